@@ -1,0 +1,181 @@
+// Package diag defines the positions and diagnostics every evdoc stage
+// reports, modelled on go/token positions and golang.org/x/tools/go/analysis
+// diagnostics.
+//
+// Lines and columns are 1-based. Columns count bytes, as go/token does: a
+// column N points at the Nth byte of the line, so on a line of Korean or
+// Japanese text one character spans three columns.
+package diag
+
+import (
+	"bytes"
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Position is a place in a file: the slash-separated path as given to the
+// reader (relative to the repository root where evdoc computed it), the
+// 1-based line, the 1-based byte column and the 0-based byte offset.
+// The zero Position is invalid and prints as "-".
+type Position struct {
+	File   string `json:"file"`
+	Line   int    `json:"line"`
+	Column int    `json:"column"`
+	Offset int    `json:"offset"`
+}
+
+// IsValid reports whether p names a line.
+func (p Position) IsValid() bool { return p.Line > 0 }
+
+// String formats p as "file:line:col", "file:line", "file" or "-".
+func (p Position) String() string {
+	switch {
+	case p.File == "" && !p.IsValid():
+		return "-"
+	case !p.IsValid():
+		return p.File
+	case p.Column == 0:
+		return fmt.Sprintf("%s:%d", p.File, p.Line)
+	}
+	return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Column)
+}
+
+// LineIndex maps byte offsets of one file to lines and columns.
+// Build one with NewLineIndex; it is immutable and safe for concurrent use.
+type LineIndex struct {
+	file  string
+	size  int
+	lines []int // byte offset of the first byte of each line
+}
+
+// NewLineIndex indexes src, the full content of file. A line ends after
+// "\n"; a "\r" before it belongs to the line.
+func NewLineIndex(file string, src []byte) *LineIndex {
+	lines := []int{0}
+	for i, b := range src {
+		if b == '\n' {
+			lines = append(lines, i+1)
+		}
+	}
+	return &LineIndex{file: file, size: len(src), lines: lines}
+}
+
+// File returns the file name the index was built for.
+func (x *LineIndex) File() string { return x.file }
+
+// Pos converts a byte offset (0 ≤ off ≤ len(src)) into a Position. An
+// offset outside that range is clamped into it, so the result always lies
+// inside the file.
+func (x *LineIndex) Pos(off int) Position {
+	if off < 0 {
+		off = 0
+	}
+	if off > x.size {
+		off = x.size
+	}
+	i := sort.Search(len(x.lines), func(i int) bool { return x.lines[i] > off }) - 1
+	return Position{File: x.file, Line: i + 1, Column: off - x.lines[i] + 1, Offset: off}
+}
+
+// LineStart returns the byte offset of the first byte of 1-based line n,
+// or -1 if the file has no such line.
+func (x *LineIndex) LineStart(n int) int {
+	if n < 1 || n > len(x.lines) {
+		return -1
+	}
+	return x.lines[n-1]
+}
+
+// Severity grades a Diagnostic.
+type Severity string
+
+// Severities, in SARIF's vocabulary.
+const (
+	Error   Severity = "error"
+	Warning Severity = "warning"
+	Note    Severity = "note"
+)
+
+// Related is a secondary position attached to a Diagnostic, such as the
+// evidence cell a claim was compared with.
+type Related struct {
+	Pos     Position `json:"pos"`
+	Message string   `json:"message"`
+}
+
+// Diagnostic is one finding: where, how bad, what, and which rule found it.
+// Rule is a short kebab-case identifier such as "claim-mismatch".
+type Diagnostic struct {
+	Pos      Position  `json:"pos"`
+	Severity Severity  `json:"severity"`
+	Message  string    `json:"message"`
+	Rule     string    `json:"rule"`
+	Related  []Related `json:"related,omitempty"`
+}
+
+// String formats d as "file:line:col: severity: message [rule]".
+func (d Diagnostic) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s: %s: %s", d.Pos, d.Severity, d.Message)
+	if d.Rule != "" {
+		fmt.Fprintf(&b, " [%s]", d.Rule)
+	}
+	return b.String()
+}
+
+// Errorf builds an error-severity Diagnostic.
+func Errorf(pos Position, rule, format string, args ...any) Diagnostic {
+	return Diagnostic{Pos: pos, Severity: Error, Rule: rule, Message: fmt.Sprintf(format, args...)}
+}
+
+// List is a set of diagnostics that also serves as an error value: a stage
+// that cannot produce its output returns its findings as a List.
+type List []Diagnostic
+
+// Error joins the diagnostics one per line.
+func (l List) Error() string {
+	var b bytes.Buffer
+	for i, d := range l {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(d.String())
+	}
+	return b.String()
+}
+
+// Sort orders l by file, offset, line, column and message.
+func (l List) Sort() {
+	sort.SliceStable(l, func(i, j int) bool {
+		a, b := l[i].Pos, l[j].Pos
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		if a.Column != b.Column {
+			return a.Column < b.Column
+		}
+		return l[i].Message < l[j].Message
+	})
+}
+
+// HasErrors reports whether any diagnostic in l has Error severity.
+func (l List) HasErrors() bool {
+	for _, d := range l {
+		if d.Severity == Error {
+			return true
+		}
+	}
+	return false
+}
+
+// Err returns l as an error, or nil when l is empty.
+func (l List) Err() error {
+	if len(l) == 0 {
+		return nil
+	}
+	return l
+}

@@ -1,0 +1,260 @@
+package evidence
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/expr-lang/expr/ast"
+	"github.com/expr-lang/expr/builtin"
+	"github.com/expr-lang/expr/conf"
+	"github.com/expr-lang/expr/parser"
+	"github.com/shopspring/decimal"
+
+	"evdoc/generator/diag"
+)
+
+// divisionPrecision is the number of decimal places kept by division:
+// far beyond any precision an author writes.
+const divisionPrecision = 28
+
+// Functions available in [derived] expressions, besides + - * / and
+// parentheses. All take and return exact decimals.
+//
+//	delta(a, b)     b - a (a snapshot difference, later minus earlier)
+//	ratio(a, b)     a / b
+//	percent(a, b)   100 * a / b
+//	sum(x, ...)     x + ...
+//	min(x, ...), max(x, ...), mean(x, ...)
+var derivedFuncs = []string{"delta", "ratio", "percent", "sum", "min", "max", "mean"}
+
+// derive evaluates the manifest's [derived] values in dependency order and
+// adds them to set. Errors name the declaration in the manifest.
+func derive(set *Set, mix *diag.LineIndex, src []byte) diag.List {
+	names := make([]string, 0, len(set.Manifest.Derived))
+	for n := range set.Manifest.Derived {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	var errs diag.List
+	state := map[string]int{} // 0 unvisited, 1 visiting, 2 done
+	var eval func(name string, stack []string) (*Value, error)
+	eval = func(name string, stack []string) (*Value, error) {
+		if v, ok := set.Values[name]; ok && state[name] != 1 {
+			return v, nil
+		}
+		text, ok := set.Manifest.Derived[name]
+		if !ok {
+			return nil, fmt.Errorf("unknown value %q", name)
+		}
+		if state[name] == 1 {
+			return nil, fmt.Errorf("dependency cycle %s -> %s", strings.Join(stack, " -> "), name)
+		}
+		state[name] = 1
+		defer func() { state[name] = 2 }()
+		tree, err := parser.ParseWithConfig(text, parserConfig())
+		if err != nil {
+			return nil, fmt.Errorf("cannot parse expression %q: %v", text, firstLine(err.Error()))
+		}
+		e := &evaluator{lookup: func(n string) (*Value, error) { return eval(n, append(stack, name)) }}
+		d, err := e.eval(tree.Node)
+		if err != nil {
+			return nil, fmt.Errorf("%s = %q: %v", name, text, err)
+		}
+		if _, dup := set.Values[name]; dup {
+			return nil, fmt.Errorf("derived value %q is also read from a file; expected unique names", name)
+		}
+		v := &Value{Ref: set.Manifest.ID + "/" + name, Set: set.Manifest.ID, Name: name, Value: d,
+			Unit: e.unit, Raw: text, Pos: locate(mix, src, name), Derived: true, Inputs: e.inputs}
+		set.Values[name] = v
+		return v, nil
+	}
+	for _, n := range names {
+		if state[n] == 2 {
+			continue
+		}
+		if _, err := eval(n, nil); err != nil {
+			errs = append(errs, diag.Errorf(locate(mix, src, n), "evidence-derived", "%v", err))
+		}
+	}
+	if len(errs) > 0 {
+		errs.Sort()
+		return errs
+	}
+	return nil
+}
+
+// parserConfig disables expr's builtins of the same names, so that
+// sum(a, b) and the like parse as plain calls evaluated over decimals.
+func parserConfig() *conf.Config {
+	c := conf.CreateNew()
+	for _, f := range derivedFuncs {
+		c.Disabled[f] = true
+		c.Functions[f] = &builtin.Function{Name: f}
+	}
+	return c
+}
+
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
+type evaluator struct {
+	lookup func(name string) (*Value, error)
+	inputs []diag.Position
+	unit   string
+	seen   map[diag.Position]bool
+}
+
+func (e *evaluator) addInputs(v *Value) {
+	if e.seen == nil {
+		e.seen = map[diag.Position]bool{}
+	}
+	ps := []diag.Position{v.Pos}
+	if v.Derived {
+		ps = v.Inputs
+	}
+	for _, p := range ps {
+		if !e.seen[p] {
+			e.seen[p] = true
+			e.inputs = append(e.inputs, p)
+		}
+	}
+}
+
+// dotted flattens an identifier or member chain (a.b.c) into its name.
+func dotted(n ast.Node) (string, bool) {
+	switch n := n.(type) {
+	case *ast.IdentifierNode:
+		return n.Value, true
+	case *ast.MemberNode:
+		base, ok := dotted(n.Node)
+		prop, isStr := n.Property.(*ast.StringNode)
+		if !ok || !isStr || n.Method {
+			return "", false
+		}
+		return base + "." + prop.Value, true
+	case *ast.ChainNode:
+		return dotted(n.Node)
+	}
+	return "", false
+}
+
+func (e *evaluator) eval(n ast.Node) (decimal.Decimal, error) {
+	if name, ok := dotted(n); ok {
+		v, err := e.lookup(name)
+		if err != nil {
+			return decimal.Decimal{}, err
+		}
+		e.addInputs(v)
+		if e.unit == "" {
+			e.unit = v.Unit
+		}
+		return v.Value, nil
+	}
+	switch n := n.(type) {
+	case *ast.IntegerNode:
+		return decimal.NewFromInt(int64(n.Value)), nil
+	case *ast.FloatNode:
+		return decimal.NewFromFloat(n.Value), nil
+	case *ast.UnaryNode:
+		x, err := e.eval(n.Node)
+		if err != nil {
+			return x, err
+		}
+		switch n.Operator {
+		case "-":
+			return x.Neg(), nil
+		case "+":
+			return x, nil
+		}
+		return x, fmt.Errorf("unsupported operator %q; expected + - * / and %s", n.Operator, strings.Join(derivedFuncs, ", "))
+	case *ast.BinaryNode:
+		a, err := e.eval(n.Left)
+		if err != nil {
+			return a, err
+		}
+		b, err := e.eval(n.Right)
+		if err != nil {
+			return b, err
+		}
+		switch n.Operator {
+		case "+":
+			return a.Add(b), nil
+		case "-":
+			return a.Sub(b), nil
+		case "*":
+			return a.Mul(b), nil
+		case "/":
+			return div(a, b)
+		}
+		return a, fmt.Errorf("unsupported operator %q; expected + - * / and %s", n.Operator, strings.Join(derivedFuncs, ", "))
+	case *ast.CallNode:
+		name, ok := dotted(n.Callee)
+		if !ok {
+			return decimal.Decimal{}, fmt.Errorf("unsupported call; expected one of %s", strings.Join(derivedFuncs, ", "))
+		}
+		return e.call(name, n.Arguments)
+	case *ast.BuiltinNode:
+		return e.call(n.Name, n.Arguments)
+	}
+	return decimal.Decimal{}, fmt.Errorf("unsupported expression %q; expected names, numbers, + - * / and %s", n.String(), strings.Join(derivedFuncs, ", "))
+}
+
+func div(a, b decimal.Decimal) (decimal.Decimal, error) {
+	if b.IsZero() {
+		return b, fmt.Errorf("division by zero")
+	}
+	return a.DivRound(b, divisionPrecision), nil
+}
+
+func (e *evaluator) call(name string, args []ast.Node) (decimal.Decimal, error) {
+	xs := make([]decimal.Decimal, len(args))
+	for i, a := range args {
+		x, err := e.eval(a)
+		if err != nil {
+			return x, err
+		}
+		xs[i] = x
+	}
+	need := func(n int) error {
+		if len(xs) != n {
+			return fmt.Errorf("%s takes %d arguments, got %d", name, n, len(xs))
+		}
+		return nil
+	}
+	switch name {
+	case "delta":
+		if err := need(2); err != nil {
+			return decimal.Decimal{}, err
+		}
+		return xs[1].Sub(xs[0]), nil
+	case "ratio", "percent":
+		if err := need(2); err != nil {
+			return decimal.Decimal{}, err
+		}
+		if name == "percent" {
+			e.unit = "%"
+			return div(xs[0].Mul(decimal.NewFromInt(100)), xs[1])
+		}
+		e.unit = ""
+		return div(xs[0], xs[1])
+	case "sum", "min", "max", "mean":
+		if len(xs) == 0 {
+			return decimal.Decimal{}, fmt.Errorf("%s needs at least one argument", name)
+		}
+		switch name {
+		case "sum":
+			return decimal.Sum(xs[0], xs[1:]...), nil
+		case "min":
+			return decimal.Min(xs[0], xs[1:]...), nil
+		case "max":
+			return decimal.Max(xs[0], xs[1:]...), nil
+		}
+		return div(decimal.Sum(xs[0], xs[1:]...), decimal.NewFromInt(int64(len(xs))))
+	}
+	return decimal.Decimal{}, fmt.Errorf("unknown function %q; expected one of %s", name, strings.Join(derivedFuncs, ", "))
+}

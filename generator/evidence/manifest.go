@@ -1,0 +1,190 @@
+package evidence
+
+import (
+	"errors"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+
+	"evdoc/generator/diag"
+)
+
+// ManifestName is the file name of an evidence set's manifest.
+const ManifestName = "evidence.toml"
+
+// Manifest is the decoded evidence.toml of one evidence set (see the
+// package doc for the format).
+type Manifest struct {
+	ID          string            `toml:"id"`
+	Title       string            `toml:"title"`
+	Date        string            `toml:"date"`
+	Environment string            `toml:"environment"`
+	Report      string            `toml:"report"`
+	Tables      []TableSpec       `toml:"table"`
+	Transcripts []TranscriptSpec  `toml:"transcript"`
+	Derived     map[string]string `toml:"derived"`
+}
+
+// TableSpec names the numeric cells of one GFM table as
+// <Name>.<row key>.<column key>.
+type TableSpec struct {
+	File    string            `toml:"file"`
+	Heading string            `toml:"heading"`
+	Index   int               `toml:"index"`
+	Name    string            `toml:"name"`
+	Rows    map[string]string `toml:"rows"`
+	Columns map[string]string `toml:"columns"`
+}
+
+// TranscriptSpec names the numeric readings of one lab transcript as
+// <Name>.<section key>.<key>.
+type TranscriptSpec struct {
+	File     string            `toml:"file"`
+	Name     string            `toml:"name"`
+	Sections map[string]string `toml:"sections"`
+}
+
+var (
+	dateRe    = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}$`)
+	segmentRe = regexp.MustCompile(`^[a-z_][a-z0-9_]*$`)
+	nameRe    = regexp.MustCompile(`^[a-z_][a-z0-9_]*(\.[a-z_][a-z0-9_]*)*$`)
+	setIDRe   = regexp.MustCompile(`^[a-z0-9][a-z0-9._-]*$`)
+)
+
+// parseManifest decodes and validates a manifest. file names src in
+// positions; dir is the set's directory name, which id must equal.
+func parseManifest(file, dir string, src []byte) (*Manifest, diag.List) {
+	ix := diag.NewLineIndex(file, src)
+	if errs := checkText(ix, src); errs != nil {
+		return nil, errs
+	}
+	var m Manifest
+	md, err := toml.Decode(string(src), &m)
+	if err != nil {
+		var pe toml.ParseError
+		if errors.As(err, &pe) {
+			return nil, diag.List{diag.Errorf(diag.Position{File: file, Line: pe.Position.Line, Column: pe.Position.Col, Offset: pe.Position.Start},
+				"evidence-manifest", "invalid TOML: %s", pe.Message)}
+		}
+		return nil, diag.List{diag.Errorf(diag.Position{File: file, Line: 1, Column: 1}, "evidence-manifest", "invalid manifest: %v", err)}
+	}
+	var errs diag.List
+	at := func(needle string) diag.Position { return locate(ix, src, needle) }
+	for _, k := range md.Undecoded() {
+		errs = append(errs, diag.Errorf(at(k[len(k)-1]), "evidence-manifest", "unknown manifest key %q; expected id, title, date, environment, report, table, transcript or derived", k.String()))
+	}
+	if m.ID != dir {
+		errs = append(errs, diag.Errorf(at("id"), "evidence-manifest", "id %q must equal the evidence set's directory name %q", m.ID, dir))
+	}
+	for _, f := range []struct{ key, val string }{{"title", m.Title}, {"environment", m.Environment}, {"report", m.Report}} {
+		if strings.TrimSpace(f.val) == "" {
+			errs = append(errs, diag.Errorf(diag.Position{File: file, Line: 1, Column: 1}, "evidence-manifest", "missing %s; every evidence set says where it came from", f.key))
+		}
+	}
+	if m.Date != "unknown" && !dateRe.MatchString(m.Date) {
+		errs = append(errs, diag.Errorf(at("date"), "evidence-manifest", "date %q: expected YYYY-MM-DD or \"unknown\"", m.Date))
+	}
+	for i := range m.Tables {
+		t := &m.Tables[i]
+		if t.Index == 0 {
+			t.Index = 1
+		}
+		if !segmentRe.MatchString(t.Name) {
+			errs = append(errs, diag.Errorf(at(t.Name), "evidence-manifest", "table name %q: expected [a-z_][a-z0-9_]*", t.Name))
+		}
+		if t.File == "" || t.Heading == "" {
+			errs = append(errs, diag.Errorf(at(t.Name), "evidence-manifest", "table %q: expected both file and heading", t.Name))
+		}
+		for _, v := range values(t.Rows, t.Columns) {
+			if !segmentRe.MatchString(v) {
+				errs = append(errs, diag.Errorf(at(v), "evidence-manifest", "relabel %q: expected [a-z_][a-z0-9_]*", v))
+			}
+		}
+	}
+	for _, t := range m.Transcripts {
+		if !segmentRe.MatchString(t.Name) || t.File == "" {
+			errs = append(errs, diag.Errorf(at(t.Name), "evidence-manifest", "transcript %q: expected file and a name matching [a-z_][a-z0-9_]*", t.Name))
+		}
+		for _, v := range t.Sections {
+			if !segmentRe.MatchString(v) {
+				errs = append(errs, diag.Errorf(at(v), "evidence-manifest", "section relabel %q: expected [a-z_][a-z0-9_]*", v))
+			}
+		}
+	}
+	for name := range m.Derived {
+		if !nameRe.MatchString(name) {
+			errs = append(errs, diag.Errorf(at(name), "evidence-manifest", "derived value name %q: expected dot-separated [a-z_][a-z0-9_]* segments", name))
+		}
+	}
+	if len(errs) > 0 {
+		errs.Sort()
+		return nil, errs
+	}
+	return &m, nil
+}
+
+func values(ms ...map[string]string) []string {
+	var out []string
+	for _, m := range ms {
+		for _, v := range m {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// locate returns the position of the first quoted occurrence of needle in
+// a manifest (or of the bare word, for keys), or line 1 when absent.
+// BurntSushi/toml does not keep key positions, so evdoc finds them by text.
+func locate(ix *diag.LineIndex, src []byte, needle string) diag.Position {
+	s := string(src)
+	for _, cand := range []string{strconv.Quote(needle), needle} {
+		if needle == "" {
+			break
+		}
+		if i := strings.Index(s, cand); i >= 0 {
+			return ix.Pos(i)
+		}
+	}
+	return diag.Position{File: ix.File(), Line: 1, Column: 1}
+}
+
+// slug turns a table label or section id into a name segment (see the
+// package doc); it returns "" when no valid segment results.
+func slug(label string) string {
+	s := strings.NewReplacer("**", "", "`", "").Replace(strings.TrimSpace(label))
+	if i := strings.IndexAny(s, "( \t"); i >= 0 {
+		s = s[:i]
+	}
+	s = strings.ToLower(s)
+	var b strings.Builder
+	for _, r := range s {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '_' {
+			b.WriteRune(r)
+		} else {
+			b.WriteByte('_')
+		}
+	}
+	out := strings.Trim(b.String(), "_")
+	if !segmentRe.MatchString(out) {
+		return ""
+	}
+	return out
+}
+
+func keyFor(label string, relabel map[string]string) (string, error) {
+	if k, ok := relabel[label]; ok {
+		return k, nil
+	}
+	stripped := strings.NewReplacer("**", "", "`", "").Replace(label)
+	if k, ok := relabel[stripped]; ok {
+		return k, nil
+	}
+	if k := slug(label); k != "" {
+		return k, nil
+	}
+	return "", fmt.Errorf("label %q has no name segment; relabel it in %s", label, ManifestName)
+}

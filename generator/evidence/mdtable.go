@@ -1,0 +1,162 @@
+package evidence
+
+import (
+	"regexp"
+	"strings"
+
+	"evdoc/generator/diag"
+)
+
+// Cell is one table cell: its text with surrounding blanks trimmed and the
+// position of the text's first byte (of the cell's pipe when it is empty).
+type Cell struct {
+	Text string
+	Pos  diag.Position
+}
+
+// Table is a GFM pipe table found in a Markdown report, with the nearest
+// ATX heading above it ("" when there is none). Rows excludes the header and
+// delimiter rows; a row has as many cells as its line wrote.
+type Table struct {
+	Heading    string
+	HeadingPos diag.Position
+	Pos        diag.Position // first byte of the header row
+	Header     []Cell
+	Rows       [][]Cell
+}
+
+var (
+	atxHeading   = regexp.MustCompile(`^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$`)
+	delimiterRow = regexp.MustCompile(`^ {0,3}\|?[ \t]*:?-+:?[ \t]*(\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$`)
+	fenceOpen    = regexp.MustCompile("^ {0,3}(`{3,}|~{3,})")
+)
+
+// ReadTables returns the GFM pipe tables of a Markdown report, in order.
+// file names src in positions. Tables inside fenced code blocks are ignored.
+// A header whose delimiter row has a different number of cells is reported
+// as an error at the delimiter row, as is text that is not clean UTF-8 (see
+// checkText).
+func ReadTables(file string, src []byte) ([]Table, diag.List) {
+	ix := diag.NewLineIndex(file, src)
+	if errs := checkText(ix, src); errs != nil {
+		return nil, errs
+	}
+	var (
+		tables  []Table
+		errs    diag.List
+		heading string
+		hpos    diag.Position
+		fence   string
+	)
+	lines := splitLines(src)
+	for i := 0; i < len(lines); i++ {
+		ln := lines[i]
+		text := string(src[ln.start:ln.end])
+		if fence != "" {
+			if strings.HasPrefix(strings.TrimLeft(text, " "), fence) {
+				fence = ""
+			}
+			continue
+		}
+		if m := fenceOpen.FindStringSubmatch(text); m != nil {
+			fence = m[1]
+			continue
+		}
+		if m := atxHeading.FindStringSubmatchIndex(text); m != nil {
+			heading = ""
+			hpos = ix.Pos(ln.start)
+			if m[4] >= 0 {
+				heading = text[m[4]:m[5]]
+				hpos = ix.Pos(ln.start + m[4])
+			}
+			continue
+		}
+		if !strings.Contains(text, "|") || i+1 >= len(lines) {
+			continue
+		}
+		next := lines[i+1]
+		ntext := string(src[next.start:next.end])
+		if !delimiterRow.MatchString(ntext) || !strings.Contains(ntext, "-") {
+			continue
+		}
+		header := splitRow(ix, src, ln)
+		delim := splitRow(ix, src, next)
+		if len(header) != len(delim) {
+			errs = append(errs, diag.Errorf(ix.Pos(next.start), "evidence-table",
+				"table delimiter row has %d cells but its header row has %d; expected one delimiter per header cell", len(delim), len(header)))
+			i++
+			continue
+		}
+		t := Table{Heading: heading, HeadingPos: hpos, Pos: ix.Pos(ln.start), Header: header}
+		i += 2
+		for ; i < len(lines); i++ {
+			r := lines[i]
+			rtext := string(src[r.start:r.end])
+			if strings.TrimSpace(rtext) == "" || !strings.Contains(rtext, "|") {
+				break
+			}
+			t.Rows = append(t.Rows, splitRow(ix, src, r))
+		}
+		i--
+		tables = append(tables, t)
+	}
+	return tables, errs
+}
+
+type lineSpan struct{ start, end int } // end excludes the newline
+
+func splitLines(src []byte) []lineSpan {
+	var out []lineSpan
+	start := 0
+	for i, b := range src {
+		if b == '\n' {
+			out = append(out, lineSpan{start, i})
+			start = i + 1
+		}
+	}
+	if start < len(src) {
+		out = append(out, lineSpan{start, len(src)})
+	}
+	return out
+}
+
+// splitRow splits a table row on pipes that are not escaped with a
+// backslash, dropping the optional leading and trailing pipe.
+func splitRow(ix *diag.LineIndex, src []byte, ln lineSpan) []Cell {
+	var bounds []int // offsets of separating pipes
+	for j := ln.start; j < ln.end; j++ {
+		if src[j] == '\\' {
+			j++
+			continue
+		}
+		if src[j] == '|' {
+			bounds = append(bounds, j)
+		}
+	}
+	// Cells lie between consecutive boundaries; line edges are boundaries
+	// unless the row starts or ends with a pipe.
+	lineText := string(src[ln.start:ln.end])
+	trimmedLeft := strings.TrimLeft(lineText, " \t")
+	trimmedRight := strings.TrimRight(lineText, " \t")
+	edges := []int{}
+	if !strings.HasPrefix(trimmedLeft, "|") {
+		edges = append(edges, ln.start-1)
+	}
+	edges = append(edges, bounds...)
+	if !strings.HasSuffix(trimmedRight, "|") || strings.HasSuffix(trimmedRight, "\\|") {
+		edges = append(edges, ln.end)
+	}
+	var cells []Cell
+	for k := 0; k+1 < len(edges); k++ {
+		a, b := edges[k]+1, edges[k+1]
+		raw := string(src[a:b])
+		lead := len(raw) - len(strings.TrimLeft(raw, " \t"))
+		text := strings.TrimSpace(raw)
+		pos := ix.Pos(a + lead)
+		if text == "" {
+			pos = ix.Pos(edges[k] + 1)
+		}
+		cells = append(cells, Cell{Text: text, Pos: pos})
+	}
+	return cells
+}

@@ -1,0 +1,268 @@
+package evidence
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/shopspring/decimal"
+
+	"evdoc/generator/diag"
+)
+
+// Value is one named number of an evidence set.
+//
+// Ref is "<set id>/<name>", the text after "ev:" in a claim. Value is exact.
+// Unit is what the raw text wrote after the number ("", "%", "s", "ms",
+// "B", "KB", "KiB"). For a value read from a file, Pos is the first byte of
+// the raw token and Raw its text. For a derived value, Pos is its
+// declaration in the manifest, Raw the expression, and Inputs the
+// positions of every raw value it was computed from, in first-use order.
+type Value struct {
+	Ref     string          `json:"ref"`
+	Set     string          `json:"set"`
+	Name    string          `json:"name"`
+	Value   decimal.Decimal `json:"value"`
+	Unit    string          `json:"unit,omitempty"`
+	Raw     string          `json:"raw"`
+	Pos     diag.Position   `json:"pos"`
+	Derived bool            `json:"derived,omitempty"`
+	Inputs  []diag.Position `json:"inputs,omitempty"`
+}
+
+// Set is one loaded evidence set: its manifest, the repository-relative
+// paths of the raw files it reads, and its values by name.
+type Set struct {
+	Dir      string // repository-relative directory, slash-separated
+	Manifest Manifest
+	Files    []string
+	Values   map[string]*Value
+}
+
+// Store holds every loaded evidence set. Build one with Load.
+type Store struct {
+	Sets []*Set
+	refs map[string]*Value
+}
+
+// Lookup returns the value a claim reference ("set/name") names.
+func (s *Store) Lookup(ref string) (*Value, bool) {
+	v, ok := s.refs[ref]
+	return v, ok
+}
+
+// Values returns every value, sorted by Ref.
+func (s *Store) Values() []*Value {
+	out := make([]*Value, 0, len(s.refs))
+	for _, v := range s.refs {
+		out = append(out, v)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Ref < out[j].Ref })
+	return out
+}
+
+// Load reads every evidence set under dir, a directory of the repository at
+// root (for example "evidence"): each subdirectory holding an evidence.toml
+// is one set. Positions name files relative to root. A set with errors
+// contributes none of its values; all errors are returned, sorted.
+func Load(root, dir string) (*Store, diag.List) {
+	st := &Store{refs: map[string]*Value{}}
+	entries, err := os.ReadDir(filepath.Join(root, dir))
+	if err != nil {
+		return st, diag.List{diag.Errorf(diag.Position{File: dir}, "evidence-io", "cannot read evidence directory: %v", err)}
+	}
+	var errs diag.List
+	for _, e := range entries {
+		if !e.IsDir() {
+			continue
+		}
+		setDir := path.Join(filepath.ToSlash(dir), e.Name())
+		if _, err := os.Stat(filepath.Join(root, setDir, ManifestName)); err != nil {
+			continue
+		}
+		set, serrs := LoadSet(root, setDir)
+		errs = append(errs, serrs...)
+		if set == nil {
+			continue
+		}
+		st.Sets = append(st.Sets, set)
+		for _, v := range set.Values {
+			st.refs[v.Ref] = v
+		}
+	}
+	errs.Sort()
+	return st, errs
+}
+
+// LoadSet reads one evidence set from setDir (repository-relative, under
+// root). It returns nil and the errors when the set cannot be read whole.
+func LoadSet(root, setDir string) (*Set, diag.List) {
+	mfile := path.Join(setDir, ManifestName)
+	src, err := os.ReadFile(filepath.Join(root, mfile))
+	if err != nil {
+		return nil, diag.List{diag.Errorf(diag.Position{File: mfile}, "evidence-io", "cannot read manifest: %v", err)}
+	}
+	m, errs := parseManifest(mfile, path.Base(setDir), src)
+	if errs != nil {
+		return nil, errs
+	}
+	mix := diag.NewLineIndex(mfile, src)
+	set := &Set{Dir: setDir, Manifest: *m, Values: map[string]*Value{}}
+	files := map[string][]byte{}
+	readRaw := func(name string) ([]byte, string, bool) {
+		rel := path.Join(setDir, name)
+		if b, ok := files[rel]; ok {
+			return b, rel, true
+		}
+		if err := checkRawPath(root, setDir, name); err != nil {
+			errs = append(errs, diag.Errorf(locate(mix, src, name), "evidence-path", "%v", err))
+			return nil, rel, false
+		}
+		b, err := os.ReadFile(filepath.Join(root, rel))
+		if err != nil {
+			errs = append(errs, diag.Errorf(locate(mix, src, name), "evidence-io", "cannot read %s: %v", rel, err))
+			return nil, rel, false
+		}
+		files[rel] = b
+		set.Files = append(set.Files, rel)
+		return b, rel, true
+	}
+	add := func(name, raw string, n Number, pos diag.Position) {
+		if old, dup := set.Values[name]; dup {
+			errs = append(errs, diag.Errorf(pos, "evidence-duplicate", "value %s/%s is also named at %s; expected unique names (relabel one)", m.ID, name, old.Pos))
+			return
+		}
+		set.Values[name] = &Value{Ref: m.ID + "/" + name, Set: m.ID, Name: name, Value: n.Value, Unit: n.Unit, Raw: raw, Pos: pos}
+	}
+	tableCache := map[string][]Table{}
+	for _, ts := range m.Tables {
+		b, rel, ok := readRaw(ts.File)
+		if !ok {
+			continue
+		}
+		tables, ok := tableCache[rel]
+		if !ok {
+			var terrs diag.List
+			tables, terrs = ReadTables(rel, b)
+			errs = append(errs, terrs...)
+			tableCache[rel] = tables
+		}
+		var under []Table
+		for _, t := range tables {
+			if strings.Contains(t.Heading, ts.Heading) {
+				under = append(under, t)
+			}
+		}
+		if ts.Index > len(under) {
+			errs = append(errs, diag.Errorf(locate(mix, src, ts.Heading), "evidence-table",
+				"table %q: %s has %d table(s) under a heading containing %q; expected at least %d", ts.Name, rel, len(under), ts.Heading, ts.Index))
+			continue
+		}
+		t := under[ts.Index-1]
+		if len(t.Header) < 2 {
+			errs = append(errs, diag.Errorf(t.Pos, "evidence-table", "table %q has %d header cell(s); expected a row-label column and at least one value column", ts.Name, len(t.Header)))
+			continue
+		}
+		cols := make([]string, len(t.Header))
+		for i, h := range t.Header[1:] {
+			k, err := keyFor(h.Text, ts.Columns)
+			if err != nil {
+				errs = append(errs, diag.Errorf(h.Pos, "evidence-table", "column %v", err))
+				continue
+			}
+			cols[i+1] = k
+		}
+		for _, row := range t.Rows {
+			if len(row) == 0 {
+				continue
+			}
+			rk, err := keyFor(row[0].Text, ts.Rows)
+			if err != nil {
+				errs = append(errs, diag.Errorf(row[0].Pos, "evidence-table", "row %v", err))
+				continue
+			}
+			for i := 1; i < len(row) && i < len(cols); i++ {
+				if cols[i] == "" {
+					continue
+				}
+				n, ok := ParseCell(row[i].Text)
+				if !ok {
+					continue
+				}
+				pos := row[i].Pos
+				pos.Column += n.Start
+				pos.Offset += n.Start
+				add(ts.Name+"."+rk+"."+cols[i], row[i].Text[n.Start:n.End], n, pos)
+			}
+		}
+	}
+	for _, tr := range m.Transcripts {
+		b, rel, ok := readRaw(tr.File)
+		if !ok {
+			continue
+		}
+		entries, terrs := ReadTranscript(rel, b)
+		errs = append(errs, terrs...)
+		seen := map[string]int{}
+		for _, e := range entries {
+			sec, err := keyFor(e.Section, tr.Sections)
+			if e.Section == "" {
+				sec, err = "", nil
+			}
+			if err != nil {
+				errs = append(errs, diag.Errorf(e.Pos, "evidence-transcript", "section %v", err))
+				continue
+			}
+			k := slug(e.Key)
+			if k == "" {
+				continue
+			}
+			name := tr.Name + "." + k
+			if sec != "" {
+				name = tr.Name + "." + sec + "." + k
+			}
+			seen[name]++
+			if c := seen[name]; c > 1 {
+				name = fmt.Sprintf("%s_%d", name, c)
+			}
+			add(name, e.Raw, e.Number, e.Pos)
+		}
+	}
+	if len(errs) > 0 {
+		errs.Sort()
+		return nil, errs
+	}
+	if derrs := derive(set, mix, src); derrs != nil {
+		return nil, derrs
+	}
+	sort.Strings(set.Files)
+	return set, nil
+}
+
+// checkRawPath rejects raw-file references that would leave the set's
+// directory: absolute paths, "..", and symbolic links.
+func checkRawPath(root, setDir, name string) error {
+	if name == "" || path.IsAbs(name) || filepath.IsAbs(name) || strings.Contains(name, "\\") {
+		return fmt.Errorf("file %q: expected a relative path inside %s", name, setDir)
+	}
+	clean := path.Clean(name)
+	if clean == ".." || strings.HasPrefix(clean, "../") {
+		return fmt.Errorf("file %q leaves %s; expected a path inside the evidence set", name, setDir)
+	}
+	p := root
+	for _, part := range strings.Split(path.Join(setDir, clean), "/") {
+		p = filepath.Join(p, part)
+		fi, err := os.Lstat(p)
+		if err != nil {
+			return fmt.Errorf("file %q: %v", name, err)
+		}
+		if fi.Mode()&fs.ModeSymlink != 0 {
+			return fmt.Errorf("file %q: %s is a symbolic link; expected a regular file inside the evidence set", name, filepath.ToSlash(p))
+		}
+	}
+	return nil
+}
