@@ -43,10 +43,22 @@ type Set struct {
 	Values   map[string]*Value
 }
 
+// Sorted returns the set's values sorted by name.
+func (s *Set) Sorted() []*Value {
+	out := make([]*Value, 0, len(s.Values))
+	for _, v := range s.Values {
+		out = append(out, v)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
 // Store holds every loaded evidence set. Build one with Load.
 type Store struct {
 	Sets []*Set
-	refs map[string]*Value
+	// Broken holds the ids (directory names) of sets that failed to load.
+	Broken map[string]bool
+	refs   map[string]*Value
 }
 
 // Lookup returns the value a claim reference ("set/name") names.
@@ -70,7 +82,7 @@ func (s *Store) Values() []*Value {
 // is one set. Positions name files relative to root. A set with errors
 // contributes none of its values; all errors are returned, sorted.
 func Load(root, dir string) (*Store, diag.List) {
-	st := &Store{refs: map[string]*Value{}}
+	st := &Store{refs: map[string]*Value{}, Broken: map[string]bool{}}
 	entries, err := os.ReadDir(filepath.Join(root, dir))
 	if err != nil {
 		return st, diag.List{diag.Errorf(diag.Position{File: dir}, "evidence-io", "cannot read evidence directory: %v", err)}
@@ -87,6 +99,7 @@ func Load(root, dir string) (*Store, diag.List) {
 		set, serrs := LoadSet(root, setDir)
 		errs = append(errs, serrs...)
 		if set == nil {
+			st.Broken[e.Name()] = true
 			continue
 		}
 		st.Sets = append(st.Sets, set)

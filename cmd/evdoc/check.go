@@ -1,0 +1,113 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+
+	"github.com/spf13/cobra"
+
+	"evdoc/generator/check"
+	"evdoc/generator/diag"
+	"evdoc/generator/site"
+)
+
+// claimRecord is one line of `evdoc check --format=json`: a claim, where it
+// is, and for each of its numbers the evidence value and the position it
+// was read from.
+type claimRecord struct {
+	Page     string          `json:"page"`
+	Line     int             `json:"line"`
+	Column   int             `json:"column"`
+	Literal  string          `json:"literal"`
+	Ref      string          `json:"ref"`
+	OK       bool            `json:"ok"`
+	Bindings []check.Binding `json:"evidence"`
+}
+
+// diagRecord is a finding in `--format=json` output.
+type diagRecord struct {
+	Diagnostic diag.Diagnostic `json:"diagnostic"`
+}
+
+func newCheckCmd(root *string, stdout, stderr io.Writer) *cobra.Command {
+	var format string
+	cmd := &cobra.Command{
+		Use:   "check",
+		Short: "Compare every quoted number with its evidence; report mismatches as path:line:col",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if format != "text" && format != "json" {
+				return &exitError{2, fmt.Errorf("--format=%s: expected text or json", format)}
+			}
+			s, err := site.Load(*root)
+			if err != nil {
+				return &exitError{2, err}
+			}
+			results, ds := s.Check(check.DefaultOptions())
+			switch format {
+			case "json":
+				enc := json.NewEncoder(stdout)
+				enc.SetEscapeHTML(false)
+				for _, r := range results {
+					_ = enc.Encode(claimRecord{Page: r.Claim.Page, Line: r.Claim.Pos.Line, Column: r.Claim.Pos.Column,
+						Literal: r.Claim.Literal, Ref: r.Claim.Destination, OK: r.OK, Bindings: r.Bindings})
+				}
+				for _, d := range ds {
+					_ = enc.Encode(diagRecord{d})
+				}
+			default:
+				printDiags(stdout, ds)
+				ok := 0
+				for _, r := range results {
+					if r.OK {
+						ok++
+					}
+				}
+				fmt.Fprintf(stderr, "evdoc: %d/%d claims match their evidence in %d pages; %d finding(s)\n", ok, len(results), len(s.Pages), len(ds))
+			}
+			if ds.HasErrors() {
+				return &exitError{1, nil}
+			}
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&format, "format", "text", "output format: text or json (json prints every claim)")
+	return cmd
+}
+
+func newBuildCmd(root *string, stdout, stderr io.Writer) *cobra.Command {
+	var out string
+	cmd := &cobra.Command{
+		Use:   "build",
+		Short: "Check, render figures, and build the site with the pinned Hugo into --out",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			s, err := site.Load(*root)
+			if err != nil {
+				return &exitError{2, err}
+			}
+			err = s.Build(cmd.Context(), site.BuildOptions{Out: out, Log: stderr, Check: check.DefaultOptions()})
+			var ds diag.List
+			if asList(err, &ds) {
+				printDiags(stdout, ds)
+				return &exitError{1, fmt.Errorf("not built: %d finding(s)", len(ds))}
+			}
+			if err != nil {
+				return &exitError{2, err}
+			}
+			fmt.Fprintf(stderr, "evdoc: site built in %s\n", out)
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&out, "out", "public", "output directory, relative to --root")
+	return cmd
+}
+
+func asList(err error, ds *diag.List) bool {
+	l, ok := err.(diag.List)
+	if ok {
+		*ds = l
+	}
+	return ok
+}

@@ -1,0 +1,93 @@
+// Command evdoc checks the numbers quoted in a Hugo site against the raw
+// lab evidence they come from, renders figures from that evidence, and
+// builds the site with the pinned Hugo.
+//
+// Usage:
+//
+//	evdoc check [--format=text|json] [--root DIR]
+//	evdoc build [--out public] [--root DIR]
+//	evdoc values [--format=text|json] [PATH...]
+//
+// Exit status: 0 clean, 1 findings (a mismatch, unknown reference,
+// malformed evidence or page), 2 cannot run (no hugo.toml, bad flags,
+// Hugo failed).
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+
+	"github.com/spf13/cobra"
+
+	"evdoc/generator/diag"
+)
+
+// exitError carries an exit status through cobra.
+type exitError struct {
+	code int
+	err  error
+}
+
+func (e *exitError) Error() string {
+	if e.err == nil {
+		return ""
+	}
+	return e.err.Error()
+}
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}
+
+// run executes the CLI with args and returns the exit status.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	root := newRootCmd(stdout, stderr)
+	root.SetArgs(args)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	err := root.ExecuteContext(ctx)
+	if err == nil {
+		return 0
+	}
+	var ee *exitError
+	if errors.As(err, &ee) {
+		if ee.err != nil && ee.err.Error() != "" {
+			fmt.Fprintln(stderr, "evdoc:", ee.err)
+		}
+		return ee.code
+	}
+	fmt.Fprintln(stderr, "evdoc:", err)
+	return 2
+}
+
+func newRootCmd(stdout, stderr io.Writer) *cobra.Command {
+	var rootDir string
+	cmd := &cobra.Command{
+		Use:           "evdoc",
+		Short:         "Check quoted numbers against raw lab evidence and build the ko/ja site",
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	cmd.PersistentFlags().StringVar(&rootDir, "root", ".", "project root (holds hugo.toml, content/, evidence/)")
+	cmd.AddCommand(newCheckCmd(&rootDir, stdout, stderr), newBuildCmd(&rootDir, stdout, stderr), newValuesCmd(&rootDir, stdout, stderr))
+	cmd.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return &exitError{2, err} })
+	return cmd
+}
+
+// printDiags writes diagnostics one per line, with related positions as
+// indented notes.
+func printDiags(w io.Writer, ds diag.List) {
+	for _, d := range ds {
+		fmt.Fprintln(w, d.String())
+		for _, r := range d.Related {
+			fmt.Fprintf(w, "\t%s: note: %s\n", r.Pos, r.Message)
+		}
+	}
+}

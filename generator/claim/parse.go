@@ -1,0 +1,229 @@
+package claim
+
+import (
+	"bytes"
+	"strings"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/text"
+
+	"evdoc/generator/diag"
+)
+
+// Scheme is the link destination prefix that marks a claim.
+const Scheme = "ev:"
+
+// Claim is one quoted number in a page.
+//
+// Literal is the link text as written (Markdown emphasis marks removed).
+// Pos is the first byte of the literal; End the byte offset just past it.
+// Refs are the references of the destination, each expanded to
+// "SET/NAME"; RefPos is the first byte of the destination ("ev:").
+type Claim struct {
+	Page    string        `json:"page"`
+	Literal string        `json:"literal"`
+	Pos     diag.Position `json:"pos"`
+	End     int           `json:"end"`
+	Refs    []string      `json:"refs"`
+	RefPos  diag.Position `json:"ref_pos"`
+	// Destination is the link destination as goldmark read it; the
+	// site's link render hook receives the same string.
+	Destination string `json:"destination"`
+}
+
+// Link is an ordinary (non-claim) link destination with its position, kept
+// so the checker can resolve internal links.
+type Link struct {
+	Destination string
+	Pos         diag.Position
+}
+
+// Page is the result of parsing one Markdown page.
+type Page struct {
+	Path        string
+	Source      []byte
+	FrontMatter []byte // raw front matter without delimiters; nil if none
+	BodyStart   int    // byte offset of the first byte after the front matter
+	Claims      []Claim
+	Links       []Link
+	Index       *diag.LineIndex
+}
+
+// NewMarkdown returns a goldmark instance configured as Hugo configures
+// goldmark by default. It is what Parse uses; the site stage uses the same
+// configuration to read pages.
+func NewMarkdown() goldmark.Markdown {
+	return goldmark.New(
+		goldmark.WithExtensions(
+			extension.Table, extension.Strikethrough, extension.Linkify,
+			extension.TaskList, extension.DefinitionList, extension.Footnote,
+			extension.Typographer,
+		),
+		goldmark.WithParserOptions(parser.WithAutoHeadingID(), parser.WithAttribute()),
+	)
+}
+
+// SplitFrontMatter finds YAML ("---") or TOML ("+++") front matter at the
+// start of src. It returns the raw front matter and the offset where the
+// body starts; a page without front matter returns nil and 0. An opening
+// delimiter without a closing one is reported as ok=false.
+func SplitFrontMatter(src []byte) (fm []byte, bodyStart int, ok bool) {
+	for _, delim := range []string{"---", "+++"} {
+		open := delim + "\n"
+		if !bytes.HasPrefix(src, []byte(open)) {
+			continue
+		}
+		rest := src[len(open):]
+		for off := 0; off <= len(rest); {
+			nl := bytes.IndexByte(rest[off:], '\n')
+			line := rest[off:]
+			if nl >= 0 {
+				line = rest[off : off+nl]
+			}
+			if string(bytes.TrimRight(line, " \t")) == delim {
+				end := len(open) + off + len(line)
+				if nl >= 0 {
+					end++
+				}
+				return rest[:off], end, true
+			}
+			if nl < 0 {
+				break
+			}
+			off += nl + 1
+		}
+		return nil, 0, false
+	}
+	return nil, 0, true
+}
+
+// Parse reads a page. path names it in positions. Claims with an empty or
+// malformed destination are reported as errors; the claims that could be
+// read are still returned.
+func Parse(md goldmark.Markdown, path string, src []byte) (*Page, diag.List) {
+	ix := diag.NewLineIndex(path, src)
+	p := &Page{Path: path, Source: src, Index: ix}
+	fm, body, ok := SplitFrontMatter(src)
+	if !ok {
+		return p, diag.List{diag.Errorf(ix.Pos(0), "page-front-matter", "front matter is not closed; expected a line with the same delimiter")}
+	}
+	p.FrontMatter, p.BodyStart = fm, body
+	// Blank the front matter byte for byte so offsets stay file offsets.
+	blanked := make([]byte, len(src))
+	copy(blanked, src)
+	for i := 0; i < body; i++ {
+		if blanked[i] != '\n' {
+			blanked[i] = ' '
+		}
+	}
+	doc := md.Parser().Parse(text.NewReader(blanked))
+	var errs diag.List
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		link, isLink := n.(*ast.Link)
+		if !isLink {
+			return ast.WalkContinue, nil
+		}
+		dest := string(link.Destination)
+		start, end, lit := textSpan(link, blanked)
+		if start < 0 {
+			return ast.WalkSkipChildren, nil
+		}
+		destOff := bytes.Index(blanked[end:], []byte("("+dest))
+		dpos := ix.Pos(end)
+		if destOff >= 0 {
+			dpos = ix.Pos(end + destOff + 1)
+		}
+		if !strings.HasPrefix(dest, Scheme) {
+			p.Links = append(p.Links, Link{Destination: dest, Pos: dpos})
+			return ast.WalkSkipChildren, nil
+		}
+		c := Claim{Page: path, Literal: lit, Pos: ix.Pos(start), End: end, RefPos: dpos, Destination: dest}
+		refs, err := ParseRefs(dest)
+		if err != "" {
+			errs = append(errs, diag.Errorf(dpos, "claim-syntax", "%s", err))
+		}
+		c.Refs = refs
+		p.Claims = append(p.Claims, c)
+		return ast.WalkSkipChildren, nil
+	})
+	return p, errs
+}
+
+// textSpan returns the byte range of a link's text in src and the text with
+// inline markup removed. It returns start -1 for a link without text.
+func textSpan(link *ast.Link, src []byte) (start, end int, literal string) {
+	start, end = -1, -1
+	var b strings.Builder
+	_ = ast.Walk(link, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch t := n.(type) {
+		case *ast.Text:
+			seg := t.Segment
+			if start < 0 || seg.Start < start {
+				start = seg.Start
+			}
+			if seg.Stop > end {
+				end = seg.Stop
+			}
+			b.Write(seg.Value(src))
+			if t.SoftLineBreak() {
+				b.WriteByte(' ')
+			}
+		case *ast.String:
+			b.Write(t.Value)
+		case *ast.CodeSpan:
+			for c := t.FirstChild(); c != nil; c = c.NextSibling() {
+				if tx, ok := c.(*ast.Text); ok {
+					b.Write(tx.Segment.Value(src))
+					if tx.Segment.Stop > end {
+						end = tx.Segment.Stop
+					}
+				}
+			}
+			return ast.WalkSkipChildren, nil
+		}
+		return ast.WalkContinue, nil
+	})
+	if start < 0 {
+		return -1, -1, ""
+	}
+	// Emphasis closers after the last text segment belong to the literal's
+	// markup, not to it; end stays at the last text byte.
+	return start, end, b.String()
+}
+
+// ParseRefs splits a claim destination ("ev:SET/NAME,NAME,SET/NAME") into
+// full references. It returns a message describing the first problem, or "".
+func ParseRefs(dest string) ([]string, string) {
+	body := strings.TrimPrefix(dest, Scheme)
+	if strings.TrimSpace(body) == "" {
+		return nil, "empty evidence reference; expected ev:SET/NAME"
+	}
+	var refs []string
+	set := ""
+	for _, item := range strings.Split(body, ",") {
+		item = strings.TrimSpace(item)
+		if item == "" {
+			return refs, "empty item in evidence reference list; expected ev:SET/NAME[,NAME…]"
+		}
+		if i := strings.IndexByte(item, '/'); i >= 0 {
+			set = item[:i]
+			item = item[i+1:]
+			if set == "" || item == "" || strings.Contains(item, "/") {
+				return refs, "malformed evidence reference " + strings.TrimSpace(set+"/"+item) + "; expected SET/NAME"
+			}
+		} else if set == "" {
+			return refs, "evidence reference " + item + " has no set; expected SET/NAME first"
+		}
+		refs = append(refs, set+"/"+item)
+	}
+	return refs, ""
+}

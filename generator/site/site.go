@@ -1,0 +1,116 @@
+package site
+
+import (
+	"fmt"
+	"net/url"
+	"strings"
+
+	"evdoc/generator/check"
+	"evdoc/generator/claim"
+	"evdoc/generator/diag"
+	"evdoc/generator/evidence"
+	"evdoc/generator/figure"
+)
+
+// Directories of a project, relative to its root.
+const (
+	EvidenceDir = "evidence"
+	FiguresDir  = "figures"
+	FontsDir    = "assets/fonts"
+)
+
+// Site is a loaded evdoc project: Hugo config, pages of every language,
+// evidence and figure specs.
+type Site struct {
+	Root    string
+	Config  *Config
+	Store   *evidence.Store
+	Pages   []*Page
+	Figures []*figure.Spec
+	// Findings are problems found while loading (malformed evidence,
+	// front matter or claim syntax); Check reports them too.
+	Findings diag.List
+}
+
+// Load reads the project at root. It returns an error only when the
+// project cannot be read at all (no hugo.toml, unreadable content
+// directory); malformed inputs become Findings.
+func Load(root string) (*Site, error) {
+	cfg, err := LoadConfig(root)
+	if err != nil {
+		return nil, err
+	}
+	s := &Site{Root: root, Config: cfg}
+	st, errs := evidence.Load(root, EvidenceDir)
+	s.Store = st
+	s.Findings = append(s.Findings, errs...)
+	pages, perrs, err := loadPages(root, cfg, claim.NewMarkdown())
+	if err != nil {
+		return nil, err
+	}
+	s.Pages = pages
+	s.Findings = append(s.Findings, perrs...)
+	specs, ferrs := figure.LoadSpecs(root, FiguresDir)
+	s.Figures = specs
+	s.Findings = append(s.Findings, ferrs...)
+	return s, nil
+}
+
+// Check judges every claim of every page and resolves internal links. It
+// returns the verdict on each claim and all diagnostics (load findings
+// included), sorted. Links to pages the site does not have are warnings.
+func (s *Site) Check(opt check.Options) ([]check.Result, diag.List) {
+	ds := append(diag.List(nil), s.Findings...)
+	var results []check.Result
+	for _, p := range s.Pages {
+		rs, cds := check.Claims(p.Parsed, s.Store, opt)
+		results = append(results, rs...)
+		ds = append(ds, cds...)
+		ds = append(ds, s.checkLinks(p)...)
+	}
+	for _, f := range s.Figures {
+		if _, _, err := f.Data(s.Store); err != nil {
+			ds = append(ds, diag.Errorf(diag.Position{File: f.File, Line: 1, Column: 1}, "figure-data", "%v", err))
+		}
+	}
+	ds.Sort()
+	return results, ds
+}
+
+// checkLinks resolves links that start with "/" against the pages of the
+// page's language, counting pages the build will generate from the source
+// language as present.
+func (s *Site) checkLinks(p *Page) diag.List {
+	var ds diag.List
+	src := s.Config.Source().Code
+	for _, l := range p.Parsed.Links {
+		if !strings.HasPrefix(l.Destination, "/") || strings.HasPrefix(l.Destination, "//") {
+			continue
+		}
+		u, err := url.Parse(l.Destination)
+		if err != nil {
+			ds = append(ds, diag.Diagnostic{Pos: l.Pos, Severity: diag.Warning, Rule: "link-malformed", Message: fmt.Sprintf("cannot parse link %q: %v", l.Destination, err)})
+			continue
+		}
+		logical := strings.Trim(u.Path, "/")
+		if s.find(p.Lang, logical) != nil || s.find(src, logical) != nil {
+			continue
+		}
+		where := s.Config.Languages[p.Lang].ContentDir
+		if p.Lang != src {
+			where += " or " + s.Config.Source().ContentDir
+		}
+		ds = append(ds, diag.Diagnostic{Pos: l.Pos, Severity: diag.Warning, Rule: "link-missing-page",
+			Message: fmt.Sprintf("link to %s: the site has no such page in %s", l.Destination, where)})
+	}
+	return ds
+}
+
+func (s *Site) find(lang, logical string) *Page {
+	for _, p := range s.Pages {
+		if p.Lang == lang && p.Logical == logical {
+			return p
+		}
+	}
+	return nil
+}
