@@ -1,0 +1,79 @@
+package check
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/shopspring/decimal"
+
+	"evdoc/generator/claim"
+	"evdoc/generator/evidence"
+)
+
+func TestMatch(t *testing.T) {
+	tests := []struct {
+		lit   string
+		value string
+		unit  string
+		ok    bool
+	}{
+		{"44%", "43.9024390243902439", "%", true},
+		{"44.0%", "43.9024390243902439", "%", false},
+		{"43.9%", "43.9024390243902439", "%", true},
+		{"51.7%", "51.7241379310344828", "%", true},
+		{"51.7%", "51.75", "%", true},
+		{"51.7%", "51.76", "%", false},
+		{"0.21%", "0.2065404475043029", "%", true},
+		{"0.2%", "0.2065404475043029", "%", true},
+		{"0.20%", "0.2065404475043029", "%", false},
+		{"56.1%", "56.0975609756097561", "%", true},
+		{"86", "86", "", true},
+		{"85", "86", "", false},
+		{"+1", "1", "", true},
+		{"+2", "1", "", false},
+		{"Δ0", "0", "", true},
+		{"Δ0", "1", "", false},
+		{"40초", "40.045811", "", true},
+		{"40.05초", "40.045811", "", true},
+		{"40.04초", "40.045811", "", false},
+		{"약 40초", "43", "", true},
+		{"약 40초", "45", "", false},
+		{"~5 s", "5", "", true},
+		{"~5 s", "5.4", "", true},
+		{"1.5초", "1500", "ms", true},
+		{"1500ms", "1.5", "s", true},
+		{"1500ms", "1500", "", true},
+		{"409610바이트", "409610", "", true},
+		{"409611바이트", "409610", "", false},
+	}
+	opt := DefaultOptions()
+	for _, tt := range tests {
+		l, err := claim.ParseLiteral(tt.lit)
+		if err != nil {
+			t.Fatalf("%q: %v", tt.lit, err)
+		}
+		v := &evidence.Value{Value: decimal.RequireFromString(tt.value), Unit: tt.unit}
+		ok, want := Match(l.Quantities[0], l.Approx, v, opt)
+		if ok != tt.ok {
+			t.Errorf("Match(%q, %s%s) = %v (%s), want %v", tt.lit, tt.value, tt.unit, ok, want, tt.ok)
+		}
+	}
+}
+
+func TestApproxOption(t *testing.T) {
+	l, _ := claim.ParseLiteral("약 40초")
+	v := &evidence.Value{Value: decimal.RequireFromString("45")}
+	opt := Options{Approx: decimal.RequireFromString("0.2")}
+	if ok, _ := Match(l.Quantities[0], l.Approx, v, opt); !ok {
+		t.Errorf("±20%% should accept 45 for 약 40초")
+	}
+}
+
+func TestMismatchMessage(t *testing.T) {
+	l, _ := claim.ParseLiteral("44.0%")
+	v := &evidence.Value{Value: decimal.RequireFromString("43.9024"), Unit: "%"}
+	_, want := Match(l.Quantities[0], l.Approx, v, DefaultOptions())
+	if !strings.Contains(want, "43.9 at the precision written") {
+		t.Errorf("want = %q", want)
+	}
+}

@@ -1,0 +1,138 @@
+package claim
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+)
+
+func TestParseLiteral(t *testing.T) {
+	tests := []struct {
+		lit    string
+		want   string // "value/decimals/unit/delta" per number, space separated
+		approx bool
+	}{
+		{"86/86", "86/0//false 86/0//false", false},
+		{"44%", "44/0/%/false", false},
+		{"51.7%→0.21%", "51.7/1/%/false 0.21/2/%/false", false},
+		{"+1", "1/0//true", false},
+		{"Δ0", "0/0//true", false},
+		{"Δ+1", "1/0//true", false},
+		{"−2", "-2/0//true", false},
+		{"~5 s", "5/0/s/false", true},
+		{"약 40초", "40/0/s/false", true},
+		{"約40秒", "40/0/s/false", true},
+		{"40秒ほど", "40/0/s/false", true},
+		{"409610바이트", "409610/0/B/false", false},
+		{"409610バイト", "409610/0/B/false", false},
+		{"1500ms", "1500/0/ms/false", false},
+		{"3회", "3/0/count/false", false},
+		{"3回", "3/0/count/false", false},
+		{"86件中86件", "86/0/count/false 86/0/count/false", false},
+		{"86개 중 86개", "86/0/count/false 86/0/count/false", false},
+		{"17→18", "17/0//false 18/0//false", false},
+		{"８６％", "86/0/%/false", false},
+		{"1,234", "1234/0//false", false},
+		{"40.045811", "40.045811/6//false", false},
+		{"MID1에서 +1", "1/0//true", false},
+	}
+	for _, tt := range tests {
+		l, err := ParseLiteral(tt.lit)
+		if err != nil {
+			t.Errorf("ParseLiteral(%q): %v", tt.lit, err)
+			continue
+		}
+		var got []string
+		for _, q := range l.Quantities {
+			got = append(got, q.Value.String()+"/"+itoa(q.Decimals)+"/"+q.Unit+"/"+boolStr(q.Delta))
+		}
+		if strings.Join(got, " ") != tt.want || l.Approx != tt.approx {
+			t.Errorf("ParseLiteral(%q) = %s approx=%v, want %s approx=%v", tt.lit, strings.Join(got, " "), l.Approx, tt.want, tt.approx)
+		}
+	}
+}
+
+func TestParseLiteralErrors(t *testing.T) {
+	for _, lit := range []string{"없음", "", "1.30.0", "10.0.0.1"} {
+		if _, err := ParseLiteral(lit); err == nil {
+			t.Errorf("ParseLiteral(%q) succeeded; want error", lit)
+		}
+	}
+}
+
+func TestParseRefs(t *testing.T) {
+	tests := []struct {
+		dest, want, err string
+	}{
+		{"ev:s/a", "s/a", ""},
+		{"ev:s/a,b", "s/a s/b", ""},
+		{"ev:s/a, t/b,c", "s/a t/b t/c", ""},
+		{"ev:", "", "empty evidence reference"},
+		{"ev:a", "", "has no set"},
+		{"ev:s/a,,b", "s/a", "empty item"},
+		{"ev:s/a/b", "", "malformed evidence reference"},
+		{"ev:/a", "", "malformed"},
+	}
+	for _, tt := range tests {
+		refs, err := ParseRefs(tt.dest)
+		if strings.Join(refs, " ") != tt.want || !strings.Contains(err, tt.err) || (tt.err == "") != (err == "") {
+			t.Errorf("ParseRefs(%q) = %v, %q; want %s, %q", tt.dest, refs, err, tt.want, tt.err)
+		}
+	}
+}
+
+func TestParsePositions(t *testing.T) {
+	src := "---\ntitle: t\n---\n\n# 제목\n\n실패율은 **[51.7%→0.21%](ev:s/a,b)** 로 줄었다.\n\n| a | b |\n|---|---|\n| x | [86/86](ev:s/ok,n) |\n\n`[1](ev:s/x)` and\n\n```\n[2](ev:s/y)\n```\n[site](/docs/x/) [bad](ev:)\n"
+	p, errs := Parse(NewMarkdown(), "p.md", []byte(src))
+	if len(errs) != 1 || errs[0].Pos.String() != "p.md:18:24" {
+		t.Errorf("errs = %v", errs)
+	}
+	var got []string
+	for _, c := range p.Claims {
+		got = append(got, c.Pos.String()+" "+c.Literal+" "+strings.Join(c.Refs, ",")+" @"+c.RefPos.String())
+	}
+	want := []string{
+		"p.md:7:17 51.7%→0.21% s/a,s/b @p.md:7:32",
+		"p.md:11:8 86/86 s/ok,s/n @p.md:11:15",
+		"p.md:18:19 bad  @p.md:18:24",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("claims:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if len(p.Links) != 1 || p.Links[0].Destination != "/docs/x/" {
+		t.Errorf("links = %+v", p.Links)
+	}
+	if p.Claims[0].Literal != src[p.Claims[0].Pos.Offset:p.Claims[0].End] {
+		t.Errorf("literal span %q", src[p.Claims[0].Pos.Offset:p.Claims[0].End])
+	}
+}
+
+func TestSplitFrontMatter(t *testing.T) {
+	tests := []struct {
+		src       string
+		fm        string
+		body      int
+		ok        bool
+	}{
+		{"---\na: 1\n---\nbody", "a: 1\n", 13, true},
+		{"+++\na = 1\n+++\n", "a = 1\n", 14, true},
+		{"no front matter", "", 0, true},
+		{"---\na: 1\n", "", 0, false},
+		{"---\n---\n", "", 8, true},
+	}
+	for _, tt := range tests {
+		fm, body, ok := SplitFrontMatter([]byte(tt.src))
+		if string(fm) != tt.fm || body != tt.body || ok != tt.ok {
+			t.Errorf("SplitFrontMatter(%q) = %q, %d, %v", tt.src, fm, body, ok)
+		}
+	}
+}
+
+func itoa(i int) string { return strconv.Itoa(i) }
+
+func boolStr(b bool) string {
+	if b {
+		return "true"
+	}
+	return "false"
+}

@@ -1,0 +1,146 @@
+package site
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"evdoc/generator/check"
+)
+
+func TestFallbackFromSourcePage(t *testing.T) {
+	s := loadReference(t)
+	var found *Fallback
+	for _, f := range s.Fallbacks()["ja"] {
+		if f.Source.Key == "virtualservice-destinationrule" {
+			f := f
+			found = &f
+		}
+	}
+	if found == nil {
+		t.Fatal("no ja fallback for the VirtualService/DestinationRule page")
+	}
+	if found.Target == nil || found.Target.Title == "" || found.Target.Title == found.Source.Title {
+		t.Fatalf("fallback should keep the ja page's own title; target=%+v", found.Target)
+	}
+	b, err := found.Render(s.Config.Source())
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := string(b)
+	for _, want := range []string{"title: " + found.Target.Title, "evdoc_fallback:", "lang: ko", "source_url: /docs/istio/traffic/virtualservice-destinationrule/"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("fallback page lacks %q", want)
+		}
+	}
+	if !strings.HasSuffix(out, string(found.Source.Body())) {
+		t.Error("fallback body is not the Korean body verbatim")
+	}
+	// A translated page is not a fallback.
+	for _, f := range s.Fallbacks()["ja"] {
+		if f.Source.Key == "gslb-dns-flip-qa" {
+			t.Error("the translated Q&A page must not fall back")
+		}
+	}
+}
+
+// copyProject copies the reference project's site inputs into a new
+// temporary directory.
+func copyProject(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	for _, d := range []string{"content", "evidence", "figures", "layouts", "static", "i18n", "assets"} {
+		if err := copyTree(filepath.Join(repoRoot, d), filepath.Join(dir, d)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := copyFile(filepath.Join(repoRoot, ConfigFile), filepath.Join(dir, ConfigFile)); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+func hugoCommand(t *testing.T) []string {
+	if bin := os.Getenv("EVDOC_HUGO"); bin != "" {
+		return []string{bin}
+	}
+	abs, err := filepath.Abs(filepath.Join(repoRoot, "tools", "hugo"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return []string{"go", "-C", abs, "tool", "hugo"}
+}
+
+// TestBuildReferenceSite builds the whole reference site with the pinned
+// Hugo (compiled on first use) and inspects the output.
+func TestBuildReferenceSite(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs Hugo")
+	}
+	dir := copyProject(t)
+	s, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Build(context.Background(), BuildOptions{Out: "public", Hugo: hugoCommand(t), Check: check.DefaultOptions()}); err != nil {
+		t.Fatal(err)
+	}
+	read := func(p string) string {
+		t.Helper()
+		b, err := os.ReadFile(filepath.Join(dir, "public", p))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	ko := read("docs/istio/egress/gslb-dns-flip-qa/index.html")
+	ja := read("ja/docs/istio/egress/gslb-dns-flip-qa/index.html")
+	for lang, page := range map[string]string{"ko": ko, "ja": ja} {
+		if !strings.Contains(page, `src="/figures/strict-l7-snapshots.`+lang+`.png"`) {
+			t.Errorf("%s Q&A page lacks its chart", lang)
+		}
+		// 86/86 links to the D-1 table row of the raw report.
+		if !regexp.MustCompile(`<a class="ev-claim" href="/evidence/dns-passthrough-tcp/report-md/#L\d+"[^>]*>86/86</a>`).MatchString(page) {
+			t.Errorf("%s Q&A page: 86/86 is not linked to its raw evidence line", lang)
+		}
+		if strings.Contains(page, `href="ev:`) {
+			t.Errorf("%s Q&A page leaks an ev: link", lang)
+		}
+	}
+	for _, f := range []string{"figures/strict-l7-snapshots.ko.png", "figures/strict-l7-snapshots.ja.png"} {
+		if fi, err := os.Stat(filepath.Join(dir, "public", f)); err != nil || fi.Size() < 1000 {
+			t.Errorf("%s missing or empty: %v", f, err)
+		}
+	}
+	fb := read("ja/docs/istio/traffic/virtualservice-destinationrule/index.html")
+	for _, want := range []string{"このページはまだ翻訳されていないため", `class="fallback-notice"`, `<article lang="ko-KR">`, "VirtualService"} {
+		if !strings.Contains(fb, want) {
+			t.Errorf("ja fallback page lacks %q", want)
+		}
+	}
+	raw := read("evidence/dns-passthrough-tcp/report-md/index.html")
+	if !strings.Contains(raw, `id="L16"`) {
+		t.Error("raw evidence page has no line anchors")
+	}
+
+	// A failing check leaves the built site as it was.
+	before := read("docs/istio/egress/gslb-dns-flip-qa/index.html")
+	p := filepath.Join(dir, "evidence", "dns-passthrough-tcp", "report.md")
+	b, _ := os.ReadFile(p)
+	if err := os.WriteFile(p, []byte(strings.Replace(string(b), "| 86 | **86(100%)**", "| 87 | **86(100%)**", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, err = Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Build(context.Background(), BuildOptions{Out: "public", Hugo: hugoCommand(t), Check: check.DefaultOptions()}); err == nil {
+		t.Fatal("build succeeded on mismatching evidence")
+	}
+	if read("docs/istio/egress/gslb-dns-flip-qa/index.html") != before {
+		t.Error("a failed build changed public/")
+	}
+}

@@ -1,0 +1,154 @@
+package site
+
+import (
+	"os"
+	"path/filepath"
+	"sort"
+	"testing"
+
+	"evdoc/generator/check"
+	"evdoc/generator/claim"
+	"evdoc/generator/diag"
+	"evdoc/generator/evidence"
+)
+
+// repoRoot is the repository holding the reference site.
+const repoRoot = "../.."
+
+func loadReference(t *testing.T) *Site {
+	t.Helper()
+	s, err := Load(repoRoot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	results, ds := s.Check(check.DefaultOptions())
+	if ds.HasErrors() {
+		t.Fatalf("reference site does not check clean:\n%s", ds.Error())
+	}
+	if len(results) < 400 {
+		t.Fatalf("reference site has %d claims; expected the two seed pages in ko and ja", len(results))
+	}
+	return s
+}
+
+// bump changes the digit at or after off in b so that the number it
+// starts changes markedly: 9 becomes 8, any other digit d becomes d+1.
+func bump(b []byte, off int) ([]byte, int) {
+	out := append([]byte(nil), b...)
+	for i := off; i < len(out); i++ {
+		if out[i] >= '0' && out[i] <= '9' {
+			if out[i] == '9' {
+				out[i] = '8'
+			} else {
+				out[i]++
+			}
+			return out, i
+		}
+	}
+	return out, -1
+}
+
+func errorAt(ds diag.List, file string, line int) bool {
+	for _, d := range ds {
+		if d.Severity == diag.Error && d.Pos.File == file && d.Pos.Line == line {
+			return true
+		}
+	}
+	return false
+}
+
+// TestEveryPageLiteralMutationIsCaught changes one digit of each claim in
+// content/ (ko and ja) and expects a finding at that page and line.
+func TestEveryPageLiteralMutationIsCaught(t *testing.T) {
+	s := loadReference(t)
+	md := claim.NewMarkdown()
+	n := 0
+	for _, p := range s.Pages {
+		for _, c := range p.Parsed.Claims {
+			lit, err := claim.ParseLiteral(c.Literal)
+			if err != nil {
+				t.Fatalf("%s: %v", c.Pos, err)
+			}
+			mutated, at := bump(p.Parsed.Source, c.Pos.Offset+lit.Quantities[0].Start)
+			if at < 0 || at >= c.End {
+				t.Fatalf("%s: no digit to change in %q", c.Pos, c.Literal)
+			}
+			mp, perrs := claim.Parse(md, p.Path, mutated)
+			_, ds := check.Claims(mp, s.Store, check.DefaultOptions())
+			ds = append(ds, perrs...)
+			if !errorAt(ds, p.Path, c.Pos.Line) {
+				t.Errorf("%s: changing %q to %q was not reported at line %d", c.Pos, c.Literal, mutated[c.Pos.Offset:c.End], c.Pos.Line)
+			}
+			n++
+		}
+	}
+	t.Logf("%d page mutations, each caught", n)
+}
+
+// TestEveryEvidenceMutationIsCaught changes, one at a time, the first digit
+// of each raw evidence token any claim rests on (directly or through a
+// derived value) and expects a finding at the page line of every claim
+// bound to it.
+func TestEveryEvidenceMutationIsCaught(t *testing.T) {
+	s := loadReference(t)
+	results, _ := s.Check(check.DefaultOptions())
+	// raw position -> claims resting on it
+	type site struct {
+		file string
+		line int
+	}
+	rests := map[diag.Position][]site{}
+	for _, r := range results {
+		for _, b := range r.Bindings {
+			inputs := b.Inputs
+			if len(inputs) == 0 {
+				inputs = []diag.Position{b.Evidence}
+			}
+			for _, in := range inputs {
+				rests[in] = append(rests[in], site{r.Claim.Page, r.Claim.Pos.Line})
+			}
+		}
+	}
+	var positions []diag.Position
+	for p := range rests {
+		positions = append(positions, p)
+	}
+	sort.Slice(positions, func(i, j int) bool { return positions[i].String() < positions[j].String() })
+
+	tmp := t.TempDir()
+	if err := copyTree(filepath.Join(repoRoot, EvidenceDir), filepath.Join(tmp, EvidenceDir)); err != nil {
+		t.Fatal(err)
+	}
+	for _, pos := range positions {
+		path := filepath.Join(tmp, filepath.FromSlash(pos.File))
+		orig, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		mutated, at := bump(orig, pos.Offset)
+		if at < 0 {
+			t.Fatalf("%s: no digit to change", pos)
+		}
+		if err := os.WriteFile(path, mutated, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		st, errs := evidence.Load(tmp, EvidenceDir)
+		if errs != nil {
+			t.Fatalf("%s: mutated evidence no longer loads: %v", pos, errs)
+		}
+		var ds diag.List
+		for _, p := range s.Pages {
+			_, cds := check.Claims(p.Parsed, st, check.DefaultOptions())
+			ds = append(ds, cds...)
+		}
+		for _, c := range rests[pos] {
+			if !errorAt(ds, c.file, c.line) {
+				t.Errorf("changing evidence %s was not reported at %s:%d", pos, c.file, c.line)
+			}
+		}
+		if err := os.WriteFile(path, orig, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Logf("%d evidence mutations, each caught at every bound claim", len(positions))
+}
