@@ -1,0 +1,111 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/txtar"
+)
+
+func extract(t *testing.T, archive string) string {
+	t.Helper()
+	ar, err := txtar.ParseFile(archive)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	for _, f := range ar.Files {
+		p := filepath.Join(dir, filepath.FromSlash(f.Name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, f.Data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+func evdoc(args ...string) (int, string, string) {
+	var out, errb bytes.Buffer
+	code := run(context.Background(), args, &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+func TestCheckExitCodes(t *testing.T) {
+	tests := []struct {
+		archive string
+		code    int
+		stdout  string
+	}{
+		{"../../generator/site/testdata/check/clean.txtar", 0, ""},
+		{"../../generator/site/testdata/check/mismatch.txtar", 1, "content/ko/docs/p.md:7:8: error: \"51.8%\" does not match"},
+		{"../../generator/site/testdata/check/unknown-ref.txtar", 1, "unknown evidence reference \"nope/x.y\""},
+		{"../../generator/site/testdata/check/malformed-evidence.txtar", 1, "evidence/bad/report.md:4:1: error: table delimiter row"},
+	}
+	for _, tt := range tests {
+		dir := extract(t, tt.archive)
+		code, stdout, stderr := evdoc("check", "--root", dir)
+		if code != tt.code || !strings.Contains(stdout, tt.stdout) {
+			t.Errorf("%s: exit %d, stdout:\n%s\nstderr: %s\nwant exit %d and %q", tt.archive, code, stdout, stderr, tt.code, tt.stdout)
+		}
+	}
+	if code, _, stderr := evdoc("check", "--root", t.TempDir()); code != 2 || !strings.Contains(stderr, "hugo.toml") {
+		t.Errorf("no hugo.toml: exit %d, %s", code, stderr)
+	}
+	if code, _, _ := evdoc("check", "--format=xml", "--root", "../.."); code != 2 {
+		t.Errorf("bad --format: exit %d", code)
+	}
+	if code, _, _ := evdoc("check", "--no-such-flag"); code != 2 {
+		t.Errorf("bad flag: exit %d", code)
+	}
+}
+
+func TestCheckJSONPrintsEveryClaim(t *testing.T) {
+	dir := extract(t, "../../generator/site/testdata/check/mismatch.txtar")
+	code, stdout, _ := evdoc("check", "--format=json", "--root", dir)
+	if code != 1 {
+		t.Fatalf("exit %d", code)
+	}
+	var claims, diags int
+	for _, line := range strings.Split(strings.TrimSpace(stdout), "\n") {
+		var rec map[string]any
+		if err := json.Unmarshal([]byte(line), &rec); err != nil {
+			t.Fatalf("not JSON: %q", line)
+		}
+		if _, ok := rec["diagnostic"]; ok {
+			diags++
+			continue
+		}
+		claims++
+		if rec["page"] == "content/ko/docs/p.md" && rec["literal"] == "51.8%" {
+			ev := rec["evidence"].([]any)[0].(map[string]any)
+			pos := ev["evidence"].(map[string]any)
+			if rec["line"].(float64) != 7 || ev["value"] != "51.7" || pos["file"] != "evidence/d3/report.md" || pos["line"].(float64) != 5 || pos["column"].(float64) != 36 || rec["ok"] != false {
+				t.Errorf("record = %v", rec)
+			}
+		}
+	}
+	if claims != 5 || diags != 4 {
+		t.Errorf("claims = %d, diagnostics = %d; want 5 and 4", claims, diags)
+	}
+}
+
+func TestValues(t *testing.T) {
+	code, stdout, stderr := evdoc("values", "--root", "../..", "evidence/dns-passthrough-tcp")
+	if code != 0 || !strings.Contains(stdout, "dns-passthrough-tcp/d1.http.attempts") || !strings.Contains(stdout, "evidence/dns-passthrough-tcp/report.md:16:") {
+		t.Errorf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	code, stdout, _ = evdoc("values", "--format=json", "--root", "../..", "evidence/dns-inflight-part2/result.txt")
+	if code != 0 || !strings.Contains(stdout, `"name":"S1.TIME","value":"40.045811"`) {
+		t.Errorf("exit %d\n%s", code, stdout)
+	}
+	if code, _, _ := evdoc("values", "--root", "../..", "evidence/nope"); code != 2 {
+		t.Errorf("missing path: exit %d", code)
+	}
+}
