@@ -109,10 +109,10 @@ func TestParsePositions(t *testing.T) {
 
 func TestSplitFrontMatter(t *testing.T) {
 	tests := []struct {
-		src       string
-		fm        string
-		body      int
-		ok        bool
+		src  string
+		fm   string
+		body int
+		ok   bool
 	}{
 		{"---\na: 1\n---\nbody", "a: 1\n", 13, true},
 		{"+++\na = 1\n+++\n", "a = 1\n", 14, true},

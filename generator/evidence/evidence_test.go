@@ -11,11 +11,11 @@ import (
 
 func TestParseCell(t *testing.T) {
 	tests := []struct {
-		in       string
-		ok       bool
-		value    string
-		unit     string
-		raw      string
+		in    string
+		ok    bool
+		value string
+		unit  string
+		raw   string
 	}{
 		{"17", true, "17", "", "17"},
 		{"**18 (+1)**", true, "18", "", "18"},
