@@ -114,7 +114,7 @@ func (e *evaluator) addInputs(v *Value) {
 		e.seen = map[diag.Position]bool{}
 	}
 	ps := []diag.Position{v.Pos}
-	if v.Derived {
+	if len(v.Inputs) > 0 {
 		ps = v.Inputs
 	}
 	for _, p := range ps {

@@ -25,6 +25,7 @@ type Manifest struct {
 	Report      string            `toml:"report"`
 	Tables      []TableSpec       `toml:"table"`
 	Transcripts []TranscriptSpec  `toml:"transcript"`
+	Reads       []ReadSpec        `toml:"read"`
 	Derived     map[string]string `toml:"derived"`
 }
 
@@ -45,6 +46,21 @@ type TranscriptSpec struct {
 	File     string            `toml:"file"`
 	Name     string            `toml:"name"`
 	Sections map[string]string `toml:"sections"`
+}
+
+// ReadSpec names the readings of one raw file read by a format reader
+// (see Formats): <Name>.<local name>. With Select, only the listed native
+// keys are named, each by its local name, and a key missing from the file
+// is an error; without it every reading is named by its key with each
+// dot-separated segment slugged.
+type ReadSpec struct {
+	File       string            `toml:"file"`
+	Format     string            `toml:"format"`
+	Name       string            `toml:"name"`
+	Select     map[string]string `toml:"select"`
+	Key        string            `toml:"key"`
+	CountWhere map[string]string `toml:"count_where"`
+	Paths      []string          `toml:"paths"`
 }
 
 var (
@@ -114,6 +130,24 @@ func parseManifest(file, dir string, src []byte) (*Manifest, diag.List) {
 			}
 		}
 	}
+	for _, r := range m.Reads {
+		if !segmentRe.MatchString(r.Name) || r.File == "" {
+			errs = append(errs, diag.Errorf(at(r.Name), "evidence-manifest", "read %q: expected file and a name matching [a-z_][a-z0-9_]*", r.Name))
+		}
+		if _, err := ReaderFor(r.Format); err != nil {
+			errs = append(errs, diag.Errorf(at(r.Format), "evidence-manifest", "read %q: %v", r.Name, err))
+		}
+		for _, v := range r.Select {
+			if !nameRe.MatchString(v) {
+				errs = append(errs, diag.Errorf(at(v), "evidence-manifest", "select name %q: expected dot-separated [a-z_][a-z0-9_]* segments", v))
+			}
+		}
+		for k := range r.CountWhere {
+			if !nameRe.MatchString(k) {
+				errs = append(errs, diag.Errorf(at(k), "evidence-manifest", "count_where name %q: expected dot-separated [a-z_][a-z0-9_]* segments", k))
+			}
+		}
+	}
 	for name := range m.Derived {
 		if !nameRe.MatchString(name) {
 			errs = append(errs, diag.Errorf(at(name), "evidence-manifest", "derived value name %q: expected dot-separated [a-z_][a-z0-9_]* segments", name))
@@ -173,6 +207,32 @@ func slug(label string) string {
 		return ""
 	}
 	return out
+}
+
+// slugKey names a reading by its native key: each dot-separated segment
+// is slugged (lower case, anything outside [a-z0-9_] becomes "_", a leading
+// digit gets a "_" prefix). It returns "" for a key with an empty segment.
+func slugKey(key string) string {
+	parts := strings.Split(key, ".")
+	for i, p := range parts {
+		var b strings.Builder
+		for _, r := range strings.ToLower(p) {
+			if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '_' {
+				b.WriteRune(r)
+			} else {
+				b.WriteByte('_')
+			}
+		}
+		seg := b.String()
+		if seg == "" {
+			return ""
+		}
+		if seg[0] >= '0' && seg[0] <= '9' {
+			seg = "_" + seg
+		}
+		parts[i] = seg
+	}
+	return strings.Join(parts, ".")
 }
 
 func keyFor(label string, relabel map[string]string) (string, error) {

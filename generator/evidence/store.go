@@ -245,6 +245,41 @@ func LoadSet(root, setDir string) (*Set, diag.List) {
 			add(name, e.Raw, e.Number, e.Pos)
 		}
 	}
+	for _, rs := range m.Reads {
+		b, rel, ok := readRaw(rs.File)
+		if !ok {
+			continue
+		}
+		read, err := ReaderFor(rs.Format)
+		if err != nil {
+			continue // reported by parseManifest
+		}
+		readings, rerrs := read(rel, b, ReadOptions{Key: rs.Key, CountWhere: rs.CountWhere, Paths: rs.Paths})
+		errs = append(errs, rerrs...)
+		found := map[string]bool{}
+		for _, r := range readings {
+			var local string
+			if rs.Select != nil {
+				l, ok := rs.Select[r.Key]
+				if !ok {
+					continue
+				}
+				local = l
+				found[r.Key] = true
+			} else if local = slugKey(r.Key); local == "" {
+				continue
+			}
+			add(rs.Name+"."+local, r.Raw, r.Number, r.Pos)
+			if v := set.Values[rs.Name+"."+local]; len(r.Inputs) > 0 && v.Pos == r.Pos {
+				v.Inputs = r.Inputs
+			}
+		}
+		for k := range rs.Select {
+			if !found[k] && len(rerrs) == 0 {
+				errs = append(errs, diag.Errorf(locate(mix, src, k), "evidence-select", "read %q: %s has no numeric reading %q; run evdoc values %s to list what it holds", rs.Name, rel, k, rel))
+			}
+		}
+	}
 	if len(errs) > 0 {
 		errs.Sort()
 		return nil, errs

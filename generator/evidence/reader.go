@@ -1,0 +1,111 @@
+package evidence
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"evdoc/generator/diag"
+)
+
+// Reading is one number a raw-file reader found: its key in the format's
+// own naming (an Envoy stat name such as
+// "cluster.outbound|443||graph.facebook.com.upstream_rq_retry", a JSON
+// path, a "row.column" pair), the number, the raw token text and its
+// position (first byte of the token). Inputs is set for readings that
+// aggregate others (a CSV count-where), listing every input position.
+type Reading struct {
+	Key    string
+	Number Number
+	Raw    string
+	Pos    diag.Position
+	Inputs []diag.Position
+}
+
+// ReadOptions carries the format-specific options of a [[read]] manifest
+// entry. Fields a format does not use are ignored.
+type ReadOptions struct {
+	// Key names the CSV column whose value identifies a row (default: the
+	// 1-based data row number, "r1", "r2", …).
+	Key string
+	// CountWhere maps a reading name to an expr-lang predicate over a CSV
+	// row's columns; the reading counts the rows where it holds.
+	CountWhere map[string]string
+	// Paths lists JSON paths ("a.b[0].c") to read from a generic JSON file;
+	// empty means every number in the document.
+	Paths []string
+}
+
+// Reader reads one raw file. file names src in positions. A reader must
+// not panic on any input, and every position it reports lies inside src.
+type Reader func(file string, src []byte, opt ReadOptions) ([]Reading, diag.List)
+
+// Formats lists the format names a [[read]] entry accepts, sorted.
+func Formats() []string {
+	var out []string
+	for name := range readers() {
+		out = append(out, name)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// ReaderFor returns the reader of a format name, or an error listing the
+// known formats.
+func ReaderFor(format string) (Reader, error) {
+	if r, ok := readers()[format]; ok {
+		return r, nil
+	}
+	return nil, fmt.Errorf("unknown format %q; expected one of %s", format, strings.Join(Formats(), ", "))
+}
+
+// readers is built per call: no package-level registry.
+func readers() map[string]Reader {
+	return map[string]Reader{
+		"markdown-tables": readTablesAsReadings,
+		"transcript":      readTranscriptAsReadings,
+		// Envoy admin formats (envoy.go)
+		// other lab formats (labformats.go)
+	}
+}
+
+// readTablesAsReadings names every numeric cell of a report's tables
+// "t<N>.<row label>.<column label>" (N is the 1-based table number).
+func readTablesAsReadings(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
+	tables, errs := ReadTables(file, src)
+	var out []Reading
+	for i, t := range tables {
+		for _, row := range t.Rows {
+			if len(row) == 0 {
+				continue
+			}
+			for j := 1; j < len(row) && j < len(t.Header); j++ {
+				n, ok := ParseCell(row[j].Text)
+				if !ok {
+					continue
+				}
+				pos := row[j].Pos
+				pos.Column += n.Start
+				pos.Offset += n.Start
+				out = append(out, Reading{Key: fmt.Sprintf("t%d.%s.%s", i+1, row[0].Text, t.Header[j].Text),
+					Number: n, Raw: row[j].Text[n.Start:n.End], Pos: pos})
+			}
+		}
+	}
+	return out, errs
+}
+
+// readTranscriptAsReadings names transcript readings "<section>.<key>"
+// ("<key>" before the first section).
+func readTranscriptAsReadings(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
+	entries, errs := ReadTranscript(file, src)
+	out := make([]Reading, 0, len(entries))
+	for _, e := range entries {
+		key := e.Key
+		if e.Section != "" {
+			key = e.Section + "." + e.Key
+		}
+		out = append(out, Reading{Key: key, Number: e.Number, Raw: e.Raw, Pos: e.Pos})
+	}
+	return out, errs
+}
