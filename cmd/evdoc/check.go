@@ -25,6 +25,18 @@ type claimRecord struct {
 	Bindings []check.Binding `json:"evidence"`
 }
 
+// coverageRecord is a page's coverage in `--format=json` output.
+type coverageRecord struct {
+	Coverage coverageJSON `json:"coverage"`
+}
+
+type coverageJSON struct {
+	Page     string `json:"page"`
+	Bound    int    `json:"bound"`
+	Measured int    `json:"measured"`
+	Exempt   int    `json:"exempt"`
+}
+
 // diagRecord is a finding in `--format=json` output.
 type diagRecord struct {
 	Diagnostic diag.Diagnostic `json:"diagnostic"`
@@ -56,8 +68,16 @@ func newCheckCmd(root *string, stdout, stderr io.Writer) *cobra.Command {
 				for _, d := range ds {
 					_ = enc.Encode(diagRecord{d})
 				}
+				for _, c := range s.Coverage() {
+					_ = enc.Encode(coverageRecord{coverageJSON{Page: c.Page, Bound: c.Bound, Measured: c.Measured(), Exempt: c.Exempt}})
+				}
 			default:
 				printDiags(stdout, ds)
+				for _, c := range s.Coverage() {
+					if c.Measured() > 0 {
+						fmt.Fprintf(stderr, "%s: coverage %d/%d measured numbers bound (%d exempt)\n", c.Page, c.Bound, c.Measured(), c.Exempt)
+					}
+				}
 				ok := 0
 				for _, r := range results {
 					if r.OK {

@@ -66,6 +66,10 @@ func Claims(p *claim.Page, st *evidence.Store, opt Options) ([]Result, diag.List
 	)
 	for _, c := range p.Claims {
 		r := Result{Claim: c, OK: true}
+		if c.Exempt {
+			results = append(results, r)
+			continue
+		}
 		lit, err := claim.ParseLiteral(c.Literal)
 		if err != nil {
 			ds = append(ds, diag.Errorf(c.Pos, "claim-literal", "%v", err))
@@ -116,6 +120,20 @@ func Claims(p *claim.Page, st *evidence.Store, opt Options) ([]Result, diag.List
 		results = append(results, r)
 	}
 	return results, ds
+}
+
+// Coverage reports every number in a page's prose that is neither in a
+// claim nor exempt (fail-closed: such a number is an error), and returns
+// the page's coverage.
+func Coverage(p *claim.Page) (claim.Coverage, diag.List) {
+	c := claim.PageCoverage(p)
+	var ds diag.List
+	for _, u := range c.Unbound {
+		ds = append(ds, diag.Errorf(u.Pos, "claim-unbound",
+			"number %q in prose is bound to no evidence; write it as [%s](ev:SET/NAME), or mark it [%s](%s \"reason\") if it is not a measurement",
+			u.Text, u.Text, u.Text, claim.ExemptDestination))
+	}
+	return c, ds
 }
 
 // Match reports whether quantity q (approximate when approx) agrees with

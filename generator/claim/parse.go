@@ -32,7 +32,15 @@ type Claim struct {
 	// Destination is the link destination as goldmark read it; the
 	// site's link render hook receives the same string.
 	Destination string `json:"destination"`
+	// Exempt marks a deliberate exemption, written
+	// [text](ev:exempt "reason"): the numbers in text are not
+	// measurements. Reason is the link title.
+	Exempt bool   `json:"exempt,omitempty"`
+	Reason string `json:"reason,omitempty"`
 }
+
+// ExemptDestination is the destination of a deliberate exemption marker.
+const ExemptDestination = Scheme + "exempt"
 
 // Link is an ordinary (non-claim) link destination with its position, kept
 // so the checker can resolve internal links.
@@ -50,6 +58,9 @@ type Page struct {
 	Claims      []Claim
 	Links       []Link
 	Index       *diag.LineIndex
+	// Prose lists the numbers found in text outside claims, exemption
+	// markers, code, raw HTML and shortcode calls (see Coverage).
+	Prose []ProseNumber
 }
 
 // NewMarkdown returns a goldmark instance configured as Hugo configures
@@ -121,8 +132,22 @@ func Parse(md goldmark.Markdown, path string, src []byte) (*Page, diag.List) {
 	}
 	doc := md.Parser().Parse(text.NewReader(blanked))
 	var errs diag.List
+	shortcodes := shortcodeSpans(blanked)
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch t := n.(type) {
+		case *ast.CodeSpan, *ast.CodeBlock, *ast.FencedCodeBlock, *ast.HTMLBlock, *ast.RawHTML, *ast.AutoLink, *ast.Image:
+			return ast.WalkSkipChildren, nil
+		case *ast.Text:
+			heading := false
+			for a := t.Parent(); a != nil; a = a.Parent() {
+				if _, ok := a.(*ast.Heading); ok {
+					heading = true
+				}
+			}
+			p.Prose = append(p.Prose, scanProse(ix, blanked, t.Segment.Start, t.Segment.Stop, heading && t.PreviousSibling() == nil, shortcodes)...)
 			return ast.WalkContinue, nil
 		}
 		link, isLink := n.(*ast.Link)
@@ -141,9 +166,17 @@ func Parse(md goldmark.Markdown, path string, src []byte) (*Page, diag.List) {
 		}
 		if !strings.HasPrefix(dest, Scheme) {
 			p.Links = append(p.Links, Link{Destination: dest, Pos: dpos})
-			return ast.WalkSkipChildren, nil
+			return ast.WalkContinue, nil // its text is prose
 		}
 		c := Claim{Page: path, Literal: lit, Pos: ix.Pos(start), End: end, RefPos: dpos, Destination: dest}
+		if dest == ExemptDestination {
+			c.Exempt, c.Reason = true, strings.TrimSpace(string(link.Title))
+			if c.Reason == "" {
+				errs = append(errs, diag.Errorf(dpos, "claim-exempt-reason", "exemption marker without a reason; expected [%s](%s \"why these numbers are not measurements\")", lit, ExemptDestination))
+			}
+			p.Claims = append(p.Claims, c)
+			return ast.WalkSkipChildren, nil
+		}
 		refs, err := ParseRefs(dest)
 		if err != "" {
 			errs = append(errs, diag.Errorf(dpos, "claim-syntax", "%s", err))

@@ -65,6 +65,9 @@ func TestEveryPageLiteralMutationIsCaught(t *testing.T) {
 	n := 0
 	for _, p := range s.Pages {
 		for _, c := range p.Parsed.Claims {
+			if c.Exempt {
+				continue
+			}
 			lit, err := claim.ParseLiteral(c.Literal)
 			if err != nil {
 				t.Fatalf("%s: %v", c.Pos, err)

@@ -66,6 +66,8 @@ func (s *Site) Check(opt check.Options) ([]check.Result, diag.List) {
 		rs, cds := check.Claims(p.Parsed, s.Store, opt)
 		results = append(results, rs...)
 		ds = append(ds, cds...)
+		_, cov := check.Coverage(p.Parsed)
+		ds = append(ds, cov...)
 		ds = append(ds, s.checkLinks(p)...)
 	}
 	for _, f := range s.Figures {
@@ -75,6 +77,17 @@ func (s *Site) Check(opt check.Options) ([]check.Result, diag.List) {
 	}
 	ds.Sort()
 	return results, ds
+}
+
+// Coverage returns each page's coverage: numbers bound to evidence out of
+// the measured numbers in its prose.
+func (s *Site) Coverage() []claim.Coverage {
+	out := make([]claim.Coverage, 0, len(s.Pages))
+	for _, p := range s.Pages {
+		c, _ := check.Coverage(p.Parsed)
+		out = append(out, c)
+	}
+	return out
 }
 
 // checkLinks resolves links that start with "/" against the pages of the

@@ -1,0 +1,64 @@
+package claim
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestCoverageRules(t *testing.T) {
+	tests := []struct {
+		text string
+		want string // "number:rule" for each prose number; rule "" = unbound
+	}{
+		{"Istio 1.30.0 에서", "1.30.0:version"},
+		{"v1.8.7 이상", "1.8.7:version"},
+		{"backend 10.250.147.30 으로", "10.250.147.30:ip"},
+		{"2026-07-09 측정", "2026-07-09:date"},
+		{"2026年7月9日に測定", "2026年7月9日:date"},
+		{"L7 과 L4, MID1, run2, p50", "7:identifier 4:identifier 1:identifier 2:identifier 50:identifier"},
+		{"D-1 과 HTTP/2", "1:identifier 2:identifier"},
+		{"§3 참고", "3:numbering"},
+		{"host:443 포트", "443:port"},
+		{"40초 동안 86건", "40: 86:"},
+		{"12s 뒤", "12:"},
+		{"{{< param \"version\" 3 >}} 와 {{% x 5 %}}", "3:shortcode 5:shortcode"},
+		{"11:42:01 에", "11:42:01:time"},
+	}
+	for _, tt := range tests {
+		src := []byte(tt.text + "\n")
+		p, errs := Parse(NewMarkdown(), "p.md", src)
+		if errs != nil {
+			t.Fatal(errs)
+		}
+		var got []string
+		for _, pn := range p.Prose {
+			got = append(got, pn.Text+":"+pn.Rule)
+		}
+		if strings.Join(got, " ") != tt.want {
+			t.Errorf("%q: got %q, want %q", tt.text, strings.Join(got, " "), tt.want)
+		}
+	}
+}
+
+func TestCoverageSkipsCodeClaimsAndMarkers(t *testing.T) {
+	src := "# 1. 개요\n\n`attempts: 2` 와 [86/86](ev:s/a,b), [3 × 3 = 9](ev:exempt \"arithmetic example\"), 그리고 44 건.\n\n```\n99\n```\n\n![img 7](/x7.png) <span>8</span> [link 5](https://x/5)\n"
+	p, errs := Parse(NewMarkdown(), "p.md", []byte(src))
+	if errs != nil {
+		t.Fatal(errs)
+	}
+	c := PageCoverage(p)
+	if c.Bound != 2 || len(c.Unbound) != 3 || c.Unbound[0].Text != "44" || c.Unbound[0].Pos.String() != "p.md:3:94" {
+		t.Errorf("coverage = %+v", c)
+	}
+	// Text between raw HTML tags and an ordinary link's text are prose.
+	if c.Unbound[1].Text != "8" || c.Unbound[2].Text != "5" {
+		t.Errorf("second unbound = %+v", c.Unbound[1])
+	}
+}
+
+func TestExemptMarkerNeedsReason(t *testing.T) {
+	_, errs := Parse(NewMarkdown(), "p.md", []byte("[3개](ev:exempt)\n"))
+	if len(errs) != 1 || errs[0].Rule != "claim-exempt-reason" {
+		t.Errorf("errs = %v", errs)
+	}
+}
