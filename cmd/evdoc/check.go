@@ -4,13 +4,34 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
 
 	"github.com/spf13/cobra"
 
 	"evdoc/generator/check"
 	"evdoc/generator/diag"
+	"evdoc/generator/report"
 	"evdoc/generator/site"
 )
+
+// fileSource reads the files diagnostics name, relative to root, once each.
+func fileSource(root string) report.Source {
+	cache := map[string][]byte{}
+	return func(file string) []byte {
+		if b, ok := cache[file]; ok {
+			return b
+		}
+		b, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(file)))
+		if err != nil {
+			b = nil
+		}
+		cache[file] = b
+		return b
+	}
+}
 
 // claimRecord is one line of `evdoc check --format=json`: a claim, where it
 // is, and for each of its numbers the evidence value and the position it
@@ -49,8 +70,8 @@ func newCheckCmd(root *string, stdout, stderr io.Writer) *cobra.Command {
 		Short: "Compare every quoted number with its evidence; report mismatches as path:line:col",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if format != "text" && format != "json" {
-				return &exitError{2, fmt.Errorf("--format=%s: expected text or json", format)}
+			if !slices.Contains(report.Formats, format) {
+				return &exitError{2, fmt.Errorf("--format=%s: expected one of %s", format, strings.Join(report.Formats, ", "))}
 			}
 			s, err := site.Load(*root)
 			if err != nil {
@@ -70,6 +91,10 @@ func newCheckCmd(root *string, stdout, stderr io.Writer) *cobra.Command {
 				}
 				for _, c := range s.Coverage() {
 					_ = enc.Encode(coverageRecord{coverageJSON{Page: c.Page, Bound: c.Bound, Measured: c.Measured(), Exempt: c.Exempt}})
+				}
+			case "github", "sarif":
+				if err := report.Write(stdout, format, ds, fileSource(*root)); err != nil {
+					return &exitError{2, err}
 				}
 			default:
 				printDiags(stdout, ds)
@@ -92,7 +117,7 @@ func newCheckCmd(root *string, stdout, stderr io.Writer) *cobra.Command {
 			return nil
 		},
 	}
-	cmd.Flags().StringVar(&format, "format", "text", "output format: text or json (json prints every claim)")
+	cmd.Flags().StringVar(&format, "format", "text", "output format: text, json (every claim, finding and page coverage), github (workflow annotations) or sarif (SARIF 2.1.0)")
 	return cmd
 }
 

@@ -76,7 +76,7 @@ func newRootCmd(stdout, stderr io.Writer) *cobra.Command {
 		SilenceErrors: true,
 	}
 	cmd.PersistentFlags().StringVar(&rootDir, "root", ".", "project root (holds hugo.toml, content/, evidence/)")
-	cmd.AddCommand(newCheckCmd(&rootDir, stdout, stderr), newBuildCmd(&rootDir, stdout, stderr), newValuesCmd(&rootDir, stdout, stderr))
+	cmd.AddCommand(newCheckCmd(&rootDir, stdout, stderr), newBuildCmd(&rootDir, stdout, stderr), newValuesCmd(&rootDir, stdout, stderr), newFixCmd(&rootDir, stdout, stderr))
 	cmd.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return &exitError{2, err} })
 	return cmd
 }

@@ -140,13 +140,7 @@ func Coverage(p *claim.Page) (claim.Coverage, diag.List) {
 // evidence value v under opt, and otherwise describes what the literal
 // should read, such as "44 (43.5–44.5 covers 43.9)".
 func Match(q claim.Quantity, approx bool, v *evidence.Value, opt Options) (bool, string) {
-	val := v.Value
-	switch {
-	case q.Unit == "ms" && v.Unit == "s":
-		val = val.Mul(decimal.NewFromInt(1000))
-	case q.Unit == "s" && v.Unit == "ms":
-		val = val.Div(decimal.NewFromInt(1000))
-	}
+	val := InUnitOf(q, v)
 	tol := decimal.New(5, int32(-q.Decimals-1)) // ½·10^−d
 	if approx {
 		if rel := q.Value.Abs().Mul(opt.Approx); rel.GreaterThan(tol) {
@@ -161,6 +155,19 @@ func Match(q claim.Quantity, approx bool, v *evidence.Value, opt Options) (bool,
 		want = "about " + want
 	}
 	return false, fmt.Sprintf("%s at the precision written", want)
+}
+
+// InUnitOf returns v's value in the unit q is written in: seconds and
+// milliseconds convert when both state a time unit; otherwise the value is
+// returned as is.
+func InUnitOf(q claim.Quantity, v *evidence.Value) decimal.Decimal {
+	switch {
+	case q.Unit == "ms" && v.Unit == "s":
+		return v.Value.Mul(decimal.NewFromInt(1000))
+	case q.Unit == "s" && v.Unit == "ms":
+		return v.Value.Div(decimal.NewFromInt(1000))
+	}
+	return v.Value
 }
 
 // suggest proposes a known reference that shares the longest prefix with

@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/shopspring/decimal"
 )
 
 func TestParseLiteral(t *testing.T) {
@@ -135,4 +137,32 @@ func boolStr(b bool) string {
 		return "true"
 	}
 	return "false"
+}
+
+func TestQuantityFormat(t *testing.T) {
+	tests := []struct{ lit, value, want string }{
+		{"44%", "43.9024", "44"},
+		{"51.7%", "52.1341", "52.1"},
+		{"0.21%", "0.3", "0.30"},
+		{"+1", "2", "+2"},
+		{"+1", "-1", "-1"},
+		{"−1", "-3", "−3"},
+		{"Δ0", "0", "Δ0"},
+		{"Δ0", "1", "Δ+1"},
+		{"Δ+1", "0", "Δ0"},
+		{"1,234", "12345", "12,345"},
+		{"８６％", "87", "８７"},
+		{"약 40초", "45.2", "45"},
+		{"40.045811", "40.1", "40.100000"},
+	}
+	for _, tt := range tests {
+		l, err := ParseLiteral(tt.lit)
+		if err != nil {
+			t.Fatal(err)
+		}
+		q := l.Quantities[0]
+		if got := q.Format(decimal.RequireFromString(tt.value)); got != tt.want {
+			t.Errorf("%q.Format(%s) = %q, want %q", tt.lit, tt.value, got, tt.want)
+		}
+	}
 }

@@ -23,6 +23,14 @@ type Quantity struct {
 	Delta    bool
 	Start    int
 	End      int
+	// Style of the written number, for rewriting it in place: the byte
+	// range [NumStart, NumEnd) of the sign and digits (no unit), the sign
+	// as written ("", "+", "-", "−", "Δ", "Δ+", …), whether the digits
+	// were full-width and whether they had thousands separators.
+	NumStart, NumEnd int
+	Sign             string
+	FullWidth        bool
+	Grouped          bool
 }
 
 // Literal is a parsed claim literal: its numbers in order and whether an
@@ -60,15 +68,19 @@ func ParseLiteral(lit string) (Literal, error) {
 		if m[1] < len(norm) && (norm[m[1]] == '.' && m[1]+1 < len(norm) && isDigit(norm[m[1]+1])) {
 			return out, fmt.Errorf("%q looks like a version or address, not a measured number", lit)
 		}
-		q := Quantity{Start: back[m[0]], End: back[m[1]]}
+		q := Quantity{Start: back[m[0]], End: back[m[1]], NumStart: back[m[0]], NumEnd: back[m[5]]}
 		sign := ""
 		if m[2] >= 0 {
 			s := norm[m[2]:m[3]]
 			q.Delta = true
+			q.Sign = lit[back[m[2]]:back[m[3]]]
 			if strings.ContainsAny(s, "-−") {
 				sign = "-"
 			}
 		}
+		rawDigits := lit[back[m[4]]:back[m[5]]]
+		q.FullWidth = rawDigits != norm[m[4]:m[5]]
+		q.Grouped = strings.Contains(norm[m[4]:m[5]], ",")
 		digits := strings.ReplaceAll(norm[m[4]:m[5]], ",", "")
 		v, err := decimal.NewFromString(sign + digits)
 		if err != nil {
@@ -88,6 +100,50 @@ func ParseLiteral(lit string) (Literal, error) {
 	}
 	return out, nil
 }
+
+// Format writes v in the style of q: q's decimals, thousands separators,
+// full-width digits and sign convention (a delta keeps its Δ and writes +
+// for positive values; a minus keeps its form, - or U+2212). The result
+// replaces lit[q.NumStart:q.NumEnd].
+func (q Quantity) Format(v decimal.Decimal) string {
+	v = v.Round(int32(q.Decimals))
+	neg := v.IsNegative()
+	digits := v.Abs().StringFixed(int32(q.Decimals))
+	if q.Grouped {
+		intPart, frac, _ := strings.Cut(digits, ".")
+		var b strings.Builder
+		for i, c := range intPart {
+			if i > 0 && (len(intPart)-i)%3 == 0 {
+				b.WriteByte(',')
+			}
+			b.WriteRune(c)
+		}
+		digits = b.String()
+		if frac != "" {
+			digits += "." + frac
+		}
+	}
+	if q.FullWidth {
+		digits = toFullWidth.Replace(digits)
+	}
+	minus := "-"
+	if strings.Contains(q.Sign, "−") {
+		minus = "−"
+	}
+	delta := ""
+	if strings.HasPrefix(q.Sign, "Δ") {
+		delta = "Δ"
+	}
+	switch {
+	case neg:
+		return delta + minus + digits
+	case q.Delta && !v.IsZero():
+		return delta + "+" + digits
+	}
+	return delta + digits
+}
+
+var toFullWidth = strings.NewReplacer("0", "０", "1", "１", "2", "２", "3", "３", "4", "４", "5", "５", "6", "６", "7", "７", "8", "８", "9", "９", ".", "．", ",", "，")
 
 // normalize maps full-width forms to ASCII and returns, for each byte of
 // the result, the offset of the byte it came from in s (plus one final

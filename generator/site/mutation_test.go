@@ -1,6 +1,7 @@
 package site
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"sort"
@@ -10,6 +11,7 @@ import (
 	"evdoc/generator/claim"
 	"evdoc/generator/diag"
 	"evdoc/generator/evidence"
+	"evdoc/generator/fix"
 )
 
 // repoRoot is the repository holding the reference site.
@@ -58,7 +60,8 @@ func errorAt(ds diag.List, file string, line int) bool {
 }
 
 // TestEveryPageLiteralMutationIsCaught changes one digit of each claim in
-// content/ (ko and ja) and expects a finding at that page and line.
+// content/ (ko and ja), expects a finding at that page and line, and
+// expects fix to restore the page byte for byte.
 func TestEveryPageLiteralMutationIsCaught(t *testing.T) {
 	s := loadReference(t)
 	md := claim.NewMarkdown()
@@ -81,6 +84,14 @@ func TestEveryPageLiteralMutationIsCaught(t *testing.T) {
 			ds = append(ds, perrs...)
 			if !errorAt(ds, p.Path, c.Pos.Line) {
 				t.Errorf("%s: changing %q to %q was not reported at line %d", c.Pos, c.Literal, mutated[c.Pos.Offset:c.End], c.Pos.Line)
+			}
+			// evdoc fix restores the page byte for byte.
+			edits, fds := fix.Edits(mp, s.Store, check.DefaultOptions())
+			if fds != nil {
+				t.Errorf("%s: fix: %v", c.Pos, fds)
+			}
+			if restored := fix.Apply(mutated, edits); !bytes.Equal(restored, p.Parsed.Source) {
+				t.Errorf("%s: fix turned %q into %q, want %q", c.Pos, mutated[c.Pos.Offset:c.End], restored[c.Pos.Offset:c.End], c.Literal)
 			}
 			n++
 		}

@@ -1,0 +1,81 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"path/filepath"
+
+	udiff "github.com/aymanbagabas/go-udiff"
+	"github.com/spf13/cobra"
+
+	"evdoc/generator/check"
+	"evdoc/generator/diag"
+	"evdoc/generator/fix"
+	"evdoc/generator/site"
+)
+
+func newFixCmd(root *string, stdout, stderr io.Writer) *cobra.Command {
+	var dryRun bool
+	cmd := &cobra.Command{
+		Use:   "fix",
+		Short: "Rewrite stale claim literals to their evidence values, in the style written",
+		Long: "fix rewrites every claim number that does not match its evidence to the evidence value,\n" +
+			"keeping the precision, sign convention, full-width digits, separators, unit word and\n" +
+			"approximation mark as written. Bytes outside the rewritten numbers never change.\n" +
+			"Pages are written atomically; a page that changed since evdoc read it is left alone.",
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			s, err := site.Load(*root)
+			if err != nil {
+				return &exitError{2, err}
+			}
+			opt := check.DefaultOptions()
+			var problems diag.List
+			rewritten := 0
+			for _, p := range s.Pages {
+				edits, ds := fix.Edits(p.Parsed, s.Store, opt)
+				problems = append(problems, ds...)
+				if len(edits) == 0 {
+					continue
+				}
+				old := p.Parsed.Source
+				nw := fix.Apply(old, edits)
+				if dryRun {
+					fmt.Fprint(stdout, udiff.Unified("a/"+p.Path, "b/"+p.Path, string(old), string(nw)))
+					continue
+				}
+				err := fix.WriteAtomic(filepath.Join(*root, filepath.FromSlash(p.Path)), old, nw)
+				if errors.Is(err, fix.ErrChanged) {
+					problems = append(problems, diag.Errorf(diag.Position{File: p.Path}, "fix-changed", "%v", err))
+					continue
+				}
+				if err != nil {
+					return &exitError{2, err}
+				}
+				for _, e := range edits {
+					fmt.Fprintf(stderr, "%s: %q -> %q (%s)\n", e.Pos, e.Old, e.New, e.Ref)
+				}
+				rewritten += len(edits)
+			}
+			if !dryRun {
+				fmt.Fprintf(stderr, "evdoc: %d literal(s) rewritten\n", rewritten)
+				if s, err = site.Load(*root); err != nil {
+					return &exitError{2, err}
+				}
+			}
+			_, ds := s.Check(opt)
+			if !dryRun {
+				problems = append(problems, ds...)
+			}
+			problems.Sort()
+			printDiags(stdout, problems)
+			if problems.HasErrors() {
+				return &exitError{1, nil}
+			}
+			return nil
+		},
+	}
+	cmd.Flags().BoolVar(&dryRun, "dry-run", false, "print a unified diff instead of writing")
+	return cmd
+}

@@ -1,0 +1,166 @@
+// Package report writes diagnostics in the formats evdoc offers:
+//
+//	text    path:line:col: severity: message [rule], related positions as
+//	        indented notes; columns are byte columns (go/token style)
+//	json    one JSON object per diagnostic ({"diagnostic": …}); byte columns
+//	github  GitHub Actions workflow commands (::error file=…,line=…,col=…,
+//	        title=…::message); columns in Unicode code points
+//	sarif   SARIF 2.1.0 (OASIS), one run, columnKind "unicodeCodePoints"
+//
+// Byte columns are converted to code-point columns from the file's source,
+// so a mark on a Korean or Japanese line lands on the right character.
+package report
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/owenrumney/go-sarif/v3/pkg/report/v210/sarif"
+
+	"evdoc/generator/diag"
+)
+
+// Formats lists the accepted format names.
+var Formats = []string{"text", "json", "github", "sarif"}
+
+// Source returns the content of a file named in a position, or nil when it
+// is unknown (columns are then written as given).
+type Source func(file string) []byte
+
+// Write writes ds to w in format. It returns an error for an unknown
+// format or a failed write.
+func Write(w io.Writer, format string, ds diag.List, src Source) error {
+	switch format {
+	case "text":
+		for _, d := range ds {
+			fmt.Fprintln(w, d.String())
+			for _, r := range d.Related {
+				fmt.Fprintf(w, "\t%s: note: %s\n", r.Pos, r.Message)
+			}
+		}
+		return nil
+	case "json":
+		enc := json.NewEncoder(w)
+		enc.SetEscapeHTML(false)
+		for _, d := range ds {
+			if err := enc.Encode(struct {
+				Diagnostic diag.Diagnostic `json:"diagnostic"`
+			}{d}); err != nil {
+				return err
+			}
+		}
+		return nil
+	case "github":
+		for _, d := range ds {
+			level := "error"
+			switch d.Severity {
+			case diag.Warning:
+				level = "warning"
+			case diag.Note:
+				level = "notice"
+			}
+			msg := d.Message
+			for _, r := range d.Related {
+				msg += "\n" + r.Pos.String() + ": " + r.Message
+			}
+			fmt.Fprintf(w, "::%s file=%s,line=%d,col=%d,title=%s::%s\n", level,
+				escapeProperty(d.Pos.File), d.Pos.Line, RuneColumn(d.Pos, src), escapeProperty("evdoc "+d.Rule), escapeData(msg))
+		}
+		return nil
+	case "sarif":
+		rep, err := SARIF(ds, src)
+		if err != nil {
+			return err
+		}
+		return rep.PrettyWrite(w)
+	}
+	return fmt.Errorf("unknown format %q; expected one of %s", format, strings.Join(Formats, ", "))
+}
+
+// RuneColumn converts p's byte column into a 1-based Unicode code point
+// column using the file's source; without the source it returns the byte
+// column.
+func RuneColumn(p diag.Position, src Source) int {
+	if src == nil || p.Column <= 1 {
+		return p.Column
+	}
+	b := src(p.File)
+	start := p.Offset - (p.Column - 1)
+	if b == nil || start < 0 || p.Offset > len(b) {
+		return p.Column
+	}
+	return utf8.RuneCount(b[start:p.Offset]) + 1
+}
+
+// SARIF builds a SARIF 2.1.0 report of ds: one rule per distinct rule id,
+// one result per diagnostic with its related locations.
+func SARIF(ds diag.List, src Source) (*sarif.Report, error) {
+	rep := sarif.NewReport()
+	run := sarif.NewRunWithInformationURI("evdoc", "https://github.com/evdoc/evdoc").WithColumnKind("unicodeCodePoints")
+	seen := map[string]bool{}
+	for _, d := range ds {
+		rule := d.Rule
+		if rule == "" {
+			rule = "evdoc"
+		}
+		if !seen[rule] {
+			seen[rule] = true
+			run.AddRule(rule).WithDescription(ruleDescription(rule))
+		}
+		level := "error"
+		switch d.Severity {
+		case diag.Warning:
+			level = "warning"
+		case diag.Note:
+			level = "note"
+		}
+		res := run.CreateResultForRule(rule).WithLevel(level).WithMessage(sarif.NewTextMessage(d.Message)).
+			AddLocation(location(d.Pos, src))
+		for i, r := range d.Related {
+			loc := location(r.Pos, src).WithMessage(sarif.NewTextMessage(r.Message)).WithID(i + 1)
+			res.AddRelatedLocation(loc)
+		}
+		if d.Pos.File != "" {
+			run.AddDistinctArtifact(d.Pos.File)
+		}
+	}
+	rep.AddRun(run)
+	return rep, rep.Validate()
+}
+
+func location(p diag.Position, src Source) *sarif.Location {
+	phys := sarif.NewPhysicalLocation().WithArtifactLocation(sarif.NewSimpleArtifactLocation(p.File))
+	if p.Line > 0 {
+		region := sarif.NewRegion().WithStartLine(p.Line)
+		if p.Column > 0 {
+			region = region.WithStartColumn(RuneColumn(p, src))
+		}
+		phys = phys.WithRegion(region)
+	}
+	return sarif.NewLocationWithPhysicalLocation(phys)
+}
+
+func ruleDescription(rule string) string {
+	switch {
+	case strings.HasPrefix(rule, "claim-"):
+		return "A quoted number and the evidence it names disagree, or the claim cannot be read."
+	case strings.HasPrefix(rule, "evidence-"):
+		return "A raw evidence file or manifest is malformed."
+	case strings.HasPrefix(rule, "link-"):
+		return "A link points to a page the site does not have."
+	}
+	return "evdoc finding"
+}
+
+// escapeData and escapeProperty follow the workflow command escaping of
+// GitHub Actions (@actions/core toCommandValue/escapeData/escapeProperty).
+func escapeData(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
+}
+
+func escapeProperty(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s)
+}

@@ -1,0 +1,98 @@
+package report
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"evdoc/generator/diag"
+)
+
+var page = []byte("---\ntitle: t\n---\n失敗は[13件](ev:d3/d3.a.ok)。\n")
+
+func src(file string) []byte {
+	if file == "p.md" {
+		return page
+	}
+	return nil
+}
+
+func sample() diag.List {
+	ix := diag.NewLineIndex("p.md", page)
+	off := bytes.Index(page, []byte("13件"))
+	return diag.List{
+		{Pos: ix.Pos(off), Severity: diag.Error, Rule: "claim-mismatch", Message: `"13件" does not match d3/d3.a.ok = 14, 50%`,
+			Related: []diag.Related{{Pos: diag.Position{File: "evidence/d3/report.md", Line: 5, Column: 24, Offset: 90}, Message: "evidence value 14"}}},
+		{Pos: diag.Position{File: "p.md", Line: 1, Column: 1}, Severity: diag.Warning, Rule: "link-missing-page", Message: "link to /x/"},
+	}
+}
+
+func TestRuneColumn(t *testing.T) {
+	d := sample()[0]
+	if d.Pos.Column != 11 {
+		t.Fatalf("byte column = %d", d.Pos.Column)
+	}
+	// 失 敗 は [ → "13件" starts at the 5th code point.
+	if got := RuneColumn(d.Pos, src); got != 5 {
+		t.Errorf("rune column = %d, want 5", got)
+	}
+	if got := RuneColumn(d.Pos, nil); got != 11 {
+		t.Errorf("without source = %d, want the byte column", got)
+	}
+}
+
+func TestGitHub(t *testing.T) {
+	var b bytes.Buffer
+	if err := Write(&b, "github", sample(), src); err != nil {
+		t.Fatal(err)
+	}
+	want := "::error file=p.md,line=4,col=5,title=evdoc claim-mismatch::\"13件\" does not match d3/d3.a.ok = 14, 50%25%0Aevidence/d3/report.md:5:24: evidence value 14\n" +
+		"::warning file=p.md,line=1,col=1,title=evdoc link-missing-page::link to /x/\n"
+	if b.String() != want {
+		t.Errorf("got:\n%s\nwant:\n%s", b.String(), want)
+	}
+}
+
+func TestSARIFValidates(t *testing.T) {
+	var b bytes.Buffer
+	if err := Write(&b, "sarif", sample(), src); err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Version string `json:"version"`
+		Runs    []struct {
+			ColumnKind string `json:"columnKind"`
+			Results    []struct {
+				RuleID    string `json:"ruleId"`
+				Level     string `json:"level"`
+				Locations []struct {
+					PhysicalLocation struct {
+						Region struct {
+							StartLine, StartColumn int
+						} `json:"region"`
+					} `json:"physicalLocation"`
+				} `json:"locations"`
+				RelatedLocations []json.RawMessage `json:"relatedLocations"`
+			} `json:"results"`
+		} `json:"runs"`
+	}
+	if err := json.Unmarshal(b.Bytes(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	r := doc.Runs[0]
+	if doc.Version != "2.1.0" || r.ColumnKind != "unicodeCodePoints" || len(r.Results) != 2 {
+		t.Fatalf("doc = %+v", doc)
+	}
+	res := r.Results[0]
+	if res.RuleID != "claim-mismatch" || res.Level != "error" || res.Locations[0].PhysicalLocation.Region.StartLine != 4 ||
+		res.Locations[0].PhysicalLocation.Region.StartColumn != 5 || len(res.RelatedLocations) != 1 {
+		t.Errorf("result = %+v", res)
+	}
+}
+
+func TestUnknownFormat(t *testing.T) {
+	if err := Write(&bytes.Buffer{}, "xml", nil, nil); err == nil || !strings.Contains(err.Error(), "text, json, github, sarif") {
+		t.Errorf("err = %v", err)
+	}
+}
