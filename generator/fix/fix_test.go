@@ -1,0 +1,102 @@
+package fix
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/shopspring/decimal"
+
+	"evdoc/generator/check"
+	"evdoc/generator/claim"
+	"evdoc/generator/diag"
+	"evdoc/generator/evidence"
+)
+
+// store builds an evidence store from a transcript of key=value lines.
+func store(t *testing.T, transcript string) *evidence.Store {
+	t.Helper()
+	root := t.TempDir()
+	dir := filepath.Join(root, "evidence", "s")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	manifest := "id = \"s\"\ntitle = \"t\"\ndate = \"unknown\"\nenvironment = \"lab\"\nreport = \"r\"\n[[transcript]]\nfile = \"r.txt\"\nname = \"r\"\n"
+	if err := os.WriteFile(filepath.Join(dir, "evidence.toml"), []byte(manifest), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "r.txt"), []byte(transcript), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	st, errs := evidence.Load(root, "evidence")
+	if errs != nil {
+		t.Fatal(errs)
+	}
+	return st
+}
+
+func TestEditsKeepStyle(t *testing.T) {
+	st := store(t, "ok=87 n=87 pct=43.2 d=2 t=41.2 big=12345 ms=1.5s\n")
+	src := "---\ntitle: t\n---\n성공 [86/86](ev:s/r.ok,r.n), 실패율 [44%](ev:s/r.pct), 증가 [Δ+1](ev:s/r.d),\n" +
+		"[약 40초](ev:s/r.t), [1,234개](ev:s/r.big), [８６％](ev:s/r.ok), [1200ms](ev:s/r.ms), [**86**](ev:s/r.ok)\n"
+	p, errs := claim.Parse(claim.NewMarkdown(), "p.md", []byte(src))
+	if errs != nil {
+		t.Fatal(errs)
+	}
+	edits, ds := Edits(p, st, check.DefaultOptions())
+	if len(ds) != 0 {
+		t.Fatalf("diagnostics: %v", ds)
+	}
+	got := string(Apply(p.Source, edits))
+	want := "---\ntitle: t\n---\n성공 [87/87](ev:s/r.ok,r.n), 실패율 [43%](ev:s/r.pct), 증가 [Δ+2](ev:s/r.d),\n" +
+		"[약 40초](ev:s/r.t), [12,345개](ev:s/r.big), [８７％](ev:s/r.ok), [1500ms](ev:s/r.ms), [**87**](ev:s/r.ok)\n"
+	if got != want {
+		t.Errorf("got:\n%s\nwant:\n%s", got, want)
+	}
+	// 41.2 is within 10% of "약 40초": not stale, so not rewritten.
+	for _, e := range edits {
+		if e.Ref == "s/r.t" {
+			t.Errorf("approximate literal rewritten: %+v", e)
+		}
+	}
+}
+
+func TestEditsRefuseInlineMarkup(t *testing.T) {
+	st := store(t, "ok=87 n=87\n")
+	p, _ := claim.Parse(claim.NewMarkdown(), "p.md", []byte("[86/**86**](ev:s/r.ok,r.n)\n"))
+	edits, ds := Edits(p, st, check.DefaultOptions())
+	if len(edits) != 0 || len(ds) != 1 || ds[0].Rule != "fix-markup" {
+		t.Errorf("edits %v, diagnostics %v", edits, ds)
+	}
+}
+
+func TestWriteAtomic(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "page.md")
+	if err := os.WriteFile(p, []byte("old"), 0o640); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteAtomic(p, []byte("old"), []byte("new")); err != nil {
+		t.Fatal(err)
+	}
+	b, _ := os.ReadFile(p)
+	fi, _ := os.Stat(p)
+	if string(b) != "new" || fi.Mode().Perm() != 0o640 {
+		t.Errorf("content %q mode %v", b, fi.Mode())
+	}
+	// The file changed since it was read: left alone.
+	if err := WriteAtomic(p, []byte("old"), []byte("newer")); !errors.Is(err, ErrChanged) {
+		t.Errorf("err = %v", err)
+	}
+	if b, _ := os.ReadFile(p); string(b) != "new" {
+		t.Errorf("content %q", b)
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 1 {
+		t.Errorf("temporary files left: %v", entries)
+	}
+}
+
+var _ = decimal.Zero
+var _ = diag.Position{}
