@@ -77,6 +77,10 @@ func Claims(p *claim.Page, st *evidence.Store, opt Options) ([]Result, diag.List
 			results = append(results, r)
 			continue
 		}
+		if lit.Range && len(c.Refs) == 1 && len(lit.Quantities) == 2 {
+			results = append(results, judgeRange(c, lit, st, opt, &ds))
+			continue
+		}
 		if len(c.Refs) != len(lit.Quantities) {
 			ds = append(ds, diag.Errorf(c.Pos, "claim-arity",
 				"claim %q has %d number(s) but %d evidence reference(s); expected one reference per number", c.Literal, len(lit.Quantities), len(c.Refs)))
@@ -103,7 +107,11 @@ func Claims(p *claim.Page, st *evidence.Store, opt Options) ([]Result, diag.List
 			b.Found = true
 			b.Value, b.Unit, b.Evidence, b.Raw, b.Inputs = v.Value.String(), v.Unit, v.Pos, v.Raw, v.Inputs
 			if q != nil {
-				if ok, want := Match(*q, lit.Approx, v, opt); ok {
+				match := func() (bool, string) { return Match(*q, lit.Approx, v, opt) }
+				if lit.Cmp != "" && len(lit.Quantities) == 1 {
+					match = func() (bool, string) { return MatchCmp(*q, lit.Cmp, v) }
+				}
+				if ok, want := match(); ok {
 					b.OK = true
 				} else {
 					pos := c.Pos
@@ -122,6 +130,31 @@ func Claims(p *claim.Page, st *evidence.Store, opt Options) ([]Result, diag.List
 	return results, ds
 }
 
+// judgeRange checks a range literal ("5~10초") bound to one value.
+func judgeRange(c claim.Claim, lit claim.Literal, st *evidence.Store, opt Options, ds *diag.List) Result {
+	r := Result{Claim: c, OK: true}
+	b := Binding{Ref: c.Refs[0], Number: c.Literal[lit.Quantities[0].Start:lit.Quantities[1].End]}
+	v, ok := st.Lookup(c.Refs[0])
+	if !ok {
+		*ds = append(*ds, diag.Errorf(c.RefPos, "claim-unknown-ref", "unknown evidence reference %q%s", c.Refs[0], suggest(st, c.Refs[0])))
+		r.OK = false
+		r.Bindings = append(r.Bindings, b)
+		return r
+	}
+	b.Found = true
+	b.Value, b.Unit, b.Evidence, b.Raw, b.Inputs = v.Value.String(), v.Unit, v.Pos, v.Raw, v.Inputs
+	if ok, want := MatchRange(lit.Quantities[0], lit.Quantities[1], lit.Approx, v, opt); ok {
+		b.OK = true
+	} else {
+		r.OK = false
+		*ds = append(*ds, diag.Diagnostic{Pos: c.Pos, Severity: diag.Error, Rule: "claim-mismatch",
+			Message: fmt.Sprintf("range %q does not contain %s = %s%s (%s); expected %s", b.Number, b.Ref, v.Value.String(), v.Unit, v.Pos, want),
+			Related: []diag.Related{{Pos: v.Pos, Message: "evidence value " + v.Raw}}})
+	}
+	r.Bindings = append(r.Bindings, b)
+	return r
+}
+
 // Coverage reports every number in a page's prose that is neither in a
 // claim nor exempt (fail-closed: such a number is an error), and returns
 // the page's coverage.
@@ -138,34 +171,95 @@ func Coverage(p *claim.Page) (claim.Coverage, diag.List) {
 
 // Match reports whether quantity q (approximate when approx) agrees with
 // evidence value v under opt, and otherwise describes what the literal
-// should read, such as "44 (43.5–44.5 covers 43.9)".
+// should read, such as "44 at the precision written".
 func Match(q claim.Quantity, approx bool, v *evidence.Value, opt Options) (bool, string) {
+	if !UnitsCompatible(q.Unit, v.Unit) {
+		return false, fmt.Sprintf("a number in %s (units %s and %s do not convert)", unitName(v.Unit), unitName(q.Unit), unitName(v.Unit))
+	}
 	val := InUnitOf(q, v)
-	tol := decimal.New(5, int32(-q.Decimals-1)) // ½·10^−d
+	if val.Sub(q.Value).Abs().LessThanOrEqual(Tolerance(q, approx, opt)) {
+		return true, ""
+	}
+	return false, fmt.Sprintf("%s at the precision written", Expected(q, approx, val))
+}
+
+// Tolerance is how far a value may lie from q: half a unit of the last
+// written digit, widened for an approximation to Approx·|q|.
+func Tolerance(q claim.Quantity, approx bool, opt Options) decimal.Decimal {
+	tol := q.Step().Div(decimal.NewFromInt(2))
 	if approx {
 		if rel := q.Value.Abs().Mul(opt.Approx); rel.GreaterThan(tol) {
 			tol = rel
 		}
 	}
-	if val.Sub(q.Value).Abs().LessThanOrEqual(tol) {
-		return true, ""
-	}
-	want := val.StringFixed(int32(q.Decimals))
+	return tol
+}
+
+// Expected formats val as q would have to read.
+func Expected(q claim.Quantity, approx bool, val decimal.Decimal) string {
+	want := q.Format(val)
 	if approx {
 		want = "about " + want
 	}
-	return false, fmt.Sprintf("%s at the precision written", want)
+	return want
 }
 
-// InUnitOf returns v's value in the unit q is written in: seconds and
-// milliseconds convert when both state a time unit; otherwise the value is
-// returned as is.
+// MatchRange reports whether v lies in the range lo~hi, each end widened
+// by its tolerance.
+func MatchRange(lo, hi claim.Quantity, approx bool, v *evidence.Value, opt Options) (bool, string) {
+	if !UnitsCompatible(lo.Unit, v.Unit) || !UnitsCompatible(hi.Unit, v.Unit) {
+		return false, fmt.Sprintf("a range in %s", unitName(v.Unit))
+	}
+	val := InUnitOf(hi, v)
+	if val.GreaterThanOrEqual(lo.Value.Sub(Tolerance(lo, approx, opt))) && val.LessThanOrEqual(hi.Value.Add(Tolerance(hi, approx, opt))) {
+		return true, ""
+	}
+	return false, fmt.Sprintf("a range containing %s", val.String())
+}
+
+// MatchCmp reports whether v satisfies the inequality "v cmp q". Bounds
+// are exact: "10초 미만" rejects 10.2 even though it rounds to 10.
+func MatchCmp(q claim.Quantity, cmp string, v *evidence.Value) (bool, string) {
+	if !UnitsCompatible(q.Unit, v.Unit) {
+		return false, fmt.Sprintf("a bound in %s", unitName(v.Unit))
+	}
+	val := InUnitOf(q, v)
+	c := val.Cmp(q.Value)
+	ok := map[string]bool{">=": c >= 0, "<=": c <= 0, "<": c < 0, ">": c > 0}[cmp]
+	if ok {
+		return true, ""
+	}
+	return false, fmt.Sprintf("a bound %s satisfies (%s %s %s is false)", val.String(), val.String(), cmp, q.Value.String())
+}
+
+// UnitsCompatible reports whether a literal unit and an evidence value
+// unit can be compared: equal, either unstated, both times (s, ms, min),
+// or percent and percentage points. KB and bytes do not convert.
+func UnitsCompatible(lit, val string) bool {
+	if lit == "" || val == "" || lit == val || lit == "count" || lit == "x" {
+		return true
+	}
+	times := map[string]bool{"s": true, "ms": true, "min": true}
+	pct := map[string]bool{"%": true, "%p": true}
+	return times[lit] && times[val] || pct[lit] && pct[val]
+}
+
+func unitName(u string) string {
+	if u == "" {
+		return "no unit"
+	}
+	return u
+}
+
+// InUnitOf returns v's value in the unit q is written in: s, ms and min
+// convert into each other when both state a time unit; otherwise the value
+// is returned as is.
 func InUnitOf(q claim.Quantity, v *evidence.Value) decimal.Decimal {
-	switch {
-	case q.Unit == "ms" && v.Unit == "s":
-		return v.Value.Mul(decimal.NewFromInt(1000))
-	case q.Unit == "s" && v.Unit == "ms":
-		return v.Value.Div(decimal.NewFromInt(1000))
+	secs := map[string]decimal.Decimal{"s": decimal.NewFromInt(1), "ms": decimal.New(1, -3), "min": decimal.NewFromInt(60)}
+	from, ok1 := secs[v.Unit]
+	to, ok2 := secs[q.Unit]
+	if ok1 && ok2 && v.Unit != q.Unit {
+		return v.Value.Mul(from).Div(to)
 	}
 	return v.Value
 }

@@ -31,6 +31,16 @@ type Quantity struct {
 	Sign             string
 	FullWidth        bool
 	Grouped          bool
+	// Magnitude is the factor of a magnitude word written after the
+	// digits (만 = 10000, 億 = 100000000); 1 when there is none. Value
+	// already includes it.
+	Magnitude decimal.Decimal
+}
+
+// Step is the value of one unit in the last written digit: 10^−Decimals
+// times Magnitude. A number matches values within ±Step/2.
+func (q Quantity) Step() decimal.Decimal {
+	return decimal.New(1, int32(-q.Decimals)).Mul(q.Magnitude)
 }
 
 // Literal is a parsed claim literal: its numbers in order and whether an
@@ -38,17 +48,29 @@ type Quantity struct {
 type Literal struct {
 	Quantities []Quantity
 	Approx     bool
+	// Range is set when the literal is two numbers joined by ~, 〜 or ～
+	// ("5~10초"): with one reference, the value must lie in the range.
+	Range bool
+	// Cmp is the comparator a literal states, ">=" (이상, 以上, ≥), "<="
+	// (이하, 以下, ≤), "<" (미만, 未満), ">" (초과, 超), or "".
+	Cmp string
 }
 
 var (
 	// sign, digits, unit
-	quantityRe = regexp.MustCompile(`(Δ\s*[+\-−]?|[+\-−])?((?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)(\s*(?:%|ms|밀리초|ミリ秒|s|초|秒|분|分|bytes|바이트|バイト|B|회|回|건|件|개|個|번))?`)
-	approxRe   = regexp.MustCompile(`^\s*(~|≈|약|대략|約|およそ)|(정도|ほど|程度)\s*$`)
+	quantityRe = regexp.MustCompile(`(Δ\s*[+\-−]?|[+\-−])?((?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)(\s*(?:천|만|억|千|万|億))?(\s*(?:%p|퍼센트\s*포인트|퍼센트|%|パーセント\s*ポイント|パーセント|ポイント|ms|밀리초|ミリ秒|s|초|秒|분|分|bytes|바이트|バイト|KiB|KB|B|회|回|건|件|개|個|번|배|倍|/s|x))?(\s*(?:초당|毎秒))?`)
+	approxRe   = regexp.MustCompile(`^\s*(~|≈|약|대략|約|およそ)|(정도|ほど|程度|前後)\s*$`)
+	rangeSepRe = regexp.MustCompile(`^\s*(~|〜|～)\s*$`)
+	cmpRe      = regexp.MustCompile(`(이상|以上|이하|以下|미만|未満|초과|超)\s*$|^\s*(≥|≤|>=|<=|<|>)`)
+	magnitudes = map[string]int64{"천": 1e3, "千": 1e3, "만": 1e4, "万": 1e4, "억": 1e8, "億": 1e8}
+	cmpOf      = map[string]string{"이상": ">=", "以上": ">=", "≥": ">=", ">=": ">=", "이하": "<=", "以下": "<=", "≤": "<=", "<=": "<=",
+		"미만": "<", "未満": "<", "<": "<", "초과": ">", "超": ">", ">": ">"}
 	fullWidth  = strings.NewReplacer("０", "0", "１", "1", "２", "2", "３", "3", "４", "4", "５", "5", "６", "6", "７", "7", "８", "8", "９", "9", "％", "%", "＋", "+", "．", ".", "，", ",", "／", "/")
 	unitOf     = map[string]string{
 		"%": "%", "ms": "ms", "밀리초": "ms", "ミリ秒": "ms", "s": "s", "초": "s", "秒": "s", "분": "min", "分": "min",
 		"bytes": "B", "바이트": "B", "バイト": "B", "B": "B", "회": "count", "回": "count", "건": "count", "件": "count",
-		"개": "count", "個": "count", "번": "count",
+		"개": "count", "個": "count", "번": "count", "%p": "%p", "퍼센트포인트": "%p", "パーセントポイント": "%p", "퍼센트": "%", "パーセント": "%", "ポイント": "%p",
+		"KB": "KB", "KiB": "KiB", "배": "x", "倍": "x", "x": "x", "/s": "/s",
 	}
 )
 
@@ -59,6 +81,10 @@ func ParseLiteral(lit string) (Literal, error) {
 	norm, back := normalize(lit)
 	var out Literal
 	out.Approx = approxRe.MatchString(norm)
+	if m := cmpRe.FindStringSubmatch(norm); m != nil {
+		out.Cmp = cmpOf[m[1]+m[2]]
+	}
+	prevEnd := 0
 	for _, m := range quantityRe.FindAllStringSubmatchIndex(norm, -1) {
 		// A digit run glued to a letter or another dot-number (a version,
 		// an IP) is not a quantity.
@@ -86,13 +112,24 @@ func ParseLiteral(lit string) (Literal, error) {
 		if err != nil {
 			return out, fmt.Errorf("%q: cannot read number %q", lit, digits)
 		}
-		q.Value = v
+		q.Magnitude = decimal.NewFromInt(1)
+		if m[6] >= 0 {
+			q.Magnitude = decimal.NewFromInt(magnitudes[strings.TrimSpace(norm[m[6]:m[7]])])
+		}
+		q.Value = v.Mul(q.Magnitude)
 		if i := strings.IndexByte(digits, '.'); i >= 0 {
 			q.Decimals = len(digits) - i - 1
 		}
-		if m[6] >= 0 {
-			q.Unit = unitOf[strings.TrimSpace(norm[m[6]:m[7]])]
+		if m[8] >= 0 {
+			q.Unit = unitOf[strings.Join(strings.Fields(norm[m[8]:m[9]]), "")]
 		}
+		if m[10] >= 0 {
+			q.Unit = "/s"
+		}
+		if n := len(out.Quantities); n == 1 && rangeSepRe.MatchString(norm[prevEnd:m[0]]) {
+			out.Range = true
+		}
+		prevEnd = m[1]
 		out.Quantities = append(out.Quantities, q)
 	}
 	if len(out.Quantities) == 0 {
@@ -106,6 +143,9 @@ func ParseLiteral(lit string) (Literal, error) {
 // for positive values; a minus keeps its form, - or U+2212). The result
 // replaces lit[q.NumStart:q.NumEnd].
 func (q Quantity) Format(v decimal.Decimal) string {
+	if !q.Magnitude.IsZero() {
+		v = v.Div(q.Magnitude)
+	}
 	v = v.Round(int32(q.Decimals))
 	neg := v.IsNegative()
 	digits := v.Abs().StringFixed(int32(q.Decimals))

@@ -1,0 +1,167 @@
+package check
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"evdoc/generator/claim"
+	"evdoc/generator/evidence"
+)
+
+// literalCases pairs claim literals, as Korean, Japanese and English
+// pages write them, with evidence values (raw tokens, units included) and
+// the expected verdict. Most values are the reference site's real numbers.
+var literalCases = []struct {
+	lit    string
+	values []string
+	ok     bool
+}{
+	// fractions and counts
+	{"86/86", []string{"86", "86"}, true},
+	{"86/86", []string{"85", "86"}, false},
+	{"86개 중 86개", []string{"86", "86"}, true},
+	{"86件中86件", []string{"86", "86"}, true},
+	{"86 of 86", []string{"86", "86"}, true},
+	{"2/2", []string{"2", "2"}, true},
+	{"46/46", []string{"46", "46"}, true},
+	{"3회", []string{"3"}, true},
+	{"3回", []string{"3"}, true},
+	{"1건", []string{"1"}, true},
+	{"3件", []string{"2"}, false},
+	{"8개", []string{"8"}, true},
+	// percentages at written precision
+	{"44%", []string{"43.9024390243902439%"}, true},
+	{"44.0%", []string{"43.9024390243902439%"}, false},
+	{"43.9%", []string{"43.9024390243902439%"}, true},
+	{"44 ％", []string{"43.9024390243902439%"}, true},
+	{"４４％", []string{"43.9024390243902439%"}, true},
+	{"44퍼센트", []string{"43.9024390243902439%"}, true},
+	{"44パーセント", []string{"43.9024390243902439%"}, true},
+	{"56.1%", []string{"56.0975609756097561%"}, true},
+	{"100%", []string{"100%"}, true},
+	{"51.7%→0.21%", []string{"51.7%", "0.21%"}, true},
+	{"51.7%→0.22%", []string{"51.7%", "0.21%"}, false},
+	{"51.7% → 0.2%", []string{"51.7241%", "0.2065%"}, true},
+	{"51.7%에서 0.21%로", []string{"51.7%", "0.21%"}, true},
+	{"51.7%から0.21%に", []string{"51.7%", "0.21%"}, true},
+	{"51.5%p", []string{"51.5%"}, true},
+	{"51.5퍼센트포인트", []string{"51.5%"}, true},
+	{"51.5ポイント", []string{"51.6%"}, false},
+	// deltas and transitions of counters
+	{"+1", []string{"1"}, true},
+	{"+2", []string{"2"}, true},
+	{"+1", []string{"2"}, false},
+	{"Δ0", []string{"0"}, true},
+	{"Δ+1", []string{"1"}, true},
+	{"Δ0", []string{"1"}, false},
+	{"−1", []string{"-1"}, true},
+	{"-1", []string{"1"}, false},
+	{"17→18", []string{"17", "18"}, true},
+	{"17→19", []string{"17", "18"}, false},
+	{"2973→2974", []string{"2973", "2974"}, true},
+	{"4에서 5로", []string{"4", "5"}, true},
+	{"4から5に", []string{"4", "5"}, true},
+	// durations and sizes
+	{"40초", []string{"40.045811s"}, true},
+	{"40秒", []string{"40.045811s"}, true},
+	{"40 s", []string{"40.045811s"}, true},
+	{"40.05초", []string{"40.045811s"}, true},
+	{"40.04秒", []string{"40.045811s"}, false},
+	{"약 40초", []string{"43s"}, true},
+	{"약 40초", []string{"45s"}, false},
+	{"約40秒", []string{"40.045811s"}, true},
+	{"およそ40秒", []string{"43.5s"}, true},
+	{"40秒ほど", []string{"40.045811s"}, true},
+	{"40초 정도", []string{"38s"}, true},
+	{"~5 s", []string{"5"}, true},
+	{"≈5 s", []string{"5.4"}, true},
+	{"대략 5초", []string{"6"}, false},
+	{"1.5초", []string{"1500ms"}, true},
+	{"1500ms", []string{"1.5s"}, true},
+	{"1500밀리초", []string{"1.5s"}, true},
+	{"1500ミリ秒", []string{"1.4s"}, false},
+	{"2분", []string{"120s"}, true},
+	{"2分", []string{"160s"}, false},
+	{"409610바이트", []string{"409610"}, true},
+	{"409610バイト", []string{"409610B"}, true},
+	{"409610 bytes", []string{"409611"}, false},
+	{"400KB", []string{"409610B"}, false},
+	{"1,234", []string{"1234"}, true},
+	// magnitudes
+	{"2.9천 회", []string{"2905"}, true},
+	{"3천", []string{"2905"}, true},
+	{"1.2만", []string{"12345"}, true},
+	{"1.2万件", []string{"12600"}, false},
+	{"3억", []string{"300000000"}, true},
+	{"3億", []string{"240000000"}, false},
+	// ranges and comparators
+	{"5~10초", []string{"7s"}, true},
+	{"5〜10秒", []string{"12s"}, false},
+	{"5～10秒", []string{"10.4s"}, true},
+	{"40초 이상", []string{"40.045811s"}, true},
+	{"41초 이상", []string{"40.045811s"}, false},
+	{"1% 미만", []string{"0.21%"}, true},
+	{"0.2% 未満", []string{"0.21%"}, false},
+	{"2 이하", []string{"2"}, true},
+	{"2以下", []string{"3"}, false},
+	{"2900回超", []string{"2905"}, true},
+	{"2905 초과", []string{"2905"}, false},
+	{"≥ 86", []string{"86"}, true},
+	// rates and multiples
+	{"2517.8/s", []string{"2517.8"}, true},
+	{"초당 2518", []string{"2517.8"}, true},
+	{"3배", []string{"3"}, true},
+	{"9倍", []string{"9"}, true},
+}
+
+func TestJudgeLiterals(t *testing.T) {
+	if len(literalCases) < 60 {
+		t.Fatalf("only %d literal cases", len(literalCases))
+	}
+	root := t.TempDir()
+	var tr, page strings.Builder
+	for i, c := range literalCases {
+		fmt.Fprintf(&tr, "[c%d] case\n", i)
+		var refs []string
+		for j, v := range c.values {
+			fmt.Fprintf(&tr, "v%d=%s\n", j, v)
+			refs = append(refs, fmt.Sprintf("s/t.c%d.v%d", i, j))
+		}
+		fmt.Fprintf(&page, "[%s](ev:%s)\n\n", c.lit, strings.Join(refs, ","))
+	}
+	dir := filepath.Join(root, "evidence", "s")
+	must(t, os.MkdirAll(dir, 0o755))
+	must(t, os.WriteFile(filepath.Join(dir, "t.txt"), []byte(tr.String()), 0o644))
+	must(t, os.WriteFile(filepath.Join(dir, "evidence.toml"), []byte("id = \"s\"\ntitle = \"t\"\ndate = \"unknown\"\nenvironment = \"e\"\nreport = \"r\"\n[[transcript]]\nfile = \"t.txt\"\nname = \"t\"\n"), 0o644))
+	st, errs := evidence.Load(root, "evidence")
+	if errs != nil {
+		t.Fatal(errs)
+	}
+	p, perrs := claim.Parse(claim.NewMarkdown(), "p.md", []byte(page.String()))
+	if perrs != nil {
+		t.Fatal(perrs)
+	}
+	results, _ := Claims(p, st, DefaultOptions())
+	if len(results) != len(literalCases) {
+		t.Fatalf("%d results for %d cases", len(results), len(literalCases))
+	}
+	for i, r := range results {
+		c := literalCases[i]
+		if r.Claim.Literal != c.lit {
+			t.Fatalf("case %d: literal %q parsed as %q", i, c.lit, r.Claim.Literal)
+		}
+		if r.OK != c.ok {
+			t.Errorf("%q with %v: ok = %v, want %v", c.lit, c.values, r.OK, c.ok)
+		}
+	}
+}
+
+func must(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}
