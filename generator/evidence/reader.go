@@ -64,8 +64,18 @@ func readers() map[string]Reader {
 	return map[string]Reader{
 		"markdown-tables": readTablesAsReadings,
 		"transcript":      readTranscriptAsReadings,
-		// Envoy admin formats (envoy.go)
-		// other lab formats (labformats.go)
+
+		"envoy-stats":         ReadEnvoyStats,
+		"envoy-stats-json":    ReadEnvoyStatsJSON,
+		"envoy-clusters":      ReadEnvoyClusters,
+		"envoy-clusters-json": ReadEnvoyClustersJSON,
+		"fortio-json":         ReadFortioJSON,
+		"fortio-text":         ReadFortioText,
+		"curl-writeout":       ReadCurlWriteout,
+		"csv":                 ReadCSV,
+		"json":                ReadJSON,
+		"istioctl-table":      ReadIstioctlTable,
+		"dig":                 ReadDig,
 	}
 }
 
