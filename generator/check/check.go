@@ -174,7 +174,13 @@ func Coverage(p *claim.Page) (claim.Coverage, diag.List) {
 // should read, such as "44 at the precision written".
 func Match(q claim.Quantity, approx bool, v *evidence.Value, opt Options) (bool, string) {
 	if !UnitsCompatible(q.Unit, v.Unit) {
+		if v.Unit == "" {
+			return false, fmt.Sprintf("evidence with a unit: %s has none (declare it with units = { … = %q } in its evidence.toml if the raw file omits it)", v.Ref, q.Unit)
+		}
 		return false, fmt.Sprintf("a number in %s (units %s and %s do not convert)", unitName(v.Unit), unitName(q.Unit), unitName(v.Unit))
+	}
+	if q.Delta && !v.Delta {
+		return false, fmt.Sprintf("a difference: %q is signed but %s is not a difference (bind it to a delta(…) value)", q.Sign, v.Ref)
 	}
 	val := InUnitOf(q, v)
 	if val.Sub(q.Value).Abs().LessThanOrEqual(Tolerance(q, approx, opt)) {
@@ -233,11 +239,16 @@ func MatchCmp(q claim.Quantity, cmp string, v *evidence.Value) (bool, string) {
 }
 
 // UnitsCompatible reports whether a literal unit and an evidence value
-// unit can be compared: equal, either unstated, both times (s, ms, min),
-// or percent and percentage points. KB and bytes do not convert.
+// unit can be compared: equal, the literal states none (or a count or
+// multiple), both are times (s, ms, min), or percent and percentage
+// points. A literal with a physical unit cannot bind to a value whose
+// unit is unknown; KB and bytes do not convert.
 func UnitsCompatible(lit, val string) bool {
-	if lit == "" || val == "" || lit == val || lit == "count" || lit == "x" {
+	if lit == "" || lit == val || lit == "count" || lit == "x" || val == "count" && lit == "" {
 		return true
+	}
+	if val == "" || val == "count" {
+		return false // a physical unit needs evidence that states one
 	}
 	times := map[string]bool{"s": true, "ms": true, "min": true}
 	pct := map[string]bool{"%": true, "%p": true}

@@ -28,23 +28,27 @@ func TestMatch(t *testing.T) {
 		{"0.20%", "0.2065404475043029", "%", false},
 		{"56.1%", "56.0975609756097561", "%", true},
 		{"86", "86", "", true},
+		{"40초", "40", "", false},
+		{"+1", "1", "", false},
+		{"44초", "43.9", "%", false},
+		{"400KB", "409610", "B", false},
 		{"85", "86", "", false},
-		{"+1", "1", "", true},
-		{"+2", "1", "", false},
-		{"Δ0", "0", "", true},
-		{"Δ0", "1", "", false},
-		{"40초", "40.045811", "", true},
-		{"40.05초", "40.045811", "", true},
-		{"40.04초", "40.045811", "", false},
-		{"약 40초", "43", "", true},
-		{"약 40초", "45", "", false},
-		{"~5 s", "5", "", true},
-		{"~5 s", "5.4", "", true},
+		{"+1", "+1", "", true},
+		{"+2", "+1", "", false},
+		{"Δ0", "Δ0", "", true},
+		{"Δ0", "Δ1", "", false},
+		{"40초", "40.045811", "s", true},
+		{"40.05초", "40.045811", "s", true},
+		{"40.04초", "40.045811", "s", false},
+		{"약 40초", "43", "s", true},
+		{"약 40초", "45", "s", false},
+		{"~5 s", "5", "s", true},
+		{"~5 s", "5.4", "s", true},
 		{"1.5초", "1500", "ms", true},
 		{"1500ms", "1.5", "s", true},
-		{"1500ms", "1500", "", true},
-		{"409610바이트", "409610", "", true},
-		{"409611바이트", "409610", "", false},
+		{"1500ms", "1500", "ms", true},
+		{"409610바이트", "409610", "B", true},
+		{"409611바이트", "409610", "B", false},
 	}
 	opt := DefaultOptions()
 	for _, tt := range tests {
@@ -52,7 +56,11 @@ func TestMatch(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%q: %v", tt.lit, err)
 		}
-		v := &evidence.Value{Value: decimal.RequireFromString(tt.value), Unit: tt.unit}
+		n, ok := evidence.ParseCell(tt.value + tt.unit)
+		if !ok {
+			t.Fatalf("value %q", tt.value+tt.unit)
+		}
+		v := &evidence.Value{Value: n.Value, Unit: n.Unit, Delta: n.Signed}
 		ok, want := Match(l.Quantities[0], l.Approx, v, opt)
 		if ok != tt.ok {
 			t.Errorf("Match(%q, %s%s) = %v (%s), want %v", tt.lit, tt.value, tt.unit, ok, want, tt.ok)
@@ -62,7 +70,7 @@ func TestMatch(t *testing.T) {
 
 func TestApproxOption(t *testing.T) {
 	l, _ := claim.ParseLiteral("약 40초")
-	v := &evidence.Value{Value: decimal.RequireFromString("45")}
+	v := &evidence.Value{Value: decimal.RequireFromString("45"), Unit: "s"}
 	opt := Options{Approx: decimal.RequireFromString("0.2")}
 	if ok, _ := Match(l.Quantities[0], l.Approx, v, opt); !ok {
 		t.Errorf("±20%% should accept 45 for 약 40초")

@@ -20,7 +20,7 @@ func TestParseLiteral(t *testing.T) {
 		{"+1", "1/0//true", false},
 		{"Δ0", "0/0//true", false},
 		{"Δ+1", "1/0//true", false},
-		{"−2", "-2/0//true", false},
+		{"−2", "-2/0//false", false},
 		{"~5 s", "5/0/s/false", true},
 		{"약 40초", "40/0/s/false", true},
 		{"約40秒", "40/0/s/false", true},

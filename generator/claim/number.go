@@ -12,10 +12,11 @@ import (
 //
 // Value is exact; Decimals is the number of digits written after the
 // decimal point (the written precision); Unit is canonical: "" (none),
-// "%", "s", "ms", "min", "B", or "count" for counting words (회, 回, 건,
-// 件, 개, 個, 번). Delta is set when the number was written with a sign or
-// Δ. Start and End are byte offsets of the number (sign through unit)
-// within the literal.
+// "%", "%p" (percentage points), "s", "ms", "min", "B", "KB", "KiB",
+// "/s" (per second), "x" (배, 倍) or "count" for counting words (회, 回,
+// 건, 件, 개, 個, 번). Delta is set when the number was written with + or
+// Δ: it must be bound to a difference. Start and End are byte offsets of
+// the number (sign through unit) within the literal.
 type Quantity struct {
 	Value    decimal.Decimal
 	Decimals int
@@ -94,12 +95,15 @@ func ParseLiteral(lit string) (Literal, error) {
 		if m[1] < len(norm) && (norm[m[1]] == '.' && m[1]+1 < len(norm) && isDigit(norm[m[1]+1])) {
 			return out, fmt.Errorf("%q looks like a version or address, not a measured number", lit)
 		}
+		if m[5] < len(norm) && isDigit(norm[m[5]]) || m[5] < len(norm)-1 && norm[m[5]] == ',' && isDigit(norm[m[5]+1]) {
+			return out, fmt.Errorf("%q: malformed digit grouping; expected groups of three digits (1,234) and a decimal point, not a comma", lit)
+		}
 		q := Quantity{Start: back[m[0]], End: back[m[1]], NumStart: back[m[0]], NumEnd: back[m[5]]}
 		sign := ""
 		if m[2] >= 0 {
 			s := norm[m[2]:m[3]]
-			q.Delta = true
 			q.Sign = lit[back[m[2]]:back[m[3]]]
+			q.Delta = strings.ContainsAny(s, "+Δ")
 			if strings.ContainsAny(s, "-−") {
 				sign = "-"
 			}

@@ -138,7 +138,19 @@ func Parse(md goldmark.Markdown, path string, src []byte) (*Page, diag.List) {
 			return ast.WalkContinue, nil
 		}
 		switch t := n.(type) {
-		case *ast.CodeSpan, *ast.CodeBlock, *ast.FencedCodeBlock, *ast.HTMLBlock, *ast.RawHTML, *ast.AutoLink, *ast.Image:
+		case *ast.AutoLink:
+			if url := string(t.URL(blanked)); strings.HasPrefix(url, Scheme) {
+				errs = append(errs, diag.Errorf(ix.Pos(autolinkStart(t, blanked)), "claim-syntax", "autolink <%s> cannot be a claim; expected [number](%s)", url, url))
+			}
+			return ast.WalkSkipChildren, nil
+		case *ast.Image:
+			if dest := string(t.Destination); strings.HasPrefix(dest, Scheme) {
+				start, _, _ := textSpan(t, blanked)
+				pos := ix.Pos(max(start, 0))
+				errs = append(errs, diag.Errorf(pos, "claim-syntax", "image ![…](%s) cannot be a claim; expected a link [number](%s)", dest, dest))
+			}
+			return ast.WalkSkipChildren, nil
+		case *ast.CodeSpan, *ast.CodeBlock, *ast.FencedCodeBlock, *ast.HTMLBlock, *ast.RawHTML:
 			return ast.WalkSkipChildren, nil
 		case *ast.Text:
 			heading := false
@@ -157,6 +169,9 @@ func Parse(md goldmark.Markdown, path string, src []byte) (*Page, diag.List) {
 		dest := string(link.Destination)
 		start, end, lit := textSpan(link, blanked)
 		if start < 0 {
+			if strings.HasPrefix(dest, Scheme) {
+				errs = append(errs, diag.Errorf(ix.Pos(linkStart(link, blanked)), "claim-literal", "claim link to %s has no text; expected [number](%s)", dest, dest))
+			}
 			return ast.WalkSkipChildren, nil
 		}
 		destOff := bytes.Index(blanked[end:], []byte("("+dest))
@@ -190,7 +205,7 @@ func Parse(md goldmark.Markdown, path string, src []byte) (*Page, diag.List) {
 
 // textSpan returns the byte range of a link's text in src and the text with
 // inline markup removed. It returns start -1 for a link without text.
-func textSpan(link *ast.Link, src []byte) (start, end int, literal string) {
+func textSpan(link ast.Node, src []byte) (start, end int, literal string) {
 	start, end = -1, -1
 	var b strings.Builder
 	_ = ast.Walk(link, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
@@ -216,6 +231,9 @@ func textSpan(link *ast.Link, src []byte) (start, end int, literal string) {
 			for c := t.FirstChild(); c != nil; c = c.NextSibling() {
 				if tx, ok := c.(*ast.Text); ok {
 					b.Write(tx.Segment.Value(src))
+					if start < 0 || tx.Segment.Start < start {
+						start = tx.Segment.Start
+					}
 					if tx.Segment.Stop > end {
 						end = tx.Segment.Stop
 					}
@@ -231,6 +249,28 @@ func textSpan(link *ast.Link, src []byte) (start, end int, literal string) {
 	// Emphasis closers after the last text segment belong to the literal's
 	// markup, not to it; end stays at the last text byte.
 	return start, end, b.String()
+}
+
+// autolinkStart returns the offset of an autolink's "<", searching back
+// from its text segment.
+func autolinkStart(a *ast.AutoLink, src []byte) int {
+	url := a.URL(src)
+	if i := bytes.Index(src, append([]byte("<"), url...)); i >= 0 {
+		return i
+	}
+	return 0
+}
+
+// linkStart returns a best-effort offset for a link without text: the
+// first "[](" followed by its destination.
+func linkStart(l *ast.Link, src []byte) int {
+	if i := bytes.Index(src, append([]byte("[]("), l.Destination...)); i >= 0 {
+		return i
+	}
+	if i := bytes.Index(src, append([]byte("]("), l.Destination...)); i > 0 {
+		return i - 1
+	}
+	return 0
 }
 
 // ParseRefs splits a claim destination ("ev:SET/NAME,NAME,SET/NAME") into

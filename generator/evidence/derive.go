@@ -65,7 +65,7 @@ func derive(set *Set, mix *diag.LineIndex, src []byte) diag.List {
 			return nil, fmt.Errorf("derived value %q is also read from a file; expected unique names", name)
 		}
 		v := &Value{Ref: set.Manifest.ID + "/" + name, Set: set.Manifest.ID, Name: name, Value: d,
-			Unit: e.unit, Raw: text, Pos: locate(mix, src, name), Derived: true, Inputs: e.inputs}
+			Unit: e.unit, Raw: text, Pos: locate(mix, src, name), Derived: true, Inputs: e.inputs, Delta: isDifference(tree.Node)}
 		set.Values[name] = v
 		return v, nil
 	}
@@ -82,6 +82,19 @@ func derive(set *Set, mix *diag.LineIndex, src []byte) diag.List {
 		return errs
 	}
 	return nil
+}
+
+// isDifference reports whether an expression's top level is delta() or a
+// subtraction.
+func isDifference(n ast.Node) bool {
+	switch n := n.(type) {
+	case *ast.BinaryNode:
+		return n.Operator == "-"
+	case *ast.CallNode:
+		name, _ := dotted(n.Callee)
+		return name == "delta"
+	}
+	return false
 }
 
 // parserConfig disables expr's builtins of the same names, so that

@@ -29,6 +29,12 @@ type Manifest struct {
 	Derived     map[string]string `toml:"derived"`
 }
 
+// Units, in every spec, declares the unit of values whose raw text does
+// not state it: local name (relative to the spec's name) or "*.suffix"
+// → one of %, s, ms, min, B, KB, KiB, /s, count. A claim written with a
+// physical unit (%, 초, ms, 바이트, …) cannot bind to a value without one.
+var knownUnits = map[string]bool{"%": true, "s": true, "ms": true, "min": true, "B": true, "KB": true, "KiB": true, "/s": true, "count": true}
+
 // TableSpec names the numeric cells of one GFM table as
 // <Name>.<row key>.<column key>.
 type TableSpec struct {
@@ -38,6 +44,7 @@ type TableSpec struct {
 	Name    string            `toml:"name"`
 	Rows    map[string]string `toml:"rows"`
 	Columns map[string]string `toml:"columns"`
+	Units      map[string]string `toml:"units"`
 }
 
 // TranscriptSpec names the numeric readings of one lab transcript as
@@ -46,6 +53,7 @@ type TranscriptSpec struct {
 	File     string            `toml:"file"`
 	Name     string            `toml:"name"`
 	Sections map[string]string `toml:"sections"`
+	Units      map[string]string `toml:"units"`
 }
 
 // ReadSpec names the readings of one raw file read by a format reader
@@ -61,6 +69,7 @@ type ReadSpec struct {
 	Key        string            `toml:"key"`
 	CountWhere map[string]string `toml:"count_where"`
 	Paths      []string          `toml:"paths"`
+	Units      map[string]string `toml:"units"`
 }
 
 var (

@@ -9,7 +9,7 @@ import (
 
 // cellNumber matches a cell that is one number with decorations. Groups:
 // 1 sign, 2 digits, 3 unit. Offsets are into the stripped text.
-var cellNumber = regexp.MustCompile(`^(Δ?[+\-−]?|[+\-−]?Δ?)((?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)\s*(%|ms|s|KB|KiB|B)?\s*(?:\(.*\))?\s*$`)
+var cellNumber = regexp.MustCompile(`^(Δ?[+\-−]?|[+\-−]?Δ?)((?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)\s*(%|ms|min|s|KB|KiB|B|/s)?\s*(?:\(.*\))?\s*$`)
 
 // Number is a numeric token read from raw text: its exact value, the unit
 // written after it ("" for none, or one of %, s, ms, B, KB, KiB), and the
@@ -19,6 +19,8 @@ type Number struct {
 	Value      decimal.Decimal
 	Unit       string
 	Start, End int
+	// Signed is set when the raw text wrote + or Δ: a difference.
+	Signed bool
 }
 
 // ParseCell reads a table cell or transcript value that holds exactly one
@@ -47,7 +49,7 @@ func ParseCell(text string) (Number, bool) {
 	if err != nil {
 		return Number{}, false
 	}
-	n := Number{Value: v}
+	n := Number{Value: v, Signed: strings.ContainsAny(s[lead+m[2]:lead+m[3]], "+Δ")}
 	end := lead + m[5]
 	if m[6] >= 0 {
 		n.Unit = s[lead+m[6] : lead+m[7]]

@@ -32,6 +32,9 @@ type Value struct {
 	Pos     diag.Position   `json:"pos"`
 	Derived bool            `json:"derived,omitempty"`
 	Inputs  []diag.Position `json:"inputs,omitempty"`
+	// Delta is set for a difference: a raw value written with + or Δ, or
+	// a derived value computed by delta() or a top-level subtraction.
+	Delta bool `json:"delta,omitempty"`
 }
 
 // Set is one loaded evidence set: its manifest, the repository-relative
@@ -149,7 +152,7 @@ func LoadSet(root, setDir string) (*Set, diag.List) {
 			errs = append(errs, diag.Errorf(pos, "evidence-duplicate", "value %s/%s is also named at %s; expected unique names (relabel one)", m.ID, name, old.Pos))
 			return
 		}
-		set.Values[name] = &Value{Ref: m.ID + "/" + name, Set: m.ID, Name: name, Value: n.Value, Unit: n.Unit, Raw: raw, Pos: pos}
+		set.Values[name] = &Value{Ref: m.ID + "/" + name, Set: m.ID, Name: name, Value: n.Value, Unit: n.Unit, Raw: raw, Pos: pos, Delta: n.Signed}
 	}
 	tableCache := map[string][]Table{}
 	for _, ts := range m.Tables {
@@ -277,6 +280,45 @@ func LoadSet(root, setDir string) (*Set, diag.List) {
 		for k := range rs.Select {
 			if !found[k] && len(rerrs) == 0 {
 				errs = append(errs, diag.Errorf(locate(mix, src, k), "evidence-select", "read %q: %s has no numeric reading %q; run evdoc values %s to list what it holds", rs.Name, rel, k, rel))
+			}
+		}
+	}
+	type unitDecl struct {
+		prefix string
+		units  map[string]string
+	}
+	var decls []unitDecl
+	for _, t := range m.Tables {
+		decls = append(decls, unitDecl{t.Name, t.Units})
+	}
+	for _, t := range m.Transcripts {
+		decls = append(decls, unitDecl{t.Name, t.Units})
+	}
+	for _, r := range m.Reads {
+		decls = append(decls, unitDecl{r.Name, r.Units})
+	}
+	for _, d := range decls {
+		for key, unit := range d.units {
+			if !knownUnits[unit] {
+				errs = append(errs, diag.Errorf(locate(mix, src, key), "evidence-manifest", "unit %q for %q: expected one of %%, s, ms, min, B, KB, KiB, /s, count", unit, key))
+				continue
+			}
+			matched := false
+			for name, v := range set.Values {
+				local, ok := strings.CutPrefix(name, d.prefix+".")
+				if !ok {
+					continue
+				}
+				if local == key || strings.HasPrefix(key, "*.") && (strings.HasSuffix(local, key[1:]) || local == key[2:]) {
+					if v.Unit != "" && v.Unit != unit {
+						errs = append(errs, diag.Errorf(v.Pos, "evidence-unit", "%s is written in %s but the manifest declares %s", v.Ref, v.Unit, unit))
+					}
+					v.Unit = unit
+					matched = true
+				}
+			}
+			if !matched {
+				errs = append(errs, diag.Errorf(locate(mix, src, key), "evidence-manifest", "units: %q matches no value of %q", key, d.prefix))
 			}
 		}
 	}

@@ -37,7 +37,7 @@ func store(t *testing.T, transcript string) *evidence.Store {
 }
 
 func TestEditsKeepStyle(t *testing.T) {
-	st := store(t, "ok=87 n=87 pct=43.2 d=2 t=41.2 big=12345 ms=1.5s\n")
+	st := store(t, "ok=87 n=87 pct=43.2% d=+2 t=41.2s big=12345 ms=1.5s\n")
 	src := "---\ntitle: t\n---\n성공 [86/86](ev:s/r.ok,r.n), 실패율 [44%](ev:s/r.pct), 증가 [Δ+1](ev:s/r.d),\n" +
 		"[약 40초](ev:s/r.t), [1,234개](ev:s/r.big), [８６％](ev:s/r.ok), [1200ms](ev:s/r.ms), [**86**](ev:s/r.ok)\n"
 	p, errs := claim.Parse(claim.NewMarkdown(), "p.md", []byte(src))
