@@ -44,7 +44,7 @@ type TableSpec struct {
 	Name    string            `toml:"name"`
 	Rows    map[string]string `toml:"rows"`
 	Columns map[string]string `toml:"columns"`
-	Units      map[string]string `toml:"units"`
+	Units   map[string]string `toml:"units"`
 }
 
 // TranscriptSpec names the numeric readings of one lab transcript as
@@ -53,7 +53,7 @@ type TranscriptSpec struct {
 	File     string            `toml:"file"`
 	Name     string            `toml:"name"`
 	Sections map[string]string `toml:"sections"`
-	Units      map[string]string `toml:"units"`
+	Units    map[string]string `toml:"units"`
 }
 
 // ReadSpec names the readings of one raw file read by a format reader
