@@ -42,7 +42,7 @@ type Binding struct {
 	Found    bool            `json:"found"`
 	Value    string          `json:"value,omitempty"`
 	Unit     string          `json:"unit,omitempty"`
-	Evidence diag.Position   `json:"evidence"`
+	Evidence *diag.Position  `json:"evidence,omitempty"`
 	Raw      string          `json:"raw,omitempty"`
 	Inputs   []diag.Position `json:"inputs,omitempty"`
 	OK       bool            `json:"ok"`
@@ -105,7 +105,7 @@ func Claims(p *claim.Page, st *evidence.Store, opt Options) ([]Result, diag.List
 				continue
 			}
 			b.Found = true
-			b.Value, b.Unit, b.Evidence, b.Raw, b.Inputs = v.Value.String(), v.Unit, v.Pos, v.Raw, v.Inputs
+			b.Value, b.Unit, b.Evidence, b.Raw, b.Inputs = v.Value.String(), v.Unit, &v.Pos, v.Raw, v.Inputs
 			if q != nil {
 				match := func() (bool, string) { return Match(*q, lit.Approx, v, opt) }
 				if lit.Cmp != "" && len(lit.Quantities) == 1 {
@@ -115,8 +115,9 @@ func Claims(p *claim.Page, st *evidence.Store, opt Options) ([]Result, diag.List
 					b.OK = true
 				} else {
 					pos := c.Pos
-					pos.Column += q.Start
-					pos.Offset += q.Start
+					if p.Index != nil && c.End <= len(p.Source) {
+						pos = p.Index.Pos(c.Pos.Offset + q.Start) // the literal may span lines
+					}
 					ds = append(ds, diag.Diagnostic{Pos: pos, Severity: diag.Error, Rule: "claim-mismatch",
 						Message: fmt.Sprintf("%q does not match %s = %s%s (%s); expected %s", b.Number, ref, v.Value.String(), v.Unit, v.Pos, want),
 						Related: []diag.Related{{Pos: v.Pos, Message: "evidence value " + v.Raw}}})
@@ -142,7 +143,7 @@ func judgeRange(c claim.Claim, lit claim.Literal, st *evidence.Store, opt Option
 		return r
 	}
 	b.Found = true
-	b.Value, b.Unit, b.Evidence, b.Raw, b.Inputs = v.Value.String(), v.Unit, v.Pos, v.Raw, v.Inputs
+	b.Value, b.Unit, b.Evidence, b.Raw, b.Inputs = v.Value.String(), v.Unit, &v.Pos, v.Raw, v.Inputs
 	if ok, want := MatchRange(lit.Quantities[0], lit.Quantities[1], lit.Approx, v, opt); ok {
 		b.OK = true
 	} else {
@@ -179,6 +180,15 @@ func Match(q claim.Quantity, approx bool, v *evidence.Value, opt Options) (bool,
 		}
 		return false, fmt.Sprintf("a number in %s (units %s and %s do not convert)", unitName(v.Unit), unitName(q.Unit), unitName(v.Unit))
 	}
+	if !v.Derived {
+		// The literal may not claim more precision than the raw record:
+		// its last digit must be no finer than the record's, in the
+		// literal's unit.
+		res := InUnitOf(q, &evidence.Value{Value: decimal.New(1, v.Value.Exponent()), Unit: v.Unit})
+		if coarsestStep(q).LessThan(res) {
+			return false, fmt.Sprintf("no finer than %s: %s is recorded as %s", res.String(), v.Ref, v.Raw)
+		}
+	}
 	if q.Delta && !v.Delta {
 		return false, fmt.Sprintf("a difference: %q is signed but %s is not a difference (bind it to a delta(…) value)", q.Sign, v.Ref)
 	}
@@ -187,6 +197,21 @@ func Match(q claim.Quantity, approx bool, v *evidence.Value, opt Options) (bool,
 		return true, ""
 	}
 	return false, fmt.Sprintf("%s at the precision written", Expected(q, approx, val))
+}
+
+// coarsestStep is q's step with trailing zeros of a whole number read as
+// not significant: "1500ms" claims no finer than 100 ms.
+func coarsestStep(q claim.Quantity) decimal.Decimal {
+	step := q.Step()
+	if q.Decimals > 0 || q.Magnitude.IsZero() {
+		return step
+	}
+	n := q.Value.Div(q.Magnitude).Abs().IntPart()
+	for n != 0 && n%10 == 0 {
+		n /= 10
+		step = step.Mul(decimal.NewFromInt(10))
+	}
+	return step
 }
 
 // Tolerance is how far a value may lie from q: half a unit of the last

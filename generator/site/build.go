@@ -269,7 +269,10 @@ func (s *Site) stageClaims(stage string, results []check.Result) error {
 			titles = append(titles, fmt.Sprintf("%s = %s%s — %s", b.Ref, b.Value, b.Unit, b.Evidence))
 		}
 		first := r.Bindings[0]
-		pos := first.Evidence
+		if first.Evidence == nil {
+			continue
+		}
+		pos := *first.Evidence
 		if len(first.Inputs) > 0 {
 			pos = first.Inputs[0]
 		}

@@ -116,7 +116,7 @@ func TestEveryEvidenceMutationIsCaught(t *testing.T) {
 		for _, b := range r.Bindings {
 			inputs := b.Inputs
 			if len(inputs) == 0 {
-				inputs = []diag.Position{b.Evidence}
+				inputs = []diag.Position{*b.Evidence}
 			}
 			for _, in := range inputs {
 				rests[in] = append(rests[in], site{r.Claim.Page, r.Claim.Pos.Line})
