@@ -48,6 +48,14 @@ func (s *Site) Build(ctx context.Context, opt BuildOptions) error {
 	if logw == nil {
 		logw = io.Discard
 	}
+	out := opt.Out
+	if out == "" {
+		out = "public"
+	}
+	final, err := s.outputDir(out)
+	if err != nil {
+		return err
+	}
 	results, ds := s.Check(opt.Check)
 	if ds.HasErrors() {
 		return ds
@@ -78,11 +86,7 @@ func (s *Site) Build(ctx context.Context, opt BuildOptions) error {
 	if err := s.stageFigures(stage, logw); err != nil {
 		return err
 	}
-	out := opt.Out
-	if out == "" {
-		out = "public"
-	}
-	tmpOut := filepath.Join(work, "public.new")
+	tmpOut := filepath.Join(filepath.Dir(final), "."+filepath.Base(final)+".evdoc-new")
 	if err := os.RemoveAll(tmpOut); err != nil {
 		return err
 	}
@@ -104,13 +108,13 @@ func (s *Site) Build(ctx context.Context, opt BuildOptions) error {
 	c.Stderr = io.MultiWriter(logw, &hugoOut)
 	c.Env = append(os.Environ(), "HUGO_CACHEDIR="+filepath.Join(absStage, "..", "hugo-cache"))
 	if err := c.Run(); err != nil {
+		_ = os.RemoveAll(tmpOut)
 		if opt.Log != nil {
 			return fmt.Errorf("hugo failed: %v (its output is above)", err)
 		}
 		return fmt.Errorf("hugo failed: %v\n%s", err, hugoOut.String())
 	}
-	final := filepath.Join(s.Root, out)
-	old := filepath.Join(work, "public.old")
+	old := filepath.Join(filepath.Dir(final), "."+filepath.Base(final)+".evdoc-old")
 	_ = os.RemoveAll(old)
 	if _, err := os.Stat(final); err == nil {
 		if err := os.Rename(final, old); err != nil {
@@ -121,6 +125,48 @@ func (s *Site) Build(ctx context.Context, opt BuildOptions) error {
 		return err
 	}
 	return os.RemoveAll(old)
+}
+
+// sourceDirs are the project directories an output may never replace.
+var sourceDirs = []string{"content", EvidenceDir, FiguresDir, "layouts", "static", "i18n", "assets", "tools", "cmd", "generator", ".git", workDir}
+
+// outputDir resolves out (relative to Root, or absolute) and refuses
+// destinations that would replace sources: the root itself or an
+// ancestor, a source directory or anything inside one, an existing file,
+// or a non-empty directory that is not a previous site (no index.html).
+func (s *Site) outputDir(out string) (string, error) {
+	root, err := filepath.Abs(s.Root)
+	if err != nil {
+		return "", err
+	}
+	abs := out
+	if !filepath.IsAbs(abs) {
+		abs = filepath.Join(root, out)
+	}
+	abs = filepath.Clean(abs)
+	refuse := func(why string) (string, error) {
+		return "", fmt.Errorf("--out %s: %s; expected a new or previously built output directory such as public", out, why)
+	}
+	if rel, err := filepath.Rel(abs, root); err == nil && (rel == "." || !strings.HasPrefix(rel, "..")) {
+		return refuse("it contains the project")
+	}
+	for _, d := range sourceDirs {
+		src := filepath.Join(root, d)
+		if rel, err := filepath.Rel(src, abs); err == nil && (rel == "." || !strings.HasPrefix(rel, "..")) {
+			return refuse("it is inside the project's " + d + "/ directory")
+		}
+	}
+	fi, err := os.Stat(abs)
+	switch {
+	case err == nil && !fi.IsDir():
+		return refuse("it is an existing file")
+	case err == nil:
+		entries, _ := os.ReadDir(abs)
+		if _, ierr := os.Stat(filepath.Join(abs, "index.html")); len(entries) > 0 && ierr != nil {
+			return refuse("it is a non-empty directory without index.html, not a previous site")
+		}
+	}
+	return abs, nil
 }
 
 // fallbackParams is the evdoc_fallback front matter of a generated page.
