@@ -64,6 +64,17 @@ func Claims(p *claim.Page, st *evidence.Store, opt Options) ([]Result, diag.List
 		results []Result
 		ds      diag.List
 	)
+	// Claims resting on an evidence set that did not load are reported
+	// once per page and set, not once per claim.
+	brokenCount := map[string]int{}
+	for _, c := range p.Claims {
+		for _, ref := range c.Refs {
+			if set, _, _ := strings.Cut(ref, "/"); st.Broken[set] {
+				brokenCount[set]++
+			}
+		}
+	}
+	brokenReported := map[string]bool{}
 	for _, c := range p.Claims {
 		r := Result{Claim: c, OK: true}
 		if c.Exempt {
@@ -96,7 +107,14 @@ func Claims(p *claim.Page, st *evidence.Store, opt Options) ([]Result, diag.List
 			v, ok := st.Lookup(ref)
 			if !ok {
 				if set, _, _ := strings.Cut(ref, "/"); st.Broken[set] {
-					ds = append(ds, diag.Errorf(c.RefPos, "claim-unknown-ref", "evidence reference %q: evidence set %q did not load (see its errors)", ref, set))
+					if !brokenReported[set] {
+						brokenReported[set] = true
+						ds = append(ds, diag.Errorf(c.RefPos, "claim-unknown-ref", "evidence set %q did not load (see its errors); %d reference(s) on this page rest on it, starting with %q", set, brokenCount[set], ref))
+					}
+				} else if cell, ok := st.NonNumeric(ref); ok {
+					ds = append(ds, diag.Diagnostic{Pos: c.RefPos, Severity: diag.Error, Rule: "claim-unknown-ref",
+						Message: fmt.Sprintf("evidence reference %q names a cell that holds %q, not a number", ref, cell.Text),
+						Related: []diag.Related{{Pos: cell.Pos, Message: "the cell"}}})
 				} else {
 					ds = append(ds, diag.Errorf(c.RefPos, "claim-unknown-ref", "unknown evidence reference %q%s", ref, suggest(st, ref)))
 				}

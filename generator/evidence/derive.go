@@ -37,6 +37,14 @@ func derive(set *Set, mix *diag.LineIndex, src []byte) diag.List {
 	}
 	sort.Strings(names)
 	var errs diag.List
+	for _, n := range names {
+		if v, ok := set.Values[n]; ok {
+			errs = append(errs, diag.Errorf(locate(mix, src, n), "evidence-duplicate", "derived value %q is also read from %s; expected unique names", n, v.Pos))
+		}
+	}
+	if errs != nil {
+		return errs
+	}
 	state := map[string]int{} // 0 unvisited, 1 visiting, 2 done
 	var eval func(name string, stack []string) (*Value, error)
 	eval = func(name string, stack []string) (*Value, error) {
@@ -45,6 +53,9 @@ func derive(set *Set, mix *diag.LineIndex, src []byte) diag.List {
 		}
 		text, ok := set.Manifest.Derived[name]
 		if !ok {
+			if c, isCell := set.NonNumeric[name]; isCell {
+				return nil, fmt.Errorf("%s: %q is not a number; expected a number for %s", c.Pos, c.Text, name)
+			}
 			return nil, fmt.Errorf("unknown value %q", name)
 		}
 		if state[name] == 1 {

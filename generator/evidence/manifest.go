@@ -45,6 +45,8 @@ type TableSpec struct {
 	Rows    map[string]string `toml:"rows"`
 	Columns map[string]string `toml:"columns"`
 	Units   map[string]string `toml:"units"`
+	// indexSet records that the manifest gave index explicitly.
+	indexSet bool
 }
 
 // TranscriptSpec names the numeric readings of one lab transcript as
@@ -116,6 +118,8 @@ func parseManifest(file, dir string, src []byte) (*Manifest, diag.List) {
 		t := &m.Tables[i]
 		if t.Index == 0 {
 			t.Index = 1
+		} else {
+			t.indexSet = true
 		}
 		if !segmentRe.MatchString(t.Name) {
 			errs = append(errs, diag.Errorf(at(t.Name), "evidence-manifest", "table name %q: expected [a-z_][a-z0-9_]*", t.Name))
@@ -157,6 +161,13 @@ func parseManifest(file, dir string, src []byte) (*Manifest, diag.List) {
 			}
 		}
 	}
+	specNames := map[string]bool{}
+	for _, n := range append(append(tableNames(m.Tables), transcriptNames(m.Transcripts)...), readNames(m.Reads)...) {
+		if specNames[n] {
+			errs = append(errs, diag.Errorf(at(n), "evidence-duplicate", "name %q is given to two [[table]]/[[transcript]]/[[read]] entries; expected unique names", n))
+		}
+		specNames[n] = true
+	}
 	for name := range m.Derived {
 		if !nameRe.MatchString(name) {
 			errs = append(errs, diag.Errorf(at(name), "evidence-manifest", "derived value name %q: expected dot-separated [a-z_][a-z0-9_]* segments", name))
@@ -167,6 +178,27 @@ func parseManifest(file, dir string, src []byte) (*Manifest, diag.List) {
 		return nil, errs
 	}
 	return &m, nil
+}
+
+func tableNames(ts []TableSpec) (out []string) {
+	for _, t := range ts {
+		out = append(out, t.Name)
+	}
+	return out
+}
+
+func transcriptNames(ts []TranscriptSpec) (out []string) {
+	for _, t := range ts {
+		out = append(out, t.Name)
+	}
+	return out
+}
+
+func readNames(rs []ReadSpec) (out []string) {
+	for _, r := range rs {
+		out = append(out, r.Name)
+	}
+	return out
 }
 
 func values(ms ...map[string]string) []string {

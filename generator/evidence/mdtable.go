@@ -95,7 +95,12 @@ func ReadTables(file string, src []byte) ([]Table, diag.List) {
 			if strings.TrimSpace(rtext) == "" || !strings.Contains(rtext, "|") {
 				break
 			}
-			t.Rows = append(t.Rows, splitRow(ix, src, r))
+			row := splitRow(ix, src, r)
+			if len(row) != len(header) {
+				errs = append(errs, diag.Errorf(ix.Pos(r.start), "evidence-table",
+					"table row has %d cells but its header row has %d; expected one cell per column (an empty cell is written | |)", len(row), len(header)))
+			}
+			t.Rows = append(t.Rows, row)
 		}
 		i--
 		tables = append(tables, t)

@@ -7,6 +7,7 @@ import (
 	"path"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/shopspring/decimal"
@@ -44,6 +45,10 @@ type Set struct {
 	Manifest Manifest
 	Files    []string
 	Values   map[string]*Value
+	// NonNumeric holds the table cells that would be named but are not
+	// numbers ("N/A", "forty-one"), by name, so a reference to one can be
+	// reported at the cell.
+	NonNumeric map[string]Cell
 }
 
 // Sorted returns the set's values sorted by name.
@@ -70,6 +75,19 @@ func (s *Store) Lookup(ref string) (*Value, bool) {
 	return v, ok
 }
 
+// NonNumeric reports whether ref names a table cell that holds text, not
+// a number, and returns that cell.
+func (s *Store) NonNumeric(ref string) (Cell, bool) {
+	setID, name, _ := strings.Cut(ref, "/")
+	for _, set := range s.Sets {
+		if set.Manifest.ID == setID {
+			c, ok := set.NonNumeric[name]
+			return c, ok
+		}
+	}
+	return Cell{}, false
+}
+
 // Values returns every value, sorted by Ref.
 func (s *Store) Values() []*Value {
 	out := make([]*Value, 0, len(s.refs))
@@ -92,11 +110,18 @@ func Load(root, dir string) (*Store, diag.List) {
 	}
 	var errs diag.List
 	for _, e := range entries {
+		setDir := path.Join(filepath.ToSlash(dir), e.Name())
+		if e.Type()&fs.ModeSymlink != 0 {
+			errs = append(errs, diag.Errorf(diag.Position{File: setDir}, "evidence-path", "evidence set is a symbolic link; expected a directory inside %s", dir))
+			st.Broken[e.Name()] = true
+			continue
+		}
 		if !e.IsDir() {
 			continue
 		}
-		setDir := path.Join(filepath.ToSlash(dir), e.Name())
 		if _, err := os.Stat(filepath.Join(root, setDir, ManifestName)); err != nil {
+			errs = append(errs, diag.Diagnostic{Pos: diag.Position{File: setDir}, Severity: diag.Warning, Rule: "evidence-manifest",
+				Message: fmt.Sprintf("directory has no %s; it is not an evidence set and none of its files are read", ManifestName)})
 			continue
 		}
 		set, serrs := LoadSet(root, setDir)
@@ -129,18 +154,24 @@ func LoadSet(root, setDir string) (*Set, diag.List) {
 	mix := diag.NewLineIndex(mfile, src)
 	set := &Set{Dir: setDir, Manifest: *m, Values: map[string]*Value{}}
 	files := map[string][]byte{}
+	failed := map[string]bool{}
 	readRaw := func(name string) ([]byte, string, bool) {
 		rel := path.Join(setDir, name)
 		if b, ok := files[rel]; ok {
 			return b, rel, true
 		}
+		if failed[rel] {
+			return nil, rel, false // reported once
+		}
 		if err := checkRawPath(root, setDir, name); err != nil {
 			errs = append(errs, diag.Errorf(locate(mix, src, name), "evidence-path", "%v", err))
+			failed[rel] = true
 			return nil, rel, false
 		}
 		b, err := os.ReadFile(filepath.Join(root, rel))
 		if err != nil {
 			errs = append(errs, diag.Errorf(locate(mix, src, name), "evidence-io", "cannot read %s: %v", rel, err))
+			failed[rel] = true
 			return nil, rel, false
 		}
 		files[rel] = b
@@ -155,6 +186,8 @@ func LoadSet(root, setDir string) (*Set, diag.List) {
 		set.Values[name] = &Value{Ref: m.ID + "/" + name, Set: m.ID, Name: name, Value: n.Value, Unit: n.Unit, Raw: raw, Pos: pos, Delta: n.Signed}
 	}
 	tableCache := map[string][]Table{}
+	nonNumeric := map[string]Cell{}  // named cells whose text is not a number
+	brokenFiles := map[string]bool{} // files whose errors are already reported
 	for _, ts := range m.Tables {
 		b, rel, ok := readRaw(ts.File)
 		if !ok {
@@ -166,12 +199,30 @@ func LoadSet(root, setDir string) (*Set, diag.List) {
 			tables, terrs = ReadTables(rel, b)
 			errs = append(errs, terrs...)
 			tableCache[rel] = tables
+			if terrs != nil {
+				brokenFiles[rel] = true
+			}
 		}
 		var under []Table
+		headings := map[string]bool{}
 		for _, t := range tables {
 			if strings.Contains(t.Heading, ts.Heading) {
 				under = append(under, t)
+				headings[t.Heading] = true
 			}
+		}
+		if len(headings) > 1 && !ts.indexSet {
+			var hs []string
+			for h := range headings {
+				hs = append(hs, strconv.Quote(h))
+			}
+			sort.Strings(hs)
+			errs = append(errs, diag.Errorf(locate(mix, src, ts.Heading), "evidence-table",
+				"table %q: heading %q matches %d headings (%s); expected text that names one heading, or an explicit index", ts.Name, ts.Heading, len(headings), strings.Join(hs, ", ")))
+			continue
+		}
+		if ts.Index > len(under) && brokenFiles[rel] {
+			continue // the file's own errors explain it
 		}
 		if ts.Index > len(under) {
 			errs = append(errs, diag.Errorf(locate(mix, src, ts.Heading), "evidence-table",
@@ -183,8 +234,11 @@ func LoadSet(root, setDir string) (*Set, diag.List) {
 			errs = append(errs, diag.Errorf(t.Pos, "evidence-table", "table %q has %d header cell(s); expected a row-label column and at least one value column", ts.Name, len(t.Header)))
 			continue
 		}
+		usedRows, usedCols := map[string]bool{}, map[string]bool{}
 		cols := make([]string, len(t.Header))
 		for i, h := range t.Header[1:] {
+			usedCols[h.Text] = true
+			usedCols[strings.NewReplacer("**", "", "`", "").Replace(h.Text)] = true
 			k, err := keyFor(h.Text, ts.Columns)
 			if err != nil {
 				errs = append(errs, diag.Errorf(h.Pos, "evidence-table", "column %v", err))
@@ -196,6 +250,8 @@ func LoadSet(root, setDir string) (*Set, diag.List) {
 			if len(row) == 0 {
 				continue
 			}
+			usedRows[row[0].Text] = true
+			usedRows[strings.NewReplacer("**", "", "`", "").Replace(row[0].Text)] = true
 			rk, err := keyFor(row[0].Text, ts.Rows)
 			if err != nil {
 				errs = append(errs, diag.Errorf(row[0].Pos, "evidence-table", "row %v", err))
@@ -207,12 +263,25 @@ func LoadSet(root, setDir string) (*Set, diag.List) {
 				}
 				n, ok := ParseCell(row[i].Text)
 				if !ok {
+					if row[i].Text != "" {
+						nonNumeric[ts.Name+"."+rk+"."+cols[i]] = row[i]
+					}
 					continue
 				}
 				pos := row[i].Pos
 				pos.Column += n.Start
 				pos.Offset += n.Start
 				add(ts.Name+"."+rk+"."+cols[i], row[i].Text[n.Start:n.End], n, pos)
+			}
+		}
+		for label := range ts.Rows {
+			if !usedRows[label] {
+				errs = append(errs, diag.Errorf(locate(mix, src, label), "evidence-manifest", "table %q: rows relabel %q matches no row label in %s", ts.Name, label, rel))
+			}
+		}
+		for label := range ts.Columns {
+			if !usedCols[label] {
+				errs = append(errs, diag.Errorf(locate(mix, src, label), "evidence-manifest", "table %q: columns relabel %q matches no column header in %s", ts.Name, label, rel))
 			}
 		}
 	}
@@ -224,15 +293,20 @@ func LoadSet(root, setDir string) (*Set, diag.List) {
 		entries, terrs := ReadTranscript(rel, b)
 		errs = append(errs, terrs...)
 		seen := map[string]int{}
+		sections := map[string]bool{}
 		for _, e := range entries {
 			sec, err := keyFor(e.Section, tr.Sections)
 			if e.Section == "" {
 				sec, err = "", nil
 			}
 			if err != nil {
-				errs = append(errs, diag.Errorf(e.Pos, "evidence-transcript", "section %v", err))
+				if !sections[e.Section] {
+					errs = append(errs, diag.Errorf(e.Pos, "evidence-transcript", "section [%s] %v (sections = { %q = \"…\" })", e.Section, err, e.Section))
+				}
+				sections[e.Section] = true
 				continue
 			}
+			sections[e.Section] = true
 			k := slug(e.Key)
 			if k == "" {
 				continue
@@ -246,6 +320,11 @@ func LoadSet(root, setDir string) (*Set, diag.List) {
 				name = fmt.Sprintf("%s_%d", name, c)
 			}
 			add(name, e.Raw, e.Number, e.Pos)
+		}
+		for id := range tr.Sections {
+			if !sections[id] {
+				errs = append(errs, diag.Errorf(locate(mix, src, id), "evidence-manifest", "transcript %q: sections relabel %q matches no [%s] section with readings in %s", tr.Name, id, id, rel))
+			}
 		}
 	}
 	for _, rs := range m.Reads {
@@ -325,6 +404,10 @@ func LoadSet(root, setDir string) (*Set, diag.List) {
 	if len(errs) > 0 {
 		errs.Sort()
 		return nil, errs
+	}
+	set.NonNumeric = map[string]Cell{}
+	for name, c := range nonNumeric {
+		set.NonNumeric[name] = c
 	}
 	if derrs := derive(set, mix, src); derrs != nil {
 		return nil, derrs
