@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
 	"text/tabwriter"
@@ -69,9 +70,14 @@ func newValuesCmd(root *string, stdout, stderr io.Writer) *cobra.Command {
 				}
 				tw.Flush()
 			}
+			if len(recs) == 0 {
+				fmt.Fprintln(stderr, "evdoc: no numeric values found")
+			}
 			if len(errs) > 0 {
 				printDiags(stderr, errs)
-				return &exitError{2, nil}
+				if errs.HasErrors() {
+					return &exitError{1, nil}
+				}
 			}
 			return nil
 		},
@@ -94,8 +100,11 @@ func valuesOf(root, arg string) ([]valueRecord, diag.List) {
 		return nil, diag.List{diag.Errorf(diag.Position{File: arg}, "values-io", "%v", err)}
 	}
 	rel := filepath.ToSlash(arg)
+	if !fi.IsDir() && filepath.Base(rel) == evidence.ManifestName {
+		rel, fi = path.Dir(rel), nil
+	}
 	var recs []valueRecord
-	if fi.IsDir() {
+	if fi == nil || fi.IsDir() {
 		set, errs := evidence.LoadSet(root, rel)
 		if set == nil {
 			return nil, errs

@@ -125,6 +125,36 @@ func LoadSpecs(root, dir string) ([]*Spec, diag.List) {
 	return specs, errs
 }
 
+// Validate reports what Render would fail on for the given languages:
+// missing per-language texts, a legend that does not match the columns,
+// and evidence values the spec names that st lacks. Positions point into
+// the spec file.
+func (s *Spec) Validate(st *evidence.Store, langs []string, src []byte) diag.List {
+	ix := diag.NewLineIndex(s.File, src)
+	at := func(key string) diag.Position {
+		if i := strings.Index(string(src), "["+key+"]"); i >= 0 {
+			return ix.Pos(i)
+		}
+		return ix.Pos(0)
+	}
+	var ds diag.List
+	for _, lang := range langs {
+		for key, m := range map[string]map[string]string{"title": s.Title, "axis": s.Axis, "caption": s.Caption, "alt": s.Alt} {
+			if strings.TrimSpace(m[lang]) == "" {
+				ds = append(ds, diag.Errorf(at(key), "figure-spec", "figure %q has no %s for language %q; expected %s = \"…\" under [%s]", s.Name, key, lang, lang, key))
+			}
+		}
+		if n := len(s.Legend[lang]); n != len(s.Columns) {
+			ds = append(ds, diag.Errorf(at("legend"), "figure-spec", "figure %q has %d legend entries for %q; expected one per column (%d)", s.Name, n, lang, len(s.Columns)))
+		}
+	}
+	if _, _, err := s.Data(st); err != nil {
+		ds = append(ds, diag.Errorf(ix.Pos(0), "figure-data", "%v", err))
+	}
+	ds.Sort()
+	return ds
+}
+
 // Input is one evidence value a figure drew, for provenance.
 type Input struct {
 	Ref string        `json:"ref"`

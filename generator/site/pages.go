@@ -7,7 +7,9 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/yuin/goldmark"
@@ -51,6 +53,8 @@ func (p *Page) URL() string {
 	}
 	return "/" + p.Logical + "/"
 }
+
+var yamlLineRe = regexp.MustCompile(`line (\d+): ?`)
 
 // loadPages reads every .md file under each language's content directory.
 func loadPages(root string, cfg *Config, md goldmark.Markdown) ([]*Page, diag.List, error) {
@@ -118,7 +122,18 @@ func newPage(lang, repoPath, rel string, src []byte, md goldmark.Markdown) (*Pag
 			return nil, errs
 		}
 		if err := yaml.Unmarshal(parsed.FrontMatter, &pg.FrontMatter); err != nil {
-			errs = append(errs, diag.Errorf(parsed.Index.Pos(0), "page-front-matter", "invalid YAML front matter: %v", err))
+			// yaml reports lines relative to the front matter, which
+			// starts on the file's second line.
+			pos := parsed.Index.Pos(0)
+			msg := err.Error()
+			if m := yamlLineRe.FindStringSubmatchIndex(msg); m != nil {
+				n, _ := strconv.Atoi(msg[m[2]:m[3]])
+				if start := parsed.Index.LineStart(n + 1); start >= 0 {
+					pos = parsed.Index.Pos(start)
+				}
+				msg = msg[:m[0]] + msg[m[1]:]
+			}
+			errs = append(errs, diag.Errorf(pos, "page-front-matter", "invalid YAML front matter: %s", strings.TrimSpace(msg)))
 			return nil, errs
 		}
 	}

@@ -3,6 +3,9 @@ package site
 import (
 	"fmt"
 	"net/url"
+	"os"
+	"path/filepath"
+	"regexp"
 	"strings"
 
 	"evdoc/generator/check"
@@ -70,13 +73,57 @@ func (s *Site) Check(opt check.Options) ([]check.Result, diag.List) {
 		ds = append(ds, cov...)
 		ds = append(ds, s.checkLinks(p)...)
 	}
+	var langs []string
+	for _, l := range s.Config.Ordered() {
+		langs = append(langs, l.Code)
+	}
+	figures := map[string]bool{}
 	for _, f := range s.Figures {
-		if _, _, err := f.Data(s.Store); err != nil {
-			ds = append(ds, diag.Errorf(diag.Position{File: f.File, Line: 1, Column: 1}, "figure-data", "%v", err))
+		figures[f.Name] = true
+		src, _ := os.ReadFile(filepath.Join(s.Root, filepath.FromSlash(f.File)))
+		ds = append(ds, f.Validate(s.Store, langs, src)...)
+	}
+	for _, p := range s.Pages {
+		for _, m := range evfigureRe.FindAllSubmatchIndex(p.Parsed.Source, -1) {
+			name := string(p.Parsed.Source[m[2]:m[3]])
+			if !figures[name] {
+				ds = append(ds, diag.Errorf(p.Parsed.Index.Pos(m[2]), "figure-unknown", "figure %q is not declared; expected a file %s/%s.toml", name, FiguresDir, name))
+			}
 		}
 	}
+	ds = append(ds, s.checkTranslations()...)
 	ds.Sort()
 	return results, ds
+}
+
+// evfigureRe finds evfigure shortcode calls and their name argument.
+var evfigureRe = regexp.MustCompile(`\{\{[<%]\s*evfigure\s+name\s*=\s*"([^"]*)"`)
+
+// checkTranslations reports target-language pages that cannot pair with a
+// source page: an empty placeholder with nothing to fall back to is an
+// error, a page whose translationKey matches no source page a warning.
+func (s *Site) checkTranslations() diag.List {
+	src := s.Config.Source().Code
+	keys := map[string]bool{}
+	for _, p := range s.Pages {
+		if p.Lang == src {
+			keys[p.Key] = true
+		}
+	}
+	var ds diag.List
+	for _, p := range s.Pages {
+		if p.Lang == src || keys[p.Key] {
+			continue
+		}
+		if p.IsEmpty() && !p.Section {
+			ds = append(ds, diag.Errorf(p.Parsed.Index.Pos(0), "translation-orphan",
+				"page has no body and no %s page with translationKey %q to fall back to", src, p.Key))
+			continue
+		}
+		ds = append(ds, diag.Diagnostic{Pos: p.Parsed.Index.Pos(0), Severity: diag.Warning, Rule: "translation-orphan",
+			Message: fmt.Sprintf("no %s page has translationKey %q; this page has no source-language original", src, p.Key)})
+	}
+	return ds
 }
 
 // Coverage returns each page's coverage: numbers bound to evidence out of
