@@ -109,7 +109,13 @@ func newCheckCmd(root *string, stdout, stderr io.Writer) *cobra.Command {
 						ok++
 					}
 				}
-				fmt.Fprintf(stderr, "evdoc: %d/%d claims match their evidence in %d pages; %d finding(s)\n", ok, len(results), len(s.Pages), len(ds))
+				nerr := 0
+				for _, d := range ds {
+					if d.Severity == diag.Error {
+						nerr++
+					}
+				}
+				fmt.Fprintf(stderr, "evdoc: %d/%d claims match their evidence in %d pages; %d error(s), %d warning(s)\n", ok, len(results), len(s.Pages), nerr, len(ds)-nerr)
 			}
 			if ds.HasErrors() {
 				return &exitError{1, nil}
