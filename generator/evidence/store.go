@@ -140,7 +140,9 @@ func Load(root, dir string) (*Store, diag.List) {
 }
 
 // LoadSet reads one evidence set from setDir (repository-relative, under
-// root). It returns nil and the errors when the set cannot be read whole.
+// root). It returns nil and the errors when the set cannot be read whole;
+// a set that loads may still come with warnings (such as a curl decimal
+// comma read as a decimal point).
 func LoadSet(root, setDir string) (*Set, diag.List) {
 	mfile := path.Join(setDir, ManifestName)
 	src, err := os.ReadFile(filepath.Join(root, mfile))
@@ -401,8 +403,8 @@ func LoadSet(root, setDir string) (*Set, diag.List) {
 			}
 		}
 	}
-	if len(errs) > 0 {
-		errs.Sort()
+	errs.Sort()
+	if errs.HasErrors() {
 		return nil, errs
 	}
 	set.NonNumeric = map[string]Cell{}
@@ -413,7 +415,7 @@ func LoadSet(root, setDir string) (*Set, diag.List) {
 		return nil, derrs
 	}
 	sort.Strings(set.Files)
-	return set, nil
+	return set, errs // nil, or warnings only
 }
 
 // checkRawPath rejects raw-file references that would leave the set's
