@@ -26,16 +26,19 @@ type valueRecord struct {
 	Line   int    `json:"line"`
 	Column int    `json:"column"`
 	Raw    string `json:"raw"`
+	Format string `json:"format,omitempty"`
 }
 
 func newValuesCmd(root *string, stdout, stderr io.Writer) *cobra.Command {
-	var format string
+	var format, as string
 	cmd := &cobra.Command{
 		Use:   "values [PATH...]",
 		Short: "Print the named values evdoc reads from evidence sets or raw files",
 		Long: "Without PATH, prints every value of every evidence set under evidence/.\n" +
 			"A PATH that is an evidence set directory prints that set's values by reference;\n" +
-			"a raw .md file prints its table cells as tN.ROW.COLUMN, any other file its transcript readings.",
+			"a raw file is read with the reader --as names, or the one its name and content suggest\n" +
+			"(formats: " + strings.Join(evidence.Formats(), ", ") + "),\n" +
+			"and its readings are printed under the keys a manifest's [[read]] select uses.",
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if format != "text" && format != "json" {
 				return &exitError{2, fmt.Errorf("--format=%s: expected text or json", format)}
@@ -52,7 +55,7 @@ func newValuesCmd(root *string, stdout, stderr io.Writer) *cobra.Command {
 				}
 			}
 			for _, a := range args {
-				r, e := valuesOf(*root, a)
+				r, e := valuesOf(*root, a, as)
 				recs = append(recs, r...)
 				errs = append(errs, e...)
 			}
@@ -83,6 +86,7 @@ func newValuesCmd(root *string, stdout, stderr io.Writer) *cobra.Command {
 		},
 	}
 	cmd.Flags().StringVar(&format, "format", "text", "output format: text or json (one object per line)")
+	cmd.Flags().StringVar(&as, "as", "", "raw file format (default: guessed from the file)")
 	return cmd
 }
 
@@ -90,7 +94,7 @@ func record(v *evidence.Value) valueRecord {
 	return valueRecord{Name: v.Ref, Value: v.Value.String(), Unit: v.Unit, File: v.Pos.File, Line: v.Pos.Line, Column: v.Pos.Column, Raw: v.Raw}
 }
 
-func valuesOf(root, arg string) ([]valueRecord, diag.List) {
+func valuesOf(root, arg, as string) ([]valueRecord, diag.List) {
 	full := arg
 	if !filepath.IsAbs(arg) {
 		full = filepath.Join(root, arg)
@@ -118,31 +122,18 @@ func valuesOf(root, arg string) ([]valueRecord, diag.List) {
 	if err != nil {
 		return nil, diag.List{diag.Errorf(diag.Position{File: rel}, "values-io", "%v", err)}
 	}
-	if strings.HasSuffix(rel, ".md") {
-		tables, errs := evidence.ReadTables(rel, src)
-		for i, t := range tables {
-			for _, row := range t.Rows {
-				for j := 1; j < len(row) && j < len(t.Header); j++ {
-					n, ok := evidence.ParseCell(row[j].Text)
-					if !ok || len(row) == 0 {
-						continue
-					}
-					pos := row[j].Pos
-					pos.Column += n.Start
-					recs = append(recs, valueRecord{Name: fmt.Sprintf("t%d.%s.%s", i+1, row[0].Text, t.Header[j].Text),
-						Value: n.Value.String(), Unit: n.Unit, File: rel, Line: pos.Line, Column: pos.Column, Raw: row[j].Text[n.Start:n.End]})
-				}
-			}
-		}
-		return recs, errs
+	format := as
+	if format == "" {
+		format = evidence.Sniff(rel, src)
 	}
-	entries, errs := evidence.ReadTranscript(rel, src)
-	for _, e := range entries {
-		name := e.Key
-		if e.Section != "" {
-			name = e.Section + "." + e.Key
-		}
-		recs = append(recs, valueRecord{Name: name, Value: e.Number.Value.String(), Unit: e.Number.Unit, File: rel, Line: e.Pos.Line, Column: e.Pos.Column, Raw: e.Raw})
+	read, err := evidence.ReaderFor(format)
+	if err != nil {
+		return nil, diag.List{diag.Errorf(diag.Position{File: rel}, "values-format", "--as: %v", err)}
+	}
+	readings, errs := read(rel, src, evidence.ReadOptions{})
+	for _, r := range readings {
+		recs = append(recs, valueRecord{Name: r.Key, Value: r.Number.Value.String(), Unit: r.Number.Unit, File: rel,
+			Line: r.Pos.Line, Column: r.Pos.Column, Raw: r.Raw, Format: format})
 	}
 	return recs, errs
 }
