@@ -161,8 +161,18 @@ func parseManifest(file, dir string, src []byte) (*Manifest, diag.List) {
 			}
 		}
 	}
+	// Names of [[table]], [[transcript]] and [[read]]-without-select
+	// entries must be unique; [[read]] entries with select name their
+	// values explicitly and may share a name (one dump before, one after):
+	// a collision of their values is still reported.
+	var unselected []ReadSpec
+	for _, r := range m.Reads {
+		if r.Select == nil {
+			unselected = append(unselected, r)
+		}
+	}
 	specNames := map[string]bool{}
-	for _, n := range append(append(tableNames(m.Tables), transcriptNames(m.Transcripts)...), readNames(m.Reads)...) {
+	for _, n := range append(append(tableNames(m.Tables), transcriptNames(m.Transcripts)...), readNames(unselected)...) {
 		if specNames[n] {
 			errs = append(errs, diag.Errorf(at(n), "evidence-duplicate", "name %q is given to two [[table]]/[[transcript]]/[[read]] entries; expected unique names", n))
 		}
