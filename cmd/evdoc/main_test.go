@@ -111,7 +111,7 @@ func TestValues(t *testing.T) {
 	if code != 0 || !strings.Contains(stdout, `"name":"S1.TIME","value":"40.045811"`) {
 		t.Errorf("exit %d\n%s", code, stdout)
 	}
-	if code, _, _ := evdoc("values", "--root", "../..", "evidence/nope"); code != 1 {
+	if code, _, _ := evdoc("values", "--root", "../..", "evidence/nope"); code != 2 {
 		t.Errorf("missing path: exit %d", code)
 	}
 	if code, stdout, _ := evdoc("values", "--root", "../..", "evidence/retry-istio-1.31/evidence.toml"); code != 0 || !strings.Contains(stdout, "retry-istio-1.31/retry.fast503.upstream_received") {

@@ -79,7 +79,7 @@ func newValuesCmd(root *string, stdout, stderr io.Writer) *cobra.Command {
 			if len(errs) > 0 {
 				printDiags(stderr, errs)
 				if errs.HasErrors() {
-					return &exitError{1, nil}
+					return &exitError{2, nil} // the input cannot be read as asked
 				}
 			}
 			return nil
