@@ -63,7 +63,7 @@ type diagRecord struct {
 	Diagnostic diag.Diagnostic `json:"diagnostic"`
 }
 
-func newCheckCmd(root *string, stdout, stderr io.Writer) *cobra.Command {
+func newCheckCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *cobra.Command {
 	var format string
 	cmd := &cobra.Command{
 		Use:   "check",
@@ -77,7 +77,7 @@ func newCheckCmd(root *string, stdout, stderr io.Writer) *cobra.Command {
 			if err != nil {
 				return &exitError{2, err}
 			}
-			results, ds := s.Check(check.DefaultOptions())
+			results, ds := s.Check(opts.check)
 			switch format {
 			case "json":
 				enc := json.NewEncoder(stdout)
@@ -127,7 +127,7 @@ func newCheckCmd(root *string, stdout, stderr io.Writer) *cobra.Command {
 	return cmd
 }
 
-func newBuildCmd(root *string, stdout, stderr io.Writer) *cobra.Command {
+func newBuildCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *cobra.Command {
 	var out string
 	cmd := &cobra.Command{
 		Use:   "build",
@@ -138,7 +138,7 @@ func newBuildCmd(root *string, stdout, stderr io.Writer) *cobra.Command {
 			if err != nil {
 				return &exitError{2, err}
 			}
-			err = s.Build(cmd.Context(), site.BuildOptions{Out: out, Log: stderr, Check: check.DefaultOptions()})
+			err = s.Build(cmd.Context(), site.BuildOptions{Out: out, Log: stderr, Check: opts.check})
 			var ds diag.List
 			if asList(err, &ds) {
 				printDiags(stdout, ds)

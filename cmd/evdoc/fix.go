@@ -9,13 +9,12 @@ import (
 	udiff "github.com/aymanbagabas/go-udiff"
 	"github.com/spf13/cobra"
 
-	"evdoc/generator/check"
 	"evdoc/generator/diag"
 	"evdoc/generator/fix"
 	"evdoc/generator/site"
 )
 
-func newFixCmd(root *string, stdout, stderr io.Writer) *cobra.Command {
+func newFixCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *cobra.Command {
 	var dryRun bool
 	cmd := &cobra.Command{
 		Use:   "fix",
@@ -30,7 +29,7 @@ func newFixCmd(root *string, stdout, stderr io.Writer) *cobra.Command {
 			if err != nil {
 				return &exitError{2, err}
 			}
-			opt := check.DefaultOptions()
+			opt := opts.check
 			var problems diag.List
 			rewritten := 0
 			for _, p := range s.Pages {

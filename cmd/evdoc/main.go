@@ -20,9 +20,12 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 
+	"github.com/shopspring/decimal"
 	"github.com/spf13/cobra"
 
+	"evdoc/generator/check"
 	"evdoc/generator/diag"
 )
 
@@ -69,6 +72,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 
 func newRootCmd(stdout, stderr io.Writer) *cobra.Command {
 	var rootDir string
+	opts := &globalOptions{check: check.DefaultOptions()}
 	cmd := &cobra.Command{
 		Use:           "evdoc",
 		Short:         "Check quoted numbers against raw lab evidence and build the ko/ja site",
@@ -76,10 +80,44 @@ func newRootCmd(stdout, stderr io.Writer) *cobra.Command {
 		SilenceErrors: true,
 	}
 	cmd.PersistentFlags().StringVar(&rootDir, "root", ".", "project root (holds hugo.toml, content/, evidence/)")
-	cmd.AddCommand(newCheckCmd(&rootDir, stdout, stderr), newBuildCmd(&rootDir, stdout, stderr), newValuesCmd(&rootDir, stdout, stderr), newFixCmd(&rootDir, stdout, stderr))
+	cmd.PersistentFlags().Var(&approxFlag{&opts.check.Approx}, "approx", "relative tolerance of an approximate literal (~, 약, 約…), as a fraction or percent")
+	cmd.AddCommand(newCheckCmd(&rootDir, opts, stdout, stderr), newBuildCmd(&rootDir, opts, stdout, stderr), newValuesCmd(&rootDir, stdout, stderr), newFixCmd(&rootDir, opts, stdout, stderr))
 	cmd.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return &exitError{2, err} })
 	return cmd
 }
+
+// globalOptions are the flags every judging command shares.
+type globalOptions struct {
+	check check.Options
+}
+
+// approxFlag parses --approx: "0.1" or "10%", between 0 and 1.
+type approxFlag struct{ d *decimal.Decimal }
+
+func (f *approxFlag) String() string {
+	if f.d == nil {
+		return ""
+	}
+	return f.d.String()
+}
+
+func (f *approxFlag) Set(s string) error {
+	pct := strings.HasSuffix(s, "%")
+	v, err := decimal.NewFromString(strings.TrimSuffix(s, "%"))
+	if err != nil {
+		return fmt.Errorf("expected a fraction such as 0.1 or a percentage such as 10%%")
+	}
+	if pct {
+		v = v.Div(decimal.NewFromInt(100))
+	}
+	if v.IsNegative() || v.GreaterThan(decimal.NewFromInt(1)) {
+		return fmt.Errorf("expected a tolerance between 0 and 1 (0%% to 100%%)")
+	}
+	*f.d = v
+	return nil
+}
+
+func (f *approxFlag) Type() string { return "tolerance" }
 
 // printDiags writes diagnostics one per line, with related positions as
 // indented notes.

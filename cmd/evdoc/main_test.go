@@ -141,3 +141,24 @@ func TestFix(t *testing.T) {
 		t.Errorf("fixed page:\n%s\nwant:\n%s", after, want)
 	}
 }
+
+func TestApproxFlag(t *testing.T) {
+	dir := t.TempDir()
+	archive := "../../generator/site/testdata/check/clean.txtar"
+	dir = extract(t, archive)
+	page := filepath.Join(dir, "content", "ko", "docs", "p.md")
+	b, _ := os.ReadFile(page)
+	// 약 52% against 51.72%: within 10%; 약 60% is not, but is within 20%.
+	if err := os.WriteFile(page, []byte(strings.Replace(string(b), "[약 52%]", "[약 60%]", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, _ := evdoc("check", "--root", dir); code != 1 {
+		t.Errorf("default tolerance: exit %d", code)
+	}
+	if code, out, _ := evdoc("check", "--approx", "20%", "--root", dir); code != 0 {
+		t.Errorf("--approx 20%%: exit %d\n%s", code, out)
+	}
+	if code, _, _ := evdoc("check", "--approx", "2", "--root", dir); code != 2 {
+		t.Errorf("--approx 2: exit %d", code)
+	}
+}
