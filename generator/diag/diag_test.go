@@ -1,0 +1,40 @@
+package diag
+
+import "testing"
+
+func TestLineIndex(t *testing.T) {
+	src := []byte("ab\n한국\n\nz")
+	ix := NewLineIndex("f", src)
+	tests := []struct {
+		off  int
+		want string
+	}{
+		{0, "f:1:1"}, {2, "f:1:3"}, {3, "f:2:1"}, {6, "f:2:4"}, {10, "f:3:1"}, {11, "f:4:1"}, {12, "f:4:2"},
+		{-5, "f:1:1"}, {99, "f:4:2"},
+	}
+	for _, tt := range tests {
+		if got := ix.Pos(tt.off).String(); got != tt.want {
+			t.Errorf("Pos(%d) = %s, want %s", tt.off, got, tt.want)
+		}
+	}
+	if ix.LineStart(2) != 3 || ix.LineStart(5) != -1 {
+		t.Errorf("LineStart = %d, %d", ix.LineStart(2), ix.LineStart(5))
+	}
+}
+
+func TestPositionAndList(t *testing.T) {
+	if (Position{}).String() != "-" || (Position{File: "f"}).String() != "f" || (Position{File: "f", Line: 2}).String() != "f:2" {
+		t.Error("Position.String")
+	}
+	l := List{
+		{Pos: Position{File: "b", Line: 1, Column: 1}, Severity: Warning, Message: "w", Rule: "r"},
+		{Pos: Position{File: "a", Line: 2, Column: 1}, Severity: Error, Message: "e"},
+	}
+	l.Sort()
+	if l[0].Pos.File != "a" || !l.HasErrors() || l.Err() == nil || (List{}).Err() != nil {
+		t.Errorf("sort/HasErrors/Err: %v", l)
+	}
+	if got := l.Error(); got != "a:2:1: error: e\nb:1:1: warning: w [r]" {
+		t.Errorf("Error() = %q", got)
+	}
+}
