@@ -136,9 +136,15 @@ func Claims(p *claim.Page, st *evidence.Store, opt Options) ([]Result, diag.List
 					if p.Index != nil && c.End <= len(p.Source) {
 						pos = p.Index.Pos(c.Pos.Offset + q.Start) // the literal may span lines
 					}
-					ds = append(ds, diag.Diagnostic{Pos: pos, Severity: diag.Error, Rule: "claim-mismatch",
+					d := diag.Diagnostic{Pos: pos, Severity: diag.Error, Rule: "claim-mismatch",
 						Message: fmt.Sprintf("%q does not match %s = %s%s (%s); expected %s", b.Number, ref, v.Value.String(), v.Unit, v.Pos, want),
-						Related: []diag.Related{{Pos: v.Pos, Message: "evidence value " + v.Raw}}})
+						Related: []diag.Related{{Pos: v.Pos, Message: "evidence value " + v.Raw}}}
+					if lit.Cmp == "" {
+						if f, ok := suggestFix(p, c, *q, v); ok {
+							d.Fixes = []diag.SuggestedFix{f}
+						}
+					}
+					ds = append(ds, d)
 					r.OK = false
 				}
 			}
@@ -147,6 +153,33 @@ func Claims(p *claim.Page, st *evidence.Store, opt Options) ([]Result, diag.List
 		results = append(results, r)
 	}
 	return results, ds
+}
+
+// suggestFix rewrites a stale number to its evidence value in the style
+// it was written (see claim.Quantity.Format). There is no mechanical fix
+// when the units disagree, when a signed literal is bound to a value that
+// is not a difference, when the literal claims more precision than the
+// record, or when the link text has inline markup (the literal is not
+// written contiguously in the source).
+func suggestFix(p *claim.Page, c claim.Claim, q claim.Quantity, v *evidence.Value) (diag.SuggestedFix, bool) {
+	if p.Index == nil || c.End > len(p.Source) || string(p.Source[c.Pos.Offset:c.End]) != c.Literal {
+		return diag.SuggestedFix{}, false
+	}
+	if !UnitsCompatible(q.Unit, v.Unit) || q.Delta && !v.Delta {
+		return diag.SuggestedFix{}, false
+	}
+	if !v.Derived && coarsestStep(q).LessThan(InUnitOf(q, &evidence.Value{Value: decimal.New(1, v.Value.Exponent()), Unit: v.Unit})) {
+		return diag.SuggestedFix{}, false
+	}
+	start, end := c.Pos.Offset+q.NumStart, c.Pos.Offset+q.NumEnd
+	nw := q.Format(InUnitOf(q, v))
+	if nw == string(p.Source[start:end]) {
+		return diag.SuggestedFix{}, false
+	}
+	return diag.SuggestedFix{
+		Message: fmt.Sprintf("write %s (%s)", nw, v.Ref),
+		Edits:   []diag.TextEdit{{Pos: p.Index.Pos(start), End: end, NewText: nw}},
+	}, true
 }
 
 // judgeRange checks a range literal ("5~10초") bound to one value.

@@ -104,14 +104,30 @@ type Related struct {
 	Message string   `json:"message"`
 }
 
+// TextEdit replaces the bytes [Pos.Offset, End) of Pos.File with NewText.
+type TextEdit struct {
+	Pos     Position `json:"pos"`
+	End     int      `json:"end"`
+	NewText string   `json:"new_text"`
+}
+
+// SuggestedFix is a change that resolves a Diagnostic, as in
+// golang.org/x/tools/go/analysis: a message and non-overlapping edits.
+type SuggestedFix struct {
+	Message string     `json:"message"`
+	Edits   []TextEdit `json:"edits"`
+}
+
 // Diagnostic is one finding: where, how bad, what, and which rule found it.
-// Rule is a short kebab-case identifier such as "claim-mismatch".
+// Rule is a short kebab-case identifier such as "claim-mismatch". Fixes,
+// when present, resolve it mechanically (evdoc fix applies them).
 type Diagnostic struct {
-	Pos      Position  `json:"pos"`
-	Severity Severity  `json:"severity"`
-	Message  string    `json:"message"`
-	Rule     string    `json:"rule"`
-	Related  []Related `json:"related,omitempty"`
+	Pos      Position       `json:"pos"`
+	Severity Severity       `json:"severity"`
+	Message  string         `json:"message"`
+	Rule     string         `json:"rule"`
+	Related  []Related      `json:"related,omitempty"`
+	Fixes    []SuggestedFix `json:"fixes,omitempty"`
 }
 
 // String formats d as "file:line:col: severity: message [rule]".

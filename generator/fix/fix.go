@@ -28,45 +28,47 @@ type Edit struct {
 	Ref        string
 }
 
-// Edits returns the edits that bring every mismatching number of page p
-// to its evidence value. A claim whose literal is not written contiguously
-// in the source (inline markup inside the link text) cannot be rewritten
-// safely: it is reported as a diagnostic instead.
+// Edits returns the edits that bring every stale number of page p to its
+// evidence value: the suggested fixes of check's claim-mismatch findings.
+// A mismatch without a mechanical fix is returned as a diagnostic: inline
+// markup inside the link text ("fix-markup"), or a unit, sign or precision
+// problem that a person must resolve ("fix-manual").
 func Edits(p *claim.Page, st *evidence.Store, opt check.Options) ([]Edit, diag.List) {
 	var (
 		edits []Edit
 		ds    diag.List
 	)
-	for _, c := range p.Claims {
-		if c.Exempt {
+	_, findings := check.Claims(p, st, opt)
+	for _, d := range findings {
+		if d.Rule != "claim-mismatch" {
 			continue
 		}
-		lit, err := claim.ParseLiteral(c.Literal)
-		if err != nil || len(lit.Quantities) != len(c.Refs) {
-			continue // check reports these; nothing to rewrite
+		if len(d.Fixes) == 0 {
+			rule, why := "fix-manual", "it needs a person: "+d.Message
+			if c := claimAt(p, d.Pos.Offset); c != nil && string(p.Source[c.Pos.Offset:c.End]) != c.Literal {
+				rule, why = "fix-markup", "the link text has inline markup; fix it by hand"
+			}
+			ds = append(ds, diag.Errorf(d.Pos, rule, "cannot rewrite automatically: %s", why))
+			continue
 		}
-		for i, q := range lit.Quantities {
-			v, ok := st.Lookup(c.Refs[i])
-			if !ok {
-				continue
+		for _, f := range d.Fixes {
+			for _, e := range f.Edits {
+				edits = append(edits, Edit{Page: p.Path, Start: e.Pos.Offset, End: e.End, Old: string(p.Source[e.Pos.Offset:e.End]),
+					New: e.NewText, Pos: e.Pos, Ref: f.Message})
 			}
-			if ok, _ := check.Match(q, lit.Approx, v, opt); ok {
-				continue
-			}
-			if string(p.Source[c.Pos.Offset:c.End]) != c.Literal {
-				ds = append(ds, diag.Errorf(c.Pos, "fix-markup", "cannot rewrite %q: the link text has inline markup; fix it by hand", c.Literal))
-				break
-			}
-			start, end := c.Pos.Offset+q.NumStart, c.Pos.Offset+q.NumEnd
-			nw := q.Format(check.InUnitOf(q, v))
-			if nw == string(p.Source[start:end]) {
-				continue
-			}
-			edits = append(edits, Edit{Page: p.Path, Start: start, End: end, Old: string(p.Source[start:end]), New: nw,
-				Pos: p.Index.Pos(start), Ref: c.Refs[i]})
 		}
 	}
 	return edits, ds
+}
+
+// claimAt returns the claim whose literal holds offset off.
+func claimAt(p *claim.Page, off int) *claim.Claim {
+	for i := range p.Claims {
+		if c := &p.Claims[i]; off >= c.Pos.Offset && off <= c.End {
+			return c
+		}
+	}
+	return nil
 }
 
 // Apply returns src with the edits applied. Edits must not overlap.

@@ -39,7 +39,7 @@ func store(t *testing.T, transcript string) *evidence.Store {
 func TestEditsKeepStyle(t *testing.T) {
 	st := store(t, "ok=87 n=87 pct=43.2% d=+2 t=41.2s big=12345 ms=1.5s\n")
 	src := "---\ntitle: t\n---\n성공 [86/86](ev:s/r.ok,r.n), 실패율 [44%](ev:s/r.pct), 증가 [Δ+1](ev:s/r.d),\n" +
-		"[약 40초](ev:s/r.t), [1,234개](ev:s/r.big), [８６％](ev:s/r.ok), [1200ms](ev:s/r.ms), [**86**](ev:s/r.ok)\n"
+		"[약 40초](ev:s/r.t), [1,234개](ev:s/r.big), [８６개](ev:s/r.ok), [1200ms](ev:s/r.ms), [**86**](ev:s/r.ok)\n"
 	p, errs := claim.Parse(claim.NewMarkdown(), "p.md", []byte(src))
 	if errs != nil {
 		t.Fatal(errs)
@@ -50,13 +50,13 @@ func TestEditsKeepStyle(t *testing.T) {
 	}
 	got := string(Apply(p.Source, edits))
 	want := "---\ntitle: t\n---\n성공 [87/87](ev:s/r.ok,r.n), 실패율 [43%](ev:s/r.pct), 증가 [Δ+2](ev:s/r.d),\n" +
-		"[약 40초](ev:s/r.t), [12,345개](ev:s/r.big), [８７％](ev:s/r.ok), [1500ms](ev:s/r.ms), [**87**](ev:s/r.ok)\n"
+		"[약 40초](ev:s/r.t), [12,345개](ev:s/r.big), [８７개](ev:s/r.ok), [1500ms](ev:s/r.ms), [**87**](ev:s/r.ok)\n"
 	if got != want {
 		t.Errorf("got:\n%s\nwant:\n%s", got, want)
 	}
 	// 41.2 is within 10% of "약 40초": not stale, so not rewritten.
 	for _, e := range edits {
-		if e.Ref == "s/r.t" {
+		if e.Old == "40" {
 			t.Errorf("approximate literal rewritten: %+v", e)
 		}
 	}
@@ -66,7 +66,7 @@ func TestEditsRefuseInlineMarkup(t *testing.T) {
 	st := store(t, "ok=87 n=87\n")
 	p, _ := claim.Parse(claim.NewMarkdown(), "p.md", []byte("[86/**86**](ev:s/r.ok,r.n)\n"))
 	edits, ds := Edits(p, st, check.DefaultOptions())
-	if len(edits) != 0 || len(ds) != 1 || ds[0].Rule != "fix-markup" {
+	if len(edits) != 0 || len(ds) != 2 || ds[0].Rule != "fix-markup" || ds[1].Rule != "fix-markup" {
 		t.Errorf("edits %v, diagnostics %v", edits, ds)
 	}
 }
@@ -100,3 +100,12 @@ func TestWriteAtomic(t *testing.T) {
 
 var _ = decimal.Zero
 var _ = diag.Position{}
+
+func TestEditsLeaveUnitAndSignProblemsToPeople(t *testing.T) {
+	st := store(t, "pct=43.2% n=18\n")
+	p, _ := claim.Parse(claim.NewMarkdown(), "p.md", []byte("[44초](ev:s/r.pct) [+18](ev:s/r.n)\n"))
+	edits, ds := Edits(p, st, check.DefaultOptions())
+	if len(edits) != 0 || len(ds) != 2 || ds[0].Rule != "fix-manual" || ds[1].Rule != "fix-manual" {
+		t.Errorf("edits %v, diagnostics %v", edits, ds)
+	}
+}

@@ -123,6 +123,21 @@ func SARIF(ds diag.List, src Source) (*sarif.Report, error) {
 			loc := location(r.Pos, src).WithMessage(sarif.NewTextMessage(r.Message)).WithID(i + 1)
 			res.AddRelatedLocation(loc)
 		}
+		for _, f := range d.Fixes {
+			fix := sarif.NewFix().WithDescription(sarif.NewTextMessage(f.Message))
+			for _, e := range f.Edits {
+				end := e.Pos
+				end.Column += e.End - e.Pos.Offset
+				end.Offset = e.End
+				region := sarif.NewRegion().WithStartLine(e.Pos.Line).WithStartColumn(RuneColumn(e.Pos, src)).
+					WithEndLine(e.Pos.Line).WithEndColumn(RuneColumn(end, src))
+				fix.AddArtifactChange(sarif.NewArtifactChange().
+					WithArtifactLocation(sarif.NewSimpleArtifactLocation(e.Pos.File)).
+					AddReplacement(sarif.NewReplacement().WithDeletedRegion(region).
+						WithInsertedContent(sarif.NewArtifactContent().WithText(e.NewText))))
+			}
+			res.AddFixe(fix)
+		}
 		if d.Pos.File != "" {
 			run.AddDistinctArtifact(d.Pos.File)
 		}

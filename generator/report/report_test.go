@@ -23,7 +23,8 @@ func sample() diag.List {
 	off := bytes.Index(page, []byte("13件"))
 	return diag.List{
 		{Pos: ix.Pos(off), Severity: diag.Error, Rule: "claim-mismatch", Message: `"13件" does not match d3/d3.a.ok = 14, 50%`,
-			Related: []diag.Related{{Pos: diag.Position{File: "evidence/d3/report.md", Line: 5, Column: 24, Offset: 90}, Message: "evidence value 14"}}},
+			Related: []diag.Related{{Pos: diag.Position{File: "evidence/d3/report.md", Line: 5, Column: 24, Offset: 90}, Message: "evidence value 14"}},
+			Fixes: []diag.SuggestedFix{{Message: "write 14", Edits: []diag.TextEdit{{Pos: ix.Pos(off), End: off + 2, NewText: "14"}}}}},
 		{Pos: diag.Position{File: "p.md", Line: 1, Column: 1}, Severity: diag.Warning, Rule: "link-missing-page", Message: "link to /x/"},
 	}
 }
@@ -74,6 +75,18 @@ func TestSARIFValidates(t *testing.T) {
 					} `json:"physicalLocation"`
 				} `json:"locations"`
 				RelatedLocations []json.RawMessage `json:"relatedLocations"`
+				Fixes            []struct {
+					ArtifactChanges []struct {
+						Replacements []struct {
+							DeletedRegion struct {
+								StartColumn, EndColumn int
+							} `json:"deletedRegion"`
+							InsertedContent struct {
+								Text string `json:"text"`
+							} `json:"insertedContent"`
+						} `json:"replacements"`
+					} `json:"artifactChanges"`
+				} `json:"fixes"`
 			} `json:"results"`
 		} `json:"runs"`
 	}
@@ -88,6 +101,10 @@ func TestSARIFValidates(t *testing.T) {
 	if res.RuleID != "claim-mismatch" || res.Level != "error" || res.Locations[0].PhysicalLocation.Region.StartLine != 4 ||
 		res.Locations[0].PhysicalLocation.Region.StartColumn != 5 || len(res.RelatedLocations) != 1 {
 		t.Errorf("result = %+v", res)
+	}
+	rep := res.Fixes[0].ArtifactChanges[0].Replacements[0]
+	if rep.DeletedRegion.StartColumn != 5 || rep.DeletedRegion.EndColumn != 7 || rep.InsertedContent.Text != "14" {
+		t.Errorf("fix = %+v", rep)
 	}
 }
 
