@@ -24,7 +24,7 @@ func sample() diag.List {
 	return diag.List{
 		{Pos: ix.Pos(off), Severity: diag.Error, Rule: "claim-mismatch", Message: `"13件" does not match d3/d3.a.ok = 14, 50%`,
 			Related: []diag.Related{{Pos: diag.Position{File: "evidence/d3/report.md", Line: 5, Column: 24, Offset: 90}, Message: "evidence value 14"}},
-			Fixes: []diag.SuggestedFix{{Message: "write 14", Edits: []diag.TextEdit{{Pos: ix.Pos(off), End: off + 2, NewText: "14"}}}}},
+			Fixes:   []diag.SuggestedFix{{Message: "write 14", Edits: []diag.TextEdit{{Pos: ix.Pos(off), End: off + 2, NewText: "14"}}}}},
 		{Pos: diag.Position{File: "p.md", Line: 1, Column: 1}, Severity: diag.Warning, Rule: "link-missing-page", Message: "link to /x/"},
 	}
 }
