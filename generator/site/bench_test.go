@@ -1,0 +1,22 @@
+package site
+
+import (
+	"testing"
+
+	"evdoc/generator/check"
+)
+
+// BenchmarkLoadAndCheck measures what `evdoc check` does on the reference
+// site: read hugo.toml, evidence and pages, then judge every claim and
+// prose number. Run: go test ./generator/site -bench LoadAndCheck -benchmem
+func BenchmarkLoadAndCheck(b *testing.B) {
+	for b.Loop() {
+		s, err := Load(repoRoot)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, ds := s.Check(check.DefaultOptions()); ds.HasErrors() {
+			b.Fatal(ds)
+		}
+	}
+}
