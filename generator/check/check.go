@@ -88,6 +88,18 @@ func Claims(p *claim.Page, st *evidence.Store, opt Options) ([]Result, diag.List
 			results = append(results, r)
 			continue
 		}
+		split := false
+		for _, q := range lit.Quantities {
+			if _, _, ok := c.SourceRange(p.Source, q.NumStart, q.NumEnd); !ok && len(c.Offsets) > 0 {
+				ds = append(ds, diag.Errorf(c.Pos, "claim-literal", "claim %q: the number %q is split by inline markup; expected it written as one run of text", c.Literal, c.Literal[q.NumStart:q.NumEnd]))
+				split = true
+			}
+		}
+		if split {
+			r.OK = false
+			results = append(results, r)
+			continue
+		}
 		if lit.Range && len(c.Refs) == 1 && len(lit.Quantities) == 2 {
 			results = append(results, judgeRange(c, lit, st, opt, &ds))
 			continue
@@ -133,8 +145,8 @@ func Claims(p *claim.Page, st *evidence.Store, opt Options) ([]Result, diag.List
 					b.OK = true
 				} else {
 					pos := c.Pos
-					if p.Index != nil && c.End <= len(p.Source) {
-						pos = p.Index.Pos(c.Pos.Offset + q.Start) // the literal may span lines
+					if p.Index != nil && q.Start < len(c.Offsets) && c.Offsets[q.Start] >= 0 {
+						pos = p.Index.Pos(c.Offsets[q.Start]) // the literal may span lines
 					}
 					d := diag.Diagnostic{Pos: pos, Severity: diag.Error, Rule: "claim-mismatch",
 						Message: fmt.Sprintf("%q does not match %s = %s%s (%s); expected %s", b.Number, ref, v.Value.String(), v.Unit, v.Pos, want),
@@ -162,7 +174,8 @@ func Claims(p *claim.Page, st *evidence.Store, opt Options) ([]Result, diag.List
 // record, or when the link text has inline markup (the literal is not
 // written contiguously in the source).
 func suggestFix(p *claim.Page, c claim.Claim, q claim.Quantity, v *evidence.Value) (diag.SuggestedFix, bool) {
-	if p.Index == nil || c.End > len(p.Source) || string(p.Source[c.Pos.Offset:c.End]) != c.Literal {
+	start, end, ok := c.SourceRange(p.Source, q.NumStart, q.NumEnd)
+	if p.Index == nil || !ok {
 		return diag.SuggestedFix{}, false
 	}
 	if !UnitsCompatible(q.Unit, v.Unit) || q.Delta && !v.Delta {
@@ -171,7 +184,6 @@ func suggestFix(p *claim.Page, c claim.Claim, q claim.Quantity, v *evidence.Valu
 	if !v.Derived && coarsestStep(q).LessThan(InUnitOf(q, &evidence.Value{Value: decimal.New(1, v.Value.Exponent()), Unit: v.Unit})) {
 		return diag.SuggestedFix{}, false
 	}
-	start, end := c.Pos.Offset+q.NumStart, c.Pos.Offset+q.NumEnd
 	nw := q.Format(InUnitOf(q, v))
 	if nw == string(p.Source[start:end]) {
 		return diag.SuggestedFix{}, false
@@ -292,11 +304,11 @@ func MatchRange(lo, hi claim.Quantity, approx bool, v *evidence.Value, opt Optio
 	if !UnitsCompatible(lo.Unit, v.Unit) || !UnitsCompatible(hi.Unit, v.Unit) {
 		return false, fmt.Sprintf("a range in %s", unitName(v.Unit))
 	}
-	val := InUnitOf(hi, v)
-	if val.GreaterThanOrEqual(lo.Value.Sub(Tolerance(lo, approx, opt))) && val.LessThanOrEqual(hi.Value.Add(Tolerance(hi, approx, opt))) {
+	inLo, inHi := InUnitOf(lo, v), InUnitOf(hi, v) // each end in its own unit
+	if inLo.GreaterThanOrEqual(lo.Value.Sub(Tolerance(lo, approx, opt))) && inHi.LessThanOrEqual(hi.Value.Add(Tolerance(hi, approx, opt))) {
 		return true, ""
 	}
-	return false, fmt.Sprintf("a range containing %s", val.String())
+	return false, fmt.Sprintf("a range containing %s%s", v.Value.String(), v.Unit)
 }
 
 // MatchCmp reports whether v satisfies the inequality "v cmp q". Bounds
@@ -320,15 +332,24 @@ func MatchCmp(q claim.Quantity, cmp string, v *evidence.Value) (bool, string) {
 // points. A literal with a physical unit cannot bind to a value whose
 // unit is unknown; KB and bytes do not convert.
 func UnitsCompatible(lit, val string) bool {
-	if lit == "" || lit == val || lit == "count" || lit == "x" || val == "count" && lit == "" {
+	switch {
+	case lit == "" || lit == val:
 		return true
-	}
-	if val == "" || val == "count" {
+	case lit == "count" || lit == "x":
+		return val == "" // a count or multiple of a plain number
+	case val == "" || val == "count":
 		return false // a physical unit needs evidence that states one
 	}
-	times := map[string]bool{"s": true, "ms": true, "min": true}
+	_, litTime := secondsPer[lit]
+	_, valTime := secondsPer[val]
 	pct := map[string]bool{"%": true, "%p": true}
-	return times[lit] && times[val] || pct[lit] && pct[val]
+	return litTime && valTime || pct[lit] && pct[val]
+}
+
+// secondsPer is the length of each time unit in seconds.
+var secondsPer = map[string]decimal.Decimal{
+	"ns": decimal.New(1, -9), "us": decimal.New(1, -6), "ms": decimal.New(1, -3), "s": decimal.NewFromInt(1),
+	"min": decimal.NewFromInt(60), "h": decimal.NewFromInt(3600), "d": decimal.NewFromInt(86400),
 }
 
 func unitName(u string) string {
@@ -338,15 +359,14 @@ func unitName(u string) string {
 	return u
 }
 
-// InUnitOf returns v's value in the unit q is written in: s, ms and min
-// convert into each other when both state a time unit; otherwise the value
-// is returned as is.
+// InUnitOf returns v's value in the unit q is written in: time units (ns,
+// us, ms, s, min, h, d) convert into each other when both state one;
+// otherwise the value is returned as is.
 func InUnitOf(q claim.Quantity, v *evidence.Value) decimal.Decimal {
-	secs := map[string]decimal.Decimal{"s": decimal.NewFromInt(1), "ms": decimal.New(1, -3), "min": decimal.NewFromInt(60)}
-	from, ok1 := secs[v.Unit]
-	to, ok2 := secs[q.Unit]
+	from, ok1 := secondsPer[v.Unit]
+	to, ok2 := secondsPer[q.Unit]
 	if ok1 && ok2 && v.Unit != q.Unit {
-		return v.Value.Mul(from).Div(to)
+		return v.Value.Mul(from).DivRound(to, 28)
 	}
 	return v.Value
 }

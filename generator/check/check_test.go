@@ -85,3 +85,20 @@ func TestMismatchMessage(t *testing.T) {
 		t.Errorf("want = %q", want)
 	}
 }
+
+func TestNumberSplitByMarkup(t *testing.T) {
+	p, errs := claim.Parse(claim.NewMarkdown(), "p.md", []byte("[9~9~9](ev:s/a) [8**6**](ev:s/a) [**86**](ev:s/a)\n"))
+	if errs != nil {
+		t.Fatal(errs)
+	}
+	_, ds := Claims(p, &evidence.Store{}, DefaultOptions())
+	var split int
+	for _, d := range ds {
+		if d.Rule == "claim-literal" && strings.Contains(d.Message, "split by inline markup") {
+			split++
+		}
+	}
+	if split != 2 {
+		t.Errorf("diagnostics: %v", ds)
+	}
+}

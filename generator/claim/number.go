@@ -3,7 +3,10 @@ package claim
 import (
 	"fmt"
 	"regexp"
+	"sort"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/shopspring/decimal"
 )
@@ -58,22 +61,49 @@ type Literal struct {
 }
 
 var (
-	// sign, digits, unit
-	quantityRe = regexp.MustCompile(`(Δ\s*[+\-−]?|[+\-−])?((?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)(\s*(?:천|만|억|千|万|億))?(\s*(?:%p|퍼센트\s*포인트|퍼센트|%|パーセント\s*ポイント|パーセント|ポイント|ms|밀리초|ミリ秒|s|초|秒|분|分|bytes|바이트|バイト|KiB|KB|B|회|回|건|件|개|個|번|배|倍|/s|x))?(\s*(?:초당|毎秒))?`)
+	unitOf = map[string]string{
+		"%": "%", "percent": "%", "퍼센트": "%", "パーセント": "%",
+		"%p": "%p", "퍼센트포인트": "%p", "퍼센트 포인트": "%p", "パーセントポイント": "%p", "ポイント": "%p",
+		"ns": "ns", "나노초": "ns", "ナノ秒": "ns",
+		"us": "us", "μs": "us", "µs": "us", "마이크로초": "us", "マイクロ秒": "us",
+		"ms": "ms", "밀리초": "ms", "ミリ秒": "ms", "milliseconds": "ms",
+		"s": "s", "sec": "s", "seconds": "s", "second": "s", "초": "s", "秒": "s",
+		"min": "min", "minutes": "min", "minute": "min", "분": "min", "分": "min",
+		"h": "h", "hours": "h", "hour": "h", "시간": "h", "時間": "h",
+		"일": "d", "日": "d", "days": "d", "day": "d",
+		"B": "B", "bytes": "B", "byte": "B", "바이트": "B", "バイト": "B",
+		"KB": "KB", "KiB": "KiB", "MB": "MB", "MiB": "MiB", "GB": "GB", "GiB": "GiB",
+		"회": "count", "回": "count", "건": "count", "件": "count", "개": "count", "個": "count", "번": "count", "times": "count",
+		"배": "x", "倍": "x", "x": "x", "×": "x",
+		"/s": "/s", "rps": "/s", "qps": "/s",
+	}
+	// sign, digits, magnitude, unit, trailing per-second word
+	quantityRe = regexp.MustCompile(`(Δ\s*[+\-−]?|[+\-−])?((?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)(\s*(?:천|만|억|千|万|億))?(\s*(?:` + unitAlternation() + `))?(\s*(?:초당|毎秒))?`)
 	approxRe   = regexp.MustCompile(`^\s*(~|≈|약|대략|約|およそ)|(정도|ほど|程度|前後)\s*$`)
-	rangeSepRe = regexp.MustCompile(`^\s*(~|〜|～)\s*$`)
-	cmpRe      = regexp.MustCompile(`(이상|以上|이하|以下|미만|未満|초과|超)\s*$|^\s*(≥|≤|>=|<=|<|>)`)
+	rangeSepRe = regexp.MustCompile(`^\s*(~|〜|～|-)\s*$`)
+	perSecRe   = regexp.MustCompile(`(초당|毎秒)\s*$`)
+	cmpRe      = regexp.MustCompile(`(이상|以上|이하|以下|미만|未満|초과|超)|(≥|≤|>=|<=|<|>)`)
 	magnitudes = map[string]int64{"천": 1e3, "千": 1e3, "만": 1e4, "万": 1e4, "억": 1e8, "億": 1e8}
 	cmpOf      = map[string]string{"이상": ">=", "以上": ">=", "≥": ">=", ">=": ">=", "이하": "<=", "以下": "<=", "≤": "<=", "<=": "<=",
 		"미만": "<", "未満": "<", "<": "<", "초과": ">", "超": ">", ">": ">"}
-	fullWidth = strings.NewReplacer("０", "0", "１", "1", "２", "2", "３", "3", "４", "4", "５", "5", "６", "6", "７", "7", "８", "8", "９", "9", "％", "%", "＋", "+", "．", ".", "，", ",", "／", "/")
-	unitOf    = map[string]string{
-		"%": "%", "ms": "ms", "밀리초": "ms", "ミリ秒": "ms", "s": "s", "초": "s", "秒": "s", "분": "min", "分": "min",
-		"bytes": "B", "바이트": "B", "バイト": "B", "B": "B", "회": "count", "回": "count", "건": "count", "件": "count",
-		"개": "count", "個": "count", "번": "count", "%p": "%p", "퍼센트포인트": "%p", "パーセントポイント": "%p", "퍼센트": "%", "パーセント": "%", "ポイント": "%p",
-		"KB": "KB", "KiB": "KiB", "배": "x", "倍": "x", "x": "x", "/s": "/s",
-	}
+	fullWidth = strings.NewReplacer("０", "0", "１", "1", "２", "2", "３", "3", "４", "4", "５", "5", "６", "6", "７", "7", "８", "8", "９", "9", "％", "%", "＋", "+", "－", "-", "．", ".", "，", ",", "／", "/")
 )
+
+// unitAlternation lists the unit words for quantityRe, longest first so
+// that "ms" wins over "s" and "퍼센트포인트" over "퍼센트".
+func unitAlternation() string {
+	words := make([]string, 0, len(unitOf))
+	for w := range unitOf {
+		words = append(words, regexp.QuoteMeta(w))
+	}
+	sort.Slice(words, func(i, j int) bool {
+		if len(words[i]) != len(words[j]) {
+			return len(words[i]) > len(words[j])
+		}
+		return words[i] < words[j]
+	})
+	return strings.Join(words, "|")
+}
 
 // ParseLiteral reads the numbers of a claim literal. Full-width digits and
 // signs are read as their ASCII forms. A literal without any number is an
@@ -82,15 +112,35 @@ func ParseLiteral(lit string) (Literal, error) {
 	norm, back := normalize(lit)
 	var out Literal
 	out.Approx = approxRe.MatchString(norm)
-	if m := cmpRe.FindStringSubmatch(norm); m != nil {
-		out.Cmp = cmpOf[m[1]+m[2]]
+	cmps := cmpRe.FindAllStringSubmatch(norm, -1)
+	if len(cmps) > 1 {
+		return out, fmt.Errorf("claim literal %q has %d comparators; expected one comparator for one number", lit, len(cmps))
 	}
+	if len(cmps) == 1 {
+		out.Cmp = cmpOf[cmps[0][1]+cmps[0][2]]
+	}
+	covered := make([]bool, len(norm))
 	prevEnd := 0
 	for _, m := range quantityRe.FindAllStringSubmatchIndex(norm, -1) {
-		// A digit run glued to a letter or another dot-number (a version,
-		// an IP) is not a quantity.
-		if m[0] > 0 && isWordByte(norm[m[0]-1]) {
-			continue
+		sign := ""
+		hasSign := m[2] >= 0
+		rangeDash := false
+		if m[0] > 0 {
+			prev := norm[m[0]-1]
+			switch {
+			case hasSign && norm[m[2]:m[3]] == "-" && len(out.Quantities) == 1 && m[0] == prevEnd:
+				// "5-10": the dash joins a range.
+				rangeDash, hasSign = true, false
+			case isLatinLetter(prev):
+				// A digit run glued to a letter ("MID1") is part of a
+				// name, not a quantity.
+				for i := m[0]; i < m[1]; i++ {
+					covered[i] = true
+				}
+				continue
+			case prev == '_' || isDigit(prev) || prev == '.':
+				return out, fmt.Errorf("claim literal %q: cannot read the number at %q; expected plain digits such as 1,234.5", lit, norm[max(0, m[0]-1):m[1]])
+			}
 		}
 		if m[1] < len(norm) && (norm[m[1]] == '.' && m[1]+1 < len(norm) && isDigit(norm[m[1]+1])) {
 			return out, fmt.Errorf("%q looks like a version or address, not a measured number", lit)
@@ -98,9 +148,15 @@ func ParseLiteral(lit string) (Literal, error) {
 		if m[5] < len(norm) && isDigit(norm[m[5]]) || m[5] < len(norm)-1 && norm[m[5]] == ',' && isDigit(norm[m[5]+1]) {
 			return out, fmt.Errorf("%q: malformed digit grouping; expected groups of three digits (1,234) and a decimal point, not a comma", lit)
 		}
-		q := Quantity{Start: back[m[0]], End: back[m[1]], NumStart: back[m[0]], NumEnd: back[m[5]]}
-		sign := ""
-		if m[2] >= 0 {
+		if r, _ := utf8.DecodeRuneInString(norm[m[1]:]); m[1] < len(norm) && (r < utf8.RuneSelf && isLatinLetter(byte(r)) || r == '%' || r == '_' || r > 127 && unicode.IsNumber(r)) {
+			return out, fmt.Errorf("claim literal %q: unknown unit or unreadable number at %q; expected a unit such as %%, s, ms, 초, 秒, 바이트, 회", lit, norm[m[0]:min(len(norm), m[1]+8)])
+		}
+		numStart := m[0]
+		if rangeDash {
+			numStart = m[4]
+		}
+		q := Quantity{Start: back[numStart], End: back[m[1]], NumStart: back[numStart], NumEnd: back[m[5]]}
+		if hasSign {
 			s := norm[m[2]:m[3]]
 			q.Sign = lit[back[m[2]]:back[m[3]]]
 			q.Delta = strings.ContainsAny(s, "+Δ")
@@ -125,22 +181,40 @@ func ParseLiteral(lit string) (Literal, error) {
 			q.Decimals = len(digits) - i - 1
 		}
 		if m[8] >= 0 {
-			q.Unit = unitOf[strings.Join(strings.Fields(norm[m[8]:m[9]]), "")]
+			q.Unit = unitOf[strings.TrimSpace(norm[m[8]:m[9]])]
 		}
-		if m[10] >= 0 {
+		if m[10] >= 0 || q.Unit == "" && perSecRe.MatchString(norm[prevEnd:m[0]]) {
 			q.Unit = "/s"
 		}
-		if n := len(out.Quantities); n == 1 && rangeSepRe.MatchString(norm[prevEnd:m[0]]) {
+		if n := len(out.Quantities); n >= 1 && (rangeDash || rangeSepRe.MatchString(norm[prevEnd:m[0]])) {
 			out.Range = true
+		}
+		for i := m[0]; i < m[1]; i++ {
+			covered[i] = true
 		}
 		prevEnd = m[1]
 		out.Quantities = append(out.Quantities, q)
 	}
+	for i := 0; i < len(norm); i++ {
+		if isDigit(norm[i]) && !covered[i] {
+			return out, fmt.Errorf("claim literal %q: cannot read the digits at %q", lit, norm[i:min(len(norm), i+8)])
+		}
+	}
 	if len(out.Quantities) == 0 {
 		return out, fmt.Errorf("claim literal %q has no number; expected digits such as 86/86, 44%%, +1, 40초", lit)
 	}
+	switch {
+	case out.Range && len(out.Quantities) != 2:
+		return out, fmt.Errorf("claim literal %q: a range has two ends; found %d numbers", lit, len(out.Quantities))
+	case out.Range && out.Quantities[0].Unit == out.Quantities[1].Unit && out.Quantities[0].Value.GreaterThan(out.Quantities[1].Value):
+		return out, fmt.Errorf("claim literal %q: the range is reversed; expected the smaller end first", lit)
+	case out.Cmp != "" && len(out.Quantities) != 1:
+		return out, fmt.Errorf("claim literal %q: a comparator applies to one number; found %d", lit, len(out.Quantities))
+	}
 	return out, nil
 }
+
+func isLatinLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 
 // Format writes v in the style of q: q's decimals, thousands separators,
 // full-width digits and sign convention (a delta keeps its Δ and writes +
@@ -170,9 +244,15 @@ func (q Quantity) Format(v decimal.Decimal) string {
 	if q.FullWidth {
 		digits = toFullWidth.Replace(digits)
 	}
-	minus := "-"
-	if strings.Contains(q.Sign, "−") {
+	minus, plus := "-", "+"
+	switch {
+	case strings.Contains(q.Sign, "−"):
 		minus = "−"
+	case strings.Contains(q.Sign, "－"):
+		minus = "－"
+	}
+	if strings.Contains(q.Sign, "＋") {
+		plus = "＋"
 	}
 	delta := ""
 	if strings.HasPrefix(q.Sign, "Δ") {
@@ -182,7 +262,7 @@ func (q Quantity) Format(v decimal.Decimal) string {
 	case neg:
 		return delta + minus + digits
 	case q.Delta && !v.IsZero():
-		return delta + "+" + digits
+		return delta + plus + digits
 	}
 	return delta + digits
 }

@@ -37,6 +37,30 @@ type Claim struct {
 	// measurements. Reason is the link title.
 	Exempt bool   `json:"exempt,omitempty"`
 	Reason string `json:"reason,omitempty"`
+	// Offsets gives, for each byte of Literal, its offset in the page
+	// source, or -1 for a byte goldmark made up (typographer quotes).
+	Offsets []int `json:"-"`
+}
+
+// SourceRange maps the literal's bytes [a, b) to the source range they
+// were read from. It reports false when those bytes are not one
+// contiguous, identical run of the source (inline markup splits them, or
+// goldmark made some up).
+func (c Claim) SourceRange(src []byte, a, b int) (int, int, bool) {
+	if a < 0 || b > len(c.Offsets) || a >= b || c.Offsets[a] < 0 {
+		return 0, 0, false
+	}
+	start := c.Offsets[a]
+	for i := a; i < b; i++ {
+		if c.Offsets[i] != start+(i-a) {
+			return 0, 0, false
+		}
+	}
+	end := start + (b - a)
+	if end > len(src) || string(src[start:end]) != c.Literal[a:b] {
+		return 0, 0, false
+	}
+	return start, end, true
 }
 
 // ExemptDestination is the destination of a deliberate exemption marker.
@@ -145,8 +169,7 @@ func Parse(md goldmark.Markdown, path string, src []byte) (*Page, diag.List) {
 			return ast.WalkSkipChildren, nil
 		case *ast.Image:
 			if dest := string(t.Destination); strings.HasPrefix(dest, Scheme) {
-				start, _, _ := textSpan(t, blanked)
-				pos := ix.Pos(max(start, 0))
+				pos := ix.Pos(max(textSpan(t, blanked).start, 0))
 				errs = append(errs, diag.Errorf(pos, "claim-syntax", "image ![…](%s) cannot be a claim; expected a link [number](%s)", dest, dest))
 			}
 			return ast.WalkSkipChildren, nil
@@ -167,7 +190,8 @@ func Parse(md goldmark.Markdown, path string, src []byte) (*Page, diag.List) {
 			return ast.WalkContinue, nil
 		}
 		dest := string(link.Destination)
-		start, end, lit := textSpan(link, blanked)
+		sp := textSpan(link, blanked)
+		start, end, lit := sp.start, sp.end, sp.literal
 		if start < 0 {
 			if strings.HasPrefix(dest, Scheme) {
 				errs = append(errs, diag.Errorf(ix.Pos(linkStart(link, blanked)), "claim-literal", "claim link to %s has no text; expected [number](%s)", dest, dest))
@@ -183,7 +207,13 @@ func Parse(md goldmark.Markdown, path string, src []byte) (*Page, diag.List) {
 			p.Links = append(p.Links, Link{Destination: dest, Pos: dpos})
 			return ast.WalkContinue, nil // its text is prose
 		}
-		c := Claim{Page: path, Literal: lit, Pos: ix.Pos(start), End: end, RefPos: dpos, Destination: dest}
+		c := Claim{Page: path, Literal: lit, Pos: ix.Pos(start), End: end, RefPos: dpos, Destination: dest, Offsets: sp.offsets}
+		switch {
+		case sp.code:
+			errs = append(errs, diag.Errorf(c.Pos, "claim-literal", "claim text %q is a code span; code spans hold configuration, not measurements: write the number as plain text", lit))
+		case sp.image:
+			errs = append(errs, diag.Errorf(c.Pos, "claim-literal", "claim text holds an image; expected the number as plain text"))
+		}
 		if dest == ExemptDestination {
 			c.Exempt, c.Reason = true, strings.TrimSpace(string(link.Title))
 			if c.Reason == "" {
@@ -203,52 +233,69 @@ func Parse(md goldmark.Markdown, path string, src []byte) (*Page, diag.List) {
 	return p, errs
 }
 
-// textSpan returns the byte range of a link's text in src and the text with
-// inline markup removed. It returns start -1 for a link without text.
-func textSpan(link ast.Node, src []byte) (start, end int, literal string) {
-	start, end = -1, -1
+// span is a link's text: its byte range in the source, the text with
+// inline markup removed, the source offset of each byte of that text (-1
+// for bytes goldmark made up, such as typographer quotes; a soft line
+// break maps to the line ending), and whether the text holds a code span
+// or an image.
+type span struct {
+	start, end int
+	literal    string
+	offsets    []int
+	code       bool
+	image      bool
+}
+
+// textSpan collects the text of a link (or image) node. start is -1 for a
+// link without text.
+func textSpan(link ast.Node, src []byte) span {
+	sp := span{start: -1, end: -1}
 	var b strings.Builder
+	addSeg := func(seg text.Segment) {
+		if sp.start < 0 || seg.Start < sp.start {
+			sp.start = seg.Start
+		}
+		if seg.Stop > sp.end {
+			sp.end = seg.Stop
+		}
+		b.Write(seg.Value(src))
+		for i := seg.Start; i < seg.Stop; i++ {
+			sp.offsets = append(sp.offsets, i)
+		}
+	}
 	_ = ast.Walk(link, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
 			return ast.WalkContinue, nil
 		}
 		switch t := n.(type) {
 		case *ast.Text:
-			seg := t.Segment
-			if start < 0 || seg.Start < start {
-				start = seg.Start
-			}
-			if seg.Stop > end {
-				end = seg.Stop
-			}
-			b.Write(seg.Value(src))
+			addSeg(t.Segment)
 			if t.SoftLineBreak() {
 				b.WriteByte(' ')
+				sp.offsets = append(sp.offsets, t.Segment.Stop)
 			}
 		case *ast.String:
 			b.Write(t.Value)
+			for range t.Value {
+				sp.offsets = append(sp.offsets, -1)
+			}
 		case *ast.CodeSpan:
+			sp.code = true
 			for c := t.FirstChild(); c != nil; c = c.NextSibling() {
 				if tx, ok := c.(*ast.Text); ok {
-					b.Write(tx.Segment.Value(src))
-					if start < 0 || tx.Segment.Start < start {
-						start = tx.Segment.Start
-					}
-					if tx.Segment.Stop > end {
-						end = tx.Segment.Stop
-					}
+					addSeg(tx.Segment)
 				}
 			}
 			return ast.WalkSkipChildren, nil
+		case *ast.Image:
+			if n != link {
+				sp.image = true
+			}
 		}
 		return ast.WalkContinue, nil
 	})
-	if start < 0 {
-		return -1, -1, ""
-	}
-	// Emphasis closers after the last text segment belong to the literal's
-	// markup, not to it; end stays at the last text byte.
-	return start, end, b.String()
+	sp.literal = b.String()
+	return sp
 }
 
 // autolinkStart returns the offset of an autolink's "<", searching back

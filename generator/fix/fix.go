@@ -46,7 +46,7 @@ func Edits(p *claim.Page, st *evidence.Store, opt check.Options) ([]Edit, diag.L
 		if len(d.Fixes) == 0 {
 			rule, why := "fix-manual", "it needs a person: "+d.Message
 			if c := claimAt(p, d.Pos.Offset); c != nil && string(p.Source[c.Pos.Offset:c.End]) != c.Literal {
-				rule, why = "fix-markup", "the link text has inline markup; fix it by hand"
+				rule, why = "fix-markup", "the number is not written as one run of the link text; fix it by hand"
 			}
 			ds = append(ds, diag.Errorf(d.Pos, rule, "cannot rewrite automatically: %s", why))
 			continue
