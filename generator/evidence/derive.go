@@ -1,6 +1,7 @@
 package evidence
 
 import (
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -54,7 +55,7 @@ func derive(set *Set, mix *diag.LineIndex, src []byte) diag.List {
 		text, ok := set.Manifest.Derived[name]
 		if !ok {
 			if c, isCell := set.NonNumeric[name]; isCell {
-				return nil, fmt.Errorf("%s: %q is not a number; expected a number for %s", c.Pos, c.Text, name)
+				return nil, &cellError{cell: c, name: name}
 			}
 			return nil, fmt.Errorf("unknown value %q", name)
 		}
@@ -68,15 +69,16 @@ func derive(set *Set, mix *diag.LineIndex, src []byte) diag.List {
 			return nil, fmt.Errorf("cannot parse expression %q: %v", text, firstLine(err.Error()))
 		}
 		e := &evaluator{lookup: func(n string) (*Value, error) { return eval(n, append(stack, name)) }}
-		d, err := e.eval(tree.Node)
+		q, err := e.eval(tree.Node)
 		if err != nil {
-			return nil, fmt.Errorf("%s = %q: %v", name, text, err)
+			return nil, fmt.Errorf("%s = %q: %w", name, text, err)
 		}
+		d := q.v
 		if _, dup := set.Values[name]; dup {
 			return nil, fmt.Errorf("derived value %q is also read from a file; expected unique names", name)
 		}
 		v := &Value{Ref: set.Manifest.ID + "/" + name, Set: set.Manifest.ID, Name: name, Value: d,
-			Unit: e.unit, Raw: text, Pos: locate(mix, src, name), Derived: true, Inputs: e.inputs, Delta: isDifference(tree.Node)}
+			Unit: q.unit, Raw: text, Pos: locate(mix, src, name), Derived: true, Inputs: e.inputs, Delta: isDifference(tree.Node)}
 		set.Values[name] = v
 		return v, nil
 	}
@@ -85,6 +87,13 @@ func derive(set *Set, mix *diag.LineIndex, src []byte) diag.List {
 			continue
 		}
 		if _, err := eval(n, nil); err != nil {
+			var ce *cellError
+			if errors.As(err, &ce) {
+				errs = append(errs, diag.Diagnostic{Pos: ce.cell.Pos, Severity: diag.Error, Rule: "evidence-derived",
+					Message: fmt.Sprintf("%q is not a number; expected a number for %s, which derived value %s uses", ce.cell.Text, ce.name, n),
+					Related: []diag.Related{{Pos: locate(mix, src, n), Message: "derived value " + n}}})
+				continue
+			}
 			errs = append(errs, diag.Errorf(locate(mix, src, n), "evidence-derived", "%v", err))
 		}
 	}
@@ -93,6 +102,17 @@ func derive(set *Set, mix *diag.LineIndex, src []byte) diag.List {
 		return errs
 	}
 	return nil
+}
+
+// cellError is a derived value's input that names a table cell holding
+// text, not a number; it is reported at the cell.
+type cellError struct {
+	cell Cell
+	name string
+}
+
+func (e *cellError) Error() string {
+	return fmt.Sprintf("%s: %q is not a number; expected a number for %s", e.cell.Pos, e.cell.Text, e.name)
 }
 
 // isDifference reports whether an expression's top level is delta() or a
@@ -129,7 +149,6 @@ func firstLine(s string) string {
 type evaluator struct {
 	lookup func(name string) (*Value, error)
 	inputs []diag.Position
-	unit   string
 	seen   map[diag.Position]bool
 }
 
@@ -167,23 +186,65 @@ func dotted(n ast.Node) (string, bool) {
 	return "", false
 }
 
-func (e *evaluator) eval(n ast.Node) (decimal.Decimal, error) {
+// qty is an exact value with its unit ("" for a plain number).
+type qty struct {
+	v    decimal.Decimal
+	unit string
+}
+
+// sameUnit returns the common unit of operands that must agree (+, -,
+// delta, sum, min, max, mean, percent). A plain number (a constant such as
+// the 1 in "x - 1") takes the other operand's unit.
+func sameUnit(op string, qs ...qty) (string, error) {
+	u := ""
+	for _, q := range qs {
+		switch {
+		case q.unit == "" || q.unit == u:
+		case u == "":
+			u = q.unit
+		default:
+			return "", fmt.Errorf("%s cannot combine %s and %s; expected operands in one unit", op, u, q.unit)
+		}
+	}
+	return u, nil
+}
+
+// quotientUnit is the unit of a / b: equal units cancel, a count or plain
+// number per second is a rate, anything divided by a plain number keeps
+// its unit.
+func quotientUnit(a, b string) (string, error) {
+	switch {
+	case a == b:
+		return "", nil
+	case b == "":
+		return a, nil
+	case (a == "" || a == "count") && b == "s":
+		return "/s", nil
+	}
+	return "", fmt.Errorf("cannot divide %s by %s; expected equal units, a plain divisor, or a count per second", unitOrPlain(a), unitOrPlain(b))
+}
+
+func unitOrPlain(u string) string {
+	if u == "" {
+		return "a plain number"
+	}
+	return u
+}
+
+func (e *evaluator) eval(n ast.Node) (qty, error) {
 	if name, ok := dotted(n); ok {
 		v, err := e.lookup(name)
 		if err != nil {
-			return decimal.Decimal{}, err
+			return qty{}, err
 		}
 		e.addInputs(v)
-		if e.unit == "" {
-			e.unit = v.Unit
-		}
-		return v.Value, nil
+		return qty{v.Value, v.Unit}, nil
 	}
 	switch n := n.(type) {
 	case *ast.IntegerNode:
-		return decimal.NewFromInt(int64(n.Value)), nil
+		return qty{v: decimal.NewFromInt(int64(n.Value))}, nil
 	case *ast.FloatNode:
-		return decimal.NewFromFloat(n.Value), nil
+		return qty{v: decimal.NewFromFloat(n.Value)}, nil
 	case *ast.UnaryNode:
 		x, err := e.eval(n.Node)
 		if err != nil {
@@ -191,7 +252,7 @@ func (e *evaluator) eval(n ast.Node) (decimal.Decimal, error) {
 		}
 		switch n.Operator {
 		case "-":
-			return x.Neg(), nil
+			return qty{x.v.Neg(), x.unit}, nil
 		case "+":
 			return x, nil
 		}
@@ -206,26 +267,39 @@ func (e *evaluator) eval(n ast.Node) (decimal.Decimal, error) {
 			return b, err
 		}
 		switch n.Operator {
-		case "+":
-			return a.Add(b), nil
-		case "-":
-			return a.Sub(b), nil
+		case "+", "-":
+			u, err := sameUnit(n.Operator, a, b)
+			if err != nil {
+				return qty{}, err
+			}
+			if n.Operator == "+" {
+				return qty{a.v.Add(b.v), u}, nil
+			}
+			return qty{a.v.Sub(b.v), u}, nil
 		case "*":
-			return a.Mul(b), nil
+			if a.unit != "" && b.unit != "" {
+				return qty{}, fmt.Errorf("cannot multiply %s by %s; expected one plain factor", a.unit, b.unit)
+			}
+			return qty{a.v.Mul(b.v), a.unit + b.unit}, nil
 		case "/":
-			return div(a, b)
+			u, err := quotientUnit(a.unit, b.unit)
+			if err != nil {
+				return qty{}, err
+			}
+			d, err := div(a.v, b.v)
+			return qty{d, u}, err
 		}
 		return a, fmt.Errorf("unsupported operator %q; expected + - * / and %s", n.Operator, strings.Join(derivedFuncs, ", "))
 	case *ast.CallNode:
 		name, ok := dotted(n.Callee)
 		if !ok {
-			return decimal.Decimal{}, fmt.Errorf("unsupported call; expected one of %s", strings.Join(derivedFuncs, ", "))
+			return qty{}, fmt.Errorf("unsupported call; expected one of %s", strings.Join(derivedFuncs, ", "))
 		}
 		return e.call(name, n.Arguments)
 	case *ast.BuiltinNode:
 		return e.call(n.Name, n.Arguments)
 	}
-	return decimal.Decimal{}, fmt.Errorf("unsupported expression %q; expected names, numbers, + - * / and %s", n.String(), strings.Join(derivedFuncs, ", "))
+	return qty{}, fmt.Errorf("unsupported expression %q; expected names, numbers, + - * / and %s", n.String(), strings.Join(derivedFuncs, ", "))
 }
 
 func div(a, b decimal.Decimal) (decimal.Decimal, error) {
@@ -235,14 +309,15 @@ func div(a, b decimal.Decimal) (decimal.Decimal, error) {
 	return a.DivRound(b, divisionPrecision), nil
 }
 
-func (e *evaluator) call(name string, args []ast.Node) (decimal.Decimal, error) {
-	xs := make([]decimal.Decimal, len(args))
+func (e *evaluator) call(name string, args []ast.Node) (qty, error) {
+	xs := make([]qty, len(args))
+	vs := make([]decimal.Decimal, len(args))
 	for i, a := range args {
 		x, err := e.eval(a)
 		if err != nil {
 			return x, err
 		}
-		xs[i] = x
+		xs[i], vs[i] = x, x.v
 	}
 	need := func(n int) error {
 		if len(xs) != n {
@@ -253,32 +328,47 @@ func (e *evaluator) call(name string, args []ast.Node) (decimal.Decimal, error) 
 	switch name {
 	case "delta":
 		if err := need(2); err != nil {
-			return decimal.Decimal{}, err
+			return qty{}, err
 		}
-		return xs[1].Sub(xs[0]), nil
-	case "ratio", "percent":
+		u, err := sameUnit(name, xs...)
+		return qty{xs[1].v.Sub(xs[0].v), u}, err
+	case "ratio":
 		if err := need(2); err != nil {
-			return decimal.Decimal{}, err
+			return qty{}, err
 		}
-		if name == "percent" {
-			e.unit = "%"
-			return div(xs[0].Mul(decimal.NewFromInt(100)), xs[1])
+		u, err := quotientUnit(xs[0].unit, xs[1].unit)
+		if err != nil {
+			return qty{}, err
 		}
-		e.unit = ""
-		return div(xs[0], xs[1])
+		d, err := div(xs[0].v, xs[1].v)
+		return qty{d, u}, err
+	case "percent":
+		if err := need(2); err != nil {
+			return qty{}, err
+		}
+		if _, err := sameUnit(name, xs...); err != nil {
+			return qty{}, err
+		}
+		d, err := div(xs[0].v.Mul(decimal.NewFromInt(100)), xs[1].v)
+		return qty{d, "%"}, err
 	case "sum", "min", "max", "mean":
 		if len(xs) == 0 {
-			return decimal.Decimal{}, fmt.Errorf("%s needs at least one argument", name)
+			return qty{}, fmt.Errorf("%s needs at least one argument", name)
+		}
+		u, err := sameUnit(name, xs...)
+		if err != nil {
+			return qty{}, err
 		}
 		switch name {
 		case "sum":
-			return decimal.Sum(xs[0], xs[1:]...), nil
+			return qty{decimal.Sum(vs[0], vs[1:]...), u}, nil
 		case "min":
-			return decimal.Min(xs[0], xs[1:]...), nil
+			return qty{decimal.Min(vs[0], vs[1:]...), u}, nil
 		case "max":
-			return decimal.Max(xs[0], xs[1:]...), nil
+			return qty{decimal.Max(vs[0], vs[1:]...), u}, nil
 		}
-		return div(decimal.Sum(xs[0], xs[1:]...), decimal.NewFromInt(int64(len(xs))))
+		d, err := div(decimal.Sum(vs[0], vs[1:]...), decimal.NewFromInt(int64(len(vs))))
+		return qty{d, u}, err
 	}
-	return decimal.Decimal{}, fmt.Errorf("unknown function %q; expected one of %s", name, strings.Join(derivedFuncs, ", "))
+	return qty{}, fmt.Errorf("unknown function %q; expected one of %s", name, strings.Join(derivedFuncs, ", "))
 }
