@@ -182,7 +182,12 @@ func suggestFix(p *claim.Page, c claim.Claim, q claim.Quantity, v *evidence.Valu
 		return diag.SuggestedFix{}, false
 	}
 	if !v.Derived && coarsestStep(q).LessThan(InUnitOf(q, &evidence.Value{Value: decimal.New(1, v.Value.Exponent()), Unit: v.Unit})) {
-		return diag.SuggestedFix{}, false
+		// Written finer than the record: without a unit conversion, write
+		// the record's own precision instead.
+		if _, conv := secondsPer[q.Unit]; conv && q.Unit != v.Unit || !q.Magnitude.Equal(decimal.NewFromInt(1)) {
+			return diag.SuggestedFix{}, false
+		}
+		q.Decimals = int(max(0, -v.Value.Exponent()))
 	}
 	nw := q.Format(InUnitOf(q, v))
 	if nw == string(p.Source[start:end]) {

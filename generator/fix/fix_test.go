@@ -115,3 +115,16 @@ func TestEditsLeaveUnitAndSignProblemsToPeople(t *testing.T) {
 		t.Errorf("edits %v, diagnostics %v", edits, ds)
 	}
 }
+
+func TestEditsWriteNoFinerThanTheRecord(t *testing.T) {
+	st := store(t, "rate=44% low=0.2%\n")
+	src := []byte("[51.7%에서 0.21%로](ev:s/r.rate,r.low)\n")
+	p, _ := claim.Parse(claim.NewMarkdown(), "p.md", src)
+	edits, ds := Edits(p, st, check.DefaultOptions())
+	if ds != nil {
+		t.Fatal(ds)
+	}
+	if got := string(Apply(src, edits)); got != "[44%에서 0.2%로](ev:s/r.rate,r.low)\n" {
+		t.Errorf("got %q", got)
+	}
+}

@@ -15,6 +15,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net/url"
 	"strings"
 	"unicode/utf8"
 
@@ -132,14 +133,14 @@ func SARIF(ds diag.List, src Source) (*sarif.Report, error) {
 				region := sarif.NewRegion().WithStartLine(e.Pos.Line).WithStartColumn(RuneColumn(e.Pos, src)).
 					WithEndLine(e.Pos.Line).WithEndColumn(RuneColumn(end, src))
 				fix.AddArtifactChange(sarif.NewArtifactChange().
-					WithArtifactLocation(sarif.NewSimpleArtifactLocation(e.Pos.File)).
+					WithArtifactLocation(sarif.NewSimpleArtifactLocation(fileURI(e.Pos.File))).
 					AddReplacement(sarif.NewReplacement().WithDeletedRegion(region).
 						WithInsertedContent(sarif.NewArtifactContent().WithText(e.NewText))))
 			}
 			res.AddFixe(fix)
 		}
 		if d.Pos.File != "" {
-			run.AddDistinctArtifact(d.Pos.File)
+			run.AddDistinctArtifact(fileURI(d.Pos.File))
 		}
 	}
 	rep.AddRun(run)
@@ -147,7 +148,7 @@ func SARIF(ds diag.List, src Source) (*sarif.Report, error) {
 }
 
 func location(p diag.Position, src Source) *sarif.Location {
-	phys := sarif.NewPhysicalLocation().WithArtifactLocation(sarif.NewSimpleArtifactLocation(p.File))
+	phys := sarif.NewPhysicalLocation().WithArtifactLocation(sarif.NewSimpleArtifactLocation(fileURI(p.File)))
 	if p.Line > 0 {
 		region := sarif.NewRegion().WithStartLine(p.Line)
 		if p.Column > 0 {
@@ -156,6 +157,13 @@ func location(p diag.Position, src Source) *sarif.Location {
 		phys = phys.WithRegion(region)
 	}
 	return sarif.NewLocationWithPhysicalLocation(phys)
+}
+
+// fileURI writes a slash-separated relative path as a URI reference:
+// spaces, "#", "%" and the like are percent-encoded, and a first segment
+// with ":" is prefixed with "./" so it cannot read as a scheme.
+func fileURI(file string) string {
+	return (&url.URL{Path: file}).String()
 }
 
 func ruleDescription(rule string) string {

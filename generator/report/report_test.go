@@ -113,3 +113,17 @@ func TestUnknownFormat(t *testing.T) {
 		t.Errorf("err = %v", err)
 	}
 }
+
+func TestSARIFEncodesPaths(t *testing.T) {
+	for _, name := range []string{"a,b:c%d.md", "a#b.md", "my page.md", "한국어.md"} {
+		ds := diag.List{{Pos: diag.Position{File: name, Line: 1, Column: 1}, Severity: diag.Error, Rule: "claim-mismatch", Message: "m"}}
+		var b bytes.Buffer
+		if err := Write(&b, "sarif", ds, nil); err != nil {
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		if strings.Contains(b.String(), `"uri": "`+name+`"`) && name != "한국어.md" {
+			t.Errorf("%s written unescaped", name)
+		}
+	}
+}
