@@ -22,7 +22,9 @@ func newFixCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *cob
 		Long: "fix rewrites every claim number that does not match its evidence to the evidence value,\n" +
 			"keeping the precision, sign convention, full-width digits, separators, unit word and\n" +
 			"approximation mark as written. Bytes outside the rewritten numbers never change.\n" +
-			"Pages are written atomically; a page that changed since evdoc read it is left alone.",
+			"Pages are written atomically; a page that changed since evdoc read it is left alone.\n" +
+			"Exit status: 0 when nothing is left to fix, 1 when findings remain (with --dry-run: when\n" +
+			"the diff is not empty), 2 when evdoc cannot run.",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			s, err := site.Load(*root)
@@ -31,7 +33,7 @@ func newFixCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *cob
 			}
 			opt := opts.check
 			var problems diag.List
-			rewritten := 0
+			rewritten, pending := 0, 0
 			for _, p := range s.Pages {
 				edits, ds := fix.Edits(p.Parsed, s.Store, opt)
 				problems = append(problems, ds...)
@@ -42,6 +44,7 @@ func newFixCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *cob
 				nw := fix.Apply(old, edits)
 				if dryRun {
 					fmt.Fprint(stdout, udiff.Unified("a/"+p.Path, "b/"+p.Path, string(old), string(nw)))
+					pending += len(edits)
 					continue
 				}
 				err := fix.WriteAtomic(filepath.Join(*root, filepath.FromSlash(p.Path)), old, nw)
@@ -69,8 +72,8 @@ func newFixCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *cob
 			}
 			problems.Sort()
 			printDiags(stdout, problems)
-			if problems.HasErrors() {
-				return &exitError{1, nil}
+			if problems.HasErrors() || pending > 0 {
+				return &exitError{1, nil} // --dry-run: stale numbers remain
 			}
 			return nil
 		},

@@ -124,7 +124,7 @@ func TestFix(t *testing.T) {
 	page := filepath.Join(dir, "content", "ko", "docs", "p.md")
 	before, _ := os.ReadFile(page)
 	code, stdout, _ := evdoc("fix", "--dry-run", "--root", dir)
-	if code != 0 || !strings.Contains(stdout, "-| A | [51.8%](ev:d3/d3.a.rate) |\n+| A | [51.7%](ev:d3/d3.a.rate) |") || !strings.Contains(stdout, "--- a/content/ko/docs/p.md") {
+	if code != 1 || !strings.Contains(stdout, "-| A | [51.8%](ev:d3/d3.a.rate) |\n+| A | [51.7%](ev:d3/d3.a.rate) |") || !strings.Contains(stdout, "--- a/content/ko/docs/p.md") {
 		t.Errorf("dry run: exit %d\n%s", code, stdout)
 	}
 	if after, _ := os.ReadFile(page); string(after) != string(before) {
