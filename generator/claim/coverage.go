@@ -2,6 +2,7 @@ package claim
 
 import (
 	"regexp"
+	"strings"
 	"unicode/utf8"
 
 	"evdoc/generator/diag"
@@ -19,9 +20,10 @@ type ProseNumber struct {
 
 var (
 	proseNumber = regexp.MustCompile(`[0-9０-９]+(?:[.,][0-9０-９]+)*`)
-	dateRe      = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}`)
-	cjkDateRe   = regexp.MustCompile(`^\d{4}\s*[年년]\s*\d{1,2}\s*[月월](\s*\d{1,2}\s*[日일])?`)
-	timeRe      = regexp.MustCompile(`^\d{1,2}:\d{2}:\d{2}`)
+	dateRe      = regexp.MustCompile(`^\d{4}[-/.]\d{1,2}[-/.]\d{1,2}`)
+	cjkDateRe   = regexp.MustCompile(`^(\d{4}\s*[年년]\s*)?\d{1,2}\s*[月월](\s*\d{1,2}\s*[日일])?`)
+	timeRe      = regexp.MustCompile(`^\d{1,2}:\d{2}(:\d{2})?`)
+	ipv4Re      = regexp.MustCompile(`\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}$`)
 	shortcodeRe = regexp.MustCompile(`(?s)\{\{[<%].*?[%>]\}\}`)
 )
 
@@ -34,10 +36,9 @@ func shortcodeSpans(src []byte) [][]int {
 // scanProse finds the numbers in src[start:stop] and classifies each. When
 // headingStart is set the text opens a heading, where a leading number
 // followed by "." or ")" is section numbering.
-func scanProse(ix *diag.LineIndex, src []byte, start, stop int, headingStart bool, shortcodes [][]int) []ProseNumber {
+func scanProse(ix *diag.LineIndex, src []byte, start, stop int, headingStart bool, shortcodes [][]int, skipUntil *int) []ProseNumber {
 	var out []ProseNumber
 	seg := src[start:stop]
-	skipUntil := 0
 	for _, m := range proseNumber.FindAllIndex(seg, -1) {
 		a, b := start+m[0], start+m[1]
 		// goldmark may split one run of text into several nodes: widen the
@@ -52,22 +53,26 @@ func scanProse(ix *diag.LineIndex, src []byte, start, stop int, headingStart boo
 		for b < len(src) && (isDigitByte(src[b]) || (src[b] == '.' || src[b] == ',') && b+1 < len(src) && isDigitByte(src[b+1])) {
 			b++
 		}
+		if b+1 < len(src) && (src[b] == 'e' || src[b] == 'E') && isDigitByte(src[b+1]) {
+			for b++; b < len(src) && isDigitByte(src[b]); b++ {
+			}
+		}
 		rule := ""
 		for _, r := range []struct {
 			re   *regexp.Regexp
 			name string
 		}{{dateRe, "date"}, {cjkDateRe, "date"}, {timeRe, "time"}} {
-			if m := r.re.FindIndex(src[a:]); m != nil && a+m[1] > b && (r.name != "time" || m[1] > 5 || src[a+2] == ':' || src[a+1] == ':') {
+			if m := r.re.FindIndex(src[a:]); m != nil && a+m[1] > b && (a+m[1] >= len(src) || !isDigitByte(src[a+m[1]])) {
 				b, rule = a+m[1], r.name
 				break
 			}
 		}
-		if a < skipUntil {
+		if a < *skipUntil {
 			continue
 		}
-		skipUntil = b
+		*skipUntil = b
 		if rule == "" {
-			rule = classify(src, a, b, start, headingStart && m[0] == 0)
+			rule = classify(src, a, b, headingStart && m[0] == 0)
 		}
 		pn := ProseNumber{Text: string(src[a:b]), Pos: ix.Pos(a), Rule: rule}
 		for _, sc := range shortcodes {
@@ -85,7 +90,7 @@ func isDigitByte(c byte) bool { return c >= '0' && c <= '9' }
 func isASCIILetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' }
 
 // classify applies the exemption rules to the number src[a:b].
-func classify(src []byte, a, b, textStart int, atHeadingStart bool) string {
+func classify(src []byte, a, b int, atHeadingStart bool) string {
 	num := string(src[a:b])
 	rest := string(src[a:min(len(src), a+24)])
 	dots := 0
@@ -94,14 +99,16 @@ func classify(src []byte, a, b, textStart int, atHeadingStart bool) string {
 			dots++
 		}
 	}
+	// Look at the raw source around the number: goldmark may have split
+	// the text into nodes at "_" or "/".
 	var prev, prev2 byte
-	if a > textStart {
+	if a > 0 {
 		prev = src[a-1]
 	}
-	if a-1 > textStart {
+	if a > 1 {
 		prev2 = src[a-2]
 	}
-	prevRune, _ := utf8.DecodeLastRune(src[textStart:a])
+	prevRune, _ := utf8.DecodeLastRune(src[max(0, a-4):a])
 	var next byte
 	if b < len(src) {
 		next = src[b]
@@ -109,6 +116,12 @@ func classify(src []byte, a, b, textStart int, atHeadingStart bool) string {
 	switch {
 	case dots == 3:
 		return "ip"
+	case ipv6Around(src, a, b):
+		return "ip"
+	case prev == '/' && ipv4Re.Match(src[max(0, a-16):a-1]):
+		return "ip" // CIDR prefix length, 10.0.0.0/8
+	case (next == 'e' || next == 'E') && b+1 < len(src) && (isDigitByte(src[b+1]) || (src[b+1] == '+' || src[b+1] == '-') && b+2 < len(src) && isDigitByte(src[b+2])):
+		return "" // 1e3 is a number, not an identifier
 	case dots >= 2 || prev == 'v' || prev == 'V':
 		return "version"
 	case dateRe.MatchString(rest) || cjkDateRe.MatchString(rest):
@@ -121,10 +134,27 @@ func classify(src []byte, a, b, textStart int, atHeadingStart bool) string {
 		return "numbering"
 	case atHeadingStart && (next == '.' || next == ')'):
 		return "numbering"
-	case prev == ':' && a-2 >= textStart && (isASCIILetter(src[a-2]) || src[a-2] >= '0' && src[a-2] <= '9' || src[a-2] == ']'):
+	case prev == ':' && a >= 2 && (isASCIILetter(src[a-2]) || src[a-2] >= '0' && src[a-2] <= '9' || src[a-2] == ']'):
 		return "port"
 	}
 	return ""
+}
+
+// ipv6Around reports whether src[a:b] sits in an IPv6 address: the run of
+// hex digits and colons around it holds "::" or at least two colons.
+func ipv6Around(src []byte, a, b int) bool {
+	isHexColon := func(c byte) bool {
+		return isDigitByte(c) || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' || c == ':'
+	}
+	i, j := a, b
+	for i > 0 && isHexColon(src[i-1]) {
+		i--
+	}
+	for j < len(src) && isHexColon(src[j]) {
+		j++
+	}
+	run := string(src[i:j])
+	return strings.Contains(run, "::") || strings.Count(run, ":") >= 2 && !timeRe.MatchString(run)
 }
 
 // unitLetterFollows reports whether the ASCII letters after a number are a

@@ -23,6 +23,12 @@ func TestCoverageRules(t *testing.T) {
 		{"12s 뒤", "12:"},
 		{"{{< param \"version\" 3 >}} 와 {{% x 5 %}}", "3:shortcode 5:shortcode"},
 		{"11:42:01 에", "11:42:01:time"},
+		{"12:30 과 09:05", "12:30:time 09:05:time"},
+		{"날짜 2026년 7월 9일", "2026년 7월 9일:date"},
+		{"2026/07/09 와 7月9日", "2026/07/09:date 7月9日:date"},
+		{"fe80::1 과 10.0.0.0/8", "80:ip 1:ip 10.0.0.0:ip 8:ip"},
+		{"x86_64 빌드", "86:identifier 64:identifier"},
+		{"1e3 회", "1e3:"},
 	}
 	for _, tt := range tests {
 		src := []byte(tt.text + "\n")

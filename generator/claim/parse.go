@@ -157,6 +157,7 @@ func Parse(md goldmark.Markdown, path string, src []byte) (*Page, diag.List) {
 	doc := md.Parser().Parse(text.NewReader(blanked))
 	var errs diag.List
 	shortcodes := shortcodeSpans(blanked)
+	skipUntil := 0 // prose numbers already reported up to this offset
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
 			return ast.WalkContinue, nil
@@ -182,7 +183,7 @@ func Parse(md goldmark.Markdown, path string, src []byte) (*Page, diag.List) {
 					heading = true
 				}
 			}
-			p.Prose = append(p.Prose, scanProse(ix, blanked, t.Segment.Start, t.Segment.Stop, heading && t.PreviousSibling() == nil, shortcodes)...)
+			p.Prose = append(p.Prose, scanProse(ix, blanked, t.Segment.Start, t.Segment.Stop, heading && t.PreviousSibling() == nil, shortcodes, &skipUntil)...)
 			return ast.WalkContinue, nil
 		}
 		link, isLink := n.(*ast.Link)
