@@ -168,3 +168,10 @@ func TestQuantityFormat(t *testing.T) {
 		}
 	}
 }
+
+func TestClaimsInsideImages(t *testing.T) {
+	_, errs := Parse(NewMarkdown(), "p.md", []byte("[![](ev:e/x)](/docs/) [![44%](/x.png)](ev:e/x) [`44%`](ev:e/x)\n"))
+	if len(errs) != 3 {
+		t.Errorf("errs = %v", errs)
+	}
+}

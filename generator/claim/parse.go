@@ -196,8 +196,10 @@ func Parse(md goldmark.Markdown, path string, src []byte) (*Page, diag.List) {
 		if start < 0 {
 			if strings.HasPrefix(dest, Scheme) {
 				errs = append(errs, diag.Errorf(ix.Pos(linkStart(link, blanked)), "claim-literal", "claim link to %s has no text; expected [number](%s)", dest, dest))
+				return ast.WalkSkipChildren, nil
 			}
-			return ast.WalkSkipChildren, nil
+			p.Links = append(p.Links, Link{Destination: dest, Pos: ix.Pos(linkStart(link, blanked))})
+			return ast.WalkContinue, nil // an image inside is still checked
 		}
 		destOff := bytes.Index(blanked[end:], []byte("("+dest))
 		dpos := ix.Pos(end)

@@ -54,7 +54,7 @@ func (p *Page) URL() string {
 	return "/" + p.Logical + "/"
 }
 
-var yamlLineRe = regexp.MustCompile(`line (\d+): ?`)
+var yamlLineRe = regexp.MustCompile(`line (\d+)`)
 
 // loadPages reads every .md file under each language's content directory.
 func loadPages(root string, cfg *Config, md goldmark.Markdown) ([]*Page, diag.List, error) {
@@ -122,17 +122,20 @@ func newPage(lang, repoPath, rel string, src []byte, md goldmark.Markdown) (*Pag
 			return nil, errs
 		}
 		if err := yaml.Unmarshal(parsed.FrontMatter, &pg.FrontMatter); err != nil {
-			// yaml reports lines relative to the front matter, which
-			// starts on the file's second line.
+			// yaml counts lines from the front matter, which starts on the
+			// file's second line: report at, and name, file lines.
 			pos := parsed.Index.Pos(0)
 			msg := err.Error()
-			if m := yamlLineRe.FindStringSubmatchIndex(msg); m != nil {
-				n, _ := strconv.Atoi(msg[m[2]:m[3]])
+			if m := yamlLineRe.FindStringSubmatch(msg); m != nil {
+				n, _ := strconv.Atoi(m[1])
 				if start := parsed.Index.LineStart(n + 1); start >= 0 {
 					pos = parsed.Index.Pos(start)
 				}
-				msg = msg[:m[0]] + msg[m[1]:]
 			}
+			msg = yamlLineRe.ReplaceAllStringFunc(msg, func(l string) string {
+				n, _ := strconv.Atoi(yamlLineRe.FindStringSubmatch(l)[1])
+				return fmt.Sprintf("line %d", n+1)
+			})
 			errs = append(errs, diag.Errorf(pos, "page-front-matter", "invalid YAML front matter: %s", strings.TrimSpace(msg)))
 			return nil, errs
 		}
