@@ -27,6 +27,14 @@ var (
 	shortcodeRe = regexp.MustCompile(`(?s)\{\{[<%].*?[%>]\}\}`)
 )
 
+// ScanText classifies the numbers in src[start:stop], a run of plain text
+// outside Markdown (such as a front matter title), by the same exemption
+// rules as prose.
+func ScanText(ix *diag.LineIndex, src []byte, start, stop int) []ProseNumber {
+	skip := 0
+	return scanProse(ix, src, start, stop, false, nil, &skip)
+}
+
 // shortcodeSpans returns the byte ranges of Hugo shortcode calls
 // ({{< name … >}} and {{% name … %}}) in src.
 func shortcodeSpans(src []byte) [][]int {

@@ -1,12 +1,9 @@
 package evidence
 
 import (
-	"encoding/json"
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/shopspring/decimal"
 
@@ -56,25 +53,22 @@ const envoyRule = "evidence-envoy"
 // problems than that is almost always not the format it was declared as.
 const envoyMaxErrors = 10
 
-// envoyNumberRe is the number syntax Envoy writes (integers, and doubles
-// from fmt and its JSON streamer), also accepted inside JSON strings.
-var envoyNumberRe = regexp.MustCompile(`^-?[0-9]+(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$`)
+// envoyCapNote is the last diagnostic of a file with more than
+// envoyMaxErrors errors.
+const envoyCapNote = "more errors follow and are not shown; expected the file to be in the declared Envoy format"
 
-// envoyMaxExponent bounds a number's decimal exponent: Envoy writes uint64
-// and float64 values, none of which needs more, and a bound keeps a hostile
-// "1e999999999" from turning into a billion-digit string downstream.
-const envoyMaxExponent = 400
-
-// parseEnvoyNumber converts raw, which must match envoyNumberRe, into an
-// exact decimal. The error says what was expected.
+// parseEnvoyNumber converts raw, which must match numberRe (the syntax
+// Envoy writes: integers, and doubles from fmt and its JSON streamer), into
+// an exact decimal. Leading zeros of an exponent are ignored; compare
+// lfDecimal. The error says what was expected.
 func parseEnvoyNumber(raw string) (decimal.Decimal, error) {
-	if !envoyNumberRe.MatchString(raw) {
+	if !numberRe.MatchString(raw) {
 		return decimal.Decimal{}, fmt.Errorf("%q is not a number; expected digits with an optional sign, fraction and exponent", raw)
 	}
 	if i := strings.IndexAny(raw, "eE"); i >= 0 {
 		e := strings.TrimLeft(strings.TrimLeft(raw[i+1:], "+-"), "0")
-		if n, err := strconv.Atoi(e); e != "" && (err != nil || n > envoyMaxExponent) {
-			return decimal.Decimal{}, fmt.Errorf("number %q has an exponent beyond ±%d; expected a value Envoy can write (uint64 or float64)", raw, envoyMaxExponent)
+		if n, err := strconv.Atoi(e); e != "" && (err != nil || n > maxExponent) {
+			return decimal.Decimal{}, fmt.Errorf("number %q has an exponent beyond ±%d; expected a value Envoy can write (uint64 or float64)", raw, maxExponent)
 		}
 	}
 	v, err := decimal.NewFromString(raw)
@@ -103,47 +97,21 @@ func envoyLabel(raw string) (string, error) {
 	return v.String(), nil
 }
 
-// envoyRead accumulates the readings and diagnostics of one file.
-type envoyRead struct {
-	ix   *diag.LineIndex
-	src  []byte
-	out  []Reading
-	errs diag.List
-	more bool // errors beyond envoyMaxErrors were dropped
+// newEnvoyRead checks src (see checkText) and prepares an Envoy reading.
+func newEnvoyRead(file string, src []byte) (*rawRead, diag.List) {
+	return newRawRead(file, src, envoyRule, envoyMaxErrors, envoyCapNote)
 }
 
-func (r *envoyRead) errorf(off int, format string, args ...any) {
-	if len(r.errs) >= envoyMaxErrors {
-		if !r.more {
-			r.more = true
-			r.errs = append(r.errs, diag.Errorf(r.ix.Pos(off), envoyRule, "more errors follow and are not shown; expected the file to be in the declared Envoy format"))
-		}
-		return
-	}
-	r.errs = append(r.errs, diag.Errorf(r.ix.Pos(off), envoyRule, format, args...))
-}
-
-// number adds the reading key = raw, raw being the bytes of src at off.
-func (r *envoyRead) number(key, raw string, off int) {
+// number adds the reading key = raw, raw being the bytes of src at off. A
+// raw that is not a number Envoy writes is an error; a repeated key is kept
+// as it is.
+func (r *rawRead) number(key, raw string, off int) {
 	v, err := parseEnvoyNumber(raw)
 	if err != nil {
 		r.errorf(off, "%s: %v", key, err)
 		return
 	}
-	r.out = append(r.out, Reading{Key: key, Number: Number{Value: v, Start: 0, End: len(raw)}, Raw: raw, Pos: r.ix.Pos(off)})
-}
-
-// result returns the readings and diagnostics in the Reader convention.
-func (r *envoyRead) result() ([]Reading, diag.List) {
-	return r.out, r.errs
-}
-
-func newEnvoyRead(file string, src []byte) (*envoyRead, diag.List) {
-	ix := diag.NewLineIndex(file, src)
-	if errs := checkText(ix, src); errs != nil {
-		return nil, errs
-	}
-	return &envoyRead{ix: ix, src: src}, nil
+	r.push(key, off, raw, v, "")
 }
 
 // isBlankLine reports whether s holds only spaces and tabs.
@@ -230,7 +198,7 @@ func ReadEnvoyStats(file string, src []byte, _ ReadOptions) ([]Reading, diag.Lis
 		}
 		switch {
 		case val == "No recorded values":
-		case envoyNumberRe.MatchString(val):
+		case numberRe.MatchString(val):
 			r.number(name, val, voff)
 		case envoyNonFinite(val):
 		case len(val) > 1 && (val[0] == 'P' || val[0] == 'B') && strings.Contains(val, "("):
@@ -244,7 +212,7 @@ func ReadEnvoyStats(file string, src []byte, _ ReadOptions) ([]Reading, diag.Lis
 }
 
 // statsSummary reads "P0(a,b) P25(a,b) …" or "B0.5(a,b) …" at off.
-func (r *envoyRead) statsSummary(name, val string, off int) {
+func (r *rawRead) statsSummary(name, val string, off int) {
 	for start := 0; start <= len(val); {
 		end := strings.IndexByte(val[start:], ' ')
 		if end < 0 {
@@ -266,7 +234,7 @@ func (r *envoyRead) statsSummary(name, val string, off int) {
 
 // statsItem reads one "P50(a,b)" or "B0.5(a,b)" item at off; it reports
 // false after an error.
-func (r *envoyRead) statsItem(name, item string, off int) bool {
+func (r *rawRead) statsItem(name, item string, off int) bool {
 	open := strings.IndexByte(item, '(')
 	comma := strings.IndexByte(item, ',')
 	if (item[0] != 'P' && item[0] != 'B') || open < 2 || comma < open || !strings.HasSuffix(item, ")") {
@@ -287,7 +255,7 @@ func (r *envoyRead) statsItem(name, item string, off int) bool {
 		if envoyNonFinite(v.raw) {
 			continue
 		}
-		if !envoyNumberRe.MatchString(v.raw) {
+		if !numberRe.MatchString(v.raw) {
 			r.errorf(v.off, "histogram %s: value %q in %q; expected a number or nan", name, v.raw, item)
 			return false
 		}
@@ -298,7 +266,7 @@ func (r *envoyRead) statsItem(name, item string, off int) bool {
 
 // statsDetail reads one indented line of a histogram_buckets=detailed
 // record: "totals=l,w:n, …", "intervals=l,w:n, …" or "summary=P0(a,b) …".
-func (r *envoyRead) statsDetail(name, line string, off int) {
+func (r *rawRead) statsDetail(name, line string, off int) {
 	field, val, ok := strings.Cut(line, "=")
 	voff := off + len(field) + 1
 	switch {
@@ -396,7 +364,7 @@ func ReadEnvoyClusters(file string, src []byte, _ ReadOptions) ([]Reading, diag.
 			continue
 		}
 		val := line[last+2:]
-		if envoyClusterTextFields[field] || !envoyNumberRe.MatchString(val) {
+		if envoyClusterTextFields[field] || !numberRe.MatchString(val) {
 			continue
 		}
 		r.number(line[:last], val, ln.start+last+2)
@@ -428,362 +396,16 @@ func clusterSeparators(line string) []int {
 }
 
 // ---------------------------------------------------------------------
-// A small JSON parser that keeps byte offsets.
-
-type jsonKind uint8
-
-const (
-	jsonNull jsonKind = iota
-	jsonBool
-	jsonNumber
-	jsonString
-	jsonArray
-	jsonObject
-)
-
-func (k jsonKind) String() string {
-	return [...]string{"null", "a boolean", "a number", "a string", "an array", "an object"}[k]
-}
-
-// jsonNode is one parsed JSON value and the byte range [start, end) of its
-// text in the file.
-type jsonNode struct {
-	kind       jsonKind
-	start, end int
-	str        string // decoded string value
-	elems      []*jsonNode
-	members    []jsonMember
-}
-
-type jsonMember struct {
-	key string
-	val *jsonNode
-}
-
-// get returns the value of the first of names present in object n, or nil.
-func (n *jsonNode) get(names ...string) *jsonNode {
-	if n == nil || n.kind != jsonObject {
-		return nil
-	}
-	for _, name := range names {
-		for _, m := range n.members {
-			if m.key == name {
-				return m.val
-			}
-		}
-	}
-	return nil
-}
-
-// jsonMaxDepth bounds nesting so hostile input cannot exhaust the stack.
-const jsonMaxDepth = 512
-
-type jsonSyntaxError struct {
-	off int
-	msg string
-}
-
-type jsonParser struct {
-	src   []byte
-	pos   int
-	depth int
-	err   *jsonSyntaxError
-}
-
-// parseJSON parses src as one JSON document. On a syntax error it returns
-// the offset of the offending byte and a message saying what was expected.
-func parseJSON(src []byte) (*jsonNode, *jsonSyntaxError) {
-	p := &jsonParser{src: src}
-	p.ws()
-	n := p.value()
-	if p.err != nil {
-		return nil, p.err
-	}
-	p.ws()
-	if p.pos < len(src) {
-		p.fail("unexpected %s after the top-level value; expected end of file", p.what())
-		return nil, p.err
-	}
-	return n, nil
-}
-
-func (p *jsonParser) fail(format string, args ...any) {
-	if p.err == nil {
-		p.err = &jsonSyntaxError{off: p.pos, msg: fmt.Sprintf(format, args...)}
-	}
-}
-
-// what describes the byte at p.pos for an error message.
-func (p *jsonParser) what() string {
-	if p.pos >= len(p.src) {
-		return "end of file"
-	}
-	r, _ := utf8.DecodeRune(p.src[p.pos:])
-	return strconv.QuoteRune(r)
-}
-
-func (p *jsonParser) ws() {
-	for p.pos < len(p.src) {
-		switch p.src[p.pos] {
-		case ' ', '\t', '\n', '\r':
-			p.pos++
-		default:
-			return
-		}
-	}
-}
-
-func (p *jsonParser) value() *jsonNode {
-	if p.pos >= len(p.src) {
-		p.fail("unexpected end of file; expected a JSON value")
-		return nil
-	}
-	switch c := p.src[p.pos]; {
-	case c == '{':
-		return p.object()
-	case c == '[':
-		return p.array()
-	case c == '"':
-		return p.string()
-	case c == '-' || c >= '0' && c <= '9':
-		return p.number()
-	case c == 't':
-		return p.literal("true", jsonBool)
-	case c == 'f':
-		return p.literal("false", jsonBool)
-	case c == 'n':
-		return p.literal("null", jsonNull)
-	}
-	p.fail("unexpected %s; expected a JSON value", p.what())
-	return nil
-}
-
-func (p *jsonParser) enter() bool {
-	p.depth++
-	if p.depth > jsonMaxDepth {
-		p.fail("nesting deeper than %d levels; expected a shallower document", jsonMaxDepth)
-		return false
-	}
-	return true
-}
-
-func (p *jsonParser) object() *jsonNode {
-	n := &jsonNode{kind: jsonObject, start: p.pos}
-	if !p.enter() {
-		return nil
-	}
-	defer func() { p.depth-- }()
-	p.pos++ // {
-	p.ws()
-	if p.pos < len(p.src) && p.src[p.pos] == '}' {
-		p.pos++
-		n.end = p.pos
-		return n
-	}
-	seen := map[string]bool{}
-	for {
-		if p.pos >= len(p.src) || p.src[p.pos] != '"' {
-			if len(n.members) == 0 {
-				p.fail("unexpected %s in object; expected a string key or '}'", p.what())
-			} else {
-				p.fail("unexpected %s after ','; expected a string key", p.what())
-			}
-			return nil
-		}
-		keyStart := p.pos
-		k := p.string()
-		if p.err != nil {
-			return nil
-		}
-		if seen[k.str] {
-			p.pos = keyStart
-			p.fail("duplicate key %q; expected each key once per object", k.str)
-			return nil
-		}
-		seen[k.str] = true
-		p.ws()
-		if p.pos >= len(p.src) || p.src[p.pos] != ':' {
-			p.fail("unexpected %s after object key; expected ':'", p.what())
-			return nil
-		}
-		p.pos++
-		p.ws()
-		v := p.value()
-		if p.err != nil {
-			return nil
-		}
-		n.members = append(n.members, jsonMember{key: k.str, val: v})
-		p.ws()
-		if p.pos < len(p.src) && p.src[p.pos] == ',' {
-			p.pos++
-			p.ws()
-			continue
-		}
-		if p.pos < len(p.src) && p.src[p.pos] == '}' {
-			p.pos++
-			n.end = p.pos
-			return n
-		}
-		p.fail("unexpected %s after object value; expected ',' or '}'", p.what())
-		return nil
-	}
-}
-
-func (p *jsonParser) array() *jsonNode {
-	n := &jsonNode{kind: jsonArray, start: p.pos}
-	if !p.enter() {
-		return nil
-	}
-	defer func() { p.depth-- }()
-	p.pos++ // [
-	p.ws()
-	if p.pos < len(p.src) && p.src[p.pos] == ']' {
-		p.pos++
-		n.end = p.pos
-		return n
-	}
-	for {
-		if len(n.elems) > 0 && p.pos < len(p.src) && p.src[p.pos] == ']' {
-			p.fail("unexpected ']' after ','; expected a value")
-			return nil
-		}
-		v := p.value()
-		if p.err != nil {
-			return nil
-		}
-		n.elems = append(n.elems, v)
-		p.ws()
-		if p.pos < len(p.src) && p.src[p.pos] == ',' {
-			p.pos++
-			p.ws()
-			continue
-		}
-		if p.pos < len(p.src) && p.src[p.pos] == ']' {
-			p.pos++
-			n.end = p.pos
-			return n
-		}
-		p.fail("unexpected %s after array element; expected ',' or ']'", p.what())
-		return nil
-	}
-}
-
-func (p *jsonParser) literal(word string, kind jsonKind) *jsonNode {
-	if !strings.HasPrefix(string(p.src[p.pos:min(len(p.src), p.pos+len(word))]), word) {
-		p.fail("unexpected %s; expected a JSON value", p.what())
-		return nil
-	}
-	n := &jsonNode{kind: kind, start: p.pos, end: p.pos + len(word)}
-	p.pos += len(word)
-	return n
-}
-
-func (p *jsonParser) digits() int {
-	s := p.pos
-	for p.pos < len(p.src) && p.src[p.pos] >= '0' && p.src[p.pos] <= '9' {
-		p.pos++
-	}
-	return p.pos - s
-}
-
-func (p *jsonParser) number() *jsonNode {
-	n := &jsonNode{kind: jsonNumber, start: p.pos}
-	if p.src[p.pos] == '-' {
-		p.pos++
-	}
-	switch {
-	case p.pos < len(p.src) && p.src[p.pos] == '0':
-		p.pos++
-	case p.digits() == 0:
-		p.fail("unexpected %s in number; expected a digit", p.what())
-		return nil
-	}
-	if p.pos < len(p.src) && p.src[p.pos] == '.' {
-		p.pos++
-		if p.digits() == 0 {
-			p.fail("unexpected %s in number; expected a digit after '.'", p.what())
-			return nil
-		}
-	}
-	if p.pos < len(p.src) && (p.src[p.pos] == 'e' || p.src[p.pos] == 'E') {
-		p.pos++
-		if p.pos < len(p.src) && (p.src[p.pos] == '+' || p.src[p.pos] == '-') {
-			p.pos++
-		}
-		if p.digits() == 0 {
-			p.fail("unexpected %s in number; expected a digit in the exponent", p.what())
-			return nil
-		}
-	}
-	n.end = p.pos
-	return n
-}
-
-func (p *jsonParser) string() *jsonNode {
-	n := &jsonNode{kind: jsonString, start: p.pos}
-	p.pos++ // "
-	escaped := false
-	for {
-		if p.pos >= len(p.src) {
-			p.fail("unterminated string; expected '\"'")
-			return nil
-		}
-		c := p.src[p.pos]
-		switch {
-		case c == '"':
-			p.pos++
-			n.end = p.pos
-			if !escaped {
-				n.str = string(p.src[n.start+1 : n.end-1])
-			} else {
-				// The scan above validated every escape, so this cannot fail.
-				_ = json.Unmarshal(p.src[n.start:n.end], &n.str)
-			}
-			return n
-		case c < 0x20:
-			p.fail("control character %s in string; expected it escaped", strconv.QuoteRune(rune(c)))
-			return nil
-		case c == '\\':
-			escaped = true
-			p.pos++
-			if p.pos >= len(p.src) {
-				p.fail("unterminated string; expected '\"'")
-				return nil
-			}
-			switch p.src[p.pos] {
-			case '"', '\\', '/', 'b', 'f', 'n', 'r', 't':
-				p.pos++
-			case 'u':
-				p.pos++
-				for i := 0; i < 4; i++ {
-					if p.pos >= len(p.src) || !isHex(p.src[p.pos]) {
-						p.fail("unexpected %s in \\u escape; expected four hex digits", p.what())
-						return nil
-					}
-					p.pos++
-				}
-			default:
-				p.fail("unexpected %s after '\\'; expected one of \"\\/bfnrtu", p.what())
-				return nil
-			}
-		default:
-			p.pos++
-		}
-	}
-}
-
-func isHex(c byte) bool {
-	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
-}
+// JSON helpers of the two JSON readers (the parser is in jsonparse.go).
 
 // parseEnvoyJSON checks and parses src, reporting a syntax error at the
 // offending byte as "invalid JSON: …; expected …".
-func parseEnvoyJSON(file string, src []byte) (*envoyRead, *jsonNode, diag.List) {
+func parseEnvoyJSON(file string, src []byte) (*rawRead, *jsonNode, diag.List) {
 	r, errs := newEnvoyRead(file, src)
 	if errs != nil {
 		return nil, nil, errs
 	}
-	root, serr := parseJSON(src)
+	root, serr := parseJSON(src, 0, len(src), rejectDupKeys)
 	if serr != nil {
 		return nil, nil, diag.List{diag.Errorf(r.ix.Pos(serr.off), envoyRule, "invalid JSON: %s", serr.msg)}
 	}
@@ -794,7 +416,7 @@ func parseEnvoyJSON(file string, src []byte) (*envoyRead, *jsonNode, diag.List) 
 // number or, for uint64 and Nighthawk-style output, a numeric string. null
 // and nan/inf strings give no reading; a non-numeric string gives none when
 // text is true (a text readout) and is an error otherwise.
-func (r *envoyRead) jsonValue(key string, n *jsonNode, text bool) {
+func (r *rawRead) jsonValue(key string, n *jsonNode, text bool) {
 	switch n.kind {
 	case jsonNull:
 	case jsonNumber:
@@ -802,7 +424,7 @@ func (r *envoyRead) jsonValue(key string, n *jsonNode, text bool) {
 	case jsonString:
 		inner := string(r.src[n.start+1 : n.end-1])
 		switch {
-		case envoyNumberRe.MatchString(inner):
+		case numberRe.MatchString(inner):
 			r.number(key, inner, n.start+1)
 		case envoyNonFinite(n.str) || text:
 		default:
@@ -815,7 +437,7 @@ func (r *envoyRead) jsonValue(key string, n *jsonNode, text bool) {
 
 // jsonName returns the "name" string of object n, reporting an error (and
 // false) when it is missing or not a string. what names the object.
-func (r *envoyRead) jsonName(n *jsonNode, what string) (string, bool) {
+func (r *rawRead) jsonName(n *jsonNode, what string) (string, bool) {
 	name := n.get("name")
 	switch {
 	case name == nil:
@@ -831,7 +453,7 @@ func (r *envoyRead) jsonName(n *jsonNode, what string) (string, bool) {
 }
 
 // jsonIs checks that n is of kind k, reporting an error otherwise.
-func (r *envoyRead) jsonIs(n *jsonNode, k jsonKind, what string) bool {
+func (r *rawRead) jsonIs(n *jsonNode, k jsonKind, what string) bool {
 	if n.kind != k {
 		r.errorf(n.start, "%s is %s; expected %s", what, n.kind, k)
 		return false
@@ -840,7 +462,7 @@ func (r *envoyRead) jsonIs(n *jsonNode, k jsonKind, what string) bool {
 }
 
 // jsonLabels reads a supported_quantiles / supported_percentiles array.
-func (r *envoyRead) jsonLabels(n *jsonNode, what string) ([]string, bool) {
+func (r *rawRead) jsonLabels(n *jsonNode, what string) ([]string, bool) {
 	if n == nil {
 		return nil, false
 	}
@@ -916,14 +538,20 @@ func ReadEnvoyStatsJSON(file string, src []byte, _ ReadOptions) ([]Reading, diag
 	return r.result()
 }
 
-func (r *envoyRead) statsJSONList(list *jsonNode) {
+// statsJSONList reads the elements of a "stats" array in order, passing
+// each the supported_percentiles of the last histogram_buckets=combined
+// header before it.
+func (r *rawRead) statsJSONList(list *jsonNode) {
 	var combined []string // supported_percentiles of histogram_buckets=combined
 	for _, e := range list.elems {
 		r.statsJSONElem(e, &combined)
 	}
 }
 
-func (r *envoyRead) statsJSONElem(e *jsonNode, combined *[]string) {
+// statsJSONElem reads one "stats" element: a counter or gauge, a
+// {"histograms": …} element, or a {"supported_percentiles": …} header,
+// which it stores in *combined for the elements after it.
+func (r *rawRead) statsJSONElem(e *jsonNode, combined *[]string) {
 	if e.kind != jsonObject {
 		r.errorf(e.start, "stats entry is %s; expected {\"name\": …, \"value\": …} or {\"histograms\": …}", e.kind)
 		return
@@ -956,7 +584,7 @@ func (r *envoyRead) statsJSONElem(e *jsonNode, combined *[]string) {
 
 // histogramsObject reads {"supported_quantiles", "computed_quantiles"}
 // (default) or {"supported_percentiles", "details"} (detailed).
-func (r *envoyRead) histogramsObject(h *jsonNode) {
+func (r *rawRead) histogramsObject(h *jsonNode) {
 	cq, details := h.get("computed_quantiles"), h.get("details")
 	switch {
 	case cq != nil:
@@ -1006,7 +634,7 @@ func (r *envoyRead) histogramsObject(h *jsonNode) {
 
 // quantilePairs reads an array of {"interval", "cumulative"} objects, one
 // per label.
-func (r *envoyRead) quantilePairs(name string, vals *jsonNode, what string, labels []string) {
+func (r *rawRead) quantilePairs(name string, vals *jsonNode, what string, labels []string) {
 	if vals == nil {
 		return
 	}
@@ -1033,7 +661,7 @@ func (r *envoyRead) quantilePairs(name string, vals *jsonNode, what string, labe
 
 // detailBuckets reads detailed "totals"/"intervals" buckets, verbose
 // ({"lower_bound", "width", "count"}) or terse ([lower_bound, width, count]).
-func (r *envoyRead) detailBuckets(name, field string, list *jsonNode) {
+func (r *rawRead) detailBuckets(name, field string, list *jsonNode) {
 	if list == nil || !r.jsonIs(list, jsonArray, "histogram "+name+" \""+field+"\"") {
 		return
 	}
@@ -1062,7 +690,7 @@ func (r *envoyRead) detailBuckets(name, field string, list *jsonNode) {
 // histogramsArray reads histogram_buckets=cumulative/disjoint entries
 // ({"name", "buckets"}) and =combined entries ({"name", "percentiles",
 // "totals", "intervals"}).
-func (r *envoyRead) histogramsArray(h *jsonNode, combined []string) {
+func (r *rawRead) histogramsArray(h *jsonNode, combined []string) {
 	for _, e := range h.elems {
 		if !r.jsonIs(e, jsonObject, "histograms entry") {
 			continue
@@ -1203,7 +831,7 @@ func ReadEnvoyClustersJSON(file string, src []byte, _ ReadOptions) ([]Reading, d
 }
 
 // hostAddress renders a host status's address as /clusters text does.
-func (r *envoyRead) hostAddress(cluster string, h *jsonNode) (string, bool) {
+func (r *rawRead) hostAddress(cluster string, h *jsonNode) (string, bool) {
 	addr := h.get("address")
 	if addr == nil || addr.kind != jsonObject {
 		at := h.start

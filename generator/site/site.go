@@ -1,6 +1,7 @@
 package site
 
 import (
+	"bytes"
 	"fmt"
 	"net/url"
 	"os"
@@ -92,12 +93,44 @@ func (s *Site) Check(opt check.Options) ([]check.Result, diag.List) {
 		}
 	}
 	ds = append(ds, s.checkTranslations()...)
+	for _, p := range s.Pages {
+		ds = append(ds, frontMatterNumbers(p)...)
+	}
 	ds.Sort()
 	return results, ds
 }
 
 // evfigureRe finds evfigure shortcode calls and their name argument.
 var evfigureRe = regexp.MustCompile(`\{\{[<%]\s*evfigure\s+name\s*=\s*"([^"]*)"`)
+
+// renderedKeys are front matter fields the layouts print.
+var renderedKeys = []string{"title", "summary", "description", "linkTitle"}
+
+// frontMatterNumbers warns about numbers in front matter fields the site
+// renders: a title cannot hold a claim, so such a number is unchecked.
+func frontMatterNumbers(p *Page) diag.List {
+	var ds diag.List
+	src := p.Parsed.Source
+	for i := 0; i < p.Parsed.BodyStart; {
+		end := bytes.IndexByte(src[i:p.Parsed.BodyStart], '\n')
+		if end < 0 {
+			end = p.Parsed.BodyStart - i
+		}
+		line := string(src[i : i+end])
+		for _, k := range renderedKeys {
+			if strings.HasPrefix(line, k+":") {
+				for _, n := range claim.ScanText(p.Parsed.Index, src, i+len(k)+1, i+end) {
+					if n.Rule == "" {
+						ds = append(ds, diag.Diagnostic{Pos: n.Pos, Severity: diag.Warning, Rule: "claim-unchecked",
+							Message: fmt.Sprintf("number %q in front matter %s cannot be bound to evidence; it is not checked (move it into the body as a claim)", n.Text, k)})
+					}
+				}
+			}
+		}
+		i += end + 1
+	}
+	return ds
+}
 
 // checkTranslations reports target-language pages that cannot pair with a
 // source page: an empty placeholder with nothing to fall back to is an

@@ -1,0 +1,252 @@
+package evidence
+
+import (
+	"bytes"
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/expr-lang/expr"
+	"github.com/expr-lang/expr/types"
+	"github.com/expr-lang/expr/vm"
+	"github.com/shopspring/decimal"
+
+	"evdoc/generator/diag"
+)
+
+// The CSV reader ("csv", ReadCSV), with its count_where aggregates. The
+// conventions of every lab-format reader are in readings.go.
+
+// ReadCSV reads an RFC 4180 CSV file whose first record is a header row;
+// format "csv". Each cell that holds a number (ParseCell: "42", "51.7%",
+// "60s", "1,234") is a reading "<row key>.<column>", where the row key is
+// the value of the opt.Key column (whose own cells are not readings) or
+// "r<N>" for the N-th data record (1-based), also used when the key cell
+// is empty; a column with an empty header is named "c<N>". Other cells
+// are not readings. Raw is the number within the cell (without quotes).
+//
+// opt.CountWhere maps a reading name to an expr-lang predicate over a
+// row's columns, each column bound by its header name (use
+// $env["name with spaces"] for names that are not identifiers) to a
+// float64 when its cell is a number and to the cell string otherwise. The
+// predicate is compiled once; the reading's Number is the exact count of
+// rows where it is true, Raw the predicate text, Pos the first byte of the
+// header row and Inputs the position of the first cell of every matching
+// row. A predicate that does not compile, names a column the header lacks
+// or fails on a row is an error.
+//
+// Errors: an empty file, a record whose field count differs from the
+// header's (at its line), malformed quoting (at the csv package's
+// line:col), and an opt.Key column the header lacks.
+func ReadCSV(file string, src []byte, opt ReadOptions) ([]Reading, diag.List) {
+	r, errs := lfStart(file, src, "csv")
+	if errs != nil {
+		return nil, errs
+	}
+	cr := csv.NewReader(bytes.NewReader(src))
+	cr.ReuseRecord = false
+	cr.FieldsPerRecord = 0
+	header, err := cr.Read()
+	if err == io.EOF {
+		r.errorf(0, "empty CSV file; expected a header row")
+		return r.result()
+	}
+	if err != nil {
+		r.csvError(err)
+		return r.result()
+	}
+	if len(header) == 0 {
+		r.errorf(0, "empty header row; expected column names")
+		return r.result()
+	}
+	hl, hc := cr.FieldPos(0)
+	headerOff := r.lineCol(hl, hc)
+	cols := make([]string, len(header))
+	env := types.Map{}
+	for i, h := range header {
+		cols[i] = h
+		if strings.TrimSpace(h) == "" {
+			cols[i] = fmt.Sprintf("c%d", i+1)
+		}
+		env[h] = types.Any
+	}
+	keyCol := -1
+	if opt.Key != "" {
+		for i, h := range header {
+			if h == opt.Key {
+				keyCol = i
+				break
+			}
+		}
+		if keyCol < 0 {
+			r.errorf(headerOff, "key column %q is not in the header; expected one of %s", opt.Key, strings.Join(lfQuoteAll(header), ", "))
+			return r.result()
+		}
+	}
+	type counter struct {
+		name, pred string
+		prog       *vm.Program
+		count      int64
+		inputs     []diag.Position
+		failed     bool
+	}
+	var counters []*counter
+	names := make([]string, 0, len(opt.CountWhere))
+	for name := range opt.CountWhere {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		pred := opt.CountWhere[name]
+		prog, err := expr.Compile(pred, expr.Env(env), expr.AsBool())
+		if err != nil {
+			r.errorf(headerOff, "count_where %q: cannot compile %q: %s; expected an expr-lang predicate over the columns %s", name, pred, lfFirstLine(err.Error()), strings.Join(lfQuoteAll(header), ", "))
+			continue
+		}
+		counters = append(counters, &counter{name: name, pred: pred, prog: prog})
+	}
+	for row := 1; ; row++ {
+		rec, err := cr.Read()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			var pe *csv.ParseError
+			if errors.As(err, &pe) && errors.Is(pe.Err, csv.ErrFieldCount) {
+				r.errorf(r.lineCol(pe.StartLine, 1), "record has %d fields; expected %d like the header at line %d", len(rec), len(header), hl)
+				continue
+			}
+			r.csvError(err)
+			break
+		}
+		if len(rec) != len(header) {
+			continue
+		}
+		rowKey := fmt.Sprintf("r%d", row)
+		if keyCol >= 0 && strings.TrimSpace(rec[keyCol]) != "" {
+			rowKey = strings.TrimSpace(rec[keyCol])
+		}
+		vals := make(map[string]any, len(rec))
+		for j, cell := range rec {
+			n, ok := ParseCell(cell)
+			if !ok {
+				if _, dup := vals[header[j]]; !dup {
+					vals[header[j]] = cell
+				}
+				continue
+			}
+			if _, dup := vals[header[j]]; !dup {
+				vals[header[j]] = n.Value.InexactFloat64()
+			}
+			if j == keyCol {
+				continue
+			}
+			line, col := cr.FieldPos(j)
+			off := r.lineCol(line, col)
+			if off < len(src) && src[off] == '"' {
+				off++
+			}
+			raw := cell[n.Start:n.End]
+			if o := off + n.Start; o+len(raw) <= len(src) && string(src[o:o+len(raw)]) == raw {
+				r.add(rowKey+"."+cols[j], o, raw, n.Value, n.Unit)
+			}
+		}
+		if len(counters) > 0 {
+			line, col := cr.FieldPos(0)
+			first := r.ix.Pos(r.lineCol(line, col))
+			for _, c := range counters {
+				if c.failed {
+					continue
+				}
+				ok, err := lfRunPredicate(c.prog, vals)
+				if err != nil {
+					c.failed = true
+					r.errorf(first.Offset, "count_where %q: %q fails on this row: %s; expected a predicate that holds or fails on every row", c.name, c.pred, lfFirstLine(err.Error()))
+					continue
+				}
+				if ok {
+					c.count++
+					c.inputs = append(c.inputs, first)
+				}
+			}
+		}
+	}
+	for _, c := range counters {
+		if c.failed {
+			continue
+		}
+		r.out = append(r.out, Reading{Key: c.name, Number: Number{Value: decimal.NewFromInt(c.count), End: len(c.pred)},
+			Raw: c.pred, Pos: r.ix.Pos(headerOff), Inputs: c.inputs})
+	}
+	return r.result()
+}
+
+// lfRunPredicate runs a compiled predicate, turning a panic into an error.
+func lfRunPredicate(prog *vm.Program, env map[string]any) (ok bool, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			ok, err = false, fmt.Errorf("%v", p)
+		}
+	}()
+	out, err := expr.Run(prog, env)
+	if err != nil {
+		return false, err
+	}
+	b, isBool := out.(bool)
+	if !isBool {
+		return false, fmt.Errorf("result %v is not a boolean", out)
+	}
+	return b, nil
+}
+
+// csvError reports an encoding/csv error at its line and column.
+func (r *rawRead) csvError(err error) {
+	var pe *csv.ParseError
+	if errors.As(err, &pe) {
+		r.errorf(r.lineCol(pe.Line, pe.Column), "%v; expected RFC 4180 CSV (quote fields holding commas or quotes, double quotes inside them)", pe.Err)
+		return
+	}
+	r.errorf(0, "%v; expected RFC 4180 CSV", err)
+}
+
+// lineCol converts a 1-based line and byte column into an offset inside
+// that line (clamped to its end).
+func (r *rawRead) lineCol(line, col int) int {
+	s := r.ix.LineStart(line)
+	if s < 0 {
+		return len(r.src)
+	}
+	end := len(r.src)
+	if i := bytes.IndexByte(r.src[s:], '\n'); i >= 0 {
+		end = s + i
+	}
+	off := s + col - 1
+	if col < 1 {
+		off = s
+	}
+	if off > end {
+		off = end
+	}
+	return off
+}
+
+// lfQuoteAll quotes each of ss as a Go string literal.
+func lfQuoteAll(ss []string) []string {
+	out := make([]string, len(ss))
+	for i, s := range ss {
+		out[i] = strconv.Quote(s)
+	}
+	return out
+}
+
+// lfFirstLine returns s up to its first newline.
+func lfFirstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}

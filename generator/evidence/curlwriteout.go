@@ -1,0 +1,199 @@
+package evidence
+
+import (
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/shopspring/decimal"
+
+	"evdoc/generator/diag"
+)
+
+// The curl -w write-out reader ("curl-writeout", ReadCurlWriteout). The
+// conventions of every lab-format reader are in readings.go.
+
+// The shapes of curl write-out text: a "key: value" line, a key=value or
+// "key: value" token inside a line, one value (digits, optional fraction
+// after "." or ",", optional unit), a value with a decimal comma that is a
+// whole line, and the operators a line of unlabelled values may hold.
+var (
+	cwLineKV   = regexp.MustCompile(`^\s*([A-Za-z_][\w.-]*(?: [A-Za-z_][\w.-]*)*)\s*:\s+(\S+)\s*$`)
+	cwInlineKV = regexp.MustCompile(`([A-Za-z_][\w.-]*)(=|:[ \t]*)([^\s;]+)`)
+	cwValue    = regexp.MustCompile(`^(-?\d+)(?:([.,])(\d+))?(s|ms)?$`)
+	cwLocale   = regexp.MustCompile(`^-?\d+,(?:\d{3}|\d{6})(?:s|ms)?$`)
+	cwOps      = map[string]bool{"+": true, "-": true, "=": true, "/": true, "*": true, "|": true, "x": true}
+)
+
+// cwNumber reads one curl write-out value: digits with an optional
+// fraction and optional unit s or ms. A fraction after a decimal comma
+// (curl printing in a locale such as de_DE) must have 3 or 6 digits, the
+// precisions curl prints; locale reports that case.
+func cwNumber(tok string) (v decimal.Decimal, unit string, locale, ok bool) {
+	m := cwValue.FindStringSubmatch(tok)
+	if m == nil {
+		return decimal.Decimal{}, "", false, false
+	}
+	s := m[1]
+	if m[2] == "," {
+		if len(m[3]) != 3 && len(m[3]) != 6 {
+			return decimal.Decimal{}, "", false, false
+		}
+		locale = true
+	}
+	if m[2] != "" {
+		s += "." + m[3]
+	}
+	v, err := decimal.NewFromString(s)
+	if err != nil {
+		return decimal.Decimal{}, "", false, false
+	}
+	return v, m[4], locale, true
+}
+
+// curlValue records tok (at off) under key; a decimal comma adds a
+// warning. It reports whether tok was a value.
+func (r *rawRead) curlValue(key string, off int, tok string) bool {
+	v, unit, locale, ok := cwNumber(tok)
+	if !ok {
+		return false
+	}
+	if locale {
+		r.errs = append(r.errs, diag.Diagnostic{Pos: r.ix.Pos(off), Severity: diag.Warning, Rule: "evidence-curl-locale",
+			Message: fmt.Sprintf("decimal comma in %q read as %s; expected a decimal point (run curl with LC_NUMERIC=C)", tok, v)})
+	}
+	r.add(key, off, tok, v, unit)
+	return true
+}
+
+// ReadCurlWriteout reads curl -w output; format "curl-writeout". Lines:
+//
+//	time_namelookup:  0.001403        "key: value" (the key may hold single spaces)
+//	SIZE=409610 TIME=40.045811 CODE=200   "key=value" tokens (and "key: value" tokens)
+//	{"time_total":0.5,"http_code":200}    -w '%{json}': the object's top-level numbers
+//	0.534 + 0.545 = 0.545             unlabelled values, each keyed "value"
+//	http://x/a,0.001196,4682          (a line of numbers, operators and URLs separated
+//	                                  by spaces or commas)
+//
+// Keys are as written. A value is digits with an optional fraction (curl
+// prints 3 decimals before 7.52 and 6 since; microsecond integers also
+// occur) and an optional unit "s" or "ms". A key repeated by several
+// requests is numbered in order: time_total, time_total#2, …; unlabelled
+// values are value, value#2, ….
+//
+// A decimal comma ("40,045811", curl in a locale such as de_DE) is read as
+// 40.045811 with a warning (severity warning, rule evidence-curl-locale)
+// at its position; the fraction must have 3 or 6 digits, and outside a
+// key it must be the whole line, since commas otherwise separate values.
+//
+// Skipped: blank lines, "#" comments, "$ …" commands (with "\"
+// continuations), curl -v lines starting with "*", "<", ">", "{" or "}"
+// that are not %{json} objects, and prose (a line with words that are not
+// key/value pairs). A file with no value is an error.
+func ReadCurlWriteout(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
+	r, errs := lfStart(file, src, "curl-writeout")
+	if errs != nil {
+		return nil, errs
+	}
+	cont := false
+	for _, ln := range splitLines(src) {
+		text := string(src[ln.start:ln.end])
+		trimmed := strings.TrimSpace(text)
+		lead := strings.Index(text, trimmed)
+		if cont {
+			cont = strings.HasSuffix(trimmed, "\\")
+			continue
+		}
+		if trimmed == "" || trimmed[0] == '#' {
+			continue
+		}
+		if trimmed == "$" || strings.HasPrefix(trimmed, "$ ") {
+			cont = strings.HasSuffix(trimmed, "\\")
+			continue
+		}
+		if trimmed[0] == '{' && trimmed[len(trimmed)-1] == '}' && json.Valid([]byte(trimmed)) {
+			if obj, errs := lfParseJSON(r.ix, src, ln.start+lead, ln.start+lead+len(trimmed), r.rule); errs == nil && obj.kind == jsonObject {
+				for _, m := range obj.members {
+					if m.val.kind == jsonNumber {
+						r.addJSONNumber(m.key, m.val)
+					}
+				}
+			}
+			continue
+		}
+		if strings.IndexByte("*<>{}", trimmed[0]) >= 0 {
+			continue
+		}
+		if m := cwLineKV.FindStringSubmatchIndex(text); m != nil && r.curlValue(text[m[2]:m[3]], ln.start+m[4], text[m[4]:m[5]]) {
+			continue
+		}
+		found := false
+		for _, m := range cwInlineKV.FindAllStringSubmatchIndex(text, -1) {
+			if m[0] > 0 && strings.IndexByte(" \t,;(", text[m[0]-1]) < 0 {
+				continue
+			}
+			key, vs, tok := text[m[2]:m[3]], m[6], text[m[6]:m[7]]
+			if _, _, _, ok := cwNumber(tok); !ok {
+				if i := strings.IndexByte(tok, ','); i > 0 {
+					tok = tok[:i]
+				}
+			}
+			if r.curlValue(key, ln.start+vs, tok) {
+				found = true
+			}
+		}
+		if found {
+			continue
+		}
+		r.curlValueLine(ln.start, text)
+	}
+	if len(r.out) == 0 && !r.errs.HasErrors() {
+		r.errorf(0, "no curl write-out values; expected lines such as \"time_total: 0.982326\", \"TIME=40.045811 CODE=200\" or a line of numbers")
+	}
+	return r.result()
+}
+
+// curlValueLine reads a line of unlabelled values (see ReadCurlWriteout)
+// starting at byte offset base.
+func (r *rawRead) curlValueLine(base int, text string) {
+	trimmed := strings.TrimSpace(text)
+	lead := strings.Index(text, trimmed)
+	if cwLocale.MatchString(trimmed) {
+		r.curlValue("value", base+lead, trimmed)
+		return
+	}
+	type field struct {
+		off int
+		tok string
+	}
+	var fields []field
+	start := -1
+	for i := 0; i <= len(text); i++ {
+		if i == len(text) || text[i] == ' ' || text[i] == '\t' || text[i] == ',' {
+			if start >= 0 {
+				fields = append(fields, field{start, text[start:i]})
+				start = -1
+			}
+			continue
+		}
+		if start < 0 {
+			start = i
+		}
+	}
+	var nums []field
+	for _, f := range fields {
+		tok := strings.TrimSuffix(f.tok, ":")
+		if _, _, _, ok := cwNumber(tok); ok {
+			nums = append(nums, field{f.off, tok})
+			continue
+		}
+		if cwOps[tok] || strings.Contains(tok, "://") {
+			continue
+		}
+		return // prose
+	}
+	for _, f := range nums {
+		r.curlValue("value", base+f.off, f.tok)
+	}
+}

@@ -1,0 +1,132 @@
+package evidence
+
+import (
+	"regexp"
+	"strings"
+
+	"evdoc/generator/diag"
+)
+
+// The dig output reader ("dig", ReadDig). The conventions of every
+// lab-format reader are in readings.go.
+
+// The dig lines ReadDig reads, and the class, type and TTL fields of a
+// resource record.
+var (
+	dgQueryTime = regexp.MustCompile(`^;; Query time: (\d+) (msec|usec)`)
+	dgMsgSize   = regexp.MustCompile(`^;; MSG SIZE\s+rcvd: (\d+)`)
+	dgSection   = regexp.MustCompile(`^;; ([A-Z]+) (?:PSEUDO)?SECTION:`)
+	dgFlags     = regexp.MustCompile(`\b(QUERY|ANSWER|AUTHORITY|ADDITIONAL): (\d+)`)
+	dgClass     = regexp.MustCompile(`^(?:IN|CH|HS|CS|NONE|ANY|CLASS\d+)$`)
+	dgType      = regexp.MustCompile(`^[A-Z][A-Z0-9-]*$`)
+	dgTTL       = regexp.MustCompile(`^\d+$`)
+)
+
+// ReadDig reads dig output; format "dig". Readings:
+//
+//	;; Query time: 4 msec                    query_time_ms ("usec": query_time_us)
+//	;; MSG SIZE  rcvd: 165                   msg_size (bytes)
+//	;; flags: …; QUERY: 1, ANSWER: 3, …      query_count, answer_count,
+//	                                         authority_count, additional_count
+//	name.  10  IN  A  192.168.29.76          answer.<name>.<TYPE>.ttl (seconds), name
+//	                                         without its final "." ("." itself is
+//	                                         "root"): answer.redis.default.service.nomad.A.ttl
+//
+// Records under ";; AUTHORITY SECTION:" and ";; ADDITIONAL SECTION:" are
+// keyed authority.… and additional.…; records outside any section (dig
+// +noall +answer) count as answers when they name a class (IN). A name
+// repeated with the same type is numbered: …A.ttl, …A.ttl#2, …; several
+// dig runs in one file likewise number query_time_ms#2 and so on.
+// Addresses and other record data are not numbers. Comments (";"), the
+// question section and commands are skipped. A file with none of these
+// lines is an error.
+func ReadDig(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
+	r, errs := lfStart(file, src, "dig")
+	if errs != nil {
+		return nil, errs
+	}
+	section := ""
+	for _, ln := range splitLines(src) {
+		text := string(src[ln.start:ln.end])
+		if strings.TrimSpace(text) == "" {
+			section = ""
+			continue
+		}
+		if m := dgQueryTime.FindStringSubmatchIndex(text); m != nil {
+			key := "query_time_ms"
+			if text[m[4]:m[5]] == "usec" {
+				key = "query_time_us"
+			}
+			r.addNum(key, ln.start+m[2], text[m[2]:m[3]], "")
+			continue
+		}
+		if m := dgMsgSize.FindStringSubmatchIndex(text); m != nil {
+			r.addNum("msg_size", ln.start+m[2], text[m[2]:m[3]], "")
+			continue
+		}
+		if m := dgSection.FindStringSubmatch(text); m != nil {
+			section = strings.ToLower(m[1])
+			continue
+		}
+		if strings.HasPrefix(text, ";; flags:") {
+			for _, m := range dgFlags.FindAllStringSubmatchIndex(text, -1) {
+				r.addNum(strings.ToLower(text[m[2]:m[3]])+"_count", ln.start+m[4], text[m[4]:m[5]], "")
+			}
+			continue
+		}
+		if strings.HasPrefix(strings.TrimSpace(text), ";") {
+			continue
+		}
+		switch section {
+		case "", "answer", "authority", "additional":
+		default:
+			continue
+		}
+		r.digRecord(section, ln.start, text)
+	}
+	if len(r.out) == 0 && len(r.errs) == 0 {
+		r.errorf(0, "no dig output; expected \";; Query time: N msec\", \";; MSG SIZE  rcvd: N\" or answer records \"name. TTL IN TYPE data\"")
+	}
+	return r.result()
+}
+
+// digRecord reads the TTL of a resource record line "name TTL [class]
+// TYPE data" starting at byte offset base.
+func (r *rawRead) digRecord(section string, base int, text string) {
+	type field struct {
+		off int
+		tok string
+	}
+	var f []field
+	for i := 0; i < len(text) && len(f) < 4; {
+		if text[i] == ' ' || text[i] == '\t' {
+			i++
+			continue
+		}
+		a := i
+		for i < len(text) && text[i] != ' ' && text[i] != '\t' {
+			i++
+		}
+		f = append(f, field{a, text[a:i]})
+	}
+	if len(f) < 3 || !dgTTL.MatchString(f[1].tok) {
+		return
+	}
+	typ := ""
+	switch {
+	case dgClass.MatchString(f[2].tok) && len(f) >= 4 && dgType.MatchString(f[3].tok):
+		typ = f[3].tok
+	case section != "" && dgType.MatchString(f[2].tok) && !dgClass.MatchString(f[2].tok):
+		typ = f[2].tok
+	default:
+		return
+	}
+	if section == "" {
+		section = "answer"
+	}
+	name := strings.TrimSuffix(f[0].tok, ".")
+	if name == "" {
+		name = "root"
+	}
+	r.addNum(section+"."+name+"."+typ+".ttl", base+f[1].off, f[1].tok, "")
+}

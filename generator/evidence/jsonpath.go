@@ -1,0 +1,116 @@
+package evidence
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"evdoc/generator/diag"
+)
+
+// The generic JSON reader ("json", ReadJSON), which keys every number by
+// its path. The conventions of every lab-format reader are in readings.go.
+
+// ReadJSON reads any JSON document; format "json". Every number, and
+// every string holding exactly a number ("53", "-1.5e3"), is a reading
+// keyed by its path: member names joined with "." and array indexes as
+// "[i]", e.g. "a.b[0].c" or, for a top-level array, "[0].endpoints[1].x".
+// Member names are written as they are, so a name holding "." or "[" makes
+// an ambiguous path; a document that is a single number has the key "$".
+// Raw is the number literal, or the text between the quotes of a numeric
+// string with Pos at its first byte.
+//
+// With opt.Paths set only those paths are read, and a listed path that is
+// missing, or that holds something other than a number, is an error at the
+// nearest existing value. Invalid JSON is an error at the line:col of the
+// first syntax error.
+func ReadJSON(file string, src []byte, opt ReadOptions) ([]Reading, diag.List) {
+	r, errs := lfStart(file, src, "json")
+	if errs != nil {
+		return nil, errs
+	}
+	root, errs := lfParseJSON(r.ix, src, 0, len(src), r.rule)
+	if errs != nil {
+		return nil, errs
+	}
+	var want map[string]bool
+	if len(opt.Paths) > 0 {
+		want = map[string]bool{}
+		for _, p := range opt.Paths {
+			want[p] = true
+		}
+	}
+	nodes := map[string]*jsonNode{} // with opt.Paths: every value by path
+	numeric := map[string]bool{}
+	var walk func(p string, n *jsonNode)
+	walk = func(p string, n *jsonNode) {
+		if _, dup := nodes[p]; want != nil && !dup {
+			nodes[p] = n
+		}
+		switch n.kind {
+		case jsonObject:
+			for _, m := range n.members {
+				if p == "" {
+					walk(m.key, m.val)
+				} else {
+					walk(p+"."+m.key, m.val)
+				}
+			}
+		case jsonArray:
+			for i, e := range n.elems {
+				walk(fmt.Sprintf("%s[%d]", p, i), e)
+			}
+		default:
+			key := p
+			if key == "" {
+				key = "$"
+			}
+			if want != nil && !want[key] {
+				return
+			}
+			if r.addJSONNumber(key, n) {
+				numeric[key] = true
+			}
+		}
+	}
+	walk("", root)
+	if want != nil {
+		paths := make([]string, 0, len(want))
+		for p := range want {
+			paths = append(paths, p)
+		}
+		sort.Strings(paths)
+		for _, p := range paths {
+			if numeric[p] {
+				continue
+			}
+			if n, ok := nodes[p]; ok && p != "" {
+				r.errorf(n.start, "path %q is a %s; expected a number or numeric string", p, n.kind.noun())
+				continue
+			}
+			near, at := lfNearestPath(p, nodes)
+			r.errorf(at, "path %q is not in the document (nearest existing path %q); expected a path such as a.b[0].c naming a number", p, near)
+		}
+	}
+	return r.result()
+}
+
+// lfNearestPath finds the longest existing prefix of path p (dropping
+// ".name" and "[i]" steps) and its offset.
+func lfNearestPath(p string, nodes map[string]*jsonNode) (string, int) {
+	for p != "" {
+		i := strings.LastIndexAny(p, ".[")
+		if i < 0 {
+			p = ""
+			break
+		}
+		p = p[:i]
+		if n, ok := nodes[p]; ok && p != "" {
+			return p, n.start
+		}
+	}
+	if n, ok := nodes[""]; ok {
+		return "$", n.start
+	}
+	return "$", 0
+}

@@ -1,0 +1,207 @@
+package evidence
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/shopspring/decimal"
+
+	"evdoc/generator/diag"
+)
+
+// What the raw-file readers share: the accumulator of one file's readings
+// and diagnostics (rawRead) and the number syntax they accept. Its users
+// are the Envoy readers (envoy.go) and the readers of other lab tools'
+// output, the lab-format readers: fortio (fortio.go), curl -w write-out
+// (curlwriteout.go), CSV (csv.go), generic JSON (jsonpath.go), istioctl
+// tables (istioctl.go) and dig (dig.go). Each is a Reader (see reader.go)
+// registered in readers() under the format name given in its doc comment.
+//
+// Conventions shared by every lab-format reader:
+//
+//   - The file must be clean UTF-8 text with LF line endings (checkText).
+//   - Reading.Raw is exactly the bytes of src at Reading.Pos, except for the
+//     aggregate readings that carry Inputs (CSV count_where, istioctl
+//     t<N>.rows), whose Raw is documented with them.
+//   - Reading.Number.Start/End delimit the number within Raw: Start is 0
+//     and End is len(Raw).
+//   - Values are exact decimals. E-notation (1.0301e+05, 8.8889218e-05) is
+//     accepted where the format writes it, with an exponent of at most
+//     ±400 (maxExponent).
+//   - A key that occurs more than once in a file is numbered in file order:
+//     the first keeps its name, later ones get "#2", "#3", … (several
+//     requests in one curl capture, several fortio runs, duplicate JSON
+//     keys, repeated dig answer names).
+//   - Errors are diag.Errorf diagnostics with the rule "evidence-<format>"
+//     and a message ending in what was expected; at most lfMaxErrors are
+//     reported per file.
+//
+// The Envoy readers follow the same conventions but two: a repeated key
+// is not numbered, and errors have the rule "evidence-envoy" and stop at
+// envoyMaxErrors with a note that more follow (see envoy.go).
+
+// maxExponent bounds the decimal exponent of e-notation numbers, so that a
+// hostile "1e999999999" cannot make later arithmetic materialise a billion
+// digits: Envoy and the lab tools write uint64 and float64 values, none of
+// which needs more.
+const maxExponent = 400
+
+// numberRe is a plain or e-notation number as Envoy and the lab tools print
+// them (the JSON number grammar, leniently allowing leading zeros); the
+// Envoy readers also accept it inside JSON strings.
+var numberRe = regexp.MustCompile(`^-?[0-9]+(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$`)
+
+// rawRead accumulates the readings and diagnostics of one raw file. The
+// Envoy readers and the lab-format readers differ in their error cap (see
+// newRawRead) and in how they add a reading: number (Envoy: an error for a
+// non-number, a repeated key kept as it is) or add and addNum (lab formats:
+// a repeated key numbered "#2", "#3", …).
+type rawRead struct {
+	ix   *diag.LineIndex
+	src  []byte
+	rule string // the rule of every error errorf reports
+	out  []Reading
+	errs diag.List
+
+	maxErrors int    // errorf keeps the first maxErrors diagnostics
+	capNote   string // added once when errorf first drops one; "" for none
+	capped    bool   // capNote was added
+
+	seen map[string]int // readings add has made per key
+}
+
+// newRawRead checks src (see checkText) and prepares its reading: errors
+// get rule, and beyond maxErrors diagnostics errorf adds capNote once (when
+// not "") and drops the rest.
+func newRawRead(file string, src []byte, rule string, maxErrors int, capNote string) (*rawRead, diag.List) {
+	ix := diag.NewLineIndex(file, src)
+	if errs := checkText(ix, src); errs != nil {
+		return nil, errs
+	}
+	return &rawRead{ix: ix, src: src, rule: rule, maxErrors: maxErrors, capNote: capNote}, nil
+}
+
+// lfMaxErrors caps the diagnostics one lab-format reader reports for one
+// file; the rest are dropped silently.
+const lfMaxErrors = 20
+
+// lfStart checks src (see checkText) and prepares a lab-format reading of
+// format, whose errors have the rule "evidence-<format>".
+func lfStart(file string, src []byte, format string) (*rawRead, diag.List) {
+	return newRawRead(file, src, "evidence-"+format, lfMaxErrors, "")
+}
+
+// errorf reports an error at byte offset off, within the error cap.
+func (r *rawRead) errorf(off int, format string, args ...any) {
+	if len(r.errs) >= r.maxErrors {
+		if r.capNote != "" && !r.capped {
+			r.capped = true
+			r.errs = append(r.errs, diag.Errorf(r.ix.Pos(off), r.rule, "%s", r.capNote))
+		}
+		return
+	}
+	r.errs = append(r.errs, diag.Errorf(r.ix.Pos(off), r.rule, format, args...))
+}
+
+// result returns the readings and diagnostics in the Reader convention.
+func (r *rawRead) result() ([]Reading, diag.List) { return r.out, r.errs }
+
+// push appends the reading key = v, raw being the bytes of src at off and
+// unit the unit written in raw ("" for none).
+func (r *rawRead) push(key string, off int, raw string, v decimal.Decimal, unit string) {
+	r.out = append(r.out, Reading{Key: key, Number: Number{Value: v, Unit: unit, Start: 0, End: len(raw)}, Raw: raw, Pos: r.ix.Pos(off)})
+}
+
+// add records a reading whose raw token starts at byte offset off, giving
+// a repeated key its "#N" suffix.
+func (r *rawRead) add(key string, off int, raw string, v decimal.Decimal, unit string) {
+	if off < 0 || off+len(raw) > len(r.src) || string(r.src[off:off+len(raw)]) != raw {
+		r.errorf(off, "internal error: token %q of %q is not at its position; expected the reader to locate every token", raw, key)
+		return
+	}
+	if r.seen == nil {
+		r.seen = map[string]int{}
+	}
+	r.seen[key]++
+	if n := r.seen[key]; n > 1 {
+		key = fmt.Sprintf("%s#%d", key, n)
+	}
+	r.push(key, off, raw, v, unit)
+}
+
+// addNum records the number token raw at off, if it is one (lfDecimal).
+func (r *rawRead) addNum(key string, off int, raw string, unit string) bool {
+	v, ok := lfDecimal(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(raw), unit)))
+	if !ok {
+		return false
+	}
+	r.add(key, off, raw, v, unit)
+	return true
+}
+
+// lfDecimal converts a number token matching numberRe exactly. It reports
+// false for anything else, including exponents beyond ±maxExponent and
+// exponents of more than four digits (leading zeros included; compare
+// parseEnvoyNumber).
+func lfDecimal(s string) (decimal.Decimal, bool) {
+	if !numberRe.MatchString(s) {
+		return decimal.Decimal{}, false
+	}
+	if i := strings.IndexAny(s, "eE"); i >= 0 {
+		e := strings.TrimLeft(s[i+1:], "+-")
+		if len(e) > 4 {
+			return decimal.Decimal{}, false
+		}
+		if n, err := strconv.Atoi(e); err != nil || n > maxExponent {
+			return decimal.Decimal{}, false
+		}
+	}
+	d, err := decimal.NewFromString(s)
+	if err != nil {
+		return decimal.Decimal{}, false
+	}
+	return d, true
+}
+
+// addJSONNumber records n under key when it is a JSON number or a string
+// holding exactly a number ("53"). For a number Raw is the literal; for a
+// numeric string Raw is the text between the quotes and Pos its first
+// byte. It reports whether n was numeric; a numeric literal out of range
+// is an error.
+func (r *rawRead) addJSONNumber(key string, n *jsonNode) bool {
+	if n == nil {
+		return false
+	}
+	switch n.kind {
+	case jsonNumber:
+		raw := string(r.src[n.start:n.end])
+		if !r.addNum(key, n.start, raw, "") {
+			r.errorf(n.start, "number %s of %q is out of range; expected an exponent within ±%d", raw, key, maxExponent)
+		}
+		return true
+	case jsonString:
+		if n.end-n.start < 3 {
+			return false
+		}
+		return r.addNum(key, n.start+1, string(r.src[n.start+1:n.end-1]), "")
+	}
+	return false
+}
+
+// jsonDecimal returns the value of a number or numeric-string node.
+func (r *rawRead) jsonDecimal(n *jsonNode) (decimal.Decimal, bool) {
+	if n == nil {
+		return decimal.Decimal{}, false
+	}
+	switch n.kind {
+	case jsonNumber:
+		return lfDecimal(string(r.src[n.start:n.end]))
+	case jsonString:
+		if n.end-n.start >= 3 {
+			return lfDecimal(string(r.src[n.start+1 : n.end-1]))
+		}
+	}
+	return decimal.Decimal{}, false
+}

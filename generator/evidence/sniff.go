@@ -1,0 +1,152 @@
+package evidence
+
+import (
+	"bytes"
+	"encoding/json"
+	"path"
+	"regexp"
+	"strings"
+)
+
+// Sniff, which guesses the format of a raw file.
+
+// The text shapes Sniff looks for: a transcript section line, a
+// /clusters line, dig output, fortio result lines, and an Envoy /stats
+// line (with a numeric value).
+var (
+	snSection      = regexp.MustCompile(`(?m)^\[[^\]\s]+\]`)
+	snClusters     = regexp.MustCompile(`(?m)^[^\s:]+::\S+::\S`)
+	snDig          = regexp.MustCompile(`(?m)^;; (?:Query time:|ANSWER SECTION:)`)
+	snFortio       = regexp.MustCompile(`(?m)^(?:Code -?\d+ : \d+|All done \d+ calls)`)
+	snEnvoyStat    = regexp.MustCompile(`^[A-Za-z_][^\s:]*\.[^\s:]*:(?:\s.*)?$`)
+	snEnvoyStatVal = regexp.MustCompile(`^[A-Za-z_][^\s:]*\.[^\s:]*: -?\d`)
+)
+
+// Sniff returns the most likely format name (see Formats) for a raw file
+// called name holding src. By extension: .md is "markdown-tables", .csv is
+// "csv". JSON (a .json file, or content that is valid JSON): "fortio-json"
+// when it holds "RetCodes", "envoy-clusters-json" when it holds
+// "cluster_statuses" (or host_statuses/hostStatuses: the bare array
+// istioctl prints), "envoy-stats-json" when it has a top-level "stats" or
+// "histograms" member or is an array of {"name", "value"} objects (jq
+// '.stats'), else "json". Text: "transcript" when it has "[ID] title"
+// section lines, "envoy-clusters" for "cluster::host::stat::value" lines,
+// "dig" for ";; Query time" or an answer section, "fortio-text" for
+// "Code 200 :" or "All done" lines, "curl-writeout" when it mentions
+// time_total or time_namelookup, "istioctl-table" for an upper-case column
+// header followed by a row, "envoy-stats" when most lines are dotted
+// "name: value" stats, and "transcript" otherwise. Sniff never fails; a
+// reader still checks the file.
+func Sniff(name string, src []byte) string {
+	ext := strings.ToLower(path.Ext(name))
+	switch ext {
+	case ".md", ".markdown":
+		return "markdown-tables"
+	case ".csv":
+		return "csv"
+	}
+	if ext == ".json" || json.Valid(src) {
+		switch {
+		case bytes.Contains(src, []byte(`"RetCodes"`)):
+			return "fortio-json"
+		case bytes.Contains(src, []byte(`"cluster_statuses"`)) || bytes.Contains(src, []byte(`"host_statuses"`)) || bytes.Contains(src, []byte(`"hostStatuses"`)):
+			return "envoy-clusters-json"
+		case lfTopLevelKeys(src)["stats"], lfTopLevelKeys(src)["histograms"], lfStatsArray(src):
+			return "envoy-stats-json"
+		}
+		return "json"
+	}
+	switch {
+	case snSection.Match(src):
+		return "transcript"
+	case snClusters.Match(src):
+		return "envoy-clusters"
+	case snDig.Match(src):
+		return "dig"
+	case snFortio.Match(src):
+		return "fortio-text"
+	case bytes.Contains(src, []byte("time_total")) || bytes.Contains(src, []byte("time_namelookup")):
+		return "curl-writeout"
+	}
+	lines := splitLines(src)
+	for i, ln := range lines {
+		if itIsHeader(string(src[ln.start:ln.end])) && i+1 < len(lines) && strings.TrimSpace(string(src[lines[i+1].start:lines[i+1].end])) != "" {
+			return "istioctl-table"
+		}
+	}
+	stat, withValue, other := 0, 0, 0
+	prevStat := false
+	for _, ln := range lines {
+		text := string(src[ln.start:ln.end])
+		switch {
+		case strings.TrimSpace(text) == "":
+			continue
+		case snEnvoyStat.MatchString(text):
+			stat++
+			prevStat = true
+			if snEnvoyStatVal.MatchString(text) {
+				withValue++
+			}
+		case prevStat && (text[0] == ' ' || text[0] == '\t'):
+			stat++
+		default:
+			other++
+			prevStat = false
+		}
+	}
+	if stat > 0 && stat >= other && (withValue > 0 || stat > 1) {
+		return "envoy-stats"
+	}
+	return "transcript"
+}
+
+// lfTopLevelKeys lists the member names of a top-level JSON object,
+// tolerating syntax errors after them (Envoy's documentation publishes
+// invalid JSON).
+func lfTopLevelKeys(src []byte) map[string]bool {
+	keys := map[string]bool{}
+	depth := 0
+	for i := 0; i < len(src); i++ {
+		switch src[i] {
+		case '{', '[':
+			depth++
+		case '}', ']':
+			depth--
+		case '"':
+			j := i + 1
+			for j < len(src) && src[j] != '"' {
+				if src[j] == '\\' {
+					j++
+				}
+				j++
+			}
+			if j >= len(src) {
+				return keys
+			}
+			if depth == 1 {
+				k := j + 1
+				for k < len(src) && (src[k] == ' ' || src[k] == '\t' || src[k] == '\n' || src[k] == '\r') {
+					k++
+				}
+				if k < len(src) && src[k] == ':' {
+					keys[string(src[i+1:j])] = true
+				}
+			}
+			i = j
+		}
+	}
+	return keys
+}
+
+// lfStatsArray reports whether src is a JSON array whose first element is
+// an object with "name" and "value" members, as jq '.stats' prints Envoy
+// stats.
+func lfStatsArray(src []byte) bool {
+	var list []map[string]json.RawMessage
+	if json.Unmarshal(src, &list) != nil || len(list) == 0 {
+		return false
+	}
+	_, name := list[0]["name"]
+	_, value := list[0]["value"]
+	return name && value
+}
