@@ -3,6 +3,7 @@ package evidence
 import (
 	"regexp"
 	"strings"
+	"unicode"
 
 	"evdoc/generator/diag"
 )
@@ -155,7 +156,7 @@ func splitRow(ix *diag.LineIndex, src []byte, ln lineSpan) []Cell {
 	for k := 0; k+1 < len(edges); k++ {
 		a, b := edges[k]+1, edges[k+1]
 		raw := string(src[a:b])
-		lead := len(raw) - len(strings.TrimLeft(raw, " \t"))
+		lead := len(raw) - len(strings.TrimLeftFunc(raw, unicode.IsSpace))
 		text := strings.TrimSpace(raw)
 		pos := ix.Pos(a + lead)
 		if text == "" {

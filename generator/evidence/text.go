@@ -23,5 +23,8 @@ func checkText(ix *diag.LineIndex, src []byte) diag.List {
 	if i := bytes.Index(src, []byte("\r\n")); i >= 0 {
 		return diag.List{diag.Errorf(ix.Pos(i), "evidence-encoding", "CRLF line ending; expected LF line endings")}
 	}
+	if i := bytes.IndexByte(src, '\r'); i >= 0 {
+		return diag.List{diag.Errorf(ix.Pos(i), "evidence-encoding", "carriage return inside a line; expected LF line endings and no other control characters")}
+	}
 	return nil
 }
