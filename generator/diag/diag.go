@@ -78,6 +78,23 @@ func (x *LineIndex) Pos(off int) Position {
 	return Position{File: x.file, Line: i + 1, Column: off - x.lines[i] + 1, Offset: off}
 }
 
+// LineCol converts a 1-based line and byte column (as a parser reports
+// them) into a Position whose offset agrees, clamped into the file.
+func (x *LineIndex) LineCol(line, col int) Position {
+	start := x.LineStart(line)
+	if start < 0 {
+		if line < 1 {
+			return x.Pos(0)
+		}
+		return x.Pos(x.size)
+	}
+	end := x.size
+	if line < len(x.lines) {
+		end = x.lines[line] - 1
+	}
+	return x.Pos(min(start+max(col, 1)-1, end))
+}
+
 // LineStart returns the byte offset of the first byte of 1-based line n,
 // or -1 if the file has no such line.
 func (x *LineIndex) LineStart(n int) int {

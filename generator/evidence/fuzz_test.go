@@ -84,3 +84,19 @@ func FuzzParseCell(f *testing.F) {
 		}
 	})
 }
+
+func FuzzParseManifest(f *testing.F) {
+	files, _ := filepath.Glob("../../evidence/*/" + ManifestName)
+	for _, p := range files {
+		if b, err := os.ReadFile(p); err == nil {
+			f.Add(b)
+		}
+	}
+	f.Add([]byte("id = \"s\"\n[derived]\n\"a\" = \"sum(b, c)\"\n"))
+	f.Fuzz(func(t *testing.T, src []byte) {
+		_, errs := parseManifest("evidence/s/"+ManifestName, "s", src)
+		for _, e := range errs {
+			inside(t, src, e.Pos)
+		}
+	})
+}

@@ -93,7 +93,7 @@ func parseManifest(file, dir string, src []byte) (*Manifest, diag.List) {
 	if err != nil {
 		var pe toml.ParseError
 		if errors.As(err, &pe) {
-			return nil, diag.List{diag.Errorf(diag.Position{File: file, Line: pe.Position.Line, Column: pe.Position.Col, Offset: pe.Position.Start},
+			return nil, diag.List{diag.Errorf(ix.LineCol(pe.Position.Line, pe.Position.Col),
 				"evidence-manifest", "invalid TOML: %s", pe.Message)}
 		}
 		return nil, diag.List{diag.Errorf(diag.Position{File: file, Line: 1, Column: 1}, "evidence-manifest", "invalid manifest: %v", err)}

@@ -106,7 +106,7 @@ func LoadSpecs(root, dir string) ([]*Spec, diag.List) {
 			var pe toml.ParseError
 			pos := diag.Position{File: file, Line: 1, Column: 1}
 			if errors.As(err, &pe) {
-				pos = diag.Position{File: file, Line: pe.Position.Line, Column: pe.Position.Col, Offset: pe.Position.Start}
+				pos = diag.NewLineIndex(file, src).LineCol(pe.Position.Line, pe.Position.Col)
 			}
 			errs = append(errs, diag.Errorf(pos, "figure-spec", "invalid figure spec: %v", err))
 			continue
