@@ -200,7 +200,7 @@ func TestLoadSetErrors(t *testing.T) {
 		extra    map[string]string
 		want     string
 	}{
-		{"toml syntax", manifestHead + "[[table]\n", nil, "evidence/s/evidence.toml:7:8: error: invalid TOML"},
+		{"toml syntax", manifestHead + "[[table]\n", nil, "evidence/s/evidence.toml:7:1: error: invalid TOML"},
 		{"unknown key", manifestHead + "colour = 1\n", nil, "unknown manifest key \"colour\""},
 		{"id mismatch", strings.Replace(manifestHead, `"s"`, `"x"`, 1), nil, "must equal the evidence set's directory name"},
 		{"bad date", strings.Replace(manifestHead, "2026-07-09", "July", 1), nil, `date "July": expected YYYY-MM-DD`},
