@@ -142,7 +142,13 @@ func newBuildCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *c
 			var ds diag.List
 			if asList(err, &ds) {
 				printDiags(stdout, ds)
-				return &exitError{1, fmt.Errorf("not built: %d finding(s)", len(ds))}
+				nerr := 0
+				for _, d := range ds {
+					if d.Severity == diag.Error {
+						nerr++
+					}
+				}
+				return &exitError{1, fmt.Errorf("not built: %d error(s)", nerr)}
 			}
 			if err != nil {
 				return &exitError{2, err}

@@ -128,7 +128,11 @@ func Claims(p *claim.Page, st *evidence.Store, opt Options) ([]Result, diag.List
 						Message: fmt.Sprintf("evidence reference %q names a cell that holds %q, not a number", ref, cell.Text),
 						Related: []diag.Related{{Pos: cell.Pos, Message: "the cell"}}})
 				} else {
-					ds = append(ds, diag.Errorf(c.RefPos, "claim-unknown-ref", "unknown evidence reference %q%s", ref, suggest(st, ref)))
+					pos := c.RefPos
+					if i < len(c.RefPositions) {
+						pos = c.RefPositions[i]
+					}
+					ds = append(ds, diag.Errorf(pos, "claim-unknown-ref", "unknown evidence reference %q%s", ref, suggest(st, ref)))
 				}
 				r.OK = false
 				r.Bindings = append(r.Bindings, b)

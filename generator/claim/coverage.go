@@ -126,8 +126,8 @@ func classify(src []byte, a, b int, atHeadingStart bool) string {
 		return "ip"
 	case ipv6Around(src, a, b):
 		return "ip"
-	case prev == '/' && ipv4Re.Match(src[max(0, a-16):a-1]):
-		return "ip" // CIDR prefix length, 10.0.0.0/8
+	case prev == '/' && (ipv4Re.Match(src[max(0, a-16):a-1]) || a >= 2 && ipv6Around(src, a-2, a-1)):
+		return "ip" // CIDR prefix length, 10.0.0.0/8, 2001:db8::/32
 	case (next == 'e' || next == 'E') && b+1 < len(src) && (isDigitByte(src[b+1]) || (src[b+1] == '+' || src[b+1] == '-') && b+2 < len(src) && isDigitByte(src[b+2])):
 		return "" // 1e3 is a number, not an identifier
 	case dots >= 2 || prev == 'v' || prev == 'V':

@@ -28,6 +28,7 @@ func TestCoverageRules(t *testing.T) {
 		{"2026/07/09 와 7月9日", "2026/07/09:date 7月9日:date"},
 		{"fe80::1 과 10.0.0.0/8", "80:ip 1:ip 10.0.0.0:ip 8:ip"},
 		{"x86_64 빌드", "86:identifier 64:identifier"},
+		{"2001:db8::/32 대역", "2001:ip 8:ip 32:ip"},
 		{"1e3 회", "1e3:"},
 	}
 	for _, tt := range tests {

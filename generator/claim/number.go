@@ -148,8 +148,8 @@ func ParseLiteral(lit string) (Literal, error) {
 		if m[5] < len(norm) && isDigit(norm[m[5]]) || m[5] < len(norm)-1 && norm[m[5]] == ',' && isDigit(norm[m[5]+1]) {
 			return out, fmt.Errorf("%q: malformed digit grouping; expected groups of three digits (1,234) and a decimal point, not a comma", lit)
 		}
-		if r, _ := utf8.DecodeRuneInString(norm[m[1]:]); m[1] < len(norm) && (r < utf8.RuneSelf && isLatinLetter(byte(r)) || r == '%' || r == '_' || r > 127 && unicode.IsNumber(r)) {
-			return out, fmt.Errorf("claim literal %q: unknown unit or unreadable number at %q; expected a unit such as %%, s, ms, 초, 秒, 바이트, 회", lit, norm[m[0]:min(len(norm), m[1]+8)])
+		if bad := trailingJunk(norm[m[1]:]); bad {
+			return out, fmt.Errorf("claim literal %q: unknown unit or unreadable number at %q; expected a unit such as %%, s, ms, 초, 秒, 바이트, 회", lit, norm[m[0]:min(len(norm), m[1]+12)])
 		}
 		numStart := m[0]
 		if rangeDash {
@@ -214,6 +214,35 @@ func ParseLiteral(lit string) (Literal, error) {
 	return out, nil
 }
 
+// connectors are the English words a literal may hold between numbers
+// ("86 of 86", "5 to 10").
+var connectors = map[string]bool{"of": true, "to": true, "from": true, "and": true, "or": true, "out": true, "vs": true, "than": true, "in": true, "at": true}
+
+// trailingJunk reports whether the text after a quantity (and its unit)
+// continues it in a way evdoc cannot read: letters or "_" glued to it, a
+// "/" (a compound unit such as KB/s), "%", a Unicode fraction, or an
+// English word that is not a connector.
+func trailingJunk(rest string) bool {
+	if rest == "" {
+		return false
+	}
+	r, _ := utf8.DecodeRuneInString(rest)
+	switch {
+	case r < utf8.RuneSelf && isLatinLetter(byte(r)), r == '%', r == '_', r > 127 && unicode.IsNumber(r):
+		return true
+	case r == '/':
+		// "86/86" is a fraction; "40KB/s" or "40초/회" a compound unit.
+		after := strings.TrimLeft(rest[1:], " ")
+		return after == "" || !isDigit(after[0])
+	}
+	trimmed := strings.TrimLeft(rest, " ")
+	if trimmed == rest {
+		return false
+	}
+	word := strings.TrimRightFunc(trimmed[:len(trimmed)-len(strings.TrimLeftFunc(trimmed, func(r rune) bool { return r < utf8.RuneSelf && isLatinLetter(byte(r)) }))], unicode.IsSpace)
+	return word != "" && !connectors[strings.ToLower(word)]
+}
+
 func isLatinLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 
 // Format writes v in the style of q: q's decimals, thousands separators,
@@ -253,6 +282,9 @@ func (q Quantity) Format(v decimal.Decimal) string {
 	}
 	if strings.Contains(q.Sign, "＋") {
 		plus = "＋"
+	}
+	if q.FullWidth && minus == "-" {
+		minus = "－"
 	}
 	delta := ""
 	if strings.HasPrefix(q.Sign, "Δ") {

@@ -37,6 +37,9 @@ type Claim struct {
 	// measurements. Reason is the link title.
 	Exempt bool   `json:"exempt,omitempty"`
 	Reason string `json:"reason,omitempty"`
+	// RefPositions gives the position of each reference of Refs in the
+	// destination.
+	RefPositions []diag.Position `json:"-"`
 	// Offsets gives, for each byte of Literal, its offset in the page
 	// source, or -1 for a byte goldmark made up (typographer quotes).
 	Offsets []int `json:"-"`
@@ -170,7 +173,12 @@ func Parse(md goldmark.Markdown, path string, src []byte) (*Page, diag.List) {
 			return ast.WalkSkipChildren, nil
 		case *ast.Image:
 			if dest := string(t.Destination); strings.HasPrefix(dest, Scheme) {
-				pos := ix.Pos(max(textSpan(t, blanked).start, 0))
+				pos := ix.Pos(max(textSpan(t, blanked).start-2, 0)) // at "!["
+				if sp := textSpan(t, blanked); sp.start < 0 {
+					if i := bytes.Index(blanked, []byte("![]("+dest)); i >= 0 {
+						pos = ix.Pos(i)
+					}
+				}
 				errs = append(errs, diag.Errorf(pos, "claim-syntax", "image ![…](%s) cannot be a claim; expected a link [number](%s)", dest, dest))
 			}
 			return ast.WalkSkipChildren, nil
@@ -230,6 +238,21 @@ func Parse(md goldmark.Markdown, path string, src []byte) (*Page, diag.List) {
 			errs = append(errs, diag.Errorf(dpos, "claim-syntax", "%s", err))
 		}
 		c.Refs = refs
+		// Each reference's own position, for findings about one of them.
+		item := 0
+		for _, part := range strings.Split(strings.TrimPrefix(dest, Scheme), ",") {
+			if item >= len(refs) {
+				break
+			}
+			off := strings.Index(dest, part)
+			lead := len(part) - len(strings.TrimLeft(part, " "))
+			if off >= 0 && destOff >= 0 {
+				c.RefPositions = append(c.RefPositions, ix.Pos(end+destOff+1+off+lead))
+			} else {
+				c.RefPositions = append(c.RefPositions, dpos)
+			}
+			item++
+		}
 		p.Claims = append(p.Claims, c)
 		return ast.WalkSkipChildren, nil
 	})

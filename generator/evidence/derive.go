@@ -40,7 +40,7 @@ func derive(set *Set, mix *diag.LineIndex, src []byte) diag.List {
 	var errs diag.List
 	for _, n := range names {
 		if v, ok := set.Values[n]; ok {
-			errs = append(errs, diag.Errorf(locate(mix, src, n), "evidence-duplicate", "derived value %q is also read from %s; expected unique names", n, v.Pos))
+			errs = append(errs, diag.Errorf(locateIn(mix, src, "[derived]", n), "evidence-duplicate", "derived value %q is also read from %s; expected unique names", n, v.Pos))
 		}
 	}
 	if errs != nil {
@@ -78,7 +78,7 @@ func derive(set *Set, mix *diag.LineIndex, src []byte) diag.List {
 			return nil, fmt.Errorf("derived value %q is also read from a file; expected unique names", name)
 		}
 		v := &Value{Ref: set.Manifest.ID + "/" + name, Set: set.Manifest.ID, Name: name, Value: d,
-			Unit: q.unit, Raw: text, Pos: locate(mix, src, name), Derived: true, Inputs: e.inputs, Delta: isDifference(tree.Node)}
+			Unit: q.unit, Raw: text, Pos: locateIn(mix, src, "[derived]", name), Derived: true, Inputs: e.inputs, Delta: isDifference(tree.Node)}
 		set.Values[name] = v
 		return v, nil
 	}
@@ -91,10 +91,10 @@ func derive(set *Set, mix *diag.LineIndex, src []byte) diag.List {
 			if errors.As(err, &ce) {
 				errs = append(errs, diag.Diagnostic{Pos: ce.cell.Pos, Severity: diag.Error, Rule: "evidence-derived",
 					Message: fmt.Sprintf("%q is not a number; expected a number for %s, which derived value %s uses", ce.cell.Text, ce.name, n),
-					Related: []diag.Related{{Pos: locate(mix, src, n), Message: "derived value " + n}}})
+					Related: []diag.Related{{Pos: locateIn(mix, src, "[derived]", n), Message: "derived value " + n}}})
 				continue
 			}
-			errs = append(errs, diag.Errorf(locate(mix, src, n), "evidence-derived", "%v", err))
+			errs = append(errs, diag.Errorf(locateIn(mix, src, "[derived]", n), "evidence-derived", "%v", err))
 		}
 	}
 	if len(errs) > 0 {

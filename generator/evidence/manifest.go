@@ -31,9 +31,11 @@ type Manifest struct {
 
 // Units, in every spec, declares the unit of values whose raw text does
 // not state it: local name (relative to the spec's name) or "*.suffix"
-// → one of %, s, ms, min, B, KB, KiB, /s, count. A claim written with a
+// → one of %, %p, ns, us, ms, s, min, h, d, B, KB, KiB, MB, MiB, GB, GiB,
+// /s, count, x. A claim written with a
 // physical unit (%, 초, ms, 바이트, …) cannot bind to a value without one.
-var knownUnits = map[string]bool{"%": true, "s": true, "ms": true, "min": true, "B": true, "KB": true, "KiB": true, "/s": true, "count": true}
+var knownUnits = map[string]bool{"%": true, "%p": true, "ns": true, "us": true, "ms": true, "s": true, "min": true, "h": true, "d": true,
+	"B": true, "KB": true, "KiB": true, "MB": true, "MiB": true, "GB": true, "GiB": true, "/s": true, "count": true, "x": true}
 
 // TableSpec names the numeric cells of one GFM table as
 // <Name>.<row key>.<column key>.
@@ -219,6 +221,24 @@ func values(ms ...map[string]string) []string {
 		}
 	}
 	return out
+}
+
+// locateIn is locate restricted to the text after the first line that is
+// exactly header ("[derived]"), so a derived name is found at its
+// declaration rather than wherever the same text occurs first.
+func locateIn(ix *diag.LineIndex, src []byte, header, needle string) diag.Position {
+	s := string(src)
+	i := strings.Index(s, "\n"+header+"\n")
+	if i < 0 {
+		return locate(ix, src, needle)
+	}
+	i += len(header) + 2
+	for _, cand := range []string{strconv.Quote(needle), needle} {
+		if j := strings.Index(s[i:], cand); needle != "" && j >= 0 {
+			return ix.Pos(i + j)
+		}
+	}
+	return locate(ix, src, needle)
 }
 
 // locate returns the position of the first quoted occurrence of needle in

@@ -381,7 +381,7 @@ func LoadSet(root, setDir string) (*Set, diag.List) {
 	for _, d := range decls {
 		for key, unit := range d.units {
 			if !knownUnits[unit] {
-				errs = append(errs, diag.Errorf(locate(mix, src, key), "evidence-manifest", "unit %q for %q: expected one of %%, s, ms, min, B, KB, KiB, /s, count", unit, key))
+				errs = append(errs, diag.Errorf(locate(mix, src, key), "evidence-manifest", "unit %q for %q: expected one of %%, %%p, ns, us, ms, s, min, h, d, B, KB, KiB, MB, MiB, GB, GiB, /s, count, x", unit, key))
 				continue
 			}
 			matched := false

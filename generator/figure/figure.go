@@ -261,11 +261,14 @@ func (s *Spec) Render(st *evidence.Store, lang string, ttf []byte) ([]byte, erro
 	p.Legend.Top = true
 	p.Legend.Left = false
 	p.Legend.TextStyle.Font.Size = vg.Points(9)
+	p.Legend.Padding = vg.Points(3)
 	p.Legend.XOffs = -vg.Points(6)
 	p.Legend.YOffs = -vg.Points(6)
 
 	c := vgimg.NewWith(vgimg.UseWH(Width, Height), vgimg.UseDPI(DPI))
-	p.Draw(draw.New(c))
+	// Leave a margin so no text touches the image edge.
+	margin := vg.Points(6)
+	p.Draw(draw.Crop(draw.New(c), margin, -margin, margin, -margin))
 	var buf bytes.Buffer
 	if _, err := (vgimg.PngCanvas{Canvas: c}).WriteTo(&buf); err != nil {
 		return nil, fmt.Errorf("figure %q: %v", s.Name, err)

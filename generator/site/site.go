@@ -1,7 +1,6 @@
 package site
 
 import (
-	"bytes"
 	"fmt"
 	"net/url"
 	"os"
@@ -111,23 +110,34 @@ var renderedKeys = []string{"title", "summary", "description", "linkTitle"}
 func frontMatterNumbers(p *Page) diag.List {
 	var ds diag.List
 	src := p.Parsed.Source
-	for i := 0; i < p.Parsed.BodyStart; {
-		end := bytes.IndexByte(src[i:p.Parsed.BodyStart], '\n')
-		if end < 0 {
-			end = p.Parsed.BodyStart - i
-		}
-		line := string(src[i : i+end])
-		for _, k := range renderedKeys {
-			if strings.HasPrefix(line, k+":") {
-				for _, n := range claim.ScanText(p.Parsed.Index, src, i+len(k)+1, i+end) {
-					if n.Rule == "" {
-						ds = append(ds, diag.Diagnostic{Pos: n.Pos, Severity: diag.Warning, Rule: "claim-unchecked",
-							Message: fmt.Sprintf("number %q in front matter %s cannot be bound to evidence; it is not checked (move it into the body as a claim)", n.Text, k)})
-					}
+	lines := strings.SplitAfter(string(src[:p.Parsed.BodyStart]), "\n")
+	off := 0
+	key := "" // the rendered key whose (block) value continues
+	for _, line := range lines {
+		lineStart, start := off, off
+		off += len(line)
+		body := strings.TrimRight(line, "\n")
+		switch {
+		case key != "" && (strings.HasPrefix(body, " ") || strings.HasPrefix(body, "\t") || strings.TrimSpace(body) == ""):
+			// continuation of a block or multi-line value
+		default:
+			key = ""
+			for _, k := range renderedKeys {
+				if strings.HasPrefix(body, k+":") {
+					key = k
+					start += len(k) + 1
 				}
 			}
+			if key == "" {
+				continue
+			}
 		}
-		i += end + 1
+		for _, n := range claim.ScanText(p.Parsed.Index, src, start, lineStart+len(body)) {
+			if n.Rule == "" {
+				ds = append(ds, diag.Diagnostic{Pos: n.Pos, Severity: diag.Warning, Rule: "claim-unchecked",
+					Message: fmt.Sprintf("number %q in front matter %s cannot be bound to evidence; it is not checked (move it into the body as a claim)", n.Text, key)})
+			}
+		}
 	}
 	return ds
 }
