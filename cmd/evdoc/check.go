@@ -109,13 +109,7 @@ func newCheckCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *c
 						ok++
 					}
 				}
-				nerr := 0
-				for _, d := range ds {
-					if d.Severity == diag.Error {
-						nerr++
-					}
-				}
-				fmt.Fprintf(stderr, "evdoc: %d/%d claims match their evidence in %d pages; %d error(s), %d warning(s)\n", ok, len(results), len(s.Pages), nerr, len(ds)-nerr)
+				fmt.Fprintf(stderr, "evdoc: %d/%d claims match their evidence in %d pages; %d error(s), %d warning(s)\n", ok, len(results), len(s.Pages), ds.Count(diag.Error), ds.Count(diag.Warning))
 			}
 			if ds.HasErrors() {
 				return &exitError{1, nil}
@@ -142,13 +136,7 @@ func newBuildCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *c
 			var ds diag.List
 			if asList(err, &ds) {
 				printDiags(stdout, ds)
-				nerr := 0
-				for _, d := range ds {
-					if d.Severity == diag.Error {
-						nerr++
-					}
-				}
-				return &exitError{1, fmt.Errorf("not built: %d error(s)", nerr)}
+				return &exitError{1, fmt.Errorf("not built: %d error(s)", ds.Count(diag.Error))}
 			}
 			if err != nil {
 				return &exitError{2, err}

@@ -205,6 +205,17 @@ func (l List) HasErrors() bool {
 	return false
 }
 
+// Count returns how many diagnostics in l have severity sev.
+func (l List) Count(sev Severity) int {
+	n := 0
+	for _, d := range l {
+		if d.Severity == sev {
+			n++
+		}
+	}
+	return n
+}
+
 // Err returns l as an error, or nil when l is empty.
 func (l List) Err() error {
 	if len(l) == 0 {

@@ -56,13 +56,7 @@ func Write(w io.Writer, format string, ds diag.List, src Source) error {
 		return nil
 	case "github":
 		for _, d := range ds {
-			level := "error"
-			switch d.Severity {
-			case diag.Warning:
-				level = "warning"
-			case diag.Note:
-				level = "notice"
-			}
+			level := levelName(d.Severity, "notice")
 			msg := d.Message
 			for _, r := range d.Related {
 				msg += "\n" + r.Pos.String() + ": " + r.Message
@@ -111,13 +105,7 @@ func SARIF(ds diag.List, src Source) (*sarif.Report, error) {
 			seen[rule] = true
 			run.AddRule(rule).WithDescription(ruleDescription(rule))
 		}
-		level := "error"
-		switch d.Severity {
-		case diag.Warning:
-			level = "warning"
-		case diag.Note:
-			level = "note"
-		}
+		level := levelName(d.Severity, "note")
 		res := run.CreateResultForRule(rule).WithLevel(level).WithMessage(sarif.NewTextMessage(d.Message)).
 			AddLocation(location(d.Pos, src))
 		for i, r := range d.Related {
@@ -157,6 +145,18 @@ func location(p diag.Position, src Source) *sarif.Location {
 		phys = phys.WithRegion(region)
 	}
 	return sarif.NewLocationWithPhysicalLocation(phys)
+}
+
+// levelName maps a severity to the output format's level names, which
+// agree on "error" and "warning" and differ on the lowest one.
+func levelName(sev diag.Severity, note string) string {
+	switch sev {
+	case diag.Warning:
+		return "warning"
+	case diag.Note:
+		return note
+	}
+	return "error"
 }
 
 // fileURI writes a slash-separated relative path as a URI reference:
