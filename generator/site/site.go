@@ -92,6 +92,7 @@ func (s *Site) Check(opt check.Options) ([]check.Result, diag.List) {
 		}
 	}
 	ds = append(ds, s.checkTranslations()...)
+	ds = append(ds, s.checkPairedClaims()...)
 	for _, p := range s.Pages {
 		ds = append(ds, frontMatterNumbers(p)...)
 	}
@@ -101,6 +102,58 @@ func (s *Site) Check(opt check.Options) ([]check.Result, diag.List) {
 
 // evfigureRe finds evfigure shortcode calls and their name argument.
 var evfigureRe = regexp.MustCompile(`\{\{[<%]\s*evfigure\s+name\s*=\s*"([^"]*)"`)
+
+// checkPairedClaims compares each source-language page with its
+// translations: an evidence value quoted in one and not the other is a
+// warning at the first claim that quotes it, since paired pages should
+// rest on the same measurements. Fallback pages share the source body and
+// are not compared.
+func (s *Site) checkPairedClaims() diag.List {
+	src := s.Config.Source().Code
+	firstClaim := func(p *Page) (map[string]diag.Position, []string) {
+		pos := map[string]diag.Position{}
+		var order []string
+		for _, c := range p.Parsed.Claims {
+			for i, ref := range c.Refs {
+				if _, ok := pos[ref]; !ok {
+					at := c.Pos
+					if i < len(c.RefPositions) {
+						at = c.RefPositions[i]
+					}
+					pos[ref] = at
+					order = append(order, ref)
+				}
+			}
+		}
+		return pos, order
+	}
+	var ds diag.List
+	for _, p := range s.Pages {
+		if p.Lang != src {
+			continue
+		}
+		pRefs, pOrder := firstClaim(p)
+		for _, q := range s.Pages {
+			if q.Lang == src || q.Key != p.Key || q.IsEmpty() {
+				continue
+			}
+			qRefs, qOrder := firstClaim(q)
+			for _, ref := range pOrder {
+				if _, ok := qRefs[ref]; !ok {
+					ds = append(ds, diag.Diagnostic{Pos: pRefs[ref], Severity: diag.Warning, Rule: "translation-claims",
+						Message: fmt.Sprintf("%s is quoted here but not in the %s translation %s", ref, q.Lang, q.Path)})
+				}
+			}
+			for _, ref := range qOrder {
+				if _, ok := pRefs[ref]; !ok {
+					ds = append(ds, diag.Diagnostic{Pos: qRefs[ref], Severity: diag.Warning, Rule: "translation-claims",
+						Message: fmt.Sprintf("%s is quoted here but not in the %s original %s", ref, p.Lang, p.Path)})
+				}
+			}
+		}
+	}
+	return ds
+}
 
 // renderedKeys are front matter fields the layouts print.
 var renderedKeys = []string{"title", "summary", "description", "linkTitle"}
