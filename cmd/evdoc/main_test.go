@@ -9,27 +9,10 @@ import (
 	"strings"
 	"testing"
 
-	"golang.org/x/tools/txtar"
+	"evdoc/internal/txtartest"
 )
 
-func extract(t *testing.T, archive string) string {
-	t.Helper()
-	ar, err := txtar.ParseFile(archive)
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	for _, f := range ar.Files {
-		p := filepath.Join(dir, filepath.FromSlash(f.Name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, f.Data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return dir
-}
+func extract(t *testing.T, archive string) string { return txtartest.WriteFile(t, archive) }
 
 func evdoc(args ...string) (int, string, string) {
 	var out, errb bytes.Buffer

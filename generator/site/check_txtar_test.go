@@ -11,30 +11,12 @@ import (
 
 	"golang.org/x/tools/txtar"
 
+	"evdoc/internal/txtartest"
+
 	"evdoc/generator/check"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files under testdata/")
-
-// extract writes an archive's files (all but "want") under a new temporary
-// directory and returns it.
-func extract(t *testing.T, ar *txtar.Archive) string {
-	t.Helper()
-	dir := t.TempDir()
-	for _, f := range ar.Files {
-		if f.Name == "want" {
-			continue
-		}
-		p := filepath.Join(dir, filepath.FromSlash(f.Name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, f.Data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return dir
-}
 
 // TestCheckArchives runs `check` on each testdata/check/*.txtar project and
 // compares its diagnostics with the archive's "want" file. With -update the
@@ -50,7 +32,7 @@ func TestCheckArchives(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			dir := extract(t, ar)
+			dir := txtartest.Write(t, ar)
 			var got bytes.Buffer
 			s, err := Load(dir)
 			if err != nil {
