@@ -1,4 +1,4 @@
-module evdoc
+module github.com/evdoc-lab/evdoc
 
 go 1.26.0
 

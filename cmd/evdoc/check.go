@@ -11,10 +11,10 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"evdoc/generator/check"
-	"evdoc/generator/diag"
-	"evdoc/generator/report"
-	"evdoc/generator/site"
+	"github.com/evdoc-lab/evdoc/generator/check"
+	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/report"
+	"github.com/evdoc-lab/evdoc/generator/site"
 )
 
 // fileSource reads the files diagnostics name, relative to root, once each.

@@ -9,9 +9,9 @@ import (
 	udiff "github.com/aymanbagabas/go-udiff"
 	"github.com/spf13/cobra"
 
-	"evdoc/generator/diag"
-	"evdoc/generator/fix"
-	"evdoc/generator/site"
+	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/fix"
+	"github.com/evdoc-lab/evdoc/generator/site"
 )
 
 func newFixCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *cobra.Command {

@@ -25,8 +25,8 @@ import (
 	"github.com/shopspring/decimal"
 	"github.com/spf13/cobra"
 
-	"evdoc/generator/check"
-	"evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/check"
+	"github.com/evdoc-lab/evdoc/generator/diag"
 )
 
 // exitError carries an exit status through cobra.

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"evdoc/internal/txtartest"
+	"github.com/evdoc-lab/evdoc/internal/txtartest"
 )
 
 func extract(t *testing.T, archive string) string { return txtartest.WriteFile(t, archive) }

@@ -12,9 +12,9 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"evdoc/generator/diag"
-	"evdoc/generator/evidence"
-	"evdoc/generator/site"
+	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/evidence"
+	"github.com/evdoc-lab/evdoc/generator/site"
 )
 
 // valueRecord is one line of `evdoc values --format=json`.

@@ -17,9 +17,9 @@ import (
 
 	"github.com/shopspring/decimal"
 
-	"evdoc/generator/claim"
-	"evdoc/generator/diag"
-	"evdoc/generator/evidence"
+	"github.com/evdoc-lab/evdoc/generator/claim"
+	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/evidence"
 )
 
 // Options tunes the judgement. The zero value is not useful; start from

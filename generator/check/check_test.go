@@ -6,8 +6,8 @@ import (
 
 	"github.com/shopspring/decimal"
 
-	"evdoc/generator/claim"
-	"evdoc/generator/evidence"
+	"github.com/evdoc-lab/evdoc/generator/claim"
+	"github.com/evdoc-lab/evdoc/generator/evidence"
 )
 
 func TestMatch(t *testing.T) {

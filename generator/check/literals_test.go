@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"evdoc/generator/claim"
-	"evdoc/generator/evidence"
+	"github.com/evdoc-lab/evdoc/generator/claim"
+	"github.com/evdoc-lab/evdoc/generator/evidence"
 )
 
 // literalCases pairs claim literals, as Korean, Japanese and English

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/diag"
 )
 
 // ProseNumber is a number written in prose outside any claim. Rule names

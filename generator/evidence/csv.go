@@ -15,7 +15,7 @@ import (
 	"github.com/expr-lang/expr/vm"
 	"github.com/shopspring/decimal"
 
-	"evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/diag"
 )
 
 // The CSV reader ("csv", ReadCSV), with its count_where aggregates. The

@@ -8,7 +8,7 @@ import (
 
 	"github.com/shopspring/decimal"
 
-	"evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/diag"
 )
 
 // The curl -w write-out reader ("curl-writeout", ReadCurlWriteout). The

@@ -12,7 +12,7 @@ import (
 	"github.com/expr-lang/expr/parser"
 	"github.com/shopspring/decimal"
 
-	"evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/diag"
 )
 
 // divisionPrecision is the number of decimal places kept by division:

@@ -4,7 +4,7 @@ import (
 	"regexp"
 	"strings"
 
-	"evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/diag"
 )
 
 // The dig output reader ("dig", ReadDig). The conventions of every

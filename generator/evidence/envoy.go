@@ -7,7 +7,7 @@ import (
 
 	"github.com/shopspring/decimal"
 
-	"evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/diag"
 )
 
 // Readers of Envoy admin output. Four formats are read:

@@ -9,7 +9,7 @@ import (
 
 	"github.com/shopspring/decimal"
 
-	"evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/diag"
 )
 
 // checkEnvoyOutput asserts the Reader contract on one result: every

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/diag"
 )
 
 func TestParseCell(t *testing.T) {

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/diag"
 )
 
 // addSeeds adds the repository's evidence files and, when present, the

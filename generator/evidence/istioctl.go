@@ -8,7 +8,7 @@ import (
 
 	"github.com/shopspring/decimal"
 
-	"evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/diag"
 )
 
 // The reader of istioctl's (and kubectl's) aligned tables

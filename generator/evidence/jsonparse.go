@@ -8,7 +8,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/diag"
 )
 
 // A JSON parser that keeps byte offsets, shared by every reader of JSON:

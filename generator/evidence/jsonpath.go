@@ -5,7 +5,7 @@ import (
 	"sort"
 	"strings"
 
-	"evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/diag"
 )
 
 // The generic JSON reader ("json", ReadJSON), which keys every number by

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/diag"
 )
 
 // lfCase is one reader input: the readings it must give (key -> value and

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"unicode"
 
-	"evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/diag"
 )
 
 // Cell is one table cell: its text with surrounding blanks trimmed and the

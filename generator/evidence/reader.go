@@ -5,7 +5,7 @@ import (
 	"sort"
 	"strings"
 
-	"evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/diag"
 )
 
 // Reading is one number a raw-file reader found: its key in the format's

@@ -8,7 +8,7 @@ import (
 
 	"github.com/shopspring/decimal"
 
-	"evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/diag"
 )
 
 // What the raw-file readers share: the accumulator of one file's readings

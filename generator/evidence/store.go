@@ -12,7 +12,7 @@ import (
 
 	"github.com/shopspring/decimal"
 
-	"evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/diag"
 )
 
 // Value is one named number of an evidence set.

@@ -4,7 +4,7 @@ import (
 	"regexp"
 	"strings"
 
-	"evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/diag"
 )
 
 // Entry is one numeric reading in a lab transcript: the section it sits in

@@ -43,8 +43,8 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
 
-	"evdoc/generator/diag"
-	"evdoc/generator/evidence"
+	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/evidence"
 )
 
 // Spec is a decoded figures/NAME.toml.

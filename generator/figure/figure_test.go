@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"evdoc/generator/evidence"
+	"github.com/evdoc-lab/evdoc/generator/evidence"
 )
 
 var update = flag.Bool("update", false, "rewrite golden images under testdata/")

@@ -12,10 +12,10 @@ import (
 	"path/filepath"
 	"sort"
 
-	"evdoc/generator/check"
-	"evdoc/generator/claim"
-	"evdoc/generator/diag"
-	"evdoc/generator/evidence"
+	"github.com/evdoc-lab/evdoc/generator/check"
+	"github.com/evdoc-lab/evdoc/generator/claim"
+	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/evidence"
 )
 
 // Edit replaces the bytes [Start, End) of a page with New. Old is the text

@@ -8,10 +8,10 @@ import (
 
 	"github.com/shopspring/decimal"
 
-	"evdoc/generator/check"
-	"evdoc/generator/claim"
-	"evdoc/generator/diag"
-	"evdoc/generator/evidence"
+	"github.com/evdoc-lab/evdoc/generator/check"
+	"github.com/evdoc-lab/evdoc/generator/claim"
+	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/evidence"
 )
 
 // store builds an evidence store from a transcript of key=value lines.

@@ -21,7 +21,7 @@ import (
 
 	"github.com/owenrumney/go-sarif/v3/pkg/report/v210/sarif"
 
-	"evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/diag"
 )
 
 // Formats lists the accepted format names.
@@ -94,7 +94,7 @@ func RuneColumn(p diag.Position, src Source) int {
 // one result per diagnostic with its related locations.
 func SARIF(ds diag.List, src Source) (*sarif.Report, error) {
 	rep := sarif.NewReport()
-	run := sarif.NewRunWithInformationURI("evdoc", "https://github.com/evdoc/evdoc").WithColumnKind("unicodeCodePoints")
+	run := sarif.NewRunWithInformationURI("evdoc", "https://github.com/evdoc-lab/evdoc").WithColumnKind("unicodeCodePoints")
 	seen := map[string]bool{}
 	for _, d := range ds {
 		rule := d.Rule

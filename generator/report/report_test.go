@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/diag"
 )
 
 var page = []byte("---\ntitle: t\n---\n失敗は[13件](ev:d3/d3.a.ok)。\n")

@@ -3,7 +3,7 @@ package site
 import (
 	"testing"
 
-	"evdoc/generator/check"
+	"github.com/evdoc-lab/evdoc/generator/check"
 )
 
 // BenchmarkLoadAndCheck measures what `evdoc check` does on the reference

@@ -16,9 +16,9 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
-	"evdoc/generator/check"
-	"evdoc/generator/evidence"
-	"evdoc/generator/figure"
+	"github.com/evdoc-lab/evdoc/generator/check"
+	"github.com/evdoc-lab/evdoc/generator/evidence"
+	"github.com/evdoc-lab/evdoc/generator/figure"
 )
 
 // BuildOptions configures Build.

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"evdoc/generator/check"
+	"github.com/evdoc-lab/evdoc/generator/check"
 )
 
 func TestFallbackFromSourcePage(t *testing.T) {

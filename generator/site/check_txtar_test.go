@@ -11,9 +11,9 @@ import (
 
 	"golang.org/x/tools/txtar"
 
-	"evdoc/internal/txtartest"
+	"github.com/evdoc-lab/evdoc/internal/txtartest"
 
-	"evdoc/generator/check"
+	"github.com/evdoc-lab/evdoc/generator/check"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files under testdata/")

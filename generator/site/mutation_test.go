@@ -7,11 +7,11 @@ import (
 	"sort"
 	"testing"
 
-	"evdoc/generator/check"
-	"evdoc/generator/claim"
-	"evdoc/generator/diag"
-	"evdoc/generator/evidence"
-	"evdoc/generator/fix"
+	"github.com/evdoc-lab/evdoc/generator/check"
+	"github.com/evdoc-lab/evdoc/generator/claim"
+	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/evidence"
+	"github.com/evdoc-lab/evdoc/generator/fix"
 )
 
 // repoRoot is the repository holding the reference site.

@@ -15,8 +15,8 @@ import (
 	"github.com/yuin/goldmark"
 	"go.yaml.in/yaml/v3"
 
-	"evdoc/generator/claim"
-	"evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/claim"
+	"github.com/evdoc-lab/evdoc/generator/diag"
 )
 
 // Page is one Markdown content file of one language.

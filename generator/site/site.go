@@ -8,11 +8,11 @@ import (
 	"regexp"
 	"strings"
 
-	"evdoc/generator/check"
-	"evdoc/generator/claim"
-	"evdoc/generator/diag"
-	"evdoc/generator/evidence"
-	"evdoc/generator/figure"
+	"github.com/evdoc-lab/evdoc/generator/check"
+	"github.com/evdoc-lab/evdoc/generator/claim"
+	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/evidence"
+	"github.com/evdoc-lab/evdoc/generator/figure"
 )
 
 // Directories of a project, relative to its root.

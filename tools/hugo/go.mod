@@ -1,4 +1,4 @@
-module evdoc/tools/hugo
+module github.com/evdoc-lab/evdoc/tools/hugo
 
 go 1.26.0
 
