@@ -14,6 +14,7 @@ import (
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/evidence"
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
 	"github.com/evdoc-lab/evdoc/generator/site"
 )
 
@@ -37,7 +38,7 @@ func newValuesCmd(root *string, stdout, stderr io.Writer) *cobra.Command {
 		Long: "Without PATH, prints every value of every evidence set under evidence/.\n" +
 			"A PATH that is an evidence set directory prints that set's values by reference;\n" +
 			"a raw file is read with the reader --as names, or the one its name and content suggest\n" +
-			"(formats: " + strings.Join(evidence.Formats(), ", ") + "),\n" +
+			"(formats: " + strings.Join(raw.Formats(), ", ") + "),\n" +
 			"and its readings are printed under the keys a manifest's [[read]] select uses.",
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if format != "text" && format != "json" {
@@ -124,13 +125,13 @@ func valuesOf(root, arg, as string) ([]valueRecord, diag.List) {
 	}
 	format := as
 	if format == "" {
-		format = evidence.Sniff(rel, src)
+		format = raw.Sniff(rel, src)
 	}
-	read, err := evidence.ReaderFor(format)
+	read, err := raw.ReaderFor(format)
 	if err != nil {
 		return nil, diag.List{diag.Errorf(diag.Position{File: rel}, "values-format", "--as: %v", err)}
 	}
-	readings, errs := read(rel, src, evidence.ReadOptions{})
+	readings, errs := read(rel, src, raw.ReadOptions{})
 	for _, r := range readings {
 		recs = append(recs, valueRecord{Name: r.Key, Value: r.Number.Value.String(), Unit: r.Number.Unit, File: rel,
 			Line: r.Pos.Line, Column: r.Pos.Column, Raw: r.Raw, Format: format})

@@ -8,6 +8,7 @@ import (
 
 	"github.com/evdoc-lab/evdoc/generator/claim"
 	"github.com/evdoc-lab/evdoc/generator/evidence"
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
 )
 
 func TestMatch(t *testing.T) {
@@ -56,7 +57,7 @@ func TestMatch(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%q: %v", tt.lit, err)
 		}
-		n, ok := evidence.ParseCell(tt.value + tt.unit)
+		n, ok := raw.ParseCell(tt.value + tt.unit)
 		if !ok {
 			t.Fatalf("value %q", tt.value+tt.unit)
 		}

@@ -13,6 +13,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
 )
 
 // divisionPrecision is the number of decimal places kept by division:
@@ -107,7 +108,7 @@ func derive(set *Set, mix *diag.LineIndex, src []byte) diag.List {
 // cellError is a derived value's input that names a table cell holding
 // text, not a number; it is reported at the cell.
 type cellError struct {
-	cell Cell
+	cell raw.Cell
 	name string
 }
 

@@ -10,6 +10,7 @@ import (
 	"github.com/BurntSushi/toml"
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
 )
 
 // ManifestName is the file name of an evidence set's manifest.
@@ -87,7 +88,7 @@ var (
 // positions; dir is the set's directory name, which id must equal.
 func parseManifest(file, dir string, src []byte) (*Manifest, diag.List) {
 	ix := diag.NewLineIndex(file, src)
-	if errs := checkText(ix, src); errs != nil {
+	if errs := raw.CheckText(ix, src); errs != nil {
 		return nil, errs
 	}
 	var m Manifest
@@ -149,7 +150,7 @@ func parseManifest(file, dir string, src []byte) (*Manifest, diag.List) {
 		if !segmentRe.MatchString(r.Name) || r.File == "" {
 			errs = append(errs, diag.Errorf(at(r.Name), "evidence-manifest", "read %q: expected file and a name matching [a-z_][a-z0-9_]*", r.Name))
 		}
-		if _, err := ReaderFor(r.Format); err != nil {
+		if _, err := raw.ReaderFor(r.Format); err != nil {
 			errs = append(errs, diag.Errorf(at(r.Format), "evidence-manifest", "read %q: %v", r.Name, err))
 		}
 		for _, v := range r.Select {

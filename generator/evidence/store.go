@@ -13,6 +13,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
 )
 
 // Value is one named number of an evidence set.
@@ -48,7 +49,7 @@ type Set struct {
 	// NonNumeric holds the table cells that would be named but are not
 	// numbers ("N/A", "forty-one"), by name, so a reference to one can be
 	// reported at the cell.
-	NonNumeric map[string]Cell
+	NonNumeric map[string]raw.Cell
 }
 
 // Sorted returns the set's values sorted by name.
@@ -77,7 +78,7 @@ func (s *Store) Lookup(ref string) (*Value, bool) {
 
 // NonNumeric reports whether ref names a table cell that holds text, not
 // a number, and returns that cell.
-func (s *Store) NonNumeric(ref string) (Cell, bool) {
+func (s *Store) NonNumeric(ref string) (raw.Cell, bool) {
 	setID, name, _ := strings.Cut(ref, "/")
 	for _, set := range s.Sets {
 		if set.Manifest.ID == setID {
@@ -85,7 +86,7 @@ func (s *Store) NonNumeric(ref string) (Cell, bool) {
 			return c, ok
 		}
 	}
-	return Cell{}, false
+	return raw.Cell{}, false
 }
 
 // Values returns every value, sorted by Ref.
@@ -180,16 +181,16 @@ func LoadSet(root, setDir string) (*Set, diag.List) {
 		set.Files = append(set.Files, rel)
 		return b, rel, true
 	}
-	add := func(name, raw string, n Number, pos diag.Position) {
+	add := func(name, text string, n raw.Number, pos diag.Position) {
 		if old, dup := set.Values[name]; dup {
 			errs = append(errs, diag.Errorf(pos, "evidence-duplicate", "value %s/%s is also named at %s; expected unique names (relabel one)", m.ID, name, old.Pos))
 			return
 		}
-		set.Values[name] = &Value{Ref: m.ID + "/" + name, Set: m.ID, Name: name, Value: n.Value, Unit: n.Unit, Raw: raw, Pos: pos, Delta: n.Signed}
+		set.Values[name] = &Value{Ref: m.ID + "/" + name, Set: m.ID, Name: name, Value: n.Value, Unit: n.Unit, Raw: text, Pos: pos, Delta: n.Signed}
 	}
-	tableCache := map[string][]Table{}
-	nonNumeric := map[string]Cell{}  // named cells whose text is not a number
-	brokenFiles := map[string]bool{} // files whose errors are already reported
+	tableCache := map[string][]raw.Table{}
+	nonNumeric := map[string]raw.Cell{} // named cells whose text is not a number
+	brokenFiles := map[string]bool{}    // files whose errors are already reported
 	for _, ts := range m.Tables {
 		b, rel, ok := readRaw(ts.File)
 		if !ok {
@@ -198,14 +199,14 @@ func LoadSet(root, setDir string) (*Set, diag.List) {
 		tables, ok := tableCache[rel]
 		if !ok {
 			var terrs diag.List
-			tables, terrs = ReadTables(rel, b)
+			tables, terrs = raw.ReadTables(rel, b)
 			errs = append(errs, terrs...)
 			tableCache[rel] = tables
 			if terrs != nil {
 				brokenFiles[rel] = true
 			}
 		}
-		var under []Table
+		var under []raw.Table
 		headings := map[string]bool{}
 		for _, t := range tables {
 			if strings.Contains(t.Heading, ts.Heading) {
@@ -263,7 +264,7 @@ func LoadSet(root, setDir string) (*Set, diag.List) {
 				if cols[i] == "" {
 					continue
 				}
-				n, ok := ParseCell(row[i].Text)
+				n, ok := raw.ParseCell(row[i].Text)
 				if !ok {
 					if row[i].Text != "" {
 						nonNumeric[ts.Name+"."+rk+"."+cols[i]] = row[i]
@@ -292,7 +293,7 @@ func LoadSet(root, setDir string) (*Set, diag.List) {
 		if !ok {
 			continue
 		}
-		entries, terrs := ReadTranscript(rel, b)
+		entries, terrs := raw.ReadTranscript(rel, b)
 		errs = append(errs, terrs...)
 		seen := map[string]int{}
 		sections := map[string]bool{}
@@ -334,11 +335,11 @@ func LoadSet(root, setDir string) (*Set, diag.List) {
 		if !ok {
 			continue
 		}
-		read, err := ReaderFor(rs.Format)
+		read, err := raw.ReaderFor(rs.Format)
 		if err != nil {
 			continue // reported by parseManifest
 		}
-		readings, rerrs := read(rel, b, ReadOptions{Key: rs.Key, CountWhere: rs.CountWhere, Paths: rs.Paths})
+		readings, rerrs := read(rel, b, raw.ReadOptions{Key: rs.Key, CountWhere: rs.CountWhere, Paths: rs.Paths})
 		errs = append(errs, rerrs...)
 		found := map[string]bool{}
 		for _, r := range readings {
@@ -407,7 +408,7 @@ func LoadSet(root, setDir string) (*Set, diag.List) {
 	if errs.HasErrors() {
 		return nil, errs
 	}
-	set.NonNumeric = map[string]Cell{}
+	set.NonNumeric = map[string]raw.Cell{}
 	for name, c := range nonNumeric {
 		set.NonNumeric[name] = c
 	}

@@ -1,4 +1,4 @@
-package evidence
+package raw
 
 import (
 	"fmt"
@@ -21,7 +21,7 @@ import (
 //
 // Conventions shared by every lab-format reader:
 //
-//   - The file must be clean UTF-8 text with LF line endings (checkText).
+//   - The file must be clean UTF-8 text with LF line endings (CheckText).
 //   - Reading.Raw is exactly the bytes of src at Reading.Pos, except for the
 //     aggregate readings that carry Inputs (CSV count_where, istioctl
 //     t<N>.rows), whose Raw is documented with them.
@@ -72,12 +72,12 @@ type rawRead struct {
 	seen map[string]int // readings add has made per key
 }
 
-// newRawRead checks src (see checkText) and prepares its reading: errors
+// newRawRead checks src (see CheckText) and prepares its reading: errors
 // get rule, and beyond maxErrors diagnostics errorf adds capNote once (when
 // not "") and drops the rest.
 func newRawRead(file string, src []byte, rule string, maxErrors int, capNote string) (*rawRead, diag.List) {
 	ix := diag.NewLineIndex(file, src)
-	if errs := checkText(ix, src); errs != nil {
+	if errs := CheckText(ix, src); errs != nil {
 		return nil, errs
 	}
 	return &rawRead{ix: ix, src: src, rule: rule, maxErrors: maxErrors, capNote: capNote}, nil
@@ -87,7 +87,7 @@ func newRawRead(file string, src []byte, rule string, maxErrors int, capNote str
 // file; the rest are dropped silently.
 const lfMaxErrors = 20
 
-// lfStart checks src (see checkText) and prepares a lab-format reading of
+// lfStart checks src (see CheckText) and prepares a lab-format reading of
 // format, whose errors have the rule "evidence-<format>".
 func lfStart(file string, src []byte, format string) (*rawRead, diag.List) {
 	return newRawRead(file, src, "evidence-"+format, lfMaxErrors, "")

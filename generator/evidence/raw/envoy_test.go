@@ -1,4 +1,4 @@
-package evidence
+package raw
 
 import (
 	"bytes"
@@ -370,7 +370,7 @@ func TestReadEnvoyClustersJSON(t *testing.T) {
 
 // envoyCorpus is the shared corpus of real third-party Envoy samples; CI
 // checks it out beside the repository.
-const envoyCorpus = "../../../shared/corpus"
+const envoyCorpus = "../../../../shared/corpus"
 
 // envoyCorpusReadings reads one corpus file with its format's reader.
 func envoyCorpusReadings(t *testing.T, format, rel string) ([]byte, []Reading, diag.List) {

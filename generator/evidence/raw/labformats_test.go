@@ -1,4 +1,4 @@
-package evidence
+package raw
 
 import (
 	"os"
@@ -337,7 +337,7 @@ func TestSniff(t *testing.T) {
 }
 
 // lfCorpus is the shared corpus of real third-party samples.
-const lfCorpus = "../../../shared/corpus"
+const lfCorpus = "../../../../shared/corpus"
 
 // lfCorpusFormat names the format of corpus files Sniff cannot place.
 var lfCorpusFormat = map[string]string{

@@ -1,4 +1,4 @@
-package evidence
+package raw
 
 import (
 	"fmt"
@@ -97,7 +97,7 @@ func envoyLabel(raw string) (string, error) {
 	return v.String(), nil
 }
 
-// newEnvoyRead checks src (see checkText) and prepares an Envoy reading.
+// newEnvoyRead checks src (see CheckText) and prepares an Envoy reading.
 func newEnvoyRead(file string, src []byte) (*rawRead, diag.List) {
 	return newRawRead(file, src, envoyRule, envoyMaxErrors, envoyCapNote)
 }

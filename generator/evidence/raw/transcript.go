@@ -1,4 +1,4 @@
-package evidence
+package raw
 
 import (
 	"regexp"
@@ -39,10 +39,10 @@ var (
 //
 // Only numeric values are returned (see ParseCell); key=value tokens whose
 // value is not a number (who=backend-a) are skipped. Text that is not clean
-// UTF-8 is an error (see checkText).
+// UTF-8 is an error (see CheckText).
 func ReadTranscript(file string, src []byte) ([]Entry, diag.List) {
 	ix := diag.NewLineIndex(file, src)
-	if errs := checkText(ix, src); errs != nil {
+	if errs := CheckText(ix, src); errs != nil {
 		return nil, errs
 	}
 	var (

@@ -1,4 +1,4 @@
-package evidence
+package raw
 
 import (
 	"bytes"
@@ -7,9 +7,9 @@ import (
 	"github.com/evdoc-lab/evdoc/generator/diag"
 )
 
-// checkText rejects raw files evdoc will not guess about: a UTF-8 byte order
+// CheckText rejects raw files evdoc will not guess about: a UTF-8 byte order
 // mark, invalid UTF-8 and CRLF line endings. It returns nil for clean text.
-func checkText(ix *diag.LineIndex, src []byte) diag.List {
+func CheckText(ix *diag.LineIndex, src []byte) diag.List {
 	if bytes.HasPrefix(src, []byte("\xef\xbb\xbf")) {
 		return diag.List{diag.Errorf(ix.Pos(0), "evidence-encoding", "file starts with a UTF-8 byte order mark; expected UTF-8 without BOM")}
 	}

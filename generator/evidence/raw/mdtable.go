@@ -1,4 +1,4 @@
-package evidence
+package raw
 
 import (
 	"regexp"
@@ -36,10 +36,10 @@ var (
 // file names src in positions. Tables inside fenced code blocks are ignored.
 // A header whose delimiter row has a different number of cells is reported
 // as an error at the delimiter row, as is text that is not clean UTF-8 (see
-// checkText).
+// CheckText).
 func ReadTables(file string, src []byte) ([]Table, diag.List) {
 	ix := diag.NewLineIndex(file, src)
-	if errs := checkText(ix, src); errs != nil {
+	if errs := CheckText(ix, src); errs != nil {
 		return nil, errs
 	}
 	var (
