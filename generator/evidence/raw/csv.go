@@ -43,7 +43,7 @@ import (
 // header's (at its line), malformed quoting (at the csv package's
 // line:col), and an opt.Key column the header lacks.
 func ReadCSV(file string, src []byte, opt ReadOptions) ([]Reading, diag.List) {
-	r, errs := lfStart(file, src, "csv")
+	r, errs := startRead(file, src, "csv")
 	if errs != nil {
 		return nil, errs
 	}
@@ -83,7 +83,7 @@ func ReadCSV(file string, src []byte, opt ReadOptions) ([]Reading, diag.List) {
 			}
 		}
 		if keyCol < 0 {
-			r.errorf(headerOff, "key column %q is not in the header; expected one of %s", opt.Key, strings.Join(lfQuoteAll(header), ", "))
+			r.errorf(headerOff, "key column %q is not in the header; expected one of %s", opt.Key, strings.Join(quoteAll(header), ", "))
 			return r.result()
 		}
 	}
@@ -104,7 +104,7 @@ func ReadCSV(file string, src []byte, opt ReadOptions) ([]Reading, diag.List) {
 		pred := opt.CountWhere[name]
 		prog, err := expr.Compile(pred, expr.Env(env), expr.AsBool())
 		if err != nil {
-			r.errorf(headerOff, "count_where %q: cannot compile %q: %s; expected an expr-lang predicate over the columns %s", name, pred, lfFirstLine(err.Error()), strings.Join(lfQuoteAll(header), ", "))
+			r.errorf(headerOff, "count_where %q: cannot compile %q: %s; expected an expr-lang predicate over the columns %s", name, pred, firstLine(err.Error()), strings.Join(quoteAll(header), ", "))
 			continue
 		}
 		counters = append(counters, &counter{name: name, pred: pred, prog: prog})
@@ -162,10 +162,10 @@ func ReadCSV(file string, src []byte, opt ReadOptions) ([]Reading, diag.List) {
 				if c.failed {
 					continue
 				}
-				ok, err := lfRunPredicate(c.prog, vals)
+				ok, err := runPredicate(c.prog, vals)
 				if err != nil {
 					c.failed = true
-					r.errorf(first.Offset, "count_where %q: %q fails on this row: %s; expected a predicate that holds or fails on every row", c.name, c.pred, lfFirstLine(err.Error()))
+					r.errorf(first.Offset, "count_where %q: %q fails on this row: %s; expected a predicate that holds or fails on every row", c.name, c.pred, firstLine(err.Error()))
 					continue
 				}
 				if ok {
@@ -185,8 +185,8 @@ func ReadCSV(file string, src []byte, opt ReadOptions) ([]Reading, diag.List) {
 	return r.result()
 }
 
-// lfRunPredicate runs a compiled predicate, turning a panic into an error.
-func lfRunPredicate(prog *vm.Program, env map[string]any) (ok bool, err error) {
+// runPredicate runs a compiled predicate, turning a panic into an error.
+func runPredicate(prog *vm.Program, env map[string]any) (ok bool, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			ok, err = false, fmt.Errorf("%v", p)
@@ -234,8 +234,8 @@ func (r *rawRead) lineCol(line, col int) int {
 	return off
 }
 
-// lfQuoteAll quotes each of ss as a Go string literal.
-func lfQuoteAll(ss []string) []string {
+// quoteAll quotes each of ss as a Go string literal.
+func quoteAll(ss []string) []string {
 	out := make([]string, len(ss))
 	for i, s := range ss {
 		out[i] = strconv.Quote(s)
@@ -243,8 +243,8 @@ func lfQuoteAll(ss []string) []string {
 	return out
 }
 
-// lfFirstLine returns s up to its first newline.
-func lfFirstLine(s string) string {
+// firstLine returns s up to its first newline.
+func firstLine(s string) string {
 	if i := strings.IndexByte(s, '\n'); i >= 0 {
 		return s[:i]
 	}

@@ -19,19 +19,19 @@ import (
 // after "." or ",", optional unit), a value with a decimal comma that is a
 // whole line, and the operators a line of unlabelled values may hold.
 var (
-	cwLineKV   = regexp.MustCompile(`^\s*([A-Za-z_][\w.-]*(?: [A-Za-z_][\w.-]*)*)\s*:\s+(\S+)\s*$`)
-	cwInlineKV = regexp.MustCompile(`([A-Za-z_][\w.-]*)(=|:[ \t]*)([^\s;]+)`)
-	cwValue    = regexp.MustCompile(`^(-?\d+)(?:([.,])(\d+))?(s|ms)?$`)
-	cwLocale   = regexp.MustCompile(`^-?\d+,(?:\d{3}|\d{6})(?:s|ms)?$`)
-	cwOps      = map[string]bool{"+": true, "-": true, "=": true, "/": true, "*": true, "|": true, "x": true}
+	curlLineKV     = regexp.MustCompile(`^\s*([A-Za-z_][\w.-]*(?: [A-Za-z_][\w.-]*)*)\s*:\s+(\S+)\s*$`)
+	curlInlineKV   = regexp.MustCompile(`([A-Za-z_][\w.-]*)(=|:[ \t]*)([^\s;]+)`)
+	curlValueToken = regexp.MustCompile(`^(-?\d+)(?:([.,])(\d+))?(s|ms)?$`)
+	curlLocale     = regexp.MustCompile(`^-?\d+,(?:\d{3}|\d{6})(?:s|ms)?$`)
+	curlOps        = map[string]bool{"+": true, "-": true, "=": true, "/": true, "*": true, "|": true, "x": true}
 )
 
-// cwNumber reads one curl write-out value: digits with an optional
+// curlNumber reads one curl write-out value: digits with an optional
 // fraction and optional unit s or ms. A fraction after a decimal comma
 // (curl printing in a locale such as de_DE) must have 3 or 6 digits, the
 // precisions curl prints; locale reports that case.
-func cwNumber(tok string) (v decimal.Decimal, unit string, locale, ok bool) {
-	m := cwValue.FindStringSubmatch(tok)
+func curlNumber(tok string) (v decimal.Decimal, unit string, locale, ok bool) {
+	m := curlValueToken.FindStringSubmatch(tok)
 	if m == nil {
 		return decimal.Decimal{}, "", false, false
 	}
@@ -55,7 +55,7 @@ func cwNumber(tok string) (v decimal.Decimal, unit string, locale, ok bool) {
 // curlValue records tok (at off) under key; a decimal comma adds a
 // warning. It reports whether tok was a value.
 func (r *rawRead) curlValue(key string, off int, tok string) bool {
-	v, unit, locale, ok := cwNumber(tok)
+	v, unit, locale, ok := curlNumber(tok)
 	if !ok {
 		return false
 	}
@@ -92,7 +92,7 @@ func (r *rawRead) curlValue(key string, off int, tok string) bool {
 // that are not %{json} objects, and prose (a line with words that are not
 // key/value pairs). A file with no value is an error.
 func ReadCurlWriteout(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
-	r, errs := lfStart(file, src, "curl-writeout")
+	r, errs := startRead(file, src, "curl-writeout")
 	if errs != nil {
 		return nil, errs
 	}
@@ -113,7 +113,7 @@ func ReadCurlWriteout(file string, src []byte, _ ReadOptions) ([]Reading, diag.L
 			continue
 		}
 		if trimmed[0] == '{' && trimmed[len(trimmed)-1] == '}' && json.Valid([]byte(trimmed)) {
-			if obj, errs := lfParseJSON(r.ix, src, ln.start+lead, ln.start+lead+len(trimmed), r.rule); errs == nil && obj.kind == jsonObject {
+			if obj, errs := parseJSONFile(r.ix, src, ln.start+lead, ln.start+lead+len(trimmed), r.rule); errs == nil && obj.kind == jsonObject {
 				for _, m := range obj.members {
 					if m.val.kind == jsonNumber {
 						r.addJSONNumber(m.key, m.val)
@@ -125,16 +125,16 @@ func ReadCurlWriteout(file string, src []byte, _ ReadOptions) ([]Reading, diag.L
 		if strings.IndexByte("*<>{}", trimmed[0]) >= 0 {
 			continue
 		}
-		if m := cwLineKV.FindStringSubmatchIndex(text); m != nil && r.curlValue(text[m[2]:m[3]], ln.start+m[4], text[m[4]:m[5]]) {
+		if m := curlLineKV.FindStringSubmatchIndex(text); m != nil && r.curlValue(text[m[2]:m[3]], ln.start+m[4], text[m[4]:m[5]]) {
 			continue
 		}
 		found := false
-		for _, m := range cwInlineKV.FindAllStringSubmatchIndex(text, -1) {
+		for _, m := range curlInlineKV.FindAllStringSubmatchIndex(text, -1) {
 			if m[0] > 0 && strings.IndexByte(" \t,;(", text[m[0]-1]) < 0 {
 				continue
 			}
 			key, vs, tok := text[m[2]:m[3]], m[6], text[m[6]:m[7]]
-			if _, _, _, ok := cwNumber(tok); !ok {
+			if _, _, _, ok := curlNumber(tok); !ok {
 				if i := strings.IndexByte(tok, ','); i > 0 {
 					tok = tok[:i]
 				}
@@ -159,7 +159,7 @@ func ReadCurlWriteout(file string, src []byte, _ ReadOptions) ([]Reading, diag.L
 func (r *rawRead) curlValueLine(base int, text string) {
 	trimmed := strings.TrimSpace(text)
 	lead := strings.Index(text, trimmed)
-	if cwLocale.MatchString(trimmed) {
+	if curlLocale.MatchString(trimmed) {
 		r.curlValue("value", base+lead, trimmed)
 		return
 	}
@@ -184,11 +184,11 @@ func (r *rawRead) curlValueLine(base int, text string) {
 	var nums []field
 	for _, f := range fields {
 		tok := strings.TrimSuffix(f.tok, ":")
-		if _, _, _, ok := cwNumber(tok); ok {
+		if _, _, _, ok := curlNumber(tok); ok {
 			nums = append(nums, field{f.off, tok})
 			continue
 		}
-		if cwOps[tok] || strings.Contains(tok, "://") {
+		if curlOps[tok] || strings.Contains(tok, "://") {
 			continue
 		}
 		return // prose

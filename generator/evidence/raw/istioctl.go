@@ -15,13 +15,13 @@ import (
 // ("istioctl-table", ReadIstioctlTable). The conventions of every
 // lab-format reader are in readings.go.
 
-// itHeaderWord is one word of a table header: an upper-case column name.
-var itHeaderWord = regexp.MustCompile(`^[A-Z][A-Z0-9_/%().#-]*$`)
+// istioHeaderWord is one word of a table header: an upper-case column name.
+var istioHeaderWord = regexp.MustCompile(`^[A-Z][A-Z0-9_/%().#-]*$`)
 
-// itIsHeader reports whether text is a table header: upper-case words at
+// isIstioHeader reports whether text is a table header: upper-case words at
 // the start of the line, at least two of them, separated by runs of
 // spaces at least one of which is two or more wide.
-func itIsHeader(text string) bool {
+func isIstioHeader(text string) bool {
 	if text == "" || text[0] == ' ' || text[0] == '\t' || !strings.Contains(strings.TrimSpace(text), "  ") {
 		return false
 	}
@@ -30,23 +30,23 @@ func itIsHeader(text string) bool {
 		return false
 	}
 	for _, w := range f {
-		if !itHeaderWord.MatchString(w) {
+		if !istioHeaderWord.MatchString(w) {
 			return false
 		}
 	}
 	return true
 }
 
-// itLine is a line as runes with the byte offset of each rune (and of the
+// istioLine is a line as runes with the byte offset of each rune (and of the
 // line end) relative to the file.
-type itLine struct {
+type istioLine struct {
 	runes []rune
 	offs  []int
 }
 
-// itSplit decodes the line ln of src into an itLine.
-func itSplit(src []byte, ln lineSpan) itLine {
-	var l itLine
+// splitIstioLine decodes the line ln of src into an istioLine.
+func splitIstioLine(src []byte, ln lineSpan) istioLine {
+	var l istioLine
 	for i := ln.start; i < ln.end; {
 		c, n := utf8.DecodeRune(src[i:ln.end])
 		l.runes = append(l.runes, c)
@@ -58,10 +58,10 @@ func itSplit(src []byte, ln lineSpan) itLine {
 }
 
 // space reports whether rune i is a space; outside the line counts as one.
-func (l itLine) space(i int) bool { return i < 0 || i >= len(l.runes) || l.runes[i] == ' ' }
+func (l istioLine) space(i int) bool { return i < 0 || i >= len(l.runes) || l.runes[i] == ' ' }
 
 // cell returns the trimmed text of runes [a, b) and its byte offset.
-func (l itLine) cell(a, b int) (string, int) {
+func (l istioLine) cell(a, b int) (string, int) {
 	if b > len(l.runes) {
 		b = len(l.runes)
 	}
@@ -77,9 +77,9 @@ func (l itLine) cell(a, b int) (string, int) {
 	return string(l.runes[a:b]), l.offs[a]
 }
 
-// itColumn is a table column: its header name and the rune column where
+// istioColumn is a table column: its header name and the rune column where
 // that name starts.
-type itColumn struct {
+type istioColumn struct {
 	name  string
 	start int // rune column
 }
@@ -107,14 +107,14 @@ type itColumn struct {
 // Errors: no header line in the file, and a row with numbers that lines
 // up with neither the header positions nor its column count.
 func ReadIstioctlTable(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
-	r, errs := lfStart(file, src, "istioctl-table")
+	r, errs := startRead(file, src, "istioctl-table")
 	if errs != nil {
 		return nil, errs
 	}
 	lines := splitLines(src)
 	tables := 0
 	for i := 0; i < len(lines); i++ {
-		if !itIsHeader(string(src[lines[i].start:lines[i].end])) {
+		if !isIstioHeader(string(src[lines[i].start:lines[i].end])) {
 			continue
 		}
 		j := i + 1
@@ -122,7 +122,7 @@ func ReadIstioctlTable(file string, src []byte, _ ReadOptions) ([]Reading, diag.
 			j++
 		}
 		tables++
-		r.istioTable(tables, itSplit(src, lines[i]), lines[i].start, lines[i+1:j])
+		r.istioTable(tables, splitIstioLine(src, lines[i]), lines[i].start, lines[i+1:j])
 		i = j
 	}
 	if tables == 0 {
@@ -134,10 +134,10 @@ func ReadIstioctlTable(file string, src []byte, _ ReadOptions) ([]Reading, diag.
 // istioTable reads table n (1-based) of a file: its header line head at
 // byte offset headOff and its rows, the lines spans. It finds the
 // columns, reads each row's numeric cells and adds "t<n>.rows".
-func (r *rawRead) istioTable(n int, head itLine, headOff int, spans []lineSpan) {
-	rows := make([]itLine, len(spans))
+func (r *rawRead) istioTable(n int, head istioLine, headOff int, spans []lineSpan) {
+	rows := make([]istioLine, len(spans))
 	for i, s := range spans {
-		rows[i] = itSplit(r.src, s)
+		rows[i] = splitIstioLine(r.src, s)
 	}
 	// Header words.
 	type word struct{ a, b int }
@@ -153,7 +153,7 @@ func (r *rawRead) istioTable(n int, head itLine, headOff int, spans []lineSpan) 
 		}
 		words = append(words, word{a, i})
 	}
-	var cols []itColumn
+	var cols []istioColumn
 	for k, w := range words {
 		boundary := k == 0 || w.a-words[k-1].b >= 2
 		if !boundary {
@@ -171,7 +171,7 @@ func (r *rawRead) istioTable(n int, head itLine, headOff int, spans []lineSpan) 
 			boundary = !across && under
 		}
 		if boundary {
-			cols = append(cols, itColumn{name: string(head.runes[w.a:w.b]), start: w.a})
+			cols = append(cols, istioColumn{name: string(head.runes[w.a:w.b]), start: w.a})
 		} else {
 			c := &cols[len(cols)-1]
 			c.name = string(head.runes[c.start:w.b])
@@ -201,8 +201,8 @@ func (r *rawRead) istioTable(n int, head itLine, headOff int, spans []lineSpan) 
 		Raw: cols[0].name, Pos: r.ix.Pos(headOff), Inputs: inputs})
 }
 
-// itCell is a trimmed table cell and the byte offset of its first byte.
-type itCell struct {
+// istioCell is a trimmed table cell and the byte offset of its first byte.
+type istioCell struct {
 	text string
 	off  int
 }
@@ -211,8 +211,8 @@ type itCell struct {
 // positions when no text runs across them, else at runs of two or more
 // spaces when that gives one cell per column. A row that fits neither is
 // skipped, and reported when it holds a number.
-func (r *rawRead) istioCells(row itLine, cols []itColumn, headOff int) ([]itCell, bool) {
-	cells := make([]itCell, len(cols))
+func (r *rawRead) istioCells(row istioLine, cols []istioColumn, headOff int) ([]istioCell, bool) {
+	cells := make([]istioCell, len(cols))
 	aligned := true
 	for k, c := range cols {
 		end := len(row.runes)
@@ -228,12 +228,12 @@ func (r *rawRead) istioCells(row itLine, cols []itColumn, headOff int) ([]itCell
 			aligned = false
 			break
 		}
-		cells[k] = itCell{t, off}
+		cells[k] = istioCell{t, off}
 	}
 	if aligned {
 		return cells, true
 	}
-	var parts []itCell
+	var parts []istioCell
 	for i := 0; i < len(row.runes); {
 		if row.space(i) {
 			i++
@@ -244,7 +244,7 @@ func (r *rawRead) istioCells(row itLine, cols []itColumn, headOff int) ([]itCell
 			i++
 		}
 		t, off := row.cell(a, i)
-		parts = append(parts, itCell{t, off})
+		parts = append(parts, istioCell{t, off})
 	}
 	if len(parts) == len(cols) {
 		return parts, true

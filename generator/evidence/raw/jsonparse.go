@@ -13,7 +13,7 @@ import (
 
 // A JSON parser that keeps byte offsets, shared by every reader of JSON:
 // envoy-stats-json and envoy-clusters-json (parseEnvoyJSON), fortio-json,
-// json and curl-writeout's %{json} lines (lfParseJSON). The two wrappers
+// json and curl-writeout's %{json} lines (parseJSONFile). The two wrappers
 // differ only in how they word a syntax error and whether an object may
 // repeat a key.
 
@@ -417,19 +417,16 @@ func isHex(c byte) bool {
 	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
 }
 
-// lfMaxDepth is the nesting bound of the lab-format readers: the parser's.
-const lfMaxDepth = jsonMaxDepth
-
-// lfParseJSON parses src[start:end] for the lab-format readers, which keep
+// parseJSONFile parses src[start:end] for the lab-format readers, which keep
 // repeated object keys (ReadJSON numbers them) and word a syntax error as
 // encoding/json does ("invalid JSON: invalid character '}' looking for
 // beginning of object key string; expected a JSON document (RFC 8259)"),
 // at the line:col of its first one. Only a document parseJSON rejects is
 // handed to encoding/json, for that message. Both accept the same
 // documents but for their depth bound, so one that encoding/json accepts
-// was rejected for nesting deeper than lfMaxDepth; the last error is a
+// was rejected for nesting deeper than jsonMaxDepth; the last error is a
 // safeguard should they ever disagree.
-func lfParseJSON(ix *diag.LineIndex, src []byte, start, end int, rule string) (*jsonNode, diag.List) {
+func parseJSONFile(ix *diag.LineIndex, src []byte, start, end int, rule string) (*jsonNode, diag.List) {
 	n, serr := parseJSON(src, start, end, allowDupKeys)
 	if serr == nil {
 		return n, nil
@@ -449,7 +446,7 @@ func lfParseJSON(ix *diag.LineIndex, src []byte, start, end int, rule string) (*
 		return nil, diag.List{diag.Errorf(ix.Pos(off), rule, "invalid JSON: %v; expected a JSON document (RFC 8259)", err)}
 	}
 	if serr.deep {
-		return nil, diag.List{diag.Errorf(ix.Pos(serr.off), rule, "JSON nested deeper than %d levels; expected a shallower document", lfMaxDepth)}
+		return nil, diag.List{diag.Errorf(ix.Pos(serr.off), rule, "JSON nested deeper than %d levels; expected a shallower document", jsonMaxDepth)}
 	}
 	return nil, diag.List{diag.Errorf(ix.Pos(serr.off), rule, "cannot parse JSON here; expected a JSON value")}
 }

@@ -13,9 +13,9 @@ import (
 
 // What the raw-file readers share: the accumulator of one file's readings
 // and diagnostics (rawRead) and the number syntax they accept. Its users
-// are the Envoy readers (envoy.go) and the readers of other lab tools'
-// output, the lab-format readers: fortio (fortio.go), curl -w write-out
-// (curlwriteout.go), CSV (csv.go), generic JSON (jsonpath.go), istioctl
+// are the Envoy readers (envoy*.go) and the readers of other lab tools'
+// output, the lab-format readers: fortio (fortio_json.go, fortio_text.go), curl -w write-out
+// (curlwriteout.go), CSV (csv.go), generic JSON (json.go), istioctl
 // tables (istioctl.go) and dig (dig.go). Each is a Reader (see reader.go)
 // registered in readers() under the format name given in its doc comment.
 //
@@ -35,7 +35,7 @@ import (
 //     requests in one curl capture, several fortio runs, duplicate JSON
 //     keys, repeated dig answer names).
 //   - Errors are diag.Errorf diagnostics with the rule "evidence-<format>"
-//     and a message ending in what was expected; at most lfMaxErrors are
+//     and a message ending in what was expected; at most maxFileErrors are
 //     reported per file.
 //
 // The Envoy readers follow the same conventions but two: a repeated key
@@ -83,14 +83,14 @@ func newRawRead(file string, src []byte, rule string, maxErrors int, capNote str
 	return &rawRead{ix: ix, src: src, rule: rule, maxErrors: maxErrors, capNote: capNote}, nil
 }
 
-// lfMaxErrors caps the diagnostics one lab-format reader reports for one
+// maxFileErrors caps the diagnostics one lab-format reader reports for one
 // file; the rest are dropped silently.
-const lfMaxErrors = 20
+const maxFileErrors = 20
 
-// lfStart checks src (see CheckText) and prepares a lab-format reading of
+// startRead checks src (see CheckText) and prepares a lab-format reading of
 // format, whose errors have the rule "evidence-<format>".
-func lfStart(file string, src []byte, format string) (*rawRead, diag.List) {
-	return newRawRead(file, src, "evidence-"+format, lfMaxErrors, "")
+func startRead(file string, src []byte, format string) (*rawRead, diag.List) {
+	return newRawRead(file, src, "evidence-"+format, maxFileErrors, "")
 }
 
 // errorf reports an error at byte offset off, within the error cap.
@@ -131,9 +131,9 @@ func (r *rawRead) add(key string, off int, raw string, v decimal.Decimal, unit s
 	r.push(key, off, raw, v, unit)
 }
 
-// addNum records the number token raw at off, if it is one (lfDecimal).
+// addNum records the number token raw at off, if it is one (parseDecimal).
 func (r *rawRead) addNum(key string, off int, raw string, unit string) bool {
-	v, ok := lfDecimal(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(raw), unit)))
+	v, ok := parseDecimal(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(raw), unit)))
 	if !ok {
 		return false
 	}
@@ -141,11 +141,11 @@ func (r *rawRead) addNum(key string, off int, raw string, unit string) bool {
 	return true
 }
 
-// lfDecimal converts a number token matching numberRe exactly. It reports
+// parseDecimal converts a number token matching numberRe exactly. It reports
 // false for anything else, including exponents beyond ±maxExponent and
 // exponents of more than four digits (leading zeros included; compare
 // parseEnvoyNumber).
-func lfDecimal(s string) (decimal.Decimal, bool) {
+func parseDecimal(s string) (decimal.Decimal, bool) {
 	if !numberRe.MatchString(s) {
 		return decimal.Decimal{}, false
 	}
@@ -197,10 +197,10 @@ func (r *rawRead) jsonDecimal(n *jsonNode) (decimal.Decimal, bool) {
 	}
 	switch n.kind {
 	case jsonNumber:
-		return lfDecimal(string(r.src[n.start:n.end]))
+		return parseDecimal(string(r.src[n.start:n.end]))
 	case jsonString:
 		if n.end-n.start >= 3 {
-			return lfDecimal(string(r.src[n.start+1 : n.end-1]))
+			return parseDecimal(string(r.src[n.start+1 : n.end-1]))
 		}
 	}
 	return decimal.Decimal{}, false

@@ -14,12 +14,12 @@ import (
 // /clusters line, dig output, fortio result lines, and an Envoy /stats
 // line (with a numeric value).
 var (
-	snSection      = regexp.MustCompile(`(?m)^\[[^\]\s]+\]`)
-	snClusters     = regexp.MustCompile(`(?m)^[^\s:]+::\S+::\S`)
-	snDig          = regexp.MustCompile(`(?m)^;; (?:Query time:|ANSWER SECTION:)`)
-	snFortio       = regexp.MustCompile(`(?m)^(?:Code -?\d+ : \d+|All done \d+ calls)`)
-	snEnvoyStat    = regexp.MustCompile(`^[A-Za-z_][^\s:]*\.[^\s:]*:(?:\s.*)?$`)
-	snEnvoyStatVal = regexp.MustCompile(`^[A-Za-z_][^\s:]*\.[^\s:]*: -?\d`)
+	sniffSection        = regexp.MustCompile(`(?m)^\[[^\]\s]+\]`)
+	sniffClusters       = regexp.MustCompile(`(?m)^[^\s:]+::\S+::\S`)
+	sniffDig            = regexp.MustCompile(`(?m)^;; (?:Query time:|ANSWER SECTION:)`)
+	sniffFortio         = regexp.MustCompile(`(?m)^(?:Code -?\d+ : \d+|All done \d+ calls)`)
+	sniffEnvoyStat      = regexp.MustCompile(`^[A-Za-z_][^\s:]*\.[^\s:]*:(?:\s.*)?$`)
+	sniffEnvoyStatValue = regexp.MustCompile(`^[A-Za-z_][^\s:]*\.[^\s:]*: -?\d`)
 )
 
 // Sniff returns the most likely format name (see Formats) for a raw file
@@ -51,26 +51,26 @@ func Sniff(name string, src []byte) string {
 			return "fortio-json"
 		case bytes.Contains(src, []byte(`"cluster_statuses"`)) || bytes.Contains(src, []byte(`"host_statuses"`)) || bytes.Contains(src, []byte(`"hostStatuses"`)):
 			return "envoy-clusters-json"
-		case lfTopLevelKeys(src)["stats"], lfTopLevelKeys(src)["histograms"], lfStatsArray(src):
+		case topLevelKeys(src)["stats"], topLevelKeys(src)["histograms"], isStatsArray(src):
 			return "envoy-stats-json"
 		}
 		return "json"
 	}
 	switch {
-	case snSection.Match(src):
+	case sniffSection.Match(src):
 		return "transcript"
-	case snClusters.Match(src):
+	case sniffClusters.Match(src):
 		return "envoy-clusters"
-	case snDig.Match(src):
+	case sniffDig.Match(src):
 		return "dig"
-	case snFortio.Match(src):
+	case sniffFortio.Match(src):
 		return "fortio-text"
 	case bytes.Contains(src, []byte("time_total")) || bytes.Contains(src, []byte("time_namelookup")):
 		return "curl-writeout"
 	}
 	lines := splitLines(src)
 	for i, ln := range lines {
-		if itIsHeader(string(src[ln.start:ln.end])) && i+1 < len(lines) && strings.TrimSpace(string(src[lines[i+1].start:lines[i+1].end])) != "" {
+		if isIstioHeader(string(src[ln.start:ln.end])) && i+1 < len(lines) && strings.TrimSpace(string(src[lines[i+1].start:lines[i+1].end])) != "" {
 			return "istioctl-table"
 		}
 	}
@@ -81,10 +81,10 @@ func Sniff(name string, src []byte) string {
 		switch {
 		case strings.TrimSpace(text) == "":
 			continue
-		case snEnvoyStat.MatchString(text):
+		case sniffEnvoyStat.MatchString(text):
 			stat++
 			prevStat = true
-			if snEnvoyStatVal.MatchString(text) {
+			if sniffEnvoyStatValue.MatchString(text) {
 				withValue++
 			}
 		case prevStat && (text[0] == ' ' || text[0] == '\t'):
@@ -100,10 +100,10 @@ func Sniff(name string, src []byte) string {
 	return "transcript"
 }
 
-// lfTopLevelKeys lists the member names of a top-level JSON object,
+// topLevelKeys lists the member names of a top-level JSON object,
 // tolerating syntax errors after them (Envoy's documentation publishes
 // invalid JSON).
-func lfTopLevelKeys(src []byte) map[string]bool {
+func topLevelKeys(src []byte) map[string]bool {
 	keys := map[string]bool{}
 	depth := 0
 	for i := 0; i < len(src); i++ {
@@ -138,10 +138,10 @@ func lfTopLevelKeys(src []byte) map[string]bool {
 	return keys
 }
 
-// lfStatsArray reports whether src is a JSON array whose first element is
+// isStatsArray reports whether src is a JSON array whose first element is
 // an object with "name" and "value" members, as jq '.stats' prints Envoy
 // stats.
-func lfStatsArray(src []byte) bool {
+func isStatsArray(src []byte) bool {
 	var list []map[string]json.RawMessage
 	if json.Unmarshal(src, &list) != nil || len(list) == 0 {
 		return false

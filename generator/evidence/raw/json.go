@@ -25,11 +25,11 @@ import (
 // nearest existing value. Invalid JSON is an error at the line:col of the
 // first syntax error.
 func ReadJSON(file string, src []byte, opt ReadOptions) ([]Reading, diag.List) {
-	r, errs := lfStart(file, src, "json")
+	r, errs := startRead(file, src, "json")
 	if errs != nil {
 		return nil, errs
 	}
-	root, errs := lfParseJSON(r.ix, src, 0, len(src), r.rule)
+	root, errs := parseJSONFile(r.ix, src, 0, len(src), r.rule)
 	if errs != nil {
 		return nil, errs
 	}
@@ -88,16 +88,16 @@ func ReadJSON(file string, src []byte, opt ReadOptions) ([]Reading, diag.List) {
 				r.errorf(n.start, "path %q is a %s; expected a number or numeric string", p, n.kind.noun())
 				continue
 			}
-			near, at := lfNearestPath(p, nodes)
+			near, at := nearestPath(p, nodes)
 			r.errorf(at, "path %q is not in the document (nearest existing path %q); expected a path such as a.b[0].c naming a number", p, near)
 		}
 	}
 	return r.result()
 }
 
-// lfNearestPath finds the longest existing prefix of path p (dropping
+// nearestPath finds the longest existing prefix of path p (dropping
 // ".name" and "[i]" steps) and its offset.
-func lfNearestPath(p string, nodes map[string]*jsonNode) (string, int) {
+func nearestPath(p string, nodes map[string]*jsonNode) (string, int) {
 	for p != "" {
 		i := strings.LastIndexAny(p, ".[")
 		if i < 0 {

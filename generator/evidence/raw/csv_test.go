@@ -1,0 +1,42 @@
+package raw
+
+import "testing"
+
+func FuzzCSV(f *testing.F) {
+	fuzzLabFormat(f, []string{
+		"pod,code,latency\na,200,12.5\nb,503,\"1,234\"\n", "a,b\n1\n\"x\"\"y\",2\n", "a\n\"1\n2\",3\n", "a,b\n1,x\"y\n",
+	}, ReadCSV, ReadOptions{}, ReadOptions{Key: "pod", CountWhere: map[string]string{"all": "true", "big": "code > 300"}},
+		ReadOptions{CountWhere: map[string]string{"n": "len($env) > 0"}})
+}
+
+func TestReadCSV(t *testing.T) {
+	src := "pod,code,latency_ms,note\na,200,12.5,ok\nb,503,\"1,234\",slow\nc,200,7,\n"
+	runFormatCases(t, "csv", []formatCase{
+		{name: "row numbers", src: src, count: 6, want: map[string][2]string{
+			"r1.code": {"200", "200"}, "r1.latency_ms": {"12.5", "12.5"}, "r2.latency_ms": {"1234", "1,234"}, "r3.latency_ms": {"7", "7"}},
+			absent: []string{"r1.pod", "r1.note"}},
+		{name: "key column", src: src, opt: ReadOptions{Key: "pod"}, count: 6, want: map[string][2]string{
+			"a.code": {"200", "200"}, "b.latency_ms": {"1234", "1,234"}}},
+		{name: "count where", src: src, opt: ReadOptions{CountWhere: map[string]string{"ok": "code == 200", "slow": `latency_ms > 10 && note != ""`, "none": "code == 404"}},
+			count: 9, want: map[string][2]string{"ok": {"2", "code == 200"}, "slow": {"2", `latency_ms > 10 && note != ""`}, "none": {"0", "code == 404"}}},
+		{name: "unknown column in predicate", src: src, opt: ReadOptions{CountWhere: map[string]string{"x": "status == 200"}},
+			diags: []string{"f:1:1: error: count_where \"x\": cannot compile \"status == 200\": unknown name status"}},
+		{name: "bad predicate", src: src, opt: ReadOptions{CountWhere: map[string]string{"x": "code =="}}, diags: []string{"cannot compile"}},
+		{name: "predicate fails on a row", src: src, opt: ReadOptions{CountWhere: map[string]string{"x": "note > 1"}}, diags: []string{"f:2:1: error: count_where \"x\""}},
+		{name: "missing key column", src: src, opt: ReadOptions{Key: "name"}, diags: []string{"f:1:1: error: key column \"name\" is not in the header"}},
+		{name: "field count", src: "a,b\n1,2\n3\n4,5\n", count: 4, want: map[string][2]string{"r3.a": {"4", "4"}},
+			diags: []string{"f:3:1: error: record has 1 fields; expected 2"}},
+		{name: "bare quote", src: "a,b\n1,x\"y\n", diags: []string{"f:2:4: error: bare \" in non-quoted-field", "[evidence-csv]"}},
+		{name: "quoted number and unit", src: "a,b\n\"42\",60s\n", want: map[string][2]string{"r1.a": {"42", "42"}, "r1.b": {"60", "60s"}}},
+		{name: "empty", src: "", diags: []string{"f:1:1: error: empty CSV file"}},
+	})
+	// Inputs of a count point at the first cell of each matching row.
+	rs, _ := ReadCSV("f", []byte(src), ReadOptions{CountWhere: map[string]string{"ok": "code == 200"}})
+	for _, r := range rs {
+		if r.Key == "ok" {
+			if len(r.Inputs) != 2 || r.Inputs[0].Line != 2 || r.Inputs[1].Line != 4 || r.Inputs[0].Column != 1 || r.Pos.Line != 1 {
+				t.Errorf("count ok: pos %v inputs %v", r.Pos, r.Inputs)
+			}
+		}
+	}
+}

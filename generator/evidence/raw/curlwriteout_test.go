@@ -1,0 +1,34 @@
+package raw
+
+import "testing"
+
+func FuzzCurlWriteout(f *testing.F) {
+	fuzzLabFormat(f, []string{
+		"time_namelookup:  0.001\ntime_total: 1,232s\n", "TIME=40,045811 CODE=200 url=http://x:80/?a=1\n",
+		"1,232\n0.534 + 0.545 = 0.545\nhttp://x/a,0.1,4682\n", `{"time_total":0.5,"x":{"y":1}}` + "\n", "$ curl \\\n  -w x=1\n",
+	}, ReadCurlWriteout)
+}
+
+func TestReadCurlWriteout(t *testing.T) {
+	runFormatCases(t, "curl-writeout", []formatCase{
+		{name: "key colon lines", src: "    time_namelookup:  0.001\n         time_total:  1.844000\n", count: 2, want: map[string][2]string{
+			"time_namelookup": {"0.001", "0.001"}, "time_total": {"1.844", "1.844000"}}},
+		{name: "key=value tokens", src: "CURL_EXIT=0 SIZE=409610 TIME=40.045811 CODE=200 who=backend-a\n", count: 4, want: map[string][2]string{
+			"CURL_EXIT": {"0", "0"}, "SIZE": {"409610", "409610"}, "TIME": {"40.045811", "40.045811"}, "CODE": {"200", "200"}}},
+		{name: "unit s", src: "time_total: 0.5s\n", want: map[string][2]string{"time_total": {"0.5", "0.5s"}}},
+		{name: "locale comma keyed", src: "TIME=40,045811 CODE=200\n", want: map[string][2]string{"TIME": {"40.045811", "40,045811"}},
+			diags: []string{"f:1:6: warning: decimal comma in \"40,045811\" read as 40.045811", "[evidence-curl-locale]"}},
+		{name: "locale comma line", src: "1,232\n1.232\n", want: map[string][2]string{"value": {"1.232", "1,232"}, "value#2": {"1.232", "1.232"}},
+			diags: []string{"f:1:1: warning:"}},
+		{name: "repeated keys", src: "time_total: 0.1\ntime_total: 0.2\ntime_total: 0.3\n", want: map[string][2]string{
+			"time_total": {"0.1", "0.1"}, "time_total#2": {"0.2", "0.2"}, "time_total#3": {"0.3", "0.3"}}},
+		{name: "commands comments prose skipped", src: "# time_total=9\n$ curl -w 'time_total=%{time_total}\\n' \\\n    time_total=8 http://x\nThe request took a while: about 3 seconds\n< Content-Length: 4682\ntime_total=0.25\n",
+			count: 1, want: map[string][2]string{"time_total": {"0.25", "0.25"}}},
+		{name: "value lines", src: "http://localhost/a,0.001196,4682,4682000.000\n0.534 + 0.545 = 0.545\n", count: 6, want: map[string][2]string{
+			"value": {"0.001196", "0.001196"}, "value#3": {"4682000", "4682000.000"}, "value#6": {"0.545", "0.545"}}},
+		{name: "json write-out", src: `{"time_total":0.5,"http_code":200,"url":"http://x"}` + "\n", count: 2, want: map[string][2]string{
+			"time_total": {"0.5", "0.5"}, "http_code": {"200", "200"}}},
+		{name: "no values", src: "# only a comment\nsome prose here\n", diags: []string{"f:1:1: error: no curl write-out values"}},
+		{name: "CRLF", src: "time_total: 1\r\n", diags: []string{"f:1:14: error: CRLF"}},
+	})
+}

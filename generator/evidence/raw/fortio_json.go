@@ -1,0 +1,77 @@
+package raw
+
+import "github.com/evdoc-lab/evdoc/generator/diag"
+
+// fortioHistograms are the top-level fortio result members holding a
+// histogram object.
+var fortioHistograms = map[string]bool{"DurationHistogram": true, "ErrorsDurationHistogram": true, "Sizes": true, "HeaderSizes": true}
+
+// fortioStats are the summary members of a fortio histogram object.
+var fortioStats = map[string]bool{"Count": true, "Min": true, "Max": true, "Sum": true, "Avg": true, "StdDev": true}
+
+// ReadFortioJSON reads a fortio result JSON file (fortio load -json, the
+// web UI's saved result, or Nighthawk's fortio-compatible output); format
+// "fortio-json". Readings, keyed by the JSON member names:
+//
+//	NumThreads, ActualQPS, RequestedQPS, …   every top-level number or numeric string
+//	                                         ("RequestedQPS": "30" and 30 alike;
+//	                                         ActualDuration is in nanoseconds)
+//	DurationHistogram.Count|Min|Max|Sum|Avg|StdDev   seconds (Count is a count)
+//	DurationHistogram.p50, .p99_9, …         Percentiles[].Value by Percentile
+//	                                         ("." written "_"), seconds
+//	Sizes.*, HeaderSizes.*, ErrorsDurationHistogram.*   the same, bytes or seconds
+//	RetCodes.<code>                          count per code as the JSON key writes it:
+//	                                         "200", "503", gRPC "1" (SERVING), and
+//	                                         "-1" for socket errors (RetCodes.-1)
+//
+// Counts Nighthawk writes as strings ("Count": "53") are read as numbers;
+// Raw is then the text between the quotes and Pos its first digit. The
+// Data buckets are not read (use format "json" for those). Errors: invalid
+// JSON (at the line:col of the first syntax error), a document that is not
+// an object with RetCodes or DurationHistogram, and a RetCodes entry that
+// is not a count.
+func ReadFortioJSON(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
+	r, errs := startRead(file, src, "fortio-json")
+	if errs != nil {
+		return nil, errs
+	}
+	root, errs := parseJSONFile(r.ix, src, 0, len(src), r.rule)
+	if errs != nil {
+		return nil, errs
+	}
+	if root.kind != jsonObject || (root.get("RetCodes") == nil && root.get("DurationHistogram") == nil) {
+		r.errorf(root.start, "JSON %s is not a fortio result; expected an object with RetCodes and DurationHistogram (fortio load -json)", root.kind.noun())
+		return r.result()
+	}
+	for _, m := range root.members {
+		k, v := m.key, m.val
+		switch {
+		case k == "RetCodes":
+			if v.kind != jsonObject {
+				r.errorf(v.start, "RetCodes is a %s; expected an object of counts per code", v.kind.noun())
+				continue
+			}
+			for _, c := range v.members {
+				if !r.addJSONNumber("RetCodes."+c.key, c.val) {
+					r.errorf(c.val.start, "RetCodes %q is a %s; expected a count", c.key, c.val.kind.noun())
+				}
+			}
+		case fortioHistograms[k] && v.kind == jsonObject:
+			for _, h := range v.members {
+				switch s, hv := h.key, h.val; {
+				case fortioStats[s]:
+					r.addJSONNumber(k+"."+s, hv)
+				case s == "Percentiles" && hv.kind == jsonArray:
+					for _, e := range hv.elems {
+						if p, ok := r.jsonDecimal(e.get("Percentile")); ok {
+							r.addJSONNumber(k+"."+percentileKey(p), e.get("Value"))
+						}
+					}
+				}
+			}
+		default:
+			r.addJSONNumber(k, v)
+		}
+	}
+	return r.result()
+}
