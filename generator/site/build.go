@@ -19,6 +19,7 @@ import (
 	"github.com/evdoc-lab/evdoc/generator/check"
 	"github.com/evdoc-lab/evdoc/generator/evidence"
 	"github.com/evdoc-lab/evdoc/generator/figure"
+	"github.com/evdoc-lab/evdoc/generator/translation"
 )
 
 // BuildOptions configures Build.
@@ -169,77 +170,12 @@ func (s *Site) outputDir(out string) (string, error) {
 	return abs, nil
 }
 
-// fallbackParams is the evdoc_fallback front matter of a generated page.
-type fallbackParams struct {
-	Lang      string `yaml:"lang"`
-	Label     string `yaml:"label"`
-	Locale    string `yaml:"locale"`
-	Source    string `yaml:"source"`
-	SourceURL string `yaml:"source_url"`
-}
+// Fallbacks returns, for each target language, the generated pages that
+// show a source page it has no translation of (see translation.Set).
+func (s *Site) Fallbacks() map[string][]Fallback { return s.Translations.Fallbacks() }
 
-// Fallbacks returns, for each target language, the source-language pages
-// it has no translation of: pages missing in the target, or present with
-// front matter only. The generated page keeps the target's front matter
-// (its own title) when there is one.
-func (s *Site) Fallbacks() map[string][]Fallback {
-	src := s.Config.Source()
-	out := map[string][]Fallback{}
-	for _, lang := range s.Config.Ordered()[1:] {
-		for _, p := range s.Pages {
-			if p.Lang != src.Code {
-				continue
-			}
-			var target *Page
-			for _, q := range s.Pages {
-				if q.Lang == lang.Code && q.Key == p.Key {
-					target = q
-				}
-			}
-			if target != nil && !target.IsEmpty() {
-				continue
-			}
-			if target == nil && p.IsEmpty() {
-				continue
-			}
-			out[lang.Code] = append(out[lang.Code], Fallback{Source: p, Target: target, Lang: lang})
-		}
-	}
-	return out
-}
-
-// Fallback is one generated target-language page showing a source page.
-type Fallback struct {
-	Source *Page
-	Target *Page // nil when the target language has no file at all
-	Lang   Language
-}
-
-// Render returns the generated page file: front matter (the target's,
-// else the source's, plus evdoc_fallback) and the source body verbatim.
-func (f Fallback) Render(src Language) ([]byte, error) {
-	fm := map[string]any{}
-	for k, v := range f.Source.FrontMatter {
-		fm[k] = v
-	}
-	if f.Target != nil {
-		for k, v := range f.Target.FrontMatter {
-			fm[k] = v
-		}
-	}
-	fm["translationKey"] = f.Source.Key
-	fm["evdoc_fallback"] = fallbackParams{Lang: src.Code, Label: src.Label, Locale: src.Locale, Source: f.Source.Path, SourceURL: f.Source.URL()}
-	y, err := yaml.Marshal(fm)
-	if err != nil {
-		return nil, err
-	}
-	var b bytes.Buffer
-	b.WriteString("---\n")
-	b.Write(y)
-	b.WriteString("---\n")
-	b.Write(f.Source.Body())
-	return b.Bytes(), nil
-}
+// Fallback is one generated target-language page (see translation.Fallback).
+type Fallback = translation.Fallback
 
 func (s *Site) stageFallbacks(stage string) error {
 	src := s.Config.Source()
@@ -249,7 +185,7 @@ func (s *Site) stageFallbacks(stage string) error {
 			if err != nil {
 				return err
 			}
-			if err := writeFile(filepath.Join(stage, f.Lang.ContentDir, f.Source.Rel), b); err != nil {
+			if err := writeFile(filepath.Join(stage, filepath.FromSlash(f.File(src))), b); err != nil {
 				return err
 			}
 		}

@@ -13,30 +13,29 @@ import (
 	"github.com/BurntSushi/toml"
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/translation"
 )
 
 // ConfigFile is the Hugo configuration file evdoc reads.
 const ConfigFile = "hugo.toml"
 
-// Language is one site language as hugo.toml declares it under
-// [languages.CODE]: label, locale, weight and contentDir.
-type Language struct {
-	Code       string
-	Label      string `toml:"label"`
-	Locale     string `toml:"locale"`
-	Weight     int    `toml:"weight"`
-	ContentDir string `toml:"contentDir"`
-	Title      string `toml:"title"`
-}
+// Language is one site language as hugo.toml declares it (see
+// translation.Language).
+type Language = translation.Language
 
 // Config is the part of hugo.toml evdoc needs.
 type Config struct {
 	DefaultContentLanguage string              `toml:"defaultContentLanguage"`
 	Languages              map[string]Language `toml:"languages"`
+	Params                 struct {
+		// SourceLanguage names the language translations are made from;
+		// defaultContentLanguage when empty.
+		SourceLanguage string `toml:"sourceLanguage"`
+	} `toml:"params"`
 }
 
 // Ordered returns the languages by weight, then code; the source language
-// (defaultContentLanguage) is first.
+// (see Source) is first.
 func (c *Config) Ordered() []Language {
 	var out []Language
 	for code, l := range c.Languages {
@@ -45,8 +44,8 @@ func (c *Config) Ordered() []Language {
 	}
 	sort.Slice(out, func(i, j int) bool {
 		a, b := out[i], out[j]
-		if (a.Code == c.DefaultContentLanguage) != (b.Code == c.DefaultContentLanguage) {
-			return a.Code == c.DefaultContentLanguage
+		if src := c.SourceCode(); (a.Code == src) != (b.Code == src) {
+			return a.Code == src
 		}
 		if a.Weight != b.Weight {
 			return a.Weight < b.Weight
@@ -56,10 +55,20 @@ func (c *Config) Ordered() []Language {
 	return out
 }
 
-// Source returns the source language: defaultContentLanguage.
+// SourceCode returns the code of the source language: params.sourceLanguage
+// when set, else defaultContentLanguage.
+func (c *Config) SourceCode() string {
+	if c.Params.SourceLanguage != "" {
+		return c.Params.SourceLanguage
+	}
+	return c.DefaultContentLanguage
+}
+
+// Source returns the source language (see SourceCode).
 func (c *Config) Source() Language {
-	l := c.Languages[c.DefaultContentLanguage]
-	l.Code = c.DefaultContentLanguage
+	code := c.SourceCode()
+	l := c.Languages[code]
+	l.Code = code
 	return l
 }
 
@@ -83,11 +92,17 @@ func LoadConfig(root string) (*Config, error) {
 	}
 	for code, l := range c.Languages {
 		if l.ContentDir == "" {
-			return nil, fmt.Errorf("%s: [languages.%s] has no contentDir; evdoc expects one content directory per language", ConfigFile, code)
+			// Hugo's default: one content directory, languages told by
+			// file name suffixes (page.ja.md).
+			l.ContentDir = "content"
+			c.Languages[code] = l
 		}
 	}
 	if _, ok := c.Languages[c.DefaultContentLanguage]; !ok {
 		return nil, fmt.Errorf("%s: defaultContentLanguage %q is not among [languages]", ConfigFile, c.DefaultContentLanguage)
+	}
+	if _, ok := c.Languages[c.SourceCode()]; !ok {
+		return nil, fmt.Errorf("%s: params.sourceLanguage %q is not among [languages]", ConfigFile, c.Params.SourceLanguage)
 	}
 	return &c, nil
 }

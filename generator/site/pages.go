@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"path"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -17,42 +16,12 @@ import (
 
 	"github.com/evdoc-lab/evdoc/generator/claim"
 	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/translation"
 )
 
-// Page is one Markdown content file of one language.
-//
-// Path is repository-relative ("content/ko/docs/istio/x.md"); Logical is
-// the page's path within its content directory without extension, with
-// "_index"/"index" files named by their directory ("docs/istio/x",
-// "docs/istio", "" for the home page). Key pairs translations: the
-// translationKey front matter field, else Logical, as Hugo pairs them.
-type Page struct {
-	Lang        string
-	Path        string
-	Rel         string // path within the content directory
-	Logical     string
-	Key         string
-	Section     bool // an _index.md (list page)
-	Title       string
-	FrontMatter map[string]any
-	Parsed      *claim.Page
-}
-
-// Body returns the page's Markdown after its front matter.
-func (p *Page) Body() []byte { return p.Parsed.Source[p.Parsed.BodyStart:] }
-
-// IsEmpty reports whether the page has front matter but no body: a
-// translation placeholder that evdoc fills from the source language.
-func (p *Page) IsEmpty() bool { return len(bytes.TrimSpace(p.Body())) == 0 }
-
-// URL returns the page's path relative to its language root, such as
-// "/docs/istio/x/" ("/" for the home page).
-func (p *Page) URL() string {
-	if p.Logical == "" {
-		return "/"
-	}
-	return "/" + p.Logical + "/"
-}
+// Page is one Markdown content file of one language (see
+// translation.Page, which pairs them).
+type Page = translation.Page
 
 var yamlLineRe = regexp.MustCompile(`line (\d+)`)
 
@@ -62,7 +31,17 @@ func loadPages(root string, cfg *Config, md goldmark.Markdown) ([]*Page, diag.Li
 		pages []*Page
 		errs  diag.List
 	)
+	var codes []string
 	for _, lang := range cfg.Ordered() {
+		codes = append(codes, lang.Code)
+	}
+	walked := map[string]bool{}
+	for _, lang := range cfg.Ordered() {
+		if walked[lang.ContentDir] {
+			continue // a content directory shared by languages: suffixes tell
+		}
+		walked[lang.ContentDir] = true
+		dirLang := lang.Code
 		dir := filepath.Join(root, lang.ContentDir)
 		if _, err := os.Stat(dir); err != nil {
 			return nil, nil, fmt.Errorf("content directory of %q: %v", lang.Code, err)
@@ -85,7 +64,7 @@ func loadPages(root string, cfg *Config, md goldmark.Markdown) ([]*Page, diag.Li
 			}
 			relRepo, _ := filepath.Rel(root, p)
 			relContent, _ := filepath.Rel(dir, p)
-			pg, perrs := newPage(lang.Code, filepath.ToSlash(relRepo), filepath.ToSlash(relContent), src, md)
+			pg, perrs := newPage(dirLang, codes, filepath.ToSlash(relRepo), filepath.ToSlash(relContent), src, md)
 			errs = append(errs, perrs...)
 			if pg != nil {
 				pages = append(pages, pg)
@@ -100,22 +79,10 @@ func loadPages(root string, cfg *Config, md goldmark.Markdown) ([]*Page, diag.Li
 	return pages, errs, nil
 }
 
-func newPage(lang, repoPath, rel string, src []byte, md goldmark.Markdown) (*Page, diag.List) {
+func newPage(dirLang string, codes []string, repoPath, rel string, src []byte, md goldmark.Markdown) (*Page, diag.List) {
 	parsed, errs := claim.Parse(md, repoPath, src)
-	pg := &Page{Lang: lang, Path: repoPath, Rel: rel, Parsed: parsed, FrontMatter: map[string]any{}}
-	base := path.Base(rel)
-	dir := path.Dir(rel)
-	if dir == "." {
-		dir = ""
-	}
-	switch base {
-	case "_index.md":
-		pg.Logical, pg.Section = dir, true
-	case "index.md":
-		pg.Logical = dir
-	default:
-		pg.Logical = path.Join(dir, strings.TrimSuffix(base, ".md"))
-	}
+	pg := &Page{Path: repoPath, Rel: rel, Parsed: parsed, FrontMatter: map[string]any{}}
+	pg.Lang, pg.Logical, pg.Section = translation.FileLanguage(rel, dirLang, codes)
 	if parsed.FrontMatter != nil {
 		if bytes.HasPrefix(src, []byte("+++")) {
 			errs = append(errs, diag.Errorf(parsed.Index.Pos(0), "page-front-matter", "TOML front matter; evdoc reads YAML front matter (---)"))
@@ -142,6 +109,7 @@ func newPage(lang, repoPath, rel string, src []byte, md goldmark.Markdown) (*Pag
 	}
 	pg.Title, _ = pg.FrontMatter["title"].(string)
 	pg.Key, _ = pg.FrontMatter["translationKey"].(string)
+	pg.ExplicitKey = pg.Key != ""
 	if pg.Key == "" {
 		pg.Key = pg.Logical
 	}

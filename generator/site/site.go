@@ -13,6 +13,7 @@ import (
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/evidence"
 	"github.com/evdoc-lab/evdoc/generator/figure"
+	"github.com/evdoc-lab/evdoc/generator/translation"
 )
 
 // Directories of a project, relative to its root.
@@ -30,6 +31,9 @@ type Site struct {
 	Store   *evidence.Store
 	Pages   []*Page
 	Figures []*figure.Spec
+	// Translations pairs the pages of each language (see package
+	// translation).
+	Translations *translation.Set
 	// Findings are problems found while loading (malformed evidence,
 	// front matter or claim syntax); Check reports them too.
 	Findings diag.List
@@ -52,6 +56,7 @@ func Load(root string) (*Site, error) {
 		return nil, err
 	}
 	s.Pages = pages
+	s.Translations = translation.Pair(cfg.Source().Code, cfg.Ordered(), pages)
 	s.Findings = append(s.Findings, perrs...)
 	specs, ferrs := figure.LoadSpecs(root, FiguresDir)
 	s.Figures = specs
@@ -91,8 +96,7 @@ func (s *Site) Check(opt check.Options) ([]check.Result, diag.List) {
 			}
 		}
 	}
-	ds = append(ds, s.checkTranslations()...)
-	ds = append(ds, s.checkPairedClaims()...)
+	ds = append(ds, s.Translations.Check(translation.CheckOptions{Root: s.Root})...)
 	for _, p := range s.Pages {
 		ds = append(ds, frontMatterNumbers(p)...)
 	}
@@ -102,58 +106,6 @@ func (s *Site) Check(opt check.Options) ([]check.Result, diag.List) {
 
 // evfigureRe finds evfigure shortcode calls and their name argument.
 var evfigureRe = regexp.MustCompile(`\{\{[<%]\s*evfigure\s+name\s*=\s*"([^"]*)"`)
-
-// checkPairedClaims compares each source-language page with its
-// translations: an evidence value quoted in one and not the other is a
-// warning at the first claim that quotes it, since paired pages should
-// rest on the same measurements. Fallback pages share the source body and
-// are not compared.
-func (s *Site) checkPairedClaims() diag.List {
-	src := s.Config.Source().Code
-	firstClaim := func(p *Page) (map[string]diag.Position, []string) {
-		pos := map[string]diag.Position{}
-		var order []string
-		for _, c := range p.Parsed.Claims {
-			for i, ref := range c.Refs {
-				if _, ok := pos[ref]; !ok {
-					at := c.Pos
-					if i < len(c.RefPositions) {
-						at = c.RefPositions[i]
-					}
-					pos[ref] = at
-					order = append(order, ref)
-				}
-			}
-		}
-		return pos, order
-	}
-	var ds diag.List
-	for _, p := range s.Pages {
-		if p.Lang != src {
-			continue
-		}
-		pRefs, pOrder := firstClaim(p)
-		for _, q := range s.Pages {
-			if q.Lang == src || q.Key != p.Key || q.IsEmpty() {
-				continue
-			}
-			qRefs, qOrder := firstClaim(q)
-			for _, ref := range pOrder {
-				if _, ok := qRefs[ref]; !ok {
-					ds = append(ds, diag.Diagnostic{Pos: pRefs[ref], Severity: diag.Warning, Rule: "translation-claims",
-						Message: fmt.Sprintf("%s is quoted here but not in the %s translation %s", ref, q.Lang, q.Path)})
-				}
-			}
-			for _, ref := range qOrder {
-				if _, ok := pRefs[ref]; !ok {
-					ds = append(ds, diag.Diagnostic{Pos: qRefs[ref], Severity: diag.Warning, Rule: "translation-claims",
-						Message: fmt.Sprintf("%s is quoted here but not in the %s original %s", ref, p.Lang, p.Path)})
-				}
-			}
-		}
-	}
-	return ds
-}
 
 // renderedKeys are front matter fields the layouts print.
 var renderedKeys = []string{"title", "summary", "description", "linkTitle"}
@@ -191,33 +143,6 @@ func frontMatterNumbers(p *Page) diag.List {
 					Message: fmt.Sprintf("number %q in front matter %s cannot be bound to evidence; it is not checked (move it into the body as a claim)", n.Text, key)})
 			}
 		}
-	}
-	return ds
-}
-
-// checkTranslations reports target-language pages that cannot pair with a
-// source page: an empty placeholder with nothing to fall back to is an
-// error, a page whose translationKey matches no source page a warning.
-func (s *Site) checkTranslations() diag.List {
-	src := s.Config.Source().Code
-	keys := map[string]bool{}
-	for _, p := range s.Pages {
-		if p.Lang == src {
-			keys[p.Key] = true
-		}
-	}
-	var ds diag.List
-	for _, p := range s.Pages {
-		if p.Lang == src || keys[p.Key] {
-			continue
-		}
-		if p.IsEmpty() && !p.Section {
-			ds = append(ds, diag.Errorf(p.Parsed.Index.Pos(0), "translation-orphan",
-				"page has no body and no %s page with translationKey %q to fall back to", src, p.Key))
-			continue
-		}
-		ds = append(ds, diag.Diagnostic{Pos: p.Parsed.Index.Pos(0), Severity: diag.Warning, Rule: "translation-orphan",
-			Message: fmt.Sprintf("no %s page has translationKey %q; this page has no source-language original", src, p.Key)})
 	}
 	return ds
 }
