@@ -20,6 +20,7 @@ import (
 	"github.com/evdoc-lab/evdoc/generator/claim"
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/evidence"
+	"github.com/evdoc-lab/evdoc/generator/unit"
 )
 
 // Options tunes the judgement. The zero value is not useful; start from
@@ -188,7 +189,7 @@ func suggestFix(p *claim.Page, c claim.Claim, q claim.Quantity, v *evidence.Valu
 	if !v.Derived && coarsestStep(q).LessThan(InUnitOf(q, &evidence.Value{Value: decimal.New(1, v.Value.Exponent()), Unit: v.Unit})) {
 		// Written finer than the record: without a unit conversion, write
 		// the record's own precision instead.
-		if _, conv := secondsPer[q.Unit]; conv && q.Unit != v.Unit || !q.Magnitude.Equal(decimal.NewFromInt(1)) {
+		if u, _ := unit.Canonical(q.Unit); u.Converts() && q.Unit != v.Unit || !q.Magnitude.Equal(decimal.NewFromInt(1)) {
 			return diag.SuggestedFix{}, false
 		}
 		q.Decimals = int(max(0, -v.Value.Exponent()))
@@ -336,30 +337,8 @@ func MatchCmp(q claim.Quantity, cmp string, v *evidence.Value) (bool, string) {
 }
 
 // UnitsCompatible reports whether a literal unit and an evidence value
-// unit can be compared: equal, the literal states none (or a count or
-// multiple), both are times (s, ms, min), or percent and percentage
-// points. A literal with a physical unit cannot bind to a value whose
-// unit is unknown; KB and bytes do not convert.
-func UnitsCompatible(lit, val string) bool {
-	switch {
-	case lit == "" || lit == val:
-		return true
-	case lit == "count" || lit == "x":
-		return val == "" // a count or multiple of a plain number
-	case val == "" || val == "count":
-		return false // a physical unit needs evidence that states one
-	}
-	_, litTime := secondsPer[lit]
-	_, valTime := secondsPer[val]
-	pct := map[string]bool{"%": true, "%p": true}
-	return litTime && valTime || pct[lit] && pct[val]
-}
-
-// secondsPer is the length of each time unit in seconds.
-var secondsPer = map[string]decimal.Decimal{
-	"ns": decimal.New(1, -9), "us": decimal.New(1, -6), "ms": decimal.New(1, -3), "s": decimal.NewFromInt(1),
-	"min": decimal.NewFromInt(60), "h": decimal.NewFromInt(3600), "d": decimal.NewFromInt(86400),
-}
+// unit can be compared (see unit.Compatible).
+func UnitsCompatible(lit, val string) bool { return unit.Compatible(lit, val) }
 
 func unitName(u string) string {
 	if u == "" {
@@ -369,15 +348,14 @@ func unitName(u string) string {
 }
 
 // InUnitOf returns v's value in the unit q is written in: time units (ns,
-// us, ms, s, min, h, d) convert into each other when both state one;
+// us, ms, s, min, h, d, wk) convert into each other when both state one;
 // otherwise the value is returned as is.
 func InUnitOf(q claim.Quantity, v *evidence.Value) decimal.Decimal {
-	from, ok1 := secondsPer[v.Unit]
-	to, ok2 := secondsPer[q.Unit]
-	if ok1 && ok2 && v.Unit != q.Unit {
-		return v.Value.Mul(from).DivRound(to, 28)
+	if q.Unit == "" || v.Unit == "" {
+		return v.Value
 	}
-	return v.Value
+	c, _ := unit.Convert(v.Value, v.Unit, q.Unit)
+	return c
 }
 
 // suggest proposes a known reference that shares the longest prefix with

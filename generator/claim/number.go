@@ -3,12 +3,13 @@ package claim
 import (
 	"fmt"
 	"regexp"
-	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/shopspring/decimal"
+
+	"github.com/evdoc-lab/evdoc/generator/unit"
 )
 
 // Quantity is one number read from a claim literal.
@@ -61,22 +62,6 @@ type Literal struct {
 }
 
 var (
-	unitOf = map[string]string{
-		"%": "%", "percent": "%", "퍼센트": "%", "パーセント": "%",
-		"%p": "%p", "퍼센트포인트": "%p", "퍼센트 포인트": "%p", "パーセントポイント": "%p", "ポイント": "%p",
-		"ns": "ns", "나노초": "ns", "ナノ秒": "ns",
-		"us": "us", "μs": "us", "µs": "us", "마이크로초": "us", "マイクロ秒": "us",
-		"ms": "ms", "밀리초": "ms", "ミリ秒": "ms", "milliseconds": "ms",
-		"s": "s", "sec": "s", "seconds": "s", "second": "s", "초": "s", "秒": "s",
-		"min": "min", "minutes": "min", "minute": "min", "분": "min", "分": "min",
-		"h": "h", "hours": "h", "hour": "h", "시간": "h", "時間": "h",
-		"일": "d", "日": "d", "days": "d", "day": "d",
-		"B": "B", "bytes": "B", "byte": "B", "바이트": "B", "バイト": "B",
-		"KB": "KB", "KiB": "KiB", "MB": "MB", "MiB": "MiB", "GB": "GB", "GiB": "GiB",
-		"회": "count", "回": "count", "건": "count", "件": "count", "개": "count", "個": "count", "번": "count", "times": "count",
-		"배": "x", "倍": "x", "x": "x", "×": "x",
-		"/s": "/s", "rps": "/s", "qps": "/s",
-	}
 	// sign, digits, magnitude, unit, trailing per-second word
 	quantityRe = regexp.MustCompile(`(Δ\s*[+\-−]?|[+\-−])?((?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)(\s*(?:천|만|억|千|万|億))?(\s*(?:` + unitAlternation() + `))?(\s*(?:초당|毎秒))?`)
 	approxRe   = regexp.MustCompile(`^\s*(~|≈|약|대략|約|およそ)|(정도|ほど|程度|前後)\s*$`)
@@ -92,17 +77,16 @@ var (
 // unitAlternation lists the unit words for quantityRe, longest first so
 // that "ms" wins over "s" and "퍼센트포인트" over "퍼센트".
 func unitAlternation() string {
-	words := make([]string, 0, len(unitOf))
-	for w := range unitOf {
+	var words []string
+	for _, w := range unit.Words() {
 		words = append(words, regexp.QuoteMeta(w))
 	}
-	sort.Slice(words, func(i, j int) bool {
-		if len(words[i]) != len(words[j]) {
-			return len(words[i]) > len(words[j])
-		}
-		return words[i] < words[j]
-	})
 	return strings.Join(words, "|")
+}
+
+func unitOf(w string) string {
+	u, _ := unit.Lookup(w)
+	return u.Name
 }
 
 // ParseLiteral reads the numbers of a claim literal. Full-width digits and
@@ -181,7 +165,7 @@ func ParseLiteral(lit string) (Literal, error) {
 			q.Decimals = len(digits) - i - 1
 		}
 		if m[8] >= 0 {
-			q.Unit = unitOf[strings.TrimSpace(norm[m[8]:m[9]])]
+			q.Unit = unitOf(strings.TrimSpace(norm[m[8]:m[9]]))
 		}
 		if m[10] >= 0 || q.Unit == "" && perSecRe.MatchString(norm[prevEnd:m[0]]) {
 			q.Unit = "/s"

@@ -14,6 +14,7 @@ import (
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
+	"github.com/evdoc-lab/evdoc/generator/unit"
 )
 
 // divisionPrecision is the number of decimal places kept by division:
@@ -194,42 +195,13 @@ type qty struct {
 }
 
 // sameUnit returns the common unit of operands that must agree (+, -,
-// delta, sum, min, max, mean, percent). A plain number (a constant such as
-// the 1 in "x - 1") takes the other operand's unit.
+// delta, sum, min, max, mean, percent); see unit.Sum.
 func sameUnit(op string, qs ...qty) (string, error) {
-	u := ""
-	for _, q := range qs {
-		switch {
-		case q.unit == "" || q.unit == u:
-		case u == "":
-			u = q.unit
-		default:
-			return "", fmt.Errorf("%s cannot combine %s and %s; expected operands in one unit", op, u, q.unit)
-		}
+	us := make([]string, len(qs))
+	for i, q := range qs {
+		us[i] = q.unit
 	}
-	return u, nil
-}
-
-// quotientUnit is the unit of a / b: equal units cancel, a count or plain
-// number per second is a rate, anything divided by a plain number keeps
-// its unit.
-func quotientUnit(a, b string) (string, error) {
-	switch {
-	case a == b:
-		return "", nil
-	case b == "":
-		return a, nil
-	case (a == "" || a == "count") && b == "s":
-		return "/s", nil
-	}
-	return "", fmt.Errorf("cannot divide %s by %s; expected equal units, a plain divisor, or a count per second", unitOrPlain(a), unitOrPlain(b))
-}
-
-func unitOrPlain(u string) string {
-	if u == "" {
-		return "a plain number"
-	}
-	return u
+	return unit.Sum(op, us...)
 }
 
 func (e *evaluator) eval(n ast.Node) (qty, error) {
@@ -278,12 +250,13 @@ func (e *evaluator) eval(n ast.Node) (qty, error) {
 			}
 			return qty{a.v.Sub(b.v), u}, nil
 		case "*":
-			if a.unit != "" && b.unit != "" {
-				return qty{}, fmt.Errorf("cannot multiply %s by %s; expected one plain factor", a.unit, b.unit)
+			u, err := unit.Product(a.unit, b.unit)
+			if err != nil {
+				return qty{}, err
 			}
-			return qty{a.v.Mul(b.v), a.unit + b.unit}, nil
+			return qty{a.v.Mul(b.v), u}, nil
 		case "/":
-			u, err := quotientUnit(a.unit, b.unit)
+			u, err := unit.Quotient(a.unit, b.unit)
 			if err != nil {
 				return qty{}, err
 			}
@@ -337,7 +310,7 @@ func (e *evaluator) call(name string, args []ast.Node) (qty, error) {
 		if err := need(2); err != nil {
 			return qty{}, err
 		}
-		u, err := quotientUnit(xs[0].unit, xs[1].unit)
+		u, err := unit.Quotient(xs[0].unit, xs[1].unit)
 		if err != nil {
 			return qty{}, err
 		}

@@ -1,0 +1,185 @@
+package unit
+
+import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/shopspring/decimal"
+)
+
+// Style says how a text groups digits and marks decimals.
+type Style struct {
+	// DecimalComma reads "," as the decimal mark (40,045811) and "." as a
+	// thousands separator, as decimal-comma locales print numbers.
+	DecimalComma bool
+	// SpaceGrouping reads a space, no-break space or thin space between
+	// digit groups of three as a thousands separator ("150 000").
+	SpaceGrouping bool
+}
+
+// Digits is an unsigned number as written: ASCII or full-width digits,
+// optional thousands separators, optional decimal part.
+type Digits struct {
+	// Value is the exact value.
+	Value decimal.Decimal
+	// Decimals is the number of digits written after the decimal mark.
+	Decimals int
+	// Grouped is set when thousands separators were written; Sep is the
+	// separator ("," "." " " or the full-width "，").
+	Grouped bool
+	Sep     string
+	// FullWidth is set when the digits were full-width (０-９).
+	FullWidth bool
+	// Len is the number of bytes read.
+	Len int
+}
+
+// SyntaxError is a digit run that looks numeric but cannot be read, at
+// byte Offset of the scanned text.
+type SyntaxError struct {
+	Offset int
+	Text   string
+	Msg    string
+}
+
+func (e *SyntaxError) Error() string { return fmt.Sprintf("cannot read %q: %s", e.Text, e.Msg) }
+
+// digitAt returns the value of the ASCII or full-width digit at s[i] and
+// its length in bytes, or -1.
+func digitAt(s string, i int) (int, int, bool) {
+	if i >= len(s) {
+		return -1, 0, false
+	}
+	if c := s[i]; c >= '0' && c <= '9' {
+		return int(c - '0'), 1, false
+	}
+	r, n := utf8.DecodeRuneInString(s[i:])
+	if r >= '０' && r <= '９' {
+		return int(r - '０'), n, true
+	}
+	return -1, 0, false
+}
+
+// IsDigitAt reports whether s has an ASCII or full-width digit at byte i.
+func IsDigitAt(s string, i int) bool {
+	d, _, _ := digitAt(s, i)
+	return d >= 0
+}
+
+// run reads a run of digits at s[i:], appending them (ASCII) to b; it
+// returns the bytes read, the count of digits and whether any was
+// full-width.
+func run(s string, i int, b *strings.Builder) (n, count int, fw bool) {
+	for {
+		d, l, f := digitAt(s, i+n)
+		if d < 0 {
+			return n, count, fw
+		}
+		b.WriteByte(byte('0' + d))
+		n += l
+		count++
+		fw = fw || f
+	}
+}
+
+// sepAt returns the separator at s[i:] that st allows between groups of
+// three, and its length.
+func sepAt(s string, i int, st Style) (string, int) {
+	for _, sep := range []string{",", "，", ".", "．", " ", "\u00a0", "\u202f", "\u2009"} {
+		if !strings.HasPrefix(s[i:], sep) {
+			continue
+		}
+		switch sep {
+		case ",", "，":
+			if st.DecimalComma {
+				return "", 0
+			}
+		case ".", "．":
+			if !st.DecimalComma {
+				return "", 0
+			}
+		default:
+			if !st.SpaceGrouping {
+				return "", 0
+			}
+		}
+		return sep, len(sep)
+	}
+	return "", 0
+}
+
+// ScanDigits reads the number at the start of s. It returns Len = 0 and no
+// error when s does not start with a digit. A separator followed by digits
+// that do not form groups of three ("409,6100", "1,23") is a SyntaxError;
+// a space followed by digits that are not a group of three ends the
+// number (two numbers "5 10"). The decimal mark must be followed by a
+// digit; the value is exact.
+func ScanDigits(s string, st Style) (Digits, error) {
+	var b strings.Builder
+	n, count, fw := run(s, 0, &b)
+	if n == 0 {
+		return Digits{}, nil
+	}
+	out := Digits{FullWidth: fw}
+	// Thousands groups.
+	if count <= 3 {
+		for {
+			sep, sl := sepAt(s, n, st)
+			if sep == "" {
+				break
+			}
+			var g strings.Builder
+			gn, gc, gfw := run(s, n+sl, &g)
+			if gc == 0 {
+				break
+			}
+			space := strings.TrimSpace(sep) == "" || sep == "\u00a0" || sep == "\u202f" || sep == "\u2009"
+			if gc != 3 || out.Sep != "" && out.Sep != sep {
+				if space {
+					break // "5 10": two numbers
+				}
+				return out, &SyntaxError{Offset: 0, Text: s[:n+sl+gn], Msg: "expected digit groups of three after a thousands separator (1,234)"}
+			}
+			if space {
+				// "150 000" only when the group is not continued by a
+				// decimal or another digit run of another length.
+				if _, l, _ := digitAt(s, n+sl+gn); l > 0 {
+					break
+				}
+			}
+			out.Grouped, out.Sep = true, sep
+			b.WriteString(g.String())
+			n += sl + gn
+			out.FullWidth = out.FullWidth || gfw
+		}
+	} else if sep, sl := sepAt(s, n, st); sep != "" && !isSpaceSep(sep) && IsDigitAt(s, n+sl) {
+		return out, &SyntaxError{Offset: 0, Text: s[:n+sl+1], Msg: "expected digit groups of three after a thousands separator (1,234)"}
+	}
+	// Decimal part.
+	mark := []string{".", "．"}
+	if st.DecimalComma {
+		mark = []string{",", "，"}
+	}
+	for _, m := range mark {
+		if !strings.HasPrefix(s[n:], m) || !IsDigitAt(s, n+len(m)) {
+			continue
+		}
+		b.WriteByte('.')
+		fn, fc, ffw := run(s, n+len(m), &b)
+		n += len(m) + fn
+		out.Decimals = fc
+		out.FullWidth = out.FullWidth || ffw
+		break
+	}
+	v, err := decimal.NewFromString(b.String())
+	if err != nil {
+		return out, &SyntaxError{Text: s[:n], Msg: err.Error()}
+	}
+	out.Value, out.Len = v, n
+	return out, nil
+}
+
+func isSpaceSep(sep string) bool {
+	return sep == " " || sep == "\u00a0" || sep == "\u202f" || sep == "\u2009"
+}

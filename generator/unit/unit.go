@@ -1,0 +1,309 @@
+// Package unit owns evdoc's units of measure: their canonical names, the
+// Korean, Japanese and English words that spell them, their dimensions,
+// the conversions between them, the counter words that mark a count, and
+// the unit algebra of derived values. It is a leaf package: it imports
+// nothing of evdoc, so claims, readers and derived values share it.
+//
+// Canonical names (what a Value.Unit or a parsed claim carries):
+//
+//	""                      plain number
+//	%  %p                   percent, percentage points (compare, never convert)
+//	ns us ms s min h d wk   time (convert into each other)
+//	mo yr                   calendar months and years (lengths vary: never convert)
+//	B KB KiB MB MiB GB GiB  sizes (KB = 1000 B or 1024 B is ambiguous in use: never convert)
+//	/s                      per second (a rate)
+//	count                   a count written with a counter word (회, 回, 件, 개, …)
+//	x                       a multiple (배, 倍, ×)
+package unit
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/shopspring/decimal"
+)
+
+// Dim is the dimension of a unit: only units of the same dimension can
+// be compared.
+type Dim string
+
+// Dimensions.
+const (
+	Plain    Dim = ""         // a plain number
+	Percent  Dim = "percent"  // % and %p
+	Time     Dim = "time"     // ns … wk
+	Calendar Dim = "calendar" // mo, yr
+	Size     Dim = "size"     // B … GiB
+	Rate     Dim = "rate"     // /s
+	Count    Dim = "count"    // counter words
+	Multiple Dim = "multiple" // 배, 倍, x
+)
+
+// Unit is one canonical unit.
+type Unit struct {
+	// Name is the canonical name (see the package doc).
+	Name string
+	// Dim is its dimension.
+	Dim Dim
+	// Seconds is the length of a time unit in seconds; zero for every
+	// other unit (and for mo, yr, which have no fixed length).
+	Seconds decimal.Decimal
+}
+
+// Converts reports whether u converts to other units of its dimension
+// (only time units do).
+func (u Unit) Converts() bool { return !u.Seconds.IsZero() }
+
+var canonical = func() map[string]Unit {
+	m := map[string]Unit{"": {Name: "", Dim: Plain}}
+	add := func(d Dim, names ...string) {
+		for _, n := range names {
+			m[n] = Unit{Name: n, Dim: d}
+		}
+	}
+	add(Percent, "%", "%p")
+	add(Calendar, "mo", "yr")
+	add(Size, "B", "KB", "KiB", "MB", "MiB", "GB", "GiB")
+	add(Rate, "/s")
+	add(Count, "count")
+	add(Multiple, "x")
+	for n, s := range map[string]decimal.Decimal{
+		"ns": decimal.New(1, -9), "us": decimal.New(1, -6), "ms": decimal.New(1, -3), "s": decimal.NewFromInt(1),
+		"min": decimal.NewFromInt(60), "h": decimal.NewFromInt(3600), "d": decimal.NewFromInt(86400), "wk": decimal.NewFromInt(7 * 86400),
+	} {
+		m[n] = Unit{Name: n, Dim: Time, Seconds: s}
+	}
+	return m
+}()
+
+// spellings maps each canonical name to the words that write it, in
+// English, Korean and Japanese. Counter words all mean "count".
+var spellings = map[string][]string{
+	"%":     {"%", "％", "percent", "퍼센트", "프로", "パーセント"},
+	"%p":    {"%p", "％p", "pp", "퍼센트포인트", "퍼센트 포인트", "%포인트", "パーセントポイント", "ポイント"},
+	"ns":    {"ns", "나노초", "ナノ秒"},
+	"us":    {"us", "μs", "µs", "마이크로초", "マイクロ秒"},
+	"ms":    {"ms", "msec", "milliseconds", "millisecond", "밀리초", "ミリ秒"},
+	"s":     {"s", "sec", "secs", "seconds", "second", "초", "秒", "秒間"},
+	"min":   {"min", "mins", "minutes", "minute", "분", "分", "分間"},
+	"h":     {"h", "hr", "hrs", "hours", "hour", "시간", "時間"},
+	"d":     {"days", "day", "일", "日", "日間"},
+	"wk":    {"weeks", "week", "주", "주일", "週", "週間"},
+	"mo":    {"months", "month", "개월", "달", "ヶ月", "か月", "カ月", "ヵ月", "ケ月", "箇月", "月"},
+	"yr":    {"years", "year", "년", "年", "年間"},
+	"B":     {"B", "bytes", "byte", "바이트", "バイト"},
+	"KB":    {"KB", "kB", "킬로바이트", "キロバイト"},
+	"KiB":   {"KiB", "키비바이트", "キビバイト"},
+	"MB":    {"MB", "메가바이트", "メガバイト"},
+	"MiB":   {"MiB", "메비바이트", "メビバイト"},
+	"GB":    {"GB", "기가바이트", "ギガバイト"},
+	"GiB":   {"GiB", "기비바이트", "ギビバイト"},
+	"/s":    {"/s", "/sec", "rps", "qps", "req/s"},
+	"x":     {"x", "×", "배", "倍"},
+	"count": Counters,
+}
+
+// Counters are the counter words: a number followed by one is a count and
+// binds to a plain number. Korean: 회 건 개 번 명 대 차례 가지 곳 줄 개소;
+// Japanese: 回 件 個 つ 人 名 台 番 度 本 枚 行 種類 箇所 か所 ヶ所;
+// English: times.
+var Counters = []string{
+	"회", "건", "개", "번", "명", "대", "차례", "가지", "곳", "줄", "개소",
+	"回", "件", "個", "つ", "人", "名", "台", "番", "度", "本", "枚", "行", "種類", "箇所", "か所", "ヶ所",
+	"times",
+}
+
+// RatePrefixes are the words written before a number that make it a rate
+// per second: 초당 1,250건, 毎秒1,250件, 秒間1,250件.
+var RatePrefixes = []string{"초당", "毎秒", "每秒", "秒間", "秒あたり"}
+
+// PerSecond are the words that make "N word/PER" a rate when written after
+// a "/": 1,250건/초, 1,250件/秒, 1,250/sec.
+var PerSecond = []string{"초", "秒", "s", "sec"}
+
+type entry struct {
+	word string
+	unit Unit
+}
+
+// words is every spelling, longest first, so that a prefix match finds
+// "ms" before "s" and "개월" before "개".
+var words = func() []entry {
+	var es []entry
+	for name, ws := range spellings {
+		for _, w := range ws {
+			es = append(es, entry{w, canonical[name]})
+		}
+	}
+	sort.Slice(es, func(i, j int) bool {
+		if len(es[i].word) != len(es[j].word) {
+			return len(es[i].word) > len(es[j].word)
+		}
+		return es[i].word < es[j].word
+	})
+	return es
+}()
+
+// Canonical returns the unit with canonical name name.
+func Canonical(name string) (Unit, bool) {
+	u, ok := canonical[name]
+	return u, ok
+}
+
+// Names returns the canonical names, sorted, without the plain "".
+func Names() []string {
+	var out []string
+	for n := range canonical {
+		if n != "" {
+			out = append(out, n)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Spellings returns the words that write canonical unit name, in the
+// order English, Korean, Japanese as listed in this package.
+func Spellings(name string) []string { return append([]string(nil), spellings[name]...) }
+
+// Lookup returns the unit a word spells ("초" → s, "件" → count). The
+// canonical names are spellings of themselves.
+func Lookup(word string) (Unit, bool) {
+	for _, e := range words {
+		if e.word == word {
+			return e.unit, true
+		}
+	}
+	if u, ok := canonical[word]; ok && word != "" {
+		return u, true
+	}
+	return Unit{}, false
+}
+
+// Prefix returns the longest unit word that s starts with and its unit,
+// or "" when s starts with none. Latin words must end at a non-letter
+// ("ms" in "ms," but not "s" in "sec2" or "min" in "mine").
+func Prefix(s string) (string, Unit) {
+	for _, e := range words {
+		if !strings.HasPrefix(s, e.word) {
+			continue
+		}
+		last := e.word[len(e.word)-1]
+		if isLatin(last) && len(s) > len(e.word) && isLatin(s[len(e.word)]) {
+			continue
+		}
+		return e.word, e.unit
+	}
+	return "", Unit{}
+}
+
+func isLatin(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+
+// Compatible reports whether a number written in unit lit can be compared
+// with a value in unit val: equal units; a literal with no unit; a count
+// or multiple of a plain number; two time units; % and %p. A literal with
+// a physical unit cannot bind to a value whose unit is unknown.
+func Compatible(lit, val string) bool {
+	switch {
+	case lit == "" || lit == val:
+		return true
+	case lit == "count" || lit == "x":
+		return val == ""
+	case val == "" || val == "count":
+		return false
+	}
+	a, ok1 := canonical[lit]
+	b, ok2 := canonical[val]
+	if !ok1 || !ok2 {
+		return false
+	}
+	return a.Dim == Percent && b.Dim == Percent || a.Converts() && b.Converts()
+}
+
+// Factor returns the number to multiply a value in unit from by to get it
+// in unit to: 1000 for s → ms. Only time units convert; equal units give 1.
+func Factor(from, to string) (decimal.Decimal, bool) {
+	if from == to {
+		return decimal.NewFromInt(1), true
+	}
+	a, ok1 := canonical[from]
+	b, ok2 := canonical[to]
+	if !ok1 || !ok2 || !a.Converts() || !b.Converts() {
+		return decimal.Decimal{}, false
+	}
+	return a.Seconds.DivRound(b.Seconds, 28), true
+}
+
+// Convert returns v, in unit from, expressed in unit to. It reports false
+// when the units do not convert (see Factor).
+func Convert(v decimal.Decimal, from, to string) (decimal.Decimal, bool) {
+	if from == to {
+		return v, true
+	}
+	a, ok1 := canonical[from]
+	b, ok2 := canonical[to]
+	if !ok1 || !ok2 || !a.Converts() || !b.Converts() {
+		return v, false
+	}
+	return v.Mul(a.Seconds).DivRound(b.Seconds, 28), true
+}
+
+// Sum returns the unit of a sum, difference, delta, min, max or mean of
+// operands in units us (op names the operation in the error). Operands
+// must agree; a plain number (a constant such as the 1 in "x - 1") takes
+// the others' unit.
+func Sum(op string, us ...string) (string, error) {
+	u := ""
+	for _, x := range us {
+		switch {
+		case x == "" || x == u:
+		case u == "":
+			u = x
+		default:
+			return "", fmt.Errorf("%s cannot combine %s and %s; expected operands in one unit", op, u, x)
+		}
+	}
+	return u, nil
+}
+
+// Product returns the unit of a * b: one factor must be a plain number.
+func Product(a, b string) (string, error) {
+	if a != "" && b != "" {
+		return "", fmt.Errorf("cannot multiply %s by %s; expected one plain factor", a, b)
+	}
+	return a + b, nil
+}
+
+// Quotient returns the unit of a / b: equal units cancel, anything divided
+// by a plain number keeps its unit, a count or plain number per second is
+// a rate.
+func Quotient(a, b string) (string, error) {
+	switch {
+	case a == b:
+		return "", nil
+	case b == "":
+		return a, nil
+	case (a == "" || a == "count") && b == "s":
+		return "/s", nil
+	}
+	return "", fmt.Errorf("cannot divide %s by %s; expected equal units, a plain divisor, or a count per second", Describe(a), Describe(b))
+}
+
+// Describe names a unit for messages: "a plain number" for "".
+func Describe(u string) string {
+	if u == "" {
+		return "a plain number"
+	}
+	return u
+}
+
+// Words returns every unit word (all spellings of all units, counters
+// included), longest first.
+func Words() []string {
+	out := make([]string, len(words))
+	for i, e := range words {
+		out[i] = e.word
+	}
+	return out
+}

@@ -1,0 +1,165 @@
+package unit
+
+import (
+	"testing"
+
+	"github.com/shopspring/decimal"
+)
+
+func TestLookup(t *testing.T) {
+	for _, tc := range []struct{ word, want string }{
+		{"초", "s"}, {"秒", "s"}, {"秒間", "s"}, {"seconds", "s"}, {"ms", "ms"}, {"ミリ秒", "ms"}, {"µs", "us"},
+		{"년", "yr"}, {"年", "yr"}, {"개월", "mo"}, {"ヶ月", "mo"}, {"か月", "mo"}, {"킬로바이트", "KB"}, {"キロバイト", "KB"},
+		{"메가바이트", "MB"}, {"건", "count"}, {"件", "count"}, {"回", "count"}, {"つ", "count"}, {"명", "count"}, {"台", "count"},
+		{"배", "x"}, {"倍", "x"}, {"%", "%"}, {"퍼센트포인트", "%p"}, {"rps", "/s"}, {"count", "count"},
+	} {
+		u, ok := Lookup(tc.word)
+		if !ok || u.Name != tc.want {
+			t.Errorf("Lookup(%q) = %q, %v; want %q", tc.word, u.Name, ok, tc.want)
+		}
+	}
+	if _, ok := Lookup("살"); ok {
+		t.Errorf("Lookup(살) found a unit")
+	}
+}
+
+func TestPrefix(t *testing.T) {
+	for _, tc := range []struct{ s, word, unit string }{
+		{"ms 정도", "ms", "ms"}, {"개월", "개월", "mo"}, {"개로", "개", "count"}, {"秒間", "秒間", "s"}, {"sect", "", ""},
+		{"mine", "", ""}, {"min,", "min", "min"}, {"퍼센트포인트", "퍼센트포인트", "%p"}, {"KiB", "KiB", "KiB"}, {"", "", ""},
+	} {
+		w, u := Prefix(tc.s)
+		if w != tc.word || u.Name != tc.unit {
+			t.Errorf("Prefix(%q) = %q, %q; want %q, %q", tc.s, w, u.Name, tc.word, tc.unit)
+		}
+	}
+}
+
+func TestCompatibleAndConvert(t *testing.T) {
+	for _, tc := range []struct {
+		lit, val string
+		want     bool
+	}{
+		{"", "s", true}, {"s", "s", true}, {"ms", "s", true}, {"min", "us", true}, {"%", "%p", true},
+		{"count", "", true}, {"x", "", true}, {"count", "s", false}, {"s", "", false}, {"s", "count", false},
+		{"yr", "s", false}, {"mo", "d", false}, {"KB", "B", false}, {"/s", "/s", true}, {"s", "%", false},
+	} {
+		if got := Compatible(tc.lit, tc.val); got != tc.want {
+			t.Errorf("Compatible(%q, %q) = %v; want %v", tc.lit, tc.val, got, tc.want)
+		}
+	}
+	for _, tc := range []struct {
+		v, from, to, want string
+		ok                bool
+	}{
+		{"0.0192", "s", "ms", "19.2", true}, {"1500", "ms", "s", "1.5", true}, {"2", "min", "s", "120", true},
+		{"1", "wk", "d", "7", true}, {"5", "KB", "B", "5", false}, {"5", "yr", "d", "5", false}, {"7", "%", "%", "7", true},
+	} {
+		got, ok := Convert(decimal.RequireFromString(tc.v), tc.from, tc.to)
+		if ok != tc.ok || !got.Equal(decimal.RequireFromString(tc.want)) {
+			t.Errorf("Convert(%s %s → %s) = %s, %v; want %s, %v", tc.v, tc.from, tc.to, got, ok, tc.want, tc.ok)
+		}
+	}
+	if f, ok := Factor("s", "ms"); !ok || !f.Equal(decimal.NewFromInt(1000)) {
+		t.Errorf("Factor(s, ms) = %s, %v", f, ok)
+	}
+}
+
+func TestAlgebra(t *testing.T) {
+	if u, err := Sum("+", "s", "", "s"); err != nil || u != "s" {
+		t.Errorf("Sum = %q, %v", u, err)
+	}
+	if _, err := Sum("+", "s", "ms"); err == nil {
+		t.Errorf("Sum(s, ms) accepted")
+	}
+	for _, tc := range []struct{ a, b, want string }{{"count", "s", "/s"}, {"", "s", "/s"}, {"s", "s", ""}, {"ms", "", "ms"}} {
+		if u, err := Quotient(tc.a, tc.b); err != nil || u != tc.want {
+			t.Errorf("Quotient(%q, %q) = %q, %v; want %q", tc.a, tc.b, u, err, tc.want)
+		}
+	}
+	if _, err := Quotient("s", "ms"); err == nil {
+		t.Errorf("Quotient(s, ms) accepted")
+	}
+	if _, err := Product("s", "s"); err == nil {
+		t.Errorf("Product(s, s) accepted")
+	}
+	if u, _ := Product("", "ms"); u != "ms" {
+		t.Errorf("Product(plain, ms) = %q", u)
+	}
+}
+
+func TestEverySpellingIsCanonical(t *testing.T) {
+	for name, ws := range spellings {
+		if _, ok := canonical[name]; !ok {
+			t.Errorf("spellings of %q: not a canonical unit", name)
+		}
+		for _, w := range ws {
+			if u, ok := Lookup(w); !ok || u.Name != name {
+				t.Errorf("Lookup(%q) = %q; want %q (a word spells one unit)", w, u.Name, name)
+			}
+		}
+	}
+}
+
+func TestScanDigits(t *testing.T) {
+	for _, tc := range []struct {
+		s     string
+		st    Style
+		value string
+		dec   int
+		n     int
+		grp   bool
+		fw    bool
+		err   bool
+	}{
+		{"1,234.5ms", Style{}, "1234.5", 1, 7, true, false, false},
+		{"40", Style{}, "40", 0, 2, false, false, false},
+		{"１２．５", Style{}, "12.5", 1, 12, false, true, false},
+		{"１，２００", Style{}, "1200", 0, 15, true, true, false},
+		{"409,6100", Style{}, "", 0, 0, false, false, true},
+		{"1,23", Style{}, "", 0, 0, false, false, true},
+		{"4096,100", Style{}, "", 0, 0, false, false, true},
+		{"1, 2", Style{}, "1", 0, 1, false, false, false},
+		{"150 000", Style{SpaceGrouping: true}, "150000", 0, 7, true, false, false},
+		{"5 000건", Style{SpaceGrouping: true}, "5000", 0, 5, true, false, false},
+		{"5 10", Style{SpaceGrouping: true}, "5", 0, 1, false, false, false},
+		{"150 000", Style{}, "150", 0, 3, false, false, false},
+		{"40,045811", Style{DecimalComma: true}, "40.045811", 6, 9, false, false, false},
+		{"1.234,5", Style{DecimalComma: true}, "1234.5", 1, 7, true, false, false},
+		{"1.2.3", Style{}, "1.2", 1, 3, false, false, false},
+		{"x1", Style{}, "0", 0, 0, false, false, false},
+	} {
+		d, err := ScanDigits(tc.s, tc.st)
+		if (err != nil) != tc.err {
+			t.Errorf("ScanDigits(%q) error = %v; want error %v", tc.s, err, tc.err)
+			continue
+		}
+		if tc.err {
+			continue
+		}
+		if d.Len != tc.n || d.Decimals != tc.dec || d.Grouped != tc.grp || d.FullWidth != tc.fw || !d.Value.Equal(decimal.RequireFromString(tc.value)) {
+			t.Errorf("ScanDigits(%q) = %+v; want %s dec %d len %d grouped %v fw %v", tc.s, d, tc.value, tc.dec, tc.n, tc.grp, tc.fw)
+		}
+	}
+}
+
+func FuzzScanDigits(f *testing.F) {
+	for _, s := range []string{"1,234.5", "１２", "150 000", "40,045811", "409,6100", "1.2.3"} {
+		f.Add(s, false, true)
+	}
+	f.Fuzz(func(t *testing.T, s string, comma, space bool) {
+		d, err := ScanDigits(s, Style{DecimalComma: comma, SpaceGrouping: space})
+		if err != nil {
+			return
+		}
+		if d.Len < 0 || d.Len > len(s) {
+			t.Fatalf("Len %d out of range for %q", d.Len, s)
+		}
+		if d.Len > 0 && !IsDigitAt(s, 0) {
+			t.Fatalf("read %d bytes of %q, which does not start with a digit", d.Len, s)
+		}
+		if d.Value.IsNegative() {
+			t.Fatalf("negative value %s from %q", d.Value, s)
+		}
+	})
+}
