@@ -49,7 +49,7 @@ func newFixCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *cob
 				}
 				err := fix.WriteAtomic(filepath.Join(*root, filepath.FromSlash(p.Path)), old, nw)
 				if errors.Is(err, fix.ErrChanged) {
-					problems = append(problems, diag.Errorf(diag.Position{File: p.Path}, "fix-changed", "%v", err))
+					problems = append(problems, diag.Errorf(diag.Position{File: p.Path}, diag.FixChanged, "%v", err))
 					continue
 				}
 				if err != nil {

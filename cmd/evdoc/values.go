@@ -102,7 +102,7 @@ func valuesOf(root, arg, as string) ([]valueRecord, diag.List) {
 	}
 	fi, err := os.Stat(full)
 	if err != nil {
-		return nil, diag.List{diag.Errorf(diag.Position{File: arg}, "values-io", "%v", err)}
+		return nil, diag.List{diag.Errorf(diag.Position{File: arg}, diag.ValuesIO, "%v", err)}
 	}
 	rel := filepath.ToSlash(arg)
 	if !fi.IsDir() && filepath.Base(rel) == evidence.ManifestName {
@@ -121,7 +121,7 @@ func valuesOf(root, arg, as string) ([]valueRecord, diag.List) {
 	}
 	src, err := os.ReadFile(full)
 	if err != nil {
-		return nil, diag.List{diag.Errorf(diag.Position{File: rel}, "values-io", "%v", err)}
+		return nil, diag.List{diag.Errorf(diag.Position{File: rel}, diag.ValuesIO, "%v", err)}
 	}
 	format := as
 	if format == "" {
@@ -129,7 +129,7 @@ func valuesOf(root, arg, as string) ([]valueRecord, diag.List) {
 	}
 	read, err := raw.ReaderFor(format)
 	if err != nil {
-		return nil, diag.List{diag.Errorf(diag.Position{File: rel}, "values-format", "--as: %v", err)}
+		return nil, diag.List{diag.Errorf(diag.Position{File: rel}, diag.ValuesFormat, "--as: %v", err)}
 	}
 	readings, errs := read(rel, src, raw.ReadOptions{})
 	for _, r := range readings {

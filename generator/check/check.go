@@ -84,7 +84,7 @@ func Claims(p *claim.Page, st *evidence.Store, opt Options) ([]Result, diag.List
 		}
 		lit, err := claim.ParseLiteral(c.Literal)
 		if err != nil {
-			ds = append(ds, diag.Errorf(c.Pos, "claim-literal", "%v", err))
+			ds = append(ds, diag.Errorf(c.Pos, diag.ClaimLiteral, "%v", err))
 			r.OK = false
 			results = append(results, r)
 			continue
@@ -92,7 +92,7 @@ func Claims(p *claim.Page, st *evidence.Store, opt Options) ([]Result, diag.List
 		split := false
 		for _, q := range lit.Quantities {
 			if _, _, ok := c.SourceRange(p.Source, q.NumStart, q.NumEnd); !ok && len(c.Offsets) > 0 {
-				ds = append(ds, diag.Errorf(c.Pos, "claim-literal", "claim %q: the number %q is split by inline markup; expected it written as one run of text", c.Literal, c.Literal[q.NumStart:q.NumEnd]))
+				ds = append(ds, diag.Errorf(c.Pos, diag.ClaimLiteral, "claim %q: the number %q is split by inline markup; expected it written as one run of text", c.Literal, c.Literal[q.NumStart:q.NumEnd]))
 				split = true
 			}
 		}
@@ -106,7 +106,7 @@ func Claims(p *claim.Page, st *evidence.Store, opt Options) ([]Result, diag.List
 			continue
 		}
 		if len(c.Refs) != len(lit.Quantities) {
-			ds = append(ds, diag.Errorf(c.Pos, "claim-arity",
+			ds = append(ds, diag.Errorf(c.Pos, diag.ClaimArity,
 				"claim %q has %d number(s) but %d evidence reference(s); expected one reference per number", c.Literal, len(lit.Quantities), len(c.Refs)))
 			r.OK = false
 		}
@@ -122,10 +122,10 @@ func Claims(p *claim.Page, st *evidence.Store, opt Options) ([]Result, diag.List
 				if set, _, _ := strings.Cut(ref, "/"); st.Broken[set] {
 					if !brokenReported[set] {
 						brokenReported[set] = true
-						ds = append(ds, diag.Errorf(c.RefPos, "claim-unknown-ref", "evidence set %q did not load (see its errors); %d reference(s) on this page rest on it, starting with %q", set, brokenCount[set], ref))
+						ds = append(ds, diag.Errorf(c.RefPos, diag.ClaimUnknownRef, "evidence set %q did not load (see its errors); %d reference(s) on this page rest on it, starting with %q", set, brokenCount[set], ref))
 					}
 				} else if cell, ok := st.NonNumeric(ref); ok {
-					ds = append(ds, diag.Diagnostic{Pos: c.RefPos, Severity: diag.Error, Rule: "claim-unknown-ref",
+					ds = append(ds, diag.Diagnostic{Pos: c.RefPos, Severity: diag.Error, Rule: diag.ClaimUnknownRef,
 						Message: fmt.Sprintf("evidence reference %q names a cell that holds %q, not a number", ref, cell.Text),
 						Related: []diag.Related{{Pos: cell.Pos, Message: "the cell"}}})
 				} else {
@@ -133,7 +133,7 @@ func Claims(p *claim.Page, st *evidence.Store, opt Options) ([]Result, diag.List
 					if i < len(c.RefPositions) {
 						pos = c.RefPositions[i]
 					}
-					ds = append(ds, diag.Errorf(pos, "claim-unknown-ref", "unknown evidence reference %q%s", ref, suggest(st, ref)))
+					ds = append(ds, diag.Errorf(pos, diag.ClaimUnknownRef, "unknown evidence reference %q%s", ref, suggest(st, ref)))
 				}
 				r.OK = false
 				r.Bindings = append(r.Bindings, b)
@@ -153,7 +153,7 @@ func Claims(p *claim.Page, st *evidence.Store, opt Options) ([]Result, diag.List
 					if p.Index != nil && q.Start < len(c.Offsets) && c.Offsets[q.Start] >= 0 {
 						pos = p.Index.Pos(c.Offsets[q.Start]) // the literal may span lines
 					}
-					d := diag.Diagnostic{Pos: pos, Severity: diag.Error, Rule: "claim-mismatch",
+					d := diag.Diagnostic{Pos: pos, Severity: diag.Error, Rule: diag.ClaimMismatch,
 						Message: fmt.Sprintf("%q does not match %s = %s%s (%s); expected %s", b.Number, ref, v.Value.String(), v.Unit, v.Pos, want),
 						Related: []diag.Related{{Pos: v.Pos, Message: "evidence value " + v.Raw}}}
 					if lit.Cmp == "" {
@@ -210,7 +210,7 @@ func judgeRange(c claim.Claim, lit claim.Literal, st *evidence.Store, opt Option
 	b := Binding{Ref: c.Refs[0], Number: c.Literal[lit.Quantities[0].Start:lit.Quantities[1].End]}
 	v, ok := st.Lookup(c.Refs[0])
 	if !ok {
-		*ds = append(*ds, diag.Errorf(c.RefPos, "claim-unknown-ref", "unknown evidence reference %q%s", c.Refs[0], suggest(st, c.Refs[0])))
+		*ds = append(*ds, diag.Errorf(c.RefPos, diag.ClaimUnknownRef, "unknown evidence reference %q%s", c.Refs[0], suggest(st, c.Refs[0])))
 		r.OK = false
 		r.Bindings = append(r.Bindings, b)
 		return r
@@ -221,7 +221,7 @@ func judgeRange(c claim.Claim, lit claim.Literal, st *evidence.Store, opt Option
 		b.OK = true
 	} else {
 		r.OK = false
-		*ds = append(*ds, diag.Diagnostic{Pos: c.Pos, Severity: diag.Error, Rule: "claim-mismatch",
+		*ds = append(*ds, diag.Diagnostic{Pos: c.Pos, Severity: diag.Error, Rule: diag.ClaimMismatch,
 			Message: fmt.Sprintf("range %q does not contain %s = %s%s (%s); expected %s", b.Number, b.Ref, v.Value.String(), v.Unit, v.Pos, want),
 			Related: []diag.Related{{Pos: v.Pos, Message: "evidence value " + v.Raw}}})
 	}
@@ -236,7 +236,7 @@ func Coverage(p *claim.Page) (claim.Coverage, diag.List) {
 	c := claim.PageCoverage(p)
 	var ds diag.List
 	for _, u := range c.Unbound {
-		ds = append(ds, diag.Errorf(u.Pos, "claim-unbound",
+		ds = append(ds, diag.Errorf(u.Pos, diag.ClaimUnbound,
 			"number %q in prose is bound to no evidence; write it as [%s](ev:SET/NAME), or mark it [%s](%s \"reason\") if it is not a measurement",
 			u.Text, u.Text, u.Text, claim.ExemptDestination))
 	}

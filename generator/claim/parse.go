@@ -146,7 +146,7 @@ func Parse(md goldmark.Markdown, path string, src []byte) (*Page, diag.List) {
 	p := &Page{Path: path, Source: src, Index: ix}
 	fm, body, ok := SplitFrontMatter(src)
 	if !ok {
-		return p, diag.List{diag.Errorf(ix.Pos(0), "page-front-matter", "front matter is not closed; expected a line with the same delimiter")}
+		return p, diag.List{diag.Errorf(ix.Pos(0), diag.PageFrontMatter, "front matter is not closed; expected a line with the same delimiter")}
 	}
 	p.FrontMatter, p.BodyStart = fm, body
 	// Blank the front matter byte for byte so offsets stay file offsets.
@@ -168,7 +168,7 @@ func Parse(md goldmark.Markdown, path string, src []byte) (*Page, diag.List) {
 		switch t := n.(type) {
 		case *ast.AutoLink:
 			if url := string(t.URL(blanked)); strings.HasPrefix(url, Scheme) {
-				errs = append(errs, diag.Errorf(ix.Pos(autolinkStart(t, blanked)), "claim-syntax", "autolink <%s> cannot be a claim; expected [number](%s)", url, url))
+				errs = append(errs, diag.Errorf(ix.Pos(autolinkStart(t, blanked)), diag.ClaimSyntax, "autolink <%s> cannot be a claim; expected [number](%s)", url, url))
 			}
 			return ast.WalkSkipChildren, nil
 		case *ast.Image:
@@ -179,7 +179,7 @@ func Parse(md goldmark.Markdown, path string, src []byte) (*Page, diag.List) {
 						pos = ix.Pos(i)
 					}
 				}
-				errs = append(errs, diag.Errorf(pos, "claim-syntax", "image ![…](%s) cannot be a claim; expected a link [number](%s)", dest, dest))
+				errs = append(errs, diag.Errorf(pos, diag.ClaimSyntax, "image ![…](%s) cannot be a claim; expected a link [number](%s)", dest, dest))
 			}
 			return ast.WalkSkipChildren, nil
 		case *ast.CodeSpan, *ast.CodeBlock, *ast.FencedCodeBlock, *ast.HTMLBlock, *ast.RawHTML:
@@ -203,7 +203,7 @@ func Parse(md goldmark.Markdown, path string, src []byte) (*Page, diag.List) {
 		start, end, lit := sp.start, sp.end, sp.literal
 		if start < 0 {
 			if strings.HasPrefix(dest, Scheme) {
-				errs = append(errs, diag.Errorf(ix.Pos(linkStart(link, blanked)), "claim-literal", "claim link to %s has no text; expected [number](%s)", dest, dest))
+				errs = append(errs, diag.Errorf(ix.Pos(linkStart(link, blanked)), diag.ClaimLiteral, "claim link to %s has no text; expected [number](%s)", dest, dest))
 				return ast.WalkSkipChildren, nil
 			}
 			p.Links = append(p.Links, Link{Destination: dest, Pos: ix.Pos(linkStart(link, blanked))})
@@ -221,21 +221,21 @@ func Parse(md goldmark.Markdown, path string, src []byte) (*Page, diag.List) {
 		c := Claim{Page: path, Literal: lit, Pos: ix.Pos(start), End: end, RefPos: dpos, Destination: dest, Offsets: sp.offsets}
 		switch {
 		case sp.code:
-			errs = append(errs, diag.Errorf(c.Pos, "claim-literal", "claim text %q is a code span; code spans hold configuration, not measurements: write the number as plain text", lit))
+			errs = append(errs, diag.Errorf(c.Pos, diag.ClaimLiteral, "claim text %q is a code span; code spans hold configuration, not measurements: write the number as plain text", lit))
 		case sp.image:
-			errs = append(errs, diag.Errorf(c.Pos, "claim-literal", "claim text holds an image; expected the number as plain text"))
+			errs = append(errs, diag.Errorf(c.Pos, diag.ClaimLiteral, "claim text holds an image; expected the number as plain text"))
 		}
 		if dest == ExemptDestination {
 			c.Exempt, c.Reason = true, strings.TrimSpace(string(link.Title))
 			if c.Reason == "" {
-				errs = append(errs, diag.Errorf(dpos, "claim-exempt-reason", "exemption marker without a reason; expected [%s](%s \"why these numbers are not measurements\")", lit, ExemptDestination))
+				errs = append(errs, diag.Errorf(dpos, diag.ClaimExemptReason, "exemption marker without a reason; expected [%s](%s \"why these numbers are not measurements\")", lit, ExemptDestination))
 			}
 			p.Claims = append(p.Claims, c)
 			return ast.WalkSkipChildren, nil
 		}
 		refs, err := ParseRefs(dest)
 		if err != "" {
-			errs = append(errs, diag.Errorf(dpos, "claim-syntax", "%s", err))
+			errs = append(errs, diag.Errorf(dpos, diag.ClaimSyntax, "%s", err))
 		}
 		c.Refs = refs
 		// Each reference's own position, for findings about one of them.

@@ -136,13 +136,13 @@ type SuggestedFix struct {
 }
 
 // Diagnostic is one finding: where, how bad, what, and which rule found it.
-// Rule is a short kebab-case identifier such as "claim-mismatch". Fixes,
+// Rule is one of the catalogue's RuleID constants (see rules.go). Fixes,
 // when present, resolve it mechanically (evdoc fix applies them).
 type Diagnostic struct {
 	Pos      Position       `json:"pos"`
 	Severity Severity       `json:"severity"`
 	Message  string         `json:"message"`
-	Rule     string         `json:"rule"`
+	Rule     RuleID         `json:"rule"`
 	Related  []Related      `json:"related,omitempty"`
 	Fixes    []SuggestedFix `json:"fixes,omitempty"`
 }
@@ -158,7 +158,7 @@ func (d Diagnostic) String() string {
 }
 
 // Errorf builds an error-severity Diagnostic.
-func Errorf(pos Position, rule, format string, args ...any) Diagnostic {
+func Errorf(pos Position, rule RuleID, format string, args ...any) Diagnostic {
 	return Diagnostic{Pos: pos, Severity: Error, Rule: rule, Message: fmt.Sprintf(format, args...)}
 }
 

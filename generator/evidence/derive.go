@@ -42,7 +42,7 @@ func derive(set *Set, mix *diag.LineIndex, src []byte) diag.List {
 	var errs diag.List
 	for _, n := range names {
 		if v, ok := set.Values[n]; ok {
-			errs = append(errs, diag.Errorf(locateIn(mix, src, "[derived]", n), "evidence-duplicate", "derived value %q is also read from %s; expected unique names", n, v.Pos))
+			errs = append(errs, diag.Errorf(locateIn(mix, src, "[derived]", n), diag.EvidenceDuplicate, "derived value %q is also read from %s; expected unique names", n, v.Pos))
 		}
 	}
 	if errs != nil {
@@ -91,12 +91,12 @@ func derive(set *Set, mix *diag.LineIndex, src []byte) diag.List {
 		if _, err := eval(n, nil); err != nil {
 			var ce *cellError
 			if errors.As(err, &ce) {
-				errs = append(errs, diag.Diagnostic{Pos: ce.cell.Pos, Severity: diag.Error, Rule: "evidence-derived",
+				errs = append(errs, diag.Diagnostic{Pos: ce.cell.Pos, Severity: diag.Error, Rule: diag.EvidenceDerived,
 					Message: fmt.Sprintf("%q is not a number; expected a number for %s, which derived value %s uses", ce.cell.Text, ce.name, n),
 					Related: []diag.Related{{Pos: locateIn(mix, src, "[derived]", n), Message: "derived value " + n}}})
 				continue
 			}
-			errs = append(errs, diag.Errorf(locateIn(mix, src, "[derived]", n), "evidence-derived", "%v", err))
+			errs = append(errs, diag.Errorf(locateIn(mix, src, "[derived]", n), diag.EvidenceDerived, "%v", err))
 		}
 	}
 	if len(errs) > 0 {

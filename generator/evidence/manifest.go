@@ -97,25 +97,25 @@ func parseManifest(file, dir string, src []byte) (*Manifest, diag.List) {
 		var pe toml.ParseError
 		if errors.As(err, &pe) {
 			return nil, diag.List{diag.Errorf(ix.LineCol(pe.Position.Line, pe.Position.Col),
-				"evidence-manifest", "invalid TOML: %s", pe.Message)}
+				diag.EvidenceManifest, "invalid TOML: %s", pe.Message)}
 		}
-		return nil, diag.List{diag.Errorf(diag.Position{File: file, Line: 1, Column: 1}, "evidence-manifest", "invalid manifest: %v", err)}
+		return nil, diag.List{diag.Errorf(diag.Position{File: file, Line: 1, Column: 1}, diag.EvidenceManifest, "invalid manifest: %v", err)}
 	}
 	var errs diag.List
 	at := func(needle string) diag.Position { return locate(ix, src, needle) }
 	for _, k := range md.Undecoded() {
-		errs = append(errs, diag.Errorf(at(k[len(k)-1]), "evidence-manifest", "unknown manifest key %q; expected id, title, date, environment, report, table, transcript or derived", k.String()))
+		errs = append(errs, diag.Errorf(at(k[len(k)-1]), diag.EvidenceManifest, "unknown manifest key %q; expected id, title, date, environment, report, table, transcript or derived", k.String()))
 	}
 	if m.ID != dir {
-		errs = append(errs, diag.Errorf(at("id"), "evidence-manifest", "id %q must equal the evidence set's directory name %q", m.ID, dir))
+		errs = append(errs, diag.Errorf(at("id"), diag.EvidenceManifest, "id %q must equal the evidence set's directory name %q", m.ID, dir))
 	}
 	for _, f := range []struct{ key, val string }{{"title", m.Title}, {"environment", m.Environment}, {"report", m.Report}} {
 		if strings.TrimSpace(f.val) == "" {
-			errs = append(errs, diag.Errorf(diag.Position{File: file, Line: 1, Column: 1}, "evidence-manifest", "missing %s; every evidence set says where it came from", f.key))
+			errs = append(errs, diag.Errorf(diag.Position{File: file, Line: 1, Column: 1}, diag.EvidenceManifest, "missing %s; every evidence set says where it came from", f.key))
 		}
 	}
 	if m.Date != "unknown" && !dateRe.MatchString(m.Date) {
-		errs = append(errs, diag.Errorf(at("date"), "evidence-manifest", "date %q: expected YYYY-MM-DD or \"unknown\"", m.Date))
+		errs = append(errs, diag.Errorf(at("date"), diag.EvidenceManifest, "date %q: expected YYYY-MM-DD or \"unknown\"", m.Date))
 	}
 	for i := range m.Tables {
 		t := &m.Tables[i]
@@ -125,42 +125,42 @@ func parseManifest(file, dir string, src []byte) (*Manifest, diag.List) {
 			t.indexSet = true
 		}
 		if !segmentRe.MatchString(t.Name) {
-			errs = append(errs, diag.Errorf(at(t.Name), "evidence-manifest", "table name %q: expected [a-z_][a-z0-9_]*", t.Name))
+			errs = append(errs, diag.Errorf(at(t.Name), diag.EvidenceManifest, "table name %q: expected [a-z_][a-z0-9_]*", t.Name))
 		}
 		if t.File == "" || t.Heading == "" {
-			errs = append(errs, diag.Errorf(at(t.Name), "evidence-manifest", "table %q: expected both file and heading", t.Name))
+			errs = append(errs, diag.Errorf(at(t.Name), diag.EvidenceManifest, "table %q: expected both file and heading", t.Name))
 		}
 		for _, v := range values(t.Rows, t.Columns) {
 			if !segmentRe.MatchString(v) {
-				errs = append(errs, diag.Errorf(at(v), "evidence-manifest", "relabel %q: expected [a-z_][a-z0-9_]*", v))
+				errs = append(errs, diag.Errorf(at(v), diag.EvidenceManifest, "relabel %q: expected [a-z_][a-z0-9_]*", v))
 			}
 		}
 	}
 	for _, t := range m.Transcripts {
 		if !segmentRe.MatchString(t.Name) || t.File == "" {
-			errs = append(errs, diag.Errorf(at(t.Name), "evidence-manifest", "transcript %q: expected file and a name matching [a-z_][a-z0-9_]*", t.Name))
+			errs = append(errs, diag.Errorf(at(t.Name), diag.EvidenceManifest, "transcript %q: expected file and a name matching [a-z_][a-z0-9_]*", t.Name))
 		}
 		for _, v := range t.Sections {
 			if !segmentRe.MatchString(v) {
-				errs = append(errs, diag.Errorf(at(v), "evidence-manifest", "section relabel %q: expected [a-z_][a-z0-9_]*", v))
+				errs = append(errs, diag.Errorf(at(v), diag.EvidenceManifest, "section relabel %q: expected [a-z_][a-z0-9_]*", v))
 			}
 		}
 	}
 	for _, r := range m.Reads {
 		if !segmentRe.MatchString(r.Name) || r.File == "" {
-			errs = append(errs, diag.Errorf(at(r.Name), "evidence-manifest", "read %q: expected file and a name matching [a-z_][a-z0-9_]*", r.Name))
+			errs = append(errs, diag.Errorf(at(r.Name), diag.EvidenceManifest, "read %q: expected file and a name matching [a-z_][a-z0-9_]*", r.Name))
 		}
 		if _, err := raw.ReaderFor(r.Format); err != nil {
-			errs = append(errs, diag.Errorf(at(r.Format), "evidence-manifest", "read %q: %v", r.Name, err))
+			errs = append(errs, diag.Errorf(at(r.Format), diag.EvidenceManifest, "read %q: %v", r.Name, err))
 		}
 		for _, v := range r.Select {
 			if !nameRe.MatchString(v) {
-				errs = append(errs, diag.Errorf(at(v), "evidence-manifest", "select name %q: expected dot-separated [a-z_][a-z0-9_]* segments", v))
+				errs = append(errs, diag.Errorf(at(v), diag.EvidenceManifest, "select name %q: expected dot-separated [a-z_][a-z0-9_]* segments", v))
 			}
 		}
 		for k := range r.CountWhere {
 			if !nameRe.MatchString(k) {
-				errs = append(errs, diag.Errorf(at(k), "evidence-manifest", "count_where name %q: expected dot-separated [a-z_][a-z0-9_]* segments", k))
+				errs = append(errs, diag.Errorf(at(k), diag.EvidenceManifest, "count_where name %q: expected dot-separated [a-z_][a-z0-9_]* segments", k))
 			}
 		}
 	}
@@ -177,13 +177,13 @@ func parseManifest(file, dir string, src []byte) (*Manifest, diag.List) {
 	specNames := map[string]bool{}
 	for _, n := range append(append(tableNames(m.Tables), transcriptNames(m.Transcripts)...), readNames(unselected)...) {
 		if specNames[n] {
-			errs = append(errs, diag.Errorf(at(n), "evidence-duplicate", "name %q is given to two [[table]]/[[transcript]]/[[read]] entries; expected unique names", n))
+			errs = append(errs, diag.Errorf(at(n), diag.EvidenceDuplicate, "name %q is given to two [[table]]/[[transcript]]/[[read]] entries; expected unique names", n))
 		}
 		specNames[n] = true
 	}
 	for name := range m.Derived {
 		if !nameRe.MatchString(name) {
-			errs = append(errs, diag.Errorf(at(name), "evidence-manifest", "derived value name %q: expected dot-separated [a-z_][a-z0-9_]* segments", name))
+			errs = append(errs, diag.Errorf(at(name), diag.EvidenceManifest, "derived value name %q: expected dot-separated [a-z_][a-z0-9_]* segments", name))
 		}
 	}
 	if len(errs) > 0 {

@@ -107,13 +107,13 @@ func Load(root, dir string) (*Store, diag.List) {
 	st := &Store{refs: map[string]*Value{}, Broken: map[string]bool{}}
 	entries, err := os.ReadDir(filepath.Join(root, dir))
 	if err != nil {
-		return st, diag.List{diag.Errorf(diag.Position{File: dir}, "evidence-io", "cannot read evidence directory: %v", err)}
+		return st, diag.List{diag.Errorf(diag.Position{File: dir}, diag.EvidenceIO, "cannot read evidence directory: %v", err)}
 	}
 	var errs diag.List
 	for _, e := range entries {
 		setDir := path.Join(filepath.ToSlash(dir), e.Name())
 		if e.Type()&fs.ModeSymlink != 0 {
-			errs = append(errs, diag.Errorf(diag.Position{File: setDir}, "evidence-path", "evidence set is a symbolic link; expected a directory inside %s", dir))
+			errs = append(errs, diag.Errorf(diag.Position{File: setDir}, diag.EvidencePath, "evidence set is a symbolic link; expected a directory inside %s", dir))
 			st.Broken[e.Name()] = true
 			continue
 		}
@@ -121,7 +121,7 @@ func Load(root, dir string) (*Store, diag.List) {
 			continue
 		}
 		if _, err := os.Stat(filepath.Join(root, setDir, ManifestName)); err != nil {
-			errs = append(errs, diag.Diagnostic{Pos: diag.Position{File: setDir}, Severity: diag.Warning, Rule: "evidence-manifest",
+			errs = append(errs, diag.Diagnostic{Pos: diag.Position{File: setDir}, Severity: diag.Warning, Rule: diag.EvidenceManifest,
 				Message: fmt.Sprintf("directory has no %s; it is not an evidence set and none of its files are read", ManifestName)})
 			continue
 		}
@@ -148,7 +148,7 @@ func LoadSet(root, setDir string) (*Set, diag.List) {
 	mfile := path.Join(setDir, ManifestName)
 	src, err := os.ReadFile(filepath.Join(root, mfile))
 	if err != nil {
-		return nil, diag.List{diag.Errorf(diag.Position{File: mfile}, "evidence-io", "cannot read manifest: %v", err)}
+		return nil, diag.List{diag.Errorf(diag.Position{File: mfile}, diag.EvidenceIO, "cannot read manifest: %v", err)}
 	}
 	m, errs := parseManifest(mfile, path.Base(setDir), src)
 	if errs != nil {
@@ -167,13 +167,13 @@ func LoadSet(root, setDir string) (*Set, diag.List) {
 			return nil, rel, false // reported once
 		}
 		if err := checkRawPath(root, setDir, name); err != nil {
-			errs = append(errs, diag.Errorf(locate(mix, src, name), "evidence-path", "%v", err))
+			errs = append(errs, diag.Errorf(locate(mix, src, name), diag.EvidencePath, "%v", err))
 			failed[rel] = true
 			return nil, rel, false
 		}
 		b, err := os.ReadFile(filepath.Join(root, rel))
 		if err != nil {
-			errs = append(errs, diag.Errorf(locate(mix, src, name), "evidence-io", "cannot read %s: %v", rel, err))
+			errs = append(errs, diag.Errorf(locate(mix, src, name), diag.EvidenceIO, "cannot read %s: %v", rel, err))
 			failed[rel] = true
 			return nil, rel, false
 		}
@@ -183,7 +183,7 @@ func LoadSet(root, setDir string) (*Set, diag.List) {
 	}
 	add := func(name, text string, n raw.Number, pos diag.Position) {
 		if old, dup := set.Values[name]; dup {
-			errs = append(errs, diag.Errorf(pos, "evidence-duplicate", "value %s/%s is also named at %s; expected unique names (relabel one)", m.ID, name, old.Pos))
+			errs = append(errs, diag.Errorf(pos, diag.EvidenceDuplicate, "value %s/%s is also named at %s; expected unique names (relabel one)", m.ID, name, old.Pos))
 			return
 		}
 		set.Values[name] = &Value{Ref: m.ID + "/" + name, Set: m.ID, Name: name, Value: n.Value, Unit: n.Unit, Raw: text, Pos: pos, Delta: n.Signed}
@@ -220,7 +220,7 @@ func LoadSet(root, setDir string) (*Set, diag.List) {
 				hs = append(hs, strconv.Quote(h))
 			}
 			sort.Strings(hs)
-			errs = append(errs, diag.Errorf(locate(mix, src, ts.Heading), "evidence-table",
+			errs = append(errs, diag.Errorf(locate(mix, src, ts.Heading), diag.EvidenceTable,
 				"table %q: heading %q matches %d headings (%s); expected text that names one heading, or an explicit index", ts.Name, ts.Heading, len(headings), strings.Join(hs, ", ")))
 			continue
 		}
@@ -228,13 +228,13 @@ func LoadSet(root, setDir string) (*Set, diag.List) {
 			continue // the file's own errors explain it
 		}
 		if ts.Index > len(under) {
-			errs = append(errs, diag.Errorf(locate(mix, src, ts.Heading), "evidence-table",
+			errs = append(errs, diag.Errorf(locate(mix, src, ts.Heading), diag.EvidenceTable,
 				"table %q: %s has %d table(s) under a heading containing %q; expected at least %d", ts.Name, rel, len(under), ts.Heading, ts.Index))
 			continue
 		}
 		t := under[ts.Index-1]
 		if len(t.Header) < 2 {
-			errs = append(errs, diag.Errorf(t.Pos, "evidence-table", "table %q has %d header cell(s); expected a row-label column and at least one value column", ts.Name, len(t.Header)))
+			errs = append(errs, diag.Errorf(t.Pos, diag.EvidenceTable, "table %q has %d header cell(s); expected a row-label column and at least one value column", ts.Name, len(t.Header)))
 			continue
 		}
 		usedRows, usedCols := map[string]bool{}, map[string]bool{}
@@ -244,7 +244,7 @@ func LoadSet(root, setDir string) (*Set, diag.List) {
 			usedCols[strings.NewReplacer("**", "", "`", "").Replace(h.Text)] = true
 			k, err := keyFor(h.Text, ts.Columns)
 			if err != nil {
-				errs = append(errs, diag.Errorf(h.Pos, "evidence-table", "column %v", err))
+				errs = append(errs, diag.Errorf(h.Pos, diag.EvidenceTable, "column %v", err))
 				continue
 			}
 			cols[i+1] = k
@@ -257,7 +257,7 @@ func LoadSet(root, setDir string) (*Set, diag.List) {
 			usedRows[strings.NewReplacer("**", "", "`", "").Replace(row[0].Text)] = true
 			rk, err := keyFor(row[0].Text, ts.Rows)
 			if err != nil {
-				errs = append(errs, diag.Errorf(row[0].Pos, "evidence-table", "row %v", err))
+				errs = append(errs, diag.Errorf(row[0].Pos, diag.EvidenceTable, "row %v", err))
 				continue
 			}
 			for i := 1; i < len(row) && i < len(cols); i++ {
@@ -279,12 +279,12 @@ func LoadSet(root, setDir string) (*Set, diag.List) {
 		}
 		for label := range ts.Rows {
 			if !usedRows[label] {
-				errs = append(errs, diag.Errorf(locate(mix, src, label), "evidence-manifest", "table %q: rows relabel %q matches no row label in %s", ts.Name, label, rel))
+				errs = append(errs, diag.Errorf(locate(mix, src, label), diag.EvidenceManifest, "table %q: rows relabel %q matches no row label in %s", ts.Name, label, rel))
 			}
 		}
 		for label := range ts.Columns {
 			if !usedCols[label] {
-				errs = append(errs, diag.Errorf(locate(mix, src, label), "evidence-manifest", "table %q: columns relabel %q matches no column header in %s", ts.Name, label, rel))
+				errs = append(errs, diag.Errorf(locate(mix, src, label), diag.EvidenceManifest, "table %q: columns relabel %q matches no column header in %s", ts.Name, label, rel))
 			}
 		}
 	}
@@ -304,7 +304,7 @@ func LoadSet(root, setDir string) (*Set, diag.List) {
 			}
 			if err != nil {
 				if !sections[e.Section] {
-					errs = append(errs, diag.Errorf(e.Pos, "evidence-transcript", "section [%s] %v (sections = { %q = \"…\" })", e.Section, err, e.Section))
+					errs = append(errs, diag.Errorf(e.Pos, diag.EvidenceTranscript, "section [%s] %v (sections = { %q = \"…\" })", e.Section, err, e.Section))
 				}
 				sections[e.Section] = true
 				continue
@@ -326,7 +326,7 @@ func LoadSet(root, setDir string) (*Set, diag.List) {
 		}
 		for id := range tr.Sections {
 			if !sections[id] {
-				errs = append(errs, diag.Errorf(locate(mix, src, id), "evidence-manifest", "transcript %q: sections relabel %q matches no [%s] section with readings in %s", tr.Name, id, id, rel))
+				errs = append(errs, diag.Errorf(locate(mix, src, id), diag.EvidenceManifest, "transcript %q: sections relabel %q matches no [%s] section with readings in %s", tr.Name, id, id, rel))
 			}
 		}
 	}
@@ -361,7 +361,7 @@ func LoadSet(root, setDir string) (*Set, diag.List) {
 		}
 		for k := range rs.Select {
 			if !found[k] && len(rerrs) == 0 {
-				errs = append(errs, diag.Errorf(locate(mix, src, k), "evidence-select", "read %q: %s has no numeric reading %q; run evdoc values %s to list what it holds", rs.Name, rel, k, rel))
+				errs = append(errs, diag.Errorf(locate(mix, src, k), diag.EvidenceSelect, "read %q: %s has no numeric reading %q; run evdoc values %s to list what it holds", rs.Name, rel, k, rel))
 			}
 		}
 	}
@@ -382,7 +382,7 @@ func LoadSet(root, setDir string) (*Set, diag.List) {
 	for _, d := range decls {
 		for key, unit := range d.units {
 			if !knownUnits[unit] {
-				errs = append(errs, diag.Errorf(locate(mix, src, key), "evidence-manifest", "unit %q for %q: expected one of %%, %%p, ns, us, ms, s, min, h, d, B, KB, KiB, MB, MiB, GB, GiB, /s, count, x", unit, key))
+				errs = append(errs, diag.Errorf(locate(mix, src, key), diag.EvidenceManifest, "unit %q for %q: expected one of %%, %%p, ns, us, ms, s, min, h, d, B, KB, KiB, MB, MiB, GB, GiB, /s, count, x", unit, key))
 				continue
 			}
 			matched := false
@@ -393,14 +393,14 @@ func LoadSet(root, setDir string) (*Set, diag.List) {
 				}
 				if local == key || strings.HasPrefix(key, "*.") && (strings.HasSuffix(local, key[1:]) || local == key[2:]) {
 					if v.Unit != "" && v.Unit != unit {
-						errs = append(errs, diag.Errorf(v.Pos, "evidence-unit", "%s is written in %s but the manifest declares %s", v.Ref, v.Unit, unit))
+						errs = append(errs, diag.Errorf(v.Pos, diag.EvidenceUnit, "%s is written in %s but the manifest declares %s", v.Ref, v.Unit, unit))
 					}
 					v.Unit = unit
 					matched = true
 				}
 			}
 			if !matched {
-				errs = append(errs, diag.Errorf(locate(mix, src, key), "evidence-manifest", "units: %q matches no value of %q", key, d.prefix))
+				errs = append(errs, diag.Errorf(locate(mix, src, key), diag.EvidenceManifest, "units: %q matches no value of %q", key, d.prefix))
 			}
 		}
 	}

@@ -84,7 +84,7 @@ func LoadSpecs(root, dir string) ([]*Spec, diag.List) {
 		return nil, nil
 	}
 	if err != nil {
-		return nil, diag.List{diag.Errorf(diag.Position{File: dir}, "figure-spec", "cannot read figures: %v", err)}
+		return nil, diag.List{diag.Errorf(diag.Position{File: dir}, diag.FigureSpec, "cannot read figures: %v", err)}
 	}
 	var (
 		specs []*Spec
@@ -97,7 +97,7 @@ func LoadSpecs(root, dir string) ([]*Spec, diag.List) {
 		file := path.Join(dir, e.Name())
 		src, err := os.ReadFile(path.Join(root, file))
 		if err != nil {
-			errs = append(errs, diag.Errorf(diag.Position{File: file}, "figure-spec", "%v", err))
+			errs = append(errs, diag.Errorf(diag.Position{File: file}, diag.FigureSpec, "%v", err))
 			continue
 		}
 		s := &Spec{Name: strings.TrimSuffix(e.Name(), ".toml"), File: file}
@@ -108,15 +108,15 @@ func LoadSpecs(root, dir string) ([]*Spec, diag.List) {
 			if errors.As(err, &pe) {
 				pos = diag.NewLineIndex(file, src).LineCol(pe.Position.Line, pe.Position.Col)
 			}
-			errs = append(errs, diag.Errorf(pos, "figure-spec", "invalid figure spec: %v", err))
+			errs = append(errs, diag.Errorf(pos, diag.FigureSpec, "invalid figure spec: %v", err))
 			continue
 		}
 		if u := md.Undecoded(); len(u) > 0 {
-			errs = append(errs, diag.Errorf(diag.Position{File: file, Line: 1, Column: 1}, "figure-spec", "unknown key %q", u[0].String()))
+			errs = append(errs, diag.Errorf(diag.Position{File: file, Line: 1, Column: 1}, diag.FigureSpec, "unknown key %q", u[0].String()))
 			continue
 		}
 		if s.Kind != "snapshot-deltas" {
-			errs = append(errs, diag.Errorf(diag.Position{File: file, Line: 1, Column: 1}, "figure-spec", "kind %q: expected \"snapshot-deltas\"", s.Kind))
+			errs = append(errs, diag.Errorf(diag.Position{File: file, Line: 1, Column: 1}, diag.FigureSpec, "kind %q: expected \"snapshot-deltas\"", s.Kind))
 			continue
 		}
 		specs = append(specs, s)
@@ -141,15 +141,15 @@ func (s *Spec) Validate(st *evidence.Store, langs []string, src []byte) diag.Lis
 	for _, lang := range langs {
 		for key, m := range map[string]map[string]string{"title": s.Title, "axis": s.Axis, "caption": s.Caption, "alt": s.Alt} {
 			if strings.TrimSpace(m[lang]) == "" {
-				ds = append(ds, diag.Errorf(at(key), "figure-spec", "figure %q has no %s for language %q; expected %s = \"…\" under [%s]", s.Name, key, lang, lang, key))
+				ds = append(ds, diag.Errorf(at(key), diag.FigureSpec, "figure %q has no %s for language %q; expected %s = \"…\" under [%s]", s.Name, key, lang, lang, key))
 			}
 		}
 		if n := len(s.Legend[lang]); n != len(s.Columns) {
-			ds = append(ds, diag.Errorf(at("legend"), "figure-spec", "figure %q has %d legend entries for %q; expected one per column (%d)", s.Name, n, lang, len(s.Columns)))
+			ds = append(ds, diag.Errorf(at("legend"), diag.FigureSpec, "figure %q has %d legend entries for %q; expected one per column (%d)", s.Name, n, lang, len(s.Columns)))
 		}
 	}
 	if _, _, err := s.Data(st); err != nil {
-		ds = append(ds, diag.Errorf(ix.Pos(0), "figure-data", "%v", err))
+		ds = append(ds, diag.Errorf(ix.Pos(0), diag.FigureData, "%v", err))
 	}
 	ds.Sort()
 	return ds

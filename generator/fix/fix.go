@@ -40,13 +40,13 @@ func Edits(p *claim.Page, st *evidence.Store, opt check.Options) ([]Edit, diag.L
 	)
 	_, findings := check.Claims(p, st, opt)
 	for _, d := range findings {
-		if d.Rule != "claim-mismatch" {
+		if d.Rule != diag.ClaimMismatch {
 			continue
 		}
 		if len(d.Fixes) == 0 {
-			rule, why := "fix-manual", "it needs a person: "+d.Message
+			rule, why := diag.FixManual, "it needs a person: "+d.Message
 			if c := claimAt(p, d.Pos.Offset); c != nil && string(p.Source[c.Pos.Offset:c.End]) != c.Literal {
-				rule, why = "fix-markup", "the number is not written as one run of the link text; fix it by hand"
+				rule, why = diag.FixMarkup, "the number is not written as one run of the link text; fix it by hand"
 			}
 			ds = append(ds, diag.Errorf(d.Pos, rule, "cannot rewrite automatically: %s", why))
 			continue

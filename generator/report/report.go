@@ -62,7 +62,7 @@ func Write(w io.Writer, format string, ds diag.List, src Source) error {
 				msg += "\n" + r.Pos.String() + ": " + r.Message
 			}
 			fmt.Fprintf(w, "::%s file=%s,line=%d,col=%d,title=%s::%s\n", level,
-				escapeProperty(d.Pos.File), d.Pos.Line, RuneColumn(d.Pos, src), escapeProperty("evdoc "+d.Rule), escapeData(msg))
+				escapeProperty(d.Pos.File), d.Pos.Line, RuneColumn(d.Pos, src), escapeProperty("evdoc "+string(d.Rule)), escapeData(msg))
 		}
 		return nil
 	case "sarif":
@@ -95,18 +95,14 @@ func RuneColumn(p diag.Position, src Source) int {
 func SARIF(ds diag.List, src Source) (*sarif.Report, error) {
 	rep := sarif.NewReport()
 	run := sarif.NewRunWithInformationURI("evdoc", "https://github.com/evdoc-lab/evdoc").WithColumnKind("unicodeCodePoints")
-	seen := map[string]bool{}
+	seen := map[diag.RuleID]bool{}
 	for _, d := range ds {
-		rule := d.Rule
-		if rule == "" {
-			rule = "evdoc"
-		}
-		if !seen[rule] {
-			seen[rule] = true
-			run.AddRule(rule).WithDescription(ruleDescription(rule))
+		if !seen[d.Rule] {
+			seen[d.Rule] = true
+			addRule(run, d.Rule)
 		}
 		level := levelName(d.Severity, "note")
-		res := run.CreateResultForRule(rule).WithLevel(level).WithMessage(sarif.NewTextMessage(d.Message)).
+		res := run.CreateResultForRule(ruleName(d.Rule)).WithLevel(level).WithMessage(sarif.NewTextMessage(d.Message)).
 			AddLocation(location(d.Pos, src))
 		for i, r := range d.Related {
 			loc := location(r.Pos, src).WithMessage(sarif.NewTextMessage(r.Message)).WithID(i + 1)
@@ -166,16 +162,28 @@ func fileURI(file string) string {
 	return (&url.URL{Path: file}).String()
 }
 
-func ruleDescription(rule string) string {
-	switch {
-	case strings.HasPrefix(rule, "claim-"):
-		return "A quoted number and the evidence it names disagree, or the claim cannot be read."
-	case strings.HasPrefix(rule, "evidence-"):
-		return "A raw evidence file or manifest is malformed."
-	case strings.HasPrefix(rule, "link-"):
-		return "A link points to a page the site does not have."
+// ruleName is the SARIF ruleId of rule: its id, or "evdoc" for a
+// diagnostic without one.
+func ruleName(rule diag.RuleID) string {
+	if rule == "" {
+		return "evdoc"
 	}
-	return "evdoc finding"
+	return string(rule)
+}
+
+// addRule adds rule's reportingDescriptor to run from the rule catalogue:
+// its one-line description, help text, documentation URL and default
+// level. A rule missing from the catalogue (which a test forbids) gets
+// only its id.
+func addRule(run *sarif.Run, rule diag.RuleID) {
+	r, ok := diag.LookupRule(rule)
+	if !ok {
+		run.AddRule(ruleName(rule)).WithDescription("evdoc finding")
+		return
+	}
+	run.AddRule(string(r.ID)).WithDescription(r.Doc).WithHelpURI(r.URL()).
+		WithHelp(sarif.NewMultiformatMessageString().WithText(r.Help)).
+		WithDefaultConfiguration(sarif.NewReportingConfiguration().WithLevel(levelName(r.Severity, "note")))
 }
 
 // escapeData and escapeProperty follow the workflow command escaping of

@@ -83,7 +83,7 @@ func LoadConfig(root string) (*Config, error) {
 	if _, err := toml.Decode(string(src), &c); err != nil {
 		var pe toml.ParseError
 		if errors.As(err, &pe) {
-			return nil, diag.List{diag.Errorf(diag.NewLineIndex(ConfigFile, src).LineCol(pe.Position.Line, pe.Position.Col), "site-config", "invalid TOML: %s", pe.Message)}
+			return nil, diag.List{diag.Errorf(diag.NewLineIndex(ConfigFile, src).LineCol(pe.Position.Line, pe.Position.Col), diag.SiteConfig, "invalid TOML: %s", pe.Message)}
 		}
 		return nil, fmt.Errorf("%s: %v", ConfigFile, err)
 	}

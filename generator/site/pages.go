@@ -52,7 +52,7 @@ func loadPages(root string, cfg *Config, md goldmark.Markdown) ([]*Page, diag.Li
 			}
 			if d.Type()&fs.ModeSymlink != 0 {
 				rel, _ := filepath.Rel(root, p)
-				errs = append(errs, diag.Errorf(diag.Position{File: filepath.ToSlash(rel)}, "page-path", "content file is a symbolic link; expected a regular file"))
+				errs = append(errs, diag.Errorf(diag.Position{File: filepath.ToSlash(rel)}, diag.PagePath, "content file is a symbolic link; expected a regular file"))
 				return nil
 			}
 			if d.IsDir() || !strings.HasSuffix(p, ".md") {
@@ -85,7 +85,7 @@ func newPage(dirLang string, codes []string, repoPath, rel string, src []byte, m
 	pg.Lang, pg.Logical, pg.Section = translation.FileLanguage(rel, dirLang, codes)
 	if parsed.FrontMatter != nil {
 		if bytes.HasPrefix(src, []byte("+++")) {
-			errs = append(errs, diag.Errorf(parsed.Index.Pos(0), "page-front-matter", "TOML front matter; evdoc reads YAML front matter (---)"))
+			errs = append(errs, diag.Errorf(parsed.Index.Pos(0), diag.PageFrontMatter, "TOML front matter; evdoc reads YAML front matter (---)"))
 			return nil, errs
 		}
 		if err := yaml.Unmarshal(parsed.FrontMatter, &pg.FrontMatter); err != nil {
@@ -103,7 +103,7 @@ func newPage(dirLang string, codes []string, repoPath, rel string, src []byte, m
 				n, _ := strconv.Atoi(yamlLineRe.FindStringSubmatch(l)[1])
 				return fmt.Sprintf("line %d", n+1)
 			})
-			errs = append(errs, diag.Errorf(pos, "page-front-matter", "invalid YAML front matter: %s", strings.TrimSpace(msg)))
+			errs = append(errs, diag.Errorf(pos, diag.PageFrontMatter, "invalid YAML front matter: %s", strings.TrimSpace(msg)))
 			return nil, errs
 		}
 	}

@@ -92,7 +92,7 @@ func (s *Site) Check(opt check.Options) ([]check.Result, diag.List) {
 		for _, m := range evfigureRe.FindAllSubmatchIndex(p.Parsed.Source, -1) {
 			name := string(p.Parsed.Source[m[2]:m[3]])
 			if !figures[name] {
-				ds = append(ds, diag.Errorf(p.Parsed.Index.Pos(m[2]), "figure-unknown", "figure %q is not declared; expected a file %s/%s.toml", name, FiguresDir, name))
+				ds = append(ds, diag.Errorf(p.Parsed.Index.Pos(m[2]), diag.FigureUnknown, "figure %q is not declared; expected a file %s/%s.toml", name, FiguresDir, name))
 			}
 		}
 	}
@@ -139,7 +139,7 @@ func frontMatterNumbers(p *Page) diag.List {
 		}
 		for _, n := range claim.ScanText(p.Parsed.Index, src, start, lineStart+len(body)) {
 			if n.Rule == "" {
-				ds = append(ds, diag.Diagnostic{Pos: n.Pos, Severity: diag.Warning, Rule: "claim-unchecked",
+				ds = append(ds, diag.Diagnostic{Pos: n.Pos, Severity: diag.Warning, Rule: diag.ClaimUnchecked,
 					Message: fmt.Sprintf("number %q in front matter %s cannot be bound to evidence; it is not checked (move it into the body as a claim)", n.Text, key)})
 			}
 		}
@@ -170,7 +170,7 @@ func (s *Site) checkLinks(p *Page) diag.List {
 		}
 		u, err := url.Parse(l.Destination)
 		if err != nil {
-			ds = append(ds, diag.Diagnostic{Pos: l.Pos, Severity: diag.Warning, Rule: "link-malformed", Message: fmt.Sprintf("cannot parse link %q: %v", l.Destination, err)})
+			ds = append(ds, diag.Diagnostic{Pos: l.Pos, Severity: diag.Warning, Rule: diag.LinkMalformed, Message: fmt.Sprintf("cannot parse link %q: %v", l.Destination, err)})
 			continue
 		}
 		logical := strings.Trim(u.Path, "/")
@@ -181,7 +181,7 @@ func (s *Site) checkLinks(p *Page) diag.List {
 		if p.Lang != src {
 			where += " or " + s.Config.Source().ContentDir
 		}
-		ds = append(ds, diag.Diagnostic{Pos: l.Pos, Severity: diag.Warning, Rule: "link-missing-page",
+		ds = append(ds, diag.Diagnostic{Pos: l.Pos, Severity: diag.Warning, Rule: diag.LinkMissingPage,
 			Message: fmt.Sprintf("link to %s: the site has no such page in %s", l.Destination, where)})
 	}
 	return ds

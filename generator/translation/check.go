@@ -13,7 +13,7 @@ type CheckOptions struct {
 	Root string
 	// Severity overrides the severity of a rule by its name (such as
 	// "translation-claim"); a rule not listed keeps its default.
-	Severity map[string]diag.Severity
+	Severity map[diag.RuleID]diag.Severity
 }
 
 // Check reports pairing problems (duplicate keys, orphans) and, for each
@@ -58,13 +58,13 @@ func pairedClaims(p, q *Page) diag.List {
 	qRefs, qOrder := firstClaim(q)
 	for _, ref := range pOrder {
 		if _, ok := qRefs[ref]; !ok {
-			ds = append(ds, diag.Diagnostic{Pos: pRefs[ref], Severity: diag.Warning, Rule: "translation-claims",
+			ds = append(ds, diag.Diagnostic{Pos: pRefs[ref], Severity: diag.Warning, Rule: diag.TranslationClaims,
 				Message: fmt.Sprintf("%s is quoted here but not in the %s translation %s", ref, q.Lang, q.Path)})
 		}
 	}
 	for _, ref := range qOrder {
 		if _, ok := pRefs[ref]; !ok {
-			ds = append(ds, diag.Diagnostic{Pos: qRefs[ref], Severity: diag.Warning, Rule: "translation-claims",
+			ds = append(ds, diag.Diagnostic{Pos: qRefs[ref], Severity: diag.Warning, Rule: diag.TranslationClaims,
 				Message: fmt.Sprintf("%s is quoted here but not in the %s original %s", ref, p.Lang, p.Path)})
 		}
 	}

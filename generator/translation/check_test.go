@@ -41,7 +41,7 @@ func TestCheckArchives(t *testing.T) {
 				_, ds := s.Check(check.DefaultOptions())
 				n := 0
 				for _, d := range ds {
-					if !strings.HasPrefix(d.Rule, "translation") && !strings.HasPrefix(d.Rule, "i18n") {
+					if !strings.HasPrefix(string(d.Rule), "translation") && !strings.HasPrefix(string(d.Rule), "i18n") {
 						continue
 					}
 					n++

@@ -47,7 +47,7 @@ func Pair(source string, langs []Language, pages []*Page) *Set {
 				how = fmt.Sprintf("the path %q (translationKey or file path)", p.Key)
 			}
 			s.dups = append(s.dups, diag.Diagnostic{
-				Pos: keyPos(p), Severity: diag.Error, Rule: "translation-duplicate-key",
+				Pos: keyPos(p), Severity: diag.Error, Rule: diag.TranslationDuplicateKey,
 				Message: fmt.Sprintf("%s and %s are both %s pages with %s; Hugo pairs a translation with one of them only: give each page its own translationKey",
 					first.Path, p.Path, p.Lang, how),
 				Related: []diag.Related{{Pos: keyPos(first), Message: "the other page with this key"}},
@@ -122,11 +122,11 @@ func (s *Set) checkPairing() diag.List {
 				continue
 			}
 			if p.IsEmpty() && !p.Section {
-				ds = append(ds, diag.Errorf(p.Parsed.Index.Pos(0), "translation-orphan",
+				ds = append(ds, diag.Errorf(p.Parsed.Index.Pos(0), diag.TranslationOrphan,
 					"page has no body and no %s page with translationKey %q to fall back to", s.Source, p.Key))
 				continue
 			}
-			ds = append(ds, diag.Diagnostic{Pos: p.Parsed.Index.Pos(0), Severity: diag.Warning, Rule: "translation-orphan",
+			ds = append(ds, diag.Diagnostic{Pos: p.Parsed.Index.Pos(0), Severity: diag.Warning, Rule: diag.TranslationOrphan,
 				Message: fmt.Sprintf("no %s page has translationKey %q; this page has no source-language original", s.Source, p.Key)})
 		}
 	}

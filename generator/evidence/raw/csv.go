@@ -43,7 +43,7 @@ import (
 // header's (at its line), malformed quoting (at the csv package's
 // line:col), and an opt.Key column the header lacks.
 func ReadCSV(file string, src []byte, opt ReadOptions) ([]Reading, diag.List) {
-	r, errs := startRead(file, src, "csv")
+	r, errs := startRead(file, src, diag.EvidenceCSV)
 	if errs != nil {
 		return nil, errs
 	}

@@ -60,7 +60,7 @@ func (r *rawRead) curlValue(key string, off int, tok string) bool {
 		return false
 	}
 	if locale {
-		r.errs = append(r.errs, diag.Diagnostic{Pos: r.ix.Pos(off), Severity: diag.Warning, Rule: "evidence-curl-locale",
+		r.errs = append(r.errs, diag.Diagnostic{Pos: r.ix.Pos(off), Severity: diag.Warning, Rule: diag.EvidenceCurlLocale,
 			Message: fmt.Sprintf("decimal comma in %q read as %s; expected a decimal point (run curl with LC_NUMERIC=C)", tok, v)})
 	}
 	r.add(key, off, tok, v, unit)
@@ -92,7 +92,7 @@ func (r *rawRead) curlValue(key string, off int, tok string) bool {
 // that are not %{json} objects, and prose (a line with words that are not
 // key/value pairs). A file with no value is an error.
 func ReadCurlWriteout(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
-	r, errs := startRead(file, src, "curl-writeout")
+	r, errs := startRead(file, src, diag.EvidenceCurlWriteout)
 	if errs != nil {
 		return nil, errs
 	}

@@ -41,7 +41,7 @@ var (
 // question section and commands are skipped. A file with none of these
 // lines is an error.
 func ReadDig(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
-	r, errs := startRead(file, src, "dig")
+	r, errs := startRead(file, src, diag.EvidenceDig)
 	if errs != nil {
 		return nil, errs
 	}

@@ -47,7 +47,7 @@ import (
 // does not say.
 
 // envoyRule is the diagnostic rule of every Envoy reader error.
-const envoyRule = "evidence-envoy"
+const envoyRule = diag.EvidenceEnvoy
 
 // envoyMaxErrors bounds the diagnostics one file yields; a file with more
 // problems than that is almost always not the format it was declared as.

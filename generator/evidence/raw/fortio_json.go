@@ -31,7 +31,7 @@ var fortioStats = map[string]bool{"Count": true, "Min": true, "Max": true, "Sum"
 // an object with RetCodes or DurationHistogram, and a RetCodes entry that
 // is not a count.
 func ReadFortioJSON(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
-	r, errs := startRead(file, src, "fortio-json")
+	r, errs := startRead(file, src, diag.EvidenceFortioJSON)
 	if errs != nil {
 		return nil, errs
 	}

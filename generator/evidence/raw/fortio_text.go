@@ -32,7 +32,7 @@ import (
 // skipped. A file with none of these lines is an error, as is text that is
 // not clean UTF-8.
 func ReadFortioText(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
-	r, errs := startRead(file, src, "fortio-text")
+	r, errs := startRead(file, src, diag.EvidenceFortioText)
 	if errs != nil {
 		return nil, errs
 	}

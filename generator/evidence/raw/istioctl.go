@@ -107,7 +107,7 @@ type istioColumn struct {
 // Errors: no header line in the file, and a row with numbers that lines
 // up with neither the header positions nor its column count.
 func ReadIstioctlTable(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
-	r, errs := startRead(file, src, "istioctl-table")
+	r, errs := startRead(file, src, diag.EvidenceIstioctlTable)
 	if errs != nil {
 		return nil, errs
 	}

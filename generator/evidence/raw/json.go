@@ -25,7 +25,7 @@ import (
 // nearest existing value. Invalid JSON is an error at the line:col of the
 // first syntax error.
 func ReadJSON(file string, src []byte, opt ReadOptions) ([]Reading, diag.List) {
-	r, errs := startRead(file, src, "json")
+	r, errs := startRead(file, src, diag.EvidenceJSON)
 	if errs != nil {
 		return nil, errs
 	}

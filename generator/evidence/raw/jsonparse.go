@@ -426,7 +426,7 @@ func isHex(c byte) bool {
 // documents but for their depth bound, so one that encoding/json accepts
 // was rejected for nesting deeper than jsonMaxDepth; the last error is a
 // safeguard should they ever disagree.
-func parseJSONFile(ix *diag.LineIndex, src []byte, start, end int, rule string) (*jsonNode, diag.List) {
+func parseJSONFile(ix *diag.LineIndex, src []byte, start, end int, rule diag.RuleID) (*jsonNode, diag.List) {
 	n, serr := parseJSON(src, start, end, allowDupKeys)
 	if serr == nil {
 		return n, nil

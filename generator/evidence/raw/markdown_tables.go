@@ -83,7 +83,7 @@ func ReadTables(file string, src []byte) ([]Table, diag.List) {
 		header := splitRow(ix, src, ln)
 		delim := splitRow(ix, src, next)
 		if len(header) != len(delim) {
-			errs = append(errs, diag.Errorf(ix.Pos(next.start), "evidence-table",
+			errs = append(errs, diag.Errorf(ix.Pos(next.start), diag.EvidenceTable,
 				"table delimiter row has %d cells but its header row has %d; expected one delimiter per header cell", len(delim), len(header)))
 			i++
 			continue
@@ -98,7 +98,7 @@ func ReadTables(file string, src []byte) ([]Table, diag.List) {
 			}
 			row := splitRow(ix, src, r)
 			if len(row) != len(header) {
-				errs = append(errs, diag.Errorf(ix.Pos(r.start), "evidence-table",
+				errs = append(errs, diag.Errorf(ix.Pos(r.start), diag.EvidenceTable,
 					"table row has %d cells but its header row has %d; expected one cell per column (an empty cell is written | |)", len(row), len(header)))
 			}
 			t.Rows = append(t.Rows, row)

@@ -34,7 +34,8 @@ import (
 //     the first keeps its name, later ones get "#2", "#3", … (several
 //     requests in one curl capture, several fortio runs, duplicate JSON
 //     keys, repeated dig answer names).
-//   - Errors are diag.Errorf diagnostics with the rule "evidence-<format>"
+//   - Errors are diag.Errorf diagnostics with the format's catalogue rule
+//     ("evidence-<format>", e.g. diag.EvidenceCSV for "csv")
 //     and a message ending in what was expected; at most maxFileErrors are
 //     reported per file.
 //
@@ -61,7 +62,7 @@ var numberRe = regexp.MustCompile(`^-?[0-9]+(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$`)
 type rawRead struct {
 	ix   *diag.LineIndex
 	src  []byte
-	rule string // the rule of every error errorf reports
+	rule diag.RuleID // the rule of every error errorf reports
 	out  []Reading
 	errs diag.List
 
@@ -75,7 +76,7 @@ type rawRead struct {
 // newRawRead checks src (see CheckText) and prepares its reading: errors
 // get rule, and beyond maxErrors diagnostics errorf adds capNote once (when
 // not "") and drops the rest.
-func newRawRead(file string, src []byte, rule string, maxErrors int, capNote string) (*rawRead, diag.List) {
+func newRawRead(file string, src []byte, rule diag.RuleID, maxErrors int, capNote string) (*rawRead, diag.List) {
 	ix := diag.NewLineIndex(file, src)
 	if errs := CheckText(ix, src); errs != nil {
 		return nil, errs
@@ -87,10 +88,10 @@ func newRawRead(file string, src []byte, rule string, maxErrors int, capNote str
 // file; the rest are dropped silently.
 const maxFileErrors = 20
 
-// startRead checks src (see CheckText) and prepares a lab-format reading of
-// format, whose errors have the rule "evidence-<format>".
-func startRead(file string, src []byte, format string) (*rawRead, diag.List) {
-	return newRawRead(file, src, "evidence-"+format, maxFileErrors, "")
+// startRead checks src (see CheckText) and prepares a lab-format reading
+// whose errors have rule, the format's catalogue rule.
+func startRead(file string, src []byte, rule diag.RuleID) (*rawRead, diag.List) {
+	return newRawRead(file, src, rule, maxFileErrors, "")
 }
 
 // errorf reports an error at byte offset off, within the error cap.

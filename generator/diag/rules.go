@@ -1,0 +1,228 @@
+package diag
+
+// The rule catalogue: every rule evdoc reports, with its default severity,
+// a one-line description and help text. It is the single answer to "which
+// rules exist": SARIF's rules[], `evdoc rules` and README's rule table are
+// generated from it, and a test (rules_test.go) fails when a Diagnostic is
+// built anywhere in the module with a rule id that is not listed here or
+// with one assembled at run time. The models are go/analysis's
+// Analyzer{Name, Doc, URL} and Vale's rule definitions.
+//
+// To add a rule:
+//
+//  1. add a RuleID constant below, in its group (ids are kebab-case and
+//     start with the area that reports them: page-, claim-, translation-,
+//     link-, figure-, evidence-, fix-, values-, site-);
+//  2. add its Rule entry to Catalogue, in the same order;
+//  3. build its diagnostics with the constant (diag.Errorf(pos, diag.X, …)
+//     or Diagnostic{Rule: diag.X, …}), never with a string literal;
+//  4. run `go test ./generator/diag -update` to regenerate README's rule
+//     table (TestREADMERuleTable fails until you do).
+//
+// A project can change a rule's severity, or turn it off, in evdoc.toml
+// (see LoadRuleConfig); the catalogue holds only the defaults.
+
+// RuleID identifies a rule: a short kebab-case name such as
+// "claim-mismatch", printed in brackets after a diagnostic's message and
+// used as the SARIF ruleId. Use the constants below.
+type RuleID string
+
+// Page rules: reading a content page and its front matter.
+const (
+	PagePath        RuleID = "page-path"
+	PageFrontMatter RuleID = "page-front-matter"
+)
+
+// Claim rules: the claims a page makes and their judgement.
+const (
+	ClaimSyntax       RuleID = "claim-syntax"
+	ClaimLiteral      RuleID = "claim-literal"
+	ClaimExemptReason RuleID = "claim-exempt-reason"
+	ClaimArity        RuleID = "claim-arity"
+	ClaimUnknownRef   RuleID = "claim-unknown-ref"
+	ClaimMismatch     RuleID = "claim-mismatch"
+	ClaimUnbound      RuleID = "claim-unbound"
+	ClaimUnchecked    RuleID = "claim-unchecked"
+)
+
+// Translation and link rules: how pages relate to each other.
+const (
+	TranslationClaims       RuleID = "translation-claims"
+	TranslationOrphan       RuleID = "translation-orphan"
+	TranslationDuplicateKey RuleID = "translation-duplicate-key"
+	LinkMalformed           RuleID = "link-malformed"
+	LinkMissingPage         RuleID = "link-missing-page"
+)
+
+// Figure rules: figure specs under figures/ and their use in pages.
+const (
+	FigureSpec    RuleID = "figure-spec"
+	FigureData    RuleID = "figure-data"
+	FigureUnknown RuleID = "figure-unknown"
+)
+
+// Evidence rules: evidence sets, their manifests and derived values.
+const (
+	EvidenceIO         RuleID = "evidence-io"
+	EvidencePath       RuleID = "evidence-path"
+	EvidenceEncoding   RuleID = "evidence-encoding"
+	EvidenceManifest   RuleID = "evidence-manifest"
+	EvidenceDuplicate  RuleID = "evidence-duplicate"
+	EvidenceTable      RuleID = "evidence-table"
+	EvidenceTranscript RuleID = "evidence-transcript"
+	EvidenceSelect     RuleID = "evidence-select"
+	EvidenceUnit       RuleID = "evidence-unit"
+	EvidenceDerived    RuleID = "evidence-derived"
+)
+
+// Raw-format rules: one per raw-file reader, named "evidence-" + format.
+const (
+	EvidenceEnvoy         RuleID = "evidence-envoy"
+	EvidenceFortioJSON    RuleID = "evidence-fortio-json"
+	EvidenceFortioText    RuleID = "evidence-fortio-text"
+	EvidenceCurlWriteout  RuleID = "evidence-curl-writeout"
+	EvidenceCurlLocale    RuleID = "evidence-curl-locale"
+	EvidenceCSV           RuleID = "evidence-csv"
+	EvidenceJSON          RuleID = "evidence-json"
+	EvidenceIstioctlTable RuleID = "evidence-istioctl-table"
+	EvidenceDig           RuleID = "evidence-dig"
+)
+
+// Command rules: findings of evdoc fix and evdoc values, and of the site
+// configuration.
+const (
+	FixManual    RuleID = "fix-manual"
+	FixMarkup    RuleID = "fix-markup"
+	FixChanged   RuleID = "fix-changed"
+	ValuesIO     RuleID = "values-io"
+	ValuesFormat RuleID = "values-format"
+	SiteConfig   RuleID = "site-config"
+)
+
+// Rule describes one rule of the catalogue.
+type Rule struct {
+	// ID is the rule's identifier.
+	ID RuleID
+	// Severity is the default severity of the rule's diagnostics; a
+	// project's evdoc.toml may change it.
+	Severity Severity
+	// Doc is a one-line description: what the rule finds, as a sentence.
+	Doc string
+	// Help says how to resolve a finding, in one or a few sentences.
+	Help string
+}
+
+// URL returns where the rule is documented: its row in README's rule
+// table.
+func (r Rule) URL() string { return DocsURL + "#rule-" + string(r.ID) }
+
+// DocsURL is the page that documents evdoc's rules (README.md).
+const DocsURL = "https://github.com/evdoc-lab/evdoc/blob/main/README.md"
+
+// Catalogue returns every rule, grouped by area, in a fresh slice.
+func Catalogue() []Rule {
+	return []Rule{
+		{PagePath, Error, "A content file is not a regular file inside content/.",
+			"Replace the symbolic link with the page itself."},
+		{PageFrontMatter, Error, "A page's front matter cannot be read.",
+			"Write YAML front matter between --- lines, closed by a second --- line."},
+
+		{ClaimSyntax, Error, "An ev: destination is used where a claim cannot be, or cannot be parsed.",
+			"Write a claim as a link [number](ev:SET/NAME,...); autolinks and images cannot be claims."},
+		{ClaimLiteral, Error, "A claim's link text is not a number evdoc can read.",
+			"Write the number as plain text in the link text, in one run, with a known unit."},
+		{ClaimExemptReason, Error, "An ev:exempt marker gives no reason.",
+			`Give the reason as the link title: [3 × 3 = 9](ev:exempt "arithmetic illustration").`},
+		{ClaimArity, Error, "A claim quotes a different count of numbers than it names references.",
+			"Name one evidence reference per number in the link text, left to right."},
+		{ClaimUnknownRef, Error, "A claim names an evidence value that does not exist or did not load.",
+			"Use a name `evdoc values` lists, or fix the evidence set's errors first."},
+		{ClaimMismatch, Error, "A quoted number disagrees with its evidence value at the precision written.",
+			"Correct the number (evdoc fix rewrites stale numbers) or the reference."},
+		{ClaimUnbound, Error, "A measured number in prose is neither a claim nor exempt.",
+			`Link it to its evidence as a claim, or mark it [n](ev:exempt "reason").`},
+		{ClaimUnchecked, Warning, "A number sits where it cannot be a claim (front matter), so it is not checked.",
+			"Move the number into the page body as a claim."},
+
+		{TranslationClaims, Warning, "Paired ko/ja pages quote different evidence values.",
+			"Quote the same evidence values in every translation of a page."},
+		{TranslationOrphan, Warning, "A translation's translationKey matches no source-language page.",
+			"Give it the translationKey of its source page; an empty placeholder with nothing to fall back to is an error."},
+		{TranslationDuplicateKey, Error, "Two pages of one language share a translationKey.",
+			"Give each page of a language its own translationKey."},
+		{LinkMalformed, Warning, "A root-relative link cannot be parsed as a URL.",
+			"Write the link destination as a valid URL path."},
+		{LinkMissingPage, Warning, "A root-relative link points to a page the site does not have.",
+			"Link to an existing page, or add the page."},
+
+		{FigureSpec, Error, "A figure spec under figures/ is malformed.",
+			`Write kind = "snapshot-deltas" with a title and one legend entry per column for every language.`},
+		{FigureData, Error, "A figure's evidence values cannot be drawn.",
+			"Name evidence values that exist and hold numbers."},
+		{FigureUnknown, Error, "A page includes a figure that has no spec.",
+			"Add figures/NAME.toml or correct the evfigure name."},
+
+		{EvidenceIO, Error, "An evidence directory, manifest or raw file cannot be read.",
+			"Make the file readable."},
+		{EvidencePath, Error, "An evidence file lies outside its set (absolute path, .., symbolic link).",
+			"Keep every raw file inside its evidence set directory, as a regular file."},
+		{EvidenceEncoding, Error, "An evidence file is not clean UTF-8 text with LF line endings.",
+			"Save it as UTF-8 without BOM, with LF line endings."},
+		{EvidenceManifest, Error, "An evidence.toml manifest is malformed or names what its files do not hold.",
+			"Correct the manifest key the message names; a directory without evidence.toml is only a warning."},
+		{EvidenceDuplicate, Error, "Two values or entries of an evidence set have the same name.",
+			"Give each value a unique name (relabel one)."},
+		{EvidenceTable, Error, "A [[table]] entry or its Markdown table cannot be read.",
+			"Point heading at the table's heading and relabel rows and columns that do not slug."},
+		{EvidenceTranscript, Error, "A [[transcript]] file cannot be read.",
+			"Correct the transcript line the message names."},
+		{EvidenceSelect, Error, "A [[read]] select names a reading the raw file does not hold.",
+			"Run `evdoc values FILE` to list what it holds."},
+		{EvidenceUnit, Error, "A value's written unit disagrees with the unit its manifest declares.",
+			"Correct the units = {…} declaration."},
+		{EvidenceDerived, Error, "A [derived] expression cannot be evaluated.",
+			"Fix the expression: unknown names, cycles and division by zero are errors."},
+
+		{EvidenceEnvoy, Error, "An Envoy admin dump (/stats, /clusters, text or JSON) is malformed.",
+			"Capture the admin endpoint output unchanged."},
+		{EvidenceFortioJSON, Error, "A fortio result JSON is malformed.",
+			"Use the JSON fortio wrote (-json), unchanged."},
+		{EvidenceFortioText, Error, "fortio console output is malformed.",
+			"Use fortio's console output unchanged."},
+		{EvidenceCurlWriteout, Error, "curl -w write-out output is malformed.",
+			"Use the write-out lines curl printed, unchanged."},
+		{EvidenceCurlLocale, Warning, "A curl write-out number uses a locale decimal comma.",
+			"Capture with LC_ALL=C so curl writes a decimal point."},
+		{EvidenceCSV, Error, "A CSV file or its count_where predicate is malformed.",
+			"Correct the row or predicate the message names."},
+		{EvidenceJSON, Error, "A JSON file or one of its paths is malformed.",
+			"Correct the JSON or the path the message names."},
+		{EvidenceIstioctlTable, Error, "An istioctl table is malformed.",
+			"Use the table istioctl printed, unchanged."},
+		{EvidenceDig, Error, "dig output is malformed.",
+			"Use the output dig printed, unchanged."},
+
+		{FixManual, Error, "A stale number cannot be rewritten automatically.",
+			"Resolve the unit, sign or precision problem by hand."},
+		{FixMarkup, Error, "A stale number is split by inline markup, so evdoc fix cannot rewrite it.",
+			"Write the number as one run of the link text, then rerun evdoc fix."},
+		{FixChanged, Error, "A page changed between reading and writing, so evdoc fix left it alone.",
+			"Rerun evdoc fix."},
+		{ValuesIO, Error, "evdoc values cannot read a file it was given.",
+			"Give an existing, readable file."},
+		{ValuesFormat, Error, "evdoc values --as names an unknown format.",
+			"Use one of the formats the message lists."},
+		{SiteConfig, Error, "hugo.toml is not valid TOML.",
+			"Correct the TOML at the position given."},
+	}
+}
+
+// LookupRule returns the catalogue entry of id.
+func LookupRule(id RuleID) (Rule, bool) {
+	for _, r := range Catalogue() {
+		if r.ID == id {
+			return r, true
+		}
+	}
+	return Rule{}, false
+}
