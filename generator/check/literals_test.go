@@ -175,7 +175,7 @@ func TestJudgeLiterals(t *testing.T) {
 	dir := filepath.Join(root, "evidence", "s")
 	must(t, os.MkdirAll(dir, 0o755))
 	must(t, os.WriteFile(filepath.Join(dir, "t.txt"), []byte(tr.String()), 0o644))
-	must(t, os.WriteFile(filepath.Join(dir, "evidence.toml"), []byte("id = \"s\"\ntitle = \"t\"\ndate = \"unknown\"\nenvironment = \"e\"\nreport = \"r\"\n[[transcript]]\nfile = \"t.txt\"\nname = \"t\"\n"), 0o644))
+	must(t, os.WriteFile(filepath.Join(dir, "evidence.toml"), []byte("id = \"s\"\ntitle = \"t\"\ndate = \"unknown\"\nenvironment = \"e\"\nreport = \"r\"\norigin = \"raw\"\n[[transcript]]\nfile = \"t.txt\"\nname = \"t\"\n"), 0o644))
 	st, errs := evidence.Load(root, "evidence")
 	if errs != nil {
 		t.Fatal(errs)

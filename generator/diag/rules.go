@@ -67,6 +67,7 @@ const (
 	EvidencePath       RuleID = "evidence-path"
 	EvidenceEncoding   RuleID = "evidence-encoding"
 	EvidenceManifest   RuleID = "evidence-manifest"
+	EvidenceOrigin     RuleID = "evidence-origin"
 	EvidenceDuplicate  RuleID = "evidence-duplicate"
 	EvidenceTable      RuleID = "evidence-table"
 	EvidenceTranscript RuleID = "evidence-transcript"
@@ -170,6 +171,8 @@ func Catalogue() []Rule {
 			"Save it as UTF-8 without BOM, with LF line endings."},
 		{EvidenceManifest, Error, "An evidence.toml manifest is malformed or names what its files do not hold.",
 			"Correct the manifest key the message names; a directory without evidence.toml is only a warning."},
+		{EvidenceOrigin, Error, "An evidence set or file does not say how it was obtained (origin raw or transcribed, with a source).",
+			"Add origin = \"raw\" (the lab's own output, unchanged) or origin = \"transcribed\" with source = \"document, section\" to the manifest, for the set or per [[file]]."},
 		{EvidenceDuplicate, Error, "Two values or entries of an evidence set have the same name.",
 			"Give each value a unique name (relabel one)."},
 		{EvidenceTable, Error, "A [[table]] entry or its Markdown table cannot be read.",

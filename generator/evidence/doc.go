@@ -10,6 +10,12 @@
 //	date        = "2026-07-02"              # YYYY-MM-DD, or "unknown"
 //	environment = "Istio 1.30.0, kind, lab-dns (CoreDNS)"
 //	report      = "docs/test-reports/2026-07-02_112113_dns-inflight-part2.md"
+//	origin      = "transcribed"             # or "raw"; see Provenance
+//	source      = "published Q&A page, appendices B and C"
+//
+//	[[file]]                  # optional: a file of another origin
+//	path   = "result.txt"
+//	origin = "raw"
 //
 //	[[table]]                 # a GFM table in a Markdown report
 //	file    = "report.md"

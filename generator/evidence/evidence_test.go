@@ -30,6 +30,7 @@ title = "t"
 date = "2026-07-09"
 environment = "lab"
 report = "r.md"
+origin = "raw"
 `
 
 const reportMD = "## D-3 outlier\n\n| stage | attempts | failed | rate |\n|---|---:|---:|---:|\n| A(no outlier) | 29 | 15 | 51.7% |\n| B(+outlier) | 2905 | 6 | 0.21% |\n"
@@ -66,8 +67,8 @@ rows = { "A(no outlier)" = "a", "B(+outlier)" = "b" }
 	}
 	check("d3.a.attempts", "29", "evidence/s/report.md:5:19")
 	check("d3.b.rate", "0.21", "evidence/s/report.md:6:28")
-	check("d3.b.pct", "0.2065404475043029259896729776", "evidence/s/evidence.toml:14:1")
-	check("d3.chain", "41", "evidence/s/evidence.toml:16:1")
+	check("d3.b.pct", "0.2065404475043029259896729776", "evidence/s/evidence.toml:15:1")
+	check("d3.chain", "41", "evidence/s/evidence.toml:17:1")
 	if got := set.Values["d3.chain"].Inputs; len(got) != 2 || got[0].String() != "evidence/s/report.md:5:24" {
 		t.Errorf("d3.chain inputs = %v", got)
 	}
@@ -80,7 +81,7 @@ func TestLoadSetErrors(t *testing.T) {
 		extra    map[string]string
 		want     string
 	}{
-		{"toml syntax", manifestHead + "[[table]\n", nil, "evidence/s/evidence.toml:7:1: error: invalid TOML"},
+		{"toml syntax", manifestHead + "[[table]\n", nil, "evidence/s/evidence.toml:8:1: error: invalid TOML"},
 		{"unknown key", manifestHead + "colour = 1\n", nil, "unknown manifest key \"colour\""},
 		{"id mismatch", strings.Replace(manifestHead, `"s"`, `"x"`, 1), nil, "must equal the evidence set's directory name"},
 		{"bad date", strings.Replace(manifestHead, "2026-07-09", "July", 1), nil, `date "July": expected YYYY-MM-DD`},
@@ -149,3 +150,64 @@ func keys(m map[string]*Value) []string {
 }
 
 var _ = diag.Position{}
+
+func TestProvenance(t *testing.T) {
+	root := writeSet(t, "s", map[string]string{
+		"t.txt":   "x=1\n",
+		"raw.txt": "y=2\n",
+		"u.txt":   "z=3\n",
+		"evidence.toml": strings.Replace(manifestHead, `origin = "raw"`, `origin = "transcribed"
+source = "published page, appendix E"
+source_file = "../shared/seeds/page.txt"`, 1) + `
+[[file]]
+path = "raw.txt"
+origin = "raw"
+
+[[file]]
+path = "u.txt"
+source = "published page, appendix B"
+
+[[transcript]]
+file = "t.txt"
+name = "t"
+
+[[transcript]]
+file = "raw.txt"
+name = "raw"
+
+[[transcript]]
+file = "u.txt"
+name = "u"
+`,
+	})
+	set, errs := LoadSet(root, "evidence/s")
+	if errs != nil {
+		t.Fatal(errs)
+	}
+	for _, tt := range []struct {
+		file string
+		want Provenance
+	}{
+		{"evidence/s/t.txt", Provenance{OriginTranscribed, "published page, appendix E", "../shared/seeds/page.txt"}},
+		{"evidence/s/raw.txt", Provenance{Origin: OriginRaw}},
+		{"evidence/s/u.txt", Provenance{OriginTranscribed, "published page, appendix B", "../shared/seeds/page.txt"}},
+	} {
+		if got := set.Provenance(tt.file); got != tt.want {
+			t.Errorf("Provenance(%s) = %+v, want %+v", tt.file, got, tt.want)
+		}
+	}
+}
+
+func TestMissingOriginKeepsValues(t *testing.T) {
+	root := writeSet(t, "s", map[string]string{
+		"r.txt":         "x=1\n",
+		"evidence.toml": strings.Replace(manifestHead, "origin = \"raw\"\n", "", 1) + "[[transcript]]\nfile = \"r.txt\"\nname = \"r\"\n",
+	})
+	set, errs := LoadSet(root, "evidence/s")
+	if set == nil || set.Values["r.x"] == nil {
+		t.Fatalf("set without origin did not load its values: %v", errs)
+	}
+	if len(errs) != 1 || errs[0].Rule != diag.EvidenceOrigin || errs[0].Pos.String() != "evidence/s/evidence.toml:1:1" || errs[0].Severity != diag.Error {
+		t.Errorf("errs = %v; want one %s error at evidence/s/evidence.toml:1:1", errs, diag.EvidenceOrigin)
+	}
+}

@@ -19,11 +19,18 @@ const ManifestName = "evidence.toml"
 // Manifest is the decoded evidence.toml of one evidence set (see the
 // package doc for the format).
 type Manifest struct {
-	ID          string            `toml:"id"`
-	Title       string            `toml:"title"`
-	Date        string            `toml:"date"`
-	Environment string            `toml:"environment"`
-	Report      string            `toml:"report"`
+	ID          string `toml:"id"`
+	Title       string `toml:"title"`
+	Date        string `toml:"date"`
+	Environment string `toml:"environment"`
+	Report      string `toml:"report"`
+	// Origin, Source and SourceFile give the set's provenance (see
+	// Provenance); Files overrides them per raw file. check requires an
+	// origin for every file a set reads.
+	Origin      string            `toml:"origin"`
+	Source      string            `toml:"source"`
+	SourceFile  string            `toml:"source_file"`
+	Files       []FileSpec        `toml:"file"`
 	Tables      []TableSpec       `toml:"table"`
 	Transcripts []TranscriptSpec  `toml:"transcript"`
 	Reads       []ReadSpec        `toml:"read"`
@@ -104,7 +111,7 @@ func parseManifest(file, dir string, src []byte) (*Manifest, diag.List) {
 	var errs diag.List
 	at := func(needle string) diag.Position { return locate(ix, src, needle) }
 	for _, k := range md.Undecoded() {
-		errs = append(errs, diag.Errorf(at(k[len(k)-1]), diag.EvidenceManifest, "unknown manifest key %q; expected id, title, date, environment, report, table, transcript or derived", k.String()))
+		errs = append(errs, diag.Errorf(at(k[len(k)-1]), diag.EvidenceManifest, "unknown manifest key %q; expected id, title, date, environment, report, origin, source, source_file, file, table, transcript, read or derived", k.String()))
 	}
 	if m.ID != dir {
 		errs = append(errs, diag.Errorf(at("id"), diag.EvidenceManifest, "id %q must equal the evidence set's directory name %q", m.ID, dir))

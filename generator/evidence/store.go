@@ -143,7 +143,8 @@ func Load(root, dir string) (*Store, diag.List) {
 // LoadSet reads one evidence set from setDir (repository-relative, under
 // root). It returns nil and the errors when the set cannot be read whole;
 // a set that loads may still come with warnings (such as a curl decimal
-// comma read as a decimal point).
+// comma read as a decimal point) and with diag.EvidenceOrigin errors (a file
+// without a declared origin), which do not keep its values from use.
 func LoadSet(root, setDir string) (*Set, diag.List) {
 	mfile := path.Join(setDir, ManifestName)
 	src, err := os.ReadFile(filepath.Join(root, mfile))
@@ -404,8 +405,16 @@ func LoadSet(root, setDir string) (*Set, diag.List) {
 			}
 		}
 	}
+	var rels []string
+	for _, f := range set.Files {
+		rels = append(rels, strings.TrimPrefix(f, setDir+"/"))
+	}
+	sort.Strings(rels)
+	perrs := checkProvenance(m, mix, src, rels)
 	errs.Sort()
 	if errs.HasErrors() {
+		errs = append(errs, perrs...)
+		errs.Sort()
 		return nil, errs
 	}
 	set.NonNumeric = map[string]raw.Cell{}
@@ -416,7 +425,11 @@ func LoadSet(root, setDir string) (*Set, diag.List) {
 		return nil, derrs
 	}
 	sort.Strings(set.Files)
-	return set, errs // nil, or warnings only
+	// Provenance errors do not unload the set: its values are sound, only
+	// their origin is undeclared, and claims on them are still judged.
+	errs = append(errs, perrs...)
+	errs.Sort()
+	return set, errs // nil, warnings, or provenance errors
 }
 
 // checkRawPath rejects raw-file references that would leave the set's

@@ -22,7 +22,7 @@ func store(t *testing.T, transcript string) *evidence.Store {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	manifest := "id = \"s\"\ntitle = \"t\"\ndate = \"unknown\"\nenvironment = \"lab\"\nreport = \"r\"\n[[transcript]]\nfile = \"r.txt\"\nname = \"r\"\n"
+	manifest := "id = \"s\"\ntitle = \"t\"\ndate = \"unknown\"\nenvironment = \"lab\"\nreport = \"r\"\norigin = \"raw\"\n[[transcript]]\nfile = \"r.txt\"\nname = \"r\"\n"
 	if err := os.WriteFile(filepath.Join(dir, "evidence.toml"), []byte(manifest), 0o644); err != nil {
 		t.Fatal(err)
 	}

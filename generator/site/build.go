@@ -210,7 +210,8 @@ func (s *Site) stageEvidence(stage string) error {
 	for _, set := range s.Store.Sets {
 		m := set.Manifest
 		fm := map[string]any{"title": m.Title, "translationKey": "evidence/" + m.ID,
-			"evdoc_set": map[string]string{"id": m.ID, "date": m.Date, "environment": m.Environment, "report": m.Report}}
+			"evdoc_set": map[string]string{"id": m.ID, "date": m.Date, "environment": m.Environment, "report": m.Report,
+				"origin": m.Origin, "source": m.Source}}
 		if err := writeFrontMatterPage(filepath.Join(content, EvidenceDir, m.ID, "_index.md"), fm); err != nil {
 			return err
 		}
@@ -224,6 +225,10 @@ func (s *Site) stageEvidence(stage string) error {
 			base := path.Base(f)
 			pfm := map[string]any{"title": f, "weight": i + 1, "evdoc_lines": lines,
 				"url": EvidencePageURL(f)}
+			if i > 0 { // raw files, not the manifest
+				p := set.Provenance(f)
+				pfm["evdoc_origin"] = map[string]string{"origin": p.Origin, "source": p.Source}
+			}
 			name := strings.ReplaceAll(base, ".", "-") + ".md"
 			if err := writeFrontMatterPage(filepath.Join(content, EvidenceDir, m.ID, name), pfm); err != nil {
 				return err
@@ -233,10 +238,26 @@ func (s *Site) stageEvidence(stage string) error {
 	return nil
 }
 
-// claimData is what the link render hook needs for one claim destination.
+// claimData is what the link render hook needs for one claim destination:
+// the raw line it links to, the tooltip text, and the provenance of the
+// linked file (origin "raw" or "transcribed", and the source document),
+// which the hook renders in the page's language.
 type claimData struct {
-	Href  string `json:"href"`
-	Title string `json:"title"`
+	Href   string `json:"href"`
+	Title  string `json:"title"`
+	Origin string `json:"origin,omitempty"`
+	Source string `json:"source,omitempty"`
+}
+
+// provenance returns the provenance of a repository-relative evidence
+// file, or the zero Provenance when no loaded set holds it.
+func (s *Site) provenance(file string) evidence.Provenance {
+	for _, set := range s.Store.Sets {
+		if strings.HasPrefix(file, set.Dir+"/") {
+			return set.Provenance(file)
+		}
+	}
+	return evidence.Provenance{}
 }
 
 func (s *Site) stageClaims(stage string, results []check.Result) error {
@@ -258,7 +279,9 @@ func (s *Site) stageClaims(stage string, results []check.Result) error {
 		if len(first.Inputs) > 0 {
 			pos = first.Inputs[0]
 		}
-		data[dest] = claimData{Href: fmt.Sprintf("%s#L%d", EvidencePageURL(pos.File), pos.Line), Title: strings.Join(titles, "\n")}
+		prov := s.provenance(pos.File)
+		data[dest] = claimData{Href: fmt.Sprintf("%s#L%d", EvidencePageURL(pos.File), pos.Line), Title: strings.Join(titles, "\n"),
+			Origin: prov.Origin, Source: prov.Source}
 	}
 	b, err := json.MarshalIndent(data, "", " ")
 	if err != nil {

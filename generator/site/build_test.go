@@ -103,12 +103,21 @@ func TestBuildReferenceSite(t *testing.T) {
 			t.Errorf("%s Q&A page lacks its chart", lang)
 		}
 		// 86/86 links to the D-1 table row of the raw report.
-		if !regexp.MustCompile(`<a class="ev-claim" href="/evidence/dns-passthrough-tcp/report-md/#L\d+"[^>]*>86/86</a>`).MatchString(page) {
+		if !regexp.MustCompile(`<a class="ev-claim[^"]*" href="/evidence/dns-passthrough-tcp/report-md/#L\d+"[^>]*>86/86</a>`).MatchString(page) {
 			t.Errorf("%s Q&A page: 86/86 is not linked to its raw evidence line", lang)
+		}
+		// Its tooltip says, in the page's language, that the value was
+		// transcribed from a published document.
+		notice := map[string]string{"ko": "공개된 문서에서 옮겨 적은 값입니다", "ja": "公開文書から転記した値です"}[lang]
+		if !regexp.MustCompile(`<a class="ev-claim ev-transcribed" href="/evidence/dns-passthrough-tcp/report-md/#L\d+" title="[^"]*` + notice + `[^"]*"[^>]*data-ev-origin="transcribed">86/86</a>`).MatchString(page) {
+			t.Errorf("%s Q&A page: the tooltip of 86/86 does not state the evidence's origin (%q)", lang, notice)
 		}
 		if strings.Contains(page, `href="ev:`) {
 			t.Errorf("%s Q&A page leaks an ev: link", lang)
 		}
+	}
+	if set := read("evidence/dns-passthrough-tcp/index.html"); !strings.Contains(set, `data-origin="transcribed">공개된 문서에서 옮겨 적은 값입니다`) {
+		t.Errorf("evidence set page does not show the set's origin")
 	}
 	for _, f := range []string{"figures/strict-l7-snapshots.ko.png", "figures/strict-l7-snapshots.ja.png"} {
 		if fi, err := os.Stat(filepath.Join(dir, "public", f)); err != nil || fi.Size() < 1000 {
