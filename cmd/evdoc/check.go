@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -11,7 +10,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/evdoc-lab/evdoc/generator/check"
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/report"
 	"github.com/evdoc-lab/evdoc/generator/site"
@@ -33,36 +31,6 @@ func fileSource(root string) report.Source {
 	}
 }
 
-// claimRecord is one line of `evdoc check --format=json`: a claim, where it
-// is, and for each of its numbers the evidence value and the position it
-// was read from.
-type claimRecord struct {
-	Page     string          `json:"page"`
-	Line     int             `json:"line"`
-	Column   int             `json:"column"`
-	Literal  string          `json:"literal"`
-	Ref      string          `json:"ref"`
-	OK       bool            `json:"ok"`
-	Bindings []check.Binding `json:"evidence"`
-}
-
-// coverageRecord is a page's coverage in `--format=json` output.
-type coverageRecord struct {
-	Coverage coverageJSON `json:"coverage"`
-}
-
-type coverageJSON struct {
-	Page     string `json:"page"`
-	Bound    int    `json:"bound"`
-	Measured int    `json:"measured"`
-	Exempt   int    `json:"exempt"`
-}
-
-// diagRecord is a finding in `--format=json` output.
-type diagRecord struct {
-	Diagnostic diag.Diagnostic `json:"diagnostic"`
-}
-
 func newCheckCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *cobra.Command {
 	var format string
 	cmd := &cobra.Command{
@@ -78,38 +46,16 @@ func newCheckCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *c
 				return &exitError{2, err}
 			}
 			results, ds := s.Check(opts.check)
-			switch format {
-			case "json":
-				enc := json.NewEncoder(stdout)
-				enc.SetEscapeHTML(false)
-				for _, r := range results {
-					_ = enc.Encode(claimRecord{Page: r.Claim.Page, Line: r.Claim.Pos.Line, Column: r.Claim.Pos.Column,
-						Literal: r.Claim.Literal, Ref: r.Claim.Destination, OK: r.OK, Bindings: r.Bindings})
-				}
-				for _, d := range ds {
-					_ = enc.Encode(diagRecord{d})
-				}
-				for _, c := range s.Coverage() {
-					_ = enc.Encode(coverageRecord{coverageJSON{Page: c.Page, Bound: c.Bound, Measured: c.Measured(), Exempt: c.Exempt}})
-				}
-			case "github", "sarif":
-				if err := report.Write(stdout, format, ds, fileSource(*root)); err != nil {
-					return &exitError{2, err}
-				}
-			default:
-				printDiags(stdout, ds)
-				for _, c := range s.Coverage() {
-					if c.Measured() > 0 {
-						fmt.Fprintf(stderr, "%s: coverage %d/%d measured numbers bound (%d exempt)\n", c.Page, c.Bound, c.Measured(), c.Exempt)
-					}
-				}
-				ok := 0
-				for _, r := range results {
-					if r.OK {
-						ok++
-					}
-				}
-				fmt.Fprintf(stderr, "evdoc: %d/%d claims match their evidence in %d pages; %d error(s), %d warning(s)\n", ok, len(results), len(s.Pages), ds.Count(diag.Error), ds.Count(diag.Warning))
+			run := report.Run{Diagnostics: ds, Pages: len(s.Pages)}
+			for _, r := range results {
+				run.Claims = append(run.Claims, report.Claim{Page: r.Claim.Page, Line: r.Claim.Pos.Line, Column: r.Claim.Pos.Column,
+					Literal: r.Claim.Literal, Ref: r.Claim.Destination, OK: r.OK, Bindings: r.Bindings})
+			}
+			for _, c := range s.Coverage() {
+				run.Coverage = append(run.Coverage, report.Coverage{Page: c.Page, Bound: c.Bound, Measured: c.Measured(), Exempt: c.Exempt})
+			}
+			if err := report.WriteRun(stdout, stderr, format, run, fileSource(*root)); err != nil {
+				return &exitError{2, err}
 			}
 			if ds.HasErrors() {
 				return &exitError{1, nil}

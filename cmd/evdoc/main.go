@@ -27,6 +27,7 @@ import (
 
 	"github.com/evdoc-lab/evdoc/generator/check"
 	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/report"
 )
 
 // exitError carries an exit status through cobra.
@@ -81,7 +82,7 @@ func newRootCmd(stdout, stderr io.Writer) *cobra.Command {
 	}
 	cmd.PersistentFlags().StringVar(&rootDir, "root", ".", "project root (holds hugo.toml, content/, evidence/)")
 	cmd.PersistentFlags().Var(&approxFlag{&opts.check.Approx}, "approx", "relative tolerance of an approximate literal (~, 약, 約…), as a fraction or percent")
-	cmd.AddCommand(newCheckCmd(&rootDir, opts, stdout, stderr), newBuildCmd(&rootDir, opts, stdout, stderr), newValuesCmd(&rootDir, stdout, stderr), newFixCmd(&rootDir, opts, stdout, stderr))
+	cmd.AddCommand(newCheckCmd(&rootDir, opts, stdout, stderr), newBuildCmd(&rootDir, opts, stdout, stderr), newValuesCmd(&rootDir, stdout, stderr), newFixCmd(&rootDir, opts, stdout, stderr), newRulesCmd(stdout))
 	cmd.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return &exitError{2, err} })
 	return cmd
 }
@@ -119,13 +120,8 @@ func (f *approxFlag) Set(s string) error {
 
 func (f *approxFlag) Type() string { return "tolerance" }
 
-// printDiags writes diagnostics one per line, with related positions as
-// indented notes.
+// printDiags writes diagnostics in the text format (report.Write): one per
+// line, with related positions as indented notes.
 func printDiags(w io.Writer, ds diag.List) {
-	for _, d := range ds {
-		fmt.Fprintln(w, d.String())
-		for _, r := range d.Related {
-			fmt.Fprintf(w, "\t%s: note: %s\n", r.Pos, r.Message)
-		}
-	}
+	_ = report.Write(w, "text", ds, nil)
 }

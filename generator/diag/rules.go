@@ -215,9 +215,16 @@ func Catalogue() []Rule {
 			"Give an existing, readable file."},
 		{ValuesFormat, Error, "evdoc values --as names an unknown format.",
 			"Use one of the formats the message lists."},
-		{SiteConfig, Error, "hugo.toml is not valid TOML.",
-			"Correct the TOML at the position given."},
+		{SiteConfig, Error, "A project configuration file (hugo.toml, evdoc.toml) is invalid.",
+			"Correct the file at the position given; `evdoc rules` lists the rule ids evdoc.toml may set."},
 	}
+}
+
+// ParseRuleID returns the catalogue rule id spelled s, as a configuration
+// file or command line gives it.
+func ParseRuleID(s string) (RuleID, bool) {
+	r, ok := LookupRule(RuleID(s))
+	return r.ID, ok
 }
 
 // LookupRule returns the catalogue entry of id.
@@ -228,4 +235,33 @@ func LookupRule(id RuleID) (Rule, bool) {
 		}
 	}
 	return Rule{}, false
+}
+
+// Off is the setting that turns a rule off in RuleConfig: its diagnostics
+// are dropped. No Diagnostic carries it.
+const Off Severity = "off"
+
+// RuleConfig is a project's per-rule settings (evdoc.toml's [rules]):
+// each listed rule's diagnostics get the severity given, or are dropped
+// when it is Off. Rules not listed keep the severity they were reported
+// with (the catalogue's default).
+type RuleConfig map[RuleID]Severity
+
+// Apply returns ds with c's settings applied, in order. ds is not
+// modified.
+func (c RuleConfig) Apply(ds List) List {
+	if len(c) == 0 {
+		return ds
+	}
+	out := make(List, 0, len(ds))
+	for _, d := range ds {
+		if sev, ok := c[d.Rule]; ok {
+			if sev == Off {
+				continue
+			}
+			d.Severity = sev
+		}
+		out = append(out, d)
+	}
+	return out
 }
