@@ -70,6 +70,7 @@ func newFixCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *cob
 			if !dryRun {
 				problems = append(problems, ds...)
 			}
+			problems = s.Rules.Apply(problems) // evdoc.toml [rules], as Check applied them
 			problems.Sort()
 			printDiags(stdout, problems)
 			if problems.HasErrors() || pending > 0 {

@@ -147,3 +147,51 @@ func TestApproxFlag(t *testing.T) {
 		t.Errorf("--approx 2: exit %d", code)
 	}
 }
+
+// TestRuleSeverityConfig: evdoc.toml [rules] changes the severity of a
+// rule's findings (a warning made an error fails check) or drops them, and
+// an unknown rule id stops evdoc at its position.
+func TestRuleSeverityConfig(t *testing.T) {
+	const archive = "../../generator/site/testdata/check/translation-claims.txtar"
+	dir := extract(t, archive)
+	code, stdout, _ := evdoc("check", "--root", dir)
+	if code != 0 || !strings.Contains(stdout, "is quoted here but not in the") || !strings.Contains(stdout, ": warning: ") {
+		t.Fatalf("without evdoc.toml: exit %d\n%s", code, stdout)
+	}
+	tests := []struct {
+		config string
+		code   int
+		stdout string // "" for no output
+		stderr string
+	}{
+		{"[rules]\ntranslation-claims = \"error\"\n", 1, ": error: d3/d3.b.rate is quoted here", ""},
+		{"[rules]\ntranslation-claims = \"off\"\n", 0, "", ""},
+		{"[rules]\ntranslation-claim = \"off\"\n", 2, "", `evdoc.toml:2:1: error: unknown rule "translation-claim"`},
+	}
+	for _, tt := range tests {
+		if err := os.WriteFile(filepath.Join(dir, "evdoc.toml"), []byte(tt.config), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		code, stdout, stderr := evdoc("check", "--root", dir)
+		if code != tt.code || !strings.Contains(stdout, tt.stdout) || !strings.Contains(stderr, tt.stderr) {
+			t.Errorf("%q: exit %d, stdout:\n%s\nstderr: %s\nwant exit %d, %q, %q", tt.config, code, stdout, stderr, tt.code, tt.stdout, tt.stderr)
+		}
+		if tt.stdout == "" && strings.Contains(stdout, "translation-claims") {
+			t.Errorf("%q: finding not dropped:\n%s", tt.config, stdout)
+		}
+	}
+}
+
+func TestRulesCommand(t *testing.T) {
+	code, stdout, _ := evdoc("rules")
+	if code != 0 || !strings.Contains(stdout, "claim-mismatch") || !strings.Contains(stdout, "link-missing-page") {
+		t.Errorf("rules: exit %d\n%s", code, stdout)
+	}
+	code, stdout, _ = evdoc("rules", "--format=markdown")
+	if code != 0 || !strings.HasPrefix(stdout, "| rule | default |") {
+		t.Errorf("rules --format=markdown: exit %d\n%s", code, stdout)
+	}
+	if code, _, _ := evdoc("rules", "--format=xml"); code != 2 {
+		t.Errorf("rules --format=xml: exit %d", code)
+	}
+}

@@ -38,3 +38,28 @@ func TestPositionAndList(t *testing.T) {
 		t.Errorf("Error() = %q", got)
 	}
 }
+
+func TestRuleConfigApply(t *testing.T) {
+	ds := List{
+		{Rule: ClaimMismatch, Severity: Error, Message: "a"},
+		{Rule: LinkMissingPage, Severity: Warning, Message: "b"},
+		{Rule: ClaimUnchecked, Severity: Warning, Message: "c"},
+		{Rule: TranslationOrphan, Severity: Error, Message: "d"},
+	}
+	got := RuleConfig{LinkMissingPage: Error, ClaimUnchecked: Off, TranslationOrphan: Note}.Apply(ds)
+	want := []string{"-: error: a [claim-mismatch]", "-: error: b [link-missing-page]", "-: note: d [translation-orphan]"}
+	if len(got) != len(want) {
+		t.Fatalf("Apply = %v", got)
+	}
+	for i := range want {
+		if got[i].String() != want[i] {
+			t.Errorf("Apply[%d] = %s, want %s", i, got[i], want[i])
+		}
+	}
+	if ds[1].Severity != Warning {
+		t.Error("Apply modified its input")
+	}
+	if got := RuleConfig(nil).Apply(ds); len(got) != len(ds) {
+		t.Errorf("empty config dropped diagnostics: %v", got)
+	}
+}

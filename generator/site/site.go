@@ -10,6 +10,7 @@ import (
 
 	"github.com/evdoc-lab/evdoc/generator/check"
 	"github.com/evdoc-lab/evdoc/generator/claim"
+	"github.com/evdoc-lab/evdoc/generator/config"
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/evidence"
 	"github.com/evdoc-lab/evdoc/generator/figure"
@@ -37,6 +38,9 @@ type Site struct {
 	// Findings are problems found while loading (malformed evidence,
 	// front matter or claim syntax); Check reports them too.
 	Findings diag.List
+	// Rules are the project's rule severities (evdoc.toml [rules]); Check
+	// applies them to every diagnostic.
+	Rules diag.RuleConfig
 }
 
 // Load reads the project at root. It returns an error only when the
@@ -47,7 +51,11 @@ func Load(root string) (*Site, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Site{Root: root, Config: cfg}
+	ecfg, err := config.Load(root)
+	if err != nil {
+		return nil, err
+	}
+	s := &Site{Root: root, Config: cfg, Rules: ecfg.Rules}
 	st, errs := evidence.Load(root, EvidenceDir)
 	s.Store = st
 	s.Findings = append(s.Findings, errs...)
@@ -100,6 +108,7 @@ func (s *Site) Check(opt check.Options) ([]check.Result, diag.List) {
 	for _, p := range s.Pages {
 		ds = append(ds, frontMatterNumbers(p)...)
 	}
+	ds = s.Rules.Apply(ds)
 	ds.Sort()
 	return results, ds
 }
