@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -69,16 +70,23 @@ func newCheckCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *c
 
 func newBuildCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *cobra.Command {
 	var out string
+	var lf lockFlags
+	var hugoTimeout time.Duration
 	cmd := &cobra.Command{
 		Use:   "build",
 		Short: "Check, render figures, and build the site with the pinned Hugo into --out",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			l, err := lockProject(cmd.Context(), *root, "build", lf, stderr)
+			if err != nil {
+				return err
+			}
+			defer l.Unlock()
 			s, err := site.Load(*root)
 			if err != nil {
 				return &exitError{2, err}
 			}
-			err = s.Build(cmd.Context(), site.BuildOptions{Out: out, Log: stderr, Check: opts.check})
+			err = s.Build(cmd.Context(), site.BuildOptions{Out: out, Log: stderr, Check: opts.check, HugoTimeout: hugoTimeout})
 			var ds diag.List
 			if asList(err, &ds) {
 				printDiags(stdout, ds)
@@ -92,6 +100,8 @@ func newBuildCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *c
 		},
 	}
 	cmd.Flags().StringVar(&out, "out", "public", "output directory, relative to --root")
+	cmd.Flags().DurationVar(&hugoTimeout, "hugo-timeout", 10*time.Minute, "stop Hugo (and fail, leaving --out as it was) when it runs longer (0: no limit)")
+	lf.register(cmd)
 	return cmd
 }
 

@@ -4,7 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
+	"os"
 	"path/filepath"
+	"regexp"
 
 	udiff "github.com/aymanbagabas/go-udiff"
 	"github.com/spf13/cobra"
@@ -12,10 +15,12 @@ import (
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/fix"
 	"github.com/evdoc-lab/evdoc/generator/site"
+	"github.com/evdoc-lab/evdoc/internal/atomicfile"
 )
 
 func newFixCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *cobra.Command {
 	var dryRun bool
+	var lf lockFlags
 	cmd := &cobra.Command{
 		Use:   "fix",
 		Short: "Rewrite stale claim literals to their evidence values, in the style written",
@@ -23,18 +28,35 @@ func newFixCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *cob
 			"keeping the precision, sign convention, full-width digits, separators, unit word and\n" +
 			"approximation mark as written. Bytes outside the rewritten numbers never change.\n" +
 			"Pages are written atomically; a page that changed since evdoc read it is left alone.\n" +
+			"SIGINT or SIGTERM stops fix between pages: each page is either rewritten or as it was.\n" +
 			"Exit status: 0 when nothing is left to fix, 1 when findings remain (with --dry-run: when\n" +
 			"the diff is not empty), 2 when evdoc cannot run.",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			ctx := cmd.Context()
+			if !dryRun {
+				l, err := lockProject(ctx, *root, "fix", lf, stderr)
+				if err != nil {
+					return err
+				}
+				defer l.Unlock()
+			}
 			s, err := site.Load(*root)
 			if err != nil {
 				return &exitError{2, err}
+			}
+			if !dryRun {
+				removeStaleTemps(s, stderr)
 			}
 			opt := opts.check
 			var problems diag.List
 			rewritten, pending := 0, 0
 			for _, p := range s.Pages {
+				if ctx.Err() != nil {
+					// Stop between pages; the ones done stay done.
+					fmt.Fprintf(stderr, "evdoc: %d literal(s) rewritten before the interruption; the other pages are unchanged\n", rewritten)
+					return &exitError{1, nil}
+				}
 				edits, ds := fix.Edits(p.Parsed, s.Store, opt)
 				problems = append(problems, ds...)
 				if len(edits) == 0 {
@@ -47,8 +69,8 @@ func newFixCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *cob
 					pending += len(edits)
 					continue
 				}
-				err := fix.WriteAtomic(filepath.Join(*root, filepath.FromSlash(p.Path)), old, nw)
-				if errors.Is(err, fix.ErrChanged) {
+				err := atomicfile.ReplaceIfUnchanged(filepath.Join(*root, filepath.FromSlash(p.Path)), old, nw, site.TempDir(*root))
+				if errors.Is(err, atomicfile.ErrChanged) {
 					problems = append(problems, diag.Errorf(diag.Position{File: p.Path}, diag.FixChanged, "%v", err))
 					continue
 				}
@@ -80,5 +102,32 @@ func newFixCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *cob
 		},
 	}
 	cmd.Flags().BoolVar(&dryRun, "dry-run", false, "print a unified diff instead of writing")
+	lf.register(cmd)
 	return cmd
+}
+
+// staleTemp matches the temporary files fix.WriteAtomic creates
+// (".PAGE.md.evdoc-RANDOM"); one left behind means a run was killed.
+var staleTemp = regexp.MustCompile(`^\..+\.evdoc-[0-9]+$`)
+
+// removeStaleTemps deletes the temporary page files a killed fix left:
+// in the project's temporary directory and, from older evdoc versions
+// that wrote them beside the page, in the content directories. The
+// caller holds the project lock, so no running fix owns them.
+func removeStaleTemps(s *site.Site, stderr io.Writer) {
+	_ = os.RemoveAll(site.TempDir(s.Root))
+	for _, lang := range s.Config.Ordered() {
+		dir := filepath.Join(s.Root, lang.ContentDir)
+		_ = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return nil
+			}
+			if d.Type().IsRegular() && staleTemp.MatchString(d.Name()) {
+				if os.Remove(p) == nil {
+					fmt.Fprintf(stderr, "evdoc: removed %s, left by an interrupted fix\n", p)
+				}
+			}
+			return nil
+		})
+	}
 }

@@ -10,7 +10,8 @@
 //
 // Exit status: 0 clean, 1 findings (a mismatch, unknown reference,
 // malformed evidence or page), 2 cannot run (no hugo.toml, bad flags,
-// Hugo failed).
+// Hugo failed, another build or fix holds the project lock), 130/143
+// stopped by SIGINT/SIGTERM (the site and the pages are left as they were).
 package main
 
 import (
@@ -19,7 +20,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"strings"
 
 	"github.com/shopspring/decimal"
@@ -44,7 +44,7 @@ func (e *exitError) Error() string {
 }
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := signalContext()
 	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	stop()
 	os.Exit(code)
@@ -57,6 +57,15 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	err := root.ExecuteContext(ctx)
+	var se *signalError
+	if errors.As(context.Cause(ctx), &se) {
+		// Interrupted: whatever the command returned, the run did not finish.
+		if err != nil {
+			fmt.Fprintln(stderr, "evdoc:", err)
+		}
+		fmt.Fprintf(stderr, "evdoc: %v; stopped\n", se)
+		return se.exitCode()
+	}
 	if err == nil {
 		return 0
 	}

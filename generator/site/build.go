@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -13,6 +14,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"time"
 
 	"go.yaml.in/yaml/v3"
 
@@ -20,6 +22,9 @@ import (
 	"github.com/evdoc-lab/evdoc/generator/evidence"
 	"github.com/evdoc-lab/evdoc/generator/figure"
 	"github.com/evdoc-lab/evdoc/generator/translation"
+	"github.com/evdoc-lab/evdoc/internal/atomicdir"
+	"github.com/evdoc-lab/evdoc/internal/lock"
+	"github.com/evdoc-lab/evdoc/internal/procgroup"
 )
 
 // BuildOptions configures Build.
@@ -30,20 +35,77 @@ type BuildOptions struct {
 	// means {"go", "-C", ROOT/tools/hugo, "tool", "hugo"}; the EVDOC_HUGO
 	// environment variable, when set, names a hugo binary to use instead.
 	Hugo []string
+	// HugoTimeout stops Hugo (its whole process group) when it runs
+	// longer; zero means no limit.
+	HugoTimeout time.Duration
 	// Log receives Hugo's output and progress lines; nil discards them.
 	Log io.Writer
 	// Check tunes claim judgement.
 	Check check.Options
+
+	// replace swaps the new site into place; tests inject failures.
+	replace *atomicdir.Ops
 }
 
 // workDir is where Build stages the Hugo project, relative to Root.
 const workDir = ".evdoc"
 
+// LockFile is the project lock, relative to Root: build and fix hold it
+// while they run (see LockProject).
+const LockFile = workDir + "/lock"
+
+// TempDir returns the directory for the temporary files of writes into
+// the project at root (fix's new pages): inside evdoc's work directory, so
+// a run killed mid-write leaves nothing in content/. Only a holder of the
+// project lock may empty it.
+func TempDir(root string) string { return filepath.Join(root, workDir, "tmp") }
+
+// hugoGroupFile records the process group of the running Hugo and the
+// stage it builds, so a run killed by SIGKILL can have its Hugo reaped by
+// the next run.
+const hugoGroupFile = "hugo.pgid"
+
+// LockProject takes the exclusive lock of the project at root that build
+// and fix hold while they write (the staged site, public/, pages), so two
+// runs never interleave. It waits as opt says; the lock is released by
+// Unlock or when the process exits, however it exits.
+func LockProject(ctx context.Context, root string, opt lock.Options) (*lock.Lock, error) {
+	work := filepath.Join(root, workDir)
+	if err := ensureRealDir(work); err != nil {
+		return nil, err
+	}
+	return lock.Acquire(ctx, filepath.Join(root, LockFile), opt)
+}
+
+// ensureRealDir creates dir when missing and refuses a symbolic link or a
+// non-directory there: evdoc deletes inside it.
+func ensureRealDir(dir string) error {
+	fi, err := os.Lstat(dir)
+	if errors.Is(err, os.ErrNotExist) {
+		return os.MkdirAll(dir, 0o755)
+	}
+	if err != nil {
+		return err
+	}
+	if !fi.Mode().IsDir() {
+		return fmt.Errorf("%s is not a directory (a symbolic link or a file); expected evdoc's own work directory — remove it", dir)
+	}
+	return nil
+}
+
 // Build checks the site, renders figures, stages the Hugo project with the
 // generated pages (translation fallbacks, raw evidence pages) and data, and
-// runs Hugo on it. The output replaces Out only when Hugo succeeded, so a
-// failed build never leaves a partial site. A site with error findings is
-// not built: Build returns them as a diag.List.
+// runs Hugo on it. The output replaces Out in one atomic step only when
+// Hugo succeeded, so a failed, interrupted or killed build never leaves a
+// partial site: Out holds the old site or the new one. A site with error
+// findings is not built: Build returns them as a diag.List.
+//
+// The caller holds the project lock (LockProject): Build removes what
+// earlier, killed runs left (stage directories, half-written output,
+// their Hugo processes) and restores an old site a killed swap left aside.
+// The stage and the new output directory are unique to the run and
+// removed when Build returns. When ctx is done Hugo's process group is
+// stopped and Build returns ctx's error; Out is left as it was.
 func (s *Site) Build(ctx context.Context, opt BuildOptions) error {
 	logw := opt.Log
 	if logw == nil {
@@ -57,15 +119,26 @@ func (s *Site) Build(ctx context.Context, opt BuildOptions) error {
 	if err != nil {
 		return err
 	}
+	ops := atomicdir.OS()
+	if opt.replace != nil {
+		ops = *opt.replace
+	}
+	work := filepath.Join(s.Root, workDir)
+	if err := ensureRealDir(work); err != nil {
+		return err
+	}
+	if err := cleanLeftovers(work, final, ops, logw); err != nil {
+		return err
+	}
 	results, ds := s.Check(opt.Check)
 	if ds.HasErrors() {
 		return ds
 	}
-	work := filepath.Join(s.Root, workDir)
-	stage := filepath.Join(work, "stage")
-	if err := os.RemoveAll(stage); err != nil {
+	stage, err := os.MkdirTemp(work, "stage-")
+	if err != nil {
 		return err
 	}
+	defer os.RemoveAll(stage)
 	for _, d := range []string{"layouts", "static", "i18n", "content"} {
 		if err := copyTree(filepath.Join(s.Root, d), filepath.Join(stage, d)); err != nil {
 			return fmt.Errorf("staging %s: %v", d, err)
@@ -87,10 +160,17 @@ func (s *Site) Build(ctx context.Context, opt BuildOptions) error {
 	if err := s.stageFigures(stage, logw); err != nil {
 		return err
 	}
-	tmpOut := filepath.Join(filepath.Dir(final), "."+filepath.Base(final)+".evdoc-new")
-	if err := os.RemoveAll(tmpOut); err != nil {
+	if err := ctx.Err(); err != nil {
 		return err
 	}
+	if err := os.MkdirAll(filepath.Dir(final), 0o755); err != nil {
+		return err
+	}
+	tmpOut, err := atomicdir.NewTemp(final)
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmpOut) // gone after a successful swap
 	cmd := opt.Hugo
 	if len(cmd) == 0 {
 		if bin := os.Getenv("EVDOC_HUGO"); bin != "" {
@@ -100,61 +180,149 @@ func (s *Site) Build(ctx context.Context, opt BuildOptions) error {
 		}
 	}
 	absStage, _ := filepath.Abs(stage)
-	absOut, _ := filepath.Abs(tmpOut)
-	args := append(append([]string{}, cmd[1:]...), "--source", absStage, "--destination", absOut, "--logLevel", "warn", "--panicOnWarning")
+	args := append(append([]string{}, cmd[1:]...), "--source", absStage, "--destination", tmpOut, "--logLevel", "warn", "--panicOnWarning")
 	fmt.Fprintf(logw, "evdoc: running %s\n", strings.Join(append([]string{cmd[0]}, args...), " "))
-	c := exec.CommandContext(ctx, cmd[0], args...)
+	c := exec.Command(cmd[0], args...)
 	var hugoOut bytes.Buffer
 	c.Stdout = io.MultiWriter(logw, &hugoOut)
 	c.Stderr = io.MultiWriter(logw, &hugoOut)
 	c.Env = append(os.Environ(), "HUGO_CACHEDIR="+filepath.Join(absStage, "..", "hugo-cache"))
-	if err := c.Run(); err != nil {
-		_ = os.RemoveAll(tmpOut)
-		if opt.Log != nil {
+	groupFile := filepath.Join(work, hugoGroupFile)
+	err = procgroup.Run(ctx, c, procgroup.Options{Timeout: opt.HugoTimeout, Started: func(pgid int) {
+		_ = os.WriteFile(groupFile, []byte(fmt.Sprintf("%d %s\n", pgid, absStage)), 0o644)
+	}})
+	_ = os.Remove(groupFile)
+	if err != nil {
+		switch {
+		case ctx.Err() != nil:
+			return fmt.Errorf("interrupted while Hugo ran (%w); %s left as it was", ctx.Err(), out)
+		case errors.Is(err, procgroup.ErrTimeout):
+			return fmt.Errorf("hugo %v (see --hugo-timeout); %s left as it was", err, out)
+		case opt.Log != nil:
 			return fmt.Errorf("hugo failed: %v (its output is above)", err)
 		}
 		return fmt.Errorf("hugo failed: %v\n%s", err, hugoOut.String())
 	}
-	old := filepath.Join(filepath.Dir(final), "."+filepath.Base(final)+".evdoc-old")
-	_ = os.RemoveAll(old)
-	if _, err := os.Stat(final); err == nil {
-		if err := os.Rename(final, old); err != nil {
-			return err
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("interrupted (%w); %s left as it was", err, out)
+	}
+	if _, err := os.Stat(filepath.Join(tmpOut, "index.html")); err != nil {
+		return fmt.Errorf("hugo succeeded but wrote no index.html; %s left as it was", out)
+	}
+	if err := atomicdir.Replace(ops, tmpOut, final); err != nil {
+		return fmt.Errorf("replacing %s: %v", out, err)
+	}
+	return nil
+}
+
+// cleanLeftovers removes what runs killed before they could clean up left
+// behind: a Hugo process group still running, stage directories, new-site
+// directories next to final, and an old site moved aside (restored when
+// final is missing). The caller holds the project lock.
+func cleanLeftovers(work, final string, ops atomicdir.Ops, logw io.Writer) error {
+	if b, err := os.ReadFile(filepath.Join(work, hugoGroupFile)); err == nil {
+		var pgid int
+		var stage string
+		if _, err := fmt.Sscanf(string(b), "%d %s", &pgid, &stage); err == nil && strings.HasPrefix(stage, "/") {
+			if n := procgroup.Reap(pgid, stage); n > 0 {
+				fmt.Fprintf(logw, "evdoc: stopped %d Hugo process(es) left by a killed run\n", n)
+			}
+		}
+		_ = os.Remove(filepath.Join(work, hugoGroupFile))
+	}
+	entries, _ := os.ReadDir(work)
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), "stage") && e.IsDir() {
+			if err := os.RemoveAll(filepath.Join(work, e.Name())); err != nil {
+				return fmt.Errorf("removing a stage left by an earlier run: %v", err)
+			}
 		}
 	}
-	if err := os.Rename(tmpOut, final); err != nil {
+	restored, err := atomicdir.Recover(ops, final)
+	if err != nil {
 		return err
 	}
-	return os.RemoveAll(old)
+	if restored {
+		fmt.Fprintf(logw, "evdoc: restored %s from the copy a killed run left aside\n", final)
+	}
+	entries, _ = os.ReadDir(filepath.Dir(final))
+	for _, e := range entries {
+		if e.IsDir() && atomicdir.TempName(filepath.Base(final), e.Name()) {
+			if err := os.RemoveAll(filepath.Join(filepath.Dir(final), e.Name())); err != nil {
+				return fmt.Errorf("removing output left by an earlier run: %v", err)
+			}
+		}
+	}
+	return nil
 }
 
 // sourceDirs are the project directories an output may never replace.
 var sourceDirs = []string{"content", EvidenceDir, FiguresDir, "layouts", "static", "i18n", "assets", "tools", "cmd", "generator", ".git", workDir}
 
-// outputDir resolves out (relative to Root, or absolute) and refuses
-// destinations that would replace sources: the root itself or an
-// ancestor, a source directory or anything inside one, an existing file,
-// or a non-empty directory that is not a previous site (no index.html).
+// resolvePath returns abs with every symbolic link resolved: the longest
+// existing prefix through filepath.EvalSymlinks, the rest appended.
+func resolvePath(abs string) (string, error) {
+	abs = filepath.Clean(abs)
+	var rest []string
+	p := abs
+	for {
+		r, err := filepath.EvalSymlinks(p)
+		if err == nil {
+			return filepath.Join(append([]string{r}, rest...)...), nil
+		}
+		if !errors.Is(err, os.ErrNotExist) {
+			return "", err
+		}
+		parent := filepath.Dir(p)
+		if parent == p {
+			return abs, nil
+		}
+		rest = append([]string{filepath.Base(p)}, rest...)
+		p = parent
+	}
+}
+
+// within reports whether p is dir or inside it (both cleaned, absolute).
+func within(p, dir string) bool {
+	rel, err := filepath.Rel(dir, p)
+	return err == nil && (rel == "." || (rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))))
+}
+
+// outputDir resolves out (relative to Root, or absolute; symbolic links
+// resolved) and refuses destinations that would replace sources: the
+// root itself or an ancestor, a source directory or anything inside one
+// (also when reached through a link), an existing file, or a non-empty
+// directory that is not a previous site (no index.html). It returns the
+// resolved path, which is what Build writes and replaces.
 func (s *Site) outputDir(out string) (string, error) {
 	root, err := filepath.Abs(s.Root)
 	if err != nil {
 		return "", err
 	}
+	if r, err := filepath.EvalSymlinks(root); err == nil {
+		root = r
+	}
 	abs := out
 	if !filepath.IsAbs(abs) {
 		abs = filepath.Join(root, out)
 	}
-	abs = filepath.Clean(abs)
 	refuse := func(why string) (string, error) {
 		return "", fmt.Errorf("--out %s: %s; expected a new or previously built output directory such as public", out, why)
 	}
-	if rel, err := filepath.Rel(abs, root); err == nil && (rel == "." || !strings.HasPrefix(rel, "..")) {
+	abs, err = resolvePath(abs)
+	if err != nil {
+		return refuse(err.Error())
+	}
+	if within(root, abs) {
 		return refuse("it contains the project")
 	}
 	for _, d := range sourceDirs {
 		src := filepath.Join(root, d)
-		if rel, err := filepath.Rel(src, abs); err == nil && (rel == "." || !strings.HasPrefix(rel, "..")) {
+		if within(abs, src) {
 			return refuse("it is inside the project's " + d + "/ directory")
+		}
+		if r, err := filepath.EvalSymlinks(src); err == nil && r != src && within(abs, r) {
+			return refuse("it is inside " + r + ", where the project's " + d + "/ directory links to")
 		}
 	}
 	fi, err := os.Stat(abs)

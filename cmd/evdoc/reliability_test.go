@@ -1,0 +1,107 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+
+	"github.com/evdoc-lab/evdoc/generator/site"
+	"github.com/evdoc-lab/evdoc/internal/lock"
+)
+
+// TestSecondWriterFailsClearly (fault 1): while one run holds the project
+// lock, build and fix with --lock-wait 0 exit 2 naming the holder.
+func TestSecondWriterFailsClearly(t *testing.T) {
+	dir := extract(t, "../../generator/site/testdata/check/clean.txtar")
+	l, err := site.LockProject(context.Background(), dir, lock.Options{Owner: "evdoc build"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Unlock()
+	for _, cmd := range []string{"build", "fix"} {
+		code, _, stderr := evdoc(cmd, "--root", dir, "--lock-wait", "0")
+		if code != 2 || !strings.Contains(stderr, "another evdoc build or fix is running") || !strings.Contains(stderr, "evdoc build") {
+			t.Errorf("%s while locked: exit %d, stderr %q; want 2 naming the holder", cmd, code, stderr)
+		}
+	}
+	// check and fix --dry-run only read: they do not wait.
+	if code, _, stderr := evdoc("check", "--root", dir); code != 0 {
+		t.Errorf("check while locked: exit %d %s", code, stderr)
+	}
+	if code, _, stderr := evdoc("fix", "--dry-run", "--root", dir, "--lock-wait", "0"); code != 0 {
+		t.Errorf("fix --dry-run while locked: exit %d %s", code, stderr)
+	}
+}
+
+// TestFixStopsOnSignal (fault 5, fix half): a fix whose context is
+// cancelled by SIGINT rewrites no page and exits 130.
+func TestFixStopsOnSignal(t *testing.T) {
+	dir := extract(t, "../../generator/site/testdata/check/mismatch.txtar")
+	before := snapshot(t, dir)
+	ctx, cancel := context.WithCancelCause(context.Background())
+	cancel(&signalError{syscall.SIGINT})
+	var out, errb bytes.Buffer
+	code := run(ctx, []string{"fix", "--root", dir}, &out, &errb)
+	if code != 130 {
+		t.Errorf("exit %d, want 130; stderr %s", code, errb.String())
+	}
+	if !strings.Contains(errb.String(), "interrupted by SIGINT") {
+		t.Errorf("stderr lacks the interruption: %s", errb.String())
+	}
+	if after := snapshot(t, dir); after != before {
+		t.Error("an interrupted fix changed the pages")
+	}
+	ctx, cancel = context.WithCancelCause(context.Background())
+	cancel(&signalError{syscall.SIGTERM})
+	if code := run(ctx, []string{"build", "--root", dir}, &out, &errb); code != 143 {
+		t.Errorf("build on SIGTERM: exit %d, want 143", code)
+	}
+}
+
+// TestFixRemovesStaleTemps (fault 9): temporary pages a killed fix left
+// are removed by the next fix, and new ones are never made in content/.
+func TestFixRemovesStaleTemps(t *testing.T) {
+	dir := extract(t, "../../generator/site/testdata/check/mismatch.txtar")
+	stale := []string{
+		filepath.Join(dir, "content", "ko", "docs", ".p.md.evdoc-12345"),
+		filepath.Join(site.TempDir(dir), ".p.md.evdoc-678"),
+	}
+	for _, p := range stale {
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte("half"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	evdoc("fix", "--root", dir)
+	for _, p := range stale {
+		if _, err := os.Stat(p); err == nil {
+			t.Errorf("%s left", p)
+		}
+	}
+	filepath.WalkDir(filepath.Join(dir, "content"), func(p string, d os.DirEntry, err error) error {
+		if err == nil && strings.Contains(d.Name(), ".evdoc-") {
+			t.Errorf("temporary file in content/: %s", p)
+		}
+		return nil
+	})
+}
+
+// snapshot returns every page's bytes, concatenated in walk order.
+func snapshot(t *testing.T, dir string) string {
+	t.Helper()
+	var b strings.Builder
+	filepath.WalkDir(filepath.Join(dir, "content"), func(p string, d os.DirEntry, err error) error {
+		if err == nil && d.Type().IsRegular() {
+			c, _ := os.ReadFile(p)
+			b.WriteString(p + "\n" + string(c))
+		}
+		return nil
+	})
+	return b.String()
+}

@@ -1,0 +1,132 @@
+//go:build unix
+
+package procgroup
+
+import (
+	"context"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// alive reports whether pid still runs (zombies count as gone).
+func alive(pid int) bool {
+	if syscall.Kill(pid, 0) != nil {
+		return false
+	}
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err == nil && strings.Contains(string(b), ") Z ") {
+		return false
+	}
+	return true
+}
+
+// grandchild starts a shell that starts a sleeping grandchild (as
+// `go tool hugo` starts hugo) and writes the grandchild's pid to a file.
+func grandchild(t *testing.T) (*exec.Cmd, string) {
+	pidFile := filepath.Join(t.TempDir(), "pid")
+	c := exec.Command("sh", "-c", "sleep 60 & echo $! > "+pidFile+"; wait")
+	return c, pidFile
+}
+
+func readPid(t *testing.T, f string) int {
+	t.Helper()
+	for i := 0; i < 200; i++ {
+		b, err := os.ReadFile(f)
+		if err == nil && strings.HasSuffix(string(b), "\n") {
+			pid, _ := strconv.Atoi(strings.TrimSpace(string(b)))
+			return pid
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	t.Fatal("child never wrote its pid")
+	return 0
+}
+
+func TestCancelStopsTheWholeGroup(t *testing.T) {
+	c, pidFile := grandchild(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	errc := make(chan error, 1)
+	go func() { errc <- Run(ctx, c, Options{Grace: time.Second}) }()
+	gc := readPid(t, pidFile)
+	cancel()
+	err := <-errc
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("Run error = %v, want context.Canceled", err)
+	}
+	time.Sleep(50 * time.Millisecond)
+	if alive(gc) {
+		syscall.Kill(gc, syscall.SIGKILL)
+		t.Fatal("grandchild survived cancellation")
+	}
+}
+
+func TestTimeout(t *testing.T) {
+	c, pidFile := grandchild(t)
+	start := time.Now()
+	err := Run(context.Background(), c, Options{Timeout: 300 * time.Millisecond, Grace: time.Second})
+	if !errors.Is(err, ErrTimeout) {
+		t.Fatalf("Run error = %v, want ErrTimeout", err)
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("Run took %v after a 300ms timeout", d)
+	}
+	if gc := readPid(t, pidFile); alive(gc) {
+		syscall.Kill(gc, syscall.SIGKILL)
+		t.Fatal("grandchild survived the timeout")
+	}
+}
+
+func TestTermIgnoredThenKilled(t *testing.T) {
+	c := exec.Command("sh", "-c", "trap '' TERM; sleep 60")
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	err := Run(ctx, c, Options{Grace: 200 * time.Millisecond})
+	if err == nil {
+		t.Fatal("Run returned nil for a stopped program")
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("a program ignoring SIGTERM kept Run for %v", d)
+	}
+}
+
+func TestSuccessAndExitStatus(t *testing.T) {
+	if err := Run(context.Background(), exec.Command("true"), Options{}); err != nil {
+		t.Fatal(err)
+	}
+	var ee *exec.ExitError
+	if err := Run(context.Background(), exec.Command("sh", "-c", "exit 3"), Options{}); !errors.As(err, &ee) || ee.ExitCode() != 3 {
+		t.Fatalf("error = %v, want exit status 3", err)
+	}
+}
+
+func TestReapOnlyMarked(t *testing.T) {
+	if _, err := os.Stat("/proc/self/stat"); err != nil {
+		t.Skip("no /proc")
+	}
+	marker := t.TempDir()
+	c := exec.Command("sh", "-c", "exec sleep 60 "+marker+" || true")
+	c.Args = []string{"sh", "-c", "sleep 60; : " + marker}
+	setGroup(c)
+	c.SysProcAttr.Pdeathsig = 0
+	if err := c.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer c.Process.Kill()
+	pgid := c.Process.Pid
+	time.Sleep(50 * time.Millisecond)
+	if n := Reap(pgid, "/no/such/marker"); n != 0 {
+		t.Fatalf("Reap killed %d processes without the marker", n)
+	}
+	if n := Reap(pgid, marker); n == 0 {
+		t.Fatal("Reap killed nothing")
+	}
+	c.Wait()
+}
