@@ -86,7 +86,7 @@ func newBuildCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *c
 			if err != nil {
 				return &exitError{2, err}
 			}
-			err = s.Build(cmd.Context(), site.BuildOptions{Out: out, Log: stderr, Check: opts.check, HugoTimeout: hugoTimeout})
+			err = s.Build(cmd.Context(), site.BuildOptions{Out: out, Log: stderr, Check: opts.check, HugoTimeout: hugoTimeout, Hugo: hugoCommand(*root)})
 			var ds diag.List
 			if asList(err, &ds) {
 				printDiags(stdout, ds)
@@ -103,6 +103,15 @@ func newBuildCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *c
 	cmd.Flags().DurationVar(&hugoTimeout, "hugo-timeout", 10*time.Minute, "stop Hugo (and fail, leaving --out as it was) when it runs longer (0: no limit)")
 	lf.register(cmd)
 	return cmd
+}
+
+// hugoCommand is the Hugo that build runs: the binary EVDOC_HUGO names, or
+// the project's pinned Hugo (site.PinnedHugo).
+func hugoCommand(root string) []string {
+	if bin := os.Getenv("EVDOC_HUGO"); bin != "" {
+		return []string{bin}
+	}
+	return site.PinnedHugo(root)
 }
 
 func asList(err error, ds *diag.List) bool {

@@ -32,8 +32,8 @@ type BuildOptions struct {
 	// Out is the site output directory relative to Root ("public").
 	Out string
 	// Hugo is the command that runs the pinned Hugo, program first. Empty
-	// means {"go", "-C", ROOT/tools/hugo, "tool", "hugo"}; the EVDOC_HUGO
-	// environment variable, when set, names a hugo binary to use instead.
+	// means PinnedHugo(Root). (The evdoc command puts a binary named by the
+	// EVDOC_HUGO environment variable here.)
 	Hugo []string
 	// HugoTimeout stops Hugo (its whole process group) when it runs
 	// longer; zero means no limit.
@@ -45,6 +45,13 @@ type BuildOptions struct {
 
 	// replace swaps the new site into place; tests inject failures.
 	replace *atomicdir.Ops
+}
+
+// PinnedHugo returns the command that runs the Hugo version the project
+// at root pins in its nested tool module tools/hugo: go -C ROOT/tools/hugo
+// tool hugo (compiled on first use, then cached by Go).
+func PinnedHugo(root string) []string {
+	return []string{"go", "-C", filepath.Join(root, "tools", "hugo"), "tool", "hugo"}
 }
 
 // workDir is where Build stages the Hugo project, relative to Root.
@@ -173,11 +180,7 @@ func (s *Site) Build(ctx context.Context, opt BuildOptions) error {
 	defer os.RemoveAll(tmpOut) // gone after a successful swap
 	cmd := opt.Hugo
 	if len(cmd) == 0 {
-		if bin := os.Getenv("EVDOC_HUGO"); bin != "" {
-			cmd = []string{bin}
-		} else {
-			cmd = []string{"go", "-C", filepath.Join(s.Root, "tools", "hugo"), "tool", "hugo"}
-		}
+		cmd = PinnedHugo(s.Root)
 	}
 	absStage, _ := filepath.Abs(stage)
 	args := append(append([]string{}, cmd[1:]...), "--source", absStage, "--destination", tmpOut, "--logLevel", "warn", "--panicOnWarning")

@@ -72,9 +72,11 @@ func Load(root string) (*Site, error) {
 	return s, nil
 }
 
-// Check judges every claim of every page and resolves internal links. It
-// returns the verdict on each claim and all diagnostics (load findings
-// included), sorted. Links to pages the site does not have are warnings.
+// Check judges every claim of every page, then runs the site-level
+// checks (siteChecks). It returns the verdict on each claim and all
+// diagnostics (load findings included) with the project's rule severities
+// (evdoc.toml) applied, sorted. Links to pages the site does not have are
+// warnings.
 func (s *Site) Check(opt check.Options) ([]check.Result, diag.List) {
 	ds := append(diag.List(nil), s.Findings...)
 	var results []check.Result
@@ -84,8 +86,50 @@ func (s *Site) Check(opt check.Options) ([]check.Result, diag.List) {
 		ds = append(ds, cds...)
 		_, cov := check.Coverage(p.Parsed)
 		ds = append(ds, cov...)
-		ds = append(ds, s.checkLinks(p)...)
 	}
+	for _, c := range s.siteChecks() {
+		ds = append(ds, c.run()...)
+	}
+	ds = s.Rules.Apply(ds)
+	ds.Sort()
+	return results, ds
+}
+
+// siteCheck is a check that needs the whole site rather than one page,
+// and the rules it reports.
+type siteCheck struct {
+	rules []diag.RuleID
+	run   func() diag.List
+}
+
+// siteChecks lists the site-level checks Check runs, in order.
+func (s *Site) siteChecks() []siteCheck {
+	return []siteCheck{
+		{[]diag.RuleID{diag.LinkMalformed, diag.LinkMissingPage}, func() diag.List {
+			var ds diag.List
+			for _, p := range s.Pages {
+				ds = append(ds, s.checkLinks(p)...)
+			}
+			return ds
+		}},
+		{[]diag.RuleID{diag.FigureSpec, diag.FigureData, diag.FigureUnknown}, s.checkFigures},
+		{[]diag.RuleID{diag.TranslationClaims, diag.TranslationOrphan, diag.TranslationDuplicateKey}, func() diag.List {
+			return s.Translations.Check(translation.CheckOptions{Root: s.Root})
+		}},
+		{[]diag.RuleID{diag.ClaimUnchecked}, func() diag.List {
+			var ds diag.List
+			for _, p := range s.Pages {
+				ds = append(ds, frontMatterNumbers(p)...)
+			}
+			return ds
+		}},
+	}
+}
+
+// checkFigures validates each figure spec against the evidence and the
+// site's languages, and reports evfigure calls naming no spec.
+func (s *Site) checkFigures() diag.List {
+	var ds diag.List
 	var langs []string
 	for _, l := range s.Config.Ordered() {
 		langs = append(langs, l.Code)
@@ -104,13 +148,7 @@ func (s *Site) Check(opt check.Options) ([]check.Result, diag.List) {
 			}
 		}
 	}
-	ds = append(ds, s.Translations.Check(translation.CheckOptions{Root: s.Root})...)
-	for _, p := range s.Pages {
-		ds = append(ds, frontMatterNumbers(p)...)
-	}
-	ds = s.Rules.Apply(ds)
-	ds.Sort()
-	return results, ds
+	return ds
 }
 
 // evfigureRe finds evfigure shortcode calls and their name argument.
