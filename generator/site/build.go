@@ -151,12 +151,31 @@ func (s *Site) Build(ctx context.Context, opt BuildOptions) error {
 			return fmt.Errorf("staging %s: %v", d, err)
 		}
 	}
-	if err := copyFile(filepath.Join(s.Root, ConfigFile), filepath.Join(stage, ConfigFile)); err != nil {
+	cfgSrc, err := os.ReadFile(filepath.Join(s.Root, ConfigFile))
+	if err != nil {
+		return err
+	}
+	// Hugo gets the CJK settings evdoc's staged Markdown relies on.
+	cfgSrc, mdOpt, err := translation.HugoConfig(cfgSrc)
+	if err != nil {
+		return err
+	}
+	if err := writeFile(filepath.Join(stage, ConfigFile), cfgSrc); err != nil {
 		return err
 	}
 	fmt.Fprintf(logw, "evdoc: %d claims checked, %d pages, %d evidence sets\n", len(results), len(s.Pages), len(s.Store.Sets))
 	if err := s.stageFallbacks(stage); err != nil {
 		return err
+	}
+	rewritten := map[string]bool{}
+	for _, l := range s.Config.Ordered() {
+		if rewritten[l.ContentDir] {
+			continue
+		}
+		rewritten[l.ContentDir] = true
+		if err := translation.RewriteTree(filepath.Join(stage, filepath.FromSlash(l.ContentDir)), mdOpt); err != nil {
+			return err
+		}
 	}
 	if err := s.stageEvidence(stage); err != nil {
 		return err

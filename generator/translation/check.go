@@ -20,6 +20,9 @@ type CheckOptions struct {
 // translated page, where it disagrees with its source page.
 func (s *Set) Check(opt CheckOptions) diag.List {
 	ds := s.checkPairing()
+	for _, p := range s.Pages {
+		ds = append(ds, CheckEmphasis(p)...)
+	}
 	for _, pr := range s.Pairs() {
 		if pr.Target.IsEmpty() {
 			continue

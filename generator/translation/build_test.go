@@ -1,0 +1,190 @@
+package translation_test
+
+import (
+	"context"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/evdoc-lab/evdoc/generator/check"
+	"github.com/evdoc-lab/evdoc/generator/site"
+	"github.com/evdoc-lab/evdoc/internal/txtartest"
+)
+
+// repoRoot is the reference project, whose layouts, i18n strings, static
+// files and fonts the build archives use.
+const repoRoot = "../.."
+
+func hugoCommand(t *testing.T) []string {
+	if bin := os.Getenv("EVDOC_HUGO"); bin != "" {
+		return []string{bin}
+	}
+	abs, err := filepath.Abs(filepath.Join(repoRoot, "tools", "hugo"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return []string{"go", "-C", abs, "tool", "hugo"}
+}
+
+// copyDir copies the reference project's directory d into dir unless the
+// project already has one.
+func copyDir(t *testing.T, d, dir string) {
+	t.Helper()
+	if _, err := os.Stat(filepath.Join(dir, d)); err == nil {
+		return
+	}
+	err := filepath.WalkDir(filepath.Join(repoRoot, d), func(p string, e fs.DirEntry, err error) error {
+		if err != nil || e.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(repoRoot, p)
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, rel)), 0o755); err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(dir, rel), b, 0o644)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// buildArchive writes a testdata/build archive, adds the reference
+// layouts, and builds it with the pinned Hugo. It returns a reader of
+// the built files.
+func buildArchive(t *testing.T, name string) func(string) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("runs Hugo")
+	}
+	dir := txtartest.WriteFile(t, filepath.Join("testdata", "build", name))
+	for _, d := range []string{"layouts", "i18n", "static", "assets"} {
+		copyDir(t, d, dir)
+	}
+	return build(t, dir)
+}
+
+func build(t *testing.T, dir string) func(string) string {
+	t.Helper()
+	s, err := site.Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Build(context.Background(), site.BuildOptions{Out: "public", Hugo: hugoCommand(t), Check: check.DefaultOptions()}); err != nil {
+		t.Fatal(err)
+	}
+	return func(p string) string {
+		t.Helper()
+		b, err := os.ReadFile(filepath.Join(dir, "public", p))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+}
+
+var tagRe = regexp.MustCompile(`<[^>]*>`)
+
+// TestBuildCJKEmphasis reads the built HTML of case 01: emphasis next to
+// CJK punctuation renders as <strong> where the author put it.
+func TestBuildCJKEmphasis(t *testing.T) {
+	read := buildArchive(t, "01-cjk-emphasis-render.txtar")
+	ja := read("ja/docs/p/index.html")
+	ko := read("docs/p/index.html")
+	for lang, page := range map[string]string{"ja": ja, "ko": ko} {
+		if strings.Contains(page, "**") || strings.Contains(page, `\ `) {
+			t.Errorf("%s page has a literal ** or escaped space:\n%s", lang, page)
+		}
+	}
+	plain := func(s string) string { return tagRe.ReplaceAllString(s, "") }
+	strong := regexp.MustCompile(`<strong>(.*?)</strong>`)
+	var got []string
+	for _, m := range strong.FindAllStringSubmatch(ja, -1) {
+		got = append(got, plain(m[1]))
+	}
+	if want := []string{"40秒。", "「1,250 rps」"}; strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("ja <strong> texts %q; want %q", got, want)
+	}
+	got = nil
+	for _, m := range strong.FindAllStringSubmatch(ko, -1) {
+		got = append(got, plain(m[1]))
+	}
+	if want := []string{"40초.", "「1,250 rps」"}; strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("ko <strong> texts %q; want %q", got, want)
+	}
+}
+
+// TestBuildEastAsianLineBreaks reads the built HTML of case 03: with
+// eastAsianLineBreaks on, a soft break next to a link or code span keeps
+// its space in Korean and Latin text and is dropped between Japanese
+// characters.
+func TestBuildEastAsianLineBreaks(t *testing.T) {
+	read := buildArchive(t, "03-east-asian-line-breaks.txtar")
+	ko := read("docs/p/index.html")
+	ja := read("ja/docs/p/index.html")
+	for _, want := range []string{"처리량은 <a", "limit is <code>", "다시 <a"} {
+		if !strings.Contains(ko, want) {
+			t.Errorf("ko page lacks %q:\n%s", want, ko)
+		}
+	}
+	for _, want := range []string{"処理量は<a", "limit is <code>"} {
+		if !strings.Contains(ja, want) {
+			t.Errorf("ja page lacks %q:\n%s", want, ja)
+		}
+	}
+	if regexp.MustCompile(`>초당 1,250<`).FindString(ko) == "" {
+		t.Errorf("ko claim across a line break lost its space:\n%s", ko)
+	}
+}
+
+// TestBuildReferenceNoLiteralEmphasis builds the reference site and reads
+// every page it publishes: no "**" reaches a reader. Raw evidence pages
+// (public/evidence/) show report lines byte for byte and are not read.
+func TestBuildReferenceNoLiteralEmphasis(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs Hugo")
+	}
+	dir := t.TempDir()
+	for _, d := range []string{"content", "evidence", "figures", "layouts", "static", "i18n", "assets"} {
+		copyDir(t, d, dir)
+	}
+	b, err := os.ReadFile(filepath.Join(repoRoot, site.ConfigFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, site.ConfigFile), b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	build(t, dir)
+	pages := 0
+	err = filepath.WalkDir(filepath.Join(dir, "public"), func(p string, e fs.DirEntry, err error) error {
+		if err != nil || e.IsDir() || !strings.HasSuffix(p, ".html") {
+			return err
+		}
+		rel, _ := filepath.Rel(filepath.Join(dir, "public"), p)
+		if strings.HasPrefix(filepath.ToSlash(rel), "evidence/") {
+			return nil
+		}
+		pages++
+		html, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		if i := strings.Index(string(html), "**"); i >= 0 {
+			t.Errorf("%s: literal ** in %q", rel, html[max(0, i-80):min(len(html), i+80)])
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pages < 5 {
+		t.Fatalf("read %d pages; expected the whole site", pages)
+	}
+}

@@ -1,0 +1,56 @@
+package translation
+
+import (
+	"bytes"
+	"github.com/evdoc-lab/evdoc/generator/claim"
+	"strings"
+	"testing"
+)
+
+func renderHugo(t *testing.T, src []byte) string {
+	t.Helper()
+	var b bytes.Buffer
+	if err := hugoRenderer().Convert(src, &b); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+// TestEmphasisNextToCJKPunctuation renders, with goldmark as Hugo runs it
+// with cjk.escapedSpace, what HugoMarkdown stages.
+func TestEmphasisNextToCJKPunctuation(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"**「強調」**する", "<strong>「強調」</strong>する"},
+		{`**"요청 경계"**다`, "<strong>&ldquo;요청 경계&rdquo;</strong>다"},
+		{"税込**¥10,000**で", "税込<strong>¥10,000</strong>で"},
+		{"**「cycle（循環）」**とは", "<strong>「cycle（循環）」</strong>とは"},
+		{"結果は**「ホストがゼロ」**と表示", "結果は<strong>「ホストがゼロ」</strong>と表示"},
+		{"p99は**[40秒](/x)。**でした。処理量は**「[1,250 rps](/y)」**でした。",
+			`p99は<strong><a href="/x">40秒</a>。</strong>でした。処理量は<strong>「<a href="/y">1,250 rps</a>」</strong>でした。`},
+		{"*「斜体」*です", "<em>「斜体」</em>です"},
+		{"**강조**한다", "<strong>강조</strong>한다"},
+		{"plain **bold** text", "plain <strong>bold</strong> text"},
+		{"`**「code」**です` は**そのまま**", "<code>**「code」**です</code> は<strong>そのまま</strong>"},
+		{"| a |\n|---|\n| **「表」**です |", "<td><strong>「表」</strong>です</td>"},
+		{"## **「見出し」**とは", "<strong>「見出し」</strong>とは</h2>"},
+		{"2 * 3 * 4", "2 * 3 * 4"},
+	} {
+		src := []byte("---\ntitle: x\n---\n" + tc.in + "\n")
+		out, _ := HugoMarkdown(src, MarkdownOptions{})
+		html := renderHugo(t, blankFrontMatter(out, len("---\ntitle: x\n---\n")))
+		if !strings.Contains(html, tc.want) {
+			t.Errorf("%s\nstaged %q\nrendered %q\nwant %q", tc.in, out, html, tc.want)
+		}
+		if strings.Contains(strings.ReplaceAll(html, "<code>**「code」**です</code>", ""), "**") {
+			t.Errorf("%s: literal ** in %q", tc.in, html)
+		}
+		if ds := CheckEmphasis(&Page{Parsed: parsePage(t, src)}); tc.in != "2 * 3 * 4" && len(ds) != 0 {
+			t.Errorf("%s: %v", tc.in, ds)
+		}
+	}
+}
+
+func parsePage(t *testing.T, src []byte) *claim.Page {
+	p, _ := claim.Parse(claim.NewMarkdown(), "p.md", src)
+	return p
+}
