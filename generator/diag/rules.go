@@ -31,6 +31,7 @@ type RuleID string
 const (
 	PagePath        RuleID = "page-path"
 	PageFrontMatter RuleID = "page-front-matter"
+	PageEmphasis    RuleID = "page-emphasis"
 )
 
 // Claim rules: the claims a page makes and their judgement.
@@ -50,6 +51,11 @@ const (
 	TranslationClaims       RuleID = "translation-claims"
 	TranslationOrphan       RuleID = "translation-orphan"
 	TranslationDuplicateKey RuleID = "translation-duplicate-key"
+	TranslationApprox       RuleID = "translation-approx"
+	TranslationNumbers      RuleID = "translation-numbers"
+	TranslationStructure    RuleID = "translation-structure"
+	TranslationStale        RuleID = "translation-stale"
+	TranslationI18nString   RuleID = "translation-i18n-string"
 	LinkMalformed           RuleID = "link-malformed"
 	LinkMissingPage         RuleID = "link-missing-page"
 )
@@ -127,6 +133,8 @@ func Catalogue() []Rule {
 			"Replace the symbolic link with the page itself."},
 		{PageFrontMatter, Error, "A page's front matter cannot be read.",
 			"Write YAML front matter between --- lines, closed by a second --- line."},
+		{PageEmphasis, Error, "Emphasis delimiters (* or **) would reach the built page as literal text.",
+			"Pair every opening run with a closing one; evdoc build makes emphasis next to CJK punctuation render (**「強調」**する), a lone * must be escaped as \\*."},
 
 		{ClaimSyntax, Error, "An ev: destination is used where a claim cannot be, or cannot be parsed.",
 			"Write a claim as a link [number](ev:SET/NAME,...); autolinks and images cannot be claims."},
@@ -145,8 +153,18 @@ func Catalogue() []Rule {
 		{ClaimUnchecked, Warning, "A number sits where it cannot be a claim (front matter), so it is not checked.",
 			"Move the number into the page body as a claim."},
 
-		{TranslationClaims, Warning, "Paired ko/ja pages quote different evidence values.",
-			"Quote the same evidence values in every translation of a page."},
+		{TranslationClaims, Error, "A translation's claims differ from its source page's: other evidence values, other numbers, or a flipped comparator (최대 3 vs 3以上).",
+			"Quote the same evidence values with literals that agree once normalized (최대 3 = 3まで = at most 3)."},
+		{TranslationApprox, Warning, "A translation's claim is approximate where the source's is exact, or the reverse (약 40초 vs 40秒).",
+			"Write the approximation mark in both languages or in neither."},
+		{TranslationNumbers, Error, "Numbers that are not claims (code, exempt) differ between a translation and its source block, or moved to another block.",
+			"Write the same numbers in the aligned section, paragraph, list item or table cell (12,000 = 1万2000)."},
+		{TranslationStructure, Error, "A translation's structure differs from its source: headings, tables, code blocks, figures or internal links.",
+			"Keep headings (count, levels), tables (rows, numeric cells), code blocks (byte for byte), figures and link targets the same."},
+		{TranslationStale, Warning, "The source page changed since the translation was marked in sync (evdoc i18n mark).",
+			"Update the translation's changed blocks, then run evdoc i18n mark PAGE."},
+		{TranslationI18nString, Error, "An i18n string the layouts use is missing in one language's i18n file.",
+			"Add the key to i18n/LANG.toml of every language; Hugo would print an empty string or another language's text."},
 		{TranslationOrphan, Warning, "A translation's translationKey matches no source-language page.",
 			"Give it the translationKey of its source page; an empty placeholder with nothing to fall back to is an error."},
 		{TranslationDuplicateKey, Error, "Two pages of one language share a translationKey.",

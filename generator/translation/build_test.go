@@ -89,7 +89,7 @@ func build(t *testing.T, dir string) func(string) string {
 	}
 }
 
-var tagRe = regexp.MustCompile(`<[^>]*>`)
+var tagRe = regexp.MustCompile(`(?s)<[^>]*>`)
 
 // TestBuildCJKEmphasis reads the built HTML of case 01: emphasis next to
 // CJK punctuation renders as <strong> where the author put it.
@@ -103,7 +103,7 @@ func TestBuildCJKEmphasis(t *testing.T) {
 		}
 	}
 	plain := func(s string) string { return tagRe.ReplaceAllString(s, "") }
-	strong := regexp.MustCompile(`<strong>(.*?)</strong>`)
+	strong := regexp.MustCompile(`(?s)<strong>(.*?)</strong>`)
 	var got []string
 	for _, m := range strong.FindAllStringSubmatch(ja, -1) {
 		got = append(got, plain(m[1]))

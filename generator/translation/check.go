@@ -11,9 +11,6 @@ type CheckOptions struct {
 	// Root is the project directory (for reading i18n/ string tables);
 	// empty skips the i18n string check.
 	Root string
-	// Severity overrides the severity of a rule by its name (such as
-	// "translation-claim"); a rule not listed keeps its default.
-	Severity map[diag.RuleID]diag.Severity
 }
 
 // Check reports pairing problems (duplicate keys, orphans) and, for each
@@ -28,11 +25,6 @@ func (s *Set) Check(opt CheckOptions) diag.List {
 			continue
 		}
 		ds = append(ds, pairedClaims(pr.Source, pr.Target)...)
-	}
-	for i := range ds {
-		if sev, ok := opt.Severity[ds[i].Rule]; ok {
-			ds[i].Severity = sev
-		}
 	}
 	return ds
 }
