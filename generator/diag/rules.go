@@ -49,13 +49,13 @@ const (
 // Translation and link rules: how pages relate to each other.
 const (
 	TranslationClaims       RuleID = "translation-claims"
-	TranslationOrphan       RuleID = "translation-orphan"
-	TranslationDuplicateKey RuleID = "translation-duplicate-key"
 	TranslationApprox       RuleID = "translation-approx"
 	TranslationNumbers      RuleID = "translation-numbers"
 	TranslationStructure    RuleID = "translation-structure"
 	TranslationStale        RuleID = "translation-stale"
 	TranslationI18nString   RuleID = "translation-i18n-string"
+	TranslationOrphan       RuleID = "translation-orphan"
+	TranslationDuplicateKey RuleID = "translation-duplicate-key"
 	LinkMalformed           RuleID = "link-malformed"
 	LinkMissingPage         RuleID = "link-missing-page"
 )
