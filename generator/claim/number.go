@@ -304,7 +304,3 @@ func normalize(s string) (string, []int) {
 }
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
-
-func isWordByte(c byte) bool {
-	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' || c == '.' || isDigit(c)
-}

@@ -8,21 +8,6 @@ import (
 	"github.com/evdoc-lab/evdoc/generator/diag"
 )
 
-// addSeeds adds the repository's evidence files and, when present, the
-// shared corpus of real third-party samples to f's seed corpus.
-func addSeeds(f *testing.F) {
-	for _, pattern := range []string{"../../evidence/*/*", "../../../shared/corpus/*/*"} {
-		files, _ := filepath.Glob(pattern)
-		for _, p := range files {
-			if b, err := os.ReadFile(p); err == nil {
-				f.Add(b)
-			}
-		}
-	}
-	f.Add([]byte("| a | b |\n|---|---|\n| x | **1 (+1)** |\n"))
-	f.Add([]byte("[S] t\nA=1 B=2.5s\nx +3\ny: 4\n"))
-}
-
 // inside asserts that p names a byte of src (or its end) consistently.
 func inside(t *testing.T, src []byte, p diag.Position) {
 	t.Helper()

@@ -88,7 +88,6 @@ var (
 	dateRe    = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}$`)
 	segmentRe = regexp.MustCompile(`^[a-z_][a-z0-9_]*$`)
 	nameRe    = regexp.MustCompile(`^[a-z_][a-z0-9_]*(\.[a-z_][a-z0-9_]*)*$`)
-	setIDRe   = regexp.MustCompile(`^[a-z0-9][a-z0-9._-]*$`)
 )
 
 // parseManifest decodes and validates a manifest. file names src in

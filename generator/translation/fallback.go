@@ -114,7 +114,8 @@ func (f Fallback) File(src Language) string {
 	}
 	rel := f.Source.Rel
 	_, logical, section := FileLanguage(rel, src.Code, []string{src.Code})
-	dir, base := path.Split(rel)
+	dir, _ := path.Split(rel)
+	var base string
 	switch {
 	case section:
 		base = "_index.md"
