@@ -91,7 +91,7 @@ func newRootCmd(stdout, stderr io.Writer) *cobra.Command {
 	}
 	cmd.PersistentFlags().StringVar(&rootDir, "root", ".", "project root (holds hugo.toml, content/, evidence/)")
 	cmd.PersistentFlags().Var(&approxFlag{&opts.check.Approx}, "approx", "relative tolerance of an approximate literal (~, 약, 約…), as a fraction or percent")
-	cmd.AddCommand(newCheckCmd(&rootDir, opts, stdout, stderr), newBuildCmd(&rootDir, opts, stdout, stderr), newValuesCmd(&rootDir, stdout, stderr), newFixCmd(&rootDir, opts, stdout, stderr), newRulesCmd(stdout))
+	cmd.AddCommand(newCheckCmd(&rootDir, opts, stdout, stderr), newBuildCmd(&rootDir, opts, stdout, stderr), newValuesCmd(&rootDir, stdout, stderr), newFixCmd(&rootDir, opts, stdout, stderr), newRulesCmd(stdout), newFiguresCmd(&rootDir, opts, stdout, stderr))
 	cmd.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return &exitError{2, err} })
 	return cmd
 }

@@ -64,6 +64,8 @@ const (
 const (
 	FigureSpec    RuleID = "figure-spec"
 	FigureData    RuleID = "figure-data"
+	FigureGlyph   RuleID = "figure-glyph"
+	FigureStale   RuleID = "figure-stale"
 	FigureUnknown RuleID = "figure-unknown"
 )
 
@@ -175,9 +177,13 @@ func Catalogue() []Rule {
 			"Link to an existing page, or add the page."},
 
 		{FigureSpec, Error, "A figure spec under figures/ is malformed.",
-			`Write kind = "snapshot-deltas" with a title and one legend entry per column for every language.`},
+			"Use a kind README's Figures section documents (timeline, bars, rate, percentiles) with the fields it needs, and a title, caption and alt text for every language."},
 		{FigureData, Error, "A figure's evidence values cannot be drawn.",
-			"Name evidence values that exist and hold numbers."},
+			"Name evidence values that exist and hold finite numbers; stacked segments must add up to their total."},
+		{FigureGlyph, Error, "A figure text holds a character no font of its language's font chain can draw.",
+			"Rewrite the character, or add a font with that glyph to the chain (generator/figure FontChains, assets/fonts)."},
+		{FigureStale, Error, "A committed figure under assets/figures does not match its spec and evidence.",
+			"Run evdoc figures and commit the regenerated files."},
 		{FigureUnknown, Error, "A page includes a figure that has no spec.",
 			"Add figures/NAME.toml or correct the evfigure name."},
 

@@ -3,100 +3,235 @@ package figure
 import (
 	"bytes"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"golang.org/x/tools/txtar"
+
+	"github.com/evdoc-lab/evdoc/generator/check"
+	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/evidence"
+	"github.com/evdoc-lab/evdoc/internal/txtartest"
 )
 
-var update = flag.Bool("update", false, "rewrite golden images under testdata/")
+var update = flag.Bool("update", false, "rewrite golden files: testdata/, the want sections of testdata/specs/*.txtar and the committed figures under assets/figures")
 
 const repoRoot = "../.."
 
-var fonts = map[string]string{"ko": "NanumSquareR.ttf", "ja": "ipagp.ttf"}
+var langs = []string{"ko", "ja"}
 
-// TestRenderGolden renders the reference chart in each language and
-// compares it byte for byte with testdata/NAME.LANG.png: rendering is pure
-// Go with committed fonts, so the bytes are reproducible. Run with -update
-// after an intended change and look at the new images.
-func TestRenderGolden(t *testing.T) {
-	st, errs := evidence.Load(repoRoot, "evidence")
-	if errs != nil {
+func repoFonts(t testing.TB) map[string]*Fonts {
+	t.Helper()
+	f, err := LoadFonts(filepath.Join(repoRoot, "assets", "fonts"), langs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
+func loadProject(t testing.TB, root string) *Project {
+	t.Helper()
+	st, errs := evidence.Load(root, "evidence")
+	if errs.HasErrors() {
 		t.Fatal(errs)
 	}
-	specs, serrs := LoadSpecs(repoRoot, "figures")
-	if serrs != nil || len(specs) == 0 {
-		t.Fatalf("specs: %v (%d)", serrs, len(specs))
+	specs, serrs := LoadSpecs(root, "figures")
+	if serrs.HasErrors() {
+		t.Fatal(serrs)
 	}
-	for _, s := range specs {
-		for lang, font := range fonts {
-			ttf, err := os.ReadFile(filepath.Join(repoRoot, "assets", "fonts", font))
-			if err != nil {
-				t.Fatal(err)
-			}
-			png, err := s.Render(st, lang, ttf)
-			if err != nil {
-				t.Fatal(err)
-			}
-			again, _ := s.Render(st, lang, ttf)
-			if !bytes.Equal(png, again) {
-				t.Errorf("%s.%s: two renders differ", s.Name, lang)
-			}
-			golden := filepath.Join("testdata", s.Name+"."+lang+".png")
-			if *update {
-				if err := os.WriteFile(golden, png, 0o644); err != nil {
-					t.Fatal(err)
-				}
-				continue
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v (run go test -update)", err)
-			}
-			if !bytes.Equal(png, want) {
-				_ = os.WriteFile(golden+".got.png", png, 0o644)
-				t.Errorf("%s.%s differs from %s; wrote %s.got.png", s.Name, lang, golden, golden)
+	return &Project{Root: root, Store: st, Specs: specs, Langs: langs, Fonts: repoFonts(t)}
+}
+
+// TestReferenceFigures is the golden-image test of the reference site's
+// figures: the committed files under assets/figures are the goldens, and
+// every figure must validate (texts, glyphs, caption claims) and render to
+// exactly those bytes. -update rewrites them (as `evdoc figures` does);
+// look at the new images before committing.
+func TestReferenceFigures(t *testing.T) {
+	p := loadProject(t, repoRoot)
+	if len(p.Specs) < 5 {
+		t.Fatalf("%d figure specs; expected the reference site's five or more", len(p.Specs))
+	}
+	for _, s := range p.Specs {
+		if ds := s.Validate(p.Store, langs, p.Fonts, check.DefaultOptions()); len(ds) > 0 {
+			t.Errorf("%s:\n%v", s.Name, ds)
+		}
+	}
+	if *update {
+		if _, err := p.Write(); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	for _, d := range p.Check() {
+		t.Errorf("%s (run go run ./cmd/evdoc figures, or go test ./generator/figure -update)", d)
+	}
+}
+
+// TestRenderTwiceIdentical renders each reference figure twice.
+func TestRenderTwiceIdentical(t *testing.T) {
+	p := loadProject(t, repoRoot)
+	for _, s := range p.Specs[:2] {
+		a, _, err := p.Files(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _, _ := p.Files(s)
+		for i := range a {
+			if !bytes.Equal(a[i].Data, b[i].Data) {
+				t.Errorf("%s: two renders differ", a[i].Path)
 			}
 		}
 	}
 }
 
-func TestDataIsDeltaFromBaseline(t *testing.T) {
-	st, errs := evidence.Load(repoRoot, "evidence")
-	if errs != nil {
-		t.Fatal(errs)
+// TestLegibleSizes: figures are drawn in CSS px (1 pt = 1 px at the width
+// shown), no text smaller than 12 px, and the PNG is exactly twice the size.
+func TestLegibleSizes(t *testing.T) {
+	if MinFont < 12 {
+		t.Fatalf("MinFont = %v", MinFont)
 	}
-	specs, _ := LoadSpecs(repoRoot, "figures")
-	deltas, inputs, err := specs[0].Data(st)
+	p := loadProject(t, repoRoot)
+	out, err := p.Specs[0].Render(p.Store, "ko", p.Fonts["ko"])
 	if err != nil {
 		t.Fatal(err)
 	}
-	// membership_change: 17 -> 18 18 18; upstream_cx_destroy_local: 7 -> 7 7 8
-	if got := deltas[0]; got[0] != 1 || got[1] != 1 || got[2] != 1 {
-		t.Errorf("membership_change deltas = %v", got)
+	w, h := pngSize(t, out.PNG)
+	if out.Width != int(Width) || w != 2*out.Width || h != 2*out.Height {
+		t.Errorf("shown %dx%d, PNG %dx%d; expected the PNG at twice the shown size", out.Width, out.Height, w, h)
 	}
-	if got := deltas[5]; got[0] != 0 || got[1] != 0 || got[2] != 1 {
-		t.Errorf("upstream_cx_destroy_local deltas = %v", got)
-	}
-	if len(inputs) != 4*len(specs[0].Rows) || !strings.HasPrefix(inputs[0].Pos.String(), "evidence/dns-inflight-part2/report.md:") {
-		t.Errorf("inputs = %d, first %v", len(inputs), inputs[0])
+	if !bytes.Contains(out.SVG, []byte("<svg")) || bytes.Contains(out.SVG, []byte("<text")) || bytes.Contains(out.SVG, []byte("font-family")) {
+		t.Error("SVG must draw text as outlines, with no <text> or font reference")
 	}
 }
 
-func TestRenderErrors(t *testing.T) {
-	st, _ := evidence.Load(repoRoot, "evidence")
-	specs, _ := LoadSpecs(repoRoot, "figures")
-	s := *specs[0]
-	if _, err := s.Render(st, "fr", nil); err == nil || !strings.Contains(err.Error(), `for language "fr"`) {
-		t.Errorf("missing language: %v", err)
+func pngSize(t *testing.T, b []byte) (int, int) {
+	t.Helper()
+	if len(b) < 24 || string(b[1:4]) != "PNG" {
+		t.Fatal("not a PNG")
 	}
-	s.Rows = append([]string{"no_such_counter"}, s.Rows...)
-	if _, err := s.Render(st, "ko", nil); err == nil || !strings.Contains(err.Error(), "no_such_counter") {
-		t.Errorf("missing value: %v", err)
+	be := func(x []byte) int { return int(x[0])<<24 | int(x[1])<<16 | int(x[2])<<8 | int(x[3]) }
+	return be(b[16:20]), be(b[20:24])
+}
+
+// TestSpecErrors runs each testdata/specs/*.txtar project (a bad spec)
+// and compares the diagnostics, each at the spec's file:line:col, with
+// the archive's want section.
+func TestSpecErrors(t *testing.T) {
+	files, _ := filepath.Glob("testdata/specs/*.txtar")
+	if len(files) == 0 {
+		t.Fatal("no cases")
 	}
-	if _, err := specs[0].Render(st, "ko", []byte("not a font")); err == nil {
-		t.Error("bad font accepted")
+	fonts := repoFonts(t)
+	for _, file := range files {
+		t.Run(strings.TrimSuffix(filepath.Base(file), ".txtar"), func(t *testing.T) {
+			ar, err := txtar.ParseFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			dir := txtartest.Write(t, ar)
+			st, errs := evidence.Load(dir, "evidence")
+			if errs.HasErrors() {
+				t.Fatal(errs)
+			}
+			specs, ds := LoadSpecs(dir, "figures")
+			for _, s := range specs {
+				ds = append(ds, s.Validate(st, langs, fonts, check.DefaultOptions())...)
+				for _, l := range langs {
+					if _, err := s.Render(st, l, fonts[l]); err == nil && ds.HasErrors() && (ds[0].Rule == diag.FigureData || ds[0].Rule == diag.FigureSpec) {
+						t.Errorf("Render(%s) succeeded on a spec with errors", l)
+					}
+				}
+			}
+			ds.Sort()
+			var got strings.Builder
+			for _, d := range ds {
+				if d.Pos.File != "figures/fig.toml" || d.Pos.Line < 1 {
+					t.Errorf("not positioned in the spec: %s", d)
+				}
+				fmt.Fprintln(&got, d)
+			}
+			if !ds.HasErrors() {
+				t.Error("no error")
+			}
+			for i := range ar.Files {
+				if ar.Files[i].Name != txtartest.WantFile {
+					continue
+				}
+				if *update {
+					ar.Files[i].Data = []byte(got.String())
+					if err := os.WriteFile(file, txtar.Format(ar), 0o644); err != nil {
+						t.Fatal(err)
+					}
+				} else if string(ar.Files[i].Data) != got.String() {
+					t.Errorf("diagnostics:\n%s\nwant:\n%s", got.String(), ar.Files[i].Data)
+				}
+			}
+		})
+	}
+}
+
+// TestCaptionNumberChecked changes one number of the STRICT figure's
+// caption and expects a claim-mismatch at that number in the spec.
+func TestCaptionNumberChecked(t *testing.T) {
+	p := loadProject(t, repoRoot)
+	var s *Spec
+	for _, x := range p.Specs {
+		if x.Name == "strict-l7-snapshots" {
+			s = x
+		}
+	}
+	if s == nil {
+		t.Fatal("no strict-l7-snapshots spec")
+	}
+	for _, lang := range langs {
+		old := s.Caption[lang]
+		i := strings.Index(old, "[+1]")
+		mutated := bytes.Replace(s.Src, []byte(old), []byte(old[:i]+"[+2]"+old[i+4:]), 1)
+		m, ds := ParseSpec(s.File, mutated)
+		if ds.HasErrors() {
+			t.Fatal(ds)
+		}
+		ds = m.Validate(p.Store, langs, p.Fonts, check.DefaultOptions())
+		if len(ds) != 1 || ds[0].Rule != diag.ClaimMismatch {
+			t.Fatalf("%s: got %v; want one claim-mismatch", lang, ds)
+		}
+		at := bytes.Index(mutated, []byte("[+2]")) + 1
+		if ds[0].Pos.Offset != at || !strings.Contains(ds[0].Message, "caption ("+lang+")") {
+			t.Errorf("%s: %s at offset %d; want the caption's +2 at offset %d", lang, ds[0], ds[0].Pos.Offset, at)
+		}
+	}
+}
+
+// TestStaleNamesEvidenceChange copies the reference project, changes one
+// evidence number, and expects figures --check to report exactly the
+// figures drawn from it, naming the change.
+func TestStaleNamesEvidenceChange(t *testing.T) {
+	dir := t.TempDir()
+	for _, d := range []string{"evidence", "figures", "assets/figures"} {
+		if err := os.CopyFS(filepath.Join(dir, d), os.DirFS(filepath.Join(repoRoot, d))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p := loadProject(t, dir)
+	if ds := p.Check(); len(ds) > 0 {
+		t.Fatalf("fresh copy is stale: %v", ds)
+	}
+	report := filepath.Join(dir, "evidence", "dns-passthrough-tcp", "report.md")
+	b, _ := os.ReadFile(report)
+	b2 := bytes.Replace(b, []byte("**0.21%**"), []byte("**0.25%**"), 1)
+	if bytes.Equal(b, b2) {
+		t.Fatal("0.21% not found in the D-3 report")
+	}
+	if err := os.WriteFile(report, b2, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ds := loadProject(t, dir).Check()
+	if len(ds) != 1 || ds[0].Pos.File != "figures/d3-failure-rate.toml" ||
+		!strings.Contains(ds[0].Message, "evidence dns-passthrough-tcp/d3.b.fail_rate changed from 0.21% to 0.25%") {
+		t.Fatalf("got %v; want d3-failure-rate stale because d3.b.fail_rate changed", ds)
 	}
 }

@@ -488,31 +488,53 @@ type figureData struct {
 	SourceHref string            `json:"source_href"`
 }
 
+// FigureProject returns what rendering the site's figures needs: its
+// specs, evidence, languages and per-language font chains.
+func (s *Site) FigureProject() (*figure.Project, error) {
+	var langs []string
+	for _, l := range s.Config.Ordered() {
+		langs = append(langs, l.Code)
+	}
+	p := &figure.Project{Root: s.Root, Store: s.Store, Specs: s.Figures, Langs: langs}
+	if len(s.Figures) == 0 {
+		return p, nil // no figure: no font needed
+	}
+	fonts, err := figure.LoadFonts(filepath.Join(s.Root, FontsDir), langs)
+	if err != nil {
+		return nil, err
+	}
+	p.Fonts = fonts
+	return p, nil
+}
+
+// stageFigures renders every figure from the current evidence into the
+// staged assets/figures (Hugo resources), so the site never shows a stale
+// figure, and writes data/evdoc/figures.json for the evfigure shortcode.
 func (s *Site) stageFigures(stage string, logw io.Writer) error {
+	proj, err := s.FigureProject()
+	if err != nil {
+		return err
+	}
 	data := map[string]figureData{}
-	w, h := figure.PixelSize()
 	for _, f := range s.Figures {
-		_, inputs, err := f.Data(s.Store)
+		files, rec, err := proj.Files(f)
 		if err != nil {
 			return err
 		}
-		fd := figureData{Alt: f.Alt, Caption: f.Caption, Width: w / 2, Height: h / 2}
-		if len(inputs) > 0 {
-			fd.SourceHref = fmt.Sprintf("%s#L%d", EvidencePageURL(inputs[0].Pos.File), inputs[0].Pos.Line)
+		fd := figureData{Alt: map[string]string{}, Caption: map[string]string{}}
+		for lang, lr := range rec.Languages {
+			fd.Alt[lang], fd.Caption[lang] = lr.Alt, lr.Caption
+			fd.Width, fd.Height = lr.Width, lr.Height
 		}
-		for _, lang := range s.Config.Ordered() {
-			ttf, err := os.ReadFile(filepath.Join(s.Root, FontsDir, FontFor(lang.Code)))
-			if err != nil {
-				return fmt.Errorf("figure %q: font for %q: %v", f.Name, lang.Code, err)
-			}
-			png, err := f.Render(s.Store, lang.Code, ttf)
-			if err != nil {
+		if len(rec.Inputs) > 0 {
+			pos := rec.Inputs[0].Pos
+			fd.SourceHref = fmt.Sprintf("%s#L%d", EvidencePageURL(pos.File), pos.Line)
+		}
+		for _, file := range files {
+			if err := writeFile(filepath.Join(stage, filepath.FromSlash(file.Path)), file.Data); err != nil {
 				return err
 			}
-			if err := writeFile(filepath.Join(stage, "static", "figures", f.Name+"."+lang.Code+".png"), png); err != nil {
-				return err
-			}
-			fmt.Fprintf(logw, "evdoc: figure %s.%s.png (%d bytes)\n", f.Name, lang.Code, len(png))
+			fmt.Fprintf(logw, "evdoc: figure %s (%d bytes)\n", file.Path, len(file.Data))
 		}
 		data[f.Name] = fd
 	}
@@ -521,16 +543,6 @@ func (s *Site) stageFigures(stage string, logw io.Writer) error {
 		return err
 	}
 	return writeFile(filepath.Join(stage, "data", "evdoc", "figures.json"), b)
-}
-
-// FontFor returns the TrueType file under assets/fonts used to draw figure
-// text in a language: NanumSquare for Korean, IPA P Gothic otherwise
-// (it covers kana, kanji and Latin).
-func FontFor(lang string) string {
-	if lang == "ko" {
-		return "NanumSquareR.ttf"
-	}
-	return "ipagp.ttf"
 }
 
 func writeFrontMatterPage(p string, fm map[string]any) error {

@@ -99,7 +99,8 @@ func TestBuildReferenceSite(t *testing.T) {
 	ko := read("docs/istio/egress/gslb-dns-flip-qa/index.html")
 	ja := read("ja/docs/istio/egress/gslb-dns-flip-qa/index.html")
 	for lang, page := range map[string]string{"ko": ko, "ja": ja} {
-		if !strings.Contains(page, `src="/figures/strict-l7-snapshots.`+lang+`.png"`) {
+		if !strings.Contains(page, `src="/figures/strict-l7-snapshots.`+lang+`.png"`) ||
+			!strings.Contains(page, `srcset="/figures/strict-l7-snapshots.`+lang+`.svg"`) {
 			t.Errorf("%s Q&A page lacks its chart", lang)
 		}
 		// 86/86 links to the D-1 table row of the raw report.
@@ -119,7 +120,7 @@ func TestBuildReferenceSite(t *testing.T) {
 	if set := read("evidence/dns-passthrough-tcp/index.html"); !strings.Contains(set, `data-origin="transcribed">공개된 문서에서 옮겨 적은 값입니다`) {
 		t.Errorf("evidence set page does not show the set's origin")
 	}
-	for _, f := range []string{"figures/strict-l7-snapshots.ko.png", "figures/strict-l7-snapshots.ja.png"} {
+	for _, f := range []string{"figures/strict-l7-snapshots.ko.png", "figures/strict-l7-snapshots.ja.png", "figures/strict-l7-snapshots.ko.svg", "figures/strict-l7-snapshots.ja.svg"} {
 		if fi, err := os.Stat(filepath.Join(dir, "public", f)); err != nil || fi.Size() < 1000 {
 			t.Errorf("%s missing or empty: %v", f, err)
 		}

@@ -3,7 +3,6 @@ package site
 import (
 	"fmt"
 	"net/url"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -87,7 +86,7 @@ func (s *Site) Check(opt check.Options) ([]check.Result, diag.List) {
 		_, cov := check.Coverage(p.Parsed)
 		ds = append(ds, cov...)
 	}
-	for _, c := range s.siteChecks() {
+	for _, c := range s.siteChecks(opt) {
 		ds = append(ds, c.run()...)
 	}
 	ds = s.Rules.Apply(ds)
@@ -103,7 +102,7 @@ type siteCheck struct {
 }
 
 // siteChecks lists the site-level checks Check runs, in order.
-func (s *Site) siteChecks() []siteCheck {
+func (s *Site) siteChecks(opt check.Options) []siteCheck {
 	return []siteCheck{
 		{[]diag.RuleID{diag.LinkMalformed, diag.LinkMissingPage}, func() diag.List {
 			var ds diag.List
@@ -112,7 +111,10 @@ func (s *Site) siteChecks() []siteCheck {
 			}
 			return ds
 		}},
-		{[]diag.RuleID{diag.FigureSpec, diag.FigureData, diag.FigureUnknown}, s.checkFigures},
+		// Figure texts are claims too: their numbers are judged like a page's.
+		{[]diag.RuleID{diag.FigureSpec, diag.FigureData, diag.FigureUnknown, diag.FigureGlyph,
+			diag.ClaimSyntax, diag.ClaimLiteral, diag.ClaimExemptReason, diag.ClaimArity, diag.ClaimUnknownRef, diag.ClaimMismatch, diag.ClaimUnbound},
+			func() diag.List { return s.checkFigures(opt) }},
 		{[]diag.RuleID{diag.TranslationClaims, diag.TranslationOrphan, diag.TranslationDuplicateKey}, func() diag.List {
 			return s.Translations.Check(translation.CheckOptions{Root: s.Root})
 		}},
@@ -128,17 +130,20 @@ func (s *Site) siteChecks() []siteCheck {
 
 // checkFigures validates each figure spec against the evidence and the
 // site's languages, and reports evfigure calls naming no spec.
-func (s *Site) checkFigures() diag.List {
+func (s *Site) checkFigures(opt check.Options) diag.List {
 	var ds diag.List
 	var langs []string
 	for _, l := range s.Config.Ordered() {
 		langs = append(langs, l.Code)
 	}
 	figures := map[string]bool{}
+	fonts, ferr := figure.LoadFonts(filepath.Join(s.Root, FontsDir), langs)
+	if ferr != nil && len(s.Figures) > 0 {
+		ds = append(ds, diag.Errorf(diag.Position{File: FontsDir}, diag.FigureGlyph, "cannot load the figure fonts: %v", ferr))
+	}
 	for _, f := range s.Figures {
 		figures[f.Name] = true
-		src, _ := os.ReadFile(filepath.Join(s.Root, filepath.FromSlash(f.File)))
-		ds = append(ds, f.Validate(s.Store, langs, src)...)
+		ds = append(ds, f.Validate(s.Store, langs, fonts, opt)...)
 	}
 	for _, p := range s.Pages {
 		for _, m := range evfigureRe.FindAllSubmatchIndex(p.Parsed.Source, -1) {

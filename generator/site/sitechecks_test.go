@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/evdoc-lab/evdoc/generator/check"
 	"github.com/evdoc-lab/evdoc/internal/txtartest"
 )
 
@@ -19,7 +20,7 @@ func TestSiteChecksReportTheirRules(t *testing.T) {
 		if err != nil {
 			continue
 		}
-		for i, c := range s.siteChecks() {
+		for i, c := range s.siteChecks(check.DefaultOptions()) {
 			for _, d := range c.run() {
 				reported++
 				if !slices.Contains(c.rules, d.Rule) {

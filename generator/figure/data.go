@@ -1,0 +1,146 @@
+package figure
+
+import (
+	"math"
+	"strings"
+
+	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/evidence"
+)
+
+// figData is a spec's resolved numbers.
+type figData struct {
+	inputs []Input
+	times  []float64 // timeline: seconds per snapshot
+	flip   float64   // timeline: seconds; NaN without a flip
+	panels []panelData
+}
+
+type panelData struct {
+	// timeline: per counter, the value at each snapshot minus the first
+	deltas [][]float64
+	// bars, rate
+	groups []groupData
+	// percentiles: latency per percentile, in the spec's unit
+	lat []float64
+}
+
+type groupData struct {
+	bars    []barData
+	rate    float64 // rate: percent
+	rateRaw string
+}
+
+type barData struct {
+	series string
+	total  float64
+	segs   []segData
+}
+
+type segData struct {
+	series string
+	v      float64
+}
+
+// data resolves every reference of the spec in st. Unknown references,
+// non-finite values, and stacked bars whose segments do not add up to
+// their total are errors at the spec.
+func (s *Spec) data(st *evidence.Store) (*figData, diag.List) {
+	r := &resolver{s: s, st: st, seen: map[string]bool{}}
+	d := &figData{flip: math.NaN()}
+	if s.Kind == KindTimeline {
+		for _, t := range s.Times {
+			v, _ := r.get(t, 0)
+			d.times = append(d.times, v)
+		}
+		if s.Flip != "" {
+			d.flip, _ = r.get(s.Flip, 0)
+		}
+	}
+	for i, p := range s.Panels {
+		off := s.panelOffset(i)
+		var pd panelData
+		switch s.Kind {
+		case KindTimeline:
+			for _, c := range s.Counters {
+				row := make([]float64, len(s.Snapshots))
+				var base float64
+				for j, sn := range s.Snapshots {
+					ref := strings.NewReplacer("{counter}", c, "{snapshot}", sn).Replace(p.Ref)
+					v, _ := r.get(ref, off)
+					if j == 0 {
+						base = v
+					}
+					row[j] = v - base
+				}
+				pd.deltas = append(pd.deltas, row)
+			}
+		case KindBars:
+			for _, g := range p.Groups {
+				var gd groupData
+				for _, b := range g.Bars {
+					bd := barData{series: b.Series}
+					if b.Ref != "" {
+						bd.total, _ = r.get(b.Ref, off)
+					}
+					for _, sg := range b.Segments {
+						v, _ := r.get(sg.Ref, off)
+						bd.segs = append(bd.segs, segData{series: sg.Series, v: v})
+						if len(b.Segments) > 0 {
+							bd.total += v
+						}
+					}
+					if b.Total != "" && len(b.Segments) > 0 {
+						t, tv := r.get(b.Total, off)
+						if tv != nil && !math.IsNaN(bd.total) && math.Abs(t-bd.total) > 1e-9*math.Max(1, math.Abs(t)) {
+							r.missing = append(r.missing, diag.Errorf(s.refPos(b.Total, off), diag.FigureData,
+								"bar %q: segments add up to %g but total %s is %s", b.Series, bd.total, b.Total, tv.Raw))
+						}
+					}
+					gd.bars = append(gd.bars, bd)
+				}
+				pd.groups = append(pd.groups, gd)
+			}
+		case KindRate:
+			for _, g := range p.Groups {
+				v, ev := r.get(g.Ref, off)
+				gd := groupData{rate: v}
+				if ev != nil {
+					gd.rateRaw = ev.Raw
+					if v <= 0 {
+						r.missing = append(r.missing, diag.Errorf(s.refPos(g.Ref, off), diag.FigureData,
+							"rate %s is %s; a rate chart's log scale needs a positive rate", g.Ref, ev.Raw))
+					}
+				}
+				pd.groups = append(pd.groups, gd)
+			}
+		case KindPercentiles:
+			for _, q := range p.Percentiles {
+				v, ev := r.get(p.Prefix+"."+q, off)
+				if ev != nil {
+					v *= unitScale[s.Unit] / unitScale[secondsUnit(ev.Unit)]
+				}
+				pd.lat = append(pd.lat, v)
+			}
+		}
+		d.panels = append(d.panels, pd)
+	}
+	if len(r.missing) > 0 {
+		r.missing.Sort()
+		return nil, r.missing
+	}
+	d.inputs = r.inputs
+	return d, nil
+}
+
+// secondsUnit maps a value's unit to a unitScale key: fortio writes
+// seconds without a unit.
+func secondsUnit(u string) string {
+	switch u {
+	case "ms", "s":
+		return u
+	case "us", "μs", "µs":
+		return "µs"
+	}
+	return "s"
+}

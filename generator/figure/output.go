@@ -1,0 +1,249 @@
+package figure
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/evidence"
+)
+
+// OutputDir is where evdoc figures writes the committed figures, relative
+// to the project root: NAME.LANG.png, NAME.LANG.svg and NAME.json (the
+// record of what they were drawn from). Hugo reads them as resources.
+const OutputDir = "assets/figures"
+
+// Record is NAME.json: what a committed figure was drawn from, so that
+// evdoc figures --check can say which evidence change made it stale.
+type Record struct {
+	Spec       string                `json:"spec"`
+	SpecSHA256 string                `json:"spec_sha256"`
+	Inputs     []Input               `json:"inputs"`
+	Languages  map[string]LangRecord `json:"languages"`
+}
+
+// LangRecord describes one language's rendering: its size in CSS px, the
+// alt text and caption the page shows, and the digests of the files.
+type LangRecord struct {
+	Width     int    `json:"width"`
+	Height    int    `json:"height"`
+	Alt       string `json:"alt"`
+	Caption   string `json:"caption"`
+	PNGSHA256 string `json:"png_sha256"`
+	SVGSHA256 string `json:"svg_sha256"`
+}
+
+// Project is what rendering every figure needs.
+type Project struct {
+	Root   string
+	Store  *evidence.Store
+	Specs  []*Spec
+	Langs  []string
+	Fonts  map[string]*Fonts // per language
+	OutDir string            // relative to Root; OutputDir when empty
+}
+
+// LoadFonts loads the font chain of every language from dir.
+func LoadFonts(dir string, langs []string) (map[string]*Fonts, error) {
+	out := map[string]*Fonts{}
+	for _, l := range langs {
+		f, err := LoadChain(dir, l)
+		if err != nil {
+			return nil, err
+		}
+		out[l] = f
+	}
+	return out, nil
+}
+
+// File is one output file: its path relative to the project root and bytes.
+type File struct {
+	Path string
+	Data []byte
+}
+
+func sum(b []byte) string {
+	h := sha256.Sum256(b)
+	return hex.EncodeToString(h[:])
+}
+
+// Files renders spec s in every language and returns its output files
+// (PNG and SVG per language, then the record) and the record.
+func (p *Project) Files(s *Spec) ([]File, *Record, error) {
+	dir := p.OutDir
+	if dir == "" {
+		dir = OutputDir
+	}
+	inputs, errs := s.Inputs(p.Store)
+	if errs != nil {
+		return nil, nil, errs
+	}
+	rec := &Record{Spec: s.File, SpecSHA256: sum(s.Src), Inputs: inputs, Languages: map[string]LangRecord{}}
+	var files []File
+	for _, lang := range p.Langs {
+		out, err := s.Render(p.Store, lang, p.Fonts[lang])
+		if err != nil {
+			return nil, nil, err
+		}
+		alt, err := s.AltText(p.Store, lang)
+		if err != nil {
+			return nil, nil, err
+		}
+		base := path.Join(dir, s.Name+"."+lang)
+		files = append(files, File{base + ".png", out.PNG}, File{base + ".svg", out.SVG})
+		rec.Languages[lang] = LangRecord{Width: out.Width, Height: out.Height, Alt: alt, Caption: Plain(s.Caption, lang),
+			PNGSHA256: sum(out.PNG), SVGSHA256: sum(out.SVG)}
+	}
+	b, err := json.MarshalIndent(rec, "", "  ")
+	if err != nil {
+		return nil, nil, err
+	}
+	files = append(files, File{path.Join(dir, s.Name+".json"), append(b, '\n')})
+	return files, rec, nil
+}
+
+// Write renders every figure and writes the files that changed
+// atomically (a temporary file renamed into place). It returns the paths
+// written. Nothing is written for a figure that fails to render.
+func (p *Project) Write() ([]string, error) {
+	var written []string
+	for _, s := range p.Specs {
+		files, _, err := p.Files(s)
+		if err != nil {
+			return written, err
+		}
+		for _, f := range files {
+			full := filepath.Join(p.Root, filepath.FromSlash(f.Path))
+			if old, err := os.ReadFile(full); err == nil && bytes.Equal(old, f.Data) {
+				continue
+			}
+			if err := writeAtomic(full, f.Data); err != nil {
+				return written, err
+			}
+			written = append(written, f.Path)
+		}
+	}
+	return written, nil
+}
+
+func writeAtomic(name string, b []byte) error {
+	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(name), ".evdoc-*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	if _, err := tmp.Write(b); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), name)
+}
+
+// Check compares the committed figures with what the evidence and specs
+// give now. Each stale or missing figure is one error at its spec naming
+// the files and why: the evidence values whose value, raw text or
+// position changed since the record, a changed spec, or a missing file.
+// Output files with no spec are reported too.
+func (p *Project) Check() diag.List {
+	dir := p.OutDir
+	if dir == "" {
+		dir = OutputDir
+	}
+	var ds diag.List
+	known := map[string]bool{}
+	for _, s := range p.Specs {
+		pos := diag.Position{File: s.File, Line: 1, Column: 1}
+		files, rec, err := p.Files(s)
+		if err != nil {
+			ds = append(ds, diag.Errorf(pos, diag.FigureStale, "figure %q cannot be drawn: %v", s.Name, err))
+			continue
+		}
+		var stale []string
+		for _, f := range files {
+			known[f.Path] = true
+			old, err := os.ReadFile(filepath.Join(p.Root, filepath.FromSlash(f.Path)))
+			switch {
+			case errors.Is(err, os.ErrNotExist):
+				stale = append(stale, f.Path+" is missing")
+			case err != nil:
+				stale = append(stale, fmt.Sprintf("%s: %v", f.Path, err))
+			case !bytes.Equal(old, f.Data):
+				stale = append(stale, f.Path+" is stale")
+			}
+		}
+		if len(stale) == 0 {
+			continue
+		}
+		why := p.why(s, rec, dir)
+		ds = append(ds, diag.Errorf(pos, diag.FigureStale, "figure %q: %s; %s; run evdoc figures", s.Name, strings.Join(stale, ", "), why))
+	}
+	entries, _ := os.ReadDir(filepath.Join(p.Root, filepath.FromSlash(dir)))
+	for _, e := range entries {
+		f := path.Join(dir, e.Name())
+		if !e.IsDir() && !known[f] && !strings.HasPrefix(e.Name(), ".") {
+			ds = append(ds, diag.Errorf(diag.Position{File: f}, diag.FigureStale, "%s belongs to no figure spec; run evdoc figures or delete it", f))
+		}
+	}
+	ds.Sort()
+	return ds
+}
+
+// why explains a stale figure by comparing its committed record with rec.
+func (p *Project) why(s *Spec, rec *Record, dir string) string {
+	b, err := os.ReadFile(filepath.Join(p.Root, filepath.FromSlash(dir), s.Name+".json"))
+	if err != nil {
+		return "no record of what it was drawn from"
+	}
+	var old Record
+	if err := json.Unmarshal(b, &old); err != nil {
+		return "its record is unreadable"
+	}
+	was := map[string]Input{}
+	for _, in := range old.Inputs {
+		was[in.Ref] = in
+	}
+	var changes []string
+	for _, in := range rec.Inputs {
+		o, ok := was[in.Ref]
+		switch {
+		case !ok:
+			changes = append(changes, fmt.Sprintf("now also reads %s", in))
+		case o.Value != in.Value || o.Raw != in.Raw:
+			changes = append(changes, fmt.Sprintf("evidence %s changed from %s to %s (%s)", in.Ref, o.Raw, in.Raw, in.Pos))
+		}
+		delete(was, in.Ref)
+	}
+	var gone []string
+	for ref := range was {
+		gone = append(gone, ref)
+	}
+	sort.Strings(gone)
+	for _, ref := range gone {
+		changes = append(changes, "no longer reads "+ref)
+	}
+	if old.SpecSHA256 != rec.SpecSHA256 {
+		changes = append(changes, "the spec changed")
+	}
+	if len(changes) == 0 {
+		return "same evidence and spec: the renderer or fonts changed"
+	}
+	return strings.Join(changes, "; ")
+}

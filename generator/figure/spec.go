@@ -1,0 +1,377 @@
+package figure
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"path"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+
+	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/evidence"
+)
+
+// Chart kinds a spec's kind names.
+const (
+	KindTimeline    = "timeline"
+	KindBars        = "bars"
+	KindRate        = "rate"
+	KindPercentiles = "percentiles"
+)
+
+// Kinds lists the chart kinds, in README order.
+var Kinds = []string{KindTimeline, KindBars, KindRate, KindPercentiles}
+
+// Text is a figure text per language code ("ko", "ja"). A text may quote
+// evidence with the claim syntax of pages, [+12 s](ev:SET/NAME); the
+// chart shows the link text and check judges it like a page's claim.
+type Text map[string]string
+
+// Spec is a decoded figures/NAME.toml. Which fields apply depends on
+// Kind; README's Figures section shows one spec per kind.
+type Spec struct {
+	Name string `toml:"-"` // file name without .toml
+	File string `toml:"-"` // repository-relative path of the spec
+	Src  []byte `toml:"-"` // the spec's bytes, for positions
+
+	Kind    string `toml:"kind"`
+	Title   Text   `toml:"title"`
+	Caption Text   `toml:"caption"`
+	Alt     Text   `toml:"alt"`
+	XAxis   Text   `toml:"x_axis"`
+	YAxis   Text   `toml:"y_axis"`
+	// Columns is the number of panels per row (default: all in one row).
+	Columns int `toml:"columns"`
+	// Legend labels the series by id (bars) or counter (timeline;
+	// optional there, the Envoy counter name is shown by default).
+	Legend map[string]Text `toml:"legend"`
+
+	// Timeline: snapshot ids substituted for {snapshot}, the references
+	// giving each snapshot's time in seconds, the reference of the DNS
+	// flip time, the counters substituted for {counter}, and the flip's
+	// label.
+	Snapshots []string `toml:"snapshots"`
+	Times     []string `toml:"times"`
+	Flip      string   `toml:"flip"`
+	FlipLabel Text     `toml:"flip_label"`
+	Counters  []string `toml:"counters"`
+
+	// Percentiles: the unit the latencies are shown in ("s", "ms", "µs").
+	Unit string `toml:"unit"`
+
+	Panels []Panel `toml:"panel"`
+}
+
+// Panel is one small multiple of a figure.
+type Panel struct {
+	Title Text `toml:"title"`
+	YAxis Text `toml:"y_axis"`
+	// Ref (timeline) is a reference template: "SET/strict.{counter}.{snapshot}".
+	Ref string `toml:"ref"`
+	// Groups (bars, rate) are the categories along the axis.
+	Groups []Group `toml:"group"`
+	// Prefix and Percentiles (percentiles): references Prefix.p50, … as
+	// the fortio-json reader names them (p99_9 is the 99.9th).
+	Prefix      string   `toml:"prefix"`
+	Percentiles []string `toml:"percentiles"`
+}
+
+// Group is one category of a bars or rate panel.
+type Group struct {
+	Label Text `toml:"label"`
+	// Ref is the rate of a rate panel, in percent.
+	Ref  string `toml:"ref"`
+	Bars []Bar  `toml:"bar"`
+}
+
+// Bar is one bar of a group: a single value (Ref) or a stack of segments
+// whose sum must equal Total when Total is given.
+type Bar struct {
+	Series   string    `toml:"series"`
+	Ref      string    `toml:"ref"`
+	Segments []Segment `toml:"segment"`
+	Total    string    `toml:"total"`
+}
+
+// Segment is one part of a stacked bar.
+type Segment struct {
+	Series string `toml:"series"`
+	Ref    string `toml:"ref"`
+}
+
+// LoadSpecs reads every *.toml under root/dir. File names give the figure
+// names. Malformed specs are reported at file:line:col and left out.
+func LoadSpecs(root, dir string) ([]*Spec, diag.List) {
+	entries, err := os.ReadDir(path.Join(root, dir))
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, diag.List{diag.Errorf(diag.Position{File: dir}, diag.FigureSpec, "cannot read figures: %v", err)}
+	}
+	var (
+		specs []*Spec
+		errs  diag.List
+	)
+	for _, e := range entries {
+		if e.IsDir() || !strings.HasSuffix(e.Name(), ".toml") {
+			continue
+		}
+		file := path.Join(dir, e.Name())
+		src, err := os.ReadFile(path.Join(root, file))
+		if err != nil {
+			errs = append(errs, diag.Errorf(diag.Position{File: file}, diag.FigureSpec, "%v", err))
+			continue
+		}
+		s, ds := ParseSpec(file, src)
+		errs = append(errs, ds...)
+		if s != nil {
+			specs = append(specs, s)
+		}
+	}
+	sort.Slice(specs, func(i, j int) bool { return specs[i].Name < specs[j].Name })
+	errs.Sort()
+	return specs, errs
+}
+
+// ParseSpec decodes one spec file and checks its structure (kind, fields
+// the kind needs, matching lengths). It does not look at evidence; see
+// Validate. A spec with errors is returned as nil.
+func ParseSpec(file string, src []byte) (*Spec, diag.List) {
+	ix := diag.NewLineIndex(file, src)
+	s := &Spec{Name: strings.TrimSuffix(path.Base(file), ".toml"), File: file, Src: src}
+	md, err := toml.Decode(string(src), s)
+	if err != nil {
+		var pe toml.ParseError
+		pos := diag.Position{File: file, Line: 1, Column: 1}
+		if errors.As(err, &pe) {
+			pos = ix.LineCol(pe.Position.Line, pe.Position.Col)
+		}
+		return nil, diag.List{diag.Errorf(pos, diag.FigureSpec, "invalid figure spec: %v", err)}
+	}
+	if u := md.Undecoded(); len(u) > 0 {
+		k := u[0]
+		return nil, diag.List{diag.Errorf(s.keyPos(k[len(k)-1]), diag.FigureSpec, "unknown key %q", k.String())}
+	}
+	ds := s.structure()
+	if ds.HasErrors() {
+		return nil, ds
+	}
+	return s, ds
+}
+
+// pos returns the position of the first occurrence of needle in the spec
+// at or after byte off, or of the start of the file.
+func (s *Spec) find(needle string, off int) diag.Position {
+	ix := diag.NewLineIndex(s.File, s.Src)
+	if off < 0 || off > len(s.Src) {
+		off = 0
+	}
+	if i := strings.Index(string(s.Src[off:]), needle); needle != "" && i >= 0 {
+		return ix.Pos(off + i)
+	}
+	return diag.Position{File: s.File, Line: 1, Column: 1}
+}
+
+var keyLine = regexp.MustCompile(`(?m)^[ \t]*(\w+)[ \t]*=`)
+
+// keyPos returns the position of the first line assigning key.
+func (s *Spec) keyPos(key string) diag.Position {
+	for _, m := range keyLine.FindAllSubmatchIndex(s.Src, -1) {
+		if string(s.Src[m[2]:m[3]]) == key {
+			return diag.NewLineIndex(s.File, s.Src).Pos(m[2])
+		}
+	}
+	return s.find(key, 0)
+}
+
+// panelOffset returns the byte offset of the i-th [[panel]] header.
+func (s *Spec) panelOffset(i int) int {
+	off := 0
+	for n := 0; ; n++ {
+		j := strings.Index(string(s.Src[off:]), "[[panel]]")
+		if j < 0 {
+			return 0
+		}
+		if n == i {
+			return off + j
+		}
+		off += j + len("[[panel]]")
+	}
+}
+
+// refPos is the position of a reference as written in the spec.
+func (s *Spec) refPos(ref string, near int) diag.Position {
+	p := s.find(`"`+ref+`"`, near)
+	if p.Line == 1 && p.Column == 1 {
+		p = s.find(`"`+ref+`"`, 0)
+	}
+	if p.Offset > 0 || p.Line > 1 || p.Column > 1 {
+		return s.find(ref, p.Offset)
+	}
+	return p
+}
+
+func (s *Spec) structure() diag.List {
+	var ds diag.List
+	errf := func(pos diag.Position, format string, args ...any) {
+		ds = append(ds, diag.Errorf(pos, diag.FigureSpec, format, args...))
+	}
+	kindOK := false
+	for _, k := range Kinds {
+		kindOK = kindOK || s.Kind == k
+	}
+	if !kindOK {
+		pos := s.keyPos("kind")
+		errf(pos, "figure %q: unknown kind %q; expected one of %s", s.Name, s.Kind, strings.Join(Kinds, ", "))
+		return ds
+	}
+	if len(s.Panels) == 0 {
+		errf(s.keyPos("kind"), "figure %q has no [[panel]]; a %s figure needs at least one", s.Name, s.Kind)
+	}
+	if s.Columns < 0 {
+		errf(s.keyPos("columns"), "columns = %d; expected a positive number of panels per row", s.Columns)
+	}
+	for i, p := range s.Panels {
+		off := s.panelOffset(i)
+		at := s.find("[[panel]]", off)
+		switch s.Kind {
+		case KindTimeline:
+			if p.Ref == "" {
+				errf(at, "timeline panel %d has no ref; expected ref = \"SET/table.{counter}.{snapshot}\"", i+1)
+			} else if !strings.Contains(p.Ref, "{counter}") || !strings.Contains(p.Ref, "{snapshot}") {
+				errf(s.refPos(p.Ref, off), "timeline panel %d: ref %q must contain {counter} and {snapshot}", i+1, p.Ref)
+			}
+		case KindBars:
+			if len(p.Groups) == 0 {
+				errf(at, "bars panel %d has no [[panel.group]]: empty series", i+1)
+			}
+			for gi, g := range p.Groups {
+				if len(g.Bars) == 0 {
+					errf(at, "bars panel %d, group %d has no [[panel.group.bar]]: empty series", i+1, gi+1)
+				}
+				for _, b := range g.Bars {
+					if b.Series == "" {
+						errf(at, "bars panel %d, group %d: a bar has no series id", i+1, gi+1)
+					} else if _, ok := s.Legend[b.Series]; !ok {
+						errf(s.find(`"`+b.Series+`"`, off), "series %q has no [legend.%s] label", b.Series, b.Series)
+					}
+					if (b.Ref == "") == (len(b.Segments) == 0) {
+						errf(at, "bars panel %d, group %d: bar %q needs either ref or segments", i+1, gi+1, b.Series)
+					}
+					for _, sg := range b.Segments {
+						if _, ok := s.Legend[sg.Series]; !ok || sg.Series == "" {
+							errf(s.find(`"`+sg.Ref+`"`, off), "segment series %q has no [legend.%s] label", sg.Series, sg.Series)
+						}
+						if sg.Ref == "" {
+							errf(at, "bars panel %d, group %d: a segment has no ref", i+1, gi+1)
+						}
+					}
+				}
+			}
+		case KindRate:
+			if len(p.Groups) == 0 {
+				errf(at, "rate panel %d has no [[panel.group]]: empty series", i+1)
+			}
+			for gi, g := range p.Groups {
+				if g.Ref == "" {
+					errf(at, "rate panel %d, group %d has no ref", i+1, gi+1)
+				}
+			}
+		case KindPercentiles:
+			if p.Prefix == "" {
+				errf(at, "percentiles panel %d has no prefix; expected prefix = \"SET/name.DurationHistogram\"", i+1)
+			}
+			if len(p.Percentiles) == 0 {
+				errf(at, "percentiles panel %d has no percentiles: empty series", i+1)
+			}
+			for _, q := range p.Percentiles {
+				if !percentileRe.MatchString(q) {
+					errf(s.find(`"`+q+`"`, off), "percentile %q: expected pNN or pNN_N (p50, p99_9)", q)
+				}
+			}
+		}
+	}
+	if s.Kind == KindTimeline {
+		if len(s.Snapshots) == 0 {
+			errf(s.keyPos("kind"), "timeline figure %q has no snapshots: empty series", s.Name)
+		}
+		if len(s.Counters) == 0 {
+			errf(s.keyPos("kind"), "timeline figure %q has no counters: empty series", s.Name)
+		}
+		if len(s.Times) != len(s.Snapshots) {
+			errf(s.keyPos("times"), "%d times for %d snapshots; expected one time reference per snapshot", len(s.Times), len(s.Snapshots))
+		}
+	}
+	if s.Kind == KindPercentiles {
+		if _, ok := unitScale[s.Unit]; !ok {
+			errf(s.keyPos("unit"), "unit %q: expected one of s, ms, µs", s.Unit)
+		}
+	}
+	return ds
+}
+
+var percentileRe = regexp.MustCompile(`^p\d{1,2}(_\d+)?$`)
+
+// unitScale converts seconds to the display unit.
+var unitScale = map[string]float64{"s": 1, "ms": 1e3, "µs": 1e6}
+
+// Input is one evidence value a figure drew, with what it read: a figure
+// is stale when any input's value, raw text or position changed.
+type Input struct {
+	Ref   string `json:"ref"`
+	Value string `json:"value"`
+	Raw   string `json:"raw"`
+	// Pos is where the value is now; it is not recorded, so moving a
+	// value within its file does not make a figure stale.
+	Pos diag.Position `json:"-"`
+}
+
+// resolver looks references up in a store, collecting inputs and the
+// references it could not resolve with their spec positions.
+type resolver struct {
+	s       *Spec
+	st      *evidence.Store
+	inputs  []Input
+	seen    map[string]bool
+	missing diag.List
+}
+
+func (r *resolver) get(ref string, near int) (float64, *evidence.Value) {
+	v, ok := r.st.Lookup(ref)
+	if cell, nn := r.st.NonNumeric(ref); !ok && nn {
+		r.missing = append(r.missing, diag.Errorf(r.s.refPos(ref, near), diag.FigureData, "figure %q: evidence %q is %q at %s, not a number", r.s.Name, ref, cell.Text, cell.Pos))
+		return math.NaN(), nil
+	}
+	if !ok {
+		r.missing = append(r.missing, diag.Errorf(r.s.refPos(ref, near), diag.FigureData, "figure %q names unknown evidence value %q", r.s.Name, ref))
+		return math.NaN(), nil
+	}
+	if !r.seen[ref] {
+		r.seen[ref] = true
+		r.inputs = append(r.inputs, Input{Ref: ref, Value: v.Value.String(), Raw: v.Raw, Pos: v.Pos})
+	}
+	f := v.Value.InexactFloat64()
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		r.missing = append(r.missing, diag.Errorf(r.s.refPos(ref, near), diag.FigureData, "evidence value %q is %v; a chart needs a finite number", ref, f))
+	}
+	return f, v
+}
+
+// Inputs returns every evidence value the spec reads, in first-use order,
+// or the errors of references that do not resolve.
+func (s *Spec) Inputs(st *evidence.Store) ([]Input, diag.List) {
+	d, errs := s.data(st)
+	if errs != nil {
+		return nil, errs
+	}
+	return d.inputs, nil
+}
+
+// String describes an input for a staleness message.
+func (in Input) String() string { return fmt.Sprintf("%s = %s (%s)", in.Ref, in.Raw, in.Pos) }

@@ -1,0 +1,294 @@
+package figure
+
+import (
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"unicode"
+
+	xfont "golang.org/x/image/font"
+	"golang.org/x/image/font/gofont/goregular"
+	"golang.org/x/image/font/opentype"
+	"golang.org/x/image/font/sfnt"
+	"golang.org/x/image/math/fixed"
+	"gonum.org/v1/plot/font"
+	"gonum.org/v1/plot/text"
+	"gonum.org/v1/plot/vg"
+)
+
+// GoRegular names the Go Regular font (golang.org/x/image/font/gofont,
+// BSD licence) in a font chain. It is compiled in, so it needs no file;
+// it covers Latin, Greek (μ), the micro sign µ and math symbols (≈, ≤).
+const GoRegular = "go-regular"
+
+// FontChains lists, per language, the fonts figure text is drawn with, in
+// fallback order: each rune is drawn with the first font in the chain that
+// has a glyph for it. Names are files under assets/fonts or GoRegular.
+// Korean figures fall back to IPA P Gothic for kanji (約) and Japanese
+// figures to NanumSquare for Hangul; both fall back to Go Regular for
+// symbols neither CJK font has.
+var FontChains = map[string][]string{
+	"ko": {"NanumSquareR.ttf", "ipagp.ttf", GoRegular},
+	"ja": {"ipagp.ttf", "NanumSquareR.ttf", GoRegular},
+}
+
+// Fonts is a loaded fallback chain of TrueType faces for one language.
+// Build one with LoadChain or NewChain.
+type Fonts struct {
+	names []string
+	faces []*sfnt.Font
+}
+
+// LoadChain reads the fonts FontChains names for lang from dir (the
+// project's assets/fonts). An unknown language gets the Japanese chain's
+// order reversed to Latin first (Go Regular, then the CJK fonts).
+func LoadChain(dir, lang string) (*Fonts, error) {
+	names, ok := FontChains[lang]
+	if !ok {
+		names = []string{GoRegular, "NanumSquareR.ttf", "ipagp.ttf"}
+	}
+	files := make([][]byte, len(names))
+	for i, n := range names {
+		if n == GoRegular {
+			files[i] = goregular.TTF
+			continue
+		}
+		b, err := os.ReadFile(filepath.Join(dir, n))
+		if err != nil {
+			return nil, fmt.Errorf("font %s for language %q: %v", n, lang, err)
+		}
+		files[i] = b
+	}
+	return NewChain(names, files)
+}
+
+// NewChain parses TrueType/OpenType files into a fallback chain; names
+// label them in errors and in RenderedGlyphs.
+func NewChain(names []string, files [][]byte) (*Fonts, error) {
+	if len(names) == 0 || len(names) != len(files) {
+		return nil, fmt.Errorf("font chain: %d names for %d files", len(names), len(files))
+	}
+	f := &Fonts{names: names}
+	for i, b := range files {
+		face, err := opentype.Parse(b)
+		if err != nil {
+			return nil, fmt.Errorf("font %s: %v", names[i], err)
+		}
+		f.faces = append(f.faces, face)
+	}
+	return f, nil
+}
+
+// Names returns the chain's font names in fallback order.
+func (f *Fonts) Names() []string { return append([]string(nil), f.names...) }
+
+// pick returns the index in the chain of the font drawing r and its glyph,
+// or -1 when no font has it. Whitespace maps to the first font.
+func (f *Fonts) pick(buf *sfnt.Buffer, r rune) (int, sfnt.GlyphIndex) {
+	for i, face := range f.faces {
+		g, err := face.GlyphIndex(buf, r)
+		if err == nil && g != 0 {
+			return i, g
+		}
+	}
+	return -1, 0
+}
+
+// Missing returns the runes of s no font of the chain has a glyph for,
+// in order of first appearance. Control characters (newlines) are ignored.
+func (f *Fonts) Missing(s string) []rune {
+	var (
+		buf  sfnt.Buffer
+		out  []rune
+		seen = map[rune]bool{}
+	)
+	for _, r := range s {
+		if unicode.IsControl(r) || seen[r] {
+			continue
+		}
+		seen[r] = true
+		if i, _ := f.pick(&buf, r); i < 0 {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// RuneName formats r for a message: the character and its code point.
+func RuneName(r rune) string { return fmt.Sprintf("%q (U+%04X)", r, r) }
+
+// Glyph is one glyph drawn into a figure: the rune, the font of the chain
+// that drew it, and whether its outline had any segments (a space has
+// none; a drawn visible character always has some).
+type Glyph struct {
+	Rune     rune
+	Font     string
+	Segments int
+}
+
+// outlines is a text.Handler that draws every glyph as a filled outline
+// path, choosing per rune the first font of the chain that has it. The
+// output therefore does not depend on the reader's fonts (SVG) and mixes
+// scripts in one label. It records every glyph it drew.
+type outlines struct {
+	fonts  *Fonts
+	cache  *font.Cache
+	drawn  map[Glyph]bool
+	misses map[rune]bool
+}
+
+var _ text.Handler = (*outlines)(nil)
+
+func newOutlines(f *Fonts) *outlines {
+	tf := font.Typeface("evdoc")
+	return &outlines{
+		fonts:  f,
+		cache:  font.NewCache(font.Collection{{Font: font.Font{Typeface: tf}, Face: f.faces[0]}}),
+		drawn:  map[Glyph]bool{},
+		misses: map[rune]bool{},
+	}
+}
+
+// Cache returns a cache holding the chain's first font.
+func (o *outlines) Cache() *font.Cache { return o.cache }
+
+// upem is the pixels-per-em glyphs are loaded at: one font unit scale.
+const upem = 2048
+
+// Extents are the first font's, scaled to fnt's size.
+func (o *outlines) Extents(fnt font.Font) font.Extents {
+	var buf sfnt.Buffer
+	m, err := o.fonts.faces[0].Metrics(&buf, fixed.I(upem), xfont.HintingNone)
+	if err != nil {
+		return font.Extents{Ascent: fnt.Size * 0.8, Descent: fnt.Size * 0.2, Height: fnt.Size * 1.2}
+	}
+	sc := float64(fnt.Size) / upem
+	return font.Extents{
+		Ascent:  vg.Length(float64(m.Ascent.Round()) * sc),
+		Descent: vg.Length(float64(m.Descent.Round()) * sc),
+		Height:  vg.Length(float64(m.Height.Round()) * sc),
+	}
+}
+
+// Lines splits txt at newlines.
+func (o *outlines) Lines(txt string) []string {
+	return strings.Split(strings.TrimRight(txt, "\n"), "\n")
+}
+
+// Box measures one line of txt.
+func (o *outlines) Box(txt string, fnt font.Font) (width, height, depth vg.Length) {
+	e := o.Extents(fnt)
+	return o.width(txt, fnt.Size), e.Ascent, e.Descent
+}
+
+func (o *outlines) width(s string, size vg.Length) vg.Length {
+	var (
+		buf sfnt.Buffer
+		w   float64
+	)
+	for _, r := range s {
+		i, g := o.fonts.pick(&buf, r)
+		if i < 0 {
+			i, g = 0, 0
+		}
+		adv, err := o.fonts.faces[i].GlyphAdvance(&buf, g, fixed.I(upem), xfont.HintingNone)
+		if err == nil {
+			w += float64(adv) / 64
+		}
+	}
+	return vg.Length(w * float64(size) / upem)
+}
+
+// Draw draws txt as outlines, like text.Plain.Draw but per-rune fonts.
+func (o *outlines) Draw(c vg.Canvas, txt string, sty text.Style, pt vg.Point) {
+	txt = strings.TrimRight(txt, "\n")
+	if txt == "" {
+		return
+	}
+	c.SetColor(sty.Color)
+	if sty.Rotation != 0 {
+		c.Push()
+		c.Rotate(sty.Rotation)
+	}
+	sin64, cos64 := math.Sincos(sty.Rotation)
+	cos, sin := vg.Length(cos64), vg.Length(sin64)
+	pt.X, pt.Y = pt.Y*sin+pt.X*cos, pt.Y*cos-pt.X*sin
+
+	lines := o.Lines(txt)
+	e := o.Extents(sty.Font)
+	ht := sty.Height(txt)
+	pt.Y += ht*vg.Length(sty.YAlign) - e.Ascent
+	for i, line := range lines {
+		xoffs := vg.Length(sty.XAlign) * o.width(line, sty.Font.Size)
+		n := vg.Length(len(lines) - i)
+		o.drawLine(c, line, sty.Font.Size, pt.Add(vg.Point{X: xoffs, Y: n * sty.Font.Size}))
+	}
+	if sty.Rotation != 0 {
+		c.Pop()
+	}
+}
+
+// drawLine fills the outline of each glyph of line with its baseline
+// origin at pt.
+func (o *outlines) drawLine(c vg.Canvas, line string, size vg.Length, pt vg.Point) {
+	var buf sfnt.Buffer
+	sc := float64(size) / upem / 64 // 26.6 font units to points
+	x := float64(pt.X)
+	for _, r := range line {
+		i, g := o.fonts.pick(&buf, r)
+		if i < 0 {
+			o.misses[r] = true
+			i, g = 0, 0
+		}
+		face := o.fonts.faces[i]
+		segs, err := face.LoadGlyph(&buf, g, fixed.I(upem), nil)
+		if err == nil && len(segs) > 0 {
+			var p vg.Path
+			at := func(q fixed.Point26_6) vg.Point {
+				return vg.Point{X: vg.Length(x + float64(q.X)*sc), Y: vg.Length(float64(pt.Y) - float64(q.Y)*sc)}
+			}
+			for k, s := range segs {
+				switch s.Op {
+				case sfnt.SegmentOpMoveTo:
+					if k > 0 {
+						p.Close()
+					}
+					p.Move(at(s.Args[0]))
+				case sfnt.SegmentOpLineTo:
+					p.Line(at(s.Args[0]))
+				case sfnt.SegmentOpQuadTo:
+					p.QuadTo(at(s.Args[0]), at(s.Args[1]))
+				case sfnt.SegmentOpCubeTo:
+					p.CubeTo(at(s.Args[0]), at(s.Args[1]), at(s.Args[2]))
+				}
+			}
+			p.Close()
+			c.Fill(p)
+		}
+		if !unicode.IsControl(r) {
+			o.drawn[Glyph{Rune: r, Font: o.fonts.names[i], Segments: len(segs)}] = true
+		}
+		adv, err := face.GlyphAdvance(&buf, g, fixed.I(upem), xfont.HintingNone)
+		if err == nil {
+			x += float64(adv) * sc
+		}
+	}
+}
+
+// glyphs returns the drawn glyph set sorted by rune and font.
+func (o *outlines) glyphs() []Glyph {
+	out := make([]Glyph, 0, len(o.drawn))
+	for g := range o.drawn {
+		out = append(out, g)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Rune != out[j].Rune {
+			return out[i].Rune < out[j].Rune
+		}
+		return out[i].Font < out[j].Font
+	})
+	return out
+}

@@ -1,0 +1,165 @@
+package figure
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/evdoc-lab/evdoc/generator/check"
+	"github.com/evdoc-lab/evdoc/generator/claim"
+	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/evidence"
+)
+
+// textField is one text of a spec in one language, with where it is.
+type textField struct {
+	key      string // "title", "panel 2 title", "legend.ok", …
+	lang     string
+	text     string
+	required bool
+}
+
+// fields lists every text of the spec in lang.
+func (s *Spec) fields(lang string) []textField {
+	var out []textField
+	add := func(key string, t Text, required bool) {
+		out = append(out, textField{key: key, lang: lang, text: t[lang], required: required})
+	}
+	add("title", s.Title, true)
+	add("caption", s.Caption, true)
+	add("alt", s.Alt, true)
+	add("x_axis", s.XAxis, s.Kind == KindTimeline)
+	add("y_axis", s.YAxis, false)
+	if s.Kind == KindTimeline && s.Flip != "" {
+		add("flip_label", s.FlipLabel, true)
+	}
+	ids := make([]string, 0, len(s.Legend))
+	for id := range s.Legend {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	for _, id := range ids {
+		add("legend."+id, s.Legend[id], true)
+	}
+	for i, p := range s.Panels {
+		add(fmt.Sprintf("panel %d title", i+1), p.Title, len(s.Panels) > 1)
+		if len(p.YAxis) > 0 {
+			add(fmt.Sprintf("panel %d y_axis", i+1), p.YAxis, true)
+		}
+		for gi, g := range p.Groups {
+			add(fmt.Sprintf("panel %d group %d label", i+1, gi+1), g.Label, true)
+		}
+	}
+	return out
+}
+
+// texts reports texts a language lacks.
+func (s *Spec) texts(lang string) diag.List {
+	var ds diag.List
+	for _, f := range s.fields(lang) {
+		if f.required && strings.TrimSpace(f.text) == "" {
+			ds = append(ds, diag.Errorf(s.keyPos(lastKey(f.key)), diag.FigureSpec,
+				"figure %q has no %s for language %q; expected %s = \"…\"", s.Name, f.key, lang, lang))
+		}
+	}
+	if s.Kind == KindBars || s.Kind == KindTimeline {
+		if s.Kind == KindTimeline {
+			for _, id := range s.Counters {
+				if t, ok := s.Legend[id]; ok && t[lang] == "" {
+					ds = append(ds, diag.Errorf(s.keyPos(id), diag.FigureSpec, "legend %q has no %q text", id, lang))
+				}
+			}
+		}
+	}
+	if s.Kind == KindTimeline && len(s.Panels) > 0 && s.YAxis[lang] == "" {
+		ds = append(ds, diag.Errorf(s.keyPos("kind"), diag.FigureSpec, "figure %q has no y_axis for language %q", s.Name, lang))
+	}
+	return ds
+}
+
+func lastKey(k string) string {
+	if i := strings.LastIndexAny(k, ". "); i >= 0 {
+		return k[i+1:]
+	}
+	return k
+}
+
+// textOffset returns the byte offset of text as a TOML string in the
+// spec, or -1.
+func (s *Spec) textOffset(text string) int {
+	if text == "" {
+		return -1
+	}
+	i := strings.Index(string(s.Src), `"`+text+`"`)
+	if i < 0 {
+		return -1
+	}
+	return i + 1
+}
+
+// glyphCheck reports every rune of every text lang shows that no font of
+// the chain has, at the text in the spec, before anything is drawn.
+func (s *Spec) glyphCheck(lang string, fonts *Fonts) diag.List {
+	var ds diag.List
+	ix := diag.NewLineIndex(s.File, s.Src)
+	for _, f := range s.fields(lang) {
+		shown := evLink.ReplaceAllString(f.text, "$1")
+		for _, r := range fonts.Missing(shown) {
+			pos := s.keyPos(lastKey(f.key))
+			if off := s.textOffset(f.text); off >= 0 {
+				if j := strings.IndexRune(f.text, r); j >= 0 {
+					pos = ix.Pos(off + j)
+				}
+			}
+			ds = append(ds, diag.Errorf(pos, diag.FigureGlyph,
+				"figure %q %s (%s): no font of the %s chain (%s) has a glyph for %s",
+				s.Name, f.key, lang, lang, strings.Join(fonts.Names(), ", "), RuneName(r)))
+		}
+	}
+	return ds
+}
+
+// Validate checks a spec against the evidence store for the given
+// languages: every reference resolves to a finite number, every text a
+// language needs exists, every rune shown has a glyph in the language's
+// font chain (fonts maps language to chain; a language without one is
+// not glyph-checked), and every number in a figure text is a claim that
+// agrees with the evidence, exactly as in a page: [12 s](ev:SET/NAME).
+// A number written bare is a claim-unbound error. Positions point into
+// the spec file.
+func (s *Spec) Validate(st *evidence.Store, langs []string, fonts map[string]*Fonts, opt check.Options) diag.List {
+	_, ds := s.data(st)
+	md := claim.NewMarkdown()
+	ix := diag.NewLineIndex(s.File, s.Src)
+	for _, lang := range langs {
+		ds = append(ds, s.texts(lang)...)
+		if f := fonts[lang]; f != nil {
+			ds = append(ds, s.glyphCheck(lang, f)...)
+		}
+		for _, f := range s.fields(lang) {
+			if strings.TrimSpace(f.text) == "" {
+				continue
+			}
+			off := s.textOffset(f.text)
+			page, perrs := claim.Parse(md, s.File, []byte(f.text))
+			var tds diag.List
+			tds = append(tds, perrs...)
+			_, cds := check.Claims(page, st, opt)
+			tds = append(tds, cds...)
+			_, cov := check.Coverage(page)
+			tds = append(tds, cov...)
+			for _, d := range tds {
+				d.Fixes = nil
+				if off >= 0 {
+					d.Pos = ix.Pos(off + d.Pos.Offset)
+				} else {
+					d.Pos = s.keyPos(lastKey(f.key))
+				}
+				d.Message = fmt.Sprintf("figure %q %s (%s): %s", s.Name, f.key, lang, d.Message)
+				ds = append(ds, d)
+			}
+		}
+	}
+	ds.Sort()
+	return ds
+}
