@@ -91,17 +91,7 @@ func TestEmittedRulesAreCatalogued(t *testing.T) {
 	if testing.Short() {
 		t.Skip("type-checks the whole module")
 	}
-	cfg := &packages.Config{
-		Mode: packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes | packages.NeedTypesInfo,
-		Dir:  "../..",
-	}
-	pkgs, err := packages.Load(cfg, "./...")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if packages.PrintErrors(pkgs) > 0 {
-		t.Fatal("packages did not load")
-	}
+	pkgs := loadModule(t)
 	const diagPath = "github.com/evdoc-lab/evdoc/generator/diag"
 	isRuleID := func(tp types.Type) bool {
 		n, ok := types.Unalias(tp).(*types.Named)
@@ -150,4 +140,110 @@ func TestEmittedRulesAreCatalogued(t *testing.T) {
 	if constants < len(known) {
 		t.Errorf("found only %d rule constants in use (%d expressions of type RuleID); the scan is not seeing the module", constants, checked)
 	}
+}
+
+// secondSeverity lists the rules that report a lesser or graver case at a
+// severity other than their default; each Help says when.
+var secondSeverity = map[diag.RuleID]diag.Severity{
+	diag.TranslationOrphan: diag.Error,   // an empty placeholder with nothing to fall back to
+	diag.EvidenceManifest:  diag.Warning, // a directory without evidence.toml
+	diag.TranslationClaims: diag.Warning, // an evidence value quoted on one side only (site's paired-claims check)
+}
+
+// TestEmittedSeverityIsDefault holds that a diagnostic built with a
+// constant rule and severity (diag.Errorf, or a Diagnostic literal) uses
+// the rule's default severity from the catalogue, so the catalogue is
+// what a user sees unless evdoc.toml says otherwise.
+func TestEmittedSeverityIsDefault(t *testing.T) {
+	if testing.Short() {
+		t.Skip("type-checks the whole module")
+	}
+	pkgs := loadModule(t)
+	const diagPath = "github.com/evdoc-lab/evdoc/generator/diag"
+	constString := func(info *types.Info, e ast.Expr) (string, bool) {
+		tv, ok := info.Types[e]
+		if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
+			return "", false
+		}
+		return constant.StringVal(tv.Value), true
+	}
+	seen := 0
+	for _, p := range pkgs {
+		if p.PkgPath == diagPath {
+			continue
+		}
+		for _, f := range p.Syntax {
+			ast.Inspect(f, func(n ast.Node) bool {
+				var rule, sev string
+				var ok bool
+				switch x := n.(type) {
+				case *ast.CallExpr:
+					sel, isSel := x.Fun.(*ast.SelectorExpr)
+					if !isSel || len(x.Args) < 2 {
+						return true
+					}
+					fn, isFn := p.TypesInfo.Uses[sel.Sel].(*types.Func)
+					if !isFn || fn.Pkg() == nil || fn.Pkg().Path() != diagPath || fn.Name() != "Errorf" {
+						return true
+					}
+					if rule, ok = constString(p.TypesInfo, x.Args[1]); !ok {
+						return true
+					}
+					sev = string(diag.Error)
+				case *ast.CompositeLit:
+					tv, isT := p.TypesInfo.Types[x]
+					named, isN := types.Unalias(tv.Type).(*types.Named)
+					if !isT || !isN || named.Obj().Name() != "Diagnostic" || named.Obj().Pkg().Path() != diagPath {
+						return true
+					}
+					var haveRule, haveSev bool
+					for _, el := range x.Elts {
+						kv, isKV := el.(*ast.KeyValueExpr)
+						if !isKV {
+							continue
+						}
+						switch kv.Key.(*ast.Ident).Name {
+						case "Rule":
+							rule, haveRule = constString(p.TypesInfo, kv.Value)
+						case "Severity":
+							sev, haveSev = constString(p.TypesInfo, kv.Value)
+						}
+					}
+					if !haveRule || !haveSev {
+						return true
+					}
+				default:
+					return true
+				}
+				seen++
+				r, known := diag.LookupRule(diag.RuleID(rule))
+				if !known || diag.Severity(sev) == r.Severity || secondSeverity[r.ID] == diag.Severity(sev) {
+					return true
+				}
+				t.Errorf("%s: %s reported as %s, but its default severity is %s; change the catalogue's default or the diagnostic",
+					p.Fset.Position(n.Pos()), rule, sev, r.Severity)
+				return true
+			})
+		}
+	}
+	if seen < 20 {
+		t.Errorf("found only %d diagnostics with a constant rule and severity; the scan is not seeing the module", seen)
+	}
+}
+
+// loadModule type-checks every package of the module (test files aside).
+func loadModule(t *testing.T) []*packages.Package {
+	t.Helper()
+	cfg := &packages.Config{
+		Mode: packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes | packages.NeedTypesInfo,
+		Dir:  "../..",
+	}
+	pkgs, err := packages.Load(cfg, "./...")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if packages.PrintErrors(pkgs) > 0 {
+		t.Fatal("packages did not load")
+	}
+	return pkgs
 }
