@@ -20,6 +20,9 @@ func (s *Set) Check(opt CheckOptions) diag.List {
 	for _, p := range s.Pages {
 		ds = append(ds, CheckEmphasis(p)...)
 	}
+	if opt.Root != "" {
+		ds = append(ds, CheckI18nStrings(opt.Root, s.Languages)...)
+	}
 	for _, pr := range s.Pairs() {
 		if pr.Target.IsEmpty() {
 			continue

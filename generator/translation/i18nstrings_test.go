@@ -1,0 +1,79 @@
+package translation_test
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/evdoc-lab/evdoc/generator/translation"
+)
+
+// TestI18nStringMissing is case 07: a string removed from one language's
+// i18n file (figureSource, used by the evfigure shortcode) is an error on
+// that file, naming the layout that uses it and the language that has it.
+func TestI18nStringMissing(t *testing.T) {
+	langs := []translation.Language{{Code: "ko"}, {Code: "ja"}}
+	for _, tc := range []struct {
+		drop    string // language whose file loses the key
+		want    string
+		related []string
+	}{
+		{"ko", `i18n/ko.toml:1:1: error: i18n string "figureSource" is missing or empty for ko (the layouts use it, ja defines it)`,
+			[]string{"layouts/_shortcodes/evfigure.html", "i18n/ja.toml"}},
+		{"ja", `i18n/ja.toml:1:1: error: i18n string "figureSource" is missing or empty for ja (the layouts use it, ko defines it)`,
+			[]string{"layouts/_shortcodes/evfigure.html", "i18n/ko.toml"}},
+	} {
+		t.Run(tc.drop, func(t *testing.T) {
+			dir := t.TempDir()
+			copyDir(t, "layouts", dir)
+			copyDir(t, "i18n", dir)
+			if ds := translation.CheckI18nStrings(dir, langs); len(ds) != 0 {
+				t.Fatalf("reference i18n files: %v", ds)
+			}
+			p := filepath.Join(dir, "i18n", tc.drop+".toml")
+			b, _ := os.ReadFile(p)
+			out := regexp.MustCompile(`(?m)^figureSource.*\n`).ReplaceAll(b, nil)
+			if len(out) == len(b) {
+				t.Fatal("no figureSource line to remove")
+			}
+			if err := os.WriteFile(p, out, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			ds := translation.CheckI18nStrings(dir, langs)
+			if len(ds) != 1 {
+				t.Fatalf("got %d findings, want 1: %v", len(ds), ds)
+			}
+			if got := ds[0].String(); !strings.HasPrefix(got, tc.want) {
+				t.Errorf("got  %s\nwant %s", got, tc.want)
+			}
+			for i, r := range tc.related {
+				if i >= len(ds[0].Related) || ds[0].Related[i].Pos.File != r || ds[0].Related[i].Pos.Line < 1 {
+					t.Errorf("related %d: %+v; want a line of %s", i, ds[0].Related, r)
+				}
+			}
+			// An empty value is missing too.
+			if err := os.WriteFile(p, append(out, "figureSource = \"\"\n"...), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if ds := translation.CheckI18nStrings(dir, langs); len(ds) != 1 {
+				t.Errorf("empty string: got %v", ds)
+			}
+		})
+	}
+	// A language without any i18n file lacks every string.
+	dir := t.TempDir()
+	copyDir(t, "layouts", dir)
+	copyDir(t, "i18n", dir)
+	ds := translation.CheckI18nStrings(dir, append(langs, translation.Language{Code: "en"}))
+	n := 0
+	for _, d := range ds {
+		if strings.Contains(d.Message, "no i18n/en.toml") {
+			n++
+		}
+	}
+	if n < 5 {
+		t.Errorf("en without i18n file: %v", ds)
+	}
+}
