@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/BurntSushi/toml"
 	"golang.org/x/tools/txtar"
 
 	"github.com/evdoc-lab/evdoc/generator/check"
@@ -234,4 +235,147 @@ func TestStaleNamesEvidenceChange(t *testing.T) {
 		!strings.Contains(ds[0].Message, "evidence dns-passthrough-tcp/d3.b.fail_rate changed from 0.21% to 0.25%") {
 		t.Fatalf("got %v; want d3-failure-rate stale because d3.b.fail_rate changed", ds)
 	}
+}
+
+// TestFortioPercentilesGolden draws the percentile ladder of fortio's own
+// README example (testdata/fortio, a fixture, not a lab measurement) and
+// compares it with testdata/fortio/golden; -update rewrites the goldens.
+func TestFortioPercentilesGolden(t *testing.T) {
+	root := filepath.Join("testdata", "fortio")
+	p := loadProject(t, root)
+	p.OutDir = "golden"
+	for _, s := range p.Specs {
+		if ds := s.Validate(p.Store, langs, p.Fonts, check.DefaultOptions()); len(ds) > 0 {
+			t.Fatalf("%s:\n%v", s.Name, ds)
+		}
+	}
+	if *update {
+		if _, err := p.Write(); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	for _, d := range p.Check() {
+		t.Errorf("%s (go test ./generator/figure -update)", d)
+	}
+	alt, err := p.Specs[0].AltText(p.Store, "ja")
+	if err != nil || !strings.Contains(alt, "p50 492 µs") || !strings.Contains(alt, "p99.9 930 µs") {
+		t.Errorf("alt text does not give the data: %q %v", alt, err)
+	}
+}
+
+// TestCaseFigureGlyphs is ../shared/cases/08-figure-glyphs.toml (copied to
+// testdata): labels mixing µs (U+00B5), μs (U+03BC), ≈, 約 and Hangul in
+// both languages. The figure is drawn and the set of glyphs actually
+// drawn (outlines loaded and filled) must hold every rune of the labels,
+// each with a non-empty outline from a font of the chain: Hangul in the
+// Japanese figure from NanumSquare, 約 in the Korean one from IPA P Gothic.
+func TestCaseFigureGlyphs(t *testing.T) {
+	var c struct {
+		Title  map[string]string   `toml:"title"`
+		Axis   map[string]string   `toml:"axis"`
+		Legend map[string][]string `toml:"legend"`
+		Rows   []string            `toml:"rows"`
+	}
+	if _, err := toml.DecodeFile(filepath.Join("testdata", "08-figure-glyphs.toml"), &c); err != nil {
+		t.Fatal(err)
+	}
+	p := loadProject(t, repoRoot)
+	s := &Spec{Name: "glyphs", File: "figures/glyphs.toml", Kind: KindTimeline,
+		Snapshots: []string{"before", "mid1", "mid2", "after"},
+		Times:     []string{"dns-inflight-part2/curl.strict.t_before", "dns-inflight-part2/curl.strict.t_mid1", "dns-inflight-part2/curl.strict.t_mid2", "dns-inflight-part2/curl.strict.t_after"},
+		Counters:  c.Rows[:3],
+		Panels:    []Panel{{Ref: "dns-inflight-part2/strict.{counter}.{snapshot}"}},
+		Title:     c.Title, XAxis: c.Axis, YAxis: c.Axis, Caption: c.Title, Alt: c.Title,
+		Legend: map[string]Text{}}
+	for i, r := range s.Counters {
+		s.Legend[r] = Text{"ko": c.Legend["ko"][i], "ja": c.Legend["ja"][i]}
+	}
+	want := map[string]map[rune]string{
+		"ko": {'約': "ipagp.ttf", '지': "NanumSquareR.ttf"},
+		"ja": {'약': "NanumSquareR.ttf", '遅': "ipagp.ttf"},
+	}
+	for _, lang := range langs {
+		if ds := s.glyphCheck(lang, p.Fonts[lang]); len(ds) > 0 {
+			t.Fatalf("%s: %v", lang, ds)
+		}
+		out, err := s.Render(p.Store, lang, p.Fonts[lang])
+		if err != nil {
+			t.Fatalf("%s: %v", lang, err)
+		}
+		drawn := map[rune]Glyph{}
+		for _, g := range out.Glyphs {
+			drawn[g.Rune] = g
+		}
+		label := c.Axis[lang] + c.Title[lang] + strings.Join(c.Legend[lang], "")
+		for _, r := range label {
+			g, ok := drawn[r]
+			switch {
+			case !ok:
+				t.Errorf("%s: %s was not drawn", lang, RuneName(r))
+			case r != ' ' && g.Segments == 0:
+				t.Errorf("%s: %s drawn with an empty outline (font %s)", lang, RuneName(r), g.Font)
+			}
+		}
+		for _, r := range []rune{'µ', 'μ', '≈'} {
+			if g := drawn[r]; g.Segments == 0 {
+				t.Errorf("%s: %s not drawn", lang, RuneName(r))
+			}
+		}
+		for r, font := range want[lang] {
+			if g := drawn[r]; g.Font != font {
+				t.Errorf("%s: %s drawn with %q; want %q", lang, RuneName(r), g.Font, font)
+			}
+		}
+	}
+}
+
+// TestMissingGlyphIsAnError: a rune no font has is reported before
+// drawing, and Render refuses to draw it.
+func TestMissingGlyphIsAnError(t *testing.T) {
+	p := loadProject(t, repoRoot)
+	s := *p.Specs[0]
+	s.Title = Text{"ko": "제목 \U0001F9EA", "ja": "題"}
+	ds := s.glyphCheck("ko", p.Fonts["ko"])
+	if len(ds) != 1 || ds[0].Rule != diag.FigureGlyph || !strings.Contains(ds[0].Message, "U+1F9EA") {
+		t.Fatalf("got %v", ds)
+	}
+	if _, err := s.Render(p.Store, "ko", p.Fonts["ko"]); err == nil || !strings.Contains(err.Error(), "U+1F9EA") {
+		t.Errorf("Render: %v", err)
+	}
+}
+
+// FuzzParseSpec holds that no spec file panics the parser and every
+// diagnostic lies inside the file.
+func FuzzParseSpec(f *testing.F) {
+	files, _ := filepath.Glob(filepath.Join(repoRoot, "figures", "*.toml"))
+	for _, file := range files {
+		b, _ := os.ReadFile(file)
+		f.Add(b)
+	}
+	cases, _ := filepath.Glob("testdata/specs/*.txtar")
+	for _, c := range cases {
+		if ar, err := txtar.ParseFile(c); err == nil {
+			for _, m := range ar.Files {
+				if m.Name == "figures/fig.toml" {
+					f.Add(m.Data)
+				}
+			}
+		}
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		s, ds := ParseSpec("figures/f.toml", src)
+		if s == nil && !ds.HasErrors() {
+			t.Fatal("nil spec without an error")
+		}
+		lines := bytes.Count(src, []byte("\n")) + 1
+		for _, d := range ds {
+			if d.Pos.Line < 1 || d.Pos.Line > lines || d.Pos.Offset > len(src) {
+				t.Fatalf("%s outside the %d-line file", d, lines)
+			}
+		}
+		if s != nil {
+			_ = s.fields("ko")
+		}
+	})
 }

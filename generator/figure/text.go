@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 	"unicode"
 
 	xfont "golang.org/x/image/font"
@@ -40,6 +41,14 @@ var FontChains = map[string][]string{
 type Fonts struct {
 	names []string
 	faces []*sfnt.Font
+
+	mu    sync.Mutex
+	picks map[rune]pick
+}
+
+type pick struct {
+	font  int
+	glyph sfnt.GlyphIndex
 }
 
 // LoadChain reads the fonts FontChains names for lang from dir (the
@@ -71,7 +80,7 @@ func NewChain(names []string, files [][]byte) (*Fonts, error) {
 	if len(names) == 0 || len(names) != len(files) {
 		return nil, fmt.Errorf("font chain: %d names for %d files", len(names), len(files))
 	}
-	f := &Fonts{names: names}
+	f := &Fonts{names: names, picks: map[rune]pick{}}
 	for i, b := range files {
 		face, err := opentype.Parse(b)
 		if err != nil {
@@ -86,15 +95,32 @@ func NewChain(names []string, files [][]byte) (*Fonts, error) {
 func (f *Fonts) Names() []string { return append([]string(nil), f.names...) }
 
 // pick returns the index in the chain of the font drawing r and its glyph,
-// or -1 when no font has it. Whitespace maps to the first font.
+// or -1 when no font has it. A font "has" a visible rune only when its
+// glyph has an outline: some fonts map a rune in their cmap to an empty
+// glyph (NanumSquare maps 約 and ≈ so), which would draw nothing.
 func (f *Fonts) pick(buf *sfnt.Buffer, r rune) (int, sfnt.GlyphIndex) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if p, ok := f.picks[r]; ok {
+		return p.font, p.glyph
+	}
+	p := pick{font: -1}
 	for i, face := range f.faces {
 		g, err := face.GlyphIndex(buf, r)
-		if err == nil && g != 0 {
-			return i, g
+		if err != nil || g == 0 {
+			continue
 		}
+		if !unicode.IsSpace(r) {
+			segs, err := face.LoadGlyph(buf, g, fixed.I(upem), nil)
+			if err != nil || len(segs) == 0 {
+				continue
+			}
+		}
+		p = pick{font: i, glyph: g}
+		break
 	}
-	return -1, 0
+	f.picks[r] = p
+	return p.font, p.glyph
 }
 
 // Missing returns the runes of s no font of the chain has a glyph for,
