@@ -8,10 +8,12 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strings"
 
 	udiff "github.com/aymanbagabas/go-udiff"
 	"github.com/spf13/cobra"
 
+	"github.com/evdoc-lab/evdoc/generator/claim"
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/fix"
 	"github.com/evdoc-lab/evdoc/generator/site"
@@ -19,7 +21,7 @@ import (
 )
 
 func newFixCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *cobra.Command {
-	var dryRun bool
+	var dryRun, allowScale bool
 	var lf lockFlags
 	cmd := &cobra.Command{
 		Use:   "fix",
@@ -27,6 +29,9 @@ func newFixCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *cob
 		Long: "fix rewrites every claim number that does not match its evidence to the evidence value,\n" +
 			"keeping the precision, sign convention, full-width digits, separators, unit word and\n" +
 			"approximation mark as written. Bytes outside the rewritten numbers never change.\n" +
+			"It applies the suggested fixes of one check run: one judgement, one write per page.\n" +
+			"A rewrite that changes a number by a factor of 1000 or more is refused (fix-scale)\n" +
+			"unless --allow-scale is given.\n" +
 			"Pages are written atomically; a page that changed since evdoc read it is left alone.\n" +
 			"SIGINT or SIGTERM stops fix between pages: each page is either rewritten or as it was.\n" +
 			"Exit status: 0 when nothing is left to fix, 1 when findings remain (with --dry-run: when\n" +
@@ -48,8 +53,14 @@ func newFixCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *cob
 			if !dryRun {
 				removeStaleTemps(s, stderr)
 			}
-			opt := opts.check
-			var problems diag.List
+			// One judgement: the suggested fixes of this check run are
+			// applied, and its other findings are what remains.
+			_, findings := s.Check(opts.check)
+			pages := make([]*claim.Page, 0, len(s.Pages))
+			for _, p := range s.Pages {
+				pages = append(pages, p.Parsed)
+			}
+			edits, problems, _ := fix.Plan(pages, findings, fix.Options{AllowScale: allowScale})
 			rewritten, pending := 0, 0
 			for _, p := range s.Pages {
 				if ctx.Err() != nil {
@@ -57,16 +68,15 @@ func newFixCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *cob
 					fmt.Fprintf(stderr, "evdoc: %d literal(s) rewritten before the interruption; the other pages are unchanged\n", rewritten)
 					return &exitError{1, nil}
 				}
-				edits, ds := fix.Edits(p.Parsed, s.Store, opt)
-				problems = append(problems, ds...)
-				if len(edits) == 0 {
+				es := edits[p.Parsed.Path]
+				if len(es) == 0 {
 					continue
 				}
 				old := p.Parsed.Source
-				nw := fix.Apply(old, edits)
+				nw := fix.Apply(old, es)
 				if dryRun {
 					fmt.Fprint(stdout, udiff.Unified("a/"+p.Path, "b/"+p.Path, string(old), string(nw)))
-					pending += len(edits)
+					pending += len(es)
 					continue
 				}
 				err := atomicfile.ReplaceIfUnchanged(filepath.Join(*root, filepath.FromSlash(p.Path)), old, nw, site.TempDir(*root))
@@ -77,20 +87,22 @@ func newFixCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *cob
 				if err != nil {
 					return &exitError{2, err}
 				}
-				for _, e := range edits {
+				for _, e := range es {
 					fmt.Fprintf(stderr, "%s: %q -> %q (%s)\n", e.Pos, e.Old, e.New, e.Ref)
 				}
-				rewritten += len(edits)
+				rewritten += len(es)
 			}
 			if !dryRun {
 				fmt.Fprintf(stderr, "evdoc: %d literal(s) rewritten\n", rewritten)
-				if s, err = site.Load(*root); err != nil {
-					return &exitError{2, err}
+			} else {
+				// Only what fix itself cannot do; the diff shows the rest.
+				var own diag.List
+				for _, d := range problems {
+					if strings.HasPrefix(string(d.Rule), "fix-") {
+						own = append(own, d)
+					}
 				}
-			}
-			_, ds := s.Check(opt)
-			if !dryRun {
-				problems = append(problems, ds...)
+				problems = own
 			}
 			problems = s.Rules.Apply(problems) // evdoc.toml [rules], as Check applied them
 			problems.Sort()
@@ -102,6 +114,7 @@ func newFixCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *cob
 		},
 	}
 	cmd.Flags().BoolVar(&dryRun, "dry-run", false, "print a unified diff instead of writing")
+	cmd.Flags().BoolVar(&allowScale, "allow-scale", false, "allow rewriting a number by a factor of 1000 or more (refused by default: such a change is almost always a unit or digit-grouping mistake)")
 	lf.register(cmd)
 	return cmd
 }

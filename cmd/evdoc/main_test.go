@@ -194,3 +194,26 @@ func TestRulesCommand(t *testing.T) {
 		t.Errorf("rules --format=xml: exit %d", code)
 	}
 }
+
+func TestFixScale(t *testing.T) {
+	dir := extract(t, "testdata/fix-scale.txtar")
+	page := filepath.Join(dir, "content", "ko", "docs", "p.md")
+	before, _ := os.ReadFile(page)
+	code, stdout, stderr := evdoc("fix", "--root", dir)
+	if code != 1 || !strings.Contains(stdout, "[fix-scale]") || !strings.Contains(stdout, `"1.2" → "1232"`) {
+		t.Errorf("fix: exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
+	}
+	if !strings.Contains(stdout, "written in s, evidence is 0.0192 s = 19.2 ms; did you mean ms?") {
+		t.Errorf("no power-of-1000 message:\n%s", stdout)
+	}
+	after, _ := os.ReadFile(page)
+	// Only the ordinary stale number (40 → 41) is rewritten.
+	if want := strings.Replace(string(before), "[40건]", "[41건]", 1); string(after) != want {
+		t.Errorf("page after fix:\n%s\nwant:\n%s", after, want)
+	}
+	code, _, stderr = evdoc("fix", "--allow-scale", "--root", dir)
+	after, _ = os.ReadFile(page)
+	if !strings.Contains(string(after), "[約1232秒]") || strings.Contains(string(after), "[19.2s]") == false || code != 1 {
+		t.Errorf("--allow-scale: exit %d\n%s\n%s", code, after, stderr)
+	}
+}

@@ -82,7 +82,7 @@ func Claims(p *claim.Page, st *evidence.Store, opt Options) ([]Result, diag.List
 			results = append(results, r)
 			continue
 		}
-		lit, err := claim.ParseLiteral(c.Literal)
+		lit, err := c.Parsed, c.ParseErr
 		if err != nil {
 			ds = append(ds, diag.Errorf(c.Pos, diag.ClaimLiteral, "%v", err))
 			r.OK = false
@@ -156,7 +156,9 @@ func Claims(p *claim.Page, st *evidence.Store, opt Options) ([]Result, diag.List
 					d := diag.Diagnostic{Pos: pos, Severity: diag.Error, Rule: diag.ClaimMismatch,
 						Message: fmt.Sprintf("%q does not match %s = %s%s (%s); expected %s", b.Number, ref, v.Value.String(), v.Unit, v.Pos, want),
 						Related: []diag.Related{{Pos: v.Pos, Message: "evidence value " + v.Raw}}}
-					if lit.Cmp == "" {
+					if lit.Cmp == "" && scaleHint(*q, v) == "" {
+						// A power-of-1000 mismatch is a unit mistake:
+						// rewriting the digits would hide it.
 						if f, ok := suggestFix(p, c, *q, v); ok {
 							d.Fixes = []diag.SuggestedFix{f}
 						}
@@ -180,7 +182,7 @@ func Claims(p *claim.Page, st *evidence.Store, opt Options) ([]Result, diag.List
 // written contiguously in the source).
 func suggestFix(p *claim.Page, c claim.Claim, q claim.Quantity, v *evidence.Value) (diag.SuggestedFix, bool) {
 	start, end, ok := c.SourceRange(p.Source, q.NumStart, q.NumEnd)
-	if p.Index == nil || !ok {
+	if p.Index == nil || !ok || !q.Rewritable() {
 		return diag.SuggestedFix{}, false
 	}
 	if !UnitsCompatible(q.Unit, v.Unit) || q.Delta && !v.Delta {
@@ -243,13 +245,15 @@ func Coverage(p *claim.Page) (claim.Coverage, diag.List) {
 	return c, ds
 }
 
-// Match reports whether quantity q (approximate when approx) agrees with
-// evidence value v under opt, and otherwise describes what the literal
-// should read, such as "44 at the precision written".
-func Match(q claim.Quantity, approx bool, v *evidence.Value, opt Options) (bool, string) {
+// Match reports whether quantity q (approximate as approx says) agrees
+// with evidence value v under opt, and otherwise describes what the
+// literal should read, such as "44 at the precision written", or, when
+// the two differ by a power of 1000, which unit the literal probably
+// meant.
+func Match(q claim.Quantity, approx claim.Approx, v *evidence.Value, opt Options) (bool, string) {
 	if !UnitsCompatible(q.Unit, v.Unit) {
 		if v.Unit == "" {
-			return false, fmt.Sprintf("evidence with a unit: %s has none (declare it with units = { … = %q } in its evidence.toml if the raw file omits it)", v.Ref, q.Unit)
+			return false, fmt.Sprintf("evidence with a unit: %s has none; its raw file's format or its evidence.toml (units = { … }) must state the unit the raw file records, which may differ from the claim's", v.Ref)
 		}
 		return false, fmt.Sprintf("a number in %s (units %s and %s do not convert)", unitName(v.Unit), unitName(q.Unit), unitName(v.Unit))
 	}
@@ -259,6 +263,9 @@ func Match(q claim.Quantity, approx bool, v *evidence.Value, opt Options) (bool,
 		// literal's unit.
 		res := InUnitOf(q, &evidence.Value{Value: decimal.New(1, v.Value.Exponent()), Unit: v.Unit})
 		if coarsestStep(q).LessThan(res) {
+			if hint := scaleHint(q, v); hint != "" {
+				return false, hint
+			}
 			return false, fmt.Sprintf("no finer than %s: %s is recorded as %s", res.String(), v.Ref, v.Raw)
 		}
 	}
@@ -266,10 +273,40 @@ func Match(q claim.Quantity, approx bool, v *evidence.Value, opt Options) (bool,
 		return false, fmt.Sprintf("a difference: %q is signed but %s is not a difference (bind it to a delta(…) value)", q.Sign, v.Ref)
 	}
 	val := InUnitOf(q, v)
-	if val.Sub(q.Value).Abs().LessThanOrEqual(Tolerance(q, approx, opt)) {
+	below, above := Tolerance(q, approx, opt)
+	if val.GreaterThanOrEqual(q.Value.Sub(below)) && val.LessThanOrEqual(q.Value.Add(above)) {
 		return true, ""
 	}
+	if hint := scaleHint(q, v); hint != "" {
+		return false, hint
+	}
 	return false, fmt.Sprintf("%s at the precision written", Expected(q, approx, val))
+}
+
+// scaleHint explains a mismatch by a power of 1000 between time units:
+// "written in s, evidence is 0.0192 s = 19.2 ms; did you mean ms?". It
+// returns "" when no other time unit makes the literal match.
+func scaleHint(q claim.Quantity, v *evidence.Value) string {
+	lu, ok := unit.Canonical(q.Unit)
+	vu, ok2 := unit.Canonical(v.Unit)
+	if !ok || !ok2 || !lu.Converts() || !vu.Converts() || q.Value.IsZero() {
+		return ""
+	}
+	for _, alt := range []string{"ns", "us", "ms", "s"} {
+		if alt == q.Unit {
+			continue
+		}
+		f, _ := unit.Factor(q.Unit, alt)
+		if r := f.Abs(); r.LessThan(decimal.NewFromInt(1000)) && r.GreaterThan(decimal.New(1, -3)) {
+			continue // only powers of 1000 and beyond
+		}
+		inAlt, _ := unit.Convert(v.Value, v.Unit, alt)
+		if inAlt.Sub(q.Value).Abs().LessThanOrEqual(q.Step().Div(decimal.NewFromInt(2))) {
+			inLit, _ := unit.Convert(v.Value, v.Unit, q.Unit)
+			return fmt.Sprintf("written in %s, evidence is %s %s = %s %s; did you mean %s?", q.Unit, inLit.String(), q.Unit, inAlt.String(), alt, alt)
+		}
+	}
+	return ""
 }
 
 // coarsestStep is q's step with trailing zeros of a whole number read as
@@ -287,35 +324,54 @@ func coarsestStep(q claim.Quantity) decimal.Decimal {
 	return step
 }
 
-// Tolerance is how far a value may lie from q: half a unit of the last
-// written digit, widened for an approximation to Approx·|q|.
-func Tolerance(q claim.Quantity, approx bool, opt Options) decimal.Decimal {
-	tol := q.Step().Div(decimal.NewFromInt(2))
-	if approx {
-		if rel := q.Value.Abs().Mul(opt.Approx); rel.GreaterThan(tol) {
-			tol = rel
-		}
+// Tolerance is how far below and above q a value may lie: half a unit of
+// the last written digit; a written ± tolerance ("43±1秒") replaces it;
+// an approximation widens it to Approx·|q| on the side(s) its word means
+// (About both, Over above, Under below).
+func Tolerance(q claim.Quantity, approx claim.Approx, opt Options) (below, above decimal.Decimal) {
+	half := q.Step().Div(decimal.NewFromInt(2))
+	if q.Tolerance.IsPositive() {
+		half = q.Tolerance
 	}
-	return tol
+	rel := half
+	if r := q.Value.Abs().Mul(opt.Approx); r.GreaterThan(rel) {
+		rel = r
+	}
+	switch approx {
+	case claim.About:
+		return rel, rel
+	case claim.Over:
+		return half, rel
+	case claim.Under:
+		return rel, half
+	}
+	return half, half
 }
 
 // Expected formats val as q would have to read.
-func Expected(q claim.Quantity, approx bool, val decimal.Decimal) string {
+func Expected(q claim.Quantity, approx claim.Approx, val decimal.Decimal) string {
 	want := q.Format(val)
-	if approx {
+	switch approx {
+	case claim.About:
 		want = "about " + want
+	case claim.Over:
+		want = "a little over " + want
+	case claim.Under:
+		want = "a little under " + want
 	}
 	return want
 }
 
 // MatchRange reports whether v lies in the range lo~hi, each end widened
 // by its tolerance.
-func MatchRange(lo, hi claim.Quantity, approx bool, v *evidence.Value, opt Options) (bool, string) {
+func MatchRange(lo, hi claim.Quantity, approx claim.Approx, v *evidence.Value, opt Options) (bool, string) {
 	if !UnitsCompatible(lo.Unit, v.Unit) || !UnitsCompatible(hi.Unit, v.Unit) {
 		return false, fmt.Sprintf("a range in %s", unitName(v.Unit))
 	}
 	inLo, inHi := InUnitOf(lo, v), InUnitOf(hi, v) // each end in its own unit
-	if inLo.GreaterThanOrEqual(lo.Value.Sub(Tolerance(lo, approx, opt))) && inHi.LessThanOrEqual(hi.Value.Add(Tolerance(hi, approx, opt))) {
+	below, _ := Tolerance(lo, approx, opt)
+	_, above := Tolerance(hi, approx, opt)
+	if inLo.GreaterThanOrEqual(lo.Value.Sub(below)) && inHi.LessThanOrEqual(hi.Value.Add(above)) {
 		return true, ""
 	}
 	return false, fmt.Sprintf("a range containing %s%s", v.Value.String(), v.Unit)

@@ -48,7 +48,7 @@ func TestParseLiteral(t *testing.T) {
 		for _, q := range l.Quantities {
 			got = append(got, q.Value.String()+"/"+itoa(q.Decimals)+"/"+q.Unit+"/"+boolStr(q.Delta))
 		}
-		if strings.Join(got, " ") != tt.want || l.Approx != tt.approx {
+		if strings.Join(got, " ") != tt.want || (l.Approx != "") != tt.approx {
 			t.Errorf("ParseLiteral(%q) = %s approx=%v, want %s approx=%v", tt.lit, strings.Join(got, " "), l.Approx, tt.want, tt.approx)
 		}
 	}

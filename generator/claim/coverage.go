@@ -196,9 +196,8 @@ func (c Coverage) Measured() int { return c.Bound + len(c.Unbound) }
 func PageCoverage(p *Page) Coverage {
 	c := Coverage{Page: p.Path}
 	for _, cl := range p.Claims {
-		l, err := ParseLiteral(cl.Literal)
-		n := len(l.Quantities)
-		if err != nil {
+		n := len(cl.Parsed.Quantities)
+		if cl.ParseErr != nil {
 			n = 1
 		}
 		if cl.Exempt {

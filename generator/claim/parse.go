@@ -43,6 +43,11 @@ type Claim struct {
 	// Offsets gives, for each byte of Literal, its offset in the page
 	// source, or -1 for a byte goldmark made up (typographer quotes).
 	Offsets []int `json:"-"`
+	// Parsed is Literal read by ParseLiteral, once, when the page is
+	// parsed; ParseErr is its error (Parsed is then partial). Check,
+	// coverage, fix and the translation checks all use this one form.
+	Parsed   Literal `json:"-"`
+	ParseErr error   `json:"-"`
 }
 
 // SourceRange maps the literal's bytes [a, b) to the source range they
@@ -219,6 +224,7 @@ func Parse(md goldmark.Markdown, path string, src []byte) (*Page, diag.List) {
 			return ast.WalkContinue, nil // its text is prose
 		}
 		c := Claim{Page: path, Literal: lit, Pos: ix.Pos(start), End: end, RefPos: dpos, Destination: dest, Offsets: sp.offsets}
+		c.Parsed, c.ParseErr = ParseLiteral(lit)
 		switch {
 		case sp.code:
 			errs = append(errs, diag.Errorf(c.Pos, diag.ClaimLiteral, "claim text %q is a code span; code spans hold configuration, not measurements: write the number as plain text", lit))

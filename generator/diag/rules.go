@@ -102,6 +102,7 @@ const (
 const (
 	FixManual    RuleID = "fix-manual"
 	FixMarkup    RuleID = "fix-markup"
+	FixScale     RuleID = "fix-scale"
 	FixChanged   RuleID = "fix-changed"
 	ValuesIO     RuleID = "values-io"
 	ValuesFormat RuleID = "values-format"
@@ -233,6 +234,8 @@ func Catalogue() []Rule {
 			"Resolve the unit, sign or precision problem by hand."},
 		{FixMarkup, Error, "A stale number is split by inline markup, so evdoc fix cannot rewrite it.",
 			"Write the number as one run of the link text, then rerun evdoc fix."},
+		{FixScale, Error, "evdoc fix would change a number by a factor of 1000 or more, which is almost always a unit or digit-grouping mistake.",
+			"Check the claim's unit and the raw value; pass --allow-scale to rewrite it anyway."},
 		{FixChanged, Error, "A page changed between reading and writing, so evdoc fix left it alone.",
 			"Rerun evdoc fix."},
 		{ValuesIO, Error, "evdoc values cannot read a file it was given.",

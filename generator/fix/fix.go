@@ -1,7 +1,9 @@
 // Package fix rewrites stale claim literals to the evidence value, in the
 // style they were written (precision, sign convention, full-width digits,
 // thousands separators; unit words and approximation marks are kept), and
-// writes pages atomically.
+// writes pages atomically. It applies the suggested fixes of one check run
+// (Plan): one judgement, one write per page. A rewrite by a factor of 1000
+// or more is refused unless Options.AllowScale is set.
 package fix
 
 import (
@@ -11,6 +13,8 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+
+	"github.com/shopspring/decimal"
 
 	"github.com/evdoc-lab/evdoc/generator/check"
 	"github.com/evdoc-lab/evdoc/generator/claim"
@@ -28,19 +32,52 @@ type Edit struct {
 	Ref        string
 }
 
+// Options tunes fix.
+type Options struct {
+	// AllowScale lets fix change a number by a factor of 1000 or more
+	// (1.2 → 1232, 28 → 0.028). Without it such a rewrite is refused as
+	// "fix-scale": a change that large is almost always a unit or
+	// separator mistake (ms written as s, 1,232 read as thousands), not a
+	// stale number.
+	AllowScale bool
+}
+
+// scaleLimit is the factor from which a rewrite needs AllowScale.
+var scaleLimit = decimal.NewFromInt(1000)
+
 // Edits returns the edits that bring every stale number of page p to its
-// evidence value: the suggested fixes of check's claim-mismatch findings.
-// A mismatch without a mechanical fix is returned as a diagnostic: inline
-// markup inside the link text ("fix-markup"), or a unit, sign or precision
-// problem that a person must resolve ("fix-manual").
+// evidence value: it judges the page once (check.Claims) and plans the
+// suggested fixes of that judgement (see Plan), with the default Options.
 func Edits(p *claim.Page, st *evidence.Store, opt check.Options) ([]Edit, diag.List) {
-	var (
-		edits []Edit
-		ds    diag.List
-	)
 	_, findings := check.Claims(p, st, opt)
+	edits, rest, _ := Plan([]*claim.Page{p}, findings, Options{})
+	var ds diag.List
+	for _, d := range rest {
+		if d.Rule == diag.FixManual || d.Rule == diag.FixMarkup || d.Rule == diag.FixScale {
+			ds = append(ds, d)
+		}
+	}
+	return edits[p.Path], ds
+}
+
+// Plan turns the findings of one check run into edits, per page path: the
+// suggested fixes of its claim-mismatch findings. It returns the findings
+// that remain after the edits are applied: every finding that is not a
+// fixed mismatch, and for a mismatch without a mechanical fix a
+// diagnostic saying why: inline markup inside the link text
+// ("fix-markup"), a unit, sign or precision problem that a person must
+// resolve ("fix-manual"), or a change by a factor of 1000 or more without
+// Options.AllowScale ("fix-scale"). fixed counts the mismatches resolved.
+func Plan(pages []*claim.Page, findings diag.List, fo Options) (edits map[string][]Edit, remaining diag.List, fixed int) {
+	byPath := map[string]*claim.Page{}
+	for _, p := range pages {
+		byPath[p.Path] = p
+	}
+	edits = map[string][]Edit{}
 	for _, d := range findings {
-		if d.Rule != diag.ClaimMismatch {
+		p := byPath[d.Pos.File]
+		if d.Rule != diag.ClaimMismatch || p == nil {
+			remaining = append(remaining, d)
 			continue
 		}
 		if len(d.Fixes) == 0 {
@@ -48,17 +85,46 @@ func Edits(p *claim.Page, st *evidence.Store, opt check.Options) ([]Edit, diag.L
 			if c := claimAt(p, d.Pos.Offset); c != nil && string(p.Source[c.Pos.Offset:c.End]) != c.Literal {
 				rule, why = diag.FixMarkup, "the number is not written as one run of the link text; fix it by hand"
 			}
-			ds = append(ds, diag.Errorf(d.Pos, rule, "cannot rewrite automatically: %s", why))
+			remaining = append(remaining, d, diag.Errorf(d.Pos, rule, "cannot rewrite automatically: %s", why))
 			continue
 		}
+		var es []Edit
+		scaled := ""
 		for _, f := range d.Fixes {
 			for _, e := range f.Edits {
-				edits = append(edits, Edit{Page: p.Path, Start: e.Pos.Offset, End: e.End, Old: string(p.Source[e.Pos.Offset:e.End]),
-					New: e.NewText, Pos: e.Pos, Ref: f.Message})
+				old := string(p.Source[e.Pos.Offset:e.End])
+				if !fo.AllowScale && scaleChange(old, e.NewText) {
+					scaled = fmt.Sprintf("%q → %q", old, e.NewText)
+				}
+				es = append(es, Edit{Page: p.Path, Start: e.Pos.Offset, End: e.End, Old: old, New: e.NewText, Pos: e.Pos, Ref: f.Message})
 			}
 		}
+		if scaled != "" {
+			remaining = append(remaining, d, diag.Errorf(d.Pos, diag.FixScale,
+				"cannot rewrite automatically: %s changes the number by a factor of 1000 or more, which is almost always a unit or digit-grouping mistake; check the unit and the raw value, or pass --allow-scale", scaled))
+			continue
+		}
+		edits[p.Path] = append(edits[p.Path], es...)
+		fixed++
 	}
-	return edits, ds
+	return edits, remaining, fixed
+}
+
+// scaleChange reports whether rewriting the number old to nw changes it by
+// a factor of 1000 or more. Each side counts at least one unit of old's
+// last digit, so 0 → 46 is a change by 46.
+func scaleChange(old, nw string) bool {
+	a, err1 := claim.ParseLiteral(old)
+	b, err2 := claim.ParseLiteral(nw)
+	if err1 != nil || err2 != nil || len(a.Quantities) != 1 || len(b.Quantities) != 1 {
+		return false
+	}
+	step := a.Quantities[0].Step()
+	x, y := decimal.Max(a.Quantities[0].Value.Abs(), step), decimal.Max(b.Quantities[0].Value.Abs(), step)
+	if x.IsZero() || y.IsZero() {
+		return false
+	}
+	return y.Div(x).GreaterThanOrEqual(scaleLimit) || x.Div(y).GreaterThanOrEqual(scaleLimit)
 }
 
 // claimAt returns the claim whose literal holds offset off.

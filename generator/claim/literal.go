@@ -1,0 +1,810 @@
+package claim
+
+import (
+	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/shopspring/decimal"
+
+	"github.com/evdoc-lab/evdoc/generator/unit"
+)
+
+// The claim literal grammar, read by a hand-written lexer in one pass
+// (no backtracking). See README "Claims: how a quoted number is written".
+
+// magnitudeWords scale the number before them.
+var magnitudeWords = []struct {
+	word string
+	f    int64
+}{{"천", 1e3}, {"千", 1e3}, {"만", 1e4}, {"万", 1e4}, {"萬", 1e4}, {"억", 1e8}, {"億", 1e8}, {"조", 1e12}, {"兆", 1e12}}
+
+// approxWords are the approximation words and their meaning. prefixOnly
+// words count only before the first number.
+var approxWords = []struct {
+	word string
+	a    Approx
+}{
+	{"약", About}, {"대략", About}, {"대충", About}, {"얼추", About}, {"정도", About}, {"가량", About}, {"쯤", About},
+	{"내외", About}, {"안팎", About}, {"전후", About}, {"남짓", Over}, {"거의", Under}, {"가까이", Under},
+	{"約", About}, {"およそ", About}, {"凡そ", About}, {"大体", About}, {"だいたい", About}, {"概ね", About}, {"おおむね", About},
+	{"ほど", About}, {"程度", About}, {"前後", About}, {"くらい", About}, {"ぐらい", About}, {"位", About}, {"ほぼ", About},
+	{"近く", Under}, {"弱", Under}, {"足らず", Under}, {"強", Over}, {"余り", Over}, {"あまり", Over},
+	{"≈", About}, {"about", About}, {"approximately", About}, {"approx.", About}, {"around", About}, {"roughly", About},
+	{"nearly", Under}, {"almost", Under},
+}
+
+// cmpWords are the comparators.
+var cmpWords = []struct{ word, cmp string }{
+	{"이상", ">="}, {"以上", ">="}, {"≥", ">="}, {">=", ">="}, {"최소", ">="}, {"最小", ">="}, {"at least", ">="},
+	{"이하", "<="}, {"以下", "<="}, {"≤", "<="}, {"<=", "<="}, {"이내", "<="}, {"以内", "<="}, {"최대", "<="}, {"最大", "<="}, {"at most", "<="},
+	{"미만", "<"}, {"未満", "<"}, {"<", "<"}, {"초과", ">"}, {"超", ">"}, {">", ">"},
+}
+
+// particles may follow a number or its unit (Korean and Japanese
+// particles and connectors); any other Hangul, kana or Han word glued to a
+// number is an unknown unit and an error.
+var particles = []string{
+	"이", "가", "은", "는", "을", "를", "의", "로", "으로", "에", "에서", "와", "과", "도", "만", "까지", "부터", "씩", "보다", "간", "동안", "중", "이다", "입니다",
+	"の", "が", "は", "を", "に", "で", "と", "も", "へ", "から", "まで", "より", "ずつ", "や", "か", "中", "間", "です", "だ",
+}
+
+// englishConnectors may stand between numbers ("86 of 86", "5 to 10").
+var englishConnectors = map[string]bool{"of": true, "to": true, "from": true, "and": true, "or": true, "out": true, "vs": true, "than": true, "in": true, "at": true, "per": true}
+
+// rangeSeps join the two ends of a range.
+var rangeSeps = map[string]bool{"~": true, "〜": true, "～": true, "∼": true, "-": true, "－": true, "–": true, "to": true}
+
+// Number words: one to ten, read as exact counts.
+var (
+	koDeterminers = map[string]int64{"한": 1, "두": 2, "세": 3, "네": 4, "다섯": 5, "여섯": 6, "일곱": 7, "여덟": 8, "아홉": 9, "열": 10, "스무": 20}
+	koNumerals    = map[string]int64{"하나": 1, "둘": 2, "셋": 3, "넷": 4, "다섯": 5, "여섯": 6, "일곱": 7, "여덟": 8, "아홉": 9, "열": 10}
+	jaKana        = map[string]int64{"ひとつ": 1, "ふたつ": 2, "みっつ": 3, "よっつ": 4, "いつつ": 5, "むっつ": 6, "ななつ": 7, "やっつ": 8, "ここのつ": 9, "とお": 10, "ひとり": 1, "ふたり": 2}
+	enWords       = map[string]int64{"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "once": 1, "twice": 2}
+	kanjiDigits   = map[rune]int64{'〇': 0, '零': 0, '一': 1, '二': 2, '三': 3, '四': 4, '五': 5, '六': 6, '七': 7, '八': 8, '九': 9}
+	kanjiSmall    = map[rune]int64{'十': 10, '百': 100, '千': 1000}
+	kanjiLarge    = map[rune]int64{'万': 1e4, '萬': 1e4, '億': 1e8, '兆': 1e12}
+)
+
+// NumberWords lists the number words a literal may hold, for
+// documentation: Korean, Japanese and English, one to ten.
+func NumberWords() map[string]int64 {
+	out := map[string]int64{}
+	for _, m := range []map[string]int64{koDeterminers, koNumerals, jaKana, enWords} {
+		for w, v := range m {
+			out[w] = v
+		}
+	}
+	for r, v := range kanjiDigits {
+		out[string(r)] = v
+	}
+	out["十"] = 10
+	return out
+}
+
+type script int
+
+const (
+	other script = iota
+	latin
+	hangul
+	han
+	hiragana
+	katakana
+)
+
+func scriptOf(r rune) script {
+	switch {
+	case r < utf8.RuneSelf && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z'):
+		return latin
+	case unicode.Is(unicode.Hangul, r):
+		return hangul
+	case unicode.Is(unicode.Han, r) || r == '々':
+		return han
+	case unicode.Is(unicode.Hiragana, r):
+		return hiragana
+	case unicode.Is(unicode.Katakana, r) || r == 'ー':
+		return katakana
+	}
+	return other
+}
+
+// wordAt returns the run of letters of one script at s[i:].
+func wordAt(s string, i int) string {
+	r, _ := utf8.DecodeRuneInString(s[i:])
+	sc := scriptOf(r)
+	if sc == other {
+		return ""
+	}
+	j := i
+	for j < len(s) {
+		r, n := utf8.DecodeRuneInString(s[j:])
+		if scriptOf(r) != sc {
+			break
+		}
+		j += n
+	}
+	return s[i:j]
+}
+
+func runeBefore(s string, i int) rune {
+	r, _ := utf8.DecodeLastRuneInString(s[:i])
+	return r
+}
+
+func skipSpaces(s string, i int) int {
+	for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
+		i++
+	}
+	return i
+}
+
+type lexer struct {
+	s   string
+	out Literal
+	// skipped marks byte ranges of digits that are part of names (MID1).
+	prevEnd int
+}
+
+// ParseLiteral reads the numbers of a claim literal. Full-width digits and
+// signs are read as their ASCII forms. A literal without any number is an
+// error. Offsets in the result refer to the literal as given.
+func ParseLiteral(lit string) (Literal, error) {
+	lx := &lexer{s: lit}
+	if err := lx.run(); err != nil {
+		return lx.out, err
+	}
+	return lx.out, lx.finish()
+}
+
+func (lx *lexer) errorf(format string, args ...any) error {
+	return fmt.Errorf("claim literal %q: "+format, append([]any{lx.s}, args...)...)
+}
+
+func (lx *lexer) run() error {
+	s := lx.s
+	for i := 0; i < len(s); {
+		q, n, err := lx.quantityAt(i)
+		if err != nil {
+			return err
+		}
+		if n > 0 && q == nil { // digits of a name
+			i += n
+			continue
+		}
+		if q != nil {
+			lx.out.Quantities = append(lx.out.Quantities, *q)
+			lx.prevEnd = q.End
+			i = q.End
+			if err := lx.after(q); err != nil {
+				return err
+			}
+			continue
+		}
+		_, sz := utf8.DecodeRuneInString(s[i:])
+		i += sz
+	}
+	return nil
+}
+
+// signAt reads a sign at s[i:]: Δ, +, -, −, full-width forms, and Δ
+// combined with one of them. It returns the sign's length and whether it
+// marks a difference.
+func signAt(s string, i int) (int, bool) {
+	j := i
+	delta := false
+	if strings.HasPrefix(s[j:], "Δ") {
+		j += len("Δ")
+		delta = true
+		j = skipSpaces(s, j)
+	}
+	for _, sg := range []string{"+", "-", "−", "＋", "－"} {
+		if strings.HasPrefix(s[j:], sg) {
+			j += len(sg)
+			if sg == "+" || sg == "＋" {
+				delta = true
+			}
+			break
+		}
+	}
+	if j == i {
+		return 0, false
+	}
+	return j - i, delta
+}
+
+// quantityAt reads a quantity starting at s[i:]. It returns nil and a
+// length > 0 for digits that belong to a name (MID1, v1.2) and nil, 0 when
+// nothing numeric starts here.
+func (lx *lexer) quantityAt(i int) (*Quantity, int, error) {
+	s := lx.s
+	sl, delta := signAt(s, i)
+	if sl > 0 {
+		sign := s[i : i+sl]
+		if (sign == "-" || sign == "－") && i == lx.prevEnd && len(lx.out.Quantities) > 0 {
+			return nil, 0, nil // "5-10": a range dash
+		}
+		if !unit.IsDigitAt(s, i+sl) {
+			return nil, 0, nil
+		}
+	}
+	j := i + sl
+	if !unit.IsDigitAt(s, j) {
+		if sl == 0 {
+			return lx.wordNumberAt(i)
+		}
+		return nil, 0, nil
+	}
+	if i > 0 {
+		prev := runeBefore(s, i)
+		switch {
+		case prev < utf8.RuneSelf && scriptOf(prev) == latin:
+			// A digit run glued to a letter ("MID1", "v1.2") is part of
+			// a name, not a quantity.
+			k := j
+			for k < len(s) && (unit.IsDigitAt(s, k) || s[k] == '.' || s[k] == ',' || s[k] == '_' || scriptOf(rune(s[k])) == latin) {
+				_, n := utf8.DecodeRuneInString(s[k:])
+				k += n
+			}
+			return nil, k - i, nil
+		case prev == '_' || prev == '.' || prev == '．':
+			return nil, 0, lx.errorf("cannot read the number at %q; expected plain digits such as 1,234.5", s[max(0, i-1):min(len(s), j+4)])
+		}
+	}
+	d, err := unit.ScanDigits(s[j:], unit.Style{SpaceGrouping: true})
+	if err != nil {
+		return nil, 0, lx.errorf("malformed digit grouping at %q; expected groups of three digits (1,234) and a decimal point, not a comma", s[j:min(len(s), j+12)])
+	}
+	k := j + d.Len
+	if k < len(s) && (s[k] == '.' || strings.HasPrefix(s[k:], "．")) && unit.IsDigitAt(s, k+1+2*btoi(s[k] != '.')) {
+		return nil, 0, fmt.Errorf("%q looks like a version or address, not a measured number", s)
+	}
+	q := &Quantity{Start: i, NumStart: i, NumEnd: k, Value: d.Value, Decimals: d.Decimals, FullWidth: d.FullWidth,
+		Grouped: d.Grouped, Sep: d.Sep, Magnitude: decimal.NewFromInt(1), Delta: delta}
+	if sl > 0 {
+		q.Sign = s[i : i+sl]
+		if strings.ContainsAny(q.Sign, "-−－") {
+			q.Value = q.Value.Neg()
+		}
+	}
+	k, err = lx.magnitudes(q, k)
+	if err != nil {
+		return nil, 0, err
+	}
+	return q, 0, lx.unitAfter(q, k)
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// magnitudeAt reads a magnitude word at s[k:] (after optional spaces).
+func magnitudeAt(s string, k int) (int64, int) {
+	k2 := skipSpaces(s, k)
+	for _, m := range magnitudeWords {
+		if strings.HasPrefix(s[k2:], m.word) {
+			end := k2 + len(m.word)
+			return m.f, end - k
+		}
+	}
+	return 0, 0
+}
+
+// magnitudes reads magnitude words and compound parts after the digits at
+// s[k:] ("1만 2천", "1万2000", "3割5分") and the 여/余 of "40여 건".
+func (lx *lexer) magnitudes(q *Quantity, k int) (int, error) {
+	s := lx.s
+	if strings.HasPrefix(s[k:], "割") {
+		q.Value, q.Magnitude, q.Unit, q.UnitWord = q.Value.Mul(decimal.NewFromInt(10)), decimal.NewFromInt(10), "%", "割"
+		k += len("割")
+		for _, part := range []struct {
+			word string
+			f    decimal.Decimal
+		}{{"分", decimal.NewFromInt(1)}, {"厘", decimal.New(1, -1)}} {
+			d, err := unit.ScanDigits(s[k:], unit.Style{})
+			if err != nil || d.Len == 0 || d.Decimals > 0 || !strings.HasPrefix(s[k+d.Len:], part.word) {
+				continue
+			}
+			q.Value = q.Value.Add(d.Value.Mul(part.f))
+			q.Magnitude, q.Compound, q.Decimals = part.f, true, 0
+			k += d.Len + len(part.word)
+		}
+		return k, nil
+	}
+	f, n := magnitudeAt(s, k)
+	if f == 0 {
+		return lx.yeo(q, k), nil
+	}
+	mag := decimal.NewFromInt(f)
+	q.Value, q.Magnitude = q.Value.Mul(mag), mag
+	k += n
+	for {
+		// A compound: a smaller part follows ("1만 2천", "1万2000").
+		k2 := skipSpaces(s, k)
+		if k2-k > 1 || !unit.IsDigitAt(s, k2) {
+			break
+		}
+		d, err := unit.ScanDigits(s[k2:], unit.Style{})
+		if err != nil || d.Len == 0 {
+			break
+		}
+		f2, n2 := magnitudeAt(s, k2+d.Len)
+		part, pmag := d.Value, decimal.NewFromInt(1)
+		if f2 > 0 {
+			pmag = decimal.NewFromInt(f2)
+			part = part.Mul(pmag)
+		}
+		if !part.LessThan(mag) {
+			break
+		}
+		q.Value = q.Value.Add(part.Mul(decimal.NewFromInt(int64(q.Value.Sign() | 1))))
+		q.Magnitude, q.Decimals, q.Compound = pmag, d.Decimals, true
+		mag = pmag
+		k = k2 + d.Len + n2
+		if f2 == 0 {
+			break
+		}
+	}
+	return lx.yeo(q, k), nil
+}
+
+// yeo reads the 여 of "40여 건" and the 余 of "40余件": a little over.
+func (lx *lexer) yeo(q *Quantity, k int) int {
+	for _, w := range []string{"여", "余"} {
+		if !strings.HasPrefix(lx.s[k:], w) {
+			continue
+		}
+		end := k + len(w)
+		next, _ := utf8.DecodeRuneInString(lx.s[end:])
+		if end == len(lx.s) || scriptOf(next) != hangul && w == "여" || scriptOf(next) != han && w == "余" {
+			lx.setApprox(Over, w)
+			return end
+		}
+		if word, _ := unit.Prefix(lx.s[end:]); word != "" {
+			lx.setApprox(Over, w)
+			return end
+		}
+	}
+	return k
+}
+
+func (lx *lexer) setApprox(a Approx, word string) {
+	switch {
+	case lx.out.Approx == Exact:
+		lx.out.Approx, lx.out.ApproxWord = a, word
+	case lx.out.Approx != a:
+		lx.out.Approx, lx.out.ApproxWord = About, lx.out.ApproxWord+" "+word
+	}
+}
+
+// unitAfter reads the unit word after a number ending at s[k:], the rate
+// forms (초당 N, N건/초, N per second) and a ± tolerance, and sets q.End.
+func (lx *lexer) unitAfter(q *Quantity, k int) error {
+	s := lx.s
+	if q.UnitWord == "" {
+		k2 := skipSpaces(s, k)
+		if w, u := unit.Prefix(s[k2:]); w != "" && !(w == "x" && k2 > k) {
+			q.Unit, q.UnitWord = u.Name, w
+			k = k2 + len(w)
+		}
+	}
+	// Rate prefix: 초당 1,250건, 毎秒1,250件, 秒間1,250件.
+	before := strings.TrimRight(s[:q.Start], " ")
+	for _, p := range unit.RatePrefixes {
+		if strings.HasSuffix(before, p) {
+			if err := lx.makeRate(q, p); err != nil {
+				return err
+			}
+		}
+	}
+	// Rate suffix: 1,250건/초, 1,250件/秒, 40/sec.
+	if k < len(s) && (s[k] == '/' || strings.HasPrefix(s[k:], "／")) {
+		sl := 1
+		if s[k] != '/' {
+			sl = len("／")
+		}
+		for _, w := range unit.PerSecond {
+			rest := s[k+sl:]
+			if strings.HasPrefix(rest, w) && (len(rest) == len(w) || scriptOf(rune(rest[len(w)])) != latin) {
+				if err := lx.makeRate(q, s[k:k+sl+len(w)]); err != nil {
+					return err
+				}
+				k += sl + len(w)
+				break
+			}
+		}
+	}
+	// English "per second".
+	if k2 := skipSpaces(s, k); k2 > k {
+		for _, w := range []string{"per second", "per sec", "a second"} {
+			if strings.HasPrefix(s[k2:], w) {
+				if err := lx.makeRate(q, w); err != nil {
+					return err
+				}
+				k = k2 + len(w)
+				break
+			}
+		}
+	}
+	// ± tolerance: 43±1秒, 43 ± 1 s, 43秒±1秒.
+	k2 := skipSpaces(s, k)
+	for _, pm := range []string{"±", "+/-", "+-"} {
+		if !strings.HasPrefix(s[k2:], pm) {
+			continue
+		}
+		t := skipSpaces(s, k2+len(pm))
+		d, err := unit.ScanDigits(s[t:], unit.Style{})
+		if err != nil || d.Len == 0 {
+			return lx.errorf("expected a number after %q", pm)
+		}
+		e := t + d.Len
+		tu, tw := "", ""
+		e2 := skipSpaces(s, e)
+		if w, u := unit.Prefix(s[e2:]); w != "" {
+			tu, tw, e = u.Name, w, e2+len(w)
+		}
+		tol := d.Value
+		switch {
+		case tu == "" || tu == q.Unit:
+		case q.Unit == "":
+			q.Unit = tu
+		default:
+			c, ok := unit.Convert(tol, tu, q.Unit)
+			if !ok {
+				return lx.errorf("the tolerance after %q is in %s, the number in %s", pm, tu, q.Unit)
+			}
+			tol = c
+		}
+		if q.UnitWord == "" {
+			q.UnitWord = tw
+		}
+		q.Tolerance = tol
+		k = e
+		break
+	}
+	q.End = k
+	return nil
+}
+
+// makeRate turns q into a rate per second: a plain number or a count.
+func (lx *lexer) makeRate(q *Quantity, word string) error {
+	switch q.Unit {
+	case "", "count", "/s":
+		q.Unit = "/s"
+		return nil
+	}
+	return lx.errorf("%q makes a rate of %s; expected a count per second (1,250건/초, 毎秒1,250件) — compound units such as KB/s are not read", word, q.Unit)
+}
+
+// after checks what follows a quantity: a Latin letter, digit, "_", "%"
+// or a Unicode fraction glued to it is unreadable; a word is allowed when
+// it is a particle, connector, approximation word or comparator; any other
+// Hangul, kana or Han word is an unknown unit.
+func (lx *lexer) after(q *Quantity) error {
+	s := lx.s
+	k := q.End
+	if k >= len(s) {
+		return nil
+	}
+	r, _ := utf8.DecodeRuneInString(s[k:])
+	switch {
+	case scriptOf(r) == latin, r == '_', r == '%', r == '％', r > 127 && unicode.IsNumber(r) && !unit.IsDigitAt(s, k):
+		return lx.errorf("unknown unit or unreadable number at %q; expected a unit such as %%, s, ms, 초, 秒, 바이트, 회", s[q.Start:min(len(s), k+12)])
+	case r == '/' || r == '／':
+		after := strings.TrimLeft(s[k+utf8.RuneLen(r):], " ")
+		if after == "" || !unit.IsDigitAt(after, 0) {
+			return lx.errorf("unknown unit at %q: compound units (KB/s, 초/회) are not read; expected a number, a unit, or a count per second (건/초)", s[q.Start:min(len(s), k+12)])
+		}
+		return nil
+	}
+	k2 := skipSpaces(s, k)
+	if k2 >= len(s) {
+		return nil
+	}
+	w := wordAt(s, k2)
+	if w == "" {
+		return nil
+	}
+	r2, _ := utf8.DecodeRuneInString(w)
+	if scriptOf(r2) == latin {
+		if k2 == k {
+			return lx.errorf("unknown unit or unreadable number at %q", s[q.Start:min(len(s), k+12)])
+		}
+		if englishConnectors[strings.ToLower(w)] || lx.knownWord(k2) {
+			return nil
+		}
+		return lx.errorf("unknown word %q after %q; expected a unit such as s, ms, %%, or a connector (of, to)", w, s[q.Start:q.End])
+	}
+	if lx.knownWord(k2) {
+		return nil
+	}
+	// A kanji numeral after a unit starts the next number (1万二千 is not
+	// read; 二回 after a number is a list).
+	if _, n, _ := lx.wordNumberAt(k2); n > 0 {
+		return nil
+	}
+	return lx.errorf("unknown word %q after %q; expected a unit (초, 秒, ms, %%, 바이트, 年 …), a counter (회, 回, 건, 件, 개, 個, 명, 人 …) or a particle", w, s[q.Start:q.End])
+}
+
+// knownWord reports whether s[k:] starts with a particle, connector,
+// approximation word, comparator or magnitude.
+func (lx *lexer) knownWord(k int) bool {
+	rest := lx.s[k:]
+	for _, a := range approxWords {
+		if strings.HasPrefix(rest, a.word) {
+			return true
+		}
+	}
+	for _, c := range cmpWords {
+		if strings.HasPrefix(rest, c.word) {
+			return true
+		}
+	}
+	for _, p := range particles {
+		if strings.HasPrefix(rest, p) {
+			return true
+		}
+	}
+	for _, p := range unit.RatePrefixes {
+		if strings.HasPrefix(rest, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// wordNumberAt reads a number written as a word at s[i:]: 한/두/세 번,
+// 하나…열, 一…十 (and kanji numerals such as 五千), ひとつ…とお, one…ten.
+func (lx *lexer) wordNumberAt(i int) (*Quantity, int, error) {
+	s := lx.s
+	r, _ := utf8.DecodeRuneInString(s[i:])
+	sc := scriptOf(r)
+	var prevSc script = other
+	if i > 0 {
+		prevSc = scriptOf(runeBefore(s, i))
+	}
+	mk := func(end int, v int64) (*Quantity, int, error) {
+		q := &Quantity{Start: i, NumStart: i, NumEnd: end, Value: decimal.NewFromInt(v), Magnitude: decimal.NewFromInt(1), Word: true}
+		return q, 0, lx.unitAfter(q, end)
+	}
+	switch sc {
+	case hangul:
+		if prevSc == hangul {
+			return nil, 0, nil
+		}
+		w := wordAt(s, i)
+		// Determiners need a unit or counter after them: 두 번, 세 개.
+		for d, v := range koDeterminers {
+			if !strings.HasPrefix(w, d) {
+				continue
+			}
+			end := i + len(d)
+			k := skipSpaces(s, end)
+			if k-end > 1 || (len(w) > len(d) && k != end) {
+				continue
+			}
+			if uw, u := unit.Prefix(s[k:]); uw != "" && (u.Dim == unit.Count || u.Dim == unit.Time || u.Dim == unit.Calendar) && (len(w) == len(d) || strings.HasPrefix(w[len(d):], uw)) {
+				if after := k + len(uw); after < len(s) && scriptOf(runeBefore(s[:after+1], after+1)) == hangul && !lx.knownWordOrEnd(after) {
+					continue
+				}
+				return mk(end, v)
+			}
+		}
+		if v, ok := koNumerals[w]; ok {
+			return mk(i+len(w), v)
+		}
+		for n, v := range koNumerals { // 하나가, 둘이
+			if strings.HasPrefix(w, n) && lx.knownWordOrEnd(i+len(n)) {
+				return mk(i+len(n), v)
+			}
+		}
+	case hiragana:
+		if prevSc == hiragana {
+			return nil, 0, nil
+		}
+		for n, v := range jaKana {
+			if strings.HasPrefix(s[i:], n) {
+				q, _, err := mk(i+len(n), v)
+				if q != nil && q.Unit == "" {
+					q.Unit = "count"
+				}
+				return q, 0, err
+			}
+		}
+	case latin:
+		if prevSc == latin {
+			return nil, 0, nil
+		}
+		w := strings.ToLower(wordAt(s, i))
+		if v, ok := enWords[w]; ok {
+			q, _, err := mk(i+len(w), v)
+			if q != nil && (w == "once" || w == "twice") {
+				q.Unit = "count"
+			}
+			return q, 0, err
+		}
+	case han:
+		if _, ok := kanjiDigits[r]; !ok {
+			if _, ok := kanjiSmall[r]; !ok || r == '千' {
+				return nil, 0, nil
+			}
+		}
+		if prevSc == han && !lx.hanPrefixEndsAt(i) {
+			return nil, 0, nil
+		}
+		v, end, ok := kanjiNumeral(s, i)
+		if !ok {
+			return nil, 0, nil
+		}
+		if end < len(s) {
+			next, _ := utf8.DecodeRuneInString(s[end:])
+			if uw, _ := unit.Prefix(s[end:]); scriptOf(next) == han && uw == "" && !lx.knownWord(end) {
+				return nil, 0, nil // 一部, 一方: a word, not a number
+			}
+		}
+		return mk(end, v)
+	}
+	return nil, 0, nil
+}
+
+func (lx *lexer) knownWordOrEnd(k int) bool {
+	if k >= len(lx.s) {
+		return true
+	}
+	r, _ := utf8.DecodeRuneInString(lx.s[k:])
+	return scriptOf(r) != hangul || lx.knownWord(k)
+}
+
+// hanPrefixEndsAt reports whether a Han word that may precede a number
+// (約, 毎秒, 秒間, 最大, 中) ends at s[:i].
+func (lx *lexer) hanPrefixEndsAt(i int) bool {
+	for _, w := range []string{"約", "毎秒", "每秒", "秒間", "最大", "最小", "中"} {
+		if strings.HasSuffix(lx.s[:i], w) {
+			return true
+		}
+	}
+	return false
+}
+
+// kanjiNumeral reads a kanji numeral (五, 十二, 五千, 三万二千) at s[i:].
+func kanjiNumeral(s string, i int) (int64, int, bool) {
+	var total, section, cur int64
+	digits := false
+	j := i
+	for j < len(s) {
+		r, n := utf8.DecodeRuneInString(s[j:])
+		if d, ok := kanjiDigits[r]; ok {
+			cur = cur*10 + d
+			digits = true
+		} else if f, ok := kanjiSmall[r]; ok {
+			if cur == 0 {
+				cur = 1
+			}
+			section += cur * f
+			cur = 0
+		} else if f, ok := kanjiLarge[r]; ok && (section > 0 || cur > 0) {
+			total += (section + cur) * f
+			section, cur = 0, 0
+		} else {
+			break
+		}
+		j += n
+	}
+	if j == i {
+		return 0, i, false
+	}
+	_ = digits
+	return total + section + cur, j, true
+}
+
+// finish classifies the literal from the text between its numbers and
+// reads its approximation words and comparator.
+func (lx *lexer) finish() error {
+	s, qs := lx.s, lx.out.Quantities
+	if len(qs) == 0 {
+		return fmt.Errorf("claim literal %q has no number; expected digits such as 86/86, 44%%, +1, 40초", s)
+	}
+	// Text outside the quantities.
+	var segs []string
+	prev := 0
+	for _, q := range qs {
+		segs = append(segs, s[prev:q.Start])
+		prev = q.End
+	}
+	segs = append(segs, s[prev:])
+	if t := strings.TrimLeft(segs[0], " "); strings.HasPrefix(t, "~") || strings.HasPrefix(t, "〜") || strings.HasPrefix(t, "～") {
+		lx.setApprox(About, "~")
+	}
+	cmps := 0
+	for si, seg := range segs {
+		seg = strings.NewReplacer("->", "  ", "=>", "  ").Replace(seg)
+		for k := 0; k < len(seg); {
+			matched := 0
+			for _, a := range approxWords {
+				if strings.HasPrefix(seg[k:], a.word) && lx.wordBoundary(seg, k, a.word) {
+					lx.setApprox(a.a, a.word)
+					matched = len(a.word)
+					break
+				}
+			}
+			if matched == 0 {
+				for _, c := range cmpWords {
+					if strings.HasPrefix(seg[k:], c.word) {
+						cmps++
+						if cmps > 1 {
+							return fmt.Errorf("claim literal %q has %d comparators; expected one comparator for one number", s, cmps)
+						}
+						lx.out.Cmp = c.cmp
+						matched = len(c.word)
+						break
+					}
+				}
+			}
+			if matched == 0 {
+				_, matched = utf8.DecodeRuneInString(seg[k:])
+			}
+			k += matched
+		}
+		_ = si
+	}
+	lx.out.Kind = Single
+	if len(qs) > 1 {
+		lx.out.Kind = List
+		for gi, g := range segs[1 : len(segs)-1] {
+			t := strings.TrimSpace(g)
+			var k Kind
+			switch {
+			case rangeSeps[t]:
+				k = Range
+			case strings.Contains(t, "→") || strings.Contains(t, "->") || strings.Contains(t, "⇒") || strings.HasPrefix(t, "에서") || strings.HasPrefix(t, "から"):
+				k = Transition
+			case strings.HasPrefix(t, "/") || strings.HasPrefix(t, "／") || strings.Contains(t, "중") || strings.Contains(t, "中") || t == "of" || t == "out of":
+				k = Fraction
+			}
+			if k == Range {
+				lx.out.Kind, lx.out.Range = Range, true
+				break
+			}
+			if gi == 0 && k != "" {
+				lx.out.Kind = k
+			}
+		}
+	}
+	switch {
+	case lx.out.Range && len(qs) != 2:
+		return fmt.Errorf("claim literal %q: a range has two ends; found %d numbers", s, len(qs))
+	case lx.out.Range && qs[0].Unit == qs[1].Unit && qs[0].Value.GreaterThan(qs[1].Value):
+		return fmt.Errorf("claim literal %q: the range is reversed; expected the smaller end first", s)
+	case lx.out.Cmp != "" && len(qs) != 1:
+		return fmt.Errorf("claim literal %q: a comparator applies to one number; found %d", s, len(qs))
+	}
+	if lx.out.Range && qs[0].Unit == "" && qs[1].Unit != "" {
+		// "10〜20ms": the unit of the upper end applies to both.
+		lx.out.Quantities[0].Unit = qs[1].Unit
+	}
+	return nil
+}
+
+// wordBoundary reports whether word at seg[k:] stands as a word: a
+// one-syllable Hangul word (약) must not be glued to Hangul before it, an
+// English word must not touch letters.
+func (lx *lexer) wordBoundary(seg string, k int, word string) bool {
+	r, _ := utf8.DecodeRuneInString(word)
+	switch scriptOf(r) {
+	case latin:
+		if k > 0 && scriptOf(runeBefore(seg, k)) == latin {
+			return false
+		}
+		e := k + len(word)
+		return e >= len(seg) || scriptOf(rune(seg[e])) != latin
+	case hangul:
+		if word == "약" || word == "거의" || word == "대략" {
+			return k == 0 || scriptOf(runeBefore(seg, k)) != hangul
+		}
+	}
+	return true
+}
