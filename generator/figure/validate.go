@@ -84,17 +84,23 @@ func lastKey(k string) string {
 	return k
 }
 
-// textOffset returns the byte offset of text as a TOML string in the
-// spec, or -1.
-func (s *Spec) textOffset(text string) int {
+// textOffset returns a function mapping a byte offset in text to its
+// offset in the spec, where text is written as a TOML string (newlines
+// written \n), or nil when the text is not found there.
+func (s *Spec) textOffset(text string) func(int) int {
 	if text == "" {
-		return -1
+		return nil
 	}
-	i := strings.Index(string(s.Src), `"`+text+`"`)
+	esc := strings.ReplaceAll(text, "\n", `\n`)
+	i := strings.Index(string(s.Src), `"`+esc+`"`)
 	if i < 0 {
-		return -1
+		return nil
 	}
-	return i + 1
+	start := i + 1
+	return func(o int) int {
+		o = min(max(o, 0), len(text))
+		return start + o + strings.Count(text[:o], "\n")
+	}
 }
 
 // glyphCheck reports every rune of every text lang shows that no font of
@@ -106,9 +112,9 @@ func (s *Spec) glyphCheck(lang string, fonts *Fonts) diag.List {
 		shown := evLink.ReplaceAllString(f.text, "$1")
 		for _, r := range fonts.Missing(shown) {
 			pos := s.keyPos(lastKey(f.key))
-			if off := s.textOffset(f.text); off >= 0 {
+			if at := s.textOffset(f.text); at != nil {
 				if j := strings.IndexRune(f.text, r); j >= 0 {
-					pos = ix.Pos(off + j)
+					pos = ix.Pos(at(j))
 				}
 			}
 			ds = append(ds, diag.Errorf(pos, diag.FigureGlyph,
@@ -140,7 +146,7 @@ func (s *Spec) Validate(st *evidence.Store, langs []string, fonts map[string]*Fo
 			if strings.TrimSpace(f.text) == "" {
 				continue
 			}
-			off := s.textOffset(f.text)
+			at := s.textOffset(f.text)
 			page, perrs := claim.Parse(md, s.File, []byte(f.text))
 			var tds diag.List
 			tds = append(tds, perrs...)
@@ -150,8 +156,8 @@ func (s *Spec) Validate(st *evidence.Store, langs []string, fonts map[string]*Fo
 			tds = append(tds, cov...)
 			for _, d := range tds {
 				d.Fixes = nil
-				if off >= 0 {
-					d.Pos = ix.Pos(off + d.Pos.Offset)
+				if at != nil {
+					d.Pos = ix.Pos(at(d.Pos.Offset))
 				} else {
 					d.Pos = s.keyPos(lastKey(f.key))
 				}
