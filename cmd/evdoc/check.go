@@ -37,7 +37,11 @@ func newCheckCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *c
 	cmd := &cobra.Command{
 		Use:   "check",
 		Short: "Compare every quoted number with its evidence; report mismatches as path:line:col",
-		Args:  cobra.NoArgs,
+		Long: "check judges every claim of every page against its evidence and reports each finding as\n" +
+			"path:line:col: severity: message [rule]. `evdoc rules` lists the rules; evdoc.toml [rules]\n" +
+			"changes a rule's severity or turns it off.\n" +
+			"Exit status: 0 clean (warnings allowed), 1 error findings, 2 evdoc cannot run.",
+		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if !slices.Contains(report.Formats, format) {
 				return &exitError{2, fmt.Errorf("--format=%s: expected one of %s", format, strings.Join(report.Formats, ", "))}

@@ -1,6 +1,7 @@
 // Package check compares every claim of a site's pages with the evidence it
-// names and reports mismatches, unknown references and broken internal
-// links as diagnostics.
+// names and reports mismatches, unknown references and unbound numbers as
+// diagnostics (the claim-* rules of the catalogue, generator/diag/rules.go).
+// Site-level rules (links, figures, translations) are package site's.
 //
 // Judgement: a literal number q written with d decimals matches an evidence
 // value v when |v − q| ≤ ½·10^−d ("44%" covers 43.5–44.5, "51.7%" covers

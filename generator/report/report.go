@@ -9,6 +9,12 @@
 //
 // Byte columns are converted to code-point columns from the file's source,
 // so a mark on a Korean or Japanese line lands on the right character.
+//
+// Write writes a list of diagnostics; WriteRun writes everything one
+// `evdoc check` found (claims, diagnostics, coverage, summary); WriteRules
+// writes the rule catalogue (text, README's markdown table, JSON). SARIF's
+// rules[] come from the catalogue (generator/diag/rules.go). Commands print
+// findings only through this package.
 package report
 
 import (
