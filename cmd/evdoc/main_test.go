@@ -89,7 +89,7 @@ func TestCheckJSONPrintsEveryClaim(t *testing.T) {
 
 func TestValues(t *testing.T) {
 	code, stdout, stderr := evdoc("values", "--root", "../..", "evidence/dns-passthrough-tcp")
-	if code != 0 || !strings.Contains(stdout, "dns-passthrough-tcp/d1.http.attempts") || !strings.Contains(stdout, "evidence/dns-passthrough-tcp/report.md:16:") {
+	if code != 0 || !strings.Contains(stdout, "dns-passthrough-tcp/d1.http.attempts") || !strings.Contains(stdout, "evidence/dns-passthrough-tcp/report.md:19:") {
 		t.Errorf("exit %d\n%s\n%s", code, stdout, stderr)
 	}
 	code, stdout, _ = evdoc("values", "--format=json", "--root", "../..", "evidence/dns-inflight-part2/result.txt")

@@ -283,7 +283,7 @@ func TestCaseFigureGlyphs(t *testing.T) {
 	p := loadProject(t, repoRoot)
 	s := &Spec{Name: "glyphs", File: "figures/glyphs.toml", Kind: KindTimeline,
 		Snapshots: []string{"before", "mid1", "mid2", "after"},
-		Times:     []string{"dns-inflight-part2/curl.strict.t_before", "dns-inflight-part2/curl.strict.t_mid1", "dns-inflight-part2/curl.strict.t_mid2", "dns-inflight-part2/curl.strict.t_after"},
+		Times:     []string{"dns-inflight-part2/curl.strict.before", "dns-inflight-part2/curl.strict.mid1", "dns-inflight-part2/curl.strict.mid2", "dns-inflight-part2/curl.strict.after"},
 		Counters:  c.Rows[:3],
 		Panels:    []Panel{{Ref: "dns-inflight-part2/strict.{counter}.{snapshot}"}},
 		Title:     c.Title, XAxis: c.Axis, YAxis: c.Axis, Caption: c.Title, Alt: c.Title,
