@@ -95,6 +95,8 @@ const (
 	EvidenceJSON          RuleID = "evidence-json"
 	EvidenceIstioctlTable RuleID = "evidence-istioctl-table"
 	EvidenceDig           RuleID = "evidence-dig"
+	EvidenceNumber        RuleID = "evidence-number"
+	EvidenceDecimal       RuleID = "evidence-decimal"
 )
 
 // Command rules: findings of evdoc fix and evdoc values, and of the site
@@ -229,6 +231,10 @@ func Catalogue() []Rule {
 			"Use the table istioctl printed, unchanged."},
 		{EvidenceDig, Error, "dig output is malformed.",
 			"Use the output dig printed, unchanged."},
+		{EvidenceNumber, Warning, "A raw token looks numeric but is not read, or a comma was read as a decimal mark the manifest does not declare.",
+			"Declare decimal = \".\" or \",\" for the file, or write the value as one number."},
+		{EvidenceDecimal, Error, "A number's comma is ambiguous (1,232: thousands or decimal?) or contradicts the declared decimal mark.",
+			"Declare decimal = \".\" or \",\" in the manifest entry (or at its top)."},
 
 		{FixManual, Error, "A stale number cannot be rewritten automatically.",
 			"Resolve the unit, sign or precision problem by hand."},

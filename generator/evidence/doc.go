@@ -45,6 +45,12 @@
 // parenthesised note: "**18 (+1)**", "1 (Δ0)", "`60s`", "23(56.1%)". Other
 // cells ("10.250.147.30(a)", "N/A", prose) name no value.
 //
+// Commas: "1,234,567" and "1,234.5" group thousands, "40,045811" has a
+// decimal comma, and "1,232" is ambiguous; a manifest declares the decimal
+// mark of its files with decimal = "." or "," (top level, or per entry).
+// Undeclared, an ambiguous number follows the file's other numbers with a
+// warning, and is an error when they show no mark (see raw.Number.Resolve).
+//
 // All arithmetic is exact decimal (github.com/shopspring/decimal);
 // expressions are parsed by github.com/expr-lang/expr and evaluated here
 // over decimals.

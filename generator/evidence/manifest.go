@@ -35,6 +35,10 @@ type Manifest struct {
 	Transcripts []TranscriptSpec  `toml:"transcript"`
 	Reads       []ReadSpec        `toml:"read"`
 	Derived     map[string]string `toml:"derived"`
+	// Decimal is the decimal mark of the set's raw files, "." or ","
+	// (default: each file's own numbers decide; an ambiguous "1,232" is
+	// an error). An entry's own decimal overrides it.
+	Decimal string `toml:"decimal"`
 }
 
 // Units, in every spec, declares the unit of values whose raw text does
@@ -55,6 +59,7 @@ type TableSpec struct {
 	Rows    map[string]string `toml:"rows"`
 	Columns map[string]string `toml:"columns"`
 	Units   map[string]string `toml:"units"`
+	Decimal string            `toml:"decimal"` // the file's decimal mark, "." or "," (see Manifest.Decimal)
 	// indexSet records that the manifest gave index explicitly.
 	indexSet bool
 }
@@ -66,6 +71,7 @@ type TranscriptSpec struct {
 	Name     string            `toml:"name"`
 	Sections map[string]string `toml:"sections"`
 	Units    map[string]string `toml:"units"`
+	Decimal  string            `toml:"decimal"` // the file's decimal mark, "." or "," (see Manifest.Decimal)
 }
 
 // ReadSpec names the readings of one raw file read by a format reader
@@ -82,6 +88,7 @@ type ReadSpec struct {
 	CountWhere map[string]string `toml:"count_where"`
 	Paths      []string          `toml:"paths"`
 	Units      map[string]string `toml:"units"`
+	Decimal    string            `toml:"decimal"` // the file's decimal mark, "." or "," (see Manifest.Decimal)
 }
 
 var (
@@ -110,7 +117,7 @@ func parseManifest(file, dir string, src []byte) (*Manifest, diag.List) {
 	var errs diag.List
 	at := func(needle string) diag.Position { return locate(ix, src, needle) }
 	for _, k := range md.Undecoded() {
-		errs = append(errs, diag.Errorf(at(k[len(k)-1]), diag.EvidenceManifest, "unknown manifest key %q; expected id, title, date, environment, report, origin, source, source_file, file, table, transcript, read or derived", k.String()))
+		errs = append(errs, diag.Errorf(at(k[len(k)-1]), diag.EvidenceManifest, "unknown manifest key %q; expected id, title, date, environment, report, decimal, origin, source, source_file, file, table, transcript, read or derived", k.String()))
 	}
 	if m.ID != dir {
 		errs = append(errs, diag.Errorf(at("id"), diag.EvidenceManifest, "id %q must equal the evidence set's directory name %q", m.ID, dir))
@@ -118,6 +125,11 @@ func parseManifest(file, dir string, src []byte) (*Manifest, diag.List) {
 	for _, f := range []struct{ key, val string }{{"title", m.Title}, {"environment", m.Environment}, {"report", m.Report}} {
 		if strings.TrimSpace(f.val) == "" {
 			errs = append(errs, diag.Errorf(diag.Position{File: file, Line: 1, Column: 1}, diag.EvidenceManifest, "missing %s; every evidence set says where it came from", f.key))
+		}
+	}
+	for _, d := range decimals(&m) {
+		if d != "" && d != "." && d != "," {
+			errs = append(errs, diag.Errorf(at("decimal"), diag.EvidenceManifest, "decimal %q: expected \".\" or \",\"", d))
 		}
 	}
 	if m.Date != "unknown" && !dateRe.MatchString(m.Date) {
@@ -197,6 +209,21 @@ func parseManifest(file, dir string, src []byte) (*Manifest, diag.List) {
 		return nil, errs
 	}
 	return &m, nil
+}
+
+// decimals lists every decimal mark the manifest declares.
+func decimals(m *Manifest) []string {
+	out := []string{m.Decimal}
+	for _, t := range m.Tables {
+		out = append(out, t.Decimal)
+	}
+	for _, t := range m.Transcripts {
+		out = append(out, t.Decimal)
+	}
+	for _, r := range m.Reads {
+		out = append(out, r.Decimal)
+	}
+	return out
 }
 
 func tableNames(ts []TableSpec) (out []string) {

@@ -109,6 +109,10 @@ func ReadCSV(file string, src []byte, opt ReadOptions) ([]Reading, diag.List) {
 		}
 		counters = append(counters, &counter{name: name, pred: pred, prog: prog})
 	}
+	var (
+		cells []Reading // numeric cells, whose commas are resolved at the end
+		seen  CommaSeen
+	)
 	for row := 1; ; row++ {
 		rec, err := cr.Read()
 		if err == io.EOF {
@@ -137,6 +141,10 @@ func ReadCSV(file string, src []byte, opt ReadOptions) ([]Reading, diag.List) {
 				if _, dup := vals[header[j]]; !dup {
 					vals[header[j]] = cell
 				}
+				if why := Unreadable(cell); why != "" && j != keyCol {
+					line, col := cr.FieldPos(j)
+					r.warnf(r.lineCol(line, col), "cell %q looks numeric but is not read (%s); expected one number such as 40.5, \"1,234.5\" or 12ms", cell, why)
+				}
 				continue
 			}
 			if _, dup := vals[header[j]]; !dup {
@@ -152,7 +160,9 @@ func ReadCSV(file string, src []byte, opt ReadOptions) ([]Reading, diag.List) {
 			}
 			raw := cell[n.Start:n.End]
 			if o := off + n.Start; o+len(raw) <= len(src) && string(src[o:o+len(raw)]) == raw {
-				r.add(rowKey+"."+cols[j], o, raw, n.Value, n.Unit)
+				seen.Add(n)
+				n.Start, n.End = 0, len(raw)
+				cells = append(cells, Reading{Key: rowKey + "." + cols[j], Number: n, Raw: raw, Pos: r.ix.Pos(o)})
 			}
 		}
 		if len(counters) > 0 {
@@ -174,6 +184,11 @@ func ReadCSV(file string, src []byte, opt ReadOptions) ([]Reading, diag.List) {
 				}
 			}
 		}
+	}
+	resolved, rerrs := ResolveCommas(cells, opt.Decimal, seen.Mark())
+	r.errs = append(r.errs, rerrs...)
+	for _, c := range resolved {
+		r.add(c.Key, c.Pos.Offset, c.Raw, c.Number.Value, c.Number.Unit)
 	}
 	for _, c := range counters {
 		if c.failed {

@@ -31,6 +31,11 @@ type ReadOptions struct {
 	// CountWhere maps a reading name to an expr-lang predicate over a CSV
 	// row's columns; the reading counts the rows where it holds.
 	CountWhere map[string]string
+	// Decimal is the decimal mark the manifest declares for the file
+	// (DecimalUndeclared: the file's own numbers decide, see
+	// Number.Resolve). Readers of formats that never write a comma in a
+	// number ignore it.
+	Decimal Decimal
 	// Paths lists JSON paths ("a.b[0].c") to read from a generic JSON file;
 	// empty means every number in the document.
 	Paths []string
@@ -107,8 +112,8 @@ func readTablesAsReadings(file string, src []byte, _ ReadOptions) ([]Reading, di
 
 // readTranscriptAsReadings names transcript readings "<section>.<key>"
 // ("<key>" before the first section).
-func readTranscriptAsReadings(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
-	entries, errs := ReadTranscript(file, src)
+func readTranscriptAsReadings(file string, src []byte, opt ReadOptions) ([]Reading, diag.List) {
+	entries, errs := ReadTranscript(file, src, opt)
 	out := make([]Reading, 0, len(entries))
 	for _, e := range entries {
 		key := e.Key

@@ -106,6 +106,12 @@ func (r *rawRead) errorf(off int, format string, args ...any) {
 	r.errs = append(r.errs, diag.Errorf(r.ix.Pos(off), r.rule, format, args...))
 }
 
+// warnf reports a warning (rule diag.EvidenceNumber) at byte offset off; a
+// warning does not count towards the error cap.
+func (r *rawRead) warnf(off int, format string, args ...any) {
+	r.errs = append(r.errs, diag.Diagnostic{Pos: r.ix.Pos(off), Severity: diag.Warning, Rule: diag.EvidenceNumber, Message: fmt.Sprintf(format, args...)})
+}
+
 // result returns the readings and diagnostics in the Reader convention.
 func (r *rawRead) result() ([]Reading, diag.List) { return r.out, r.errs }
 

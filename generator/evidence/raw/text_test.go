@@ -16,7 +16,7 @@ func TestCheckText(t *testing.T) {
 		if len(errs) != 1 || !strings.HasPrefix(errs[0].String(), tt.want) {
 			t.Errorf("%s: got %v, want prefix %q", tt.name, errs, tt.want)
 		}
-		_, errs = ReadTranscript("f", []byte(tt.src))
+		_, errs = ReadTranscript("f", []byte(tt.src), ReadOptions{})
 		if len(errs) != 1 || !strings.HasPrefix(errs[0].String(), tt.want) {
 			t.Errorf("%s (transcript): got %v, want prefix %q", tt.name, errs, tt.want)
 		}

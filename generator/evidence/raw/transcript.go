@@ -1,6 +1,7 @@
 package raw
 
 import (
+	"fmt"
 	"regexp"
 	"strings"
 
@@ -38,15 +39,21 @@ var (
 //	# comment
 //
 // Only numeric values are returned (see ParseCell); key=value tokens whose
-// value is not a number (who=backend-a) are skipped. Text that is not clean
-// UTF-8 is an error (see CheckText).
-func ReadTranscript(file string, src []byte) ([]Entry, diag.List) {
+// value is not a number (who=backend-a, an address, a version) are
+// skipped. A value that looks numeric but cannot be read (Unreadable:
+// "200,200,503", "12 ms/s") is a warning at its position. Commas follow
+// opt.Decimal, else the file's other numbers, else an ambiguous "1,232"
+// is an error (see Number.Resolve). Text that is not clean UTF-8 is an
+// error (see CheckText).
+func ReadTranscript(file string, src []byte, opt ReadOptions) ([]Entry, diag.List) {
 	ix := diag.NewLineIndex(file, src)
 	if errs := CheckText(ix, src); errs != nil {
 		return nil, errs
 	}
 	var (
 		out     []Entry
+		errs    diag.List
+		seen    CommaSeen
 		section string
 		cont    bool
 	)
@@ -72,10 +79,17 @@ func ReadTranscript(file string, src []byte) ([]Entry, diag.List) {
 			raw := text[vstart:vend]
 			n, ok := ParseCell(raw)
 			if !ok {
+				if why := Unreadable(raw); why != "" {
+					errs = append(errs, diag.Diagnostic{Pos: ix.Pos(ln.start + vstart), Severity: diag.Warning, Rule: diag.EvidenceNumber,
+						Message: fmt.Sprintf("value %q of %s looks numeric but is not read (%s); expected one number such as 40.5, 1,234.5 or 12ms", raw, key, why)})
+				}
 				return
 			}
-			out = append(out, Entry{Section: section, Key: key, Number: n, Raw: raw,
-				Pos: ix.Pos(ln.start + vstart)})
+			seen.Add(n)
+			tok := raw[n.Start:n.End]
+			pos := ix.Pos(ln.start + vstart + n.Start)
+			n.Start, n.End = 0, len(tok)
+			out = append(out, Entry{Section: section, Key: key, Number: n, Raw: tok, Pos: pos})
 		}
 		if m := deltaLine.FindStringSubmatchIndex(text); m != nil {
 			add(text[m[2]:m[3]], m[4], m[5])
@@ -89,5 +103,25 @@ func ReadTranscript(file string, src []byte) ([]Entry, diag.List) {
 			add(text[m[2]:m[3]], m[4], m[5])
 		}
 	}
-	return out, nil
+	return resolveEntries(out, errs, opt.Decimal, seen.Mark())
+}
+
+// resolveEntries resolves the commas of every entry (Number.Resolve),
+// dropping those in error and reporting warnings and errors at the entry.
+func resolveEntries(in []Entry, errs diag.List, dec, seen Decimal) ([]Entry, diag.List) {
+	out := in[:0]
+	for _, e := range in {
+		n, warning, err := e.Number.Resolve(e.Raw, dec, seen)
+		switch {
+		case err != "":
+			errs = append(errs, diag.Errorf(e.Pos, diag.EvidenceDecimal, "%s", err))
+			continue
+		case warning != "":
+			errs = append(errs, diag.Diagnostic{Pos: e.Pos, Severity: diag.Warning, Rule: diag.EvidenceNumber, Message: warning})
+		}
+		e.Number = n
+		out = append(out, e)
+	}
+	errs.Sort()
+	return out, errs
 }

@@ -8,7 +8,7 @@ import (
 func FuzzReadTranscript(f *testing.F) {
 	addSeeds(f)
 	f.Fuzz(func(t *testing.T, src []byte) {
-		entries, errs := ReadTranscript("f.txt", src)
+		entries, errs := ReadTranscript("f.txt", src, ReadOptions{})
 		for _, e := range errs {
 			inside(t, src, e.Pos)
 		}
@@ -33,7 +33,7 @@ func TestReadTranscript(t *testing.T) {
 		"upstream_cx_active: 1",
 		"",
 	}, "\n")
-	entries, errs := ReadTranscript("result.txt", []byte(src))
+	entries, errs := ReadTranscript("result.txt", []byte(src), ReadOptions{})
 	if errs != nil {
 		t.Fatal(errs)
 	}
@@ -51,5 +51,53 @@ func TestReadTranscript(t *testing.T) {
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("entries:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestReadTranscriptNumbers: every numeric-looking value is read or
+// reported at its position; commas follow the declaration, else the
+// file's other numbers, else an ambiguous one is an error.
+func TestReadTranscriptNumbers(t *testing.T) {
+	tests := []struct {
+		name, src string
+		dec       Decimal
+		want      []string // key=value@line:col:raw
+		diags     []string
+	}{
+		{"decimal comma shown by the file", "[S1] a\nTIME=1,232\n[S2] b\nTIME=40,045811\n", DecimalUndeclared,
+			[]string{"S1.TIME=1.232@2:6:1,232", "S2.TIME=40.045811@4:6:40,045811"},
+			[]string{`f:2:6: warning: comma in "1,232" read as a decimal mark (1.232)`, `f:4:6: warning: decimal comma in "40,045811" read as 40.045811`}},
+		{"ambiguous alone", "TIME=1,232\n", DecimalUndeclared, nil,
+			[]string{`f:1:6: error: "1,232" is ambiguous: 1232 with a thousands separator or 1.232 with a decimal comma`}},
+		{"declared comma", "TIME=1,232\n", DecimalComma, []string{".TIME=1.232@1:6:1,232"}, nil},
+		{"declared point", "N=1,232\n", DecimalPoint, []string{".N=1232@1:3:1,232"}, nil},
+		{"exponent, quotes, full width, duration", "A=1e3 B=\"40.5\" C=１２ D=1m0.5s\n", DecimalUndeclared,
+			[]string{".A=1000@1:3:1e3", ".B=40.5@1:10:40.5", ".C=12@1:18:１２", ".D=60.5@1:27:1m0.5s"}, nil},
+		{"unreadable is a warning", "CODES=200,50,503 ADDR=10.0.0.1 V=1.2.3 who=backend-a\n", DecimalUndeclared, nil,
+			[]string{`f:1:7: warning: value "200,50,503" of CODES looks numeric but is not read (a list of numbers separated by commas)`}},
+		{"gauge with unknown unit", "rate: 12qps\nx: 5 parsec\n", DecimalUndeclared, nil,
+			[]string{`f:1:7: warning: value "12qps" of rate looks numeric but is not read (an unknown unit)`}},
+	}
+	for _, tt := range tests {
+		entries, errs := ReadTranscript("f", []byte(tt.src), ReadOptions{Decimal: tt.dec})
+		var got []string
+		for _, e := range entries {
+			got = append(got, e.Section+"."+e.Key+"="+e.Number.Value.String()+"@"+strings.TrimPrefix(e.Pos.String(), "f:")+":"+e.Raw)
+			if string([]byte(tt.src)[e.Pos.Offset:e.Pos.Offset+len(e.Raw)]) != e.Raw {
+				t.Errorf("%s: raw %q not at %v", tt.name, e.Raw, e.Pos)
+			}
+		}
+		if strings.Join(got, " ") != strings.Join(tt.want, " ") {
+			t.Errorf("%s: entries %q, want %q", tt.name, got, tt.want)
+		}
+		if len(errs) != len(tt.diags) {
+			t.Errorf("%s: diagnostics %v, want %q", tt.name, errs, tt.diags)
+			continue
+		}
+		for i, d := range tt.diags {
+			if !strings.HasPrefix(errs[i].String(), d) {
+				t.Errorf("%s: diagnostic %q, want prefix %q", tt.name, errs[i], d)
+			}
+		}
 	}
 }

@@ -1,0 +1,416 @@
+package evidence
+
+import (
+	"fmt"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
+)
+
+// LoadSet reads one evidence set from setDir (repository-relative, under
+// root). It returns nil and the errors when the set cannot be read whole;
+// a set that loads may still come with warnings (such as a decimal comma
+// read as a decimal point) and with diag.EvidenceOrigin errors (a file
+// without a declared origin), which do not keep its values from use.
+//
+// The steps: parse the manifest; read each entry's raw file into local
+// names (entries); name every value of every entry one way (loader.name);
+// attach declared units (applyUnits); compute derived values (derive).
+func LoadSet(root, setDir string) (*Set, diag.List) {
+	mfile := path.Join(setDir, ManifestName)
+	src, err := os.ReadFile(filepath.Join(root, mfile))
+	if err != nil {
+		return nil, diag.List{diag.Errorf(diag.Position{File: mfile}, diag.EvidenceIO, "cannot read manifest: %v", err)}
+	}
+	m, errs := parseManifest(mfile, path.Base(setDir), src)
+	if errs != nil {
+		return nil, errs
+	}
+	l := &loader{
+		root: root, setDir: setDir, msrc: src, mix: diag.NewLineIndex(mfile, src),
+		set:   &Set{Dir: setDir, Manifest: *m, Values: map[string]*Value{}, NonNumeric: map[string]raw.Cell{}},
+		files: map[string][]byte{}, failed: map[string]bool{}, broken: map[string]bool{},
+		tables: map[string][]raw.Table{},
+	}
+	for _, e := range l.entries() {
+		b, rel, ok := l.readRaw(e.file)
+		if !ok {
+			continue
+		}
+		for _, v := range e.read(l, rel, b) {
+			l.name(e.name, v)
+		}
+	}
+	l.applyUnits()
+	perrs := l.checkProvenance()
+	l.errs.Sort()
+	if l.errs.HasErrors() {
+		errs := append(l.errs, perrs...)
+		errs.Sort()
+		return nil, errs
+	}
+	if derrs := derive(l.set, l.mix, src); derrs != nil {
+		return nil, derrs
+	}
+	sort.Strings(l.set.Files)
+	// Provenance errors do not unload the set: its values are sound, only
+	// their origin is undeclared, and claims on them are still judged.
+	errs = append(l.errs, perrs...)
+	errs.Sort()
+	return l.set, errs // nil, warnings, or provenance errors
+}
+
+// checkProvenance checks that every raw file the set reads says how it was
+// obtained (provenance.go).
+func (l *loader) checkProvenance() diag.List {
+	var rels []string
+	for _, f := range l.set.Files {
+		rels = append(rels, strings.TrimPrefix(f, l.setDir+"/"))
+	}
+	sort.Strings(rels)
+	return checkProvenance(&l.set.Manifest, l.mix, l.msrc, rels)
+}
+
+// loader is the state of one LoadSet: the manifest's text (for positions),
+// the raw files read so far and the diagnostics.
+type loader struct {
+	root, setDir string
+	msrc         []byte
+	mix          *diag.LineIndex
+	set          *Set
+	errs         diag.List
+	files        map[string][]byte      // raw file contents by repository-relative path
+	failed       map[string]bool        // raw files that could not be read (reported once)
+	broken       map[string]bool        // raw files whose own errors are reported
+	tables       map[string][]raw.Table // Markdown tables by file
+}
+
+// entry is one [[table]], [[transcript]] or [[read]] of the manifest: the
+// raw file it reads, the name its values are given (<name>.<local>) and
+// the reading step that turns the file into local names.
+type entry struct {
+	name, file string
+	units      map[string]string
+	read       func(l *loader, rel string, src []byte) []localValue
+}
+
+// localValue is one reading named within its entry.
+type localValue struct {
+	local string
+	r     raw.Reading
+}
+
+// entries lists the manifest's entries in manifest order of kind: tables,
+// transcripts, reads. [[table]] and [[transcript]] are shorthands of a
+// [[read]] with format "markdown-tables" or "transcript" that name their
+// readings by row and column, or by section and key.
+func (l *loader) entries() []entry {
+	m := &l.set.Manifest
+	var out []entry
+	for _, ts := range m.Tables {
+		out = append(out, entry{name: ts.Name, file: ts.File, units: ts.Units,
+			read: func(l *loader, rel string, b []byte) []localValue { return l.readTable(ts, rel, b) }})
+	}
+	for _, tr := range m.Transcripts {
+		out = append(out, entry{name: tr.Name, file: tr.File, units: tr.Units,
+			read: func(l *loader, rel string, b []byte) []localValue { return l.readTranscript(tr, rel, b) }})
+	}
+	for _, rs := range m.Reads {
+		out = append(out, entry{name: rs.Name, file: rs.File, units: rs.Units,
+			read: func(l *loader, rel string, b []byte) []localValue { return l.readFormat(rs, rel, b) }})
+	}
+	return out
+}
+
+// decimal returns the decimal mark an entry declares, else the set's.
+func (l *loader) decimal(entry string) raw.Decimal {
+	if entry != "" {
+		return raw.Decimal(entry)
+	}
+	return raw.Decimal(l.set.Manifest.Decimal)
+}
+
+// readRaw returns a raw file of the set (read once), or false after
+// reporting why it cannot be read.
+func (l *loader) readRaw(name string) ([]byte, string, bool) {
+	rel := path.Join(l.setDir, name)
+	if b, ok := l.files[rel]; ok {
+		return b, rel, true
+	}
+	if l.failed[rel] {
+		return nil, rel, false // reported once
+	}
+	if err := checkRawPath(l.root, l.setDir, name); err != nil {
+		l.errs = append(l.errs, diag.Errorf(l.at(name), diag.EvidencePath, "%v", err))
+		l.failed[rel] = true
+		return nil, rel, false
+	}
+	b, err := os.ReadFile(filepath.Join(l.root, rel))
+	if err != nil {
+		l.errs = append(l.errs, diag.Errorf(l.at(name), diag.EvidenceIO, "cannot read %s: %v", rel, err))
+		l.failed[rel] = true
+		return nil, rel, false
+	}
+	l.files[rel] = b
+	l.set.Files = append(l.set.Files, rel)
+	return b, rel, true
+}
+
+// at locates text in the manifest.
+func (l *loader) at(needle string) diag.Position { return locate(l.mix, l.msrc, needle) }
+
+// name gives a reading its value name <entry>.<local>: the one way every
+// value of a set is named.
+func (l *loader) name(entry string, v localValue) {
+	name := entry + "." + v.local
+	r := v.r
+	if old, dup := l.set.Values[name]; dup {
+		l.errs = append(l.errs, diag.Errorf(r.Pos, diag.EvidenceDuplicate, "value %s/%s is also named at %s; expected unique names (relabel one)", l.set.Manifest.ID, name, old.Pos))
+		return
+	}
+	id := l.set.Manifest.ID
+	l.set.Values[name] = &Value{Ref: id + "/" + name, Set: id, Name: name, Value: r.Number.Value, Unit: r.Number.Unit,
+		Raw: r.Raw, Pos: r.Pos, Delta: r.Number.Signed, Inputs: r.Inputs}
+}
+
+// readTable names the numeric cells of one [[table]]
+// <row key>.<column key>; cells that hold text are kept in NonNumeric.
+func (l *loader) readTable(ts TableSpec, rel string, b []byte) []localValue {
+	tables, ok := l.tables[rel]
+	if !ok {
+		var terrs diag.List
+		tables, terrs = raw.ReadTables(rel, b)
+		l.errs = append(l.errs, terrs...)
+		l.tables[rel] = tables
+		if terrs.HasErrors() {
+			l.broken[rel] = true
+		}
+	}
+	var under []raw.Table
+	headings := map[string]bool{}
+	for _, t := range tables {
+		if strings.Contains(t.Heading, ts.Heading) {
+			under = append(under, t)
+			headings[t.Heading] = true
+		}
+	}
+	if len(headings) > 1 && !ts.indexSet {
+		var hs []string
+		for h := range headings {
+			hs = append(hs, strconv.Quote(h))
+		}
+		sort.Strings(hs)
+		l.errs = append(l.errs, diag.Errorf(l.at(ts.Heading), diag.EvidenceTable,
+			"table %q: heading %q matches %d headings (%s); expected text that names one heading, or an explicit index", ts.Name, ts.Heading, len(headings), strings.Join(hs, ", ")))
+		return nil
+	}
+	if ts.Index > len(under) {
+		if !l.broken[rel] { // else the file's own errors explain it
+			l.errs = append(l.errs, diag.Errorf(l.at(ts.Heading), diag.EvidenceTable,
+				"table %q: %s has %d table(s) under a heading containing %q; expected at least %d", ts.Name, rel, len(under), ts.Heading, ts.Index))
+		}
+		return nil
+	}
+	t := under[ts.Index-1]
+	if len(t.Header) < 2 {
+		l.errs = append(l.errs, diag.Errorf(t.Pos, diag.EvidenceTable, "table %q has %d header cell(s); expected a row-label column and at least one value column", ts.Name, len(t.Header)))
+		return nil
+	}
+	usedRows, usedCols := map[string]bool{}, map[string]bool{}
+	cols := make([]string, len(t.Header))
+	for i, h := range t.Header[1:] {
+		usedCols[h.Text] = true
+		usedCols[strings.NewReplacer("**", "", "`", "").Replace(h.Text)] = true
+		k, err := keyFor(h.Text, ts.Columns)
+		if err != nil {
+			l.errs = append(l.errs, diag.Errorf(h.Pos, diag.EvidenceTable, "column %v", err))
+			continue
+		}
+		cols[i+1] = k
+	}
+	var cells []raw.Reading
+	var locals []string
+	var seen raw.CommaSeen
+	for _, tb := range tables { // every table of the file shows its decimal mark
+		for _, row := range tb.Rows {
+			for _, c := range row {
+				if n, ok := raw.ParseCell(c.Text); ok {
+					seen.Add(n)
+				}
+			}
+		}
+	}
+	for _, row := range t.Rows {
+		if len(row) == 0 {
+			continue
+		}
+		usedRows[row[0].Text] = true
+		usedRows[strings.NewReplacer("**", "", "`", "").Replace(row[0].Text)] = true
+		rk, err := keyFor(row[0].Text, ts.Rows)
+		if err != nil {
+			l.errs = append(l.errs, diag.Errorf(row[0].Pos, diag.EvidenceTable, "row %v", err))
+			continue
+		}
+		for i := 1; i < len(row) && i < len(cols); i++ {
+			if cols[i] == "" {
+				continue
+			}
+			local := rk + "." + cols[i]
+			n, ok := raw.ParseCell(row[i].Text)
+			if !ok {
+				if why := raw.Unreadable(row[i].Text); why != "" {
+					l.errs = append(l.errs, diag.Diagnostic{Pos: row[i].Pos, Severity: diag.Warning, Rule: diag.EvidenceNumber,
+						Message: fmt.Sprintf("cell %q looks numeric but is not read (%s); expected one number such as 40.5, 1,234.5 or 12ms", row[i].Text, why)})
+				}
+				if row[i].Text != "" {
+					l.set.NonNumeric[ts.Name+"."+local] = row[i]
+				}
+				continue
+			}
+			pos := row[i].Pos
+			pos.Column += n.Start
+			pos.Offset += n.Start
+			tok := row[i].Text[n.Start:n.End]
+			n.Start, n.End = 0, len(tok)
+			cells = append(cells, raw.Reading{Key: local, Number: n, Raw: tok, Pos: pos})
+			locals = append(locals, local)
+		}
+	}
+	var out []localValue
+	resolved, rerrs := raw.ResolveCommas(cells, l.decimal(ts.Decimal), seen.Mark())
+	l.errs = append(l.errs, rerrs...)
+	for _, r := range resolved {
+		out = append(out, localValue{r.Key, r})
+	}
+	for label := range ts.Rows {
+		if !usedRows[label] {
+			l.errs = append(l.errs, diag.Errorf(l.at(label), diag.EvidenceManifest, "table %q: rows relabel %q matches no row label in %s", ts.Name, label, rel))
+		}
+	}
+	for label := range ts.Columns {
+		if !usedCols[label] {
+			l.errs = append(l.errs, diag.Errorf(l.at(label), diag.EvidenceManifest, "table %q: columns relabel %q matches no column header in %s", ts.Name, label, rel))
+		}
+	}
+	return out
+}
+
+// readTranscript names the readings of one [[transcript]]
+// <section key>.<key> (<key> before the first section); a name that
+// repeats gets _2, _3, ….
+func (l *loader) readTranscript(tr TranscriptSpec, rel string, b []byte) []localValue {
+	entries, terrs := raw.ReadTranscript(rel, b, raw.ReadOptions{Decimal: l.decimal(tr.Decimal)})
+	l.errs = append(l.errs, terrs...)
+	var out []localValue
+	seen := map[string]int{}
+	sections := map[string]bool{}
+	for _, e := range entries {
+		sec, err := keyFor(e.Section, tr.Sections)
+		if e.Section == "" {
+			sec, err = "", nil
+		}
+		if err != nil {
+			if !sections[e.Section] {
+				l.errs = append(l.errs, diag.Errorf(e.Pos, diag.EvidenceTranscript, "section [%s] %v (sections = { %q = \"…\" })", e.Section, err, e.Section))
+			}
+			sections[e.Section] = true
+			continue
+		}
+		sections[e.Section] = true
+		k := slug(e.Key)
+		if k == "" {
+			continue
+		}
+		local := k
+		if sec != "" {
+			local = sec + "." + k
+		}
+		seen[local]++
+		if c := seen[local]; c > 1 {
+			local = fmt.Sprintf("%s_%d", local, c)
+		}
+		out = append(out, localValue{local, raw.Reading{Key: e.Key, Number: e.Number, Raw: e.Raw, Pos: e.Pos}})
+	}
+	for id := range tr.Sections {
+		if !sections[id] {
+			l.errs = append(l.errs, diag.Errorf(l.at(id), diag.EvidenceManifest, "transcript %q: sections relabel %q matches no [%s] section with readings in %s", tr.Name, id, id, rel))
+		}
+	}
+	return out
+}
+
+// readFormat names the readings of one [[read]]: by select, or by the
+// slug of each native key.
+func (l *loader) readFormat(rs ReadSpec, rel string, b []byte) []localValue {
+	read, err := raw.ReaderFor(rs.Format)
+	if err != nil {
+		return nil // reported by parseManifest
+	}
+	readings, rerrs := read(rel, b, raw.ReadOptions{Key: rs.Key, CountWhere: rs.CountWhere, Paths: rs.Paths, Decimal: l.decimal(rs.Decimal)})
+	l.errs = append(l.errs, rerrs...)
+	var out []localValue
+	found := map[string]bool{}
+	for _, r := range readings {
+		var local string
+		if rs.Select != nil {
+			s, ok := rs.Select[r.Key]
+			if !ok {
+				continue
+			}
+			local = s
+			found[r.Key] = true
+		} else if local = slugKey(r.Key); local == "" {
+			continue
+		}
+		out = append(out, localValue{local, r})
+	}
+	for k := range rs.Select {
+		if !found[k] && len(rerrs) == 0 {
+			l.errs = append(l.errs, diag.Errorf(l.at(k), diag.EvidenceSelect, "read %q: %s has no numeric reading %q; run evdoc values %s to list what it holds", rs.Name, rel, k, rel))
+		}
+	}
+	return out
+}
+
+// applyUnits attaches the units the manifest declares ("units" of each
+// entry) to the values they match. A declaration that contradicts the unit
+// the raw text or its format gives is an error.
+func (l *loader) applyUnits() {
+	for _, e := range l.entries() {
+		keys := make([]string, 0, len(e.units))
+		for k := range e.units {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, key := range keys {
+			unit := e.units[key]
+			if !knownUnits[unit] {
+				l.errs = append(l.errs, diag.Errorf(l.at(key), diag.EvidenceManifest, "unit %q for %q: expected one of %%, %%p, ns, us, ms, s, min, h, d, B, KB, KiB, MB, MiB, GB, GiB, /s, count, x", unit, key))
+				continue
+			}
+			matched := false
+			for name, v := range l.set.Values {
+				local, ok := strings.CutPrefix(name, e.name+".")
+				if !ok {
+					continue
+				}
+				if local == key || strings.HasPrefix(key, "*.") && (strings.HasSuffix(local, key[1:]) || local == key[2:]) {
+					if v.Unit != "" && v.Unit != unit {
+						l.errs = append(l.errs, diag.Errorf(v.Pos, diag.EvidenceUnit, "%s is written in %s but the manifest declares %s", v.Ref, v.Unit, unit))
+					}
+					v.Unit = unit
+					matched = true
+				}
+			}
+			if !matched {
+				l.errs = append(l.errs, diag.Errorf(l.at(key), diag.EvidenceManifest, "units: %q matches no value of %q", key, e.name))
+			}
+		}
+	}
+}
