@@ -57,8 +57,13 @@ func copyProject(t *testing.T) string {
 			t.Fatal(err)
 		}
 	}
-	if err := copyFile(filepath.Join(repoRoot, ConfigFile), filepath.Join(dir, ConfigFile)); err != nil {
-		t.Fatal(err)
+	for _, f := range []string{ConfigFile, "evdoc.toml"} {
+		if _, err := os.Stat(filepath.Join(repoRoot, f)); err != nil && f != ConfigFile {
+			continue
+		}
+		if err := copyFile(filepath.Join(repoRoot, f), filepath.Join(dir, f)); err != nil {
+			t.Fatal(err)
+		}
 	}
 	return dir
 }

@@ -115,7 +115,7 @@ func (s *Site) siteChecks(opt check.Options) []siteCheck {
 		{[]diag.RuleID{diag.FigureSpec, diag.FigureData, diag.FigureUnknown, diag.FigureGlyph,
 			diag.ClaimSyntax, diag.ClaimLiteral, diag.ClaimExemptReason, diag.ClaimArity, diag.ClaimUnknownRef, diag.ClaimMismatch, diag.ClaimUnbound},
 			func() diag.List { return s.checkFigures(opt) }},
-		{[]diag.RuleID{diag.TranslationClaims, diag.TranslationOrphan, diag.TranslationDuplicateKey}, func() diag.List {
+		{translation.Rules(), func() diag.List {
 			return s.Translations.Check(translation.CheckOptions{Root: s.Root})
 		}},
 		{[]diag.RuleID{diag.ClaimUnchecked}, func() diag.List {

@@ -154,16 +154,21 @@ func TestBuildReferenceNoLiteralEmphasis(t *testing.T) {
 	for _, d := range []string{"content", "evidence", "figures", "layouts", "static", "i18n", "assets"} {
 		copyDir(t, d, dir)
 	}
-	b, err := os.ReadFile(filepath.Join(repoRoot, site.ConfigFile))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, site.ConfigFile), b, 0o644); err != nil {
-		t.Fatal(err)
+	for _, f := range []string{site.ConfigFile, "evdoc.toml"} {
+		b, err := os.ReadFile(filepath.Join(repoRoot, f))
+		if err != nil {
+			if f != site.ConfigFile {
+				continue
+			}
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, f), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 	build(t, dir)
 	pages := 0
-	err = filepath.WalkDir(filepath.Join(dir, "public"), func(p string, e fs.DirEntry, err error) error {
+	err := filepath.WalkDir(filepath.Join(dir, "public"), func(p string, e fs.DirEntry, err error) error {
 		if err != nil || e.IsDir() || !strings.HasSuffix(p, ".html") {
 			return err
 		}

@@ -1,8 +1,6 @@
 package translation
 
 import (
-	"fmt"
-
 	"github.com/evdoc-lab/evdoc/generator/diag"
 )
 
@@ -27,44 +25,14 @@ func (s *Set) Check(opt CheckOptions) diag.List {
 		if pr.Target.IsEmpty() {
 			continue
 		}
-		ds = append(ds, pairedClaims(pr.Source, pr.Target)...)
+		ds = append(ds, parity(pr.Source, pr.Target)...)
 	}
 	return ds
 }
 
-// pairedClaims reports evidence values quoted on one side only.
-func pairedClaims(p, q *Page) diag.List {
-	firstClaim := func(p *Page) (map[string]diag.Position, []string) {
-		pos := map[string]diag.Position{}
-		var order []string
-		for _, c := range p.Parsed.Claims {
-			for i, ref := range c.Refs {
-				if _, ok := pos[ref]; !ok {
-					at := c.Pos
-					if i < len(c.RefPositions) {
-						at = c.RefPositions[i]
-					}
-					pos[ref] = at
-					order = append(order, ref)
-				}
-			}
-		}
-		return pos, order
-	}
-	var ds diag.List
-	pRefs, pOrder := firstClaim(p)
-	qRefs, qOrder := firstClaim(q)
-	for _, ref := range pOrder {
-		if _, ok := qRefs[ref]; !ok {
-			ds = append(ds, diag.Diagnostic{Pos: pRefs[ref], Severity: diag.Warning, Rule: diag.TranslationClaims,
-				Message: fmt.Sprintf("%s is quoted here but not in the %s translation %s", ref, q.Lang, q.Path)})
-		}
-	}
-	for _, ref := range qOrder {
-		if _, ok := pRefs[ref]; !ok {
-			ds = append(ds, diag.Diagnostic{Pos: qRefs[ref], Severity: diag.Warning, Rule: diag.TranslationClaims,
-				Message: fmt.Sprintf("%s is quoted here but not in the %s original %s", ref, p.Lang, p.Path)})
-		}
-	}
-	return ds
+// Rules returns the rules Check reports.
+func Rules() []diag.RuleID {
+	return []diag.RuleID{diag.TranslationClaims, diag.TranslationOrphan, diag.TranslationDuplicateKey,
+		diag.TranslationApprox, diag.TranslationNumbers, diag.TranslationStructure, diag.TranslationStale,
+		diag.TranslationI18nString, diag.PageEmphasis}
 }

@@ -1,0 +1,393 @@
+package translation
+
+import (
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/shopspring/decimal"
+)
+
+// Number is one number of a page's text read as a typed token, the form
+// in which a translation's numbers are compared with its source's.
+//
+// Value is in the base unit of Unit: times in seconds ("s"), sizes in
+// bytes ("B"), rates per second ("/s"), and "%", "%p", "x" (multiples) as
+// written; counting words (회, 回, 件, つ, 단계…) and bare numbers have
+// Unit "". Cmp is the comparator stated around the number ("<=" for 최대 3,
+// 3まで, at most 3, 3 이하; ">=", "<", ">"; "" for none) and Approx an
+// approximation mark (약, 約, about, 정도, ほど…). Kind is "number", or
+// "date", "time", "version", "ip" or "id" (a number glued to a name, such
+// as p99) for numbers compared by their text. Start and End are byte
+// offsets in the text scanned.
+type Number struct {
+	Kind   string
+	Value  decimal.Decimal
+	Unit   string
+	Cmp    string
+	Approx bool
+	Text   string
+	Key    string // Kind-specific normal form (see NormalForm)
+	Start  int
+	End    int
+}
+
+// NormalForm is the number as compared across languages, comparator
+// included and approximation excluded: "12000", "40|s", "<=|3", "2026-07-09".
+func (n Number) NormalForm() string { return n.Key }
+
+var (
+	fullWidthDigits = strings.NewReplacer("０", "0", "１", "1", "２", "2", "３", "3", "４", "4", "５", "5", "６", "6", "７", "7", "８", "8", "９", "9",
+		"％", "%", "，", ",", "．", ".", "：", ":", "＋", "+", "－", "-", "〜", "~", "～", "~", "∼", "~")
+
+	isoDateRe = regexp.MustCompile(`^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})`)
+	cjkDateRe = regexp.MustCompile(`^(?:(\d{4})\s*[年년]\s*)?(\d{1,2})\s*[月월]\s*(?:(\d{1,2})\s*[日일])?`)
+	clockRe   = regexp.MustCompile(`^\d{1,2}:\d{2}(?::\d{2})?`)
+	versionRe = regexp.MustCompile(`^v?\d+\.\d+\.\d+(?:[-+.\w]*)`)
+	ipRe      = regexp.MustCompile(`^\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}(?:/\d{1,2})?(?::\d+)?`)
+	numRe     = regexp.MustCompile(`^(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?`)
+	magRe     = regexp.MustCompile(`^\s?(천|만|억|千|万|億)`)
+
+	magnitudeOf = map[string]int64{"천": 1e3, "千": 1e3, "만": 1e4, "万": 1e4, "억": 1e8, "億": 1e8}
+
+	// units: word → (unit, factor to the base unit), longest match first.
+	unitWords = map[string]struct {
+		unit   string
+		factor string
+	}{
+		"%": {"%", "1"}, "퍼센트": {"%", "1"}, "パーセント": {"%", "1"}, "percent": {"%", "1"},
+		"%p": {"%p", "1"}, "퍼센트포인트": {"%p", "1"}, "パーセントポイント": {"%p", "1"}, "ポイント": {"%p", "1"}, "포인트": {"%p", "1"},
+		"ns": {"s", "0.000000001"}, "나노초": {"s", "0.000000001"}, "ナノ秒": {"s", "0.000000001"},
+		"us": {"s", "0.000001"}, "μs": {"s", "0.000001"}, "µs": {"s", "0.000001"}, "마이크로초": {"s", "0.000001"}, "マイクロ秒": {"s", "0.000001"},
+		"ms": {"s", "0.001"}, "밀리초": {"s", "0.001"}, "ミリ秒": {"s", "0.001"},
+		"s": {"s", "1"}, "sec": {"s", "1"}, "seconds": {"s", "1"}, "second": {"s", "1"}, "초": {"s", "1"}, "秒": {"s", "1"}, "秒間": {"s", "1"},
+		"min": {"s", "60"}, "minutes": {"s", "60"}, "분": {"s", "60"}, "分": {"s", "60"}, "分間": {"s", "60"},
+		"h": {"s", "3600"}, "hours": {"s", "3600"}, "시간": {"s", "3600"}, "時間": {"s", "3600"},
+		"일": {"s", "86400"}, "日": {"s", "86400"}, "日間": {"s", "86400"}, "days": {"s", "86400"},
+		"B": {"B", "1"}, "bytes": {"B", "1"}, "바이트": {"B", "1"}, "バイト": {"B", "1"},
+		"KB": {"B", "1000"}, "KiB": {"B", "1024"}, "MB": {"B", "1000000"}, "MiB": {"B", "1048576"}, "GB": {"B", "1000000000"}, "GiB": {"B", "1073741824"},
+		"Ki": {"B", "1024"}, "Mi": {"B", "1048576"}, "Gi": {"B", "1073741824"},
+		"rps": {"/s", "1"}, "qps": {"/s", "1"}, "/s": {"/s", "1"},
+		"배": {"x", "1"}, "倍": {"x", "1"}, "x": {"x", "1"}, "×": {"x", "1"},
+		"회": {"", "1"}, "回": {"", "1"}, "건": {"", "1"}, "件": {"", "1"}, "개": {"", "1"}, "個": {"", "1"}, "번": {"", "1"},
+		"つ": {"", "1"}, "단계": {"", "1"}, "段階": {"", "1"}, "명": {"", "1"}, "人": {"", "1"}, "대": {"", "1"}, "台": {"", "1"},
+		"가지": {"", "1"}, "種類": {"", "1"}, "차례": {"", "1"}, "度": {"", "1"}, "times": {"", "1"}, "개의": {"", "1"},
+	}
+	unitList = sortedUnits()
+
+	// Qualifiers written before a number (the text ending at it) and
+	// after it (the text starting after it and its unit).
+	cmpBefore = []struct{ word, cmp string }{
+		{"최대", "<="}, {"最大", "<="}, {"at most", "<="}, {"up to", "<="}, {"no more than", "<="},
+		{"최소", ">="}, {"最低", ">="}, {"少なくとも", ">="}, {"at least", ">="}, {"no less than", ">="},
+		{"more than", ">"}, {"over", ">"}, {"less than", "<"}, {"fewer than", "<"}, {"under", "<"},
+		{"≥", ">="}, {">=", ">="}, {"≤", "<="}, {"<=", "<="}, {"<", "<"}, {">", ">"},
+	}
+	cmpAfter = []struct{ word, cmp string }{
+		{"이상", ">="}, {"以上", ">="}, {"or more", ">="},
+		{"이하", "<="}, {"以下", "<="}, {"까지", "<="}, {"まで", "<="}, {"이내", "<="}, {"以内", "<="}, {"or less", "<="}, {"or fewer", "<="},
+		{"미만", "<"}, {"未満", "<"},
+		{"초과", ">"}, {"超", ">"}, {"を超える", ">"},
+	}
+	approxBefore = []string{"약", "대략", "約", "およそ", "おおよそ", "~", "≈", "about", "approximately", "around", "roughly"}
+	approxAfter  = []string{"정도", "쯤", "가량", "ほど", "程度", "前後", "くらい", "ぐらい", "余り", "여"}
+)
+
+// sortedUnits lists the unit words longest first, so that "ms" wins over
+// "s" and "퍼센트포인트" over "퍼센트".
+func sortedUnits() []string {
+	var l []string
+	for w := range unitWords {
+		l = append(l, w)
+	}
+	sort.Slice(l, func(i, j int) bool {
+		if len(l[i]) != len(l[j]) {
+			return len(l[i]) > len(l[j])
+		}
+		return l[i] < l[j]
+	})
+	return l
+}
+
+// normalizeText maps full-width digits and signs to ASCII and returns,
+// for each byte of the result, the offset of the byte it came from.
+func normalizeText(s string) (string, []int) {
+	var b strings.Builder
+	back := make([]int, 0, len(s))
+	for i, r := range s {
+		n := fullWidthDigits.Replace(string(r))
+		b.WriteString(n)
+		for range len(n) {
+			back = append(back, i)
+		}
+	}
+	back = append(back, len(s))
+	return b.String(), back
+}
+
+func isASCIIAlnum(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
+}
+
+// ScanNumbers reads the numbers of text (plain text: no Markdown) as
+// typed tokens. Full-width digits, thousands separators and magnitude
+// words (1万2000, 1만 2천, 1.2만) are read as one number; "5" never
+// matches inside "15".
+func ScanNumbers(text string) []Number {
+	norm, back := normalizeText(text)
+	var out []Number
+	for i := 0; i < len(norm); {
+		if w := zeroWord(norm[i:]); w > 0 {
+			n := Number{Kind: "number", Value: decimal.Zero, Text: text[back[i]:back[i+w]], Start: back[i], End: back[i+w]}
+			qualify(&n, norm, i, i+w)
+			out = append(out, n)
+			i += w
+			continue
+		}
+		c := norm[i]
+		if c < '0' || c > '9' {
+			i++
+			continue
+		}
+		// part of a name (p99, L7, MID1, HTTP/2, D-1)?
+		if i > 0 && (isASCIIAlnum(norm[i-1]) || (norm[i-1] == '-' || norm[i-1] == '/') && i > 1 && isASCIILetterByte(norm[i-2])) {
+			j := i
+			for j < len(norm) && isASCIIAlnum(norm[j]) {
+				j++
+			}
+			k := i
+			for k > 0 && (isASCIIAlnum(norm[k-1]) || (norm[k-1] == '-' || norm[k-1] == '/') && k > 1 && isASCIIAlnum(norm[k-2])) {
+				k--
+			}
+			word := strings.ToLower(norm[k:j])
+			out = append(out, Number{Kind: "id", Text: text[back[k]:back[j]], Key: "id:" + word, Start: back[k], End: back[j]})
+			i = j
+			continue
+		}
+		rest := norm[i:]
+		if m := ipRe.FindString(rest); m != "" {
+			out = append(out, Number{Kind: "ip", Text: text[back[i]:back[i+len(m)]], Key: "ip:" + m, Start: back[i], End: back[i+len(m)]})
+			i += len(m)
+			continue
+		}
+		if m := isoDateRe.FindStringSubmatch(rest); m != nil {
+			key := "date:" + m[1] + "-" + pad2(m[2]) + "-" + pad2(m[3])
+			out = append(out, Number{Kind: "date", Text: text[back[i]:back[i+len(m[0])]], Key: key, Start: back[i], End: back[i+len(m[0])]})
+			i += len(m[0])
+			continue
+		}
+		if m := cjkDateRe.FindStringSubmatch(rest); m != nil && (m[1] != "" || m[3] != "") {
+			key := "date:" + m[1] + "-" + pad2(m[2]) + "-" + pad2(m[3])
+			out = append(out, Number{Kind: "date", Text: text[back[i]:back[i+len(m[0])]], Key: key, Start: back[i], End: back[i+len(m[0])]})
+			i += len(m[0])
+			continue
+		}
+		if m := clockRe.FindString(rest); m != "" {
+			out = append(out, Number{Kind: "time", Text: text[back[i]:back[i+len(m)]], Key: "time:" + m, Start: back[i], End: back[i+len(m)]})
+			i += len(m)
+			continue
+		}
+		if m := versionRe.FindString(rest); m != "" {
+			out = append(out, Number{Kind: "version", Text: text[back[i]:back[i+len(m)]], Key: "version:" + strings.TrimPrefix(m, "v"), Start: back[i], End: back[i+len(m)]})
+			i += len(m)
+			continue
+		}
+		n, end := readQuantity(norm, i)
+		n.Start, n.End = back[i], back[end]
+		n.Text = text[n.Start:n.End]
+		qualify(&n, norm, i, end)
+		out = append(out, n)
+		i = end
+	}
+	return out
+}
+
+// zeroWord returns the length of a word for zero (ゼロ) at the start
+// of s, or 0: "호스트 0개" translates as "ホストがゼロ".
+func zeroWord(s string) int {
+	for _, w := range []string{"ゼロ"} {
+		if strings.HasPrefix(s, w) {
+			return len(w)
+		}
+	}
+	return 0
+}
+
+func isASCIILetterByte(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+
+func pad2(s string) string {
+	if len(s) == 1 {
+		return "0" + s
+	}
+	return s
+}
+
+// readQuantity reads a number with magnitudes and unit at norm[i:]. It
+// returns the token (Kind "number", Value in the base unit) and the end.
+func readQuantity(norm string, i int) (Number, int) {
+	n := Number{Kind: "number"}
+	total := decimal.Zero
+	j := i
+	lastMag := int64(0)
+	for {
+		m := numRe.FindString(norm[j:])
+		if m == "" {
+			break
+		}
+		v, _ := decimal.NewFromString(strings.ReplaceAll(m, ",", ""))
+		k := j + len(m)
+		mag := int64(1)
+		if mm := magRe.FindStringSubmatch(norm[k:]); mm != nil {
+			mag = magnitudeOf[mm[1]]
+			k += len(mm[0])
+		}
+		if lastMag != 0 && (mag >= lastMag || v.Mul(decimal.NewFromInt(mag)).GreaterThanOrEqual(decimal.NewFromInt(lastMag))) {
+			break // not a continuation of the compound number
+		}
+		total = total.Add(v.Mul(decimal.NewFromInt(mag)))
+		j = k
+		if mag == 1 {
+			break
+		}
+		lastMag = mag
+		// a compound continues after an optional space: 1만 2천, 1万2000
+		s := j
+		if s < len(norm) && norm[s] == ' ' {
+			s++
+		}
+		if s >= len(norm) || norm[s] < '0' || norm[s] > '9' {
+			break
+		}
+		if m2 := numRe.FindString(norm[s:]); m2 != "" {
+			v2, _ := decimal.NewFromString(strings.ReplaceAll(m2, ",", ""))
+			mag2 := int64(1)
+			if mm := magRe.FindStringSubmatch(norm[s+len(m2):]); mm != nil {
+				mag2 = magnitudeOf[mm[1]]
+			}
+			if mag2 >= lastMag || v2.Mul(decimal.NewFromInt(mag2)).GreaterThanOrEqual(decimal.NewFromInt(lastMag)) {
+				break
+			}
+			j = s
+			continue
+		}
+		break
+	}
+	n.Value = total
+	// unit, after an optional space
+	u := j
+	if u < len(norm) && norm[u] == ' ' {
+		u++
+	}
+	for _, q := range cmpAfter {
+		if strings.HasPrefix(norm[u:], q.word) {
+			return n, j // 3 초과: a comparator, not 3 seconds
+		}
+	}
+	for _, w := range unitList {
+		if strings.HasPrefix(norm[u:], w) {
+			end := u + len(w)
+			// a Latin unit must not run into a longer word ("s" of "seconds" is taken whole; "x" of "xyz" is not a unit)
+			if isASCIILetterByte(w[len(w)-1]) && end < len(norm) && isASCIILetterByte(norm[end]) {
+				continue
+			}
+			uw := unitWords[w]
+			n.Unit = uw.unit
+			f, _ := decimal.NewFromString(uw.factor)
+			n.Value = n.Value.Mul(f)
+			j = end
+			break
+		}
+	}
+	return n, j
+}
+
+// qualify sets Cmp, Approx and the per-second rate of n from the words
+// around norm[start:end], then its Key.
+func qualify(n *Number, norm string, start, end int) {
+	before := strings.TrimRight(norm[max(0, start-24):start], " ")
+	after := strings.TrimLeft(norm[end:min(len(norm), end+24)], " ")
+	lowerBefore := strings.ToLower(before)
+	lowerAfter := strings.ToLower(after)
+	for _, q := range cmpBefore {
+		if strings.HasSuffix(lowerBefore, q.word) {
+			n.Cmp = q.cmp
+			break
+		}
+	}
+	for _, q := range cmpAfter {
+		if strings.HasPrefix(lowerAfter, q.word) {
+			n.Cmp = q.cmp
+			break
+		}
+	}
+	for _, w := range approxBefore {
+		if strings.HasSuffix(lowerBefore, w) {
+			// "5~10": a range, not an approximation
+			if w == "~" && len(before) > 1 && before[len(before)-2] >= '0' && before[len(before)-2] <= '9' {
+				continue
+			}
+			n.Approx = true
+		}
+	}
+	for _, w := range approxAfter {
+		if strings.HasPrefix(lowerAfter, w) {
+			n.Approx = true
+		}
+	}
+	if n.Unit == "" && (strings.HasSuffix(before, "초당") || strings.HasSuffix(before, "毎秒") || strings.HasSuffix(lowerBefore, "per second")) {
+		n.Unit = "/s"
+	}
+	key := n.Value.String()
+	if n.Unit != "" {
+		key += "|" + n.Unit
+	}
+	if n.Cmp != "" {
+		key = n.Cmp + "|" + key
+	}
+	n.Key = key
+}
+
+// Verdict is how two numbers written in different languages compare.
+type Verdict int
+
+// Verdicts of Compare.
+const (
+	Agree    Verdict = iota // same value, unit and comparator
+	Warn                    // same value, but approximate in one language only
+	Disagree                // another value, unit, comparator or kind
+)
+
+func (v Verdict) String() string {
+	return [...]string{"agree", "warn", "disagree"}[v]
+}
+
+// Compare compares number a (source) with b (translation): values in
+// base units, units ("" and counting words agree; so does a unit written
+// on one side only), comparators and approximation marks.
+func Compare(a, b Number) Verdict {
+	if a.Key != b.Key {
+		// a unit written in one language only ([t=0] and [0秒]) is not
+		// a disagreement when the values are equal
+		if a.Kind != "number" || b.Kind != "number" || a.Unit != "" && b.Unit != "" || a.Cmp != b.Cmp || !a.Value.Equal(b.Value) {
+			return Disagree
+		}
+	}
+	if a.Approx != b.Approx {
+		return Warn
+	}
+	return Agree
+}
+
+// CompareText compares the numbers of two texts pairwise (see Compare);
+// a different count of numbers disagrees.
+func CompareText(a, b string) Verdict {
+	na, nb := ScanNumbers(a), ScanNumbers(b)
+	if len(na) != len(nb) || len(na) == 0 {
+		return Disagree
+	}
+	worst := Agree
+	for i := range na {
+		worst = max(worst, Compare(na[i], nb[i]))
+	}
+	return worst
+}

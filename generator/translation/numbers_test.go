@@ -1,0 +1,125 @@
+package translation
+
+import "testing"
+
+// TestNumberPairs is the table of ko/ja (and English) number pairs that
+// parity relies on: each must agree, disagree, or agree with a warning.
+func TestNumberPairs(t *testing.T) {
+	for _, tc := range []struct {
+		ko, ja string
+		want   Verdict
+	}{
+		// plain values and grouping
+		{"12,000", "12000", Agree},
+		{"12,000", "1万2000", Agree},
+		{"1만 2천", "12,000", Agree},
+		{"1만2000", "1万2000", Agree},
+		{"1.2만", "12,000", Agree},
+		{"3억", "3億", Agree},
+		{"12000", "１２０００", Agree},
+		{"１２,０００", "12,000", Agree},
+		{"5", "15", Disagree},
+		{"15", "5", Disagree},
+		{"1,250", "1250", Agree},
+		{"1,250", "125", Disagree},
+		{"0.21%", "0.21％", Agree},
+		{"51.7%", "51.7%", Agree},
+		{"51.7%", "51.6%", Disagree},
+		{"86/86", "86/86", Agree},
+		{"86개 중 86개", "86件中86件", Agree},
+		{"86/86", "85/86", Disagree},
+		// units
+		{"40초", "40秒", Agree},
+		{"40초", "40 s", Agree},
+		{"40초", "40000ms", Agree},
+		{"40초", "40分", Disagree},
+		{"t=0", "0秒", Agree},
+		{"40", "40秒", Agree},
+		{"40000", "40秒", Disagree},
+		{"2분", "120秒", Agree},
+		{"1시간", "60分", Agree},
+		{"19.2ms", "19.2ミリ秒", Agree},
+		{"19.2ms", "12.4ms", Disagree},
+		{"100Mi", "100Mi", Agree},
+		{"1KB", "1,000バイト", Agree},
+		{"1KiB", "1KB", Disagree},
+		{"3배", "3倍", Agree},
+		{"3배", "3x", Agree},
+		{"3배", "3%", Disagree},
+		{"초당 1,250", "毎秒1,250", Agree},
+		{"초당 1,250건", "1,250 rps", Agree},
+		{"1,250 rps", "毎秒1250件", Agree},
+		{"44%", "44%p", Disagree},
+		{"2%p", "2ポイント", Agree},
+		// counting words agree with bare numbers
+		{"3단계", "3つ", Agree},
+		{"3회", "3回", Agree},
+		{"3회", "3", Agree},
+		{"2건", "2件", Agree},
+		{"7개", "7個", Agree},
+		// comparators
+		{"최대 3", "3まで", Agree},
+		{"최대 3", "at most 3", Agree},
+		{"3まで", "up to 3", Agree},
+		{"3 이상", "3以上", Agree},
+		{"3 이상", "3未満", Disagree},
+		{"3 이하", "3以下", Agree},
+		{"2회 이하", "2回以上", Disagree},
+		{"최대 3단계", "2つ以上", Disagree},
+		{"최대 3단계", "3段階まで", Agree},
+		{"3 미만", "3未満", Agree},
+		{"3 초과", "3超", Agree},
+		{"3 초과", "3以上", Disagree},
+		{"최소 2", "少なくとも2", Agree},
+		{"최소 2", "at least 2", Agree},
+		{"3", "3以上", Disagree},
+		{"5초 이내", "5秒以内", Agree},
+		{"10초까지", "10秒まで", Agree},
+		// approximations
+		{"약 40초", "40秒", Warn},
+		{"약 40초", "約40秒", Agree},
+		{"40초 정도", "40秒ほど", Agree},
+		{"대략 40초", "およそ40秒", Agree},
+		{"약 40초", "about 40 s", Agree},
+		{"40초", "40秒程度", Warn},
+		{"~40초", "約40秒", Agree},
+		{"약 40초", "約41秒", Disagree},
+		// ranges are two numbers, not an approximation
+		{"5~10초", "5〜10秒", Agree},
+		{"5~10초", "5～10秒", Agree},
+		{"5~10초", "5〜15秒", Disagree},
+		// transitions
+		{"51.7%→0.21%", "51.7%→0.21%", Agree},
+		{"51.7%에서 0.21%로", "51.7%から0.21%に", Agree},
+		{"17→18", "17→19", Disagree},
+		// dates, versions, names
+		{"2026-07-09", "2026年7月9日", Agree},
+		{"2026년 7월 9일", "2026-07-09", Agree},
+		{"2026-07-09", "2026年7月10日", Disagree},
+		{"Istio 1.30.0", "Istio 1.30.0", Agree},
+		{"1.30.0", "1.29.0", Disagree},
+		{"p99", "p99", Agree},
+		{"p99", "p50", Disagree},
+		{"HTTP/2", "HTTP/2", Agree},
+		{"10.0.0.1", "10.0.0.1", Agree},
+		{"10.0.0.1", "10.0.0.2", Disagree},
+		{"12:30", "12:30", Agree},
+	} {
+		if got := CompareText(tc.ko, tc.ja); got != tc.want {
+			t.Errorf("%q vs %q: %v, want %v (%+v | %+v)", tc.ko, tc.ja, got, tc.want, ScanNumbers(tc.ko), ScanNumbers(tc.ja))
+		}
+	}
+}
+
+func FuzzScanNumbers(f *testing.F) {
+	for _, s := range []string{"최대 3단계", "1万2000件", "약 40초 정도", "5~10초", "2026年7月9日", "p99는 19.2ms", "１２,０００", "3 초과", "1만 2천", "10.0.0.1:80"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, n := range ScanNumbers(s) {
+			if n.Start < 0 || n.End > len(s) || n.Start >= n.End || s[n.Start:n.End] != n.Text || n.Key == "" {
+				t.Fatalf("%q: bad token %+v", s, n)
+			}
+		}
+	})
+}

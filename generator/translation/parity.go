@@ -1,0 +1,755 @@
+package translation
+
+import (
+	"bytes"
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/yuin/goldmark/ast"
+	east "github.com/yuin/goldmark/extension/ast"
+	"github.com/yuin/goldmark/text"
+
+	"github.com/evdoc-lab/evdoc/generator/claim"
+	"github.com/evdoc-lab/evdoc/generator/diag"
+)
+
+// block is one aligned unit of a page: a heading, paragraph, list item
+// paragraph, table cell or code block, with the section (count of
+// headings before it) it is in.
+type block struct {
+	kind    string // "heading", "text", "cell", "code"
+	level   int    // heading level
+	section int
+	start   int // byte offset in the page
+	numbers []Number
+	code    []byte // code block content
+	table   int    // index of the table a cell belongs to, -1 otherwise
+	row     int
+}
+
+// tableInfo is one GFM table: its section, rows and position.
+type tableInfo struct {
+	section, rows, start int
+}
+
+// doc is a page's structure as parity compares it.
+type doc struct {
+	page    *Page
+	blocks  []block
+	tables  []tableInfo
+	claims  []pageClaim
+	figures []figureUse
+	links   []linkUse
+}
+
+type pageClaim struct {
+	claim.Claim
+	numbers []Number
+	block   int // index into blocks, -1 if none
+	section int
+}
+
+type figureUse struct {
+	name  string
+	start int
+}
+
+type linkUse struct {
+	dest  string
+	start int
+}
+
+var evfigureCallRe = regexp.MustCompile(`\{\{[<%]\s*evfigure\s+name\s*=\s*"([^"]*)"`)
+
+// readDoc walks the page's Markdown (parsed as check parses it).
+func readDoc(p *Page) *doc {
+	d := &doc{page: p}
+	src := blankFrontMatter(p.Parsed.Source, p.Parsed.BodyStart)
+	root := claim.NewMarkdown().Parser().Parse(text.NewReader(src))
+	section := 0
+	table, row := -1, 0
+	claimAt := map[int]int{} // claim literal offset → index in p.Parsed.Claims
+	for i, c := range p.Parsed.Claims {
+		claimAt[c.Pos.Offset] = i
+	}
+	blockOf := map[int]int{} // claim index → block
+	var walkInline func(n ast.Node, b *strings.Builder, back *[]int)
+	walkInline = func(n ast.Node, b *strings.Builder, back *[]int) {
+		for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+			switch t := c.(type) {
+			case *ast.Text:
+				seg := t.Segment
+				b.Write(src[seg.Start:seg.Stop])
+				for k := seg.Start; k < seg.Stop; k++ {
+					*back = append(*back, k)
+				}
+				if t.SoftLineBreak() || t.HardLineBreak() {
+					b.WriteByte(' ')
+					*back = append(*back, seg.Stop)
+				}
+			case *ast.String:
+				b.Write(t.Value)
+				for range t.Value {
+					*back = append(*back, -1)
+				}
+			case *ast.CodeSpan:
+				walkInline(t, b, back)
+			case *ast.Link:
+				dest := string(t.Destination)
+				if strings.HasPrefix(dest, claim.Scheme) && dest != claim.ExemptDestination {
+					// a claim: its numbers are compared as claims
+					off := -1
+					if tx, ok := t.FirstChild().(*ast.Text); ok {
+						off = tx.Segment.Start
+					}
+					if ci, ok := claimAt[off]; ok {
+						blockOf[ci] = len(d.blocks)
+					}
+					b.WriteString(" ")
+					*back = append(*back, -1)
+					continue
+				}
+				if strings.HasPrefix(dest, "/") && !strings.HasPrefix(dest, "//") {
+					start := 0
+					if tx, ok := t.FirstChild().(*ast.Text); ok {
+						start = tx.Segment.Start
+					}
+					d.links = append(d.links, linkUse{dest: dest, start: start})
+				}
+				walkInline(t, b, back)
+			case *ast.RawHTML, *ast.AutoLink, *ast.Image:
+				continue
+			default:
+				walkInline(c, b, back)
+			}
+		}
+	}
+	addText := func(n ast.Node, kind string, level int) {
+		var b strings.Builder
+		var back []int
+		walkInline(n, &b, &back)
+		bl := block{kind: kind, level: level, section: section, table: -1, start: firstOffset(n, src)}
+		if kind == "cell" {
+			bl.table, bl.row = table, row
+		}
+		txt := b.String()
+		// shortcode calls are not prose
+		for _, m := range shortcodeCallRe.FindAllStringIndex(txt, -1) {
+			txt = txt[:m[0]] + strings.Repeat(" ", m[1]-m[0]) + txt[m[1]:]
+		}
+		for _, num := range ScanNumbers(txt) {
+			if num.Kind == "id" {
+				continue // a name such as p99, L7 or MID1, not a number
+			}
+			if num.Start < len(back) && back[num.Start] >= 0 {
+				num.Start = back[num.Start]
+			} else {
+				num.Start = bl.start
+			}
+			bl.numbers = append(bl.numbers, num)
+		}
+		d.blocks = append(d.blocks, bl)
+	}
+	_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			if _, ok := n.(*east.Table); ok {
+				table = -1
+			}
+			return ast.WalkContinue, nil
+		}
+		switch t := n.(type) {
+		case *ast.Heading:
+			section++
+			addText(t, "heading", t.Level)
+			return ast.WalkSkipChildren, nil
+		case *ast.Paragraph, *ast.TextBlock:
+			addText(t, "text", 0)
+			return ast.WalkSkipChildren, nil
+		case *east.Table:
+			d.tables = append(d.tables, tableInfo{section: section, start: firstOffset(t, src)})
+			table, row = len(d.tables)-1, 0
+		case *east.TableHeader, *east.TableRow:
+			d.tables[table].rows++
+			row++
+		case *east.TableCell:
+			addText(t, "cell", 0)
+			return ast.WalkSkipChildren, nil
+		case *ast.FencedCodeBlock, *ast.CodeBlock:
+			var code bytes.Buffer
+			for i := 0; i < t.Lines().Len(); i++ {
+				sg := t.Lines().At(i)
+				code.Write(src[sg.Start:sg.Stop])
+			}
+			start := firstOffset(t, src)
+			d.blocks = append(d.blocks, block{kind: "code", section: section, start: start, code: code.Bytes(), table: -1})
+			return ast.WalkSkipChildren, nil
+		case *ast.HTMLBlock:
+			return ast.WalkSkipChildren, nil
+		}
+		return ast.WalkContinue, nil
+	})
+	for _, m := range evfigureCallRe.FindAllSubmatchIndex(src, -1) {
+		d.figures = append(d.figures, figureUse{name: string(src[m[2]:m[3]]), start: m[0]})
+	}
+	for i, c := range p.Parsed.Claims {
+		if c.Exempt {
+			continue
+		}
+		pc := pageClaim{Claim: c, block: -1}
+		if bi, ok := blockOf[i]; ok {
+			pc.block = bi
+			pc.section = d.blocks[bi].section
+		}
+		nums := claimNumbers(p.Parsed.Source, c)
+		if len(nums) == len(c.Refs) && len(nums) > 1 {
+			// [18 (+1)](ev:a,b) says what [18](ev:a) … [+1](ev:b) says:
+			// compare one reference with its number at a time
+			for k, ref := range c.Refs {
+				one := pc
+				one.Refs = []string{ref}
+				one.numbers = []Number{nums[k]}
+				d.claims = append(d.claims, one)
+			}
+			continue
+		}
+		pc.numbers = nums
+		d.claims = append(d.claims, pc)
+	}
+	return d
+}
+
+// claimNumbers reads a claim's literal with the words around its link
+// (최대 [3단계](…), [3](…)まで), so qualifiers outside the link count.
+func claimNumbers(src []byte, c claim.Claim) []Number {
+	lit := c.Literal
+	open := max(0, c.Pos.Offset-1) // "["
+	before := string(src[max(0, open-24):open])
+	// trim to a valid UTF-8 start
+	for len(before) > 0 && !isRuneStart(before[0]) {
+		before = before[1:]
+	}
+	after := ""
+	if c.RefPos.Offset > 0 && c.RefPos.Offset < len(src) {
+		if j := bytes.IndexByte(src[c.RefPos.Offset:], ')'); j >= 0 {
+			e := c.RefPos.Offset + j + 1
+			after = string(src[e:min(len(src), e+24)])
+			for len(after) > 0 && !isRuneStart(after[len(after)-1]) {
+				after = after[:len(after)-1]
+			}
+		}
+	}
+	// Keep only the surrounding words, up to a number or line end.
+	if i := strings.LastIndexAny(before, "0123456789\n"); i >= 0 {
+		before = before[i+1:]
+	}
+	if i := strings.IndexAny(after, "0123456789\n"); i >= 0 {
+		after = after[:i]
+	}
+	inLit := ScanNumbers(lit)
+	if len(inLit) != 1 {
+		// words around a transition, fraction or range ("51.7%→0.21%まで")
+		// do not qualify one of its numbers
+		return inLit
+	}
+	all := ScanNumbers(before + lit + after)
+	var out []Number
+	for _, n := range all {
+		if n.Start >= len(before) && n.Start < len(before)+len(lit) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+func isRuneStart(b byte) bool { return b&0xC0 != 0x80 }
+
+// firstOffset is the byte offset where block n starts.
+func firstOffset(n ast.Node, src []byte) int {
+	if n.Lines() != nil && n.Lines().Len() > 0 {
+		return n.Lines().At(0).Start
+	}
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		if t, ok := c.(*ast.Text); ok {
+			return t.Segment.Start
+		}
+		if o := firstOffset(c, src); o > 0 {
+			return o
+		}
+	}
+	return 0
+}
+
+// parity compares a translation t with its source s and reports every
+// difference on t's line, with s's line as a related position.
+func parity(s, t *Page) diag.List {
+	ds, dt := readDoc(s), readDoc(t)
+	var out diag.List
+	rel := func(off int, msg string) []diag.Related {
+		return []diag.Related{{Pos: s.Parsed.Index.Pos(off), Message: msg}}
+	}
+	at := func(off int) diag.Position { return t.Parsed.Index.Pos(off) }
+	srcName := fmt.Sprintf("the %s source", s.Lang)
+
+	// Structure: headings.
+	hs, ht := headings(ds), headings(dt)
+	sectionsAlign := len(hs) == len(ht)
+	for i := 0; i < len(hs) && i < len(ht); i++ {
+		if hs[i].level != ht[i].level {
+			out = append(out, diag.Diagnostic{Pos: at(ht[i].start), Severity: diag.Error, Rule: diag.TranslationStructure,
+				Message: fmt.Sprintf("heading level %d where %s has level %d", ht[i].level, srcName, hs[i].level), Related: rel(hs[i].start, "the source heading")})
+			sectionsAlign = false
+			break
+		}
+	}
+	if len(hs) != len(ht) {
+		pos, r := at(0), rel(0, "the source page")
+		if n := min(len(hs), len(ht)); n < len(hs) {
+			r = rel(hs[n].start, "the first source heading without a counterpart")
+			if n > 0 {
+				pos = at(ht[n-1].start)
+			}
+		} else if n < len(ht) {
+			pos = at(ht[n].start)
+		}
+		out = append(out, diag.Diagnostic{Pos: pos, Severity: diag.Error, Rule: diag.TranslationStructure,
+			Message: fmt.Sprintf("%d headings where %s has %d", len(ht), srcName, len(hs)), Related: r})
+	}
+	// sectionOf maps a translation section to the source's (identity when aligned, else everything is section 0).
+	sec := func(n int) int {
+		if sectionsAlign {
+			return n
+		}
+		return 0
+	}
+
+	// Tables: per section, in order.
+	out = append(out, compareTables(ds, dt, sec, at, rel, srcName)...)
+
+	// Code blocks: byte for byte, in order.
+	cs, ct := codeBlocks(ds), codeBlocks(dt)
+	for i := 0; i < len(cs) || i < len(ct); i++ {
+		switch {
+		case i >= len(ct):
+			out = append(out, diag.Diagnostic{Pos: at(lastStart(dt)), Severity: diag.Error, Rule: diag.TranslationStructure,
+				Message: fmt.Sprintf("%s has a code block with no counterpart here", srcName), Related: rel(cs[i].start, "the source code block")})
+		case i >= len(cs):
+			out = append(out, diag.Diagnostic{Pos: at(ct[i].start), Severity: diag.Error, Rule: diag.TranslationStructure,
+				Message: fmt.Sprintf("code block with no counterpart in %s", srcName), Related: rel(0, "the source page")})
+		case !bytes.Equal(cs[i].code, ct[i].code):
+			out = append(out, diag.Diagnostic{Pos: at(ct[i].start), Severity: diag.Error, Rule: diag.TranslationStructure,
+				Message: fmt.Sprintf("code block differs from %s's; code is not translated (expected the same bytes)", srcName), Related: rel(cs[i].start, "the source code block")})
+		}
+	}
+
+	// Figures and internal link targets.
+	fs, ft := map[string]int{}, map[string]int{}
+	for _, f := range ds.figures {
+		fs[f.name] = f.start
+	}
+	for _, f := range dt.figures {
+		ft[f.name] = f.start
+		if _, ok := fs[f.name]; !ok {
+			out = append(out, diag.Diagnostic{Pos: at(f.start), Severity: diag.Error, Rule: diag.TranslationStructure,
+				Message: fmt.Sprintf("figure %q is not in %s", f.name, srcName), Related: rel(0, "the source page")})
+		}
+	}
+	for _, f := range ds.figures {
+		if _, ok := ft[f.name]; !ok {
+			out = append(out, diag.Diagnostic{Pos: at(0), Severity: diag.Error, Rule: diag.TranslationStructure,
+				Message: fmt.Sprintf("figure %q of %s is missing here", f.name, srcName), Related: rel(f.start, "the source figure")})
+		}
+	}
+	ls, lt := map[string]int{}, map[string]int{}
+	for _, l := range ds.links {
+		if _, ok := ls[linkTarget(l.dest)]; !ok {
+			ls[linkTarget(l.dest)] = l.start
+		}
+	}
+	for _, l := range dt.links {
+		if _, ok := lt[linkTarget(l.dest)]; !ok {
+			lt[linkTarget(l.dest)] = l.start
+			if _, ok := ls[linkTarget(l.dest)]; !ok {
+				out = append(out, diag.Diagnostic{Pos: at(l.start), Severity: diag.Error, Rule: diag.TranslationStructure,
+					Message: fmt.Sprintf("link to %s, which %s does not link to", l.dest, srcName), Related: rel(0, "the source page")})
+			}
+		}
+	}
+	for _, l := range ds.links {
+		if _, ok := lt[linkTarget(l.dest)]; !ok {
+			lt[linkTarget(l.dest)] = -1
+			out = append(out, diag.Diagnostic{Pos: at(0), Severity: diag.Error, Rule: diag.TranslationStructure,
+				Message: fmt.Sprintf("%s links to %s; this page does not", srcName, l.dest), Related: rel(l.start, "the source link")})
+		}
+	}
+
+	out = append(out, compareClaims(ds, dt, sec, at, rel, srcName)...)
+	out = append(out, compareNumbers(ds, dt, sectionsAlign, at, rel, srcName)...)
+	return out
+}
+
+// linkTarget is a link destination without its fragment and trailing slash.
+func linkTarget(d string) string {
+	if i := strings.IndexByte(d, '#'); i >= 0 {
+		d = d[:i]
+	}
+	return strings.TrimSuffix(d, "/")
+}
+
+func headings(d *doc) []block {
+	var out []block
+	for _, b := range d.blocks {
+		if b.kind == "heading" {
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+func codeBlocks(d *doc) []block {
+	var out []block
+	for _, b := range d.blocks {
+		if b.kind == "code" {
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+func lastStart(d *doc) int {
+	if len(d.blocks) == 0 {
+		return 0
+	}
+	return d.blocks[len(d.blocks)-1].start
+}
+
+type posFn func(int) diag.Position
+type relFn func(int, string) []diag.Related
+
+// compareTables pairs the tables of each section in order: a table in one
+// language only, another row count, or numeric cells that differ are
+// findings.
+func compareTables(ds, dt *doc, sec func(int) int, at posFn, rel relFn, srcName string) diag.List {
+	var out diag.List
+	bySec := func(d *doc) map[int][]int {
+		m := map[int][]int{}
+		for i, tb := range d.tables {
+			m[sec(tb.section)] = append(m[sec(tb.section)], i)
+		}
+		return m
+	}
+	ss, st := bySec(ds), bySec(dt)
+	secs := map[int]bool{}
+	for k := range ss {
+		secs[k] = true
+	}
+	for k := range st {
+		secs[k] = true
+	}
+	for k := range secs {
+		a, b := ss[k], st[k]
+		for i := 0; i < len(a) || i < len(b); i++ {
+			switch {
+			case i >= len(b):
+				tb := ds.tables[a[i]]
+				pos := at(sectionStart(dt, k))
+				out = append(out, diag.Diagnostic{Pos: pos, Severity: diag.Error, Rule: diag.TranslationStructure,
+					Message: fmt.Sprintf("%s has a table (%d rows) in this section that this page lacks", srcName, tb.rows), Related: rel(tb.start, "the source table")})
+			case i >= len(a):
+				tb := dt.tables[b[i]]
+				out = append(out, diag.Diagnostic{Pos: at(tb.start), Severity: diag.Error, Rule: diag.TranslationStructure,
+					Message: fmt.Sprintf("table (%d rows) with no counterpart in %s", tb.rows, srcName), Related: rel(sectionStart(ds, k), "the source section")})
+			default:
+				ta, tbb := ds.tables[a[i]], dt.tables[b[i]]
+				if ta.rows != tbb.rows {
+					out = append(out, diag.Diagnostic{Pos: at(tbb.start), Severity: diag.Error, Rule: diag.TranslationStructure,
+						Message: fmt.Sprintf("table has %d rows where %s's has %d", tbb.rows, srcName, ta.rows), Related: rel(ta.start, "the source table")})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// sectionStart is the offset of the heading opening section n (0: page start).
+func sectionStart(d *doc, n int) int {
+	for _, b := range d.blocks {
+		if b.kind == "heading" && b.section == n {
+			return b.start
+		}
+	}
+	return 0
+}
+
+// compareClaims pairs claims by their evidence references, in order, and
+// compares their normalized literals; claims left over are paired within
+// a section as a different binding, else reported alone.
+func compareClaims(ds, dt *doc, sec func(int) int, at posFn, rel relFn, srcName string) diag.List {
+	var out diag.List
+	key := func(c pageClaim) string { return strings.Join(c.Refs, ",") }
+	used := make([]bool, len(dt.claims))
+	verdict := func(a, b pageClaim) Verdict {
+		if len(a.numbers) != len(b.numbers) || len(a.numbers) == 0 {
+			return Disagree
+		}
+		v := Agree
+		for i := range a.numbers {
+			v = max(v, Compare(a.numbers[i], b.numbers[i]))
+		}
+		return v
+	}
+	// Pair claims quoting the same references: first in the same section
+	// with literals that agree, then in the same section, then anywhere
+	// agreeing, then anywhere.
+	match := make([]int, len(ds.claims))
+	for i := range match {
+		match[i] = -1
+	}
+	for pass := 0; pass < 4; pass++ {
+		for i, a := range ds.claims {
+			if match[i] >= 0 {
+				continue
+			}
+			for j, b := range dt.claims {
+				if used[j] || key(b) != key(a) {
+					continue
+				}
+				sameSec := sec(a.section) == sec(b.section)
+				agree := verdict(a, b) != Disagree
+				if pass == 0 && !(sameSec && agree) || pass == 1 && !sameSec || pass == 2 && !agree {
+					continue
+				}
+				match[i], used[j] = j, true
+				break
+			}
+		}
+	}
+	var lostS []pageClaim
+	for i, a := range ds.claims {
+		if match[i] < 0 {
+			lostS = append(lostS, a)
+			continue
+		}
+		b := dt.claims[match[i]]
+		switch verdict(a, b) {
+		case Disagree:
+			out = append(out, diag.Diagnostic{Pos: b.Pos, Severity: diag.Error, Rule: diag.TranslationClaims,
+				Message: fmt.Sprintf("[%s] says %s where %s's [%s] says %s (same evidence %s)", b.Literal, describe(b.numbers), srcName, a.Literal, describe(a.numbers), key(a)),
+				Related: []diag.Related{{Pos: a.Pos, Message: "the source claim"}}})
+		case Warn:
+			out = append(out, diag.Diagnostic{Pos: b.Pos, Severity: diag.Warning, Rule: diag.TranslationApprox,
+				Message: fmt.Sprintf("[%s] and %s's [%s] differ in approximation: one is approximate, the other exact", b.Literal, srcName, a.Literal),
+				Related: []diag.Related{{Pos: a.Pos, Message: "the source claim"}}})
+		}
+	}
+	var lostT []pageClaim
+	for j, b := range dt.claims {
+		if !used[j] {
+			lostT = append(lostT, b)
+		}
+	}
+	// A claim of each side in the same section with the same count of
+	// numbers: one binding changed (ja binds another run's value).
+	usedT := make([]bool, len(lostT))
+	for _, a := range lostS {
+		match := -1
+		for j, b := range lostT {
+			if !usedT[j] && sec(b.section) == sec(a.section) && len(b.Refs) == len(a.Refs) {
+				match = j
+				break
+			}
+		}
+		if match < 0 {
+			pos := at(sectionStart(dt, sec(a.section)))
+			out = append(out, diag.Diagnostic{Pos: pos, Severity: diag.Error, Rule: diag.TranslationClaims,
+				Message: fmt.Sprintf("%s quotes %s as [%s] in this section; this page does not", srcName, key(a), a.Literal),
+				Related: []diag.Related{{Pos: a.Pos, Message: "the source claim"}}})
+			continue
+		}
+		usedT[match] = true
+		b := lostT[match]
+		out = append(out, diag.Diagnostic{Pos: b.Pos, Severity: diag.Error, Rule: diag.TranslationClaims,
+			Message: fmt.Sprintf("[%s] quotes %s where %s's [%s] quotes %s", b.Literal, key(b), srcName, a.Literal, key(a)),
+			Related: []diag.Related{{Pos: a.Pos, Message: "the source claim"}}})
+	}
+	for j, b := range lostT {
+		if usedT[j] {
+			continue
+		}
+		out = append(out, diag.Diagnostic{Pos: b.Pos, Severity: diag.Error, Rule: diag.TranslationClaims,
+			Message: fmt.Sprintf("[%s] quotes %s, which %s does not quote", b.Literal, key(b), srcName),
+			Related: []diag.Related{{Pos: ds.page.Parsed.Index.Pos(sectionStart(ds, sec(b.section))), Message: "the source section"}}})
+	}
+	return out
+}
+
+// describe prints numbers in their normal form: "<= 3", "≈ 40 s".
+func describe(ns []Number) string {
+	var parts []string
+	for _, n := range ns {
+		s := n.Value.String()
+		if n.Kind != "number" {
+			s = n.Text
+		}
+		if n.Unit != "" {
+			s += " " + n.Unit
+		}
+		if n.Cmp != "" {
+			s = n.Cmp + " " + s
+		}
+		if n.Approx {
+			s = "≈ " + s
+		}
+		parts = append(parts, s)
+	}
+	if len(parts) == 0 {
+		return "no number"
+	}
+	return strings.Join(parts, ", ")
+}
+
+// compareNumbers compares the numbers that are not claims block by block
+// when the two pages have the same blocks in each section, else section by
+// section (or page by page when the headings differ). A number missing
+// from one unit and extra in another is reported once, as a move.
+func compareNumbers(ds, dt *doc, sectionsAlign bool, at posFn, rel relFn, srcName string) diag.List {
+	type unit struct {
+		start  int
+		blocks []int
+	}
+	// text blocks (headings, paragraphs, list items) per section
+	group := func(d *doc) map[int][]int {
+		m := map[int][]int{}
+		for i, b := range d.blocks {
+			if b.kind != "heading" && b.kind != "text" {
+				continue
+			}
+			s := 0
+			if sectionsAlign {
+				s = b.section
+			}
+			m[s] = append(m[s], i)
+		}
+		return m
+	}
+	var us, ut []unit
+	pair := func(a, b []int) {
+		if len(a) == len(b) {
+			for i := range a {
+				us = append(us, unit{start: ds.blocks[a[i]].start, blocks: []int{a[i]}})
+				ut = append(ut, unit{start: dt.blocks[b[i]].start, blocks: []int{b[i]}})
+			}
+			return
+		}
+		ua, ub := unit{blocks: a}, unit{blocks: b}
+		if len(a) > 0 {
+			ua.start = ds.blocks[a[0]].start
+		}
+		if len(b) > 0 {
+			ub.start = dt.blocks[b[0]].start
+		}
+		us, ut = append(us, ua), append(ut, ub)
+	}
+	gs, gt := group(ds), group(dt)
+	for k := 0; k <= len(ds.blocks)+len(dt.blocks); k++ {
+		if len(gs[k]) > 0 || len(gt[k]) > 0 {
+			pair(gs[k], gt[k])
+		}
+	}
+	// cells of the tables paired by section and order (a table in one
+	// language only is a structure finding of its own)
+	tablesOf := func(d *doc) map[int][]int {
+		m := map[int][]int{}
+		for i, tb := range d.tables {
+			s := 0
+			if sectionsAlign {
+				s = tb.section
+			}
+			m[s] = append(m[s], i)
+		}
+		return m
+	}
+	cellsOf := func(d *doc, table int) []int {
+		var out []int
+		for i, b := range d.blocks {
+			if b.kind == "cell" && b.table == table {
+				out = append(out, i)
+			}
+		}
+		return out
+	}
+	ts, tt := tablesOf(ds), tablesOf(dt)
+	for k := 0; k <= len(ds.blocks)+len(dt.blocks); k++ {
+		for i := 0; i < len(ts[k]) && i < len(tt[k]); i++ {
+			pair(cellsOf(ds, ts[k][i]), cellsOf(dt, tt[k][i]))
+		}
+	}
+	type tok struct {
+		n    Number
+		unit int
+	}
+	var missing, extra []tok
+	for i := range us {
+		var na, nb []Number
+		for _, bi := range us[i].blocks {
+			na = append(na, ds.blocks[bi].numbers...)
+		}
+		for _, bi := range ut[i].blocks {
+			nb = append(nb, dt.blocks[bi].numbers...)
+		}
+		left := map[string]int{}
+		for _, n := range nb {
+			left[n.Key]++
+		}
+		for _, n := range na {
+			if left[n.Key] > 0 {
+				left[n.Key]--
+				continue
+			}
+			missing = append(missing, tok{n, i})
+		}
+		for _, n := range nb {
+			if left[n.Key] > 0 {
+				left[n.Key]--
+				extra = append(extra, tok{n, i})
+			}
+		}
+	}
+	var out diag.List
+	moved := make([]bool, len(extra))
+	for _, m := range missing {
+		found := -1
+		for j, e := range extra {
+			if !moved[j] && e.n.Key == m.n.Key {
+				found = j
+				break
+			}
+		}
+		if found >= 0 {
+			moved[found] = true
+			e := extra[found]
+			out = append(out, diag.Diagnostic{Pos: at(e.n.Start), Severity: diag.Error, Rule: diag.TranslationNumbers,
+				Message: fmt.Sprintf("%q moved: %s writes it in another block", e.n.Text, srcName), Related: rel(m.n.Start, "where the source writes it")})
+			continue
+		}
+		out = append(out, diag.Diagnostic{Pos: at(ut[m.unit].start), Severity: diag.Error, Rule: diag.TranslationNumbers,
+			Message: fmt.Sprintf("%s writes %q (%s) in this block; this page does not", srcName, m.n.Text, describe([]Number{m.n})), Related: rel(m.n.Start, "the source number")})
+	}
+	for j, e := range extra {
+		if moved[j] {
+			continue
+		}
+		out = append(out, diag.Diagnostic{Pos: at(e.n.Start), Severity: diag.Error, Rule: diag.TranslationNumbers,
+			Message: fmt.Sprintf("%q (%s) is not in %s's block", e.n.Text, describe([]Number{e.n}), srcName), Related: rel(us[e.unit].start, "the source block")})
+	}
+	return out
+}
+
+func sameKinds(ds, dt *doc, a, b []int) bool {
+	for i := range a {
+		if ds.blocks[a[i]].kind != dt.blocks[b[i]].kind {
+			return false
+		}
+	}
+	return true
+}
