@@ -11,8 +11,41 @@ import (
 	"github.com/evdoc-lab/evdoc/generator/check"
 )
 
-func TestFallbackFromSourcePage(t *testing.T) {
+// untranslate empties the body of the reference site's Japanese
+// VirtualService/DestinationRule page in the project copy at dir, leaving
+// its front matter: an untranslated page, which falls back to Korean.
+func untranslate(t *testing.T, dir string) {
+	t.Helper()
+	p := filepath.Join(dir, "content", "ja", "docs", "istio", "traffic", "virtualservice-destinationrule.md")
+	b, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	parts := strings.SplitN(string(b), "---\n", 3)
+	if len(parts) != 3 {
+		t.Fatalf("%s has no front matter", p)
+	}
+	if err := os.WriteFile(p, []byte("---\n"+parts[1]+"---\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestReferencePagesTranslated holds that both reference pages have a
+// Japanese translation: neither falls back to Korean.
+func TestReferencePagesTranslated(t *testing.T) {
 	s := loadReference(t)
+	for _, f := range s.Fallbacks()["ja"] {
+		t.Errorf("ja page for %q falls back to the Korean original", f.Source.Key)
+	}
+}
+
+func TestFallbackFromSourcePage(t *testing.T) {
+	dir := copyProject(t)
+	untranslate(t, dir)
+	s, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
 	var found *Fallback
 	for _, f := range s.Fallbacks()["ja"] {
 		if f.Source.Key == "virtualservice-destinationrule" {
@@ -86,6 +119,7 @@ func TestBuildReferenceSite(t *testing.T) {
 		t.Skip("runs Hugo")
 	}
 	dir := copyProject(t)
+	untranslate(t, dir) // to build a fallback page too
 	s, err := Load(dir)
 	if err != nil {
 		t.Fatal(err)
