@@ -85,7 +85,7 @@ func Claims(p *claim.Page, st *evidence.Store, opt Options) ([]Result, diag.List
 		}
 		lit, err := c.Parsed, c.ParseErr
 		if err != nil {
-			ds = append(ds, diag.Errorf(c.Pos, diag.ClaimLiteral, "%v", err))
+			ds = append(ds, withEnd(diag.Errorf(c.Pos, diag.ClaimLiteral, "%v", err), p, c.End))
 			r.OK = false
 			results = append(results, r)
 			continue
@@ -107,8 +107,8 @@ func Claims(p *claim.Page, st *evidence.Store, opt Options) ([]Result, diag.List
 			continue
 		}
 		if len(c.Refs) != len(lit.Quantities) {
-			ds = append(ds, diag.Errorf(c.Pos, diag.ClaimArity,
-				"claim %q has %d number(s) but %d evidence reference(s); expected one reference per number", c.Literal, len(lit.Quantities), len(c.Refs)))
+			ds = append(ds, withEnd(diag.Errorf(c.Pos, diag.ClaimArity,
+				"claim %q has %d number(s) but %d evidence reference(s); expected one reference per number", c.Literal, len(lit.Quantities), len(c.Refs)), p, c.End))
 			r.OK = false
 		}
 		for i, ref := range c.Refs {
@@ -154,7 +154,11 @@ func Claims(p *claim.Page, st *evidence.Store, opt Options) ([]Result, diag.List
 					if p.Index != nil && q.Start < len(c.Offsets) && c.Offsets[q.Start] >= 0 {
 						pos = p.Index.Pos(c.Offsets[q.Start]) // the literal may span lines
 					}
-					d := diag.Diagnostic{Pos: pos, Severity: diag.Error, Rule: diag.ClaimMismatch,
+					end := diag.Position{}
+					if p.Index != nil && q.End-1 < len(c.Offsets) && c.Offsets[q.End-1] >= 0 {
+						end = p.Index.Pos(c.Offsets[q.End-1] + 1)
+					}
+					d := diag.Diagnostic{Pos: pos, End: end, Severity: diag.Error, Rule: diag.ClaimMismatch,
 						Message: fmt.Sprintf("%q does not match %s = %s%s (%s); expected %s", b.Number, ref, v.Value.String(), v.Unit, v.Pos, want),
 						Related: []diag.Related{{Pos: v.Pos, Message: "evidence value " + v.Raw}}}
 					if lit.Cmp == "" && scaleHint(*q, v) == "" {
@@ -173,6 +177,14 @@ func Claims(p *claim.Page, st *evidence.Store, opt Options) ([]Result, diag.List
 		results = append(results, r)
 	}
 	return results, ds
+}
+
+// withEnd sets the end of d's range to byte offset end of page p.
+func withEnd(d diag.Diagnostic, p *claim.Page, end int) diag.Diagnostic {
+	if p.Index != nil && end > d.Pos.Offset {
+		d.End = p.Index.Pos(end)
+	}
+	return d
 }
 
 // suggestFix rewrites a stale number to its evidence value in the style

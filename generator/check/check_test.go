@@ -1,6 +1,9 @@
 package check
 
 import (
+	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -101,5 +104,37 @@ func TestNumberSplitByMarkup(t *testing.T) {
 	}
 	if split != 2 {
 		t.Errorf("diagnostics: %v", ds)
+	}
+}
+
+// TestIdenticalClaimsOwnPositions: two identical claims on one page are
+// reported at their own positions, each with the range of its number
+// (issue 8).
+func TestIdenticalClaimsOwnPositions(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, "evidence", "s")
+	must(t, os.MkdirAll(dir, 0o755))
+	must(t, os.WriteFile(filepath.Join(dir, "t.txt"), []byte("t=41s\n"), 0o644))
+	must(t, os.WriteFile(filepath.Join(dir, "evidence.toml"), []byte("id = \"s\"\ntitle = \"t\"\ndate = \"unknown\"\nenvironment = \"e\"\nreport = \"r\"\norigin = \"raw\"\n[[transcript]]\nfile = \"t.txt\"\nname = \"r\"\n"), 0o644))
+	st, errs := evidence.Load(root, "evidence")
+	if errs != nil {
+		t.Fatal(errs)
+	}
+	src := "응답은 [40초](ev:s/r.t), 다시 [40초](ev:s/r.t).\n[없음](ev:s/r.t) [없음](ev:s/r.t)\n"
+	p, perrs := claim.Parse(claim.NewMarkdown(), "p.md", []byte(src))
+	if perrs != nil {
+		t.Fatal(perrs)
+	}
+	_, ds := Claims(p, st, DefaultOptions())
+	var got []string
+	for _, d := range ds {
+		got = append(got, fmt.Sprintf("%s-%d:%d %s", d.Pos, d.End.Line, d.End.Column, d.Rule))
+	}
+	want := []string{
+		"p.md:1:12-1:17 claim-mismatch", "p.md:1:38-1:43 claim-mismatch", // byte columns
+		"p.md:2:2-2:8 claim-literal", "p.md:2:21-2:27 claim-literal",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }

@@ -175,3 +175,29 @@ func TestClaimsInsideImages(t *testing.T) {
 		t.Errorf("errs = %v", errs)
 	}
 }
+
+// TestPositionsFromAST: identical links on one page are each reported at
+// their own position (issue 8: bytes.Index found the first one twice).
+func TestPositionsFromAST(t *testing.T) {
+	src := "x [](ev:s/a) [](ev:s/a)\n<ev:s/x> <ev:s/x>\n![](ev:s/i) ![](ev:s/i)\n[t](ev:s/a,a) [u][r]\n\n[r]: ev:s/q\n"
+	p, errs := Parse(NewMarkdown(), "p.md", []byte(src))
+	var got []string
+	for _, d := range errs {
+		got = append(got, d.Pos.String())
+	}
+	want := []string{"p.md:1:3", "p.md:1:14", "p.md:2:1", "p.md:2:10", "p.md:3:1", "p.md:3:13"}
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("positions %v; want %v\n%v", got, want, errs)
+	}
+	if len(p.Claims) != 2 {
+		t.Fatalf("claims: %+v", p.Claims)
+	}
+	c := p.Claims[0]
+	if c.RefPos.String() != "p.md:4:5" || len(c.RefPositions) != 2 || c.RefPositions[0].String() != "p.md:4:8" || c.RefPositions[1].String() != "p.md:4:12" {
+		t.Errorf("reference positions %v %v; want p.md:4:5, then p.md:4:8 and p.md:4:12", c.RefPos, c.RefPositions)
+	}
+	// A reference link has no inline destination: its findings are at the text end.
+	if r := p.Claims[1]; r.Destination != "ev:s/q" || r.Pos.String() != "p.md:4:16" {
+		t.Errorf("reference link claim %+v", r)
+	}
+}

@@ -173,17 +173,12 @@ func Parse(md goldmark.Markdown, path string, src []byte) (*Page, diag.List) {
 		switch t := n.(type) {
 		case *ast.AutoLink:
 			if url := string(t.URL(blanked)); strings.HasPrefix(url, Scheme) {
-				errs = append(errs, diag.Errorf(ix.Pos(autolinkStart(t, blanked)), diag.ClaimSyntax, "autolink <%s> cannot be a claim; expected [number](%s)", url, url))
+				errs = append(errs, diag.Errorf(ix.Pos(nodeStart(t)), diag.ClaimSyntax, "autolink <%s> cannot be a claim; expected [number](%s)", url, url))
 			}
 			return ast.WalkSkipChildren, nil
 		case *ast.Image:
 			if dest := string(t.Destination); strings.HasPrefix(dest, Scheme) {
-				pos := ix.Pos(max(textSpan(t, blanked).start-2, 0)) // at "!["
-				if sp := textSpan(t, blanked); sp.start < 0 {
-					if i := bytes.Index(blanked, []byte("![]("+dest)); i >= 0 {
-						pos = ix.Pos(i)
-					}
-				}
+				pos := ix.Pos(nodeStart(t)) // at "!["
 				errs = append(errs, diag.Errorf(pos, diag.ClaimSyntax, "image ![…](%s) cannot be a claim; expected a link [number](%s)", dest, dest))
 			}
 			return ast.WalkSkipChildren, nil
@@ -208,16 +203,16 @@ func Parse(md goldmark.Markdown, path string, src []byte) (*Page, diag.List) {
 		start, end, lit := sp.start, sp.end, sp.literal
 		if start < 0 {
 			if strings.HasPrefix(dest, Scheme) {
-				errs = append(errs, diag.Errorf(ix.Pos(linkStart(link, blanked)), diag.ClaimLiteral, "claim link to %s has no text; expected [number](%s)", dest, dest))
+				errs = append(errs, diag.Errorf(ix.Pos(nodeStart(link)), diag.ClaimLiteral, "claim link to %s has no text; expected [number](%s)", dest, dest))
 				return ast.WalkSkipChildren, nil
 			}
-			p.Links = append(p.Links, Link{Destination: dest, Pos: ix.Pos(linkStart(link, blanked))})
+			p.Links = append(p.Links, Link{Destination: dest, Pos: ix.Pos(nodeStart(link))})
 			return ast.WalkContinue, nil // an image inside is still checked
 		}
-		destOff := bytes.Index(blanked[end:], []byte("("+dest))
+		destAt := destinationAt(blanked, end)
 		dpos := ix.Pos(end)
-		if destOff >= 0 {
-			dpos = ix.Pos(end + destOff + 1)
+		if destAt >= 0 {
+			dpos = ix.Pos(destAt)
 		}
 		if !strings.HasPrefix(dest, Scheme) {
 			p.Links = append(p.Links, Link{Destination: dest, Pos: dpos})
@@ -245,19 +240,19 @@ func Parse(md goldmark.Markdown, path string, src []byte) (*Page, diag.List) {
 		}
 		c.Refs = refs
 		// Each reference's own position, for findings about one of them.
-		item := 0
-		for _, part := range strings.Split(strings.TrimPrefix(dest, Scheme), ",") {
+		off := len(Scheme)
+		raw := destAt >= 0 && bytes.HasPrefix(blanked[destAt:], link.Destination)
+		for item, part := range strings.Split(strings.TrimPrefix(dest, Scheme), ",") {
 			if item >= len(refs) {
 				break
 			}
-			off := strings.Index(dest, part)
 			lead := len(part) - len(strings.TrimLeft(part, " "))
-			if off >= 0 && destOff >= 0 {
-				c.RefPositions = append(c.RefPositions, ix.Pos(end+destOff+1+off+lead))
+			if raw {
+				c.RefPositions = append(c.RefPositions, ix.Pos(destAt+off+lead))
 			} else {
 				c.RefPositions = append(c.RefPositions, dpos)
 			}
-			item++
+			off += len(part) + 1
 		}
 		p.Claims = append(p.Claims, c)
 		return ast.WalkSkipChildren, nil
@@ -330,26 +325,32 @@ func textSpan(link ast.Node, src []byte) span {
 	return sp
 }
 
-// autolinkStart returns the offset of an autolink's "<", searching back
-// from its text segment.
-func autolinkStart(a *ast.AutoLink, src []byte) int {
-	url := a.URL(src)
-	if i := bytes.Index(src, append([]byte("<"), url...)); i >= 0 {
-		return i
-	}
-	return 0
+// nodeStart returns the source offset goldmark recorded for an inline
+// node: the "[" of a link, the "![" of an image, the "<" of an autolink;
+// 0 when it has none.
+func nodeStart(n ast.Node) int {
+	return max(n.Pos(), 0)
 }
 
-// linkStart returns a best-effort offset for a link without text: the
-// first "[](" followed by its destination.
-func linkStart(l *ast.Link, src []byte) int {
-	if i := bytes.Index(src, append([]byte("[]("), l.Destination...)); i >= 0 {
-		return i
+// destinationAt returns the offset of an inline link's destination: the
+// byte after the "](" (and an optional "<") that closes the link text
+// ending at textEnd, or -1 for a reference link ([text][label]).
+func destinationAt(src []byte, textEnd int) int {
+	i := textEnd
+	for i < len(src) && (src[i] == '*' || src[i] == '_' || src[i] == '~' || src[i] == '`') {
+		i++ // closing emphasis, strikethrough or code span marks
 	}
-	if i := bytes.Index(src, append([]byte("]("), l.Destination...)); i > 0 {
-		return i - 1
+	if i+1 >= len(src) || src[i] != ']' || src[i+1] != '(' {
+		return -1
 	}
-	return 0
+	i += 2
+	for i < len(src) && (src[i] == ' ' || src[i] == '\t' || src[i] == '\n') {
+		i++
+	}
+	if i < len(src) && src[i] == '<' {
+		i++
+	}
+	return i
 }
 
 // ParseRefs splits a claim destination ("ev:SET/NAME,NAME,SET/NAME") into

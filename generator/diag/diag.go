@@ -139,7 +139,11 @@ type SuggestedFix struct {
 // Rule is one of the catalogue's RuleID constants (see rules.go). Fixes,
 // when present, resolve it mechanically (evdoc fix applies them).
 type Diagnostic struct {
-	Pos      Position       `json:"pos"`
+	Pos Position `json:"pos"`
+	// End, when set, is the position just past the range the finding is
+	// about (a claim's literal, one number of it), as go/analysis's
+	// Diagnostic.End; the zero Position when the finding is about a point.
+	End      Position       `json:"end,omitzero"`
 	Severity Severity       `json:"severity"`
 	Message  string         `json:"message"`
 	Rule     RuleID         `json:"rule"`

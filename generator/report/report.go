@@ -109,7 +109,7 @@ func SARIF(ds diag.List, src Source) (*sarif.Report, error) {
 		}
 		level := levelName(d.Severity, "note")
 		res := run.CreateResultForRule(ruleName(d.Rule)).WithLevel(level).WithMessage(sarif.NewTextMessage(d.Message)).
-			AddLocation(location(d.Pos, src))
+			AddLocation(rangeLocation(d.Pos, d.End, src))
 		for i, r := range d.Related {
 			loc := location(r.Pos, src).WithMessage(sarif.NewTextMessage(r.Message)).WithID(i + 1)
 			res.AddRelatedLocation(loc)
@@ -135,6 +135,16 @@ func SARIF(ds diag.List, src Source) (*sarif.Report, error) {
 	}
 	rep.AddRun(run)
 	return rep, rep.Validate()
+}
+
+// rangeLocation is location(p) with the region's end at end when the
+// diagnostic carries a range.
+func rangeLocation(p, end diag.Position, src Source) *sarif.Location {
+	loc := location(p, src)
+	if end.Line > 0 && p.Line > 0 && loc.PhysicalLocation != nil && loc.PhysicalLocation.Region != nil {
+		loc.PhysicalLocation.Region.WithEndLine(end.Line).WithEndColumn(RuneColumn(end, src))
+	}
+	return loc
 }
 
 func location(p diag.Position, src Source) *sarif.Location {
