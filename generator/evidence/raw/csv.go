@@ -47,7 +47,7 @@ func ReadCSV(file string, src []byte, opt ReadOptions) ([]Reading, diag.List) {
 	if errs != nil {
 		return nil, errs
 	}
-	cr := csv.NewReader(bytes.NewReader(src))
+	cr := csv.NewReader(bytes.NewReader(src[textStart(src):]))
 	cr.ReuseRecord = false
 	cr.FieldsPerRecord = 0
 	header, err := cr.Read()
@@ -235,9 +235,15 @@ func (r *rawRead) lineCol(line, col int) int {
 	if s < 0 {
 		return len(r.src)
 	}
+	if line == 1 {
+		s += textStart(r.src) // encoding/csv counts columns after the BOM
+	}
 	end := len(r.src)
 	if i := bytes.IndexByte(r.src[s:], '\n'); i >= 0 {
 		end = s + i
+		if end > s && r.src[end-1] == '\r' {
+			end--
+		}
 	}
 	off := s + col - 1
 	if col < 1 {

@@ -29,6 +29,6 @@ func TestReadCurlWriteout(t *testing.T) {
 		{name: "json write-out", src: `{"time_total":0.5,"http_code":200,"url":"http://x"}` + "\n", count: 2, want: map[string][2]string{
 			"time_total": {"0.5", "0.5"}, "http_code": {"200", "200"}}},
 		{name: "no values", src: "# only a comment\nsome prose here\n", diags: []string{"f:1:1: error: no curl write-out values"}},
-		{name: "CRLF", src: "time_total: 1\r\n", diags: []string{"f:1:14: error: CRLF"}},
+		{name: "CRLF and BOM", src: "\xef\xbb\xbftime_total: 1\r\nSIZE=2\r\n", want: map[string][2]string{"time_total": {"1", "1"}, "SIZE": {"2", "2"}}},
 	})
 }

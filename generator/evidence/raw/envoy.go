@@ -97,7 +97,7 @@ func envoyLabel(raw string) (string, error) {
 	return v.String(), nil
 }
 
-// newEnvoyRead checks src (see CheckText) and prepares an Envoy reading.
+// newEnvoyRead checks src (see checkRawText) and prepares an Envoy reading.
 func newEnvoyRead(file string, src []byte) (*rawRead, diag.List) {
 	return newRawRead(file, src, envoyRule, envoyMaxErrors, envoyCapNote)
 }
@@ -126,7 +126,7 @@ func parseEnvoyJSON(file string, src []byte) (*rawRead, *jsonNode, diag.List) {
 	if errs != nil {
 		return nil, nil, errs
 	}
-	root, serr := parseJSON(src, 0, len(src), rejectDupKeys)
+	root, serr := parseJSON(src, textStart(src), len(src), rejectDupKeys)
 	if serr != nil {
 		return nil, nil, diag.List{diag.Errorf(r.ix.Pos(serr.off), envoyRule, "invalid JSON: %s", serr.msg)}
 	}

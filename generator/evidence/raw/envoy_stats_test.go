@@ -93,8 +93,9 @@ func TestReadEnvoyStats(t *testing.T) {
 				"11:3: expected totals=, intervals= or summary=",
 				"12:10: expected lower_bound,width:count",
 			}},
-		{name: "CRLF rejected", src: "a: 1\r\n", errs: []string{"1:5: CRLF"}},
-		{name: "BOM rejected", src: "\xef\xbb\xbfa: 1\n", errs: []string{"1:1: byte order mark"}},
+		{name: "CRLF read", src: "a: 1\r\nb: 2\r\n", want: map[string]string{"a": "1", "b": "2"}},
+		{name: "BOM read", src: "\xef\xbb\xbfa: 1\n", want: map[string]string{"a": "1"}},
+		{name: "lone CR rejected", src: "a: 1\rb: 2\n", errs: []string{"1:5: carriage return inside a line"}},
 		{name: "empty file", src: ""},
 		{name: "no final newline", src: "a: 7", want: map[string]string{"a": "7"}},
 	})

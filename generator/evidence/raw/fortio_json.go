@@ -35,7 +35,7 @@ func ReadFortioJSON(file string, src []byte, _ ReadOptions) ([]Reading, diag.Lis
 	if errs != nil {
 		return nil, errs
 	}
-	root, errs := parseJSONFile(r.ix, src, 0, len(src), r.rule)
+	root, errs := parseJSONFile(r.ix, src, textStart(src), len(src), r.rule)
 	if errs != nil {
 		return nil, errs
 	}

@@ -29,7 +29,7 @@ func ReadJSON(file string, src []byte, opt ReadOptions) ([]Reading, diag.List) {
 	if errs != nil {
 		return nil, errs
 	}
-	root, errs := parseJSONFile(r.ix, src, 0, len(src), r.rule)
+	root, errs := parseJSONFile(r.ix, src, textStart(src), len(src), r.rule)
 	if errs != nil {
 		return nil, errs
 	}

@@ -36,10 +36,10 @@ var (
 // file names src in positions. Tables inside fenced code blocks are ignored.
 // A header whose delimiter row has a different number of cells is reported
 // as an error at the delimiter row, as is text that is not clean UTF-8 (see
-// CheckText).
+// checkRawText).
 func ReadTables(file string, src []byte) ([]Table, diag.List) {
 	ix := diag.NewLineIndex(file, src)
-	if errs := CheckText(ix, src); errs != nil {
+	if errs := checkRawText(ix, src); errs != nil {
 		return nil, errs
 	}
 	var (
@@ -109,14 +109,21 @@ func ReadTables(file string, src []byte) ([]Table, diag.List) {
 	return tables, errs
 }
 
-type lineSpan struct{ start, end int } // end excludes the newline
+// lineSpan is one line of a file: [start, end) excludes the line ending
+// (LF or CRLF) and, on the first line, a byte order mark.
+type lineSpan struct{ start, end int }
 
+// splitLines splits src into lines (see lineSpan).
 func splitLines(src []byte) []lineSpan {
 	var out []lineSpan
-	start := 0
-	for i, b := range src {
-		if b == '\n' {
-			out = append(out, lineSpan{start, i})
+	start := textStart(src)
+	for i := start; i < len(src); i++ {
+		if src[i] == '\n' {
+			end := i
+			if end > start && src[end-1] == '\r' {
+				end--
+			}
+			out = append(out, lineSpan{start, end})
 			start = i + 1
 		}
 	}

@@ -21,7 +21,9 @@ import (
 //
 // Conventions shared by every lab-format reader:
 //
-//   - The file must be clean UTF-8 text with LF line endings (CheckText).
+//   - The file must be UTF-8 text; a byte order mark and CRLF line
+//     endings are read, positions counting the file's own bytes
+//     (checkRawText).
 //   - Reading.Raw is exactly the bytes of src at Reading.Pos, except for the
 //     aggregate readings that carry Inputs (CSV count_where, istioctl
 //     t<N>.rows), whose Raw is documented with them.
@@ -73,12 +75,12 @@ type rawRead struct {
 	seen map[string]int // readings add has made per key
 }
 
-// newRawRead checks src (see CheckText) and prepares its reading: errors
+// newRawRead checks src (see checkRawText) and prepares its reading: errors
 // get rule, and beyond maxErrors diagnostics errorf adds capNote once (when
 // not "") and drops the rest.
 func newRawRead(file string, src []byte, rule diag.RuleID, maxErrors int, capNote string) (*rawRead, diag.List) {
 	ix := diag.NewLineIndex(file, src)
-	if errs := CheckText(ix, src); errs != nil {
+	if errs := checkRawText(ix, src); errs != nil {
 		return nil, errs
 	}
 	return &rawRead{ix: ix, src: src, rule: rule, maxErrors: maxErrors, capNote: capNote}, nil
@@ -88,7 +90,7 @@ func newRawRead(file string, src []byte, rule diag.RuleID, maxErrors int, capNot
 // file; the rest are dropped silently.
 const maxFileErrors = 20
 
-// startRead checks src (see CheckText) and prepares a lab-format reading
+// startRead checks src (see checkRawText) and prepares a lab-format reading
 // whose errors have rule, the format's catalogue rule.
 func startRead(file string, src []byte, rule diag.RuleID) (*rawRead, diag.List) {
 	return newRawRead(file, src, rule, maxFileErrors, "")

@@ -38,6 +38,7 @@ var (
 // "name: value" stats, and "transcript" otherwise. Sniff never fails; a
 // reader still checks the file.
 func Sniff(name string, src []byte) string {
+	src = src[textStart(src):] // offsets do not matter here
 	ext := strings.ToLower(path.Ext(name))
 	switch ext {
 	case ".md", ".markdown":

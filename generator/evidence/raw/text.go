@@ -7,18 +7,20 @@ import (
 	"github.com/evdoc-lab/evdoc/generator/diag"
 )
 
-// CheckText rejects raw files evdoc will not guess about: a UTF-8 byte order
-// mark, invalid UTF-8 and CRLF line endings. It returns nil for clean text.
+// bom is the UTF-8 encoding of U+FEFF, the byte order mark Windows tools
+// and Excel write at the start of a UTF-8 file.
+const bom = "\xef\xbb\xbf"
+
+// CheckText rejects text evdoc will not guess about: a UTF-8 byte order
+// mark, invalid UTF-8 and CRLF line endings. It returns nil for clean
+// text. Manifests are held to it; raw files are read by checkRawText's
+// looser rule.
 func CheckText(ix *diag.LineIndex, src []byte) diag.List {
-	if bytes.HasPrefix(src, []byte("\xef\xbb\xbf")) {
+	if bytes.HasPrefix(src, []byte(bom)) {
 		return diag.List{diag.Errorf(ix.Pos(0), diag.EvidenceEncoding, "file starts with a UTF-8 byte order mark; expected UTF-8 without BOM")}
 	}
-	for off := 0; off < len(src); {
-		r, n := utf8.DecodeRune(src[off:])
-		if r == utf8.RuneError && n == 1 {
-			return diag.List{diag.Errorf(ix.Pos(off), diag.EvidenceEncoding, "invalid UTF-8 byte 0x%02x; expected UTF-8 text", src[off])}
-		}
-		off += n
+	if errs := checkUTF8(ix, src); errs != nil {
+		return errs
 	}
 	if i := bytes.Index(src, []byte("\r\n")); i >= 0 {
 		return diag.List{diag.Errorf(ix.Pos(i), diag.EvidenceEncoding, "CRLF line ending; expected LF line endings")}
@@ -27,4 +29,46 @@ func CheckText(ix *diag.LineIndex, src []byte) diag.List {
 		return diag.List{diag.Errorf(ix.Pos(i), diag.EvidenceEncoding, "carriage return inside a line; expected LF line endings and no other control characters")}
 	}
 	return nil
+}
+
+// checkRawText checks a raw file: it must be UTF-8, and a carriage return
+// may only end a line (CRLF). A leading byte order mark and CRLF line
+// endings, as files saved on Windows or by Excel have, are read (see
+// textStart and splitLines); positions still count the file's own bytes.
+func checkRawText(ix *diag.LineIndex, src []byte) diag.List {
+	if errs := checkUTF8(ix, src); errs != nil {
+		return errs
+	}
+	for i := bytes.IndexByte(src, '\r'); i >= 0; {
+		if i+1 >= len(src) || src[i+1] != '\n' {
+			return diag.List{diag.Errorf(ix.Pos(i), diag.EvidenceEncoding, "carriage return inside a line; expected LF or CRLF line endings and no other control characters")}
+		}
+		j := bytes.IndexByte(src[i+1:], '\r')
+		if j < 0 {
+			break
+		}
+		i += 1 + j
+	}
+	return nil
+}
+
+// checkUTF8 reports the first byte that is not UTF-8.
+func checkUTF8(ix *diag.LineIndex, src []byte) diag.List {
+	for off := 0; off < len(src); {
+		r, n := utf8.DecodeRune(src[off:])
+		if r == utf8.RuneError && n == 1 {
+			return diag.List{diag.Errorf(ix.Pos(off), diag.EvidenceEncoding, "invalid UTF-8 byte 0x%02x; expected UTF-8 text", src[off])}
+		}
+		off += n
+	}
+	return nil
+}
+
+// textStart is the offset of a raw file's text: 3 after a byte order mark,
+// else 0.
+func textStart(src []byte) int {
+	if bytes.HasPrefix(src, []byte(bom)) {
+		return len(bom)
+	}
+	return 0
 }

@@ -7,9 +7,8 @@ import (
 
 func TestCheckText(t *testing.T) {
 	tests := []struct{ name, src, want string }{
-		{"bom", "\xef\xbb\xbf| a |", "f:1:1: error: file starts with a UTF-8 byte order mark"},
 		{"invalid utf8", "ok\n\xff", "f:2:1: error: invalid UTF-8 byte 0xff"},
-		{"crlf", "a\r\nb", "f:1:2: error: CRLF line ending"},
+		{"lone carriage return", "a\rb", "f:1:2: error: carriage return inside a line"},
 	}
 	for _, tt := range tests {
 		_, errs := ReadTables("f", []byte(tt.src))
@@ -19,6 +18,64 @@ func TestCheckText(t *testing.T) {
 		_, errs = ReadTranscript("f", []byte(tt.src), ReadOptions{})
 		if len(errs) != 1 || !strings.HasPrefix(errs[0].String(), tt.want) {
 			t.Errorf("%s (transcript): got %v, want prefix %q", tt.name, errs, tt.want)
+		}
+	}
+}
+
+// TestBOMAndCRLFEveryReader: a file saved with a UTF-8 byte order mark and
+// CRLF line endings reads as its LF twin, each position counting the
+// file's own bytes (line 1 columns shifted by the three BOM bytes).
+func TestBOMAndCRLFEveryReader(t *testing.T) {
+	samples := map[string]string{
+		"markdown-tables":  "# R\n\n| a | b |\n|---|---|\n| x | 1 |\n| y | 2.5% |\n",
+		"transcript":       "A=7\n[S1] t\nA=1 B=2.5s\nx +3\ny: 4\n",
+		"envoy-stats":      "cluster.a.upstream_rq: 5\nhttp.x.rq_time: P50(1,2) P99(3,4)\n",
+		"envoy-stats-json": "{\n \"stats\": [\n  {\"name\": \"a.b\", \"value\": 3}\n ]\n}\n",
+		"envoy-clusters":   "c::1.2.3.4:80::cx_active::2\nc::1.2.3.4:80::cx_total::9\n",
+		"envoy-clusters-json": "{\"cluster_statuses\": [\n {\"name\": \"c\", \"host_statuses\": [\n  {\"address\": {\"socket_address\": {\"address\": \"1.2.3.4\", \"port_value\": 80}},\n" +
+			"   \"stats\": [{\"name\": \"cx_active\", \"value\": \"2\"}]}]}]}\n",
+		"fortio-json":    "{\n\"RunType\": \"HTTP\",\n\"ActualDuration\": 100,\n\"DurationHistogram\": {\"Count\": 3, \"Avg\": 0.5, \"Percentiles\": [{\"Percentile\": 99, \"Value\": 0.9}]},\n\"RetCodes\": {\"200\": 3}\n}\n",
+		"fortio-text":    "Code 200 : 18 (90.0 %)\nCode 503 : 2 (10.0 %)\nAll done 20 calls (plus 0 warmup) 7.917 ms avg, 2517.8 qps\n",
+		"curl-writeout":  "time_total: 0.5\nSIZE=2 CODE=200\n",
+		"csv":            "a,b\n1,2\n\"3\",4\n",
+		"json":           "{\n\"a\": 1,\n\"b\": [2, 3]\n}\n",
+		"istioctl-table": "NAME   PORT   TYPE\na      1      EDS\nb      22     EDS\n",
+		"dig":            ";; Query time: 250 usec\nexample.com. 300 IN A 1.2.3.4\n",
+	}
+	if len(samples) != len(Formats()) {
+		t.Fatalf("samples for %d formats, want every one of %v", len(samples), Formats())
+	}
+	for format, lf := range samples {
+		read, err := ReaderFor(format)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, werrs := read("f", []byte(lf), ReadOptions{})
+		crlf := []byte(bom + strings.ReplaceAll(lf, "\n", "\r\n"))
+		got, gerrs := read("f", crlf, ReadOptions{})
+		if a, b := Sniff("f", []byte(lf)), Sniff("f", crlf); a != b {
+			t.Errorf("%s: Sniff guesses %s with BOM+CRLF, %s with LF", format, b, a)
+		}
+		if werrs != nil || gerrs != nil || len(want) == 0 {
+			t.Errorf("%s: diagnostics LF %v, BOM+CRLF %v (%d readings)", format, werrs, gerrs, len(want))
+			continue
+		}
+		if len(got) != len(want) {
+			t.Errorf("%s: %d readings with BOM+CRLF, %d with LF", format, len(got), len(want))
+			continue
+		}
+		for i, w := range want {
+			g := got[i]
+			wantCol := w.Pos.Column
+			if w.Pos.Line == 1 {
+				wantCol += len(bom)
+			}
+			if g.Key != w.Key || !g.Number.Value.Equal(w.Number.Value) || g.Raw != w.Raw || g.Pos.Line != w.Pos.Line || g.Pos.Column != wantCol {
+				t.Errorf("%s: BOM+CRLF reading %s=%s %q at %v, LF %s=%s %q at %v", format, g.Key, g.Number.Value, g.Raw, g.Pos, w.Key, w.Number.Value, w.Raw, w.Pos)
+			}
+			if g.Inputs == nil && (g.Pos.Offset+len(g.Raw) > len(crlf) || string(crlf[g.Pos.Offset:g.Pos.Offset+len(g.Raw)]) != g.Raw) {
+				t.Errorf("%s: raw %q not at offset %d", format, g.Raw, g.Pos.Offset)
+			}
 		}
 	}
 }

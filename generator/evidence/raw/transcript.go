@@ -44,10 +44,10 @@ var (
 // "200,200,503", "12 ms/s") is a warning at its position. Commas follow
 // opt.Decimal, else the file's other numbers, else an ambiguous "1,232"
 // is an error (see Number.Resolve). Text that is not clean UTF-8 is an
-// error (see CheckText).
+// error (see checkRawText).
 func ReadTranscript(file string, src []byte, opt ReadOptions) ([]Entry, diag.List) {
 	ix := diag.NewLineIndex(file, src)
-	if errs := CheckText(ix, src); errs != nil {
+	if errs := checkRawText(ix, src); errs != nil {
 		return nil, errs
 	}
 	var (
