@@ -46,7 +46,7 @@ func newCheckCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *c
 			if !slices.Contains(report.Formats, format) {
 				return &exitError{2, fmt.Errorf("--format=%s: expected one of %s", format, strings.Join(report.Formats, ", "))}
 			}
-			s, err := site.Load(*root)
+			s, err := site.LoadWith(*root, opts.load())
 			if err != nil {
 				return &exitError{2, err}
 			}
@@ -86,7 +86,7 @@ func newBuildCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *c
 				return err
 			}
 			defer l.Unlock()
-			s, err := site.Load(*root)
+			s, err := site.LoadWith(*root, opts.load())
 			if err != nil {
 				return &exitError{2, err}
 			}

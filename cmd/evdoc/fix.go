@@ -46,7 +46,7 @@ func newFixCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *cob
 				}
 				defer l.Unlock()
 			}
-			s, err := site.Load(*root)
+			s, err := site.LoadWith(*root, opts.load())
 			if err != nil {
 				return &exitError{2, err}
 			}

@@ -27,7 +27,10 @@ import (
 
 	"github.com/evdoc-lab/evdoc/generator/check"
 	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/evidence"
 	"github.com/evdoc-lab/evdoc/generator/report"
+	"github.com/evdoc-lab/evdoc/generator/site"
+	"github.com/evdoc-lab/evdoc/internal/safefile"
 )
 
 // exitError carries an exit status through cobra.
@@ -90,8 +93,10 @@ func newRootCmd(stdout, stderr io.Writer) *cobra.Command {
 		SilenceErrors: true,
 	}
 	cmd.PersistentFlags().StringVar(&rootDir, "root", ".", "project root (holds hugo.toml, content/, evidence/)")
+	opts.maxFileSize = sizeFlag(safefile.DefaultMaxSize)
+	cmd.PersistentFlags().Var(&opts.maxFileSize, "max-file-size", "largest evidence file evdoc reads (B, KB, MB, GB, KiB, MiB, GiB); a larger one is an evidence-limit error")
 	cmd.PersistentFlags().Var(&approxFlag{&opts.check.Approx}, "approx", "relative tolerance of an approximate literal (~, 약, 約…), as a fraction or percent")
-	cmd.AddCommand(newCheckCmd(&rootDir, opts, stdout, stderr), newBuildCmd(&rootDir, opts, stdout, stderr), newValuesCmd(&rootDir, stdout, stderr), newFixCmd(&rootDir, opts, stdout, stderr), newRulesCmd(stdout), newFiguresCmd(&rootDir, opts, stdout, stderr))
+	cmd.AddCommand(newCheckCmd(&rootDir, opts, stdout, stderr), newBuildCmd(&rootDir, opts, stdout, stderr), newValuesCmd(&rootDir, opts, stdout, stderr), newFixCmd(&rootDir, opts, stdout, stderr), newRulesCmd(stdout), newFiguresCmd(&rootDir, opts, stdout, stderr))
 	cmd.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return &exitError{2, err} })
 	return cmd
 }
@@ -99,7 +104,33 @@ func newRootCmd(stdout, stderr io.Writer) *cobra.Command {
 // globalOptions are the flags every judging command shares.
 type globalOptions struct {
 	check check.Options
+	// maxFileSize bounds each evidence file (--max-file-size).
+	maxFileSize sizeFlag
 }
+
+// load returns the options of site.LoadWith the flags ask for.
+func (o *globalOptions) load() site.LoadOptions {
+	return site.LoadOptions{Evidence: evidence.Options{MaxFileSize: int64(o.maxFileSize)}}
+}
+
+// sizeFlag parses --max-file-size: "256MiB", "500MB", a byte count.
+type sizeFlag int64
+
+func (f *sizeFlag) String() string { return safefile.Size(int64(*f)) }
+
+func (f *sizeFlag) Set(s string) error {
+	n, err := safefile.ParseSize(s)
+	if err != nil {
+		return err
+	}
+	if n <= 0 {
+		return fmt.Errorf("expected a size above zero")
+	}
+	*f = sizeFlag(n)
+	return nil
+}
+
+func (f *sizeFlag) Type() string { return "size" }
 
 // approxFlag parses --approx: "0.1" or "10%", between 0 and 1.
 type approxFlag struct{ d *decimal.Decimal }

@@ -16,6 +16,8 @@ import (
 	"github.com/evdoc-lab/evdoc/generator/evidence"
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
 	"github.com/evdoc-lab/evdoc/generator/site"
+	"github.com/evdoc-lab/evdoc/internal/nesting"
+	"github.com/evdoc-lab/evdoc/internal/safefile"
 )
 
 // valueRecord is one line of `evdoc values --format=json`.
@@ -30,7 +32,7 @@ type valueRecord struct {
 	Format string `json:"format,omitempty"`
 }
 
-func newValuesCmd(root *string, stdout, stderr io.Writer) *cobra.Command {
+func newValuesCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *cobra.Command {
 	var format, as string
 	cmd := &cobra.Command{
 		Use:   "values [PATH...]",
@@ -49,14 +51,14 @@ func newValuesCmd(root *string, stdout, stderr io.Writer) *cobra.Command {
 				errs diag.List
 			)
 			if len(args) == 0 {
-				st, e := evidence.Load(*root, site.EvidenceDir)
+				st, e := evidence.LoadWith(*root, site.EvidenceDir, opts.load().Evidence)
 				errs = append(errs, e...)
 				for _, v := range st.Values() {
 					recs = append(recs, record(v))
 				}
 			}
 			for _, a := range args {
-				r, e := valuesOf(*root, a, as)
+				r, e := valuesOf(*root, a, as, opts.load().Evidence)
 				recs = append(recs, r...)
 				errs = append(errs, e...)
 			}
@@ -95,7 +97,7 @@ func record(v *evidence.Value) valueRecord {
 	return valueRecord{Name: v.Ref, Value: v.Value.String(), Unit: v.Unit, File: v.Pos.File, Line: v.Pos.Line, Column: v.Pos.Column, Raw: v.Raw}
 }
 
-func valuesOf(root, arg, as string) ([]valueRecord, diag.List) {
+func valuesOf(root, arg, as string, eopt evidence.Options) ([]valueRecord, diag.List) {
 	full := arg
 	if !filepath.IsAbs(arg) {
 		full = filepath.Join(root, arg)
@@ -110,7 +112,7 @@ func valuesOf(root, arg, as string) ([]valueRecord, diag.List) {
 	}
 	var recs []valueRecord
 	if fi == nil || fi.IsDir() {
-		set, errs := evidence.LoadSet(root, rel)
+		set, errs := evidence.LoadSetWith(root, rel, eopt)
 		if set == nil {
 			return nil, errs
 		}
@@ -119,9 +121,16 @@ func valuesOf(root, arg, as string) ([]valueRecord, diag.List) {
 		}
 		return recs, nil
 	}
-	src, err := os.ReadFile(full)
+	max := eopt.MaxFileSize
+	if max == 0 {
+		max = safefile.DefaultMaxSize
+	}
+	src, err := safefile.ReadPath(full, max)
 	if err != nil {
 		return nil, diag.List{diag.Errorf(diag.Position{File: rel}, diag.ValuesIO, "%v", err)}
+	}
+	if d := nesting.JSONDocument(src, nesting.MaxDepth); d != nil {
+		return nil, diag.List{diag.Errorf(diag.NewLineIndex(rel, src).Pos(d.Offset), diag.ValuesFormat, "JSON nests deeper than %d levels", d.Limit)}
 	}
 	format := as
 	if format == "" {

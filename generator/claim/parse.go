@@ -92,7 +92,21 @@ type Page struct {
 	Index       *diag.LineIndex
 	// Prose lists the numbers found in text outside claims, exemption
 	// markers, code, raw HTML and shortcode calls (see Coverage).
-	Prose []ProseNumber
+	Prose []ProseNumber // RawHTML holds the start of each raw HTML block or inline tag of the
+	// body other than a comment: Hugo omits raw HTML (unsafe = false)
+	// and, building with --panicOnWarning, fails on it.
+	RawHTML []diag.Position
+}
+
+// appendRawHTML records raw HTML starting at off unless it is a comment.
+func appendRawHTML(ps []diag.Position, ix *diag.LineIndex, src []byte, off int) []diag.Position {
+	for off < len(src) && (src[off] == ' ' || src[off] == '\t') {
+		off++
+	}
+	if bytes.HasPrefix(src[off:], []byte("<!--")) {
+		return ps
+	}
+	return append(ps, ix.Pos(off))
 }
 
 // NewMarkdown returns a goldmark instance configured as Hugo configures
@@ -182,7 +196,17 @@ func Parse(md goldmark.Markdown, path string, src []byte) (*Page, diag.List) {
 				errs = append(errs, diag.Errorf(pos, diag.ClaimSyntax, "image ![…](%s) cannot be a claim; expected a link [number](%s)", dest, dest))
 			}
 			return ast.WalkSkipChildren, nil
-		case *ast.CodeSpan, *ast.CodeBlock, *ast.FencedCodeBlock, *ast.HTMLBlock, *ast.RawHTML:
+		case *ast.HTMLBlock:
+			if t.Lines().Len() > 0 {
+				p.RawHTML = appendRawHTML(p.RawHTML, ix, blanked, t.Lines().At(0).Start)
+			}
+			return ast.WalkSkipChildren, nil
+		case *ast.RawHTML:
+			if t.Segments.Len() > 0 {
+				p.RawHTML = appendRawHTML(p.RawHTML, ix, blanked, t.Segments.At(0).Start)
+			}
+			return ast.WalkSkipChildren, nil
+		case *ast.CodeSpan, *ast.CodeBlock, *ast.FencedCodeBlock:
 			return ast.WalkSkipChildren, nil
 		case *ast.Text:
 			heading := false

@@ -32,6 +32,9 @@ const (
 	PagePath        RuleID = "page-path"
 	PageFrontMatter RuleID = "page-front-matter"
 	PageEmphasis    RuleID = "page-emphasis"
+	PageEncoding    RuleID = "page-encoding"
+	PageHTML        RuleID = "page-html"
+	PageLimit       RuleID = "page-limit"
 )
 
 // Claim rules: the claims a page makes and their judgement.
@@ -82,6 +85,7 @@ const (
 	EvidenceSelect     RuleID = "evidence-select"
 	EvidenceUnit       RuleID = "evidence-unit"
 	EvidenceDerived    RuleID = "evidence-derived"
+	EvidenceLimit      RuleID = "evidence-limit"
 )
 
 // Raw-format rules: one per raw-file reader, named "evidence-" + format.
@@ -140,6 +144,12 @@ func Catalogue() []Rule {
 			"Write YAML front matter between --- lines, closed by a second --- line."},
 		{PageEmphasis, Error, "Emphasis delimiters (* or **) would reach the built page as literal text.",
 			"Pair every opening run with a closing one; evdoc build makes emphasis next to CJK punctuation render (**「強調」**する), a lone * must be escaped as \\*."},
+		{PageEncoding, Error, "A page is not valid UTF-8.",
+			"Re-save the page as UTF-8; Hugo would publish the bytes unchanged into pages declared UTF-8."},
+		{PageHTML, Error, "A page holds raw HTML, which Hugo omits and the build fails on.",
+			"Write it in Markdown (a line break: a backslash or two spaces at the end of the line); HTML comments are allowed."},
+		{PageLimit, Error, "A page nests lists or block quotes deeper than evdoc reads (100 levels).",
+			"Flatten the page."},
 
 		{ClaimSyntax, Error, "An ev: destination is used where a claim cannot be, or cannot be parsed.",
 			"Write a claim as a link [number](ev:SET/NAME,...); autolinks and images cannot be claims."},
@@ -212,6 +222,8 @@ func Catalogue() []Rule {
 			"Correct the units = {…} declaration."},
 		{EvidenceDerived, Error, "A [derived] expression cannot be evaluated.",
 			"Fix the expression: unknown names, cycles and division by zero are errors."},
+		{EvidenceLimit, Error, "An evidence file is over a limit: its size (--max-file-size) or its nesting depth (manifest TOML, raw JSON).",
+			"Trim the file to the part the pages quote, or raise --max-file-size; flatten a deeply nested file."},
 
 		{EvidenceEnvoy, Error, "An Envoy admin dump (/stats, /clusters, text or JSON) is malformed.",
 			"Capture the admin endpoint output unchanged."},

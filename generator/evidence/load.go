@@ -1,16 +1,17 @@
 package evidence
 
 import (
+	"errors"
 	"fmt"
-	"os"
 	"path"
-	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
+	"github.com/evdoc-lab/evdoc/internal/nesting"
+	"github.com/evdoc-lab/evdoc/internal/safefile"
 )
 
 // LoadSet reads one evidence set from setDir (repository-relative, under
@@ -23,17 +24,45 @@ import (
 // names (entries); name every value of every entry one way (loader.name);
 // attach declared units (applyUnits); compute derived values (derive).
 func LoadSet(root, setDir string) (*Set, diag.List) {
+	return LoadSetWith(root, setDir, Options{})
+}
+
+// fileDiag turns a refused or unreadable file into a diagnostic at pos:
+// evidence-path for a link, a non-regular file or a path leaving the
+// set, evidence-limit for a file over the size limit, else evidence-io.
+func fileDiag(pos diag.Position, what string, err error) diag.Diagnostic {
+	var fe *safefile.Error
+	if errors.As(err, &fe) {
+		switch fe.Kind {
+		case safefile.Symlink, safefile.NotRegular, safefile.Escapes:
+			return diag.Errorf(pos, diag.EvidencePath, "%s %v", what, err)
+		case safefile.TooLarge:
+			return diag.Errorf(pos, diag.EvidenceLimit, "%s %v", what, err)
+		}
+	}
+	return diag.Errorf(pos, diag.EvidenceIO, "cannot read %s %v", what, err)
+}
+
+// LoadSetWith is LoadSet with options. The manifest must be a regular
+// file inside the project of at most safefile.SpecMaxSize bytes, nesting
+// no deeper than nesting.MaxDepth; each raw file a regular file of at
+// most opt.MaxFileSize bytes.
+func LoadSetWith(root, setDir string, opt Options) (*Set, diag.List) {
 	mfile := path.Join(setDir, ManifestName)
-	src, err := os.ReadFile(filepath.Join(root, mfile))
+	src, err := safefile.ReadFile(root, mfile, safefile.SpecMaxSize)
 	if err != nil {
-		return nil, diag.List{diag.Errorf(diag.Position{File: mfile}, diag.EvidenceIO, "cannot read manifest: %v", err)}
+		return nil, diag.List{fileDiag(diag.Position{File: mfile, Line: 1, Column: 1}, "manifest", err)}
+	}
+	if d := nesting.TOML(src, nesting.MaxDepth); d != nil {
+		return nil, diag.List{diag.Errorf(diag.NewLineIndex(mfile, src).Pos(d.Offset), diag.EvidenceLimit,
+			"manifest nests arrays or tables deeper than %d levels; expected a flat manifest", d.Limit)}
 	}
 	m, errs := parseManifest(mfile, path.Base(setDir), src)
 	if errs != nil {
 		return nil, errs
 	}
 	l := &loader{
-		root: root, setDir: setDir, msrc: src, mix: diag.NewLineIndex(mfile, src),
+		root: root, setDir: setDir, msrc: src, mix: diag.NewLineIndex(mfile, src), maxFileSize: opt.maxFileSize(),
 		set:   &Set{Dir: setDir, Manifest: *m, Values: map[string]*Value{}, NonNumeric: map[string]raw.Cell{}},
 		files: map[string][]byte{}, failed: map[string]bool{}, broken: map[string]bool{},
 		tables: map[string][]raw.Table{},
@@ -81,6 +110,7 @@ func (l *loader) checkProvenance() diag.List {
 // the raw files read so far and the diagnostics.
 type loader struct {
 	root, setDir string
+	maxFileSize  int64 // per raw file
 	msrc         []byte
 	mix          *diag.LineIndex
 	set          *Set
@@ -151,9 +181,15 @@ func (l *loader) readRaw(name string) ([]byte, string, bool) {
 		l.failed[rel] = true
 		return nil, rel, false
 	}
-	b, err := os.ReadFile(filepath.Join(l.root, rel))
+	b, err := safefile.ReadFile(l.root, rel, l.maxFileSize)
 	if err != nil {
-		l.errs = append(l.errs, diag.Errorf(l.at(name), diag.EvidenceIO, "cannot read %s: %v", rel, err))
+		l.errs = append(l.errs, fileDiag(l.at(name), "file", err))
+		l.failed[rel] = true
+		return nil, rel, false
+	}
+	if d := nesting.JSONDocument(b, nesting.MaxDepth); d != nil {
+		l.errs = append(l.errs, diag.Errorf(diag.NewLineIndex(rel, b).Pos(d.Offset), diag.EvidenceLimit,
+			"JSON nests deeper than %d levels; expected a report, not a deeper structure", d.Limit))
 		l.failed[rel] = true
 		return nil, rel, false
 	}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
+	"github.com/evdoc-lab/evdoc/internal/safefile"
 )
 
 // Value is one named number of an evidence set.
@@ -103,6 +104,26 @@ func (s *Store) Values() []*Value {
 // is one set. Positions name files relative to root. A set with errors
 // contributes none of its values; all errors are returned, sorted.
 func Load(root, dir string) (*Store, diag.List) {
+	return LoadWith(root, dir, Options{})
+}
+
+// Options tunes LoadWith and LoadSetWith.
+type Options struct {
+	// MaxFileSize bounds each raw evidence file, in bytes; zero means
+	// safefile.DefaultMaxSize (256 MiB). A larger file is an
+	// evidence-limit error at the manifest line that names it.
+	MaxFileSize int64
+}
+
+func (o Options) maxFileSize() int64 {
+	if o.MaxFileSize == 0 {
+		return safefile.DefaultMaxSize
+	}
+	return o.MaxFileSize
+}
+
+// LoadWith is Load with options.
+func LoadWith(root, dir string, opt Options) (*Store, diag.List) {
 	st := &Store{refs: map[string]*Value{}, Broken: map[string]bool{}}
 	entries, err := os.ReadDir(filepath.Join(root, dir))
 	if err != nil {
@@ -119,12 +140,12 @@ func Load(root, dir string) (*Store, diag.List) {
 		if !e.IsDir() {
 			continue
 		}
-		if _, err := os.Stat(filepath.Join(root, setDir, ManifestName)); err != nil {
+		if _, err := os.Lstat(filepath.Join(root, setDir, ManifestName)); err != nil {
 			errs = append(errs, diag.Diagnostic{Pos: diag.Position{File: setDir}, Severity: diag.Warning, Rule: diag.EvidenceManifest,
 				Message: fmt.Sprintf("directory has no %s; it is not an evidence set and none of its files are read", ManifestName)})
 			continue
 		}
-		set, serrs := LoadSet(root, setDir)
+		set, serrs := LoadSetWith(root, setDir, opt)
 		errs = append(errs, serrs...)
 		if set == nil {
 			st.Broken[e.Name()] = true

@@ -14,6 +14,8 @@ import (
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/evidence"
+	"github.com/evdoc-lab/evdoc/internal/nesting"
+	"github.com/evdoc-lab/evdoc/internal/safefile"
 )
 
 // Chart kinds a spec's kind names.
@@ -123,9 +125,16 @@ func LoadSpecs(root, dir string) ([]*Spec, diag.List) {
 			continue
 		}
 		file := path.Join(dir, e.Name())
-		src, err := os.ReadFile(path.Join(root, file))
+		// A spec must be a regular file inside the project: a symbolic
+		// link could publish an outside file, a FIFO block, a device
+		// never end.
+		src, err := safefile.ReadFile(root, file, safefile.SpecMaxSize)
 		if err != nil {
-			errs = append(errs, diag.Errorf(diag.Position{File: file}, diag.FigureSpec, "%v", err))
+			errs = append(errs, diag.Errorf(diag.Position{File: file, Line: 1, Column: 1}, diag.FigureSpec, "%v", err))
+			continue
+		}
+		if d := nesting.TOML(src, nesting.MaxDepth); d != nil {
+			errs = append(errs, diag.Errorf(diag.NewLineIndex(file, src).Pos(d.Offset), diag.FigureSpec, "arrays or tables nest deeper than %d levels; expected a flat figure spec", d.Limit))
 			continue
 		}
 		s, ds := ParseSpec(file, src)

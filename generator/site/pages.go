@@ -64,9 +64,15 @@ func loadPages(root string, cfg *Config, md goldmark.Markdown) ([]*Page, diag.Li
 			}
 			relRepo, _ := filepath.Rel(root, p)
 			relContent, _ := filepath.Rel(dir, p)
+			serrs, ok := screenPage(filepath.ToSlash(relRepo), src)
+			errs = append(errs, serrs...)
+			if !ok {
+				return nil
+			}
 			pg, perrs := newPage(dirLang, codes, filepath.ToSlash(relRepo), filepath.ToSlash(relContent), src, md)
 			errs = append(errs, perrs...)
 			if pg != nil {
+				errs = append(errs, rawHTMLFindings(pg)...)
 				pages = append(pages, pg)
 			}
 			return nil

@@ -46,6 +46,17 @@ type Site struct {
 // project cannot be read at all (no hugo.toml, unreadable content
 // directory); malformed inputs become Findings.
 func Load(root string) (*Site, error) {
+	return LoadWith(root, LoadOptions{})
+}
+
+// LoadOptions tunes LoadWith.
+type LoadOptions struct {
+	// Evidence bounds the reading of evidence files (size per file).
+	Evidence evidence.Options
+}
+
+// LoadWith is Load with options.
+func LoadWith(root string, opt LoadOptions) (*Site, error) {
 	cfg, err := LoadConfig(root)
 	if err != nil {
 		return nil, err
@@ -55,7 +66,7 @@ func Load(root string) (*Site, error) {
 		return nil, err
 	}
 	s := &Site{Root: root, Config: cfg, Rules: ecfg.Rules}
-	st, errs := evidence.Load(root, EvidenceDir)
+	st, errs := evidence.LoadWith(root, EvidenceDir, opt.Evidence)
 	s.Store = st
 	s.Findings = append(s.Findings, errs...)
 	pages, perrs, err := loadPages(root, cfg, claim.NewMarkdown())

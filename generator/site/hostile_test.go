@@ -1,0 +1,164 @@
+//go:build unix
+
+package site
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/evdoc-lab/evdoc/generator/check"
+	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/evidence"
+	"github.com/evdoc-lab/evdoc/internal/txtartest"
+)
+
+const setHead = "id = \"p2\"\ntitle = \"t\"\ndate = \"unknown\"\nenvironment = \"e\"\nreport = \"r\"\n"
+
+// TestHostileInputs (faults 3, 4, 9 and 16): links, FIFOs, devices,
+// deep nesting, oversized files, raw HTML and invalid UTF-8 are findings
+// at file:line:col, reached quickly, never a hang, a crash or a silent
+// publication.
+func TestHostileInputs(t *testing.T) {
+	outside := t.TempDir()
+	if err := os.WriteFile(filepath.Join(outside, "evidence.toml"), []byte(setHead+"# secret: hunter2\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	deepList := "---\ntitle: d\n---\n\n"
+	for i := 0; i < 3000; i++ {
+		deepList += strings.Repeat("  ", i) + "- x\n"
+	}
+	tests := []struct {
+		name  string
+		setup func(t *testing.T, dir string)
+		opt   LoadOptions
+		want  string // "file:line:col: error: ..." prefix and rule
+		rule  diag.RuleID
+	}{
+		{"manifest links outside", func(t *testing.T, dir string) {
+			mkdir(t, dir, "evidence/p2")
+			symlink(t, filepath.Join(outside, "evidence.toml"), filepath.Join(dir, "evidence/p2/evidence.toml"))
+		}, LoadOptions{}, "evidence/p2/evidence.toml:1:1", diag.EvidencePath},
+		{"manifest links to /dev/zero", func(t *testing.T, dir string) {
+			mkdir(t, dir, "evidence/p2")
+			symlink(t, "/dev/zero", filepath.Join(dir, "evidence/p2/evidence.toml"))
+		}, LoadOptions{}, "evidence/p2/evidence.toml:1:1", diag.EvidencePath},
+		{"manifest is a FIFO", func(t *testing.T, dir string) {
+			mkdir(t, dir, "evidence/p2")
+			mkfifo(t, filepath.Join(dir, "evidence/p2/evidence.toml"))
+		}, LoadOptions{}, "evidence/p2/evidence.toml:1:1", diag.EvidencePath},
+		{"raw file is a FIFO", func(t *testing.T, dir string) {
+			mkdir(t, dir, "evidence/p2")
+			write(t, dir, "evidence/p2/evidence.toml", setHead+"\n[[read]]\nfile = \"a.stats\"\nformat = \"envoy-stats\"\nname = \"s\"\n")
+			mkfifo(t, filepath.Join(dir, "evidence/p2/a.stats"))
+		}, LoadOptions{}, "evidence/p2/evidence.toml:8:8", diag.EvidencePath},
+		{"raw file over the size limit", func(t *testing.T, dir string) {
+			mkdir(t, dir, "evidence/p2")
+			write(t, dir, "evidence/p2/evidence.toml", setHead+"\n[[read]]\nfile = \"a.stats\"\nformat = \"envoy-stats\"\nname = \"s\"\n")
+			write(t, dir, "evidence/p2/a.stats", strings.Repeat("cluster.x.upstream_rq_total: 5\n", 100))
+		}, LoadOptions{Evidence: evidenceOpts(1000)}, "evidence/p2/evidence.toml:8:8", diag.EvidenceLimit},
+		{"deeply nested manifest", func(t *testing.T, dir string) {
+			mkdir(t, dir, "evidence/p2")
+			write(t, dir, "evidence/p2/evidence.toml", setHead+"x = "+strings.Repeat("[", 2_000_000)+strings.Repeat("]", 2_000_000)+"\n")
+		}, LoadOptions{}, "evidence/p2/evidence.toml:6:105", diag.EvidenceLimit},
+		{"deeply nested raw JSON", func(t *testing.T, dir string) {
+			mkdir(t, dir, "evidence/p2")
+			write(t, dir, "evidence/p2/evidence.toml", setHead+"\n[[read]]\nfile = \"a.json\"\nformat = \"fortio-json\"\nname = \"s\"\n")
+			write(t, dir, "evidence/p2/a.json", "\n"+strings.Repeat("[", 1_000_000))
+		}, LoadOptions{}, "evidence/p2/a.json:2:101", diag.EvidenceLimit},
+		{"figure spec links outside", func(t *testing.T, dir string) {
+			mkdir(t, dir, "figures")
+			symlink(t, filepath.Join(outside, "evidence.toml"), filepath.Join(dir, "figures/f.toml"))
+		}, LoadOptions{}, "figures/f.toml:1:1", diag.FigureSpec},
+		{"3000-level list", func(t *testing.T, dir string) {
+			write(t, dir, "content/ko/docs/deep.md", deepList)
+		}, LoadOptions{}, "content/ko/docs/deep.md:105:203", diag.PageLimit},
+		{"raw HTML", func(t *testing.T, dir string) {
+			write(t, dir, "content/ko/docs/h.md", "---\ntitle: h\n---\n\nSee <br> here.\n\n<div>\nblock\n</div>\n\n<!-- a comment is fine -->\n")
+		}, LoadOptions{}, "content/ko/docs/h.md:5:5", diag.PageHTML},
+		{"raw HTML block", func(t *testing.T, dir string) {
+			write(t, dir, "content/ko/docs/h.md", "---\ntitle: h\n---\n\n<div>\nblock\n</div>\n")
+		}, LoadOptions{}, "content/ko/docs/h.md:5:1", diag.PageHTML},
+		{"invalid UTF-8", func(t *testing.T, dir string) {
+			write(t, dir, "content/ko/docs/u.md", "---\ntitle: u\n---\n\nok \xff\xfe broken\n")
+		}, LoadOptions{}, "content/ko/docs/u.md:5:4", diag.PageEncoding},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := txtartest.WriteFile(t, "testdata/check/clean.txtar")
+			tt.setup(t, dir)
+			type result struct {
+				s   *Site
+				err error
+			}
+			done := make(chan result, 1)
+			start := time.Now()
+			go func() {
+				s, err := LoadWith(dir, tt.opt)
+				done <- result{s, err}
+			}()
+			var r result
+			select {
+			case r = <-done:
+			case <-time.After(20 * time.Second):
+				t.Fatal("Load did not return in 20 s")
+			}
+			if r.err != nil {
+				t.Fatal(r.err)
+			}
+			if d := time.Since(start); d > 10*time.Second {
+				t.Errorf("Load took %v", d)
+			}
+			_, ds := r.s.Check(check.DefaultOptions())
+			found := false
+			for _, d := range ds {
+				if d.Rule == tt.rule && strings.HasPrefix(d.String(), tt.want+": error:") {
+					found = true
+				}
+				if strings.Contains(d.Message, "hunter2") {
+					t.Errorf("outside file's content leaked into a finding: %s", d)
+				}
+			}
+			if !found {
+				t.Errorf("want an error %s at %s; got:\n%s", tt.rule, tt.want, ds)
+			}
+			if !ds.HasErrors() {
+				t.Error("no error: the site would build")
+			}
+		})
+	}
+}
+
+func evidenceOpts(max int64) evidence.Options { return evidence.Options{MaxFileSize: max} }
+
+func mkdir(t *testing.T, dir, rel string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Join(dir, rel), 0o755); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func write(t *testing.T, dir, rel, content string) {
+	t.Helper()
+	mkdir(t, dir, filepath.Dir(rel))
+	if err := os.WriteFile(filepath.Join(dir, rel), []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func symlink(t *testing.T, target, link string) {
+	t.Helper()
+	if err := os.Symlink(target, link); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func mkfifo(t *testing.T, p string) {
+	t.Helper()
+	if err := syscall.Mkfifo(p, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}

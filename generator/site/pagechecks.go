@@ -1,0 +1,47 @@
+package site
+
+import (
+	"unicode/utf8"
+
+	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/internal/nesting"
+)
+
+// screenPage checks a page's bytes before it is parsed: text that is not
+// UTF-8 (Hugo would publish the bytes as they are into pages declared
+// UTF-8) and container nesting deeper than nesting.MaxDepth (a parser
+// takes quadratic time on it). It returns the findings, and false when
+// the page must not be parsed.
+func screenPage(file string, src []byte) (diag.List, bool) {
+	var ds diag.List
+	if !utf8.Valid(src) {
+		off := 0
+		for off < len(src) {
+			r, n := utf8.DecodeRune(src[off:])
+			if r == utf8.RuneError && n <= 1 {
+				break
+			}
+			off += n
+		}
+		ds = append(ds, diag.Errorf(diag.NewLineIndex(file, src).Pos(off), diag.PageEncoding,
+			"invalid UTF-8 (byte 0x%02X); expected UTF-8 text: re-save the page as UTF-8", src[off]))
+	}
+	if d := nesting.Markdown(src, nesting.MaxDepth); d != nil {
+		ds = append(ds, diag.Errorf(diag.NewLineIndex(file, src).Pos(d.Offset), diag.PageLimit,
+			"lists or block quotes nest deeper than %d levels; expected a flatter page", d.Limit))
+		return ds, false
+	}
+	return ds, true
+}
+
+// rawHTMLFindings reports the raw HTML of a page: Hugo renders it as an
+// omitted-HTML comment and, since evdoc builds with --panicOnWarning,
+// fails the build on it.
+func rawHTMLFindings(p *Page) diag.List {
+	var ds diag.List
+	for _, pos := range p.Parsed.RawHTML {
+		ds = append(ds, diag.Errorf(pos, diag.PageHTML,
+			"raw HTML; Hugo omits it (markup.goldmark.renderer.unsafe is false) and the build fails on it; expected Markdown (a line break: a backslash or two spaces at the end of the line)"))
+	}
+	return ds
+}

@@ -1,0 +1,5 @@
+//go:build !unix
+
+package safefile
+
+const noFollow = 0
