@@ -119,7 +119,7 @@ func valuesOf(root, arg, as string, eopt evidence.Options) ([]valueRecord, diag.
 		for _, v := range set.Sorted() {
 			recs = append(recs, record(v))
 		}
-		return recs, nil
+		return recs, errs // warnings
 	}
 	max := eopt.MaxFileSize
 	if max == 0 {
@@ -141,9 +141,37 @@ func valuesOf(root, arg, as string, eopt evidence.Options) ([]valueRecord, diag.
 		return nil, diag.List{diag.Errorf(diag.Position{File: rel}, diag.ValuesFormat, "--as: %v", err)}
 	}
 	readings, errs := read(rel, src, raw.ReadOptions{})
+	if as == "" && len(readings) == 0 {
+		errs = append(errs, guessReadNothing(rel, src, format))
+	}
 	for _, r := range readings {
 		recs = append(recs, valueRecord{Name: r.Key, Value: r.Number.Value.String(), Unit: r.Number.Unit, File: rel,
 			Line: r.Pos.Line, Column: r.Pos.Column, Raw: r.Raw, Format: format})
 	}
 	return recs, errs
+}
+
+// guessReadNothing explains a format guess that read no value: which
+// format was guessed, which others were tried, and the --as to use.
+func guessReadNothing(rel string, src []byte, guessed string) diag.Diagnostic {
+	var fits, others []string
+	for _, f := range raw.Formats() {
+		if f == guessed {
+			continue
+		}
+		others = append(others, f)
+		read, err := raw.ReaderFor(f)
+		if err != nil {
+			continue
+		}
+		if rs, errs := read(rel, src, raw.ReadOptions{}); len(rs) > 0 && !errs.HasErrors() {
+			fits = append(fits, fmt.Sprintf("--as %s (%d values)", f, len(rs)))
+		}
+	}
+	hint := "none of them reads a value either; expected a raw file in one of these formats"
+	if len(fits) > 0 {
+		hint = "expected the format given with " + strings.Join(fits, " or ")
+	}
+	return diag.Errorf(diag.Position{File: rel, Line: 1, Column: 1}, diag.ValuesFormat,
+		"the format guessed from the file's name and content, %s, reads no numeric value; also tried %s: %s", guessed, strings.Join(others, ", "), hint)
 }

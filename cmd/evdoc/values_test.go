@@ -26,3 +26,37 @@ func TestCaseTranscriptDecimalCommaCheckAndFix(t *testing.T) {
 		t.Errorf("fix rewrote a correct page:\n%s", after)
 	}
 }
+
+// Case 20: a guess that reads nothing says which formats it tried, names
+// the --as that reads the file, and exits 2; the right guess reads it.
+func TestValuesGuessReadsNothing(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, body string) {
+		t.Helper()
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	hist, err := os.ReadFile("../../generator/evidence/raw/testdata/cases/20-single-histogram-line-sniff.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	write("hist.txt", string(hist))
+	if code, stdout, stderr := evdoc("values", "--root", dir, "hist.txt"); code != 0 || strings.Count(stdout, "upstream_rq_time.p") != 18 {
+		t.Errorf("single histogram line: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	write("prom.txt", "# TYPE a counter\na{x=\"1\"} 5\n")
+	if code, stdout, stderr := evdoc("values", "--root", dir, "prom.txt"); code != 0 || !strings.Contains(stdout, `a{x="1"}`) {
+		t.Errorf("prometheus: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	write("prose.txt", "the run took 40 seconds\n")
+	code, _, stderr := evdoc("values", "--root", dir, "prose.txt")
+	if code != 2 || !strings.Contains(stderr, "prose.txt:1:1: error: the format guessed from the file's name and content, transcript, reads no numeric value; also tried csv, curl-writeout,") {
+		t.Errorf("prose: exit %d\n%s", code, stderr)
+	}
+	write("stats.log", "0.534 + 0.545 = 1.079\n")
+	code, _, stderr = evdoc("values", "--root", dir, "stats.log")
+	if code != 2 || !strings.Contains(stderr, "--as curl-writeout (3 values)") {
+		t.Errorf("unlabelled values: exit %d\n%s", code, stderr)
+	}
+}

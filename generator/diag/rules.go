@@ -99,6 +99,7 @@ const (
 	EvidenceJSON          RuleID = "evidence-json"
 	EvidenceIstioctlTable RuleID = "evidence-istioctl-table"
 	EvidenceDig           RuleID = "evidence-dig"
+	EvidencePrometheus    RuleID = "evidence-prometheus"
 	EvidenceNumber        RuleID = "evidence-number"
 	EvidenceDecimal       RuleID = "evidence-decimal"
 )
@@ -243,6 +244,8 @@ func Catalogue() []Rule {
 			"Use the table istioctl printed, unchanged."},
 		{EvidenceDig, Error, "dig output is malformed.",
 			"Use the output dig printed, unchanged."},
+		{EvidencePrometheus, Error, "A Prometheus text exposition file (/stats/prometheus, /metrics) is malformed.",
+			"Use the text the endpoint served, unchanged."},
 		{EvidenceNumber, Warning, "A raw token looks numeric but is not read, or a comma was read as a decimal mark the manifest does not declare.",
 			"Declare decimal = \".\" or \",\" for the file, or write the value as one number."},
 		{EvidenceDecimal, Error, "A number's comma is ambiguous (1,232: thousands or decimal?) or contradicts the declared decimal mark.",
@@ -258,7 +261,7 @@ func Catalogue() []Rule {
 			"Rerun evdoc fix."},
 		{ValuesIO, Error, "evdoc values cannot read a file it was given.",
 			"Give an existing, readable file."},
-		{ValuesFormat, Error, "evdoc values --as names an unknown format.",
+		{ValuesFormat, Error, "evdoc values --as names an unknown format, or the format guessed for a raw file reads no value.",
 			"Use one of the formats the message lists."},
 		{SiteConfig, Error, "A project configuration file (hugo.toml, evdoc.toml) is invalid.",
 			"Correct the file at the position given; `evdoc rules` lists the rule ids evdoc.toml may set."},

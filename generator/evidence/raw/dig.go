@@ -13,13 +13,13 @@ import (
 // The dig lines ReadDig reads, and the class, type and TTL fields of a
 // resource record.
 var (
-	dgQueryTime = regexp.MustCompile(`^;; Query time: (\d+) (msec|usec)`)
-	dgMsgSize   = regexp.MustCompile(`^;; MSG SIZE\s+rcvd: (\d+)`)
-	dgSection   = regexp.MustCompile(`^;; ([A-Z]+) (?:PSEUDO)?SECTION:`)
-	dgFlags     = regexp.MustCompile(`\b(QUERY|ANSWER|AUTHORITY|ADDITIONAL): (\d+)`)
-	dgClass     = regexp.MustCompile(`^(?:IN|CH|HS|CS|NONE|ANY|CLASS\d+)$`)
-	dgType      = regexp.MustCompile(`^[A-Z][A-Z0-9-]*$`)
-	dgTTL       = regexp.MustCompile(`^\d+$`)
+	digQueryTime = regexp.MustCompile(`^;; Query time: (\d+) (msec|usec)`)
+	digMsgSize   = regexp.MustCompile(`^;; MSG SIZE\s+rcvd: (\d+)`)
+	digSection   = regexp.MustCompile(`^;; ([A-Z]+) (?:PSEUDO)?SECTION:`)
+	digFlags     = regexp.MustCompile(`\b(QUERY|ANSWER|AUTHORITY|ADDITIONAL): (\d+)`)
+	digClass     = regexp.MustCompile(`^(?:IN|CH|HS|CS|NONE|ANY|CLASS\d+)$`)
+	digType      = regexp.MustCompile(`^[A-Z][A-Z0-9-]*$`)
+	digTTL       = regexp.MustCompile(`^\d+$`)
 )
 
 // ReadDig reads dig output; format "dig". Readings:
@@ -52,7 +52,7 @@ func ReadDig(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
 			section = ""
 			continue
 		}
-		if m := dgQueryTime.FindStringSubmatchIndex(text); m != nil {
+		if m := digQueryTime.FindStringSubmatchIndex(text); m != nil {
 			key := "query_time_ms"
 			if text[m[4]:m[5]] == "usec" {
 				key = "query_time_us"
@@ -60,16 +60,16 @@ func ReadDig(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
 			r.addNum(key, ln.start+m[2], text[m[2]:m[3]], "")
 			continue
 		}
-		if m := dgMsgSize.FindStringSubmatchIndex(text); m != nil {
+		if m := digMsgSize.FindStringSubmatchIndex(text); m != nil {
 			r.addNum("msg_size", ln.start+m[2], text[m[2]:m[3]], "")
 			continue
 		}
-		if m := dgSection.FindStringSubmatch(text); m != nil {
+		if m := digSection.FindStringSubmatch(text); m != nil {
 			section = strings.ToLower(m[1])
 			continue
 		}
 		if strings.HasPrefix(text, ";; flags:") {
-			for _, m := range dgFlags.FindAllStringSubmatchIndex(text, -1) {
+			for _, m := range digFlags.FindAllStringSubmatchIndex(text, -1) {
 				r.addNum(strings.ToLower(text[m[2]:m[3]])+"_count", ln.start+m[4], text[m[4]:m[5]], "")
 			}
 			continue
@@ -109,14 +109,14 @@ func (r *rawRead) digRecord(section string, base int, text string) {
 		}
 		f = append(f, field{a, text[a:i]})
 	}
-	if len(f) < 3 || !dgTTL.MatchString(f[1].tok) {
+	if len(f) < 3 || !digTTL.MatchString(f[1].tok) {
 		return
 	}
 	typ := ""
 	switch {
-	case dgClass.MatchString(f[2].tok) && len(f) >= 4 && dgType.MatchString(f[3].tok):
+	case digClass.MatchString(f[2].tok) && len(f) >= 4 && digType.MatchString(f[3].tok):
 		typ = f[3].tok
-	case section != "" && dgType.MatchString(f[2].tok) && !dgClass.MatchString(f[2].tok):
+	case section != "" && digType.MatchString(f[2].tok) && !digClass.MatchString(f[2].tok):
 		typ = f[2].tok
 	default:
 		return

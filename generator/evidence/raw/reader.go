@@ -81,6 +81,7 @@ func readers() map[string]Reader {
 		"json":                ReadJSON,
 		"istioctl-table":      ReadIstioctlTable,
 		"dig":                 ReadDig,
+		"prometheus":          ReadPrometheus,
 	}
 }
 

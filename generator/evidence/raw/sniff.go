@@ -17,9 +17,10 @@ var (
 	sniffSection        = regexp.MustCompile(`(?m)^\[[^\]\s]+\]`)
 	sniffClusters       = regexp.MustCompile(`(?m)^[^\s:]+::\S+::\S`)
 	sniffDig            = regexp.MustCompile(`(?m)^;; (?:Query time:|ANSWER SECTION:)`)
+	sniffPrometheus     = regexp.MustCompile(`(?m)^(?:# (?:TYPE|HELP) [a-zA-Z_:]|[a-zA-Z_:][a-zA-Z0-9_:]*\{[a-zA-Z_][a-zA-Z0-9_]*="[^\n]*\} \S+\r?$)`)
 	sniffFortio         = regexp.MustCompile(`(?m)^(?:Code -?\d+ : \d+|All done \d+ calls)`)
 	sniffEnvoyStat      = regexp.MustCompile(`^[A-Za-z_][^\s:]*\.[^\s:]*:(?:\s.*)?$`)
-	sniffEnvoyStatValue = regexp.MustCompile(`^[A-Za-z_][^\s:]*\.[^\s:]*: -?\d`)
+	sniffEnvoyStatValue = regexp.MustCompile(`^[A-Za-z_][^\s:]*\.[^\s:]*: (?:-?\d|P[0-9.]+\(|B[0-9.e+]+\(|No recorded values)`)
 )
 
 // Sniff returns the most likely format name (see Formats) for a raw file
@@ -31,6 +32,7 @@ var (
 // "histograms" member or is an array of {"name", "value"} objects (jq
 // '.stats'), else "json". Text: "transcript" when it has "[ID] title"
 // section lines, "envoy-clusters" for "cluster::host::stat::value" lines,
+// "prometheus" for "# TYPE"/"# HELP" lines or name{label="v"} samples,
 // "dig" for ";; Query time" or an answer section, "fortio-text" for
 // "Code 200 :" or "All done" lines, "curl-writeout" when it mentions
 // time_total or time_namelookup, "istioctl-table" for an upper-case column
@@ -62,6 +64,8 @@ func Sniff(name string, src []byte) string {
 		return "transcript"
 	case sniffClusters.Match(src):
 		return "envoy-clusters"
+	case sniffPrometheus.Match(src):
+		return "prometheus"
 	case sniffDig.Match(src):
 		return "dig"
 	case sniffFortio.Match(src):

@@ -1,6 +1,9 @@
 package raw
 
-import "testing"
+import (
+	"os"
+	"testing"
+)
 
 func TestSniff(t *testing.T) {
 	tests := []struct{ name, src, want string }{
@@ -21,6 +24,11 @@ func TestSniff(t *testing.T) {
 		{"w.txt", "time_namelookup: 0.1\n", "curl-writeout"},
 		{"i.txt", "NAME   PORT\nx      80\n", "istioctl-table"},
 		{"e.txt", "cluster.a.upstream_rq_total: 5\ncluster.a.upstream_rq_200: 5\n", "envoy-stats"},
+		{"h.txt", "cluster.a.upstream_rq_time: P0(1000,1) P50(1050,200.161) P100(1100,4500)\n", "envoy-stats"},
+		{"h2.txt", "http.admin.downstream_rq_time: No recorded values\n", "envoy-stats"},
+		{"h3.txt", "http.admin.rq_time: B0.5(0,0) B1(0,1)\n", "envoy-stats"},
+		{"p.txt", "# HELP a x\n# TYPE a counter\na 1\n", "prometheus"},
+		{"p2.txt", "envoy_cluster_upstream_rq{envoy_cluster_name=\"x\"} 5\n", "prometheus"},
 		{"t.txt", "hello\nx=1\n", "transcript"},
 		{"empty", "", "transcript"},
 	}
@@ -28,5 +36,26 @@ func TestSniff(t *testing.T) {
 		if got := Sniff(tt.name, []byte(tt.src)); got != tt.want {
 			t.Errorf("Sniff(%q, %q) = %q, want %q", tt.name, tt.src, got, tt.want)
 		}
+	}
+}
+
+// Case 20: a one-line /stats?filter=upstream_rq_time save is read as
+// envoy-stats, giving every quantile.
+func TestSniffSingleHistogramLine(t *testing.T) {
+	src, err := os.ReadFile("testdata/cases/20-single-histogram-line-sniff.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	format := Sniff("20-single-histogram-line-sniff.txt", src)
+	if format != "envoy-stats" {
+		t.Fatalf("Sniff = %s, want envoy-stats", format)
+	}
+	read, _ := ReaderFor(format)
+	rs, errs := read("f", src, ReadOptions{})
+	if errs != nil || len(rs) != 18 {
+		t.Fatalf("%d readings, %v; want 18", len(rs), errs)
+	}
+	if r := rs[len(rs)-1]; r.Key != "cluster.weather-prod/weather/80/da39a3ee5e.upstream_rq_time.p100.cumulative" || r.Number.Value.String() != "4500" {
+		t.Errorf("last reading %s = %s", r.Key, r.Number.Value)
 	}
 }

@@ -41,6 +41,7 @@ func TestBOMAndCRLFEveryReader(t *testing.T) {
 		"json":           "{\n\"a\": 1,\n\"b\": [2, 3]\n}\n",
 		"istioctl-table": "NAME   PORT   TYPE\na      1      EDS\nb      22     EDS\n",
 		"dig":            ";; Query time: 250 usec\nexample.com. 300 IN A 1.2.3.4\n",
+		"prometheus":     "# TYPE a counter\na{x=\"1\"} 5\nb 2.5 1700000000000\n",
 	}
 	if len(samples) != len(Formats()) {
 		t.Fatalf("samples for %d formats, want every one of %v", len(samples), Formats())

@@ -1,0 +1,192 @@
+package raw
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/evdoc-lab/evdoc/generator/diag"
+)
+
+// The Prometheus text exposition format reader ("prometheus",
+// ReadPrometheus). The conventions of every lab-format reader are in
+// readings.go.
+
+// promName is a metric name; promValue a sample value as Prometheus
+// writes it (a Go float, or NaN and ±Inf, which give no reading);
+// promTimestamp the optional millisecond timestamp after it.
+var (
+	promName      = regexp.MustCompile(`^[a-zA-Z_:][a-zA-Z0-9_:]*`)
+	promLabelName = regexp.MustCompile(`^[a-zA-Z_][a-zA-Z0-9_]*`)
+	promValue     = regexp.MustCompile(`^(?:[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?|[+-]?Inf|NaN)$`)
+	promTimestamp = regexp.MustCompile(`^-?\d+$`)
+)
+
+// ReadPrometheus reads the Prometheus text exposition format (version
+// 0.0.4), as Envoy serves it at /stats/prometheus and Istio's
+// components at /metrics; format "prometheus":
+//
+//	# HELP envoy_cluster_upstream_rq_total Total requests
+//	# TYPE envoy_cluster_upstream_rq_total counter
+//	envoy_cluster_upstream_rq_total{envoy_cluster_name="outbound|80||x"} 42
+//	envoy_cluster_upstream_rq_time_bucket{envoy_cluster_name="x",le="0.5"} 3 1700000000000
+//
+// Each sample is a reading keyed by its metric name and, when it has
+// labels, the labels as written with their values unescaped:
+// envoy_cluster_upstream_rq_total{envoy_cluster_name="outbound|80||x"}.
+// Histogram and summary series (_bucket, _sum, _count, quantile="0.99")
+// are samples like any other. NaN and ±Inf values give no reading; the
+// optional timestamp is not a reading. A repeated key is numbered (#2).
+// Comments and blank lines are skipped; any other line that is not a
+// sample is an error at the offending byte, and a file without samples
+// is an error.
+func ReadPrometheus(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
+	r, errs := startRead(file, src, diag.EvidencePrometheus)
+	if errs != nil {
+		return nil, errs
+	}
+	samples := 0
+	for _, ln := range splitLines(src) {
+		text := string(src[ln.start:ln.end])
+		trimmed := strings.TrimLeft(text, " \t")
+		if trimmed == "" || strings.HasPrefix(trimmed, "#") {
+			continue
+		}
+		lead := len(text) - len(trimmed)
+		if r.promSample(ln.start+lead, trimmed) {
+			samples++
+		}
+	}
+	if samples == 0 && len(r.errs) == 0 {
+		r.errorf(textStart(src), "no Prometheus samples; expected lines \"metric_name{label=\\\"value\\\"} 42\"")
+	}
+	return r.result()
+}
+
+// promSample reads one sample line starting at byte offset base. It
+// reports whether the line was a sample.
+func (r *rawRead) promSample(base int, line string) bool {
+	name := promName.FindString(line)
+	if name == "" {
+		r.errorf(base, "%q is not a metric name; expected a sample \"metric_name{labels} value\" or a # comment", firstField(line))
+		return false
+	}
+	key := name
+	i := len(name)
+	if i < len(line) && line[i] == '{' {
+		labels, end, ok := r.promLabels(base+i, line[i:])
+		if !ok {
+			return false
+		}
+		key += labels
+		i += end
+	}
+	rest := line[i:]
+	fields := strings.Fields(rest)
+	if len(rest) > 0 && rest[0] != ' ' && rest[0] != '\t' || len(fields) == 0 || len(fields) > 2 {
+		r.errorf(base+i, "after %s: expected a space, the value and an optional timestamp", name)
+		return false
+	}
+	voff := base + i + strings.Index(rest, fields[0])
+	if !promValue.MatchString(fields[0]) {
+		r.errorf(voff, "value %q of %s is not a number; expected a float, NaN or ±Inf", fields[0], key)
+		return false
+	}
+	if len(fields) == 2 && !promTimestamp.MatchString(fields[1]) {
+		r.errorf(voff+len(fields[0]), "timestamp %q of %s: expected integer milliseconds", fields[1], key)
+		return false
+	}
+	norm := strings.TrimPrefix(fields[0], "+")
+	if strings.HasSuffix(norm, "Inf") || norm == "NaN" {
+		return true
+	}
+	sign := ""
+	if strings.HasPrefix(norm, "-") {
+		sign, norm = "-", norm[1:]
+	}
+	if strings.HasPrefix(norm, ".") {
+		norm = "0" + norm // Go floats may omit the integer part: .5
+	}
+	norm = strings.Replace(strings.TrimSuffix(norm, "."), ".e", "e", 1) // or the fraction: 5. and 5.e3
+	norm = strings.Replace(norm, ".E", "E", 1)
+	v, ok := parseDecimal(sign + norm)
+	if !ok {
+		r.errorf(voff, "value %s of %s is out of range; expected an exponent within ±%d", fields[0], key, maxExponent)
+		return true
+	}
+	r.add(key, voff, fields[0], v, "")
+	return true
+}
+
+// promLabels reads a label set "{a=\"x\",b=\"y\"}" at the start of s (at
+// byte offset base) and returns it normalised (values unescaped, no
+// spaces, a trailing comma dropped) and its length in s.
+func (r *rawRead) promLabels(base int, s string) (string, int, bool) {
+	var b strings.Builder
+	b.WriteByte('{')
+	i := 1
+	first := true
+	for {
+		for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
+			i++
+		}
+		if i < len(s) && s[i] == '}' {
+			b.WriteByte('}')
+			return b.String(), i + 1, true
+		}
+		ln := promLabelName.FindString(s[i:])
+		if ln == "" {
+			r.errorf(base+i, "expected a label name or \"}\"")
+			return "", 0, false
+		}
+		i += len(ln)
+		if i >= len(s) || s[i] != '=' || i+1 >= len(s) || s[i+1] != '"' {
+			r.errorf(base+i, "after label %s: expected =\"value\"", ln)
+			return "", 0, false
+		}
+		i += 2
+		var v strings.Builder
+		closed := false
+		for i < len(s) {
+			c := s[i]
+			if c == '\\' && i+1 < len(s) {
+				switch s[i+1] {
+				case 'n':
+					v.WriteByte('\n')
+				default:
+					v.WriteByte(s[i+1])
+				}
+				i += 2
+				continue
+			}
+			i++
+			if c == '"' {
+				closed = true
+				break
+			}
+			v.WriteByte(c)
+		}
+		if !closed {
+			r.errorf(base+i, "label %s: unterminated value; expected a closing \"", ln)
+			return "", 0, false
+		}
+		if !first {
+			b.WriteByte(',')
+		}
+		first = false
+		b.WriteString(ln + "=\"" + v.String() + "\"")
+		for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
+			i++
+		}
+		if i < len(s) && s[i] == ',' {
+			i++
+		}
+	}
+}
+
+// firstField returns s up to its first space or tab.
+func firstField(s string) string {
+	if i := strings.IndexAny(s, " \t"); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
