@@ -15,12 +15,16 @@ package diag
 //     link-, figure-, evidence-, fix-, values-, site-);
 //  2. add its Rule entry to Catalogue, in the same order;
 //  3. build its diagnostics with the constant (diag.Errorf(pos, diag.X, …)
-//     or Diagnostic{Rule: diag.X, …}), never with a string literal;
-//  4. run `go test ./generator/diag -update` to regenerate README's rule
-//     table (TestREADMERuleTable fails until you do).
+//     or Diagnostic{Rule: diag.X, …}), never with a string literal, at
+//     the default severity (TestEmittedSeverityIsDefault checks it; a rule
+//     that reports a second severity says when in its Help and is listed
+//     in that test);
+//  4. run `go test ./generator/report -update` to regenerate README's
+//     rule table (TestREADMERuleTable fails until you do).
 //
 // A project can change a rule's severity, or turn it off, in evdoc.toml
-// (see LoadRuleConfig); the catalogue holds only the defaults.
+// (package config reads it into a RuleConfig, which site.Site.Check
+// applies); the catalogue holds only the defaults.
 
 // RuleID identifies a rule: a short kebab-case name such as
 // "claim-mismatch", printed in brackets after a diagnostic's message and
