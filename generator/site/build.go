@@ -10,7 +10,6 @@ import (
 	"io/fs"
 	"os"
 	"os/exec"
-	"path"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -19,7 +18,6 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/evdoc-lab/evdoc/generator/check"
-	"github.com/evdoc-lab/evdoc/generator/evidence"
 	"github.com/evdoc-lab/evdoc/generator/figure"
 	"github.com/evdoc-lab/evdoc/generator/translation"
 	"github.com/evdoc-lab/evdoc/internal/atomicdir"
@@ -177,13 +175,17 @@ func (s *Site) Build(ctx context.Context, opt BuildOptions) error {
 			return err
 		}
 	}
-	if err := s.stageEvidence(stage); err != nil {
+	v, err := s.newViewer()
+	if err != nil {
 		return err
 	}
-	if err := s.stageClaims(stage, results); err != nil {
+	if err := s.stageEvidence(stage, v, results); err != nil {
 		return err
 	}
-	if err := s.stageFigures(stage, logw); err != nil {
+	if err := s.stageClaims(stage, v, results); err != nil {
+		return err
+	}
+	if err := s.stageFigures(stage, v, logw); err != nil {
 		return err
 	}
 	if err := ctx.Err(); err != nil {
@@ -383,97 +385,8 @@ func (s *Site) stageFallbacks(stage string) error {
 	return nil
 }
 
-// EvidencePageURL returns the site URL of the raw page of a repository
-// file such as "evidence/dns-inflight-part2/report.md":
-// "/evidence/dns-inflight-part2/report-md/".
-func EvidencePageURL(file string) string {
-	dir, base := path.Split(file)
-	return "/" + dir + strings.ReplaceAll(base, ".", "-") + "/"
-}
-
-func (s *Site) stageEvidence(stage string) error {
-	content := filepath.Join(stage, s.Config.Source().ContentDir)
-	idx := map[string]any{"title": "Evidence", "translationKey": "evidence"}
-	if err := writeFrontMatterPage(filepath.Join(content, EvidenceDir, "_index.md"), idx); err != nil {
-		return err
-	}
-	for _, set := range s.Store.Sets {
-		m := set.Manifest
-		fm := map[string]any{"title": m.Title, "translationKey": "evidence/" + m.ID,
-			"evdoc_set": map[string]string{"id": m.ID, "date": m.Date, "environment": m.Environment, "report": m.Report,
-				"origin": m.Origin, "source": m.Source}}
-		if err := writeFrontMatterPage(filepath.Join(content, EvidenceDir, m.ID, "_index.md"), fm); err != nil {
-			return err
-		}
-		files := append([]string{path.Join(set.Dir, evidence.ManifestName)}, set.Files...)
-		for i, f := range files {
-			raw, err := os.ReadFile(filepath.Join(s.Root, f))
-			if err != nil {
-				return err
-			}
-			lines := strings.Split(strings.TrimSuffix(string(raw), "\n"), "\n")
-			base := path.Base(f)
-			pfm := map[string]any{"title": f, "weight": i + 1, "evdoc_lines": lines,
-				"url": EvidencePageURL(f)}
-			if i > 0 { // raw files, not the manifest
-				p := set.Provenance(f)
-				pfm["evdoc_origin"] = map[string]string{"origin": p.Origin, "source": p.Source}
-			}
-			name := strings.ReplaceAll(base, ".", "-") + ".md"
-			if err := writeFrontMatterPage(filepath.Join(content, EvidenceDir, m.ID, name), pfm); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}
-
-// claimData is what the link render hook needs for one claim destination:
-// the raw line it links to, the tooltip text, and the provenance of the
-// linked file (origin "raw" or "transcribed", and the source document),
-// which the hook renders in the page's language.
-type claimData struct {
-	Href   string `json:"href"`
-	Title  string `json:"title"`
-	Origin string `json:"origin,omitempty"`
-	Source string `json:"source,omitempty"`
-}
-
-// provenance returns the provenance of a repository-relative evidence
-// file, or the zero Provenance when no loaded set holds it.
-func (s *Site) provenance(file string) evidence.Provenance {
-	for _, set := range s.Store.Sets {
-		if strings.HasPrefix(file, set.Dir+"/") {
-			return set.Provenance(file)
-		}
-	}
-	return evidence.Provenance{}
-}
-
-func (s *Site) stageClaims(stage string, results []check.Result) error {
-	data := map[string]claimData{}
-	for _, r := range results {
-		dest := r.Claim.Destination
-		if _, ok := data[dest]; ok || len(r.Bindings) == 0 {
-			continue
-		}
-		var titles []string
-		for _, b := range r.Bindings {
-			titles = append(titles, fmt.Sprintf("%s = %s%s — %s", b.Ref, b.Value, b.Unit, b.Evidence))
-		}
-		first := r.Bindings[0]
-		if first.Evidence == nil {
-			continue
-		}
-		pos := *first.Evidence
-		if len(first.Inputs) > 0 {
-			pos = first.Inputs[0]
-		}
-		prov := s.provenance(pos.File)
-		data[dest] = claimData{Href: fmt.Sprintf("%s#L%d", EvidencePageURL(pos.File), pos.Line), Title: strings.Join(titles, "\n"),
-			Origin: prov.Origin, Source: prov.Source}
-	}
-	b, err := json.MarshalIndent(data, "", " ")
+func (s *Site) stageClaims(stage string, v *viewer, results []check.Result) error {
+	b, err := json.MarshalIndent(v.claims(results, s.Store), "", " ")
 	if err != nil {
 		return err
 	}
@@ -481,11 +394,12 @@ func (s *Site) stageClaims(stage string, results []check.Result) error {
 }
 
 type figureData struct {
-	Alt        map[string]string `json:"alt"`
-	Caption    map[string]string `json:"caption"`
-	Width      int               `json:"width"`
-	Height     int               `json:"height"`
-	SourceHref string            `json:"source_href"`
+	Alt     map[string]string `json:"alt"`
+	Caption map[string]string `json:"caption"`
+	Width   int               `json:"width"`
+	Height  int               `json:"height"`
+	// Source is the raw line of the figure's first input.
+	Source *target `json:"source,omitempty"`
 }
 
 // FigureProject returns what rendering the site's figures needs: its
@@ -510,7 +424,7 @@ func (s *Site) FigureProject() (*figure.Project, error) {
 // stageFigures renders every figure from the current evidence into the
 // staged assets/figures (Hugo resources), so the site never shows a stale
 // figure, and writes data/evdoc/figures.json for the evfigure shortcode.
-func (s *Site) stageFigures(stage string, logw io.Writer) error {
+func (s *Site) stageFigures(stage string, v *viewer, logw io.Writer) error {
 	proj, err := s.FigureProject()
 	if err != nil {
 		return err
@@ -527,8 +441,9 @@ func (s *Site) stageFigures(stage string, logw io.Writer) error {
 			fd.Width, fd.Height = lr.Width, lr.Height
 		}
 		if len(rec.Inputs) > 0 {
-			pos := rec.Inputs[0].Pos
-			fd.SourceHref = fmt.Sprintf("%s#L%d", EvidencePageURL(pos.File), pos.Line)
+			if t, ok := v.target(rec.Inputs[0].Pos); ok {
+				fd.Source = &t
+			}
 		}
 		for _, file := range files {
 			if err := writeFile(filepath.Join(stage, filepath.FromSlash(file.Path)), file.Data); err != nil {

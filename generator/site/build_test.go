@@ -138,19 +138,21 @@ func TestBuildReferenceSite(t *testing.T) {
 	ko := read("docs/istio/egress/gslb-dns-flip-qa/index.html")
 	ja := read("ja/docs/istio/egress/gslb-dns-flip-qa/index.html")
 	for lang, page := range map[string]string{"ko": ko, "ja": ja} {
+		prefix := map[string]string{"ko": "", "ja": "/ja"}[lang]
 		if !strings.Contains(page, `src="/figures/strict-l7-snapshots.`+lang+`.png"`) ||
 			!strings.Contains(page, `srcset="/figures/strict-l7-snapshots.`+lang+`.svg"`) {
 			t.Errorf("%s Q&A page lacks its chart", lang)
 		}
 		// 86/86 links to the D-1 table row of the raw report.
-		if !regexp.MustCompile(`<a class="ev-claim[^"]*" href="/evidence/dns-passthrough-tcp/report-md/#L\d+"[^>]*>86/86</a>`).MatchString(page) {
+		if !regexp.MustCompile(`<a class="ev-claim[^"]*" href="` + prefix + `/evidence/dns-passthrough-tcp/report-md/#L\d+"[^>]*>86/86</a>`).MatchString(page) {
 			t.Errorf("%s Q&A page: 86/86 is not linked to its raw evidence line", lang)
 		}
 		// Its tooltip says, in the page's language, that the value was
 		// transcribed from a published document.
 		notice := map[string]string{"ko": "공개된 문서에서 옮겨 적은 값입니다", "ja": "公開文書から転記した値です"}[lang]
-		if !regexp.MustCompile(`<a class="ev-claim ev-transcribed" href="/evidence/dns-passthrough-tcp/report-md/#L\d+" title="[^"]*` + notice + `[^"]*"[^>]*data-ev-origin="transcribed">86/86</a>`).MatchString(page) {
-			t.Errorf("%s Q&A page: the tooltip of 86/86 does not state the evidence's origin (%q)", lang, notice)
+		m := regexp.MustCompile(`(?s)<a class="ev-claim ev-transcribed" href="` + prefix + `/evidence/dns-passthrough-tcp/report-md/#L\d+"[^>]*data-ev-origin="transcribed">86/86</a><span class="ev-pop"[^>]*>(.*?)</span></span>`).FindStringSubmatch(page)
+		if m == nil || !strings.Contains(m[1], notice) {
+			t.Errorf("%s Q&A page: the popover of 86/86 does not state the evidence's origin (%q)", lang, notice)
 		}
 		if strings.Contains(page, `href="ev:`) {
 			t.Errorf("%s Q&A page leaks an ev: link", lang)

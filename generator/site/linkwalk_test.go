@@ -1,0 +1,226 @@
+package site
+
+import (
+	"context"
+	"fmt"
+	"html"
+	"net/url"
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/evdoc-lab/evdoc/generator/check"
+)
+
+// buildVariant builds a copy of the reference site after edit changed it
+// (hugo.toml, content) and returns the project directory.
+func buildVariant(t *testing.T, edit func(dir string)) string {
+	t.Helper()
+	dir := copyProject(t)
+	if edit != nil {
+		edit(dir)
+	}
+	s, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Build(context.Background(), BuildOptions{Out: "public", Hugo: hugoCommand(t), Check: check.DefaultOptions()}); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// replaceIn replaces old by new in a project file, failing when old is
+// absent (the edit would silently test nothing).
+func replaceIn(t *testing.T, file, old, new string) {
+	t.Helper()
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(b), old) {
+		t.Fatalf("%s lacks %q", file, old)
+	}
+	if err := os.WriteFile(file, []byte(strings.Replace(string(b), old, new, 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+var (
+	attrURLRe = regexp.MustCompile(`\s(href|src)="([^"]*)"`)
+	idRe      = regexp.MustCompile(`\sid="([^"]*)"`)
+)
+
+// linkProblem is one link of the built site that does not resolve.
+type linkProblem struct {
+	Page, Link, Why string
+}
+
+func (p linkProblem) String() string { return fmt.Sprintf("%s: %s: %s", p.Page, p.Link, p.Why) }
+
+// walkLinks checks every href and src of every HTML file under public,
+// served at base (scheme, host and path of baseURL): internal links must
+// stay under the base path, name an existing file or directory index, and
+// a fragment must name an id of the target page. It also reports
+// template-escaper output (ZgotmplZ). It returns the problems and the
+// number of internal links checked.
+func walkLinks(t *testing.T, public string, base *url.URL) ([]linkProblem, int) {
+	t.Helper()
+	ids := map[string]map[string]bool{}
+	pageIDs := func(file string) map[string]bool {
+		if m, ok := ids[file]; ok {
+			return m
+		}
+		m := map[string]bool{}
+		if b, err := os.ReadFile(file); err == nil {
+			for _, x := range idRe.FindAllStringSubmatch(string(b), -1) {
+				m[html.UnescapeString(x[1])] = true
+			}
+		}
+		ids[file] = m
+		return m
+	}
+	var problems []linkProblem
+	checked := 0
+	err := filepath.WalkDir(public, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".html") {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(public, p)
+		rel = filepath.ToSlash(rel)
+		if strings.Contains(string(b), "ZgotmplZ") {
+			problems = append(problems, linkProblem{rel, "", "contains ZgotmplZ (a URL or attribute the template escaper rejected)"})
+		}
+		pageURL := base.ResolveReference(&url.URL{Path: strings.TrimSuffix(rel, "index.html")})
+		for _, m := range attrURLRe.FindAllStringSubmatch(string(b), -1) {
+			raw := html.UnescapeString(m[2])
+			if raw == "" {
+				problems = append(problems, linkProblem{rel, raw, "empty " + m[1]})
+				continue
+			}
+			u, err := url.Parse(raw)
+			if err != nil {
+				problems = append(problems, linkProblem{rel, raw, err.Error()})
+				continue
+			}
+			if u.Scheme == "ev" {
+				problems = append(problems, linkProblem{rel, raw, "ev: link left unrendered"})
+				continue
+			}
+			abs := pageURL.ResolveReference(u)
+			if abs.Host != base.Host || (abs.Scheme != base.Scheme && abs.Scheme != "") {
+				continue // external
+			}
+			checked++
+			if !strings.HasPrefix(abs.Path, base.Path) {
+				problems = append(problems, linkProblem{rel, raw, "outside the base path " + base.Path})
+				continue
+			}
+			target := path.Join(public, strings.TrimPrefix(abs.Path, base.Path))
+			if strings.HasSuffix(abs.Path, "/") {
+				target = path.Join(target, "index.html")
+			} else if fi, err := os.Stat(target); err == nil && fi.IsDir() {
+				target = path.Join(target, "index.html")
+			}
+			if _, err := os.Stat(target); err != nil {
+				problems = append(problems, linkProblem{rel, raw, "404"})
+				continue
+			}
+			if abs.Fragment != "" && strings.HasSuffix(target, ".html") && !pageIDs(target)[abs.Fragment] {
+				problems = append(problems, linkProblem{rel, raw, "no element with id " + abs.Fragment})
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return problems, checked
+}
+
+// TestLinkWalk builds the reference site under several URL layouts and
+// walks every internal link of the result (cases 23 and 24): a baseURL
+// with a path, the default language in a subdirectory, both, and a slug
+// on a page that Japanese falls back to.
+func TestLinkWalk(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs Hugo")
+	}
+	const subpath = "https://example.github.io/evdoc/"
+	tests := []struct {
+		name    string
+		baseURL string
+		inSub   bool
+		slug    bool
+		// want are files and contents the layout must produce.
+		want map[string]string
+	}{
+		{name: "root", baseURL: "/", want: map[string]string{
+			"ja/docs/istio/traffic/virtualservice-destinationrule/index.html": `href="/docs/istio/traffic/virtualservice-destinationrule/" hreflang="ko-KR">原文ページ`,
+		}},
+		{name: "case23-subpath", baseURL: subpath, want: map[string]string{
+			"docs/istio/egress/gslb-dns-flip-qa/index.html":                   `" href="/evdoc/evidence/dns-`,
+			"ja/docs/istio/traffic/virtualservice-destinationrule/index.html": `href="/evdoc/docs/istio/traffic/virtualservice-destinationrule/" hreflang="ko-KR">原文ページ`,
+		}},
+		{name: "case24-default-language-in-subdir", baseURL: "/", inSub: true, want: map[string]string{
+			"ja/docs/istio/traffic/virtualservice-destinationrule/index.html": `href="/ko/docs/istio/traffic/virtualservice-destinationrule/" hreflang="ko-KR">原文ページ`,
+			"ko/docs/istio/egress/gslb-dns-flip-qa/index.html":                `" href="/ko/evidence/dns-`,
+		}},
+		{name: "subpath-and-subdir", baseURL: subpath, inSub: true, want: map[string]string{
+			"ja/docs/istio/egress/gslb-dns-flip-qa/index.html": `" href="/evdoc/ja/evidence/dns-`,
+		}},
+		{name: "case24-slug", baseURL: "/", slug: true, want: map[string]string{
+			"ja/docs/istio/traffic/vs-dr/index.html": `href="/docs/istio/traffic/vs-dr/" hreflang="ko-KR">原文ページ`,
+		}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := buildVariant(t, func(dir string) {
+				cfg := filepath.Join(dir, ConfigFile)
+				replaceIn(t, cfg, `baseURL = "/"`, fmt.Sprintf("baseURL = %q", tc.baseURL))
+				if tc.inSub {
+					replaceIn(t, cfg, "defaultContentLanguageInSubdir = false", "defaultContentLanguageInSubdir = true")
+				}
+				if tc.slug {
+					replaceIn(t, filepath.Join(dir, "content", "ko", "docs", "istio", "traffic", "virtualservice-destinationrule.md"), "\ntitle:", "\nslug: vs-dr\ntitle:")
+				}
+			})
+			public := filepath.Join(dir, "public")
+			base, err := url.Parse(tc.baseURL)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if base.Host == "" {
+				base = &url.URL{Scheme: "http", Host: "localhost", Path: base.Path}
+			}
+			problems, checked := walkLinks(t, public, base)
+			for i, p := range problems {
+				if i == 20 {
+					t.Errorf("... and %d more", len(problems)-20)
+					break
+				}
+				t.Error(p)
+			}
+			if checked < 500 {
+				t.Errorf("only %d internal links checked; expected the claims of both Q&A pages and more", checked)
+			}
+			for file, want := range tc.want {
+				b, err := os.ReadFile(filepath.Join(public, file))
+				if err != nil {
+					t.Error(err)
+					continue
+				}
+				if !strings.Contains(string(b), want) {
+					t.Errorf("%s lacks %s", file, want)
+				}
+			}
+		})
+	}
+}
