@@ -26,6 +26,7 @@ func (s *Set) Check(opt CheckOptions) diag.List {
 			continue
 		}
 		ds = append(ds, parity(pr.Source, pr.Target)...)
+		ds = append(ds, checkStale(pr.Source, pr.Target)...)
 	}
 	return ds
 }

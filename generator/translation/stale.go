@@ -1,0 +1,236 @@
+package translation
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/fix"
+)
+
+// Front matter fields a translation carries to record the version of its
+// source page it was made from (written by Mark).
+const (
+	// SourceHashField holds "sha256:HEX" of the source page's body.
+	SourceHashField = "evdoc_source_hash"
+	// SourceBlocksField holds the short hashes of the source's blocks
+	// (headings, paragraphs, list items, table cells, code blocks) in
+	// order, space-separated, so a changed block can be named.
+	SourceBlocksField = "evdoc_source_blocks"
+)
+
+// State is a translation's state relative to its source page.
+type State string
+
+// States of a page in one language (see Set.Status).
+const (
+	StateInSync   State = "in sync"  // marked from the current source
+	StateStale    State = "stale"    // the source changed since it was marked
+	StateUnmarked State = "unmarked" // translated, never marked
+	StateFallback State = "fallback" // an empty placeholder shown from the source
+	StateMissing  State = "missing"  // no file: shown from the source
+	StateSource   State = "source"   // the page is in the source language
+)
+
+// SourceHash returns the content hash of a source page's body.
+func SourceHash(p *Page) string {
+	h := sha256.Sum256(p.Body())
+	return "sha256:" + hex.EncodeToString(h[:])
+}
+
+// blockHashes returns a short hash of each block of p, in order.
+func blockHashes(p *Page) ([]string, []int) {
+	d := readDoc(p)
+	src := blankFrontMatter(p.Parsed.Source, p.Parsed.BodyStart)
+	var hs []string
+	var starts []int
+	for i, b := range d.blocks {
+		end := len(src)
+		if i+1 < len(d.blocks) {
+			end = d.blocks[i+1].start
+		}
+		text := src[b.start:max(b.start, end)]
+		if b.kind == "code" {
+			text = b.code
+		}
+		h := sha256.Sum256(bytes.TrimSpace(text))
+		hs = append(hs, hex.EncodeToString(h[:4]))
+		starts = append(starts, b.start)
+	}
+	return hs, starts
+}
+
+var fmFieldRe = func(name string) *regexp.Regexp {
+	return regexp.MustCompile(`(?m)^` + regexp.QuoteMeta(name) + `:.*\n`)
+}
+
+// Mark records in translation t's front matter the version of source s it
+// now matches: SourceHashField and SourceBlocksField are set (replaced
+// when present, else added before the closing delimiter); no other byte of
+// the file changes. The file at path is replaced atomically, and left
+// alone if it changed since t was read (fix.ErrChanged).
+func Mark(path string, s, t *Page) error {
+	src := t.Parsed.Source
+	if t.Parsed.FrontMatter == nil || !bytes.HasPrefix(src, []byte("---\n")) {
+		return fmt.Errorf("%s: no YAML front matter (---) to record the source version in", t.Path)
+	}
+	hs, _ := blockHashes(s)
+	fields := []struct{ name, value string }{
+		{SourceHashField, SourceHash(s)},
+		{SourceBlocksField, `"` + strings.Join(hs, " ") + `"`},
+	}
+	fmEnd := t.Parsed.BodyStart
+	// the closing delimiter line starts after the front matter text
+	closeAt := 4 + len(t.Parsed.FrontMatter)
+	head := string(src[:closeAt])
+	for _, f := range fields {
+		line := f.name + ": " + f.value + "\n"
+		re := fmFieldRe(f.name)
+		if loc := re.FindStringIndex(head); loc != nil {
+			head = head[:loc[0]] + line + head[loc[1]:]
+		} else {
+			if !strings.HasSuffix(head, "\n") {
+				head += "\n"
+			}
+			head += line
+		}
+	}
+	out := append([]byte(head), src[closeAt:]...)
+	_ = fmEnd
+	if bytes.Equal(out, src) {
+		return nil
+	}
+	return fix.WriteAtomic(path, src, out)
+}
+
+// staleness returns the state of translation t against source s and, when
+// stale, the source blocks that are new or changed since t was marked.
+func staleness(s, t *Page) (State, []int) {
+	if t.IsEmpty() {
+		return StateFallback, nil
+	}
+	recorded, _ := t.FrontMatter[SourceHashField].(string)
+	if recorded == "" {
+		return StateUnmarked, nil
+	}
+	if recorded == SourceHash(s) {
+		return StateInSync, nil
+	}
+	old := map[string]bool{}
+	if b, ok := t.FrontMatter[SourceBlocksField].(string); ok {
+		for _, h := range strings.Fields(b) {
+			old[h] = true
+		}
+	}
+	hs, starts := blockHashes(s)
+	var changed []int
+	for i, h := range hs {
+		if !old[h] {
+			changed = append(changed, starts[i])
+		}
+	}
+	return StateStale, changed
+}
+
+// checkStale warns about a translation whose source changed since it was
+// marked, naming the changed source blocks.
+func checkStale(s, t *Page) diag.List {
+	st, changed := staleness(s, t)
+	if st != StateStale {
+		return nil
+	}
+	d := diag.Diagnostic{Pos: fieldPos(t, SourceHashField), Severity: diag.Warning, Rule: diag.TranslationStale}
+	var lines []string
+	for _, off := range changed {
+		pos := s.Parsed.Index.Pos(off)
+		lines = append(lines, fmt.Sprint(pos.Line))
+		d.Related = append(d.Related, diag.Related{Pos: pos, Message: "changed in the source"})
+	}
+	if len(lines) == 0 {
+		d.Message = fmt.Sprintf("%s changed since this translation was marked (blocks removed or reordered); update it, then run evdoc i18n mark %s", s.Path, t.Path)
+	} else {
+		d.Message = fmt.Sprintf("%s changed since this translation was marked: %d block(s) at line %s; update them, then run evdoc i18n mark %s", s.Path, len(lines), strings.Join(lines, ", "), t.Path)
+	}
+	return diag.List{d}
+}
+
+// fieldPos is the position of a front matter field's line, else the page start.
+func fieldPos(p *Page, name string) diag.Position {
+	fm := p.Parsed.Source[:p.Parsed.BodyStart]
+	if i := bytes.Index(fm, []byte("\n"+name+":")); i >= 0 {
+		return p.Parsed.Index.Pos(i + 1)
+	}
+	return p.Parsed.Index.Pos(0)
+}
+
+// PageStatus is one row of Set.Status: a page (by its source-language
+// path, or its own for orphans) and its state in each language.
+type PageStatus struct {
+	Key       string               `json:"translation_key"`
+	Source    string               `json:"source"`
+	Languages map[string]LangState `json:"languages"`
+}
+
+// LangState is a page's state in one language.
+type LangState struct {
+	Path     string   `json:"path,omitempty"`
+	State    State    `json:"state"`
+	Changed  []int    `json:"changed_source_lines,omitempty"`
+	Findings []string `json:"findings,omitempty"`
+}
+
+// Status returns the state of every source page in every language: in
+// sync, stale (with the changed source lines), unmarked, fallback or
+// missing, with the parity findings of each translation.
+func (s *Set) Status() []PageStatus {
+	var out []PageStatus
+	for _, k := range s.order {
+		g := s.groups[k]
+		src := g[s.Source]
+		if src == nil {
+			continue
+		}
+		ps := PageStatus{Key: src.Key, Source: src.Path, Languages: map[string]LangState{}}
+		ps.Languages[s.Source] = LangState{Path: src.Path, State: StateSource}
+		for _, l := range s.Languages {
+			if l.Code == s.Source {
+				continue
+			}
+			t := g[l.Code]
+			switch {
+			case t == nil && src.IsEmpty():
+				continue
+			case t == nil:
+				ps.Languages[l.Code] = LangState{State: StateMissing}
+				continue
+			}
+			st, changed := staleness(src, t)
+			ls := LangState{Path: t.Path, State: st}
+			for _, off := range changed {
+				ls.Changed = append(ls.Changed, src.Parsed.Index.Pos(off).Line)
+			}
+			if st != StateFallback {
+				for _, d := range parity(src, t) {
+					ls.Findings = append(ls.Findings, d.String())
+				}
+			}
+			ps.Languages[l.Code] = ls
+		}
+		out = append(out, ps)
+	}
+	return out
+}
+
+// Find returns the page whose repository path is path, or nil.
+func (s *Set) Find(path string) *Page {
+	for _, p := range s.Pages {
+		if p.Path == path {
+			return p
+		}
+	}
+	return nil
+}
