@@ -147,7 +147,6 @@ func TestEmittedRulesAreCatalogued(t *testing.T) {
 var secondSeverity = map[diag.RuleID]diag.Severity{
 	diag.TranslationOrphan: diag.Error,   // an empty placeholder with nothing to fall back to
 	diag.EvidenceManifest:  diag.Warning, // a directory without evidence.toml
-	diag.TranslationClaims: diag.Warning, // an evidence value quoted on one side only (site's paired-claims check)
 }
 
 // TestEmittedSeverityIsDefault holds that a diagnostic built with a
