@@ -258,6 +258,23 @@ func Coverage(p *claim.Page) (claim.Coverage, diag.List) {
 	return c, ds
 }
 
+// NumberWords reports the numbers written as words with a counter in a
+// page's prose (세 번, 二回, ふたつ; see claim.Page.ProseWords) as
+// claim-number-word findings. The rule is off by default: the site runs it
+// only when evdoc.toml's [rules] gives it a severity.
+func NumberWords(p *claim.Page) diag.List {
+	var ds diag.List
+	for _, w := range p.ProseWords {
+		d := diag.Diagnostic{Pos: w.Pos, Severity: diag.Warning, Rule: diag.ClaimNumberWord,
+			Message: fmt.Sprintf("%q in prose is a number written as a word and bound to no evidence; write it as [%s](ev:SET/NAME), or mark it [%s](%s \"reason\") if it is not a measurement", w.Text, w.Text, w.Text, claim.ExemptDestination)}
+		if p.Index != nil {
+			d.End = p.Index.Pos(w.Pos.Offset + len(w.Text))
+		}
+		ds = append(ds, d)
+	}
+	return ds
+}
+
 // Match reports whether quantity q (approximate as approx says) agrees
 // with evidence value v under opt, and otherwise describes what the
 // literal should read, such as "44 at the precision written", or, when

@@ -1,6 +1,7 @@
 package claim
 
 import (
+	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -199,5 +200,35 @@ func TestPositionsFromAST(t *testing.T) {
 	// A reference link has no inline destination: its findings are at the text end.
 	if r := p.Claims[1]; r.Destination != "ev:s/q" || r.Pos.String() != "p.md:4:16" {
 		t.Errorf("reference link claim %+v", r)
+	}
+}
+
+// TestREADMEListsGrammarWords: README's claim grammar section lists every
+// approximation word, comparator, particle and number word the lexer knows.
+func TestREADMEListsGrammarWords(t *testing.T) {
+	b, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme := strings.ReplaceAll(string(b), "\n", " ")
+	var words []string
+	for _, a := range approxWords {
+		words = append(words, a.word)
+	}
+	for _, c := range cmpWords {
+		words = append(words, c.word)
+	}
+	for w := range NumberWords() {
+		words = append(words, w)
+	}
+	for _, w := range words {
+		if !strings.Contains(readme, "`"+w+"`") {
+			t.Errorf("README.md does not list %q", w)
+		}
+	}
+	for _, p := range particles {
+		if !strings.Contains(readme, " "+p+" ") && !strings.Contains(readme, "`"+p+" ") && !strings.Contains(readme, " "+p+"`") {
+			t.Errorf("README.md does not list particle %q", p)
+		}
 	}
 }

@@ -6,11 +6,13 @@ import (
 	"unicode/utf8"
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/unit"
 )
 
 // ProseNumber is a number written in prose outside any claim. Rule names
 // the exemption that applies ("version", "ip", "date", "time", "identifier",
-// "numbering", "port", "shortcode"), or is "" for a number that should be
+// "numbering", "port", "status" (an HTTP status code), "shortcode"), or is
+// "" for a number that should be
 // bound to evidence and is not.
 type ProseNumber struct {
 	Text string        `json:"text"`
@@ -93,6 +95,48 @@ func scanProse(ix *diag.LineIndex, src []byte, start, stop int, headingStart boo
 	return out
 }
 
+// scanNumberWords finds the numbers written as words and followed by a
+// counter in src[start:stop] (세 번, 두 개, 二回, 一つ, ふたつ, twice): the
+// number words the claim grammar reads (see ParseLiteral), with a count
+// unit. Words without a counter ("one of", 한국) are not numbers here.
+func scanNumberWords(ix *diag.LineIndex, src []byte, start, stop int, shortcodes [][]int) []ProseNumber {
+	// goldmark may split a run of text into several nodes ("초당 한" and
+	// " 번씩"): read on to the end of the line, and report the words that
+	// start in this node.
+	lineEnd := stop
+	for lineEnd < len(src) && src[lineEnd] != '\n' {
+		lineEnd++
+	}
+	seg := string(src[start:lineEnd])
+	lx := &lexer{s: seg}
+	var out []ProseNumber
+	for i := 0; i < stop-start; {
+		r, n := utf8.DecodeRuneInString(seg[i:])
+		if scriptOf(r) != other && (i == 0 || scriptOf(runeBefore(seg, i)) != scriptOf(r) || scriptOf(r) == han) {
+			if q, _, err := lx.wordNumberAt(i); q != nil && err == nil && (q.Unit == "count" || q.Unit == "/s") && !ordinalAt(seg, q.End) {
+				a := start + q.Start
+				inShortcode := false
+				for _, sc := range shortcodes {
+					inShortcode = inShortcode || a >= sc[0] && a < sc[1]
+				}
+				if !inShortcode {
+					out = append(out, ProseNumber{Text: seg[q.Start:q.End], Pos: ix.Pos(a)})
+				}
+				i = q.End
+				continue
+			}
+		}
+		i += n
+	}
+	return out
+}
+
+// ordinalAt reports whether an ordinal suffix follows a counter (두 번째,
+// 二回目, 一つ目): "the second", not a count.
+func ordinalAt(s string, i int) bool {
+	return strings.HasPrefix(s[i:], "째") || strings.HasPrefix(s[i:], "目")
+}
+
 func isDigitByte(c byte) bool { return c >= '0' && c <= '9' }
 
 func isASCIILetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' }
@@ -144,8 +188,53 @@ func classify(src []byte, a, b int, atHeadingStart bool) string {
 		return "numbering"
 	case prev == ':' && a >= 2 && (isASCIILetter(src[a-2]) || src[a-2] >= '0' && src[a-2] <= '9' || src[a-2] == ']'):
 		return "port"
+	case statusCode(src, a, b):
+		return "status"
 	}
 	return ""
+}
+
+// statusBefore and statusAfter are the words that make a three-digit
+// number next to them an HTTP status code: "HTTP 503", "status 200",
+// "응답 코드 503", "ステータス503", "503 응답", "200 OK", "503エラー".
+var (
+	statusBefore = []string{"HTTP", "http", "status", "Status", "code", "Code", "코드", "응답", "상태", "ステータス", "コード", "応答", "レスポンス"}
+	statusAfter  = []string{"OK", "응답", "에러", "오류", "코드", "상태", "エラー", "応答", "レスポンス", "ステータス", "error", "Error", "response", "status",
+		"Service", "Gateway", "Not Found", "Bad", "Internal", "Too Many", "Unavailable", "Forbidden", "Unauthorized"}
+)
+
+// statusCode reports whether src[a:b] is an HTTP status code: a
+// three-digit integer 100–599 with a status word right before it
+// (spaces, ":" or "=" between) or right after it (after optional spaces),
+// and no unit or counter after it ("응답 200건" counts responses). A
+// status code is an identifier, like a port: it needs no evidence.
+func statusCode(src []byte, a, b int) bool {
+	if b-a != 3 || src[a] < '1' || src[a] > '5' {
+		return false
+	}
+	rest := strings.TrimLeft(string(src[b:min(len(src), b+32)]), " ")
+	if w, _ := unit.Prefix(rest); w != "" && b < len(src) && src[b] != ' ' {
+		return false
+	}
+	if w, u := unit.Prefix(rest); w != "" && u.Dim != unit.Plain && !hasAnyPrefix(rest, statusAfter) {
+		return false
+	}
+	before := strings.TrimRight(string(src[max(0, a-32):a]), " :=")
+	for _, w := range statusBefore {
+		if strings.HasSuffix(before, w) {
+			return true
+		}
+	}
+	return hasAnyPrefix(rest, statusAfter)
+}
+
+func hasAnyPrefix(s string, words []string) bool {
+	for _, w := range words {
+		if strings.HasPrefix(s, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // ipv6Around reports whether src[a:b] sits in an IPv6 address: the run of

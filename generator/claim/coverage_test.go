@@ -30,6 +30,17 @@ func TestCoverageRules(t *testing.T) {
 		{"x86_64 빌드", "86:identifier 64:identifier"},
 		{"2001:db8::/32 대역", "2001:ip 8:ip 32:ip"},
 		{"1e3 회", "1e3:"},
+		// HTTP status codes are identifiers next to a status word
+		{"HTTP 503 이 났다", "503:status"},
+		{"응답 코드 200 을 받았다", "200:status"},
+		{"503 응답이 왔다", "503:status"},
+		{"ステータス503が返った", "503:status"},
+		{"status: 404 and 200 OK", "404:status 200:status"},
+		{"503エラー", "503:status"},
+		{"응답 200건", "200:"},
+		{"HTTP 요청 503", "503:"},
+		{"200ms 응답", "200:"},
+		{"응답 코드 700", "700:"},
 	}
 	for _, tt := range tests {
 		src := []byte(tt.text + "\n")
@@ -67,5 +78,33 @@ func TestExemptMarkerNeedsReason(t *testing.T) {
 	_, errs := Parse(NewMarkdown(), "p.md", []byte("[3개](ev:exempt)\n"))
 	if len(errs) != 1 || errs[0].Rule != "claim-exempt-reason" {
 		t.Errorf("errs = %v", errs)
+	}
+}
+
+// TestProseNumberWords: number words with a counter in prose are found
+// for the opt-in claim-number-word rule; ordinals, names and words
+// without a counter are not.
+func TestProseNumberWords(t *testing.T) {
+	tests := []struct{ text, want string }{
+		{"업스트림은 요청을 세 번 받았고 재시도는 두 번 일어났다.", "세 번|두 번"},
+		{"アップストリームは三回リクエストを受け、リトライは二回でした。", "三回|二回"},
+		{"ふたつの値と一つの表", "ふたつ|一つ"},
+		{"It retried twice.", "twice"},
+		{"두 번째 시도, 二回目, exactly-once", ""},
+		{"한국과 세션, 一部の値, 統一", ""},
+		{"초당 한 번씩", "한 번"},
+	}
+	for _, tt := range tests {
+		p, errs := Parse(NewMarkdown(), "p.md", []byte(tt.text+"\n"))
+		if errs != nil {
+			t.Fatal(errs)
+		}
+		var got []string
+		for _, w := range p.ProseWords {
+			got = append(got, w.Text)
+		}
+		if strings.Join(got, "|") != tt.want {
+			t.Errorf("%q: number words %q; want %q", tt.text, strings.Join(got, "|"), tt.want)
+		}
 	}
 }

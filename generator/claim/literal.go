@@ -140,10 +140,12 @@ func skipSpaces(s string, i int) int {
 	return i
 }
 
+// lexer reads one literal: s is the text, out the result so far, prevEnd
+// the end of the last quantity read (a "-" right after it is a range
+// dash, not a sign).
 type lexer struct {
-	s   string
-	out Literal
-	// skipped marks byte ranges of digits that are part of names (MID1).
+	s       string
+	out     Literal
 	prevEnd int
 }
 
@@ -616,8 +618,8 @@ func (lx *lexer) wordNumberAt(i int) (*Quantity, int, error) {
 			}
 		}
 	case latin:
-		if prevSc == latin {
-			return nil, 0, nil
+		if prevSc == latin || i > 0 && (s[i-1] == '-' || s[i-1] == '_') {
+			return nil, 0, nil // exactly-once, run_two: part of a name
 		}
 		w := strings.ToLower(wordAt(s, i))
 		if v, ok := enWords[w]; ok {
@@ -673,13 +675,11 @@ func (lx *lexer) hanPrefixEndsAt(i int) bool {
 // kanjiNumeral reads a kanji numeral (五, 十二, 五千, 三万二千) at s[i:].
 func kanjiNumeral(s string, i int) (int64, int, bool) {
 	var total, section, cur int64
-	digits := false
 	j := i
 	for j < len(s) {
 		r, n := utf8.DecodeRuneInString(s[j:])
 		if d, ok := kanjiDigits[r]; ok {
 			cur = cur*10 + d
-			digits = true
 		} else if f, ok := kanjiSmall[r]; ok {
 			if cur == 0 {
 				cur = 1
@@ -697,7 +697,6 @@ func kanjiNumeral(s string, i int) (int64, int, bool) {
 	if j == i {
 		return 0, i, false
 	}
-	_ = digits
 	return total + section + cur, j, true
 }
 
@@ -720,7 +719,7 @@ func (lx *lexer) finish() error {
 		lx.setApprox(About, "~")
 	}
 	cmps := 0
-	for si, seg := range segs {
+	for _, seg := range segs {
 		seg = strings.NewReplacer("->", "  ", "=>", "  ").Replace(seg)
 		for k := 0; k < len(seg); {
 			matched := 0
@@ -749,7 +748,6 @@ func (lx *lexer) finish() error {
 			}
 			k += matched
 		}
-		_ = si
 	}
 	lx.out.Kind = Single
 	if len(qs) > 1 {

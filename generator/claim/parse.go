@@ -92,7 +92,12 @@ type Page struct {
 	Index       *diag.LineIndex
 	// Prose lists the numbers found in text outside claims, exemption
 	// markers, code, raw HTML and shortcode calls (see Coverage).
-	Prose []ProseNumber // RawHTML holds the start of each raw HTML block or inline tag of the
+	Prose []ProseNumber
+	// ProseWords lists the numbers written as words and followed by a
+	// counter in prose (세 번, 二回, ふたつ), for the opt-in
+	// claim-number-word rule; they are not part of Prose or coverage.
+	ProseWords []ProseNumber
+	// RawHTML holds the start of each raw HTML block or inline tag of the
 	// body other than a comment: Hugo omits raw HTML (unsafe = false)
 	// and, building with --panicOnWarning, fails on it.
 	RawHTML []diag.Position
@@ -216,6 +221,7 @@ func Parse(md goldmark.Markdown, path string, src []byte) (*Page, diag.List) {
 				}
 			}
 			p.Prose = append(p.Prose, scanProse(ix, blanked, t.Segment.Start, t.Segment.Stop, heading && t.PreviousSibling() == nil, shortcodes, &skipUntil)...)
+			p.ProseWords = append(p.ProseWords, scanNumberWords(ix, blanked, t.Segment.Start, t.Segment.Stop, shortcodes)...)
 			return ast.WalkContinue, nil
 		}
 		link, isLink := n.(*ast.Link)

@@ -50,6 +50,7 @@ const (
 	ClaimUnknownRef   RuleID = "claim-unknown-ref"
 	ClaimMismatch     RuleID = "claim-mismatch"
 	ClaimUnbound      RuleID = "claim-unbound"
+	ClaimNumberWord   RuleID = "claim-number-word"
 	ClaimUnchecked    RuleID = "claim-unchecked"
 )
 
@@ -170,6 +171,8 @@ func Catalogue() []Rule {
 			"Correct the number (evdoc fix rewrites stale numbers) or the reference."},
 		{ClaimUnbound, Error, "A measured number in prose is neither a claim nor exempt.",
 			`Link it to its evidence as a claim, or mark it [n](ev:exempt "reason").`},
+		{ClaimNumberWord, Warning, "A number written as a word with a counter (세 번, 二回, ふたつ) in prose is bound to no evidence. Off unless evdoc.toml's [rules] sets its severity.",
+			`Write it as a claim ([두 번](ev:SET/NAME)), or mark it [세 번](ev:exempt "reason") if it is not a measurement.`},
 		{ClaimUnchecked, Warning, "A number sits where it cannot be a claim (front matter), so it is not checked.",
 			"Move the number into the page body as a claim."},
 

@@ -90,12 +90,18 @@ func LoadWith(root string, opt LoadOptions) (*Site, error) {
 func (s *Site) Check(opt check.Options) ([]check.Result, diag.List) {
 	ds := append(diag.List(nil), s.Findings...)
 	var results []check.Result
+	// claim-number-word is off unless evdoc.toml gives it a severity.
+	sev, numberWords := s.Rules[diag.ClaimNumberWord]
+	numberWords = numberWords && sev != diag.Off
 	for _, p := range s.Pages {
 		rs, cds := check.Claims(p.Parsed, s.Store, opt)
 		results = append(results, rs...)
 		ds = append(ds, cds...)
 		_, cov := check.Coverage(p.Parsed)
 		ds = append(ds, cov...)
+		if numberWords {
+			ds = append(ds, check.NumberWords(p.Parsed)...)
+		}
 	}
 	for _, c := range s.siteChecks(opt) {
 		ds = append(ds, c.run()...)

@@ -1,6 +1,8 @@
 package unit
 
 import (
+	"os"
+	"strings"
 	"testing"
 
 	"github.com/shopspring/decimal"
@@ -162,4 +164,26 @@ func FuzzScanDigits(f *testing.F) {
 			t.Fatalf("negative value %s from %q", d.Value, s)
 		}
 	})
+}
+
+// TestREADMEListsEveryWord: README's claim grammar section lists every
+// spelling of every unit (`word`, or `word(s)` for an English plural).
+func TestREADMEListsEveryWord(t *testing.T) {
+	b, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme := string(b)
+	for _, name := range Names() {
+		for _, w := range Spellings(name) {
+			if strings.Contains(readme, "`"+w+"`") || strings.Contains(readme, "`"+w+"(s)`") ||
+				strings.HasSuffix(w, "s") && strings.Contains(readme, "`"+strings.TrimSuffix(w, "s")+"(s)`") {
+				continue
+			}
+			if w == "％" || w == "％p" || w == "count" {
+				continue // full-width forms are read as ASCII; count is canonical only
+			}
+			t.Errorf("README.md does not list unit word %q (%s)", w, name)
+		}
+	}
 }
