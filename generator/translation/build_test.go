@@ -169,9 +169,47 @@ func TestBuildReferenceNoLiteralEmphasis(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	build(t, dir)
+	// The ja VS/DR page as an untranslated placeholder (front matter
+	// only), and a link to it from both Q&A pages.
+	vsdr := filepath.Join(dir, "content", "ja", "docs", "istio", "traffic", "virtualservice-destinationrule.md")
+	b, err := os.ReadFile(vsdr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if i := strings.Index(string(b[4:]), "\n---\n"); i >= 0 {
+		b = b[:4+i+5]
+	}
+	if err := os.WriteFile(vsdr, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, lang := range []string{"ko", "ja"} {
+		p := filepath.Join(dir, "content", lang, "docs", "istio", "egress", "gslb-dns-flip-qa.md")
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, append(b, "\n[VirtualService](/docs/istio/traffic/virtualservice-destinationrule/)\n"...), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	read := build(t, dir)
+	fb := read("ja/docs/istio/traffic/virtualservice-destinationrule/index.html")
+	if strings.Contains(fb, `rel="alternate"`) || !strings.Contains(fb, `<link rel="canonical" href="/docs/istio/traffic/virtualservice-destinationrule/">`) {
+		t.Error("the ja fallback page advertises alternates or lacks its canonical source")
+	}
+	ko := read("docs/istio/traffic/virtualservice-destinationrule/index.html")
+	if strings.Contains(ko, `hreflang="ja-JP" href=`) {
+		t.Error("the ko page lists the ja fallback as an hreflang alternate")
+	}
+	if !regexp.MustCompile(`class="fallback"[^>]*>日本語 <small class="badge">원문 표시</small>`).MatchString(ko) {
+		t.Error("the ko language switcher does not mark the ja fallback")
+	}
+	qa := read("ja/docs/istio/egress/gslb-dns-flip-qa/index.html")
+	if !regexp.MustCompile(`/ja/docs/istio/traffic/virtualservice-destinationrule/"[^>]*>[^<]*</a><small class="fallback-marker"> \(原文表示\)</small>`).MatchString(qa) {
+		t.Error("a link from the ja Q&A to the fallback page carries no marker")
+	}
 	pages := 0
-	err := filepath.WalkDir(filepath.Join(dir, "public"), func(p string, e fs.DirEntry, err error) error {
+	err = filepath.WalkDir(filepath.Join(dir, "public"), func(p string, e fs.DirEntry, err error) error {
 		if err != nil || e.IsDir() || !strings.HasSuffix(p, ".html") {
 			return err
 		}

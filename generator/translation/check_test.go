@@ -83,3 +83,20 @@ func checkGolden(t *testing.T, file string, ar *txtar.Archive, got []byte) {
 		t.Errorf("diagnostics:\n%s\nwant:\n%s", got, want)
 	}
 }
+
+// TestReferencePairsAgree: the reference site's ko/ja pairs have no
+// translation finding with the rules at their default severities
+// (parity errors on).
+func TestReferencePairsAgree(t *testing.T) {
+	s, err := site.Load("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Rules = nil // the catalogue's defaults, whatever evdoc.toml says
+	_, ds := s.Check(check.DefaultOptions())
+	for _, d := range ds {
+		if strings.HasPrefix(string(d.Rule), "translation-") || d.Rule == "page-emphasis" {
+			t.Errorf("%s", d)
+		}
+	}
+}
