@@ -105,3 +105,21 @@ func snapshot(t *testing.T, dir string) string {
 	})
 	return b.String()
 }
+
+// TestFixLeavesDoubledSign (fault 9): fix does not rewrite "−−5" (it
+// wrote "−40" for +40.05 and never converged); check reports it.
+func TestFixLeavesDoubledSign(t *testing.T) {
+	dir := extract(t, "../../generator/site/testdata/check/clean.txtar")
+	page := filepath.Join(dir, "content", "ko", "docs", "w.md")
+	src := "---\ntitle: w\n---\n\n시도 [−−2905회](ev:d3/d3.b.attempts).\n"
+	if err := os.WriteFile(page, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, _ := evdoc("fix", "--root", dir)
+	if code != 1 || !strings.Contains(stdout, "w.md:5:9: error:") || !strings.Contains(stdout, "two signs") {
+		t.Errorf("fix: exit %d, stdout:\n%s\nwant exit 1 and the doubled sign reported at 5:9", code, stdout)
+	}
+	if b, _ := os.ReadFile(page); string(b) != src {
+		t.Errorf("fix rewrote the page:\n%s", b)
+	}
+}

@@ -230,6 +230,11 @@ func (lx *lexer) quantityAt(i int) (*Quantity, int, error) {
 		if !unit.IsDigitAt(s, i+sl) {
 			return nil, 0, nil
 		}
+		if prev := runeBefore(s, i); i > 0 && strings.ContainsRune("+-−＋－", prev) {
+			// "−−5": reading the last sign alone would turn the number's
+			// sign around when fixed (−−5 → −40).
+			return nil, 0, lx.errorf("two signs before the number at %q; expected one sign", s[i-utf8.RuneLen(prev):i+sl+1])
+		}
 	}
 	j := i + sl
 	if !unit.IsDigitAt(s, j) {

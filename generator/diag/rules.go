@@ -91,6 +91,7 @@ const (
 	EvidenceUnit       RuleID = "evidence-unit"
 	EvidenceDerived    RuleID = "evidence-derived"
 	EvidenceLimit      RuleID = "evidence-limit"
+	EvidencePageName   RuleID = "evidence-page-name"
 )
 
 // Raw-format rules: one per raw-file reader, named "evidence-" + format.
@@ -232,6 +233,8 @@ func Catalogue() []Rule {
 			"Fix the expression: unknown names, cycles and division by zero are errors."},
 		{EvidenceLimit, Error, "An evidence file is over a limit: its size (--max-file-size) or its nesting depth (manifest TOML, raw JSON).",
 			"Trim the file to the part the pages quote, or raise --max-file-size; flatten a deeply nested file."},
+		{EvidencePageName, Error, "Two raw evidence files of a set would be published as one page (r.txt and r-txt), or a file as the set's or the manifest's page.",
+			"Rename one file so the names differ once dots become dashes (and letters lower case)."},
 
 		{EvidenceEnvoy, Error, "An Envoy admin dump (/stats, /clusters, text or JSON) is malformed.",
 			"Capture the admin endpoint output unchanged."},

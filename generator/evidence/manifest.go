@@ -192,12 +192,15 @@ func parseManifest(file, dir string, src []byte) (*Manifest, diag.List) {
 			unselected = append(unselected, r)
 		}
 	}
-	specNames := map[string]bool{}
+	specNames := map[string]int{} // uses so far
 	for _, n := range append(append(tableNames(m.Tables), transcriptNames(m.Transcripts)...), readNames(unselected)...) {
-		if specNames[n] {
-			errs = append(errs, diag.Errorf(at(n), diag.EvidenceDuplicate, "name %q is given to two [[table]]/[[transcript]]/[[read]] entries; expected unique names", n))
+		if c := specNames[n]; c > 0 {
+			// Each repeat is reported at its own name = line, in file order.
+			first := locateNameKey(ix, src, n, 0)
+			errs = append(errs, diag.Errorf(locateNameKey(ix, src, n, c), diag.EvidenceDuplicate,
+				"name %q is given to two [[table]]/[[transcript]]/[[read]] entries (first at %s); expected unique names", n, first))
 		}
-		specNames[n] = true
+		specNames[n]++
 	}
 	for name := range m.Derived {
 		if !nameRe.MatchString(name) {
@@ -273,6 +276,18 @@ func locateIn(ix *diag.LineIndex, src []byte, header, needle string) diag.Positi
 		}
 	}
 	return locate(ix, src, needle)
+}
+
+// locateNameKey returns the position of the nth (from 0) `name = "value"`
+// line's value in a manifest, in file order, or locate's answer when
+// there are fewer.
+func locateNameKey(ix *diag.LineIndex, src []byte, value string, nth int) diag.Position {
+	re := regexp.MustCompile(`(?m)^[ \t]*name[ \t]*=[ \t]*(` + regexp.QuoteMeta(strconv.Quote(value)) + `|'` + regexp.QuoteMeta(value) + `')`)
+	ms := re.FindAllSubmatchIndex(src, nth+1)
+	if len(ms) > nth {
+		return ix.Pos(ms[nth][2])
+	}
+	return locate(ix, src, value)
 }
 
 // locate returns the position of the first quoted occurrence of needle in

@@ -5,6 +5,7 @@ package site
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -160,5 +161,37 @@ func mkfifo(t *testing.T, p string) {
 	t.Helper()
 	if err := syscall.Mkfifo(p, 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestEvidencePageNameCollisions (fault 9): raw files whose pages would
+// overwrite each other, the manifest's page or the set's page are
+// errors at the manifest line naming the later file.
+func TestEvidencePageNameCollisions(t *testing.T) {
+	dir := txtartest.WriteFile(t, "testdata/check/clean.txtar")
+	m := setHead + "origin = \"raw\"\n"
+	for i, f := range []string{"r.txt", "r-txt", "_index", "evidence-toml", "R.TXT", "R.TXT-p2"} {
+		m += "\n[[transcript]]\nfile = \"" + f + "\"\nname = \"n" + strconv.Itoa(i) + "\"\n"
+		write(t, dir, "evidence/p2/"+f, "count=1\n")
+	}
+	write(t, dir, "evidence/p2/evidence.toml", m)
+	s, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, ds := s.Check(check.DefaultOptions())
+	var got []string
+	for _, d := range ds {
+		if d.Rule == diag.EvidencePageName {
+			got = append(got, d.Pos.String())
+		}
+	}
+	// Files are taken in name order: R.TXT keeps its page, then r.txt
+	// (line 9) and r-txt (13) collide with it, _index (17) with the set's
+	// page, evidence-toml (21) with the manifest's.
+	// R.TXT-p2 (29) would take the name of R.TXT's second window page.
+	want := []string{"evidence/p2/evidence.toml:9:8", "evidence/p2/evidence.toml:13:8", "evidence/p2/evidence.toml:17:8", "evidence/p2/evidence.toml:21:8", "evidence/p2/evidence.toml:29:8"}
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("collisions at %v, want %v\n%s", got, want, ds)
 	}
 }

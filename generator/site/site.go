@@ -135,6 +135,7 @@ func (s *Site) siteChecks(opt check.Options) []siteCheck {
 		{translation.Rules(), func() diag.List {
 			return s.Translations.Check(translation.CheckOptions{Root: s.Root})
 		}},
+		{[]diag.RuleID{diag.EvidencePageName}, s.checkEvidencePageNames},
 		{[]diag.RuleID{diag.ClaimUnchecked}, func() diag.List {
 			var ds diag.List
 			for _, p := range s.Pages {

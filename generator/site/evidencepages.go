@@ -1,0 +1,72 @@
+package site
+
+import (
+	"path"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/evidence"
+	"github.com/evdoc-lab/evdoc/internal/safefile"
+)
+
+// evidencePageName is the page name a raw evidence file is published
+// under (the last segment of EvidencePageURL), as Hugo compares paths:
+// lower case.
+func evidencePageName(file string) string {
+	return strings.ToLower(strings.ReplaceAll(path.Base(file), ".", "-"))
+}
+
+// checkEvidencePageNames reports raw evidence files whose pages would
+// overwrite another page of their set: two files that name alike
+// ("r.txt" and "r-txt", "R.txt" and "r.txt"), a file named like the
+// manifest's page ("evidence-toml") or like the set's own page
+// ("_index", "index"). Without it one page silently replaces the other
+// and a claim links to a page showing a different file. Each collision
+// is reported at the manifest line that names the later file.
+func (s *Site) checkEvidencePageNames() diag.List {
+	var ds diag.List
+	for _, set := range s.Store.Sets {
+		mfile := path.Join(set.Dir, evidence.ManifestName)
+		msrc, _ := safefile.ReadFile(s.Root, mfile, safefile.SpecMaxSize)
+		ix := diag.NewLineIndex(mfile, msrc)
+		at := func(name string) diag.Position {
+			if i := strings.Index(string(msrc), strconv.Quote(name)); i >= 0 {
+				return ix.Pos(i)
+			}
+			return diag.Position{File: mfile, Line: 1, Column: 1}
+		}
+		taken := map[string]string{
+			"_index": "the set's own page",
+			"index":  "the set's own page",
+		}
+		taken[evidencePageName(mfile)] = mfile
+		for _, f := range set.Files {
+			name := evidencePageName(f)
+			if other, ok := taken[name]; ok {
+				ds = append(ds, diag.Errorf(at(strings.TrimPrefix(f, set.Dir+"/")), diag.EvidencePageName,
+					"%s would be published as the page %s, which is already %s; expected file names that stay distinct when dots become dashes (rename the file)",
+					f, "/"+evidencePageDir(f), other))
+				continue
+			}
+			taken[name] = f
+		}
+		// The viewer's later windows are NAME-p2, NAME-p3…: a file named
+		// like one of them would take its place.
+		for _, f := range set.Files {
+			name := evidencePageName(f)
+			if m := windowSuffix.FindStringIndex(name); m != nil {
+				if other, ok := taken[name[:m[0]]]; ok && other != f {
+					ds = append(ds, diag.Errorf(at(strings.TrimPrefix(f, set.Dir+"/")), diag.EvidencePageName,
+						"%s would be published as /%s, the name of a later page of %s; expected a file name that does not end in -p and a number after another file's name",
+						f, evidencePageDir(f), other))
+				}
+			}
+		}
+	}
+	return ds
+}
+
+// windowSuffix matches the suffix of a viewer window page name ("-p2").
+var windowSuffix = regexp.MustCompile(`-p[0-9]+$`)
