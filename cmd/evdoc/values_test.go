@@ -60,3 +60,16 @@ func TestValuesGuessReadsNothing(t *testing.T) {
 		t.Errorf("unlabelled values: exit %d\n%s", code, stderr)
 	}
 }
+
+// Case 10: a /clusters?format=json host stat whose zero value Envoy
+// omitted (proto3) is 0, so [0개](ev:cl/cj.cx_active) passes.
+func TestCaseClustersJSONOmittedZero(t *testing.T) {
+	dir := extract(t, cases+"10-clusters-json-omitted-zero.txtar")
+	if code, stdout, stderr := evdoc("check", "--root", dir); code != 0 || !strings.Contains(stderr, "2/2 claims match") {
+		t.Errorf("check: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	code, stdout, _ := evdoc("values", "--root", dir, "--format=json", "evidence/cl")
+	if code != 0 || !strings.Contains(stdout, `{"name":"cl/cj.cx_active","value":"0","unit":"","file":"evidence/cl/clusters.json","line":17,"column":16,"raw":"\"cx_active\""}`) {
+		t.Errorf("values: exit %d\n%s", code, stdout)
+	}
+}

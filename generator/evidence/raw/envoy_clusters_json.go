@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/shopspring/decimal"
 )
 
 // ReadEnvoyClustersJSON reads the JSON output of Envoy's admin
@@ -22,9 +23,10 @@ import (
 // "<cluster>::<host>::<stat>", where <host> is written as /clusters text
 // writes it: "172.17.0.24:9080", "[::1]:80" for IPv6, the socket path for a
 // pipe ("/sock/mixer.socket"), "envoy://<listener>/<endpoint id>" for an
-// internal address. Envoy omits zero-valued fields, so a stat without
-// "value" is unknown and gives no reading (not 0); a port_value that is
-// absent is 0. uint64 values are JSON strings ("value": "12") and are read
+// internal address. Envoy omits zero-valued fields (proto3 JSON), so a
+// stat without "value" (envoy.admin.v3.SimpleMetric, a uint64) is 0: its
+// reading has Raw the stat's quoted name, Pos at it, and Number.Implied
+// set; likewise a port_value that is absent is 0. uint64 values are JSON strings ("value": "12") and are read
 // from the bytes between the quotes. Only host stats are read (not weights,
 // success rates or circuit-breaker thresholds). Syntax errors are reported
 // as by ReadEnvoyStatsJSON; a cluster, host or stat of the wrong shape is a
@@ -83,6 +85,11 @@ func ReadEnvoyClustersJSON(file string, src []byte, _ ReadOptions) ([]Reading, d
 				}
 				if v := s.get("value"); v != nil {
 					r.jsonValue(cname+"::"+host+"::"+sname, v, false)
+				} else if n := s.get("name"); n != nil {
+					// proto3 JSON omits a zero uint64: SimpleMetric.value is 0.
+					tok := string(r.src[n.start:n.end])
+					r.out = append(r.out, Reading{Key: cname + "::" + host + "::" + sname, Raw: tok, Pos: r.ix.Pos(n.start),
+						Number: Number{Value: decimal.Zero, Implied: true}})
 				}
 			}
 		}

@@ -22,6 +22,7 @@ func TestReadEnvoyClustersJSON(t *testing.T) {
 				`{"name":"no_hosts"}]}`,
 			want: map[string]string{
 				"outbound|9080||reviews::172.17.0.24:9080::cx_active":         "2",
+				"outbound|9080||reviews::172.17.0.24:9080::rq_error":          `"rq_error"`, // value omitted: proto3 zero
 				"outbound|9080||reviews::172.17.0.24:9080::rq_total":          "18446744073709551615",
 				"outbound|9080||reviews::[::1]:0::cx_total":                   "7",
 				"outbound|9080||reviews::/sock/mixer.socket::cx_connect_fail": "64",

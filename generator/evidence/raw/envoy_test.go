@@ -44,6 +44,12 @@ func checkEnvoyOutput(t *testing.T, src []byte, out []Reading, errs diag.List) {
 		if r.Raw == "" || !bytes.HasPrefix(src[r.Pos.Offset:], []byte(r.Raw)) {
 			t.Fatalf("reading %s: raw %q not at %v", r.Key, r.Raw, r.Pos)
 		}
+		if r.Number.Implied {
+			if r.Number.Start != 0 || r.Number.End != 0 || !r.Number.Value.IsZero() || r.Raw[0] != '"' {
+				t.Fatalf("reading %s: implied value %s range [%d,%d) for raw %q; want 0 at the stat's quoted name", r.Key, r.Number.Value, r.Number.Start, r.Number.End, r.Raw)
+			}
+			continue
+		}
 		if r.Number.Start != 0 || r.Number.End != len(r.Raw) || r.Number.Unit != "" {
 			t.Fatalf("reading %s: number range [%d,%d) unit %q for raw %q", r.Key, r.Number.Start, r.Number.End, r.Number.Unit, r.Raw)
 		}
@@ -107,7 +113,7 @@ func runEnvoyCases(t *testing.T, format string, cases []envoyCase) {
 
 // envoyCorpus is the shared corpus of real third-party Envoy samples; CI
 // checks it out beside the repository.
-const envoyCorpus = "../../../../shared/corpus"
+var envoyCorpus = corpusDir
 
 // envoyCorpusReadings reads one corpus file with its format's reader.
 func envoyCorpusReadings(t *testing.T, format, rel string) ([]byte, []Reading, diag.List) {
@@ -129,11 +135,10 @@ func TestEnvoyCorpus(t *testing.T) {
 	if _, err := os.Stat(envoyCorpus); err != nil {
 		t.Skipf("shared corpus not present: %v", err)
 	}
-	// Files that are well-formed but hold no number: Envoy omitted every
-	// zero-valued host stat, or only health_flags lines were kept.
+	// Files that are well-formed but hold no number: only health_flags
+	// lines were kept.
 	noNumbers := map[string]bool{
-		"envoy-clusters/envoy_examples_locality_health_flags.txt":                    true,
-		"envoy-clusters/istio_2020_clusters_testdata__clustermultihostsfiltered.txt": true,
+		"envoy-clusters/envoy_examples_locality_health_flags.txt": true,
 	}
 	// Files that are not what their directory says, or are broken.
 	rejected := map[string]bool{
@@ -231,10 +236,10 @@ func TestEnvoyCorpusKnownValues(t *testing.T) {
 		{"envoy-clusters-json", "envoy-clusters/istio_2020_clusters_testdata__clusters.json", []known{
 			{"inbound_9092::/sock/mixer.socket::rq_success", "300076", "300076", "375:25"},
 			{"inbound_9092::/sock/mixer.socket::cx_active", "8", "8", "387:25"},
-		}, []string{
-			"inbound_9092::/sock/mixer.socket::rq_timeout",                                                   // value omitted: unknown, not 0
-			"outbound|443||istio-sidecar-injector.istio-system.svc.cluster.local::172.17.0.4:443::cx_active", // likewise
-		}},
+			// value omitted: a proto3 zero, read at the stat's name
+			{"inbound_9092::/sock/mixer.socket::rq_timeout", "0", `"rq_timeout"`, "379:23"},
+			{"outbound|443||istio-sidecar-injector.istio-system.svc.cluster.local::172.17.0.4:443::cx_active", "0", `"cx_active"`, "17:21"},
+		}, nil},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
 			src, out, errs := envoyCorpusReadings(t, tc.format, tc.file)
@@ -250,7 +255,7 @@ func TestEnvoyCorpusKnownValues(t *testing.T) {
 				if r.Number.Value.String() != w.value || r.Raw != w.raw || strings.TrimPrefix(r.Pos.String(), tc.file+":") != w.at {
 					t.Errorf("%s = %s raw %q at %v; want %s raw %q at %s", w.key, r.Number.Value, r.Raw, r.Pos, w.value, w.raw, w.at)
 				}
-				if tc.format == "envoy-clusters-json" && src[r.Pos.Offset-1] != '"' {
+				if tc.format == "envoy-clusters-json" && !r.Number.Implied && src[r.Pos.Offset-1] != '"' {
 					t.Errorf("%s: expected a JSON string value, found %q before it", w.key, src[r.Pos.Offset-1])
 				}
 			}

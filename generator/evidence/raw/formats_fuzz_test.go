@@ -54,7 +54,7 @@ func fuzzEnvoy(t *testing.T, read Reader, src []byte) {
 // addSeeds adds the repository's evidence files and, when present, the
 // shared corpus of real third-party samples to f's seed corpus.
 func addSeeds(f *testing.F) {
-	for _, pattern := range []string{"../../../evidence/*/*", "../../../../shared/corpus/*/*"} {
+	for _, pattern := range []string{"../../../evidence/*/*", filepath.Join(corpusDir, "*/*")} {
 		files, _ := filepath.Glob(pattern)
 		for _, p := range files {
 			if b, err := os.ReadFile(p); err == nil {

@@ -128,7 +128,16 @@ func TestLabFormatsRegistered(t *testing.T) {
 }
 
 // corpusDir is the shared corpus of real third-party samples.
-const corpusDir = "../../../../shared/corpus"
+var corpusDir = sharedCorpus()
+
+// sharedCorpus is ../shared/corpus beside the repository, or $EVDOC_CORPUS
+// (for a worktree that has no ../shared beside it).
+func sharedCorpus() string {
+	if d := os.Getenv("EVDOC_CORPUS"); d != "" {
+		return d
+	}
+	return "../../../../shared/corpus"
+}
 
 // corpusFormat names the format of corpus files Sniff cannot place.
 var corpusFormat = map[string]string{

@@ -66,6 +66,10 @@ type Number struct {
 	Start, End int
 	// Signed is set when the raw text wrote + or Δ: a difference.
 	Signed bool
+	// Implied is set when the format implies the value without writing it
+	// (a proto3 zero that Envoy's JSON omits): Raw is the token that
+	// implies it and Start = End = 0.
+	Implied bool
 	// Comma is how the token used commas. For CommaAmbiguous, Value reads
 	// the comma as a thousands separator until Resolve decides.
 	Comma Comma
