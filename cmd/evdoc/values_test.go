@@ -65,7 +65,7 @@ func TestValuesGuessReadsNothing(t *testing.T) {
 // omitted (proto3) is 0, so [0개](ev:cl/cj.cx_active) passes.
 func TestCaseClustersJSONOmittedZero(t *testing.T) {
 	dir := extract(t, cases+"10-clusters-json-omitted-zero.txtar")
-	if code, stdout, stderr := evdoc("check", "--root", dir); code != 0 || !strings.Contains(stderr, "2/2 claims match") {
+	if code, stdout, stderr := evdoc("check", "--root", dir); code != 0 || !strings.Contains(stderr, "4/4 claims match") {
 		t.Errorf("check: exit %d\n%s\n%s", code, stdout, stderr)
 	}
 	code, stdout, _ := evdoc("values", "--root", dir, "--format=json", "evidence/cl")
