@@ -55,6 +55,12 @@ func (m SourceMismatch) String() string {
 // os.ReadFile error, so a caller can tell a missing source (fs.ErrNotExist)
 // from a mismatch.
 func CompareWithSource(root string, set *Set) (compared []string, out []SourceMismatch, err error) {
+	return compareWithSource(root, set, map[string]*sourceText{})
+}
+
+// compareWithSource is CompareWithSource with parsed source documents kept
+// in parsed (by source_file) across calls.
+func compareWithSource(root string, set *Set, parsed map[string]*sourceText) (compared []string, out []SourceMismatch, err error) {
 	type lineKey struct {
 		file string
 		line int
@@ -81,7 +87,7 @@ func CompareWithSource(root string, set *Set) (compared []string, out []SourceMi
 		}
 		return keys[i].line < keys[j].line
 	})
-	sources := map[string]*sourceText{}
+	sources := map[string]*sourceText{} // this call's, with its own used numbers
 	files := map[string][]string{}
 	seen := map[string]bool{}
 	for _, k := range keys {
@@ -92,7 +98,12 @@ func CompareWithSource(root string, set *Set) (compared []string, out []SourceMi
 			if rerr != nil {
 				return compared, out, fmt.Errorf("evidence set %s: source_file %s: %w", set.Manifest.ID, src, rerr)
 			}
-			st = newSourceText(string(b))
+			doc, cached := parsed[src]
+			if !cached {
+				doc = newSourceText(string(b))
+				parsed[src] = doc
+			}
+			st = &sourceText{rows: doc.rows, paragraphs: doc.paragraphs, prose: doc.prose, used: map[[2]int]bool{}}
 			sources[src] = st
 		}
 		lines, ok := files[k.file]
@@ -122,8 +133,8 @@ func CompareWithSource(root string, set *Set) (compared []string, out []SourceMi
 // sourceText is a source document split into table rows and paragraphs.
 type sourceText struct {
 	rows       [][]string      // cells of every table row, label first
-	paragraphs []string        // blank-line separated blocks, lines joined by " "
-	prose      []string        // the paragraphs without their table rows, and every table cell but the first of its row
+	paragraphs []paragraph     // blank-line separated blocks, lines joined by " "
+	prose      []paragraph     // the paragraphs without their table rows, and every table cell but the first of its row
 	used       map[[2]int]bool // paragraph index and byte offset of source numbers transcript values rest on
 }
 
@@ -132,11 +143,11 @@ func newSourceText(s string) *sourceText {
 	var para, prose []string
 	flush := func() {
 		if len(para) > 0 {
-			st.paragraphs = append(st.paragraphs, normalizeText(strings.Join(para, " ")))
+			st.paragraphs = append(st.paragraphs, newParagraph(strings.Join(para, " ")))
 			para = nil
 		}
 		if len(prose) > 0 {
-			st.prose = append(st.prose, normalizeText(strings.Join(prose, " ")))
+			st.prose = append(st.prose, newParagraph(strings.Join(prose, " ")))
 			prose = nil
 		}
 	}
@@ -152,7 +163,7 @@ func newSourceText(s string) *sourceText {
 			cells := tableCells(t)
 			st.rows = append(st.rows, cells)
 			for _, c := range cells[1:] {
-				st.prose = append(st.prose, normalizeText(c))
+				st.prose = append(st.prose, newParagraph(c))
 			}
 		} else {
 			prose = append(prose, t)
@@ -365,31 +376,42 @@ type numOcc struct {
 // "100% 200", "2/2 런").
 const maxBefore = 12
 
+// paragraph is one normalized block of source text with its numbers.
+type paragraph struct {
+	text, lower string
+	nums        []numOcc
+}
+
+func newParagraph(raw string) paragraph {
+	p := paragraph{text: normalizeText(raw)}
+	p.lower = strings.ToLower(p.text)
+	for _, m := range sourceNumber.FindAllStringSubmatchIndex(p.text, -1) {
+		if d, err := decimal.NewFromString(p.text[m[4]:m[5]]); err == nil {
+			p.nums = append(p.nums, numOcc{m[4], m[5], d})
+		}
+	}
+	return p
+}
+
 // windows returns, for every occurrence of label in paragraph p (compared
 // case-insensitively), the n numbers right after it and the (at most n)
 // numbers ending at most maxBefore bytes before it when withBefore is set
 // (a table row label, which prose may write after its number).
-func windows(p, label string, n int, withBefore bool) [][]numOcc {
-	lp, ll := strings.ToLower(p), strings.ToLower(label)
+func windows(p paragraph, label string, n int, withBefore bool) [][]numOcc {
+	ll := strings.ToLower(label)
 	if ll == "" {
 		return nil
 	}
-	var nums []numOcc
-	for _, m := range sourceNumber.FindAllStringSubmatchIndex(p, -1) {
-		if d, err := decimal.NewFromString(p[m[4]:m[5]]); err == nil {
-			nums = append(nums, numOcc{m[4], m[5], d})
-		}
-	}
 	var out [][]numOcc
 	for from := 0; ; {
-		i := strings.Index(lp[from:], ll)
+		i := strings.Index(p.lower[from:], ll)
 		if i < 0 {
 			return out
 		}
 		start, end := from+i, from+i+len(ll)
 		from = start + 1
 		var after, before []numOcc
-		for _, o := range nums {
+		for _, o := range p.nums {
 			if o.offset >= end && len(after) < n {
 				after = append(after, o)
 			}

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/evdoc-lab/evdoc/generator/diag"
+	raw2 "github.com/evdoc-lab/evdoc/generator/evidence/raw"
 )
 
 // TestReferenceEvidenceMatchesSource holds that every value of every
@@ -141,8 +141,9 @@ source_file = "src.txt"`, 1) + tt.entry,
 }
 
 // TestReferenceEvidenceMutations changes, one at a time, every transcribed
-// value of the reference evidence (its last digit, in a copy of the set) and
-// expects CompareWithSource to name that file, line and value.
+// value of the reference evidence (its last digit, as if the file had been
+// edited there) and expects CompareWithSource to name that file, line and
+// value.
 func TestReferenceEvidenceMutations(t *testing.T) {
 	root := filepath.Join("..", "..")
 	if _, err := os.Stat(filepath.Join(root, "..", "shared", "seeds")); err != nil {
@@ -152,11 +153,8 @@ func TestReferenceEvidenceMutations(t *testing.T) {
 	if errs.HasErrors() {
 		t.Fatal(errs)
 	}
-	abs, err := filepath.Abs(root)
-	if err != nil {
-		t.Fatal(err)
-	}
 	n := 0
+	parsed := map[string]*sourceText{}
 	for _, set := range st.Sets {
 		for _, v := range set.Sorted() {
 			p := set.Provenance(v.Pos.File)
@@ -164,48 +162,31 @@ func TestReferenceEvidenceMutations(t *testing.T) {
 				continue
 			}
 			n++
-			// A copy of the set under tmp/evidence/<id>, its source_file
-			// rewritten to reach the same source from tmp.
-			tmp := t.TempDir()
-			dir := filepath.Join(tmp, filepath.FromSlash(set.Dir))
-			if err := os.MkdirAll(dir, 0o755); err != nil {
-				t.Fatal(err)
+			raw := string(mutateDigit([]byte(v.Raw), &Value{Raw: v.Raw}))
+			changed, ok := raw2.ParseCell(raw)
+			if !ok {
+				t.Fatalf("%s: mutated %q does not parse", v.Ref, raw)
 			}
-			for _, f := range append([]string{set.Dir + "/" + ManifestName}, set.Files...) {
-				b, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(f)))
-				if err != nil {
-					t.Fatal(err)
-				}
-				if f == set.Dir+"/"+ManifestName {
-					rel, err := filepath.Rel(tmp, filepath.Join(abs, filepath.FromSlash(p.SourceFile)))
-					if err != nil {
-						t.Fatal(err)
-					}
-					b = []byte(strings.ReplaceAll(string(b), `source_file = "`+p.SourceFile+`"`, `source_file = "`+filepath.ToSlash(rel)+`"`))
-				}
-				if f == v.Pos.File {
-					b = mutateDigit(b, v)
-				}
-				if err := os.WriteFile(filepath.Join(tmp, filepath.FromSlash(f)), b, 0o644); err != nil {
-					t.Fatal(err)
-				}
+			mv := *v
+			mv.Raw, mv.Value = raw, changed.Value
+			mset := *set
+			mset.Values = map[string]*Value{}
+			for k, x := range set.Values {
+				mset.Values[k] = x
 			}
-			mset, errs := LoadSet(tmp, set.Dir)
-			if mset == nil {
-				t.Fatalf("%s: mutated set does not load: %v", v.Ref, errs)
-			}
-			_, misses, err := CompareWithSource(tmp, mset)
+			mset.Values[v.Name] = &mv
+			_, misses, err := compareWithSource(root, &mset, parsed)
 			if err != nil {
 				t.Fatal(err)
 			}
 			found := false
 			for _, m := range misses {
-				if m.File == v.Pos.File && m.Line == v.Pos.Line && m.Name == v.Name {
+				if m.File == v.Pos.File && m.Line == v.Pos.Line && m.Name == v.Name && m.Value == raw {
 					found = true
 				}
 			}
 			if !found {
-				t.Errorf("%s at %s: changing %q to %q went unnoticed (found: %v)", v.Ref, v.Pos, v.Raw, mutateDigit([]byte(v.Raw), &Value{Raw: v.Raw, Pos: diag.Position{Offset: 0}}), misses)
+				t.Errorf("%s at %s: changing %q to %q went unnoticed (found: %v)", v.Ref, v.Pos, v.Raw, raw, misses)
 			}
 		}
 	}
@@ -214,7 +195,8 @@ func TestReferenceEvidenceMutations(t *testing.T) {
 	}
 }
 
-// mutateDigit changes the last digit of v's raw token in file content b.
+// mutateDigit changes the last digit of v's raw token in b, which holds
+// the token at v.Pos.Offset.
 func mutateDigit(b []byte, v *Value) []byte {
 	out := append([]byte(nil), b...)
 	for i := v.Pos.Offset + len(v.Raw) - 1; i >= v.Pos.Offset; i-- {
