@@ -86,7 +86,8 @@ func TestConstantsAreCatalogued(t *testing.T) {
 // literal converted to RuleID, as in Diagnostic{Rule: "x"}) must be a
 // catalogue id ("" means no rule), and no RuleID may be assembled at run time (a
 // concatenation or a conversion of a non-constant string), outside the
-// diag package itself. Test files are not scanned.
+// diag package itself. Conversely every catalogue rule must be used by
+// some package. Test files are not scanned.
 func TestEmittedRulesAreCatalogued(t *testing.T) {
 	if testing.Short() {
 		t.Skip("type-checks the whole module")
@@ -102,6 +103,7 @@ func TestEmittedRulesAreCatalogued(t *testing.T) {
 		known[string(r.ID)] = true
 	}
 	constants, checked := 0, 0
+	used := map[string]bool{}
 	for _, p := range pkgs {
 		for _, f := range p.Syntax {
 			ast.Inspect(f, func(n ast.Node) bool {
@@ -117,8 +119,12 @@ func TestEmittedRulesAreCatalogued(t *testing.T) {
 				checked++
 				if tv.Value != nil {
 					constants++
-					if id := constant.StringVal(tv.Value); id != "" && !known[id] {
+					id := constant.StringVal(tv.Value)
+					if id != "" && !known[id] {
 						t.Errorf("%s: rule %q is not in the catalogue; add it to generator/diag/rules.go", pos, id)
+					}
+					if p.PkgPath != diagPath {
+						used[id] = true
 					}
 					return false
 				}
@@ -139,6 +145,11 @@ func TestEmittedRulesAreCatalogued(t *testing.T) {
 	}
 	if constants < len(known) {
 		t.Errorf("found only %d rule constants in use (%d expressions of type RuleID); the scan is not seeing the module", constants, checked)
+	}
+	for _, r := range diag.Catalogue() {
+		if !used[string(r.ID)] {
+			t.Errorf("rule %s is in the catalogue but no package outside diag uses it; remove it from generator/diag/rules.go or report it", r.ID)
+		}
 	}
 }
 
