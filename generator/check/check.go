@@ -210,7 +210,7 @@ func suggestFix(p *claim.Page, c claim.Claim, q claim.Quantity, v *evidence.Valu
 		q.Decimals = int(max(0, -v.Value.Exponent()))
 	}
 	nw := q.Format(InUnitOf(q, v))
-	if nw == string(p.Source[start:end]) {
+	if nw == string(p.Source[start:end]) || !claim.RewriteKeepsReading(c.Literal, q, nw) {
 		return diag.SuggestedFix{}, false
 	}
 	return diag.SuggestedFix{

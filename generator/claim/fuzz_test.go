@@ -32,7 +32,9 @@ func FuzzParse(f *testing.F) {
 }
 
 func FuzzParseLiteral(f *testing.F) {
-	for _, s := range []string{"86/86", "51.7%→0.21%", "약 40초", "約40秒", "Δ+1", "８６％", "1,234.5ms"} {
+	for _, s := range []string{"86/86", "51.7%→0.21%", "약 40초", "約40秒", "Δ+1", "８６％", "1,234.5ms",
+		"1万2000", "1만 2천 건", "150 000", "두 번", "二回", "ふたつ", "초당 1,250건", "1,250件/秒", "約3割", "3割5分",
+		"43±1秒", "10∼20ms", "40秒弱", "40여 건", "五千", "3초 이내", "MID1에서 +1", "t=0"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -40,9 +42,23 @@ func FuzzParseLiteral(f *testing.F) {
 		if err != nil {
 			return
 		}
+		prev := 0
 		for _, q := range l.Quantities {
-			if q.Start < 0 || q.End > len(s) || q.Start >= q.End {
-				t.Fatalf("ParseLiteral(%q): quantity range [%d,%d)", s, q.Start, q.End)
+			if q.Start < prev || q.Start > q.NumStart || q.NumStart > q.NumEnd || q.NumEnd > q.End || q.End > len(s) || q.Start >= q.End {
+				t.Fatalf("ParseLiteral(%q): quantity ranges [%d,%d) number [%d,%d) after %d", s, q.Start, q.End, q.NumStart, q.NumEnd, prev)
+			}
+			prev = q.End
+		}
+		// A rewrite fix accepts keeps the literal's reading.
+		for i, q := range l.Quantities {
+			nw := q.Format(q.Value.Add(q.Step()))
+			if !q.Rewritable() || !RewriteKeepsReading(s, q, nw) {
+				continue
+			}
+			again := s[:q.NumStart] + nw + s[q.NumEnd:]
+			l2, err := ParseLiteral(again)
+			if err != nil || len(l2.Quantities) != len(l.Quantities) || l2.Quantities[i].Unit != q.Unit {
+				t.Fatalf("ParseLiteral(%q): rewritten as %q it reads %v, %v", s, again, l2.Quantities, err)
 			}
 		}
 	})

@@ -705,6 +705,10 @@ func kanjiNumeral(s string, i int) (int64, int, bool) {
 	return total + section + cur, j, true
 }
 
+// arrows blanks the arrows "->" and "=>" so that their ">" is not read
+// as a comparator.
+var arrows = strings.NewReplacer("->", "  ", "=>", "  ")
+
 // finish classifies the literal from the text between its numbers and
 // reads its approximation words and comparator.
 func (lx *lexer) finish() error {
@@ -725,7 +729,7 @@ func (lx *lexer) finish() error {
 	}
 	cmps := 0
 	for _, seg := range segs {
-		seg = strings.NewReplacer("->", "  ", "=>", "  ").Replace(seg)
+		seg = arrows.Replace(seg)
 		for k := 0; k < len(seg); {
 			matched := 0
 			for _, a := range approxWords {

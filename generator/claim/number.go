@@ -153,10 +153,48 @@ func (q Quantity) Format(v decimal.Decimal) string {
 	switch {
 	case neg:
 		return delta + minus + digits
-	case q.Delta && !v.IsZero():
+	case q.Delta && (!v.IsZero() || delta == ""):
+		// A difference keeps its mark: "+0" stays a difference, "Δ0" too.
 		return delta + plus + digits
 	}
 	return delta + digits
 }
 
 var toFullWidth = strings.NewReplacer("0", "０", "1", "１", "2", "２", "3", "３", "4", "４", "5", "５", "6", "６", "7", "７", "8", "８", "9", "９", ".", "．", ",", "，")
+
+// RewriteKeepsReading reports whether replacing the digits of q (one of
+// the quantities ParseLiteral read from lit) with nw leaves the literal
+// reading as before: as many quantities, the others unchanged, and q read
+// as nw says. It is false when the new digits would merge with a
+// neighbour ("0000 000B" → "0 000B" reads as space-grouped 0000) or lose a
+// mark; evdoc fix then leaves the literal to a person.
+func RewriteKeepsReading(lit string, q Quantity, nw string) bool {
+	if q.NumStart < 0 || q.NumEnd > len(lit) || q.NumStart > q.NumEnd {
+		return false
+	}
+	before, err := ParseLiteral(lit)
+	if err != nil {
+		return false
+	}
+	after, err := ParseLiteral(lit[:q.NumStart] + nw + lit[q.NumEnd:])
+	if err != nil || len(after.Quantities) != len(before.Quantities) {
+		return false
+	}
+	want, err := ParseLiteral(nw)
+	if err != nil || len(want.Quantities) != 1 {
+		return false
+	}
+	for i, b := range before.Quantities {
+		a := after.Quantities[i]
+		if b.NumStart == q.NumStart {
+			if !a.Value.Equal(want.Quantities[0].Value.Mul(q.Magnitude)) || a.Unit != b.Unit || a.Delta != b.Delta {
+				return false
+			}
+			continue
+		}
+		if !a.Value.Equal(b.Value) || a.Unit != b.Unit {
+			return false
+		}
+	}
+	return true
+}
