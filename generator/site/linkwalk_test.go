@@ -6,6 +6,7 @@ import (
 	"html"
 	"net/url"
 	"os"
+	"os/exec"
 	"path"
 	"path/filepath"
 	"regexp"
@@ -223,5 +224,53 @@ func TestLinkWalk(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestPlainHugo runs Hugo alone on the reference project, as `hugo
+// server` or a host that only runs Hugo would: the site builds (exit 0),
+// claims render as plain text with a warning, figures show their last
+// rendering, and every internal link resolves.
+func TestPlainHugo(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs Hugo")
+	}
+	dir := copyProject(t)
+	cmd := hugoCommand(t)
+	public := filepath.Join(dir, "public")
+	args := append(append([]string{}, cmd[1:]...), "--source", dir, "--destination", public, "--logLevel", "warn")
+	c := exec.Command(cmd[0], args...)
+	c.Env = append(os.Environ(), "HUGO_CACHEDIR="+filepath.Join(t.TempDir(), "cache"))
+	out, err := c.CombinedOutput()
+	if err != nil {
+		t.Fatalf("plain hugo failed: %v\n%s", err, out)
+	}
+	for _, want := range []string{"claims are shown as plain text", "evdoc build"} {
+		if !strings.Contains(string(out), want) {
+			t.Errorf("hugo output lacks the warning %q:\n%s", want, out)
+		}
+	}
+	for _, p := range []string{"docs/istio/egress/gslb-dns-flip-qa/index.html", "ja/docs/istio/egress/gslb-dns-flip-qa/index.html"} {
+		b, err := os.ReadFile(filepath.Join(public, p))
+		if err != nil {
+			t.Fatal(err)
+		}
+		page := string(b)
+		if !strings.Contains(page, `<span class="ev-claim-plain">86/86</span>`) {
+			t.Errorf("%s: 86/86 is not rendered as plain text", p)
+		}
+		if strings.Contains(page, `href="ev:`) || strings.Contains(page, "ev-pop") {
+			t.Errorf("%s: a claim link or popover without data", p)
+		}
+		if !strings.Contains(page, `<figure class="ev-figure">`) {
+			t.Errorf("%s: figures missing", p)
+		}
+	}
+	problems, checked := walkLinks(t, public, &url.URL{Scheme: "http", Host: "localhost", Path: "/"})
+	for _, p := range problems {
+		t.Error(p)
+	}
+	if checked < 20 {
+		t.Errorf("only %d internal links checked", checked)
 	}
 }
