@@ -1,0 +1,352 @@
+package site
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// chromiumPath finds a headless-capable Chromium: $EVDOC_CHROMIUM, else
+// Debian's chromium on PATH. Under CI (CI=true) a missing browser fails
+// the test instead of skipping it: .ci/run installs chromium.
+func chromiumPath(t *testing.T) string {
+	t.Helper()
+	if p := os.Getenv("EVDOC_CHROMIUM"); p != "" {
+		return p
+	}
+	for _, name := range []string{"chromium", "chromium-browser"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	if os.Getenv("CI") == "true" {
+		t.Fatal("chromium not found on PATH; .ci/run installs it (apt-get install chromium)")
+	}
+	t.Skip("browser tests skipped: chromium not found (apt-get install chromium, or set EVDOC_CHROMIUM)")
+	return ""
+}
+
+// axeScript returns axe-core's browser build: $EVDOC_AXE, else
+// node_modules/axe-core/axe.min.js in the repository or .evdoc/npm (where
+// .ci/run installs it), or "" when none is there.
+func axeScript(t *testing.T) string {
+	cands := []string{os.Getenv("EVDOC_AXE"),
+		filepath.Join(repoRoot, "node_modules", "axe-core", "axe.min.js"),
+		filepath.Join(repoRoot, ".evdoc", "npm", "node_modules", "axe-core", "axe.min.js")}
+	for _, p := range cands {
+		if p == "" {
+			continue
+		}
+		if b, err := os.ReadFile(p); err == nil {
+			return string(b)
+		}
+	}
+	return ""
+}
+
+// artifactDir is where the browser tests save screenshots:
+// $EVDOC_TEST_ARTIFACTS/browser, else .evdoc/test-artifacts/browser in
+// the repository.
+func artifactDir(t *testing.T) string {
+	dir := os.Getenv("EVDOC_TEST_ARTIFACTS")
+	if dir == "" {
+		dir = filepath.Join(repoRoot, ".evdoc", "test-artifacts")
+	}
+	dir = filepath.Join(dir, "browser")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// browserSession is one headless Chromium with a console/error log.
+type browserSession struct {
+	ctx    context.Context
+	mu     sync.Mutex
+	errors []string
+}
+
+func (b *browserSession) addError(s string) {
+	b.mu.Lock()
+	b.errors = append(b.errors, s)
+	b.mu.Unlock()
+}
+
+// takeErrors returns and clears the console errors, uncaught exceptions
+// and failed loads logged since the last call.
+func (b *browserSession) takeErrors() []string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	e := b.errors
+	b.errors = nil
+	return e
+}
+
+func newBrowser(t *testing.T) *browserSession {
+	t.Helper()
+	exe := chromiumPath(t)
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(exe),
+		chromedp.Headless,
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.NoFirstRun,
+		chromedp.NoDefaultBrowserCheck,
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-dev-shm-usage", true),
+		chromedp.WindowSize(1280, 900),
+	}
+	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancelC := chromedp.NewContext(actx)
+	ctx, cancelT := context.WithTimeout(ctx, 90*time.Second)
+	t.Cleanup(func() { cancelT(); cancelC(); cancelA() })
+	b := &browserSession{ctx: ctx}
+	if err := chromedp.Do(ctx); err != nil {
+		t.Fatalf("starting chromium %s: %v", exe, err)
+	}
+	msgs := chromedp.Console(ctx)
+	go func() {
+		for m, err := range msgs {
+			if err != nil {
+				return
+			}
+			if m.Type == chromedp.ConsoleError || m.IsException() {
+				b.addError(fmt.Sprintf("console %s: %s (%s:%d)", m.Type, m.Text, m.URL, m.Line+1))
+			}
+		}
+	}()
+	return b
+}
+
+// pageReport is what check reads from a loaded page.
+type pageReport struct {
+	ScrollWidth, InnerWidth int
+	Wide                    []string
+	Images                  []struct {
+		Src   string
+		Width int
+	}
+}
+
+// TestBrowser opens the built reference site in headless Chromium: the ko
+// and ja Q&A pages at 1280 and 390 px (no horizontal overflow, every
+// figure loaded, no console error, accessibility scan), a plain and a
+// derived claim's popover and the highlighted raw line each lands on,
+// the language switch, and every internal link of the visited pages.
+// Screenshots go to artifactDir.
+func TestBrowser(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs Hugo and Chromium")
+	}
+	b := newBrowser(t)
+	dir := buildVariant(t, nil)
+	public := filepath.Join(dir, "public")
+	srv := httptest.NewServer(http.FileServer(http.Dir(public)))
+	defer srv.Close()
+	shots := artifactDir(t)
+	t.Logf("screenshots in %s", shots)
+	axe := axeScript(t)
+	if axe == "" {
+		t.Log("accessibility scan skipped: axe-core not found (npm install axe-core, or set EVDOC_AXE)")
+		if os.Getenv("CI") == "true" {
+			t.Error("axe-core not installed; .ci/run installs it from npm")
+		}
+	}
+	ctx := b.ctx
+	visited := map[string]bool{}
+	do := func(t *testing.T, what string, steps ...chromedp.Action[chromedp.Void]) {
+		t.Helper()
+		if err := chromedp.Do(ctx, steps...); err != nil {
+			t.Fatalf("%s: %v", what, err)
+		}
+	}
+	loaded := chromedp.Poll[chromedp.Void](`document.readyState === "complete" && Array.from(document.images).every(i => i.complete)`, chromedp.WithPollingTimeout(15*time.Second))
+
+	check := func(t *testing.T, name string) {
+		t.Helper()
+		do(t, name, loaded)
+		res, err := chromedp.Run(ctx, chromedp.Evaluate[pageReport](`(() => {
+			const de = document.documentElement;
+			const wide = [];
+			for (const el of document.querySelectorAll("body *")) {
+				const r = el.getBoundingClientRect();
+				if (r.right > window.innerWidth + 1 && el.offsetParent !== null && !el.closest(".evidence-raw, .table-wrap, table, pre, .ev-pop")) wide.push(el.tagName + "." + el.className);
+			}
+			return {ScrollWidth: de.scrollWidth, InnerWidth: window.innerWidth, Wide: wide.slice(0, 5),
+				Images: Array.from(document.images).map(i => ({Src: i.currentSrc || i.src, Width: i.naturalWidth}))};
+		})()`))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if res.ScrollWidth > res.InnerWidth {
+			t.Errorf("%s: horizontal overflow: page %d px wide in a %d px viewport (widest: %v)", name, res.ScrollWidth, res.InnerWidth, res.Wide)
+		}
+		for _, img := range res.Images {
+			if img.Width == 0 {
+				t.Errorf("%s: image %s did not load (naturalWidth 0)", name, img.Src)
+			}
+		}
+		shoot := func(file string, a chromedp.Action[[]byte]) {
+			if buf, err := chromedp.Run(ctx, a); err != nil {
+				t.Errorf("%s: screenshot: %v", name, err)
+			} else if err := os.WriteFile(filepath.Join(shots, file), buf, 0o644); err != nil {
+				t.Error(err)
+			}
+		}
+		shoot(name+".png", chromedp.CaptureScreenshot())
+		for _, el := range []string{"figure.ev-figure", ".table-wrap"} {
+			if n, _ := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("` + el + `").length`)); n > 0 {
+				shoot(name+"-"+strings.Trim(strings.SplitN(el, ".", 3)[1], ".")+".png", chromedp.Screenshot(chromedp.CSS(el)))
+			}
+		}
+		if axe != "" {
+			do(t, name+": injecting axe-core", chromedp.Evaluate[chromedp.Void](axe))
+			out, err := chromedp.Run(ctx, chromedp.Evaluate[string](`axe.run(document, {runOnly: {type: "tag", values: ["wcag2a", "wcag2aa", "best-practice"]}}).then(r => JSON.stringify(r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map(n => n.target.join(" "))}))))`, chromedp.EvalAwaitPromise))
+			if err != nil {
+				t.Errorf("%s: axe: %v", name, err)
+			} else if out != "[]" {
+				t.Errorf("%s: accessibility violations: %s", name, out)
+			}
+		}
+		links, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`Array.from(document.querySelectorAll("a[href], link[href], img[src], source[srcset], script[src]")).map(e => e.href || e.src || new URL(e.getAttribute("srcset"), location.href).href)`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, l := range links {
+			u, err := url.Parse(l)
+			if err != nil || "http://"+u.Host != srv.URL {
+				continue
+			}
+			u.Fragment = ""
+			visited[u.String()] = true
+		}
+		for _, e := range b.takeErrors() {
+			t.Errorf("%s: %s", name, e)
+		}
+	}
+
+	pages := []struct{ lang, path string }{
+		{"ko", "/docs/istio/egress/gslb-dns-flip-qa/"},
+		{"ja", "/ja/docs/istio/egress/gslb-dns-flip-qa/"},
+	}
+	for _, width := range []int64{1280, 390} {
+		for _, p := range pages {
+			name := fmt.Sprintf("qa-%s-%d", p.lang, width)
+			t.Run(name, func(t *testing.T) {
+				do(t, name, chromedp.EmulateViewport(width, 900), chromedp.Navigate(srv.URL+p.path))
+				check(t, name)
+			})
+		}
+	}
+
+	// A claim: keyboard focus shows its popover; following it lands on a
+	// highlighted raw line.
+	type popover struct{ Display, Text, Href string }
+	type landing struct {
+		ID, Class, Background, Text string
+		InView                      bool
+		Rect                        []float64
+	}
+	follow := func(t *testing.T, name, sel string, derived bool) {
+		t.Helper()
+		do(t, name, chromedp.EmulateViewport(1280, 900), chromedp.Navigate(srv.URL+pages[0].path), loaded,
+			chromedp.Focus(chromedp.CSS(sel)))
+		pop, err := chromedp.Run(ctx, chromedp.Evaluate[popover](`(() => { const a = document.activeElement; const p = a.parentNode.querySelector(".ev-pop");
+			return {Display: getComputedStyle(p).display, Text: p.innerText, Href: a.href}; })()`))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if pop.Display == "none" {
+			t.Errorf("%s: popover hidden while the claim has keyboard focus", name)
+		}
+		if !strings.Contains(pop.Text, "evidence/") || !strings.Contains(pop.Text, ":") {
+			t.Errorf("%s: popover lacks the source file:line: %q", name, pop.Text)
+		}
+		if derived && !(strings.Contains(pop.Text, " − ") && strings.Contains(pop.Text, " = ")) {
+			t.Errorf("%s: popover of a derived claim lacks its derivation: %q", name, pop.Text)
+		}
+		if buf, err := chromedp.Run(ctx, chromedp.CaptureScreenshot()); err == nil {
+			_ = os.WriteFile(filepath.Join(shots, name+"-popover.png"), buf, 0o644)
+		}
+		do(t, name+": following the claim", chromedp.Click(chromedp.CSS(sel)),
+			chromedp.WaitVisible(chromedp.CSS(".evidence-raw")),
+			chromedp.Poll[chromedp.Void](`document.querySelector(":target") !== null`, chromedp.WithPollingTimeout(10*time.Second)))
+		line, err := chromedp.Run(ctx, chromedp.Evaluate[landing](`(() => { const l = document.querySelector(":target"); const r = l.getBoundingClientRect();
+			return {ID: l.id, Class: l.className, Background: getComputedStyle(l).backgroundColor, Text: l.innerText,
+				InView: r.top >= -1 && r.bottom <= window.innerHeight + 1, Rect: [r.top, r.bottom, window.innerHeight, window.scrollY]}; })()`))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if !strings.HasPrefix(line.ID, "L") || !strings.Contains(line.Class, "line") {
+			t.Errorf("%s: landed on %q (class %q), not a raw line", name, line.ID, line.Class)
+		}
+		if line.Background == "rgba(0, 0, 0, 0)" || line.Background == "" {
+			t.Errorf("%s: the target line is not highlighted", name)
+		}
+		if !line.InView {
+			t.Errorf("%s: the target line %s is not scrolled into view (top, bottom, viewport, scrollY: %v)", name, line.ID, line.Rect)
+		}
+		if !strings.HasSuffix(pop.Href, "#"+line.ID) {
+			t.Errorf("%s: claim href %s, landed on #%s", name, pop.Href, line.ID)
+		}
+		check(t, name+"-evidence")
+	}
+	t.Run("plain-claim", func(t *testing.T) {
+		follow(t, "plain-claim", `.ev:not(:has(.ev-der)) > a.ev-claim`, false)
+	})
+	t.Run("derived-claim", func(t *testing.T) {
+		follow(t, "derived-claim", `.ev:has(.ev-der) > a.ev-claim`, true)
+	})
+
+	t.Run("switch-language", func(t *testing.T) {
+		do(t, "switch", chromedp.Navigate(srv.URL+pages[0].path), loaded,
+			chromedp.Click(chromedp.CSS(`nav.languages a[hreflang="ja-JP"]`)),
+			chromedp.WaitVisible(chromedp.CSS(`html[lang="ja-JP"] main`)))
+		loc, err := chromedp.Run(ctx, chromedp.Location())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasSuffix(loc, pages[1].path) {
+			t.Errorf("language switch went to %s, want %s", loc, pages[1].path)
+		}
+		// The Japanese evidence viewer switches back to Korean too.
+		do(t, "ja evidence page", chromedp.EmulateViewport(390, 900), chromedp.Navigate(srv.URL+"/ja/evidence/dns-passthrough-tcp/report-md/"),
+			chromedp.WaitVisible(chromedp.CSS(`nav.languages a[hreflang="ko-KR"]`)))
+		check(t, "evidence-ja-390")
+	})
+
+	t.Run("links", func(t *testing.T) {
+		client := srv.Client()
+		n := 0
+		for u := range visited {
+			resp, err := client.Get(u)
+			if err != nil {
+				t.Error(err)
+				continue
+			}
+			resp.Body.Close()
+			n++
+			if resp.StatusCode != http.StatusOK {
+				t.Errorf("%s: %s", u, resp.Status)
+			}
+		}
+		if n < 20 {
+			t.Errorf("only %d internal links seen", n)
+		}
+	})
+}
