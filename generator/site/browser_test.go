@@ -210,7 +210,7 @@ func TestBrowser(t *testing.T) {
 		}
 		shoot(name+".png", chromedp.CaptureScreenshot())
 		for _, el := range []string{"figure.ev-figure", ".table-wrap"} {
-			if n, _ := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("` + el + `").length`)); n > 0 {
+			if n, _ := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll("`+el+`").length`)); n > 0 {
 				shoot(name+"-"+strings.Trim(strings.SplitN(el, ".", 3)[1], ".")+".png", chromedp.Screenshot(chromedp.CSS(el)))
 			}
 		}
