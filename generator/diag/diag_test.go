@@ -62,4 +62,19 @@ func TestRuleConfigApply(t *testing.T) {
 	if got := RuleConfig(nil).Apply(ds); len(got) != len(ds) {
 		t.Errorf("empty config dropped diagnostics: %v", got)
 	}
+	// A rule that is off by default reports only when configured.
+	off := List{{Rule: ClaimNumberWord, Severity: Warning, Message: "w"}}
+	if r, _ := LookupRule(ClaimNumberWord); r.Severity != Off {
+		t.Fatalf("claim-number-word default = %s; the test needs a rule that is off by default", r.Severity)
+	}
+	if got := RuleConfig(nil).Apply(off); len(got) != 0 || RuleConfig(nil).Enabled(ClaimNumberWord) {
+		t.Errorf("default-off rule reported: %v", got)
+	}
+	on := RuleConfig{ClaimNumberWord: Error}
+	if got := on.Apply(off); len(got) != 1 || got[0].Severity != Error || !on.Enabled(ClaimNumberWord) {
+		t.Errorf("configured rule: %v", got)
+	}
+	if !RuleConfig(nil).Enabled(ClaimMismatch) || (RuleConfig{ClaimMismatch: Off}).Enabled(ClaimMismatch) {
+		t.Error("Enabled disagrees with the settings")
+	}
 }

@@ -126,8 +126,9 @@ const (
 type Rule struct {
 	// ID is the rule's identifier.
 	ID RuleID
-	// Severity is the default severity of the rule's diagnostics; a
-	// project's evdoc.toml may change it.
+	// Severity is the default severity of the rule's diagnostics, or Off
+	// for a rule that reports nothing unless a project's evdoc.toml gives
+	// it a severity; evdoc.toml may change any rule's.
 	Severity Severity
 	// Doc is a one-line description: what the rule finds, as a sentence.
 	Doc string
@@ -172,8 +173,8 @@ func Catalogue() []Rule {
 			"Correct the number (evdoc fix rewrites stale numbers) or the reference."},
 		{ClaimUnbound, Error, "A measured number in prose is neither a claim nor exempt.",
 			`Link it to its evidence as a claim, or mark it [n](ev:exempt "reason").`},
-		{ClaimNumberWord, Warning, "A number written as a word with a counter (세 번, 二回, ふたつ) in prose is bound to no evidence. Off unless evdoc.toml's [rules] sets its severity.",
-			`Write it as a claim ([두 번](ev:SET/NAME)), or mark it [세 번](ev:exempt "reason") if it is not a measurement.`},
+		{ClaimNumberWord, Off, "A number written as a word with a counter (세 번, 二回, ふたつ) in prose is bound to no evidence.",
+			`Off by default; turn it on in evdoc.toml ([rules] claim-number-word = "warning"). Write it as a claim ([두 번](ev:SET/NAME)), or mark it [세 번](ev:exempt "reason") if it is not a measurement.`},
 		{ClaimUnchecked, Warning, "A number sits where it cannot be a claim (front matter), so it is not checked.",
 			"Move the number into the page body as a claim."},
 
@@ -295,28 +296,42 @@ func LookupRule(id RuleID) (Rule, bool) {
 	return Rule{}, false
 }
 
-// Off is the setting that turns a rule off in RuleConfig: its diagnostics
-// are dropped. No Diagnostic carries it.
+// Off is the setting of a rule that is turned off, in RuleConfig or as a
+// catalogue default: its diagnostics are dropped. No Diagnostic carries it.
 const Off Severity = "off"
 
 // RuleConfig is a project's per-rule settings (evdoc.toml's [rules]):
 // each listed rule's diagnostics get the severity given, or are dropped
 // when it is Off. Rules not listed keep the severity they were reported
-// with (the catalogue's default).
+// with (the catalogue's default), except that the diagnostics of a rule
+// whose default is Off are dropped.
 type RuleConfig map[RuleID]Severity
+
+// Enabled reports whether rule's diagnostics survive Apply: its setting in
+// c, or else its catalogue default, is not Off. A stage may skip work for
+// a rule that is not enabled.
+func (c RuleConfig) Enabled(rule RuleID) bool {
+	if sev, ok := c[rule]; ok {
+		return sev != Off
+	}
+	r, ok := LookupRule(rule)
+	return !ok || r.Severity != Off
+}
 
 // Apply returns ds with c's settings applied, in order. ds is not
 // modified.
 func (c RuleConfig) Apply(ds List) List {
-	if len(c) == 0 {
-		return ds
+	defaults := map[RuleID]Severity{}
+	for _, r := range Catalogue() {
+		defaults[r.ID] = r.Severity
 	}
 	out := make(List, 0, len(ds))
 	for _, d := range ds {
-		if sev, ok := c[d.Rule]; ok {
-			if sev == Off {
-				continue
-			}
+		sev, ok := c[d.Rule]
+		switch {
+		case ok && sev == Off, !ok && defaults[d.Rule] == Off:
+			continue
+		case ok:
 			d.Severity = sev
 		}
 		out = append(out, d)

@@ -197,9 +197,13 @@ func addRule(run *sarif.Run, rule diag.RuleID) {
 		run.AddRule(ruleName(rule)).WithDescription("evdoc finding")
 		return
 	}
+	conf := sarif.NewReportingConfiguration().WithLevel(levelName(r.Severity, "note"))
+	if r.Severity == diag.Off {
+		conf = sarif.NewReportingConfiguration().WithEnabled(false).WithLevel("none")
+	}
 	run.AddRule(string(r.ID)).WithDescription(r.Doc).WithHelpURI(r.URL()).
 		WithHelp(sarif.NewMultiformatMessageString().WithText(r.Help)).
-		WithDefaultConfiguration(sarif.NewReportingConfiguration().WithLevel(levelName(r.Severity, "note")))
+		WithDefaultConfiguration(conf)
 }
 
 // escapeData and escapeProperty follow the workflow command escaping of

@@ -21,6 +21,7 @@ func TestSARIFRulesFromCatalogue(t *testing.T) {
 		{Pos: diag.Position{File: "p.md", Line: 1, Column: 1}, Severity: diag.Error, Rule: diag.ClaimSyntax, Message: "m"},
 		{Pos: diag.Position{File: "p.md", Line: 2, Column: 1}, Severity: diag.Warning, Rule: diag.LinkMissingPage, Message: "n"},
 		{Pos: diag.Position{File: "p.md", Line: 3, Column: 1}, Severity: diag.Error, Rule: diag.ClaimSyntax, Message: "o"},
+		{Pos: diag.Position{File: "p.md", Line: 4, Column: 1}, Severity: diag.Warning, Rule: diag.ClaimNumberWord, Message: "p"},
 	}
 	var b bytes.Buffer
 	if err := Write(&b, "sarif", ds, nil); err != nil {
@@ -36,7 +37,8 @@ func TestSARIFRulesFromCatalogue(t *testing.T) {
 						Help             struct{ Text string }
 						HelpURI          string `json:"helpUri"`
 						Default          struct {
-							Level string `json:"level"`
+							Level   string `json:"level"`
+							Enabled *bool  `json:"enabled"`
 						} `json:"defaultConfiguration"`
 					} `json:"rules"`
 				} `json:"driver"`
@@ -47,8 +49,13 @@ func TestSARIFRulesFromCatalogue(t *testing.T) {
 		t.Fatal(err)
 	}
 	rules := doc.Runs[0].Tool.Driver.Rules
-	if len(rules) != 2 {
+	if len(rules) != 3 {
 		t.Fatalf("rules = %+v; want one per distinct rule", rules)
+	}
+	// A rule that is off by default (reported because evdoc.toml turned it
+	// on) is described as disabled by default.
+	if d := rules[2].Default; rules[2].ID != string(diag.ClaimNumberWord) || d.Level != "none" || d.Enabled == nil || *d.Enabled {
+		t.Errorf("default-off rule = %+v", rules[2])
 	}
 	for i, id := range []diag.RuleID{diag.ClaimSyntax, diag.LinkMissingPage} {
 		want, _ := diag.LookupRule(id)

@@ -90,9 +90,8 @@ func LoadWith(root string, opt LoadOptions) (*Site, error) {
 func (s *Site) Check(opt check.Options) ([]check.Result, diag.List) {
 	ds := append(diag.List(nil), s.Findings...)
 	var results []check.Result
-	// claim-number-word is off unless evdoc.toml gives it a severity.
-	sev, numberWords := s.Rules[diag.ClaimNumberWord]
-	numberWords = numberWords && sev != diag.Off
+	// claim-number-word is off by default (see the catalogue).
+	numberWords := s.Rules.Enabled(diag.ClaimNumberWord)
 	for _, p := range s.Pages {
 		rs, cds := check.Claims(p.Parsed, s.Store, opt)
 		results = append(results, rs...)
