@@ -5,11 +5,14 @@
 //
 // Judgement: a literal number q written with d decimals matches an evidence
 // value v when |v − q| ≤ ½·10^−d ("44%" covers 43.5–44.5, "51.7%" covers
-// 51.65–51.75). When the literal carries an approximation mark (~, ≈, 약,
-// 대략, 정도, 約, およそ, ほど, 程度) the tolerance is widened to
-// max(½·10^−d, Approx·|q|), with Approx = 10% by default. Seconds and
-// milliseconds convert into each other when both the literal and the value
-// state a time unit; no other unit converts.
+// 51.65–51.75), times the magnitude written (만, 万, 割). A written ±
+// tolerance replaces ½·10^−d. When the literal carries an approximation
+// word (claim.Approx: 약, 約, 정도, ほど … about; 남짓, 強 over; 弱, 近く
+// under) the tolerance is widened to max(½·10^−d, Approx·|q|) on the
+// side(s) the word means, with Approx = 10% by default. Time units convert
+// into each other when both the literal and the value state one (package
+// unit); no other unit converts. A mismatch by a power of 1000 between
+// time units is reported as the unit mistake it is, with no fix.
 package check
 
 import (
@@ -381,6 +384,9 @@ func Tolerance(q claim.Quantity, approx claim.Approx, opt Options) (below, above
 // Expected formats val as q would have to read.
 func Expected(q claim.Quantity, approx claim.Approx, val decimal.Decimal) string {
 	want := q.Format(val)
+	if q.MagnitudeWord != "" && !q.Compound {
+		want += q.MagnitudeWord // "1만", not "1", for 12000 written as 12만
+	}
 	switch approx {
 	case claim.About:
 		want = "about " + want

@@ -10,7 +10,15 @@
 // The destination is a comma-separated list of evidence references, each
 // "SET/NAME"; an item without "SET/" reuses the set of the item before it.
 // The link text is the literal. Its numbers are matched left to right with
-// the references, one each.
+// the references, one each. ParseLiteral reads a literal in one pass with a
+// hand-written lexer (no regular expressions): digits (ASCII or
+// full-width, grouped by commas or spaces), signs, magnitudes and compound
+// magnitudes (1만 2천), number words (두 번, 二回, ふたつ, three), unit and
+// counter words in Korean, Japanese and English (package unit), rates
+// (초당 N건, N件/秒), ± tolerances, ranges, transitions, fractions,
+// comparators and approximation words with their direction. Parse stores
+// the result on each Claim (Parsed), so check, coverage, fix and the
+// translation checks share one reading.
 //
 // Pages are parsed with github.com/yuin/goldmark configured as Hugo
 // v0.165.0 configures it by default (GFM tables, strikethrough, linkify,

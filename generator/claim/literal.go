@@ -306,7 +306,7 @@ func magnitudeAt(s string, k int) (int64, int) {
 func (lx *lexer) magnitudes(q *Quantity, k int) (int, error) {
 	s := lx.s
 	if strings.HasPrefix(s[k:], "割") {
-		q.Value, q.Magnitude, q.Unit, q.UnitWord = q.Value.Mul(decimal.NewFromInt(10)), decimal.NewFromInt(10), "%", "割"
+		q.Value, q.Magnitude, q.Unit, q.UnitWord, q.MagnitudeWord = q.Value.Mul(decimal.NewFromInt(10)), decimal.NewFromInt(10), "%", "割", "割"
 		k += len("割")
 		for _, part := range []struct {
 			word string
@@ -328,6 +328,7 @@ func (lx *lexer) magnitudes(q *Quantity, k int) (int, error) {
 	}
 	mag := decimal.NewFromInt(f)
 	q.Value, q.Magnitude = q.Value.Mul(mag), mag
+	q.MagnitudeWord = strings.TrimSpace(s[k : k+n])
 	k += n
 	for {
 		// A compound: a smaller part follows ("1만 2천", "1万2000").

@@ -38,6 +38,8 @@ type Quantity struct {
 	// digits (만 = 10000, 億 = 100000000, 割 = 10 in percent); 1 when there
 	// is none. Value already includes it.
 	Magnitude decimal.Decimal `json:"-"`
+	// MagnitudeWord is the magnitude word as written (만, 万, 割), or "".
+	MagnitudeWord string `json:"magnitude_word,omitempty"`
 	// Word is set for a number written as a word (세 번, 二回, ふたつ,
 	// three); Compound for one written in parts (1만 2천, 1万2000,
 	// 3割5分). Neither can be rewritten in place.
