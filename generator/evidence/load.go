@@ -271,7 +271,6 @@ func (l *loader) readTable(ts TableSpec, rel string, b []byte) []localValue {
 		cols[i+1] = k
 	}
 	var cells []raw.Reading
-	var locals []string
 	var seen raw.CommaSeen
 	for _, tb := range tables { // every table of the file shows its decimal mark
 		for _, row := range tb.Rows {
@@ -315,7 +314,6 @@ func (l *loader) readTable(ts TableSpec, rel string, b []byte) []localValue {
 			tok := row[i].Text[n.Start:n.End]
 			n.Start, n.End = 0, len(tok)
 			cells = append(cells, raw.Reading{Key: local, Number: n, Raw: tok, Pos: pos})
-			locals = append(locals, local)
 		}
 	}
 	var out []localValue

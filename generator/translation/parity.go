@@ -744,12 +744,3 @@ func compareNumbers(ds, dt *doc, sectionsAlign bool, at posFn, rel relFn, srcNam
 	}
 	return out
 }
-
-func sameKinds(ds, dt *doc, a, b []int) bool {
-	for i := range a {
-		if ds.blocks[a[i]].kind != dt.blocks[b[i]].kind {
-			return false
-		}
-	}
-	return true
-}
