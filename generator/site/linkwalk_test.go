@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/evdoc-lab/evdoc/generator/check"
+	"github.com/evdoc-lab/evdoc/internal/txtartest"
 )
 
 // buildVariant builds a copy of the reference site after edit changed it
@@ -272,5 +273,67 @@ func TestPlainHugo(t *testing.T) {
 	}
 	if checked < 20 {
 		t.Errorf("only %d internal links checked", checked)
+	}
+}
+
+// TestBuildEscapes builds a project whose evidence title, environment,
+// source, raw lines and page titles hold markup and quotes: every place
+// the site shows them (popovers, viewer, set and index pages, citations,
+// hreflang links) escapes them, and the links still resolve.
+func TestBuildEscapes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs Hugo")
+	}
+	dir := txtartest.WriteFile(t, filepath.Join("testdata", "build", "escape.txtar"))
+	for _, d := range []string{"layouts", "i18n", "static", "assets"} {
+		if err := copyTree(filepath.Join(repoRoot, d), filepath.Join(dir, d)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Build(context.Background(), BuildOptions{Out: "public", Hugo: hugoCommand(t), Check: check.DefaultOptions()}); err != nil {
+		t.Fatal(err)
+	}
+	public := filepath.Join(dir, "public")
+	seen := map[string]bool{}
+	err = filepath.WalkDir(public, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".html") {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		page := string(b)
+		for _, bad := range []string{"<script>alert", "<b>bold", "<i>x", "<img src=x", "ZgotmplZ"} {
+			if strings.Contains(page, bad) {
+				i := strings.Index(page, bad)
+				t.Errorf("%s: unescaped %q: %q", p, bad, page[max(0, i-120):min(len(page), i+60)])
+			}
+		}
+		for _, good := range []string{"&lt;script&gt;alert(&#34;raw&#34;)&lt;/script&gt;", "&lt;script&gt;alert(&#34;set&#34;)&lt;/script&gt;", "&lt;b&gt;bold&lt;/b&gt;",
+			"&lt;i&gt;x&lt;/i&gt;", "&lt;img src=x", "after − before = 15 − 5 = &#43;10", "&lt;script&gt;alert(&#39;title&#39;)&lt;/script&gt;"} {
+			if strings.Contains(page, good) {
+				seen[good] = true
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, good := range []string{"&lt;script&gt;alert(&#34;raw&#34;)&lt;/script&gt;", "&lt;script&gt;alert(&#34;set&#34;)&lt;/script&gt;", "&lt;b&gt;bold&lt;/b&gt;",
+		"&lt;i&gt;x&lt;/i&gt;", "&lt;img src=x", "after − before = 15 − 5 = &#43;10", "&lt;script&gt;alert(&#39;title&#39;)&lt;/script&gt;"} {
+		if !seen[good] {
+			b, _ := os.ReadFile(filepath.Join(public, "docs", "p", "index.html"))
+			t.Errorf("no page shows %q; the ko page:\n%s", good, b)
+		}
+	}
+	problems, _ := walkLinks(t, public, &url.URL{Scheme: "http", Host: "localhost", Path: "/"})
+	for _, p := range problems {
+		t.Error(p)
 	}
 }
