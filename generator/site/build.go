@@ -386,6 +386,13 @@ func (s *Site) stageFallbacks(stage string) error {
 }
 
 func (s *Site) stageClaims(stage string, v *viewer, results []check.Result) error {
+	sets, err := json.MarshalIndent(v.sets(s.Store), "", " ")
+	if err != nil {
+		return err
+	}
+	if err := writeFile(filepath.Join(stage, "data", "evdoc", "sets.json"), sets); err != nil {
+		return err
+	}
 	b, err := json.MarshalIndent(v.claims(results, s.Store), "", " ")
 	if err != nil {
 		return err

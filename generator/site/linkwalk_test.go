@@ -336,4 +336,24 @@ func TestBuildEscapes(t *testing.T) {
 	for _, p := range problems {
 		t.Error(p)
 	}
+
+	// The evtable shortcode: rows s1 and s2 in file order, each cell
+	// linked to its raw line, and the AFTER − BEFORE column exact.
+	b, err := os.ReadFile(filepath.Join(public, "docs", "p", "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	table := regexp.MustCompile(`(?s)<table class="evtable">.*?</table>`).FindString(string(b))
+	cells := regexp.MustCompile(`<t[hd][^>]*>(.*?)</t[hd]>`).FindAllStringSubmatch(table, -1)
+	var got []string
+	for _, c := range cells {
+		got = append(got, regexp.MustCompile(`<[^>]*>`).ReplaceAllString(c[1], ""))
+	}
+	want := []string{"r", "BEFORE", "AFTER", "AFTER − BEFORE", "s1", "5", "15", "+10", "s2", "1.25", "3.5", "+2.25"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("evtable cells %q, want %q\n%s", got, want, table)
+	}
+	if !strings.Contains(table, `<a href="/evidence/run/result-txt/#L2">15</a>`) || !strings.Contains(table, `<a href="/evidence/run/result-txt/#L4">3.5</a>`) {
+		t.Errorf("evtable cells are not linked to their raw lines:\n%s", table)
+	}
 }

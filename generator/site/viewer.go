@@ -447,3 +447,55 @@ func (s *Site) stageEvidence(stage string, v *viewer, results []check.Result) er
 	}
 	return nil
 }
+
+// setValue is one named value of an evidence set for the evtable
+// shortcode: its name, its value as a reader sees it, the exact decimal
+// (for arithmetic) and its raw line.
+type setValue struct {
+	Name    string `json:"name"`
+	Value   string `json:"value"`
+	Decimal string `json:"decimal"`
+	target
+}
+
+// setData is one evidence set for the evtable shortcode: values read from
+// raw files, in the order of their position (file, line, column), so a
+// table follows its report.
+type setData struct {
+	Title  string     `json:"title"`
+	Page   string     `json:"page"`
+	Values []setValue `json:"values"`
+}
+
+// sets returns the evtable shortcode's data for every evidence set.
+func (v *viewer) sets(st *evidence.Store) map[string]setData {
+	out := map[string]setData{}
+	for _, set := range st.Sets {
+		sd := setData{Title: set.Manifest.Title, Page: "/" + EvidenceDir + "/" + set.Manifest.ID}
+		var vals []*evidence.Value
+		for _, val := range set.Values {
+			if !val.Derived {
+				vals = append(vals, val)
+			}
+		}
+		sort.Slice(vals, func(i, j int) bool {
+			a, b := vals[i].Pos, vals[j].Pos
+			if a.File != b.File {
+				return a.File < b.File
+			}
+			if a.Line != b.Line {
+				return a.Line < b.Line
+			}
+			return a.Column < b.Column
+		})
+		for _, val := range vals {
+			t, ok := v.target(val.Pos)
+			if !ok {
+				continue
+			}
+			sd.Values = append(sd.Values, setValue{Name: val.Name, Value: formatQuantity(val.Value, val.Unit, val.Delta), Decimal: val.Value.String(), target: t})
+		}
+		out[set.Manifest.ID] = sd
+	}
+	return out
+}
