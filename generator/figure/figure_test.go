@@ -217,10 +217,6 @@ func TestStaleNamesEvidenceChange(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	p := loadProject(t, dir)
-	if ds := p.Check(); len(ds) > 0 {
-		t.Fatalf("fresh copy is stale: %v", ds)
-	}
 	report := filepath.Join(dir, "evidence", "dns-passthrough-tcp", "report.md")
 	b, _ := os.ReadFile(report)
 	b2 := bytes.Replace(b, []byte("**0.21%**"), []byte("**0.25%**"), 1)
