@@ -230,9 +230,8 @@ func emphasisInsertions(md goldmark.Markdown, src []byte) []Insertion {
 // a space.
 func lineBreakInsertions(md goldmark.Markdown, src []byte) []Insertion {
 	doc := md.Parser().Parse(text.NewReader(src))
-	blocks, skip := inlineBlocks(doc, src)
+	blocks, _ := inlineBlocks(doc, src)
 	var out []Insertion
-	_ = skip
 	for _, segs := range blocks {
 		for li := 0; li+1 < len(segs); li++ {
 			end := segs[li].Stop

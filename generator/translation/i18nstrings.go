@@ -43,7 +43,7 @@ func readI18n(root, code string) (i18nFile, diag.List) {
 	}
 	ix := diag.NewLineIndex(rel, src)
 	var m map[string]any
-	md, err := toml.Decode(string(src), &m)
+	_, err = toml.Decode(string(src), &m)
 	if err != nil {
 		pos := diag.Position{File: rel, Line: 1, Column: 1}
 		var pe toml.ParseError
@@ -72,7 +72,6 @@ func readI18n(root, code string) (i18nFile, diag.List) {
 		}
 		f.keys[k] = pos
 	}
-	_ = md
 	return f, nil
 }
 

@@ -83,7 +83,6 @@ func Mark(path string, s, t *Page) error {
 		{SourceHashField, SourceHash(s)},
 		{SourceBlocksField, `"` + strings.Join(hs, " ") + `"`},
 	}
-	fmEnd := t.Parsed.BodyStart
 	// the closing delimiter line starts after the front matter text
 	closeAt := 4 + len(t.Parsed.FrontMatter)
 	head := string(src[:closeAt])
@@ -100,7 +99,6 @@ func Mark(path string, s, t *Page) error {
 		}
 	}
 	out := append([]byte(head), src[closeAt:]...)
-	_ = fmEnd
 	if bytes.Equal(out, src) {
 		return nil
 	}
