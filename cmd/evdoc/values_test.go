@@ -73,3 +73,35 @@ func TestCaseClustersJSONOmittedZero(t *testing.T) {
 		t.Errorf("values: exit %d\n%s", code, stdout)
 	}
 }
+
+// Case 28: with the units fortio's format defines, [28ms] and [10초] on
+// the seconds and nanoseconds fortio wrote pass, and the 1000× and 10⁹×
+// wrong [0.028ms] and [100억 초] fail.
+func TestCaseFortioUnitsCheck(t *testing.T) {
+	for _, tt := range []struct {
+		ko, ja string
+		code   int
+	}{
+		{"[28ms](ev:f/r.durationhistogram.p99), [10초](ev:f/r.actualduration)", "[28ms](ev:f/r.durationhistogram.p99)、[10秒](ev:f/r.actualduration)", 0},
+		{"[0.028ms](ev:f/r.durationhistogram.p99)", "[28ms](ev:f/r.durationhistogram.p99)", 1},
+		{"[100억 초](ev:f/r.actualduration)", "[10秒](ev:f/r.actualduration)", 1},
+	} {
+		dir := extract(t, cases+"28-fortio-units-hint.txtar")
+		m := filepath.Join(dir, "evidence/f/evidence.toml")
+		b, _ := os.ReadFile(m)
+		b = b[:strings.LastIndex(string(b), "[[read]]")] // drop the contradicting entry
+		pages := map[string]string{"ko": tt.ko, "ja": tt.ja}
+		for lang, body := range pages {
+			p := filepath.Join(dir, "content", lang, "docs", "p.md")
+			if err := os.WriteFile(p, []byte("---\ntitle: t\n---\n\n"+body+"\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := os.WriteFile(m, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if code, stdout, stderr := evdoc("check", "--root", dir); code != tt.code {
+			t.Errorf("%s: exit %d, want %d\n%s\n%s", tt.ko, code, tt.code, stdout, stderr)
+		}
+	}
+}

@@ -1,6 +1,8 @@
 package evidence
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -73,6 +75,41 @@ func TestDecimalDeclared(t *testing.T) {
 			if v := set.Values[k]; v == nil || v.Value.String() != want {
 				t.Errorf("%s: %s = %v, want %s", tt.name, k, v, want)
 			}
+		}
+	}
+}
+
+// Case 28: fortio durations are seconds and ActualDuration nanoseconds, as
+// the reader attaches them; a units declaration contradicting them is an
+// error at the value.
+func TestCaseFortioUnits(t *testing.T) {
+	s, diags := loadCase(t, "28-fortio-units-hint.txtar", "f")
+	if s != nil {
+		t.Fatalf("set with contradicting units loads")
+	}
+	for _, want := range []string{
+		`evidence/f/run.json:10:35: error: f/h.durationhistogram.p99 is in s (as the fortio-json format defines it) but the manifest declares ms at evidence/f/evidence.toml:`,
+		`evidence/f/run.json:4:21: error: f/h.actualduration is in ns (as the fortio-json format defines it) but the manifest declares s`,
+	} {
+		if !strings.Contains(diags, want) {
+			t.Errorf("diagnostics:\n%s\nlack %s", diags, want)
+		}
+	}
+	// Without the contradicting entry the values carry the format's units.
+	root := txtartest.WriteFile(t, "testdata/cases/28-fortio-units-hint.txtar")
+	m := filepath.Join(root, "evidence/f/evidence.toml")
+	b, _ := os.ReadFile(m)
+	i := strings.LastIndex(string(b), "[[read]]")
+	if err := os.WriteFile(m, b[:i], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	set, errs := LoadSet(root, "evidence/f")
+	if set == nil {
+		t.Fatal(errs)
+	}
+	for name, want := range map[string]string{"r.durationhistogram.p99": "0.0281 s", "r.actualduration": "10004567890 ns", "r.durationhistogram.count": "1000 ", "r.requestedqps": "100 /s"} {
+		if v := set.Values[name]; v == nil || v.Value.String()+" "+v.Unit != want {
+			t.Errorf("%s = %v, want %s", name, v, want)
 		}
 	}
 }

@@ -22,7 +22,8 @@ import (
 //
 // The steps: parse the manifest; read each entry's raw file into local
 // names (entries); name every value of every entry one way (loader.name);
-// attach declared units (applyUnits); compute derived values (derive).
+// attach declared units (applyUnits) to values whose raw text and format
+// give none; compute derived values (derive).
 func LoadSet(root, setDir string) (*Set, diag.List) {
 	return LoadSetWith(root, setDir, Options{})
 }
@@ -126,6 +127,7 @@ type loader struct {
 // the reading step that turns the file into local names.
 type entry struct {
 	name, file string
+	format     string // the reader: "markdown-tables", "transcript" or the [[read]]'s
 	units      map[string]string
 	read       func(l *loader, rel string, src []byte) []localValue
 }
@@ -144,15 +146,15 @@ func (l *loader) entries() []entry {
 	m := &l.set.Manifest
 	var out []entry
 	for _, ts := range m.Tables {
-		out = append(out, entry{name: ts.Name, file: ts.File, units: ts.Units,
+		out = append(out, entry{name: ts.Name, file: ts.File, format: "markdown-tables", units: ts.Units,
 			read: func(l *loader, rel string, b []byte) []localValue { return l.readTable(ts, rel, b) }})
 	}
 	for _, tr := range m.Transcripts {
-		out = append(out, entry{name: tr.Name, file: tr.File, units: tr.Units,
+		out = append(out, entry{name: tr.Name, file: tr.File, format: "transcript", units: tr.Units,
 			read: func(l *loader, rel string, b []byte) []localValue { return l.readTranscript(tr, rel, b) }})
 	}
 	for _, rs := range m.Reads {
-		out = append(out, entry{name: rs.Name, file: rs.File, units: rs.Units,
+		out = append(out, entry{name: rs.Name, file: rs.File, format: rs.Format, units: rs.Units,
 			read: func(l *loader, rel string, b []byte) []localValue { return l.readFormat(rs, rel, b) }})
 	}
 	return out
@@ -414,7 +416,8 @@ func (l *loader) readFormat(rs ReadSpec, rel string, b []byte) []localValue {
 
 // applyUnits attaches the units the manifest declares ("units" of each
 // entry) to the values they match. A declaration that contradicts the unit
-// the raw text or its format gives is an error.
+// the raw text writes or its format defines (fortio's seconds, Envoy's
+// milliseconds; see package raw) is an error.
 func (l *loader) applyUnits() {
 	for _, e := range l.entries() {
 		keys := make([]string, 0, len(e.units))
@@ -435,11 +438,16 @@ func (l *loader) applyUnits() {
 					continue
 				}
 				if local == key || strings.HasPrefix(key, "*.") && (strings.HasSuffix(local, key[1:]) || local == key[2:]) {
+					matched = true
 					if v.Unit != "" && v.Unit != unit {
-						l.errs = append(l.errs, diag.Errorf(v.Pos, diag.EvidenceUnit, "%s is written in %s but the manifest declares %s", v.Ref, v.Unit, unit))
+						how := "as its raw text writes it"
+						if !strings.HasSuffix(strings.TrimSpace(v.Raw), v.Unit) {
+							how = "as the " + e.format + " format defines it"
+						}
+						l.errs = append(l.errs, diag.Errorf(v.Pos, diag.EvidenceUnit, "%s is in %s (%s) but the manifest declares %s at %s; expected no declaration, or %s", v.Ref, v.Unit, how, unit, l.at(key), v.Unit))
+						continue
 					}
 					v.Unit = unit
-					matched = true
 				}
 			}
 			if !matched {

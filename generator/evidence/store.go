@@ -19,8 +19,10 @@ import (
 // Value is one named number of an evidence set.
 //
 // Ref is "<set id>/<name>", the text after "ev:" in a claim. Value is exact.
-// Unit is what the raw text wrote after the number ("", "%", "s", "ms",
-// "B", "KB", "KiB"). For a value read from a file, Pos is the first byte of
+// Unit is the unit the raw text wrote after the number ("%", "s", "ms",
+// "B", "KB", "KiB", …), else the one its format defines (fortio's "s",
+// Envoy's "ms", curl's "s"; see package raw), else the one the manifest
+// declares, else "". For a value read from a file, Pos is the first byte of
 // the raw token and Raw its text. For a derived value, Pos is its
 // declaration in the manifest, Raw the expression, and Inputs the
 // positions of every raw value it was computed from, in first-use order.

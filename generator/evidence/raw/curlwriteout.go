@@ -151,6 +151,7 @@ func ReadCurlWriteout(file string, src []byte, _ ReadOptions) ([]Reading, diag.L
 	if len(r.out) == 0 && !r.errs.HasErrors() {
 		r.errorf(0, "no curl write-out values; expected lines such as \"time_total: 0.982326\", \"TIME=40.045811 CODE=200\" or a line of numbers")
 	}
+	r.attachUnits(curlUnit)
 	return r.result()
 }
 

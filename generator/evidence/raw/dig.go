@@ -87,6 +87,7 @@ func ReadDig(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
 	if len(r.out) == 0 && len(r.errs) == 0 {
 		r.errorf(0, "no dig output; expected \";; Query time: N msec\", \";; MSG SIZE  rcvd: N\" or answer records \"name. TTL IN TYPE data\"")
 	}
+	r.attachUnits(digUnit)
 	return r.result()
 }
 

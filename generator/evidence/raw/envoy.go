@@ -19,7 +19,8 @@ import (
 //
 // Every reading's Raw is the exact bytes at its Pos (for a JSON string such
 // as "12" that is the text between the quotes), its Number spans the whole
-// of Raw (Start 0, End len(Raw)) and carries no unit, and its value is the
+// of Raw (Start 0, End len(Raw)) and carries no unit except the
+// milliseconds of a time histogram's quantiles (envoyUnit), and its value is the
 // exact decimal written in the file: Envoy's own numbers are never passed
 // through float64.
 //

@@ -94,6 +94,7 @@ func ReadEnvoyStats(file string, src []byte, _ ReadOptions) ([]Reading, diag.Lis
 		}
 	}
 	closeHist()
+	r.attachUnits(envoyUnit)
 	return r.result()
 }
 

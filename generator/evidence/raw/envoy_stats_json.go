@@ -43,6 +43,7 @@ func ReadEnvoyStatsJSON(file string, src []byte, _ ReadOptions) ([]Reading, diag
 	default:
 		r.errorf(root.start, "document is %s without \"stats\"; expected Envoy /stats?format=json output {\"stats\": [...]}", root.kind)
 	}
+	r.attachUnits(envoyUnit)
 	return r.result()
 }
 

@@ -73,5 +73,6 @@ func ReadFortioJSON(file string, src []byte, _ ReadOptions) ([]Reading, diag.Lis
 			r.addJSONNumber(k, v)
 		}
 	}
+	r.attachUnits(fortioJSONUnit)
 	return r.result()
 }

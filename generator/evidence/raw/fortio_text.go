@@ -124,5 +124,6 @@ func ReadFortioText(file string, src []byte, _ ReadOptions) ([]Reading, diag.Lis
 	if len(r.out) == 0 && len(r.errs) == 0 {
 		r.errorf(0, "no fortio result lines; expected lines such as \"Code 200 : 18 (90.0 %%)\", \"All done 20 calls (plus 0 warmup) 7.9 ms avg, 2517.8 qps\" or \"# target 50%% 0.006\"")
 	}
+	r.attachUnits(fortioTextUnit)
 	return r.result()
 }

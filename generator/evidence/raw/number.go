@@ -56,8 +56,9 @@ var cellNumber = regexp.MustCompile(`^(Δ?[+\-−]?|[+\-−]?Δ?)(\d[\d,.]*)([eE
 // a unit.
 var goDuration = regexp.MustCompile(`^-?(?:\d+(?:\.\d+)?(?:h|m|s|ms|us|µs|ns)){2,}$`)
 
-// Number is a numeric token read from raw text: its exact value, the unit
-// written after it ("" for none, or one of %, s, ms, B, KB, KiB), and the
+// Number is a numeric token read from raw text: its exact value, its unit
+// ("" for none; the unit written after it, one of %, s, ms, min, B, KB,
+// KiB, /s, or the unit its format defines, see units.go), and the
 // byte range [Start, End) of the token (sign through unit) within the text
 // it was read from.
 type Number struct {

@@ -1,0 +1,119 @@
+package raw
+
+import (
+	"regexp"
+	"strings"
+)
+
+// Units a format defines. A reader attaches the unit its format defines
+// for a reading whose raw text writes none (Number.Unit); the names are
+// the canonical names of package unit ("ns", "us", "ms", "s", "B", "/s").
+// A manifest's units declaration that contradicts it is an error (see
+// package evidence).
+
+// attachUnits sets unitOf(key) on every reading whose raw text wrote no
+// unit; a repeated key's "#N" suffix is ignored.
+func (r *rawRead) attachUnits(unitOf func(key string) string) {
+	for i := range r.out {
+		if r.out[i].Number.Unit != "" {
+			continue
+		}
+		key := r.out[i].Key
+		if j := strings.LastIndexByte(key, '#'); j > 0 {
+			key = key[:j]
+		}
+		r.out[i].Number.Unit = unitOf(key)
+	}
+}
+
+// fortioJSONUnit: fortio's DurationHistogram and ErrorsDurationHistogram
+// are in seconds, ActualDuration in nanoseconds (a Go time.Duration),
+// Sizes and HeaderSizes in bytes, ActualQPS and RequestedQPS per second;
+// a histogram's Count and RetCodes are plain counts.
+func fortioJSONUnit(key string) string {
+	hist, stat, _ := strings.Cut(key, ".")
+	switch {
+	case key == "ActualDuration":
+		return "ns"
+	case key == "ActualQPS" || key == "RequestedQPS":
+		return "/s"
+	case stat == "" || stat == "Count":
+		return ""
+	case hist == "DurationHistogram" || hist == "ErrorsDurationHistogram":
+		return "s"
+	case hist == "Sizes" || hist == "HeaderSizes":
+		return "B"
+	}
+	return ""
+}
+
+// fortioTextUnit: fortio's console output prints function and sleep
+// times and their "# target" percentiles in seconds, sizes in bytes, qps
+// per second.
+func fortioTextUnit(key string) string {
+	switch {
+	case key == "qps" || key == "ended.qps":
+		return "/s"
+	case key == "bytes_sent" || key == "bytes_received":
+		return "B"
+	case strings.HasPrefix(key, "target.") || strings.Contains(key, "_time.") && !strings.HasSuffix(key, ".count"):
+		return "s"
+	case strings.Contains(key, "_sizes.") && !strings.HasSuffix(key, ".count"):
+		return "B"
+	}
+	return ""
+}
+
+// curlTimeKey and curlTimeUSKey are curl -w's time variables: seconds
+// (time_total: 0.534), or integer microseconds for the _us forms.
+var (
+	curlTimeKey   = regexp.MustCompile(`^time_[a-z]+$`)
+	curlTimeUSKey = regexp.MustCompile(`^time_[a-z]+_us$`)
+	curlSizeKey   = regexp.MustCompile(`^size_[a-z]+$`)
+)
+
+// curlUnit: curl's time_* write-out variables are seconds, time_*_us
+// microseconds, size_* bytes. Keys the user chose (TIME=%{time_total})
+// carry no unit: the manifest declares it.
+func curlUnit(key string) string {
+	switch {
+	case curlTimeUSKey.MatchString(key):
+		return "us"
+	case curlTimeKey.MatchString(key):
+		return "s"
+	case curlSizeKey.MatchString(key):
+		return "B"
+	}
+	return ""
+}
+
+// envoyTimeHistogram matches the quantile readings of an Envoy histogram
+// in milliseconds: a stat whose name ends in _ms (upstream_cx_length_ms)
+// or is a request time (downstream_rq_time, upstream_rq_time, rq_time),
+// which Envoy records in milliseconds. Bucket counts are counts.
+var envoyTimeHistogram = regexp.MustCompile(`(?:_ms|(?:^|[._])rq_time)\.p[0-9_]+(?:\.cumulative)?$`)
+
+// envoyUnit attaches milliseconds to the quantiles of Envoy's time
+// histograms (see envoyTimeHistogram).
+func envoyUnit(key string) string {
+	if envoyTimeHistogram.MatchString(key) {
+		return "ms"
+	}
+	return ""
+}
+
+// digUnit: dig's query time is in msec or usec, the message size in
+// bytes, a record's TTL in seconds.
+func digUnit(key string) string {
+	switch {
+	case strings.HasPrefix(key, "query_time_ms"):
+		return "ms"
+	case strings.HasPrefix(key, "query_time_us"):
+		return "us"
+	case key == "msg_size":
+		return "B"
+	case strings.HasSuffix(key, ".ttl"):
+		return "s"
+	}
+	return ""
+}
