@@ -52,6 +52,29 @@ func PinnedHugo(root string) []string {
 	return []string{"go", "-C", filepath.Join(root, "tools", "hugo"), "tool", "hugo"}
 }
 
+// directTool turns a "go … tool NAME" command into the tool's own binary
+// (asked of go with tool -n, which builds and caches it), so Hugo runs as
+// evdoc's direct child: then the kernel kills it when evdoc dies, even by
+// SIGKILL (procgroup's parent-death signal), where a grandchild under
+// "go tool" would run on. Any other command, or a go that cannot answer,
+// is returned as it was.
+func directTool(ctx context.Context, cmd []string) []string {
+	n := len(cmd)
+	if n < 3 || filepath.Base(cmd[0]) != "go" || cmd[n-2] != "tool" {
+		return cmd
+	}
+	args := append(append([]string{}, cmd[1:n-1]...), "-n", cmd[n-1])
+	out, err := exec.CommandContext(ctx, cmd[0], args...).Output()
+	if err != nil {
+		return cmd
+	}
+	bin := strings.TrimSpace(string(out))
+	if fi, err := os.Stat(bin); err != nil || strings.ContainsAny(bin, " \n") || fi.Mode()&0o111 == 0 {
+		return cmd
+	}
+	return []string{bin}
+}
+
 // workDir is where Build stages the Hugo project, relative to Root.
 const workDir = ".evdoc"
 
@@ -203,6 +226,7 @@ func (s *Site) Build(ctx context.Context, opt BuildOptions) error {
 	if len(cmd) == 0 {
 		cmd = PinnedHugo(s.Root)
 	}
+	cmd = directTool(ctx, cmd)
 	absStage, _ := filepath.Abs(stage)
 	args := append(append([]string{}, cmd[1:]...), "--source", absStage, "--destination", tmpOut, "--logLevel", "warn", "--panicOnWarning")
 	fmt.Fprintf(logw, "evdoc: running %s\n", strings.Join(append([]string{cmd[0]}, args...), " "))

@@ -281,3 +281,20 @@ func running(pid int) bool {
 	}
 	return true
 }
+
+// TestDirectTool: the pinned "go tool hugo" runs as Hugo's own binary, a
+// direct child evdoc's death takes along (fault 5, kill -9 half).
+func TestDirectTool(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles Hugo when not cached")
+	}
+	got := directTool(context.Background(), PinnedHugo(repoRoot))
+	if len(got) != 1 || filepath.Base(got[0]) != "hugo" {
+		t.Fatalf("directTool(PinnedHugo) = %v, want one hugo binary", got)
+	}
+	for _, cmd := range [][]string{{"/usr/bin/hugo"}, {"sh", "-c", "x"}, {"go", "-C", "/nonexistent", "tool", "hugo"}} {
+		if got := directTool(context.Background(), cmd); strings.Join(got, " ") != strings.Join(cmd, " ") {
+			t.Errorf("directTool(%v) = %v, want it unchanged", cmd, got)
+		}
+	}
+}

@@ -1,0 +1,438 @@
+//go:build reliability && linux
+
+package reliability
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+var (
+	repoRoot, _ = filepath.Abs("../..")
+	evdocBin    string
+	hugoBin     string
+)
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "evdoc-reliability-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(2)
+	}
+	evdocBin = filepath.Join(dir, "evdoc")
+	if out, err := exec.Command("go", "build", "-o", evdocBin, "./cmd/evdoc").CombinedOutput(); err != nil {
+		fmt.Fprintf(os.Stderr, "building evdoc: %v\n%s", err, out)
+		os.Exit(2)
+	}
+	hugoBin = os.Getenv("EVDOC_HUGO")
+	if hugoBin == "" {
+		out, err := exec.Command("go", "-C", filepath.Join(repoRoot, "tools", "hugo"), "tool", "-n", "hugo").Output()
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "building the pinned Hugo: %v\n", err)
+			os.Exit(2)
+		}
+		hugoBin = strings.TrimSpace(string(out))
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+func init() {
+	// go build above runs in the package directory; build from the root.
+	_ = os.Chdir(repoRoot)
+}
+
+// loops is the number of iterations of each kill loop.
+func loops() int {
+	if n, err := strconv.Atoi(os.Getenv("EVDOC_RELIABILITY_LOOPS")); err == nil && n > 0 {
+		return n
+	}
+	return 20
+}
+
+// project copies the repository's tracked files into a new directory
+// and adds n generated pages of 50 claims each (a longer build and fix).
+func project(t *testing.T, n int) string {
+	t.Helper()
+	dir := t.TempDir()
+	out, err := exec.Command("git", "-C", repoRoot, "ls-files", "-z").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range strings.Split(strings.TrimRight(string(out), "\x00"), "\x00") {
+		if !strings.HasPrefix(f, "content/") && !strings.HasPrefix(f, "evidence/") && !strings.HasPrefix(f, "figures/") &&
+			!strings.HasPrefix(f, "layouts/") && !strings.HasPrefix(f, "static/") && !strings.HasPrefix(f, "i18n/") &&
+			!strings.HasPrefix(f, "assets/") && !strings.HasPrefix(f, "data/") && f != "hugo.toml" && f != "evdoc.toml" {
+			continue
+		}
+		b, err := os.ReadFile(filepath.Join(repoRoot, f))
+		if err != nil {
+			continue // deleted in the working tree
+		}
+		p := filepath.Join(dir, f)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for k := 0; k < n; k++ {
+		writePage(t, dir, k, "40")
+	}
+	return dir
+}
+
+// genPage is a generated page quoting dns-inflight-part2/curl.strict.time
+// (40.045811 s) as v seconds, 50 times.
+func genPage(v string) string {
+	return "---\ntitle: \"gen\"\n---\n\n" + strings.Repeat("Run took ["+v+"초](ev:dns-inflight-part2/curl.strict.time) here.\n\n", 50)
+}
+
+func writePage(t *testing.T, dir string, k int, v string) {
+	t.Helper()
+	p := filepath.Join(dir, "content", "ko", "docs", "gen", fmt.Sprintf("p%d.md", k))
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(genPage(v)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// evdoc starts the binary in dir.
+func evdoc(dir string, args ...string) (*exec.Cmd, *bytes.Buffer) {
+	c := exec.Command(evdocBin, args...)
+	c.Dir = dir
+	c.Env = append(os.Environ(), "EVDOC_HUGO="+hugoBin)
+	var out bytes.Buffer
+	c.Stdout, c.Stderr = &out, &out
+	return c, &out
+}
+
+// run runs evdoc to completion and returns its exit status and output.
+func run(t *testing.T, dir string, args ...string) (int, string) {
+	t.Helper()
+	c, out := evdoc(dir, args...)
+	err := c.Run()
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		return ee.ExitCode(), out.String()
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return 0, out.String()
+}
+
+// siteState summarises public/: its file count and the marker word of
+// the home page ("" when there is no site).
+type siteState struct {
+	files  int
+	marker string
+}
+
+func site(t *testing.T, dir string) siteState {
+	t.Helper()
+	var s siteState
+	filepath.WalkDir(filepath.Join(dir, "public"), func(p string, d os.DirEntry, err error) error {
+		if err == nil && d.Type().IsRegular() {
+			s.files++
+		}
+		return nil
+	})
+	b, err := os.ReadFile(filepath.Join(dir, "public", "index.html"))
+	if err != nil {
+		return siteState{files: s.files}
+	}
+	if i := bytes.Index(b, []byte("mark")); i >= 0 {
+		j := i
+		for j < len(b) && b[j] >= 'a' && b[j] <= 'z' {
+			j++
+		}
+		s.marker = string(b[i:j])
+	}
+	return s
+}
+
+// setMarker writes a marker word (letters only: no number to check) into
+// the Korean home page, so two builds' sites can be told apart.
+func setMarker(t *testing.T, dir, word string) {
+	t.Helper()
+	p := filepath.Join(dir, "content", "ko", "_index.md")
+	b, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(b)
+	if i := strings.Index(s, "\n\nmark"); i >= 0 {
+		s = s[:i]
+	}
+	if err := os.WriteFile(p, []byte(strings.TrimRight(s, "\n")+"\n\n"+word+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func word(i int) string {
+	w := "mark"
+	for _, c := range strconv.Itoa(i) {
+		w += string(rune('a' + c - '0'))
+	}
+	return w
+}
+
+// hugoRunning lists the processes building dir's stage.
+func hugoRunning(dir string) []int {
+	marker := []byte(filepath.Join(dir, ".evdoc", "stage"))
+	var pids []int
+	procs, _ := filepath.Glob("/proc/[0-9]*")
+	for _, p := range procs {
+		b, err := os.ReadFile(filepath.Join(p, "cmdline"))
+		if err != nil || !bytes.Contains(b, marker) {
+			continue
+		}
+		if st, err := os.ReadFile(filepath.Join(p, "stat")); err == nil && bytes.Contains(st, []byte(") Z ")) {
+			continue
+		}
+		pid, _ := strconv.Atoi(filepath.Base(p))
+		pids = append(pids, pid)
+	}
+	return pids
+}
+
+// noHugo fails the test when a Hugo of dir still runs 3 s after evdoc
+// ended (and kills it).
+func noHugo(t *testing.T, dir string) {
+	t.Helper()
+	var pids []int
+	for i := 0; i < 60; i++ {
+		if pids = hugoRunning(dir); len(pids) == 0 {
+			return
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	for _, p := range pids {
+		syscall.Kill(p, syscall.SIGKILL)
+	}
+	t.Errorf("Hugo still running after evdoc ended: pids %v", pids)
+}
+
+func leftovers(dir string) []string {
+	var out []string
+	for _, pat := range []string{".evdoc/stage*", ".public.evdoc-*", ".evdoc/tmp/*", "content/*/docs/gen/.*.evdoc-*"} {
+		m, _ := filepath.Glob(filepath.Join(dir, pat))
+		out = append(out, m...)
+	}
+	return out
+}
+
+// TestConcurrentBuilds (fault 1): two builds at once never publish an
+// incomplete site; the second waits for the first, or with --lock-wait 0
+// fails with exit 2 naming the first.
+func TestConcurrentBuilds(t *testing.T) {
+	dir := project(t, 30)
+	if code, out := run(t, dir, "build"); code != 0 {
+		t.Fatalf("baseline build: exit %d\n%s", code, out)
+	}
+	full := site(t, dir)
+	for i := 0; i < max(3, loops()/5); i++ {
+		setMarker(t, dir, word(i))
+		a, aout := evdoc(dir, "build")
+		args := []string{"build"}
+		if i%2 == 1 {
+			args = append(args, "--lock-wait", "0")
+		}
+		b, bout := evdoc(dir, args...)
+		if err := a.Start(); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(time.Duration(rand.IntN(300)) * time.Millisecond)
+		if err := b.Start(); err != nil {
+			t.Fatal(err)
+		}
+		ea, eb := a.Wait(), b.Wait()
+		ca, cb := a.ProcessState.ExitCode(), b.ProcessState.ExitCode()
+		if ea != nil && ca != 2 || eb != nil && cb != 2 {
+			t.Errorf("round %d: exit %d/%d\n%s\n%s", i, ca, cb, aout, bout)
+		}
+		if cb == 2 && !strings.Contains(bout.String(), "another evdoc build or fix is running") {
+			t.Errorf("round %d: the refused build does not say why:\n%s", i, bout)
+		}
+		got := site(t, dir)
+		if got.files != full.files || got.marker != word(i) {
+			t.Errorf("round %d: public/ has %d files (want %d), marker %q (want %q); exits %d/%d", i, got.files, full.files, got.marker, word(i), ca, cb)
+		}
+	}
+	if l := leftovers(dir); len(l) > 0 {
+		t.Errorf("left behind: %v", l)
+	}
+}
+
+// TestKillBuild (faults 5 and 7): SIGKILL at a random moment of a build
+// leaves public/ whole — the previous site or the new one — and no Hugo
+// process; the next build cleans up what the killed one left.
+func TestKillBuild(t *testing.T) {
+	dir := project(t, 30)
+	setMarker(t, dir, word(0))
+	if code, out := run(t, dir, "build"); code != 0 {
+		t.Fatalf("baseline build: exit %d\n%s", code, out)
+	}
+	full := site(t, dir).files
+	start := time.Now()
+	c, _ := evdoc(dir, "build")
+	c.Run()
+	took := time.Since(start)
+	published := word(0)
+	kills := 0
+	for i := 1; i <= loops(); i++ {
+		setMarker(t, dir, word(i))
+		c, out := evdoc(dir, "build")
+		if err := c.Start(); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(time.Duration(rand.Int64N(int64(took) + int64(took)/4)))
+		if c.Process.Signal(syscall.SIGKILL) == nil {
+			kills++
+		}
+		c.Wait()
+		noHugo(t, dir)
+		got := site(t, dir)
+		if got.files != full || (got.marker != published && got.marker != word(i)) {
+			t.Fatalf("kill %d: public/ has %d files (want %d), marker %q (want %q or %q)\n%s", i, got.files, full, got.marker, published, word(i), out)
+		}
+		published = got.marker
+	}
+	if code, out := run(t, dir, "build"); code != 0 {
+		t.Fatalf("build after the kills: exit %d\n%s", code, out)
+	}
+	if l := leftovers(dir); len(l) > 0 {
+		t.Errorf("left behind after a clean build: %v", l)
+	}
+	t.Logf("%d builds killed (a build takes %v)", kills, took)
+}
+
+// TestKillFix (faults 5 and 9): SIGKILL at a random moment of fix leaves
+// every page either as it was or fixed, never torn, and no temporary
+// file in content/.
+func TestKillFix(t *testing.T) {
+	const pages = 60
+	dir := project(t, 0)
+	stale, fixed := genPage("41"), genPage("40")
+	start := time.Now()
+	for k := 0; k < pages; k++ {
+		writePage(t, dir, k, "41")
+	}
+	run(t, dir, "fix")
+	took := time.Since(start)
+	for i := 1; i <= loops(); i++ {
+		for k := 0; k < pages; k++ {
+			writePage(t, dir, k, "41")
+		}
+		c, _ := evdoc(dir, "fix")
+		if err := c.Start(); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(time.Duration(rand.Int64N(int64(took))))
+		c.Process.Signal(syscall.SIGKILL)
+		c.Wait()
+		for k := 0; k < pages; k++ {
+			b, err := os.ReadFile(filepath.Join(dir, "content", "ko", "docs", "gen", fmt.Sprintf("p%d.md", k)))
+			if err != nil || (string(b) != stale && string(b) != fixed) {
+				t.Fatalf("kill %d: page p%d is neither the old nor the fixed page (err %v):\n%.200s", i, k, err, b)
+			}
+		}
+		ents, _ := os.ReadDir(filepath.Join(dir, "content", "ko", "docs", "gen"))
+		for _, e := range ents {
+			if strings.Contains(e.Name(), ".evdoc-") {
+				t.Fatalf("kill %d: temporary file in content/: %s", i, e.Name())
+			}
+		}
+	}
+	if code, out := run(t, dir, "fix"); code != 0 && code != 1 {
+		t.Fatalf("fix after the kills: exit %d\n%s", code, out)
+	}
+	for k := 0; k < pages; k++ {
+		b, _ := os.ReadFile(filepath.Join(dir, "content", "ko", "docs", "gen", fmt.Sprintf("p%d.md", k)))
+		if string(b) != fixed {
+			t.Fatalf("page p%d not fixed by the final fix", k)
+		}
+	}
+	if l := leftovers(dir); len(l) > 0 {
+		t.Errorf("left behind after a clean fix: %v", l)
+	}
+}
+
+// TestSignals (fault 5): SIGTERM and SIGINT stop build while Hugo runs
+// and fix between pages; evdoc exits 143/130, Hugo is gone, the site and
+// the pages are whole, and the run's temporary directories are removed.
+func TestSignals(t *testing.T) {
+	dir := project(t, 30)
+	setMarker(t, dir, word(0))
+	if code, out := run(t, dir, "build"); code != 0 {
+		t.Fatalf("baseline build: exit %d\n%s", code, out)
+	}
+	before := site(t, dir)
+	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGINT} {
+		setMarker(t, dir, word(int(sig)))
+		c, out := evdoc(dir, "build")
+		if err := c.Start(); err != nil {
+			t.Fatal(err)
+		}
+		deadline := time.Now().Add(30 * time.Second)
+		for len(hugoRunning(dir)) == 0 && time.Now().Before(deadline) && c.ProcessState == nil {
+			time.Sleep(10 * time.Millisecond)
+		}
+		c.Process.Signal(sig)
+		c.Wait()
+		if code := c.ProcessState.ExitCode(); code != 128+int(sig) {
+			t.Errorf("build on %v: exit %d, want %d\n%s", sig, code, 128+int(sig), out)
+		}
+		noHugo(t, dir)
+		if got := site(t, dir); got != before {
+			t.Errorf("build on %v: public/ %+v, want the old site %+v", sig, got, before)
+		}
+		if l := leftovers(dir); len(l) > 0 {
+			t.Errorf("build on %v left: %v", sig, l)
+		}
+	}
+	for k := 0; k < 60; k++ {
+		writePage(t, dir, k, "41")
+	}
+	c, out := evdoc(dir, "fix")
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if err := c.Start(); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(300 * time.Millisecond)
+	c.Process.Signal(syscall.SIGINT)
+	done := make(chan struct{})
+	go func() { c.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-ctx.Done():
+		c.Process.Kill()
+		t.Fatal("fix did not stop on SIGINT")
+	}
+	if code := c.ProcessState.ExitCode(); code != 130 && code != 0 {
+		t.Errorf("fix on SIGINT: exit %d, want 130 (or 0 when it had finished)\n%s", code, out)
+	}
+	for k := 0; k < 60; k++ {
+		b, _ := os.ReadFile(filepath.Join(dir, "content", "ko", "docs", "gen", fmt.Sprintf("p%d.md", k)))
+		if string(b) != genPage("41") && string(b) != genPage("40") {
+			t.Fatalf("page p%d torn by an interrupted fix", k)
+		}
+	}
+}
