@@ -76,11 +76,22 @@ func newBuildCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *c
 	var out string
 	var lf lockFlags
 	var hugoTimeout time.Duration
+	var hugoFlag string
 	cmd := &cobra.Command{
 		Use:   "build",
 		Short: "Check, render figures, and build the site with the pinned Hugo into --out",
-		Args:  cobra.NoArgs,
+		Long: "build checks the site like check, renders the figures, and runs Hugo on the project with\n" +
+			"evdoc's generated pages and data; --out is replaced only after Hugo succeeded.\n\n" + hugoLookupHelp,
+		Example: "  evdoc build\n" +
+			"  evdoc build --root ~/lab-site --out /tmp/site\n" +
+			"  EVDOC_HUGO=/usr/local/bin/hugo evdoc build\n" +
+			"  evdoc build --hugo=pinned",
+		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			hugo, err := findHugo(cmd.Context(), hugoFlag, *root, osHugoEnv(stderr))
+			if err != nil {
+				return errNoHugo(err)
+			}
 			l, err := lockProject(cmd.Context(), *root, "build", lf, stderr)
 			if err != nil {
 				return err
@@ -90,7 +101,7 @@ func newBuildCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *c
 			if err != nil {
 				return &exitError{2, err}
 			}
-			err = s.Build(cmd.Context(), site.BuildOptions{Out: out, Log: stderr, Check: opts.check, HugoTimeout: hugoTimeout, Hugo: hugoCommand(*root)})
+			err = s.Build(cmd.Context(), site.BuildOptions{Out: out, Log: stderr, Check: opts.check, HugoTimeout: hugoTimeout, Hugo: hugo})
 			var ds diag.List
 			if asList(err, &ds) {
 				printDiags(stdout, ds)
@@ -104,18 +115,10 @@ func newBuildCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *c
 		},
 	}
 	cmd.Flags().StringVar(&out, "out", "public", "output directory, relative to --root")
+	cmd.Flags().StringVar(&hugoFlag, "hugo", "", "Hugo binary to run (overrides EVDOC_HUGO; \"pinned\": the pinned Hugo, see the lookup order above)")
 	cmd.Flags().DurationVar(&hugoTimeout, "hugo-timeout", 10*time.Minute, "stop Hugo (and fail, leaving --out as it was) when it runs longer (0: no limit)")
 	lf.register(cmd)
 	return cmd
-}
-
-// hugoCommand is the Hugo that build runs: the binary EVDOC_HUGO names, or
-// the project's pinned Hugo (site.PinnedHugo).
-func hugoCommand(root string) []string {
-	if bin := os.Getenv("EVDOC_HUGO"); bin != "" {
-		return []string{bin}
-	}
-	return site.PinnedHugo(root)
 }
 
 func asList(err error, ds *diag.List) bool {

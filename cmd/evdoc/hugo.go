@@ -1,0 +1,178 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime/debug"
+	"strconv"
+
+	"github.com/spf13/cobra"
+
+	"github.com/evdoc-lab/evdoc/generator/site"
+)
+
+// modulePath is evdoc's Go module path: go install modulePath/cmd/evdoc@VERSION.
+const modulePath = "github.com/evdoc-lab/evdoc"
+
+// hugoModule is the Go module Hugo is built from.
+const hugoModule = "github.com/gohugoio/hugo"
+
+// pinnedHugoVersion is the Hugo release evdoc's layouts are built and tested
+// with; tools/hugo/go.mod requires the same version (a test checks).
+const pinnedHugoVersion = "v0.165.0"
+
+// hugoLookupHelp documents findHugo for --help.
+const hugoLookupHelp = `Hugo is found in this order:
+  1. --hugo PATH, else the EVDOC_HUGO environment variable (a Hugo binary;
+     the value "pinned" skips to step 3);
+  2. a hugo on PATH whose version is in the supported range ` + "v0.165.x" + `
+     (another version is an error naming it: pass --hugo, or --hugo=pinned);
+  3. the pinned Hugo ` + pinnedHugoVersion + `: the project's tools/hugo tool module
+     when it has one, otherwise built once from the Go module proxy
+     (go install ` + hugoModule + `@` + pinnedHugoVersion + `) into the user cache
+     directory, which takes a few minutes the first time (needs Go).`
+
+// hugoEnv is what findHugo consults; tests replace it.
+type hugoEnv struct {
+	getenv   func(string) string
+	lookPath func(string) (string, error)
+	// version runs bin version and returns its output.
+	version func(ctx context.Context, bin string) (string, error)
+	// cacheDir is the user cache directory (os.UserCacheDir).
+	cacheDir func() (string, error)
+	// install runs go install pkg with GOBIN=dir.
+	install func(ctx context.Context, pkg, dir string, log io.Writer) error
+	log     io.Writer
+}
+
+// osHugoEnv returns the hugoEnv of the running process; progress lines go to log.
+func osHugoEnv(log io.Writer) hugoEnv {
+	return hugoEnv{
+		getenv:   os.Getenv,
+		lookPath: exec.LookPath,
+		version: func(ctx context.Context, bin string) (string, error) {
+			out, err := exec.CommandContext(ctx, bin, "version").CombinedOutput()
+			return string(out), err
+		},
+		cacheDir: os.UserCacheDir,
+		install: func(ctx context.Context, pkg, dir string, log io.Writer) error {
+			c := exec.CommandContext(ctx, "go", "install", pkg)
+			c.Env = append(os.Environ(), "GOBIN="+dir, "GOFLAGS=-buildvcs=false")
+			c.Stdout, c.Stderr = log, log
+			return c.Run()
+		},
+		log: log,
+	}
+}
+
+var hugoVersionRE = regexp.MustCompile(`\bv?(\d+)\.(\d+)\.(\d+)`)
+
+// parseHugoVersion returns major, minor, patch from `hugo version` output
+// ("hugo v0.165.0-… linux/amd64 BuildDate=…").
+func parseHugoVersion(out string) (v [3]int, ok bool) {
+	m := hugoVersionRE.FindStringSubmatch(out)
+	if m == nil {
+		return v, false
+	}
+	for i := range 3 {
+		v[i], _ = strconv.Atoi(m[i+1])
+	}
+	return v, true
+}
+
+// hugoSupported reports whether v is in the supported range: the pinned
+// release's minor series (v0.165.x).
+func hugoSupported(v [3]int) bool {
+	p, _ := parseHugoVersion(pinnedHugoVersion)
+	return v[0] == p[0] && v[1] == p[1]
+}
+
+// findHugo returns the Hugo command build runs, in the order hugoLookupHelp
+// documents. flag is --hugo ("" when not given); root is the project.
+func findHugo(ctx context.Context, flag, root string, env hugoEnv) ([]string, error) {
+	bin, from := flag, "--hugo"
+	if bin == "" {
+		bin, from = env.getenv("EVDOC_HUGO"), "EVDOC_HUGO"
+	}
+	if bin != "" && bin != "pinned" {
+		if _, err := env.lookPath(bin); err != nil {
+			return nil, fmt.Errorf("%s=%s: %v; expected the path of a Hugo binary (or \"pinned\")", from, bin, err)
+		}
+		return []string{bin}, nil
+	}
+	if bin == "" {
+		if p, err := env.lookPath("hugo"); err == nil {
+			out, err := env.version(ctx, p)
+			v, ok := parseHugoVersion(out)
+			if err != nil || !ok {
+				return nil, fmt.Errorf("hugo on PATH (%s): `hugo version` gave no version (%v); pass --hugo PATH or --hugo=pinned", p, err)
+			}
+			if !hugoSupported(v) {
+				return nil, fmt.Errorf("hugo on PATH (%s) is v%d.%d.%d; evdoc supports v0.165.x (pinned %s): install that, pass --hugo PATH, or --hugo=pinned to build the pinned Hugo", p, v[0], v[1], v[2], pinnedHugoVersion)
+			}
+			return []string{p}, nil
+		}
+	}
+	if _, err := os.Stat(filepath.Join(root, "tools", "hugo", "go.mod")); err == nil {
+		return site.PinnedHugo(root), nil
+	}
+	cache, err := env.cacheDir()
+	if err != nil {
+		return nil, fmt.Errorf("no Hugo: none on PATH and no user cache directory to build the pinned one in (%v); pass --hugo PATH", err)
+	}
+	dir := filepath.Join(cache, "evdoc", "hugo", pinnedHugoVersion)
+	exe := filepath.Join(dir, "hugo")
+	if _, err := os.Stat(exe); err == nil {
+		return []string{exe}, nil
+	}
+	fmt.Fprintf(env.log, "evdoc: building Hugo %s from the Go module proxy into %s (first use only; takes a few minutes)\n", pinnedHugoVersion, dir)
+	if err := env.install(ctx, hugoModule+"@"+pinnedHugoVersion, dir, env.log); err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		return nil, fmt.Errorf("building Hugo %s: %v; install Go 1.26+ or pass --hugo PATH", pinnedHugoVersion, err)
+	}
+	if _, err := os.Stat(exe); err != nil {
+		return nil, fmt.Errorf("building Hugo %s: go install wrote no %s", pinnedHugoVersion, exe)
+	}
+	return []string{exe}, nil
+}
+
+// evdocVersion returns the module version of the running binary: a tag
+// such as v0.3.0 when installed with go install …@version, "(devel)" when
+// built from a checkout.
+func evdocVersion() string {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok || bi.Main.Version == "" {
+		return "(devel)"
+	}
+	return bi.Main.Version
+}
+
+func newVersionCmd(stdout io.Writer) *cobra.Command {
+	return &cobra.Command{
+		Use:   "version",
+		Short: "Print evdoc's module version and the Hugo version it pins",
+		Example: "  evdoc version\n" +
+			"  go install " + modulePath + "/cmd/evdoc@latest && evdoc version",
+		Args: cobra.NoArgs,
+		RunE: func(*cobra.Command, []string) error {
+			fmt.Fprintf(stdout, "evdoc %s (%s)\nhugo %s pinned (supported on PATH: v0.165.x)\n", evdocVersion(), modulePath, pinnedHugoVersion)
+			return nil
+		},
+	}
+}
+
+// errNoHugo wraps a findHugo failure as "cannot run".
+func errNoHugo(err error) error {
+	if errors.Is(err, context.Canceled) {
+		return err
+	}
+	return &exitError{2, err}
+}

@@ -1,0 +1,160 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+func TestPinnedHugoMatchesToolModule(t *testing.T) {
+	b, err := os.ReadFile("../../tools/hugo/go.mod")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`(?m)^\s*github\.com/gohugoio/hugo (v\S+)`).FindSubmatch(b)
+	if m == nil {
+		t.Fatal("tools/hugo/go.mod requires no github.com/gohugoio/hugo")
+	}
+	if got := string(m[1]); got != pinnedHugoVersion {
+		t.Errorf("tools/hugo pins %s, evdoc's pinnedHugoVersion is %s", got, pinnedHugoVersion)
+	}
+}
+
+func TestFindHugo(t *testing.T) {
+	repo := t.TempDir() // a project with its own tools/hugo module
+	if err := os.MkdirAll(filepath.Join(repo, "tools", "hugo"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(repo, "tools", "hugo", "go.mod"), []byte("module x\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	plain := t.TempDir() // a user's project
+	tests := []struct {
+		name       string
+		flag       string
+		env        string
+		path       string // hugo on PATH ("" none)
+		version    string // its `hugo version` output
+		root       string
+		cached     bool // the pinned build is already in the cache
+		installErr error
+		want       string // command joined by spaces; "CACHE" is the cache binary
+		wantErr    string
+		installs   bool
+	}{
+		{name: "flag wins", flag: "/opt/hugo", env: "/env/hugo", path: "/usr/bin/hugo", version: "hugo v0.165.0", root: plain, want: "/opt/hugo"},
+		{name: "env", env: "/env/hugo", path: "/usr/bin/hugo", version: "hugo v0.165.0", root: plain, want: "/env/hugo"},
+		{name: "path in range", path: "/usr/bin/hugo", version: "hugo v0.165.2-abc+extended linux/amd64 BuildDate=x", root: plain, want: "/usr/bin/hugo"},
+		{name: "path too old", path: "/usr/bin/hugo", version: "hugo v0.120.4 linux/amd64", root: plain, wantErr: "hugo on PATH (/usr/bin/hugo) is v0.120.4; evdoc supports v0.165.x"},
+		{name: "path too new", path: "/usr/bin/hugo", version: "hugo v0.170.0", root: plain, wantErr: "is v0.170.0"},
+		{name: "path no version", path: "/usr/bin/hugo", version: "garbage", root: plain, wantErr: "gave no version"},
+		{name: "pinned skips path", flag: "pinned", path: "/usr/bin/hugo", version: "hugo v0.120.4", root: plain, cached: true, want: "CACHE"},
+		{name: "env pinned", env: "pinned", path: "/usr/bin/hugo", version: "hugo v0.120.4", root: repo, want: "go -C " + filepath.Join(repo, "tools", "hugo") + " tool hugo"},
+		{name: "tool module", root: repo, want: "go -C " + filepath.Join(repo, "tools", "hugo") + " tool hugo"},
+		{name: "cached build", root: plain, cached: true, want: "CACHE"},
+		{name: "build on demand", root: plain, want: "CACHE", installs: true},
+		{name: "build fails", root: plain, installErr: errors.New("exit status 1"), wantErr: "building Hugo v0.165.0: exit status 1; install Go 1.26+ or pass --hugo PATH", installs: true},
+		{name: "flag not found", flag: "/missing/hugo", root: plain, wantErr: "--hugo=/missing/hugo: not found"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cache := t.TempDir()
+			exe := filepath.Join(cache, "evdoc", "hugo", pinnedHugoVersion, "hugo")
+			if tt.cached {
+				if err := os.MkdirAll(filepath.Dir(exe), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(exe, nil, 0o755); err != nil {
+					t.Fatal(err)
+				}
+			}
+			var log bytes.Buffer
+			installed := false
+			env := hugoEnv{
+				getenv: func(k string) string {
+					if k == "EVDOC_HUGO" {
+						return tt.env
+					}
+					return ""
+				},
+				lookPath: func(name string) (string, error) {
+					switch {
+					case name == "hugo" && tt.path != "":
+						return tt.path, nil
+					case strings.HasPrefix(name, "/missing"):
+						return "", errors.New("not found")
+					case name != "hugo":
+						return name, nil
+					}
+					return "", errors.New("not found")
+				},
+				version:  func(context.Context, string) (string, error) { return tt.version, nil },
+				cacheDir: func() (string, error) { return cache, nil },
+				install: func(_ context.Context, pkg, dir string, _ io.Writer) error {
+					installed = true
+					if pkg != "github.com/gohugoio/hugo@"+pinnedHugoVersion {
+						t.Errorf("install %s", pkg)
+					}
+					if tt.installErr != nil {
+						return tt.installErr
+					}
+					if err := os.MkdirAll(dir, 0o755); err != nil {
+						return err
+					}
+					return os.WriteFile(filepath.Join(dir, "hugo"), nil, 0o755)
+				},
+				log: &log,
+			}
+			got, err := findHugo(context.Background(), tt.flag, tt.root, env)
+			if installed != tt.installs {
+				t.Errorf("installed = %v, want %v", installed, tt.installs)
+			}
+			if tt.installs && !strings.Contains(log.String(), "evdoc: building Hugo "+pinnedHugoVersion+" from the Go module proxy") {
+				t.Errorf("no progress line: %q", log.String())
+			}
+			if tt.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+					t.Fatalf("err = %v, want %q", err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := strings.ReplaceAll(tt.want, "CACHE", exe)
+			if g := strings.Join(got, " "); g != want {
+				t.Errorf("got %q, want %q", g, want)
+			}
+		})
+	}
+}
+
+func TestVersionCommand(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := run(context.Background(), []string{"version"}, &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	for _, want := range []string{"evdoc ", "github.com/evdoc-lab/evdoc", "hugo " + pinnedHugoVersion + " pinned"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("output %q lacks %q", out.String(), want)
+		}
+	}
+}
+
+func TestBuildHelpDocumentsHugoLookup(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := run(context.Background(), []string{"build", "--help"}, &out, &errb); code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	for _, want := range []string{"EVDOC_HUGO", "--hugo", "on PATH", "go install github.com/gohugoio/hugo@" + pinnedHugoVersion, "Examples:"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("build --help lacks %q", want)
+		}
+	}
+}
