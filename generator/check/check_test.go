@@ -138,3 +138,42 @@ func TestIdenticalClaimsOwnPositions(t *testing.T) {
 		t.Errorf("got:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// TestScaleHint: a claim off by a power of 1000 from its value (a unit
+// mistake) says which unit was meant, and gets no fix (issue 9, case 28).
+func TestScaleHint(t *testing.T) {
+	for _, tc := range []struct{ lit, value, unit, want string }{
+		{"19.2s", "0.0192", "s", "written in s, evidence is 0.0192 s = 19.2 ms; did you mean ms?"},
+		{"0.028ms", "0.0281", "s", "written in ms, evidence is 28.1 ms = 0.0281 s; did you mean s?"},
+		{"100억 초", "10004567890", "ns", "did you mean ns?"},
+		{"28ms", "28000", "us", ""},
+	} {
+		l, err := claim.ParseLiteral(tc.lit)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v := &evidence.Value{Ref: "s/v", Value: decimal.RequireFromString(tc.value), Unit: tc.unit}
+		ok, msg := Match(l.Quantities[0], l.Approx, v, DefaultOptions())
+		if tc.want == "" {
+			if !ok {
+				t.Errorf("%s on %s %s: %s; want a match", tc.lit, tc.value, tc.unit, msg)
+			}
+			continue
+		}
+		if ok || !strings.Contains(msg, tc.want) {
+			t.Errorf("%s on %s %s: ok=%v %q; want %q", tc.lit, tc.value, tc.unit, ok, msg, tc.want)
+		}
+	}
+}
+
+// TestHintNeverProposesTheClaimsUnit: a value without a unit is not
+// "fixed" by declaring the claim's own unit (that made [0.028ms] pass on
+// fortio seconds); the hint points at the raw file's unit instead.
+func TestHintNeverProposesTheClaimsUnit(t *testing.T) {
+	l, _ := claim.ParseLiteral("28ms")
+	v := &evidence.Value{Ref: "f/h.p99", Value: decimal.RequireFromString("0.028")}
+	ok, msg := Match(l.Quantities[0], l.Approx, v, DefaultOptions())
+	if ok || strings.Contains(msg, `"ms"`) || !strings.Contains(msg, "the unit the raw file records") {
+		t.Errorf("ok=%v %q", ok, msg)
+	}
+}
