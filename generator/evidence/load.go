@@ -273,16 +273,6 @@ func (l *loader) readTable(ts TableSpec, rel string, b []byte) []localValue {
 		cols[i+1] = k
 	}
 	var cells []raw.Reading
-	var seen raw.CommaSeen
-	for _, tb := range tables { // every table of the file shows its decimal mark
-		for _, row := range tb.Rows {
-			for _, c := range row {
-				if n, ok := raw.ParseCell(c.Text); ok {
-					seen.Add(n)
-				}
-			}
-		}
-	}
 	for _, row := range t.Rows {
 		if len(row) == 0 {
 			continue
@@ -299,27 +289,21 @@ func (l *loader) readTable(ts TableSpec, rel string, b []byte) []localValue {
 				continue
 			}
 			local := rk + "." + cols[i]
-			n, ok := raw.ParseCell(row[i].Text)
+			r, warn, ok := raw.CellNumber(local, row[i])
+			if warn != nil {
+				l.errs = append(l.errs, *warn)
+			}
 			if !ok {
-				if why := raw.Unreadable(row[i].Text); why != "" {
-					l.errs = append(l.errs, diag.Diagnostic{Pos: row[i].Pos, Severity: diag.Warning, Rule: diag.EvidenceNumber,
-						Message: fmt.Sprintf("cell %q looks numeric but is not read (%s); expected one number such as 40.5, 1,234.5 or 12ms", row[i].Text, why)})
-				}
 				if row[i].Text != "" {
 					l.set.NonNumeric[ts.Name+"."+local] = row[i]
 				}
 				continue
 			}
-			pos := row[i].Pos
-			pos.Column += n.Start
-			pos.Offset += n.Start
-			tok := row[i].Text[n.Start:n.End]
-			n.Start, n.End = 0, len(tok)
-			cells = append(cells, raw.Reading{Key: local, Number: n, Raw: tok, Pos: pos})
+			cells = append(cells, r)
 		}
 	}
 	var out []localValue
-	resolved, rerrs := raw.ResolveCommas(cells, l.decimal(ts.Decimal), seen.Mark())
+	resolved, rerrs := raw.ResolveCommas(cells, l.decimal(ts.Decimal), raw.TableCommas(tables))
 	l.errs = append(l.errs, rerrs...)
 	for _, r := range resolved {
 		out = append(out, localValue{r.Key, r})

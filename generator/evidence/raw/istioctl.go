@@ -192,9 +192,21 @@ func (r *rawRead) istioTable(n int, head istioLine, headOff int, spans []lineSpa
 		for k := 1; k < len(cols); k++ {
 			num, ok := ParseCell(cells[k].text)
 			if !ok {
+				if why := Unreadable(cells[k].text); why != "" && !istioNonNumber(cells[k].text) {
+					r.warnf(cells[k].off, "cell %q looks numeric but is not read (%s); expected one number", cells[k].text, why)
+				}
 				continue
 			}
-			r.add(key+"."+cols[k].name, cells[k].off+num.Start, cells[k].text[num.Start:num.End], num.Value, num.Unit)
+			tok := cells[k].text[num.Start:num.End]
+			num, warning, err := num.Resolve(tok, DecimalUndeclared, DecimalUndeclared)
+			switch {
+			case err != "":
+				r.errs = append(r.errs, diag.Errorf(r.ix.Pos(cells[k].off+num.Start), diag.EvidenceDecimal, "%s", err))
+				continue
+			case warning != "":
+				r.warnf(cells[k].off+num.Start, "%s", warning)
+			}
+			r.add(key+"."+cols[k].name, cells[k].off+num.Start, tok, num.Value, num.Unit)
 		}
 	}
 	r.out = append(r.out, Reading{Key: fmt.Sprintf("t%d.rows", n), Number: Number{Value: decimal.NewFromInt(int64(len(rows))), End: len(cols[0].name)},
@@ -259,3 +271,8 @@ func (r *rawRead) istioCells(row istioLine, cols []istioColumn, headOff int) ([]
 	}
 	return nil, false
 }
+
+// istioNonNumber matches kubectl-style cells that start with digits but
+// are not quantities to read: ages (5d2h, 3m12s), ready counts (1/1) and
+// resource quantities (100m, 128Mi).
+var istioNonNumber = regexp.MustCompile(`^\d+(?:/\d+|[0-9smhdy]*[smhdy]|Ki|Mi|Gi|Ti|k|M|G)$`).MatchString

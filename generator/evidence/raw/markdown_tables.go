@@ -1,6 +1,7 @@
 package raw
 
 import (
+	"fmt"
 	"regexp"
 	"strings"
 	"unicode"
@@ -172,4 +173,43 @@ func splitRow(ix *diag.LineIndex, src []byte, ln lineSpan) []Cell {
 		cells = append(cells, Cell{Text: text, Pos: pos})
 	}
 	return cells
+}
+
+// CellNumber reads the number a table cell holds (ParseCell) as a reading
+// keyed key at the number's own position (Raw is the number's text). A
+// cell that is not a number gives false and, when it still looks numeric
+// (Unreadable), a warning to report: a cell never vanishes silently. The
+// reading's commas are not resolved yet (ResolveCommas, with the mark
+// TableCommas sees in the file).
+func CellNumber(key string, c Cell) (Reading, *diag.Diagnostic, bool) {
+	n, ok := ParseCell(c.Text)
+	if !ok {
+		if why := Unreadable(c.Text); why != "" {
+			return Reading{}, &diag.Diagnostic{Pos: c.Pos, Severity: diag.Warning, Rule: diag.EvidenceNumber,
+				Message: fmt.Sprintf("cell %q looks numeric but is not read (%s); expected one number such as 40.5, 1,234.5 or 12ms", c.Text, why)}, false
+		}
+		return Reading{}, nil, false
+	}
+	pos := c.Pos
+	pos.Column += n.Start
+	pos.Offset += n.Start
+	tok := c.Text[n.Start:n.End]
+	n.Start, n.End = 0, len(tok)
+	return Reading{Key: key, Number: n, Raw: tok, Pos: pos}, nil, true
+}
+
+// TableCommas returns the decimal mark the numbers of tables show (see
+// CommaSeen).
+func TableCommas(tables []Table) Decimal {
+	var seen CommaSeen
+	for _, t := range tables {
+		for _, row := range t.Rows {
+			for _, c := range row {
+				if n, ok := ParseCell(c.Text); ok {
+					seen.Add(n)
+				}
+			}
+		}
+	}
+	return seen.Mark()
 }

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
@@ -232,8 +233,12 @@ func Unreadable(text string) string {
 	if t == "" || t[0] < '0' || t[0] > '9' {
 		return ""
 	}
-	if f := strings.Fields(t); len(f) > 2 || len(f) == 2 && !unitWord.MatchString(f[1]) {
-		return "" // prose that holds numbers, such as "46/46 ok (retried)"
+	if f := strings.Fields(t); len(f) > 1 && !(len(f) == 2 && unitWord.MatchString(f[1])) {
+		for _, w := range f[1:] {
+			if strings.IndexFunc(w, unicode.IsLetter) >= 0 {
+				return "" // prose that holds numbers, such as "46/46 ok (retried)"
+			}
+		}
 	}
 	if bigExponent.MatchString(t) {
 		return "an exponent beyond ±400"

@@ -87,7 +87,7 @@ func readers() map[string]Reader {
 
 // readTablesAsReadings names every numeric cell of a report's tables
 // "t<N>.<row label>.<column label>" (N is the 1-based table number).
-func readTablesAsReadings(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
+func readTablesAsReadings(file string, src []byte, opt ReadOptions) ([]Reading, diag.List) {
 	tables, errs := ReadTables(file, src)
 	var out []Reading
 	for i, t := range tables {
@@ -96,18 +96,19 @@ func readTablesAsReadings(file string, src []byte, _ ReadOptions) ([]Reading, di
 				continue
 			}
 			for j := 1; j < len(row) && j < len(t.Header); j++ {
-				n, ok := ParseCell(row[j].Text)
-				if !ok {
-					continue
+				r, warn, ok := CellNumber(fmt.Sprintf("t%d.%s.%s", i+1, row[0].Text, t.Header[j].Text), row[j])
+				if warn != nil {
+					errs = append(errs, *warn)
 				}
-				pos := row[j].Pos
-				pos.Column += n.Start
-				pos.Offset += n.Start
-				out = append(out, Reading{Key: fmt.Sprintf("t%d.%s.%s", i+1, row[0].Text, t.Header[j].Text),
-					Number: n, Raw: row[j].Text[n.Start:n.End], Pos: pos})
+				if ok {
+					out = append(out, r)
+				}
 			}
 		}
 	}
+	out, rerrs := ResolveCommas(out, opt.Decimal, TableCommas(tables))
+	errs = append(errs, rerrs...)
+	errs.Sort()
 	return out, errs
 }
 

@@ -1,0 +1,85 @@
+package raw
+
+import (
+	"strings"
+	"testing"
+	"unicode"
+)
+
+// isName reports whether a token that holds digits names something rather
+// than quoting a number: it starts (after signs, quotes and emphasis) with
+// a letter or other non-digit, is prose (a number followed by words), or
+// has the shape of an identifier (address, version, date, clock time,
+// hash, …).
+func isName(tok string) bool {
+	s, _ := normaliseCell(tok)
+	s = strings.TrimLeft(strings.TrimSpace(s), "+-−Δ~≈")
+	if s == "" || s[0] < '0' || s[0] > '9' {
+		return true
+	}
+	if f := strings.Fields(s); len(f) > 1 && !(len(f) == 2 && unitWord.MatchString(f[1])) {
+		for _, w := range f[1:] {
+			if strings.IndexFunc(w, unicode.IsLetter) >= 0 {
+				return true // prose: a number followed by words
+			}
+		}
+	}
+	for _, re := range identifierShapes {
+		if re.MatchString(s) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasDigit reports whether s holds an ASCII or full-width digit.
+func hasDigit(s string) bool {
+	return strings.IndexFunc(s, func(r rune) bool { return r >= '0' && r <= '9' || r >= '０' && r <= '９' }) >= 0
+}
+
+// FuzzTokenNeverVanishes: in every reader of text people write (transcript
+// values, Markdown table cells, CSV cells, quoted or not), a token with a
+// digit is a value, part of a name, or a diagnostic at the token, never
+// silently absent.
+func FuzzTokenNeverVanishes(f *testing.F) {
+	for _, s := range []string{"40,045811", "1,232", "1e3", `"40.5"`, "１２", "1m0.5s", "200,50,503", "12qps", "1/3", "10.0.0.1",
+		"1.2.3", "**18 (+1)**", "Δ+1", "1e999", "0x1f", "5xx", "1..2", "-.5", "1,234,567.5", "1.234,5", "３．５％", "7 ms"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, tok string) {
+		if !hasDigit(tok) || isName(tok) || strings.ContainsAny(tok, "\r\n|\"=#\x00") || strings.TrimSpace(tok) != tok || tok == "" {
+			return
+		}
+		cases := []struct {
+			format string
+			prefix string
+			suffix string
+		}{
+			{"markdown-tables", "| k | v |\n|---|---|\n| x | ", " |\n"},
+			{"csv", "k,v\nx,\"", "\"\n"},
+		}
+		if !strings.ContainsAny(tok, " \t") {
+			cases = append(cases, struct{ format, prefix, suffix string }{"transcript", "K=", "\n"})
+		}
+		for _, c := range cases {
+			src := []byte(c.prefix + tok + c.suffix)
+			read, _ := ReaderFor(c.format)
+			rs, errs := read("f", src, ReadOptions{})
+			start, end := len(c.prefix), len(c.prefix)+len(tok)
+			accounted := false
+			for _, r := range rs {
+				if r.Pos.Offset >= start && r.Pos.Offset < end {
+					accounted = true
+				}
+			}
+			for _, e := range errs {
+				if e.Pos.Offset >= start && e.Pos.Offset < end || e.Pos.Offset == start-1 {
+					accounted = true
+				}
+			}
+			if !accounted && strings.IndexFunc(tok, unicode.IsControl) < 0 {
+				t.Errorf("%s: token %q vanished (readings %v, diagnostics %v)", c.format, tok, rs, errs)
+			}
+		}
+	})
+}
