@@ -46,37 +46,42 @@ func newValuesCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *
 			if format != "text" && format != "json" {
 				return &exitError{2, fmt.Errorf("--format=%s: expected text or json", format)}
 			}
+			// Records are printed as they come (a large raw file is read
+			// in windows); the text table is aligned per block of rows.
 			var (
-				recs []valueRecord
 				errs diag.List
+				n    int
 			)
+			enc := json.NewEncoder(stdout)
+			enc.SetEscapeHTML(false)
+			tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
+			if format == "text" {
+				fmt.Fprintln(tw, "NAME\tVALUE\tUNIT\tPOSITION\tRAW")
+			}
+			emit := func(r valueRecord) {
+				n++
+				if format == "json" {
+					_ = enc.Encode(r)
+					return
+				}
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%s:%d:%d\t%s\n", r.Name, r.Value, r.Unit, r.File, r.Line, r.Column, r.Raw)
+				if n%4096 == 0 {
+					tw.Flush()
+				}
+			}
 			if len(args) == 0 {
 				st, e := evidence.LoadWith(*root, site.EvidenceDir, opts.load().Evidence)
 				errs = append(errs, e...)
 				for _, v := range st.Values() {
-					recs = append(recs, record(v))
+					emit(record(v))
 				}
 			}
 			for _, a := range args {
-				r, e := valuesOf(*root, a, as, opts.load().Evidence)
-				recs = append(recs, r...)
-				errs = append(errs, e...)
+				errs = append(errs, valuesOf(*root, a, as, opts.load().Evidence, emit)...)
 			}
-			if format == "json" {
-				enc := json.NewEncoder(stdout)
-				enc.SetEscapeHTML(false)
-				for _, r := range recs {
-					_ = enc.Encode(r)
-				}
-			} else {
-				tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
-				fmt.Fprintln(tw, "NAME\tVALUE\tUNIT\tPOSITION\tRAW")
-				for _, r := range recs {
-					fmt.Fprintf(tw, "%s\t%s\t%s\t%s:%d:%d\t%s\n", r.Name, r.Value, r.Unit, r.File, r.Line, r.Column, r.Raw)
-				}
-				tw.Flush()
-			}
-			if len(recs) == 0 {
+			tw.Flush()
+			recs := n
+			if recs == 0 {
 				fmt.Fprintln(stderr, "evdoc: no numeric values found")
 			}
 			if len(errs) > 0 {
@@ -97,29 +102,30 @@ func record(v *evidence.Value) valueRecord {
 	return valueRecord{Name: v.Ref, Value: v.Value.String(), Unit: v.Unit, File: v.Pos.File, Line: v.Pos.Line, Column: v.Pos.Column, Raw: v.Raw}
 }
 
-func valuesOf(root, arg, as string, eopt evidence.Options) ([]valueRecord, diag.List) {
+// valuesOf emits the values of one PATH argument: an evidence set (its
+// directory or manifest) or a raw file, read in windows.
+func valuesOf(root, arg, as string, eopt evidence.Options, emit func(valueRecord)) diag.List {
 	full := arg
 	if !filepath.IsAbs(arg) {
 		full = filepath.Join(root, arg)
 	}
 	fi, err := os.Stat(full)
 	if err != nil {
-		return nil, diag.List{diag.Errorf(diag.Position{File: arg}, diag.ValuesIO, "%v", err)}
+		return diag.List{diag.Errorf(diag.Position{File: arg}, diag.ValuesIO, "%v", err)}
 	}
 	rel := filepath.ToSlash(arg)
 	if !fi.IsDir() && filepath.Base(rel) == evidence.ManifestName {
 		rel, fi = path.Dir(rel), nil
 	}
-	var recs []valueRecord
 	if fi == nil || fi.IsDir() {
 		set, errs := evidence.LoadSetWith(root, rel, eopt)
 		if set == nil {
-			return nil, errs
+			return errs
 		}
 		for _, v := range set.Sorted() {
-			recs = append(recs, record(v))
+			emit(record(v))
 		}
-		return recs, errs // warnings
+		return errs // warnings
 	}
 	max := eopt.MaxFileSize
 	if max == 0 {
@@ -127,28 +133,28 @@ func valuesOf(root, arg, as string, eopt evidence.Options) ([]valueRecord, diag.
 	}
 	src, err := safefile.ReadPath(full, max)
 	if err != nil {
-		return nil, diag.List{diag.Errorf(diag.Position{File: rel}, diag.ValuesIO, "%v", err)}
+		return diag.List{diag.Errorf(diag.Position{File: rel}, diag.ValuesIO, "%v", err)}
 	}
 	if d := nesting.JSONDocument(src, nesting.MaxDepth); d != nil {
-		return nil, diag.List{diag.Errorf(diag.NewLineIndex(rel, src).Pos(d.Offset), diag.ValuesFormat, "JSON nests deeper than %d levels", d.Limit)}
+		return diag.List{diag.Errorf(diag.NewLineIndex(rel, src).Pos(d.Offset), diag.ValuesFormat, "JSON nests deeper than %d levels", d.Limit)}
 	}
 	format := as
 	if format == "" {
 		format = raw.Sniff(rel, src)
 	}
-	read, err := raw.ReaderFor(format)
-	if err != nil {
-		return nil, diag.List{diag.Errorf(diag.Position{File: rel}, diag.ValuesFormat, "--as: %v", err)}
+	if _, err := raw.ReaderFor(format); err != nil {
+		return diag.List{diag.Errorf(diag.Position{File: rel}, diag.ValuesFormat, "--as: %v", err)}
 	}
-	readings, errs := read(rel, src, raw.ReadOptions{})
-	if as == "" && len(readings) == 0 {
+	n := 0
+	errs := raw.ReadWindowed(format, rel, src, raw.ReadOptions{}, raw.DefaultWindow, nil, func(r raw.Reading) {
+		n++
+		emit(valueRecord{Name: r.Key, Value: r.Number.Value.String(), Unit: r.Number.Unit, File: rel,
+			Line: r.Pos.Line, Column: r.Pos.Column, Raw: r.Raw, Format: format})
+	})
+	if as == "" && n == 0 {
 		errs = append(errs, guessReadNothing(rel, src, format))
 	}
-	for _, r := range readings {
-		recs = append(recs, valueRecord{Name: r.Key, Value: r.Number.Value.String(), Unit: r.Number.Unit, File: rel,
-			Line: r.Pos.Line, Column: r.Pos.Column, Raw: r.Raw, Format: format})
-	}
-	return recs, errs
+	return errs
 }
 
 // guessReadNothing explains a format guess that read no value: which

@@ -368,11 +368,19 @@ func (l *loader) readTranscript(tr TranscriptSpec, rel string, b []byte) []local
 // readFormat names the readings of one [[read]]: by select, or by the
 // slug of each native key.
 func (l *loader) readFormat(rs ReadSpec, rel string, b []byte) []localValue {
-	read, err := raw.ReaderFor(rs.Format)
-	if err != nil {
+	if _, err := raw.ReaderFor(rs.Format); err != nil {
 		return nil // reported by parseManifest
 	}
-	readings, rerrs := read(rel, b, raw.ReadOptions{Key: rs.Key, CountWhere: rs.CountWhere, Paths: rs.Paths, Decimal: l.decimal(rs.Decimal)})
+	// Read in windows, keeping only the selected readings: a large dump
+	// with a few selected stats costs a window, not the whole file's
+	// readings.
+	var keep func(raw.Reading) bool
+	if rs.Select != nil {
+		keep = func(r raw.Reading) bool { _, ok := rs.Select[r.Key]; return ok }
+	}
+	var readings []raw.Reading
+	rerrs := raw.ReadWindowed(rs.Format, rel, b, raw.ReadOptions{Key: rs.Key, CountWhere: rs.CountWhere, Paths: rs.Paths, Decimal: l.decimal(rs.Decimal)},
+		raw.DefaultWindow, keep, func(r raw.Reading) { readings = append(readings, r) })
 	l.errs = append(l.errs, rerrs...)
 	var out []localValue
 	found := map[string]bool{}

@@ -1,0 +1,99 @@
+package raw
+
+import (
+	"bytes"
+
+	"github.com/evdoc-lab/evdoc/generator/diag"
+)
+
+// lineFormats are the formats whose readings depend on their own line
+// (and the indented lines under it) only, so a file can be read in
+// windows of whole records.
+var lineFormats = map[string]bool{"envoy-stats": true}
+
+// DefaultWindow is the window size ReadWindowed reads at a time: 4 MiB.
+const DefaultWindow = 4 << 20
+
+// ReadWindowed reads src with the reader of format, keeping only the
+// readings keep accepts (all when keep is nil), and calls emit for each
+// kept reading in file order. For a line-oriented format (envoy-stats) it
+// reads src in windows of about window bytes, each ending before a line
+// that starts a new record, so memory grows with the readings kept, not
+// with the file: a 200 MB /stats dump with one selected stat costs one
+// window's readings. Positions are those of the whole file. Other formats
+// are read whole. It returns the reader's diagnostics (for windows, at
+// most envoyMaxErrors of them).
+func ReadWindowed(format, file string, src []byte, opt ReadOptions, window int, keep func(Reading) bool, emit func(Reading)) diag.List {
+	read, err := ReaderFor(format)
+	if err != nil {
+		return diag.List{diag.Errorf(diag.Position{File: file}, diag.ValuesFormat, "%v", err)}
+	}
+	if !lineFormats[format] || len(src) <= window || window <= 0 {
+		rs, errs := read(file, src, opt)
+		for _, r := range rs {
+			if keep == nil || keep(r) {
+				emit(r)
+			}
+		}
+		return errs
+	}
+	var errs diag.List
+	line := 0 // lines before the window
+	for start := 0; start < len(src); {
+		end := windowEnd(src, start, window)
+		rs, werrs := read(file, src[start:end], opt)
+		for _, r := range rs {
+			if keep != nil && !keep(r) {
+				continue
+			}
+			r.Pos = shift(r.Pos, line, start)
+			for i, in := range r.Inputs {
+				r.Inputs[i] = shift(in, line, start)
+			}
+			emit(r)
+		}
+		for _, d := range werrs {
+			if len(errs) >= envoyMaxErrors {
+				break
+			}
+			d.Pos = shift(d.Pos, line, start)
+			for i := range d.Related {
+				d.Related[i].Pos = shift(d.Related[i].Pos, line, start)
+			}
+			errs = append(errs, d)
+		}
+		line += bytes.Count(src[start:end], []byte{'\n'})
+		start = end
+	}
+	return errs
+}
+
+// windowEnd returns the end of the window starting at start: just after
+// the last newline before start+window that is followed by a line not
+// indented (a new record), or the end of src.
+func windowEnd(src []byte, start, window int) int {
+	if start+window >= len(src) {
+		return len(src)
+	}
+	for i := start + window; i > start; i-- {
+		if src[i-1] == '\n' && src[i] != ' ' && src[i] != '\t' {
+			return i
+		}
+	}
+	// One record longer than the window: take it whole.
+	for i := start + window; i < len(src); i++ {
+		if src[i-1] == '\n' && src[i] != ' ' && src[i] != '\t' {
+			return i
+		}
+	}
+	return len(src)
+}
+
+// shift moves a position read in a window to the whole file.
+func shift(p diag.Position, lines, offset int) diag.Position {
+	if p.Line > 0 {
+		p.Line += lines
+		p.Offset += offset
+	}
+	return p
+}
