@@ -233,6 +233,10 @@ var literalCases = []struct {
 	{"10∼20ms", []string{"25ms"}, false},
 	{"10～15ms", []string{"12ms"}, true},
 	{"40초", []string{"43s"}, false},
+	// words after a unit and a space are prose; glued ordinals are read
+	{"3회 연속", []string{"3"}, true},
+	{"3回目", []string{"3"}, true},
+	{"40 살", []string{"40"}, false},
 	// comparators
 	{"최대 3", []string{"3"}, true},
 	{"3초 이내", []string{"2.5s"}, true},

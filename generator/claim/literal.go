@@ -46,8 +46,8 @@ var cmpWords = []struct{ word, cmp string }{
 // particles and connectors); any other Hangul, kana or Han word glued to a
 // number is an unknown unit and an error.
 var particles = []string{
-	"이", "가", "은", "는", "을", "를", "의", "로", "으로", "에", "에서", "와", "과", "도", "만", "까지", "부터", "씩", "보다", "간", "동안", "중", "이다", "입니다",
-	"の", "が", "は", "を", "に", "で", "と", "も", "へ", "から", "まで", "より", "ずつ", "や", "か", "中", "間", "です", "だ",
+	"이", "가", "은", "는", "을", "를", "의", "로", "으로", "에", "에서", "와", "과", "도", "만", "까지", "부터", "씩", "보다", "간", "동안", "중", "째", "이다", "입니다",
+	"の", "が", "は", "を", "に", "で", "と", "も", "へ", "から", "まで", "より", "ずつ", "や", "か", "中", "間", "目", "です", "だ",
 }
 
 // englishConnectors may stand between numbers ("86 of 86", "5 to 10").
@@ -527,8 +527,8 @@ func (lx *lexer) after(q *Quantity) error {
 		}
 		return lx.errorf("unknown word %q after %q; expected a unit such as s, ms, %%, or a connector (of, to)", w, s[q.Start:q.End])
 	}
-	if lx.knownWord(k2) {
-		return nil
+	if lx.knownWord(k2) || k2 > k && q.UnitWord != "" {
+		return nil // after a unit and a space, words are prose: 3회 연속
 	}
 	// A kanji numeral after a unit starts the next number (1万二千 is not
 	// read; 二回 after a number is a list).
