@@ -46,7 +46,7 @@ func newI18nMarkCmd(root *string, stdout, stderr io.Writer) *cobra.Command {
 		Long: `mark writes evdoc_source_hash (the SHA-256 of the source page's body) and
 evdoc_source_blocks (short hashes of its blocks) into the front matter of a
 translation, so that check can warn when the source changes and name the
-changed blocks. PAGE is a translation, or a source page (all its non-empty
+changed sections. PAGE is a translation, or a source page (all its non-empty
 translations are marked). Only those two front matter lines change; each
 file is replaced atomically.`,
 		Args: cobra.MinimumNArgs(1),

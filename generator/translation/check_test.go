@@ -95,7 +95,8 @@ func TestReferencePairsAgree(t *testing.T) {
 	s.Rules = nil // the catalogue's defaults, whatever evdoc.toml says
 	_, ds := s.Check(check.DefaultOptions())
 	for _, d := range ds {
-		if strings.HasPrefix(string(d.Rule), "translation-") || d.Rule == "page-emphasis" {
+		// (a stale translation is a warning of the editing workflow, not a disagreement)
+		if strings.HasPrefix(string(d.Rule), "translation-") && d.Rule != "translation-stale" || d.Rule == "page-emphasis" {
 			t.Errorf("%s", d)
 		}
 	}

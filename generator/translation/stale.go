@@ -17,9 +17,9 @@ import (
 const (
 	// SourceHashField holds "sha256:HEX" of the source page's body.
 	SourceHashField = "evdoc_source_hash"
-	// SourceBlocksField holds the short hashes of the source's blocks
-	// (headings, paragraphs, list items, table cells, code blocks) in
-	// order, space-separated, so a changed block can be named.
+	// SourceBlocksField holds the short hashes of the source's sections
+	// (the text before the first heading, then each heading with its
+	// text) in order, space-separated, so a changed section can be named.
 	SourceBlocksField = "evdoc_source_blocks"
 )
 
@@ -42,26 +42,39 @@ func SourceHash(p *Page) string {
 	return "sha256:" + hex.EncodeToString(h[:])
 }
 
-// blockHashes returns a short hash of each block of p, in order.
+// blockHashes returns a short hash of each section of p (the text before
+// the first heading, then each heading with the text up to the next
+// heading), in order, with the offset where each starts.
 func blockHashes(p *Page) ([]string, []int) {
 	d := readDoc(p)
 	src := blankFrontMatter(p.Parsed.Source, p.Parsed.BodyStart)
-	var hs []string
-	var starts []int
-	for i, b := range d.blocks {
-		end := len(src)
-		if i+1 < len(d.blocks) {
-			end = d.blocks[i+1].start
+	starts := []int{p.Parsed.BodyStart}
+	for _, b := range d.blocks {
+		if b.kind == "heading" {
+			// the line the heading starts on
+			ls := b.start
+			for ls > 0 && src[ls-1] != '\n' {
+				ls--
+			}
+			starts = append(starts, ls)
 		}
-		text := src[b.start:max(b.start, end)]
-		if b.kind == "code" {
-			text = b.code
-		}
-		h := sha256.Sum256(bytes.TrimSpace(text))
-		hs = append(hs, hex.EncodeToString(h[:4]))
-		starts = append(starts, b.start)
 	}
-	return hs, starts
+	var hs []string
+	var out []int
+	for i, st := range starts {
+		end := len(src)
+		if i+1 < len(starts) {
+			end = starts[i+1]
+		}
+		text := bytes.TrimSpace(src[st:max(st, end)])
+		if i == 0 && len(text) == 0 {
+			continue
+		}
+		h := sha256.Sum256(text)
+		hs = append(hs, hex.EncodeToString(h[:4]))
+		out = append(out, st)
+	}
+	return hs, out
 }
 
 var fmFieldRe = func(name string) *regexp.Regexp {
@@ -149,9 +162,9 @@ func checkStale(s, t *Page) diag.List {
 		d.Related = append(d.Related, diag.Related{Pos: pos, Message: "changed in the source"})
 	}
 	if len(lines) == 0 {
-		d.Message = fmt.Sprintf("%s changed since this translation was marked (blocks removed or reordered); update it, then run evdoc i18n mark %s", s.Path, t.Path)
+		d.Message = fmt.Sprintf("%s changed since this translation was marked (sections removed or reordered); update it, then run evdoc i18n mark %s", s.Path, t.Path)
 	} else {
-		d.Message = fmt.Sprintf("%s changed since this translation was marked: %d block(s) at line %s; update them, then run evdoc i18n mark %s", s.Path, len(lines), strings.Join(lines, ", "), t.Path)
+		d.Message = fmt.Sprintf("%s changed since this translation was marked: %d section(s) at line %s; update them, then run evdoc i18n mark %s", s.Path, len(lines), strings.Join(lines, ", "), t.Path)
 	}
 	return diag.List{d}
 }

@@ -90,11 +90,11 @@ func TestMarkAndStale(t *testing.T) {
 	}
 	d := ds[0]
 	if d.Severity != diag.Warning || d.Pos.File != "content/ja/docs/p.md" || d.Pos.Line != 5 ||
-		!strings.Contains(d.Message, "1 block(s) at line 10") || len(d.Related) != 1 || d.Related[0].Pos.File != "content/ko/docs/p.md" || d.Related[0].Pos.Line != 10 {
+		!strings.Contains(d.Message, "1 section(s) at line 6") || len(d.Related) != 1 || d.Related[0].Pos.File != "content/ko/docs/p.md" || d.Related[0].Pos.Line != 6 {
 		t.Errorf("stale finding: %s %+v", d, d.Related)
 	}
-	if st := status(t, s, "content/ko/docs/p.md"); st.State != translation.StateStale || len(st.Changed) != 1 || st.Changed[0] != 10 {
-		t.Errorf("status %+v, want stale at line 10", st)
+	if st := status(t, s, "content/ko/docs/p.md"); st.State != translation.StateStale || len(st.Changed) != 1 || st.Changed[0] != 6 {
+		t.Errorf("status %+v, want stale at line 6 (the section's heading)", st)
 	}
 
 	// Marking again replaces the two lines in place.
