@@ -34,13 +34,20 @@ func fileSource(root string) report.Source {
 
 func newCheckCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *cobra.Command {
 	var format string
+	var strict bool
 	cmd := &cobra.Command{
 		Use:   "check",
 		Short: "Compare every quoted number with its evidence; report mismatches as path:line:col",
 		Long: "check judges every claim of every page against its evidence and reports each finding as\n" +
 			"path:line:col: severity: message [rule]. `evdoc rules` lists the rules; evdoc.toml [rules]\n" +
 			"changes a rule's severity or turns it off.\n" +
-			"Exit status: 0 clean (warnings allowed), 1 error findings, 2 evdoc cannot run.",
+			"Exit status: 0 clean (warnings allowed unless --strict), 1 error findings (or warnings\n" +
+			"under --strict), 2 evdoc cannot run.",
+		Example: "  evdoc check\n" +
+			"  evdoc check --strict                 # CI: warnings fail too\n" +
+			"  evdoc check --format=github          # GitHub Actions annotations\n" +
+			"  evdoc check --format=sarif > evdoc.sarif\n" +
+			"  evdoc check --root ~/lab-site --format=json",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if !slices.Contains(report.Formats, format) {
@@ -65,9 +72,13 @@ func newCheckCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *c
 			if ds.HasErrors() {
 				return &exitError{1, nil}
 			}
+			if strict && ds.Count(diag.Warning) > 0 {
+				return &exitError{1, fmt.Errorf("--strict: %d warning(s) fail the check", ds.Count(diag.Warning))}
+			}
 			return nil
 		},
 	}
+	cmd.Flags().BoolVar(&strict, "strict", false, "fail (exit 1) on warnings too, for CI")
 	cmd.Flags().StringVar(&format, "format", "text", "output format: text, json (every claim, finding and page coverage), github (workflow annotations) or sarif (SARIF 2.1.0)")
 	return cmd
 }
@@ -77,15 +88,19 @@ func newBuildCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *c
 	var lf lockFlags
 	var hugoTimeout time.Duration
 	var hugoFlag string
+	var strict bool
 	cmd := &cobra.Command{
 		Use:   "build",
 		Short: "Check, render figures, and build the site with the pinned Hugo into --out",
 		Long: "build checks the site like check, renders the figures, and runs Hugo on the project with\n" +
-			"evdoc's generated pages and data; --out is replaced only after Hugo succeeded.\n\n" + hugoLookupHelp,
+			"evdoc's generated pages and data; --out is replaced only after Hugo succeeded. It prints\n" +
+			"the same findings as check; an error finding stops it (exit 1). Hugo's warnings are shown;\n" +
+			"under --strict a warning finding stops it too and Hugo runs with --panicOnWarning.\n\n" + hugoLookupHelp,
 		Example: "  evdoc build\n" +
 			"  evdoc build --root ~/lab-site --out /tmp/site\n" +
 			"  EVDOC_HUGO=/usr/local/bin/hugo evdoc build\n" +
-			"  evdoc build --hugo=pinned",
+			"  evdoc build --hugo=pinned\n" +
+			"  evdoc build --strict                 # CI: warnings (evdoc's and Hugo's) fail the build",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			hugo, err := findHugo(cmd.Context(), hugoFlag, *root, osHugoEnv(stderr))
@@ -101,10 +116,13 @@ func newBuildCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *c
 			if err != nil {
 				return &exitError{2, err}
 			}
-			err = s.Build(cmd.Context(), site.BuildOptions{Out: out, Log: stderr, Check: opts.check, HugoTimeout: hugoTimeout, Hugo: hugo})
+			err = s.Build(cmd.Context(), site.BuildOptions{Out: out, Log: stderr, Check: opts.check, HugoTimeout: hugoTimeout, Hugo: hugo, Strict: strict,
+				Findings: func(ds diag.List) { _ = report.Write(stdout, "text", ds, fileSource(*root)) }})
 			var ds diag.List
 			if asList(err, &ds) {
-				printDiags(stdout, ds)
+				if !ds.HasErrors() {
+					return &exitError{1, fmt.Errorf("not built: %d warning(s) under --strict", ds.Count(diag.Warning))}
+				}
 				return &exitError{1, fmt.Errorf("not built: %d error(s)", ds.Count(diag.Error))}
 			}
 			if err != nil {
@@ -115,6 +133,7 @@ func newBuildCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *c
 		},
 	}
 	cmd.Flags().StringVar(&out, "out", "public", "output directory, relative to --root")
+	cmd.Flags().BoolVar(&strict, "strict", false, "fail (exit 1, nothing built) on warnings too, evdoc's and Hugo's (--panicOnWarning)")
 	cmd.Flags().StringVar(&hugoFlag, "hugo", "", "Hugo binary to run (overrides EVDOC_HUGO; \"pinned\": the pinned Hugo, see the lookup order above)")
 	cmd.Flags().DurationVar(&hugoTimeout, "hugo-timeout", 10*time.Minute, "stop Hugo (and fail, leaving --out as it was) when it runs longer (0: no limit)")
 	lf.register(cmd)

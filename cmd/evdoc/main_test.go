@@ -225,3 +225,36 @@ func TestFixScale(t *testing.T) {
 		t.Errorf("--allow-scale: exit %d\n%s\n%s", code, after, stderr)
 	}
 }
+
+func TestStrict(t *testing.T) {
+	dir := extract(t, "../../generator/site/testdata/check/translation-claims.txtar")
+	if err := os.WriteFile(filepath.Join(dir, "evdoc.toml"), []byte("[rules]\ntranslation-claims = \"warning\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, checkOut, _ := evdoc("check", "--root", dir)
+	if !strings.Contains(checkOut, ": warning: ") {
+		t.Fatalf("fixture has no warning:\n%s", checkOut)
+	}
+	warning := checkOut[:strings.Index(checkOut, "\n")]
+	tests := []struct {
+		args   []string
+		code   int
+		stderr string
+	}{
+		{[]string{"check"}, 0, ""},
+		{[]string{"check", "--strict"}, 1, "--strict: 1 warning(s) fail the check"},
+		// Not strict: the warning is printed and the build goes on to Hugo
+		// (here /bin/false, so it fails with "cannot run").
+		{[]string{"build", "--hugo", "/bin/false"}, 2, "hugo failed"},
+		{[]string{"build", "--strict", "--hugo", "/bin/false"}, 1, "not built: 1 warning(s) under --strict"},
+	}
+	for _, tt := range tests {
+		code, stdout, stderr := evdoc(append(tt.args, "--root", dir)...)
+		if code != tt.code || !strings.Contains(stdout, warning) || !strings.Contains(stderr, tt.stderr) {
+			t.Errorf("%v: exit %d, stdout:\n%s\nstderr: %s\nwant exit %d, %q on stdout, %q on stderr", tt.args, code, stdout, stderr, tt.code, warning, tt.stderr)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "public")); err == nil {
+		t.Error("a failed build wrote public/")
+	}
+}

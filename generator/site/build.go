@@ -18,6 +18,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/evdoc-lab/evdoc/generator/check"
+	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/figure"
 	"github.com/evdoc-lab/evdoc/generator/translation"
 	"github.com/evdoc-lab/evdoc/internal/atomicdir"
@@ -40,6 +41,14 @@ type BuildOptions struct {
 	Log io.Writer
 	// Check tunes claim judgement.
 	Check check.Options
+	// Findings, when set, receives every finding of the check before
+	// anything is built (errors, warnings and notes, as check reports
+	// them), so the caller can print them.
+	Findings func(diag.List)
+	// Strict fails the build on warnings: a warning finding stops it
+	// like an error, and Hugo runs with --panicOnWarning. Without it
+	// Hugo's warnings are printed (Log) and do not fail the build.
+	Strict bool
 
 	// replace swaps the new site into place; tests inject failures.
 	replace *atomicdir.Ops
@@ -74,6 +83,15 @@ func directTool(ctx context.Context, cmd []string) []string {
 	}
 	return []string{bin}
 }
+
+// stagedDirs are the project directories Hugo reads that Build copies
+// into the stage (a missing one is skipped): the site's own and its
+// themes' templates, data, resources and configuration directory.
+var stagedDirs = []string{"layouts", "static", "i18n", "content", "themes", "data", "assets", "archetypes", "config"}
+
+// stagedConfigFiles are the configuration files besides ConfigFile that
+// Hugo reads from the project root; Build copies those that exist.
+var stagedConfigFiles = []string{"hugo.yaml", "hugo.yml", "hugo.json", "config.toml", "config.yaml", "config.yml", "config.json"}
 
 // workDir is where Build stages the Hugo project, relative to Root.
 const workDir = ".evdoc"
@@ -159,7 +177,10 @@ func (s *Site) Build(ctx context.Context, opt BuildOptions) error {
 		return err
 	}
 	results, ds := s.Check(opt.Check)
-	if ds.HasErrors() {
+	if opt.Findings != nil {
+		opt.Findings(ds)
+	}
+	if ds.HasErrors() || (opt.Strict && ds.Count(diag.Warning) > 0) {
 		return ds
 	}
 	stage, err := os.MkdirTemp(work, "stage-")
@@ -167,9 +188,14 @@ func (s *Site) Build(ctx context.Context, opt BuildOptions) error {
 		return err
 	}
 	defer os.RemoveAll(stage)
-	for _, d := range []string{"layouts", "static", "i18n", "content"} {
+	for _, d := range stagedDirs {
 		if err := copyTree(filepath.Join(s.Root, d), filepath.Join(stage, d)); err != nil {
 			return fmt.Errorf("staging %s: %v", d, err)
+		}
+	}
+	for _, f := range stagedConfigFiles {
+		if err := copyFile(filepath.Join(s.Root, f), filepath.Join(stage, f)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("staging %s: %v", f, err)
 		}
 	}
 	cfgSrc, err := os.ReadFile(filepath.Join(s.Root, ConfigFile))
@@ -228,7 +254,10 @@ func (s *Site) Build(ctx context.Context, opt BuildOptions) error {
 	}
 	cmd = directTool(ctx, cmd)
 	absStage, _ := filepath.Abs(stage)
-	args := append(append([]string{}, cmd[1:]...), "--source", absStage, "--destination", tmpOut, "--logLevel", "warn", "--panicOnWarning")
+	args := append(append([]string{}, cmd[1:]...), "--source", absStage, "--destination", tmpOut, "--logLevel", "warn")
+	if opt.Strict {
+		args = append(args, "--panicOnWarning")
+	}
 	fmt.Fprintf(logw, "evdoc: running %s\n", strings.Join(append([]string{cmd[0]}, args...), " "))
 	c := exec.Command(cmd[0], args...)
 	var hugoOut bytes.Buffer
