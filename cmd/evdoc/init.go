@@ -1,0 +1,171 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	evdocfiles "github.com/evdoc-lab/evdoc"
+)
+
+// componentDir is where init writes the theme component, relative to the project.
+const componentDir = "themes/evdoc"
+
+// hugoConfigFiles are the configuration files Hugo reads at a project root.
+var hugoConfigNames = []string{"hugo.toml", "hugo.yaml", "hugo.yml", "hugo.json", "config.toml", "config.yaml", "config.yml", "config.json"}
+
+const readmeSnippet = "## Numbers checked by evdoc\n\n" +
+	"Every measured number on these pages is a claim link such as `[4건](ev:example/http.durationhistogram.count)`:\n" +
+	"evdoc checks it against the raw file in `evidence/` and links it to the raw line.\n\n" +
+	"```sh\n" +
+	"go install github.com/evdoc-lab/evdoc/cmd/evdoc@latest\n" +
+	"evdoc check            # every quoted number against its evidence\n" +
+	"evdoc build            # check, render figures, build the site into public/\n" +
+	"evdoc new evidence NAME --from FILE   # a manifest for a new raw file\n" +
+	"```\n\n" +
+	"CI: `.github/workflows/evdoc.yml` (check --strict --format=github, SARIF upload, figures --check, build --strict).\n"
+
+// initProject writes evdoc into the project at root: the theme component
+// (always rewritten: it is evdoc's), and, where no such file exists yet,
+// the example evidence set, a ko page and its ja translation, the GitHub
+// Actions workflow, and for a project without a Hugo configuration a
+// hugo.toml, the site layouts and a README. It never overwrites a file of
+// the project outside themes/evdoc, and reports each file on log.
+func initProject(root string, log io.Writer) error {
+	files := evdocfiles.Files()
+	write := func(rel string, data []byte, overwrite bool) error {
+		dst := filepath.Join(root, filepath.FromSlash(rel))
+		if _, err := os.Lstat(dst); err == nil && !overwrite {
+			fmt.Fprintf(log, "  kept     %s (exists)\n", rel)
+			return nil
+		}
+		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+			return err
+		}
+		tmp, err := os.CreateTemp(filepath.Dir(dst), ".evdoc-init-*")
+		if err != nil {
+			return err
+		}
+		defer os.Remove(tmp.Name())
+		if _, err := tmp.Write(data); err != nil {
+			tmp.Close()
+			return err
+		}
+		if err := tmp.Close(); err != nil {
+			return err
+		}
+		if err := os.Chmod(tmp.Name(), 0o644); err != nil {
+			return err
+		}
+		if err := os.Rename(tmp.Name(), dst); err != nil {
+			return err
+		}
+		fmt.Fprintf(log, "  wrote    %s\n", rel)
+		return nil
+	}
+	hasConfig := ""
+	for _, n := range hugoConfigNames {
+		if _, err := os.Stat(filepath.Join(root, n)); err == nil {
+			hasConfig = n
+			break
+		}
+	}
+	if fi, err := os.Stat(filepath.Join(root, "config")); hasConfig == "" && err == nil && fi.IsDir() {
+		hasConfig = "config/"
+	}
+	for _, dir := range evdocfiles.ComponentDirs() {
+		err := fs.WalkDir(files, dir, func(p string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() {
+				return err
+			}
+			b, err := files.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			return write(path.Join(componentDir, p), b, true)
+		})
+		if err != nil {
+			return fmt.Errorf("writing the theme component: %v", err)
+		}
+	}
+	scaffold := []string{}
+	_ = fs.WalkDir(files, "scaffold", func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			scaffold = append(scaffold, p)
+		}
+		return nil
+	})
+	for _, p := range scaffold {
+		rel := strings.TrimPrefix(p, "scaffold/")
+		if rel == "hugo.toml" && hasConfig != "" {
+			continue
+		}
+		b, err := files.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		if err := write(rel, b, false); err != nil {
+			return err
+		}
+	}
+	if hasConfig == "" {
+		// The site layouts use evdoc's i18n strings too; check reads the
+		// project's i18n/ for them.
+		for _, p := range append(evdocfiles.SiteLayouts(), "i18n/ko.toml", "i18n/ja.toml") {
+			b, err := files.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			if err := write(p, b, false); err != nil {
+				return err
+			}
+		}
+		if err := write("README.md", []byte("# lab notes\n\n"+readmeSnippet), false); err != nil {
+			return err
+		}
+	}
+	if err := write(".gitignore", []byte("/public/\n/.evdoc/\n"), false); err != nil {
+		return err
+	}
+	fmt.Fprintf(log, "\nREADME snippet (add it to your README):\n\n%s\n", readmeSnippet)
+	if hasConfig != "" {
+		fmt.Fprintf(log, "Your site keeps %s and its theme. Add evdoc's component first in its theme list:\n"+
+			"  theme = [\"evdoc\", \"<your theme>\"]\n"+
+			"and make sure ko and ja are configured as languages (contentDir content/ko, content/ja) in hugo.toml,\n"+
+			"which is the file evdoc reads its languages from.\n", hasConfig)
+	}
+	fmt.Fprintln(log, "Next: evdoc check && evdoc build")
+	return nil
+}
+
+func newInitCmd(root *string, stdout io.Writer) *cobra.Command {
+	return &cobra.Command{
+		Use:   "init",
+		Short: "Add evdoc to a new or existing Hugo site: theme component, example evidence, pages, CI workflow",
+		Long: "init writes evdoc's Hugo theme component into themes/evdoc (render hook, shortcodes, evidence\n" +
+			"page templates, i18n strings, CSS; rerun init to update it) and, where the files do not exist yet,\n" +
+			"an example evidence set (evidence/example: fortio's README result, marked as an example), a ko\n" +
+			"page and its ja translation quoting it, .github/workflows/evdoc.yml and .gitignore. In a directory\n" +
+			"without a Hugo configuration it also writes hugo.toml (theme = [\"evdoc\"]), the site layouts, their\n" +
+			"i18n strings and a README. It never overwrites your files outside themes/evdoc.",
+		Example: "  mkdir lab-notes && cd lab-notes && evdoc init && evdoc check && evdoc build\n" +
+			"  evdoc init --root ~/my-hugo-site      # then: theme = [\"evdoc\", \"mytheme\"] in hugo.toml",
+		Args: cobra.NoArgs,
+		RunE: func(*cobra.Command, []string) error {
+			if err := os.MkdirAll(*root, 0o755); err != nil {
+				return &exitError{2, err}
+			}
+			fmt.Fprintf(stdout, "evdoc init in %s\n", *root)
+			if err := initProject(*root, stdout); err != nil {
+				return &exitError{2, err}
+			}
+			return nil
+		},
+	}
+}

@@ -1,0 +1,115 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// buildHugo returns the Hugo binary the build tests run, skipping the test
+// when EVDOC_HUGO does not name one (land and .ci/run set it).
+func buildHugo(t *testing.T) string {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("runs Hugo")
+	}
+	bin := os.Getenv("EVDOC_HUGO")
+	if bin == "" {
+		t.Skip("EVDOC_HUGO not set")
+	}
+	return bin
+}
+
+// checkClaimLinks fails unless page (under public) has claim links to
+// evidence pages that exist, and no #ZgotmplZ link.
+func checkClaimLinks(t *testing.T, public, page string) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(public, page))
+	if err != nil {
+		t.Fatal(err)
+	}
+	html := string(b)
+	if strings.Contains(html, "ZgotmplZ") {
+		t.Errorf("%s has a #ZgotmplZ link", page)
+	}
+	hrefs := regexp.MustCompile(`href="(/(?:ja/)?evidence/[^"#]+/)#L\d+"`).FindAllStringSubmatch(html, -1)
+	if len(hrefs) == 0 {
+		t.Errorf("%s: no claim link to a raw line:\n%s", page, html)
+	}
+	for _, h := range hrefs {
+		if _, err := os.Stat(filepath.Join(public, h[1], "index.html")); err != nil {
+			t.Errorf("%s: claim link %s leads nowhere", page, h[1])
+		}
+	}
+	return html
+}
+
+// TestInitFreshProject: evdoc init in an empty directory outside the
+// repository gives a project that checks and builds, with claim links.
+func TestInitFreshProject(t *testing.T) {
+	hugo := buildHugo(t)
+	dir := t.TempDir()
+	if code, out, stderr := evdoc("init", "--root", dir); code != 0 {
+		t.Fatalf("init: exit %d\n%s%s", code, out, stderr)
+	}
+	for _, f := range []string{"hugo.toml", "themes/evdoc/layouts/_markup/render-link.html", "evidence/example/evidence.toml", ".github/workflows/evdoc.yml", "content/ja/docs/example.md"} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
+			t.Errorf("init wrote no %s", f)
+		}
+	}
+	if code, out, _ := evdoc("check", "--strict", "--root", dir); code != 0 {
+		t.Fatalf("check: exit %d\n%s", code, out)
+	}
+	if code, out, stderr := evdoc("build", "--strict", "--hugo", hugo, "--root", dir); code != 0 {
+		t.Fatalf("build: exit %d\n%s%s", code, out, stderr)
+	}
+	checkClaimLinks(t, filepath.Join(dir, "public"), "docs/example/index.html")
+	checkClaimLinks(t, filepath.Join(dir, "public"), "ja/docs/example/index.html")
+	// A second init updates the component and keeps the user's files.
+	page := filepath.Join(dir, "content/ko/docs/example.md")
+	if err := os.WriteFile(page, []byte("---\ntitle: mine\n---\n\nmine\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, out, _ := evdoc("init", "--root", dir); code != 0 || !strings.Contains(out, "kept     content/ko/docs/example.md") {
+		t.Errorf("second init: exit %d\n%s", code, out)
+	}
+	if b, _ := os.ReadFile(page); string(b) != "---\ntitle: mine\n---\n\nmine\n" {
+		t.Error("init overwrote a page")
+	}
+}
+
+// TestInitOwnTheme is issue 13's "done when": a user's site with its own
+// theme, a config/_default/ directory and data/ read by a shortcode gets
+// evdoc with init and a page quoting a fortio value; check and build pass
+// and claim links have real hrefs.
+func TestInitOwnTheme(t *testing.T) {
+	hugo := buildHugo(t)
+	dir := extract(t, "testdata/own-theme.txtar")
+	cfg, _ := os.ReadFile(filepath.Join(dir, "hugo.toml"))
+	if code, out, stderr := evdoc("init", "--root", dir); code != 0 || !strings.Contains(out, `theme = ["evdoc", "<your theme>"]`) {
+		t.Fatalf("init: exit %d\n%s%s", code, out, stderr)
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "hugo.toml")); string(b) != string(cfg) {
+		t.Error("init changed the site's hugo.toml")
+	}
+	if _, err := os.Stat(filepath.Join(dir, "layouts", "baseof.html")); err == nil {
+		t.Error("init wrote site layouts into a site with its own theme")
+	}
+	if code, out, _ := evdoc("check", "--strict", "--root", dir); code != 0 {
+		t.Fatalf("check: exit %d\n%s", code, out)
+	}
+	if code, out, stderr := evdoc("build", "--hugo", hugo, "--root", dir); code != 0 {
+		t.Fatalf("build: exit %d\n%s%s", code, out, stderr)
+	}
+	public := filepath.Join(dir, "public")
+	for _, p := range []string{"docs/cb/index.html", "ja/docs/cb/index.html"} {
+		html := checkClaimLinks(t, public, p)
+		for _, want := range []string{`class="mytheme-page"`, "Fortio Circuit Lab", `<span class="cluster">seoul-kind-01</span>`} {
+			if !strings.Contains(html, want) {
+				t.Errorf("%s lacks %q (theme, config/_default/ or data/ not staged)", p, want)
+			}
+		}
+	}
+}
