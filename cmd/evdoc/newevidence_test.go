@@ -1,0 +1,59 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestNewEvidence(t *testing.T) {
+	fortio, err := filepath.Abs("../../generator/figure/testdata/fortio/evidence/fortio-readme/result.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	junk := filepath.Join(t.TempDir(), "notes.txt")
+	if err := os.WriteFile(junk, []byte("no numbers here\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dir := extract(t, "../../generator/site/testdata/check/clean.txtar")
+	tests := []struct {
+		name   string
+		args   []string
+		code   int
+		stdout string
+		stderr string
+	}{
+		{"fortio", []string{"cb-off", "--from", fortio, "--origin", "raw", "--environment", "kind; fortio"}, 0, "cb-off/cb_off.durationhistogram.p50 = 0.0004920823333333334 s", ""},
+		{"exists", []string{"cb-off", "--from", fortio, "--origin", "raw", "--environment", "kind"}, 2, "", "evidence/cb-off exists"},
+		{"bad name", []string{"CB Off", "--from", fortio, "--origin", "raw", "--environment", "kind"}, 2, "", "expected lower-case letters"},
+		{"no origin", []string{"x", "--from", fortio, "--environment", "kind"}, 2, "", "expected raw (the lab's own output"},
+		{"transcribed without source", []string{"x", "--from", fortio, "--origin", "transcribed", "--environment", "kind"}, 2, "", "expected --source"},
+		{"no environment", []string{"x", "--from", fortio, "--origin", "raw"}, 2, "", "--environment: expected"},
+		{"no values", []string{"junk", "--from", junk, "--origin", "raw", "--environment", "kind"}, 2, "", "no value to name"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, stdout, stderr := evdoc(append([]string{"new", "evidence", "--root", dir}, tt.args...)...)
+			if code != tt.code || !strings.Contains(stdout, tt.stdout) || !strings.Contains(stderr, tt.stderr) {
+				t.Errorf("exit %d\nstdout: %s\nstderr: %s\nwant exit %d, %q, %q", code, stdout, stderr, tt.code, tt.stdout, tt.stderr)
+			}
+		})
+	}
+	if _, err := os.Stat(filepath.Join(dir, "evidence", "junk")); err == nil {
+		t.Error("a failed new evidence left evidence/junk")
+	}
+	m, err := os.ReadFile(filepath.Join(dir, "evidence", "cb-off", "evidence.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`format = "fortio-json"`, `origin      = "raw"`, "#   cb-off/cb_off.durationhistogram.count = 4 -  (result.json:12:14)"} {
+		if !strings.Contains(string(m), want) {
+			t.Errorf("manifest lacks %q:\n%s", want, m)
+		}
+	}
+	// The project still checks, and a claim can bind the new value.
+	if code, stdout, _ := evdoc("check", "--root", dir); code != 0 {
+		t.Errorf("check after new evidence: exit %d\n%s", code, stdout)
+	}
+}
