@@ -14,8 +14,9 @@ import (
 func newFiguresCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *cobra.Command {
 	var checkOnly bool
 	cmd := &cobra.Command{
-		Use:   "figures",
-		Short: "Render every figure (PNG and SVG per language) into " + figure.OutputDir,
+		Use:     "figures",
+		Example: "  evdoc figures            # render into assets/figures\n  evdoc figures --check    # CI: fail when a committed figure is stale",
+		Short:   "Render every figure (PNG and SVG per language) into " + figure.OutputDir,
 		Long: "Renders every figures/NAME.toml from the evidence into " + figure.OutputDir + "/NAME.LANG.png,\n" +
 			"NAME.LANG.svg (text as outlines) and NAME.json (the evidence values it was drawn from).\n" +
 			"The output is byte-identical across runs. With --check nothing is written: each stale\n" +

@@ -24,8 +24,9 @@ func newFixCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *cob
 	var dryRun, allowScale bool
 	var lf lockFlags
 	cmd := &cobra.Command{
-		Use:   "fix",
-		Short: "Rewrite stale claim literals to their evidence values, in the style written",
+		Use:     "fix",
+		Example: "  evdoc fix --dry-run      # unified diff of the stale numbers (exit 1 if any)\n  evdoc fix                # rewrite them in place",
+		Short:   "Rewrite stale claim literals to their evidence values, in the style written",
 		Long: "fix rewrites every claim number that does not match its evidence to the evidence value,\n" +
 			"keeping the precision, sign convention, full-width digits, separators, unit word and\n" +
 			"approximation mark as written. Bytes outside the rewritten numbers never change.\n" +

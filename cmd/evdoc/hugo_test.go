@@ -10,6 +10,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/spf13/cobra"
 )
 
 func TestPinnedHugoMatchesToolModule(t *testing.T) {
@@ -157,4 +159,22 @@ func TestBuildHelpDocumentsHugoLookup(t *testing.T) {
 			t.Errorf("build --help lacks %q", want)
 		}
 	}
+}
+
+// TestEveryCommandHasExamples: each command's --help shows examples.
+func TestEveryCommandHasExamples(t *testing.T) {
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		if c.Hidden || c.Name() == "help" || c.Name() == "completion" {
+			return
+		}
+		if c.Example == "" && c.Runnable() {
+			t.Errorf("%s: no Example in its --help", c.CommandPath())
+		}
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+	}
+	var out bytes.Buffer
+	walk(newRootCmd(&out, &out))
 }

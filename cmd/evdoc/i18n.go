@@ -18,8 +18,9 @@ import (
 // the source version a translation matches (mark).
 func newI18nCmd(root *string, stdout, stderr io.Writer) *cobra.Command {
 	cmd := &cobra.Command{
-		Use:   "i18n",
-		Short: "Translation state of each page (status) and marking a translation in sync with its source (mark)",
+		Use:     "i18n",
+		Example: "  evdoc i18n status\n  evdoc i18n status --format=json\n  evdoc i18n mark content/ja/docs/page.md",
+		Short:   "Translation state of each page (status) and marking a translation in sync with its source (mark)",
 	}
 	cmd.AddCommand(newI18nStatusCmd(root, stdout), newI18nMarkCmd(root, stdout, stderr))
 	return cmd
@@ -41,8 +42,9 @@ func pageArg(root, arg string) string {
 func newI18nMarkCmd(root *string, stdout, stderr io.Writer) *cobra.Command {
 	var lf lockFlags
 	cmd := &cobra.Command{
-		Use:   "mark PAGE...",
-		Short: "Record in each translation's front matter the version (content hash) of its source page it now matches",
+		Use:     "mark PAGE...",
+		Example: "  evdoc i18n mark content/ja/docs/page.md",
+		Short:   "Record in each translation's front matter the version (content hash) of its source page it now matches",
 		Long: `mark writes evdoc_source_hash (the SHA-256 of the source page's body) and
 evdoc_source_blocks (short hashes of its blocks) into the front matter of a
 translation, so that check can warn when the source changes and name the
@@ -110,9 +112,10 @@ file is replaced atomically.`,
 func newI18nStatusCmd(root *string, stdout io.Writer) *cobra.Command {
 	var format string
 	cmd := &cobra.Command{
-		Use:   "status",
-		Short: "Per page: its languages, each one's state (in sync, stale, unmarked, fallback, missing) and parity findings",
-		Args:  cobra.NoArgs,
+		Use:     "status",
+		Example: "  evdoc i18n status\n  evdoc i18n status --format=json",
+		Short:   "Per page: its languages, each one's state (in sync, stale, unmarked, fallback, missing) and parity findings",
+		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if format != "text" && format != "json" {
 				return &exitError{2, fmt.Errorf("--format %q: expected text or json", format)}

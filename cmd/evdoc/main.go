@@ -88,6 +88,7 @@ func newRootCmd(stdout, stderr io.Writer) *cobra.Command {
 	opts := &globalOptions{check: check.DefaultOptions()}
 	cmd := &cobra.Command{
 		Use:           "evdoc",
+		Example:       "  evdoc init && evdoc check && evdoc build\n  evdoc check --strict --format=github\n  evdoc build --root ~/lab-site --hugo /usr/local/bin/hugo",
 		Short:         "Check quoted numbers against raw lab evidence and build the ko/ja site",
 		SilenceUsage:  true,
 		SilenceErrors: true,

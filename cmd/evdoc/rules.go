@@ -20,10 +20,11 @@ func newRulesCmd(stdout io.Writer) *cobra.Command {
 		"  [rules]\n  link-missing-page = \"error\"   # error, warning, note or off\n\nRules:\n\n")
 	_ = report.WriteRules(&long, "text", diag.Catalogue())
 	cmd := &cobra.Command{
-		Use:   "rules",
-		Short: "List the rules evdoc reports (the rule catalogue)",
-		Long:  long.String(),
-		Args:  cobra.NoArgs,
+		Use:     "rules",
+		Example: "  evdoc rules",
+		Short:   "List the rules evdoc reports (the rule catalogue)",
+		Long:    long.String(),
+		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if !slices.Contains(report.RuleFormats, format) {
 				return &exitError{2, fmt.Errorf("--format=%s: expected one of %s", format, strings.Join(report.RuleFormats, ", "))}

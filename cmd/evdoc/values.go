@@ -35,8 +35,9 @@ type valueRecord struct {
 func newValuesCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *cobra.Command {
 	var format, as string
 	cmd := &cobra.Command{
-		Use:   "values [PATH...]",
-		Short: "Print the named values evdoc reads from evidence sets or raw files",
+		Use:     "values [PATH...]",
+		Example: "  evdoc values                                  # every value of every evidence set\n  evdoc values evidence/example                 # one set, by reference\n  evdoc values ~/runs/result.json               # what a raw file holds\n  evdoc values --as envoy-stats admin.txt",
+		Short:   "Print the named values evdoc reads from evidence sets or raw files",
 		Long: "Without PATH, prints every value of every evidence set under evidence/.\n" +
 			"A PATH that is an evidence set directory prints that set's values by reference;\n" +
 			"a raw file is read with the reader --as names, or the one its name and content suggest\n" +
