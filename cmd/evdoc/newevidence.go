@@ -53,7 +53,8 @@ func newEvidenceSet(root, name string, o newEvidenceOptions, opts *globalOptions
 		return nil, fmt.Errorf("%s exists; expected a new evidence set name", rel)
 	}
 	// Read the file as `evdoc values` does, to pick the format.
-	recs, ds := valuesOf(filepath.Dir(o.from), filepath.Base(o.from), o.as, opts.load().Evidence)
+	var recs []valueRecord
+	ds := valuesOf(filepath.Dir(o.from), filepath.Base(o.from), o.as, opts.load().Evidence, func(r valueRecord) { recs = append(recs, r) })
 	if ds.HasErrors() || len(recs) == 0 {
 		var b strings.Builder
 		printDiags(&b, ds)
