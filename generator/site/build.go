@@ -261,8 +261,11 @@ func (s *Site) Build(ctx context.Context, opt BuildOptions) error {
 	fmt.Fprintf(logw, "evdoc: running %s\n", strings.Join(append([]string{cmd[0]}, args...), " "))
 	c := exec.Command(cmd[0], args...)
 	var hugoOut bytes.Buffer
-	c.Stdout = io.MultiWriter(logw, &hugoOut)
-	c.Stderr = io.MultiWriter(logw, &hugoOut)
+	// One writer for both streams: os/exec then copies them in a single
+	// goroutine, so logw and hugoOut are never written concurrently.
+	hugoW := io.MultiWriter(logw, &hugoOut)
+	c.Stdout = hugoW
+	c.Stderr = hugoW
 	c.Env = append(os.Environ(), "HUGO_CACHEDIR="+filepath.Join(absStage, "..", "hugo-cache"))
 	groupFile := filepath.Join(work, hugoGroupFile)
 	err = procgroup.Run(ctx, c, procgroup.Options{Timeout: opt.HugoTimeout, Started: func(pgid int) {
