@@ -80,19 +80,28 @@ func (s *Site) newViewer() (*viewer, error) {
 				return nil, err
 			}
 			vf := &viewerFile{File: f, Set: set, Lines: strings.Split(strings.TrimSuffix(string(raw), "\n"), "\n")}
-			size := 0
-			for i, l := range vf.Lines {
-				if len(vf.Starts) == 0 || i+1-vf.Starts[len(vf.Starts)-1] >= windowLines || size+len(l) > windowBytes {
-					vf.Starts = append(vf.Starts, i+1)
-					size = 0
-				}
-				size += len(l) + 1
-			}
+			vf.Starts = windowStarts(vf.Lines)
 			v.files[f] = vf
 			v.order = append(v.order, f)
 		}
 	}
 	return v, nil
+}
+
+// windowStarts splits lines into viewer windows of at most windowLines
+// lines and, unless one line alone is larger, windowBytes bytes; it
+// returns the first line (1-based) of each.
+func windowStarts(lines []string) []int {
+	var starts []int
+	size := 0
+	for i, l := range lines {
+		if len(starts) == 0 || i+1-starts[len(starts)-1] >= windowLines || (size > 0 && size+len(l) > windowBytes) {
+			starts = append(starts, i+1)
+			size = 0
+		}
+		size += len(l) + 1
+	}
+	return starts
 }
 
 // target is where a claim or figure links: a viewer page and line.
