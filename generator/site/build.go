@@ -228,11 +228,20 @@ func (s *Site) Build(ctx context.Context, opt BuildOptions) error {
 	if err != nil {
 		return err
 	}
+	if err := ctx.Err(); err != nil {
+		return err // interrupted while staging: the stage is removed, Out untouched
+	}
 	if err := s.stageEvidence(stage, v, results); err != nil {
 		return err
 	}
+	if err := ctx.Err(); err != nil {
+		return err // interrupted while staging: the stage is removed, Out untouched
+	}
 	if err := s.stageClaims(stage, v, results); err != nil {
 		return err
+	}
+	if err := ctx.Err(); err != nil {
+		return err // interrupted while staging: the stage is removed, Out untouched
 	}
 	if err := s.stageFigures(stage, v, logw); err != nil {
 		return err
