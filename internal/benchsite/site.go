@@ -17,10 +17,12 @@ type Options struct {
 	Pages         int   // Korean pages; each has a Japanese translation
 	Seed          int64 // seed of every generated value
 	ClaimsPerPage int   // bound claims per page, rounded to whole sections
+	PagesPerSet   int   // pages quoting one evidence set (0: DefaultPagesPerSet)
 }
 
-// pagesPerSet is how many pages quote one evidence set.
-const pagesPerSet = 50
+// DefaultPagesPerSet is how many pages quote one evidence set unless
+// Options.PagesPerSet says otherwise (the shape of issue 14's measurements).
+const DefaultPagesPerSet = 50
 
 // rowsPerSet is the number of counter rows in a set's report table (and of
 // CSV rows and transcript sections).
@@ -88,6 +90,10 @@ func Write(dir string, opt Options) error {
 		return err
 	}
 	rng := rand.New(rand.NewPCG(uint64(opt.Seed), 0x9e3779b97f4a7c15))
+	pagesPerSet := opt.PagesPerSet
+	if pagesPerSet <= 0 {
+		pagesPerSet = DefaultPagesPerSet
+	}
 	nsets := (opt.Pages + pagesPerSet - 1) / pagesPerSet
 	sets := make([]set, nsets)
 	for i := range sets {
