@@ -101,6 +101,7 @@ func TestLoadSetErrors(t *testing.T) {
 		{"ambiguous heading", manifestHead + "[[table]]\nfile = \"report.md\"\nheading = \"D-\"\nname = \"tbl\"\n", map[string]string{"report.md": reportMD + "\n## D-4\n| a | b |\n|---|---|\n| x | 1 |\n"}, `heading "D-" matches 2 headings ("D-3 outlier", "D-4")`},
 		{"unused row relabel", manifestHead + "[[table]]\nfile = \"report.md\"\nheading = \"D-3\"\nname = \"tbl\"\nrows = { \"C(nope)\" = \"c\", \"A(no outlier)\" = \"a\", \"B(+outlier)\" = \"b\" }\n", nil, `rows relabel "C(nope)" matches no row label`},
 		{"unmatched section", manifestHead + "[[transcript]]\nfile = \"r.txt\"\nname = \"r\"\nsections = { \"3a\" = \"before\", \"3c\" = \"after\" }\n", map[string]string{"r.txt": "[3a] x\nv=1\n[3b] y\nv=2\nw=3\n"}, `sections relabel "3c" matches no [3c] section`},
+		{"unknown unit", manifestHead + "[[transcript]]\nfile = \"r.txt\"\nname = \"r\"\nunits = { \"age\" = \"weeks\" }\n", map[string]string{"r.txt": "age=3\n"}, `unit "weeks" for "age": expected one of %, %p, /s, B,`},
 		{"cycle", manifestHead + "[derived]\n\"a\" = \"b + 1\"\n\"b\" = \"a + 1\"\n", nil, "dependency cycle"},
 		{"division by zero", manifestHead + "[[transcript]]\nfile = \"r.txt\"\nname = \"r\"\n[derived]\n\"z\" = \"ratio(r.x, r.zero)\"\n", map[string]string{"r.txt": "x=1 zero=0\n"}, "division by zero"},
 		{"unknown input", manifestHead + "[derived]\n\"a\" = \"nope.x + 1\"\n", nil, `unknown value "nope.x"`},
@@ -209,5 +210,21 @@ func TestMissingOriginKeepsValues(t *testing.T) {
 	}
 	if len(errs) != 1 || errs[0].Rule != diag.EvidenceOrigin || errs[0].Pos.String() != "evidence/s/evidence.toml:1:1" || errs[0].Severity != diag.Error {
 		t.Errorf("errs = %v; want one %s error at evidence/s/evidence.toml:1:1", errs, diag.EvidenceOrigin)
+	}
+}
+
+// TestManifestUnitsFromUnitPackage: a manifest accepts every canonical
+// unit name of package unit (wk, mo, yr included), not a list of its own.
+func TestManifestUnitsFromUnitPackage(t *testing.T) {
+	for _, u := range []string{"wk", "mo", "yr", "us", "/s", "count"} {
+		m := manifestHead + "[[transcript]]\nfile = \"r.txt\"\nname = \"r\"\nunits = { \"age\" = \"" + u + "\" }\n"
+		root := writeSet(t, "s", map[string]string{"evidence.toml": m, "r.txt": "age=3\n"})
+		set, errs := LoadSet(root, "evidence/s")
+		if set == nil || errs.Count(diag.Error) > 0 {
+			t.Fatalf("unit %q: %v", u, errs)
+		}
+		if got := set.Values["r.age"].Unit; got != u {
+			t.Errorf("unit %q: value carries %q", u, got)
+		}
 	}
 }

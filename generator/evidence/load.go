@@ -10,6 +10,7 @@ import (
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
+	units "github.com/evdoc-lab/evdoc/generator/unit"
 	"github.com/evdoc-lab/evdoc/internal/nesting"
 	"github.com/evdoc-lab/evdoc/internal/safefile"
 )
@@ -419,8 +420,8 @@ func (l *loader) applyUnits() {
 		sort.Strings(keys)
 		for _, key := range keys {
 			unit := e.units[key]
-			if !knownUnits[unit] {
-				l.errs = append(l.errs, diag.Errorf(l.at(key), diag.EvidenceManifest, "unit %q for %q: expected one of %%, %%p, ns, us, ms, s, min, h, d, B, KB, KiB, MB, MiB, GB, GiB, /s, count, x", unit, key))
+			if _, ok := units.Canonical(unit); !ok || unit == "" {
+				l.errs = append(l.errs, diag.Errorf(l.at(key), diag.EvidenceManifest, "unit %q for %q: expected one of %s", unit, key, strings.Join(units.Names(), ", ")))
 				continue
 			}
 			matched := false

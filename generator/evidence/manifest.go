@@ -43,11 +43,10 @@ type Manifest struct {
 
 // Units, in every spec, declares the unit of values whose raw text does
 // not state it: local name (relative to the spec's name) or "*.suffix"
-// → one of %, %p, ns, us, ms, s, min, h, d, B, KB, KiB, MB, MiB, GB, GiB,
-// /s, count, x. A claim written with a
-// physical unit (%, 초, ms, 바이트, …) cannot bind to a value without one.
-var knownUnits = map[string]bool{"%": true, "%p": true, "ns": true, "us": true, "ms": true, "s": true, "min": true, "h": true, "d": true,
-	"B": true, "KB": true, "KiB": true, "MB": true, "MiB": true, "GB": true, "GiB": true, "/s": true, "count": true, "x": true}
+// → a canonical unit name of package unit (unit.Names: %, %p, ns, us, ms,
+// s, min, h, d, wk, mo, yr, B, KB, KiB, MB, MiB, GB, GiB, /s, count, x).
+// A claim written with a physical unit (%, 초, ms, 바이트, …) cannot bind to
+// a value without one.
 
 // TableSpec names the numeric cells of one GFM table as
 // <Name>.<row key>.<column key>.
