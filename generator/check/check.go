@@ -16,6 +16,7 @@
 package check
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 
@@ -92,6 +93,10 @@ func Claims(p *claim.Page, st *evidence.Store, opt Options) ([]Result, diag.List
 			r.OK = false
 			results = append(results, r)
 			continue
+		}
+		if d, ok := unitOutside(p, c, lit); ok {
+			ds = append(ds, d)
+			r.OK = false
 		}
 		split := false
 		for _, q := range lit.Quantities {
@@ -188,6 +193,59 @@ func withEnd(d diag.Diagnostic, p *claim.Page, end int) diag.Diagnostic {
 		d.End = p.Index.Pos(end)
 	}
 	return d
+}
+
+// unitOutside reports a unit word written right after a claim link whose
+// literal has no unit ("[40](ev:…)초", "[40](ev:…) ms"): the reader sees
+// "40초" but only "40" is judged, so a value in ms would pass. Units of
+// physical dimension (percent, time, calendar, size, rate) count; counter
+// words and multiples do not change the value and are left as prose. A
+// Latin unit word may follow one space; a Korean or Japanese one must be
+// glued to the link, as those languages write units. "分の" (a fraction,
+// 3分の1) is not a unit.
+func unitOutside(p *claim.Page, c claim.Claim, lit claim.Literal) (diag.Diagnostic, bool) {
+	if len(lit.Quantities) == 0 || p.Index == nil || c.RefPos.Offset <= 0 || c.RefPos.Offset >= len(p.Source) {
+		return diag.Diagnostic{}, false
+	}
+	for _, q := range lit.Quantities {
+		if q.Unit != "" {
+			return diag.Diagnostic{}, false
+		}
+	}
+	rest := p.Source[c.RefPos.Offset:]
+	if nl := bytes.IndexByte(rest, '\n'); nl >= 0 {
+		rest = rest[:nl]
+	}
+	closing := bytes.IndexByte(rest, ')')
+	if closing < 0 {
+		return diag.Diagnostic{}, false
+	}
+	at := c.RefPos.Offset + closing + 1
+	after := string(p.Source[at:min(len(p.Source), at+32)])
+	spaced := strings.HasPrefix(after, " ")
+	if spaced {
+		after = after[1:]
+	}
+	w, u := unit.Prefix(after)
+	if w == "" || strings.HasPrefix(after, "分の") {
+		return diag.Diagnostic{}, false
+	}
+	switch u.Dim {
+	case unit.Percent, unit.Time, unit.Calendar, unit.Size, unit.Rate:
+	default:
+		return diag.Diagnostic{}, false
+	}
+	if spaced && (w[0] >= 0x80) {
+		return diag.Diagnostic{}, false
+	}
+	if spaced {
+		at++
+	}
+	d := diag.Errorf(p.Index.Pos(at), diag.ClaimUnitOutside,
+		"unit %q is written after the claim [%s], outside its link text, so it is not checked against %s; expected it inside: [%s%s]",
+		w, c.Literal, strings.Join(c.Refs, ", "), c.Literal, map[bool]string{true: " ", false: ""}[spaced]+w)
+	d.End = p.Index.Pos(at + len(w))
+	return d, true
 }
 
 // suggestFix rewrites a stale number to its evidence value in the style

@@ -10,6 +10,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/evdoc-lab/evdoc/generator/claim"
+	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/evidence"
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
 )
@@ -175,5 +176,55 @@ func TestHintNeverProposesTheClaimsUnit(t *testing.T) {
 	ok, msg := Match(l.Quantities[0], l.Approx, v, DefaultOptions())
 	if ok || strings.Contains(msg, `"ms"`) || !strings.Contains(msg, "the unit the raw file records") {
 		t.Errorf("ok=%v %q", ok, msg)
+	}
+}
+
+// TestUnitOutsideLink: a unit glued after a claim link ("[40](ev:…)ms") is
+// not part of the literal, so the judgement would ignore it; it is a
+// claim-unit-outside error at the unit, whatever the value. Counters,
+// multiples, words and a spaced Hangul/kana unit are prose.
+func TestUnitOutsideLink(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, "evidence", "s")
+	must(t, os.MkdirAll(dir, 0o755))
+	must(t, os.WriteFile(filepath.Join(dir, "t.txt"), []byte("t=40s n=40\n"), 0o644))
+	must(t, os.WriteFile(filepath.Join(dir, "evidence.toml"), []byte("id = \"s\"\ntitle = \"t\"\ndate = \"unknown\"\nenvironment = \"e\"\nreport = \"r\"\norigin = \"raw\"\n[[transcript]]\nfile = \"t.txt\"\nname = \"r\"\n"), 0o644))
+	st, errs := evidence.Load(root, "evidence")
+	if errs != nil {
+		t.Fatal(errs)
+	}
+	tests := []struct {
+		src  string
+		want string // position and unit of the finding, "" for none
+	}{
+		{"다운로드는 [40](ev:s/r.n)ms짜리\n", `p.md:1:31 "ms"`},
+		{"took [40](ev:s/r.n) ms\n", `p.md:1:21 "ms"`},
+		{"[40](ev:s/r.n)초 걸렸다\n", `p.md:1:15 "초"`},
+		{"[40](ev:s/r.n)秒かかった\n", `p.md:1:15 "秒"`},
+		{"[40](ev:s/r.n)%\n", `p.md:1:15 "%"`},
+		{"[40](ev:s/r.n)KB\n", `p.md:1:15 "KB"`},
+		{"[40](ev:s/r.n)회 재시도\n", ""}, // a counter: a count binds to a plain number
+		{"[40](ev:s/r.n)배\n", ""},     // a multiple
+		{"[40](ev:s/r.n) 초\n", ""},    // a spaced Hangul word is prose
+		{"[40](ev:s/r.n)分の1\n", ""},   // a fraction, not minutes
+		{"[40초](ev:s/r.t)초\n", ""},    // the literal has its unit
+		{"[40](ev:s/r.n) minutes later\n", `p.md:1:16 "minutes"`},
+		{"[40](ev:s/r.n) more requests\n", ""}, // not a unit word
+	}
+	for _, tt := range tests {
+		p, perrs := claim.Parse(claim.NewMarkdown(), "p.md", []byte(tt.src))
+		if perrs != nil {
+			t.Fatal(perrs)
+		}
+		_, ds := Claims(p, st, DefaultOptions())
+		var got []string
+		for _, d := range ds {
+			if d.Rule == diag.ClaimUnitOutside {
+				got = append(got, fmt.Sprintf("%s %q", d.Pos, tt.src[d.Pos.Offset:d.End.Offset]))
+			}
+		}
+		if strings.Join(got, ";") != tt.want {
+			t.Errorf("%q: got %q, want %q (all: %v)", tt.src, got, tt.want, ds)
+		}
 	}
 }

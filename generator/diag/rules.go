@@ -45,6 +45,7 @@ const (
 const (
 	ClaimSyntax       RuleID = "claim-syntax"
 	ClaimLiteral      RuleID = "claim-literal"
+	ClaimUnitOutside  RuleID = "claim-unit-outside"
 	ClaimExemptReason RuleID = "claim-exempt-reason"
 	ClaimArity        RuleID = "claim-arity"
 	ClaimUnknownRef   RuleID = "claim-unknown-ref"
@@ -163,6 +164,8 @@ func Catalogue() []Rule {
 			"Write a claim as a link [number](ev:SET/NAME,...); autolinks and images cannot be claims."},
 		{ClaimLiteral, Error, "A claim's link text is not a number evdoc can read.",
 			"Write the number as plain text in the link text, in one run, with a known unit."},
+		{ClaimUnitOutside, Error, "A unit is written right after a claim link, outside its text, where it is not checked.",
+			"Move the unit into the link text: [40초](ev:SET/NAME), not [40](ev:SET/NAME)초; the whole quantity is then judged against the evidence."},
 		{ClaimExemptReason, Error, "An ev:exempt marker gives no reason.",
 			`Give the reason as the link title: [3 × 3 = 9](ev:exempt "arithmetic illustration").`},
 		{ClaimArity, Error, "A claim quotes a different count of numbers than it names references.",
