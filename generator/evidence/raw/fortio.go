@@ -41,7 +41,7 @@ var (
 	ftProto   = regexp.MustCompile(`^(tcp|udp)\s+(\S[^:]*?)\s*:\s*(\d+)(?:\s*\((\d+(?:\.\d+)?)(\s*%)\))?\s*$`)
 	ftSockets = regexp.MustCompile(`^Sockets used:\s*(\d+)`)
 	ftAllDone = regexp.MustCompile(`^All done (\d+) calls(?: \(plus (\d+) warmup\))?\s+(\S+)( ms)? avg, (\S+) qps`)
-	ftEnded   = regexp.MustCompile(`^Ended after \S+ : (\d+) calls\. qps=(\S+)`)
+	ftEnded   = regexp.MustCompile(`^Ended after (\S+) : (\d+) calls\. qps=(\S+)`)
 	ftStart   = regexp.MustCompile(`^Starting at .*? with (\d+) thread\(s\)`)
 	ftStats   = regexp.MustCompile(`^(\S.*?)\s*:\s*count (\S+) avg (\S+) \+/- (\S+) min (\S+) max (\S+) sum (\S+)\s*$`)
 	ftTarget  = regexp.MustCompile(`^# target (\d+(?:\.\d+)?)% (\S+)\s*$`)

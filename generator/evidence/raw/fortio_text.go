@@ -2,6 +2,9 @@ package raw
 
 import (
 	"strings"
+	"time"
+
+	"github.com/shopspring/decimal"
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
 )
@@ -16,6 +19,7 @@ import (
 //	All done 20 calls (plus 0 warmup) 7.917 ms avg, 2517.8 qps
 //	                                  calls, warmup, avg_ms (Raw "7.917 ms", unit ms), qps
 //	Ended after 1.2s : 100000 calls. qps=1.0301e+05
+//	                                  ended.duration (a Go duration, read in s: 1.2),
 //	                                  ended.calls, ended.qps (e-notation read exactly: 103010)
 //	Starting at … with 4 thread(s) …  threads
 //	Total Bytes sent: 2400, received: 2400   bytes_sent, bytes_received
@@ -82,8 +86,14 @@ func ReadFortioText(file string, src []byte, _ ReadOptions) ([]Reading, diag.Lis
 			continue
 		}
 		if m := ftEnded.FindStringSubmatchIndex(text); m != nil {
-			num("ended.calls", m, 1)
-			num("ended.qps", m, 2)
+			off, d := at(m, 1)
+			if dur, err := time.ParseDuration(strings.ReplaceAll(d, "µs", "us")); err == nil && dur >= 0 {
+				r.add("ended.duration", off, d, decimal.New(int64(dur), -9), "s")
+			} else {
+				r.warnf(off, "fortio run duration %q is not a Go duration (such as 1.2s or 59.8524ms); it is not read", d)
+			}
+			num("ended.calls", m, 2)
+			num("ended.qps", m, 3)
 			continue
 		}
 		if m := ftStart.FindStringSubmatchIndex(text); m != nil {

@@ -26,7 +26,10 @@ func TestReadFortioText(t *testing.T) {
 				"sleep_time.avg": {"0.00001", "1e-05"}, "sleep_time.min": {"-0.5", "-0.5"}, "function_time.count": {"300", "300"}, "function_time.sum": {"283.8", "283.8"}}},
 		{name: "tcp ok", src: "tcp OK : 100000 (100.0 %)\n", want: map[string][2]string{"tcp.ok": {"100000", "100000"}, "tcp.ok.pct": {"100", "100.0 %"}}},
 		{name: "e-notation qps", src: "Ended after 1.24s : 100000 calls. qps=1.0301e+05\n", want: map[string][2]string{
-			"ended.calls": {"100000", "100000"}, "ended.qps": {"103010", "1.0301e+05"}}},
+			"ended.calls": {"100000", "100000"}, "ended.qps": {"103010", "1.0301e+05"}, "ended.duration": {"1.24", "1.24s"}}},
+		{name: "run duration in ms and compound", src: "Ended after 59.8524ms : 20 calls. qps=334.16\nEnded after 1m0.5s : 3 calls. qps=0.0496\n", count: 6, want: map[string][2]string{
+			"ended.duration": {"0.0598524", "59.8524ms"}, "ended.duration#2": {"60.5", "1m0.5s"}}},
+		{name: "run duration unreadable", src: "Ended after 12parsecs : 20 calls. qps=334.16\n", count: 2, diags: []string{"f:1:13: warning: fortio run duration \"12parsecs\" is not a Go duration"}},
 		{name: "bytes and threads", src: "Starting at max qps with 4 thread(s) [gomax 16] for exactly 100 calls\nTotal Bytes sent: 2400, received: 2401\n",
 			want: map[string][2]string{"threads": {"4", "4"}, "bytes_sent": {"2400", "2400"}, "bytes_received": {"2401", "2401"}}},
 		{name: "sizes", src: "Response Header Sizes : count 20 avg 195.65 +/- 82.19 min 0 max 231 sum 3913\nResponse Body/Total Sizes : count 20 avg 729.9 +/- 205.4 min 241 max 817 sum 14598\n",
