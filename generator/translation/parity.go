@@ -498,14 +498,32 @@ func compareClaims(ds, dt *doc, sec func(int) int, at posFn, rel relFn, srcName 
 		}
 		return v
 	}
-	// Pair claims quoting the same references: first in the same section
-	// with literals that agree, then in the same section, then anywhere
-	// agreeing, then anywhere.
+	// ordinal numbers each claim among the claims of its page that quote
+	// the same references in the same (aligned) section: the n-th such
+	// claim of the source is most likely translated by the n-th of the
+	// target, so a changed number is reported against its own source
+	// claim rather than a later one that happens to agree.
+	ordinal := func(d *doc) []int {
+		seen := map[string]int{}
+		out := make([]int, len(d.claims))
+		for i, c := range d.claims {
+			k := fmt.Sprint(sec(c.section)) + "\x00" + key(c)
+			out[i] = seen[k]
+			seen[k]++
+		}
+		return out
+	}
+	ordS, ordT := ordinal(ds), ordinal(dt)
+	// Pair claims quoting the same references, in passes: in the same
+	// section at the same ordinal and agreeing; in the same section
+	// agreeing (sentences reordered in translation); in the same section
+	// at the same ordinal; in the same section; anywhere agreeing;
+	// anywhere.
 	match := make([]int, len(ds.claims))
 	for i := range match {
 		match[i] = -1
 	}
-	for pass := 0; pass < 4; pass++ {
+	for pass := 0; pass < 6; pass++ {
 		for i, a := range ds.claims {
 			if match[i] >= 0 {
 				continue
@@ -515,8 +533,10 @@ func compareClaims(ds, dt *doc, sec func(int) int, at posFn, rel relFn, srcName 
 					continue
 				}
 				sameSec := sec(a.section) == sec(b.section)
+				sameOrd := sameSec && ordS[i] == ordT[j]
 				agree := verdict(a, b) != Disagree
-				if pass == 0 && !(sameSec && agree) || pass == 1 && !sameSec || pass == 2 && !agree {
+				ok := [6]bool{sameOrd && agree, sameSec && agree, sameOrd, sameSec, agree, true}[pass]
+				if !ok {
 					continue
 				}
 				match[i], used[j] = j, true
