@@ -27,7 +27,8 @@ const readmeSnippet = "## Numbers checked by evdoc\n\n" +
 	"go install github.com/evdoc-lab/evdoc/cmd/evdoc@latest\n" +
 	"evdoc check            # every quoted number against its evidence\n" +
 	"evdoc build            # check, render figures, build the site into public/\n" +
-	"evdoc new evidence NAME --from FILE   # a manifest for a new raw file\n" +
+	"# a manifest for a new raw file; say how it was obtained (raw lab output, or transcribed with --source)\n" +
+	"evdoc new evidence NAME --from FILE --origin raw --environment \"Istio 1.30; kind; fortio 1.60\"\n" +
 	"```\n\n" +
 	"CI: `.github/workflows/evdoc.yml` (check --strict --format=github, SARIF upload, figures --check, build --strict).\n"
 
