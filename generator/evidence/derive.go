@@ -124,7 +124,7 @@ func isDifference(n ast.Node) bool {
 	case *ast.BinaryNode:
 		return n.Operator == "-"
 	case *ast.CallNode:
-		name, _ := dotted(n.Callee)
+		name, _ := DottedName(n.Callee)
 		return name == "delta"
 	}
 	return false
@@ -170,20 +170,24 @@ func (e *evaluator) addInputs(v *Value) {
 	}
 }
 
-// dotted flattens an identifier or member chain (a.b.c) into its name.
-func dotted(n ast.Node) (string, bool) {
+// DottedName flattens an expr-lang identifier or member chain (a.b.c, as
+// a derived value's expression names its inputs) into the value name
+// "a.b.c". It reports false for any other node (calls, literals, index or
+// method access). The site's derivation display uses it too, so an input
+// is named the same way where it is computed and where it is shown.
+func DottedName(n ast.Node) (string, bool) {
 	switch n := n.(type) {
 	case *ast.IdentifierNode:
 		return n.Value, true
 	case *ast.MemberNode:
-		base, ok := dotted(n.Node)
+		base, ok := DottedName(n.Node)
 		prop, isStr := n.Property.(*ast.StringNode)
 		if !ok || !isStr || n.Method {
 			return "", false
 		}
 		return base + "." + prop.Value, true
 	case *ast.ChainNode:
-		return dotted(n.Node)
+		return DottedName(n.Node)
 	}
 	return "", false
 }
@@ -205,7 +209,7 @@ func sameUnit(op string, qs ...qty) (string, error) {
 }
 
 func (e *evaluator) eval(n ast.Node) (qty, error) {
-	if name, ok := dotted(n); ok {
+	if name, ok := DottedName(n); ok {
 		v, err := e.lookup(name)
 		if err != nil {
 			return qty{}, err
@@ -265,7 +269,7 @@ func (e *evaluator) eval(n ast.Node) (qty, error) {
 		}
 		return a, fmt.Errorf("unsupported operator %q; expected + - * / and %s", n.Operator, strings.Join(derivedFuncs, ", "))
 	case *ast.CallNode:
-		name, ok := dotted(n.Callee)
+		name, ok := DottedName(n.Callee)
 		if !ok {
 			return qty{}, fmt.Errorf("unsupported call; expected one of %s", strings.Join(derivedFuncs, ", "))
 		}

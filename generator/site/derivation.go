@@ -85,24 +85,6 @@ func explainDerived(v *evidence.Value, st *evidence.Store, places int) (Derivati
 	return d, true
 }
 
-// dottedName flattens an identifier or member chain (a.b.c) into its name.
-func dottedName(n ast.Node) (string, bool) {
-	switch n := n.(type) {
-	case *ast.IdentifierNode:
-		return n.Value, true
-	case *ast.MemberNode:
-		base, ok := dottedName(n.Node)
-		prop, isStr := n.Property.(*ast.StringNode)
-		if !ok || !isStr || n.Method {
-			return "", false
-		}
-		return base + "." + prop.Value, true
-	case *ast.ChainNode:
-		return dottedName(n.Node)
-	}
-	return "", false
-}
-
 // shortNames drops the dot-separated segments every name shares at its
 // start, keeping at least the last segment of each.
 func shortNames(names []string) map[string]string {
@@ -138,7 +120,7 @@ func shortNames(names []string) map[string]string {
 // renderExpr writes an expression for readers: delta(a, b) as b − a,
 // ratio and percent as a / b, sum as a + b + …, other calls as written.
 func renderExpr(n ast.Node, leaf func(string) string) (string, bool) {
-	if name, ok := dottedName(n); ok {
+	if name, ok := evidence.DottedName(n); ok {
 		return leaf(name), true
 	}
 	sub := func(n ast.Node) (string, bool) {
@@ -172,7 +154,7 @@ func renderExpr(n ast.Node, leaf func(string) string) (string, bool) {
 		b, ok2 := sub(n.Right)
 		return a + " " + opSymbol(n.Operator) + " " + b, ok1 && ok2
 	case *ast.CallNode:
-		name, ok := dottedName(n.Callee)
+		name, ok := evidence.DottedName(n.Callee)
 		if !ok {
 			return "", false
 		}
@@ -244,7 +226,7 @@ func collectNames(n ast.Node) []string {
 	seen := map[string]bool{}
 	var walk func(n ast.Node)
 	walk = func(n ast.Node) {
-		if name, ok := dottedName(n); ok {
+		if name, ok := evidence.DottedName(n); ok {
 			if !seen[name] {
 				seen[name] = true
 				names = append(names, name)
