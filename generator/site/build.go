@@ -532,6 +532,20 @@ func (s *Site) stageFigures(stage string, v *viewer, logw io.Writer) error {
 	return writeFile(filepath.Join(stage, "data", "evdoc", "figures.json"), b)
 }
 
+// writeJSONFrontMatterPage writes a page whose front matter is JSON (Hugo
+// reads a page starting with "{" as JSON front matter). Evidence viewer
+// windows use it: their per-line data (one map per raw line, with its
+// citations) exceeds the node count Hugo's YAML decoder accepts ("too many
+// YAML aliases for non-scalar nodes") once a file is cited a few thousand
+// times; the JSON decoder has no such limit.
+func writeJSONFrontMatterPage(p string, fm map[string]any) error {
+	j, err := json.Marshal(fm)
+	if err != nil {
+		return err
+	}
+	return writeFile(p, append(j, '\n'))
+}
+
 func writeFrontMatterPage(p string, fm map[string]any) error {
 	y, err := yaml.Marshal(fm)
 	if err != nil {

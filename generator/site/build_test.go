@@ -1,7 +1,9 @@
 package site
 
 import (
+	"bytes"
 	"context"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -216,5 +218,51 @@ func TestOutputDirRefusesSources(t *testing.T) {
 		if _, err := s.outputDir(out); err != nil {
 			t.Errorf("--out %s refused: %v", out, err)
 		}
+	}
+}
+
+// TestBuildReproducible: two builds of the same project give byte-identical
+// sites. Each run stages into its own directory, so nothing in the output
+// may depend on the stage path (popover ids once hashed it).
+func TestBuildReproducible(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs Hugo")
+	}
+	dir := copyProject(t)
+	s, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, out := range []string{"public-a", "public-b"} {
+		if err := s.Build(context.Background(), BuildOptions{Out: out, Hugo: hugoCommand(t), Check: check.DefaultOptions()}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	a, b := filepath.Join(dir, "public-a"), filepath.Join(dir, "public-b")
+	n := 0
+	err = filepath.WalkDir(a, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(a, p)
+		x, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		y, err := os.ReadFile(filepath.Join(b, rel))
+		if err != nil {
+			return err
+		}
+		if !bytes.Equal(x, y) {
+			t.Errorf("%s differs between two builds of the same project", rel)
+		}
+		n++
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n < 50 {
+		t.Fatalf("only %d files built", n)
 	}
 }

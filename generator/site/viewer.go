@@ -230,17 +230,17 @@ func (v *viewer) claims(results []check.Result, st *evidence.Store) map[string]c
 // citation is a claim that cites a raw line, on the viewer page of one
 // language.
 type citation struct {
-	Page string `yaml:"page"` // Hugo page path of the citing page
-	Text string `yaml:"text"` // the claim as written
+	Page string `yaml:"page" json:"page"` // Hugo page path of the citing page
+	Text string `yaml:"text" json:"text"` // the claim as written
 }
 
 // viewerLine is one raw line of a viewer page: its number, its
 // highlighted HTML (chroma token spans; text escaped) and the claims
 // citing it.
 type viewerLine struct {
-	N     int        `yaml:"n"`
-	HTML  string     `yaml:"html"`
-	Cites []citation `yaml:"cites,omitempty"`
+	N     int        `yaml:"n" json:"n"`
+	HTML  string     `yaml:"html" json:"html"`
+	Cites []citation `yaml:"cites,omitempty" json:"cites,omitempty"`
 }
 
 // citations maps, for one language, file → line → claims citing it.
@@ -370,18 +370,18 @@ func tokenClass(t chroma.TokenType) string {
 // viewerFrontMatter is the front matter of one viewer page: evdoc_file
 // describes the window, evdoc_lines its lines.
 type viewerFrontMatter struct {
-	File    string `yaml:"file"`
-	Set     string `yaml:"set"`
-	Part    int    `yaml:"part"`
-	Parts   int    `yaml:"parts"`
-	First   int    `yaml:"first"`
-	Last    int    `yaml:"last"`
-	Total   int    `yaml:"total"`
-	Prev    string `yaml:"prev,omitempty"`
-	Next    string `yaml:"next,omitempty"`
-	Lexer   string `yaml:"lexer"`
-	Cited   int    `yaml:"cited"`
-	SetPage string `yaml:"set_page"`
+	File    string `yaml:"file" json:"file"`
+	Set     string `yaml:"set" json:"set"`
+	Part    int    `yaml:"part" json:"part"`
+	Parts   int    `yaml:"parts" json:"parts"`
+	First   int    `yaml:"first" json:"first"`
+	Last    int    `yaml:"last" json:"last"`
+	Total   int    `yaml:"total" json:"total"`
+	Prev    string `yaml:"prev,omitempty" json:"prev,omitempty"`
+	Next    string `yaml:"next,omitempty" json:"next,omitempty"`
+	Lexer   string `yaml:"lexer" json:"lexer"`
+	Cited   int    `yaml:"cited" json:"cited"`
+	SetPage string `yaml:"set_page" json:"set_page"`
 }
 
 // stageEvidence writes the evidence index, one page per evidence set and
@@ -448,7 +448,7 @@ func (s *Site) stageEvidence(stage string, v *viewer, results []check.Result) er
 				}
 				name := path.Base(vf.pagePath(w)) + ".md"
 				dir := path.Dir(strings.TrimPrefix(vf.pagePath(w), "/"))
-				if err := writeFrontMatterPage(filepath.Join(content, filepath.FromSlash(dir), name), pfm); err != nil {
+				if err := writeJSONFrontMatterPage(filepath.Join(content, filepath.FromSlash(dir), name), pfm); err != nil {
 					return err
 				}
 			}
