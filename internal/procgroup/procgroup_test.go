@@ -16,10 +16,11 @@ import (
 )
 
 // alive reports whether pid still runs (zombies count as gone), giving
-// a killed process up to two seconds to go: signal delivery is not
+// a killed process up to ten seconds to go (a loaded 2-core CI machine
+// has been seen to need more than two): signal delivery is not
 // synchronous with kill(2) returning.
 func alive(pid int) bool {
-	for i := 0; i < 100; i++ {
+	for i := 0; i < 500; i++ {
 		if syscall.Kill(pid, 0) != nil {
 			return false
 		}
