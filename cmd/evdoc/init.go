@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"github.com/evdoc-lab/evdoc/internal/atomicfile"
 	"io"
 	"io/fs"
 	"os"
@@ -46,25 +47,7 @@ func initProject(root string, log io.Writer) error {
 			fmt.Fprintf(log, "  kept     %s (exists)\n", rel)
 			return nil
 		}
-		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
-			return err
-		}
-		tmp, err := os.CreateTemp(filepath.Dir(dst), ".evdoc-init-*")
-		if err != nil {
-			return err
-		}
-		defer os.Remove(tmp.Name())
-		if _, err := tmp.Write(data); err != nil {
-			tmp.Close()
-			return err
-		}
-		if err := tmp.Close(); err != nil {
-			return err
-		}
-		if err := os.Chmod(tmp.Name(), 0o644); err != nil {
-			return err
-		}
-		if err := os.Rename(tmp.Name(), dst); err != nil {
+		if err := atomicfile.Write(dst, data, 0o644); err != nil {
 			return err
 		}
 		fmt.Fprintf(log, "  wrote    %s\n", rel)

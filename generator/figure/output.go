@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/evdoc-lab/evdoc/internal/atomicfile"
 	"os"
 	"path"
 	"path/filepath"
@@ -135,27 +136,7 @@ func (p *Project) Write() ([]string, error) {
 	return written, nil
 }
 
-func writeAtomic(name string, b []byte) error {
-	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
-		return err
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(name), ".evdoc-*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(b); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), name)
-}
+func writeAtomic(name string, b []byte) error { return atomicfile.Write(name, b, 0o644) }
 
 // Check compares the committed figures with what the evidence and specs
 // give now. Each stale or missing figure is one error at its spec naming

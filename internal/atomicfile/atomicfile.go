@@ -47,6 +47,17 @@ func ReplaceIfUnchanged(path string, read, data []byte, tmpDir string) error {
 	return err
 }
 
+// Write creates or replaces the file at path with data (permissions
+// perm), creating its directory: the data goes to a temporary file beside
+// path, synced and renamed over it, so a reader or a killed process sees
+// the old file or the new one. The temporary file is removed on failure.
+func Write(path string, data []byte, perm os.FileMode) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	return writeAndRename(path, data, perm, filepath.Dir(path))
+}
+
 func writeAndRename(path string, data []byte, perm os.FileMode, dir string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
