@@ -26,11 +26,15 @@ func copyProject(t *testing.T) string {
 	return dir
 }
 
-// TestFiguresCommand: running figures on the reference project writes
-// nothing (the committed figures are current); deleting one makes --check exit 1 naming it,
-// and figures restores it byte for byte.
+// TestFiguresCommand: running figures on the reference project, without
+// any fonts of its own (evdoc embeds them), writes nothing (the committed
+// figures are current); deleting one makes --check exit 1 naming it, and
+// figures restores it byte for byte.
 func TestFiguresCommand(t *testing.T) {
 	dir := copyProject(t)
+	if err := os.RemoveAll(filepath.Join(dir, "assets", "fonts")); err != nil {
+		t.Fatal(err)
+	}
 	if code, _, errs := evdoc("--root", dir, "figures"); code != 0 || !strings.Contains(errs, "0 file(s) changed") {
 		t.Fatalf("figures: exit %d, %s; want no file changed", code, errs)
 	}

@@ -1,7 +1,10 @@
 package figure
 
 import (
+	"embed"
+	"errors"
 	"fmt"
+	"io/fs"
 	"math"
 	"os"
 	"path/filepath"
@@ -25,9 +28,26 @@ import (
 // it covers Latin, Greek (μ), the micro sign µ and math symbols (≈, ≤).
 const GoRegular = "go-regular"
 
+// embeddedFonts are the CJK fonts evdoc ships, so that a project needs
+// none of its own: NanumSquare Regular (Korean; SIL Open Font License,
+// fonts/NanumSquareR.LICENSE) and IPA P Gothic (Japanese; IPA Font
+// License, fonts/ipagp.LICENSE).
+//
+//go:embed fonts/NanumSquareR.ttf fonts/ipagp.ttf fonts/NanumSquareR.LICENSE fonts/ipagp.LICENSE
+var embeddedFonts embed.FS
+
+// EmbeddedFont returns the bytes of a font file evdoc ships (a name of
+// FontChains other than GoRegular) and whether there is one.
+func EmbeddedFont(name string) ([]byte, bool) {
+	b, err := embeddedFonts.ReadFile("fonts/" + name)
+	return b, err == nil
+}
+
 // FontChains lists, per language, the fonts figure text is drawn with, in
 // fallback order: each rune is drawn with the first font in the chain that
-// has a glyph for it. Names are files under assets/fonts or GoRegular.
+// has a glyph for it. Names are font files evdoc embeds (see EmbeddedFont)
+// or GoRegular; a project overrides one with a file of the same name in
+// its assets/fonts directory.
 // Korean figures fall back to IPA P Gothic for kanji (約) and Japanese
 // figures to NanumSquare for Hangul; both fall back to Go Regular for
 // symbols neither CJK font has.
@@ -51,9 +71,11 @@ type pick struct {
 	glyph sfnt.GlyphIndex
 }
 
-// LoadChain reads the fonts FontChains names for lang from dir (the
-// project's assets/fonts). An unknown language gets the Japanese chain's
-// order reversed to Latin first (Go Regular, then the CJK fonts).
+// LoadChain loads the fonts FontChains names for lang: a file of that name
+// in dir (the project's assets/fonts, which need not exist) overrides the
+// font evdoc embeds. An unknown language gets Latin first (Go Regular,
+// then the CJK fonts). It fails when a font is neither in dir nor
+// embedded, when dir's file cannot be read, or when a font does not parse.
 func LoadChain(dir, lang string) (*Fonts, error) {
 	names, ok := FontChains[lang]
 	if !ok {
@@ -65,7 +87,17 @@ func LoadChain(dir, lang string) (*Fonts, error) {
 			files[i] = goregular.TTF
 			continue
 		}
-		b, err := os.ReadFile(filepath.Join(dir, n))
+		var b []byte
+		err := fs.ErrNotExist
+		if dir != "" {
+			b, err = os.ReadFile(filepath.Join(dir, n))
+		}
+		if errors.Is(err, fs.ErrNotExist) {
+			var ok bool
+			if b, ok = EmbeddedFont(n); ok {
+				err = nil
+			}
+		}
 		if err != nil {
 			return nil, fmt.Errorf("font %s for language %q: %v", n, lang, err)
 		}
