@@ -113,3 +113,29 @@ func TestCaseFortioUnits(t *testing.T) {
 		}
 	}
 }
+
+// Units a CSV column name or a Prometheus metric name defines reach the
+// values; a manifest declaration contradicting them is an error.
+func TestNameDefinedUnits(t *testing.T) {
+	files := map[string]string{
+		"lat.csv":  "host,latency_ms,size_bytes\nh1,12,4096\n",
+		"m.prom":   "# TYPE req_duration_seconds summary\nreq_duration_seconds{quantile=\"0.99\"} 0.25\nreq_duration_seconds_count 9\n",
+		"evidence.toml": manifestHead + "\n[[read]]\nfile = \"lat.csv\"\nformat = \"csv\"\nname = \"l\"\nkey = \"host\"\n" +
+			"\n[[read]]\nfile = \"m.prom\"\nformat = \"prometheus\"\nname = \"p\"\n",
+	}
+	set, errs := LoadSet(writeSet(t, "s", files), "evidence/s")
+	if set == nil {
+		t.Fatal(errs)
+	}
+	for name, want := range map[string]string{"l.h1.latency_ms": "12 ms", "l.h1.size_bytes": "4096 B", "p.req_duration_seconds_count": "9 "} {
+		if v := set.Values[name]; v == nil || v.Value.String()+" "+v.Unit != want {
+			t.Errorf("%s = %v, want %s", name, v, want)
+		}
+	}
+	files["evidence.toml"] += "units = { \"req_duration_seconds_count\" = \"s\" }\n"
+	files["evidence.toml"] = strings.Replace(files["evidence.toml"], "key = \"host\"\n", "key = \"host\"\nunits = { \"*.latency_ms\" = \"s\" }\n", 1)
+	set, errs = LoadSet(writeSet(t, "s", files), "evidence/s")
+	if set != nil || !strings.Contains(errs.Error(), `evidence/s/lat.csv:2:4: error: s/l.h1.latency_ms is in ms (as the csv format defines it) but the manifest declares s`) {
+		t.Errorf("contradicting units: %v", errs)
+	}
+}

@@ -28,6 +28,9 @@ import (
 // "r<N>" for the N-th data record (1-based), also used when the key cell
 // is empty; a column with an empty header is named "c<N>". Other cells
 // are not readings. Raw is the number within the cell (without quotes).
+// A column whose name defines a unit (latency_ms, duration_seconds,
+// size_bytes, "latency (ms)"; see csvColumnUnit) gives its cells that
+// unit; a cell that writes another unit is an error.
 //
 // opt.CountWhere maps a reading name to an expr-lang predicate over a
 // row's columns, each column bound by its header name (use
@@ -113,6 +116,10 @@ func ReadCSV(file string, src []byte, opt ReadOptions) ([]Reading, diag.List) {
 		cells []Reading // numeric cells, whose commas are resolved at the end
 		seen  CommaSeen
 	)
+	colUnit := make([]string, len(header))
+	for i, h := range header {
+		colUnit[i] = csvColumnUnit(h)
+	}
 	for row := 1; ; row++ {
 		rec, err := cr.Read()
 		if err == io.EOF {
@@ -160,6 +167,13 @@ func ReadCSV(file string, src []byte, opt ReadOptions) ([]Reading, diag.List) {
 			}
 			raw := cell[n.Start:n.End]
 			if o := off + n.Start; o+len(raw) <= len(src) && string(src[o:o+len(raw)]) == raw {
+				if u := colUnit[j]; u != "" && n.Unit != "" && n.Unit != u {
+					r.errorf(o, "cell %q writes %s but column %q is in %s; expected a number without a unit or in %s", cell, n.Unit, header[j], u, u)
+					continue
+				}
+				if n.Unit == "" {
+					n.Unit = colUnit[j]
+				}
 				seen.Add(n)
 				n.Start, n.End = 0, len(raw)
 				cells = append(cells, Reading{Key: rowKey + "." + cols[j], Number: n, Raw: raw, Pos: r.ix.Pos(o)})

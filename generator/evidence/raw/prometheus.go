@@ -36,6 +36,9 @@ var (
 // Histogram and summary series (_bucket, _sum, _count, quantile="0.99")
 // are samples like any other. NaN and ±Inf values give no reading; the
 // optional timestamp is not a reading. A repeated key is numbered (#2).
+// A sample carries the unit its metric name's suffix defines (_seconds
+// s, _bytes B, _ms ms, …; see promUnit), the unit Envoy records its time
+// histograms in (ms) for envoy_*rq_time, and none otherwise.
 // Comments and blank lines are skipped; any other line that is not a
 // sample is an error at the offending byte, and a file without samples
 // is an error.
@@ -59,6 +62,7 @@ func ReadPrometheus(file string, src []byte, _ ReadOptions) ([]Reading, diag.Lis
 	if samples == 0 && len(r.errs) == 0 {
 		r.errorf(textStart(src), "no Prometheus samples; expected lines \"metric_name{label=\\\"value\\\"} 42\"")
 	}
+	r.attachUnits(promUnit)
 	return r.result()
 }
 

@@ -117,3 +117,72 @@ func digUnit(key string) string {
 	}
 	return ""
 }
+
+// promUnitSuffixes are the base-unit suffixes of Prometheus metric names
+// (https://prometheus.io/docs/practices/naming/: "_seconds", "_bytes";
+// exporters that do not follow the base-unit rule write "_milliseconds",
+// "_ms" and the like) and the unit each names.
+var promUnitSuffixes = []struct{ suffix, unit string }{
+	{"_seconds", "s"}, {"_milliseconds", "ms"}, {"_ms", "ms"}, {"_microseconds", "us"}, {"_us", "us"},
+	{"_nanoseconds", "ns"}, {"_ns", "ns"}, {"_bytes", "B"},
+}
+
+// promUnit attaches the unit a Prometheus metric name defines by its
+// suffix (promUnitSuffixes; a counter's "_total" after it is read
+// through) to its samples, a histogram's or summary's "_sum" and its
+// quantiles; a histogram's "_bucket" and "_count" samples are counts. An
+// Envoy time histogram (envoy_*rq_time, as Envoy's /stats/prometheus
+// exports upstream_rq_time without a suffix) is in milliseconds, as Envoy
+// records it.
+func promUnit(key string) string {
+	name, _, _ := strings.Cut(key, "{")
+	if strings.HasSuffix(name, "_bucket") || strings.HasSuffix(name, "_count") {
+		return ""
+	}
+	name = strings.TrimSuffix(name, "_sum")
+	name = strings.TrimSuffix(name, "_total")
+	for _, s := range promUnitSuffixes {
+		if strings.HasSuffix(name, s.suffix) {
+			return s.unit
+		}
+	}
+	if strings.HasPrefix(name, "envoy_") && strings.HasSuffix(name, "rq_time") {
+		return "ms"
+	}
+	return ""
+}
+
+// csvColumnSuffixes are the unit suffixes of CSV column names
+// (latency_ms, duration_seconds, size_bytes) and the unit each names.
+var csvColumnSuffixes = []struct{ suffix, unit string }{
+	{"_seconds", "s"}, {"_secs", "s"}, {"_sec", "s"}, {"_s", "s"},
+	{"_milliseconds", "ms"}, {"_ms", "ms"}, {"_microseconds", "us"}, {"_us", "us"}, {"_nanoseconds", "ns"}, {"_ns", "ns"},
+	{"_bytes", "B"}, {"_percent", "%"}, {"_pct", "%"}, {"_qps", "/s"}, {"_rps", "/s"},
+}
+
+// csvColumnUnitWords are the units a CSV header writes in parentheses or
+// brackets after the column name ("latency (ms)", "size [bytes]").
+var csvColumnUnitWords = map[string]string{
+	"s": "s", "sec": "s", "seconds": "s", "ms": "ms", "us": "us", "µs": "us", "ns": "ns",
+	"b": "B", "bytes": "B", "%": "%", "/s": "/s", "qps": "/s", "rps": "/s", "req/s": "/s",
+}
+
+// csvColumnBracket is a column name ending in a parenthesised or
+// bracketed unit.
+var csvColumnBracket = regexp.MustCompile(`[(\[]\s*([^()\[\]]+?)\s*[)\]]\s*$`)
+
+// csvColumnUnit returns the unit a CSV column name defines: a suffix
+// (csvColumnSuffixes, case-insensitive) or a unit in parentheses or
+// brackets at its end (csvColumnUnitWords); "" when it defines none.
+func csvColumnUnit(name string) string {
+	lower := strings.ToLower(strings.TrimSpace(name))
+	if m := csvColumnBracket.FindStringSubmatch(lower); m != nil {
+		return csvColumnUnitWords[m[1]]
+	}
+	for _, s := range csvColumnSuffixes {
+		if strings.HasSuffix(lower, s.suffix) && len(lower) > len(s.suffix) {
+			return s.unit
+		}
+	}
+	return ""
+}

@@ -1,6 +1,10 @@
 package raw
 
-import "testing"
+import (
+	"reflect"
+	"strings"
+	"testing"
+)
 
 // TestFormatUnits: readers attach the unit their format defines.
 func TestFormatUnits(t *testing.T) {
@@ -24,6 +28,15 @@ func TestFormatUnits(t *testing.T) {
 				"cluster.c.upstream_cx_length_ms.p50": "ms", "cluster.c.upstream_cx_total": "", "h.rq_time.b1": ""}},
 		{"envoy-stats-json", `{"stats": [{"histograms": {"supported_quantiles": [50], "computed_quantiles": [{"name": "cluster.c.upstream_rq_time", "values": [{"interval": 1, "cumulative": 2}]}]}}]}`,
 			map[string]string{"cluster.c.upstream_rq_time.p50": "ms", "cluster.c.upstream_rq_time.p50.cumulative": "ms"}},
+		{"prometheus", "a_seconds 1.5\na_seconds_sum 3\na_seconds_count 2\na_seconds_bucket{le=\"0.5\"} 1\n" +
+			"b_bytes_total 4096\nc_ms{quantile=\"0.99\"} 12\nd_total 7\nenvoy_cluster_upstream_rq_time_sum{x=\"y\"} 1234.5\n" +
+			"envoy_cluster_upstream_rq_time_bucket{le=\"0.5\"} 3\ne_ratio 0.5\nf_microseconds 3\n",
+			map[string]string{"a_seconds": "s", "a_seconds_sum": "s", "a_seconds_count": "", `a_seconds_bucket{le="0.5"}`: "",
+				"b_bytes_total": "B", `c_ms{quantile="0.99"}`: "ms", "d_total": "", `envoy_cluster_upstream_rq_time_sum{x="y"}`: "ms",
+				`envoy_cluster_upstream_rq_time_bucket{le="0.5"}`: "", "e_ratio": "", "f_microseconds": "us"}},
+		{"csv", "host,latency_ms,dur_s,Elapsed_Seconds,size_bytes,p (ms),n [bytes],errors,ok_pct,miss\nh,12,1.5,2,4096,7,8,3,99.5,5ms\n",
+			map[string]string{"r1.latency_ms": "ms", "r1.dur_s": "s", "r1.Elapsed_Seconds": "s", "r1.size_bytes": "B", "r1.p (ms)": "ms",
+				"r1.n [bytes]": "B", "r1.errors": "", "r1.ok_pct": "%", "r1.miss": "ms"}},
 	}
 	for _, tt := range tests {
 		read, _ := ReaderFor(tt.format)
@@ -40,5 +53,21 @@ func TestFormatUnits(t *testing.T) {
 				t.Errorf("%s: %s unit %q (read %v), want %q", tt.format, k, g, ok, u)
 			}
 		}
+	}
+}
+
+// TestCSVColumnUnitConflict: a cell writing a unit other than its
+// column's is an error at the cell, and the cell is not read.
+func TestCSVColumnUnitConflict(t *testing.T) {
+	rs, errs := ReadCSV("f.csv", []byte("latency_ms,n\n1.5s,2\n12ms,3\n"), ReadOptions{})
+	if len(errs) != 1 || errs[0].Pos.String() != "f.csv:2:1" || !strings.Contains(errs[0].Message, `"latency_ms" is in ms`) {
+		t.Fatalf("errs = %v", errs)
+	}
+	got := map[string]string{}
+	for _, r := range rs {
+		got[r.Key] = r.Number.Value.String() + r.Number.Unit
+	}
+	if want := map[string]string{"r2.latency_ms": "12ms", "r1.n": "2", "r2.n": "3"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("readings %v, want %v", got, want)
 	}
 }
