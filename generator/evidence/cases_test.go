@@ -118,8 +118,8 @@ func TestCaseFortioUnits(t *testing.T) {
 // values; a manifest declaration contradicting them is an error.
 func TestNameDefinedUnits(t *testing.T) {
 	files := map[string]string{
-		"lat.csv":  "host,latency_ms,size_bytes\nh1,12,4096\n",
-		"m.prom":   "# TYPE req_duration_seconds summary\nreq_duration_seconds{quantile=\"0.99\"} 0.25\nreq_duration_seconds_count 9\n",
+		"lat.csv": "host,latency_ms,size_bytes\nh1,12,4096\n",
+		"m.prom":  "# TYPE req_duration_seconds summary\nreq_duration_seconds{quantile=\"0.99\"} 0.25\nreq_duration_seconds_count 9\n",
 		"evidence.toml": manifestHead + "\n[[read]]\nfile = \"lat.csv\"\nformat = \"csv\"\nname = \"l\"\nkey = \"host\"\n" +
 			"\n[[read]]\nfile = \"m.prom\"\nformat = \"prometheus\"\nname = \"p\"\n",
 	}
