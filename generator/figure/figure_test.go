@@ -2,7 +2,6 @@ package figure
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -18,8 +17,6 @@ import (
 	"github.com/evdoc-lab/evdoc/generator/evidence"
 	"github.com/evdoc-lab/evdoc/internal/txtartest"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files: testdata/, the want sections of testdata/specs/*.txtar and the committed figures under assets/figures")
 
 const repoRoot = "../.."
 
@@ -62,7 +59,7 @@ func TestReferenceFigures(t *testing.T) {
 			t.Errorf("%s:\n%v", s.Name, ds)
 		}
 	}
-	if *update {
+	if txtartest.Updating() {
 		if _, err := p.Write(); err != nil {
 			t.Fatal(err)
 		}
@@ -123,57 +120,34 @@ func pngSize(t *testing.T, b []byte) (int, int) {
 // and compares the diagnostics, each at the spec's file:line:col, with
 // the archive's want section.
 func TestSpecErrors(t *testing.T) {
-	files, _ := filepath.Glob("testdata/specs/*.txtar")
-	if len(files) == 0 {
-		t.Fatal("no cases")
-	}
 	fonts := repoFonts(t)
-	for _, file := range files {
-		t.Run(strings.TrimSuffix(filepath.Base(file), ".txtar"), func(t *testing.T) {
-			ar, err := txtar.ParseFile(file)
-			if err != nil {
-				t.Fatal(err)
-			}
-			dir := txtartest.Write(t, ar)
-			st, errs := evidence.Load(dir, "evidence")
-			if errs.HasErrors() {
-				t.Fatal(errs)
-			}
-			specs, ds := LoadSpecs(dir, "figures")
-			for _, s := range specs {
-				ds = append(ds, s.Validate(st, langs, fonts, check.DefaultOptions())...)
-				for _, l := range langs {
-					if _, err := s.Render(st, l, fonts[l]); err == nil && ds.HasErrors() && (ds[0].Rule == diag.FigureData || ds[0].Rule == diag.FigureSpec) {
-						t.Errorf("Render(%s) succeeded on a spec with errors", l)
-					}
+	txtartest.Run(t, "testdata/specs/*.txtar", func(t *testing.T, dir string, _ *txtar.Archive) []byte {
+		st, errs := evidence.Load(dir, "evidence")
+		if errs.HasErrors() {
+			t.Fatal(errs)
+		}
+		specs, ds := LoadSpecs(dir, "figures")
+		for _, s := range specs {
+			ds = append(ds, s.Validate(st, langs, fonts, check.DefaultOptions())...)
+			for _, l := range langs {
+				if _, err := s.Render(st, l, fonts[l]); err == nil && ds.HasErrors() && (ds[0].Rule == diag.FigureData || ds[0].Rule == diag.FigureSpec) {
+					t.Errorf("Render(%s) succeeded on a spec with errors", l)
 				}
 			}
-			ds.Sort()
-			var got strings.Builder
-			for _, d := range ds {
-				if d.Pos.File != "figures/fig.toml" || d.Pos.Line < 1 {
-					t.Errorf("not positioned in the spec: %s", d)
-				}
-				fmt.Fprintln(&got, d)
+		}
+		ds.Sort()
+		var got strings.Builder
+		for _, d := range ds {
+			if d.Pos.File != "figures/fig.toml" || d.Pos.Line < 1 {
+				t.Errorf("not positioned in the spec: %s", d)
 			}
-			if !ds.HasErrors() {
-				t.Error("no error")
-			}
-			for i := range ar.Files {
-				if ar.Files[i].Name != txtartest.WantFile {
-					continue
-				}
-				if *update {
-					ar.Files[i].Data = []byte(got.String())
-					if err := os.WriteFile(file, txtar.Format(ar), 0o644); err != nil {
-						t.Fatal(err)
-					}
-				} else if string(ar.Files[i].Data) != got.String() {
-					t.Errorf("diagnostics:\n%s\nwant:\n%s", got.String(), ar.Files[i].Data)
-				}
-			}
-		})
-	}
+			fmt.Fprintln(&got, d)
+		}
+		if !ds.HasErrors() {
+			t.Error("no error")
+		}
+		return []byte(got.String())
+	})
 }
 
 // TestCaptionNumberChecked changes one number of the STRICT figure's
@@ -246,7 +220,7 @@ func TestFortioPercentilesGolden(t *testing.T) {
 			t.Fatalf("%s:\n%v", s.Name, ds)
 		}
 	}
-	if *update {
+	if txtartest.Updating() {
 		if _, err := p.Write(); err != nil {
 			t.Fatal(err)
 		}

@@ -3,15 +3,13 @@ package report
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
 	"os"
 	"strings"
 	"testing"
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/internal/txtartest"
 )
-
-var update = flag.Bool("update", false, "rewrite README.md's generated rule table")
 
 // TestSARIFRulesFromCatalogue holds that SARIF's rules[] carry the
 // catalogue's description, help, URL and default level for every rule a
@@ -121,7 +119,7 @@ func TestREADMERuleTable(t *testing.T) {
 	if want == s {
 		return
 	}
-	if *update {
+	if txtartest.Updating() {
 		if err := os.WriteFile(readme, []byte(want), 0o644); err != nil {
 			t.Fatal(err)
 		}
