@@ -13,13 +13,11 @@ import (
 	"github.com/spf13/cobra"
 
 	evdocfiles "github.com/evdoc-lab/evdoc"
+	"github.com/evdoc-lab/evdoc/generator/site"
 )
 
 // componentDir is where init writes the theme component, relative to the project.
 const componentDir = "themes/evdoc"
-
-// hugoConfigFiles are the configuration files Hugo reads at a project root.
-var hugoConfigNames = []string{"hugo.toml", "hugo.yaml", "hugo.yml", "hugo.json", "config.toml", "config.yaml", "config.yml", "config.json"}
 
 const readmeSnippet = "## Numbers checked by evdoc\n\n" +
 	"Every measured number on these pages is a claim link such as `[4건](ev:example/http.durationhistogram.count)`:\n" +
@@ -54,14 +52,14 @@ func initProject(root string, log io.Writer) error {
 		return nil
 	}
 	hasConfig := ""
-	for _, n := range hugoConfigNames {
+	for _, n := range site.RootConfigFiles {
 		if _, err := os.Stat(filepath.Join(root, n)); err == nil {
 			hasConfig = n
 			break
 		}
 	}
-	if fi, err := os.Stat(filepath.Join(root, "config")); hasConfig == "" && err == nil && fi.IsDir() {
-		hasConfig = "config/"
+	if fi, err := os.Stat(filepath.Join(root, site.ConfigDir)); hasConfig == "" && err == nil && fi.IsDir() {
+		hasConfig = site.ConfigDir + "/"
 	}
 	for _, dir := range evdocfiles.ComponentDirs() {
 		err := fs.WalkDir(files, dir, func(p string, d fs.DirEntry, err error) error {
@@ -121,8 +119,8 @@ func initProject(root string, log io.Writer) error {
 	if hasConfig != "" {
 		fmt.Fprintf(log, "Your site keeps %s and its theme. Add evdoc's component first in its theme list:\n"+
 			"  theme = [\"evdoc\", \"<your theme>\"]\n"+
-			"and make sure ko and ja are configured as languages (contentDir content/ko, content/ja) in hugo.toml,\n"+
-			"which is the file evdoc reads its languages from.\n", hasConfig)
+			"and make sure ko and ja are configured as languages (contentDir content/ko, content/ja) in your\n"+
+			"Hugo configuration (evdoc merges it as Hugo does: hugo.*/config.* and config/_default/).\n", hasConfig)
 	}
 	fmt.Fprintln(log, "Next: evdoc check && evdoc build")
 	return nil

@@ -89,10 +89,6 @@ func directTool(ctx context.Context, cmd []string) []string {
 // themes' templates, data, resources and configuration directory.
 var stagedDirs = []string{"layouts", "static", "i18n", "content", "themes", "data", "assets", "archetypes", "config"}
 
-// stagedConfigFiles are the configuration files besides ConfigFile that
-// Hugo reads from the project root; Build copies those that exist.
-var stagedConfigFiles = []string{"hugo.yaml", "hugo.yml", "hugo.json", "config.toml", "config.yaml", "config.yml", "config.json"}
-
 // workDir is where Build stages the Hugo project, relative to Root.
 const workDir = ".evdoc"
 
@@ -193,21 +189,15 @@ func (s *Site) Build(ctx context.Context, opt BuildOptions) error {
 			return fmt.Errorf("staging %s: %v", d, err)
 		}
 	}
-	for _, f := range stagedConfigFiles {
+	for _, f := range RootConfigFiles {
 		if err := copyFile(filepath.Join(s.Root, f), filepath.Join(stage, f)); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return fmt.Errorf("staging %s: %v", f, err)
 		}
 	}
-	cfgSrc, err := os.ReadFile(filepath.Join(s.Root, ConfigFile))
+	// Hugo gets the environment and the CJK settings evdoc's staged
+	// Markdown relies on.
+	hugoEnv, mdOpt, err := s.Config.HugoEnv()
 	if err != nil {
-		return err
-	}
-	// Hugo gets the CJK settings evdoc's staged Markdown relies on.
-	cfgSrc, mdOpt, err := translation.HugoConfig(cfgSrc)
-	if err != nil {
-		return err
-	}
-	if err := writeFile(filepath.Join(stage, ConfigFile), cfgSrc); err != nil {
 		return err
 	}
 	fmt.Fprintf(logw, "evdoc: %d claims checked, %d pages, %d evidence sets\n", len(results), len(s.Pages), len(s.Store.Sets))
@@ -275,7 +265,7 @@ func (s *Site) Build(ctx context.Context, opt BuildOptions) error {
 	hugoW := io.MultiWriter(logw, &hugoOut)
 	c.Stdout = hugoW
 	c.Stderr = hugoW
-	c.Env = append(os.Environ(), "HUGO_CACHEDIR="+filepath.Join(absStage, "..", "hugo-cache"))
+	c.Env = append(append(os.Environ(), hugoEnv...), "HUGO_CACHEDIR="+filepath.Join(absStage, "..", "hugo-cache"))
 	groupFile := filepath.Join(work, hugoGroupFile)
 	err = procgroup.Run(ctx, c, procgroup.Options{Timeout: opt.HugoTimeout, Started: func(pgid int) {
 		_ = os.WriteFile(groupFile, []byte(fmt.Sprintf("%d %s\n", pgid, absStage)), 0o644)

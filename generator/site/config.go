@@ -4,34 +4,66 @@
 package site
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"sort"
+	"strconv"
+	"strings"
 
 	"github.com/BurntSushi/toml"
+	"go.yaml.in/yaml/v3"
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/translation"
 )
 
-// ConfigFile is the Hugo configuration file evdoc reads.
+// ConfigFile is the root configuration file of the reference site and
+// of the projects evdoc init writes. Hugo also reads the others of
+// RootConfigFiles and a ConfigDir; LoadConfig merges them all.
 const ConfigFile = "hugo.toml"
+
+// RootConfigFiles are the configuration files Hugo looks for at a project
+// root, in its order of precedence: only the first that exists is read.
+var RootConfigFiles = []string{"hugo.toml", "hugo.yaml", "hugo.yml", "hugo.json", "config.toml", "config.yaml", "config.yml", "config.json"}
+
+// ConfigDir is Hugo's configuration directory: ConfigDir/_default, then
+// ConfigDir/Environment, each file NAME.{toml,yaml,yml,json} holding the
+// root key NAME ("hugo" and "config" hold the root itself; NAME.LANG the
+// key NAME of language LANG).
+const ConfigDir = "config"
+
+// Environment is the Hugo environment evdoc reads the configuration
+// directory for and runs Hugo in (HUGO_ENVIRONMENT): Hugo's default for a
+// build.
+const Environment = "production"
 
 // Language is one site language as hugo.toml declares it (see
 // translation.Language).
 type Language = translation.Language
 
-// Config is the part of hugo.toml evdoc needs.
+// Config is the part of the project's Hugo configuration evdoc needs,
+// merged as Hugo merges it (see LoadConfig).
 type Config struct {
-	DefaultContentLanguage string              `toml:"defaultContentLanguage"`
-	Languages              map[string]Language `toml:"languages"`
+	DefaultContentLanguage string
+	Languages              map[string]Language
 	Params                 struct {
 		// SourceLanguage names the language translations are made from;
 		// defaultContentLanguage when empty.
-		SourceLanguage string `toml:"sourceLanguage"`
-	} `toml:"params"`
+		SourceLanguage string
+	}
+	// CJK is markup.goldmark.extensions.cjk; nil fields are unset.
+	CJK struct {
+		Enable, EscapedSpace *bool
+		EastAsianLineBreaks  bool
+	}
+	// Files are the configuration files read, relative to the root, in
+	// merge order (later ones override earlier ones).
+	Files []string
 }
 
 // Ordered returns the languages by weight, then code; the source language
@@ -72,37 +104,246 @@ func (c *Config) Source() Language {
 	return l
 }
 
-// LoadConfig reads root/hugo.toml. Every language must name its contentDir;
-// the default content language must be one of them.
+// LoadConfig reads the project's Hugo configuration as Hugo merges it:
+// the first of RootConfigFiles, then every file of ConfigDir/_default and
+// ConfigDir/Environment (in name order; later values override earlier
+// ones, maps merge key by key, keys compare case-insensitively). Every
+// language without a contentDir gets the root contentDir ("content" by
+// default: languages told apart by file name, page.ja.md). The default
+// content language and params.sourceLanguage must be languages. A file
+// that does not parse is a site-config diagnostic at its position
+// (diag.List); a project with no configuration or no languages is an
+// error.
 func LoadConfig(root string) (*Config, error) {
-	src, err := os.ReadFile(filepath.Join(root, ConfigFile))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", ConfigFile, err)
-	}
-	var c Config
-	if _, err := toml.Decode(string(src), &c); err != nil {
-		var pe toml.ParseError
-		if errors.As(err, &pe) {
-			return nil, diag.List{diag.Errorf(diag.NewLineIndex(ConfigFile, src).LineCol(pe.Position.Line, pe.Position.Col), diag.SiteConfig, "invalid TOML: %s", pe.Message)}
+	merged := map[string]any{}
+	var files []string
+	for _, name := range RootConfigFiles {
+		src, err := os.ReadFile(filepath.Join(root, name))
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
 		}
-		return nil, fmt.Errorf("%s: %v", ConfigFile, err)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", name, err)
+		}
+		m, err := decodeConfig(name, src)
+		if err != nil {
+			return nil, err
+		}
+		mergeConfig(merged, m)
+		files = append(files, name)
+		break
+	}
+	for _, sub := range []string{"_default", Environment} {
+		dir := path.Join(ConfigDir, sub)
+		entries, err := os.ReadDir(filepath.Join(root, filepath.FromSlash(dir)))
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		for _, e := range entries {
+			ext := path.Ext(e.Name())
+			if e.IsDir() || !configExts[ext] {
+				continue
+			}
+			rel := path.Join(dir, e.Name())
+			src, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(rel)))
+			if err != nil {
+				return nil, fmt.Errorf("%s: %v", rel, err)
+			}
+			m, err := decodeConfig(rel, src)
+			if err != nil {
+				return nil, err
+			}
+			key, lang, _ := strings.Cut(strings.ToLower(strings.TrimSuffix(e.Name(), ext)), ".")
+			switch {
+			case key == "hugo" || key == "config":
+			case lang != "":
+				m = map[string]any{"languages": map[string]any{lang: map[string]any{key: m}}}
+			default:
+				m = map[string]any{key: m}
+			}
+			mergeConfig(merged, m)
+			files = append(files, rel)
+		}
+	}
+	if len(files) == 0 {
+		return nil, fmt.Errorf("no Hugo configuration: expected %s (or %s, or a %s/_default directory) at the project root", ConfigFile, strings.Join(RootConfigFiles[1:], ", "), ConfigDir)
+	}
+	where := strings.Join(files, ", ")
+	c := Config{Languages: map[string]Language{}, Files: files}
+	c.DefaultContentLanguage = configString(merged, "defaultcontentlanguage")
+	if c.DefaultContentLanguage == "" {
+		c.DefaultContentLanguage = "en" // Hugo's default
+	}
+	c.Params.SourceLanguage = configString(configMap(merged, "params"), "sourcelanguage")
+	cjk := configMap(configMap(configMap(configMap(merged, "markup"), "goldmark"), "extensions"), "cjk")
+	c.CJK.Enable, c.CJK.EscapedSpace = configBool(cjk, "enable"), configBool(cjk, "escapedspace")
+	if b := configBool(cjk, "eastasianlinebreaks"); b != nil {
+		c.CJK.EastAsianLineBreaks = *b
+	}
+	contentDir := configString(merged, "contentdir")
+	if contentDir == "" {
+		contentDir = "content"
+	}
+	for code, v := range configMap(merged, "languages") {
+		m, _ := v.(map[string]any)
+		l := Language{
+			Label:      configString(m, "label"),
+			Locale:     configString(m, "locale"),
+			ContentDir: configString(m, "contentdir"),
+			Title:      configString(m, "title"),
+		}
+		if l.Label == "" {
+			l.Label = configString(m, "languagename")
+		}
+		switch w := m["weight"].(type) {
+		case int64:
+			l.Weight = int(w)
+		case int:
+			l.Weight = w
+		case float64:
+			l.Weight = int(w)
+		case uint64:
+			l.Weight = int(w)
+		}
+		if l.ContentDir == "" {
+			l.ContentDir = contentDir
+		}
+		c.Languages[code] = l
 	}
 	if len(c.Languages) == 0 {
-		return nil, fmt.Errorf("%s: no [languages]; expected one table per language with contentDir", ConfigFile)
-	}
-	for code, l := range c.Languages {
-		if l.ContentDir == "" {
-			// Hugo's default: one content directory, languages told by
-			// file name suffixes (page.ja.md).
-			l.ContentDir = "content"
-			c.Languages[code] = l
-		}
+		return nil, fmt.Errorf("%s: no languages; expected one table per language ([languages.ko], [languages.ja]) with its contentDir", where)
 	}
 	if _, ok := c.Languages[c.DefaultContentLanguage]; !ok {
-		return nil, fmt.Errorf("%s: defaultContentLanguage %q is not among [languages]", ConfigFile, c.DefaultContentLanguage)
+		return nil, fmt.Errorf("%s: defaultContentLanguage %q is not among the languages (%s)", where, c.DefaultContentLanguage, strings.Join(sortedKeys(c.Languages), ", "))
 	}
 	if _, ok := c.Languages[c.SourceCode()]; !ok {
-		return nil, fmt.Errorf("%s: params.sourceLanguage %q is not among [languages]", ConfigFile, c.Params.SourceLanguage)
+		return nil, fmt.Errorf("%s: params.sourceLanguage %q is not among the languages (%s)", where, c.Params.SourceLanguage, strings.Join(sortedKeys(c.Languages), ", "))
 	}
 	return &c, nil
+}
+
+var configExts = map[string]bool{".toml": true, ".yaml": true, ".yml": true, ".json": true}
+
+// decodeConfig parses one configuration file by its extension into a map
+// with lower-case keys. A syntax error is a site-config diagnostic at its
+// position.
+func decodeConfig(name string, src []byte) (map[string]any, error) {
+	m := map[string]any{}
+	bad := func(line, col int, format string, args ...any) error {
+		return diag.List{diag.Errorf(diag.NewLineIndex(name, src).LineCol(line, col), diag.SiteConfig, format, args...)}
+	}
+	switch path.Ext(name) {
+	case ".toml":
+		if _, err := toml.Decode(string(src), &m); err != nil {
+			var pe toml.ParseError
+			if errors.As(err, &pe) {
+				return nil, bad(pe.Position.Line, pe.Position.Col, "invalid TOML: %s", pe.Message)
+			}
+			return nil, fmt.Errorf("%s: %v", name, err)
+		}
+	case ".yaml", ".yml":
+		var n yaml.Node
+		if err := yaml.Unmarshal(src, &n); err != nil {
+			line := 1
+			if m := yamlLineRe.FindStringSubmatch(err.Error()); m != nil {
+				line, _ = strconv.Atoi(m[1])
+			}
+			return nil, bad(line, 1, "invalid YAML: %s", strings.TrimPrefix(err.Error(), "yaml: "))
+		}
+		if len(n.Content) > 0 {
+			if err := n.Decode(&m); err != nil {
+				return nil, bad(n.Line, n.Column, "expected a YAML mapping of configuration keys: %v", err)
+			}
+		}
+	case ".json":
+		if err := json.Unmarshal(src, &m); err != nil {
+			var se *json.SyntaxError
+			if errors.As(err, &se) {
+				p := diag.NewLineIndex(name, src).Pos(max(int(se.Offset)-1, 0))
+				return nil, diag.List{diag.Errorf(p, diag.SiteConfig, "invalid JSON: %v", err)}
+			}
+			return nil, bad(1, 1, "expected a JSON object of configuration keys: %v", err)
+		}
+	}
+	return lowerKeys(m), nil
+}
+
+// lowerKeys returns m with every map key lower-cased, recursively: Hugo's
+// configuration keys are case-insensitive.
+func lowerKeys(m map[string]any) map[string]any {
+	out := make(map[string]any, len(m))
+	for k, v := range m {
+		switch x := v.(type) {
+		case map[string]any:
+			v = lowerKeys(x)
+		}
+		out[strings.ToLower(k)] = v
+	}
+	return out
+}
+
+// mergeConfig merges src into dst: maps merge key by key, any other value
+// of src replaces dst's.
+func mergeConfig(dst, src map[string]any) {
+	for k, v := range src {
+		if sm, ok := v.(map[string]any); ok {
+			if dm, ok := dst[k].(map[string]any); ok {
+				mergeConfig(dm, sm)
+				continue
+			}
+			cp := map[string]any{}
+			mergeConfig(cp, sm)
+			dst[k] = cp
+			continue
+		}
+		dst[k] = v
+	}
+}
+
+func configMap(m map[string]any, k string) map[string]any {
+	v, _ := m[k].(map[string]any)
+	return v
+}
+
+func configString(m map[string]any, k string) string {
+	v, _ := m[k].(string)
+	return v
+}
+
+func configBool(m map[string]any, k string) *bool {
+	if v, ok := m[k].(bool); ok {
+		return &v
+	}
+	return nil
+}
+
+func sortedKeys(m map[string]Language) []string {
+	var out []string
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// HugoEnv returns the environment variables Hugo runs with so that it
+// reads the Markdown evdoc stages as evdoc reads it (Hugo's HUGO_… keys
+// override every configuration file): the environment evdoc merged the
+// configuration for and goldmark's CJK extension with escapedSpace on.
+// It also returns the CJK options evdoc's staging must honour. An
+// explicit enable = false or escapedSpace = false is an error: evdoc
+// cannot make emphasis next to CJK punctuation render without them.
+func (c *Config) HugoEnv() ([]string, translation.MarkdownOptions, error) {
+	opt := translation.MarkdownOptions{EastAsianLineBreaks: c.CJK.EastAsianLineBreaks}
+	if c.CJK.Enable != nil && !*c.CJK.Enable || c.CJK.EscapedSpace != nil && !*c.CJK.EscapedSpace {
+		return nil, opt, fmt.Errorf("%s: markup.goldmark.extensions.cjk must have enable = true and escapedSpace = true (or leave them unset); evdoc writes escaped spaces so that emphasis next to CJK punctuation renders", strings.Join(c.Files, ", "))
+	}
+	return []string{
+		"HUGO_ENVIRONMENT=" + Environment,
+		"HUGO_MARKUP_GOLDMARK_EXTENSIONS_CJK_ENABLE=true",
+		"HUGO_MARKUP_GOLDMARK_EXTENSIONS_CJK_ESCAPEDSPACE=true",
+	}, opt, nil
 }

@@ -1,0 +1,170 @@
+package site
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/txtar"
+
+	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/internal/txtartest"
+)
+
+// TestLoadConfig reads each project of testdata/config/*.txtar as Hugo
+// would (a root hugo.*/config.* file, config/_default, config/production;
+// TOML, YAML and JSON) and compares the languages evdoc reads with the
+// archive's want section. When a Hugo binary is at hand (EVDOC_HUGO), it
+// also asks Hugo itself (`hugo config --format json`) and requires the
+// same default language and content directory per language, so evdoc's
+// merging cannot drift from Hugo's.
+func TestLoadConfig(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join("testdata", "config", "*.txtar"))
+	if len(files) < 5 {
+		t.Fatalf("%d config cases", len(files))
+	}
+	hugo := os.Getenv("EVDOC_HUGO")
+	for _, f := range files {
+		t.Run(strings.TrimSuffix(filepath.Base(f), ".txtar"), func(t *testing.T) {
+			ar, err := txtar.ParseFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var want string
+			for _, af := range ar.Files {
+				if af.Name == txtartest.WantFile {
+					want = strings.TrimSpace(string(af.Data))
+				}
+			}
+			dir := txtartest.Write(t, ar)
+			c, err := LoadConfig(dir)
+			got := ""
+			if err != nil {
+				var ds diag.List
+				if errors.As(err, &ds) {
+					got = strings.TrimSpace(ds.Error())
+				} else {
+					got = strings.Replace(err.Error(), dir+string(filepath.Separator), "", -1)
+				}
+			} else {
+				got = describeConfig(c)
+			}
+			if got != want {
+				t.Errorf("got\n%s\nwant\n%s", got, want)
+			}
+			if err != nil || hugo == "" {
+				return
+			}
+			dirs, def := hugoContentDirs(t, hugo, dir)
+			if def != c.DefaultContentLanguage {
+				t.Errorf("Hugo's defaultContentLanguage is %q, evdoc's %q", def, c.DefaultContentLanguage)
+			}
+			for code, l := range c.Languages {
+				if hd, ok := dirs[code]; ok && hd != l.ContentDir || !ok && dirs[""] != l.ContentDir {
+					t.Errorf("language %s: Hugo mounts %q (all languages: %q), evdoc reads %q", code, hd, dirs[""], l.ContentDir)
+				}
+			}
+		})
+	}
+}
+
+func describeConfig(c *Config) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "default=%s source=%s files=%s", c.DefaultContentLanguage, c.SourceCode(), strings.Join(c.Files, ","))
+	var codes []string
+	for code := range c.Languages {
+		codes = append(codes, code)
+	}
+	sort.Strings(codes)
+	for _, code := range codes {
+		l := c.Languages[code]
+		fmt.Fprintf(&b, "\n%s %s weight=%d", code, l.ContentDir, l.Weight)
+	}
+	return b.String()
+}
+
+// hugoContentDirs runs `hugo config --format json` in dir and returns
+// the content mount source of each language ("" for a mount of every
+// language) and the default content language.
+func hugoContentDirs(t *testing.T, hugo, dir string) (map[string]string, string) {
+	t.Helper()
+	c := exec.Command(hugo, "config", "--format", "json")
+	c.Dir = dir
+	c.Env = append(os.Environ(), "HUGO_ENVIRONMENT="+Environment)
+	out, err := c.Output()
+	if err != nil {
+		t.Fatalf("hugo config: %v", err)
+	}
+	var cfg struct {
+		DefaultContentLanguage string `json:"defaultcontentlanguage"`
+		Module                 struct {
+			Mounts []struct {
+				Source, Target string
+				Sites          struct {
+					Matrix struct {
+						Languages []string
+					}
+				}
+			}
+		}
+	}
+	if err := json.Unmarshal(out, &cfg); err != nil {
+		t.Fatal(err)
+	}
+	dirs := map[string]string{}
+	for _, m := range cfg.Module.Mounts {
+		if m.Target != "content" {
+			continue
+		}
+		if len(m.Sites.Matrix.Languages) == 0 {
+			dirs[""] = m.Source
+		}
+		for _, l := range m.Sites.Matrix.Languages {
+			dirs[l] = m.Source
+		}
+	}
+	return dirs, cfg.DefaultContentLanguage
+}
+
+// TestHugoEnv: Hugo runs in evdoc's environment with the CJK extension
+// and escaped spaces on whatever the files say, except that an explicit
+// false (in any file format) is an error naming the files.
+func TestHugoEnv(t *testing.T) {
+	for _, tc := range []struct {
+		name, file, src string
+		wantErr         bool
+		eastAsian       bool
+	}{
+		{"unset", "hugo.toml", "[languages.ko]\n", false, false},
+		{"on", "hugo.toml", "[languages.ko]\n[markup.goldmark.extensions.cjk]\nenable = true\neastAsianLineBreaks = true\n", false, true},
+		{"off-toml", "hugo.toml", "[languages.ko]\n[markup.goldmark.extensions.cjk]\nenable = false\n", true, false},
+		{"off-yaml", "hugo.yaml", "languages: {ko: {}}\nmarkup: {goldmark: {extensions: {cjk: {escapedSpace: false}}}}\n", true, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			if err := os.WriteFile(filepath.Join(dir, tc.file), []byte("defaultContentLanguage = 'ko'\n"+tc.src), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if tc.file == "hugo.yaml" {
+				_ = os.WriteFile(filepath.Join(dir, tc.file), []byte("defaultContentLanguage: ko\n"+tc.src), 0o644)
+			}
+			c, err := LoadConfig(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			env, opt, err := c.HugoEnv()
+			if (err != nil) != tc.wantErr || err != nil && !strings.Contains(err.Error(), tc.file) {
+				t.Fatalf("err %v; want error %v naming %s", err, tc.wantErr, tc.file)
+			}
+			if err == nil && (!strings.Contains(strings.Join(env, " "), "HUGO_MARKUP_GOLDMARK_EXTENSIONS_CJK_ESCAPEDSPACE=true") || opt.EastAsianLineBreaks != tc.eastAsian) {
+				t.Errorf("env %v, options %+v", env, opt)
+			}
+		})
+	}
+}
