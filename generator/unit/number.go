@@ -111,7 +111,8 @@ func sepAt(s string, i int, st Style) (string, int) {
 
 // ScanDigits reads the number at the start of s. It returns Len = 0 and no
 // error when s does not start with a digit. A separator followed by digits
-// that do not form groups of three ("409,6100", "1,23") is a SyntaxError;
+// that do not form groups of three ("409,6100", "1,23"), or that follows
+// a leading 0 ("0,534"), is a SyntaxError;
 // a space followed by digits that are not a group of three ends the
 // number (two numbers "5 10"). The decimal mark must be followed by a
 // digit; the value is exact.
@@ -122,8 +123,12 @@ func ScanDigits(s string, st Style) (Digits, error) {
 		return Digits{}, nil
 	}
 	out := Digits{FullWidth: fw}
-	// Thousands groups.
-	if count <= 3 {
+	// Thousands groups; a number that starts with 0 has none ("0,534").
+	if b.String()[0] == '0' {
+		if sep, sl := sepAt(s, n, st); sep != "" && !isSpaceSep(sep) && IsDigitAt(s, n+sl) {
+			return out, &SyntaxError{Offset: 0, Text: s[:n+sl+1], Msg: "a number that starts with 0 has no thousands separator; expected a decimal mark (0.5)"}
+		}
+	} else if count <= 3 {
 		for {
 			sep, sl := sepAt(s, n, st)
 			if sep == "" {

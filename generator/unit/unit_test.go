@@ -130,6 +130,11 @@ func TestScanDigits(t *testing.T) {
 		{"1.234,5", Style{DecimalComma: true}, "1234.5", 1, 7, true, false, false},
 		{"1.2.3", Style{}, "1.2", 1, 3, false, false, false},
 		{"x1", Style{}, "0", 0, 0, false, false, false},
+		{"0,534", Style{}, "", 0, 0, false, false, true},
+		{"0.534", Style{DecimalComma: true}, "", 0, 0, false, false, true},
+		{"0,534", Style{DecimalComma: true}, "0.534", 3, 5, false, false, false},
+		{"0.534", Style{}, "0.534", 3, 5, false, false, false},
+		{"0 500", Style{SpaceGrouping: true}, "0", 0, 1, false, false, false},
 	} {
 		d, err := ScanDigits(tc.s, tc.st)
 		if (err != nil) != tc.err {

@@ -1,6 +1,9 @@
 package raw
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func FuzzCSV(f *testing.F) {
 	fuzzLabFormat(f, []string{
@@ -11,6 +14,7 @@ func FuzzCSV(f *testing.F) {
 
 func TestReadCSV(t *testing.T) {
 	src := "pod,code,latency_ms,note\na,200,12.5,ok\nb,503,\"1,234\",slow\nc,200,7,\n"
+	noPoint := strings.Replace(src, "12.5", "12", 1)
 	runFormatCases(t, "csv", []formatCase{
 		{name: "row numbers", src: src, opt: ReadOptions{Decimal: DecimalPoint}, count: 6, want: map[string][2]string{
 			"r1.code": {"200", "200"}, "r1.latency_ms": {"12.5", "12.5"}, "r2.latency_ms": {"1234", "1,234"}, "r3.latency_ms": {"7", "7"}},
@@ -28,9 +32,17 @@ func TestReadCSV(t *testing.T) {
 			diags: []string{"f:3:1: error: record has 1 fields; expected 2"}},
 		{name: "bare quote", src: "a,b\n1,x\"y\n", diags: []string{"f:2:4: error: bare \" in non-quoted-field", "[evidence-csv]"}},
 		{name: "quoted number and unit", src: "a,b\n\"42\",60s\n", want: map[string][2]string{"r1.a": {"42", "42"}, "r1.b": {"60", "60s"}}},
-		{name: "ambiguous comma in a quoted cell", src: src, count: 5, absent: []string{"r2.latency_ms"},
+		{name: "ambiguous comma in a quoted cell", src: noPoint, count: 5, absent: []string{"r2.latency_ms"},
 			diags: []string{`f:3:8: error: "1,234" is ambiguous: 1234 with a thousands separator or 1.234 with a decimal comma`}},
-		{name: "decimal comma declared", src: src, opt: ReadOptions{Decimal: DecimalComma}, want: map[string][2]string{"r2.latency_ms": {"1.234", "1,234"}}},
+		{name: "a decimal point elsewhere says commas group thousands", src: src, count: 6, want: map[string][2]string{"r2.latency_ms": {"1234", "1,234"}},
+			diags: []string{`f:3:8: warning: comma in "1,234" read as a thousands separator (1234), as the file's other numbers write it`}},
+		{name: "decimal comma declared", src: noPoint, opt: ReadOptions{Decimal: DecimalComma}, want: map[string][2]string{"r2.latency_ms": {"1.234", "1,234"}}},
+		{name: "decimal point contradicts declared comma", src: src, opt: ReadOptions{Decimal: DecimalComma}, count: 5, want: map[string][2]string{"r2.latency_ms": {"1.234", "1,234"}},
+			diags: []string{`f:2:7: error: "12.5" has a decimal point but the manifest declares decimal = ","; expected a decimal comma`}},
+		{name: "points group thousands under a declared comma", src: "a,b\n1.234,\"1.234.567,5\"\n", opt: ReadOptions{Decimal: DecimalComma},
+			want: map[string][2]string{"r1.a": {"1234", "1.234"}, "r1.b": {"1234567.5", "1.234.567,5"}}},
+		{name: "full-width digits and comma in a quoted cell", src: "a\n\"１，２３４\"\n", opt: ReadOptions{Decimal: DecimalPoint},
+			want: map[string][2]string{"r1.a": {"1234", "１，２３４"}}},
 		{name: "decimal comma shown by the file", src: "a,b\n\"1,234\",\"0,5\"\n", want: map[string][2]string{"r1.a": {"1.234", "1,234"}, "r1.b": {"0.5", "0,5"}},
 			diags: []string{`f:2:2: warning: comma in "1,234" read as a decimal mark (1.234)`, `f:2:10: warning: decimal comma in "0,5" read as 0.5`}},
 		{name: "thousands shown by the file", src: "a,b\n\"1,234\",\"1,234,567\"\n", want: map[string][2]string{"r1.a": {"1234", "1,234"}, "r1.b": {"1234567", "1,234,567"}},

@@ -6,8 +6,6 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/shopspring/decimal"
-
 	"github.com/evdoc-lab/evdoc/generator/diag"
 )
 
@@ -15,55 +13,58 @@ import (
 // conventions of every lab-format reader are in readings.go.
 
 // The shapes of curl write-out text: a "key: value" line, a key=value or
-// "key: value" token inside a line, one value (digits, optional fraction
-// after "." or ",", optional unit), a value with a decimal comma that is a
+// "key: value" token inside a line, a value with a decimal comma that is a
 // whole line, and the operators a line of unlabelled values may hold.
 var (
-	curlLineKV     = regexp.MustCompile(`^\s*([A-Za-z_][\w.-]*(?: [A-Za-z_][\w.-]*)*)\s*:\s+(\S+)\s*$`)
-	curlInlineKV   = regexp.MustCompile(`([A-Za-z_][\w.-]*)(=|:[ \t]*)([^\s;]+)`)
-	curlValueToken = regexp.MustCompile(`^(-?\d+)(?:([.,])(\d+))?(s|ms)?$`)
-	curlLocale     = regexp.MustCompile(`^-?\d+,(?:\d{3}|\d{6})(?:s|ms)?$`)
-	curlOps        = map[string]bool{"+": true, "-": true, "=": true, "/": true, "*": true, "|": true, "x": true}
+	curlLineKV   = regexp.MustCompile(`^\s*([A-Za-z_][\w.-]*(?: [A-Za-z_][\w.-]*)*)\s*:\s+(\S+)\s*$`)
+	curlInlineKV = regexp.MustCompile(`([A-Za-z_][\w.-]*)(=|:[ \t]*)([^\s;]+)`)
+	curlLocale   = regexp.MustCompile(`^-?\d+,(?:\d{3}|\d{6})(?:s|ms)?$`)
+	curlOps      = map[string]bool{"+": true, "-": true, "=": true, "/": true, "*": true, "|": true, "x": true}
 )
 
-// curlNumber reads one curl write-out value: digits with an optional
-// fraction and optional unit s or ms. A fraction after a decimal comma
-// (curl printing in a locale such as de_DE) must have 3 or 6 digits, the
-// precisions curl prints; locale reports that case.
-func curlNumber(tok string) (v decimal.Decimal, unit string, locale, ok bool) {
-	m := curlValueToken.FindStringSubmatch(tok)
-	if m == nil {
-		return decimal.Decimal{}, "", false, false
+// curlNumber reads one curl write-out value with the number grammar of
+// every reader (ParseCell): the token must be exactly one number, with an
+// optional unit s or ms. curl never groups thousands: it prints times
+// with the decimal mark of its locale (LC_NUMERIC) and sizes and codes as
+// integers, so a comma or point in its value is a decimal mark, which
+// resolves the ambiguity of "1,232" (1.232) and "1.232" by the format.
+// Thousands commas ("1,234,567") are not a curl value.
+func curlNumber(tok string) (Number, bool) {
+	n, ok := ParseCell(tok)
+	if !ok || n.Start != 0 || n.End != len(tok) || n.Unit != "" && n.Unit != "s" && n.Unit != "ms" {
+		return Number{}, false
 	}
-	s := m[1]
-	if m[2] == "," {
-		if len(m[3]) != 3 && len(m[3]) != 6 {
-			return decimal.Decimal{}, "", false, false
-		}
-		locale = true
+	switch n.Comma {
+	case CommaGroups:
+		return Number{}, false
+	case CommaAmbiguous:
+		n.Value, n.Comma = n.alt, CommaDecimal
+	case PointAmbiguous:
+		n.alt, n.Comma = n.Value, PointDecimal
 	}
-	if m[2] != "" {
-		s += "." + m[3]
-	}
-	v, err := decimal.NewFromString(s)
-	if err != nil {
-		return decimal.Decimal{}, "", false, false
-	}
-	return v, m[4], locale, true
+	return n, true
 }
 
-// curlValue records tok (at off) under key; a decimal comma adds a
-// warning. It reports whether tok was a value.
-func (r *rawRead) curlValue(key string, off int, tok string) bool {
-	v, unit, locale, ok := curlNumber(tok)
+// curlValue records tok (at off) under key, its commas resolved under the
+// declared decimal mark dec (Number.Resolve): a decimal comma the
+// manifest did not declare is read with a warning (rule
+// evidence-curl-locale), a mark contradicting the declaration is an
+// error. It reports whether tok was a value.
+func (r *rawRead) curlValue(key string, off int, tok string, dec Decimal) bool {
+	n, ok := curlNumber(tok)
 	if !ok {
 		return false
 	}
-	if locale {
+	n, warning, err := n.Resolve(tok, dec, DecimalUndeclared)
+	switch {
+	case err != "":
+		r.errs = append(r.errs, diag.Errorf(r.ix.Pos(off), diag.EvidenceDecimal, "%s", err))
+		return true
+	case warning != "":
 		r.errs = append(r.errs, diag.Diagnostic{Pos: r.ix.Pos(off), Severity: diag.Warning, Rule: diag.EvidenceCurlLocale,
-			Message: fmt.Sprintf("decimal comma in %q read as %s; expected a decimal point (run curl with LC_NUMERIC=C)", tok, v)})
+			Message: fmt.Sprintf("decimal comma in %q read as %s; expected a decimal point (run curl with LC_NUMERIC=C) or decimal = \",\" in the manifest", tok, n.Value)})
 	}
-	r.add(key, off, tok, v, unit)
+	r.add(key, off, tok, n.Value, n.Unit)
 	return true
 }
 
@@ -76,22 +77,25 @@ func (r *rawRead) curlValue(key string, off int, tok string) bool {
 //	http://x/a,0.001196,4682          (a line of numbers, operators and URLs separated
 //	                                  by spaces or commas)
 //
-// Keys are as written. A value is digits with an optional fraction (curl
-// prints 3 decimals before 7.52 and 6 since; microsecond integers also
-// occur) and an optional unit "s" or "ms". A key repeated by several
+// Keys are as written. A value is one number in the grammar of every
+// reader (ParseCell; curl prints 3 decimals before 7.52 and 6 since,
+// microsecond integers also occur) with an optional unit "s" or "ms". A key repeated by several
 // requests is numbered in order: time_total, time_total#2, …; unlabelled
 // values are value, value#2, ….
 //
-// A decimal comma ("40,045811", curl in a locale such as de_DE) is read as
-// 40.045811 with a warning (severity warning, rule evidence-curl-locale)
-// at its position; the fraction must have 3 or 6 digits, and outside a
-// key it must be the whole line, since commas otherwise separate values.
+// curl never groups thousands, so a comma is a decimal mark: "40,045811"
+// and "1,232" (curl in a locale such as de_DE) are read as 40.045811 and
+// 1.232 with a warning (severity warning, rule evidence-curl-locale) at
+// their position unless the manifest declares decimal = ","; under
+// decimal = "." they are evidence-decimal errors. Outside a key a
+// comma value must be the whole line with 3 or 6 fraction digits, since
+// commas otherwise separate values.
 //
 // Skipped: blank lines, "#" comments, "$ …" commands (with "\"
 // continuations), curl -v lines starting with "*", "<", ">", "{" or "}"
 // that are not %{json} objects, and prose (a line with words that are not
 // key/value pairs). A file with no value is an error.
-func ReadCurlWriteout(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
+func ReadCurlWriteout(file string, src []byte, opt ReadOptions) ([]Reading, diag.List) {
 	r, errs := startRead(file, src, diag.EvidenceCurlWriteout)
 	if errs != nil {
 		return nil, errs
@@ -125,7 +129,7 @@ func ReadCurlWriteout(file string, src []byte, _ ReadOptions) ([]Reading, diag.L
 		if strings.IndexByte("*<>{}", trimmed[0]) >= 0 {
 			continue
 		}
-		if m := curlLineKV.FindStringSubmatchIndex(text); m != nil && r.curlValue(text[m[2]:m[3]], ln.start+m[4], text[m[4]:m[5]]) {
+		if m := curlLineKV.FindStringSubmatchIndex(text); m != nil && r.curlValue(text[m[2]:m[3]], ln.start+m[4], text[m[4]:m[5]], opt.Decimal) {
 			continue
 		}
 		found := false
@@ -134,19 +138,19 @@ func ReadCurlWriteout(file string, src []byte, _ ReadOptions) ([]Reading, diag.L
 				continue
 			}
 			key, vs, tok := text[m[2]:m[3]], m[6], text[m[6]:m[7]]
-			if _, _, _, ok := curlNumber(tok); !ok {
+			if _, ok := curlNumber(tok); !ok {
 				if i := strings.IndexByte(tok, ','); i > 0 {
 					tok = tok[:i]
 				}
 			}
-			if r.curlValue(key, ln.start+vs, tok) {
+			if r.curlValue(key, ln.start+vs, tok, opt.Decimal) {
 				found = true
 			}
 		}
 		if found {
 			continue
 		}
-		r.curlValueLine(ln.start, text)
+		r.curlValueLine(ln.start, text, opt.Decimal)
 	}
 	if len(r.out) == 0 && !r.errs.HasErrors() {
 		r.errorf(0, "no curl write-out values; expected lines such as \"time_total: 0.982326\", \"TIME=40.045811 CODE=200\" or a line of numbers")
@@ -157,11 +161,11 @@ func ReadCurlWriteout(file string, src []byte, _ ReadOptions) ([]Reading, diag.L
 
 // curlValueLine reads a line of unlabelled values (see ReadCurlWriteout)
 // starting at byte offset base.
-func (r *rawRead) curlValueLine(base int, text string) {
+func (r *rawRead) curlValueLine(base int, text string, dec Decimal) {
 	trimmed := strings.TrimSpace(text)
 	lead := strings.Index(text, trimmed)
 	if curlLocale.MatchString(trimmed) {
-		r.curlValue("value", base+lead, trimmed)
+		r.curlValue("value", base+lead, trimmed, dec)
 		return
 	}
 	type field struct {
@@ -185,7 +189,7 @@ func (r *rawRead) curlValueLine(base int, text string) {
 	var nums []field
 	for _, f := range fields {
 		tok := strings.TrimSuffix(f.tok, ":")
-		if _, _, _, ok := curlNumber(tok); ok {
+		if _, ok := curlNumber(tok); ok {
 			nums = append(nums, field{f.off, tok})
 			continue
 		}
@@ -195,6 +199,6 @@ func (r *rawRead) curlValueLine(base int, text string) {
 		return // prose
 	}
 	for _, f := range nums {
-		r.curlValue("value", base+f.off, f.tok)
+		r.curlValue("value", base+f.off, f.tok, dec)
 	}
 }

@@ -20,6 +20,18 @@ func TestReadCurlWriteout(t *testing.T) {
 			diags: []string{"f:1:6: warning: decimal comma in \"40,045811\" read as 40.045811", "[evidence-curl-locale]"}},
 		{name: "locale comma line", src: "1,232\n1.232\n", want: map[string][2]string{"value": {"1.232", "1,232"}, "value#2": {"1.232", "1.232"}},
 			diags: []string{"f:1:1: warning:"}},
+		{name: "three-digit locale comma is a decimal mark: curl never groups thousands", src: "TIME=1,232\n", want: map[string][2]string{"TIME": {"1.232", "1,232"}},
+			diags: []string{`f:1:6: warning: decimal comma in "1,232" read as 1.232`, "[evidence-curl-locale]"}},
+		{name: "declared decimal comma: no warning", src: "TIME=1,232 SIZE=409610\n", opt: ReadOptions{Decimal: DecimalComma},
+			want: map[string][2]string{"TIME": {"1.232", "1,232"}, "SIZE": {"409610", "409610"}}},
+		{name: "decimal comma contradicts declared point", src: "TIME=40,045811\n", opt: ReadOptions{Decimal: DecimalPoint}, count: 0,
+			diags: []string{`f:1:6: error: "40,045811" has a decimal comma but the manifest declares decimal = "."`, "[evidence-decimal]"}},
+		{name: "decimal point contradicts declared comma", src: "time_total: 0.534\n", opt: ReadOptions{Decimal: DecimalComma}, count: 0,
+			diags: []string{`f:1:13: error: "0.534" has a decimal point but the manifest declares decimal = ","`}},
+		{name: "point never groups thousands in curl", src: "time_total: 1.232\n", opt: ReadOptions{Decimal: DecimalComma},
+			diags: []string{`error: "1.232" has a decimal point`}},
+		{name: "e-notation and full-width digits", src: "time_total: 8.9e-05\nSIZE=１２\n", want: map[string][2]string{
+			"time_total": {"0.000089", "8.9e-05"}, "SIZE": {"12", "１２"}}},
 		{name: "repeated keys", src: "time_total: 0.1\ntime_total: 0.2\ntime_total: 0.3\n", want: map[string][2]string{
 			"time_total": {"0.1", "0.1"}, "time_total#2": {"0.2", "0.2"}, "time_total#3": {"0.3", "0.3"}}},
 		{name: "commands comments prose skipped", src: "# time_total=9\n$ curl -w 'time_total=%{time_total}\\n' \\\n    time_total=8 http://x\nThe request took a while: about 3 seconds\n< Content-Length: 4682\ntime_total=0.25\n",

@@ -3,20 +3,27 @@ package raw
 import (
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 	"time"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/unit"
 	"github.com/shopspring/decimal"
 )
 
-// The number grammar of table cells, transcript values and CSV cells: one
-// number with decorations. It is shared by every reader of text written
-// by people (Markdown report tables, transcripts, CSV, istioctl tables);
-// the readers of machine formats (Envoy, fortio, JSON) use the stricter
-// grammar of the format they read (numberRe).
+// The number grammar of table cells, transcript values, CSV cells and
+// curl write-out values: one number with decorations. It is shared by
+// every reader of text written by people or printed under a locale
+// (Markdown report tables, transcripts, CSV, istioctl tables, curl -w),
+// and its digits, thousands separators and decimal marks are read by the
+// scanner claims use (unit.ScanDigits), so "1,234", "40,045811", "１２"
+// mean the same in a claim and in a raw file. The readers of machine
+// formats that never print a comma or a locale (Envoy, fortio, dig,
+// JSON, Prometheus) use the stricter grammar of the format they read
+// (numberRe, the JSON number).
 
 // Decimal is the decimal mark a manifest declares for a raw file: "" (not
 // declared), "." or ",".
@@ -29,12 +36,12 @@ const (
 	DecimalComma      Decimal = ","
 )
 
-// Comma says how a number token used commas.
+// Comma says how a number token used commas and points.
 type Comma uint8
 
-// The ways a token can use commas.
+// The ways a token can use commas and points.
 const (
-	// NoComma: the token has no comma.
+	// NoComma: the token has neither a comma nor a point ("17").
 	NoComma Comma = iota
 	// CommaGroups: commas that can only group thousands ("1,234,567",
 	// "1,234.5").
@@ -45,6 +52,13 @@ const (
 	// CommaAmbiguous: one comma followed by exactly three digits and no
 	// point ("1,232"): thousands (1232) or a decimal comma (1.232).
 	CommaAmbiguous
+	// PointDecimal: a point that can only be a decimal mark ("0.5",
+	// "1234.5").
+	PointDecimal
+	// PointAmbiguous: points followed by groups of exactly three digits
+	// and no comma ("1.234"): a decimal point (1.234), or thousands
+	// (1234) where the manifest declares decimal = ",".
+	PointAmbiguous
 )
 
 // cellNumber matches a cell that is one number with decorations. Groups:
@@ -181,42 +195,55 @@ func expInRange(exp string) bool {
 	return e <= maxExponent
 }
 
-// Shapes of a mantissa's commas and points.
-var (
-	plainMantissa   = regexp.MustCompile(`^\d+(?:\.\d+)?$`)
-	groupedMantissa = regexp.MustCompile(`^\d{1,3}(?:,\d{3})+(?:\.\d+)?$`)
-	dotGroupedComma = regexp.MustCompile(`^\d{1,3}(?:\.\d{3})+,\d+$`)
-	decimalComma    = regexp.MustCompile(`^\d+,\d+$`)
-	ambiguousComma  = regexp.MustCompile(`^\d{1,3},\d{3}$`)
-)
-
-// readMantissa reads digits with commas and points. v reads commas as
-// thousands separators where that is possible; for CommaAmbiguous, alt
-// reads the comma as a decimal mark.
+// readMantissa reads digits with commas and points (ASCII: see
+// normaliseCell) with the digit scanner claims use (unit.ScanDigits),
+// once with "." and once with "," as the decimal mark; the whole mantissa
+// must be read. v reads the point as the decimal mark and commas as
+// thousands separators where that reading exists; alt is the other
+// reading for CommaAmbiguous and PointAmbiguous.
 func readMantissa(mant, sign, exp string) (v, alt decimal.Decimal, comma Comma, ok bool) {
-	parse := func(s string) (decimal.Decimal, bool) {
-		d, err := decimal.NewFromString(sign + s + exp)
-		return d, err == nil
+	pt, errPt := unit.ScanDigits(mant, unit.Style{})
+	cm, errCm := unit.ScanDigits(mant, unit.Style{DecimalComma: true})
+	ptOK := errPt == nil && pt.Len == len(mant) && pt.Len > 0
+	// "1.234.567" (dot groups without a decimal comma) is an identifier
+	// (a version, an address) rather than a number.
+	cmOK := errCm == nil && cm.Len == len(mant) && cm.Len > 0 && (cm.Decimals > 0 || !cm.Grouped || ptOK)
+	scale := func(d decimal.Decimal) (decimal.Decimal, bool) {
+		if sign == "-" {
+			d = d.Neg()
+		}
+		if exp == "" {
+			return d, true
+		}
+		e, err := strconv.Atoi(strings.TrimPrefix(exp[1:], "+"))
+		if err != nil {
+			return decimal.Decimal{}, false
+		}
+		return d.Shift(int32(e)), true
 	}
 	switch {
-	case plainMantissa.MatchString(mant):
-		v, ok = parse(mant)
-		return v, v, NoComma, ok
-	case ambiguousComma.MatchString(mant):
-		v, ok1 := parse(strings.ReplaceAll(mant, ",", ""))
-		alt, ok2 := parse(strings.ReplaceAll(mant, ",", "."))
-		return v, alt, CommaAmbiguous, ok1 && ok2
-	case groupedMantissa.MatchString(mant):
-		v, ok = parse(strings.ReplaceAll(mant, ",", ""))
-		return v, v, CommaGroups, ok
-	case dotGroupedComma.MatchString(mant):
-		v, ok = parse(strings.ReplaceAll(strings.ReplaceAll(mant, ".", ""), ",", "."))
+	case ptOK && cmOK && pt.Grouped: // 1,234
+		comma = CommaAmbiguous
+	case ptOK && cmOK && pt.Decimals > 0: // 1.234
+		comma = PointAmbiguous
+	case ptOK && pt.Grouped:
+		comma = CommaGroups
+	case ptOK && pt.Decimals > 0:
+		comma = PointDecimal
+	case ptOK:
+		comma = NoComma
+	case cmOK:
+		v, ok = scale(cm.Value)
 		return v, v, CommaDecimal, ok
-	case decimalComma.MatchString(mant):
-		v, ok = parse(strings.ReplaceAll(mant, ",", "."))
-		return v, v, CommaDecimal, ok
+	default:
+		return decimal.Decimal{}, decimal.Decimal{}, NoComma, false
 	}
-	return decimal.Decimal{}, decimal.Decimal{}, NoComma, false
+	v, ok1 := scale(pt.Value)
+	alt, ok2 := v, true
+	if comma == CommaAmbiguous || comma == PointAmbiguous {
+		alt, ok2 = scale(cm.Value)
+	}
+	return v, alt, comma, ok1 && ok2
 }
 
 // Unreadable reports whether text, which ParseCell rejects, still looks
@@ -298,6 +325,14 @@ func (n Number) Resolve(raw string, dec, seen Decimal) (_ Number, warning, err s
 		case DecimalUndeclared:
 			return n, fmt.Sprintf("decimal comma in %q read as %s; declare decimal = \",\" in the manifest to say so", raw, n.Value), ""
 		}
+	case PointDecimal:
+		if dec == DecimalComma {
+			return n, "", fmt.Sprintf("%q has a decimal point but the manifest declares decimal = \",\"; expected a decimal comma", raw)
+		}
+	case PointAmbiguous:
+		if dec == DecimalComma {
+			n.Value = n.alt // 1.234 groups thousands under a decimal comma
+		}
 	case CommaAmbiguous:
 		switch {
 		case dec == DecimalPoint:
@@ -317,7 +352,8 @@ func (n Number) Resolve(raw string, dec, seen Decimal) (_ Number, warning, err s
 }
 
 // CommaSeen accumulates the decimal mark a file's unambiguous numbers
-// show: a decimal comma (CommaDecimal) or thousands commas (CommaGroups).
+// show: a decimal comma (CommaDecimal), or thousands commas or a decimal
+// point (CommaGroups, PointDecimal).
 type CommaSeen struct{ decimal, groups bool }
 
 // Add records n's commas.
@@ -325,7 +361,7 @@ func (c *CommaSeen) Add(n Number) {
 	switch n.Comma {
 	case CommaDecimal:
 		c.decimal = true
-	case CommaGroups:
+	case CommaGroups, PointDecimal:
 		c.groups = true
 	}
 }

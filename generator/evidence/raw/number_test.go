@@ -55,6 +55,12 @@ func TestParseCell(t *testing.T) {
 		{"1m0.5s", true, "60.5", "s", "1m0.5s"},
 		{"1h2m3s", true, "3723", "s", "1h2m3s"},
 		{"1,2,3", false, "", "", ""},
+		{"-1,5e3", true, "-1500", "", "-1,5e3"},
+		{"１，２３４．５", true, "1234.5", "", "１，２３４．５"},
+		{"409,6100", true, "409.61", "", "409,6100"},
+		{"1,23", true, "1.23", "", "1,23"},
+		{"1.234.567", false, "", "", ""},
+		{"192.168.100.200", false, "", "", ""},
 	}
 	for _, tt := range tests {
 		n, ok := ParseCell(tt.in)
@@ -78,6 +84,8 @@ func TestParseCellComma(t *testing.T) {
 	}{
 		{"17", NoComma}, {"1,234", CommaAmbiguous}, {"1,234,567", CommaGroups}, {"1,234.5", CommaGroups},
 		{"40,045811", CommaDecimal}, {"0,5", CommaDecimal}, {"1234,567", CommaDecimal}, {"1.234,5", CommaDecimal},
+		{"0.5", PointDecimal}, {"1234.5", PointDecimal}, {"1.234", PointAmbiguous}, {"12.345", PointAmbiguous}, {"1234.567", PointDecimal}, {"１，２３４", CommaAmbiguous},
+		{"-1,5e3", CommaDecimal}, {"1.234.567,5", CommaDecimal}, {"0,534", CommaDecimal}, {"0.534", PointDecimal},
 	}
 	for _, tt := range tests {
 		n, ok := ParseCell(tt.in)
@@ -102,7 +110,10 @@ func TestResolve(t *testing.T) {
 		{"40,045811", DecimalComma, DecimalUndeclared, "40.045811", "", ""},
 		{"40,045811", DecimalPoint, DecimalUndeclared, "", "", `"40,045811" has a decimal comma but the manifest declares decimal = "."`},
 		{"1,234,567", DecimalComma, DecimalUndeclared, "", "", `groups thousands with commas but the manifest declares decimal = ","`},
-		{"1.5", DecimalComma, DecimalUndeclared, "1.5", "", ""},
+		{"1.5", DecimalComma, DecimalUndeclared, "", "", `"1.5" has a decimal point but the manifest declares decimal = ","`},
+		{"1.5", DecimalPoint, DecimalUndeclared, "1.5", "", ""},
+		{"1.234", DecimalUndeclared, DecimalComma, "1.234", "", ""},
+		{"1.234", DecimalComma, DecimalUndeclared, "1234", "", ""},
 	}
 	for _, tt := range tests {
 		n, ok := ParseCell(tt.in)
