@@ -214,19 +214,15 @@ func (s *Site) Build(ctx context.Context, opt BuildOptions) error {
 			return err
 		}
 	}
-	v, err := s.newViewer()
+	v, err := s.newViewer(ctx)
 	if err != nil {
 		return err
 	}
 	if err := ctx.Err(); err != nil {
 		return err // interrupted while staging: the stage is removed, Out untouched
 	}
-	if err := s.stageEvidence(stage, v, results); err != nil {
-		return err
-	}
-	if err := ctx.Err(); err != nil {
-		return err // interrupted while staging: the stage is removed, Out untouched
-	}
+	// Claims, value tables and figures first: the windows they link to
+	// are the pages a sparse evidence file gets.
 	if err := s.stageClaims(stage, v, results); err != nil {
 		return err
 	}
@@ -234,6 +230,12 @@ func (s *Site) Build(ctx context.Context, opt BuildOptions) error {
 		return err // interrupted while staging: the stage is removed, Out untouched
 	}
 	if err := s.stageFigures(stage, v, logw); err != nil {
+		return err
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if err := s.stageEvidence(ctx, stage, v, results); err != nil {
 		return err
 	}
 	if err := ctx.Err(); err != nil {
@@ -287,6 +289,14 @@ func (s *Site) Build(ctx context.Context, opt BuildOptions) error {
 	}
 	if _, err := os.Stat(filepath.Join(tmpOut, "index.html")); err != nil {
 		return fmt.Errorf("hugo succeeded but wrote no index.html; %s left as it was", out)
+	}
+	for _, f := range v.order {
+		// A sparse file's viewer pages link to its published copy.
+		if vf := v.files[f]; vf.Sparse {
+			if _, err := os.Stat(filepath.Join(tmpOut, filepath.FromSlash(vf.File))); err != nil {
+				return fmt.Errorf("hugo did not publish %s from the staged static/ (is staticDir set in %s?); its viewer pages would link to a missing file; %s left as it was", vf.File, ConfigFile, out)
+			}
+		}
 	}
 	if err := atomicdir.Replace(ops, tmpOut, final); err != nil {
 		return fmt.Errorf("replacing %s: %v", out, err)
@@ -551,12 +561,26 @@ func writeFile(p string, b []byte) error {
 	return os.WriteFile(p, b, 0o644)
 }
 
+// copyFile copies from to to, streaming (a large static file is not
+// held in memory).
 func copyFile(from, to string) error {
-	b, err := os.ReadFile(from)
+	in, err := os.Open(from)
 	if err != nil {
 		return err
 	}
-	return writeFile(to, b)
+	defer in.Close()
+	if err := os.MkdirAll(filepath.Dir(to), 0o755); err != nil {
+		return err
+	}
+	out, err := os.OpenFile(to, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(out, in); err != nil {
+		out.Close()
+		return err
+	}
+	return out.Close()
 }
 
 func copyTree(from, to string) error {

@@ -1,8 +1,11 @@
 package site
 
 import (
+	"bufio"
+	"context"
 	"fmt"
 	"html"
+	"io"
 	"os"
 	"path"
 	"path/filepath"
@@ -16,6 +19,7 @@ import (
 	"github.com/evdoc-lab/evdoc/generator/check"
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/evidence"
+	"github.com/evdoc-lab/evdoc/internal/safefile"
 )
 
 // Evidence viewer windows: a raw file is shown on pages of at most
@@ -26,13 +30,35 @@ const (
 	windowBytes = 96 << 10
 )
 
-// viewerFile is one raw file of an evidence set as the viewer shows it.
+// Large raw files are shown sparsely, so that neither evdoc nor Hugo
+// holds the whole file: a file over sparseBytes gets viewer pages only
+// for its first window and the windows a claim, a value table, a figure
+// or a citation links to; the file itself is published whole as a
+// download beside them (Hugo copies it as a static file, streaming).
+// A line of such a file is shown cut after maxShownLine bytes.
+const (
+	sparseBytes  = 4 << 20
+	maxShownLine = windowBytes
+)
+
+// viewerFile is one raw file of an evidence set as the viewer shows it:
+// its window boundaries, found by one streaming pass over the file
+// (newViewer); the lines themselves are read again window by window
+// when the pages are written (stageEvidence).
 type viewerFile struct {
 	File  string // repository-relative path
 	Set   *evidence.Set
-	Lines []string
-	// Starts holds the first line (1-based) of each window.
-	Starts []int
+	Size  int64 // bytes
+	Total int   // lines
+	// Starts holds the first line (1-based) of each window, Offsets the
+	// byte offset of that line.
+	Starts  []int
+	Offsets []int64
+	// Lexer is the chroma lexer name of the file (lexerFor).
+	Lexer string
+	// Sparse files (over sparseBytes) show only the windows in shown.
+	Sparse bool
+	shown  map[int]bool
 }
 
 // window returns the index of the window showing line.
@@ -54,6 +80,20 @@ func (f *viewerFile) pagePath(i int) string {
 	return p
 }
 
+// show marks window i as one that gets a page.
+func (f *viewerFile) show(i int) {
+	if f.shown == nil {
+		f.shown = map[int]bool{}
+	}
+	f.shown[i] = true
+}
+
+// hasPage reports whether window i gets a viewer page: every window of a
+// file shown whole; of a sparse file, the first and those linked to.
+func (f *viewerFile) hasPage(i int) bool {
+	return !f.Sparse || i == 0 || f.shown[i]
+}
+
 // evidencePageDir is the logical path of a raw file's first viewer page:
 // "evidence/SET/report-md/".
 func evidencePageDir(file string) string {
@@ -63,24 +103,28 @@ func evidencePageDir(file string) string {
 
 // viewer holds every raw file the evidence pages show, by path.
 type viewer struct {
+	root  string
 	files map[string]*viewerFile
 	order []string
 }
 
-func (s *Site) newViewer() (*viewer, error) {
-	v := &viewer{files: map[string]*viewerFile{}}
+// newViewer finds the windows of every raw file (and manifest) of the
+// site's evidence sets, reading each file once in bounded chunks.
+func (s *Site) newViewer(ctx context.Context) (*viewer, error) {
+	v := &viewer{root: s.Root, files: map[string]*viewerFile{}}
 	for _, set := range s.Store.Sets {
 		files := append([]string{path.Join(set.Dir, evidence.ManifestName)}, set.Files...)
 		for _, f := range files {
 			if _, ok := v.files[f]; ok {
 				continue
 			}
-			raw, err := os.ReadFile(filepath.Join(s.Root, filepath.FromSlash(f)))
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			vf, err := scanViewerFile(ctx, s.Root, f, set)
 			if err != nil {
 				return nil, err
 			}
-			vf := &viewerFile{File: f, Set: set, Lines: strings.Split(strings.TrimSuffix(string(raw), "\n"), "\n")}
-			vf.Starts = windowStarts(vf.Lines)
 			v.files[f] = vf
 			v.order = append(v.order, f)
 		}
@@ -88,20 +132,125 @@ func (s *Site) newViewer() (*viewer, error) {
 	return v, nil
 }
 
-// windowStarts splits lines into viewer windows of at most windowLines
-// lines and, unless one line alone is larger, windowBytes bytes; it
-// returns the first line (1-based) of each.
+// scanViewerFile reads the raw file f in bounded chunks and returns its
+// windows (see windowStarts), line count and lexer.
+func scanViewerFile(ctx context.Context, root, f string, set *evidence.Set) (*viewerFile, error) {
+	fh, size, err := safefile.Open(root, f, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer fh.Close()
+	vf := &viewerFile{File: f, Set: set, Size: size, Sparse: size > sparseBytes}
+	lr := newLineReader(fh)
+	console := false
+	var w windower
+	for {
+		text, n, ok, err := lr.next(len("$ "))
+		if err != nil {
+			return nil, fmt.Errorf("reading %s: %v", f, err)
+		}
+		if !ok {
+			break
+		}
+		if lr.n%65536 == 0 {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+		}
+		if string(text) == "$ " {
+			console = true
+		}
+		if w.add(lr.n, n) {
+			vf.Starts = append(vf.Starts, lr.n)
+			vf.Offsets = append(vf.Offsets, lr.start)
+		}
+	}
+	vf.Total = lr.n
+	vf.Lexer = lexerName(f, console)
+	return vf, nil
+}
+
+// windower splits lines into viewer windows of at most windowLines
+// lines and, unless one line alone is larger, windowBytes bytes.
+type windower struct {
+	start, size int
+}
+
+// add takes line n (1-based) of size bytes and reports whether it
+// starts a new window.
+func (w *windower) add(n, size int) bool {
+	newWindow := w.start == 0 || n-w.start >= windowLines || (w.size > 0 && w.size+size > windowBytes)
+	if newWindow {
+		w.start, w.size = n, 0
+	}
+	w.size += size + 1
+	return newWindow
+}
+
+// windowStarts returns the first line (1-based) of each viewer window of
+// lines (see windower).
 func windowStarts(lines []string) []int {
 	var starts []int
-	size := 0
+	var w windower
 	for i, l := range lines {
-		if len(starts) == 0 || i+1-starts[len(starts)-1] >= windowLines || (size > 0 && size+len(l) > windowBytes) {
+		if w.add(i+1, len(l)) {
 			starts = append(starts, i+1)
-			size = 0
 		}
-		size += len(l) + 1
 	}
 	return starts
+}
+
+// lineReader reads a file line by line in bounded memory. Lines are what
+// strings.Split(strings.TrimSuffix(content, "\n"), "\n") gives: a final
+// newline ends the last line, and an empty file is one empty line.
+type lineReader struct {
+	r     *bufio.Reader
+	n     int   // lines read
+	off   int64 // bytes read
+	start int64 // offset of the last line read
+	eof   bool
+	buf   []byte
+}
+
+func newLineReader(r io.Reader) *lineReader {
+	return &lineReader{r: bufio.NewReaderSize(r, 64<<10)}
+}
+
+// next returns the next line without its newline, cut to at most max
+// bytes, its whole length in bytes, and false after the last line. The
+// text is valid until the next call.
+func (lr *lineReader) next(max int) (text []byte, size int, ok bool, err error) {
+	if lr.eof {
+		return nil, 0, false, nil
+	}
+	lr.buf = lr.buf[:0]
+	lr.start = lr.off
+	for {
+		chunk, err := lr.r.ReadSlice('\n')
+		lr.off += int64(len(chunk))
+		body := chunk
+		nl := len(chunk) > 0 && chunk[len(chunk)-1] == '\n'
+		if nl {
+			body = chunk[:len(chunk)-1]
+		}
+		if room := max - len(lr.buf); room > 0 {
+			lr.buf = append(lr.buf, body[:min(room, len(body))]...)
+		}
+		size += len(body)
+		switch {
+		case err == bufio.ErrBufferFull:
+			continue
+		case err == io.EOF:
+			lr.eof = true
+			if size == 0 && lr.n > 0 {
+				return nil, 0, false, nil // the file ended with a newline
+			}
+		case err != nil:
+			return nil, 0, false, err
+		}
+		lr.n++
+		return lr.buf, size, true, nil
+	}
 }
 
 // target is where a claim or figure links: a viewer page and line.
@@ -122,8 +271,10 @@ func (v *viewer) target(p diag.Position) (target, bool) {
 	if !ok || p.Line < 1 {
 		return target{}, false
 	}
+	w := f.window(p.Line)
+	f.show(w) // a page links here: the window gets a page
 	prov := f.Set.Provenance(p.File)
-	return target{File: p.File, Line: p.Line, Page: f.pagePath(f.window(p.Line)), Origin: prov.Origin, Source: prov.Source}, true
+	return target{File: p.File, Line: p.Line, Page: f.pagePath(w), Origin: prov.Origin, Source: prov.Source}, true
 }
 
 // claimValue is one evidence value a claim binds, as the claim's popover
@@ -287,10 +438,11 @@ func (s *Site) citations(results []check.Result, lang string, fallbacks []Fallba
 	return out
 }
 
-// lexerFor picks the chroma lexer of a raw file by its format: Markdown
+// lexerName picks the chroma lexer of a raw file by its format: Markdown
 // reports, TOML manifests, JSON, Envoy admin stats ("name: value", read
-// as YAML), shell transcripts; anything else is plain text.
-func lexerFor(file string, src string) chroma.Lexer {
+// as YAML), shell transcripts (a .txt or .log file with a line starting
+// "$ ": console); anything else is plain text.
+func lexerName(file string, console bool) string {
 	name := ""
 	switch strings.ToLower(path.Ext(file)) {
 	case ".md":
@@ -301,25 +453,28 @@ func lexerFor(file string, src string) chroma.Lexer {
 		name = "json"
 	case ".stats", ".yaml", ".yml":
 		name = "yaml"
-	case ".csv", ".tsv":
-		name = "plaintext"
 	case ".txt", ".log":
-		if strings.Contains(src, "\n$ ") || strings.HasPrefix(src, "$ ") {
+		if console {
 			name = "console"
 		}
 	}
-	if l := lexers.Get(name); l != nil && name != "" {
-		return chroma.Coalesce(l)
+	if name == "" || lexers.Get(name) == nil {
+		return lexers.Get("plaintext").Config().Name
 	}
-	return chroma.Coalesce(lexers.Get("plaintext"))
+	return lexers.Get(name).Config().Name
 }
 
-// highlightLines returns the HTML of each line of src: chroma token
-// spans with the classes of static/css/chroma.css, text escaped.
-func highlightLines(file string, lines []string) []string {
+// highlightLines returns the HTML of each line of one window of a raw
+// file: chroma token spans of the named lexer with the classes of
+// static/css/chroma.css, text escaped.
+func highlightLines(lexer string, lines []string) []string {
 	src := strings.Join(lines, "\n") + "\n"
 	out := make([]string, len(lines))
-	it, err := lexerFor(file, src).Tokenise(nil, src)
+	l := lexers.Get(lexer)
+	if l == nil {
+		l = lexers.Get("plaintext")
+	}
+	it, err := chroma.Coalesce(l).Tokenise(nil, src)
 	if err != nil {
 		for i, l := range lines {
 			out[i] = html.EscapeString(l)
@@ -368,7 +523,9 @@ func tokenClass(t chroma.TokenType) string {
 }
 
 // viewerFrontMatter is the front matter of one viewer page: evdoc_file
-// describes the window, evdoc_lines its lines.
+// describes the window, evdoc_lines its lines. Raw and RawSize are set on
+// the pages of a sparse file: the published copy of the whole file
+// (relative to the site root) and its size.
 type viewerFrontMatter struct {
 	File    string `yaml:"file" json:"file"`
 	Set     string `yaml:"set" json:"set"`
@@ -382,24 +539,37 @@ type viewerFrontMatter struct {
 	Lexer   string `yaml:"lexer" json:"lexer"`
 	Cited   int    `yaml:"cited" json:"cited"`
 	SetPage string `yaml:"set_page" json:"set_page"`
+	Raw     string `yaml:"raw,omitempty" json:"raw,omitempty"`
+	RawSize string `yaml:"raw_size,omitempty" json:"raw_size,omitempty"`
 }
 
 // stageEvidence writes the evidence index, one page per evidence set and
 // the viewer pages of every raw file, in every language's content
-// directory (translations paired by translationKey).
-func (s *Site) stageEvidence(stage string, v *viewer, results []check.Result) error {
+// directory (translations paired by translationKey). It reads each raw
+// file window by window, so memory is bounded by a window, not a file.
+// Call it after the claims, values and figures have taken their targets
+// (stageClaims, stageFigures): a sparse file's pages are the windows
+// they link to.
+func (s *Site) stageEvidence(ctx context.Context, stage string, v *viewer, results []check.Result) error {
 	fallbacks := s.Fallbacks()
-	highlighted := map[string][]string{}
-	for _, f := range v.order {
-		highlighted[f] = highlightLines(f, v.files[f].Lines)
+	langs := s.Config.Ordered()
+	cites := make([]map[string]map[int][]citation, len(langs))
+	for i, lang := range langs {
+		cites[i] = s.citations(results, lang.Code, fallbacks[lang.Code])
+		for f, lines := range cites[i] {
+			if vf, ok := v.files[f]; ok {
+				for n := range lines {
+					vf.show(vf.window(n))
+				}
+			}
+		}
 	}
-	for _, lang := range s.Config.Ordered() {
+	for _, lang := range langs {
 		content := filepath.Join(stage, lang.ContentDir)
 		idx := map[string]any{"title": "Evidence", "translationKey": "evidence", "evdoc_index": true}
 		if err := writeFrontMatterPage(filepath.Join(content, EvidenceDir, "_index.md"), idx); err != nil {
 			return err
 		}
-		cites := s.citations(results, lang.Code, fallbacks[lang.Code])
 		for _, set := range s.Store.Sets {
 			m := set.Manifest
 			fm := map[string]any{"title": m.Title, "translationKey": "evidence/" + m.ID,
@@ -409,52 +579,118 @@ func (s *Site) stageEvidence(stage string, v *viewer, results []check.Result) er
 				return err
 			}
 		}
-		for fi, f := range v.order {
-			vf := v.files[f]
-			lines := highlighted[f]
-			for w, start := range vf.Starts {
-				end := len(vf.Lines)
-				if w+1 < len(vf.Starts) {
-					end = vf.Starts[w+1] - 1
+	}
+	for fi, f := range v.order {
+		if err := s.stageViewerFile(ctx, stage, v.files[f], fi, langs, cites); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stageViewerFile writes the viewer pages of one raw file in every
+// language, and for a sparse file its published copy (static/FILE).
+func (s *Site) stageViewerFile(ctx context.Context, stage string, vf *viewerFile, fi int, langs []Language, cites []map[string]map[int][]citation) error {
+	fh, _, err := safefile.Open(s.Root, vf.File, 0)
+	if err != nil {
+		return err
+	}
+	defer fh.Close()
+	var pages []int // windows with a page
+	for w := range vf.Starts {
+		if vf.hasPage(w) {
+			pages = append(pages, w)
+		}
+	}
+	maxLine := int(vf.Size) + 1
+	var raw, rawSize string
+	if vf.Sparse {
+		maxLine = maxShownLine
+		raw, rawSize = vf.File, safefile.Size(vf.Size)
+		if err := linkOrCopy(filepath.Join(s.Root, filepath.FromSlash(vf.File)), filepath.Join(stage, "static", filepath.FromSlash(vf.File))); err != nil {
+			return fmt.Errorf("staging %s: %v", vf.File, err)
+		}
+	}
+	for k, w := range pages {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		start := vf.Starts[w]
+		end := vf.Total
+		if w+1 < len(vf.Starts) {
+			end = vf.Starts[w+1] - 1
+		}
+		if _, err := fh.Seek(vf.Offsets[w], io.SeekStart); err != nil {
+			return err
+		}
+		lr := newLineReader(fh)
+		lines := make([]string, 0, end-start+1)
+		var cut []int // bytes not shown, by line of the window
+		for n := start; n <= end; n++ {
+			text, size, ok, err := lr.next(maxLine)
+			if err != nil {
+				return fmt.Errorf("reading %s: %v", vf.File, err)
+			}
+			if !ok {
+				return fmt.Errorf("%s changed during the build (line %d is gone); run the build again", vf.File, n)
+			}
+			lines = append(lines, string(text))
+			cut = append(cut, size-len(text))
+		}
+		html := highlightLines(vf.Lexer, lines)
+		for i, c := range cut {
+			if c > 0 {
+				html[i] += fmt.Sprintf(` <span class="ev-cut">… (+%s)</span>`, safefile.Size(int64(c)))
+			}
+		}
+		meta := viewerFrontMatter{File: vf.File, Set: vf.Set.Manifest.ID, Part: w + 1, Parts: len(vf.Starts), First: start, Last: end,
+			Total: vf.Total, Lexer: vf.Lexer, SetPage: "/" + EvidenceDir + "/" + vf.Set.Manifest.ID, Raw: raw, RawSize: rawSize}
+		if k > 0 {
+			meta.Prev = vf.pagePath(pages[k-1])
+		}
+		if k+1 < len(pages) {
+			meta.Next = vf.pagePath(pages[k+1])
+		}
+		title := vf.File
+		if len(vf.Starts) > 1 {
+			title = fmt.Sprintf("%s (%d–%d)", vf.File, start, end)
+		}
+		prov := vf.Set.Provenance(vf.File)
+		for li, lang := range langs {
+			lmeta := meta
+			ls := make([]viewerLine, 0, len(lines))
+			for i := range lines {
+				l := viewerLine{N: start + i, HTML: html[i], Cites: cites[li][vf.File][start+i]}
+				if len(l.Cites) > 0 {
+					lmeta.Cited++
 				}
-				meta := viewerFrontMatter{File: f, Set: vf.Set.Manifest.ID, Part: w + 1, Parts: len(vf.Starts), First: start, Last: end,
-					Total: len(vf.Lines), Lexer: lexerFor(f, "").Config().Name, SetPage: "/" + EvidenceDir + "/" + vf.Set.Manifest.ID}
-				if strings.HasSuffix(f, ".txt") {
-					meta.Lexer = lexerFor(f, strings.Join(vf.Lines, "\n")).Config().Name
-				}
-				if w > 0 {
-					meta.Prev = vf.pagePath(w - 1)
-				}
-				if w+1 < len(vf.Starts) {
-					meta.Next = vf.pagePath(w + 1)
-				}
-				var ls []viewerLine
-				for n := start; n <= end; n++ {
-					l := viewerLine{N: n, HTML: lines[n-1], Cites: cites[f][n]}
-					if len(l.Cites) > 0 {
-						meta.Cited++
-					}
-					ls = append(ls, l)
-				}
-				title := f
-				if len(vf.Starts) > 1 {
-					title = fmt.Sprintf("%s (%d–%d)", f, start, end)
-				}
-				prov := vf.Set.Provenance(f)
-				pfm := map[string]any{"evdoc_origin": map[string]string{"origin": prov.Origin, "source": prov.Source}, "title": title, "weight": (fi+1)*1000 + w, "translationKey": strings.TrimPrefix(vf.pagePath(w), "/"),
-					"evdoc_file": meta, "evdoc_lines": ls}
-				if w > 0 {
-					pfm["evdoc_continuation"] = true
-				}
-				name := path.Base(vf.pagePath(w)) + ".md"
-				dir := path.Dir(strings.TrimPrefix(vf.pagePath(w), "/"))
-				if err := writeJSONFrontMatterPage(filepath.Join(content, filepath.FromSlash(dir), name), pfm); err != nil {
-					return err
-				}
+				ls = append(ls, l)
+			}
+			pfm := map[string]any{"evdoc_origin": map[string]string{"origin": prov.Origin, "source": prov.Source}, "title": title, "weight": (fi+1)*1_000_000 + w, "translationKey": strings.TrimPrefix(vf.pagePath(w), "/"),
+				"evdoc_file": lmeta, "evdoc_lines": ls}
+			if w > 0 {
+				pfm["evdoc_continuation"] = true
+			}
+			name := path.Base(vf.pagePath(w)) + ".md"
+			dir := path.Dir(strings.TrimPrefix(vf.pagePath(w), "/"))
+			if err := writeJSONFrontMatterPage(filepath.Join(stage, lang.ContentDir, filepath.FromSlash(dir), name), pfm); err != nil {
+				return err
 			}
 		}
 	}
 	return nil
+}
+
+// linkOrCopy makes to a hard link of from, or a copy where the file
+// system refuses links.
+func linkOrCopy(from, to string) error {
+	if err := os.MkdirAll(filepath.Dir(to), 0o755); err != nil {
+		return err
+	}
+	if err := os.Link(from, to); err == nil {
+		return nil
+	}
+	return copyFile(from, to)
 }
 
 // setValue is one named value of an evidence set for the evtable
