@@ -57,14 +57,15 @@ func newCheckCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *c
 			if err != nil {
 				return &exitError{2, err}
 			}
-			results, ds := s.Check(opts.check)
+			c := site.NewChecker(s, opts.check)
+			ds := c.Diagnostics()
 			run := report.Run{Diagnostics: ds, Pages: len(s.Pages)}
-			for _, r := range results {
+			for _, r := range c.Results() {
 				run.Claims = append(run.Claims, report.Claim{Page: r.Claim.Page, Line: r.Claim.Pos.Line, Column: r.Claim.Pos.Column,
 					Literal: r.Claim.Literal, Ref: r.Claim.Destination, OK: r.OK, Bindings: r.Bindings})
 			}
-			for _, c := range s.Coverage() {
-				run.Coverage = append(run.Coverage, report.Coverage{Page: c.Page, Bound: c.Bound, Measured: c.Measured(), Exempt: c.Exempt})
+			for _, cov := range c.Coverage() {
+				run.Coverage = append(run.Coverage, report.Coverage{Page: cov.Page, Bound: cov.Bound, Measured: cov.Measured(), Exempt: cov.Exempt})
 			}
 			if err := report.WriteRun(stdout, stderr, format, run, fileSource(*root)); err != nil {
 				return &exitError{2, err}

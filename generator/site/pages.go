@@ -2,9 +2,11 @@ package site
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -26,22 +28,17 @@ type Page = translation.Page
 var yamlLineRe = regexp.MustCompile(`line (\d+)`)
 
 // loadPages reads every .md file under each language's content directory.
-func loadPages(root string, cfg *Config, md goldmark.Markdown) ([]*Page, diag.List, error) {
-	var (
-		pages []*Page
-		errs  diag.List
-	)
-	var codes []string
-	for _, lang := range cfg.Ordered() {
-		codes = append(codes, lang.Code)
-	}
+// It returns the pages sorted by Path and the findings of each file by
+// its repository path.
+func loadPages(root string, cfg *Config, md goldmark.Markdown) ([]*Page, map[string]diag.List, error) {
+	var pages []*Page
+	errs := map[string]diag.List{}
 	walked := map[string]bool{}
 	for _, lang := range cfg.Ordered() {
 		if walked[lang.ContentDir] {
 			continue // a content directory shared by languages: suffixes tell
 		}
 		walked[lang.ContentDir] = true
-		dirLang := lang.Code
 		dir := filepath.Join(root, lang.ContentDir)
 		if _, err := os.Stat(dir); err != nil {
 			return nil, nil, fmt.Errorf("content directory of %q: %v", lang.Code, err)
@@ -50,29 +47,18 @@ func loadPages(root string, cfg *Config, md goldmark.Markdown) ([]*Page, diag.Li
 			if err != nil {
 				return err
 			}
-			if d.Type()&fs.ModeSymlink != 0 {
-				rel, _ := filepath.Rel(root, p)
-				errs = append(errs, diag.Errorf(diag.Position{File: filepath.ToSlash(rel)}, diag.PagePath, "content file is a symbolic link; expected a regular file"))
+			if d.IsDir() && d.Type()&fs.ModeSymlink == 0 || !d.IsDir() && d.Type()&fs.ModeSymlink == 0 && !strings.HasSuffix(p, ".md") {
 				return nil
 			}
-			if d.IsDir() || !strings.HasSuffix(p, ".md") {
-				return nil
-			}
-			src, err := os.ReadFile(p)
+			relRepo, _ := filepath.Rel(root, p)
+			pg, ferrs, err := loadPage(root, cfg, lang.Code, filepath.ToSlash(relRepo), md)
 			if err != nil {
 				return err
 			}
-			relRepo, _ := filepath.Rel(root, p)
-			relContent, _ := filepath.Rel(dir, p)
-			serrs, ok := screenPage(filepath.ToSlash(relRepo), src)
-			errs = append(errs, serrs...)
-			if !ok {
-				return nil
+			if len(ferrs) > 0 {
+				errs[filepath.ToSlash(relRepo)] = ferrs
 			}
-			pg, perrs := newPage(dirLang, codes, filepath.ToSlash(relRepo), filepath.ToSlash(relContent), src, md)
-			errs = append(errs, perrs...)
 			if pg != nil {
-				errs = append(errs, rawHTMLFindings(pg)...)
 				pages = append(pages, pg)
 			}
 			return nil
@@ -83,6 +69,65 @@ func loadPages(root string, cfg *Config, md goldmark.Markdown) ([]*Page, diag.Li
 	}
 	sort.Slice(pages, func(i, j int) bool { return pages[i].Path < pages[j].Path })
 	return pages, errs, nil
+}
+
+// pageLanguage returns the code of the language whose content directory
+// holds the repository path file (the first in cfg's order, as
+// loadPages walks them), or "" when none does.
+func pageLanguage(cfg *Config, file string) string {
+	for _, lang := range cfg.Ordered() {
+		dir := path.Clean(filepath.ToSlash(lang.ContentDir))
+		if dir == "." || strings.HasPrefix(file, dir+"/") {
+			return lang.Code
+		}
+	}
+	return ""
+}
+
+// loadPage reads the content file at the repository path file, which
+// lies in the content directory of the language dirLang: a page and its
+// findings, or no page (a symbolic link, a page that must not be parsed
+// or whose front matter is unreadable) and the findings that say why.
+// The error is an I/O error other than the file not existing; a file
+// that does not exist yields neither page nor findings.
+func loadPage(root string, cfg *Config, dirLang, file string, md goldmark.Markdown) (*Page, diag.List, error) {
+	full := filepath.Join(root, filepath.FromSlash(file))
+	fi, err := os.Lstat(full)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil, nil
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	if fi.Mode()&fs.ModeSymlink != 0 {
+		return nil, diag.List{diag.Errorf(diag.Position{File: file}, diag.PagePath, "content file is a symbolic link; expected a regular file")}, nil
+	}
+	if fi.IsDir() || !strings.HasSuffix(file, ".md") {
+		return nil, nil, nil
+	}
+	src, err := os.ReadFile(full)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil, nil
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	var codes []string
+	for _, lang := range cfg.Ordered() {
+		codes = append(codes, lang.Code)
+	}
+	dir := filepath.ToSlash(cfg.Languages[dirLang].ContentDir)
+	relContent := strings.TrimPrefix(file, path.Clean(dir)+"/")
+	errs, ok := screenPage(file, src)
+	if !ok {
+		return nil, errs, nil
+	}
+	pg, perrs := newPage(dirLang, codes, file, relContent, src, md)
+	errs = append(errs, perrs...)
+	if pg != nil {
+		errs = append(errs, rawHTMLFindings(pg)...)
+	}
+	return pg, errs, nil
 }
 
 func newPage(dirLang string, codes []string, repoPath, rel string, src []byte, md goldmark.Markdown) (*Page, diag.List) {

@@ -3,8 +3,8 @@ package site
 import (
 	"fmt"
 	"net/url"
-	"path/filepath"
 	"regexp"
+	"sort"
 	"strings"
 
 	"github.com/evdoc-lab/evdoc/generator/check"
@@ -40,6 +40,12 @@ type Site struct {
 	// Rules are the project's rule severities (evdoc.toml [rules]); Check
 	// applies them to every diagnostic.
 	Rules diag.RuleConfig
+
+	// siteFindings are the Findings about no content file (evidence,
+	// figures); pageFindings those of each content file by repository
+	// path. A Checker replaces a file's entry when it re-reads the file.
+	siteFindings diag.List
+	pageFindings map[string]diag.List
 }
 
 // Load reads the project at root. It returns an error only when the
@@ -68,18 +74,34 @@ func LoadWith(root string, opt LoadOptions) (*Site, error) {
 	s := &Site{Root: root, Config: cfg, Rules: ecfg.Rules}
 	st, errs := evidence.LoadWith(root, EvidenceDir, opt.Evidence)
 	s.Store = st
-	s.Findings = append(s.Findings, errs...)
+	s.siteFindings = append(s.siteFindings, errs...)
 	pages, perrs, err := loadPages(root, cfg, claim.NewMarkdown())
 	if err != nil {
 		return nil, err
 	}
 	s.Pages = pages
+	s.pageFindings = perrs
 	s.Translations = translation.Pair(cfg.Source().Code, cfg.Ordered(), pages)
-	s.Findings = append(s.Findings, perrs...)
 	specs, ferrs := figure.LoadSpecs(root, FiguresDir)
 	s.Figures = specs
-	s.Findings = append(s.Findings, ferrs...)
+	s.siteFindings = append(s.siteFindings, ferrs...)
+	s.Findings = s.allFindings()
 	return s, nil
+}
+
+// allFindings returns the site's and every content file's findings, files
+// in path order.
+func (s *Site) allFindings() diag.List {
+	ds := append(diag.List(nil), s.siteFindings...)
+	files := make([]string, 0, len(s.pageFindings))
+	for f := range s.pageFindings {
+		files = append(files, f)
+	}
+	sort.Strings(files)
+	for _, f := range files {
+		ds = append(ds, s.pageFindings[f]...)
+	}
+	return ds
 }
 
 // Check judges every claim of every page, then runs the site-level
@@ -88,26 +110,8 @@ func LoadWith(root string, opt LoadOptions) (*Site, error) {
 // (evdoc.toml) applied, sorted. Links to pages the site does not have are
 // warnings.
 func (s *Site) Check(opt check.Options) ([]check.Result, diag.List) {
-	ds := append(diag.List(nil), s.Findings...)
-	var results []check.Result
-	// claim-number-word is off by default (see the catalogue).
-	numberWords := s.Rules.Enabled(diag.ClaimNumberWord)
-	for _, p := range s.Pages {
-		rs, cds := check.Claims(p.Parsed, s.Store, opt)
-		results = append(results, rs...)
-		ds = append(ds, cds...)
-		_, cov := check.Coverage(p.Parsed)
-		ds = append(ds, cov...)
-		if numberWords {
-			ds = append(ds, check.NumberWords(p.Parsed)...)
-		}
-	}
-	for _, c := range s.siteChecks(opt) {
-		ds = append(ds, c.run()...)
-	}
-	ds = s.Rules.Apply(ds)
-	ds.Sort()
-	return results, ds
+	c := NewChecker(s, opt)
+	return c.Results(), c.Diagnostics()
 }
 
 // siteCheck is a check that needs the whole site rather than one page,
@@ -122,8 +126,9 @@ func (s *Site) siteChecks(opt check.Options) []siteCheck {
 	return []siteCheck{
 		{[]diag.RuleID{diag.LinkMalformed, diag.LinkMissingPage}, func() diag.List {
 			var ds diag.List
+			index := s.pageIndex()
 			for _, p := range s.Pages {
-				ds = append(ds, s.checkLinks(p)...)
+				ds = append(ds, s.checkLinks(p, index)...)
 			}
 			return ds
 		}},
@@ -148,27 +153,9 @@ func (s *Site) siteChecks(opt check.Options) []siteCheck {
 // checkFigures validates each figure spec against the evidence and the
 // site's languages, and reports evfigure calls naming no spec.
 func (s *Site) checkFigures(opt check.Options) diag.List {
-	var ds diag.List
-	var langs []string
-	for _, l := range s.Config.Ordered() {
-		langs = append(langs, l.Code)
-	}
-	figures := map[string]bool{}
-	fonts, ferr := figure.LoadFonts(filepath.Join(s.Root, FontsDir), langs)
-	if ferr != nil && len(s.Figures) > 0 {
-		ds = append(ds, diag.Errorf(diag.Position{File: FontsDir}, diag.FigureGlyph, "cannot load the figure fonts: %v", ferr))
-	}
-	for _, f := range s.Figures {
-		figures[f.Name] = true
-		ds = append(ds, f.Validate(s.Store, langs, fonts, opt)...)
-	}
+	ds, figures := s.checkFigureSpecs(opt)
 	for _, p := range s.Pages {
-		for _, m := range evfigureRe.FindAllSubmatchIndex(p.Parsed.Source, -1) {
-			name := string(p.Parsed.Source[m[2]:m[3]])
-			if !figures[name] {
-				ds = append(ds, diag.Errorf(p.Parsed.Index.Pos(m[2]), diag.FigureUnknown, "figure %q is not declared; expected a file %s/%s.toml", name, FiguresDir, name))
-			}
-		}
+		ds = append(ds, unknownFigures(p, figures)...)
 	}
 	return ds
 }
@@ -227,10 +214,20 @@ func (s *Site) Coverage() []claim.Coverage {
 	return out
 }
 
+// pageIndex returns the set of "lang\x00logical" of every page, which
+// checkLinks resolves links against.
+func (s *Site) pageIndex() map[string]bool {
+	index := make(map[string]bool, len(s.Pages))
+	for _, p := range s.Pages {
+		index[p.Lang+"\x00"+p.Logical] = true
+	}
+	return index
+}
+
 // checkLinks resolves links that start with "/" against the pages of the
-// page's language, counting pages the build will generate from the source
-// language as present.
-func (s *Site) checkLinks(p *Page) diag.List {
+// page's language (index, see pageIndex), counting pages the build will
+// generate from the source language as present.
+func (s *Site) checkLinks(p *Page, index map[string]bool) diag.List {
 	var ds diag.List
 	src := s.Config.Source().Code
 	for _, l := range p.Parsed.Links {
@@ -243,7 +240,7 @@ func (s *Site) checkLinks(p *Page) diag.List {
 			continue
 		}
 		logical := strings.Trim(u.Path, "/")
-		if s.find(p.Lang, logical) != nil || s.find(src, logical) != nil {
+		if index[p.Lang+"\x00"+logical] || index[src+"\x00"+logical] {
 			continue
 		}
 		where := s.Config.Languages[p.Lang].ContentDir
@@ -254,13 +251,4 @@ func (s *Site) checkLinks(p *Page) diag.List {
 			Message: fmt.Sprintf("link to %s: the site has no such page in %s", l.Destination, where)})
 	}
 	return ds
-}
-
-func (s *Site) find(lang, logical string) *Page {
-	for _, p := range s.Pages {
-		if p.Lang == lang && p.Logical == logical {
-			return p
-		}
-	}
-	return nil
 }

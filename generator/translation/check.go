@@ -13,8 +13,12 @@ type CheckOptions struct {
 
 // Check reports pairing problems (duplicate keys, orphans) and, for each
 // translated page, where it disagrees with its source page.
+//
+// Check is CheckPairing, CheckEmphasis of every page, CheckI18nStrings
+// and CheckPair of every pair, in that order; a caller that re-checks
+// one edited page (evdoc serve) runs those parts itself.
 func (s *Set) Check(opt CheckOptions) diag.List {
-	ds := s.checkPairing()
+	ds := s.CheckPairing()
 	for _, p := range s.Pages {
 		ds = append(ds, CheckEmphasis(p)...)
 	}
@@ -22,13 +26,22 @@ func (s *Set) Check(opt CheckOptions) diag.List {
 		ds = append(ds, CheckI18nStrings(opt.Root, s.Languages)...)
 	}
 	for _, pr := range s.Pairs() {
-		if pr.Target.IsEmpty() {
-			continue
-		}
-		ds = append(ds, parity(pr.Source, pr.Target)...)
-		ds = append(ds, checkStale(pr.Source, pr.Target)...)
+		ds = append(ds, CheckPair(pr)...)
 	}
 	return ds
+}
+
+// CheckPair reports where pr.Target disagrees with pr.Source (parity) or
+// was made from an older version of it (staleness). An empty target (a
+// placeholder evdoc fills from the source) has nothing to compare. It
+// reads the two pages only, so its result changes only when one of them
+// does.
+func CheckPair(pr PagePair) diag.List {
+	if pr.Target.IsEmpty() {
+		return nil
+	}
+	ds := parity(pr.Source, pr.Target)
+	return append(ds, checkStale(pr.Source, pr.Target)...)
 }
 
 // Rules returns the rules Check reports.

@@ -105,11 +105,11 @@ type PagePair struct {
 	Source, Target *Page
 }
 
-// checkPairing reports duplicate keys and target-language pages that
+// CheckPairing reports duplicate keys and target-language pages that
 // cannot pair with a source page: an empty placeholder with nothing to
 // fall back to is an error, a page whose key matches no source page a
 // warning.
-func (s *Set) checkPairing() diag.List {
+func (s *Set) CheckPairing() diag.List {
 	ds := append(diag.List(nil), s.dups...)
 	for _, k := range s.order {
 		g := s.groups[k]

@@ -9,6 +9,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/evdoc-lab/evdoc/internal/benchsite/benchgen"
 )
 
 // readTree returns every file under dir by its slash path.
@@ -36,7 +38,7 @@ func TestDeterministic(t *testing.T) {
 		dir  string
 		seed int64
 	}{{a, 7}, {b, 7}, {c, 8}} {
-		if err := Write(d.dir, Options{Pages: 60, Seed: d.seed, ClaimsPerPage: 40}); err != nil {
+		if err := benchgen.Write(d.dir, benchgen.Options{Pages: 60, Seed: d.seed, ClaimsPerPage: 40}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -66,7 +68,7 @@ func TestCheckPasses(t *testing.T) {
 		t.Skip("runs the evdoc command")
 	}
 	dir := t.TempDir()
-	if err := Write(dir, Options{Pages: 3, Seed: 1, ClaimsPerPage: 480}); err != nil {
+	if err := benchgen.Write(dir, benchgen.Options{Pages: 3, Seed: 1, ClaimsPerPage: 480}); err != nil {
 		t.Fatal(err)
 	}
 	cmd := exec.Command("go", "run", "github.com/evdoc-lab/evdoc/cmd/evdoc", "check", "--root", dir)

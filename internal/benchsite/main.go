@@ -22,13 +22,15 @@ import (
 	"flag"
 	"fmt"
 	"os"
+
+	"github.com/evdoc-lab/evdoc/internal/benchsite/benchgen"
 )
 
 func main() {
 	pages := flag.Int("pages", 10, "number of Korean pages (each gets a Japanese translation)")
 	seed := flag.Int64("seed", 1, "seed of the pseudo-random values")
 	claims := flag.Int("claims", 480, "bound claims per page (rounded to whole sections)")
-	perSet := flag.Int("pages-per-set", DefaultPagesPerSet, "pages quoting one evidence set")
+	perSet := flag.Int("pages-per-set", benchgen.DefaultPagesPerSet, "pages quoting one evidence set")
 	out := flag.String("out", "", "output directory (must not exist or be empty)")
 	flag.Parse()
 	if *out == "" || *pages < 1 || *claims < 1 {
@@ -39,7 +41,7 @@ func main() {
 		fmt.Fprintf(os.Stderr, "benchsite: %s is not empty\n", *out)
 		os.Exit(2)
 	}
-	if err := Write(*out, Options{Pages: *pages, Seed: *seed, ClaimsPerPage: *claims, PagesPerSet: *perSet}); err != nil {
+	if err := benchgen.Write(*out, benchgen.Options{Pages: *pages, Seed: *seed, ClaimsPerPage: *claims, PagesPerSet: *perSet}); err != nil {
 		fmt.Fprintln(os.Stderr, "benchsite:", err)
 		os.Exit(1)
 	}

@@ -1,4 +1,7 @@
-package main
+// Package benchgen writes the synthetic evdoc project of issue 14's
+// benchmarks; see the benchsite command (internal/benchsite) for its
+// shape. Benchmarks in other packages call Write directly.
+package benchgen
 
 import (
 	"fmt"

@@ -1,0 +1,344 @@
+package site
+
+import (
+	"bytes"
+	"fmt"
+	"path"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"sync"
+
+	"github.com/evdoc-lab/evdoc/generator/check"
+	"github.com/evdoc-lab/evdoc/generator/claim"
+	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/figure"
+	"github.com/evdoc-lab/evdoc/generator/translation"
+)
+
+// Checker judges a loaded site and keeps what it found for each page and
+// each translation pair, so that after an edit only what the edit can
+// change is judged again. It is the re-check path of `evdoc serve`:
+//
+//	s, err := site.Load(root)          // evidence, pages, figures: once
+//	c := site.NewChecker(s, opt)       // the full check, on every core
+//	ds := c.Diagnostics()              // what `evdoc check` reports
+//	err = c.Recheck("content/ko/x.md") // after a save: that page only
+//	ds = c.Diagnostics()
+//
+// Recheck re-reads the named content files (an edited, new or deleted
+// page) and judges again their claims, coverage, links and front matter,
+// the translation pairs they belong to, the pairing of the whole site,
+// and, when pages appeared or disappeared, every page's internal links.
+// Evidence, figure specs, fonts, i18n files and hugo.toml are read once:
+// after a change to any of them, Load the site again and make a new
+// Checker. A Checker is not safe for concurrent use.
+//
+// The verdicts equal those of a fresh Load and Check of the edited
+// project (the tests compare them).
+type Checker struct {
+	site        *Site
+	opt         check.Options
+	numberWords bool
+
+	pages map[*Page]*pageVerdict
+	pairs map[translation.PagePair]diag.List
+	links map[*Page]diag.List
+	// index holds "lang\x00logical" of every page, for link checks.
+	index map[string]bool
+
+	// Site-wide parts, computed once: figure specs, figure names, the
+	// evidence page names and the i18n string tables.
+	figureDiags diag.List
+	figureNames map[string]bool
+	evidence    diag.List
+	i18n        diag.List
+}
+
+// pageVerdict is what the checks that read one page only found on it.
+type pageVerdict struct {
+	results  []check.Result
+	claims   diag.List // claims, coverage and number words, in that order
+	coverage claim.Coverage
+	figures  diag.List // evfigure calls naming no figure spec
+	emphasis diag.List
+	front    diag.List // numbers in rendered front matter fields
+}
+
+// NewChecker checks s (as Site.Check does) and returns the Checker
+// holding the verdicts.
+func NewChecker(s *Site, opt check.Options) *Checker {
+	c := &Checker{site: s, opt: opt, numberWords: s.Rules.Enabled(diag.ClaimNumberWord),
+		pages: map[*Page]*pageVerdict{}, pairs: map[translation.PagePair]diag.List{}}
+	c.figureDiags, c.figureNames = s.checkFigureSpecs(opt)
+	c.evidence = s.checkEvidencePageNames()
+	if s.Root != "" {
+		c.i18n = translation.CheckI18nStrings(s.Root, s.Translations.Languages)
+	}
+	c.refresh()
+	return c
+}
+
+// Site returns the site c checks, with the pages as last (re)read.
+func (c *Checker) Site() *Site { return c.site }
+
+// Recheck re-reads the content files at paths (repository-relative,
+// slash-separated, like Page.Path; a path that no longer exists removes
+// its page) and judges again what they affect (see Checker). Paths
+// outside every language's content directory, and files other than .md,
+// are ignored. The error is an I/O error reading a file; the Checker then
+// keeps its previous state for that file.
+func (c *Checker) Recheck(paths ...string) error {
+	s := c.site
+	md := claim.NewMarkdown()
+	changed := false
+	for _, file := range paths {
+		file = path.Clean(filepath.ToSlash(file))
+		lang := pageLanguage(s.Config, file)
+		if lang == "" {
+			continue
+		}
+		pg, errs, err := loadPage(s.Root, s.Config, lang, file, md)
+		if err != nil {
+			return fmt.Errorf("re-reading %s: %v", file, err)
+		}
+		if s.pageFindings == nil {
+			s.pageFindings = map[string]diag.List{}
+		}
+		delete(s.pageFindings, file)
+		if len(errs) > 0 {
+			s.pageFindings[file] = errs
+		}
+		i := sort.Search(len(s.Pages), func(i int) bool { return s.Pages[i].Path >= file })
+		exists := i < len(s.Pages) && s.Pages[i].Path == file
+		switch {
+		case exists && pg != nil:
+			s.Pages[i] = pg
+		case exists:
+			s.Pages = append(s.Pages[:i], s.Pages[i+1:]...)
+		case pg != nil:
+			s.Pages = append(s.Pages, nil)
+			copy(s.Pages[i+1:], s.Pages[i:])
+			s.Pages[i] = pg
+		}
+		changed = true
+	}
+	if !changed {
+		return nil
+	}
+	s.Findings = s.allFindings()
+	s.Translations = translation.Pair(s.Config.Source().Code, s.Config.Ordered(), s.Pages)
+	c.refresh()
+	return nil
+}
+
+// refresh judges every page and pair that has no verdict yet, drops the
+// verdicts of pages and pairs the site no longer has, and checks every
+// page's links again when the set of pages changed.
+func (c *Checker) refresh() {
+	s := c.site
+	index := s.pageIndex()
+	if !sameKeys(index, c.index) {
+		c.links = map[*Page]diag.List{}
+	}
+	c.index = index
+
+	live := make(map[*Page]bool, len(s.Pages))
+	var jobs []func()
+	var mu sync.Mutex
+	for _, p := range s.Pages {
+		live[p] = true
+		if _, ok := c.pages[p]; !ok {
+			jobs = append(jobs, func() {
+				v := c.judgePage(p)
+				mu.Lock()
+				c.pages[p] = v
+				mu.Unlock()
+			})
+		}
+		if _, ok := c.links[p]; !ok {
+			c.links[p] = s.checkLinks(p, c.index)
+		}
+	}
+	pairs := s.Translations.Pairs()
+	livePairs := make(map[translation.PagePair]bool, len(pairs))
+	for _, pr := range pairs {
+		livePairs[pr] = true
+		if _, ok := c.pairs[pr]; !ok {
+			jobs = append(jobs, func() {
+				ds := translation.CheckPair(pr)
+				mu.Lock()
+				c.pairs[pr] = ds
+				mu.Unlock()
+			})
+		}
+	}
+	run(jobs)
+	for p := range c.pages {
+		if !live[p] {
+			delete(c.pages, p)
+		}
+	}
+	for p := range c.links {
+		if !live[p] {
+			delete(c.links, p)
+		}
+	}
+	for pr := range c.pairs {
+		if !livePairs[pr] {
+			delete(c.pairs, pr)
+		}
+	}
+}
+
+// run runs jobs on a pool of GOMAXPROCS workers and returns when all are
+// done. Jobs store their results by key, so the order they finish in
+// does not show in any output.
+func run(jobs []func()) {
+	n := min(runtime.GOMAXPROCS(0), len(jobs))
+	if n <= 1 {
+		for _, j := range jobs {
+			j()
+		}
+		return
+	}
+	next := make(chan func())
+	var wg sync.WaitGroup
+	for range n {
+		wg.Go(func() {
+			for j := range next {
+				j()
+			}
+		})
+	}
+	for _, j := range jobs {
+		next <- j
+	}
+	close(next)
+	wg.Wait()
+}
+
+func sameKeys(a, b map[string]bool) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k := range a {
+		if !b[k] {
+			return false
+		}
+	}
+	return true
+}
+
+// judgePage runs the checks that read page p only.
+func (c *Checker) judgePage(p *Page) *pageVerdict {
+	v := &pageVerdict{}
+	rs, ds := check.Claims(p.Parsed, c.site.Store, c.opt)
+	v.results = rs
+	cov, cds := check.Coverage(p.Parsed)
+	v.coverage = cov
+	ds = append(ds, cds...)
+	if c.numberWords {
+		ds = append(ds, check.NumberWords(p.Parsed)...)
+	}
+	v.claims = ds
+	v.figures = unknownFigures(p, c.figureNames)
+	v.emphasis = translation.CheckEmphasis(p)
+	v.front = frontMatterNumbers(p)
+	return v
+}
+
+// Diagnostics returns every finding of the site, as Site.Check does: load
+// findings and those of every check, with the project's rule severities
+// applied, sorted.
+func (c *Checker) Diagnostics() diag.List {
+	s := c.site
+	ds := append(diag.List(nil), s.Findings...)
+	for _, p := range s.Pages {
+		ds = append(ds, c.pages[p].claims...)
+	}
+	for _, p := range s.Pages {
+		ds = append(ds, c.links[p]...)
+	}
+	ds = append(ds, c.figureDiags...)
+	for _, p := range s.Pages {
+		ds = append(ds, c.pages[p].figures...)
+	}
+	ds = append(ds, s.Translations.CheckPairing()...)
+	for _, p := range s.Translations.Pages {
+		ds = append(ds, c.pages[p].emphasis...)
+	}
+	ds = append(ds, c.i18n...)
+	for _, pr := range s.Translations.Pairs() {
+		ds = append(ds, c.pairs[pr]...)
+	}
+	ds = append(ds, c.evidence...)
+	for _, p := range s.Pages {
+		ds = append(ds, c.pages[p].front...)
+	}
+	ds = s.Rules.Apply(ds)
+	ds.Sort()
+	return ds
+}
+
+// Results returns the verdict on every claim of every page, pages in path
+// order.
+func (c *Checker) Results() []check.Result {
+	n := 0
+	for _, p := range c.site.Pages {
+		n += len(c.pages[p].results)
+	}
+	out := make([]check.Result, 0, n)
+	for _, p := range c.site.Pages {
+		out = append(out, c.pages[p].results...)
+	}
+	return out
+}
+
+// Coverage returns each page's coverage, as Site.Coverage does.
+func (c *Checker) Coverage() []claim.Coverage {
+	out := make([]claim.Coverage, 0, len(c.site.Pages))
+	for _, p := range c.site.Pages {
+		out = append(out, c.pages[p].coverage)
+	}
+	return out
+}
+
+// checkFigureSpecs validates each figure spec against the evidence and
+// the site's languages; it returns the findings and the declared names.
+func (s *Site) checkFigureSpecs(opt check.Options) (diag.List, map[string]bool) {
+	var ds diag.List
+	var langs []string
+	for _, l := range s.Config.Ordered() {
+		langs = append(langs, l.Code)
+	}
+	figures := map[string]bool{}
+	if len(s.Figures) == 0 {
+		return nil, figures
+	}
+	fonts, ferr := figure.LoadFonts(filepath.Join(s.Root, FontsDir), langs)
+	if ferr != nil {
+		ds = append(ds, diag.Errorf(diag.Position{File: FontsDir}, diag.FigureGlyph, "cannot load the figure fonts: %v", ferr))
+	}
+	for _, f := range s.Figures {
+		figures[f.Name] = true
+		ds = append(ds, f.Validate(s.Store, langs, fonts, opt)...)
+	}
+	return ds, figures
+}
+
+// unknownFigures reports evfigure calls of p naming no figure spec.
+func unknownFigures(p *Page, figures map[string]bool) diag.List {
+	var ds diag.List
+	src := p.Parsed.Source
+	if !bytes.Contains(src, []byte("evfigure")) {
+		return nil
+	}
+	for _, m := range evfigureRe.FindAllSubmatchIndex(src, -1) {
+		name := string(src[m[2]:m[3]])
+		if !figures[name] {
+			ds = append(ds, diag.Errorf(p.Parsed.Index.Pos(m[2]), diag.FigureUnknown, "figure %q is not declared; expected a file %s/%s.toml", name, FiguresDir, name))
+		}
+	}
+	return ds
+}

@@ -1,0 +1,177 @@
+package site
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/evdoc-lab/evdoc/generator/check"
+	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/internal/txtartest"
+)
+
+// copyReferenceSite copies the reference project's inputs into a temporary
+// directory (assets by symbolic link: they are only read).
+func copyReferenceSite(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	for _, name := range []string{"hugo.toml", "evdoc.toml", "content", "evidence", "figures", "i18n"} {
+		if err := os.CopyFS(filepath.Join(dir, name), os.DirFS(filepath.Join(repoRoot, name))); err != nil && !os.IsNotExist(err) {
+			// CopyFS copies directories; copy plain files by hand.
+			b, rerr := os.ReadFile(filepath.Join(repoRoot, name))
+			if os.IsNotExist(rerr) {
+				continue
+			}
+			if rerr != nil {
+				t.Fatal(rerr)
+			}
+			if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	abs, err := filepath.Abs(filepath.Join(repoRoot, "assets"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(abs, filepath.Join(dir, "assets")); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// verdicts renders a check's output for comparison.
+func verdicts(t *testing.T, rs []check.Result, ds []string, cov any) string {
+	t.Helper()
+	b, err := json.Marshal(map[string]any{"results": rs, "diagnostics": ds, "coverage": cov})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// TestCheckerRecheck edits, adds and deletes pages of projects one step at
+// a time, re-checks the touched files with a Checker, and holds that after
+// each step its results, diagnostics and coverage equal those of a fresh
+// Load and Check of the project.
+func TestCheckerRecheck(t *testing.T) {
+	projects := map[string]func(*testing.T) string{
+		"reference": copyReferenceSite,
+		"site-errors": func(t *testing.T) string {
+			return txtartest.WriteFile(t, "testdata/check/site-errors.txtar")
+		},
+		"translation-claims": func(t *testing.T) string {
+			return txtartest.WriteFile(t, "testdata/check/translation-claims.txtar")
+		},
+	}
+	for name, mk := range projects {
+		t.Run(name, func(t *testing.T) {
+			dir := mk(t)
+			s, err := Load(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			opt := check.DefaultOptions()
+			c := NewChecker(s, opt)
+			// The pages to edit: the first page of the source language
+			// with claims and the first other-language page.
+			var src, other, fallback *Page
+			for _, p := range s.Pages {
+				if p.Lang == s.Config.Source().Code && src == nil && len(p.Parsed.Claims) > 0 {
+					src = p
+				}
+				if p.Lang == s.Config.Source().Code && fallback == nil {
+					fallback = p
+				}
+				if p.Lang != s.Config.Source().Code && other == nil {
+					other = p
+				}
+			}
+			if src == nil {
+				src = fallback
+			}
+			if src == nil || other == nil {
+				t.Fatalf("project has no source page with claims (%v) or no other-language page (%v)", src, other)
+			}
+			srcDir := s.Config.Source().ContentDir
+			newPage := filepath.ToSlash(filepath.Join(srcDir, "zz-recheck-new.md"))
+			steps := []struct {
+				name string
+				file string
+				edit func(old []byte) []byte // nil: delete the file
+			}{
+				{"wrong number", src.Path, func(old []byte) []byte {
+					b := append([]byte(nil), old...)
+					if len(src.Parsed.Claims) == 0 {
+						return b
+					}
+					off := src.Parsed.Claims[0].Pos.Offset
+					for i := off; i < len(b) && b[i] != ']'; i++ {
+						if b[i] >= '0' && b[i] <= '9' {
+							b[i] = '0' + (b[i]-'0'+3)%10
+							break
+						}
+					}
+					return b
+				}},
+				{"link to a missing page and raw HTML", src.Path, func(old []byte) []byte {
+					return append(old, "\n\nSee [the new page](/zz-recheck-new/) and <b>this</b>.\n"...)
+				}},
+				{"new page the link names", newPage, func([]byte) []byte {
+					return []byte("---\ntitle: \"New 3 pages\"\n---\n\nA page with 2 numbers in prose.\n")
+				}},
+				{"translation edited", other.Path, func(old []byte) []byte {
+					return []byte(strings.Replace(string(old), "\n\n", "\n\nAn added paragraph with 42 numbers.\n\n", 1))
+				}},
+				{"front matter broken", other.Path, func(old []byte) []byte {
+					return append([]byte("---\ntitle: [unclosed\n---\n"), old...)
+				}},
+				{"translation deleted", other.Path, nil},
+				{"new page deleted", newPage, nil},
+				{"source page restored", src.Path, func([]byte) []byte { return src.Parsed.Source }},
+			}
+			for _, st := range steps {
+				full := filepath.Join(dir, filepath.FromSlash(st.file))
+				if st.edit == nil {
+					if err := os.Remove(full); err != nil {
+						t.Fatal(err)
+					}
+				} else {
+					old, _ := os.ReadFile(full)
+					if err := os.WriteFile(full, st.edit(old), 0o644); err != nil {
+						t.Fatal(err)
+					}
+				}
+				if err := c.Recheck(st.file); err != nil {
+					t.Fatalf("%s: %v", st.name, err)
+				}
+				fresh, err := Load(dir)
+				if err != nil {
+					t.Fatal(err)
+				}
+				frs, fds := fresh.Check(opt)
+				want := verdicts(t, frs, diagStrings(fds), fresh.Coverage())
+				got := verdicts(t, c.Results(), diagStrings(c.Diagnostics()), c.Coverage())
+				if got != want {
+					t.Errorf("%s: re-checked verdicts differ from a fresh check:\nfresh:     %.2000s\nrechecked: %.2000s", st.name, diagStrings(fds), diagStrings(c.Diagnostics()))
+				}
+				if len(c.Site().Pages) != len(fresh.Pages) {
+					t.Errorf("%s: %d pages after re-check, %d in a fresh load", st.name, len(c.Site().Pages), len(fresh.Pages))
+				}
+			}
+		})
+	}
+}
+
+func diagStrings(ds diag.List) []string {
+	out := make([]string, len(ds))
+	for i, d := range ds {
+		out[i] = d.String()
+		for _, r := range d.Related {
+			out[i] += "\n\t" + r.Pos.String() + ": " + r.Message
+		}
+	}
+	return out
+}
