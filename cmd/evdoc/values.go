@@ -136,8 +136,14 @@ func valuesOf(root, arg, as string, eopt evidence.Options, emit func(valueRecord
 	if err != nil {
 		return diag.List{diag.Errorf(diag.Position{File: rel}, diag.ValuesIO, "%v", err)}
 	}
+	source := func(f string) []byte {
+		if f == rel {
+			return src
+		}
+		return nil
+	}
 	if d := nesting.JSONDocument(src, nesting.MaxDepth); d != nil {
-		return diag.List{diag.Errorf(diag.NewLineIndex(rel, src).Pos(d.Offset), diag.ValuesFormat, "JSON nests deeper than %d levels", d.Limit)}
+		return diag.List{diag.Errorf(diag.NewLineIndex(rel, src).Pos(d.Offset), diag.ValuesFormat, "JSON nests deeper than %d levels", d.Limit)}.TokenEnds(source)
 	}
 	format := as
 	if format == "" {
@@ -155,7 +161,7 @@ func valuesOf(root, arg, as string, eopt evidence.Options, emit func(valueRecord
 	if as == "" && n == 0 {
 		errs = append(errs, guessReadNothing(rel, src, format))
 	}
-	return errs
+	return errs.TokenEnds(source)
 }
 
 // guessReadNothing explains a format guess that read no value: which

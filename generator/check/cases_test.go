@@ -25,6 +25,7 @@ func TestCases(t *testing.T) {
 			t.Fatal(err)
 		}
 		results, ds := s.Check(check.DefaultOptions())
+		txtartest.CheckRanges(t, ds)
 		var got bytes.Buffer
 		for _, d := range ds {
 			if strings.HasPrefix(string(d.Rule), "claim-") { // this package's findings only

@@ -101,7 +101,7 @@ func Claims(p *claim.Page, st *evidence.Store, opt Options) ([]Result, diag.List
 		split := false
 		for _, q := range lit.Quantities {
 			if _, _, ok := c.SourceRange(p.Source, q.NumStart, q.NumEnd); !ok && len(c.Offsets) > 0 {
-				ds = append(ds, diag.Errorf(c.Pos, diag.ClaimLiteral, "claim %q: the number %q is split by inline markup; expected it written as one run of text", c.Literal, c.Literal[q.NumStart:q.NumEnd]))
+				ds = append(ds, withEnd(diag.Errorf(c.Pos, diag.ClaimLiteral, "claim %q: the number %q is split by inline markup; expected it written as one run of text", c.Literal, c.Literal[q.NumStart:q.NumEnd]), p, c.End))
 				split = true
 			}
 		}
@@ -111,7 +111,7 @@ func Claims(p *claim.Page, st *evidence.Store, opt Options) ([]Result, diag.List
 			continue
 		}
 		if lit.Range && len(c.Refs) == 1 && len(lit.Quantities) == 2 {
-			results = append(results, judgeRange(c, lit, st, opt, &ds))
+			results = append(results, judgeRange(p, c, lit, st, opt, &ds))
 			continue
 		}
 		if len(c.Refs) != len(lit.Quantities) {
@@ -131,18 +131,16 @@ func Claims(p *claim.Page, st *evidence.Store, opt Options) ([]Result, diag.List
 				if set, _, _ := strings.Cut(ref, "/"); st.Broken[set] {
 					if !brokenReported[set] {
 						brokenReported[set] = true
-						ds = append(ds, diag.Errorf(c.RefPos, diag.ClaimUnknownRef, "evidence set %q did not load (see its errors); %d reference(s) on this page rest on it, starting with %q", set, brokenCount[set], ref))
+						ds = append(ds, diag.Errorf(c.RefPos, diag.ClaimUnknownRef, "evidence set %q did not load (see its errors); %d reference(s) on this page rest on it, starting with %q", set, brokenCount[set], ref).Spanning(c.DestEnd))
 					}
 				} else if cell, ok := st.NonNumeric(ref); ok {
-					ds = append(ds, diag.Diagnostic{Pos: c.RefPos, Severity: diag.Error, Rule: diag.ClaimUnknownRef,
+					pos, end := refRange(c, i)
+					ds = append(ds, diag.Diagnostic{Pos: pos, End: end, Severity: diag.Error, Rule: diag.ClaimUnknownRef,
 						Message: fmt.Sprintf("evidence reference %q names a cell that holds %q, not a number", ref, cell.Text),
 						Related: []diag.Related{{Pos: cell.Pos, Message: "the cell"}}})
 				} else {
-					pos := c.RefPos
-					if i < len(c.RefPositions) {
-						pos = c.RefPositions[i]
-					}
-					ds = append(ds, diag.Errorf(pos, diag.ClaimUnknownRef, "unknown evidence reference %q%s", ref, suggest(st, ref)))
+					pos, end := refRange(c, i)
+					ds = append(ds, diag.Errorf(pos, diag.ClaimUnknownRef, "unknown evidence reference %q%s", ref, suggest(st, ref)).Spanning(end))
 				}
 				r.OK = false
 				r.Bindings = append(r.Bindings, b)
@@ -176,6 +174,9 @@ func Claims(p *claim.Page, st *evidence.Store, opt Options) ([]Result, diag.List
 							d.Fixes = []diag.SuggestedFix{f}
 						}
 					}
+					if !end.IsValid() {
+						d = withEnd(d, p, c.End)
+					}
 					ds = append(ds, d)
 					r.OK = false
 				}
@@ -185,6 +186,15 @@ func Claims(p *claim.Page, st *evidence.Store, opt Options) ([]Result, diag.List
 		results = append(results, r)
 	}
 	return results, ds
+}
+
+// refRange returns the range of claim c's i-th reference in its
+// destination, or of the whole destination when it has no such one.
+func refRange(c claim.Claim, i int) (diag.Position, diag.Position) {
+	if i < len(c.RefPositions) && i < len(c.RefEnds) {
+		return c.RefPositions[i], c.RefEnds[i]
+	}
+	return c.RefPos, c.DestEnd
 }
 
 // withEnd sets the end of d's range to byte offset end of page p.
@@ -281,12 +291,13 @@ func suggestFix(p *claim.Page, c claim.Claim, q claim.Quantity, v *evidence.Valu
 }
 
 // judgeRange checks a range literal ("5~10초") bound to one value.
-func judgeRange(c claim.Claim, lit claim.Literal, st *evidence.Store, opt Options, ds *diag.List) Result {
+func judgeRange(p *claim.Page, c claim.Claim, lit claim.Literal, st *evidence.Store, opt Options, ds *diag.List) Result {
 	r := Result{Claim: c, OK: true}
 	b := Binding{Ref: c.Refs[0], Number: c.Literal[lit.Quantities[0].Start:lit.Quantities[1].End]}
 	v, ok := st.Lookup(c.Refs[0])
 	if !ok {
-		*ds = append(*ds, diag.Errorf(c.RefPos, diag.ClaimUnknownRef, "unknown evidence reference %q%s", c.Refs[0], suggest(st, c.Refs[0])))
+		pos, end := refRange(c, 0)
+		*ds = append(*ds, diag.Errorf(pos, diag.ClaimUnknownRef, "unknown evidence reference %q%s", c.Refs[0], suggest(st, c.Refs[0])).Spanning(end))
 		r.OK = false
 		r.Bindings = append(r.Bindings, b)
 		return r
@@ -297,9 +308,9 @@ func judgeRange(c claim.Claim, lit claim.Literal, st *evidence.Store, opt Option
 		b.OK = true
 	} else {
 		r.OK = false
-		*ds = append(*ds, diag.Diagnostic{Pos: c.Pos, Severity: diag.Error, Rule: diag.ClaimMismatch,
+		*ds = append(*ds, withEnd(diag.Diagnostic{Pos: c.Pos, Severity: diag.Error, Rule: diag.ClaimMismatch,
 			Message: fmt.Sprintf("range %q does not contain %s = %s%s (%s); expected %s", b.Number, b.Ref, v.Value.String(), v.Unit, v.Pos, want),
-			Related: []diag.Related{{Pos: v.Pos, Message: "evidence value " + v.Raw}}})
+			Related: []diag.Related{{Pos: v.Pos, Message: "evidence value " + v.Raw}}}, p, c.End))
 	}
 	r.Bindings = append(r.Bindings, b)
 	return r
@@ -312,9 +323,10 @@ func Coverage(p *claim.Page) (claim.Coverage, diag.List) {
 	c := claim.PageCoverage(p)
 	var ds diag.List
 	for _, u := range c.Unbound {
-		ds = append(ds, diag.Errorf(u.Pos, diag.ClaimUnbound,
+		d := diag.Errorf(u.Pos, diag.ClaimUnbound,
 			"number %q in prose is bound to no evidence; write it as [%s](ev:SET/NAME), or mark it [%s](%s \"reason\") if it is not a measurement",
-			u.Text, u.Text, u.Text, claim.ExemptDestination))
+			u.Text, u.Text, u.Text, claim.ExemptDestination)
+		ds = append(ds, withEnd(d, p, u.Pos.Offset+len(u.Text)))
 	}
 	return c, ds
 }

@@ -29,6 +29,10 @@ type Claim struct {
 	End     int           `json:"end"`
 	Refs    []string      `json:"refs"`
 	RefPos  diag.Position `json:"ref_pos"`
+	// DestEnd is the position just past the destination RefPos starts
+	// (the end of its line when the destination is not written as
+	// goldmark read it: escapes, a reference link).
+	DestEnd diag.Position `json:"-"`
 	// Destination is the link destination as goldmark read it; the
 	// site's link render hook receives the same string.
 	Destination string `json:"destination"`
@@ -40,6 +44,8 @@ type Claim struct {
 	// RefPositions gives the position of each reference of Refs in the
 	// destination.
 	RefPositions []diag.Position `json:"-"`
+	// RefEnds gives the position just past each reference of Refs.
+	RefEnds []diag.Position `json:"-"`
 	// Offsets gives, for each byte of Literal, its offset in the page
 	// source, or -1 for a byte goldmark made up (typographer quotes).
 	Offsets []int `json:"-"`
@@ -79,6 +85,16 @@ const ExemptDestination = Scheme + "exempt"
 type Link struct {
 	Destination string
 	Pos         diag.Position
+	// End is the position just past the destination (Pos to End is the
+	// destination as written), or the end of its line when goldmark's
+	// destination is not the source's bytes (escapes, a reference link).
+	End diag.Position
+}
+
+// Extent is a range of a page's source: Pos is its first byte, End the
+// position just past its last.
+type Extent struct {
+	Pos, End diag.Position
 }
 
 // Page is the result of parsing one Markdown page.
@@ -97,21 +113,27 @@ type Page struct {
 	// counter in prose (세 번, 二回, ふたつ), for the opt-in
 	// claim-number-word rule; they are not part of Prose or coverage.
 	ProseWords []ProseNumber
-	// RawHTML holds the start of each raw HTML block or inline tag of the
-	// body other than a comment: Hugo omits raw HTML (unsafe = false)
-	// and, building with --panicOnWarning, fails on it.
-	RawHTML []diag.Position
+	// RawHTML holds each raw HTML inline tag, and the first line of each
+	// raw HTML block, of the body other than a comment: Hugo omits raw
+	// HTML (unsafe = false) and, building with --panicOnWarning, fails on
+	// it.
+	RawHTML []Extent
 }
 
-// appendRawHTML records raw HTML starting at off unless it is a comment.
-func appendRawHTML(ps []diag.Position, ix *diag.LineIndex, src []byte, off int) []diag.Position {
+// appendRawHTML records raw HTML at src[off:end] unless it is a comment;
+// end < 0 means to the end of the line.
+func appendRawHTML(ps []Extent, ix *diag.LineIndex, src []byte, off, end int) []Extent {
 	for off < len(src) && (src[off] == ' ' || src[off] == '\t') {
 		off++
 	}
 	if bytes.HasPrefix(src[off:], []byte("<!--")) {
 		return ps
 	}
-	return append(ps, ix.Pos(off))
+	r := Extent{Pos: ix.Pos(off), End: ix.LineEnd(off)}
+	if end >= 0 {
+		_, r.End = ix.Span(off, end)
+	}
+	return append(ps, r)
 }
 
 // NewMarkdown returns a goldmark instance configured as Hugo configures
@@ -170,7 +192,7 @@ func Parse(md goldmark.Markdown, path string, src []byte) (*Page, diag.List) {
 	p := &Page{Path: path, Source: src, Index: ix}
 	fm, body, ok := SplitFrontMatter(src)
 	if !ok {
-		return p, diag.List{diag.Errorf(ix.Pos(0), diag.PageFrontMatter, "front matter is not closed; expected a line with the same delimiter")}
+		return p, diag.List{diag.Errorf(ix.Pos(0), diag.PageFrontMatter, "front matter is not closed; expected a line with the same delimiter").Spanning(ix.LineEnd(0))}
 	}
 	p.FrontMatter, p.BodyStart = fm, body
 	// Blank the front matter byte for byte so offsets stay file offsets.
@@ -192,23 +214,32 @@ func Parse(md goldmark.Markdown, path string, src []byte) (*Page, diag.List) {
 		switch t := n.(type) {
 		case *ast.AutoLink:
 			if url := string(t.URL(blanked)); strings.HasPrefix(url, Scheme) {
-				errs = append(errs, diag.Errorf(ix.Pos(nodeStart(t)), diag.ClaimSyntax, "autolink <%s> cannot be a claim; expected [number](%s)", url, url))
+				start := nodeStart(t)
+				end := ix.LineEnd(start)
+				if lit := "<" + url + ">"; bytes.HasPrefix(blanked[start:], []byte(lit)) {
+					_, end = ix.Span(start, start+len(lit))
+				}
+				errs = append(errs, diag.Errorf(ix.Pos(start), diag.ClaimSyntax, "autolink <%s> cannot be a claim; expected [number](%s)", url, url).Spanning(end))
 			}
 			return ast.WalkSkipChildren, nil
 		case *ast.Image:
 			if dest := string(t.Destination); strings.HasPrefix(dest, Scheme) {
 				pos := ix.Pos(nodeStart(t)) // at "!["
-				errs = append(errs, diag.Errorf(pos, diag.ClaimSyntax, "image ![…](%s) cannot be a claim; expected a link [number](%s)", dest, dest))
+				end := ix.LineEnd(pos.Offset)
+				if sp := textSpan(t, blanked); sp.start >= 0 {
+					_, end, _ = destinationRange(ix, blanked, sp.end, t.Destination)
+				}
+				errs = append(errs, diag.Errorf(pos, diag.ClaimSyntax, "image ![…](%s) cannot be a claim; expected a link [number](%s)", dest, dest).Spanning(end))
 			}
 			return ast.WalkSkipChildren, nil
 		case *ast.HTMLBlock:
 			if t.Lines().Len() > 0 {
-				p.RawHTML = appendRawHTML(p.RawHTML, ix, blanked, t.Lines().At(0).Start)
+				p.RawHTML = appendRawHTML(p.RawHTML, ix, blanked, t.Lines().At(0).Start, -1)
 			}
 			return ast.WalkSkipChildren, nil
 		case *ast.RawHTML:
 			if t.Segments.Len() > 0 {
-				p.RawHTML = appendRawHTML(p.RawHTML, ix, blanked, t.Segments.At(0).Start)
+				p.RawHTML = appendRawHTML(p.RawHTML, ix, blanked, t.Segments.At(0).Start, t.Segments.At(t.Segments.Len()-1).Stop)
 			}
 			return ast.WalkSkipChildren, nil
 		case *ast.CodeSpan, *ast.CodeBlock, *ast.FencedCodeBlock:
@@ -233,45 +264,45 @@ func Parse(md goldmark.Markdown, path string, src []byte) (*Page, diag.List) {
 		start, end, lit := sp.start, sp.end, sp.literal
 		if start < 0 {
 			if strings.HasPrefix(dest, Scheme) {
-				errs = append(errs, diag.Errorf(ix.Pos(nodeStart(link)), diag.ClaimLiteral, "claim link to %s has no text; expected [number](%s)", dest, dest))
+				// [](ev:…): from the "[" to the end of the destination
+				start := nodeStart(link)
+				_, dend, _ := destinationRange(ix, blanked, start+1, link.Destination)
+				errs = append(errs, diag.Errorf(ix.Pos(start), diag.ClaimLiteral, "claim link to %s has no text; expected [number](%s)", dest, dest).Spanning(dend))
 				return ast.WalkSkipChildren, nil
 			}
-			p.Links = append(p.Links, Link{Destination: dest, Pos: ix.Pos(nodeStart(link))})
+			p.Links = append(p.Links, Link{Destination: dest, Pos: ix.Pos(nodeStart(link)), End: ix.LineEnd(nodeStart(link))})
 			return ast.WalkContinue, nil // an image inside is still checked
 		}
 		destAt := destinationAt(blanked, end)
-		dpos := ix.Pos(end)
-		if destAt >= 0 {
-			dpos = ix.Pos(destAt)
-		}
+		dpos, dend, raw := destinationRange(ix, blanked, end, link.Destination)
 		if !strings.HasPrefix(dest, Scheme) {
-			p.Links = append(p.Links, Link{Destination: dest, Pos: dpos})
+			p.Links = append(p.Links, Link{Destination: dest, Pos: dpos, End: dend})
 			return ast.WalkContinue, nil // its text is prose
 		}
-		c := Claim{Page: path, Literal: lit, Pos: ix.Pos(start), End: end, RefPos: dpos, Destination: dest, Offsets: sp.offsets}
+		c := Claim{Page: path, Literal: lit, Pos: ix.Pos(start), End: end, RefPos: dpos, DestEnd: dend, Destination: dest, Offsets: sp.offsets}
+		litEnd := ix.Pos(end)
 		c.Parsed, c.ParseErr = ParseLiteral(lit)
 		switch {
 		case sp.code:
-			errs = append(errs, diag.Errorf(c.Pos, diag.ClaimLiteral, "claim text %q is a code span; code spans hold configuration, not measurements: write the number as plain text", lit))
+			errs = append(errs, diag.Errorf(c.Pos, diag.ClaimLiteral, "claim text %q is a code span; code spans hold configuration, not measurements: write the number as plain text", lit).Spanning(litEnd))
 		case sp.image:
-			errs = append(errs, diag.Errorf(c.Pos, diag.ClaimLiteral, "claim text holds an image; expected the number as plain text"))
+			errs = append(errs, diag.Errorf(c.Pos, diag.ClaimLiteral, "claim text holds an image; expected the number as plain text").Spanning(litEnd))
 		}
 		if dest == ExemptDestination {
 			c.Exempt, c.Reason = true, strings.TrimSpace(string(link.Title))
 			if c.Reason == "" {
-				errs = append(errs, diag.Errorf(dpos, diag.ClaimExemptReason, "exemption marker without a reason; expected [%s](%s \"why these numbers are not measurements\")", lit, ExemptDestination))
+				errs = append(errs, diag.Errorf(dpos, diag.ClaimExemptReason, "exemption marker without a reason; expected [%s](%s \"why these numbers are not measurements\")", lit, ExemptDestination).Spanning(dend))
 			}
 			p.Claims = append(p.Claims, c)
 			return ast.WalkSkipChildren, nil
 		}
 		refs, err := ParseRefs(dest)
 		if err != "" {
-			errs = append(errs, diag.Errorf(dpos, diag.ClaimSyntax, "%s", err))
+			errs = append(errs, diag.Errorf(dpos, diag.ClaimSyntax, "%s", err).Spanning(dend))
 		}
 		c.Refs = refs
 		// Each reference's own position, for findings about one of them.
 		off := len(Scheme)
-		raw := destAt >= 0 && bytes.HasPrefix(blanked[destAt:], link.Destination)
 		for item, part := range strings.Split(strings.TrimPrefix(dest, Scheme), ",") {
 			if item >= len(refs) {
 				break
@@ -279,8 +310,10 @@ func Parse(md goldmark.Markdown, path string, src []byte) (*Page, diag.List) {
 			lead := len(part) - len(strings.TrimLeft(part, " "))
 			if raw {
 				c.RefPositions = append(c.RefPositions, ix.Pos(destAt+off+lead))
+				c.RefEnds = append(c.RefEnds, ix.Pos(destAt+off+len(strings.TrimRight(part, " "))))
 			} else {
 				c.RefPositions = append(c.RefPositions, dpos)
+				c.RefEnds = append(c.RefEnds, dend)
 			}
 			off += len(part) + 1
 		}
@@ -353,6 +386,22 @@ func textSpan(link ast.Node, src []byte) span {
 	})
 	sp.literal = b.String()
 	return sp
+}
+
+// destinationRange returns the range of an inline link's destination in
+// src, the link's text ending at textEnd, and whether it is dest's bytes
+// as written. When it is not (escapes, entities, a reference link) the
+// range runs from the "](" (or textEnd) to the end of that line.
+func destinationRange(ix *diag.LineIndex, src []byte, textEnd int, dest []byte) (pos, end diag.Position, raw bool) {
+	at := destinationAt(src, textEnd)
+	if at >= 0 && bytes.HasPrefix(src[at:], dest) {
+		pos, end = ix.Span(at, at+len(dest))
+		return pos, end, true
+	}
+	if at < 0 {
+		at = textEnd
+	}
+	return ix.Pos(at), ix.LineEnd(at), false
 }
 
 // nodeStart returns the source offset goldmark recorded for an inline

@@ -81,7 +81,8 @@ func Parse(file string, src []byte) (*Config, diag.List) {
 	p.Reset(src)
 	at := func(r unstable.Range) diag.Position { return ix.Pos(int(r.Offset)) }
 	errorf := func(r unstable.Range, format string, args ...any) {
-		ds = append(ds, diag.Errorf(at(r), diag.SiteConfig, format, args...))
+		_, end := ix.Span(int(r.Offset), int(r.Offset+r.Length))
+		ds = append(ds, diag.Errorf(at(r), diag.SiteConfig, format, args...).Spanning(end))
 	}
 	seen := map[diag.RuleID]diag.Position{}
 	// rule records one key = value of the rules table.
@@ -158,11 +159,13 @@ func Parse(file string, src []byte) (*Config, diag.List) {
 	}
 	if err := p.Error(); err != nil {
 		var pe *unstable.ParserError
-		off := len(src)
+		off, end := len(src), len(src)
 		if errors.As(err, &pe) && pe.Highlight != nil {
-			off = int(p.Range(pe.Highlight).Offset)
+			r := p.Range(pe.Highlight)
+			off, end = int(r.Offset), int(r.Offset+r.Length)
 		}
-		ds = append(ds, diag.Errorf(ix.Pos(off), diag.SiteConfig, "invalid TOML: %s", err))
+		pos, endPos := ix.Span(off, end)
+		ds = append(ds, diag.Errorf(pos, diag.SiteConfig, "invalid TOML: %s", err).Spanning(endPos))
 	}
 	return c, ds
 }

@@ -78,6 +78,27 @@ func (x *LineIndex) Pos(off int) Position {
 	return Position{File: x.file, Line: i + 1, Column: off - x.lines[i] + 1, Offset: off}
 }
 
+// Span converts the byte range [start, end) into the positions of its
+// first byte and of the byte just past it, as a Diagnostic's Pos and End.
+// Both are clamped into the file, and end is raised to start when it lies
+// before it.
+func (x *LineIndex) Span(start, end int) (Position, Position) {
+	p := x.Pos(start)
+	return p, x.Pos(max(end, p.Offset))
+}
+
+// LineEnd returns the position just past the last byte of the line that
+// holds off, before its "\n" (a "\r" before the "\n" stays inside the
+// line): the End of a finding about the rest of a line.
+func (x *LineIndex) LineEnd(off int) Position {
+	p := x.Pos(off)
+	end := x.size
+	if p.Line < len(x.lines) {
+		end = x.lines[p.Line] - 1
+	}
+	return x.Pos(max(end, p.Offset))
+}
+
 // LineCol converts a 1-based line and byte column (as a parser reports
 // them) into a Position whose offset agrees, clamped into the file.
 func (x *LineIndex) LineCol(line, col int) Position {
@@ -93,6 +114,17 @@ func (x *LineIndex) LineCol(line, col int) Position {
 		end = x.lines[line] - 1
 	}
 	return x.Pos(min(start+max(col, 1)-1, end))
+}
+
+// LineColSpan converts a 1-based line and byte column and a length in
+// bytes (as a parser reports an error or a token) into a Diagnostic's Pos
+// and End. A length of 0 or less means "to the end of the line".
+func (x *LineIndex) LineColSpan(line, col, n int) (Position, Position) {
+	p := x.LineCol(line, col)
+	if n <= 0 {
+		return p, x.LineEnd(p.Offset)
+	}
+	return x.Span(p.Offset, p.Offset+n)
 }
 
 // LineStart returns the byte offset of the first byte of 1-based line n,
@@ -159,6 +191,33 @@ func (d Diagnostic) String() string {
 		fmt.Fprintf(&b, " [%s]", d.Rule)
 	}
 	return b.String()
+}
+
+// Spanning returns d with End set to end: the range [d.Pos, end) is what
+// the finding is about.
+func (d Diagnostic) Spanning(end Position) Diagnostic {
+	d.End = end
+	return d
+}
+
+// RangeError reports what is wrong with d's range: a Diagnostic with a
+// line (Pos.IsValid) must have an End in the same file that does not lie
+// before Pos, by offset and by line and column. It returns nil for a
+// well-formed range and for a Diagnostic about a whole file (no line).
+func (d Diagnostic) RangeError() error {
+	switch {
+	case !d.Pos.IsValid():
+		return nil
+	case !d.End.IsValid():
+		return fmt.Errorf("%s: %s diagnostic has no End", d.Pos, d.Rule)
+	case d.End.File != d.Pos.File:
+		return fmt.Errorf("%s: %s diagnostic ends in another file (%s)", d.Pos, d.Rule, d.End)
+	case d.End.Offset < d.Pos.Offset,
+		d.End.Line < d.Pos.Line,
+		d.End.Line == d.Pos.Line && d.End.Column < d.Pos.Column:
+		return fmt.Errorf("%s: %s diagnostic ends before it starts (%s)", d.Pos, d.Rule, d.End)
+	}
+	return nil
 }
 
 // Errorf builds an error-severity Diagnostic.

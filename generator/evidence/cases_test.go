@@ -15,6 +15,7 @@ func loadCase(t *testing.T, name, set string) (*Set, string) {
 	t.Helper()
 	root := txtartest.WriteFile(t, "testdata/cases/"+name)
 	s, errs := LoadSet(root, "evidence/"+set)
+	txtartest.CheckRanges(t, errs)
 	return s, errs.Error()
 }
 

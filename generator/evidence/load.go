@@ -53,15 +53,16 @@ func LoadSetWith(root, setDir string, opt Options) (*Set, diag.List) {
 	mfile := path.Join(setDir, ManifestName)
 	src, err := safefile.ReadFile(root, mfile, safefile.SpecMaxSize)
 	if err != nil {
-		return nil, diag.List{fileDiag(diag.Position{File: mfile, Line: 1, Column: 1}, "manifest", err)}
+		return nil, diag.List{fileDiag(diag.Position{File: mfile, Line: 1, Column: 1}, "manifest", err)}.TokenEnds(func(string) []byte { return nil })
 	}
+	msrcs := map[string][]byte{mfile: src}
 	if d := nesting.TOML(src, nesting.MaxDepth); d != nil {
 		return nil, diag.List{diag.Errorf(diag.NewLineIndex(mfile, src).Pos(d.Offset), diag.EvidenceLimit,
-			"manifest nests arrays or tables deeper than %d levels; expected a flat manifest", d.Limit)}
+			"manifest nests arrays or tables deeper than %d levels; expected a flat manifest", d.Limit)}.TokenEnds(func(f string) []byte { return msrcs[f] })
 	}
 	m, errs := parseManifest(mfile, path.Base(setDir), src)
 	if errs != nil {
-		return nil, errs
+		return nil, errs.TokenEnds(func(f string) []byte { return msrcs[f] })
 	}
 	l := &loader{
 		root: root, setDir: setDir, msrc: src, mix: diag.NewLineIndex(mfile, src), maxFileSize: opt.maxFileSize(),
@@ -84,17 +85,17 @@ func LoadSetWith(root, setDir string, opt Options) (*Set, diag.List) {
 	if l.errs.HasErrors() {
 		errs := append(l.errs, perrs...)
 		errs.Sort()
-		return nil, errs
+		return nil, errs.TokenEnds(l.source)
 	}
 	if derrs := derive(l.set, l.mix, src); derrs != nil {
-		return nil, derrs
+		return nil, derrs.TokenEnds(l.source)
 	}
 	sort.Strings(l.set.Files)
 	// Provenance errors do not unload the set: its values are sound, only
 	// their origin is undeclared, and claims on them are still judged.
 	errs = append(l.errs, perrs...)
 	errs.Sort()
-	return l.set, errs // nil, warnings, or provenance errors
+	return l.set, errs.TokenEnds(l.source) // nil, warnings, or provenance errors
 }
 
 // checkProvenance checks that every raw file the set reads says how it was
@@ -169,6 +170,16 @@ func (l *loader) decimal(entry string) raw.Decimal {
 	return raw.Decimal(l.set.Manifest.Decimal)
 }
 
+// source returns the content of the manifest or of a raw file read so far
+// (repository-relative path), or nil: diag.List.TokenEnds gives the set's
+// findings their ranges from it.
+func (l *loader) source(file string) []byte {
+	if file == l.mix.File() {
+		return l.msrc
+	}
+	return l.files[file]
+}
+
 // readRaw returns a raw file of the set (read once), or false after
 // reporting why it cannot be read.
 func (l *loader) readRaw(name string) ([]byte, string, bool) {
@@ -191,8 +202,9 @@ func (l *loader) readRaw(name string) ([]byte, string, bool) {
 		return nil, rel, false
 	}
 	if d := nesting.JSONDocument(b, nesting.MaxDepth); d != nil {
-		l.errs = append(l.errs, diag.Errorf(diag.NewLineIndex(rel, b).Pos(d.Offset), diag.EvidenceLimit,
-			"JSON nests deeper than %d levels; expected a report, not a deeper structure", d.Limit))
+		ix := diag.NewLineIndex(rel, b)
+		l.errs = append(l.errs, diag.Errorf(ix.Pos(d.Offset), diag.EvidenceLimit,
+			"JSON nests deeper than %d levels; expected a report, not a deeper structure", d.Limit).Spanning(ix.Pos(d.Offset+1)))
 		l.failed[rel] = true
 		return nil, rel, false
 	}

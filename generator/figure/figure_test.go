@@ -136,6 +136,7 @@ func TestSpecErrors(t *testing.T) {
 			}
 		}
 		ds.Sort()
+		txtartest.CheckRanges(t, ds)
 		var got strings.Builder
 		for _, d := range ds {
 			if d.Pos.File != "figures/fig.toml" || d.Pos.Line < 1 {

@@ -7,12 +7,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/evdoc-lab/evdoc/internal/atomicfile"
 	"os"
 	"path"
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/evdoc-lab/evdoc/internal/atomicfile"
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/evidence"
@@ -151,10 +152,11 @@ func (p *Project) Check() diag.List {
 	var ds diag.List
 	known := map[string]bool{}
 	for _, s := range p.Specs {
-		pos := diag.Position{File: s.File, Line: 1, Column: 1}
+		// the spec's first line
+		pos, end := diag.NewLineIndex(s.File, s.Src).Pos(0), diag.NewLineIndex(s.File, s.Src).LineEnd(0)
 		files, rec, err := p.Files(s)
 		if err != nil {
-			ds = append(ds, diag.Errorf(pos, diag.FigureStale, "figure %q cannot be drawn: %v", s.Name, err))
+			ds = append(ds, diag.Errorf(pos, diag.FigureStale, "figure %q cannot be drawn: %v", s.Name, err).Spanning(end))
 			continue
 		}
 		var stale []string
@@ -174,7 +176,7 @@ func (p *Project) Check() diag.List {
 			continue
 		}
 		why := p.why(s, rec, dir)
-		ds = append(ds, diag.Errorf(pos, diag.FigureStale, "figure %q: %s; %s; run evdoc figures", s.Name, strings.Join(stale, ", "), why))
+		ds = append(ds, diag.Errorf(pos, diag.FigureStale, "figure %q: %s; %s; run evdoc figures", s.Name, strings.Join(stale, ", "), why).Spanning(end))
 	}
 	entries, _ := os.ReadDir(filepath.Join(p.Root, filepath.FromSlash(dir)))
 	for _, e := range entries {

@@ -1,6 +1,7 @@
 package figure
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"math"
@@ -130,11 +131,13 @@ func LoadSpecs(root, dir string) ([]*Spec, diag.List) {
 		// never end.
 		src, err := safefile.ReadFile(root, file, safefile.SpecMaxSize)
 		if err != nil {
-			errs = append(errs, diag.Errorf(diag.Position{File: file, Line: 1, Column: 1}, diag.FigureSpec, "%v", err))
+			at := diag.Position{File: file, Line: 1, Column: 1} // (an empty range: the file could not be read)
+			errs = append(errs, diag.Errorf(at, diag.FigureSpec, "%v", err).Spanning(at))
 			continue
 		}
 		if d := nesting.TOML(src, nesting.MaxDepth); d != nil {
-			errs = append(errs, diag.Errorf(diag.NewLineIndex(file, src).Pos(d.Offset), diag.FigureSpec, "arrays or tables nest deeper than %d levels; expected a flat figure spec", d.Limit))
+			ix := diag.NewLineIndex(file, src)
+			errs = append(errs, diag.Errorf(ix.Pos(d.Offset), diag.FigureSpec, "arrays or tables nest deeper than %d levels; expected a flat figure spec", d.Limit).Spanning(ix.LineEnd(d.Offset)))
 			continue
 		}
 		s, ds := ParseSpec(file, src)
@@ -157,21 +160,43 @@ func ParseSpec(file string, src []byte) (*Spec, diag.List) {
 	md, err := toml.Decode(string(src), s)
 	if err != nil {
 		var pe toml.ParseError
-		pos := diag.Position{File: file, Line: 1, Column: 1}
+		pos, end := ix.Pos(0), ix.LineEnd(0)
 		if errors.As(err, &pe) {
-			pos = ix.LineCol(pe.Position.Line, pe.Position.Col)
+			pos, end = ix.LineColSpan(pe.Position.Line, pe.Position.Col, pe.Position.Len)
 		}
-		return nil, diag.List{diag.Errorf(pos, diag.FigureSpec, "invalid figure spec: %v", err)}
+		return nil, diag.List{diag.Errorf(pos, diag.FigureSpec, "invalid figure spec: %v", err).Spanning(end)}
 	}
 	if u := md.Undecoded(); len(u) > 0 {
 		k := u[0]
-		return nil, diag.List{diag.Errorf(s.keyPos(k[len(k)-1]), diag.FigureSpec, "unknown key %q", k.String())}
+		return nil, s.spanned(diag.List{diag.Errorf(s.keyPos(k[len(k)-1]), diag.FigureSpec, "unknown key %q", k.String())})
 	}
-	ds := s.structure()
+	ds := s.spanned(s.structure())
 	if ds.HasErrors() {
 		return nil, ds
 	}
 	return s, ds
+}
+
+// spanned sets the End of each diagnostic of ds that has none and points
+// into the spec: every position in a spec is a key (keyPos) or a quoted
+// string (find, refPos), so the range is that string, quotes included, or
+// the key's assignment line. ds is changed in place and returned.
+func (s *Spec) spanned(ds diag.List) diag.List {
+	ix := diag.NewLineIndex(s.File, s.Src)
+	for i, d := range ds {
+		if d.End.IsValid() || !d.Pos.IsValid() || d.Pos.File != s.File {
+			continue
+		}
+		off := ix.LineCol(d.Pos.Line, d.Pos.Column).Offset
+		end := ix.LineEnd(off)
+		if off < len(s.Src) && s.Src[off] == '"' {
+			if j := bytes.IndexByte(s.Src[off+1:end.Offset], '"'); j >= 0 {
+				end = ix.Pos(off + 1 + j + 1)
+			}
+		}
+		ds[i].End = end
+	}
+	return ds
 }
 
 // pos returns the position of the first occurrence of needle in the spec

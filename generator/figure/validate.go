@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/evdoc-lab/evdoc/generator/check"
 	"github.com/evdoc-lab/evdoc/generator/claim"
@@ -111,15 +112,15 @@ func (s *Spec) glyphCheck(lang string, fonts *Fonts) diag.List {
 	for _, f := range s.fields(lang) {
 		shown := evLink.ReplaceAllString(f.text, "$1")
 		for _, r := range fonts.Missing(shown) {
-			pos := s.keyPos(lastKey(f.key))
+			pos, end := s.keyPos(lastKey(f.key)), diag.Position{}
 			if at := s.textOffset(f.text); at != nil {
 				if j := strings.IndexRune(f.text, r); j >= 0 {
-					pos = ix.Pos(at(j))
+					pos, end = ix.Span(at(j), at(j)+utf8.RuneLen(r)) // the character
 				}
 			}
 			ds = append(ds, diag.Errorf(pos, diag.FigureGlyph,
 				"figure %q %s (%s): no font of the %s chain (%s) has a glyph for %s",
-				s.Name, f.key, lang, lang, strings.Join(fonts.Names(), ", "), RuneName(r)))
+				s.Name, f.key, lang, lang, strings.Join(fonts.Names(), ", "), RuneName(r)).Spanning(end))
 		}
 	}
 	return ds
@@ -157,15 +158,21 @@ func (s *Spec) Validate(st *evidence.Store, langs []string, fonts map[string]*Fo
 			for _, d := range tds {
 				d.Fixes = nil
 				if at != nil {
+					end := d.End
 					d.Pos = ix.Pos(at(d.Pos.Offset))
+					d.End = diag.Position{}
+					if end.IsValid() {
+						d.End = ix.Pos(at(end.Offset))
+					}
 				} else {
-					d.Pos = s.keyPos(lastKey(f.key))
+					d.Pos, d.End = s.keyPos(lastKey(f.key)), diag.Position{}
 				}
 				d.Message = fmt.Sprintf("figure %q %s (%s): %s", s.Name, f.key, lang, d.Message)
 				ds = append(ds, d)
 			}
 		}
 	}
+	ds = s.spanned(ds)
 	ds.Sort()
 	return ds
 }

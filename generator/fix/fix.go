@@ -85,7 +85,7 @@ func Plan(pages []*claim.Page, findings diag.List, fo Options) (edits map[string
 			if c := claimAt(p, d.Pos.Offset); c != nil && string(p.Source[c.Pos.Offset:c.End]) != c.Literal {
 				rule, why = diag.FixMarkup, "the number is not written as one run of the link text; fix it by hand"
 			}
-			remaining = append(remaining, d, diag.Errorf(d.Pos, rule, "cannot rewrite automatically: %s", why))
+			remaining = append(remaining, d, diag.Errorf(d.Pos, rule, "cannot rewrite automatically: %s", why).Spanning(d.End))
 			continue
 		}
 		var es []Edit
@@ -101,7 +101,7 @@ func Plan(pages []*claim.Page, findings diag.List, fo Options) (edits map[string
 		}
 		if scaled != "" {
 			remaining = append(remaining, d, diag.Errorf(d.Pos, diag.FixScale,
-				"cannot rewrite automatically: %s changes the number by a factor of 1000 or more, which is almost always a unit or digit-grouping mistake; check the unit and the raw value, or pass --allow-scale", scaled))
+				"cannot rewrite automatically: %s changes the number by a factor of 1000 or more, which is almost always a unit or digit-grouping mistake; check the unit and the raw value, or pass --allow-scale", scaled).Spanning(d.End))
 			continue
 		}
 		edits[p.Path] = append(edits[p.Path], es...)

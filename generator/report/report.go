@@ -2,10 +2,14 @@
 //
 //	text    path:line:col: severity: message [rule], related positions as
 //	        indented notes; columns are byte columns (go/token style)
-//	json    one JSON object per diagnostic ({"diagnostic": …}); byte columns
+//	json    one JSON object per diagnostic ({"diagnostic": …}, with "pos"
+//	        and, for a range, "end"); byte columns
 //	github  GitHub Actions workflow commands (::error file=…,line=…,col=…,
-//	        title=…::message); columns in Unicode code points
-//	sarif   SARIF 2.1.0 (OASIS), one run, columnKind "unicodeCodePoints"
+//	        endLine=…,endColumn=…,title=…::message); columns in Unicode
+//	        code points
+//	sarif   SARIF 2.1.0 (OASIS), one run, columnKind "unicodeCodePoints";
+//	        each result's region has startLine/startColumn and, for a
+//	        range, endLine/endColumn
 //
 // Byte columns are converted to code-point columns from the file's source,
 // so a mark on a Korean or Japanese line lands on the right character.
@@ -67,8 +71,12 @@ func Write(w io.Writer, format string, ds diag.List, src Source) error {
 			for _, r := range d.Related {
 				msg += "\n" + r.Pos.String() + ": " + r.Message
 			}
-			fmt.Fprintf(w, "::%s file=%s,line=%d,col=%d,title=%s::%s\n", level,
-				escapeProperty(d.Pos.File), d.Pos.Line, RuneColumn(d.Pos, src), escapeProperty("evdoc "+string(d.Rule)), escapeData(msg))
+			end := ""
+			if d.End.IsValid() && d.Pos.IsValid() {
+				end = fmt.Sprintf(",endLine=%d,endColumn=%d", d.End.Line, RuneColumn(d.End, src))
+			}
+			fmt.Fprintf(w, "::%s file=%s,line=%d,col=%d%s,title=%s::%s\n", level,
+				escapeProperty(d.Pos.File), d.Pos.Line, RuneColumn(d.Pos, src), end, escapeProperty("evdoc "+string(d.Rule)), escapeData(msg))
 		}
 		return nil
 	case "sarif":

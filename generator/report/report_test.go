@@ -22,7 +22,7 @@ func sample() diag.List {
 	ix := diag.NewLineIndex("p.md", page)
 	off := bytes.Index(page, []byte("13件"))
 	return diag.List{
-		{Pos: ix.Pos(off), Severity: diag.Error, Rule: "claim-mismatch", Message: `"13件" does not match d3/d3.a.ok = 14, 50%`,
+		{Pos: ix.Pos(off), End: ix.Pos(off + len("13件")), Severity: diag.Error, Rule: "claim-mismatch", Message: `"13件" does not match d3/d3.a.ok = 14, 50%`,
 			Related: []diag.Related{{Pos: diag.Position{File: "evidence/d3/report.md", Line: 5, Column: 24, Offset: 90}, Message: "evidence value 14"}},
 			Fixes:   []diag.SuggestedFix{{Message: "write 14", Edits: []diag.TextEdit{{Pos: ix.Pos(off), End: off + 2, NewText: "14"}}}}},
 		{Pos: diag.Position{File: "p.md", Line: 1, Column: 1}, Severity: diag.Warning, Rule: "link-missing-page", Message: "link to /x/"},
@@ -48,7 +48,9 @@ func TestGitHub(t *testing.T) {
 	if err := Write(&b, "github", sample(), src); err != nil {
 		t.Fatal(err)
 	}
-	want := "::error file=p.md,line=4,col=5,title=evdoc claim-mismatch::\"13件\" does not match d3/d3.a.ok = 14, 50%25%0Aevidence/d3/report.md:5:24: evidence value 14\n" +
+	// The range 13件 ends before the 8th code point of line 4; a
+	// diagnostic without an End has no endLine/endColumn.
+	want := "::error file=p.md,line=4,col=5,endLine=4,endColumn=8,title=evdoc claim-mismatch::\"13件\" does not match d3/d3.a.ok = 14, 50%25%0Aevidence/d3/report.md:5:24: evidence value 14\n" +
 		"::warning file=p.md,line=1,col=1,title=evdoc link-missing-page::link to /x/\n"
 	if b.String() != want {
 		t.Errorf("got:\n%s\nwant:\n%s", b.String(), want)
@@ -70,7 +72,7 @@ func TestSARIFValidates(t *testing.T) {
 				Locations []struct {
 					PhysicalLocation struct {
 						Region struct {
-							StartLine, StartColumn int
+							StartLine, StartColumn, EndLine, EndColumn int
 						} `json:"region"`
 					} `json:"physicalLocation"`
 				} `json:"locations"`
@@ -102,9 +104,42 @@ func TestSARIFValidates(t *testing.T) {
 		res.Locations[0].PhysicalLocation.Region.StartColumn != 5 || len(res.RelatedLocations) != 1 {
 		t.Errorf("result = %+v", res)
 	}
+	if reg := res.Locations[0].PhysicalLocation.Region; reg.EndLine != 4 || reg.EndColumn != 8 {
+		t.Errorf("region = %+v; want the end at 4:8 (code points)", reg)
+	}
+	if reg := r.Results[1].Locations[0].PhysicalLocation.Region; reg.EndLine != 0 || reg.EndColumn != 0 {
+		t.Errorf("region of a point = %+v; want no end", reg)
+	}
 	rep := res.Fixes[0].ArtifactChanges[0].Replacements[0]
 	if rep.DeletedRegion.StartColumn != 5 || rep.DeletedRegion.EndColumn != 7 || rep.InsertedContent.Text != "14" {
 		t.Errorf("fix = %+v", rep)
+	}
+}
+
+// TestJSONCarriesEnd: the json format writes a diagnostic's range as
+// "pos" and "end" (byte columns), and no "end" for a point.
+func TestJSONCarriesEnd(t *testing.T) {
+	var b bytes.Buffer
+	if err := Write(&b, "json", sample(), src); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(b.String()), "\n")
+	if len(lines) != 2 {
+		t.Fatalf("got %d lines:\n%s", len(lines), b.String())
+	}
+	var rec struct {
+		Diagnostic struct {
+			Pos, End *diag.Position
+		}
+	}
+	if err := json.Unmarshal([]byte(lines[0]), &rec); err != nil {
+		t.Fatal(err)
+	}
+	if e := rec.Diagnostic.End; e == nil || e.Line != 4 || e.Column != 16 || e.Offset != rec.Diagnostic.Pos.Offset+len("13件") {
+		t.Errorf("end = %+v; want 4:16, just past 13件", e)
+	}
+	if strings.Contains(lines[1], `"end"`) {
+		t.Errorf("a point diagnostic has an end: %s", lines[1])
 	}
 }
 

@@ -25,6 +25,7 @@ func TestCheckArchives(t *testing.T) {
 			return got.Bytes()
 		}
 		results, ds := s.Check(check.DefaultOptions())
+		txtartest.CheckRanges(t, ds)
 		if err := report.Write(&got, "text", ds, nil); err != nil {
 			t.Fatal(err)
 		}

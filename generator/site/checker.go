@@ -337,7 +337,8 @@ func unknownFigures(p *Page, figures map[string]bool) diag.List {
 	for _, m := range evfigureRe.FindAllSubmatchIndex(src, -1) {
 		name := string(src[m[2]:m[3]])
 		if !figures[name] {
-			ds = append(ds, diag.Errorf(p.Parsed.Index.Pos(m[2]), diag.FigureUnknown, "figure %q is not declared; expected a file %s/%s.toml", name, FiguresDir, name))
+			pos, end := p.Parsed.Index.Span(m[2], m[3]) // the name argument
+			ds = append(ds, diag.Errorf(pos, diag.FigureUnknown, "figure %q is not declared; expected a file %s/%s.toml", name, FiguresDir, name).Spanning(end))
 		}
 	}
 	return ds

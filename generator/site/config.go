@@ -232,15 +232,18 @@ var configExts = map[string]bool{".toml": true, ".yaml": true, ".yml": true, ".j
 // position.
 func decodeConfig(name string, src []byte) (map[string]any, error) {
 	m := map[string]any{}
-	bad := func(line, col int, format string, args ...any) error {
-		return diag.List{diag.Errorf(diag.NewLineIndex(name, src).LineCol(line, col), diag.SiteConfig, format, args...)}
+	// bad reports a problem at line:col, spanning n bytes (0: the rest of
+	// the line).
+	bad := func(line, col, n int, format string, args ...any) error {
+		pos, end := diag.NewLineIndex(name, src).LineColSpan(line, col, n)
+		return diag.List{diag.Errorf(pos, diag.SiteConfig, format, args...).Spanning(end)}
 	}
 	switch path.Ext(name) {
 	case ".toml":
 		if _, err := toml.Decode(string(src), &m); err != nil {
 			var pe toml.ParseError
 			if errors.As(err, &pe) {
-				return nil, bad(pe.Position.Line, pe.Position.Col, "invalid TOML: %s", pe.Message)
+				return nil, bad(pe.Position.Line, pe.Position.Col, pe.Position.Len, "invalid TOML: %s", pe.Message)
 			}
 			return nil, fmt.Errorf("%s: %v", name, err)
 		}
@@ -251,21 +254,22 @@ func decodeConfig(name string, src []byte) (map[string]any, error) {
 			if m := yamlLineRe.FindStringSubmatch(err.Error()); m != nil {
 				line, _ = strconv.Atoi(m[1])
 			}
-			return nil, bad(line, 1, "invalid YAML: %s", strings.TrimPrefix(err.Error(), "yaml: "))
+			return nil, bad(line, 1, 0, "invalid YAML: %s", strings.TrimPrefix(err.Error(), "yaml: "))
 		}
 		if len(n.Content) > 0 {
 			if err := n.Decode(&m); err != nil {
-				return nil, bad(n.Line, n.Column, "expected a YAML mapping of configuration keys: %v", err)
+				return nil, bad(n.Line, n.Column, 0, "expected a YAML mapping of configuration keys: %v", err)
 			}
 		}
 	case ".json":
 		if err := json.Unmarshal(src, &m); err != nil {
 			var se *json.SyntaxError
 			if errors.As(err, &se) {
-				p := diag.NewLineIndex(name, src).Pos(max(int(se.Offset)-1, 0))
-				return nil, diag.List{diag.Errorf(p, diag.SiteConfig, "invalid JSON: %v", err)}
+				off := max(int(se.Offset)-1, 0)
+				p, end := diag.NewLineIndex(name, src).Span(off, off+1) // the offending byte
+				return nil, diag.List{diag.Errorf(p, diag.SiteConfig, "invalid JSON: %v", err).Spanning(end)}
 			}
-			return nil, bad(1, 1, "expected a JSON object of configuration keys: %v", err)
+			return nil, bad(1, 1, 0, "expected a JSON object of configuration keys: %v", err)
 		}
 	}
 	return lowerKeys(m), nil

@@ -31,11 +31,13 @@ func (s *Site) checkEvidencePageNames() diag.List {
 		mfile := path.Join(set.Dir, evidence.ManifestName)
 		msrc, _ := safefile.ReadFile(s.Root, mfile, safefile.SpecMaxSize)
 		ix := diag.NewLineIndex(mfile, msrc)
-		at := func(name string) diag.Position {
+		// at is the range of the file's name in the manifest, or its
+		// first line when the manifest does not name it.
+		at := func(name string) (diag.Position, diag.Position) {
 			if i := strings.Index(string(msrc), strconv.Quote(name)); i >= 0 {
-				return ix.Pos(i)
+				return ix.Span(i, i+len(strconv.Quote(name)))
 			}
-			return diag.Position{File: mfile, Line: 1, Column: 1}
+			return ix.Pos(0), ix.LineEnd(0)
 		}
 		taken := map[string]string{
 			"_index": "the set's own page",
@@ -45,9 +47,10 @@ func (s *Site) checkEvidencePageNames() diag.List {
 		for _, f := range set.Files {
 			name := evidencePageName(f)
 			if other, ok := taken[name]; ok {
-				ds = append(ds, diag.Errorf(at(strings.TrimPrefix(f, set.Dir+"/")), diag.EvidencePageName,
+				pos, end := at(strings.TrimPrefix(f, set.Dir+"/"))
+				ds = append(ds, diag.Errorf(pos, diag.EvidencePageName,
 					"%s would be published as the page %s, which is already %s; expected file names that stay distinct when dots become dashes (rename the file)",
-					f, "/"+evidencePageDir(f), other))
+					f, "/"+evidencePageDir(f), other).Spanning(end))
 				continue
 			}
 			taken[name] = f
@@ -58,9 +61,10 @@ func (s *Site) checkEvidencePageNames() diag.List {
 			name := evidencePageName(f)
 			if m := windowSuffix.FindStringIndex(name); m != nil {
 				if other, ok := taken[name[:m[0]]]; ok && other != f {
-					ds = append(ds, diag.Errorf(at(strings.TrimPrefix(f, set.Dir+"/")), diag.EvidencePageName,
+					pos, end := at(strings.TrimPrefix(f, set.Dir+"/"))
+					ds = append(ds, diag.Errorf(pos, diag.EvidencePageName,
 						"%s would be published as /%s, the name of a later page of %s; expected a file name that does not end in -p and a number after another file's name",
-						f, evidencePageDir(f), other))
+						f, evidencePageDir(f), other).Spanning(end))
 				}
 			}
 		}

@@ -23,12 +23,14 @@ func screenPage(file string, src []byte) (diag.List, bool) {
 			}
 			off += n
 		}
-		ds = append(ds, diag.Errorf(diag.NewLineIndex(file, src).Pos(off), diag.PageEncoding,
-			"invalid UTF-8 (byte 0x%02X); expected UTF-8 text: re-save the page as UTF-8", src[off]))
+		pos, end := diag.NewLineIndex(file, src).Span(off, off+1) // the first invalid byte
+		ds = append(ds, diag.Errorf(pos, diag.PageEncoding,
+			"invalid UTF-8 (byte 0x%02X); expected UTF-8 text: re-save the page as UTF-8", src[off]).Spanning(end))
 	}
 	if d := nesting.Markdown(src, nesting.MaxDepth); d != nil {
-		ds = append(ds, diag.Errorf(diag.NewLineIndex(file, src).Pos(d.Offset), diag.PageLimit,
-			"lists or block quotes nest deeper than %d levels; expected a flatter page", d.Limit))
+		ix := diag.NewLineIndex(file, src) // the line that nests too deep
+		ds = append(ds, diag.Errorf(ix.Pos(d.Offset), diag.PageLimit,
+			"lists or block quotes nest deeper than %d levels; expected a flatter page", d.Limit).Spanning(ix.LineEnd(d.Offset)))
 		return ds, false
 	}
 	return ds, true
@@ -39,9 +41,9 @@ func screenPage(file string, src []byte) (diag.List, bool) {
 // fails the build on it.
 func rawHTMLFindings(p *Page) diag.List {
 	var ds diag.List
-	for _, pos := range p.Parsed.RawHTML {
-		ds = append(ds, diag.Errorf(pos, diag.PageHTML,
-			"raw HTML; Hugo omits it (markup.goldmark.renderer.unsafe is false) and the build fails on it; expected Markdown (a line break: a backslash or two spaces at the end of the line)"))
+	for _, r := range p.Parsed.RawHTML {
+		ds = append(ds, diag.Errorf(r.Pos, diag.PageHTML,
+			"raw HTML; Hugo omits it (markup.goldmark.renderer.unsafe is false) and the build fails on it; expected Markdown (a line break: a backslash or two spaces at the end of the line)").Spanning(r.End))
 	}
 	return ds
 }

@@ -136,7 +136,7 @@ func newPage(dirLang string, codes []string, repoPath, rel string, src []byte, m
 	pg.Lang, pg.Logical, pg.Section = translation.FileLanguage(rel, dirLang, codes)
 	if parsed.FrontMatter != nil {
 		if bytes.HasPrefix(src, []byte("+++")) {
-			errs = append(errs, diag.Errorf(parsed.Index.Pos(0), diag.PageFrontMatter, "TOML front matter; evdoc reads YAML front matter (---)"))
+			errs = append(errs, diag.Errorf(parsed.Index.Pos(0), diag.PageFrontMatter, "TOML front matter; evdoc reads YAML front matter (---)").Spanning(parsed.Index.LineEnd(0)))
 			return nil, errs
 		}
 		if err := yaml.Unmarshal(parsed.FrontMatter, &pg.FrontMatter); err != nil {
@@ -154,7 +154,7 @@ func newPage(dirLang string, codes []string, repoPath, rel string, src []byte, m
 				n, _ := strconv.Atoi(yamlLineRe.FindStringSubmatch(l)[1])
 				return fmt.Sprintf("line %d", n+1)
 			})
-			errs = append(errs, diag.Errorf(pos, diag.PageFrontMatter, "invalid YAML front matter: %s", strings.TrimSpace(msg)))
+			errs = append(errs, diag.Errorf(pos, diag.PageFrontMatter, "invalid YAML front matter: %s", strings.TrimSpace(msg)).Spanning(parsed.Index.LineEnd(pos.Offset)))
 			return nil, errs
 		}
 	}

@@ -195,7 +195,7 @@ func frontMatterNumbers(p *Page) diag.List {
 		}
 		for _, n := range claim.ScanText(p.Parsed.Index, src, start, lineStart+len(body)) {
 			if n.Rule == "" {
-				ds = append(ds, diag.Diagnostic{Pos: n.Pos, Severity: diag.Warning, Rule: diag.ClaimUnchecked,
+				ds = append(ds, diag.Diagnostic{Pos: n.Pos, End: p.Parsed.Index.Pos(n.Pos.Offset + len(n.Text)), Severity: diag.Warning, Rule: diag.ClaimUnchecked,
 					Message: fmt.Sprintf("number %q in front matter %s cannot be bound to evidence; it is not checked (move it into the body as a claim)", n.Text, key)})
 			}
 		}
@@ -236,7 +236,7 @@ func (s *Site) checkLinks(p *Page, index map[string]bool) diag.List {
 		}
 		u, err := url.Parse(l.Destination)
 		if err != nil {
-			ds = append(ds, diag.Diagnostic{Pos: l.Pos, Severity: diag.Warning, Rule: diag.LinkMalformed, Message: fmt.Sprintf("cannot parse link %q: %v", l.Destination, err)})
+			ds = append(ds, diag.Diagnostic{Pos: l.Pos, End: l.End, Severity: diag.Warning, Rule: diag.LinkMalformed, Message: fmt.Sprintf("cannot parse link %q: %v", l.Destination, err)})
 			continue
 		}
 		logical := strings.Trim(u.Path, "/")
@@ -247,7 +247,7 @@ func (s *Site) checkLinks(p *Page, index map[string]bool) diag.List {
 		if p.Lang != src {
 			where += " or " + s.Config.Source().ContentDir
 		}
-		ds = append(ds, diag.Diagnostic{Pos: l.Pos, Severity: diag.Warning, Rule: diag.LinkMissingPage,
+		ds = append(ds, diag.Diagnostic{Pos: l.Pos, End: l.End, Severity: diag.Warning, Rule: diag.LinkMissingPage,
 			Message: fmt.Sprintf("link to %s: the site has no such page in %s", l.Destination, where)})
 	}
 	return ds

@@ -28,6 +28,7 @@ func TestCheckArchives(t *testing.T) {
 			return got.Bytes()
 		}
 		_, ds := s.Check(check.DefaultOptions())
+		txtartest.CheckRanges(t, ds)
 		var mine diag.List
 		for _, d := range ds {
 			if strings.HasPrefix(string(d.Rule), "translation") || strings.HasPrefix(string(d.Rule), "i18n") {

@@ -410,7 +410,7 @@ func CheckEmphasis(p *Page) diag.List {
 				next, _ = utf8.DecodeRune(blanked[o:])
 			}
 			if !(isSpace(before) && isSpace(next)) {
-				ds = append(ds, diag.Diagnostic{Pos: p.Parsed.Index.Pos(off), Severity: diag.Error, Rule: diag.PageEmphasis,
+				ds = append(ds, diag.Diagnostic{Pos: p.Parsed.Index.Pos(off), End: p.Parsed.Index.Pos(off + j - i), Severity: diag.Error, Rule: diag.PageEmphasis,
 					Message: fmt.Sprintf("%q renders as literal text, not emphasis: Hugo's goldmark cannot pair it; expected a matching delimiter run, or escape it as \\%s", seg[i:j], seg[i:j])})
 			}
 			i = j

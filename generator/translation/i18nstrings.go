@@ -27,6 +27,10 @@ type i18nFile struct {
 	path string
 	keys map[string]diag.Position // key → its line
 	ok   bool
+	// first and firstEnd are the range of the file's first line (an empty
+	// range at 1:1 when the file does not exist): where a missing key is
+	// reported.
+	first, firstEnd diag.Position
 }
 
 // readI18n reads i18n/CODE.toml. Values are strings or Hugo's
@@ -34,6 +38,8 @@ type i18nFile struct {
 func readI18n(root, code string) (i18nFile, diag.List) {
 	rel := "i18n/" + code + ".toml"
 	f := i18nFile{path: rel, keys: map[string]diag.Position{}}
+	f.first = diag.Position{File: rel, Line: 1, Column: 1}
+	f.firstEnd = f.first
 	src, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(rel)))
 	if errors.Is(err, fs.ErrNotExist) {
 		return f, nil
@@ -42,15 +48,16 @@ func readI18n(root, code string) (i18nFile, diag.List) {
 		return f, diag.List{diag.Errorf(diag.Position{File: rel}, diag.TranslationI18nString, "cannot read: %v", err)}
 	}
 	ix := diag.NewLineIndex(rel, src)
+	f.first, f.firstEnd = ix.Pos(0), ix.LineEnd(0)
 	var m map[string]any
 	_, err = toml.Decode(string(src), &m)
 	if err != nil {
-		pos := diag.Position{File: rel, Line: 1, Column: 1}
+		pos, end := f.first, f.firstEnd
 		var pe toml.ParseError
 		if errors.As(err, &pe) {
-			pos = ix.LineCol(pe.Position.Line, pe.Position.Col)
+			pos, end = ix.LineColSpan(pe.Position.Line, pe.Position.Col, pe.Position.Len)
 		}
-		return f, diag.List{diag.Errorf(pos, diag.TranslationI18nString, "invalid TOML: %v", err)}
+		return f, diag.List{diag.Errorf(pos, diag.TranslationI18nString, "invalid TOML: %v", err).Spanning(end)}
 	}
 	f.ok = true
 	lines := strings.Split(string(src), "\n")
@@ -139,7 +146,7 @@ func CheckI18nStrings(root string, langs []Language) diag.List {
 			if _, ok := f.keys[k]; ok {
 				continue
 			}
-			d := diag.Diagnostic{Pos: diag.Position{File: f.path, Line: 1, Column: 1}, Severity: diag.Error, Rule: diag.TranslationI18nString}
+			d := diag.Diagnostic{Pos: f.first, End: f.firstEnd, Severity: diag.Error, Rule: diag.TranslationI18nString}
 			var where []string
 			if u, ok := uses[k]; ok {
 				d.Related = append(d.Related, diag.Related{Pos: u, Message: "used here"})

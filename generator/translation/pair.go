@@ -1,7 +1,6 @@
 package translation
 
 import (
-	"bytes"
 	"fmt"
 	"sort"
 
@@ -46,11 +45,13 @@ func Pair(source string, langs []Language, pages []*Page) *Set {
 			if !p.ExplicitKey || !first.ExplicitKey {
 				how = fmt.Sprintf("the path %q (translationKey or file path)", p.Key)
 			}
+			pos, end := fieldSpan(p, "translationKey")
+			firstPos, _ := fieldSpan(first, "translationKey")
 			s.dups = append(s.dups, diag.Diagnostic{
-				Pos: keyPos(p), Severity: diag.Error, Rule: diag.TranslationDuplicateKey,
+				Pos: pos, End: end, Severity: diag.Error, Rule: diag.TranslationDuplicateKey,
 				Message: fmt.Sprintf("%s and %s are both %s pages with %s; Hugo pairs a translation with one of them only: give each page its own translationKey",
 					first.Path, p.Path, p.Lang, how),
-				Related: []diag.Related{{Pos: keyPos(first), Message: "the other page with this key"}},
+				Related: []diag.Related{{Pos: firstPos, Message: "the other page with this key"}},
 			})
 			continue
 		}
@@ -122,23 +123,15 @@ func (s *Set) CheckPairing() diag.List {
 				continue
 			}
 			if p.IsEmpty() && !p.Section {
-				ds = append(ds, diag.Errorf(p.Parsed.Index.Pos(0), diag.TranslationOrphan,
-					"page has no body and no %s page with translationKey %q to fall back to", s.Source, p.Key))
+				pos, end := p.Parsed.Index.Pos(0), p.Parsed.Index.LineEnd(0)
+				ds = append(ds, diag.Errorf(pos, diag.TranslationOrphan,
+					"page has no body and no %s page with translationKey %q to fall back to", s.Source, p.Key).Spanning(end))
 				continue
 			}
-			ds = append(ds, diag.Diagnostic{Pos: p.Parsed.Index.Pos(0), Severity: diag.Warning, Rule: diag.TranslationOrphan,
+			pos, end := p.Parsed.Index.Pos(0), p.Parsed.Index.LineEnd(0)
+			ds = append(ds, diag.Diagnostic{Pos: pos, End: end, Severity: diag.Warning, Rule: diag.TranslationOrphan,
 				Message: fmt.Sprintf("no %s page has translationKey %q; this page has no source-language original", s.Source, p.Key)})
 		}
 	}
 	return ds
-}
-
-// keyPos is the position of p's translationKey front matter line, else
-// of the page's first byte.
-func keyPos(p *Page) diag.Position {
-	fm := p.Parsed.Source[:p.Parsed.BodyStart]
-	if i := bytes.Index(fm, []byte("\ntranslationKey:")); i >= 0 {
-		return p.Parsed.Index.Pos(i + 1)
-	}
-	return p.Parsed.Index.Pos(0)
 }

@@ -142,11 +142,22 @@ func readDoc(p *Page) *doc {
 			if num.Kind == "id" {
 				continue // a name such as p99, L7 or MID1, not a number
 			}
+			// Start and End become page offsets (End: just past the
+			// number's last byte when it maps, else the block's start
+			// line's end, so a finding still spans the number's line).
+			end := -1
+			if num.End > 0 && num.End-1 < len(back) && back[num.End-1] >= 0 {
+				end = back[num.End-1] + 1
+			}
 			if num.Start < len(back) && back[num.Start] >= 0 {
 				num.Start = back[num.Start]
 			} else {
 				num.Start = bl.start
 			}
+			if end < num.Start {
+				end = d.page.Parsed.Index.LineEnd(num.Start).Offset
+			}
+			num.End = end
 			bl.numbers = append(bl.numbers, num)
 		}
 		d.blocks = append(d.blocks, bl)
@@ -296,7 +307,7 @@ func parity(s, t *Page) diag.List {
 	sectionsAlign := len(hs) == len(ht)
 	for i := 0; i < len(hs) && i < len(ht); i++ {
 		if hs[i].level != ht[i].level {
-			out = append(out, diag.Diagnostic{Pos: at(ht[i].start), Severity: diag.Error, Rule: diag.TranslationStructure,
+			out = append(out, diag.Diagnostic{Pos: at(ht[i].start), End: dt.page.Parsed.Index.LineEnd(ht[i].start), Severity: diag.Error, Rule: diag.TranslationStructure,
 				Message: fmt.Sprintf("heading level %d where %s has level %d", ht[i].level, srcName, hs[i].level), Related: rel(hs[i].start, "the source heading")})
 			sectionsAlign = false
 			break
@@ -312,7 +323,7 @@ func parity(s, t *Page) diag.List {
 		} else if n < len(ht) {
 			pos = at(ht[n].start)
 		}
-		out = append(out, diag.Diagnostic{Pos: pos, Severity: diag.Error, Rule: diag.TranslationStructure,
+		out = append(out, diag.Diagnostic{Pos: pos, End: dt.page.Parsed.Index.LineEnd(pos.Offset), Severity: diag.Error, Rule: diag.TranslationStructure,
 			Message: fmt.Sprintf("%d headings where %s has %d", len(ht), srcName, len(hs)), Related: r})
 	}
 	// sectionOf maps a translation section to the source's (identity when aligned, else everything is section 0).
@@ -331,13 +342,13 @@ func parity(s, t *Page) diag.List {
 	for i := 0; i < len(cs) || i < len(ct); i++ {
 		switch {
 		case i >= len(ct):
-			out = append(out, diag.Diagnostic{Pos: at(lastStart(dt)), Severity: diag.Error, Rule: diag.TranslationStructure,
+			out = append(out, diag.Diagnostic{Pos: at(lastStart(dt)), End: dt.page.Parsed.Index.LineEnd(lastStart(dt)), Severity: diag.Error, Rule: diag.TranslationStructure,
 				Message: fmt.Sprintf("%s has a code block with no counterpart here", srcName), Related: rel(cs[i].start, "the source code block")})
 		case i >= len(cs):
-			out = append(out, diag.Diagnostic{Pos: at(ct[i].start), Severity: diag.Error, Rule: diag.TranslationStructure,
+			out = append(out, diag.Diagnostic{Pos: at(ct[i].start), End: dt.page.Parsed.Index.LineEnd(ct[i].start), Severity: diag.Error, Rule: diag.TranslationStructure,
 				Message: fmt.Sprintf("code block with no counterpart in %s", srcName), Related: rel(0, "the source page")})
 		case !bytes.Equal(cs[i].code, ct[i].code):
-			out = append(out, diag.Diagnostic{Pos: at(ct[i].start), Severity: diag.Error, Rule: diag.TranslationStructure,
+			out = append(out, diag.Diagnostic{Pos: at(ct[i].start), End: dt.page.Parsed.Index.LineEnd(ct[i].start), Severity: diag.Error, Rule: diag.TranslationStructure,
 				Message: fmt.Sprintf("code block differs from %s's; code is not translated (expected the same bytes)", srcName), Related: rel(cs[i].start, "the source code block")})
 		}
 	}
@@ -350,13 +361,13 @@ func parity(s, t *Page) diag.List {
 	for _, f := range dt.figures {
 		ft[f.name] = f.start
 		if _, ok := fs[f.name]; !ok {
-			out = append(out, diag.Diagnostic{Pos: at(f.start), Severity: diag.Error, Rule: diag.TranslationStructure,
+			out = append(out, diag.Diagnostic{Pos: at(f.start), End: dt.page.Parsed.Index.LineEnd(f.start), Severity: diag.Error, Rule: diag.TranslationStructure,
 				Message: fmt.Sprintf("figure %q is not in %s", f.name, srcName), Related: rel(0, "the source page")})
 		}
 	}
 	for _, f := range ds.figures {
 		if _, ok := ft[f.name]; !ok {
-			out = append(out, diag.Diagnostic{Pos: at(0), Severity: diag.Error, Rule: diag.TranslationStructure,
+			out = append(out, diag.Diagnostic{Pos: at(0), End: dt.page.Parsed.Index.LineEnd(0), Severity: diag.Error, Rule: diag.TranslationStructure,
 				Message: fmt.Sprintf("figure %q of %s is missing here", f.name, srcName), Related: rel(f.start, "the source figure")})
 		}
 	}
@@ -370,7 +381,7 @@ func parity(s, t *Page) diag.List {
 		if _, ok := lt[linkTarget(l.dest)]; !ok {
 			lt[linkTarget(l.dest)] = l.start
 			if _, ok := ls[linkTarget(l.dest)]; !ok {
-				out = append(out, diag.Diagnostic{Pos: at(l.start), Severity: diag.Error, Rule: diag.TranslationStructure,
+				out = append(out, diag.Diagnostic{Pos: at(l.start), End: dt.page.Parsed.Index.LineEnd(l.start), Severity: diag.Error, Rule: diag.TranslationStructure,
 					Message: fmt.Sprintf("link to %s, which %s does not link to", l.dest, srcName), Related: rel(0, "the source page")})
 			}
 		}
@@ -378,7 +389,7 @@ func parity(s, t *Page) diag.List {
 	for _, l := range ds.links {
 		if _, ok := lt[linkTarget(l.dest)]; !ok {
 			lt[linkTarget(l.dest)] = -1
-			out = append(out, diag.Diagnostic{Pos: at(0), Severity: diag.Error, Rule: diag.TranslationStructure,
+			out = append(out, diag.Diagnostic{Pos: at(0), End: dt.page.Parsed.Index.LineEnd(0), Severity: diag.Error, Rule: diag.TranslationStructure,
 				Message: fmt.Sprintf("%s links to %s; this page does not", srcName, l.dest), Related: rel(l.start, "the source link")})
 		}
 	}
@@ -453,16 +464,16 @@ func compareTables(ds, dt *doc, sec func(int) int, at posFn, rel relFn, srcName 
 			case i >= len(b):
 				tb := ds.tables[a[i]]
 				pos := at(sectionStart(dt, k))
-				out = append(out, diag.Diagnostic{Pos: pos, Severity: diag.Error, Rule: diag.TranslationStructure,
+				out = append(out, diag.Diagnostic{Pos: pos, End: dt.page.Parsed.Index.LineEnd(pos.Offset), Severity: diag.Error, Rule: diag.TranslationStructure,
 					Message: fmt.Sprintf("%s has a table (%d rows) in this section that this page lacks", srcName, tb.rows), Related: rel(tb.start, "the source table")})
 			case i >= len(a):
 				tb := dt.tables[b[i]]
-				out = append(out, diag.Diagnostic{Pos: at(tb.start), Severity: diag.Error, Rule: diag.TranslationStructure,
+				out = append(out, diag.Diagnostic{Pos: at(tb.start), End: dt.page.Parsed.Index.LineEnd(tb.start), Severity: diag.Error, Rule: diag.TranslationStructure,
 					Message: fmt.Sprintf("table (%d rows) with no counterpart in %s", tb.rows, srcName), Related: rel(sectionStart(ds, k), "the source section")})
 			default:
 				ta, tbb := ds.tables[a[i]], dt.tables[b[i]]
 				if ta.rows != tbb.rows {
-					out = append(out, diag.Diagnostic{Pos: at(tbb.start), Severity: diag.Error, Rule: diag.TranslationStructure,
+					out = append(out, diag.Diagnostic{Pos: at(tbb.start), End: dt.page.Parsed.Index.LineEnd(tbb.start), Severity: diag.Error, Rule: diag.TranslationStructure,
 						Message: fmt.Sprintf("table has %d rows where %s's has %d", tbb.rows, srcName, ta.rows), Related: rel(ta.start, "the source table")})
 				}
 			}
@@ -553,11 +564,11 @@ func compareClaims(ds, dt *doc, sec func(int) int, at posFn, rel relFn, srcName 
 		b := dt.claims[match[i]]
 		switch verdict(a, b) {
 		case Disagree:
-			out = append(out, diag.Diagnostic{Pos: b.Pos, Severity: diag.Error, Rule: diag.TranslationClaims,
+			out = append(out, diag.Diagnostic{Pos: b.Pos, End: dt.page.Parsed.Index.Pos(b.End), Severity: diag.Error, Rule: diag.TranslationClaims,
 				Message: fmt.Sprintf("[%s] says %s where %s's [%s] says %s (same evidence %s)", b.Literal, describe(b.numbers), srcName, a.Literal, describe(a.numbers), key(a)),
 				Related: []diag.Related{{Pos: a.Pos, Message: "the source claim"}}})
 		case Warn:
-			out = append(out, diag.Diagnostic{Pos: b.Pos, Severity: diag.Warning, Rule: diag.TranslationApprox,
+			out = append(out, diag.Diagnostic{Pos: b.Pos, End: dt.page.Parsed.Index.Pos(b.End), Severity: diag.Warning, Rule: diag.TranslationApprox,
 				Message: fmt.Sprintf("[%s] and %s's [%s] differ in approximation: one is approximate, the other exact", b.Literal, srcName, a.Literal),
 				Related: []diag.Related{{Pos: a.Pos, Message: "the source claim"}}})
 		}
@@ -581,14 +592,14 @@ func compareClaims(ds, dt *doc, sec func(int) int, at posFn, rel relFn, srcName 
 		}
 		if match < 0 {
 			pos := at(sectionStart(dt, sec(a.section)))
-			out = append(out, diag.Diagnostic{Pos: pos, Severity: diag.Error, Rule: diag.TranslationClaims,
+			out = append(out, diag.Diagnostic{Pos: pos, End: dt.page.Parsed.Index.LineEnd(pos.Offset), Severity: diag.Error, Rule: diag.TranslationClaims,
 				Message: fmt.Sprintf("%s quotes %s as [%s] in this section; this page does not", srcName, key(a), a.Literal),
 				Related: []diag.Related{{Pos: a.Pos, Message: "the source claim"}}})
 			continue
 		}
 		usedT[match] = true
 		b := lostT[match]
-		out = append(out, diag.Diagnostic{Pos: b.Pos, Severity: diag.Error, Rule: diag.TranslationClaims,
+		out = append(out, diag.Diagnostic{Pos: b.Pos, End: dt.page.Parsed.Index.Pos(b.End), Severity: diag.Error, Rule: diag.TranslationClaims,
 			Message: fmt.Sprintf("[%s] quotes %s where %s's [%s] quotes %s", b.Literal, key(b), srcName, a.Literal, key(a)),
 			Related: []diag.Related{{Pos: a.Pos, Message: "the source claim"}}})
 	}
@@ -596,7 +607,7 @@ func compareClaims(ds, dt *doc, sec func(int) int, at posFn, rel relFn, srcName 
 		if usedT[j] {
 			continue
 		}
-		out = append(out, diag.Diagnostic{Pos: b.Pos, Severity: diag.Error, Rule: diag.TranslationClaims,
+		out = append(out, diag.Diagnostic{Pos: b.Pos, End: dt.page.Parsed.Index.Pos(b.End), Severity: diag.Error, Rule: diag.TranslationClaims,
 			Message: fmt.Sprintf("[%s] quotes %s, which %s does not quote", b.Literal, key(b), srcName),
 			Related: []diag.Related{{Pos: ds.page.Parsed.Index.Pos(sectionStart(ds, sec(b.section))), Message: "the source section"}}})
 	}
@@ -748,18 +759,18 @@ func compareNumbers(ds, dt *doc, sectionsAlign bool, at posFn, rel relFn, srcNam
 		if found >= 0 {
 			moved[found] = true
 			e := extra[found]
-			out = append(out, diag.Diagnostic{Pos: at(e.n.Start), Severity: diag.Error, Rule: diag.TranslationNumbers,
+			out = append(out, diag.Diagnostic{Pos: at(e.n.Start), End: at(e.n.End), Severity: diag.Error, Rule: diag.TranslationNumbers,
 				Message: fmt.Sprintf("%q moved: %s writes it in another block", e.n.Text, srcName), Related: rel(m.n.Start, "where the source writes it")})
 			continue
 		}
-		out = append(out, diag.Diagnostic{Pos: at(ut[m.unit].start), Severity: diag.Error, Rule: diag.TranslationNumbers,
+		out = append(out, diag.Diagnostic{Pos: at(ut[m.unit].start), End: dt.page.Parsed.Index.LineEnd(ut[m.unit].start), Severity: diag.Error, Rule: diag.TranslationNumbers,
 			Message: fmt.Sprintf("%s writes %q (%s) in this block; this page does not", srcName, m.n.Text, describe([]Number{m.n})), Related: rel(m.n.Start, "the source number")})
 	}
 	for j, e := range extra {
 		if moved[j] {
 			continue
 		}
-		out = append(out, diag.Diagnostic{Pos: at(e.n.Start), Severity: diag.Error, Rule: diag.TranslationNumbers,
+		out = append(out, diag.Diagnostic{Pos: at(e.n.Start), End: at(e.n.End), Severity: diag.Error, Rule: diag.TranslationNumbers,
 			Message: fmt.Sprintf("%q (%s) is not in %s's block", e.n.Text, describe([]Number{e.n}), srcName), Related: rel(us[e.unit].start, "the source block")})
 	}
 	return out

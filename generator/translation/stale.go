@@ -154,7 +154,8 @@ func checkStale(s, t *Page) diag.List {
 	if st != StateStale {
 		return nil
 	}
-	d := diag.Diagnostic{Pos: fieldPos(t, SourceHashField), Severity: diag.Warning, Rule: diag.TranslationStale}
+	pos, end := fieldSpan(t, SourceHashField)
+	d := diag.Diagnostic{Pos: pos, End: end, Severity: diag.Warning, Rule: diag.TranslationStale}
 	var lines []string
 	for _, off := range changed {
 		pos := s.Parsed.Index.Pos(off)
@@ -169,13 +170,15 @@ func checkStale(s, t *Page) diag.List {
 	return diag.List{d}
 }
 
-// fieldPos is the position of a front matter field's line, else the page start.
-func fieldPos(p *Page, name string) diag.Position {
+// fieldSpan is the range of a front matter field's line, else of the
+// page's first line.
+func fieldSpan(p *Page, name string) (diag.Position, diag.Position) {
 	fm := p.Parsed.Source[:p.Parsed.BodyStart]
+	off := 0
 	if i := bytes.Index(fm, []byte("\n"+name+":")); i >= 0 {
-		return p.Parsed.Index.Pos(i + 1)
+		off = i + 1
 	}
-	return p.Parsed.Index.Pos(0)
+	return p.Parsed.Index.Pos(off), p.Parsed.Index.LineEnd(off)
 }
 
 // PageStatus is one row of Set.Status: a page (by its source-language

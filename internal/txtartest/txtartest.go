@@ -18,6 +18,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/evdoc-lab/evdoc/generator/diag"
 	"golang.org/x/tools/txtar"
 )
 
@@ -118,5 +119,19 @@ func Run(t *testing.T, pattern string, fn func(t *testing.T, dir string, ar *txt
 			}
 			CheckGolden(t, file, ar, fn(t, Write(t, ar), ar))
 		})
+	}
+}
+
+// CheckRanges fails the test for every diagnostic of ds with a line but
+// no well-formed range (see diag.Diagnostic.RangeError): each finding
+// about a place in a file says where it starts and where it ends, as
+// go/analysis's Diagnostic{Pos, End}, so SARIF, JSON and GitHub output
+// can mark the whole range.
+func CheckRanges(t testing.TB, ds diag.List) {
+	t.Helper()
+	for _, d := range ds {
+		if err := d.RangeError(); err != nil {
+			t.Errorf("%v: %s", err, d.Message)
+		}
 	}
 }

@@ -1,0 +1,66 @@
+package diag
+
+import "testing"
+
+func TestRanges(t *testing.T) {
+	src := []byte("ab \"q\" x  \r\n한국\nlast")
+	ix := NewLineIndex("f", src)
+	p, e := ix.Span(3, 6)
+	if p.String() != "f:1:4" || e.String() != "f:1:7" {
+		t.Errorf("Span(3, 6) = %s, %s", p, e)
+	}
+	if _, e := ix.Span(5, 2); e.Offset != 5 {
+		t.Errorf("Span(5, 2) ends at %d; want the start", e.Offset)
+	}
+	for _, tt := range []struct {
+		off  int
+		want string
+	}{{0, "f:1:12"}, {12, "f:2:7"}, {19, "f:3:5"}} {
+		if got := ix.LineEnd(tt.off).String(); got != tt.want {
+			t.Errorf("LineEnd(%d) = %s, want %s", tt.off, got, tt.want)
+		}
+	}
+	if p, e := ix.LineColSpan(2, 4, 3); p.String() != "f:2:4" || e.String() != "f:2:7" {
+		t.Errorf("LineColSpan(2, 4, 3) = %s, %s", p, e)
+	}
+	if _, e := ix.LineColSpan(1, 1, 0); e.String() != "f:1:12" {
+		t.Errorf("LineColSpan(1, 1, 0) ends at %s; want the line's end", e)
+	}
+	ds := List{
+		{Pos: ix.Pos(3)},                    // a quoted string
+		{Pos: ix.Pos(7)},                    // the rest of the line, blanks and \r trimmed
+		{Pos: ix.Pos(0), End: ix.Pos(1)},    // kept
+		{Pos: Position{File: "g", Line: 1}}, // unknown source: empty range
+		{Pos: Position{File: "f"}},          // no line: left alone
+	}
+	ds.TokenEnds(func(f string) []byte {
+		if f == "f" {
+			return src
+		}
+		return nil
+	})
+	for i, want := range []string{"f:1:7", "f:1:9", "f:1:2", "g:1", "-"} {
+		if got := ds[i].End.String(); got != want {
+			t.Errorf("TokenEnds: diagnostic %d ends at %s, want %s", i, got, want)
+		}
+	}
+}
+
+func TestRangeError(t *testing.T) {
+	ix := NewLineIndex("f", []byte("abc\ndef\n"))
+	for _, tt := range []struct {
+		d  Diagnostic
+		ok bool
+	}{
+		{Diagnostic{Pos: ix.Pos(1), End: ix.Pos(3)}, true},
+		{Diagnostic{Pos: ix.Pos(1), End: ix.Pos(1)}, true}, // empty range
+		{Diagnostic{Pos: Position{File: "f"}}, true},       // about the whole file
+		{Diagnostic{Pos: ix.Pos(1)}, false},                // no End
+		{Diagnostic{Pos: ix.Pos(5), End: ix.Pos(2)}, false},
+		{Diagnostic{Pos: ix.Pos(1), End: Position{File: "g", Line: 1, Column: 3, Offset: 2}}, false},
+	} {
+		if err := tt.d.RangeError(); (err == nil) != tt.ok {
+			t.Errorf("RangeError(%s..%s) = %v", tt.d.Pos, tt.d.End, err)
+		}
+	}
+}
