@@ -127,7 +127,7 @@ func (s *Spec) data(st *evidence.Store) (*figData, diag.List) {
 	}
 	if len(r.missing) > 0 {
 		r.missing.Sort()
-		return nil, r.missing
+		return nil, s.spanned(r.missing)
 	}
 	d.inputs = r.inputs
 	return d, nil

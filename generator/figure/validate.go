@@ -75,7 +75,7 @@ func (s *Spec) texts(lang string) diag.List {
 	if s.Kind == KindTimeline && len(s.Panels) > 0 && s.YAxis[lang] == "" {
 		ds = append(ds, diag.Errorf(s.keyPos("kind"), diag.FigureSpec, "figure %q has no y_axis for language %q", s.Name, lang))
 	}
-	return ds
+	return s.spanned(ds)
 }
 
 func lastKey(k string) string {
