@@ -184,63 +184,12 @@ func (s *Site) Build(ctx context.Context, opt BuildOptions) error {
 		return err
 	}
 	defer os.RemoveAll(stage)
-	for _, d := range stagedDirs {
-		if err := copyTree(filepath.Join(s.Root, d), filepath.Join(stage, d)); err != nil {
-			return fmt.Errorf("staging %s: %v", d, err)
-		}
-	}
-	for _, f := range RootConfigFiles {
-		if err := copyFile(filepath.Join(s.Root, f), filepath.Join(stage, f)); err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return fmt.Errorf("staging %s: %v", f, err)
-		}
-	}
-	// Hugo gets the environment and the CJK settings evdoc's staged
-	// Markdown relies on.
-	hugoEnv, mdOpt, err := s.Config.HugoEnv()
-	if err != nil {
-		return err
-	}
 	fmt.Fprintf(logw, "evdoc: %d claims checked, %d pages, %d evidence sets\n", len(results), len(s.Pages), len(s.Store.Sets))
-	if err := s.stageFallbacks(stage); err != nil {
-		return err
-	}
-	rewritten := map[string]bool{}
-	for _, l := range s.Config.Ordered() {
-		if rewritten[l.ContentDir] {
-			continue
-		}
-		rewritten[l.ContentDir] = true
-		if err := translation.RewriteTree(filepath.Join(stage, filepath.FromSlash(l.ContentDir)), mdOpt); err != nil {
-			return err
-		}
-	}
-	v, err := s.newViewer(ctx)
+	staged, err := s.Stage(ctx, stage, results, logw)
 	if err != nil {
 		return err
 	}
-	if err := ctx.Err(); err != nil {
-		return err // interrupted while staging: the stage is removed, Out untouched
-	}
-	// Claims, value tables and figures first: the windows they link to
-	// are the pages a sparse evidence file gets.
-	if err := s.stageClaims(stage, v, results); err != nil {
-		return err
-	}
-	if err := ctx.Err(); err != nil {
-		return err // interrupted while staging: the stage is removed, Out untouched
-	}
-	if err := s.stageFigures(stage, v, logw); err != nil {
-		return err
-	}
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	if err := s.stageEvidence(ctx, stage, v, results); err != nil {
-		return err
-	}
-	if err := ctx.Err(); err != nil {
-		return err
-	}
+	hugoEnv, v := staged.Env, staged.viewer
 	if err := os.MkdirAll(filepath.Dir(final), 0o755); err != nil {
 		return err
 	}
@@ -303,6 +252,91 @@ func (s *Site) Build(ctx context.Context, opt BuildOptions) error {
 	}
 	return nil
 }
+
+// Staged is what Stage produced that running Hugo on the stage needs.
+type Staged struct {
+	// Env are the environment variables Hugo runs with (Config.HugoEnv).
+	Env []string
+	// viewer knows the evidence files published whole, which Build
+	// checks Hugo published.
+	viewer *viewer
+}
+
+// Stage writes into stage (a new or empty directory) the Hugo project
+// Build runs Hugo on: the project's files Hugo reads (stagedDirs,
+// RootConfigFiles), the generated translation fallbacks, evidence viewer
+// pages, claim and set data (data/evdoc) and the figures rendered from
+// the current evidence. results are the verdicts of s.Check. It returns
+// what running Hugo on the stage needs. Progress lines go to logw (nil discards them). It
+// returns ctx's error when ctx is done between steps; the caller removes
+// the stage.
+func (s *Site) Stage(ctx context.Context, stage string, results []check.Result, logw io.Writer) (*Staged, error) {
+	if logw == nil {
+		logw = io.Discard
+	}
+	for _, d := range stagedDirs {
+		if err := copyTree(filepath.Join(s.Root, d), filepath.Join(stage, d)); err != nil {
+			return nil, fmt.Errorf("staging %s: %v", d, err)
+		}
+	}
+	for _, f := range RootConfigFiles {
+		if err := copyFile(filepath.Join(s.Root, f), filepath.Join(stage, f)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("staging %s: %v", f, err)
+		}
+	}
+	// Hugo gets the environment and the CJK settings evdoc's staged
+	// Markdown relies on.
+	hugoEnv, mdOpt, err := s.Config.HugoEnv()
+	if err != nil {
+		return nil, err
+	}
+	if err := s.stageFallbacks(stage); err != nil {
+		return nil, err
+	}
+	rewritten := map[string]bool{}
+	for _, l := range s.Config.Ordered() {
+		if rewritten[l.ContentDir] {
+			continue
+		}
+		rewritten[l.ContentDir] = true
+		if err := translation.RewriteTree(filepath.Join(stage, filepath.FromSlash(l.ContentDir)), mdOpt); err != nil {
+			return nil, err
+		}
+	}
+	v, err := s.newViewer(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err // interrupted while staging
+	}
+	// Claims, value tables and figures first: the windows they link to
+	// are the pages a sparse evidence file gets.
+	if err := s.stageClaims(stage, v, results); err != nil {
+		return nil, err
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err // interrupted while staging
+	}
+	if err := s.stageFigures(stage, v, logw); err != nil {
+		return nil, err
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := s.stageEvidence(ctx, stage, v, results); err != nil {
+		return nil, err
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	return &Staged{Env: hugoEnv, viewer: v}, nil
+}
+
+// DirectTool returns the command to run for cmd as Build runs it: a
+// "go … tool NAME" command becomes the tool's own binary, so Hugo is the
+// caller's direct child and dies with it (see directTool).
+func DirectTool(ctx context.Context, cmd []string) []string { return directTool(ctx, cmd) }
 
 // cleanLeftovers removes what runs killed before they could clean up left
 // behind: a Hugo process group still running, stage directories, new-site

@@ -159,6 +159,10 @@ func TestBuildReferenceSite(t *testing.T) {
 		if strings.Contains(page, `href="ev:`) {
 			t.Errorf("%s Q&A page leaks an ev: link", lang)
 		}
+		// The findings banner is evdoc serve's alone (data/evdoc/serve.json).
+		if strings.Contains(page, "evdoc-serve-banner") {
+			t.Errorf("%s Q&A page of a build shows serve's findings banner", lang)
+		}
 	}
 	if set := read("evidence/dns-passthrough-tcp/index.html"); !strings.Contains(set, `data-origin="transcribed">공개된 문서에서 옮겨 적은 값입니다`) {
 		t.Errorf("evidence set page does not show the set's origin")

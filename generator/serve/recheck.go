@@ -1,0 +1,54 @@
+package serve
+
+import (
+	"context"
+
+	"github.com/evdoc-lab/evdoc/generator/check"
+	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/site"
+)
+
+// State is a checked project: what Recheck returns and what is staged
+// and served.
+type State struct {
+	Site *site.Site
+	// Results is the verdict on every claim (site.Check).
+	Results []check.Result
+	// Findings are every finding of the project, sorted, with the
+	// project's rule severities applied (site.Check).
+	Findings diag.List
+}
+
+// Rechecker re-checks a project after some of its files changed. Serve
+// reports, of the State it returns, the findings in the Scope of the
+// change (Affected); an incremental implementation may re-check only
+// that scope, provided every finding it returns is what a full check of
+// the changed project gives.
+type Rechecker interface {
+	// Recheck returns the project's state after changed files (slash-
+	// separated, relative to the root) changed; prev is the state before
+	// (nil at the first call). An error means the project cannot be
+	// loaded at all (site.LoadWith's errors); prev is then still served.
+	Recheck(ctx context.Context, prev *State, changed []string) (*State, error)
+}
+
+// FullRechecker reloads the whole project and checks every page: the
+// reference behaviour an incremental Rechecker must agree with.
+type FullRechecker struct {
+	Root  string
+	Load  site.LoadOptions
+	Check check.Options
+}
+
+// Recheck implements Rechecker.
+func (r FullRechecker) Recheck(ctx context.Context, _ *State, _ []string) (*State, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	s, err := site.LoadWith(r.Root, r.Load)
+	if err != nil {
+		return nil, err
+	}
+	results, ds := s.Check(r.Check)
+	return &State{Site: s, Results: results, Findings: ds}, nil
+}

@@ -1,0 +1,466 @@
+// Package serve runs `evdoc serve`: Hugo's server with live reload on a
+// staged copy of the project (the stage `evdoc build` runs Hugo on), a
+// watcher of the project's files, and a re-check of what each saved file
+// affects. Findings are printed in the terminal (check's text format) and
+// shown in the served pages as a banner, which the layouts read from
+// data/evdoc/serve.json; only serve writes that file, so a built site
+// never shows a banner.
+package serve
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/report"
+	"github.com/evdoc-lab/evdoc/generator/site"
+	"github.com/evdoc-lab/evdoc/internal/procgroup"
+)
+
+// Options configures Run.
+type Options struct {
+	// Root is the project directory (holds hugo.toml).
+	Root string
+	// Hugo is the command that runs Hugo, program first (as
+	// site.BuildOptions.Hugo); "server" and its flags are appended.
+	Hugo []string
+	// Bind is the interface Hugo's server listens on (Hugo's default,
+	// 127.0.0.1, when empty); Port its port (1313 when zero).
+	Bind string
+	Port int
+	// BaseURL, when set, is passed to Hugo's server as --baseURL.
+	BaseURL string
+	// Strict counts warnings as failures, as check --strict does: the
+	// banner is then red for a warning, and the summary says it fails.
+	Strict bool
+	// Debounce is how long the watcher waits for a burst of saves to end
+	// before re-checking (default 150ms); a burst is cut after 10 times
+	// that.
+	Debounce time.Duration
+	// Rechecker re-checks the project; nil means FullRechecker on Root.
+	Rechecker Rechecker
+	// Out receives the findings, in check's text format; Log receives
+	// progress lines and Hugo's output. nil discards.
+	Out, Log io.Writer
+	// Ready, when set, is called once Hugo's server serves the project,
+	// with its first lines of output seen (tests wait on it).
+	Ready func()
+}
+
+// BannerFile is where, relative to the staged project, serve writes the
+// banner's data; the layouts read it as hugo.Data.evdoc.serve.
+const BannerFile = "data/evdoc/serve.json"
+
+// BannerPartial is the partial the layouts call to show the banner.
+const BannerPartial = "evdoc/serve-banner.html"
+
+// workPrefix names serve's directories under the project's .evdoc/.
+const workPrefix = "serve-"
+
+// Run stages the project, starts Hugo's server on the stage and re-checks
+// and re-stages on every burst of changes, until ctx is done; then it
+// stops Hugo's whole process group, removes its directory and returns
+// nil. It returns an error when the project cannot be loaded or staged
+// at first, or when Hugo's server exits on its own.
+func Run(ctx context.Context, opt Options) error {
+	if opt.Out == nil {
+		opt.Out = io.Discard
+	}
+	if opt.Log == nil {
+		opt.Log = io.Discard
+	}
+	if opt.Debounce <= 0 {
+		opt.Debounce = 150 * time.Millisecond
+	}
+	rc := opt.Rechecker
+	if rc == nil {
+		rc = FullRechecker{Root: opt.Root}
+	}
+	if len(opt.Hugo) == 0 {
+		opt.Hugo = site.PinnedHugo(opt.Root)
+	}
+	opt.Hugo = site.DirectTool(ctx, opt.Hugo)
+	absRoot, err := filepath.Abs(opt.Root)
+	if err != nil {
+		return err
+	}
+	work := filepath.Join(absRoot, ".evdoc")
+	if err := os.MkdirAll(work, 0o755); err != nil {
+		return err
+	}
+	cleanStale(work, opt.Log)
+	dir, err := os.MkdirTemp(work, workPrefix)
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
+	if err := os.WriteFile(filepath.Join(dir, "pid"), []byte(strconv.Itoa(os.Getpid())+"\n"), 0o644); err != nil {
+		return err
+	}
+	srv := &server{opt: opt, rc: rc, dir: dir, served: filepath.Join(dir, "site")}
+
+	// Watch before the first check, so a save during it is not missed.
+	w, err := newWatcher(opt.Root)
+	if err != nil {
+		return err
+	}
+	defer w.Close()
+
+	start := time.Now()
+	st, err := rc.Recheck(ctx, nil, nil)
+	if err != nil {
+		return err
+	}
+	srv.state = st
+	srv.report(Scope{All: true}, st, nil, time.Since(start))
+	if err := srv.stage(ctx); err != nil {
+		return fmt.Errorf("staging the project: %v", err)
+	}
+	srv.noteMissingBanner()
+
+	hugo := srv.startHugo(ctx)
+	defer func() { hugo.stop() }() // the Hugo running then, after a restart too
+	batches := w.batches(ctx, opt.Debounce, opt.Log)
+	for {
+		select {
+		case <-hugo.exited:
+			if ctx.Err() != nil {
+				return nil
+			}
+			err := hugo.err
+			if err == nil {
+				err = errors.New("exited")
+			}
+			return fmt.Errorf("hugo server: %v", err)
+		case b, ok := <-batches:
+			if !ok {
+				return nil
+			}
+			env := srv.env
+			srv.change(ctx, b)
+			if !slices.Equal(env, srv.env) && ctx.Err() == nil {
+				fmt.Fprintln(opt.Log, "evdoc: the configuration changed Hugo's environment; restarting Hugo's server")
+				hugo.stop()
+				hugo = srv.startHugo(ctx)
+			}
+		case <-ctx.Done():
+			return nil
+		}
+	}
+}
+
+// hugoRun is a running Hugo server.
+type hugoRun struct {
+	cancel context.CancelFunc
+	// exited is closed when Hugo's process group is gone; err is then
+	// how it ended.
+	exited chan struct{}
+	err    error
+}
+
+// stop stops Hugo's process group and waits until it is gone.
+func (h *hugoRun) stop() {
+	h.cancel()
+	<-h.exited
+}
+
+// startHugo starts Hugo's server on the served directory.
+func (s *server) startHugo(ctx context.Context) *hugoRun {
+	hctx, cancel := context.WithCancel(ctx)
+	h := &hugoRun{cancel: cancel, exited: make(chan struct{})}
+	go func() {
+		h.err = s.runHugo(hctx)
+		close(h.exited)
+	}()
+	return h
+}
+
+// server is one running evdoc serve.
+type server struct {
+	opt    Options
+	rc     Rechecker
+	dir    string // serve's own directory under .evdoc
+	served string // the staged project Hugo's server runs on
+	state  *State
+	// stageErr is the last staging failure, shown in the banner until a
+	// staging succeeds.
+	stageErr error
+	// env is the environment Hugo must run with on the stage
+	// (site.Config.HugoEnv); a change of it restarts Hugo's server.
+	env []string
+}
+
+// change re-checks after a batch of changed files and stages again.
+func (s *server) change(ctx context.Context, changed []string) {
+	start := time.Now()
+	fmt.Fprintf(s.opt.Log, "evdoc: changed: %s\n", strings.Join(changed, ", "))
+	st, err := s.rc.Recheck(ctx, s.state, changed)
+	if err != nil {
+		if ctx.Err() != nil {
+			return
+		}
+		fmt.Fprintf(s.opt.Log, "evdoc: cannot load the project: %v (still serving the last good state)\n", err)
+		s.stageErr = fmt.Errorf("cannot load the project: %v", err)
+		_ = s.writeBanner(s.served)
+		return
+	}
+	old := s.state
+	s.state = st
+	sc := Affected(old.Site, st.Site, changed)
+	s.report(sc, st, changed, time.Since(start))
+	if !sc.Restage {
+		return
+	}
+	if err := s.stage(ctx); err != nil && ctx.Err() == nil {
+		fmt.Fprintf(s.opt.Log, "evdoc: staging failed: %v (the served site shows the last staged state)\n", err)
+	}
+}
+
+// report prints the findings in scope (check's text format) and a
+// summary line.
+func (s *server) report(sc Scope, st *State, changed []string, took time.Duration) {
+	pages := map[string]bool{}
+	for _, p := range st.Site.Pages {
+		pages[p.Path] = true
+	}
+	var ds diag.List
+	for _, d := range st.Findings {
+		if d.Severity != diag.Note && sc.Includes(d.Pos.File, pages) {
+			ds = append(ds, d)
+		}
+	}
+	_ = report.Write(s.opt.Out, "text", ds, fileSource(s.opt.Root))
+	what := fmt.Sprintf("checked %d page(s)", len(st.Site.Pages))
+	if !sc.All {
+		what = fmt.Sprintf("re-checked %d page(s)", len(sc.Pages))
+		if len(sc.Pages) == 0 {
+			what = "re-checked " + strings.Join(changed, ", ")
+		}
+	}
+	e, w := st.Findings.Count(diag.Error), st.Findings.Count(diag.Warning)
+	verdict := "ok"
+	switch {
+	case e > 0:
+		verdict = "fails"
+	case w > 0 && s.opt.Strict:
+		verdict = "fails under --strict"
+	}
+	fmt.Fprintf(s.opt.Log, "evdoc: %s in %v: %d error(s), %d warning(s) there; site: %d error(s), %d warning(s) (%s)\n",
+		what, took.Round(time.Millisecond), ds.Count(diag.Error), ds.Count(diag.Warning), e, w, verdict)
+}
+
+// stage stages the current state into a new directory and syncs it into
+// the served one, so Hugo sees only the files that changed.
+func (s *server) stage(ctx context.Context) error {
+	next, err := os.MkdirTemp(s.dir, "next-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(next)
+	staged, err := s.state.Site.Stage(ctx, next, s.state.Results, nil)
+	s.stageErr = err
+	if err != nil {
+		// Keep serving what was staged last, with the failure in the banner.
+		_ = s.writeBanner(s.served)
+		return err
+	}
+	if err := s.writeBanner(next); err != nil {
+		return err
+	}
+	if _, _, err = syncTree(next, s.served); err != nil {
+		return err
+	}
+	s.env = staged.Env
+	return nil
+}
+
+// bannerData is the JSON the banner partial reads.
+type bannerData struct {
+	Errors   int             `json:"errors"`
+	Warnings int             `json:"warnings"`
+	Strict   bool            `json:"strict"`
+	Failing  bool            `json:"failing"`
+	Checked  string          `json:"checked"`
+	Findings []bannerFinding `json:"findings"`
+}
+
+type bannerFinding struct {
+	File     string `json:"file"`
+	Line     int    `json:"line"`
+	Col      int    `json:"col"`
+	Severity string `json:"severity"`
+	Rule     string `json:"rule"`
+	Message  string `json:"message"`
+	// Page and Lang name the page the finding is on as Hugo's .File.Path
+	// and .Language.Lang do, so the banner lists a page's own first.
+	Page string `json:"page,omitempty"`
+	Lang string `json:"lang,omitempty"`
+}
+
+// banner returns the banner data of the current state: its errors and
+// warnings (notes are left to the terminal) and a staging failure.
+func (s *server) banner() bannerData {
+	st := s.state
+	b := bannerData{Strict: s.opt.Strict, Checked: time.Now().Format("15:04:05"), Findings: []bannerFinding{}}
+	pages := map[string]*site.Page{}
+	for _, p := range st.Site.Pages {
+		pages[p.Path] = p
+	}
+	if s.stageErr != nil {
+		b.Errors++
+		b.Findings = append(b.Findings, bannerFinding{File: "-", Severity: string(diag.Error), Rule: "serve", Message: s.stageErr.Error()})
+	}
+	for _, d := range st.Findings {
+		if d.Severity == diag.Note {
+			continue
+		}
+		if d.Severity == diag.Error {
+			b.Errors++
+		} else {
+			b.Warnings++
+		}
+		f := bannerFinding{File: d.Pos.File, Line: d.Pos.Line, Col: d.Pos.Column, Severity: string(d.Severity), Rule: string(d.Rule), Message: d.Message}
+		if p := pages[d.Pos.File]; p != nil {
+			f.Page, f.Lang = p.Rel, p.Lang
+		}
+		b.Findings = append(b.Findings, f)
+	}
+	b.Failing = b.Errors > 0 || (s.opt.Strict && b.Warnings > 0)
+	return b
+}
+
+// writeBanner writes the banner data into the staged project dir.
+func (s *server) writeBanner(dir string) error {
+	j, err := json.MarshalIndent(s.banner(), "", " ")
+	if err != nil {
+		return err
+	}
+	return writeReplace(filepath.Join(dir, filepath.FromSlash(BannerFile)), append(j, '\n'))
+}
+
+// noteMissingBanner tells the terminal when no staged template calls the
+// banner partial (a site with its own theme), so the findings show in
+// the terminal only.
+func (s *server) noteMissingBanner() {
+	found := false
+	for _, d := range []string{"layouts", "themes"} {
+		_ = filepath.WalkDir(filepath.Join(s.served, d), func(p string, e fs.DirEntry, err error) error {
+			if err != nil || found || e.IsDir() || !strings.HasSuffix(p, ".html") || strings.HasSuffix(filepath.ToSlash(p), "/"+BannerPartial) {
+				return nil
+			}
+			if b, err := os.ReadFile(p); err == nil && strings.Contains(string(b), BannerPartial) {
+				found = true
+			}
+			return nil
+		})
+	}
+	if !found {
+		fmt.Fprintf(s.opt.Log, "evdoc: no layout calls the %q partial, so the served pages show no findings banner; add {{ partial %q . }} after <body> in your baseof.html\n", BannerPartial, BannerPartial)
+	}
+}
+
+// runHugo runs Hugo's server on the served directory until ctx is done,
+// in a process group of its own that is stopped as a whole.
+func (s *server) runHugo(ctx context.Context) error {
+	cmd := s.opt.Hugo
+	abs, err := filepath.Abs(s.served)
+	if err != nil {
+		return err
+	}
+	args := append(append([]string{}, cmd[1:]...), "server", "--source", abs, "--renderToMemory", "--logLevel", "warn")
+	if s.opt.Bind != "" {
+		args = append(args, "--bind", s.opt.Bind)
+	}
+	if s.opt.Port != 0 {
+		args = append(args, "--port", strconv.Itoa(s.opt.Port))
+	}
+	if s.opt.BaseURL != "" {
+		args = append(args, "--baseURL", s.opt.BaseURL)
+	}
+	fmt.Fprintf(s.opt.Log, "evdoc: running %s\n", strings.Join(append([]string{cmd[0]}, args...), " "))
+	c := exec.Command(cmd[0], args...)
+	out := &readyWriter{w: s.opt.Log, ready: s.opt.Ready}
+	c.Stdout, c.Stderr = out, out
+	c.Env = append(append(os.Environ(), s.env...), "HUGO_CACHEDIR="+filepath.Join(s.dir, "hugo-cache"))
+	groupFile := filepath.Join(s.dir, "hugo.pgid")
+	return procgroup.Run(ctx, c, procgroup.Options{Started: func(pgid int) {
+		_ = os.WriteFile(groupFile, []byte(fmt.Sprintf("%d %s\n", pgid, abs)), 0o644)
+	}})
+}
+
+// readyWriter passes Hugo's output on and calls ready once Hugo says its
+// web server is available.
+type readyWriter struct {
+	mu    sync.Mutex
+	w     io.Writer
+	ready func()
+	seen  bool
+}
+
+func (r *readyWriter) Write(p []byte) (int, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	n, err := r.w.Write(p)
+	if !r.seen && strings.Contains(string(p), "Web Server is available") {
+		r.seen = true
+		if r.ready != nil {
+			r.ready()
+		}
+	}
+	return n, err
+}
+
+// cleanStale removes the directories of serve runs that are gone (killed
+// before they could clean up), stopping any Hugo they left.
+func cleanStale(work string, log io.Writer) {
+	entries, _ := os.ReadDir(work)
+	for _, e := range entries {
+		if !e.IsDir() || !strings.HasPrefix(e.Name(), workPrefix) {
+			continue
+		}
+		dir := filepath.Join(work, e.Name())
+		if b, err := os.ReadFile(filepath.Join(dir, "pid")); err == nil {
+			if pid, err := strconv.Atoi(strings.TrimSpace(string(b))); err == nil && processAlive(pid) {
+				continue // another evdoc serve of this project
+			}
+		}
+		if b, err := os.ReadFile(filepath.Join(dir, "hugo.pgid")); err == nil {
+			var pgid int
+			var marker string
+			if _, err := fmt.Sscanf(string(b), "%d %s", &pgid, &marker); err == nil && strings.HasPrefix(marker, "/") {
+				if n := procgroup.Reap(pgid, marker); n > 0 {
+					fmt.Fprintf(log, "evdoc: stopped %d Hugo process(es) left by a killed evdoc serve\n", n)
+				}
+			}
+		}
+		_ = os.RemoveAll(dir)
+	}
+}
+
+// fileSource reads the files findings name, relative to root, once each.
+func fileSource(root string) report.Source {
+	cache := map[string][]byte{}
+	return func(file string) []byte {
+		if b, ok := cache[file]; ok {
+			return b
+		}
+		b, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(file)))
+		if err != nil {
+			b = nil
+		}
+		cache[file] = b
+		return b
+	}
+}
