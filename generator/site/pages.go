@@ -9,9 +9,11 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/yuin/goldmark"
 	"go.yaml.in/yaml/v3"
@@ -27,12 +29,13 @@ type Page = translation.Page
 
 var yamlLineRe = regexp.MustCompile(`line (\d+)`)
 
-// loadPages reads every .md file under each language's content directory.
-// It returns the pages sorted by Path and the findings of each file by
-// its repository path.
-func loadPages(root string, cfg *Config, md goldmark.Markdown) ([]*Page, map[string]diag.List, error) {
-	var pages []*Page
-	errs := map[string]diag.List{}
+// loadPages reads every .md file under each language's content directory,
+// parsing them on a pool of workers (newMD gives each its goldmark). It
+// returns the pages sorted by Path and the findings of each file by its
+// repository path.
+func loadPages(root string, cfg *Config, newMD func() goldmark.Markdown) ([]*Page, map[string]diag.List, error) {
+	type file struct{ lang, path string }
+	var files []file
 	walked := map[string]bool{}
 	for _, lang := range cfg.Ordered() {
 		if walked[lang.ContentDir] {
@@ -51,20 +54,47 @@ func loadPages(root string, cfg *Config, md goldmark.Markdown) ([]*Page, map[str
 				return nil
 			}
 			relRepo, _ := filepath.Rel(root, p)
-			pg, ferrs, err := loadPage(root, cfg, lang.Code, filepath.ToSlash(relRepo), md)
-			if err != nil {
-				return err
-			}
-			if len(ferrs) > 0 {
-				errs[filepath.ToSlash(relRepo)] = ferrs
-			}
-			if pg != nil {
-				pages = append(pages, pg)
-			}
+			files = append(files, file{lang.Code, filepath.ToSlash(relRepo)})
 			return nil
 		})
 		if err != nil {
 			return nil, nil, fmt.Errorf("reading %s: %v", lang.ContentDir, err)
+		}
+	}
+	type loaded struct {
+		page *Page
+		errs diag.List
+		err  error
+	}
+	out := make([]loaded, len(files))
+	workers := min(runtime.GOMAXPROCS(0), len(files))
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for range workers {
+		wg.Go(func() {
+			md := newMD()
+			for i := range next {
+				pg, errs, err := loadPage(root, cfg, files[i].lang, files[i].path, md)
+				out[i] = loaded{pg, errs, err}
+			}
+		})
+	}
+	for i := range files {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	var pages []*Page
+	errs := map[string]diag.List{}
+	for i, l := range out {
+		if l.err != nil {
+			return nil, nil, fmt.Errorf("reading %s: %v", cfg.Languages[files[i].lang].ContentDir, l.err)
+		}
+		if len(l.errs) > 0 {
+			errs[files[i].path] = append(errs[files[i].path], l.errs...)
+		}
+		if l.page != nil {
+			pages = append(pages, l.page)
 		}
 	}
 	sort.Slice(pages, func(i, j int) bool { return pages[i].Path < pages[j].Path })

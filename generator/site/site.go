@@ -75,7 +75,7 @@ func LoadWith(root string, opt LoadOptions) (*Site, error) {
 	st, errs := evidence.LoadWith(root, EvidenceDir, opt.Evidence)
 	s.Store = st
 	s.siteFindings = append(s.siteFindings, errs...)
-	pages, perrs, err := loadPages(root, cfg, claim.NewMarkdown())
+	pages, perrs, err := loadPages(root, cfg, claim.NewMarkdown)
 	if err != nil {
 		return nil, err
 	}

@@ -356,6 +356,9 @@ func hugoRenderer() goldmark.Markdown {
 // position in the page.
 func CheckEmphasis(p *Page) diag.List {
 	src := p.Parsed.Source
+	if bytes.IndexByte(src[p.Parsed.BodyStart:], '*') < 0 {
+		return nil // no "*" in the body, none can be left literal
+	}
 	out, ins := HugoMarkdown(src, MarkdownOptions{})
 	_, bodyStart, ok := claim.SplitFrontMatter(out)
 	if !ok {

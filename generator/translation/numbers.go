@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/shopspring/decimal"
 )
@@ -37,9 +38,6 @@ type Number struct {
 func (n Number) NormalForm() string { return n.Key }
 
 var (
-	fullWidthDigits = strings.NewReplacer("０", "0", "１", "1", "２", "2", "３", "3", "４", "4", "５", "5", "６", "6", "７", "7", "８", "8", "９", "9",
-		"％", "%", "，", ",", "．", ".", "：", ":", "＋", "+", "－", "-", "〜", "~", "～", "~", "∼", "~")
-
 	isoDateRe = regexp.MustCompile(`^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})`)
 	cjkDateRe = regexp.MustCompile(`^(?:(\d{4})\s*[年년]\s*)?(\d{1,2})\s*[月월]\s*(?:(\d{1,2})\s*[日일])?`)
 	clockRe   = regexp.MustCompile(`^\d{1,2}:\d{2}(?::\d{2})?`)
@@ -112,17 +110,69 @@ func sortedUnits() []string {
 // normalizeText maps full-width digits and signs to ASCII and returns,
 // for each byte of the result, the offset of the byte it came from.
 func normalizeText(s string) (string, []int) {
-	var b strings.Builder
-	back := make([]int, 0, len(s))
+	back := make([]int, 0, len(s)+1)
+	if !hasFullWidth(s) && utf8.ValidString(s) {
+		for i := range len(s) + 1 {
+			back = append(back, i)
+		}
+		return s, back
+	}
+	b := make([]byte, 0, len(s))
 	for i, r := range s {
-		n := fullWidthDigits.Replace(string(r))
-		b.WriteString(n)
-		for range len(n) {
+		if a := fullWidthASCII(r); a != 0 {
+			b = append(b, a)
+			back = append(back, i)
+			continue
+		}
+		n := len(b)
+		b = utf8.AppendRune(b, r)
+		for range len(b) - n {
 			back = append(back, i)
 		}
 	}
 	back = append(back, len(s))
-	return b.String(), back
+	return string(b), back
+}
+
+// fullWidthASCII returns the ASCII byte a full-width digit or sign r
+// stands for (０ → 0, ％ → %, 〜 → ~), or 0.
+func fullWidthASCII(r rune) byte {
+	switch {
+	case r >= '０' && r <= '９':
+		return byte('0' + r - '０')
+	}
+	switch r {
+	case '％':
+		return '%'
+	case '，':
+		return ','
+	case '．':
+		return '.'
+	case '：':
+		return ':'
+	case '＋':
+		return '+'
+	case '－':
+		return '-'
+	case '〜', '～', '∼':
+		return '~'
+	}
+	return 0
+}
+
+// hasFullWidth reports whether s holds a rune fullWidthASCII maps.
+func hasFullWidth(s string) bool {
+	for i := 0; i < len(s); i++ {
+		// every mapped rune is three bytes long and starts with 0xE2,
+		// 0xE3 or 0xEF
+		if c := s[i]; c == 0xE2 || c == 0xE3 || c == 0xEF {
+			r, _ := utf8.DecodeRuneInString(s[i:])
+			if fullWidthASCII(r) != 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func isASCIIAlnum(c byte) bool {

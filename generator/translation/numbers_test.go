@@ -1,6 +1,9 @@
 package translation
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestNumberPairs is the table of ko/ja (and English) number pairs that
 // parity relies on: each must agree, disagree, or agree with a warning.
@@ -122,4 +125,31 @@ func FuzzScanNumbers(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestNormalizeText holds normalizeText to the mapping of full-width
+// digits and signs it replaces (a strings.Replacer, once) and to its
+// offset map.
+func TestNormalizeText(t *testing.T) {
+	repl := strings.NewReplacer("０", "0", "１", "1", "２", "2", "３", "3", "４", "4", "５", "5", "６", "6", "７", "7", "８", "8", "９", "9",
+		"％", "%", "，", ",", "．", ".", "：", ":", "＋", "+", "－", "-", "〜", "~", "～", "~", "∼", "~")
+	for _, in := range []string{"", "abc 12.5%", "１２．５％ 약 ３초", "＋３〜５∼７～９ ：，", "한글 ８개 ∑ ≈ 5", "é０", "a\xffb１"} {
+		norm, back := normalizeText(in)
+		var want strings.Builder
+		for _, r := range in { // rune by rune, as normalizeText once was
+			want.WriteString(repl.Replace(string(r)))
+		}
+		if norm != want.String() {
+			t.Errorf("normalizeText(%q) = %q, want %q", in, norm, want.String())
+		}
+		if len(back) != len(norm)+1 || back[len(norm)] != len(in) {
+			t.Errorf("normalizeText(%q): offset map of %d entries for %d bytes", in, len(back), len(norm))
+			continue
+		}
+		for i := range len(norm) {
+			if norm[i] < 0x80 && in[back[i]] != norm[i] && repl.Replace(string([]rune(in[back[i]:])[0])) != string(norm[i]) {
+				t.Errorf("normalizeText(%q): byte %d %q maps back to offset %d", in, i, norm[i], back[i])
+			}
+		}
+	}
 }
