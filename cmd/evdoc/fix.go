@@ -10,12 +10,12 @@ import (
 	"regexp"
 	"strings"
 
-	udiff "github.com/aymanbagabas/go-udiff"
 	"github.com/spf13/cobra"
 
 	"github.com/evdoc-lab/evdoc/generator/claim"
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/fix"
+	"github.com/evdoc-lab/evdoc/generator/report"
 	"github.com/evdoc-lab/evdoc/generator/site"
 	"github.com/evdoc-lab/evdoc/internal/atomicfile"
 )
@@ -66,7 +66,7 @@ func newFixCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *cob
 			for _, p := range s.Pages {
 				if ctx.Err() != nil {
 					// Stop between pages; the ones done stay done.
-					fmt.Fprintf(stderr, "evdoc: %d literal(s) rewritten before the interruption; the other pages are unchanged\n", rewritten)
+					_ = report.WriteFixSummary(stderr, rewritten, true)
 					return &exitError{1, nil}
 				}
 				es := edits[p.Parsed.Path]
@@ -76,7 +76,9 @@ func newFixCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *cob
 				old := p.Parsed.Source
 				nw := fix.Apply(old, es)
 				if dryRun {
-					fmt.Fprint(stdout, udiff.Unified("a/"+p.Path, "b/"+p.Path, string(old), string(nw)))
+					if err := report.WriteFixDiff(stdout, p.Path, old, nw); err != nil {
+						return &exitError{2, err}
+					}
 					pending += len(es)
 					continue
 				}
@@ -88,13 +90,11 @@ func newFixCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *cob
 				if err != nil {
 					return &exitError{2, err}
 				}
-				for _, e := range es {
-					fmt.Fprintf(stderr, "%s: %q -> %q (%s)\n", e.Pos, e.Old, e.New, e.Ref)
-				}
+				_ = report.WriteRewrites(stderr, es)
 				rewritten += len(es)
 			}
 			if !dryRun {
-				fmt.Fprintf(stderr, "evdoc: %d literal(s) rewritten\n", rewritten)
+				_ = report.WriteFixSummary(stderr, rewritten, false)
 			} else {
 				// Only what fix itself cannot do; the diff shows the rest.
 				var own diag.List

@@ -1,15 +1,14 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"path/filepath"
-	"sort"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/evdoc-lab/evdoc/generator/report"
 	"github.com/evdoc-lab/evdoc/generator/site"
 	"github.com/evdoc-lab/evdoc/generator/translation"
 )
@@ -124,51 +123,7 @@ func newI18nStatusCmd(root *string, stdout io.Writer) *cobra.Command {
 			if err != nil {
 				return &exitError{2, err}
 			}
-			st := s.Translations.Status()
-			if format == "json" {
-				enc := json.NewEncoder(stdout)
-				for _, ps := range st {
-					if err := enc.Encode(ps); err != nil {
-						return err
-					}
-				}
-				return nil
-			}
-			for _, ps := range st {
-				fmt.Fprintf(stdout, "%s (translationKey %s)\n", ps.Source, ps.Key)
-				var langs []string
-				for l := range ps.Languages {
-					langs = append(langs, l)
-				}
-				sort.Slice(langs, func(i, j int) bool {
-					if (langs[i] == s.Translations.Source) != (langs[j] == s.Translations.Source) {
-						return langs[i] == s.Translations.Source
-					}
-					return langs[i] < langs[j]
-				})
-				for _, l := range langs {
-					ls := ps.Languages[l]
-					line := fmt.Sprintf("  %s: %s", l, ls.State)
-					if ls.Path != "" && ls.State != translation.StateSource {
-						line += "  " + ls.Path
-					}
-					if len(ls.Changed) > 0 {
-						var ns []string
-						for _, n := range ls.Changed {
-							ns = append(ns, fmt.Sprint(n))
-						}
-						line += fmt.Sprintf("  (source changed at line %s)", strings.Join(ns, ", "))
-					}
-					if len(ls.Findings) > 0 {
-						line += fmt.Sprintf("  %d parity finding(s)", len(ls.Findings))
-					}
-					fmt.Fprintln(stdout, line)
-					for _, f := range ls.Findings {
-						fmt.Fprintln(stdout, "    "+f)
-					}
-				}
-			}
-			return nil
+			return report.WriteI18nStatus(stdout, format, s.Translations.Status(), s.Translations.Source)
 		},
 	}
 	cmd.Flags().StringVar(&format, "format", "text", "output format: text or json (one object per page)")

@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/evdoc-lab/evdoc/generator/evidence"
+	"github.com/evdoc-lab/evdoc/generator/report"
 	"github.com/evdoc-lab/evdoc/generator/site"
 )
 
@@ -53,8 +54,8 @@ func newEvidenceSet(root, name string, o newEvidenceOptions, opts *globalOptions
 		return nil, fmt.Errorf("%s exists; expected a new evidence set name", rel)
 	}
 	// Read the file as `evdoc values` does, to pick the format.
-	var recs []valueRecord
-	ds := valuesOf(filepath.Dir(o.from), filepath.Base(o.from), o.as, opts.load().Evidence, func(r valueRecord) { recs = append(recs, r) })
+	var recs []report.Value
+	ds := valuesOf(filepath.Dir(o.from), filepath.Base(o.from), o.as, opts.load().Evidence, func(r report.Value) { recs = append(recs, r) })
 	if ds.HasErrors() || len(recs) == 0 {
 		var b strings.Builder
 		printDiags(&b, ds)

@@ -1,36 +1,23 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
 	"path"
 	"path/filepath"
 	"strings"
-	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/evidence"
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
+	"github.com/evdoc-lab/evdoc/generator/report"
 	"github.com/evdoc-lab/evdoc/generator/site"
 	"github.com/evdoc-lab/evdoc/internal/nesting"
 	"github.com/evdoc-lab/evdoc/internal/safefile"
 )
-
-// valueRecord is one line of `evdoc values --format=json`.
-type valueRecord struct {
-	Name   string `json:"name"`
-	Value  string `json:"value"`
-	Unit   string `json:"unit"`
-	File   string `json:"file"`
-	Line   int    `json:"line"`
-	Column int    `json:"column"`
-	Raw    string `json:"raw"`
-	Format string `json:"format,omitempty"`
-}
 
 func newValuesCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *cobra.Command {
 	var format, as string
@@ -47,29 +34,14 @@ func newValuesCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *
 			if format != "text" && format != "json" {
 				return &exitError{2, fmt.Errorf("--format=%s: expected text or json", format)}
 			}
-			// Records are printed as they come (a large raw file is read
-			// in windows); the text table is aligned per block of rows.
-			var (
-				errs diag.List
-				n    int
-			)
-			enc := json.NewEncoder(stdout)
-			enc.SetEscapeHTML(false)
-			tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
-			if format == "text" {
-				fmt.Fprintln(tw, "NAME\tVALUE\tUNIT\tPOSITION\tRAW")
+			// Values are written as they come (a large raw file is read
+			// in windows); report writes the listing.
+			vw, err := report.NewValueWriter(stdout, format)
+			if err != nil {
+				return &exitError{2, err}
 			}
-			emit := func(r valueRecord) {
-				n++
-				if format == "json" {
-					_ = enc.Encode(r)
-					return
-				}
-				fmt.Fprintf(tw, "%s\t%s\t%s\t%s:%d:%d\t%s\n", r.Name, r.Value, r.Unit, r.File, r.Line, r.Column, r.Raw)
-				if n%4096 == 0 {
-					tw.Flush()
-				}
-			}
+			var errs diag.List
+			emit := vw.Write
 			if len(args) == 0 {
 				st, e := evidence.LoadWith(*root, site.EvidenceDir, opts.load().Evidence)
 				errs = append(errs, e...)
@@ -80,10 +52,11 @@ func newValuesCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *
 			for _, a := range args {
 				errs = append(errs, valuesOf(*root, a, as, opts.load().Evidence, emit)...)
 			}
-			tw.Flush()
-			recs := n
-			if recs == 0 {
-				fmt.Fprintln(stderr, "evdoc: no numeric values found")
+			if err := vw.Close(); err != nil {
+				return &exitError{2, err}
+			}
+			if vw.Count() == 0 {
+				_ = report.WriteNoValues(stderr)
 			}
 			if len(errs) > 0 {
 				printDiags(stderr, errs)
@@ -99,13 +72,13 @@ func newValuesCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *
 	return cmd
 }
 
-func record(v *evidence.Value) valueRecord {
-	return valueRecord{Name: v.Ref, Value: v.Value.String(), Unit: v.Unit, File: v.Pos.File, Line: v.Pos.Line, Column: v.Pos.Column, Raw: v.Raw}
+func record(v *evidence.Value) report.Value {
+	return report.Value{Name: v.Ref, Value: v.Value.String(), Unit: v.Unit, File: v.Pos.File, Line: v.Pos.Line, Column: v.Pos.Column, Raw: v.Raw}
 }
 
 // valuesOf emits the values of one PATH argument: an evidence set (its
 // directory or manifest) or a raw file, read in windows.
-func valuesOf(root, arg, as string, eopt evidence.Options, emit func(valueRecord)) diag.List {
+func valuesOf(root, arg, as string, eopt evidence.Options, emit func(report.Value)) diag.List {
 	full := arg
 	if !filepath.IsAbs(arg) {
 		full = filepath.Join(root, arg)
@@ -155,7 +128,7 @@ func valuesOf(root, arg, as string, eopt evidence.Options, emit func(valueRecord
 	n := 0
 	errs := raw.ReadWindowed(format, rel, src, raw.ReadOptions{}, raw.DefaultWindow, nil, func(r raw.Reading) {
 		n++
-		emit(valueRecord{Name: r.Key, Value: r.Number.Value.String(), Unit: r.Number.Unit, File: rel,
+		emit(report.Value{Name: r.Key, Value: r.Number.Value.String(), Unit: r.Number.Unit, File: rel,
 			Line: r.Pos.Line, Column: r.Pos.Column, Raw: r.Raw, Format: format})
 	})
 	if as == "" && n == 0 {

@@ -17,8 +17,12 @@
 // Write writes a list of diagnostics; WriteRun writes everything one
 // `evdoc check` found (claims, diagnostics, coverage, summary); WriteRules
 // writes the rule catalogue (text, README's markdown table, JSON). SARIF's
-// rules[] come from the catalogue (generator/diag/rules.go). Commands print
-// findings only through this package.
+// rules[] come from the catalogue (generator/diag/rules.go).
+// ValueWriter writes `evdoc values` listings (text table, JSON lines);
+// WriteFixDiff, WriteRewrites and WriteFixSummary what `evdoc fix`
+// shows; WriteI18nStatus `evdoc i18n status` (text, JSON). Commands write
+// findings, listings and summaries in any of these formats only through
+// this package: it is the one writer of every output format.
 package report
 
 import (
