@@ -31,13 +31,18 @@ var (
 //	name.  10  IN  A  192.168.29.76          answer.<name>.<TYPE>.ttl (seconds), name
 //	                                         without its final "." ("." itself is
 //	                                         "root"): answer.redis.default.service.nomad.A.ttl
+//	name.  8  IN  SRV  10 5 25395 target.    ….SRV.priority, .weight, .port
+//	name.  5  IN  MX  10 mail.               ….MX.preference
+//	name.  5  IN  SOA  ns. host. 1 3600 …    ….SOA.serial, .refresh, .retry, .expire,
+//	                                         .minimum (the last four in seconds)
+//	; EDNS: version: 0, flags:; udp: 1232    edns_version, edns_udp_size (bytes)
 //
 // Records under ";; AUTHORITY SECTION:" and ";; ADDITIONAL SECTION:" are
 // keyed authority.… and additional.…; records outside any section (dig
 // +noall +answer) count as answers when they name a class (IN). A name
 // repeated with the same type is numbered: …A.ttl, …A.ttl#2, …; several
 // dig runs in one file likewise number query_time_ms#2 and so on.
-// Addresses and other record data are not numbers. Comments (";"), the
+// Addresses, names and other record data are not numbers. Comments (";"), the
 // question section and commands are skipped. A file with none of these
 // lines is an error.
 func ReadDig(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
@@ -74,6 +79,11 @@ func ReadDig(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
 			}
 			continue
 		}
+		if m := digEDNS.FindStringSubmatchIndex(text); m != nil {
+			r.addNum("edns_version", ln.start+m[2], text[m[2]:m[3]], "")
+			r.addNum("edns_udp_size", ln.start+m[4], text[m[4]:m[5]], "")
+			continue
+		}
 		if strings.HasPrefix(strings.TrimSpace(text), ";") {
 			continue
 		}
@@ -99,7 +109,7 @@ func (r *rawRead) digRecord(section string, base int, text string) {
 		tok string
 	}
 	var f []field
-	for i := 0; i < len(text) && len(f) < 4; {
+	for i := 0; i < len(text); {
 		if text[i] == ' ' || text[i] == '\t' {
 			i++
 			continue
@@ -113,12 +123,12 @@ func (r *rawRead) digRecord(section string, base int, text string) {
 	if len(f) < 3 || !digTTL.MatchString(f[1].tok) {
 		return
 	}
-	typ := ""
+	typ, data := "", 0
 	switch {
 	case digClass.MatchString(f[2].tok) && len(f) >= 4 && digType.MatchString(f[3].tok):
-		typ = f[3].tok
+		typ, data = f[3].tok, 4
 	case section != "" && digType.MatchString(f[2].tok) && !digClass.MatchString(f[2].tok):
-		typ = f[2].tok
+		typ, data = f[2].tok, 3
 	default:
 		return
 	}
@@ -129,5 +139,30 @@ func (r *rawRead) digRecord(section string, base int, text string) {
 	if name == "" {
 		name = "root"
 	}
-	r.addNum(section+"."+name+"."+typ+".ttl", base+f[1].off, f[1].tok, "")
+	key := section + "." + name + "." + typ
+	r.addNum(key+".ttl", base+f[1].off, f[1].tok, "")
+	fields, ok := digRdataFields[typ]
+	if !ok {
+		return
+	}
+	for i, field := range fields {
+		if field == "" || data+i >= len(f) {
+			continue
+		}
+		if !r.addNum(key+"."+field, base+f[data+i].off, f[data+i].tok, "") {
+			r.errorf(base+f[data+i].off, "%s record %s: %s %q is not a number; expected an unsigned integer", typ, name, field, f[data+i].tok)
+		}
+	}
 }
+
+// digRdataFields names the numeric fields of record data (RFC 1035, RFC
+// 2782), in order; "" is a name field.
+var digRdataFields = map[string][]string{
+	"SRV": {"priority", "weight", "port"},
+	"MX":  {"preference"},
+	"SOA": {"", "", "serial", "refresh", "retry", "expire", "minimum"},
+}
+
+// digEDNS is the EDNS pseudo-record line: its version and UDP payload
+// size.
+var digEDNS = regexp.MustCompile(`^; EDNS: version: (\d+), flags:[^;]*; udp: (\d+)`)

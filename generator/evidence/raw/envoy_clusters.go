@@ -59,7 +59,13 @@ func ReadEnvoyClusters(file string, src []byte, _ ReadOptions) ([]Reading, diag.
 			continue
 		}
 		val := line[last+2:]
-		if envoyClusterTextFields[field] || !numberRe.MatchString(val) {
+		if envoyClusterTextFields[field] {
+			continue
+		}
+		if !numberRe.MatchString(val) {
+			if hasDigitRune(val) {
+				r.warnf(ln.start+last+2, "value %q of %s looks numeric but is not read; expected a number such as 42 or 0.5, as Envoy prints stats", val, line[:last])
+			}
 			continue
 		}
 		r.number(line[:last], val, ln.start+last+2)

@@ -27,8 +27,10 @@ import (
 // stat without "value" (envoy.admin.v3.SimpleMetric, a uint64) is 0: its
 // reading has Raw the stat's quoted name, Pos at it, and Number.Implied
 // set; likewise a port_value that is absent is 0. uint64 values are JSON strings ("value": "12") and are read
-// from the bytes between the quotes. Only host stats are read (not weights,
-// success rates or circuit-breaker thresholds). Syntax errors are reported
+// from the bytes between the quotes. A host's "weight" and "priority"
+// are read as "<cluster>::<host>::weight" and "::priority", as /clusters
+// text names them; success rates and circuit-breaker thresholds are not
+// read. Syntax errors are reported
 // as by ReadEnvoyStatsJSON; a cluster, host or stat of the wrong shape is a
 // positioned error.
 func ReadEnvoyClustersJSON(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
@@ -70,6 +72,13 @@ func ReadEnvoyClustersJSON(file string, src []byte, _ ReadOptions) ([]Reading, d
 			host, ok := r.hostAddress(cname, h)
 			if !ok {
 				continue
+			}
+			for _, f := range []string{"weight", "priority"} {
+				if v := h.get(f); v != nil {
+					if !r.addJSONNumber(cname+"::"+host+"::"+f, v) {
+						r.errorf(v.start, "host %s %s is a %s; expected a number", host, f, v.kind.noun())
+					}
+				}
 			}
 			stats := h.get("stats")
 			if stats == nil || !r.jsonIs(stats, jsonArray, "host "+host+" \"stats\"") {

@@ -25,6 +25,7 @@ func TestReadEnvoyClustersJSON(t *testing.T) {
 				"outbound|9080||reviews::172.17.0.24:9080::rq_error":          `"rq_error"`, // value omitted: proto3 zero
 				"outbound|9080||reviews::172.17.0.24:9080::rq_total":          "18446744073709551615",
 				"outbound|9080||reviews::[::1]:0::cx_total":                   "7",
+				"outbound|9080||reviews::172.17.0.24:9080::weight":            "1",
 				"outbound|9080||reviews::/sock/mixer.socket::cx_connect_fail": "64",
 				"outbound|9080||reviews::envoy://l/e::rq_total":               "1",
 			}},

@@ -1,6 +1,19 @@
 package raw
 
-import "github.com/evdoc-lab/evdoc/generator/diag"
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/shopspring/decimal"
+
+	"github.com/evdoc-lab/evdoc/generator/diag"
+)
+
+// fortioDuration is a Go duration string as fortio writes
+// RequestedDuration ("5s", "100ms", "1m0s").
+var fortioDuration = regexp.MustCompile(`^(?:\d+(?:\.\d+)?(?:h|m|s|ms|us|µs|ns))+$`)
 
 // fortioHistograms are the top-level fortio result members holding a
 // histogram object.
@@ -24,9 +37,13 @@ var fortioStats = map[string]bool{"Count": true, "Min": true, "Max": true, "Sum"
 //	                                         "200", "503", gRPC "1" (SERVING), and
 //	                                         "-1" for socket errors (RetCodes.-1)
 //
+//	DurationHistogram.data.<N>.start|end|percent|count   the N-th (1-based) Data
+//	                                         bucket: bounds in seconds (bytes for sizes),
+//	                                         cumulative percent, count
+//	RequestedDuration                        a Go duration string ("5s", "100ms"), in s
+//
 // Counts Nighthawk writes as strings ("Count": "53") are read as numbers;
-// Raw is then the text between the quotes and Pos its first digit. The
-// Data buckets are not read (use format "json" for those). Errors: invalid
+// Raw is then the text between the quotes and Pos its first digit. Errors: invalid
 // JSON (at the line:col of the first syntax error), a document that is not
 // an object with RetCodes or DurationHistogram, and a RetCodes entry that
 // is not a count.
@@ -61,6 +78,14 @@ func ReadFortioJSON(file string, src []byte, _ ReadOptions) ([]Reading, diag.Lis
 				switch s, hv := h.key, h.val; {
 				case fortioStats[s]:
 					r.addJSONNumber(k+"."+s, hv)
+				case s == "Data" && hv.kind == jsonArray:
+					for i, e := range hv.elems {
+						for _, f := range []string{"Start", "End", "Percent", "Count"} {
+							if v := e.get(f); v != nil && !r.addJSONNumber(fmt.Sprintf("%s.data.%d.%s", k, i+1, strings.ToLower(f)), v) {
+								r.errorf(v.start, "%s.Data[%d].%s is a %s; expected a number", k, i, f, v.kind.noun())
+							}
+						}
+					}
 				case s == "Percentiles" && hv.kind == jsonArray:
 					for _, e := range hv.elems {
 						if p, ok := r.jsonDecimal(e.get("Percentile")); ok {
@@ -68,6 +93,11 @@ func ReadFortioJSON(file string, src []byte, _ ReadOptions) ([]Reading, diag.Lis
 						}
 					}
 				}
+			}
+		case v.kind == jsonString && fortioDuration.MatchString(v.str):
+			// RequestedDuration "5s", "100ms": a Go duration, read in s.
+			if d, err := time.ParseDuration(strings.ReplaceAll(v.str, "µs", "us")); err == nil && v.end-v.start == len(v.str)+2 {
+				r.add(k, v.start+1, v.str, decimal.New(int64(d), -9), "s")
 			}
 		default:
 			r.addJSONNumber(k, v)

@@ -16,6 +16,7 @@ func TestReadFortioJSON(t *testing.T) {
   "ActualDuration": 2000000429,
   "NumThreads": 2,
   "Labels": "x",
+  "RequestedDuration": "1m0.5s",
   "DurationHistogram": {
     "Count": "53", "Min": 0.05, "Max": 0.3, "Sum": 4.1, "Avg": 0.078, "StdDev": 0.05,
     "Data": [{"Start": 0.05, "End": 0.06, "Percent": 10, "Count": 5}],
@@ -27,12 +28,14 @@ func TestReadFortioJSON(t *testing.T) {
 }
 `
 	runFormatCases(t, "fortio-json", []formatCase{
-		{name: "full", src: src, count: 18, want: map[string][2]string{
-			"RequestedQPS": {"30", "30"}, "ActualQPS": {"27.5", "27.5"}, "ActualDuration": {"2000000429", "2000000429"}, "NumThreads": {"2", "2"},
+		{name: "full", src: src, count: 23, want: map[string][2]string{
+			"RequestedDuration": {"60.5", "1m0.5s"}, "DurationHistogram.data.1.start": {"0.05", "0.05"}, "DurationHistogram.data.1.percent": {"10", "10"},
+			"DurationHistogram.data.1.count": {"5", "5"},
+			"RequestedQPS":                   {"30", "30"}, "ActualQPS": {"27.5", "27.5"}, "ActualDuration": {"2000000429", "2000000429"}, "NumThreads": {"2", "2"},
 			"DurationHistogram.Count": {"53", "53"}, "DurationHistogram.StdDev": {"0.05", "0.05"},
 			"DurationHistogram.p50": {"0.065", "0.065"}, "DurationHistogram.p99_9": {"0.09", "0.09"},
 			"RetCodes.200": {"56", "56"}, "RetCodes.-1": {"2", "2"}, "Sizes.Avg": {"847", "847"}, "HeaderSizes.Avg": {"47314.5", "47314.5"}},
-			absent: []string{"Labels", "DurationHistogram.Data"}},
+			absent: []string{"Labels"}},
 		{name: "requested qps as number", src: `{"RequestedQPS": 30, "RetCodes": {}}`, want: map[string][2]string{"RequestedQPS": {"30", "30"}}},
 		{name: "syntax error", src: "{\n  \"RetCodes\": {\"200\": 4,}\n}\n", diags: []string{"f:2:25: error: invalid JSON: invalid character '}'", "[evidence-fortio-json]"}},
 		{name: "truncated", src: "{\"RetCodes\": {", diags: []string{"f:1:15: error: invalid JSON: unexpected end of JSON input"}},

@@ -1,6 +1,7 @@
 package raw
 
 import (
+	"fmt"
 	"strings"
 	"time"
 
@@ -15,13 +16,24 @@ import (
 //	Code 200 : 18 (90.0 %)            code.200 = 18, code.200.pct = 90.0 (Raw "90.0 %", unit %)
 //	Code 200 : 300000                 code.200 (2017 format, no percentage); "Code -1" is code.-1
 //	tcp OK : 100000 (100.0 %)         tcp.ok, tcp.ok.pct (udp likewise; other statuses slugged)
-//	Sockets used: 3 (for perfect …)   sockets_used
+//	Sockets used: 3 (for perfect keepalive, would be 2)   sockets_used, sockets_ideal
 //	All done 20 calls (plus 0 warmup) 7.917 ms avg, 2517.8 qps
 //	                                  calls, warmup, avg_ms (Raw "7.917 ms", unit ms), qps
 //	Ended after 1.2s : 100000 calls. qps=1.0301e+05
 //	                                  ended.duration (a Go duration, read in s: 1.2),
 //	                                  ended.calls, ended.qps (e-notation read exactly: 103010)
-//	Starting at … with 4 thread(s) …  threads
+//	Fortio 1.3.1 running at 8 queries per second, 8->8 procs, for 5s: URL
+//	                                  running.qps, gomaxprocs.before, gomaxprocs,
+//	                                  running.duration (s) or running.calls
+//	Starting at 8 qps with 4 thread(s) [gomax 8] for 5s : 10 calls each (total 40)
+//	                                  start.qps, threads, gomax, start.duration (s),
+//	                                  calls_per_thread, start.calls (and for "exactly 20
+//	                                  calls (10 per thread + 0)": start.calls_remainder)
+//	… T002 ended after 5.05s : 10 calls. qps=1.97   (a log line) t002.ended.duration, .calls, .qps
+//	>= 0.06 < 0.07 , 0.065 , 92.50, 18  a histogram bucket: <label>.bucket.<N>.start,
+//	                                  .end, .mid (s or B), .percent (cumulative %), .count,
+//	                                  N counting from 1 in each histogram
+//	WARNING 8.58% of sleep were falling behind   sleep_falling_behind.pct
 //	Total Bytes sent: 2400, received: 2400   bytes_sent, bytes_received
 //	<Label> : count N avg A +/- S min X max Y sum Z
 //	                                  <label>.count|avg|stddev|min|max|sum, <label> being
@@ -32,8 +44,10 @@ import (
 //	                                  function-time histogram; after another histogram
 //	                                  <label>.target.p50 (sleep_time.target.p50)
 //
-// Every other line (logs, histogram buckets, per-thread lines, prose) is
-// skipped. A file with none of these lines is an error, as is text that is
+// Other log lines (a clock time and level, or a date, first), "#"
+// comments and "$ " commands are skipped; any other line holding a
+// number is a warning at the number (rule evidence-number), never
+// skipped silently. A file with none of these lines is an error, as is text that is
 // not clean UTF-8.
 func ReadFortioText(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
 	r, errs := startRead(file, src, diag.EvidenceFortioText)
@@ -41,6 +55,7 @@ func ReadFortioText(file string, src []byte, _ ReadOptions) ([]Reading, diag.Lis
 		return nil, errs
 	}
 	hist := ""
+	buckets := map[string]int{}
 	for _, ln := range splitLines(src) {
 		text := string(src[ln.start:ln.end])
 		at := func(m []int, g int) (int, string) { return ln.start + m[2*g], text[m[2*g]:m[2*g+1]] }
@@ -72,6 +87,52 @@ func ReadFortioText(file string, src []byte, _ ReadOptions) ([]Reading, diag.Lis
 		}
 		if m := ftSockets.FindStringSubmatchIndex(text); m != nil {
 			num("sockets_used", m, 1)
+			num("sockets_ideal", m, 2)
+			continue
+		}
+		dur := func(key string, m []int, g int) {
+			if m[2*g] < 0 {
+				return
+			}
+			off, d := at(m, g)
+			if v, err := time.ParseDuration(strings.ReplaceAll(d, "µs", "us")); err == nil && v >= 0 {
+				r.add(key, off, d, decimal.New(int64(v), -9), "s")
+			} else {
+				r.warnf(off, "fortio duration %q is not a Go duration (such as 1.2s or 59.8524ms); it is not read", d)
+			}
+		}
+		if m := ftRunning.FindStringSubmatchIndex(text); m != nil {
+			num("running.qps", m, 1)
+			num("gomaxprocs.before", m, 2)
+			num("gomaxprocs", m, 3)
+			num("running.calls", m, 4)
+			dur("running.duration", m, 5)
+			continue
+		}
+		if m := ftThread.FindStringSubmatchIndex(text); m != nil {
+			_, th := at(m, 1)
+			th = strings.ToLower(th)
+			dur(th+".ended.duration", m, 2)
+			num(th+".ended.calls", m, 3)
+			num(th+".ended.qps", m, 4)
+			continue
+		}
+		if m := ftBucket.FindStringSubmatchIndex(text); m != nil {
+			h := hist
+			if h == "" {
+				h = "histogram"
+			}
+			buckets[h]++
+			key := fmt.Sprintf("%s.bucket.%d.", h, buckets[h])
+			num(key+"start", m, 1)
+			num(key+"end", m, 2)
+			num(key+"mid", m, 3)
+			num(key+"percent", m, 4)
+			num(key+"count", m, 5)
+			continue
+		}
+		if m := ftBehind.FindStringSubmatchIndex(text); m != nil {
+			pct("sleep_falling_behind.pct", m, 1)
 			continue
 		}
 		if m := ftAllDone.FindStringSubmatchIndex(text); m != nil {
@@ -97,7 +158,16 @@ func ReadFortioText(file string, src []byte, _ ReadOptions) ([]Reading, diag.Lis
 			continue
 		}
 		if m := ftStart.FindStringSubmatchIndex(text); m != nil {
-			num("threads", m, 1)
+			num("start.qps", m, 1)
+			num("threads", m, 2)
+			num("gomax", m, 3)
+			num("start.calls", m, 4)
+			num("calls_per_thread", m, 5)
+			num("start.calls_remainder", m, 6)
+			dur("start.duration", m, 7)
+			num("calls_per_thread", m, 8)
+			num("start.calls", m, 9)
+			num("start.calls_remainder", m, 10)
 			continue
 		}
 		if m := ftBytes.FindStringSubmatchIndex(text); m != nil {
@@ -130,10 +200,38 @@ func ReadFortioText(file string, src []byte, _ ReadOptions) ([]Reading, diag.Lis
 			num(key, m, 2)
 			continue
 		}
+		r.unreadNumbers(ln.start, text)
 	}
 	if len(r.out) == 0 && len(r.errs) == 0 {
 		r.errorf(0, "no fortio result lines; expected lines such as \"Code 200 : 18 (90.0 %%)\", \"All done 20 calls (plus 0 warmup) 7.9 ms avg, 2517.8 qps\" or \"# target 50%% 0.006\"")
 	}
 	r.attachUnits(fortioTextUnit)
 	return r.result()
+}
+
+// unreadNumbers warns about the numbers of a fortio console line no rule
+// reads (base is the line's offset): one warning per line, at its first
+// number. Log lines, comments, commands and identifiers (addresses,
+// versions, dates, clock times) are not numbers.
+func (r *rawRead) unreadNumbers(base int, text string) {
+	trimmed := strings.TrimSpace(text)
+	if trimmed == "" || strings.HasPrefix(trimmed, "#") || strings.HasPrefix(trimmed, "$") || ftLog.MatchString(text) {
+		return
+	}
+	for i := 0; i < len(text); {
+		for i < len(text) && (text[i] == ' ' || text[i] == '\t') {
+			i++
+		}
+		j := i
+		for j < len(text) && text[j] != ' ' && text[j] != '\t' {
+			j++
+		}
+		f := strings.TrimRight(text[i:j], ",;:.)")
+		f = strings.TrimLeft(f, "(")
+		if _, ok := ParseCell(f); ok && hasDigitRune(f) || Unreadable(f) != "" {
+			r.warnf(base+strings.Index(text[i:], f)+i, "fortio line holds %q, which no fortio-text rule reads; expected one of the result lines listed in the format's documentation (evdoc values --as fortio-text shows what is read)", f)
+			return
+		}
+		i = j
+	}
 }

@@ -16,7 +16,7 @@ func TestReadFortioText(t *testing.T) {
 			"code.200": {"18", "18"}, "code.200.pct": {"90", "90.0 %"}, "code.503": {"2", "2"}, "code.503.pct": {"10", "10.0 %"}}},
 		{name: "2017 code without percent", src: "Code 200 : 300000\n", count: 1, want: map[string][2]string{"code.200": {"300000", "300000"}}},
 		{name: "socket error code", src: "Code -1 : 3 (1.5 %)\n", want: map[string][2]string{"code.-1": {"3", "3"}, "code.-1.pct": {"1.5", "1.5 %"}}},
-		{name: "sockets", src: "Sockets used: 3 (for perfect keepalive, would be 2)\n", count: 1, want: map[string][2]string{"sockets_used": {"3", "3"}}},
+		{name: "sockets", src: "Sockets used: 3 (for perfect keepalive, would be 2)\n", count: 2, want: map[string][2]string{"sockets_used": {"3", "3"}, "sockets_ideal": {"2", "2"}}},
 		{name: "all done", src: "All done 20 calls (plus 0 warmup) 7.917 ms avg, 2517.8 qps\n", count: 4, want: map[string][2]string{
 			"calls": {"20", "20"}, "warmup": {"0", "0"}, "avg_ms": {"7.917", "7.917 ms"}, "qps": {"2517.8", "2517.8"}}},
 		{name: "targets", src: "# target 50% 0.00625\n# target 99.9% 0.0144242\n", want: map[string][2]string{
@@ -35,7 +35,21 @@ func TestReadFortioText(t *testing.T) {
 		{name: "sizes", src: "Response Header Sizes : count 20 avg 195.65 +/- 82.19 min 0 max 231 sum 3913\nResponse Body/Total Sizes : count 20 avg 729.9 +/- 205.4 min 241 max 817 sum 14598\n",
 			count: 12, want: map[string][2]string{"header_sizes.avg": {"195.65", "195.65"}, "body_total_sizes.max": {"817", "817"}}},
 		{name: "two runs are numbered", src: "Code 200 : 1\nlog line\nCode 200 : 2\n", want: map[string][2]string{"code.200": {"1", "1"}, "code.200#2": {"2", "2"}}},
-		{name: "prose and logs are skipped", src: "20:33:46 I logger.go:97> Log level is now 3 Warning\nCode 200 : 17 (85.0 %)\n> 0.001 <= 0.002 , 0.0015 , 15.00, 1\nWARNING 8.58% of sleep were falling behind\n", count: 2},
+		{name: "logs are skipped; buckets and the falling-behind warning read", src: "20:33:46 I logger.go:97> Log level is now 3 Warning\nCode 200 : 17 (85.0 %)\n> 0.001 <= 0.002 , 0.0015 , 15.00, 1\nWARNING 8.58% of sleep were falling behind\n", count: 8,
+			want: map[string][2]string{"histogram.bucket.1.start": {"0.001", "0.001"}, "histogram.bucket.1.end": {"0.002", "0.002"}, "histogram.bucket.1.percent": {"15", "15.00"},
+				"histogram.bucket.1.count": {"1", "1"}, "sleep_falling_behind.pct": {"8.58", "8.58%"}}},
+		{name: "run header, thread lines and buckets per histogram", src: "Fortio 1.3.1 running at 8 queries per second, 8->8 procs, for 5s: http://x:8000/get\n" +
+			"Starting at 8 qps with 4 thread(s) [gomax 8] for 5s : 10 calls each (total 40)\n" +
+			"19:10:39 I periodic.go:314> T002 ended after 5.056753279s : 10 calls. qps=1.9775534712220633\n" +
+			"Aggregated Function Time : count 40 avg 0.06 +/- 0.006 min 0.05 max 0.09 sum 2.4\n>= 0.052549 < 0.06 , 0.0562745 , 47.50, 19\n>= 0.06 < 0.07 , 0.065 , 92.50, 18\n" +
+			"Starting at max qps with 2 thread(s) [gomax 6] for exactly 20 calls (10 per thread + 0)\n< 0 , 0 , 8.58, 25726\n",
+			want: map[string][2]string{"running.qps": {"8", "8"}, "gomaxprocs": {"8", "8"}, "running.duration": {"5", "5s"}, "start.qps": {"8", "8"},
+				"threads": {"4", "4"}, "gomax": {"8", "8"}, "start.duration": {"5", "5s"}, "calls_per_thread": {"10", "10"}, "start.calls": {"40", "40"},
+				"t002.ended.duration": {"5.056753279", "5.056753279s"}, "t002.ended.calls": {"10", "10"}, "function_time.bucket.2.end": {"0.07", "0.07"},
+				"function_time.bucket.2.count": {"18", "18"}, "threads#2": {"2", "2"}, "start.calls#2": {"20", "20"}, "function_time.bucket.3.end": {"0", "0"},
+				"function_time.bucket.3.count": {"25726", "25726"}}},
+		{name: "an unread number is a warning", src: "Code 200 : 17 (85.0 %)\nJitter: 12 ms\n", count: 2,
+			diags: []string{`f:2:9: warning: fortio line holds "12", which no fortio-text rule reads`}},
 		{name: "nothing to read", src: "hello\n", diags: []string{"f:1:1: error: no fortio result lines", "[evidence-fortio-text]"}},
 		{name: "not UTF-8", src: "Code 200 : \xff\n", diags: []string{"f:1:12: error: invalid UTF-8"}},
 	})

@@ -37,8 +37,10 @@ func fortioJSONUnit(key string) string {
 		return "ns"
 	case key == "ActualQPS" || key == "RequestedQPS":
 		return "/s"
-	case stat == "" || stat == "Count":
+	case stat == "" || stat == "Count" || strings.HasSuffix(stat, ".count"):
 		return ""
+	case strings.HasSuffix(stat, ".percent"):
+		return "%"
 	case hist == "DurationHistogram" || hist == "ErrorsDurationHistogram":
 		return "s"
 	case hist == "Sizes" || hist == "HeaderSizes":
@@ -56,6 +58,14 @@ func fortioTextUnit(key string) string {
 		return "/s"
 	case key == "bytes_sent" || key == "bytes_received":
 		return "B"
+	case strings.HasSuffix(key, ".percent") || strings.HasSuffix(key, ".pct"):
+		return "%"
+	case strings.HasSuffix(key, ".duration"):
+		return "s"
+	case strings.HasSuffix(key, ".qps"):
+		return "/s"
+	case strings.HasPrefix(key, "histogram.bucket.") && !strings.HasSuffix(key, ".count"):
+		return "s"
 	case strings.HasPrefix(key, "target.") || strings.Contains(key, "_time.") && !strings.HasSuffix(key, ".count"):
 		return "s"
 	case strings.Contains(key, "_sizes.") && !strings.HasSuffix(key, ".count"):
@@ -112,8 +122,10 @@ func digUnit(key string) string {
 		return "us"
 	case key == "msg_size":
 		return "B"
-	case strings.HasSuffix(key, ".ttl"):
+	case strings.HasSuffix(key, ".ttl"), strings.Contains(key, ".SOA.") && !strings.HasSuffix(key, ".serial"):
 		return "s"
+	case key == "edns_udp_size":
+		return "B"
 	}
 	return ""
 }

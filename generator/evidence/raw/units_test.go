@@ -21,8 +21,11 @@ func TestFormatUnits(t *testing.T) {
 			map[string]string{"calls": "", "avg_ms": "ms", "qps": "/s", "target.p50": "s"}},
 		{"curl-writeout", "time_total: 0.534\ntime_connect_us: 1200\nsize_download: 4096\nhttp_code: 200\nTIME=1.5\n",
 			map[string]string{"time_total": "s", "time_connect_us": "us", "size_download": "B", "http_code": "", "TIME": ""}},
-		{"dig", ";; Query time: 4 msec\n;; MSG SIZE  rcvd: 108\nx. 300 IN A 1.2.3.4\n",
-			map[string]string{"query_time_ms": "ms", "msg_size": "B", "answer.x.A.ttl": "s"}},
+		{"dig", ";; Query time: 4 msec\n;; MSG SIZE  rcvd: 108\nx. 300 IN A 1.2.3.4\n; EDNS: version: 0, flags:; udp: 1232\n" +
+			"s. 8 IN SRV 10 5 25395 t.\nm. 5 IN MX 10 mail.\nz. 5 IN SOA ns1.z. host.z. 1 3600 600 604800 3600\n",
+			map[string]string{"query_time_ms": "ms", "msg_size": "B", "answer.x.A.ttl": "s", "edns_version": "", "edns_udp_size": "B",
+				"answer.s.SRV.priority": "", "answer.s.SRV.weight": "", "answer.s.SRV.port": "", "answer.m.MX.preference": "",
+				"answer.z.SOA.serial": "", "answer.z.SOA.refresh": "s", "answer.z.SOA.minimum": "s"}},
 		{"envoy-stats", "cluster.c.upstream_rq_time: P50(1,2) P99(3,4)\ncluster.c.upstream_cx_length_ms: P50(5,6)\ncluster.c.upstream_cx_total: 7\nh.rq_time: B1(0,1)\n",
 			map[string]string{"cluster.c.upstream_rq_time.p50": "ms", "cluster.c.upstream_rq_time.p99.cumulative": "ms",
 				"cluster.c.upstream_cx_length_ms.p50": "ms", "cluster.c.upstream_cx_total": "", "h.rq_time.b1": ""}},
