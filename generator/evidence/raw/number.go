@@ -300,7 +300,7 @@ var identifierShapes = []*regexp.Regexp{
 	regexp.MustCompile(`^\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?(?:/\d+)?(?:\(.*\))?$`), // IPv4[:port][/len]
 	regexp.MustCompile(`^[0-9a-fA-F]*:[0-9a-fA-F:]*:[0-9a-fA-F:.]*(?:/\d+)?$`),   // IPv6
 	regexp.MustCompile(`^\d+(?:\.\d+){2,}(?:[-+][\w.-]*)?$`),                     // version 1.2.3
-	regexp.MustCompile(`^\d{4}([-/])\d{2}[-/]\d{2}(?:[T ][\d:.]+Z?)?`),               // date
+	regexp.MustCompile(`^\d{4}([-/])\d{2}[-/]\d{2}(?:[T ][\d:.]+Z?)?`),           // date
 	regexp.MustCompile(`^\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?$`),                   // clock time
 	regexp.MustCompile(`^0[xX][0-9a-fA-F]+$`),                                    // hexadecimal
 	regexp.MustCompile(`^\d+(?:xx|XX|st|nd|rd|th)$`),                             // 5xx, 2nd
