@@ -81,6 +81,9 @@ func Claims(p *claim.Page, st *evidence.Store, opt Options) ([]Result, diag.List
 		}
 	}
 	brokenReported := map[string]bool{}
+	if len(p.Claims) > 0 {
+		results = make([]Result, 0, len(p.Claims))
+	}
 	for _, c := range p.Claims {
 		r := Result{Claim: c, OK: true}
 		if c.Exempt {
@@ -180,6 +183,9 @@ func Claims(p *claim.Page, st *evidence.Store, opt Options) ([]Result, diag.List
 					ds = append(ds, d)
 					r.OK = false
 				}
+			}
+			if r.Bindings == nil {
+				r.Bindings = make([]Binding, 0, len(c.Refs))
 			}
 			r.Bindings = append(r.Bindings, b)
 		}

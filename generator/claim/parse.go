@@ -320,6 +320,10 @@ func Parse(md goldmark.Markdown, path string, src []byte) (*Page, diag.List) {
 		p.Claims = append(p.Claims, c)
 		return ast.WalkSkipChildren, nil
 	})
+	if cap(p.Claims) > len(p.Claims)+len(p.Claims)/4 {
+		// a page's claims live as long as the site: drop append's spare room
+		p.Claims = append(make([]Claim, 0, len(p.Claims)), p.Claims...)
+	}
 	return p, errs
 }
 
