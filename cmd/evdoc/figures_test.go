@@ -11,7 +11,7 @@ import (
 func copyProject(t *testing.T) string {
 	t.Helper()
 	dir := t.TempDir()
-	for _, d := range []string{"content", "evidence", "figures", "assets", "i18n", "layouts"} {
+	for _, d := range []string{"content", "evidence", "figures", "assets", "themes", "layouts"} {
 		if err := os.CopyFS(filepath.Join(dir, d), os.DirFS(filepath.Join("..", "..", d))); err != nil {
 			t.Fatal(err)
 		}

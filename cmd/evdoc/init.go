@@ -6,7 +6,6 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"path"
 	"path/filepath"
 	"strings"
 
@@ -15,9 +14,6 @@ import (
 	evdocfiles "github.com/evdoc-lab/evdoc"
 	"github.com/evdoc-lab/evdoc/generator/site"
 )
-
-// componentDir is where init writes the theme component, relative to the project.
-const componentDir = "themes/evdoc"
 
 const readmeSnippet = "## Numbers checked by evdoc\n\n" +
 	"Every measured number on these pages is a claim link such as `[4건](ev:example/http.durationhistogram.count)`:\n" +
@@ -61,20 +57,18 @@ func initProject(root string, log io.Writer) error {
 	if fi, err := os.Stat(filepath.Join(root, site.ConfigDir)); hasConfig == "" && err == nil && fi.IsDir() {
 		hasConfig = site.ConfigDir + "/"
 	}
-	for _, dir := range evdocfiles.ComponentDirs() {
-		err := fs.WalkDir(files, dir, func(p string, d fs.DirEntry, err error) error {
-			if err != nil || d.IsDir() {
-				return err
-			}
-			b, err := files.ReadFile(p)
-			if err != nil {
-				return err
-			}
-			return write(path.Join(componentDir, p), b, true)
-		})
-		if err != nil {
-			return fmt.Errorf("writing the theme component: %v", err)
+	err := fs.WalkDir(files, evdocfiles.ComponentDir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
 		}
+		b, err := files.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return write(p, b, true)
+	})
+	if err != nil {
+		return fmt.Errorf("writing the theme component: %v", err)
 	}
 	scaffold := []string{}
 	_ = fs.WalkDir(files, "scaffold", func(p string, d fs.DirEntry, err error) error {
@@ -97,9 +91,8 @@ func initProject(root string, log io.Writer) error {
 		}
 	}
 	if hasConfig == "" {
-		// The site layouts use evdoc's i18n strings too; check reads the
-		// project's i18n/ for them.
-		for _, p := range append(evdocfiles.SiteLayouts(), "i18n/ko.toml", "i18n/ja.toml") {
+		// The site layouts use the component's i18n strings.
+		for _, p := range evdocfiles.SiteLayouts() {
 			b, err := files.ReadFile(p)
 			if err != nil {
 				return err
@@ -134,8 +127,9 @@ func newInitCmd(root *string, stdout io.Writer) *cobra.Command {
 			"page templates, i18n strings, CSS; rerun init to update it) and, where the files do not exist yet,\n" +
 			"an example evidence set (evidence/example: fortio's README result, marked as an example), a ko\n" +
 			"page and its ja translation quoting it, .github/workflows/evdoc.yml and .gitignore. In a directory\n" +
-			"without a Hugo configuration it also writes hugo.toml (theme = [\"evdoc\"]), the site layouts, their\n" +
-			"i18n strings and a README. It never overwrites your files outside themes/evdoc.",
+			"without a Hugo configuration it also writes hugo.toml (theme = [\"evdoc\"]), the site layouts\n" +
+			"(which use the component's i18n strings) and a README. It never overwrites your files outside\n" +
+			"themes/evdoc.",
 		Example: "  mkdir lab-notes && cd lab-notes && evdoc init && evdoc check && evdoc build\n" +
 			"  evdoc init --root ~/my-hugo-site      # then: theme = [\"evdoc\", \"mytheme\"] in hugo.toml",
 		Args: cobra.NoArgs,

@@ -380,7 +380,7 @@ func cleanLeftovers(work, final string, ops atomicdir.Ops, logw io.Writer) error
 }
 
 // sourceDirs are the project directories an output may never replace.
-var sourceDirs = []string{"content", EvidenceDir, FiguresDir, "layouts", "static", "i18n", "assets", "tools", "cmd", "generator", ".git", workDir}
+var sourceDirs = []string{"content", EvidenceDir, FiguresDir, "layouts", "static", "i18n", "themes", "assets", "config", "data", "tools", "cmd", "generator", ".git", workDir}
 
 // resolvePath returns abs with every symbolic link resolved: the longest
 // existing prefix through filepath.EvalSymlinks, the rest appended.

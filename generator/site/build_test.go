@@ -87,7 +87,7 @@ func TestFallbackFromSourcePage(t *testing.T) {
 func copyProject(t *testing.T) string {
 	t.Helper()
 	dir := t.TempDir()
-	for _, d := range []string{"content", "evidence", "figures", "layouts", "static", "i18n", "assets"} {
+	for _, d := range []string{"content", "evidence", "figures", "layouts", "themes", "assets"} {
 		if err := copyTree(filepath.Join(repoRoot, d), filepath.Join(dir, d)); err != nil {
 			t.Fatal(err)
 		}

@@ -61,6 +61,9 @@ type Config struct {
 		Enable, EscapedSpace *bool
 		EastAsianLineBreaks  bool
 	}
+	// Themes is Hugo's theme setting, a list in order of precedence
+	// (theme = ["evdoc", "mytheme"]); each lives in themes/NAME.
+	Themes []string
 	// Files are the configuration files read, relative to the root, in
 	// merge order (later ones override earlier ones).
 	Files []string
@@ -182,6 +185,18 @@ func LoadConfig(root string) (*Config, error) {
 	c.CJK.Enable, c.CJK.EscapedSpace = configBool(cjk, "enable"), configBool(cjk, "escapedspace")
 	if b := configBool(cjk, "eastasianlinebreaks"); b != nil {
 		c.CJK.EastAsianLineBreaks = *b
+	}
+	switch t := merged["theme"].(type) {
+	case string:
+		c.Themes = []string{t}
+	case []any:
+		for _, v := range t {
+			if s, ok := v.(string); ok {
+				c.Themes = append(c.Themes, s)
+			}
+		}
+	case []string:
+		c.Themes = t
 	}
 	contentDir := configString(merged, "contentdir")
 	if contentDir == "" {

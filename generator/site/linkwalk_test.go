@@ -285,10 +285,18 @@ func TestBuildEscapes(t *testing.T) {
 		t.Skip("runs Hugo")
 	}
 	dir := txtartest.WriteFile(t, filepath.Join("testdata", "build", "escape.txtar"))
-	for _, d := range []string{"layouts", "i18n", "static", "assets"} {
+	for _, d := range []string{"layouts", "themes", "assets"} {
 		if err := copyTree(filepath.Join(repoRoot, d), filepath.Join(dir, d)); err != nil {
 			t.Fatal(err)
 		}
+	}
+	cfg := filepath.Join(dir, ConfigFile)
+	cfgSrc, err := os.ReadFile(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(cfg, append([]byte("theme = [\"evdoc\"]\n"), cfgSrc...), 0o644); err != nil {
+		t.Fatal(err)
 	}
 	s, err := Load(dir)
 	if err != nil {

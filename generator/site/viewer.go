@@ -466,7 +466,7 @@ func lexerName(file string, console bool) string {
 
 // highlightLines returns the HTML of each line of one window of a raw
 // file: chroma token spans of the named lexer with the classes of
-// static/css/chroma.css, text escaped.
+// themes/evdoc/static/css/chroma.css, text escaped.
 func highlightLines(lexer string, lines []string) []string {
 	src := strings.Join(lines, "\n") + "\n"
 	out := make([]string, len(lines))

@@ -55,6 +55,24 @@ func copyDir(t *testing.T, d, dir string) {
 	}
 }
 
+// useComponent gives the project at dir the reference site's page layouts
+// and evdoc's theme component, as an adopter has them: themes/evdoc, and
+// theme = ["evdoc"] at the top of its hugo.toml.
+func useComponent(t *testing.T, dir string) {
+	t.Helper()
+	for _, d := range []string{"layouts", "themes", "assets"} {
+		copyDir(t, d, dir)
+	}
+	cfg := filepath.Join(dir, site.ConfigFile)
+	b, err := os.ReadFile(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(cfg, append([]byte("theme = [\"evdoc\"]\n"), b...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // buildArchive writes a testdata/build archive, adds the reference
 // layouts, and builds it with the pinned Hugo. It returns a reader of
 // the built files.
@@ -64,9 +82,7 @@ func buildArchive(t *testing.T, name string) func(string) string {
 		t.Skip("runs Hugo")
 	}
 	dir := txtartest.WriteFile(t, filepath.Join("testdata", "build", name))
-	for _, d := range []string{"layouts", "i18n", "static", "assets"} {
-		copyDir(t, d, dir)
-	}
+	useComponent(t, dir)
 	return build(t, dir)
 }
 
@@ -154,7 +170,7 @@ func TestBuildReferenceNoLiteralEmphasis(t *testing.T) {
 		t.Skip("runs Hugo")
 	}
 	dir := t.TempDir()
-	for _, d := range []string{"content", "evidence", "figures", "layouts", "static", "i18n", "assets"} {
+	for _, d := range []string{"content", "evidence", "figures", "layouts", "themes", "assets"} {
 		copyDir(t, d, dir)
 	}
 	for _, f := range []string{site.ConfigFile, "evdoc.toml"} {

@@ -9,6 +9,9 @@ type CheckOptions struct {
 	// Root is the project directory (for reading i18n/ string tables);
 	// empty skips the i18n string check.
 	Root string
+	// Themes are the site's themes (Hugo's theme setting), in order: their
+	// i18n/ and layouts/ under Root/themes count as Hugo merges them.
+	Themes []string
 }
 
 // Check reports pairing problems (duplicate keys, orphans) and, for each
@@ -23,7 +26,7 @@ func (s *Set) Check(opt CheckOptions) diag.List {
 		ds = append(ds, CheckEmphasis(p)...)
 	}
 	if opt.Root != "" {
-		ds = append(ds, CheckI18nStrings(opt.Root, s.Languages)...)
+		ds = append(ds, CheckI18nStrings(opt.Root, opt.Themes, s.Languages)...)
 	}
 	for _, pr := range s.Pairs() {
 		ds = append(ds, CheckPair(pr)...)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -22,7 +23,8 @@ var (
 	tPrintfRe = regexp.MustCompile(`\b(?:T|i18n|lang\.Translate)\s+\(\s*printf\s+"([^"%]*)%s([^"%]*)"`)
 )
 
-// i18nFile is one language's string table, i18n/CODE.toml.
+// i18nFile is one language's string table, i18n/CODE.toml of the project
+// and its themes merged: path is the first that exists.
 type i18nFile struct {
 	path string
 	keys map[string]diag.Position // key → its line
@@ -33,10 +35,45 @@ type i18nFile struct {
 	first, firstEnd diag.Position
 }
 
-// readI18n reads i18n/CODE.toml. Values are strings or Hugo's
-// {other = "…"} tables; an empty string counts as missing.
-func readI18n(root, code string) (i18nFile, diag.List) {
-	rel := "i18n/" + code + ".toml"
+// themeDirs returns the directories Hugo merges templates and i18n
+// strings from, relative to root, in order: the project's, then each
+// theme's (themes/NAME).
+func themeDirs(themes []string) []string {
+	dirs := []string{""}
+	for _, t := range themes {
+		dirs = append(dirs, path.Join("themes", t))
+	}
+	return dirs
+}
+
+// readI18n reads CODE.toml from the i18n/ directory of the project and
+// of each theme, as Hugo merges them (the first definition of a key
+// wins). Values are strings or Hugo's {other = "…"} tables; an empty
+// string counts as missing.
+func readI18n(root string, themes []string, code string) (i18nFile, diag.List) {
+	var out i18nFile
+	var ds diag.List
+	for _, dir := range themeDirs(themes) {
+		f, errs := readI18nFile(root, path.Join(dir, "i18n", code+".toml"))
+		ds = append(ds, errs...)
+		if out.keys == nil {
+			out = f
+			continue
+		}
+		if !out.ok && f.ok {
+			out.path, out.ok = f.path, true
+		}
+		for k, pos := range f.keys {
+			if _, ok := out.keys[k]; !ok {
+				out.keys[k] = pos
+			}
+		}
+	}
+	return out, ds
+}
+
+// readI18nFile reads one string table at rel.
+func readI18nFile(root, rel string) (i18nFile, diag.List) {
 	f := i18nFile{path: rel, keys: map[string]diag.Position{}}
 	f.first = diag.Position{File: rel, Line: 1, Column: 1}
 	f.firstEnd = f.first
@@ -87,44 +124,22 @@ func readI18n(root, code string) (i18nFile, diag.List) {
 // would print an empty string (or the default language's text, when
 // enableMissingTranslationPlaceholders is off and a fallback exists), so
 // a figure's source link or the fallback notice would be empty or in the
-// wrong language. root is the project directory; layouts are read from
-// root/layouts.
-func CheckI18nStrings(root string, langs []Language) diag.List {
+// wrong language. root is the project directory; strings and layouts are
+// read from its i18n/ and layouts/ and those of each of themes
+// (root/themes/NAME), as Hugo merges them.
+func CheckI18nStrings(root string, themes []string, langs []Language) diag.List {
 	var ds diag.List
 	files := map[string]i18nFile{}
 	for _, l := range langs {
-		f, errs := readI18n(root, l.Code)
+		f, errs := readI18n(root, themes, l.Code)
 		ds = append(ds, errs...)
 		files[l.Code] = f
 	}
 	// uses: key → first template position using it.
 	uses := map[string]diag.Position{}
-	_ = filepath.WalkDir(filepath.Join(root, "layouts"), func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".html") {
-			return nil
-		}
-		src, err := os.ReadFile(p)
-		if err != nil {
-			return nil
-		}
-		rel, _ := filepath.Rel(root, p)
-		ix := diag.NewLineIndex(filepath.ToSlash(rel), src)
-		for _, m := range tCallRe.FindAllSubmatchIndex(src, -1) {
-			k := string(src[m[2]:m[3]])
-			if _, ok := uses[k]; !ok {
-				uses[k] = ix.Pos(m[2])
-			}
-		}
-		for _, m := range tPrintfRe.FindAllSubmatchIndex(src, -1) {
-			for _, l := range langs {
-				k := string(src[m[2]:m[3]]) + l.Code + string(src[m[4]:m[5]])
-				if _, ok := uses[k]; !ok {
-					uses[k] = ix.Pos(m[2])
-				}
-			}
-		}
-		return nil
-	})
+	for _, dir := range themeDirs(themes) {
+		walkLayouts(root, dir, langs, uses)
+	}
 	// every key some language defines or a layout uses
 	all := map[string]bool{}
 	for k := range uses {
@@ -167,4 +182,35 @@ func CheckI18nStrings(root string, langs []Language) diag.List {
 		}
 	}
 	return ds
+}
+
+// walkLayouts records in uses the first position of every i18n key the
+// templates under root/dir/layouts use.
+func walkLayouts(root, dir string, langs []Language, uses map[string]diag.Position) {
+	_ = filepath.WalkDir(filepath.Join(root, filepath.FromSlash(dir), "layouts"), func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".html") {
+			return nil
+		}
+		src, err := os.ReadFile(p)
+		if err != nil {
+			return nil
+		}
+		rel, _ := filepath.Rel(root, p)
+		ix := diag.NewLineIndex(filepath.ToSlash(rel), src)
+		for _, m := range tCallRe.FindAllSubmatchIndex(src, -1) {
+			k := string(src[m[2]:m[3]])
+			if _, ok := uses[k]; !ok {
+				uses[k] = ix.Pos(m[2])
+			}
+		}
+		for _, m := range tPrintfRe.FindAllSubmatchIndex(src, -1) {
+			for _, l := range langs {
+				k := string(src[m[2]:m[3]]) + l.Code + string(src[m[4]:m[5]])
+				if _, ok := uses[k]; !ok {
+					uses[k] = ix.Pos(m[2])
+				}
+			}
+		}
+		return nil
+	})
 }

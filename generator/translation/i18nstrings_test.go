@@ -13,26 +13,29 @@ import (
 // TestI18nStringMissing is case 07: a string removed from one language's
 // i18n file (figureSource, used by the evfigure shortcode) is an error on
 // that file, naming the layout that uses it and the language that has it.
+// The strings and layouts are the theme component's (themes/evdoc), as
+// the reference site uses it; a project's own i18n file fills the gap.
 func TestI18nStringMissing(t *testing.T) {
 	langs := []translation.Language{{Code: "ko"}, {Code: "ja"}}
+	themes := []string{"evdoc"}
 	for _, tc := range []struct {
 		drop    string // language whose file loses the key
 		want    string
 		related []string
 	}{
-		{"ko", `i18n/ko.toml:1:1: error: i18n string "figureSource" is missing or empty for ko (the layouts use it, ja defines it)`,
-			[]string{"layouts/_shortcodes/evfigure.html", "i18n/ja.toml"}},
-		{"ja", `i18n/ja.toml:1:1: error: i18n string "figureSource" is missing or empty for ja (the layouts use it, ko defines it)`,
-			[]string{"layouts/_shortcodes/evfigure.html", "i18n/ko.toml"}},
+		{"ko", `themes/evdoc/i18n/ko.toml:1:1: error: i18n string "figureSource" is missing or empty for ko (the layouts use it, ja defines it)`,
+			[]string{"themes/evdoc/layouts/_shortcodes/evfigure.html", "themes/evdoc/i18n/ja.toml"}},
+		{"ja", `themes/evdoc/i18n/ja.toml:1:1: error: i18n string "figureSource" is missing or empty for ja (the layouts use it, ko defines it)`,
+			[]string{"themes/evdoc/layouts/_shortcodes/evfigure.html", "themes/evdoc/i18n/ko.toml"}},
 	} {
 		t.Run(tc.drop, func(t *testing.T) {
 			dir := t.TempDir()
 			copyDir(t, "layouts", dir)
-			copyDir(t, "i18n", dir)
-			if ds := translation.CheckI18nStrings(dir, langs); len(ds) != 0 {
+			copyDir(t, "themes", dir)
+			if ds := translation.CheckI18nStrings(dir, themes, langs); len(ds) != 0 {
 				t.Fatalf("reference i18n files: %v", ds)
 			}
-			p := filepath.Join(dir, "i18n", tc.drop+".toml")
+			p := filepath.Join(dir, "themes", "evdoc", "i18n", tc.drop+".toml")
 			b, _ := os.ReadFile(p)
 			out := regexp.MustCompile(`(?m)^figureSource.*\n`).ReplaceAll(b, nil)
 			if len(out) == len(b) {
@@ -41,7 +44,7 @@ func TestI18nStringMissing(t *testing.T) {
 			if err := os.WriteFile(p, out, 0o644); err != nil {
 				t.Fatal(err)
 			}
-			ds := translation.CheckI18nStrings(dir, langs)
+			ds := translation.CheckI18nStrings(dir, themes, langs)
 			if len(ds) != 1 {
 				t.Fatalf("got %d findings, want 1: %v", len(ds), ds)
 			}
@@ -57,16 +60,27 @@ func TestI18nStringMissing(t *testing.T) {
 			if err := os.WriteFile(p, append(out, "figureSource = \"\"\n"...), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			if ds := translation.CheckI18nStrings(dir, langs); len(ds) != 1 {
+			if ds := translation.CheckI18nStrings(dir, themes, langs); len(ds) != 1 {
 				t.Errorf("empty string: got %v", ds)
+			}
+			// The project's own i18n file defines it: Hugo merges the two.
+			own := filepath.Join(dir, "i18n", tc.drop+".toml")
+			if err := os.MkdirAll(filepath.Dir(own), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(own, []byte("figureSource = \"src\"\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if ds := translation.CheckI18nStrings(dir, themes, langs); len(ds) != 0 {
+				t.Errorf("project i18n file defines the string: got %v", ds)
 			}
 		})
 	}
 	// A language without any i18n file lacks every string.
 	dir := t.TempDir()
 	copyDir(t, "layouts", dir)
-	copyDir(t, "i18n", dir)
-	ds := translation.CheckI18nStrings(dir, append(langs, translation.Language{Code: "en"}))
+	copyDir(t, "themes", dir)
+	ds := translation.CheckI18nStrings(dir, themes, append(langs, translation.Language{Code: "en"}))
 	n := 0
 	for _, d := range ds {
 		if strings.Contains(d.Message, "no i18n/en.toml") {

@@ -54,7 +54,7 @@ func TestDeterministic(t *testing.T) {
 	if bytes.Equal(ta["content/ko/bench/p00001.md"], tc["content/ko/bench/p00001.md"]) {
 		t.Error("seeds 7 and 8 wrote the same first page")
 	}
-	for _, p := range []string{"hugo.toml", "content/ja/bench/p00060.md", "evidence/bench-002/evidence.toml", "evidence/bench-002/latency.csv", "layouts/_markup/render-link.html"} {
+	for _, p := range []string{"hugo.toml", "content/ja/bench/p00060.md", "evidence/bench-002/evidence.toml", "evidence/bench-002/latency.csv", "themes/evdoc/layouts/_markup/render-link.html"} {
 		if _, ok := ta[p]; !ok {
 			t.Errorf("missing %s", p)
 		}

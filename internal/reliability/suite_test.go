@@ -73,7 +73,7 @@ func project(t *testing.T, n int) string {
 	}
 	for _, f := range strings.Split(strings.TrimRight(string(out), "\x00"), "\x00") {
 		if !strings.HasPrefix(f, "content/") && !strings.HasPrefix(f, "evidence/") && !strings.HasPrefix(f, "figures/") &&
-			!strings.HasPrefix(f, "layouts/") && !strings.HasPrefix(f, "static/") && !strings.HasPrefix(f, "i18n/") &&
+			!strings.HasPrefix(f, "layouts/") && !strings.HasPrefix(f, "themes/") && !strings.HasPrefix(f, "static/") && !strings.HasPrefix(f, "i18n/") &&
 			!strings.HasPrefix(f, "assets/") && !strings.HasPrefix(f, "data/") && f != "hugo.toml" && f != "evdoc.toml" {
 			continue
 		}

@@ -40,6 +40,7 @@ defaultContentLanguage = "ko"
 defaultContentLanguageInSubdir = false
 disableKinds = ["taxonomy", "term", "rss", "sitemap"]
 enableRobotsTXT = false
+theme = ["evdoc"]
 
 [languages.ko]
   label = "한국어"
@@ -132,11 +133,11 @@ func Write(dir string, opt Options) error {
 	return nil
 }
 
-// addComponent copies the reference site's layouts, i18n strings and
-// static files (as embedded in package evdoc) into files.
+// addComponent copies the reference site's page layouts and evdoc's theme
+// component (as embedded in package evdoc) into files.
 func addComponent(files map[string][]byte) error {
 	fsys := evdoc.Files()
-	for _, root := range []string{"layouts", "i18n", "static"} {
+	for _, root := range []string{"layouts", evdoc.ComponentDir} {
 		err := fs.WalkDir(fsys, root, func(p string, d fs.DirEntry, err error) error {
 			if err != nil || d.IsDir() {
 				return err

@@ -1,0 +1,49 @@
+package evdoc
+
+import (
+	"io/fs"
+	"os"
+	"path"
+	"slices"
+	"testing"
+
+	"github.com/evdoc-lab/evdoc/generator/site"
+)
+
+// TestReferenceSiteUsesComponent: the reference site takes evdoc's
+// layouts, i18n strings and static files from the theme component through
+// its theme setting, as an adopter does, and has no second copy of a
+// component file at the project level (one would shadow the component and
+// drift from what `evdoc init` writes).
+func TestReferenceSiteUsesComponent(t *testing.T) {
+	cfg, err := site.LoadConfig(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Contains(cfg.Themes, path.Base(ComponentDir)) {
+		t.Fatalf("hugo.toml theme = %q; want it to list %q", cfg.Themes, path.Base(ComponentDir))
+	}
+	n := 0
+	err = fs.WalkDir(Files(), ComponentDir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		n++
+		rel := p[len(ComponentDir)+1:]
+		if _, err := os.Stat(rel); err == nil {
+			t.Errorf("%s shadows the component's %s", rel, p)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n < 15 {
+		t.Errorf("the component has %d files; want its layouts, i18n and static files", n)
+	}
+	for _, p := range SiteLayouts() {
+		if _, err := fs.Stat(Files(), p); err != nil {
+			t.Errorf("site layout %s is not embedded: %v", p, err)
+		}
+	}
+}
