@@ -73,7 +73,7 @@ func NewChecker(s *Site, opt check.Options) *Checker {
 	c.figureDiags, c.figureNames = s.checkFigureSpecs(opt)
 	c.evidence = s.checkEvidencePageNames()
 	if s.Root != "" {
-		c.i18n = translation.CheckI18nStrings(s.Root, s.Translations.Languages)
+		c.i18n = translation.CheckI18nStrings(s.Root, s.Config.Themes, s.Translations.Languages)
 	}
 	c.refresh()
 	return c
