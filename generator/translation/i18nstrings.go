@@ -56,12 +56,11 @@ func readI18n(root string, themes []string, code string) (i18nFile, diag.List) {
 	for _, dir := range themeDirs(themes) {
 		f, errs := readI18nFile(root, path.Join(dir, "i18n", code+".toml"))
 		ds = append(ds, errs...)
-		if out.keys == nil {
+		if out.keys == nil || !out.ok && f.ok {
+			// the first file, or the first that exists: missing keys
+			// are reported on it (no earlier file holds a key)
 			out = f
 			continue
-		}
-		if !out.ok && f.ok {
-			out.path, out.ok = f.path, true
 		}
 		for k, pos := range f.keys {
 			if _, ok := out.keys[k]; !ok {
