@@ -105,6 +105,9 @@ func valuesOf(root, arg, as string, eopt evidence.Options, emit func(report.Valu
 	if max == 0 {
 		max = safefile.DefaultMaxSize
 	}
+	if as != "" && raw.Windowed(as) {
+		return streamValues(full, rel, as, max, emit)
+	}
 	src, err := safefile.ReadPath(full, max)
 	if err != nil {
 		return diag.List{diag.Errorf(diag.Position{File: rel}, diag.ValuesIO, "%v", err)}
@@ -135,6 +138,29 @@ func valuesOf(root, arg, as string, eopt evidence.Options, emit func(report.Valu
 		errs = append(errs, guessReadNothing(rel, src, format))
 	}
 	return errs.TokenEnds(source)
+}
+
+// streamValues emits the values of a raw file of a line-oriented format
+// (--as envoy-stats) as they are read, window by window: memory stays at
+// a few windows whatever the file's size.
+func streamValues(full, rel, format string, max int64, emit func(valueRecord)) diag.List {
+	f, _, err := safefile.OpenPath(full, max)
+	if err != nil {
+		return diag.List{diag.Errorf(diag.Position{File: rel}, diag.ValuesIO, "%v", err)}
+	}
+	defer f.Close()
+	lr := &io.LimitedReader{R: f, N: max + 1}
+	errs, err := raw.ReadWindowedFrom(format, rel, lr, raw.ReadOptions{}, raw.DefaultWindow, nil, func(r raw.Reading) {
+		emit(valueRecord{Name: r.Key, Value: r.Number.Value.String(), Unit: r.Number.Unit, File: rel,
+			Line: r.Pos.Line, Column: r.Pos.Column, Raw: r.Raw, Format: format})
+	})
+	if err == nil && lr.N <= 0 {
+		err = fmt.Errorf("%s grew past the %s limit while being read", rel, safefile.Size(max))
+	}
+	if err != nil {
+		errs = append(errs, diag.Errorf(diag.Position{File: rel}, diag.ValuesIO, "%v", err))
+	}
+	return errs
 }
 
 // guessReadNothing explains a format guess that read no value: which

@@ -3,6 +3,7 @@ package evidence
 import (
 	"errors"
 	"fmt"
+	"io"
 	"path"
 	"sort"
 	"strconv"
@@ -67,10 +68,18 @@ func LoadSetWith(root, setDir string, opt Options) (*Set, diag.List) {
 	l := &loader{
 		root: root, setDir: setDir, msrc: src, mix: diag.NewLineIndex(mfile, src), maxFileSize: opt.maxFileSize(),
 		set:   &Set{Dir: setDir, Manifest: *m, Values: map[string]*Value{}, NonNumeric: map[string]raw.Cell{}},
-		files: map[string][]byte{}, failed: map[string]bool{}, broken: map[string]bool{},
+		files: map[string][]byte{}, streamed: map[string]bool{}, failed: map[string]bool{}, broken: map[string]bool{},
 		tables: map[string][]raw.Table{},
 	}
 	for _, e := range l.entries() {
+		if e.stream != nil {
+			if vs, ok := l.streamRaw(e); ok {
+				for _, v := range vs {
+					l.name(e.name, v)
+				}
+				continue
+			}
+		}
 		b, rel, ok := l.readRaw(e.file)
 		if !ok {
 			continue
@@ -119,6 +128,7 @@ type loader struct {
 	set          *Set
 	errs         diag.List
 	files        map[string][]byte      // raw file contents by repository-relative path
+	streamed     map[string]bool        // raw files read window by window (streamRaw)
 	failed       map[string]bool        // raw files that could not be read (reported once)
 	broken       map[string]bool        // raw files whose own errors are reported
 	tables       map[string][]raw.Table // Markdown tables by file
@@ -132,6 +142,9 @@ type entry struct {
 	format     string // the reader: "markdown-tables", "transcript" or the [[read]]'s
 	units      map[string]string
 	read       func(l *loader, rel string, src []byte) []localValue
+	// stream, when set, reads a large file of a line-oriented format
+	// from the open file instead (see loader.streamRaw).
+	stream func(l *loader, rel string, r io.Reader) ([]localValue, error)
 }
 
 // localValue is one reading named within its entry.
@@ -156,8 +169,12 @@ func (l *loader) entries() []entry {
 			read: func(l *loader, rel string, b []byte) []localValue { return l.readTranscript(tr, rel, b) }})
 	}
 	for _, rs := range m.Reads {
-		out = append(out, entry{name: rs.Name, file: rs.File, format: rs.Format, units: rs.Units,
-			read: func(l *loader, rel string, b []byte) []localValue { return l.readFormat(rs, rel, b) }})
+		e := entry{name: rs.Name, file: rs.File, format: rs.Format, units: rs.Units,
+			read: func(l *loader, rel string, b []byte) []localValue { return l.readFormat(rs, rel, b) }}
+		if raw.Windowed(rs.Format) {
+			e.stream = func(l *loader, rel string, r io.Reader) ([]localValue, error) { return l.streamFormat(rs, rel, r) }
+		}
+		out = append(out, e)
 	}
 	return out
 }
@@ -211,6 +228,60 @@ func (l *loader) readRaw(name string) ([]byte, string, bool) {
 	l.files[rel] = b
 	l.set.Files = append(l.set.Files, rel)
 	return b, rel, true
+}
+
+// streamRaw reads the file of an entry that can be streamed (e.stream)
+// when it is larger than a read window and not already in memory: the
+// file is read window by window, never whole, so a 200 MB /stats dump
+// costs a window. It returns false when the file is to be read whole
+// (readRaw); a file that cannot be opened is reported as readRaw would,
+// and yields no value.
+func (l *loader) streamRaw(e entry) ([]localValue, bool) {
+	rel := path.Join(l.setDir, e.file)
+	if _, ok := l.files[rel]; ok {
+		return nil, false
+	}
+	if l.failed[rel] {
+		return nil, true // reported once
+	}
+	if err := checkRawPath(l.root, l.setDir, e.file); err != nil {
+		l.errs = append(l.errs, diag.Errorf(l.at(e.file), diag.EvidencePath, "%v", err))
+		l.failed[rel] = true
+		return nil, true
+	}
+	f, size, err := safefile.Open(l.root, rel, l.maxFileSize)
+	if err != nil {
+		l.errs = append(l.errs, fileDiag(l.at(e.file), "file", err))
+		l.failed[rel] = true
+		return nil, true
+	}
+	defer f.Close()
+	if size <= raw.DefaultWindow {
+		return nil, false
+	}
+	limit := l.maxFileSize
+	if limit <= 0 {
+		limit = 1<<63 - 2
+	}
+	lr := &io.LimitedReader{R: f, N: limit + 1}
+	vs, err := e.stream(l, rel, lr)
+	if err == nil && lr.N <= 0 {
+		err = &safefile.Error{Kind: safefile.TooLarge, Path: rel, Detail: fmt.Sprintf("grew past the %s limit while being read", safefile.Size(l.maxFileSize))}
+	}
+	if err != nil {
+		var fe *safefile.Error
+		if !errors.As(err, &fe) {
+			err = &safefile.Error{Kind: safefile.IO, Path: rel, Err: err}
+		}
+		l.errs = append(l.errs, fileDiag(l.at(e.file), "file", err))
+		l.failed[rel] = true
+		return nil, true
+	}
+	if !l.streamed[rel] {
+		l.streamed[rel] = true
+		l.set.Files = append(l.set.Files, rel)
+	}
+	return vs, true
 }
 
 // at locates text in the manifest.
@@ -384,17 +455,42 @@ func (l *loader) readFormat(rs ReadSpec, rel string, b []byte) []localValue {
 	if _, err := raw.ReaderFor(rs.Format); err != nil {
 		return nil // reported by parseManifest
 	}
-	// Read in windows, keeping only the selected readings: a large dump
-	// with a few selected stats costs a window, not the whole file's
-	// readings.
-	var keep func(raw.Reading) bool
-	if rs.Select != nil {
-		keep = func(r raw.Reading) bool { _, ok := rs.Select[r.Key]; return ok }
-	}
+	// Read in windows, keeping only the selected readings.
 	var readings []raw.Reading
-	rerrs := raw.ReadWindowed(rs.Format, rel, b, raw.ReadOptions{Key: rs.Key, CountWhere: rs.CountWhere, Paths: rs.Paths, Decimal: l.decimal(rs.Decimal)},
-		raw.DefaultWindow, keep, func(r raw.Reading) { readings = append(readings, r) })
+	rerrs := raw.ReadWindowed(rs.Format, rel, b, l.readOptions(rs), raw.DefaultWindow, readKeep(rs), func(r raw.Reading) { readings = append(readings, r) })
 	l.errs = append(l.errs, rerrs...)
+	return l.nameReadings(rs, rel, readings, rerrs)
+}
+
+// streamFormat is readFormat reading from r window by window.
+func (l *loader) streamFormat(rs ReadSpec, rel string, r io.Reader) ([]localValue, error) {
+	var readings []raw.Reading
+	rerrs, err := raw.ReadWindowedFrom(rs.Format, rel, r, l.readOptions(rs), raw.DefaultWindow, readKeep(rs), func(r raw.Reading) { readings = append(readings, r) })
+	l.errs = append(l.errs, rerrs...)
+	if err != nil {
+		return nil, err
+	}
+	return l.nameReadings(rs, rel, readings, rerrs), nil
+}
+
+func (l *loader) readOptions(rs ReadSpec) raw.ReadOptions {
+	return raw.ReadOptions{Key: rs.Key, CountWhere: rs.CountWhere, Paths: rs.Paths, Decimal: l.decimal(rs.Decimal)}
+}
+
+// readKeep keeps the selected readings of a [[read]] with select (all
+// without), so a large dump with a few selected stats costs a window,
+// not the whole file's readings.
+func readKeep(rs ReadSpec) func(raw.Reading) bool {
+	if rs.Select == nil {
+		return nil
+	}
+	return func(r raw.Reading) bool { _, ok := rs.Select[r.Key]; return ok }
+}
+
+// nameReadings names the readings of one [[read]]: by select, or by the
+// slug of each native key. A selected key without a reading is an error
+// unless the file had errors of its own (rerrs).
+func (l *loader) nameReadings(rs ReadSpec, rel string, readings []raw.Reading, rerrs diag.List) []localValue {
 	var out []localValue
 	found := map[string]bool{}
 	for _, r := range readings {

@@ -237,29 +237,16 @@ func ParseSize(s string) (int64, error) {
 // but the file must be a regular file (not a FIFO or device) of at most
 // maxSize bytes (no limit when maxSize <= 0).
 func ReadPath(p string, maxSize int64) ([]byte, error) {
-	fi, err := os.Stat(p)
+	f, size, err := OpenPath(p, maxSize)
 	if err != nil {
-		return nil, &Error{Kind: NotFound, Path: p, Err: err}
-	}
-	if !fi.Mode().IsRegular() {
-		return nil, &Error{Kind: NotRegular, Path: p, Detail: "is " + describe(fi.Mode()) + "; expected a regular file"}
-	}
-	if maxSize > 0 && fi.Size() > maxSize {
-		return nil, &Error{Kind: TooLarge, Path: p, Detail: fmt.Sprintf("is %s, over the %s limit for one file (raise it with --max-file-size)", Size(fi.Size()), Size(maxSize))}
-	}
-	f, err := os.OpenFile(p, os.O_RDONLY|syscall.O_NONBLOCK, 0)
-	if err != nil {
-		return nil, &Error{Kind: IO, Path: p, Err: err}
+		return nil, err
 	}
 	defer f.Close()
-	if fi, err = f.Stat(); err != nil || !fi.Mode().IsRegular() {
-		return nil, &Error{Kind: NotRegular, Path: p, Detail: "changed while being opened; expected a regular file"}
-	}
 	limit := maxSize
 	if limit <= 0 {
 		limit = 1<<63 - 2
 	}
-	b, err := readAll(io.LimitReader(f, limit+1), make([]byte, 0, fi.Size()+1))
+	b, err := readAll(io.LimitReader(f, limit+1), make([]byte, 0, size+1))
 	if err != nil {
 		return nil, &Error{Kind: IO, Path: p, Err: err}
 	}
@@ -267,4 +254,30 @@ func ReadPath(p string, maxSize int64) ([]byte, error) {
 		return nil, &Error{Kind: TooLarge, Path: p, Detail: fmt.Sprintf("grew past the %s limit while being read", Size(maxSize))}
 	}
 	return b, nil
+}
+
+// OpenPath opens the file at p, given by the user (symbolic links
+// followed), as ReadPath checks it: a regular file of at most maxSize
+// bytes, opened without blocking. It returns the file and its size; the
+// caller closes it and bounds its reads (a file may grow).
+func OpenPath(p string, maxSize int64) (*os.File, int64, error) {
+	fi, err := os.Stat(p)
+	if err != nil {
+		return nil, 0, &Error{Kind: NotFound, Path: p, Err: err}
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, 0, &Error{Kind: NotRegular, Path: p, Detail: "is " + describe(fi.Mode()) + "; expected a regular file"}
+	}
+	if maxSize > 0 && fi.Size() > maxSize {
+		return nil, 0, &Error{Kind: TooLarge, Path: p, Detail: fmt.Sprintf("is %s, over the %s limit for one file (raise it with --max-file-size)", Size(fi.Size()), Size(maxSize))}
+	}
+	f, err := os.OpenFile(p, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, 0, &Error{Kind: IO, Path: p, Err: err}
+	}
+	if fi, err = f.Stat(); err != nil || !fi.Mode().IsRegular() {
+		f.Close()
+		return nil, 0, &Error{Kind: NotRegular, Path: p, Detail: "changed while being opened; expected a regular file"}
+	}
+	return f, fi.Size(), nil
 }

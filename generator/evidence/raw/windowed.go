@@ -2,6 +2,7 @@ package raw
 
 import (
 	"bytes"
+	"io"
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
 )
@@ -96,4 +97,114 @@ func shift(p diag.Position, lines, offset int) diag.Position {
 		p.Offset += offset
 	}
 	return p
+}
+
+// Windowed reports whether format is read in windows of whole records
+// (ReadWindowed, ReadWindowedFrom): a line-oriented format.
+func Windowed(format string) bool { return lineFormats[format] }
+
+// ReadWindowedFrom is ReadWindowed reading from r instead of a whole
+// file in memory: for a line-oriented format it holds one window (about
+// window bytes, more only for a single longer record) at a time, so a
+// 200 MB /stats dump costs a few windows of memory, not the file. The
+// windows, readings, errors and positions are those ReadWindowed gives
+// for r's whole content. Other formats are read whole. The error is r's
+// (the diagnostics read before it are returned with it).
+func ReadWindowedFrom(format, file string, r io.Reader, opt ReadOptions, window int, keep func(Reading) bool, emit func(Reading)) (diag.List, error) {
+	if !lineFormats[format] || window <= 0 {
+		src, err := io.ReadAll(r)
+		if err != nil {
+			return nil, err
+		}
+		return ReadWindowed(format, file, src, opt, window, keep, emit), nil
+	}
+	read, err := ReaderFor(format)
+	if err != nil {
+		return diag.List{diag.Errorf(diag.Position{File: file}, diag.ValuesFormat, "%v", err)}, nil
+	}
+	var errs diag.List
+	buf := make([]byte, 0, 2*window+1)
+	line, offset := 0, 0 // lines and bytes before buf
+	eof := false
+	for {
+		// Fill buf past the window: its end depends on the byte after it.
+		for !eof && len(buf) <= window {
+			if len(buf) == cap(buf) {
+				buf = append(buf, 0)[:len(buf)]
+			}
+			n, err := r.Read(buf[len(buf):cap(buf)])
+			buf = buf[:len(buf)+n]
+			if err == io.EOF {
+				eof = true
+			} else if err != nil {
+				return errs, err
+			}
+		}
+		if len(buf) == 0 {
+			return errs, nil
+		}
+		end, ok := streamWindowEnd(buf, window, eof)
+		if !ok {
+			// One record longer than the window: read on until it ends.
+			if len(buf) == cap(buf) {
+				buf = append(buf, 0)[:len(buf)]
+			}
+			n, err := r.Read(buf[len(buf):cap(buf)])
+			buf = buf[:len(buf)+n]
+			if err == io.EOF {
+				eof = true
+			} else if err != nil {
+				return errs, err
+			}
+			continue
+		}
+		rs, werrs := read(file, buf[:end], opt)
+		for _, rd := range rs {
+			if keep != nil && !keep(rd) {
+				continue
+			}
+			rd.Pos = shift(rd.Pos, line, offset)
+			for i, in := range rd.Inputs {
+				rd.Inputs[i] = shift(in, line, offset)
+			}
+			emit(rd)
+		}
+		for _, d := range werrs {
+			if len(errs) >= envoyMaxErrors {
+				break
+			}
+			d.Pos = shift(d.Pos, line, offset)
+			for i := range d.Related {
+				d.Related[i].Pos = shift(d.Related[i].Pos, line, offset)
+			}
+			errs = append(errs, d)
+		}
+		line += bytes.Count(buf[:end], []byte{'\n'})
+		offset += end
+		n := copy(buf, buf[end:])
+		buf = buf[:n]
+		if eof && n == 0 {
+			return errs, nil
+		}
+	}
+}
+
+// streamWindowEnd is windowEnd for a window at the start of buf, which
+// holds more than window bytes unless eof: false when the record
+// crossing the window's end does not end within buf yet.
+func streamWindowEnd(buf []byte, window int, eof bool) (int, bool) {
+	if window >= len(buf) {
+		return len(buf), true // eof: the rest is the last window
+	}
+	for i := window; i > 0; i-- {
+		if buf[i-1] == '\n' && buf[i] != ' ' && buf[i] != '\t' {
+			return i, true
+		}
+	}
+	for i := window; i < len(buf); i++ {
+		if buf[i-1] == '\n' && buf[i] != ' ' && buf[i] != '\t' {
+			return i, true
+		}
+	}
+	return len(buf), eof
 }
