@@ -143,7 +143,7 @@ func valuesOf(root, arg, as string, eopt evidence.Options, emit func(report.Valu
 // streamValues emits the values of a raw file of a line-oriented format
 // (--as envoy-stats) as they are read, window by window: memory stays at
 // a few windows whatever the file's size.
-func streamValues(full, rel, format string, max int64, emit func(valueRecord)) diag.List {
+func streamValues(full, rel, format string, max int64, emit func(report.Value)) diag.List {
 	f, _, err := safefile.OpenPath(full, max)
 	if err != nil {
 		return diag.List{diag.Errorf(diag.Position{File: rel}, diag.ValuesIO, "%v", err)}
@@ -151,7 +151,7 @@ func streamValues(full, rel, format string, max int64, emit func(valueRecord)) d
 	defer f.Close()
 	lr := &io.LimitedReader{R: f, N: max + 1}
 	errs, err := raw.ReadWindowedFrom(format, rel, lr, raw.ReadOptions{}, raw.DefaultWindow, nil, func(r raw.Reading) {
-		emit(valueRecord{Name: r.Key, Value: r.Number.Value.String(), Unit: r.Number.Unit, File: rel,
+		emit(report.Value{Name: r.Key, Value: r.Number.Value.String(), Unit: r.Number.Unit, File: rel,
 			Line: r.Pos.Line, Column: r.Pos.Column, Raw: r.Raw, Format: format})
 	})
 	if err == nil && lr.N <= 0 {
