@@ -93,8 +93,9 @@ func (r *rawRead) curlValue(key string, off int, tok string, dec Decimal) bool {
 //
 // Skipped: blank lines, "#" comments, "$ …" commands (with "\"
 // continuations), curl -v lines starting with "*", "<", ">", "{" or "}"
-// that are not %{json} objects, and prose (a line with words that are not
-// key/value pairs). A file with no value is an error.
+// that are not %{json} objects. A line of prose (words that are not
+// key/value pairs) is not read; a number in it is a warning (rule
+// evidence-number) at the first one. A file with no value is an error.
 func ReadCurlWriteout(file string, src []byte, opt ReadOptions) ([]Reading, diag.List) {
 	r, errs := startRead(file, src, diag.EvidenceCurlWriteout)
 	if errs != nil {
@@ -196,7 +197,11 @@ func (r *rawRead) curlValueLine(base int, text string, dec Decimal) {
 		if curlOps[tok] || strings.Contains(tok, "://") {
 			continue
 		}
-		return // prose
+		// prose: its numbers are not read, which the user is told
+		if off, field, count := freeNumber(text, nil); off >= 0 {
+			r.warnf(base+off, "%s", freeNumberMessage("curl-writeout", field, count))
+		}
+		return
 	}
 	for _, f := range nums {
 		r.curlValue("value", base+f.off, f.tok, dec)

@@ -210,28 +210,14 @@ func ReadFortioText(file string, src []byte, _ ReadOptions) ([]Reading, diag.Lis
 }
 
 // unreadNumbers warns about the numbers of a fortio console line no rule
-// reads (base is the line's offset): one warning per line, at its first
-// number. Log lines, comments, commands and identifiers (addresses,
-// versions, dates, clock times) are not numbers.
+// reads (base is the line's offset; see freeNumber): one warning per
+// line, at its first number. Log lines, comments and commands are skipped.
 func (r *rawRead) unreadNumbers(base int, text string) {
 	trimmed := strings.TrimSpace(text)
 	if trimmed == "" || strings.HasPrefix(trimmed, "#") || strings.HasPrefix(trimmed, "$") || ftLog.MatchString(text) {
 		return
 	}
-	for i := 0; i < len(text); {
-		for i < len(text) && (text[i] == ' ' || text[i] == '\t') {
-			i++
-		}
-		j := i
-		for j < len(text) && text[j] != ' ' && text[j] != '\t' {
-			j++
-		}
-		f := strings.TrimRight(text[i:j], ",;:.)")
-		f = strings.TrimLeft(f, "(")
-		if _, ok := ParseCell(f); ok && hasDigitRune(f) || Unreadable(f) != "" {
-			r.warnf(base+strings.Index(text[i:], f)+i, "fortio line holds %q, which no fortio-text rule reads; expected one of the result lines listed in the format's documentation (evdoc values --as fortio-text shows what is read)", f)
-			return
-		}
-		i = j
+	if off, field, count := freeNumber(text, nil); off >= 0 {
+		r.warnf(base+off, "%s", freeNumberMessage("fortio-text", field, count))
 	}
 }

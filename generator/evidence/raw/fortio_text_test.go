@@ -49,7 +49,7 @@ func TestReadFortioText(t *testing.T) {
 				"function_time.bucket.2.count": {"18", "18"}, "threads#2": {"2", "2"}, "start.calls#2": {"20", "20"}, "function_time.bucket.3.end": {"0", "0"},
 				"function_time.bucket.3.count": {"25726", "25726"}}},
 		{name: "an unread number is a warning", src: "Code 200 : 17 (85.0 %)\nJitter: 12 ms\n", count: 2,
-			diags: []string{`f:2:9: warning: fortio line holds "12", which no fortio-text rule reads`}},
+			diags: []string{`f:2:9: warning: number "12" in free text is not read`}},
 		{name: "nothing to read", src: "hello\n", diags: []string{"f:1:1: error: no fortio result lines", "[evidence-fortio-text]"}},
 		{name: "not UTF-8", src: "Code 200 : \xff\n", diags: []string{"f:1:12: error: invalid UTF-8"}},
 	})

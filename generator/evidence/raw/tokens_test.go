@@ -38,9 +38,9 @@ func hasDigit(s string) bool {
 }
 
 // FuzzTokenNeverVanishes: in every reader of text people write (transcript
-// values, Markdown table cells, CSV cells, quoted or not), a token with a
-// digit is a value, part of a name, or a diagnostic at the token, never
-// silently absent.
+// values and free text, Markdown table cells, CSV cells, quoted or not,
+// curl write-out prose), a token with a digit is a value, part of a name,
+// or a diagnostic at the token, never silently absent.
 func FuzzTokenNeverVanishes(f *testing.F) {
 	for _, s := range []string{"40,045811", "1,232", "1e3", `"40.5"`, "１２", "1m0.5s", "200,50,503", "12qps", "1/3", "10.0.0.1",
 		"1.2.3", "**18 (+1)**", "Δ+1", "1e999", "0x1f", "5xx", "1..2", "-.5", "1,234,567.5", "1.234,5", "３．５％", "7 ms"} {
@@ -60,6 +60,12 @@ func FuzzTokenNeverVanishes(f *testing.F) {
 		}
 		if !strings.ContainsAny(tok, " \t") {
 			cases = append(cases, struct{ format, prefix, suffix string }{"transcript", "K=", "\n"})
+		}
+		// free text reads fields without surrounding punctuation
+		if t := strings.Trim(tok, "([{'\",;:.!?)]}"); !strings.ContainsAny(tok, " \t") && t == tok {
+			// free text: a number outside key=value is a warning
+			cases = append(cases, struct{ format, prefix, suffix string }{"transcript", "took ", " here\n"})
+			cases = append(cases, struct{ format, prefix, suffix string }{"curl-writeout", "time_total: 1\nabout ", " seconds\n"})
 		}
 		for _, c := range cases {
 			src := []byte(c.prefix + tok + c.suffix)

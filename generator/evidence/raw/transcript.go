@@ -41,7 +41,12 @@ var (
 // Only numeric values are returned (see ParseCell); key=value tokens whose
 // value is not a number (who=backend-a, an address, a version) are
 // skipped. A value that looks numeric but cannot be read (Unreadable:
-// "200,200,503", "12 ms/s") is a warning at its position. Commas follow
+// "200,200,503", "12 ms/s") is a warning at its position, and so is a
+// number in free text outside key=value tokens ("took 3 retries",
+// "HTTP/1.1 200 OK"): one warning per line, at its first such number.
+// Section titles, banners, comments and commands are not data; fields
+// that start with a letter or name things (addresses, versions, dates,
+// clock times) are names. Commas follow
 // opt.Decimal, else the file's other numbers, else an ambiguous "1,232"
 // is an error (see Number.Resolve). Text that is not clean UTF-8 is an
 // error (see checkRawText).
@@ -99,8 +104,14 @@ func ReadTranscript(file string, src []byte, opt ReadOptions) ([]Entry, diag.Lis
 			add(text[m[2]:m[3]], m[4], m[5])
 			continue
 		}
+		var consumed [][2]int
 		for _, m := range kvToken.FindAllStringSubmatchIndex(text, -1) {
 			add(text[m[2]:m[3]], m[4], m[5])
+			consumed = append(consumed, [2]int{m[0], m[1]})
+		}
+		if off, field, count := freeNumber(text, consumed); off >= 0 {
+			errs = append(errs, diag.Diagnostic{Pos: ix.Pos(ln.start + off), Severity: diag.Warning, Rule: diag.EvidenceNumber,
+				Message: freeNumberMessage("transcript", field, count)})
 		}
 	}
 	return resolveEntries(out, errs, opt.Decimal, seen.Mark())
