@@ -1,6 +1,7 @@
 package claim
 
 import (
+	"fmt"
 	"os"
 	"strconv"
 	"strings"
@@ -187,6 +188,15 @@ func TestPositionsFromAST(t *testing.T) {
 		got = append(got, d.Pos.String())
 	}
 	want := []string{"p.md:1:3", "p.md:1:14", "p.md:2:1", "p.md:2:10", "p.md:3:1", "p.md:3:13"}
+	// Each finding's range ends at its own link's end (the destination's
+	// last byte, the autolink's ">").
+	var ends []string
+	for _, d := range errs {
+		ends = append(ends, fmt.Sprintf("%d:%d", d.End.Line, d.End.Column))
+	}
+	if want := "1:12 1:23 2:9 2:18 3:11 3:23"; strings.Join(ends, " ") != want {
+		t.Errorf("ends %v; want %s", ends, want)
+	}
 	if strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Errorf("positions %v; want %v\n%v", got, want, errs)
 	}
@@ -196,6 +206,9 @@ func TestPositionsFromAST(t *testing.T) {
 	c := p.Claims[0]
 	if c.RefPos.String() != "p.md:4:5" || len(c.RefPositions) != 2 || c.RefPositions[0].String() != "p.md:4:8" || c.RefPositions[1].String() != "p.md:4:12" {
 		t.Errorf("reference positions %v %v; want p.md:4:5, then p.md:4:8 and p.md:4:12", c.RefPos, c.RefPositions)
+	}
+	if len(c.RefEnds) != 2 || c.RefEnds[0].String() != "p.md:4:11" || c.RefEnds[1].String() != "p.md:4:13" || c.DestEnd.String() != "p.md:4:13" {
+		t.Errorf("reference ends %v, destination end %v; want p.md:4:11 and p.md:4:13, p.md:4:13", c.RefEnds, c.DestEnd)
 	}
 	// A reference link has no inline destination: its findings are at the text end.
 	if r := p.Claims[1]; r.Destination != "ev:s/q" || r.Pos.String() != "p.md:4:16" {

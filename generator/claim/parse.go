@@ -225,10 +225,11 @@ func Parse(md goldmark.Markdown, path string, src []byte) (*Page, diag.List) {
 		case *ast.Image:
 			if dest := string(t.Destination); strings.HasPrefix(dest, Scheme) {
 				pos := ix.Pos(nodeStart(t)) // at "!["
-				end := ix.LineEnd(pos.Offset)
+				textEnd := pos.Offset + 2 // ![]: the "]" follows the "!["
 				if sp := textSpan(t, blanked); sp.start >= 0 {
-					_, end, _ = destinationRange(ix, blanked, sp.end, t.Destination)
+					textEnd = sp.end
 				}
+				_, end, _ := destinationRange(ix, blanked, textEnd, t.Destination)
 				errs = append(errs, diag.Errorf(pos, diag.ClaimSyntax, "image ![…](%s) cannot be a claim; expected a link [number](%s)", dest, dest).Spanning(end))
 			}
 			return ast.WalkSkipChildren, nil
