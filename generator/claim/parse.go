@@ -225,7 +225,7 @@ func Parse(md goldmark.Markdown, path string, src []byte) (*Page, diag.List) {
 		case *ast.Image:
 			if dest := string(t.Destination); strings.HasPrefix(dest, Scheme) {
 				pos := ix.Pos(nodeStart(t)) // at "!["
-				textEnd := pos.Offset + 2 // ![]: the "]" follows the "!["
+				textEnd := pos.Offset + 2   // ![]: the "]" follows the "!["
 				if sp := textSpan(t, blanked); sp.start >= 0 {
 					textEnd = sp.end
 				}
