@@ -366,3 +366,21 @@ func (c *Config) HugoEnv() ([]string, translation.MarkdownOptions, error) {
 		"HUGO_MARKUP_GOLDMARK_EXTENSIONS_CJK_ESCAPEDSPACE=true",
 	}, opt, nil
 }
+
+// pageFile returns the path of a page evdoc stages for lang: dir (slash-
+// separated, within the content directory) and name ("x.md",
+// "_index.md") under lang's content directory in stage. When languages
+// share that directory (Hugo then tells them apart by file name) the
+// name carries the language: x.ja.md, _index.ko.md.
+func (c *Config) pageFile(stage string, lang Language, dir, name string) string {
+	shared := 0
+	for _, l := range c.Languages {
+		if path.Clean(l.ContentDir) == path.Clean(lang.ContentDir) {
+			shared++
+		}
+	}
+	if shared > 1 {
+		name = strings.TrimSuffix(name, ".md") + "." + lang.Code + ".md"
+	}
+	return filepath.Join(stage, filepath.FromSlash(lang.ContentDir), filepath.FromSlash(dir), name)
+}

@@ -565,9 +565,8 @@ func (s *Site) stageEvidence(ctx context.Context, stage string, v *viewer, resul
 		}
 	}
 	for _, lang := range langs {
-		content := filepath.Join(stage, lang.ContentDir)
 		idx := map[string]any{"title": "Evidence", "translationKey": "evidence", "evdoc_index": true}
-		if err := writeFrontMatterPage(filepath.Join(content, EvidenceDir, "_index.md"), idx); err != nil {
+		if err := writeFrontMatterPage(s.Config.pageFile(stage, lang, EvidenceDir, "_index.md"), idx); err != nil {
 			return err
 		}
 		for _, set := range s.Store.Sets {
@@ -575,7 +574,7 @@ func (s *Site) stageEvidence(ctx context.Context, stage string, v *viewer, resul
 			fm := map[string]any{"title": m.Title, "translationKey": "evidence/" + m.ID,
 				"evdoc_set": map[string]string{"id": m.ID, "date": m.Date, "environment": m.Environment, "report": m.Report,
 					"origin": m.Origin, "source": m.Source}}
-			if err := writeFrontMatterPage(filepath.Join(content, EvidenceDir, m.ID, "_index.md"), fm); err != nil {
+			if err := writeFrontMatterPage(s.Config.pageFile(stage, lang, path.Join(EvidenceDir, m.ID), "_index.md"), fm); err != nil {
 				return err
 			}
 		}
@@ -673,7 +672,7 @@ func (s *Site) stageViewerFile(ctx context.Context, stage string, vf *viewerFile
 			}
 			name := path.Base(vf.pagePath(w)) + ".md"
 			dir := path.Dir(strings.TrimPrefix(vf.pagePath(w), "/"))
-			if err := writeJSONFrontMatterPage(filepath.Join(stage, lang.ContentDir, filepath.FromSlash(dir), name), pfm); err != nil {
+			if err := writeJSONFrontMatterPage(s.Config.pageFile(stage, lang, dir, name), pfm); err != nil {
 				return err
 			}
 		}

@@ -250,3 +250,38 @@ func TestBuildReferenceNoLiteralEmphasis(t *testing.T) {
 		t.Fatalf("read %d pages; expected the whole site", pages)
 	}
 }
+
+// TestBuildFilenameTranslations builds case 04, a site whose languages
+// share one content directory and are told apart by file name (p.md,
+// p.ja.md, q.ko.md): every page is built in its language with claim
+// links to the raw line, and the page without a Japanese file gets a
+// fallback page under /ja/.
+func TestBuildFilenameTranslations(t *testing.T) {
+	read := buildArchive(t, "04-filename-translations.txtar")
+	claimRe := regexp.MustCompile(`class="ev-claim[^"]*" href="(/(?:ja/)?evidence/run/result-txt/)#L2"`)
+	for page, want := range map[string]string{
+		"docs/p/index.html":    "처리량은",
+		"ja/docs/p/index.html": "処理量は",
+		"docs/q/index.html":    "p99는",
+		"ja/docs/q/index.html": "p99は",
+		"docs/r/index.html":    "p99는",
+	} {
+		html := read(page)
+		if !strings.Contains(html, want) {
+			t.Errorf("%s lacks %q: not built in its language", page, want)
+		}
+		m := claimRe.FindStringSubmatch(html)
+		if m == nil {
+			t.Errorf("%s: no claim link to result.txt line 2:\n%s", page, html)
+			continue
+		}
+		if strings.HasPrefix(page, "ja/") != strings.HasPrefix(m[1], "/ja/") {
+			t.Errorf("%s links %s: the other language's evidence page", page, m[1])
+		}
+		read(strings.TrimPrefix(m[1], "/") + "index.html") // the raw page exists
+	}
+	fallback := read("ja/docs/r/index.html")
+	if !strings.Contains(fallback, "p99는") || !strings.Contains(fallback, `class="fallback-notice"`) {
+		t.Errorf("ja/docs/r/: no fallback page with the Korean text:\n%s", fallback)
+	}
+}
