@@ -35,11 +35,16 @@ type Coverage struct {
 
 // Run is what one check of a site found: the verdict on every claim, every
 // diagnostic (sorted) and each page's coverage, out of Pages pages.
+//
+// A caller that writes "text" only may leave Claims empty and set Matched
+// and Total instead (the counts of matching and of all claims), so a big
+// site's verdicts need not be held at once.
 type Run struct {
-	Claims      []Claim
-	Diagnostics diag.List
-	Coverage    []Coverage
-	Pages       int
+	Claims         []Claim
+	Matched, Total int
+	Diagnostics    diag.List
+	Coverage       []Coverage
+	Pages          int
 }
 
 // WriteRun writes run in format. In "text", w receives the diagnostics and
@@ -58,14 +63,17 @@ func WriteRun(w, log io.Writer, format string, run Run, src Source) error {
 				fmt.Fprintf(log, "%s: coverage %d/%d measured numbers bound (%d exempt)\n", c.Page, c.Bound, c.Measured, c.Exempt)
 			}
 		}
-		ok := 0
-		for _, c := range run.Claims {
-			if c.OK {
-				ok++
+		ok, total := run.Matched, run.Total
+		if len(run.Claims) > 0 {
+			ok, total = 0, len(run.Claims)
+			for _, c := range run.Claims {
+				if c.OK {
+					ok++
+				}
 			}
 		}
 		_, err := fmt.Fprintf(log, "evdoc: %d/%d claims match their evidence in %d pages; %d error(s), %d warning(s)\n",
-			ok, len(run.Claims), run.Pages, run.Diagnostics.Count(diag.Error), run.Diagnostics.Count(diag.Warning))
+			ok, total, run.Pages, run.Diagnostics.Count(diag.Error), run.Diagnostics.Count(diag.Warning))
 		return err
 	case "json":
 		enc := json.NewEncoder(w)

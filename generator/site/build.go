@@ -172,7 +172,9 @@ func (s *Site) Build(ctx context.Context, opt BuildOptions) error {
 	if err := cleanLeftovers(work, final, ops, logw); err != nil {
 		return err
 	}
+	start := time.Now()
 	results, ds := s.Check(opt.Check)
+	checked := time.Since(start)
 	if opt.Findings != nil {
 		opt.Findings(ds)
 	}
@@ -184,11 +186,13 @@ func (s *Site) Build(ctx context.Context, opt BuildOptions) error {
 		return err
 	}
 	defer os.RemoveAll(stage)
-	fmt.Fprintf(logw, "evdoc: %d claims checked, %d pages, %d evidence sets\n", len(results), len(s.Pages), len(s.Store.Sets))
+	fmt.Fprintf(logw, "evdoc: %d claims checked, %d pages, %d evidence sets (check %.2f s)\n", len(results), len(s.Pages), len(s.Store.Sets), checked.Seconds())
+	start = time.Now()
 	staged, err := s.Stage(ctx, stage, results, logw)
 	if err != nil {
 		return err
 	}
+	fmt.Fprintf(logw, "evdoc: staged in %.2f s\n", time.Since(start).Seconds())
 	hugoEnv, v := staged.Env, staged.viewer
 	if err := os.MkdirAll(filepath.Dir(final), 0o755); err != nil {
 		return err
@@ -218,10 +222,12 @@ func (s *Site) Build(ctx context.Context, opt BuildOptions) error {
 	c.Stderr = hugoW
 	c.Env = append(append(os.Environ(), hugoEnv...), "HUGO_CACHEDIR="+filepath.Join(absStage, "..", "hugo-cache"))
 	groupFile := filepath.Join(work, hugoGroupFile)
+	start = time.Now()
 	err = procgroup.Run(ctx, c, procgroup.Options{Timeout: opt.HugoTimeout, Started: func(pgid int) {
 		_ = os.WriteFile(groupFile, []byte(fmt.Sprintf("%d %s\n", pgid, absStage)), 0o644)
 	}})
 	_ = os.Remove(groupFile)
+	fmt.Fprintf(logw, "evdoc: hugo ran %.2f s\n", time.Since(start).Seconds())
 	if err != nil {
 		switch {
 		case ctx.Err() != nil:

@@ -39,6 +39,7 @@ import (
 type Checker struct {
 	site        *Site
 	opt         check.Options
+	countsOnly  bool
 	numberWords bool
 
 	pages map[*Page]*pageVerdict
@@ -57,8 +58,10 @@ type Checker struct {
 
 // pageVerdict is what the checks that read one page only found on it.
 type pageVerdict struct {
-	results  []check.Result
-	claims   diag.List // claims, coverage and number words, in that order
+	results  []check.Result // nil under CheckerOptions.CountsOnly
+	matched  int            // claims that match their evidence
+	total    int            // claims
+	claims   diag.List      // claims, coverage and number words, in that order
 	coverage claim.Coverage
 	figures  diag.List // evfigure calls naming no figure spec
 	emphasis diag.List
@@ -68,7 +71,24 @@ type pageVerdict struct {
 // NewChecker checks s (as Site.Check does) and returns the Checker
 // holding the verdicts.
 func NewChecker(s *Site, opt check.Options) *Checker {
-	c := &Checker{site: s, opt: opt, numberWords: s.Rules.Enabled(diag.ClaimNumberWord),
+	return NewCheckerWith(s, CheckerOptions{Check: opt})
+}
+
+// CheckerOptions configures NewCheckerWith.
+type CheckerOptions struct {
+	// Check tunes claim judgement.
+	Check check.Options
+	// CountsOnly keeps of each claim's verdict only whether it matched
+	// (Counts), not its Result: a check that reports counts (evdoc check
+	// in text format) then holds about a third less memory. Results
+	// judges the pages again.
+	CountsOnly bool
+}
+
+// NewCheckerWith is NewChecker with options.
+func NewCheckerWith(s *Site, o CheckerOptions) *Checker {
+	opt := o.Check
+	c := &Checker{site: s, opt: opt, countsOnly: o.CountsOnly, numberWords: s.Rules.Enabled(diag.ClaimNumberWord),
 		pages: map[*Page]*pageVerdict{}, pairs: map[translation.PagePair]diag.List{}}
 	c.figureDiags, c.figureNames = s.checkFigureSpecs(opt)
 	c.evidence = s.checkEvidencePageNames()
@@ -234,7 +254,15 @@ func sameKeys(a, b map[string]bool) bool {
 func (c *Checker) judgePage(p *Page) *pageVerdict {
 	v := &pageVerdict{}
 	rs, ds := check.Claims(p.Parsed, c.site.Store, c.opt)
-	v.results = rs
+	v.total = len(rs)
+	for _, r := range rs {
+		if r.OK {
+			v.matched++
+		}
+	}
+	if !c.countsOnly {
+		v.results = rs
+	}
 	cov, cds := check.Coverage(p.Parsed)
 	v.coverage = cov
 	ds = append(ds, cds...)
@@ -281,9 +309,28 @@ func (c *Checker) Diagnostics() diag.List {
 	return ds
 }
 
+// Counts returns the number of claims that match their evidence and of
+// all claims.
+func (c *Checker) Counts() (matched, total int) {
+	for _, p := range c.site.Pages {
+		v := c.pages[p]
+		matched += v.matched
+		total += v.total
+	}
+	return matched, total
+}
+
 // Results returns the verdict on every claim of every page, pages in path
 // order.
 func (c *Checker) Results() []check.Result {
+	if c.countsOnly {
+		out := []check.Result{}
+		for _, p := range c.site.Pages {
+			rs, _ := check.Claims(p.Parsed, c.site.Store, c.opt)
+			out = append(out, rs...)
+		}
+		return out
+	}
 	n := 0
 	for _, p := range c.site.Pages {
 		n += len(c.pages[p].results)

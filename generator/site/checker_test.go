@@ -75,6 +75,12 @@ func TestCheckerRecheck(t *testing.T) {
 			}
 			opt := check.DefaultOptions()
 			c := NewChecker(s, opt)
+			// counts keeps counts only, on its own copy of the site.
+			s2, err := Load(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			counts := NewCheckerWith(s2, CheckerOptions{Check: opt, CountsOnly: true})
 			// The pages to edit: the first page of the source language
 			// with claims and the first other-language page.
 			var src, other, fallback *Page
@@ -147,6 +153,9 @@ func TestCheckerRecheck(t *testing.T) {
 				if err := c.Recheck(st.file); err != nil {
 					t.Fatalf("%s: %v", st.name, err)
 				}
+				if err := counts.Recheck(st.file); err != nil {
+					t.Fatalf("%s: %v", st.name, err)
+				}
 				fresh, err := Load(dir)
 				if err != nil {
 					t.Fatal(err)
@@ -156,6 +165,18 @@ func TestCheckerRecheck(t *testing.T) {
 				got := verdicts(t, c.Results(), diagStrings(c.Diagnostics()), c.Coverage())
 				if got != want {
 					t.Errorf("%s: re-checked verdicts differ from a fresh check:\nfresh:     %.2000s\nrechecked: %.2000s", st.name, diagStrings(fds), diagStrings(c.Diagnostics()))
+				}
+				matched := 0
+				for _, r := range frs {
+					if r.OK {
+						matched++
+					}
+				}
+				if m, n := counts.Counts(); m != matched || n != len(frs) {
+					t.Errorf("%s: Counts() = %d/%d, a fresh check %d/%d", st.name, m, n, matched, len(frs))
+				}
+				if got := verdicts(t, counts.Results(), diagStrings(counts.Diagnostics()), counts.Coverage()); got != want {
+					t.Errorf("%s: the counts-only checker's verdicts differ from a fresh check", st.name)
 				}
 				if len(c.Site().Pages) != len(fresh.Pages) {
 					t.Errorf("%s: %d pages after re-check, %d in a fresh load", st.name, len(c.Site().Pages), len(fresh.Pages))
