@@ -27,7 +27,8 @@ func newServeCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *c
 			"them, and every page shows the site's findings in a banner (the layouts' partial\n" +
 			"evdoc/serve-banner.html reads data/evdoc/serve.json, which build never writes). Ctrl-C or\n" +
 			"SIGTERM stops Hugo's whole process group and removes serve's directory under .evdoc/.\n" +
-			"serve runs while findings exist; under --strict warnings count as failures in the banner\n" +
+			"serve runs while findings exist (Hugo's server is started again after a save when it stopped);\n" +
+			"under --strict warnings count as failures in the banner\n" +
 			"and the summary, as in check --strict.\n\n" + hugoLookupHelp,
 		Example: "  evdoc serve                          # http://localhost:1313/, Ctrl-C stops\n" +
 			"  evdoc serve --port 8080 --bind 0.0.0.0 --base-url http://lab-host:8080/\n" +
@@ -44,7 +45,7 @@ func newServeCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *c
 			}
 			err = serve.Run(cmd.Context(), serve.Options{
 				Root: *root, Hugo: hugo, Bind: bind, Port: port, BaseURL: baseURL, Strict: strict, Debounce: debounce,
-				Rechecker: serve.FullRechecker{Root: *root, Load: opts.load(), Check: opts.check},
+				Rechecker: &serve.IncrementalRechecker{Root: *root, Load: opts.load(), Check: opts.check},
 				Out:       stdout, Log: stderr,
 			})
 			if err != nil {

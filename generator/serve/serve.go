@@ -10,7 +10,6 @@ package serve
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -49,7 +48,8 @@ type Options struct {
 	// before re-checking (default 150ms); a burst is cut after 10 times
 	// that.
 	Debounce time.Duration
-	// Rechecker re-checks the project; nil means FullRechecker on Root.
+	// Rechecker re-checks the project; nil means an IncrementalRechecker
+	// of Root with the zero check options.
 	Rechecker Rechecker
 	// Out receives the findings, in check's text format; Log receives
 	// progress lines and Hugo's output. nil discards.
@@ -73,7 +73,8 @@ const workPrefix = "serve-"
 // and re-stages on every burst of changes, until ctx is done; then it
 // stops Hugo's whole process group, removes its directory and returns
 // nil. It returns an error when the project cannot be loaded or staged
-// at first, or when Hugo's server exits on its own.
+// at first. When Hugo's server exits on its own (a build error at its
+// start), Run says so and starts it again after the next change.
 func Run(ctx context.Context, opt Options) error {
 	if opt.Out == nil {
 		opt.Out = io.Discard
@@ -86,7 +87,7 @@ func Run(ctx context.Context, opt Options) error {
 	}
 	rc := opt.Rechecker
 	if rc == nil {
-		rc = FullRechecker{Root: opt.Root}
+		rc = &IncrementalRechecker{Root: opt.Root}
 	}
 	if len(opt.Hugo) == 0 {
 		opt.Hugo = site.PinnedHugo(opt.Root)
@@ -134,23 +135,33 @@ func Run(ctx context.Context, opt Options) error {
 	defer func() { hugo.stop() }() // the Hugo running then, after a restart too
 	batches := w.batches(ctx, opt.Debounce, opt.Log)
 	for {
+		var exited <-chan struct{}
+		if !hugo.gone {
+			exited = hugo.exited
+		}
 		select {
-		case <-hugo.exited:
+		case <-exited:
 			if ctx.Err() != nil {
 				return nil
 			}
-			err := hugo.err
-			if err == nil {
-				err = errors.New("exited")
-			}
-			return fmt.Errorf("hugo server: %v", err)
+			// A build error at its start (Hugo's server exits then; later
+			// ones it shows in the browser) or a lost port: serve goes on
+			// watching and starts it again after the next save.
+			hugo.gone = true
+			fmt.Fprintf(opt.Log, "evdoc: Hugo's server stopped (%v); fix what it reported above: evdoc serve starts it again at the next save (Ctrl-C quits)\n", hugo.err)
 		case b, ok := <-batches:
 			if !ok {
 				return nil
 			}
 			env := srv.env
 			srv.change(ctx, b)
-			if !slices.Equal(env, srv.env) && ctx.Err() == nil {
+			if ctx.Err() != nil {
+				return nil
+			}
+			switch {
+			case hugo.gone:
+				hugo = srv.startHugo(ctx)
+			case !slices.Equal(env, srv.env):
 				fmt.Fprintln(opt.Log, "evdoc: the configuration changed Hugo's environment; restarting Hugo's server")
 				hugo.stop()
 				hugo = srv.startHugo(ctx)
@@ -168,6 +179,8 @@ type hugoRun struct {
 	// how it ended.
 	exited chan struct{}
 	err    error
+	// gone is set once the loop has seen it exit.
+	gone bool
 }
 
 // stop stops Hugo's process group and waits until it is gone.
@@ -206,6 +219,9 @@ type server struct {
 func (s *server) change(ctx context.Context, changed []string) {
 	start := time.Now()
 	fmt.Fprintf(s.opt.Log, "evdoc: changed: %s\n", strings.Join(changed, ", "))
+	// The pages before the change, for Affected: a Rechecker may update
+	// the site in place.
+	before := &site.Site{Config: s.state.Site.Config, Pages: slices.Clone(s.state.Site.Pages)}
 	st, err := s.rc.Recheck(ctx, s.state, changed)
 	if err != nil {
 		if ctx.Err() != nil {
@@ -216,9 +232,8 @@ func (s *server) change(ctx context.Context, changed []string) {
 		_ = s.writeBanner(s.served)
 		return
 	}
-	old := s.state
 	s.state = st
-	sc := Affected(old.Site, st.Site, changed)
+	sc := Affected(before, st.Site, changed)
 	s.report(sc, st, changed, time.Since(start))
 	if !sc.Restage {
 		return
