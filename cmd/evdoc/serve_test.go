@@ -149,7 +149,7 @@ func TestServe(t *testing.T) {
 	}
 	hugo := testHugo(t)
 	dir := extract(t, "testdata/serve.txtar")
-	for _, d := range []string{"layouts", "i18n", "static"} {
+	for _, d := range []string{"layouts", "themes"} {
 		copyDir(t, filepath.Join("../..", d), filepath.Join(dir, d))
 	}
 	port := freePort(t)

@@ -1,0 +1,160 @@
+package serve
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/evdoc-lab/evdoc/generator/check"
+	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/internal/txtartest"
+)
+
+func write(t *testing.T, p, s string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestSyncTree(t *testing.T) {
+	from, to := t.TempDir(), t.TempDir()
+	write(t, filepath.Join(from, "a.txt"), "same")
+	write(t, filepath.Join(from, "d/b.txt"), "new b")
+	write(t, filepath.Join(from, "d/c.txt"), "added")
+	write(t, filepath.Join(to, "a.txt"), "same")
+	write(t, filepath.Join(to, "d/b.txt"), "old b")
+	write(t, filepath.Join(to, "gone/x.txt"), "stale")
+	write(t, filepath.Join(to, ".hugo_build.lock"), "")
+	write(t, filepath.Join(to, "resources/_gen/img.png"), "cache")
+	old := time.Now().Add(-time.Hour)
+	if err := os.Chtimes(filepath.Join(to, "a.txt"), old, old); err != nil {
+		t.Fatal(err)
+	}
+	written, removed, err := syncTree(from, to)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if written != 2 || removed != 1 {
+		t.Errorf("written %d, removed %d; want 2 and 1", written, removed)
+	}
+	for p, want := range map[string]string{"a.txt": "same", "d/b.txt": "new b", "d/c.txt": "added", ".hugo_build.lock": "", "resources/_gen/img.png": "cache"} {
+		if b, err := os.ReadFile(filepath.Join(to, p)); err != nil || string(b) != want {
+			t.Errorf("%s = %q, %v; want %q", p, b, err, want)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(to, "gone")); !os.IsNotExist(err) {
+		t.Errorf("directory emptied by the sync is left: %v", err)
+	}
+	if fi, _ := os.Stat(filepath.Join(to, "a.txt")); !fi.ModTime().Equal(old) {
+		t.Error("an unchanged file was rewritten (Hugo would rebuild for nothing)")
+	}
+	if m, _ := filepath.Glob(filepath.Join(to, "d", ".evdoc-sync-*")); len(m) > 0 {
+		t.Errorf("temporary files left: %q", m)
+	}
+}
+
+func TestBanner(t *testing.T) {
+	dir := txtartest.WriteFile(t, "testdata/affected.txtar")
+	st, err := FullRechecker{Root: dir, Check: check.DefaultOptions()}.Recheck(context.Background(), nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.Findings = diag.List{
+		{Pos: diag.Position{File: "content/ja/docs/p.md", Line: 6, Column: 3}, Severity: diag.Warning, Rule: diag.TranslationStale, Message: "stale"},
+		{Pos: diag.Position{File: "evidence/d3/report.md", Line: 5, Column: 1}, Severity: diag.Note, Rule: diag.EvidenceNumber, Message: "a note"},
+	}
+	for _, strict := range []bool{false, true} {
+		s := &server{opt: Options{Strict: strict}, state: st}
+		b := s.banner()
+		b.Checked = ""
+		want := bannerData{Warnings: 1, Strict: strict, Failing: strict, Findings: []bannerFinding{
+			{File: "content/ja/docs/p.md", Line: 6, Col: 3, Severity: "warning", Rule: string(diag.TranslationStale), Message: "stale", Page: "docs/p.md", Lang: "ja"},
+		}}
+		if !reflect.DeepEqual(b, want) {
+			t.Errorf("strict=%v: banner\n%+v\nwant\n%+v", strict, b, want)
+		}
+	}
+	s := &server{state: st, stageErr: os.ErrPermission}
+	if b := s.banner(); b.Errors != 1 || !b.Failing || b.Findings[0].Rule != "serve" {
+		t.Errorf("a staging failure is not an error in the banner: %+v", b)
+	}
+}
+
+// TestWatcherBatches: a burst of saves is one batch, each file once; an
+// editor's temporary file created and removed within it is left out;
+// files outside the followed directories are not reported.
+func TestWatcherBatches(t *testing.T) {
+	dir := txtartest.WriteFile(t, "testdata/affected.txtar")
+	w, err := newWatcher(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	batches := w.batches(ctx, 200*time.Millisecond, os.Stderr)
+	tmp := filepath.Join(dir, "content/ko/docs/.p.md.tmp123")
+	write(t, tmp, "x")
+	for i := range 3 {
+		write(t, filepath.Join(dir, "content/ko/docs/p.md"), "---\ntitle: p\n---\n\n글 "+strconv.Itoa(i)+".\n")
+	}
+	write(t, filepath.Join(dir, "evidence/d3/report.md"), "## D-3\n")
+	write(t, filepath.Join(dir, "content/ko/new/deep/n.md"), "---\ntitle: n\n---\n") // new directories
+	write(t, filepath.Join(dir, "notes/x.txt"), "not followed")
+	if err := os.Remove(tmp); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"content/ko/docs/p.md", "content/ko/new/deep/n.md", "evidence/d3/report.md"}
+	var got []string
+	deadline := time.After(20 * time.Second)
+	for !reflect.DeepEqual(got, want) {
+		select {
+		case b := <-batches:
+			got = append(got, b...)
+			if len(got) > len(want) || !reflect.DeepEqual(got, want[:len(got)]) {
+				t.Fatalf("batches %q, want %q in one", got, want)
+			}
+		case <-deadline:
+			t.Fatalf("batches %q, want %q", got, want)
+		}
+	}
+	// A later save is a batch of its own.
+	write(t, filepath.Join(dir, "content/ko/new/deep/n.md"), "---\ntitle: n2\n---\n")
+	select {
+	case b := <-batches:
+		if !reflect.DeepEqual(b, []string{"content/ko/new/deep/n.md"}) {
+			t.Errorf("batch %q after a save in a new directory", b)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("no batch for a save in a directory created while watching")
+	}
+}
+
+// TestCleanStale: a serve directory whose evdoc is gone is removed; one
+// whose evdoc runs is left.
+func TestCleanStale(t *testing.T) {
+	work := t.TempDir()
+	dead := exec.Command("true")
+	if err := dead.Run(); err != nil {
+		t.Skip("no true command")
+	}
+	write(t, filepath.Join(work, "serve-1/pid"), strconv.Itoa(dead.Process.Pid)+"\n")
+	write(t, filepath.Join(work, "serve-1/site/hugo.toml"), "")
+	write(t, filepath.Join(work, "serve-2/pid"), strconv.Itoa(os.Getpid())+"\n")
+	write(t, filepath.Join(work, "stage-3/x"), "") // build's, not serve's
+	cleanStale(work, os.Stderr)
+	for name, want := range map[string]bool{"serve-1": false, "serve-2": true, "stage-3": true} {
+		if _, err := os.Stat(filepath.Join(work, name)); (err == nil) != want {
+			t.Errorf("%s exists = %v, want %v", name, err == nil, want)
+		}
+	}
+}
