@@ -110,21 +110,28 @@ func Plan(pages []*claim.Page, findings diag.List, fo Options) (edits map[string
 	return edits, remaining, fixed
 }
 
-// scaleChange reports whether rewriting the number old to nw changes it by
-// a factor of 1000 or more. Each side counts at least one unit of old's
-// last digit, so 0 → 46 is a change by 46.
+// scaleChange reports whether rewriting the literal old to nw changes any
+// of its numbers (each end of a range, each side of a fraction) by a
+// factor of 1000 or more, or changes how many numbers it holds. Each side
+// counts at least one unit of old's last digit, so 0 → 46 is a change by
+// 46.
 func scaleChange(old, nw string) bool {
 	a, err1 := claim.ParseLiteral(old)
 	b, err2 := claim.ParseLiteral(nw)
-	if err1 != nil || err2 != nil || len(a.Quantities) != 1 || len(b.Quantities) != 1 {
-		return false
+	if err1 != nil || err2 != nil || len(a.Quantities) != len(b.Quantities) {
+		return err1 == nil && err2 == nil // a rewrite that changes the shape is never a plain update
 	}
-	step := a.Quantities[0].Step()
-	x, y := decimal.Max(a.Quantities[0].Value.Abs(), step), decimal.Max(b.Quantities[0].Value.Abs(), step)
-	if x.IsZero() || y.IsZero() {
-		return false
+	for i := range a.Quantities {
+		step := a.Quantities[i].Step()
+		x, y := decimal.Max(a.Quantities[i].Value.Abs(), step), decimal.Max(b.Quantities[i].Value.Abs(), step)
+		if x.IsZero() || y.IsZero() {
+			continue
+		}
+		if y.Div(x).GreaterThanOrEqual(scaleLimit) || x.Div(y).GreaterThanOrEqual(scaleLimit) {
+			return true
+		}
 	}
-	return y.Div(x).GreaterThanOrEqual(scaleLimit) || x.Div(y).GreaterThanOrEqual(scaleLimit)
+	return false
 }
 
 // claimAt returns the claim whose literal holds offset off.

@@ -128,3 +128,27 @@ func TestEditsWriteNoFinerThanTheRecord(t *testing.T) {
 		t.Errorf("got %q", got)
 	}
 }
+
+// TestScaleChange: a rewrite that changes any number of a literal by a
+// factor of 1000 or more needs --allow-scale (issue 9: 約1.2秒 → 約1232秒).
+func TestScaleChange(t *testing.T) {
+	for _, tt := range []struct {
+		old, nw string
+		want    bool
+	}{
+		{"約1.2秒", "約1232秒", true},
+		{"1232ms", "1.2ms", true},
+		{"40건", "41건", false},
+		{"1.2~1.5초", "1.2~1500초", true},
+		{"1.2~1.5초", "1.2~1.6초", false},
+		{"86/86", "86/87", false},
+		{"3", "2999", false},
+		{"3", "3000", true},
+		{"0.5%", "0.4%", false},
+		{"0", "5", false},
+	} {
+		if got := scaleChange(tt.old, tt.nw); got != tt.want {
+			t.Errorf("scaleChange(%q, %q) = %v, want %v", tt.old, tt.nw, got, tt.want)
+		}
+	}
+}
