@@ -258,3 +258,76 @@ func TestStrict(t *testing.T) {
 		t.Error("a failed build wrote public/")
 	}
 }
+
+// TestStrictReferenceSite is issue 13's "under --strict the reference
+// site's warnings fail the build": the reference site is clean under
+// --strict; a link to a page it does not have (a warning) leaves check
+// at exit 0 but fails check --strict and build --strict, which builds
+// nothing; a Hugo warning (a template's warnf) is shown by build and
+// fails build --strict (Hugo's --panicOnWarning), leaving public/ as it
+// was.
+func TestStrictReferenceSite(t *testing.T) {
+	hugo := buildHugo(t)
+	dir := copyProject(t)
+	if code, out, errs := evdoc("check", "--strict", "--root", dir); code != 0 {
+		t.Fatalf("reference site under --strict: exit %d\n%s%s", code, out, errs)
+	}
+	appendTo := func(rel, text string) {
+		t.Helper()
+		f, err := os.OpenFile(filepath.Join(dir, rel), os.O_APPEND|os.O_WRONLY, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		if _, err := f.WriteString(text); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ko, ja := "content/ko/docs/_index.md", "content/ja/docs/_index.md"
+	koSrc, _ := os.ReadFile(filepath.Join(dir, ko))
+	jaSrc, _ := os.ReadFile(filepath.Join(dir, ja))
+	appendTo(ko, "\n[없는 페이지](/docs/no-such-page/)\n")
+	appendTo(ja, "\n[ないページ](/docs/no-such-page/)\n")
+	if code, out, _ := evdoc("check", "--root", dir); code != 0 || !strings.Contains(out, "warning: ") || !strings.Contains(out, "[link-missing-page]") {
+		t.Fatalf("check with a missing-page link: exit %d\n%s", code, out)
+	}
+	if code, _, errs := evdoc("check", "--strict", "--root", dir); code != 1 || !strings.Contains(errs, "--strict") {
+		t.Errorf("check --strict: exit %d %s; want 1", code, errs)
+	}
+	if code, _, errs := evdoc("build", "--strict", "--hugo", hugo, "--root", dir); code != 1 || !strings.Contains(errs, "not built") {
+		t.Errorf("build --strict: exit %d %s; want 1, not built", code, errs)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "public")); err == nil {
+		t.Fatal("build --strict with warnings wrote public/")
+	}
+	// A Hugo warning instead: evdoc's findings are clean again.
+	if err := os.WriteFile(filepath.Join(dir, ko), koSrc, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, ja), jaSrc, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// The project's own heading render hook warns, as a theme's deprecated
+	// template would; no page changes.
+	hook := filepath.Join(dir, "layouts", "_markup", "render-heading.html")
+	if err := os.MkdirAll(filepath.Dir(hook), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(hook, []byte(`{{ warnf "lab theme: %s is deprecated" "oldParam" }}<h{{ .Level }} id="{{ .Anchor }}">{{ .Text }}</h{{ .Level }}>`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, out, errs := evdoc("build", "--hugo", hugo, "--root", dir); code != 0 || !strings.Contains(out+errs, "lab theme: oldParam is deprecated") {
+		t.Fatalf("build with a Hugo warning: exit %d; want 0 with the warning shown\n%s%s", code, out, errs)
+	}
+	index := filepath.Join(dir, "public", "index.html")
+	before, err := os.ReadFile(index)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if code, out, errs := evdoc("build", "--strict", "--hugo", hugo, "--root", dir); code == 0 || !strings.Contains(out+errs, "lab theme: oldParam is deprecated") {
+		t.Errorf("build --strict with a Hugo warning: exit %d; want a failure naming it\n%s%s", code, out, errs)
+	}
+	if after, _ := os.ReadFile(index); string(after) != string(before) {
+		t.Error("a failed build --strict changed public/")
+	}
+}
