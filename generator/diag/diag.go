@@ -9,6 +9,7 @@ package diag
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"sort"
 	"strings"
@@ -39,6 +40,19 @@ func (p Position) String() string {
 		return fmt.Sprintf("%s:%d", p.File, p.Line)
 	}
 	return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Column)
+}
+
+// Compare orders positions by file name, then line, then column: it
+// returns -1 when p comes before q, +1 when after, 0 when they name the
+// same place.
+func (p Position) Compare(q Position) int {
+	switch {
+	case p.File != q.File:
+		return strings.Compare(p.File, q.File)
+	case p.Line != q.Line:
+		return cmp.Compare(p.Line, q.Line)
+	}
+	return cmp.Compare(p.Column, q.Column)
 }
 
 // LineIndex maps byte offsets of one file to lines and columns.
@@ -241,18 +255,11 @@ func (l List) Error() string {
 	return b.String()
 }
 
-// Sort orders l by file, offset, line, column and message.
+// Sort orders l by position (Position.Compare) and message.
 func (l List) Sort() {
 	sort.SliceStable(l, func(i, j int) bool {
-		a, b := l[i].Pos, l[j].Pos
-		if a.File != b.File {
-			return a.File < b.File
-		}
-		if a.Line != b.Line {
-			return a.Line < b.Line
-		}
-		if a.Column != b.Column {
-			return a.Column < b.Column
+		if c := l[i].Pos.Compare(l[j].Pos); c != 0 {
+			return c < 0
 		}
 		return l[i].Message < l[j].Message
 	})

@@ -64,3 +64,20 @@ func TestRangeError(t *testing.T) {
 		}
 	}
 }
+
+func TestPositionCompare(t *testing.T) {
+	ps := []Position{{File: "a", Line: 1, Column: 1}, {File: "a", Line: 1, Column: 2}, {File: "a", Line: 2, Column: 1}, {File: "b", Line: 1, Column: 1}}
+	for i, p := range ps {
+		for j, q := range ps {
+			want := 0
+			if i < j {
+				want = -1
+			} else if i > j {
+				want = 1
+			}
+			if got := p.Compare(q); got != want {
+				t.Errorf("%s.Compare(%s) = %d, want %d", p, q, got, want)
+			}
+		}
+	}
+}

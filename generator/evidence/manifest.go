@@ -312,20 +312,25 @@ func slug(label string) string {
 	if i := strings.IndexAny(s, "( \t"); i >= 0 {
 		s = s[:i]
 	}
-	s = strings.ToLower(s)
+	out := strings.Trim(underscored(s), "_")
+	if !segmentRe.MatchString(out) {
+		return ""
+	}
+	return out
+}
+
+// underscored lower-cases s and turns every character outside
+// [a-z0-9_] into "_", one for one: the alphabet of a name segment.
+func underscored(s string) string {
 	var b strings.Builder
-	for _, r := range s {
+	for _, r := range strings.ToLower(s) {
 		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '_' {
 			b.WriteRune(r)
 		} else {
 			b.WriteByte('_')
 		}
 	}
-	out := strings.Trim(b.String(), "_")
-	if !segmentRe.MatchString(out) {
-		return ""
-	}
-	return out
+	return b.String()
 }
 
 // slugKey names a reading by its native key: each dot-separated segment
@@ -334,15 +339,7 @@ func slug(label string) string {
 func slugKey(key string) string {
 	parts := strings.Split(key, ".")
 	for i, p := range parts {
-		var b strings.Builder
-		for _, r := range strings.ToLower(p) {
-			if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '_' {
-				b.WriteRune(r)
-			} else {
-				b.WriteByte('_')
-			}
-		}
-		seg := b.String()
+		seg := underscored(p)
 		if seg == "" {
 			return ""
 		}

@@ -722,16 +722,7 @@ func (v *viewer) sets(st *evidence.Store) map[string]setData {
 				vals = append(vals, val)
 			}
 		}
-		sort.Slice(vals, func(i, j int) bool {
-			a, b := vals[i].Pos, vals[j].Pos
-			if a.File != b.File {
-				return a.File < b.File
-			}
-			if a.Line != b.Line {
-				return a.Line < b.Line
-			}
-			return a.Column < b.Column
-		})
+		sort.Slice(vals, func(i, j int) bool { return vals[i].Pos.Compare(vals[j].Pos) < 0 })
 		for _, val := range vals {
 			t, ok := v.target(val.Pos)
 			if !ok {
