@@ -135,28 +135,38 @@ func get(url string) string {
 	return string(b)
 }
 
-// TestServe starts evdoc serve on a small ko/ja project, breaks a claim
-// of the Korean page, and expects the finding in the terminal and in the
-// banner of the served page within a bound; then fixes it and expects the
-// banner gone; then stops evdoc with SIGINT and expects no Hugo process
-// and no serve directory left.
-func TestServe(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs Hugo's server")
-	}
-	if runtime.GOOS != "linux" {
-		t.Skip("inspects /proc for Hugo processes")
-	}
+// serveBound is how long a save may take to reach the terminal and the
+// served page: generous for a loaded CI machine; the tests log the time
+// taken (the performance issue sets the target).
+const serveBound = 30 * time.Second
+
+// serveRun is an evdoc serve started by startServe.
+type serveRun struct {
+	dir            string // the project
+	base, page     string // the server's URL and the Korean page's
+	stdout, stderr *syncBuffer
+	cmd            *exec.Cmd
+	exited         chan struct{} // closed when evdoc exited
+	waitErr        *error        // how it exited, once exited is closed
+	output         func() string
+}
+
+// startServe starts evdoc serve (the test binary as evdoc) on the
+// testdata/serve.txtar project with the reference site's layouts and
+// theme component, waits until the Korean page is served without a
+// banner, and kills evdoc when the test ends.
+func startServe(t *testing.T) *serveRun {
+	t.Helper()
 	hugo := testHugo(t)
 	dir := extract(t, "testdata/serve.txtar")
 	for _, d := range []string{"layouts", "themes"} {
 		copyDir(t, filepath.Join("../..", d), filepath.Join(dir, d))
 	}
 	port := freePort(t)
-	var stdout, stderr syncBuffer
+	stdout, stderr := &syncBuffer{}, &syncBuffer{}
 	cmd := exec.Command(os.Args[0], "serve", "--root", dir, "--hugo", hugo, "--port", strconv.Itoa(port), "--debounce", "50ms")
 	cmd.Env = append(os.Environ(), asMainEnv+"=1")
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	cmd.Stdout, cmd.Stderr = stdout, stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
@@ -172,9 +182,6 @@ func TestServe(t *testing.T) {
 	})
 	output := func() string { return "stdout:\n" + stdout.String() + "\nstderr:\n" + stderr.String() }
 
-	// The bound is generous for a loaded CI machine; the time taken is
-	// logged (the performance issue sets the target).
-	const bound = 30 * time.Second
 	base := fmt.Sprintf("http://127.0.0.1:%d", port)
 	page := base + "/docs/p/"
 	waitFor(t, "Hugo's server up", 2*time.Minute, exited, func() bool {
@@ -186,6 +193,26 @@ func TestServe(t *testing.T) {
 	if strings.Contains(get(page), "evdoc-serve-banner") {
 		t.Fatalf("banner on a clean project:\n%s", get(page))
 	}
+
+	return &serveRun{dir: dir, base: base, page: page, stdout: stdout, stderr: stderr, cmd: cmd, exited: exited, waitErr: &waitErr, output: output}
+}
+
+// TestServe starts evdoc serve on a small ko/ja project, breaks a claim
+// of the Korean page, and expects the finding in the terminal and in the
+// banner of the served page within a bound; then fixes it and expects the
+// banner gone; then stops evdoc with SIGINT and expects no Hugo process
+// and no serve directory left.
+func TestServe(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs Hugo's server")
+	}
+	if runtime.GOOS != "linux" {
+		t.Skip("inspects /proc for Hugo processes")
+	}
+	r := startServe(t)
+	dir, stdout, stderr, exited, output, page, base := r.dir, r.stdout, r.stderr, r.exited, r.output, r.page, r.base
+	cmd := r.cmd
+	const bound = serveBound
 
 	// Break a claim: 2905 → 2906.
 	p := filepath.Join(dir, "content", "ko", "docs", "p.md")
@@ -263,8 +290,8 @@ func TestServe(t *testing.T) {
 	select {
 	case <-exited:
 		var ee *exec.ExitError
-		if !errors.As(waitErr, &ee) || ee.ExitCode() != 130 {
-			t.Errorf("evdoc serve after SIGINT: %v, want exit status 130\n%s", waitErr, output())
+		if !errors.As(*r.waitErr, &ee) || ee.ExitCode() != 130 {
+			t.Errorf("evdoc serve after SIGINT: %v, want exit status 130\n%s", *r.waitErr, output())
 		}
 	case <-time.After(30 * time.Second):
 		t.Fatalf("evdoc serve still runs 30s after SIGINT\n%s", output())
