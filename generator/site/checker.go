@@ -89,7 +89,7 @@ type CheckerOptions struct {
 func NewCheckerWith(s *Site, o CheckerOptions) *Checker {
 	opt := o.Check
 	c := &Checker{site: s, opt: opt, countsOnly: o.CountsOnly, numberWords: s.Rules.Enabled(diag.ClaimNumberWord),
-		pages: map[*Page]*pageVerdict{}, pairs: map[translation.PagePair]diag.List{}}
+		pages: map[*Page]*pageVerdict{}, pairs: map[translation.PagePair]diag.List{}, links: map[*Page]diag.List{}}
 	c.figureDiags, c.figureNames = s.checkFigureSpecs(opt)
 	c.evidence = s.checkEvidencePageNames()
 	if s.Root != "" {
@@ -112,6 +112,8 @@ func (c *Checker) Recheck(paths ...string) error {
 	s := c.site
 	md := claim.NewMarkdown()
 	changed := false
+	var old []*Page // replaced or removed pages
+	added := false  // a page appeared or disappeared
 	for _, file := range paths {
 		file = path.Clean(filepath.ToSlash(file))
 		lang := pageLanguage(s.Config, file)
@@ -133,13 +135,17 @@ func (c *Checker) Recheck(paths ...string) error {
 		exists := i < len(s.Pages) && s.Pages[i].Path == file
 		switch {
 		case exists && pg != nil:
+			old = append(old, s.Pages[i])
 			s.Pages[i] = pg
 		case exists:
+			old = append(old, s.Pages[i])
 			s.Pages = append(s.Pages[:i], s.Pages[i+1:]...)
+			added = true
 		case pg != nil:
 			s.Pages = append(s.Pages, nil)
 			copy(s.Pages[i+1:], s.Pages[i:])
 			s.Pages[i] = pg
+			added = true
 		}
 		changed = true
 	}
@@ -148,26 +154,36 @@ func (c *Checker) Recheck(paths ...string) error {
 	}
 	s.Findings = s.allFindings()
 	s.Translations = translation.Pair(s.Config.Source().Code, s.Config.Ordered(), s.Pages)
+	gone := make(map[*Page]bool, len(old))
+	for _, p := range old {
+		gone[p] = true
+		delete(c.pages, p)
+		delete(c.links, p)
+	}
+	for pr := range c.pairs {
+		if gone[pr.Source] || gone[pr.Target] {
+			delete(c.pairs, pr)
+		}
+	}
+	if added {
+		c.index = s.pageIndex()
+		c.links = map[*Page]diag.List{} // a link may resolve now, or no more
+	}
 	c.refresh()
 	return nil
 }
 
-// refresh judges every page and pair that has no verdict yet, drops the
-// verdicts of pages and pairs the site no longer has, and checks every
-// page's links again when the set of pages changed.
+// refresh judges every page and pair of the site that has no verdict
+// yet, and checks the links of every page that has no link verdict.
+// Recheck drops the verdicts an edit makes stale before it calls refresh.
 func (c *Checker) refresh() {
 	s := c.site
-	index := s.pageIndex()
-	if !sameKeys(index, c.index) {
-		c.links = map[*Page]diag.List{}
+	if c.index == nil {
+		c.index = s.pageIndex()
 	}
-	c.index = index
-
-	live := make(map[*Page]bool, len(s.Pages))
 	var jobs []func()
 	var mu sync.Mutex
 	for _, p := range s.Pages {
-		live[p] = true
 		if _, ok := c.pages[p]; !ok {
 			jobs = append(jobs, func() {
 				v := c.judgePage(p)
@@ -180,10 +196,7 @@ func (c *Checker) refresh() {
 			c.links[p] = s.checkLinks(p, c.index)
 		}
 	}
-	pairs := s.Translations.Pairs()
-	livePairs := make(map[translation.PagePair]bool, len(pairs))
-	for _, pr := range pairs {
-		livePairs[pr] = true
+	for _, pr := range s.Translations.Pairs() {
 		if _, ok := c.pairs[pr]; !ok {
 			jobs = append(jobs, func() {
 				ds := translation.CheckPair(pr)
@@ -194,21 +207,6 @@ func (c *Checker) refresh() {
 		}
 	}
 	run(jobs)
-	for p := range c.pages {
-		if !live[p] {
-			delete(c.pages, p)
-		}
-	}
-	for p := range c.links {
-		if !live[p] {
-			delete(c.links, p)
-		}
-	}
-	for pr := range c.pairs {
-		if !livePairs[pr] {
-			delete(c.pairs, pr)
-		}
-	}
 }
 
 // run runs jobs on a pool of GOMAXPROCS workers and returns when all are
@@ -236,18 +234,6 @@ func run(jobs []func()) {
 	}
 	close(next)
 	wg.Wait()
-}
-
-func sameKeys(a, b map[string]bool) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for k := range a {
-		if !b[k] {
-			return false
-		}
-	}
-	return true
 }
 
 // judgePage runs the checks that read page p only.
