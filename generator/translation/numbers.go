@@ -215,32 +215,34 @@ func ScanNumbers(text string) []Number {
 			continue
 		}
 		rest := norm[i:]
-		if m := ipRe.FindString(rest); m != "" {
-			out = append(out, Number{Kind: "ip", Text: text[back[i]:back[i+len(m)]], Key: "ip:" + m, Start: back[i], End: back[i+len(m)]})
-			i += len(m)
-			continue
-		}
-		if m := isoDateRe.FindStringSubmatch(rest); m != nil {
-			key := "date:" + m[1] + "-" + pad2(m[2]) + "-" + pad2(m[3])
-			out = append(out, Number{Kind: "date", Text: text[back[i]:back[i+len(m[0])]], Key: key, Start: back[i], End: back[i+len(m[0])]})
-			i += len(m[0])
-			continue
-		}
-		if m := cjkDateRe.FindStringSubmatch(rest); m != nil && (m[1] != "" || m[3] != "") {
-			key := "date:" + m[1] + "-" + pad2(m[2]) + "-" + pad2(m[3])
-			out = append(out, Number{Kind: "date", Text: text[back[i]:back[i+len(m[0])]], Key: key, Start: back[i], End: back[i+len(m[0])]})
-			i += len(m[0])
-			continue
-		}
-		if m := clockRe.FindString(rest); m != "" {
-			out = append(out, Number{Kind: "time", Text: text[back[i]:back[i+len(m)]], Key: "time:" + m, Start: back[i], End: back[i+len(m)]})
-			i += len(m)
-			continue
-		}
-		if m := versionRe.FindString(rest); m != "" {
-			out = append(out, Number{Kind: "version", Text: text[back[i]:back[i+len(m)]], Key: "version:" + strings.TrimPrefix(m, "v"), Start: back[i], End: back[i+len(m)]})
-			i += len(m)
-			continue
+		if mayBeDateLike(norm, i) {
+			if m := ipRe.FindString(rest); m != "" {
+				out = append(out, Number{Kind: "ip", Text: text[back[i]:back[i+len(m)]], Key: "ip:" + m, Start: back[i], End: back[i+len(m)]})
+				i += len(m)
+				continue
+			}
+			if m := isoDateRe.FindStringSubmatch(rest); m != nil {
+				key := "date:" + m[1] + "-" + pad2(m[2]) + "-" + pad2(m[3])
+				out = append(out, Number{Kind: "date", Text: text[back[i]:back[i+len(m[0])]], Key: key, Start: back[i], End: back[i+len(m[0])]})
+				i += len(m[0])
+				continue
+			}
+			if m := cjkDateRe.FindStringSubmatch(rest); m != nil && (m[1] != "" || m[3] != "") {
+				key := "date:" + m[1] + "-" + pad2(m[2]) + "-" + pad2(m[3])
+				out = append(out, Number{Kind: "date", Text: text[back[i]:back[i+len(m[0])]], Key: key, Start: back[i], End: back[i+len(m[0])]})
+				i += len(m[0])
+				continue
+			}
+			if m := clockRe.FindString(rest); m != "" {
+				out = append(out, Number{Kind: "time", Text: text[back[i]:back[i+len(m)]], Key: "time:" + m, Start: back[i], End: back[i+len(m)]})
+				i += len(m)
+				continue
+			}
+			if m := versionRe.FindString(rest); m != "" {
+				out = append(out, Number{Kind: "version", Text: text[back[i]:back[i+len(m)]], Key: "version:" + strings.TrimPrefix(m, "v"), Start: back[i], End: back[i+len(m)]})
+				i += len(m)
+				continue
+			}
 		}
 		n, end := readQuantity(norm, i)
 		n.Start, n.End = back[i], back[end]
@@ -250,6 +252,33 @@ func ScanNumbers(text string) []Number {
 		i = end
 	}
 	return out
+}
+
+// mayBeDateLike reports whether the digits at norm[i:] can start an IP
+// address, a date, a clock time or a version (ipRe, isoDateRe, cjkDateRe,
+// clockRe, versionRe): each needs the digit run followed by ".", "-",
+// "/" or ":", or, for a CJK date, a run of 1, 2 or 4 digits followed by
+// blanks and 年, 년, 月 or 월. Most numbers are neither, and skip the
+// five regular expressions.
+func mayBeDateLike(norm string, i int) bool {
+	j := i
+	for j < len(norm) && norm[j] >= '0' && norm[j] <= '9' {
+		j++
+	}
+	if j < len(norm) {
+		switch norm[j] {
+		case '.', '-', '/', ':':
+			return true
+		}
+	}
+	if n := j - i; n > 2 && n != 4 {
+		return false
+	}
+	for j < len(norm) && (norm[j] == ' ' || norm[j] == '\t' || norm[j] == '\n' || norm[j] == '\f' || norm[j] == '\r') {
+		j++
+	}
+	r := norm[j:]
+	return strings.HasPrefix(r, "年") || strings.HasPrefix(r, "년") || strings.HasPrefix(r, "月") || strings.HasPrefix(r, "월")
 }
 
 // zeroWord returns the length of a word for zero (ゼロ) at the start

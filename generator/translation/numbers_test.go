@@ -1,6 +1,9 @@
 package translation
 
 import (
+	"os"
+	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -151,5 +154,39 @@ func TestNormalizeText(t *testing.T) {
 				t.Errorf("normalizeText(%q): byte %d %q maps back to offset %d", in, i, norm[i], back[i])
 			}
 		}
+	}
+}
+
+// TestMayBeDateLike holds mayBeDateLike to what it stands for: wherever
+// one of the five regular expressions it lets ScanNumbers skip matches at
+// a digit, it must say true (over crafted strings and the reference
+// site's pages).
+func TestMayBeDateLike(t *testing.T) {
+	texts := []string{"192.168.0.1", "10.0.0.0/8:443", "2026-07-09", "2026/7/9", "2026.07.09", "2026년 7월 9일", "2026 年 7 月 9 日",
+		"7월", "07月3日", "12:30", "1:05:09", "v1.22.3", "1.22.3-rc.1", "3 월", "2026\t年", "123월", "12345年", "5.5%", "3-4", "1/2"}
+	pages, _ := filepath.Glob("../../content/*/docs/*/*/*.md")
+	for _, p := range pages {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		texts = append(texts, string(b))
+	}
+	res := []*regexp.Regexp{ipRe, isoDateRe, cjkDateRe, clockRe, versionRe}
+	for _, text := range texts {
+		norm, _ := normalizeText(text)
+		for i := 0; i < len(norm); i++ {
+			if norm[i] < '0' || norm[i] > '9' || mayBeDateLike(norm, i) {
+				continue
+			}
+			for _, re := range res {
+				if m := re.FindStringSubmatch(norm[i:]); m != nil && (re != cjkDateRe || m[1] != "" || m[3] != "") {
+					t.Errorf("%s matches %q at %q, but mayBeDateLike says no", re, m[0], norm[i:min(len(norm), i+20)])
+				}
+			}
+		}
+	}
+	if len(pages) == 0 {
+		t.Error("no reference pages found")
 	}
 }
