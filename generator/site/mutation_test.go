@@ -12,6 +12,7 @@ import (
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/evidence"
 	"github.com/evdoc-lab/evdoc/generator/fix"
+	"github.com/evdoc-lab/evdoc/internal/txtartest"
 )
 
 // repoRoot is the repository holding the reference site.
@@ -82,6 +83,7 @@ func TestEveryPageLiteralMutationIsCaught(t *testing.T) {
 			mp, perrs := claim.Parse(md, p.Path, mutated)
 			_, ds := check.Claims(mp, s.Store, check.DefaultOptions())
 			ds = append(ds, perrs...)
+			txtartest.CheckRanges(t, ds) // each finding on a real ko/ja page has its range
 			if !errorAt(ds, p.Path, c.Pos.Line) {
 				t.Errorf("%s: changing %q to %q was not reported at line %d", c.Pos, c.Literal, mutated[c.Pos.Offset:c.End], c.Pos.Line)
 			}
@@ -154,6 +156,7 @@ func TestEveryEvidenceMutationIsCaught(t *testing.T) {
 		for _, p := range s.Pages {
 			_, cds := check.Claims(p.Parsed, st, check.DefaultOptions())
 			ds = append(ds, cds...)
+			txtartest.CheckRanges(t, cds)
 		}
 		for _, c := range rests[pos] {
 			if !errorAt(ds, c.file, c.line) {

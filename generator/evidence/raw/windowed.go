@@ -58,6 +58,9 @@ func ReadWindowed(format, file string, src []byte, opt ReadOptions, window int, 
 				break
 			}
 			d.Pos = shift(d.Pos, line, start)
+			if d.End.IsValid() {
+				d.End = shift(d.End, line, start)
+			}
 			for i := range d.Related {
 				d.Related[i].Pos = shift(d.Related[i].Pos, line, start)
 			}
@@ -174,6 +177,9 @@ func ReadWindowedFrom(format, file string, r io.Reader, opt ReadOptions, window 
 				break
 			}
 			d.Pos = shift(d.Pos, line, offset)
+			if d.End.IsValid() {
+				d.End = shift(d.End, line, offset)
+			}
 			for i := range d.Related {
 				d.Related[i].Pos = shift(d.Related[i].Pos, line, offset)
 			}
