@@ -6,6 +6,7 @@
 //
 //	evdoc check [--format=text|json] [--root DIR]
 //	evdoc build [--out public] [--root DIR]
+//	evdoc serve [--port 1313] [--bind 127.0.0.1] [--strict] [--root DIR]
 //	evdoc values [--format=text|json] [PATH...]
 //
 // Exit status: 0 clean, 1 findings (a mismatch, unknown reference,

@@ -18,18 +18,21 @@ func newServeCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *c
 	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "Serve the site with Hugo's live reload; re-check every saved page or evidence file",
-		Long: "serve checks the site like check, stages it as build does (generated pages, evidence viewer,\n" +
-			"figures, data) and runs Hugo's server on the stage with live reload. It watches content/,\n" +
-			"evidence/, figures/, layouts/, i18n/, static/, assets/, data/, themes/ and the configuration;\n" +
-			"a burst of saves is re-checked once: a page with its translations, an evidence set with\n" +
-			"the pages that bind it (claims, evtables, figures), a figure spec with the pages showing\n" +
-			"it, the configuration with every page. The findings in scope are printed as check prints\n" +
-			"them, and every page shows the site's findings in a banner (the layouts' partial\n" +
-			"evdoc/serve-banner.html reads data/evdoc/serve.json, which build never writes). Ctrl-C or\n" +
-			"SIGTERM stops Hugo's whole process group and removes serve's directory under .evdoc/.\n" +
-			"serve runs while findings exist (Hugo's server is started again after a save when it stopped);\n" +
-			"under --strict warnings count as failures in the banner\n" +
-			"and the summary, as in check --strict.\n\n" + hugoLookupHelp,
+		Long: "serve checks the site like check, stages it as build does (generated pages, evidence\n" +
+			"viewer, figures, data) and runs Hugo's server on the stage with live reload.\n\n" +
+			"It watches content/, evidence/, figures/, layouts/, themes/, i18n/, static/, assets/,\n" +
+			"data/, archetypes/, config/ and the configuration files. A burst of saves is re-checked\n" +
+			"once: a page with its translations; an evidence set with the pages that bind it (claims,\n" +
+			"evtables, figures); a figure spec with the pages showing it; the configuration with every\n" +
+			"page. The findings in scope are printed as check prints them, then a summary line, and\n" +
+			"every served page shows the site's errors and warnings in a banner: the partial\n" +
+			"evdoc/serve-banner.html (called by the reference baseof; a site with its own theme adds\n" +
+			"{{ partial \"evdoc/serve-banner.html\" . }} after <body>) reads data/evdoc/serve.json,\n" +
+			"which only serve writes, so a built site never shows it.\n\n" +
+			"serve keeps running while findings exist; when Hugo's server stops (a build error at its\n" +
+			"start) it is started again after the next save. Under --strict warnings count as\n" +
+			"failures in the banner and the summary, as in check --strict. Ctrl-C or SIGTERM stops\n" +
+			"Hugo's whole process group and removes serve's directory under .evdoc/ (exit 130/143).\n\n" + hugoLookupHelp,
 		Example: "  evdoc serve                          # http://localhost:1313/, Ctrl-C stops\n" +
 			"  evdoc serve --port 8080 --bind 0.0.0.0 --base-url http://lab-host:8080/\n" +
 			"  evdoc serve --strict                 # warnings shown as failures, as in CI\n" +

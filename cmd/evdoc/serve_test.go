@@ -157,11 +157,17 @@ type serveRun struct {
 // banner, and kills evdoc when the test ends.
 func startServe(t *testing.T) *serveRun {
 	t.Helper()
-	hugo := testHugo(t)
 	dir := extract(t, "testdata/serve.txtar")
 	for _, d := range []string{"layouts", "themes"} {
 		copyDir(t, filepath.Join("../..", d), filepath.Join(dir, d))
 	}
+	return startServeIn(t, dir)
+}
+
+// startServeIn starts evdoc serve on the project dir, as startServe does.
+func startServeIn(t *testing.T, dir string) *serveRun {
+	t.Helper()
+	hugo := testHugo(t)
 	port := freePort(t)
 	stdout, stderr := &syncBuffer{}, &syncBuffer{}
 	cmd := exec.Command(os.Args[0], "serve", "--root", dir, "--hugo", hugo, "--port", strconv.Itoa(port), "--debounce", "50ms")
@@ -323,4 +329,40 @@ func processesWith(s string) []int {
 		}
 	}
 	return out
+}
+
+// TestServeKilled: evdoc serve killed by SIGKILL takes its Hugo with it
+// (the parent-death signal), and the next evdoc serve removes the
+// directory it left.
+func TestServeKilled(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs Hugo's server")
+	}
+	if runtime.GOOS != "linux" {
+		t.Skip("the parent-death signal is Linux's")
+	}
+	r := startServe(t)
+	dirs, _ := filepath.Glob(filepath.Join(r.dir, ".evdoc", "serve-*"))
+	if len(dirs) != 1 {
+		t.Fatalf("serve directories %q, want one", dirs)
+	}
+	b, _ := os.ReadFile(filepath.Join(dirs[0], "hugo.pgid"))
+	var pgid int
+	var marker string
+	if _, err := fmt.Sscanf(string(b), "%d %s", &pgid, &marker); err != nil {
+		t.Fatalf("hugo.pgid %q: %v", b, err)
+	}
+	if err := r.cmd.Process.Kill(); err != nil {
+		t.Fatal(err)
+	}
+	<-r.exited
+	waitFor(t, "Hugo gone after evdoc was killed", 15*time.Second, nil, func() bool {
+		return len(processesWith(marker)) == 0
+	}, func() string { return fmt.Sprintf("processes: %v", processesWith(marker)) })
+	// The next serve removes the killed one's directory.
+	next := startServeIn(t, r.dir)
+	left, _ := filepath.Glob(filepath.Join(r.dir, ".evdoc", "serve-*"))
+	if len(left) != 1 || left[0] == dirs[0] {
+		t.Errorf("serve directories %q after a second serve; want only its own, not %s\n%s", left, dirs[0], next.output())
+	}
 }

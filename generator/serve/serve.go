@@ -210,6 +210,8 @@ type server struct {
 	// stageErr is the last staging failure, shown in the banner until a
 	// staging succeeds.
 	stageErr error
+	// synced counts the files the last staging wrote and removed.
+	synced [2]int
 	// env is the environment Hugo must run with on the stage
 	// (site.Config.HugoEnv); a change of it restarts Hugo's server.
 	env []string
@@ -238,8 +240,11 @@ func (s *server) change(ctx context.Context, changed []string) {
 	if !sc.Restage {
 		return
 	}
+	t := time.Now()
 	if err := s.stage(ctx); err != nil && ctx.Err() == nil {
 		fmt.Fprintf(s.opt.Log, "evdoc: staging failed: %v (the served site shows the last staged state)\n", err)
+	} else if err == nil {
+		fmt.Fprintf(s.opt.Log, "evdoc: staged in %v: %d file(s) written, %d removed for Hugo\n", time.Since(t).Round(time.Millisecond), s.synced[0], s.synced[1])
 	}
 }
 
@@ -294,7 +299,7 @@ func (s *server) stage(ctx context.Context) error {
 	if err := s.writeBanner(next); err != nil {
 		return err
 	}
-	if _, _, err = syncTree(next, s.served); err != nil {
+	if s.synced[0], s.synced[1], err = syncTree(next, s.served); err != nil {
 		return err
 	}
 	s.env = staged.Env
