@@ -113,3 +113,23 @@ func TestInitOwnTheme(t *testing.T) {
 		}
 	}
 }
+
+// TestInitCreatesRoot: init --root names a directory that does not exist
+// yet (two levels deep): init creates it and writes the project there;
+// a --root that is a file is an error (exit 2) that writes nothing.
+func TestInitCreatesRoot(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "labs", "my-site")
+	if code, out, stderr := evdoc("init", "--root", dir); code != 0 {
+		t.Fatalf("init into a new directory: exit %d\n%s%s", code, out, stderr)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "hugo.toml")); err != nil {
+		t.Errorf("init wrote no hugo.toml in the new directory: %v", err)
+	}
+	file := filepath.Join(t.TempDir(), "a-file")
+	if err := os.WriteFile(file, []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, _ := evdoc("init", "--root", file); code != 2 {
+		t.Errorf("init --root FILE: exit %d; want 2", code)
+	}
+}

@@ -98,7 +98,7 @@ func newRootCmd(stdout, stderr io.Writer) *cobra.Command {
 	opts.maxFileSize = sizeFlag(safefile.DefaultMaxSize)
 	cmd.PersistentFlags().Var(&opts.maxFileSize, "max-file-size", "largest evidence file evdoc reads (B, KB, MB, GB, KiB, MiB, GiB); a larger one is an evidence-limit error")
 	cmd.PersistentFlags().Var(&approxFlag{&opts.check.Approx}, "approx", "relative tolerance of an approximate literal (~, 약, 約…), as a fraction or percent")
-	cmd.AddCommand(newCheckCmd(&rootDir, opts, stdout, stderr), newBuildCmd(&rootDir, opts, stdout, stderr), newValuesCmd(&rootDir, opts, stdout, stderr), newFixCmd(&rootDir, opts, stdout, stderr), newRulesCmd(stdout), newFiguresCmd(&rootDir, opts, stdout, stderr), newI18nCmd(&rootDir, stdout, stderr), newVersionCmd(stdout), newServeCmd(&rootDir, opts, stdout, stderr), newInitCmd(&rootDir, stdout), newNewCmd(&rootDir, opts, stdout))
+	cmd.AddCommand(newCheckCmd(&rootDir, opts, stdout, stderr), newBuildCmd(&rootDir, opts, stdout, stderr), newValuesCmd(&rootDir, opts, stdout, stderr), newFixCmd(&rootDir, opts, stdout, stderr), newRulesCmd(stdout), newFiguresCmd(&rootDir, opts, stdout, stderr), newI18nCmd(&rootDir, stdout, stderr), newVersionCmd(stdout), newServeCmd(&rootDir, opts, stdout, stderr), newInitCmd(&rootDir, stdout), newNewCmd(&rootDir, opts, stdout, stderr))
 	cmd.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return &exitError{2, err} })
 	return cmd
 }

@@ -41,6 +41,9 @@ func newEvidenceSet(root, name string, o newEvidenceOptions, opts *globalOptions
 	default:
 		return nil, fmt.Errorf("--origin=%q: expected raw (the lab's own output, unchanged) or transcribed (with --source)", o.origin)
 	}
+	if o.date != "" && o.date != "unknown" && !dateArgRe.MatchString(o.date) {
+		return nil, fmt.Errorf("--date=%q: expected the run's date as YYYY-MM-DD (or \"unknown\")", o.date)
+	}
 	if strings.TrimSpace(o.environment) == "" {
 		return nil, fmt.Errorf("--environment: expected where the data was measured (versions, cluster, load), e.g. \"Istio 1.30; kind; fortio 1.60\"")
 	}
@@ -70,8 +73,10 @@ func newEvidenceSet(root, name string, o newEvidenceOptions, opts *globalOptions
 	if o.title == "" {
 		o.title = name
 	}
+	dateNote := ""
 	if o.date == "" {
 		o.date = "unknown"
+		dateNote = "   # the run's date was not given (--date YYYY-MM-DD): set it"
 	}
 	if o.report == "" {
 		o.report = rel + "/" + file
@@ -79,8 +84,8 @@ func newEvidenceSet(root, name string, o newEvidenceOptions, opts *globalOptions
 	q := strconv.Quote
 	var m strings.Builder
 	fmt.Fprintf(&m, "# Written by `evdoc new evidence %s --from %s`.\n", name, file)
-	fmt.Fprintf(&m, "id          = %s\ntitle       = %s\ndate        = %s\nenvironment = %s\nreport      = %s\norigin      = %s\n",
-		q(name), q(o.title), q(o.date), q(o.environment), q(o.report), q(o.origin))
+	fmt.Fprintf(&m, "id          = %s\ntitle       = %s\ndate        = %s%s\nenvironment = %s\nreport      = %s\norigin      = %s\n",
+		q(name), q(o.title), q(o.date), dateNote, q(o.environment), q(o.report), q(o.origin))
 	if o.origin == "transcribed" {
 		fmt.Fprintf(&m, "source      = %s\n", q(o.source))
 	}
@@ -131,7 +136,10 @@ func newEvidenceSet(root, name string, o newEvidenceOptions, opts *globalOptions
 	return vals, nil
 }
 
-func newNewCmd(root *string, opts *globalOptions, stdout io.Writer) *cobra.Command {
+// dateArgRe is the form of --date: the manifest's date (YYYY-MM-DD).
+var dateArgRe = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}$`)
+
+func newNewCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "new",
 		Short: "Create project files (evdoc new evidence NAME --from FILE)",
@@ -153,6 +161,9 @@ func newNewCmd(root *string, opts *globalOptions, stdout io.Writer) *cobra.Comma
 				return &exitError{2, err}
 			}
 			fmt.Fprintf(stdout, "wrote %s/%s/%s with %d values:\n", site.EvidenceDir, args[0], evidence.ManifestName, len(vals))
+			if o.date == "" {
+				fmt.Fprintf(stderr, "evdoc: warning: no --date: %s/%s/%s says date = \"unknown\", and the evidence pages show the run's date as unknown; set it there (YYYY-MM-DD)\n", site.EvidenceDir, args[0], evidence.ManifestName)
+			}
 			for _, v := range vals {
 				fmt.Fprintf(stdout, "  %s = %s %s\n", v.Ref, v.Value.String(), v.Unit)
 			}
@@ -164,7 +175,7 @@ func newNewCmd(root *string, opts *globalOptions, stdout io.Writer) *cobra.Comma
 	ev.Flags().StringVar(&o.origin, "origin", "", "raw or transcribed (required)")
 	ev.Flags().StringVar(&o.source, "source", "", "for transcribed files: the document and section")
 	ev.Flags().StringVar(&o.title, "title", "", "the set's title (default NAME)")
-	ev.Flags().StringVar(&o.date, "date", "", "YYYY-MM-DD of the run (default unknown)")
+	ev.Flags().StringVar(&o.date, "date", "", "YYYY-MM-DD of the run (default \"unknown\", with a warning)")
 	ev.Flags().StringVar(&o.environment, "environment", "", "where it was measured (required)")
 	ev.Flags().StringVar(&o.report, "report", "", "the report it belongs to (default the file's path in the set)")
 	_ = ev.MarkFlagRequired("from")
