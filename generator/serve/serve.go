@@ -110,7 +110,7 @@ func Run(ctx context.Context, opt Options) error {
 	if err := os.WriteFile(filepath.Join(dir, "pid"), []byte(strconv.Itoa(os.Getpid())+"\n"), 0o644); err != nil {
 		return err
 	}
-	srv := &server{opt: opt, rc: rc, dir: dir, served: filepath.Join(dir, "site")}
+	srv := &server{opt: opt, rc: rc, dir: dir, served: filepath.Join(dir, "site"), figures: &site.FigureCache{}}
 
 	// Watch before the first check, so a save during it is not missed.
 	w, err := newWatcher(opt.Root)
@@ -125,6 +125,7 @@ func Run(ctx context.Context, opt Options) error {
 		return err
 	}
 	srv.state = st
+	st.Site.FigureCache = srv.figures
 	srv.report(Scope{All: true}, st, nil, time.Since(start))
 	if err := srv.stage(ctx); err != nil {
 		return fmt.Errorf("staging the project: %v", err)
@@ -210,6 +211,8 @@ type server struct {
 	// stageErr is the last staging failure, shown in the banner until a
 	// staging succeeds.
 	stageErr error
+	// figures keeps the rendered figures from one staging to the next.
+	figures *site.FigureCache
 	// synced counts the files the last staging wrote and removed.
 	synced [2]int
 	// env is the environment Hugo must run with on the stage
@@ -235,6 +238,12 @@ func (s *server) change(ctx context.Context, changed []string) {
 		return
 	}
 	s.state = st
+	for _, f := range changed {
+		if kind, _ := Classify(st.Site.Config, f); kind == KindConfig {
+			s.figures = &site.FigureCache{} // the fonts may have changed
+		}
+	}
+	st.Site.FigureCache = s.figures
 	sc := Affected(before, st.Site, changed)
 	s.report(sc, st, changed, time.Since(start))
 	if !sc.Restage {

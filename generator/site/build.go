@@ -543,7 +543,7 @@ func (s *Site) stageFigures(stage string, v *viewer, logw io.Writer) error {
 	}
 	data := map[string]figureData{}
 	for _, f := range s.Figures {
-		files, rec, err := proj.Files(f)
+		files, rec, err := s.FigureCache.files(proj, f)
 		if err != nil {
 			return err
 		}

@@ -40,6 +40,10 @@ type Site struct {
 	// Rules are the project's rule severities (evdoc.toml [rules]); Check
 	// applies them to every diagnostic.
 	Rules diag.RuleConfig
+	// FigureCache, when set, keeps the figures Stage renders for the next
+	// Stage (evdoc serve re-stages after every save); nil renders every
+	// figure each time.
+	FigureCache *FigureCache
 
 	// siteFindings are the Findings about no content file (evidence,
 	// figures); pageFindings those of each content file by repository
