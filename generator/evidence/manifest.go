@@ -3,6 +3,7 @@ package evidence
 import (
 	"errors"
 	"fmt"
+	"reflect"
 	"regexp"
 	"strconv"
 	"strings"
@@ -90,6 +91,62 @@ type ReadSpec struct {
 	Decimal    string            `toml:"decimal"` // the file's decimal mark, "." or "," (see Manifest.Decimal)
 }
 
+// ManifestKeys returns the keys the manifest table at path accepts, as
+// the Manifest type declares them (no path: the top level; "table": a
+// [[table]] entry; "file", "transcript", "read" likewise), and a phrase
+// naming that table for messages (" in [[table]]", "" at the top level).
+// A path into a map or a value (e.g. table.rows) has no fixed keys: nil.
+func ManifestKeys(path ...string) (string, []string) {
+	t := reflect.TypeOf(Manifest{})
+	where := ""
+	for _, p := range path {
+		f, ok := tomlField(t, p)
+		if !ok {
+			return where, nil
+		}
+		t = f.Type
+		if t.Kind() == reflect.Slice {
+			t = t.Elem()
+			where = " in [[" + p + "]]"
+		} else {
+			where = " in [" + p + "]"
+		}
+		if t.Kind() != reflect.Struct {
+			return where, nil
+		}
+	}
+	var keys []string
+	for i := 0; i < t.NumField(); i++ {
+		if tag := strings.Split(t.Field(i).Tag.Get("toml"), ",")[0]; tag != "" && tag != "-" {
+			keys = append(keys, tag)
+		}
+	}
+	return where, keys
+}
+
+func tomlField(t reflect.Type, key string) (reflect.StructField, bool) {
+	if t.Kind() != reflect.Struct {
+		return reflect.StructField{}, false
+	}
+	for i := 0; i < t.NumField(); i++ {
+		if strings.Split(t.Field(i).Tag.Get("toml"), ",")[0] == key {
+			return t.Field(i), true
+		}
+	}
+	return reflect.StructField{}, false
+}
+
+// orList joins keys as "a, b or c".
+func orList(keys []string) string {
+	switch len(keys) {
+	case 0:
+		return "no key here"
+	case 1:
+		return keys[0]
+	}
+	return strings.Join(keys[:len(keys)-1], ", ") + " or " + keys[len(keys)-1]
+}
+
 var (
 	dateRe    = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}$`)
 	segmentRe = regexp.MustCompile(`^[a-z_][a-z0-9_]*$`)
@@ -116,7 +173,8 @@ func parseManifest(file, dir string, src []byte) (*Manifest, diag.List) {
 	var errs diag.List
 	at := func(needle string) diag.Position { return locate(ix, src, needle) }
 	for _, k := range md.Undecoded() {
-		errs = append(errs, diag.Errorf(at(k[len(k)-1]), diag.EvidenceManifest, "unknown manifest key %q; expected id, title, date, environment, report, decimal, origin, source, source_file, file, table, transcript, read or derived", k.String()))
+		where, keys := ManifestKeys(k[:len(k)-1]...)
+		errs = append(errs, diag.Errorf(at(k[len(k)-1]), diag.EvidenceManifest, "unknown manifest key %q%s; expected %s", k.String(), where, orList(keys)))
 	}
 	if m.ID != dir {
 		errs = append(errs, diag.Errorf(at("id"), diag.EvidenceManifest, "id %q must equal the evidence set's directory name %q", m.ID, dir))
