@@ -76,7 +76,9 @@ func run(s string, i int, b *strings.Builder) (n, count int, fw bool) {
 		if d < 0 {
 			return n, count, fw
 		}
-		b.WriteByte(byte('0' + d))
+		if b != nil {
+			b.WriteByte(byte('0' + d))
+		}
 		n += l
 		count++
 		fw = fw || f
@@ -118,13 +120,25 @@ func sepAt(s string, i int, st Style) (string, int) {
 // digit; the value is exact.
 func ScanDigits(s string, st Style) (Digits, error) {
 	var b strings.Builder
-	n, count, fw := run(s, 0, &b)
+	return scanDigits(s, st, &b)
+}
+
+// ScanDigitsShape is ScanDigits without the value (Value is zero): it
+// reads the same digits, separators and decimal mark, and reports the
+// same errors, without allocating. Readers use it to test a token's shape.
+func ScanDigitsShape(s string, st Style) (Digits, error) {
+	return scanDigits(s, st, nil)
+}
+
+// scanDigits implements ScanDigits; with b nil it does not compute Value.
+func scanDigits(s string, st Style, b *strings.Builder) (Digits, error) {
+	n, count, fw := run(s, 0, b)
 	if n == 0 {
 		return Digits{}, nil
 	}
 	out := Digits{FullWidth: fw}
 	// Thousands groups; a number that starts with 0 has none ("0,534").
-	if b.String()[0] == '0' {
+	if d, _, _ := digitAt(s, 0); d == 0 {
 		if sep, sl := sepAt(s, n, st); sep != "" && !isSpaceSep(sep) && IsDigitAt(s, n+sl) {
 			return out, &SyntaxError{Offset: 0, Text: s[:n+sl+1], Msg: "a number that starts with 0 has no thousands separator; expected a decimal mark (0.5)"}
 		}
@@ -134,8 +148,7 @@ func ScanDigits(s string, st Style) (Digits, error) {
 			if sep == "" {
 				break
 			}
-			var g strings.Builder
-			gn, gc, gfw := run(s, n+sl, &g)
+			gn, gc, gfw := run(s, n+sl, nil)
 			if gc == 0 {
 				break
 			}
@@ -154,7 +167,9 @@ func ScanDigits(s string, st Style) (Digits, error) {
 				}
 			}
 			out.Grouped, out.Sep = true, sep
-			b.WriteString(g.String())
+			if b != nil {
+				run(s, n+sl, b)
+			}
 			n += sl + gn
 			out.FullWidth = out.FullWidth || gfw
 		}
@@ -170,18 +185,24 @@ func ScanDigits(s string, st Style) (Digits, error) {
 		if !strings.HasPrefix(s[n:], m) || !IsDigitAt(s, n+len(m)) {
 			continue
 		}
-		b.WriteByte('.')
-		fn, fc, ffw := run(s, n+len(m), &b)
+		if b != nil {
+			b.WriteByte('.')
+		}
+		fn, fc, ffw := run(s, n+len(m), b)
 		n += len(m) + fn
 		out.Decimals = fc
 		out.FullWidth = out.FullWidth || ffw
 		break
 	}
+	out.Len = n
+	if b == nil {
+		return out, nil
+	}
 	v, err := decimal.NewFromString(b.String())
 	if err != nil {
 		return out, &SyntaxError{Text: s[:n], Msg: err.Error()}
 	}
-	out.Value, out.Len = v, n
+	out.Value = v
 	return out, nil
 }
 

@@ -156,6 +156,10 @@ func FuzzScanDigits(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s string, comma, space bool) {
 		d, err := ScanDigits(s, Style{DecimalComma: comma, SpaceGrouping: space})
+		sh, shErr := ScanDigitsShape(s, Style{DecimalComma: comma, SpaceGrouping: space})
+		if (err == nil) != (shErr == nil) || err == nil && (sh.Len != d.Len || sh.Grouped != d.Grouped || sh.Decimals != d.Decimals || sh.FullWidth != d.FullWidth || sh.Sep != d.Sep) {
+			t.Fatalf("ScanDigitsShape(%q) = %+v, %v; ScanDigits = %+v, %v", s, sh, shErr, d, err)
+		}
 		if err != nil {
 			return
 		}

@@ -58,12 +58,12 @@ const envoyMaxErrors = 10
 // envoyMaxErrors errors.
 const envoyCapNote = "more errors follow and are not shown; expected the file to be in the declared Envoy format"
 
-// parseEnvoyNumber converts raw, which must match numberRe (the syntax
+// parseEnvoyNumber converts raw, which must be a machine number (isMachineNumber: the syntax
 // Envoy writes: integers, and doubles from fmt and its JSON streamer), into
 // an exact decimal. Leading zeros of an exponent are ignored; compare
 // parseDecimal. The error says what was expected.
 func parseEnvoyNumber(raw string) (decimal.Decimal, error) {
-	if !numberRe.MatchString(raw) {
+	if !isMachineNumber(raw) {
 		return decimal.Decimal{}, fmt.Errorf("%q is not a number; expected digits with an optional sign, fraction and exponent", raw)
 	}
 	if i := strings.IndexAny(raw, "eE"); i >= 0 {
@@ -146,7 +146,7 @@ func (r *rawRead) jsonValue(key string, n *jsonNode, text bool) {
 	case jsonString:
 		inner := string(r.src[n.start+1 : n.end-1])
 		switch {
-		case numberRe.MatchString(inner):
+		case isMachineNumber(inner):
 			r.number(key, inner, n.start+1)
 		case envoyNonFinite(n.str) || text:
 		default:

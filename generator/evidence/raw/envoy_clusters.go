@@ -62,7 +62,7 @@ func ReadEnvoyClusters(file string, src []byte, _ ReadOptions) ([]Reading, diag.
 		if envoyClusterTextFields[field] {
 			continue
 		}
-		if !numberRe.MatchString(val) {
+		if !isMachineNumber(val) {
 			if hasDigitRune(val) {
 				r.warnf(ln.start+last+2, "value %q of %s looks numeric but is not read; expected a number such as 42 or 0.5, as Envoy prints stats", val, line[:last])
 			}

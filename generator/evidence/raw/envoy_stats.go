@@ -84,7 +84,7 @@ func ReadEnvoyStats(file string, src []byte, _ ReadOptions) ([]Reading, diag.Lis
 		}
 		switch {
 		case val == "No recorded values":
-		case numberRe.MatchString(val):
+		case isMachineNumber(val):
 			r.number(name, val, voff)
 		case envoyNonFinite(val):
 		case len(val) > 1 && (val[0] == 'P' || val[0] == 'B') && strings.Contains(val, "("):
@@ -142,7 +142,7 @@ func (r *rawRead) statsItem(name, item string, off int) bool {
 		if envoyNonFinite(v.raw) {
 			continue
 		}
-		if !numberRe.MatchString(v.raw) {
+		if !isMachineNumber(v.raw) {
 			r.errorf(v.off, "histogram %s: value %q in %q; expected a number or nan", name, v.raw, item)
 			return false
 		}

@@ -23,7 +23,7 @@ import (
 // mean the same in a claim and in a raw file. The readers of machine
 // formats that never print a comma or a locale (Envoy, fortio, dig,
 // JSON, Prometheus) use the stricter grammar of the format they read
-// (numberRe, the JSON number).
+// (isMachineNumber, the JSON number).
 
 // Decimal is the decimal mark a manifest declares for a raw file: "" (not
 // declared), "." or ",".

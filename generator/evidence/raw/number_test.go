@@ -1,6 +1,7 @@
 package raw
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -144,4 +145,19 @@ func TestUnreadable(t *testing.T) {
 			t.Errorf("Unreadable(%q) = %q, want %q", tt.in, got, tt.want)
 		}
 	}
+}
+
+// machineNumberRe is the JSON number grammar (leading zeros allowed) that
+// isMachineNumber implements with the shared digit scanner.
+var machineNumberRe = regexp.MustCompile(`^-?[0-9]+(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$`)
+
+func FuzzMachineNumber(f *testing.F) {
+	for _, s := range []string{"0", "-1.5", "1e3", "8.9e-05", "1,234", "１２", "5.", ".5", "1.2.3", "007", "1E+2", "-", "1e", "1 2"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := isMachineNumber(s), machineNumberRe.MatchString(s); got != want {
+			t.Errorf("isMachineNumber(%q) = %v, want %v", s, got, want)
+		}
+	})
 }

@@ -2,13 +2,13 @@ package raw
 
 import (
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/shopspring/decimal"
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/unit"
 )
 
 // What the raw-file readers share: the accumulator of one file's readings
@@ -51,10 +51,32 @@ import (
 // which needs more.
 const maxExponent = 400
 
-// numberRe is a plain or e-notation number as Envoy and the lab tools print
-// them (the JSON number grammar, leniently allowing leading zeros); the
-// Envoy readers also accept it inside JSON strings.
-var numberRe = regexp.MustCompile(`^-?[0-9]+(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$`)
+// isMachineNumber reports whether s is a plain or e-notation number as
+// Envoy and the lab tools print them (the JSON number grammar, leniently
+// allowing leading zeros: -?digits[.digits][(e|E)[+|-]digits]); the
+// Envoy readers also accept it inside JSON strings. Its digits are read
+// by the scanner claims and ParseCell use (unit.ScanDigits), without
+// thousands separators or full-width digits, which machine formats never
+// print.
+func isMachineNumber(s string) bool {
+	t := strings.TrimPrefix(s, "-")
+	d, err := unit.ScanDigitsShape(t, unit.Style{})
+	if err != nil || d.Len == 0 || d.Grouped || d.FullWidth {
+		return false
+	}
+	rest := t[d.Len:]
+	if rest == "" {
+		return true
+	}
+	if rest[0] != 'e' && rest[0] != 'E' {
+		return false
+	}
+	rest = rest[1:]
+	if rest != "" && (rest[0] == '+' || rest[0] == '-') {
+		rest = rest[1:]
+	}
+	return rest != "" && strings.Trim(rest, "0123456789") == ""
+}
 
 // rawRead accumulates the readings and diagnostics of one raw file. The
 // Envoy readers and the lab-format readers differ in their error cap (see
@@ -150,12 +172,12 @@ func (r *rawRead) addNum(key string, off int, raw string, unit string) bool {
 	return true
 }
 
-// parseDecimal converts a number token matching numberRe exactly. It reports
+// parseDecimal converts a machine number token (isMachineNumber). It reports
 // false for anything else, including exponents beyond ±maxExponent and
 // exponents of more than four digits (leading zeros included; compare
 // parseEnvoyNumber).
 func parseDecimal(s string) (decimal.Decimal, bool) {
-	if !numberRe.MatchString(s) {
+	if !isMachineNumber(s) {
 		return decimal.Decimal{}, false
 	}
 	if i := strings.IndexAny(s, "eE"); i >= 0 {
