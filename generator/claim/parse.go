@@ -85,9 +85,10 @@ const ExemptDestination = Scheme + "exempt"
 type Link struct {
 	Destination string
 	Pos         diag.Position
-	// End is the position just past the destination (Pos to End is the
-	// destination as written), or the end of its line when goldmark's
-	// destination is not the source's bytes (escapes, a reference link).
+	// Pos is where the destination starts (the "[" for a link without
+	// text); End is the position just past the destination as written,
+	// or the end of its line when goldmark's destination is not the
+	// source's bytes (escapes, a reference link).
 	End diag.Position
 }
 
@@ -271,7 +272,8 @@ func Parse(md goldmark.Markdown, path string, src []byte) (*Page, diag.List) {
 				errs = append(errs, diag.Errorf(ix.Pos(start), diag.ClaimLiteral, "claim link to %s has no text; expected [number](%s)", dest, dest).Spanning(dend))
 				return ast.WalkSkipChildren, nil
 			}
-			p.Links = append(p.Links, Link{Destination: dest, Pos: ix.Pos(nodeStart(link)), End: ix.LineEnd(nodeStart(link))})
+			_, dend, _ := destinationRange(ix, blanked, nodeStart(link)+1, link.Destination)
+			p.Links = append(p.Links, Link{Destination: dest, Pos: ix.Pos(nodeStart(link)), End: dend})
 			return ast.WalkContinue, nil // an image inside is still checked
 		}
 		destAt := destinationAt(blanked, end)

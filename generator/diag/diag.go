@@ -186,9 +186,13 @@ type SuggestedFix struct {
 // when present, resolve it mechanically (evdoc fix applies them).
 type Diagnostic struct {
 	Pos Position `json:"pos"`
-	// End, when set, is the position just past the range the finding is
-	// about (a claim's literal, one number of it), as go/analysis's
-	// Diagnostic.End; the zero Position when the finding is about a point.
+	// End is the position just past the range the finding is about (a
+	// claim's literal, one number of it, a reference, a manifest key or
+	// string, a raw line), as go/analysis's Diagnostic.End. Every
+	// Diagnostic with a line has one, in the same file and not before Pos
+	// (RangeError; an empty range when nothing more is known); it is the
+	// zero Position only when Pos names no line (a finding about a whole
+	// file or directory).
 	End      Position       `json:"end,omitzero"`
 	Severity Severity       `json:"severity"`
 	Message  string         `json:"message"`
