@@ -1,6 +1,14 @@
 // Package site loads the Hugo project evdoc builds (hugo.toml, content/,
 // layouts/, static/), checks it, stages it with generated pages, figures
 // and data, and runs the pinned Hugo on the stage.
+//
+// Checking: Load reads the project (pages parsed on a pool of workers);
+// NewChecker judges every page and translation pair on a pool of
+// workers, keeping each page's and pair's findings; Checker.Recheck then
+// re-reads edited, new or deleted content files and judges again only
+// what they affect (the page, its translation pairs, the site's pairing,
+// and every page's links when pages come or go), which is what
+// `evdoc serve` does after a save. Site.Check is a Checker used once.
 package site
 
 import (
