@@ -64,7 +64,11 @@ const (
 // cellNumber matches a cell that is one number with decorations. Groups:
 // 1 sign, 2 mantissa (digits, commas, points), 3 exponent, 4 unit. Offsets
 // are into the normalised text (see normaliseCell).
-var cellNumber = regexp.MustCompile(`^(Δ?[+\-−]?|[+\-−]?Δ?)(\d[\d,.]*)([eE][+-]?\d{1,4})?\s*(%|ms|min|s|KB|KiB|B|/s)?\s*(?:\(.*\))?\s*$`)
+var cellNumber = regexp.MustCompile(`^(Δ?[+\-−]?|[+\-−]?Δ?)(\d[\d,.]*)([eE][+-]?\d{1,4})?\s*(%|ms|min|s|us|µs|μs|ns|h|KB|KiB|MB|MiB|GB|GiB|B|/s)?\s*(?:\(.*\))?\s*$`)
+
+// cellUnits maps a unit written in a cell to its canonical name (package
+// unit): the micro sign and the Greek mu both write "us".
+var cellUnits = map[string]string{"µs": "us", "μs": "us"}
 
 // goDuration matches a Go time.Duration string of two or more components
 // ("1m0.5s", "2h3m"); a single component ("60s", "500ms") is a number with
@@ -72,8 +76,9 @@ var cellNumber = regexp.MustCompile(`^(Δ?[+\-−]?|[+\-−]?Δ?)(\d[\d,.]*)([eE
 var goDuration = regexp.MustCompile(`^-?(?:\d+(?:\.\d+)?(?:h|m|s|ms|us|µs|ns)){2,}$`)
 
 // Number is a numeric token read from raw text: its exact value, its unit
-// ("" for none; the unit written after it, one of %, s, ms, min, B, KB,
-// KiB, /s, or the unit its format defines, see units.go), and the
+// ("" for none; the unit written after it as a canonical name of package
+// unit, one of %, h, min, s, ms, us, ns, B, KB, KiB, MB, MiB, GB, GiB, /s,
+// or the unit its format defines, see units.go), and the
 // byte range [Start, End) of the token (sign through unit) within the text
 // it was read from.
 type Number struct {
@@ -129,7 +134,8 @@ func normaliseCell(text string) (string, []int) {
 // number with decorations (see the package doc of evidence): an optional
 // sign (+, -, U+2212, Δ), digits with an optional fraction after "." and
 // commas (see Comma), an optional e-notation exponent (1e3, 8.9e-05), an
-// optional unit (%, s, ms, min, B, KB, KiB, /s) and an optional trailing
+// optional unit (%, h, min, s, ms, us or µs, ns, B, KB, KiB, MB, MiB, GB,
+// GiB, /s) and an optional trailing
 // parenthesised note. Emphasis and code marks, one pair of surrounding
 // double quotes ("40.5") and full-width digits (１２) are read through. A
 // Go duration of two or more components ("1m0.5s") is read in seconds.
@@ -174,6 +180,9 @@ func ParseCell(text string) (Number, bool) {
 	}
 	if m[8] >= 0 {
 		n.Unit = s[lead+m[8] : lead+m[9]]
+		if c, ok := cellUnits[n.Unit]; ok {
+			n.Unit = c
+		}
 		end = lead + m[9]
 	}
 	n.Start = orig[lead+m[2]]
