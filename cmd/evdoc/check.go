@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -14,6 +15,7 @@ import (
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/report"
 	"github.com/evdoc-lab/evdoc/generator/site"
+	"github.com/evdoc-lab/evdoc/internal/interrupt"
 )
 
 // fileSource reads the files diagnostics name, relative to root, once each.
@@ -53,14 +55,24 @@ func newCheckCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *c
 			if !slices.Contains(report.Formats, format) {
 				return &exitError{2, fmt.Errorf("--format=%s: expected one of %s", format, strings.Join(report.Formats, ", "))}
 			}
-			s, err := site.LoadWith(*root, opts.load())
+			s, err := loadSite(cmd.Context(), *root, opts.load())
 			if err != nil {
 				return &exitError{2, err}
 			}
 			// Only the json format prints every claim's verdict; the
 			// others need the counts.
-			c := site.NewCheckerWith(s, site.CheckerOptions{Check: opts.check, CountsOnly: format != "json"})
-			ds := c.Diagnostics()
+			type judged struct {
+				c  *site.Checker
+				ds diag.List
+			}
+			j, err := interrupt.Wait(cmd.Context(), func() judged {
+				c := site.NewCheckerWith(s, site.CheckerOptions{Check: opts.check, CountsOnly: format != "json"})
+				return judged{c, c.Diagnostics()}
+			})
+			if err != nil {
+				return &exitError{2, err}
+			}
+			c, ds := j.c, j.ds
 			run := report.Run{Diagnostics: ds, Pages: len(s.Pages)}
 			run.Matched, run.Total = c.Counts()
 			if format == "json" {
@@ -118,7 +130,7 @@ func newBuildCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *c
 				return err
 			}
 			defer l.Unlock()
-			s, err := site.LoadWith(*root, opts.load())
+			s, err := loadSite(cmd.Context(), *root, opts.load())
 			if err != nil {
 				return &exitError{2, err}
 			}
@@ -152,4 +164,21 @@ func asList(err error, ds *diag.List) bool {
 		*ds = l
 	}
 	return ok
+}
+
+// loadSite is site.LoadWith returning at once, with ctx's error, when
+// ctx is done (SIGINT, SIGTERM): loading only reads, so it is abandoned.
+func loadSite(ctx context.Context, root string, opt site.LoadOptions) (*site.Site, error) {
+	type loaded struct {
+		s   *site.Site
+		err error
+	}
+	l, err := interrupt.Wait(ctx, func() loaded {
+		s, err := site.LoadWith(root, opt)
+		return loaded{s, err}
+	})
+	if err != nil {
+		return nil, err
+	}
+	return l.s, l.err
 }

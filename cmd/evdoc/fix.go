@@ -18,6 +18,7 @@ import (
 	"github.com/evdoc-lab/evdoc/generator/report"
 	"github.com/evdoc-lab/evdoc/generator/site"
 	"github.com/evdoc-lab/evdoc/internal/atomicfile"
+	"github.com/evdoc-lab/evdoc/internal/interrupt"
 )
 
 func newFixCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *cobra.Command {
@@ -47,7 +48,7 @@ func newFixCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *cob
 				}
 				defer l.Unlock()
 			}
-			s, err := site.LoadWith(*root, opts.load())
+			s, err := loadSite(ctx, *root, opts.load())
 			if err != nil {
 				return &exitError{2, err}
 			}
@@ -56,7 +57,10 @@ func newFixCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *cob
 			}
 			// One judgement: the suggested fixes of this check run are
 			// applied, and its other findings are what remains.
-			_, findings := s.Check(opts.check)
+			findings, err := interrupt.Wait(ctx, func() diag.List { _, ds := s.Check(opts.check); return ds })
+			if err != nil {
+				return &exitError{2, err}
+			}
 			pages := make([]*claim.Page, 0, len(s.Pages))
 			for _, p := range s.Pages {
 				pages = append(pages, p.Parsed)

@@ -63,8 +63,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	err := root.ExecuteContext(ctx)
 	var se *signalError
 	if errors.As(context.Cause(ctx), &se) {
-		// Interrupted: whatever the command returned, the run did not finish.
-		if err != nil {
+		// Interrupted: whatever the command returned, the run did not
+		// finish. A bare "context canceled" says nothing more.
+		if err != nil && err.Error() != context.Canceled.Error() {
 			fmt.Fprintln(stderr, "evdoc:", err)
 		}
 		fmt.Fprintf(stderr, "evdoc: %v; stopped\n", se)

@@ -22,6 +22,7 @@ import (
 	"github.com/evdoc-lab/evdoc/generator/figure"
 	"github.com/evdoc-lab/evdoc/generator/translation"
 	"github.com/evdoc-lab/evdoc/internal/atomicdir"
+	"github.com/evdoc-lab/evdoc/internal/interrupt"
 	"github.com/evdoc-lab/evdoc/internal/lock"
 	"github.com/evdoc-lab/evdoc/internal/procgroup"
 )
@@ -172,8 +173,20 @@ func (s *Site) Build(ctx context.Context, opt BuildOptions) error {
 	if err := cleanLeftovers(work, final, ops, logw); err != nil {
 		return err
 	}
+	// Checking only reads: on SIGINT/SIGTERM it is abandoned at once.
 	start := time.Now()
-	results, ds := s.Check(opt.Check)
+	type verdicts struct {
+		results []check.Result
+		ds      diag.List
+	}
+	chk, err := interrupt.Wait(ctx, func() verdicts {
+		results, ds := s.Check(opt.Check)
+		return verdicts{results, ds}
+	})
+	if err != nil {
+		return err
+	}
+	results, ds := chk.results, chk.ds
 	checked := time.Since(start)
 	if opt.Findings != nil {
 		opt.Findings(ds)
@@ -281,7 +294,10 @@ func (s *Site) Stage(ctx context.Context, stage string, results []check.Result, 
 		logw = io.Discard
 	}
 	for _, d := range stagedDirs {
-		if err := copyTree(filepath.Join(s.Root, d), filepath.Join(stage, d)); err != nil {
+		if err := copyTreeContext(ctx, filepath.Join(s.Root, d), filepath.Join(stage, d)); err != nil {
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
 			return nil, fmt.Errorf("staging %s: %v", d, err)
 		}
 	}
@@ -296,7 +312,7 @@ func (s *Site) Stage(ctx context.Context, stage string, results []check.Result, 
 	if err != nil {
 		return nil, err
 	}
-	if err := s.stageFallbacks(stage); err != nil {
+	if err := s.stageFallbacks(ctx, stage); err != nil {
 		return nil, err
 	}
 	rewritten := map[string]bool{}
@@ -305,7 +321,7 @@ func (s *Site) Stage(ctx context.Context, stage string, results []check.Result, 
 			continue
 		}
 		rewritten[l.ContentDir] = true
-		if err := translation.RewriteTree(filepath.Join(stage, filepath.FromSlash(l.ContentDir)), mdOpt); err != nil {
+		if err := translation.RewriteTree(ctx, filepath.Join(stage, filepath.FromSlash(l.ContentDir)), mdOpt); err != nil {
 			return nil, err
 		}
 	}
@@ -324,7 +340,7 @@ func (s *Site) Stage(ctx context.Context, stage string, results []check.Result, 
 	if err := ctx.Err(); err != nil {
 		return nil, err // interrupted while staging
 	}
-	if err := s.stageFigures(stage, v, logw); err != nil {
+	if err := s.stageFigures(ctx, stage, v, logw); err != nil {
 		return nil, err
 	}
 	if err := ctx.Err(); err != nil {
@@ -474,10 +490,13 @@ func (s *Site) Fallbacks() map[string][]Fallback { return s.Translations.Fallbac
 // Fallback is one generated target-language page (see translation.Fallback).
 type Fallback = translation.Fallback
 
-func (s *Site) stageFallbacks(stage string) error {
+func (s *Site) stageFallbacks(ctx context.Context, stage string) error {
 	src := s.Config.Source()
 	for _, fbs := range s.Fallbacks() {
 		for _, f := range fbs {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
 			b, err := f.Render(src)
 			if err != nil {
 				return err
@@ -536,13 +555,16 @@ func (s *Site) FigureProject() (*figure.Project, error) {
 // stageFigures renders every figure from the current evidence into the
 // staged assets/figures (Hugo resources), so the site never shows a stale
 // figure, and writes data/evdoc/figures.json for the evfigure shortcode.
-func (s *Site) stageFigures(stage string, v *viewer, logw io.Writer) error {
+func (s *Site) stageFigures(ctx context.Context, stage string, v *viewer, logw io.Writer) error {
 	proj, err := s.FigureProject()
 	if err != nil {
 		return err
 	}
 	data := map[string]figureData{}
 	for _, f := range s.Figures {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		files, rec, err := s.FigureCache.files(proj, f)
 		if err != nil {
 			return err
@@ -623,7 +645,11 @@ func copyFile(from, to string) error {
 	return out.Close()
 }
 
-func copyTree(from, to string) error {
+func copyTree(from, to string) error { return copyTreeContext(context.Background(), from, to) }
+
+// copyTreeContext copies the regular files under from to to, file by
+// file; it stops with ctx's error when ctx is done.
+func copyTreeContext(ctx context.Context, from, to string) error {
 	if _, err := os.Stat(from); os.IsNotExist(err) {
 		return nil
 	}
@@ -642,6 +668,9 @@ func copyTree(from, to string) error {
 	}
 	sort.Strings(files)
 	for _, p := range files {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		rel, _ := filepath.Rel(from, p)
 		if err := copyFile(p, filepath.Join(to, rel)); err != nil {
 			return err

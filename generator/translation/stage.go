@@ -1,6 +1,7 @@
 package translation
 
 import (
+	"context"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -8,9 +9,13 @@ import (
 )
 
 // RewriteTree rewrites every Markdown file under dir (a staged content
-// directory, never the project's own) with HugoMarkdown.
-func RewriteTree(dir string, opt MarkdownOptions) error {
+// directory, never the project's own) with HugoMarkdown. It stops with
+// ctx's error between files when ctx is done.
+func RewriteTree(ctx context.Context, dir string, opt MarkdownOptions) error {
 	return filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if cerr := ctx.Err(); cerr != nil {
+			return cerr
+		}
 		if err != nil {
 			if os.IsNotExist(err) {
 				return nil

@@ -436,3 +436,106 @@ func TestSignals(t *testing.T) {
 		}
 	}
 }
+
+// stopBound is how soon evdoc must exit after SIGINT or SIGTERM, at any
+// stage (it takes milliseconds; the bound leaves room for a loaded CI
+// machine). EVDOC_RELIABILITY_STOP sets another (a Go duration).
+func stopBound() time.Duration {
+	if d, err := time.ParseDuration(os.Getenv("EVDOC_RELIABILITY_STOP")); err == nil && d > 0 {
+		return d
+	}
+	return 2 * time.Second
+}
+
+// signalAfter starts evdoc with args in dir, sends sig after delay and
+// returns its exit status, how long it took to exit after the signal,
+// and its output. A run that ends before the delay is reported with a
+// negative stop time.
+func signalAfter(t *testing.T, dir string, delay time.Duration, sig syscall.Signal, args ...string) (int, time.Duration, string) {
+	t.Helper()
+	c, out := evdoc(dir, args...)
+	if err := c.Start(); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan struct{})
+	go func() { c.Wait(); close(done) }()
+	select {
+	case <-done:
+		return c.ProcessState.ExitCode(), -1, out.String()
+	case <-time.After(delay):
+	}
+	c.Process.Signal(sig)
+	sent := time.Now()
+	select {
+	case <-done:
+	case <-time.After(30 * time.Second):
+		c.Process.Kill()
+		<-done
+	}
+	return c.ProcessState.ExitCode(), time.Since(sent), out.String()
+}
+
+// TestSignalsStopPromptly (fault 5; issue 15 remainder): SIGTERM or
+// SIGINT stops check, build and fix within stopBound at any stage —
+// loading, checking, staging, Hugo — not only between stages; the exit
+// status says so, public/ and the pages are as they were, and nothing
+// is left behind. The site has thousands of pages, so that loading and
+// checking alone take seconds.
+func TestSignalsStopPromptly(t *testing.T) {
+	const pages = 1500
+	dir := project(t, 0)
+	setMarker(t, dir, word(0))
+	if code, out := run(t, dir, "build"); code != 0 {
+		t.Fatalf("baseline build: exit %d\n%s", code, out)
+	}
+	before := site(t, dir)
+	for k := 0; k < pages; k++ {
+		writePage(t, dir, k, "41") // stale: fix has pages to rewrite
+	}
+	start := time.Now()
+	run(t, dir, "check")
+	checkTook := time.Since(start)
+	t.Logf("check of %d pages takes %v", pages, checkTook)
+	bound := stopBound()
+	if checkTook < 2*bound {
+		t.Logf("check takes less than twice the stop bound: a run that ignored the signal until its end could pass")
+	}
+	for i := 0; i < max(2, loops()/8); i++ {
+		sig := []syscall.Signal{syscall.SIGTERM, syscall.SIGINT}[i%2]
+		// While loading or checking (every command), and for build also
+		// later: staging or Hugo.
+		early := time.Duration(rand.Int64N(int64(checkTook)/2)) + 20*time.Millisecond
+		late := checkTook + time.Duration(rand.Int64N(int64(checkTook)/2))
+		runs := []struct {
+			cmd   string
+			delay time.Duration
+		}{{"check", early}, {"build", early}, {"fix", early}, {"build", late}}
+		for _, r := range runs {
+			cmd, delay := r.cmd, r.delay
+			code, stop, out := signalAfter(t, dir, delay, sig, cmd)
+			if stop < 0 {
+				continue // finished before the signal
+			}
+			if code != 128+int(sig) {
+				t.Errorf("%s, %v after %v: exit %d, want %d\n%s", cmd, sig, delay, code, 128+int(sig), out)
+			}
+			if stop > bound {
+				t.Errorf("%s, %v after %v: exited %v after the signal, want within %v\n%s", cmd, sig, delay, stop, bound, out)
+			}
+			noHugo(t, dir)
+			if got := site(t, dir); got != before {
+				t.Errorf("%s, %v after %v: public/ %+v, want the old site %+v", cmd, sig, delay, got, before)
+			}
+			if l := leftovers(dir); len(l) > 0 {
+				t.Errorf("%s, %v after %v left: %v", cmd, sig, delay, l)
+			}
+			for k := 0; k < pages; k += 97 {
+				b, _ := os.ReadFile(filepath.Join(dir, "content", "ko", "docs", "gen", fmt.Sprintf("p%d.md", k)))
+				if string(b) != genPage("41") && string(b) != genPage("40") {
+					t.Fatalf("%s, %v after %v: page p%d torn", cmd, sig, delay, k)
+				}
+			}
+			t.Logf("%s, %v after %v: exit %d within %v", cmd, sig, delay.Round(time.Millisecond), code, stop.Round(time.Millisecond))
+		}
+	}
+}
