@@ -2,12 +2,15 @@ package site
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"strconv"
 	"testing"
 
 	"golang.org/x/tools/txtar"
 
 	"github.com/evdoc-lab/evdoc/generator/check"
+	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/report"
 	"github.com/evdoc-lab/evdoc/internal/txtartest"
 )
@@ -38,4 +41,46 @@ func TestCheckArchives(t *testing.T) {
 		got.WriteString("claims ok: " + strconv.Itoa(ok) + "/" + strconv.Itoa(len(results)) + "\n")
 		return got.Bytes()
 	})
+}
+
+// TestRangesCoverTheirText: in testdata/check/ranges.txtar each finding's
+// range [Pos, End) covers the text it is about, byte for byte.
+func TestRangesCoverTheirText(t *testing.T) {
+	dir := txtartest.WriteFile(t, "testdata/check/ranges.txtar")
+	s, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, ds := s.Check(check.DefaultOptions())
+	want := map[diag.RuleID]string{
+		diag.ClaimMismatch:      "40",
+		diag.ClaimUnitOutside:   "초",
+		diag.ClaimExemptReason:  "ev:exempt",
+		diag.LinkMalformed:      "/a%zz/",
+		diag.PageHTML:           "<div>raw</div>",
+		diag.EvidenceCurlLocale: "1,232",
+		diag.EvidenceDerived:    `"x.ratio"`,
+		diag.EvidenceSelect:     `"cluster.nope.upstream_rq_total"`,
+	}
+	seen := map[diag.RuleID]bool{}
+	for _, d := range ds {
+		w, ok := want[d.Rule]
+		if !ok {
+			t.Errorf("unexpected finding %s", d)
+			continue
+		}
+		seen[d.Rule] = true
+		src, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(d.Pos.File)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := string(src[d.Pos.Offset:d.End.Offset]); got != w {
+			t.Errorf("%s [%s] covers %q, want %q", d.Pos, d.Rule, got, w)
+		}
+	}
+	for r := range want {
+		if !seen[r] {
+			t.Errorf("no %s finding", r)
+		}
+	}
 }
