@@ -387,3 +387,34 @@ func TestFontOverride(t *testing.T) {
 		t.Error("the IPA font licence is not embedded next to the font")
 	}
 }
+
+// TestBrokenSetNamed: a figure drawn from an evidence set that did not
+// load says so, once per set, instead of calling each of its values
+// unknown (the set's own errors give the cause).
+func TestBrokenSetNamed(t *testing.T) {
+	ar, err := txtar.ParseFile("testdata/specs/unknown-ref.txtar")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, f := range ar.Files {
+		if f.Name == "figures/fig.toml" {
+			// two bars of the broken set
+			ar.Files[i].Data = append(f.Data, []byte("    [[panel.group.bar]]\n    series = \"ok\"\n    ref = \"lab/r.b.ok\"\n")...)
+		}
+		if f.Name == "evidence/lab/evidence.toml" {
+			ar.Files[i].Data = append(f.Data, []byte("colour = 1\n")...) // the set does not load
+		}
+	}
+	dir := txtartest.Write(t, ar)
+	st, errs := evidence.Load(dir, "evidence")
+	if !st.Broken["lab"] || !errs.HasErrors() {
+		t.Fatalf("the set loaded: %v", errs)
+	}
+	specs, ds := LoadSpecs(dir, "figures")
+	for _, s := range specs {
+		ds = append(ds, s.Validate(st, langs, repoFonts(t), check.DefaultOptions())...)
+	}
+	if len(ds) != 1 || !strings.Contains(ds[0].Message, `evidence set "lab" did not load (see its errors)`) {
+		t.Errorf("got %v; want one finding naming the set that did not load", ds)
+	}
+}

@@ -374,12 +374,26 @@ type resolver struct {
 	inputs  []Input
 	seen    map[string]bool
 	missing diag.List
+	// broken are the evidence sets that did not load already reported.
+	broken map[string]bool
 }
 
 func (r *resolver) get(ref string, near int) (float64, *evidence.Value) {
 	v, ok := r.st.Lookup(ref)
 	if cell, nn := r.st.NonNumeric(ref); !ok && nn {
 		r.missing = append(r.missing, diag.Errorf(r.s.refPos(ref, near), diag.FigureData, "figure %q: evidence %q is %q at %s, not a number", r.s.Name, ref, cell.Text, cell.Pos))
+		return math.NaN(), nil
+	}
+	if set, _, _ := strings.Cut(ref, "/"); !ok && r.st.Broken[set] {
+		// The set's own errors say why; its values are all unknown, so
+		// one finding per figure and set, not one per value.
+		if !r.broken[set] {
+			if r.broken == nil {
+				r.broken = map[string]bool{}
+			}
+			r.broken[set] = true
+			r.missing = append(r.missing, diag.Errorf(r.s.refPos(ref, near), diag.FigureData, "figure %q: evidence set %q did not load (see its errors), so %q and its other values cannot be drawn", r.s.Name, set, ref))
+		}
 		return math.NaN(), nil
 	}
 	if !ok {
