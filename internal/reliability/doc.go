@@ -12,6 +12,9 @@
 //	go test -tags reliability -count=1 ./internal/reliability/
 //
 // EVDOC_RELIABILITY_LOOPS sets the number of kill iterations per loop
-// (default 20; the acceptance run uses 50). EVDOC_HUGO names a
-// Hugo binary; without it the project's pinned Hugo is built with go tool.
+// (default 8, what CI runs; bench/killloop runs the acceptance
+// run of 50). EVDOC_RELIABILITY_STOP bounds how soon a signalled run must
+// exit (default 2s). EVDOC_HUGO names a Hugo binary; without it the
+// project's pinned Hugo is built with go tool. TestFullDisk needs root
+// (a tmpfs mounted in a private mount namespace) and skips without it.
 package reliability
