@@ -558,7 +558,9 @@ func TestBigEvidenceMemory(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	key := func(i int) string { return fmt.Sprintf("cluster.outbound|80||svc%d.ns.svc.cluster.local.upstream_rq_total", i) }
+	key := func(i int) string {
+		return fmt.Sprintf("cluster.outbound|80||svc%d.ns.svc.cluster.local.upstream_rq_total", i)
+	}
 	var buf bytes.Buffer
 	n, i := 0, 0
 	for ; n < size; i++ {
