@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/yuin/goldmark/ast"
@@ -518,7 +519,7 @@ func compareClaims(ds, dt *doc, sec func(int) int, at posFn, rel relFn, srcName 
 		seen := map[string]int{}
 		out := make([]int, len(d.claims))
 		for i, c := range d.claims {
-			k := fmt.Sprint(sec(c.section)) + "\x00" + key(c)
+			k := strconv.Itoa(sec(c.section)) + "\x00" + key(c)
 			out[i] = seen[k]
 			seen[k]++
 		}
@@ -534,13 +535,25 @@ func compareClaims(ds, dt *doc, sec func(int) int, at posFn, rel relFn, srcName 
 	for i := range match {
 		match[i] = -1
 	}
+	// byKey lists the target claims of each key in page order: a source
+	// claim is paired only with claims quoting its references.
+	byKey := map[string][]int{}
+	for j, b := range dt.claims {
+		k := key(b)
+		byKey[k] = append(byKey[k], j)
+	}
+	keyS := make([]string, len(ds.claims))
+	for i, a := range ds.claims {
+		keyS[i] = key(a)
+	}
 	for pass := 0; pass < 6; pass++ {
 		for i, a := range ds.claims {
 			if match[i] >= 0 {
 				continue
 			}
-			for j, b := range dt.claims {
-				if used[j] || key(b) != key(a) {
+			for _, j := range byKey[keyS[i]] {
+				b := dt.claims[j]
+				if used[j] {
 					continue
 				}
 				sameSec := sec(a.section) == sec(b.section)
