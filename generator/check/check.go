@@ -19,6 +19,8 @@ import (
 	"bytes"
 	"fmt"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/shopspring/decimal"
 
@@ -212,13 +214,17 @@ func withEnd(d diag.Diagnostic, p *claim.Page, end int) diag.Diagnostic {
 }
 
 // unitOutside reports a unit word written right after a claim link whose
-// literal has no unit ("[40](ev:…)초", "[40](ev:…) ms"): the reader sees
-// "40초" but only "40" is judged, so a value in ms would pass. Units of
-// physical dimension (percent, time, calendar, size, rate) count; counter
-// words and multiples do not change the value and are left as prose. A
-// Latin unit word may follow one space; a Korean or Japanese one must be
-// glued to the link, as those languages write units. "分の" (a fraction,
-// 3分の1) is not a unit.
+// literal has no unit ("[40](ev:…)초", "[40](ev:…) 밀리초"): the reader
+// sees "40초" but only "40" is judged, so a value in ms would pass. Units
+// of physical dimension (percent, time, calendar, size, rate) count;
+// counter words (건, 회, 번, 件…) and multiples do not change the value
+// and are left as prose. The unit may be glued to the link, follow one
+// space, a no-break space (U+00A0, &nbsp;, &#160;) or be wrapped in
+// emphasis ("*ms*", "**ms**", "_ms_"). A Korean or Japanese unit word after
+// a space must end the word: a Hangul syllable may follow only as a
+// particle (밀리초가, 2 시간 동안) and a kanji or katakana not at all, so
+// "40 초과", "3 분석", "3 주요", "2 일부" and "3 分析" stay prose. "分の" and
+// "분의" (fractions, 3分の1, 3분의 1) are not units.
 func unitOutside(p *claim.Page, c claim.Claim, lit claim.Literal) (diag.Diagnostic, bool) {
 	if len(lit.Quantities) == 0 || p.Index == nil || c.RefPos.Offset <= 0 || c.RefPos.Offset >= len(p.Source) {
 		return diag.Diagnostic{}, false
@@ -237,13 +243,22 @@ func unitOutside(p *claim.Page, c claim.Claim, lit claim.Literal) (diag.Diagnost
 		return diag.Diagnostic{}, false
 	}
 	at := c.RefPos.Offset + closing + 1
-	after := string(p.Source[at:min(len(p.Source), at+32)])
-	spaced := strings.HasPrefix(after, " ")
-	if spaced {
+	after := string(p.Source[at:min(len(p.Source), at+48)])
+	sep := ""
+	for _, s := range []string{" ", "\u00a0", "&nbsp;", "&#160;", "&#xA0;", "&#xa0;"} {
+		if strings.HasPrefix(after, s) {
+			sep = s
+			break
+		}
+	}
+	after = after[len(sep):]
+	skip := len(sep)
+	for n := 0; n < 3 && len(after) > 0 && (after[0] == '*' || after[0] == '_'); n++ {
 		after = after[1:]
+		skip++
 	}
 	w, u := unit.Prefix(after)
-	if w == "" || strings.HasPrefix(after, "分の") {
+	if w == "" || strings.HasPrefix(after, "分の") || strings.HasPrefix(after, "분의") {
 		return diag.Diagnostic{}, false
 	}
 	switch u.Dim {
@@ -251,17 +266,55 @@ func unitOutside(p *claim.Page, c claim.Claim, lit claim.Literal) (diag.Diagnost
 	default:
 		return diag.Diagnostic{}, false
 	}
-	if spaced && (w[0] >= 0x80) {
+	if skip > 0 && w[0] >= 0x80 && !endsWord(after[len(w):]) {
 		return diag.Diagnostic{}, false
 	}
-	if spaced {
-		at++
+	at += skip
+	written := w
+	if sep != "" {
+		written = " " + w
 	}
 	d := diag.Errorf(p.Index.Pos(at), diag.ClaimUnitOutside,
 		"unit %q is written after the claim [%s], outside its link text, so it is not checked against %s; expected it inside: [%s%s]",
-		w, c.Literal, strings.Join(c.Refs, ", "), c.Literal, map[bool]string{true: " ", false: ""}[spaced]+w)
+		w, c.Literal, strings.Join(c.Refs, ", "), c.Literal, written)
 	d.End = p.Index.Pos(at + len(w))
 	return d, true
+}
+
+// koParticles are the Korean particles and bound nouns that may follow a
+// spaced unit word and keep it a unit (시간이, 밀리초가). 과 and 와 are
+// left out: "40 초과" (more than 40) reads as 초 + 과.
+var koParticles = []string{
+	"이다", "입니다", "이며", "이고", "이나", "이면", "으로", "에서", "까지", "부터", "보다", "짜리", "정도", "가량", "이상", "이하", "미만", "이내", "만에", "간",
+	"이", "가", "은", "는", "을", "를", "의", "에", "로", "도", "만", "씩", "쯤", "째",
+}
+
+// endsWord reports whether s, the text right after a Korean or Japanese
+// unit word that followed a space, leaves that word a unit: it starts with
+// no letter of the word (space, punctuation, digits, Latin, end), with a
+// Korean particle, or (Japanese) with hiragana (particles, okurigana).
+func endsWord(s string) bool {
+	r, _ := utf8.DecodeRuneInString(s)
+	switch {
+	case s == "" || r == utf8.RuneError:
+		return true
+	case unicode.Is(unicode.Hangul, r):
+		for _, pt := range koParticles {
+			if strings.HasPrefix(s, pt) {
+				rest := s[len(pt):]
+				r2, _ := utf8.DecodeRuneInString(rest)
+				if rest == "" || !unicode.Is(unicode.Hangul, r2) || len(pt) > 3 {
+					return true
+				}
+			}
+		}
+		return false
+	case unicode.Is(unicode.Hiragana, r):
+		return true
+	case unicode.Is(unicode.Han, r), unicode.Is(unicode.Katakana, r), unicode.IsLetter(r):
+		return r < 0x80
+	}
+	return true
 }
 
 // suggestFix rewrites a stale number to its evidence value in the style

@@ -182,7 +182,9 @@ func TestHintNeverProposesTheClaimsUnit(t *testing.T) {
 // TestUnitOutsideLink: a unit glued after a claim link ("[40](ev:…)ms") is
 // not part of the literal, so the judgement would ignore it; it is a
 // claim-unit-outside error at the unit, whatever the value. Counters,
-// multiples, words and a spaced Hangul/kana unit are prose.
+// multiples and words that merely start with a unit's spelling are prose;
+// a Korean/Japanese unit after a space, no-break space or in emphasis is
+// still the claim's unit.
 func TestUnitOutsideLink(t *testing.T) {
 	root := t.TempDir()
 	dir := filepath.Join(root, "evidence", "s")
@@ -205,7 +207,28 @@ func TestUnitOutsideLink(t *testing.T) {
 		{"[40](ev:s/r.n)KB\n", `p.md:1:15 "KB"`},
 		{"[40](ev:s/r.n)회 재시도\n", ""}, // a counter: a count binds to a plain number
 		{"[40](ev:s/r.n)배\n", ""},     // a multiple
-		{"[40](ev:s/r.n) 초\n", ""},    // a spaced Hangul word is prose
+		{"[40](ev:s/r.n) 초\n", `p.md:1:16 "초"`},
+		{"응답은 [40](ev:s/r.n) 밀리초\n", `p.md:1:26 "밀리초"`},
+		{"[40](ev:s/r.n) 밀리초가 걸렸다\n", `p.md:1:16 "밀리초"`},
+		{"[2](ev:s/r.n) 시간 동안\n", `p.md:1:15 "시간"`},
+		{"[30](ev:s/r.n) 퍼센트\n", `p.md:1:16 "퍼센트"`},
+		{"[40](ev:s/r.n) ミリ秒\n", `p.md:1:16 "ミリ秒"`},
+		{"[2](ev:s/r.n) 時間かかった\n", `p.md:1:15 "時間"`},
+		{"[40](ev:s/r.n)&nbsp;ms\n", `p.md:1:21 "ms"`},
+		{"[40](ev:s/r.n)\u00a0ms\n", `p.md:1:17 "ms"`},
+		{"[40](ev:s/r.n) *ms*\n", `p.md:1:17 "ms"`},
+		{"[40](ev:s/r.n) **초**\n", `p.md:1:18 "초"`},
+		{"[40](ev:s/r.n) 분\n", `p.md:1:16 "분"`},
+		{"[40](ev:s/r.n) 건\n", ""},       // a counter keeps the count
+		{"[40](ev:s/r.n) 번 재시도\n", ""},    // a counter
+		{"[40](ev:s/r.n) 초과\n", ""},      // "more than 40", not seconds
+		{"[3](ev:s/r.n) 분석\n", ""},       // a word starting with 분
+		{"[3](ev:s/r.n) 주요 지표\n", ""},    // a word starting with 주
+		{"[3](ev:s/r.n) 일부\n", ""},       // a word starting with 일
+		{"[3](ev:s/r.n) 달라졌다\n", ""},     // a word starting with 달
+		{"[3](ev:s/r.n) 분의 1\n", ""},     // a fraction
+		{"[3](ev:s/r.n) 分析\n", ""},       // a word starting with 分
+		{"[3](ev:s/r.n) 프로그램\n", ""},     // a word starting with 프로
 		{"[40](ev:s/r.n)分の1\n", ""},   // a fraction, not minutes
 		{"[40초](ev:s/r.t)초\n", ""},    // the literal has its unit
 		{"[40](ev:s/r.n) minutes later\n", `p.md:1:16 "minutes"`},
