@@ -219,18 +219,18 @@ func TestUnitOutsideLink(t *testing.T) {
 		{"[40](ev:s/r.n) *ms*\n", `p.md:1:17 "ms"`},
 		{"[40](ev:s/r.n) **초**\n", `p.md:1:18 "초"`},
 		{"[40](ev:s/r.n) 분\n", `p.md:1:16 "분"`},
-		{"[40](ev:s/r.n) 건\n", ""},       // a counter keeps the count
-		{"[40](ev:s/r.n) 번 재시도\n", ""},    // a counter
-		{"[40](ev:s/r.n) 초과\n", ""},      // "more than 40", not seconds
-		{"[3](ev:s/r.n) 분석\n", ""},       // a word starting with 분
-		{"[3](ev:s/r.n) 주요 지표\n", ""},    // a word starting with 주
-		{"[3](ev:s/r.n) 일부\n", ""},       // a word starting with 일
-		{"[3](ev:s/r.n) 달라졌다\n", ""},     // a word starting with 달
-		{"[3](ev:s/r.n) 분의 1\n", ""},     // a fraction
-		{"[3](ev:s/r.n) 分析\n", ""},       // a word starting with 分
-		{"[3](ev:s/r.n) 프로그램\n", ""},     // a word starting with 프로
-		{"[40](ev:s/r.n)分の1\n", ""},   // a fraction, not minutes
-		{"[40초](ev:s/r.t)초\n", ""},    // the literal has its unit
+		{"[40](ev:s/r.n) 건\n", ""},     // a counter keeps the count
+		{"[40](ev:s/r.n) 번 재시도\n", ""}, // a counter
+		{"[40](ev:s/r.n) 초과\n", ""},    // "more than 40", not seconds
+		{"[3](ev:s/r.n) 분석\n", ""},     // a word starting with 분
+		{"[3](ev:s/r.n) 주요 지표\n", ""},  // a word starting with 주
+		{"[3](ev:s/r.n) 일부\n", ""},     // a word starting with 일
+		{"[3](ev:s/r.n) 달라졌다\n", ""},   // a word starting with 달
+		{"[3](ev:s/r.n) 분의 1\n", ""},   // a fraction
+		{"[3](ev:s/r.n) 分析\n", ""},     // a word starting with 分
+		{"[3](ev:s/r.n) 프로그램\n", ""},   // a word starting with 프로
+		{"[40](ev:s/r.n)分の1\n", ""},    // a fraction, not minutes
+		{"[40초](ev:s/r.t)초\n", ""},     // the literal has its unit
 		{"[40](ev:s/r.n) minutes later\n", `p.md:1:16 "minutes"`},
 		{"[40](ev:s/r.n) more requests\n", ""}, // not a unit word
 	}
