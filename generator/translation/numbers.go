@@ -352,6 +352,25 @@ func readQuantity(norm string, i int) (Number, int) {
 		break
 	}
 	n.Value = total
+	// 割 (tenths), with 分 (hundredths) and 厘 (thousandths) after it, is a
+	// percentage, as package claim reads it: 3割 = 30 %, 3割5分 = 35 %
+	if strings.HasPrefix(norm[j:], "割") {
+		n.Value, n.Unit = total.Mul(decimal.NewFromInt(10)), "%"
+		j += len("割")
+		for _, part := range []struct {
+			word string
+			f    decimal.Decimal
+		}{{"分", decimal.NewFromInt(1)}, {"厘", decimal.New(1, -1)}} {
+			m := numRe.FindString(norm[j:])
+			if m == "" || strings.Contains(m, ".") || !strings.HasPrefix(norm[j+len(m):], part.word) {
+				continue
+			}
+			v, _ := decimal.NewFromString(strings.ReplaceAll(m, ",", ""))
+			n.Value = n.Value.Add(v.Mul(part.f))
+			j += len(m) + len(part.word)
+		}
+		return n, j
+	}
 	// unit, after an optional space
 	u := j
 	if u < len(norm) && norm[u] == ' ' {

@@ -56,6 +56,13 @@ func TestNumberPairs(t *testing.T) {
 		{"초당 1,250건", "1,250 rps", Agree},
 		{"1,250 rps", "毎秒1250件", Agree},
 		{"44%", "44%p", Disagree},
+		// 割/分/厘 are tenths, hundredths, thousandths: a percentage
+		{"30%", "3割", Agree},
+		{"약 30%", "約3割", Agree},
+		{"35%", "3割5分", Agree},
+		{"35.2%", "3割5分2厘", Agree},
+		{"3%", "3割", Disagree},
+		{"30%", "4割", Disagree},
 		{"2%p", "2ポイント", Agree},
 		// counting words agree with bare numbers
 		{"3단계", "3つ", Agree},
