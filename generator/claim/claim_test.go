@@ -39,6 +39,13 @@ func TestParseLiteral(t *testing.T) {
 		{"1,234", "1234/0//false", false},
 		{"40.045811", "40.045811/6//false", false},
 		{"MID1에서 +1", "1/0//true", false},
+		// a rate prefix, then an approximation word, then the number
+		{"초당 1,250건", "1250/0//s/false", false},
+		{"약 초당 38건", "38/0//s/false", true},
+		{"초당 약 38건", "38/0//s/false", true},
+		{"毎秒約38件", "38/0//s/false", true},
+		{"秒間約38件", "38/0//s/false", true},
+		{"毎秒 およそ 38件", "38/0//s/false", true},
 	}
 	for _, tt := range tests {
 		l, err := ParseLiteral(tt.lit)

@@ -400,8 +400,15 @@ func (lx *lexer) unitAfter(q *Quantity, k int) error {
 			k = k2 + len(w)
 		}
 	}
-	// Rate prefix: 초당 1,250건, 毎秒1,250件, 秒間1,250件.
+	// Rate prefix: 초당 1,250건, 毎秒1,250件, 秒間1,250件, also with an
+	// approximation word between prefix and number (초당 약 38건, 毎秒約38件).
 	before := strings.TrimRight(s[:q.Start], " ")
+	for _, a := range approxWords {
+		if strings.HasSuffix(before, a.word) {
+			before = strings.TrimRight(before[:len(before)-len(a.word)], " ")
+			break
+		}
+	}
 	for _, p := range unit.RatePrefixes {
 		if strings.HasSuffix(before, p) {
 			if err := lx.makeRate(q, p); err != nil {
