@@ -33,7 +33,7 @@ var (
 // outside Markdown (such as a front matter title), by the same exemption
 // rules as prose.
 func ScanText(ix *diag.LineIndex, src []byte, start, stop int) []ProseNumber {
-	skip := 0
+	var skip [2]int
 	return scanProse(ix, src, start, stop, false, nil, &skip)
 }
 
@@ -46,7 +46,10 @@ func shortcodeSpans(src []byte) [][]int {
 // scanProse finds the numbers in src[start:stop] and classifies each. When
 // headingStart is set the text opens a heading, where a leading number
 // followed by "." or ")" is section numbering.
-func scanProse(ix *diag.LineIndex, src []byte, start, stop int, headingStart bool, shortcodes [][]int, skipUntil *int) []ProseNumber {
+//
+// skip is the byte range of the number reported last, which a number
+// starting inside it repeats; scanProse updates it.
+func scanProse(ix *diag.LineIndex, src []byte, start, stop int, headingStart bool, shortcodes [][]int, skip *[2]int) []ProseNumber {
 	var out []ProseNumber
 	seg := src[start:stop]
 	for _, m := range proseNumber.FindAllIndex(seg, -1) {
@@ -77,10 +80,13 @@ func scanProse(ix *diag.LineIndex, src []byte, start, stop int, headingStart boo
 				break
 			}
 		}
-		if a < *skipUntil {
+		// goldmark walks footnote definitions after the body that follows
+		// them: only the number reported last (a neighbouring node's
+		// widened token) can cover this one.
+		if a >= skip[0] && a < skip[1] {
 			continue
 		}
-		*skipUntil = b
+		skip[0], skip[1] = a, b
 		if rule == "" {
 			rule = classify(src, a, b, headingStart && m[0] == 0)
 		}

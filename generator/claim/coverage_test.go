@@ -74,6 +74,30 @@ func TestCoverageSkipsCodeClaimsAndMarkers(t *testing.T) {
 	}
 }
 
+// TestCoverageFootnotesAndDefinitions: goldmark walks footnote
+// definitions after the body; an unbound number in one is reported with
+// every unbound number of the body, in one run.
+func TestCoverageFootnotesAndDefinitions(t *testing.T) {
+	tests := []struct{ src, want string }{
+		{"본문[^1]\n\n[^1]: 응답은 41초 걸렸다.\n\n다음 요청은 12초 걸렸다.\n", "41@3:17 12@5:18"},
+		{"本文[^1]\n\n[^1]: 応答は41秒かかった。\n\n次は12秒かかった。\n", "41@3:16 12@5:7"},
+		{"지연\n: 응답은 41초\n\n다음 요청은 12초 걸렸다.\n", "41@2:13 12@4:18"},
+	}
+	for _, tt := range tests {
+		p, errs := Parse(NewMarkdown(), "p.md", []byte(tt.src))
+		if errs != nil {
+			t.Fatal(errs)
+		}
+		var got []string
+		for _, u := range PageCoverage(p).Unbound {
+			got = append(got, u.Text+"@"+strings.TrimPrefix(u.Pos.String(), "p.md:"))
+		}
+		if strings.Join(got, " ") != tt.want {
+			t.Errorf("%q: unbound %q, want %q", tt.src, strings.Join(got, " "), tt.want)
+		}
+	}
+}
+
 func TestExemptMarkerNeedsReason(t *testing.T) {
 	_, errs := Parse(NewMarkdown(), "p.md", []byte("[3개](ev:exempt)\n"))
 	if len(errs) != 1 || errs[0].Rule != "claim-exempt-reason" {

@@ -2,6 +2,7 @@ package claim
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 
 	"github.com/yuin/goldmark"
@@ -207,7 +208,7 @@ func Parse(md goldmark.Markdown, path string, src []byte) (*Page, diag.List) {
 	doc := md.Parser().Parse(text.NewReader(blanked))
 	var errs diag.List
 	shortcodes := shortcodeSpans(blanked)
-	skipUntil := 0 // prose numbers already reported up to this offset
+	var skip [2]int // the byte range of the prose number reported last
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
 			return ast.WalkContinue, nil
@@ -253,7 +254,7 @@ func Parse(md goldmark.Markdown, path string, src []byte) (*Page, diag.List) {
 					heading = true
 				}
 			}
-			p.Prose = append(p.Prose, scanProse(ix, blanked, t.Segment.Start, t.Segment.Stop, heading && t.PreviousSibling() == nil, shortcodes, &skipUntil)...)
+			p.Prose = append(p.Prose, scanProse(ix, blanked, t.Segment.Start, t.Segment.Stop, heading && t.PreviousSibling() == nil, shortcodes, &skip)...)
 			p.ProseWords = append(p.ProseWords, scanNumberWords(ix, blanked, t.Segment.Start, t.Segment.Stop, shortcodes)...)
 			return ast.WalkContinue, nil
 		}
@@ -327,6 +328,8 @@ func Parse(md goldmark.Markdown, path string, src []byte) (*Page, diag.List) {
 		// a page's claims live as long as the site: drop append's spare room
 		p.Claims = append(make([]Claim, 0, len(p.Claims)), p.Claims...)
 	}
+	// footnote definitions are walked after the body: report in source order
+	slices.SortStableFunc(p.Prose, func(a, b ProseNumber) int { return a.Pos.Offset - b.Pos.Offset })
 	return p, errs
 }
 
