@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -56,9 +57,23 @@ func TestServeLiveReload(t *testing.T) {
 		}
 		return res[0], res[1]
 	}
-	if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](`window.evdocTestMarker = true`)); err != nil {
-		t.Fatal(err)
+	// Hugo's live reload script connects its WebSocket after the page
+	// loaded, and one rebuild can reload the page more than once; a
+	// rebuild while no page listens reloads nothing. settle waits (up to
+	// 10 s) until the open page is connected and has not been replaced
+	// for a second, and marks it, before each save.
+	settle := func() {
+		for start := time.Now(); time.Since(start) < 10*time.Second; {
+			_ = chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](`window.evdocTestMarker = true`))
+			time.Sleep(time.Second)
+			ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`window.evdocTestMarker === true && !!(window.LiveReload && LiveReload.connector && LiveReload.connector.socket && LiveReload.connector.socket.readyState === 1)`))
+			if err == nil && ok {
+				return
+			}
+		}
+		t.Fatalf("the open page did not settle with live reload connected\n%s", r.output())
 	}
+	settle()
 	if has, _ := banner(); has {
 		t.Fatal("banner on a clean project")
 	}
@@ -82,15 +97,17 @@ func TestServeLiveReload(t *testing.T) {
 	if !strings.Contains(text, "2906회") || !strings.Contains(text, "claim-mismatch") {
 		t.Errorf("banner text %q lacks the finding", text)
 	}
-	if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](`window.evdocTestMarker = true`)); err != nil {
-		t.Fatal(err)
-	}
+	settle()
 	if err := os.WriteFile(p, src, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	took = waitFor(t, "banner gone from the open page", serveBound, r.exited, func() bool {
 		has, same := banner()
 		return !has && !same
-	}, r.output)
+	}, func() string {
+		has, same := banner()
+		st, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`String(!!window.LiveReload) + " " + (window.LiveReload && LiveReload.connector && LiveReload.connector.socket ? LiveReload.connector.socket.readyState : "no socket")`))
+		return fmt.Sprintf("in the open page: banner %v, same document %v, live reload %s\n%s", has, same, st, r.output())
+	})
 	t.Logf("banner gone from the open page %v after the fix", took)
 }
