@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -142,6 +143,10 @@ func newBuildCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *c
 					return &exitError{1, fmt.Errorf("not built: %d warning(s) under --strict", ds.Count(diag.Warning))}
 				}
 				return &exitError{1, fmt.Errorf("not built: %d error(s)", ds.Count(diag.Error))}
+			}
+			var oe *site.OutputError
+			if errors.As(err, &oe) {
+				return &exitError{1, err} // the site's templates, not the run, failed
 			}
 			if err != nil {
 				return &exitError{2, err}

@@ -53,6 +53,9 @@ type BuildOptions struct {
 
 	// replace swaps the new site into place; tests inject failures.
 	replace *atomicdir.Ops
+	// unverified skips verifyOutput: tests whose fake Hugo writes a
+	// one-file site set it.
+	unverified bool
 }
 
 // PinnedHugo returns the command that runs the Hugo version the project
@@ -139,7 +142,8 @@ func ensureRealDir(dir string) error {
 // Build checks the site, renders figures, stages the Hugo project with the
 // generated pages (translation fallbacks, raw evidence pages) and data, and
 // runs Hugo on it. The output replaces Out in one atomic step only when
-// Hugo succeeded, so a failed, interrupted or killed build never leaves a
+// Hugo succeeded and the output holds every claim and evidence page as
+// evdoc's theme component renders them (verifyOutput), so a failed, interrupted or killed build never leaves a
 // partial site: Out holds the old site or the new one. A site with error
 // findings is not built: Build returns them as a diag.List.
 //
@@ -264,6 +268,14 @@ func (s *Site) Build(ctx context.Context, opt BuildOptions) error {
 			if _, err := os.Stat(filepath.Join(tmpOut, filepath.FromSlash(vf.File))); err != nil {
 				return fmt.Errorf("hugo did not publish %s from the staged static/ (is staticDir set in %s?); its viewer pages would link to a missing file; %s left as it was", vf.File, ConfigFile, out)
 			}
+		}
+	}
+	if !opt.unverified {
+		if err := s.verifyOutput(ctx, tmpOut, out, v, results); err != nil {
+			if ctx.Err() != nil {
+				return fmt.Errorf("interrupted (%w); %s left as it was", ctx.Err(), out)
+			}
+			return err
 		}
 	}
 	if err := atomicdir.Replace(ops, tmpOut, final); err != nil {
