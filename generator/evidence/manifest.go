@@ -20,22 +20,41 @@ const ManifestName = "evidence.toml"
 // Manifest is the decoded evidence.toml of one evidence set (see the
 // package doc for the format).
 type Manifest struct {
-	ID          string `toml:"id"`
-	Title       string `toml:"title"`
-	Date        string `toml:"date"`
+	// ID is the set's name in claim references (SET/NAME); it must equal
+	// the set's directory name.
+	ID string `toml:"id"`
+	// Title names the lab report on the evidence pages.
+	Title string `toml:"title"`
+	// Date is the run's date, YYYY-MM-DD, or "unknown".
+	Date string `toml:"date"`
+	// Environment says where the data was measured (versions, cluster,
+	// load).
 	Environment string `toml:"environment"`
-	Report      string `toml:"report"`
-	// Origin, Source and SourceFile give the set's provenance (see
-	// Provenance); Files overrides them per raw file. check requires an
-	// origin for every file a set reads.
-	Origin      string            `toml:"origin"`
-	Source      string            `toml:"source"`
-	SourceFile  string            `toml:"source_file"`
-	Files       []FileSpec        `toml:"file"`
-	Tables      []TableSpec       `toml:"table"`
-	Transcripts []TranscriptSpec  `toml:"transcript"`
-	Reads       []ReadSpec        `toml:"read"`
-	Derived     map[string]string `toml:"derived"`
+	// Report is the path or name of the report the set belongs to.
+	Report string `toml:"report"`
+	// Origin is how the set's files were obtained: "raw" (the lab's own
+	// output, unchanged) or "transcribed" (re-typed from a document).
+	// check requires an origin for every file a set reads; [[file]]
+	// entries override it per file (see Provenance).
+	Origin string `toml:"origin"`
+	// Source names the document and section a transcribed set was
+	// re-typed from (for raw files it may name the run or tool).
+	Source string `toml:"source"`
+	// SourceFile is an optional plain-text copy of Source, relative to the
+	// repository root, for the source-match test.
+	SourceFile string `toml:"source_file"`
+	// Files give one raw file a provenance of its own.
+	Files []FileSpec `toml:"file"`
+	// Tables name the numeric cells of GFM tables in Markdown reports.
+	Tables []TableSpec `toml:"table"`
+	// Transcripts name the readings of key=value lab transcripts.
+	Transcripts []TranscriptSpec `toml:"transcript"`
+	// Reads name the readings of raw files read by a format reader
+	// (Envoy admin, fortio, curl, CSV, JSON, istioctl, dig, Prometheus).
+	Reads []ReadSpec `toml:"read"`
+	// Derived declares values computed from others with exact decimal
+	// arithmetic: NAME = "EXPRESSION" (delta(a, b), percent(a, b), + - * /).
+	Derived map[string]string `toml:"derived"`
 	// Decimal is the decimal mark of the set's raw files, "." or ","
 	// (default: each file's own numbers decide; an ambiguous "1,232" is
 	// an error). An entry's own decimal overrides it.
@@ -52,12 +71,23 @@ type Manifest struct {
 // TableSpec names the numeric cells of one GFM table as
 // <Name>.<row key>.<column key>.
 type TableSpec struct {
-	File    string            `toml:"file"`
-	Heading string            `toml:"heading"`
-	Index   int               `toml:"index"`
-	Name    string            `toml:"name"`
-	Rows    map[string]string `toml:"rows"`
+	// File is the Markdown report, relative to the set's directory.
+	File string `toml:"file"`
+	// Heading is text contained in the heading above the table.
+	Heading string `toml:"heading"`
+	// Index picks the table under that heading when there are several
+	// (1-based).
+	Index int `toml:"index"`
+	// Name prefixes the cells' names: NAME.ROW.COLUMN.
+	Name string `toml:"name"`
+	// Rows maps a row's first-cell label to its name segment (default: the
+	// label slugged).
+	Rows map[string]string `toml:"rows"`
+	// Columns maps a column's header label to its name segment (default:
+	// the label slugged).
 	Columns map[string]string `toml:"columns"`
+	// Units declares the unit of values whose cells do not state one:
+	// local name or "*.suffix" → unit (%, s, ms, count, …).
 	Units   map[string]string `toml:"units"`
 	Decimal string            `toml:"decimal"` // the file's decimal mark, "." or "," (see Manifest.Decimal)
 	// indexSet records that the manifest gave index explicitly.
@@ -67,11 +97,16 @@ type TableSpec struct {
 // TranscriptSpec names the numeric readings of one lab transcript as
 // <Name>.<section key>.<key>.
 type TranscriptSpec struct {
-	File     string            `toml:"file"`
-	Name     string            `toml:"name"`
+	// File is the transcript, relative to the set's directory.
+	File string `toml:"file"`
+	// Name prefixes the readings' names: NAME.SECTION.KEY.
+	Name string `toml:"name"`
+	// Sections maps a [SECTION] label to its name segment.
 	Sections map[string]string `toml:"sections"`
-	Units    map[string]string `toml:"units"`
-	Decimal  string            `toml:"decimal"` // the file's decimal mark, "." or "," (see Manifest.Decimal)
+	// Units declares the unit of readings that do not state one: local
+	// name or "*.suffix" → unit.
+	Units   map[string]string `toml:"units"`
+	Decimal string            `toml:"decimal"` // the file's decimal mark, "." or "," (see Manifest.Decimal)
 }
 
 // ReadSpec names the readings of one raw file read by a format reader
@@ -80,15 +115,27 @@ type TranscriptSpec struct {
 // is an error; without it every reading is named by its key with each
 // dot-separated segment slugged.
 type ReadSpec struct {
-	File       string            `toml:"file"`
-	Format     string            `toml:"format"`
-	Name       string            `toml:"name"`
-	Select     map[string]string `toml:"select"`
-	Key        string            `toml:"key"`
+	// File is the raw file, relative to the set's directory.
+	File string `toml:"file"`
+	// Format is the format reader (see Formats; `evdoc values FILE` shows
+	// the one guessed).
+	Format string `toml:"format"`
+	// Name prefixes the readings' names: NAME.LOCAL.
+	Name string `toml:"name"`
+	// Select maps native keys (as the file writes them) to local names;
+	// only those are named, and a key missing from the file is an error.
+	Select map[string]string `toml:"select"`
+	// Key (csv) names the column whose cell names each row.
+	Key string `toml:"key"`
+	// CountWhere (csv) names counts of the rows an expr-lang predicate
+	// holds for: { ok = "code == 200" }.
 	CountWhere map[string]string `toml:"count_where"`
-	Paths      []string          `toml:"paths"`
-	Units      map[string]string `toml:"units"`
-	Decimal    string            `toml:"decimal"` // the file's decimal mark, "." or "," (see Manifest.Decimal)
+	// Paths (json) are the JSON paths to read ("a.b[0].c").
+	Paths []string `toml:"paths"`
+	// Units declares the unit of readings the format does not give one:
+	// local name or "*.suffix" → unit.
+	Units   map[string]string `toml:"units"`
+	Decimal string            `toml:"decimal"` // the file's decimal mark, "." or "," (see Manifest.Decimal)
 }
 
 // ManifestKeys returns the keys the manifest table at path accepts, as

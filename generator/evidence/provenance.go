@@ -27,9 +27,13 @@ const (
 //	origin = "transcribed"
 //	source = "published Q&A page, appendix B"
 type FileSpec struct {
-	Path       string `toml:"path"`
-	Origin     string `toml:"origin"`
-	Source     string `toml:"source"`
+	// Path is the raw file, relative to the set's directory.
+	Path string `toml:"path"`
+	// Origin is "raw" or "transcribed", for this file.
+	Origin string `toml:"origin"`
+	// Source names the document a transcribed file was re-typed from.
+	Source string `toml:"source"`
+	// SourceFile is an optional plain-text copy of Source.
 	SourceFile string `toml:"source_file"`
 }
 

@@ -42,69 +42,91 @@ type Spec struct {
 	File string `toml:"-"` // repository-relative path of the spec
 	Src  []byte `toml:"-"` // the spec's bytes, for positions
 
-	Kind    string `toml:"kind"`
-	Title   Text   `toml:"title"`
-	Caption Text   `toml:"caption"`
-	Alt     Text   `toml:"alt"`
-	XAxis   Text   `toml:"x_axis"`
-	YAxis   Text   `toml:"y_axis"`
+	// Kind is the chart kind: timeline, bars, rate or percentiles.
+	Kind string `toml:"kind"`
+	// Title is drawn above the chart, per language.
+	Title Text `toml:"title"`
+	// Caption is shown under the figure; its numbers are claims.
+	Caption Text `toml:"caption"`
+	// Alt is the image's alternative text, per language.
+	Alt Text `toml:"alt"`
+	// XAxis labels the x axis of every panel.
+	XAxis Text `toml:"x_axis"`
+	// YAxis labels the y axis of every panel (a panel's own overrides it).
+	YAxis Text `toml:"y_axis"`
 	// Columns is the number of panels per row (default: all in one row).
 	Columns int `toml:"columns"`
 	// Legend labels the series by id (bars) or counter (timeline;
 	// optional there, the Envoy counter name is shown by default).
 	Legend map[string]Text `toml:"legend"`
 
-	// Timeline: snapshot ids substituted for {snapshot}, the references
-	// giving each snapshot's time in seconds, the reference of the DNS
-	// flip time, the counters substituted for {counter}, and the flip's
-	// label.
+	// Snapshots (timeline) are the snapshot ids substituted for
+	// {snapshot} in a panel's ref.
 	Snapshots []string `toml:"snapshots"`
-	Times     []string `toml:"times"`
-	Flip      string   `toml:"flip"`
-	FlipLabel Text     `toml:"flip_label"`
-	Counters  []string `toml:"counters"`
+	// Times (timeline) are the references giving each snapshot's time in
+	// seconds.
+	Times []string `toml:"times"`
+	// Flip (timeline) is the reference of the DNS flip time.
+	Flip string `toml:"flip"`
+	// FlipLabel (timeline) labels the flip's marker.
+	FlipLabel Text `toml:"flip_label"`
+	// Counters (timeline) are the counters substituted for {counter}.
+	Counters []string `toml:"counters"`
 
 	// Percentiles: the unit the latencies are shown in ("s", "ms", "µs").
 	Unit string `toml:"unit"`
 
+	// Panels are the figure's small multiples (at least one).
 	Panels []Panel `toml:"panel"`
 }
 
 // Panel is one small multiple of a figure.
 type Panel struct {
+	// Title is drawn above the panel.
 	Title Text `toml:"title"`
+	// YAxis labels this panel's y axis (overrides the figure's).
 	YAxis Text `toml:"y_axis"`
 	// Ref (timeline) is a reference template: "SET/strict.{counter}.{snapshot}".
 	Ref string `toml:"ref"`
 	// Groups (bars, rate) are the categories along the axis.
 	Groups []Group `toml:"group"`
-	// Prefix and Percentiles (percentiles): references Prefix.p50, … as
-	// the fortio-json reader names them (p99_9 is the 99.9th).
-	Prefix      string   `toml:"prefix"`
+	// Prefix (percentiles) is the reference prefix of the latencies:
+	// Prefix.p50, … as the fortio-json reader names them.
+	Prefix string `toml:"prefix"`
+	// Percentiles (percentiles) are the ones drawn (p50, p99, p99_9 is
+	// the 99.9th).
 	Percentiles []string `toml:"percentiles"`
 }
 
 // Group is one category of a bars or rate panel.
 type Group struct {
+	// Label names the category under the axis.
 	Label Text `toml:"label"`
 	// Ref is the rate of a rate panel, in percent.
-	Ref  string `toml:"ref"`
-	Bars []Bar  `toml:"bar"`
+	Ref string `toml:"ref"`
+	// Bars (bars) are the group's bars.
+	Bars []Bar `toml:"bar"`
 }
 
 // Bar is one bar of a group: a single value (Ref) or a stack of segments
 // whose sum must equal Total when Total is given.
 type Bar struct {
-	Series   string    `toml:"series"`
-	Ref      string    `toml:"ref"`
+	// Series is the bar's series id (its colour and legend entry).
+	Series string `toml:"series"`
+	// Ref is the bar's value (a single bar).
+	Ref string `toml:"ref"`
+	// Segments stack the bar from parts (instead of Ref).
 	Segments []Segment `toml:"segment"`
-	Total    string    `toml:"total"`
+	// Total is the reference the segments must add up to.
+	Total string `toml:"total"`
 }
 
 // Segment is one part of a stacked bar.
 type Segment struct {
+	// Series is the segment's series id.
 	Series string `toml:"series"`
-	Ref    string `toml:"ref"`
+	// Ref is the segment's value.
+	Ref string `toml:"ref"`
 }
 
 // LoadSpecs reads every *.toml under root/dir. File names give the figure
