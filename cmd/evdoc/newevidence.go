@@ -141,8 +141,8 @@ var dateArgRe = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}$`)
 
 func newNewCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *cobra.Command {
 	cmd := &cobra.Command{
-		Use:   "new",
-		Short: "Create project files (evdoc new evidence NAME --from FILE)",
+		Use:     "new",
+		Short:   "Create project files (evdoc new evidence NAME --from FILE)",
 		Example: "  evdoc new evidence cb-off --from ~/runs/cb-off.json --origin raw --date 2026-07-09 --environment \"Istio 1.30; kind; fortio 1.60\"",
 	}
 	var o newEvidenceOptions
