@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -121,5 +122,36 @@ func TestFixLeavesDoubledSign(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(page); string(b) != src {
 		t.Errorf("fix rewrote the page:\n%s", b)
+	}
+}
+
+// TestGitignoreCoversRunFiles (issue 15, smaller items): what a killed
+// build or fix may leave — a page's temporary file, the work directory,
+// a half-written new site — is ignored by the repository's .gitignore,
+// so it is never committed by accident; the sources are not.
+func TestGitignoreCoversRunFiles(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	root, _ := filepath.Abs("../..")
+	if err := exec.Command("git", "-C", root, "rev-parse", "--git-dir").Run(); err != nil {
+		t.Skip("not a git checkout")
+	}
+	for _, tc := range []struct {
+		path    string
+		ignored bool
+	}{
+		{"content/ko/docs/.p.md.evdoc-123456", true},
+		{".evdoc/tmp/.p.md.evdoc-1", true},
+		{".evdoc/stage-42/content/ko/p.md", true},
+		{".public.evdoc-new-7/index.html", true},
+		{"public/index.html", true},
+		{"content/ko/docs/p.md", false},
+		{"evidence/d3/report.md", false},
+	} {
+		err := exec.Command("git", "-C", root, "check-ignore", "-q", "--no-index", tc.path).Run()
+		if got := err == nil; got != tc.ignored {
+			t.Errorf("%s: ignored %v, want %v", tc.path, got, tc.ignored)
+		}
 	}
 }
