@@ -512,6 +512,15 @@ func TestSignalsStopPromptly(t *testing.T) {
 		}{{"check", early}, {"build", early}, {"fix", early}, {"build", late}}
 		for _, r := range runs {
 			cmd, delay := r.cmd, r.delay
+			// Stale pages give fix work; the late build needs pages that
+			// check clean, or it stops after the check.
+			v := "41"
+			if delay == late {
+				v = "40"
+			}
+			for k := 0; k < pages; k++ {
+				writePage(t, dir, k, v)
+			}
 			code, stop, out := signalAfter(t, dir, delay, sig, cmd)
 			if stop < 0 {
 				continue // finished before the signal
