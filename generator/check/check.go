@@ -385,7 +385,11 @@ func Coverage(p *claim.Page) (claim.Coverage, diag.List) {
 		d := diag.Errorf(u.Pos, diag.ClaimUnbound,
 			"number %q in prose is bound to no evidence; write it as [%s](ev:SET/NAME), or mark it [%s](%s \"reason\") if it is not a measurement",
 			u.Text, u.Text, u.Text, claim.ExemptDestination)
-		ds = append(ds, withEnd(d, p, u.Pos.Offset+len(u.Text)))
+		end := u.End
+		if end <= u.Pos.Offset {
+			end = u.Pos.Offset + len(u.Text)
+		}
+		ds = append(ds, withEnd(d, p, end))
 	}
 	return c, ds
 }

@@ -1,9 +1,13 @@
 package claim
 
 import (
+	"bytes"
 	"regexp"
+	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/yuin/goldmark/util"
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/unit"
@@ -18,6 +22,9 @@ type ProseNumber struct {
 	Text string        `json:"text"`
 	Pos  diag.Position `json:"pos"`
 	Rule string        `json:"rule,omitempty"`
+	// End is the source byte offset where the number ends: Pos.Offset +
+	// len(Text), unless character references wrote it (&#52;&#48;).
+	End int `json:"-"`
 }
 
 var (
@@ -49,7 +56,93 @@ func shortcodeSpans(src []byte) [][]int {
 //
 // skip is the byte range of the number reported last, which a number
 // starting inside it repeats; scanProse updates it.
+//
+// Character references (&#52;, &#x34;, &nbsp;) are decoded first, as
+// CommonMark gives a text node's value: "&#52;&#48;초" is the number 40,
+// reported at the source offset of its first reference.
 func scanProse(ix *diag.LineIndex, src []byte, start, stop int, headingStart bool, shortcodes [][]int, skip *[2]int) []ProseNumber {
+	if bytes.IndexByte(src[start:stop], '&') < 0 {
+		return scanDecoded(ix, src, start, stop, headingStart, shortcodes, skip, nil)
+	}
+	dec, offs := decodeCharRefs(src[start:stop], start, stop)
+	if len(offs) == 0 {
+		return scanDecoded(ix, src, start, stop, headingStart, shortcodes, skip, nil)
+	}
+	// the decoded text with up to 64 source bytes of context each side
+	lo, hi := max(0, start-64), min(len(src), stop+64)
+	buf := make([]byte, 0, start-lo+len(dec)+hi-stop)
+	buf = append(append(append(buf, src[lo:start]...), dec...), src[stop:hi]...)
+	bs, be := start-lo, start-lo+len(dec)
+	mapOff := func(i int) int {
+		switch {
+		case i < bs:
+			return lo + i
+		case i <= be:
+			return offs[i-bs]
+		}
+		return stop + i - be
+	}
+	return scanDecoded(ix, buf, bs, be, headingStart, shortcodes, skip, mapOff)
+}
+
+// charRefRe matches a CommonMark entity or numeric character reference.
+var charRefRe = regexp.MustCompile(`&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});`)
+
+// decodeCharRefs decodes the character references in seg, which starts at
+// source offset start and ends at stop: dec is the text node's value and
+// offs[i] the source offset of dec's byte i (offs[len(dec)] = stop). offs
+// is nil when seg holds no reference that decodes. A reference after a
+// backslash is literal text, and an unknown entity name is kept as written.
+func decodeCharRefs(seg []byte, start, stop int) (dec []byte, offs []int) {
+	ms := charRefRe.FindAllIndex(seg, -1)
+	prev := 0
+	for _, m := range ms {
+		if m[0] > 0 && seg[m[0]-1] == '\\' {
+			continue
+		}
+		ref := string(seg[m[0]+1 : m[1]-1])
+		var val []byte
+		switch {
+		case strings.HasPrefix(ref, "#x"), strings.HasPrefix(ref, "#X"):
+			v, _ := strconv.ParseInt(ref[2:], 16, 32)
+			val = utf8.AppendRune(nil, util.ToValidRune(rune(v)))
+		case strings.HasPrefix(ref, "#"):
+			v, _ := strconv.ParseInt(ref[1:], 10, 32)
+			val = utf8.AppendRune(nil, util.ToValidRune(rune(v)))
+		default:
+			e, ok := util.LookUpHTML5EntityByName(ref)
+			if !ok {
+				continue
+			}
+			val = e.Characters
+		}
+		if offs == nil {
+			dec, offs = make([]byte, 0, len(seg)), make([]int, 0, len(seg)+1)
+		}
+		for i := prev; i < m[0]; i++ {
+			dec, offs = append(dec, seg[i]), append(offs, start+i)
+		}
+		for range val {
+			offs = append(offs, start+m[0])
+		}
+		dec = append(dec, val...)
+		prev = m[1]
+	}
+	if offs == nil {
+		return nil, nil
+	}
+	for i := prev; i < len(seg); i++ {
+		dec, offs = append(dec, seg[i]), append(offs, start+i)
+	}
+	return dec, append(offs, stop)
+}
+
+// scanDecoded is scanProse on src[start:stop], whose offsets mapOff maps
+// to source offsets (nil: they are source offsets).
+func scanDecoded(ix *diag.LineIndex, src []byte, start, stop int, headingStart bool, shortcodes [][]int, skip *[2]int, mapOff func(int) int) []ProseNumber {
+	if mapOff == nil {
+		mapOff = func(i int) int { return i }
+	}
 	var out []ProseNumber
 	seg := src[start:stop]
 	for _, m := range proseNumber.FindAllIndex(seg, -1) {
@@ -83,16 +176,17 @@ func scanProse(ix *diag.LineIndex, src []byte, start, stop int, headingStart boo
 		// goldmark walks footnote definitions after the body that follows
 		// them: only the number reported last (a neighbouring node's
 		// widened token) can cover this one.
-		if a >= skip[0] && a < skip[1] {
+		sa, sb := mapOff(a), mapOff(b)
+		if sa >= skip[0] && sa < skip[1] {
 			continue
 		}
-		skip[0], skip[1] = a, b
+		skip[0], skip[1] = sa, sb
 		if rule == "" {
 			rule = classify(src, a, b, headingStart && m[0] == 0)
 		}
-		pn := ProseNumber{Text: string(src[a:b]), Pos: ix.Pos(a), Rule: rule}
+		pn := ProseNumber{Text: string(src[a:b]), Pos: ix.Pos(sa), End: sb, Rule: rule}
 		for _, sc := range shortcodes {
-			if a >= sc[0] && b <= sc[1] {
+			if sa >= sc[0] && sb <= sc[1] {
 				pn.Rule = "shortcode"
 			}
 		}

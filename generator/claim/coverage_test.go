@@ -41,6 +41,14 @@ func TestCoverageRules(t *testing.T) {
 		{"HTTP 요청 503", "503:"},
 		{"200ms 응답", "200:"},
 		{"응답 코드 700", "700:"},
+		// character references are decoded first, as CommonMark does
+		{"응답은 &#52;&#48;초", "40:"},
+		{"&#x33;&#x30;% 실패", "30:"},
+		{"&#x34;0ms 지연", "40:"},
+		{"4&#48;ms 지연", "40:"},
+		{"지연&nbsp;40ms", "40:"},
+		{"\\&#52; 그대로", "52:numbering"}, // escaped: literal text
+		{"&#x31;.30.0 에서", "1.30.0:version"},
 	}
 	for _, tt := range tests {
 		src := []byte(tt.text + "\n")
@@ -95,6 +103,23 @@ func TestCoverageFootnotesAndDefinitions(t *testing.T) {
 		if strings.Join(got, " ") != tt.want {
 			t.Errorf("%q: unbound %q, want %q", tt.src, strings.Join(got, " "), tt.want)
 		}
+	}
+}
+
+// TestCoverageCharRefPositions: a number written with character
+// references is reported at its source bytes, whole.
+func TestCoverageCharRefPositions(t *testing.T) {
+	src := "응답은 &#52;&#48;초, 다음은 &#x34;0ms.\n"
+	p, errs := Parse(NewMarkdown(), "p.md", []byte(src))
+	if errs != nil {
+		t.Fatal(errs)
+	}
+	var got []string
+	for _, u := range PageCoverage(p).Unbound {
+		got = append(got, u.Text+"="+src[u.Pos.Offset:u.End])
+	}
+	if want := "40=&#52;&#48; 40=&#x34;0"; strings.Join(got, " ") != want {
+		t.Errorf("unbound %q, want %q", strings.Join(got, " "), want)
 	}
 }
 
