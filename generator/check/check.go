@@ -517,7 +517,11 @@ func Tolerance(q claim.Quantity, approx claim.Approx, opt Options) (below, above
 // Expected formats val as q would have to read.
 func Expected(q claim.Quantity, approx claim.Approx, val decimal.Decimal) string {
 	want := q.Format(val)
-	if q.MagnitudeWord != "" && !q.Compound {
+	switch {
+	case q.Compound && q.MagnitudeWord != "割":
+		// 1만 2천 against 1250: "1,250", not the rounded first part "1"
+		want = groupDigits(val.String())
+	case q.MagnitudeWord != "" && !q.Compound:
 		want += q.MagnitudeWord // "1만", not "1", for 12000 written as 12만
 	}
 	switch approx {
@@ -529,6 +533,27 @@ func Expected(q claim.Quantity, approx claim.Approx, val decimal.Decimal) string
 		want = "a little under " + want
 	}
 	return want
+}
+
+// groupDigits writes a decimal number's integer digits in groups of three
+// with commas: "1250.5" → "1,250.5".
+func groupDigits(s string) string {
+	sign := ""
+	if strings.HasPrefix(s, "-") {
+		sign, s = "-", s[1:]
+	}
+	frac := ""
+	if i := strings.IndexByte(s, '.'); i >= 0 {
+		s, frac = s[:i], s[i:]
+	}
+	var b strings.Builder
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	return sign + b.String() + frac
 }
 
 // MatchRange reports whether v lies in the range lo~hi, each end widened

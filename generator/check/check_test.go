@@ -251,3 +251,25 @@ func TestUnitOutsideLink(t *testing.T) {
 		}
 	}
 }
+
+// TestMismatchMessageCompound: a compound number (1만 2천, 1万2千) that does
+// not match says the evidence value in full digits, not its rounded first
+// part ("expected 1").
+func TestMismatchMessageCompound(t *testing.T) {
+	for _, tt := range []struct{ lit, val, want string }{
+		{"1만 2천건", "1250", "1,250 at the precision written"},
+		{"1万2千件", "1250", "1,250 at the precision written"},
+		{"약 1만 2천건", "9800", "about 9,800 at the precision written"},
+		{"12만", "9800", "1만 at the precision written"},
+	} {
+		l, err := claim.ParseLiteral(tt.lit)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v := &evidence.Value{Value: decimal.RequireFromString(tt.val), Unit: "count"}
+		ok, msg := Match(l.Quantities[0], l.Approx, v, DefaultOptions())
+		if ok || msg != tt.want {
+			t.Errorf("%s against %s: ok=%v %q, want %q", tt.lit, tt.val, ok, msg, tt.want)
+		}
+	}
+}

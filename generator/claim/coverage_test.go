@@ -41,6 +41,11 @@ func TestCoverageRules(t *testing.T) {
 		{"HTTP 요청 503", "503:"},
 		{"200ms 응답", "200:"},
 		{"응답 코드 700", "700:"},
+		// a compound number is one number
+		{"요청은 1만 2천 건", "1만 2천:"},
+		{"1万2千件のリクエスト", "1万2千:"},
+		{"1万2000件", "1万2000:"},
+		{"3억 원과 1만", "3억: 1만:"},
 		// character references are decoded first, as CommonMark does
 		{"응답은 &#52;&#48;초", "40:"},
 		{"&#x33;&#x30;% 실패", "30:"},
