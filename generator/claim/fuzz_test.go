@@ -14,6 +14,7 @@ func FuzzParse(f *testing.F) {
 		}
 	}
 	f.Add([]byte("---\nt: 1\n---\n[86/86](ev:s/a,b) [x](/y/)\n"))
+	f.Add([]byte("응답은 &#52;&#48;초, &#x34;0ms, \\&#52; &nbsp;1만 2천 건[^1]\n\n[^1]: 41초 &amp; 1万2000件\n"))
 	md := NewMarkdown()
 	f.Fuzz(func(t *testing.T, src []byte) {
 		p, errs := Parse(md, "f.md", src)
@@ -27,6 +28,11 @@ func FuzzParse(f *testing.F) {
 				t.Fatalf("claim span [%d,%d) outside file of %d bytes", c.Pos.Offset, c.End, len(src))
 			}
 			_, _ = ParseLiteral(c.Literal)
+		}
+		for _, n := range p.Prose {
+			if n.Pos.Offset < 0 || n.End > len(src) || n.Pos.Offset >= n.End {
+				t.Fatalf("prose number %q at [%d,%d) outside file of %d bytes", n.Text, n.Pos.Offset, n.End, len(src))
+			}
 		}
 	})
 }
