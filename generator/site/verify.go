@@ -58,7 +58,8 @@ var (
 	attrEvAt     = regexp.MustCompile(`\sdata-ev-at=(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))`)
 	attrEv       = regexp.MustCompile(`\sdata-ev=(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))`)
 	attrEvWindow = regexp.MustCompile(`\sdata-ev-window=(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))`)
-	lineSpan     = regexp.MustCompile(`^<span\s+class=["']?line[\s"'>][^>]*\sid=["']?L[0-9]+`)
+	attrClass    = regexp.MustCompile(`\sclass=(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))`)
+	attrLineID   = regexp.MustCompile(`\sid=["']?L[0-9]+["'\s/>]`)
 )
 
 func attrValue(re *regexp.Regexp, tag []byte) (string, bool) {
@@ -159,7 +160,7 @@ func scanOutput(ctx context.Context, dir string) (*outputScan, error) {
 					}
 				}
 			}
-			if win != nil && lineSpan.Match(tag) {
+			if win != nil && isLineSpan(tag) {
 				lines++
 			}
 		}
@@ -169,16 +170,25 @@ func scanOutput(ctx context.Context, dir string) (*outputScan, error) {
 		if zg {
 			sc.problems = append(sc.problems, fmt.Sprintf("%s: contains #ZgotmplZ, a link or attribute Hugo's template escaper rejected (a claim link rendered by a render hook other than evdoc's?)", filepath.ToSlash(rel)))
 		}
-		if win != nil && lines > sc.windows[*win] {
-			sc.windows[*win] = lines
-		} else if win != nil {
-			if _, ok := sc.windows[*win]; !ok {
+		if win != nil {
+			if seen, ok := sc.windows[*win]; !ok || lines > seen {
 				sc.windows[*win] = lines
 			}
 		}
 		return nil
 	})
 	return sc, err
+}
+
+// isLineSpan reports whether tag opens one raw line of evdoc's evidence
+// template: <span class="line …" id="L12">.
+func isLineSpan(tag []byte) bool {
+	if !bytes.HasPrefix(tag, []byte("<span")) || !attrLineID.Match(tag) {
+		return false
+	}
+	class, _ := attrValue(attrClass, tag)
+	first, _, _ := strings.Cut(class, " ")
+	return first == "line"
 }
 
 // splitClaimAt splits a data-ev-at value, LANG:PAGE:LINE:COL.

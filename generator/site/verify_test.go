@@ -1,0 +1,81 @@
+package site
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// TestScanOutput: the scan finds evdoc's claim and evidence markers in
+// quoted and minified (unquoted) attributes, counts an evidence window's
+// line spans, and finds #ZgotmplZ wherever it lies, across the forced
+// split of a long run without '>' too.
+func TestScanOutput(t *testing.T) {
+	long := strings.Repeat("x", 256<<10-4) + "#ZgotmplZ" // straddles the forced split
+	tests := []struct {
+		name     string
+		html     string
+		claims   map[pageKey]map[string]bool
+		windows  map[windowKey]int
+		problems int
+	}{
+		{"quoted claim", `<p><span class="ev"><a class="ev-claim" href="/e/#L3" aria-describedby="ev-1" data-ev-at="ko:docs/p.md:7:8" data-ev="ev:s/a">1</a></span></p>`,
+			map[pageKey]map[string]bool{{"ko", "docs/p.md"}: {"7:8|ev:s/a": true}}, map[windowKey]int{}, 0},
+		{"minified claim, same claim twice", `<a class=ev-claim href=/e/#L3 data-ev-at=ja:docs/p.ja.md:1:2 data-ev=ev:s/a>1</a><a data-ev-at=ja:docs/p.ja.md:1:2 data-ev=ev:s/a>1</a>`,
+			map[pageKey]map[string]bool{{"ja", "docs/p.ja.md"}: {"1:2|ev:s/a": true}}, map[windowKey]int{}, 0},
+		{"escaped path", `<a data-ev-at="ko:docs/a&amp;b.md:1:2" data-ev="ev:s/a">1</a>`,
+			map[pageKey]map[string]bool{{"ko", "docs/a&b.md"}: {"1:2|ev:s/a": true}}, map[windowKey]int{}, 0},
+		{"evidence window", `<div class="evidence-raw" data-ev-window="ko:2:evidence/s/r.txt"><pre><code><span class="line" id="L5"><a class="ln" href="#L5">5</a></span><span class="line hl" id="L6">x</span><span class=line id=L7>y</span></code></pre></div>`,
+			map[pageKey]map[string]bool{}, map[windowKey]int{{"ko", 2, "evidence/s/r.txt"}: 3}, 0},
+		{"empty article", `<article></article>`, map[pageKey]map[string]bool{}, map[windowKey]int{}, 0},
+		{"ZgotmplZ", `<a href="#ZgotmplZ">1,250건</a>`, map[pageKey]map[string]bool{}, map[windowKey]int{}, 1},
+		{"ZgotmplZ across a split", long, map[pageKey]map[string]bool{}, map[windowKey]int{}, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			if err := os.WriteFile(filepath.Join(dir, "index.html"), []byte(tt.html), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			sc, err := scanOutput(context.Background(), dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(sc.claims, tt.claims) {
+				t.Errorf("claims = %v, want %v", sc.claims, tt.claims)
+			}
+			if !reflect.DeepEqual(sc.windows, tt.windows) {
+				t.Errorf("windows = %v, want %v", sc.windows, tt.windows)
+			}
+			if len(sc.problems) != tt.problems {
+				t.Errorf("problems = %q, want %d", sc.problems, tt.problems)
+			}
+		})
+	}
+}
+
+// TestRenderedByHugo: drafts, headless bundles and pages Hugo is told
+// not to render are not expected in the output.
+func TestRenderedByHugo(t *testing.T) {
+	tests := []struct {
+		fm   map[string]any
+		want bool
+	}{
+		{nil, true},
+		{map[string]any{"draft": false}, true},
+		{map[string]any{"draft": true}, false},
+		{map[string]any{"headless": true}, false},
+		{map[string]any{"build": map[string]any{"render": "never"}}, false},
+		{map[string]any{"build": map[string]any{"render": "link"}}, false},
+		{map[string]any{"build": map[string]any{"render": "always"}}, true},
+		{map[string]any{"_build": map[string]any{"render": false}}, false},
+	}
+	for _, tt := range tests {
+		if got := renderedByHugo(tt.fm); got != tt.want {
+			t.Errorf("renderedByHugo(%v) = %v, want %v", tt.fm, got, tt.want)
+		}
+	}
+}
