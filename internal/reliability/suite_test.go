@@ -623,7 +623,8 @@ func blocks(dir string) int64 {
 }
 
 // TestFullDisk (fault 6): a build on a full file system fails clearly
-// (non-zero exit, "no space left on device") within its time limits,
+// (non-zero exit, "no space left on device", or Hugo stopped by
+// --hugo-timeout when it hangs on ENOSPC) within its time limits,
 // leaves the old public/ whole, removes its stage and new output and
 // leaves no Hugo process. It needs root: the project is copied onto a
 // real tmpfs, in a private mount namespace (unshare -m), sized so that
@@ -654,7 +655,7 @@ mount -t tmpfs -o size="$SIZE" tmpfs "$MNT"
 cp -a "$SRC/." "$MNT/"
 cd "$MNT"
 set +e
-timeout 300 "$EVDOC" build --hugo-timeout 120s > "$RES/log" 2>&1
+timeout 120 "$EVDOC" build --hugo-timeout 15s > "$RES/log" 2>&1
 echo $? > "$RES/exit"
 find public -type f | wc -l > "$RES/files"
 grep -o 'mark[a-z]*' public/index.html | head -1 > "$RES/marker"
@@ -680,8 +681,11 @@ exit 0`
 	if read("exit") == "124" {
 		t.Fatalf("the build hung on a full disk (stopped by timeout):\n%s", log)
 	}
-	if !strings.Contains(log, "no space left on device") {
-		t.Errorf("the failure does not say the disk is full:\n%s", log)
+	// Where the disk fills decides the message: evdoc's own write says
+	// so; Hugo may instead hang on ENOSPC (fault 6), and is then stopped
+	// by --hugo-timeout.
+	if !strings.Contains(log, "no space left on device") && !strings.Contains(log, "--hugo-timeout") {
+		t.Errorf("the failure says neither that the disk is full nor that Hugo timed out:\n%s", log)
 	}
 	if files, _ := strconv.Atoi(read("files")); files != before.files || read("marker") != before.marker {
 		t.Errorf("public/ after the failed build: %s files, marker %q; want the old site (%d files, %q)", read("files"), read("marker"), before.files, before.marker)
