@@ -76,6 +76,8 @@ const (
 	FigureGlyph   RuleID = "figure-glyph"
 	FigureStale   RuleID = "figure-stale"
 	FigureUnknown RuleID = "figure-unknown"
+	// EvtableArgs: an evtable shortcode call the shortcode cannot fill.
+	EvtableArgs RuleID = "evtable-args"
 )
 
 // Evidence rules: evidence sets, their manifests and derived values.
@@ -212,6 +214,8 @@ func Catalogue() []Rule {
 			"Run evdoc figures and commit the regenerated files."},
 		{FigureUnknown, Error, "A page includes a figure that has no spec.",
 			"Add figures/NAME.toml or correct the evfigure name."},
+		{EvtableArgs, Error, "An evtable shortcode call names an argument, set, column or row the shortcode cannot fill (the build would fail or show empty cells).",
+			"Use the arguments set, prefix, columns, labels, rows, delta and caption; name a loaded set and values it reads (evdoc values lists them)."},
 
 		{EvidenceIO, Error, "An evidence directory, manifest or raw file cannot be read.",
 			"Make the file readable."},

@@ -256,7 +256,7 @@ func (c *Checker) judgePage(p *Page) *pageVerdict {
 		ds = append(ds, check.NumberWords(p.Parsed)...)
 	}
 	v.claims = ds
-	v.figures = unknownFigures(p, c.figureNames)
+	v.figures = append(unknownFigures(p, c.figureNames), evtableFindings(p, c.site.Store)...)
 	v.emphasis = translation.CheckEmphasis(p)
 	v.front = frontMatterNumbers(p)
 	return v

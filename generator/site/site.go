@@ -137,7 +137,7 @@ func (s *Site) siteChecks(opt check.Options) []siteCheck {
 			return ds
 		}},
 		// Figure texts are claims too: their numbers are judged like a page's.
-		{[]diag.RuleID{diag.FigureSpec, diag.FigureData, diag.FigureUnknown, diag.FigureGlyph,
+		{[]diag.RuleID{diag.FigureSpec, diag.FigureData, diag.FigureUnknown, diag.FigureGlyph, diag.EvtableArgs,
 			diag.ClaimSyntax, diag.ClaimLiteral, diag.ClaimExemptReason, diag.ClaimArity, diag.ClaimUnknownRef, diag.ClaimMismatch, diag.ClaimUnbound},
 			func() diag.List { return s.checkFigures(opt) }},
 		{translation.Rules(), func() diag.List {
@@ -160,6 +160,7 @@ func (s *Site) checkFigures(opt check.Options) diag.List {
 	ds, figures := s.checkFigureSpecs(opt)
 	for _, p := range s.Pages {
 		ds = append(ds, unknownFigures(p, figures)...)
+		ds = append(ds, evtableFindings(p, s.Store)...)
 	}
 	return ds
 }
