@@ -137,6 +137,16 @@ func decodeCharRefs(seg []byte, start, stop int) (dec []byte, offs []int) {
 	return dec, append(offs, stop)
 }
 
+// DecodeCharRefs is decodeCharRefs for other stages that read a text
+// node's value (the translation checks): it decodes the CommonMark entity
+// and numeric character references in seg, which starts at source offset
+// start and ends at stop, and returns the decoded bytes and, for each, its
+// source offset (offs[len(dec)] = stop); both are nil when seg holds no
+// reference that decodes.
+func DecodeCharRefs(seg []byte, start, stop int) (dec []byte, offs []int) {
+	return decodeCharRefs(seg, start, stop)
+}
+
 // scanDecoded is scanProse on src[start:stop], whose offsets mapOff maps
 // to source offsets (nil: they are source offsets).
 func scanDecoded(ix *diag.LineIndex, src []byte, start, stop int, headingStart bool, shortcodes [][]int, skip *[2]int, mapOff func(int) int) []ProseNumber {

@@ -81,9 +81,17 @@ func readDoc(p *Page) *doc {
 			switch t := c.(type) {
 			case *ast.Text:
 				seg := t.Segment
-				b.Write(src[seg.Start:seg.Stop])
-				for k := seg.Start; k < seg.Stop; k++ {
-					*back = append(*back, k)
+				// a text node's value has its character references
+				// decoded (&#52;&#48; is 40), except in a code span
+				_, inCode := n.(*ast.CodeSpan)
+				if dec, offs := claim.DecodeCharRefs(src[seg.Start:seg.Stop], seg.Start, seg.Stop); offs != nil && !inCode {
+					b.Write(dec)
+					*back = append(*back, offs[:len(dec)]...)
+				} else {
+					b.Write(src[seg.Start:seg.Stop])
+					for k := seg.Start; k < seg.Stop; k++ {
+						*back = append(*back, k)
+					}
 				}
 				if t.SoftLineBreak() || t.HardLineBreak() {
 					b.WriteByte(' ')
