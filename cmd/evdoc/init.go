@@ -6,6 +6,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
 
@@ -77,8 +78,12 @@ func initProject(root string, log io.Writer) error {
 		}
 		return nil
 	})
+	var cfg *site.Config
+	if hasConfig != "" {
+		cfg, _ = site.LoadConfig(root) // unreadable: pages go where a new project has them; check reports the config
+	}
 	for _, p := range scaffold {
-		rel := strings.TrimPrefix(p, "scaffold/")
+		rel := contentPath(cfg, strings.TrimPrefix(p, "scaffold/"))
 		if rel == "hugo.toml" && hasConfig != "" {
 			continue
 		}
@@ -117,6 +122,34 @@ func initProject(root string, log io.Writer) error {
 	}
 	fmt.Fprintln(log, "Next: evdoc check && evdoc build")
 	return nil
+}
+
+// contentPath maps a scaffold path content/LANG/REST to where the
+// project's Hugo configuration cfg keeps LANG's pages: under that
+// language's contentDir, and, when languages share one content directory
+// (Hugo then tells translations apart by file name), as x.LANG.md for
+// every language but the default content language. Other paths, a nil cfg
+// and a language cfg does not declare are returned unchanged.
+func contentPath(cfg *site.Config, rel string) string {
+	rest, ok := strings.CutPrefix(rel, "content/")
+	if !ok || cfg == nil {
+		return rel
+	}
+	code, rest, ok := strings.Cut(rest, "/")
+	lang, declared := cfg.Languages[code]
+	if !ok || !declared {
+		return rel
+	}
+	shared := 0
+	for _, l := range cfg.Languages {
+		if path.Clean(l.ContentDir) == path.Clean(lang.ContentDir) {
+			shared++
+		}
+	}
+	if shared > 1 && code != cfg.DefaultContentLanguage {
+		rest = strings.TrimSuffix(rest, ".md") + "." + code + ".md"
+	}
+	return path.Join(path.Clean(lang.ContentDir), rest)
 }
 
 func newInitCmd(root *string, stdout io.Writer) *cobra.Command {

@@ -133,3 +133,42 @@ func TestInitCreatesRoot(t *testing.T) {
 		t.Errorf("init --root FILE: exit %d; want 2", code)
 	}
 }
+
+// TestInitExistingSiteLayout: init in an existing site puts the example
+// pages where the site's configuration keeps each language's pages — one
+// shared content directory told apart by file name (a.md, a.ja.md), or a
+// contentDir per language — and check then passes (before, the pages went
+// to content/ko and content/ja and check reported a duplicate
+// translationKey).
+func TestInitExistingSiteLayout(t *testing.T) {
+	for _, tc := range []struct {
+		name, config string
+		want         []string
+	}{
+		{"shared content dir", "defaultContentLanguage = \"ko\"\n[languages.ko]\n  weight = 1\n[languages.ja]\n  weight = 2\n",
+			[]string{"content/docs/example.md", "content/docs/example.ja.md"}},
+		{"contentDir per language", "defaultContentLanguage = \"ko\"\n[languages.ko]\n  contentDir = \"pages/ko\"\n[languages.ja]\n  contentDir = \"pages/ja\"\n",
+			[]string{"pages/ko/docs/example.md", "pages/ja/docs/example.md"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			if err := os.WriteFile(filepath.Join(dir, "hugo.toml"), []byte(tc.config), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if code, out, stderr := evdoc("init", "--root", dir); code != 0 {
+				t.Fatalf("init: exit %d\n%s%s", code, out, stderr)
+			}
+			for _, f := range tc.want {
+				if _, err := os.Stat(filepath.Join(dir, filepath.FromSlash(f))); err != nil {
+					t.Errorf("init wrote no %s: %v", f, err)
+				}
+			}
+			if _, err := os.Stat(filepath.Join(dir, "content", "ja")); err == nil {
+				t.Errorf("init wrote content/ja, which this site does not use")
+			}
+			if code, out, stderr := evdoc("check", "--root", dir); code != 0 {
+				t.Errorf("check after init: exit %d\n%s%s", code, out, stderr)
+			}
+		})
+	}
+}
