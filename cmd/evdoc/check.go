@@ -5,8 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"time"
@@ -18,22 +16,6 @@ import (
 	"github.com/evdoc-lab/evdoc/generator/site"
 	"github.com/evdoc-lab/evdoc/internal/interrupt"
 )
-
-// fileSource reads the files diagnostics name, relative to root, once each.
-func fileSource(root string) report.Source {
-	cache := map[string][]byte{}
-	return func(file string) []byte {
-		if b, ok := cache[file]; ok {
-			return b
-		}
-		b, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(file)))
-		if err != nil {
-			b = nil
-		}
-		cache[file] = b
-		return b
-	}
-}
 
 func newCheckCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *cobra.Command {
 	var format string
@@ -85,7 +67,7 @@ func newCheckCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *c
 			for _, cov := range c.Coverage() {
 				run.Coverage = append(run.Coverage, report.Coverage{Page: cov.Page, Bound: cov.Bound, Measured: cov.Measured(), Exempt: cov.Exempt})
 			}
-			if err := report.WriteRun(stdout, stderr, format, run, fileSource(*root)); err != nil {
+			if err := report.WriteRun(stdout, stderr, format, run, report.FileSource(*root)); err != nil {
 				return &exitError{2, err}
 			}
 			if ds.HasErrors() {
@@ -136,7 +118,7 @@ func newBuildCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *c
 				return &exitError{2, err}
 			}
 			err = s.Build(cmd.Context(), site.BuildOptions{Out: out, Log: stderr, Check: opts.check, HugoTimeout: hugoTimeout, Hugo: hugo, Strict: strict,
-				Findings: func(ds diag.List) { _ = report.Write(stdout, "text", ds, fileSource(*root)) }})
+				Findings: func(ds diag.List) { _ = report.Write(stdout, "text", ds, report.FileSource(*root)) }})
 			var ds diag.List
 			if asList(err, &ds) {
 				if !ds.HasErrors() {

@@ -30,6 +30,8 @@ import (
 	"fmt"
 	"io"
 	"net/url"
+	"os"
+	"path/filepath"
 	"strings"
 	"unicode/utf8"
 
@@ -44,6 +46,23 @@ var Formats = []string{"text", "json", "github", "sarif"}
 // Source returns the content of a file named in a position, or nil when it
 // is unknown (columns are then written as given).
 type Source func(file string) []byte
+
+// FileSource returns a Source reading each file, a slash-separated path
+// relative to root, from disk once; a file that cannot be read is nil.
+func FileSource(root string) Source {
+	cache := map[string][]byte{}
+	return func(file string) []byte {
+		if b, ok := cache[file]; ok {
+			return b
+		}
+		b, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(file)))
+		if err != nil {
+			b = nil
+		}
+		cache[file] = b
+		return b
+	}
+}
 
 // Write writes ds to w in format. It returns an error for an unknown
 // format or a failed write.

@@ -270,7 +270,7 @@ func (s *server) report(sc Scope, st *State, changed []string, took time.Duratio
 			ds = append(ds, d)
 		}
 	}
-	_ = report.Write(s.opt.Out, "text", ds, fileSource(s.opt.Root))
+	_ = report.Write(s.opt.Out, "text", ds, report.FileSource(s.opt.Root))
 	what := fmt.Sprintf("checked %d page(s)", len(st.Site.Pages))
 	if !sc.All {
 		what = fmt.Sprintf("re-checked %d page(s)", len(sc.Pages))
@@ -475,21 +475,5 @@ func cleanStale(work string, log io.Writer) {
 			}
 		}
 		_ = os.RemoveAll(dir)
-	}
-}
-
-// fileSource reads the files findings name, relative to root, once each.
-func fileSource(root string) report.Source {
-	cache := map[string][]byte{}
-	return func(file string) []byte {
-		if b, ok := cache[file]; ok {
-			return b
-		}
-		b, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(file)))
-		if err != nil {
-			b = nil
-		}
-		cache[file] = b
-		return b
 	}
 }

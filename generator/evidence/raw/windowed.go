@@ -42,30 +42,7 @@ func ReadWindowed(format, file string, src []byte, opt ReadOptions, window int, 
 	line := 0 // lines before the window
 	for start := 0; start < len(src); {
 		end := windowEnd(src, start, window)
-		rs, werrs := read(file, src[start:end], opt)
-		for _, r := range rs {
-			if keep != nil && !keep(r) {
-				continue
-			}
-			r.Pos = shift(r.Pos, line, start)
-			for i, in := range r.Inputs {
-				r.Inputs[i] = shift(in, line, start)
-			}
-			emit(r)
-		}
-		for _, d := range werrs {
-			if len(errs) >= envoyMaxErrors {
-				break
-			}
-			d.Pos = shift(d.Pos, line, start)
-			if d.End.IsValid() {
-				d.End = shift(d.End, line, start)
-			}
-			for i := range d.Related {
-				d.Related[i].Pos = shift(d.Related[i].Pos, line, start)
-			}
-			errs = append(errs, d)
-		}
+		errs = readWindow(read, file, src[start:end], opt, line, start, keep, emit, errs)
 		line += bytes.Count(src[start:end], []byte{'\n'})
 		start = end
 	}
@@ -91,6 +68,39 @@ func windowEnd(src []byte, start, window int) int {
 		}
 	}
 	return len(src)
+}
+
+// readWindow reads one window (win, which starts after lines lines and
+// offset bytes of the file) with read, emits the readings keep accepts
+// with their positions moved to the whole file, and returns errs with the
+// window's diagnostics appended, moved likewise, up to envoyMaxErrors in
+// all.
+func readWindow(read Reader, file string, win []byte, opt ReadOptions, lines, offset int, keep func(Reading) bool, emit func(Reading), errs diag.List) diag.List {
+	rs, werrs := read(file, win, opt)
+	for _, r := range rs {
+		if keep != nil && !keep(r) {
+			continue
+		}
+		r.Pos = shift(r.Pos, lines, offset)
+		for i, in := range r.Inputs {
+			r.Inputs[i] = shift(in, lines, offset)
+		}
+		emit(r)
+	}
+	for _, d := range werrs {
+		if len(errs) >= envoyMaxErrors {
+			break
+		}
+		d.Pos = shift(d.Pos, lines, offset)
+		if d.End.IsValid() {
+			d.End = shift(d.End, lines, offset)
+		}
+		for i := range d.Related {
+			d.Related[i].Pos = shift(d.Related[i].Pos, lines, offset)
+		}
+		errs = append(errs, d)
+	}
+	return errs
 }
 
 // shift moves a position read in a window to the whole file.
@@ -161,30 +171,7 @@ func ReadWindowedFrom(format, file string, r io.Reader, opt ReadOptions, window 
 			}
 			continue
 		}
-		rs, werrs := read(file, buf[:end], opt)
-		for _, rd := range rs {
-			if keep != nil && !keep(rd) {
-				continue
-			}
-			rd.Pos = shift(rd.Pos, line, offset)
-			for i, in := range rd.Inputs {
-				rd.Inputs[i] = shift(in, line, offset)
-			}
-			emit(rd)
-		}
-		for _, d := range werrs {
-			if len(errs) >= envoyMaxErrors {
-				break
-			}
-			d.Pos = shift(d.Pos, line, offset)
-			if d.End.IsValid() {
-				d.End = shift(d.End, line, offset)
-			}
-			for i := range d.Related {
-				d.Related[i].Pos = shift(d.Related[i].Pos, line, offset)
-			}
-			errs = append(errs, d)
-		}
+		errs = readWindow(read, file, buf[:end], opt, line, offset, keep, emit, errs)
 		line += bytes.Count(buf[:end], []byte{'\n'})
 		offset += end
 		n := copy(buf, buf[end:])
