@@ -608,26 +608,12 @@ func InUnitOf(q claim.Quantity, v *evidence.Value) decimal.Decimal {
 	return c
 }
 
-// suggest proposes a known reference that shares the longest prefix with
-// ref, as ", did you mean …?", or "" when nothing is close.
+// suggest proposes the known reference closest to ref (see
+// evidence.Store.Suggest) as "; did you mean …?", or "" when nothing is
+// close.
 func suggest(st *evidence.Store, ref string) string {
-	best, bestLen := "", 0
-	for _, v := range st.Values() {
-		n := commonPrefix(v.Ref, ref)
-		if n > bestLen {
-			best, bestLen = v.Ref, n
-		}
+	if best, ok := st.Suggest(ref); ok {
+		return fmt.Sprintf("; did you mean %q?", best)
 	}
-	if bestLen < len(ref)/2 || !strings.Contains(best, "/") {
-		return ""
-	}
-	return fmt.Sprintf("; did you mean %q?", best)
-}
-
-func commonPrefix(a, b string) int {
-	n := 0
-	for n < len(a) && n < len(b) && a[n] == b[n] {
-		n++
-	}
-	return n
+	return ""
 }

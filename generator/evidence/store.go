@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/agnivade/levenshtein"
 	"github.com/shopspring/decimal"
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
@@ -184,4 +185,55 @@ func checkRawPath(root, setDir, name string) error {
 		}
 	}
 	return nil
+}
+
+// Suggest returns the known reference closest to ref, an unknown claim
+// reference ("set/name"), for a "did you mean" hint: the set is the one
+// whose id is nearest to ref's set id by Levenshtein distance (the set
+// itself when it exists), the name the nearest name in that set. A
+// candidate is offered only when its distance is at most a third of the
+// longer string's length (at least 1) — so "curl.strikt.code" suggests
+// "curl.strict.code" — and ties go to the alphabetically first. ok is
+// false when nothing is that close, or ref has no "/".
+//
+// Cost: one distance per set id and one per name of the chosen set, not
+// one per value of the store.
+func (s *Store) Suggest(ref string) (suggestion string, ok bool) {
+	setID, name, found := strings.Cut(ref, "/")
+	if !found {
+		return "", false
+	}
+	var set *Set
+	bestD := -1
+	for _, st := range s.Sets {
+		d := levenshtein.ComputeDistance(setID, st.Manifest.ID)
+		if d <= closeEnough(setID, st.Manifest.ID) && (bestD < 0 || d < bestD || d == bestD && st.Manifest.ID < set.Manifest.ID) {
+			set, bestD = st, d
+		}
+	}
+	if set == nil {
+		return "", false
+	}
+	best := ""
+	bestD = -1
+	for n, v := range set.Values {
+		if n == name && set.Manifest.ID != setID {
+			return v.Ref, true // only the set id was mistyped
+		}
+		d := levenshtein.ComputeDistance(name, n)
+		if d <= closeEnough(name, n) && (bestD < 0 || d < bestD || d == bestD && n < best) {
+			best, bestD = n, d
+		}
+	}
+	if bestD < 0 {
+		return "", false
+	}
+	return set.Values[best].Ref, true
+}
+
+// closeEnough is the largest Levenshtein distance at which b is offered
+// for a as a likely typo: a third of the longer length, at least 1.
+func closeEnough(a, b string) int {
+	n := max(len([]rune(a)), len([]rune(b))) / 3
+	return max(n, 1)
 }
