@@ -231,3 +231,43 @@ func TestManifestUnitsFromUnitPackage(t *testing.T) {
 		}
 	}
 }
+
+// TestManifestFindingsOnce: each manifest mistake is one finding, at the
+// key, naming what was expected: an unknown table is not reported again
+// for each of its keys, a value of the wrong type is reported at its line
+// (not 1:1), and a scalar where a table is expected is an error rather
+// than an empty table (BurntSushi/toml decodes it silently).
+func TestManifestFindingsOnce(t *testing.T) {
+	read := "[[read]]\nfile = \"r.csv\"\nformat = \"csv\"\nname = \"r\"\n"
+	tests := []struct {
+		name, manifest string
+		want           []string
+	}{
+		{"top-level units", manifestHead + "units = { \"p99\" = \"ms\", \"p50\" = \"ms\" }\n" + read,
+			[]string{`evidence/s/evidence.toml:7:1: error: unknown manifest key "units"; expected id, title, date, environment, report, origin, source, source_file, file, table, transcript, read, derived or decimal (units belongs to a [[table]], [[transcript]] or [[read]] entry: write it after that entry's header) [evidence-manifest]`}},
+		{"unknown table", manifestHead + "[colours]\na = 1\nb = 2\n" + read,
+			[]string{`evidence/s/evidence.toml:7:2: error: unknown manifest key "colours"; expected id, title, date, environment, report, origin, source, source_file, file, table, transcript, read, derived or decimal [evidence-manifest]`}},
+		{"unit of wrong type", manifestHead + read + "units = { \"p99\" = 3 }\n",
+			[]string{`evidence/s/evidence.toml:11:11: error: read.units.p99: incompatible types: TOML value has type int64; destination has type string [evidence-manifest]`}},
+		{"units not a table", manifestHead + read + "units = \"ms\"\n",
+			[]string{`evidence/s/evidence.toml:11:1: error: read.units in [[read]] is a string; expected a table of name = value pairs, such as units = { "p99" = "ms" } [evidence-manifest]`}},
+		{"second entry's select not a table", manifestHead + read + strings.Replace(read, `"r"`, `"q"`, 1) + "select = [\"a\"]\n",
+			[]string{`evidence/s/evidence.toml:15:1: error: read.select in [[read]] is an array; expected a table of name = value pairs, such as select = { "p99" = "ms" } [evidence-manifest]`}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			root := writeSet(t, "s", map[string]string{"r.csv": "k,v\na,1\n", "evidence.toml": tt.manifest})
+			set, errs := LoadSet(root, "evidence/s")
+			if set != nil {
+				t.Fatalf("LoadSet succeeded; want %q", tt.want)
+			}
+			var got []string
+			for _, e := range errs {
+				got = append(got, e.String())
+			}
+			if strings.Join(got, "\n") != strings.Join(tt.want, "\n") {
+				t.Errorf("findings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(tt.want, "\n"))
+			}
+		})
+	}
+}

@@ -1,6 +1,7 @@
 package evidence
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"reflect"
@@ -183,6 +184,124 @@ func tomlField(t reflect.Type, key string) (reflect.StructField, bool) {
 	return reflect.StructField{}, false
 }
 
+// entryKey reports whether key is a key of a [[table]], [[transcript]]
+// or [[read]] entry.
+func entryKey(key string) bool {
+	for _, e := range []string{"table", "transcript", "read"} {
+		_, keys := ManifestKeys(e)
+		for _, k := range keys {
+			if k == key {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// hasUnknownParent reports whether a proper prefix of k is in unknown.
+func hasUnknownParent(k toml.Key, unknown map[string]bool) bool {
+	for i := 1; i < len(k); i++ {
+		if unknown[k[:i].String()] {
+			return true
+		}
+	}
+	return false
+}
+
+// decodeLineRe matches the line BurntSushi/toml names in a decoding
+// error that is not a ParseError ("toml: line 16 (last key "read.units.x"):
+// incompatible types: …").
+var decodeLineRe = regexp.MustCompile(`^toml: line (\d+) \(last key "([^"]*)"\): `)
+
+// decodeError reports a manifest that is valid TOML but does not fit the
+// Manifest type (a number where a unit name is expected) at the key's
+// line, naming the key, instead of at the top of the file.
+func decodeError(ix *diag.LineIndex, src []byte, err error) diag.Diagnostic {
+	msg := err.Error()
+	m := decodeLineRe.FindStringSubmatch(msg)
+	if m == nil {
+		return diag.Errorf(diag.Position{File: ix.File(), Line: 1, Column: 1}, diag.EvidenceManifest, "invalid manifest: %s", strings.TrimPrefix(msg, "toml: "))
+	}
+	line, _ := strconv.Atoi(m[1])
+	key := m[2]
+	pos := ix.LineCol(line, 1)
+	if start := ix.LineStart(line); start >= 0 {
+		end := len(src)
+		if nl := bytes.IndexByte(src[start:], '\n'); nl >= 0 {
+			end = start + nl
+		}
+		last := key[strings.LastIndexByte(key, '.')+1:]
+		for _, cand := range []string{strconv.Quote(last), last} {
+			if i := bytes.Index(src[start:end], []byte(cand)); i >= 0 {
+				pos = ix.Pos(start + i)
+				break
+			}
+		}
+	}
+	return diag.Errorf(pos, diag.EvidenceManifest, "%s: %s", key, strings.TrimPrefix(msg, m[0]))
+}
+
+// tableTypeErrors reports manifest keys that must hold a table (units,
+// select, rows, columns, sections, count_where, derived) but hold a
+// string, number or array: BurntSushi/toml leaves such a map empty
+// without an error, which would silently drop the declaration.
+func tableTypeErrors(ix *diag.LineIndex, src []byte, md toml.MetaData) diag.List {
+	var errs diag.List
+	seen := map[string]int{} // occurrences of each key so far ([[read]] entries repeat keys)
+	for _, k := range md.Keys() {
+		ks := k.String()
+		nth := seen[ks]
+		seen[ks]++
+		t := manifestFieldType(k)
+		if t == nil || t.Kind() != reflect.Map {
+			continue
+		}
+		switch typ := md.Type(k...); typ {
+		case "String", "Integer", "Float", "Bool", "Datetime", "Array":
+			where, _ := ManifestKeys(k[:len(k)-1]...)
+			errs = append(errs, diag.Errorf(locateKeyLine(ix, src, k[len(k)-1], nth), diag.EvidenceManifest,
+				"%s%s is %s; expected a table of name = value pairs, such as %s = { \"p99\" = \"ms\" }", ks, where, article(strings.ToLower(typ)), k[len(k)-1]))
+		}
+	}
+	return errs
+}
+
+// article prefixes a type name with "a" or "an".
+func article(s string) string {
+	if s != "" && strings.ContainsRune("aeiou", rune(s[0])) {
+		return "an " + s
+	}
+	return "a " + s
+}
+
+// manifestFieldType returns the Go type of the Manifest field the key
+// path k decodes into, or nil when k does not name a field.
+func manifestFieldType(k toml.Key) reflect.Type {
+	t := reflect.TypeOf(Manifest{})
+	for _, p := range k {
+		if t.Kind() == reflect.Slice {
+			t = t.Elem()
+		}
+		f, ok := tomlField(t, p)
+		if !ok {
+			return nil
+		}
+		t = f.Type
+	}
+	return t
+}
+
+// locateKeyLine returns the position of the nth (from 0) line assigning
+// key ("key =" or "\"key\" ="), else locate's answer.
+func locateKeyLine(ix *diag.LineIndex, src []byte, key string, nth int) diag.Position {
+	re := regexp.MustCompile(`(?m)^[ \t]*(` + regexp.QuoteMeta(key) + `|` + regexp.QuoteMeta(strconv.Quote(key)) + `)[ \t]*=`)
+	ms := re.FindAllSubmatchIndex(src, nth+1)
+	if len(ms) > nth {
+		return ix.Pos(ms[nth][2])
+	}
+	return locate(ix, src, key)
+}
+
 // orList joins keys as "a, b or c".
 func orList(keys []string) string {
 	switch len(keys) {
@@ -215,14 +334,26 @@ func parseManifest(file, dir string, src []byte) (*Manifest, diag.List) {
 			return nil, diag.List{diag.Errorf(ix.LineCol(pe.Position.Line, pe.Position.Col),
 				diag.EvidenceManifest, "invalid TOML: %s", pe.Message)}
 		}
-		return nil, diag.List{diag.Errorf(diag.Position{File: file, Line: 1, Column: 1}, diag.EvidenceManifest, "invalid manifest: %v", err)}
+		return nil, diag.List{decodeError(ix, src, err)}
 	}
 	var errs diag.List
 	at := func(needle string) diag.Position { return locate(ix, src, needle) }
+	// One finding per unknown key: the keys inside an unknown table
+	// (units.x under an unknown units) are not reported again.
+	unknown := map[string]bool{}
 	for _, k := range md.Undecoded() {
+		if hasUnknownParent(k, unknown) {
+			continue
+		}
+		unknown[k.String()] = true
 		where, keys := ManifestKeys(k[:len(k)-1]...)
-		errs = append(errs, diag.Errorf(at(k[len(k)-1]), diag.EvidenceManifest, "unknown manifest key %q%s; expected %s", k.String(), where, orList(keys)))
+		hint := ""
+		if len(k) == 1 && entryKey(k[0]) {
+			hint = fmt.Sprintf(" (%s belongs to a [[table]], [[transcript]] or [[read]] entry: write it after that entry's header)", k[0])
+		}
+		errs = append(errs, diag.Errorf(at(k[len(k)-1]), diag.EvidenceManifest, "unknown manifest key %q%s; expected %s%s", k.String(), where, orList(keys), hint))
 	}
+	errs = append(errs, tableTypeErrors(ix, src, md)...)
 	if m.ID != dir {
 		errs = append(errs, diag.Errorf(at("id"), diag.EvidenceManifest, "id %q must equal the evidence set's directory name %q", m.ID, dir))
 	}
