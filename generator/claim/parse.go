@@ -120,6 +120,25 @@ type Page struct {
 	// HTML (unsafe = false) and, building with --panicOnWarning, fails on
 	// it.
 	RawHTML []Extent
+
+	// Blocks lists the headings, paragraphs, table cells and code blocks
+	// of the body with their inline text, in document order (see Block):
+	// the translation checks align a page with its translation by them
+	// without parsing the page again.
+	Blocks []Block
+}
+
+// blankFrontMatter returns a copy of src with its bytes before bodyStart
+// blanked: each becomes a space, line endings stay.
+func blankFrontMatter(src []byte, bodyStart int) []byte {
+	blanked := make([]byte, len(src))
+	copy(blanked, src)
+	for i := 0; i < bodyStart; i++ {
+		if blanked[i] != '\n' {
+			blanked[i] = ' '
+		}
+	}
+	return blanked
 }
 
 // appendRawHTML records raw HTML at src[off:end] unless it is a comment;
@@ -198,13 +217,7 @@ func Parse(md goldmark.Markdown, path string, src []byte) (*Page, diag.List) {
 	}
 	p.FrontMatter, p.BodyStart = fm, body
 	// Blank the front matter byte for byte so offsets stay file offsets.
-	blanked := make([]byte, len(src))
-	copy(blanked, src)
-	for i := 0; i < body; i++ {
-		if blanked[i] != '\n' {
-			blanked[i] = ' '
-		}
-	}
+	blanked := blankFrontMatter(src, body)
 	doc := md.Parser().Parse(text.NewReader(blanked))
 	var errs diag.List
 	shortcodes := shortcodeSpans(blanked)
@@ -324,6 +337,7 @@ func Parse(md goldmark.Markdown, path string, src []byte) (*Page, diag.List) {
 		p.Claims = append(p.Claims, c)
 		return ast.WalkSkipChildren, nil
 	})
+	p.Blocks = collectBlocks(doc)
 	if cap(p.Claims) > len(p.Claims)+len(p.Claims)/4 {
 		// a page's claims live as long as the site: drop append's spare room
 		p.Claims = append(make([]Claim, 0, len(p.Claims)), p.Claims...)

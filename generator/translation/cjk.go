@@ -142,9 +142,9 @@ func segRange(n ast.Node) (int, int) {
 }
 
 // emphasisInsertions finds the escaped spaces that make the emphasis of
-// src (a page with its front matter blanked) render as written.
-func emphasisInsertions(md goldmark.Markdown, src []byte) []Insertion {
-	doc := md.Parser().Parse(text.NewReader(src))
+// src (a page with its front matter blanked, doc its goldmark document)
+// render as written.
+func emphasisInsertions(doc ast.Node, src []byte) []Insertion {
 	blocks, skip := inlineBlocks(doc, src)
 	for _, m := range shortcodeCallRe.FindAllIndex(src, -1) {
 		skip = append(skip, [2]int{m[0], m[1]})
@@ -228,8 +228,7 @@ func emphasisInsertions(md goldmark.Markdown, src []byte) []Insertion {
 // characters that are not both East Asian wide (Korean, Latin), looking
 // through inline markup ("[", "`", "*") to the letters it joins, becomes
 // a space.
-func lineBreakInsertions(md goldmark.Markdown, src []byte) []Insertion {
-	doc := md.Parser().Parse(text.NewReader(src))
+func lineBreakInsertions(doc ast.Node, src []byte) []Insertion {
 	blocks, _ := inlineBlocks(doc, src)
 	var out []Insertion
 	for _, segs := range blocks {
@@ -299,11 +298,25 @@ func HugoMarkdown(src []byte, opt MarkdownOptions) ([]byte, []Insertion) {
 		return src, nil
 	}
 	blanked := blankFrontMatter(src, bodyStart)
-	md := claim.NewMarkdown()
-	ins := emphasisInsertions(md, blanked)
+	doc := claim.NewMarkdown().Parser().Parse(text.NewReader(blanked))
+	return applyInsertions(src, bodyStart, hugoInsertions(doc, blanked, opt))
+}
+
+// hugoInsertions returns the changes HugoMarkdown makes to a page: blanked
+// is its source with the front matter blanked, doc what claim.NewMarkdown
+// reads from blanked.
+func hugoInsertions(doc ast.Node, blanked []byte, opt MarkdownOptions) []Insertion {
+	ins := emphasisInsertions(doc, blanked)
 	if opt.EastAsianLineBreaks {
-		ins = append(ins, lineBreakInsertions(md, blanked)...)
+		ins = append(ins, lineBreakInsertions(doc, blanked)...)
 	}
+	return ins
+}
+
+// applyInsertions returns src with ins made (those before bodyStart, in
+// the front matter, are not), and ins sorted by offset; src itself when
+// ins is empty.
+func applyInsertions(src []byte, bodyStart int, ins []Insertion) ([]byte, []Insertion) {
 	if len(ins) == 0 {
 		return src, nil
 	}
@@ -338,6 +351,23 @@ func blankFrontMatter(src []byte, bodyStart int) []byte {
 	return b
 }
 
+// hasEscapedSpace reports whether src holds a backslash before a space or
+// tab, which goldmark's escapedSpace option (parser.WithEscapedSpace)
+// parses as an escaped space rather than text.
+func hasEscapedSpace(src []byte) bool {
+	for i := bytes.IndexByte(src, '\\'); i >= 0 && i+1 < len(src); {
+		if c := src[i+1]; util.IsSpace(c) && c != '\n' && c != '\r' {
+			return true
+		}
+		j := bytes.IndexByte(src[i+2:], '\\')
+		if j < 0 {
+			break
+		}
+		i += 2 + j
+	}
+	return false
+}
+
 // hugoRenderer is goldmark as Hugo configures it with cjk.escapedSpace.
 func hugoRenderer() goldmark.Markdown {
 	return goldmark.New(
@@ -359,14 +389,35 @@ func CheckEmphasis(p *Page) diag.List {
 	if bytes.IndexByte(src[p.Parsed.BodyStart:], '*') < 0 {
 		return nil // no "*" in the body, none can be left literal
 	}
-	out, ins := HugoMarkdown(src, MarkdownOptions{})
-	_, bodyStart, ok := claim.SplitFrontMatter(out)
-	if !ok {
+	if _, _, ok := claim.SplitFrontMatter(src); !ok {
 		return nil
 	}
-	blanked := blankFrontMatter(out, bodyStart)
+	blanked := blankFrontMatter(src, p.Parsed.BodyStart)
+	doc := claim.NewMarkdown().Parser().Parse(text.NewReader(blanked))
+	ins := hugoInsertions(doc, blanked, MarkdownOptions{})
+	if len(ins) > 0 || hasEscapedSpace(blanked) {
+		// Hugo reads what HugoMarkdown stages with cjk.escapedSpace,
+		// which parses "\ " otherwise than claim.NewMarkdown: read that
+		// text as Hugo does. Without either, both read the page alike.
+		return literalEmphasis(p, ins)
+	}
+	return literalEmphasisIn(p, doc, blanked, nil)
+}
+
+// literalEmphasis is CheckEmphasis reading what HugoMarkdown stages (the
+// page with ins made) as Hugo does.
+func literalEmphasis(p *Page, ins []Insertion) diag.List {
+	out, ins := applyInsertions(p.Parsed.Source, p.Parsed.BodyStart, ins)
+	blanked := blankFrontMatter(out, p.Parsed.BodyStart)
 	doc := hugoRenderer().Parser().Parse(text.NewReader(blanked))
-	// back maps an offset of out to an offset of src.
+	return literalEmphasisIn(p, doc, blanked, ins)
+}
+
+// literalEmphasisIn reports the "*" runs left in the text of doc, which
+// goldmark read from blanked: the page with ins made (sorted by offset)
+// and its front matter blanked.
+func literalEmphasisIn(p *Page, doc ast.Node, blanked []byte, ins []Insertion) diag.List {
+	// back maps an offset of blanked to an offset of the page.
 	back := func(off int) int {
 		shift := 0
 		for _, in := range ins {

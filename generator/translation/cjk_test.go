@@ -2,9 +2,13 @@ package translation
 
 import (
 	"bytes"
-	"github.com/evdoc-lab/evdoc/generator/claim"
+	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/yuin/goldmark/text"
+
+	"github.com/evdoc-lab/evdoc/generator/claim"
 )
 
 func renderHugo(t *testing.T, src []byte) string {
@@ -53,4 +57,33 @@ func TestEmphasisNextToCJKPunctuation(t *testing.T) {
 func parsePage(t *testing.T, src []byte) *claim.Page {
 	p, _ := claim.Parse(claim.NewMarkdown(), "p.md", src)
 	return p
+}
+
+// TestCheckEmphasisOneParse: CheckEmphasis reads a page without
+// insertions or escaped spaces from claim.NewMarkdown's document; it
+// reports what reading the staged text as Hugo does (cjk.escapedSpace)
+// reports, also for pages where the author wrote "\ " themselves.
+func TestCheckEmphasisOneParse(t *testing.T) {
+	for _, in := range []string{
+		"plain **bold** text",
+		"2 * 3 * 4",
+		"a*b and **c",
+		"**「強調」**する and **x",
+		`**「強調」**\ する`,
+		`*a\ *b* c\	d*`,
+		`\ **강조**\ 한다 *`,
+		"`**` and **a\\ **",
+		"| a |\n|---|\n| **「表」**\\ です * |",
+		`a **b\ ** c`,
+		`foo*\ *bar`,
+	} {
+		p := &Page{Parsed: parsePage(t, []byte("---\ntitle: x\n---\n"+in+"\n"))}
+		got := CheckEmphasis(p)
+		blanked := blankFrontMatter(p.Parsed.Source, p.Parsed.BodyStart)
+		ins := hugoInsertions(claim.NewMarkdown().Parser().Parse(text.NewReader(blanked)), blanked, MarkdownOptions{})
+		want := literalEmphasis(p, ins)
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("%q:\ngot  %v\nwant %v", in, got, want)
+		}
+	}
 }

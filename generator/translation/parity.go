@@ -7,10 +7,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/yuin/goldmark/ast"
-	east "github.com/yuin/goldmark/extension/ast"
-	"github.com/yuin/goldmark/text"
-
 	"github.com/evdoc-lab/evdoc/generator/claim"
 	"github.com/evdoc-lab/evdoc/generator/diag"
 )
@@ -63,11 +59,10 @@ type linkUse struct {
 
 var evfigureCallRe = regexp.MustCompile(`\{\{[<%]\s*evfigure\s+name\s*=\s*"([^"]*)"`)
 
-// readDoc walks the page's Markdown (parsed as check parses it).
+// readDoc reads the page's blocks, as claim.Parse listed them.
 func readDoc(p *Page) *doc {
 	d := &doc{page: p}
-	src := blankFrontMatter(p.Parsed.Source, p.Parsed.BodyStart)
-	root := claim.NewMarkdown().Parser().Parse(text.NewReader(src))
+	src := p.Parsed.Source
 	section := 0
 	table, row := -1, 0
 	claimAt := map[int]int{} // claim literal offset → index in p.Parsed.Claims
@@ -75,74 +70,52 @@ func readDoc(p *Page) *doc {
 		claimAt[c.Pos.Offset] = i
 	}
 	blockOf := map[int]int{} // claim index → block
-	var walkInline func(n ast.Node, b *strings.Builder, back *[]int)
-	walkInline = func(n ast.Node, b *strings.Builder, back *[]int) {
-		for c := n.FirstChild(); c != nil; c = c.NextSibling() {
-			switch t := c.(type) {
-			case *ast.Text:
-				seg := t.Segment
-				// a text node's value has its character references
-				// decoded (&#52;&#48; is 40), except in a code span
-				_, inCode := n.(*ast.CodeSpan)
-				if dec, offs := claim.DecodeCharRefs(src[seg.Start:seg.Stop], seg.Start, seg.Stop); offs != nil && !inCode {
-					b.Write(dec)
-					*back = append(*back, offs[:len(dec)]...)
-				} else {
-					b.Write(src[seg.Start:seg.Stop])
-					for k := seg.Start; k < seg.Stop; k++ {
-						*back = append(*back, k)
-					}
-				}
-				if t.SoftLineBreak() || t.HardLineBreak() {
-					b.WriteByte(' ')
-					*back = append(*back, seg.Stop)
-				}
-			case *ast.String:
-				b.Write(t.Value)
-				for range t.Value {
-					*back = append(*back, -1)
-				}
-			case *ast.CodeSpan:
-				walkInline(t, b, back)
-			case *ast.Link:
-				dest := string(t.Destination)
-				if strings.HasPrefix(dest, claim.Scheme) && dest != claim.ExemptDestination {
-					// a claim: its numbers are compared as claims
-					off := -1
-					if tx, ok := t.FirstChild().(*ast.Text); ok {
-						off = tx.Segment.Start
-					}
-					if ci, ok := claimAt[off]; ok {
-						blockOf[ci] = len(d.blocks)
-					}
-					b.WriteString(" ")
-					*back = append(*back, -1)
-					continue
-				}
-				if strings.HasPrefix(dest, "/") && !strings.HasPrefix(dest, "//") {
-					start := 0
-					if tx, ok := t.FirstChild().(*ast.Text); ok {
-						start = tx.Segment.Start
-					}
-					d.links = append(d.links, linkUse{dest: dest, start: start})
-				}
-				walkInline(t, b, back)
-			case *ast.RawHTML, *ast.AutoLink, *ast.Image:
-				continue
-			default:
-				walkInline(c, b, back)
-			}
-		}
-	}
-	addText := func(n ast.Node, kind string, level int) {
+	// text reads a block's inlines as text, with the page offset of each
+	// of its bytes (-1 for bytes not in the page).
+	text := func(in []claim.Inline) (string, []int) {
 		var b strings.Builder
 		var back []int
-		walkInline(n, &b, &back)
-		bl := block{kind: kind, level: level, section: section, table: -1, start: firstOffset(n, src)}
+		for _, x := range in {
+			switch x.Kind {
+			case claim.InlineText, claim.InlineCode:
+				// a text node's value has its character references
+				// decoded (&#52;&#48; is 40), except in a code span
+				if dec, offs := claim.DecodeCharRefs(src[x.Start:x.Stop], x.Start, x.Stop); offs != nil && x.Kind == claim.InlineText {
+					b.Write(dec)
+					back = append(back, offs[:len(dec)]...)
+				} else {
+					b.Write(src[x.Start:x.Stop])
+					for k := x.Start; k < x.Stop; k++ {
+						back = append(back, k)
+					}
+				}
+			case claim.InlineBreak:
+				b.WriteByte(' ')
+				back = append(back, x.Start)
+			case claim.InlineString:
+				b.WriteString(x.Value)
+				for range len(x.Value) {
+					back = append(back, -1)
+				}
+			case claim.InlineClaim:
+				// a claim: its numbers are compared as claims
+				if ci, ok := claimAt[x.Start]; ok {
+					blockOf[ci] = len(d.blocks)
+				}
+				b.WriteString(" ")
+				back = append(back, -1)
+			case claim.InlineLink:
+				d.links = append(d.links, linkUse{dest: x.Value, start: x.Start})
+			}
+		}
+		return b.String(), back
+	}
+	addText := func(in claim.Block, kind string) {
+		txt, back := text(in.Inlines)
+		bl := block{kind: kind, level: in.Level, section: section, table: -1, start: in.Start}
 		if kind == "cell" {
 			bl.table, bl.row = table, row
 		}
-		txt := b.String()
 		// shortcode calls are not prose
 		for _, m := range shortcodeCallRe.FindAllStringIndex(txt, -1) {
 			txt = txt[:m[0]] + strings.Repeat(" ", m[1]-m[0]) + txt[m[1]:]
@@ -171,46 +144,33 @@ func readDoc(p *Page) *doc {
 		}
 		d.blocks = append(d.blocks, bl)
 	}
-	_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
-		if !entering {
-			if _, ok := n.(*east.Table); ok {
-				table = -1
-			}
-			return ast.WalkContinue, nil
-		}
-		switch t := n.(type) {
-		case *ast.Heading:
+	for _, b := range p.Parsed.Blocks {
+		switch b.Kind {
+		case claim.BlockHeading:
 			section++
-			addText(t, "heading", t.Level)
-			return ast.WalkSkipChildren, nil
-		case *ast.Paragraph, *ast.TextBlock:
-			addText(t, "text", 0)
-			return ast.WalkSkipChildren, nil
-		case *east.Table:
-			d.tables = append(d.tables, tableInfo{section: section, start: firstOffset(t, src)})
+			addText(b, "heading")
+		case claim.BlockText:
+			addText(b, "text")
+		case claim.BlockTable:
+			d.tables = append(d.tables, tableInfo{section: section, start: b.Start})
 			table, row = len(d.tables)-1, 0
-		case *east.TableHeader, *east.TableRow:
+		case claim.BlockRow:
 			d.tables[table].rows++
 			row++
-		case *east.TableCell:
-			addText(t, "cell", 0)
-			return ast.WalkSkipChildren, nil
-		case *ast.FencedCodeBlock, *ast.CodeBlock:
+		case claim.BlockCell:
+			addText(b, "cell")
+		case claim.BlockCode:
 			var code bytes.Buffer
-			for i := 0; i < t.Lines().Len(); i++ {
-				sg := t.Lines().At(i)
-				code.Write(src[sg.Start:sg.Stop])
+			for _, x := range b.Inlines {
+				code.Write(src[x.Start:x.Stop])
 			}
-			start := firstOffset(t, src)
-			d.blocks = append(d.blocks, block{kind: "code", section: section, start: start, code: code.Bytes(), table: -1})
-			return ast.WalkSkipChildren, nil
-		case *ast.HTMLBlock:
-			return ast.WalkSkipChildren, nil
+			d.blocks = append(d.blocks, block{kind: "code", section: section, start: b.Start, code: code.Bytes(), table: -1})
 		}
-		return ast.WalkContinue, nil
-	})
-	for _, m := range evfigureCallRe.FindAllSubmatchIndex(src, -1) {
-		d.figures = append(d.figures, figureUse{name: string(src[m[2]:m[3]]), start: m[0]})
+	}
+	body := src[p.Parsed.BodyStart:]
+	for _, m := range evfigureCallRe.FindAllSubmatchIndex(body, -1) {
+		at := p.Parsed.BodyStart
+		d.figures = append(d.figures, figureUse{name: string(body[m[2]:m[3]]), start: at + m[0]})
 	}
 	for i, c := range p.Parsed.Claims {
 		if c.Exempt {
@@ -283,22 +243,6 @@ func claimNumbers(src []byte, c claim.Claim) []Number {
 }
 
 func isRuneStart(b byte) bool { return b&0xC0 != 0x80 }
-
-// firstOffset is the byte offset where block n starts.
-func firstOffset(n ast.Node, src []byte) int {
-	if n.Lines() != nil && n.Lines().Len() > 0 {
-		return n.Lines().At(0).Start
-	}
-	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
-		if t, ok := c.(*ast.Text); ok {
-			return t.Segment.Start
-		}
-		if o := firstOffset(c, src); o > 0 {
-			return o
-		}
-	}
-	return 0
-}
 
 // parity compares a translation t with its source s and reports every
 // difference on t's line, with s's line as a related position.
