@@ -88,7 +88,7 @@ func newBuildCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *c
 	var out string
 	var lf lockFlags
 	var hugoTimeout time.Duration
-	var hugoFlag string
+	var hugoFlag, keepStage string
 	var strict bool
 	cmd := &cobra.Command{
 		Use:   "build",
@@ -117,7 +117,7 @@ func newBuildCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *c
 			if err != nil {
 				return &exitError{2, err}
 			}
-			err = s.Build(cmd.Context(), site.BuildOptions{Out: out, Log: stderr, Check: opts.check, HugoTimeout: hugoTimeout, Hugo: hugo, Strict: strict,
+			err = s.Build(cmd.Context(), site.BuildOptions{Out: out, Log: stderr, Check: opts.check, HugoTimeout: hugoTimeout, Hugo: hugo, Strict: strict, KeepStage: keepStage,
 				Findings: func(ds diag.List) { _ = report.Write(stdout, "text", ds, report.FileSource(*root)) }})
 			var ds diag.List
 			if asList(err, &ds) {
@@ -141,6 +141,7 @@ func newBuildCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *c
 	cmd.Flags().BoolVar(&strict, "strict", false, "fail (exit 1, nothing built) on warnings too, evdoc's and Hugo's (--panicOnWarning)")
 	cmd.Flags().StringVar(&hugoFlag, "hugo", "", "Hugo binary to run (overrides EVDOC_HUGO; \"pinned\": the pinned Hugo, see the lookup order above)")
 	cmd.Flags().DurationVar(&hugoTimeout, "hugo-timeout", 10*time.Minute, "stop Hugo (and fail, leaving --out as it was) when it runs longer (0: no limit)")
+	cmd.Flags().StringVar(&keepStage, "keep-stage", "", "move the staged Hugo project (generated pages and data/evdoc) to this new directory instead of removing it, for profiling or debugging (hugo --source DIR --templateMetrics)")
 	lf.register(cmd)
 	return cmd
 }

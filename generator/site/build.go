@@ -50,6 +50,12 @@ type BuildOptions struct {
 	// like an error, and Hugo runs with --panicOnWarning. Without it
 	// Hugo's warnings are printed (Log) and do not fail the build.
 	Strict bool
+	// KeepStage, when not empty, is a new directory (absolute, or
+	// relative to the working directory) the staged Hugo project is moved
+	// to after Hugo ran, successful or not, instead of being removed:
+	// for profiling Hugo on it (hugo --source DIR --templateMetrics) and
+	// for debugging the generated pages and data. It must not exist yet.
+	KeepStage string
 
 	// replace swaps the new site into place; tests inject failures.
 	replace *atomicdir.Ops
@@ -203,6 +209,18 @@ func (s *Site) Build(ctx context.Context, opt BuildOptions) error {
 		return err
 	}
 	defer os.RemoveAll(stage)
+	if opt.KeepStage != "" {
+		if _, err := os.Lstat(opt.KeepStage); err == nil {
+			return fmt.Errorf("--keep-stage %s: it exists; expected a new directory", opt.KeepStage)
+		}
+		defer func() {
+			if err := os.Rename(stage, opt.KeepStage); err != nil {
+				fmt.Fprintf(logw, "evdoc: not kept: %v (the stage is removed)\n", err)
+				return
+			}
+			fmt.Fprintf(logw, "evdoc: staged project kept in %s\n", opt.KeepStage)
+		}()
+	}
 	fmt.Fprintf(logw, "evdoc: %d claims checked, %d pages, %d evidence sets (check %.2f s)\n", len(results), len(s.Pages), len(s.Store.Sets), checked.Seconds())
 	start = time.Now()
 	staged, err := s.Stage(ctx, stage, results, logw)
