@@ -237,10 +237,32 @@ func TestBuildReproducible(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The second build keeps its stage (--keep-stage): the output must
+	// not depend on it either.
+	kept := filepath.Join(t.TempDir(), "stage")
 	for _, out := range []string{"public-a", "public-b"} {
-		if err := s.Build(context.Background(), BuildOptions{Out: out, Hugo: hugoCommand(t), Check: check.DefaultOptions()}); err != nil {
+		opt := BuildOptions{Out: out, Hugo: hugoCommand(t), Check: check.DefaultOptions()}
+		if out == "public-b" {
+			opt.KeepStage = kept
+		}
+		if err := s.Build(context.Background(), opt); err != nil {
 			t.Fatal(err)
 		}
+	}
+	for _, f := range []string{"data/evdoc/claims.json", ConfigFile, "themes/evdoc/layouts/_markup/render-link.html"} {
+		if _, err := os.Stat(filepath.Join(kept, f)); err != nil {
+			t.Errorf("kept stage: %v", err)
+		}
+	}
+	if stages, _ := filepath.Glob(filepath.Join(dir, workDir, "stage-*")); len(stages) > 0 {
+		t.Errorf("stages left in the project: %v", stages)
+	}
+	err = s.Build(context.Background(), BuildOptions{Out: "public-c", Hugo: hugoCommand(t), Check: check.DefaultOptions(), KeepStage: kept})
+	if err == nil || !strings.Contains(err.Error(), "exists") {
+		t.Errorf("keeping the stage in an existing directory: got %v, want an error naming it", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "public-c")); err == nil {
+		t.Error("public-c built although --keep-stage was refused")
 	}
 	a, b := filepath.Join(dir, "public-a"), filepath.Join(dir, "public-b")
 	n := 0
