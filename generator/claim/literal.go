@@ -2,6 +2,7 @@ package claim
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -65,7 +66,43 @@ var (
 	kanjiDigits   = map[rune]int64{'〇': 0, '零': 0, '一': 1, '二': 2, '三': 3, '四': 4, '五': 5, '六': 6, '七': 7, '八': 8, '九': 9}
 	kanjiSmall    = map[rune]int64{'十': 10, '百': 100, '千': 1000}
 	kanjiLarge    = map[rune]int64{'万': 1e4, '萬': 1e4, '億': 1e8, '兆': 1e12}
+
+	// The words of koDeterminers, koNumerals and jaKana as lists, tried in
+	// turn at each word of a page (a map range costs more than the
+	// comparisons). No word of a list is a prefix of another, so at most
+	// one matches and the order does not matter.
+	koDeterminerList = wordList(koDeterminers)
+	koNumeralList    = wordList(koNumerals)
+	jaKanaList       = wordList(jaKana)
 )
+
+// numberWord is a number word and its value.
+type numberWord struct {
+	word  string
+	value int64
+}
+
+// wordList returns the words of m with their values, sorted.
+func wordList(m map[string]int64) []numberWord {
+	l := make([]numberWord, 0, len(m))
+	for w, v := range m {
+		l = append(l, numberWord{w, v})
+	}
+	slices.SortFunc(l, func(a, b numberWord) int { return strings.Compare(a.word, b.word) })
+	return l
+}
+
+// startsWithWord reports whether s starts with a word of one of lists.
+func startsWithWord(s string, lists ...[]numberWord) bool {
+	for _, l := range lists {
+		for _, w := range l {
+			if strings.HasPrefix(s, w.word) {
+				return true
+			}
+		}
+	}
+	return false
+}
 
 // NumberWords lists the number words a literal may hold, for
 // documentation: Korean, Japanese and English, one to ten.
@@ -96,8 +133,15 @@ const (
 
 func scriptOf(r rune) script {
 	switch {
-	case r < utf8.RuneSelf && (r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z'):
-		return latin
+	case r < utf8.RuneSelf:
+		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' {
+			return latin
+		}
+		return other
+	case r >= 0xAC00 && r <= 0xD7A3: // Hangul syllables, the common case
+		return hangul
+	case r >= 0x4E00 && r <= 0x9FFF: // CJK unified ideographs
+		return han
 	case unicode.Is(unicode.Hangul, r):
 		return hangul
 	case unicode.Is(unicode.Han, r) || r == '々':
@@ -588,12 +632,13 @@ func (lx *lexer) wordNumberAt(i int) (*Quantity, int, error) {
 	}
 	switch sc {
 	case hangul:
-		if prevSc == hangul {
+		if prevSc == hangul || !startsWithWord(s[i:], koDeterminerList, koNumeralList) {
 			return nil, 0, nil
 		}
 		w := wordAt(s, i)
 		// Determiners need a unit or counter after them: 두 번, 세 개.
-		for d, v := range koDeterminers {
+		for _, dv := range koDeterminerList {
+			d, v := dv.word, dv.value
 			if !strings.HasPrefix(w, d) {
 				continue
 			}
@@ -612,18 +657,18 @@ func (lx *lexer) wordNumberAt(i int) (*Quantity, int, error) {
 		if v, ok := koNumerals[w]; ok {
 			return mk(i+len(w), v)
 		}
-		for n, v := range koNumerals { // 하나가, 둘이
-			if strings.HasPrefix(w, n) && lx.knownWordOrEnd(i+len(n)) {
-				return mk(i+len(n), v)
+		for _, nv := range koNumeralList { // 하나가, 둘이
+			if strings.HasPrefix(w, nv.word) && lx.knownWordOrEnd(i+len(nv.word)) {
+				return mk(i+len(nv.word), nv.value)
 			}
 		}
 	case hiragana:
 		if prevSc == hiragana {
 			return nil, 0, nil
 		}
-		for n, v := range jaKana {
-			if strings.HasPrefix(s[i:], n) {
-				q, _, err := mk(i+len(n), v)
+		for _, nv := range jaKanaList {
+			if strings.HasPrefix(s[i:], nv.word) {
+				q, _, err := mk(i+len(nv.word), nv.value)
 				if q != nil && q.Unit == "" {
 					q.Unit = "count"
 				}
