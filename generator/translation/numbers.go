@@ -43,8 +43,6 @@ var (
 	clockRe   = regexp.MustCompile(`^\d{1,2}:\d{2}(?::\d{2})?`)
 	versionRe = regexp.MustCompile(`^v?\d+\.\d+\.\d+(?:[-+.\w]*)`)
 	ipRe      = regexp.MustCompile(`^\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}(?:/\d{1,2})?(?::\d+)?`)
-	numRe     = regexp.MustCompile(`^(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?`)
-	magRe     = regexp.MustCompile(`^\s?(천|만|억|千|万|億)`)
 
 	magnitudeOf = map[string]int64{"천": 1e3, "千": 1e3, "만": 1e4, "万": 1e4, "억": 1e8, "億": 1e8}
 
@@ -72,6 +70,9 @@ var (
 		"가지": {"", "1"}, "種類": {"", "1"}, "차례": {"", "1"}, "度": {"", "1"}, "times": {"", "1"}, "개의": {"", "1"},
 	}
 	unitList = sortedUnits()
+	// unitsByByte lists the words of unitList by their first byte, in
+	// unitList's order: the words a text can start with.
+	unitsByByte = unitIndex(unitList)
 
 	// Qualifiers written before a number (the text ending at it) and
 	// after it (the text starting after it and its unit).
@@ -105,6 +106,95 @@ func sortedUnits() []string {
 		return l[i] < l[j]
 	})
 	return l
+}
+
+// unitIndex groups words by their first byte, keeping their order.
+func unitIndex(words []string) [256][]string {
+	var ix [256][]string
+	for _, w := range words {
+		ix[w[0]] = append(ix[w[0]], w)
+	}
+	return ix
+}
+
+// numberLen returns the length of the number at the start of s, digits
+// grouped by thousands separators and an optional fraction: what the
+// expression ^(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)? matches (0 for none).
+// A run of one to three digits followed by ",ddd" groups takes every
+// group that follows; otherwise the whole digit run is the number.
+func numberLen(s string) int {
+	run := digitRun(s, 0)
+	if run == 0 {
+		return 0
+	}
+	n := run
+	if run <= 3 {
+		for n+4 <= len(s) && s[n] == ',' && digitRun(s[n+1:n+4], 0) == 3 {
+			n += 4
+		}
+	}
+	if n < len(s) && s[n] == '.' {
+		if f := digitRun(s, n+1); f > 0 {
+			n += 1 + f
+		}
+	}
+	return n
+}
+
+// digitRun returns the count of ASCII digits in s from i on.
+func digitRun(s string, i int) int {
+	j := i
+	for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+		j++
+	}
+	return j - i
+}
+
+// magnitudeAt reads a magnitude word (천, 만, 억, 千, 万, 億) at the start of
+// s after at most one blank: what ^\s?(천|만|억|千|万|億) matches. It
+// returns the word and the length read ("" and 0 for none).
+func magnitudeAt(s string) (string, int) {
+	k := 0
+	if len(s) > 0 {
+		switch s[0] {
+		case ' ', '\t', '\n', '\f', '\r':
+			k = 1
+		}
+	}
+	// each word is three bytes of UTF-8
+	if len(s) >= k+3 {
+		if w := s[k : k+3]; magnitudeOf[w] != 0 {
+			return w, k + 3
+		}
+	}
+	return "", 0
+}
+
+// parseNumber reads a number as numberLen delimits it ("1,234.5") as a
+// decimal, as decimal.NewFromString reads it without its commas.
+func parseNumber(m string) decimal.Decimal {
+	var v int64
+	scale := int32(0)
+	digits := 0
+	frac := false
+	for i := 0; i < len(m); i++ {
+		switch c := m[i]; {
+		case c == ',':
+		case c == '.':
+			frac = true
+		default:
+			v = v*10 + int64(c-'0')
+			digits++
+			if frac {
+				scale++
+			}
+		}
+	}
+	if digits > 18 { // may overflow int64
+		d, _ := decimal.NewFromString(strings.ReplaceAll(m, ",", ""))
+		return d
+	}
+	return decimal.New(v, -scale)
 }
 
 // normalizeText maps full-width digits and signs to ASCII and returns,
@@ -184,11 +274,22 @@ func isASCIIAlnum(c byte) bool {
 // words (1万2000, 1만 2천, 1.2만) are read as one number; "5" never
 // matches inside "15".
 func ScanNumbers(text string) []Number {
-	norm, back := normalizeText(text)
+	// offsets in norm are offsets in text unless full-width characters
+	// (or invalid UTF-8) were mapped
+	norm, back := text, []int(nil)
+	if hasFullWidth(text) || !utf8.ValidString(text) {
+		norm, back = normalizeText(text)
+	}
+	at := func(i int) int {
+		if back == nil {
+			return i
+		}
+		return back[i]
+	}
 	var out []Number
 	for i := 0; i < len(norm); {
 		if w := zeroWord(norm[i:]); w > 0 {
-			n := Number{Kind: "number", Value: decimal.Zero, Text: text[back[i]:back[i+w]], Start: back[i], End: back[i+w]}
+			n := Number{Kind: "number", Value: decimal.Zero, Text: text[at(i):at(i+w)], Start: at(i), End: at(i + w)}
 			qualify(&n, norm, i, i+w)
 			out = append(out, n)
 			i += w
@@ -210,42 +311,42 @@ func ScanNumbers(text string) []Number {
 				k--
 			}
 			word := strings.ToLower(norm[k:j])
-			out = append(out, Number{Kind: "id", Text: text[back[k]:back[j]], Key: "id:" + word, Start: back[k], End: back[j]})
+			out = append(out, Number{Kind: "id", Text: text[at(k):at(j)], Key: "id:" + word, Start: at(k), End: at(j)})
 			i = j
 			continue
 		}
 		rest := norm[i:]
 		if mayBeDateLike(norm, i) {
 			if m := ipRe.FindString(rest); m != "" {
-				out = append(out, Number{Kind: "ip", Text: text[back[i]:back[i+len(m)]], Key: "ip:" + m, Start: back[i], End: back[i+len(m)]})
+				out = append(out, Number{Kind: "ip", Text: text[at(i):at(i+len(m))], Key: "ip:" + m, Start: at(i), End: at(i + len(m))})
 				i += len(m)
 				continue
 			}
 			if m := isoDateRe.FindStringSubmatch(rest); m != nil {
 				key := "date:" + m[1] + "-" + pad2(m[2]) + "-" + pad2(m[3])
-				out = append(out, Number{Kind: "date", Text: text[back[i]:back[i+len(m[0])]], Key: key, Start: back[i], End: back[i+len(m[0])]})
+				out = append(out, Number{Kind: "date", Text: text[at(i):at(i+len(m[0]))], Key: key, Start: at(i), End: at(i + len(m[0]))})
 				i += len(m[0])
 				continue
 			}
 			if m := cjkDateRe.FindStringSubmatch(rest); m != nil && (m[1] != "" || m[3] != "") {
 				key := "date:" + m[1] + "-" + pad2(m[2]) + "-" + pad2(m[3])
-				out = append(out, Number{Kind: "date", Text: text[back[i]:back[i+len(m[0])]], Key: key, Start: back[i], End: back[i+len(m[0])]})
+				out = append(out, Number{Kind: "date", Text: text[at(i):at(i+len(m[0]))], Key: key, Start: at(i), End: at(i + len(m[0]))})
 				i += len(m[0])
 				continue
 			}
 			if m := clockRe.FindString(rest); m != "" {
-				out = append(out, Number{Kind: "time", Text: text[back[i]:back[i+len(m)]], Key: "time:" + m, Start: back[i], End: back[i+len(m)]})
+				out = append(out, Number{Kind: "time", Text: text[at(i):at(i+len(m))], Key: "time:" + m, Start: at(i), End: at(i + len(m))})
 				i += len(m)
 				continue
 			}
 			if m := versionRe.FindString(rest); m != "" {
-				out = append(out, Number{Kind: "version", Text: text[back[i]:back[i+len(m)]], Key: "version:" + strings.TrimPrefix(m, "v"), Start: back[i], End: back[i+len(m)]})
+				out = append(out, Number{Kind: "version", Text: text[at(i):at(i+len(m))], Key: "version:" + strings.TrimPrefix(m, "v"), Start: at(i), End: at(i + len(m))})
 				i += len(m)
 				continue
 			}
 		}
 		n, end := readQuantity(norm, i)
-		n.Start, n.End = back[i], back[end]
+		n.Start, n.End = at(i), at(end)
 		n.Text = text[n.Start:n.End]
 		qualify(&n, norm, i, end)
 		out = append(out, n)
@@ -309,16 +410,16 @@ func readQuantity(norm string, i int) (Number, int) {
 	j := i
 	lastMag := int64(0)
 	for {
-		m := numRe.FindString(norm[j:])
+		m := norm[j : j+numberLen(norm[j:])]
 		if m == "" {
 			break
 		}
-		v, _ := decimal.NewFromString(strings.ReplaceAll(m, ",", ""))
+		v := parseNumber(m)
 		k := j + len(m)
 		mag := int64(1)
-		if mm := magRe.FindStringSubmatch(norm[k:]); mm != nil {
-			mag = magnitudeOf[mm[1]]
-			k += len(mm[0])
+		if w, n := magnitudeAt(norm[k:]); n > 0 {
+			mag = magnitudeOf[w]
+			k += n
 		}
 		if lastMag != 0 && (mag >= lastMag || v.Mul(decimal.NewFromInt(mag)).GreaterThanOrEqual(decimal.NewFromInt(lastMag))) {
 			break // not a continuation of the compound number
@@ -337,11 +438,11 @@ func readQuantity(norm string, i int) (Number, int) {
 		if s >= len(norm) || norm[s] < '0' || norm[s] > '9' {
 			break
 		}
-		if m2 := numRe.FindString(norm[s:]); m2 != "" {
-			v2, _ := decimal.NewFromString(strings.ReplaceAll(m2, ",", ""))
+		if m2 := norm[s : s+numberLen(norm[s:])]; m2 != "" {
+			v2 := parseNumber(m2)
 			mag2 := int64(1)
-			if mm := magRe.FindStringSubmatch(norm[s+len(m2):]); mm != nil {
-				mag2 = magnitudeOf[mm[1]]
+			if w, n := magnitudeAt(norm[s+len(m2):]); n > 0 {
+				mag2 = magnitudeOf[w]
 			}
 			if mag2 >= lastMag || v2.Mul(decimal.NewFromInt(mag2)).GreaterThanOrEqual(decimal.NewFromInt(lastMag)) {
 				break
@@ -361,11 +462,11 @@ func readQuantity(norm string, i int) (Number, int) {
 			word string
 			f    decimal.Decimal
 		}{{"分", decimal.NewFromInt(1)}, {"厘", decimal.New(1, -1)}} {
-			m := numRe.FindString(norm[j:])
+			m := norm[j : j+numberLen(norm[j:])]
 			if m == "" || strings.Contains(m, ".") || !strings.HasPrefix(norm[j+len(m):], part.word) {
 				continue
 			}
-			v, _ := decimal.NewFromString(strings.ReplaceAll(m, ",", ""))
+			v := parseNumber(m)
 			n.Value = n.Value.Add(v.Mul(part.f))
 			j += len(m) + len(part.word)
 		}
@@ -381,7 +482,11 @@ func readQuantity(norm string, i int) (Number, int) {
 			return n, j // 3 초과: a comparator, not 3 seconds
 		}
 	}
-	for _, w := range unitList {
+	var units []string
+	if u < len(norm) {
+		units = unitsByByte[norm[u]]
+	}
+	for _, w := range units {
 		if strings.HasPrefix(norm[u:], w) {
 			end := u + len(w)
 			// a Latin unit must not run into a longer word ("s" of "seconds" is taken whole; "x" of "xyz" is not a unit)

@@ -1,11 +1,14 @@
 package translation
 
 import (
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/shopspring/decimal"
 )
 
 // TestNumberPairs is the table of ko/ja (and English) number pairs that
@@ -195,5 +198,45 @@ func TestMayBeDateLike(t *testing.T) {
 	}
 	if len(pages) == 0 {
 		t.Error("no reference pages found")
+	}
+}
+
+// TestNumberScannersMatchExpressions holds numberLen, magnitudeAt and
+// parseNumber to the regular expressions and decimal parsing they
+// replace, on random strings over the bytes that matter.
+func TestNumberScannersMatchExpressions(t *testing.T) {
+	numRe := regexp.MustCompile(`^(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?`)
+	magRe := regexp.MustCompile(`^\s?(천|만|억|千|万|億)`)
+	pieces := []string{"0", "1", "2", "5", "9", ",", ".", " ", "\t", "\v", "만", "千", "億", "천", "a", "초", "12", "345", ",000", ".5"}
+	rng := rand.New(rand.NewPCG(1, 2))
+	check := func(s string) {
+		m := numRe.FindString(s)
+		if got := s[:numberLen(s)]; got != m {
+			t.Fatalf("numberLen(%q) reads %q, want %q", s, got, m)
+		}
+		if m != "" {
+			want, _ := decimal.NewFromString(strings.ReplaceAll(m, ",", ""))
+			if got := parseNumber(m); got.String() != want.String() || got.Exponent() != want.Exponent() || !got.Equal(want) {
+				t.Fatalf("parseNumber(%q) = %v (exp %d), want %v (exp %d)", m, got, got.Exponent(), want, want.Exponent())
+			}
+		}
+		w, n := magnitudeAt(s)
+		if mm := magRe.FindStringSubmatch(s); mm != nil {
+			if w != mm[1] || n != len(mm[0]) {
+				t.Fatalf("magnitudeAt(%q) = %q, %d, want %q, %d", s, w, n, mm[1], len(mm[0]))
+			}
+		} else if n != 0 {
+			t.Fatalf("magnitudeAt(%q) = %q, %d, want none", s, w, n)
+		}
+	}
+	for _, s := range []string{"", "1,234.5", "1234,567", "1,2345", "12,345,67", "0012.50", "1234567890123456789012.25", " 만", "  만", "\v만", "1.", ".5"} {
+		check(s)
+	}
+	for range 200000 {
+		var b strings.Builder
+		for range rng.IntN(8) {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		check(b.String())
 	}
 }
