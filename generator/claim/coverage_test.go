@@ -21,7 +21,7 @@ func TestCoverageRules(t *testing.T) {
 		{"host:443 포트", "443:port"},
 		{"40초 동안 86건", "40: 86:"},
 		{"12s 뒤", "12:"},
-		{"{{< param \"version\" 3 >}} 와 {{% x 5 %}}", "3:shortcode 5:shortcode"},
+		{"버전 {{< param \"version\" 3 >}} 와 {{% x 5 %}}", "3:shortcode 5:shortcode"},
 		{"11:42:01 에", "11:42:01:time"},
 		{"12:30 과 09:05", "12:30:time 09:05:time"},
 		{"날짜 2026년 7월 9일", "2026년 7월 9일:date"},

@@ -2,6 +2,7 @@ package claim
 
 import (
 	"bytes"
+	"errors"
 	"slices"
 	"strings"
 
@@ -12,6 +13,7 @@ import (
 	"github.com/yuin/goldmark/text"
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/frontmatter"
 )
 
 // Scheme is the link destination prefix that marks a claim.
@@ -171,51 +173,51 @@ func NewMarkdown() goldmark.Markdown {
 	)
 }
 
-// SplitFrontMatter finds YAML ("---") or TOML ("+++") front matter at the
-// start of src. It returns the raw front matter and the offset where the
-// body starts; a page without front matter returns nil and 0. An opening
-// delimiter without a closing one is reported as ok=false.
+// SplitFrontMatter finds YAML ("---"), TOML ("+++") or JSON ("{ … }")
+// front matter at the start of src, as Hugo does (see package
+// frontmatter). It returns the raw front matter (for JSON the object,
+// braces included) and the offset where the body starts; a page without
+// front matter returns nil and 0. An opening delimiter without a closing
+// one is reported as ok=false.
 func SplitFrontMatter(src []byte) (fm []byte, bodyStart int, ok bool) {
-	for _, delim := range []string{"---", "+++"} {
-		open := delim + "\n"
-		if !bytes.HasPrefix(src, []byte(open)) {
-			continue
-		}
-		rest := src[len(open):]
-		for off := 0; off <= len(rest); {
-			nl := bytes.IndexByte(rest[off:], '\n')
-			line := rest[off:]
-			if nl >= 0 {
-				line = rest[off : off+nl]
-			}
-			if string(bytes.TrimRight(line, " \t")) == delim {
-				end := len(open) + off + len(line)
-				if nl >= 0 {
-					end++
-				}
-				return rest[:off], end, true
-			}
-			if nl < 0 {
-				break
-			}
-			off += nl + 1
-		}
+	b, err := frontmatter.Split(src)
+	if err != nil {
 		return nil, 0, false
 	}
-	return nil, 0, true
+	return b.Text(src), b.BodyStart, true
 }
 
 // Parse reads a page. path names it in positions. Claims with an empty or
 // malformed destination are reported as errors; the claims that could be
 // read are still returned.
 func Parse(md goldmark.Markdown, path string, src []byte) (*Page, diag.List) {
+	return parse(md, path, src, true)
+}
+
+// ParseText reads Markdown text that is not a content file (a figure's
+// caption or title): as Parse, but nothing at its start is front matter.
+func ParseText(md goldmark.Markdown, path string, src []byte) (*Page, diag.List) {
+	return parse(md, path, src, false)
+}
+
+func parse(md goldmark.Markdown, path string, src []byte, page bool) (*Page, diag.List) {
 	ix := diag.NewLineIndex(path, src)
 	p := &Page{Path: path, Source: src, Index: ix}
-	fm, body, ok := SplitFrontMatter(src)
-	if !ok {
-		return p, diag.List{diag.Errorf(ix.Pos(0), diag.PageFrontMatter, "front matter is not closed; expected a line with the same delimiter").Spanning(ix.LineEnd(0))}
+	var b frontmatter.Block
+	if page {
+		var err error
+		b, err = frontmatter.Split(src)
+		if err != nil {
+			var ue *frontmatter.UnclosedError
+			at := 0
+			if errors.As(err, &ue) {
+				at = ue.Open
+			}
+			return p, diag.List{diag.Errorf(ix.Pos(at), diag.PageFrontMatter, "%v", err).Spanning(ix.LineEnd(at))}
+		}
 	}
-	p.FrontMatter, p.BodyStart = fm, body
+	p.FrontMatter, p.BodyStart = b.Text(src), b.BodyStart
+	body := b.BodyStart
 	// Blank the front matter byte for byte so offsets stay file offsets.
 	blanked := blankFrontMatter(src, body)
 	doc := md.Parser().Parse(text.NewReader(blanked))

@@ -152,7 +152,7 @@ func Catalogue() []Rule {
 		{PagePath, Error, "A content file is not a regular file inside content/.",
 			"Replace the symbolic link with the page itself."},
 		{PageFrontMatter, Error, "A page's front matter cannot be read.",
-			"Write YAML front matter between --- lines, closed by a second --- line."},
+			"Write front matter as Hugo reads it: YAML between --- lines, TOML between +++ lines, or one JSON object; close it and fix the syntax error at the position given."},
 		{PageEmphasis, Error, "Emphasis delimiters (* or **) would reach the built page as literal text.",
 			"Pair every opening run with a closing one; evdoc build makes emphasis next to CJK punctuation render (**「強調」**する), a lone * must be escaped as \\*."},
 		{PageEncoding, Error, "A page is not valid UTF-8.",

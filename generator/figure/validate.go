@@ -148,7 +148,7 @@ func (s *Spec) Validate(st *evidence.Store, langs []string, fonts map[string]*Fo
 				continue
 			}
 			at := s.textOffset(f.text)
-			page, perrs := claim.Parse(md, s.File, []byte(f.text))
+			page, perrs := claim.ParseText(md, s.File, []byte(f.text))
 			var tds diag.List
 			tds = append(tds, perrs...)
 			_, cds := check.Claims(page, st, opt)

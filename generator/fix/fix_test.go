@@ -152,3 +152,25 @@ func TestScaleChange(t *testing.T) {
 		}
 	}
 }
+
+// TestEditsLeaveFrontMatter: fix rewrites claims in the body only; front
+// matter of every format Hugo reads (YAML, TOML, JSON), even text shaped
+// like a claim in it, stays byte for byte.
+func TestEditsLeaveFrontMatter(t *testing.T) {
+	st := store(t, "ok=87\n")
+	body := "성공 [86개](ev:s/r.ok)\n"
+	for _, fm := range []string{
+		"---\ntitle: \"[86개](ev:s/r.ok)\"\n---\n",
+		"+++\ntitle = \"[86개](ev:s/r.ok)\"\n[params]\n  n = 86\n+++\n",
+		"{\n  \"title\": \"[86개](ev:s/r.ok)\"\n}\n",
+	} {
+		p, errs := claim.Parse(claim.NewMarkdown(), "p.md", []byte(fm+body))
+		if errs != nil {
+			t.Fatal(errs)
+		}
+		edits, _ := Edits(p, st, check.DefaultOptions())
+		if got, want := string(Apply(p.Source, edits)), fm+"성공 [87개](ev:s/r.ok)\n"; got != want {
+			t.Errorf("got:\n%s\nwant:\n%s", got, want)
+		}
+	}
+}

@@ -19,6 +19,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -29,6 +30,9 @@ import (
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/translation"
 )
+
+// yamlLineRe matches the line number in a yaml.v3 error ("yaml: line 3: …").
+var yamlLineRe = regexp.MustCompile(`line (\d+)`)
 
 // ConfigFile is the root configuration file of the reference site and
 // of the projects evdoc init writes. Hugo also reads the others of

@@ -1,33 +1,28 @@
 package site
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
-	"regexp"
 	"runtime"
 	"sort"
-	"strconv"
 	"strings"
 	"sync"
 
 	"github.com/yuin/goldmark"
-	"go.yaml.in/yaml/v3"
 
 	"github.com/evdoc-lab/evdoc/generator/claim"
 	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/frontmatter"
 	"github.com/evdoc-lab/evdoc/generator/translation"
 )
 
 // Page is one Markdown content file of one language (see
 // translation.Page, which pairs them).
 type Page = translation.Page
-
-var yamlLineRe = regexp.MustCompile(`line (\d+)`)
 
 // loadPages reads every .md file under each language's content directory,
 // parsing them on a pool of workers (newMD gives each its goldmark). It
@@ -165,28 +160,12 @@ func newPage(dirLang string, codes []string, repoPath, rel string, src []byte, m
 	pg := &Page{Path: repoPath, Rel: rel, Parsed: parsed, FrontMatter: map[string]any{}}
 	pg.Lang, pg.Logical, pg.Section = translation.FileLanguage(rel, dirLang, codes)
 	if parsed.FrontMatter != nil {
-		if bytes.HasPrefix(src, []byte("+++")) {
-			errs = append(errs, diag.Errorf(parsed.Index.Pos(0), diag.PageFrontMatter, "TOML front matter; evdoc reads YAML front matter (---)").Spanning(parsed.Index.LineEnd(0)))
-			return nil, errs
+		b, _ := frontmatter.Split(src) // claim.Parse reported an unclosed one
+		fields, d := frontmatter.Decode(src, b, parsed.Index)
+		if d != nil {
+			return nil, append(errs, *d)
 		}
-		if err := yaml.Unmarshal(parsed.FrontMatter, &pg.FrontMatter); err != nil {
-			// yaml counts lines from the front matter, which starts on the
-			// file's second line: report at, and name, file lines.
-			pos := parsed.Index.Pos(0)
-			msg := err.Error()
-			if m := yamlLineRe.FindStringSubmatch(msg); m != nil {
-				n, _ := strconv.Atoi(m[1])
-				if start := parsed.Index.LineStart(n + 1); start >= 0 {
-					pos = parsed.Index.Pos(start)
-				}
-			}
-			msg = yamlLineRe.ReplaceAllStringFunc(msg, func(l string) string {
-				n, _ := strconv.Atoi(yamlLineRe.FindStringSubmatch(l)[1])
-				return fmt.Sprintf("line %d", n+1)
-			})
-			errs = append(errs, diag.Errorf(pos, diag.PageFrontMatter, "invalid YAML front matter: %s", strings.TrimSpace(msg)).Spanning(parsed.Index.LineEnd(pos.Offset)))
-			return nil, errs
-		}
+		pg.FrontMatter = fields
 	}
 	pg.Title, _ = pg.FrontMatter["title"].(string)
 	pg.Key, _ = pg.FrontMatter["translationKey"].(string)

@@ -13,6 +13,7 @@ import (
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/evidence"
 	"github.com/evdoc-lab/evdoc/generator/figure"
+	"github.com/evdoc-lab/evdoc/generator/frontmatter"
 	"github.com/evdoc-lab/evdoc/generator/translation"
 )
 
@@ -176,32 +177,15 @@ var renderedKeys = []string{"title", "summary", "description", "linkTitle"}
 func frontMatterNumbers(p *Page) diag.List {
 	var ds diag.List
 	src := p.Parsed.Source
-	lines := strings.SplitAfter(string(src[:p.Parsed.BodyStart]), "\n")
-	off := 0
-	key := "" // the rendered key whose (block) value continues
-	for _, line := range lines {
-		lineStart, start := off, off
-		off += len(line)
-		body := strings.TrimRight(line, "\n")
-		switch {
-		case key != "" && (strings.HasPrefix(body, " ") || strings.HasPrefix(body, "\t") || strings.TrimSpace(body) == ""):
-			// continuation of a block or multi-line value
-		default:
-			key = ""
-			for _, k := range renderedKeys {
-				if strings.HasPrefix(body, k+":") {
-					key = k
-					start += len(k) + 1
-				}
-			}
-			if key == "" {
-				continue
-			}
-		}
-		for _, n := range claim.ScanText(p.Parsed.Index, src, start, lineStart+len(body)) {
+	b, err := frontmatter.Split(src)
+	if err != nil {
+		return nil
+	}
+	for _, f := range frontmatter.Fields(src, b, renderedKeys) {
+		for _, n := range claim.ScanText(p.Parsed.Index, src, f.Start, f.End) {
 			if n.Rule == "" {
 				ds = append(ds, diag.Diagnostic{Pos: n.Pos, End: p.Parsed.Index.Pos(n.Pos.Offset + len(n.Text)), Severity: diag.Warning, Rule: diag.ClaimUnchecked,
-					Message: fmt.Sprintf("number %q in front matter %s cannot be bound to evidence; it is not checked (move it into the body as a claim)", n.Text, key)})
+					Message: fmt.Sprintf("number %q in front matter %s cannot be bound to evidence; it is not checked (move it into the body as a claim)", n.Text, f.Key)})
 			}
 		}
 	}

@@ -6,10 +6,12 @@ import (
 	"encoding/hex"
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/fix"
+	"github.com/evdoc-lab/evdoc/generator/frontmatter"
 )
 
 // Front matter fields a translation carries to record the version of its
@@ -77,41 +79,77 @@ func blockHashes(p *Page) ([]string, []int) {
 	return hs, out
 }
 
-var fmFieldRe = func(name string) *regexp.Regexp {
-	return regexp.MustCompile(`(?m)^` + regexp.QuoteMeta(name) + `:.*\n`)
+var fmFieldRe = map[frontmatter.Format]func(name string) *regexp.Regexp{
+	frontmatter.YAML: func(name string) *regexp.Regexp {
+		return regexp.MustCompile(`(?m)^` + regexp.QuoteMeta(name) + `:.*\n`)
+	},
+	frontmatter.TOML: func(name string) *regexp.Regexp {
+		return regexp.MustCompile(`(?m)^` + regexp.QuoteMeta(name) + `[ \t]*=.*\n`)
+	},
+	frontmatter.JSON: func(name string) *regexp.Regexp {
+		return regexp.MustCompile(`"` + regexp.QuoteMeta(name) + `"[ \t]*:[ \t]*"[^"\\\n]*"`)
+	},
 }
 
 // Mark records in translation t's front matter the version of source s it
 // now matches: SourceHashField and SourceBlocksField are set (replaced
-// when present, else added before the closing delimiter); no other byte of
-// the file changes. The file at path is replaced atomically, and left
-// alone if it changed since t was read (fix.ErrChanged).
+// when present, else added: as the first fields of TOML front matter, so
+// they stay top-level whatever tables follow; as the last lines of YAML
+// front matter; as the first members of a JSON object), written in the
+// front matter's own format; no other byte of the file changes. The file
+// at path is replaced atomically, and left alone if it changed since t
+// was read (fix.ErrChanged).
 func Mark(path string, s, t *Page) error {
 	src := t.Parsed.Source
-	if t.Parsed.FrontMatter == nil || !bytes.HasPrefix(src, []byte("---\n")) {
-		return fmt.Errorf("%s: no YAML front matter (---) to record the source version in", t.Path)
+	b, err := frontmatter.Split(src)
+	if err != nil || b.Format == "" {
+		return fmt.Errorf("%s: no front matter (YAML ---, TOML +++ or JSON {…}) to record the source version in", t.Path)
 	}
 	hs, _ := blockHashes(s)
 	fields := []struct{ name, value string }{
 		{SourceHashField, SourceHash(s)},
-		{SourceBlocksField, `"` + strings.Join(hs, " ") + `"`},
+		{SourceBlocksField, strings.Join(hs, " ")},
 	}
-	// the closing delimiter line starts after the front matter text
-	closeAt := 4 + len(t.Parsed.FrontMatter)
-	head := string(src[:closeAt])
+	head, fm, tail := string(src[:b.Start]), string(src[b.Start:b.End]), src[b.End:]
+	var missing []string // lines of the fields not yet present
 	for _, f := range fields {
-		line := f.name + ": " + f.value + "\n"
-		re := fmFieldRe(f.name)
-		if loc := re.FindStringIndex(head); loc != nil {
-			head = head[:loc[0]] + line + head[loc[1]:]
-		} else {
-			if !strings.HasSuffix(head, "\n") {
-				head += "\n"
+		var line string
+		switch b.Format {
+		case frontmatter.YAML:
+			v := f.value
+			if f.name == SourceBlocksField {
+				v = strconv.Quote(v)
 			}
-			head += line
+			line = f.name + ": " + v + "\n"
+		case frontmatter.TOML:
+			line = f.name + " = " + strconv.Quote(f.value) + "\n"
+		case frontmatter.JSON:
+			line = strconv.Quote(f.name) + ": " + strconv.Quote(f.value)
+		}
+		if loc := fmFieldRe[b.Format](f.name).FindStringIndex(fm); loc != nil {
+			fm = fm[:loc[0]] + line + fm[loc[1]:]
+			continue
+		}
+		missing = append(missing, line)
+	}
+	if len(missing) > 0 {
+		switch b.Format {
+		case frontmatter.YAML:
+			if fm != "" && !strings.HasSuffix(fm, "\n") {
+				fm += "\n"
+			}
+			fm += strings.Join(missing, "")
+		case frontmatter.TOML:
+			fm = strings.Join(missing, "") + fm
+		case frontmatter.JSON:
+			sep := ","
+			if strings.TrimSpace(fm[1:len(fm)-1]) == "" {
+				sep = "\n"
+			}
+			fm = "{\n  " + strings.Join(missing, ",\n  ") + sep + fm[1:]
 		}
 	}
-	out := append([]byte(head), src[closeAt:]...)
+	out := append([]byte(head+fm), tail...)
 	if bytes.Equal(out, src) {
 		return nil
 	}
@@ -173,10 +211,13 @@ func checkStale(s, t *Page) diag.List {
 // fieldSpan is the range of a front matter field's line, else of the
 // page's first line.
 func fieldSpan(p *Page, name string) (diag.Position, diag.Position) {
-	fm := p.Parsed.Source[:p.Parsed.BodyStart]
+	src := p.Parsed.Source
 	off := 0
-	if i := bytes.Index(fm, []byte("\n"+name+":")); i >= 0 {
-		off = i + 1
+	if b, err := frontmatter.Split(src); err == nil {
+		for _, f := range frontmatter.Fields(src, b, []string{name}) {
+			off = p.Parsed.Index.LineStart(p.Parsed.Index.Pos(f.Start).Line)
+			break
+		}
 	}
 	return p.Parsed.Index.Pos(off), p.Parsed.Index.LineEnd(off)
 }

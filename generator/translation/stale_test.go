@@ -127,3 +127,52 @@ func TestMarkAndStale(t *testing.T) {
 		t.Error("the changed file was not left alone")
 	}
 }
+
+// TestMarkTOMLAndJSON: Mark records the source version in TOML front
+// matter (as top-level fields, before any [table]) and in JSON front
+// matter, in their own syntax; the page still decodes, is in sync, and
+// nothing else of the file changes.
+func TestMarkTOMLAndJSON(t *testing.T) {
+	for _, tt := range []struct{ name, fm, wantPrefix string }{
+		{"toml", "+++\ntitle = \"リトライ\"\ntranslationKey = \"p\"\n[params]\n  tags = [\"a\"]\n+++\n", "+++\n" + translation.SourceHashField + " = \"sha256:"},
+		{"json", "{\n  \"title\": \"リトライ\",\n  \"translationKey\": \"p\"\n}\n", "{\n  \"" + translation.SourceHashField + "\": \"sha256:"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := txtartest.WriteFile(t, filepath.Join("testdata", "stale", "stale.txtar"))
+			jaPath := filepath.Join(dir, "content", "ja", "docs", "p.md")
+			b, _ := os.ReadFile(jaPath)
+			body := string(b)[strings.Index(string(b), "\n## "):]
+			if err := os.WriteFile(jaPath, []byte(tt.fm+body), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			_, s := staleFindings(t, dir)
+			ja := s.Translations.Find("content/ja/docs/p.md")
+			ko := s.Translations.Find("content/ko/docs/p.md")
+			if ja == nil || ko == nil {
+				t.Fatalf("pages not loaded: %v %v", ja, ko)
+			}
+			if err := translation.Mark(jaPath, ko, ja); err != nil {
+				t.Fatal(err)
+			}
+			after, _ := os.ReadFile(jaPath)
+			if !strings.HasPrefix(string(after), tt.wantPrefix) || !strings.HasSuffix(string(after), body) {
+				t.Fatalf("marked:\n%s", after)
+			}
+			ds, s := staleFindings(t, dir)
+			if len(ds) != 0 {
+				t.Fatalf("marked, unchanged source: %v", ds)
+			}
+			if st := status(t, s, "content/ko/docs/p.md"); st.State != translation.StateInSync {
+				t.Fatalf("state %q, want in sync:\n%s", st.State, after)
+			}
+			// Marking again changes nothing.
+			ja, ko = s.Translations.Find("content/ja/docs/p.md"), s.Translations.Find("content/ko/docs/p.md")
+			if err := translation.Mark(jaPath, ko, ja); err != nil {
+				t.Fatal(err)
+			}
+			if again, _ := os.ReadFile(jaPath); string(again) != string(after) {
+				t.Errorf("re-mark changed the file:\n%s", again)
+			}
+		})
+	}
+}

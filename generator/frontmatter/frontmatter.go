@@ -1,0 +1,398 @@
+// Package frontmatter finds and decodes the front matter of a Hugo
+// content file the way Hugo's page parser (parser/pageparser) reads it:
+// YAML between "---" lines, TOML between "+++" lines, or a JSON object
+// ("{ … }") at the start of the file, after optional blank space and a
+// byte order mark. Findings name positions in the content file, not in
+// the front matter text.
+package frontmatter
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+	"go.yaml.in/yaml/v3"
+
+	"github.com/evdoc-lab/evdoc/generator/diag"
+)
+
+// Format is a front matter format: YAML, TOML or JSON.
+type Format string
+
+// The front matter formats Hugo reads.
+const (
+	YAML Format = "YAML"
+	TOML Format = "TOML"
+	JSON Format = "JSON"
+)
+
+// Block is the front matter of one file.
+//
+// Open is the offset of its opening delimiter ("---", "+++" or the "{" of
+// a JSON object); Start and End delimit its text: for YAML and TOML the
+// lines between the delimiter lines, for JSON the object itself, braces
+// included. BodyStart is the offset of the first byte after the front
+// matter (after the closing delimiter's line end). A file without front
+// matter has the zero Block.
+type Block struct {
+	Format              Format
+	Open, Start, End    int
+	BodyStart           int
+	closeStart, closeAt int // the closing delimiter line (YAML, TOML): its first byte and the byte after its line end
+}
+
+// Text returns the front matter text of src (see Block): nil when the
+// file has none.
+func (b Block) Text(src []byte) []byte {
+	if b.Format == "" {
+		return nil
+	}
+	return src[b.Start:b.End]
+}
+
+// CloseLine returns the offset of the first byte of the closing delimiter
+// line of YAML or TOML front matter (where a field can be added as a last
+// line), or -1 for JSON and for a file without front matter.
+func (b Block) CloseLine() int {
+	if b.Format != YAML && b.Format != TOML {
+		return -1
+	}
+	return b.closeStart
+}
+
+// UnclosedError reports front matter whose opening delimiter has no
+// closing one: Hugo refuses such a page.
+type UnclosedError struct {
+	Format Format
+	Open   int // offset of the opening delimiter
+}
+
+func (e *UnclosedError) Error() string {
+	if e.Format == JSON {
+		return "JSON front matter is not closed; expected the \"}\" that ends the object (Hugo reads a page whose first character is \"{\" as JSON front matter)"
+	}
+	d := delimiter(e.Format)
+	return fmt.Sprintf("%s front matter is not closed; expected a line %q after it", e.Format, d)
+}
+
+func delimiter(f Format) string {
+	if f == TOML {
+		return "+++"
+	}
+	return "---"
+}
+
+// Split finds the front matter at the start of src as Hugo does: after
+// blank space and a byte order mark, a line "---" (YAML) or "+++" (TOML)
+// up to the next line starting with the same delimiter, or a JSON object
+// whose braces balance (strings and escapes respected). A file without
+// front matter returns the zero Block and nil; an opening delimiter
+// without a closing one returns an *UnclosedError. Line ends may be "\n"
+// or "\r\n".
+func Split(src []byte) (Block, error) {
+	i := 0
+	for i < len(src) {
+		switch {
+		case bytes.HasPrefix(src[i:], []byte("\ufeff")):
+			i += 3
+			continue
+		case src[i] == ' ' || src[i] == '\t' || src[i] == '\r' || src[i] == '\n':
+			i++
+			continue
+		}
+		break
+	}
+	if i == len(src) {
+		return Block{}, nil
+	}
+	switch src[i] {
+	case '{':
+		return splitJSON(src, i)
+	case '-':
+		return splitDelimited(src, i, YAML)
+	case '+':
+		return splitDelimited(src, i, TOML)
+	}
+	return Block{}, nil
+}
+
+// lineEnd returns the offset just past the line end at or after off
+// (len(src) on the last line) and the offset of the line end itself.
+func lineEnd(src []byte, off int) (next, end int) {
+	nl := bytes.IndexByte(src[off:], '\n')
+	if nl < 0 {
+		return len(src), len(src)
+	}
+	end = off + nl
+	if end > off && src[end-1] == '\r' {
+		end--
+	}
+	return off + nl + 1, end
+}
+
+func splitDelimited(src []byte, open int, f Format) (Block, error) {
+	d := delimiter(f)
+	next, end := lineEnd(src, open)
+	if strings.TrimRight(string(src[open:end]), " \t") != d {
+		// "- item" or "+1": not front matter (Hugo itself refuses a
+		// page starting so; the Markdown is read as written).
+		return Block{}, nil
+	}
+	for off := next; off < len(src); {
+		n, e := lineEnd(src, off)
+		if bytes.HasPrefix(src[off:], []byte(d)) && strings.TrimRight(string(src[off+3:e]), " \t") == "" {
+			return Block{Format: f, Open: open, Start: next, End: off, BodyStart: n, closeStart: off, closeAt: n}, nil
+		}
+		off = n
+	}
+	return Block{}, &UnclosedError{Format: f, Open: open}
+}
+
+func splitJSON(src []byte, open int) (Block, error) {
+	level, inQuote := 0, false
+	for i := open; i < len(src); i++ {
+		switch src[i] {
+		case '{':
+			if !inQuote {
+				level++
+			}
+		case '}':
+			if !inQuote {
+				level--
+			}
+		case '"':
+			inQuote = !inQuote
+		case '\\':
+			i++
+		}
+		if level == 0 {
+			end := i + 1
+			body := end
+			if bytes.HasPrefix(src[body:], []byte("\r\n")) {
+				body += 2
+			} else if bytes.HasPrefix(src[body:], []byte("\n")) {
+				body++
+			}
+			return Block{Format: JSON, Open: open, Start: open, End: end, BodyStart: body}, nil
+		}
+	}
+	return Block{}, &UnclosedError{Format: JSON, Open: open}
+}
+
+// yamlLineRe matches the line numbers in a yaml.v3 error ("yaml: line 3:
+// …"); they count from the front matter's first line.
+var yamlLineRe = regexp.MustCompile(`line (\d+)`)
+
+// Decode decodes the front matter b of src (indexed by ix) into a map of
+// its top-level fields. A syntax error is reported at its position in the
+// file (ix's file), as a page-front-matter error naming the format.
+func Decode(src []byte, b Block, ix *diag.LineIndex) (map[string]any, *diag.Diagnostic) {
+	fields := map[string]any{}
+	text := b.Text(src)
+	if text == nil {
+		return fields, nil
+	}
+	startLine := ix.Pos(b.Start).Line
+	fail := func(off int, format string, args ...any) *diag.Diagnostic {
+		d := diag.Errorf(ix.Pos(off), diag.PageFrontMatter, format, args...).Spanning(ix.LineEnd(off))
+		return &d
+	}
+	switch b.Format {
+	case YAML:
+		if err := yaml.Unmarshal(text, &fields); err != nil {
+			msg := err.Error()
+			off := b.Open
+			if m := yamlLineRe.FindStringSubmatch(msg); m != nil {
+				n, _ := strconv.Atoi(m[1])
+				if s := ix.LineStart(startLine + n - 1); s >= 0 {
+					off = s
+				}
+			}
+			msg = yamlLineRe.ReplaceAllStringFunc(msg, func(l string) string {
+				n, _ := strconv.Atoi(yamlLineRe.FindStringSubmatch(l)[1])
+				return fmt.Sprintf("line %d", startLine+n-1)
+			})
+			return nil, fail(off, "invalid YAML front matter: %s", strings.TrimSpace(strings.TrimPrefix(msg, "yaml: ")))
+		}
+	case TOML:
+		if _, err := toml.Decode(string(text), &fields); err != nil {
+			off := b.Open
+			msg := strings.TrimPrefix(err.Error(), "toml: ")
+			var pe toml.ParseError
+			if errors.As(err, &pe) {
+				msg = pe.Message
+				if s := ix.LineStart(startLine + pe.Position.Line - 1); s >= 0 {
+					off = ix.LineCol(startLine+pe.Position.Line-1, pe.Position.Col).Offset
+				}
+			}
+			return nil, fail(off, "invalid TOML front matter: %s", msg)
+		}
+	case JSON:
+		dec := json.NewDecoder(bytes.NewReader(text))
+		dec.UseNumber()
+		if err := dec.Decode(&fields); err != nil {
+			off := b.Open
+			var se *json.SyntaxError
+			var te *json.UnmarshalTypeError
+			switch {
+			case errors.As(err, &se):
+				off = b.Start + int(se.Offset) - 1
+			case errors.As(err, &te):
+				off = b.Start + int(te.Offset) - 1
+			}
+			hint := ""
+			if bytes.HasPrefix(text, []byte("{{")) {
+				hint = " (Hugo reads a page whose first character is \"{\" as JSON front matter: a page cannot start with a shortcode call; put front matter before it)"
+			}
+			return nil, fail(max(off, b.Open), "invalid JSON front matter: %v%s", err, hint)
+		}
+	}
+	return fields, nil
+}
+
+// String returns a top-level string field, as Hugo reads title or
+// translationKey, and whether the field is a string.
+func String(fields map[string]any, key string) (string, bool) {
+	s, ok := fields[key].(string)
+	return s, ok
+}
+
+// fieldRe matches the start of a top-level field line of each format:
+// "key:" (YAML), "key =" (TOML), "\"key\":" (JSON); the submatch is the
+// key.
+var fieldRe = map[Format]*regexp.Regexp{
+	YAML: regexp.MustCompile(`^([A-Za-z_][A-Za-z0-9_-]*)[ \t]*:`),
+	TOML: regexp.MustCompile(`^[ \t]*([A-Za-z_][A-Za-z0-9_-]*|"[^"]*")[ \t]*=`),
+}
+
+// Field is one top-level field's value text in the file: the key, and
+// the byte range [Start, End) of the value as written (its first line,
+// and the following lines that continue it).
+type Field struct {
+	Key        string
+	Start, End int
+}
+
+// Fields returns the byte ranges of the values of top-level fields named
+// in keys, in file order, as written in src: a YAML value continues on
+// indented lines, a TOML multi-line string until its closing quotes; a
+// TOML field after a [table] header is not top-level. JSON fields are
+// found on the line of their key.
+func Fields(src []byte, b Block, keys []string) []Field {
+	want := map[string]bool{}
+	for _, k := range keys {
+		want[k] = true
+	}
+	if b.Format == JSON {
+		return jsonFields(src, b, want)
+	}
+	var out []Field
+	re := fieldRe[b.Format]
+	if re == nil {
+		return nil
+	}
+	inTable := false
+	for off := b.Start; off < b.End; {
+		next, end := lineEnd(src, off)
+		end = min(end, b.End)
+		line := string(src[off:end])
+		if b.Format == TOML && strings.HasPrefix(strings.TrimSpace(line), "[") {
+			inTable = true
+		}
+		m := re.FindStringSubmatchIndex(line)
+		if m == nil || inTable || !want[strings.Trim(line[m[2]:m[3]], `"`)] {
+			off = next
+			continue
+		}
+		f := Field{Key: strings.Trim(line[m[2]:m[3]], `"`), Start: off + m[1], End: end}
+		off = next
+		switch b.Format {
+		case YAML:
+			for off < b.End {
+				n, e := lineEnd(src, off)
+				l := src[off:min(e, b.End)]
+				if len(bytes.TrimSpace(l)) > 0 && l[0] != ' ' && l[0] != '\t' {
+					break
+				}
+				f.End = min(e, b.End)
+				off = n
+			}
+		case TOML:
+			v := strings.TrimSpace(line[m[1]:])
+			for _, q := range []string{`"""`, `'''`} {
+				if !strings.HasPrefix(v, q) || strings.Count(v, q) != 1 {
+					continue
+				}
+				for off < b.End {
+					n, e := lineEnd(src, off)
+					e = min(e, b.End)
+					f.End = e
+					closed := bytes.Contains(src[off:e], []byte(q))
+					off = n
+					if closed {
+						break
+					}
+				}
+			}
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// jsonFields finds the string values of the top-level keys in want of
+// JSON front matter with the decoder's token offsets.
+func jsonFields(src []byte, b Block, want map[string]bool) []Field {
+	dec := json.NewDecoder(bytes.NewReader(src[b.Start:b.End]))
+	var out []Field
+	depth := 0
+	expectKey := false
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			return out
+		}
+		switch t := tok.(type) {
+		case json.Delim:
+			switch t {
+			case '{':
+				depth++
+				expectKey = depth == 1
+			case '[':
+				depth++
+			default:
+				depth--
+				expectKey = depth == 1
+			}
+			continue
+		case string:
+			if depth == 1 && expectKey {
+				if !want[t] {
+					expectKey = false
+					continue
+				}
+				start := int(dec.InputOffset())
+				v, err := dec.Token()
+				if err != nil {
+					return out
+				}
+				if _, ok := v.(string); ok {
+					vs := bytes.IndexByte(src[b.Start+start:b.End], '"')
+					out = append(out, Field{Key: t, Start: b.Start + start + vs, End: b.Start + int(dec.InputOffset())})
+				} else if d, ok := v.(json.Delim); ok && (d == '{' || d == '[') {
+					depth++
+				}
+				expectKey = depth == 1
+				continue
+			}
+		}
+		if depth == 1 {
+			expectKey = !expectKey
+		}
+	}
+}

@@ -1,0 +1,137 @@
+package frontmatter
+
+import (
+	"errors"
+	"fmt"
+	"testing"
+
+	"github.com/evdoc-lab/evdoc/generator/diag"
+)
+
+func TestSplit(t *testing.T) {
+	tests := []struct {
+		name, src string
+		format    Format
+		text      string // front matter text
+		body      string // what follows it
+		unclosed  bool
+	}{
+		{"yaml", "---\ntitle: a\n---\nbody\n", YAML, "title: a\n", "body\n", false},
+		{"toml", "+++\ntitle = \"a\"\n+++\nbody\n", TOML, "title = \"a\"\n", "body\n", false},
+		{"json", "{\n  \"title\": \"a}\"\n}\nbody\n", JSON, "{\n  \"title\": \"a}\"\n}", "body\n", false},
+		{"json one line with nested object", `{"title": "j", "p": {"a": "\"}"}}` + "\nbody", JSON, `{"title": "j", "p": {"a": "\"}"}}`, "body", false},
+		{"crlf", "+++\r\ntitle = \"a\"\r\n+++\r\nbody\r\n", TOML, "title = \"a\"\r\n", "body\r\n", false},
+		{"leading blank lines and BOM", "\ufeff\n\n---\nt: 1\n---  \nbody", YAML, "t: 1\n", "body", false},
+		{"empty yaml", "---\n---\nbody", YAML, "", "body", false},
+		{"no front matter", "# Title\n\nbody\n", "", "", "# Title\n\nbody\n", false},
+		{"list item is not yaml", "- item\n", "", "", "- item\n", false},
+		{"thematic break text", "----\nx\n", "", "", "----\nx\n", false},
+		{"unclosed toml", "+++\ntitle = \"a\"\nbody\n", TOML, "", "", true},
+		{"unclosed json", "{\"title\": \"a\"\nbody\n", JSON, "", "", true},
+		{"shortcode first is json as in Hugo", "{{< x >}}\nbody\n", JSON, "{{< x >}}", "body\n", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			src := []byte(tt.src)
+			b, err := Split(src)
+			var ue *UnclosedError
+			if tt.unclosed {
+				if !errors.As(err, &ue) || ue.Format != tt.format {
+					t.Fatalf("Split = %+v, %v; want an unclosed %s error", b, err, tt.format)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if b.Format != tt.format || string(b.Text(src)) != tt.text || string(src[b.BodyStart:]) != tt.body {
+				t.Errorf("Split = %s %q body %q; want %s %q body %q", b.Format, b.Text(src), src[b.BodyStart:], tt.format, tt.text, tt.body)
+			}
+		})
+	}
+}
+
+func TestDecode(t *testing.T) {
+	tests := []struct {
+		name, src string
+		want      string // fmt of title and translationKey, or the error
+	}{
+		{"yaml", "---\ntitle: 제목 3\ntranslationKey: k\n---\n", "제목 3|k"},
+		{"toml", "+++\ntitle = \"제목 3\"\ntranslationKey = 'k'\ndate = 2026-07-09\n[params]\ntitle = \"no\"\n+++\n", "제목 3|k"},
+		{"json", "{\"title\": \"제목 3\", \"translationKey\": \"k\", \"weight\": 2}\n", "제목 3|k"},
+		{"yaml error at its file line", "\n---\ntitle: a\nb: [\n---\n", `p.md:4:1: error: invalid YAML front matter: line 4: did not find expected node content [page-front-matter]`},
+		{"toml error at its file line and column", "+++\ntitle = \"a\"\nweight = = 2\n+++\n", `p.md:3:10: error: invalid TOML front matter: expected value but found '=' instead [page-front-matter]`},
+		{"toml duplicate key", "+++\ntitle = \"a\"\ntitle = \"b\"\n+++\n", `p.md:3:12: error: invalid TOML front matter: Key 'title' has already been defined. [page-front-matter]`},
+		{"json error at its offset", "{\n  \"title\": \"a\",\n  \"n\": tru\n}\n", `p.md:3:11: error: invalid JSON front matter: invalid character '\n' in literal true (expecting 'e') [page-front-matter]`},
+		{"shortcode first", "{{< x >}}\nbody\n", `p.md:1:2: error: invalid JSON front matter: invalid character '{' looking for beginning of object key string (Hugo reads a page whose first character is "{" as JSON front matter: a page cannot start with a shortcode call; put front matter before it) [page-front-matter]`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			src := []byte(tt.src)
+			b, err := Split(src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			fields, d := Decode(src, b, diag.NewLineIndex("p.md", src))
+			got := ""
+			if d != nil {
+				got = d.String()
+			} else {
+				title, _ := String(fields, "title")
+				key, _ := String(fields, "translationKey")
+				got = fmt.Sprintf("%s|%s", title, key)
+			}
+			if got != tt.want {
+				t.Errorf("got  %s\nwant %s", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestFields(t *testing.T) {
+	tests := []struct {
+		name, src string
+		want      []string // key=value text
+	}{
+		{"yaml block value", "---\ntitle: >\n  40 ms\n  then\nweight: 3\nsummary: 5 s\n---\n", []string{"title= >\n  40 ms\n  then", "summary= 5 s"}},
+		{"toml top level only", "+++\ntitle = \"40 ms\"\nweight = 3\ndescription = \"\"\"\n5 s\n\"\"\"\n[params]\nsummary = \"7\"\n+++\n", []string{`title= "40 ms"`, "description= \"\"\"\n5 s\n\"\"\""}},
+		{"json strings only", `{"weight": 3, "title": "40 ms", "params": {"summary": "7"}, "summary": "5 s"}` + "\n", []string{`title="40 ms"`, `summary="5 s"`}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			src := []byte(tt.src)
+			b, err := Split(src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, f := range Fields(src, b, []string{"title", "summary", "description"}) {
+				got = append(got, f.Key+"="+string(src[f.Start:f.End]))
+			}
+			if fmt.Sprintf("%q", got) != fmt.Sprintf("%q", tt.want) {
+				t.Errorf("Fields = %q\nwant     %q", got, tt.want)
+			}
+		})
+	}
+}
+
+func FuzzSplitDecode(f *testing.F) {
+	for _, s := range []string{"---\nt: 1\n---\nx", "+++\nt = 1\n+++\n", "{\"t\": 1}\n", "{{< x >}}", "\ufeff---\r\n---\r\n"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		b, err := Split(src)
+		if err != nil {
+			return
+		}
+		if b.BodyStart < 0 || b.BodyStart > len(src) || b.Start > b.End || b.End > b.BodyStart && b.Format != "" {
+			t.Fatalf("bad block %+v for %q", b, src)
+		}
+		_, _ = Decode(src, b, diag.NewLineIndex("p.md", src))
+		for _, fl := range Fields(src, b, []string{"title"}) {
+			if fl.Start > fl.End || fl.End > len(src) {
+				t.Fatalf("bad field %+v", fl)
+			}
+		}
+	})
+}
