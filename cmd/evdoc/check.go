@@ -38,7 +38,11 @@ func newCheckCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *c
 			if !slices.Contains(report.Formats, format) {
 				return &exitError{2, fmt.Errorf("--format=%s: expected one of %s", format, strings.Join(report.Formats, ", "))}
 			}
-			s, err := loadSite(cmd.Context(), *root, opts.load())
+			// Pages are read lazily: the Checker parses each translation
+			// group when it judges it and drops it afterwards.
+			lopt := opts.load()
+			lopt.Lazy = true
+			s, err := loadSite(cmd.Context(), *root, lopt)
 			if err != nil {
 				return &exitError{2, err}
 			}

@@ -39,6 +39,19 @@ func TestCheckArchives(t *testing.T) {
 			}
 		}
 		got.WriteString("claims ok: " + strconv.Itoa(ok) + "/" + strconv.Itoa(len(results)) + "\n")
+		// The same project loaded lazily and checked a translation group
+		// at a time gives the same verdicts and holds no parsed page.
+		ls, err := LoadWith(dir, LoadOptions{Lazy: true})
+		if err != nil {
+			t.Fatalf("lazy load: %v (an eager load succeeded)", err)
+		}
+		lc := NewChecker(ls, check.DefaultOptions())
+		if n := parsedPages(lc); n != 0 {
+			t.Errorf("lazy check: %d pages still parsed after the check", n)
+		}
+		if want, got := verdicts(t, results, diagStrings(ds), s.Coverage()), verdicts(t, lc.Results(), diagStrings(lc.Diagnostics()), lc.Coverage()); got != want {
+			t.Errorf("lazy check differs from the eager one:\neager: %.3000s\nlazy:  %.3000s", diagStrings(ds), diagStrings(lc.Diagnostics()))
+		}
 		return got.Bytes()
 	})
 }

@@ -9,6 +9,8 @@ import (
 	"sort"
 	"sync"
 
+	"github.com/yuin/goldmark"
+
 	"github.com/evdoc-lab/evdoc/generator/check"
 	"github.com/evdoc-lab/evdoc/generator/claim"
 	"github.com/evdoc-lab/evdoc/generator/diag"
@@ -66,6 +68,9 @@ type pageVerdict struct {
 	figures  diag.List // evfigure calls naming no figure spec
 	emphasis diag.List
 	front    diag.List // numbers in rendered front matter fields
+	// links are the page's internal links (internalLinks), kept so that
+	// links are checked again without parsing the page.
+	links []claim.Link
 }
 
 // NewChecker checks s (as Site.Check does) and returns the Checker
@@ -120,7 +125,7 @@ func (c *Checker) Recheck(paths ...string) error {
 		if lang == "" {
 			continue
 		}
-		pg, errs, err := loadPage(s.Root, s.Config, lang, file, md)
+		pg, errs, err := loadPage(s.Root, s.Config, lang, file, md, s.lazy)
 		if err != nil {
 			return fmt.Errorf("re-reading %s: %v", file, err)
 		}
@@ -176,56 +181,163 @@ func (c *Checker) Recheck(paths ...string) error {
 // refresh judges every page and pair of the site that has no verdict
 // yet, and checks the links of every page that has no link verdict.
 // Recheck drops the verdicts an edit makes stale before it calls refresh.
+//
+// The work is cut into translation groups, each a source page with its
+// target pages (a page in no pair is a group of its own), judged on a
+// pool of GOMAXPROCS workers. A lazily loaded page (Page.Header, no
+// Parsed) is parsed when its group is judged and dropped when the group
+// is done, so a check holds about one group per worker of parsed pages.
+// Every pair lies within one group, so each is judged once.
 func (c *Checker) refresh() {
 	s := c.site
 	if c.index == nil {
 		c.index = s.pageIndex()
 	}
-	var jobs []func()
-	var mu sync.Mutex
+	type group struct {
+		pages []*Page // source first, then its targets
+		judge []*Page // pages without a verdict
+		pairs []translation.PagePair
+	}
+	groupOf := map[*Page]*group{}
+	var groups []*group
+	for _, pr := range s.Translations.Pairs() {
+		g := groupOf[pr.Source]
+		if g == nil {
+			g = &group{pages: []*Page{pr.Source}}
+			groupOf[pr.Source] = g
+			groups = append(groups, g)
+		}
+		g.pages = append(g.pages, pr.Target)
+		groupOf[pr.Target] = g
+		if _, ok := c.pairs[pr]; !ok {
+			g.pairs = append(g.pairs, pr)
+		}
+	}
 	for _, p := range s.Pages {
-		if _, ok := c.pages[p]; !ok {
-			jobs = append(jobs, func() {
-				v := c.judgePage(p)
+		if _, ok := c.pages[p]; ok {
+			continue
+		}
+		g := groupOf[p]
+		if g == nil {
+			g = &group{pages: []*Page{p}}
+			groupOf[p] = g
+			groups = append(groups, g)
+		}
+		g.judge = append(g.judge, p)
+	}
+	var jobs []func(md goldmark.Markdown)
+	var mu sync.Mutex
+	findings := false // a lazily loaded page added findings
+	for _, g := range groups {
+		if len(g.judge) == 0 && len(g.pairs) == 0 {
+			continue
+		}
+		jobs = append(jobs, func(md goldmark.Markdown) {
+			judge := make(map[*Page]bool, len(g.judge))
+			for _, p := range g.judge {
+				judge[p] = true
+			}
+			// Parse the group's lazily loaded pages; drop them when done.
+			var ours []*Page
+			failed := map[*Page]bool{}
+			defer func() {
+				for _, p := range ours {
+					p.Parsed = nil
+				}
+			}()
+			for _, p := range g.pages {
+				if p.Parsed != nil || !judge[p] && !inPairs(g.pairs, p) {
+					continue
+				}
+				parsed, errs, err := parsePage(s.Root, p, md)
+				if judge[p] {
+					if err != nil {
+						errs = diag.List{diag.Errorf(diag.Position{File: p.Path}, diag.PagePath, "cannot read the page again to check it: %v", err)}
+					}
+					if len(errs) > 0 {
+						mu.Lock()
+						s.addPageFindings(p.Path, errs)
+						findings = true
+						mu.Unlock()
+					}
+				}
+				if err != nil {
+					failed[p] = true
+					continue
+				}
+				p.Parsed = parsed
+				ours = append(ours, p)
+			}
+			for _, p := range g.judge {
+				v := &pageVerdict{coverage: claim.Coverage{Page: p.Path}}
+				if !failed[p] {
+					v = c.judgePage(p)
+				}
 				mu.Lock()
 				c.pages[p] = v
 				mu.Unlock()
-			})
-		}
-		if _, ok := c.links[p]; !ok {
-			c.links[p] = s.checkLinks(p, c.index)
-		}
-	}
-	for _, pr := range s.Translations.Pairs() {
-		if _, ok := c.pairs[pr]; !ok {
-			jobs = append(jobs, func() {
-				ds := translation.CheckPair(pr)
+			}
+			for _, pr := range g.pairs {
+				var ds diag.List
+				if !failed[pr.Source] && !failed[pr.Target] {
+					ds = translation.CheckPair(pr)
+				}
 				mu.Lock()
 				c.pairs[pr] = ds
 				mu.Unlock()
-			})
-		}
+			}
+		})
 	}
 	run(jobs)
+	if findings {
+		s.Findings = s.allFindings()
+	}
+	for _, p := range s.Pages {
+		if _, ok := c.links[p]; !ok {
+			c.links[p] = s.checkLinks(p, c.pages[p].links, c.index)
+		}
+	}
 }
 
-// run runs jobs on a pool of GOMAXPROCS workers and returns when all are
-// done. Jobs store their results by key, so the order they finish in
-// does not show in any output.
-func run(jobs []func()) {
+// inPairs reports whether p is the source or target of one of pairs.
+func inPairs(pairs []translation.PagePair, p *Page) bool {
+	for _, pr := range pairs {
+		if pr.Source == p || pr.Target == p {
+			return true
+		}
+	}
+	return false
+}
+
+// addPageFindings appends ds to the findings of the content file at the
+// repository path file.
+func (s *Site) addPageFindings(file string, ds diag.List) {
+	if s.pageFindings == nil {
+		s.pageFindings = map[string]diag.List{}
+	}
+	s.pageFindings[file] = append(s.pageFindings[file], ds...)
+}
+
+// run runs jobs on a pool of GOMAXPROCS workers, each with its own
+// goldmark (claim.NewMarkdown), and returns when all are done. Jobs store
+// their results by key, so the order they finish in does not show in any
+// output.
+func run(jobs []func(md goldmark.Markdown)) {
 	n := min(runtime.GOMAXPROCS(0), len(jobs))
 	if n <= 1 {
+		md := claim.NewMarkdown()
 		for _, j := range jobs {
-			j()
+			j(md)
 		}
 		return
 	}
-	next := make(chan func())
+	next := make(chan func(goldmark.Markdown))
 	var wg sync.WaitGroup
 	for range n {
 		wg.Go(func() {
+			md := claim.NewMarkdown()
 			for j := range next {
-				j()
+				j(md)
 			}
 		})
 	}
@@ -256,6 +368,7 @@ func (c *Checker) judgePage(p *Page) *pageVerdict {
 		ds = append(ds, check.NumberWords(p.Parsed)...)
 	}
 	v.claims = ds
+	v.links = internalLinks(p.Parsed)
 	v.figures = append(unknownFigures(p, c.figureNames), evtableFindings(p, c.site.Store)...)
 	v.emphasis = translation.CheckEmphasis(p)
 	v.front = frontMatterNumbers(p)
@@ -311,8 +424,16 @@ func (c *Checker) Counts() (matched, total int) {
 func (c *Checker) Results() []check.Result {
 	if c.countsOnly {
 		out := []check.Result{}
+		md := claim.NewMarkdown()
 		for _, p := range c.site.Pages {
-			rs, _ := check.Claims(p.Parsed, c.site.Store, c.opt)
+			parsed := p.Parsed
+			if parsed == nil {
+				parsed, _, _ = parsePage(c.site.Root, p, md) // an error is a finding already
+			}
+			if parsed == nil {
+				continue
+			}
+			rs, _ := check.Claims(parsed, c.site.Store, c.opt)
 			out = append(out, rs...)
 		}
 		return out

@@ -81,6 +81,16 @@ func TestCheckerRecheck(t *testing.T) {
 				t.Fatal(err)
 			}
 			counts := NewCheckerWith(s2, CheckerOptions{Check: opt, CountsOnly: true})
+			// lazy reads its pages lazily: it parses them to judge them
+			// and drops them afterwards.
+			s3, err := LoadWith(dir, LoadOptions{Lazy: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			lazy := NewCheckerWith(s3, CheckerOptions{Check: opt, CountsOnly: true})
+			if n := parsedPages(lazy); n != 0 {
+				t.Errorf("the lazily loaded site holds %d parsed pages after its check", n)
+			}
 			// The pages to edit: the first page of the source language
 			// with claims and the first other-language page.
 			var src, other, fallback *Page
@@ -156,6 +166,12 @@ func TestCheckerRecheck(t *testing.T) {
 				if err := counts.Recheck(st.file); err != nil {
 					t.Fatalf("%s: %v", st.name, err)
 				}
+				if err := lazy.Recheck(st.file); err != nil {
+					t.Fatalf("%s: %v", st.name, err)
+				}
+				if n := parsedPages(lazy); n != 0 {
+					t.Errorf("%s: the lazily loaded site holds %d parsed pages after the re-check", st.name, n)
+				}
 				fresh, err := Load(dir)
 				if err != nil {
 					t.Fatal(err)
@@ -178,6 +194,12 @@ func TestCheckerRecheck(t *testing.T) {
 				if got := verdicts(t, counts.Results(), diagStrings(counts.Diagnostics()), counts.Coverage()); got != want {
 					t.Errorf("%s: the counts-only checker's verdicts differ from a fresh check", st.name)
 				}
+				if got := verdicts(t, lazy.Results(), diagStrings(lazy.Diagnostics()), lazy.Coverage()); got != want {
+					t.Errorf("%s: the lazy checker's verdicts differ from a fresh check:\nfresh: %.2000s\nlazy:  %.2000s", st.name, diagStrings(fds), diagStrings(lazy.Diagnostics()))
+				}
+				if m, n := lazy.Counts(); m != matched || n != len(frs) {
+					t.Errorf("%s: lazy Counts() = %d/%d, a fresh check %d/%d", st.name, m, n, matched, len(frs))
+				}
 				if len(c.Site().Pages) != len(fresh.Pages) {
 					t.Errorf("%s: %d pages after re-check, %d in a fresh load", st.name, len(c.Site().Pages), len(fresh.Pages))
 				}
@@ -195,4 +217,15 @@ func diagStrings(ds diag.List) []string {
 		}
 	}
 	return out
+}
+
+// parsedPages counts the pages of c's site that hold their parse.
+func parsedPages(c *Checker) int {
+	n := 0
+	for _, p := range c.Site().Pages {
+		if p.Parsed != nil {
+			n++
+		}
+	}
+	return n
 }

@@ -3,6 +3,7 @@ package site
 import (
 	"unicode/utf8"
 
+	"github.com/evdoc-lab/evdoc/generator/claim"
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/internal/nesting"
 )
@@ -39,9 +40,9 @@ func screenPage(file string, src []byte) (diag.List, bool) {
 // rawHTMLFindings reports the raw HTML of a page: Hugo renders it as an
 // omitted-HTML comment and, since evdoc builds with --panicOnWarning,
 // fails the build on it.
-func rawHTMLFindings(p *Page) diag.List {
+func rawHTMLFindings(p *claim.Page) diag.List {
 	var ds diag.List
-	for _, r := range p.Parsed.RawHTML {
+	for _, r := range p.RawHTML {
 		ds = append(ds, diag.Errorf(r.Pos, diag.PageHTML,
 			"raw HTML; Hugo omits it (markup.goldmark.renderer.unsafe is false) and the build fails on it; expected Markdown (a line break: a backslash or two spaces at the end of the line)").Spanning(r.End))
 	}

@@ -25,10 +25,11 @@ import (
 type Page = translation.Page
 
 // loadPages reads every .md file under each language's content directory,
-// parsing them on a pool of workers (newMD gives each its goldmark). It
-// returns the pages sorted by Path and the findings of each file by its
+// parsing them on a pool of workers (newMD gives each its goldmark), or,
+// when lazy, reading only their front matter (see loadPage). It returns
+// the pages sorted by Path and the findings of each file by its
 // repository path.
-func loadPages(root string, cfg *Config, newMD func() goldmark.Markdown) ([]*Page, map[string]diag.List, error) {
+func loadPages(root string, cfg *Config, newMD func() goldmark.Markdown, lazy bool) ([]*Page, map[string]diag.List, error) {
 	type file struct{ lang, path string }
 	var files []file
 	walked := map[string]bool{}
@@ -69,7 +70,7 @@ func loadPages(root string, cfg *Config, newMD func() goldmark.Markdown) ([]*Pag
 		wg.Go(func() {
 			md := newMD()
 			for i := range next {
-				pg, errs, err := loadPage(root, cfg, files[i].lang, files[i].path, md)
+				pg, errs, err := loadPage(root, cfg, files[i].lang, files[i].path, md, lazy)
 				out[i] = loaded{pg, errs, err}
 			}
 		})
@@ -115,7 +116,13 @@ func pageLanguage(cfg *Config, file string) string {
 // or whose front matter is unreadable) and the findings that say why.
 // The error is an I/O error other than the file not existing; a file
 // that does not exist yields neither page nor findings.
-func loadPage(root string, cfg *Config, dirLang, file string, md goldmark.Markdown) (*Page, diag.List, error) {
+//
+// When lazy, a page whose front matter can be read is not parsed: it has
+// a Header and no Parsed, and its findings are those of reading its bytes
+// (encoding, nesting); parsePage parses it later and returns the rest.
+// A page whose front matter cannot be read is parsed as when not lazy,
+// so that it yields the same findings.
+func loadPage(root string, cfg *Config, dirLang, file string, md goldmark.Markdown, lazy bool) (*Page, diag.List, error) {
 	full := filepath.Join(root, filepath.FromSlash(file))
 	fi, err := os.Lstat(full)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -147,23 +154,50 @@ func loadPage(root string, cfg *Config, dirLang, file string, md goldmark.Markdo
 	if !ok {
 		return nil, errs, nil
 	}
+	if lazy {
+		fm, body, ok := claim.SplitFrontMatter(src)
+		if !ok {
+			fm, body = nil, 0 // parsing reports it; the page has no front matter
+		}
+		h := translation.NewHeader(file, src, body)
+		if pg, _ := pageOf(dirLang, codes, file, relContent, src, fm != nil, func() *diag.LineIndex { return h.Index }); pg != nil {
+			pg.Header = h
+			return pg, errs, nil
+		}
+	}
 	pg, perrs := newPage(dirLang, codes, file, relContent, src, md)
 	errs = append(errs, perrs...)
 	if pg != nil {
-		errs = append(errs, rawHTMLFindings(pg)...)
+		errs = append(errs, rawHTMLFindings(pg.Parsed)...)
 	}
 	return pg, errs, nil
 }
 
+// newPage parses the page at repoPath (rel within its content directory
+// of the language dirLang) with the content src.
 func newPage(dirLang string, codes []string, repoPath, rel string, src []byte, md goldmark.Markdown) (*Page, diag.List) {
 	parsed, errs := claim.Parse(md, repoPath, src)
-	pg := &Page{Path: repoPath, Rel: rel, Parsed: parsed, FrontMatter: map[string]any{}}
+	pg, ferrs := pageOf(dirLang, codes, repoPath, rel, src, parsed.FrontMatter != nil, func() *diag.LineIndex { return parsed.Index })
+	errs = append(errs, ferrs...)
+	if pg != nil {
+		pg.Parsed = parsed
+	}
+	return pg, errs
+}
+
+// pageOf returns the page at repoPath with the content src, without its
+// parse, from its front matter (hasFM: src has a closed one), or no page
+// and the finding that says why its front matter cannot be read. ix
+// returns a line index of src (at least of its front matter).
+func pageOf(dirLang string, codes []string, repoPath, rel string, src []byte, hasFM bool, ix func() *diag.LineIndex) (*Page, diag.List) {
+	var errs diag.List
+	pg := &Page{Path: repoPath, Rel: rel, FrontMatter: map[string]any{}}
 	pg.Lang, pg.Logical, pg.Section = translation.FileLanguage(rel, dirLang, codes)
-	if parsed.FrontMatter != nil {
+	if hasFM {
 		b, _ := frontmatter.Split(src) // claim.Parse reported an unclosed one
-		fields, d := frontmatter.Decode(src, b, parsed.Index)
+		fields, d := frontmatter.Decode(src, b, ix())
 		if d != nil {
-			return nil, append(errs, *d)
+			return nil, diag.List{*d}
 		}
 		pg.FrontMatter = fields
 	}
@@ -175,3 +209,25 @@ func newPage(dirLang string, codes []string, repoPath, rel string, src []byte, m
 	}
 	return pg, errs
 }
+
+// parsePage parses the lazily loaded page p (see loadPage) from its file
+// under root: the parsed page and the findings that parsing adds to
+// those of loading it (claim syntax, raw HTML). The error is an I/O error,
+// or the file's content no longer being what was loaded (its front
+// matter, hence the pairing, may have changed).
+func parsePage(root string, p *Page, md goldmark.Markdown) (*claim.Page, diag.List, error) {
+	src, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(p.Path)))
+	if err != nil {
+		return nil, nil, err
+	}
+	if p.Header == nil || !p.Header.Same(src) {
+		return nil, nil, errPageChanged
+	}
+	parsed, errs := claim.Parse(md, p.Path, src)
+	errs = append(errs, rawHTMLFindings(parsed)...)
+	return parsed, errs, nil
+}
+
+// errPageChanged is parsePage's error for a file changed since it was
+// loaded.
+var errPageChanged = errors.New("the file changed while evdoc read it; run the check again")

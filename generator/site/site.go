@@ -51,6 +51,9 @@ type Site struct {
 	// path. A Checker replaces a file's entry when it re-reads the file.
 	siteFindings diag.List
 	pageFindings map[string]diag.List
+	// lazy: pages are loaded without their parse (LoadOptions.Lazy), also
+	// when a Checker re-reads one.
+	lazy bool
 }
 
 // Load reads the project at root. It returns an error only when the
@@ -64,6 +67,15 @@ func Load(root string) (*Site, error) {
 type LoadOptions struct {
 	// Evidence bounds the reading of evidence files (size per file).
 	Evidence evidence.Options
+	// Lazy reads of each content page only what pairing needs (its front
+	// matter; Page.Header) instead of parsing it: Page.Parsed stays nil.
+	// A Checker then parses each page when it judges it and drops the
+	// parse afterwards, so that checking holds a few pages at a time
+	// instead of the whole site; the page findings of parsing (claim
+	// syntax, raw HTML) join Findings as the Checker reads the pages.
+	// Code that reads Page.Parsed must not be given a lazily loaded
+	// site.
+	Lazy bool
 }
 
 // LoadWith is Load with options.
@@ -76,11 +88,11 @@ func LoadWith(root string, opt LoadOptions) (*Site, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Site{Root: root, Config: cfg, Rules: ecfg.Rules}
+	s := &Site{Root: root, Config: cfg, Rules: ecfg.Rules, lazy: opt.Lazy}
 	st, errs := evidence.LoadWith(root, EvidenceDir, opt.Evidence)
 	s.Store = st
 	s.siteFindings = append(s.siteFindings, errs...)
-	pages, perrs, err := loadPages(root, cfg, claim.NewMarkdown)
+	pages, perrs, err := loadPages(root, cfg, claim.NewMarkdown, opt.Lazy)
 	if err != nil {
 		return nil, err
 	}
@@ -133,7 +145,7 @@ func (s *Site) siteChecks(opt check.Options) []siteCheck {
 			var ds diag.List
 			index := s.pageIndex()
 			for _, p := range s.Pages {
-				ds = append(ds, s.checkLinks(p, index)...)
+				ds = append(ds, s.checkLinks(p, internalLinks(p.Parsed), index)...)
 			}
 			return ds
 		}},
@@ -193,11 +205,22 @@ func frontMatterNumbers(p *Page) diag.List {
 }
 
 // Coverage returns each page's coverage: numbers bound to evidence out of
-// the measured numbers in its prose.
+// the measured numbers in its prose. A lazily loaded page is parsed for
+// it and dropped again; one that cannot be read again has no measured
+// numbers.
 func (s *Site) Coverage() []claim.Coverage {
 	out := make([]claim.Coverage, 0, len(s.Pages))
+	md := claim.NewMarkdown()
 	for _, p := range s.Pages {
-		c, _ := check.Coverage(p.Parsed)
+		parsed := p.Parsed
+		if parsed == nil {
+			parsed, _, _ = parsePage(s.Root, p, md)
+		}
+		if parsed == nil {
+			out = append(out, claim.Coverage{Page: p.Path})
+			continue
+		}
+		c, _ := check.Coverage(parsed)
 		out = append(out, c)
 	}
 	return out
@@ -213,13 +236,26 @@ func (s *Site) pageIndex() map[string]bool {
 	return index
 }
 
-// checkLinks resolves links that start with "/" against the pages of the
-// page's language (index, see pageIndex), counting pages the build will
-// generate from the source language as present.
-func (s *Site) checkLinks(p *Page, index map[string]bool) diag.List {
+// internalLinks returns the links of a parsed page that checkLinks
+// resolves: those whose destination starts with "/" (not "//").
+func internalLinks(p *claim.Page) []claim.Link {
+	var out []claim.Link
+	for _, l := range p.Links {
+		if strings.HasPrefix(l.Destination, "/") && !strings.HasPrefix(l.Destination, "//") {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// checkLinks resolves the links of page p that start with "/" (links,
+// see internalLinks) against the pages of the page's language (index,
+// see pageIndex), counting pages the build will generate from the source
+// language as present.
+func (s *Site) checkLinks(p *Page, links []claim.Link, index map[string]bool) diag.List {
 	var ds diag.List
 	src := s.Config.Source().Code
-	for _, l := range p.Parsed.Links {
+	for _, l := range links {
 		if !strings.HasPrefix(l.Destination, "/") || strings.HasPrefix(l.Destination, "//") {
 			continue
 		}

@@ -16,10 +16,12 @@ package translation
 
 import (
 	"bytes"
+	"hash/crc32"
 	"path"
 	"strings"
 
 	"github.com/evdoc-lab/evdoc/generator/claim"
+	"github.com/evdoc-lab/evdoc/generator/diag"
 )
 
 // Language is one site language as hugo.toml declares it under
@@ -52,15 +54,73 @@ type Page struct {
 	Section     bool // an _index.md (list page)
 	Title       string
 	FrontMatter map[string]any
-	Parsed      *claim.Page
+	// Parsed is the parsed page. It is nil for a page loaded lazily
+	// (only its Header read), until a checker parses it to judge it.
+	Parsed *claim.Page
+	// Header, for a page loaded lazily, is what pairing reads of it:
+	// its first bytes (front matter) and whether its body is empty.
+	// Pairing reads Parsed when it is set, else Header.
+	Header *Header
 }
 
-// Body returns the page's Markdown after its front matter.
+// Header is the part of a page that pairing and its findings need, kept
+// for a page whose parse is dropped after it was judged: Source is the
+// page's bytes up to the end of its front matter, and at least its first
+// line (offsets in it are file offsets); Index indexes those bytes;
+// BodyStart is as in claim.Page; Empty tells whether the body after the
+// front matter is only white space. Size and Sum (CRC-32C) identify the
+// whole content the Header was read from (see Same).
+type Header struct {
+	Source    []byte
+	BodyStart int
+	Index     *diag.LineIndex
+	Empty     bool
+	Size      int
+	Sum       uint32
+}
+
+// Same reports whether src is, as far as its size and checksum tell, the
+// content the Header was read from.
+func (h *Header) Same(src []byte) bool {
+	return len(src) == h.Size && crc32.Checksum(src, crc32.MakeTable(crc32.Castagnoli)) == h.Sum
+}
+
+// NewHeader returns the Header of the page at path with the content src
+// and front matter ending at bodyStart (see claim.SplitFrontMatter). Its
+// Source is a copy: src is not retained.
+func NewHeader(path string, src []byte, bodyStart int) *Header {
+	end := bodyStart
+	if nl := bytes.IndexByte(src, '\n'); nl < 0 {
+		end = len(src)
+	} else {
+		end = max(end, nl+1)
+	}
+	head := bytes.Clone(src[:end])
+	return &Header{Source: head, BodyStart: bodyStart, Index: diag.NewLineIndex(path, head),
+		Empty: len(bytes.TrimSpace(src[bodyStart:])) == 0, Size: len(src), Sum: crc32.Checksum(src, crc32.MakeTable(crc32.Castagnoli))}
+}
+
+// head returns the page's first bytes, where its body starts and their
+// line index: the parsed page's when it is parsed, else its Header's.
+func (p *Page) head() ([]byte, int, *diag.LineIndex) {
+	if p.Parsed == nil && p.Header != nil {
+		return p.Header.Source, p.Header.BodyStart, p.Header.Index
+	}
+	return p.Parsed.Source, p.Parsed.BodyStart, p.Parsed.Index
+}
+
+// Body returns the page's Markdown after its front matter. The page must
+// be parsed (Parsed set).
 func (p *Page) Body() []byte { return p.Parsed.Source[p.Parsed.BodyStart:] }
 
 // IsEmpty reports whether the page has front matter but no body: a
 // translation placeholder that evdoc fills from the source language.
-func (p *Page) IsEmpty() bool { return len(bytes.TrimSpace(p.Body())) == 0 }
+func (p *Page) IsEmpty() bool {
+	if p.Parsed == nil && p.Header != nil {
+		return p.Header.Empty
+	}
+	return len(bytes.TrimSpace(p.Body())) == 0
+}
 
 // URL returns the page's path relative to its language root, such as
 // "/docs/istio/x/" ("/" for the home page).

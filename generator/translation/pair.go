@@ -122,13 +122,14 @@ func (s *Set) CheckPairing() diag.List {
 			if p == nil || l.Code == s.Source {
 				continue
 			}
+			_, _, ix := p.head()
 			if p.IsEmpty() && !p.Section {
-				pos, end := p.Parsed.Index.Pos(0), p.Parsed.Index.LineEnd(0)
+				pos, end := ix.Pos(0), ix.LineEnd(0)
 				ds = append(ds, diag.Errorf(pos, diag.TranslationOrphan,
 					"page has no body and no %s page with translationKey %q to fall back to", s.Source, p.Key).Spanning(end))
 				continue
 			}
-			pos, end := p.Parsed.Index.Pos(0), p.Parsed.Index.LineEnd(0)
+			pos, end := ix.Pos(0), ix.LineEnd(0)
 			ds = append(ds, diag.Diagnostic{Pos: pos, End: end, Severity: diag.Warning, Rule: diag.TranslationOrphan,
 				Message: fmt.Sprintf("no %s page has translationKey %q; this page has no source-language original", s.Source, p.Key)})
 		}

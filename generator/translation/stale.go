@@ -211,15 +211,15 @@ func checkStale(s, t *Page) diag.List {
 // fieldSpan is the range of a front matter field's line, else of the
 // page's first line.
 func fieldSpan(p *Page, name string) (diag.Position, diag.Position) {
-	src := p.Parsed.Source
+	src, _, ix := p.head()
 	off := 0
 	if b, err := frontmatter.Split(src); err == nil {
 		for _, f := range frontmatter.Fields(src, b, []string{name}) {
-			off = p.Parsed.Index.LineStart(p.Parsed.Index.Pos(f.Start).Line)
+			off = ix.LineStart(ix.Pos(f.Start).Line)
 			break
 		}
 	}
-	return p.Parsed.Index.Pos(off), p.Parsed.Index.LineEnd(off)
+	return ix.Pos(off), ix.LineEnd(off)
 }
 
 // PageStatus is one row of Set.Status: a page (by its source-language
