@@ -94,6 +94,9 @@ var charRefRe = regexp.MustCompile(`&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-
 // is nil when seg holds no reference that decodes. A reference after a
 // backslash is literal text, and an unknown entity name is kept as written.
 func decodeCharRefs(seg []byte, start, stop int) (dec []byte, offs []int) {
+	if bytes.IndexByte(seg, '&') < 0 {
+		return nil, nil // most text: no reference
+	}
 	ms := charRefRe.FindAllIndex(seg, -1)
 	prev := 0
 	for _, m := range ms {

@@ -40,8 +40,12 @@ type doc struct {
 	links   []linkUse
 }
 
+// pageClaim is a claim of the page (not a copy: a claim is 400 bytes)
+// with the references it is compared by: all of the claim's, or one of
+// them when the claim is split (see readDoc).
 type pageClaim struct {
-	claim.Claim
+	*claim.Claim
+	Refs    []string
 	numbers []Number
 	block   int // index into blocks, -1 if none
 	section int
@@ -65,22 +69,39 @@ func readDoc(p *Page) *doc {
 	src := p.Parsed.Source
 	section := 0
 	table, row := -1, 0
-	claimAt := map[int]int{} // claim literal offset → index in p.Parsed.Claims
+	claimAt := make(map[int]int, len(p.Parsed.Claims)) // claim literal offset → index in p.Parsed.Claims
 	for i, c := range p.Parsed.Claims {
 		claimAt[c.Pos.Offset] = i
 	}
-	blockOf := map[int]int{} // claim index → block
+	blockOf := make(map[int]int, len(p.Parsed.Claims)) // claim index → block
 	// text reads a block's inlines as text, with the page offset of each
-	// of its bytes (-1 for bytes not in the page).
+	// of its bytes (-1 for bytes not in the page). The offsets are valid
+	// until the next call.
+	var back []int
 	text := func(in []claim.Inline) (string, []int) {
 		var b strings.Builder
-		var back []int
+		size := 0
+		for _, x := range in {
+			switch x.Kind {
+			case claim.InlineText, claim.InlineCode:
+				size += x.Stop - x.Start
+			default:
+				size += len(x.Value) + 1
+			}
+		}
+		b.Grow(size)
+		back = back[:0]
 		for _, x := range in {
 			switch x.Kind {
 			case claim.InlineText, claim.InlineCode:
 				// a text node's value has its character references
 				// decoded (&#52;&#48; is 40), except in a code span
-				if dec, offs := claim.DecodeCharRefs(src[x.Start:x.Stop], x.Start, x.Stop); offs != nil && x.Kind == claim.InlineText {
+				var dec []byte
+				var offs []int
+				if x.Kind == claim.InlineText {
+					dec, offs = claim.DecodeCharRefs(src[x.Start:x.Stop], x.Start, x.Stop)
+				}
+				if offs != nil {
 					b.Write(dec)
 					back = append(back, offs[:len(dec)]...)
 				} else {
@@ -172,11 +193,13 @@ func readDoc(p *Page) *doc {
 		at := p.Parsed.BodyStart
 		d.figures = append(d.figures, figureUse{name: string(body[m[2]:m[3]]), start: at + m[0]})
 	}
-	for i, c := range p.Parsed.Claims {
+	d.claims = make([]pageClaim, 0, len(p.Parsed.Claims))
+	for i := range p.Parsed.Claims {
+		c := &p.Parsed.Claims[i]
 		if c.Exempt {
 			continue
 		}
-		pc := pageClaim{Claim: c, block: -1}
+		pc := pageClaim{Claim: c, Refs: c.Refs, block: -1}
 		if bi, ok := blockOf[i]; ok {
 			pc.block = bi
 			pc.section = d.blocks[bi].section
@@ -201,7 +224,7 @@ func readDoc(p *Page) *doc {
 
 // claimNumbers reads a claim's literal with the words around its link
 // (최대 [3단계](…), [3](…)まで), so qualifiers outside the link count.
-func claimNumbers(src []byte, c claim.Claim) []Number {
+func claimNumbers(src []byte, c *claim.Claim) []Number {
 	lit := c.Literal
 	open := max(0, c.Pos.Offset-1) // "["
 	before := string(src[max(0, open-24):open])
