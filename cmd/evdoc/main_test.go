@@ -95,7 +95,7 @@ func TestValues(t *testing.T) {
 		t.Errorf("exit %d\n%s\n%s", code, stdout, stderr)
 	}
 	code, stdout, _ = evdoc("values", "--format=json", "--root", "../..", "evidence/dns-inflight-part2/result.txt")
-	if code != 0 || !strings.Contains(stdout, `"name":"S1.TIME","value":"40.045811"`) {
+	if code != 0 || !strings.Contains(stdout, `"key":"S1.TIME","value":"40.045811"`) {
 		t.Errorf("exit %d\n%s", code, stdout)
 	}
 	if code, _, _ := evdoc("values", "--root", "../..", "evidence/nope"); code != 2 {

@@ -58,7 +58,7 @@ func newEvidenceSet(root, name string, o newEvidenceOptions, opts *globalOptions
 	}
 	// Read the file as `evdoc values` does, to pick the format.
 	var recs []report.Value
-	ds := valuesOf(filepath.Dir(o.from), filepath.Base(o.from), o.as, opts.load().Evidence, func(r report.Value) { recs = append(recs, r) })
+	ds := valuesOf(filepath.Dir(o.from), filepath.Base(o.from), o.as, opts.load().Evidence, func(r report.Value) { recs = append(recs, r) }, io.Discard)
 	if ds.HasErrors() || len(recs) == 0 {
 		var b strings.Builder
 		printDiags(&b, ds)

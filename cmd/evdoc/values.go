@@ -1,8 +1,10 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -26,36 +28,57 @@ func newValuesCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *
 		Example: "  evdoc values                                  # every value of every evidence set\n  evdoc values evidence/example                 # one set, by reference\n  evdoc values ~/runs/result.json               # what a raw file holds\n  evdoc values --as envoy-stats admin.txt",
 		Short:   "Print the named values evdoc reads from evidence sets or raw files",
 		Long: "Without PATH, prints every value of every evidence set under evidence/.\n" +
-			"A PATH that is an evidence set directory prints that set's values by reference;\n" +
+			"Each row shows the REFERENCE a page writes after ev: (SET/NAME), the reader's KEY,\n" +
+			"the value, unit, position and raw text.\n" +
+			"A PATH that is an evidence set directory (or a set id) prints that set's values;\n" +
 			"a raw file is read with the reader --as names, or the one its name and content suggest\n" +
 			"(formats: " + strings.Join(raw.Formats(), ", ") + "),\n" +
-			"and its readings are printed under the keys a manifest's [[read]] select uses.",
+			"and its readings are printed under the keys a manifest's [[read]] select uses,\n" +
+			"with the references of the evidence set that reads the file (- where none).\n" +
+			"When a PATH cannot be read (exit 2) nothing is printed on stdout.",
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if format != "text" && format != "json" {
 				return &exitError{2, fmt.Errorf("--format=%s: expected text or json", format)}
 			}
-			// Values are written as they come (a large raw file is read
-			// in windows); report writes the listing.
 			vw, err := report.NewValueWriter(stdout, format)
 			if err != nil {
 				return &exitError{2, err}
 			}
+			// Values are held until every argument has been read, so a
+			// failure prints nothing on stdout; only a raw file read
+			// with --as in a line format streams, window by window
+			// (held values are written out first).
 			var errs diag.List
-			emit := vw.Write
+			var held []report.Value
+			hold := func(v report.Value) { held = append(held, v) }
+			flush := func() {
+				for _, v := range held {
+					vw.Write(v)
+				}
+				held = nil
+			}
 			if len(args) == 0 {
 				st, e := evidence.LoadWith(*root, site.EvidenceDir, opts.load().Evidence)
 				errs = append(errs, e...)
 				for _, v := range st.Values() {
-					emit(record(v))
+					hold(record(v))
 				}
 			}
 			for _, a := range args {
-				errs = append(errs, valuesOf(*root, a, as, opts.load().Evidence, emit)...)
+				if as != "" && raw.Windowed(as) && !errs.HasErrors() {
+					flush()
+					errs = append(errs, valuesOf(*root, a, as, opts.load().Evidence, vw.Write, stderr)...)
+					continue
+				}
+				errs = append(errs, valuesOf(*root, a, as, opts.load().Evidence, hold, stderr)...)
+			}
+			if !errs.HasErrors() {
+				flush()
 			}
 			if err := vw.Close(); err != nil {
 				return &exitError{2, err}
 			}
-			if vw.Count() == 0 {
+			if vw.Count() == 0 && !errs.HasErrors() {
 				_ = report.WriteNoValues(stderr)
 			}
 			if len(errs) > 0 {
@@ -73,19 +96,33 @@ func newValuesCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *
 }
 
 func record(v *evidence.Value) report.Value {
-	return report.Value{Name: v.Ref, Value: v.Value.String(), Unit: v.Unit, File: v.Pos.File, Line: v.Pos.Line, Column: v.Pos.Column, Raw: v.Raw}
+	return report.Value{Ref: v.Ref, Key: v.Key, Value: v.Value.String(), Unit: v.Unit, File: v.Pos.File, Line: v.Pos.Line, Column: v.Pos.Column, Raw: v.Raw}
 }
 
 // valuesOf emits the values of one PATH argument: an evidence set (its
-// directory or manifest) or a raw file, read in windows.
-func valuesOf(root, arg, as string, eopt evidence.Options, emit func(report.Value)) diag.List {
+// directory, its manifest, or its id) or a raw file, read in windows. A
+// raw file's readings carry the references of the evidence set that reads
+// it, if any; notes about that go to log.
+func valuesOf(root, arg, as string, eopt evidence.Options, emit func(report.Value), log io.Writer) (errs diag.List) {
 	full := arg
 	if !filepath.IsAbs(arg) {
 		full = filepath.Join(root, arg)
 	}
 	fi, err := os.Stat(full)
+	if err != nil && !filepath.IsAbs(arg) && !strings.ContainsAny(arg, `/\`) {
+		// an evidence set by its id: "example" for evidence/example
+		byID := filepath.Join(root, site.EvidenceDir, arg)
+		if _, e := os.Stat(filepath.Join(byID, evidence.ManifestName)); e == nil {
+			arg, full = path.Join(site.EvidenceDir, arg), byID
+			fi, err = os.Stat(full)
+		}
+	}
 	if err != nil {
-		return diag.List{diag.Errorf(diag.Position{File: arg}, diag.ValuesIO, "%v", err)}
+		msg := fmt.Sprintf("%v", err)
+		if errors.Is(err, fs.ErrNotExist) {
+			msg = fmt.Sprintf("no such file, directory or evidence set; expected a raw file, an evidence set directory (%s/NAME) or an evidence set id", site.EvidenceDir)
+		}
+		return diag.List{diag.Errorf(diag.Position{File: arg}, diag.ValuesIO, "%s", msg)}
 	}
 	rel := filepath.ToSlash(arg)
 	if !fi.IsDir() && filepath.Base(rel) == evidence.ManifestName {
@@ -101,12 +138,20 @@ func valuesOf(root, arg, as string, eopt evidence.Options, emit func(report.Valu
 		}
 		return errs // warnings
 	}
+	refs, note := setRefs(root, full, eopt)
+	emit = withRefs(emit, refs)
+	defer func() {
+		if note != "" && !errs.HasErrors() {
+			fmt.Fprintln(log, note)
+		}
+	}()
 	max := eopt.MaxFileSize
 	if max == 0 {
 		max = safefile.DefaultMaxSize
 	}
 	if as != "" && raw.Windowed(as) {
-		return streamValues(full, rel, as, max, emit)
+		errs = streamValues(full, rel, as, max, emit)
+		return errs
 	}
 	src, err := safefile.ReadPath(full, max)
 	if err != nil {
@@ -129,12 +174,12 @@ func valuesOf(root, arg, as string, eopt evidence.Options, emit func(report.Valu
 		return diag.List{diag.Errorf(diag.Position{File: rel}, diag.ValuesFormat, "--as: %v", err)}
 	}
 	n := 0
-	errs := raw.ReadWindowed(format, rel, src, raw.ReadOptions{}, raw.DefaultWindow, nil, func(r raw.Reading) {
+	errs = raw.ReadWindowed(format, rel, src, raw.ReadOptions{}, raw.DefaultWindow, nil, func(r raw.Reading) {
 		n++
-		emit(report.Value{Name: r.Key, Value: r.Number.Value.String(), Unit: r.Number.Unit, File: rel,
+		emit(report.Value{Key: r.Key, Value: r.Number.Value.String(), Unit: r.Number.Unit, File: rel,
 			Line: r.Pos.Line, Column: r.Pos.Column, Raw: r.Raw, Format: format})
 	})
-	if as == "" && n == 0 {
+	if as == "" && n == 0 && !errs.HasErrors() { // a file that does not parse explains itself
 		errs = append(errs, guessReadNothing(rel, src, format))
 	}
 	return errs.TokenEnds(source)
@@ -151,7 +196,7 @@ func streamValues(full, rel, format string, max int64, emit func(report.Value)) 
 	defer f.Close()
 	lr := &io.LimitedReader{R: f, N: max + 1}
 	errs, err := raw.ReadWindowedFrom(format, rel, lr, raw.ReadOptions{}, raw.DefaultWindow, nil, func(r raw.Reading) {
-		emit(report.Value{Name: r.Key, Value: r.Number.Value.String(), Unit: r.Number.Unit, File: rel,
+		emit(report.Value{Key: r.Key, Value: r.Number.Value.String(), Unit: r.Number.Unit, File: rel,
 			Line: r.Pos.Line, Column: r.Pos.Column, Raw: r.Raw, Format: format})
 	})
 	if err == nil && lr.N <= 0 {
@@ -186,4 +231,59 @@ func guessReadNothing(rel string, src []byte, guessed string) diag.Diagnostic {
 	}
 	return diag.Errorf(diag.Position{File: rel, Line: 1, Column: 1}, diag.ValuesFormat,
 		"the format guessed from the file's name and content, %s, reads no numeric value; also tried %s: %s", guessed, strings.Join(others, ", "), hint)
+}
+
+// setRefs returns the references of the values the evidence set holding
+// the raw file full (the nearest directory above it with a manifest,
+// inside root) names from it, by "line:column" of their raw token, and a
+// note saying why there are none: the file is in no evidence set, or its
+// set does not load or reads nothing of it.
+func setRefs(root, full string, eopt evidence.Options) (map[string][]string, string) {
+	absRoot, err1 := filepath.Abs(root)
+	absFull, err2 := filepath.Abs(full)
+	display := filepath.ToSlash(full)
+	none := func() string {
+		return fmt.Sprintf("evdoc: %s is read by no evidence set, so no page can reference its values yet (REFERENCE -); `evdoc new evidence NAME --from %s` makes one", display, display)
+	}
+	if err1 != nil || err2 != nil {
+		return nil, none()
+	}
+	rel, err := filepath.Rel(absRoot, absFull)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return nil, none()
+	}
+	rel = filepath.ToSlash(rel)
+	display = rel
+	for dir := path.Dir(rel); dir != "." && dir != "/"; dir = path.Dir(dir) {
+		if _, err := os.Stat(filepath.Join(absRoot, filepath.FromSlash(dir), evidence.ManifestName)); err != nil {
+			continue
+		}
+		set, errs := evidence.LoadSetWith(absRoot, dir, eopt)
+		if set == nil {
+			return nil, fmt.Sprintf("evdoc: the evidence set %s, which holds %s, does not load (%d error(s); run evdoc check), so its references are not shown (REFERENCE -)", dir, rel, len(errs))
+		}
+		refs := map[string][]string{}
+		for _, v := range set.Sorted() {
+			if v.Pos.File == rel && !v.Derived {
+				k := fmt.Sprintf("%d:%d", v.Pos.Line, v.Pos.Column)
+				refs[k] = append(refs[k], v.Ref)
+			}
+		}
+		if len(refs) == 0 {
+			return refs, fmt.Sprintf("evdoc: the evidence set %s names no value of %s (no [[table]], [[transcript]] or [[read]] entry reads it), so no page can reference its values yet (REFERENCE -)", dir, rel)
+		}
+		return refs, ""
+	}
+	return nil, none()
+}
+
+// withRefs sets each value's reference from refs (by its position).
+func withRefs(emit func(report.Value), refs map[string][]string) func(report.Value) {
+	if refs == nil {
+		return emit
+	}
+	return func(v report.Value) {
+		v.Ref = strings.Join(refs[fmt.Sprintf("%d:%d", v.Line, v.Column)], " ")
+		emit(v)
+	}
 }

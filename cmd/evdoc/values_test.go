@@ -69,7 +69,7 @@ func TestCaseClustersJSONOmittedZero(t *testing.T) {
 		t.Errorf("check: exit %d\n%s\n%s", code, stdout, stderr)
 	}
 	code, stdout, _ := evdoc("values", "--root", dir, "--format=json", "evidence/cl")
-	if code != 0 || !strings.Contains(stdout, `{"name":"cl/cj.cx_active","value":"0","unit":"","file":"evidence/cl/clusters.json","line":17,"column":16,"raw":"\"cx_active\""}`) {
+	if code != 0 || !strings.Contains(stdout, `{"ref":"cl/cj.cx_active","key":"outbound|80||httpbin.default.svc.cluster.local::10.244.0.7:80::cx_active","value":"0","unit":"","file":"evidence/cl/clusters.json","line":17,"column":16,"raw":"\"cx_active\""}`) {
 		t.Errorf("values: exit %d\n%s", code, stdout)
 	}
 }
@@ -102,6 +102,45 @@ func TestCaseFortioUnitsCheck(t *testing.T) {
 		}
 		if code, stdout, stderr := evdoc("check", "--root", dir); code != tt.code {
 			t.Errorf("%s: exit %d, want %d\n%s\n%s", tt.ko, code, tt.code, stdout, stderr)
+		}
+	}
+}
+
+// TestValuesReferences: `evdoc values` shows the reference a page writes
+// (SET/NAME) next to the reader's key and the provenance, for a set (by
+// directory or id) and for a raw file its set reads ("-" for a reading
+// the set does not name, with a note for a file no set reads); a failure
+// prints nothing on stdout, not even the header.
+func TestValuesReferences(t *testing.T) {
+	dir := extract(t, "testdata/values-refs.txtar")
+	for _, tt := range []struct {
+		args           []string
+		code           int
+		stdout, stderr string
+	}{
+		{[]string{"evidence/s"}, 0,
+			"REFERENCE  KEY                          VALUE  UNIT  POSITION                   RAW\n" +
+				"s/up.rq    cluster.a.upstream_rq_total  40           evidence/s/stats.txt:1:30  40\n", ""},
+		{[]string{"s"}, 0,
+			"REFERENCE  KEY                          VALUE  UNIT  POSITION                   RAW\n" +
+				"s/up.rq    cluster.a.upstream_rq_total  40           evidence/s/stats.txt:1:30  40\n", ""},
+		{[]string{"evidence/s/stats.txt"}, 0,
+			"REFERENCE  KEY                          VALUE  UNIT  POSITION                   RAW\n" +
+				"s/up.rq    cluster.a.upstream_rq_total  40           evidence/s/stats.txt:1:30  40\n" +
+				"-          cluster.a.upstream_cx_total  3            evidence/s/stats.txt:2:30  3\n", ""},
+		{[]string{"loose/r.txt"}, 0,
+			"REFERENCE  KEY                          VALUE  UNIT  POSITION          RAW\n" +
+				"-          cluster.b.upstream_rq_total  7            loose/r.txt:1:30  7\n",
+			"evdoc: loose/r.txt is read by no evidence set, so no page can reference its values yet (REFERENCE -); `evdoc new evidence NAME --from loose/r.txt` makes one\n"},
+		{[]string{"nosuch"}, 2, "", "nosuch: error: no such file, directory or evidence set; expected a raw file, an evidence set directory (evidence/NAME) or an evidence set id [values-io]\n"},
+		{[]string{"evidence/s", "bad/x.json"}, 2, "", "bad/x.json:"},
+		{[]string{"--format=json", "evidence/s/stats.txt"}, 0,
+			`{"ref":"s/up.rq","key":"cluster.a.upstream_rq_total","value":"40","unit":"","file":"evidence/s/stats.txt","line":1,"column":30,"raw":"40","format":"envoy-stats"}` + "\n" +
+				`{"ref":"","key":"cluster.a.upstream_cx_total","value":"3","unit":"","file":"evidence/s/stats.txt","line":2,"column":30,"raw":"3","format":"envoy-stats"}` + "\n", ""},
+	} {
+		code, stdout, stderr := evdoc(append([]string{"values", "--root", dir}, tt.args...)...)
+		if code != tt.code || stdout != tt.stdout || !strings.HasPrefix(stderr, tt.stderr) || tt.stderr == "" && stderr != "" {
+			t.Errorf("values %v: exit %d\nstdout:\n%s\nstderr:\n%s\nwant exit %d\nstdout:\n%s\nstderr starting:\n%s", tt.args, code, stdout, stderr, tt.code, tt.stdout, tt.stderr)
 		}
 	}
 }

@@ -297,7 +297,7 @@ func (l *loader) name(entry string, v localValue) {
 		return
 	}
 	id := l.set.Manifest.ID
-	l.set.Values[name] = &Value{Ref: id + "/" + name, Set: id, Name: name, Value: r.Number.Value, Unit: r.Number.Unit,
+	l.set.Values[name] = &Value{Ref: id + "/" + name, Set: id, Name: name, Key: r.Key, Value: r.Number.Value, Unit: r.Number.Unit,
 		Raw: r.Raw, Pos: r.Pos, Delta: r.Number.Signed, Inputs: r.Inputs}
 }
 

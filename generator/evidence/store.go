@@ -27,10 +27,14 @@ import (
 // the raw token and Raw its text. For a derived value, Pos is its
 // declaration in the manifest, Raw the expression, and Inputs the
 // positions of every raw value it was computed from, in first-use order.
+// Key is the reading's key as its reader gives it (what a [[read]]'s
+// select and units name: "DurationHistogram.Count", a table cell's
+// "row.column"); "" for a derived value.
 type Value struct {
 	Ref     string          `json:"ref"`
 	Set     string          `json:"set"`
 	Name    string          `json:"name"`
+	Key     string          `json:"key,omitempty"`
 	Value   decimal.Decimal `json:"value"`
 	Unit    string          `json:"unit,omitempty"`
 	Raw     string          `json:"raw"`

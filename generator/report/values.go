@@ -8,12 +8,16 @@ import (
 	"text/tabwriter"
 )
 
-// Value is one named value as `evdoc values` lists it: its name (a full
-// reference SET/NAME, or a raw file's reading key), the exact decimal
-// value and unit, the 1-based line and byte column it was read at, the
-// raw text, and the raw format when a raw file was read directly.
+// Value is one value as `evdoc values` lists it: Ref is the reference a
+// page writes after "ev:" (SET/NAME), empty when no evidence set names
+// the reading; Key is the reading's key as its reader gives it (the
+// manifest's select and units keys), empty for a derived value; then the
+// exact decimal value and unit, the 1-based line and byte column it was
+// read at, the raw text, and the raw format when a raw file was read
+// directly.
 type Value struct {
-	Name   string `json:"name"`
+	Ref    string `json:"ref"`
+	Key    string `json:"key"`
 	Value  string `json:"value"`
 	Unit   string `json:"unit"`
 	File   string `json:"file"`
@@ -27,10 +31,12 @@ type Value struct {
 var ValueFormats = []string{"text", "json"}
 
 // ValueWriter writes a listing of values as they come, so a large raw
-// file read in windows is never held whole: "text" is a table (NAME,
-// VALUE, UNIT, POSITION, RAW) whose columns are aligned per block of
-// rows, "json" one object per line (Value's fields). Call Close after the
-// last value.
+// file read in windows is never held whole: "text" is a table
+// (REFERENCE, KEY, VALUE, UNIT, POSITION, RAW; "-" for an empty
+// reference or key) whose columns are aligned per block of rows and
+// whose header is written with the first row (a listing of no value
+// writes nothing), "json" one object per line (Value's fields). Call
+// Close after the last value.
 type ValueWriter struct {
 	format string
 	enc    *json.Encoder
@@ -53,7 +59,6 @@ func NewValueWriter(w io.Writer, format string) (*ValueWriter, error) {
 		vw.enc.SetEscapeHTML(false)
 	case "text":
 		vw.tw = tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-		_, vw.err = fmt.Fprintln(vw.tw, "NAME\tVALUE\tUNIT\tPOSITION\tRAW")
 	default:
 		return nil, fmt.Errorf("unknown format %q; expected one of %s", format, strings.Join(ValueFormats, ", "))
 	}
@@ -71,10 +76,23 @@ func (vw *ValueWriter) Write(v Value) {
 		vw.err = vw.enc.Encode(v)
 		return
 	}
-	_, vw.err = fmt.Fprintf(vw.tw, "%s\t%s\t%s\t%s:%d:%d\t%s\n", v.Name, v.Value, v.Unit, v.File, v.Line, v.Column, v.Raw)
+	if vw.n == 1 {
+		if _, vw.err = fmt.Fprintln(vw.tw, "REFERENCE\tKEY\tVALUE\tUNIT\tPOSITION\tRAW"); vw.err != nil {
+			return
+		}
+	}
+	_, vw.err = fmt.Fprintf(vw.tw, "%s\t%s\t%s\t%s\t%s:%d:%d\t%s\n", dash(v.Ref), dash(v.Key), v.Value, v.Unit, v.File, v.Line, v.Column, v.Raw)
 	if vw.err == nil && vw.n%valueBlock == 0 {
 		vw.err = vw.tw.Flush()
 	}
+}
+
+// dash shows an empty column as "-".
+func dash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
 }
 
 // Count returns how many values were written.

@@ -11,19 +11,19 @@ import (
 )
 
 var values = []Value{
-	{Name: "d3/d3.a.ok", Value: "14", File: "evidence/d3/report.md", Line: 5, Column: 24, Raw: "14"},
-	{Name: "d3/curl.s1.time", Value: "1.232", Unit: "s", File: "evidence/d3/curl.txt", Line: 3, Column: 15, Raw: "1,232", Format: "curl-writeout"},
+	{Ref: "d3/d3.a.ok", Key: "a.ok", Value: "14", File: "evidence/d3/report.md", Line: 5, Column: 24, Raw: "14"},
+	{Key: "S1.TIME", Value: "1.232", Unit: "s", File: "evidence/d3/curl.txt", Line: 3, Column: 15, Raw: "1,232", Format: "curl-writeout"},
 }
 
 func TestValueWriter(t *testing.T) {
 	for _, tt := range []struct {
 		format, want string
 	}{
-		{"text", "NAME             VALUE  UNIT  POSITION                    RAW\n" +
-			"d3/d3.a.ok       14           evidence/d3/report.md:5:24  14\n" +
-			"d3/curl.s1.time  1.232  s     evidence/d3/curl.txt:3:15   1,232\n"},
-		{"json", `{"name":"d3/d3.a.ok","value":"14","unit":"","file":"evidence/d3/report.md","line":5,"column":24,"raw":"14"}` + "\n" +
-			`{"name":"d3/curl.s1.time","value":"1.232","unit":"s","file":"evidence/d3/curl.txt","line":3,"column":15,"raw":"1,232","format":"curl-writeout"}` + "\n"},
+		{"text", "REFERENCE   KEY      VALUE  UNIT  POSITION                    RAW\n" +
+			"d3/d3.a.ok  a.ok     14           evidence/d3/report.md:5:24  14\n" +
+			"-           S1.TIME  1.232  s     evidence/d3/curl.txt:3:15   1,232\n"},
+		{"json", `{"ref":"d3/d3.a.ok","key":"a.ok","value":"14","unit":"","file":"evidence/d3/report.md","line":5,"column":24,"raw":"14"}` + "\n" +
+			`{"ref":"","key":"S1.TIME","value":"1.232","unit":"s","file":"evidence/d3/curl.txt","line":3,"column":15,"raw":"1,232","format":"curl-writeout"}` + "\n"},
 	} {
 		var b bytes.Buffer
 		vw, err := NewValueWriter(&b, tt.format)
@@ -48,6 +48,12 @@ func TestValueWriter(t *testing.T) {
 				t.Errorf("json does not read back: %+v, %v", v, err)
 			}
 		}
+	}
+	// No value, no header.
+	var b bytes.Buffer
+	vw, _ := NewValueWriter(&b, "text")
+	if err := vw.Close(); err != nil || b.Len() != 0 {
+		t.Errorf("empty listing wrote %q, %v", b.String(), err)
 	}
 	if _, err := NewValueWriter(&bytes.Buffer{}, "sarif"); err == nil || !strings.Contains(err.Error(), "text, json") {
 		t.Errorf("unknown format: %v", err)
