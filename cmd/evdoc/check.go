@@ -117,7 +117,11 @@ func newBuildCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *c
 				return err
 			}
 			defer l.Unlock()
-			s, err := loadSite(cmd.Context(), *root, opts.load())
+			// Pages are read lazily, as check reads them: Build's check
+			// parses a translation group at a time.
+			lopt := opts.load()
+			lopt.Lazy = true
+			s, err := loadSite(cmd.Context(), *root, lopt)
 			if err != nil {
 				return &exitError{2, err}
 			}

@@ -4,10 +4,14 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
+	"runtime/metrics"
 	"strconv"
 	"testing"
+	"time"
 
 	"github.com/evdoc-lab/evdoc/generator/check"
+	"github.com/evdoc-lab/evdoc/generator/claim"
 	"github.com/evdoc-lab/evdoc/internal/benchsite/benchgen"
 )
 
@@ -48,23 +52,80 @@ func benchSite(b *testing.B, n int) string {
 
 // BenchmarkCheckBenchSite loads and checks a generated site of
 // $EVDOC_BENCH_PAGES Korean pages (default 500) plus translations, as
-// `evdoc check` does. For a profile at 4,000 pages:
+// `evdoc check` does: pages loaded lazily (LoadOptions.Lazy) and judged a
+// translation group at a time, counts only. Besides time it reports the
+// Go heap's peak in MB, sampled every millisecond: peak-live-MB is the
+// largest heap that a garbage collection found live, peak-heap-MB the
+// largest heap in use (live and not yet collected), peak-go-MB the
+// largest memory the Go runtime held from the system (about the process's
+// RSS). For a profile at 4,000 pages:
 //
 //	EVDOC_BENCH_PAGES=4000 go test ./generator/site -run '^$' -bench CheckBenchSite -benchtime 1x -cpuprofile cpu.out
 func BenchmarkCheckBenchSite(b *testing.B) {
 	root := benchSite(b, benchPages(b, 500))
+	peak := startPeakMemory()
 	for b.Loop() {
-		s, err := Load(root)
+		s, err := LoadWith(root, LoadOptions{Lazy: true})
 		if err != nil {
 			b.Fatal(err)
 		}
-		c := NewChecker(s, check.DefaultOptions())
+		c := NewCheckerWith(s, CheckerOptions{Check: check.DefaultOptions(), CountsOnly: true})
 		if ds := c.Diagnostics(); ds.HasErrors() {
 			b.Fatal(ds)
 		}
-		_ = c.Results()
+		if n := parsedPages(c); n != 0 {
+			b.Fatalf("%d pages still parsed after the check", n)
+		}
+		_, _ = c.Counts()
 		_ = c.Coverage()
 	}
+	peak.report(b)
+}
+
+// peakMemory samples the Go runtime's memory metrics every millisecond
+// until report, keeping the largest of each.
+type peakMemory struct {
+	stop chan struct{}
+	done chan struct{}
+	// live: heap live after the last GC; heap: heap objects in use
+	// (live and unswept); total: memory mapped minus released.
+	live, heap, total uint64
+}
+
+// startPeakMemory starts sampling, after a GC so that what the
+// benchmark's setup left behind is not counted.
+func startPeakMemory() *peakMemory {
+	runtime.GC()
+	m := &peakMemory{stop: make(chan struct{}), done: make(chan struct{})}
+	samples := []metrics.Sample{{Name: "/gc/heap/live:bytes"}, {Name: "/memory/classes/heap/objects:bytes"},
+		{Name: "/memory/classes/total:bytes"}, {Name: "/memory/classes/heap/released:bytes"}}
+	go func() {
+		defer close(m.done)
+		t := time.NewTicker(time.Millisecond)
+		defer t.Stop()
+		for {
+			metrics.Read(samples)
+			m.live = max(m.live, samples[0].Value.Uint64())
+			m.heap = max(m.heap, samples[1].Value.Uint64())
+			m.total = max(m.total, samples[2].Value.Uint64()-samples[3].Value.Uint64())
+			select {
+			case <-m.stop:
+				return
+			case <-t.C:
+			}
+		}
+	}()
+	return m
+}
+
+// report stops sampling and reports the peaks as benchmark metrics.
+func (m *peakMemory) report(b *testing.B) {
+	close(m.stop)
+	<-m.done
+	const mb = 1 << 20
+	b.ReportMetric(float64(m.live)/mb, "peak-live-MB")
+	b.ReportMetric(float64(m.heap)/mb, "peak-heap-MB")
+	b.ReportMetric(float64(m.total)/mb, "peak-go-MB")
 }
 
 // BenchmarkRecheckPage measures the serve path: on a generated site of
@@ -73,19 +134,32 @@ func BenchmarkCheckBenchSite(b *testing.B) {
 // and re-checked (Checker.Recheck, then Diagnostics). Issue 14's target is
 // 50 ms an edit at 4,000 pages. The Checker keeps counts only
 // (CheckerOptions.CountsOnly), which changes its memory, not the work an
-// edit costs.
+// edit costs. "eager" loads every page parsed, as evdoc serve does (it
+// needs about 15 GB at 4,000 pages); "lazy" loads pages lazily, as evdoc
+// check does, so each re-check reads the page's translation from disk
+// again too.
 //
-//	go test ./generator/site -run '^$' -bench RecheckPage -benchtime 20x
+//	go test ./generator/site -run '^$' -bench RecheckPage/lazy -benchtime 20x
 func BenchmarkRecheckPage(b *testing.B) {
 	root := benchSite(b, benchPages(b, 4000))
-	s, err := Load(root)
+	for _, lazy := range []bool{true, false} {
+		name := "eager"
+		if lazy {
+			name = "lazy"
+		}
+		b.Run(name, func(b *testing.B) { benchmarkRecheckPage(b, root, lazy) })
+	}
+}
+
+func benchmarkRecheckPage(b *testing.B, root string, lazy bool) {
+	s, err := LoadWith(root, LoadOptions{Lazy: lazy})
 	if err != nil {
 		b.Fatal(err)
 	}
 	c := NewCheckerWith(s, CheckerOptions{Check: check.DefaultOptions(), CountsOnly: true})
 	var page *Page
 	for _, p := range s.Pages[len(s.Pages)/4:] {
-		if p.Lang == "ko" && len(p.Parsed.Claims) > 0 {
+		if p.Lang == "ko" && c.pages[p].total > 0 {
 			page = p
 			break
 		}
@@ -94,11 +168,15 @@ func BenchmarkRecheckPage(b *testing.B) {
 		b.Fatal("no Korean page with claims")
 	}
 	file := filepath.Join(root, filepath.FromSlash(page.Path))
-	orig := append([]byte(nil), page.Parsed.Source...)
+	orig, err := os.ReadFile(file)
+	if err != nil {
+		b.Fatal(err)
+	}
 	defer os.WriteFile(file, orig, 0o644)
+	parsed, _ := claim.Parse(claim.NewMarkdown(), page.Path, orig)
 	// edited: the first digit of the first claim changed, a mismatch.
 	edited := append([]byte(nil), orig...)
-	for i := page.Parsed.Claims[0].Pos.Offset; i < len(edited); i++ {
+	for i := parsed.Claims[0].Pos.Offset; i < len(edited); i++ {
 		if edited[i] >= '0' && edited[i] <= '9' {
 			edited[i] = '0' + (edited[i]-'0'+1)%10
 			break
@@ -118,5 +196,10 @@ func BenchmarkRecheckPage(b *testing.B) {
 			b.Fatalf("edit %d: errors %v, want %v", i, got, want)
 		}
 		i++
+	}
+	if lazy {
+		if n := parsedPages(c); n != 0 {
+			b.Fatalf("%d pages still parsed after the re-checks", n)
+		}
 	}
 }

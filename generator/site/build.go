@@ -18,6 +18,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/evdoc-lab/evdoc/generator/check"
+	"github.com/evdoc-lab/evdoc/generator/claim"
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/figure"
 	"github.com/evdoc-lab/evdoc/generator/translation"
@@ -522,12 +523,17 @@ type Fallback = translation.Fallback
 
 func (s *Site) stageFallbacks(ctx context.Context, stage string) error {
 	src := s.Config.Source()
+	md := claim.NewMarkdown()
 	for _, fbs := range s.Fallbacks() {
 		for _, f := range fbs {
 			if err := ctx.Err(); err != nil {
 				return err
 			}
-			b, err := f.Render(src)
+			var b []byte
+			err := s.withParsed(f.Source, md, func() (err error) {
+				b, err = f.Render(src)
+				return err
+			})
 			if err != nil {
 				return err
 			}

@@ -292,3 +292,54 @@ func TestBuildReproducible(t *testing.T) {
 		t.Fatalf("only %d files built", n)
 	}
 }
+
+// TestStageFallbacksLazy holds that a lazily loaded site (as evdoc build
+// loads it) stages the same fallback pages as one loaded parsed, parsing
+// the source page for it and dropping it afterwards.
+func TestStageFallbacksLazy(t *testing.T) {
+	dir := copyProject(t)
+	untranslate(t, dir)
+	staged := map[bool]map[string]string{}
+	for _, lazy := range []bool{false, true} {
+		s, err := LoadWith(dir, LoadOptions{Lazy: lazy})
+		if err != nil {
+			t.Fatal(err)
+		}
+		stage := t.TempDir()
+		if err := s.stageFallbacks(context.Background(), stage); err != nil {
+			t.Fatalf("lazy=%v: %v", lazy, err)
+		}
+		files := map[string]string{}
+		err = filepath.WalkDir(stage, func(p string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() {
+				return err
+			}
+			b, err := os.ReadFile(p)
+			rel, _ := filepath.Rel(stage, p)
+			files[filepath.ToSlash(rel)] = string(b)
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		staged[lazy] = files
+		if lazy {
+			for _, p := range s.Pages {
+				if p.Parsed != nil {
+					t.Errorf("%s is still parsed after staging the fallbacks", p.Path)
+				}
+			}
+		}
+	}
+	if len(staged[false]) == 0 {
+		t.Fatal("no fallback page staged")
+	}
+	for name, want := range staged[false] {
+		if got := staged[true][name]; got != want {
+			t.Errorf("%s staged from the lazy site differs:\n%s\nwant:\n%s", name, got, want)
+		}
+	}
+	if len(staged[true]) != len(staged[false]) {
+		t.Errorf("lazy staged %d files, eager %d", len(staged[true]), len(staged[false]))
+	}
+}

@@ -230,4 +230,20 @@ func parsePage(root string, p *Page, md goldmark.Markdown) (*claim.Page, diag.Li
 
 // errPageChanged is parsePage's error for a file changed since it was
 // loaded.
-var errPageChanged = errors.New("the file changed while evdoc read it; run the check again")
+var errPageChanged = errors.New("the file changed while evdoc read it; run evdoc again")
+
+// withParsed calls fn with p parsed: a lazily loaded page (see
+// LoadOptions.Lazy) is parsed for the call and dropped after it. The
+// error is fn's, or parsePage's.
+func (s *Site) withParsed(p *Page, md goldmark.Markdown, fn func() error) error {
+	if p.Parsed != nil {
+		return fn()
+	}
+	parsed, _, err := parsePage(s.Root, p, md)
+	if err != nil {
+		return fmt.Errorf("%s: %v", p.Path, err)
+	}
+	p.Parsed = parsed
+	defer func() { p.Parsed = nil }()
+	return fn()
+}
