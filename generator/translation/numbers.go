@@ -385,10 +385,9 @@ func mayBeDateLike(norm string, i int) bool {
 // zeroWord returns the length of a word for zero (ゼロ) at the start
 // of s, or 0: "호스트 0개" translates as "ホストがゼロ".
 func zeroWord(s string) int {
-	for _, w := range []string{"ゼロ"} {
-		if strings.HasPrefix(s, w) {
-			return len(w)
-		}
+	const w = "ゼロ"
+	if len(s) > 0 && s[0] == w[0] && strings.HasPrefix(s, w) {
+		return len(w)
 	}
 	return 0
 }
@@ -424,7 +423,11 @@ func readQuantity(norm string, i int) (Number, int) {
 		if lastMag != 0 && (mag >= lastMag || v.Mul(decimal.NewFromInt(mag)).GreaterThanOrEqual(decimal.NewFromInt(lastMag))) {
 			break // not a continuation of the compound number
 		}
-		total = total.Add(v.Mul(decimal.NewFromInt(mag)))
+		if lastMag == 0 && mag == 1 {
+			total = v // the usual number: 0 + v × 1 is v, digit for digit
+		} else {
+			total = total.Add(v.Mul(decimal.NewFromInt(mag)))
+		}
 		j = k
 		if mag == 1 {
 			break
@@ -495,8 +498,10 @@ func readQuantity(norm string, i int) (Number, int) {
 			}
 			uw := unitWords[w]
 			n.Unit = uw.unit
-			f, _ := decimal.NewFromString(uw.factor)
-			n.Value = n.Value.Mul(f)
+			if uw.factor != "1" { // times 1 leaves the value as it is
+				f, _ := decimal.NewFromString(uw.factor)
+				n.Value = n.Value.Mul(f)
+			}
 			j = end
 			break
 		}
