@@ -400,7 +400,7 @@ func Coverage(p *claim.Page) (claim.Coverage, diag.List) {
 // only when evdoc.toml's [rules] gives it a severity.
 func NumberWords(p *claim.Page) diag.List {
 	var ds diag.List
-	for _, w := range p.ProseWords {
+	for _, w := range p.ProseWords() {
 		d := diag.Diagnostic{Pos: w.Pos, Severity: diag.Warning, Rule: diag.ClaimNumberWord,
 			Message: fmt.Sprintf("%q in prose is a number written as a word and bound to no evidence; write it as [%s](ev:SET/NAME), or mark it [%s](%s \"reason\") if it is not a measurement", w.Text, w.Text, w.Text, claim.ExemptDestination)}
 		if p.Index != nil {

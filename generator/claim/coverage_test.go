@@ -154,7 +154,7 @@ func TestProseNumberWords(t *testing.T) {
 			t.Fatal(errs)
 		}
 		var got []string
-		for _, w := range p.ProseWords {
+		for _, w := range p.ProseWords() {
 			got = append(got, w.Text)
 		}
 		if strings.Join(got, "|") != tt.want {

@@ -113,10 +113,9 @@ type Page struct {
 	// Prose lists the numbers found in text outside claims, exemption
 	// markers, code, raw HTML and shortcode calls (see Coverage).
 	Prose []ProseNumber
-	// ProseWords lists the numbers written as words and followed by a
-	// counter in prose (세 번, 二回, ふたつ), for the opt-in
-	// claim-number-word rule; they are not part of Prose or coverage.
-	ProseWords []ProseNumber
+	// proseText holds the byte range of each text node of prose (the
+	// text nodes Prose was read from), for ProseWords.
+	proseText [][2]int
 	// RawHTML holds each raw HTML inline tag, and the first line of each
 	// raw HTML block, of the body other than a comment: Hugo omits raw
 	// HTML (unsafe = false) and, building with --panicOnWarning, fails on
@@ -141,6 +140,23 @@ func blankFrontMatter(src []byte, bodyStart int) []byte {
 		}
 	}
 	return blanked
+}
+
+// ProseWords returns the numbers written as words and followed by a
+// counter in prose (세 번, 二回, ふたつ), for the opt-in claim-number-word
+// rule; they are not part of Prose or coverage. Only that rule needs
+// them: they are read on each call, from the text nodes Parse found.
+func (p *Page) ProseWords() []ProseNumber {
+	if len(p.proseText) == 0 {
+		return nil
+	}
+	blanked := blankFrontMatter(p.Source, p.BodyStart)
+	shortcodes := shortcodeSpans(blanked)
+	var out []ProseNumber
+	for _, t := range p.proseText {
+		out = append(out, scanNumberWords(p.Index, blanked, t[0], t[1], shortcodes)...)
+	}
+	return out
 }
 
 // appendRawHTML records raw HTML at src[off:end] unless it is a comment;
@@ -275,7 +291,7 @@ func parse(md goldmark.Markdown, path string, src []byte, page bool) (*Page, dia
 				}
 			}
 			p.Prose = append(p.Prose, scanProse(ix, blanked, t.Segment.Start, t.Segment.Stop, heading && t.PreviousSibling() == nil, shortcodes, &skip)...)
-			p.ProseWords = append(p.ProseWords, scanNumberWords(ix, blanked, t.Segment.Start, t.Segment.Stop, shortcodes)...)
+			p.proseText = append(p.proseText, [2]int{t.Segment.Start, t.Segment.Stop})
 			return ast.WalkContinue, nil
 		}
 		link, isLink := n.(*ast.Link)
