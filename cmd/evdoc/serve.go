@@ -29,6 +29,7 @@ func newServeCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *c
 			"evdoc/serve-banner.html (called by the reference baseof; a site with its own theme adds\n" +
 			"{{ partial \"evdoc/serve-banner.html\" . }} after <body>) reads data/evdoc/serve.json,\n" +
 			"which only serve writes, so a built site never shows it.\n\n" +
+			"A --port that is in use is an error (exit 2) before anything is staged or started.\n" +
 			"serve keeps running while findings exist; when Hugo's server stops (a build error at its\n" +
 			"start) it is started again after the next save. Under --strict warnings count as\n" +
 			"failures in the banner and the summary, as in check --strict. Ctrl-C or SIGTERM stops\n" +
@@ -41,6 +42,9 @@ func newServeCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *c
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if port < 0 || port > 65535 {
 				return &exitError{2, fmt.Errorf("--port %d: expected a TCP port from 1 to 65535 (0: Hugo's default, 1313)", port)}
+			}
+			if !cmd.Flags().Changed("port") {
+				port = 0 // Hugo's 1313, or a free port when that is taken
 			}
 			hugo, err := findHugo(cmd.Context(), hugoFlag, *root, osHugoEnv(stderr))
 			if err != nil {
@@ -58,7 +62,7 @@ func newServeCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *c
 		},
 	}
 	cmd.Flags().StringVar(&hugoFlag, "hugo", "", "Hugo binary to run (overrides EVDOC_HUGO; \"pinned\": the pinned Hugo, see the lookup order above)")
-	cmd.Flags().IntVar(&port, "port", 1313, "port Hugo's server listens on (Hugo picks a free one when it is taken)")
+	cmd.Flags().IntVar(&port, "port", 1313, "port Hugo's server listens on; when not given, Hugo picks a free one if 1313 is taken; a given port that is taken is an error (exit 2)")
 	cmd.Flags().StringVar(&bind, "bind", "127.0.0.1", "interface Hugo's server binds to (0.0.0.0: every interface)")
 	cmd.Flags().StringVar(&baseURL, "base-url", "", "base URL of the served site (Hugo's --baseURL; default http://localhost:PORT/)")
 	cmd.Flags().BoolVar(&strict, "strict", false, "count warnings as failures in the banner and the summary, as check --strict does")

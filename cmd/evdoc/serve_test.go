@@ -366,3 +366,33 @@ func TestServeKilled(t *testing.T) {
 		t.Errorf("serve directories %q after a second serve; want only its own, not %s\n%s", left, dirs[0], next.output())
 	}
 }
+
+// TestServeBusyPort: a --port that is in use is an error naming it (exit
+// 2) before anything is checked, staged or started: no Hugo is run (the
+// --hugo given would fail the test by writing a marker) and no serve
+// directory is left under .evdoc/.
+func TestServeBusyPort(t *testing.T) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Skip("cannot listen:", err)
+	}
+	defer l.Close()
+	port := l.Addr().(*net.TCPAddr).Port
+	dir := extract(t, "../../generator/site/testdata/check/clean.txtar")
+	marker := filepath.Join(t.TempDir(), "ran")
+	fake := filepath.Join(t.TempDir(), "hugo")
+	if err := os.WriteFile(fake, []byte("#!/bin/sh\ntouch "+marker+"\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := evdoc("serve", "--root", dir, "--hugo", fake, "--port", strconv.Itoa(port))
+	want := fmt.Sprintf("port %d on 127.0.0.1 is in use (address already in use); choose another --port, or leave --port out and Hugo picks a free one", port)
+	if code != 2 || !strings.Contains(stderr, want) || stdout != "" {
+		t.Errorf("exit %d\nstdout:\n%s\nstderr:\n%s\nwant exit 2 and %q", code, stdout, stderr, want)
+	}
+	if _, err := os.Stat(marker); err == nil {
+		t.Error("Hugo was started")
+	}
+	if m, _ := filepath.Glob(filepath.Join(dir, ".evdoc", "serve-*")); len(m) != 0 {
+		t.Errorf("left behind: %v", m)
+	}
+}

@@ -10,9 +10,11 @@ package serve
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -89,6 +91,9 @@ func Run(ctx context.Context, opt Options) error {
 	if rc == nil {
 		rc = &IncrementalRechecker{Root: opt.Root}
 	}
+	if err := portFree(opt.Bind, opt.Port); err != nil {
+		return err // before anything is checked, staged or started
+	}
 	if len(opt.Hugo) == 0 {
 		opt.Hugo = site.PinnedHugo(opt.Root)
 	}
@@ -145,6 +150,10 @@ func Run(ctx context.Context, opt Options) error {
 			if ctx.Err() != nil {
 				return nil
 			}
+			if hugo.portTaken && !hugo.served {
+				// taken between portFree and Hugo's start
+				return &PortError{Bind: opt.Bind, Port: opt.Port, Err: errors.New("Hugo's server could not listen: address already in use")}
+			}
 			// A build error at its start (Hugo's server exits then; later
 			// ones it shows in the browser) or a lost port: serve goes on
 			// watching and starts it again after the next save.
@@ -182,6 +191,9 @@ type hugoRun struct {
 	err    error
 	// gone is set once the loop has seen it exit.
 	gone bool
+	// portTaken is set when Hugo said its port is in use; served once
+	// it said its web server is available.
+	portTaken, served bool
 }
 
 // stop stops Hugo's process group and waits until it is gone.
@@ -195,7 +207,7 @@ func (s *server) startHugo(ctx context.Context) *hugoRun {
 	hctx, cancel := context.WithCancel(ctx)
 	h := &hugoRun{cancel: cancel, exited: make(chan struct{})}
 	go func() {
-		h.err = s.runHugo(hctx)
+		h.err = s.runHugo(hctx, &h.portTaken, &h.served)
 		close(h.exited)
 	}()
 	return h
@@ -402,7 +414,9 @@ func (s *server) noteMissingBanner() {
 
 // runHugo runs Hugo's server on the served directory until ctx is done,
 // in a process group of its own that is stopped as a whole.
-func (s *server) runHugo(ctx context.Context) error {
+// *portTaken and *served are set as Hugo's output says; they are read
+// after it exited.
+func (s *server) runHugo(ctx context.Context, portTaken, served *bool) error {
 	cmd := s.opt.Hugo
 	abs, err := filepath.Abs(s.served)
 	if err != nil {
@@ -420,7 +434,7 @@ func (s *server) runHugo(ctx context.Context) error {
 	}
 	fmt.Fprintf(s.opt.Log, "evdoc: running %s\n", strings.Join(append([]string{cmd[0]}, args...), " "))
 	c := exec.Command(cmd[0], args...)
-	out := &readyWriter{w: s.opt.Log, ready: s.opt.Ready}
+	out := &readyWriter{w: s.opt.Log, ready: s.opt.Ready, portTaken: portTaken, served: served}
 	c.Stdout, c.Stderr = out, out
 	c.Env = append(append(os.Environ(), s.env...), "HUGO_CACHEDIR="+filepath.Join(s.dir, "hugo-cache"))
 	groupFile := filepath.Join(s.dir, "hugo.pgid")
@@ -431,24 +445,70 @@ func (s *server) runHugo(ctx context.Context) error {
 
 // readyWriter passes Hugo's output on and calls ready once Hugo says its
 // web server is available.
+// It records whether Hugo said its port is taken and whether it served.
 type readyWriter struct {
-	mu    sync.Mutex
-	w     io.Writer
-	ready func()
-	seen  bool
+	mu                sync.Mutex
+	w                 io.Writer
+	ready             func()
+	seen              bool
+	portTaken, served *bool
 }
 
 func (r *readyWriter) Write(p []byte) (int, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	text := string(p)
+	if r.portTaken != nil && strings.Contains(text, "address already in use") {
+		*r.portTaken = true
+	}
 	n, err := r.w.Write(p)
-	if !r.seen && strings.Contains(string(p), "Web Server is available") {
+	if !r.seen && strings.Contains(text, "Web Server is available") {
 		r.seen = true
+		if r.served != nil {
+			*r.served = true
+		}
 		if r.ready != nil {
 			r.ready()
 		}
 	}
 	return n, err
+}
+
+// PortError reports that the port Hugo's server is to listen on is in
+// use: serve exits (status 2) rather than run without a server.
+type PortError struct {
+	Bind string
+	Port int
+	Err  error
+}
+
+func (e *PortError) Error() string {
+	bind := e.Bind
+	if bind == "" {
+		bind = "127.0.0.1"
+	}
+	return fmt.Sprintf("port %d on %s is in use (%v); choose another --port, or leave --port out and Hugo picks a free one", e.Port, bind, e.Err)
+}
+
+// portFree returns a *PortError when port (0: Hugo picks one) cannot be
+// listened on at bind.
+func portFree(bind string, port int) error {
+	if port == 0 {
+		return nil
+	}
+	host := bind
+	if host == "" {
+		host = "127.0.0.1"
+	}
+	l, err := net.Listen("tcp", net.JoinHostPort(host, strconv.Itoa(port)))
+	if err != nil {
+		var se *os.SyscallError
+		if errors.As(err, &se) {
+			err = se.Err
+		}
+		return &PortError{Bind: bind, Port: port, Err: err}
+	}
+	return l.Close()
 }
 
 // cleanStale removes the directories of serve runs that are gone (killed
