@@ -152,7 +152,7 @@ func Run(ctx context.Context, opt Options) error {
 			}
 			if hugo.portTaken && !hugo.served {
 				// taken between portFree and Hugo's start
-				return &PortError{Bind: opt.Bind, Port: opt.Port, Err: errors.New("Hugo's server could not listen: address already in use")}
+				return &PortError{Bind: opt.Bind, Port: opt.Port, Err: errors.New("address already in use when Hugo's server started")}
 			}
 			// A build error at its start (Hugo's server exits then; later
 			// ones it shows in the browser) or a lost port: serve goes on
