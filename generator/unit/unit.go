@@ -145,6 +145,15 @@ var words = func() []entry {
 	return es
 }()
 
+// wordsByByte lists the entries of words by the first byte of their word,
+// in the order of words: Prefix tries only those a text can start with.
+var wordsByByte = func() (ix [256][]entry) {
+	for _, e := range words {
+		ix[e.word[0]] = append(ix[e.word[0]], e)
+	}
+	return ix
+}()
+
 // Canonical returns the unit with canonical name name.
 func Canonical(name string) (Unit, bool) {
 	u, ok := canonical[name]
@@ -185,7 +194,10 @@ func Lookup(word string) (Unit, bool) {
 // or "" when s starts with none. Latin words must end at a non-letter
 // ("ms" in "ms," but not "s" in "sec2" or "min" in "mine").
 func Prefix(s string) (string, Unit) {
-	for _, e := range words {
+	if s == "" {
+		return "", Unit{}
+	}
+	for _, e := range wordsByByte[s[0]] {
 		if !strings.HasPrefix(s, e.word) {
 			continue
 		}
