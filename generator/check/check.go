@@ -482,7 +482,12 @@ func coarsestStep(q claim.Quantity) decimal.Decimal {
 	if q.Decimals > 0 || q.Magnitude.IsZero() {
 		return step
 	}
-	n := q.Value.Div(q.Magnitude).Abs().IntPart()
+	var n int64
+	if claim.IsOne(q.Magnitude) && q.Value.Exponent() >= -int32(decimal.DivisionPrecision) {
+		n = q.Value.Abs().IntPart() // what dividing by 1 leaves (exactly, at this precision)
+	} else {
+		n = q.Value.Div(q.Magnitude).Abs().IntPart()
+	}
 	for n != 0 && n%10 == 0 {
 		n /= 10
 		step = step.Mul(decimal.NewFromInt(10))
@@ -495,9 +500,12 @@ func coarsestStep(q claim.Quantity) decimal.Decimal {
 // an approximation widens it to Approx·|q| on the side(s) its word means
 // (About both, Over above, Under below).
 func Tolerance(q claim.Quantity, approx claim.Approx, opt Options) (below, above decimal.Decimal) {
-	half := q.Step().Div(decimal.NewFromInt(2))
-	if q.Tolerance.IsPositive() {
-		half = q.Tolerance
+	half := q.Tolerance
+	if !q.Tolerance.IsPositive() {
+		half = halfStep(q)
+	}
+	if approx != claim.About && approx != claim.Over && approx != claim.Under {
+		return half, half
 	}
 	rel := half
 	if r := q.Value.Abs().Mul(opt.Approx); r.GreaterThan(rel) {
@@ -512,6 +520,18 @@ func Tolerance(q claim.Quantity, approx claim.Approx, opt Options) (below, above
 		return rel, half
 	}
 	return half, half
+}
+
+// halfStep is half of q's step, as q.Step().Div(2) computes it: times 0.5
+// where that quotient is exact at decimal.DivisionPrecision digits (a step
+// of at most DivisionPrecision-1 decimals), which spares a math/big
+// division.
+func halfStep(q claim.Quantity) decimal.Decimal {
+	step := q.Step()
+	if step.Exponent() > -int32(decimal.DivisionPrecision) {
+		return step.Mul(decimal.New(5, -1))
+	}
+	return step.Div(decimal.NewFromInt(2))
 }
 
 // Expected formats val as q would have to read.

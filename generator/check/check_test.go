@@ -273,3 +273,21 @@ func TestMismatchMessageCompound(t *testing.T) {
 		}
 	}
 }
+
+// TestHalfStepMatchesDivision: halfStep equals q.Step().Div(2) for steps
+// of every exponent around the division precision, and IsOne-guarded
+// Step equals the product it replaces.
+func TestHalfStepMatchesDivision(t *testing.T) {
+	for dec := 0; dec <= 24; dec++ {
+		for _, mag := range []decimal.Decimal{decimal.NewFromInt(1), decimal.NewFromInt(1000), decimal.NewFromInt(10000), decimal.New(1, -2), decimal.New(10, -1), {}} {
+			q := claim.Quantity{Decimals: dec, Magnitude: mag}
+			want := decimal.New(1, int32(-dec)).Mul(mag)
+			if got := q.Step(); !got.Equal(want) || got.String() != want.String() {
+				t.Errorf("Step(%d decimals, magnitude %v) = %v, want %v", dec, mag, got, want)
+			}
+			if got, want := halfStep(q), q.Step().Div(decimal.NewFromInt(2)); !got.Equal(want) || got.String() != want.String() {
+				t.Errorf("halfStep(%d decimals, magnitude %v) = %v, want %v", dec, mag, got, want)
+			}
+		}
+	}
+}

@@ -52,7 +52,18 @@ type Quantity struct {
 // Step is the value of one unit in the last written digit: 10^−Decimals
 // times Magnitude. A number matches values within ±Step/2.
 func (q Quantity) Step() decimal.Decimal {
-	return decimal.New(1, int32(-q.Decimals)).Mul(q.Magnitude)
+	step := decimal.New(1, int32(-q.Decimals))
+	if IsOne(q.Magnitude) {
+		return step // no magnitude word: times 1, spared the math/big product
+	}
+	return step.Mul(q.Magnitude)
+}
+
+// IsOne reports whether d is 1 written without decimals (coefficient 1,
+// exponent 0), as a number without magnitude word has its Magnitude;
+// multiplying by it changes nothing.
+func IsOne(d decimal.Decimal) bool {
+	return d.Exponent() == 0 && d.CoefficientInt64() == 1 && d.NumDigits() == 1
 }
 
 // Rewritable reports whether Format can rewrite the number in place: not
