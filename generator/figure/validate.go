@@ -135,6 +135,16 @@ func (s *Spec) glyphCheck(lang string, fonts *Fonts) diag.List {
 // A number written bare is a claim-unbound error. Positions point into
 // the spec file.
 func (s *Spec) Validate(st *evidence.Store, langs []string, fonts map[string]*Fonts, opt check.Options) diag.List {
+	ds, _ := s.Judge(st, langs, fonts, opt)
+	return ds
+}
+
+// Judge is Validate that also returns the verdict on every claim of the
+// figure's texts (caption, title, axis labels… in each language), with
+// the claim's page the spec file and its positions in it, so they count
+// with the pages' claims.
+func (s *Spec) Judge(st *evidence.Store, langs []string, fonts map[string]*Fonts, opt check.Options) (diag.List, []check.Result) {
+	var results []check.Result
 	_, ds := s.data(st)
 	md := claim.NewMarkdown()
 	ix := diag.NewLineIndex(s.File, s.Src)
@@ -151,8 +161,22 @@ func (s *Spec) Validate(st *evidence.Store, langs []string, fonts map[string]*Fo
 			page, perrs := claim.ParseText(md, s.File, []byte(f.text))
 			var tds diag.List
 			tds = append(tds, perrs...)
-			_, cds := check.Claims(page, st, opt)
+			rs, cds := check.Claims(page, st, opt)
 			tds = append(tds, cds...)
+			for _, r := range rs {
+				c := &r.Claim
+				c.Page = s.File
+				if at != nil {
+					c.Pos, c.RefPos = ix.Pos(at(c.Pos.Offset)), ix.Pos(at(c.RefPos.Offset))
+					if c.DestEnd.IsValid() {
+						c.DestEnd = ix.Pos(at(c.DestEnd.Offset))
+					}
+					c.End = at(c.End)
+				} else {
+					c.Pos, c.RefPos, c.DestEnd, c.End = s.keyPos(lastKey(f.key)), diag.Position{}, diag.Position{}, 0
+				}
+				results = append(results, r)
+			}
 			_, cov := check.Coverage(page)
 			tds = append(tds, cov...)
 			for _, d := range tds {
@@ -174,5 +198,5 @@ func (s *Spec) Validate(st *evidence.Store, langs []string, fonts map[string]*Fo
 	}
 	ds = s.spanned(ds)
 	ds.Sort()
-	return ds
+	return ds, results
 }

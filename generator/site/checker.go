@@ -54,8 +54,11 @@ type Checker struct {
 	// evidence page names and the i18n string tables.
 	figureDiags diag.List
 	figureNames map[string]bool
-	evidence    diag.List
-	i18n        diag.List
+	// figureClaims are the verdicts on the claims of the figure specs'
+	// texts (captions, titles, labels), counted with the pages' claims.
+	figureClaims []check.Result
+	evidence     diag.List
+	i18n         diag.List
 }
 
 // pageVerdict is what the checks that read one page only found on it.
@@ -95,7 +98,7 @@ func NewCheckerWith(s *Site, o CheckerOptions) *Checker {
 	opt := o.Check
 	c := &Checker{site: s, opt: opt, countsOnly: o.CountsOnly, numberWords: s.Rules.Enabled(diag.ClaimNumberWord),
 		pages: map[*Page]*pageVerdict{}, pairs: map[translation.PagePair]diag.List{}, links: map[*Page]diag.List{}}
-	c.figureDiags, c.figureNames = s.checkFigureSpecs(opt)
+	c.figureDiags, c.figureNames, c.figureClaims = s.checkFigureSpecs(opt)
 	c.evidence = s.checkEvidencePageNames()
 	if s.Root != "" {
 		c.i18n = translation.CheckI18nStrings(s.Root, s.Config.Themes, s.Translations.Languages)
@@ -409,19 +412,29 @@ func (c *Checker) Diagnostics() diag.List {
 }
 
 // Counts returns the number of claims that match their evidence and of
-// all claims.
+// all claims judged: the pages' and the figure specs' texts'.
 func (c *Checker) Counts() (matched, total int) {
 	for _, p := range c.site.Pages {
 		v := c.pages[p]
 		matched += v.matched
 		total += v.total
 	}
+	for _, r := range c.figureClaims {
+		if r.OK {
+			matched++
+		}
+		total++
+	}
 	return matched, total
 }
 
 // Results returns the verdict on every claim of every page, pages in path
-// order.
+// order, then on the claims of the figure specs' texts.
 func (c *Checker) Results() []check.Result {
+	return append(c.pageResults(), c.figureClaims...)
+}
+
+func (c *Checker) pageResults() []check.Result {
 	if c.countsOnly {
 		out := []check.Result{}
 		md := claim.NewMarkdown()
@@ -460,15 +473,16 @@ func (c *Checker) Coverage() []claim.Coverage {
 
 // checkFigureSpecs validates each figure spec against the evidence and
 // the site's languages; it returns the findings and the declared names.
-func (s *Site) checkFigureSpecs(opt check.Options) (diag.List, map[string]bool) {
+func (s *Site) checkFigureSpecs(opt check.Options) (diag.List, map[string]bool, []check.Result) {
 	var ds diag.List
+	var results []check.Result
 	var langs []string
 	for _, l := range s.Config.Ordered() {
 		langs = append(langs, l.Code)
 	}
 	figures := map[string]bool{}
 	if len(s.Figures) == 0 {
-		return nil, figures
+		return nil, figures, nil
 	}
 	fonts, ferr := figure.LoadFonts(filepath.Join(s.Root, FontsDir), langs)
 	if ferr != nil {
@@ -476,9 +490,11 @@ func (s *Site) checkFigureSpecs(opt check.Options) (diag.List, map[string]bool) 
 	}
 	for _, f := range s.Figures {
 		figures[f.Name] = true
-		ds = append(ds, f.Validate(s.Store, langs, fonts, opt)...)
+		fds, rs := f.Judge(s.Store, langs, fonts, opt)
+		ds = append(ds, fds...)
+		results = append(results, rs...)
 	}
-	return ds, figures
+	return ds, figures, results
 }
 
 // unknownFigures reports evfigure calls of p naming no figure spec.

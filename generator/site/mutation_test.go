@@ -131,6 +131,10 @@ func TestEveryEvidenceMutationIsCaught(t *testing.T) {
 	}
 	sort.Slice(positions, func(i, j int) bool { return positions[i].String() < positions[j].String() })
 
+	var langs []string
+	for _, l := range s.Config.Ordered() {
+		langs = append(langs, l.Code)
+	}
 	tmp := t.TempDir()
 	if err := copyTree(filepath.Join(repoRoot, EvidenceDir), filepath.Join(tmp, EvidenceDir)); err != nil {
 		t.Fatal(err)
@@ -157,6 +161,10 @@ func TestEveryEvidenceMutationIsCaught(t *testing.T) {
 			_, cds := check.Claims(p.Parsed, st, check.DefaultOptions())
 			ds = append(ds, cds...)
 			txtartest.CheckRanges(t, cds)
+		}
+		// Figure texts' claims are among the results too.
+		for _, f := range s.Figures {
+			ds = append(ds, f.Validate(st, langs, nil, check.DefaultOptions())...)
 		}
 		for _, c := range rests[pos] {
 			if !errorAt(ds, c.file, c.line) {

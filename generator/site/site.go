@@ -170,7 +170,7 @@ func (s *Site) siteChecks(opt check.Options) []siteCheck {
 // checkFigures validates each figure spec against the evidence and the
 // site's languages, and reports evfigure calls naming no spec.
 func (s *Site) checkFigures(opt check.Options) diag.List {
-	ds, figures := s.checkFigureSpecs(opt)
+	ds, figures, _ := s.checkFigureSpecs(opt)
 	for _, p := range s.Pages {
 		ds = append(ds, unknownFigures(p, figures)...)
 		ds = append(ds, evtableFindings(p, s.Store)...)
