@@ -10,9 +10,12 @@ import (
 	"io/fs"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"go.yaml.in/yaml/v3"
@@ -324,8 +327,32 @@ func (s *Site) Stage(ctx context.Context, stage string, results []check.Result, 
 	if logw == nil {
 		logw = io.Discard
 	}
+	// Hugo gets the environment and the CJK settings evdoc's staged
+	// Markdown relies on.
+	hugoEnv, mdOpt, err := s.Config.HugoEnv()
+	if err != nil {
+		return nil, err
+	}
+	// Pages are copied as Hugo should read them (translation.HugoMarkdown),
+	// each written once.
+	var contentDirs []string
+	for _, l := range s.Config.Ordered() {
+		contentDirs = append(contentDirs, path.Clean(filepath.ToSlash(l.ContentDir))+"/")
+	}
+	hugoMarkdown := func(rel string, b []byte) ([]byte, bool) {
+		if !strings.HasSuffix(rel, ".md") {
+			return nil, false
+		}
+		for _, d := range contentDirs {
+			if strings.HasPrefix(rel, d) {
+				out, ins := translation.HugoMarkdown(b, mdOpt)
+				return out, len(ins) > 0
+			}
+		}
+		return nil, false
+	}
 	for _, d := range stagedDirs {
-		if err := copyTreeContext(ctx, filepath.Join(s.Root, d), filepath.Join(stage, d)); err != nil {
+		if err := stageTree(ctx, s.Root, stage, d, hugoMarkdown); err != nil {
 			if ctx.Err() != nil {
 				return nil, ctx.Err()
 			}
@@ -337,24 +364,8 @@ func (s *Site) Stage(ctx context.Context, stage string, results []check.Result, 
 			return nil, fmt.Errorf("staging %s: %v", f, err)
 		}
 	}
-	// Hugo gets the environment and the CJK settings evdoc's staged
-	// Markdown relies on.
-	hugoEnv, mdOpt, err := s.Config.HugoEnv()
-	if err != nil {
+	if err := s.stageFallbacks(ctx, stage, mdOpt); err != nil {
 		return nil, err
-	}
-	if err := s.stageFallbacks(ctx, stage); err != nil {
-		return nil, err
-	}
-	rewritten := map[string]bool{}
-	for _, l := range s.Config.Ordered() {
-		if rewritten[l.ContentDir] {
-			continue
-		}
-		rewritten[l.ContentDir] = true
-		if err := translation.RewriteTree(ctx, filepath.Join(stage, filepath.FromSlash(l.ContentDir)), mdOpt); err != nil {
-			return nil, err
-		}
 	}
 	v, err := s.newViewer(ctx)
 	if err != nil {
@@ -521,7 +532,9 @@ func (s *Site) Fallbacks() map[string][]Fallback { return s.Translations.Fallbac
 // Fallback is one generated target-language page (see translation.Fallback).
 type Fallback = translation.Fallback
 
-func (s *Site) stageFallbacks(ctx context.Context, stage string) error {
+// stageFallbacks writes the generated fallback pages into the stage, as
+// Hugo should read them (translation.HugoMarkdown with mdOpt).
+func (s *Site) stageFallbacks(ctx context.Context, stage string, mdOpt translation.MarkdownOptions) error {
 	src := s.Config.Source()
 	md := claim.NewMarkdown()
 	for _, fbs := range s.Fallbacks() {
@@ -537,6 +550,7 @@ func (s *Site) stageFallbacks(ctx context.Context, stage string) error {
 			if err != nil {
 				return err
 			}
+			b, _ = translation.HugoMarkdown(b, mdOpt)
 			if err := writeFile(filepath.Join(stage, filepath.FromSlash(f.File(src))), b); err != nil {
 				return err
 			}
@@ -682,6 +696,87 @@ func copyFile(from, to string) error {
 }
 
 func copyTree(from, to string) error { return copyTreeContext(context.Background(), from, to) }
+
+// stageTree copies the regular files under root/dir to stage/dir on a
+// pool of GOMAXPROCS workers, stopping at the first error (or ctx's).
+// A file for which transform (given its slash-separated path relative
+// to root and its content) returns true is written as transform returned
+// it instead of copied; transform reads whole files, the others are
+// streamed.
+func stageTree(ctx context.Context, root, stage, dir string, transform func(rel string, b []byte) ([]byte, bool)) error {
+	from := filepath.Join(root, dir)
+	if _, err := os.Stat(from); os.IsNotExist(err) {
+		return nil
+	}
+	var files []string
+	err := filepath.WalkDir(from, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.Type().IsRegular() {
+			rel, _ := filepath.Rel(root, p)
+			files = append(files, rel)
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	sort.Strings(files)
+	one := func(rel string) error {
+		src, dst := filepath.Join(root, rel), filepath.Join(stage, rel)
+		if strings.HasSuffix(rel, ".md") {
+			b, err := os.ReadFile(src)
+			if err != nil {
+				return err
+			}
+			if out, ok := transform(filepath.ToSlash(rel), b); ok {
+				return writeFile(dst, out)
+			}
+			return writeFile(dst, b)
+		}
+		return copyFile(src, dst)
+	}
+	jobs := make(chan string)
+	errs := make(chan error, 1)
+	var wg sync.WaitGroup
+	stop := make(chan struct{})
+	var once sync.Once
+	fail := func(err error) {
+		once.Do(func() { errs <- err; close(stop) })
+	}
+	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for rel := range jobs {
+				if err := ctx.Err(); err != nil {
+					fail(err)
+					continue
+				}
+				if err := one(rel); err != nil {
+					fail(err)
+				}
+			}
+		}()
+	}
+feed:
+	for _, rel := range files {
+		select {
+		case jobs <- rel:
+		case <-stop:
+			break feed
+		}
+	}
+	close(jobs)
+	wg.Wait()
+	select {
+	case err := <-errs:
+		return err
+	default:
+		return nil
+	}
+}
 
 // copyTreeContext copies the regular files under from to to, file by
 // file; it stops with ctx's error when ctx is done.

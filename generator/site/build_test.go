@@ -3,14 +3,18 @@ package site
 import (
 	"bytes"
 	"context"
+	"errors"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
+	"sort"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/evdoc-lab/evdoc/generator/check"
+	"github.com/evdoc-lab/evdoc/generator/translation"
 )
 
 // untranslate empties the body of the reference site's Japanese
@@ -306,7 +310,7 @@ func TestStageFallbacksLazy(t *testing.T) {
 			t.Fatal(err)
 		}
 		stage := t.TempDir()
-		if err := s.stageFallbacks(context.Background(), stage); err != nil {
+		if err := s.stageFallbacks(context.Background(), stage, translation.MarkdownOptions{}); err != nil {
 			t.Fatalf("lazy=%v: %v", lazy, err)
 		}
 		files := map[string]string{}
@@ -341,5 +345,69 @@ func TestStageFallbacksLazy(t *testing.T) {
 	}
 	if len(staged[true]) != len(staged[false]) {
 		t.Errorf("lazy staged %d files, eager %d", len(staged[true]), len(staged[false]))
+	}
+}
+
+// TestStageTree: stageTree copies every regular file, writes the ones
+// transform takes as it returned them (only .md files are offered), and
+// reports a file it cannot read.
+func TestStageTree(t *testing.T) {
+	root, stage := t.TempDir(), t.TempDir()
+	files := map[string]string{
+		"content/ko/a.md":      "가 *나*",
+		"content/ko/b.md":      "plain",
+		"content/ko/img.png":   "PNG",
+		"content/ja/deep/c.md": "*x*",
+		"static/s.md":          "*static*",
+	}
+	for name, body := range files {
+		if err := writeFile(filepath.Join(root, filepath.FromSlash(name)), []byte(body)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var offered []string
+	var mu sync.Mutex
+	transform := func(rel string, b []byte) ([]byte, bool) {
+		mu.Lock()
+		offered = append(offered, rel)
+		mu.Unlock()
+		if !strings.HasPrefix(rel, "content/") || !bytes.Contains(b, []byte("*")) {
+			return nil, false
+		}
+		return bytes.ReplaceAll(b, []byte("*"), []byte("_")), true
+	}
+	for _, d := range []string{"content", "static", "missing"} {
+		if err := stageTree(context.Background(), root, stage, d, transform); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want := map[string]string{
+		"content/ko/a.md":      "가 _나_",
+		"content/ko/b.md":      "plain",
+		"content/ko/img.png":   "PNG",
+		"content/ja/deep/c.md": "_x_",
+		"static/s.md":          "*static*",
+	}
+	for name, body := range want {
+		b, err := os.ReadFile(filepath.Join(stage, filepath.FromSlash(name)))
+		if err != nil || string(b) != body {
+			t.Errorf("%s: got %q (%v), want %q", name, b, err, body)
+		}
+	}
+	sort.Strings(offered)
+	if got := strings.Join(offered, " "); got != "content/ja/deep/c.md content/ko/a.md content/ko/b.md static/s.md" {
+		t.Errorf("offered to transform: %s", got)
+	}
+	blocked := t.TempDir() // a directory where a page would go
+	if err := os.MkdirAll(filepath.Join(blocked, "content", "ko", "b.md"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := stageTree(context.Background(), root, blocked, "content", transform); err == nil {
+		t.Error("a page that cannot be written: no error")
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if err := stageTree(ctx, root, t.TempDir(), "content", transform); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled: got %v, want context.Canceled", err)
 	}
 }

@@ -408,7 +408,12 @@ func (s *Site) citations(results []check.Result, lang string, fallbacks []Fallba
 		pages[f.Source.Path] = "/" + f.Source.Logical
 	}
 	out := map[string]map[int][]citation{}
-	seen := map[string]bool{}
+	type citeKey struct {
+		file       string
+		line       int
+		page, text string
+	}
+	seen := map[citeKey]bool{}
 	for _, r := range results {
 		pp, ok := pages[r.Claim.Page]
 		if !ok {
@@ -423,7 +428,7 @@ func (s *Site) citations(results []check.Result, lang string, fallbacks []Fallba
 				ps = b.Inputs
 			}
 			for _, p := range ps {
-				key := fmt.Sprintf("%s:%d:%s:%s", p.File, p.Line, pp, r.Claim.Literal)
+				key := citeKey{p.File, p.Line, pp, r.Claim.Literal}
 				if seen[key] {
 					continue
 				}

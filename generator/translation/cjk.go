@@ -297,6 +297,9 @@ func HugoMarkdown(src []byte, opt MarkdownOptions) ([]byte, []Insertion) {
 	if !ok {
 		return src, nil
 	}
+	if !opt.EastAsianLineBreaks && bytes.IndexByte(src[bodyStart:], '*') < 0 {
+		return src, nil // only emphasis (a '*' run) gets an insertion: no parse needed
+	}
 	blanked := blankFrontMatter(src, bodyStart)
 	doc := claim.NewMarkdown().Parser().Parse(text.NewReader(blanked))
 	return applyInsertions(src, bodyStart, hugoInsertions(doc, blanked, opt))
