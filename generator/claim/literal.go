@@ -312,7 +312,7 @@ func (lx *lexer) quantityAt(i int) (*Quantity, int, error) {
 		return nil, 0, fmt.Errorf("%q looks like a version or address, not a measured number", s)
 	}
 	q := &Quantity{Start: i, NumStart: i, NumEnd: k, Value: d.Value, Decimals: d.Decimals, FullWidth: d.FullWidth,
-		Grouped: d.Grouped, Sep: d.Sep, Magnitude: decimal.NewFromInt(1), Delta: delta}
+		Grouped: d.Grouped, Sep: d.Sep, Magnitude: one, Delta: delta}
 	if sl > 0 {
 		q.Sign = s[i : i+sl]
 		if strings.ContainsAny(q.Sign, "-−－") {
@@ -385,7 +385,7 @@ func (lx *lexer) magnitudes(q *Quantity, k int) (int, error) {
 			break
 		}
 		f2, n2 := magnitudeAt(s, k2+d.Len)
-		part, pmag := d.Value, decimal.NewFromInt(1)
+		part, pmag := d.Value, one
 		if f2 > 0 {
 			pmag = decimal.NewFromInt(f2)
 			part = part.Mul(pmag)
@@ -627,7 +627,7 @@ func (lx *lexer) wordNumberAt(i int) (*Quantity, int, error) {
 		prevSc = scriptOf(runeBefore(s, i))
 	}
 	mk := func(end int, v int64) (*Quantity, int, error) {
-		q := &Quantity{Start: i, NumStart: i, NumEnd: end, Value: decimal.NewFromInt(v), Magnitude: decimal.NewFromInt(1), Word: true}
+		q := &Quantity{Start: i, NumStart: i, NumEnd: end, Value: decimal.NewFromInt(v), Magnitude: one, Word: true}
 		return q, 0, lx.unitAfter(q, end)
 	}
 	switch sc {
@@ -758,6 +758,10 @@ func kanjiNumeral(s string, i int) (int64, int, bool) {
 	return total + section + cur, j, true
 }
 
+// one is the magnitude of a number without magnitude word. Decimals are
+// immutable: every quantity can share it.
+var one = decimal.NewFromInt(1)
+
 // arrows blanks the arrows "->" and "=>" so that their ">" is not read
 // as a comparator.
 var arrows = strings.NewReplacer("->", "  ", "=>", "  ")
@@ -782,7 +786,9 @@ func (lx *lexer) finish() error {
 	}
 	cmps := 0
 	for _, seg := range segs {
-		seg = arrows.Replace(seg)
+		if strings.Contains(seg, "->") || strings.Contains(seg, "=>") {
+			seg = arrows.Replace(seg)
+		}
 		for k := 0; k < len(seg); {
 			matched := 0
 			for _, a := range approxWords {

@@ -198,12 +198,39 @@ func scanDigits(s string, st Style, b *strings.Builder) (Digits, error) {
 	if b == nil {
 		return out, nil
 	}
-	v, err := decimal.NewFromString(b.String())
+	v, err := parseDecimal(b.String())
 	if err != nil {
 		return out, &SyntaxError{Text: s[:n], Msg: err.Error()}
 	}
 	out.Value = v
 	return out, nil
+}
+
+// parseDecimal is decimal.NewFromString for the ASCII digits, with an
+// optional "." and fraction, that scanDigits collects: up to 18 digits it
+// builds the same decimal (coefficient and exponent) from an int64
+// without parsing through math/big.
+func parseDecimal(str string) (decimal.Decimal, error) {
+	var v int64
+	digits, scale, frac := 0, int32(0), false
+	for i := 0; i < len(str); i++ {
+		switch c := str[i]; {
+		case c >= '0' && c <= '9':
+			v = v*10 + int64(c-'0')
+			digits++
+			if frac {
+				scale++
+			}
+		case c == '.' && !frac:
+			frac = true
+		default:
+			return decimal.NewFromString(str)
+		}
+	}
+	if digits == 0 || digits > 18 {
+		return decimal.NewFromString(str)
+	}
+	return decimal.New(v, -scale), nil
 }
 
 func isSpaceSep(sep string) bool {

@@ -196,3 +196,15 @@ func TestREADMEListsEveryWord(t *testing.T) {
 		}
 	}
 }
+
+// TestParseDecimal holds parseDecimal to decimal.NewFromString: the same
+// coefficient and exponent, short and long.
+func TestParseDecimal(t *testing.T) {
+	for _, s := range []string{"0", "7", "0012", "12.50", "0.000", "999999999999999999", "1234567890123456789", "1.000000000000000001", "86", "40.045811", "12345678901234567890.5"} {
+		want, werr := decimal.NewFromString(s)
+		got, err := parseDecimal(s)
+		if (err != nil) != (werr != nil) || got.Exponent() != want.Exponent() || got.Coefficient().Cmp(want.Coefficient()) != 0 {
+			t.Errorf("parseDecimal(%q) = %v (exp %d), %v; want %v (exp %d), %v", s, got, got.Exponent(), err, want, want.Exponent(), werr)
+		}
+	}
+}
