@@ -343,10 +343,14 @@ func parse(md goldmark.Markdown, path string, src []byte, page bool) (*Page, dia
 		c.Refs = refs
 		// Each reference's own position, for findings about one of them.
 		off := len(Scheme)
-		for item, part := range strings.Split(strings.TrimPrefix(dest, Scheme), ",") {
-			if item >= len(refs) {
-				break
-			}
+		if len(refs) > 0 {
+			c.RefPositions = make([]diag.Position, 0, len(refs))
+			c.RefEnds = make([]diag.Position, 0, len(refs))
+		}
+		rest, more := strings.TrimPrefix(dest, Scheme), true
+		for item := 0; more && item < len(refs); item++ {
+			var part string
+			part, rest, more = strings.Cut(rest, ",")
 			lead := len(part) - len(strings.TrimLeft(part, " "))
 			if raw {
 				c.RefPositions = append(c.RefPositions, ix.Pos(destAt+off+lead))
@@ -388,6 +392,10 @@ type span struct {
 func textSpan(link ast.Node, src []byte) span {
 	sp := span{start: -1, end: -1}
 	var b strings.Builder
+	if n := textSpanLen(link); n > 0 {
+		b.Grow(n)
+		sp.offsets = make([]int, 0, n)
+	}
 	addSeg := func(seg text.Segment) {
 		if sp.start < 0 || seg.Start < sp.start {
 			sp.start = seg.Start
@@ -433,6 +441,34 @@ func textSpan(link ast.Node, src []byte) span {
 	})
 	sp.literal = b.String()
 	return sp
+}
+
+// textSpanLen is the length of the text textSpan collects from link.
+func textSpanLen(link ast.Node) int {
+	n := 0
+	_ = ast.Walk(link, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch t := c.(type) {
+		case *ast.Text:
+			n += t.Segment.Len()
+			if t.SoftLineBreak() {
+				n++
+			}
+		case *ast.String:
+			n += len(t.Value)
+		case *ast.CodeSpan:
+			for c := t.FirstChild(); c != nil; c = c.NextSibling() {
+				if tx, ok := c.(*ast.Text); ok {
+					n += tx.Segment.Len()
+				}
+			}
+			return ast.WalkSkipChildren, nil
+		}
+		return ast.WalkContinue, nil
+	})
+	return n
 }
 
 // destinationRange returns the range of an inline link's destination in
@@ -486,23 +522,33 @@ func ParseRefs(dest string) ([]string, string) {
 	if strings.TrimSpace(body) == "" {
 		return nil, "empty evidence reference; expected ev:SET/NAME"
 	}
-	var refs []string
+	var refs []string // nil until the first reference, as callers expect
+	add := func(ref string) {
+		if refs == nil {
+			refs = make([]string, 0, strings.Count(body, ",")+1)
+		}
+		refs = append(refs, ref)
+	}
 	set := ""
-	for _, item := range strings.Split(body, ",") {
+	for rest, more := body, true; more; {
+		var item string
+		item, rest, more = strings.Cut(rest, ",")
 		item = strings.TrimSpace(item)
 		if item == "" {
 			return refs, "empty item in evidence reference list; expected ev:SET/NAME[,NAME…]"
 		}
 		if i := strings.IndexByte(item, '/'); i >= 0 {
 			set = item[:i]
-			item = item[i+1:]
-			if set == "" || item == "" || strings.Contains(item, "/") {
-				return refs, "malformed evidence reference " + strings.TrimSpace(set+"/"+item) + "; expected SET/NAME"
+			name := item[i+1:]
+			if set == "" || name == "" || strings.Contains(name, "/") {
+				return refs, "malformed evidence reference " + strings.TrimSpace(set+"/"+name) + "; expected SET/NAME"
 			}
+			add(item) // SET/NAME as written
+			continue
 		} else if set == "" {
 			return refs, "evidence reference " + item + " has no set; expected SET/NAME first"
 		}
-		refs = append(refs, set+"/"+item)
+		add(set + "/" + item)
 	}
 	return refs, ""
 }
