@@ -27,6 +27,7 @@ import (
 	"github.com/evdoc-lab/evdoc/generator/claim"
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/evidence"
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
 	"github.com/evdoc-lab/evdoc/generator/unit"
 )
 
@@ -136,12 +137,17 @@ func Claims(p *claim.Page, st *evidence.Store, opt Options) ([]Result, diag.List
 				if set, _, _ := strings.Cut(ref, "/"); st.Broken[set] {
 					if !brokenReported[set] {
 						brokenReported[set] = true
-						ds = append(ds, diag.Errorf(c.RefPos, diag.ClaimUnknownRef, "evidence set %q did not load (see its errors); %d reference(s) on this page rest on it, starting with %q", set, brokenCount[set], ref).Spanning(c.DestEnd))
+						ds = append(ds, brokenSet(c, set, ref, brokenCount[set], st))
 					}
+				} else if at, ok := st.Unavailable(ref); ok {
+					pos, end := refRange(c, i)
+					ds = append(ds, diag.Diagnostic{Pos: pos, End: end, Severity: diag.Error, Rule: diag.ClaimUnknownRef,
+						Message: fmt.Sprintf("derived value %q could not be computed (value unavailable: see %s)", ref, at),
+						Related: []diag.Related{{Pos: at, Message: "why " + ref + " is unavailable"}}})
 				} else if cell, ok := st.NonNumeric(ref); ok {
 					pos, end := refRange(c, i)
 					ds = append(ds, diag.Diagnostic{Pos: pos, End: end, Severity: diag.Error, Rule: diag.ClaimUnknownRef,
-						Message: fmt.Sprintf("evidence reference %q names a cell that holds %q, not a number", ref, cell.Text),
+						Message: nonNumericMessage(ref, cell),
 						Related: []diag.Related{{Pos: cell.Pos, Message: "the cell"}}})
 				} else {
 					pos, end := refRange(c, i)
@@ -636,4 +642,27 @@ func suggest(st *evidence.Store, ref string) string {
 		return fmt.Sprintf("; did you mean %q?", best)
 	}
 	return ""
+}
+
+// nonNumericMessage says that ref names a table cell that is not a
+// number: empty, or holding text.
+func nonNumericMessage(ref string, cell raw.Cell) string {
+	if cell.Text == "" {
+		return fmt.Sprintf("evidence reference %q names an empty table cell, not a number (value unavailable: see %s)", ref, cell.Pos)
+	}
+	return fmt.Sprintf("evidence reference %q names a cell that holds %q, not a number", ref, cell.Text)
+}
+
+// brokenSet is the one finding of a page about the n references of its
+// claims (the first at c, ref) resting on an evidence set that did not
+// load: a consequence of the set's own first error, which it names.
+func brokenSet(c claim.Claim, set, ref string, n int, st *evidence.Store) diag.Diagnostic {
+	d := diag.Errorf(c.RefPos, diag.ClaimUnknownRef, "evidence set %q did not load; %d reference(s) on this page rest on it, starting with %q", set, n, ref).Spanning(c.DestEnd)
+	if at, ok := st.BrokenAt[set]; ok && at.File != "" {
+		d.Message += fmt.Sprintf(" (value unavailable: see %s)", at)
+		d.Related = append(d.Related, diag.Related{Pos: at, Message: "the evidence set's first error"})
+	} else {
+		d.Message += " (see its errors)"
+	}
+	return d
 }

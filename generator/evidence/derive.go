@@ -32,21 +32,24 @@ const divisionPrecision = 28
 var derivedFuncs = []string{"delta", "ratio", "percent", "sum", "min", "max", "mean"}
 
 // derive evaluates the manifest's [derived] values in dependency order and
-// adds them to set. Errors name the declaration in the manifest.
-func derive(set *Set, mix *diag.LineIndex, src []byte) diag.List {
+// adds them to set. Errors name the declaration in the manifest, or the
+// table cell that is not a number. fatal reports errors that make the
+// set unusable (a derived name that is also read from a file); the
+// values that merely could not be computed are recorded in
+// set.Unavailable with their error's position, and the others are kept.
+func derive(set *Set, mix *diag.LineIndex, src []byte) (errs diag.List, fatal bool) {
 	names := make([]string, 0, len(set.Manifest.Derived))
 	for n := range set.Manifest.Derived {
 		names = append(names, n)
 	}
 	sort.Strings(names)
-	var errs diag.List
 	for _, n := range names {
 		if v, ok := set.Values[n]; ok {
 			errs = append(errs, diag.Errorf(locateIn(mix, src, "[derived]", n), diag.EvidenceDuplicate, "derived value %q is also read from %s; expected unique names", n, v.Pos))
 		}
 	}
 	if errs != nil {
-		return errs
+		return errs, true
 	}
 	state := map[string]int{} // 0 unvisited, 1 visiting, 2 done
 	var eval func(name string, stack []string) (*Value, error)
@@ -89,21 +92,27 @@ func derive(set *Set, mix *diag.LineIndex, src []byte) diag.List {
 			continue
 		}
 		if _, err := eval(n, nil); err != nil {
+			if set.Unavailable == nil {
+				set.Unavailable = map[string]diag.Position{}
+			}
 			var ce *cellError
 			if errors.As(err, &ce) {
 				errs = append(errs, diag.Diagnostic{Pos: ce.cell.Pos, Severity: diag.Error, Rule: diag.EvidenceDerived,
-					Message: fmt.Sprintf("%q is not a number; expected a number for %s, which derived value %s uses", ce.cell.Text, ce.name, n),
+					Message: fmt.Sprintf("%s; expected a number for %s, which derived value %s uses", cellText(ce.cell), ce.name, n),
 					Related: []diag.Related{{Pos: locateIn(mix, src, "[derived]", n), Message: "derived value " + n}}})
+				set.Unavailable[n] = ce.cell.Pos
 				continue
 			}
-			errs = append(errs, diag.Errorf(locateIn(mix, src, "[derived]", n), diag.EvidenceDerived, "%v", err))
+			d := diag.Errorf(locateIn(mix, src, "[derived]", n), diag.EvidenceDerived, "%v", err)
+			errs = append(errs, d)
+			set.Unavailable[n] = d.Pos
 		}
 	}
 	if len(errs) > 0 {
 		errs.Sort()
-		return errs
+		return errs, false
 	}
-	return nil
+	return nil, false
 }
 
 // cellError is a derived value's input that names a table cell holding
@@ -114,7 +123,16 @@ type cellError struct {
 }
 
 func (e *cellError) Error() string {
-	return fmt.Sprintf("%s: %q is not a number; expected a number for %s", e.cell.Pos, e.cell.Text, e.name)
+	return fmt.Sprintf("%s: %s; expected a number for %s", e.cell.Pos, cellText(e.cell), e.name)
+}
+
+// cellText describes a table cell that is not a number: empty, or the
+// text it holds.
+func cellText(c raw.Cell) string {
+	if c.Text == "" {
+		return "the table cell is empty"
+	}
+	return fmt.Sprintf("%q is not a number", c.Text)
 }
 
 // isDifference reports whether an expression's top level is delta() or a

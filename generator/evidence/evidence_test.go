@@ -119,8 +119,26 @@ func TestLoadSetErrors(t *testing.T) {
 			}
 			root := writeSet(t, "s", files)
 			set, errs := LoadSet(root, "evidence/s")
-			if set != nil || len(errs) == 0 {
+			if !errs.HasErrors() {
 				t.Fatalf("LoadSet succeeded; want error containing %q", tt.want)
+			}
+			if set != nil {
+				// Only derived values that cannot be computed leave the
+				// set loaded: without them, each recorded as unavailable
+				// at the error that explains it.
+				for _, e := range errs {
+					if e.Severity == diag.Error && e.Rule != diag.EvidenceDerived {
+						t.Errorf("set loaded despite %s", e)
+					}
+				}
+				if len(set.Unavailable) == 0 {
+					t.Errorf("set loaded with errors but no unavailable value: %v", errs)
+				}
+				for n, at := range set.Unavailable {
+					if _, ok := set.Values[n]; ok || !at.IsValid() {
+						t.Errorf("unavailable %s: value %v, at %v", n, set.Values[n], at)
+					}
+				}
 			}
 			if !strings.Contains(errs.Error(), tt.want) {
 				t.Errorf("errors:\n%s\nwant one containing %q", errs.Error(), tt.want)

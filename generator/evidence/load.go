@@ -96,13 +96,16 @@ func LoadSetWith(root, setDir string, opt Options) (*Set, diag.List) {
 		errs.Sort()
 		return nil, errs.TokenEnds(l.source)
 	}
-	if derrs := derive(l.set, l.mix, src); derrs != nil {
+	derrs, fatal := derive(l.set, l.mix, src)
+	if fatal {
 		return nil, derrs.TokenEnds(l.source)
 	}
 	sort.Strings(l.set.Files)
 	// Provenance errors do not unload the set: its values are sound, only
 	// their origin is undeclared, and claims on them are still judged.
-	errs = append(l.errs, perrs...)
+	// Nor do derived values that could not be computed: they are left out
+	// (Set.Unavailable), and claims on the others are still judged.
+	errs = append(append(l.errs, perrs...), derrs...)
 	errs.Sort()
 	return l.set, errs.TokenEnds(l.source) // nil, warnings, or provenance errors
 }
@@ -378,9 +381,9 @@ func (l *loader) readTable(ts TableSpec, rel string, b []byte) []localValue {
 				l.errs = append(l.errs, *warn)
 			}
 			if !ok {
-				if row[i].Text != "" {
-					l.set.NonNumeric[ts.Name+"."+local] = row[i]
-				}
+				// text or an empty cell: a reference to it is reported
+				// at the cell
+				l.set.NonNumeric[ts.Name+"."+local] = row[i]
 				continue
 			}
 			cells = append(cells, r)

@@ -54,9 +54,15 @@ type Set struct {
 	Files    []string
 	Values   map[string]*Value
 	// NonNumeric holds the table cells that would be named but are not
-	// numbers ("N/A", "forty-one"), by name, so a reference to one can be
-	// reported at the cell.
+	// numbers ("N/A", "forty-one", an empty cell), by name, so a
+	// reference to one can be reported at the cell.
 	NonNumeric map[string]raw.Cell
+	// Unavailable holds the derived values that could not be computed
+	// (an input cell is empty, a division by zero…), by name, with the
+	// position of the error that explains it: the set still loads, so
+	// claims on its other values are judged, and a claim on one of these
+	// is reported as a consequence of that error.
+	Unavailable map[string]diag.Position
 }
 
 // Sorted returns the set's values sorted by name.
@@ -72,9 +78,12 @@ func (s *Set) Sorted() []*Value {
 // Store holds every loaded evidence set. Build one with Load.
 type Store struct {
 	Sets []*Set
-	// Broken holds the ids (directory names) of sets that failed to load.
-	Broken map[string]bool
-	refs   map[string]*Value
+	// Broken holds the ids (directory names) of sets that failed to load;
+	// BrokenAt the position of each one's first error (the root cause a
+	// claim resting on it is reported against).
+	Broken   map[string]bool
+	BrokenAt map[string]diag.Position
+	refs     map[string]*Value
 }
 
 // Lookup returns the value a claim reference ("set/name") names.
@@ -96,6 +105,20 @@ func (s *Store) NonNumeric(ref string) (raw.Cell, bool) {
 	return raw.Cell{}, false
 }
 
+// Unavailable reports whether ref names a derived value of a loaded set
+// that could not be computed, and the position of the error that says
+// why.
+func (s *Store) Unavailable(ref string) (diag.Position, bool) {
+	setID, name, _ := strings.Cut(ref, "/")
+	for _, set := range s.Sets {
+		if set.Manifest.ID == setID {
+			p, ok := set.Unavailable[name]
+			return p, ok
+		}
+	}
+	return diag.Position{}, false
+}
+
 // Values returns every value, sorted by Ref.
 func (s *Store) Values() []*Value {
 	out := make([]*Value, 0, len(s.refs))
@@ -109,7 +132,10 @@ func (s *Store) Values() []*Value {
 // Load reads every evidence set under dir, a directory of the repository at
 // root (for example "evidence"): each subdirectory holding an evidence.toml
 // is one set. Positions name files relative to root. A set with errors
-// contributes none of its values; all errors are returned, sorted.
+// contributes none of its values (Store.Broken, Store.BrokenAt), except
+// when the only errors are derived values that cannot be computed: those
+// are left out (Set.Unavailable) and the others kept. All errors are
+// returned, sorted.
 func Load(root, dir string) (*Store, diag.List) {
 	return LoadWith(root, dir, Options{})
 }
@@ -131,7 +157,7 @@ func (o Options) maxFileSize() int64 {
 
 // LoadWith is Load with options.
 func LoadWith(root, dir string, opt Options) (*Store, diag.List) {
-	st := &Store{refs: map[string]*Value{}, Broken: map[string]bool{}}
+	st := &Store{refs: map[string]*Value{}, Broken: map[string]bool{}, BrokenAt: map[string]diag.Position{}}
 	entries, err := os.ReadDir(filepath.Join(root, dir))
 	if err != nil {
 		return st, diag.List{diag.Errorf(diag.Position{File: dir}, diag.EvidenceIO, "cannot read evidence directory: %v", err)}
@@ -156,6 +182,14 @@ func LoadWith(root, dir string, opt Options) (*Store, diag.List) {
 		errs = append(errs, serrs...)
 		if set == nil {
 			st.Broken[e.Name()] = true
+			first := append(diag.List(nil), serrs...)
+			first.Sort()
+			for _, d := range first {
+				if d.Severity == diag.Error {
+					st.BrokenAt[e.Name()] = d.Pos
+					break
+				}
+			}
 			continue
 		}
 		st.Sets = append(st.Sets, set)

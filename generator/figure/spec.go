@@ -403,7 +403,15 @@ type resolver struct {
 func (r *resolver) get(ref string, near int) (float64, *evidence.Value) {
 	v, ok := r.st.Lookup(ref)
 	if cell, nn := r.st.NonNumeric(ref); !ok && nn {
-		r.missing = append(r.missing, diag.Errorf(r.s.refPos(ref, near), diag.FigureData, "figure %q: evidence %q is %q at %s, not a number", r.s.Name, ref, cell.Text, cell.Pos))
+		what := fmt.Sprintf("%q", cell.Text)
+		if cell.Text == "" {
+			what = "an empty table cell"
+		}
+		r.missing = append(r.missing, diag.Errorf(r.s.refPos(ref, near), diag.FigureData, "figure %q: evidence %q is %s at %s, not a number", r.s.Name, ref, what, cell.Pos))
+		return math.NaN(), nil
+	}
+	if at, un := r.st.Unavailable(ref); !ok && un {
+		r.missing = append(r.missing, diag.Errorf(r.s.refPos(ref, near), diag.FigureData, "figure %q: derived value %q could not be computed (value unavailable: see %s)", r.s.Name, ref, at))
 		return math.NaN(), nil
 	}
 	if set, _, _ := strings.Cut(ref, "/"); !ok && r.st.Broken[set] {
