@@ -264,7 +264,7 @@ func unitOutside(p *claim.Page, c claim.Claim, lit claim.Literal) (diag.Diagnost
 		skip++
 	}
 	w, u := unit.Prefix(after)
-	if w == "" || strings.HasPrefix(after, "分の") || strings.HasPrefix(after, "분의") {
+	if w == "" || strings.HasPrefix(after, "分の") || strings.HasPrefix(after, "분의") || otherWord(w, after[len(w):]) {
 		return diag.Diagnostic{}, false
 	}
 	switch u.Dim {
@@ -285,6 +285,32 @@ func unitOutside(p *claim.Page, c claim.Claim, lit claim.Literal) (diag.Diagnost
 		w, c.Literal, strings.Join(c.Refs, ", "), c.Literal, written)
 	d.End = p.Index.Pos(at + len(w))
 	return d, true
+}
+
+// otherWord reports whether the unit spelling w, followed by rest, is
+// part of another word rather than a unit, whether a space precedes it
+// or not:
+//   - Korean 분 followed by 들 or 께 is the honorific counter of persons
+//     ("3 분들이", "세 분께서"), never minutes; 분이, 분을, 분간… stay
+//     minutes: after a numeral "3 분" is a unit noun written apart, as
+//     Korean spacing writes one ("3 분이 지났다", 3 minutes passed).
+//   - Japanese 分 followed by か and る/り/ら/っ/れ/ろ is the verb 分かる
+//     (to understand) or 分かれる (to split), never minutes; 分かかる
+//     (takes N minutes) and 分かけて stay minutes.
+func otherWord(w, rest string) bool {
+	switch w {
+	case "분":
+		return strings.HasPrefix(rest, "들") || strings.HasPrefix(rest, "께")
+	case "分":
+		if r, ok := strings.CutPrefix(rest, "か"); ok {
+			for _, k := range []string{"る", "り", "ら", "っ", "れ", "ろ"} {
+				if strings.HasPrefix(r, k) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // koParticles are the Korean particles and bound nouns that may follow a

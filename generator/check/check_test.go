@@ -233,6 +233,25 @@ func TestUnitOutsideLink(t *testing.T) {
 		{"[40초](ev:s/r.t)초\n", ""},     // the literal has its unit
 		{"[40](ev:s/r.n) minutes later\n", `p.md:1:16 "minutes"`},
 		{"[40](ev:s/r.n) more requests\n", ""}, // not a unit word
+		// 분: minutes after a numeral, spaced (the unit noun written
+		// apart, as Korean spacing writes it) or not; the honorific
+		// counter of persons only with 들/께.
+		{"[3](ev:s/r.n) 분이 지났다\n", `p.md:1:15 "분"`},
+		{"[3](ev:s/r.n)분이 지났다\n", `p.md:1:14 "분"`},
+		{"[3](ev:s/r.n) 분을 기다렸다\n", `p.md:1:15 "분"`},
+		{"[3](ev:s/r.n) 분간 재시도\n", `p.md:1:15 "분"`},
+		{"[3](ev:s/r.n) 분들이 참석했다\n", ""},
+		{"[3](ev:s/r.n)분들이 참석했다\n", ""},
+		{"[3](ev:s/r.n) 분께서 답했다\n", ""},
+		{"[3](ev:s/r.n) 분위기\n", ""}, // a word starting with 분
+		// 分: minutes, unless it is the verb 分かる/分かれる.
+		{"[3](ev:s/r.n)分かかった\n", `p.md:1:14 "分"`},
+		{"[3](ev:s/r.n)分かけて転送\n", `p.md:1:14 "分"`},
+		{"[3](ev:s/r.n) 分で終わる\n", `p.md:1:15 "分"`},
+		{"[3](ev:s/r.n)分かる\n", ""},
+		{"[3](ev:s/r.n) 分かった\n", ""},
+		{"[3](ev:s/r.n)分かりにくい\n", ""},
+		{"[3](ev:s/r.n)分かれる\n", ""},
 	}
 	for _, tt := range tests {
 		p, perrs := claim.Parse(claim.NewMarkdown(), "p.md", []byte(tt.src))
