@@ -83,10 +83,13 @@ type Inline struct {
 	Value       string
 }
 
-// collectBlocks lists the blocks of doc (see Block).
-func collectBlocks(doc ast.Node) []Block {
-	var blocks []Block
-	var inlines []Inline
+// collectBlocks lists the blocks of doc (see Block), parsed from a
+// source of size bytes.
+func collectBlocks(doc ast.Node, size int) []Block {
+	// room for a page of prose and tables: about one inline per 20 bytes
+	// and one block per 100
+	blocks := make([]Block, 0, size/100+1)
+	inlines := make([]Inline, 0, size/20+1)
 	// spans records each block's inlines as a range of one slice: the
 	// blocks share its backing array.
 	var spans [][2]int
@@ -129,9 +132,14 @@ func collectBlocks(doc ast.Node) []Block {
 		}
 		return ast.WalkContinue, nil
 	})
-	// a page's blocks live as long as the page: no spare room
-	inlines = append([]Inline(nil), inlines...)
-	blocks = append([]Block(nil), blocks...)
+	// a page's blocks live as long as the page: no more than a quarter
+	// spare room
+	if cap(inlines) > len(inlines)+len(inlines)/4 {
+		inlines = append([]Inline(nil), inlines...)
+	}
+	if cap(blocks) > len(blocks)+len(blocks)/4 {
+		blocks = append([]Block(nil), blocks...)
+	}
 	for i, sp := range spans {
 		if sp[0] < sp[1] {
 			blocks[i].Inlines = inlines[sp[0]:sp[1]:sp[1]]

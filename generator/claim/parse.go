@@ -364,7 +364,7 @@ func parse(md goldmark.Markdown, path string, src []byte, page bool) (*Page, dia
 		p.Claims = append(p.Claims, c)
 		return ast.WalkSkipChildren, nil
 	})
-	p.Blocks = collectBlocks(doc)
+	p.Blocks = collectBlocks(doc, len(src)-body)
 	if cap(p.Claims) > len(p.Claims)+len(p.Claims)/4 {
 		// a page's claims live as long as the site: drop append's spare room
 		p.Claims = append(make([]Claim, 0, len(p.Claims)), p.Claims...)
