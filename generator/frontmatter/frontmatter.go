@@ -234,7 +234,6 @@ func Decode(src []byte, b Block, ix *diag.LineIndex) (map[string]any, *diag.Diag
 		}
 	case JSON:
 		dec := json.NewDecoder(bytes.NewReader(text))
-		dec.UseNumber()
 		if err := dec.Decode(&fields); err != nil {
 			off := b.Open
 			var se *json.SyntaxError

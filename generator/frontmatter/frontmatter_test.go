@@ -135,3 +135,18 @@ func FuzzSplitDecode(f *testing.F) {
 		}
 	})
 }
+
+// TestDecodeJSONNumbers: JSON numbers decode as Hugo decodes them
+// (float64), so a page generated from the fields (a translation
+// fallback) writes weight: 2, not the string "2".
+func TestDecodeJSONNumbers(t *testing.T) {
+	src := []byte("{\"weight\": 2}\n")
+	b, _ := Split(src)
+	fields, d := Decode(src, b, diag.NewLineIndex("p.md", src))
+	if d != nil {
+		t.Fatal(d)
+	}
+	if w, ok := fields["weight"].(float64); !ok || w != 2 {
+		t.Errorf("weight = %#v, want float64 2", fields["weight"])
+	}
+}
