@@ -391,7 +391,31 @@ type citation struct {
 type viewerLine struct {
 	N     int        `yaml:"n" json:"n"`
 	HTML  string     `yaml:"html" json:"html"`
-	Cites []citation `yaml:"cites,omitempty" json:"cites,omitempty"`
+	Cites []citeGroup `yaml:"cites,omitempty" json:"cites,omitempty"`
+}
+
+// citeGroup is a run of citations of one raw line from the same page:
+// the page once and the claims as written, in order. The viewer lists
+// them one per item; grouping keeps the front matter small and lets the
+// layout resolve the page's link once for the run (a line of a report
+// table is cited thousands of times).
+type citeGroup struct {
+	Page  string   `yaml:"page" json:"page"`
+	Texts []string `yaml:"texts" json:"texts"`
+}
+
+// groupCitations merges consecutive citations from the same page,
+// keeping their order.
+func groupCitations(cs []citation) []citeGroup {
+	var out []citeGroup
+	for _, c := range cs {
+		if n := len(out); n > 0 && out[n-1].Page == c.Page {
+			out[n-1].Texts = append(out[n-1].Texts, c.Text)
+			continue
+		}
+		out = append(out, citeGroup{Page: c.Page, Texts: []string{c.Text}})
+	}
+	return out
 }
 
 // citations maps, for one language, file → line → claims citing it.
@@ -664,7 +688,7 @@ func (s *Site) stageViewerFile(ctx context.Context, stage string, vf *viewerFile
 			lmeta := meta
 			ls := make([]viewerLine, 0, len(lines))
 			for i := range lines {
-				l := viewerLine{N: start + i, HTML: html[i], Cites: cites[li][vf.File][start+i]}
+				l := viewerLine{N: start + i, HTML: html[i], Cites: groupCitations(cites[li][vf.File][start+i])}
 				if len(l.Cites) > 0 {
 					lmeta.Cited++
 				}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -226,5 +227,28 @@ func TestBuildSparseEvidence(t *testing.T) {
 	}
 	if !strings.Contains(string(claimPage), `href="/evidence/big/admin-stats-p126/#L50001"`) {
 		t.Error("the claim does not link to its line's window")
+	}
+}
+
+// TestGroupCitations: consecutive citations from one page share a group,
+// in order; a page citing again after another page starts a new group.
+func TestGroupCitations(t *testing.T) {
+	c := func(page, text string) citation { return citation{Page: page, Text: text} }
+	tests := []struct {
+		name string
+		in   []citation
+		want []citeGroup
+	}{
+		{"none", nil, nil},
+		{"one", []citation{c("/a", "1")}, []citeGroup{{"/a", []string{"1"}}}},
+		{"runs", []citation{c("/a", "1"), c("/a", "2"), c("/b", "3"), c("/a", "4")},
+			[]citeGroup{{"/a", []string{"1", "2"}}, {"/b", []string{"3"}}, {"/a", []string{"4"}}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := groupCitations(tt.in); !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("got %v, want %v", got, tt.want)
+			}
+		})
 	}
 }
