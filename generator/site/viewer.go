@@ -389,8 +389,8 @@ type citation struct {
 // highlighted HTML (chroma token spans; text escaped) and the claims
 // citing it.
 type viewerLine struct {
-	N     int        `yaml:"n" json:"n"`
-	HTML  string     `yaml:"html" json:"html"`
+	N     int         `yaml:"n" json:"n"`
+	HTML  string      `yaml:"html" json:"html"`
 	Cites []citeGroup `yaml:"cites,omitempty" json:"cites,omitempty"`
 }
 
