@@ -225,9 +225,13 @@ func parse(md goldmark.Markdown, path string, src []byte, page bool) (*Page, dia
 		b, err = frontmatter.Split(src)
 		if err != nil {
 			var ue *frontmatter.UnclosedError
+			var de *frontmatter.DelimiterError
 			at := 0
-			if errors.As(err, &ue) {
+			switch {
+			case errors.As(err, &ue):
 				at = ue.Open
+			case errors.As(err, &de):
+				at = de.Open
 			}
 			return p, diag.List{diag.Errorf(ix.Pos(at), diag.PageFrontMatter, "%v", err).Spanning(ix.LineEnd(at))}
 		}

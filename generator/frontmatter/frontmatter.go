@@ -80,6 +80,20 @@ func (e *UnclosedError) Error() string {
 	return fmt.Sprintf("%s front matter is not closed; expected a line %q after it", e.Format, d)
 }
 
+// DelimiterError reports a page whose first character is "-" or "+"
+// without the "---" or "+++" of front matter ("- item", "+1 point"):
+// Hugo reads that character as the start of a front matter delimiter and
+// refuses the page ("invalid YAML delimiter").
+type DelimiterError struct {
+	Format Format
+	Open   int // offset of the character
+}
+
+func (e *DelimiterError) Error() string {
+	d := delimiter(e.Format)
+	return fmt.Sprintf("the page starts with %q, which Hugo reads as the start of %s front matter (%s) and refuses as an invalid delimiter; expected front matter first, or the character escaped (\\%s)", d[:1], e.Format, d, d[:1])
+}
+
 func delimiter(f Format) string {
 	if f == TOML {
 		return "+++"
@@ -92,8 +106,9 @@ func delimiter(f Format) string {
 // up to the next line starting with the same delimiter, or a JSON object
 // whose braces balance (strings and escapes respected). A file without
 // front matter returns the zero Block and nil; an opening delimiter
-// without a closing one returns an *UnclosedError. Line ends may be "\n"
-// or "\r\n".
+// without a closing one returns an *UnclosedError, and a first "-" or
+// "+" that opens no delimiter ("- item") a *DelimiterError, as Hugo
+// refuses both. Line ends may be "\n" or "\r\n".
 func Split(src []byte) (Block, error) {
 	i := 0
 	for i < len(src) {
@@ -137,10 +152,14 @@ func lineEnd(src []byte, off int) (next, end int) {
 
 func splitDelimited(src []byte, open int, f Format) (Block, error) {
 	d := delimiter(f)
+	if !bytes.HasPrefix(src[open:], []byte(d)) {
+		// "- item" or "+1": Hugo reads the first "-" or "+" as the
+		// start of a front matter delimiter and refuses the page.
+		return Block{}, &DelimiterError{Format: f, Open: open}
+	}
 	next, end := lineEnd(src, open)
 	if strings.TrimRight(string(src[open:end]), " \t") != d {
-		// "- item" or "+1": not front matter (Hugo itself refuses a
-		// page starting so; the Markdown is read as written).
+		// "----" (a thematic break): not front matter.
 		return Block{}, nil
 	}
 	for off := next; off < len(src); {

@@ -24,8 +24,10 @@ func TestSplit(t *testing.T) {
 		{"leading blank lines and BOM", "\ufeff\n\n---\nt: 1\n---  \nbody", YAML, "t: 1\n", "body", false},
 		{"empty yaml", "---\n---\nbody", YAML, "", "body", false},
 		{"no front matter", "# Title\n\nbody\n", "", "", "# Title\n\nbody\n", false},
-		{"list item is not yaml", "- item\n", "", "", "- item\n", false},
+
 		{"thematic break text", "----\nx\n", "", "", "----\nx\n", false},
+		{"list item", "\n- item\n", YAML, "", "- item\n", false},
+		{"plus first", "+1 point\n", TOML, "", "+1 point\n", false},
 		{"unclosed toml", "+++\ntitle = \"a\"\nbody\n", TOML, "", "", true},
 		{"unclosed json", "{\"title\": \"a\"\nbody\n", JSON, "", "", true},
 		{"shortcode first is json as in Hugo", "{{< x >}}\nbody\n", JSON, "{{< x >}}", "body\n", false},
@@ -35,6 +37,13 @@ func TestSplit(t *testing.T) {
 			src := []byte(tt.src)
 			b, err := Split(src)
 			var ue *UnclosedError
+			if tt.name == "list item" || tt.name == "plus first" {
+				var de *DelimiterError
+				if !errors.As(err, &de) || de.Format != tt.format || de.Open != len(tt.src)-len(tt.body) {
+					t.Fatalf("Split = %+v, %v; want a %s delimiter error", b, err, tt.format)
+				}
+				return
+			}
 			if tt.unclosed {
 				if !errors.As(err, &ue) || ue.Format != tt.format {
 					t.Fatalf("Split = %+v, %v; want an unclosed %s error", b, err, tt.format)
