@@ -3,7 +3,9 @@ package translation
 import (
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/shopspring/decimal"
@@ -514,8 +516,8 @@ func readQuantity(norm string, i int) (Number, int) {
 func qualify(n *Number, norm string, start, end int) {
 	before := strings.TrimRight(norm[max(0, start-24):start], " ")
 	after := strings.TrimLeft(norm[end:min(len(norm), end+24)], " ")
-	lowerBefore := strings.ToLower(before)
-	lowerAfter := strings.ToLower(after)
+	lowerBefore := toLower(before)
+	lowerAfter := toLower(after)
 	for _, q := range cmpBefore {
 		if strings.HasSuffix(lowerBefore, q.word) {
 			n.Cmp = q.cmp
@@ -545,7 +547,7 @@ func qualify(n *Number, norm string, start, end int) {
 	if n.Unit == "" && (strings.HasSuffix(before, "초당") || strings.HasSuffix(before, "毎秒") || strings.HasSuffix(lowerBefore, "per second")) {
 		n.Unit = "/s"
 	}
-	key := n.Value.String()
+	key := decimalString(n.Value)
 	if n.Unit != "" {
 		key += "|" + n.Unit
 	}
@@ -553,6 +555,36 @@ func qualify(n *Number, norm string, start, end int) {
 		key = n.Cmp + "|" + key
 	}
 	n.Key = key
+}
+
+// toLower is strings.ToLower without a copy of a string it leaves as it
+// is: most text around a number is Hangul, kana, Han or lower case.
+func toLower(s string) string {
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if 'A' <= c && c <= 'Z' {
+				return strings.ToLower(s)
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 || unicode.ToLower(r) != r {
+			return strings.ToLower(s) // it changes this rune (or byte)
+		}
+		i += size
+	}
+	return s
+}
+
+// decimalString is d.String() without math/big for a whole number that
+// fits an int64 (the usual value: 40, 86, 1250).
+func decimalString(d decimal.Decimal) string {
+	if d.Exponent() == 0 && d.NumDigits() <= 18 {
+		return strconv.FormatInt(d.CoefficientInt64(), 10)
+	}
+	return d.String()
 }
 
 // Verdict is how two numbers written in different languages compare.

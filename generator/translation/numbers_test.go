@@ -240,3 +240,19 @@ func TestNumberScannersMatchExpressions(t *testing.T) {
 		check(b.String())
 	}
 }
+
+// TestToLowerAndDecimalString: the shortcuts give what strings.ToLower
+// and decimal's String give.
+func TestToLowerAndDecimalString(t *testing.T) {
+	for _, s := range []string{"", "약 ", "최대 ", "At Most ", "up to", "ＡＢＣ", "ΣΑΣ", "İ", "K", "\xff약", "約", "about 約", "ÀB"} {
+		if got, want := toLower(s), strings.ToLower(s); got != want {
+			t.Errorf("toLower(%q) = %q, want %q", s, got, want)
+		}
+	}
+	for _, d := range []decimal.Decimal{decimal.Zero, decimal.NewFromInt(40), decimal.NewFromInt(-7), decimal.New(1250, 0), decimal.New(5, -1), decimal.New(12, 3),
+		decimal.RequireFromString("123456789012345678901234"), decimal.RequireFromString("999999999999999999"), decimal.RequireFromString("-1000000000000000000")} {
+		if got, want := decimalString(d), d.String(); got != want {
+			t.Errorf("decimalString(%v) = %q, want %q", d, got, want)
+		}
+	}
+}
