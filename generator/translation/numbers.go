@@ -370,7 +370,15 @@ func mayBeDateLike(norm string, i int) bool {
 	}
 	if j < len(norm) {
 		switch norm[j] {
-		case '.', '-', '/', ':':
+		case '.':
+			// an IP address, a version or a date with "." needs a
+			// second separator after the next digits ("40.5" is none)
+			k := j + 1
+			for k < len(norm) && norm[k] >= '0' && norm[k] <= '9' {
+				k++
+			}
+			return k > j+1 && k < len(norm) && (norm[k] == '.' || norm[k] == '-' || norm[k] == '/')
+		case '-', '/', ':':
 			return true
 		}
 	}
@@ -570,6 +578,10 @@ func toLower(s string) string {
 			continue
 		}
 		r, size := utf8.DecodeRuneInString(s[i:])
+		if caseless(r) {
+			i += size
+			continue
+		}
 		if r == utf8.RuneError && size == 1 || unicode.ToLower(r) != r {
 			return strings.ToLower(s) // it changes this rune (or byte)
 		}
@@ -578,13 +590,41 @@ func toLower(s string) string {
 	return s
 }
 
-// decimalString is d.String() without math/big for a whole number that
-// fits an int64 (the usual value: 40, 86, 1250).
+// caseless reports whether r is in a block without letter case: kana,
+// CJK ideographs, Hangul syllables (the runes around most numbers here).
+func caseless(r rune) bool {
+	return r >= 0x3040 && r <= 0x30FF || r >= 0x4E00 && r <= 0x9FFF || r >= 0xAC00 && r <= 0xD7A3
+}
+
+// decimalString is d.String() without math/big for a coefficient that
+// fits an int64 and an exponent of 0 or below (40, 86, 0.021, 51.7): the
+// same digits, trailing zeros of the fraction dropped, as decimal prints
+// them by default.
 func decimalString(d decimal.Decimal) string {
-	if d.Exponent() == 0 && d.NumDigits() <= 18 {
-		return strconv.FormatInt(d.CoefficientInt64(), 10)
+	exp := d.Exponent()
+	if !decimal.TrimTrailingZeros || decimal.UseScientificNotation || exp > 0 || d.NumDigits() > 18 {
+		return d.String()
 	}
-	return d.String()
+	c := d.CoefficientInt64()
+	if exp == 0 {
+		return strconv.FormatInt(c, 10)
+	}
+	sign := ""
+	if c < 0 {
+		sign, c = "-", -c
+	}
+	str := strconv.FormatInt(c, 10)
+	e := int(-exp)
+	intPart, zeros, frac := "0", "", str
+	if len(str) > e {
+		intPart, frac = str[:len(str)-e], str[len(str)-e:]
+	} else {
+		zeros = strings.Repeat("0", e-len(str))
+	}
+	if frac = strings.TrimRight(frac, "0"); frac == "" {
+		return sign + intPart
+	}
+	return sign + intPart + "." + zeros + frac
 }
 
 // Verdict is how two numbers written in different languages compare.

@@ -5,8 +5,10 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/shopspring/decimal"
 )
@@ -253,6 +255,52 @@ func TestToLowerAndDecimalString(t *testing.T) {
 		decimal.RequireFromString("123456789012345678901234"), decimal.RequireFromString("999999999999999999"), decimal.RequireFromString("-1000000000000000000")} {
 		if got, want := decimalString(d), d.String(); got != want {
 			t.Errorf("decimalString(%v) = %q, want %q", d, got, want)
+		}
+	}
+}
+
+// TestNumberShortcuts: caseless runes are their own lower case,
+// decimalString prints what decimal's String prints, and mayBeDateLike
+// is false only where none of the five expressions matches.
+func TestNumberShortcuts(t *testing.T) {
+	for r := rune(0); r <= unicode.MaxRune; r++ {
+		if caseless(r) && unicode.ToLower(r) != r {
+			t.Fatalf("caseless(%U) but it has a lower case", r)
+		}
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	for range 100000 {
+		digits := rng.IntN(19)
+		c := int64(0)
+		for range digits {
+			c = c*10 + int64(rng.IntN(10))
+		}
+		if rng.IntN(2) == 0 {
+			c = -c
+		}
+		d := decimal.New(c, int32(rng.IntN(26)-22))
+		if got, want := decimalString(d), d.String(); got != want {
+			t.Fatalf("decimalString(%d e%d) = %q, want %q", c, d.Exponent(), got, want)
+		}
+	}
+	pieces := []string{"1", "12", "2026", "123", ".", "-", "/", ":", "5", "年", "월", " ", "v", "a", "07", "9"}
+	for range 200000 {
+		var b strings.Builder
+		b.WriteString(strconv.Itoa(rng.IntN(3000)))
+		for range rng.IntN(7) {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		s := b.String()
+		if mayBeDateLike(s, 0) {
+			continue
+		}
+		for _, re := range []*regexp.Regexp{ipRe, isoDateRe, clockRe, versionRe} {
+			if re.MatchString(s) {
+				t.Fatalf("mayBeDateLike(%q) = false, but %v matches", s, re)
+			}
+		}
+		if m := cjkDateRe.FindStringSubmatch(s); m != nil && (m[1] != "" || m[3] != "") {
+			t.Fatalf("mayBeDateLike(%q) = false, but %v matches", s, cjkDateRe)
 		}
 	}
 }
