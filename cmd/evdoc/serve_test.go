@@ -396,3 +396,41 @@ func TestServeBusyPort(t *testing.T) {
 		t.Errorf("left behind: %v", m)
 	}
 }
+
+// TestServePopoverFollowsEvidence: the theme renders a claim's link and
+// popover once per language and destination (partialCached); when the
+// evidence changes under evdoc serve and the claim still holds, the
+// served pages must link the new raw line, not the cached one.
+func TestServePopoverFollowsEvidence(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs Hugo's server")
+	}
+	r := startServe(t)
+	pages := []string{r.page, r.base + "/ja/docs/p/"}
+	for _, u := range pages {
+		if html := get(u); !strings.Contains(html, `/evidence/d3/report-md/#L6"`) || !strings.Contains(html, "evidence/d3/report.md:6</code>") {
+			t.Fatalf("%s does not link the claims to report.md line 6:\n%s", u, html)
+		}
+	}
+	p := filepath.Join(r.dir, "evidence", "d3", "report.md")
+	src, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, append([]byte("<!-- a line added above: every row moves down one line -->\n"), src...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, u := range pages {
+		var html string
+		waitFor(t, "claims linked to the moved line in "+u, serveBound, r.exited, func() bool {
+			html = get(u)
+			return strings.Contains(html, `/evidence/d3/report-md/#L7"`) && strings.Contains(html, "evidence/d3/report.md:7</code>")
+		}, r.output)
+		if strings.Contains(html, `/evidence/d3/report-md/#L6"`) || strings.Contains(html, "evidence/d3/report.md:6</code>") {
+			t.Errorf("%s still links a claim to the old line 6:\n%s", u, html)
+		}
+		if strings.Contains(html, "evdoc-serve-banner") {
+			t.Errorf("%s shows a banner; the claims still hold:\n%s", u, html)
+		}
+	}
+}
