@@ -1,16 +1,20 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/spf13/cobra"
 
+	"github.com/evdoc-lab/evdoc/generator/check"
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/report"
 	"github.com/evdoc-lab/evdoc/generator/site"
@@ -46,14 +50,25 @@ func newCheckCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *c
 			if err != nil {
 				return &exitError{2, err}
 			}
-			// Only the json format prints every claim's verdict; the
-			// others need the counts.
+			// Only the json format prints every claim's verdict: each
+			// page's are written to a spool file as the page is judged,
+			// then copied out in page order. The others need the counts.
+			copt := site.CheckerOptions{Check: opts.check, CountsOnly: true}
+			var spool *claimSpool
+			if format == "json" {
+				spool, err = newClaimSpool()
+				if err != nil {
+					return &exitError{2, err}
+				}
+				defer spool.close()
+				copt.PageResults = spool.add
+			}
 			type judged struct {
 				c  *site.Checker
 				ds diag.List
 			}
 			j, err := interrupt.Wait(cmd.Context(), func() judged {
-				c := site.NewCheckerWith(s, site.CheckerOptions{Check: opts.check, CountsOnly: format != "json"})
+				c := site.NewCheckerWith(s, copt)
 				return judged{c, c.Diagnostics()}
 			})
 			if err != nil {
@@ -62,11 +77,8 @@ func newCheckCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *c
 			c, ds := j.c, j.ds
 			run := report.Run{Diagnostics: ds, Pages: len(s.Pages)}
 			run.Matched, run.Total = c.Counts()
-			if format == "json" {
-				for _, r := range c.Results() {
-					run.Claims = append(run.Claims, report.Claim{Page: r.Claim.Page, Line: r.Claim.Pos.Line, Column: r.Claim.Pos.Column,
-						Literal: r.Claim.Literal, Ref: r.Claim.Destination, OK: r.OK, Bindings: r.Bindings})
-				}
+			if spool != nil {
+				run.ClaimLines = func(w io.Writer) error { return spool.writeTo(w, s.Pages, c.FigureResults()) }
 			}
 			for _, cov := range c.Coverage() {
 				run.Coverage = append(run.Coverage, report.Coverage{Page: cov.Page, Bound: cov.Bound, Measured: cov.Measured(), Exempt: cov.Exempt})
@@ -177,4 +189,76 @@ func loadSite(ctx context.Context, root string, opt site.LoadOptions) (*site.Sit
 		return nil, err
 	}
 	return l.s, l.err
+}
+
+// claimSpool holds the json claim lines of each page in a temporary file
+// while the pages are judged (concurrently, in any order), so that
+// `evdoc check --format=json` holds no page's verdicts.
+type claimSpool struct {
+	mu    sync.Mutex
+	f     *os.File
+	off   int64
+	spans map[string][2]int64 // page path → offset and length in f
+	err   error
+}
+
+func newClaimSpool() (*claimSpool, error) {
+	f, err := os.CreateTemp("", "evdoc-claims-*.jsonl")
+	if err != nil {
+		return nil, fmt.Errorf("spooling the claims: %v", err)
+	}
+	return &claimSpool{f: f, spans: map[string][2]int64{}}, nil
+}
+
+// add writes the claim lines of page p (a CheckerOptions.PageResults).
+func (sp *claimSpool) add(p *site.Page, rs []check.Result) {
+	var b bytes.Buffer
+	err := report.WriteClaims(&b, reportClaims(rs))
+	sp.mu.Lock()
+	defer sp.mu.Unlock()
+	if sp.err != nil {
+		return
+	}
+	if err == nil {
+		_, err = sp.f.Write(b.Bytes())
+	}
+	if err != nil {
+		sp.err = fmt.Errorf("spooling the claims: %v", err)
+		return
+	}
+	sp.spans[p.Path] = [2]int64{sp.off, int64(b.Len())}
+	sp.off += int64(b.Len())
+}
+
+// writeTo writes the claim lines of pages in their order, then those of
+// figures: the order of Checker.Results.
+func (sp *claimSpool) writeTo(w io.Writer, pages []*site.Page, figures []check.Result) error {
+	if sp.err != nil {
+		return sp.err
+	}
+	for _, p := range pages {
+		span, ok := sp.spans[p.Path]
+		if !ok {
+			continue
+		}
+		if _, err := io.Copy(w, io.NewSectionReader(sp.f, span[0], span[1])); err != nil {
+			return err
+		}
+	}
+	return report.WriteClaims(w, reportClaims(figures))
+}
+
+func (sp *claimSpool) close() {
+	sp.f.Close()
+	os.Remove(sp.f.Name())
+}
+
+// reportClaims converts verdicts to what the json format writes.
+func reportClaims(rs []check.Result) []report.Claim {
+	out := make([]report.Claim, 0, len(rs))
+	for _, r := range rs {
+		out = append(out, report.Claim{Page: r.Claim.Page, Line: r.Claim.Pos.Line, Column: r.Claim.Pos.Column,
+			Literal: r.Claim.Literal, Ref: r.Claim.Destination, OK: r.OK, Bindings: r.Bindings})
+	}
+	return out
 }

@@ -9,6 +9,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/evdoc-lab/evdoc/generator/check"
+	"github.com/evdoc-lab/evdoc/generator/report"
+	"github.com/evdoc-lab/evdoc/generator/site"
 	"github.com/evdoc-lab/evdoc/internal/txtartest"
 )
 
@@ -329,5 +332,38 @@ func TestStrictReferenceSite(t *testing.T) {
 	}
 	if after, _ := os.ReadFile(index); string(after) != string(before) {
 		t.Error("a failed build --strict changed public/")
+	}
+}
+
+// TestCheckJSONClaimsInPageOrder: check --format=json writes the claims it
+// spooled while judging in the order of a Checker's Results (pages in
+// path order, then figure texts), equal to them, for every check archive.
+func TestCheckJSONClaimsInPageOrder(t *testing.T) {
+	archives, err := filepath.Glob("../../generator/site/testdata/check/*.txtar")
+	if err != nil || len(archives) == 0 {
+		t.Fatalf("no archives: %v", err)
+	}
+	for _, a := range archives {
+		t.Run(filepath.Base(a), func(t *testing.T) {
+			dir := extract(t, a)
+			s, err := site.Load(dir)
+			if err != nil {
+				t.Skip("cannot load:", err)
+			}
+			var want bytes.Buffer
+			if err := report.WriteClaims(&want, reportClaims(site.NewChecker(s, check.DefaultOptions()).Results())); err != nil {
+				t.Fatal(err)
+			}
+			_, stdout, _ := evdoc("check", "--format=json", "--root", dir)
+			var got strings.Builder
+			for _, line := range strings.SplitAfter(stdout, "\n") {
+				if !strings.HasPrefix(line, `{"diagnostic":`) && !strings.HasPrefix(line, `{"coverage":`) {
+					got.WriteString(line)
+				}
+			}
+			if got.String() != want.String() {
+				t.Errorf("claims written differ from the Checker's Results:\n got: %.1500s\nwant: %.1500s", got.String(), want.String())
+			}
+		})
 	}
 }

@@ -40,7 +40,11 @@ type Coverage struct {
 // and Total instead (the counts of matching and of all claims), so a big
 // site's verdicts need not be held at once.
 type Run struct {
-	Claims         []Claim
+	Claims []Claim
+	// ClaimLines, when set, writes the claims in "json" in place of
+	// Claims: a caller that wrote them with WriteClaims while checking
+	// (so as not to hold them) copies them out here.
+	ClaimLines     func(w io.Writer) error
 	Matched, Total int
 	Diagnostics    diag.List
 	Coverage       []Coverage
@@ -78,10 +82,12 @@ func WriteRun(w, log io.Writer, format string, run Run, src Source) error {
 	case "json":
 		enc := json.NewEncoder(w)
 		enc.SetEscapeHTML(false)
-		for _, c := range run.Claims {
-			if err := enc.Encode(c); err != nil {
+		if run.ClaimLines != nil {
+			if err := run.ClaimLines(w); err != nil {
 				return err
 			}
+		} else if err := WriteClaims(w, run.Claims); err != nil {
+			return err
 		}
 		if err := Write(w, format, run.Diagnostics, src); err != nil {
 			return err
@@ -96,6 +102,18 @@ func WriteRun(w, log io.Writer, format string, run Run, src Source) error {
 		return nil
 	}
 	return Write(w, format, run.Diagnostics, src)
+}
+
+// WriteClaims writes claims as WriteRun's "json" does: one object a line.
+func WriteClaims(w io.Writer, claims []Claim) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	for _, c := range claims {
+		if err := enc.Encode(c); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // RuleFormats lists the formats WriteRules accepts.

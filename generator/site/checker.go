@@ -42,6 +42,7 @@ type Checker struct {
 	site        *Site
 	opt         check.Options
 	countsOnly  bool
+	onResults   func(p *Page, rs []check.Result)
 	numberWords bool
 
 	pages map[*Page]*pageVerdict
@@ -91,12 +92,19 @@ type CheckerOptions struct {
 	// in text format) then holds about a third less memory. Results
 	// judges the pages again.
 	CountsOnly bool
+	// PageResults, when set, receives the verdict on every claim of each
+	// page as the page is judged: from the checking workers, so calls
+	// may run concurrently and come in any page order. With CountsOnly a
+	// caller can so write every verdict out (evdoc check --format=json)
+	// without the Checker holding them. Figure claims are not included
+	// (FigureResults).
+	PageResults func(p *Page, rs []check.Result)
 }
 
 // NewCheckerWith is NewChecker with options.
 func NewCheckerWith(s *Site, o CheckerOptions) *Checker {
 	opt := o.Check
-	c := &Checker{site: s, opt: opt, countsOnly: o.CountsOnly, numberWords: s.Rules.Enabled(diag.ClaimNumberWord),
+	c := &Checker{site: s, opt: opt, countsOnly: o.CountsOnly, onResults: o.PageResults, numberWords: s.Rules.Enabled(diag.ClaimNumberWord),
 		pages: map[*Page]*pageVerdict{}, pairs: map[translation.PagePair]diag.List{}, links: map[*Page]diag.List{}}
 	c.figureDiags, c.figureNames, c.figureClaims = s.checkFigureSpecs(opt)
 	c.evidence = s.checkEvidencePageNames()
@@ -361,6 +369,9 @@ func (c *Checker) judgePage(p *Page) *pageVerdict {
 			v.matched++
 		}
 	}
+	if c.onResults != nil {
+		c.onResults(p, rs)
+	}
 	if !c.countsOnly {
 		v.results = rs
 	}
@@ -433,6 +444,10 @@ func (c *Checker) Counts() (matched, total int) {
 func (c *Checker) Results() []check.Result {
 	return append(c.pageResults(), c.figureClaims...)
 }
+
+// FigureResults returns the verdict on every claim of the figure specs'
+// texts: the end of Results.
+func (c *Checker) FigureResults() []check.Result { return c.figureClaims }
 
 func (c *Checker) pageResults() []check.Result {
 	if c.countsOnly {
