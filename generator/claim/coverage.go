@@ -150,6 +150,17 @@ func DecodeCharRefs(seg []byte, start, stop int) (dec []byte, offs []int) {
 	return decodeCharRefs(seg, start, stop)
 }
 
+// hasDigit reports whether b holds an ASCII or a full-width digit
+// (０-９, U+FF10-U+FF19).
+func hasDigit(b []byte) bool {
+	for i, c := range b {
+		if c >= '0' && c <= '9' || c == 0xEF && i+2 < len(b) && b[i+1] == 0xBC && b[i+2] >= 0x90 && b[i+2] <= 0x99 {
+			return true
+		}
+	}
+	return false
+}
+
 // scanDecoded is scanProse on src[start:stop], whose offsets mapOff maps
 // to source offsets (nil: they are source offsets).
 func scanDecoded(ix *diag.LineIndex, src []byte, start, stop int, headingStart bool, shortcodes [][]int, skip *[2]int, mapOff func(int) int) []ProseNumber {
@@ -158,6 +169,9 @@ func scanDecoded(ix *diag.LineIndex, src []byte, start, stop int, headingStart b
 	}
 	var out []ProseNumber
 	seg := src[start:stop]
+	if !hasDigit(seg) {
+		return nil // most text between claims: proseNumber needs a digit
+	}
 	for _, m := range proseNumber.FindAllIndex(seg, -1) {
 		a, b := start+m[0], start+m[1]
 		// goldmark may split one run of text into several nodes: widen the
