@@ -272,7 +272,7 @@ func unitOutside(p *claim.Page, c claim.Claim, lit claim.Literal) (diag.Diagnost
 	default:
 		return diag.Diagnostic{}, false
 	}
-	if skip > 0 && w[0] >= 0x80 && !endsWord(after[len(w):]) {
+	if w[0] >= 0x80 && !endsWord(after[len(w):]) {
 		return diag.Diagnostic{}, false
 	}
 	at += skip
@@ -316,15 +316,27 @@ func otherWord(w, rest string) bool {
 // koParticles are the Korean particles and bound nouns that may follow a
 // spaced unit word and keep it a unit (시간이, 밀리초가). 과 and 와 are
 // left out: "40 초과" (more than 40) reads as 초 + 과.
+// 후, 전, 여, 내 and 동안 are the bound nouns written glued to a duration
+// (3분후, 5초전, 3분여, 3분내).
 var koParticles = []string{
-	"이다", "입니다", "이며", "이고", "이나", "이면", "으로", "에서", "까지", "부터", "보다", "짜리", "정도", "가량", "이상", "이하", "미만", "이내", "만에", "간",
-	"이", "가", "은", "는", "을", "를", "의", "에", "로", "도", "만", "씩", "쯤", "째",
+	"이다", "입니다", "이며", "이고", "이나", "이면", "으로", "에서", "까지", "부터", "보다", "짜리", "정도", "가량", "이상", "이하", "미만", "이내", "만에", "동안", "간",
+	"이", "가", "은", "는", "을", "를", "의", "에", "로", "도", "만", "씩", "쯤", "째", "후", "전", "여", "내",
+}
+
+// jaSuffixes are the kanji words that follow a Japanese unit word and keep
+// it a unit (3分間, 5秒後, 2日目, 10分以内, 3分程度): any other kanji makes
+// the unit's character the start of another word (分割, 分岐, 分析, 秒針).
+var jaSuffixes = []string{
+	"以内", "以上", "以下", "未満", "程度", "前後", "間", "後", "前", "目", "弱", "強", "台", "超", "半", "毎", "余", "足",
 }
 
 // endsWord reports whether s, the text right after a Korean or Japanese
-// unit word that followed a space, leaves that word a unit: it starts with
-// no letter of the word (space, punctuation, digits, Latin, end), with a
-// Korean particle, or (Japanese) with hiragana (particles, okurigana).
+// unit word (spaced from the claim or glued to it), leaves that word a
+// unit: it starts with no letter of the word (space, punctuation, digits,
+// Latin, end), with a Korean particle or bound noun, or (Japanese) with
+// hiragana (particles, okurigana) or a kanji suffix of jaSuffixes. So
+// 3분이, 3분간, 3分間 and 3分で stay minutes while 3분할, 3분기 (a quarter),
+// 3分割 and 3分析 are other words.
 func endsWord(s string) bool {
 	r, _ := utf8.DecodeRuneInString(s)
 	switch {
@@ -343,7 +355,14 @@ func endsWord(s string) bool {
 		return false
 	case unicode.Is(unicode.Hiragana, r):
 		return true
-	case unicode.Is(unicode.Han, r), unicode.Is(unicode.Katakana, r), unicode.IsLetter(r):
+	case unicode.Is(unicode.Han, r):
+		for _, sf := range jaSuffixes {
+			if strings.HasPrefix(s, sf) {
+				return true
+			}
+		}
+		return false
+	case unicode.Is(unicode.Katakana, r), unicode.IsLetter(r):
 		return r < 0x80
 	}
 	return true

@@ -252,6 +252,28 @@ func TestUnitOutsideLink(t *testing.T) {
 		{"[3](ev:s/r.n) 分かった\n", ""},
 		{"[3](ev:s/r.n)分かりにくい\n", ""},
 		{"[3](ev:s/r.n)分かれる\n", ""},
+		// A unit glued to the claim is still read by the word it starts:
+		// 분할, 분기 (3분기 is the third quarter), 分割, 分析 are other
+		// words; particles, bound nouns and kanji suffixes keep the unit.
+		{"[3](ev:s/r.n)분할로 보냈다\n", ""},
+		{"[3](ev:s/r.n)분기 실적\n", ""},
+		{"[3](ev:s/r.n)분산\n", ""},
+		{"[3](ev:s/r.n)분기점\n", ""},
+		{"[40](ev:s/r.n)초과\n", ""},
+		{"[3](ev:s/r.n)分割した\n", ""},
+		{"[3](ev:s/r.n)分岐\n", ""},
+		{"[3](ev:s/r.n)分析\n", ""},
+		{"[3](ev:s/r.n)分散\n", ""},
+		{"[3](ev:s/r.n)分子\n", ""},
+		{"[3](ev:s/r.n)분간\n", `p.md:1:14 "분"`},
+		{"[3](ev:s/r.n)분후\n", `p.md:1:14 "분"`},
+		{"[3](ev:s/r.n)분.\n", `p.md:1:14 "분"`},
+		{"[3](ev:s/r.n)분 30초\n", `p.md:1:14 "분"`},
+		{"[3](ev:s/r.n)分間\n", `p.md:1:14 "分間"`},
+		{"[3](ev:s/r.n)分。\n", `p.md:1:14 "分"`},
+		{"[5](ev:s/r.n)秒後に\n", `p.md:1:14 "秒"`},
+		{"[10](ev:s/r.n)分以内\n", `p.md:1:15 "分"`},
+		{"[3](ev:s/r.n) 分間\n", `p.md:1:15 "分間"`},
 	}
 	for _, tt := range tests {
 		p, perrs := claim.Parse(claim.NewMarkdown(), "p.md", []byte(tt.src))
