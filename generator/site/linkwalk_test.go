@@ -161,6 +161,9 @@ func TestLinkWalk(t *testing.T) {
 		baseURL string
 		inSub   bool
 		slug    bool
+		// links adds a ko page linking by the URLs a reader sees: with
+		// another language's prefix, and with other letter cases.
+		links bool
 		// want are files and contents the layout must produce.
 		want map[string]string
 	}{
@@ -175,8 +178,13 @@ func TestLinkWalk(t *testing.T) {
 			"ja/docs/istio/traffic/virtualservice-destinationrule/index.html": `href="/ko/docs/istio/traffic/virtualservice-destinationrule/" hreflang="ko-KR">原文ページ`,
 			"ko/docs/istio/egress/gslb-dns-flip-qa/index.html":                `" href="/ko/evidence/dns-`,
 		}},
-		{name: "subpath-and-subdir", baseURL: subpath, inSub: true, want: map[string]string{
+		{name: "subpath-and-subdir", baseURL: subpath, inSub: true, links: true, want: map[string]string{
 			"ja/docs/istio/egress/gslb-dns-flip-qa/index.html": `" href="/evdoc/ja/evidence/dns-`,
+			"ko/docs/istio/links/index.html": `<a href="/evdoc/ja/docs/istio/egress/gslb-dns-flip-qa/">ja</a>` +
+				` <a href="/evdoc/ko/docs/istio/egress/gslb-dns-flip-qa/">case</a>` +
+				` <a href="/evdoc/ja/docs/istio/traffic/">ja-case</a>` +
+				` <a href="/evdoc/ko/docs/istio/traffic/virtualservice-destinationrule/">own</a>` +
+				` <a href="/evdoc/ja/">ja-home</a>`,
 		}},
 		{name: "case24-slug", baseURL: "/", slug: true, want: map[string]string{
 			"ja/docs/istio/traffic/vs-dr/index.html": `href="/docs/istio/traffic/vs-dr/" hreflang="ko-KR">原文ページ`,
@@ -190,6 +198,14 @@ func TestLinkWalk(t *testing.T) {
 				replaceIn(t, cfg, `baseURL = "/"`, fmt.Sprintf("baseURL = %q", tc.baseURL))
 				if tc.inSub {
 					replaceIn(t, cfg, "defaultContentLanguageInSubdir = false", "defaultContentLanguageInSubdir = true")
+				}
+				if tc.links {
+					page := "---\ntitle: 링크\ntranslationKey: links\n---\n\n" +
+						"[ja](/ja/docs/istio/egress/gslb-dns-flip-qa/) [case](/Docs/Istio/Egress/GSLB-DNS-flip-qa/)" +
+						" [ja-case](/JA/docs/istio/Traffic/) [own](/ko/docs/istio/traffic/virtualservice-destinationrule/) [ja-home](/ja/)\n"
+					if err := os.WriteFile(filepath.Join(dir, "content", "ko", "docs", "istio", "links.md"), []byte(page), 0o644); err != nil {
+						t.Fatal(err)
+					}
 				}
 				if tc.slug {
 					replaceIn(t, filepath.Join(dir, "content", "ko", "docs", "istio", "traffic", "virtualservice-destinationrule.md"), "\ntitle:", "\nslug: vs-dr\ntitle:")
