@@ -107,6 +107,11 @@ func Claims(p *claim.Page, st *evidence.Store, opt Options) ([]Result, diag.List
 		split := false
 		for _, q := range lit.Quantities {
 			if _, _, ok := c.SourceRange(p.Source, q.NumStart, q.NumEnd); !ok && len(c.Offsets) > 0 {
+				if c.Decoded(p.Source, q.NumStart, q.NumEnd) {
+					ds = append(ds, withEnd(diag.Errorf(c.Pos, diag.ClaimLiteral, "claim %q: the number %q is written with a character reference or backslash escape; expected plain digits", c.Literal, c.Literal[q.NumStart:q.NumEnd]), p, c.End))
+					split = true
+					continue
+				}
 				ds = append(ds, withEnd(diag.Errorf(c.Pos, diag.ClaimLiteral, "claim %q: the number %q is split by inline markup; expected it written as one run of text", c.Literal, c.Literal[q.NumStart:q.NumEnd]), p, c.End))
 				split = true
 			}
@@ -172,8 +177,8 @@ func Claims(p *claim.Page, st *evidence.Store, opt Options) ([]Result, diag.List
 						pos = p.Index.Pos(c.Offsets[q.Start]) // the literal may span lines
 					}
 					end := diag.Position{}
-					if p.Index != nil && q.End-1 < len(c.Offsets) && c.Offsets[q.End-1] >= 0 {
-						end = p.Index.Pos(c.Offsets[q.End-1] + 1)
+					if e := c.SourceEnd(p.Source, q.End); p.Index != nil && e >= 0 {
+						end = p.Index.Pos(e) // past a character reference: 40&nbsp;ms
 					}
 					d := diag.Diagnostic{Pos: pos, End: end, Severity: diag.Error, Rule: diag.ClaimMismatch,
 						Message: fmt.Sprintf("%q does not match %s = %s%s (%s); expected %s", b.Number, ref, v.Value.String(), v.Unit, v.Pos, want),
@@ -249,13 +254,17 @@ func unitOutside(p *claim.Page, c claim.Claim, lit claim.Literal) (diag.Diagnost
 		return diag.Diagnostic{}, false
 	}
 	at := c.RefPos.Offset + closing + 1
-	after := string(p.Source[at:min(len(p.Source), at+48)])
+	// the text after the link as CommonMark reads it: "\%", "&percnt;"
+	// and "&nbsp;%" are a unit as "%" is
+	stop := min(len(p.Source), at+96)
+	if nl := bytes.IndexByte(p.Source[at:stop], '\n'); nl >= 0 {
+		stop = at + nl
+	}
+	dec, offs := claim.DecodeInline(p.Source, at, stop)
+	after := string(dec)
 	sep := ""
-	for _, s := range []string{" ", "\u00a0", "&nbsp;", "&#160;", "&#xA0;", "&#xa0;"} {
-		if strings.HasPrefix(after, s) {
-			sep = s
-			break
-		}
+	if r, n := utf8.DecodeRuneInString(after); n > 0 && (r == ' ' || unicode.Is(unicode.Zs, r)) {
+		sep = after[:n]
 	}
 	after = after[len(sep):]
 	skip := len(sep)
@@ -275,15 +284,14 @@ func unitOutside(p *claim.Page, c claim.Claim, lit claim.Literal) (diag.Diagnost
 	if w[0] >= 0x80 && !endsWord(after[len(w):]) {
 		return diag.Diagnostic{}, false
 	}
-	at += skip
 	written := w
 	if sep != "" {
 		written = " " + w
 	}
-	d := diag.Errorf(p.Index.Pos(at), diag.ClaimUnitOutside,
+	d := diag.Errorf(p.Index.Pos(offs[skip]), diag.ClaimUnitOutside,
 		"unit %q is written after the claim [%s], outside its link text, so it is not checked against %s; expected it inside: [%s%s]",
 		w, c.Literal, strings.Join(c.Refs, ", "), c.Literal, written)
-	d.End = p.Index.Pos(at + len(w))
+	d.End = p.Index.Pos(offs[skip+len(w)])
 	return d, true
 }
 

@@ -177,9 +177,10 @@ func runeBefore(s string, i int) rune {
 	return r
 }
 
+// skipSpaces returns the offset after the spaces (see isSpace) at s[i:].
 func skipSpaces(s string, i int) int {
-	for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
-		i++
+	for n := spaceAt(s, i); n > 0; n = spaceAt(s, i) {
+		i += n
 	}
 	return i
 }
@@ -377,7 +378,7 @@ func (lx *lexer) magnitudes(q *Quantity, k int) (int, error) {
 	for {
 		// A compound: a smaller part follows ("1만 2천", "1万2000").
 		k2 := skipSpaces(s, k)
-		if k2-k > 1 || !unit.IsDigitAt(s, k2) {
+		if !oneSpaceAtMost(s, k, k2) || !unit.IsDigitAt(s, k2) {
 			break
 		}
 		d, err := unit.ScanDigits(s[k2:], unit.Style{})
@@ -446,10 +447,10 @@ func (lx *lexer) unitAfter(q *Quantity, k int) error {
 	}
 	// Rate prefix: 초당 1,250건, 毎秒1,250件, 秒間1,250件, also with an
 	// approximation word between prefix and number (초당 약 38건, 毎秒約38件).
-	before := strings.TrimRight(s[:q.Start], " ")
+	before := strings.TrimRightFunc(s[:q.Start], isSpace)
 	for _, a := range approxWords {
 		if strings.HasSuffix(before, a.word) {
-			before = strings.TrimRight(before[:len(before)-len(a.word)], " ")
+			before = strings.TrimRightFunc(before[:len(before)-len(a.word)], isSpace)
 			break
 		}
 	}
@@ -551,10 +552,11 @@ func (lx *lexer) after(q *Quantity) error {
 	}
 	r, _ := utf8.DecodeRuneInString(s[k:])
 	switch {
-	case scriptOf(r) == latin, r == '_', r == '%', r == '％', r > 127 && unicode.IsNumber(r) && !unit.IsDigitAt(s, k):
+	case scriptOf(r) == latin, r == '_', r == '%', r == '％', r > 127 && unicode.IsNumber(r) && !unit.IsDigitAt(s, k),
+		unitLike(r), r == '&', r == '\\', r == '#', r == '@', r > 127 && scriptOf(r) == other && unicode.IsLetter(r):
 		return lx.errorf("unknown unit or unreadable number at %q; expected a unit such as %%, s, ms, 초, 秒, 바이트, 회", s[q.Start:min(len(s), k+12)])
 	case r == '/' || r == '／':
-		after := strings.TrimLeft(s[k+utf8.RuneLen(r):], " ")
+		after := strings.TrimLeftFunc(s[k+utf8.RuneLen(r):], isSpace)
 		if after == "" || !unit.IsDigitAt(after, 0) {
 			return lx.errorf("unknown unit at %q: compound units (KB/s, 초/회) are not read; expected a number, a unit, or a count per second (건/초)", s[q.Start:min(len(s), k+12)])
 		}
@@ -563,6 +565,9 @@ func (lx *lexer) after(q *Quantity) error {
 	k2 := skipSpaces(s, k)
 	if k2 >= len(s) {
 		return nil
+	}
+	if r2, _ := utf8.DecodeRuneInString(s[k2:]); unitLike(r2) {
+		return lx.errorf("unknown unit at %q; expected a unit such as %%, s, ms, 초, 秒, 바이트, 회", s[q.Start:min(len(s), k2+12)])
 	}
 	w := wordAt(s, k2)
 	if w == "" {
@@ -587,6 +592,12 @@ func (lx *lexer) after(q *Quantity) error {
 		return nil
 	}
 	return lx.errorf("unknown word %q after %q; expected a unit (초, 秒, ms, %%, 바이트, 年 …), a counter (회, 回, 건, 件, 개, 個, 명, 人 …) or a particle", w, s[q.Start:q.End])
+}
+
+// unitLike reports whether r is a symbol that reads as a unit the grammar
+// does not know: a currency sign, per mille, per ten thousand, degree.
+func unitLike(r rune) bool {
+	return r == '‰' || r == '‱' || r == '°' || r > 127 && unicode.Is(unicode.Sc, r) || r == '$'
 }
 
 // knownWord reports whether s[k:] starts with a particle, connector,
@@ -644,7 +655,7 @@ func (lx *lexer) wordNumberAt(i int) (*Quantity, int, error) {
 			}
 			end := i + len(d)
 			k := skipSpaces(s, end)
-			if k-end > 1 || (len(w) > len(d) && k != end) {
+			if !oneSpaceAtMost(s, end, k) || (len(w) > len(d) && k != end) {
 				continue
 			}
 			if uw, u := unit.Prefix(s[k:]); uw != "" && (u.Dim == unit.Count || u.Dim == unit.Time || u.Dim == unit.Calendar) && (len(w) == len(d) || strings.HasPrefix(w[len(d):], uw)) {
@@ -781,7 +792,12 @@ func (lx *lexer) finish() error {
 		prev = q.End
 	}
 	segs = append(segs, s[prev:])
-	if t := strings.TrimLeft(segs[0], " "); strings.HasPrefix(t, "~") || strings.HasPrefix(t, "〜") || strings.HasPrefix(t, "～") {
+	for _, seg := range segs {
+		if m := charRefRe.FindString(seg); m != "" {
+			return fmt.Errorf("claim literal %q: %s is not a character reference HTML defines, so the text shows it as written; expected the character itself (%%, a space) or a defined reference (&percnt;, &nbsp;)", s, m)
+		}
+	}
+	if t := strings.TrimLeftFunc(segs[0], isSpace); strings.HasPrefix(t, "~") || strings.HasPrefix(t, "〜") || strings.HasPrefix(t, "～") {
 		lx.setApprox(About, "~")
 	}
 	cmps := 0

@@ -21,7 +21,9 @@ const Scheme = "ev:"
 
 // Claim is one quoted number in a page.
 //
-// Literal is the link text as written (Markdown emphasis marks removed).
+// Literal is the link text as CommonMark reads it: Markdown emphasis
+// marks removed, backslash escapes and character references decoded
+// ("86&percnt;" is "86%", "40&nbsp;ms" is "40\u00a0ms").
 // Pos is the first byte of the literal; End the byte offset just past it.
 // Refs are the references of the destination, each expanded to
 // "SET/NAME"; RefPos is the first byte of the destination ("ev:").
@@ -50,7 +52,9 @@ type Claim struct {
 	// RefEnds gives the position just past each reference of Refs.
 	RefEnds []diag.Position `json:"-"`
 	// Offsets gives, for each byte of Literal, its offset in the page
-	// source, or -1 for a byte goldmark made up (typographer quotes).
+	// source, or -1 for a byte goldmark made up (typographer quotes). A
+	// byte decoded from a character reference maps to its "&", an escaped
+	// character to itself (see DecodeInline and SourceEnd).
 	Offsets []int `json:"-"`
 	// Parsed is Literal read by ParseLiteral, once, when the page is
 	// parsed; ParseErr is its error (Parsed is then partial). Check,
@@ -379,10 +383,12 @@ func parse(md goldmark.Markdown, path string, src []byte, page bool) (*Page, dia
 }
 
 // span is a link's text: its byte range in the source, the text with
-// inline markup removed, the source offset of each byte of that text (-1
-// for bytes goldmark made up, such as typographer quotes; a soft line
-// break maps to the line ending), and whether the text holds a code span
-// or an image.
+// inline markup removed and backslash escapes and character references
+// decoded (as CommonMark gives a text node's value; a code span's text
+// stays as written), the source offset of each byte of that text (see
+// DecodeInline; -1 for bytes goldmark made up, such as typographer quotes;
+// a soft line break maps to the line ending), and whether the text holds
+// a code span or an image.
 type span struct {
 	start, end int
 	literal    string
@@ -418,7 +424,16 @@ func textSpan(link ast.Node, src []byte) span {
 		}
 		switch t := n.(type) {
 		case *ast.Text:
-			addSeg(t.Segment)
+			// the text node's value, as CommonMark reads it: escapes and
+			// character references decoded (86\%, 86&percnt;, 40&nbsp;ms)
+			seg := t.Segment
+			if sp.start < 0 || seg.Start < sp.start {
+				sp.start = seg.Start
+			}
+			sp.end = max(sp.end, seg.Stop)
+			dec, offs := DecodeInline(src, seg.Start, seg.Stop)
+			b.Write(dec)
+			sp.offsets = append(sp.offsets, offs[:len(dec)]...)
 			if t.SoftLineBreak() {
 				b.WriteByte(' ')
 				sp.offsets = append(sp.offsets, t.Segment.Stop)

@@ -83,7 +83,11 @@ func Plan(pages []*claim.Page, findings diag.List, fo Options) (edits map[string
 		if len(d.Fixes) == 0 {
 			rule, why := diag.FixManual, "it needs a person: "+d.Message
 			if c := claimAt(p, d.Pos.Offset); c != nil && string(p.Source[c.Pos.Offset:c.End]) != c.Literal {
-				rule, why = diag.FixMarkup, "the number is not written as one run of the link text; fix it by hand"
+				// markup, not only character references and escapes
+				// (40&nbsp;ms), stands between the literal's bytes
+				if dec, _ := claim.DecodeInline(p.Source, c.Pos.Offset, c.End); string(dec) != c.Literal {
+					rule, why = diag.FixMarkup, "the number is not written as one run of the link text; fix it by hand"
+				}
 			}
 			remaining = append(remaining, d, diag.Errorf(d.Pos, rule, "cannot rewrite automatically: %s", why).Spanning(d.End))
 			continue
