@@ -14,6 +14,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/BurntSushi/toml"
 	"go.yaml.in/yaml/v3"
@@ -203,9 +204,188 @@ func splitJSON(src []byte, open int) (Block, error) {
 	return Block{}, &UnclosedError{Format: JSON, Open: open}
 }
 
-// yamlLineRe matches the line numbers in a yaml.v3 error ("yaml: line 3:
-// …"); they count from the front matter's first line.
-var yamlLineRe = regexp.MustCompile(`line (\d+)`)
+// yamlLineRe matches the line number yaml.v3 puts before a message
+// ("yaml: line 3: …", "line 4: mapping key …"); it counts from the front
+// matter's first line.
+var yamlLineRe = regexp.MustCompile(`^(?:yaml: )?line (\d+): `)
+
+// yamlParserProblems are the yaml.v3 parser (not scanner) problems: for
+// them the "line N" it reports is a 0-based line (yaml.v3's mark of the
+// enclosing block), one less than the line it names.
+var yamlParserProblems = map[string]bool{
+	"did not find expected <document start>": true,
+	"did not find expected node content":     true,
+	"did not find expected key":              true,
+	"did not find expected '-' indicator":    true,
+	"did not find expected ',' or ']'":       true,
+	"did not find expected ',' or '}'":       true,
+}
+
+// yamlError locates a YAML front matter error in text (the front matter
+// text, starting at file offset start): it returns the offset of the
+// finding in the file (-1 when yaml.v3 names no line) and a one-line
+// message without yaml.v3's "line N:" prefix. src is the whole file.
+func yamlError(src, text []byte, start int, ix *diag.LineIndex, err error) (int, string) {
+	startLine := ix.Pos(start).Line
+	var te *yaml.TypeError
+	if errors.As(err, &te) && len(te.Errors) > 0 {
+		msg := te.Errors[0]
+		off := -1
+		if m := yamlLineRe.FindStringSubmatch(msg); m != nil {
+			n, _ := strconv.Atoi(m[1])
+			off = firstNonBlank(src, ix, startLine+n-1)
+			msg = msg[len(m[0]):]
+		}
+		if more := len(te.Errors) - 1; more > 0 {
+			msg += fmt.Sprintf(" (and %d more)", more)
+		}
+		return off, msg
+	}
+	if off, what, ok := unclosedYAML(text); ok {
+		return start + off, what
+	}
+	msg := strings.TrimPrefix(strings.TrimSpace(err.Error()), "yaml: ")
+	m := yamlLineRe.FindStringSubmatch(msg)
+	if m == nil {
+		return -1, strings.ReplaceAll(msg, "\n", " ")
+	}
+	n, _ := strconv.Atoi(m[1])
+	msg = msg[len(m[0]):]
+	if yamlParserProblems[msg] {
+		n++
+	}
+	return firstNonBlank(src, ix, startLine+n-1), msg
+}
+
+// firstNonBlank returns the offset in src of the first byte of 1-based
+// line n that is not a space or tab, or -1 when the file has no such
+// line.
+func firstNonBlank(src []byte, ix *diag.LineIndex, n int) int {
+	off := ix.LineStart(n)
+	if off < 0 {
+		return -1
+	}
+	for off < len(src) && (src[off] == ' ' || src[off] == '\t') {
+		off++
+	}
+	return off
+}
+
+// unclosedYAML scans YAML text for a quoted scalar or a flow collection
+// ("[", "{") that the text never closes, as yaml.v3 reports only where
+// it ran out of input ("found unexpected end of stream"). It returns the
+// offset of the opening quote or bracket in text and a message naming
+// what was expected.
+func unclosedYAML(text []byte) (int, string, bool) {
+	type open struct {
+		off int
+		c   byte
+	}
+	var stack []open
+	atValueStart := true // after line start, ": ", "- ", "[", "{" or ","
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		switch {
+		case (c == '"' || c == '\'') && atValueStart:
+			j := i + 1
+			closed := false
+			for ; j < len(text); j++ {
+				if c == '"' && text[j] == '\\' {
+					j++
+					continue
+				}
+				if text[j] == c {
+					if c == '\'' && j+1 < len(text) && text[j+1] == '\'' {
+						j++
+						continue
+					}
+					closed = true
+					break
+				}
+			}
+			if !closed {
+				name := "double"
+				if c == '\'' {
+					name = "single"
+				}
+				return i, fmt.Sprintf("the %s-quoted string opened here is never closed; expected a closing %c", name, c), true
+			}
+			i = j
+			atValueStart = false
+		case c == '#' && (i == 0 || text[i-1] == ' ' || text[i-1] == '\t' || text[i-1] == '\n'):
+			for i < len(text) && text[i] != '\n' {
+				i++
+			}
+			atValueStart = true
+		case (c == '[' || c == '{') && atValueStart:
+			stack = append(stack, open{i, c})
+		case (c == ']' || c == '}') && len(stack) > 0:
+			stack = stack[:len(stack)-1]
+			atValueStart = false
+		case c == ',' && len(stack) > 0:
+			atValueStart = true
+		case c == '\n':
+			atValueStart = true
+		case c == ' ' || c == '\t' || c == '\r':
+			// blank space keeps the state
+		case c == ':' || c == '-' || c == '?':
+			atValueStart = i+1 >= len(text) || text[i+1] == ' ' || text[i+1] == '\n' || text[i+1] == '\r' || (len(stack) > 0 && c == ':')
+		default:
+			atValueStart = false
+		}
+	}
+	if len(stack) > 0 {
+		o := stack[len(stack)-1]
+		name, want := "flow sequence", ']'
+		if o.c == '{' {
+			name, want = "flow mapping", '}'
+		}
+		return o.off, fmt.Sprintf("the %s %q opened here is never closed; expected %q", name, string(o.c), string(want)), true
+	}
+	return 0, "", false
+}
+
+// duplicateKey returns the first mapping key of the tree n that repeats
+// an earlier key of the same mapping, and that earlier key.
+func duplicateKey(n *yaml.Node) (dup, first *yaml.Node) {
+	if n == nil {
+		return nil, nil
+	}
+	if n.Kind == yaml.MappingNode {
+		seen := map[string]*yaml.Node{}
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			k := n.Content[i]
+			if k.Kind != yaml.ScalarNode || k.Tag == "!!merge" {
+				continue
+			}
+			if f, ok := seen[k.Value]; ok {
+				return k, f
+			}
+			seen[k.Value] = k
+		}
+	}
+	for _, c := range n.Content {
+		if d, f := duplicateKey(c); d != nil {
+			return d, f
+		}
+	}
+	return nil, nil
+}
+
+// runeColOffset converts yaml.v3's 1-based line and character column,
+// counted from the front matter text's first line (startLine in the
+// file), into a file offset.
+func runeColOffset(src []byte, ix *diag.LineIndex, startLine, line, col int) int {
+	off := ix.LineStart(startLine + line - 1)
+	if off < 0 {
+		return -1
+	}
+	for c := 1; c < col && off < len(src) && src[off] != '\n'; c++ {
+		_, size := utf8.DecodeRune(src[off:])
+		off += size
+	}
+	return off
+}
 
 // Decode decodes the front matter b of src (indexed by ix) into a map of
 // its top-level fields. A syntax error is reported at its position in the
@@ -223,20 +403,21 @@ func Decode(src []byte, b Block, ix *diag.LineIndex) (map[string]any, *diag.Diag
 	}
 	switch b.Format {
 	case YAML:
-		if err := yaml.Unmarshal(text, &fields); err != nil {
-			msg := err.Error()
-			off := b.Open
-			if m := yamlLineRe.FindStringSubmatch(msg); m != nil {
-				n, _ := strconv.Atoi(m[1])
-				if s := ix.LineStart(startLine + n - 1); s >= 0 {
-					off = s
-				}
+		var root yaml.Node
+		err := yaml.Unmarshal(text, &root)
+		if err == nil && root.Kind != 0 {
+			if dup, first := duplicateKey(&root); dup != nil {
+				off := runeColOffset(src, ix, startLine, dup.Line, dup.Column)
+				return nil, fail(max(off, b.Open), "invalid YAML front matter: mapping key %q is already defined at line %d", dup.Value, startLine+first.Line-1)
 			}
-			msg = yamlLineRe.ReplaceAllStringFunc(msg, func(l string) string {
-				n, _ := strconv.Atoi(yamlLineRe.FindStringSubmatch(l)[1])
-				return fmt.Sprintf("line %d", startLine+n-1)
-			})
-			return nil, fail(off, "invalid YAML front matter: %s", strings.TrimSpace(strings.TrimPrefix(msg, "yaml: ")))
+			err = root.Decode(&fields)
+		}
+		if err != nil {
+			off, msg := yamlError(src, text, b.Start, ix, err)
+			if off < 0 {
+				off = b.Open
+			}
+			return nil, fail(off, "invalid YAML front matter: %s", msg)
 		}
 	case TOML:
 		if _, err := toml.Decode(string(text), &fields); err != nil {

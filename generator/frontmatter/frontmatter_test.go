@@ -3,6 +3,7 @@ package frontmatter
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
@@ -68,7 +69,20 @@ func TestDecode(t *testing.T) {
 		{"yaml", "---\ntitle: 제목 3\ntranslationKey: k\n---\n", "제목 3|k"},
 		{"toml", "+++\ntitle = \"제목 3\"\ntranslationKey = 'k'\ndate = 2026-07-09\n[params]\ntitle = \"no\"\n+++\n", "제목 3|k"},
 		{"json", "{\"title\": \"제목 3\", \"translationKey\": \"k\", \"weight\": 2}\n", "제목 3|k"},
-		{"yaml error at its file line", "\n---\ntitle: a\nb: [\n---\n", `p.md:4:1: error: invalid YAML front matter: line 4: did not find expected node content [page-front-matter]`},
+		{"yaml unclosed flow sequence at its bracket", "\n---\ntitle: a\nb: [\n---\n", `p.md:4:4: error: invalid YAML front matter: the flow sequence "[" opened here is never closed; expected "]" [page-front-matter]`},
+		{"yaml unclosed quote at the quote", "---\ntitle: \"깨짐\ntranslationKey: br\n---\n", `p.md:2:8: error: invalid YAML front matter: the double-quoted string opened here is never closed; expected a closing " [page-front-matter]`},
+		{"yaml unclosed single quote", "---\ntitle: ok\nsummary: 'it''s\n---\n", `p.md:3:10: error: invalid YAML front matter: the single-quoted string opened here is never closed; expected a closing ' [page-front-matter]`},
+		{"yaml unclosed flow on line 3", "---\ntitle: a\ntags: [x, y\n---\n", `p.md:3:7: error: invalid YAML front matter: the flow sequence "[" opened here is never closed; expected "]" [page-front-matter]`},
+		{"yaml unclosed flow mapping", "---\ntitle: a\nparams: {a: 1, b: [1, 2]\n---\n", `p.md:3:9: error: invalid YAML front matter: the flow mapping "{" opened here is never closed; expected "}" [page-front-matter]`},
+		{"yaml quotes inside a plain scalar are text", "---\ntitle: it's \"fine\"\ntranslationKey: k\n---\n", `it's "fine"|k`},
+		{"yaml comment quote ignored", "---\ntitle: a # don't\ntranslationKey: k\n---\n", `a|k`},
+		{"yaml duplicate key at the key, one line", "---\ntitle: a\ntranslationKey: k\n  \ntitle: b\n---\n", `p.md:5:1: error: invalid YAML front matter: mapping key "title" is already defined at line 2 [page-front-matter]`},
+		{"yaml nested duplicate key", "---\ntitle: a\nparams:\n  한: 1\n  x: 2\n  한: 3\n---\n", `p.md:6:3: error: invalid YAML front matter: mapping key "한" is already defined at line 4 [page-front-matter]`},
+		{"yaml scanner error at its line", "---\ntitle: a\nb: @x\n---\n", `p.md:3:1: error: invalid YAML front matter: found character that cannot start any token [page-front-matter]`},
+		{"yaml parser error at its line", "---\ntitle: a\n  b: c\n---\n", `p.md:3:3: error: invalid YAML front matter: mapping values are not allowed in this context [page-front-matter]`},
+		{"yaml type error one line", "---\n? [a]\n: 1\n---\n", `p.md:2:1: error: invalid YAML front matter: cannot unmarshal !!seq into string [page-front-matter]`},
+		{"yaml parser problem names its block's line", "---\ntitle: a\nweight: 2\n- b\n---\n", `p.md:4:1: error: invalid YAML front matter: did not find expected key [page-front-matter]`},
+		{"yaml parser problem in a nested block", "---\ntitle: a\nparams:\n  x: 1\n  - b\n---\n", `p.md:4:3: error: invalid YAML front matter: did not find expected key [page-front-matter]`},
 		{"toml error at its file line and column", "+++\ntitle = \"a\"\nweight = = 2\n+++\n", `p.md:3:10: error: invalid TOML front matter: expected value but found '=' instead [page-front-matter]`},
 		{"toml duplicate key", "+++\ntitle = \"a\"\ntitle = \"b\"\n+++\n", `p.md:3:12: error: invalid TOML front matter: Key 'title' has already been defined. [page-front-matter]`},
 		{"json error at its offset", "{\n  \"title\": \"a\",\n  \"n\": tru\n}\n", `p.md:3:11: error: invalid JSON front matter: invalid character '\n' in literal true (expecting 'e') [page-front-matter]`},
@@ -136,7 +150,13 @@ func FuzzSplitDecode(f *testing.F) {
 		if b.BodyStart < 0 || b.BodyStart > len(src) || b.Start > b.End || b.End > b.BodyStart && b.Format != "" {
 			t.Fatalf("bad block %+v for %q", b, src)
 		}
-		_, _ = Decode(src, b, diag.NewLineIndex("p.md", src))
+		if _, d := Decode(src, b, diag.NewLineIndex("p.md", src)); d != nil {
+			// One line per finding (a "\n" becomes %0A in GitHub
+			// annotations), inside the front matter.
+			if strings.Contains(d.Message, "\n") || b.Format == YAML && (d.Pos.Offset < b.Open || d.Pos.Offset > b.End) {
+				t.Fatalf("finding %q at %d outside [%d, %d] or on several lines for %q", d.Message, d.Pos.Offset, b.Open, b.End, src)
+			}
+		}
 		for _, fl := range Fields(src, b, []string{"title"}) {
 			if fl.Start > fl.End || fl.End > len(src) {
 				t.Fatalf("bad field %+v", fl)
