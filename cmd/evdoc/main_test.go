@@ -356,13 +356,37 @@ func TestCheckJSONClaimsInPageOrder(t *testing.T) {
 			}
 			_, stdout, _ := evdoc("check", "--format=json", "--root", dir)
 			var got strings.Builder
+			var summary []string
 			for _, line := range strings.SplitAfter(stdout, "\n") {
-				if !strings.HasPrefix(line, `{"diagnostic":`) && !strings.HasPrefix(line, `{"coverage":`) {
+				switch {
+				case strings.HasPrefix(line, `{"summary":`):
+					summary = append(summary, line)
+				case !strings.HasPrefix(line, `{"diagnostic":`) && !strings.HasPrefix(line, `{"coverage":`):
 					got.WriteString(line)
 				}
 			}
 			if got.String() != want.String() {
 				t.Errorf("claims written differ from the Checker's Results:\n got: %.1500s\nwant: %.1500s", got.String(), want.String())
+			}
+			// the last line is the one summary, counting the claims written
+			claims, matched := 0, 0
+			for _, line := range strings.Split(strings.TrimSpace(want.String()), "\n") {
+				var c report.Claim
+				if line == "" {
+					continue
+				}
+				if err := json.Unmarshal([]byte(line), &c); err != nil {
+					t.Fatal(err)
+				}
+				claims++
+				if c.OK {
+					matched++
+				}
+			}
+			var sum struct{ Summary report.Summary }
+			if len(summary) != 1 || !strings.HasSuffix(stdout, summary[0]) || json.Unmarshal([]byte(summary[0]), &sum) != nil ||
+				sum.Summary.Matched != matched || sum.Summary.Claims != claims || sum.Summary.Pages != len(s.Pages) {
+				t.Errorf("summary lines %q; want one, last, with matched %d of %d claims in %d pages", summary, matched, claims, len(s.Pages))
 			}
 		})
 	}

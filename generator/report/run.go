@@ -55,7 +55,7 @@ type Run struct {
 // log the coverage of each page with measured numbers and a summary line;
 // in "json", w receives one object per claim, per diagnostic
 // ({"diagnostic": …}) and per page coverage ({"coverage": …}), in that
-// order; "github" and "sarif" write the diagnostics only (see Write).
+// order, then one {"summary": …} (see Summary); "github" and "sarif" write the diagnostics only (see Write).
 func WriteRun(w, log io.Writer, format string, run Run, src Source) error {
 	switch format {
 	case "text":
@@ -67,15 +67,7 @@ func WriteRun(w, log io.Writer, format string, run Run, src Source) error {
 				fmt.Fprintf(log, "%s: coverage %d/%d measured numbers bound (%d exempt)\n", c.Page, c.Bound, c.Measured, c.Exempt)
 			}
 		}
-		ok, total := run.Matched, run.Total
-		if len(run.Claims) > 0 {
-			ok, total = 0, len(run.Claims)
-			for _, c := range run.Claims {
-				if c.OK {
-					ok++
-				}
-			}
-		}
+		ok, total := run.counts()
 		_, err := fmt.Fprintf(log, "evdoc: %d/%d claims match their evidence in %d pages; %d error(s), %d warning(s)\n",
 			ok, total, run.Pages, run.Diagnostics.Count(diag.Error), run.Diagnostics.Count(diag.Warning))
 		return err
@@ -99,9 +91,40 @@ func WriteRun(w, log io.Writer, format string, run Run, src Source) error {
 				return err
 			}
 		}
-		return nil
+		matched, total := run.counts()
+		return enc.Encode(struct {
+			Summary Summary `json:"summary"`
+		}{Summary{Matched: matched, Claims: total, Pages: run.Pages,
+			Errors: run.Diagnostics.Count(diag.Error), Warnings: run.Diagnostics.Count(diag.Warning)}})
 	}
 	return Write(w, format, run.Diagnostics, src)
+}
+
+// Summary is the last line of `evdoc check --format=json`, what the text
+// format's summary line says: the claims that match their evidence
+// (Matched) out of all judged claims (Claims, figure texts included), the
+// pages checked, and the error and warning findings after rule
+// severities. A consumer that reads it knows the output is complete.
+type Summary struct {
+	Matched  int `json:"matched"`
+	Claims   int `json:"claims"`
+	Pages    int `json:"pages"`
+	Errors   int `json:"errors"`
+	Warnings int `json:"warnings"`
+}
+
+// counts returns the matching and all claims: from Claims when it is
+// set, else Matched and Total.
+func (run Run) counts() (matched, total int) {
+	if len(run.Claims) == 0 {
+		return run.Matched, run.Total
+	}
+	for _, c := range run.Claims {
+		if c.OK {
+			matched++
+		}
+	}
+	return matched, len(run.Claims)
 }
 
 // WriteClaims writes claims as WriteRun's "json" does: one object a line.
