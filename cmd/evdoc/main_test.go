@@ -78,6 +78,12 @@ func TestCheckJSONPrintsEveryClaim(t *testing.T) {
 			}
 			continue
 		}
+		if sum, ok := rec["summary"].(map[string]any); ok {
+			if sum["claims"] != float64(5) {
+				t.Errorf("summary = %v; want 5 claims", sum)
+			}
+			continue
+		}
 		claims++
 		if rec["page"] == "content/ko/docs/p.md" && rec["literal"] == "51.8%" {
 			ev := rec["evidence"].([]any)[0].(map[string]any)
