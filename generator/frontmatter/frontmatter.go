@@ -253,8 +253,32 @@ func yamlError(src, text []byte, start int, ix *diag.LineIndex, err error) (int,
 	msg = msg[len(m[0]):]
 	if yamlParserProblems[msg] {
 		n++
+		if k := firstFailingLine(text, msg, n); k > 0 {
+			n = k
+		}
 	}
 	return firstNonBlank(src, ix, startLine+n-1), msg
+}
+
+// firstFailingLine returns the first 1-based line k ≥ from of the YAML
+// text such that its first k lines alone fail with the parser problem
+// msg, or 0. yaml.v3 names the line where the enclosing block starts
+// ("did not find expected key" at a mapping's first key); the first
+// prefix that fails ends on the line that breaks the block.
+func firstFailingLine(text []byte, msg string, from int) int {
+	lines := bytes.SplitAfter(text, []byte("\n"))
+	prefix := 0
+	for k := 1; k <= len(lines) && k < from+1000; k++ {
+		prefix += len(lines[k-1])
+		if k < from {
+			continue
+		}
+		var n yaml.Node
+		if err := yaml.Unmarshal(text[:prefix], &n); err != nil && strings.HasSuffix(err.Error(), msg) {
+			return k
+		}
+	}
+	return 0
 }
 
 // firstNonBlank returns the offset in src of the first byte of 1-based
@@ -430,6 +454,9 @@ func Decode(src []byte, b Block, ix *diag.LineIndex) (map[string]any, *diag.Diag
 					off = ix.LineCol(startLine+pe.Position.Line-1, pe.Position.Col).Offset
 				}
 			}
+			// One line per finding: a token quoted in the message may
+			// hold a line end ('0b\n').
+			msg = strings.NewReplacer("\r", `\r`, "\n", `\n`).Replace(msg)
 			return nil, fail(off, "invalid TOML front matter: %s", msg)
 		}
 	case JSON:
