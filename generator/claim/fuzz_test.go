@@ -15,6 +15,7 @@ func FuzzParse(f *testing.F) {
 	}
 	f.Add([]byte("---\nt: 1\n---\n[86/86](ev:s/a,b) [x](/y/)\n"))
 	f.Add([]byte("응답은 &#52;&#48;초, &#x34;0ms, \\&#52; &nbsp;1만 2천 건[^1]\n\n[^1]: 41초 &amp; 1万2000件\n"))
+	f.Add([]byte("[104035637&nbsp;ms](ev:e/a) [86&percnt;](ev:e/b)\\% [86\\%](ev:e/c)&percnt; [&#56;6&#x202F;%](ev:e/d) [86 &foo;](ev:e/f)\n"))
 	md := NewMarkdown()
 	f.Fuzz(func(t *testing.T, src []byte) {
 		p, errs := Parse(md, "f.md", src)
@@ -28,6 +29,25 @@ func FuzzParse(f *testing.F) {
 				t.Fatalf("claim span [%d,%d) outside file of %d bytes", c.Pos.Offset, c.End, len(src))
 			}
 			_, _ = ParseLiteral(c.Literal)
+			// every byte of the literal maps into the file; a range
+			// SourceRange accepts is the literal's own bytes, and
+			// SourceEnd lies within the file
+			if len(c.Offsets) != len(c.Literal) {
+				t.Fatalf("claim %q has %d offsets", c.Literal, len(c.Offsets))
+			}
+			for i, o := range c.Offsets {
+				if o < -1 || o >= len(src) {
+					t.Fatalf("claim %q: byte %d maps to %d, outside the file", c.Literal, i, o)
+				}
+				if e := c.SourceEnd(src, i+1); e > len(src) || o >= 0 && e <= o {
+					t.Fatalf("claim %q: SourceEnd(%d) = %d for offset %d", c.Literal, i+1, e, o)
+				}
+			}
+			for _, q := range c.Parsed.Quantities {
+				if a, b, ok := c.SourceRange(src, q.NumStart, q.NumEnd); ok && string(src[a:b]) != c.Literal[q.NumStart:q.NumEnd] {
+					t.Fatalf("claim %q: number source %q", c.Literal, src[a:b])
+				}
+			}
 		}
 		for _, n := range p.Prose {
 			if n.Pos.Offset < 0 || n.End > len(src) || n.Pos.Offset >= n.End {
@@ -40,7 +60,8 @@ func FuzzParse(f *testing.F) {
 func FuzzParseLiteral(f *testing.F) {
 	for _, s := range []string{"86/86", "51.7%→0.21%", "약 40초", "約40秒", "Δ+1", "８６％", "1,234.5ms",
 		"1万2000", "1만 2천 건", "150 000", "두 번", "二回", "ふたつ", "초당 1,250건", "1,250件/秒", "約3割", "3割5分",
-		"43±1秒", "10∼20ms", "40秒弱", "40여 건", "五千", "3초 이내", "MID1에서 +1", "t=0"} {
+		"43±1秒", "10∼20ms", "40秒弱", "40여 건", "五千", "3초 이내", "MID1에서 +1", "t=0",
+		"104035637\u00a0ms", "1만\u202f2천 건", "86\u3000%", "두\u2009번", "86 &foo;", "86$"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {

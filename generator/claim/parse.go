@@ -427,13 +427,17 @@ func textSpan(link ast.Node, src []byte) span {
 			// the text node's value, as CommonMark reads it: escapes and
 			// character references decoded (86\%, 86&percnt;, 40&nbsp;ms)
 			seg := t.Segment
-			if sp.start < 0 || seg.Start < sp.start {
-				sp.start = seg.Start
+			if bytes.IndexByte(seg.Value(src), '\\') < 0 && bytes.IndexByte(seg.Value(src), '&') < 0 {
+				addSeg(seg) // the common case: nothing to decode
+			} else {
+				if sp.start < 0 || seg.Start < sp.start {
+					sp.start = seg.Start
+				}
+				sp.end = max(sp.end, seg.Stop)
+				dec, offs := DecodeInline(src, seg.Start, seg.Stop)
+				b.Write(dec)
+				sp.offsets = append(sp.offsets, offs[:len(dec)]...)
 			}
-			sp.end = max(sp.end, seg.Stop)
-			dec, offs := DecodeInline(src, seg.Start, seg.Stop)
-			b.Write(dec)
-			sp.offsets = append(sp.offsets, offs[:len(dec)]...)
 			if t.SoftLineBreak() {
 				b.WriteByte(' ')
 				sp.offsets = append(sp.offsets, t.Segment.Stop)

@@ -174,3 +174,18 @@ func TestEditsLeaveFrontMatter(t *testing.T) {
 		}
 	}
 }
+
+// TestEditsKeepCharacterReferences: a literal written with character
+// references or escapes (40&nbsp;초, 44&percnt;, 44\%) has its digits
+// rewritten and its references kept; a number written as a reference
+// (&#56;6) is not rewritten (check reports it as a claim-literal error).
+func TestEditsKeepCharacterReferences(t *testing.T) {
+	st := store(t, "ok=87 pct=43.2% t=41.2s\n")
+	src := []byte("[86&nbsp;개](ev:s/r.ok) [44&percnt;](ev:s/r.pct) [44\\%](ev:s/r.pct) [44&#x202F;%](ev:s/r.pct) [50&#8201;초](ev:s/r.t) [&#56;6](ev:s/r.ok)\n")
+	p, _ := claim.Parse(claim.NewMarkdown(), "p.md", src)
+	edits, _ := Edits(p, st, check.DefaultOptions())
+	want := "[87&nbsp;개](ev:s/r.ok) [43&percnt;](ev:s/r.pct) [43\\%](ev:s/r.pct) [43&#x202F;%](ev:s/r.pct) [41&#8201;초](ev:s/r.t) [&#56;6](ev:s/r.ok)\n"
+	if got := string(Apply(src, edits)); got != want {
+		t.Errorf("got  %q\nwant %q", got, want)
+	}
+}
