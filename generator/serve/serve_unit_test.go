@@ -62,6 +62,33 @@ func TestSyncTree(t *testing.T) {
 	}
 }
 
+// TestSyncTreeDataFirst: the changed files are written after every file
+// was compared, data/ first, so the banner data is in place before the
+// content Hugo rebuilds for (see syncTree).
+func TestSyncTreeDataFirst(t *testing.T) {
+	from, to := t.TempDir(), t.TempDir()
+	for _, p := range []string{"content/ko/a.md", "content/ko/z.md", "data/evdoc/serve.json", "themes/x/layouts/a.html"} {
+		write(t, filepath.Join(from, p), "new")
+		write(t, filepath.Join(to, p), "old")
+	}
+	if _, _, err := syncTree(from, to); err != nil {
+		t.Fatal(err)
+	}
+	mtime := func(p string) time.Time {
+		fi, err := os.Stat(filepath.Join(to, p))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return fi.ModTime()
+	}
+	data := mtime("data/evdoc/serve.json")
+	for _, p := range []string{"content/ko/a.md", "content/ko/z.md", "themes/x/layouts/a.html"} {
+		if mtime(p).Before(data) {
+			t.Errorf("%s written before data/evdoc/serve.json", p)
+		}
+	}
+}
+
 func TestBanner(t *testing.T) {
 	dir := txtartest.WriteFile(t, "testdata/affected.txtar")
 	st, err := FullRechecker{Root: dir, Check: check.DefaultOptions()}.Recheck(context.Background(), nil, nil)

@@ -19,11 +19,27 @@ var hugoOwned = []string{".hugo_build.lock", "resources"}
 // to is removed, with the directories it leaves empty. A file whose
 // bytes are the same is not touched, so Hugo rebuilds only what changed.
 // It returns the number of files written and removed.
+//
+// Every file is compared first and the changed ones are written after,
+// in one burst, data/ first: Hugo's watcher batches the events of a
+// short window, so one save is one rebuild and one live reload. Written
+// as they were met (content/ before data/, with every other file read in
+// between) they fell into two rebuilds half a second apart, and a page
+// reloading after the first missed the second's reload: the edited page
+// showed without the banner naming its new error. With data/ first, a
+// page that reloads once already has the banner.
+//
+// The bytes of the changed files are held until they are written.
 func syncTree(from, to string) (written, removed int, err error) {
 	if err := os.MkdirAll(to, 0o755); err != nil {
 		return 0, 0, err
 	}
 	want := map[string]bool{}
+	type change struct {
+		dst string
+		b   []byte
+	}
+	var changes []change
 	err = filepath.WalkDir(from, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -41,14 +57,28 @@ func syncTree(from, to string) (written, removed int, err error) {
 		if old, err := os.ReadFile(dst); err == nil && bytes.Equal(old, b) {
 			return nil
 		}
-		if err := writeReplace(dst, b); err != nil {
-			return err
-		}
-		written++
+		changes = append(changes, change{dst, b})
 		return nil
 	})
 	if err != nil {
 		return written, removed, err
+	}
+	data := filepath.Join(to, "data") + string(filepath.Separator)
+	slices.SortStableFunc(changes, func(a, b change) int {
+		ad, bd := strings.HasPrefix(a.dst, data), strings.HasPrefix(b.dst, data)
+		switch {
+		case ad && !bd:
+			return -1
+		case bd && !ad:
+			return 1
+		}
+		return 0
+	})
+	for _, c := range changes {
+		if err := writeReplace(c.dst, c.b); err != nil {
+			return written, removed, err
+		}
+		written++
 	}
 	var dirs []string
 	err = filepath.WalkDir(to, func(p string, d fs.DirEntry, err error) error {
