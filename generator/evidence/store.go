@@ -96,13 +96,21 @@ func (s *Store) Lookup(ref string) (*Value, bool) {
 // a number, and returns that cell.
 func (s *Store) NonNumeric(ref string) (raw.Cell, bool) {
 	setID, name, _ := strings.Cut(ref, "/")
-	for _, set := range s.Sets {
-		if set.Manifest.ID == setID {
-			c, ok := set.NonNumeric[name]
-			return c, ok
-		}
+	if set := s.set(setID); set != nil {
+		c, ok := set.NonNumeric[name]
+		return c, ok
 	}
 	return raw.Cell{}, false
+}
+
+// set returns the loaded set with manifest id, or nil.
+func (s *Store) set(id string) *Set {
+	for _, set := range s.Sets {
+		if set.Manifest.ID == id {
+			return set
+		}
+	}
+	return nil
 }
 
 // Unavailable reports whether ref names a derived value of a loaded set
@@ -110,11 +118,9 @@ func (s *Store) NonNumeric(ref string) (raw.Cell, bool) {
 // why.
 func (s *Store) Unavailable(ref string) (diag.Position, bool) {
 	setID, name, _ := strings.Cut(ref, "/")
-	for _, set := range s.Sets {
-		if set.Manifest.ID == setID {
-			p, ok := set.Unavailable[name]
-			return p, ok
-		}
+	if set := s.set(setID); set != nil {
+		p, ok := set.Unavailable[name]
+		return p, ok
 	}
 	return diag.Position{}, false
 }

@@ -15,8 +15,9 @@ import (
 	"runtime"
 	"sort"
 	"strings"
-	"sync"
 	"time"
+
+	"golang.org/x/sync/errgroup"
 
 	"go.yaml.in/yaml/v3"
 
@@ -704,29 +705,15 @@ func copyTree(from, to string) error { return copyTreeContext(context.Background
 // it instead of copied; transform reads whole files, the others are
 // streamed.
 func stageTree(ctx context.Context, root, stage, dir string, transform func(rel string, b []byte) ([]byte, bool)) error {
-	from := filepath.Join(root, dir)
-	if _, err := os.Stat(from); os.IsNotExist(err) {
-		return nil
-	}
-	var files []string
-	err := filepath.WalkDir(from, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.Type().IsRegular() {
-			rel, _ := filepath.Rel(root, p)
-			files = append(files, rel)
-		}
-		return nil
-	})
+	files, err := regularFiles(filepath.Join(root, dir))
 	if err != nil {
 		return err
 	}
-	sort.Strings(files)
-	one := func(rel string) error {
-		src, dst := filepath.Join(root, rel), filepath.Join(stage, rel)
+	one := func(p string) error {
+		rel, _ := filepath.Rel(root, p)
+		dst := filepath.Join(stage, rel)
 		if strings.HasSuffix(rel, ".md") {
-			b, err := os.ReadFile(src)
+			b, err := os.ReadFile(p)
 			if err != nil {
 				return err
 			}
@@ -735,57 +722,35 @@ func stageTree(ctx context.Context, root, stage, dir string, transform func(rel 
 			}
 			return writeFile(dst, b)
 		}
-		return copyFile(src, dst)
+		return copyFile(p, dst)
 	}
-	jobs := make(chan string)
-	errs := make(chan error, 1)
-	var wg sync.WaitGroup
-	stop := make(chan struct{})
-	var once sync.Once
-	fail := func(err error) {
-		once.Do(func() { errs <- err; close(stop) })
-	}
-	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for rel := range jobs {
-				if err := ctx.Err(); err != nil {
-					fail(err)
-					continue
-				}
-				if err := one(rel); err != nil {
-					fail(err)
-				}
-			}
-		}()
-	}
-feed:
-	for _, rel := range files {
-		select {
-		case jobs <- rel:
-		case <-stop:
-			break feed
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(runtime.GOMAXPROCS(0))
+	for _, p := range files {
+		if gctx.Err() != nil {
+			break
 		}
+		g.Go(func() error {
+			if err := gctx.Err(); err != nil {
+				return err
+			}
+			return one(p)
+		})
 	}
-	close(jobs)
-	wg.Wait()
-	select {
-	case err := <-errs:
+	if err := g.Wait(); err != nil {
 		return err
-	default:
-		return nil
 	}
+	return ctx.Err()
 }
 
-// copyTreeContext copies the regular files under from to to, file by
-// file; it stops with ctx's error when ctx is done.
-func copyTreeContext(ctx context.Context, from, to string) error {
-	if _, err := os.Stat(from); os.IsNotExist(err) {
-		return nil
+// regularFiles returns the paths of the regular files under dir, sorted;
+// none when dir does not exist.
+func regularFiles(dir string) ([]string, error) {
+	if _, err := os.Stat(dir); os.IsNotExist(err) {
+		return nil, nil
 	}
 	var files []string
-	err := filepath.WalkDir(from, func(p string, d fs.DirEntry, err error) error {
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
@@ -794,10 +759,17 @@ func copyTreeContext(ctx context.Context, from, to string) error {
 		}
 		return nil
 	})
+	sort.Strings(files)
+	return files, err
+}
+
+// copyTreeContext copies the regular files under from to to, file by
+// file; it stops with ctx's error when ctx is done.
+func copyTreeContext(ctx context.Context, from, to string) error {
+	files, err := regularFiles(from)
 	if err != nil {
 		return err
 	}
-	sort.Strings(files)
 	for _, p := range files {
 		if err := ctx.Err(); err != nil {
 			return err
