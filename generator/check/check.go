@@ -476,6 +476,14 @@ func NumberWords(p *claim.Page) diag.List {
 // the two differ by a power of 1000, which unit the literal probably
 // meant.
 func Match(q claim.Quantity, approx claim.Approx, v *evidence.Value, opt Options) (bool, string) {
+	if matchFast(&q, approx, v, opt) {
+		return true, "" // decided in int64 (see matchFast)
+	}
+	return matchDecimal(q, approx, v, opt)
+}
+
+// matchDecimal is Match in decimal arithmetic, for every case.
+func matchDecimal(q claim.Quantity, approx claim.Approx, v *evidence.Value, opt Options) (bool, string) {
 	if !UnitsCompatible(q.Unit, v.Unit) {
 		if v.Unit == "" {
 			return false, fmt.Sprintf("evidence with a unit: %s has none; its raw file's format or its evidence.toml (units = { … }) must state the unit the raw file records, which may differ from the claim's", v.Ref)

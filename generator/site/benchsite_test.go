@@ -209,3 +209,36 @@ func benchmarkRecheckPage(b *testing.B, root string, lazy bool) {
 		}
 	}
 }
+
+// BenchmarkJudgePage is check.Claims (the judgement of every claim
+// against its evidence, counts only as evdoc check keeps them) on the
+// Korean and Japanese page of a generated one-page site (issue 14's page
+// shape: ~40 KB, 480 bound claims each), parsed beforehand. claims/s
+// counts both pages' claims.
+func BenchmarkJudgePage(b *testing.B) {
+	s, err := Load(benchSite(b, 1))
+	if err != nil {
+		b.Fatal(err)
+	}
+	var pages []*claim.Page
+	claims := 0
+	for _, p := range s.Pages {
+		if p.Parsed != nil && len(p.Parsed.Claims) > 100 {
+			pages = append(pages, p.Parsed)
+			claims += len(p.Parsed.Claims)
+		}
+	}
+	if len(pages) != 2 {
+		b.Fatalf("%d pages with claims; want the ko page and its ja translation", len(pages))
+	}
+	opt := check.DefaultOptions()
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, p := range pages {
+			if _, ds := check.Claims(p, s.Store, opt); ds.HasErrors() {
+				b.Fatal(ds)
+			}
+		}
+	}
+	b.ReportMetric(float64(claims)*float64(b.N)/b.Elapsed().Seconds(), "claims/s")
+}

@@ -1,0 +1,154 @@
+package check
+
+import (
+	"testing"
+
+	"github.com/shopspring/decimal"
+
+	"github.com/evdoc-lab/evdoc/generator/claim"
+	"github.com/evdoc-lab/evdoc/generator/evidence"
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
+)
+
+// TestMatchFast: matchFast decides the common matches in int64 and leaves
+// mismatches, conversions, magnitudes and numbers that overflow an int64
+// to matchDecimal; whatever it decides, matchDecimal agrees.
+func TestMatchFast(t *testing.T) {
+	tests := []struct {
+		lit, value string // value as a raw cell: number and unit
+		derived    bool
+		fast       bool // decided by matchFast
+		ok         bool // Match's answer
+	}{
+		{"44%", "43.9024390243902439%", false, true, true},
+		{"44.0%", "43.9024390243902439%", false, false, false},
+		{"51.7%", "51.75%", false, true, true}, // the edge: ½ step above
+		{"51.7%", "51.65%", false, true, true}, // ½ step below
+		{"51.7%", "51.7500000000000001%", false, false, false},
+		{"51.7%", "51.6499999999999999%", false, false, false},
+		{"86", "86", false, true, true},
+		{"85", "86", false, false, false},
+		{"0", "0", false, true, true},
+		{"0", "0.4", false, true, true},
+		{"0", "-0.5", false, true, true},
+		{"0", "-0.51", false, false, false},
+		// negative numbers
+		{"-3", "-3.4", false, true, true},
+		{"-3", "-3.6", false, false, false},
+		{"−2.5초", "-2.54s", false, true, true},
+		{"+1", "+1", false, true, true},
+		{"+1", "1", false, false, false}, // signed, not a difference
+		{"Δ-1", "Δ-1", false, true, true},
+		// precision: the literal may not be finer than the record
+		{"40.05초", "40.045811s", false, true, true},
+		{"40.05초", "40.1s", false, false, false},
+		{"40.00초", "40.0s", false, false, false},
+		{"40.00초", "40.0s", true, true, true}, // derived: no such rule
+		{"1500", "1500", false, true, true},
+		{"1500", "1.5e3", false, true, true},
+		{"1500", "2e3", false, false, false}, // 1500 claims to the hundred
+		// approximation words
+		{"약 40초", "43s", false, true, true},
+		{"약 40초", "44s", false, true, true}, // 10% of 40, the edge
+		{"약 40초", "44.01s", false, false, false},
+		{"약 40초", "36s", false, true, true},
+		{"40초 남짓", "43s", false, true, true},
+		{"40초 남짓", "39.4s", false, false, false},
+		{"40秒弱", "37s", false, true, true},
+		{"40秒弱", "40.6s", false, false, false},
+		{"약 -40초", "-43s", false, true, true},
+		// a written tolerance
+		{"43±1秒", "44s", false, true, true},
+		{"43±1秒", "44.1s", false, false, false},
+		// large and long numbers: 18 digits stay fast, more go to math/big
+		{"123456789012345678", "123456789012345678", false, true, true},
+		{"123456789012345678", "123456789012345678.4", false, false, true}, // 19 digits
+		{"1234567890123456789", "1234567890123456789", false, false, true},
+		{"9223372036854775808", "9223372036854775808", false, false, true},
+		{"1", "9223372036854775808", false, false, false},
+		{"0.123456789012345", "0.1234567890123454", false, true, true},
+		{"0.1234567890123456", "0.1234567890123456", false, false, true}, // 16 decimals
+		{"1.5", "1.5000000000000000000001", false, false, true},
+		// units: a conversion or a magnitude word is decimal's
+		{"1.5초", "1500ms", false, false, true},
+		{"1500ms", "1500ms", false, true, true},
+		{"12만", "120000", false, false, true},
+		{"40초", "40", false, false, false}, // evidence without a unit
+		{"40", "40s", false, true, true},
+	}
+	opt := DefaultOptions()
+	for _, tt := range tests {
+		l, err := claim.ParseLiteral(tt.lit)
+		if err != nil {
+			t.Fatalf("%q: %v", tt.lit, err)
+		}
+		n, ok := raw.ParseCell(tt.value)
+		if !ok {
+			t.Fatalf("value %q", tt.value)
+		}
+		v := &evidence.Value{Ref: "s/v", Value: n.Value, Unit: n.Unit, Delta: n.Signed, Derived: tt.derived}
+		q := l.Quantities[0]
+		fast := matchFast(&q, l.Approx, v, opt)
+		slow, _ := matchDecimal(q, l.Approx, v, opt)
+		got, _ := Match(q, l.Approx, v, opt)
+		if fast != tt.fast || slow != tt.ok || got != tt.ok {
+			t.Errorf("%q against %s: matchFast %v, matchDecimal %v, Match %v; want %v, %v, %v", tt.lit, tt.value, fast, slow, got, tt.fast, tt.ok, tt.ok)
+		}
+	}
+}
+
+// TestSmallScale: scaling refuses what would overflow an int64.
+func TestSmallScale(t *testing.T) {
+	tests := []struct {
+		s    small
+		e    int32
+		want int64
+		ok   bool
+	}{
+		{small{5, -1}, -3, 500, true},
+		{small{-5, -1}, -3, -500, true},
+		{small{999999999999999999, 0}, 0, 999999999999999999, true},
+		{small{999999999999999999, 0}, -1, 0, false},
+		{small{1, 0}, -18, 1e18, true},
+		{small{1, 0}, -19, 0, false},
+		{small{3, 0}, -18, 0, false}, // 3e18 ≥ 2^61
+		{small{2, 0}, -18, 2e18, true},
+		{small{1, -2}, -1, 0, false}, // e above the exponent
+	}
+	for _, tt := range tests {
+		got, ok := tt.s.scaleTo(tt.e)
+		if got != tt.want || ok != tt.ok {
+			t.Errorf("%v.scaleTo(%d) = %d, %v; want %d, %v", tt.s, tt.e, got, ok, tt.want, tt.ok)
+		}
+	}
+}
+
+// FuzzMatchFast: on any quantity and value, a match matchFast decides is
+// one matchDecimal finds.
+func FuzzMatchFast(f *testing.F) {
+	f.Add(int64(517), int32(-1), 1, int64(5175), int32(-2), int64(0), int32(0), uint8(0), false, false, false, "%", "%")
+	f.Add(int64(-40), int32(0), 0, int64(-44), int32(0), int64(0), int32(0), uint8(1), false, false, true, "s", "s")
+	f.Add(int64(1500), int32(0), 0, int64(15), int32(2), int64(0), int32(0), uint8(0), false, false, false, "", "")
+	f.Add(int64(43), int32(0), 0, int64(44), int32(0), int64(1), int32(0), uint8(2), true, true, false, "s", "")
+	f.Add(int64(1)<<62, int32(-3), 3, int64(1)<<62, int32(-3), int64(0), int32(0), uint8(3), false, false, false, "", "")
+	f.Fuzz(func(t *testing.T, qc int64, qe int32, decimals int, vc int64, ve int32, tc int64, te int32, approx uint8, delta, vDelta, derived bool, qu, vu string) {
+		if qe < -40 || qe > 40 || ve < -40 || ve > 40 || te < -40 || te > 40 || decimals < -2 || decimals > 30 {
+			t.Skip()
+		}
+		q := claim.Quantity{Value: decimal.New(qc, qe), Decimals: decimals, Unit: qu, Delta: delta, Magnitude: decimal.NewFromInt(1)}
+		if tc != 0 {
+			q.Tolerance = decimal.New(tc, te)
+		}
+		v := &evidence.Value{Ref: "s/v", Value: decimal.New(vc, ve), Unit: vu, Delta: vDelta, Derived: derived}
+		a := []claim.Approx{claim.Exact, claim.About, claim.Over, claim.Under}[approx%4]
+		opt := DefaultOptions()
+		if approx >= 128 {
+			opt.Approx = decimal.New(int64(approx), -3)
+		}
+		if matchFast(&q, a, v, opt) {
+			if ok, want := matchDecimal(q, a, v, opt); !ok {
+				t.Fatalf("matchFast matches %v (%d decimals, %q, tolerance %v, %s) and %v %q; matchDecimal does not: %s", q.Value, decimals, qu, q.Tolerance, a, v.Value, vu, want)
+			}
+		}
+	})
+}
