@@ -310,7 +310,7 @@ func (s *server) stage(ctx context.Context) error {
 		return err
 	}
 	defer os.RemoveAll(next)
-	staged, err := s.state.Site.Stage(ctx, next, s.state.Results, nil)
+	staged, err := s.state.Site.Stage(ctx, next, site.StageDataOf(s.state.Results), nil)
 	s.stageErr = err
 	if err != nil {
 		// Keep serving what was staged last, with the failure in the banner.

@@ -190,18 +190,22 @@ func (s *Site) Build(ctx context.Context, opt BuildOptions) error {
 	}
 	// Checking only reads: on SIGINT/SIGTERM it is abandoned at once.
 	start := time.Now()
+	// Of the claims' verdicts only what staging needs is kept
+	// (StageData), page by page as they are judged.
 	type verdicts struct {
-		results []check.Result
-		ds      diag.List
+		data   *StageData
+		claims int
+		ds     diag.List
 	}
 	chk, err := interrupt.Wait(ctx, func() verdicts {
-		results, ds := s.Check(opt.Check)
-		return verdicts{results, ds}
+		c := NewCheckerWith(s, CheckerOptions{Check: opt.Check, CountsOnly: true, Stage: true})
+		_, total := c.Counts()
+		return verdicts{c.StageData(), total, c.Diagnostics()}
 	})
 	if err != nil {
 		return err
 	}
-	results, ds := chk.results, chk.ds
+	data, ds := chk.data, chk.ds
 	checked := time.Since(start)
 	if opt.Findings != nil {
 		opt.Findings(ds)
@@ -226,9 +230,9 @@ func (s *Site) Build(ctx context.Context, opt BuildOptions) error {
 			fmt.Fprintf(logw, "evdoc: staged project kept in %s\n", opt.KeepStage)
 		}()
 	}
-	fmt.Fprintf(logw, "evdoc: %d claims checked, %d pages, %d evidence sets (check %.2f s)\n", len(results), len(s.Pages), len(s.Store.Sets), checked.Seconds())
+	fmt.Fprintf(logw, "evdoc: %d claims checked, %d pages, %d evidence sets (check %.2f s)\n", chk.claims, len(s.Pages), len(s.Store.Sets), checked.Seconds())
 	start = time.Now()
-	staged, err := s.Stage(ctx, stage, results, logw)
+	staged, err := s.Stage(ctx, stage, data, logw)
 	if err != nil {
 		return err
 	}
@@ -294,7 +298,7 @@ func (s *Site) Build(ctx context.Context, opt BuildOptions) error {
 		}
 	}
 	if !opt.unverified {
-		if err := s.verifyOutput(ctx, tmpOut, out, v, results); err != nil {
+		if err := s.verifyOutput(ctx, tmpOut, out, v, data); err != nil {
 			if ctx.Err() != nil {
 				return fmt.Errorf("interrupted (%w); %s left as it was", ctx.Err(), out)
 			}
@@ -320,11 +324,12 @@ type Staged struct {
 // Build runs Hugo on: the project's files Hugo reads (stagedDirs,
 // RootConfigFiles), the generated translation fallbacks, evidence viewer
 // pages, claim and set data (data/evdoc) and the figures rendered from
-// the current evidence. results are the verdicts of s.Check. It returns
+// the current evidence. data is what staging needs of the verdicts on
+// the site's claims (Checker.StageData, StageDataOf). It returns
 // what running Hugo on the stage needs. Progress lines go to logw (nil discards them). It
 // returns ctx's error when ctx is done between steps; the caller removes
 // the stage.
-func (s *Site) Stage(ctx context.Context, stage string, results []check.Result, logw io.Writer) (*Staged, error) {
+func (s *Site) Stage(ctx context.Context, stage string, data *StageData, logw io.Writer) (*Staged, error) {
 	if logw == nil {
 		logw = io.Discard
 	}
@@ -377,7 +382,7 @@ func (s *Site) Stage(ctx context.Context, stage string, results []check.Result, 
 	}
 	// Claims, value tables and figures first: the windows they link to
 	// are the pages a sparse evidence file gets.
-	if err := s.stageClaims(stage, v, results); err != nil {
+	if err := s.stageClaims(stage, v, data); err != nil {
 		return nil, err
 	}
 	if err := ctx.Err(); err != nil {
@@ -389,7 +394,7 @@ func (s *Site) Stage(ctx context.Context, stage string, results []check.Result, 
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := s.stageEvidence(ctx, stage, v, results); err != nil {
+	if err := s.stageEvidence(ctx, stage, v, data); err != nil {
 		return nil, err
 	}
 	if err := ctx.Err(); err != nil {
@@ -560,7 +565,7 @@ func (s *Site) stageFallbacks(ctx context.Context, stage string, mdOpt translati
 	return nil
 }
 
-func (s *Site) stageClaims(stage string, v *viewer, results []check.Result) error {
+func (s *Site) stageClaims(stage string, v *viewer, data *StageData) error {
 	sets, err := json.MarshalIndent(v.sets(s.Store), "", " ")
 	if err != nil {
 		return err
@@ -568,7 +573,7 @@ func (s *Site) stageClaims(stage string, v *viewer, results []check.Result) erro
 	if err := writeFile(filepath.Join(stage, "data", "evdoc", "sets.json"), sets); err != nil {
 		return err
 	}
-	b, err := json.MarshalIndent(v.claims(results, s.Store), "", " ")
+	b, err := json.MarshalIndent(v.claims(data, s.Store), "", " ")
 	if err != nil {
 		return err
 	}

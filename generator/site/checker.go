@@ -44,6 +44,8 @@ type Checker struct {
 	countsOnly  bool
 	onResults   func(p *Page, rs []check.Result)
 	numberWords bool
+	// stage, when set, makes each page's StageData (CheckerOptions.Stage).
+	stage *stageBuilder
 
 	pages map[*Page]*pageVerdict
 	pairs map[translation.PagePair]diag.List
@@ -58,6 +60,7 @@ type Checker struct {
 	// figureClaims are the verdicts on the claims of the figure specs'
 	// texts (captions, titles, labels), counted with the pages' claims.
 	figureClaims []check.Result
+	figureStage  *claimStage // of figureClaims, under CheckerOptions.Stage
 	evidence     diag.List
 	i18n         diag.List
 }
@@ -65,6 +68,7 @@ type Checker struct {
 // pageVerdict is what the checks that read one page only found on it.
 type pageVerdict struct {
 	results  []check.Result // nil under CheckerOptions.CountsOnly
+	stage    *claimStage    // under CheckerOptions.Stage
 	matched  int            // claims that match their evidence
 	total    int            // claims
 	claims   diag.List      // claims, coverage and number words, in that order
@@ -99,6 +103,10 @@ type CheckerOptions struct {
 	// without the Checker holding them. Figure claims are not included
 	// (FigureResults).
 	PageResults func(p *Page, rs []check.Result)
+	// Stage keeps of each page's verdicts what staging the site needs
+	// (StageData), kept up to date by Recheck. With CountsOnly, a build
+	// so holds compact summaries instead of every claim's Result.
+	Stage bool
 }
 
 // NewCheckerWith is NewChecker with options.
@@ -107,6 +115,10 @@ func NewCheckerWith(s *Site, o CheckerOptions) *Checker {
 	c := &Checker{site: s, opt: opt, countsOnly: o.CountsOnly, onResults: o.PageResults, numberWords: s.Rules.Enabled(diag.ClaimNumberWord),
 		pages: map[*Page]*pageVerdict{}, pairs: map[translation.PagePair]diag.List{}, links: map[*Page]diag.List{}}
 	c.figureDiags, c.figureNames, c.figureClaims = s.checkFigureSpecs(opt)
+	if o.Stage {
+		c.stage = &stageBuilder{}
+		c.figureStage = c.stage.unit(c.figureClaims)
+	}
 	c.evidence = s.checkEvidencePageNames()
 	if s.Root != "" {
 		c.i18n = translation.CheckI18nStrings(s.Root, s.Config.Themes, s.Translations.Languages)
@@ -375,6 +387,9 @@ func (c *Checker) judgePage(p *Page) *pageVerdict {
 	if !c.countsOnly {
 		v.results = rs
 	}
+	if c.stage != nil {
+		v.stage = c.stage.unit(rs)
+	}
 	cov, cds := check.Coverage(p.Parsed)
 	v.coverage = cov
 	ds = append(ds, cds...)
@@ -443,6 +458,23 @@ func (c *Checker) Counts() (matched, total int) {
 // order, then on the claims of the figure specs' texts.
 func (c *Checker) Results() []check.Result {
 	return append(c.pageResults(), c.figureClaims...)
+}
+
+// StageData returns what staging the site needs of the verdicts
+// (Site.Stage), as StageDataOf(c.Results()) gives it. It is nil unless
+// c was made with CheckerOptions.Stage. The StageData is not changed by
+// a later Recheck.
+func (c *Checker) StageData() *StageData {
+	if c.stage == nil {
+		return nil
+	}
+	units := make([]*claimStage, 0, len(c.site.Pages)+1)
+	for _, p := range c.site.Pages {
+		if u := c.pages[p].stage; u != nil {
+			units = append(units, u)
+		}
+	}
+	return &StageData{units: append(units, c.figureStage)}
 }
 
 // FigureResults returns the verdict on every claim of the figure specs'

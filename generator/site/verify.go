@@ -14,8 +14,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-
-	"github.com/evdoc-lab/evdoc/generator/check"
 )
 
 // hookHint tells a site what verifyOutput found missing: evdoc's theme
@@ -244,7 +242,7 @@ func renderedByHugo(fm map[string]any) bool {
 // link and every evidence page empty. The error lists the problems (at
 // most maxVerifyErrors) with the page and what is missing; out names the
 // published directory the message says was left as it was.
-func (s *Site) verifyOutput(ctx context.Context, dir, out string, v *viewer, results []check.Result) error {
+func (s *Site) verifyOutput(ctx context.Context, dir, out string, v *viewer, data *StageData) error {
 	sc, err := scanOutput(ctx, dir)
 	if err != nil {
 		return fmt.Errorf("verifying the built site: %v", err)
@@ -255,16 +253,14 @@ func (s *Site) verifyOutput(ctx context.Context, dir, out string, v *viewer, res
 		byPath[p.Path] = p
 	}
 	want := map[pageKey]int{}
-	for _, r := range results {
-		c := r.Claim
-		if c.Exempt || !strings.HasPrefix(c.Destination, "ev:") || len(r.Bindings) == 0 {
-			continue
+	for _, u := range data.units {
+		for _, pc := range u.want {
+			p := byPath[pc.page]
+			if p == nil || !renderedByHugo(p.FrontMatter) {
+				continue
+			}
+			want[pageKey{p.Lang, p.Rel}] += pc.n
 		}
-		p := byPath[c.Page]
-		if p == nil || !renderedByHugo(p.FrontMatter) {
-			continue
-		}
-		want[pageKey{p.Lang, p.Rel}]++
 	}
 	keys := make([]pageKey, 0, len(want))
 	for k := range want {

@@ -16,7 +16,6 @@ import (
 	"github.com/alecthomas/chroma/v2"
 	"github.com/alecthomas/chroma/v2/lexers"
 
-	"github.com/evdoc-lab/evdoc/generator/check"
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/evidence"
 	"github.com/evdoc-lab/evdoc/internal/safefile"
@@ -315,67 +314,69 @@ func writtenPlaces(number string) int {
 	return 0
 }
 
-// claims returns the render hook's data for every claim destination.
-func (v *viewer) claims(results []check.Result, st *evidence.Store) map[string]claimData {
-	data := map[string]claimData{}
-	for _, r := range results {
-		dest := r.Claim.Destination
-		if _, ok := data[dest]; ok || len(r.Bindings) == 0 {
-			continue
-		}
-		var cd claimData
-		for _, b := range r.Bindings {
-			if b.Evidence == nil {
+// claims returns the render hook's data for every claim destination:
+// that of its first claim (in the order of data) with a binding whose
+// value and line the viewer has.
+func (v *viewer) claims(data *StageData, st *evidence.Store) map[string]claimData {
+	out := map[string]claimData{}
+	for _, u := range data.units {
+		for _, d := range u.dests {
+			if _, ok := out[d.dest]; ok {
 				continue
 			}
-			val, ok := st.Lookup(b.Ref)
-			if !ok {
-				continue
+			if cd, ok := v.claimData(d, st); ok {
+				out[d.dest] = cd
 			}
-			at := *b.Evidence
-			if len(b.Inputs) > 0 {
-				at = b.Inputs[0]
-			}
-			t, ok := v.target(at)
-			if !ok {
-				continue
-			}
-			cv := claimValue{Ref: b.Ref, Value: formatQuantity(val.Value, val.Unit, val.Delta), target: t}
-			if val.Derived {
-				if d, ok := explainDerived(val, st, writtenPlaces(b.Number)); ok {
-					dd := &derivationData{Derivation: d}
-					short := map[string]string{}
-					var names []string
-					for _, in := range d.Inputs {
-						names = append(names, in.Name)
-					}
-					for k, s := range shortNames(names) {
-						short[k] = s
-					}
-					for _, in := range d.Inputs {
-						pos := in.Pos
-						if len(in.Inputs) > 0 {
-							pos = in.Inputs[0]
-						}
-						it, ok := v.target(pos)
-						if !ok {
-							continue
-						}
-						dd.Inputs = append(dd.Inputs, inputData{Name: short[in.Name], Value: formatQuantity(in.Value, in.Unit, in.Delta), target: it})
-					}
-					cv.Derivation = dd
-				}
-			}
-			if len(cd.Values) == 0 {
-				cd.target = t
-			}
-			cd.Values = append(cd.Values, cv)
-		}
-		if len(cd.Values) > 0 {
-			data[dest] = cd
 		}
 	}
-	return data
+	return out
+}
+
+// claimData returns the render hook's data of one claim, false when
+// none of its bindings has a value and line the viewer has.
+func (v *viewer) claimData(d *destClaim, st *evidence.Store) (claimData, bool) {
+	var cd claimData
+	for _, b := range d.bindings {
+		val, ok := st.Lookup(b.ref)
+		if !ok {
+			continue
+		}
+		t, ok := v.target(diag.Position{File: b.file, Line: b.line})
+		if !ok {
+			continue
+		}
+		cv := claimValue{Ref: b.ref, Value: formatQuantity(val.Value, val.Unit, val.Delta), target: t}
+		if val.Derived {
+			if d, ok := explainDerived(val, st, b.places); ok {
+				dd := &derivationData{Derivation: d}
+				short := map[string]string{}
+				var names []string
+				for _, in := range d.Inputs {
+					names = append(names, in.Name)
+				}
+				for k, s := range shortNames(names) {
+					short[k] = s
+				}
+				for _, in := range d.Inputs {
+					pos := in.Pos
+					if len(in.Inputs) > 0 {
+						pos = in.Inputs[0]
+					}
+					it, ok := v.target(pos)
+					if !ok {
+						continue
+					}
+					dd.Inputs = append(dd.Inputs, inputData{Name: short[in.Name], Value: formatQuantity(in.Value, in.Unit, in.Delta), target: it})
+				}
+				cv.Derivation = dd
+			}
+		}
+		if len(cd.Values) == 0 {
+			cd.target = t
+		}
+		cd.Values = append(cd.Values, cv)
+	}
+	return cd, len(cd.Values) > 0
 }
 
 // citation is a claim that cites a raw line, on the viewer page of one
@@ -421,7 +422,7 @@ func groupCitations(cs []citation) []citeGroup {
 // citations maps, for one language, file → line → claims citing it.
 // Pages of the language count, and so do source-language pages the
 // language falls back to.
-func (s *Site) citations(results []check.Result, lang string, fallbacks []Fallback) map[string]map[int][]citation {
+func (s *Site) citations(data *StageData, lang string, fallbacks []Fallback) map[string]map[int][]citation {
 	pages := map[string]string{} // repo path → Hugo page path in lang
 	for _, p := range s.Pages {
 		if p.Lang == lang && !p.IsEmpty() {
@@ -438,30 +439,21 @@ func (s *Site) citations(results []check.Result, lang string, fallbacks []Fallba
 		page, text string
 	}
 	seen := map[citeKey]bool{}
-	for _, r := range results {
-		pp, ok := pages[r.Claim.Page]
-		if !ok {
-			continue
-		}
-		for _, b := range r.Bindings {
-			if b.Evidence == nil {
+	for _, u := range data.units {
+		for _, c := range u.cites {
+			pp, ok := pages[c.page]
+			if !ok {
 				continue
 			}
-			ps := []diag.Position{*b.Evidence}
-			if len(b.Inputs) > 0 {
-				ps = b.Inputs
+			key := citeKey{c.file, c.line, pp, c.text}
+			if seen[key] {
+				continue
 			}
-			for _, p := range ps {
-				key := citeKey{p.File, p.Line, pp, r.Claim.Literal}
-				if seen[key] {
-					continue
-				}
-				seen[key] = true
-				if out[p.File] == nil {
-					out[p.File] = map[int][]citation{}
-				}
-				out[p.File][p.Line] = append(out[p.File][p.Line], citation{Page: pp, Text: r.Claim.Literal})
+			seen[key] = true
+			if out[c.file] == nil {
+				out[c.file] = map[int][]citation{}
 			}
+			out[c.file][c.line] = append(out[c.file][c.line], citation{Page: pp, Text: c.text})
 		}
 	}
 	return out
@@ -579,12 +571,12 @@ type viewerFrontMatter struct {
 // Call it after the claims, values and figures have taken their targets
 // (stageClaims, stageFigures): a sparse file's pages are the windows
 // they link to.
-func (s *Site) stageEvidence(ctx context.Context, stage string, v *viewer, results []check.Result) error {
+func (s *Site) stageEvidence(ctx context.Context, stage string, v *viewer, data *StageData) error {
 	fallbacks := s.Fallbacks()
 	langs := s.Config.Ordered()
 	cites := make([]map[string]map[int][]citation, len(langs))
 	for i, lang := range langs {
-		cites[i] = s.citations(results, lang.Code, fallbacks[lang.Code])
+		cites[i] = s.citations(data, lang.Code, fallbacks[lang.Code])
 		for f, lines := range cites[i] {
 			if vf, ok := v.files[f]; ok {
 				for n := range lines {
