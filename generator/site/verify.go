@@ -10,10 +10,12 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"regexp"
+	"runtime"
 	"sort"
 	"strconv"
 	"strings"
+
+	"golang.org/x/sync/errgroup"
 )
 
 // hookHint tells a site what verifyOutput found missing: evdoc's theme
@@ -52,20 +54,128 @@ type outputScan struct {
 	problems []string
 }
 
-var (
-	attrEvAt     = regexp.MustCompile(`\sdata-ev-at=(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))`)
-	attrEv       = regexp.MustCompile(`\sdata-ev=(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))`)
-	attrEvWindow = regexp.MustCompile(`\sdata-ev-window=(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))`)
-	attrClass    = regexp.MustCompile(`\sclass=(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))`)
-	attrLineID   = regexp.MustCompile(`\sid=["']?L[0-9]+["'\s/>]`)
-)
-
-func attrValue(re *regexp.Regexp, tag []byte) (string, bool) {
-	m := re.FindSubmatch(tag)
-	if m == nil {
-		return "", false
+// tagAttrs calls fn for each attribute of tag, one start tag as
+// splitTags yields it ("<span class=line id=L5>"), with its name as
+// written and its raw value (character references not yet decoded; an
+// attribute without a value has an empty one). It reads the tag as the
+// HTML tokenizer does (WHATWG HTML, 13.2.5.32–13.2.5.40: attribute
+// names end at whitespace, '/', '>' or '='; values are double-quoted,
+// single-quoted or unquoted), so a name inside another attribute's
+// quoted value is not taken for an attribute. fn returns false to stop.
+func tagAttrs(tag []byte, fn func(name, val []byte) bool) {
+	i := 1
+	for i < len(tag) && !isHTMLSpace(tag[i]) && tag[i] != '/' && tag[i] != '>' {
+		i++ // the tag name
 	}
-	return html.UnescapeString(string(m[1]) + string(m[2]) + string(m[3])), true
+	for i < len(tag) {
+		for i < len(tag) && (isHTMLSpace(tag[i]) || tag[i] == '/') {
+			i++
+		}
+		if i >= len(tag) || tag[i] == '>' {
+			return
+		}
+		n := i
+		i++ // a name may start with '='
+		for i < len(tag) && !isHTMLSpace(tag[i]) && tag[i] != '/' && tag[i] != '>' && tag[i] != '=' {
+			i++
+		}
+		name := tag[n:i]
+		for i < len(tag) && isHTMLSpace(tag[i]) {
+			i++
+		}
+		var val []byte
+		if i < len(tag) && tag[i] == '=' {
+			i++
+			for i < len(tag) && isHTMLSpace(tag[i]) {
+				i++
+			}
+			if i < len(tag) && (tag[i] == '"' || tag[i] == '\'') {
+				q := tag[i]
+				j := bytes.IndexByte(tag[i+1:], q)
+				if j < 0 {
+					val, i = tag[i+1:], len(tag)
+				} else {
+					val, i = tag[i+1:i+1+j], i+2+j
+				}
+			} else {
+				v := i
+				for i < len(tag) && !isHTMLSpace(tag[i]) && tag[i] != '>' {
+					i++
+				}
+				val = tag[v:i]
+			}
+		}
+		if !fn(name, val) {
+			return
+		}
+	}
+}
+
+// isHTMLSpace reports whether c is ASCII whitespace as HTML defines it
+// (tab, LF, FF, CR, space).
+func isHTMLSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r'
+}
+
+// firstClass returns the first class name in a raw class attribute value.
+func firstClass(val []byte) string {
+	i := 0
+	for i < len(val) && isHTMLSpace(val[i]) {
+		i++
+	}
+	j := i
+	for j < len(val) && !isHTMLSpace(val[j]) {
+		j++
+	}
+	return attrString(val[i:j])
+}
+
+// attrString decodes a raw attribute value's character references,
+// copying only when it has one.
+func attrString(v []byte) string {
+	if bytes.IndexByte(v, '&') < 0 {
+		return string(v)
+	}
+	return html.UnescapeString(string(v))
+}
+
+// evTag is what one start tag carries of evdoc's markers.
+type evTag struct {
+	at, dest, window string
+	hasAt, hasWindow bool
+	// lineSpan: a <span> whose first class is "line" and whose id is
+	// L followed by digits, one raw line of evdoc's evidence template.
+	lineSpan bool
+}
+
+// readEvTag reads evdoc's markers off one start tag (the first value of
+// a repeated attribute counts, as in HTML).
+func readEvTag(tag []byte) evTag {
+	var t evTag
+	span := len(tag) > 5 && bytes.EqualFold(tag[1:5], []byte("span")) && (isHTMLSpace(tag[5]) || tag[5] == '>' || tag[5] == '/')
+	var classLine, idLine, seenClass, seenID, seenDest bool
+	tagAttrs(tag, func(name, val []byte) bool {
+		switch {
+		case !t.hasAt && bytes.EqualFold(name, []byte("data-ev-at")):
+			t.at, t.hasAt = attrString(val), true
+		case !seenDest && bytes.EqualFold(name, []byte("data-ev")):
+			t.dest, seenDest = attrString(val), true
+		case !t.hasWindow && bytes.EqualFold(name, []byte("data-ev-window")):
+			t.window, t.hasWindow = attrString(val), true
+		case span && !seenClass && bytes.EqualFold(name, []byte("class")):
+			seenClass = true
+			classLine = firstClass(val) == "line"
+		case span && !seenID && bytes.EqualFold(name, []byte("id")):
+			seenID = true
+			idLine = len(val) > 1 && val[0] == 'L'
+			for i := 1; idLine && i < len(val); i++ {
+				idLine = '0' <= val[i] && val[i] <= '9'
+			}
+		}
+		return true
+	})
+	t.lineSpan = span && classLine && idLine
+	return t
 }
 
 // zgotmplZ is the value Go's html/template (and so Hugo) writes for a URL
@@ -89,13 +199,32 @@ func splitTags(data []byte, atEOF bool) (int, []byte, error) {
 	return 0, nil, nil
 }
 
+// fileScan is what scanFile found in one output file.
+type fileScan struct {
+	// claims are the claim markers in document order.
+	claims []claimMark
+	// win is the evidence window the file shows, if any, and lines the
+	// line spans after its marker.
+	win   *windowKey
+	lines int
+	// zg: the file holds #ZgotmplZ.
+	zg bool
+}
+
+// claimMark is one claim marker: its page and LINE:COL|DEST.
+type claimMark struct {
+	page pageKey
+	key  string
+}
+
 // scanOutput reads every HTML and XML file under dir once, streaming
 // (a token at a time, so memory stays bounded however many pages the site
-// has), and collects evdoc's claim and evidence markers and the files
-// with #ZgotmplZ.
+// has), on GOMAXPROCS workers, and collects evdoc's claim and evidence
+// markers and the files with #ZgotmplZ. The result does not depend on the
+// order the workers finish in: problems are in the walk's (lexical)
+// order.
 func scanOutput(ctx context.Context, dir string) (*outputScan, error) {
-	sc := &outputScan{claims: map[pageKey]map[string]bool{}, windows: map[windowKey]int{}}
-	buf := make([]byte, 64<<10)
+	var files []string
 	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -104,89 +233,109 @@ func scanOutput(ctx context.Context, dir string) (*outputScan, error) {
 			return err
 		}
 		ext := strings.ToLower(filepath.Ext(p))
-		if !d.Type().IsRegular() || (ext != ".html" && ext != ".htm" && ext != ".xml") {
-			return nil
-		}
-		rel, _ := filepath.Rel(dir, p)
-		f, err := os.Open(p)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		s := bufio.NewScanner(f)
-		s.Buffer(buf, 512<<10)
-		s.Split(splitTags)
-		var tail []byte // the last bytes of the previous token
-		var win *windowKey
-		lines, zg := 0, false
-		for s.Scan() {
-			tok := s.Bytes()
-			if !zg {
-				head := tok
-				if len(head) > len(zgotmplZ) {
-					head = head[:len(zgotmplZ)]
-				}
-				zg = bytes.Contains(tok, []byte(zgotmplZ)) || bytes.Contains(append(tail, head...), []byte(zgotmplZ))
-			}
-			n := len(tok)
-			if n > len(zgotmplZ) {
-				n = len(zgotmplZ)
-			}
-			tail = append(tail[:0], tok[len(tok)-n:]...)
-			i := bytes.LastIndexByte(tok, '<')
-			if i < 0 {
-				continue
-			}
-			tag := tok[i:]
-			if len(tag) < 6 || !bytes.Contains(tag, []byte("data-ev")) && !bytes.HasPrefix(tag, []byte("<span")) {
-				continue
-			}
-			if at, ok := attrValue(attrEvAt, tag); ok {
-				dest, _ := attrValue(attrEv, tag)
-				if k, pos, ok := splitClaimAt(at); ok {
-					if sc.claims[k] == nil {
-						sc.claims[k] = map[string]bool{}
-					}
-					sc.claims[k][pos+"|"+dest] = true
-				}
-			}
-			if w, ok := attrValue(attrEvWindow, tag); ok {
-				parts := strings.SplitN(w, ":", 3)
-				if len(parts) == 3 {
-					if part, err := strconv.Atoi(parts[1]); err == nil {
-						win = &windowKey{parts[0], part, parts[2]}
-					}
-				}
-			}
-			if win != nil && isLineSpan(tag) {
-				lines++
-			}
-		}
-		if err := s.Err(); err != nil {
-			return fmt.Errorf("reading %s: %v", rel, err)
-		}
-		if zg {
-			sc.problems = append(sc.problems, fmt.Sprintf("%s: contains #ZgotmplZ, a link or attribute Hugo's template escaper rejected (a claim link rendered by a render hook other than evdoc's?)", filepath.ToSlash(rel)))
-		}
-		if win != nil {
-			if seen, ok := sc.windows[*win]; !ok || lines > seen {
-				sc.windows[*win] = lines
-			}
+		if d.Type().IsRegular() && (ext == ".html" || ext == ".htm" || ext == ".xml") {
+			files = append(files, p)
 		}
 		return nil
 	})
-	return sc, err
+	if err != nil {
+		return nil, err
+	}
+	scans := make([]fileScan, len(files))
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(runtime.GOMAXPROCS(0))
+	for i, p := range files {
+		g.Go(func() error {
+			if err := gctx.Err(); err != nil {
+				return err
+			}
+			res, err := scanFile(p)
+			if err != nil {
+				rel, _ := filepath.Rel(dir, p)
+				return fmt.Errorf("reading %s: %v", filepath.ToSlash(rel), err)
+			}
+			scans[i] = res
+			return nil
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return nil, err
+	}
+	sc := &outputScan{claims: map[pageKey]map[string]bool{}, windows: map[windowKey]int{}}
+	for i, f := range scans {
+		for _, c := range f.claims {
+			if sc.claims[c.page] == nil {
+				sc.claims[c.page] = map[string]bool{}
+			}
+			sc.claims[c.page][c.key] = true
+		}
+		if f.zg {
+			rel, _ := filepath.Rel(dir, files[i])
+			sc.problems = append(sc.problems, fmt.Sprintf("%s: contains #ZgotmplZ, a link or attribute Hugo's template escaper rejected (a claim link rendered by a render hook other than evdoc's?)", filepath.ToSlash(rel)))
+		}
+		if f.win != nil {
+			if seen, ok := sc.windows[*f.win]; !ok || f.lines > seen {
+				sc.windows[*f.win] = f.lines
+			}
+		}
+	}
+	return sc, nil
 }
 
-// isLineSpan reports whether tag opens one raw line of evdoc's evidence
-// template: <span class="line …" id="L12">.
-func isLineSpan(tag []byte) bool {
-	if !bytes.HasPrefix(tag, []byte("<span")) || !attrLineID.Match(tag) {
-		return false
+// scanFile reads one output file a tag at a time (splitTags) for
+// scanOutput.
+func scanFile(p string) (fileScan, error) {
+	var res fileScan
+	f, err := os.Open(p)
+	if err != nil {
+		return res, err
 	}
-	class, _ := attrValue(attrClass, tag)
-	first, _, _ := strings.Cut(class, " ")
-	return first == "line"
+	defer f.Close()
+	s := bufio.NewScanner(f)
+	s.Buffer(make([]byte, 64<<10), 512<<10)
+	s.Split(splitTags)
+	var tail []byte // the last bytes of the previous token
+	for s.Scan() {
+		tok := s.Bytes()
+		if !res.zg {
+			head := tok
+			if len(head) > len(zgotmplZ) {
+				head = head[:len(zgotmplZ)]
+			}
+			res.zg = bytes.Contains(tok, []byte(zgotmplZ)) || bytes.Contains(append(tail, head...), []byte(zgotmplZ))
+		}
+		n := len(tok)
+		if n > len(zgotmplZ) {
+			n = len(zgotmplZ)
+		}
+		tail = append(tail[:0], tok[len(tok)-n:]...)
+		i := bytes.LastIndexByte(tok, '<')
+		if i < 0 {
+			continue
+		}
+		tag := tok[i:]
+		if len(tag) < 6 || !bytes.Contains(tag, []byte("data-ev")) && !(res.win != nil && bytes.HasPrefix(tag, []byte("<span"))) {
+			continue
+		}
+		t := readEvTag(tag)
+		if t.hasAt {
+			if k, pos, ok := splitClaimAt(t.at); ok {
+				res.claims = append(res.claims, claimMark{k, pos + "|" + t.dest})
+			}
+		}
+		if t.hasWindow {
+			parts := strings.SplitN(t.window, ":", 3)
+			if len(parts) == 3 {
+				if part, err := strconv.Atoi(parts[1]); err == nil {
+					res.win = &windowKey{parts[0], part, parts[2]}
+				}
+			}
+		}
+		if res.win != nil && t.lineSpan {
+			res.lines++
+		}
+	}
+	return res, s.Err()
 }
 
 // splitClaimAt splits a data-ev-at value, LANG:PAGE:LINE:COL.

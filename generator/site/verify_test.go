@@ -79,3 +79,60 @@ func TestRenderedByHugo(t *testing.T) {
 		}
 	}
 }
+
+// TestReadEvTag: evdoc's markers are read as an HTML tokenizer reads
+// attributes: quoted either way or unquoted, spaces around '=', names
+// in any case, the first of a repeated attribute, and never a name
+// inside another attribute's quoted value.
+func TestReadEvTag(t *testing.T) {
+	tests := []struct {
+		tag  string
+		want evTag
+	}{
+		{`<a data-ev-at="ko:p.md:1:2" data-ev="ev:s/a">`, evTag{at: "ko:p.md:1:2", dest: "ev:s/a", hasAt: true}},
+		{`<a data-ev-at='ko:p.md:1:2' data-ev=ev:s/a>`, evTag{at: "ko:p.md:1:2", dest: "ev:s/a", hasAt: true}},
+		{`<a DATA-EV-AT = "ko:p.md:1:2"data-ev=ev:s/a/>`, evTag{at: "ko:p.md:1:2", dest: "ev:s/a/", hasAt: true}},
+		{`<a title="x data-ev-at=ko:p.md:1:2" data-ev="ev:s/a">`, evTag{dest: "ev:s/a"}},
+		{`<a data-ev-at="ko:a&amp;b.md:1:2" data-ev-at="ko:other.md:1:2">`, evTag{at: "ko:a&b.md:1:2", hasAt: true}},
+		{`<a data-ev-at>`, evTag{hasAt: true}},
+		{`<a data-ev-at="unterminated>`, evTag{at: "unterminated>", hasAt: true}},
+		{`<div class="evidence-raw" data-ev-window="ko:2:evidence/s/r.txt">`, evTag{window: "ko:2:evidence/s/r.txt", hasWindow: true}},
+		{`<span class="line" id="L12">`, evTag{lineSpan: true}},
+		{`<span class=" line hl" id=L12>`, evTag{lineSpan: true}},
+		{`<SPAN id='L1' class="line">`, evTag{lineSpan: true}},
+		{`<span class="lines" id="L12">`, evTag{}},
+		{`<span class="hl line" id="L12">`, evTag{}},
+		{`<span class="line" id="L12x">`, evTag{}},
+		{`<span class="line" id="L">`, evTag{}},
+		{`<span class="line" title="id=L12">`, evTag{}},
+		{`<spanner class="line" id="L12">`, evTag{}},
+		{`<p class="line" id="L12">`, evTag{}},
+	}
+	for _, tt := range tests {
+		if got := readEvTag([]byte(tt.tag)); got != tt.want {
+			t.Errorf("readEvTag(%s) = %+v, want %+v", tt.tag, got, tt.want)
+		}
+	}
+}
+
+// FuzzTagAttrs: reading the attributes of any tag terminates, never
+// panics, and yields names and values that lie within the tag.
+func FuzzTagAttrs(f *testing.F) {
+	for _, s := range []string{`<a data-ev-at="ko:p.md:1:2" data-ev=ev:s/a>`, `<span class=line id=L1>`, `<a =x 'y'="z" / >`, `<`, `<a b='`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, tag string) {
+		n := 0
+		tagAttrs([]byte(tag), func(name, val []byte) bool {
+			n++
+			if len(name) == 0 || !strings.Contains(tag, string(name)) || !strings.Contains(tag, string(val)) {
+				t.Fatalf("tagAttrs(%q): name %q value %q not from the tag", tag, name, val)
+			}
+			return n < len(tag)+1
+		})
+		if n > len(tag) {
+			t.Fatalf("tagAttrs(%q): %d attributes", tag, n)
+		}
+		readEvTag([]byte(tag))
+	})
+}
