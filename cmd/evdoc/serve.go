@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/evdoc-lab/evdoc/generator/serve"
+	"github.com/evdoc-lab/evdoc/generator/site"
 )
 
 func newServeCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *cobra.Command {
@@ -52,7 +53,7 @@ func newServeCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *c
 			}
 			err = serve.Run(cmd.Context(), serve.Options{
 				Root: *root, Hugo: hugo, Bind: bind, Port: port, BaseURL: baseURL, Strict: strict, Debounce: debounce,
-				Rechecker: &serve.IncrementalRechecker{Root: *root, Load: opts.load(), Check: opts.check},
+				Rechecker: &serve.IncrementalRechecker{Root: *root, Load: lazyLoad(opts.load()), Check: opts.check},
 				Out:       stdout, Log: stderr,
 			})
 			if err != nil {
@@ -68,4 +69,12 @@ func newServeCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *c
 	cmd.Flags().BoolVar(&strict, "strict", false, "count warnings as failures in the banner and the summary, as check --strict does")
 	cmd.Flags().DurationVar(&debounce, "debounce", 150*time.Millisecond, "quiet time that ends a burst of saves before the re-check")
 	return cmd
+}
+
+// lazyLoad returns o with lazy page loading (site.LoadOptions.Lazy), as
+// serve loads the project: a page is parsed when it is judged, staged
+// or scoped, and dropped afterwards.
+func lazyLoad(o site.LoadOptions) site.LoadOptions {
+	o.Lazy = true
+	return o
 }

@@ -44,12 +44,12 @@ func (r *IncrementalRechecker) Recheck(ctx context.Context, prev *State, changed
 	if err != nil {
 		return nil, err
 	}
-	r.checker = site.NewChecker(s, r.Check)
+	r.checker = site.NewCheckerWith(s, site.CheckerOptions{Check: r.Check, CountsOnly: true, Stage: true})
 	return r.state(), nil
 }
 
 func (r *IncrementalRechecker) state() *State {
-	return &State{Site: r.checker.Site(), Results: r.checker.Results(), Findings: r.checker.Diagnostics()}
+	return &State{Site: r.checker.Site(), Stage: r.checker.StageData(), Findings: r.checker.Diagnostics()}
 }
 
 // pageEdits returns the pages among changed, and false when a change is

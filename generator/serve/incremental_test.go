@@ -2,24 +2,69 @@ package serve
 
 import (
 	"context"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/evdoc-lab/evdoc/generator/check"
+	"github.com/evdoc-lab/evdoc/generator/site"
 	"github.com/evdoc-lab/evdoc/internal/txtartest"
 )
 
+// stagedClaims stages st and returns the files that depend on the
+// claims' verdicts (data/evdoc/claims.json, the evidence viewer pages'
+// citations), by path.
+func stagedClaims(t *testing.T, st *State) map[string]string {
+	t.Helper()
+	stage := t.TempDir()
+	if _, err := st.Site.Stage(context.Background(), stage, st.Stage, nil); err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]string{}
+	err := filepath.WalkDir(stage, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(stage, p)
+		rel = filepath.ToSlash(rel)
+		if rel != "data/evdoc/claims.json" && !strings.Contains(rel, "/"+site.EvidenceDir+"/") {
+			return nil
+		}
+		b, err := os.ReadFile(p)
+		files[rel] = string(b)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(files["data/evdoc/claims.json"], `"values"`) {
+		t.Errorf("no claim data staged:\n%.300s", files["data/evdoc/claims.json"])
+	}
+	return files
+}
+
 // TestIncrementalAgreesWithFull applies a series of edits to a project and
 // expects IncrementalRechecker to report, after each, exactly what a fresh
-// load and check (FullRechecker) reports.
+// load and check (FullRechecker) reports, and to stage the same claim
+// data and citations, whether it loads pages parsed or lazily (as evdoc
+// serve does).
 func TestIncrementalAgreesWithFull(t *testing.T) {
+	for _, lazy := range []bool{false, true} {
+		t.Run(map[bool]string{false: "eager", true: "lazy"}[lazy], func(t *testing.T) {
+			testIncrementalAgreesWithFull(t, site.LoadOptions{Lazy: lazy})
+		})
+	}
+}
+
+func testIncrementalAgreesWithFull(t *testing.T, load site.LoadOptions) {
 	dir := txtartest.WriteFile(t, "testdata/affected.txtar")
 	ctx := context.Background()
 	full := FullRechecker{Root: dir, Check: check.DefaultOptions()}
-	inc := &IncrementalRechecker{Root: dir, Check: check.DefaultOptions()}
+	inc := &IncrementalRechecker{Root: dir, Load: load, Check: check.DefaultOptions()}
 	st, err := inc.Recheck(ctx, nil, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -84,8 +129,20 @@ func TestIncrementalAgreesWithFull(t *testing.T) {
 		if !reflect.DeepEqual(next.Findings, want.Findings) {
 			t.Errorf("%s: incremental findings\n%v\nwant (full check)\n%v", step.name, next.Findings, want.Findings)
 		}
-		if len(next.Results) != len(want.Results) {
-			t.Errorf("%s: %d results, want %d", step.name, len(next.Results), len(want.Results))
+		if got, want := stagedClaims(t, next), stagedClaims(t, want); !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: incremental staging differs:\n%v\nwant (full check)\n%v", step.name, got, want)
+		}
+		if load.Lazy {
+			for _, p := range next.Site.Pages {
+				if p.Parsed != nil {
+					t.Errorf("%s: %s is still parsed", step.name, p.Path)
+				}
+			}
+			// The scope of an evidence edit reads the lazily loaded
+			// pages' claims: the page citing the set is in it.
+			if sc := Affected(st.Site, next.Site, step.changed); strings.HasPrefix(step.changed[0], "evidence/") && !slices.Contains(sc.Pages, "content/ko/docs/p.md") {
+				t.Errorf("%s: scope %v lacks the page citing the set", step.name, sc.Pages)
+			}
 		}
 		got := next.Findings.Error()
 		if step.want == "" && next.Findings.HasErrors() || step.want != "" && !strings.Contains(got, step.want) {

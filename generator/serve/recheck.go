@@ -12,8 +12,9 @@ import (
 // and served.
 type State struct {
 	Site *site.Site
-	// Results is the verdict on every claim (site.Check).
-	Results []check.Result
+	// Stage is what staging needs of the verdicts on the claims
+	// (site.StageData), not the verdicts themselves.
+	Stage *site.StageData
 	// Findings are every finding of the project, sorted, with the
 	// project's rule severities applied (site.Check).
 	Findings diag.List
@@ -50,5 +51,5 @@ func (r FullRechecker) Recheck(ctx context.Context, _ *State, _ []string) (*Stat
 		return nil, err
 	}
 	results, ds := s.Check(r.Check)
-	return &State{Site: s, Results: results, Findings: ds}, nil
+	return &State{Site: s, Stage: site.StageDataOf(results), Findings: ds}, nil
 }

@@ -6,6 +6,9 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/yuin/goldmark"
+
+	"github.com/evdoc-lab/evdoc/generator/claim"
 	"github.com/evdoc-lab/evdoc/generator/site"
 )
 
@@ -225,8 +228,9 @@ func findPage(s *site.Site, file string) *site.Page {
 func pagesUsingSet(s *site.Site, set string) []string {
 	var out []string
 	prefix := set + "/"
+	md := claim.NewMarkdown()
 	for _, p := range s.Pages {
-		if usesSet(p, prefix, set) {
+		if withParse(s, p, md, func(pp *claim.Page) bool { return usesSet(pp, prefix, set) }) {
 			out = append(out, p.Path)
 		}
 	}
@@ -240,15 +244,27 @@ func pagesUsingSet(s *site.Site, set string) []string {
 	return append(out, pagesShowing(s, figs)...)
 }
 
-func usesSet(p *site.Page, prefix, set string) bool {
-	for _, c := range p.Parsed.Claims {
+// withParse returns f of p's parse (site.Site.WithParsed: a lazily
+// loaded page is parsed for the call), true when p cannot be read again:
+// a page that changed or went is in the scope.
+func withParse(s *site.Site, p *site.Page, md goldmark.Markdown, f func(*claim.Page) bool) bool {
+	ok := true
+	_ = s.WithParsed(p, md, func(pp *claim.Page) error {
+		ok = f(pp)
+		return nil
+	})
+	return ok
+}
+
+func usesSet(p *claim.Page, prefix, set string) bool {
+	for _, c := range p.Claims {
 		for _, r := range c.Refs {
 			if strings.HasPrefix(r, prefix) {
 				return true
 			}
 		}
 	}
-	for _, m := range evtableSetRe.FindAllSubmatch(p.Parsed.Source, -1) {
+	for _, m := range evtableSetRe.FindAllSubmatch(p.Source, -1) {
 		if string(m[1]) == set {
 			return true
 		}
@@ -262,12 +278,18 @@ func pagesShowing(s *site.Site, names map[string]bool) []string {
 		return nil
 	}
 	var out []string
+	md := claim.NewMarkdown()
 	for _, p := range s.Pages {
-		for _, m := range evfigureRe.FindAllSubmatch(p.Parsed.Source, -1) {
-			if names[string(m[1])] {
-				out = append(out, p.Path)
-				break
+		shows := withParse(s, p, md, func(pp *claim.Page) bool {
+			for _, m := range evfigureRe.FindAllSubmatch(pp.Source, -1) {
+				if names[string(m[1])] {
+					return true
+				}
 			}
+			return false
+		})
+		if shows {
+			out = append(out, p.Path)
 		}
 	}
 	return out

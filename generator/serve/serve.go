@@ -89,7 +89,7 @@ func Run(ctx context.Context, opt Options) error {
 	}
 	rc := opt.Rechecker
 	if rc == nil {
-		rc = &IncrementalRechecker{Root: opt.Root}
+		rc = &IncrementalRechecker{Root: opt.Root, Load: site.LoadOptions{Lazy: true}}
 	}
 	if err := portFree(opt.Bind, opt.Port); err != nil {
 		return err // before anything is checked, staged or started
@@ -310,7 +310,7 @@ func (s *server) stage(ctx context.Context) error {
 		return err
 	}
 	defer os.RemoveAll(next)
-	staged, err := s.state.Site.Stage(ctx, next, site.StageDataOf(s.state.Results), nil)
+	staged, err := s.state.Site.Stage(ctx, next, s.state.Stage, nil)
 	s.stageErr = err
 	if err != nil {
 		// Keep serving what was staged last, with the failure in the banner.

@@ -232,6 +232,15 @@ func parsePage(root string, p *Page, md goldmark.Markdown) (*claim.Page, diag.Li
 // loaded.
 var errPageChanged = errors.New("the file changed while evdoc read it; run evdoc again")
 
+// WithParsed calls fn with the parse of page p: a lazily loaded page (see
+// LoadOptions.Lazy) is parsed with md for the call and dropped after it.
+// The error is fn's, or that of reading the page again (it is gone, or
+// changed since it was loaded). It is not safe to call concurrently with
+// a Checker of s.
+func (s *Site) WithParsed(p *Page, md goldmark.Markdown, fn func(*claim.Page) error) error {
+	return s.withParsed(p, md, func() error { return fn(p.Parsed) })
+}
+
 // withParsed calls fn with p parsed: a lazily loaded page (see
 // LoadOptions.Lazy) is parsed for the call and dropped after it. The
 // error is fn's, or parsePage's.
