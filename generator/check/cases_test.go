@@ -2,6 +2,7 @@ package check_test
 
 import (
 	"bytes"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -25,6 +26,23 @@ func TestCases(t *testing.T) {
 			t.Fatal(err)
 		}
 		results, ds := s.Check(check.DefaultOptions())
+		// Counts finds what Claims finds, keeping no Result
+		for _, p := range s.Pages {
+			if p.Parsed == nil {
+				continue
+			}
+			rs, want := check.Claims(p.Parsed, s.Store, check.DefaultOptions())
+			matched := 0
+			for _, r := range rs {
+				if r.OK {
+					matched++
+				}
+			}
+			total, m, got := check.Counts(p.Parsed, s.Store, check.DefaultOptions())
+			if total != len(rs) || m != matched || !reflect.DeepEqual(got, want) {
+				t.Errorf("%s: Counts = %d, %d, %d findings; Claims: %d, %d, %d findings", p.Path, total, m, len(got), len(rs), matched, len(want))
+			}
+		}
 		txtartest.CheckRanges(t, ds)
 		var got bytes.Buffer
 		for _, d := range ds {

@@ -69,10 +69,43 @@ type Result struct {
 // a count mismatch between numbers and references, an unknown reference,
 // and a value outside the written precision.
 func Claims(p *claim.Page, st *evidence.Store, opt Options) ([]Result, diag.List) {
-	var (
-		results []Result
-		ds      diag.List
-	)
+	j := judge(p, st, opt, true)
+	return j.results, j.ds
+}
+
+// Counts judges the claims of one page as Claims does, with the same
+// diagnostics, but keeps no Result: it returns how many claims the page
+// has (exempt ones included, as Claims returns a Result for each) and how
+// many of them are OK.
+func Counts(p *claim.Page, st *evidence.Store, opt Options) (total, matched int, ds diag.List) {
+	j := judge(p, st, opt, false)
+	return j.total, j.matched, j.ds
+}
+
+// judgement is what judge found on a page: every claim's Result when
+// kept, the count of claims and of OK ones, and the diagnostics.
+type judgement struct {
+	results        []Result
+	total, matched int
+	ds             diag.List
+}
+
+// add counts r, and keeps it when keep is set.
+func (j *judgement) add(r Result, keep bool) {
+	j.total++
+	if r.OK {
+		j.matched++
+	}
+	if keep {
+		j.results = append(j.results, r)
+	}
+}
+
+// judge is Claims when keep is set, and Counts otherwise: without keep
+// it builds no Result, no Binding and no value's text.
+func judge(p *claim.Page, st *evidence.Store, opt Options, keep bool) judgement {
+	var j judgement
+	ds := &j.ds
 	// Claims resting on an evidence set that did not load are reported
 	// once per page and set, not once per claim.
 	brokenCount := map[string]int{}
@@ -84,49 +117,52 @@ func Claims(p *claim.Page, st *evidence.Store, opt Options) ([]Result, diag.List
 		}
 	}
 	brokenReported := map[string]bool{}
-	if len(p.Claims) > 0 {
-		results = make([]Result, 0, len(p.Claims))
+	if len(p.Claims) > 0 && keep {
+		j.results = make([]Result, 0, len(p.Claims))
 	}
 	for _, c := range p.Claims {
-		r := Result{Claim: c, OK: true}
+		r := Result{OK: true}
+		if keep {
+			r.Claim = c
+		}
 		if c.Exempt {
-			results = append(results, r)
+			j.add(r, keep)
 			continue
 		}
 		lit, err := c.Parsed, c.ParseErr
 		if err != nil {
-			ds = append(ds, withEnd(diag.Errorf(c.Pos, diag.ClaimLiteral, "%v", err), p, c.End))
+			*ds = append(*ds, withEnd(diag.Errorf(c.Pos, diag.ClaimLiteral, "%v", err), p, c.End))
 			r.OK = false
-			results = append(results, r)
+			j.add(r, keep)
 			continue
 		}
 		if d, ok := unitOutside(p, c, lit); ok {
-			ds = append(ds, d)
+			*ds = append(*ds, d)
 			r.OK = false
 		}
 		split := false
 		for _, q := range lit.Quantities {
 			if _, _, ok := c.SourceRange(p.Source, q.NumStart, q.NumEnd); !ok && len(c.Offsets) > 0 {
 				if c.Decoded(p.Source, q.NumStart, q.NumEnd) {
-					ds = append(ds, withEnd(diag.Errorf(c.Pos, diag.ClaimLiteral, "claim %q: the number %q is written with a character reference or backslash escape; expected plain digits", c.Literal, c.Literal[q.NumStart:q.NumEnd]), p, c.End))
+					*ds = append(*ds, withEnd(diag.Errorf(c.Pos, diag.ClaimLiteral, "claim %q: the number %q is written with a character reference or backslash escape; expected plain digits", c.Literal, c.Literal[q.NumStart:q.NumEnd]), p, c.End))
 					split = true
 					continue
 				}
-				ds = append(ds, withEnd(diag.Errorf(c.Pos, diag.ClaimLiteral, "claim %q: the number %q is split by inline markup; expected it written as one run of text", c.Literal, c.Literal[q.NumStart:q.NumEnd]), p, c.End))
+				*ds = append(*ds, withEnd(diag.Errorf(c.Pos, diag.ClaimLiteral, "claim %q: the number %q is split by inline markup; expected it written as one run of text", c.Literal, c.Literal[q.NumStart:q.NumEnd]), p, c.End))
 				split = true
 			}
 		}
 		if split {
 			r.OK = false
-			results = append(results, r)
+			j.add(r, keep)
 			continue
 		}
 		if lit.Range && len(c.Refs) == 1 && len(lit.Quantities) == 2 {
-			results = append(results, judgeRange(p, c, lit, st, opt, &ds))
+			j.add(judgeRange(p, c, lit, st, opt, ds, keep), keep)
 			continue
 		}
 		if len(c.Refs) != len(lit.Quantities) {
-			ds = append(ds, withEnd(diag.Errorf(c.Pos, diag.ClaimArity,
+			*ds = append(*ds, withEnd(diag.Errorf(c.Pos, diag.ClaimArity,
 				"claim %q has %d number(s) but %d evidence reference(s); expected one reference per number", c.Literal, len(lit.Quantities), len(c.Refs)), p, c.End))
 			r.OK = false
 		}
@@ -142,28 +178,32 @@ func Claims(p *claim.Page, st *evidence.Store, opt Options) ([]Result, diag.List
 				if set, _, _ := strings.Cut(ref, "/"); st.Broken[set] {
 					if !brokenReported[set] {
 						brokenReported[set] = true
-						ds = append(ds, brokenSet(c, set, ref, brokenCount[set], st))
+						*ds = append(*ds, brokenSet(c, set, ref, brokenCount[set], st))
 					}
 				} else if at, ok := st.Unavailable(ref); ok {
 					pos, end := refRange(c, i)
-					ds = append(ds, diag.Diagnostic{Pos: pos, End: end, Severity: diag.Error, Rule: diag.ClaimUnknownRef,
+					*ds = append(*ds, diag.Diagnostic{Pos: pos, End: end, Severity: diag.Error, Rule: diag.ClaimUnknownRef,
 						Message: fmt.Sprintf("derived value %q could not be computed (value unavailable: see %s)", ref, at),
 						Related: []diag.Related{{Pos: at, Message: "why " + ref + " is unavailable"}}})
 				} else if cell, ok := st.NonNumeric(ref); ok {
 					pos, end := refRange(c, i)
-					ds = append(ds, diag.Diagnostic{Pos: pos, End: end, Severity: diag.Error, Rule: diag.ClaimUnknownRef,
+					*ds = append(*ds, diag.Diagnostic{Pos: pos, End: end, Severity: diag.Error, Rule: diag.ClaimUnknownRef,
 						Message: nonNumericMessage(ref, cell),
 						Related: []diag.Related{{Pos: cell.Pos, Message: "the cell"}}})
 				} else {
 					pos, end := refRange(c, i)
-					ds = append(ds, diag.Errorf(pos, diag.ClaimUnknownRef, "unknown evidence reference %q%s", ref, suggest(st, ref)).Spanning(end))
+					*ds = append(*ds, diag.Errorf(pos, diag.ClaimUnknownRef, "unknown evidence reference %q%s", ref, suggest(st, ref)).Spanning(end))
 				}
 				r.OK = false
-				r.Bindings = append(r.Bindings, b)
+				if keep {
+					r.Bindings = append(r.Bindings, b)
+				}
 				continue
 			}
 			b.Found = true
-			b.Value, b.Unit, b.Evidence, b.Raw, b.Inputs = v.Value.String(), v.Unit, &v.Pos, v.Raw, v.Inputs
+			if keep {
+				b.Value, b.Unit, b.Evidence, b.Raw, b.Inputs = v.Value.String(), v.Unit, &v.Pos, v.Raw, v.Inputs
+			}
 			if q != nil {
 				match := func() (bool, string) { return Match(*q, lit.Approx, v, opt) }
 				if lit.Cmp != "" && len(lit.Quantities) == 1 {
@@ -193,18 +233,21 @@ func Claims(p *claim.Page, st *evidence.Store, opt Options) ([]Result, diag.List
 					if !end.IsValid() {
 						d = withEnd(d, p, c.End)
 					}
-					ds = append(ds, d)
+					*ds = append(*ds, d)
 					r.OK = false
 				}
+			}
+			if !keep {
+				continue
 			}
 			if r.Bindings == nil {
 				r.Bindings = make([]Binding, 0, len(c.Refs))
 			}
 			r.Bindings = append(r.Bindings, b)
 		}
-		results = append(results, r)
+		j.add(r, keep)
 	}
-	return results, ds
+	return j
 }
 
 // refRange returns the range of claim c's i-th reference in its
@@ -260,8 +303,21 @@ func unitOutside(p *claim.Page, c claim.Claim, lit claim.Literal) (diag.Diagnost
 	if nl := bytes.IndexByte(p.Source[at:stop], '\n'); nl >= 0 {
 		stop = at + nl
 	}
-	dec, offs := claim.DecodeInline(p.Source, at, stop)
-	after := string(dec)
+	var after string
+	var offs []int // offs[i]: the source offset of after's byte i
+	if bytes.IndexByte(p.Source[at:stop], '\\') < 0 && bytes.IndexByte(p.Source[at:stop], '&') < 0 {
+		after = string(p.Source[at:stop]) // as DecodeInline returns it
+	} else {
+		var dec []byte
+		dec, offs = claim.DecodeInline(p.Source, at, stop)
+		after = string(dec)
+	}
+	src := func(i int) int {
+		if offs == nil {
+			return at + i
+		}
+		return offs[i]
+	}
 	sep := ""
 	if r, n := utf8.DecodeRuneInString(after); n > 0 && (r == ' ' || unicode.Is(unicode.Zs, r)) {
 		sep = after[:n]
@@ -288,10 +344,10 @@ func unitOutside(p *claim.Page, c claim.Claim, lit claim.Literal) (diag.Diagnost
 	if sep != "" {
 		written = " " + w
 	}
-	d := diag.Errorf(p.Index.Pos(offs[skip]), diag.ClaimUnitOutside,
+	d := diag.Errorf(p.Index.Pos(src(skip)), diag.ClaimUnitOutside,
 		"unit %q is written after the claim [%s], outside its link text, so it is not checked against %s; expected it inside: [%s%s]",
 		w, c.Literal, strings.Join(c.Refs, ", "), c.Literal, written)
-	d.End = p.Index.Pos(offs[skip+len(w)])
+	d.End = p.Index.Pos(src(skip + len(w)))
 	return d, true
 }
 
@@ -409,8 +465,11 @@ func suggestFix(p *claim.Page, c claim.Claim, q claim.Quantity, v *evidence.Valu
 }
 
 // judgeRange checks a range literal ("5~10초") bound to one value.
-func judgeRange(p *claim.Page, c claim.Claim, lit claim.Literal, st *evidence.Store, opt Options, ds *diag.List) Result {
-	r := Result{Claim: c, OK: true}
+func judgeRange(p *claim.Page, c claim.Claim, lit claim.Literal, st *evidence.Store, opt Options, ds *diag.List, keep bool) Result {
+	r := Result{OK: true}
+	if keep {
+		r.Claim = c
+	}
 	b := Binding{Ref: c.Refs[0], Number: c.Literal[lit.Quantities[0].Start:lit.Quantities[1].End]}
 	v, ok := st.Lookup(c.Refs[0])
 	if !ok {
@@ -421,7 +480,9 @@ func judgeRange(p *claim.Page, c claim.Claim, lit claim.Literal, st *evidence.St
 		return r
 	}
 	b.Found = true
-	b.Value, b.Unit, b.Evidence, b.Raw, b.Inputs = v.Value.String(), v.Unit, &v.Pos, v.Raw, v.Inputs
+	if keep {
+		b.Value, b.Unit, b.Evidence, b.Raw, b.Inputs = v.Value.String(), v.Unit, &v.Pos, v.Raw, v.Inputs
+	}
 	if ok, want := MatchRange(lit.Quantities[0], lit.Quantities[1], lit.Approx, v, opt); ok {
 		b.OK = true
 	} else {
@@ -646,6 +707,14 @@ func groupDigits(s string) string {
 // MatchRange reports whether v lies in the range lo~hi, each end widened
 // by its tolerance.
 func MatchRange(lo, hi claim.Quantity, approx claim.Approx, v *evidence.Value, opt Options) (bool, string) {
+	if matchRangeFast(&lo, &hi, approx, v, opt) {
+		return true, "" // decided in int64 (see matchRangeFast)
+	}
+	return matchRangeDecimal(lo, hi, approx, v, opt)
+}
+
+// matchRangeDecimal is MatchRange in decimal arithmetic, for every case.
+func matchRangeDecimal(lo, hi claim.Quantity, approx claim.Approx, v *evidence.Value, opt Options) (bool, string) {
 	if !UnitsCompatible(lo.Unit, v.Unit) || !UnitsCompatible(hi.Unit, v.Unit) {
 		return false, fmt.Sprintf("a range in %s", unitName(v.Unit))
 	}

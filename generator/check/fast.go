@@ -43,10 +43,13 @@ const limit = 1 << 61
 // when it would leave (−limit, limit).
 func (s small) scaleTo(e int32) (int64, bool) {
 	d := int64(s.exp) - int64(e)
+	c := s.coef
+	if c == 0 {
+		return 0, true // 0 at any exponent
+	}
 	if d < 0 || d > 18 {
 		return 0, false
 	}
-	c := s.coef
 	neg := c < 0
 	if neg {
 		c = -c
@@ -61,10 +64,23 @@ func (s small) scaleTo(e int32) (int64, bool) {
 	return int64(lo), true
 }
 
+// commonExp is the exponent at which to compare xs: the smallest of
+// those not zero (a zero is zero at any exponent: a derived 0 may carry
+// 28 decimals), 0 when all are.
+func commonExp(xs ...small) int32 {
+	e, any := int32(0), false
+	for _, x := range xs {
+		if x.coef != 0 && (!any || x.exp < e) {
+			e, any = x.exp, true
+		}
+	}
+	return e
+}
+
 // less reports whether a < b, or false for ok when the two cannot be
 // compared in int64.
 func less(a, b small) (lt, ok bool) {
-	e := min(a.exp, b.exp)
+	e := commonExp(a, b)
 	x, ok1 := a.scaleTo(e)
 	y, ok2 := b.scaleTo(e)
 	if !ok1 || !ok2 {
@@ -77,18 +93,10 @@ func less(a, b small) (lt, ok bool) {
 // match, computed without math/big; false means "not decided here" (a
 // mismatch, or a case it does not cover), and the caller asks Match.
 func matchFast(q *claim.Quantity, approx claim.Approx, v *evidence.Value, opt Options) bool {
-	if q.Unit != "" && v.Unit != "" && q.Unit != v.Unit {
-		return false // a conversion: InUnitOf multiplies
-	}
-	if !UnitsCompatible(q.Unit, v.Unit) || q.Delta && !v.Delta || !claim.IsOne(q.Magnitude) {
+	if q.Delta && !v.Delta {
 		return false
 	}
-	// the step of the last written digit, 10^−Decimals; division by 2
-	// below stays exact (see halfStep) for fewer than 16 decimals
-	if q.Decimals < 0 || q.Decimals > 15 {
-		return false
-	}
-	qv, ok := smallOf(q.Value)
+	qv, below, above, ok := toleranceFast(q, approx, v, opt)
 	if !ok {
 		return false
 	}
@@ -120,43 +128,7 @@ func matchFast(q *claim.Quantity, approx claim.Approx, v *evidence.Value, opt Op
 			return false
 		}
 	}
-	// half a unit of the last digit, or the written ± tolerance
-	half := small{coef: 5, exp: int32(-q.Decimals - 1)}
-	if q.Tolerance.IsPositive() {
-		if half, ok = smallOf(q.Tolerance); !ok {
-			return false
-		}
-	}
-	below, above := half, half
-	if approx == claim.About || approx == claim.Over || approx == claim.Under {
-		a, ok := smallOf(opt.Approx)
-		if !ok {
-			return false
-		}
-		c := qv.coef
-		if c < 0 {
-			c = -c
-		}
-		hi, lo := bits.Mul64(uint64(c), uint64(max(a.coef, -a.coef)))
-		re := int64(qv.exp) + int64(a.exp)
-		if hi != 0 || lo >= limit || a.coef < 0 || re < -1000 || re > 1000 {
-			return false
-		}
-		rel := small{coef: int64(lo), exp: int32(re)}
-		if lt, ok := less(half, rel); !ok {
-			return false
-		} else if lt {
-			switch approx {
-			case claim.About:
-				below, above = rel, rel
-			case claim.Over:
-				above = rel
-			case claim.Under:
-				below = rel
-			}
-		}
-	}
-	e := min(qv.exp, val.exp, below.exp, above.exp)
+	e := commonExp(qv, val, below, above)
 	x, ok1 := val.scaleTo(e)
 	c, ok2 := qv.scaleTo(e)
 	b, ok3 := below.scaleTo(e)
@@ -165,4 +137,92 @@ func matchFast(q *claim.Quantity, approx claim.Approx, v *evidence.Value, opt Op
 		return false
 	}
 	return x >= c-b && x <= c+a
+}
+
+// matchRangeFast reports true when MatchRange(lo, hi, approx, v, opt)
+// would report a match, computed without math/big; false means "not
+// decided here".
+func matchRangeFast(lo, hi *claim.Quantity, approx claim.Approx, v *evidence.Value, opt Options) bool {
+	l, below, _, ok := toleranceFast(lo, approx, v, opt)
+	if !ok {
+		return false
+	}
+	h, _, above, ok := toleranceFast(hi, approx, v, opt)
+	if !ok {
+		return false
+	}
+	val, ok := smallOf(v.Value)
+	if !ok {
+		return false
+	}
+	e := commonExp(l, h, val, below, above)
+	x, ok1 := val.scaleTo(e)
+	cl, ok2 := l.scaleTo(e)
+	ch, ok3 := h.scaleTo(e)
+	b, ok4 := below.scaleTo(e)
+	a, ok5 := above.scaleTo(e)
+	if !ok1 || !ok2 || !ok3 || !ok4 || !ok5 {
+		return false
+	}
+	return x >= cl-b && x <= ch+a
+}
+
+// toleranceFast returns q's value and Tolerance(q, approx, opt) as smalls
+// when v needs no conversion into q's unit (InUnitOf returns v.Value as
+// is) and every one fits; ok is false otherwise.
+func toleranceFast(q *claim.Quantity, approx claim.Approx, v *evidence.Value, opt Options) (qv, below, above small, ok bool) {
+	if q.Unit != "" && v.Unit != "" && q.Unit != v.Unit {
+		return qv, below, above, false // a conversion: InUnitOf multiplies
+	}
+	if !UnitsCompatible(q.Unit, v.Unit) || !claim.IsOne(q.Magnitude) {
+		return qv, below, above, false
+	}
+	// the step of the last written digit, 10^−Decimals; halved exactly
+	// (see halfStep) for fewer than 16 decimals
+	if q.Decimals < 0 || q.Decimals > 15 {
+		return qv, below, above, false
+	}
+	if qv, ok = smallOf(q.Value); !ok {
+		return qv, below, above, false
+	}
+	// half a unit of the last digit, or the written ± tolerance
+	half := small{coef: 5, exp: int32(-q.Decimals - 1)}
+	if q.Tolerance.IsPositive() {
+		if half, ok = smallOf(q.Tolerance); !ok {
+			return qv, below, above, false
+		}
+	}
+	below, above = half, half
+	if approx != claim.About && approx != claim.Over && approx != claim.Under {
+		return qv, below, above, true
+	}
+	a, ok := smallOf(opt.Approx)
+	if !ok || a.coef < 0 {
+		return qv, below, above, false
+	}
+	c := qv.coef
+	if c < 0 {
+		c = -c
+	}
+	hi, lo := bits.Mul64(uint64(c), uint64(a.coef))
+	re := int64(qv.exp) + int64(a.exp)
+	if hi != 0 || lo >= limit || re < -1000 || re > 1000 {
+		return qv, below, above, false
+	}
+	rel := small{coef: int64(lo), exp: int32(re)}
+	lt, ok := less(half, rel)
+	if !ok {
+		return qv, below, above, false
+	}
+	if lt {
+		switch approx {
+		case claim.About:
+			below, above = rel, rel
+		case claim.Over:
+			above = rel
+		case claim.Under:
+			below = rel
+		}
+	}
+	return qv, below, above, true
 }

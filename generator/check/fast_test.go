@@ -75,6 +75,9 @@ func TestMatchFast(t *testing.T) {
 		{"12만", "120000", false, false, true},
 		{"40초", "40", false, false, false}, // evidence without a unit
 		{"40", "40s", false, true, true},
+		// zero at any exponent: a derived 0 carries 28 decimals
+		{"0.0%", "0.0000000000000000000000000000%", true, true, true},
+		{"0.0%", "0.0000000000000000000000000001%", true, false, true},
 	}
 	opt := DefaultOptions()
 	for _, tt := range tests {
@@ -97,6 +100,49 @@ func TestMatchFast(t *testing.T) {
 	}
 }
 
+// TestMatchRangeFast: as TestMatchFast, for a range bound to one value.
+func TestMatchRangeFast(t *testing.T) {
+	tests := []struct {
+		lit, value string
+		fast, ok   bool
+	}{
+		{"35〜38秒", "36.2s", true, true},
+		{"35〜38秒", "34.5s", true, true},
+		{"35〜38秒", "38.5s", true, true},
+		{"35〜38秒", "38.51s", false, false},
+		{"35〜38秒", "34.49s", false, false},
+		{"약 10~20초", "22s", true, true},
+		{"약 10~20초", "9s", true, true},
+		{"약 10~20초", "22.1s", false, false},
+		{"-5~5", "-5.5", true, true},
+		{"-5~5", "-5.51", false, false},
+		{"10~20ms", "0.015s", false, true}, // a conversion
+		{"1~2초", "1.5s", true, true},
+		{"1~2초", "1.5", false, false},                   // evidence without a unit
+		{"1~2초", "1.2345678901234567890s", false, true}, // 20 digits
+		{"0~1", "0.0000000000000000000000000000", true, true},
+	}
+	opt := DefaultOptions()
+	for _, tt := range tests {
+		l, err := claim.ParseLiteral(tt.lit)
+		if err != nil || !l.Range || len(l.Quantities) != 2 {
+			t.Fatalf("%q: %v, %+v", tt.lit, err, l)
+		}
+		n, ok := raw.ParseCell(tt.value)
+		if !ok {
+			t.Fatalf("value %q", tt.value)
+		}
+		v := &evidence.Value{Ref: "s/v", Value: n.Value, Unit: n.Unit}
+		lo, hi := l.Quantities[0], l.Quantities[1]
+		fast := matchRangeFast(&lo, &hi, l.Approx, v, opt)
+		slow, _ := matchRangeDecimal(lo, hi, l.Approx, v, opt)
+		got, _ := MatchRange(lo, hi, l.Approx, v, opt)
+		if fast != tt.fast || slow != tt.ok || got != tt.ok {
+			t.Errorf("%q against %s: matchRangeFast %v, matchRangeDecimal %v, MatchRange %v; want %v, %v, %v", tt.lit, tt.value, fast, slow, got, tt.fast, tt.ok, tt.ok)
+		}
+	}
+}
+
 // TestSmallScale: scaling refuses what would overflow an int64.
 func TestSmallScale(t *testing.T) {
 	tests := []struct {
@@ -114,6 +160,7 @@ func TestSmallScale(t *testing.T) {
 		{small{3, 0}, -18, 0, false}, // 3e18 ≥ 2^61
 		{small{2, 0}, -18, 2e18, true},
 		{small{1, -2}, -1, 0, false}, // e above the exponent
+		{small{0, -2}, -40, 0, true}, // zero at any exponent
 	}
 	for _, tt := range tests {
 		got, ok := tt.s.scaleTo(tt.e)
@@ -148,6 +195,32 @@ func FuzzMatchFast(f *testing.F) {
 		if matchFast(&q, a, v, opt) {
 			if ok, want := matchDecimal(q, a, v, opt); !ok {
 				t.Fatalf("matchFast matches %v (%d decimals, %q, tolerance %v, %s) and %v %q; matchDecimal does not: %s", q.Value, decimals, qu, q.Tolerance, a, v.Value, vu, want)
+			}
+		}
+	})
+}
+
+// FuzzMatchRangeFast: on any range and value, a match matchRangeFast
+// decides is one matchRangeDecimal finds.
+func FuzzMatchRangeFast(f *testing.F) {
+	f.Add(int64(35), int32(0), 0, int64(38), int32(0), 0, int64(385), int32(-1), uint8(0), "s", "s", "s")
+	f.Add(int64(-5), int32(0), 0, int64(5), int32(0), 0, int64(-55), int32(-1), uint8(1), "", "", "")
+	f.Add(int64(10), int32(0), 0, int64(20), int32(0), 0, int64(15), int32(-3), uint8(2), "ms", "ms", "s")
+	f.Fuzz(func(t *testing.T, lc int64, le int32, ld int, hc int64, he int32, hd int, vc int64, ve int32, approx uint8, lu, hu, vu string) {
+		if le < -40 || le > 40 || he < -40 || he > 40 || ve < -40 || ve > 40 || ld < -2 || ld > 30 || hd < -2 || hd > 30 {
+			t.Skip()
+		}
+		lo := claim.Quantity{Value: decimal.New(lc, le), Decimals: ld, Unit: lu, Magnitude: decimal.NewFromInt(1)}
+		hi := claim.Quantity{Value: decimal.New(hc, he), Decimals: hd, Unit: hu, Magnitude: decimal.NewFromInt(1)}
+		v := &evidence.Value{Ref: "s/v", Value: decimal.New(vc, ve), Unit: vu}
+		a := []claim.Approx{claim.Exact, claim.About, claim.Over, claim.Under}[approx%4]
+		opt := DefaultOptions()
+		if approx >= 128 {
+			opt.Approx = decimal.New(int64(approx), -3)
+		}
+		if matchRangeFast(&lo, &hi, a, v, opt) {
+			if ok, want := matchRangeDecimal(lo, hi, a, v, opt); !ok {
+				t.Fatalf("matchRangeFast matches %v~%v (%s) and %v %q; matchRangeDecimal does not: %s", lo.Value, hi.Value, a, v.Value, vu, want)
 			}
 		}
 	})

@@ -374,18 +374,25 @@ func run(jobs []func(md goldmark.Markdown)) {
 // judgePage runs the checks that read page p only.
 func (c *Checker) judgePage(p *Page) *pageVerdict {
 	v := &pageVerdict{}
-	rs, ds := check.Claims(p.Parsed, c.site.Store, c.opt)
-	v.total = len(rs)
-	for _, r := range rs {
-		if r.OK {
-			v.matched++
+	var ds diag.List
+	if c.countsOnly && c.onResults == nil {
+		// no Result is kept: judge without building them
+		v.total, v.matched, ds = check.Counts(p.Parsed, c.site.Store, c.opt)
+	} else {
+		var rs []check.Result
+		rs, ds = check.Claims(p.Parsed, c.site.Store, c.opt)
+		v.total = len(rs)
+		for _, r := range rs {
+			if r.OK {
+				v.matched++
+			}
 		}
-	}
-	if c.onResults != nil {
-		c.onResults(p, rs)
-	}
-	if !c.countsOnly {
-		v.results = rs
+		if c.onResults != nil {
+			c.onResults(p, rs)
+		}
+		if !c.countsOnly {
+			v.results = rs
+		}
 	}
 	if c.stage != nil {
 		v.stage = c.stage.unit(rs)
