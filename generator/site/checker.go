@@ -375,7 +375,7 @@ func run(jobs []func(md goldmark.Markdown)) {
 func (c *Checker) judgePage(p *Page) *pageVerdict {
 	v := &pageVerdict{}
 	var ds diag.List
-	if c.countsOnly && c.onResults == nil {
+	if c.countsOnly && c.onResults == nil && c.stage == nil {
 		// no Result is kept: judge without building them
 		v.total, v.matched, ds = check.Counts(p.Parsed, c.site.Store, c.opt)
 	} else {
@@ -393,9 +393,9 @@ func (c *Checker) judgePage(p *Page) *pageVerdict {
 		if !c.countsOnly {
 			v.results = rs
 		}
-	}
-	if c.stage != nil {
-		v.stage = c.stage.unit(rs)
+		if c.stage != nil {
+			v.stage = c.stage.unit(rs)
+		}
 	}
 	cov, cds := check.Coverage(p.Parsed)
 	v.coverage = cov
