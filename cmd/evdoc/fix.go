@@ -48,7 +48,9 @@ func newFixCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *cob
 				}
 				defer l.Unlock()
 			}
-			s, err := loadSite(ctx, *root, opts.load())
+			// Pages are loaded lazily and parsed one at a time: to be
+			// judged, then again to be rewritten when they have a fix.
+			s, err := loadSite(ctx, *root, lazyLoad(opts.load()))
 			if err != nil {
 				return &exitError{2, err}
 			}
@@ -57,27 +59,57 @@ func newFixCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *cob
 			}
 			// One judgement: the suggested fixes of this check run are
 			// applied, and its other findings are what remains.
-			findings, err := interrupt.Wait(ctx, func() diag.List { _, ds := s.Check(opts.check); return ds })
+			findings, err := interrupt.Wait(ctx, func() diag.List {
+				return site.NewCheckerWith(s, site.CheckerOptions{Check: opts.check, CountsOnly: true}).Diagnostics()
+			})
 			if err != nil {
 				return &exitError{2, err}
 			}
-			pages := make([]*claim.Page, 0, len(s.Pages))
+			// The mismatches of each page are planned with that page's
+			// parse (fix.Plan); every other finding remains as it is.
+			isPage := make(map[string]bool, len(s.Pages))
 			for _, p := range s.Pages {
-				pages = append(pages, p.Parsed)
+				isPage[p.Path] = true
 			}
-			edits, problems, _ := fix.Plan(pages, findings, fix.Options{AllowScale: allowScale})
+			mismatches := map[string]diag.List{}
+			var rest diag.List
+			for _, d := range findings {
+				if d.Rule == diag.ClaimMismatch && isPage[d.Pos.File] {
+					mismatches[d.Pos.File] = append(mismatches[d.Pos.File], d)
+				} else {
+					rest = append(rest, d)
+				}
+			}
+			_, problems, _ := fix.Plan(nil, rest, fix.Options{AllowScale: allowScale})
 			rewritten, pending := 0, 0
+			md := claim.NewMarkdown()
 			for _, p := range s.Pages {
 				if ctx.Err() != nil {
 					// Stop between pages; the ones done stay done.
 					_ = report.WriteFixSummary(stderr, rewritten, true)
 					return &exitError{1, nil}
 				}
-				es := edits[p.Parsed.Path]
+				if len(mismatches[p.Path]) == 0 {
+					continue
+				}
+				var edits map[string][]fix.Edit
+				var old []byte
+				err := s.WithParsed(p, md, func(pp *claim.Page) error {
+					var remaining diag.List
+					edits, remaining, _ = fix.Plan([]*claim.Page{pp}, mismatches[p.Path], fix.Options{AllowScale: allowScale})
+					problems = append(problems, remaining...)
+					old = pp.Source
+					return nil
+				})
+				if err != nil {
+					// Changed or gone since it was judged: left alone.
+					problems = append(problems, diag.Errorf(diag.Position{File: p.Path}, diag.FixChanged, "%v", atomicfile.ErrChanged))
+					continue
+				}
+				es := edits[p.Path]
 				if len(es) == 0 {
 					continue
 				}
-				old := p.Parsed.Source
 				nw := fix.Apply(old, es)
 				if dryRun {
 					if err := report.WriteFixDiff(stdout, p.Path, old, nw); err != nil {
@@ -86,7 +118,7 @@ func newFixCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *cob
 					pending += len(es)
 					continue
 				}
-				err := atomicfile.ReplaceIfUnchanged(filepath.Join(*root, filepath.FromSlash(p.Path)), old, nw, site.TempDir(*root))
+				err = atomicfile.ReplaceIfUnchanged(filepath.Join(*root, filepath.FromSlash(p.Path)), old, nw, site.TempDir(*root))
 				if errors.Is(err, atomicfile.ErrChanged) {
 					problems = append(problems, diag.Errorf(diag.Position{File: p.Path}, diag.FixChanged, "%v", err))
 					continue
