@@ -192,6 +192,10 @@ type lexer struct {
 	s       string
 	out     Literal
 	prevEnd int
+	// q is where quantityAt builds the quantity it returns, valid until
+	// its next call: run copies it into out, so quantities are not
+	// allocated one by one.
+	q Quantity
 }
 
 // ParseLiteral reads the numbers of a claim literal. Full-width digits and
@@ -199,10 +203,60 @@ type lexer struct {
 // error. Offsets in the result refer to the literal as given.
 func ParseLiteral(lit string) (Literal, error) {
 	lx := &lexer{s: lit}
-	if err := lx.run(); err != nil {
+	if n := digitRuns(lit); n > 0 {
+		// room for the quantities, once: a Quantity is 250 bytes
+		lx.out.Quantities = make([]Quantity, 0, n)
+	}
+	err := lx.run()
+	if qs := lx.out.Quantities; len(qs) == 0 {
+		lx.out.Quantities = nil // as append leaves a literal without any
+	} else if cap(qs) > len(qs) {
+		lx.out.Quantities = append(make([]Quantity, 0, len(qs)), qs...) // claims keep them
+	}
+	if err != nil {
 		return lx.out, err
 	}
 	return lx.out, lx.finish()
+}
+
+// digitRuns counts the runs of digits in s (ASCII or full-width), a run
+// going on across "," and "." between digits: the count of quantities a
+// literal of digits holds ("1,234.5" is one, "86/86" two), which run
+// appends to a slice of that size.
+func digitRuns(s string) int {
+	n := 0
+	in := false
+	for i := 0; i < len(s); {
+		if w := digitWidth(s, i); w > 0 {
+			if !in {
+				n++
+				in = true
+			}
+			i += w
+			continue
+		}
+		if in && (s[i] == ',' || s[i] == '.') && digitWidth(s, i+1) > 0 {
+			i++
+			continue
+		}
+		in = false
+		i++
+	}
+	return n
+}
+
+// digitWidth returns the length of the digit at s[i:]: 1 for an ASCII
+// digit, 3 for a full-width one (U+FF10 … U+FF19), 0 for none.
+func digitWidth(s string, i int) int {
+	switch {
+	case i >= len(s):
+		return 0
+	case s[i] >= '0' && s[i] <= '9':
+		return 1
+	case s[i] == 0xEF && i+2 < len(s) && s[i+1] == 0xBC && s[i+2] >= 0x90 && s[i+2] <= 0x99:
+		return 3
+	}
+	return 0
 }
 
 func (lx *lexer) errorf(format string, args ...any) error {
@@ -312,8 +366,9 @@ func (lx *lexer) quantityAt(i int) (*Quantity, int, error) {
 	if k < len(s) && (s[k] == '.' || strings.HasPrefix(s[k:], "．")) && unit.IsDigitAt(s, k+1+2*btoi(s[k] != '.')) {
 		return nil, 0, fmt.Errorf("%q looks like a version or address, not a measured number", s)
 	}
-	q := &Quantity{Start: i, NumStart: i, NumEnd: k, Value: d.Value, Decimals: d.Decimals, FullWidth: d.FullWidth,
+	lx.q = Quantity{Start: i, NumStart: i, NumEnd: k, Value: d.Value, Decimals: d.Decimals, FullWidth: d.FullWidth,
 		Grouped: d.Grouped, Sep: d.Sep, Magnitude: one, Delta: delta}
+	q := &lx.q
 	if sl > 0 {
 		q.Sign = s[i : i+sl]
 		if strings.ContainsAny(q.Sign, "-−－") {
@@ -785,7 +840,8 @@ func (lx *lexer) finish() error {
 		return fmt.Errorf("claim literal %q has no number; expected digits such as 86/86, 44%%, +1, 40초", s)
 	}
 	// Text outside the quantities.
-	var segs []string
+	var buf [4]string // most literals have one or two numbers: segs stays on the stack
+	segs := buf[:0]
 	prev := 0
 	for _, q := range qs {
 		segs = append(segs, s[prev:q.Start])

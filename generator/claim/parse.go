@@ -351,9 +351,10 @@ func parse(md goldmark.Markdown, path string, src []byte, page bool) (*Page, dia
 		c.Refs = refs
 		// Each reference's own position, for findings about one of them.
 		off := len(Scheme)
-		if len(refs) > 0 {
-			c.RefPositions = make([]diag.Position, 0, len(refs))
-			c.RefEnds = make([]diag.Position, 0, len(refs))
+		if n := len(refs); n > 0 {
+			// one allocation for both: each has its half
+			both := make([]diag.Position, 2*n)
+			c.RefPositions, c.RefEnds = both[:0:n], both[n:n:2*n]
 		}
 		rest, more := strings.TrimPrefix(dest, Scheme), true
 		for item := 0; more && item < len(refs); item++ {
