@@ -1,6 +1,7 @@
 package translation
 
 import (
+	"bytes"
 	"regexp"
 	"sort"
 	"strconv"
@@ -276,6 +277,22 @@ func isASCIIAlnum(c byte) bool {
 // words (1万2000, 1만 2천, 1.2만) are read as one number; "5" never
 // matches inside "15".
 func ScanNumbers(text string) []Number {
+	out, _ := scanNumbers(text, true)
+	return out
+}
+
+// countNumbers is len(ScanNumbers(text)) without building the numbers:
+// the same scan, with no values computed where they do not decide where
+// a number ends (they do only between the parts of a compound: 1만 2천),
+// no qualifiers read and no keys formatted.
+func countNumbers(text string) int {
+	_, n := scanNumbers(text, false)
+	return n
+}
+
+// scanNumbers is ScanNumbers when keep is set; otherwise it only counts
+// the numbers it would return (out is nil).
+func scanNumbers(text string, keep bool) (out []Number, count int) {
 	// offsets in norm are offsets in text unless full-width characters
 	// (or invalid UTF-8) were mapped
 	norm, back := text, []int(nil)
@@ -288,9 +305,13 @@ func ScanNumbers(text string) []Number {
 		}
 		return back[i]
 	}
-	var out []Number
 	for i := 0; i < len(norm); {
 		if w := zeroWord(norm[i:]); w > 0 {
+			count++
+			if !keep {
+				i += w
+				continue
+			}
 			n := Number{Kind: "number", Value: decimal.Zero, Text: text[at(i):at(i+w)], Start: at(i), End: at(i + w)}
 			qualify(&n, norm, i, i+w)
 			out = append(out, n)
@@ -312,6 +333,11 @@ func ScanNumbers(text string) []Number {
 			for k > 0 && (isASCIIAlnum(norm[k-1]) || (norm[k-1] == '-' || norm[k-1] == '/') && k > 1 && isASCIIAlnum(norm[k-2])) {
 				k--
 			}
+			count++
+			if !keep {
+				i = j
+				continue
+			}
 			word := strings.ToLower(norm[k:j])
 			out = append(out, Number{Kind: "id", Text: text[at(k):at(j)], Key: "id:" + word, Start: at(k), End: at(j)})
 			i = j
@@ -320,41 +346,71 @@ func ScanNumbers(text string) []Number {
 		rest := norm[i:]
 		if mayBeDateLike(norm, i) {
 			if m := ipRe.FindString(rest); m != "" {
+				count++
+				if !keep {
+					i += len(m)
+					continue
+				}
 				out = append(out, Number{Kind: "ip", Text: text[at(i):at(i+len(m))], Key: "ip:" + m, Start: at(i), End: at(i + len(m))})
 				i += len(m)
 				continue
 			}
 			if m := isoDateRe.FindStringSubmatch(rest); m != nil {
+				count++
+				if !keep {
+					i += len(m[0])
+					continue
+				}
 				key := "date:" + m[1] + "-" + pad2(m[2]) + "-" + pad2(m[3])
 				out = append(out, Number{Kind: "date", Text: text[at(i):at(i+len(m[0]))], Key: key, Start: at(i), End: at(i + len(m[0]))})
 				i += len(m[0])
 				continue
 			}
 			if m := cjkDateRe.FindStringSubmatch(rest); m != nil && (m[1] != "" || m[3] != "") {
+				count++
+				if !keep {
+					i += len(m[0])
+					continue
+				}
 				key := "date:" + m[1] + "-" + pad2(m[2]) + "-" + pad2(m[3])
 				out = append(out, Number{Kind: "date", Text: text[at(i):at(i+len(m[0]))], Key: key, Start: at(i), End: at(i + len(m[0]))})
 				i += len(m[0])
 				continue
 			}
 			if m := clockRe.FindString(rest); m != "" {
+				count++
+				if !keep {
+					i += len(m)
+					continue
+				}
 				out = append(out, Number{Kind: "time", Text: text[at(i):at(i+len(m))], Key: "time:" + m, Start: at(i), End: at(i + len(m))})
 				i += len(m)
 				continue
 			}
 			if m := versionRe.FindString(rest); m != "" {
+				count++
+				if !keep {
+					i += len(m)
+					continue
+				}
 				out = append(out, Number{Kind: "version", Text: text[at(i):at(i+len(m))], Key: "version:" + strings.TrimPrefix(m, "v"), Start: at(i), End: at(i + len(m))})
 				i += len(m)
 				continue
 			}
 		}
-		n, end := readQuantity(norm, i)
+		n, end := readQuantity(norm, i, keep)
+		count++
+		if !keep {
+			i = end
+			continue
+		}
 		n.Start, n.End = at(i), at(end)
 		n.Text = text[n.Start:n.End]
 		qualify(&n, norm, i, end)
 		out = append(out, n)
 		i = end
 	}
-	return out
+	return out, count
 }
 
 // mayBeDateLike reports whether the digits at norm[i:] can start an IP
@@ -413,7 +469,9 @@ func pad2(s string) string {
 
 // readQuantity reads a number with magnitudes and unit at norm[i:]. It
 // returns the token (Kind "number", Value in the base unit) and the end.
-func readQuantity(norm string, i int) (Number, int) {
+// Without keep only the end is meant: the value is left zero, computed
+// only where it decides the end.
+func readQuantity(norm string, i int, keep bool) (Number, int) {
 	n := Number{Kind: "number"}
 	total := decimal.Zero
 	j := i
@@ -423,7 +481,10 @@ func readQuantity(norm string, i int) (Number, int) {
 		if m == "" {
 			break
 		}
-		v := parseNumber(m)
+		var v decimal.Decimal
+		if keep || lastMag != 0 {
+			v = parseNumber(m)
+		}
 		k := j + len(m)
 		mag := int64(1)
 		if w, n := magnitudeAt(norm[k:]); n > 0 {
@@ -433,9 +494,11 @@ func readQuantity(norm string, i int) (Number, int) {
 		if lastMag != 0 && (mag >= lastMag || v.Mul(decimal.NewFromInt(mag)).GreaterThanOrEqual(decimal.NewFromInt(lastMag))) {
 			break // not a continuation of the compound number
 		}
-		if lastMag == 0 && mag == 1 {
+		switch {
+		case !keep:
+		case lastMag == 0 && mag == 1:
 			total = v // the usual number: 0 + v × 1 is v, digit for digit
-		} else {
+		default:
 			total = total.Add(v.Mul(decimal.NewFromInt(mag)))
 		}
 		j = k
@@ -469,7 +532,10 @@ func readQuantity(norm string, i int) (Number, int) {
 	// 割 (tenths), with 分 (hundredths) and 厘 (thousandths) after it, is a
 	// percentage, as package claim reads it: 3割 = 30 %, 3割5分 = 35 %
 	if strings.HasPrefix(norm[j:], "割") {
-		n.Value, n.Unit = total.Mul(decimal.NewFromInt(10)), "%"
+		n.Unit = "%"
+		if keep {
+			n.Value = total.Mul(decimal.NewFromInt(10))
+		}
 		j += len("割")
 		for _, part := range []struct {
 			word string
@@ -479,8 +545,9 @@ func readQuantity(norm string, i int) (Number, int) {
 			if m == "" || strings.Contains(m, ".") || !strings.HasPrefix(norm[j+len(m):], part.word) {
 				continue
 			}
-			v := parseNumber(m)
-			n.Value = n.Value.Add(v.Mul(part.f))
+			if keep {
+				n.Value = n.Value.Add(parseNumber(m).Mul(part.f))
+			}
 			j += len(m) + len(part.word)
 		}
 		return n, j
@@ -508,7 +575,7 @@ func readQuantity(norm string, i int) (Number, int) {
 			}
 			uw := unitWords[w]
 			n.Unit = uw.unit
-			if uw.factor != "1" { // times 1 leaves the value as it is
+			if keep && uw.factor != "1" { // times 1 leaves the value as it is
 				f, _ := decimal.NewFromString(uw.factor)
 				n.Value = n.Value.Mul(f)
 			}
@@ -555,14 +622,17 @@ func qualify(n *Number, norm string, start, end int) {
 	if n.Unit == "" && (strings.HasSuffix(before, "초당") || strings.HasSuffix(before, "毎秒") || strings.HasSuffix(lowerBefore, "per second")) {
 		n.Unit = "/s"
 	}
-	key := decimalString(n.Value)
-	if n.Unit != "" {
-		key += "|" + n.Unit
-	}
+	// cmp|value|unit, built in one buffer
+	var buf [64]byte
+	key := buf[:0]
 	if n.Cmp != "" {
-		key = n.Cmp + "|" + key
+		key = append(append(key, n.Cmp...), '|')
 	}
-	n.Key = key
+	key = appendDecimal(key, n.Value)
+	if n.Unit != "" {
+		key = append(append(key, '|'), n.Unit...)
+	}
+	n.Key = string(key)
 }
 
 // toLower is strings.ToLower without a copy of a string it leaves as it
@@ -601,30 +671,45 @@ func caseless(r rune) bool {
 // same digits, trailing zeros of the fraction dropped, as decimal prints
 // them by default.
 func decimalString(d decimal.Decimal) string {
+	var buf [32]byte
+	return string(appendDecimal(buf[:0], d))
+}
+
+// appendDecimal appends decimalString(d) to b.
+func appendDecimal(b []byte, d decimal.Decimal) []byte {
 	exp := d.Exponent()
 	if !decimal.TrimTrailingZeros || decimal.UseScientificNotation || exp > 0 || d.NumDigits() > 18 {
-		return d.String()
+		return append(b, d.String()...)
 	}
 	c := d.CoefficientInt64()
 	if exp == 0 {
-		return strconv.FormatInt(c, 10)
+		return strconv.AppendInt(b, c, 10)
 	}
-	sign := ""
 	if c < 0 {
-		sign, c = "-", -c
+		b, c = append(b, '-'), -c
 	}
-	str := strconv.FormatInt(c, 10)
+	var digits [24]byte
+	str := strconv.AppendInt(digits[:0], c, 10)
 	e := int(-exp)
-	intPart, zeros, frac := "0", "", str
 	if len(str) > e {
-		intPart, frac = str[:len(str)-e], str[len(str)-e:]
-	} else {
-		zeros = strings.Repeat("0", e-len(str))
+		intPart, frac := str[:len(str)-e], str[len(str)-e:]
+		frac = bytes.TrimRight(frac, "0")
+		b = append(b, intPart...)
+		if len(frac) > 0 {
+			b = append(append(b, '.'), frac...)
+		}
+		return b
 	}
-	if frac = strings.TrimRight(frac, "0"); frac == "" {
-		return sign + intPart
+	frac := bytes.TrimRight(str, "0")
+	b = append(b, '0')
+	if len(frac) == 0 {
+		return b
 	}
-	return sign + intPart + "." + zeros + frac
+	b = append(b, '.')
+	for range e - len(str) {
+		b = append(b, '0')
+	}
+	return append(b, frac...)
 }
 
 // Verdict is how two numbers written in different languages compare.

@@ -134,12 +134,61 @@ func FuzzScanNumbers(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		for _, n := range ScanNumbers(s) {
+		ns := ScanNumbers(s)
+		for _, n := range ns {
 			if n.Start < 0 || n.End > len(s) || n.Start >= n.End || s[n.Start:n.End] != n.Text || n.Key == "" {
 				t.Fatalf("%q: bad token %+v", s, n)
 			}
 		}
+		if got := countNumbers(s); got != len(ns) {
+			t.Fatalf("countNumbers(%q) = %d; ScanNumbers reads %d: %+v", s, got, len(ns), ns)
+		}
 	})
+}
+
+// TestCountNumbers: countNumbers counts what ScanNumbers reads, values
+// it does not compute included (compounds, 割, units with a factor), on
+// the shapes of claims and on random strings over the bytes that decide
+// where a number ends.
+func TestCountNumbers(t *testing.T) {
+	for _, tc := range []struct {
+		s    string
+		want int
+	}{
+		{"", 0},
+		{"40초", 1},
+		{"86/86", 2},
+		{"51.7%→0.21%", 2},
+		{"1만 2천", 1},     // one compound
+		{"2천 3만", 2},     // a larger magnitude after a smaller one: two numbers
+		{"1만 20000", 2},  // 20000 ≥ 10000: not a continuation
+		{"1만 9999", 1},   // 9999 < 10000: a continuation
+		{"1.5만 2천", 1},   // decimals before a magnitude
+		{"3割5分", 1},      // a percentage
+		{"409610바이트", 1}, // a unit with a factor
+		{"10ms 20μs", 2},
+		{"p99 19.2ms", 2}, // an id and a number
+		{"2026年7月9日 12:30 v1.2.3 10.0.0.1", 5}, // v1 is an id, .2.3 a version
+		{"ゼロ 3", 2},
+		{"１２,０００", 1},
+		{"a\xff1 2", 2},
+	} {
+		if got, want := countNumbers(tc.s), len(ScanNumbers(tc.s)); got != want || got != tc.want {
+			t.Errorf("countNumbers(%q) = %d; ScanNumbers reads %d; want %d", tc.s, got, want, tc.want)
+		}
+	}
+	pieces := []string{"0", "1", "2", "5", "9", "10", "9999", "20000", ",", ".", " ", "만", "千", "億", "천", "割", "分", "厘", "초", "ms", "KB", "바이트", "%", "p", "v", "-", "/", ":", "年", "月", "日", "ゼロ", "１", "約", "이상"}
+	rng := rand.New(rand.NewPCG(5, 6))
+	for range 200000 {
+		var b strings.Builder
+		for range rng.IntN(10) {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		s := b.String()
+		if got, want := countNumbers(s), len(ScanNumbers(s)); got != want {
+			t.Fatalf("countNumbers(%q) = %d; ScanNumbers reads %d", s, got, want)
+		}
+	}
 }
 
 // TestNormalizeText holds normalizeText to the mapping of full-width
@@ -252,7 +301,8 @@ func TestToLowerAndDecimalString(t *testing.T) {
 		}
 	}
 	for _, d := range []decimal.Decimal{decimal.Zero, decimal.NewFromInt(40), decimal.NewFromInt(-7), decimal.New(1250, 0), decimal.New(5, -1), decimal.New(12, 3),
-		decimal.RequireFromString("123456789012345678901234"), decimal.RequireFromString("999999999999999999"), decimal.RequireFromString("-1000000000000000000")} {
+		decimal.RequireFromString("123456789012345678901234"), decimal.RequireFromString("999999999999999999"), decimal.RequireFromString("-1000000000000000000"),
+		decimal.New(-5, -3), decimal.New(100, -2), decimal.New(120, -2), decimal.New(-120, -1), decimal.New(-999999999999999999, -18), decimal.New(7, -20), decimal.New(0, -28)} {
 		if got, want := decimalString(d), d.String(); got != want {
 			t.Errorf("decimalString(%v) = %q, want %q", d, got, want)
 		}

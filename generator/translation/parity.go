@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"regexp"
-	"strconv"
 	"strings"
 
 	"github.com/evdoc-lab/evdoc/generator/claim"
@@ -208,10 +207,11 @@ func readDoc(p *Page) *doc {
 		if len(nums) == len(c.Refs) && len(nums) > 1 {
 			// [18 (+1)](ev:a,b) says what [18](ev:a) … [+1](ev:b) says:
 			// compare one reference with its number at a time
-			for k, ref := range c.Refs {
+			for k := range c.Refs {
 				one := pc
-				one.Refs = []string{ref}
-				one.numbers = []Number{nums[k]}
+				// views of one element each, capped: never written
+				one.Refs = c.Refs[k : k+1 : k+1]
+				one.numbers = nums[k : k+1 : k+1]
 				d.claims = append(d.claims, one)
 			}
 			continue
@@ -249,20 +249,26 @@ func claimNumbers(src []byte, c *claim.Claim) []Number {
 	if i := strings.IndexAny(after, "0123456789\n"); i >= 0 {
 		after = after[:i]
 	}
-	inLit := ScanNumbers(lit)
-	if len(inLit) != 1 {
+	if countNumbers(lit) != 1 {
 		// words around a transition, fraction or range ("51.7%→0.21%まで")
 		// do not qualify one of its numbers
-		return inLit
+		return ScanNumbers(lit)
 	}
 	all := ScanNumbers(before + lit + after)
-	var out []Number
-	for _, n := range all {
+	// the numbers starting in the literal: one run, as they are in order
+	lo, hi := -1, -1
+	for i, n := range all {
 		if n.Start >= len(before) && n.Start < len(before)+len(lit) {
-			out = append(out, n)
+			if lo < 0 {
+				lo = i
+			}
+			hi = i + 1
 		}
 	}
-	return out
+	if lo < 0 {
+		return nil
+	}
+	return all[lo:hi:hi]
 }
 
 func isRuneStart(b byte) bool { return b&0xC0 != 0x80 }
@@ -490,11 +496,15 @@ func compareClaims(ds, dt *doc, sec func(int) int, at posFn, rel relFn, srcName 
 	// claim of the source is most likely translated by the n-th of the
 	// target, so a changed number is reported against its own source
 	// claim rather than a later one that happens to agree.
+	type secKey struct {
+		sec int
+		key string
+	}
 	ordinal := func(d *doc) []int {
-		seen := map[string]int{}
+		seen := make(map[secKey]int, len(d.claims))
 		out := make([]int, len(d.claims))
 		for i, c := range d.claims {
-			k := strconv.Itoa(sec(c.section)) + "\x00" + key(c)
+			k := secKey{sec(c.section), key(c)}
 			out[i] = seen[k]
 			seen[k]++
 		}
