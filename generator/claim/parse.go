@@ -252,6 +252,11 @@ func parse(md goldmark.Markdown, path string, src []byte, page bool) (*Page, dia
 		p.Claims = make([]Claim, 0, n)
 	}
 	shortcodes := shortcodeSpans(blanked)
+	var sl slab        // the claims' literals and offsets
+	var litAt [][2]int // each claim's literal in sl.lit
+	if n := cap(p.Claims); n > 0 {
+		litAt = make([][2]int, 0, n)
+	}
 	var skip [2]int // the byte range of the prose number reported last
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
@@ -272,7 +277,10 @@ func parse(md goldmark.Markdown, path string, src []byte, page bool) (*Page, dia
 			if dest := string(t.Destination); strings.HasPrefix(dest, Scheme) {
 				pos := ix.Pos(nodeStart(t)) // at "!["
 				textEnd := pos.Offset + 2   // ![]: the "]" follows the "!["
-				if sp := textSpan(t, blanked); sp.start >= 0 {
+				mark := len(sl.lit)
+				sp := textSpan(t, blanked, &sl)
+				sl.lit = sl.lit[:mark] // an image's text is not kept
+				if sp.start >= 0 {
 					textEnd = sp.end
 				}
 				_, end, _ := destinationRange(ix, blanked, textEnd, t.Destination)
@@ -307,8 +315,12 @@ func parse(md goldmark.Markdown, path string, src []byte, page bool) (*Page, dia
 			return ast.WalkContinue, nil
 		}
 		dest := string(link.Destination)
-		sp := textSpan(link, blanked)
-		start, end, lit := sp.start, sp.end, sp.literal
+		mark := len(sl.lit)
+		sp := textSpan(link, blanked, &sl)
+		start, end := sp.start, sp.end
+		if start < 0 || !strings.HasPrefix(dest, Scheme) {
+			sl.lit = sl.lit[:mark] // only claims keep their text
+		}
 		if start < 0 {
 			if strings.HasPrefix(dest, Scheme) {
 				// [](ev:…): from the "[" to the end of the destination
@@ -327,9 +339,12 @@ func parse(md goldmark.Markdown, path string, src []byte, page bool) (*Page, dia
 			p.Links = append(p.Links, Link{Destination: dest, Pos: dpos, End: dend})
 			return ast.WalkContinue, nil // its text is prose
 		}
-		c := Claim{Page: path, Literal: lit, Pos: ix.Pos(start), End: end, RefPos: dpos, DestEnd: dend, Destination: dest, Offsets: sp.offsets}
+		// Literal and Parsed are set after the walk, from one string
+		// of all the literals
+		c := Claim{Page: path, Pos: ix.Pos(start), End: end, RefPos: dpos, DestEnd: dend, Destination: dest, Offsets: sp.offsets}
+		litAt = append(litAt, [2]int{mark, len(sl.lit)})
+		lit := sp.literal // for messages
 		litEnd := ix.Pos(end)
-		c.Parsed, c.ParseErr = ParseLiteral(lit)
 		switch {
 		case sp.code:
 			errs = append(errs, diag.Errorf(c.Pos, diag.ClaimLiteral, "claim text %q is a code span; code spans hold configuration, not measurements: write the number as plain text", lit).Spanning(litEnd))
@@ -344,7 +359,7 @@ func parse(md goldmark.Markdown, path string, src []byte, page bool) (*Page, dia
 			p.Claims = append(p.Claims, c)
 			return ast.WalkSkipChildren, nil
 		}
-		refs, err := ParseRefs(dest)
+		refs, err := parseRefs(dest, &sl)
 		if err != "" {
 			errs = append(errs, diag.Errorf(dpos, diag.ClaimSyntax, "%s", err).Spanning(dend))
 		}
@@ -373,6 +388,12 @@ func parse(md goldmark.Markdown, path string, src []byte, page bool) (*Page, dia
 		p.Claims = append(p.Claims, c)
 		return ast.WalkSkipChildren, nil
 	})
+	lits := string(sl.lit)
+	for i := range p.Claims {
+		c := &p.Claims[i]
+		c.Literal = lits[litAt[i][0]:litAt[i][1]]
+		c.Parsed, c.ParseErr = ParseLiteral(c.Literal)
+	}
 	p.Blocks = collectBlocks(doc, len(src)-body)
 	if cap(p.Claims) > len(p.Claims)+len(p.Claims)/4 {
 		// a page's claims live as long as the site: drop append's spare room
@@ -392,20 +413,55 @@ func parse(md goldmark.Markdown, path string, src []byte, page bool) (*Page, dia
 // a code span or an image.
 type span struct {
 	start, end int
-	literal    string
-	offsets    []int
-	code       bool
-	image      bool
+	// literal is the text, in the page's literal buffer (see slab); it
+	// is valid until the next textSpan
+	literal []byte
+	offsets []int
+	code    bool
+	image   bool
 }
 
-// textSpan collects the text of a link (or image) node. start is -1 for a
-// link without text.
-func textSpan(link ast.Node, src []byte) span {
+// slab holds, for one page, the text and offsets of its links' literals
+// one after another: a claim's Literal and Offsets are parts of it, not
+// two allocations each.
+type slab struct {
+	lit  []byte   // literal bytes
+	offs []int    // the current chunk of offsets
+	refs []string // the current chunk of references
+}
+
+// strings returns an empty slice of capacity n from the slab's chunk of
+// references, as ints does.
+func (sl *slab) strings(n int) []string {
+	if cap(sl.refs)-len(sl.refs) < n {
+		sl.refs = make([]string, 0, max(n, 256))
+	}
+	at := len(sl.refs)
+	sl.refs = sl.refs[:at+n]
+	return sl.refs[at : at : at+n]
+}
+
+// ints returns an empty slice of capacity n from the slab's chunk of
+// offsets (a new chunk when it is full). Appending beyond n does not
+// write into the slab.
+func (sl *slab) ints(n int) []int {
+	if cap(sl.offs)-len(sl.offs) < n {
+		sl.offs = make([]int, 0, max(n, 1024))
+	}
+	at := len(sl.offs)
+	sl.offs = sl.offs[:at+n]
+	return sl.offs[at : at : at+n]
+}
+
+// textSpan collects the text of a link (or image) node, appending it to
+// sl.lit. start is -1 for a link without text.
+func textSpan(link ast.Node, src []byte, sl *slab) span {
 	sp := span{start: -1, end: -1}
-	var b strings.Builder
+	at := len(sl.lit)
+	b := sl.lit
 	if n := textSpanLen(link); n > 0 {
-		b.Grow(n)
-		sp.offsets = make([]int, 0, n)
+		b = slices.Grow(b, n)
+		sp.offsets = sl.ints(n)
 	}
 	addSeg := func(seg text.Segment) {
 		if sp.start < 0 || seg.Start < sp.start {
@@ -414,7 +470,7 @@ func textSpan(link ast.Node, src []byte) span {
 		if seg.Stop > sp.end {
 			sp.end = seg.Stop
 		}
-		b.Write(seg.Value(src))
+		b = append(b, seg.Value(src)...)
 		for i := seg.Start; i < seg.Stop; i++ {
 			sp.offsets = append(sp.offsets, i)
 		}
@@ -436,15 +492,15 @@ func textSpan(link ast.Node, src []byte) span {
 				}
 				sp.end = max(sp.end, seg.Stop)
 				dec, offs := DecodeInline(src, seg.Start, seg.Stop)
-				b.Write(dec)
+				b = append(b, dec...)
 				sp.offsets = append(sp.offsets, offs[:len(dec)]...)
 			}
 			if t.SoftLineBreak() {
-				b.WriteByte(' ')
+				b = append(b, ' ')
 				sp.offsets = append(sp.offsets, t.Segment.Stop)
 			}
 		case *ast.String:
-			b.Write(t.Value)
+			b = append(b, t.Value...)
 			for range t.Value {
 				sp.offsets = append(sp.offsets, -1)
 			}
@@ -463,7 +519,8 @@ func textSpan(link ast.Node, src []byte) span {
 		}
 		return ast.WalkContinue, nil
 	})
-	sp.literal = b.String()
+	sl.lit = b
+	sp.literal = b[at:]
 	return sp
 }
 
@@ -542,6 +599,12 @@ func destinationAt(src []byte, textEnd int) int {
 // ParseRefs splits a claim destination ("ev:SET/NAME,NAME,SET/NAME") into
 // full references. It returns a message describing the first problem, or "".
 func ParseRefs(dest string) ([]string, string) {
+	return parseRefs(dest, nil)
+}
+
+// parseRefs is ParseRefs, taking the slice of references from sl when
+// it is not nil.
+func parseRefs(dest string, sl *slab) ([]string, string) {
 	body := strings.TrimPrefix(dest, Scheme)
 	if strings.TrimSpace(body) == "" {
 		return nil, "empty evidence reference; expected ev:SET/NAME"
@@ -549,7 +612,11 @@ func ParseRefs(dest string) ([]string, string) {
 	var refs []string // nil until the first reference, as callers expect
 	add := func(ref string) {
 		if refs == nil {
-			refs = make([]string, 0, strings.Count(body, ",")+1)
+			if n := strings.Count(body, ",") + 1; sl != nil {
+				refs = sl.strings(n)
+			} else {
+				refs = make([]string, 0, n)
+			}
 		}
 		refs = append(refs, ref)
 	}
