@@ -199,9 +199,9 @@ func Catalogue() []Rule {
 			"Give it the translationKey of its source page; an empty placeholder with nothing to fall back to is an error."},
 		{TranslationDuplicateKey, Error, "Two pages of one language share a translationKey.",
 			"Give each page of a language its own translationKey."},
-		{LinkMalformed, Warning, "A root-relative link cannot be parsed as a URL.",
+		{LinkMalformed, Warning, "A root-relative or relative link cannot be parsed as a URL.",
 			"Write the link destination as a valid URL path."},
-		{LinkMissingPage, Warning, "A root-relative link points to a page the site does not have.",
+		{LinkMissingPage, Warning, "A root-relative or relative link points to a page the site does not have.",
 			"Link to an existing page, or add the page."},
 
 		{FigureSpec, Error, "A figure spec under figures/ is malformed.",

@@ -381,3 +381,139 @@ func TestBuildEscapes(t *testing.T) {
 		t.Errorf("evtable cells are not linked to their raw lines:\n%s", table)
 	}
 }
+
+// TestLinkForms builds testdata/build/links.txtar, whose pages link with
+// every form of destination, and checks both ends of link resolution:
+// evdoc check's link-missing-page findings and the href each link is
+// built with ("span" for the missing-page span the render hook makes of
+// a link that names no page). The two must agree: a link check reports
+// is exactly a link the hook could not resolve.
+func TestLinkForms(t *testing.T) {
+	dir := txtartest.WriteFile(t, filepath.Join("testdata", "build", "links.txtar"))
+	s, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, ds := s.Check(check.DefaultOptions())
+	var findings []string
+	for _, d := range ds {
+		findings = append(findings, fmt.Sprintf("%s:%d:%d %s", d.Pos.File, d.Pos.Line, d.Pos.Column, d.Rule))
+	}
+	wantFindings := []string{
+		"content/ko/docs/guide/p.md:13:11 link-missing-page", // ../nope/
+		"content/ko/docs/guide/p.md:13:33 link-missing-page", // nope.md
+		"content/ko/docs/guide/p.md:13:55 link-missing-page", // ./nope
+		"content/ko/docs/guide/p.md:13:77 link-missing-page", // /docs/nope/
+	}
+	if got, want := strings.Join(findings, "\n"), strings.Join(wantFindings, "\n"); got != want {
+		t.Errorf("check findings:\n%s\nwant:\n%s", got, want)
+	}
+	if testing.Short() {
+		t.Skip("the build runs Hugo")
+	}
+	for _, d := range []string{"layouts", "themes", "assets"} {
+		if err := copyTree(filepath.Join(repoRoot, d), filepath.Join(dir, d)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cfg := filepath.Join(dir, ConfigFile)
+	cfgSrc, err := os.ReadFile(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(cfg, append([]byte("theme = [\"evdoc\"]\n"), cfgSrc...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if s, err = Load(dir); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Build(context.Background(), BuildOptions{Out: "public", Hugo: hugoCommand(t), Check: check.DefaultOptions()}); err != nil {
+		t.Fatal(err)
+	}
+	public := filepath.Join(dir, "public")
+	tests := []struct {
+		page, text, href string
+	}{
+		// a regular page, docs/guide/p.md (URL /docs/guide/p/)
+		{"docs/guide/p", "root", "/docs/guide/x/"},
+		{"docs/guide/p", "rootmd", "/docs/guide/x/"},
+		{"docs/guide/p", "up", "/docs/guide/x/"}, // not /docs/x (GetPage): from the page's URL
+		{"docs/guide/p", "md", "/docs/guide/x/"},
+		{"docs/guide/p", "dot", "/docs/guide/x/"},
+		{"docs/guide/p", "sec", "/docs/guide/"},
+		{"docs/guide/p", "upsec", "/docs/"},
+		{"docs/guide/p", "static", "../../../files/a.txt"},
+		{"docs/guide/p", "frag", "/docs/guide/x/#section-one"},
+		{"docs/guide/p", "kofrag", "/docs/guide/x/#%ea%b0%9c%ec%9a%94"},
+		{"docs/guide/p", "q", "/docs/guide/x/?tab=2#section-one"},
+		{"docs/guide/p", "ext", "https://example.com/a"},
+		{"docs/guide/p", "mail", "mailto:a@example.com"},
+		{"docs/guide/p", "hash", "#local"},
+		{"docs/guide/p", "case", "/docs/guide/x/"},
+		{"docs/guide/p", "leaf", "/docs/guide/bundle/"},
+		{"docs/guide/p", "rootlang", "/ja/docs/guide/x/"},
+		{"docs/guide/p", "html", "/docs/guide/x/"},
+		{"docs/guide/p", "missing", "span"},
+		{"docs/guide/p", "missingmd", "span"},
+		{"docs/guide/p", "missingrel", "span"},
+		{"docs/guide/p", "missingroot", "span"},
+		{"docs/guide/p", "missingfile", "nope.png"}, // a file link: left as written
+		// the same page in Japanese, built from the Korean source
+		{"ja/docs/guide/p", "up", "/ja/docs/guide/x/"},
+		{"ja/docs/guide/p", "md", "/ja/docs/guide/x/"},
+		{"ja/docs/guide/p", "missing", "span"},
+		// a section, docs/guide/_index.md (URL /docs/guide/)
+		{"docs/guide", "child", "/docs/guide/x/"},
+		{"docs/guide", "childmd", "/docs/guide/x/"},
+		{"docs/guide", "parent", "/docs/other/"},
+		{"docs/guide", "leaf", "/docs/guide/bundle/"},
+		{"docs/guide", "self", "/docs/guide/"},
+		// a leaf bundle, docs/guide/bundle/index.md (URL /docs/guide/bundle/)
+		{"docs/guide/bundle", "res", "img.png"},
+		{"docs/guide/bundle", "sib", "/docs/guide/x/"},
+		{"docs/guide/bundle", "sibmd", "/docs/guide/x/"},
+		{"docs/guide/bundle", "top", "/docs/other/"},
+		// a page and its Japanese translation with the same relative
+		// links (translation-structure compares them equal)
+		{"docs/other", "엑스", "/docs/guide/x/"},
+		{"docs/other", "안내", "/docs/guide/x/#section-one"},
+		{"ja/docs/other", "エックス", "/ja/docs/guide/x/"},
+		{"ja/docs/other", "案内", "/ja/docs/guide/x/#section-one"},
+	}
+	linkRe := regexp.MustCompile(`<a href="([^"]*)"[^>]*>([^<]*)</a>|<span class="missing-page"[^>]*>([^<]*)</span>`)
+	built := map[string]map[string]string{}
+	for _, tt := range tests {
+		links, ok := built[tt.page]
+		if !ok {
+			b, err := os.ReadFile(filepath.Join(public, tt.page, "index.html"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			links = map[string]string{}
+			for _, m := range linkRe.FindAllStringSubmatch(string(b), -1) {
+				if m[3] != "" {
+					links[m[3]] = "span"
+				} else {
+					links[m[2]] = html.UnescapeString(m[1])
+				}
+			}
+			built[tt.page] = links
+		}
+		if got := links[tt.text]; got != tt.href {
+			t.Errorf("%s: [%s] built as %q, want %q", tt.page, tt.text, got, tt.href)
+		}
+	}
+	// Every other link of the site resolves but the file links the hook
+	// leaves as written: nope.png (in both languages), the relative link
+	// to a static file, which a page under /ja/ resolves under /ja/, and
+	// the Japanese fallback of the bundle, which has no copy of its
+	// resource.
+	problems, _ := walkLinks(t, public, &url.URL{Scheme: "http", Host: "localhost", Path: "/"})
+	var got []string
+	for _, p := range problems {
+		got = append(got, p.String())
+	}
+	if want := "docs/guide/p/index.html: nope.png: 404\nja/docs/guide/bundle/index.html: img.png: 404\nja/docs/guide/p/index.html: ../../../files/a.txt: 404\nja/docs/guide/p/index.html: nope.png: 404"; strings.Join(got, "\n") != want {
+		t.Errorf("link walk:\n%s\nwant:\n%s", strings.Join(got, "\n"), want)
+	}
+}

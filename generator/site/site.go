@@ -2,10 +2,8 @@ package site
 
 import (
 	"fmt"
-	"net/url"
 	"regexp"
 	"sort"
-	"strings"
 
 	"github.com/evdoc-lab/evdoc/generator/check"
 	"github.com/evdoc-lab/evdoc/generator/claim"
@@ -224,78 +222,6 @@ func (s *Site) Coverage() []claim.Coverage {
 		out = append(out, c)
 	}
 	return out
-}
-
-// pageIndex returns the set of "lang\x00logical" of every page, which
-// checkLinks resolves links against. Logical paths are lower-cased, as
-// Hugo's GetPage compares paths case-insensitively. Besides the content
-// files it holds the pages Hugo makes without one: each language's home
-// page ("") and the section of every top-level content directory.
-func (s *Site) pageIndex() map[string]bool {
-	index := make(map[string]bool, len(s.Pages)+2*len(s.Config.Languages))
-	for code := range s.Config.Languages {
-		index[code+"\x00"] = true
-	}
-	for _, p := range s.Pages {
-		logical := strings.ToLower(p.Logical)
-		index[p.Lang+"\x00"+logical] = true
-		if top, _, ok := strings.Cut(logical, "/"); ok {
-			index[p.Lang+"\x00"+top] = true
-		}
-	}
-	return index
-}
-
-// internalLinks returns the links of a parsed page that checkLinks
-// resolves: those whose destination starts with "/" (not "//").
-func internalLinks(p *claim.Page) []claim.Link {
-	var out []claim.Link
-	for _, l := range p.Links {
-		if strings.HasPrefix(l.Destination, "/") && !strings.HasPrefix(l.Destination, "//") {
-			out = append(out, l)
-		}
-	}
-	return out
-}
-
-// checkLinks resolves the links of page p that start with "/" (links,
-// see internalLinks) against the pages of the page's language (index,
-// see pageIndex), counting pages the build will generate from the source
-// language as present. It resolves a path as the theme's render hook
-// does: first as Hugo's GetPage resolves it from the page
-// (case-insensitively, in the page's language); failing that, a path
-// whose first segment is a language's code ("/ja/docs/theme/", the URL
-// the reader sees with defaultContentLanguageInSubdir) names the rest of
-// the path in that language.
-func (s *Site) checkLinks(p *Page, links []claim.Link, index map[string]bool) diag.List {
-	var ds diag.List
-	src := s.Config.Source().Code
-	for _, l := range links {
-		if !strings.HasPrefix(l.Destination, "/") || strings.HasPrefix(l.Destination, "//") {
-			continue
-		}
-		u, err := url.Parse(l.Destination)
-		if err != nil {
-			ds = append(ds, diag.Diagnostic{Pos: l.Pos, End: l.End, Severity: diag.Warning, Rule: diag.LinkMalformed, Message: fmt.Sprintf("cannot parse link %q: %v", l.Destination, err)})
-			continue
-		}
-		logical := strings.ToLower(strings.Trim(u.Path, "/"))
-		if index[p.Lang+"\x00"+logical] || index[src+"\x00"+logical] {
-			continue
-		}
-		lang, rest, _ := strings.Cut(logical, "/")
-		if _, ok := s.Config.Languages[lang]; ok {
-			if index[lang+"\x00"+rest] || index[src+"\x00"+rest] {
-				continue
-			}
-			ds = append(ds, diag.Diagnostic{Pos: l.Pos, End: l.End, Severity: diag.Warning, Rule: diag.LinkMissingPage,
-				Message: fmt.Sprintf("link to %s: the site has no such page in %s", l.Destination, s.contentDirs(lang, src))})
-			continue
-		}
-		ds = append(ds, diag.Diagnostic{Pos: l.Pos, End: l.End, Severity: diag.Warning, Rule: diag.LinkMissingPage,
-			Message: fmt.Sprintf("link to %s: the site has no such page in %s", l.Destination, s.contentDirs(p.Lang, src))})
-	}
-	return ds
 }
 
 // contentDirs names where a page of language lang may come from: its

@@ -1,0 +1,262 @@
+package site
+
+import (
+	"fmt"
+	"net/url"
+	"path"
+	"strings"
+
+	"github.com/evdoc-lab/evdoc/generator/claim"
+	"github.com/evdoc-lab/evdoc/generator/diag"
+)
+
+// pageIndex returns the set of "lang\x00logical" of every page, which
+// checkLinks resolves links against. Logical paths are normalized as
+// Hugo's GetPage normalizes them (normPath). Besides the content files it
+// holds the pages Hugo makes without one: each language's home page ("")
+// and the section of every top-level content directory.
+func (s *Site) pageIndex() map[string]bool {
+	index := make(map[string]bool, len(s.Pages)+2*len(s.Config.Languages))
+	for code := range s.Config.Languages {
+		index[code+"\x00"] = true
+	}
+	for _, p := range s.Pages {
+		logical := normPath(p.Logical)
+		index[p.Lang+"\x00"+logical] = true
+		if top, _, ok := strings.Cut(logical, "/"); ok {
+			index[p.Lang+"\x00"+top] = true
+		}
+	}
+	return index
+}
+
+// normPath normalizes a content path as Hugo's path parser does for
+// lookups: lower case, spaces as hyphens.
+func normPath(s string) string {
+	return strings.ReplaceAll(strings.ToLower(s), " ", "-")
+}
+
+// internalLinks returns the links of a parsed page that checkLinks
+// resolves (see linkKind): root-relative and relative ones.
+func internalLinks(p *claim.Page) []claim.Link {
+	var out []claim.Link
+	for _, l := range p.Links {
+		if linkKind(l.Destination) != linkOther {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// Kinds of link destination, as the theme's render hook tells them apart.
+const (
+	linkOther    = iota // a URL with a scheme, "//host", "#fragment", "?query" or empty: left as written
+	linkRoot            // "/path": a content path from the site's root
+	linkRelative        // "path", "./path", "../path", "x.md": relative to the page
+)
+
+// linkKind tells how the render hook treats destination d: a path
+// starting with "/" (not "//") is root-relative; a destination with no
+// scheme, not starting with "#" or "?", is relative; anything else
+// (external URLs, mailto:, tel:, a fragment of the same page) is left as
+// written. A destination url.Parse rejects is root-relative or relative
+// by its first byte, so checkLinks reports it as link-malformed.
+func linkKind(d string) int {
+	switch {
+	case d == "" || strings.HasPrefix(d, "#") || strings.HasPrefix(d, "?") || strings.HasPrefix(d, "//"):
+		return linkOther
+	case strings.HasPrefix(d, "/"):
+		return linkRoot
+	}
+	u, err := url.Parse(d)
+	if err != nil {
+		if strings.Contains(d, ":") && !strings.ContainsAny(d[:strings.IndexByte(d, ':')], "/?#") {
+			return linkOther // scheme-like ("foo:%zz"): not a path the hook resolves
+		}
+		return linkRelative
+	}
+	if u.Scheme != "" || u.Host != "" || u.Path == "" {
+		return linkOther
+	}
+	return linkRelative
+}
+
+// contentExts are the file extensions Hugo reads as content (its media
+// types for markdown, HTML, AsciiDoc, Pandoc, reStructuredText and Org):
+// its path parser drops them when it names a page, so GetPage "x.html"
+// finds the page x.
+var contentExts = map[string]bool{"md": true, "mdown": true, "markdown": true, "html": true, "htm": true,
+	"adoc": true, "asciidoc": true, "ad": true, "pandoc": true, "pdc": true, "rst": true, "org": true}
+
+// hasExt reports whether the last segment of p contains a dot, as Hugo's
+// paths.HasExt does ("." and ".." count).
+func hasExt(p string) bool {
+	for i := len(p) - 1; i >= 0; i-- {
+		switch p[i] {
+		case '.':
+			return true
+		case '/':
+			return false
+		}
+	}
+	return false
+}
+
+// contentBase is the logical path (see pageIndex) Hugo's path parser
+// gives the content file path p ("/docs/x.md" → "docs/x",
+// "/docs/_index.md" → "docs", "/_index.md" → ""): normalized, without a
+// content extension, an index or _index file named by its directory. A
+// path with another extension keeps it (it names no page).
+func contentBase(p string) string {
+	p = normPath(strings.Trim(p, "/"))
+	dir, name := path.Split(p)
+	if i := strings.LastIndexByte(name, '.'); i > 0 && contentExts[name[i+1:]] {
+		name = name[:i]
+		if name == "index" || name == "_index" {
+			return strings.TrimSuffix(dir, "/")
+		}
+	}
+	return dir + name
+}
+
+// getPage resolves ref from page p as Hugo's GetPage does
+// (hugolib/pagecollections.go, getContentNode): a trailing slash is
+// dropped; a ref without extension names ref.md (ref/index.md first for
+// ".../index", /_index.md for "/"); a ref not starting with "/" is tried
+// first relative to the page (a section page's own directory; for a
+// regular page or a leaf bundle, its container directory, except that a
+// ref with an extension starting with "../" is relative to the file's
+// directory), then, unless it starts with ".", from the content root.
+// has reports whether a logical path is a page. It returns the logical
+// path found.
+func getPage(p *Page, ref string, has func(string) bool) (string, bool) {
+	ref = strings.TrimSuffix(ref, "/")
+	if ref == "" {
+		ref = "/"
+	}
+	if hasExt(ref) {
+		return getPageRef(p, ref, true, has)
+	}
+	switch {
+	case ref == "/":
+		return getPageRef(p, "/_index.md", false, has)
+	case strings.HasSuffix(ref, "/index"):
+		if l, ok := getPageRef(p, ref+"/index.md", false, has); ok {
+			return l, ok
+		}
+		return getPageRef(p, ref+".md", false, has)
+	}
+	return getPageRef(p, ref+".md", false, has)
+}
+
+// getPageRef is Hugo's getContentNodeForRef for getPage.
+func getPageRef(p *Page, ref string, hadExt bool, has func(string) bool) (string, bool) {
+	if !strings.HasPrefix(ref, "/") {
+		dir := path.Dir("/" + p.Rel) // the file's directory
+		base := dir
+		if !p.Section && !(hadExt && strings.HasPrefix(ref, "../")) && isIndex(p.Rel) {
+			base = path.Dir(dir) // a leaf bundle's container
+		}
+		if l := contentBase(path.Join(base, ref)); has(l) {
+			return l, true
+		}
+		if strings.HasPrefix(ref, ".") {
+			return "", false
+		}
+	}
+	l := contentBase(ref)
+	return l, has(l)
+}
+
+// isIndex reports whether the content file rel is a leaf bundle's
+// index file (index.md, index.ja.md).
+func isIndex(rel string) bool {
+	name, _, _ := strings.Cut(path.Base(rel), ".")
+	return name == "index"
+}
+
+// resolveLink resolves the path of a relative link destination from page
+// p as the theme's render hook does: a leading "./" is dropped ("./"
+// alone is "."), then Hugo's GetPage resolves it (getPage); failing that,
+// it is resolved as a reader's browser resolves it from the page's URL
+// (/LOGICAL/), as a content path from the root. It returns the logical
+// path found.
+func resolveLink(p *Page, ref string, has func(string) bool) (string, bool) {
+	ref = strings.TrimPrefix(ref, "./")
+	if ref == "" {
+		ref = "."
+	}
+	if l, ok := getPage(p, ref, has); ok {
+		return l, true
+	}
+	return getPage(p, path.Join("/"+p.Logical, ref), has)
+}
+
+// pageLike reports whether an unresolved relative link path names a page
+// rather than a file: it has no extension (the last segment has no dot,
+// or is "." or ".."), or a content extension (x.md). A relative link to
+// a file (a bundle resource, a static file) is left as written.
+func pageLike(ref string) bool {
+	ref = strings.TrimSuffix(ref, "/")
+	name := path.Base(ref)
+	if name == "." || name == ".." || ref == "" {
+		return true
+	}
+	ext := strings.TrimPrefix(path.Ext(name), ".")
+	return ext == "" || contentExts[strings.ToLower(ext)]
+}
+
+// checkLinks resolves the root-relative and relative links of page p
+// (links, see internalLinks) against the pages of the page's language
+// (index, see pageIndex), counting pages the build will generate from
+// the source language as present, exactly as the theme's render hook
+// resolves them (themes/evdoc/layouts/_markup/render-link.html).
+//
+// A root-relative path is resolved with Hugo's GetPage from the page;
+// failing that, a path whose first segment is a language's code
+// ("/ja/docs/theme/", the URL the reader sees with
+// defaultContentLanguageInSubdir) names the rest of the path in that
+// language. A relative path is resolved by resolveLink; one that names no
+// page is a finding when it looks like a page (pageLike), and a link to
+// a file otherwise (left to the build's output check).
+func (s *Site) checkLinks(p *Page, links []claim.Link, index map[string]bool) diag.List {
+	var ds diag.List
+	src := s.Config.Source().Code
+	inLang := func(lang string) func(string) bool {
+		return func(l string) bool { return index[lang+"\x00"+l] || index[src+"\x00"+l] }
+	}
+	for _, l := range links {
+		kind := linkKind(l.Destination)
+		if kind == linkOther {
+			continue
+		}
+		u, err := url.Parse(l.Destination)
+		if err != nil {
+			ds = append(ds, diag.Diagnostic{Pos: l.Pos, End: l.End, Severity: diag.Warning, Rule: diag.LinkMalformed, Message: fmt.Sprintf("cannot parse link %q: %v", l.Destination, err)})
+			continue
+		}
+		if kind == linkRelative {
+			if _, ok := resolveLink(p, u.Path, inLang(p.Lang)); ok || !pageLike(u.Path) {
+				continue
+			}
+			ds = append(ds, diag.Diagnostic{Pos: l.Pos, End: l.End, Severity: diag.Warning, Rule: diag.LinkMissingPage,
+				Message: fmt.Sprintf("link to %s: the site has no such page in %s (resolved from %s as Hugo's GetPage does, and from the page's URL /%s/)", l.Destination, s.contentDirs(p.Lang, src), p.Path, p.Logical)})
+			continue
+		}
+		if _, ok := getPage(p, u.Path, inLang(p.Lang)); ok {
+			continue
+		}
+		lang, rest, _ := strings.Cut(normPath(strings.Trim(u.Path, "/")), "/")
+		if _, ok := s.Config.Languages[lang]; ok {
+			if _, ok := getPage(p, "/"+rest, inLang(lang)); ok {
+				continue
+			}
+			ds = append(ds, diag.Diagnostic{Pos: l.Pos, End: l.End, Severity: diag.Warning, Rule: diag.LinkMissingPage,
+				Message: fmt.Sprintf("link to %s: the site has no such page in %s", l.Destination, s.contentDirs(lang, src))})
+			continue
+		}
+		ds = append(ds, diag.Diagnostic{Pos: l.Pos, End: l.End, Severity: diag.Warning, Rule: diag.LinkMissingPage,
+			Message: fmt.Sprintf("link to %s: the site has no such page in %s", l.Destination, s.contentDirs(p.Lang, src))})
+	}
+	return ds
+}
