@@ -440,20 +440,23 @@ func (s *Site) citations(data *StageData, lang string, fallbacks []Fallback) map
 	}
 	seen := map[citeKey]bool{}
 	for _, u := range data.units {
-		for _, c := range u.cites {
-			pp, ok := pages[c.page]
+		for _, run := range u.runs {
+			pp, ok := pages[run.page]
 			if !ok {
 				continue
 			}
-			key := citeKey{c.file, c.line, pp, c.text}
-			if seen[key] {
-				continue
+			for _, c := range run.cites {
+				text, line := run.texts[c.start:c.end], int(c.line)
+				key := citeKey{c.file, line, pp, text}
+				if seen[key] {
+					continue
+				}
+				seen[key] = true
+				if out[c.file] == nil {
+					out[c.file] = map[int][]citation{}
+				}
+				out[c.file][line] = append(out[c.file][line], citation{Page: pp, Text: text})
 			}
-			seen[key] = true
-			if out[c.file] == nil {
-				out[c.file] = map[int][]citation{}
-			}
-			out[c.file][c.line] = append(out[c.file][c.line], citation{Page: pp, Text: c.text})
 		}
 	}
 	return out
