@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"strconv"
 	"strings"
@@ -351,6 +352,29 @@ func TestNumberShortcuts(t *testing.T) {
 		}
 		if m := cjkDateRe.FindStringSubmatch(s); m != nil && (m[1] != "" || m[3] != "") {
 			t.Fatalf("mayBeDateLike(%q) = false, but %v matches", s, cjkDateRe)
+		}
+	}
+}
+
+// TestTrailingLeadByte: a text ending in the lead byte of a multi-byte
+// rune cut short (claimNumbers' 24 bytes after a link) reads the numbers
+// the text without that byte reads, offsets, values, units and
+// qualifiers alike: no word ScanNumbers reads holds the U+FFFD it maps
+// the byte to.
+func TestTrailingLeadByte(t *testing.T) {
+	pieces := []string{"0", "1", "2", "5", "9", "10", "9999", ",", ".", " ", "만", "千", "億", "천", "割", "分", "초", "ms", "s", "KB", "바이트", "%", "p", "v", "-", "/", ":", "年", "月", "ゼロ", "１", "約", "이상", "이", "以", "まで", "정도", "or", " or more", "per second", "초당", "×", "x", "~", "A", "\xff", "가"}
+	rng := rand.New(rand.NewPCG(7, 8))
+	for range 100000 {
+		var b strings.Builder
+		for range rng.IntN(12) {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		s := b.String()
+		want := ScanNumbers(s)
+		for _, lead := range []string{"\xec", "\xe3", "\xc3", "\xf0", "\xf9", "\xef", "\xe2"} {
+			if got := ScanNumbers(s + lead); !reflect.DeepEqual(got, want) {
+				t.Fatalf("%q + %q: %+v\nwant %+v", s, lead, got, want)
+			}
 		}
 	}
 }

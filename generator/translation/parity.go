@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/evdoc-lab/evdoc/generator/claim"
 	"github.com/evdoc-lab/evdoc/generator/diag"
@@ -239,6 +240,13 @@ func claimNumbers(src []byte, c *claim.Claim) []Number {
 			after = string(src[e:min(len(src), e+24)])
 			for len(after) > 0 && !isRuneStart(after[len(after)-1]) {
 				after = after[:len(after)-1]
+			}
+			// and the lead byte of a multi-byte rune left at the end:
+			// invalid UTF-8, it would make ScanNumbers copy the text to
+			// map it to U+FFFD, which no word it reads contains
+			// (TestTrailingLeadByte); the scan is the same without it
+			if n := len(after); n > 0 && after[n-1] >= utf8.RuneSelf {
+				after = after[:n-1]
 			}
 		}
 	}
