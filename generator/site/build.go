@@ -560,9 +560,46 @@ func (s *Site) stageFallbacks(ctx context.Context, stage string, mdOpt translati
 			if err := writeFile(filepath.Join(stage, filepath.FromSlash(f.File(src))), b); err != nil {
 				return err
 			}
+			if f.Lang.ContentDir != src.ContentDir && (f.Source.Section || isIndex(f.Source.Rel)) {
+				if err := stageBundleResources(stage, s.Root, f.Source, f.File(src)); err != nil {
+					return err
+				}
+			}
 		}
 	}
 	return nil
+}
+
+// stageBundleResources copies into the stage, next to the fallback page
+// file (a path relative to the root), the resources of the bundle whose
+// index is source page p: a leaf bundle's files below its directory, a
+// branch bundle's files in its directory, Markdown files excepted. Hugo
+// gives a page the resources of its own language's content directory, so
+// without them a relative link or image of the generated page (img.png)
+// would be a 404. A file the target language has already stays.
+func stageBundleResources(stage, root string, p *Page, file string) error {
+	from := filepath.Join(root, filepath.FromSlash(path.Dir(p.Path)))
+	to := filepath.Join(stage, filepath.FromSlash(path.Dir(file)))
+	return filepath.WalkDir(from, func(f string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if f != from && p.Section {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !d.Type().IsRegular() || strings.EqualFold(filepath.Ext(f), ".md") {
+			return nil
+		}
+		rel, _ := filepath.Rel(from, f)
+		dst := filepath.Join(to, rel)
+		if _, err := os.Lstat(dst); err == nil {
+			return nil
+		}
+		return copyFile(f, dst)
+	})
 }
 
 func (s *Site) stageClaims(stage string, v *viewer, data *StageData) error {

@@ -16,6 +16,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"net/url"
 	"os"
 	"path"
 	"path/filepath"
@@ -61,6 +62,8 @@ type Language = translation.Language
 // Config is the part of the project's Hugo configuration evdoc needs,
 // merged as Hugo merges it (see LoadConfig).
 type Config struct {
+	// BaseURL is Hugo's baseURL setting as written ("" when unset).
+	BaseURL                string
 	DefaultContentLanguage string
 	Languages              map[string]Language
 	Params                 struct {
@@ -100,6 +103,17 @@ func (c *Config) Ordered() []Language {
 		return a.Code < b.Code
 	})
 	return out
+}
+
+// BasePath returns the path the site is served under, from baseURL:
+// "/" or "/sub/" (with both slashes); "/" when baseURL is unset or has
+// no path.
+func (c *Config) BasePath() string {
+	u, err := url.Parse(c.BaseURL)
+	if err != nil || strings.Trim(u.Path, "/") == "" {
+		return "/"
+	}
+	return "/" + strings.Trim(u.Path, "/") + "/"
 }
 
 // SourceCode returns the code of the source language: params.sourceLanguage
@@ -188,6 +202,7 @@ func LoadConfig(root string) (*Config, error) {
 	}
 	where := strings.Join(files, ", ")
 	c := Config{Languages: map[string]Language{}, Files: files}
+	c.BaseURL = configString(merged, "baseurl")
 	c.DefaultContentLanguage = configString(merged, "defaultcontentlanguage")
 	if c.DefaultContentLanguage == "" {
 		c.DefaultContentLanguage = "en" // Hugo's default

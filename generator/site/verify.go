@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"html"
 	"io/fs"
+	"net/url"
 	"os"
 	"path"
 	"path/filepath"
@@ -52,6 +53,9 @@ type outputScan struct {
 	windows map[windowKey]int
 	// problems are files with a sanitised URL (#ZgotmplZ).
 	problems []string
+	// broken are the links inside the site to files it does not have,
+	// "FILE: link to HREF …", in the walk's order.
+	broken []string
 }
 
 // tagAttrs calls fn for each attribute of tag, one start tag as
@@ -143,6 +147,10 @@ func attrString(v []byte) string {
 type evTag struct {
 	at, dest, window string
 	hasAt, hasWindow bool
+	// href is an <a> tag's href (character references decoded), hasHref
+	// whether it has one.
+	href    string
+	hasHref bool
 	// lineSpan: a <span> whose first class is "line" and whose id is
 	// L followed by digits, one raw line of evdoc's evidence template.
 	lineSpan bool
@@ -153,9 +161,12 @@ type evTag struct {
 func readEvTag(tag []byte) evTag {
 	var t evTag
 	span := len(tag) > 5 && bytes.EqualFold(tag[1:5], []byte("span")) && (isHTMLSpace(tag[5]) || tag[5] == '>' || tag[5] == '/')
+	a := isATag(tag)
 	var classLine, idLine, seenClass, seenID, seenDest bool
 	tagAttrs(tag, func(name, val []byte) bool {
 		switch {
+		case a && !t.hasHref && bytes.EqualFold(name, []byte("href")):
+			t.href, t.hasHref = attrString(val), true
 		case !t.hasAt && bytes.EqualFold(name, []byte("data-ev-at")):
 			t.at, t.hasAt = attrString(val), true
 		case !seenDest && bytes.EqualFold(name, []byte("data-ev")):
@@ -176,6 +187,11 @@ func readEvTag(tag []byte) evTag {
 	})
 	t.lineSpan = span && classLine && idLine
 	return t
+}
+
+// isATag reports whether tag is an <a> start tag.
+func isATag(tag []byte) bool {
+	return len(tag) > 2 && tag[0] == '<' && (tag[1] == 'a' || tag[1] == 'A') && (isHTMLSpace(tag[2]) || tag[2] == '>' || tag[2] == '/')
 }
 
 // zgotmplZ is the value Go's html/template (and so Hugo) writes for a URL
@@ -209,6 +225,10 @@ type fileScan struct {
 	lines int
 	// zg: the file holds #ZgotmplZ.
 	zg bool
+	// hrefs are the distinct hrefs of its <a> tags that name no scheme
+	// and no host (links inside the site), without their fragment, in
+	// document order.
+	hrefs []string
 }
 
 // claimMark is one claim marker: its page and LINE:COL|DEST.
@@ -223,7 +243,7 @@ type claimMark struct {
 // markers and the files with #ZgotmplZ. The result does not depend on the
 // order the workers finish in: problems are in the walk's (lexical)
 // order.
-func scanOutput(ctx context.Context, dir string) (*outputScan, error) {
+func scanOutput(ctx context.Context, dir, basePath string) (*outputScan, error) {
 	var files []string
 	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -262,7 +282,15 @@ func scanOutput(ctx context.Context, dir string) (*outputScan, error) {
 		return nil, err
 	}
 	sc := &outputScan{claims: map[pageKey]map[string]bool{}, windows: map[windowKey]int{}}
+	exists := map[string]bool{}
 	for i, f := range scans {
+		if len(f.hrefs) > 0 {
+			rel, _ := filepath.Rel(dir, files[i])
+			rel = filepath.ToSlash(rel)
+			for _, h := range missingTargets(dir, basePath, rel, f.hrefs, exists) {
+				sc.broken = append(sc.broken, fmt.Sprintf("%s: link to %s: the built site has no such file (a 404)", rel, h))
+			}
+		}
 		for _, c := range f.claims {
 			if sc.claims[c.page] == nil {
 				sc.claims[c.page] = map[string]bool{}
@@ -295,6 +323,7 @@ func scanFile(p string) (fileScan, error) {
 	s.Buffer(make([]byte, 64<<10), 512<<10)
 	s.Split(splitTags)
 	var tail []byte // the last bytes of the previous token
+	var seen map[string]bool
 	for s.Scan() {
 		tok := s.Bytes()
 		if !res.zg {
@@ -314,10 +343,20 @@ func scanFile(p string) (fileScan, error) {
 			continue
 		}
 		tag := tok[i:]
-		if len(tag) < 6 || !bytes.Contains(tag, []byte("data-ev")) && !(res.win != nil && bytes.HasPrefix(tag, []byte("<span"))) {
+		a := isATag(tag)
+		if !a && (len(tag) < 6 || !bytes.Contains(tag, []byte("data-ev")) && !(res.win != nil && bytes.HasPrefix(tag, []byte("<span")))) {
 			continue
 		}
 		t := readEvTag(tag)
+		if t.hasHref {
+			if h, ok := internalHref(t.href); ok && !seen[h] {
+				if seen == nil {
+					seen = map[string]bool{}
+				}
+				seen[h] = true
+				res.hrefs = append(res.hrefs, h)
+			}
+		}
 		if t.hasAt {
 			if k, pos, ok := splitClaimAt(t.at); ok {
 				res.claims = append(res.claims, claimMark{k, pos + "|" + t.dest})
@@ -336,6 +375,71 @@ func scanFile(p string) (fileScan, error) {
 		}
 	}
 	return res, s.Err()
+}
+
+// internalHref returns href without its fragment when it is a link
+// inside the site: no scheme, no host, a path. A link with a scheme or
+// host (https://…, //host/…, mailto:) is external; a full URL to the
+// site's own host is not checked either, so a theme can link to what
+// another server publishes under the same host by writing it in full.
+func internalHref(href string) (string, bool) {
+	href = strings.TrimSpace(href)
+	if i := strings.IndexByte(href, '#'); i >= 0 {
+		href = href[:i]
+	}
+	if i := strings.IndexByte(href, '?'); i >= 0 {
+		href = href[:i]
+	}
+	if href == "" || strings.HasPrefix(href, "//") {
+		return "", false
+	}
+	if i := strings.IndexAny(href, ":/"); i >= 0 && href[i] == ':' {
+		return "", false // a scheme
+	}
+	return href, true
+}
+
+// missingTargets returns, for the hrefs of output file rel (see
+// fileScan.hrefs) served under basePath ("/" or "/sub/", baseURL's
+// path), those that name no file of the built site in dir: resolved
+// from the file's URL as a browser resolves them; a path ending in "/",
+// or naming a directory, needs that directory's index.html. A link
+// outside basePath leaves the site and is not checked. exists caches
+// what was looked up.
+func missingTargets(dir, basePath, rel string, hrefs []string, exists map[string]bool) []string {
+	var out []string
+	page := &url.URL{Path: basePath + rel}
+	for _, h := range hrefs {
+		u, err := url.Parse(h)
+		if err != nil {
+			out = append(out, h)
+			continue
+		}
+		p := page.ResolveReference(u).Path
+		if !strings.HasPrefix(p, basePath) {
+			if p+"/" != basePath {
+				continue
+			}
+			p = basePath
+		}
+		target := strings.TrimPrefix(p, basePath)
+		ok, seen := exists[target]
+		if !seen {
+			f := filepath.Join(dir, filepath.FromSlash(target))
+			if target == "" || strings.HasSuffix(target, "/") {
+				f = filepath.Join(f, "index.html")
+			} else if fi, err := os.Stat(f); err == nil && fi.IsDir() {
+				f = filepath.Join(f, "index.html")
+			}
+			fi, err := os.Stat(f)
+			ok = err == nil && fi.Mode().IsRegular()
+			exists[target] = ok
+		}
+		if !ok {
+			out = append(out, h)
+		}
+	}
+	return out
 }
 
 // splitClaimAt splits a data-ev-at value, LANG:PAGE:LINE:COL.
@@ -385,18 +489,22 @@ func renderedByHugo(fm map[string]any) bool {
 // the published one: every claim of every published page was rendered by
 // evdoc's claim render hook (its data-ev-at and data-ev attributes),
 // every evidence viewer window by evdoc's evidence template (its
-// data-ev-window marker and one line span per raw line), and no file
-// holds Hugo's sanitised-URL marker #ZgotmplZ. Without it a site whose
+// data-ev-window marker and one line span per raw line), no file
+// holds Hugo's sanitised-URL marker #ZgotmplZ, and every <a href> inside
+// the site (no scheme or host, under baseURL's path) names a file the
+// built site has: a theme has no legitimate reason to link to a 404, and
+// a link to what another server publishes on the same host can be
+// written as a full URL. Without it a site whose
 // own theme shadows evdoc's templates builds with every claim an empty
 // link and every evidence page empty. The error lists the problems (at
 // most maxVerifyErrors) with the page and what is missing; out names the
 // published directory the message says was left as it was.
 func (s *Site) verifyOutput(ctx context.Context, dir, out string, v *viewer, data *StageData) error {
-	sc, err := scanOutput(ctx, dir)
+	sc, err := scanOutput(ctx, dir, s.Config.BasePath())
 	if err != nil {
 		return fmt.Errorf("verifying the built site: %v", err)
 	}
-	problems := append([]string{}, sc.problems...)
+	problems := append(append([]string{}, sc.problems...), sc.broken...)
 	byPath := map[string]*Page{}
 	for _, p := range s.Pages {
 		byPath[p.Path] = p
@@ -467,6 +575,9 @@ func (s *Site) verifyOutput(ctx context.Context, dir, out string, v *viewer, dat
 	if hookMissing || len(sc.problems) > 0 {
 		b.WriteString("\nclaim links were not rendered by evdoc's render hook (layouts/_markup/render-link.html from the evdoc theme component); " + hookHint)
 	}
+	if len(sc.broken) > 0 {
+		b.WriteString("\nlinks inside the site must name a file it publishes: fix the link (a relative link resolves from the page's URL, /ja/… for a Japanese page), add the file under static/, or write a link to something another server publishes under the same host as a full URL")
+	}
 	if windowMissing {
 		b.WriteString("\nevidence pages were not rendered by evdoc's evidence template (layouts/evidence/page.html from the evdoc theme component); " + evidenceHint)
 	}
@@ -477,7 +588,8 @@ func (s *Site) verifyOutput(ctx context.Context, dir, out string, v *viewer, dat
 // OutputError is Build's error when Hugo succeeded but the site it built
 // is not what evdoc expects (verifyOutput): claims not rendered by evdoc's
 // claim render hook, evidence pages not rendered by its evidence
-// template, or #ZgotmplZ links. The published site was left as it was.
+// template, #ZgotmplZ links, or links inside the site to files it does
+// not have. The published site was left as it was.
 type OutputError struct {
 	// Problems lists what is wrong, one line each (page or output file
 	// first).

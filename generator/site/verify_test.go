@@ -40,7 +40,7 @@ func TestScanOutput(t *testing.T) {
 			if err := os.WriteFile(filepath.Join(dir, "index.html"), []byte(tt.html), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			sc, err := scanOutput(context.Background(), dir)
+			sc, err := scanOutput(context.Background(), dir, "/")
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -135,4 +135,54 @@ func FuzzTagAttrs(f *testing.F) {
 		}
 		readEvTag([]byte(tag))
 	})
+}
+
+// TestMissingTargets resolves the hrefs of an output file as a browser
+// does, under a baseURL path, and keeps those naming no file.
+func TestMissingTargets(t *testing.T) {
+	dir := t.TempDir()
+	for _, f := range []string{"index.html", "docs/x/index.html", "files/a.txt", "한글/index.html"} {
+		if err := writeFile(filepath.Join(dir, filepath.FromSlash(f)), []byte("x")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tests := []struct {
+		base, file, href string
+		missing          bool
+	}{
+		{"/sub/", "docs/x/index.html", "/sub/docs/x/", false},
+		{"/sub/", "docs/x/index.html", "/sub/docs/x", false}, // a directory: its index.html
+		{"/sub/", "docs/x/index.html", "/sub/", false},
+		{"/sub/", "docs/x/index.html", "/sub", false},
+		{"/sub/", "docs/x/index.html", "/docs/x/", false}, // outside the site: not checked
+		{"/sub/", "docs/x/index.html", "../../files/a.txt", false},
+		{"/sub/", "docs/x/index.html", "./", false},
+		{"/sub/", "docs/x/index.html", "/sub/%ED%95%9C%EA%B8%80/", false},
+		{"/sub/", "docs/x/index.html", "a.txt", true},
+		{"/sub/", "docs/x/index.html", "../y/", true},
+		{"/sub/", "docs/x/index.html", "/sub/files/", true}, // a directory without index.html
+		{"/sub/", "docs/x/index.html", "/sub/nope.png", true},
+		{"/", "docs/x/index.html", "/docs/x/", false},
+		{"/", "docs/x/index.html", "/sub/docs/x/", true},
+		{"/", "index.html", "docs/x/", false},
+		{"/", "index.html", "files/a.txt/", true},
+	}
+	for _, tt := range tests {
+		got := missingTargets(dir, tt.base, tt.file, []string{tt.href}, map[string]bool{})
+		if (len(got) > 0) != tt.missing {
+			t.Errorf("base %s, %s: %q: missing %v, want %v", tt.base, tt.file, tt.href, len(got) > 0, tt.missing)
+		}
+	}
+	for _, tt := range []struct {
+		href string
+		ok   bool
+	}{
+		{"/docs/#x", true}, {"x?q=1", true}, {"#top", false}, {"?q", false}, {"", false},
+		{"https://example.org/", false}, {"//cdn.example.org/x", false}, {"mailto:a@b", false}, {"javascript:void(0)", false},
+		{"a/b:c", true},
+	} {
+		if _, ok := internalHref(tt.href); ok != tt.ok {
+			t.Errorf("internalHref(%q) = %v, want %v", tt.href, ok, tt.ok)
+		}
+	}
 }
