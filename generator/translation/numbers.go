@@ -79,13 +79,13 @@ var (
 
 	// Qualifiers written before a number (the text ending at it) and
 	// after it (the text starting after it and its unit).
-	cmpBefore = []struct{ word, cmp string }{
+	cmpBefore = []cmpWord{
 		{"최대", "<="}, {"最大", "<="}, {"at most", "<="}, {"up to", "<="}, {"no more than", "<="},
 		{"최소", ">="}, {"最低", ">="}, {"少なくとも", ">="}, {"at least", ">="}, {"no less than", ">="},
 		{"more than", ">"}, {"over", ">"}, {"less than", "<"}, {"fewer than", "<"}, {"under", "<"},
 		{"≥", ">="}, {">=", ">="}, {"≤", "<="}, {"<=", "<="}, {"<", "<"}, {">", ">"},
 	}
-	cmpAfter = []struct{ word, cmp string }{
+	cmpAfter = []cmpWord{
 		{"이상", ">="}, {"以上", ">="}, {"or more", ">="},
 		{"이하", "<="}, {"以下", "<="}, {"까지", "<="}, {"まで", "<="}, {"이내", "<="}, {"以内", "<="}, {"or less", "<="}, {"or fewer", "<="},
 		{"미만", "<"}, {"未満", "<"},
@@ -93,7 +93,27 @@ var (
 	}
 	approxBefore = []string{"약", "대략", "約", "およそ", "おおよそ", "~", "≈", "about", "approximately", "around", "roughly"}
 	approxAfter  = []string{"정도", "쯤", "가량", "ほど", "程度", "前後", "くらい", "ぐらい", "余り", "여"}
+
+	// The qualifiers by the byte a text must end with (before a number)
+	// or start with (after it) to hold them, in their lists' order.
+	cmpBeforeByLast    = indexBy(cmpBefore, func(q cmpWord) byte { return q.word[len(q.word)-1] })
+	cmpAfterByFirst    = indexBy(cmpAfter, func(q cmpWord) byte { return q.word[0] })
+	approxBeforeByLast = indexBy(approxBefore, func(w string) byte { return w[len(w)-1] })
+	approxAfterByFirst = indexBy(approxAfter, func(w string) byte { return w[0] })
 )
+
+// cmpWord is a comparator word and the comparator it states.
+type cmpWord struct{ word, cmp string }
+
+// indexBy groups xs by the byte key gives, keeping their order.
+func indexBy[T any](xs []T, key func(T) byte) [256][]T {
+	var ix [256][]T
+	for _, x := range xs {
+		k := key(x)
+		ix[k] = append(ix[k], x)
+	}
+	return ix
+}
 
 // sortedUnits lists the unit words longest first, so that "ms" wins over
 // "s" and "퍼센트포인트" over "퍼센트".
@@ -306,6 +326,10 @@ func scanNumbers(text string, keep bool) (out []Number, count int) {
 		return back[i]
 	}
 	for i := 0; i < len(norm); {
+		if c := norm[i]; (c < '0' || c > '9') && c != zeroText[0] {
+			i++ // neither a digit nor the start of ゼロ: nothing starts here
+			continue
+		}
 		if w := zeroWord(norm[i:]); w > 0 {
 			count++
 			if !keep {
@@ -451,12 +475,14 @@ func mayBeDateLike(norm string, i int) bool {
 // zeroWord returns the length of a word for zero (ゼロ) at the start
 // of s, or 0: "호스트 0개" translates as "ホストがゼロ".
 func zeroWord(s string) int {
-	const w = "ゼロ"
-	if len(s) > 0 && s[0] == w[0] && strings.HasPrefix(s, w) {
-		return len(w)
+	if len(s) > 0 && s[0] == zeroText[0] && strings.HasPrefix(s, zeroText) {
+		return len(zeroText)
 	}
 	return 0
 }
+
+// zeroText is the word for zero zeroWord reads.
+const zeroText = "ゼロ"
 
 func isASCIILetterByte(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 
@@ -593,19 +619,28 @@ func qualify(n *Number, norm string, start, end int) {
 	after := strings.TrimLeft(norm[end:min(len(norm), end+24)], " ")
 	lowerBefore := toLower(before)
 	lowerAfter := toLower(after)
-	for _, q := range cmpBefore {
+	// only the words ending (starting) with the text's last (first)
+	// byte can match: the lists indexed by that byte, in order
+	var lastB, firstA byte
+	if len(lowerBefore) > 0 {
+		lastB = lowerBefore[len(lowerBefore)-1]
+	}
+	if len(lowerAfter) > 0 {
+		firstA = lowerAfter[0]
+	}
+	for _, q := range cmpBeforeByLast[lastB] {
 		if strings.HasSuffix(lowerBefore, q.word) {
 			n.Cmp = q.cmp
 			break
 		}
 	}
-	for _, q := range cmpAfter {
+	for _, q := range cmpAfterByFirst[firstA] {
 		if strings.HasPrefix(lowerAfter, q.word) {
 			n.Cmp = q.cmp
 			break
 		}
 	}
-	for _, w := range approxBefore {
+	for _, w := range approxBeforeByLast[lastB] {
 		if strings.HasSuffix(lowerBefore, w) {
 			// "5~10": a range, not an approximation
 			if w == "~" && len(before) > 1 && before[len(before)-2] >= '0' && before[len(before)-2] <= '9' {
@@ -614,7 +649,7 @@ func qualify(n *Number, norm string, start, end int) {
 			n.Approx = true
 		}
 	}
-	for _, w := range approxAfter {
+	for _, w := range approxAfterByFirst[firstA] {
 		if strings.HasPrefix(lowerAfter, w) {
 			n.Approx = true
 		}

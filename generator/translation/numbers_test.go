@@ -378,3 +378,64 @@ func TestTrailingLeadByte(t *testing.T) {
 		}
 	}
 }
+
+// TestQualifyIndexes: qualify, reading the comparator and approximation
+// words from lists indexed by a byte, finds what the plain lists find,
+// on random words around a number.
+func TestQualifyIndexes(t *testing.T) {
+	var pieces []string
+	for _, q := range cmpBefore {
+		pieces = append(pieces, q.word)
+	}
+	for _, q := range cmpAfter {
+		pieces = append(pieces, q.word)
+	}
+	pieces = append(pieces, approxBefore...)
+	pieces = append(pieces, approxAfter...)
+	pieces = append(pieces, " ", "1", "A", "AT MOST", "Up To", "가", "の", "x", "\xff")
+	lists := func(before, after string) (cmp string, approx bool) {
+		lb, la := toLower(before), toLower(after)
+		for _, q := range cmpBefore {
+			if strings.HasSuffix(lb, q.word) {
+				cmp = q.cmp
+				break
+			}
+		}
+		for _, q := range cmpAfter {
+			if strings.HasPrefix(la, q.word) {
+				cmp = q.cmp
+				break
+			}
+		}
+		for _, w := range approxBefore {
+			if strings.HasSuffix(lb, w) && !(w == "~" && len(before) > 1 && before[len(before)-2] >= '0' && before[len(before)-2] <= '9') {
+				approx = true
+			}
+		}
+		for _, w := range approxAfter {
+			if strings.HasPrefix(la, w) {
+				approx = true
+			}
+		}
+		return cmp, approx
+	}
+	rng := rand.New(rand.NewPCG(9, 10))
+	for range 100000 {
+		var b, a strings.Builder
+		for range rng.IntN(4) {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		for range rng.IntN(4) {
+			a.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		norm := b.String() + "5" + a.String()
+		n := Number{Kind: "number", Value: decimal.NewFromInt(5)}
+		start := b.Len()
+		qualify(&n, norm, start, start+1)
+		before := strings.TrimRight(norm[max(0, start-24):start], " ")
+		after := strings.TrimLeft(norm[start+1:min(len(norm), start+25)], " ")
+		if cmp, approx := lists(before, after); n.Cmp != cmp || n.Approx != approx {
+			t.Fatalf("qualify(%q) = %q, %v; the lists read %q, %v", norm, n.Cmp, n.Approx, cmp, approx)
+		}
+	}
+}
