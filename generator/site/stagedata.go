@@ -1,6 +1,7 @@
 package site
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -108,9 +109,10 @@ func (b *stageBuilder) unit(rs []check.Result) *claimStage {
 	seenCite := map[citeKey]bool{}
 	// texts collects the literals of the last run.
 	var texts strings.Builder
-	flush := func() { // the last run is complete
+	flush := func() { // the last run is complete: trimmed to its size
 		if n := len(u.runs); n > 0 {
 			u.runs[n-1].texts = texts.String()
+			u.runs[n-1].cites = slices.Clone(u.runs[n-1].cites)
 			texts = strings.Builder{}
 		}
 	}
@@ -183,6 +185,7 @@ func (b *stageBuilder) unit(rs []check.Result) *claimStage {
 		}
 	}
 	flush()
+	u.dests = slices.Clone(u.dests)
 	return u
 }
 
