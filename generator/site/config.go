@@ -63,10 +63,13 @@ type Language = translation.Language
 // merged as Hugo merges it (see LoadConfig).
 type Config struct {
 	// BaseURL is Hugo's baseURL setting as written ("" when unset).
-	BaseURL                string
-	DefaultContentLanguage string
-	Languages              map[string]Language
-	Params                 struct {
+	BaseURL string
+	// BuildDrafts, BuildFuture and BuildExpired are Hugo's settings of
+	// those names: whether draft, future and expired pages are built.
+	BuildDrafts, BuildFuture, BuildExpired bool
+	DefaultContentLanguage                 string
+	Languages                              map[string]Language
+	Params                                 struct {
 		// SourceLanguage names the language translations are made from;
 		// defaultContentLanguage when empty.
 		SourceLanguage string
@@ -203,6 +206,11 @@ func LoadConfig(root string) (*Config, error) {
 	where := strings.Join(files, ", ")
 	c := Config{Languages: map[string]Language{}, Files: files}
 	c.BaseURL = configString(merged, "baseurl")
+	for k, f := range map[string]*bool{"builddrafts": &c.BuildDrafts, "buildfuture": &c.BuildFuture, "buildexpired": &c.BuildExpired} {
+		if b := configBool(merged, k); b != nil {
+			*f = *b
+		}
+	}
 	c.DefaultContentLanguage = configString(merged, "defaultcontentlanguage")
 	if c.DefaultContentLanguage == "" {
 		c.DefaultContentLanguage = "en" // Hugo's default

@@ -5,22 +5,28 @@ import (
 	"net/url"
 	"path"
 	"strings"
+	"time"
 
 	"github.com/evdoc-lab/evdoc/generator/claim"
 	"github.com/evdoc-lab/evdoc/generator/diag"
 )
 
-// pageIndex returns the set of "lang\x00logical" of every page, which
-// checkLinks resolves links against. Logical paths are normalized as
-// Hugo's GetPage normalizes them (normPath). Besides the content files it
-// holds the pages Hugo makes without one: each language's home page ("")
-// and the section of every top-level content directory.
+// pageIndex returns the set of "lang\x00logical" of every page a link
+// can name, which checkLinks resolves links against: those Hugo builds
+// with a URL (see linkable). Logical paths are normalized as Hugo's
+// GetPage normalizes them (normPath). Besides the content files it holds
+// the pages Hugo makes without one: each language's home page ("") and
+// the section of every top-level content directory.
 func (s *Site) pageIndex() map[string]bool {
 	index := make(map[string]bool, len(s.Pages)+2*len(s.Config.Languages))
 	for code := range s.Config.Languages {
 		index[code+"\x00"] = true
 	}
+	now := time.Now()
 	for _, p := range s.Pages {
+		if !linkable(s.Config, p.FrontMatter, now) {
+			continue
+		}
 		logical := normPath(p.Logical)
 		index[p.Lang+"\x00"+logical] = true
 		if top, _, ok := strings.Cut(logical, "/"); ok {
@@ -28,6 +34,94 @@ func (s *Site) pageIndex() map[string]bool {
 		}
 	}
 	return index
+}
+
+// linkable reports whether a page with front matter fm has a URL a link
+// can name, as the render hook sees it: Hugo's GetPage does not find a
+// draft, a page whose publish date is after now or whose expiry date is
+// before now (unless c's buildDrafts, buildFuture, buildExpired say so),
+// and a headless page or one with build.render never has an empty
+// RelPermalink, which the hook treats as no page. The dates are read from
+// Hugo's default front matter keys (publishDate, pubDate, published,
+// date; expiryDate, unpublishDate).
+func linkable(c *Config, fm map[string]any, now time.Time) bool {
+	if b, ok := fmValue(fm, "draft").(bool); ok && b && !c.BuildDrafts {
+		return false
+	}
+	if b, ok := fmValue(fm, "headless").(bool); ok && b {
+		return false
+	}
+	for _, k := range []string{"build", "_build"} {
+		if b, ok := fmValue(fm, k).(map[string]any); ok {
+			switch r := fmValue(b, "render").(type) {
+			case bool:
+				if !r {
+					return false
+				}
+			case string:
+				if strings.EqualFold(r, "never") || r == "false" {
+					return false
+				}
+			}
+		}
+	}
+	if !c.BuildFuture {
+		for _, k := range []string{"publishdate", "pubdate", "published", "date"} {
+			if t, ok := fmTime(fmValue(fm, k)); ok {
+				if t.After(now) {
+					return false
+				}
+				break
+			}
+		}
+	}
+	if !c.BuildExpired {
+		for _, k := range []string{"expirydate", "unpublishdate"} {
+			if t, ok := fmTime(fmValue(fm, k)); ok {
+				if t.Before(now) {
+					return false
+				}
+				break
+			}
+		}
+	}
+	return true
+}
+
+// fmValue returns the value of front matter key k, compared
+// case-insensitively as Hugo compares keys.
+func fmValue(fm map[string]any, k string) any {
+	if v, ok := fm[k]; ok {
+		return v
+	}
+	for key, v := range fm {
+		if strings.EqualFold(key, k) {
+			return v
+		}
+	}
+	return nil
+}
+
+// fmTime reads a front matter date: a TOML or YAML date or date-time, or
+// a string in one of the forms Hugo reads most often (RFC 3339, a date
+// and time without zone, a date). ok is false for anything else.
+func fmTime(v any) (time.Time, bool) {
+	switch x := v.(type) {
+	case time.Time:
+		return x, !x.IsZero()
+	case interface{ String() string }:
+		v = x.String() // toml.LocalDate, LocalDateTime
+	}
+	s, ok := v.(string)
+	if !ok {
+		return time.Time{}, false
+	}
+	for _, layout := range []string{time.RFC3339Nano, "2006-01-02T15:04:05", "2006-01-02 15:04:05", "2006-01-02"} {
+		if t, err := time.Parse(layout, strings.TrimSpace(s)); err == nil {
+			return t, true
+		}
+	}
+	return time.Time{}, false
 }
 
 // normPath normalizes a content path as Hugo's path parser does for

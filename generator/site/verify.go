@@ -227,8 +227,9 @@ type fileScan struct {
 	zg bool
 	// hrefs are the distinct hrefs of its <a> tags that name no scheme
 	// and no host (links inside the site), without their fragment, in
-	// document order.
-	hrefs []string
+	// document order; emptyHref: an <a> has an empty href.
+	hrefs     []string
+	emptyHref bool
 }
 
 // claimMark is one claim marker: its page and LINE:COL|DEST.
@@ -284,6 +285,10 @@ func scanOutput(ctx context.Context, dir, basePath string) (*outputScan, error) 
 	sc := &outputScan{claims: map[pageKey]map[string]bool{}, windows: map[windowKey]int{}}
 	exists := map[string]bool{}
 	for i, f := range scans {
+		if f.emptyHref {
+			rel, _ := filepath.Rel(dir, files[i])
+			sc.broken = append(sc.broken, fmt.Sprintf("%s: a link with an empty href (a link to nothing)", filepath.ToSlash(rel)))
+		}
 		if len(f.hrefs) > 0 {
 			rel, _ := filepath.Rel(dir, files[i])
 			rel = filepath.ToSlash(rel)
@@ -348,6 +353,9 @@ func scanFile(p string) (fileScan, error) {
 			continue
 		}
 		t := readEvTag(tag)
+		if t.hasHref && strings.TrimSpace(t.href) == "" {
+			res.emptyHref = true
+		}
 		if t.hasHref {
 			if h, ok := internalHref(t.href); ok && !seen[h] {
 				if seen == nil {

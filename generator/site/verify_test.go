@@ -186,3 +186,34 @@ func TestMissingTargets(t *testing.T) {
 		}
 	}
 }
+
+// TestScanOutputLinks: the output scan reports an empty href and a link
+// inside the site to a missing file, once per file, and nothing for the
+// links that resolve, leave the site or have a scheme.
+func TestScanOutputLinks(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"index.html":        `<a href="docs/">d</a><A HREF='nope/'>n</A><a href="nope/#x">n</a><a href="">e</a><a href=https://example.org/>x</a><a href="mailto:a@b">m</a><a id=top>t</a>`,
+		"docs/index.html":   `<a href="../">h</a><a href="/sub/">s</a><a data-ev="ev:x" href="../nope.png">c</a>`,
+		"docs/feed.xml":     `<link>x</link>`,
+		"docs/other/x.html": `<a href="../">ok</a>`,
+	}
+	for f, b := range files {
+		if err := writeFile(filepath.Join(dir, filepath.FromSlash(f)), []byte(b)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sc, err := scanOutput(context.Background(), dir, "/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		"docs/index.html: link to /sub/: the built site has no such file (a 404)",
+		"docs/index.html: link to ../nope.png: the built site has no such file (a 404)",
+		"index.html: a link with an empty href (a link to nothing)",
+		"index.html: link to nope/: the built site has no such file (a 404)",
+	}
+	if got := strings.Join(sc.broken, "\n"); got != strings.Join(want, "\n") {
+		t.Errorf("broken:\n%s\nwant:\n%s", got, strings.Join(want, "\n"))
+	}
+}
