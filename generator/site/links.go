@@ -3,7 +3,9 @@ package site
 import (
 	"fmt"
 	"net/url"
+	"os"
 	"path"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -300,6 +302,26 @@ func pageLike(ref string) bool {
 	return ext == "" || contentExts[strings.ToLower(ext)]
 }
 
+// staticFile reports whether the root-relative path p names a regular
+// file in the project's static/ directory or a theme's (themes/NAME/static/),
+// which Hugo publishes at the site's root.
+func (s *Site) staticFile(p string) bool {
+	rel := filepath.FromSlash(path.Clean("/" + p))[1:]
+	if rel == "" {
+		return false
+	}
+	dirs := []string{filepath.Join(s.Root, "static")}
+	for _, t := range s.Config.Themes {
+		dirs = append(dirs, filepath.Join(s.Root, "themes", t, "static"))
+	}
+	for _, d := range dirs {
+		if fi, err := os.Stat(filepath.Join(d, rel)); err == nil && fi.Mode().IsRegular() {
+			return true
+		}
+	}
+	return false
+}
+
 // checkLinks resolves the root-relative and relative links of page p
 // (links, see internalLinks) against the pages of the page's language
 // (index, see pageIndex), counting pages the build will generate from
@@ -310,7 +332,9 @@ func pageLike(ref string) bool {
 // failing that, a path whose first segment is a language's code
 // ("/ja/docs/theme/", the URL the reader sees with
 // defaultContentLanguageInSubdir) names the rest of the path in that
-// language. A relative path is resolved by resolveLink; one that names no
+// language; failing both, a path with a file extension (see pageLike)
+// names a static file, a finding when static/ has no such file. A
+// relative path is resolved by resolveLink; one that names no
 // page is a finding when it looks like a page (pageLike), and a link to
 // a file otherwise (left to the build's output check).
 func (s *Site) checkLinks(p *Page, links []claim.Link, index map[string]bool) diag.List {
@@ -338,6 +362,13 @@ func (s *Site) checkLinks(p *Page, links []claim.Link, index map[string]bool) di
 			continue
 		}
 		if _, ok := getPage(p, u.Path, inLang(p.Lang)); ok {
+			continue
+		}
+		if !pageLike(u.Path) {
+			if !s.staticFile(u.Path) {
+				ds = append(ds, diag.Diagnostic{Pos: l.Pos, End: l.End, Severity: diag.Warning, Rule: diag.LinkMissingPage,
+					Message: fmt.Sprintf("link to %s: the site has no such page in %s, and no such file in static/", l.Destination, s.contentDirs(p.Lang, src))})
+			}
 			continue
 		}
 		lang, rest, _ := strings.Cut(normPath(strings.Trim(u.Path, "/")), "/")

@@ -413,6 +413,7 @@ func TestLinkForms(t *testing.T) {
 		"content/ko/docs/guide/p.md:14:59 link-missing-page",
 		"content/ko/docs/guide/p.md:14:81 link-missing-page",
 		"content/ko/docs/guide/p.md:14:94 link-missing-page",
+		"content/ko/docs/guide/p.md:15:45 link-missing-page", // /files/nope.txt: no page, no static file
 	}
 	if got, want := strings.Join(findings, "\n"), strings.Join(wantFindings, "\n"); got != want {
 		t.Errorf("check findings:\n%s\nwant:\n%s", got, want)
@@ -440,7 +441,8 @@ func TestLinkForms(t *testing.T) {
 	// file links the hook leaves as written that name no file (nope.png
 	// in both languages, a relative link to a static file, which a page
 	// under /ja/ resolves under /ja/, and a page with build.render "link",
-	// which has a URL but no file) and nothing else: the Japanese
+	// which has a URL but no file, and a root-relative link to a static
+	// file the site does not have) and nothing else: the Japanese
 	// fallback of the bundle has its resource (stageBundleResources).
 	err = s.Build(context.Background(), BuildOptions{Out: "public", Hugo: hugoCommand(t), Check: check.DefaultOptions()})
 	var oe *OutputError
@@ -450,9 +452,11 @@ func TestLinkForms(t *testing.T) {
 	wantBroken := []string{
 		"docs/guide/p/index.html: link to nope.png: the built site has no such file (a 404)",
 		"docs/guide/p/index.html: link to /docs/guide/linkonly/: the built site has no such file (a 404)",
+		"docs/guide/p/index.html: link to /files/nope.txt: the built site has no such file (a 404)",
 		"ja/docs/guide/p/index.html: link to ../../../files/a.txt: the built site has no such file (a 404)",
 		"ja/docs/guide/p/index.html: link to nope.png: the built site has no such file (a 404)",
 		"ja/docs/guide/p/index.html: link to /ja/docs/guide/linkonly/: the built site has no such file (a 404)",
+		"ja/docs/guide/p/index.html: link to /files/nope.txt: the built site has no such file (a 404)",
 	}
 	if got, want := strings.Join(oe.Problems, "\n"), strings.Join(wantBroken, "\n"); got != want {
 		t.Errorf("output check:\n%s\nwant:\n%s", got, want)
@@ -498,6 +502,9 @@ func TestLinkForms(t *testing.T) {
 		{"docs/guide/p", "headless", "span"},
 		{"docs/guide/p", "never", "span"},
 		{"docs/guide/p", "linkonly", "/docs/guide/linkonly/"}, // a URL but no file: the output check's 404
+		{"docs/guide/p", "staticroot", "/files/a.txt?v=1"},
+		{"docs/guide/p", "staticnope", "/files/nope.txt"},
+		{"ja/docs/guide/p", "staticroot", "/files/a.txt?v=1"},
 		// the same page in Japanese, built from the Korean source
 		{"ja/docs/guide/p", "up", "/ja/docs/guide/x/"},
 		{"ja/docs/guide/p", "md", "/ja/docs/guide/x/"},
@@ -549,7 +556,7 @@ func TestLinkForms(t *testing.T) {
 	for _, p := range problems {
 		got = append(got, p.String())
 	}
-	if want := "docs/guide/p/index.html: nope.png: 404\ndocs/guide/p/index.html: /docs/guide/linkonly/: 404\nja/docs/guide/p/index.html: ../../../files/a.txt: 404\nja/docs/guide/p/index.html: nope.png: 404\nja/docs/guide/p/index.html: /ja/docs/guide/linkonly/: 404"; strings.Join(got, "\n") != want {
+	if want := "docs/guide/p/index.html: nope.png: 404\ndocs/guide/p/index.html: /docs/guide/linkonly/: 404\ndocs/guide/p/index.html: /files/nope.txt: 404\nja/docs/guide/p/index.html: ../../../files/a.txt: 404\nja/docs/guide/p/index.html: nope.png: 404\nja/docs/guide/p/index.html: /ja/docs/guide/linkonly/: 404\nja/docs/guide/p/index.html: /files/nope.txt: 404"; strings.Join(got, "\n") != want {
 		t.Errorf("link walk:\n%s\nwant:\n%s", strings.Join(got, "\n"), want)
 	}
 }
