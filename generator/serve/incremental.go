@@ -2,8 +2,10 @@ package serve
 
 import (
 	"context"
+	"sync"
 
 	"github.com/evdoc-lab/evdoc/generator/check"
+	"github.com/evdoc-lab/evdoc/generator/claim"
 	"github.com/evdoc-lab/evdoc/generator/site"
 )
 
@@ -21,6 +23,19 @@ type IncrementalRechecker struct {
 	Check check.Options
 
 	checker *site.Checker
+	// uses holds what each page the checker judged uses (usesOf), for
+	// the scope of an evidence or figure edit; mu guards it while the
+	// checker's workers fill it.
+	mu   sync.Mutex
+	uses map[*site.Page]pageUses
+}
+
+// record keeps what the judged page p uses (a site.CheckerOptions.Parsed).
+func (r *IncrementalRechecker) record(p *site.Page, parsed *claim.Page) {
+	u := usesOf(parsed)
+	r.mu.Lock()
+	r.uses[p] = u
+	r.mu.Unlock()
 }
 
 // Recheck implements Rechecker.
@@ -44,12 +59,26 @@ func (r *IncrementalRechecker) Recheck(ctx context.Context, prev *State, changed
 	if err != nil {
 		return nil, err
 	}
-	r.checker = site.NewCheckerWith(s, site.CheckerOptions{Check: r.Check, CountsOnly: true, Stage: true})
+	r.uses = map[*site.Page]pageUses{}
+	r.checker = site.NewCheckerWith(s, site.CheckerOptions{Check: r.Check, CountsOnly: true, Stage: true, Parsed: r.record})
 	return r.state(), nil
 }
 
 func (r *IncrementalRechecker) state() *State {
-	return &State{Site: r.checker.Site(), Stage: r.checker.StageData(), Findings: r.checker.Diagnostics()}
+	s := r.checker.Site()
+	// Forget the pages an edit replaced or removed.
+	if len(r.uses) > len(s.Pages) {
+		cur := make(map[*site.Page]bool, len(s.Pages))
+		for _, p := range s.Pages {
+			cur[p] = true
+		}
+		for p := range r.uses {
+			if !cur[p] {
+				delete(r.uses, p)
+			}
+		}
+	}
+	return &State{Site: s, Stage: r.checker.StageData(), Findings: r.checker.Diagnostics(), uses: r.uses}
 }
 
 // pageEdits returns the pages among changed, and false when a change is

@@ -144,6 +144,17 @@ func testIncrementalAgreesWithFull(t *testing.T, load site.LoadOptions) {
 				t.Errorf("%s: scope %v lacks the page citing the set", step.name, sc.Pages)
 			}
 		}
+		// What the Checker recorded of each page as it judged it gives
+		// the scope that parsing every page gives, for every kind of
+		// change.
+		if len(next.uses) != len(next.Site.Pages) {
+			t.Errorf("%s: uses of %d pages, want %d", step.name, len(next.uses), len(next.Site.Pages))
+		}
+		for _, changed := range [][]string{step.changed, {"evidence/d3/report.md"}, {"evidence/other/x.md"}, {"evidence/nope/x.md"}, {"figures/fig.toml"}} {
+			if got, want := affected(st.Site, next.Site, changed, next.uses), Affected(st.Site, next.Site, changed); !reflect.DeepEqual(got, want) {
+				t.Errorf("%s: scope of %v from the recorded uses %+v, want (parsing) %+v", step.name, changed, got, want)
+			}
+		}
 		got := next.Findings.Error()
 		if step.want == "" && next.Findings.HasErrors() || step.want != "" && !strings.Contains(got, step.want) {
 			t.Errorf("%s: findings %q, want %q", step.name, got, step.want)

@@ -18,6 +18,9 @@ type State struct {
 	// Findings are every finding of the project, sorted, with the
 	// project's rule severities applied (site.Check).
 	Findings diag.List
+	// uses is what each page uses (IncrementalRechecker), for the scope
+	// of a change; nil: pages are parsed to find it.
+	uses map[*site.Page]pageUses
 }
 
 // Rechecker re-checks a project after some of its files changed. Serve

@@ -155,6 +155,13 @@ var (
 //   - configuration (hugo.toml, evdoc.toml, config/, the figure fonts):
 //     every page.
 func Affected(old, cur *site.Site, changed []string) Scope {
+	return affected(old, cur, changed, nil)
+}
+
+// affected is Affected with what the pages of cur use, as a Checker
+// found when it judged them (IncrementalRechecker); a page not in uses
+// is parsed to find it.
+func affected(old, cur *site.Site, changed []string, uses map[*site.Page]pageUses) Scope {
 	var sc Scope
 	pages := map[string]bool{}
 	addPage := func(p string) { pages[p] = true }
@@ -191,12 +198,12 @@ func Affected(old, cur *site.Site, changed []string) Scope {
 		case KindEvidence:
 			files[f] = true
 			prefixes[site.EvidenceDir+"/"+key+"/"] = true
-			for _, p := range pagesUsingSet(cur, key) {
+			for _, p := range pagesUsingSet(cur, key, uses) {
 				addPage(p)
 			}
 		case KindFigure:
 			files[f] = true
-			for _, p := range pagesShowing(cur, map[string]bool{key: true}) {
+			for _, p := range pagesShowing(cur, map[string]bool{key: true}, uses) {
 				addPage(p)
 			}
 		}
@@ -223,71 +230,82 @@ func findPage(s *site.Site, file string) *site.Page {
 	return nil
 }
 
+// pageUses is what one page uses that scoping needs: the evidence sets
+// its claims name (the first segment of a reference "SET/…") and its
+// evtable calls read, and the figures its evfigure calls show.
+type pageUses struct {
+	sets, figures map[string]bool
+}
+
+// usesOf returns what the parsed page p uses.
+func usesOf(p *claim.Page) pageUses {
+	u := pageUses{sets: map[string]bool{}, figures: map[string]bool{}}
+	for _, c := range p.Claims {
+		for _, r := range c.Refs {
+			if set, _, ok := strings.Cut(r, "/"); ok {
+				u.sets[set] = true
+			}
+		}
+	}
+	for _, m := range evtableSetRe.FindAllSubmatch(p.Source, -1) {
+		u.sets[string(m[1])] = true
+	}
+	for _, m := range evfigureRe.FindAllSubmatch(p.Source, -1) {
+		u.figures[string(m[1])] = true
+	}
+	return u
+}
+
+// usesOfPage returns what page p of s uses: from uses, else from its
+// parse (site.Site.WithParsed: a lazily loaded page is parsed for the
+// call). A page that cannot be read again is in every scope (ok false).
+func usesOfPage(s *site.Site, p *site.Page, uses map[*site.Page]pageUses, md *goldmark.Markdown) (u pageUses, ok bool) {
+	if u, ok := uses[p]; ok {
+		return u, true
+	}
+	if *md == nil {
+		*md = claim.NewMarkdown()
+	}
+	err := s.WithParsed(p, *md, func(pp *claim.Page) error {
+		u = usesOf(pp)
+		return nil
+	})
+	return u, err == nil
+}
+
 // pagesUsingSet returns the pages whose claims or evtables read the
 // evidence set, and those showing a figure whose spec names it.
-func pagesUsingSet(s *site.Site, set string) []string {
+func pagesUsingSet(s *site.Site, set string, uses map[*site.Page]pageUses) []string {
 	var out []string
-	prefix := set + "/"
-	md := claim.NewMarkdown()
+	var md goldmark.Markdown
 	for _, p := range s.Pages {
-		if withParse(s, p, md, func(pp *claim.Page) bool { return usesSet(pp, prefix, set) }) {
+		if u, ok := usesOfPage(s, p, uses, &md); !ok || u.sets[set] {
 			out = append(out, p.Path)
 		}
 	}
 	figs := map[string]bool{}
-	refRe := regexp.MustCompile(`(^|[^A-Za-z0-9_.-])` + regexp.QuoteMeta(prefix))
+	refRe := regexp.MustCompile(`(^|[^A-Za-z0-9_.-])` + regexp.QuoteMeta(set+"/"))
 	for _, f := range s.Figures {
 		if refRe.Match(f.Src) {
 			figs[f.Name] = true
 		}
 	}
-	return append(out, pagesShowing(s, figs)...)
-}
-
-// withParse returns f of p's parse (site.Site.WithParsed: a lazily
-// loaded page is parsed for the call), true when p cannot be read again:
-// a page that changed or went is in the scope.
-func withParse(s *site.Site, p *site.Page, md goldmark.Markdown, f func(*claim.Page) bool) bool {
-	ok := true
-	_ = s.WithParsed(p, md, func(pp *claim.Page) error {
-		ok = f(pp)
-		return nil
-	})
-	return ok
-}
-
-func usesSet(p *claim.Page, prefix, set string) bool {
-	for _, c := range p.Claims {
-		for _, r := range c.Refs {
-			if strings.HasPrefix(r, prefix) {
-				return true
-			}
-		}
-	}
-	for _, m := range evtableSetRe.FindAllSubmatch(p.Source, -1) {
-		if string(m[1]) == set {
-			return true
-		}
-	}
-	return false
+	return append(out, pagesShowing(s, figs, uses)...)
 }
 
 // pagesShowing returns the pages with an evfigure call of one of names.
-func pagesShowing(s *site.Site, names map[string]bool) []string {
+func pagesShowing(s *site.Site, names map[string]bool, uses map[*site.Page]pageUses) []string {
 	if len(names) == 0 {
 		return nil
 	}
 	var out []string
-	md := claim.NewMarkdown()
+	var md goldmark.Markdown
 	for _, p := range s.Pages {
-		shows := withParse(s, p, md, func(pp *claim.Page) bool {
-			for _, m := range evfigureRe.FindAllSubmatch(pp.Source, -1) {
-				if names[string(m[1])] {
-					return true
-				}
-			}
-			return false
-		})
+		u, ok := usesOfPage(s, p, uses, &md)
+		shows := !ok
+		for name := range u.figures {
+			shows = shows || names[name]
+		}
 		if shows {
 			out = append(out, p.Path)
 		}

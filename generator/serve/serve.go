@@ -256,7 +256,7 @@ func (s *server) change(ctx context.Context, changed []string) {
 		}
 	}
 	st.Site.FigureCache = s.figures
-	sc := Affected(before, st.Site, changed)
+	sc := affected(before, st.Site, changed, st.uses)
 	s.report(sc, st, changed, time.Since(start))
 	if !sc.Restage {
 		return

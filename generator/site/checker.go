@@ -43,6 +43,7 @@ type Checker struct {
 	opt         check.Options
 	countsOnly  bool
 	onResults   func(p *Page, rs []check.Result)
+	onParsed    func(p *Page, parsed *claim.Page)
 	numberWords bool
 	// stage, when set, makes each page's StageData (CheckerOptions.Stage).
 	stage *stageBuilder
@@ -103,6 +104,12 @@ type CheckerOptions struct {
 	// without the Checker holding them. Figure claims are not included
 	// (FigureResults).
 	PageResults func(p *Page, rs []check.Result)
+	// Parsed, when set, is called with each page the Checker judges and
+	// its parse, while the page is parsed: from the checking workers, so
+	// calls may run concurrently. A caller so keeps what it needs of a
+	// lazily loaded page's parse without parsing it again. Recheck calls
+	// it for the pages it judges again (new *Page values).
+	Parsed func(p *Page, parsed *claim.Page)
 	// Stage keeps of each page's verdicts what staging the site needs
 	// (StageData), kept up to date by Recheck. With CountsOnly, a build
 	// so holds compact summaries instead of every claim's Result.
@@ -112,7 +119,7 @@ type CheckerOptions struct {
 // NewCheckerWith is NewChecker with options.
 func NewCheckerWith(s *Site, o CheckerOptions) *Checker {
 	opt := o.Check
-	c := &Checker{site: s, opt: opt, countsOnly: o.CountsOnly, onResults: o.PageResults, numberWords: s.Rules.Enabled(diag.ClaimNumberWord),
+	c := &Checker{site: s, opt: opt, countsOnly: o.CountsOnly, onResults: o.PageResults, onParsed: o.Parsed, numberWords: s.Rules.Enabled(diag.ClaimNumberWord),
 		pages: map[*Page]*pageVerdict{}, pairs: map[translation.PagePair]diag.List{}, links: map[*Page]diag.List{}}
 	c.figureDiags, c.figureNames, c.figureClaims = s.checkFigureSpecs(opt)
 	if o.Stage {
@@ -374,6 +381,9 @@ func run(jobs []func(md goldmark.Markdown)) {
 // judgePage runs the checks that read page p only.
 func (c *Checker) judgePage(p *Page) *pageVerdict {
 	v := &pageVerdict{}
+	if c.onParsed != nil {
+		c.onParsed(p, p.Parsed)
+	}
 	var ds diag.List
 	if c.countsOnly && c.onResults == nil && c.stage == nil {
 		// no Result is kept: judge without building them
