@@ -67,17 +67,17 @@ func IsDigitAt(s string, i int) bool {
 	return d >= 0
 }
 
-// run reads a run of digits at s[i:], appending them (ASCII) to b; it
-// returns the bytes read, the count of digits and whether any was
-// full-width.
-func run(s string, i int, b *strings.Builder) (n, count int, fw bool) {
+// run reads a run of digits at s[i:], appending them (ASCII) to b when
+// collect is set; it returns the bytes read, the count of digits, whether
+// any was full-width and b.
+func run(s string, i int, b []byte, collect bool) (n, count int, fw bool, out []byte) {
 	for {
 		d, l, f := digitAt(s, i+n)
 		if d < 0 {
-			return n, count, fw
+			return n, count, fw, b
 		}
-		if b != nil {
-			b.WriteByte(byte('0' + d))
+		if collect {
+			b = append(b, byte('0'+d))
 		}
 		n += l
 		count++
@@ -119,20 +119,21 @@ func sepAt(s string, i int, st Style) (string, int) {
 // number (two numbers "5 10"). The decimal mark must be followed by a
 // digit; the value is exact.
 func ScanDigits(s string, st Style) (Digits, error) {
-	var b strings.Builder
-	return scanDigits(s, st, &b)
+	var buf [32]byte // the digits of most numbers, on the stack
+	return scanDigits(s, st, buf[:0], true)
 }
 
 // ScanDigitsShape is ScanDigits without the value (Value is zero): it
 // reads the same digits, separators and decimal mark, and reports the
 // same errors, without allocating. Readers use it to test a token's shape.
 func ScanDigitsShape(s string, st Style) (Digits, error) {
-	return scanDigits(s, st, nil)
+	return scanDigits(s, st, nil, false)
 }
 
-// scanDigits implements ScanDigits; with b nil it does not compute Value.
-func scanDigits(s string, st Style, b *strings.Builder) (Digits, error) {
-	n, count, fw := run(s, 0, b)
+// scanDigits implements ScanDigits, collecting the digits in b; without
+// collect it does not compute Value.
+func scanDigits(s string, st Style, b []byte, collect bool) (Digits, error) {
+	n, count, fw, b := run(s, 0, b, collect)
 	if n == 0 {
 		return Digits{}, nil
 	}
@@ -148,7 +149,7 @@ func scanDigits(s string, st Style, b *strings.Builder) (Digits, error) {
 			if sep == "" {
 				break
 			}
-			gn, gc, gfw := run(s, n+sl, nil)
+			gn, gc, gfw, _ := run(s, n+sl, nil, false)
 			if gc == 0 {
 				break
 			}
@@ -167,8 +168,8 @@ func scanDigits(s string, st Style, b *strings.Builder) (Digits, error) {
 				}
 			}
 			out.Grouped, out.Sep = true, sep
-			if b != nil {
-				run(s, n+sl, b)
+			if collect {
+				_, _, _, b = run(s, n+sl, b, true)
 			}
 			n += sl + gn
 			out.FullWidth = out.FullWidth || gfw
@@ -185,20 +186,22 @@ func scanDigits(s string, st Style, b *strings.Builder) (Digits, error) {
 		if !strings.HasPrefix(s[n:], m) || !IsDigitAt(s, n+len(m)) {
 			continue
 		}
-		if b != nil {
-			b.WriteByte('.')
+		if collect {
+			b = append(b, '.')
 		}
-		fn, fc, ffw := run(s, n+len(m), b)
+		var fn, fc int
+		var ffw bool
+		fn, fc, ffw, b = run(s, n+len(m), b, collect)
 		n += len(m) + fn
 		out.Decimals = fc
 		out.FullWidth = out.FullWidth || ffw
 		break
 	}
 	out.Len = n
-	if b == nil {
+	if !collect {
 		return out, nil
 	}
-	v, err := parseDecimal(b.String())
+	v, err := parseDecimal(b)
 	if err != nil {
 		return out, &SyntaxError{Text: s[:n], Msg: err.Error()}
 	}
@@ -210,7 +213,7 @@ func scanDigits(s string, st Style, b *strings.Builder) (Digits, error) {
 // optional "." and fraction, that scanDigits collects: up to 18 digits it
 // builds the same decimal (coefficient and exponent) from an int64
 // without parsing through math/big.
-func parseDecimal(str string) (decimal.Decimal, error) {
+func parseDecimal(str []byte) (decimal.Decimal, error) {
 	var v int64
 	digits, scale, frac := 0, int32(0), false
 	for i := 0; i < len(str); i++ {
@@ -224,11 +227,11 @@ func parseDecimal(str string) (decimal.Decimal, error) {
 		case c == '.' && !frac:
 			frac = true
 		default:
-			return decimal.NewFromString(str)
+			return decimal.NewFromString(string(str))
 		}
 	}
 	if digits == 0 || digits > 18 {
-		return decimal.NewFromString(str)
+		return decimal.NewFromString(string(str))
 	}
 	return decimal.New(v, -scale), nil
 }

@@ -202,9 +202,21 @@ func TestREADMEListsEveryWord(t *testing.T) {
 func TestParseDecimal(t *testing.T) {
 	for _, s := range []string{"0", "7", "0012", "12.50", "0.000", "999999999999999999", "1234567890123456789", "1.000000000000000001", "86", "40.045811", "12345678901234567890.5"} {
 		want, werr := decimal.NewFromString(s)
-		got, err := parseDecimal(s)
+		got, err := parseDecimal([]byte(s))
 		if (err != nil) != (werr != nil) || got.Exponent() != want.Exponent() || got.Coefficient().Cmp(want.Coefficient()) != 0 {
 			t.Errorf("parseDecimal(%q) = %v (exp %d), %v; want %v (exp %d), %v", s, got, got.Exponent(), err, want, want.Exponent(), werr)
+		}
+	}
+}
+
+// TestScanDigitsLong: digits past the 32 ScanDigits collects on the stack
+// are read as well.
+func TestScanDigitsLong(t *testing.T) {
+	for _, s := range []string{"1234567890123456789012345678901", "12345678901234567890123456789012", "123456789012345678901234567890123.25", "1,234,567,890,123,456,789,012,345,678,901,234.5", "０１２３４５６７８９０１２３４５６７８９０１２３４５６７８９０１２３"} {
+		d, err := ScanDigits(s, Style{})
+		want, werr := decimal.NewFromString(strings.NewReplacer(",", "", "０", "0", "１", "1", "２", "2", "３", "3", "４", "4", "５", "5", "６", "6", "７", "7", "８", "8", "９", "9").Replace(s))
+		if err != nil || werr != nil || !d.Value.Equal(want) || d.Value.Exponent() != want.Exponent() || d.Len != len(s) {
+			t.Errorf("ScanDigits(%q) = %+v, %v; want %v (%v)", s, d, err, want, werr)
 		}
 	}
 }
