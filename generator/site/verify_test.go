@@ -107,9 +107,11 @@ func TestReadEvTag(t *testing.T) {
 		{`<span class="line" title="id=L12">`, evTag{}},
 		{`<spanner class="line" id="L12">`, evTag{}},
 		{`<p class="line" id="L12">`, evTag{}},
+		{`<a href="/e/&amp;/#L1" HREF="/other/" data-ev="ev:s/a">`, evTag{dest: "ev:s/a", href: []byte("/e/&amp;/#L1"), hasHref: true}},
+		{`<abbr href="/x/">`, evTag{}},
 	}
 	for _, tt := range tests {
-		if got := readEvTag([]byte(tt.tag)); got != tt.want {
+		if got := readEvTag([]byte(tt.tag)); !reflect.DeepEqual(got, tt.want) {
 			t.Errorf("readEvTag(%s) = %+v, want %+v", tt.tag, got, tt.want)
 		}
 	}
@@ -193,7 +195,7 @@ func TestMissingTargets(t *testing.T) {
 func TestScanOutputLinks(t *testing.T) {
 	dir := t.TempDir()
 	files := map[string]string{
-		"index.html":        `<a href="docs/">d</a><A HREF='nope/'>n</A><a href="nope/#x">n</a><a href="">e</a><a href=https://example.org/>x</a><a href="mailto:a@b">m</a><a id=top>t</a>`,
+		"index.html":        `<a href="docs/">d</a><A HREF='nope/'>n</A><a href="nope/#x">n</a><a href="">e</a><a href="a&amp;b/">r</a><a href=https://example.org/>x</a><a href="mailto:a@b">m</a><a id=top>t</a>`,
 		"docs/index.html":   `<a href="../">h</a><a href="/sub/">s</a><a data-ev="ev:x" href="../nope.png">c</a>`,
 		"docs/feed.xml":     `<link>x</link>`,
 		"docs/other/x.html": `<a href="../">ok</a>`,
@@ -212,6 +214,7 @@ func TestScanOutputLinks(t *testing.T) {
 		"docs/index.html: link to ../nope.png: the built site has no such file (a 404)",
 		"index.html: a link with an empty href (a link to nothing)",
 		"index.html: link to nope/: the built site has no such file (a 404)",
+		"index.html: link to a&b/: the built site has no such file (a 404)",
 	}
 	if got := strings.Join(sc.broken, "\n"); got != strings.Join(want, "\n") {
 		t.Errorf("broken:\n%s\nwant:\n%s", got, strings.Join(want, "\n"))
