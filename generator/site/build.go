@@ -543,6 +543,7 @@ type Fallback = translation.Fallback
 func (s *Site) stageFallbacks(ctx context.Context, stage string, mdOpt translation.MarkdownOptions) error {
 	src := s.Config.Source()
 	md := claim.NewMarkdown()
+	cascades := s.cascades()
 	for _, fbs := range s.Fallbacks() {
 		for _, f := range fbs {
 			if err := ctx.Err(); err != nil {
@@ -550,6 +551,16 @@ func (s *Site) stageFallbacks(ctx context.Context, stage string, mdOpt translati
 			}
 			var b []byte
 			err := s.withParsed(f.Source, md, func() (err error) {
+				// what the source's sections cascade to it (a draft,
+				// build.render never) goes into the fallback's own front
+				// matter: the target language may have no such section
+				// page, and the fallback must not publish a page the
+				// source language hides
+				if fm := cascaded(f.Source, cascades); len(fm) != len(f.Source.FrontMatter) {
+					p := *f.Source
+					p.FrontMatter = fm
+					f.Source = &p
+				}
 				b, err = f.Render(src)
 				return err
 			})

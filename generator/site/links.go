@@ -25,8 +25,9 @@ func (s *Site) pageIndex() map[string]bool {
 		index[code+"\x00"] = true
 	}
 	now := time.Now()
+	cascades := s.cascades()
 	for _, p := range s.Pages {
-		if !linkable(s.Config, p.FrontMatter, now) {
+		if !linkable(s.Config, cascaded(p, cascades), now) {
 			continue
 		}
 		logical := normPath(p.Logical)
@@ -88,6 +89,93 @@ func linkable(c *Config, fm map[string]any, now time.Time) bool {
 		}
 	}
 	return true
+}
+
+// cascades returns what each section page's cascade front matter sets,
+// keyed "lang\x00logical" (see cascaded). A cascade is a map, or a list
+// of maps; an entry with a _target (or target) is left out, so a page it
+// might apply to keeps its own values.
+func (s *Site) cascades() map[string][]map[string]any {
+	var out map[string][]map[string]any
+	for _, p := range s.Pages {
+		if !p.Section {
+			continue
+		}
+		var entries []map[string]any
+		switch c := fmValue(p.FrontMatter, "cascade").(type) {
+		case map[string]any:
+			entries = append(entries, c)
+		case []any:
+			for _, e := range c {
+				if m, ok := e.(map[string]any); ok {
+					entries = append(entries, m)
+				}
+			}
+		case []map[string]any:
+			entries = c
+		}
+		var kept []map[string]any
+		for _, e := range entries {
+			if fmValue(e, "_target") == nil && fmValue(e, "target") == nil {
+				kept = append(kept, e)
+			}
+		}
+		if len(kept) > 0 {
+			if out == nil {
+				out = map[string][]map[string]any{}
+			}
+			out[p.Lang+"\x00"+normPath(p.Logical)] = kept
+		}
+	}
+	return out
+}
+
+// cascaded returns p's front matter with the values the cascades of its
+// own section (a section page's cascade applies to itself) and of the
+// sections above it set for keys p does not set, the nearest section
+// first, as Hugo applies cascade: a page under a section with
+// `cascade: {draft: true}` or `{build: {render: never}}` is not built
+// either. It returns p.FrontMatter itself when no cascade applies.
+func cascaded(p *Page, cascades map[string][]map[string]any) map[string]any {
+	if len(cascades) == 0 {
+		return p.FrontMatter
+	}
+	fm := p.FrontMatter
+	copied := false
+	dir := normPath(p.Logical)
+	if !p.Section {
+		dir = parentLogical(dir)
+	}
+	for {
+		for _, e := range cascades[p.Lang+"\x00"+dir] {
+			for k, v := range e {
+				if fmValue(fm, k) != nil {
+					continue
+				}
+				if !copied {
+					fm = make(map[string]any, len(p.FrontMatter)+len(e))
+					for k2, v2 := range p.FrontMatter {
+						fm[k2] = v2
+					}
+					copied = true
+				}
+				fm[k] = v
+			}
+		}
+		if dir == "" {
+			return fm
+		}
+		dir = parentLogical(dir)
+	}
+}
+
+// parentLogical is the logical path of the section above logical path
+// l ("docs/x" → "docs", "docs" → "", the home page).
+func parentLogical(l string) string {
+	if i := strings.LastIndexByte(l, '/'); i >= 0 {
+		return l[:i]
+	}
+	return ""
 }
 
 // fmValue returns the value of front matter key k, compared

@@ -384,6 +384,57 @@ func TestBuildEscapes(t *testing.T) {
 	}
 }
 
+// TestBuildUnpublished builds testdata/build/unpublished.txtar, whose
+// claims on a future page and on a page a section's cascade hides Hugo
+// does not render: the output check expects none of them, the citation
+// table names those pages without a link, and no page or fallback of
+// theirs is published in either language.
+func TestBuildUnpublished(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs Hugo")
+	}
+	dir := txtartest.WriteFile(t, filepath.Join("testdata", "build", "unpublished.txtar"))
+	for _, d := range []string{"layouts", "themes", "assets"} {
+		if err := copyTree(filepath.Join(repoRoot, d), filepath.Join(dir, d)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cfg := filepath.Join(dir, ConfigFile)
+	cfgSrc, err := os.ReadFile(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(cfg, append([]byte("theme = [\"evdoc\"]\n"), cfgSrc...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Build(context.Background(), BuildOptions{Out: "public", Hugo: hugoCommand(t), Check: check.DefaultOptions()}); err != nil {
+		t.Fatal(err)
+	}
+	public := filepath.Join(dir, "public")
+	for _, p := range []string{"docs/future", "docs/hid", "docs/hid/c", "ja/docs/future", "ja/docs/hid", "ja/docs/hid/c"} {
+		if _, err := os.Stat(filepath.Join(public, p, "index.html")); !errors.Is(err, fs.ErrNotExist) {
+			t.Errorf("%s/index.html published (%v)", p, err)
+		}
+	}
+	b, err := os.ReadFile(filepath.Join(public, "evidence", "run", "result-txt", "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`<li><a href="/docs/p/">쪽</a>: <q>4건</q></li>`, `<li>/docs/future: <q>4건</q></li>`, `<li>/docs/hid/c: <q>4건</q></li>`} {
+		if !strings.Contains(string(b), want) {
+			t.Errorf("the citation table has no %s", want)
+		}
+	}
+	problems, _ := walkLinks(t, public, &url.URL{Scheme: "http", Host: "localhost", Path: "/"})
+	for _, p := range problems {
+		t.Error(p)
+	}
+}
+
 // TestLinkForms builds testdata/build/links.txtar, whose pages link with
 // every form of destination, and checks both ends of link resolution:
 // evdoc check's link-missing-page findings and the href each link is
@@ -414,6 +465,10 @@ func TestLinkForms(t *testing.T) {
 		"content/ko/docs/guide/p.md:14:81 link-missing-page",
 		"content/ko/docs/guide/p.md:14:94 link-missing-page",
 		"content/ko/docs/guide/p.md:15:45 link-missing-page", // /files/nope.txt: no page, no static file
+		// pages a section's cascade hides (build.render never, a draft)
+		"content/ko/docs/guide/p.md:16:13 link-missing-page",
+		"content/ko/docs/guide/p.md:16:35 link-missing-page",
+		"content/ko/docs/guide/p.md:16:65 link-missing-page",
 	}
 	if got, want := strings.Join(findings, "\n"), strings.Join(wantFindings, "\n"); got != want {
 		t.Errorf("check findings:\n%s\nwant:\n%s", got, want)
@@ -505,6 +560,9 @@ func TestLinkForms(t *testing.T) {
 		{"docs/guide/p", "staticroot", "/files/a.txt?v=1"},
 		{"docs/guide/p", "staticnope", "/files/nope.txt"},
 		{"ja/docs/guide/p", "staticroot", "/files/a.txt?v=1"},
+		{"docs/guide/p", "cascnever", "span"},
+		{"docs/guide/p", "cascdraft", "span"},
+		{"docs/guide/p", "cascsec", "span"},
 		// the same page in Japanese, built from the Korean source
 		{"ja/docs/guide/p", "up", "/ja/docs/guide/x/"},
 		{"ja/docs/guide/p", "md", "/ja/docs/guide/x/"},

@@ -15,6 +15,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"golang.org/x/sync/errgroup"
 )
@@ -533,10 +534,17 @@ func (s *Site) verifyOutput(ctx context.Context, dir, out string, v *viewer, dat
 		byPath[p.Path] = p
 	}
 	want := map[pageKey]int{}
+	now, cascades := time.Now(), s.cascades()
 	for _, u := range data.units {
 		for _, pc := range u.want {
 			p := byPath[pc.page]
-			if p == nil || !renderedByHugo(p.FrontMatter) {
+			if p == nil {
+				continue
+			}
+			// a page Hugo does not publish (a draft, a future or
+			// expired page, one a section's cascade hides) shows no
+			// claims
+			if fm := cascaded(p, cascades); !renderedByHugo(fm) || !linkable(s.Config, fm, now) {
 				continue
 			}
 			want[pageKey{p.Lang, p.Rel}] += pc.n
