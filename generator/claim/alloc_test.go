@@ -41,8 +41,9 @@ func TestDigitRuns(t *testing.T) {
 }
 
 // TestSlabAcrossChunks: a page with more claims than one chunk of the
-// page's slab holds reads every claim's literal, offsets and references
-// as a page with one claim does; links that are not claims, and images,
+// page's slab holds reads every claim's literal, offsets, references and
+// quantities (one page-wide slice: each claim's capped to its own) as a
+// page with one claim does; links that are not claims, and images,
 // leave nothing behind.
 func TestSlabAcrossChunks(t *testing.T) {
 	var src strings.Builder
@@ -67,7 +68,7 @@ func TestSlabAcrossChunks(t *testing.T) {
 			wantRefs = []string{fmt.Sprintf("s/a%d", i), fmt.Sprintf("b%d", i)}
 			wantRefs[1] = "s/" + wantRefs[1]
 		}
-		if c.Literal != alone.Literal || !slices.Equal(c.Refs, wantRefs) || len(c.Offsets) != len(alone.Offsets) || c.ParseErr != nil || len(c.Parsed.Quantities) != 1 {
+		if c.Literal != alone.Literal || !slices.Equal(c.Refs, wantRefs) || len(c.Offsets) != len(alone.Offsets) || c.ParseErr != nil || len(c.Parsed.Quantities) != 1 || cap(c.Parsed.Quantities) != 1 || !c.Parsed.Quantities[0].Value.Equal(alone.Parsed.Quantities[0].Value) {
 			t.Fatalf("claim %d: %q %v %d offsets (%v); alone: %q, %d offsets; want refs %v", k, c.Literal, c.Refs, len(c.Offsets), c.ParseErr, alone.Literal, len(alone.Offsets), wantRefs)
 		}
 		for j, o := range c.Offsets {

@@ -202,16 +202,29 @@ type lexer struct {
 // signs are read as their ASCII forms. A literal without any number is an
 // error. Offsets in the result refer to the literal as given.
 func ParseLiteral(lit string) (Literal, error) {
-	lx := &lexer{s: lit}
+	var qs []Quantity
 	if n := digitRuns(lit); n > 0 {
 		// room for the quantities, once: a Quantity is 250 bytes
-		lx.out.Quantities = make([]Quantity, 0, n)
+		qs = make([]Quantity, 0, n)
 	}
+	return parseLiteral(lit, qs, true)
+}
+
+// parseLiteral is ParseLiteral, appending the quantities to qs (empty,
+// with room for digitRuns(lit) of them). With exact, a slice with room
+// to spare is copied to one of its length; without, its capacity is cut
+// to its length (qs is part of a page's buffer: see parse).
+func parseLiteral(lit string, qs []Quantity, exact bool) (Literal, error) {
+	lx := &lexer{s: lit}
+	lx.out.Quantities = qs
 	err := lx.run()
-	if qs := lx.out.Quantities; len(qs) == 0 {
+	switch qs := lx.out.Quantities; {
+	case len(qs) == 0:
 		lx.out.Quantities = nil // as append leaves a literal without any
-	} else if cap(qs) > len(qs) {
+	case cap(qs) > len(qs) && exact:
 		lx.out.Quantities = append(make([]Quantity, 0, len(qs)), qs...) // claims keep them
+	case cap(qs) > len(qs):
+		lx.out.Quantities = qs[:len(qs):len(qs)]
 	}
 	if err != nil {
 		return lx.out, err

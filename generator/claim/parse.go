@@ -389,10 +389,23 @@ func parse(md goldmark.Markdown, path string, src []byte, page bool) (*Page, dia
 		return ast.WalkSkipChildren, nil
 	})
 	lits := string(sl.lit)
+	// the quantities of all the page's literals, in one allocation
+	runs := make([]int, len(p.Claims))
+	total := 0
+	for i := range p.Claims {
+		runs[i] = digitRuns(lits[litAt[i][0]:litAt[i][1]])
+		total += runs[i]
+	}
+	var qs []Quantity
+	if total > 0 {
+		qs = make([]Quantity, 0, total)
+	}
 	for i := range p.Claims {
 		c := &p.Claims[i]
 		c.Literal = lits[litAt[i][0]:litAt[i][1]]
-		c.Parsed, c.ParseErr = ParseLiteral(c.Literal)
+		at := len(qs)
+		c.Parsed, c.ParseErr = parseLiteral(c.Literal, qs[at:at:at+runs[i]], false)
+		qs = qs[:at+runs[i]]
 	}
 	p.Blocks = collectBlocks(doc, len(src)-body)
 	if cap(p.Claims) > len(p.Claims)+len(p.Claims)/4 {
