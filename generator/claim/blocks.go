@@ -68,7 +68,8 @@ const (
 	// child when that child is a text node (the claim's Pos), else -1.
 	InlineClaim
 	// InlineLink opens a link whose destination is a path of the site
-	// (one leading "/"): Value is the destination, Start the offset of
+	// (see sitePath: "/docs/x/", "../x/", "x.md"): Value is the
+	// destination, Start the offset of
 	// its first child when that is a text node, else 0. The link's text
 	// follows as further inlines.
 	InlineLink
@@ -176,7 +177,7 @@ func appendInlines(out []Inline, n ast.Node) []Inline {
 				out = append(out, Inline{Kind: InlineClaim, Start: off})
 				continue
 			}
-			if strings.HasPrefix(dest, "/") && !strings.HasPrefix(dest, "//") {
+			if sitePath(dest) {
 				start := 0
 				if tx, ok := t.FirstChild().(*ast.Text); ok {
 					start = tx.Segment.Start
@@ -208,4 +209,19 @@ func firstOffset(n ast.Node) int {
 		}
 	}
 	return 0
+}
+
+// sitePath reports whether a link destination is a path of the site the
+// theme's render hook resolves: root-relative ("/docs/x/", not
+// "//host") or relative ("../x/", "./x", "x.md"); not a URL with a
+// scheme (https:, mailto:), a fragment or query of the page itself
+// ("#top", "?q") or empty.
+func sitePath(dest string) bool {
+	if dest == "" || strings.HasPrefix(dest, "//") || dest[0] == '#' || dest[0] == '?' {
+		return false
+	}
+	if i := strings.IndexAny(dest, ":/?#"); i >= 0 && dest[i] == ':' {
+		return false
+	}
+	return true
 }

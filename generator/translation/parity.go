@@ -389,12 +389,29 @@ func parity(s, t *Page) diag.List {
 	return out
 }
 
-// linkTarget is a link destination without its fragment and trailing slash.
+// linkTarget is a link destination as far as it names a target: without
+// its fragment and trailing slash, and, for a path (no scheme), in the
+// form the theme's render hook hands Hugo's GetPage, so two spellings
+// GetPage resolves alike from any page compare equal: a leading "./" is
+// dropped ("./x" is "x"), and a ".md" extension too ("x.md" is "x"),
+// except after "../", where GetPage reads "../x.md" from the file's
+// directory and "../x" from a leaf bundle's container.
 func linkTarget(d string) string {
 	if i := strings.IndexByte(d, '#'); i >= 0 {
 		d = d[:i]
 	}
-	return strings.TrimSuffix(d, "/")
+	d = strings.TrimSuffix(d, "/")
+	if i := strings.IndexAny(d, ":/?"); i >= 0 && d[i] == ':' {
+		return d // a URL with a scheme
+	}
+	if strings.HasPrefix(d, "//") {
+		return d
+	}
+	d = strings.TrimPrefix(d, "./")
+	if !strings.HasPrefix(d, "../") && !strings.Contains(d, "?") {
+		d = strings.TrimSuffix(d, ".md")
+	}
+	return d
 }
 
 func headings(d *doc) []block {
