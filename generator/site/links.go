@@ -6,6 +6,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"sort"
 	"strings"
 	"time"
 
@@ -37,6 +38,31 @@ func (s *Site) pageIndex() map[string]bool {
 		}
 	}
 	return index
+}
+
+// fallbackTargets returns the translations of source page p that the
+// build fills with p's text (translation fallbacks: present with front
+// matter only) at another path than p's: the render hook resolves p's
+// relative links from there.
+func (s *Site) fallbackTargets(p *Page) []*Page {
+	if s.Translations == nil || p.Lang != s.Config.Source().Code {
+		return nil
+	}
+	var out []*Page
+	for code := range s.Config.Languages {
+		if code == p.Lang {
+			continue
+		}
+		t := s.Translations.Translation(p, code)
+		if t == nil || !t.IsEmpty() || t.Section != p.Section {
+			continue
+		}
+		if normPath(t.Logical) != normPath(p.Logical) || path.Dir(t.Rel) != path.Dir(p.Rel) || isIndex(t.Rel) != isIndex(p.Rel) {
+			out = append(out, t)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Lang < out[j].Lang })
+	return out
 }
 
 // linkable reports whether a page with front matter fm has a URL a link
@@ -442,7 +468,17 @@ func (s *Site) checkLinks(p *Page, links []claim.Link, index map[string]bool) di
 			continue
 		}
 		if kind == linkRelative {
-			if _, ok := resolveLink(p, u.Path, inLang(p.Lang)); ok || !pageLike(u.Path) {
+			found, ok := resolveLink(p, u.Path, inLang(p.Lang))
+			if ok {
+				// a fallback at another path resolves it from there
+				for _, t := range s.fallbackTargets(p) {
+					if _, ok := resolveLink(t, u.Path, inLang(t.Lang)); !ok {
+						ds = append(ds, diag.Diagnostic{Pos: l.Pos, End: l.End, Severity: diag.Warning, Rule: diag.LinkMissingPage,
+							Message: fmt.Sprintf("link to %s: %s shows this page's text as its fallback at /%s/, where the link names no page in %s; write it from the root (/%s/)", l.Destination, t.Path, t.Logical, s.contentDirs(t.Lang, src), found)})
+					}
+				}
+			}
+			if ok || !pageLike(u.Path) {
 				continue
 			}
 			ds = append(ds, diag.Diagnostic{Pos: l.Pos, End: l.End, Severity: diag.Warning, Rule: diag.LinkMissingPage,

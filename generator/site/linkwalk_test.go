@@ -453,6 +453,9 @@ func TestLinkForms(t *testing.T) {
 		findings = append(findings, fmt.Sprintf("%s:%d:%d %s", d.Pos.File, d.Pos.Line, d.Pos.Column, d.Rule))
 	}
 	wantFindings := []string{
+		// x.md from the Japanese fallback at /ja/docs/moved-ja/ (the
+		// translation with front matter only, shown with this text)
+		"content/ko/docs/guide/moved.md:6:6 link-missing-page",
 		"content/ko/docs/guide/p.md:13:11 link-missing-page", // ../nope/
 		"content/ko/docs/guide/p.md:13:33 link-missing-page", // nope.md
 		"content/ko/docs/guide/p.md:13:55 link-missing-page", // ./nope
@@ -563,6 +566,11 @@ func TestLinkForms(t *testing.T) {
 		{"docs/guide/p", "cascnever", "span"},
 		{"docs/guide/p", "cascdraft", "span"},
 		{"docs/guide/p", "cascsec", "span"},
+		// a page whose Japanese fallback is at another path: its relative
+		// links resolve from there
+		{"docs/guide/moved", "mx", "/docs/guide/x/"},
+		{"ja/docs/moved-ja", "mx", "span"},
+		{"ja/docs/moved-ja", "mup", "/ja/docs/guide/x/"},
 		// the same page in Japanese, built from the Korean source
 		{"ja/docs/guide/p", "up", "/ja/docs/guide/x/"},
 		{"ja/docs/guide/p", "md", "/ja/docs/guide/x/"},
