@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"sort"
 	"sync"
+	"time"
 
 	"github.com/yuin/goldmark"
 
@@ -148,7 +149,7 @@ func (c *Checker) Recheck(paths ...string) error {
 	md := claim.NewMarkdown()
 	changed := false
 	var old []*Page // replaced or removed pages
-	added := false  // a page appeared or disappeared
+	added := false  // a page appeared or disappeared, or a link can name it no more (or again)
 	for _, file := range paths {
 		file = path.Clean(filepath.ToSlash(file))
 		lang := pageLanguage(s.Config, file)
@@ -171,6 +172,9 @@ func (c *Checker) Recheck(paths ...string) error {
 		switch {
 		case exists && pg != nil:
 			old = append(old, s.Pages[i])
+			if now := time.Now(); linkable(s.Config, s.Pages[i].FrontMatter, now) != linkable(s.Config, pg.FrontMatter, now) {
+				added = true // a draft, a date or build.render changed: links resolve differently
+			}
 			s.Pages[i] = pg
 		case exists:
 			old = append(old, s.Pages[i])

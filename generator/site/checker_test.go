@@ -138,6 +138,12 @@ func TestCheckerRecheck(t *testing.T) {
 				{"new page the link names", newPage, func([]byte) []byte {
 					return []byte("---\ntitle: \"New 3 pages\"\n---\n\nA page with 2 numbers in prose.\n")
 				}},
+				{"new page made a draft", newPage, func([]byte) []byte {
+					return []byte("---\ntitle: \"New 3 pages\"\ndraft: true\n---\n\nA page with 2 numbers in prose.\n")
+				}},
+				{"new page published again", newPage, func([]byte) []byte {
+					return []byte("---\ntitle: \"New 3 pages\"\n---\n\nA page with 2 numbers in prose.\n")
+				}},
 				{"translation edited", other.Path, func(old []byte) []byte {
 					return []byte(strings.Replace(string(old), "\n\n", "\n\nAn added paragraph with 42 numbers.\n\n", 1))
 				}},
