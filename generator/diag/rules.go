@@ -67,6 +67,7 @@ const (
 	TranslationDuplicateKey RuleID = "translation-duplicate-key"
 	LinkMalformed           RuleID = "link-malformed"
 	LinkMissingPage         RuleID = "link-missing-page"
+	LinkOutputMissing       RuleID = "link-output-missing"
 )
 
 // Figure rules: figure specs under figures/ and their use in pages.
@@ -203,6 +204,8 @@ func Catalogue() []Rule {
 			"Write the link destination as a valid URL path."},
 		{LinkMissingPage, Warning, "A root-relative or relative link points to a page the site does not have.",
 			"Link to an existing page, or add the page."},
+		{LinkOutputMissing, Error, "A link in the site Hugo built names a file inside the site that it does not publish (a 404), or has an empty href; build checks every <a href> of its output.",
+			"Fix the link or the theme template that writes it, or add the file under static/; write a link to what another server publishes on the same host as a full URL. As a warning (evdoc.toml [rules]) the build goes on and lists the links."},
 
 		{FigureSpec, Error, "A figure spec under figures/ is malformed.",
 			"Use a kind README's Figures section documents (timeline, bars, rate, percentiles) with the fields it needs, and a title, caption and alt text for every language."},

@@ -298,7 +298,7 @@ func (s *Site) Build(ctx context.Context, opt BuildOptions) error {
 		}
 	}
 	if !opt.unverified {
-		if err := s.verifyOutput(ctx, tmpOut, out, v, data); err != nil {
+		if err := s.verifyOutput(ctx, tmpOut, out, v, data, opt.Log, opt.Strict); err != nil {
 			if ctx.Err() != nil {
 				return fmt.Errorf("interrupted (%w); %s left as it was", ctx.Err(), out)
 			}

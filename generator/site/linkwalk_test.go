@@ -522,6 +522,58 @@ func TestLinkForms(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, "public")); !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("a failed build published public/ (%v)", err)
 	}
+	// link-output-missing set lower in evdoc.toml: as a warning the
+	// build lists the same links on its log and publishes (unless
+	// strict), off publishes silently.
+	for _, tc := range []struct {
+		sev       string
+		strict    bool
+		published bool
+	}{{"warning", false, true}, {"note", false, true}, {"warning", true, false}, {"off", false, true}} {
+		if err := os.WriteFile(filepath.Join(dir, "evdoc.toml"), []byte("[rules]\nlink-output-missing = \""+tc.sev+"\"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		os.RemoveAll(filepath.Join(dir, "public"))
+		s2, err := Load(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var log strings.Builder
+		err = s2.Build(context.Background(), BuildOptions{Out: "public", Hugo: hugoCommand(t), Check: check.DefaultOptions(), Log: &log, Strict: tc.strict})
+		if tc.strict {
+			// under --strict a warning fails: from the check's warning
+			// findings or, failing those, the output check
+			if err == nil {
+				t.Errorf("%s, strict: built, want an error", tc.sev)
+			}
+			if _, err := os.Stat(filepath.Join(dir, "public")); !errors.Is(err, fs.ErrNotExist) {
+				t.Errorf("%s, strict: a failed build published public/ (%v)", tc.sev, err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%s: %v", tc.sev, err)
+			continue
+		}
+		var logged []string
+		for _, l := range strings.Split(log.String(), "\n") {
+			if strings.HasSuffix(l, "[link-output-missing]") {
+				logged = append(logged, l)
+			}
+		}
+		var want []string
+		if tc.sev != "off" {
+			for _, b := range wantBroken {
+				want = append(want, "evdoc: "+tc.sev+": public/"+b+" [link-output-missing]")
+			}
+		}
+		if got, want := strings.Join(logged, "\n"), strings.Join(want, "\n"); got != want {
+			t.Errorf("%s: logged:\n%s\nwant:\n%s", tc.sev, got, want)
+		}
+	}
+	if err := os.Remove(filepath.Join(dir, "evdoc.toml")); err != nil {
+		t.Fatal(err)
+	}
 	// Built without the output check, for the hrefs.
 	if err := s.Build(context.Background(), BuildOptions{Out: "public", Hugo: hugoCommand(t), Check: check.DefaultOptions(), unverified: true}); err != nil {
 		t.Fatal(err)

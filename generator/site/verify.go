@@ -6,6 +6,7 @@ import (
 	"context"
 	"fmt"
 	"html"
+	"io"
 	"io/fs"
 	"net/url"
 	"os"
@@ -17,6 +18,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/evdoc-lab/evdoc/generator/diag"
 	"golang.org/x/sync/errgroup"
 )
 
@@ -523,12 +525,31 @@ func renderedByHugo(fm map[string]any) bool {
 // link and every evidence page empty. The error lists the problems (at
 // most maxVerifyErrors) with the page and what is missing; out names the
 // published directory the message says was left as it was.
-func (s *Site) verifyOutput(ctx context.Context, dir, out string, v *viewer, data *StageData) error {
+//
+// The broken links are rule link-output-missing: an error unless
+// evdoc.toml sets it lower; as a warning or note (and not under strict,
+// where a warning fails the build) each is written to log as
+// "evdoc: warning: OUT/FILE: … [link-output-missing]" and the build goes
+// on; off drops them.
+func (s *Site) verifyOutput(ctx context.Context, dir, out string, v *viewer, data *StageData, log io.Writer, strict bool) error {
 	sc, err := scanOutput(ctx, dir, s.Config.BasePath())
 	if err != nil {
 		return fmt.Errorf("verifying the built site: %v", err)
 	}
-	problems := append(append([]string{}, sc.problems...), sc.broken...)
+	broken := sc.broken
+	switch sev := s.ruleSeverity(diag.LinkOutputMissing); {
+	case sev == diag.Off:
+		broken = nil
+	case sev == diag.Error, strict && sev == diag.Warning:
+	default:
+		if log != nil {
+			for _, b := range broken {
+				fmt.Fprintf(log, "evdoc: %s: %s/%s [%s]\n", sev, filepath.ToSlash(out), b, diag.LinkOutputMissing)
+			}
+		}
+		broken = nil
+	}
+	problems := append(append([]string{}, sc.problems...), broken...)
 	byPath := map[string]*Page{}
 	for _, p := range s.Pages {
 		byPath[p.Path] = p
@@ -606,14 +627,24 @@ func (s *Site) verifyOutput(ctx context.Context, dir, out string, v *viewer, dat
 	if hookMissing || len(sc.problems) > 0 {
 		b.WriteString("\nclaim links were not rendered by evdoc's render hook (layouts/_markup/render-link.html from the evdoc theme component); " + hookHint)
 	}
-	if len(sc.broken) > 0 {
-		b.WriteString("\nlinks inside the site must name a file it publishes: fix the link (a relative link resolves from the page's URL, /ja/… for a Japanese page), add the file under static/, or write a link to something another server publishes under the same host as a full URL")
+	if len(broken) > 0 {
+		b.WriteString("\nlinks inside the site must name a file it publishes: fix the link (a relative link resolves from the page's URL, /ja/… for a Japanese page), add the file under static/, or write a link to something another server publishes under the same host as a full URL [" + string(diag.LinkOutputMissing) + `; evdoc.toml [rules] link-output-missing = "warning" lists them and builds]`)
 	}
 	if windowMissing {
 		b.WriteString("\nevidence pages were not rendered by evdoc's evidence template (layouts/evidence/page.html from the evdoc theme component); " + evidenceHint)
 	}
 	b.WriteString("\n" + out + " left as it was")
 	return &OutputError{Problems: problems, msg: b.String()}
+}
+
+// ruleSeverity is rule's effective severity: the project's setting
+// (evdoc.toml [rules]), else the catalogue's default.
+func (s *Site) ruleSeverity(rule diag.RuleID) diag.Severity {
+	if sev, ok := s.Rules[rule]; ok {
+		return sev
+	}
+	r, _ := diag.LookupRule(rule)
+	return r.Severity
 }
 
 // OutputError is Build's error when Hugo succeeded but the site it built
