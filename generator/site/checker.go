@@ -3,12 +3,12 @@ package site
 import (
 	"bytes"
 	"fmt"
+	"maps"
 	"path"
 	"path/filepath"
 	"runtime"
 	"sort"
 	"sync"
-	"time"
 
 	"github.com/yuin/goldmark"
 
@@ -148,8 +148,9 @@ func (c *Checker) Recheck(paths ...string) error {
 	s := c.site
 	md := claim.NewMarkdown()
 	changed := false
-	var old []*Page // replaced or removed pages
-	added := false  // a page appeared or disappeared, or a link can name it no more (or again)
+	var old []*Page   // replaced or removed pages
+	var fresh []*Page // the pages read again
+	added := false    // a page appeared or disappeared
 	for _, file := range paths {
 		file = path.Clean(filepath.ToSlash(file))
 		lang := pageLanguage(s.Config, file)
@@ -172,10 +173,8 @@ func (c *Checker) Recheck(paths ...string) error {
 		switch {
 		case exists && pg != nil:
 			old = append(old, s.Pages[i])
-			if now := time.Now(); linkable(s.Config, s.Pages[i].FrontMatter, now) != linkable(s.Config, pg.FrontMatter, now) {
-				added = true // a draft, a date or build.render changed: links resolve differently
-			}
 			s.Pages[i] = pg
+			fresh = append(fresh, pg)
 		case exists:
 			old = append(old, s.Pages[i])
 			s.Pages = append(s.Pages[:i], s.Pages[i+1:]...)
@@ -204,9 +203,21 @@ func (c *Checker) Recheck(paths ...string) error {
 			delete(c.pairs, pr)
 		}
 	}
-	if added {
-		c.index = s.pageIndex()
-		c.links = map[*Page]diag.List{} // a link may resolve now, or no more
+	// A link may resolve now, or no more, when a page came or went or an
+	// edit changed what a link can name (draft, dates, build options, a
+	// section's cascade: see pageIndex). A source page's relative links
+	// are also resolved from its fallbacks at other paths
+	// (fallbackTargets), which an edit of one of its translations can
+	// make or unmake.
+	if index := s.pageIndex(); added || !maps.Equal(index, c.index) {
+		c.index = index
+		c.links = map[*Page]diag.List{}
+	} else {
+		for _, p := range fresh {
+			if o := s.Translations.Original(p); o != nil {
+				delete(c.links, o)
+			}
+		}
 	}
 	c.refresh()
 	return nil

@@ -214,6 +214,47 @@ func TestCheckerRecheck(t *testing.T) {
 	}
 }
 
+// TestCheckerRecheckLinkTargets holds a Checker's link findings to a
+// fresh check's after edits that change what a link names while no page
+// comes or goes: a translation that stops and starts again being the
+// fallback of its source at another path (from where the source's
+// relative links resolve), a linked page that becomes a draft, and a
+// section whose cascade hides the pages under it.
+func TestCheckerRecheckLinkTargets(t *testing.T) {
+	dir := txtartest.WriteFile(t, "testdata/recheck/link-targets.txtar")
+	s, err := LoadWith(dir, LoadOptions{Lazy: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt := check.DefaultOptions()
+	c := NewCheckerWith(s, CheckerOptions{Check: opt, CountsOnly: true})
+	steps := []struct{ name, file, content string }{
+		{"translated", "content/ja/docs/other/a2.md", "---\ntitle: a2\ntranslationKey: akey\n---\n\n[L1](/docs/guide/x/) [L2](/docs/guide/x/)\n"},
+		{"a fallback again", "content/ja/docs/other/a2.md", "---\ntitle: a2\ntranslationKey: akey\n---\n"},
+		{"a draft", "content/ko/docs/guide/x.md", "---\ntitle: x\ntranslationKey: x\ndraft: true\n---\n\nX.\n"},
+		{"published again", "content/ko/docs/guide/x.md", "---\ntitle: x\ntranslationKey: x\n---\n\nX.\n"},
+		{"hidden by its section's cascade", "content/ko/docs/guide/_index.md", "---\ntitle: guide\ntranslationKey: guide\ncascade:\n  build:\n    render: never\n---\n\nGuide.\n"},
+		{"cascade removed", "content/ko/docs/guide/_index.md", "---\ntitle: guide\ntranslationKey: guide\n---\n\nGuide.\n"},
+	}
+	for _, st := range steps {
+		if err := os.WriteFile(filepath.Join(dir, filepath.FromSlash(st.file)), []byte(st.content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := c.Recheck(st.file); err != nil {
+			t.Fatalf("%s: %v", st.name, err)
+		}
+		fresh, err := Load(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, fds := fresh.Check(opt)
+		want, got := strings.Join(diagStrings(fds), "\n"), strings.Join(diagStrings(c.Diagnostics()), "\n")
+		if got != want {
+			t.Errorf("%s: re-checked findings differ from a fresh check:\nfresh:\n%s\nrechecked:\n%s", st.name, want, got)
+		}
+	}
+}
+
 func diagStrings(ds diag.List) []string {
 	out := make([]string, len(ds))
 	for i, d := range ds {
