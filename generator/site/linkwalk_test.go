@@ -634,7 +634,7 @@ func TestLinkForms(t *testing.T) {
 		{"docs/guide", "leaf", "/docs/guide/bundle/"},
 		{"docs/guide", "self", "/docs/guide/"},
 		// a leaf bundle, docs/guide/bundle/index.md (URL /docs/guide/bundle/)
-		{"docs/guide/bundle", "res", "img.png"},
+		{"docs/guide/bundle", "res", "/docs/guide/bundle/img.png"}, // a resource: its URL, as Hugo's own hook links it
 		{"docs/guide/bundle", "sib", "/docs/guide/x/"},
 		{"docs/guide/bundle", "sibmd", "/docs/guide/x/"},
 		{"docs/guide/bundle", "top", "/docs/other/"},
@@ -676,5 +676,50 @@ func TestLinkForms(t *testing.T) {
 	}
 	if want := "docs/guide/p/index.html: nope.png: 404\ndocs/guide/p/index.html: /docs/guide/linkonly/: 404\ndocs/guide/p/index.html: /files/nope.txt: 404\nja/docs/guide/p/index.html: ../../../files/a.txt: 404\nja/docs/guide/p/index.html: nope.png: 404\nja/docs/guide/p/index.html: /ja/docs/guide/linkonly/: 404\nja/docs/guide/p/index.html: /files/nope.txt: 404"; strings.Join(got, "\n") != want {
 		t.Errorf("link walk:\n%s\nwant:\n%s", strings.Join(got, "\n"), want)
+	}
+}
+
+// TestBuildStrictFileLinks builds testdata/build/strictlinks.txtar under
+// --strict: a root-relative link to a static file must not make Hugo warn
+// (which --panicOnWarning fails), and under uglyURLs a leaf bundle's
+// relative link to its resource must link to the resource's URL, as
+// Hugo's own link render hook does, in both languages.
+func TestBuildStrictFileLinks(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs Hugo")
+	}
+	dir := txtartest.WriteFile(t, filepath.Join("testdata", "build", "strictlinks.txtar"))
+	for _, d := range []string{"layouts", "themes", "assets"} {
+		if err := copyTree(filepath.Join(repoRoot, d), filepath.Join(dir, d)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cfg := filepath.Join(dir, ConfigFile)
+	cfgSrc, err := os.ReadFile(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(cfg, append([]byte("theme = [\"evdoc\"]\n"), cfgSrc...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Build(context.Background(), BuildOptions{Out: "public", Hugo: hugoCommand(t), Check: check.DefaultOptions(), Strict: true}); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ file, want string }{
+		{"docs/b.html", `<a href="/files/a.txt">자료</a> <a href="/docs/b/img.png">그림</a> <a href="/docs/b/img.png#top">조각</a>`},
+		// the Japanese bundle has no copy of img.png: Hugo shares the Korean one
+		{"ja/docs/b.html", `<a href="/files/a.txt">資料</a> <a href="/docs/b/img.png">図</a> <a href="/docs/b/img.png#top">断片</a>`},
+	} {
+		b, err := os.ReadFile(filepath.Join(dir, "public", tc.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(b), tc.want) {
+			t.Errorf("%s has no %s", tc.file, tc.want)
+		}
 	}
 }
