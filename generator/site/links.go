@@ -418,7 +418,13 @@ func pageLike(ref string) bool {
 
 // staticFile reports whether the root-relative path p names a regular
 // file in the project's static/ directory or a theme's (themes/NAME/static/),
-// which Hugo publishes at the site's root.
+// which Hugo publishes at the site's root, or a file in a language's
+// content directory (a page bundle's resource, which Hugo publishes
+// beside its page: /docs/b/img.png from content/ko/docs/b/img.png, and
+// /ja/docs/b/img.png from the Japanese content directory). A bundle
+// whose URL differs from its content path (slug, url, permalinks) is not
+// found here; the build's output check (link-output-missing) is the
+// authority on whether the link works.
 func (s *Site) staticFile(p string) bool {
 	rel := filepath.FromSlash(path.Clean("/" + p))[1:]
 	if rel == "" {
@@ -428,8 +434,18 @@ func (s *Site) staticFile(p string) bool {
 	for _, t := range s.Config.Themes {
 		dirs = append(dirs, filepath.Join(s.Root, "themes", t, "static"))
 	}
+	for _, l := range s.Config.Ordered() {
+		cd := filepath.Join(s.Root, filepath.FromSlash(l.ContentDir))
+		dirs = append(dirs, cd)
+		// with the language's code as the URL's first segment
+		if first, rest, ok := strings.Cut(filepath.ToSlash(rel), "/"); ok && strings.EqualFold(first, l.Code) {
+			if fi, err := os.Stat(filepath.Join(cd, filepath.FromSlash(rest))); err == nil && fi.Mode().IsRegular() && !contentExts[strings.ToLower(strings.TrimPrefix(path.Ext(rest), "."))] {
+				return true
+			}
+		}
+	}
 	for _, d := range dirs {
-		if fi, err := os.Stat(filepath.Join(d, rel)); err == nil && fi.Mode().IsRegular() {
+		if fi, err := os.Stat(filepath.Join(d, rel)); err == nil && fi.Mode().IsRegular() && !contentExts[strings.ToLower(strings.TrimPrefix(path.Ext(rel), "."))] {
 			return true
 		}
 	}

@@ -614,7 +614,9 @@ func TestLinkForms(t *testing.T) {
 		{"docs/guide/p", "linkonly", "/docs/guide/linkonly/"}, // a URL but no file: the output check's 404
 		{"docs/guide/p", "staticroot", "/files/a.txt?v=1"},
 		{"docs/guide/p", "staticnope", "/files/nope.txt"},
+		{"docs/guide/p", "bundleroot", "/docs/guide/bundle/img.png"}, // a bundle's resource: no finding either
 		{"ja/docs/guide/p", "staticroot", "/files/a.txt?v=1"},
+		{"ja/docs/guide/p", "bundleroot", "/docs/guide/bundle/img.png"},
 		{"docs/guide/p", "cascnever", "span"},
 		{"docs/guide/p", "cascdraft", "span"},
 		{"docs/guide/p", "cascsec", "span"},
