@@ -204,7 +204,7 @@ func Catalogue() []Rule {
 			"Write the link destination as a valid URL path."},
 		{LinkMissingPage, Warning, "A root-relative or relative link points to a page the site does not have.",
 			"Link to an existing page, or add the page."},
-		{LinkOutputMissing, Error, "A link in the site Hugo built names a file inside the site that it does not publish (a 404), or has an empty href; build checks every <a href> of its output.",
+		{LinkOutputMissing, Error, "A link or embedded resource in the site Hugo built (<a href>, <link href>, <img src>, <script src>, …) names a file inside the site that it does not publish (a 404), or an <a> has an empty href; build checks its whole output.",
 			"Fix the link or the theme template that writes it, or add the file under static/; write a link to what another server publishes on the same host as a full URL. As a warning (evdoc.toml [rules]) the build goes on and lists the links."},
 
 		{FigureSpec, Error, "A figure spec under figures/ is malformed.",

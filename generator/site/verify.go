@@ -150,8 +150,9 @@ func attrString(v []byte) string {
 type evTag struct {
 	at, dest, window string
 	hasAt, hasWindow bool
-	// href is an <a> tag's raw href (a slice of the tag, character
-	// references not decoded), hasHref whether it has one.
+	// href is the raw URL attribute of a tag urlAttrs names (<a href>,
+	// <img src>, …; a slice of the tag, character references not
+	// decoded), hasHref whether it has one.
 	href    []byte
 	hasHref bool
 	// lineSpan: a <span> whose first class is "line" and whose id is
@@ -164,11 +165,11 @@ type evTag struct {
 func readEvTag(tag []byte) evTag {
 	var t evTag
 	span := len(tag) > 5 && bytes.EqualFold(tag[1:5], []byte("span")) && (isHTMLSpace(tag[5]) || tag[5] == '>' || tag[5] == '/')
-	a := isATag(tag)
+	ua := urlAttr(tag)
 	var classLine, idLine, seenClass, seenID, seenDest bool
 	tagAttrs(tag, func(name, val []byte) bool {
 		switch {
-		case a && !t.hasHref && bytes.EqualFold(name, []byte("href")):
+		case ua != "" && !t.hasHref && bytes.EqualFold(name, []byte(ua)):
 			t.href, t.hasHref = val, true
 		case !t.hasAt && bytes.EqualFold(name, []byte("data-ev-at")):
 			t.at, t.hasAt = attrString(val), true
@@ -195,6 +196,57 @@ func readEvTag(tag []byte) evTag {
 // isATag reports whether tag is an <a> start tag.
 func isATag(tag []byte) bool {
 	return len(tag) > 2 && tag[0] == '<' && (tag[1] == 'a' || tag[1] == 'A') && (isHTMLSpace(tag[2]) || tag[2] == '>' || tag[2] == '/')
+}
+
+// urlAttrs names, per start tag whose URL attribute a reader's browser
+// follows or fetches, that attribute (HTML's <a href>, <link href> for
+// stylesheets, icons, feeds and alternates, and the src of embedded
+// content and scripts). srcset and poster are not read.
+var urlAttrs = map[string]string{
+	"a": "href", "link": "href", "img": "src", "script": "src", "iframe": "src",
+	"source": "src", "video": "src", "audio": "src", "track": "src", "embed": "src",
+}
+
+// urlAttr returns the name of the URL attribute of start tag (see
+// urlAttrs), or "" for any other tag.
+func urlAttr(tag []byte) string {
+	if len(tag) < 2 || tag[0] != '<' {
+		return ""
+	}
+	i := 1
+	for i < len(tag) && i < 8 && ('a' <= tag[i]|0x20 && tag[i]|0x20 <= 'z') {
+		i++
+	}
+	if i == 1 || i >= len(tag) || !(isHTMLSpace(tag[i]) || tag[i] == '>' || tag[i] == '/') {
+		return ""
+	}
+	var name [8]byte
+	for j := 1; j < i; j++ {
+		name[j-1] = tag[j] | 0x20
+	}
+	return urlAttrs[string(name[:i-1])]
+}
+
+// rawTextTag returns "script" or "style" when tag is that start tag,
+// whose content HTML reads as raw text up to its end tag, else "".
+func rawTextTag(tag []byte) string {
+	for _, name := range []string{"script", "style"} {
+		n := len(name) + 1
+		if len(tag) > n && bytes.EqualFold(tag[1:n], []byte(name)) && (isHTMLSpace(tag[n]) || tag[n] == '>' || tag[n] == '/') {
+			return name
+		}
+	}
+	return ""
+}
+
+// containsFold reports whether b holds sub, ASCII case-insensitively.
+func containsFold(b, sub []byte) bool {
+	for i := 0; i+len(sub) <= len(b); i++ {
+		if bytes.EqualFold(b[i:i+len(sub)], sub) {
+			return true
+		}
+	}
+	return false
 }
 
 // zgotmplZ is the value Go's html/template (and so Hugo) writes for a URL
@@ -336,6 +388,8 @@ func scanFile(p string) (fileScan, error) {
 	// allocation per token here was a fifth of the scan's CPU).
 	var joint [2 * len(zgotmplZ)]byte
 	var seen map[string]bool // hrefs of this file already looked at
+	var inComment bool       // inside <!-- … -->
+	var rawEnd []byte        // inside a script or style: its end tag
 	for s.Scan() {
 		tok := s.Bytes()
 		if !res.zg {
@@ -350,13 +404,32 @@ func scanFile(p string) (fileScan, error) {
 			n = len(zgotmplZ)
 		}
 		tail = append(tail[:0], tok[len(tok)-n:]...)
+		// A script's or style's text and a comment hold no tags a
+		// browser follows ("<a href='" + u + "'>" in a script).
+		switch {
+		case inComment:
+			inComment = !bytes.HasSuffix(tok, []byte("-->"))
+			continue
+		case rawEnd != nil:
+			if containsFold(tok, rawEnd) {
+				rawEnd = nil
+			}
+			continue
+		}
+		if c := bytes.Index(tok, []byte("<!--")); c >= 0 {
+			inComment = !(bytes.HasSuffix(tok[c:], []byte("-->")) && (len(tok)-c >= len("<!---->") || bytes.Equal(tok[c:], []byte("<!-->"))))
+			continue
+		}
 		i := bytes.LastIndexByte(tok, '<')
 		if i < 0 {
 			continue
 		}
 		tag := tok[i:]
-		a := isATag(tag)
-		if !a && (len(tag) < 6 || !bytes.Contains(tag, []byte("data-ev")) && !(res.win != nil && bytes.HasPrefix(tag, []byte("<span")))) {
+		if name := rawTextTag(tag); name != "" {
+			rawEnd = []byte("</" + name)
+		}
+		a, u := isATag(tag), urlAttr(tag) != ""
+		if !u && (len(tag) < 6 || !bytes.Contains(tag, []byte("data-ev")) && !(res.win != nil && bytes.HasPrefix(tag, []byte("<span")))) {
 			continue
 		}
 		t := readEvTag(tag)
@@ -365,7 +438,7 @@ func scanFile(p string) (fileScan, error) {
 			if bytes.IndexByte(h, '&') >= 0 {
 				h = []byte(html.UnescapeString(string(h)))
 			}
-			if len(bytes.TrimSpace(h)) == 0 {
+			if a && len(bytes.TrimSpace(h)) == 0 {
 				res.emptyHref = true
 			}
 			if i := bytes.IndexAny(h, "#?"); i >= 0 {
