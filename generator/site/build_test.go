@@ -167,16 +167,18 @@ func TestBuildReferenceSite(t *testing.T) {
 			t.Errorf("%s Q&A page leaks an ev: link", lang)
 		}
 		// Each claim's popover id is the first 8 hex digits of its
-		// destination's md5 and its LINE-COL within the page (the
-		// render hook's claim.html), unique within the page, and the
-		// claim's link is described by it.
+		// destination's md5, the first 6 of its page's content path's
+		// md5 and its LINE-COL within the page (the render hook's
+		// claim.html and claim-page.html), unique within the page, and
+		// the claim's link is described by it.
 		claims := regexp.MustCompile(`aria-describedby="([^"]*)" data-ev-at="`+lang+`:docs/istio/egress/gslb-dns-flip-qa\.md:(\d+):(\d+)" data-ev="([^"]*)"`).FindAllStringSubmatch(page, -1)
 		if len(claims) < 10 {
 			t.Errorf("%s Q&A page: %d claims with data-ev-at", lang, len(claims))
 		}
 		for _, c := range claims {
 			sum := md5.Sum([]byte(html.UnescapeString(c[4])))
-			if want := fmt.Sprintf("ev-%x-%s-%s", sum[:4], c[2], c[3]); c[1] != want {
+			pageSum := md5.Sum([]byte("docs/istio/egress/gslb-dns-flip-qa.md"))
+			if want := fmt.Sprintf("ev-%x-%x-%s-%s", sum[:4], pageSum[:3], c[2], c[3]); c[1] != want {
 				t.Errorf("%s Q&A page: claim %s at %s:%s is described by %q, want %q", lang, c[4], c[2], c[3], c[1], want)
 			}
 			if n := strings.Count(page, ` id="`+c[1]+`"`); n != 1 {

@@ -725,3 +725,55 @@ func TestBuildStrictFileLinks(t *testing.T) {
 		}
 	}
 }
+
+// TestBuildListPageIDs: a section page rendering its pages' content
+// shows two claims of one destination at the same LINE:COL of two
+// pages; their popover ids differ by the page's part, so each id names
+// one element and each claim is described by its own popover.
+func TestBuildListPageIDs(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs Hugo")
+	}
+	dir := txtartest.WriteFile(t, filepath.Join("testdata", "build", "listids.txtar"))
+	for _, d := range []string{"layouts", "themes", "assets"} {
+		if err := copyTree(filepath.Join(repoRoot, d), filepath.Join(dir, d)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	list := `{{ define "main" }}{{ range .Pages }}<section>{{ .Content }}</section>{{ end }}{{ end }}`
+	if err := os.WriteFile(filepath.Join(dir, "layouts", "section.html"), []byte(list), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cfg := filepath.Join(dir, ConfigFile)
+	cfgSrc, err := os.ReadFile(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(cfg, append([]byte("theme = [\"evdoc\"]\n"), cfgSrc...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Build(context.Background(), BuildOptions{Out: "public", Hugo: hugoCommand(t), Check: check.DefaultOptions()}); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "public", "docs", "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := string(b)
+	ids := regexp.MustCompile(`aria-describedby="([^"]*)"`).FindAllStringSubmatch(page, -1)
+	if len(ids) != 2 {
+		t.Fatalf("docs/index.html: %d described claims, want 2 (one per page)", len(ids))
+	}
+	if ids[0][1] == ids[1][1] {
+		t.Errorf("the two pages' claims share the popover id %q", ids[0][1])
+	}
+	for _, id := range ids {
+		if n := strings.Count(page, ` id="`+id[1]+`"`); n != 1 {
+			t.Errorf("%d elements with id %q, want 1", n, id[1])
+		}
+	}
+}
