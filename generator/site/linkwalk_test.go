@@ -37,6 +37,34 @@ func buildVariant(t *testing.T, edit func(dir string)) string {
 	return dir
 }
 
+// themedProject writes the txtar project archive into a new temporary
+// directory and gives it evdoc's theme (addEvdocTheme).
+func themedProject(t *testing.T, archive string) string {
+	t.Helper()
+	dir := txtartest.WriteFile(t, archive)
+	addEvdocTheme(t, dir)
+	return dir
+}
+
+// addEvdocTheme copies the repository's layouts, themes and assets into
+// the project dir and puts theme = ["evdoc"] first in its hugo.toml.
+func addEvdocTheme(t *testing.T, dir string) {
+	t.Helper()
+	for _, d := range []string{"layouts", "themes", "assets"} {
+		if err := copyTree(filepath.Join(repoRoot, d), filepath.Join(dir, d)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cfg := filepath.Join(dir, ConfigFile)
+	cfgSrc, err := os.ReadFile(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(cfg, append([]byte("theme = [\"evdoc\"]\n"), cfgSrc...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // replaceIn replaces old by new in a project file, failing when old is
 // absent (the edit would silently test nothing).
 func replaceIn(t *testing.T, file, old, new string) {
@@ -302,20 +330,7 @@ func TestBuildEscapes(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs Hugo")
 	}
-	dir := txtartest.WriteFile(t, filepath.Join("testdata", "build", "escape.txtar"))
-	for _, d := range []string{"layouts", "themes", "assets"} {
-		if err := copyTree(filepath.Join(repoRoot, d), filepath.Join(dir, d)); err != nil {
-			t.Fatal(err)
-		}
-	}
-	cfg := filepath.Join(dir, ConfigFile)
-	cfgSrc, err := os.ReadFile(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(cfg, append([]byte("theme = [\"evdoc\"]\n"), cfgSrc...), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	dir := themedProject(t, filepath.Join("testdata", "build", "escape.txtar"))
 	s, err := Load(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -393,20 +408,7 @@ func TestBuildUnpublished(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs Hugo")
 	}
-	dir := txtartest.WriteFile(t, filepath.Join("testdata", "build", "unpublished.txtar"))
-	for _, d := range []string{"layouts", "themes", "assets"} {
-		if err := copyTree(filepath.Join(repoRoot, d), filepath.Join(dir, d)); err != nil {
-			t.Fatal(err)
-		}
-	}
-	cfg := filepath.Join(dir, ConfigFile)
-	cfgSrc, err := os.ReadFile(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(cfg, append([]byte("theme = [\"evdoc\"]\n"), cfgSrc...), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	dir := themedProject(t, filepath.Join("testdata", "build", "unpublished.txtar"))
 	s, err := Load(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -479,19 +481,7 @@ func TestLinkForms(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the build runs Hugo")
 	}
-	for _, d := range []string{"layouts", "themes", "assets"} {
-		if err := copyTree(filepath.Join(repoRoot, d), filepath.Join(dir, d)); err != nil {
-			t.Fatal(err)
-		}
-	}
-	cfg := filepath.Join(dir, ConfigFile)
-	cfgSrc, err := os.ReadFile(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(cfg, append([]byte("theme = [\"evdoc\"]\n"), cfgSrc...), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	addEvdocTheme(t, dir)
 	if s, err = Load(dir); err != nil {
 		t.Fatal(err)
 	}
@@ -690,20 +680,7 @@ func TestBuildStrictFileLinks(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs Hugo")
 	}
-	dir := txtartest.WriteFile(t, filepath.Join("testdata", "build", "strictlinks.txtar"))
-	for _, d := range []string{"layouts", "themes", "assets"} {
-		if err := copyTree(filepath.Join(repoRoot, d), filepath.Join(dir, d)); err != nil {
-			t.Fatal(err)
-		}
-	}
-	cfg := filepath.Join(dir, ConfigFile)
-	cfgSrc, err := os.ReadFile(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(cfg, append([]byte("theme = [\"evdoc\"]\n"), cfgSrc...), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	dir := themedProject(t, filepath.Join("testdata", "build", "strictlinks.txtar"))
 	s, err := Load(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -734,22 +711,9 @@ func TestBuildListPageIDs(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs Hugo")
 	}
-	dir := txtartest.WriteFile(t, filepath.Join("testdata", "build", "listids.txtar"))
-	for _, d := range []string{"layouts", "themes", "assets"} {
-		if err := copyTree(filepath.Join(repoRoot, d), filepath.Join(dir, d)); err != nil {
-			t.Fatal(err)
-		}
-	}
+	dir := themedProject(t, filepath.Join("testdata", "build", "listids.txtar"))
 	list := `{{ define "main" }}{{ range .Pages }}<section>{{ .Content }}</section>{{ end }}{{ end }}`
 	if err := os.WriteFile(filepath.Join(dir, "layouts", "section.html"), []byte(list), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	cfg := filepath.Join(dir, ConfigFile)
-	cfgSrc, err := os.ReadFile(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(cfg, append([]byte("theme = [\"evdoc\"]\n"), cfgSrc...), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	s, err := Load(dir)
