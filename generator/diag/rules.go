@@ -321,11 +321,19 @@ type RuleConfig map[RuleID]Severity
 // c, or else its catalogue default, is not Off. A stage may skip work for
 // a rule that is not enabled.
 func (c RuleConfig) Enabled(rule RuleID) bool {
+	return c.Severity(rule) != Off
+}
+
+// Severity returns rule's effective severity: its setting in c, else its
+// catalogue default; a rule the catalogue does not know is Error.
+func (c RuleConfig) Severity(rule RuleID) Severity {
 	if sev, ok := c[rule]; ok {
-		return sev != Off
+		return sev
 	}
-	r, ok := LookupRule(rule)
-	return !ok || r.Severity != Off
+	if r, ok := LookupRule(rule); ok {
+		return r.Severity
+	}
+	return Error
 }
 
 // Apply returns ds with c's settings applied, in order. ds is not

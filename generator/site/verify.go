@@ -610,7 +610,7 @@ func (s *Site) verifyOutput(ctx context.Context, dir, out string, v *viewer, dat
 		return fmt.Errorf("verifying the built site: %v", err)
 	}
 	broken := sc.broken
-	switch sev := s.ruleSeverity(diag.LinkOutputMissing); {
+	switch sev := s.Rules.Severity(diag.LinkOutputMissing); {
 	case sev == diag.Off:
 		broken = nil
 	case sev == diag.Error, strict && sev == diag.Warning:
@@ -708,16 +708,6 @@ func (s *Site) verifyOutput(ctx context.Context, dir, out string, v *viewer, dat
 	}
 	b.WriteString("\n" + out + " left as it was")
 	return &OutputError{Problems: problems, msg: b.String()}
-}
-
-// ruleSeverity is rule's effective severity: the project's setting
-// (evdoc.toml [rules]), else the catalogue's default.
-func (s *Site) ruleSeverity(rule diag.RuleID) diag.Severity {
-	if sev, ok := s.Rules[rule]; ok {
-		return sev
-	}
-	r, _ := diag.LookupRule(rule)
-	return r.Severity
 }
 
 // OutputError is Build's error when Hugo succeeded but the site it built
