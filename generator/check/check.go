@@ -583,7 +583,7 @@ func matchDecimal(q claim.Quantity, approx claim.Approx, v *evidence.Value, opt 
 func scaleHint(q claim.Quantity, v *evidence.Value) string {
 	lu, ok := unit.Canonical(q.Unit)
 	vu, ok2 := unit.Canonical(v.Unit)
-	if !ok || !ok2 || !lu.Converts() || !vu.Converts() || q.Value.IsZero() {
+	if !ok || !ok2 || lu.Dim != unit.Time || vu.Dim != unit.Time || q.Value.IsZero() {
 		return ""
 	}
 	for _, alt := range []string{"ns", "us", "ms", "s"} {

@@ -223,10 +223,10 @@ func TestPositionsFromAST(t *testing.T) {
 	}
 }
 
-// TestREADMEListsGrammarWords: README's claim grammar section lists every
+// TestGuideListsGrammarWords: the claim grammar page (docs/guide/claims.md) lists every
 // approximation word, comparator, particle and number word the lexer knows.
-func TestREADMEListsGrammarWords(t *testing.T) {
-	b, err := os.ReadFile("../../README.md")
+func TestGuideListsGrammarWords(t *testing.T) {
+	b, err := os.ReadFile("../../docs/guide/claims.md")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -243,12 +243,12 @@ func TestREADMEListsGrammarWords(t *testing.T) {
 	}
 	for _, w := range words {
 		if !strings.Contains(readme, "`"+w+"`") {
-			t.Errorf("README.md does not list %q", w)
+			t.Errorf("docs/guide/claims.md does not list %q", w)
 		}
 	}
 	for _, p := range particles {
 		if !strings.Contains(readme, " "+p+" ") && !strings.Contains(readme, "`"+p+" ") && !strings.Contains(readme, " "+p+"`") {
-			t.Errorf("README.md does not list particle %q", p)
+			t.Errorf("docs/guide/claims.md does not list particle %q", p)
 		}
 	}
 }

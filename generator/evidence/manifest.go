@@ -65,7 +65,8 @@ type Manifest struct {
 // Units, in every spec, declares the unit of values whose raw text does
 // not state it: local name (relative to the spec's name) or "*.suffix"
 // → a canonical unit name of package unit (unit.Names: %, %p, ns, us, ms,
-// s, min, h, d, wk, mo, yr, B, KB, KiB, MB, MiB, GB, GiB, /s, count, x).
+// s, min, h, d, wk, mo, yr, B, KB, KiB, MB, MiB, GB, GiB, TiB, core, mcore,
+// ucore, ncore, /s, count, x).
 // A claim written with a physical unit (%, 초, ms, 바이트, …) cannot bind to
 // a value without one.
 

@@ -10,7 +10,9 @@
 //	%  %p                   percent, percentage points (compare, never convert)
 //	ns us ms s min h d wk   time (convert into each other)
 //	mo yr                   calendar months and years (lengths vary: never convert)
-//	B KB KiB MB MiB GB GiB  sizes (KB = 1000 B or 1024 B is ambiguous in use: never convert)
+//	B KiB MiB GiB TiB       binary sizes (convert into each other by powers of 1024)
+//	KB MB GB                decimal-prefixed sizes (1000 or 1024 B is ambiguous in use: never convert)
+//	core mcore ucore ncore  CPU (Kubernetes quantities: 74m, 329087452n; convert into each other)
 //	/s                      per second (a rate)
 //	count                   a count written with a counter word (회, 回, 件, 개, …)
 //	x                       a multiple (배, 倍, ×)
@@ -34,11 +36,44 @@ const (
 	Percent  Dim = "percent"  // % and %p
 	Time     Dim = "time"     // ns … wk
 	Calendar Dim = "calendar" // mo, yr
-	Size     Dim = "size"     // B … GiB
+	Size     Dim = "size"     // B … TiB
+	CPU      Dim = "cpu"      // core, mcore, ucore, ncore
 	Rate     Dim = "rate"     // /s
 	Count    Dim = "count"    // counter words
 	Multiple Dim = "multiple" // 배, 倍, x
+	// Ambiguous is the dimension of a word that spells units of several
+	// dimensions ("m": minutes or millicores); see Resolve.
+	Ambiguous Dim = "ambiguous"
 )
+
+// ambiguous maps a unit word that spells units of several dimensions to
+// those units: "m" is minutes in a Go or kubectl duration (1m30s, 3h58m)
+// and millicores in a Kubernetes CPU quantity (74m). The unit of the
+// value a literal is compared with decides (Resolve).
+var ambiguous = map[string][]string{"m": {"min", "mcore"}}
+
+// Resolve returns the unit that literal unit lit stands for when compared
+// with a value in unit val: for an ambiguous word ("m"), its reading of
+// val's dimension ("min" for a value in s, "mcore" for one in ncore);
+// otherwise, or when no reading fits, lit itself.
+func Resolve(lit, val string) string {
+	cands, ok := ambiguous[lit]
+	if !ok {
+		return lit
+	}
+	if v, ok := canonical[val]; ok {
+		for _, c := range cands {
+			if canonical[c].Dim == v.Dim && v.Dim != Plain {
+				return c
+			}
+		}
+	}
+	return lit
+}
+
+// Readings returns the units an ambiguous unit word stands for ("m":
+// min, mcore), or nil for any other word.
+func Readings(word string) []string { return append([]string(nil), ambiguous[word]...) }
 
 // Unit is one canonical unit.
 type Unit struct {
@@ -46,14 +81,15 @@ type Unit struct {
 	Name string
 	// Dim is its dimension.
 	Dim Dim
-	// Seconds is the length of a time unit in seconds; zero for every
-	// other unit (and for mo, yr, which have no fixed length).
-	Seconds decimal.Decimal
+	// Scale is the size of the unit in its dimension's base unit (a
+	// second, a byte, a core); zero for a unit that does not convert
+	// (mo, yr: no fixed length; KB, MB, GB: 1000 or 1024 B).
+	Scale decimal.Decimal
 }
 
 // Converts reports whether u converts to other units of its dimension
-// (only time units do).
-func (u Unit) Converts() bool { return !u.Seconds.IsZero() }
+// (time units, binary sizes and CPU units do).
+func (u Unit) Converts() bool { return !u.Scale.IsZero() }
 
 var canonical = func() map[string]Unit {
 	m := map[string]Unit{"": {Name: "", Dim: Plain}}
@@ -64,7 +100,7 @@ var canonical = func() map[string]Unit {
 	}
 	add(Percent, "%", "%p")
 	add(Calendar, "mo", "yr")
-	add(Size, "B", "KB", "KiB", "MB", "MiB", "GB", "GiB")
+	add(Size, "KB", "MB", "GB")
 	add(Rate, "/s")
 	add(Count, "count")
 	add(Multiple, "x")
@@ -72,7 +108,13 @@ var canonical = func() map[string]Unit {
 		"ns": decimal.New(1, -9), "us": decimal.New(1, -6), "ms": decimal.New(1, -3), "s": decimal.NewFromInt(1),
 		"min": decimal.NewFromInt(60), "h": decimal.NewFromInt(3600), "d": decimal.NewFromInt(86400), "wk": decimal.NewFromInt(7 * 86400),
 	} {
-		m[n] = Unit{Name: n, Dim: Time, Seconds: s}
+		m[n] = Unit{Name: n, Dim: Time, Scale: s}
+	}
+	for n, s := range map[string]decimal.Decimal{"B": decimal.NewFromInt(1), "KiB": decimal.NewFromInt(1 << 10), "MiB": decimal.NewFromInt(1 << 20), "GiB": decimal.NewFromInt(1 << 30), "TiB": decimal.NewFromInt(1 << 40)} {
+		m[n] = Unit{Name: n, Dim: Size, Scale: s}
+	}
+	for n, s := range map[string]decimal.Decimal{"core": decimal.NewFromInt(1), "mcore": decimal.New(1, -3), "ucore": decimal.New(1, -6), "ncore": decimal.New(1, -9)} {
+		m[n] = Unit{Name: n, Dim: CPU, Scale: s}
 	}
 	return m
 }()
@@ -94,11 +136,16 @@ var spellings = map[string][]string{
 	"yr":    {"years", "year", "년", "年", "年間"},
 	"B":     {"B", "bytes", "byte", "바이트", "バイト"},
 	"KB":    {"KB", "kB", "킬로바이트", "キロバイト"},
-	"KiB":   {"KiB", "키비바이트", "キビバイト"},
+	"KiB":   {"KiB", "Ki", "키비바이트", "キビバイト"},
 	"MB":    {"MB", "메가바이트", "メガバイト"},
-	"MiB":   {"MiB", "메비바이트", "メビバイト"},
+	"MiB":   {"MiB", "Mi", "메비바이트", "メビバイト"},
 	"GB":    {"GB", "기가바이트", "ギガバイト"},
-	"GiB":   {"GiB", "기비바이트", "ギビバイト"},
+	"GiB":   {"GiB", "Gi", "기비바이트", "ギビバイト"},
+	"TiB":   {"TiB", "Ti", "테비바이트", "テビバイト"},
+	"core":  {"cores", "core", "코어", "コア"},
+	"mcore": {"millicores", "millicore", "mcores", "밀리코어", "ミリコア"},
+	"ucore": {"microcores", "microcore", "마이크로코어", "マイクロコア"},
+	"ncore": {"nanocores", "nanocore", "n", "나노코어", "ナノコア"},
 	"/s":    {"/s", "/sec", "rps", "qps", "req/s"},
 	"x":     {"x", "×", "배", "倍"},
 	"count": Counters,
@@ -136,6 +183,9 @@ var words = func() []entry {
 			es = append(es, entry{w, canonical[name]})
 		}
 	}
+	for w := range ambiguous {
+		es = append(es, entry{w, Unit{Name: w, Dim: Ambiguous}})
+	}
 	sort.Slice(es, func(i, j int) bool {
 		if len(es[i].word) != len(es[j].word) {
 			return len(es[i].word) > len(es[j].word)
@@ -153,6 +203,11 @@ var wordsByByte = func() (ix [256][]entry) {
 	}
 	return ix
 }()
+
+// resolve2 resolves whichever of a and b is ambiguous against the other.
+func resolve2(a, b string) (string, string) {
+	return Resolve(a, b), Resolve(b, a)
+}
 
 // Canonical returns the unit with canonical name name.
 func Canonical(name string) (Unit, bool) {
@@ -214,9 +269,12 @@ func isLatin(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' 
 
 // Compatible reports whether a number written in unit lit can be compared
 // with a value in unit val: equal units; a literal with no unit; a count
-// or multiple of a plain number; two time units; % and %p. A literal with
-// a physical unit cannot bind to a value whose unit is unknown.
+// or multiple of a plain number; two units of one dimension that convert
+// (time, binary sizes, CPU); % and %p. An ambiguous word ("m") is read in
+// val's dimension (Resolve). A literal with a physical unit cannot bind
+// to a value whose unit is unknown.
 func Compatible(lit, val string) bool {
+	lit, val = resolve2(lit, val)
 	switch {
 	case lit == "" || lit == val:
 		return true
@@ -230,35 +288,38 @@ func Compatible(lit, val string) bool {
 	if !ok1 || !ok2 {
 		return false
 	}
-	return a.Dim == Percent && b.Dim == Percent || a.Converts() && b.Converts()
+	return a.Dim == Percent && b.Dim == Percent || a.Dim == b.Dim && a.Converts() && b.Converts()
 }
 
 // Factor returns the number to multiply a value in unit from by to get it
-// in unit to: 1000 for s → ms. Only time units convert; equal units give 1.
+// in unit to: 1000 for s → ms, 1024 for MiB → KiB. Units of one
+// dimension convert when both have a Scale; equal units give 1.
 func Factor(from, to string) (decimal.Decimal, bool) {
+	from, to = resolve2(from, to)
 	if from == to {
 		return decimal.NewFromInt(1), true
 	}
 	a, ok1 := canonical[from]
 	b, ok2 := canonical[to]
-	if !ok1 || !ok2 || !a.Converts() || !b.Converts() {
+	if !ok1 || !ok2 || a.Dim != b.Dim || !a.Converts() || !b.Converts() {
 		return decimal.Decimal{}, false
 	}
-	return a.Seconds.DivRound(b.Seconds, 28), true
+	return a.Scale.DivRound(b.Scale, 28), true
 }
 
 // Convert returns v, in unit from, expressed in unit to. It reports false
 // when the units do not convert (see Factor).
 func Convert(v decimal.Decimal, from, to string) (decimal.Decimal, bool) {
+	from, to = resolve2(from, to)
 	if from == to {
 		return v, true
 	}
 	a, ok1 := canonical[from]
 	b, ok2 := canonical[to]
-	if !ok1 || !ok2 || !a.Converts() || !b.Converts() {
+	if !ok1 || !ok2 || a.Dim != b.Dim || !a.Converts() || !b.Converts() {
 		return v, false
 	}
-	return v.Mul(a.Seconds).DivRound(b.Seconds, 28), true
+	return v.Mul(a.Scale).DivRound(b.Scale, 28), true
 }
 
 // Sum returns the unit of a sum, difference, delta, min, max or mean of

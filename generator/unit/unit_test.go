@@ -14,6 +14,7 @@ func TestLookup(t *testing.T) {
 		{"년", "yr"}, {"年", "yr"}, {"개월", "mo"}, {"ヶ月", "mo"}, {"か月", "mo"}, {"킬로바이트", "KB"}, {"キロバイト", "KB"},
 		{"메가바이트", "MB"}, {"건", "count"}, {"件", "count"}, {"回", "count"}, {"つ", "count"}, {"명", "count"}, {"台", "count"},
 		{"배", "x"}, {"倍", "x"}, {"%", "%"}, {"퍼센트포인트", "%p"}, {"rps", "/s"}, {"count", "count"},
+		{"Mi", "MiB"}, {"Gi", "GiB"}, {"Ki", "KiB"}, {"n", "ncore"}, {"코어", "core"}, {"コア", "core"}, {"m", "m"},
 	} {
 		u, ok := Lookup(tc.word)
 		if !ok || u.Name != tc.want {
@@ -45,6 +46,8 @@ func TestCompatibleAndConvert(t *testing.T) {
 		{"", "s", true}, {"s", "s", true}, {"ms", "s", true}, {"min", "us", true}, {"%", "%p", true},
 		{"count", "", true}, {"x", "", true}, {"count", "s", false}, {"s", "", false}, {"s", "count", false},
 		{"yr", "s", false}, {"mo", "d", false}, {"KB", "B", false}, {"/s", "/s", true}, {"s", "%", false},
+		{"MiB", "KiB", true}, {"GiB", "B", true}, {"KiB", "KB", false}, {"MiB", "s", false}, {"core", "ncore", true},
+		{"m", "s", true}, {"m", "ncore", true}, {"m", "mcore", true}, {"m", "", false}, {"m", "B", false}, {"s", "ncore", false},
 	} {
 		if got := Compatible(tc.lit, tc.val); got != tc.want {
 			t.Errorf("Compatible(%q, %q) = %v; want %v", tc.lit, tc.val, got, tc.want)
@@ -56,6 +59,9 @@ func TestCompatibleAndConvert(t *testing.T) {
 	}{
 		{"0.0192", "s", "ms", "19.2", true}, {"1500", "ms", "s", "1.5", true}, {"2", "min", "s", "120", true},
 		{"1", "wk", "d", "7", true}, {"5", "KB", "B", "5", false}, {"5", "yr", "d", "5", false}, {"7", "%", "%", "7", true},
+		{"351232", "KiB", "MiB", "343", true}, {"2", "GiB", "B", "2147483648", true}, {"329087452", "ncore", "mcore", "329.087452", true},
+		{"3", "m", "s", "180", true}, {"74", "m", "ncore", "74000000", true}, {"180", "s", "m", "3", true}, {"1", "MiB", "s", "1", false},
+		{"1", "s", "ncore", "1", false},
 	} {
 		got, ok := Convert(decimal.RequireFromString(tc.v), tc.from, tc.to)
 		if ok != tc.ok || !got.Equal(decimal.RequireFromString(tc.want)) {
@@ -175,10 +181,10 @@ func FuzzScanDigits(f *testing.F) {
 	})
 }
 
-// TestREADMEListsEveryWord: README's claim grammar section lists every
+// TestGuideListsEveryWord: the claim grammar page (docs/guide/claims.md) lists every
 // spelling of every unit (`word`, or `word(s)` for an English plural).
-func TestREADMEListsEveryWord(t *testing.T) {
-	b, err := os.ReadFile("../../README.md")
+func TestGuideListsEveryWord(t *testing.T) {
+	b, err := os.ReadFile("../../docs/guide/claims.md")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -192,7 +198,7 @@ func TestREADMEListsEveryWord(t *testing.T) {
 			if w == "％" || w == "％p" || w == "count" {
 				continue // full-width forms are read as ASCII; count is canonical only
 			}
-			t.Errorf("README.md does not list unit word %q (%s)", w, name)
+			t.Errorf("docs/guide/claims.md does not list unit word %q (%s)", w, name)
 		}
 	}
 }
