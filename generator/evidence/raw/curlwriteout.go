@@ -197,11 +197,7 @@ func (r *rawRead) curlValueLine(base int, text string, dec Decimal) {
 		if curlOps[tok] || strings.Contains(tok, "://") {
 			continue
 		}
-		// prose: its numbers are not read, which the user is told
-		if off, field, count := freeNumber(text, nil); off >= 0 {
-			r.warnf(base+off, "%s", freeNumberMessage("curl-writeout", field, count))
-		}
-		return
+		return // prose: its numbers are not read, which the sweep (accountFor) reports
 	}
 	for _, f := range nums {
 		r.curlValue("value", base+f.off, f.tok, dec)

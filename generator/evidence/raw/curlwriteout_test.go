@@ -35,7 +35,7 @@ func TestReadCurlWriteout(t *testing.T) {
 		{name: "repeated keys", src: "time_total: 0.1\ntime_total: 0.2\ntime_total: 0.3\n", want: map[string][2]string{
 			"time_total": {"0.1", "0.1"}, "time_total#2": {"0.2", "0.2"}, "time_total#3": {"0.3", "0.3"}}},
 		{name: "commands comments prose skipped", src: "# time_total=9\n$ curl -w 'time_total=%{time_total}\\n' \\\n    time_total=8 http://x\nThe request took a while: about 3 seconds\n< Content-Length: 4682\ntime_total=0.25\n",
-			count: 1, want: map[string][2]string{"time_total": {"0.25", "0.25"}}, diags: []string{`f:4:33: warning: number "3" in free text is not read`}},
+			count: 1, want: map[string][2]string{"time_total": {"0.25", "0.25"}}, diags: []string{`f:4:33: warning: number "3" is not read by the curl-writeout format`}},
 		{name: "value lines", src: "http://localhost/a,0.001196,4682,4682000.000\n0.534 + 0.545 = 0.545\n", count: 6, want: map[string][2]string{
 			"value": {"0.001196", "0.001196"}, "value#3": {"4682000", "4682000.000"}, "value#6": {"0.545", "0.545"}}},
 		{name: "json write-out", src: `{"time_total":0.5,"http_code":200,"url":"http://x"}` + "\n", count: 2, want: map[string][2]string{

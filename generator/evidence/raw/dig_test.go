@@ -25,7 +25,8 @@ func TestReadDig(t *testing.T) {
 			"query_count": {"1", "1"}, "answer_count": {"2", "2"}, "additional_count": {"1", "1"},
 			"answer.example.com.A.ttl": {"5", "5"}, "answer.example.com.A.ttl#2": {"7", "7"}, "answer.root.NS.ttl": {"100", "100"},
 			"additional.ns.example.com.AAAA.ttl": {"60", "60"}, "query_time_ms": {"0", "0"}, "msg_size": {"108", "108"}}},
-		{name: "noall answer", src: "example.com. 300 IN A 1.2.3.4\nnot a record 5 here\n", count: 1, want: map[string][2]string{"answer.example.com.A.ttl": {"300", "300"}}},
+		{name: "noall answer", src: "example.com. 300 IN A 1.2.3.4\nnot a record 5 here\n", count: 1, want: map[string][2]string{"answer.example.com.A.ttl": {"300", "300"}},
+			diags: []string{`f:2:14: warning: number "5" is not read by the dig format`}},
 		{name: "usec", src: ";; Query time: 250 usec\n", want: map[string][2]string{"query_time_us": {"250", "250"}}},
 		{name: "nothing", src: "hello\n", diags: []string{"f:1:1: error: no dig output", "[evidence-dig]"}},
 	})

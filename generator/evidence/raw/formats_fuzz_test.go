@@ -66,13 +66,19 @@ func addSeeds(f *testing.F) {
 	f.Add([]byte("[S] t\nA=1 B=2.5s\nx +3\ny: 4\n"))
 }
 
-// inside asserts that p names a byte of src (or its end) consistently.
-func inside(t *testing.T, src []byte, p diag.Position) {
+// inside asserts that p names a byte of src (or its end) consistently. ix
+// indexes src (nil: built here; pass one when checking many positions).
+func inside(t testing.TB, src []byte, p diag.Position, ix ...*diag.LineIndex) {
 	t.Helper()
 	if p.Offset < 0 || p.Offset > len(src) {
 		t.Fatalf("position %v offset outside file of %d bytes", p, len(src))
 	}
-	want := diag.NewLineIndex(p.File, src).Pos(p.Offset)
+	x := diag.NewLineIndex(p.File, src)
+	if len(ix) > 0 && ix[0] != nil {
+		x = ix[0]
+	}
+	want := x.Pos(p.Offset)
+	want.File = p.File
 	if want != p {
 		t.Fatalf("position %v disagrees with its offset (%v)", p, want)
 	}

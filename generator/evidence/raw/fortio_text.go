@@ -200,24 +200,10 @@ func ReadFortioText(file string, src []byte, _ ReadOptions) ([]Reading, diag.Lis
 			num(key, m, 2)
 			continue
 		}
-		r.unreadNumbers(ln.start, text)
 	}
 	if len(r.out) == 0 && len(r.errs) == 0 {
 		r.errorf(0, "no fortio result lines; expected lines such as \"Code 200 : 18 (90.0 %%)\", \"All done 20 calls (plus 0 warmup) 7.9 ms avg, 2517.8 qps\" or \"# target 50%% 0.006\"")
 	}
 	r.attachUnits(fortioTextUnit)
 	return r.result()
-}
-
-// unreadNumbers warns about the numbers of a fortio console line no rule
-// reads (base is the line's offset; see freeNumber): one warning per
-// line, at its first number. Log lines, comments and commands are skipped.
-func (r *rawRead) unreadNumbers(base int, text string) {
-	trimmed := strings.TrimSpace(text)
-	if trimmed == "" || strings.HasPrefix(trimmed, "#") || strings.HasPrefix(trimmed, "$") || ftLog.MatchString(text) {
-		return
-	}
-	if off, field, count := freeNumber(text, nil); off >= 0 {
-		r.warnf(base+off, "%s", freeNumberMessage("fortio-text", field, count))
-	}
 }

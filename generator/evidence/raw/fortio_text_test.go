@@ -31,7 +31,8 @@ func TestReadFortioText(t *testing.T) {
 			"ended.duration": {"0.0598524", "59.8524ms"}, "ended.duration#2": {"60.5", "1m0.5s"}}},
 		{name: "run duration unreadable", src: "Ended after 12parsecs : 20 calls. qps=334.16\n", count: 2, diags: []string{"f:1:13: warning: fortio run duration \"12parsecs\" is not a Go duration"}},
 		{name: "bytes and threads", src: "Starting at max qps with 4 thread(s) [gomax 16] for exactly 100 calls\nTotal Bytes sent: 2400, received: 2401\n",
-			want: map[string][2]string{"threads": {"4", "4"}, "bytes_sent": {"2400", "2400"}, "bytes_received": {"2401", "2401"}}},
+			want: map[string][2]string{"threads": {"4", "4"}, "bytes_sent": {"2400", "2400"}, "bytes_received": {"2401", "2401"}},
+			diags: []string{`f:1:61: warning: number "100" is not read by the fortio-text format`}},
 		{name: "sizes", src: "Response Header Sizes : count 20 avg 195.65 +/- 82.19 min 0 max 231 sum 3913\nResponse Body/Total Sizes : count 20 avg 729.9 +/- 205.4 min 241 max 817 sum 14598\n",
 			count: 12, want: map[string][2]string{"header_sizes.avg": {"195.65", "195.65"}, "body_total_sizes.max": {"817", "817"}}},
 		{name: "two runs are numbered", src: "Code 200 : 1\nlog line\nCode 200 : 2\n", want: map[string][2]string{"code.200": {"1", "1"}, "code.200#2": {"2", "2"}}},
@@ -49,7 +50,7 @@ func TestReadFortioText(t *testing.T) {
 				"function_time.bucket.2.count": {"18", "18"}, "threads#2": {"2", "2"}, "start.calls#2": {"20", "20"}, "function_time.bucket.3.end": {"0", "0"},
 				"function_time.bucket.3.count": {"25726", "25726"}}},
 		{name: "an unread number is a warning", src: "Code 200 : 17 (85.0 %)\nJitter: 12 ms\n", count: 2,
-			diags: []string{`f:2:9: warning: number "12" in free text is not read`}},
+			diags: []string{`f:2:9: warning: number "12" is not read by the fortio-text format`}},
 		{name: "nothing to read", src: "hello\n", diags: []string{"f:1:1: error: no fortio result lines", "[evidence-fortio-text]"}},
 		{name: "not UTF-8", src: "Code 200 : \xff\n", diags: []string{"f:1:12: error: invalid UTF-8"}},
 	})

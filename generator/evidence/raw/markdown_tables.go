@@ -184,9 +184,26 @@ func splitRow(ix *diag.LineIndex, src []byte, ln lineSpan) []Cell {
 func CellNumber(key string, c Cell) (Reading, *diag.Diagnostic, bool) {
 	n, ok := ParseCell(c.Text)
 	if !ok {
+		end := c.Pos
+		end.Column += len(c.Text)
+		end.Offset += len(c.Text)
 		if why := Unreadable(c.Text); why != "" {
-			return Reading{}, &diag.Diagnostic{Pos: c.Pos, Severity: diag.Warning, Rule: diag.EvidenceNumber,
+			return Reading{}, &diag.Diagnostic{Pos: c.Pos, End: end, Severity: diag.Warning, Rule: diag.EvidenceNumber,
 				Message: fmt.Sprintf("cell %q looks numeric but is not read (%s); expected one number such as 40.5, 1,234.5 or 12ms", c.Text, why)}, false
+		}
+		if fs := numericFields(c.Text); len(fs) > 0 {
+			// Prose or several numbers in one cell ("566 / 665 p/s",
+			// "istio-proxy: 0.249, nginx: 0.061"): none is read.
+			var quoted []string
+			for _, f := range fs {
+				quoted = append(quoted, fmt.Sprintf("%q", c.Text[f.start:f.end]))
+			}
+			what := "number " + quoted[0] + " is"
+			if len(fs) > 1 {
+				what = fmt.Sprintf("%d numbers (%s) are", len(fs), strings.Join(quoted, ", "))
+			}
+			return Reading{}, &diag.Diagnostic{Pos: c.Pos, End: end, Severity: diag.Warning, Rule: diag.EvidenceNumber,
+				Message: fmt.Sprintf("cell %q is not one number: %s not read; expected one number per cell (a column per number)", c.Text, what)}, false
 		}
 		return Reading{}, nil, false
 	}

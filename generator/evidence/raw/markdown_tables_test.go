@@ -3,6 +3,8 @@ package raw
 import (
 	"strings"
 	"testing"
+
+	"github.com/evdoc-lab/evdoc/generator/diag"
 )
 
 func TestReadTables(t *testing.T) {
@@ -36,19 +38,21 @@ func FuzzReadTables(f *testing.F) {
 	addSeeds(f)
 	f.Fuzz(func(t *testing.T, src []byte) {
 		tables, errs := ReadTables("f.md", src)
+		ix := diag.NewLineIndex("f.md", src)
 		for _, e := range errs {
-			inside(t, src, e.Pos)
+			inside(t, src, e.Pos, ix)
 		}
 		for _, tb := range tables {
-			inside(t, src, tb.Pos)
+			inside(t, src, tb.Pos, ix)
 			for _, row := range append([][]Cell{tb.Header}, tb.Rows...) {
 				for _, c := range row {
-					inside(t, src, c.Pos)
+					inside(t, src, c.Pos, ix)
 					if c.Text != "" && !strings.HasPrefix(string(src[c.Pos.Offset:]), c.Text) {
 						t.Fatalf("cell %q not at %v", c.Text, c.Pos)
 					}
 				}
 			}
 		}
+		checkNoVanish(t, "markdown-tables", src, ReadOptions{})
 	})
 }

@@ -64,11 +64,31 @@ const (
 // cellNumber matches a cell that is one number with decorations. Groups:
 // 1 sign, 2 mantissa (digits, commas, points), 3 exponent, 4 unit. Offsets
 // are into the normalised text (see normaliseCell).
-var cellNumber = regexp.MustCompile(`^(Δ?[+\-−]?|[+\-−]?Δ?)(\d[\d,.]*)([eE][+-]?\d{1,4})?\s*(%|ms|min|s|us|µs|μs|ns|h|KB|KiB|MB|MiB|GB|GiB|B|/s)?\s*(?:\(.*\))?\s*$`)
+var cellNumber = regexp.MustCompile(`^(Δ?[+\-−]?|[+\-−]?Δ?)(\d[\d,.]*)([eE][+-]?\d{1,4})?\s*(%|ms|min|s|secs?|seconds|us|µs|μs|ns|h|KB|KiB|MB|MiB|GB|GiB|B|bytes|/s)?\s*(?:\(.*\))?\s*$`)
 
 // cellUnits maps a unit written in a cell to its canonical name (package
 // unit): the micro sign and the Greek mu both write "us".
-var cellUnits = map[string]string{"µs": "us", "μs": "us"}
+var cellUnits = map[string]string{"µs": "us", "μs": "us", "sec": "s", "secs": "s", "seconds": "s", "bytes": "B"}
+
+// unitAfterSpace is a unit written after a value and a space ("time=134
+// ms", "0.0035 secs"): the unit words of cellNumber, then the end of the
+// text or a separator.
+var unitAfterSpace = regexp.MustCompile(`^[ \t]+(?:%|ms|min|s|secs?|seconds|us|µs|μs|ns|h|KB|KiB|MB|MiB|GB|GiB|B|bytes|/s)(?:[\s,;)]|$)`)
+
+// withUnitAfter extends the value text[start:end] over a unit written
+// after a space (unitAfterSpace) when the value alone is a number without
+// a unit, returning the new end.
+func withUnitAfter(text string, start, end int) int {
+	m := unitAfterSpace.FindStringIndex(text[end:])
+	if m == nil {
+		return end
+	}
+	if n, ok := ParseCell(text[start:end]); !ok || n.Unit != "" {
+		return end
+	}
+	u := strings.TrimRight(text[end:end+m[1]], " \t\n\r,;)")
+	return end + len(u)
+}
 
 // goDuration matches a Go time.Duration string of two or more components
 // ("1m0.5s", "2h3m"); a single component ("60s", "500ms") is a number with
@@ -134,8 +154,9 @@ func normaliseCell(text string) (string, []int) {
 // number with decorations (see the package doc of evidence): an optional
 // sign (+, -, U+2212, Δ), digits with an optional fraction after "." and
 // commas (see Comma), an optional e-notation exponent (1e3, 8.9e-05), an
-// optional unit (%, h, min, s, ms, us or µs, ns, B, KB, KiB, MB, MiB, GB,
-// GiB, /s) and an optional trailing
+// optional unit (%, h, min, s, sec, secs or seconds, ms, us or µs, ns, B
+// or bytes, KB, KiB, MB, MiB, GB, GiB, /s), written after the number or a
+// space ("134 ms"), and an optional trailing
 // parenthesised note. Emphasis and code marks, one pair of surrounding
 // double quotes ("40.5") and full-width digits (１２) are read through. A
 // Go duration of two or more components ("1m0.5s") is read in seconds.
@@ -282,10 +303,8 @@ func Unreadable(text string) string {
 	if bigExponent.MatchString(t) {
 		return "an exponent beyond ±400"
 	}
-	for _, re := range identifierShapes {
-		if re.MatchString(t) {
-			return ""
-		}
+	if identifier(t) {
+		return ""
 	}
 	switch {
 	case numberList.MatchString(t):
@@ -314,8 +333,8 @@ var identifierShapes = []*regexp.Regexp{
 	regexp.MustCompile(`^0[xX][0-9a-fA-F]+$`),                                    // hexadecimal
 	regexp.MustCompile(`^\d+(?:xx|XX|st|nd|rd|th)$`),                             // 5xx, 2nd
 	regexp.MustCompile(`^\d+[A-Za-z_]+\d[\w.-]*$`),                               // 1a2b3c, 2x3
-	regexp.MustCompile(`^[0-9a-f]{6,}$`),                                         // hash
 	regexp.MustCompile(`^\d+(?:[-_]\w+)+$`),                                      // 1-2, 2_a: name-like
+	regexp.MustCompile(`^\d+(?:\.\d+)*\.[A-Za-z_]`),                              // 15001.downstream_cx_total: a dotted name
 }
 
 // Resolve decides what the commas of n mean under the decimal mark of the

@@ -59,7 +59,7 @@ func Formats() []string {
 // known formats.
 func ReaderFor(format string) (Reader, error) {
 	if r, ok := readers()[format]; ok {
-		return r, nil
+		return accountFor(format, r), nil
 	}
 	return nil, fmt.Errorf("unknown format %q; expected one of %s", format, strings.Join(Formats(), ", "))
 }

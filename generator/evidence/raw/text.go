@@ -2,8 +2,6 @@ package raw
 
 import (
 	"bytes"
-	"fmt"
-	"strings"
 	"unicode/utf8"
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
@@ -83,60 +81,4 @@ func hasDigitRune(s string) bool {
 		}
 	}
 	return false
-}
-
-// freeNumber finds the first number in free text a reader does not read:
-// a whitespace-delimited field of text, outside the byte ranges of
-// consumed (key=value tokens and the like), that holds a digit and is a
-// number (ParseCell) or looks like one (Unreadable), after trimming
-// surrounding punctuation. Fields that start with a letter or name things
-// (addresses, versions, dates, clock times, hashes) are not numbers. It
-// returns the field's offset in text and the field, and the count of such
-// fields on the line.
-func freeNumber(text string, consumed [][2]int) (off int, field string, count int) {
-	off = -1
-	for i := 0; i < len(text); {
-		for i < len(text) && (text[i] == ' ' || text[i] == '\t') {
-			i++
-		}
-		j := i
-		for j < len(text) && text[j] != ' ' && text[j] != '\t' {
-			j++
-		}
-		a, b := i, j
-		for a < b && strings.IndexByte("([{\"'", text[a]) >= 0 {
-			a++
-		}
-		for b > a && strings.IndexByte(")]}\"',;:.!?", text[b-1]) >= 0 {
-			b--
-		}
-		f := text[a:b]
-		i = j
-		inside := false
-		for _, c := range consumed {
-			if a < c[1] && b > c[0] {
-				inside = true
-			}
-		}
-		if inside || !hasDigitRune(f) {
-			continue
-		}
-		if _, ok := ParseCell(f); ok || Unreadable(f) != "" {
-			if off < 0 {
-				off, field = a, f
-			}
-			count++
-		}
-	}
-	return off, field, count
-}
-
-// freeNumberMessage is the warning for count numbers in free text, first
-// one field, in a line of format.
-func freeNumberMessage(format, field string, count int) string {
-	more := ""
-	if count > 1 {
-		more = fmt.Sprintf(" (and %d more on this line)", count-1)
-	}
-	return fmt.Sprintf("number %q in free text is not read%s; expected it as key=value (such as n=%s) or in a line %s reads", field, more, field, format)
 }

@@ -24,12 +24,7 @@ func isName(tok string) bool {
 			}
 		}
 	}
-	for _, re := range identifierShapes {
-		if re.MatchString(s) {
-			return true
-		}
-	}
-	return false
+	return identifier(s)
 }
 
 // hasDigit reports whether s holds an ASCII or full-width digit.

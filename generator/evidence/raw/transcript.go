@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"unicode"
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
 )
@@ -24,8 +25,49 @@ var (
 	sectionLine = regexp.MustCompile(`^\s*\[([^\]\s]+)\]\s*(.*)$`)
 	deltaLine   = regexp.MustCompile(`^\s*([A-Za-z_][\w.:|-]*)\s+([+\-−]\d[\d,]*(?:\.\d+)?)\s*$`)
 	colonLine   = regexp.MustCompile(`^\s*([A-Za-z_][\w.|-]*):\s+(\S+)\s*$`)
-	kvToken     = regexp.MustCompile(`([A-Za-z_][\w.-]*)=(\S+)`)
+	colonUnit   = regexp.MustCompile(`^\s*([A-Za-z_][\w.|-]*):\s+(\S+[ \t]+\S+)\s*$`)
+	kvToken     = regexp.MustCompile(`([A-Za-z_][\w.-]*(?:\([\w.]+\))?)=(\S+)`)
 )
+
+// sectionHeader reports whether a line is a section header "[ID] title"
+// and returns ID. An ID that is a number or names a date, time or address
+// ("[200]", "[2020-11-25T21:26:18.409Z]" as an access log line starts) is
+// not a section: the line is data.
+func sectionHeader(text string) (string, bool) {
+	m := sectionLine.FindStringSubmatch(text)
+	if m == nil || strings.Contains(m[1], "=") || strings.IndexFunc(m[1], unicode.IsLetter) < 0 || identifier(m[1]) {
+		return "", false
+	}
+	return m[1], true
+}
+
+// transcriptLines returns the data lines of a transcript: all but blank
+// lines, banners, comments, echoed commands (with their \ continuations)
+// and section headers.
+func transcriptLines(src []byte) []lineSpan {
+	var out []lineSpan
+	cont := false
+	for _, ln := range splitLines(src) {
+		text := string(src[ln.start:ln.end])
+		trimmed := strings.TrimSpace(text)
+		if cont {
+			cont = strings.HasSuffix(trimmed, "\\")
+			continue
+		}
+		switch {
+		case trimmed == "", bannerLine.MatchString(text), strings.HasPrefix(trimmed, "#"):
+			continue
+		case strings.HasPrefix(trimmed, "$ ") || trimmed == "$":
+			cont = strings.HasSuffix(trimmed, "\\")
+			continue
+		}
+		if _, ok := sectionHeader(text); ok {
+			continue
+		}
+		out = append(out, ln)
+	}
+	return out
+}
 
 // ReadTranscript reads a result.txt style lab transcript:
 //
@@ -60,27 +102,21 @@ func ReadTranscript(file string, src []byte, opt ReadOptions) ([]Entry, diag.Lis
 		errs    diag.List
 		seen    CommaSeen
 		section string
-		cont    bool
 	)
+	lines := transcriptLines(src)
+	next := 0 // the next data line
 	for _, ln := range splitLines(src) {
 		text := string(src[ln.start:ln.end])
-		trimmed := strings.TrimSpace(text)
-		if cont {
-			cont = strings.HasSuffix(trimmed, "\\")
-			continue
-		}
-		switch {
-		case trimmed == "", bannerLine.MatchString(text), strings.HasPrefix(trimmed, "#"):
-			continue
-		case strings.HasPrefix(trimmed, "$ ") || trimmed == "$":
-			cont = strings.HasSuffix(trimmed, "\\")
-			continue
-		}
-		if m := sectionLine.FindStringSubmatch(text); m != nil && !strings.Contains(m[1], "=") {
-			section = m[1]
+		if next < len(lines) && lines[next].start == ln.start {
+			next++
+		} else {
+			if id, ok := sectionHeader(text); ok {
+				section = id
+			}
 			continue
 		}
 		add := func(key string, vstart, vend int) {
+			vend = withUnitAfter(text, vstart, vend)
 			raw := text[vstart:vend]
 			n, ok := ParseCell(raw)
 			if !ok {
@@ -104,17 +140,24 @@ func ReadTranscript(file string, src []byte, opt ReadOptions) ([]Entry, diag.Lis
 			add(text[m[2]:m[3]], m[4], m[5])
 			continue
 		}
-		var consumed [][2]int
+		if m := colonUnit.FindStringSubmatchIndex(text); m != nil {
+			if n, ok := ParseCell(text[m[4]:m[5]]); ok && n.Unit != "" {
+				add(text[m[2]:m[3]], m[4], m[5])
+				continue
+			}
+		}
 		for _, m := range kvToken.FindAllStringSubmatchIndex(text, -1) {
 			add(text[m[2]:m[3]], m[4], m[5])
-			consumed = append(consumed, [2]int{m[0], m[1]})
-		}
-		if off, field, count := freeNumber(text, consumed); off >= 0 {
-			errs = append(errs, diag.Diagnostic{Pos: ix.Pos(ln.start + off), Severity: diag.Warning, Rule: diag.EvidenceNumber,
-				Message: freeNumberMessage("transcript", field, count)})
 		}
 	}
-	return resolveEntries(out, errs, opt.Decimal, seen.Mark())
+	out, errs = resolveEntries(out, errs, opt.Decimal, seen.Mark())
+	rs := make([]Reading, len(out))
+	for i, e := range out {
+		rs[i] = Reading{Key: e.Key, Raw: e.Raw, Pos: e.Pos}
+	}
+	errs = append(errs, unreadWarnings(ix, src, lines, rs, errs, "transcript", "key=value (such as n=42) or a line the transcript format reads: \"key: value\", \"name +N\"")...)
+	errs.Sort()
+	return out, errs
 }
 
 // resolveEntries resolves the commas of every entry (Number.Resolve),

@@ -1,12 +1,14 @@
 package raw
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
+	"reflect"
 	"strings"
 	"testing"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
 )
@@ -73,113 +75,89 @@ func tokenAccounted(src []byte, start, end int, rs []Reading, errs diag.List) bo
 	return false
 }
 
-// notData are the lines each format defines as not data: comments,
-// echoed commands, logs and headers whose numbers name things (dig's
-// query id, server address and date; fortio's log lines; a transcript's
-// section titles).
-var notData = map[string]*regexp.Regexp{
-	"curl-writeout":  regexp.MustCompile(`^\s*(?:#|\$ |[*<>])`),
-	"dig":            regexp.MustCompile(`^\s*(?:\$ |dig |; <<>> DiG|;; ->>HEADER<<-|;; SERVER:|;; WHEN:|; COOKIE:|; \(\d+ servers? found\)|;[^;\s])`),
-	"fortio-text":    regexp.MustCompile(`^\s*(?:\$ |\d{2}:\d{2}:\d{2} [IWEFV] |\d{4}/\d{2}/\d{2} \d{2}:\d{2}:\d{2} (?:Will|Fortio|W |I ))`),
-	"transcript":     regexp.MustCompile(`^\s*(?:#|\$ |\[[^\]\s]+\])`),
-	"prometheus":     regexp.MustCompile(`^\s*#`),
-	"istioctl-table": regexp.MustCompile(`^\s*[A-Z][A-Z0-9_ /%().#-]*$`),
+// The no-vanish property: every numeric-looking field (numericFields) of a
+// raw file's data is a reading's raw token, or a diagnostic's position or
+// range covers it — never nothing. A reader's test holds it with
+// checkNoVanish on its fixtures and in its fuzz target:
+//
+//	func FuzzNoVanishVegeta(f *testing.F) {
+//		f.Add([]byte("Requests [total, rate] 100, 10.00\n"))
+//		f.Fuzz(func(t *testing.T, src []byte) { checkNoVanish(t, "vegeta", src, ReadOptions{}) })
+//	}
+//
+// Which lines are data is the format's own definition (dataLines:
+// comments, echoed commands, log lines, istioctl's headers, dig's header
+// lines; a transcript's section headers; a report's table cells but the
+// header and row labels). A numeric field names a reading when its digits
+// are a number of the key of a reading on its line ("p(90)" beside the
+// reading p(90)), and a field with an identifier's shape (address,
+// version, date, clock time, hash) is a name, not a number. A file the
+// reader rejects with an error loads nothing, so nothing in it vanishes.
+
+// checkNoVanish reads src with format's reader (ReaderFor) and fails t for
+// each numeric-looking field of the file's data that no reading and no
+// diagnostic accounts for; it also checks the Reader contract
+// (checkReadings). It returns what the reader returned.
+func checkNoVanish(t testing.TB, format string, src []byte, opt ReadOptions) ([]Reading, diag.List) {
+	t.Helper()
+	read, err := ReaderFor(format)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, errs := read("f", src, opt)
+	checkReadings(t, src, rs, errs, opt.CountWhere)
+	if v := vanished(format, src, rs, errs); len(v) > 0 {
+		t.Errorf("%s: %d numeric fields vanished (no reading, no diagnostic): %q\nin %q", format, len(v), v, truncate(src, 2000))
+	}
+	return rs, errs
 }
 
-// digitField is a whitespace- or punctuation-delimited field of a raw line.
-var digitField = regexp.MustCompile(`[^\s,;=()\[\]{}"'<>]+`)
+// truncate shortens a file for a failure message.
+func truncate(src []byte, n int) string {
+	if len(src) > n {
+		return string(src[:n]) + "…"
+	}
+	return string(src)
+}
 
-// jsonStringLit is a JSON string literal; urlText a URL.
-var (
-	jsonStringLit = regexp.MustCompile(`"(?:[^"\\]|\\.)*"`)
-	urlText       = regexp.MustCompile(`[a-z]+://[^\s,]+`)
-)
-
-// nameMembers are the JSON members whose numbers name readings rather
-// than being read: a host's port (part of the host's name), a percentile
-// or quantile (p50), a bucket's bound (b0.5).
-var quantileList = regexp.MustCompile(`"supported_(?:quantiles|percentiles)"\s*:\s*\[[^\]]*\]`)
-
-var nameMembers = regexp.MustCompile(`"(?:port_value|portValue|Percentile|upper_bound|supported_quantiles|supported_percentiles)"\s*:`)
-
-// vanished returns the fields of src holding a digit that are neither
-// read (overlapping a reading's raw text), nor diagnosed (on a
-// diagnostic's line), nor names: an identifier (an address, version,
-// date, clock time, hash, a word with digits), digits that name a reading
-// of the same line (the 200 of code.200, the 99.9 of p99_9), or a line
-// the format defines as not data (notData).
+// vanished returns the numeric-looking fields of src's data (see
+// checkNoVanish) that no reading or diagnostic of rs and errs accounts
+// for, "line:col field" each.
 func vanished(format string, src []byte, rs []Reading, errs diag.List) []string {
+	if errs.HasErrors() || !utf8.Valid(src) {
+		return nil
+	}
 	ix := diag.NewLineIndex("f", src)
-	keysOnLine := map[int][]string{}
-	for _, r := range rs {
-		l := ix.Pos(r.Pos.Offset).Line
-		keysOnLine[l] = append(keysOnLine[l], r.Key)
-	}
-	diagLine := map[int]bool{}
-	for _, e := range errs {
-		diagLine[e.Pos.Line] = true
-	}
-	// Text that is not data in any format: URLs, and in JSON the strings
-	// a reader did not read (names, dates, versions, prose).
-	blank := []byte(string(src))
-	clear := func(a, b int) {
-		if !tokenAccounted(src, a, b, rs, nil) {
-			for i := a; i < b; i++ {
-				blank[i] = ' '
-			}
-		}
-	}
-	for _, m := range urlText.FindAllIndex(src, -1) {
-		clear(m[0], m[1])
-	}
-	if strings.HasSuffix(format, "json") {
-		for _, m := range jsonStringLit.FindAllIndex(src, -1) {
-			clear(m[0], m[1])
-		}
-		for _, m := range quantileList.FindAllIndex(src, -1) {
-			clear(m[0], m[1])
-		}
-	}
-	var out []string
-	for _, ln := range splitLines(src) {
-		text := string(blank[ln.start:ln.end])
-		if nameMembers.MatchString(string(src[ln.start:ln.end])) {
-			continue
-		}
-		line := ix.Pos(ln.start).Line
-		if diagLine[line] || notData[format] != nil && notData[format].MatchString(text) {
-			continue
-		}
-		for _, m := range digitField.FindAllStringIndex(text, -1) {
-			f := strings.TrimSuffix(strings.Trim(text[m[0]:m[1]], ":|"), "%")
-			if hasDigit(f) && strings.Contains(f, "::") {
-				continue // an Envoy clusters line: name::host::stat::value, the value read or not
-			}
-			if !hasDigit(f) || isName(f) || strings.HasPrefix(f, "//") || strings.Contains(f, "://") {
-				continue
-			}
-			if tokenAccounted(src, ln.start+m[0], ln.start+m[1], rs, nil) {
-				continue
-			}
-			digits := strings.Map(func(r rune) rune {
-				if r >= '0' && r <= '9' {
-					return r
-				}
-				return -1
-			}, f)
-			named := false
-			for _, k := range keysOnLine[line] {
-				if strings.Contains(k, f) || strings.Contains(k, strings.ReplaceAll(f, ".", "_")) || strings.Contains(strings.Map(func(r rune) rune {
-					if r >= '0' && r <= '9' {
-						return r
+	var spans []lineSpan
+	view := src
+	switch format {
+	case "transcript":
+		spans = transcriptLines(src)
+	case "markdown-tables":
+		tables, _ := ReadTables("f", src)
+		for _, tb := range tables {
+			for _, row := range tb.Rows {
+				for j := 1; j < len(row) && j < len(tb.Header); j++ {
+					end := len(row[j].Text)
+					if n, ok := ParseCell(row[j].Text); ok {
+						end = n.End // the parenthesised note after a number is a note
 					}
-					return ' '
-				}, k), digits) {
-					named = true
+					spans = append(spans, lineSpan{row[j].Pos.Offset, row[j].Pos.Offset + end})
 				}
 			}
-			if !named {
-				out = append(out, f)
+		}
+	default:
+		spans, view = dataLines(format, src)
+	}
+	acc := newAccounting(rs, errs)
+	var out []string
+	for _, sp := range spans {
+		text := string(view[sp.start:sp.end])
+		p := ix.Pos(sp.start)
+		for _, f := range numericFields(text) {
+			a, b := sp.start+f.start, sp.start+f.end
+			if !acc[p.Line].accounted(a, b, text[f.start:f.end]) {
+				out = append(out, fmt.Sprintf("%d:%d %s", p.Line, p.Column+f.start, text[f.start:f.end]))
 			}
 		}
 	}
@@ -187,8 +165,7 @@ func vanished(format string, src []byte, rs []Reading, errs diag.List) []string 
 }
 
 // TestNoDigitVanishes: in every raw file of the shared corpus and of the
-// reference site's evidence, every field holding a digit is a reading,
-// part of a name the format defines, or on the line of a diagnostic.
+// reference site's evidence, every numeric field is accounted for.
 func TestNoDigitVanishes(t *testing.T) {
 	files, _ := filepath.Glob(filepath.Join(corpusDir, "*", "*"))
 	if len(files) == 0 {
@@ -200,11 +177,8 @@ func TestNoDigitVanishes(t *testing.T) {
 	}
 	for _, p := range append(files, own...) {
 		base := filepath.Base(p)
-		if base == "evidence.toml" || strings.HasSuffix(base, ".md") || strings.Contains(base, "INVALID") {
-			// A manifest; a report whose prose is not data (its table
-			// cells are held to the rule by FuzzTokenNeverVanishes); a
-			// file rejected as a whole.
-			continue
+		if base == "evidence.toml" || base == "SOURCES.md" || strings.Contains(base, "INVALID") {
+			continue // a manifest, the corpus's list of sources, a file rejected as a whole
 		}
 		src, err := os.ReadFile(p)
 		if err != nil {
@@ -214,10 +188,34 @@ func TestNoDigitVanishes(t *testing.T) {
 		if format == "" {
 			format = Sniff(base, src)
 		}
-		read, _ := ReaderFor(format)
-		rs, errs := read(base, src, ReadOptions{})
-		if v := vanished(format, src, rs, errs); len(v) > 0 {
-			t.Errorf("%s (%s): %d fields with digits vanished: %q", base, format, len(v), v)
+		t.Run(base, func(t *testing.T) { checkNoVanish(t, format, src, ReadOptions{}) })
+	}
+}
+
+// TestVanished: the property's own check finds a field no reading or
+// diagnostic accounts for, and accepts one a reading, a diagnostic's
+// position or range, or a key accounts for.
+func TestVanished(t *testing.T) {
+	src := []byte("a=1 b=2 c 3 d 4\nq p(90)=5 x 6 ms 10.0.0.1:80 v1.2 7\n")
+	ix := diag.NewLineIndex("f", src)
+	r := func(key string, off int, raw string) Reading { return Reading{Key: key, Raw: raw, Pos: ix.Pos(off)} }
+	w := func(off, end int) diag.Diagnostic {
+		d := diag.Diagnostic{Pos: ix.Pos(off), Severity: diag.Warning, Rule: diag.EvidenceNumber}
+		if end > 0 {
+			d.End = ix.Pos(end)
 		}
+		return d
+	}
+	rs := []Reading{r("a", 2, "1"), r("b", 6, "2"), r("p(90)", 24, "5")}
+	got := vanished("transcript", src, rs, nil)
+	if want := []string{"1:11 3", "1:15 4", "2:13 6", "2:35 7"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("vanished = %q, want %q", got, want)
+	}
+	got = vanished("transcript", src, rs, diag.List{w(10, 15), w(28, 0), w(50, 0)})
+	if len(got) != 0 {
+		t.Errorf("with warnings covering them, vanished = %q", got)
+	}
+	if got := vanished("transcript", src, rs, diag.List{diag.Errorf(ix.Pos(0), diag.EvidenceTranscript, "x")}); got != nil {
+		t.Errorf("a rejected file: vanished = %q", got)
 	}
 }

@@ -1,0 +1,415 @@
+package raw
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/evdoc-lab/evdoc/generator/diag"
+)
+
+// No raw token vanishes: every numeric-looking field of a raw file's data
+// is a reading, or a diagnostic says it is not read. This file defines
+// what a numeric-looking field is (numericFields) and the sweep every
+// reader ends with (accountFor, unreadWarnings), which turns the fields no
+// reading or diagnostic covers into one evidence-number warning per line,
+// its range [Pos, End) spanning them.
+
+// numField is a numeric-looking field: its byte range [start, end) in the
+// text it was found in.
+type numField struct{ start, end int }
+
+// fieldDelim reports whether b separates fields: white space and the
+// brackets, quotes and operators around values (key=value, p(90)=,
+// "quoted", [1], {a}, <x>, a;b, `code`).
+func fieldDelim(b byte) bool {
+	switch b {
+	case ' ', '\t', '\n', '\r', ';', '=', '(', ')', '[', ']', '{', '}', '"', '\'', '<', '>', '`':
+		return true
+	}
+	return false
+}
+
+// isDigitAt reports whether s[i:] starts with an ASCII or full-width digit.
+func isDigitAt(s string, i int) bool {
+	if i < 0 || i >= len(s) {
+		return false
+	}
+	if s[i] >= '0' && s[i] <= '9' {
+		return true
+	}
+	r, _ := utf8.DecodeRuneInString(s[i:])
+	return r >= '０' && r <= '９'
+}
+
+// isDigitBefore reports whether s[:i] ends with an ASCII or full-width digit.
+func isDigitBefore(s string, i int) bool {
+	if i <= 0 {
+		return false
+	}
+	r, _ := utf8.DecodeLastRuneInString(s[:i])
+	return r >= '0' && r <= '9' || r >= '０' && r <= '９'
+}
+
+// numericFields returns the numeric-looking fields of text: fields
+// (separated by fieldDelim bytes, by a comma that does not sit between two
+// digits, and by a colon between a letter and a digit, as in "a:5") that,
+// after emphasis marks, a leading colon, trailing punctuation (":,.!?")
+// and a sign (+ - − Δ ~ ≈ ±) are set aside, start with a digit (or a point
+// and a digit: ".5") and do not have the shape of an identifier
+// (identifierShapes: an address, version, date, clock time, hash, 5xx,
+// 2nd). "566", "665", "p/s" of "566 / 665 p/s" give the fields "566" and
+// "665"; "p99", "upstream_rq_5xx", "curl/7.73.0", "10.0.0.1:80" give none.
+func numericFields(text string) []numField {
+	var out []numField
+	i := 0
+	for i < len(text) {
+		for i < len(text) && (fieldDelim(text[i]) || text[i] == ',' && !(isDigitBefore(text, i) && isDigitAt(text, i+1))) {
+			i++
+		}
+		j := i
+		for j < len(text) && !fieldDelim(text[j]) {
+			if text[j] == ',' && !(isDigitBefore(text, j) && isDigitAt(text, j+1)) {
+				break
+			}
+			if text[j] == ':' && j > i && isDigitAt(text, j+1) && !isDigitBefore(text, j) && text[j-1] != ':' {
+				break // a:5
+			}
+			j++
+		}
+		if f, ok := numericField(text, i, j); ok {
+			out = append(out, f)
+		}
+		if j == i {
+			j++
+		}
+		i = j
+	}
+	return out
+}
+
+// numericField trims text[a:b] (see numericFields) and reports the field
+// when it is numeric-looking.
+func numericField(text string, a, b int) (numField, bool) {
+	for a < b && (text[a] == '*' || text[a] == ':' && !strings.HasPrefix(text[a:b], "::")) {
+		a++
+	}
+	for b > a && strings.IndexByte("*:,.!?", text[b-1]) >= 0 {
+		b--
+	}
+	if a >= b || !hasDigitRune(text[a:b]) {
+		return numField{}, false
+	}
+	core := text[a:b]
+	for {
+		r, n := utf8.DecodeRuneInString(core)
+		if n == 0 || !strings.ContainsRune("+-−Δ~≈±＋－", r) {
+			break
+		}
+		core = core[n:]
+	}
+	if !(isDigitAt(core, 0) || len(core) > 1 && core[0] == '.' && isDigitAt(core, 1)) {
+		return numField{}, false
+	}
+	norm, _ := normaliseCell(core)
+	if identifier(norm) {
+		return numField{}, false
+	}
+	return numField{a, b}, true
+}
+
+// hexHash is a hexadecimal identifier of six or more digits; with at least
+// one letter it is a hash, not a number ("409610" is a number).
+var hexHash = regexp.MustCompile(`^[0-9a-f]{6,}$`)
+
+// identifier reports whether a text that starts with a digit names
+// something (identifierShapes, or a hash) rather than quoting a number.
+func identifier(s string) bool {
+	if hexHash.MatchString(s) && strings.IndexFunc(s, unicode.IsLetter) >= 0 {
+		return true
+	}
+	for _, re := range identifierShapes {
+		if re.MatchString(s) {
+			return true
+		}
+	}
+	return false
+}
+
+// keyNumber is a number inside a reading's key (the 90 of "p(90)", the
+// 99_9 of "p99_9", the 200 of "code.200"): the field of the same line that
+// writes it names the reading rather than being one.
+var keyNumber = regexp.MustCompile(`[0-9]+(?:[._][0-9]+)*`)
+
+// namesReading reports whether field (digits, points, a percent sign)
+// writes a number of one of keys.
+func namesReading(field string, keys []string) bool {
+	f := strings.TrimSuffix(strings.TrimLeft(field, "+-"), "%")
+	if f == "" {
+		return false
+	}
+	for _, k := range keys {
+		for _, n := range keyNumber.FindAllString(k, -1) {
+			if n == f || strings.ReplaceAll(n, "_", ".") == f {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// lineAccount is what accounts for the fields of one line: the byte
+// ranges of its readings' raw tokens, the keys of those readings, and the
+// diagnostics positioned on it.
+type lineAccount struct {
+	reads [][2]int
+	keys  []string
+	diags [][2]int // [Pos.Offset, End.Offset) (End = Pos+1 without an End)
+}
+
+// accounting indexes readings and diagnostics by the line of their
+// position.
+type accounting map[int]*lineAccount
+
+func newAccounting(rs []Reading, errs diag.List) accounting {
+	a := accounting{}
+	at := func(line int) *lineAccount {
+		if a[line] == nil {
+			a[line] = &lineAccount{}
+		}
+		return a[line]
+	}
+	for _, r := range rs {
+		if r.Pos.Line <= 0 || len(r.Inputs) > 0 {
+			continue
+		}
+		la := at(r.Pos.Line)
+		la.reads = append(la.reads, [2]int{r.Pos.Offset, r.Pos.Offset + max(len(r.Raw), 1)})
+		la.keys = append(la.keys, r.Key)
+	}
+	for _, d := range errs {
+		if d.Pos.Line <= 0 {
+			continue
+		}
+		end := d.Pos.Offset + 1
+		if d.End.IsValid() && d.End.Offset > d.Pos.Offset {
+			end = d.End.Offset
+		}
+		// A diagnostic spanning lines accounts for each line it covers.
+		for l := d.Pos.Line; l <= max(d.Pos.Line, d.End.Line); l++ {
+			at(l).diags = append(at(l).diags, [2]int{d.Pos.Offset, end})
+		}
+	}
+	return a
+}
+
+// accounted reports whether the field [a, b) of a line overlaps a reading
+// or holds a diagnostic's position (or lies inside its range), or names a
+// reading of its line (namesReading).
+func (la *lineAccount) accounted(a, b int, field string) bool {
+	if la == nil {
+		return false
+	}
+	for _, r := range la.reads {
+		if r[0] < b && r[1] > a {
+			return true
+		}
+	}
+	for _, d := range la.diags {
+		if d[0] < b && d[1] > a {
+			return true
+		}
+	}
+	return namesReading(field, la.keys)
+}
+
+// unreadWarnings returns one warning (rule evidence-number) for each line
+// of lines whose numeric-looking fields (numericFields) include some that
+// no reading or diagnostic accounts for, positioned at the first such
+// field, its End just past the last, naming them; format and hint say
+// where such numbers are read. Text inside the blank ranges (string
+// literals a JSON reader does not read, URLs) is not data.
+func unreadWarnings(ix *diag.LineIndex, src []byte, lines []lineSpan, rs []Reading, errs diag.List, format, hint string) diag.List {
+	acc := newAccounting(rs, errs)
+	var out diag.List
+	for _, ln := range lines {
+		text := string(src[ln.start:ln.end])
+		if !hasDigitRune(text) {
+			continue
+		}
+		line := ix.Pos(ln.start).Line
+		var missed []numField
+		for _, f := range numericFields(text) {
+			a, b := ln.start+f.start, ln.start+f.end
+			if !acc[line].accounted(a, b, text[f.start:f.end]) {
+				missed = append(missed, numField{a, b})
+			}
+		}
+		if len(missed) == 0 {
+			continue
+		}
+		out = append(out, unreadWarning(ix, src, missed, format, hint))
+	}
+	return out
+}
+
+// unreadWarning is the warning for the unread fields missed of one line.
+func unreadWarning(ix *diag.LineIndex, src []byte, missed []numField, format, hint string) diag.Diagnostic {
+	var quoted []string
+	for i, f := range missed {
+		if i == 4 {
+			quoted = append(quoted, fmt.Sprintf("and %d more", len(missed)-4))
+			break
+		}
+		quoted = append(quoted, fmt.Sprintf("%q", src[f.start:f.end]))
+	}
+	what := "number " + quoted[0] + " is"
+	if len(missed) > 1 {
+		what = fmt.Sprintf("%d numbers (%s) are", len(missed), strings.Join(quoted, ", "))
+	}
+	return diag.Diagnostic{Pos: ix.Pos(missed[0].start), End: ix.Pos(missed[len(missed)-1].end), Severity: diag.Warning, Rule: diag.EvidenceNumber,
+		Message: fmt.Sprintf("%s not read by the %s format; expected %s", what, format, hint)}
+}
+
+// Lines a format defines as not data: comments, echoed commands, logs and
+// headers whose numbers name things (dig's query id, server address and
+// date; fortio's log lines; istioctl's column headers; curl -v's protocol
+// lines).
+var (
+	curlNotData   = regexp.MustCompile(`^\s*(?:#|\$ |\$$|[*<>]|[{}](?:\s|$))`)
+	digNotData    = regexp.MustCompile(`^\s*(?:\$ |dig |; <<>> DiG|;; ->>HEADER<<-|;; SERVER:|;; WHEN:|; COOKIE:|; \(\d+ servers? found\)|;[^;\s])`)
+	fortioNotData = regexp.MustCompile(`^\s*(?:\$|#(?:$|[^ ]| [^t]| t[^a])|\d{2}:\d{2}:\d{2} [IWEFV] |\d{4}/\d{2}/\d{2} \d{2}:\d{2}:\d{2} |\d{4}-\d{2}-\d{2}T[\d:.]+Z? [a-z]+ )`)
+	promNotData   = regexp.MustCompile(`^\s*#`)
+)
+
+// ownAccounting are the formats whose readers account for their numbers
+// themselves: a transcript (ReadTranscript warns per line) and a report's
+// tables (CellNumber warns per cell; prose outside tables is not data).
+var ownAccounting = map[string]bool{"transcript": true, "markdown-tables": true}
+
+// dataLines returns the lines of src that format reads as data, and a
+// view of src in which the text that is not data inside those lines (the
+// string literals of JSON, URLs) is blanked.
+func dataLines(format string, src []byte) ([]lineSpan, []byte) {
+	var skip *regexp.Regexp
+	switch format {
+	case "curl-writeout":
+		skip = curlNotData
+	case "dig":
+		skip = digNotData
+	case "fortio-text":
+		skip = fortioNotData
+	case "prometheus":
+		skip = promNotData
+	}
+	view := src
+	blank := func(a, b int) {
+		if &view[0] == &src[0] {
+			view = append([]byte(nil), src...)
+		}
+		for i := a; i < b; i++ {
+			if view[i] != '\n' {
+				view[i] = ' '
+			}
+		}
+	}
+	for _, m := range urlText.FindAllIndex(src, -1) {
+		blank(m[0], m[1])
+	}
+	if format == "envoy-stats" {
+		for _, m := range jsonStringLit.FindAllIndex(src, -1) {
+			blank(m[0], m[1]) // a text readout: server.version_text: "1.30.1"
+		}
+	}
+	if format == "prometheus" {
+		for _, m := range promSampleTime.FindAllSubmatchIndex(src, -1) {
+			blank(m[2], m[3])
+		}
+	}
+	if strings.HasSuffix(format, "json") {
+		for _, m := range jsonStringLit.FindAllIndex(src, -1) {
+			if !numericString(src[m[0]:m[1]]) {
+				blank(m[0], m[1])
+			}
+		}
+		for _, m := range jsonNameMembers.FindAllIndex(src, -1) {
+			blank(m[0], m[1])
+		}
+	}
+	var out []lineSpan
+	cont := false
+	for _, ln := range splitLines(src) {
+		text := string(src[ln.start:ln.end])
+		trimmed := strings.TrimSpace(text)
+		switch {
+		case cont:
+			cont = strings.HasSuffix(trimmed, "\\")
+			continue
+		case format == "curl-writeout" && strings.HasPrefix(trimmed, "{") && strings.HasSuffix(trimmed, "}"):
+		case skip != nil && skip.MatchString(text):
+			cont = (trimmed == "$" || strings.HasPrefix(trimmed, "$ ")) && strings.HasSuffix(trimmed, "\\")
+			continue
+		case format == "istioctl-table" && isIstioHeader(text):
+			continue
+		}
+		out = append(out, ln)
+	}
+	return out, view
+}
+
+// numericString reports whether a JSON string literal holds exactly a
+// number ("53"), as Envoy writes some values.
+func numericString(lit []byte) bool {
+	_, ok := parseDecimal(string(lit[1 : len(lit)-1]))
+	return ok
+}
+
+// URLs are names; JSON string literals are names or prose unless they hold
+// exactly a number; the members whose numbers name things (a host's port,
+// a percentile or quantile label, a bucket's bound, the supported
+// quantiles list) name readings rather than being read.
+var (
+	urlText         = regexp.MustCompile(`[a-z][a-z0-9+.-]*://[^\s,"]+`)
+	jsonStringLit   = regexp.MustCompile(`"(?:[^"\\]|\\.)*"`)
+	promSampleTime  = regexp.MustCompile(`(?m)^[a-zA-Z_:][a-zA-Z0-9_:]*(?:\{[^\n]*\})?[ \t]+\S+[ \t]+(-?\d+)[ \t]*\r?$`)
+	jsonNameMembers = regexp.MustCompile(`"(?:port_value|portValue|Percentile|upper_bound|supported_quantiles|supported_percentiles)"\s*:\s*(?:\[[^\]]*\]|[-+0-9.eE]+)`)
+)
+
+// formatHints says, per format, where a number the format does not read
+// belongs.
+func formatHint(format string) string {
+	switch format {
+	case "curl-writeout":
+		return "a \"key: value\" line, key=value tokens or a line of values (or a [[read]] format that reads this tool's output)"
+	case "json", "fortio-json", "envoy-stats-json", "envoy-clusters-json":
+		return "a JSON number the format reads (or a [[read]] format that reads this document)"
+	}
+	return "a line the format reads (or the [[read]] format of the tool that wrote it)"
+}
+
+// accountFor wraps the reader of format so that every numeric-looking
+// field of the file's data that its readings and diagnostics leave
+// unaccounted is an evidence-number warning (unreadWarnings). A file the
+// reader rejects with an error is not swept: it does not load.
+func accountFor(format string, read Reader) Reader {
+	if ownAccounting[format] {
+		return read
+	}
+	return func(file string, src []byte, opt ReadOptions) ([]Reading, diag.List) {
+		rs, errs := read(file, src, opt)
+		if errs.HasErrors() || len(src) == 0 || len(opt.Paths) > 0 {
+			// A file in error does not load; a JSON reading of chosen
+			// paths leaves the others out by request.
+			return rs, errs
+		}
+		lines, view := dataLines(format, src)
+		ix := diag.NewLineIndex(file, src)
+		if w := unreadWarnings(ix, view, lines, rs, errs, format, formatHint(format)); len(w) > 0 {
+			errs = append(errs, w...)
+			errs.Sort()
+		}
+		return rs, errs
+	}
+}
