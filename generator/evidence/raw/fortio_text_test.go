@@ -31,7 +31,7 @@ func TestReadFortioText(t *testing.T) {
 			"ended.duration": {"0.0598524", "59.8524ms"}, "ended.duration#2": {"60.5", "1m0.5s"}}},
 		{name: "run duration unreadable", src: "Ended after 12parsecs : 20 calls. qps=334.16\n", count: 2, diags: []string{"f:1:13: warning: fortio run duration \"12parsecs\" is not a Go duration"}},
 		{name: "bytes and threads", src: "Starting at max qps with 4 thread(s) [gomax 16] for exactly 100 calls\nTotal Bytes sent: 2400, received: 2401\n",
-			want: map[string][2]string{"threads": {"4", "4"}, "bytes_sent": {"2400", "2400"}, "bytes_received": {"2401", "2401"}},
+			want:  map[string][2]string{"threads": {"4", "4"}, "bytes_sent": {"2400", "2400"}, "bytes_received": {"2401", "2401"}},
 			diags: []string{`f:1:61: warning: number "100" is not read by the fortio-text format`}},
 		{name: "sizes", src: "Response Header Sizes : count 20 avg 195.65 +/- 82.19 min 0 max 231 sum 3913\nResponse Body/Total Sizes : count 20 avg 729.9 +/- 205.4 min 241 max 817 sum 14598\n",
 			count: 12, want: map[string][2]string{"header_sizes.avg": {"195.65", "195.65"}, "body_total_sizes.max": {"817", "817"}}},
