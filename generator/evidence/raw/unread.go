@@ -280,7 +280,7 @@ func unreadWarning(ix *diag.LineIndex, src []byte, missed []numField, format, hi
 var (
 	curlNotData   = regexp.MustCompile(`^\s*(?:#|\$ |\$$|[*<>]|[{}](?:\s|$))`)
 	digNotData    = regexp.MustCompile(`^\s*(?:\$ |dig |; <<>> DiG|;; ->>HEADER<<-|;; SERVER:|;; WHEN:|; COOKIE:|; \(\d+ servers? found\)|;[^;\s])`)
-	fortioNotData = regexp.MustCompile(`^\s*(?:\$|#(?:$|[^ ]| [^t]| t[^a])|\d{2}:\d{2}:\d{2} [IWEFV] |\d{4}/\d{2}/\d{2} \d{2}:\d{2}:\d{2} |\d{4}-\d{2}-\d{2}T[\d:.]+Z? [a-z]+ )`)
+	fortioNotData = regexp.MustCompile(`^\s*(?:\$|#(?:$|[^ ]| [^t]| t[^a])|\d{4}-\d{2}-\d{2}T[\d:.]+Z? [a-z]+ )`)
 	promNotData   = regexp.MustCompile(`^\s*#`)
 )
 
@@ -351,7 +351,7 @@ func dataLines(format string, src []byte) ([]lineSpan, []byte) {
 		case skip != nil && skip.MatchString(text):
 			cont = (trimmed == "$" || strings.HasPrefix(trimmed, "$ ")) && strings.HasSuffix(trimmed, "\\")
 			continue
-		case format == "istioctl-table" && isIstioHeader(text):
+		case format == "istioctl-table" && isIstioHeader(text), format == "fortio-text" && ftLog.MatchString(text):
 			continue
 		}
 		out = append(out, ln)
