@@ -8,7 +8,7 @@ import (
 func FuzzCSV(f *testing.F) {
 	fuzzLabFormat(f, []string{
 		"pod,code,latency\na,200,12.5\nb,503,\"1,234\"\n", "a,b\n1\n\"x\"\"y\",2\n", "a\n\"1\n2\",3\n", "a,b\n1,x\"y\n",
-	}, ReadCSV, ReadOptions{}, ReadOptions{Key: "pod", CountWhere: map[string]string{"all": "true", "big": "code > 300"}},
+	}, "csv", ReadOptions{}, ReadOptions{Key: "pod", CountWhere: map[string]string{"all": "true", "big": "code > 300"}},
 		ReadOptions{CountWhere: map[string]string{"n": "len($env) > 0"}})
 }
 

@@ -6,7 +6,7 @@ func FuzzCurlWriteout(f *testing.F) {
 	fuzzLabFormat(f, []string{
 		"time_namelookup:  0.001\ntime_total: 1,232s\n", "TIME=40,045811 CODE=200 url=http://x:80/?a=1\n",
 		"1,232\n0.534 + 0.545 = 0.545\nhttp://x/a,0.1,4682\n", `{"time_total":0.5,"x":{"y":1}}` + "\n", "$ curl \\\n  -w x=1\n",
-	}, ReadCurlWriteout)
+	}, "curl-writeout")
 }
 
 func TestReadCurlWriteout(t *testing.T) {

@@ -6,7 +6,7 @@ func FuzzDig(f *testing.F) {
 	fuzzLabFormat(f, []string{
 		";; flags: qr; QUERY: 1, ANSWER: 1, AUTHORITY: 0, ADDITIONAL: 0\n;; ANSWER SECTION:\nx.\t5\tIN\tA\t1.2.3.4\n\n;; Query time: 4 msec\n;; MSG SIZE  rcvd: 108\n",
 		"x. 300 IN A 1.2.3.4\n. 5 IN NS a.\n", ";; AUTHORITY SECTION:\nx. 5 SOA a. b. 1 2 3 4 5\n",
-	}, ReadDig)
+	}, "dig")
 }
 
 func TestReadDig(t *testing.T) {

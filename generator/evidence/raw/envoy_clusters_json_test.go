@@ -7,7 +7,7 @@ func FuzzEnvoyClustersJSON(f *testing.F) {
 		`{"cluster_statuses":[{"name":"c","host_statuses":[{"address":{"socket_address":{"address":"::1","port_value":80}},"stats":[{"name":"rq_total","value":"12"},{"name":"rq_error"}]},{"address":{"pipe":{"path":"/s"}},"stats":[{"name":"cx_total","value":3}]}]}]}`,
 		`[{"name":"c","hostStatuses":[{"address":{"socketAddress":{"address":"10.0.0.1","portValue":80}},"stats":[{"name":"cx_active","value":"1"}]}]}]`,
 		`{}`)
-	f.Fuzz(func(t *testing.T, src []byte) { fuzzEnvoy(t, ReadEnvoyClustersJSON, src) })
+	f.Fuzz(func(t *testing.T, src []byte) { fuzzEnvoy(t, "envoy-clusters-json", src) })
 }
 
 func TestReadEnvoyClustersJSON(t *testing.T) {

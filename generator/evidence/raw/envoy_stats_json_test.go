@@ -11,7 +11,7 @@ func FuzzEnvoyStatsJSON(f *testing.F) {
 		`{"stats":[{"supported_percentiles":[0,50]},{"histograms":[{"name":"h","totals":[[1,0.25,25]],"intervals":[],"percentiles":[1,2.5]}]}]}`,
 		`{"histograms":{"supported_percentiles":[0],"details":[{"name":"h","percentiles":[{"interval":1,"cumulative":2}],"totals":[{"lower_bound":1,"width":0.25,"count":25}]}]}}`,
 		`[{"name":"x","value":1e-05},{"name":"y","value":"\u0031"}]`)
-	f.Fuzz(func(t *testing.T, src []byte) { fuzzEnvoy(t, ReadEnvoyStatsJSON, src) })
+	f.Fuzz(func(t *testing.T, src []byte) { fuzzEnvoy(t, "envoy-stats-json", src) })
 }
 
 func TestReadEnvoyStatsJSON(t *testing.T) {

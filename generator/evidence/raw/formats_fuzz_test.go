@@ -8,11 +8,12 @@ import (
 	"github.com/evdoc-lab/evdoc/generator/diag"
 )
 
-// fuzzLabFormat runs read on arbitrary input and checks the invariants of
-// every reader: no panic, every position inside the file and consistent
-// with its offset, Raw at Pos (count_where aggregates excepted), and a
-// non-empty Raw spanned by Number.Start/End.
-func fuzzLabFormat(f *testing.F, seeds []string, read Reader, opts ...ReadOptions) {
+// fuzzLabFormat runs format's reader on arbitrary input and checks the
+// invariants of every reader: no panic, every position inside the file and
+// consistent with its offset, Raw at Pos (count_where aggregates
+// excepted), a non-empty Raw spanned by Number.Start/End, and no numeric
+// field vanishing (checkNoVanish).
+func fuzzLabFormat(f *testing.F, seeds []string, format string, opts ...ReadOptions) {
 	addSeeds(f)
 	for _, s := range seeds {
 		f.Add([]byte(s))
@@ -22,8 +23,7 @@ func fuzzLabFormat(f *testing.F, seeds []string, read Reader, opts ...ReadOption
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
 		for _, opt := range opts {
-			rs, errs := read("f", src, opt)
-			checkReadings(t, src, rs, errs, opt.CountWhere)
+			checkNoVanish(t, format, src, opt)
 		}
 	})
 }
@@ -44,10 +44,11 @@ func addEnvoySeeds(f *testing.F, dirs []string, extra ...string) {
 	}
 }
 
-// fuzzEnvoy runs one reader on src and checks the Reader contract: no
-// panic, every position inside src, Raw at Pos and the exact value of Raw.
-func fuzzEnvoy(t *testing.T, read Reader, src []byte) {
-	out, errs := read("f", src, ReadOptions{})
+// fuzzEnvoy runs one Envoy reader on src and checks the Reader contract:
+// no panic, every position inside src, Raw at Pos, the exact value of Raw,
+// and no numeric field vanishing (checkNoVanish).
+func fuzzEnvoy(t *testing.T, format string, src []byte) {
+	out, errs := checkNoVanish(t, format, src, ReadOptions{})
 	checkEnvoyOutput(t, src, out, errs)
 }
 
@@ -73,9 +74,11 @@ func inside(t testing.TB, src []byte, p diag.Position, ix ...*diag.LineIndex) {
 	if p.Offset < 0 || p.Offset > len(src) {
 		t.Fatalf("position %v offset outside file of %d bytes", p, len(src))
 	}
-	x := diag.NewLineIndex(p.File, src)
+	var x *diag.LineIndex
 	if len(ix) > 0 && ix[0] != nil {
 		x = ix[0]
+	} else {
+		x = diag.NewLineIndex(p.File, src)
 	}
 	want := x.Pos(p.Offset)
 	want.File = p.File

@@ -6,7 +6,7 @@ func FuzzFortioJSON(f *testing.F) {
 	fuzzLabFormat(f, []string{
 		`{"RetCodes": {"200": 4, "-1": "2"}, "RequestedQPS": "30", "DurationHistogram": {"Count": "53", "Percentiles": [{"Percentile": 99.9, "Value": 1e-3}]}}`,
 		`{"RetCodes": []}`, `[1]`, `{"RetCodes": {"200": 1e999}}`, `{"a": "\u00e9\"x"}`,
-	}, ReadFortioJSON)
+	}, "fortio-json")
 }
 
 func TestReadFortioJSON(t *testing.T) {

@@ -7,7 +7,7 @@ func FuzzFortioText(f *testing.F) {
 		"Code 200 : 18 (90.0 %)\nCode -1 : 2 (10.0 %)\nSockets used: 3 (for perfect keepalive, would be 2)\n",
 		"All done 20 calls (plus 0 warmup) 7.917 ms avg, 2517.8 qps\n# target 99.9% 0.0144\n",
 		"Aggregated Sleep Time : count 2 avg 1e-05 +/- 0 min -0.5 max 0.001 sum 2\nEnded after 1s : 3 calls. qps=1.0301e+05\ntcp OK : 100 (100.0 %)\n",
-	}, ReadFortioText)
+	}, "fortio-text")
 }
 
 func TestReadFortioText(t *testing.T) {

@@ -7,7 +7,7 @@ func FuzzIstioctlTable(f *testing.F) {
 		"SERVICE FQDN   PORT   TYPE\nx.y            80     EDS\n",
 		"NAME                   ADDRESSES PORT  MATCH DESTINATION\nlistener/              0.0.0.0   15021 ALL   Inline\n",
 		"A      B\nbbbbbbbbbb 5\n\nC  D\ny  2\n", "NAME  PORT\nä  1\n",
-	}, ReadIstioctlTable)
+	}, "istioctl-table")
 }
 
 func TestReadIstioctlTable(t *testing.T) {

@@ -8,7 +8,7 @@ import (
 func FuzzJSON(f *testing.F) {
 	fuzzLabFormat(f, []string{
 		`{"a": {"b": [{"c": 1.5}, {"c": "2"}]}, "e": -1e5}`, `[1, "2", [3]]`, `42`, `{"a": 1, "a": 2}`, `{"a"`,
-	}, ReadJSON, ReadOptions{}, ReadOptions{Paths: []string{"a", "a.b[0].c", "[0]", "$"}})
+	}, "json", ReadOptions{}, ReadOptions{Paths: []string{"a", "a.b[0].c", "[0]", "$"}})
 }
 
 func TestReadJSON(t *testing.T) {

@@ -6,7 +6,7 @@ func FuzzPrometheus(f *testing.F) {
 	fuzzLabFormat(f, []string{
 		"# HELP a x\n# TYPE a counter\na{b=\"c\",d=\"e\\\"f\"} 1.5e3 17\nb NaN\nc +Inf\n",
 		"x_bucket{le=\"0.5\"} 3\nx_bucket{le=\"+Inf\"} 4\nx_sum 1.25\nx_count 4\n", "a{b=\"c\"} x\n", "a{b=} 1\n",
-	}, ReadPrometheus)
+	}, "prometheus")
 }
 
 func TestReadPrometheus(t *testing.T) {

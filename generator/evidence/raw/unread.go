@@ -3,6 +3,7 @@ package raw
 import (
 	"fmt"
 	"regexp"
+	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -143,51 +144,67 @@ func identifier(s string) bool {
 // writes it names the reading rather than being one.
 var keyNumber = regexp.MustCompile(`[0-9]+(?:[._][0-9]+)*`)
 
+// keyNumbers adds the numbers of key (keyNumber, "_" read as ".") to set.
+func keyNumbers(set map[string]bool, key string) {
+	for _, n := range keyNumber.FindAllString(key, -1) {
+		set[n] = true
+		set[strings.ReplaceAll(n, "_", ".")] = true
+	}
+}
+
 // namesReading reports whether field (digits, points, a percent sign)
-// writes a number of one of keys.
-func namesReading(field string, keys []string) bool {
+// writes one of the key numbers of its line.
+func namesReading(field string, keyNums map[string]bool) bool {
 	f := strings.TrimSuffix(strings.TrimLeft(field, "+-"), "%")
-	if f == "" {
-		return false
-	}
-	for _, k := range keys {
-		for _, n := range keyNumber.FindAllString(k, -1) {
-			if n == f || strings.ReplaceAll(n, "_", ".") == f {
-				return true
-			}
-		}
-	}
-	return false
+	return f != "" && keyNums[f]
 }
 
-// lineAccount is what accounts for the fields of one line: the byte
-// ranges of its readings' raw tokens, the keys of those readings, and the
-// diagnostics positioned on it.
-type lineAccount struct {
-	reads [][2]int
-	keys  []string
-	diags [][2]int // [Pos.Offset, End.Offset) (End = Pos+1 without an End)
+// spans is a set of byte ranges sorted by start, with the running maximum
+// of their ends, so that whether one overlaps [a, b) is a binary search.
+type spans struct {
+	r      [][2]int
+	maxEnd []int
 }
 
-// accounting indexes readings and diagnostics by the line of their
-// position.
-type accounting map[int]*lineAccount
+func (s *spans) add(a, b int) { s.r = append(s.r, [2]int{a, b}) }
 
-func newAccounting(rs []Reading, errs diag.List) accounting {
-	a := accounting{}
-	at := func(line int) *lineAccount {
-		if a[line] == nil {
-			a[line] = &lineAccount{}
+func (s *spans) sort() {
+	sort.Slice(s.r, func(i, j int) bool { return s.r[i][0] < s.r[j][0] })
+	s.maxEnd = make([]int, len(s.r))
+	for i, r := range s.r {
+		s.maxEnd[i] = r[1]
+		if i > 0 && s.maxEnd[i-1] > r[1] {
+			s.maxEnd[i] = s.maxEnd[i-1]
 		}
-		return a[line]
 	}
+}
+
+// overlaps reports whether a range of s overlaps [a, b).
+func (s *spans) overlaps(a, b int) bool {
+	n := sort.Search(len(s.r), func(i int) bool { return s.r[i][0] >= b })
+	return n > 0 && s.maxEnd[n-1] > a
+}
+
+// accounting is what accounts for the numeric fields of a file: the byte
+// ranges of its readings' raw tokens and of its diagnostics (a diagnostic
+// without an End covers the byte at its position), and per line the
+// numbers of the keys of the readings on it.
+type accounting struct {
+	covered spans
+	keyNums map[int]map[string]bool
+}
+
+func newAccounting(rs []Reading, errs diag.List) *accounting {
+	a := &accounting{keyNums: map[int]map[string]bool{}}
 	for _, r := range rs {
 		if r.Pos.Line <= 0 || len(r.Inputs) > 0 {
 			continue
 		}
-		la := at(r.Pos.Line)
-		la.reads = append(la.reads, [2]int{r.Pos.Offset, r.Pos.Offset + max(len(r.Raw), 1)})
-		la.keys = append(la.keys, r.Key)
+		a.covered.add(r.Pos.Offset, r.Pos.Offset+max(len(r.Raw), 1))
+		if a.keyNums[r.Pos.Line] == nil {
+			a.keyNums[r.Pos.Line] = map[string]bool{}
+		}
+		keyNumbers(a.keyNums[r.Pos.Line], r.Key)
 	}
 	for _, d := range errs {
 		if d.Pos.Line <= 0 {
@@ -197,32 +214,16 @@ func newAccounting(rs []Reading, errs diag.List) accounting {
 		if d.End.IsValid() && d.End.Offset > d.Pos.Offset {
 			end = d.End.Offset
 		}
-		// A diagnostic spanning lines accounts for each line it covers.
-		for l := d.Pos.Line; l <= max(d.Pos.Line, d.End.Line); l++ {
-			at(l).diags = append(at(l).diags, [2]int{d.Pos.Offset, end})
-		}
+		a.covered.add(d.Pos.Offset, end)
 	}
+	a.covered.sort()
 	return a
 }
 
-// accounted reports whether the field [a, b) of a line overlaps a reading
-// or holds a diagnostic's position (or lies inside its range), or names a
-// reading of its line (namesReading).
-func (la *lineAccount) accounted(a, b int, field string) bool {
-	if la == nil {
-		return false
-	}
-	for _, r := range la.reads {
-		if r[0] < b && r[1] > a {
-			return true
-		}
-	}
-	for _, d := range la.diags {
-		if d[0] < b && d[1] > a {
-			return true
-		}
-	}
-	return namesReading(field, la.keys)
+// accounted reports whether the field [a, b) on line overlaps a reading or
+// a diagnostic's range, or names a reading of its line (namesReading).
+func (acc *accounting) accounted(line, a, b int, field string) bool {
+	return acc.covered.overlaps(a, b) || namesReading(field, acc.keyNums[line])
 }
 
 // unreadWarnings returns one warning (rule evidence-number) for each line
@@ -243,7 +244,7 @@ func unreadWarnings(ix *diag.LineIndex, src []byte, lines []lineSpan, rs []Readi
 		var missed []numField
 		for _, f := range numericFields(text) {
 			a, b := ln.start+f.start, ln.start+f.end
-			if !acc[line].accounted(a, b, text[f.start:f.end]) {
+			if !acc.accounted(line, a, b, text[f.start:f.end]) {
 				missed = append(missed, numField{a, b})
 			}
 		}

@@ -156,7 +156,7 @@ func vanished(format string, src []byte, rs []Reading, errs diag.List) []string 
 		p := ix.Pos(sp.start)
 		for _, f := range numericFields(text) {
 			a, b := sp.start+f.start, sp.start+f.end
-			if !acc[p.Line].accounted(a, b, text[f.start:f.end]) {
+			if !acc.accounted(p.Line, a, b, text[f.start:f.end]) {
 				out = append(out, fmt.Sprintf("%d:%d %s", p.Line, p.Column+f.start, text[f.start:f.end]))
 			}
 		}
