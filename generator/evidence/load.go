@@ -301,7 +301,7 @@ func (l *loader) name(entry string, v localValue) {
 	}
 	id := l.set.Manifest.ID
 	l.set.Values[name] = &Value{Ref: id + "/" + name, Set: id, Name: name, Key: r.Key, Value: r.Number.Value, Unit: r.Number.Unit,
-		Raw: r.Raw, Pos: r.Pos, Delta: r.Number.Signed, Inputs: r.Inputs}
+		Raw: r.Raw, Pos: r.Pos, Delta: r.Number.Signed, Inputs: r.Inputs, unitFromName: r.Number.UnitFromName}
 }
 
 // readTable names the numeric cells of one [[table]]
@@ -543,6 +543,13 @@ func (l *loader) applyUnits() {
 				}
 				if local == key || strings.HasPrefix(key, "*.") && (strings.HasSuffix(local, key[1:]) || local == key[2:]) {
 					matched = true
+					if _, same := units.Factor(v.Unit, unit); v.unitFromName && !same {
+						// A column name's unit word meant something else
+						// ("99_percent": the 99th percentile): the
+						// declaration says what the column holds.
+						v.Unit, v.unitFromName = unit, false
+						continue
+					}
 					if v.Unit != "" && v.Unit != unit {
 						how := "as its raw text writes it"
 						if !strings.HasSuffix(strings.TrimSpace(v.Raw), v.Unit) {

@@ -44,6 +44,10 @@ type Value struct {
 	// Delta is set for a difference: a raw value written with + or Δ, or
 	// a derived value computed by delta() or a top-level subtraction.
 	Delta bool `json:"delta,omitempty"`
+	// unitFromName: Unit comes from a naming convention of the raw file
+	// (raw.Number.UnitFromName), which a declaration of another
+	// dimension overrides.
+	unitFromName bool
 }
 
 // Set is one loaded evidence set: its manifest, the repository-relative

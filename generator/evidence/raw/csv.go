@@ -171,8 +171,8 @@ func ReadCSV(file string, src []byte, opt ReadOptions) ([]Reading, diag.List) {
 					r.errorf(o, "cell %q writes %s but column %q is in %s; expected a number without a unit or in %s", cell, n.Unit, header[j], u, u)
 					continue
 				}
-				if n.Unit == "" {
-					n.Unit = colUnit[j]
+				if n.Unit == "" && colUnit[j] != "" {
+					n.Unit, n.UnitFromName = colUnit[j], true
 				}
 				seen.Add(n)
 				n.Start, n.End = 0, len(raw)

@@ -16,7 +16,7 @@ import (
 // "key: value" token inside a line, a value with a decimal comma that is a
 // whole line, and the operators a line of unlabelled values may hold.
 var (
-	curlLineKV   = regexp.MustCompile(`^\s*([A-Za-z_][\w.-]*(?: [A-Za-z_][\w.-]*)*)\s*:\s+(\S+)\s*$`)
+	curlLineKV   = regexp.MustCompile(`^\s*([A-Za-z_][\w.-]*(?: [A-Za-z_][\w.-]*)*)\s*:\s+(\S+)(?:[ \t]+(?:s|ms|secs?|seconds|B|bytes))?\s*$`)
 	curlInlineKV = regexp.MustCompile(`([A-Za-z_][\w.-]*)(=|:[ \t]*)([^\s;]+)`)
 	curlLocale   = regexp.MustCompile(`^-?\d+,(?:\d{3}|\d{6})(?:s|ms)?$`)
 	curlOps      = map[string]bool{"+": true, "-": true, "=": true, "/": true, "*": true, "|": true, "x": true}
@@ -31,7 +31,7 @@ var (
 // Thousands commas ("1,234,567") are not a curl value.
 func curlNumber(tok string) (Number, bool) {
 	n, ok := ParseCell(tok)
-	if !ok || n.Start != 0 || n.End != len(tok) || n.Unit != "" && n.Unit != "s" && n.Unit != "ms" {
+	if !ok || n.Start != 0 || n.End != len(tok) || n.Unit != "" && n.Unit != "s" && n.Unit != "ms" && n.Unit != "B" {
 		return Number{}, false
 	}
 	switch n.Comma {
@@ -130,25 +130,10 @@ func ReadCurlWriteout(file string, src []byte, opt ReadOptions) ([]Reading, diag
 		if strings.IndexByte("*<>{}", trimmed[0]) >= 0 {
 			continue
 		}
-		if m := curlLineKV.FindStringSubmatchIndex(text); m != nil && r.curlValue(text[m[2]:m[3]], ln.start+m[4], text[m[4]:m[5]], opt.Decimal) {
+		if m := curlLineKV.FindStringSubmatchIndex(text); m != nil && r.curlValue(text[m[2]:m[3]], ln.start+m[4], text[m[4]:withUnitAfter(text, m[4], m[5])], opt.Decimal) {
 			continue
 		}
-		found := false
-		for _, m := range curlInlineKV.FindAllStringSubmatchIndex(text, -1) {
-			if m[0] > 0 && strings.IndexByte(" \t,;(", text[m[0]-1]) < 0 {
-				continue
-			}
-			key, vs, tok := text[m[2]:m[3]], m[6], text[m[6]:m[7]]
-			if _, ok := curlNumber(tok); !ok {
-				if i := strings.IndexByte(tok, ','); i > 0 {
-					tok = tok[:i]
-				}
-			}
-			if r.curlValue(key, ln.start+vs, tok, opt.Decimal) {
-				found = true
-			}
-		}
-		if found {
+		if r.curlInline(ln.start, text, opt.Decimal) {
 			continue
 		}
 		r.curlValueLine(ln.start, text, opt.Decimal)
@@ -202,4 +187,66 @@ func (r *rawRead) curlValueLine(base int, text string, dec Decimal) {
 	for _, f := range nums {
 		r.curlValue("value", base+f.off, f.tok, dec)
 	}
+}
+
+// curlInline reads the key=value and "key: value" tokens of a line
+// starting at byte offset base (see ReadCurlWriteout), and reports
+// whether it read one. A token starts the line or follows a blank, comma,
+// semicolon or parenthesis; a value is a number (with a unit written
+// after a space: "0.0035 secs"), a double-quoted string (skipped whole,
+// so its commas and equals signs are not tokens), or text up to the next
+// blank, semicolon or comma, after which reading goes on: InfluxDB line
+// protocol ("ghz_run,n=1000,c=50 count=1000,total=50000556") writes its
+// fields that way.
+func (r *rawRead) curlInline(base int, text string, dec Decimal) bool {
+	found := false
+	for at := 0; at < len(text); {
+		m := curlInlineKV.FindStringSubmatchIndex(text[at:])
+		if m == nil {
+			break
+		}
+		for i := range m {
+			if m[i] >= 0 {
+				m[i] += at
+			}
+		}
+		at = m[1]
+		if m[0] > 0 && strings.IndexByte(" \t,;(", text[m[0]-1]) < 0 {
+			at = m[0] + 1
+			continue
+		}
+		key, vs, tok := text[m[2]:m[3]], m[6], text[m[6]:m[7]]
+		if tok[0] == '"' {
+			at = quotedEnd(text, vs)
+			continue
+		}
+		if _, ok := curlNumber(tok); !ok {
+			if i := strings.IndexByte(tok, ','); i > 0 {
+				tok = tok[:i]
+				at = vs + i
+			}
+		}
+		if _, ok := curlNumber(tok); ok && vs+len(tok) == m[7] {
+			tok = text[vs:withUnitAfter(text, vs, vs+len(tok))]
+			at = max(at, vs+len(tok))
+		}
+		if r.curlValue(key, base+vs, tok, dec) {
+			found = true
+		}
+	}
+	return found
+}
+
+// quotedEnd returns the offset just past the double-quoted string starting
+// at text[i] (backslash escapes read through), or len(text).
+func quotedEnd(text string, i int) int {
+	for j := i + 1; j < len(text); j++ {
+		switch text[j] {
+		case '\\':
+			j++
+		case '"':
+			return j + 1
+		}
+	}
+	return len(text)
 }

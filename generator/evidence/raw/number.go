@@ -107,6 +107,12 @@ type Number struct {
 	Start, End int
 	// Signed is set when the raw text wrote + or Δ: a difference.
 	Signed bool
+	// UnitFromName is set when Unit comes from a naming convention of the
+	// file, not from the raw text or the format's definition: a CSV
+	// column's suffix or bracketed unit ("latency_ms", "99_percent"). A
+	// manifest declaration of another dimension overrides it (NBomber's
+	// "99_percent" column holds a latency percentile in ms).
+	UnitFromName bool
 	// Implied is set when the format implies the value without writing it
 	// (a proto3 zero that Envoy's JSON omits): Raw is the token that
 	// implies it and Start = End = 0.

@@ -100,8 +100,9 @@ func curlUnit(key string) string {
 // envoyTimeHistogram matches the quantile readings of an Envoy histogram
 // in milliseconds: a stat whose name ends in _ms (upstream_cx_length_ms)
 // or is a request time (downstream_rq_time, upstream_rq_time, rq_time),
-// which Envoy records in milliseconds. Bucket counts are counts.
-var envoyTimeHistogram = regexp.MustCompile(`(?:_ms|(?:^|[._])rq_time)\.p[0-9_]+(?:\.cumulative)?$`)
+// which Envoy records in milliseconds; every quantile, p99.5 and p99.9
+// (p99_5 in JSON) as well as p50. Bucket counts are counts.
+var envoyTimeHistogram = regexp.MustCompile(`(?:_ms|(?:^|[._])rq_time)\.p[0-9]+(?:[._][0-9]+)*(?:\.cumulative)?$`)
 
 // envoyUnit attaches milliseconds to the quantiles of Envoy's time
 // histograms (see envoyTimeHistogram).
