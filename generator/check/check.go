@@ -18,6 +18,7 @@ package check
 import (
 	"bytes"
 	"fmt"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -600,7 +601,37 @@ func scaleHint(q claim.Quantity, v *evidence.Value) string {
 			return fmt.Sprintf("written in %s, evidence is %s %s = %s %s; did you mean %s?", q.Unit, inLit.String(), q.Unit, inAlt.String(), alt, alt)
 		}
 	}
+	// The raw number read in another unit matches: the raw file wrote
+	// it in that unit (curl 7.74.0 printed time_total in µs).
+	for _, alt := range []string{"ns", "us", "ms", "s"} {
+		f, _ := unit.Factor(v.Unit, alt)
+		exp, ok := powerOf10(f)
+		if alt == v.Unit || !ok || exp == 0 || exp%3 != 0 {
+			continue
+		}
+		inLit, _ := unit.Convert(v.Value, alt, q.Unit)
+		if inLit.Sub(q.Value).Abs().LessThanOrEqual(q.Step().Div(decimal.NewFromInt(2))) {
+			return fmt.Sprintf("%s %s vs %s %s: 10%s× apart; is the raw value in %s?", q.Value.String(), q.Unit, v.Value.String(), v.Unit, superscript(exp), strings.ReplaceAll(alt, "us", "µs"))
+		}
+	}
 	return ""
+}
+
+// powerOf10 returns n when f is 10ⁿ.
+func powerOf10(f decimal.Decimal) (int, bool) {
+	s := f.String()
+	switch {
+	case strings.Trim(s, "0") == "1" && s[0] == '1':
+		return len(s) - 1, true
+	case strings.HasPrefix(s, "0.") && strings.TrimLeft(s[2:], "0") == "1":
+		return -(len(s) - 2), true
+	}
+	return 0, false
+}
+
+// superscript writes n with superscript digits: 6 → "⁶", -3 → "⁻³".
+func superscript(n int) string {
+	return strings.NewReplacer("-", "⁻", "0", "⁰", "1", "¹", "2", "²", "3", "³", "4", "⁴", "5", "⁵", "6", "⁶", "7", "⁷", "8", "⁸", "9", "⁹").Replace(strconv.Itoa(n))
 }
 
 // coarsestStep is q's step with trailing zeros of a whole number read as

@@ -148,6 +148,11 @@ func TestScaleHint(t *testing.T) {
 		{"0.028ms", "0.0281", "s", "written in ms, evidence is 28.1 ms = 0.0281 s; did you mean s?"},
 		{"100억 초", "10004567890", "ns", "did you mean ns?"},
 		{"28ms", "28000", "us", ""},
+		// The raw number is in a finer unit than the value's (curl 7.74.0
+		// printed time_total in µs): said, never "no finer than 1000".
+		{"75ms", "74602", "s", "75 ms vs 74602 s: 10⁶× apart; is the raw value in µs?"},
+		{"74.6ms", "74602", "s", "10⁶× apart; is the raw value in µs?"},
+		{"3s", "3000", "s", "3 s vs 3000 s: 10³× apart; is the raw value in ms?"},
 	} {
 		l, err := claim.ParseLiteral(tc.lit)
 		if err != nil {

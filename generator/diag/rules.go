@@ -112,6 +112,7 @@ const (
 	EvidencePrometheus    RuleID = "evidence-prometheus"
 	EvidenceNumber        RuleID = "evidence-number"
 	EvidenceDecimal       RuleID = "evidence-decimal"
+	EvidencePlausible     RuleID = "evidence-plausible"
 )
 
 // Command rules: findings of evdoc fix and evdoc values, and of the site
@@ -271,6 +272,8 @@ func Catalogue() []Rule {
 			"Declare decimal = \".\" or \",\" for the file, or write the value as one number."},
 		{EvidenceDecimal, Error, "A number's comma is ambiguous (1,232: thousands or decimal?) or contradicts the declared decimal mark.",
 			"Declare decimal = \".\" or \",\" in the manifest entry (or at its top)."},
+		{EvidencePlausible, Warning, "A raw value is implausible in the unit its format gives it: curl's time_* written as an integer (curl 7.74.0 printed microseconds), or a value 1000× or more its siblings of the same key and written without their fraction.",
+			"Check the tool's version and the raw file; declare the unit the file really records, or recapture."},
 
 		{FixManual, Error, "A stale number cannot be rewritten automatically.",
 			"Resolve the unit, sign or precision problem by hand."},

@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/shopspring/decimal"
+
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
 	units "github.com/evdoc-lab/evdoc/generator/unit"
@@ -89,6 +91,7 @@ func LoadSetWith(root, setDir string, opt Options) (*Set, diag.List) {
 		}
 	}
 	l.applyUnits()
+	l.checkPlausible()
 	perrs := l.checkProvenance()
 	l.errs.Sort()
 	if l.errs.HasErrors() {
@@ -108,6 +111,41 @@ func LoadSetWith(root, setDir string, opt Options) (*Set, diag.List) {
 	errs = append(append(l.errs, perrs...), derrs...)
 	errs.Sort()
 	return l.set, errs.TokenEnds(l.source) // nil, warnings, or provenance errors
+}
+
+// checkPlausible warns (rule evidence-plausible) at a time value written
+// as a whole number that is 1000 times or more another value of the same
+// raw key in the same file written with a fraction: "TIME=74602" beside
+// "TIME=0.060416" is a curl 7.74.0 time in microseconds (curl#6367), not
+// 20.7 hours.
+func (l *loader) checkPlausible() {
+	type fileKey struct{ file, key string }
+	frac := map[fileKey]*Value{}
+	var whole []*Value
+	for _, v := range l.set.Values {
+		u, ok := units.Canonical(v.Unit)
+		if v.Derived || v.Key == "" || !ok || u.Dim != units.Time || !v.Value.IsPositive() {
+			continue
+		}
+		k := fileKey{v.Pos.File, v.Key}
+		switch {
+		case strings.ContainsAny(v.Raw, ".,"):
+			if f := frac[k]; f == nil || v.Pos.Offset < f.Pos.Offset {
+				frac[k] = v
+			}
+		case strings.Trim(v.Raw, "0123456789") == "":
+			whole = append(whole, v)
+		}
+	}
+	for _, w := range whole {
+		f := frac[fileKey{w.Pos.File, w.Key}]
+		if f == nil || w.Unit != f.Unit || w.Value.LessThan(f.Value.Mul(decimal.NewFromInt(1000))) {
+			continue
+		}
+		l.errs = append(l.errs, diag.Diagnostic{Pos: w.Pos, Severity: diag.Warning, Rule: diag.EvidencePlausible,
+			Message: fmt.Sprintf("%s = %s %s is %s times %s = %s %s at %s, which is written with a fraction; expected the same unit for both: is %s in a finer unit (curl 7.74.0 printed time_* in µs)?",
+				w.Ref, w.Raw, w.Unit, w.Value.Div(f.Value).Round(0), f.Ref, f.Raw, f.Unit, f.Pos, w.Raw)})
+	}
 }
 
 // checkProvenance checks that every raw file the set reads says how it was

@@ -142,7 +142,24 @@ func ReadCurlWriteout(file string, src []byte, opt ReadOptions) ([]Reading, diag
 		r.errorf(0, "no curl write-out values; expected lines such as \"time_total: 0.982326\", \"TIME=40.045811 CODE=200\" or a line of numbers")
 	}
 	r.attachUnits(curlUnit)
+	r.checkCurlTimes()
 	return r.result()
+}
+
+// checkCurlTimes warns (rule evidence-plausible) at each time_* value in
+// seconds written as a whole number other than 0: curl prints seconds
+// with a fraction (%.6f since 7.52), while curl 7.74.0 printed these
+// variables in integer microseconds (curl#6367), so "time_total=74602"
+// is 0.074602 s read as 20.7 hours.
+func (r *rawRead) checkCurlTimes() {
+	for _, rd := range r.out {
+		key, _, _ := strings.Cut(rd.Key, "#")
+		if curlUnit(key) != "s" || strings.ContainsAny(rd.Raw, ".,s") || rd.Number.Value.IsZero() {
+			continue
+		}
+		r.errs = append(r.errs, diag.Diagnostic{Pos: rd.Pos, Severity: diag.Warning, Rule: diag.EvidencePlausible,
+			Message: fmt.Sprintf("%s = %s is read in seconds (%s s), but curl prints seconds with a fraction; curl 7.74.0 printed time_* in integer microseconds (curl#6367), which would make it %s s; expected a value in seconds such as 0.074602, or the file of a curl that prints them", rd.Key, rd.Raw, rd.Number.Value, rd.Number.Value.Shift(-6))})
+	}
 }
 
 // curlValueLine reads a line of unlabelled values (see ReadCurlWriteout)

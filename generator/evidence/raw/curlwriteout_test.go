@@ -41,6 +41,9 @@ func TestReadCurlWriteout(t *testing.T) {
 		{name: "json write-out", src: `{"time_total":0.5,"http_code":200,"url":"http://x"}` + "\n", count: 2, want: map[string][2]string{
 			"time_total": {"0.5", "0.5"}, "http_code": {"200", "200"}}},
 		{name: "no values", src: "# only a comment\nsome prose here\n", diags: []string{"f:1:1: error: no curl write-out values"}},
-		{name: "CRLF and BOM", src: "\xef\xbb\xbftime_total: 1\r\nSIZE=2\r\n", want: map[string][2]string{"time_total": {"1", "1"}, "SIZE": {"2", "2"}}},
+		// curl 7.74.0 printed time_* in integer microseconds (curl#6367).
+		{name: "integer seconds", src: "time_total=74602\ntime_connect: 0\ntime_total_us=74602\n", count: 3,
+			diags: []string{`f:1:12: warning: time_total = 74602 is read in seconds (74602 s), but curl prints seconds with a fraction; curl 7.74.0 printed time_* in integer microseconds (curl#6367), which would make it 0.074602 s`, "[evidence-plausible]"}},
+		{name: "CRLF and BOM", src: "\xef\xbb\xbftime_total: 1.5\r\nSIZE=2\r\n", want: map[string][2]string{"time_total": {"1.5", "1.5"}, "SIZE": {"2", "2"}}},
 	})
 }

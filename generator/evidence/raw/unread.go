@@ -103,18 +103,17 @@ func numericField(text string, a, b int) (numField, bool) {
 	if a >= b || !hasDigitRune(text[a:b]) {
 		return numField{}, false
 	}
-	core := text[a:b]
+	norm, _ := normaliseCell(text[a:b]) // emphasis marks dropped, full-width digits ASCII
 	for {
-		r, n := utf8.DecodeRuneInString(core)
-		if n == 0 || !strings.ContainsRune("+-−Δ~≈±＋－", r) {
+		r, n := utf8.DecodeRuneInString(norm)
+		if n == 0 || !strings.ContainsRune("+-−Δ~≈±", r) {
 			break
 		}
-		core = core[n:]
+		norm = norm[n:]
 	}
-	if !(isDigitAt(core, 0) || len(core) > 1 && core[0] == '.' && isDigitAt(core, 1)) {
+	if !(isDigitAt(norm, 0) || len(norm) > 1 && norm[0] == '.' && isDigitAt(norm, 1)) {
 		return numField{}, false
 	}
-	norm, _ := normaliseCell(core)
 	if identifier(norm) {
 		return numField{}, false
 	}
