@@ -153,7 +153,7 @@ func TestEveryEvidenceMutationIsCaught(t *testing.T) {
 			t.Fatal(err)
 		}
 		st, errs := evidence.Load(tmp, EvidenceDir)
-		if errs != nil {
+		if errs.HasErrors() { // warnings (numbers in table cells that are not read) do not unload a set
 			t.Fatalf("%s: mutated evidence no longer loads: %v", pos, errs)
 		}
 		var ds diag.List
