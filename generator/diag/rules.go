@@ -110,6 +110,10 @@ const (
 	EvidenceIstioctlTable RuleID = "evidence-istioctl-table"
 	EvidenceDig           RuleID = "evidence-dig"
 	EvidencePrometheus    RuleID = "evidence-prometheus"
+	EvidenceVegeta        RuleID = "evidence-vegeta"
+	EvidenceWrk           RuleID = "evidence-wrk"
+	EvidenceHey           RuleID = "evidence-hey"
+	EvidenceK6            RuleID = "evidence-k6"
 	EvidenceNumber        RuleID = "evidence-number"
 	EvidenceDecimal       RuleID = "evidence-decimal"
 	EvidencePlausible     RuleID = "evidence-plausible"
@@ -268,6 +272,14 @@ func Catalogue() []Rule {
 			"Use the output dig printed, unchanged."},
 		{EvidencePrometheus, Error, "A Prometheus text exposition file (/stats/prometheus, /metrics) is malformed.",
 			"Use the text the endpoint served, unchanged."},
+		{EvidenceVegeta, Error, "A vegeta report (text or -type=json) is malformed.",
+			"Use the report vegeta printed, unchanged."},
+		{EvidenceWrk, Error, "wrk or wrk2 output is malformed.",
+			"Use the output wrk printed, unchanged."},
+		{EvidenceHey, Error, "hey output is malformed.",
+			"Use the summary hey printed, unchanged."},
+		{EvidenceK6, Error, "A k6 end-of-test summary (text or --summary-export JSON) is malformed.",
+			"Use the summary k6 printed or exported, unchanged."},
 		{EvidenceNumber, Warning, "A raw token looks numeric but is not read, or a comma was read as a decimal mark the manifest does not declare.",
 			"Declare decimal = \".\" or \",\" for the file, or write the value as one number."},
 		{EvidenceDecimal, Error, "A number's comma is ambiguous (1,232: thousands or decimal?) or contradicts the declared decimal mark.",

@@ -82,6 +82,10 @@ func readers() map[string]Reader {
 		"istioctl-table":      ReadIstioctlTable,
 		"dig":                 ReadDig,
 		"prometheus":          ReadPrometheus,
+		"vegeta":              ReadVegeta,
+		"wrk":                 ReadWrk,
+		"hey":                 ReadHey,
+		"k6":                  ReadK6,
 	}
 }
 

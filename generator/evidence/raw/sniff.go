@@ -57,7 +57,13 @@ func Sniff(name string, src []byte) string {
 		case topLevelKeys(src)["stats"], topLevelKeys(src)["histograms"], isStatsArray(src):
 			return "envoy-stats-json"
 		}
+		if f := sniffToolJSON(src); f != "" {
+			return f
+		}
 		return "json"
+	}
+	if f := sniffTool(src); f != "" && !hasTranscriptSection(src) {
+		return f
 	}
 	switch {
 	case sniffSection.Match(src):

@@ -42,6 +42,10 @@ func TestBOMAndCRLFEveryReader(t *testing.T) {
 		"istioctl-table": "NAME   PORT   TYPE\na      1      EDS\nb      22     EDS\n",
 		"dig":            ";; Query time: 250 usec\nexample.com. 300 IN A 1.2.3.4\n",
 		"prometheus":     "# TYPE a counter\na{x=\"1\"} 5\nb 2.5 1700000000000\n",
+		"vegeta":         "Requests      [total, rate, throughput]  10, 1.00, 1.00\nLatencies     [min, mean, 50, max]  1ms, 2ms, 3ms, 4ms\n",
+		"wrk":            "Running 10s test @ http://x/\nRequests/sec:  5.50\nTransfer/sec:  1.00KB\n",
+		"hey":            "\nSummary:\n  Total:\t1.0 secs\n  Requests/sec:\t5.0\n",
+		"k6":             "http_reqs......: 5  1.0/s\nvus............: 1  min=1  max=1\n",
 	}
 	if len(samples) != len(Formats()) {
 		t.Fatalf("samples for %d formats, want every one of %v", len(samples), Formats())

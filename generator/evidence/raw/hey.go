@@ -1,0 +1,146 @@
+package raw
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/evdoc-lab/evdoc/generator/diag"
+)
+
+// The hey reader ("hey", ReadHey) and the summary text of ghz, which
+// follows hey's layout (read by ReadGhz). The conventions of every
+// lab-format reader are in readings.go.
+
+// The lines of hey's (and ghz's) summary.
+var (
+	heySection = regexp.MustCompile(`^(Summary|Response time histogram|Latency distribution|Details \(average, fastest, slowest\)|Status code distribution|Error distribution):\s*$`)
+	heyField   = regexp.MustCompile(`^\s+([A-Za-z][A-Za-z/ +-]*?):\s+(\S+(?: (?:secs|ms|s|µs|us|ns|bytes))?)\s*$`)
+	heyDetail  = regexp.MustCompile(`^\s+([A-Za-z][A-Za-z/ +-]*?):\s+(\S+ (?:secs|ms|s|µs|us|ns)), (\S+ (?:secs|ms|s|µs|us|ns)), (\S+ (?:secs|ms|s|µs|us|ns))\s*$`)
+	heyHist    = regexp.MustCompile(`^\s+(\d+(?:\.\d+)?) \[(\d+)\]\s*\|`)
+	heyPct     = regexp.MustCompile(`^\s+(\d+(?:\.\d+)?) ?% in (\S+(?: (?:secs|ms|s|µs|us|ns))?)\s*$`)
+	heyStatus  = regexp.MustCompile(`^\s+\[([^\]]+)\]\s+(\d+) responses\s*$`)
+	heyError   = regexp.MustCompile(`^\s+\[(\d+)\]\s+\S`)
+)
+
+// heyUnits are the unit words hey and ghz write after a space.
+var heyUnits = map[string]toolUnit{
+	"secs": {unit: "s"}, "s": {unit: "s"}, "ms": {unit: "ms"}, "µs": {unit: "us"}, "us": {unit: "us"}, "ns": {unit: "ns"},
+	"bytes": {unit: "B"},
+}
+
+// ReadHey reads hey's summary; format "hey". Sections and keys:
+//
+//	Summary:
+//	  Total:        0.0200 secs               total (s, as written)
+//	  Slowest: / Fastest: / Average:          slowest, fastest, average
+//	  Requests/sec: 10022.9023                requests_sec (/s)
+//	  Total data:   122400 bytes              total_data (B)
+//	  Size/request: 612 bytes                 size_request (B)
+//	Response time histogram:
+//	  0.002 [81]    |■■■■                     histogram.2.mark (s), histogram.2.count
+//	                                          (buckets numbered from 1)
+//	Latency distribution:
+//	  99% in 0.0123 secs                      latency.p99
+//	Details (average, fastest, slowest):
+//	  resp wait:    0.0032 secs, 0.0004 secs, 0.0107 secs
+//	                                          details.resp_wait.average, .fastest, .slowest
+//	Status code distribution:
+//	  [200] 200 responses                     status.200
+//	Error distribution:
+//	  [27]  Get "http://x": dial tcp …        errors.1 (the count of the first error;
+//	                                          the message is not read: a number in it
+//	                                          is a warning)
+//
+// A second summary in the same file numbers its keys (#2). Any other line
+// with a number is a warning (rule evidence-number); a file without a
+// summary line is an error.
+func ReadHey(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
+	r, errs := startRead(file, src, diag.EvidenceHey)
+	if errs != nil {
+		return nil, errs
+	}
+	r.readSummaryText(src, "hey", "s")
+	if len(r.out) == 0 && !r.errs.HasErrors() {
+		r.errorf(textStart(src), "no hey summary lines; expected lines such as \"  Requests/sec: 10022.9023\" or \"  99%% in 0.0123 secs\"")
+	}
+	return r.result()
+}
+
+// readSummaryText reads the summary layout hey and ghz share (see
+// ReadHey); histogram marks, which carry no unit word, are in markUnit.
+func (r *rawRead) readSummaryText(src []byte, format, markUnit string) {
+	section, bucket, errNo := "", 0, 0
+	for _, ln := range splitLines(src) {
+		text := string(src[ln.start:ln.end])
+		if isCommand(text) {
+			continue
+		}
+		var consumed [][2]int
+		spaced := func(key string, m []int, g int) {
+			if r.addSpaced(key, ln.start+m[2*g], text[m[2*g]:m[2*g+1]], heyUnits) {
+				consumed = append(consumed, [2]int{m[2*g], m[2*g+1]})
+			}
+		}
+		num := func(key string, m []int, g int, u string) {
+			if r.addNum(key, ln.start+m[2*g], text[m[2*g]:m[2*g+1]], "") {
+				r.out[len(r.out)-1].Number.Unit = u
+				consumed = append(consumed, [2]int{m[2*g], m[2*g+1]})
+			}
+		}
+		if m := heySection.FindStringSubmatch(text); m != nil {
+			section = m[1]
+			if section == "Summary" {
+				bucket, errNo = 0, 0
+			}
+			continue
+		}
+		switch {
+		case section == "Response time histogram":
+			if m := heyHist.FindStringSubmatchIndex(text); m != nil {
+				bucket++
+				n := itoa(bucket)
+				num("histogram."+n+".mark", m, 1, markUnit)
+				num("histogram."+n+".count", m, 2, "")
+			}
+		case section == "Latency distribution":
+			if m := heyPct.FindStringSubmatchIndex(text); m != nil {
+				key := "latency." + pctKey(text[m[2]:m[3]])
+				consumed = append(consumed, [2]int{m[2], m[3]})
+				spaced(key, m, 2)
+			}
+		case strings.HasPrefix(section, "Details"):
+			if m := heyDetail.FindStringSubmatchIndex(text); m != nil {
+				name := keySlug(text[m[2]:m[3]])
+				for i, col := range []string{"average", "fastest", "slowest"} {
+					spaced("details."+name+"."+col, m, i+2)
+				}
+			}
+		case section == "Status code distribution":
+			if m := heyStatus.FindStringSubmatchIndex(text); m != nil {
+				code := text[m[2]:m[3]]
+				consumed = append(consumed, [2]int{m[2], m[3]})
+				num("status."+code, m, 2, "")
+			}
+		case section == "Error distribution":
+			if m := heyError.FindStringSubmatchIndex(text); m != nil {
+				errNo++
+				num("errors."+itoa(errNo), m, 1, "")
+			}
+		case section == "Summary":
+			if m := heyField.FindStringSubmatchIndex(text); m != nil {
+				key := keySlug(text[m[2]:m[3]])
+				u := ""
+				if key == "requests_sec" {
+					u = "/s"
+				}
+				tok := text[m[4]:m[5]]
+				if strings.Contains(tok, " ") {
+					spaced(key, m, 2)
+				} else {
+					num(key, m, 2, u)
+				}
+			}
+		}
+		r.warnFree(ln.start, text, consumed, format)
+	}
+}

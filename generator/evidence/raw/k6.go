@@ -1,0 +1,324 @@
+package raw
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/evdoc-lab/evdoc/generator/diag"
+)
+
+// The k6 reader ("k6", ReadK6): the end-of-test summary text and the
+// --summary-export (or handleSummary) JSON. The conventions of every
+// lab-format reader are in readings.go.
+
+// The lines of k6's summary text.
+var (
+	k6Metric    = regexp.MustCompile(`^\s*(?:[✓✗]\s+)?([A-Za-z_][\w]*(?:\{[^}]*\})?|\{[^}]*\})\.{2,}:\s+(.*?)\s*$`)
+	k6Threshold = regexp.MustCompile(`^\s*[✓✗] '([^']*)' (\S+)=(\S+)\s*$`)
+	k6Check     = regexp.MustCompile(`^\s*[✓✗] (\S.*?)\s*$`)
+	k6CheckRate = regexp.MustCompile(`^\s*↳\s+(\d+(?:\.\d+)?%) — ✓ (\d+) / ✗ (\d+)\s*$`)
+	k6Running   = regexp.MustCompile(`^running \((\S+)\), (\d+)/(\d+) VUs, (\d+) complete and (\d+) interrupted iterations\s*$`)
+	k6Name      = regexp.MustCompile(`^\s*([A-Za-z_]\w*)\s*$`)
+	k6Log       = regexp.MustCompile(`^(?:(?:ERRO|WARN|INFO|DEBU)\[\d+\] |time="[^"]*" level=)`)
+	k6Scenarios = regexp.MustCompile(`^\s*scenarios: \((\d+(?:\.\d+)?%)\) (\d+) scenarios?, (\d+) max VUs, (\S+) max duration \(incl\. graceful stop\):\s*$`)
+	k6Executor  = regexp.MustCompile(`^\s*\* ([\w-]+): (\d+) looping VUs for (\S+) \(gracefulStop: (\S+)\)\s*$`)
+	k6Progress  = regexp.MustCompile(`^([\w-]+) [✓✗] \[=*\] (\d+) VUs\s+(\S+)\s*$`)
+	k6Stat      = regexp.MustCompile(`^([a-z]+|p\([\d.]+\))=(\S+)$`)
+	k6Limit     = regexp.MustCompile(`^(\S+?)\s*(?:<=|>=|<|>|==|!=|===)\s*(-?\d+(?:\.\d+)?)$`)
+)
+
+// k6Units are the suffixes of k6's values: its durations and percent.
+var k6Units = map[string]toolUnit{
+	"ns": {unit: "ns"}, "µs": {unit: "us"}, "us": {unit: "us"}, "ms": {unit: "ms"}, "s": {unit: "s"},
+	"m": {unit: "min"}, "h": {unit: "h"}, "%": {unit: "%"}, "/s": {unit: "/s"}, "kB": {unit: "KB"}, "MB": {unit: "MB"},
+	"B": {unit: "B"}, "GB": {unit: "GB"},
+}
+
+// k6Sizes are the data units k6 writes after a space (SI: kB is 1000 B).
+var k6Sizes = map[string]string{"B": "B", "kB": "KB", "MB": "MB", "GB": "GB"}
+
+// ReadK6 reads k6's end-of-test summary; format "k6". Text (the legacy
+// summary of k6 before 1.0 and the compact and full summaries since):
+//
+//	http_req_duration..............: avg=17.47ms min=10.93ms med=17.31ms max=65.33ms p(90)=18.91ms p(95)=19.54ms
+//	                               http_req_duration.avg, .min, .med, .max, .p90, .p95 (p(99.9) is .p99_9)
+//	  { expected_response:true }...: avg=…   http_req_duration{expected_response:true}.avg, …
+//	http_reqs......................: 45765  4568.791991/s     http_reqs.count, http_reqs.rate (/s)
+//	data_received..................: 157 MB 16 MB/s           data_received.count (MB), data_received.rate
+//	                                                         (no unit: evdoc has no bytes per second)
+//	http_req_failed................: 0.00%  ✓ 0  ✗ 45765     http_req_failed.rate (%), .passes, .fails
+//	checks_succeeded...............: 100.00% 90 out of 90     checks_succeeded.rate (%), .count, .total
+//	vus............................: 80     min=80  max=80    vus.value, vus.min, vus.max
+//	http_req_duration                                        (under THRESHOLDS)
+//	✓ 'p(95)<1500' p(95)=148.21ms                            thresholds.http_req_duration.p95 and
+//	                                                         thresholds.http_req_duration.p95_limit (1500, in
+//	                                                         ms when the value is a time)
+//	  ↳  95% — ✓ 95 / ✗ 5                                    checks.<check name>.rate (%), .passes, .fails
+//	running (10.0s), 00/80 VUs, 45765 complete and 0 interrupted iterations
+//	                                                         running.duration, .vus, .vus_max, .complete, .interrupted
+//	scenarios: (100.00%) 1 scenario, 80 max VUs, 40s max duration (incl. graceful stop):
+//	                                                         scenarios.percent, .count, .max_vus, .max_duration
+//	* default: 80 looping VUs for 10s (gracefulStop: 30s)    scenario.default.vus, .duration, .graceful_stop
+//	default ✓ [======] 80 VUs  10s                           progress.default.vus, .duration
+//
+// Values keep the unit k6 writes (17.47ms is 17.47 ms; 1m0s, a Go
+// duration, is 60 s); a custom trend's values carry none. A ✓ or ✗
+// before a metric (a threshold's verdict in k6 before 1.0) is read
+// through. Check lines (✓ status is 200) and section lines (█ TOTAL
+// RESULTS, HTTP) name things and log lines (ERRO[0031] …) are not data:
+// neither is read; any other line with a number is a warning (rule
+// evidence-number).
+//
+// JSON: --summary-export writes metrics.<name>.<stat>, handleSummary's
+// data metrics.<name>.values.<stat>; both are read as <name>.<stat>
+// (http_req_duration.p95, http_reqs.rate), every other number by its
+// path (root_group.checks[0].passes, state.testRunDurationMs). Units:
+// the built-in time trends (http_req_*, iteration_duration,
+// group_duration, or a metric whose "contains" is "time") are in ms,
+// data counts (data_received.count, or "contains": "data") in B, counter
+// rates per second. A threshold's verdict is a boolean and not read.
+func ReadK6(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
+	r, errs := startRead(file, src, diag.EvidenceK6)
+	if errs != nil {
+		return nil, errs
+	}
+	if looksJSON(src) {
+		root, errs := parseJSONFile(r.ix, src, textStart(src), len(src), r.rule)
+		if errs != nil {
+			return nil, errs
+		}
+		kind := map[string]string{}
+		if ms := root.get("metrics"); ms != nil {
+			for _, m := range ms.members {
+				if c := m.val.get("contains"); c != nil && c.kind == jsonString {
+					kind[m.key] = c.str
+				}
+				if m.val.get("count") != nil || m.val.get("values").get("count") != nil {
+					kind[m.key+".counter"] = "yes"
+				}
+			}
+		}
+		r.readJSONTree(root, k6JSONKey)
+		r.attachUnits(func(key string) string { return k6JSONUnit(key, kind) })
+		if len(r.out) == 0 {
+			r.errorf(textStart(src), "no numbers in the k6 summary; expected --summary-export JSON such as {\"metrics\": {\"http_reqs\": {\"count\": 100, \"rate\": 9.9}}}")
+		}
+		return r.result()
+	}
+	metric, threshold := "", ""
+	for _, ln := range splitLines(src) {
+		text := string(src[ln.start:ln.end])
+		trimmed := strings.TrimSpace(text)
+		if trimmed == "" || isCommand(text) {
+			continue
+		}
+		var consumed [][2]int
+		switch {
+		case strings.HasPrefix(trimmed, "█"):
+			threshold = ""
+			if strings.Contains(trimmed, "THRESHOLDS") {
+				threshold = "-"
+			}
+			continue
+		case k6Metric.MatchString(text):
+			m := k6Metric.FindStringSubmatchIndex(text)
+			name := text[m[2]:m[3]]
+			if strings.HasPrefix(name, "{") {
+				name = metric + "{" + strings.TrimSpace(strings.Trim(name, "{}")) + "}"
+			} else {
+				metric = name
+			}
+			consumed = append(consumed, [2]int{m[2], m[3]})
+			r.k6Values(name, ln.start+m[4], text[m[4]:m[5]])
+			consumed = append(consumed, [2]int{m[4], m[5]})
+		case threshold != "" && k6Name.MatchString(text):
+			threshold = strings.TrimSpace(text)
+			continue
+		case threshold != "" && k6Threshold.MatchString(text):
+			m := k6Threshold.FindStringSubmatchIndex(text)
+			stat := k6StatKey(text[m[4]:m[5]])
+			key := "thresholds." + threshold + "." + stat
+			if r.addTool(key, ln.start+m[6], text[m[6]:m[7]], k6Units, "") {
+				consumed = append(consumed, [2]int{m[6], m[7]})
+			}
+			if lm := k6Limit.FindStringSubmatchIndex(text[m[2]:m[3]]); lm != nil {
+				u := ""
+				if n := len(r.out); n > 0 && r.out[n-1].Key == key && isTimeUnit(r.out[n-1].Number.Unit) {
+					u = "ms"
+				}
+				if r.addNum(key+"_limit", ln.start+m[2]+lm[4], text[m[2]+lm[4]:m[2]+lm[5]], "") {
+					r.out[len(r.out)-1].Number.Unit = u
+				}
+			}
+			consumed = append(consumed, [2]int{m[2], m[5]})
+		case k6CheckRate.MatchString(text):
+			m := k6CheckRate.FindStringSubmatchIndex(text)
+			key := "checks." + keySlug(metric)
+			for i, col := range []string{"rate", "passes", "fails"} {
+				if r.addTool(key+"."+col, ln.start+m[2*i+2], text[m[2*i+2]:m[2*i+3]], k6Units, "") {
+					consumed = append(consumed, [2]int{m[2*i+2], m[2*i+3]})
+				}
+			}
+		case k6Check.MatchString(text):
+			metric = k6Check.FindStringSubmatch(text)[1] // the check a ↳ line under it counts
+			continue
+		case k6Running.MatchString(text):
+			m := k6Running.FindStringSubmatchIndex(text)
+			for i, col := range []string{"duration", "vus", "vus_max", "complete", "interrupted"} {
+				if r.addTool("running."+col, ln.start+m[2*i+2], text[m[2*i+2]:m[2*i+3]], k6Units, "") {
+					consumed = append(consumed, [2]int{m[2*i+2], m[2*i+3]})
+				}
+			}
+		case k6Name.MatchString(text) || k6Log.MatchString(text):
+			continue // a category heading (HTTP, EXECUTION, CUSTOM); a log line
+		case k6Scenarios.MatchString(text):
+			consumed = r.k6Groups(ln.start, text, k6Scenarios.FindStringSubmatchIndex(text), "scenarios.", "percent", "count", "max_vus", "max_duration")
+		case k6Executor.MatchString(text):
+			m := k6Executor.FindStringSubmatchIndex(text)
+			consumed = r.k6Groups(ln.start, text, m[2:], "scenario."+text[m[2]:m[3]]+".", "vus", "duration", "graceful_stop")
+		case k6Progress.MatchString(text):
+			m := k6Progress.FindStringSubmatchIndex(text)
+			consumed = r.k6Groups(ln.start, text, m[2:], "progress."+text[m[2]:m[3]]+".", "vus", "duration")
+		}
+		r.warnFree(ln.start, text, consumed, "k6")
+	}
+	if len(r.out) == 0 && !r.errs.HasErrors() {
+		r.errorf(textStart(src), "no k6 summary lines; expected lines such as \"http_reqs......: 45765  4568.791991/s\"")
+	}
+	return r.result()
+}
+
+// k6Groups reads the submatches m[2:] of a line (at byte offset base)
+// as prefix+names[i] and returns their byte ranges.
+func (r *rawRead) k6Groups(base int, text string, m []int, prefix string, names ...string) [][2]int {
+	var consumed [][2]int
+	for i, name := range names {
+		a, b := m[2*i+2], m[2*i+3]
+		if a >= 0 && r.addTool(prefix+name, base+a, text[a:b], k6Units, "") {
+			consumed = append(consumed, [2]int{a, b})
+		}
+	}
+	return consumed
+}
+
+// k6Values reads the values of one summary metric line (vals, at byte
+// offset off) under name; see ReadK6.
+func (r *rawRead) k6Values(name string, off int, vals string) {
+	fs := fields(vals)
+	tok := func(i int) string {
+		if i < len(fs) {
+			return vals[fs[i][0]:fs[i][1]]
+		}
+		return ""
+	}
+	hasRate := strings.Contains(vals, "/s")
+	bare, mark := 0, ""
+	for i := 0; i < len(fs); i++ {
+		t, at := tok(i), off+fs[i][0]
+		if t == "✓" || t == "✗" {
+			mark = map[string]string{"✓": "passes", "✗": "fails"}[t]
+			continue
+		}
+		if m := k6Stat.FindStringSubmatch(t); m != nil {
+			r.addTool(name+"."+k6StatKey(m[1]), at+len(m[1])+1, m[2], k6Units, "")
+			continue
+		}
+		if mark != "" {
+			r.addNum(name+"."+mark, at, t, "")
+			mark = ""
+			continue
+		}
+		if tok(i+1) == "out" && tok(i+2) == "of" && i+3 < len(fs) { // 90 out of 90
+			r.addNum(name+".count", at, t, "")
+			r.addNum(name+".total", off+fs[i+3][0], tok(i+3), "")
+			i += 3
+			continue
+		}
+		if u, ok := k6Sizes[strings.TrimSuffix(tok(i+1), "/s")]; ok { // 157 MB, 16 MB/s
+			key := name + ".count"
+			if strings.HasSuffix(tok(i+1), "/s") {
+				key, u = name+".rate", ""
+			}
+			if v, ok := parseDecimal(t); ok {
+				r.add(key, at, vals[fs[i][0]:fs[i+1][1]], v, u)
+			}
+			i++
+			continue
+		}
+		key := name + ".value"
+		switch {
+		case strings.HasSuffix(t, "/s") || strings.HasSuffix(t, "%"):
+			key = name + ".rate"
+		case hasRate && bare == 0:
+			key = name + ".count"
+		}
+		bare++
+		r.addTool(key, at, t, k6Units, "")
+	}
+}
+
+// k6StatKey names a k6 statistic: p(99.9) is p99_9, others as written.
+func k6StatKey(s string) string {
+	if strings.HasPrefix(s, "p(") && strings.HasSuffix(s, ")") {
+		return pctKey(s[2 : len(s)-1])
+	}
+	return s
+}
+
+// k6JSONKey names a k6 JSON number: metrics.<name>[.values].<stat> is
+// <name>.<stat> with p(95) as p95; thresholds are not read.
+func k6JSONKey(path string, _ *jsonNode) string {
+	rest, ok := strings.CutPrefix(path, "metrics.")
+	if !ok {
+		return path
+	}
+	name, stat, ok := strings.Cut(rest, ".")
+	if !ok {
+		return path
+	}
+	stat = strings.TrimPrefix(stat, "values.")
+	if strings.HasPrefix(stat, "thresholds.") {
+		return ""
+	}
+	return name + "." + k6StatKey(stat)
+}
+
+// k6TimeMetric matches k6's built-in time trends.
+var k6TimeMetric = regexp.MustCompile(`^(?:http_req_\w+|iteration_duration|group_duration)(?:\{|$)`)
+
+// k6JSONUnit: see ReadK6. kind maps a metric to its "contains" ("time",
+// "data", "default") or, for a counter without one, "counter".
+func k6JSONUnit(key string, kind map[string]string) string {
+	if key == "state.testRunDurationMs" {
+		return "ms"
+	}
+	i := strings.LastIndexByte(key, '.')
+	if i < 0 {
+		return ""
+	}
+	name, stat := key[:i], key[i+1:]
+	c := kind[name]
+	if c == "" && k6TimeMetric.MatchString(name) {
+		c = "time"
+	}
+	if c == "" && strings.HasPrefix(name, "data_") {
+		c = "data"
+	}
+	switch {
+	case stat == "rate" && kind[name+".counter"] != "" && c != "data":
+		return "/s"
+	case stat == "rate" || stat == "passes" || stat == "fails":
+		return ""
+	case c == "time" && stat != "count":
+		return "ms"
+	case c == "data" && stat != "rate":
+		return "B"
+	}
+	return ""
+}
+
+// isTimeUnit reports whether u is a time unit.
+func isTimeUnit(u string) bool {
+	_, ok := timeSuffixes[u]
+	return ok || u == "min" || u == "us"
+}

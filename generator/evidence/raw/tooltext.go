@@ -1,0 +1,197 @@
+package raw
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/shopspring/decimal"
+
+	"github.com/evdoc-lab/evdoc/generator/unit"
+)
+
+// What the readers of load testers' and system tools' console output
+// share (vegeta, wrk, hey, ghz, k6, go test -bench, benchstat, time,
+// ping, mtr, kubectl, Envoy access logs): a value token with the unit the
+// tool writes glued to it or after a space (toolNumber), percentile keys
+// (pctKey), and the warning for a number on a line the reader does not
+// read (warnFree), which keeps every number of such a file either a
+// reading or a diagnostic.
+
+// toolUnit is what a unit suffix a tool writes means: the canonical unit
+// of package unit, and a power of ten the number is scaled by ("k" in
+// wrk's 8.74k is 10^3 with no unit).
+type toolUnit struct {
+	unit  string
+	shift int32
+}
+
+// timeSuffixes are the time units Go's time.Duration.String, wrk, k6 and
+// the shells write, each as a canonical unit.
+var timeSuffixes = map[string]toolUnit{
+	"ns": {unit: "ns"}, "us": {unit: "us"}, "µs": {unit: "us"}, "μs": {unit: "us"}, "ms": {unit: "ms"},
+	"s": {unit: "s"}, "m": {unit: "min"}, "h": {unit: "h"},
+}
+
+// numberPrefix matches the number at the start of a token: an optional
+// sign, digits with an optional fraction and an optional exponent.
+var numberPrefix = regexp.MustCompile(`^[-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d{1,4})?`)
+
+// goDurationParts matches one component of a Go duration (1h2m3.5s).
+var goDurationParts = regexp.MustCompile(`(\d+(?:\.\d+)?)(h|ms|m|s|us|µs|μs|ns)`)
+
+// goMultiDuration matches a Go duration of two or more components.
+var goMultiDuration = regexp.MustCompile(`^-?(?:\d+(?:\.\d+)?(?:h|ms|m|s|us|µs|μs|ns)){2,}$`)
+
+// toolNumber reads tok, a number followed by one of the unit suffixes of
+// units (or by none), exactly: "2.66ms" is 2.66 ms, "8.74k" is 8740 with
+// k in units meaning 10^3, "10m0s" (a Go duration of several components,
+// read when units has "s") is 600 s. It reports false when tok is not
+// such a token.
+func toolNumber(tok string, units map[string]toolUnit) (decimal.Decimal, string, bool) {
+	if units["s"].unit == "s" && goMultiDuration.MatchString(tok) {
+		var sum decimal.Decimal
+		for _, m := range goDurationParts.FindAllStringSubmatch(tok, -1) {
+			v, ok := parseDecimal(m[1])
+			if !ok {
+				return decimal.Decimal{}, "", false
+			}
+			s, _ := unit.Convert(v, timeSuffixes[m[2]].unit, "s")
+			sum = sum.Add(s)
+		}
+		if strings.HasPrefix(tok, "-") {
+			sum = sum.Neg()
+		}
+		return sum, "s", true
+	}
+	num := numberPrefix.FindString(tok)
+	if num == "" {
+		return decimal.Decimal{}, "", false
+	}
+	v, ok := parseDecimal(strings.TrimPrefix(num, "+"))
+	if !ok {
+		return decimal.Decimal{}, "", false
+	}
+	suffix := tok[len(num):]
+	if suffix == "" {
+		return v, "", true
+	}
+	u, ok := units[suffix]
+	if !ok {
+		return decimal.Decimal{}, "", false
+	}
+	return v.Shift(u.shift), u.unit, true
+}
+
+// addTool records the token tok at byte offset off under key, read by
+// toolNumber with units; unitOf, when tok writes no unit, is the unit
+// the format defines for it ("" for none). It reports whether tok was
+// read.
+func (r *rawRead) addTool(key string, off int, tok string, units map[string]toolUnit, unitOf string) bool {
+	v, u, ok := toolNumber(tok, units)
+	if !ok {
+		return false
+	}
+	if u == "" {
+		u = unitOf
+	}
+	r.add(key, off, tok, v, u)
+	return true
+}
+
+// addSpaced records "NUMBER UNIT" at off (the unit after a space, as
+// ping's "134 ms", hey's "0.0035 secs" and k6's "157 MB" write it):
+// raw is the whole text, the number and its unit word. It reports
+// whether raw was such a text.
+func (r *rawRead) addSpaced(key string, off int, raw string, units map[string]toolUnit) bool {
+	num, word, ok := strings.Cut(raw, " ")
+	word = strings.TrimLeft(word, " ")
+	if !ok {
+		return r.addTool(key, off, raw, units, "")
+	}
+	u, known := units[word]
+	v, ok := parseDecimal(strings.TrimPrefix(num, "+"))
+	if !known || !ok {
+		return false
+	}
+	r.add(key, off, raw, v.Shift(u.shift), u.unit)
+	return true
+}
+
+// pctKey turns a percentile as a tool writes it ("99", "99.9", "99.900",
+// "50.000%") into a key segment: p99, p99_9, p50.
+func pctKey(p string) string {
+	p = strings.TrimSuffix(strings.TrimSpace(p), "%")
+	if strings.Contains(p, ".") {
+		p = strings.TrimRight(strings.TrimRight(p, "0"), ".")
+	}
+	return "p" + strings.ReplaceAll(p, ".", "_")
+}
+
+// warnFree warns (rule evidence-number) at the first number of a line
+// (text, starting at byte offset base) that lies outside the consumed
+// byte ranges of text: a line of a tool's output the reader does not
+// read, so no number of the file goes unmentioned.
+func (r *rawRead) warnFree(base int, text string, consumed [][2]int, format string) {
+	if off, field, count := freeNumber(text, consumed); off >= 0 {
+		r.warnf(base+off, "%s", freeNumberMessage(format, field, count))
+	}
+}
+
+// isCommand reports whether a line is a shell command echoed before a
+// tool's output ("$ wrk -t2 …"): not data.
+func isCommand(text string) bool {
+	t := strings.TrimLeft(text, " \t")
+	return t == "$" || strings.HasPrefix(t, "$ ")
+}
+
+// fields splits text at runs of spaces and tabs, returning each field's
+// byte range.
+func fields(text string) [][2]int {
+	var out [][2]int
+	start := -1
+	for i := 0; i <= len(text); i++ {
+		if i == len(text) || text[i] == ' ' || text[i] == '\t' {
+			if start >= 0 {
+				out = append(out, [2]int{start, i})
+				start = -1
+			}
+			continue
+		}
+		if start < 0 {
+			start = i
+		}
+	}
+	return out
+}
+
+// readJSONTree reads every number and numeric string of a JSON document
+// (as ReadJSON does without paths), keyed by rename of its path
+// (member names joined with ".", array elements as "[i]"); a rename to
+// "" drops a value that names something rather than measuring it (a
+// percentile's own number), and rename sees the node to tell.
+func (r *rawRead) readJSONTree(root *jsonNode, rename func(path string, n *jsonNode) string) {
+	var walk func(p string, n *jsonNode)
+	walk = func(p string, n *jsonNode) {
+		switch n.kind {
+		case jsonObject:
+			for _, m := range n.members {
+				if p == "" {
+					walk(m.key, m.val)
+				} else {
+					walk(p+"."+m.key, m.val)
+				}
+			}
+		case jsonArray:
+			for i, e := range n.elems {
+				walk(p+"["+itoa(i)+"]", e)
+			}
+		default:
+			if key := rename(p, n); key != "" {
+				r.addJSONNumber(key, n)
+			}
+		}
+	}
+	walk("", root)
+}
+
+func itoa(i int) string { return decimal.NewFromInt(int64(i)).String() }

@@ -1,0 +1,186 @@
+package raw
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/evdoc-lab/evdoc/generator/diag"
+)
+
+// The vegeta reader ("vegeta", ReadVegeta): `vegeta report` text and
+// `vegeta report -type=json`. The conventions of every lab-format reader
+// are in readings.go.
+
+// vegetaLine is a report line: a label, the bracketed names of its
+// values and the values ("Latencies [min, mean, 50, 99, max] 2.048ms, …").
+var vegetaLine = regexp.MustCompile(`^(\S[^\[]*?)\s+\[([^\]]*)\]\s+(.*?)\s*$`)
+
+// vegetaUnits are the suffixes of vegeta's values: Go durations and the
+// success ratio's percent.
+var vegetaUnits = map[string]toolUnit{
+	"ns": {unit: "ns"}, "us": {unit: "us"}, "µs": {unit: "us"}, "μs": {unit: "us"}, "ms": {unit: "ms"},
+	"s": {unit: "s"}, "m": {unit: "min"}, "h": {unit: "h"}, "%": {unit: "%"},
+}
+
+// ReadVegeta reads a vegeta report; format "vegeta". The text report
+// (`vegeta report`, the default -type=text):
+//
+//	Requests      [total, rate, throughput]         1200, 120.00, 118.96
+//	Duration      [total, attack, wait]             10.0876s, 9.9917s, 95.9ms
+//	Latencies     [min, mean, 50, 90, 95, 99, max]  2.048ms, 2.66ms, …, 63.722ms
+//	Bytes In      [total, mean]                     982949897, 2730.42
+//	Success       [ratio]                           100.00%
+//	Status Codes  [code:count]                      0:6  200:1194
+//	Error Set:
+//	Get "http://x": dial tcp 10.0.0.1:80: connect: connection refused
+//
+// gives the keys label.name, both slugged, a numeric name being a
+// percentile: requests.total, requests.rate (/s), duration.wait,
+// latencies.p99, latencies.max, bytes_in.total (B), success.ratio (%),
+// status_codes.200. Durations keep the unit vegeta writes (2.66ms is
+// 2.66 ms); a Go duration of several components (10m0s) is read in
+// seconds. A second report in the same file numbers its keys (#2).
+// Error Set lines are messages, not read: a number in one is a warning.
+//
+// The JSON report (`vegeta report -type=json`) gives every number by its
+// path, as the json format does, with percentiles renamed (latencies.50th
+// is latencies.p50): latencies.* and duration and wait in ns, rate and
+// throughput per second, bytes_in.* and bytes_out.* in B, success a
+// ratio (1 is all), buckets.<bound in ns> and status_codes.<code> counts.
+//
+// Any other line with a number is a warning (rule evidence-number); a
+// file without a report line is an error.
+func ReadVegeta(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
+	r, errs := startRead(file, src, diag.EvidenceVegeta)
+	if errs != nil {
+		return nil, errs
+	}
+	if looksJSON(src) {
+		root, errs := parseJSONFile(r.ix, src, textStart(src), len(src), r.rule)
+		if errs != nil {
+			return nil, errs
+		}
+		r.readJSONTree(root, vegetaJSONKey)
+		if len(r.out) == 0 {
+			r.errorf(textStart(src), "no numbers in the JSON report; expected vegeta report -type=json output such as {\"latencies\": {\"99th\": 3530000}, \"requests\": 100}")
+		}
+		r.attachUnits(vegetaJSONUnit)
+		return r.result()
+	}
+	for _, ln := range splitLines(src) {
+		text := string(src[ln.start:ln.end])
+		if isCommand(text) {
+			continue
+		}
+		m := vegetaLine.FindStringSubmatchIndex(text)
+		if m == nil {
+			r.warnFree(ln.start, text, nil, "vegeta")
+			continue
+		}
+		label := keySlug(text[m[2]:m[3]])
+		names := strings.Split(text[m[4]:m[5]], ",")
+		vals := text[m[6]:m[7]]
+		if label == "status_codes" {
+			r.vegetaCodes(ln.start+m[6], vals)
+			continue
+		}
+		consumed := [][2]int{{m[4], m[5]}} // the names
+		i := 0
+		for _, f := range splitComma(vals) {
+			if i >= len(names) {
+				break
+			}
+			name := strings.TrimSpace(names[i])
+			i++
+			if name != "" && name[0] >= '0' && name[0] <= '9' {
+				name = pctKey(name)
+			}
+			key := label + "." + keySlug(name)
+			if r.addTool(key, ln.start+m[6]+f[0], vals[f[0]:f[1]], vegetaUnits, vegetaUnit(label, name)) {
+				consumed = append(consumed, [2]int{m[6] + f[0], m[6] + f[1]})
+			}
+		}
+		r.warnFree(ln.start, text, consumed, "vegeta")
+	}
+	if len(r.out) == 0 && !r.errs.HasErrors() {
+		r.errorf(textStart(src), "no vegeta report lines; expected lines such as \"Latencies [min, mean, 50, 90, 95, 99, max] 2.048ms, …\" or a -type=json report")
+	}
+	return r.result()
+}
+
+// vegetaCodes reads "200:360000  0:535" at off.
+func (r *rawRead) vegetaCodes(off int, vals string) {
+	for _, f := range fields(vals) {
+		tok := vals[f[0]:f[1]]
+		code, count, ok := strings.Cut(tok, ":")
+		if !ok || code == "" || !r.addNum("status_codes."+code, off+f[0]+len(code)+1, count, "") {
+			r.warnFree(off+f[0], tok, nil, "vegeta")
+		}
+	}
+}
+
+// vegetaUnit is the unit a text report's value has when it writes none:
+// requests per second for rate and throughput, bytes for Bytes In/Out.
+func vegetaUnit(label, name string) string {
+	switch {
+	case label == "requests" && (name == "rate" || name == "throughput"):
+		return "/s"
+	case label == "bytes_in" || label == "bytes_out":
+		return "B"
+	}
+	return ""
+}
+
+// vegetaJSONKey renames vegeta's JSON percentiles (latencies.99th) to
+// the text report's keys (latencies.p99).
+func vegetaJSONKey(path string, _ *jsonNode) string {
+	if rest, ok := strings.CutPrefix(path, "latencies."); ok && strings.HasSuffix(rest, "th") {
+		return "latencies." + pctKey(strings.TrimSuffix(rest, "th"))
+	}
+	return path
+}
+
+// vegetaJSONUnit: vegeta's JSON writes durations as Go time.Duration
+// nanoseconds.
+func vegetaJSONUnit(key string) string {
+	switch {
+	case strings.HasPrefix(key, "latencies.") || key == "duration" || key == "wait":
+		return "ns"
+	case key == "rate" || key == "throughput":
+		return "/s"
+	case strings.HasPrefix(key, "bytes_in.") || strings.HasPrefix(key, "bytes_out."):
+		return "B"
+	}
+	return ""
+}
+
+// looksJSON reports whether src's first non-space byte opens a JSON
+// object or array.
+func looksJSON(src []byte) bool {
+	s := strings.TrimLeft(string(src[textStart(src):]), " \t\r\n")
+	return s != "" && (s[0] == '{' || s[0] == '[')
+}
+
+// splitComma returns the byte ranges of the comma-separated items of s,
+// spaces around each trimmed.
+func splitComma(s string) [][2]int {
+	var out [][2]int
+	start := 0
+	for i := 0; i <= len(s); i++ {
+		if i < len(s) && s[i] != ',' {
+			continue
+		}
+		a, b := start, i
+		for a < b && (s[a] == ' ' || s[a] == '\t') {
+			a++
+		}
+		for b > a && (s[b-1] == ' ' || s[b-1] == '\t') {
+			b--
+		}
+		if a < b {
+			out = append(out, [2]int{a, b})
+		}
+		start = i + 1
+	}
+	return out
+}

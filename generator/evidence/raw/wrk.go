@@ -1,0 +1,197 @@
+package raw
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/evdoc-lab/evdoc/generator/diag"
+)
+
+// The wrk and wrk2 reader ("wrk", ReadWrk). The conventions of every
+// lab-format reader are in readings.go.
+
+// The lines of wrk's and wrk2's output, in the order ReadWrk's doc
+// comment lists them.
+var (
+	wrkRunning  = regexp.MustCompile(`^Running (\S+) test @ `)
+	wrkThreads  = regexp.MustCompile(`^\s*(\d+) threads and (\d+) connections\s*$`)
+	wrkCalib    = regexp.MustCompile(`^\s*Thread calibration: mean lat\.: (\S+(?: usec)?), rate sampling interval: (\S+(?: msec)?)\s*$`)
+	wrkStatsHdr = regexp.MustCompile(`^\s*Thread Stats\s+Avg\s+Stdev\s+Max\s+\+/- Stdev\s*$`)
+	wrkStats    = regexp.MustCompile(`^\s*(Latency|Req/Sec)\s+(\S+)\s+(\S+)\s+(\S+)\s+(\S+%)\s*$`)
+	wrkDistHdr  = regexp.MustCompile(`^\s*Latency Distribution(.*)$`)
+	wrkPct      = regexp.MustCompile(`^\s*(\d+(?:\.\d+)?)%\s+(\S+)\s*$`)
+	wrkSpecHdr  = regexp.MustCompile(`^\s*Detailed Percentile spectrum:\s*$`)
+	wrkSpecCols = regexp.MustCompile(`^\s*Value\s+Percentile\s+TotalCount\s+1/\(1-Percentile\)\s*$`)
+	wrkSpecRow  = regexp.MustCompile(`^\s*(\S+)\s+(\S+)\s+(\S+)\s+(\S+)\s*$`)
+	wrkSpecSum  = regexp.MustCompile(`^#\[(\w[\w ]*?)\s*=\s*(\S+),\s*(\w[\w ]*?)\s*=\s*(\S+)\]\s*$`)
+	wrkTotal    = regexp.MustCompile(`^\s*(\d+) requests in (\S+), (\S+) read\s*$`)
+	wrkSocket   = regexp.MustCompile(`^\s*Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)\s*$`)
+	wrkNon2xx   = regexp.MustCompile(`^\s*Non-2xx or 3xx responses: (\d+)\s*$`)
+	wrkPerSec   = regexp.MustCompile(`^(Requests/sec|Transfer/sec):\s+(\S+)\s*$`)
+	wrkRule     = regexp.MustCompile(`^-+\s*$`)
+)
+
+// wrkUnits are the suffixes wrk writes: times (us, ms, s, m, h),
+// binary sizes (wrk's KB is 1024 B, written as wrk writes it) and
+// metric multipliers of counts (8.74k).
+var wrkUnits = map[string]toolUnit{
+	"us": {unit: "us"}, "ms": {unit: "ms"}, "s": {unit: "s"}, "m": {unit: "min"}, "h": {unit: "h"},
+	"B": {unit: "B"}, "KB": {unit: "KB"}, "MB": {unit: "MB"}, "GB": {unit: "GB"},
+	"k": {shift: 3}, "M": {shift: 6}, "G": {shift: 9}, "%": {unit: "%"},
+	"usec": {unit: "us"}, "msec": {unit: "ms"},
+}
+
+// ReadWrk reads the output of wrk and wrk2; format "wrk". Lines and keys:
+//
+//	Running 30s test @ http://127.0.0.1:8080/       duration (30 s)
+//	  10 threads and 200 connections                threads, connections
+//	  Thread calibration: mean lat.: 1.412ms, rate sampling interval: 10ms
+//	                                                calibration.mean_lat, calibration.interval (wrk2; one
+//	                                                per thread, #2, …; early wrk2 writes "9747 usec", "21 msec")
+//	    Latency    16.08ms   34.40ms 501.10ms   88.69%
+//	                                                latency.avg, latency.stdev, latency.max, latency.within_stdev (%)
+//	    Req/Sec     8.74k     5.97k   43.64k    71.99%
+//	                                                req_sec.avg (8740), req_sec.stdev, req_sec.max, req_sec.within_stdev
+//	  Latency Distribution                          (--latency; wrk2: "(HdrHistogram - Recorded Latency)")
+//	     99%  162.80ms                              latency.p99 (wrk2's 99.900% is latency.p99_9;
+//	                                                after "Uncorrected Latency": uncorrected_latency.p99)
+//	  Detailed Percentile spectrum:                 (wrk2) one row per line, numbered from 1:
+//	       0.921     0.000000            1         1.00
+//	                                                spectrum.1.value (ms), spectrum.1.percentile,
+//	                                                spectrum.1.total_count, spectrum.1.inverse ("inf" is not read)
+//	#[Mean    =        6.602, StdDeviation   =        1.919]
+//	                                                spectrum.mean (ms), spectrum.stddeviation (ms),
+//	                                                likewise spectrum.max, spectrum.total_count, spectrum.buckets, spectrum.subbuckets
+//	  2525852 requests in 30.08s, 387.82MB read     requests, elapsed (s), read (MB)
+//	  Socket errors: connect 0, read 233, write 0, timeout 0
+//	                                                socket_errors.connect, .read, .write, .timeout
+//	  Non-2xx or 3xx responses: 12                  non_2xx_3xx
+//	Requests/sec:  83974.71                         requests_sec (/s)
+//	Transfer/sec:     12.89MB                       transfer_sec (MB, per second)
+//
+// Times keep the unit wrk writes (us, ms, s; m is min); sizes are as wrk
+// writes them (its KB, MB and GB are 1024-based); k, M and G multiply
+// counts by 10^3, 10^6 and 10^9. The spectrum's Value column and its
+// summary are in milliseconds, as wrk2 prints them. A second run in the
+// same file numbers its keys (#2). Any other line with a number (a Lua
+// script's own output) is a warning (rule evidence-number); a file
+// without a wrk line is an error.
+func ReadWrk(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
+	r, errs := startRead(file, src, diag.EvidenceWrk)
+	if errs != nil {
+		return nil, errs
+	}
+	dist, spectrum, row := "", false, 0
+	for _, ln := range splitLines(src) {
+		text := string(src[ln.start:ln.end])
+		if isCommand(text) {
+			continue
+		}
+		var consumed [][2]int
+		tool := func(key string, m []int, g int, unitOf string) {
+			if m[2*g] < 0 {
+				return
+			}
+			if r.addTool(key, ln.start+m[2*g], text[m[2*g]:m[2*g+1]], wrkUnits, unitOf) {
+				consumed = append(consumed, [2]int{m[2*g], m[2*g+1]})
+			}
+		}
+		spaced := func(key string, m []int, g int) {
+			if r.addSpaced(key, ln.start+m[2*g], text[m[2*g]:m[2*g+1]], wrkUnits) {
+				consumed = append(consumed, [2]int{m[2*g], m[2*g+1]})
+			}
+		}
+		if strings.TrimSpace(text) == "" {
+			dist = ""
+			continue
+		}
+		switch m := matchAny(text, wrkRunning, wrkThreads, wrkCalib, wrkStatsHdr, wrkStats, wrkDistHdr, wrkSpecHdr, wrkSpecCols,
+			wrkSpecSum, wrkTotal, wrkSocket, wrkNon2xx, wrkPerSec, wrkRule); {
+		case m.re == wrkRunning:
+			dist, spectrum = "", false
+			tool("duration", m.m, 1, "")
+		case m.re == wrkThreads:
+			tool("threads", m.m, 1, "")
+			tool("connections", m.m, 2, "")
+		case m.re == wrkCalib:
+			spaced("calibration.mean_lat", m.m, 1)
+			spaced("calibration.interval", m.m, 2)
+		case m.re == wrkStatsHdr || m.re == wrkSpecCols || m.re == wrkRule:
+			continue
+		case m.re == wrkStats:
+			name := keySlug(text[m.m[2]:m.m[3]])
+			for i, col := range []string{"avg", "stdev", "max", "within_stdev"} {
+				tool(name+"."+col, m.m, i+2, "")
+			}
+		case m.re == wrkDistHdr:
+			dist = "latency"
+			if strings.Contains(text[m.m[2]:m.m[3]], "Uncorrected") {
+				dist = "uncorrected_latency"
+			}
+		case m.re == wrkSpecHdr:
+			dist, spectrum, row = "", true, 0
+		case m.re == wrkSpecSum:
+			for _, g := range []int{1, 3} {
+				name := keySlug(text[m.m[2*g]:m.m[2*g+1]])
+				u := "ms"
+				if name == "total_count" || name == "buckets" || name == "subbuckets" {
+					u = ""
+				}
+				tool("spectrum."+name, m.m, g+1, u)
+			}
+		case m.re == wrkTotal:
+			spectrum = false
+			tool("requests", m.m, 1, "")
+			tool("elapsed", m.m, 2, "")
+			tool("read", m.m, 3, "")
+		case m.re == wrkSocket:
+			for i, col := range []string{"connect", "read", "write", "timeout"} {
+				tool("socket_errors."+col, m.m, i+1, "")
+			}
+		case m.re == wrkNon2xx:
+			tool("non_2xx_3xx", m.m, 1, "")
+		case m.re == wrkPerSec:
+			u := ""
+			if text[m.m[2]:m.m[3]] == "Requests/sec" {
+				u = "/s"
+			}
+			tool(keySlug(text[m.m[2]:m.m[3]]), m.m, 2, u)
+		default:
+			if pm := wrkPct.FindStringSubmatchIndex(text); dist != "" && pm != nil {
+				tool(dist+"."+pctKey(text[pm[2]:pm[3]]), pm, 2, "")
+				consumed = append(consumed, [2]int{pm[2], pm[3] + 1}) // the percentile names the reading
+				break
+			}
+			if sm := wrkSpecRow.FindStringSubmatchIndex(text); spectrum && sm != nil {
+				row++
+				n := itoa(row)
+				tool("spectrum."+n+".value", sm, 1, "ms")
+				tool("spectrum."+n+".percentile", sm, 2, "")
+				tool("spectrum."+n+".total_count", sm, 3, "")
+				tool("spectrum."+n+".inverse", sm, 4, "")
+			}
+		}
+		r.warnFree(ln.start, text, consumed, "wrk")
+	}
+	if len(r.out) == 0 && !r.errs.HasErrors() {
+		r.errorf(textStart(src), "no wrk output lines; expected lines such as \"Requests/sec:  83974.71\" or \"    Latency    16.08ms   34.40ms 501.10ms   88.69%%\"")
+	}
+	return r.result()
+}
+
+// reMatch is the first of several expressions that matched a line, and
+// its submatch indexes.
+type reMatch struct {
+	re *regexp.Regexp
+	m  []int
+}
+
+// matchAny returns the first of res that matches text (re nil when none).
+func matchAny(text string, res ...*regexp.Regexp) reMatch {
+	for _, re := range res {
+		if m := re.FindStringSubmatchIndex(text); m != nil {
+			return reMatch{re, m}
+		}
+	}
+	return reMatch{}
+}
