@@ -75,16 +75,12 @@ func (r *rawRead) readSummaryText(src []byte, format, markUnit string) {
 		if isCommand(text) {
 			continue
 		}
-		var consumed [][2]int
 		spaced := func(key string, m []int, g int) {
-			if r.addSpaced(key, ln.start+m[2*g], text[m[2*g]:m[2*g+1]], heyUnits) {
-				consumed = append(consumed, [2]int{m[2*g], m[2*g+1]})
-			}
+			r.addSpaced(key, ln.start+m[2*g], text[m[2*g]:m[2*g+1]], heyUnits)
 		}
 		num := func(key string, m []int, g int, u string) {
 			if r.addNum(key, ln.start+m[2*g], text[m[2*g]:m[2*g+1]], "") {
 				r.out[len(r.out)-1].Number.Unit = u
-				consumed = append(consumed, [2]int{m[2*g], m[2*g+1]})
 			}
 		}
 		if m := heySection.FindStringSubmatch(text); m != nil {
@@ -105,7 +101,6 @@ func (r *rawRead) readSummaryText(src []byte, format, markUnit string) {
 		case section == "Latency distribution":
 			if m := heyPct.FindStringSubmatchIndex(text); m != nil {
 				key := "latency." + pctKey(text[m[2]:m[3]])
-				consumed = append(consumed, [2]int{m[2], m[3]})
 				spaced(key, m, 2)
 			}
 		case strings.HasPrefix(section, "Details"):
@@ -118,7 +113,6 @@ func (r *rawRead) readSummaryText(src []byte, format, markUnit string) {
 		case section == "Status code distribution":
 			if m := heyStatus.FindStringSubmatchIndex(text); m != nil {
 				code := text[m[2]:m[3]]
-				consumed = append(consumed, [2]int{m[2], m[3]})
 				num("status."+code, m, 2, "")
 			}
 		case section == "Error distribution":
@@ -141,6 +135,5 @@ func (r *rawRead) readSummaryText(src []byte, format, markUnit string) {
 				}
 			}
 		}
-		r.warnFree(ln.start, text, consumed, format)
 	}
 }

@@ -112,7 +112,6 @@ func ReadK6(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
 		if trimmed == "" || isCommand(text) {
 			continue
 		}
-		var consumed [][2]int
 		switch {
 		case strings.HasPrefix(trimmed, "█"):
 			threshold = ""
@@ -128,9 +127,7 @@ func ReadK6(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
 			} else {
 				metric = name
 			}
-			consumed = append(consumed, [2]int{m[2], m[3]})
 			r.k6Values(name, ln.start+m[4], text[m[4]:m[5]])
-			consumed = append(consumed, [2]int{m[4], m[5]})
 		case threshold != "" && k6Name.MatchString(text):
 			threshold = strings.TrimSpace(text)
 			continue
@@ -138,9 +135,7 @@ func ReadK6(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
 			m := k6Threshold.FindStringSubmatchIndex(text)
 			stat := k6StatKey(text[m[4]:m[5]])
 			key := "thresholds." + threshold + "." + stat
-			if r.addTool(key, ln.start+m[6], text[m[6]:m[7]], k6Units, "") {
-				consumed = append(consumed, [2]int{m[6], m[7]})
-			}
+			r.addTool(key, ln.start+m[6], text[m[6]:m[7]], k6Units, "")
 			if lm := k6Limit.FindStringSubmatchIndex(text[m[2]:m[3]]); lm != nil {
 				u := ""
 				if n := len(r.out); n > 0 && r.out[n-1].Key == key && isTimeUnit(r.out[n-1].Number.Unit) {
@@ -150,37 +145,24 @@ func ReadK6(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
 					r.out[len(r.out)-1].Number.Unit = u
 				}
 			}
-			consumed = append(consumed, [2]int{m[2], m[5]})
 		case k6CheckRate.MatchString(text):
-			m := k6CheckRate.FindStringSubmatchIndex(text)
-			key := "checks." + keySlug(metric)
-			for i, col := range []string{"rate", "passes", "fails"} {
-				if r.addTool(key+"."+col, ln.start+m[2*i+2], text[m[2*i+2]:m[2*i+3]], k6Units, "") {
-					consumed = append(consumed, [2]int{m[2*i+2], m[2*i+3]})
-				}
-			}
+			r.k6Groups(ln.start, text, k6CheckRate.FindStringSubmatchIndex(text), "checks."+keySlug(metric)+".", "rate", "passes", "fails")
 		case k6Check.MatchString(text):
 			metric = k6Check.FindStringSubmatch(text)[1] // the check a ↳ line under it counts
 			continue
 		case k6Running.MatchString(text):
-			m := k6Running.FindStringSubmatchIndex(text)
-			for i, col := range []string{"duration", "vus", "vus_max", "complete", "interrupted"} {
-				if r.addTool("running."+col, ln.start+m[2*i+2], text[m[2*i+2]:m[2*i+3]], k6Units, "") {
-					consumed = append(consumed, [2]int{m[2*i+2], m[2*i+3]})
-				}
-			}
+			r.k6Groups(ln.start, text, k6Running.FindStringSubmatchIndex(text), "running.", "duration", "vus", "vus_max", "complete", "interrupted")
 		case k6Name.MatchString(text) || k6Log.MatchString(text):
 			continue // a category heading (HTTP, EXECUTION, CUSTOM); a log line
 		case k6Scenarios.MatchString(text):
-			consumed = r.k6Groups(ln.start, text, k6Scenarios.FindStringSubmatchIndex(text), "scenarios.", "percent", "count", "max_vus", "max_duration")
+			r.k6Groups(ln.start, text, k6Scenarios.FindStringSubmatchIndex(text), "scenarios.", "percent", "count", "max_vus", "max_duration")
 		case k6Executor.MatchString(text):
 			m := k6Executor.FindStringSubmatchIndex(text)
-			consumed = r.k6Groups(ln.start, text, m[2:], "scenario."+text[m[2]:m[3]]+".", "vus", "duration", "graceful_stop")
+			r.k6Groups(ln.start, text, m[2:], "scenario."+text[m[2]:m[3]]+".", "vus", "duration", "graceful_stop")
 		case k6Progress.MatchString(text):
 			m := k6Progress.FindStringSubmatchIndex(text)
-			consumed = r.k6Groups(ln.start, text, m[2:], "progress."+text[m[2]:m[3]]+".", "vus", "duration")
+			r.k6Groups(ln.start, text, m[2:], "progress."+text[m[2]:m[3]]+".", "vus", "duration")
 		}
-		r.warnFree(ln.start, text, consumed, "k6")
 	}
 	if len(r.out) == 0 && !r.errs.HasErrors() {
 		r.errorf(textStart(src), "no k6 summary lines; expected lines such as \"http_reqs......: 45765  4568.791991/s\"")
@@ -189,16 +171,14 @@ func ReadK6(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
 }
 
 // k6Groups reads the submatches m[2:] of a line (at byte offset base)
-// as prefix+names[i] and returns their byte ranges.
-func (r *rawRead) k6Groups(base int, text string, m []int, prefix string, names ...string) [][2]int {
-	var consumed [][2]int
+// as prefix+names[i].
+func (r *rawRead) k6Groups(base int, text string, m []int, prefix string, names ...string) {
 	for i, name := range names {
 		a, b := m[2*i+2], m[2*i+3]
-		if a >= 0 && r.addTool(prefix+name, base+a, text[a:b], k6Units, "") {
-			consumed = append(consumed, [2]int{a, b})
+		if a >= 0 {
+			r.addTool(prefix+name, base+a, text[a:b], k6Units, "")
 		}
 	}
-	return consumed
 }
 
 // k6Values reads the values of one summary metric line (vals, at byte

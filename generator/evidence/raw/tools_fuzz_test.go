@@ -7,9 +7,8 @@ import (
 )
 
 // fuzzTool fuzzes the reader of format with the samples under
-// testdata/tools/FORMAT and seeds of its own line shapes, checking the
-// invariants of every reader (fuzzLabFormat) and that no digit written
-// where the format writes a value vanishes (vanished).
+// testdata/tools/FORMAT and seeds of its own line shapes, holding the
+// Reader contract and the no-vanish property (checkNoVanish).
 func fuzzTool(f *testing.F, format string, seeds ...string) {
 	files, _ := filepath.Glob(filepath.Join("testdata/tools", format, "*"))
 	for _, p := range files {
@@ -20,11 +19,10 @@ func fuzzTool(f *testing.F, format string, seeds ...string) {
 			f.Add(b)
 		}
 	}
-	read, err := ReaderFor(format)
-	if err != nil {
-		f.Fatal(err)
+	for _, s := range seeds {
+		f.Add([]byte(s))
 	}
-	fuzzLabFormat(f, seeds, read)
+	f.Fuzz(func(t *testing.T, src []byte) { checkNoVanish(t, format, src, ReadOptions{}) })
 }
 
 func FuzzVegeta(f *testing.F) {

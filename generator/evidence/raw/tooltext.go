@@ -13,9 +13,7 @@ import (
 // share (vegeta, wrk, hey, ghz, k6, go test -bench, benchstat, time,
 // ping, mtr, kubectl, Envoy access logs): a value token with the unit the
 // tool writes glued to it or after a space (toolNumber), percentile keys
-// (pctKey), and the warning for a number on a line the reader does not
-// read (warnFree), which keeps every number of such a file either a
-// reading or a diagnostic.
+// (pctKey) and the lines each format defines as not data (toolNotData).
 
 // toolUnit is what a unit suffix a tool writes means: the canonical unit
 // of package unit, and a power of ten the number is scaled by ("k" in
@@ -127,14 +125,16 @@ func pctKey(p string) string {
 	return "p" + strings.ReplaceAll(p, ".", "_")
 }
 
-// warnFree warns (rule evidence-number) at the first number of a line
-// (text, starting at byte offset base) that lies outside the consumed
-// byte ranges of text: a line of a tool's output the reader does not
-// read, so no number of the file goes unmentioned.
-func (r *rawRead) warnFree(base int, text string, consumed [][2]int, format string) {
-	if off, field, count := freeNumber(text, consumed); off >= 0 {
-		r.warnf(base+off, "%s", freeNumberMessage(format, field, count))
-	}
+// toolNotData are the lines each tool's format defines as not data
+// (see dataLines): shell commands echoed before the output ("$ wrk …"),
+// wrk2's spectrum column header, k6's check names (✓ status is 200),
+// log lines and banner. A tool format that writes JSON has an entry
+// too, so its string literals are names, not data.
+var toolNotData = map[string]*regexp.Regexp{
+	"vegeta": regexp.MustCompile(`^\s*\$(?: |$)`),
+	"wrk":    regexp.MustCompile(`^\s*(?:\$(?: |$)|Value\s+Percentile\s+TotalCount)`),
+	"hey":    regexp.MustCompile(`^\s*\$(?: |$)`),
+	"k6":     regexp.MustCompile(`^\s*(?:\$(?: |$)|[✓✗] [^.']*$|(?:ERRO|WARN|INFO|DEBU)\[\d+\] |time="|[/|\\ _‾()]*$)`),
 }
 
 // isCommand reports whether a line is a shell command echoed before a

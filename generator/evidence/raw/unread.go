@@ -155,6 +155,9 @@ func keyNumbers(set map[string]bool, key string) {
 // writes one of the key numbers of its line.
 func namesReading(field string, keyNums map[string]bool) bool {
 	f := strings.TrimSuffix(strings.TrimLeft(field, "+-"), "%")
+	if strings.Contains(f, ".") {
+		f = strings.TrimRight(strings.TrimRight(f, "0"), ".") // wrk2's 99.900% names p99_9
+	}
 	return f != "" && keyNums[f]
 }
 
@@ -303,6 +306,8 @@ func dataLines(format string, src []byte) ([]lineSpan, []byte) {
 		skip = fortioNotData
 	case "prometheus":
 		skip = promNotData
+	default:
+		skip = toolNotData[format]
 	}
 	view := src
 	blank := func(a, b int) {
@@ -328,7 +333,7 @@ func dataLines(format string, src []byte) ([]lineSpan, []byte) {
 			blank(m[2], m[3])
 		}
 	}
-	if strings.HasSuffix(format, "json") {
+	if strings.HasSuffix(format, "json") || toolNotData[format] != nil && looksJSON(src) {
 		for _, m := range jsonStringLit.FindAllIndex(src, -1) {
 			if !numericString(src[m[0]:m[1]]) {
 				blank(m[0], m[1])

@@ -74,7 +74,6 @@ func ReadVegeta(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
 		}
 		m := vegetaLine.FindStringSubmatchIndex(text)
 		if m == nil {
-			r.warnFree(ln.start, text, nil, "vegeta")
 			continue
 		}
 		label := keySlug(text[m[2]:m[3]])
@@ -84,7 +83,6 @@ func ReadVegeta(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
 			r.vegetaCodes(ln.start+m[6], vals)
 			continue
 		}
-		consumed := [][2]int{{m[4], m[5]}} // the names
 		i := 0
 		for _, f := range splitComma(vals) {
 			if i >= len(names) {
@@ -96,11 +94,8 @@ func ReadVegeta(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
 				name = pctKey(name)
 			}
 			key := label + "." + keySlug(name)
-			if r.addTool(key, ln.start+m[6]+f[0], vals[f[0]:f[1]], vegetaUnits, vegetaUnit(label, name)) {
-				consumed = append(consumed, [2]int{m[6] + f[0], m[6] + f[1]})
-			}
+			r.addTool(key, ln.start+m[6]+f[0], vals[f[0]:f[1]], vegetaUnits, vegetaUnit(label, name))
 		}
-		r.warnFree(ln.start, text, consumed, "vegeta")
 	}
 	if len(r.out) == 0 && !r.errs.HasErrors() {
 		r.errorf(textStart(src), "no vegeta report lines; expected lines such as \"Latencies [min, mean, 50, 90, 95, 99, max] 2.048ms, …\" or a -type=json report")
@@ -112,9 +107,8 @@ func ReadVegeta(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
 func (r *rawRead) vegetaCodes(off int, vals string) {
 	for _, f := range fields(vals) {
 		tok := vals[f[0]:f[1]]
-		code, count, ok := strings.Cut(tok, ":")
-		if !ok || code == "" || !r.addNum("status_codes."+code, off+f[0]+len(code)+1, count, "") {
-			r.warnFree(off+f[0], tok, nil, "vegeta")
+		if code, count, ok := strings.Cut(tok, ":"); ok && code != "" {
+			r.addNum("status_codes."+code, off+f[0]+len(code)+1, count, "") // else the sweep warns
 		}
 	}
 }

@@ -87,19 +87,14 @@ func ReadWrk(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
 		if isCommand(text) {
 			continue
 		}
-		var consumed [][2]int
 		tool := func(key string, m []int, g int, unitOf string) {
 			if m[2*g] < 0 {
 				return
 			}
-			if r.addTool(key, ln.start+m[2*g], text[m[2*g]:m[2*g+1]], wrkUnits, unitOf) {
-				consumed = append(consumed, [2]int{m[2*g], m[2*g+1]})
-			}
+			r.addTool(key, ln.start+m[2*g], text[m[2*g]:m[2*g+1]], wrkUnits, unitOf)
 		}
 		spaced := func(key string, m []int, g int) {
-			if r.addSpaced(key, ln.start+m[2*g], text[m[2*g]:m[2*g+1]], wrkUnits) {
-				consumed = append(consumed, [2]int{m[2*g], m[2*g+1]})
-			}
+			r.addSpaced(key, ln.start+m[2*g], text[m[2*g]:m[2*g+1]], wrkUnits)
 		}
 		if strings.TrimSpace(text) == "" {
 			dist = ""
@@ -159,7 +154,6 @@ func ReadWrk(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
 		default:
 			if pm := wrkPct.FindStringSubmatchIndex(text); dist != "" && pm != nil {
 				tool(dist+"."+pctKey(text[pm[2]:pm[3]]), pm, 2, "")
-				consumed = append(consumed, [2]int{pm[2], pm[3] + 1}) // the percentile names the reading
 				break
 			}
 			if sm := wrkSpecRow.FindStringSubmatchIndex(text); spectrum && sm != nil {
@@ -171,7 +165,6 @@ func ReadWrk(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
 				tool("spectrum."+n+".inverse", sm, 4, "")
 			}
 		}
-		r.warnFree(ln.start, text, consumed, "wrk")
 	}
 	if len(r.out) == 0 && !r.errs.HasErrors() {
 		r.errorf(textStart(src), "no wrk output lines; expected lines such as \"Requests/sec:  83974.71\" or \"    Latency    16.08ms   34.40ms 501.10ms   88.69%%\"")
