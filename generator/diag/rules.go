@@ -114,6 +114,14 @@ const (
 	EvidenceWrk           RuleID = "evidence-wrk"
 	EvidenceHey           RuleID = "evidence-hey"
 	EvidenceK6            RuleID = "evidence-k6"
+	EvidenceGhz           RuleID = "evidence-ghz"
+	EvidenceGoBench       RuleID = "evidence-go-bench"
+	EvidenceBenchstat     RuleID = "evidence-benchstat"
+	EvidenceTime          RuleID = "evidence-time"
+	EvidenceKubectl       RuleID = "evidence-kubectl"
+	EvidenceAccessLog     RuleID = "evidence-envoy-access-log"
+	EvidencePing          RuleID = "evidence-ping"
+	EvidenceMtr           RuleID = "evidence-mtr"
 	EvidenceNumber        RuleID = "evidence-number"
 	EvidenceDecimal       RuleID = "evidence-decimal"
 	EvidencePlausible     RuleID = "evidence-plausible"
@@ -280,6 +288,22 @@ func Catalogue() []Rule {
 			"Use the summary hey printed, unchanged."},
 		{EvidenceK6, Error, "A k6 end-of-test summary (text or --summary-export JSON) is malformed.",
 			"Use the summary k6 printed or exported, unchanged."},
+		{EvidenceGhz, Error, "ghz output (JSON, InfluxDB line or summary text) is malformed.",
+			"Use the output ghz wrote, unchanged."},
+		{EvidenceGoBench, Error, "go test -bench output is malformed.",
+			"Use the output go test printed, unchanged."},
+		{EvidenceBenchstat, Error, "A benchstat table is malformed.",
+			"Use the table benchstat printed, unchanged."},
+		{EvidenceTime, Error, "The output of the shell's time or GNU /usr/bin/time is malformed.",
+			"Use the lines time printed, unchanged."},
+		{EvidenceKubectl, Error, "A kubectl table (top, get) or metrics API JSON is malformed.",
+			"Use the output kubectl printed, unchanged."},
+		{EvidenceAccessLog, Error, "An Envoy or Istio access log (default text format or JSON) or its count_where predicate is malformed.",
+			"Use the log lines the proxy wrote, unchanged; correct the predicate the message names."},
+		{EvidencePing, Error, "ping output is malformed.",
+			"Use the output ping printed, unchanged."},
+		{EvidenceMtr, Error, "An mtr report is malformed.",
+			"Use the report mtr printed (mtr -r), unchanged."},
 		{EvidenceNumber, Warning, "A raw token looks numeric but is not read, or a comma was read as a decimal mark the manifest does not declare.",
 			"Declare decimal = \".\" or \",\" for the file, or write the value as one number."},
 		{EvidenceDecimal, Error, "A number's comma is ambiguous (1,232: thousands or decimal?) or contradicts the declared decimal mark.",

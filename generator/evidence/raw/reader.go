@@ -86,6 +86,14 @@ func readers() map[string]Reader {
 		"wrk":                 ReadWrk,
 		"hey":                 ReadHey,
 		"k6":                  ReadK6,
+		"ghz":                 ReadGhz,
+		"go-bench":            ReadGoBench,
+		"benchstat":           ReadBenchstat,
+		"time":                ReadTime,
+		"kubectl":             ReadKubectl,
+		"envoy-access-log":    ReadAccessLog,
+		"ping":                ReadPing,
+		"mtr":                 ReadMtr,
 	}
 }
 

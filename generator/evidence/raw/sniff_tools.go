@@ -14,7 +14,15 @@ var sniffTools = []struct {
 	{"vegeta", regexp.MustCompile(`(?m)^(?:Requests\s+\[total, rate|Latencies\s+\[(?:min, )?mean, 50)`)},
 	{"wrk", regexp.MustCompile(`(?m)^(?:Running \S+ test @ |\s+Thread Stats\s+Avg\s+Stdev\s+Max|Requests/sec:\s+\d[\d.]*\r?\nTransfer/sec:)`)},
 	{"k6", regexp.MustCompile(`(?m)^\s*(?:[✓✗] )?(?:http_reqs|iterations|vus|checks(?:_total)?|data_received|http_req_duration)\.{3,}: `)},
+	{"ghz", regexp.MustCompile(`(?m)^(?:Summary:\r?\n\s+Count:\s+\d+\r?$|ghz_(?:run|detail),)`)},
 	{"hey", regexp.MustCompile(`(?m)^Summary:\r?\n\s+Total:\s+\S+ secs\r?$`)},
+	{"go-bench", regexp.MustCompile(`(?m)^Benchmark\S+\s+\d+\s+\d[\d.]*\s+ns/op`)},
+	{"benchstat", regexp.MustCompile(`(?m)^(?:name\s+(?:old \S+/op\s+new \S+/op|\S+/op\s*\r?$)|\s+│\s+\S+/op\s+│)`)},
+	{"time", regexp.MustCompile(`(?m)^(?:real\s+\d+m\d+(?:\.\d+)?s\r?$|\s+Command being timed: |\d+(?:\.\d+)?user \d+(?:\.\d+)?system )`)},
+	{"kubectl", regexp.MustCompile(`(?m)^(?:NAMESPACE\s+)?(?:POD\s+)?NAME\s+(?:CPU\(cores\)|READY\s+STATUS\s+RESTARTS|REFERENCE\s+TARGETS)`)},
+	{"envoy-access-log", regexp.MustCompile(`(?m)^(?:\[\d{4}-\d\d-\d\dT[^\]\n]*\] "(?:[A-Z]+ |- - -)|\{.*"response_code":)`)},
+	{"ping", regexp.MustCompile(`(?m)^(?:PING \S+ \(|\d+ packets transmitted, |Pinging \S+ )`)},
+	{"mtr", regexp.MustCompile(`(?m)^HOST: \S+\s+Loss%`)},
 }
 
 // sniffTool returns the tool whose output text src is, or "".
@@ -35,6 +43,10 @@ func sniffToolJSON(src []byte) string {
 		return "vegeta"
 	case keys["metrics"] && (keys["root_group"] || keys["state"]):
 		return "k6"
+	case keys["latencyDistribution"] || keys["rps"] && keys["statusCodeDistribution"]:
+		return "ghz"
+	case bytes.Contains(src, []byte(`"metrics.k8s.io/`)):
+		return "kubectl"
 	}
 	return ""
 }

@@ -43,3 +43,35 @@ func FuzzK6(f *testing.F) {
 	fuzzTool(f, "k6", "  █ THRESHOLDS\n    x\n    ✓ 'p(95)<1e3' p(95)=1m2s\n  ✗ y\n    ↳  9% — ✓ 1 / ✗ 2\nz....: 1 out of 2 3 MB/s ✓ 4 ✗\n",
 		`{"metrics":{"a":{"contains":"time","values":{"p(99.9)":1}},"b":{"count":1,"rate":"2"}},"state":{"testRunDurationMs":3}}`)
 }
+
+func FuzzGhz(f *testing.F) {
+	fuzzTool(f, "ghz", `ghz_run,a="x\"y",n=1i count=2i,p95=,x="a b" 1`+"\n", `{"latencyDistribution":[{"percentage":"9","latency":1},{"latency":2}]}`)
+}
+
+func FuzzGoBench(f *testing.F) {
+	fuzzTool(f, "go-bench", "BenchmarkX/y-8 \t 1 \t 2 ns/op \t 3 B/op \t 4.5 MB/s\nok  \tp\t1e3s\n")
+}
+
+func FuzzBenchstat(f *testing.F) {
+	fuzzTool(f, "benchstat", "name  old a/op  new a/op  delta\nX-2  1k ±1%  2G ± 3%  ~  (p=1 n=2)\n[Geo mean]  1  2  +3%\n", " │ a.txt │\n │ sec/op │ sec/op vs base │\nX-8 1µ ± 1% 2m ± 1% -1% (p=0.1 n=10)\n")
+}
+
+func FuzzTime(f *testing.F) {
+	fuzzTool(f, "time", "real 1.5\n\tElapsed (wall clock) time (h:mm:ss or m:ss): 1:02:03.5\n\tMaximum resident set size (kbytes): x\n", "./a  0.01s user 0.00s system 81% cpu 0.012 total\n")
+}
+
+func FuzzKubectl(f *testing.F) {
+	fuzzTool(f, "kubectl", "NAME  READY  RESTARTS  AGE  TARGETS\na  1/x  2 (3h ago)  2y34d  cpu: 1%/2%, memory: 3Mi/4Mi\nb\n", `{"items":[{"metadata":{"name":"n"},"usage":{"cpu":"1m","memory":"2Gi"},"window":"1m0s"}]}`)
+}
+
+func FuzzAccessLog(f *testing.F) {
+	fuzzTool(f, "envoy-access-log", `[t] "- - -" 0 - - - "-" 1 2 3 - "-" "-" "-" "-" "x" c 1.1.1.1:1 - - - -`+"\n", `{"duration":"7","bytes_sent":[1]}`+"\n")
+}
+
+func FuzzPing(f *testing.F) {
+	fuzzTool(f, "ping", "Reply from 1.1.1.1: bytes=32 time=14ms TTL=117\n    Packets: Sent = 4, Received = 4, Lost = 0 (0% loss),\n    Minimum = 13ms, Maximum = 15ms, Average = 14ms\n", "round-trip min/avg/max = 1/2/3/4 ms\n")
+}
+
+func FuzzMtr(f *testing.F) {
+	fuzzTool(f, "mtr", "HOST: a  Loss%  Snt  Last\n  1.|-- x  5%  1  2\n 22. y 1 2\n")
+}

@@ -39,8 +39,12 @@ func TestToolSamples(t *testing.T) {
 					t.Fatal(err)
 				}
 				base := filepath.Base(p)
-				if got := Sniff(base, src); got != format {
-					t.Errorf("Sniff = %q, want %q", got, format)
+				want := format
+				if strings.Contains(base, "in-transcript") {
+					want = "transcript" // pasted under a transcript's [ID] section: read with --as
+				}
+				if got := Sniff(base, src); got != want {
+					t.Errorf("Sniff = %q, want %q", got, want)
 				}
 				read, err := ReaderFor(format)
 				if err != nil {
@@ -71,12 +75,12 @@ func TestToolSamples(t *testing.T) {
 					}
 					return
 				}
-				want, err := os.ReadFile(golden)
+				gold, err := os.ReadFile(golden)
 				if err != nil {
 					t.Fatalf("%v (run with -update to write it)", err)
 				}
-				if !bytes.Equal(got.Bytes(), want) {
-					t.Errorf("readings differ from %s (run with -update and review the diff):\n%s", golden, lineDiff(string(want), got.String()))
+				if !bytes.Equal(got.Bytes(), gold) {
+					t.Errorf("readings differ from %s (run with -update and review the diff):\n%s", golden, lineDiff(string(gold), got.String()))
 				}
 			})
 		}
@@ -115,4 +119,40 @@ func lineDiff(want, got string) string {
 		}
 	}
 	return b.String()
+}
+
+// TestAccessLogCountWhere: count_where counts the log lines a predicate
+// holds for, over text and JSON lines alike, with every matching line an
+// input; a predicate that does not compile is an error.
+func TestAccessLogCountWhere(t *testing.T) {
+	src := "$ kubectl logs x -c istio-proxy\n" +
+		`[2024-03-01T08:15:02.113Z] "GET /a HTTP/1.1" 200 - 0 17 12 11 "-" "hey" "id-1" "a:80" "10.0.0.1:80"` + "\n" +
+		`[2024-03-01T08:15:02.118Z] "GET /a HTTP/1.1" 503 UF 0 91 1002 - "-" "hey" "id-2" "a:80" "10.0.0.2:80"` + "\n" +
+		`{"response_code":200,"response_flags":"-","duration":250,"request_id":"id-3"}` + "\n"
+	opt := ReadOptions{Key: "request_id", CountWhere: map[string]string{
+		"ok": "response_code == 200", "uf": "response_flags == 'UF'", "slow": "duration > 100", "all": "true"}}
+	rs, errs := checkNoVanish(t, "envoy-access-log", []byte(src), opt)
+	if len(errs) != 0 {
+		t.Fatalf("diagnostics: %v", errs)
+	}
+	got := map[string]Reading{}
+	for _, r := range rs {
+		got[r.Key] = r
+	}
+	for k, want := range map[string]string{"ok": "2", "uf": "1", "slow": "2", "all": "3", "id-1.duration": "12", "id-2.response_code": "503", "id-3.duration": "250"} {
+		if r, ok := got[k]; !ok || r.Number.Value.String() != want {
+			t.Errorf("%s = %v, want %s (readings %v)", k, r.Number.Value, want, readingKeys(rs))
+		}
+	}
+	if r := got["slow"]; len(r.Inputs) != 2 || r.Inputs[0].Line != 3 || r.Inputs[1].Line != 4 || r.Pos.Line != 2 {
+		t.Errorf("slow: pos %v inputs %v, want line 2 and inputs at lines 3, 4", r.Pos, r.Inputs)
+	}
+	if u := got["id-2.duration"].Number.Unit; u != "ms" {
+		t.Errorf("duration unit %q, want ms", u)
+	}
+	read, _ := ReaderFor("envoy-access-log")
+	_, errs = read("f", []byte(src), ReadOptions{CountWhere: map[string]string{"bad": "response_code =="}})
+	if !strings.Contains(errs.Error(), `f:1:1: error: count_where "bad": cannot compile`) {
+		t.Errorf("bad predicate: %v", errs)
+	}
 }

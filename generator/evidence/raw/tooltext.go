@@ -70,11 +70,8 @@ func toolNumber(tok string, units map[string]toolUnit) (decimal.Decimal, string,
 		return decimal.Decimal{}, "", false
 	}
 	suffix := tok[len(num):]
-	if suffix == "" {
-		return v, "", true
-	}
 	u, ok := units[suffix]
-	if !ok {
+	if !ok && suffix != "" {
 		return decimal.Decimal{}, "", false
 	}
 	return v.Shift(u.shift), u.unit, true
@@ -131,10 +128,25 @@ func pctKey(p string) string {
 // log lines and banner. A tool format that writes JSON has an entry
 // too, so its string literals are names, not data.
 var toolNotData = map[string]*regexp.Regexp{
-	"vegeta": regexp.MustCompile(`^\s*\$(?: |$)`),
-	"wrk":    regexp.MustCompile(`^\s*(?:\$(?: |$)|Value\s+Percentile\s+TotalCount)`),
-	"hey":    regexp.MustCompile(`^\s*\$(?: |$)`),
-	"k6":     regexp.MustCompile(`^\s*(?:\$(?: |$)|[✓✗] [^.']*$|(?:ERRO|WARN|INFO|DEBU)\[\d+\] |time="|[/|\\ _‾()]*$)`),
+	"vegeta":           regexp.MustCompile(`^\s*\$(?: |$)`),
+	"wrk":              regexp.MustCompile(`^\s*(?:\$(?: |$)|Value\s+Percentile\s+TotalCount)`),
+	"hey":              regexp.MustCompile(`^\s*\$(?: |$)`),
+	"ghz":              regexp.MustCompile(`^\s*\$(?: |$)`),
+	"go-bench":         regexp.MustCompile(`^\s*(?:\$(?: |$)|(?:goos|goarch|pkg|cpu):\s)`),
+	"benchstat":        regexp.MustCompile(`^\s*(?:\$(?: |$)|(?:goos|goarch|pkg|cpu):\s|¹ |│)`),
+	"time":             regexp.MustCompile(`^\s*(?:\$(?: |$)|Command being timed:)`),
+	"kubectl":          regexp.MustCompile(`^\s*\$(?: |$)`),
+	"envoy-access-log": regexp.MustCompile(`^\s*\$(?: |$)`),
+	"ping":             regexp.MustCompile(`^\s*\$(?: |$)`),
+	"mtr":              regexp.MustCompile(`^\s*(?:\$(?: |$)|Start: )`),
+	"k6":               regexp.MustCompile(`^\s*(?:\$(?: |$)|[✓✗] [^.']*$|(?:ERRO|WARN|INFO|DEBU)\[\d+\] |time="|[/|\\ _‾()]*$)`),
+}
+
+// toolBlank is text inside a tool's data lines that names a reading
+// rather than being one: mtr's hop marker ("  1.|--"), the hop number
+// being the key's.
+var toolBlank = map[string]*regexp.Regexp{
+	"mtr": regexp.MustCompile(`(?m)^\s*\d+\.\|--`),
 }
 
 // isCommand reports whether a line is a shell command echoed before a
@@ -195,3 +207,6 @@ func (r *rawRead) readJSONTree(root *jsonNode, rename func(path string, n *jsonN
 }
 
 func itoa(i int) string { return decimal.NewFromInt(int64(i)).String() }
+
+// decimalInt is n as a decimal.
+func decimalInt(n int) decimal.Decimal { return decimal.NewFromInt(int64(n)) }

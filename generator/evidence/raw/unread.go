@@ -323,6 +323,11 @@ func dataLines(format string, src []byte) ([]lineSpan, []byte) {
 	for _, m := range urlText.FindAllIndex(src, -1) {
 		blank(m[0], m[1])
 	}
+	if re := toolBlank[format]; re != nil {
+		for _, m := range re.FindAllIndex(src, -1) {
+			blank(m[0], m[1]) // mtr's hop marker "1.|--" names the hop
+		}
+	}
 	if format == "envoy-stats" {
 		for _, m := range jsonStringLit.FindAllIndex(src, -1) {
 			blank(m[0], m[1]) // a text readout: server.version_text: "1.30.1"
@@ -333,7 +338,7 @@ func dataLines(format string, src []byte) ([]lineSpan, []byte) {
 			blank(m[2], m[3])
 		}
 	}
-	if strings.HasSuffix(format, "json") || toolNotData[format] != nil && looksJSON(src) {
+	if strings.HasSuffix(format, "json") || format == "envoy-access-log" || toolNotData[format] != nil && looksJSON(src) {
 		for _, m := range jsonStringLit.FindAllIndex(src, -1) {
 			if !numericString(src[m[0]:m[1]]) {
 				blank(m[0], m[1])

@@ -149,10 +149,10 @@ func vegetaJSONUnit(key string) string {
 }
 
 // looksJSON reports whether src's first non-space byte opens a JSON
-// object or array.
+// object, as the tools' JSON reports start.
 func looksJSON(src []byte) bool {
 	s := strings.TrimLeft(string(src[textStart(src):]), " \t\r\n")
-	return s != "" && (s[0] == '{' || s[0] == '[')
+	return s != "" && s[0] == '{'
 }
 
 // splitComma returns the byte ranges of the comma-separated items of s,

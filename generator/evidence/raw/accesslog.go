@@ -1,0 +1,273 @@
+package raw
+
+import (
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/expr-lang/expr"
+	"github.com/expr-lang/expr/types"
+	"github.com/expr-lang/expr/vm"
+
+	"github.com/evdoc-lab/evdoc/generator/diag"
+)
+
+// The Envoy and Istio access log reader ("envoy-access-log",
+// ReadAccessLog). The conventions of every lab-format reader are in
+// readings.go.
+
+// accessLogLine is a text access log line: the start time, the request
+// line and the rest.
+var accessLogLine = regexp.MustCompile(`^\[([^\]]+)\] "([^"]*)" (.*)$`)
+
+// The operators of Envoy's default format and Istio's, after the start
+// time and the request line, in order; "" marks a quoted field.
+var (
+	envoyLogFields = []string{"response_code", "response_flags", "bytes_received", "bytes_sent", "duration", "upstream_service_time",
+		"x_forwarded_for", "user_agent", "request_id", "authority", "upstream_host"}
+	istioLogFields = []string{"response_code", "response_flags", "response_code_details", "connection_termination_details",
+		"upstream_transport_failure_reason", "bytes_received", "bytes_sent", "duration", "upstream_service_time",
+		"x_forwarded_for", "user_agent", "request_id", "authority", "upstream_host", "upstream_cluster",
+		"upstream_local_address", "downstream_local_address", "downstream_remote_address", "requested_server_name", "route_name"}
+	// accessLogNumbers are the fields read as numbers.
+	accessLogNumbers = map[string]bool{"response_code": true, "bytes_received": true, "bytes_sent": true, "duration": true, "upstream_service_time": true}
+)
+
+// ReadAccessLog reads Envoy or Istio access logs; format
+// "envoy-access-log". A line in Envoy's default text format
+//
+//	[2020-11-25T21:26:18.409Z] "GET /status/418 HTTP/1.1" 418 - 0 135 4 4 "-" "curl/7.73.0" "id" "httpbin:8000" "10.44.1.27:80"
+//
+// or in Istio's (which adds %RESPONSE_CODE_DETAILS%,
+// %CONNECTION_TERMINATION_DETAILS% and %UPSTREAM_TRANSPORT_FAILURE_REASON%
+// after the response flags and the upstream cluster and addresses at the
+// end), or a JSON access log line ({"response_code": 200, …}), gives the
+// readings r<N>.response_code, r<N>.bytes_received (B), r<N>.bytes_sent
+// (B), r<N>.duration (ms) and r<N>.upstream_service_time (ms, when not
+// "-"), N counting log lines from 1; a JSON line gives each of its
+// numbers (and numeric strings) as r<N>.<field>, fields named *duration*
+// or *_time in ms and bytes_* in B. With key = "FIELD" in the manifest a
+// line is named by that field's value (a request id) instead of r<N>.
+//
+// count_where = { NAME = "PREDICATE" } counts the log lines an expr-lang
+// predicate holds for, over the line's fields by the names above (or the
+// JSON line's members): numbers as numbers, "-" as nil, others as
+// strings: { ok = "response_code == 200", slow = "duration > 100",
+// upstream_reset = "response_flags == 'UR'", all = "true" }. The count's
+// Raw is the predicate, its Pos the first log line and its Inputs every
+// matching line. Lines that are not access log lines (kubectl's echoed
+// command, a transcript's notes) are not read: a number in one is a
+// warning (rule evidence-number).
+func ReadAccessLog(file string, src []byte, opt ReadOptions) ([]Reading, diag.List) {
+	r, errs := startRead(file, src, diag.EvidenceAccessLog)
+	if errs != nil {
+		return nil, errs
+	}
+	type counter struct {
+		name, pred string
+		prog       *vm.Program
+		inputs     []diag.Position
+	}
+	var counters []*counter
+	names := make([]string, 0, len(opt.CountWhere))
+	for name := range opt.CountWhere {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	// Every field a line can have is declared, so a field named like an
+	// expr-lang builtin (duration) is the field.
+	env := types.Map{"start_time": types.Any, "method": types.Any, "path": types.Any, "protocol": types.Any}
+	for _, f := range istioLogFields {
+		env[f] = types.Any
+	}
+	for _, ln := range splitLines(src) {
+		if text := strings.TrimSpace(string(src[ln.start:ln.end])); strings.HasPrefix(text, "{") {
+			if obj, err := parseJSON([]byte(text), 0, len(text), allowDupKeys); err == nil && obj.kind == jsonObject {
+				for _, m := range obj.members {
+					env[m.key] = types.Any
+				}
+			}
+		}
+	}
+	for _, name := range names {
+		prog, err := expr.Compile(opt.CountWhere[name], expr.Env(env), expr.AllowUndefinedVariables(), expr.AsBool())
+		if err != nil {
+			r.errorf(textStart(src), "count_where %q: cannot compile %q: %s; expected an expr-lang predicate over the log fields (response_code, response_flags, duration, …)", name, opt.CountWhere[name], firstLine(err.Error()))
+			continue
+		}
+		counters = append(counters, &counter{name: name, pred: opt.CountWhere[name], prog: prog})
+	}
+	n, first := 0, -1
+	for _, ln := range splitLines(src) {
+		text := string(src[ln.start:ln.end])
+		fieldsOf, ok := r.accessLogFields(ln.start, text)
+		if !ok {
+			continue
+		}
+		n++
+		if first < 0 {
+			first = ln.start
+		}
+		name := fmt.Sprintf("r%d", n)
+		if v, ok := fieldsOf[opt.Key].(string); opt.Key != "" && ok && v != "" {
+			name = v
+		}
+		env := map[string]any{}
+		for k, f := range fieldsOf {
+			if !strings.HasPrefix(k, "@") {
+				env[k] = f
+			}
+		}
+		for _, num := range r.accessLogNumbers(name, ln.start, text, fieldsOf) {
+			env[num.field] = num.value
+		}
+		for _, c := range counters {
+			ok, err := runPredicate(c.prog, env)
+			if err != nil {
+				r.errorf(ln.start, "count_where %q: %q fails on this line: %s; expected a predicate every log line can answer", c.name, c.pred, firstLine(err.Error()))
+				c.prog = nil
+				continue
+			}
+			if ok && c.prog != nil {
+				c.inputs = append(c.inputs, r.ix.Pos(ln.start))
+			}
+		}
+	}
+	if n == 0 && !r.errs.HasErrors() {
+		r.errorf(textStart(src), "no access log lines; expected Envoy's or Istio's default format ([START_TIME] \"METHOD PATH PROTOCOL\" CODE FLAGS …) or one JSON object per line")
+		return r.result()
+	}
+	for _, c := range counters {
+		if c.prog == nil {
+			continue
+		}
+		r.out = append(r.out, Reading{Key: c.name, Number: Number{Value: decimalInt(len(c.inputs)), End: len(c.pred)}, Raw: c.pred, Pos: r.ix.Pos(first), Inputs: c.inputs})
+	}
+	return r.result()
+}
+
+// accessLogNum is a numeric field of a log line, as a predicate sees it.
+type accessLogNum struct {
+	field string
+	value float64
+}
+
+// accessLogFields returns the fields of a log line at byte offset base:
+// strings (nil for "-") keyed by field name, with each field's offset in
+// an "@name" entry; false when text is not an access log line.
+func (r *rawRead) accessLogFields(base int, text string) (map[string]any, bool) {
+	trimmed := strings.TrimSpace(text)
+	if strings.HasPrefix(trimmed, "{") && strings.HasSuffix(trimmed, "}") {
+		lead := strings.Index(text, trimmed)
+		obj, errs := parseJSONFile(r.ix, r.src, base+lead, base+lead+len(trimmed), r.rule)
+		if errs != nil || obj.kind != jsonObject {
+			return nil, false
+		}
+		out := map[string]any{"@json": obj}
+		for _, m := range obj.members {
+			if m.val.kind == jsonString {
+				out[m.key] = m.val.str
+			}
+		}
+		return out, true
+	}
+	m := accessLogLine.FindStringSubmatchIndex(text)
+	if m == nil {
+		return nil, false
+	}
+	out := map[string]any{"start_time": text[m[2]:m[3]]}
+	req := strings.Fields(text[m[4]:m[5]])
+	for i, k := range []string{"method", "path", "protocol"} {
+		if i < len(req) {
+			out[k] = dashNil(req[i])
+		}
+	}
+	rest := text[m[6]:m[7]]
+	var toks [][2]int // byte ranges in text, quotes excluded
+	for i := 0; i < len(rest); {
+		switch {
+		case rest[i] == ' ':
+			i++
+		case rest[i] == '"':
+			j := strings.IndexByte(rest[i+1:], '"')
+			if j < 0 {
+				return nil, false
+			}
+			toks = append(toks, [2]int{m[6] + i + 1, m[6] + i + 1 + j})
+			i += j + 2
+		default:
+			j := strings.IndexByte(rest[i:], ' ')
+			if j < 0 {
+				j = len(rest) - i
+			}
+			toks = append(toks, [2]int{m[6] + i, m[6] + i + j})
+			i += j
+		}
+	}
+	layout := envoyLogFields
+	if len(toks) > 2 {
+		if _, ok := parseDecimal(text[toks[2][0]:toks[2][1]]); !ok {
+			layout = istioLogFields
+		}
+	}
+	for i, t := range toks {
+		if i >= len(layout) {
+			break
+		}
+		out[layout[i]] = dashNil(text[t[0]:t[1]])
+		out["@"+layout[i]] = t[0]
+	}
+	return out, true
+}
+
+// accessLogNumbers records the numeric fields of one log line under
+// name and returns them for the predicates.
+func (r *rawRead) accessLogNumbers(name string, base int, text string, f map[string]any) []accessLogNum {
+	var out []accessLogNum
+	if obj, ok := f["@json"].(*jsonNode); ok {
+		for _, m := range obj.members {
+			if r.addJSONNumber(name+"."+m.key, m.val) {
+				last := &r.out[len(r.out)-1]
+				last.Number.Unit = accessLogUnit(m.key)
+				v, _ := last.Number.Value.Float64()
+				out = append(out, accessLogNum{m.key, v})
+			}
+		}
+		return out
+	}
+	for _, k := range istioLogFields { // a superset of Envoy's fields
+		s, ok := f[k].(string)
+		off, at := f["@"+k].(int)
+		if !ok || !at || !accessLogNumbers[k] {
+			continue
+		}
+		if r.addNum(name+"."+k, base+off, s, "") {
+			last := &r.out[len(r.out)-1]
+			last.Number.Unit = accessLogUnit(k)
+			v, _ := last.Number.Value.Float64()
+			out = append(out, accessLogNum{k, v})
+		}
+	}
+	return out
+}
+
+// accessLogUnit: durations in ms (%DURATION%, %RESPONSE_DURATION%,
+// x-envoy-upstream-service-time), byte counts in B.
+func accessLogUnit(field string) string {
+	switch {
+	case strings.Contains(field, "duration") || strings.HasSuffix(field, "_time"):
+		return "ms"
+	case strings.HasPrefix(field, "bytes_"):
+		return "B"
+	}
+	return ""
+}
+
+// dashNil is nil for Envoy's "-" (no value), else s.
+func dashNil(s string) any {
+	if s == "-" {
+		return nil
+	}
+	return s
+}

@@ -1,0 +1,266 @@
+package raw
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/shopspring/decimal"
+
+	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/unit"
+)
+
+// The kubectl reader ("kubectl", ReadKubectl): kubectl top and get
+// tables and the metrics API's JSON (kubectl get --raw
+// /apis/metrics.k8s.io/…). The conventions of every lab-format reader
+// are in readings.go.
+
+// kubeHeader is a kubectl table header: upper-case column names (with
+// parenthesised units, %, -) separated by two or more spaces, NAME among
+// them.
+var kubeHeader = regexp.MustCompile(`^(?:[A-Z][A-Z0-9_%-]*(?:\([A-Za-z%]+\))?(?: [A-Z][A-Z0-9_%-]*(?:\([A-Za-z%]+\))?)*(?:\s{2,}|\s*$))+$`)
+
+// kubeColumn is one column name of a header (names hold single spaces).
+var kubeColumn = regexp.MustCompile(`\S+(?: \S+)*`)
+
+// Kubernetes quantities: CPU (n, u, m or none: cores) and memory (Ki,
+// Mi, Gi, Ti binary; k, M, G, T decimal; none: bytes).
+var (
+	kubeCPU    = map[string]toolUnit{"": {unit: "core"}, "n": {unit: "ncore"}, "u": {unit: "ucore"}, "m": {unit: "mcore"}}
+	kubeMemory = map[string]toolUnit{"": {unit: "B"}, "Ki": {unit: "KiB"}, "Mi": {unit: "MiB"}, "Gi": {unit: "GiB"}, "Ti": {unit: "TiB"},
+		"k": {unit: "KB"}, "M": {unit: "MB"}, "G": {unit: "GB"}, "T": {shift: 12, unit: "B"}}
+	kubeAgeParts = regexp.MustCompile(`^(?:\d+[ydhms])+$`)
+	kubeAgePart  = regexp.MustCompile(`(\d+)([ydhms])`)
+)
+
+// ReadKubectl reads kubectl's output; format "kubectl". Tables (kubectl
+// top pod|node, get pods|nodes|deployments|hpa, several in one file):
+//
+//	NAMESPACE     NAME                   CPU(cores)   MEMORY(bytes)
+//	kube-system   kube-apiserver-ub18    74m          343Mi
+//
+// give NAME.<column slugged>: kube-apiserver-ub18.cpu_cores (74 mcore),
+// .memory_bytes (343 MiB); kubectl top node's CPU% or CPU(%) is .cpu (%),
+// MEMORY% .memory. With --containers the row is POD.NAME. Other
+// columns: READY 1/1 gives .ready and .ready_total, RESTARTS "2 (3h
+// ago)" .restarts and .last_restart (3 h), AGE .age (5d is 5 d; 3h58m,
+// several components, is read in s), an HPA's TARGETS "cpu: 45%/50%"
+// .targets.cpu and .targets.cpu_target (%), MINPODS, MAXPODS, REPLICAS,
+// UP-TO-DATE, AVAILABLE as counts. Cells that name things (STATUS, IP,
+// NODE, VERSION) are not read.
+//
+// Metrics API JSON (NodeMetrics, PodMetrics and their lists): every
+// quantity by its path, an item named by its metadata.name and a
+// container by its name: usage.cpu (329087452n is 329087452 ncore),
+// usage.memory (2748180Ki is 2748180 KiB), window (20.064s is 20.064
+// s); in a list ub18.usage.cpu, in a PodMetrics
+// containers.app.usage.memory.
+func ReadKubectl(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
+	r, errs := startRead(file, src, diag.EvidenceKubectl)
+	if errs != nil {
+		return nil, errs
+	}
+	if looksJSON(src) {
+		root, errs := parseJSONFile(r.ix, src, textStart(src), len(src), r.rule)
+		if errs != nil {
+			return nil, errs
+		}
+		r.kubeJSON("", root)
+	} else {
+		r.kubeTables(src)
+	}
+	if len(r.out) == 0 && !r.errs.HasErrors() {
+		r.errorf(textStart(src), "no kubectl values; expected a table such as \"NAME  CPU(cores)  MEMORY(bytes)\" with rows, or metrics API JSON")
+	}
+	return r.result()
+}
+
+// kubeJSON reads the quantities of a metrics API object n under prefix.
+func (r *rawRead) kubeJSON(prefix string, n *jsonNode) {
+	switch n.kind {
+	case jsonObject:
+		for _, m := range n.members {
+			switch {
+			case m.key == "metadata" || m.key == "kind" || m.key == "apiVersion" || m.key == "timestamp":
+			case m.key == "items" && m.val.kind == jsonArray:
+				for _, it := range m.val.elems {
+					name := jsonStr(it.get("metadata").get("name"))
+					r.kubeJSON(prefix+name+".", it)
+				}
+			case m.key == "containers" && m.val.kind == jsonArray:
+				for _, c := range m.val.elems {
+					r.kubeJSON(prefix+"containers."+jsonStr(c.get("name"))+".", c)
+				}
+			default:
+				r.kubeJSONValue(prefix+m.key, m.key, m.val)
+			}
+		}
+	}
+}
+
+// kubeJSONValue reads one member of a metrics object: a quantity string,
+// a number, or an object of them.
+func (r *rawRead) kubeJSONValue(key, field string, n *jsonNode) {
+	switch n.kind {
+	case jsonObject:
+		for _, m := range n.members {
+			r.kubeJSONValue(key+"."+m.key, m.key, m.val)
+		}
+	case jsonNumber:
+		r.addJSONNumber(key, n)
+	case jsonString:
+		if n.end-n.start < 3 || field == "name" {
+			return
+		}
+		tok := string(r.src[n.start+1 : n.end-1])
+		units := kubeMemory
+		switch {
+		case field == "cpu":
+			units = kubeCPU
+		case field == "window":
+			units = timeSuffixes
+		}
+		r.addTool(key, n.start+1, tok, units, "")
+	}
+}
+
+// jsonStr is a string node's value, or "".
+func jsonStr(n *jsonNode) string {
+	if n == nil || n.kind != jsonString {
+		return ""
+	}
+	return n.str
+}
+
+// kubeTables reads kubectl's tables (see ReadKubectl).
+func (r *rawRead) kubeTables(src []byte) {
+	var cols []string // slugged column names
+	var starts []int  // their byte columns
+	for _, ln := range splitLines(src) {
+		text := string(src[ln.start:ln.end])
+		if strings.TrimSpace(text) == "" || isCommand(text) {
+			cols = nil
+			continue
+		}
+		if kubeHeader.MatchString(text) && strings.Contains(text, "NAME") {
+			cols, starts = nil, nil
+			for _, f := range kubeColumn.FindAllStringIndex(text, -1) {
+				cols = append(cols, text[f[0]:f[1]])
+				starts = append(starts, f[0])
+			}
+			continue
+		}
+		if cols == nil {
+			continue
+		}
+		cell := func(i int) (int, string) {
+			a := starts[i]
+			if a >= len(text) {
+				return a, ""
+			}
+			b := len(text)
+			if i+1 < len(starts) && starts[i+1] <= len(text) {
+				b = starts[i+1]
+			}
+			// a cell may overrun its column: start at the field that
+			// covers the column start
+			for a > 0 && text[a-1] != ' ' {
+				a--
+			}
+			s := text[a:b]
+			t := strings.TrimSpace(s)
+			return a + strings.Index(s, t), t
+		}
+		name := ""
+		for i, c := range cols {
+			if c == "POD" || c == "NAME" {
+				_, v := cell(i)
+				if name != "" {
+					name += "."
+				}
+				name += v
+			}
+		}
+		for i, c := range cols {
+			off, v := cell(i)
+			if v == "" || c == "NAME" || c == "POD" || c == "NAMESPACE" {
+				continue
+			}
+			r.kubeCell(name, c, ln.start+off, v)
+		}
+	}
+}
+
+// kubeCell reads one table cell v (at byte offset off) of column col.
+func (r *rawRead) kubeCell(row, col string, off int, v string) {
+	key := row + "." + keySlug(strings.TrimSuffix(strings.ReplaceAll(col, "(%)", "%"), "%"))
+	switch {
+	case strings.HasPrefix(col, "CPU(") && !strings.Contains(col, "%"):
+		r.addTool(key, off, v, kubeCPU, "")
+	case strings.HasPrefix(col, "MEMORY(") && !strings.Contains(col, "%"):
+		r.addTool(key, off, v, kubeMemory, "")
+	case strings.HasSuffix(col, "%") || strings.HasSuffix(col, "(%)"):
+		r.addTool(key, off, v, percentUnit, "")
+	case col == "READY":
+		if a, b, ok := strings.Cut(v, "/"); ok {
+			r.addNum(key, off, a, "")
+			r.addNum(key+"_total", off+len(a)+1, b, "")
+		}
+	case col == "RESTARTS":
+		n, rest, _ := strings.Cut(v, " ")
+		r.addNum(key, off, n, "")
+		if age := strings.TrimSuffix(strings.TrimPrefix(rest, "("), " ago)"); age != rest && age != "" {
+			r.kubeAge(row+".last_restart", off+len(n)+2, age)
+		}
+	case col == "AGE":
+		r.kubeAge(key, off, v)
+	case col == "TARGETS":
+		for i := 0; i < len(v); {
+			j := strings.Index(v[i:], ", ")
+			if j < 0 {
+				j = len(v) - i
+			}
+			part := v[i : i+j]
+			metric, t := "", part
+			if k := strings.Index(part, ": "); k >= 0 {
+				metric, t = "."+keySlug(part[:k]), part[k+2:]
+			}
+			p := off + i + len(part) - len(t)
+			if cur, target, ok := strings.Cut(t, "/"); ok {
+				r.addTool(key+metric, p, cur, kubeTargetUnits, "")
+				r.addTool(key+metric+"_target", p+len(cur)+1, target, kubeTargetUnits, "")
+			}
+			i += j + 2
+		}
+	default:
+		r.addNum(key, off, v, "")
+	}
+}
+
+// kubeTargetUnits are the units of an HPA target: percent or a quantity.
+var kubeTargetUnits = map[string]toolUnit{"%": {unit: "%"}, "": {}, "m": {shift: -3}, "Ki": {unit: "KiB"}, "Mi": {unit: "MiB"}, "Gi": {unit: "GiB"}}
+
+// kubeAge reads a Kubernetes age (5d, 3h58m, 45s, 2y) at off: a single
+// component in its unit, several in seconds.
+func (r *rawRead) kubeAge(key string, off int, v string) {
+	if !kubeAgeParts.MatchString(v) {
+		return
+	}
+	parts := kubeAgePart.FindAllStringSubmatch(v, -1)
+	names := map[string]string{"y": "yr", "d": "d", "h": "h", "m": "min", "s": "s"}
+	if len(parts) == 1 {
+		n, _ := parseDecimal(parts[0][1])
+		r.add(key, off, v, n, names[parts[0][2]])
+		return
+	}
+	var sum decimal.Decimal
+	for _, p := range parts {
+		n, _ := parseDecimal(p[1])
+		if p[2] == "y" {
+			n, p[2] = n.Mul(decimal.NewFromInt(365)), "d"
+		}
+		s, _ := unit.Convert(n, names[p[2]], "s")
+		sum = sum.Add(s)
+	}
+	r.add(key, off, v, sum, "s")
+}
