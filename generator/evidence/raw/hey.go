@@ -37,7 +37,7 @@ var heyUnits = map[string]toolUnit{
 //	  Total data:   122400 bytes              total_data (B)
 //	  Size/request: 612 bytes                 size_request (B)
 //	Response time histogram:
-//	  0.002 [81]    |■■■■                     histogram.2.mark (s), histogram.2.count
+//	  0.002 [81]    |■■■■                     bucket2.mark (s), bucket2.count
 //	                                          (buckets numbered from 1)
 //	Latency distribution:
 //	  99% in 0.0123 secs                      latency.p99
@@ -47,7 +47,7 @@ var heyUnits = map[string]toolUnit{
 //	Status code distribution:
 //	  [200] 200 responses                     status.200
 //	Error distribution:
-//	  [27]  Get "http://x": dial tcp …        errors.1 (the count of the first error;
+//	  [27]  Get "http://x": dial tcp …        error1 (the count of the first error;
 //	                                          the message is not read: a number in it
 //	                                          is a warning)
 //
@@ -94,9 +94,9 @@ func (r *rawRead) readSummaryText(src []byte, format, markUnit string) {
 		case section == "Response time histogram":
 			if m := heyHist.FindStringSubmatchIndex(text); m != nil {
 				bucket++
-				n := itoa(bucket)
-				num("histogram."+n+".mark", m, 1, markUnit)
-				num("histogram."+n+".count", m, 2, "")
+				n := "bucket" + itoa(bucket) + "."
+				num(n+"mark", m, 1, markUnit)
+				num(n+"count", m, 2, "")
 			}
 		case section == "Latency distribution":
 			if m := heyPct.FindStringSubmatchIndex(text); m != nil {
@@ -118,7 +118,7 @@ func (r *rawRead) readSummaryText(src []byte, format, markUnit string) {
 		case section == "Error distribution":
 			if m := heyError.FindStringSubmatchIndex(text); m != nil {
 				errNo++
-				num("errors."+itoa(errNo), m, 1, "")
+				num("error"+itoa(errNo), m, 1, "")
 			}
 		case section == "Summary":
 			if m := heyField.FindStringSubmatchIndex(text); m != nil {

@@ -30,7 +30,7 @@ var pingUnits = map[string]toolUnit{"ms": {unit: "ms"}, "s": {unit: "s"}, "%": {
 //
 //	PING 192.168.0.4 (192.168.0.4) 56(84) bytes of data.   payload (B), packet_size (B)
 //	64 bytes from 192.168.0.4: icmp_seq=1 ttl=64 time=134 ms
-//	                                          icmp_seq.1.bytes (B), icmp_seq.1.ttl, icmp_seq.1.time (134 ms)
+//	                                          icmp_seq1.bytes (B), icmp_seq1.ttl, icmp_seq1.time (134 ms)
 //	3 packets transmitted, 3 received, +1 duplicates, +2 errors, 0% packet loss, time 2079ms
 //	                                          transmitted, received, duplicates, errors,
 //	                                          packet_loss (%), time (ms)
@@ -61,7 +61,7 @@ func ReadPing(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
 			g("payload", m.m, 1, "B")
 			g("packet_size", m.m, 2, "B")
 		case pingReply:
-			seq := "icmp_seq." + text[m.m[4]:m.m[5]] + "."
+			seq := "icmp_seq" + text[m.m[4]:m.m[5]] + "."
 			g(seq+"bytes", m.m, 1, "B")
 			g(seq+"ttl", m.m, 3, "")
 			g(seq+"time", m.m, 4, "ms")
@@ -120,7 +120,7 @@ var (
 //	HOST: web-01                 Loss%   Snt   Last   Avg  Best  Wrst StDev
 //	  1.|-- 10.0.0.1              0.0%    10    0.4   0.5   0.3   0.9   0.2
 //
-// gives hop.1.loss (%), hop.1.snt, and hop.1.last, .avg, .best, .wrst,
+// gives hop1.loss (%), hop1.snt, and hop1.last, .avg, .best, .wrst,
 // .stdev in ms, each named by its header column (lower case; Loss% is
 // loss). A hop that answers nothing (???) still has its row read. The
 // Start: line names the run and is not data; any other line with a
@@ -144,7 +144,7 @@ func ReadMtr(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
 		if m == nil || len(cols) == 0 {
 			continue
 		}
-		hop := "hop." + text[m[2]:m[3]] + "."
+		hop := "hop" + text[m[2]:m[3]] + "."
 		vals := text[m[4]:m[5]]
 		fs := fields(vals)
 		if len(fs) != len(cols) {

@@ -57,8 +57,8 @@ var wrkUnits = map[string]toolUnit{
 //	                                                after "Uncorrected Latency": uncorrected_latency.p99)
 //	  Detailed Percentile spectrum:                 (wrk2) one row per line, numbered from 1:
 //	       0.921     0.000000            1         1.00
-//	                                                spectrum.1.value (ms), spectrum.1.percentile,
-//	                                                spectrum.1.total_count, spectrum.1.inverse ("inf" is not read)
+//	                                                spectrum1.value (ms), spectrum1.percentile,
+//	                                                spectrum1.total_count, spectrum1.inverse ("inf" is not read)
 //	#[Mean    =        6.602, StdDeviation   =        1.919]
 //	                                                spectrum.mean (ms), spectrum.stddeviation (ms),
 //	                                                likewise spectrum.max, spectrum.total_count, spectrum.buckets, spectrum.subbuckets
@@ -158,11 +158,11 @@ func ReadWrk(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
 			}
 			if sm := wrkSpecRow.FindStringSubmatchIndex(text); spectrum && sm != nil {
 				row++
-				n := itoa(row)
-				tool("spectrum."+n+".value", sm, 1, "ms")
-				tool("spectrum."+n+".percentile", sm, 2, "")
-				tool("spectrum."+n+".total_count", sm, 3, "")
-				tool("spectrum."+n+".inverse", sm, 4, "")
+				n := "spectrum" + itoa(row) + "."
+				tool(n+"value", sm, 1, "ms")
+				tool(n+"percentile", sm, 2, "")
+				tool(n+"total_count", sm, 3, "")
+				tool(n+"inverse", sm, 4, "")
 			}
 		}
 	}
