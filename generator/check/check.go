@@ -17,6 +17,7 @@ package check
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -132,7 +133,7 @@ func judge(p *claim.Page, st *evidence.Store, opt Options, keep bool) judgement 
 		}
 		lit, err := c.Parsed, c.ParseErr
 		if err != nil {
-			*ds = append(*ds, withEnd(diag.Errorf(c.Pos, diag.ClaimLiteral, "%v", err), p, c.End))
+			*ds = append(*ds, literalError(p, c, err))
 			r.OK = false
 			j.add(r, keep)
 			continue
@@ -249,6 +250,24 @@ func judge(p *claim.Page, st *evidence.Store, opt Options, keep bool) judgement 
 		j.add(r, keep)
 	}
 	return j
+}
+
+// literalError is the claim-literal finding for c's parse error err: at
+// the bytes of the literal a claim.LiteralError names (the first byte the
+// grammar could not read), or over the whole claim.
+func literalError(p *claim.Page, c claim.Claim, err error) diag.Diagnostic {
+	d := withEnd(diag.Errorf(c.Pos, diag.ClaimLiteral, "%v", err), p, c.End)
+	var le *claim.LiteralError
+	if !errors.As(err, &le) || p.Index == nil || le.Offset >= len(c.Offsets) || c.Offsets[le.Offset] < 0 {
+		return d
+	}
+	d.Pos = p.Index.Pos(c.Offsets[le.Offset])
+	if e := c.SourceEnd(p.Source, le.End); e > d.Pos.Offset {
+		d.End = p.Index.Pos(e)
+	} else {
+		d = withEnd(d, p, max(c.End, d.Pos.Offset+1))
+	}
+	return d
 }
 
 // refRange returns the range of claim c's i-th reference in its

@@ -256,14 +256,87 @@ var literalCases = []struct {
 	{"10∼20ms", []string{"25ms"}, false},
 	{"10～15ms", []string{"12ms"}, true},
 	{"40초", []string{"43s"}, false},
-	// words after a unit and a space are prose; glued ordinals are read
-	{"3회 연속", []string{"3"}, true},
+	// every byte of a literal is read: prose after a unit and a space is
+	// an error (it belongs outside the link); glued ordinals are read
+	{"3회 연속", []string{"3"}, false},
 	{"3回目", []string{"3"}, true},
 	{"40 살", []string{"40"}, false},
 	// comparators
 	{"최대 3", []string{"3"}, true},
 	{"3초 이내", []string{"2.5s"}, true},
 	{"3秒以内", []string{"3.5s"}, false},
+	// compound durations (case 52, 53): one quantity, at the precision of
+	// the last part; text glued after a unit is an error, never skipped
+	{"143h25m", []string{"513410s"}, false},
+	{"143h5m", []string{"513410s"}, false},
+	{"142h37m", []string{"513410s"}, true},
+	{"142h36m50s", []string{"513410s"}, true},
+	{"142h36m51s", []string{"513410s"}, false},
+	{"143h", []string{"513410s"}, true},
+	{"40ms5", []string{"0.0405s"}, false},
+	{"0.04s5", []string{"0.0405s"}, false},
+	{"2h30", []string{"9000s"}, false},
+	{"1h2m3s", []string{"3723s"}, true},
+	{"1h2m3s", []string{"3724s"}, false},
+	{"40ms500us", []string{"0.0405s"}, true},
+	{"40ms500us", []string{"0.0406s"}, false},
+	{"1hour2min", []string{"3720s"}, true},
+	{"1m30s", []string{"90s"}, true},
+	{"3h58m", []string{"14280s"}, true},
+	{"10m0s", []string{"600s"}, true},
+	{"1m30.5s", []string{"90.5s"}, true},
+	{"PT1M30S", []string{"90s"}, true},
+	{"PT1M30S", []string{"91s"}, false},
+	{"P1DT2H", []string{"93600s"}, true},
+	{"1분 30초", []string{"90s"}, true},
+	{"1분 30초", []string{"91s"}, false},
+	{"1分30秒", []string{"90s"}, true},
+	{"11分16秒", []string{"676s"}, true},
+	{"11분 16초", []string{"676s"}, true},
+	{"2시간 5분", []string{"7500s"}, true},
+	{"2時間5分", []string{"7530s"}, true},
+	{"2時間5分", []string{"7531s"}, false},
+	{"약 2시간 5분", []string{"7900s"}, true},
+	{"1h75m", []string{"9300s"}, false},
+	{"1h2h", []string{"10800s"}, false},
+	// m: minutes on a time value, millicores on a CPU value
+	{"3m", []string{"180s"}, true},
+	{"3m", []string{"3"}, false},
+	// clock times bind to a time of day (seconds since midnight)
+	{"14:03:22", []string{"50602tod"}, true},
+	{"14:03:22", []string{"50603tod"}, false},
+	{"14:03", []string{"50602tod"}, true},
+	{"오후 2시 3분", []string{"50602tod"}, true},
+	{"午後2時3分", []string{"50602tod"}, true},
+	{"午後2時4分", []string{"50602tod"}, false},
+	{"14時3分", []string{"50602tod"}, true},
+	{"14:03:22", []string{"50602s"}, false},
+	// a relative tolerance and percentage points
+	{"120ms ±11%", []string{"133ms"}, true},
+	{"120ms ±11%", []string{"134ms"}, false},
+	{"0.5%p", []string{"0.5%"}, true},
+	{"0.5ポイント", []string{"0.5%"}, true},
+	{"0.5%포인트", []string{"0.5%"}, true},
+	// decrease and increase words carry the sign of a difference
+	{"12% 감소", []string{"Δ-12%"}, true},
+	{"12% 감소", []string{"-12%"}, false},
+	{"12% 감소", []string{"+12%"}, false},
+	{"12%減少", []string{"Δ-12%"}, true},
+	{"12% 증가", []string{"+12%"}, true},
+	{"12% 증가", []string{"Δ-12%"}, false},
+	{"12%増加", []string{"12%"}, false},
+	// counters
+	{"3단계", []string{"3"}, true},
+	{"3号", []string{"3"}, true},
+	{"3장", []string{"3"}, true},
+	{"3호", []string{"3"}, true},
+	{"2마리", []string{"2"}, true},
+	{"500円", []string{"500"}, true},
+	{"500원", []string{"500"}, true},
+	// labels quote a key=value line; other text is an error
+	{"exit=28", []string{"28"}, true},
+	{"MID1에서 +1", []string{"+1"}, false},
+	{"응답 40초", []string{"40s"}, false},
 	// power-of-1000 mistakes
 	{"19.2s", []string{"0.0192s"}, false},
 	{"0.028ms", []string{"0.028s"}, false},
@@ -279,15 +352,19 @@ func TestJudgeLiterals(t *testing.T) {
 		fmt.Fprintf(&tr, "[c%d] case\n", i)
 		var refs []string
 		for j, v := range c.values {
-			fmt.Fprintf(&tr, "v%d=%s\n", j, v)
-			refs = append(refs, fmt.Sprintf("s/t.c%d.v%d", i, j))
+			key := fmt.Sprintf("v%d", j)
+			if n, ok := strings.CutSuffix(v, "tod"); ok {
+				key, v = fmt.Sprintf("tod%d", j), n // a time of day: the manifest declares its unit
+			}
+			fmt.Fprintf(&tr, "%s=%s\n", key, v)
+			refs = append(refs, fmt.Sprintf("s/t.c%d.%s", i, key))
 		}
 		fmt.Fprintf(&page, "[%s](ev:%s)\n\n", c.lit, strings.Join(refs, ","))
 	}
 	dir := filepath.Join(root, "evidence", "s")
 	must(t, os.MkdirAll(dir, 0o755))
 	must(t, os.WriteFile(filepath.Join(dir, "t.txt"), []byte(tr.String()), 0o644))
-	must(t, os.WriteFile(filepath.Join(dir, "evidence.toml"), []byte("id = \"s\"\ntitle = \"t\"\ndate = \"unknown\"\nenvironment = \"e\"\nreport = \"r\"\norigin = \"raw\"\n[[transcript]]\nfile = \"t.txt\"\nname = \"t\"\n"), 0o644))
+	must(t, os.WriteFile(filepath.Join(dir, "evidence.toml"), []byte("id = \"s\"\ntitle = \"t\"\ndate = \"unknown\"\nenvironment = \"e\"\nreport = \"r\"\norigin = \"raw\"\n[[transcript]]\nfile = \"t.txt\"\nname = \"t\"\nunits = { \"*.tod0\" = \"tod\" }\n"), 0o644))
 	st, errs := evidence.Load(root, "evidence")
 	if errs != nil {
 		t.Fatal(errs)

@@ -51,6 +51,18 @@ var particles = []string{
 	"の", "が", "は", "を", "に", "で", "と", "も", "へ", "から", "まで", "より", "ずつ", "や", "か", "中", "間", "目", "です", "だ",
 }
 
+// signWords after a number give it the sign of a change: [12% 감소] is
+// a decrease of 12 %, read as −12 % and judged as a difference, as
+// [−12%] would be; [12% 증가] is +12 %.
+var signWords = []struct {
+	word string
+	neg  bool
+}{
+	{"감소", true}, {"하락", true}, {"증가", false}, {"상승", false},
+	{"減少", true}, {"低下", true}, {"下落", true}, {"増加", false}, {"上昇", false},
+	{"decrease", true}, {"increase", false},
+}
+
 // englishConnectors may stand between numbers ("86 of 86", "5 to 10").
 var englishConnectors = map[string]bool{"of": true, "to": true, "from": true, "and": true, "or": true, "out": true, "vs": true, "than": true, "in": true, "at": true, "per": true}
 
@@ -207,14 +219,17 @@ func ParseLiteral(lit string) (Literal, error) {
 		// room for the quantities, once: a Quantity is 250 bytes
 		qs = make([]Quantity, 0, n)
 	}
-	return parseLiteral(lit, qs, true)
+	return parseLiteral(lit, qs, true, true)
 }
 
 // parseLiteral is ParseLiteral, appending the quantities to qs (empty,
 // with room for digitRuns(lit) of them). With exact, a slice with room
 // to spare is copied to one of its length; without, its capacity is cut
 // to its length (qs is part of a page's buffer: see parse).
-func parseLiteral(lit string, qs []Quantity, exact bool) (Literal, error) {
+//
+// With strict, every byte of the literal must be read (see account); an
+// exemption marker's text is not a measurement and is read without it.
+func parseLiteral(lit string, qs []Quantity, exact, strict bool) (Literal, error) {
 	lx := &lexer{s: lit}
 	lx.out.Quantities = qs
 	err := lx.run()
@@ -229,7 +244,10 @@ func parseLiteral(lit string, qs []Quantity, exact bool) (Literal, error) {
 	if err != nil {
 		return lx.out, err
 	}
-	return lx.out, lx.finish()
+	if err := lx.finish(); err != nil || !strict {
+		return lx.out, err
+	}
+	return lx.out, lx.account()
 }
 
 // digitRuns counts the runs of digits in s (ASCII or full-width), a run
@@ -272,14 +290,41 @@ func digitWidth(s string, i int) int {
 	return 0
 }
 
-func (lx *lexer) errorf(format string, args ...any) error {
-	return fmt.Errorf("claim literal %q: "+format, append([]any{lx.s}, args...)...)
+// LiteralError is a claim literal the grammar cannot read: the bytes
+// [Offset, End) of Literal are what it could not read (a whole literal for
+// an error of its shape, such as a reversed range), and Msg says what was
+// there and what was expected.
+type LiteralError struct {
+	Literal     string
+	Offset, End int
+	Msg         string
+}
+
+func (e *LiteralError) Error() string { return fmt.Sprintf("claim literal %q: %s", e.Literal, e.Msg) }
+
+// errorf returns a LiteralError about the bytes [at, end) of the literal
+// (end ≤ at: to the end of the rune at at).
+func (lx *lexer) errorf(at, end int, format string, args ...any) error {
+	at = max(0, min(at, len(lx.s)))
+	if end <= at {
+		_, n := utf8.DecodeRuneInString(lx.s[at:])
+		end = at + max(n, 0)
+	}
+	return &LiteralError{Literal: lx.s, Offset: at, End: min(end, len(lx.s)), Msg: fmt.Sprintf(format, args...)}
 }
 
 func (lx *lexer) run() error {
 	s := lx.s
 	for i := 0; i < len(s); {
-		q, n, err := lx.quantityAt(i)
+		var q *Quantity
+		var n int
+		var err error
+		if s[i] == 'P' {
+			q, err = lx.isoDurationAt(i)
+		}
+		if q == nil && err == nil {
+			q, n, err = lx.quantityAt(i)
+		}
 		if err != nil {
 			return err
 		}
@@ -345,7 +390,7 @@ func (lx *lexer) quantityAt(i int) (*Quantity, int, error) {
 		if prev := runeBefore(s, i); i > 0 && strings.ContainsRune("+-−＋－", prev) {
 			// "−−5": reading the last sign alone would turn the number's
 			// sign around when fixed (−−5 → −40).
-			return nil, 0, lx.errorf("two signs before the number at %q; expected one sign", s[i-utf8.RuneLen(prev):i+sl+1])
+			return nil, 0, lx.errorf(i-utf8.RuneLen(prev), i+sl, "two signs before the number at %q; expected one sign", s[i-utf8.RuneLen(prev):i+sl+1])
 		}
 	}
 	j := i + sl
@@ -368,16 +413,16 @@ func (lx *lexer) quantityAt(i int) (*Quantity, int, error) {
 			}
 			return nil, k - i, nil
 		case prev == '_' || prev == '.' || prev == '．':
-			return nil, 0, lx.errorf("cannot read the number at %q; expected plain digits such as 1,234.5", s[max(0, i-1):min(len(s), j+4)])
+			return nil, 0, lx.errorf(i-1, i, "cannot read the number at %q; expected plain digits such as 1,234.5", s[max(0, i-1):min(len(s), j+4)])
 		}
 	}
 	d, err := unit.ScanDigits(s[j:], unit.Style{SpaceGrouping: true})
 	if err != nil {
-		return nil, 0, lx.errorf("malformed digit grouping at %q; expected groups of three digits (1,234) and a decimal point, not a comma", s[j:min(len(s), j+12)])
+		return nil, 0, lx.errorf(j, j+len(s[j:min(len(s), j+12)]), "malformed digit grouping at %q; expected groups of three digits (1,234) and a decimal point, not a comma", s[j:min(len(s), j+12)])
 	}
 	k := j + d.Len
 	if k < len(s) && (s[k] == '.' || strings.HasPrefix(s[k:], "．")) && unit.IsDigitAt(s, k+1+2*btoi(s[k] != '.')) {
-		return nil, 0, fmt.Errorf("%q looks like a version or address, not a measured number", s)
+		return nil, 0, lx.errorf(j, k+1, "%q looks like a version or address, not a measured number; expected one decimal point", s)
 	}
 	lx.q = Quantity{Start: i, NumStart: i, NumEnd: k, Value: d.Value, Decimals: d.Decimals, FullWidth: d.FullWidth,
 		Grouped: d.Grouped, Sep: d.Sep, Magnitude: one, Delta: delta}
@@ -387,6 +432,10 @@ func (lx *lexer) quantityAt(i int) (*Quantity, int, error) {
 		if strings.ContainsAny(q.Sign, "-−－") {
 			q.Value = q.Value.Neg()
 		}
+	}
+	if end, ok, err := lx.clockAt(q); err != nil || ok {
+		q.End = end
+		return q, 0, err
 	}
 	k, err = lx.magnitudes(q, k)
 	if err != nil {
@@ -511,6 +560,10 @@ func (lx *lexer) unitAfter(q *Quantity, k int) error {
 		if w, u := unit.Prefix(s[k2:]); w != "" && !(w == "x" && k2 > k) {
 			q.Unit, q.UnitWord = u.Name, w
 			k = k2 + len(w)
+			var err error
+			if k, err = lx.compound(q, k); err != nil {
+				return err
+			}
 		}
 	}
 	// Rate prefix: 초당 1,250건, 毎秒1,250件, 秒間1,250件, also with an
@@ -524,7 +577,7 @@ func (lx *lexer) unitAfter(q *Quantity, k int) error {
 	}
 	for _, p := range unit.RatePrefixes {
 		if strings.HasSuffix(before, p) {
-			if err := lx.makeRate(q, p); err != nil {
+			if err := lx.makeRate(q, p, len(before)-len(p)); err != nil {
 				return err
 			}
 		}
@@ -538,7 +591,7 @@ func (lx *lexer) unitAfter(q *Quantity, k int) error {
 		for _, w := range unit.PerSecond {
 			rest := s[k+sl:]
 			if strings.HasPrefix(rest, w) && (len(rest) == len(w) || scriptOf(rune(rest[len(w)])) != latin) {
-				if err := lx.makeRate(q, s[k:k+sl+len(w)]); err != nil {
+				if err := lx.makeRate(q, s[k:k+sl+len(w)], k); err != nil {
 					return err
 				}
 				k += sl + len(w)
@@ -550,7 +603,7 @@ func (lx *lexer) unitAfter(q *Quantity, k int) error {
 	if k2 := skipSpaces(s, k); k2 > k {
 		for _, w := range []string{"per second", "per sec", "a second"} {
 			if strings.HasPrefix(s[k2:], w) {
-				if err := lx.makeRate(q, w); err != nil {
+				if err := lx.makeRate(q, w, k2); err != nil {
 					return err
 				}
 				k = k2 + len(w)
@@ -567,7 +620,7 @@ func (lx *lexer) unitAfter(q *Quantity, k int) error {
 		t := skipSpaces(s, k2+len(pm))
 		d, err := unit.ScanDigits(s[t:], unit.Style{})
 		if err != nil || d.Len == 0 {
-			return lx.errorf("expected a number after %q", pm)
+			return lx.errorf(t, 0, "expected a number after %q", pm)
 		}
 		e := t + d.Len
 		tu, tw := "", ""
@@ -580,10 +633,13 @@ func (lx *lexer) unitAfter(q *Quantity, k int) error {
 		case tu == "" || tu == q.Unit:
 		case q.Unit == "":
 			q.Unit = tu
+		case tu == "%" && q.Unit != "%p":
+			// a relative tolerance: 120ms ±11% is 120 ms ± 13.2 ms
+			tol = q.Value.Abs().Mul(tol).Div(decimal.NewFromInt(100))
 		default:
 			c, ok := unit.Convert(tol, tu, q.Unit)
 			if !ok {
-				return lx.errorf("the tolerance after %q is in %s, the number in %s", pm, tu, q.Unit)
+				return lx.errorf(e2, e2+len(tw), "the tolerance after %q is in %s, the number in %s", pm, tu, q.Unit)
 			}
 			tol = c
 		}
@@ -594,18 +650,32 @@ func (lx *lexer) unitAfter(q *Quantity, k int) error {
 		k = e
 		break
 	}
+	// A sign word: 12% 감소, 12%減少, 12% increase.
+	if k2 := skipSpaces(s, k); oneSpaceAtMost(s, k, k2) && q.Sign == "" && !q.Word {
+		for _, sw := range signWords {
+			if !strings.HasPrefix(s[k2:], sw.word) || scriptOf(rune(sw.word[0])) == latin && (k2 == k || k2+len(sw.word) < len(s) && scriptOf(rune(s[k2+len(sw.word)])) == latin) {
+				continue
+			}
+			if sw.neg {
+				q.Value = q.Value.Neg()
+			}
+			q.Delta, q.SignWord = true, sw.word
+			k = k2 + len(sw.word)
+			break
+		}
+	}
 	q.End = k
 	return nil
 }
 
 // makeRate turns q into a rate per second: a plain number or a count.
-func (lx *lexer) makeRate(q *Quantity, word string) error {
+func (lx *lexer) makeRate(q *Quantity, word string, at int) error {
 	switch q.Unit {
 	case "", "count", "/s":
 		q.Unit = "/s"
 		return nil
 	}
-	return lx.errorf("%q makes a rate of %s; expected a count per second (1,250건/초, 毎秒1,250件) — compound units such as KB/s are not read", word, q.Unit)
+	return lx.errorf(at, at+len(word), "%q makes a rate of %s; expected a count per second (1,250건/초, 毎秒1,250件) — compound units such as KB/s are not read", word, q.Unit)
 }
 
 // after checks what follows a quantity: a Latin letter, digit, "_", "%"
@@ -622,11 +692,13 @@ func (lx *lexer) after(q *Quantity) error {
 	switch {
 	case scriptOf(r) == latin, r == '_', r == '%', r == '％', r > 127 && unicode.IsNumber(r) && !unit.IsDigitAt(s, k),
 		unitLike(r), r == '&', r == '\\', r == '#', r == '@', r > 127 && scriptOf(r) == other && unicode.IsLetter(r):
-		return lx.errorf("unknown unit or unreadable number at %q; expected a unit such as %%, s, ms, 초, 秒, 바이트, 회", s[q.Start:min(len(s), k+12)])
+		return lx.errorf(k, 0, "unknown unit or unreadable number at %q; expected a unit such as %%, s, ms, 초, 秒, 바이트, 회", s[q.Start:min(len(s), k+12)])
+	case q.UnitWord != "" && unit.IsDigitAt(s, k):
+		return lx.errorf(k, k+digitLen(s, k), "a number glued to %q; expected a space, a connector or a unit after it, or the parts of a duration (1h2m3s)", s[q.Start:k])
 	case r == '/' || r == '／':
 		after := strings.TrimLeftFunc(s[k+utf8.RuneLen(r):], isSpace)
 		if after == "" || !unit.IsDigitAt(after, 0) {
-			return lx.errorf("unknown unit at %q: compound units (KB/s, 초/회) are not read; expected a number, a unit, or a count per second (건/초)", s[q.Start:min(len(s), k+12)])
+			return lx.errorf(k, 0, "unknown unit at %q: compound units (KB/s, 초/회) are not read; expected a number, a unit, or a count per second (건/초)", s[q.Start:min(len(s), k+12)])
 		}
 		return nil
 	}
@@ -635,7 +707,7 @@ func (lx *lexer) after(q *Quantity) error {
 		return nil
 	}
 	if r2, _ := utf8.DecodeRuneInString(s[k2:]); unitLike(r2) {
-		return lx.errorf("unknown unit at %q; expected a unit such as %%, s, ms, 초, 秒, 바이트, 회", s[q.Start:min(len(s), k2+12)])
+		return lx.errorf(k2, 0, "unknown unit at %q; expected a unit such as %%, s, ms, 초, 秒, 바이트, 회", s[q.Start:min(len(s), k2+12)])
 	}
 	w := wordAt(s, k2)
 	if w == "" {
@@ -644,12 +716,12 @@ func (lx *lexer) after(q *Quantity) error {
 	r2, _ := utf8.DecodeRuneInString(w)
 	if scriptOf(r2) == latin {
 		if k2 == k {
-			return lx.errorf("unknown unit or unreadable number at %q", s[q.Start:min(len(s), k+12)])
+			return lx.errorf(k, k+len(w), "unknown unit or unreadable number at %q; expected a unit such as s, ms, %%, or a space before a word", s[q.Start:min(len(s), k+12)])
 		}
 		if englishConnectors[strings.ToLower(w)] || lx.knownWord(k2) {
 			return nil
 		}
-		return lx.errorf("unknown word %q after %q; expected a unit such as s, ms, %%, or a connector (of, to)", w, s[q.Start:q.End])
+		return lx.errorf(k2, k2+len(w), "unknown word %q after %q; expected a unit such as s, ms, %%, or a connector (of, to)", w, s[q.Start:q.End])
 	}
 	if lx.knownWord(k2) || k2 > k && q.UnitWord != "" {
 		return nil // after a unit and a space, words are prose: 3회 연속
@@ -659,7 +731,7 @@ func (lx *lexer) after(q *Quantity) error {
 	if _, n, _ := lx.wordNumberAt(k2); n > 0 {
 		return nil
 	}
-	return lx.errorf("unknown word %q after %q; expected a unit (초, 秒, ms, %%, 바이트, 年 …), a counter (회, 回, 건, 件, 개, 個, 명, 人 …) or a particle", w, s[q.Start:q.End])
+	return lx.errorf(k2, k2+len(w), "unknown word %q after %q; expected a unit (초, 秒, ms, %%, 바이트, 年 …), a counter (회, 回, 건, 件, 개, 個, 명, 人 …) or a particle", w, s[q.Start:q.End])
 }
 
 // unitLike reports whether r is a symbol that reads as a unit the grammar
@@ -850,20 +922,22 @@ var arrows = strings.NewReplacer("->", "  ", "=>", "  ")
 func (lx *lexer) finish() error {
 	s, qs := lx.s, lx.out.Quantities
 	if len(qs) == 0 {
-		return fmt.Errorf("claim literal %q has no number; expected digits such as 86/86, 44%%, +1, 40초", s)
+		return &LiteralError{Literal: s, End: len(s), Msg: "no number; expected digits such as 86/86, 44%, +1, 40초"}
 	}
 	// Text outside the quantities.
 	var buf [4]string // most literals have one or two numbers: segs stays on the stack
-	segs := buf[:0]
+	var atBuf [4]int
+	segs, segAt := buf[:0], atBuf[:0]
 	prev := 0
 	for _, q := range qs {
-		segs = append(segs, s[prev:q.Start])
+		segs, segAt = append(segs, s[prev:q.Start]), append(segAt, prev)
 		prev = q.End
 	}
-	segs = append(segs, s[prev:])
-	for _, seg := range segs {
-		if m := charRefRe.FindString(seg); m != "" {
-			return fmt.Errorf("claim literal %q: %s is not a character reference HTML defines, so the text shows it as written; expected the character itself (%%, a space) or a defined reference (&percnt;, &nbsp;)", s, m)
+	segs, segAt = append(segs, s[prev:]), append(segAt, prev)
+	for si, seg := range segs {
+		if m := charRefRe.FindStringIndex(seg); m != nil {
+			at := segAt[si] + m[0]
+			return lx.errorf(at, at+m[1]-m[0], "%s is not a character reference HTML defines, so the text shows it as written; expected the character itself (%%, a space) or a defined reference (&percnt;, &nbsp;)", seg[m[0]:m[1]])
 		}
 	}
 	if t := strings.TrimLeftFunc(segs[0], isSpace); strings.HasPrefix(t, "~") || strings.HasPrefix(t, "〜") || strings.HasPrefix(t, "～") {
@@ -888,7 +962,7 @@ func (lx *lexer) finish() error {
 					if strings.HasPrefix(seg[k:], c.word) {
 						cmps++
 						if cmps > 1 {
-							return fmt.Errorf("claim literal %q has %d comparators; expected one comparator for one number", s, cmps)
+							return &LiteralError{Literal: s, End: len(s), Msg: fmt.Sprintf("%d comparators; expected one comparator for one number", cmps)}
 						}
 						lx.out.Cmp = c.cmp
 						matched = len(c.word)
@@ -927,11 +1001,11 @@ func (lx *lexer) finish() error {
 	}
 	switch {
 	case lx.out.Range && len(qs) != 2:
-		return fmt.Errorf("claim literal %q: a range has two ends; found %d numbers", s, len(qs))
+		return &LiteralError{Literal: s, End: len(s), Msg: fmt.Sprintf("a range has two ends; found %d numbers", len(qs))}
 	case lx.out.Range && qs[0].Unit == qs[1].Unit && qs[0].Value.GreaterThan(qs[1].Value):
-		return fmt.Errorf("claim literal %q: the range is reversed; expected the smaller end first", s)
+		return &LiteralError{Literal: s, End: len(s), Msg: "the range is reversed; expected the smaller end first"}
 	case lx.out.Cmp != "" && len(qs) != 1:
-		return fmt.Errorf("claim literal %q: a comparator applies to one number; found %d", s, len(qs))
+		return &LiteralError{Literal: s, End: len(s), Msg: fmt.Sprintf("a comparator applies to one number; found %d", len(qs))}
 	}
 	if lx.out.Range && qs[0].Unit == "" && qs[1].Unit != "" {
 		// "10〜20ms": the unit of the upper end applies to both.
@@ -958,4 +1032,13 @@ func (lx *lexer) wordBoundary(seg string, k int, word string) bool {
 		}
 	}
 	return true
+}
+
+// digitLen is the length of the run of digits at s[i:].
+func digitLen(s string, i int) int {
+	j := i
+	for w := digitWidth(s, j); w > 0; w = digitWidth(s, j) {
+		j += w
+	}
+	return j - i
 }

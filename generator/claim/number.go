@@ -47,6 +47,19 @@ type Quantity struct {
 	Compound bool `json:"compound,omitempty"`
 	// Tolerance is the written ± tolerance in Unit ("43±1秒"), or zero.
 	Tolerance decimal.Decimal `json:"tolerance,omitzero"`
+	// Parts are the parts of a compound duration or clock time (143h25m,
+	// 1분 30초, PT1M30S, 14:03:22, 오후 2시 3분), nil for any other number.
+	// Value is then in the unit of the last part (Unit; for a clock time,
+	// seconds since midnight in ClockUnit) at its decimals, and
+	// [NumStart, NumEnd) runs from the first part's digits to the last
+	// part's, which Format rewrites in the same parts.
+	Parts []Part `json:"parts,omitempty"`
+	// Meridiem is the 오전/오후/午前/午後 before a 12-hour clock time, or "".
+	Meridiem string `json:"meridiem,omitempty"`
+	// SignWord is the word after the number that gives it its sign
+	// (감소, 減少, decrease: negative; 증가, 増加, increase: positive); the
+	// number is then a difference (Delta) and its digits carry no sign.
+	SignWord string `json:"sign_word,omitempty"`
 }
 
 // Step is the value of one unit in the last written digit: 10^−Decimals
@@ -67,8 +80,10 @@ func IsOne(d decimal.Decimal) bool {
 }
 
 // Rewritable reports whether Format can rewrite the number in place: not
-// a number word and not a compound.
-func (q Quantity) Rewritable() bool { return !q.Word && !q.Compound }
+// a number word, not a compound magnitude (1만 2천) and not a 12-hour
+// clock time (its 오전/오후 may have to change). A compound duration is
+// rewritten in its own parts (142h37m stays hours and minutes).
+func (q Quantity) Rewritable() bool { return !q.Word && !q.Compound && q.Meridiem == "" }
 
 // Kind is the shape of a literal.
 type Kind string
@@ -119,6 +134,12 @@ type Literal struct {
 // for positive values; a minus keeps its form, - or U+2212). The result
 // replaces lit[q.NumStart:q.NumEnd].
 func (q Quantity) Format(v decimal.Decimal) string {
+	if len(q.Parts) > 0 {
+		return q.formatParts(v)
+	}
+	if q.SignWord != "" {
+		q.Delta, q.Sign, v = false, "", v.Abs() // the word carries the sign
+	}
 	if !q.Magnitude.IsZero() {
 		v = v.Div(q.Magnitude)
 	}
@@ -193,14 +214,19 @@ func RewriteKeepsReading(lit string, q Quantity, nw string) bool {
 	if err != nil || len(after.Quantities) != len(before.Quantities) {
 		return false
 	}
-	want, err := ParseLiteral(nw)
+	// a compound is read with its last unit word: 142h37 is not a number
+	tail, mag := "", q.Magnitude
+	if len(q.Parts) > 0 || q.SignWord != "" {
+		tail, mag = lit[q.NumEnd:q.End], one
+	}
+	want, err := ParseLiteral(nw + tail)
 	if err != nil || len(want.Quantities) != 1 {
 		return false
 	}
 	for i, b := range before.Quantities {
 		a := after.Quantities[i]
 		if b.NumStart == q.NumStart {
-			if !a.Value.Equal(want.Quantities[0].Value.Mul(q.Magnitude)) || a.Unit != b.Unit || a.Delta != b.Delta {
+			if !a.Value.Equal(want.Quantities[0].Value.Mul(mag)) || a.Unit != b.Unit || a.Delta != b.Delta || len(a.Parts) != len(b.Parts) {
 				return false
 			}
 			continue

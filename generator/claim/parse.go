@@ -404,7 +404,7 @@ func parse(md goldmark.Markdown, path string, src []byte, page bool) (*Page, dia
 		c := &p.Claims[i]
 		c.Literal = lits[litAt[i][0]:litAt[i][1]]
 		at := len(qs)
-		c.Parsed, c.ParseErr = parseLiteral(c.Literal, qs[at:at:at+runs[i]], false)
+		c.Parsed, c.ParseErr = parseLiteral(c.Literal, qs[at:at:at+runs[i]], false, !c.Exempt)
 		qs = qs[:at+runs[i]]
 	}
 	p.Blocks = collectBlocks(doc, len(src)-body)

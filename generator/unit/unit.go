@@ -16,6 +16,7 @@
 //	/s                      per second (a rate)
 //	count                   a count written with a counter word (회, 回, 件, 개, …)
 //	x                       a multiple (배, 倍, ×)
+//	tod                     a time of day in seconds since midnight (a clock time: 14:03:22)
 package unit
 
 import (
@@ -41,6 +42,7 @@ const (
 	Rate     Dim = "rate"     // /s
 	Count    Dim = "count"    // counter words
 	Multiple Dim = "multiple" // 배, 倍, x
+	Clock    Dim = "clock"    // tod: a time of day, seconds since midnight
 	// Ambiguous is the dimension of a word that spells units of several
 	// dimensions ("m": minutes or millicores); see Resolve.
 	Ambiguous Dim = "ambiguous"
@@ -104,6 +106,7 @@ var canonical = func() map[string]Unit {
 	add(Rate, "/s")
 	add(Count, "count")
 	add(Multiple, "x")
+	add(Clock, "tod")
 	for n, s := range map[string]decimal.Decimal{
 		"ns": decimal.New(1, -9), "us": decimal.New(1, -6), "ms": decimal.New(1, -3), "s": decimal.NewFromInt(1),
 		"min": decimal.NewFromInt(60), "h": decimal.NewFromInt(3600), "d": decimal.NewFromInt(86400), "wk": decimal.NewFromInt(7 * 86400),
@@ -152,12 +155,13 @@ var spellings = map[string][]string{
 }
 
 // Counters are the counter words: a number followed by one is a count and
-// binds to a plain number. Korean: 회 건 개 번 명 대 차례 가지 곳 줄 개소;
-// Japanese: 回 件 個 つ 人 名 台 番 度 本 枚 行 種類 箇所 か所 ヶ所;
+// binds to a plain number. Korean: 회 건 개 번 명 대 차례 가지 곳 줄 개소
+// 단계 장 호 마리 원; Japanese: 回 件 個 つ 人 名 台 番 度 本 枚 行 種類 箇所
+// か所 ヶ所 号 円 (a currency amount is a plain number with its word);
 // English: times.
 var Counters = []string{
-	"회", "건", "개", "번", "명", "대", "차례", "가지", "곳", "줄", "개소",
-	"回", "件", "個", "つ", "人", "名", "台", "番", "度", "本", "枚", "行", "種類", "箇所", "か所", "ヶ所",
+	"회", "건", "개", "번", "명", "대", "차례", "가지", "곳", "줄", "개소", "단계", "장", "호", "마리", "원",
+	"回", "件", "個", "つ", "人", "名", "台", "番", "度", "本", "枚", "行", "種類", "箇所", "か所", "ヶ所", "号", "円",
 	"times",
 }
 
