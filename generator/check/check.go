@@ -466,6 +466,9 @@ func suggestFix(p *claim.Page, c claim.Claim, q claim.Quantity, v *evidence.Valu
 	if !UnitsCompatible(q.Unit, v.Unit) || q.Delta && !v.Delta {
 		return diag.SuggestedFix{}, false
 	}
+	if q.SignWord != "" && v.Value.Sign() != 0 && v.Value.Sign() != q.Value.Sign() {
+		return diag.SuggestedFix{}, false // 감소 on an increase: the word must change, by hand
+	}
 	if !v.Derived && coarsestStep(q).LessThan(InUnitOf(q, &evidence.Value{Value: decimal.New(1, v.Value.Exponent()), Unit: v.Unit})) {
 		// Written finer than the record: without a unit conversion, write
 		// the record's own precision instead.
@@ -716,6 +719,12 @@ func halfStep(q claim.Quantity) decimal.Decimal {
 func Expected(q claim.Quantity, approx claim.Approx, val decimal.Decimal) string {
 	want := q.Format(val)
 	switch {
+	case len(q.Parts) > 0:
+		want += q.UnitWord // 142h37m: the last part's unit
+	case q.SignWord != "":
+		// the value's own sign: 12% 감소 against +12% expects +12%
+		q.SignWord, q.Delta = "", true
+		want = q.Format(val) + q.UnitWord
 	case q.Compound && q.MagnitudeWord != "割":
 		// 1만 2천 against 1250: "1,250", not the rounded first part "1"
 		want = groupDigits(val.String())

@@ -38,12 +38,12 @@ func (lx *lexer) account() error {
 			qi++
 			continue
 		}
-		next := len(s)
+		next := -1 // no quantity follows
 		if qi < len(qs) {
 			next = qs[qi].Start
 		}
 		n := lx.knownAt(i, next)
-		if n <= 0 || i+n > next {
+		if n <= 0 {
 			return lx.unknownAt(i)
 		}
 		i += n
@@ -52,9 +52,16 @@ func (lx *lexer) account() error {
 }
 
 // knownAt returns the length of the space, punctuation mark or known word
-// at s[i:] that ends at or before next (where the next quantity starts),
-// or 0.
+// at s[i:] that ends at or before next, where the next quantity starts
+// (-1: none follows), or 0.
 func (lx *lexer) knownAt(i, next int) int {
+	if next < 0 {
+		next = len(lx.s)
+	} else {
+		if n := labelLen(lx.s, i); n > 0 && i+n == next {
+			return n
+		}
+	}
 	s := lx.s
 	if n := spaceAt(s, i); n > 0 {
 		return n
@@ -69,9 +76,6 @@ func (lx *lexer) knownAt(i, next int) int {
 		}
 	}
 	if n := lx.knownWordLen(i); n > best {
-		best = n
-	}
-	if n := labelLen(s, i); n > 0 && i+n == next {
 		best = n
 	}
 	if i+best > next {

@@ -29,6 +29,9 @@ type Part struct {
 	// Sep is the text from the end of the part's digits to the start of
 	// the next part's digits ("h", "분 ", ":"); "" for the last part.
 	Sep string `json:"-"`
+	// Lead is the text before the first part's digits that belongs to the
+	// number ("PT" of PT1M30S); "" for any other part.
+	Lead string `json:"-"`
 }
 
 // ClockUnit is the unit of a clock time read from a claim: seconds since
@@ -211,11 +214,12 @@ func (lx *lexer) isoDurationAt(i int) (*Quantity, error) {
 			}
 			total = total.Mul(r)
 			parts[len(parts)-1].Sep = s[lastNumEnd:j]
-		} else {
-			q.NumStart = i
 		}
 		total = total.Add(d.Value)
 		parts = append(parts, Part{Unit: u, Width: d.Len, Pad: padded(s[j:e])})
+		if len(parts) == 1 {
+			parts[0].Lead = s[i:j]
+		}
 		prev, lastNumEnd, decimals = u, e, d.Decimals
 		j = e + 1
 	}
@@ -313,7 +317,7 @@ func (lx *lexer) clockAt(q *Quantity) (int, bool, error) {
 			return 0, false, lx.errorf(j, e, "%s in a clock time; expected fewer than 60", s[j:e])
 		}
 		parts[len(parts)-1].Sep = s[lastNumEnd:j]
-		parts = append(parts, Part{Unit: units[n], Width: d.Len, Pad: padded(s[j:e])})
+		parts = append(parts, Part{Unit: units[n], Width: d.Len, Pad: colon || padded(s[j:e])}) // 14:05:05
 		total = total.Mul(decimal.NewFromInt(60)).Add(d.Value)
 		lastNumEnd, decimals, word = e, d.Decimals, w
 		k = e + len(w)
@@ -351,6 +355,7 @@ func (q Quantity) formatParts(v decimal.Decimal) string {
 	} else if q.Delta {
 		b.WriteString("+")
 	}
+	b.WriteString(q.Parts[0].Lead)
 	for _, p := range q.Parts[:n-1] {
 		r, _ := unit.Factor(p.Unit, last)
 		d := x.Div(r).Truncate(0)

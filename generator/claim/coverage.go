@@ -32,6 +32,10 @@ var (
 	dateRe      = regexp.MustCompile(`^\d{4}[-/.]\d{1,2}[-/.]\d{1,2}`)
 	cjkDateRe   = regexp.MustCompile(`^(\d{4}\s*[年년]\s*)?\d{1,2}\s*[月월](\s*\d{1,2}\s*[日일])?`)
 	timeRe      = regexp.MustCompile(`^\d{1,2}:\d{2}(:\d{2})?`)
+	// cjkTimeRe is a time of day in Korean or Japanese: 2시 3분, 14時3分,
+	// 오후 2시 3분 (the 오후 is a word); 2시간 and 2時間 are durations (see
+	// cjkTime).
+	cjkTimeRe   = regexp.MustCompile(`^\d{1,2}\s*(?:시|時)(?:\s*\d{1,2}\s*(?:분|分)(?:\s*\d{1,2}\s*(?:초|秒))?)?`)
 	ipv4Re      = regexp.MustCompile(`\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}$`)
 	shortcodeRe = regexp.MustCompile(`(?s)\{\{[<%].*?[%>]\}\}`)
 )
@@ -195,8 +199,8 @@ func scanDecoded(ix *diag.LineIndex, src []byte, start, stop int, headingStart b
 		for _, r := range []struct {
 			re   *regexp.Regexp
 			name string
-		}{{dateRe, "date"}, {cjkDateRe, "date"}, {timeRe, "time"}} {
-			if m := r.re.FindIndex(src[a:]); m != nil && a+m[1] > b && (a+m[1] >= len(src) || !isDigitByte(src[a+m[1]])) {
+		}{{dateRe, "date"}, {cjkDateRe, "date"}, {timeRe, "time"}, {cjkTimeRe, "time"}} {
+			if m := r.re.FindIndex(src[a:]); m != nil && a+m[1] > b && (a+m[1] >= len(src) || !isDigitByte(src[a+m[1]])) && (r.re != cjkTimeRe || cjkTime(src[a:a+m[1]], src[a+m[1]:])) {
 				b, rule = a+m[1], r.name
 				break
 			}
@@ -221,6 +225,15 @@ func scanDecoded(ix *diag.LineIndex, src []byte, start, stop int, headingStart b
 		out = append(out, pn)
 	}
 	return out
+}
+
+// cjkTime reports whether m, a match of cjkTimeRe followed by rest, is a
+// time of day: its hour word is not the start of 시간 or 時間 (hours).
+func cjkTime(m, rest []byte) bool {
+	if !bytes.HasSuffix(m, []byte("시")) && !bytes.HasSuffix(m, []byte("時")) {
+		return true
+	}
+	return !bytes.HasPrefix(rest, []byte("간")) && !bytes.HasPrefix(rest, []byte("間"))
 }
 
 // scanNumberWords finds the numbers written as words and followed by a

@@ -61,14 +61,18 @@ func FuzzParseLiteral(f *testing.F) {
 	for _, s := range []string{"86/86", "51.7%→0.21%", "약 40초", "約40秒", "Δ+1", "８６％", "1,234.5ms",
 		"1万2000", "1만 2천 건", "150 000", "두 번", "二回", "ふたつ", "초당 1,250건", "1,250件/秒", "約3割", "3割5分",
 		"43±1秒", "10∼20ms", "40秒弱", "40여 건", "五千", "3초 이내", "MID1에서 +1", "t=0",
-		"104035637\u00a0ms", "1만\u202f2천 건", "86\u3000%", "두\u2009번", "86 &foo;", "86$"} {
+		"104035637\u00a0ms", "1만\u202f2천 건", "86\u3000%", "두\u2009번", "86 &foo;", "86$",
+		"143h25m", "40ms5", "1분 30초", "PT1M30S", "14:03:22", "오후 2시 3분", "12% 감소", "120ms ±11%", "exit=28", "74m", "343Mi"} {
 		f.Add(s)
 	}
+	glue := knownGlue()
 	f.Fuzz(func(t *testing.T, s string) {
 		l, err := ParseLiteral(s)
 		if err != nil {
+			checkError(t, s, err)
 			return
 		}
+		checkAccounted(t, glue, s, l)
 		prev := 0
 		for _, q := range l.Quantities {
 			if q.Start < prev || q.Start > q.NumStart || q.NumStart > q.NumEnd || q.NumEnd > q.End || q.End > len(s) || q.Start >= q.End {

@@ -305,12 +305,23 @@ func (e *LiteralError) Error() string { return fmt.Sprintf("claim literal %q: %s
 // errorf returns a LiteralError about the bytes [at, end) of the literal
 // (end ≤ at: to the end of the rune at at).
 func (lx *lexer) errorf(at, end int, format string, args ...any) error {
-	at = max(0, min(at, len(lx.s)))
+	if at >= len(lx.s) {
+		_, n := utf8.DecodeLastRuneInString(lx.s)
+		at = len(lx.s) - n // past the end: the last character
+	}
+	at = max(0, at)
 	if end <= at {
 		_, n := utf8.DecodeRuneInString(lx.s[at:])
 		end = at + max(n, 0)
 	}
-	return &LiteralError{Literal: lx.s, Offset: at, End: min(end, len(lx.s)), Msg: fmt.Sprintf(format, args...)}
+	for at > 0 && !utf8.RuneStart(lx.s[at]) {
+		at--
+	}
+	end = min(end, len(lx.s))
+	for end < len(lx.s) && !utf8.RuneStart(lx.s[end]) {
+		end++ // never split a character
+	}
+	return &LiteralError{Literal: lx.s, Offset: at, End: end, Msg: fmt.Sprintf(format, args...)}
 }
 
 func (lx *lexer) run() error {

@@ -189,3 +189,24 @@ func TestEditsKeepCharacterReferences(t *testing.T) {
 		t.Errorf("got  %q\nwant %q", got, want)
 	}
 }
+
+// TestEditsCompound: a stale compound duration is rewritten in its own
+// parts (142h37m stays hours and minutes, case 52), and a correct one is
+// left alone; a decrease keeps its word when the value still decreases.
+func TestEditsCompound(t *testing.T) {
+	st := store(t, "up=513410s ko=676s iso=95s chg=Δ-13% inc=+13%\n")
+	src := "[143h25m](ev:s/r.up) [142h37m](ev:s/r.up) [11분 6초](ev:s/r.ko) [PT1M30S](ev:s/r.iso) [1h2m3s](ev:s/r.up) [12% 감소](ev:s/r.chg) [12% 감소](ev:s/r.inc)\n"
+	p, errs := claim.Parse(claim.NewMarkdown(), "p.md", []byte(src))
+	if errs != nil {
+		t.Fatal(errs)
+	}
+	edits, ds := Edits(p, st, check.DefaultOptions())
+	if len(ds) != 1 || ds[0].Rule != diag.FixManual {
+		t.Fatalf("diagnostics: %v; want fix-manual for 감소 on an increase", ds)
+	}
+	got := string(Apply(p.Source, edits))
+	want := "[142h37m](ev:s/r.up) [142h37m](ev:s/r.up) [11분 16초](ev:s/r.ko) [PT1M35S](ev:s/r.iso) [142h36m50s](ev:s/r.up) [13% 감소](ev:s/r.chg) [12% 감소](ev:s/r.inc)\n"
+	if got != want {
+		t.Errorf("got:\n%s\nwant:\n%s", got, want)
+	}
+}

@@ -1,0 +1,307 @@
+package claim
+
+import (
+	"errors"
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/shopspring/decimal"
+
+	"github.com/evdoc-lab/evdoc/generator/unit"
+)
+
+// The literal grammar's accounting property: a literal ParseLiteral
+// accepts is read to its last byte. Outside its quantities there is only
+// space, punctuation and words the grammar knows, and no digit (a digit
+// there would be a number nobody judged: "25m" of "143h25m" read as 143h);
+// each quantity's own text reads as that quantity again. A literal it
+// refuses is a LiteralError whose byte range lies inside the literal.
+
+// knownGlue returns the words and marks that may stand outside the
+// quantities of a literal, longest first: the oracle of the property,
+// built from the grammar's own lists.
+func knownGlue() []string {
+	var ws []string
+	for _, a := range approxWords {
+		ws = append(ws, a.word)
+	}
+	for _, c := range cmpWords {
+		ws = append(ws, c.word)
+	}
+	ws = append(ws, particles...)
+	ws = append(ws, unit.RatePrefixes...)
+	ws = append(ws, punctuation...)
+	for w := range englishConnectors {
+		ws = append(ws, w)
+	}
+	for w := range rangeSeps {
+		ws = append(ws, w)
+	}
+	for _, sw := range signWords {
+		ws = append(ws, sw.word)
+	}
+	ws = append(ws, " ", "\t", "\n", "\r", "\u00a0", "\u202f", "\u2009", "\u3000")
+	// longest first: greedy matching takes "에서" before "에"
+	for i := range ws {
+		for j := i + 1; j < len(ws); j++ {
+			if len(ws[j]) > len(ws[i]) {
+				ws[i], ws[j] = ws[j], ws[i]
+			}
+		}
+	}
+	return ws
+}
+
+// checkAccounted fails t unless every byte of lit outside l's quantities
+// is glue, and each quantity's text reads as one quantity of its value.
+func checkAccounted(t *testing.T, glue []string, lit string, l Literal) {
+	t.Helper()
+	prev := 0
+	gap := func(a, b int) {
+		seg := lit[a:b]
+		for i := 0; i < len(seg); {
+			if n := labelLen(seg, i); n > 0 && a+i+n == b && b < len(lit) {
+				i += n // a key= label right before a number
+				continue
+			}
+			n := 0
+			for _, w := range glue {
+				if strings.HasPrefix(seg[i:], w) {
+					n = len(w)
+					break
+				}
+			}
+			if n == 0 {
+				t.Fatalf("ParseLiteral(%q) accepted it, but %q at byte %d is in no quantity and is no known word or mark (quantities %+v)", lit, seg[i:], a+i, l.Quantities)
+			}
+			for _, r := range seg[i : i+n] {
+				if r >= '0' && r <= '9' {
+					t.Fatalf("ParseLiteral(%q): digit outside every quantity at byte %d", lit, a+i)
+				}
+			}
+			i += n
+		}
+	}
+	for _, q := range l.Quantities {
+		if q.Start < prev || q.End > len(lit) || q.Start >= q.End {
+			t.Fatalf("ParseLiteral(%q): quantity [%d,%d) after %d", lit, q.Start, q.End, prev)
+		}
+		gap(prev, q.Start)
+		prev = q.End
+		if q.Word || q.Meridiem != "" {
+			continue // a number word or 오후 2시 reads with its context
+		}
+		alone, err := ParseLiteral(lit[q.Start:q.End])
+		if err == nil && (len(alone.Quantities) != 1 || !alone.Quantities[0].Value.Equal(q.Value)) {
+			t.Fatalf("ParseLiteral(%q): quantity %q reads %s in the literal but %+v alone", lit, lit[q.Start:q.End], q.Value, alone.Quantities)
+		}
+	}
+	gap(prev, len(lit))
+}
+
+// checkError fails t unless err is a LiteralError about bytes of lit.
+func checkError(t *testing.T, lit string, err error) {
+	t.Helper()
+	var le *LiteralError
+	if !errors.As(err, &le) {
+		t.Fatalf("ParseLiteral(%q): error %v is not a LiteralError", lit, err)
+	}
+	if le.Offset < 0 || le.End > len(lit) || le.Offset > le.End || len(lit) > 0 && le.Offset >= len(lit) {
+		t.Fatalf("ParseLiteral(%q): error range [%d,%d) outside the literal: %v", lit, le.Offset, le.End, err)
+	}
+	if !utf8.ValidString(lit[le.Offset:le.End]) && utf8.ValidString(lit) {
+		t.Fatalf("ParseLiteral(%q): error range [%d,%d) splits a character", lit, le.Offset, le.End)
+	}
+}
+
+// pieceSets are the pieces random literals are built of, by slot: numbers
+// in every style (signs included), unit words (all of package unit's, and
+// the parts of compounds and clocks), the glue the grammar knows, and
+// junk it does not.
+type pieceSets struct{ numbers, units, glue, junk []string }
+
+func grammarPieces() pieceSets {
+	return pieceSets{
+		numbers: []string{"40", "143", "0.04", "1,234.5", "１２", "5 000", "25", "3", "0", "59", "03", "14", "+3", "−2", "-1", "Δ0", "Δ+1", "두 ", "二", "three", "PT1M", "P1D", "T"},
+		units: append([]string{"", "", "", "h", "m", "s", "ms", "us", "min", "hour", "분", "초", "시간", "時間", "分", "秒", "시", "時", ":", "H", "M", "S", "D",
+			"만", "万", "천", "割", "여", "余", "%", "%p", "ポイント", "Mi", "Gi", "n", "코어", "±1", "±11%", " 감소", "減少", "/초", "/s", " per second"}, unit.Words()...),
+		glue: append([]string{"", "", "", "오후 ", "午後", "exit=", "t=", "초당 "}, knownGlue()...),
+		junk: []string{"x", "foo", "MID", "살", "代", "$", "‰", "_", ".", "&foo;", "=", "p99", "e3", "½", "연속", "#", "@", "P", "PT", "5", ":"},
+	}
+}
+
+// literalFrom builds a literal from b: bytes fill the slots number, unit,
+// glue in turn, each picking a piece of its slot; a byte ≥ 0xE0 picks
+// junk instead, and 0xFF glues the next byte in as it is.
+func literalFrom(ps pieceSets, b []byte) string {
+	var sb strings.Builder
+	for i := 0; i < len(b); i++ {
+		c := b[i]
+		switch {
+		case c == 0xFF && i+1 < len(b):
+			i++
+			sb.WriteByte(b[i]) // random glue
+		case c >= 0xE0:
+			sb.WriteString(ps.junk[int(c)%len(ps.junk)])
+		default:
+			set := [][]string{ps.numbers, ps.units, ps.glue}[i%3]
+			sb.WriteString(set[int(c)%len(set)])
+		}
+	}
+	return sb.String()
+}
+
+// TestLiteralAccounting holds the property on random literals built from
+// the grammar's own pieces plus random glue.
+func TestLiteralAccounting(t *testing.T) {
+	pieces, glue := grammarPieces(), knownGlue()
+	rng := rand.New(rand.NewPCG(21, 52))
+	accepted := 0 // how many the grammar read
+	for n := 0; n < 20000; n++ {
+		b := make([]byte, 1+rng.IntN(9))
+		for i := range b {
+			b[i] = byte(rng.IntN(256))
+		}
+		lit := literalFrom(pieces, b)
+		l, err := ParseLiteral(lit)
+		if err != nil {
+			checkError(t, lit, err)
+			continue
+		}
+		accepted++
+		checkAccounted(t, glue, lit, l)
+	}
+	t.Logf("%d of 20000 random literals read", accepted)
+	if accepted < 1000 {
+		t.Fatalf("only %d of 20000 random literals were accepted: the generator tests little", accepted)
+	}
+}
+
+// FuzzLiteralGrammar is TestLiteralAccounting's property under the
+// fuzzer: go test -fuzz FuzzLiteralGrammar ./generator/claim.
+func FuzzLiteralGrammar(f *testing.F) {
+	for _, s := range [][]byte{{1, 3}, {1, 3, 0, 1, 10}, {4, 20, 3, 21}, {0xFF, '5', 3}, {2, 0xE5, 7}} {
+		f.Add(s)
+	}
+	pieces, glue := grammarPieces(), knownGlue()
+	f.Fuzz(func(t *testing.T, b []byte) {
+		if len(b) > 64 {
+			return
+		}
+		lit := literalFrom(pieces, b)
+		l, err := ParseLiteral(lit)
+		if err != nil {
+			checkError(t, lit, err)
+			return
+		}
+		checkAccounted(t, glue, lit, l)
+	})
+}
+
+// TestLiteralErrorsAt: text the grammar cannot read is an error at its
+// byte, saying what was expected.
+func TestLiteralErrorsAt(t *testing.T) {
+	for _, tc := range []struct {
+		lit  string
+		at   string // the text the error is about
+		want string // part of the message
+	}{
+		{"40ms5", "5", "glued"},
+		{"0.04s5", "5", "glued"},
+		{"2h30", "30", "smaller time unit"},
+		{"1h2h", "2h", "not a smaller unit"},
+		{"1h75m", "75m", "fewer than 60"},
+		{"1.5h30m", "1.5", "whole numbers"},
+		{"40%5", "5", "glued"},
+		{"3회 연속", "연속", "prose belongs outside"},
+		{"응답 40초", "응답", "not part of"},
+		{"MID1에서 +1", "MID1", "not part of"},
+		{"40 foo", "foo", "unknown word"},
+		{"P1Y", "1Y", "no fixed length"},
+		{"14:70", "70", "fewer than 60"},
+		{"25:10", "25", "expected 0–24"},
+		{"오후 14시", "14", "expected 0–24"},
+		{"5~10초 정도 그", "그", "not part of"},
+	} {
+		_, err := ParseLiteral(tc.lit)
+		var le *LiteralError
+		if !errors.As(err, &le) {
+			t.Errorf("ParseLiteral(%q) = %v; want a LiteralError at %q", tc.lit, err, tc.at)
+			continue
+		}
+		if got := tc.lit[le.Offset:le.End]; got != tc.at || !strings.Contains(le.Msg, tc.want) {
+			t.Errorf("ParseLiteral(%q): error at %q (%s); want at %q saying %q", tc.lit, got, le.Msg, tc.at, tc.want)
+		}
+	}
+}
+
+// TestCompoundQuantities: a compound duration or clock time is one
+// quantity in the unit and at the precision of its last part.
+func TestCompoundQuantities(t *testing.T) {
+	for _, tc := range []struct {
+		lit, value, unit string
+		decimals, parts  int
+	}{
+		{"143h25m", "8605", "min", 0, 2},
+		{"1h2m3s", "3723", "s", 0, 3},
+		{"40ms500us", "40500", "us", 0, 2},
+		{"1m30.5s", "90.5", "s", 1, 2},
+		{"1hour2min", "62", "min", 0, 2},
+		{"−1h30m", "-90", "min", 0, 2},
+		{"1분 30초", "90", "s", 0, 2},
+		{"11分16秒", "676", "s", 0, 2},
+		{"2시간 5분", "125", "min", 0, 2},
+		{"PT1M30S", "90", "s", 0, 2},
+		{"PT0.5S", "0.5", "s", 1, 1},
+		{"P1DT2H", "26", "h", 0, 2},
+		{"14:03:22", "50602", ClockUnit, 0, 3},
+		{"14:03", "50580", ClockUnit, 0, 2},
+		{"오후 2시 3분", "50580", ClockUnit, 0, 2},
+		{"午前9時", "32400", ClockUnit, 0, 1},
+		{"3m", "3", "m", 0, 0},
+		{"74m", "74", "m", 0, 0},
+		{"343Mi", "343", "MiB", 0, 0},
+		{"329087452n", "329087452", "ncore", 0, 0},
+	} {
+		l, err := ParseLiteral(tc.lit)
+		if err != nil || len(l.Quantities) != 1 {
+			t.Errorf("ParseLiteral(%q) = %+v, %v; want one quantity", tc.lit, l.Quantities, err)
+			continue
+		}
+		q := l.Quantities[0]
+		if q.Value.String() != tc.value || q.Unit != tc.unit || q.Decimals != tc.decimals || len(q.Parts) != tc.parts || q.End != len(tc.lit) {
+			t.Errorf("ParseLiteral(%q) = %s %s, %d decimals, %d parts, end %d; want %s %s, %d, %d", tc.lit, q.Value, q.Unit, q.Decimals, len(q.Parts), q.End, tc.value, tc.unit, tc.decimals, tc.parts)
+		}
+	}
+}
+
+// TestFormatParts: a compound is rewritten in its own parts and style.
+func TestFormatParts(t *testing.T) {
+	for _, tc := range []struct {
+		lit, value, want string
+	}{
+		{"143h25m", "8557", "142h37"},     // 142h37m
+		{"1분 30초", "95", "1분 35"},         // 1분 35초
+		{"11分16秒", "676", "11分16"},        // unchanged
+		{"PT1M30S", "61", "PT1M1"},        // PT1M1S
+		{"14:03:22", "50705", "14:05:05"}, // zero-padded parts keep their width
+		{"1m30.5s", "125.25", "2m5.3"},    // rounded at the last part's decimals
+		{"40ms500us", "41000", "41ms0"},   // 41ms0us
+		{"2시간 5분", "65", "1시간 5"},         // 1시간 5분
+		{"−1h30m", "-150", "-2h30"},       // a sign stays on the first part
+		{"12% 감소", "-13", "13"},           // the word carries the sign
+		{"40ms500us", "40005", "40ms5"},   // 500 had no leading zero
+	} {
+		l, err := ParseLiteral(tc.lit)
+		if err != nil {
+			t.Fatalf("ParseLiteral(%q): %v", tc.lit, err)
+		}
+		q := l.Quantities[0]
+		v := decimal.RequireFromString(tc.value)
+		if got := q.Format(v); got != tc.want {
+			t.Errorf("Format(%q, %s) = %q; want %q", tc.lit, tc.value, got, tc.want)
+		}
+	}
+}
