@@ -587,7 +587,7 @@ func matchDecimal(q claim.Quantity, approx claim.Approx, v *evidence.Value, opt 
 		}
 	}
 	if q.Delta && !v.Delta {
-		return false, fmt.Sprintf("a difference: %q is signed but %s is not a difference (bind it to a delta(…) value)", q.Sign, v.Ref)
+		return false, fmt.Sprintf("a difference: %q is signed but %s is not a difference (bind it to a delta(…) value, or list it in its manifest entry's changes if it holds a change)", q.Sign+q.SignWord, v.Ref)
 	}
 	val := InUnitOf(q, v)
 	below, above := Tolerance(q, approx, opt)

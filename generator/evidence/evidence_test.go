@@ -84,8 +84,8 @@ func TestLoadSetErrors(t *testing.T) {
 		{"toml syntax", manifestHead + "[[table]\n", nil, "evidence/s/evidence.toml:8:1: error: invalid TOML"},
 		{"unknown key", manifestHead + "colour = 1\n", nil, "unknown manifest key \"colour\"; expected id, title, date, environment, report, origin, source, source_file, file, table, transcript, read, derived or decimal"},
 		// A key unknown in a [[table]] lists that table's keys, not the top level's.
-		{"unknown table key", manifestHead + "[[table]]\nfile = \"report.md\"\nheding = \"x\"\nname = \"t\"\n", nil, "unknown manifest key \"table.heding\" in [[table]]; expected file, heading, index, name, rows, columns, units or decimal"},
-		{"unknown read key", manifestHead + "[[read]]\nfile = \"report.md\"\nformat = \"csv\"\nname = \"t\"\nselects = {}\n", nil, "unknown manifest key \"read.selects\" in [[read]]; expected file, format, name, select, key, count_where, paths, units or decimal"},
+		{"unknown table key", manifestHead + "[[table]]\nfile = \"report.md\"\nheding = \"x\"\nname = \"t\"\n", nil, "unknown manifest key \"table.heding\" in [[table]]; expected file, heading, index, name, rows, columns, units, decimal or changes"},
+		{"unknown read key", manifestHead + "[[read]]\nfile = \"report.md\"\nformat = \"csv\"\nname = \"t\"\nselects = {}\n", nil, "unknown manifest key \"read.selects\" in [[read]]; expected file, format, name, select, key, count_where, paths, units, decimal or changes"},
 		{"id mismatch", strings.Replace(manifestHead, `"s"`, `"x"`, 1), nil, "must equal the evidence set's directory name"},
 		{"bad date", strings.Replace(manifestHead, "2026-07-09", "July", 1), nil, `date "July": expected YYYY-MM-DD`},
 		{"escaping path", manifestHead + "[[table]]\nfile = \"../other/r.md\"\nheading = \"x\"\nname = \"t\"\n", nil, "leaves evidence/s"},
@@ -105,6 +105,7 @@ func TestLoadSetErrors(t *testing.T) {
 		{"unused row relabel", manifestHead + "[[table]]\nfile = \"report.md\"\nheading = \"D-3\"\nname = \"tbl\"\nrows = { \"C(nope)\" = \"c\", \"A(no outlier)\" = \"a\", \"B(+outlier)\" = \"b\" }\n", nil, `rows relabel "C(nope)" matches no row label`},
 		{"unmatched section", manifestHead + "[[transcript]]\nfile = \"r.txt\"\nname = \"r\"\nsections = { \"3a\" = \"before\", \"3c\" = \"after\" }\n", map[string]string{"r.txt": "[3a] x\nv=1\n[3b] y\nv=2\nw=3\n"}, `sections relabel "3c" matches no [3c] section`},
 		{"unknown unit", manifestHead + "[[transcript]]\nfile = \"r.txt\"\nname = \"r\"\nunits = { \"age\" = \"weeks\" }\n", map[string]string{"r.txt": "age=3\n"}, `unit "weeks" for "age": expected one of %, %p, /s, B,`},
+		{"unmatched change", manifestHead + "[[transcript]]\nfile = \"r.txt\"\nname = \"r\"\nchanges = [\"*.overhead\"]\n", map[string]string{"r.txt": "age=3\n"}, `changes: "*.overhead" matches no value of "r"`},
 		{"cycle", manifestHead + "[derived]\n\"a\" = \"b + 1\"\n\"b\" = \"a + 1\"\n", nil, "dependency cycle"},
 		{"division by zero", manifestHead + "[[transcript]]\nfile = \"r.txt\"\nname = \"r\"\n[derived]\n\"z\" = \"ratio(r.x, r.zero)\"\n", map[string]string{"r.txt": "x=1 zero=0\n"}, "division by zero"},
 		{"unknown input", manifestHead + "[derived]\n\"a\" = \"nope.x + 1\"\n", nil, `unknown value "nope.x"`},
@@ -287,5 +288,31 @@ func TestManifestFindingsOnce(t *testing.T) {
 				t.Errorf("findings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(tt.want, "\n"))
 			}
 		})
+	}
+}
+
+// TestChangesMarkDifferences: a value the manifest's "changes" names is a
+// difference, written with a sign or not; the others are not.
+func TestChangesMarkDifferences(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, "evidence", "s")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	manifest := manifestHead + "[[table]]\nfile = \"o.md\"\nheading = \"Overhead\"\nname = \"o\"\nunits = { \"*.p99\" = \"ms\" }\nchanges = [\"*.overhead\"]\n"
+	table := "## Overhead\n| mode | p99 | overhead |\n|---|---|---|\n| base | 12.1 | 0% |\n| mtls | 14.85 | 22.73% |\n"
+	for f, b := range map[string]string{"evidence.toml": manifest, "o.md": table} {
+		if err := os.WriteFile(filepath.Join(dir, f), []byte(b), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	st, errs := Load(root, "evidence")
+	if errs.HasErrors() {
+		t.Fatal(errs)
+	}
+	for ref, want := range map[string]bool{"s/o.mtls.overhead": true, "s/o.base.overhead": true, "s/o.mtls.p99": false} {
+		if v, ok := st.Lookup(ref); !ok || v.Delta != want {
+			t.Errorf("%s: %+v, %v; want Delta %v", ref, v, ok, want)
+		}
 	}
 }

@@ -92,6 +92,7 @@ func LoadSetWith(root, setDir string, opt Options) (*Set, diag.List) {
 	}
 	l.applyUnits()
 	l.checkPlausible()
+	l.applyChanges()
 	perrs := l.checkProvenance()
 	l.errs.Sort()
 	if l.errs.HasErrors() {
@@ -182,6 +183,7 @@ type entry struct {
 	name, file string
 	format     string // the reader: "markdown-tables", "transcript" or the [[read]]'s
 	units      map[string]string
+	changes    []string // local names or "*.suffix" of values that are changes
 	read       func(l *loader, rel string, src []byte) []localValue
 	// stream, when set, reads a large file of a line-oriented format
 	// from the open file instead (see loader.streamRaw).
@@ -202,15 +204,15 @@ func (l *loader) entries() []entry {
 	m := &l.set.Manifest
 	var out []entry
 	for _, ts := range m.Tables {
-		out = append(out, entry{name: ts.Name, file: ts.File, format: "markdown-tables", units: ts.Units,
+		out = append(out, entry{name: ts.Name, file: ts.File, format: "markdown-tables", units: ts.Units, changes: ts.Changes,
 			read: func(l *loader, rel string, b []byte) []localValue { return l.readTable(ts, rel, b) }})
 	}
 	for _, tr := range m.Transcripts {
-		out = append(out, entry{name: tr.Name, file: tr.File, format: "transcript", units: tr.Units,
+		out = append(out, entry{name: tr.Name, file: tr.File, format: "transcript", units: tr.Units, changes: tr.Changes,
 			read: func(l *loader, rel string, b []byte) []localValue { return l.readTranscript(tr, rel, b) }})
 	}
 	for _, rs := range m.Reads {
-		e := entry{name: rs.Name, file: rs.File, format: rs.Format, units: rs.Units,
+		e := entry{name: rs.Name, file: rs.File, format: rs.Format, units: rs.Units, changes: rs.Changes,
 			read: func(l *loader, rel string, b []byte) []localValue { return l.readFormat(rs, rel, b) }}
 		if raw.Windowed(rs.Format) {
 			e.stream = func(l *loader, rel string, r io.Reader) ([]localValue, error) { return l.streamFormat(rs, rel, r) }
@@ -579,7 +581,7 @@ func (l *loader) applyUnits() {
 				if !ok {
 					continue
 				}
-				if local == key || strings.HasPrefix(key, "*.") && (strings.HasSuffix(local, key[1:]) || local == key[2:]) {
+				if matchesLocal(local, key) {
 					matched = true
 					if _, same := units.Factor(v.Unit, unit); v.unitFromName && !same {
 						// A column name's unit word meant something else

@@ -92,6 +92,11 @@ type TableSpec struct {
 	// local name or "*.suffix" → unit (%, s, ms, count, …).
 	Units   map[string]string `toml:"units"`
 	Decimal string            `toml:"decimal"` // the file's decimal mark, "." or "," (see Manifest.Decimal)
+	// Changes lists the values that are themselves changes (an
+	// "Overhead %" or growth column: +22.73%): local name or "*.suffix".
+	// A signed claim ([+22.73%], [Δ3], [12% 감소]) binds to them as to a
+	// derived difference.
+	Changes []string `toml:"changes"`
 	// indexSet records that the manifest gave index explicitly.
 	indexSet bool
 }
@@ -109,6 +114,11 @@ type TranscriptSpec struct {
 	// name or "*.suffix" → unit.
 	Units   map[string]string `toml:"units"`
 	Decimal string            `toml:"decimal"` // the file's decimal mark, "." or "," (see Manifest.Decimal)
+	// Changes lists the values that are themselves changes (an
+	// "Overhead %" or growth column: +22.73%): local name or "*.suffix".
+	// A signed claim ([+22.73%], [Δ3], [12% 감소]) binds to them as to a
+	// derived difference.
+	Changes []string `toml:"changes"`
 }
 
 // ReadSpec names the readings of one raw file read by a format reader
@@ -138,6 +148,11 @@ type ReadSpec struct {
 	// local name or "*.suffix" → unit.
 	Units   map[string]string `toml:"units"`
 	Decimal string            `toml:"decimal"` // the file's decimal mark, "." or "," (see Manifest.Decimal)
+	// Changes lists the values that are themselves changes (an
+	// "Overhead %" or growth column: +22.73%): local name or "*.suffix".
+	// A signed claim ([+22.73%], [Δ3], [12% 감소]) binds to them as to a
+	// derived difference.
+	Changes []string `toml:"changes"`
 }
 
 // ManifestKeys returns the keys the manifest table at path accepts, as
