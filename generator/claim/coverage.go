@@ -249,25 +249,19 @@ func scanNumberWords(ix *diag.LineIndex, src []byte, start, stop int, shortcodes
 		lineEnd++
 	}
 	seg := string(src[start:lineEnd])
-	lx := &lexer{s: seg}
 	var out []ProseNumber
-	for i := 0; i < stop-start; {
-		r, n := utf8.DecodeRuneInString(seg[i:])
-		if scriptOf(r) != other && (i == 0 || scriptOf(runeBefore(seg, i)) != scriptOf(r) || scriptOf(r) == han) {
-			if q, _, err := lx.wordNumberAt(i); q != nil && err == nil && (q.Unit == "count" || q.Unit == "/s") && !ordinalAt(seg, q.End) {
-				a := start + q.Start
-				inShortcode := false
-				for _, sc := range shortcodes {
-					inShortcode = inShortcode || a >= sc[0] && a < sc[1]
-				}
-				if !inShortcode {
-					out = append(out, ProseNumber{Text: seg[q.Start:q.End], Pos: ix.Pos(a)})
-				}
-				i = q.End
-				continue
-			}
+	for _, w := range WordNumbers(seg, stop-start) {
+		if w.Unit != "count" && w.Unit != "/s" || w.Ordinal {
+			continue
 		}
-		i += n
+		a := start + w.Start
+		inShortcode := false
+		for _, sc := range shortcodes {
+			inShortcode = inShortcode || a >= sc[0] && a < sc[1]
+		}
+		if !inShortcode {
+			out = append(out, ProseNumber{Text: seg[w.Start:w.End], Pos: ix.Pos(a)})
+		}
 	}
 	return out
 }

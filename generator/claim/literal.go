@@ -21,19 +21,23 @@ var magnitudeWords = []struct {
 	f    int64
 }{{"천", 1e3}, {"千", 1e3}, {"만", 1e4}, {"万", 1e4}, {"萬", 1e4}, {"억", 1e8}, {"億", 1e8}, {"조", 1e12}, {"兆", 1e12}}
 
-// approxWords are the approximation words and their meaning. prefixOnly
-// words count only before the first number.
+// approxWords are the approximation words and their meaning; before
+// marks a word written before the number it qualifies (약 40초, 約40秒,
+// about 40 s), the others follow it (40초 정도, 40秒前後). The lexer reads
+// a word on either side; the side says where the translation checks look
+// for it in prose (ApproxWords).
 var approxWords = []struct {
-	word string
-	a    Approx
+	word   string
+	a      Approx
+	before bool
 }{
-	{"약", About}, {"대략", About}, {"대충", About}, {"얼추", About}, {"정도", About}, {"가량", About}, {"쯤", About},
-	{"내외", About}, {"안팎", About}, {"전후", About}, {"남짓", Over}, {"거의", Under}, {"가까이", Under},
-	{"約", About}, {"およそ", About}, {"凡そ", About}, {"大体", About}, {"だいたい", About}, {"概ね", About}, {"おおむね", About},
-	{"ほど", About}, {"程度", About}, {"前後", About}, {"くらい", About}, {"ぐらい", About}, {"位", About}, {"ほぼ", About},
-	{"近く", Under}, {"弱", Under}, {"足らず", Under}, {"強", Over}, {"余り", Over}, {"あまり", Over},
-	{"≈", About}, {"about", About}, {"approximately", About}, {"approx.", About}, {"around", About}, {"roughly", About},
-	{"nearly", Under}, {"almost", Under},
+	{"약", About, true}, {"대략", About, true}, {"대충", About, true}, {"얼추", About, true}, {"정도", About, false}, {"가량", About, false}, {"쯤", About, false},
+	{"내외", About, false}, {"안팎", About, false}, {"전후", About, false}, {"남짓", Over, false}, {"거의", Under, true}, {"가까이", Under, false},
+	{"約", About, true}, {"およそ", About, true}, {"凡そ", About, true}, {"大体", About, true}, {"だいたい", About, true}, {"概ね", About, true}, {"おおむね", About, true},
+	{"ほど", About, false}, {"程度", About, false}, {"前後", About, false}, {"くらい", About, false}, {"ぐらい", About, false}, {"位", About, false}, {"ほぼ", About, true},
+	{"近く", Under, false}, {"弱", Under, false}, {"足らず", Under, false}, {"強", Over, false}, {"余り", Over, false}, {"あまり", Over, false},
+	{"≈", About, true}, {"about", About, true}, {"approximately", About, true}, {"approx.", About, true}, {"around", About, true}, {"roughly", About, true},
+	{"nearly", Under, true}, {"almost", Under, true},
 }
 
 // cmpWords are the comparators.
@@ -535,7 +539,7 @@ func (lx *lexer) magnitudes(q *Quantity, k int) (int, error) {
 
 // yeo reads the 여 of "40여 건" and the 余 of "40余件": a little over.
 func (lx *lexer) yeo(q *Quantity, k int) int {
-	for _, w := range []string{"여", "余"} {
+	for _, w := range yeoWords {
 		if !strings.HasPrefix(lx.s[k:], w) {
 			continue
 		}

@@ -3,25 +3,33 @@ package translation
 import (
 	"bytes"
 	"regexp"
-	"sort"
 	"strconv"
 	"strings"
+	"time"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/shopspring/decimal"
+
+	"github.com/evdoc-lab/evdoc/generator/claim"
+	"github.com/evdoc-lab/evdoc/generator/unit"
 )
 
 // Number is one number of a page's text read as a typed token, the form
 // in which a translation's numbers are compared with its source's.
 //
 // Value is in the base unit of Unit: times in seconds ("s"), sizes in
-// bytes ("B"), rates per second ("/s"), and "%", "%p", "x" (multiples) as
-// written; counting words (회, 回, 件, つ, 단계…) and bare numbers have
-// Unit "". Cmp is the comparator stated around the number ("<=" for 최대 3,
-// 3まで, at most 3, 3 이하; ">=", "<", ">"; "" for none) and Approx an
-// approximation mark (약, 約, about, 정도, ほど…). Kind is "number", or
-// "date", "time", "version", "ip" or "id" (a number glued to a name, such
+// bytes ("B"), CPU in cores ("core"), rates per second ("/s"), and "%",
+// "%p", "x" (multiples) and the other units of package unit as written;
+// counting words (회, 回, 件, つ, 단계…) and bare numbers have Unit "".
+// Cmp is the comparator stated around the number ("<=" for 최대 3,
+// 3まで, at most 3, 3 이하; ">=", "<", ">"; "" for none) and Approx the
+// approximation a word around it states (약, 約, about, 정도, ほど… about;
+// 남짓, 余り over; 거의, 近く under: the words of claim.ApproxWords). Sign
+// is "+" for a number written as a difference (+1, Δ1, ±0), "-" for one
+// written with a minus (−5, and △5, which a Japanese or Korean reader
+// reads as −5), "" for none. Kind is "number", or "date", "time" (a
+// clock time), "version", "ip" or "id" (a number glued to a name, such
 // as p99) for numbers compared by their text. Start and End are byte
 // offsets in the text scanned.
 type Number struct {
@@ -29,53 +37,72 @@ type Number struct {
 	Value  decimal.Decimal
 	Unit   string
 	Cmp    string
-	Approx bool
+	Approx claim.Approx
+	Sign   string
 	Text   string
 	Key    string // Kind-specific normal form (see NormalForm)
 	Start  int
 	End    int
+	// word is set for a number written as a word (두 번, 一つ): it
+	// matches a number of the other language, but one without a
+	// counterpart is no finding on its own (一つの理由 and 이유 하나: a
+	// language writes "one" where the other writes none).
+	word bool
 }
 
-// NormalForm is the number as compared across languages, comparator
-// included and approximation excluded: "12000", "40|s", "<=|3", "2026-07-09".
+// NormalForm is the number as compared across languages, comparator and
+// sign included and approximation excluded: "12000", "40|s", "<=|3",
+// "+1", "2026-07-09".
 func (n Number) NormalForm() string { return n.Key }
 
 var (
 	isoDateRe = regexp.MustCompile(`^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})`)
 	cjkDateRe = regexp.MustCompile(`^(?:(\d{4})\s*[年년]\s*)?(\d{1,2})\s*[月월]\s*(?:(\d{1,2})\s*[日일])?`)
-	clockRe   = regexp.MustCompile(`^\d{1,2}:\d{2}(?::\d{2})?`)
+	clockRe   = regexp.MustCompile(`^(\d{1,2}):(\d{2})(?::(\d{2}))?`)
 	versionRe = regexp.MustCompile(`^v?\d+\.\d+\.\d+(?:[-+.\w]*)`)
 	ipRe      = regexp.MustCompile(`^\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}(?:/\d{1,2})?(?::\d+)?`)
+	// a version after "v" or a version word: two parts are enough (v1.30)
+	shortVersionRe = regexp.MustCompile(`^\d+(?:\.\d+)+(?:[-+][.\w]*)?`)
+	// a Go or kubectl duration of two parts or more (1m30s, 1h2m3s, 143h25m)
+	goDurationRe = regexp.MustCompile(`^(?:\d+(?:\.\d+)?(?:h|ms|us|µs|μs|ns|m|s)){2,}`)
+	// an ISO 8601 duration (PT1M30S, P1DT2H)
+	isoDurationRe = regexp.MustCompile(`^P(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d+)?)S)?)?$`)
+	// a clock time written with words: 2시 3분, 14時3分5秒 (after 오후/午後)
+	clockWordRe = regexp.MustCompile(`^(\d{1,2}) ?(?:시|時)(?: ?(\d{1,2}) ?(?:분|分))?(?: ?(\d{1,2}) ?(?:초|秒))?`)
 
 	magnitudeOf = map[string]int64{"천": 1e3, "千": 1e3, "만": 1e4, "万": 1e4, "억": 1e8, "億": 1e8}
 
-	// units: word → (unit, factor to the base unit), longest match first.
-	unitWords = map[string]struct {
-		unit   string
-		factor string
-	}{
-		"%": {"%", "1"}, "퍼센트": {"%", "1"}, "パーセント": {"%", "1"}, "percent": {"%", "1"},
-		"%p": {"%p", "1"}, "퍼센트포인트": {"%p", "1"}, "パーセントポイント": {"%p", "1"}, "ポイント": {"%p", "1"}, "포인트": {"%p", "1"},
-		"ns": {"s", "0.000000001"}, "나노초": {"s", "0.000000001"}, "ナノ秒": {"s", "0.000000001"},
-		"us": {"s", "0.000001"}, "μs": {"s", "0.000001"}, "µs": {"s", "0.000001"}, "마이크로초": {"s", "0.000001"}, "マイクロ秒": {"s", "0.000001"},
-		"ms": {"s", "0.001"}, "밀리초": {"s", "0.001"}, "ミリ秒": {"s", "0.001"},
-		"s": {"s", "1"}, "sec": {"s", "1"}, "seconds": {"s", "1"}, "second": {"s", "1"}, "초": {"s", "1"}, "秒": {"s", "1"}, "秒間": {"s", "1"},
-		"min": {"s", "60"}, "minutes": {"s", "60"}, "분": {"s", "60"}, "分": {"s", "60"}, "分間": {"s", "60"},
-		"h": {"s", "3600"}, "hours": {"s", "3600"}, "시간": {"s", "3600"}, "時間": {"s", "3600"},
-		"일": {"s", "86400"}, "日": {"s", "86400"}, "日間": {"s", "86400"}, "days": {"s", "86400"},
-		"B": {"B", "1"}, "bytes": {"B", "1"}, "바이트": {"B", "1"}, "バイト": {"B", "1"},
-		"KB": {"B", "1000"}, "KiB": {"B", "1024"}, "MB": {"B", "1000000"}, "MiB": {"B", "1048576"}, "GB": {"B", "1000000000"}, "GiB": {"B", "1073741824"},
-		"Ki": {"B", "1024"}, "Mi": {"B", "1048576"}, "Gi": {"B", "1073741824"},
-		"rps": {"/s", "1"}, "qps": {"/s", "1"}, "/s": {"/s", "1"},
-		"배": {"x", "1"}, "倍": {"x", "1"}, "x": {"x", "1"}, "×": {"x", "1"},
-		"회": {"", "1"}, "回": {"", "1"}, "건": {"", "1"}, "件": {"", "1"}, "개": {"", "1"}, "個": {"", "1"}, "번": {"", "1"},
-		"つ": {"", "1"}, "단계": {"", "1"}, "段階": {"", "1"}, "명": {"", "1"}, "人": {"", "1"}, "대": {"", "1"}, "台": {"", "1"},
-		"가지": {"", "1"}, "種類": {"", "1"}, "차례": {"", "1"}, "度": {"", "1"}, "times": {"", "1"}, "개의": {"", "1"},
-	}
-	unitList = sortedUnits()
-	// unitsByByte lists the words of unitList by their first byte, in
-	// unitList's order: the words a text can start with.
-	unitsByByte = unitIndex(unitList)
+	// parityUnits maps each canonical unit of package unit to the base
+	// unit parity compares it in and the factor to it.
+	parityUnits = func() map[string]baseUnit {
+		m := map[string]baseUnit{"": {"", decimal.NewFromInt(1)}, "count": {"", decimal.NewFromInt(1)}}
+		// sizes: KB is 1000 B here (a translation writes 400KB as
+		// 400キロバイト or 400,000バイト, never in KiB)
+		sizes := map[string]int64{"B": 1, "KB": 1e3, "MB": 1e6, "GB": 1e9, "KiB": 1 << 10, "MiB": 1 << 20, "GiB": 1 << 30, "TiB": 1 << 40}
+		for _, name := range unit.Names() {
+			if _, ok := m[name]; ok {
+				continue
+			}
+			if f, ok := sizes[name]; ok {
+				m[name] = baseUnit{"B", decimal.NewFromInt(f)}
+				continue
+			}
+			if u, _ := unit.Canonical(name); u.Dim == unit.Time {
+				f, _ := unit.Factor(name, "s")
+				m[name] = baseUnit{"s", f}
+				continue
+			}
+			if f, ok := unit.Factor(name, "core"); ok {
+				m[name] = baseUnit{"core", f}
+				continue
+			}
+			m[name] = baseUnit{name, decimal.NewFromInt(1)}
+		}
+		return m
+	}()
+	// extraUnits are words parity reads that package unit does not
+	// spell (yet): Kubernetes' Ki/Mi/Gi, Korean 포인트, 단계 and 段階.
+	extraUnits = map[string]string{"포인트": "%p", "단계": "count", "段階": "count", "Ki": "KiB", "Mi": "MiB", "Gi": "GiB"}
 
 	// Qualifiers written before a number (the text ending at it) and
 	// after it (the text starting after it and its unit).
@@ -91,16 +118,42 @@ var (
 		{"미만", "<"}, {"未満", "<"},
 		{"초과", ">"}, {"超", ">"}, {"を超える", ">"},
 	}
-	approxBefore = []string{"약", "대략", "約", "およそ", "おおよそ", "~", "≈", "about", "approximately", "around", "roughly"}
-	approxAfter  = []string{"정도", "쯤", "가량", "ほど", "程度", "前後", "くらい", "ぐらい", "余り", "여"}
+
+	// The approximation words of the claim grammar (one list, package
+	// claim's), by the side of the number they stand on.
+	approxBefore, approxAfter, approxGlued = approxSides()
 
 	// The qualifiers by the byte a text must end with (before a number)
 	// or start with (after it) to hold them, in their lists' order.
 	cmpBeforeByLast    = indexBy(cmpBefore, func(q cmpWord) byte { return q.word[len(q.word)-1] })
 	cmpAfterByFirst    = indexBy(cmpAfter, func(q cmpWord) byte { return q.word[0] })
-	approxBeforeByLast = indexBy(approxBefore, func(w string) byte { return w[len(w)-1] })
-	approxAfterByFirst = indexBy(approxAfter, func(w string) byte { return w[0] })
+	approxBeforeByLast = indexBy(approxBefore, func(w claim.ApproxWord) byte { return w.Word[len(w.Word)-1] })
+	approxAfterByFirst = indexBy(approxAfter, func(w claim.ApproxWord) byte { return w.Word[0] })
 )
+
+// baseUnit is the unit parity compares a unit's values in and the
+// factor that takes a value there.
+type baseUnit struct {
+	name   string
+	factor decimal.Decimal
+}
+
+// approxSides splits claim.ApproxWords by the side of the number they
+// stand on; English words are matched in lower case.
+func approxSides() (before, after, glued []claim.ApproxWord) {
+	for _, w := range claim.ApproxWords() {
+		w.Word = strings.ToLower(w.Word)
+		switch {
+		case w.Glued:
+			glued = append(glued, w)
+		case w.Before:
+			before = append(before, w)
+		default:
+			after = append(after, w)
+		}
+	}
+	return before, after, glued
+}
 
 // cmpWord is a comparator word and the comparator it states.
 type cmpWord struct{ word, cmp string }
@@ -111,31 +164,6 @@ func indexBy[T any](xs []T, key func(T) byte) [256][]T {
 	for _, x := range xs {
 		k := key(x)
 		ix[k] = append(ix[k], x)
-	}
-	return ix
-}
-
-// sortedUnits lists the unit words longest first, so that "ms" wins over
-// "s" and "퍼센트포인트" over "퍼센트".
-func sortedUnits() []string {
-	var l []string
-	for w := range unitWords {
-		l = append(l, w)
-	}
-	sort.Slice(l, func(i, j int) bool {
-		if len(l[i]) != len(l[j]) {
-			return len(l[i]) > len(l[j])
-		}
-		return l[i] < l[j]
-	})
-	return l
-}
-
-// unitIndex groups words by their first byte, keeping their order.
-func unitIndex(words []string) [256][]string {
-	var ix [256][]string
-	for _, w := range words {
-		ix[w[0]] = append(ix[w[0]], w)
 	}
 	return ix
 }
@@ -294,25 +322,13 @@ func isASCIIAlnum(c byte) bool {
 
 // ScanNumbers reads the numbers of text (plain text: no Markdown) as
 // typed tokens. Full-width digits, thousands separators and magnitude
-// words (1万2000, 1만 2천, 1.2만) are read as one number; "5" never
-// matches inside "15".
+// words (1万2000, 1만 2천, 1.2만) are read as one number; so are compound
+// durations (1분 30초, 1分30秒, 1m30s, PT1M30S) and clock times written
+// with words (오후 2시 3분, 14時3分). Number words are read where the
+// claim grammar reads them, with a counter or a unit (두 번, 二回, 三つ,
+// ふたつ, 세 시간). A sign before the digits is kept (+1, −5, Δ0, △0).
+// "5" never matches inside "15".
 func ScanNumbers(text string) []Number {
-	out, _ := scanNumbers(text, true)
-	return out
-}
-
-// countNumbers is len(ScanNumbers(text)) without building the numbers:
-// the same scan, with no values computed where they do not decide where
-// a number ends (they do only between the parts of a compound: 1만 2천),
-// no qualifiers read and no keys formatted.
-func countNumbers(text string) int {
-	_, n := scanNumbers(text, false)
-	return n
-}
-
-// scanNumbers is ScanNumbers when keep is set; otherwise it only counts
-// the numbers it would return (out is nil).
-func scanNumbers(text string, keep bool) (out []Number, count int) {
 	// offsets in norm are offsets in text unless full-width characters
 	// (or invalid UTF-8) were mapped
 	norm, back := text, []int(nil)
@@ -325,21 +341,28 @@ func scanNumbers(text string, keep bool) (out []Number, count int) {
 		}
 		return back[i]
 	}
+	var out []Number
+	// emit adds n, read at norm[start:end], qualified by the words around it
+	emit := func(n Number, start, end int, qualifyIt bool) {
+		if qualifyIt {
+			qualify(&n, norm, start, end)
+		} else {
+			n.Key = n.Kind + ":" + n.Key
+		}
+		n.Start, n.End = at(start), at(end)
+		n.Text = text[n.Start:n.End]
+		out = append(out, n)
+	}
+	lastEnd := 0
 	for i := 0; i < len(norm); {
 		if c := norm[i]; (c < '0' || c > '9') && c != zeroText[0] {
 			i++ // neither a digit nor the start of ゼロ: nothing starts here
 			continue
 		}
 		if w := zeroWord(norm[i:]); w > 0 {
-			count++
-			if !keep {
-				i += w
-				continue
-			}
-			n := Number{Kind: "number", Value: decimal.Zero, Text: text[at(i):at(i+w)], Start: at(i), End: at(i + w)}
-			qualify(&n, norm, i, i+w)
-			out = append(out, n)
+			emit(Number{Kind: "number", Value: decimal.Zero}, i, i+w, true)
 			i += w
+			lastEnd = i
 			continue
 		}
 		c := norm[i]
@@ -347,94 +370,289 @@ func scanNumbers(text string, keep bool) (out []Number, count int) {
 			i++
 			continue
 		}
-		// part of a name (p99, L7, MID1, HTTP/2, D-1)?
+		// part of a name (p99, L7, MID1, HTTP/2, D-1), a version after v
+		// (v1.8.7) or an ISO 8601 duration (PT1M30S)?
 		if i > 0 && (isASCIIAlnum(norm[i-1]) || (norm[i-1] == '-' || norm[i-1] == '/') && i > 1 && isASCIILetterByte(norm[i-2])) {
+			if (norm[i-1] == 'v' || norm[i-1] == 'V') && (i == 1 || !isASCIIAlnum(norm[i-2])) {
+				if m := shortVersionRe.FindString(norm[i:]); m != "" {
+					emit(Number{Kind: "version", Key: m}, i-1, i+len(m), false)
+					i += len(m)
+					lastEnd = i
+					continue
+				}
+			}
 			j := i
 			for j < len(norm) && isASCIIAlnum(norm[j]) {
 				j++
 			}
 			k := i
-			for k > 0 && (isASCIIAlnum(norm[k-1]) || (norm[k-1] == '-' || norm[k-1] == '/') && k > 1 && isASCIIAlnum(norm[k-2])) {
+			for k > lastEnd && (isASCIIAlnum(norm[k-1]) || (norm[k-1] == '-' || norm[k-1] == '/') && k > 1 && isASCIIAlnum(norm[k-2])) {
 				k--
 			}
-			count++
-			if !keep {
-				i = j
-				continue
+			if v, ok := isoDuration(norm[k:j]); ok {
+				emit(Number{Kind: "number", Value: v, Unit: "s"}, k, j, true)
+			} else {
+				emit(Number{Kind: "id", Key: strings.ToLower(norm[k:j])}, k, j, false)
 			}
-			word := strings.ToLower(norm[k:j])
-			out = append(out, Number{Kind: "id", Text: text[at(k):at(j)], Key: "id:" + word, Start: at(k), End: at(j)})
 			i = j
+			lastEnd = i
 			continue
 		}
 		rest := norm[i:]
+		if vw := versionWordBefore(norm[lastEnd:i]); vw {
+			if m := shortVersionRe.FindString(rest); m != "" {
+				emit(Number{Kind: "version", Key: m}, i, i+len(m), false)
+				i += len(m)
+				lastEnd = i
+				continue
+			}
+		}
 		if mayBeDateLike(norm, i) {
 			if m := ipRe.FindString(rest); m != "" {
-				count++
-				if !keep {
-					i += len(m)
-					continue
-				}
-				out = append(out, Number{Kind: "ip", Text: text[at(i):at(i+len(m))], Key: "ip:" + m, Start: at(i), End: at(i + len(m))})
+				emit(Number{Kind: "ip", Key: m}, i, i+len(m), false)
 				i += len(m)
+				lastEnd = i
 				continue
 			}
 			if m := isoDateRe.FindStringSubmatch(rest); m != nil {
-				count++
-				if !keep {
-					i += len(m[0])
-					continue
-				}
-				key := "date:" + m[1] + "-" + pad2(m[2]) + "-" + pad2(m[3])
-				out = append(out, Number{Kind: "date", Text: text[at(i):at(i+len(m[0]))], Key: key, Start: at(i), End: at(i + len(m[0]))})
+				emit(Number{Kind: "date", Key: m[1] + "-" + pad2(m[2]) + "-" + pad2(m[3])}, i, i+len(m[0]), false)
 				i += len(m[0])
+				lastEnd = i
 				continue
 			}
 			if m := cjkDateRe.FindStringSubmatch(rest); m != nil && (m[1] != "" || m[3] != "") {
-				count++
-				if !keep {
-					i += len(m[0])
-					continue
-				}
-				key := "date:" + m[1] + "-" + pad2(m[2]) + "-" + pad2(m[3])
-				out = append(out, Number{Kind: "date", Text: text[at(i):at(i+len(m[0]))], Key: key, Start: at(i), End: at(i + len(m[0]))})
+				emit(Number{Kind: "date", Key: m[1] + "-" + pad2(m[2]) + "-" + pad2(m[3])}, i, i+len(m[0]), false)
 				i += len(m[0])
+				lastEnd = i
 				continue
 			}
-			if m := clockRe.FindString(rest); m != "" {
-				count++
-				if !keep {
-					i += len(m)
-					continue
-				}
-				out = append(out, Number{Kind: "time", Text: text[at(i):at(i+len(m))], Key: "time:" + m, Start: at(i), End: at(i + len(m))})
-				i += len(m)
+			if m := clockRe.FindStringSubmatch(rest); m != nil {
+				emit(Number{Kind: "time", Key: clockKey(m[1], m[2], m[3], 0)}, i, i+len(m[0]), false)
+				i += len(m[0])
+				lastEnd = i
 				continue
 			}
 			if m := versionRe.FindString(rest); m != "" {
-				count++
-				if !keep {
-					i += len(m)
-					continue
-				}
-				out = append(out, Number{Kind: "version", Text: text[at(i):at(i+len(m))], Key: "version:" + strings.TrimPrefix(m, "v"), Start: at(i), End: at(i + len(m))})
+				emit(Number{Kind: "version", Key: strings.TrimPrefix(m, "v")}, i, i+len(m), false)
 				i += len(m)
+				lastEnd = i
 				continue
 			}
 		}
-		n, end := readQuantity(norm, i, keep)
-		count++
-		if !keep {
-			i = end
+		if m := clockWordRe.FindStringSubmatch(rest); m != nil && !strings.HasPrefix(rest[len(m[0]):], "간") && !strings.HasPrefix(rest[len(m[0]):], "間") {
+			// 2시 3분 (not 2시간), after 오전/오후, 午前/午後
+			start, pm := clockPrefix(norm, i, lastEnd)
+			emit(Number{Kind: "time", Key: clockKey(m[1], m[2], m[3], pm)}, start, i+len(m[0]), false)
+			i += len(m[0])
+			lastEnd = i
 			continue
 		}
-		n.Start, n.End = at(i), at(end)
-		n.Text = text[n.Start:n.End]
-		qualify(&n, norm, i, end)
-		out = append(out, n)
+		if m := goDurationRe.FindString(rest); m != "" && (len(m) == len(rest) || !isASCIIAlnum(rest[len(m)])) {
+			if d, err := time.ParseDuration(strings.ReplaceAll(m, "μ", "µ")); err == nil {
+				start, sign := signBefore(norm, i, lastEnd)
+				n := Number{Kind: "number", Value: decimal.New(d.Nanoseconds(), -9), Unit: "s", Sign: sign}
+				if sign == "-" {
+					n.Value = n.Value.Neg()
+				}
+				emit(n, start, i+len(m), true)
+				i += len(m)
+				lastEnd = i
+				continue
+			}
+		}
+		n, end, scale := readQuantity(norm, i)
+		// a compound duration: 1분 30초, 1分30秒, 2시간 5분 (each part in
+		// a smaller unit than the one before, at most one space between)
+		for n.Unit == "s" && n.Approx == claim.Exact && scale.Sign() > 0 {
+			k := end
+			if k < len(norm) && norm[k] == ' ' {
+				k++
+			}
+			if k >= len(norm) || norm[k] < '0' || norm[k] > '9' {
+				break
+			}
+			m, mend, mscale := readQuantity(norm, k)
+			if m.Unit != "s" || !mscale.LessThan(scale) || m.Approx != claim.Exact {
+				break
+			}
+			n.Value, end, scale = n.Value.Add(m.Value), mend, mscale
+		}
+		start, sign := signBefore(norm, i, lastEnd)
+		n.Sign = sign
+		if sign == "-" {
+			n.Value = n.Value.Neg()
+		}
+		emit(n, start, end, true)
 		i = end
+		lastEnd = i
 	}
-	return out, count
+	return addWordNumbers(out, text, norm, at)
+}
+
+// addWordNumbers adds to out, the numbers ScanNumbers read in order, the
+// numbers norm (text normalized; at maps its offsets to text's) writes
+// as words where the claim grammar reads them with a counter, a rate or
+// (in Hangul or kana) a time or calendar unit: 두 번, 세 시간, 二回, 三つ,
+// ふたつ. A Han numeral before a time unit is not one (十分 is "enough"
+// more often than ten minutes), nor a Korean numeral that stands alone
+// (하나 주의할 점 is not one week); a determiner is (두 시간).
+func addWordNumbers(out []Number, text, norm string, at func(int) int) []Number {
+	if !hasWordNumberStart(norm) {
+		return out
+	}
+	ws := claim.WordNumbers(norm, len(norm))
+	if len(ws) == 0 {
+		return out
+	}
+	var all []Number
+	k := 0
+	for _, w := range ws {
+		first, _ := utf8.DecodeRuneInString(norm[w.Start:])
+		switch {
+		case w.Unit == "count" || w.Unit == "/s":
+		case first >= 0x4E00 && first <= 0x9FFF:
+			continue
+		case first >= 0xAC00 && first <= 0xD7A3 && !w.Determiner:
+			continue // 하나 주의할 점: not one week
+		default:
+			u, ok := unit.Canonical(w.Unit)
+			if !ok || u.Dim != unit.Time && u.Dim != unit.Calendar {
+				continue
+			}
+		}
+		for k < len(out) && out[k].Start < at(w.Start) {
+			all = append(all, out[k])
+			k++
+		}
+		if k < len(out) && out[k].Start < at(w.End) {
+			continue // digits inside the words: read as digits
+		}
+		bu := parityUnits[w.Unit]
+		n := Number{Kind: "number", Value: w.Value.Mul(bu.factor), Unit: bu.name, word: true}
+		qualify(&n, norm, w.Start, w.End)
+		n.Start, n.End = at(w.Start), at(w.End)
+		n.Text = text[n.Start:n.End]
+		all = append(all, n)
+	}
+	return append(all, out[k:]...)
+}
+
+// hasWordNumberStart reports whether s holds a byte that can start a
+// number word: a multi-byte rune (Hangul, kana, Han) or an English
+// letter of once, twice or a number name.
+func hasWordNumberStart(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c >= utf8.RuneSelf || c == 'o' || c == 't' || c == 'f' || c == 's' || c == 'e' || c == 'n' || c == 'O' || c == 'T' || c == 'F' || c == 'S' || c == 'E' || c == 'N' {
+			return true
+		}
+	}
+	return false
+}
+
+// signBefore reads a sign written right before the digits at norm[i]
+// (and after lastEnd, where the previous number ended): +, - or −, Δ
+// (with or without a sign after it), ± and △ or ▼. It returns where the
+// number starts with its sign and the sign: "+" for a difference (+, Δ,
+// ±), "-" for a minus (-, −, △, ▼: a Japanese or Korean reader reads
+// △5 as −5). A "-" after a digit or a letter is a range dash or part of
+// a name, not a sign.
+func signBefore(norm string, i, lastEnd int) (int, string) {
+	start, sign := i, ""
+	if i > lastEnd {
+		r, n := utf8.DecodeLastRuneInString(norm[lastEnd:i])
+		switch r {
+		case '+', '±':
+			start, sign = i-n, "+"
+		case '-', '−':
+			start, sign = i-n, "-"
+		case 'Δ':
+			return i - n, "+"
+		case '△', '▼':
+			return i - n, "-"
+		}
+	}
+	if sign == "" {
+		return i, ""
+	}
+	if start > lastEnd {
+		r, n := utf8.DecodeLastRuneInString(norm[lastEnd:start])
+		switch {
+		case r == 'Δ':
+			return start - n, sign
+		case r < utf8.RuneSelf && (isASCIIAlnum(byte(r)) || strings.ContainsRune(".,)]%/:~", r)):
+			return i, "" // 5-10, D-1, (3)-2: not a sign
+		}
+	} else if start == lastEnd && lastEnd > 0 {
+		return i, "" // right after the previous number: 5-10
+	}
+	return start, sign
+}
+
+// versionWordBefore reports whether text (between the previous number
+// and this one) ends with a version word: 버전 1.8.7, バージョン1.8.7,
+// version 1.8.7, ver. 1.8.
+func versionWordBefore(text string) bool {
+	t := strings.TrimRight(text, " ")
+	for _, w := range []string{"버전", "バージョン", "version", "Version", "ver.", "Ver."} {
+		if strings.HasSuffix(t, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// isoDuration reads an ISO 8601 duration (PT1M30S) as seconds.
+func isoDuration(s string) (decimal.Decimal, bool) {
+	m := isoDurationRe.FindStringSubmatch(s)
+	if m == nil || len(s) < 3 {
+		return decimal.Decimal{}, false
+	}
+	total := decimal.Zero
+	for i, f := range []int64{86400, 3600, 60, 1} {
+		if p := m[i+1]; p != "" {
+			v, err := decimal.NewFromString(p)
+			if err != nil {
+				return decimal.Decimal{}, false
+			}
+			total = total.Add(v.Mul(decimal.NewFromInt(f)))
+		}
+	}
+	return total, true
+}
+
+// clockPrefix returns where a clock time written with words starts (at
+// a 오전/오후/午前/午後 before its digits, after lastEnd) and the hours
+// that word adds (12 for the afternoon).
+func clockPrefix(norm string, i, lastEnd int) (int, int) {
+	before := norm[lastEnd:i]
+	t := strings.TrimRight(before, " ")
+	for _, w := range []struct {
+		word string
+		pm   int
+	}{{"오후", 12}, {"午後", 12}, {"오전", 0}, {"午前", 0}} {
+		if strings.HasSuffix(t, w.word) {
+			return lastEnd + len(t) - len(w.word), w.pm
+		}
+	}
+	return i, 0
+}
+
+// clockKey is the normal form of a clock time: hours (plus pm, for an
+// afternoon hour before 12) and minutes in two digits, and seconds when
+// written: "14:03", "09:05:07".
+func clockKey(h, m, sec string, pm int) string {
+	hh, _ := strconv.Atoi(h)
+	if hh < 12 {
+		hh += pm
+	}
+	if m == "" {
+		m = "0"
+	}
+	key := pad2(strconv.Itoa(hh)) + ":" + pad2(m)
+	if sec != "" {
+		key += ":" + pad2(sec)
+	}
+	return key
 }
 
 // mayBeDateLike reports whether the digits at norm[i:] can start an IP
@@ -494,10 +712,9 @@ func pad2(s string) string {
 }
 
 // readQuantity reads a number with magnitudes and unit at norm[i:]. It
-// returns the token (Kind "number", Value in the base unit) and the end.
-// Without keep only the end is meant: the value is left zero, computed
-// only where it decides the end.
-func readQuantity(norm string, i int, keep bool) (Number, int) {
+// returns the token (Kind "number", Value in the base unit), the end and
+// the factor of the unit word to the base unit (0 without unit).
+func readQuantity(norm string, i int) (Number, int, decimal.Decimal) {
 	n := Number{Kind: "number"}
 	total := decimal.Zero
 	j := i
@@ -507,10 +724,7 @@ func readQuantity(norm string, i int, keep bool) (Number, int) {
 		if m == "" {
 			break
 		}
-		var v decimal.Decimal
-		if keep || lastMag != 0 {
-			v = parseNumber(m)
-		}
+		v := parseNumber(m)
 		k := j + len(m)
 		mag := int64(1)
 		if w, n := magnitudeAt(norm[k:]); n > 0 {
@@ -521,7 +735,6 @@ func readQuantity(norm string, i int, keep bool) (Number, int) {
 			break // not a continuation of the compound number
 		}
 		switch {
-		case !keep:
 		case lastMag == 0 && mag == 1:
 			total = v // the usual number: 0 + v × 1 is v, digit for digit
 		default:
@@ -559,9 +772,7 @@ func readQuantity(norm string, i int, keep bool) (Number, int) {
 	// percentage, as package claim reads it: 3割 = 30 %, 3割5分 = 35 %
 	if strings.HasPrefix(norm[j:], "割") {
 		n.Unit = "%"
-		if keep {
-			n.Value = total.Mul(decimal.NewFromInt(10))
-		}
+		n.Value = total.Mul(decimal.NewFromInt(10))
 		j += len("割")
 		for _, part := range []struct {
 			word string
@@ -571,12 +782,22 @@ func readQuantity(norm string, i int, keep bool) (Number, int) {
 			if m == "" || strings.Contains(m, ".") || !strings.HasPrefix(norm[j+len(m):], part.word) {
 				continue
 			}
-			if keep {
-				n.Value = n.Value.Add(parseNumber(m).Mul(part.f))
-			}
+			n.Value = n.Value.Add(parseNumber(m).Mul(part.f))
 			j += len(m) + len(part.word)
 		}
-		return n, j
+		return n, j, decimal.Zero
+	}
+	// 40여 건, 40余件: a little over
+	for _, w := range approxGlued {
+		if !strings.HasPrefix(norm[j:], w.Word) {
+			continue
+		}
+		e := j + len(w.Word)
+		next, _ := utf8.DecodeRuneInString(norm[e:])
+		if uw, _ := unitWordAt(norm[e:]); e == len(norm) || uw != "" || !isEastAsianLetter(next) {
+			n.Approx, j = w.Approx, e
+		}
+		break
 	}
 	// unit, after an optional space
 	u := j
@@ -585,31 +806,67 @@ func readQuantity(norm string, i int, keep bool) (Number, int) {
 	}
 	for _, q := range cmpAfter {
 		if strings.HasPrefix(norm[u:], q.word) {
-			return n, j // 3 초과: a comparator, not 3 seconds
+			return n, j, decimal.Zero // 3 초과: a comparator, not 3 seconds
 		}
 	}
-	var units []string
-	if u < len(norm) {
-		units = unitsByByte[norm[u]]
+	w, bu := unitWordAt(norm[u:])
+	if w == "" {
+		return n, j, decimal.Zero
 	}
-	for _, w := range units {
-		if strings.HasPrefix(norm[u:], w) {
-			end := u + len(w)
-			// a Latin unit must not run into a longer word ("s" of "seconds" is taken whole; "x" of "xyz" is not a unit)
-			if isASCIILetterByte(w[len(w)-1]) && end < len(norm) && isASCIILetterByte(norm[end]) {
-				continue
+	n.Unit = bu.name
+	if !claim.IsOne(bu.factor) {
+		n.Value = n.Value.Mul(bu.factor)
+	}
+	return n, u + len(w), bu.factor
+}
+
+// unitWordAt returns the unit word s starts with (package unit's
+// spellings and extraUnits, the longest) and the base unit it is
+// compared in; "" when s starts with none.
+func unitWordAt(s string) (string, baseUnit) {
+	if s == "" {
+		return "", baseUnit{}
+	}
+	w, u := unit.Prefix(s)
+	bu, ok := parityUnits[u.Name]
+	if !ok {
+		bu = baseUnit{u.Name, decimal.NewFromInt(1)} // an ambiguous word (m)
+	}
+	if s[0] == 0xED || s[0] == 0xEB || s[0] == 0xE6 || s[0] == 'K' || s[0] == 'M' || s[0] == 'G' { // 포, 단, 段, Ki, Mi, Gi
+		for x, name := range extraUnits {
+			if len(x) > len(w) && strings.HasPrefix(s, x) && !(isASCIILetterByte(x[len(x)-1]) && len(s) > len(x) && isASCIILetterByte(s[len(x)])) {
+				w, bu = x, parityUnits[name]
 			}
-			uw := unitWords[w]
-			n.Unit = uw.unit
-			if keep && uw.factor != "1" { // times 1 leaves the value as it is
-				f, _ := decimal.NewFromString(uw.factor)
-				n.Value = n.Value.Mul(f)
-			}
-			j = end
-			break
 		}
 	}
-	return n, j
+	return w, bu
+}
+
+// joinApprox combines two approximation words read around one number,
+// as the claim grammar does: one meaning, or about when they differ.
+func joinApprox(a, b claim.Approx) claim.Approx {
+	if a == claim.Exact || a == b {
+		return b
+	}
+	return claim.About
+}
+
+// wordStartsAt reports whether word, found at s[k:], starts a word: a
+// Hangul word (약, 거의) not glued to Hangul before it (계약 is a contract,
+// not "about"), an English word not glued to a letter.
+func wordStartsAt(s string, k int, word string) bool {
+	if k == 0 {
+		return true
+	}
+	prev, _ := utf8.DecodeLastRuneInString(s[:k])
+	first, _ := utf8.DecodeRuneInString(word)
+	switch {
+	case first < utf8.RuneSelf && isASCIILetterByte(byte(first)):
+		return !(prev < utf8.RuneSelf && isASCIILetterByte(byte(prev)))
+	case first >= 0xAC00 && first <= 0xD7A3:
+		return !(prev >= 0xAC00 && prev <= 0xD7A3)
+	}
+	return true
 }
 
 // qualify sets Cmp, Approx and the per-second rate of n from the words
@@ -641,18 +898,25 @@ func qualify(n *Number, norm string, start, end int) {
 		}
 	}
 	for _, w := range approxBeforeByLast[lastB] {
-		if strings.HasSuffix(lowerBefore, w) {
-			// "5~10": a range, not an approximation
-			if w == "~" && len(before) > 1 && before[len(before)-2] >= '0' && before[len(before)-2] <= '9' {
-				continue
-			}
-			n.Approx = true
+		if strings.HasSuffix(lowerBefore, w.Word) && wordStartsAt(lowerBefore, len(lowerBefore)-len(w.Word), w.Word) {
+			n.Approx = joinApprox(n.Approx, w.Approx)
 		}
 	}
+	if strings.HasSuffix(before, "~") && !(len(before) > 1 && before[len(before)-2] >= '0' && before[len(before)-2] <= '9') {
+		n.Approx = joinApprox(n.Approx, claim.About) // "~40초"; "5~10": a range
+	}
 	for _, w := range approxAfterByFirst[firstA] {
-		if strings.HasPrefix(lowerAfter, w) {
-			n.Approx = true
+		if !strings.HasPrefix(lowerAfter, w.Word) {
+			continue
 		}
+		if e := len(w.Word); isASCIILetterByte(w.Word[e-1]) && e < len(lowerAfter) && isASCIILetterByte(lowerAfter[e]) {
+			continue
+		}
+		// 位, 強, 弱 after a bare number are a rank or a word (1位, 3強)
+		if n.Unit == "" && len(w.Word) == 3 && w.Word[0] >= 0xE4 && w.Word[0] <= 0xE9 {
+			continue
+		}
+		n.Approx = joinApprox(n.Approx, w.Approx)
 	}
 	if n.Unit == "" && (strings.HasSuffix(before, "초당") || strings.HasSuffix(before, "毎秒") || strings.HasSuffix(lowerBefore, "per second")) {
 		n.Unit = "/s"
@@ -662,6 +926,12 @@ func qualify(n *Number, norm string, start, end int) {
 	key := buf[:0]
 	if n.Cmp != "" {
 		key = append(append(key, n.Cmp...), '|')
+	}
+	switch {
+	case n.Sign == "+" && !n.Value.IsNegative():
+		key = append(key, '+')
+	case n.Sign == "-" && n.Value.IsZero():
+		key = append(key, '-')
 	}
 	key = appendDecimal(key, n.Value)
 	if n.Unit != "" {
@@ -763,19 +1033,42 @@ func (v Verdict) String() string {
 
 // Compare compares number a (source) with b (translation): values in
 // base units, units ("" and counting words agree; so does a unit written
-// on one side only), comparators and approximation marks.
+// on one side only), signs (+1 and 1 disagree: a difference is not a
+// level), comparators and approximation words: exact against
+// approximate, or a little over (남짓, 余り) against a little under (거의,
+// 近く), is a warning.
 func Compare(a, b Number) Verdict {
 	if a.Key != b.Key {
 		// a unit written in one language only ([t=0] and [0秒]) is not
 		// a disagreement when the values are equal
-		if a.Kind != "number" || b.Kind != "number" || a.Unit != "" && b.Unit != "" || a.Cmp != b.Cmp || !a.Value.Equal(b.Value) {
+		if a.Kind != "number" || b.Kind != "number" || a.Unit != "" && b.Unit != "" && a.Unit != b.Unit || a.Cmp != b.Cmp || !signsAgree(a, b) || !a.Value.Equal(b.Value) {
 			return Disagree
 		}
 	}
-	if a.Approx != b.Approx {
+	if !approxAgree(a.Approx, b.Approx) {
 		return Warn
 	}
 	return Agree
+}
+
+// signsAgree reports whether two numbers of equal value say the same
+// with their signs: the same sign, or a time written with + on one side
+// only (a point on a timeline, +12s, which the other language writes
+// 12秒の時点 or 12초 후).
+func signsAgree(a, b Number) bool {
+	if a.Sign == b.Sign {
+		return true
+	}
+	return a.Sign != "-" && b.Sign != "-" && (a.Unit == "s" || b.Unit == "s")
+}
+
+// approxAgree reports whether two approximation words say the same:
+// both exact, or both approximate and not one over, the other under.
+func approxAgree(a, b claim.Approx) bool {
+	if (a == claim.Exact) != (b == claim.Exact) {
+		return false
+	}
+	return !(a == claim.Over && b == claim.Under || a == claim.Under && b == claim.Over)
 }
 
 // CompareText compares the numbers of two texts pairwise (see Compare);

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/shopspring/decimal"
+
 	"github.com/evdoc-lab/evdoc/generator/claim"
 	"github.com/evdoc-lab/evdoc/generator/diag"
 )
@@ -23,6 +25,18 @@ type block struct {
 	code    []byte // code block content
 	table   int    // index of the table a cell belongs to, -1 otherwise
 	row     int
+	trans   []transition
+}
+
+// transition is two numbers of a block joined by an arrow or by 에서/から
+// (51.7%→0.21%, 51.7%에서 0.21%로, [a](ev:x)→[b](ev:y)): the order is
+// part of what the text says. from and to are the numbers' normal forms,
+// or "ev:" and the references for a claim.
+type transition struct {
+	from, to         string
+	fromText, toText string
+	start, end       int // page offsets of the first number's start, the second's end
+	claims           bool
 }
 
 // tableInfo is one GFM table: its section, rows and position.
@@ -78,7 +92,10 @@ func readDoc(p *Page) *doc {
 	// of its bytes (-1 for bytes not in the page). The offsets are valid
 	// until the next call.
 	var back []int
+	type claimAtText struct{ ci, at int }
+	var claimsIn []claimAtText // the claims of the block text() read last, by offset there
 	text := func(in []claim.Inline) (string, []int) {
+		claimsIn = claimsIn[:0]
 		var b strings.Builder
 		size := 0
 		for _, x := range in {
@@ -122,6 +139,7 @@ func readDoc(p *Page) *doc {
 				// a claim: its numbers are compared as claims
 				if ci, ok := claimAt[x.Start]; ok {
 					blockOf[ci] = len(d.blocks)
+					claimsIn = append(claimsIn, claimAtText{ci, b.Len()})
 				}
 				b.WriteString(" ")
 				back = append(back, -1)
@@ -141,7 +159,48 @@ func readDoc(p *Page) *doc {
 		for _, m := range shortcodeCallRe.FindAllStringIndex(txt, -1) {
 			txt = txt[:m[0]] + strings.Repeat(" ", m[1]-m[0]) + txt[m[1]:]
 		}
-		for _, num := range ScanNumbers(txt) {
+		// the items of the block in order, for transitions: its numbers
+		// and its claims, at their offsets in txt
+		var items []orderItem
+		nums := ScanNumbers(txt)
+		ki := 0
+		for _, num := range nums {
+			for ki < len(claimsIn) && claimsIn[ki].at < num.Start {
+				items = append(items, claimItems(p, claimsIn[ki].ci, claimsIn[ki].at)...)
+				ki++
+			}
+			if num.Kind != "id" {
+				items = append(items, orderItem{key: num.Key, text: num.Text, start: num.Start, end: num.End, claim: -1})
+			}
+		}
+		for ; ki < len(claimsIn); ki++ {
+			items = append(items, claimItems(p, claimsIn[ki].ci, claimsIn[ki].at)...)
+		}
+		pageOff := func(i int, end bool) int {
+			if end {
+				if i > 0 && i-1 < len(back) && back[i-1] >= 0 {
+					return back[i-1] + 1
+				}
+			} else if i < len(back) && back[i] >= 0 {
+				return back[i]
+			}
+			return bl.start
+		}
+		for k := 1; k < len(items); k++ {
+			a, b := items[k-1], items[k]
+			if a.claim >= 0 && a.claim == b.claim || isTransitionGap(txt[min(a.end, b.start):b.start]) {
+				t := transition{from: a.key, to: b.key, fromText: a.text, toText: b.text, claims: a.claim >= 0 || b.claim >= 0}
+				t.start, t.end = a.pos, b.posEnd
+				if a.claim < 0 {
+					t.start = pageOff(a.start, false)
+				}
+				if b.claim < 0 {
+					t.end = pageOff(b.end, true)
+				}
+				bl.trans = append(bl.trans, t)
+			}
+		}
+		for _, num := range nums {
 			if num.Kind == "id" {
 				continue // a name such as p99, L7 or MID1, not a number
 			}
@@ -223,45 +282,141 @@ func readDoc(p *Page) *doc {
 	return d
 }
 
-// claimNumbers reads a claim's literal with the words around its link
-// (최대 [3단계](…), [3](…)まで), so qualifiers outside the link count.
+// orderItem is a number or a claim of a block, in the order the block
+// writes them (see transition).
+type orderItem struct {
+	key, text  string
+	start, end int // offsets in the block's text (a claim stands there as one byte)
+	claim      int // index of the claim in the page, -1 for a number of the prose
+	pos        int // page offsets of a claim's literal
+	posEnd     int
+}
+
+// claimItems returns the items claim ci, at offset at of its block's
+// text, stands for: one, keyed by its references; or, for a transition
+// that quotes one reference per number ([51.7%→0.21%](ev:a,b)), one per
+// reference in the order written.
+func claimItems(p *Page, ci, at int) []orderItem {
+	c := &p.Parsed.Claims[ci]
+	if c.Exempt {
+		return nil
+	}
+	base := orderItem{start: at, end: at + 1, claim: ci, pos: c.Pos.Offset, posEnd: c.End, text: c.Literal}
+	if qs := c.Parsed.Quantities; c.ParseErr == nil && c.Parsed.Kind == claim.Transition && len(qs) == len(c.Refs) && len(qs) > 1 {
+		out := make([]orderItem, 0, len(qs))
+		for k, r := range c.Refs {
+			it := base
+			it.key = "ev:" + r
+			if q := qs[k]; q.Start >= 0 && q.End <= len(c.Literal) && q.Start <= q.End {
+				it.text = c.Literal[q.Start:q.End]
+			}
+			out = append(out, it)
+		}
+		return out
+	}
+	base.key = "ev:" + strings.Join(c.Refs, ",")
+	return []orderItem{base}
+}
+
+// isTransitionGap reports whether the text between two numbers makes the
+// first the start and the second the end of a change: an arrow, or
+// 에서 / から (51.7%에서 0.21%로, 51.7%から0.21%に).
+func isTransitionGap(gap string) bool {
+	t := strings.Trim(gap, " \t\u00a0")
+	switch t {
+	case "→", "->", "⇒", "=>", "➡", "➔", "⟶", "에서", "から":
+		return true
+	}
+	return false
+}
+
+// claimNumbers returns a claim's numbers as the claim grammar read them
+// (c.Parsed: the judge's reading of 두 번, 二回, 五千台, 1분 30초 …), in
+// parity's base units, with the sign as written (△ and ▼, which the
+// grammar does not read, as a minus) and the words around its link that
+// qualify a claim of one number (최대 [3단계](…), [3](…)まで, 약 [40초](…)).
+// A literal the grammar cannot read (the judge reports it) is read by
+// ScanNumbers.
 func claimNumbers(src []byte, c *claim.Claim) []Number {
 	lit := c.Literal
-	open := max(0, c.Pos.Offset-1) // "["
-	before := string(src[max(0, open-24):open])
-	// trim to a valid UTF-8 start
-	for len(before) > 0 && !isRuneStart(before[0]) {
-		before = before[1:]
+	qs := c.Parsed.Quantities
+	if c.ParseErr != nil || len(qs) == 0 {
+		return scanClaim(src, c)
 	}
-	after := ""
-	if c.RefPos.Offset > 0 && c.RefPos.Offset < len(src) {
-		if j := bytes.IndexByte(src[c.RefPos.Offset:], ')'); j >= 0 {
-			e := c.RefPos.Offset + j + 1
-			after = string(src[e:min(len(src), e+24)])
-			for len(after) > 0 && !isRuneStart(after[len(after)-1]) {
-				after = after[:len(after)-1]
-			}
-			// and the lead byte of a multi-byte rune left at the end:
-			// invalid UTF-8, it would make ScanNumbers copy the text to
-			// map it to U+FFFD, which no word it reads contains
-			// (TestTrailingLeadByte); the scan is the same without it
-			if n := len(after); n > 0 && after[n-1] >= utf8.RuneSelf {
-				after = after[:n-1]
-			}
+	nums := make([]Number, 0, len(qs))
+	var scales []decimal.Decimal
+	prevEnd := 0
+	for _, q := range qs {
+		if q.Start < prevEnd || q.End > len(lit) || q.Start > q.End {
+			return scanClaim(src, c) // not offsets into the literal: read it anew
 		}
+		bu, ok := parityUnits[q.Unit]
+		if !ok {
+			bu = baseUnit{q.Unit, decimal.NewFromInt(1)}
+		}
+		n := Number{Kind: "number", Value: q.Value, Unit: bu.name, Text: lit[q.Start:q.End], Start: q.Start, End: q.End, Approx: c.Parsed.Approx}
+		if !claim.IsOne(bu.factor) {
+			n.Value = n.Value.Mul(bu.factor)
+		}
+		switch {
+		case strings.ContainsAny(q.Sign, "-−－"):
+			n.Sign = "-"
+		case q.Sign != "":
+			n.Sign = "+"
+		default:
+			var start int
+			if start, n.Sign = signBefore(lit, q.Start, prevEnd); n.Sign == "-" {
+				n.Value = n.Value.Neg()
+			}
+			n.Start, n.Text = start, lit[start:q.End]
+		}
+		if len(nums) > 0 && n.Unit == "s" && nums[len(nums)-1].Unit == "s" && strings.TrimSpace(lit[prevEnd:q.Start]) == "" &&
+			bu.factor.LessThan(scales[len(scales)-1]) && n.Sign == "" {
+			// 1분 30초 read as two quantities: one duration
+			last := &nums[len(nums)-1]
+			last.Value, last.End, last.Text = last.Value.Add(n.Value), n.End, lit[last.Start:n.End]
+			scales[len(scales)-1] = bu.factor
+			prevEnd = q.End
+			continue
+		}
+		nums = append(nums, n)
+		scales = append(scales, bu.factor)
+		prevEnd = q.End
 	}
-	// Keep only the surrounding words, up to a number or line end.
-	if i := strings.LastIndexAny(before, "0123456789\n"); i >= 0 {
-		before = before[i+1:]
+	if len(nums) == 1 && c.Parsed.Cmp != "" {
+		nums[0].Cmp = c.Parsed.Cmp
 	}
-	if i := strings.IndexAny(after, "0123456789\n"); i >= 0 {
-		after = after[:i]
+	before, after := linkContext(src, c)
+	for i := range nums {
+		n := &nums[i]
+		tol := ""
+		if q := qs[min(i, len(qs)-1)]; !q.Tolerance.IsZero() {
+			tol = "±" + q.Tolerance.String()
+		}
+		if len(nums) == 1 {
+			// the words outside the link, around the literal
+			ctx := before + lit + after
+			qualify(n, ctx, len(before), len(before)+len(lit))
+		} else {
+			qualify(n, "", 0, 0)
+		}
+		n.Key += tol
 	}
-	if countNumbers(lit) != 1 {
+	return nums
+}
+
+// scanClaim reads a claim's literal that the claim grammar cannot read
+// with ScanNumbers, with the words around its link when it holds one
+// number.
+func scanClaim(src []byte, c *claim.Claim) []Number {
+	lit := c.Literal
+	nums := ScanNumbers(lit)
+	if len(nums) != 1 {
 		// words around a transition, fraction or range ("51.7%→0.21%まで")
 		// do not qualify one of its numbers
-		return ScanNumbers(lit)
+		return nums
 	}
+	before, after := linkContext(src, c)
 	all := ScanNumbers(before + lit + after)
 	// the numbers starting in the literal: one run, as they are in order
 	lo, hi := -1, -1
@@ -277,6 +432,40 @@ func claimNumbers(src []byte, c *claim.Claim) []Number {
 		return nil
 	}
 	return all[lo:hi:hi]
+}
+
+// linkContext returns the words before a claim's link and after it, up
+// to a number or the end of the line (24 bytes at most each side), that
+// qualify a claim of one number (최대 [3단계](…), [3](…)まで).
+func linkContext(src []byte, c *claim.Claim) (string, string) {
+	open := max(0, c.Pos.Offset-1) // "["
+	before := string(src[max(0, open-24):open])
+	// trim to a valid UTF-8 start
+	for len(before) > 0 && !isRuneStart(before[0]) {
+		before = before[1:]
+	}
+	after := ""
+	if c.RefPos.Offset > 0 && c.RefPos.Offset < len(src) {
+		if j := bytes.IndexByte(src[c.RefPos.Offset:], ')'); j >= 0 {
+			e := c.RefPos.Offset + j + 1
+			after = string(src[e:min(len(src), e+24)])
+			for len(after) > 0 && !isRuneStart(after[len(after)-1]) {
+				after = after[:len(after)-1]
+			}
+			// and the lead byte of a multi-byte rune left at the end
+			if n := len(after); n > 0 && after[n-1] >= utf8.RuneSelf {
+				after = after[:n-1]
+			}
+		}
+	}
+	// Keep only the surrounding words, up to a number or line end.
+	if i := strings.LastIndexAny(before, "0123456789\n"); i >= 0 {
+		before = before[i+1:]
+	}
+	if i := strings.IndexAny(after, "0123456789\n"); i >= 0 {
+		after = after[:i]
+	}
+	return before, after
 }
 
 func isRuneStart(b byte) bool { return b&0xC0 != 0x80 }
@@ -384,7 +573,9 @@ func parity(s, t *Page) diag.List {
 		}
 	}
 
-	out = append(out, compareClaims(ds, dt, sec, at, rel, srcName)...)
+	peer := alignBlocks(ds, dt, sectionsAlign)
+	note := syncNote(s, t)
+	out = append(out, compareClaims(ds, dt, sec, peer, at, rel, srcName, note)...)
 	out = append(out, compareNumbers(ds, dt, sectionsAlign, at, rel, srcName)...)
 	return out
 }
@@ -499,13 +690,29 @@ func sectionStart(d *doc, n int) int {
 	return 0
 }
 
-// compareClaims pairs claims by their evidence references, in order, and
-// compares their normalized literals; claims left over are paired within
-// a section as a different binding, else reported alone.
-func compareClaims(ds, dt *doc, sec func(int) int, at posFn, rel relFn, srcName string) diag.List {
+// compareClaims pairs each claim of the source with one of the
+// translation and compares their numbers. Where a section has as many
+// blocks in both pages, blocks align in order (peer) and a claim's
+// counterpart is in the aligned block: first one quoting the same
+// references, else the one at the same place among the block's claims
+// left, so a claim bound to other evidence is reported on its own line,
+// against its own source claim (not on a line of another paragraph that
+// happens to quote that evidence); a claim that agrees may be found in
+// another block of its section (a cell moved within a table row). The
+// rest pair by their references, in passes: in the same section at the same
+// ordinal and agreeing; in the same section agreeing (sentences
+// reordered in translation); in the same section at the same ordinal; in
+// the same section; anywhere agreeing; anywhere. Claims left over are
+// paired within a section as a different binding, else reported alone.
+func compareClaims(ds, dt *doc, sec func(int) int, peer map[int]int, at posFn, rel relFn, srcName string, note func(srcOff int) string) diag.List {
 	var out diag.List
 	key := func(c pageClaim) string { return strings.Join(c.Refs, ",") }
 	used := make([]bool, len(dt.claims))
+	peerT := make(map[int]bool, len(peer))
+	for _, tb := range peer {
+		peerT[tb] = true
+	}
+	peered := func(tb int) bool { return peerT[tb] }
 	verdict := func(a, b pageClaim) Verdict {
 		if len(a.numbers) != len(b.numbers) || len(a.numbers) == 0 {
 			return Disagree
@@ -515,6 +722,15 @@ func compareClaims(ds, dt *doc, sec func(int) int, at posFn, rel relFn, srcName 
 			v = max(v, Compare(a.numbers[i], b.numbers[i]))
 		}
 		return v
+	}
+	// aligned reports whether source claim a's block has a peer, and
+	// whether b is in it
+	aligned := func(a, b pageClaim) (bool, bool) {
+		if a.block < 0 {
+			return false, false
+		}
+		pb, ok := peer[a.block]
+		return ok, ok && b.block == pb
 	}
 	// ordinal numbers each claim among the claims of its page that quote
 	// the same references in the same (aligned) section: the n-th such
@@ -536,11 +752,6 @@ func compareClaims(ds, dt *doc, sec func(int) int, at posFn, rel relFn, srcName 
 		return out
 	}
 	ordS, ordT := ordinal(ds), ordinal(dt)
-	// Pair claims quoting the same references, in passes: in the same
-	// section at the same ordinal and agreeing; in the same section
-	// agreeing (sentences reordered in translation); in the same section
-	// at the same ordinal; in the same section; anywhere agreeing;
-	// anywhere.
 	match := make([]int, len(ds.claims))
 	for i := range match {
 		match[i] = -1
@@ -556,7 +767,7 @@ func compareClaims(ds, dt *doc, sec func(int) int, at posFn, rel relFn, srcName 
 	for i, a := range ds.claims {
 		keyS[i] = key(a)
 	}
-	for pass := 0; pass < 6; pass++ {
+	for pass := 0; pass < 8; pass++ {
 		for i, a := range ds.claims {
 			if match[i] >= 0 {
 				continue
@@ -566,10 +777,17 @@ func compareClaims(ds, dt *doc, sec func(int) int, at posFn, rel relFn, srcName 
 				if used[j] {
 					continue
 				}
+				hasPeer, inPeer := aligned(a, b)
+				agree := verdict(a, b) != Disagree
+				if hasPeer && !inPeer && !agree {
+					// aligned blocks: a claim that differs is compared
+					// with the one of the peer block (one that agrees may
+					// have moved within its section)
+					continue
+				}
 				sameSec := sec(a.section) == sec(b.section)
 				sameOrd := sameSec && ordS[i] == ordT[j]
-				agree := verdict(a, b) != Disagree
-				ok := [6]bool{sameOrd && agree, sameSec && agree, sameOrd, sameSec, agree, true}[pass]
+				ok := [8]bool{inPeer && agree, inPeer, sameOrd && agree, sameSec && agree, sameOrd, sameSec, agree, true}[pass]
 				if !ok {
 					continue
 				}
@@ -579,20 +797,26 @@ func compareClaims(ds, dt *doc, sec func(int) int, at posFn, rel relFn, srcName 
 		}
 	}
 	var lostS []pageClaim
+	var lostSOff []int
 	for i, a := range ds.claims {
 		if match[i] < 0 {
 			lostS = append(lostS, a)
+			lostSOff = append(lostSOff, a.Pos.Offset)
 			continue
 		}
 		b := dt.claims[match[i]]
 		switch verdict(a, b) {
 		case Disagree:
+			msg := fmt.Sprintf("[%s] says %s where %s's [%s] says %s (same evidence %s)", b.Literal, describe(b.numbers), srcName, a.Literal, describe(a.numbers), key(a))
+			if reversed(a.numbers, b.numbers) {
+				msg = fmt.Sprintf("[%s] says %s where %s's [%s] says %s: the order is reversed (same evidence %s)", b.Literal, describe(b.numbers), srcName, a.Literal, describe(a.numbers), key(a))
+			}
 			out = append(out, diag.Diagnostic{Pos: b.Pos, End: dt.page.Parsed.Index.Pos(b.End), Severity: diag.Error, Rule: diag.TranslationClaims,
-				Message: fmt.Sprintf("[%s] says %s where %s's [%s] says %s (same evidence %s)", b.Literal, describe(b.numbers), srcName, a.Literal, describe(a.numbers), key(a)),
+				Message: msg + signHint(a.numbers, b.numbers) + note(a.Pos.Offset),
 				Related: []diag.Related{{Pos: a.Pos, Message: "the source claim"}}})
 		case Warn:
 			out = append(out, diag.Diagnostic{Pos: b.Pos, End: dt.page.Parsed.Index.Pos(b.End), Severity: diag.Warning, Rule: diag.TranslationApprox,
-				Message: fmt.Sprintf("[%s] and %s's [%s] differ in approximation: one is approximate, the other exact", b.Literal, srcName, a.Literal),
+				Message: fmt.Sprintf("[%s] says %s where %s's [%s] says %s: %s", b.Literal, describe(b.numbers), srcName, a.Literal, describe(a.numbers), approxDifference(a.numbers, b.numbers)) + note(a.Pos.Offset),
 				Related: []diag.Related{{Pos: a.Pos, Message: "the source claim"}}})
 		}
 	}
@@ -602,28 +826,41 @@ func compareClaims(ds, dt *doc, sec func(int) int, at posFn, rel relFn, srcName 
 			lostT = append(lostT, b)
 		}
 	}
-	// A claim of each side in the same section with the same count of
-	// numbers: one binding changed (ja binds another run's value).
+	// A claim of each side in the aligned block, else in the same
+	// section with the same count of references: one binding changed
+	// (ja binds another run's value).
 	usedT := make([]bool, len(lostT))
-	for _, a := range lostS {
+	for k, a := range lostS {
 		match := -1
+		if a.block >= 0 {
+			if pb, ok := peer[a.block]; ok {
+				for j, b := range lostT {
+					if !usedT[j] && b.block == pb {
+						match = j
+						break
+					}
+				}
+			}
+		}
 		for j, b := range lostT {
-			if !usedT[j] && sec(b.section) == sec(a.section) && len(b.Refs) == len(a.Refs) {
-				match = j
+			if match >= 0 {
 				break
+			}
+			if !usedT[j] && sec(b.section) == sec(a.section) && len(b.Refs) == len(a.Refs) && (b.block < 0 || !peered(b.block)) {
+				match = j
 			}
 		}
 		if match < 0 {
 			pos := at(sectionStart(dt, sec(a.section)))
 			out = append(out, diag.Diagnostic{Pos: pos, End: dt.page.Parsed.Index.LineEnd(pos.Offset), Severity: diag.Error, Rule: diag.TranslationClaims,
-				Message: fmt.Sprintf("%s quotes %s as [%s] in this section; this page does not", srcName, key(a), a.Literal),
+				Message: fmt.Sprintf("%s quotes %s as [%s] in this section; this page does not", srcName, key(a), a.Literal) + note(lostSOff[k]),
 				Related: []diag.Related{{Pos: a.Pos, Message: "the source claim"}}})
 			continue
 		}
 		usedT[match] = true
 		b := lostT[match]
 		out = append(out, diag.Diagnostic{Pos: b.Pos, End: dt.page.Parsed.Index.Pos(b.End), Severity: diag.Error, Rule: diag.TranslationClaims,
-			Message: fmt.Sprintf("[%s] quotes %s where %s's [%s] quotes %s", b.Literal, key(b), srcName, a.Literal, key(a)),
+			Message: fmt.Sprintf("[%s] quotes %s where %s's [%s] quotes %s", b.Literal, key(b), srcName, a.Literal, key(a)) + note(lostSOff[k]),
 			Related: []diag.Related{{Pos: a.Pos, Message: "the source claim"}}})
 	}
 	for j, b := range lostT {
@@ -637,13 +874,167 @@ func compareClaims(ds, dt *doc, sec func(int) int, at posFn, rel relFn, srcName 
 	return out
 }
 
+// alignBlocks pairs the blocks of the two pages where they align: when
+// the headings align, the headings and text blocks of a section that has
+// as many in both pages, in order, and the cells of the tables paired by
+// section and order that have as many cells. It maps a source block to
+// its peer in the translation.
+func alignBlocks(ds, dt *doc, sectionsAlign bool) map[int]int {
+	peer := map[int]int{}
+	if !sectionsAlign {
+		return peer
+	}
+	text := func(d *doc) map[int][]int {
+		m := map[int][]int{}
+		for i, b := range d.blocks {
+			if b.kind == "heading" || b.kind == "text" {
+				m[b.section] = append(m[b.section], i)
+			}
+		}
+		return m
+	}
+	ts, tt := text(ds), text(dt)
+	for sec, a := range ts {
+		if b := tt[sec]; len(a) == len(b) {
+			for i := range a {
+				peer[a[i]] = b[i]
+			}
+		}
+	}
+	tables := func(d *doc) map[int][][]int {
+		m := map[int][][]int{}
+		for ti, tb := range d.tables {
+			var cells []int
+			for i, b := range d.blocks {
+				if b.kind == "cell" && b.table == ti {
+					cells = append(cells, i)
+				}
+			}
+			m[tb.section] = append(m[tb.section], cells)
+		}
+		return m
+	}
+	cs, ct := tables(ds), tables(dt)
+	for sec, a := range cs {
+		b := ct[sec]
+		for k := 0; k < len(a) && k < len(b); k++ {
+			if len(a[k]) == len(b[k]) {
+				for i := range a[k] {
+					peer[a[k][i]] = b[k][i]
+				}
+			}
+		}
+	}
+	return peer
+}
+
+// syncNote returns what a finding on translation t adds about the last
+// time t was marked in sync with source s (evdoc i18n mark), for the
+// source line at an offset: that the source changed there since, or that
+// the source is as it was then (so the difference was made on t). It
+// says nothing for a page never marked. The sync state is read once, on
+// the first finding.
+func syncNote(s, t *Page) func(srcOff int) string {
+	var (
+		read    bool
+		state   State
+		starts  []int
+		changed map[int]bool
+	)
+	return func(srcOff int) string {
+		if !read {
+			read = true
+			var ch []int
+			state, ch = staleness(s, t)
+			if state == StateStale {
+				_, starts = blockHashes(s)
+				changed = map[int]bool{}
+				for _, c := range ch {
+					changed[c] = true
+				}
+			}
+		}
+		switch state {
+		case StateInSync:
+			return fmt.Sprintf(" (%s is as it was when this page was marked in sync: the difference was made here)", s.Path)
+		case StateStale:
+			sec := -1
+			for _, st := range starts {
+				if st <= srcOff {
+					sec = st
+				}
+			}
+			if sec >= 0 && changed[sec] {
+				return fmt.Sprintf(" (%s changed in this section since this page was marked in sync: update this line)", s.Path)
+			}
+		}
+		return ""
+	}
+}
+
+// reversed reports whether b holds a's numbers in reverse order (and
+// not in a's): 0.21%→51.7% against 51.7%→0.21%.
+func reversed(a, b []Number) bool {
+	if len(a) < 2 || len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if Compare(a[i], b[len(b)-1-i]) == Disagree {
+			return false
+		}
+	}
+	return true
+}
+
+// signHint explains a difference of sign only: a difference (+1, Δ1)
+// against a level (1), or △, which a Japanese or Korean reader reads as a
+// minus sign.
+func signHint(a, b []Number) string {
+	if len(a) != len(b) {
+		return ""
+	}
+	for i := range a {
+		x, y := a[i], b[i]
+		if x.Sign == y.Sign || !x.Value.Abs().Equal(y.Value.Abs()) {
+			continue
+		}
+		for _, n := range []Number{x, y} {
+			if strings.ContainsAny(n.Text, "△▼") {
+				return "; △ (and ▼) before a number is a minus sign to a Japanese or Korean reader: write Δ or + for a difference"
+			}
+		}
+		return "; the sign differs: a difference (+, Δ) is not a level"
+	}
+	return ""
+}
+
+// approxDifference says how two lists of numbers that Compare warns
+// about differ in approximation.
+func approxDifference(a, b []Number) string {
+	for i := range a {
+		if i >= len(b) || approxAgree(a[i].Approx, b[i].Approx) {
+			continue
+		}
+		if (a[i].Approx == claim.Exact) != (b[i].Approx == claim.Exact) {
+			return "one is approximate, the other exact"
+		}
+		return "one says a little over, the other a little under"
+	}
+	return "they differ in approximation"
+}
+
 // describe prints numbers in their normal form: "<= 3", "≈ 40 s".
 func describe(ns []Number) string {
 	var parts []string
 	for _, n := range ns {
 		s := n.Value.String()
-		if n.Kind != "number" {
+		switch {
+		case n.Kind != "number":
 			s = n.Text
+		case n.Sign == "+" && !n.Value.IsNegative():
+			s = "+" + s
+		case n.Sign == "-" && n.Value.IsZero():
+			s = "-" + s
 		}
 		if n.Unit != "" {
 			s += " " + n.Unit
@@ -651,7 +1042,13 @@ func describe(ns []Number) string {
 		if n.Cmp != "" {
 			s = n.Cmp + " " + s
 		}
-		if n.Approx {
+		switch n.Approx {
+		case claim.Exact:
+		case claim.Over:
+			s = "a little over " + s
+		case claim.Under:
+			s = "a little under " + s
+		default:
 			s = "≈ " + s
 		}
 		parts = append(parts, s)
@@ -743,38 +1140,65 @@ func compareNumbers(ds, dt *doc, sectionsAlign bool, at posFn, rel relFn, srcNam
 		unit int
 	}
 	var missing, extra []tok
+	var out diag.List
 	for i := range us {
 		var na, nb []Number
+		var ta, tb []transition
 		for _, bi := range us[i].blocks {
 			na = append(na, ds.blocks[bi].numbers...)
+			ta = append(ta, ds.blocks[bi].trans...)
 		}
 		for _, bi := range ut[i].blocks {
 			nb = append(nb, dt.blocks[bi].numbers...)
+			tb = append(tb, dt.blocks[bi].trans...)
 		}
-		left := map[string]int{}
-		for _, n := range nb {
-			left[n.Key]++
+		out = append(out, compareOrder(ta, tb, at, rel, srcName)...)
+		// numbers of one key pair in order, digits before number words
+		// (一度 must not take the 1 a digit of the other side matches); a
+		// pair that differs in approximation only is a warning
+		byKey := map[string][]int{}
+		for j, n := range nb {
+			byKey[n.Key] = append(byKey[n.Key], j)
 		}
-		for _, n := range na {
-			if left[n.Key] > 0 {
-				left[n.Key]--
-				continue
+		taken := make([]bool, len(nb))
+		for _, words := range []bool{false, true} {
+			for _, n := range na {
+				if n.word != words {
+					continue
+				}
+				l := byKey[n.Key]
+				k := -1
+				for x, j := range l {
+					if k < 0 || !nb[j].word && nb[l[k]].word {
+						k = x
+					}
+				}
+				if k < 0 {
+					missing = append(missing, tok{n, i})
+					continue
+				}
+				m := nb[l[k]]
+				taken[l[k]] = true
+				byKey[n.Key] = append(l[:k:k], l[k+1:]...)
+				if !approxAgree(n.Approx, m.Approx) {
+					out = append(out, diag.Diagnostic{Pos: at(m.Start), End: at(m.End), Severity: diag.Warning, Rule: diag.TranslationApprox,
+						Message: fmt.Sprintf("%q says %s where %s's %q says %s: %s", m.Text, describe([]Number{m}), srcName, n.Text, describe([]Number{n}), approxDifference([]Number{n}, []Number{m})),
+						Related: rel(n.Start, "the source number")})
+				}
 			}
-			missing = append(missing, tok{n, i})
 		}
-		for _, n := range nb {
-			if left[n.Key] > 0 {
-				left[n.Key]--
+		for j, n := range nb {
+			if !taken[j] {
 				extra = append(extra, tok{n, i})
 			}
 		}
 	}
-	var out diag.List
 	moved := make([]bool, len(extra))
+	var lost []tok
 	for _, m := range missing {
 		found := -1
 		for j, e := range extra {
-			if !moved[j] && e.n.Key == m.n.Key {
+			if !moved[j] && e.n.Key == m.n.Key && !e.n.word && !m.n.word {
 				found = j
 				break
 			}
@@ -786,15 +1210,79 @@ func compareNumbers(ds, dt *doc, sectionsAlign bool, at posFn, rel relFn, srcNam
 				Message: fmt.Sprintf("%q moved: %s writes it in another block", e.n.Text, srcName), Related: rel(m.n.Start, "where the source writes it")})
 			continue
 		}
+		lost = append(lost, m)
+	}
+	for _, m := range lost {
+		// the number of the same unit that differs in its sign only (+1건
+		// and 1件, Δ0 and △0) is the one changed
+		found := -1
+		for j, e := range extra {
+			if !moved[j] && e.unit == m.unit && e.n.Kind == "number" && m.n.Kind == "number" && e.n.Sign != m.n.Sign && e.n.Value.Abs().Equal(m.n.Value.Abs()) {
+				found = j
+				break
+			}
+		}
+		for j, e := range extra {
+			// a number written as a word stands against a number of the
+			// same block only (두 번 and 3回)
+			if found < 0 && !moved[j] && e.unit == m.unit && (e.n.word || m.n.word) {
+				found = j
+			}
+		}
+		if found < 0 && m.n.word {
+			continue
+		}
+		if found >= 0 {
+			moved[found] = true
+			e := extra[found]
+			out = append(out, diag.Diagnostic{Pos: at(e.n.Start), End: at(e.n.End), Severity: diag.Error, Rule: diag.TranslationNumbers,
+				Message: fmt.Sprintf("%q says %s where %s's %q says %s%s", e.n.Text, describe([]Number{e.n}), srcName, m.n.Text, describe([]Number{m.n}), signHint([]Number{m.n}, []Number{e.n})),
+				Related: rel(m.n.Start, "the source number")})
+			continue
+		}
 		out = append(out, diag.Diagnostic{Pos: at(ut[m.unit].start), End: dt.page.Parsed.Index.LineEnd(ut[m.unit].start), Severity: diag.Error, Rule: diag.TranslationNumbers,
 			Message: fmt.Sprintf("%s writes %q (%s) in this block; this page does not", srcName, m.n.Text, describe([]Number{m.n})), Related: rel(m.n.Start, "the source number")})
 	}
 	for j, e := range extra {
-		if moved[j] {
+		if moved[j] || e.n.word {
 			continue
 		}
 		out = append(out, diag.Diagnostic{Pos: at(e.n.Start), End: at(e.n.End), Severity: diag.Error, Rule: diag.TranslationNumbers,
 			Message: fmt.Sprintf("%q (%s) is not in %s's block", e.n.Text, describe([]Number{e.n}), srcName), Related: rel(us[e.unit].start, "the source block")})
+	}
+	return out
+}
+
+// compareOrder reports the transitions of a translation's block that
+// run the other way than the source block's (0.21%→51.7% where the
+// source writes 51.7%→0.21%): the same numbers, read by a reader as the
+// opposite change.
+func compareOrder(ta, tb []transition, at posFn, rel relFn, srcName string) diag.List {
+	var out diag.List
+	for _, b := range tb {
+		if b.from == b.to {
+			continue
+		}
+		same, rev := -1, -1
+		for i, a := range ta {
+			switch {
+			case a.from == b.from && a.to == b.to:
+				same = i
+			case a.from == b.to && a.to == b.from && rev < 0:
+				rev = i
+			}
+		}
+		if same >= 0 || rev < 0 {
+			continue
+		}
+		a := ta[rev]
+		rule := diag.TranslationNumbers
+		if b.claims {
+			rule = diag.TranslationClaims
+		}
+		out = append(out, diag.Diagnostic{Pos: at(b.start), End: at(b.end), Severity: diag.Error, Rule: rule,
+			Message: fmt.Sprintf("goes from %s to %s where %s goes from %s to %s: the order is reversed", b.fromText, b.toText, srcName, a.fromText, a.toText),
+			Related: rel(a.start, "the source change")})
 	}
 	return out
 }
