@@ -162,13 +162,13 @@ func TestScanCounts(t *testing.T) {
 		{"40초", 1},
 		{"86/86", 2},
 		{"51.7%→0.21%", 2},
-		{"1만 2천", 1},     // one compound
-		{"2천 3만", 2},     // a larger magnitude after a smaller one: two numbers
-		{"1만 20000", 2},  // 20000 ≥ 10000: not a continuation
-		{"1만 9999", 1},   // 9999 < 10000: a continuation
-		{"1.5만 2천", 1},   // decimals before a magnitude
-		{"3割5分", 1},      // a percentage
-		{"409610바이트", 1}, // a unit with a factor
+		{"1만 2천", 1},      // one compound
+		{"2천 3만", 2},      // a larger magnitude after a smaller one: two numbers
+		{"1만 20000", 2},   // 20000 ≥ 10000: not a continuation
+		{"1만 9999", 1},    // 9999 < 10000: a continuation
+		{"1.5만 2천", 1},    // decimals before a magnitude
+		{"3割5分", 1},       // a percentage
+		{"409610바이트", 1},  // a unit with a factor
 		{"10ms 20μs", 1},  // a compound duration
 		{"20μs 10ms", 2},  // not one: the larger unit second
 		{"p99 19.2ms", 2}, // an id and a number
