@@ -3,6 +3,7 @@ package translation
 import (
 	"bytes"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -500,10 +501,11 @@ func addWordNumbers(out []Number, text, norm string, at func(int) int) []Number 
 	if !hasWordNumberStart(norm) {
 		return out
 	}
-	ws := claim.WordNumbers(norm, len(norm))
+	ws := append(claim.WordNumbers(norm, len(norm)), dayWords(norm)...)
 	if len(ws) == 0 {
 		return out
 	}
+	slices.SortStableFunc(ws, func(a, b claim.WordNumber) int { return a.Start - b.Start })
 	var all []Number
 	k := 0
 	for _, w := range ws {
@@ -535,6 +537,32 @@ func addWordNumbers(out []Number, text, norm string, at func(int) int) []Number 
 		all = append(all, n)
 	}
 	return append(all, out[k:]...)
+}
+
+// koreanDays are the native Korean words for a count of days (하루 is
+// one day, 이틀 two), which Japanese writes 1日, 2日間.
+var koreanDays = []string{"하루", "이틀", "사흘", "나흘"}
+
+// dayWords returns the Korean day words of norm (하루, 이틀 …) at word
+// starts, as numbers of days.
+func dayWords(norm string) []claim.WordNumber {
+	var out []claim.WordNumber
+	for i, w := range koreanDays {
+		for off := 0; ; {
+			k := strings.Index(norm[off:], w)
+			if k < 0 {
+				break
+			}
+			at := off + k
+			off = at + len(w)
+			if prev, _ := utf8.DecodeLastRuneInString(norm[:at]); at > 0 && prev >= 0xAC00 && prev <= 0xD7A3 {
+				continue // 그하루 …: inside a word
+			}
+			q := claim.Quantity{Value: decimal.NewFromInt(int64(i + 1)), Unit: "d", Start: at, End: at + len(w), NumStart: at, NumEnd: at + len(w)}
+			out = append(out, claim.WordNumber{Quantity: q, Determiner: true})
+		}
+	}
+	return out
 }
 
 // hasWordNumberStart reports whether s holds a byte that can start a
@@ -842,6 +870,23 @@ func unitWordAt(s string) (string, baseUnit) {
 	return w, bu
 }
 
+// changeVerbs are the words of a change that まで or 까지 before them
+// make an end point: 0.21%まで下がった, 0.21%까지 떨어졌다 (down to 0.21%).
+var changeVerbs = []string{
+	"下が", "上が", "減", "増", "落ち", "低下", "上昇", "短縮", "改善", "回復", "伸び", "縮", "悪化", "到達", "達し",
+	"떨어", "내려", "올라", "줄", "늘", "감소", "증가", "단축", "개선", "회복", "상승", "하락", "악화", "도달",
+}
+
+// changeVerbAt reports whether s starts with a change verb.
+func changeVerbAt(s string) bool {
+	for _, v := range changeVerbs {
+		if strings.HasPrefix(s, v) {
+			return true
+		}
+	}
+	return false
+}
+
 // joinApprox combines two approximation words read around one number,
 // as the claim grammar does: one meaning, or about when they differ.
 func joinApprox(a, b claim.Approx) claim.Approx {
@@ -893,6 +938,9 @@ func qualify(n *Number, norm string, start, end int) {
 	}
 	for _, q := range cmpAfterByFirst[firstA] {
 		if strings.HasPrefix(lowerAfter, q.word) {
+			if (q.word == "まで" || q.word == "까지") && changeVerbAt(strings.TrimLeft(lowerAfter[len(q.word):], " ")) {
+				break // 0.21%まで下がった: where a change ended, not "at most"
+			}
 			n.Cmp = q.cmp
 			break
 		}
@@ -1041,7 +1089,7 @@ func Compare(a, b Number) Verdict {
 	if a.Key != b.Key {
 		// a unit written in one language only ([t=0] and [0秒]) is not
 		// a disagreement when the values are equal
-		if a.Kind != "number" || b.Kind != "number" || a.Unit != "" && b.Unit != "" && a.Unit != b.Unit || a.Cmp != b.Cmp || !signsAgree(a, b) || !a.Value.Equal(b.Value) {
+		if a.Kind != "number" || b.Kind != "number" || !unitsAgree(a.Unit, b.Unit) || a.Cmp != b.Cmp || !signsAgree(a, b) || !a.Value.Equal(b.Value) {
 			return Disagree
 		}
 	}
@@ -1049,6 +1097,24 @@ func Compare(a, b Number) Verdict {
 		return Warn
 	}
 	return Agree
+}
+
+// unitsAgree reports whether two numbers' units agree: the same, or a
+// unit of measure (s, B …) written on one side only ([t=0] and [0秒], 40
+// and 40秒). A rate, a percentage or a multiple written on one side only
+// changes what the number says (초당 1,250건 and 1,250件).
+func unitsAgree(a, b string) bool {
+	if a == b {
+		return true
+	}
+	if a != "" && b != "" {
+		return false
+	}
+	switch a + b {
+	case "/s", "%", "%p", "x":
+		return false
+	}
+	return true
 }
 
 // signsAgree reports whether two numbers of equal value say the same

@@ -1,0 +1,86 @@
+package translation
+
+import (
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/txtar"
+
+	"github.com/evdoc-lab/evdoc/generator/claim"
+	"github.com/evdoc-lab/evdoc/generator/diag"
+)
+
+// TestPairSet checks every ko/ja pair of testdata/pairset.txtar: a pair
+// labelled agree (the same said in other spellings: 1분 30초 and 90秒, 두
+// 번 and 2回, 400KB and 400キロバイト …) has no translation finding; a pair
+// labelled with a rule (differing in one way: an arrow reversed, a sign
+// lost, △0 against Δ0, an approximation dropped …) has findings, all of
+// that rule, the first on the translation's line that differs.
+func TestPairSet(t *testing.T) {
+	ar, err := txtar.ParseFile("testdata/pairset.txtar")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bodies := map[string]string{}
+	var names []string
+	for _, f := range ar.Files {
+		name, lang, ok := strings.Cut(f.Name, ".")
+		if !ok || lang != "ko" && lang != "ja" {
+			t.Fatalf("%s: want NN-VERDICT-what.ko or .ja", f.Name)
+		}
+		if _, seen := bodies[name+".ko"]; !seen && lang == "ko" {
+			names = append(names, name)
+		}
+		bodies[name+"."+lang] = string(f.Data)
+	}
+	rules := map[string]diag.RuleID{"claims": diag.TranslationClaims, "numbers": diag.TranslationNumbers, "approx": diag.TranslationApprox}
+	agree, disagree := 0, 0
+	md := claim.NewMarkdown()
+	for _, name := range names {
+		t.Run(name, func(t *testing.T) {
+			parts := strings.SplitN(name, "-", 3)
+			if len(parts) < 3 {
+				t.Fatalf("want NN-VERDICT-what")
+			}
+			var pages [2]*Page
+			for i, lang := range []string{"ko", "ja"} {
+				body, ok := bodies[name+"."+lang]
+				if !ok {
+					t.Fatalf("no %s page", lang)
+				}
+				src := "---\ntitle: t\ntranslationKey: p\n---\n\n" + body
+				p, _ := claim.Parse(md, "content/"+lang+"/p.md", []byte(src))
+				pages[i] = &Page{Lang: lang, Path: "content/" + lang + "/p.md", Parsed: p, FrontMatter: map[string]any{}}
+			}
+			ds := CheckPair(PagePair{Source: pages[0], Target: pages[1]})
+			if parts[1] == "agree" {
+				agree++
+				for _, d := range ds {
+					t.Errorf("agreeing pair reported: %s", d)
+				}
+				return
+			}
+			want, ok := rules[parts[1]]
+			if !ok {
+				t.Fatalf("unknown verdict %q", parts[1])
+			}
+			disagree++
+			if len(ds) == 0 {
+				t.Fatalf("disagreeing pair (%s) not reported", want)
+			}
+			for _, d := range ds {
+				if d.Rule != want {
+					t.Errorf("finding of rule %s, want only %s: %s", d.Rule, want, d)
+				}
+			}
+			// the first line of the translation that differs from the
+			// source in its numbers is the line named
+			if line := ds[0].Pos.Line; line != 6 {
+				t.Errorf("finding on line %d, want line 6 (the first body line): %s", line, ds[0])
+			}
+		})
+	}
+	if agree < 30 || disagree < 30 {
+		t.Errorf("%d agreeing and %d disagreeing pairs; want 30 of each at least", agree, disagree)
+	}
+}
