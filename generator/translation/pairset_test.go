@@ -84,3 +84,29 @@ func TestPairSet(t *testing.T) {
 		t.Errorf("%d agreeing and %d disagreeing pairs; want 30 of each at least", agree, disagree)
 	}
 }
+
+// FuzzSelfParity: a page compared with itself as its own translation
+// has no finding, whatever its text (every number, word number,
+// transition and claim pairs with itself), and CheckPair does not panic.
+func FuzzSelfParity(f *testing.F) {
+	ar, err := txtar.ParseFile("testdata/pairset.txtar")
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, file := range ar.Files {
+		f.Add(string(file.Data))
+	}
+	f.Add("| a | b |\n|---|---|\n| [1분 30초](ev:r/t.x) | 두 번 |\n\n# 3 → 5\n\n```\n40초\n```\n")
+	md := claim.NewMarkdown()
+	f.Fuzz(func(t *testing.T, body string) {
+		src := []byte("---\ntitle: t\ntranslationKey: p\n---\n\n" + body)
+		var pages [2]*Page
+		for i, lang := range []string{"ko", "ja"} {
+			p, _ := claim.Parse(md, "content/"+lang+"/p.md", src)
+			pages[i] = &Page{Lang: lang, Path: "content/" + lang + "/p.md", Parsed: p, FrontMatter: map[string]any{}}
+		}
+		for _, d := range CheckPair(PagePair{Source: pages[0], Target: pages[1]}) {
+			t.Errorf("a page against itself: %s", d)
+		}
+	})
+}

@@ -714,7 +714,7 @@ func compareClaims(ds, dt *doc, sec func(int) int, peer map[int]int, at posFn, r
 	}
 	peered := func(tb int) bool { return peerT[tb] }
 	verdict := func(a, b pageClaim) Verdict {
-		if len(a.numbers) != len(b.numbers) || len(a.numbers) == 0 {
+		if len(a.numbers) != len(b.numbers) {
 			return Disagree
 		}
 		v := Agree
