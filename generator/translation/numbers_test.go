@@ -125,6 +125,49 @@ func TestNumberPairs(t *testing.T) {
 		{"10.0.0.1", "10.0.0.1", Agree},
 		{"10.0.0.1", "10.0.0.2", Disagree},
 		{"12:30", "12:30", Agree},
+		// compound durations, clock times, versions
+		{"1분 30초", "90秒", Agree},
+		{"1分30秒", "1m30s", Agree},
+		{"PT1M30S", "90秒", Agree},
+		{"1분 30초", "100秒", Disagree},
+		{"2시간 5분", "125分", Agree},
+		{"오후 2시 3분", "午後2時3分", Agree},
+		{"14時3分", "14:03", Agree},
+		{"오후 2시 3분", "14:13", Disagree},
+		{"v1.8.7", "バージョン1.8.7", Agree},
+		{"버전 1.8.7", "v1.8.7", Agree},
+		{"v1.8.7", "v1.8.8", Disagree},
+		// number words
+		{"두 번", "2回", Agree},
+		{"두 번", "二回", Agree},
+		{"세 시간", "3時間", Agree},
+		{"하루", "1日", Agree},
+		{"두 번", "3回", Disagree},
+		// units of package unit
+		{"400KB", "400キロバイト", Agree},
+		{"100Mi", "100MiB", Agree},
+		{"초당 1,250건", "1,250件", Disagree},
+		{"0.5%p", "0.5%", Disagree},
+		// signs
+		{"+1건", "1件", Disagree},
+		{"+1건", "+1件", Agree},
+		{"Δ0", "△0", Disagree},
+		{"-5", "△5", Agree},
+		{"Δ+2", "+2", Agree},
+		{"Δ5", "△5", Disagree},
+		{"+12s", "12秒", Agree}, // a point on a timeline
+		{"5-10", "5〜10", Agree},
+		// approximation words of the claim grammar
+		{"40초 남짓", "40秒余り", Agree},
+		{"40초 남짓", "40秒近く", Warn},
+		{"거의 40초", "ほぼ40秒", Agree},
+		{"40초 내외", "40秒前後", Agree},
+		{"40여 건", "40件余り", Agree},
+		{"계약 3건", "3件", Agree},
+		{"1위", "1位", Agree},
+		// まで before a change verb is an end point
+		{"0.21%로 떨어졌다", "0.21%まで下がった", Agree},
+		{"3", "3まで", Disagree},
 	} {
 		if got := CompareText(tc.ko, tc.ja); got != tc.want {
 			t.Errorf("%q vs %q: %v, want %v (%+v | %+v)", tc.ko, tc.ja, got, tc.want, ScanNumbers(tc.ko), ScanNumbers(tc.ja))
