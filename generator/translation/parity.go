@@ -166,15 +166,15 @@ func readDoc(p *Page) *doc {
 		ki := 0
 		for _, num := range nums {
 			for ki < len(claimsIn) && claimsIn[ki].at < num.Start {
-				items = append(items, claimItems(p, claimsIn[ki].ci, claimsIn[ki].at)...)
+				items = appendClaimItems(items, p, claimsIn[ki].ci, claimsIn[ki].at)
 				ki++
 			}
 			if num.Kind != "id" {
-				items = append(items, orderItem{key: num.Key, text: num.Text, start: num.Start, end: num.End, claim: -1})
+				items = append(items, orderItem{key: num.Key, text: num.Text, start: num.Start, end: num.End, claim: -1, ref: -1})
 			}
 		}
 		for ; ki < len(claimsIn); ki++ {
-			items = append(items, claimItems(p, claimsIn[ki].ci, claimsIn[ki].at)...)
+			items = appendClaimItems(items, p, claimsIn[ki].ci, claimsIn[ki].at)
 		}
 		pageOff := func(i int, end bool) int {
 			if end {
@@ -189,12 +189,17 @@ func readDoc(p *Page) *doc {
 		for k := 1; k < len(items); k++ {
 			a, b := items[k-1], items[k]
 			if a.claim >= 0 && a.claim == b.claim || isTransitionGap(txt[min(a.end, b.start):b.start]) {
-				t := transition{from: a.key, to: b.key, fromText: a.text, toText: b.text, claims: a.claim >= 0 || b.claim >= 0}
-				t.start, t.end = a.pos, b.posEnd
-				if a.claim < 0 {
+				t := transition{claims: a.claim >= 0 || b.claim >= 0}
+				t.from, t.fromText = itemKey(p, a)
+				t.to, t.toText = itemKey(p, b)
+				if a.claim >= 0 {
+					t.start = p.Parsed.Claims[a.claim].Pos.Offset
+				} else {
 					t.start = pageOff(a.start, false)
 				}
-				if b.claim < 0 {
+				if b.claim >= 0 {
+					t.end = p.Parsed.Claims[b.claim].End
+				} else {
 					t.end = pageOff(b.end, true)
 				}
 				bl.trans = append(bl.trans, t)
@@ -285,37 +290,48 @@ func readDoc(p *Page) *doc {
 // orderItem is a number or a claim of a block, in the order the block
 // writes them (see transition).
 type orderItem struct {
-	key, text  string
-	start, end int // offsets in the block's text (a claim stands there as one byte)
-	claim      int // index of the claim in the page, -1 for a number of the prose
-	pos        int // page offsets of a claim's literal
-	posEnd     int
+	key, text  string // a number's normal form and text (a claim's: see itemKey)
+	start, end int    // offsets in the block's text (a claim stands there as one byte)
+	claim      int    // index of the claim in the page, -1 for a number of the prose
+	ref        int    // the reference of a transition claim this item stands for, -1 for all
 }
 
-// claimItems returns the items claim ci, at offset at of its block's
-// text, stands for: one, keyed by its references; or, for a transition
-// that quotes one reference per number ([51.7%→0.21%](ev:a,b)), one per
-// reference in the order written.
-func claimItems(p *Page, ci, at int) []orderItem {
+// appendClaimItems appends the items claim ci, at offset at of its
+// block's text, stands for: one for all its references; or, for a
+// transition that quotes one reference per number
+// ([51.7%→0.21%](ev:a,b)), one per reference in the order written.
+func appendClaimItems(items []orderItem, p *Page, ci, at int) []orderItem {
 	c := &p.Parsed.Claims[ci]
 	if c.Exempt {
-		return nil
+		return items
 	}
-	base := orderItem{start: at, end: at + 1, claim: ci, pos: c.Pos.Offset, posEnd: c.End, text: c.Literal}
+	it := orderItem{start: at, end: at + 1, claim: ci, ref: -1}
 	if qs := c.Parsed.Quantities; c.ParseErr == nil && c.Parsed.Kind == claim.Transition && len(qs) == len(c.Refs) && len(qs) > 1 {
-		out := make([]orderItem, 0, len(qs))
-		for k, r := range c.Refs {
-			it := base
-			it.key = "ev:" + r
-			if q := qs[k]; q.Start >= 0 && q.End <= len(c.Literal) && q.Start <= q.End {
-				it.text = c.Literal[q.Start:q.End]
-			}
-			out = append(out, it)
+		for k := range c.Refs {
+			it.ref = k
+			items = append(items, it)
 		}
-		return out
+		return items
 	}
-	base.key = "ev:" + strings.Join(c.Refs, ",")
-	return []orderItem{base}
+	return append(items, it)
+}
+
+// itemKey returns the key and text of an item: a claim's are "ev:" and
+// its references (or the one it stands for) and its literal (or that
+// reference's number); a number's, its normal form and text.
+func itemKey(p *Page, it orderItem) (string, string) {
+	if it.claim < 0 {
+		return it.key, it.text
+	}
+	c := &p.Parsed.Claims[it.claim]
+	if it.ref < 0 {
+		return "ev:" + strings.Join(c.Refs, ","), c.Literal
+	}
+	text := c.Literal
+	if q := c.Parsed.Quantities[it.ref]; q.Start >= 0 && q.End <= len(c.Literal) && q.Start <= q.End {
+		text = c.Literal[q.Start:q.End]
+	}
+	return "ev:" + c.Refs[it.ref], text
 }
 
 // isTransitionGap reports whether the text between two numbers makes the
@@ -386,21 +402,18 @@ func claimNumbers(src []byte, c *claim.Claim) []Number {
 	if len(nums) == 1 && c.Parsed.Cmp != "" {
 		nums[0].Cmp = c.Parsed.Cmp
 	}
-	before, after := linkContext(src, c)
 	for i := range nums {
 		n := &nums[i]
-		tol := ""
-		if q := qs[min(i, len(qs)-1)]; !q.Tolerance.IsZero() {
-			tol = "±" + q.Tolerance.String()
-		}
 		if len(nums) == 1 {
 			// the words outside the link, around the literal
-			ctx := before + lit + after
-			qualify(n, ctx, len(before), len(before)+len(lit))
+			before, after := linkContext(src, c)
+			qualify(n, before+lit+after, len(before), len(before)+len(lit))
 		} else {
 			qualify(n, "", 0, 0)
 		}
-		n.Key += tol
+		if q := qs[min(i, len(qs)-1)]; !q.Tolerance.IsZero() {
+			n.Key += "±" + q.Tolerance.String()
+		}
 	}
 	return nums
 }
