@@ -15,8 +15,13 @@
 // full-width, grouped by commas or spaces), signs, magnitudes and compound
 // magnitudes (1만 2천), number words (두 번, 二回, ふたつ, three), unit and
 // counter words in Korean, Japanese and English (package unit), rates
-// (초당 N건, N件/秒), ± tolerances, ranges, transitions, fractions,
-// comparators and approximation words with their direction. Parse stores
+// (초당 N건, N件/秒), ± tolerances (relative after a unit: 120ms ±11%),
+// compound durations (143h25m, 1분 30초, 11分16秒, PT1M30S) and clock times
+// (14:03:22, 오후 2시 3분) as one quantity each, sign words (12% 감소),
+// ranges, transitions, fractions, comparators and approximation words with
+// their direction. Every byte of a literal is read: a byte that is no part
+// of a quantity, space, punctuation or known word is a LiteralError at its
+// offset (see account). Parse stores
 // the result on each Claim (Parsed), so check, coverage, fix and the
 // translation checks share one reading.
 //
