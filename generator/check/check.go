@@ -560,6 +560,12 @@ func NumberWords(p *claim.Page) diag.List {
 // the two differ by a power of 1000, which unit the literal probably
 // meant.
 func Match(q claim.Quantity, approx claim.Approx, v *evidence.Value, opt Options) (bool, string) {
+	if q.Sign == "±" && v.Value.IsNegative() {
+		// a spread (±11%) states a size either way: it matches −11% too
+		abs := *v
+		abs.Value = v.Value.Abs()
+		v = &abs
+	}
 	if matchFast(&q, approx, v, opt) {
 		return true, "" // decided in int64 (see matchFast)
 	}

@@ -314,6 +314,12 @@ var literalCases = []struct {
 	// a relative tolerance and percentage points
 	{"120ms ±11%", []string{"133ms"}, true},
 	{"120ms ±11%", []string{"134ms"}, false},
+	{"±11%", []string{"11%"}, true},
+	{"±11%", []string{"-11.2%"}, true},
+	{"±11%", []string{"12%"}, false},
+	{"14:03:22 KST", []string{"50602tod"}, true},
+	{"2:03 PM", []string{"50602tod"}, true},
+	{"2026-07-09 14:03:22", []string{"50602tod"}, false},
 	{"0.5%p", []string{"0.5%"}, true},
 	{"0.5ポイント", []string{"0.5%"}, true},
 	{"0.5%포인트", []string{"0.5%"}, true},

@@ -1,6 +1,7 @@
 package claim
 
 import (
+	"regexp"
 	"strings"
 
 	"github.com/shopspring/decimal"
@@ -237,6 +238,31 @@ var meridiems = []struct {
 	pm   bool
 }{{"오전", false}, {"오후", true}, {"午前", false}, {"午後", true}, {"AM", false}, {"PM", true}, {"am", false}, {"pm", true}}
 
+// timeZones may follow a clock time: the value is the time of day as
+// written, in that zone.
+var timeZones = []string{"UTC", "GMT", "KST", "JST", "Z"}
+
+// pow60 is 60^n.
+func pow60(n int) int {
+	p := 1
+	for range n {
+		p *= 60
+	}
+	return p
+}
+
+// dateLen returns the length of a date at s[i:] (2026-07-09, 2026/07/09,
+// 2026.07.09, 2026年7月9日, 2026년 7월 9일), or 0.
+func dateLen(s string, i int) int {
+	if m := dateLitRe.FindStringIndex(s[i:]); m != nil {
+		return m[1]
+	}
+	return 0
+}
+
+// dateLitRe is a date with a four-digit year.
+var dateLitRe = regexp.MustCompile(`^\d{4}(?:[-/.]\d{1,2}[-/.]\d{1,2}|\s?[年년]\s?\d{1,2}\s?[月월](?:\s?\d{1,2}\s?[日일])?)`)
+
 // clockAt reads a clock time whose hour digits q holds (q.NumEnd is
 // their end): 14:03, 14:03:22 (hh:mm, hh:mm:ss) or 2시 3분, 14時3分,
 // 오후 2시 3분, 午後2時3分. The value is seconds since midnight (unit
@@ -324,6 +350,35 @@ func (lx *lexer) clockAt(q *Quantity) (int, bool, error) {
 	}
 	if colon && len(parts) == 1 {
 		return 0, false, nil
+	}
+	if colon {
+		// 2:03 PM, 14:03:22 KST: a meridiem, then a time zone, after it
+		if k2 := skipSpaces(s, k); oneSpaceAtMost(s, k, k2) && mer == "" {
+			for _, m := range meridiems {
+				if e := k2 + len(m.word); strings.HasPrefix(s[k2:], m.word) && scriptOf(rune(m.word[0])) == latin && (e == len(s) || scriptOf(rune(s[e])) != latin) {
+					if hour.GreaterThan(decimal.NewFromInt(12)) || hour.IsZero() {
+						return 0, false, lx.errorf(q.NumStart, q.NumEnd, "hour %s before %s; expected 1–12", hour, m.word)
+					}
+					if m.pm != hour.Equal(decimal.NewFromInt(12)) {
+						if m.pm {
+							total = total.Add(decimal.NewFromInt(12 * int64(pow60(len(parts)-1))))
+						} else {
+							total = total.Sub(decimal.NewFromInt(12 * int64(pow60(len(parts)-1))))
+						}
+					}
+					mer, k = m.word, e
+					break
+				}
+			}
+		}
+		if k2 := skipSpaces(s, k); oneSpaceAtMost(s, k, k2) {
+			for _, z := range timeZones {
+				if e := k2 + len(z); strings.HasPrefix(s[k2:], z) && (e == len(s) || scriptOf(rune(s[e])) != latin) {
+					k = e // the time of day as written, in its zone
+					break
+				}
+			}
+		}
 	}
 	last := parts[len(parts)-1].Unit
 	f, _ := unit.Factor(last, "s")

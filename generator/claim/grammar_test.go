@@ -224,6 +224,8 @@ func TestLiteralErrorsAt(t *testing.T) {
 		{"25:10", "25", "expected 0–24"},
 		{"오후 14시", "14", "expected 0–24"},
 		{"5~10초 정도 그", "그", "not part of"},
+		{"2026-07-09 14:03:22", "2026-07-09", "is a date"},
+		{"13:05 PM", "13", "expected 1–12"},
 	} {
 		_, err := ParseLiteral(tc.lit)
 		var le *LiteralError
@@ -263,6 +265,9 @@ func TestCompoundQuantities(t *testing.T) {
 		{"3m", "3", "m", 0, 0},
 		{"74m", "74", "m", 0, 0},
 		{"343Mi", "343", "MiB", 0, 0},
+		{"2:03 PM", "50580", ClockUnit, 0, 2},
+		{"14:03:22 KST", "50602", ClockUnit, 0, 3},
+		{"±11%", "11", "%", 0, 0},
 		{"329087452n", "329087452", "ncore", 0, 0},
 	} {
 		l, err := ParseLiteral(tc.lit)
@@ -292,7 +297,8 @@ func TestFormatParts(t *testing.T) {
 		{"2시간 5분", "65", "1시간 5"},         // 1시간 5분
 		{"−1h30m", "-150", "-2h30"},       // a sign stays on the first part
 		{"12% 감소", "-13", "13"},           // the word carries the sign
-		{"40ms500us", "40005", "40ms5"},   // 500 had no leading zero
+		{"±11%", "-12", "±12"},
+		{"40ms500us", "40005", "40ms5"}, // 500 had no leading zero
 	} {
 		l, err := ParseLiteral(tc.lit)
 		if err != nil {

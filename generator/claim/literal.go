@@ -366,6 +366,9 @@ func (lx *lexer) run() error {
 // combined with one of them. It returns the sign's length and whether it
 // marks a difference.
 func signAt(s string, i int) (int, bool) {
+	if strings.HasPrefix(s[i:], "±") {
+		return len("±"), false // a spread: ±11% (see Quantity.Sign)
+	}
 	j := i
 	delta := false
 	if strings.HasPrefix(s[j:], "Δ") {
@@ -414,6 +417,9 @@ func (lx *lexer) quantityAt(i int) (*Quantity, int, error) {
 			return lx.wordNumberAt(i)
 		}
 		return nil, 0, nil
+	}
+	if n := dateLen(s, j); n > 0 {
+		return nil, 0, lx.errorf(j, j+n, "%q is a date, not a number evdoc judges; expected a measured number, a time of day (14:03:22), or the date outside the claim (or in [%s](ev:exempt \"reason\"))", s[j:j+n], s[j:j+n])
 	}
 	if i > 0 {
 		prev := runeBefore(s, i)

@@ -140,6 +140,10 @@ func (q Quantity) Format(v decimal.Decimal) string {
 	if q.SignWord != "" {
 		q.Delta, q.Sign, v = false, "", v.Abs() // the word carries the sign
 	}
+	spread := q.Sign == "±"
+	if spread {
+		q.Sign, v = "", v.Abs() // ±11%: written again with its ±
+	}
 	if !q.Magnitude.IsZero() {
 		v = v.Div(q.Magnitude)
 	}
@@ -183,6 +187,9 @@ func (q Quantity) Format(v decimal.Decimal) string {
 	delta := ""
 	if strings.HasPrefix(q.Sign, "Δ") {
 		delta = "Δ"
+	}
+	if spread {
+		delta = "±"
 	}
 	switch {
 	case neg:
