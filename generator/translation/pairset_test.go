@@ -110,3 +110,48 @@ func FuzzSelfParity(f *testing.F) {
 		}
 	})
 }
+
+// TestSyncNote: a parity finding says what the last evdoc i18n mark
+// tells: nothing for a page never marked; that the source is as marked
+// (the difference was made in the translation); or, for a stale
+// translation, that the source changed in the finding's section.
+func TestSyncNote(t *testing.T) {
+	md := claim.NewMarkdown()
+	page := func(lang, body string, fm map[string]any) *Page {
+		src := "---\ntitle: t\ntranslationKey: p\n---\n\n" + body
+		p, _ := claim.Parse(md, "content/"+lang+"/p.md", []byte(src))
+		if fm == nil {
+			fm = map[string]any{}
+		}
+		return &Page{Lang: lang, Path: "content/" + lang + "/p.md", Parsed: p, FrontMatter: fm}
+	}
+	ko := "## A\n\n재시도는 [2회](ev:r/t.a)였다.\n\n## B\n\n실패는 [3건](ev:r/t.b)이었다.\n"
+	ja := "## A\n\nリトライは[2回](ev:r/t.a)だった。\n\n## B\n\n失敗は[4件](ev:r/t.b)だった。\n"
+	s := page("ko", ko, nil)
+	old := page("ko", strings.Replace(ko, "[3건]", "[4건]", 1), nil)
+	oldBlocks, _ := blockHashes(old)
+	for _, tc := range []struct {
+		name string
+		fm   map[string]any
+		want string
+	}{
+		{"unmarked", nil, ""},
+		{"in sync", map[string]any{SourceHashField: SourceHash(s)}, "is as it was when this page was marked in sync"},
+		{"stale", map[string]any{SourceHashField: SourceHash(old), SourceBlocksField: strings.Join(oldBlocks, " ")}, "changed in this section since this page was marked in sync"},
+	} {
+		ds := CheckPair(PagePair{Source: s, Target: page("ja", ja, tc.fm)})
+		var claims []diag.Diagnostic
+		for _, d := range ds {
+			if d.Rule == diag.TranslationClaims {
+				claims = append(claims, d)
+			}
+		}
+		if len(claims) != 1 || claims[0].Pos.Line != 12 {
+			t.Fatalf("%s: want one translation-claims finding on line 12: %v", tc.name, ds)
+		}
+		msg := claims[0].Message
+		if tc.want == "" && strings.Contains(msg, "marked in sync") || tc.want != "" && !strings.Contains(msg, tc.want) {
+			t.Errorf("%s: %q, want it to say %q", tc.name, msg, tc.want)
+		}
+	}
+}

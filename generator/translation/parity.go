@@ -1236,9 +1236,10 @@ func compareNumbers(ds, dt *doc, sectionsAlign bool, at posFn, rel relFn, srcNam
 			}
 		}
 		for j, e := range extra {
-			// a number written as a word stands against a number of the
-			// same block only (두 번 and 3回)
-			if found < 0 && !moved[j] && e.unit == m.unit && (e.n.word || m.n.word) {
+			// a number written as a word stands against a number written
+			// in digits of the same block only (두 번 and 3回); two word
+			// numbers left over are no finding (네 단계 and もう一つ)
+			if found < 0 && !moved[j] && e.unit == m.unit && e.n.word != m.n.word {
 				found = j
 			}
 		}
