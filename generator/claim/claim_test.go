@@ -240,6 +240,13 @@ func TestGuideListsGrammarWords(t *testing.T) {
 	for w := range NumberWords() {
 		words = append(words, w)
 	}
+	for _, sw := range signWords {
+		words = append(words, sw.word)
+	}
+	for _, m := range meridiems {
+		words = append(words, m.word)
+	}
+	words = append(words, timeZones...)
 	for _, w := range words {
 		if !strings.Contains(readme, "`"+w+"`") {
 			t.Errorf("docs/guide/claims.md does not list %q", w)

@@ -73,10 +73,6 @@ func Resolve(lit, val string) string {
 	return lit
 }
 
-// Readings returns the units an ambiguous unit word stands for ("m":
-// min, mcore), or nil for any other word.
-func Readings(word string) []string { return append([]string(nil), ambiguous[word]...) }
-
 // Unit is one canonical unit.
 type Unit struct {
 	// Name is the canonical name (see the package doc).
