@@ -122,6 +122,7 @@ const (
 	EvidenceAccessLog     RuleID = "evidence-envoy-access-log"
 	EvidencePing          RuleID = "evidence-ping"
 	EvidenceMtr           RuleID = "evidence-mtr"
+	EvidencePattern       RuleID = "evidence-pattern"
 	EvidenceNumber        RuleID = "evidence-number"
 	EvidenceDecimal       RuleID = "evidence-decimal"
 	EvidencePlausible     RuleID = "evidence-plausible"
@@ -304,6 +305,8 @@ func Catalogue() []Rule {
 			"Use the output ping printed, unchanged."},
 		{EvidenceMtr, Error, "An mtr report is malformed.",
 			"Use the report mtr printed (mtr -r), unchanged."},
+		{EvidencePattern, Error, "A [[read]] entry of format \"pattern\" has a malformed pattern, or its file has no line the patterns read.",
+			"Correct the pattern the message names (a Go regular expression with named groups or %{NUMBER:name}); `evdoc values FILE` lists what a file holds."},
 		{EvidenceNumber, Warning, "A raw token looks numeric but is not read, or a comma was read as a decimal mark the manifest does not declare.",
 			"Declare decimal = \".\" or \",\" for the file, or write the value as one number."},
 		{EvidenceDecimal, Error, "A number's comma is ambiguous (1,232: thousands or decimal?) or contradicts the declared decimal mark.",

@@ -85,7 +85,7 @@ func TestLoadSetErrors(t *testing.T) {
 		{"unknown key", manifestHead + "colour = 1\n", nil, "unknown manifest key \"colour\"; expected id, title, date, environment, report, origin, source, source_file, file, table, transcript, read, derived or decimal"},
 		// A key unknown in a [[table]] lists that table's keys, not the top level's.
 		{"unknown table key", manifestHead + "[[table]]\nfile = \"report.md\"\nheding = \"x\"\nname = \"t\"\n", nil, "unknown manifest key \"table.heding\" in [[table]]; expected file, heading, index, name, rows, columns, units, decimal or changes"},
-		{"unknown read key", manifestHead + "[[read]]\nfile = \"report.md\"\nformat = \"csv\"\nname = \"t\"\nselects = {}\n", nil, "unknown manifest key \"read.selects\" in [[read]]; expected file, format, name, select, key, count_where, paths, units, decimal or changes"},
+		{"unknown read key", manifestHead + "[[read]]\nfile = \"report.md\"\nformat = \"csv\"\nname = \"t\"\nselects = {}\n", nil, "unknown manifest key \"read.selects\" in [[read]]; expected file, format, name, select, key, count_where, paths, patterns, section, skip, units, decimal or changes"},
 		{"id mismatch", strings.Replace(manifestHead, `"s"`, `"x"`, 1), nil, "must equal the evidence set's directory name"},
 		{"bad date", strings.Replace(manifestHead, "2026-07-09", "July", 1), nil, `date "July": expected YYYY-MM-DD`},
 		{"escaping path", manifestHead + "[[table]]\nfile = \"../other/r.md\"\nheading = \"x\"\nname = \"t\"\n", nil, "leaves evidence/s"},

@@ -517,7 +517,8 @@ func (l *loader) streamFormat(rs ReadSpec, rel string, r io.Reader) ([]localValu
 }
 
 func (l *loader) readOptions(rs ReadSpec) raw.ReadOptions {
-	return raw.ReadOptions{Key: rs.Key, CountWhere: rs.CountWhere, Paths: rs.Paths, Decimal: l.decimal(rs.Decimal)}
+	return raw.ReadOptions{Key: rs.Key, CountWhere: rs.CountWhere, Paths: rs.Paths, Decimal: l.decimal(rs.Decimal),
+		Patterns: rs.Patterns, Section: rs.Section, Skip: rs.Skip}
 }
 
 // readKeep keeps the selected readings of a [[read]] with select (all

@@ -137,13 +137,22 @@ type ReadSpec struct {
 	// Select maps native keys (as the file writes them) to local names;
 	// only those are named, and a key missing from the file is an error.
 	Select map[string]string `toml:"select"`
-	// Key (csv) names the column whose cell names each row.
+	// Key (csv) names the column whose cell names each row;
+	// (envoy-access-log) the field whose value names each log line;
+	// (pattern) the key template ("{method} {name}").
 	Key string `toml:"key"`
 	// CountWhere (csv) names counts of the rows an expr-lang predicate
 	// holds for: { ok = "code == 200" }.
 	CountWhere map[string]string `toml:"count_where"`
 	// Paths (json) are the JSON paths to read ("a.b[0].c").
 	Paths []string `toml:"paths"`
+	// Patterns (pattern) are the regular expressions read on each line,
+	// with named groups and the %{NUMBER:name} vocabulary.
+	Patterns []string `toml:"patterns"`
+	// Section (pattern) is the pattern of a section header line; Skip
+	// (pattern) the pattern of lines that are not data.
+	Section string `toml:"section"`
+	Skip    string `toml:"skip"`
 	// Units declares the unit of readings the format does not give one:
 	// local name or "*.suffix" → unit.
 	Units   map[string]string `toml:"units"`
@@ -422,6 +431,7 @@ func parseManifest(file, dir string, src []byte) (*Manifest, diag.List) {
 		if _, err := raw.ReaderFor(r.Format); err != nil {
 			errs = append(errs, diag.Errorf(at(r.Format), diag.EvidenceManifest, "read %q: %v", r.Name, err))
 		}
+		errs = append(errs, patternErrors(ix, src, r)...)
 		for _, v := range r.Select {
 			if !nameRe.MatchString(v) {
 				errs = append(errs, diag.Errorf(at(v), diag.EvidenceManifest, "select name %q: expected dot-separated [a-z_][a-z0-9_]* segments", v))
@@ -615,4 +625,36 @@ func keyFor(label string, relabel map[string]string) (string, error) {
 		return k, nil
 	}
 	return "", fmt.Errorf("label %q has no name segment; relabel it in %s", label, ManifestName)
+}
+
+// patternErrors checks the patterns of a [[read]] entry of format
+// "pattern" (raw.CompilePattern), each error at the pattern's text in
+// the manifest; an entry of another format must not give patterns.
+func patternErrors(ix *diag.LineIndex, src []byte, r ReadSpec) diag.List {
+	var errs diag.List
+	if r.Format != "pattern" {
+		if len(r.Patterns) > 0 || r.Section != "" || r.Skip != "" {
+			errs = append(errs, diag.Errorf(locate(ix, src, "patterns"), diag.EvidenceManifest,
+				"read %q: patterns, section and skip belong to format = \"pattern\"; expected no pattern keys for format %q", r.Name, r.Format))
+		}
+		return errs
+	}
+	if len(r.Patterns) == 0 {
+		errs = append(errs, diag.Errorf(locate(ix, src, r.Name), diag.EvidencePattern,
+			"read %q: format \"pattern\" without patterns; expected patterns = ['REGEX', …] with named groups such as %%{NUMBER:p99}", r.Name))
+	}
+	for _, p := range r.Patterns {
+		if _, err := raw.CompilePattern(p); err != nil {
+			errs = append(errs, diag.Errorf(locate(ix, src, p), diag.EvidencePattern, "read %q: pattern: %v", r.Name, err))
+		}
+	}
+	for _, p := range []string{r.Section, r.Skip} {
+		if p == "" {
+			continue
+		}
+		if _, err := raw.CompilePatternAny(p); err != nil {
+			errs = append(errs, diag.Errorf(locate(ix, src, p), diag.EvidencePattern, "read %q: pattern: %v", r.Name, err))
+		}
+	}
+	return errs
 }

@@ -48,7 +48,16 @@ var formatSamples = map[string]string{
 	"kubectl":             "NAME                  CPU(cores)   MEMORY(bytes)\nkube-apiserver-ub18   74m          343Mi\n",
 	"envoy-access-log":    "[2020-11-25T21:26:18.409Z] \"GET /status/418 HTTP/1.1\" 418 - 0 135 4 4 \"-\" \"curl/7.73.0\" \"84961386-6d84\" \"httpbin:8000\" \"10.44.1.27:80\"\n",
 	"ping":                "64 bytes from 10.0.0.7: icmp_seq=1 ttl=64 time=0.812 ms\n1 packets transmitted, 1 received, 0% packet loss, time 0ms\nrtt min/avg/max/mdev = 0.812/0.812/0.812/0.000 ms\n",
+	"pattern":             "[  5]   0.00-10.00  sec  1.10 GBytes   941 Mbits/sec    0             sender\n[  5]   0.00-10.04  sec  1.09 GBytes   937 Mbits/sec                  receiver\n",
 	"mtr":                 "HOST: client                Loss%   Snt   Last   Avg  Best  Wrst StDev\n  1.|-- 10.0.0.1              0.0%    10    0.1   0.1   0.1   0.2   0.0\n",
+}
+
+// formatOptions are the [[read]] options a format's sample is read with:
+// the pattern format reads nothing without patterns (this is the iperf3
+// recipe of the guide).
+var formatOptions = map[string]raw.ReadOptions{
+	"pattern": {Key: "{role}", Patterns: []string{
+		`^\[\s*%{INT:stream}\]\s+%{NUMBER:start}-%{NUMBER:end}\s+sec\s+%{NUMBER:transfer} (?P<transfer_unit>[KMG]Bytes)\s+%{NUMBER:bitrate} Mbits/sec(?:\s+%{INT:retr})?\s+(?P<role>sender|receiver)$`}},
 }
 
 // TestFormatsGuide holds that docs/guide/formats.md has one section per
@@ -94,14 +103,21 @@ func TestFormatsGuide(t *testing.T) {
 		case f == "markdown-tables":
 			name = "sample.md"
 		}
-		rs, errs := read(name, []byte(sample), raw.ReadOptions{})
+		rs, errs := read(name, []byte(sample), formatOptions[f])
 		if len(errs) > 0 || len(rs) == 0 {
 			t.Errorf("format %q: sample gives %d readings and diagnostics %v; expected readings only", f, len(rs), errs)
 		}
-		if got := raw.Sniff(name, []byte(sample)); got != f && f != "transcript" && f != "json" {
+		if got := raw.Sniff(name, []byte(sample)); got != f && f != "transcript" && f != "json" && f != "pattern" {
 			t.Errorf("format %q: Sniff guesses %q for its sample", f, got)
 		}
 		fence := "```"
+		if o, ok := formatOptions[f]; ok {
+			fmt.Fprintf(&b, "Manifest entry:\n\n%stoml\n[[read]]\nfile = %q\nformat = %q\nname = \"x\"\nkey = %q\npatterns = [\n", fence, name, f, o.Key)
+			for _, p := range o.Patterns {
+				fmt.Fprintf(&b, "  '%s',\n", p)
+			}
+			fmt.Fprintf(&b, "]\n%s\n\n", fence)
+		}
 		fmt.Fprintf(&b, "Sample (`%s`):\n\n%stext\n%s%s\n\n", name, fence, sample, fence)
 		b.WriteString("| key | value | unit | raw | line:col |\n|---|---|---|---|---|\n")
 		for _, r := range rs {

@@ -36,6 +36,14 @@ type ReadOptions struct {
 	// Number.Resolve). Readers of formats that never write a comma in a
 	// number ignore it.
 	Decimal Decimal
+	// Patterns are the regular expressions of the pattern format, tried
+	// in order on each line; Section, when set, is the pattern of a
+	// section header line (see ReadPattern).
+	Patterns []string
+	Section  string
+	// Skip, for the pattern format, is the pattern of lines that are not
+	// data (a table's column header whose numbers are names).
+	Skip string
 	// Paths lists JSON paths ("a.b[0].c") to read from a generic JSON file;
 	// empty means every number in the document.
 	Paths []string
@@ -94,6 +102,7 @@ func readers() map[string]Reader {
 		"envoy-access-log":    ReadAccessLog,
 		"ping":                ReadPing,
 		"mtr":                 ReadMtr,
+		"pattern":             ReadPattern,
 	}
 }
 

@@ -53,8 +53,10 @@ func TestBOMAndCRLFEveryReader(t *testing.T) {
 		"kubectl":          "NAME   CPU(cores)   MEMORY(bytes)\np1     74m          343Mi\n",
 		"envoy-access-log": "[2024-03-01T08:15:02.113Z] \"GET / HTTP/1.1\" 200 - 0 17 12 11 \"-\" \"hey\" \"id\" \"a:80\" \"10.0.0.1:80\"\n",
 		"ping":             "64 bytes from 10.0.0.1: icmp_seq=1 ttl=64 time=0.5 ms\n1 packets transmitted, 1 received, 0% packet loss, time 0ms\n",
+		"pattern":          "a: 1.5ms\nb: 2\n",
 		"mtr":              "HOST: a   Loss%   Snt   Last   Avg  Best  Wrst StDev\n  1.|-- 10.0.0.1   0.0%   10   0.1   0.1   0.1   0.2   0.0\n",
 	}
+	opts := map[string]ReadOptions{"pattern": {Patterns: []string{`^(?P<name>\w+): %{NUMBER:value}`}, Key: "{name}"}}
 	if len(samples) != len(Formats()) {
 		t.Fatalf("samples for %d formats, want every one of %v", len(samples), Formats())
 	}
@@ -63,9 +65,9 @@ func TestBOMAndCRLFEveryReader(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want, werrs := read("f", []byte(lf), ReadOptions{})
+		want, werrs := read("f", []byte(lf), opts[format])
 		crlf := []byte(bom + strings.ReplaceAll(lf, "\n", "\r\n"))
-		got, gerrs := read("f", crlf, ReadOptions{})
+		got, gerrs := read("f", crlf, opts[format])
 		if a, b := Sniff("f", []byte(lf)), Sniff("f", crlf); a != b {
 			t.Errorf("%s: Sniff guesses %s with BOM+CRLF, %s with LF", format, b, a)
 		}

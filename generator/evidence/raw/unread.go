@@ -415,6 +415,9 @@ func accountFor(format string, read Reader) Reader {
 			return rs, errs
 		}
 		lines, view := dataLines(format, src)
+		if format == "pattern" && opt.Skip != "" {
+			lines = skipLines(src, lines, opt.Skip)
+		}
 		ix := diag.NewLineIndex(file, src)
 		if w := unreadWarnings(ix, view, lines, rs, errs, format, formatHint(format)); len(w) > 0 {
 			errs = append(errs, w...)
@@ -422,4 +425,21 @@ func accountFor(format string, read Reader) Reader {
 		}
 		return rs, errs
 	}
+}
+
+// skipLines drops the lines a pattern entry's skip pattern matches: they
+// are not data (CompilePatternAny; a pattern that does not compile skips
+// nothing, and its entry is an error elsewhere).
+func skipLines(src []byte, lines []lineSpan, skip string) []lineSpan {
+	re, err := CompilePatternAny(skip)
+	if err != nil {
+		return lines
+	}
+	out := lines[:0:0]
+	for _, ln := range lines {
+		if !re.Match(src[ln.start:ln.end]) {
+			out = append(out, ln)
+		}
+	}
+	return out
 }

@@ -1,0 +1,228 @@
+package raw
+
+import (
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/evdoc-lab/evdoc/generator/diag"
+)
+
+// The pattern reader ("pattern", ReadPattern): line-oriented output of
+// any tool, read by regular expressions the manifest gives. The
+// conventions of every lab-format reader are in readings.go.
+
+// patternVocabulary is the grok-like vocabulary a pattern can use as
+// %{NAME} or %{NAME:group}: sub-patterns for the tokens tool output is
+// made of.
+var patternVocabulary = map[string]string{
+	"NUMBER":   `[-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?`,
+	"INT":      `[-+]?\d+`,
+	"DURATION": `\d+(?:\.\d+)?(?:ns|us|µs|μs|ms|s|m|h)(?:\d+(?:\.\d+)?(?:ns|us|µs|μs|ms|s|m))*`,
+	"PERCENT":  `\d+(?:\.\d+)?%`,
+	"SIZE":     `\d+(?:\.\d+)?(?:B|KB|kB|KiB|MB|MiB|GB|GiB|Ki|Mi|Gi)`,
+	"WORD":     `\w+`,
+	"NOTSPACE": `\S+`,
+	"DATA":     `.*?`,
+	"GREEDY":   `.*`,
+}
+
+// patternRef is a %{NAME} or %{NAME:group} reference to the vocabulary.
+var patternRef = regexp.MustCompile(`%\{([A-Z]+)(?::([A-Za-z_][A-Za-z0-9_]*))?\}`)
+
+// patternUnits are the unit suffixes a DURATION, PERCENT or SIZE group
+// (or any group whose text ends in one) is read with.
+var patternUnits = map[string]toolUnit{
+	"ns": {unit: "ns"}, "us": {unit: "us"}, "µs": {unit: "us"}, "μs": {unit: "us"}, "ms": {unit: "ms"},
+	"s": {unit: "s"}, "m": {unit: "min"}, "h": {unit: "h"}, "%": {unit: "%"},
+	"B": {unit: "B"}, "KB": {unit: "KB"}, "kB": {unit: "KB"}, "KiB": {unit: "KiB"}, "MB": {unit: "MB"}, "MiB": {unit: "MiB"},
+	"GB": {unit: "GB"}, "GiB": {unit: "GiB"}, "Ki": {unit: "KiB"}, "Mi": {unit: "MiB"}, "Gi": {unit: "GiB"},
+	"bytes": {unit: "B"}, "seconds": {unit: "s"}, "secs": {unit: "s"}, "sec": {unit: "s"}, "msec": {unit: "ms"},
+	"KBytes": {unit: "KiB"}, "MBytes": {unit: "MiB"}, "GBytes": {unit: "GiB"},
+}
+
+// patternKeyRef is a {group} reference in a key template.
+var patternKeyRef = regexp.MustCompile(`\{([A-Za-z_][A-Za-z0-9_]*)\}`)
+
+// CompilePattern expands the vocabulary references of a pattern
+// (%{NUMBER:reqs} is (?P<reqs>…)) and compiles it; the error says what is
+// wrong and what was expected.
+func CompilePattern(p string) (*regexp.Regexp, error) {
+	var unknown string
+	expanded := patternRef.ReplaceAllStringFunc(p, func(ref string) string {
+		m := patternRef.FindStringSubmatch(ref)
+		sub, ok := patternVocabulary[m[1]]
+		if !ok {
+			unknown = m[1]
+			return ref
+		}
+		if m[2] == "" {
+			return "(?:" + sub + ")"
+		}
+		return "(?P<" + m[2] + ">" + sub + ")"
+	})
+	if unknown != "" {
+		names := make([]string, 0, len(patternVocabulary))
+		for n := range patternVocabulary {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		return nil, fmt.Errorf("unknown sub-pattern %%{%s}; expected one of %s", unknown, strings.Join(names, ", "))
+	}
+	re, err := regexp.Compile(expanded)
+	if err != nil {
+		return nil, fmt.Errorf("%v; expected a Go regular expression (RE2 syntax)", strings.TrimPrefix(err.Error(), "error parsing regexp: "))
+	}
+	named := false
+	for _, n := range re.SubexpNames() {
+		named = named || n != ""
+	}
+	if !named {
+		return nil, fmt.Errorf("pattern %q has no named group; expected (?P<name>…) or %%{NUMBER:name} for each value to read", p)
+	}
+	return re, nil
+}
+
+// ReadPattern reads a line-oriented file by the regular expressions of
+// its manifest entry; format "pattern":
+//
+//	[[read]]
+//	file = "iperf3.txt"
+//	format = "pattern"
+//	name = "ip"
+//	patterns = ['^\[SUM\]\s+%{NUMBER:start}-%{NUMBER:end}\s+sec\s+%{NUMBER:transfer} (?P<transfer_unit>[KMG]Bytes)\s+%{NUMBER:bitrate} Mbits/sec\s+(?P<role>sender|receiver)']
+//	key = "{role}"
+//	units = { "*.start" = "s", "*.end" = "s" }
+//
+// Each line is tried against the patterns in order; the first that
+// matches reads the line. A pattern is a Go regular expression (RE2)
+// whose named groups are the values, with a grok-like vocabulary written
+// %{NAME} or %{NAME:group}: NUMBER, INT, DURATION (12ms, 1m30s),
+// PERCENT (12.5%), SIZE (343Mi, 1.5GB), WORD, NOTSPACE, DATA (.*?) and
+// GREEDY (.*). Every named group whose text is a number, with an
+// optional unit suffix (ms, s, %, B, KiB, Mi, …: read as that unit) is
+// a reading; a group whose name ends in _unit gives the unit of the
+// group it names (latency_unit for latency: ms, s, %, bytes, seconds,
+// KBytes …). The key of a reading is the key template (key = "{method}
+// {name}") with its {group} references filled and the result slugged
+// (get_api_items), then "." and the group's name (without a template: the group's
+// name); a group used in the template names the reading and is not one.
+// A repeated key is numbered (#2, …), so a line that recurs keeps its
+// every value.
+//
+// With skip = 'REGEX' the lines matching it are not data (a column
+// header whose numbers name columns, as Locust's "50%  66%" header).
+// With section = 'REGEX' a line matching it starts a section, and its
+// first named group (or the whole match) prefixes the keys of the lines
+// under it: "<section>.<key>".
+//
+// A pattern that does not compile, or names no group, is an error at
+// the manifest's pattern (package evidence checks it). A numeric-looking
+// field on a line no pattern matches is a warning (rule
+// evidence-number), as in every format.
+func ReadPattern(file string, src []byte, opt ReadOptions) ([]Reading, diag.List) {
+	r, errs := startRead(file, src, diag.EvidencePattern)
+	if errs != nil {
+		return nil, errs
+	}
+	if len(opt.Patterns) == 0 {
+		r.errorf(textStart(src), "no patterns; expected patterns = ['REGEX', …] in the [[read]] entry")
+		return r.result()
+	}
+	var res []*regexp.Regexp
+	for _, p := range opt.Patterns {
+		re, err := CompilePattern(p)
+		if err != nil {
+			r.errorf(textStart(src), "pattern %q: %v", p, err)
+			return r.result()
+		}
+		res = append(res, re)
+	}
+	var section *regexp.Regexp
+	if opt.Section != "" {
+		var err error
+		if section, err = CompilePatternAny(opt.Section); err != nil {
+			r.errorf(textStart(src), "section %q: %v", opt.Section, err)
+			return r.result()
+		}
+	}
+	prefix := ""
+	for _, ln := range splitLines(src) {
+		text := string(src[ln.start:ln.end])
+		if section != nil {
+			if m := section.FindStringSubmatchIndex(text); m != nil {
+				a, b := m[0], m[1]
+				for g := 1; g < len(m)/2; g++ {
+					if section.SubexpNames()[g] != "" && m[2*g] >= 0 {
+						a, b = m[2*g], m[2*g+1]
+						break
+					}
+				}
+				prefix = keySlug(text[a:b]) + "."
+				continue
+			}
+		}
+		for _, re := range res {
+			m := re.FindStringSubmatchIndex(text)
+			if m == nil {
+				continue
+			}
+			r.patternLine(re, m, ln.start, text, prefix, opt.Key)
+			break
+		}
+	}
+	if len(r.out) == 0 && !r.errs.HasErrors() {
+		r.errorf(textStart(src), "no line matches the patterns with a numeric group; expected lines such as the patterns describe")
+	}
+	return r.result()
+}
+
+// patternLine records the numeric groups of one matching line.
+func (r *rawRead) patternLine(re *regexp.Regexp, m []int, base int, text, prefix, template string) {
+	names := re.SubexpNames()
+	group := func(name string) (int, string, bool) {
+		for g, n := range names {
+			if n == name && m[2*g] >= 0 {
+				return m[2*g], text[m[2*g]:m[2*g+1]], true
+			}
+		}
+		return 0, "", false
+	}
+	used := map[string]bool{}
+	key := ""
+	if template != "" {
+		key = keySlug(patternKeyRef.ReplaceAllStringFunc(template, func(ref string) string {
+			n := ref[1 : len(ref)-1]
+			used[n] = true
+			_, v, _ := group(n)
+			return v
+		})) + "."
+		if key == "." {
+			key = ""
+		}
+	}
+	for g, n := range names {
+		if n == "" || used[n] || strings.HasSuffix(n, "_unit") || m[2*g] < 0 {
+			continue
+		}
+		tok := text[m[2*g]:m[2*g+1]]
+		unitOf := ""
+		if _, u, ok := group(n + "_unit"); ok {
+			if tu, ok := patternUnits[u]; ok {
+				unitOf = tu.unit
+			}
+		}
+		r.addTool(prefix+key+n, base+m[2*g], tok, patternUnits, unitOf)
+	}
+}
+
+// CompilePatternAny compiles a section pattern, which may have no named
+// group.
+func CompilePatternAny(p string) (*regexp.Regexp, error) {
+	re, err := CompilePattern(p)
+	if err != nil && strings.Contains(err.Error(), "has no named group") {
+		return regexp.Compile(patternRef.ReplaceAllString(p, `\S+`))
+	}
+	return re, err
+}
