@@ -227,10 +227,11 @@ func (r *rawRead) accessLogNumbers(name string, base int, text string, f map[str
 	var out []accessLogNum
 	if obj, ok := f["@json"].(*jsonNode); ok {
 		for _, m := range obj.members {
-			if r.addJSONNumber(name+"."+m.key, m.val) {
-				last := &r.out[len(r.out)-1]
-				last.Number.Unit = accessLogUnit(m.key)
-				v, _ := last.Number.Value.Float64()
+			n := len(r.out)
+			r.addJSONNumber(name+"."+m.key, m.val)
+			if a := r.added(n); a != nil {
+				a.Number.Unit = accessLogUnit(m.key)
+				v, _ := a.Number.Value.Float64()
 				out = append(out, accessLogNum{m.key, v})
 			}
 		}
@@ -242,10 +243,11 @@ func (r *rawRead) accessLogNumbers(name string, base int, text string, f map[str
 		if !ok || !at || !accessLogNumbers[k] {
 			continue
 		}
-		if r.addNum(name+"."+k, base+off, s, "") {
-			last := &r.out[len(r.out)-1]
-			last.Number.Unit = accessLogUnit(k)
-			v, _ := last.Number.Value.Float64()
+		n := len(r.out)
+		r.addNum(name+"."+k, base+off, s, "")
+		if a := r.added(n); a != nil {
+			a.Number.Unit = accessLogUnit(k)
+			v, _ := a.Number.Value.Float64()
 			out = append(out, accessLogNum{k, v})
 		}
 	}

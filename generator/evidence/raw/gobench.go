@@ -50,9 +50,10 @@ func ReadGoBench(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) 
 			rest := text[m[6]:m[7]]
 			for _, p := range goBenchPair.FindAllStringSubmatchIndex(rest, -1) {
 				unit := rest[p[4]:p[5]]
+				n := len(r.out)
 				r.addNum(name+"."+keySlug(unit), ln.start+m[6]+p[2], rest[p[2]:p[3]], "")
-				if n := len(r.out); n > 0 && r.out[n-1].Pos.Offset == ln.start+m[6]+p[2] {
-					r.out[n-1].Number.Unit = goBenchUnits[unit]
+				if a := r.added(n); a != nil {
+					a.Number.Unit = goBenchUnits[unit]
 				}
 			}
 			continue

@@ -79,8 +79,10 @@ func (r *rawRead) readSummaryText(src []byte, format, markUnit string) {
 			r.addSpaced(key, ln.start+m[2*g], text[m[2*g]:m[2*g+1]], heyUnits)
 		}
 		num := func(key string, m []int, g int, u string) {
-			if r.addNum(key, ln.start+m[2*g], text[m[2*g]:m[2*g+1]], "") {
-				r.out[len(r.out)-1].Number.Unit = u
+			n := len(r.out)
+			r.addNum(key, ln.start+m[2*g], text[m[2*g]:m[2*g+1]], "")
+			if a := r.added(n); a != nil {
+				a.Number.Unit = u
 			}
 		}
 		if m := heySection.FindStringSubmatch(text); m != nil {

@@ -141,8 +141,10 @@ func ReadK6(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
 				if n := len(r.out); n > 0 && r.out[n-1].Key == key && isTimeUnit(r.out[n-1].Number.Unit) {
 					u = "ms"
 				}
-				if r.addNum(key+"_limit", ln.start+m[2]+lm[4], text[m[2]+lm[4]:m[2]+lm[5]], "") {
-					r.out[len(r.out)-1].Number.Unit = u
+				n := len(r.out)
+				r.addNum(key+"_limit", ln.start+m[2]+lm[4], text[m[2]+lm[4]:m[2]+lm[5]], "")
+				if a := r.added(n); a != nil {
+					a.Number.Unit = u
 				}
 			}
 		case k6CheckRate.MatchString(text):

@@ -159,8 +159,10 @@ func ReadMtr(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
 				u = ""
 			}
 			tok := strings.TrimSuffix(vals[f[0]:f[1]], "%")
-			if r.addNum(hop+cols[i], ln.start+m[4]+f[0], tok, "") {
-				r.out[len(r.out)-1].Number.Unit = u
+			n := len(r.out)
+			r.addNum(hop+cols[i], ln.start+m[4]+f[0], tok, "")
+			if a := r.added(n); a != nil {
+				a.Number.Unit = u
 			}
 		}
 	}

@@ -156,3 +156,19 @@ func TestAccessLogCountWhere(t *testing.T) {
 		t.Errorf("bad predicate: %v", errs)
 	}
 }
+
+// A JSON access log number out of range is an error, not a reading, and
+// the unit the format defines goes to no other reading.
+func TestAccessLogOutOfRange(t *testing.T) {
+	src := `{"response_code":200,"duration":1e999,"bytes_sent":12}` + "\n"
+	read, _ := ReaderFor("envoy-access-log")
+	rs, errs := read("f", []byte(src), ReadOptions{})
+	if !errs.HasErrors() {
+		t.Errorf("no error for 1e999: %v", errs)
+	}
+	for _, r := range rs {
+		if want := accessLogUnit(strings.TrimPrefix(r.Key, "r1.")); r.Number.Unit != want {
+			t.Errorf("%s has unit %q, want %q", r.Key, r.Number.Unit, want)
+		}
+	}
+}

@@ -208,5 +208,15 @@ func (r *rawRead) readJSONTree(root *jsonNode, rename func(path string, n *jsonN
 
 func itoa(i int) string { return decimal.NewFromInt(int64(i)).String() }
 
+// added returns the reading appended since the reader had n, or nil
+// when none was (a token out of range is an error, not a reading): a
+// reader sets the unit its format defines on it.
+func (r *rawRead) added(n int) *Reading {
+	if len(r.out) > n {
+		return &r.out[len(r.out)-1]
+	}
+	return nil
+}
+
 // decimalInt is n as a decimal.
 func decimalInt(n int) decimal.Decimal { return decimal.NewFromInt(int64(n)) }
