@@ -20,8 +20,9 @@ import (
 )
 
 // OutputDir is where evdoc figures writes the committed figures, relative
-// to the project root: NAME.LANG.png, NAME.LANG.svg and NAME.json (the
-// record of what they were drawn from). Hugo reads them as resources.
+// to the project root: NAME.LANG.png, NAME.LANG.svg, the narrow drawing
+// for phones NAME.LANG.narrow.svg and NAME.json (the record of what they
+// were drawn from). Hugo reads them as resources.
 const OutputDir = "assets/figures"
 
 // Record is NAME.json: what a committed figure was drawn from, so that
@@ -34,14 +35,20 @@ type Record struct {
 }
 
 // LangRecord describes one language's rendering: its size in CSS px, the
-// alt text and caption the page shows, and the digests of the files.
+// size of its narrow drawing, the smallest text drawn (MinFont, in px at
+// the drawn size), the alt text and caption the page shows, and the
+// digests of the files.
 type LangRecord struct {
-	Width     int    `json:"width"`
-	Height    int    `json:"height"`
-	Alt       string `json:"alt"`
-	Caption   string `json:"caption"`
-	PNGSHA256 string `json:"png_sha256"`
-	SVGSHA256 string `json:"svg_sha256"`
+	Width        int    `json:"width"`
+	Height       int    `json:"height"`
+	NarrowWidth  int    `json:"narrow_width"`
+	NarrowHeight int    `json:"narrow_height"`
+	MinFont      int    `json:"min_font"`
+	Alt          string `json:"alt"`
+	Caption      string `json:"caption"`
+	PNGSHA256    string `json:"png_sha256"`
+	SVGSHA256    string `json:"svg_sha256"`
+	NarrowSHA256 string `json:"narrow_svg_sha256"`
 }
 
 // Project is what rendering every figure needs.
@@ -96,14 +103,19 @@ func (p *Project) Files(s *Spec) ([]File, *Record, error) {
 		if err != nil {
 			return nil, nil, err
 		}
+		narrow, err := s.RenderNarrow(p.Store, lang, p.Fonts[lang])
+		if err != nil {
+			return nil, nil, err
+		}
 		alt, err := s.AltText(p.Store, lang)
 		if err != nil {
 			return nil, nil, err
 		}
 		base := path.Join(dir, s.Name+"."+lang)
-		files = append(files, File{base + ".png", out.PNG}, File{base + ".svg", out.SVG})
-		rec.Languages[lang] = LangRecord{Width: out.Width, Height: out.Height, Alt: alt, Caption: Plain(s.Caption, lang),
-			PNGSHA256: sum(out.PNG), SVGSHA256: sum(out.SVG)}
+		files = append(files, File{base + ".png", out.PNG}, File{base + ".svg", out.SVG}, File{base + ".narrow.svg", narrow.SVG})
+		rec.Languages[lang] = LangRecord{Width: out.Width, Height: out.Height, NarrowWidth: narrow.Width, NarrowHeight: narrow.Height,
+			MinFont: int(MinFont), Alt: alt, Caption: Plain(s.Caption, lang),
+			PNGSHA256: sum(out.PNG), SVGSHA256: sum(out.SVG), NarrowSHA256: sum(narrow.SVG)}
 	}
 	b, err := json.MarshalIndent(rec, "", "  ")
 	if err != nil {

@@ -23,12 +23,26 @@ import (
 // Figures are drawn in points at the width they are shown in CSS pixels
 // (one point = one CSS px), so a 12 pt label is 12 CSS px on the page.
 // PNGs are rasterised at twice that (DPI 144) for high-density screens.
+//
+// Each figure is also drawn narrow (NarrowWidth, panels in one column,
+// SVG only) for phones, where the wide drawing would be scaled to half its
+// size and its text to about 6 CSS px: the narrow one, shown at up to its
+// own width, keeps every text at least MinFont × (shown width /
+// NarrowWidth) px, 11.9 px on a 390 px screen.
 const (
-	Width    = vg.Length(720)
-	DPI      = 144
-	MinFont  = vg.Length(12) // smallest text drawn, in points = CSS px
-	fontBody = vg.Length(13)
+	Width       = vg.Length(720)
+	NarrowWidth = vg.Length(360)
+	DPI         = 144
+	MinFont     = vg.Length(12) // smallest text drawn, in points = CSS px
+	fontBody    = vg.Length(13)
+	fontTitle   = vg.Length(15)
 )
+
+// layout is the width a figure is drawn at and its panel columns.
+type layout struct {
+	width vg.Length
+	cols  int // 0: the spec's
+}
 
 // Output is one rendered figure in one language.
 type Output struct {
@@ -73,23 +87,51 @@ func (s *Spec) Render(st *evidence.Store, lang string, fonts *Fonts) (*Output, e
 	if ds := s.glyphCheck(lang, fonts); ds.HasErrors() {
 		return nil, ds
 	}
-	legend := s.legendLines(newOutlines(fonts), s.legendEntries(lang))
-	h := s.height(len(legend))
-	out := &Output{Width: int(Width), Height: int(h)}
+	return s.render(d, lang, fonts, layout{width: Width}, true)
+}
 
-	img := vgimg.NewWith(vgimg.UseWH(Width, h), vgimg.UseDPI(DPI), vgimg.UseBackgroundColor(color.White))
+// RenderNarrow draws the figure for lang as Render does, NarrowWidth wide
+// with its panels in one column, as SVG only (Output.PNG is nil).
+func (s *Spec) RenderNarrow(st *evidence.Store, lang string, fonts *Fonts) (*Output, error) {
+	d, errs := s.data(st)
+	if errs != nil {
+		return nil, errs
+	}
+	if ds := s.texts(lang); ds.HasErrors() {
+		return nil, ds
+	}
+	if ds := s.glyphCheck(lang, fonts); ds.HasErrors() {
+		return nil, ds
+	}
+	return s.render(d, lang, fonts, layout{width: NarrowWidth, cols: 1}, false)
+}
+
+// render draws the figure at layout l: SVG, and PNG when png is set.
+func (s *Spec) render(d *figData, lang string, fonts *Fonts, l layout, png bool) (*Output, error) {
 	o := newOutlines(fonts)
-	if err := s.draw(img, d, lang, o, legend); err != nil {
-		return nil, err
-	}
-	var buf bytes.Buffer
-	if _, err := (vgimg.PngCanvas{Canvas: img}).WriteTo(&buf); err != nil {
-		return nil, fmt.Errorf("figure %q: %v", s.Name, err)
-	}
-	out.PNG = buf.Bytes()
+	legend := s.legendLines(o, s.legendEntries(lang), l.width)
+	title := s.titleLines(o, Plain(s.Title, lang), l.width)
+	h := s.height(len(legend), len(title), l)
+	out := &Output{Width: int(l.width), Height: int(h)}
 
-	svg := vgsvg.NewWith(vgsvg.UseWH(Width, h))
-	if err := s.draw(svg, d, lang, newOutlines(fonts), legend); err != nil {
+	if png {
+		img := vgimg.NewWith(vgimg.UseWH(l.width, h), vgimg.UseDPI(DPI), vgimg.UseBackgroundColor(color.White))
+		if err := s.draw(img, d, lang, o, legend, title, l); err != nil {
+			return nil, err
+		}
+		var buf bytes.Buffer
+		if _, err := (vgimg.PngCanvas{Canvas: img}).WriteTo(&buf); err != nil {
+			return nil, fmt.Errorf("figure %q: %v", s.Name, err)
+		}
+		out.PNG = buf.Bytes()
+	}
+
+	svgText := newOutlines(fonts)
+	if !png {
+		svgText = o // the glyphs drawn are those of the SVG
+	}
+	svg := vgsvg.NewWith(vgsvg.UseWH(l.width, h))
+	if err := s.draw(svg, d, lang, svgText, legend, title, l); err != nil {
 		return nil, err
 	}
 	var sb bytes.Buffer
@@ -108,9 +150,12 @@ func (s *Spec) Render(st *evidence.Store, lang string, fonts *Fonts) (*Output, e
 	return out, nil
 }
 
-// rows returns the number of panel rows.
-func (s *Spec) grid() (rows, cols int) {
+// grid returns the number of panel rows and columns at layout l.
+func (s *Spec) grid(l layout) (rows, cols int) {
 	cols = s.Columns
+	if l.cols > 0 {
+		cols = l.cols
+	}
 	if cols <= 0 || cols > len(s.Panels) {
 		cols = len(s.Panels)
 	}
@@ -122,6 +167,9 @@ func (s *Spec) grid() (rows, cols int) {
 
 const (
 	titleBand  = vg.Length(34)
+	// titleLineHeight is the height of each further line of a title
+	// broken to fit the width.
+	titleLineHeight = vg.Length(20)
 	legendBand = vg.Length(28)
 	margin     = vg.Length(10)
 )
@@ -144,9 +192,9 @@ func (s *Spec) maxGroups() int {
 	return n
 }
 
-func (s *Spec) height(legendLines int) vg.Length {
-	rows, _ := s.grid()
-	h := titleBand + margin*2 + s.panelHeight()*vg.Length(rows) + legendBand*vg.Length(legendLines)
+func (s *Spec) height(legendLines, titleLines int, l layout) vg.Length {
+	rows, _ := s.grid(l)
+	h := titleBand + titleLineHeight*vg.Length(max(titleLines-1, 0)) + margin*2 + s.panelHeight()*vg.Length(rows) + legendBand*vg.Length(legendLines)
 	return vg.Length(math.Ceil(float64(h)))
 }
 
@@ -169,9 +217,9 @@ func (s *Spec) legendEntries(lang string) []legendEntry {
 const swatch = vg.Length(12)
 
 // legendLines breaks the legend into centred lines that fit the width.
-func (s *Spec) legendLines(h *outlines, es []legendEntry) [][]legendEntry {
+func (s *Spec) legendLines(h *outlines, es []legendEntry, width vg.Length) [][]legendEntry {
 	ts := s.textStyle(h, MinFont)
-	avail := Width - 2*margin
+	avail := width - 2*margin
 	var (
 		lines [][]legendEntry
 		cur   []legendEntry
@@ -187,6 +235,46 @@ func (s *Spec) legendLines(h *outlines, es []legendEntry) [][]legendEntry {
 		w += ew
 	}
 	if len(cur) > 0 {
+		lines = append(lines, cur)
+	}
+	return lines
+}
+
+// titleLines breaks the title into lines that fit the width: at spaces,
+// or between any two characters of a word wider than a line.
+func (s *Spec) titleLines(h *outlines, title string, width vg.Length) []string {
+	ts := s.textStyle(h, fontTitle)
+	avail := width - 2*margin
+	var lines []string
+	cur := ""
+	for _, w := range strings.Fields(title) {
+		try := w
+		if cur != "" {
+			try = cur + " " + w
+		}
+		if ts.Width(try) <= avail || cur == "" && ts.Width(w) <= avail {
+			cur = try
+			continue
+		}
+		if ts.Width(w) <= avail { // the word starts the next line
+			lines = append(lines, cur)
+			cur = w
+			continue
+		}
+		// A word wider than a line (CJK text has few spaces) continues
+		// this line and breaks between characters.
+		if cur != "" {
+			cur += " "
+		}
+		for _, r := range w {
+			if strings.TrimSpace(cur) != "" && ts.Width(cur+string(r)) > avail {
+				lines = append(lines, strings.TrimSpace(cur))
+				cur = ""
+			}
+			cur += string(r)
+		}
+	}
+	if cur != "" {
 		lines = append(lines, cur)
 	}
 	return lines
@@ -209,17 +297,23 @@ func (s *Spec) textStyle(h text.Handler, size vg.Length) text.Style {
 	return st
 }
 
-func (s *Spec) draw(c vg.CanvasSizer, d *figData, lang string, h *outlines, legend [][]legendEntry) error {
+func (s *Spec) draw(c vg.CanvasSizer, d *figData, lang string, h *outlines, legend [][]legendEntry, title []string, l layout) error {
 	dc := draw.New(c)
 	dc.SetColor(color.White)
 	dc.Fill(dc.Rectangle.Path())
 	dc = draw.Crop(dc, margin, -margin, margin, -margin)
 
 	// Figure title, centred.
-	ts := s.textStyle(h, 15)
+	ts := s.textStyle(h, fontTitle)
 	ts.XAlign, ts.YAlign = text.XCenter, text.YTop
-	dc.FillText(ts, vg.Point{X: (dc.Min.X + dc.Max.X) / 2, Y: dc.Max.Y}, Plain(s.Title, lang))
-	top := dc.Max.Y - titleBand
+	top := dc.Max.Y
+	for i, line := range title {
+		if i > 0 {
+			top -= titleLineHeight
+		}
+		dc.FillText(ts, vg.Point{X: (dc.Min.X + dc.Max.X) / 2, Y: top}, line)
+	}
+	top -= titleBand
 
 	series := s.seriesOrder()
 	for _, line := range legend {
@@ -227,7 +321,7 @@ func (s *Spec) draw(c vg.CanvasSizer, d *figData, lang string, h *outlines, lege
 		top -= legendBand
 	}
 
-	rows, cols := s.grid()
+	rows, cols := s.grid(l)
 	plots := make([][]*plot.Plot, rows)
 	for r := range plots {
 		plots[r] = make([]*plot.Plot, cols)

@@ -150,8 +150,10 @@ type pageReport struct {
 // and ja Q&A pages at 1280 and 390 px (no horizontal overflow, every
 // figure loaded, no console error, accessibility scan), a plain and a
 // derived claim's popover and the highlighted raw line each lands on,
-// the language switch, and every internal link of the visited pages.
-// Screenshots go to artifactDir.
+// the language switch, what a reader sees on a phone, in tables and in
+// dark mode (readerView), the quotation marks of the built pages
+// (checkQuotes), and every internal link of the visited pages. One
+// Hugo build serves every subtest. Screenshots go to artifactDir.
 func TestBrowser(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs Hugo and Chromium")
@@ -332,6 +334,11 @@ func TestBrowser(t *testing.T) {
 			chromedp.WaitVisible(chromedp.CSS(`nav.languages a[hreflang="ko-KR"]`)))
 		check(t, "evidence-ja-390")
 	})
+
+	// What a reader sees on phones, in tables and in dark mode, and the
+	// built pages' quotation marks, on the same build.
+	readerView(t, b, srv.URL, public, shots)
+	t.Run("quotes", func(t *testing.T) { checkQuotes(t, public) })
 
 	t.Run("links", func(t *testing.T) {
 		client := srv.Client()

@@ -633,6 +633,12 @@ type figureData struct {
 	Caption map[string]string `json:"caption"`
 	Width   int               `json:"width"`
 	Height  int               `json:"height"`
+	// NarrowWidth and NarrowHeight are the size of the drawing for
+	// phones (NAME.LANG.narrow.svg), MinFont its smallest text in px at
+	// the drawn size.
+	NarrowWidth  int `json:"narrow_width"`
+	NarrowHeight int `json:"narrow_height"`
+	MinFont      int `json:"min_font"`
 	// Source is the raw line of the figure's first input.
 	Source *target `json:"source,omitempty"`
 }
@@ -677,6 +683,7 @@ func (s *Site) stageFigures(ctx context.Context, stage string, v *viewer, logw i
 		for lang, lr := range rec.Languages {
 			fd.Alt[lang], fd.Caption[lang] = lr.Alt, lr.Caption
 			fd.Width, fd.Height = lr.Width, lr.Height
+			fd.NarrowWidth, fd.NarrowHeight, fd.MinFont = lr.NarrowWidth, lr.NarrowHeight, lr.MinFont
 		}
 		if len(rec.Inputs) > 0 {
 			if t, ok := v.target(rec.Inputs[0].Pos); ok {

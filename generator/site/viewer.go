@@ -2,6 +2,7 @@ package site
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"fmt"
 	"html"
@@ -10,8 +11,10 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/alecthomas/chroma/v2"
 	"github.com/alecthomas/chroma/v2/lexers"
@@ -105,6 +108,10 @@ type viewer struct {
 	root  string
 	files map[string]*viewerFile
 	order []string
+	// marks holds, by file and line, the byte ranges (within the line)
+	// of the raw tokens a claim's popover shows (rawLine): the viewer
+	// marks them on the line a claim lands on.
+	marks map[string]map[int][][2]int
 }
 
 // newViewer finds the windows of every raw file (and manifest) of the
@@ -281,7 +288,14 @@ func (v *viewer) target(p diag.Position) (target, bool) {
 type claimValue struct {
 	Ref   string `json:"ref"`
 	Value string `json:"value"`
+	// Shown is the value at the precision the claim writes it ("43.9%"
+	// for an exact "43.9024390243902439024390243902%"), set only when it
+	// differs from Value, which the popover keeps one step away.
+	Shown string `json:"shown,omitempty"`
 	target
+	// RawLine is the raw line the value was read from, its token marked
+	// (none for a derived value: each input has its own).
+	RawLine    *rawLine        `json:"rawline,omitempty"`
 	Derivation *derivationData `json:"derivation,omitempty"`
 }
 
@@ -294,6 +308,7 @@ type inputData struct {
 	Name  string `json:"name"`
 	Value string `json:"value"`
 	target
+	RawLine *rawLine `json:"rawline,omitempty"`
 }
 
 // claimData is what the link render hook needs for one claim
@@ -346,6 +361,14 @@ func (v *viewer) claimData(d *destClaim, st *evidence.Store) (claimData, bool) {
 			continue
 		}
 		cv := claimValue{Ref: b.ref, Value: formatQuantity(val.Value, val.Unit, val.Delta), target: t}
+		if r := val.Value; int32(b.places) < -r.Exponent() {
+			if shown := formatQuantity(r.Round(int32(b.places)), val.Unit, val.Delta); shown != cv.Value {
+				cv.Shown = shown
+			}
+		}
+		if !val.Derived {
+			cv.RawLine = v.rawLine(val)
+		}
 		if val.Derived {
 			if d, ok := explainDerived(val, st, b.places); ok {
 				dd := &derivationData{Derivation: d}
@@ -366,7 +389,11 @@ func (v *viewer) claimData(d *destClaim, st *evidence.Store) (claimData, bool) {
 					if !ok {
 						continue
 					}
-					dd.Inputs = append(dd.Inputs, inputData{Name: short[in.Name], Value: formatQuantity(in.Value, in.Unit, in.Delta), target: it})
+					id := inputData{Name: short[in.Name], Value: formatQuantity(in.Value, in.Unit, in.Delta), target: it}
+					if !in.Derived && len(in.Inputs) == 0 {
+						id.RawLine = v.rawLine(in)
+					}
+					dd.Inputs = append(dd.Inputs, id)
 				}
 				cv.Derivation = dd
 			}
@@ -491,7 +518,11 @@ func lexerName(file string, console bool) string {
 // highlightLines returns the HTML of each line of one window of a raw
 // file: chroma token spans of the named lexer with the classes of
 // themes/evdoc/static/css/chroma.css, text escaped.
-func highlightLines(lexer string, lines []string) []string {
+//
+// marks holds, by index in lines, byte ranges of the line to mark (the
+// raw tokens claims cite): each is wrapped in <mark class="ev-token">,
+// split where it crosses a token span.
+func highlightLines(lexer string, lines []string, marks map[int][][2]int) []string {
 	src := strings.Join(lines, "\n") + "\n"
 	out := make([]string, len(lines))
 	l := lexers.Get(lexer)
@@ -501,7 +532,7 @@ func highlightLines(lexer string, lines []string) []string {
 	it, err := chroma.Coalesce(l).Tokenise(nil, src)
 	if err != nil {
 		for i, l := range lines {
-			out[i] = html.EscapeString(l)
+			out[i] = markedText(l, 0, marks[i])
 		}
 		return out
 	}
@@ -510,16 +541,18 @@ func highlightLines(lexer string, lines []string) []string {
 			break
 		}
 		var b strings.Builder
+		off := 0
 		for _, t := range toks {
 			text := strings.TrimSuffix(t.Value, "\n")
 			if text == "" {
 				continue
 			}
 			if c := tokenClass(t.Type); c != "" {
-				fmt.Fprintf(&b, `<span class="%s">%s</span>`, c, html.EscapeString(text))
+				fmt.Fprintf(&b, `<span class="%s">%s</span>`, c, markedText(text, off, marks[i]))
 			} else {
-				b.WriteString(html.EscapeString(text))
+				b.WriteString(markedText(text, off, marks[i]))
 			}
+			off += len(text)
 		}
 		out[i] = b.String()
 	}
@@ -527,10 +560,51 @@ func highlightLines(lexer string, lines []string) []string {
 	// plain escaped lines when the highlighted text differs.
 	for i, l := range lines {
 		if stripTags(out[i]) != html.EscapeString(l) {
-			out[i] = html.EscapeString(l)
+			out[i] = markedText(l, 0, marks[i])
 		}
 	}
 	return out
+}
+
+// markedText returns text, which starts at byte off of its line, HTML
+// escaped, with the parts inside marks (byte ranges of the line) in
+// <mark class="ev-token">. A range is marked only where it falls on
+// character boundaries of text.
+func markedText(text string, off int, marks [][2]int) string {
+	if len(marks) == 0 {
+		return html.EscapeString(text)
+	}
+	var b strings.Builder
+	pos := 0 // in text
+	for pos < len(text) {
+		// the first mark covering or after pos
+		next, end := len(text), len(text)
+		inMark := false
+		for _, m := range marks {
+			s, e := m[0]-off, m[1]-off
+			if e <= pos || s >= len(text) || s >= e {
+				continue
+			}
+			if s <= pos {
+				inMark, end = true, min(e, len(text))
+				break
+			}
+			next = min(next, s)
+		}
+		if inMark && utf8.ValidString(text[pos:end]) && (end == len(text) || utf8.RuneStart(text[end])) && utf8.RuneStart(text[pos]) {
+			b.WriteString(`<mark class="ev-token">`)
+			b.WriteString(html.EscapeString(text[pos:end]))
+			b.WriteString(`</mark>`)
+			pos = end
+			continue
+		}
+		if inMark { // not on character boundaries: shown unmarked
+			next = end
+		}
+		b.WriteString(html.EscapeString(text[pos:next]))
+		pos = next
+	}
+	return b.String()
 }
 
 var tagRe = regexp.MustCompile(`<[^>]*>`)
@@ -604,7 +678,7 @@ func (s *Site) stageEvidence(ctx context.Context, stage string, v *viewer, data 
 		}
 	}
 	for fi, f := range v.order {
-		if err := s.stageViewerFile(ctx, stage, v.files[f], fi, langs, cites); err != nil {
+		if err := s.stageViewerFile(ctx, stage, v.files[f], fi, langs, cites, v.marks[f]); err != nil {
 			return err
 		}
 	}
@@ -613,7 +687,10 @@ func (s *Site) stageEvidence(ctx context.Context, stage string, v *viewer, data 
 
 // stageViewerFile writes the viewer pages of one raw file in every
 // language, and for a sparse file its published copy (static/FILE).
-func (s *Site) stageViewerFile(ctx context.Context, stage string, vf *viewerFile, fi int, langs []Language, cites []map[string]map[int][]citation) error {
+//
+// tokens holds, by line, the byte ranges of the raw tokens to mark
+// (viewer.marks of the file).
+func (s *Site) stageViewerFile(ctx context.Context, stage string, vf *viewerFile, fi int, langs []Language, cites []map[string]map[int][]citation, tokens map[int][][2]int) error {
 	fh, _, err := safefile.Open(s.Root, vf.File, 0)
 	if err != nil {
 		return err
@@ -660,7 +737,16 @@ func (s *Site) stageViewerFile(ctx context.Context, stage string, vf *viewerFile
 			lines = append(lines, string(text))
 			cut = append(cut, size-len(text))
 		}
-		html := highlightLines(vf.Lexer, lines)
+		var marks map[int][][2]int
+		if tokens != nil {
+			marks = map[int][][2]int{}
+			for i := range lines {
+				if m := tokens[start+i]; m != nil {
+					marks[i] = m
+				}
+			}
+		}
+		html := highlightLines(vf.Lexer, lines, marks)
 		for i, c := range cut {
 			if c > 0 {
 				html[i] += fmt.Sprintf(` <span class="ev-cut">… (+%s)</span>`, safefile.Size(int64(c)))
@@ -757,4 +843,89 @@ func (v *viewer) sets(st *evidence.Store) map[string]setData {
 		out[set.Manifest.ID] = sd
 	}
 	return out
+}
+
+// rawLine is the raw line a value was read from as a claim's popover
+// shows it: the value's token and up to rawContext bytes of the line on
+// either side (Before and After, cut at a character boundary; CutBefore
+// and CutAfter say whether more of the line is left out).
+type rawLine struct {
+	Before    string `json:"before"`
+	Token     string `json:"token"`
+	After     string `json:"after"`
+	CutBefore bool   `json:"cut_before,omitempty"`
+	CutAfter  bool   `json:"cut_after,omitempty"`
+}
+
+// rawContext is how much of a raw line a popover shows on either side of
+// the token.
+const rawContext = 60
+
+// rawLine reads the line of a raw (not derived) value from its file and
+// records its token in v.marks for the viewer page. It returns nil when
+// the bytes at the value's position are not its raw token (a reader
+// that normalises the text), so that nothing else is ever marked as the
+// value.
+func (v *viewer) rawLine(val *evidence.Value) *rawLine {
+	p := val.Pos
+	if val.Derived || val.Raw == "" || p.Line < 1 || p.Column < 1 || p.Offset < p.Column-1 {
+		return nil
+	}
+	if _, ok := v.files[p.File]; !ok {
+		return nil
+	}
+	f, _, err := safefile.Open(v.root, p.File, 0)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	lineStart := int64(p.Offset - (p.Column - 1))
+	from := max(lineStart, int64(p.Offset)-rawContext-utf8.UTFMax)
+	buf := make([]byte, int64(p.Offset)-from+int64(len(val.Raw))+rawContext+utf8.UTFMax)
+	n, err := f.ReadAt(buf, from)
+	if err != nil && err != io.EOF {
+		return nil
+	}
+	buf = buf[:n]
+	tokStart := int(int64(p.Offset) - from)
+	tokEnd := tokStart + len(val.Raw)
+	if tokEnd > len(buf) || string(buf[tokStart:tokEnd]) != val.Raw || bytes.ContainsAny(buf[:tokEnd], "\n") {
+		return nil
+	}
+	before, after := buf[:tokStart], buf[tokEnd:]
+	if i := bytes.IndexByte(after, '\n'); i >= 0 {
+		after = after[:i]
+	}
+	after = bytes.TrimSuffix(after, []byte("\r"))
+	rl := &rawLine{Token: val.Raw, CutBefore: from > lineStart}
+	if len(before) > rawContext {
+		before, rl.CutBefore = before[len(before)-rawContext:], true
+	}
+	for len(before) > 0 && !utf8.RuneStart(before[0]) {
+		before, rl.CutBefore = before[1:], true
+	}
+	if len(after) > rawContext {
+		after, rl.CutAfter = after[:rawContext], true
+		// drop a character cut in two at the end
+		for i := len(after) - 1; i >= 0 && i >= len(after)-utf8.UTFMax; i-- {
+			if utf8.RuneStart(after[i]) {
+				if !utf8.FullRune(after[i:]) {
+					after = after[:i]
+				}
+				break
+			}
+		}
+	}
+	rl.Before, rl.After = string(before), string(after)
+	if v.marks == nil {
+		v.marks = map[string]map[int][][2]int{}
+	}
+	if v.marks[p.File] == nil {
+		v.marks[p.File] = map[int][][2]int{}
+	}
+	span := [2]int{p.Column - 1, p.Column - 1 + len(val.Raw)}
+	if !slices.Contains(v.marks[p.File][p.Line], span) {
+		v.marks[p.File][p.Line] = append(v.marks[p.File][p.Line], span)
+	}
+	return rl
 }

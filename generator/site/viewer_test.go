@@ -3,11 +3,13 @@ package site
 import (
 	"context"
 	"fmt"
+	"html"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/alecthomas/chroma/v2/lexers"
 
@@ -59,7 +61,7 @@ func TestHighlightLinesKeepsText(t *testing.T) {
 	lines := []string{`| a | <b>"1"</b> |`, `{"k": "<script>", "n": 1}`, `$ curl -s 'x' && echo "&"`, `key=value # c`}
 	esc := strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&#34;", "'", "&#39;")
 	for _, file := range []string{"r.md", "x.json", "a.stats", "t.txt", "m.toml", "d.csv"} {
-		for i, h := range highlightLines(lexerName(file, true), lines) {
+		for i, h := range highlightLines(lexerName(file, true), lines, nil) {
 			if strings.Contains(h, "<b>") || strings.Contains(h, "<script>") {
 				t.Errorf("%s line %d not escaped: %s", file, i+1, h)
 			}
@@ -250,5 +252,94 @@ func TestGroupCitations(t *testing.T) {
 				t.Errorf("got %v, want %v", got, tt.want)
 			}
 		})
+	}
+}
+
+// TestMarkedText: the marked ranges of a line are wrapped in
+// <mark class="ev-token">, across token spans, and the text stays
+// exactly the line's, escaped.
+func TestMarkedText(t *testing.T) {
+	tests := []struct {
+		text  string
+		off   int
+		marks [][2]int
+		want  string
+	}{
+		{"a: 12", 0, [][2]int{{3, 5}}, `a: <mark class="ev-token">12</mark>`},
+		{"12", 3, [][2]int{{3, 5}}, `<mark class="ev-token">12</mark>`},
+		{"1", 4, [][2]int{{3, 5}}, `<mark class="ev-token">1</mark>`},
+		{"x<1>", 0, [][2]int{{1, 3}}, `x<mark class="ev-token">&lt;1</mark>&gt;`},
+		{"가나다", 0, [][2]int{{1, 4}}, `가나다`}, // not on a character boundary
+		{"가나다", 0, [][2]int{{3, 6}}, `가<mark class="ev-token">나</mark>다`},
+		{"abc", 0, nil, "abc"},
+		{"abc", 10, [][2]int{{0, 2}}, "abc"},
+	}
+	for _, tc := range tests {
+		if got := markedText(tc.text, tc.off, tc.marks); got != tc.want {
+			t.Errorf("markedText(%q, %d, %v) = %s, want %s", tc.text, tc.off, tc.marks, got, tc.want)
+		}
+	}
+	// Highlighting with marks keeps every character.
+	lines := []string{`upstream_rq_2xx: 86`, `| D-1 | "x" | 41 |`}
+	out := highlightLines("yaml", lines, map[int][][2]int{0: {{17, 19}}, 1: {{15, 17}}})
+	for i, l := range lines {
+		if stripTags(out[i]) != html.EscapeString(l) {
+			t.Errorf("line %d: text %q, want %q", i, stripTags(out[i]), l)
+		}
+		if strings.Count(out[i], `<mark class="ev-token">`) == 0 {
+			t.Errorf("line %d: no mark in %s", i, out[i])
+		}
+	}
+}
+
+// FuzzMarkedText: whatever the text and ranges, the text is kept exactly
+// (escaped) and marks never nest.
+func FuzzMarkedText(f *testing.F) {
+	f.Add("a: 12 가나", 0, 3, 5)
+	f.Add("x<&>", 2, 0, 4)
+	f.Fuzz(func(t *testing.T, text string, off, s, e int) {
+		got := markedText(text, off, [][2]int{{s, e}, {e - 1, e + 3}})
+		if stripTags(got) != html.EscapeString(text) {
+			t.Fatalf("markedText(%q) = %q lost text", text, got)
+		}
+		if strings.Contains(got, "<mark class=\"ev-token\"><mark") || strings.Count(got, "<mark") != strings.Count(got, "</mark>") {
+			t.Fatalf("markedText(%q) = %q: marks unbalanced", text, got)
+		}
+	})
+}
+
+// TestRawLine: a value's raw line is read from its file with the token
+// where the value's position says, cut to rawContext either side at
+// character boundaries; a position whose bytes are not the raw token
+// gives no line (nothing else is ever marked as the value).
+func TestRawLine(t *testing.T) {
+	dir := t.TempDir()
+	long := strings.Repeat("가", 40) // 120 bytes
+	src := "first\nrq_total: 86 # after\n" + long + " 41 " + long + "\n"
+	if err := os.MkdirAll(filepath.Join(dir, "evidence", "s"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "evidence", "s", "r.txt"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	file := "evidence/s/r.txt"
+	v := &viewer{root: dir, files: map[string]*viewerFile{file: {File: file}}}
+	off := strings.Index(src, "86")
+	got := v.rawLine(&evidence.Value{Raw: "86", Pos: diag.Position{File: file, Line: 2, Column: 11, Offset: off}})
+	if got == nil || got.Before != "rq_total: " || got.Token != "86" || got.After != " # after" || got.CutBefore || got.CutAfter {
+		t.Errorf("short line: %+v", got)
+	}
+	off = strings.Index(src, " 41 ") + 1
+	col := off - strings.Index(src, long) + 1
+	got = v.rawLine(&evidence.Value{Raw: "41", Pos: diag.Position{File: file, Line: 3, Column: col, Offset: off}})
+	if got == nil || got.Token != "41" || !got.CutBefore || !got.CutAfter || len(got.Before) > rawContext || len(got.After) > rawContext ||
+		!utf8.ValidString(got.Before) || !utf8.ValidString(got.After) || !strings.HasSuffix(got.Before, "가 ") || !strings.HasPrefix(got.After, " 가") {
+		t.Errorf("long line: %+v", got)
+	}
+	if v.marks[file][2][0] != [2]int{10, 12} || v.marks[file][3][0] != [2]int{col - 1, col + 1} {
+		t.Errorf("marks %v", v.marks[file])
+	}
+	if got := v.rawLine(&evidence.Value{Raw: "87", Pos: diag.Position{File: file, Line: 2, Column: 11, Offset: strings.Index(src, "86")}}); got != nil {
+		t.Errorf("a token not at its position gave %+v", got)
 	}
 }

@@ -1,0 +1,445 @@
+package site
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+	"golang.org/x/net/html"
+)
+
+// What a reader sees, on the reference site built once by TestBrowser
+// (readerView runs as its subtests, on the same build and browser).
+
+// popoverReport is what popoverScript measures of every claim's popover
+// on a page, shown by keyboard focus.
+type popoverReport struct {
+	Claims, InTables int
+	// Bad lists the popovers not fully visible: outside the viewport,
+	// clipped by a scroll container or covered (at most 10).
+	Bad []string
+	// NoRawLine counts the popovers of a claim on a raw value without
+	// the raw line and its marked token.
+	NoRawLine int
+	Contrast  float64 // lowest text contrast ratio inside a popover
+}
+
+// popoverScript focuses each claim in turn and measures its popover with
+// getBoundingClientRect: inside the viewport, inside every ancestor
+// that clips it (overflow other than visible, which a fixed popover
+// escapes unless the ancestor is its containing block), and on top at
+// its centre and corners (elementFromPoint). It also computes the WCAG
+// contrast ratio of the popover's text against its background.
+const popoverScript = `(() => {
+	const vw = document.documentElement.clientWidth, vh = window.innerHeight;
+	const rgb = s => { const m = s.match(/[\d.]+/g).map(Number); return {r: m[0], g: m[1], b: m[2], a: m.length > 3 ? m[3] : 1}; };
+	const lum = c => { const f = v => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); }; return 0.2126 * f(c.r) + 0.7152 * f(c.g) + 0.0722 * f(c.b); };
+	const bgOf = el => { for (; el; el = el.parentElement) { const c = rgb(getComputedStyle(el).backgroundColor); if (c.a > 0.5) return c; } return {r: 255, g: 255, b: 255, a: 1}; };
+	const ratio = (a, b) => { const x = lum(a), y = lum(b); return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05); };
+	const out = {Claims: 0, InTables: 0, Bad: [], NoRawLine: 0, Contrast: 99};
+	for (const ev of document.querySelectorAll(".ev")) {
+		const a = ev.querySelector(":scope > a.ev-claim"), pop = ev.querySelector(":scope > .ev-pop");
+		if (!a || !pop) continue;
+		out.Claims++;
+		if (ev.closest(".table-wrap")) out.InTables++;
+		a.scrollIntoView({block: "center", inline: "nearest"});
+		a.focus();
+		const r = pop.getBoundingClientRect();
+		const what = a.textContent + " (" + a.dataset.evAt + ")";
+		if (getComputedStyle(pop).display === "none" || r.width === 0) { out.Bad.push(what + ": hidden"); continue; }
+		let vis = {left: Math.max(r.left, 0), top: Math.max(r.top, 0), right: Math.min(r.right, vw), bottom: Math.min(r.bottom, vh)};
+		const fixed = getComputedStyle(pop).position === "fixed";
+		for (let el = pop.parentElement; el && el !== document.documentElement; el = el.parentElement) {
+			const s = getComputedStyle(el);
+			if (fixed && s.transform === "none" && s.filter === "none" && !/paint|strict|content/.test(s.contain)) continue;
+			if (s.overflowX !== "visible" || s.overflowY !== "visible") {
+				const c = el.getBoundingClientRect();
+				vis = {left: Math.max(vis.left, c.left), top: Math.max(vis.top, c.top), right: Math.min(vis.right, c.right), bottom: Math.min(vis.bottom, c.bottom)};
+			}
+		}
+		const inside = vis.left <= r.left + 1 && vis.top <= r.top + 1 && vis.right >= r.right - 1 && vis.bottom >= r.bottom - 1;
+		const pts = [[(r.left + r.right) / 2, (r.top + r.bottom) / 2], [r.left + 3, r.top + 3], [r.right - 3, r.top + 3], [r.left + 3, r.bottom - 3], [r.right - 3, r.bottom - 3]];
+		const covered = pts.some(([x, y]) => { const e = document.elementFromPoint(x, y); return !e || !pop.contains(e); });
+		if (!inside || covered) {
+			out.Bad.push(what + ": " + (inside ? "covered" : "cut off") + " [" + [r.left, r.top, r.right, r.bottom].map(Math.round) + "] in " + vw + "x" + vh);
+		}
+		// Wide screens: the script places the popover at its claim.
+		const ar = a.getBoundingClientRect();
+		if (vw > 640 && (!pop.classList.contains("ev-placed") || Math.min(Math.abs(r.top - ar.bottom), Math.abs(r.bottom - ar.top)) > 4)) {
+			out.Bad.push(what + ": not beside its claim [" + [r.top, r.bottom, ar.top, ar.bottom].map(Math.round) + "]");
+		}
+		if (!pop.querySelector(".ev-der") && !pop.querySelector(".ev-rawline mark.ev-token")) out.NoRawLine++;
+		const bg = bgOf(pop);
+		for (const el of [pop, ...pop.querySelectorAll(".ev-value, .ev-ref, .ev-line, .ev-exact, .ev-der-label, .ev-origin")]) {
+			out.Contrast = Math.min(out.Contrast, ratio(rgb(getComputedStyle(el).color), bgOf(el) || bg));
+		}
+		a.blur();
+	}
+	out.Bad = out.Bad.slice(0, 10);
+	return out;
+})()`
+
+// layoutReport is what layoutScript measures of a page's layout.
+type layoutReport struct {
+	// ChartText is the smallest chart text in CSS px (the figure's
+	// recorded smallest font scaled to the drawn width), per figure.
+	ChartText []float64
+	// FigureMargin is the largest side margin of a figure, in px.
+	FigureMargin float64
+	// Letters lists evtable header cells broken into lines of fewer
+	// than 3 characters on average.
+	Letters []string
+	TOC     bool
+	// Headings counts the h2/h3 of the article; Anchored those with an
+	// anchor link to themselves.
+	Headings, Anchored int
+	Skip               bool
+}
+
+const layoutScript = `(() => {
+	const out = {ChartText: [], FigureMargin: 0, Letters: [], TOC: !!document.querySelector(".evdoc-toc #TableOfContents a"), Headings: 0, Anchored: 0,
+		Skip: !!document.querySelector("a.evdoc-skip[href='#main']") && !!document.getElementById("main")};
+	for (const f of document.querySelectorAll("figure.ev-figure")) {
+		const img = f.querySelector("img"), s = getComputedStyle(f);
+		out.FigureMargin = Math.max(out.FigureMargin, parseFloat(s.marginLeft), parseFloat(s.marginRight));
+		const min = parseFloat(f.dataset.minFont || "0"), drawn = parseFloat(img.dataset.drawnWidth || img.getAttribute("width"));
+		const src = img.currentSrc || img.src, narrow = /\.narrow\./.test(src);
+		const w = narrow ? parseFloat(f.dataset.narrowWidth) : drawn;
+		out.ChartText.push(min * img.getBoundingClientRect().width / w);
+	}
+	for (const c of document.querySelectorAll(".evtable th code")) {
+		const range = document.createRange(); range.selectNodeContents(c);
+		const tops = new Set(Array.from(range.getClientRects()).map(r => Math.round(r.top)));
+		const chars = c.textContent.length;
+		if (tops.size > 1 && chars / tops.size < 3) out.Letters.push(c.textContent + ": " + tops.size + " lines");
+	}
+	for (const h of document.querySelectorAll("article h2[id], article h3[id]")) {
+		out.Headings++;
+		const a = h.querySelector("a.evdoc-anchor");
+		if (a && a.pathname === location.pathname && decodeURIComponent(a.hash.slice(1)) === h.id) out.Anchored++;
+	}
+	return out;
+})()`
+
+// readerView checks what a reader sees on the reference site served at
+// base, with browser b: every popover inside the viewport and not
+// clipped by its table, chart text, figure margins, evidence table
+// names, the table of contents, heading anchors, the skip link, Escape,
+// the raw line at the landing, and dark mode.
+func readerView(t *testing.T, b *browserSession, base, public, shots string) {
+	ctx := b.ctx
+	do := func(t *testing.T, what string, steps ...chromedp.Action[chromedp.Void]) {
+		t.Helper()
+		if err := chromedp.Do(ctx, steps...); err != nil {
+			t.Fatalf("%s: %v", what, err)
+		}
+	}
+	// A headless page has no window focus, and without it focus() fires
+	// no focus events (the script places a popover on focusin): the page
+	// is told it has focus, as a reader's browser window does.
+	do(t, "focus emulation", chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, emulation.SetFocusEmulationEnabled, emulation.SetFocusEmulationEnabledParams{Enabled: true})
+		return err
+	}))
+	loaded := chromedp.Poll[chromedp.Void](`document.readyState === "complete" && Array.from(document.images).every(i => i.complete)`, chromedp.WithPollingTimeout(15*time.Second))
+	shoot := func(t *testing.T, name string) {
+		if buf, err := chromedp.Run(ctx, chromedp.CaptureScreenshot()); err != nil {
+			t.Errorf("%s: screenshot: %v", name, err)
+		} else if err := os.WriteFile(filepath.Join(shots, name+".png"), buf, 0o644); err != nil {
+			t.Error(err)
+		}
+	}
+	pages := []struct{ lang, path string }{
+		{"ko", "/docs/istio/egress/gslb-dns-flip-qa/"},
+		{"ja", "/ja/docs/istio/egress/gslb-dns-flip-qa/"},
+	}
+	for _, width := range []int64{390, 1280} {
+		for _, p := range pages {
+			name := fmt.Sprintf("reader-%s-%d", p.lang, width)
+			t.Run(name, func(t *testing.T) {
+				do(t, name, chromedp.EmulateViewport(width, 800), chromedp.Navigate(base+p.path), loaded)
+				pr, err := chromedp.Run(ctx, chromedp.Evaluate[popoverReport](popoverScript))
+				if err != nil {
+					t.Fatal(err)
+				}
+				t.Logf("%s: %d claims, %d in tables; lowest popover contrast %.1f", name, pr.Claims, pr.InTables, pr.Contrast)
+				if pr.Claims < 100 || pr.InTables < 50 {
+					t.Errorf("only %d claims (%d in tables) found", pr.Claims, pr.InTables)
+				}
+				if len(pr.Bad) > 0 {
+					t.Errorf("popovers not fully visible (of %d, %d in tables):\n%s", pr.Claims, pr.InTables, strings.Join(pr.Bad, "\n"))
+				}
+				if pr.NoRawLine > 0 {
+					t.Errorf("%d popovers lack the raw line with the value marked", pr.NoRawLine)
+				}
+				if pr.Contrast < 4.5 {
+					t.Errorf("popover text contrast %.2f, want at least 4.5", pr.Contrast)
+				}
+				lr, err := chromedp.Run(ctx, chromedp.Evaluate[layoutReport](`window.scrollTo(0, 0), ` + layoutScript))
+				if err != nil {
+					t.Fatal(err)
+				}
+				t.Logf("%s: chart text %v px, figure margin %v px, %d headings", name, lr.ChartText, lr.FigureMargin, lr.Headings)
+				for i, px := range lr.ChartText {
+					if px < 11 {
+						t.Errorf("figure %d: smallest chart text %.1f CSS px, want at least 11", i+1, px)
+					}
+				}
+				if len(lr.ChartText) == 0 {
+					t.Error("no figure measured")
+				}
+				if lr.FigureMargin > 1 {
+					t.Errorf("figures keep %.0f px side margins", lr.FigureMargin)
+				}
+				if len(lr.Letters) > 0 {
+					t.Errorf("evidence table names broken a few letters a line: %v", lr.Letters)
+				}
+				if !lr.TOC {
+					t.Error("no table of contents on the long Q&A page")
+				}
+				if lr.Headings < 5 || lr.Anchored != lr.Headings {
+					t.Errorf("%d of %d headings have an anchor link", lr.Anchored, lr.Headings)
+				}
+				if !lr.Skip {
+					t.Error("no skip link to #main")
+				}
+				ov, err := chromedp.Run(ctx, chromedp.Evaluate[[]int](`[document.documentElement.scrollWidth, document.documentElement.clientWidth]`))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if ov[0] > ov[1] {
+					t.Errorf("horizontal overflow: %d px wide in %d", ov[0], ov[1])
+				}
+				// A popover opened in a table, for the record.
+				do(t, name, chromedp.Evaluate[chromedp.Void](`(() => { const a = document.querySelector(".table-wrap .ev > a.ev-claim"); a.scrollIntoView({block: "center"}); a.focus(); })()`))
+				shoot(t, name+"-table-popover")
+				// Escape closes it while it keeps focus.
+				do(t, name+": Escape", chromedp.KeyEvent(kb.Escape))
+				shown, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => { const a = document.activeElement; return a.matches("a.ev-claim") ? getComputedStyle(a.parentNode.querySelector(".ev-pop")).display : "focus lost"; })()`))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if shown != "none" {
+					t.Errorf("after Escape the popover shows (display %s)", shown)
+				}
+				// The first Tab reaches the skip link, shown on screen.
+				do(t, name+": Tab", chromedp.Evaluate[chromedp.Void](`document.activeElement.blur(), window.scrollTo(0, 0)`),
+					chromedp.Navigate(base+p.path), loaded, chromedp.KeyEvent(kb.Tab))
+				skip, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`(() => { const a = document.activeElement; if (!a.matches(".evdoc-skip")) return []; const r = a.getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; })()`))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(skip) != 4 || skip[2] < 20 || skip[0] < 0 || skip[1] < 0 {
+					t.Errorf("the first Tab stop is not a visible skip link: %v", skip)
+				}
+			})
+		}
+	}
+
+	// A claim's raw line at the landing: the value is marked and, on a
+	// phone too, inside the viewport.
+	for _, width := range []int64{390, 1280} {
+		name := fmt.Sprintf("landing-%d", width)
+		t.Run(name, func(t *testing.T) {
+			do(t, name, chromedp.EmulateViewport(width, 800), chromedp.Navigate(base+pages[0].path), loaded)
+			href, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => { for (const a of document.querySelectorAll(".ev > a.ev-claim")) { const m = a.parentNode.querySelector(".ev-rawline mark.ev-token"); if (m && a.parentNode.querySelectorAll(".ev-val").length === 1 && a.parentNode.querySelector(".ev-rawline").textContent.length > 40) return a.href; } return ""; })()`))
+			if err != nil || href == "" {
+				t.Fatalf("no claim with a long raw line: %v", err)
+			}
+			do(t, name, chromedp.Navigate(href), loaded, chromedp.Poll[chromedp.Void](`document.querySelector(":target") !== null`, chromedp.WithPollingTimeout(10*time.Second)))
+			got, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`(() => { const m = document.querySelector(".line:target mark.ev-token"); if (!m) return []; const r = m.getBoundingClientRect(); return [r.left, r.right, r.top, r.bottom, document.documentElement.clientWidth, window.innerHeight]; })()`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(got) == 0 {
+				t.Fatalf("%s: the landing line marks no value", href)
+			}
+			if got[0] < 0 || got[1] > got[4] || got[2] < 0 || got[3] > got[5] {
+				t.Errorf("%s: the marked value [%v %v %v %v] is not inside the %vx%v viewport", href, got[0], got[1], got[2], got[3], got[4], got[5])
+			}
+			shoot(t, name)
+		})
+	}
+
+	// Dark mode: under prefers-color-scheme: dark, and on a host page
+	// with a .dark class and its own three-column layout, popovers are
+	// readable and the host keeps its background and columns.
+	t.Run("dark", func(t *testing.T) {
+		setDark := func(on bool) chromedp.Action[chromedp.Void] {
+			return chromedp.Func(func(ctx2 context.Context, tg *chromedp.Target) error {
+				v := "light"
+				if on {
+					v = "dark"
+				}
+				_, err := cdp.Call(ctx2, tg, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: v}}})
+				return err
+			})
+		}
+		defer chromedp.Do(ctx, setDark(false))
+		do(t, "dark", setDark(true), chromedp.EmulateViewport(1280, 800), chromedp.Navigate(base+pages[0].path), loaded)
+		pr, err := chromedp.Run(ctx, chromedp.Evaluate[popoverReport](popoverScript))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if pr.Contrast < 4.5 || len(pr.Bad) > 0 {
+			t.Errorf("dark mode: popover contrast %.2f (want ≥ 4.5), not fully visible: %v", pr.Contrast, pr.Bad)
+		}
+		bg, err := chromedp.Run(ctx, chromedp.Evaluate[string](`getComputedStyle(document.body).backgroundColor`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if bg == "rgb(255, 255, 255)" {
+			t.Error("dark mode: the reference site's background is white")
+		}
+		do(t, "dark", chromedp.Evaluate[chromedp.Void](`(() => { const a = document.querySelector(".ev > a.ev-claim"); a.scrollIntoView({block: "center"}); a.focus(); })()`))
+		shoot(t, "dark-popover")
+
+		// A host page of its own (dark class, three columns) with the
+		// claims of the built page and evdoc's stylesheet and script.
+		snippet, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => { for (const p of document.querySelectorAll(".ev-pop")) { p.removeAttribute("style"); p.classList.remove("ev-placed"); } return Array.from(document.querySelectorAll("article > p")).filter(p => p.querySelector(".ev")).slice(0, 4).map(p => p.outerHTML).join("\n") + (document.querySelector("article .table-wrap") || {outerHTML: ""}).outerHTML; })()`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		host := `<!DOCTYPE html><html lang="ko" class="dark"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>host</title>
+<style>body { margin: 0; background: rgb(17, 17, 17); color: rgb(230, 230, 230); display: grid; grid-template-columns: 200px 1fr 200px; } a { color: rgb(120, 170, 255); }</style>
+<link rel="stylesheet" href="/css/site.css"><script src="/js/evdoc.js" defer></script></head>
+<body><nav id="left">left</nav><main>` + snippet + `</main><aside id="right">right</aside></body></html>`
+		if err := os.WriteFile(filepath.Join(public, "dark-host.html"), []byte(host), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		do(t, "dark host", setDark(false), chromedp.Navigate(base+"/dark-host.html"), loaded)
+		type hostReport struct {
+			Background string
+			Left, Right float64
+		}
+		hr, err := chromedp.Run(ctx, chromedp.Evaluate[hostReport](`({Background: getComputedStyle(document.body).backgroundColor, Left: document.getElementById("left").getBoundingClientRect().width, Right: document.getElementById("right").getBoundingClientRect().width})`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if hr.Background != "rgb(17, 17, 17)" || hr.Left != 200 || hr.Right != 200 {
+			t.Errorf("evdoc's stylesheet changed the host: background %s, side columns %v and %v px (want rgb(17, 17, 17), 200, 200)", hr.Background, hr.Left, hr.Right)
+		}
+		pr, err = chromedp.Run(ctx, chromedp.Evaluate[popoverReport](popoverScript))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if pr.Claims == 0 || pr.Contrast < 4.5 || len(pr.Bad) > 0 {
+			t.Errorf("dark host: %d claims, popover contrast %.2f (want ≥ 4.5), not fully visible: %v", pr.Claims, pr.Contrast, pr.Bad)
+		}
+		do(t, "dark", chromedp.Evaluate[chromedp.Void](`(() => { const a = document.querySelector(".ev > a.ev-claim"); a.focus(); })()`))
+		shoot(t, "dark-host-popover")
+	})
+}
+
+// checkQuotes fails on a built ko or ja page whose prose has a straight
+// double quote or curly quotes that do not pair (“ … ” in order) within
+// one block: what Hugo's typographer makes of straight quotes next to
+// Hangul particles ("…"는 → “…"는).
+func checkQuotes(t *testing.T, public string) {
+	n := 0
+	err := filepath.WalkDir(public, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".html") || strings.Contains(p, string(filepath.Separator)+"evidence"+string(filepath.Separator)) {
+			return err
+		}
+		f, err := os.Open(p)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		z := html.NewTokenizer(f)
+		// skipped holds, for each open element, whether its text is left
+		// out: code, scripts, and a claim's popover (its text is evidence
+		// data, such as a source document's title, not the page's prose).
+		var skipped []bool
+		var block strings.Builder
+		flush := func() {
+			s := block.String()
+			block.Reset()
+			open := false
+			for _, r := range s {
+				switch r {
+				case '"':
+					t.Errorf("%s: straight double quote in prose: %q", p, clip(s))
+					return
+				case '“':
+					if open {
+						t.Errorf("%s: “ inside an open quotation: %q", p, clip(s))
+						return
+					}
+					open = true
+				case '”':
+					if !open {
+						t.Errorf("%s: ” without its “: %q", p, clip(s))
+						return
+					}
+					open = false
+				}
+			}
+			if open {
+				t.Errorf("%s: “ never closed: %q", p, clip(s))
+			}
+		}
+		for {
+			tt := z.Next()
+			switch tt {
+			case html.ErrorToken:
+				flush()
+				n++
+				return nil
+			case html.StartTagToken, html.EndTagToken:
+				name, hasAttr := z.TagName()
+				tag := string(name)
+				switch tag {
+				case "p", "li", "td", "th", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "figcaption", "dd", "dt":
+					flush()
+				case "br", "img", "wbr", "hr", "input", "meta", "link", "source", "col", "area", "base", "embed", "track":
+					continue // void elements
+				}
+				if tt == html.EndTagToken {
+					if len(skipped) > 0 {
+						skipped = skipped[:len(skipped)-1]
+					}
+					continue
+				}
+				skip := len(skipped) > 0 && skipped[len(skipped)-1]
+				switch tag {
+				case "pre", "code", "script", "style", "title", "kbd", "samp", "q":
+					skip = true
+				}
+				for hasAttr {
+					var k, v []byte
+					k, v, hasAttr = z.TagAttr()
+					if string(k) == "class" && strings.Contains(" "+string(v)+" ", " ev-pop ") {
+						skip = true
+					}
+				}
+				skipped = append(skipped, skip)
+			case html.TextToken:
+				if len(skipped) == 0 || !skipped[len(skipped)-1] {
+					block.Write(z.Text())
+				}
+			}
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n < 10 {
+		t.Errorf("only %d pages read", n)
+	}
+}
+
+func clip(s string) string {
+	if r := []rune(s); len(r) > 80 {
+		return string(r[:80]) + "…"
+	}
+	return s
+}
