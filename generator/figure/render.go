@@ -166,12 +166,12 @@ func (s *Spec) grid(l layout) (rows, cols int) {
 }
 
 const (
-	titleBand  = vg.Length(34)
+	titleBand = vg.Length(34)
 	// titleLineHeight is the height of each further line of a title
 	// broken to fit the width.
 	titleLineHeight = vg.Length(20)
-	legendBand = vg.Length(28)
-	margin     = vg.Length(10)
+	legendBand      = vg.Length(28)
+	margin          = vg.Length(10)
 )
 
 func (s *Spec) panelHeight() vg.Length {

@@ -183,7 +183,7 @@ func readerView(t *testing.T, b *browserSession, base, public, shots string) {
 				if pr.Contrast < 4.5 {
 					t.Errorf("popover text contrast %.2f, want at least 4.5", pr.Contrast)
 				}
-				lr, err := chromedp.Run(ctx, chromedp.Evaluate[layoutReport](`window.scrollTo(0, 0), ` + layoutScript))
+				lr, err := chromedp.Run(ctx, chromedp.Evaluate[layoutReport](`window.scrollTo(0, 0), `+layoutScript))
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -317,7 +317,7 @@ func readerView(t *testing.T, b *browserSession, base, public, shots string) {
 		}
 		do(t, "dark host", setDark(false), chromedp.Navigate(base+"/dark-host.html"), loaded)
 		type hostReport struct {
-			Background string
+			Background  string
 			Left, Right float64
 		}
 		hr, err := chromedp.Run(ctx, chromedp.Evaluate[hostReport](`({Background: getComputedStyle(document.body).backgroundColor, Left: document.getElementById("left").getBoundingClientRect().width, Right: document.getElementById("right").getBoundingClientRect().width})`))
