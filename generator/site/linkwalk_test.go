@@ -309,7 +309,7 @@ func TestPlainHugo(t *testing.T) {
 		if strings.Contains(page, `href="ev:`) || strings.Contains(page, "ev-pop") {
 			t.Errorf("%s: a claim link or popover without data", p)
 		}
-		if !strings.Contains(page, `<figure class="ev-figure">`) {
+		if !strings.Contains(page, `<figure class="ev-figure"`) {
 			t.Errorf("%s: figures missing", p)
 		}
 	}

@@ -102,11 +102,26 @@ type layoutReport struct {
 	// anchor link to themselves.
 	Headings, Anchored int
 	Skip               bool
+	// BoxDrawing is the widest ratio, over the page's pre blocks holding
+	// box-drawing characters, of a box-drawing character's width to a
+	// Latin letter's in that block's font: 1 keeps ASCII diagrams
+	// aligned; a CJK font draws them full width (2).
+	BoxDrawing float64
 }
 
 const layoutScript = `(() => {
 	const out = {ChartText: [], FigureMargin: 0, Letters: [], TOC: !!document.querySelector(".evdoc-toc #TableOfContents a"), Headings: 0, Anchored: 0,
-		Skip: !!document.querySelector("a.evdoc-skip[href='#main']") && !!document.getElementById("main")};
+		Skip: !!document.querySelector("a.evdoc-skip[href='#main']") && !!document.getElementById("main"), BoxDrawing: 0};
+	for (const pre of document.querySelectorAll("pre")) {
+		if (!/[\u2500-\u257f]/.test(pre.textContent)) continue;
+		const host = pre.querySelector("code") || pre, probe = document.createElement("span");
+		probe.textContent = "\u2500\u2502\u250c\u2510\u2514\u2518\u253c\u2500\u2500\u2500";
+		host.appendChild(probe);
+		const box = probe.getBoundingClientRect().width;
+		probe.textContent = "abcdefghij";
+		out.BoxDrawing = Math.max(out.BoxDrawing, box / probe.getBoundingClientRect().width);
+		probe.remove();
+	}
 	for (const f of document.querySelectorAll("figure.ev-figure")) {
 		const img = f.querySelector("img"), s = getComputedStyle(f);
 		out.FigureMargin = Math.max(out.FigureMargin, parseFloat(s.marginLeft), parseFloat(s.marginRight));
@@ -207,6 +222,9 @@ func readerView(t *testing.T, b *browserSession, base, public, shots string) {
 				}
 				if lr.Headings < 5 || lr.Anchored != lr.Headings {
 					t.Errorf("%d of %d headings have an anchor link", lr.Anchored, lr.Headings)
+				}
+				if lr.BoxDrawing == 0 || lr.BoxDrawing > 1.05 {
+					t.Errorf("box-drawing characters in pre are %.2f times a letter's width (0: no diagram found), want 1", lr.BoxDrawing)
 				}
 				if !lr.Skip {
 					t.Error("no skip link to #main")
