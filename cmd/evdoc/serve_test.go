@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"github.com/evdoc-lab/evdoc/generator/site"
+	"github.com/evdoc-lab/evdoc/internal/procgroup"
 )
 
 // asMainEnv makes the test binary run evdoc's main instead of the tests,
@@ -282,11 +283,11 @@ func TestServe(t *testing.T) {
 		t.Fatalf("serve directories %q, want one", serveDirs)
 	}
 	pgidFile, _ := os.ReadFile(filepath.Join(serveDirs[0], "hugo.pgid"))
-	var pgid int
-	var marker string
-	if _, err := fmt.Sscanf(string(pgidFile), "%d %s", &pgid, &marker); err != nil {
+	leader, marker, err := procgroup.ParseIdent(string(pgidFile))
+	if err != nil {
 		t.Fatalf("hugo.pgid %q: %v", pgidFile, err)
 	}
+	pgid := leader.Pid
 	if err := syscall.Kill(-pgid, 0); err != nil {
 		t.Fatalf("Hugo's process group %d is not running before SIGINT: %v", pgid, err)
 	}
@@ -347,9 +348,8 @@ func TestServeKilled(t *testing.T) {
 		t.Fatalf("serve directories %q, want one", dirs)
 	}
 	b, _ := os.ReadFile(filepath.Join(dirs[0], "hugo.pgid"))
-	var pgid int
-	var marker string
-	if _, err := fmt.Sscanf(string(b), "%d %s", &pgid, &marker); err != nil {
+	_, marker, err := procgroup.ParseIdent(string(b))
+	if err != nil {
 		t.Fatalf("hugo.pgid %q: %v", b, err)
 	}
 	if err := r.cmd.Process.Kill(); err != nil {

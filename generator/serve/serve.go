@@ -18,6 +18,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -28,6 +29,7 @@ import (
 	"github.com/evdoc-lab/evdoc/generator/report"
 	"github.com/evdoc-lab/evdoc/generator/site"
 	"github.com/evdoc-lab/evdoc/internal/procgroup"
+	"github.com/evdoc-lab/evdoc/internal/safefile"
 )
 
 // Options configures Run.
@@ -102,8 +104,8 @@ func Run(ctx context.Context, opt Options) error {
 	if err != nil {
 		return err
 	}
-	work := filepath.Join(absRoot, ".evdoc")
-	if err := os.MkdirAll(work, 0o755); err != nil {
+	work, err := site.WorkDir(absRoot)
+	if err != nil {
 		return err
 	}
 	cleanStale(work, opt.Log)
@@ -112,7 +114,12 @@ func Run(ctx context.Context, opt Options) error {
 		return err
 	}
 	defer os.RemoveAll(dir)
-	if err := os.WriteFile(filepath.Join(dir, "pid"), []byte(strconv.Itoa(os.Getpid())+"\n"), 0o644); err != nil {
+	// Who runs in dir, for cleanStale: pid, start time, boot and pid
+	// namespace, so neither a reused pid nor a planted file keeps a dead
+	// run's directory (off Linux, where a process cannot be named so, an
+	// empty record: the directory is left alone).
+	self, _ := procgroup.Identify(os.Getpid())
+	if err := os.WriteFile(filepath.Join(dir, "pid"), []byte(self.String()+"\n"), 0o644); err != nil {
 		return err
 	}
 	srv := &server{opt: opt, rc: rc, dir: dir, served: filepath.Join(dir, "site"), figures: &site.FigureCache{}}
@@ -437,9 +444,9 @@ func (s *server) runHugo(ctx context.Context, portTaken, served *bool) error {
 	out := &readyWriter{w: s.opt.Log, ready: s.opt.Ready, portTaken: portTaken, served: served}
 	c.Stdout, c.Stderr = out, out
 	c.Env = append(append(os.Environ(), s.env...), "HUGO_CACHEDIR="+filepath.Join(s.dir, "hugo-cache"))
-	groupFile := filepath.Join(s.dir, "hugo.pgid")
-	return procgroup.Run(ctx, c, procgroup.Options{Started: func(pgid int) {
-		_ = os.WriteFile(groupFile, []byte(fmt.Sprintf("%d %s\n", pgid, abs)), 0o644)
+	groupFile := filepath.Join(s.dir, site.HugoGroupFile)
+	return procgroup.Run(ctx, c, procgroup.Options{Started: func(leader procgroup.Ident) {
+		_ = site.WriteGroupRecord(groupFile, leader, abs)
 	}})
 }
 
@@ -520,19 +527,14 @@ func cleanStale(work string, log io.Writer) {
 			continue
 		}
 		dir := filepath.Join(work, e.Name())
-		if b, err := os.ReadFile(filepath.Join(dir, "pid")); err == nil {
-			if pid, err := strconv.Atoi(strings.TrimSpace(string(b))); err == nil && processAlive(pid) {
+		if b, err := safefile.ReadFile(dir, "pid", 4096); err == nil {
+			// Off Linux no record names a process, so none is known dead.
+			if owner, _, err := procgroup.ParseIdent(string(b)); (err == nil && owner.Running()) || (err != nil && runtime.GOOS != "linux") {
 				continue // another evdoc serve of this project
 			}
 		}
-		if b, err := os.ReadFile(filepath.Join(dir, "hugo.pgid")); err == nil {
-			var pgid int
-			var marker string
-			if _, err := fmt.Sscanf(string(b), "%d %s", &pgid, &marker); err == nil && strings.HasPrefix(marker, "/") {
-				if n := procgroup.Reap(pgid, marker); n > 0 {
-					fmt.Fprintf(log, "evdoc: stopped %d Hugo process(es) left by a killed evdoc serve\n", n)
-				}
-			}
+		if n := site.ReapGroupRecord(dir, func(marker string) bool { return filepath.Dir(marker) == dir }); n > 0 {
+			fmt.Fprintf(log, "evdoc: stopped %d Hugo process(es) left by a killed evdoc serve\n", n)
 		}
 		_ = os.RemoveAll(dir)
 	}

@@ -2,16 +2,20 @@ package serve
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"strconv"
+	"syscall"
 	"testing"
 	"time"
 
 	"github.com/evdoc-lab/evdoc/generator/check"
 	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/internal/procgroup"
 	"github.com/evdoc-lab/evdoc/internal/txtartest"
 )
 
@@ -169,21 +173,47 @@ func TestWatcherBatches(t *testing.T) {
 }
 
 // TestCleanStale: a serve directory whose evdoc is gone is removed; one
-// whose evdoc runs is left.
+// whose evdoc runs is left. A Hugo group record in a dead run's directory
+// stops nothing it does not name beyond doubt: a planted record naming a
+// bystander's group with the marker "/" (which every command line holds)
+// or with the identity of that group's leader but a marker outside the
+// directory leaves the bystander running.
 func TestCleanStale(t *testing.T) {
-	work := t.TempDir()
-	dead := exec.Command("true")
-	if err := dead.Run(); err != nil {
-		t.Skip("no true command")
+	if runtime.GOOS != "linux" {
+		t.Skip("process records need Linux's /proc")
 	}
-	write(t, filepath.Join(work, "serve-1/pid"), strconv.Itoa(dead.Process.Pid)+"\n")
+	work := t.TempDir()
+	self, err := procgroup.Identify(os.Getpid())
+	if err != nil {
+		t.Fatal(err)
+	}
+	dead := self
+	dead.Start++ // this pid, but not this process: a run that is gone
+	by := exec.Command("sleep", "60")
+	by.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if err := by.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { by.Process.Kill(); by.Wait() }()
+	byID, err := procgroup.Identify(by.Process.Pid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	write(t, filepath.Join(work, "serve-1/pid"), dead.String()+"\n")
 	write(t, filepath.Join(work, "serve-1/site/hugo.toml"), "")
-	write(t, filepath.Join(work, "serve-2/pid"), strconv.Itoa(os.Getpid())+"\n")
+	write(t, filepath.Join(work, "serve-2/pid"), self.String()+"\n")
 	write(t, filepath.Join(work, "stage-3/x"), "") // build's, not serve's
+	write(t, filepath.Join(work, "serve-4/pid"), "garbage\n")
+	write(t, filepath.Join(work, "serve-4/hugo.pgid"), fmt.Sprintf("%d /\n", by.Process.Pid))
+	write(t, filepath.Join(work, "serve-5/hugo.pgid"), byID.String()+" /\n")
+	write(t, filepath.Join(work, "serve-6/hugo.pgid"), byID.String()+" /usr/bin/sleep\n")
 	cleanStale(work, os.Stderr)
-	for name, want := range map[string]bool{"serve-1": false, "serve-2": true, "stage-3": true} {
+	for name, want := range map[string]bool{"serve-1": false, "serve-2": true, "stage-3": true, "serve-4": false, "serve-5": false, "serve-6": false} {
 		if _, err := os.Stat(filepath.Join(work, name)); (err == nil) != want {
 			t.Errorf("%s exists = %v, want %v", name, err == nil, want)
 		}
+	}
+	if !byID.Running() {
+		t.Error("cleanStale killed a bystander named by a planted hugo.pgid")
 	}
 }

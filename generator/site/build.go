@@ -30,6 +30,7 @@ import (
 	"github.com/evdoc-lab/evdoc/internal/interrupt"
 	"github.com/evdoc-lab/evdoc/internal/lock"
 	"github.com/evdoc-lab/evdoc/internal/procgroup"
+	"github.com/evdoc-lab/evdoc/internal/safefile"
 )
 
 // BuildOptions configures Build.
@@ -117,10 +118,11 @@ const LockFile = workDir + "/lock"
 // project lock may empty it.
 func TempDir(root string) string { return filepath.Join(root, workDir, "tmp") }
 
-// hugoGroupFile records the process group of the running Hugo and the
+// HugoGroupFile (in the work directory, or a serve run's directory)
+// records the process group of the running Hugo and the
 // stage it builds, so a run killed by SIGKILL can have its Hugo reaped by
 // the next run.
-const hugoGroupFile = "hugo.pgid"
+const HugoGroupFile = "hugo.pgid"
 
 // LockProject takes the exclusive lock of the project at root that build
 // and fix hold while they write (the staged site, public/, pages), so two
@@ -132,6 +134,42 @@ func LockProject(ctx context.Context, root string, opt lock.Options) (*lock.Lock
 		return nil, err
 	}
 	return lock.Acquire(ctx, filepath.Join(root, LockFile), opt)
+}
+
+// WriteGroupRecord records in file the process group Hugo runs in — its
+// leader's identity (procgroup.Ident) — and marker, the run's own stage
+// directory that Hugo's command line names, for ReapGroupRecord.
+func WriteGroupRecord(file string, leader procgroup.Ident, marker string) error {
+	return os.WriteFile(file, []byte(leader.String()+" "+marker+"\n"), 0o644)
+}
+
+// ReapGroupRecord stops what is left of the Hugo process group recorded
+// in dir's file hugo.pgid by a run that was killed, and removes that file. Nothing is signalled
+// unless the record names a stage the caller owns (own(marker): a stage
+// directory of this project's work directory) and procgroup.Reap finds
+// processes of that very group (this boot and pid namespace, this user,
+// started with the leader, the marker on their command line): a record
+// committed to the repository or planted there stops nothing. It returns
+// how many processes it stopped.
+func ReapGroupRecord(dir string, own func(marker string) bool) int {
+	b, err := safefile.ReadFile(dir, HugoGroupFile, 4096)
+	_ = os.Remove(filepath.Join(dir, HugoGroupFile))
+	if err != nil {
+		return 0
+	}
+	leader, marker, err := procgroup.ParseIdent(string(b))
+	if err != nil || !filepath.IsAbs(marker) || filepath.Clean(marker) != marker || !own(marker) {
+		return 0
+	}
+	return procgroup.Reap(leader, marker)
+}
+
+// WorkDir returns evdoc's work directory .evdoc of the project at root
+// (absolute when root is), created when missing; a symbolic link or a
+// file there is an error (evdoc writes and deletes inside it).
+func WorkDir(root string) (string, error) {
+	work := filepath.Join(root, workDir)
+	return work, ensureRealDir(work)
 }
 
 // ensureRealDir creates dir when missing and refuses a symbolic link or a
@@ -265,10 +303,10 @@ func (s *Site) Build(ctx context.Context, opt BuildOptions) error {
 	c.Stdout = hugoW
 	c.Stderr = hugoW
 	c.Env = append(append(os.Environ(), hugoEnv...), "HUGO_CACHEDIR="+filepath.Join(absStage, "..", "hugo-cache"))
-	groupFile := filepath.Join(work, hugoGroupFile)
+	groupFile := filepath.Join(work, HugoGroupFile)
 	start = time.Now()
-	err = procgroup.Run(ctx, c, procgroup.Options{Timeout: opt.HugoTimeout, Started: func(pgid int) {
-		_ = os.WriteFile(groupFile, []byte(fmt.Sprintf("%d %s\n", pgid, absStage)), 0o644)
+	err = procgroup.Run(ctx, c, procgroup.Options{Timeout: opt.HugoTimeout, Started: func(leader procgroup.Ident) {
+		_ = WriteGroupRecord(groupFile, leader, absStage)
 	}})
 	_ = os.Remove(groupFile)
 	fmt.Fprintf(logw, "evdoc: hugo ran %.2f s\n", time.Since(start).Seconds())
@@ -413,15 +451,10 @@ func DirectTool(ctx context.Context, cmd []string) []string { return directTool(
 // directories next to final, and an old site moved aside (restored when
 // final is missing). The caller holds the project lock.
 func cleanLeftovers(work, final string, ops atomicdir.Ops, logw io.Writer) error {
-	if b, err := os.ReadFile(filepath.Join(work, hugoGroupFile)); err == nil {
-		var pgid int
-		var stage string
-		if _, err := fmt.Sscanf(string(b), "%d %s", &pgid, &stage); err == nil && strings.HasPrefix(stage, "/") {
-			if n := procgroup.Reap(pgid, stage); n > 0 {
-				fmt.Fprintf(logw, "evdoc: stopped %d Hugo process(es) left by a killed run\n", n)
-			}
-		}
-		_ = os.Remove(filepath.Join(work, hugoGroupFile))
+	if n := ReapGroupRecord(work, func(stage string) bool {
+		return filepath.Dir(stage) == work && strings.HasPrefix(filepath.Base(stage), "stage-")
+	}); n > 0 {
+		fmt.Fprintf(logw, "evdoc: stopped %d Hugo process(es) left by a killed run\n", n)
 	}
 	entries, _ := os.ReadDir(work)
 	for _, e := range entries {

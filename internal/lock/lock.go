@@ -51,7 +51,7 @@ func Acquire(ctx context.Context, path string, opt Options) (*Lock, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return nil, err
 	}
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+	f, err := openLockFile(path)
 	if err != nil {
 		return nil, err
 	}
@@ -70,7 +70,7 @@ func Acquire(ctx context.Context, path string, opt Options) (*Lock, error) {
 		if ok {
 			break
 		}
-		holder := readHolder(path)
+		holder := readHolder(f)
 		if !told && opt.OnBusy != nil {
 			opt.OnBusy(holder)
 			told = true
@@ -96,13 +96,56 @@ func Acquire(ctx context.Context, path string, opt Options) (*Lock, error) {
 	return &Lock{f: f, path: path}, nil
 }
 
+// openLockFile opens (creating) the lock file at path for reading and
+// writing only when it is evdoc's own: a regular file with one link,
+// reached without following a symbolic link at its name. A lock file is
+// truncated and written, so a link committed to a repository (to a file
+// outside the project, a FIFO or a device) must never be followed.
+func openLockFile(path string) (*os.File, error) {
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|noFollow|nonBlock, 0o644)
+	if err != nil {
+		if fi, lerr := os.Lstat(path); lerr == nil && fi.Mode()&os.ModeSymlink != 0 {
+			return nil, fmt.Errorf("lock file %s is a symbolic link; expected evdoc's own regular file (remove the link; .evdoc/ is not part of a repository)", path)
+		}
+		return nil, err
+	}
+	fi, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() || links(fi) > 1 {
+		f.Close()
+		return nil, fmt.Errorf("lock file %s is %s; expected evdoc's own regular file (remove it; .evdoc/ is not part of a repository)", path, describe(fi))
+	}
+	return f, nil
+}
+
+// describe says what a refused lock file is.
+func describe(fi os.FileInfo) string {
+	switch m := fi.Mode(); {
+	case m.IsDir():
+		return "a directory"
+	case m&os.ModeNamedPipe != 0:
+		return "a FIFO"
+	case m&(os.ModeDevice|os.ModeCharDevice) != 0:
+		return "a device"
+	case m&os.ModeSocket != 0:
+		return "a socket"
+	case m.IsRegular():
+		return fmt.Sprintf("a file with %d hard links", links(fi))
+	}
+	return "not a regular file"
+}
+
 // readHolder returns the description the holder wrote, or "".
-func readHolder(path string) string {
-	b, err := os.ReadFile(path)
-	if err != nil || len(b) > 512 {
+func readHolder(f *os.File) string {
+	b := make([]byte, 513)
+	n, _ := f.ReadAt(b, 0)
+	if n > 512 {
 		return ""
 	}
-	return strings.TrimSpace(string(b))
+	return strings.TrimSpace(string(b[:n]))
 }
 
 // Unlock releases the lock. The lock file itself stays: removing it would

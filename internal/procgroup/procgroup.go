@@ -23,9 +23,11 @@ type Options struct {
 	// Grace is how long the group has to exit after SIGTERM before it is
 	// sent SIGKILL (default 5s).
 	Grace time.Duration
-	// Started, when not nil, is called with the group id once the program
-	// runs, so a caller can record it for a later Reap.
-	Started func(pgid int)
+	// Started, when not nil, is called with the group leader's identity
+	// (its pid is the group id) once the program runs, so a caller can
+	// record it for a later Reap. It is not called where the leader
+	// cannot be identified beyond pid reuse (off Linux).
+	Started func(leader Ident)
 }
 
 // Run starts c in a new process group and waits for it. When ctx is done
@@ -44,10 +46,20 @@ func Run(ctx context.Context, c *exec.Cmd, opt Options) error {
 	}
 	pgid := c.Process.Pid
 	if opt.Started != nil {
-		opt.Started(pgid)
+		if id, err := Identify(pgid); err == nil {
+			opt.Started(id)
+		}
 	}
-	done := make(chan error, 1)
-	go func() { done <- c.Wait() }()
+	// On Linux exited is closed when the leader has exited but is not
+	// reaped yet: until wait reaps it its pid, and so the group id, cannot
+	// be reused, so every signal Run sends reaches only the group it
+	// started (no pid file is consulted).
+	exited, wait := watch(c)
+	reap := func() error {
+		<-exited
+		killGroup(pgid, true) // helpers the program left behind
+		return wait()
+	}
 	var timer <-chan time.Time
 	if opt.Timeout > 0 {
 		t := time.NewTimer(opt.Timeout)
@@ -56,9 +68,8 @@ func Run(ctx context.Context, c *exec.Cmd, opt Options) error {
 	}
 	var why error
 	select {
-	case err := <-done:
-		killGroup(pgid, true) // helpers the program left behind
-		return err
+	case <-exited:
+		return reap()
 	case <-ctx.Done():
 		why = ctx.Err()
 	case <-timer:
@@ -66,11 +77,10 @@ func Run(ctx context.Context, c *exec.Cmd, opt Options) error {
 	}
 	killGroup(pgid, false)
 	select {
-	case <-done:
+	case <-exited:
 	case <-time.After(grace):
 		killGroup(pgid, true)
-		<-done
 	}
-	killGroup(pgid, true)
+	_ = reap()
 	return fmt.Errorf("stopped: %w", why)
 }

@@ -112,26 +112,66 @@ func TestSuccessAndExitStatus(t *testing.T) {
 	}
 }
 
-func TestReapOnlyMarked(t *testing.T) {
+// victim starts a sleeping shell in a group of its own, without the
+// parent-death signal (as a Hugo left by a killed run), whose command line
+// holds marker; it returns the process and its identity.
+func victim(t *testing.T, marker string) (*exec.Cmd, Ident) {
+	t.Helper()
 	if _, err := os.Stat("/proc/self/stat"); err != nil {
 		t.Skip("no /proc")
 	}
-	marker := t.TempDir()
-	c := exec.Command("sh", "-c", "exec sleep 60 "+marker+" || true")
-	c.Args = []string{"sh", "-c", "sleep 60; : " + marker}
+	c := exec.Command("sh", "-c", "sleep 60; : "+marker)
 	setGroup(c)
 	c.SysProcAttr.Pdeathsig = 0
 	if err := c.Start(); err != nil {
 		t.Fatal(err)
 	}
-	defer c.Process.Kill()
-	pgid := c.Process.Pid
-	time.Sleep(50 * time.Millisecond)
-	if n := Reap(pgid, "/no/such/marker"); n != 0 {
-		t.Fatalf("Reap killed %d processes without the marker", n)
+	t.Cleanup(func() { c.Process.Kill(); c.Wait() })
+	id, err := Identify(c.Process.Pid)
+	if err != nil {
+		t.Fatal(err)
 	}
-	if n := Reap(pgid, marker); n == 0 {
-		t.Fatal("Reap killed nothing")
+	return c, id
+}
+
+// TestReapOnlyThatGroup: Reap kills a group only when the record names
+// it beyond doubt: its marker on the command line, and the leader's start
+// time, boot and pid namespace. A planted record (marker "/", another
+// boot or namespace, a wrong start time: the group id reused) kills
+// nothing.
+func TestReapOnlyThatGroup(t *testing.T) {
+	marker := t.TempDir()
+	c, id := victim(t, marker)
+	time.Sleep(50 * time.Millisecond)
+	wrong := func(f func(*Ident)) Ident { w := id; f(&w); return w }
+	for name, rec := range map[string]struct {
+		id     Ident
+		marker string
+	}{
+		"other marker":    {id, "/no/such/marker"},
+		"marker /":        {id, "/"},
+		"other boot":      {wrong(func(w *Ident) { w.Boot = "00000000-0000-0000-0000-000000000000" }), marker},
+		"other namespace": {wrong(func(w *Ident) { w.NS = "pid:[1]" }), marker},
+		"later start":     {wrong(func(w *Ident) { w.Start++ }), marker},
+		"earlier start":   {wrong(func(w *Ident) { w.Start-- }), marker},
+		"other group":     {wrong(func(w *Ident) { w.Pid = os.Getpid() }), marker},
+	} {
+		if n := Reap(rec.id, rec.marker); n != 0 {
+			t.Fatalf("%s: Reap killed %d processes", name, n)
+		}
+	}
+	if !id.Running() {
+		t.Fatal("the group's leader does not run after refused reaps")
+	}
+	s, _, err := ParseIdent(id.String() + " " + marker)
+	if err != nil || s != id {
+		t.Fatalf("ParseIdent(String()) = %v, %v; want %v", s, err, id)
+	}
+	if n := Reap(s, marker); n == 0 {
+		t.Fatal("Reap killed nothing of the recorded group")
 	}
 	c.Wait()
+	if id.Running() {
+		t.Fatal("the reaped leader still runs")
+	}
 }
