@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 
@@ -56,6 +57,13 @@ func newFiguresCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) 
 			written, err := proj.Write()
 			for _, w := range written {
 				fmt.Fprintln(stderr, "evdoc: wrote", w)
+			}
+			// A file that cannot be written (a full disk, a directory
+			// leading out of the project) is evdoc unable to run (2); a
+			// figure that cannot be drawn is a finding (1).
+			var we *figure.WriteError
+			if errors.As(err, &we) {
+				return &exitError{2, err}
 			}
 			if err != nil {
 				return &exitError{1, err}

@@ -54,3 +54,39 @@ func TestFiguresCommand(t *testing.T) {
 		t.Error("figures did not restore the PNG byte for byte")
 	}
 }
+
+// TestFiguresRefusesLinkOut: a repository whose assets/figures is a link
+// to a directory outside the project makes figures fail (exit 2) naming
+// it, and the files there keep their contents (a spec named settings
+// would otherwise overwrite settings.json there).
+func TestFiguresRefusesLinkOut(t *testing.T) {
+	dir := copyProject(t)
+	out := t.TempDir()
+	const keep = `{"editor.fontSize": 14}`
+	if err := os.WriteFile(filepath.Join(out, "settings.json"), []byte(keep), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	spec, err := os.ReadFile(filepath.Join(dir, "figures", "d3-failure-rate.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "figures", "settings.toml"), spec, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.RemoveAll(filepath.Join(dir, "assets", "figures")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(out, filepath.Join(dir, "assets", "figures")); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errs := evdoc("--root", dir, "figures")
+	if code != 2 || !strings.Contains(errs, "leads outside the project") {
+		t.Errorf("figures through a link out: exit %d, %s; want 2 naming the link", code, errs)
+	}
+	if b, _ := os.ReadFile(filepath.Join(out, "settings.json")); string(b) != keep {
+		t.Errorf("a file outside the project now holds %.60q", b)
+	}
+	if entries, _ := os.ReadDir(out); len(entries) != 1 {
+		t.Errorf("figures wrote %d files outside the project", len(entries)-1)
+	}
+}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"github.com/evdoc-lab/evdoc/internal/atomicfile"
 	"io"
 	"io/fs"
 	"os"
@@ -14,6 +13,9 @@ import (
 
 	evdocfiles "github.com/evdoc-lab/evdoc"
 	"github.com/evdoc-lab/evdoc/generator/site"
+	"github.com/evdoc-lab/evdoc/internal/atomicdir"
+	"github.com/evdoc-lab/evdoc/internal/atomicfile"
+	"github.com/evdoc-lab/evdoc/internal/safefile"
 )
 
 const readmeSnippet = "## Numbers checked by evdoc\n\n" +
@@ -36,11 +38,15 @@ const readmeSnippet = "## Numbers checked by evdoc\n\n" +
 // the project outside themes/evdoc, and reports each file on log.
 func initProject(root string, log io.Writer) error {
 	files := evdocfiles.Files()
-	write := func(rel string, data []byte, overwrite bool) error {
+	write := func(rel string, data []byte) error {
 		dst := filepath.Join(root, filepath.FromSlash(rel))
-		if _, err := os.Lstat(dst); err == nil && !overwrite {
+		if _, err := os.Lstat(dst); err == nil {
 			fmt.Fprintf(log, "  kept     %s (exists)\n", rel)
 			return nil
+		}
+		// Never through a directory link out of the project.
+		if err := safefile.CheckWrite(root, dst); err != nil {
+			return err
 		}
 		if err := atomicfile.Write(dst, data, 0o644); err != nil {
 			return err
@@ -58,17 +64,7 @@ func initProject(root string, log io.Writer) error {
 	if fi, err := os.Stat(filepath.Join(root, site.ConfigDir)); hasConfig == "" && err == nil && fi.IsDir() {
 		hasConfig = site.ConfigDir + "/"
 	}
-	err := fs.WalkDir(files, evdocfiles.ComponentDir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		b, err := files.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return write(p, b, true)
-	})
-	if err != nil {
+	if err := writeComponent(root, log); err != nil {
 		return fmt.Errorf("writing the theme component: %v", err)
 	}
 	scaffold := []string{}
@@ -91,7 +87,7 @@ func initProject(root string, log io.Writer) error {
 		if err != nil {
 			return err
 		}
-		if err := write(rel, b, false); err != nil {
+		if err := write(rel, b); err != nil {
 			return err
 		}
 	}
@@ -102,15 +98,15 @@ func initProject(root string, log io.Writer) error {
 			if err != nil {
 				return err
 			}
-			if err := write(p, b, false); err != nil {
+			if err := write(p, b); err != nil {
 				return err
 			}
 		}
-		if err := write("README.md", []byte("# lab notes\n\n"+readmeSnippet), false); err != nil {
+		if err := write("README.md", []byte("# lab notes\n\n"+readmeSnippet)); err != nil {
 			return err
 		}
 	}
-	if err := write(".gitignore", []byte("/public/\n/.evdoc/\n"), false); err != nil {
+	if err := write(".gitignore", []byte("/public/\n/.evdoc/\n")); err != nil {
 		return err
 	}
 	fmt.Fprintf(log, "\nREADME snippet (add it to your README):\n\n%s\n", readmeSnippet)
@@ -121,6 +117,67 @@ func initProject(root string, log io.Writer) error {
 			"Hugo configuration (evdoc merges it as Hugo does: hugo.*/config.* and config/_default/).\n", hasConfig)
 	}
 	fmt.Fprintln(log, "Next: evdoc check && evdoc build")
+	return nil
+}
+
+// writeComponent replaces the theme component themes/evdoc of the project
+// at root as a whole: it is written into a new directory beside it, which
+// then takes its place in one step (atomicdir), so an init killed midway
+// (`evdoc init | head` ends it by SIGPIPE) leaves the old component or
+// the new one, never a mix. A themes/evdoc (or themes) that is a link
+// out of the project is refused: init never writes outside the project.
+func writeComponent(root string, log io.Writer) error {
+	files := evdocfiles.Files()
+	dst := filepath.Join(root, filepath.FromSlash(evdocfiles.ComponentDir))
+	if err := safefile.CheckWrite(root, filepath.Join(dst, "theme.toml")); err != nil {
+		return err
+	}
+	if fi, err := os.Lstat(dst); err == nil && !fi.IsDir() {
+		return fmt.Errorf("%s is not a directory (a symbolic link or a file); expected evdoc's theme component — remove it", dst)
+	}
+	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+		return err
+	}
+	ops := atomicdir.OS()
+	if _, err := atomicdir.Recover(ops, dst); err != nil {
+		return err
+	}
+	entries, _ := os.ReadDir(filepath.Dir(dst))
+	for _, e := range entries {
+		if e.IsDir() && atomicdir.TempName(filepath.Base(dst), e.Name()) {
+			_ = os.RemoveAll(filepath.Join(filepath.Dir(dst), e.Name()))
+		}
+	}
+	tmp, err := atomicdir.NewTemp(dst)
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp) // gone after a successful swap
+	var wrote []string
+	err = fs.WalkDir(files, evdocfiles.ComponentDir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := files.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		f := filepath.Join(tmp, filepath.FromSlash(strings.TrimPrefix(p, evdocfiles.ComponentDir+"/")))
+		if err := os.MkdirAll(filepath.Dir(f), 0o755); err != nil {
+			return err
+		}
+		wrote = append(wrote, p)
+		return os.WriteFile(f, b, 0o644)
+	})
+	if err != nil {
+		return err
+	}
+	if err := atomicdir.Replace(ops, tmp, dst); err != nil {
+		return err
+	}
+	for _, p := range wrote {
+		fmt.Fprintf(log, "  wrote    %s\n", p)
+	}
 	return nil
 }
 

@@ -172,3 +172,64 @@ func TestInitExistingSiteLayout(t *testing.T) {
 		})
 	}
 }
+
+// TestInitRefusesLinkOut: a themes/evdoc that is a link to a directory
+// outside the project makes init fail (exit 2) naming it, writing nothing
+// there.
+func TestInitRefusesLinkOut(t *testing.T) {
+	dir, out := t.TempDir(), t.TempDir()
+	css := filepath.Join(out, "static", "css", "site.css")
+	if err := os.MkdirAll(filepath.Dir(css), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(css, []byte("USER CSS"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(dir, "themes"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(out, filepath.Join(dir, "themes", "evdoc")); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := evdoc("init", "--root", dir)
+	if code != 2 || !strings.Contains(stderr, "leads outside the project") {
+		t.Errorf("init through a link out: exit %d\n%s%s", code, stdout, stderr)
+	}
+	if b, _ := os.ReadFile(css); string(b) != "USER CSS" {
+		t.Errorf("init overwrote %s outside the project: %.60q", css, b)
+	}
+	if entries, _ := os.ReadDir(out); len(entries) != 1 {
+		t.Errorf("init wrote into the directory outside the project: %d entries", len(entries))
+	}
+}
+
+// TestInitReplacesComponentWhole: rerunning init replaces themes/evdoc as
+// one directory: a file evdoc no longer ships is gone, the new component
+// is readable by others (0755 under umask 022, not os.MkdirTemp's 0700),
+// and nothing of the swap is left beside it.
+func TestInitReplacesComponentWhole(t *testing.T) {
+	dir := t.TempDir()
+	if code, out, stderr := evdoc("init", "--root", dir); code != 0 {
+		t.Fatalf("init: exit %d\n%s%s", code, out, stderr)
+	}
+	stale := filepath.Join(dir, "themes", "evdoc", "layouts", "stale.html")
+	if err := os.WriteFile(stale, []byte("old"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(filepath.Join(dir, "themes", "evdoc"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if code, out, stderr := evdoc("init", "--root", dir); code != 0 {
+		t.Fatalf("second init: exit %d\n%s%s", code, out, stderr)
+	}
+	if _, err := os.Stat(stale); err == nil {
+		t.Error("a file of the old component survived init")
+	}
+	fi, err := os.Stat(filepath.Join(dir, "themes", "evdoc"))
+	if err != nil || fi.Mode().Perm() != 0o755 {
+		t.Errorf("themes/evdoc: %v, %v; want mode 0755", fi.Mode(), err)
+	}
+	if entries, _ := os.ReadDir(filepath.Join(dir, "themes")); len(entries) != 1 {
+		t.Errorf("themes/ holds %d entries after init, want only evdoc", len(entries))
+	}
+}

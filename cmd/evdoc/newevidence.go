@@ -14,6 +14,8 @@ import (
 	"github.com/evdoc-lab/evdoc/generator/evidence"
 	"github.com/evdoc-lab/evdoc/generator/report"
 	"github.com/evdoc-lab/evdoc/generator/site"
+	"github.com/evdoc-lab/evdoc/internal/atomicdir"
+	"github.com/evdoc-lab/evdoc/internal/safefile"
 )
 
 var setNameRe = regexp.MustCompile(`^[a-z0-9][a-z0-9-]*$`)
@@ -47,12 +49,21 @@ func newEvidenceSet(root, name string, o newEvidenceOptions, opts *globalOptions
 	if strings.TrimSpace(o.environment) == "" {
 		return nil, fmt.Errorf("--environment: expected where the data was measured (versions, cluster, load), e.g. \"Istio 1.30; kind; fortio 1.60\"")
 	}
-	src, err := os.ReadFile(o.from)
+	// A regular file under the size limit, opened without blocking: a
+	// FIFO or a device is an error at once, not a read that never ends.
+	max := opts.load().Evidence.MaxFileSize
+	if max == 0 {
+		max = safefile.DefaultMaxSize
+	}
+	src, err := safefile.ReadPath(o.from, max)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("--from %v", err)
 	}
 	rel := filepath.ToSlash(filepath.Join(site.EvidenceDir, name))
 	dir := filepath.Join(root, filepath.FromSlash(rel))
+	if err := safefile.CheckWrite(root, filepath.Join(dir, evidence.ManifestName)); err != nil {
+		return nil, err
+	}
 	if _, err := os.Stat(dir); err == nil {
 		return nil, fmt.Errorf("%s exists; expected a new evidence set name", rel)
 	}
@@ -90,12 +101,12 @@ func newEvidenceSet(root, name string, o newEvidenceOptions, opts *globalOptions
 		fmt.Fprintf(&m, "source      = %s\n", q(o.source))
 	}
 	fmt.Fprintf(&m, "\n[[read]]\nfile   = %s\nformat = %s\nname   = %s\n", q(file), q(format), q(readName))
-	tmp, err := os.MkdirTemp(filepath.Join(root, site.EvidenceDir), "."+name+"-new-")
+	tmp, err := atomicdir.MkdirTemp(filepath.Join(root, site.EvidenceDir), "."+name+"-new-", "")
 	if err != nil {
 		if err := os.MkdirAll(filepath.Join(root, site.EvidenceDir), 0o755); err != nil {
 			return nil, err
 		}
-		if tmp, err = os.MkdirTemp(filepath.Join(root, site.EvidenceDir), "."+name+"-new-"); err != nil {
+		if tmp, err = atomicdir.MkdirTemp(filepath.Join(root, site.EvidenceDir), "."+name+"-new-", ""); err != nil {
 			return nil, err
 		}
 	}

@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/evdoc-lab/evdoc/internal/atomicfile"
+	"github.com/evdoc-lab/evdoc/internal/safefile"
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/evidence"
@@ -125,6 +126,18 @@ func (p *Project) Files(s *Spec) ([]File, *Record, error) {
 	return files, rec, nil
 }
 
+// WriteError is a figure file Write could not write (a full disk, a
+// directory leading out of the project), as opposed to a figure that
+// cannot be drawn.
+type WriteError struct {
+	Path string
+	Err  error
+}
+
+func (e *WriteError) Error() string { return "writing " + e.Path + ": " + e.Err.Error() }
+
+func (e *WriteError) Unwrap() error { return e.Err }
+
 // Write renders every figure and writes the files that changed
 // atomically (a temporary file renamed into place). It returns the paths
 // written. Nothing is written for a figure that fails to render.
@@ -137,11 +150,16 @@ func (p *Project) Write() ([]string, error) {
 		}
 		for _, f := range files {
 			full := filepath.Join(p.Root, filepath.FromSlash(f.Path))
-			if old, err := os.ReadFile(full); err == nil && bytes.Equal(old, f.Data) {
+			// Never through a directory link out of the project
+			// (assets/figures -> elsewhere).
+			if err := safefile.CheckWrite(p.Root, full); err != nil {
+				return written, &WriteError{f.Path, err}
+			}
+			if old, err := safefile.ReadFile(p.Root, f.Path, int64(len(f.Data))); err == nil && bytes.Equal(old, f.Data) {
 				continue
 			}
 			if err := writeAtomic(full, f.Data); err != nil {
-				return written, err
+				return written, &WriteError{f.Path, err}
 			}
 			written = append(written, f.Path)
 		}
@@ -174,10 +192,14 @@ func (p *Project) Check() diag.List {
 		var stale []string
 		for _, f := range files {
 			known[f.Path] = true
-			old, err := os.ReadFile(filepath.Join(p.Root, filepath.FromSlash(f.Path)))
+			// Bounded: a file larger than the new one is stale anyway.
+			old, err := safefile.ReadFile(p.Root, f.Path, int64(len(f.Data))+1)
+			var se *safefile.Error
 			switch {
-			case errors.Is(err, os.ErrNotExist):
+			case errors.As(err, &se) && se.Kind == safefile.NotFound:
 				stale = append(stale, f.Path+" is missing")
+			case errors.As(err, &se) && se.Kind == safefile.TooLarge:
+				stale = append(stale, f.Path+" is stale")
 			case err != nil:
 				stale = append(stale, fmt.Sprintf("%s: %v", f.Path, err))
 			case !bytes.Equal(old, f.Data):
@@ -203,7 +225,7 @@ func (p *Project) Check() diag.List {
 
 // why explains a stale figure by comparing its committed record with rec.
 func (p *Project) why(s *Spec, rec *Record, dir string) string {
-	b, err := os.ReadFile(filepath.Join(p.Root, filepath.FromSlash(dir), s.Name+".json"))
+	b, err := safefile.ReadFile(p.Root, path.Join(dir, s.Name+".json"), safefile.SpecMaxSize)
 	if err != nil {
 		return "no record of what it was drawn from"
 	}

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io/fs"
 	"math"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -21,6 +20,8 @@ import (
 	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
+
+	"github.com/evdoc-lab/evdoc/internal/safefile"
 )
 
 // GoRegular names the Go Regular font (golang.org/x/image/font/gofont,
@@ -38,6 +39,10 @@ var embeddedFonts embed.FS
 
 // EmbeddedFont returns the bytes of a font file evdoc ships (a name of
 // FontChains other than GoRegular) and whether there is one.
+// FontMaxSize bounds one font file read from a font directory: 64 MiB
+// (the largest CJK fonts are about 20 MB).
+const FontMaxSize int64 = 64 << 20
+
 func EmbeddedFont(name string) ([]byte, bool) {
 	b, err := embeddedFonts.ReadFile("fonts/" + name)
 	return b, err == nil
@@ -90,7 +95,9 @@ func LoadChain(dir, lang string) (*Fonts, error) {
 		var b []byte
 		err := fs.ErrNotExist
 		if dir != "" {
-			b, err = os.ReadFile(filepath.Join(dir, n))
+			// A regular file (links followed: font directories link
+			// to system fonts) of at most FontMaxSize bytes.
+			b, err = safefile.ReadPath(filepath.Join(dir, n), FontMaxSize)
 		}
 		if errors.Is(err, fs.ErrNotExist) {
 			var ok bool

@@ -485,35 +485,6 @@ func cleanLeftovers(work, final string, ops atomicdir.Ops, logw io.Writer) error
 // sourceDirs are the project directories an output may never replace.
 var sourceDirs = []string{"content", EvidenceDir, FiguresDir, "layouts", "static", "i18n", "themes", "assets", "config", "data", "tools", "cmd", "generator", ".git", workDir}
 
-// resolvePath returns abs with every symbolic link resolved: the longest
-// existing prefix through filepath.EvalSymlinks, the rest appended.
-func resolvePath(abs string) (string, error) {
-	abs = filepath.Clean(abs)
-	var rest []string
-	p := abs
-	for {
-		r, err := filepath.EvalSymlinks(p)
-		if err == nil {
-			return filepath.Join(append([]string{r}, rest...)...), nil
-		}
-		if !errors.Is(err, os.ErrNotExist) {
-			return "", err
-		}
-		parent := filepath.Dir(p)
-		if parent == p {
-			return abs, nil
-		}
-		rest = append([]string{filepath.Base(p)}, rest...)
-		p = parent
-	}
-}
-
-// within reports whether p is dir or inside it (both cleaned, absolute).
-func within(p, dir string) bool {
-	rel, err := filepath.Rel(dir, p)
-	return err == nil && (rel == "." || (rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))))
-}
-
 // outputDir resolves out (relative to Root, or absolute; symbolic links
 // resolved) and refuses destinations that would replace sources: the
 // root itself or an ancestor, a source directory or anything inside one
@@ -535,19 +506,19 @@ func (s *Site) outputDir(out string) (string, error) {
 	refuse := func(why string) (string, error) {
 		return "", fmt.Errorf("--out %s: %s; expected a new or previously built output directory such as public", out, why)
 	}
-	abs, err = resolvePath(abs)
+	abs, err = safefile.Resolve(abs)
 	if err != nil {
 		return refuse(err.Error())
 	}
-	if within(root, abs) {
+	if safefile.Within(root, abs) {
 		return refuse("it contains the project")
 	}
 	for _, d := range sourceDirs {
 		src := filepath.Join(root, d)
-		if within(abs, src) {
+		if safefile.Within(abs, src) {
 			return refuse("it is inside the project's " + d + "/ directory")
 		}
-		if r, err := filepath.EvalSymlinks(src); err == nil && r != src && within(abs, r) {
+		if r, err := filepath.EvalSymlinks(src); err == nil && r != src && safefile.Within(abs, r) {
 			return refuse("it is inside " + r + ", where the project's " + d + "/ directory links to")
 		}
 	}

@@ -14,8 +14,11 @@ package atomicdir
 import (
 	"errors"
 	"fmt"
+	"io/fs"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 )
 
@@ -118,7 +121,35 @@ func TempName(dstBase, name string) bool {
 const newInfix = ".evdoc-new-"
 
 // NewTemp creates an empty directory next to dst for the new tree, with a
-// name unique to this call (DIR/.NAME.evdoc-new-RANDOM).
+// name unique to this call (DIR/.NAME.evdoc-new-RANDOM), and the mode the
+// tree at dst has (when dst exists) or a new directory gets under the
+// umask (0755 under umask 022): a published site must stay readable by a
+// web server running as another user, as it was before the swap.
 func NewTemp(dst string) (string, error) {
-	return os.MkdirTemp(filepath.Dir(dst), "."+filepath.Base(dst)+newInfix)
+	return MkdirTemp(filepath.Dir(dst), "."+filepath.Base(dst)+newInfix, dst)
+}
+
+// MkdirTemp creates a new directory in dir whose name is prefix followed
+// by a random string, as os.MkdirTemp does, but with the permissions of
+// like when like names an existing directory, else those of any new
+// directory (0777 less the umask) instead of os.MkdirTemp's 0700.
+func MkdirTemp(dir, prefix, like string) (string, error) {
+	for range 10000 {
+		name := filepath.Join(dir, prefix+strconv.FormatUint(rand.Uint64(), 36))
+		err := os.Mkdir(name, 0o777)
+		if errors.Is(err, fs.ErrExist) {
+			continue
+		}
+		if err != nil {
+			return "", err
+		}
+		if fi, err := os.Stat(like); like != "" && err == nil && fi.IsDir() {
+			if err := os.Chmod(name, fi.Mode().Perm()); err != nil {
+				os.Remove(name)
+				return "", err
+			}
+		}
+		return name, nil
+	}
+	return "", fmt.Errorf("creating a directory %s* in %s: too many names taken", prefix, dir)
 }

@@ -88,3 +88,37 @@ func TestParseSize(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckWrite: a write whose directory (existing or to be created)
+// resolves outside the root is refused; one inside, also through a link
+// that stays inside, is allowed.
+func TestCheckWrite(t *testing.T) {
+	root, out := t.TempDir(), t.TempDir()
+	for _, l := range [][2]string{{out, "assets/figures"}, {"inner", "alias"}, {"/", "themes/evdoc"}} {
+		p := filepath.Join(root, l[1])
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Symlink(l[0], p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Mkdir(filepath.Join(root, "inner"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for rel, ok := range map[string]bool{
+		"assets/figures/x.json":      false,
+		"assets/figures/new/x.json":  false,
+		"themes/evdoc/static/a.css":  false,
+		"alias/x":                    true,
+		"inner/deep/new/x":           true,
+		"x":                          true,
+		"../x":                       false,
+		"content/ko/new/dir/page.md": true,
+	} {
+		err := CheckWrite(root, filepath.Join(root, rel))
+		if (err == nil) != ok {
+			t.Errorf("CheckWrite(%s) = %v, want ok %v", rel, err, ok)
+		}
+	}
+}
