@@ -1,13 +1,12 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -59,75 +58,61 @@ func newFixCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *cob
 			}
 			// One judgement: the suggested fixes of this check run are
 			// applied, and its other findings are what remains.
-			findings, err := interrupt.Wait(ctx, func() diag.List {
-				return site.NewCheckerWith(s, site.CheckerOptions{Check: opts.check, CountsOnly: true}).Diagnostics()
-			})
+			plans, problems, err := planFixes(ctx, s, opts, allowScale)
 			if err != nil {
 				return &exitError{2, err}
 			}
-			// The mismatches of each page are planned with that page's
-			// parse (fix.Plan); every other finding remains as it is.
-			isPage := make(map[string]bool, len(s.Pages))
-			for _, p := range s.Pages {
-				isPage[p.Path] = true
-			}
-			mismatches := map[string]diag.List{}
-			var rest diag.List
-			for _, d := range findings {
-				if d.Rule == diag.ClaimMismatch && isPage[d.Pos.File] {
-					mismatches[d.Pos.File] = append(mismatches[d.Pos.File], d)
-				} else {
-					rest = append(rest, d)
-				}
-			}
-			_, problems, _ := fix.Plan(nil, rest, fix.Options{AllowScale: allowScale})
 			rewritten, pending := 0, 0
-			md := claim.NewMarkdown()
-			for _, p := range s.Pages {
+			for _, pl := range plans {
 				if ctx.Err() != nil {
 					// Stop between pages; the ones done stay done.
 					_ = report.WriteFixSummary(stderr, rewritten, true)
 					return &exitError{1, nil}
 				}
-				if len(mismatches[p.Path]) == 0 {
-					continue
-				}
-				var edits map[string][]fix.Edit
-				var old []byte
-				err := s.WithParsed(p, md, func(pp *claim.Page) error {
-					var remaining diag.List
-					edits, remaining, _ = fix.Plan([]*claim.Page{pp}, mismatches[p.Path], fix.Options{AllowScale: allowScale})
-					problems = append(problems, remaining...)
-					old = pp.Source
-					return nil
-				})
-				if err != nil {
-					// Changed or gone since it was judged: left alone.
-					problems = append(problems, diag.Errorf(diag.Position{File: p.Path}, diag.FixChanged, "%v", atomicfile.ErrChanged))
-					continue
-				}
-				es := edits[p.Path]
-				if len(es) == 0 {
-					continue
-				}
-				nw := fix.Apply(old, es)
+				nw := fix.Apply(pl.old, pl.edits)
 				if dryRun {
-					if err := report.WriteFixDiff(stdout, p.Path, old, nw); err != nil {
+					if err := report.WriteFixDiff(stdout, pl.page, pl.old, nw); err != nil {
 						return &exitError{2, err}
 					}
-					pending += len(es)
+					pending += len(pl.edits)
 					continue
 				}
-				err = atomicfile.ReplaceIfUnchanged(filepath.Join(*root, filepath.FromSlash(p.Path)), old, nw, site.TempDir(*root))
+				err = atomicfile.ReplaceIfUnchanged(filepath.Join(*root, filepath.FromSlash(pl.page)), pl.old, nw, site.TempDir(*root))
 				if errors.Is(err, atomicfile.ErrChanged) {
-					problems = append(problems, diag.Errorf(diag.Position{File: p.Path}, diag.FixChanged, "%v", err))
+					problems = append(problems, diag.Errorf(diag.Position{File: pl.page}, diag.FixChanged, "%v", err))
 					continue
 				}
 				if err != nil {
 					return &exitError{2, err}
 				}
-				_ = report.WriteRewrites(stderr, es)
-				rewritten += len(es)
+				_ = report.WriteRewrites(stderr, pl.edits)
+				rewritten += len(pl.edits)
+			}
+			if rewritten > 0 {
+				// What remains is what a check of the rewritten pages
+				// finds, not the first judgement's other findings: a
+				// translation finding caused by a number just rewritten
+				// is gone, and the exit status is a fresh check's.
+				s, err := loadSite(ctx, *root, lazyLoad(opts.load()))
+				if err != nil {
+					return &exitError{2, err}
+				}
+				again, after, err := planFixes(ctx, s, opts, allowScale)
+				if err != nil {
+					return &exitError{2, err}
+				}
+				changed := problems[:0:0]
+				for _, d := range problems {
+					if d.Rule == diag.FixChanged {
+						changed = append(changed, d)
+					}
+				}
+				problems = append(changed, after...)
+				for _, pl := range again {
+					// Still stale after the rewrite: reported as
+					// check reports it.
+					problems = append(problems, pl.stale...)
+				}
 			}
 			if !dryRun {
 				_ = report.WriteFixSummary(stderr, rewritten, false)
@@ -156,28 +141,77 @@ func newFixCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *cob
 	return cmd
 }
 
-// staleTemp matches the temporary files fix.WriteAtomic creates
-// (".PAGE.md.evdoc-RANDOM"); one left behind means a run was killed.
-var staleTemp = regexp.MustCompile(`^\..+\.evdoc-[0-9]+$`)
-
-// removeStaleTemps deletes the temporary page files a killed fix left:
-// in the project's temporary directory and, from older evdoc versions
-// that wrote them beside the page, in the content directories. The
-// caller holds the project lock, so no running fix owns them.
+// removeStaleTemps deletes the temporary page files a killed fix left in
+// the project's temporary directory (.evdoc/tmp, evdoc's own, under the
+// project lock so no running fix owns them). Nothing else is deleted: a
+// file named like a temporary file in a content directory — which may
+// lie outside the project (contentDir = "../elsewhere") — is not evdoc's
+// to remove.
 func removeStaleTemps(s *site.Site, stderr io.Writer) {
-	_ = os.RemoveAll(site.TempDir(s.Root))
-	for _, lang := range s.Config.Ordered() {
-		dir := filepath.Join(s.Root, lang.ContentDir)
-		_ = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return nil
-			}
-			if d.Type().IsRegular() && staleTemp.MatchString(d.Name()) {
-				if os.Remove(p) == nil {
-					fmt.Fprintf(stderr, "evdoc: removed %s, left by an interrupted fix\n", p)
-				}
-			}
+	dir := site.TempDir(s.Root)
+	if entries, _ := os.ReadDir(dir); len(entries) > 0 {
+		fmt.Fprintf(stderr, "evdoc: removed %d temporary file(s) left by an interrupted fix in %s\n", len(entries), dir)
+	}
+	_ = os.RemoveAll(dir)
+}
+
+// pagePlan is the rewrite of one page's stale numbers: the page as read
+// and the edits, with the claim-mismatch findings they answer.
+type pagePlan struct {
+	page  string
+	old   []byte
+	edits []fix.Edit
+	stale diag.List
+}
+
+// planFixes judges s once and plans the rewrite of every stale number,
+// page by page with that page's parse (fix.Plan). It returns the plans
+// and every other finding (those fix cannot act on, and the mismatches it
+// refuses, as fix-* findings).
+func planFixes(ctx context.Context, s *site.Site, opts *globalOptions, allowScale bool) ([]pagePlan, diag.List, error) {
+	findings, err := interrupt.Wait(ctx, func() diag.List {
+		return site.NewCheckerWith(s, site.CheckerOptions{Check: opts.check, CountsOnly: true}).Diagnostics()
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	isPage := make(map[string]bool, len(s.Pages))
+	for _, p := range s.Pages {
+		isPage[p.Path] = true
+	}
+	mismatches := map[string]diag.List{}
+	var rest diag.List
+	for _, d := range findings {
+		if d.Rule == diag.ClaimMismatch && isPage[d.Pos.File] {
+			mismatches[d.Pos.File] = append(mismatches[d.Pos.File], d)
+		} else {
+			rest = append(rest, d)
+		}
+	}
+	_, problems, _ := fix.Plan(nil, rest, fix.Options{AllowScale: allowScale})
+	var plans []pagePlan
+	md := claim.NewMarkdown()
+	for _, p := range s.Pages {
+		if len(mismatches[p.Path]) == 0 {
+			continue
+		}
+		pl := pagePlan{page: p.Path, stale: mismatches[p.Path]}
+		err := s.WithParsed(p, md, func(pp *claim.Page) error {
+			var edits map[string][]fix.Edit
+			var remaining diag.List
+			edits, remaining, _ = fix.Plan([]*claim.Page{pp}, pl.stale, fix.Options{AllowScale: allowScale})
+			problems = append(problems, remaining...)
+			pl.edits, pl.old = edits[p.Path], pp.Source
 			return nil
 		})
+		if err != nil {
+			// Changed or gone since it was judged: left alone.
+			problems = append(problems, diag.Errorf(diag.Position{File: p.Path}, diag.FixChanged, "%v", atomicfile.ErrChanged))
+			continue
+		}
+		if len(pl.edits) > 0 {
+			plans = append(plans, pl)
+		}
 	}
+	return plans, problems, nil
 }

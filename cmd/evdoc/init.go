@@ -46,7 +46,7 @@ func initProject(root string, log io.Writer) error {
 		}
 		// Never through a directory link out of the project.
 		if err := safefile.CheckWrite(root, dst); err != nil {
-			return err
+			return fmt.Errorf("writing %s: %w", rel, err)
 		}
 		if err := atomicfile.Write(dst, data, 0o644); err != nil {
 			return err

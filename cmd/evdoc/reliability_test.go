@@ -63,15 +63,15 @@ func TestFixStopsOnSignal(t *testing.T) {
 	}
 }
 
-// TestFixRemovesStaleTemps (fault 9): temporary pages a killed fix left
-// are removed by the next fix, and new ones are never made in content/.
+// TestFixRemovesStaleTemps (fault 9; issue 26 fault 13): temporary pages
+// a killed fix left in .evdoc/tmp are removed by the next fix; a file
+// named like one in a content directory is not evdoc's (the directory may
+// lie outside the project) and is kept.
 func TestFixRemovesStaleTemps(t *testing.T) {
 	dir := extract(t, "../../generator/site/testdata/check/mismatch.txtar")
-	stale := []string{
-		filepath.Join(dir, "content", "ko", "docs", ".p.md.evdoc-12345"),
-		filepath.Join(site.TempDir(dir), ".p.md.evdoc-678"),
-	}
-	for _, p := range stale {
+	ours := filepath.Join(site.TempDir(dir), ".p.md.evdoc-678")
+	notOurs := filepath.Join(dir, "content", "ko", "docs", ".notes.evdoc-2024")
+	for _, p := range []string{ours, notOurs} {
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			t.Fatal(err)
 		}
@@ -80,17 +80,44 @@ func TestFixRemovesStaleTemps(t *testing.T) {
 		}
 	}
 	evdoc("fix", "--root", dir)
-	for _, p := range stale {
-		if _, err := os.Stat(p); err == nil {
-			t.Errorf("%s left", p)
+	if _, err := os.Stat(ours); err == nil {
+		t.Errorf("%s left", ours)
+	}
+	if _, err := os.Stat(notOurs); err != nil {
+		t.Errorf("fix deleted %s, which it did not create: %v", notOurs, err)
+	}
+}
+
+// TestFixReportsStateAfterRewrite (issue 26 fault 6): what fix reports as
+// remaining, and its exit status, are those of a check of the rewritten
+// pages: a translation finding that only the stale number caused is gone
+// with it.
+func TestFixReportsStateAfterRewrite(t *testing.T) {
+	dir := copyProject(t)
+	for _, f := range []string{"hugo.toml", "evdoc.toml"} {
+		if b, err := os.ReadFile(filepath.Join("..", "..", f)); err == nil {
+			os.WriteFile(filepath.Join(dir, f), b, 0o644)
 		}
 	}
-	filepath.WalkDir(filepath.Join(dir, "content"), func(p string, d os.DirEntry, err error) error {
-		if err == nil && strings.Contains(d.Name(), ".evdoc-") {
-			t.Errorf("temporary file in content/: %s", p)
-		}
-		return nil
-	})
+	page := filepath.Join(dir, "content", "ko", "docs", "istio", "egress", "gslb-dns-flip-qa.md")
+	b, err := os.ReadFile(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(b), "[40초]") {
+		t.Skip("the reference page no longer quotes [40초]")
+	}
+	if err := os.WriteFile(page, []byte(strings.Replace(string(b), "[40초]", "[41초]", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := evdoc("fix", "--root", dir)
+	check, cout, _ := evdoc("check", "--root", dir)
+	if code != check {
+		t.Errorf("fix exit %d, a check right after exits %d\nfix:\n%s%s\ncheck:\n%s", code, check, out, errs, cout)
+	}
+	if strings.Contains(out, "41초") {
+		t.Errorf("fix reports findings citing the number it rewrote:\n%s", out)
+	}
 }
 
 // snapshot returns every page's bytes, concatenated in walk order.

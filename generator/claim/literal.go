@@ -434,12 +434,12 @@ func (lx *lexer) quantityAt(i int) (*Quantity, int, error) {
 			}
 			return nil, k - i, nil
 		case prev == '_' || prev == '.' || prev == '．':
-			return nil, 0, lx.errorf(i-1, i, "cannot read the number at %q; expected plain digits such as 1,234.5", s[max(0, i-1):min(len(s), j+4)])
+			return nil, 0, lx.errorf(i-1, i, "cannot read the number at %q; expected plain digits such as 1,234.5", unit.Excerpt(s, i-1, j+4, 40))
 		}
 	}
 	d, err := unit.ScanDigits(s[j:], unit.Style{SpaceGrouping: true})
 	if err != nil {
-		return nil, 0, lx.errorf(j, j+len(s[j:min(len(s), j+12)]), "malformed digit grouping at %q; expected groups of three digits (1,234) and a decimal point, not a comma", s[j:min(len(s), j+12)])
+		return nil, 0, lx.errorf(j, j+len(s[j:min(len(s), j+12)]), "malformed digit grouping at %q; expected groups of three digits (1,234) and a decimal point, not a comma", unit.Excerpt(s, j, j+12, 40))
 	}
 	k := j + d.Len
 	if k < len(s) && (s[k] == '.' || strings.HasPrefix(s[k:], "．")) && unit.IsDigitAt(s, k+1+2*btoi(s[k] != '.')) {

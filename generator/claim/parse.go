@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"slices"
+	"sort"
 	"strings"
 
 	"github.com/yuin/goldmark"
@@ -163,6 +164,13 @@ func (p *Page) ProseWords() []ProseNumber {
 	return out
 }
 
+// inSpans reports whether off lies inside one of spans ([start, end)
+// pairs in order, as shortcodeSpans returns them).
+func inSpans(spans [][]int, off int) bool {
+	i := sort.Search(len(spans), func(i int) bool { return spans[i][1] > off })
+	return i < len(spans) && spans[i][0] <= off
+}
+
 // appendRawHTML records raw HTML at src[off:end] unless it is a comment;
 // end < 0 means to the end of the line.
 func appendRawHTML(ps []Extent, ix *diag.LineIndex, src []byte, off, end int) []Extent {
@@ -288,12 +296,14 @@ func parse(md goldmark.Markdown, path string, src []byte, page bool) (*Page, dia
 			}
 			return ast.WalkSkipChildren, nil
 		case *ast.HTMLBlock:
-			if t.Lines().Len() > 0 {
+			// A "<" inside a shortcode call is an argument Hugo hands to
+			// the shortcode's template, not raw HTML of the page.
+			if t.Lines().Len() > 0 && !inSpans(shortcodes, t.Lines().At(0).Start) {
 				p.RawHTML = appendRawHTML(p.RawHTML, ix, blanked, t.Lines().At(0).Start, -1)
 			}
 			return ast.WalkSkipChildren, nil
 		case *ast.RawHTML:
-			if t.Segments.Len() > 0 {
+			if t.Segments.Len() > 0 && !inSpans(shortcodes, t.Segments.At(0).Start) {
 				p.RawHTML = appendRawHTML(p.RawHTML, ix, blanked, t.Segments.At(0).Start, t.Segments.At(t.Segments.Len()-1).Stop)
 			}
 			return ast.WalkSkipChildren, nil

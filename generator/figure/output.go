@@ -183,7 +183,7 @@ func (p *Project) Check() diag.List {
 	known := map[string]bool{}
 	for _, s := range p.Specs {
 		// the spec's first line
-		pos, end := diag.NewLineIndex(s.File, s.Src).Pos(0), diag.NewLineIndex(s.File, s.Src).LineEnd(0)
+		pos, end := s.index().Pos(0), s.index().LineEnd(0)
 		files, rec, err := p.Files(s)
 		if err != nil {
 			ds = append(ds, diag.Errorf(pos, diag.FigureStale, "figure %q cannot be drawn: %v", s.Name, err).Spanning(end))

@@ -42,6 +42,14 @@ type Spec struct {
 	File string `toml:"-"` // repository-relative path of the spec
 	Src  []byte `toml:"-"` // the spec's bytes, for positions
 
+	// Built once per spec on first use, so that locating many findings
+	// stays linear in the spec's size: its line index, the offset of the
+	// first line assigning each key, and the offsets of its [[panel]]
+	// headers.
+	ix     *diag.LineIndex
+	keys   map[string]int
+	panels []int
+
 	// Kind is the chart kind: timeline, bars, rate or percentiles.
 	Kind string `toml:"kind"`
 	// Title is drawn above the chart, per language.
@@ -177,8 +185,8 @@ func LoadSpecs(root, dir string) ([]*Spec, diag.List) {
 // the kind needs, matching lengths). It does not look at evidence; see
 // Validate. A spec with errors is returned as nil.
 func ParseSpec(file string, src []byte) (*Spec, diag.List) {
-	ix := diag.NewLineIndex(file, src)
 	s := &Spec{Name: strings.TrimSuffix(path.Base(file), ".toml"), File: file, Src: src}
+	ix := s.index()
 	md, err := toml.Decode(string(src), s)
 	if err != nil {
 		var pe toml.ParseError
@@ -204,7 +212,7 @@ func ParseSpec(file string, src []byte) (*Spec, diag.List) {
 // string (find, refPos), so the range is that string, quotes included, or
 // the key's assignment line. ds is changed in place and returned.
 func (s *Spec) spanned(ds diag.List) diag.List {
-	ix := diag.NewLineIndex(s.File, s.Src)
+	ix := s.index()
 	for i, d := range ds {
 		if d.End.IsValid() || !d.Pos.IsValid() || d.Pos.File != s.File {
 			continue
@@ -224,41 +232,59 @@ func (s *Spec) spanned(ds diag.List) diag.List {
 // pos returns the position of the first occurrence of needle in the spec
 // at or after byte off, or of the start of the file.
 func (s *Spec) find(needle string, off int) diag.Position {
-	ix := diag.NewLineIndex(s.File, s.Src)
 	if off < 0 || off > len(s.Src) {
 		off = 0
 	}
-	if i := strings.Index(string(s.Src[off:]), needle); needle != "" && i >= 0 {
-		return ix.Pos(off + i)
+	if i := bytes.Index(s.Src[off:], []byte(needle)); needle != "" && i >= 0 {
+		return s.index().Pos(off + i)
 	}
 	return diag.Position{File: s.File, Line: 1, Column: 1}
 }
 
 var keyLine = regexp.MustCompile(`(?m)^[ \t]*(\w+)[ \t]*=`)
 
+// index returns the spec's line index.
+func (s *Spec) index() *diag.LineIndex {
+	if s.ix == nil {
+		s.ix = diag.NewLineIndex(s.File, s.Src)
+	}
+	return s.ix
+}
+
 // keyPos returns the position of the first line assigning key.
 func (s *Spec) keyPos(key string) diag.Position {
-	for _, m := range keyLine.FindAllSubmatchIndex(s.Src, -1) {
-		if string(s.Src[m[2]:m[3]]) == key {
-			return diag.NewLineIndex(s.File, s.Src).Pos(m[2])
+	if s.keys == nil {
+		s.keys = map[string]int{}
+		for _, m := range keyLine.FindAllSubmatchIndex(s.Src, -1) {
+			k := string(s.Src[m[2]:m[3]])
+			if _, ok := s.keys[k]; !ok {
+				s.keys[k] = m[2]
+			}
 		}
+	}
+	if off, ok := s.keys[key]; ok {
+		return s.index().Pos(off)
 	}
 	return s.find(key, 0)
 }
 
 // panelOffset returns the byte offset of the i-th [[panel]] header.
 func (s *Spec) panelOffset(i int) int {
-	off := 0
-	for n := 0; ; n++ {
-		j := strings.Index(string(s.Src[off:]), "[[panel]]")
-		if j < 0 {
-			return 0
+	if s.panels == nil {
+		s.panels = []int{}
+		for off := 0; ; {
+			j := bytes.Index(s.Src[off:], []byte("[[panel]]"))
+			if j < 0 {
+				break
+			}
+			s.panels = append(s.panels, off+j)
+			off += j + len("[[panel]]")
 		}
-		if n == i {
-			return off + j
-		}
-		off += j + len("[[panel]]")
 	}
+	if i < len(s.panels) {
+		return s.panels[i]
+	}
+	return 0
 }
 
 // refPos is the position of a reference as written in the spec.

@@ -108,7 +108,7 @@ func (s *Spec) textOffset(text string) func(int) int {
 // the chain has, at the text in the spec, before anything is drawn.
 func (s *Spec) glyphCheck(lang string, fonts *Fonts) diag.List {
 	var ds diag.List
-	ix := diag.NewLineIndex(s.File, s.Src)
+	ix := s.index()
 	for _, f := range s.fields(lang) {
 		shown := evLink.ReplaceAllString(f.text, "$1")
 		for _, r := range fonts.Missing(shown) {
@@ -147,7 +147,7 @@ func (s *Spec) Judge(st *evidence.Store, langs []string, fonts map[string]*Fonts
 	var results []check.Result
 	_, ds := s.data(st)
 	md := claim.NewMarkdown()
-	ix := diag.NewLineIndex(s.File, s.Src)
+	ix := s.index()
 	for _, lang := range langs {
 		ds = append(ds, s.texts(lang)...)
 		if f := fonts[lang]; f != nil {

@@ -20,6 +20,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/internal/nesting"
 )
 
 // Format is a front matter format: YAML, TOML or JSON.
@@ -424,6 +425,23 @@ func Decode(src []byte, b Block, ix *diag.LineIndex) (map[string]any, *diag.Diag
 	fail := func(off int, format string, args ...any) *diag.Diagnostic {
 		d := diag.Errorf(ix.Pos(off), diag.PageFrontMatter, format, args...).Spanning(ix.LineEnd(off))
 		return &d
+	}
+	// Nesting is bounded before parsing, in every format: the TOML
+	// decoder recurses without a limit (2,000,000 nested arrays overflowed
+	// the stack), and Hugo fails on what it cannot read.
+	var deep *nesting.TooDeep
+	switch b.Format {
+	case YAML:
+		deep = nesting.YAML(text, nesting.MaxDepth)
+	case TOML:
+		deep = nesting.TOML(text, nesting.MaxDepth)
+	case JSON:
+		deep = nesting.JSON(text, nesting.MaxDepth)
+	}
+	if deep != nil {
+		off := b.Start + deep.Offset
+		d := diag.Errorf(ix.Pos(off), diag.PageLimit, "%s front matter nests deeper than %d levels; expected a flatter structure", b.Format, deep.Limit).Spanning(ix.LineEnd(off))
+		return nil, &d
 	}
 	switch b.Format {
 	case YAML:

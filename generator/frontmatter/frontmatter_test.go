@@ -87,6 +87,12 @@ func TestDecode(t *testing.T) {
 		{"toml error at its file line and column", "+++\ntitle = \"a\"\nweight = = 2\n+++\n", `p.md:3:10: error: invalid TOML front matter: expected value but found '=' instead [page-front-matter]`},
 		{"toml duplicate key", "+++\ntitle = \"a\"\ntitle = \"b\"\n+++\n", `p.md:3:12: error: invalid TOML front matter: Key 'title' has already been defined. [page-front-matter]`},
 		{"json error at its offset", "{\n  \"title\": \"a\",\n  \"n\": tru\n}\n", `p.md:3:11: error: invalid JSON front matter: invalid character '\n' in literal true (expecting 'e') [page-front-matter]`},
+		{"toml nested too deep at the opening past the limit", "+++\ntitle = \"deep\"\nx = " + strings.Repeat("[", 2_000_000) + "1" + strings.Repeat("]", 2_000_000) + "\n+++\n", `p.md:3:105: error: TOML front matter nests deeper than 100 levels; expected a flatter structure [page-limit]`},
+		{"toml nested 100 levels is read", "+++\ntitle = \"t\"\ntranslationKey = \"k\"\nx = " + strings.Repeat("[", 99) + "1" + strings.Repeat("]", 99) + "\n+++\n", "t|k"},
+		{"yaml flow nested too deep", "---\ntitle: t\nx: " + strings.Repeat("[", 500) + strings.Repeat("]", 500) + "\n---\n", `p.md:3:103: error: YAML front matter nests deeper than 100 levels; expected a flatter structure [page-limit]`},
+		{"yaml block nested too deep", "---\ntitle: t\n" + deepYAML(150) + "---\n", `p.md:103:101: error: YAML front matter nests deeper than 100 levels; expected a flatter structure [page-limit]`},
+		{"yaml block scalar lines are text", "---\ntitle: t\ntranslationKey: k\nx: |\n" + strings.Repeat("          [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[\n", 3) + "---\n", "t|k"},
+		{"json nested too deep", "{\"title\": " + strings.Repeat("[", 300) + strings.Repeat("]", 300) + "}\n", `p.md:1:110: error: JSON front matter nests deeper than 100 levels; expected a flatter structure [page-limit]`},
 		{"shortcode first", "{{< x >}}\nbody\n", `p.md:1:2: error: invalid JSON front matter: invalid character '{' looking for beginning of object key string (Hugo reads a page whose first character is "{" as JSON front matter: a page cannot start with a shortcode call; put front matter before it) [page-front-matter]`},
 	}
 	for _, tt := range tests {
@@ -179,4 +185,13 @@ func TestDecodeJSONNumbers(t *testing.T) {
 	if w, ok := fields["weight"].(float64); !ok || w != 2 {
 		t.Errorf("weight = %#v, want float64 2", fields["weight"])
 	}
+}
+
+// deepYAML is a YAML mapping nested n levels by indentation.
+func deepYAML(n int) string {
+	var b strings.Builder
+	for i := range n {
+		b.WriteString(strings.Repeat(" ", i) + "k:\n")
+	}
+	return b.String()
 }

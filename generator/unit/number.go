@@ -43,7 +43,36 @@ type SyntaxError struct {
 	Msg    string
 }
 
-func (e *SyntaxError) Error() string { return fmt.Sprintf("cannot read %q: %s", e.Text, e.Msg) }
+func (e *SyntaxError) Error() string {
+	return fmt.Sprintf("cannot read %q: %s", Excerpt(e.Text, 0, len(e.Text), 40), e.Msg)
+}
+
+// Excerpt returns s[from:to] for a message: both ends moved out to whole
+// UTF-8 characters (a byte range can cut one in half), and cut after max
+// characters with "…" when longer.
+func Excerpt(s string, from, to, max int) string {
+	from, to = min(max0(from), len(s)), min(max0(to), len(s))
+	for from > 0 && !utf8.RuneStart(s[from]) {
+		from--
+	}
+	for to < len(s) && !utf8.RuneStart(s[to]) {
+		to++
+	}
+	t := s[from:max0(to)]
+	if utf8.RuneCountInString(t) <= max {
+		return t
+	}
+	n := 0
+	for i := range t {
+		if n == max {
+			return t[:i] + "…"
+		}
+		n++
+	}
+	return t
+}
+
+func max0(i int) int { return max(i, 0) }
 
 // digitAt returns the value of the ASCII or full-width digit at s[i] and
 // its length in bytes, or -1.
@@ -209,6 +238,12 @@ func scanDigits(s string, st Style, b []byte, collect bool) (Digits, error) {
 	return out, nil
 }
 
+// MaxDigits bounds the digits of one number: far more than any
+// measurement has, and little enough that reading one stays cheap
+// (converting a decimal string to binary costs time quadratic in its
+// length: 4 MB of digits took about 50 s).
+const MaxDigits = 1000
+
 // parseDecimal is decimal.NewFromString for the ASCII digits, with an
 // optional "." and fraction, that scanDigits collects: up to 18 digits it
 // builds the same decimal (coefficient and exponent) from an int64
@@ -229,6 +264,10 @@ func parseDecimal(str []byte) (decimal.Decimal, error) {
 		default:
 			return decimal.NewFromString(string(str))
 		}
+	}
+	if digits > MaxDigits {
+		// Parsing through math/big costs time quadratic in the digits.
+		return decimal.Decimal{}, fmt.Errorf("a number of %d digits; expected at most %d", digits, MaxDigits)
 	}
 	if digits == 0 || digits > 18 {
 		return decimal.NewFromString(string(str))

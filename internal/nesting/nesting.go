@@ -208,3 +208,103 @@ func prefixDepth(line []byte) (depth, off int) {
 	}
 	return depth + cols/2, i
 }
+
+// YAML returns the first place of src (YAML 1.2 as front matter writes
+// it) that nests deeper than max, or nil. A line's depth is the number of
+// block levels open at it (each deeper indentation opens one, each "- "
+// sequence entry that starts the line's content one more) plus the flow
+// collections ("[", "{") open there; brackets in quoted scalars and
+// comments and the lines of a block scalar ("|", ">") do not count.
+func YAML(src []byte, max int) *TooDeep {
+	var indents []int // the indentation of each open block level
+	flow := 0
+	scalar := -1 // the indentation a block scalar's lines exceed; -1: none
+	for start := 0; start < len(src); {
+		end := start
+		for end < len(src) && src[end] != '\n' {
+			end++
+		}
+		line := src[start:end]
+		ind := 0
+		for ind < len(line) && line[ind] == ' ' {
+			ind++
+		}
+		blank := ind == len(line) || line[ind] == '#' || line[ind] == '\r'
+		switch {
+		case blank:
+		case scalar >= 0 && ind > scalar:
+			// a line of a block scalar: text
+		default:
+			scalar = -1
+			if flow == 0 {
+				for len(indents) > 0 && indents[len(indents)-1] >= ind {
+					indents = indents[:len(indents)-1]
+				}
+				indents = append(indents, ind)
+			}
+			depth := len(indents)
+			i := ind
+			for i+1 < len(line) && line[i] == '-' && (line[i+1] == ' ' || line[i+1] == '\t') {
+				depth++
+				i += 2
+				for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
+					i++
+				}
+			}
+			if depth+flow > max {
+				return &TooDeep{Offset: start + ind, Limit: max}
+			}
+			last := byte(0)
+			for ; i < len(line); i++ {
+				c := line[i]
+				switch {
+				case c == '#' && (i == 0 || line[i-1] == ' ' || line[i-1] == '\t'):
+					i = len(line)
+					continue
+				case c == '"' || c == '\'':
+					for i++; i < len(line) && line[i] != c; i++ {
+						if c == '"' && line[i] == '\\' {
+							i++
+						}
+					}
+				case c == '[' || c == '{':
+					flow++
+					if depth+flow > max {
+						return &TooDeep{Offset: start + i, Limit: max}
+					}
+				case c == ']' || c == '}':
+					if flow > 0 {
+						flow--
+					}
+				}
+				if c != ' ' && c != '\t' && c != '\r' {
+					last = c
+				}
+			}
+			if flow == 0 && (last == '|' || last == '>' || blockScalarHeader(line)) {
+				scalar = ind
+			}
+		}
+		start = end + 1
+	}
+	return nil
+}
+
+// blockScalarHeader reports whether line ends with a block scalar header
+// with indicators ("|-", ">+", "|2").
+func blockScalarHeader(line []byte) bool {
+	t := line
+	for len(t) > 0 && (t[len(t)-1] == ' ' || t[len(t)-1] == '\r' || t[len(t)-1] == '\t') {
+		t = t[:len(t)-1]
+	}
+	for k := len(t) - 1; k >= 0 && k >= len(t)-3; k-- {
+		switch c := t[k]; {
+		case c == '|' || c == '>':
+			return k == 0 || t[k-1] == ' '
+		case c == '-' || c == '+' || (c >= '1' && c <= '9'):
+		default:
+			return false
+		}
+	}
+	return false
+}

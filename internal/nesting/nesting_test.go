@@ -72,3 +72,39 @@ func TestMarkdown(t *testing.T) {
 		t.Error("150 list markers on one line not reported")
 	}
 }
+
+func TestYAML(t *testing.T) {
+	tests := []struct {
+		name, src string
+		max       int
+		off       int // -1: within the limit
+	}{
+		{"flat", "title: a\ntags: [a, b]\nparams:\n  x: 1\n", 3, -1},
+		{"deep flow", "x: " + strings.Repeat("[", 10), 5, 3 + 4},
+		{"deep block", "a:\n b:\n  c:\n   d: 1\n", 3, 15},
+		{"sequence entries count", "- - - - x\n", 3, 0},
+		{"quoted brackets", "x: \"[[[[[[\" # [[[[[[\ny: '[[[['\n", 2, -1},
+		{"block scalar text", "x: |\n      [[[[[[[[\n         deep text\ny: 1\n", 2, -1},
+		{"block scalar with indicator", "x: >-\n      [[[[[[[[\ny: 1\n", 2, -1},
+		{"dedent closes levels", "a:\n b:\n  c: 1\nd:\n e: 1\n", 3, -1},
+	}
+	for _, tt := range tests {
+		got := YAML([]byte(tt.src), tt.max)
+		switch {
+		case tt.off < 0 && got != nil:
+			t.Errorf("%s: reported at %d", tt.name, got.Offset)
+		case tt.off >= 0 && (got == nil || got.Offset != tt.off):
+			t.Errorf("%s: got %+v, want offset %d", tt.name, got, tt.off)
+		}
+	}
+}
+
+// FuzzYAML: YAML never panics, and what it reports lies inside the input.
+func FuzzYAML(f *testing.F) {
+	f.Add([]byte("a:\n - [b, {c: 'd'}]\n x: |\n   text\n"), 3)
+	f.Fuzz(func(t *testing.T, src []byte, max int) {
+		if d := YAML(src, max%200); d != nil && (d.Offset < 0 || d.Offset > len(src)) {
+			t.Fatalf("offset %d outside %d bytes", d.Offset, len(src))
+		}
+	})
+}

@@ -57,7 +57,7 @@ func CheckWrite(root, p string) error {
 		return err
 	}
 	if !Within(d, r) {
-		return fmt.Errorf("%s: its directory leads outside the project (to %s, through a symbolic link); expected a directory inside %s", p, d, root)
+		return fmt.Errorf("%s leads outside the project (to %s, through a symbolic link); expected a directory inside %s", filepath.Dir(p), d, r)
 	}
 	return nil
 }

@@ -61,7 +61,9 @@ const maxExponent = 400
 func isMachineNumber(s string) bool {
 	t := strings.TrimPrefix(s, "-")
 	d, err := unit.ScanDigitsShape(t, unit.Style{})
-	if err != nil || d.Len == 0 || d.Grouped || d.FullWidth {
+	// More than unit.MaxDigits digits is no measurement, and converting
+	// them would cost time quadratic in their number.
+	if err != nil || d.Len == 0 || d.Grouped || d.FullWidth || d.Len > unit.MaxDigits+1 {
 		return false
 	}
 	rest := t[d.Len:]
