@@ -51,7 +51,7 @@ func TestValuesGuessReadsNothing(t *testing.T) {
 	}
 	write("prose.txt", "the run took 40 seconds\n")
 	code, _, stderr := evdoc("values", "--root", dir, "prose.txt")
-	if code != 2 || !strings.Contains(stderr, "prose.txt:1:1: error: the format guessed from the file's name and content, transcript, reads no numeric value; also tried csv, curl-writeout,") {
+	if code != 2 || !strings.Contains(stderr, "prose.txt:1:1: error: the format guessed from the file's name and content, transcript, reads no numeric value; also tried ") || !strings.Contains(stderr, "csv, curl-writeout,") {
 		t.Errorf("prose: exit %d\n%s", code, stderr)
 	}
 	write("stats.log", "0.534 + 0.545 = 1.079\n")
