@@ -23,6 +23,7 @@ import (
 	"github.com/pelletier/go-toml/v2/unstable"
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/internal/safefile"
 )
 
 // File is the name of evdoc's configuration file at a project's root.
@@ -38,7 +39,7 @@ type Config struct {
 // Config (every rule at its default). A file that cannot be read is an
 // error; a malformed one is a diag.List of site-config diagnostics.
 func Load(root string) (*Config, error) {
-	src, err := os.ReadFile(filepath.Join(root, File))
+	src, err := safefile.ReadPath(filepath.Join(root, File), safefile.SpecMaxSize)
 	if errors.Is(err, os.ErrNotExist) {
 		return &Config{}, nil
 	}

@@ -2,7 +2,6 @@ package evidence
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -11,6 +10,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
+	"github.com/evdoc-lab/evdoc/internal/safefile"
 )
 
 // SourceMismatch is a value of a transcribed evidence file that its cited
@@ -94,7 +94,7 @@ func compareWithSource(root string, set *Set, parsed map[string]*sourceText) (co
 		src := set.Provenance(k.file).SourceFile
 		st, ok := sources[src]
 		if !ok {
-			b, rerr := os.ReadFile(filepath.Join(root, filepath.FromSlash(src)))
+			b, rerr := safefile.ReadPath(filepath.Join(root, filepath.FromSlash(src)), safefile.DefaultMaxSize)
 			if rerr != nil {
 				return compared, out, fmt.Errorf("evidence set %s: source_file %s: %w", set.Manifest.ID, src, rerr)
 			}
@@ -108,7 +108,7 @@ func compareWithSource(root string, set *Set, parsed map[string]*sourceText) (co
 		}
 		lines, ok := files[k.file]
 		if !ok {
-			b, rerr := os.ReadFile(filepath.Join(root, filepath.FromSlash(k.file)))
+			b, rerr := safefile.ReadPath(filepath.Join(root, filepath.FromSlash(k.file)), safefile.DefaultMaxSize)
 			if rerr != nil {
 				return compared, out, rerr
 			}

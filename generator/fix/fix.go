@@ -20,6 +20,7 @@ import (
 	"github.com/evdoc-lab/evdoc/generator/claim"
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/evidence"
+	"github.com/evdoc-lab/evdoc/internal/safefile"
 )
 
 // Edit replaces the bytes [Start, End) of a page with New. Old is the text
@@ -172,7 +173,7 @@ var ErrChanged = fmt.Errorf("file changed since it was read; left alone")
 // directory with the original permissions, syncs it and renames it over
 // path, so readers see either the old or the new file, never a mix.
 func WriteAtomic(path string, read, data []byte) error {
-	cur, err := os.ReadFile(path)
+	cur, err := safefile.ReadPath(path, safefile.TextMaxSize)
 	if err != nil {
 		return err
 	}

@@ -30,7 +30,6 @@ import (
 	"fmt"
 	"io"
 	"net/url"
-	"os"
 	"path/filepath"
 	"strings"
 	"unicode/utf8"
@@ -38,6 +37,7 @@ import (
 	"github.com/owenrumney/go-sarif/v3/pkg/report/v210/sarif"
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/internal/safefile"
 )
 
 // Formats lists the accepted format names.
@@ -55,7 +55,7 @@ func FileSource(root string) Source {
 		if b, ok := cache[file]; ok {
 			return b
 		}
-		b, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(file)))
+		b, err := safefile.ReadPath(filepath.Join(root, filepath.FromSlash(file)), safefile.DefaultMaxSize)
 		if err != nil {
 			b = nil
 		}

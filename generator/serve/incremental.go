@@ -2,6 +2,10 @@ package serve
 
 import (
 	"context"
+	"path"
+	"slices"
+	"sort"
+	"strings"
 	"sync"
 
 	"github.com/evdoc-lab/evdoc/generator/check"
@@ -44,7 +48,7 @@ func (r *IncrementalRechecker) Recheck(ctx context.Context, prev *State, changed
 		return nil, err
 	}
 	if r.checker != nil && prev != nil && prev.Site == r.checker.Site() {
-		if pages, ok := pageEdits(prev.Site.Config, changed); ok {
+		if pages, ok := pageEdits(prev.Site.Config, withPagesUnder(prev.Site, changed)); ok {
 			if len(pages) == 0 {
 				return prev, nil // nothing evdoc checks changed
 			}
@@ -79,6 +83,26 @@ func (r *IncrementalRechecker) state() *State {
 		}
 	}
 	return &State{Site: s, Stage: r.checker.StageData(), Findings: r.checker.Diagnostics(), uses: r.uses}
+}
+
+// withPagesUnder returns changed with, for each changed path that is a
+// directory holding pages of s — moved out of the content directory,
+// renamed or deleted, which the file watcher reports as one event naming
+// the directory alone — every page of s under it, so each is read again
+// and dropped when it is gone.
+func withPagesUnder(s *site.Site, changed []string) []string {
+	out := changed
+	for _, f := range changed {
+		dir := path.Clean(f) + "/"
+		i := sort.Search(len(s.Pages), func(i int) bool { return s.Pages[i].Path >= dir })
+		for ; i < len(s.Pages) && strings.HasPrefix(s.Pages[i].Path, dir); i++ {
+			if len(out) == len(changed) {
+				out = slices.Clone(changed)
+			}
+			out = append(out, s.Pages[i].Path)
+		}
+	}
+	return out
 }
 
 // pageEdits returns the pages among changed, and false when a change is

@@ -120,9 +120,11 @@ func TestBanner(t *testing.T) {
 	}
 }
 
-// TestWatcherBatches: a burst of saves is one batch, each file once; an
-// editor's temporary file created and removed within it is left out;
-// files outside the followed directories are not reported.
+// TestWatcherBatches: a burst of saves is one batch, each file once; a
+// file created and gone again within it is reported too (a page rewritten
+// by rename, as sed -i does, and then deleted existed before the burst:
+// serve must drop it); files outside the followed directories are not
+// reported.
 func TestWatcherBatches(t *testing.T) {
 	dir := txtartest.WriteFile(t, "testdata/affected.txtar")
 	w, err := newWatcher(dir)
@@ -143,10 +145,14 @@ func TestWatcherBatches(t *testing.T) {
 	write(t, filepath.Join(dir, "evidence/d3/report.md"), "## D-3\n")
 	write(t, filepath.Join(dir, "content/ko/new/deep/n.md"), "---\ntitle: n\n---\n") // new directories
 	write(t, filepath.Join(dir, "notes/x.txt"), "not followed")
-	if err := os.Remove(tmp); err != nil {
+	// sed -i on t.md, then rm t.md
+	if err := os.Rename(tmp, filepath.Join(dir, "content/ko/docs/t.md")); err != nil {
 		t.Fatal(err)
 	}
-	want := []string{"content/ko/docs/p.md", "content/ko/new/deep/n.md", "evidence/d3/report.md"}
+	if err := os.Remove(filepath.Join(dir, "content/ko/docs/t.md")); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"content/ko/docs/.p.md.tmp123", "content/ko/docs/p.md", "content/ko/docs/t.md", "content/ko/new/deep/n.md", "evidence/d3/report.md"}
 	select {
 	case b := <-batches:
 		if !reflect.DeepEqual(b, want) {

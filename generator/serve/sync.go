@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/evdoc-lab/evdoc/internal/safefile"
 )
 
 // hugoOwned are the names, at the top of the served directory, that
@@ -49,12 +51,12 @@ func syncTree(from, to string) (written, removed int, err error) {
 		}
 		rel, _ := filepath.Rel(from, p)
 		want[rel] = true
-		b, err := os.ReadFile(p)
+		b, err := safefile.ReadPath(p, safefile.DefaultMaxSize)
 		if err != nil {
 			return err
 		}
 		dst := filepath.Join(to, rel)
-		if old, err := os.ReadFile(dst); err == nil && bytes.Equal(old, b) {
+		if old, err := safefile.ReadPath(dst, int64(len(b))); err == nil && bytes.Equal(old, b) {
 			return nil
 		}
 		changes = append(changes, change{dst, b})

@@ -110,9 +110,6 @@ func (w *watcher) batches(ctx context.Context, quiet time.Duration, log io.Write
 	go func() {
 		defer close(out)
 		pending := map[string]bool{}
-		// created are the files created during the burst: one gone again
-		// by its end was an editor's or tool's temporary file.
-		created := map[string]bool{}
 		var first time.Time
 		timer := time.NewTimer(time.Hour)
 		timer.Stop()
@@ -126,9 +123,6 @@ func (w *watcher) batches(ctx context.Context, quiet time.Duration, log io.Write
 				}
 				for _, f := range w.event(ev, log) {
 					pending[f] = true
-					if ev.Has(fsnotify.Create) {
-						created[f] = true
-					}
 				}
 				if len(pending) == 0 {
 					continue
@@ -151,13 +145,12 @@ func (w *watcher) batches(ctx context.Context, quiet time.Duration, log io.Write
 					timer.Reset(quiet)
 				}
 			case <-timer.C:
-				for f := range created {
-					if _, err := os.Lstat(filepath.Join(w.root, filepath.FromSlash(f))); err != nil {
-						delete(pending, f)
-					}
-				}
+				// A path created and gone again within the window is
+				// reported too: it may have existed before (a page
+				// rewritten by rename, as sed -i does, then deleted),
+				// and reading a page that is gone drops it.
 				b := sortedKeys(pending)
-				pending, created = map[string]bool{}, map[string]bool{}
+				pending = map[string]bool{}
 				first = time.Time{}
 				if len(b) == 0 {
 					continue

@@ -741,7 +741,9 @@ func writeFile(p string, b []byte) error {
 // copyFile copies from to to, streaming (a large static file is not
 // held in memory).
 func copyFile(from, to string) error {
-	in, err := os.Open(from)
+	// A regular file, opened without blocking (a FIFO swapped in is an
+	// error, not a copy that never ends).
+	in, _, err := safefile.OpenPath(from, 0)
 	if err != nil {
 		return err
 	}
@@ -777,7 +779,7 @@ func stageTree(ctx context.Context, root, stage, dir string, transform func(rel 
 		rel, _ := filepath.Rel(root, p)
 		dst := filepath.Join(stage, rel)
 		if strings.HasSuffix(rel, ".md") {
-			b, err := os.ReadFile(p)
+			b, err := safefile.ReadPath(p, safefile.TextMaxSize)
 			if err != nil {
 				return err
 			}

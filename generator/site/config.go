@@ -30,6 +30,7 @@ import (
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/translation"
+	"github.com/evdoc-lab/evdoc/internal/safefile"
 )
 
 // yamlLineRe matches the line number in a yaml.v3 error ("yaml: line 3: …").
@@ -150,7 +151,7 @@ func LoadConfig(root string) (*Config, error) {
 	merged := map[string]any{}
 	var files []string
 	for _, name := range RootConfigFiles {
-		src, err := os.ReadFile(filepath.Join(root, name))
+		src, err := safefile.ReadPath(filepath.Join(root, name), safefile.SpecMaxSize)
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
 		}
@@ -180,7 +181,7 @@ func LoadConfig(root string) (*Config, error) {
 				continue
 			}
 			rel := path.Join(dir, e.Name())
-			src, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(rel)))
+			src, err := safefile.ReadPath(filepath.Join(root, filepath.FromSlash(rel)), safefile.SpecMaxSize)
 			if err != nil {
 				return nil, fmt.Errorf("%s: %v", rel, err)
 			}

@@ -195,3 +195,67 @@ func TestEvidencePageNameCollisions(t *testing.T) {
 		t.Errorf("collisions at %v, want %v\n%s", got, want, ds)
 	}
 }
+
+// TestEveryReadIsBounded (issue 26, fault 8): the project files evdoc
+// reads besides evidence — hugo.toml, evdoc.toml, a configuration
+// directory's files, i18n files, pages, layouts — are read only as
+// regular files under a size limit: a FIFO (or a link to /dev/zero) is a
+// clear error naming it, returned at once, never a read that blocks or
+// grows without bound.
+func TestEveryReadIsBounded(t *testing.T) {
+	for _, rel := range []string{"hugo.toml", "evdoc.toml", "content/ko/docs/fifo.md", "i18n/ko.toml"} {
+		t.Run(rel, func(t *testing.T) {
+			dir := txtartest.WriteFile(t, "testdata/check/clean.txtar")
+			p := filepath.Join(dir, filepath.FromSlash(rel))
+			mkdir(t, dir, filepath.Dir(rel))
+			os.Remove(p)
+			mkfifo(t, p)
+			done := make(chan string, 1)
+			go func() {
+				s, err := Load(dir)
+				switch {
+				case err != nil:
+					done <- err.Error()
+				default:
+					var b strings.Builder
+					for _, d := range NewChecker(s, check.Options{}).Diagnostics() {
+						b.WriteString(d.String() + "\n")
+					}
+					done <- b.String()
+				}
+			}()
+			select {
+			case msg := <-done:
+				if !strings.Contains(msg, "FIFO") {
+					t.Errorf("%s is a FIFO: got %q, want an error saying so", rel, msg)
+				}
+			case <-time.After(20 * time.Second):
+				t.Fatalf("loading blocked on %s, a FIFO", rel)
+			}
+		})
+	}
+}
+
+// TestCheckAgreesWithBuild (issue 26, fault 10): front matter Hugo
+// refuses — a date it cannot read, a url under /evidence/ where evdoc
+// publishes the evidence pages — is a check error at the field, so check
+// does not pass a page the build then fails on.
+func TestCheckAgreesWithBuild(t *testing.T) {
+	for _, c := range []struct{ fm, want string }{
+		{"date: notadate\n", `content/ko/docs/hb.md:3:7: error: date "notadate" is not a date Hugo can read`},
+		{"url: /evidence/p2/result-txt/\n", `content/ko/docs/hb.md:3:6: error: url "/evidence/p2/result-txt/" is under /evidence/`},
+		{"url: /ja/evidence/\n", `content/ko/docs/hb.md:3:6: error: url "/ja/evidence/" is under /evidence/`},
+		{"url: /docs/evidence-notes/\n", ""},
+	} {
+		dir := txtartest.WriteFile(t, "testdata/check/clean.txtar")
+		write(t, dir, "content/ko/docs/hb.md", "---\ntitle: hb\n"+c.fm+"---\n\n글.\n")
+		s, err := Load(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := NewChecker(s, check.Options{}).Diagnostics().Error()
+		if c.want == "" && strings.Contains(got, "hb.md") || c.want != "" && !strings.Contains(got, c.want) {
+			t.Errorf("%q: findings\n%s\nwant %q", c.fm, got, c.want)
+		}
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"sort"
 	"strings"
@@ -18,6 +19,7 @@ import (
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/frontmatter"
 	"github.com/evdoc-lab/evdoc/generator/translation"
+	"github.com/evdoc-lab/evdoc/internal/safefile"
 )
 
 // Page is one Markdown content file of one language (see
@@ -137,7 +139,7 @@ func loadPage(root string, cfg *Config, dirLang, file string, md goldmark.Markdo
 	if fi.IsDir() || !strings.HasSuffix(file, ".md") {
 		return nil, nil, nil
 	}
-	src, err := os.ReadFile(full)
+	src, err := safefile.ReadPath(full, safefile.TextMaxSize)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil, nil
 	}
@@ -200,6 +202,10 @@ func pageOf(dirLang string, codes []string, repoPath, rel string, src []byte, ha
 			return nil, diag.List{*d}
 		}
 		pg.FrontMatter = fields
+		// What Hugo refuses, or would publish over evdoc's own pages,
+		// is a finding here rather than a failed build.
+		errs = append(errs, frontmatter.CheckDates(src, b, ix(), fields)...)
+		errs = append(errs, urlOverEvidence(src, b, ix(), fields)...)
 	}
 	pg.Title, _ = pg.FrontMatter["title"].(string)
 	pg.Key, _ = pg.FrontMatter["translationKey"].(string)
@@ -210,13 +216,41 @@ func pageOf(dirLang string, codes []string, repoPath, rel string, src []byte, ha
 	return pg, errs
 }
 
+// langPrefix matches a language code as the first segment of a URL.
+var langPrefix = regexp.MustCompile(`^[a-z]{2,3}(-[A-Za-z]+)?$`)
+
+// urlOverEvidence reports a url front matter field that takes a path
+// under /evidence/ (of any language): evdoc generates the evidence pages
+// there, and Hugo fails the build on two pages with one URL.
+func urlOverEvidence(src []byte, b frontmatter.Block, ix *diag.LineIndex, fields map[string]any) diag.List {
+	u, ok := fields["url"].(string)
+	if !ok {
+		return nil
+	}
+	p := "/" + strings.TrimLeft(u, "/")
+	if lang, rest, ok := strings.Cut(p[1:], "/"); ok && langPrefix.MatchString(lang) {
+		p = "/" + rest // a language's own /LANG/evidence/
+	}
+	if p != "/"+EvidenceDir && !strings.HasPrefix(p, "/"+EvidenceDir+"/") {
+		return nil
+	}
+	off, end := b.Open, ix.LineEnd(b.Open)
+	if fs := frontmatter.Fields(src, b, []string{"url"}); len(fs) > 0 {
+		off, end = fs[0].Start, ix.Pos(fs[0].End)
+		for off < fs[0].End && (src[off] == ' ' || src[off] == '\t') {
+			off++
+		}
+	}
+	return diag.List{diag.Errorf(ix.Pos(off), diag.PageFrontMatter, "url %q is under /%s/, where evdoc publishes the evidence pages (Hugo fails the build on two pages at one URL); expected a URL outside /%s/", u, EvidenceDir, EvidenceDir).Spanning(end)}
+}
+
 // parsePage parses the lazily loaded page p (see loadPage) from its file
 // under root: the parsed page and the findings that parsing adds to
 // those of loading it (claim syntax, raw HTML). The error is an I/O error,
 // or the file's content no longer being what was loaded (its front
 // matter, hence the pairing, may have changed).
 func parsePage(root string, p *Page, md goldmark.Markdown) (*claim.Page, diag.List, error) {
-	src, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(p.Path)))
+	src, err := safefile.ReadPath(filepath.Join(root, filepath.FromSlash(p.Path)), safefile.TextMaxSize)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path"
 	"path/filepath"
 	"regexp"
@@ -14,6 +13,7 @@ import (
 	"github.com/BurntSushi/toml"
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/internal/safefile"
 )
 
 var (
@@ -76,7 +76,7 @@ func readI18nFile(root, rel string) (i18nFile, diag.List) {
 	f := i18nFile{path: rel, keys: map[string]diag.Position{}}
 	f.first = diag.Position{File: rel, Line: 1, Column: 1}
 	f.firstEnd = f.first
-	src, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(rel)))
+	src, err := safefile.ReadPath(filepath.Join(root, filepath.FromSlash(rel)), safefile.TextMaxSize)
 	if errors.Is(err, fs.ErrNotExist) {
 		return f, nil
 	}
@@ -190,7 +190,7 @@ func walkLayouts(root, dir string, langs []Language, uses map[string]diag.Positi
 		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".html") {
 			return nil
 		}
-		src, err := os.ReadFile(p)
+		src, err := safefile.ReadPath(p, safefile.TextMaxSize)
 		if err != nil {
 			return nil
 		}

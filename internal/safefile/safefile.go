@@ -22,8 +22,13 @@ import (
 // otherwise: 256 MiB.
 const DefaultMaxSize int64 = 256 << 20
 
-// SpecMaxSize bounds hand-written files (manifests, figure specs): 4 MiB.
+// SpecMaxSize bounds hand-written files (manifests, figure specs, Hugo
+// and evdoc configuration): 4 MiB.
 const SpecMaxSize int64 = 4 << 20
+
+// TextMaxSize bounds the other text files evdoc reads whole: pages,
+// layouts, i18n files: 64 MiB.
+const TextMaxSize int64 = 64 << 20
 
 // Kind classifies why a file was refused.
 type Kind int

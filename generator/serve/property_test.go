@@ -1,0 +1,223 @@
+package serve
+
+import (
+	"context"
+	"fmt"
+	"io/fs"
+	"math/rand/v2"
+	"os"
+	"path"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/evdoc-lab/evdoc/generator/check"
+	"github.com/evdoc-lab/evdoc/generator/site"
+	"github.com/evdoc-lab/evdoc/internal/txtartest"
+)
+
+// fsModel applies random file operations to a project and says which
+// paths the file watcher reports for each, as it reports them: a file
+// created, written, removed or renamed is named (both names for a
+// rename); a directory moved out, renamed or removed is one event naming
+// the directory alone; a directory created or moved in is every file
+// under it (watcher.event).
+type fsModel struct {
+	t        *testing.T
+	rng      *rand.Rand
+	root     string
+	outside  string // where directories moved out of content/ go
+	n        int    // names made so far
+	outDirs  []string
+	pagesDir string
+}
+
+func (m *fsModel) abs(rel string) string { return filepath.Join(m.root, filepath.FromSlash(rel)) }
+
+// pages lists the pages under content/ko/docs; dirs its subdirectories.
+func (m *fsModel) pages() (pages, dirs []string) {
+	filepath.WalkDir(m.abs(m.pagesDir), func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		rel, _ := filepath.Rel(m.root, p)
+		rel = filepath.ToSlash(rel)
+		switch {
+		case d.IsDir() && rel != m.pagesDir:
+			dirs = append(dirs, rel)
+		case !d.IsDir() && strings.HasSuffix(rel, ".md"):
+			pages = append(pages, rel)
+		}
+		return nil
+	})
+	return pages, dirs
+}
+
+// page is a page quoting d3/d3.a.failed (15) right or wrong, or linking.
+func (m *fsModel) page() string {
+	switch m.rng.IntN(3) {
+	case 0:
+		return "---\ntitle: g\n---\n\n실패는 [15건](ev:d3/d3.a.failed).\n"
+	case 1:
+		return "---\ntitle: g\n---\n\n실패는 [16건](ev:d3/d3.a.failed).\n"
+	}
+	return "---\ntitle: g\n---\n\n[p](/docs/p/) 글.\n"
+}
+
+func (m *fsModel) name(ext string) string { m.n++; return fmt.Sprintf("g%d%s", m.n, ext) }
+
+func (m *fsModel) write(rel, s string) {
+	if err := os.MkdirAll(filepath.Dir(m.abs(rel)), 0o755); err != nil {
+		m.t.Fatal(err)
+	}
+	if err := os.WriteFile(m.abs(rel), []byte(s), 0o644); err != nil {
+		m.t.Fatal(err)
+	}
+}
+
+func (m *fsModel) rename(from, to string) {
+	if err := os.MkdirAll(filepath.Dir(to), 0o755); err != nil {
+		m.t.Fatal(err)
+	}
+	if err := os.Rename(from, to); err != nil {
+		m.t.Fatal(err)
+	}
+}
+
+// filesUnder lists the files under the project directory rel.
+func (m *fsModel) filesUnder(rel string) []string {
+	var out []string
+	filepath.WalkDir(m.abs(rel), func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			r, _ := filepath.Rel(m.root, p)
+			out = append(out, filepath.ToSlash(r))
+		}
+		return nil
+	})
+	return out
+}
+
+// step applies one random operation and returns what the watcher reports
+// and a description.
+func (m *fsModel) step() ([]string, string) {
+	pages, dirs := m.pages()
+	pick := func(l []string) string { return l[m.rng.IntN(len(l))] }
+	dirOrTop := func() string {
+		if len(dirs) > 0 && m.rng.IntN(2) == 0 {
+			return pick(dirs)
+		}
+		return m.pagesDir
+	}
+	switch op := m.rng.IntN(9); {
+	case op == 0 || len(pages) == 0: // create a page
+		f := path.Join(dirOrTop(), m.name(".md"))
+		m.write(f, m.page())
+		return []string{f}, "create " + f
+	case op == 1: // write a page
+		f := pick(pages)
+		m.write(f, m.page())
+		return []string{f}, "write " + f
+	case op == 2: // rename a page
+		f := pick(pages)
+		to := path.Join(dirOrTop(), m.name(".md"))
+		m.rename(m.abs(f), m.abs(to))
+		return []string{f, to}, "rename " + f + " " + to
+	case op == 3: // delete a page
+		f := pick(pages)
+		os.Remove(m.abs(f))
+		return []string{f}, "delete " + f
+	case op == 4: // rewrite by rename (sed -i), then delete, in one burst
+		f := pick(pages)
+		tmp := path.Join(path.Dir(f), m.name(""))
+		m.write(tmp, m.page())
+		m.rename(m.abs(tmp), m.abs(f))
+		os.Remove(m.abs(f))
+		return []string{tmp, f, f}, "sed -i and delete " + f
+	case op == 5: // a new directory of pages
+		d := path.Join(dirOrTop(), m.name(""))
+		for range 1 + m.rng.IntN(3) {
+			m.write(path.Join(d, m.name(".md")), m.page())
+		}
+		return m.filesUnder(d), "mkdir " + d
+	case op == 6 && len(dirs) > 0: // move a directory out of content/
+		d := pick(dirs)
+		to := filepath.Join(m.outside, m.name(""))
+		m.rename(m.abs(d), to)
+		m.outDirs = append(m.outDirs, to)
+		return []string{d}, "move out " + d
+	case op == 7 && len(m.outDirs) > 0: // move a directory back in
+		i := m.rng.IntN(len(m.outDirs))
+		from := m.outDirs[i]
+		m.outDirs = slices.Delete(m.outDirs, i, i+1)
+		d := path.Join(dirOrTop(), m.name(""))
+		m.rename(from, m.abs(d))
+		return m.filesUnder(d), "move in " + d
+	case op == 8 && len(dirs) > 0: // rename a directory inside content/
+		d := pick(dirs)
+		to := path.Join(path.Dir(d), m.name(""))
+		if strings.HasPrefix(to+"/", d+"/") {
+			return nil, "nothing"
+		}
+		m.rename(m.abs(d), m.abs(to))
+		return append([]string{d}, m.filesUnder(to)...), "rename dir " + d + " " + to
+	}
+	f := path.Join(dirOrTop(), m.name(".md"))
+	m.write(f, m.page())
+	return []string{f}, "create " + f
+}
+
+// TestRecheckEqualsFreshCheck: after any sequence of file operations —
+// pages created, written, renamed, deleted, rewritten by rename and
+// deleted within one burst, directories created, moved out of content/,
+// moved back in, renamed — reported in bursts as the watcher reports
+// them, evdoc serve's re-check holds exactly the pages and findings a
+// fresh load and check of the project gives.
+func TestRecheckEqualsFreshCheck(t *testing.T) {
+	ctx := context.Background()
+	for seed := range uint64(12) {
+		dir := txtartest.WriteFile(t, "testdata/affected.txtar")
+		m := &fsModel{t: t, rng: rand.New(rand.NewPCG(seed, 26)), root: dir, outside: t.TempDir(), pagesDir: "content/ko/docs"}
+		inc := &IncrementalRechecker{Root: dir, Load: site.LoadOptions{Lazy: true}, Check: check.DefaultOptions()}
+		full := FullRechecker{Root: dir, Check: check.DefaultOptions()}
+		st, err := inc.Recheck(ctx, nil, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var log []string
+		for range 8 {
+			var changed []string
+			for range 1 + m.rng.IntN(3) {
+				c, what := m.step()
+				changed = append(changed, c...)
+				log = append(log, what)
+			}
+			slices.Sort(changed)
+			changed = slices.Compact(changed)
+			log = append(log, "-- recheck")
+			next, err := inc.Recheck(ctx, st, changed)
+			if err != nil {
+				t.Fatalf("seed %d: %v\n%s", seed, err, strings.Join(log, "\n"))
+			}
+			want, err := full.Recheck(ctx, nil, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got, wantPages []string
+			for _, p := range next.Site.Pages {
+				got = append(got, p.Path)
+			}
+			for _, p := range want.Site.Pages {
+				wantPages = append(wantPages, p.Path)
+			}
+			if !reflect.DeepEqual(got, wantPages) {
+				t.Fatalf("seed %d: pages\n%q\nwant (fresh load)\n%q\nafter:\n%s", seed, got, wantPages, strings.Join(log, "\n"))
+			}
+			if !reflect.DeepEqual(next.Findings, want.Findings) {
+				t.Fatalf("seed %d: findings\n%v\nwant (fresh check)\n%v\nafter:\n%s", seed, next.Findings, want.Findings, strings.Join(log, "\n"))
+			}
+			st = next
+		}
+	}
+}
