@@ -125,7 +125,7 @@ const layoutScript = `(() => {
 	for (const f of document.querySelectorAll("figure.ev-figure")) {
 		const img = f.querySelector("img"), s = getComputedStyle(f);
 		out.FigureMargin = Math.max(out.FigureMargin, parseFloat(s.marginLeft), parseFloat(s.marginRight));
-		const min = parseFloat(f.dataset.minFont || "0"), drawn = parseFloat(img.dataset.drawnWidth || img.getAttribute("width"));
+		const min = parseFloat(f.dataset.minFont || "0"), drawn = parseFloat(img.getAttribute("width"));
 		const src = img.currentSrc || img.src, narrow = /\.narrow\./.test(src);
 		const w = narrow ? parseFloat(f.dataset.narrowWidth) : drawn;
 		out.ChartText.push(min * img.getBoundingClientRect().width / w);
