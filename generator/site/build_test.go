@@ -157,8 +157,10 @@ func TestBuildReferenceSite(t *testing.T) {
 			t.Errorf("%s Q&A page: 86/86 is not linked to its raw evidence line", lang)
 		}
 		// Its tooltip says, in the page's language, that the value was
-		// transcribed from a published document.
-		notice := map[string]string{"ko": "공개된 문서에서 옮겨 적은 값입니다", "ja": "公開文書から転記した値です"}[lang]
+		// transcribed from a published document, in a sentence of its
+		// own: the set's source (a manifest string in any language) comes
+		// after a label, not inside the ko or ja sentence.
+		notice := map[string]string{"ko": "공개된 문서에서 옮겨 적은 값입니다. ", "ja": "公開文書から転記した値です。"}[lang]
 		m := regexp.MustCompile(`(?s)<a class="ev-claim ev-transcribed" href="` + prefix + `/evidence/dns-passthrough-tcp/report-md/#L\d+"[^>]*data-ev-origin="transcribed">86/86</a><span class="ev-pop"[^>]*>(.*?)</span></span>`).FindStringSubmatch(page)
 		if m == nil || !strings.Contains(m[1], notice) {
 			t.Errorf("%s Q&A page: the popover of 86/86 does not state the evidence's origin (%q)", lang, notice)
@@ -192,6 +194,13 @@ func TestBuildReferenceSite(t *testing.T) {
 	}
 	if set := read("evidence/dns-passthrough-tcp/index.html"); !strings.Contains(set, `data-origin="transcribed">공개된 문서에서 옮겨 적은 값입니다`) {
 		t.Errorf("evidence set page does not show the set's origin")
+	}
+	// A set whose date is "unknown" says so in words, with no <time>.
+	for lang, want := range map[string]string{"ko": "<dd>기록 없음</dd>", "ja": "<dd>記載なし</dd>"} {
+		set := read(map[string]string{"ko": "", "ja": "ja/"}[lang] + "evidence/retry-istio-1.31/index.html")
+		if !strings.Contains(set, want) || strings.Contains(set, "unknown") {
+			t.Errorf("%s evidence set page of retry-istio-1.31: the unknown date is not shown as %q", lang, want)
+		}
 	}
 	for _, f := range []string{"figures/strict-l7-snapshots.ko.png", "figures/strict-l7-snapshots.ja.png", "figures/strict-l7-snapshots.ko.svg", "figures/strict-l7-snapshots.ja.svg"} {
 		if fi, err := os.Stat(filepath.Join(dir, "public", f)); err != nil || fi.Size() < 1000 {
