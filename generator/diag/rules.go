@@ -12,7 +12,7 @@ package diag
 //
 //  1. add a RuleID constant below, in its group (ids are kebab-case and
 //     start with the area that reports them: page-, claim-, translation-,
-//     link-, figure-, evidence-, fix-, values-, site-);
+//     link-, figure-, evidence-, fix-, values-, site-, term-);
 //  2. add its Rule entry to Catalogue, in the same order;
 //  3. build its diagnostics with the constant (diag.Errorf(pos, diag.X, …)
 //     or Diagnostic{Rule: diag.X, …}), never with a string literal, at
@@ -39,6 +39,15 @@ const (
 	PageEncoding    RuleID = "page-encoding"
 	PageHTML        RuleID = "page-html"
 	PageLimit       RuleID = "page-limit"
+	// PageQuotePair and PageParticleSpace are typography as a reader
+	// sees it (package style).
+	PageQuotePair     RuleID = "page-quote-pair"
+	PageParticleSpace RuleID = "page-particle-space"
+)
+
+// Term rules: the project glossary (glossary.toml, package style).
+const (
+	TermGlossary RuleID = "term-glossary"
 )
 
 // Claim rules: the claims a page makes and their judgement.
@@ -176,6 +185,12 @@ func Catalogue() []Rule {
 			"Write it in Markdown (a line break: a backslash or two spaces at the end of the line); HTML comments are allowed."},
 		{PageLimit, Error, "A page nests lists or block quotes deeper than evdoc reads (100 levels).",
 			"Flatten the page."},
+		{PageQuotePair, Warning, "A straight double quote stays straight in the built page while Hugo's typographer curls the other quotes of its paragraph (a closing \" glued to a Hangul particle is one it cannot place).",
+			"Write the curly quote (“ or ”) the position needs, as the suggested fix does, or use 「」."},
+		{PageParticleSpace, Warning, "A Korean particle is written apart from the code span before it (`subset` 은).",
+			"Attach the particle to the code span (`subset`은), as Korean orthography writes particles; evdoc fix removes the space."},
+		{TermGlossary, Warning, "A page, figure spec or i18n string uses a variant the project glossary (glossary.toml) lists to avoid for a concept in that language.",
+			"Write the glossary's preferred term (the suggested fix); if the variant is right in this place, add the longer form to the term's allow list."},
 
 		{ClaimSyntax, Error, "An ev: destination is used where a claim cannot be, or cannot be parsed.",
 			"Write a claim as a link [number](ev:SET/NAME,...); autolinks and images cannot be claims."},

@@ -1,0 +1,282 @@
+package style
+
+import (
+	"fmt"
+	"path"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/pelletier/go-toml/v2/unstable"
+
+	"github.com/evdoc-lab/evdoc/generator/claim"
+	"github.com/evdoc-lab/evdoc/generator/diag"
+)
+
+// Rules returns the rules this package reports.
+func Rules() []diag.RuleID {
+	return []diag.RuleID{diag.TermGlossary, diag.PageQuotePair, diag.PageParticleSpace}
+}
+
+// CheckPage reports the findings of page p, written in language lang:
+// glossary variants in its prose (term-glossary; none when g is nil),
+// straight double quotes Hugo's typographer leaves next to curly ones
+// (page-quote-pair) and, in Korean, particles written apart from the code
+// span they belong to (page-particle-space).
+func CheckPage(g *Glossary, p *claim.Page, lang string) diag.List {
+	var ds diag.List
+	for _, b := range p.Blocks {
+		if b.Kind == claim.BlockCode {
+			continue
+		}
+		for _, r := range textRuns(b) {
+			for _, m := range g.find(lang, string(p.Source[r[0]:r[1]])) {
+				ds = append(ds, g.finding(p.Index, r[0], lang, m))
+			}
+		}
+		ds = append(ds, quotePairs(p, b)...)
+		if isKorean(lang) {
+			ds = append(ds, particleSpaces(p, b)...)
+		}
+	}
+	return ds
+}
+
+// textRuns returns the byte ranges of block b's prose text, joining text
+// nodes that follow each other in the page (goldmark splits a run of text
+// where an autolink could start).
+func textRuns(b claim.Block) [][2]int {
+	var out [][2]int
+	for _, in := range b.Inlines {
+		if in.Kind != claim.InlineText {
+			continue
+		}
+		if n := len(out); n > 0 && out[n-1][1] == in.Start {
+			out[n-1][1] = in.Stop
+			continue
+		}
+		out = append(out, [2]int{in.Start, in.Stop})
+	}
+	return out
+}
+
+func isKorean(lang string) bool { return lang == "ko" || strings.HasPrefix(lang, "ko-") }
+
+// quotePairs reports each straight double quote of block b that Hugo's
+// typographer leaves as it is while it turns other quotes of the block
+// into curly ones: a reader sees “…" (a closing quote glued to a Hangul
+// particle, 낸다"는, is one the typographer cannot place). The fix writes
+// the curly quote the position needs.
+func quotePairs(p *claim.Page, b claim.Block) diag.List {
+	curly := false
+	for _, in := range b.Inlines {
+		if in.Kind == claim.InlineString && isDoubleQuote(in.Value) {
+			curly = true
+			break
+		}
+	}
+	if !curly {
+		return nil
+	}
+	var ds diag.List
+	open := false // a “ is open
+	for _, in := range b.Inlines {
+		switch in.Kind {
+		case claim.InlineString:
+			switch in.Value {
+			case "&ldquo;", "\u201c":
+				open = true
+			case "&rdquo;", "\u201d":
+				open = false
+			}
+		case claim.InlineText:
+			src := p.Source[in.Start:in.Stop]
+			for i := 0; i < len(src); i++ {
+				if src[i] != '"' || i > 0 && src[i-1] == '\\' {
+					continue
+				}
+				want := "\u201d"
+				what := "closing"
+				if !open {
+					want, what = "\u201c", "opening"
+				}
+				open = !open
+				pos, end := p.Index.Span(in.Start+i, in.Start+i+1)
+				ds = append(ds, diag.Diagnostic{Pos: pos, End: end, Severity: diag.Warning, Rule: diag.PageQuotePair,
+					Message: fmt.Sprintf("this \" stays straight in the built page while Hugo's typographer curls the other quotes of the %s; expected the %s quote %s written out", blockName(b), what, want),
+					Fixes:   []diag.SuggestedFix{{Message: "write " + want, Edits: []diag.TextEdit{{Pos: pos, End: end.Offset, NewText: want}}}}})
+			}
+		}
+	}
+	return ds
+}
+
+func isDoubleQuote(v string) bool {
+	switch v {
+	case "&ldquo;", "&rdquo;", "\u201c", "\u201d":
+		return true
+	}
+	return false
+}
+
+func blockName(b claim.Block) string {
+	switch b.Kind {
+	case claim.BlockHeading:
+		return "heading"
+	case claim.BlockCell:
+		return "table cell"
+	}
+	return "paragraph"
+}
+
+// particles are the Korean particles (조사) and copula endings that attach
+// to the word before them, longest first.
+var particles = []string{
+	"이라고", "이라는", "이라면", "이어서", "으로는", "으로서", "으로써", "에서는", "에서도", "에게서",
+	"입니다", "이므로", "까지", "부터", "보다", "처럼", "에서", "에게", "으로", "이나", "이며", "이고", "이다", "이면",
+	"라고", "라는", "라면", "로는", "로서", "로써", "에는", "에도", "와는", "과는", "만큼", "마다", "조차", "이든",
+	"은", "는", "을", "를", "에", "의", "와", "과", "도", "로", "만", "가", "이", "나",
+}
+
+// particleSpaces reports a Korean particle written apart from the code
+// span before it (`subset` 은): Korean attaches particles to their word,
+// and the page reads `subset`은 elsewhere.
+func particleSpaces(p *claim.Page, b claim.Block) diag.List {
+	var ds diag.List
+	for i, in := range b.Inlines {
+		if in.Kind != claim.InlineText || i == 0 || b.Inlines[i-1].Kind != claim.InlineCode {
+			continue
+		}
+		start := in.Start
+		if start == 0 || in.Stop <= start+1 || p.Source[start-1] != '`' || p.Source[start] != ' ' {
+			continue
+		}
+		rest := p.Source[start+1 : in.Stop]
+		for _, w := range particles {
+			if !strings.HasPrefix(string(rest), w) {
+				continue
+			}
+			if r, _ := utf8.DecodeRune(rest[len(w):]); len(rest) > len(w) && isHangul(r) {
+				continue // a longer word: 이 in 이번, 가 in 가장
+			}
+			pos, end := p.Index.Span(start, start+1+len(w))
+			ds = append(ds, diag.Diagnostic{Pos: pos, End: end, Severity: diag.Warning, Rule: diag.PageParticleSpace,
+				Message: fmt.Sprintf("particle %q is written apart from the code span before it; expected it attached (`…`%s), as Korean writes particles", w, w),
+				Fixes:   []diag.SuggestedFix{{Message: "attach " + w, Edits: []diag.TextEdit{{Pos: pos, End: pos.Offset + 1, NewText: ""}}}}})
+			break
+		}
+	}
+	return ds
+}
+
+func isHangul(r rune) bool {
+	return r >= 0xAC00 && r <= 0xD7A3 || r >= 0x1100 && r <= 0x11FF || r >= 0x3130 && r <= 0x318F
+}
+
+// CheckStrings reports glossary variants in the strings of a TOML file
+// (a figure spec, an i18n table). lang gives the language of a string
+// from the keys leading to it: a figure spec's `title = { ko = "…" }`
+// names its language in its last key, an i18n file ja.toml holds ja
+// strings whatever the key; "" skips the string.
+func CheckStrings(g *Glossary, file string, src []byte, lang func(keys []string) string) diag.List {
+	if g == nil || len(g.Terms) == 0 {
+		return nil
+	}
+	ix := diag.NewLineIndex(file, src)
+	var ds diag.List
+	var walk func(keys []string, v *unstable.Node)
+	walk = func(keys []string, v *unstable.Node) {
+		switch v.Kind {
+		case unstable.String:
+			l := lang(keys)
+			if l == "" {
+				return
+			}
+			s := string(v.Data)
+			base, exact := stringBase(src, v, s)
+			for _, m := range g.find(l, s) {
+				if exact {
+					ds = append(ds, g.finding(ix, base, l, m))
+					continue
+				}
+				// an escaped string: the whole string is the range
+				d := g.finding(ix, 0, l, match{start: int(v.Raw.Offset), end: int(v.Raw.Offset + v.Raw.Length), term: m.term, variant: m.variant})
+				d.Fixes = nil
+				ds = append(ds, d)
+			}
+		case unstable.InlineTable:
+			for it := v.Children(); it.Next(); {
+				kv := it.Node()
+				walk(append(keys[:len(keys):len(keys)], keyParts(kv)...), kv.Value())
+			}
+		case unstable.Array:
+			for it := v.Children(); it.Next(); {
+				walk(keys, it.Node())
+			}
+		}
+	}
+	var p unstable.Parser
+	p.Reset(src)
+	var table []string
+	for p.NextExpression() {
+		e := p.Expression()
+		switch e.Kind {
+		case unstable.Table, unstable.ArrayTable:
+			table = keyParts(e)
+		case unstable.KeyValue:
+			walk(append(table[:len(table):len(table)], keyParts(e)...), e.Value())
+		}
+	}
+	// a malformed file is reported by its own reader
+	return ds
+}
+
+// stringBase returns the offset in src of the first byte of string node
+// v's value s, and whether s is spelled there byte for byte (a string
+// without escapes or line-ending backslashes).
+func stringBase(src []byte, v *unstable.Node, s string) (int, bool) {
+	off := int(v.Raw.Offset)
+	if v.Raw.Length == 0 || off >= len(src) {
+		return off, false
+	}
+	q := 1
+	if strings.HasPrefix(string(src[off:]), `"""`) || strings.HasPrefix(string(src[off:]), `'''`) {
+		q = 3
+	}
+	start := off + q
+	if start+len(s) <= len(src) && string(src[start:start+len(s)]) == s {
+		return start, true
+	}
+	return off, false
+}
+
+func keyParts(n *unstable.Node) []string {
+	var out []string
+	for it := n.Key(); it.Next(); {
+		out = append(out, string(it.Node().Data))
+	}
+	return out
+}
+
+// LastKeyLanguage returns a lang function for CheckStrings that reads a
+// string's language from its last key when that key is one of langs.
+func LastKeyLanguage(langs []string) func([]string) string {
+	return func(keys []string) string {
+		if len(keys) == 0 {
+			return ""
+		}
+		last := keys[len(keys)-1]
+		for _, l := range langs {
+			if l == last {
+				return l
+			}
+		}
+		return ""
+	}
+}
+
+// FileLanguage returns a lang function for CheckStrings that gives every
+// string of an i18n file the language its name gives (ja.toml: ja).
+func FileLanguage(file string) func([]string) string {
+	l := strings.TrimSuffix(path.Base(file), path.Ext(file))
+	return func([]string) string { return l }
+}
