@@ -16,6 +16,7 @@ import (
 	"github.com/evdoc-lab/evdoc/generator/claim"
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/figure"
+	"github.com/evdoc-lab/evdoc/generator/style"
 	"github.com/evdoc-lab/evdoc/generator/translation"
 )
 
@@ -65,6 +66,9 @@ type Checker struct {
 	figureStage  *claimStage // of figureClaims, under CheckerOptions.Stage
 	evidence     diag.List
 	i18n         diag.List
+	// styleStrings are the glossary findings in figure specs and i18n
+	// files (package style).
+	styleStrings diag.List
 }
 
 // pageVerdict is what the checks that read one page only found on it.
@@ -77,6 +81,7 @@ type pageVerdict struct {
 	coverage claim.Coverage
 	figures  diag.List // evfigure calls naming no figure spec
 	emphasis diag.List
+	style    diag.List // glossary terms and typography (package style)
 	front    diag.List // numbers in rendered front matter fields
 	// links are the page's internal links (internalLinks), kept so that
 	// links are checked again without parsing the page.
@@ -131,6 +136,7 @@ func NewCheckerWith(s *Site, o CheckerOptions) *Checker {
 	if s.Root != "" {
 		c.i18n = translation.CheckI18nStrings(s.Root, s.Config.Themes, s.Translations.Languages)
 	}
+	c.styleStrings = s.checkStyleStrings()
 	c.refresh()
 	return c
 }
@@ -432,6 +438,7 @@ func (c *Checker) judgePage(p *Page) *pageVerdict {
 	v.links = internalLinks(p.Parsed)
 	v.figures = append(unknownFigures(p, c.figureNames), evtableFindings(p, c.site.Store)...)
 	v.emphasis = translation.CheckEmphasis(p)
+	v.style = style.CheckPage(c.site.Glossary, p.Parsed, p.Lang)
 	v.front = frontMatterNumbers(p)
 	return v
 }
@@ -457,6 +464,10 @@ func (c *Checker) Diagnostics() diag.List {
 		ds = append(ds, c.pages[p].emphasis...)
 	}
 	ds = append(ds, c.i18n...)
+	for _, p := range s.Translations.Pages {
+		ds = append(ds, c.pages[p].style...)
+	}
+	ds = append(ds, c.styleStrings...)
 	for _, pr := range s.Translations.Pairs() {
 		ds = append(ds, c.pairs[pr]...)
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/evdoc-lab/evdoc/generator/evidence"
 	"github.com/evdoc-lab/evdoc/generator/figure"
 	"github.com/evdoc-lab/evdoc/generator/frontmatter"
+	"github.com/evdoc-lab/evdoc/generator/style"
 	"github.com/evdoc-lab/evdoc/generator/translation"
 )
 
@@ -43,6 +44,9 @@ type Site struct {
 	// Stage (evdoc serve re-stages after every save); nil renders every
 	// figure each time.
 	FigureCache *FigureCache
+	// Glossary is the project's glossary.toml (package style); nil when
+	// the project has none.
+	Glossary *style.Glossary
 
 	// siteFindings are the Findings about no content file (evidence,
 	// figures); pageFindings those of each content file by repository
@@ -100,6 +104,9 @@ func LoadWith(root string, opt LoadOptions) (*Site, error) {
 	specs, ferrs := figure.LoadSpecs(root, FiguresDir)
 	s.Figures = specs
 	s.siteFindings = append(s.siteFindings, ferrs...)
+	g, gerrs := loadGlossary(root)
+	s.Glossary = g
+	s.siteFindings = append(s.siteFindings, gerrs...)
 	s.Findings = s.allFindings()
 	return s, nil
 }

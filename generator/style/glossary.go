@@ -22,7 +22,8 @@
 // A variant is found in prose text only: code spans, code blocks, link
 // destinations and raw HTML are not prose. A variant written in ASCII
 // letters matches whole words, in any letter case; other variants match
-// where they occur.
+// where they occur; an ASCII variant inside a run of three or more Latin
+// words (an English quotation, an error message) is not reported.
 package style
 
 import (
@@ -226,7 +227,7 @@ func (g *Glossary) find(lang, text string) []match {
 		t := &g.Terms[i]
 		for _, v := range t.Avoid[lang] {
 			for _, at := range occurrences(text, v) {
-				if t.allowedAt(lang, text, at, at+len(v)) {
+				if t.allowedAt(lang, text, at, at+len(v)) || isASCIIWord(v) && inEnglish(text, at, at+len(v)) {
 					continue
 				}
 				out = append(out, match{at, at + len(v), t, v})
@@ -298,6 +299,26 @@ func occurrences(text, v string) []int {
 		_, size := utf8.DecodeRuneInString(text[off+i:])
 		off += i + size
 	}
+}
+
+// inEnglish reports whether text[start:end] lies in a run of three or
+// more Latin words (an English quotation or error message such as "no
+// healthy upstream" in Japanese prose), where an ASCII variant is the
+// quoted original rather than a term of the page's language.
+func inEnglish(text string, start, end int) bool {
+	lo, hi := start, end
+	for lo > 0 && text[lo-1] < utf8.RuneSelf {
+		lo--
+	}
+	for hi < len(text) && text[hi] < utf8.RuneSelf {
+		hi++
+	}
+	return len(strings.Fields(strings.Map(func(r rune) rune {
+		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' {
+			return r
+		}
+		return ' '
+	}, text[lo:hi]))) >= 3
 }
 
 // isASCIIWord reports whether v is written in ASCII only.

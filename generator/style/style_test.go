@@ -104,7 +104,8 @@ func TestCheckPageGlossary(t *testing.T) {
 		"外れ値検出（outlier detection）は排除を決めます。outlier detectionの設定もあります。\n\n" +
 		"| カウンター | 値 |\n|---|---|\n| a | b |\n\n" +
 		"```\nretry 再試行 in a code block\n```\n\n" +
-		"[再試行の例](/docs/x/) と retryOn と pre-retry と retry_on。\n"
+		"[再試行の例](/docs/x/) と retryOn と pre-retry と retry_on。\n\n" +
+		"> Envoy will retry the request on a different host.\n\nエラーはretry limit exceededでした。\n"
 	p := parsePage(t, "content/ja/p.md", src)
 	ds := CheckPage(g, p, "ja")
 	var got []string
@@ -144,7 +145,7 @@ func TestCheckPageGlossary(t *testing.T) {
 func TestCheckPageQuotePair(t *testing.T) {
 	for _, tc := range []struct {
 		name, lang, body string
-		want            []string // "line:col fix"
+		want             []string // "line:col fix"
 	}{
 		{"ko closing before particle", "ko", "A레코드가 \"연결을 잘라 낸다\"는 말은 틀렸습니다.\n", []string{"4:39 \u201d"}},
 		{"ko matched pair", "ko", "그는 \"drain\" 이라고 썼습니다.\n", nil},
@@ -179,7 +180,7 @@ func TestCheckPageQuotePair(t *testing.T) {
 func TestCheckPageParticleSpace(t *testing.T) {
 	for _, tc := range []struct {
 		name, lang, body string
-		want            []string
+		want             []string
 	}{
 		{"detached", "ko", "`subset` 은 DestinationRule에, `weight` 는 VirtualService에 씁니다.\n", []string{"4:9 은", "4:42 는"}},
 		{"attached", "ko", "`subset`은 DestinationRule에 씁니다.\n", nil},

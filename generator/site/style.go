@@ -1,0 +1,73 @@
+package site
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/style"
+	"github.com/evdoc-lab/evdoc/internal/safefile"
+)
+
+// loadGlossary reads the project's glossary.toml; a project without one
+// has none (nil, no finding).
+func loadGlossary(root string) (*style.Glossary, diag.List) {
+	src, err := safefile.ReadFile(root, style.GlossaryFile, safefile.SpecMaxSize)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		at := diag.Position{File: style.GlossaryFile, Line: 1, Column: 1}
+		return nil, diag.List{diag.Errorf(at, diag.SiteConfig, "%v", err).Spanning(at)}
+	}
+	return style.ParseGlossary(style.GlossaryFile, src)
+}
+
+// checkStyleStrings reports glossary variants in the figure specs' texts
+// and in the TOML i18n files of the project and its themes (Hugo's
+// i18n/LANG.toml); a site without a glossary has none.
+func (s *Site) checkStyleStrings() diag.List {
+	g := s.Glossary
+	if g == nil || len(g.Terms) == 0 {
+		return nil
+	}
+	var langs []string
+	for _, l := range s.Config.Ordered() {
+		langs = append(langs, l.Code)
+	}
+	var ds diag.List
+	for _, f := range s.Figures {
+		ds = append(ds, style.CheckStrings(g, f.File, f.Src, style.LastKeyLanguage(langs))...)
+	}
+	dirs := []string{"i18n"}
+	for _, t := range s.Config.Themes {
+		dirs = append(dirs, path.Join("themes", t, "i18n"))
+	}
+	for _, dir := range dirs {
+		entries, err := os.ReadDir(filepath.Join(s.Root, filepath.FromSlash(dir)))
+		if err != nil {
+			continue // no i18n directory; an unreadable one is reported by the i18n string check
+		}
+		var names []string
+		for _, e := range entries {
+			if strings.HasSuffix(e.Name(), ".toml") && e.Type().IsRegular() {
+				names = append(names, e.Name())
+			}
+		}
+		sort.Strings(names)
+		for _, n := range names {
+			rel := path.Join(dir, n)
+			src, err := safefile.ReadFile(s.Root, rel, safefile.SpecMaxSize)
+			if err != nil {
+				continue // reported by the i18n string check
+			}
+			ds = append(ds, style.CheckStrings(g, rel, src, style.FileLanguage(rel))...)
+		}
+	}
+	return ds
+}
