@@ -219,7 +219,8 @@ func TestCheckStrings(t *testing.T) {
 	spec := "kind = \"bars\"\n" +
 		"[title]\nko = \"카운터 변화\"\nja = \"カウンターの変化\"\n" +
 		"[[panel]]\ntitle = { ko = \"리트라이\", ja = \"retry あり\" }\n" +
-		"caption.ja = \"再試行\\tと escaped\"\n"
+		"caption.ja = \"再試行\\tと escaped\"\n" +
+		"alt.ja = \"[1.5秒](ev:retry-set/x) と [503](ev:exempt 'retry status')\"\n"
 	ds := CheckStrings(g, "figures/f.toml", []byte(spec), LastKeyLanguage([]string{"ko", "ja"}))
 	var got []string
 	for _, d := range ds {
