@@ -4,8 +4,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path"
 	"path/filepath"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -22,11 +24,14 @@ var setNameRe = regexp.MustCompile(`^[a-z0-9][a-z0-9-]*$`)
 
 // newEvidenceOptions are the flags of `evdoc new evidence`.
 type newEvidenceOptions struct {
-	from, as, origin, source, title, date, environment, report string
+	from                                                 []string
+	as, origin, source, title, date, environment, report string
 }
 
-// newEvidenceSet creates evidence/NAME/ holding a copy of the raw file
-// o.from and an evidence.toml reading it with one [[read]] entry, then
+// newEvidenceSet creates evidence/NAME/ holding a copy of each raw file
+// of o.from and an evidence.toml reading each with one [[read]] entry
+// (named NAME for one file, after the file for several; keys with label
+// sets get short names by select, see shortNames), then
 // loads the set and returns its values. The manifest lists each value's
 // reference, number, unit and raw position as comments. Nothing is left
 // behind when the file cannot be read.
@@ -49,15 +54,14 @@ func newEvidenceSet(root, name string, o newEvidenceOptions, opts *globalOptions
 	if strings.TrimSpace(o.environment) == "" {
 		return nil, fmt.Errorf("--environment: expected where the data was measured (versions, cluster, load), e.g. \"Istio 1.30; kind; fortio 1.60\"")
 	}
-	// A regular file under the size limit, opened without blocking: a
+	if len(o.from) == 0 {
+		return nil, fmt.Errorf("--from: expected the raw file(s) to read")
+	}
+	// Regular files under the size limit, opened without blocking: a
 	// FIFO or a device is an error at once, not a read that never ends.
 	max := opts.load().Evidence.MaxFileSize
 	if max == 0 {
 		max = safefile.DefaultMaxSize
-	}
-	src, err := safefile.ReadPath(o.from, max)
-	if err != nil {
-		return nil, fmt.Errorf("--from %v", err)
 	}
 	rel := filepath.ToSlash(filepath.Join(site.EvidenceDir, name))
 	dir := filepath.Join(root, filepath.FromSlash(rel))
@@ -67,19 +71,47 @@ func newEvidenceSet(root, name string, o newEvidenceOptions, opts *globalOptions
 	if _, err := os.Stat(dir); err == nil {
 		return nil, fmt.Errorf("%s exists; expected a new evidence set name", rel)
 	}
-	// Read the file as `evdoc values` does, to pick the format.
-	var recs []report.Value
-	ds := valuesOf(filepath.Dir(o.from), filepath.Base(o.from), o.as, opts.load().Evidence, func(r report.Value) { recs = append(recs, r) }, io.Discard)
-	if ds.HasErrors() || len(recs) == 0 {
-		var b strings.Builder
-		printDiags(&b, ds)
-		return nil, fmt.Errorf("%s: no value to name (see `evdoc values %s`)\n%s", o.from, o.from, b.String())
+	setRead := strings.ReplaceAll(name, "-", "_")
+	if setRead[0] >= '0' && setRead[0] <= '9' {
+		setRead = "v" + setRead
 	}
-	format := recs[0].Format
-	file := filepath.Base(o.from)
-	readName := strings.ReplaceAll(name, "-", "_")
-	if readName[0] >= '0' && readName[0] <= '9' {
-		readName = "v" + readName
+	// Read each file as `evdoc values` does, to pick its format and name
+	// its values.
+	type rawFile struct {
+		src          []byte
+		file, format string
+		readName     string
+		short        map[string]string // native key -> short local name; nil: the keys slugged
+	}
+	var files []rawFile
+	usedFile, usedRead := map[string]bool{}, map[string]bool{}
+	for _, from := range o.from {
+		src, err := safefile.ReadPath(from, max)
+		if err != nil {
+			return nil, fmt.Errorf("--from %v", err)
+		}
+		var recs []report.Value
+		ds := valuesOf(filepath.Dir(from), filepath.Base(from), o.as, opts.load().Evidence, func(r report.Value) { recs = append(recs, r) }, io.Discard)
+		if ds.HasErrors() || len(recs) == 0 {
+			var b strings.Builder
+			printDiags(&b, ds)
+			return nil, fmt.Errorf("%s: no value to name (see `evdoc values %s`)\n%s", from, from, b.String())
+		}
+		file := filepath.Base(from)
+		if usedFile[file] {
+			return nil, fmt.Errorf("%s: two files named %s; expected distinct file names (they are copied side by side)", from, file)
+		}
+		usedFile[file] = true
+		readName := setRead
+		if len(o.from) > 1 {
+			readName = fileReadName(file, usedRead)
+		}
+		usedRead[readName] = true
+		keys := make([]string, len(recs))
+		for i, r := range recs {
+			keys[i] = r.Key
+		}
+		files = append(files, rawFile{src: src, file: file, format: recs[0].Format, readName: readName, short: shortNames(keys)})
 	}
 	if o.title == "" {
 		o.title = name
@@ -90,17 +122,34 @@ func newEvidenceSet(root, name string, o newEvidenceOptions, opts *globalOptions
 		dateNote = "   # the run's date was not given (--date YYYY-MM-DD): set it"
 	}
 	if o.report == "" {
-		o.report = rel + "/" + file
+		o.report = rel + "/" + files[0].file
 	}
 	q := strconv.Quote
 	var m strings.Builder
-	fmt.Fprintf(&m, "# Written by `evdoc new evidence %s --from %s`.\n", name, file)
+	var names []string
+	for _, f := range files {
+		names = append(names, f.file)
+	}
+	fmt.Fprintf(&m, "# Written by `evdoc new evidence %s --from %s`.\n", name, strings.Join(names, " --from "))
 	fmt.Fprintf(&m, "id          = %s\ntitle       = %s\ndate        = %s%s\nenvironment = %s\nreport      = %s\norigin      = %s\n",
 		q(name), q(o.title), q(o.date), dateNote, q(o.environment), q(o.report), q(o.origin))
 	if o.origin == "transcribed" {
 		fmt.Fprintf(&m, "source      = %s\n", q(o.source))
 	}
-	fmt.Fprintf(&m, "\n[[read]]\nfile   = %s\nformat = %s\nname   = %s\n", q(file), q(format), q(readName))
+	for _, f := range files {
+		fmt.Fprintf(&m, "\n[[read]]\nfile   = %s\nformat = %s\nname   = %s\n", q(f.file), q(f.format), q(f.readName))
+		if f.short != nil {
+			keys := make([]string, 0, len(f.short))
+			for k := range f.short {
+				keys = append(keys, k)
+			}
+			sort.Strings(keys)
+			m.WriteString("[read.select]   # the file's keys, each with a short name\n")
+			for _, k := range keys {
+				fmt.Fprintf(&m, "%s = %s\n", tomlKey(k), q(f.short[k]))
+			}
+		}
+	}
 	tmp, err := atomicdir.MkdirTemp(filepath.Join(root, site.EvidenceDir), "."+name+"-new-", "")
 	if err != nil {
 		if err := os.MkdirAll(filepath.Join(root, site.EvidenceDir), 0o755); err != nil {
@@ -111,8 +160,10 @@ func newEvidenceSet(root, name string, o newEvidenceOptions, opts *globalOptions
 		}
 	}
 	defer os.RemoveAll(tmp)
-	if err := os.WriteFile(filepath.Join(tmp, file), src, 0o644); err != nil {
-		return nil, err
+	for _, f := range files {
+		if err := os.WriteFile(filepath.Join(tmp, f.file), f.src, 0o644); err != nil {
+			return nil, err
+		}
 	}
 	if err := os.WriteFile(filepath.Join(tmp, evidence.ManifestName), []byte(m.String()), 0o644); err != nil {
 		return nil, err
@@ -135,7 +186,7 @@ func newEvidenceSet(root, name string, o newEvidenceOptions, opts *globalOptions
 		if unit == "" {
 			unit = "-"
 		}
-		fmt.Fprintf(&m, "#   %s = %s %s  (%s:%d:%d)\n", v.Ref, v.Value.String(), unit, file, v.Pos.Line, v.Pos.Column)
+		fmt.Fprintf(&m, "#   %s = %s %s  (%s:%d:%d)\n", v.Ref, v.Value.String(), unit, path.Base(v.Pos.File), v.Pos.Line, v.Pos.Column)
 	}
 	mf := filepath.Join(dir, evidence.ManifestName)
 	if err := os.WriteFile(mf+".tmp", []byte(m.String()), 0o644); err != nil {
@@ -145,6 +196,110 @@ func newEvidenceSet(root, name string, o newEvidenceOptions, opts *globalOptions
 		return nil, err
 	}
 	return vals, nil
+}
+
+// fileReadName names the [[read]] entry of one of several files by the
+// file's name without its extension ("stats-prometheus.txt" is
+// stats_prometheus), numbered when two would share a name.
+func fileReadName(file string, used map[string]bool) string {
+	stem := strings.TrimSuffix(file, filepath.Ext(file))
+	var b strings.Builder
+	for _, r := range strings.ToLower(stem) {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
+			b.WriteRune(r)
+		} else {
+			b.WriteByte('_')
+		}
+	}
+	n := strings.Trim(b.String(), "_")
+	if n == "" || n[0] >= '0' && n[0] <= '9' {
+		n = "f" + n
+	}
+	for i, base := 2, n; used[n]; i++ {
+		n = fmt.Sprintf("%s_%d", base, i)
+	}
+	return n
+}
+
+// labelSet is a Prometheus sample's label set; labelPair one label.
+var (
+	labelSet  = regexp.MustCompile(`\{[^{}]*\}`)
+	labelPair = regexp.MustCompile(`([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"`)
+)
+
+// shortNames gives keys that hold label sets (Prometheus samples) short,
+// readable names: the metric and its label values, a bucket bound as
+// le_<bound> (envoy_cluster_upstream_rq_time_bucket{envoy_cluster_name=
+// "echo-service",le="0.5"} is envoy_cluster_upstream_rq_time_bucket.
+// echo_service.le_0_5). It returns nil when no key has labels, or when two
+// short names would collide (the keys are then named as the format
+// writes them).
+func shortNames(keys []string) map[string]string {
+	out := map[string]string{}
+	seen := map[string]bool{}
+	labelled := false
+	for _, k := range keys {
+		if _, dup := out[k]; dup {
+			continue // a repeated key (#2) is named by the format
+		}
+		short := labelSet.ReplaceAllStringFunc(k, func(set string) string {
+			labelled = true
+			var parts []string
+			for _, m := range labelPair.FindAllStringSubmatch(set, -1) {
+				v := strings.NewReplacer(".", "_", "+", "").Replace(m[2]) // le="0.5" is le_0_5, "+Inf" le_inf
+				if m[1] == "le" || m[1] == "quantile" {
+					v = m[1] + "_" + v
+				}
+				parts = append(parts, v)
+			}
+			return "." + strings.Join(parts, ".")
+		})
+		short = slugName(short)
+		if short == "" || seen[short] {
+			return nil
+		}
+		seen[short] = true
+		out[k] = short
+	}
+	if !labelled {
+		return nil
+	}
+	return out
+}
+
+// slugName slugs each dot-separated segment of s (lower case, "_" for
+// anything outside [a-z0-9_], a leading digit prefixed "_"), dropping
+// empty segments.
+func slugName(s string) string {
+	var segs []string
+	for _, p := range strings.Split(s, ".") {
+		var b strings.Builder
+		for _, r := range strings.ToLower(p) {
+			if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '_' {
+				b.WriteRune(r)
+			} else {
+				b.WriteByte('_')
+			}
+		}
+		seg := strings.Trim(b.String(), "_")
+		if seg == "" {
+			continue
+		}
+		if seg[0] >= '0' && seg[0] <= '9' {
+			seg = "_" + seg
+		}
+		segs = append(segs, seg)
+	}
+	return strings.Join(segs, ".")
+}
+
+// tomlKey writes k as a TOML key: a literal string when it holds no
+// single quote, else a basic string.
+func tomlKey(k string) string {
+	if !strings.ContainsAny(k, "'\n") {
+		return "'" + k + "'"
+	}
+	return strconv.Quote(k)
 }
 
 // dateArgRe is the form of --date: the manifest's date (YYYY-MM-DD).
@@ -158,16 +313,19 @@ func newNewCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *cob
 	}
 	var o newEvidenceOptions
 	ev := &cobra.Command{
-		Use:   "evidence NAME --from FILE --origin raw|transcribed --environment TEXT",
-		Short: "Create evidence/NAME/ from a raw file: a copy of it and an evidence.toml naming its values",
-		Long: "new evidence copies FILE into evidence/NAME/ and writes an evidence.toml with one [[read]] entry\n" +
-			"in the format `evdoc values` guesses (or --as), then lists every value's reference and unit,\n" +
+		Use:   "evidence NAME --from FILE... --origin raw|transcribed --environment TEXT",
+		Short: "Create evidence/NAME/ from raw files: a copy of each and an evidence.toml naming their values",
+		Long: "new evidence copies each FILE into evidence/NAME/ and writes an evidence.toml with one [[read]] entry\n" +
+			"per file in the format `evdoc values` guesses (or --as), named after the file when there are several,\n" +
+			"with short names (select) for keys that carry label sets, then lists every value's reference and unit,\n" +
 			"in the manifest as comments and on standard output. --origin is required: raw when FILE is the\n" +
 			"lab's own output, transcribed (with --source) when it was re-typed from a document.",
 		Example: "  evdoc new evidence cb-off --from ~/runs/cb-off.json --origin raw --environment \"Istio 1.30; kind; fortio 1.60\"\n" +
 			"  evdoc new evidence blog-table --from table.md --origin transcribed --source \"team blog, 2026-07-09, table 2\" --environment \"Istio 1.29 lab\"",
-		Args: cobra.ExactArgs(1),
+		Args: cobra.MinimumNArgs(1),
 		RunE: func(_ *cobra.Command, args []string) error {
+			o := o
+			o.from = append(append([]string(nil), o.from...), args[1:]...) // --from a.txt b.txt
 			vals, err := newEvidenceSet(*root, args[0], o, opts)
 			if err != nil {
 				return &exitError{2, err}
@@ -182,7 +340,7 @@ func newNewCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *cob
 			return nil
 		},
 	}
-	ev.Flags().StringVar(&o.from, "from", "", "the raw file to read (copied into the set)")
+	ev.Flags().StringArrayVar(&o.from, "from", nil, "the raw file to read (copied into the set); repeat it, or list more files after it, for a run that left several")
 	ev.Flags().StringVar(&o.as, "as", "", "raw file format (default: guessed, as `evdoc values` does)")
 	ev.Flags().StringVar(&o.origin, "origin", "", "raw or transcribed (required)")
 	ev.Flags().StringVar(&o.source, "source", "", "for transcribed files: the document and section")

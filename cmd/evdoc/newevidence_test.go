@@ -59,3 +59,44 @@ func TestNewEvidence(t *testing.T) {
 		t.Errorf("check after new evidence: exit %d\n%s", code, stdout)
 	}
 }
+
+// One run leaves several files: new evidence copies each into the set
+// with a [[read]] entry named after the file, in the format guessed for
+// it, and names Prometheus samples by their metric and label values
+// (select) rather than by the whole label set.
+func TestNewEvidenceSeveralFiles(t *testing.T) {
+	tools := "../../generator/evidence/raw/testdata/tools/"
+	vegeta, _ := filepath.Abs(tools + "vegeta/case35-ambient-l4.txt")
+	prom, _ := filepath.Abs(tools + "prometheus/case39-envoy-rq-time.txt")
+	ping, _ := filepath.Abs(tools + "ping/case50-linux.txt")
+	dir := extract(t, "../../generator/site/testdata/check/clean.txtar")
+	code, stdout, stderr := evdoc("new", "evidence", "--root", dir, "run-1", "--from", vegeta, "--from", prom, ping, "--origin", "raw", "--environment", "kind; vegeta", "--date", "2026-07-09")
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	for _, want := range []string{
+		"run-1/case35_ambient_l4.latencies.p99 = 3.836 ms",
+		"run-1/case39_envoy_rq_time.envoy_cluster_upstream_rq_time_bucket.echo_service.le_5 = 906 \n",
+		"run-1/case39_envoy_rq_time.envoy_cluster_upstream_rq_time_sum.echo_service = 1000.8500000000001364242052659392 ms",
+		"run-1/case50_linux.rtt.avg = 119.311 ms",
+	} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("stdout lacks %q:\n%s", want, stdout)
+		}
+	}
+	m, err := os.ReadFile(filepath.Join(dir, "evidence", "run-1", "evidence.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`format = "vegeta"`, `format = "prometheus"`, `format = "ping"`, `name   = "case39_envoy_rq_time"`,
+		`'envoy_cluster_upstream_rq_time_bucket{envoy_cluster_name="echo-service",le="+Inf"}' = "envoy_cluster_upstream_rq_time_bucket.echo_service.le_inf"`} {
+		if !strings.Contains(string(m), want) {
+			t.Errorf("manifest lacks %q:\n%s", want, m)
+		}
+	}
+	for _, f := range []string{"case35-ambient-l4.txt", "case39-envoy-rq-time.txt", "case50-linux.txt"} {
+		if _, err := os.Stat(filepath.Join(dir, "evidence", "run-1", f)); err != nil {
+			t.Error(err)
+		}
+	}
+}

@@ -213,7 +213,7 @@ func streamValues(full, rel, format string, max int64, emit func(report.Value)) 
 func guessReadNothing(rel string, src []byte, guessed string) diag.Diagnostic {
 	var fits, others []string
 	for _, f := range raw.Formats() {
-		if f == guessed {
+		if f == guessed || f == "pattern" { // the pattern format reads nothing without a manifest's patterns
 			continue
 		}
 		others = append(others, f)
@@ -225,7 +225,7 @@ func guessReadNothing(rel string, src []byte, guessed string) diag.Diagnostic {
 			fits = append(fits, fmt.Sprintf("--as %s (%d values)", f, len(rs)))
 		}
 	}
-	hint := "none of them reads a value either; expected a raw file in one of these formats"
+	hint := "none of them reads a value either; expected a raw file in one of these formats, or a [[read]] entry with format = \"pattern\" whose patterns read its lines (docs/guide/formats.md#pattern)"
 	if len(fits) > 0 {
 		hint = "expected the format given with " + strings.Join(fits, " or ")
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -51,7 +52,8 @@ func TestValuesGuessReadsNothing(t *testing.T) {
 	}
 	write("prose.txt", "the run took 40 seconds\n")
 	code, _, stderr := evdoc("values", "--root", dir, "prose.txt")
-	if code != 2 || !strings.Contains(stderr, "prose.txt:1:1: error: the format guessed from the file's name and content, transcript, reads no numeric value; also tried ") || !strings.Contains(stderr, "csv, curl-writeout,") {
+	if code != 2 || !strings.Contains(stderr, "prose.txt:1:1: error: the format guessed from the file's name and content, transcript, reads no numeric value; also tried benchstat, csv, curl-writeout,") ||
+		!strings.Contains(stderr, `or a [[read]] entry with format = "pattern" whose patterns read its lines`) {
 		t.Errorf("prose: exit %d\n%s", code, stderr)
 	}
 	write("stats.log", "0.534 + 0.545 = 1.079\n")
@@ -142,5 +144,37 @@ func TestValuesReferences(t *testing.T) {
 		if code != tt.code || stdout != tt.stdout || !strings.HasPrefix(stderr, tt.stderr) || tt.stderr == "" && stderr != "" {
 			t.Errorf("values %v: exit %d\nstdout:\n%s\nstderr:\n%s\nwant exit %d\nstdout:\n%s\nstderr starting:\n%s", tt.args, code, stdout, stderr, tt.code, tt.stdout, tt.stderr)
 		}
+	}
+}
+
+// TestValuesToolSamples: evdoc values on every sample of the load-tester
+// and system-tool readers guesses the tool's format and lists its
+// readings with their units (the first reading of each sample's golden
+// file, key and unit, is in the listing).
+func TestValuesToolSamples(t *testing.T) {
+	files, _ := filepath.Glob("../../generator/evidence/raw/testdata/tools/*/*")
+	n := 0
+	for _, p := range files {
+		if strings.HasSuffix(p, ".golden") || strings.Contains(p, "in-transcript") {
+			continue
+		}
+		golden, err := os.ReadFile(p + ".golden")
+		if err != nil {
+			t.Fatal(err)
+		}
+		first := strings.Fields(strings.SplitN(string(golden), "\n", 2)[0]) // "L:C key = value unit raw"
+		key, unit := first[1], first[4]
+		if unit == "-" {
+			unit = ""
+		}
+		n++
+		code, stdout, stderr := evdoc("values", "--root", filepath.Dir(p), filepath.Base(p))
+		want := regexp.MustCompile(`(?m)^-\s+` + regexp.QuoteMeta(key) + `\s+\S+\s+` + regexp.QuoteMeta(unit) + `\s`)
+		if code != 0 || !want.MatchString(stdout) {
+			t.Errorf("%s: exit %d, no line for %s in %s:\n%s\n%s", p, code, key, unit, stdout, stderr)
+		}
+	}
+	if n < 20 {
+		t.Errorf("%d samples", n)
 	}
 }
