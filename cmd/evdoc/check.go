@@ -23,12 +23,13 @@ import (
 
 func newCheckCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *cobra.Command {
 	var format string
-	var strict bool
+	var strict, verbose bool
 	cmd := &cobra.Command{
 		Use:   "check",
 		Short: "Compare every quoted number with its evidence; report mismatches as path:line:col",
 		Long: "check judges every claim of every page against its evidence and reports each finding as\n" +
-			"path:line:col: severity: message [rule]. `evdoc rules` lists the rules; evdoc.toml [rules]\n" +
+			"path:line:col: severity: message [rule], then one summary line on standard error\n" +
+			"(-v adds each page's coverage before it). `evdoc rules` lists the rules; evdoc.toml [rules]\n" +
 			"changes a rule's severity or turns it off.\n" +
 			"Exit status: 0 clean (warnings allowed unless --strict), 1 error findings (or warnings\n" +
 			"under --strict), 2 evdoc cannot run.",
@@ -75,7 +76,7 @@ func newCheckCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *c
 				return &exitError{2, err}
 			}
 			c, ds := j.c, j.ds
-			run := report.Run{Diagnostics: ds, Pages: len(s.Pages)}
+			run := report.Run{Diagnostics: ds, Pages: len(s.Pages), Verbose: verbose}
 			run.Matched, run.Total = c.Counts()
 			if spool != nil {
 				run.ClaimLines = func(w io.Writer) error { return spool.writeTo(w, s.Pages, c.FigureResults()) }
@@ -96,7 +97,9 @@ func newCheckCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *c
 		},
 	}
 	cmd.Flags().BoolVar(&strict, "strict", false, "fail (exit 1) on warnings too, for CI")
-	cmd.Flags().StringVar(&format, "format", "text", "output format: text, json (every claim, finding and page coverage), github (workflow annotations) or sarif (SARIF 2.1.0)")
+	cmd.Flags().StringVar(&format, "format", "text", "output `FORMAT`: text, json (every claim, finding and page coverage), github (workflow annotations) or sarif (SARIF 2.1.0)")
+	addVerboseFlag(cmd, &verbose, "also print each page's coverage (measured numbers bound, exempt numbers)")
+	opts.addJudgeFlags(cmd, root)
 	return cmd
 }
 
@@ -105,14 +108,15 @@ func newBuildCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *c
 	var lf lockFlags
 	var hugoTimeout time.Duration
 	var hugoFlag, keepStage string
-	var strict bool
+	var strict, verbose bool
 	cmd := &cobra.Command{
 		Use:   "build",
 		Short: "Check, render figures, and build the site with the pinned Hugo into --out",
 		Long: "build checks the site like check, renders the figures, and runs Hugo on the project with\n" +
 			"evdoc's generated pages and data; --out is replaced only after Hugo succeeded. It prints\n" +
 			"the same findings as check; an error finding stops it (exit 1). Hugo's warnings are shown;\n" +
-			"under --strict a warning finding stops it too and Hugo runs with --panicOnWarning.\n\n" + hugoLookupHelp,
+			"under --strict a warning finding stops it too and Hugo runs with --panicOnWarning. It ends with\n" +
+			"one summary line; -v also prints each step (check, staging, figures, Hugo's own report).\n\n" + hugoLookupHelp,
 		Example: "  evdoc build\n" +
 			"  evdoc build --root ~/lab-site --out /tmp/site\n" +
 			"  EVDOC_HUGO=/usr/local/bin/hugo evdoc build\n" +
@@ -137,7 +141,7 @@ func newBuildCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *c
 			if err != nil {
 				return &exitError{2, err}
 			}
-			err = s.Build(cmd.Context(), site.BuildOptions{Out: out, Log: stderr, Check: opts.check, HugoTimeout: hugoTimeout, Hugo: hugo, Strict: strict, KeepStage: keepStage,
+			err = s.Build(cmd.Context(), site.BuildOptions{Out: out, Log: stderr, Check: opts.check, HugoTimeout: hugoTimeout, Hugo: hugo, Strict: strict, KeepStage: keepStage, Verbose: verbose,
 				Findings: func(ds diag.List) { _ = report.Write(stdout, "text", ds, report.FileSource(*root)) }})
 			var ds diag.List
 			if asList(err, &ds) {
@@ -157,12 +161,14 @@ func newBuildCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *c
 			return nil
 		},
 	}
-	cmd.Flags().StringVar(&out, "out", "public", "output directory, relative to --root")
+	cmd.Flags().StringVar(&out, "out", "public", "output `DIR`, relative to --root")
 	cmd.Flags().BoolVar(&strict, "strict", false, "fail (exit 1, nothing built) on warnings too, evdoc's and Hugo's (--panicOnWarning)")
-	cmd.Flags().StringVar(&hugoFlag, "hugo", "", "Hugo binary to run (overrides EVDOC_HUGO; \"pinned\": the pinned Hugo, see the lookup order above)")
-	cmd.Flags().DurationVar(&hugoTimeout, "hugo-timeout", 10*time.Minute, "stop Hugo (and fail, leaving --out as it was) when it runs longer (0: no limit)")
-	cmd.Flags().StringVar(&keepStage, "keep-stage", "", "move the staged Hugo project (generated pages and data/evdoc) to this new directory instead of removing it, for profiling or debugging (hugo --source DIR --templateMetrics)")
+	cmd.Flags().StringVar(&hugoFlag, "hugo", "", "Hugo binary to run, a `PATH` (overrides EVDOC_HUGO; \"pinned\": the pinned Hugo, see the lookup order above)")
+	cmd.Flags().DurationVar(&hugoTimeout, "hugo-timeout", 10*time.Minute, "stop Hugo (and fail, leaving --out as it was) when it runs longer than `DURATION` (0: no limit)")
+	cmd.Flags().StringVar(&keepStage, "keep-stage", "", "move the staged Hugo project (generated pages and data/evdoc) to this new `DIR` instead of removing it, for profiling or debugging (hugo --source DIR --templateMetrics)")
 	lf.register(cmd)
+	addVerboseFlag(cmd, &verbose, "also print each step (check, staging, figures, the Hugo command) and Hugo's own report")
+	opts.addJudgeFlags(cmd, root)
 	return cmd
 }
 

@@ -9,7 +9,6 @@ import (
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/figure"
-	"github.com/evdoc-lab/evdoc/generator/site"
 )
 
 func newFiguresCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *cobra.Command {
@@ -24,7 +23,7 @@ func newFiguresCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) 
 			"or missing figure is reported with the evidence change that made it stale (exit 1).",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			s, err := site.Load(*root)
+			s, err := loadSite(cmd.Context(), *root, opts.load())
 			if err != nil {
 				return &exitError{2, err}
 			}
@@ -73,5 +72,6 @@ func newFiguresCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) 
 		},
 	}
 	cmd.Flags().BoolVar(&checkOnly, "check", false, "write nothing; exit 1 naming each stale or missing figure")
+	opts.addJudgeFlags(cmd, root)
 	return cmd
 }

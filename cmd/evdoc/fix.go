@@ -138,6 +138,7 @@ func newFixCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *cob
 	cmd.Flags().BoolVar(&dryRun, "dry-run", false, "print a unified diff instead of writing")
 	cmd.Flags().BoolVar(&allowScale, "allow-scale", false, "allow rewriting a number by a factor of 1000 or more (refused by default: such a change is almost always a unit or digit-grouping mistake)")
 	lf.register(cmd)
+	opts.addJudgeFlags(cmd, root)
 	return cmd
 }
 

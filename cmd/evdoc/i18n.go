@@ -22,6 +22,7 @@ func newI18nCmd(root *string, stdout, stderr io.Writer) *cobra.Command {
 		Short:   "Translation state of each page (status) and marking a translation in sync with its source (mark)",
 	}
 	cmd.AddCommand(newI18nStatusCmd(root, stdout), newI18nMarkCmd(root, stdout, stderr))
+	addRootFlag(cmd, root)
 	return cmd
 }
 
@@ -126,6 +127,6 @@ func newI18nStatusCmd(root *string, stdout io.Writer) *cobra.Command {
 			return report.WriteI18nStatus(stdout, format, s.Translations.Status(), s.Translations.Source)
 		},
 	}
-	cmd.Flags().StringVar(&format, "format", "text", "output format: text or json (one object per page)")
+	cmd.Flags().StringVar(&format, "format", "text", "output `FORMAT`: text or json (one object per page)")
 	return cmd
 }

@@ -210,7 +210,7 @@ func contentPath(cfg *site.Config, rel string) string {
 }
 
 func newInitCmd(root *string, stdout io.Writer) *cobra.Command {
-	return &cobra.Command{
+	cmd := &cobra.Command{
 		Use:   "init",
 		Short: "Add evdoc to a new or existing Hugo site: theme component, example evidence, pages, CI workflow",
 		Long: "init writes evdoc's Hugo theme component into themes/evdoc (render hook, shortcodes, evidence\n" +
@@ -234,4 +234,6 @@ func newInitCmd(root *string, stdout io.Writer) *cobra.Command {
 			return nil
 		},
 	}
+	addRootFlag(cmd, root)
+	return cmd
 }

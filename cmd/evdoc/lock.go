@@ -23,7 +23,7 @@ type lockFlags struct {
 
 func (f *lockFlags) register(cmd *cobra.Command) {
 	cmd.Flags().DurationVar(&f.wait, "lock-wait", 10*time.Minute,
-		"how long to wait for another build or fix of this project to finish (0: fail at once with exit 2)")
+		"how long (a `DURATION`) to wait for another build or fix of this project to finish (0: fail at once with exit 2)")
 }
 
 // lockProject takes the project lock for the command named what,

@@ -95,20 +95,44 @@ func newRootCmd(stdout, stderr io.Writer) *cobra.Command {
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
-	cmd.PersistentFlags().StringVar(&rootDir, "root", ".", "project root (holds hugo.toml, content/, evidence/)")
 	opts.maxFileSize = sizeFlag(safefile.DefaultMaxSize)
-	cmd.PersistentFlags().Var(&opts.maxFileSize, "max-file-size", "largest evidence file evdoc reads (B, KB, MB, GB, KiB, MiB, GiB); a larger one is an evidence-limit error")
-	cmd.PersistentFlags().Var(&approxFlag{&opts.check.Approx}, "approx", "relative tolerance of an approximate literal (~, 약, 約…), as a fraction or percent")
 	cmd.AddCommand(newCheckCmd(&rootDir, opts, stdout, stderr), newBuildCmd(&rootDir, opts, stdout, stderr), newValuesCmd(&rootDir, opts, stdout, stderr), newFixCmd(&rootDir, opts, stdout, stderr), newRulesCmd(stdout), newFiguresCmd(&rootDir, opts, stdout, stderr), newI18nCmd(&rootDir, stdout, stderr), newVersionCmd(stdout), newServeCmd(&rootDir, opts, stdout, stderr), newInitCmd(&rootDir, stdout), newNewCmd(&rootDir, opts, stdout, stderr))
 	cmd.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return &exitError{2, err} })
 	return cmd
 }
 
-// globalOptions are the flags every judging command shares.
+// globalOptions are the flags the commands that read evidence share. Each
+// command registers only the flags it uses (addRootFlag, addLoadFlags,
+// addJudgeFlags), so its --help lists no flag it ignores.
 type globalOptions struct {
 	check check.Options
 	// maxFileSize bounds each evidence file (--max-file-size).
 	maxFileSize sizeFlag
+}
+
+// addRootFlag registers --root on cmd, for cmd and its subcommands.
+func addRootFlag(cmd *cobra.Command, root *string) {
+	cmd.PersistentFlags().StringVar(root, "root", ".", "project root `DIR` (holds hugo.toml, content/, evidence/)")
+}
+
+// addLoadFlags registers the flags of a command that reads evidence files:
+// --root and --max-file-size.
+func (o *globalOptions) addLoadFlags(cmd *cobra.Command, root *string) {
+	addRootFlag(cmd, root)
+	cmd.Flags().Var(&o.maxFileSize, "max-file-size", "largest evidence file evdoc reads, a `SIZE` in B, KB, MB, GB, KiB, MiB or GiB; a larger one is an evidence-limit error")
+}
+
+// addJudgeFlags registers the flags of a command that judges claims:
+// addLoadFlags' and --approx.
+func (o *globalOptions) addJudgeFlags(cmd *cobra.Command, root *string) {
+	o.addLoadFlags(cmd, root)
+	cmd.Flags().Var(&approxFlag{&o.check.Approx}, "approx", "relative `TOLERANCE` of an approximate literal (~, 약, 約…), as a fraction (0.1) or percent (10%)")
+}
+
+// addVerboseFlag registers -v/--verbose: what the command prints besides
+// its findings and its summary line (usage says what).
+func addVerboseFlag(cmd *cobra.Command, v *bool, usage string) {
+	cmd.Flags().BoolVarP(v, "verbose", "v", false, usage)
 }
 
 // load returns the options of site.LoadWith the flags ask for.

@@ -340,14 +340,15 @@ func newNewCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *cob
 			return nil
 		},
 	}
-	ev.Flags().StringArrayVar(&o.from, "from", nil, "the raw file to read (copied into the set); repeat it, or list more files after it, for a run that left several")
-	ev.Flags().StringVar(&o.as, "as", "", "raw file format (default: guessed, as `evdoc values` does)")
-	ev.Flags().StringVar(&o.origin, "origin", "", "raw or transcribed (required)")
-	ev.Flags().StringVar(&o.source, "source", "", "for transcribed files: the document and section")
-	ev.Flags().StringVar(&o.title, "title", "", "the set's title (default NAME)")
-	ev.Flags().StringVar(&o.date, "date", "", "YYYY-MM-DD of the run (default \"unknown\", with a warning)")
-	ev.Flags().StringVar(&o.environment, "environment", "", "where it was measured (required)")
-	ev.Flags().StringVar(&o.report, "report", "", "the report it belongs to (default the file's path in the set)")
+	ev.Flags().StringArrayVar(&o.from, "from", nil, "the raw `FILE` to read (copied into the set); repeat it, or list more files after it, for a run that left several")
+	ev.Flags().StringVar(&o.as, "as", "", "raw file `FORMAT` (default: guessed, as evdoc values guesses it)")
+	ev.Flags().StringVar(&o.origin, "origin", "", "the file's `ORIGIN`: raw (the lab's own output) or transcribed (re-typed from a document); required")
+	ev.Flags().StringVar(&o.source, "source", "", "for a transcribed file, `TEXT` naming the document and section")
+	ev.Flags().StringVar(&o.title, "title", "", "the set's title `TEXT` (default NAME)")
+	ev.Flags().StringVar(&o.date, "date", "", "the run's `DATE`, YYYY-MM-DD (default \"unknown\", with a warning)")
+	ev.Flags().StringVar(&o.environment, "environment", "", "`TEXT` saying where it was measured (required)")
+	ev.Flags().StringVar(&o.report, "report", "", "the report (`PATH` or name) it belongs to (default the file's path in the set)")
+	opts.addLoadFlags(ev, root)
 	_ = ev.MarkFlagRequired("from")
 	cmd.AddCommand(ev)
 	return cmd

@@ -14,16 +14,15 @@ import (
 
 func newRulesCmd(stdout io.Writer) *cobra.Command {
 	var format string
-	var long strings.Builder
-	long.WriteString("List every rule evdoc reports, with its default severity and what it finds.\n" +
-		"A project changes a rule's severity, or turns it off, in evdoc.toml:\n\n" +
-		"  [rules]\n  link-missing-page = \"error\"   # error, warning, note or off\n\nRules:\n\n")
-	_ = report.WriteRules(&long, "text", diag.Catalogue())
 	cmd := &cobra.Command{
-		Use:     "rules",
-		Example: "  evdoc rules",
-		Short:   "List the rules evdoc reports (the rule catalogue)",
-		Long:    long.String(),
+		Use: "rules",
+		Example: "  evdoc rules\n" +
+			"  evdoc rules --format=json",
+		Short: "List the rules evdoc reports (the rule catalogue)",
+		Long: "rules lists every rule evdoc reports, with its default severity and what it finds\n" +
+			"(docs/guide/rules.md has the same table with how to resolve each finding). A project\n" +
+			"changes a rule's severity, or turns it off, in evdoc.toml:\n\n" +
+			"  [rules]\n  link-missing-page = \"error\"   # error, warning, note or off",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if !slices.Contains(report.RuleFormats, format) {
@@ -35,6 +34,6 @@ func newRulesCmd(stdout io.Writer) *cobra.Command {
 			return nil
 		},
 	}
-	cmd.Flags().StringVar(&format, "format", "text", "output format: text, markdown (README's rule table) or json")
+	cmd.Flags().StringVar(&format, "format", "text", "output `FORMAT`: text, markdown (the rule table of docs/guide/rules.md) or json")
 	return cmd
 }

@@ -14,7 +14,7 @@ import (
 func newServeCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *cobra.Command {
 	var hugoFlag, bind, baseURL string
 	var port int
-	var strict bool
+	var strict, verbose bool
 	var debounce time.Duration
 	cmd := &cobra.Command{
 		Use:   "serve",
@@ -52,7 +52,7 @@ func newServeCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *c
 				return errNoHugo(err)
 			}
 			err = serve.Run(cmd.Context(), serve.Options{
-				Root: *root, Hugo: hugo, Bind: bind, Port: port, BaseURL: baseURL, Strict: strict, Debounce: debounce,
+				Root: *root, Hugo: hugo, Bind: bind, Port: port, BaseURL: baseURL, Strict: strict, Debounce: debounce, Verbose: verbose,
 				Rechecker: &serve.IncrementalRechecker{Root: *root, Load: lazyLoad(opts.load()), Check: opts.check},
 				Out:       stdout, Log: stderr,
 			})
@@ -62,12 +62,14 @@ func newServeCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *c
 			return nil
 		},
 	}
-	cmd.Flags().StringVar(&hugoFlag, "hugo", "", "Hugo binary to run (overrides EVDOC_HUGO; \"pinned\": the pinned Hugo, see the lookup order above)")
-	cmd.Flags().IntVar(&port, "port", 1313, "port Hugo's server listens on; when not given, Hugo picks a free one if 1313 is taken; a given port that is taken is an error (exit 2)")
-	cmd.Flags().StringVar(&bind, "bind", "127.0.0.1", "interface Hugo's server binds to (0.0.0.0: every interface)")
-	cmd.Flags().StringVar(&baseURL, "base-url", "", "base URL of the served site (Hugo's --baseURL; default http://localhost:PORT/)")
+	cmd.Flags().StringVar(&hugoFlag, "hugo", "", "Hugo binary to run, a `PATH` (overrides EVDOC_HUGO; \"pinned\": the pinned Hugo, see the lookup order above)")
+	cmd.Flags().IntVar(&port, "port", 1313, "`PORT` Hugo's server listens on; when not given, Hugo picks a free one if 1313 is taken; a given port that is taken is an error (exit 2)")
+	cmd.Flags().StringVar(&bind, "bind", "127.0.0.1", "interface `ADDRESS` Hugo's server binds to (0.0.0.0: every interface)")
+	cmd.Flags().StringVar(&baseURL, "base-url", "", "base `URL` of the served site (Hugo's --baseURL; default http://localhost:PORT/)")
 	cmd.Flags().BoolVar(&strict, "strict", false, "count warnings as failures in the banner and the summary, as check --strict does")
-	cmd.Flags().DurationVar(&debounce, "debounce", 150*time.Millisecond, "quiet time that ends a burst of saves before the re-check")
+	cmd.Flags().DurationVar(&debounce, "debounce", 150*time.Millisecond, "quiet time (a `DURATION`) that ends a burst of saves before the re-check")
+	addVerboseFlag(cmd, &verbose, "also print each staging and the Hugo command line")
+	opts.addJudgeFlags(cmd, root)
 	return cmd
 }
 

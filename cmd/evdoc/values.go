@@ -90,8 +90,9 @@ func newValuesCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *
 			return nil
 		},
 	}
-	cmd.Flags().StringVar(&format, "format", "text", "output format: text or json (one object per line)")
-	cmd.Flags().StringVar(&as, "as", "", "raw file format (default: guessed from the file)")
+	cmd.Flags().StringVar(&format, "format", "text", "output `FORMAT`: text or json (one object per line)")
+	cmd.Flags().StringVar(&as, "as", "", "raw file `FORMAT` (default: guessed from the file)")
+	opts.addLoadFlags(cmd, root)
 	return cmd
 }
 

@@ -49,10 +49,15 @@ type Run struct {
 	Diagnostics    diag.List
 	Coverage       []Coverage
 	Pages          int
+	// Verbose makes "text" write each page's coverage before the summary
+	// line; without it "text" is the findings and one summary line, as
+	// go vet and Vale print. "json" always holds the coverage.
+	Verbose bool
 }
 
 // WriteRun writes run in format. In "text", w receives the diagnostics and
-// log the coverage of each page with measured numbers and a summary line;
+// log a summary line, after the coverage of each page with measured
+// numbers when run.Verbose;
 // in "json", w receives one object per claim, per diagnostic
 // ({"diagnostic": …}) and per page coverage ({"coverage": …}), in that
 // order, then one {"summary": …} (see Summary); "github" and "sarif" write the diagnostics only (see Write).
@@ -63,7 +68,7 @@ func WriteRun(w, log io.Writer, format string, run Run, src Source) error {
 			return err
 		}
 		for _, c := range run.Coverage {
-			if c.Measured > 0 {
+			if run.Verbose && c.Measured > 0 {
 				fmt.Fprintf(log, "%s: coverage %d/%d measured numbers bound (%d exempt)\n", c.Page, c.Bound, c.Measured, c.Exempt)
 			}
 		}

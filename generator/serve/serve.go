@@ -56,8 +56,11 @@ type Options struct {
 	// of Root with the zero check options.
 	Rechecker Rechecker
 	// Out receives the findings, in check's text format; Log receives
-	// progress lines and Hugo's output. nil discards.
+	// what changed, one summary line per re-check and Hugo's output. nil
+	// discards.
 	Out, Log io.Writer
+	// Verbose also logs each staging and the Hugo command line.
+	Verbose bool
 	// Ready, when set, is called once Hugo's server serves the project,
 	// with its first lines of output seen (tests wait on it).
 	Ready func()
@@ -271,7 +274,7 @@ func (s *server) change(ctx context.Context, changed []string) {
 	t := time.Now()
 	if err := s.stage(ctx); err != nil && ctx.Err() == nil {
 		fmt.Fprintf(s.opt.Log, "evdoc: staging failed: %v (the served site shows the last staged state)\n", err)
-	} else if err == nil {
+	} else if err == nil && s.opt.Verbose {
 		fmt.Fprintf(s.opt.Log, "evdoc: staged in %v: %d file(s) written, %d removed for Hugo\n", time.Since(t).Round(time.Millisecond), s.synced[0], s.synced[1])
 	}
 }
@@ -439,7 +442,9 @@ func (s *server) runHugo(ctx context.Context, portTaken, served *bool) error {
 	if s.opt.BaseURL != "" {
 		args = append(args, "--baseURL", s.opt.BaseURL)
 	}
-	fmt.Fprintf(s.opt.Log, "evdoc: running %s\n", strings.Join(append([]string{cmd[0]}, args...), " "))
+	if s.opt.Verbose {
+		fmt.Fprintf(s.opt.Log, "evdoc: running %s\n", strings.Join(append([]string{cmd[0]}, args...), " "))
+	}
 	c := exec.Command(cmd[0], args...)
 	out := &readyWriter{w: s.opt.Log, ready: s.opt.Ready, portTaken: portTaken, served: served}
 	c.Stdout, c.Stderr = out, out

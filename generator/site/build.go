@@ -44,8 +44,15 @@ type BuildOptions struct {
 	// HugoTimeout stops Hugo (its whole process group) when it runs
 	// longer; zero means no limit.
 	HugoTimeout time.Duration
-	// Log receives Hugo's output and progress lines; nil discards them.
+	// Log receives Hugo's warnings and errors, notes on what earlier killed
+	// runs left, and one summary line when the site is built; nil discards
+	// them.
 	Log io.Writer
+	// Verbose also sends Log each step's progress line (check, staging,
+	// each figure, the Hugo command) and all of Hugo's output, its build
+	// report included. Without it Hugo's output reaches Log only as its
+	// WARN and ERROR lines, or whole when Hugo fails.
+	Verbose bool
 	// Check tunes claim judgement.
 	Check check.Options
 	// Findings, when set, receives every finding of the check before
@@ -207,6 +214,11 @@ func (s *Site) Build(ctx context.Context, opt BuildOptions) error {
 	if logw == nil {
 		logw = io.Discard
 	}
+	began := time.Now()
+	progress := io.Discard
+	if opt.Verbose {
+		progress = logw
+	}
 	out := opt.Out
 	if out == "" {
 		out = "public"
@@ -268,13 +280,13 @@ func (s *Site) Build(ctx context.Context, opt BuildOptions) error {
 			fmt.Fprintf(logw, "evdoc: staged project kept in %s\n", opt.KeepStage)
 		}()
 	}
-	fmt.Fprintf(logw, "evdoc: %d claims checked, %d pages, %d evidence sets (check %.2f s)\n", chk.claims, len(s.Pages), len(s.Store.Sets), checked.Seconds())
+	fmt.Fprintf(progress, "evdoc: %d claims checked, %d pages, %d evidence sets (check %.2f s)\n", chk.claims, len(s.Pages), len(s.Store.Sets), checked.Seconds())
 	start = time.Now()
-	staged, err := s.Stage(ctx, stage, data, logw)
+	staged, err := s.Stage(ctx, stage, data, progress)
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(logw, "evdoc: staged in %.2f s\n", time.Since(start).Seconds())
+	fmt.Fprintf(progress, "evdoc: staged in %.2f s\n", time.Since(start).Seconds())
 	hugoEnv, v := staged.Env, staged.viewer
 	if err := os.MkdirAll(filepath.Dir(final), 0o755); err != nil {
 		return err
@@ -294,12 +306,16 @@ func (s *Site) Build(ctx context.Context, opt BuildOptions) error {
 	if opt.Strict {
 		args = append(args, "--panicOnWarning")
 	}
-	fmt.Fprintf(logw, "evdoc: running %s\n", strings.Join(append([]string{cmd[0]}, args...), " "))
+	fmt.Fprintf(progress, "evdoc: running %s\n", strings.Join(append([]string{cmd[0]}, args...), " "))
 	c := exec.Command(cmd[0], args...)
 	var hugoOut bytes.Buffer
 	// One writer for both streams: os/exec then copies them in a single
 	// goroutine, so logw and hugoOut are never written concurrently.
-	hugoW := io.MultiWriter(logw, &hugoOut)
+	hugoLog := progress
+	if !opt.Verbose {
+		hugoLog = &hugoProblems{w: logw}
+	}
+	hugoW := io.MultiWriter(hugoLog, &hugoOut)
 	c.Stdout = hugoW
 	c.Stderr = hugoW
 	c.Env = append(append(os.Environ(), hugoEnv...), "HUGO_CACHEDIR="+filepath.Join(absStage, "..", "hugo-cache"))
@@ -309,14 +325,14 @@ func (s *Site) Build(ctx context.Context, opt BuildOptions) error {
 		_ = WriteGroupRecord(groupFile, leader, absStage)
 	}})
 	_ = os.Remove(groupFile)
-	fmt.Fprintf(logw, "evdoc: hugo ran %.2f s\n", time.Since(start).Seconds())
+	fmt.Fprintf(progress, "evdoc: hugo ran %.2f s\n", time.Since(start).Seconds())
 	if err != nil {
 		switch {
 		case ctx.Err() != nil:
 			return fmt.Errorf("interrupted while Hugo ran (%w); %s left as it was", ctx.Err(), out)
 		case errors.Is(err, procgroup.ErrTimeout):
 			return fmt.Errorf("hugo %v (see --hugo-timeout); %s left as it was", err, out)
-		case opt.Log != nil:
+		case opt.Log != nil && opt.Verbose:
 			return fmt.Errorf("hugo failed: %v (its output is above)", err)
 		}
 		return fmt.Errorf("hugo failed: %v\n%s", err, hugoOut.String())
@@ -346,7 +362,34 @@ func (s *Site) Build(ctx context.Context, opt BuildOptions) error {
 	if err := atomicdir.Replace(ops, tmpOut, final); err != nil {
 		return fmt.Errorf("replacing %s: %v", out, err)
 	}
+	fmt.Fprintf(logw, "evdoc: built %s: %d pages, %d claims checked; %d error(s), %d warning(s) (%.1f s)\n",
+		out, len(s.Pages), chk.claims, ds.Count(diag.Error), ds.Count(diag.Warning), time.Since(began).Seconds())
 	return nil
+}
+
+// hugoProblems passes on the lines of Hugo's output that are warnings or
+// errors (Hugo starts them with WARN or ERROR), so a build that succeeds
+// prints what needs attention and not Hugo's build report.
+type hugoProblems struct {
+	w       io.Writer
+	partial []byte
+}
+
+func (h *hugoProblems) Write(p []byte) (int, error) {
+	h.partial = append(h.partial, p...)
+	for {
+		i := bytes.IndexByte(h.partial, '\n')
+		if i < 0 {
+			return len(p), nil
+		}
+		line := h.partial[:i+1]
+		if bytes.HasPrefix(line, []byte("WARN")) || bytes.HasPrefix(line, []byte("ERROR")) {
+			if _, err := h.w.Write(line); err != nil {
+				return len(p), err
+			}
+		}
+		h.partial = h.partial[i+1:]
+	}
 }
 
 // Staged is what Stage produced that running Hugo on the stage needs.

@@ -1,0 +1,64 @@
+package site
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// TestBuildLogQuietUnlessVerbose: a build that succeeds logs Hugo's
+// warnings and one summary line; with Verbose it also logs each step and
+// Hugo's whole report; a Hugo that fails has its whole output in the
+// error, verbose or not.
+func TestBuildLogQuietUnlessVerbose(t *testing.T) {
+	s, _ := smallProject(t)
+	hugo := fakeHugo(`printf 'Start building sites …\n'; printf 'WARN  a theme warning\n' >&2; ` +
+		`printf '  | KO | JA\nPages | 3 | 3\nERROR a logged error\nTotal in 12 ms\n'; mkdir -p "$4" && echo x > "$4/index.html"`)
+	summary := regexp.MustCompile(`(?m)^evdoc: built public: \d+ pages, \d+ claims checked; 0 error\(s\), 0 warning\(s\) \([0-9.]+ s\)$`)
+	for _, verbose := range []bool{false, true} {
+		var log strings.Builder
+		if err := build(s, BuildOptions{Hugo: hugo, Log: &log, Verbose: verbose}); err != nil {
+			t.Fatal(err)
+		}
+		got := log.String()
+		if !summary.MatchString(got) {
+			t.Errorf("verbose=%v: no summary line in:\n%s", verbose, got)
+		}
+		for _, l := range []string{"WARN  a theme warning\n", "ERROR a logged error\n"} {
+			if !strings.Contains(got, l) {
+				t.Errorf("verbose=%v: Hugo's %q is not logged:\n%s", verbose, l, got)
+			}
+		}
+		for _, l := range []string{"Pages | 3 | 3", "evdoc: staged in", "evdoc: running sh", "claims checked, "} {
+			if strings.Contains(got, l) != verbose {
+				t.Errorf("verbose=%v: logged %q = %v:\n%s", verbose, l, !verbose, got)
+			}
+		}
+		if !verbose && strings.Count(got, "\n") != 3 {
+			t.Errorf("quiet build logged %d lines, want Hugo's two problems and the summary:\n%s", strings.Count(got, "\n"), got)
+		}
+	}
+	var log strings.Builder
+	err := build(s, BuildOptions{Hugo: fakeHugo(`printf 'Pages | 3\nError: template broken\n'; exit 1`), Log: &log})
+	if err == nil || !strings.Contains(err.Error(), "Error: template broken") || !strings.Contains(err.Error(), "Pages | 3") {
+		t.Errorf("a failed Hugo's output is not in the error: %v (log %q)", err, log.String())
+	}
+}
+
+// TestHugoProblemsSplitWrites: lines split across writes are judged
+// whole.
+func TestHugoProblemsSplitWrites(t *testing.T) {
+	in := "Start\nWARN  one\nTotal\nERROR two\nPages | 3\n"
+	for size := 1; size <= len(in); size++ {
+		var b strings.Builder
+		h := &hugoProblems{w: &b}
+		for i := 0; i < len(in); i += size {
+			if _, err := h.Write([]byte(in[i:min(i+size, len(in))])); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if want := "WARN  one\nERROR two\n"; b.String() != want {
+			t.Errorf("chunks of %d: got %q, want %q", size, b.String(), want)
+		}
+	}
+}
