@@ -23,7 +23,7 @@ func newRulesCmd(stdout io.Writer) *cobra.Command {
 			"(docs/guide/rules.md has the same table with how to resolve each finding). A project\n" +
 			"changes a rule's severity, or turns it off, in evdoc.toml:\n\n" +
 			"  [rules]\n  link-missing-page = \"error\"   # error, warning, note or off",
-		Args:    cobra.NoArgs,
+		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if !slices.Contains(report.RuleFormats, format) {
 				return &exitError{2, fmt.Errorf("--format=%s: expected one of %s", format, strings.Join(report.RuleFormats, ", "))}
