@@ -159,7 +159,7 @@ func TestBrowser(t *testing.T) {
 		t.Skip("runs Hugo and Chromium")
 	}
 	b := newBrowser(t)
-	dir := buildVariant(t, nil)
+	dir := builtReference(t)
 	public := filepath.Join(dir, "public")
 	srv := httptest.NewServer(http.FileServer(http.Dir(public)))
 	defer srv.Close()

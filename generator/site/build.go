@@ -238,6 +238,11 @@ func (s *Site) Build(ctx context.Context, opt BuildOptions) error {
 	if err := cleanLeftovers(work, final, ops, logw); err != nil {
 		return err
 	}
+	if opt.KeepStage != "" {
+		if _, err := os.Lstat(opt.KeepStage); err == nil {
+			return fmt.Errorf("--keep-stage %s: it exists; expected a new directory", opt.KeepStage)
+		}
+	}
 	// Checking only reads: on SIGINT/SIGTERM it is abandoned at once.
 	start := time.Now()
 	// Of the claims' verdicts only what staging needs is kept
@@ -269,9 +274,6 @@ func (s *Site) Build(ctx context.Context, opt BuildOptions) error {
 	}
 	defer os.RemoveAll(stage)
 	if opt.KeepStage != "" {
-		if _, err := os.Lstat(opt.KeepStage); err == nil {
-			return fmt.Errorf("--keep-stage %s: it exists; expected a new directory", opt.KeepStage)
-		}
 		defer func() {
 			if err := os.Rename(stage, opt.KeepStage); err != nil {
 				fmt.Fprintf(logw, "evdoc: not kept: %v (the stage is removed)\n", err)

@@ -23,7 +23,7 @@ import (
 // untranslate empties the body of the reference site's Japanese
 // VirtualService/DestinationRule page in the project copy at dir, leaving
 // its front matter: an untranslated page, which falls back to Korean.
-func untranslate(t *testing.T, dir string) {
+func untranslate(t testing.TB, dir string) {
 	t.Helper()
 	p := filepath.Join(dir, "content", "ja", "docs", "istio", "traffic", "virtualservice-destinationrule.md")
 	b, err := os.ReadFile(p)
@@ -94,6 +94,13 @@ func TestFallbackFromSourcePage(t *testing.T) {
 func copyProject(t *testing.T) string {
 	t.Helper()
 	dir := t.TempDir()
+	copyProjectTo(t, dir)
+	return dir
+}
+
+// copyProjectTo copies the reference project's files into dir.
+func copyProjectTo(t testing.TB, dir string) {
+	t.Helper()
 	for _, d := range []string{"content", "evidence", "figures", "layouts", "themes", "assets"} {
 		if err := copyTree(filepath.Join(repoRoot, d), filepath.Join(dir, d)); err != nil {
 			t.Fatal(err)
@@ -107,10 +114,9 @@ func copyProject(t *testing.T) string {
 			t.Fatal(err)
 		}
 	}
-	return dir
 }
 
-func hugoCommand(t *testing.T) []string {
+func hugoCommand(t testing.TB) []string {
 	if bin := os.Getenv("EVDOC_HUGO"); bin != "" {
 		return []string{bin}
 	}
@@ -124,21 +130,10 @@ func hugoCommand(t *testing.T) []string {
 // TestBuildReferenceSite builds the whole reference site with the pinned
 // Hugo (compiled on first use) and inspects the output.
 func TestBuildReferenceSite(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs Hugo")
-	}
-	dir := copyProject(t)
-	untranslate(t, dir) // to build a fallback page too
-	s, err := Load(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := s.Build(context.Background(), BuildOptions{Out: "public", Hugo: hugoCommand(t), Check: check.DefaultOptions()}); err != nil {
-		t.Fatal(err)
-	}
+	built := builtReference(t)
 	read := func(p string) string {
 		t.Helper()
-		b, err := os.ReadFile(filepath.Join(dir, "public", p))
+		b, err := os.ReadFile(filepath.Join(built, "public", p))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -203,7 +198,7 @@ func TestBuildReferenceSite(t *testing.T) {
 		}
 	}
 	for _, f := range []string{"figures/strict-l7-snapshots.ko.png", "figures/strict-l7-snapshots.ja.png", "figures/strict-l7-snapshots.ko.svg", "figures/strict-l7-snapshots.ja.svg"} {
-		if fi, err := os.Stat(filepath.Join(dir, "public", f)); err != nil || fi.Size() < 1000 {
+		if fi, err := os.Stat(filepath.Join(built, "public", f)); err != nil || fi.Size() < 1000 {
 			t.Errorf("%s missing or empty: %v", f, err)
 		}
 	}
@@ -218,22 +213,29 @@ func TestBuildReferenceSite(t *testing.T) {
 		t.Error("raw evidence page has no line anchors")
 	}
 
-	// A failing check leaves the built site as it was.
+	// A failing check leaves the built site as it was: a copy of the
+	// project with the built site in public/ and one evidence number
+	// changed.
+	dir := copyProject(t)
+	untranslate(t, dir)
+	if err := copyTree(filepath.Join(built, "public"), filepath.Join(dir, "public")); err != nil {
+		t.Fatal(err)
+	}
 	before := read("docs/istio/egress/gslb-dns-flip-qa/index.html")
 	p := filepath.Join(dir, "evidence", "dns-passthrough-tcp", "report.md")
 	b, _ := os.ReadFile(p)
 	if err := os.WriteFile(p, []byte(strings.Replace(string(b), "| 86 | **86(100%)**", "| 87 | **86(100%)**", 1)), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	s, err = Load(dir)
+	s, err := Load(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if err := s.Build(context.Background(), BuildOptions{Out: "public", Hugo: hugoCommand(t), Check: check.DefaultOptions()}); err == nil {
 		t.Fatal("build succeeded on mismatching evidence")
 	}
-	if read("docs/istio/egress/gslb-dns-flip-qa/index.html") != before {
-		t.Error("a failed build changed public/")
+	if after, err := os.ReadFile(filepath.Join(dir, "public", "docs/istio/egress/gslb-dns-flip-qa/index.html")); err != nil || string(after) != before {
+		t.Errorf("a failed build changed public/ (%v)", err)
 	}
 }
 
@@ -260,29 +262,23 @@ func TestOutputDirRefusesSources(t *testing.T) {
 	}
 }
 
-// TestBuildReproducible: two builds of the same project give byte-identical
-// sites. Each run stages into its own directory, so nothing in the output
-// may depend on the stage path (popover ids once hashed it).
+// TestBuildReproducible: two builds of the same project, in two
+// directories, give byte-identical sites. Each run stages into its own
+// directory, so nothing in the output may depend on the stage path
+// (popover ids once hashed it) or on the project's.
 func TestBuildReproducible(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs Hugo")
-	}
+	built := builtReference(t)
 	dir := copyProject(t)
+	untranslate(t, dir) // as builtReference's project
 	s, err := Load(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The second build keeps its stage (--keep-stage): the output must
-	// not depend on it either.
+	// This build keeps its stage (--keep-stage): the output must not
+	// depend on it, nor on the project's directory.
 	kept := filepath.Join(t.TempDir(), "stage")
-	for _, out := range []string{"public-a", "public-b"} {
-		opt := BuildOptions{Out: out, Hugo: hugoCommand(t), Check: check.DefaultOptions()}
-		if out == "public-b" {
-			opt.KeepStage = kept
-		}
-		if err := s.Build(context.Background(), opt); err != nil {
-			t.Fatal(err)
-		}
+	if err := s.Build(context.Background(), BuildOptions{Out: "public-b", Hugo: hugoCommand(t), Check: check.DefaultOptions(), KeepStage: kept}); err != nil {
+		t.Fatal(err)
 	}
 	for _, f := range []string{"data/evdoc/claims.json", ConfigFile, "themes/evdoc/layouts/_markup/render-link.html"} {
 		if _, err := os.Stat(filepath.Join(kept, f)); err != nil {
@@ -299,7 +295,7 @@ func TestBuildReproducible(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, "public-c")); err == nil {
 		t.Error("public-c built although --keep-stage was refused")
 	}
-	a, b := filepath.Join(dir, "public-a"), filepath.Join(dir, "public-b")
+	a, b := filepath.Join(built, "public"), filepath.Join(dir, "public-b")
 	n := 0
 	err = filepath.WalkDir(a, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {

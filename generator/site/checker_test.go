@@ -68,6 +68,7 @@ func TestCheckerRecheck(t *testing.T) {
 	}
 	for name, mk := range projects {
 		t.Run(name, func(t *testing.T) {
+			t.Parallel()
 			dir := mk(t)
 			s, err := Load(dir)
 			if err != nil {

@@ -222,6 +222,12 @@ func TestLinkWalk(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
+			if tc.name == "root" {
+				// builtReference's project: untranslated, baseURL "/"
+				walkBuilt(t, builtReference(t), tc.baseURL, tc.want)
+				return
+			}
+			t.Parallel()
 			dir := buildVariant(t, func(dir string) {
 				untranslate(t, dir) // the ja VS/DR page falls back to the ko original
 				cfg := filepath.Join(dir, ConfigFile)
@@ -241,36 +247,43 @@ func TestLinkWalk(t *testing.T) {
 					replaceIn(t, filepath.Join(dir, "content", "ko", "docs", "istio", "traffic", "virtualservice-destinationrule.md"), "\ntitle:", "\nslug: vs-dr\ntitle:")
 				}
 			})
-			public := filepath.Join(dir, "public")
-			base, err := url.Parse(tc.baseURL)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if base.Host == "" {
-				base = &url.URL{Scheme: "http", Host: "localhost", Path: base.Path}
-			}
-			problems, checked := walkLinks(t, public, base)
-			for i, p := range problems {
-				if i == 20 {
-					t.Errorf("... and %d more", len(problems)-20)
-					break
-				}
-				t.Error(p)
-			}
-			if checked < 500 {
-				t.Errorf("only %d internal links checked; expected the claims of both Q&A pages and more", checked)
-			}
-			for file, want := range tc.want {
-				b, err := os.ReadFile(filepath.Join(public, file))
-				if err != nil {
-					t.Error(err)
-					continue
-				}
-				if !strings.Contains(string(b), want) {
-					t.Errorf("%s lacks %s", file, want)
-				}
-			}
+			walkBuilt(t, dir, tc.baseURL, tc.want)
 		})
+	}
+}
+
+// walkBuilt walks every internal link of the site built in dir/public
+// under baseURL, and checks that each file of want holds its text.
+func walkBuilt(t *testing.T, dir, baseURL string, want map[string]string) {
+	t.Helper()
+	public := filepath.Join(dir, "public")
+	base, err := url.Parse(baseURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if base.Host == "" {
+		base = &url.URL{Scheme: "http", Host: "localhost", Path: base.Path}
+	}
+	problems, checked := walkLinks(t, public, base)
+	for i, p := range problems {
+		if i == 20 {
+			t.Errorf("... and %d more", len(problems)-20)
+			break
+		}
+		t.Error(p)
+	}
+	if checked < 500 {
+		t.Errorf("only %d internal links checked; expected the claims of both Q&A pages and more", checked)
+	}
+	for file, w := range want {
+		b, err := os.ReadFile(filepath.Join(public, file))
+		if err != nil {
+			t.Error(err)
+			continue
+		}
+		if !strings.Contains(string(b), w) {
+			t.Errorf("%s lacks %s", file, w)
+		}
 	}
 }
 
@@ -282,6 +295,7 @@ func TestPlainHugo(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs Hugo")
 	}
+	t.Parallel()
 	dir := copyProject(t)
 	cmd := hugoCommand(t)
 	public := filepath.Join(dir, "public")

@@ -64,6 +64,7 @@ func errorAt(ds diag.List, file string, line int) bool {
 // content/ (ko and ja), expects a finding at that page and line, and
 // expects fix to restore the page byte for byte.
 func TestEveryPageLiteralMutationIsCaught(t *testing.T) {
+	t.Parallel()
 	s := loadReference(t)
 	md := claim.NewMarkdown()
 	n := 0
@@ -106,6 +107,7 @@ func TestEveryPageLiteralMutationIsCaught(t *testing.T) {
 // derived value) and expects a finding at the page line of every claim
 // bound to it.
 func TestEveryEvidenceMutationIsCaught(t *testing.T) {
+	t.Parallel()
 	s := loadReference(t)
 	results, _ := s.Check(check.DefaultOptions())
 	// raw position -> claims resting on it
