@@ -2,7 +2,7 @@ package diag
 
 // The rule catalogue: every rule evdoc reports, with its default severity,
 // a one-line description and help text. It is the single answer to "which
-// rules exist": SARIF's rules[], `evdoc rules` and README's rule table are
+// rules exist": SARIF's rules[], `evdoc rules` and docs/guide/rules.md's rule table are
 // generated from it, and a test (rules_test.go) fails when a Diagnostic is
 // built anywhere in the module with a rule id that is not listed here or
 // with one assembled at run time. The models are go/analysis's
@@ -19,8 +19,8 @@ package diag
 //     the default severity (TestEmittedSeverityIsDefault checks it; a rule
 //     that reports a second severity says when in its Help and is listed
 //     in that test);
-//  4. run `go test ./generator/report -update` to regenerate README's
-//     rule table (TestREADMERuleTable fails until you do).
+//  4. run `go test ./generator/report -update` to regenerate docs/guide/rules.md's
+//     rule table (TestRuleTableDoc fails until you do).
 //
 // A project can change a rule's severity, or turn it off, in evdoc.toml
 // (package config reads it into a RuleConfig, which site.Site.Check
@@ -163,12 +163,12 @@ type Rule struct {
 	Help string
 }
 
-// URL returns where the rule is documented: its row in README's rule
-// table.
+// URL returns where the rule is documented: its row in the rule table
+// of docs/guide/rules.md.
 func (r Rule) URL() string { return DocsURL + "#rule-" + string(r.ID) }
 
-// DocsURL is the page that documents evdoc's rules (README.md).
-const DocsURL = "https://github.com/evdoc-lab/evdoc/blob/main/README.md"
+// DocsURL is the page that documents evdoc's rules (docs/guide/rules.md).
+const DocsURL = "https://github.com/evdoc-lab/evdoc/blob/main/docs/guide/rules.md"
 
 // Catalogue returns every rule, grouped by area, in a fresh slice.
 func Catalogue() []Rule {
@@ -237,7 +237,7 @@ func Catalogue() []Rule {
 			"Fix the link or the theme template that writes it, or add the file under static/; write a link to what another server publishes on the same host as a full URL. As a warning (evdoc.toml [rules]) the build goes on and lists the links."},
 
 		{FigureSpec, Error, "A figure spec under figures/ is malformed.",
-			"Use a kind README's Figures section documents (timeline, bars, rate, percentiles) with the fields it needs, and a title, caption and alt text for every language."},
+			"Use a kind docs/guide/figures.md documents (timeline, bars, rate, percentiles) with the fields it needs, and a title, caption and alt text for every language."},
 		{FigureData, Error, "A figure's evidence values cannot be drawn.",
 			"Name evidence values that exist and hold finite numbers; stacked segments must add up to their total."},
 		{FigureGlyph, Error, "A figure text holds a character no font of its language's font chain can draw.",

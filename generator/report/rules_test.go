@@ -92,16 +92,16 @@ func TestWriteRules(t *testing.T) {
 	}
 }
 
-// Markers around README.md's generated rule table.
+// Markers around the generated rule table of docs/guide/rules.md.
 const (
 	tableBegin = "<!-- BEGIN RULES: generated from generator/diag/rules.go by `go test ./generator/report -update`; do not edit -->\n"
 	tableEnd   = "<!-- END RULES -->\n"
 )
 
-// TestREADMERuleTable holds that README.md's rule table is the catalogue
-// (`evdoc rules --format=markdown`); -update rewrites it.
-func TestREADMERuleTable(t *testing.T) {
-	const readme = "../../README.md"
+// TestRuleTableDoc holds that the rule table of docs/guide/rules.md is the
+// catalogue (`evdoc rules --format=markdown`); -update rewrites it.
+func TestRuleTableDoc(t *testing.T) {
+	const readme = "../../docs/guide/rules.md"
 	src, err := os.ReadFile(readme)
 	if err != nil {
 		t.Fatal(err)
@@ -125,5 +125,5 @@ func TestREADMERuleTable(t *testing.T) {
 		}
 		return
 	}
-	t.Errorf("README.md's rule table differs from the catalogue; run go test ./generator/report -update")
+	t.Errorf("%s: the rule table differs from the catalogue; run go test ./generator/report -update", readme)
 }
