@@ -157,7 +157,6 @@ func newBuildCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *c
 			if err != nil {
 				return &exitError{2, err}
 			}
-			fmt.Fprintf(stderr, "evdoc: site built in %s\n", out)
 			return nil
 		},
 	}

@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"runtime/debug"
 	"strconv"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -62,10 +63,18 @@ func osHugoEnv(log io.Writer) hugoEnv {
 		},
 		cacheDir: os.UserCacheDir,
 		install: func(ctx context.Context, pkg, dir string, log io.Writer) error {
-			c := exec.CommandContext(ctx, "go", "install", pkg)
+			// -v names each package as it is built: installProgress
+			// counts them for its progress lines.
+			c := exec.CommandContext(ctx, "go", "install", "-v", pkg)
 			c.Env = append(os.Environ(), "GOBIN="+dir, "GOFLAGS=-buildvcs=false")
-			c.Stdout, c.Stderr = log, log
-			return c.Run()
+			p := startInstallProgress(log, 15*time.Second)
+			c.Stdout, c.Stderr = p, p
+			err := c.Run()
+			n, took := p.finish()
+			if err == nil {
+				fmt.Fprintf(log, "evdoc: built Hugo %s in %s (%d packages); later runs reuse it\n", pinnedHugoVersion, took.Round(time.Second), n)
+			}
+			return err
 		},
 		log: log,
 	}
@@ -131,7 +140,7 @@ func findHugo(ctx context.Context, flag, root string, env hugoEnv) ([]string, er
 	if _, err := os.Stat(exe); err == nil {
 		return []string{exe}, nil
 	}
-	fmt.Fprintf(env.log, "evdoc: building Hugo %s from the Go module proxy into %s (first use only; takes a few minutes)\n", pinnedHugoVersion, dir)
+	fmt.Fprintf(env.log, "evdoc: building Hugo %s from the Go module proxy into %s (first use only; takes a few minutes; a Hugo v0.165.x on PATH, or --hugo PATH, skips this)\n", pinnedHugoVersion, dir)
 	if err := env.install(ctx, hugoModule+"@"+pinnedHugoVersion, dir, env.log); err != nil {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
@@ -160,7 +169,7 @@ func newVersionCmd(stdout io.Writer) *cobra.Command {
 		Use:   "version",
 		Short: "Print evdoc's module version and the Hugo version it pins",
 		Example: "  evdoc version\n" +
-			"  go install " + modulePath + "/cmd/evdoc@latest && evdoc version",
+			"  go install ./cmd/evdoc && evdoc version    # in a clone of evdoc (the module proxy does not serve it yet)",
 		Args: cobra.NoArgs,
 		RunE: func(*cobra.Command, []string) error {
 			fmt.Fprintf(stdout, "evdoc %s (%s)\nhugo %s pinned (supported on PATH: v0.165.x)\n", evdocVersion(), modulePath, pinnedHugoVersion)

@@ -22,13 +22,14 @@ const readmeSnippet = "## Numbers checked by evdoc\n\n" +
 	"Every measured number on these pages is a claim link such as `[4건](ev:example/http.durationhistogram.count)`:\n" +
 	"evdoc checks it against the raw file in `evidence/` and links it to the raw line.\n\n" +
 	"```sh\n" +
-	"go install github.com/evdoc-lab/evdoc/cmd/evdoc@latest\n" +
+	"go install ./cmd/evdoc   # in a clone of github.com/evdoc-lab/evdoc (the Go module proxy does not serve it yet)\n" +
 	"evdoc check            # every quoted number against its evidence\n" +
 	"evdoc build            # check, render figures, build the site into public/\n" +
 	"# a manifest for a new raw file; say how it was obtained (raw lab output, or transcribed with --source)\n" +
 	"evdoc new evidence NAME --from FILE --origin raw --environment \"Istio 1.30; kind; fortio 1.60\"\n" +
 	"```\n\n" +
-	"CI: `.github/workflows/evdoc.yml` (check --strict --format=github, SARIF upload, figures --check, build --strict).\n"
+	"CI: `.github/workflows/evdoc.yml` (check --strict --format=github, SARIF to code scanning where available,\n" +
+	"figures --check, build --strict, and on the default branch a GitHub Pages deploy).\n"
 
 // initProject writes evdoc into the project at root: the theme component
 // (always rewritten: it is evdoc's), and, where no such file exists yet,

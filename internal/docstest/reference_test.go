@@ -122,10 +122,10 @@ func generateReference(t *testing.T) string {
 do not edit: change the Go types' doc comments instead. -->
 
 This page lists every key of the two file formats evdoc reads besides
-Markdown pages, as the Go types that decode them declare them. README's
-[Evidence](../README.md#evidence) and [Figures](../README.md#figures)
-sections show them in use; [Rules](../README.md#rules) lists every rule id
-(also ` + "`evdoc rules`" + `).
+Markdown pages, as the Go types that decode them declare them. The guide's
+[evidence](guide/evidence.md) and [figures](guide/figures.md) pages show
+them in use; [rules](guide/rules.md) lists every rule id (also
+` + "`evdoc rules`" + `).
 
 ## Evidence manifests (` + "`evidence/SET/evidence.toml`" + `)
 
@@ -146,7 +146,7 @@ table accepts.
 	for _, k := range figure.Kinds {
 		ks = append(ks, "`"+k+"`")
 	}
-	b.WriteString(strings.Join(ks, ", ") + ". Which keys apply depends on the kind (README's Figures section has one spec per kind); a malformed spec is a `figure-spec` error.\n")
+	b.WriteString(strings.Join(ks, ", ") + ". Which keys apply depends on the kind ([figures](guide/figures.md) has one spec per kind); a malformed spec is a `figure-spec` error.\n")
 	for _, tb := range figureTables {
 		fmt.Fprintf(&b, "\n### %s\n\n%s", tb.heading, keyRows(t, tb.file, tb.typ))
 	}
