@@ -165,6 +165,9 @@ func TestBuildEastAsianLineBreaks(t *testing.T) {
 // every page it publishes: no "**" reaches a reader. Raw evidence pages
 // (public/evidence/, public/ja/evidence/) show report lines byte for byte
 // and are not read.
+// codeText matches an HTML code or pre element with its content.
+var codeText = regexp.MustCompile(`(?s)<code[ >].*?</code>|<pre[ >].*?</pre>`)
+
 func TestBuildReferenceNoLiteralEmphasis(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs Hugo")
@@ -238,6 +241,9 @@ func TestBuildReferenceNoLiteralEmphasis(t *testing.T) {
 		if err != nil {
 			return err
 		}
+		// Code (a popover's raw evidence line, a code block) shows its
+		// text literally: a ** there is the evidence's, not emphasis.
+		html = codeText.ReplaceAll(html, nil)
 		if i := strings.Index(string(html), "**"); i >= 0 {
 			t.Errorf("%s: literal ** in %q", rel, html[max(0, i-80):min(len(html), i+80)])
 		}
