@@ -139,7 +139,7 @@ func valuesOf(root, arg, as string, eopt evidence.Options, emit func(report.Valu
 		}
 		return errs // warnings
 	}
-	refs, note := setRefs(root, full, eopt)
+	refs, note, declared := setRefs(root, full, eopt) // declared: the format its evidence set reads it in
 	emit = withRefs(emit, refs)
 	defer func() {
 		if note != "" && !errs.HasErrors() {
@@ -169,6 +169,9 @@ func valuesOf(root, arg, as string, eopt evidence.Options, emit func(report.Valu
 	}
 	format := as
 	if format == "" {
+		format = declared
+	}
+	if format == "" {
 		format = raw.Sniff(rel, src)
 	}
 	if _, err := raw.ReaderFor(format); err != nil {
@@ -180,7 +183,7 @@ func valuesOf(root, arg, as string, eopt evidence.Options, emit func(report.Valu
 		emit(report.Value{Key: r.Key, Value: r.Number.Value.String(), Unit: r.Number.Unit, File: rel,
 			Line: r.Pos.Line, Column: r.Pos.Column, Raw: r.Raw, Format: format})
 	})
-	if as == "" && n == 0 && !errs.HasErrors() { // a file that does not parse explains itself
+	if as == "" && declared == "" && n == 0 && !errs.HasErrors() { // a file that does not parse explains itself
 		errs = append(errs, guessReadNothing(rel, src, format))
 	}
 	return errs.TokenEnds(source)
@@ -239,7 +242,7 @@ func guessReadNothing(rel string, src []byte, guessed string) diag.Diagnostic {
 // inside root) names from it, by "line:column" of their raw token, and a
 // note saying why there are none: the file is in no evidence set, or its
 // set does not load or reads nothing of it.
-func setRefs(root, full string, eopt evidence.Options) (map[string][]string, string) {
+func setRefs(root, full string, eopt evidence.Options) (refs map[string][]string, note, declared string) {
 	absRoot, err1 := filepath.Abs(root)
 	absFull, err2 := filepath.Abs(full)
 	display := filepath.ToSlash(full)
@@ -247,11 +250,11 @@ func setRefs(root, full string, eopt evidence.Options) (map[string][]string, str
 		return fmt.Sprintf("evdoc: %s is read by no evidence set, so no page can reference its values yet (REFERENCE -); `evdoc new evidence NAME --from %s` makes one", display, display)
 	}
 	if err1 != nil || err2 != nil {
-		return nil, none()
+		return nil, none(), ""
 	}
 	rel, err := filepath.Rel(absRoot, absFull)
 	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-		return nil, none()
+		return nil, none(), ""
 	}
 	rel = filepath.ToSlash(rel)
 	display = rel
@@ -259,11 +262,12 @@ func setRefs(root, full string, eopt evidence.Options) (map[string][]string, str
 		if _, err := os.Stat(filepath.Join(absRoot, filepath.FromSlash(dir), evidence.ManifestName)); err != nil {
 			continue
 		}
+		declared = evidence.DeclaredFormat(absRoot, dir, rel)
 		set, errs := evidence.LoadSetWith(absRoot, dir, eopt)
 		if set == nil {
-			return nil, fmt.Sprintf("evdoc: the evidence set %s, which holds %s, does not load (%d error(s); run evdoc check), so its references are not shown (REFERENCE -)", dir, rel, len(errs))
+			return nil, fmt.Sprintf("evdoc: the evidence set %s, which holds %s, does not load (%d error(s); run evdoc check), so its references are not shown (REFERENCE -)", dir, rel, len(errs)), declared
 		}
-		refs := map[string][]string{}
+		refs = map[string][]string{}
 		for _, v := range set.Sorted() {
 			if v.Pos.File == rel && !v.Derived {
 				k := fmt.Sprintf("%d:%d", v.Pos.Line, v.Pos.Column)
@@ -271,11 +275,11 @@ func setRefs(root, full string, eopt evidence.Options) (map[string][]string, str
 			}
 		}
 		if len(refs) == 0 {
-			return refs, fmt.Sprintf("evdoc: the evidence set %s names no value of %s (no [[table]], [[transcript]] or [[read]] entry reads it), so no page can reference its values yet (REFERENCE -)", dir, rel)
+			return refs, fmt.Sprintf("evdoc: the evidence set %s names no value of %s (no [[table]], [[transcript]] or [[read]] entry reads it), so no page can reference its values yet (REFERENCE -)", dir, rel), declared
 		}
-		return refs, ""
+		return refs, "", declared
 	}
-	return nil, none()
+	return nil, none(), ""
 }
 
 // withRefs sets each value's reference from refs (by its position).

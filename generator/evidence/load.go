@@ -608,3 +608,38 @@ func (l *loader) applyUnits() {
 		}
 	}
 }
+
+// DeclaredFormat returns the format in which the evidence set in setDir
+// (repository-relative, under root) reads the raw file rel (repository-
+// relative): a [[read]] entry's format, "transcript" for a [[transcript]]
+// entry, "markdown-tables" for a [[table]] entry; "" when no entry reads
+// the file or the manifest cannot be read. `evdoc values FILE` reads a
+// file as its set does.
+func DeclaredFormat(root, setDir, rel string) string {
+	mfile := path.Join(setDir, ManifestName)
+	src, err := safefile.ReadFile(root, mfile, safefile.SpecMaxSize)
+	if err != nil || nesting.TOML(src, nesting.MaxDepth) != nil {
+		return ""
+	}
+	m, errs := parseManifest(mfile, path.Base(setDir), src)
+	if m == nil || errs.HasErrors() {
+		return ""
+	}
+	reads := func(file string) bool { return path.Join(setDir, file) == rel }
+	for _, r := range m.Reads {
+		if reads(r.File) {
+			return r.Format
+		}
+	}
+	for _, t := range m.Transcripts {
+		if reads(t.File) {
+			return "transcript"
+		}
+	}
+	for _, t := range m.Tables {
+		if reads(t.File) {
+			return "markdown-tables"
+		}
+	}
+	return ""
+}

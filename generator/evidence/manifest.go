@@ -571,7 +571,9 @@ func locate(ix *diag.LineIndex, src []byte, needle string) diag.Position {
 // package doc); it returns "" when no valid segment results.
 func slug(label string) string {
 	s := strings.NewReplacer("**", "", "`", "").Replace(strings.TrimSpace(label))
-	if i := strings.IndexAny(s, "( \t"); i >= 0 {
+	if quantileLabel.MatchString(s) {
+		s = strings.TrimSuffix(s, ")") // k6's p(90) is p_90, not p
+	} else if i := strings.IndexAny(s, "( \t"); i >= 0 {
 		s = s[:i]
 	}
 	out := strings.Trim(underscored(s), "_")
@@ -580,6 +582,10 @@ func slug(label string) string {
 	}
 	return out
 }
+
+// quantileLabel is a key naming a quantile with its number in
+// parentheses, as k6 writes p(90)= and p(99.9)=.
+var quantileLabel = regexp.MustCompile(`^[A-Za-z_]\w*\([0-9.]+\)$`)
 
 // underscored lower-cases s and turns every character outside
 // [a-z0-9_] into "_", one for one: the alphabet of a name segment.
@@ -601,6 +607,9 @@ func underscored(s string) string {
 func slugKey(key string) string {
 	parts := strings.Split(key, ".")
 	for i, p := range parts {
+		if quantileLabel.MatchString(p) {
+			p = strings.TrimSuffix(p, ")") // p(90) is p_90
+		}
 		seg := underscored(p)
 		if seg == "" {
 			return ""

@@ -202,7 +202,11 @@ func ReadCSV(file string, src []byte, opt ReadOptions) ([]Reading, diag.List) {
 	resolved, rerrs := ResolveCommas(cells, opt.Decimal, seen.Mark())
 	r.errs = append(r.errs, rerrs...)
 	for _, c := range resolved {
+		n := len(r.out)
 		r.add(c.Key, c.Pos.Offset, c.Raw, c.Number.Value, c.Number.Unit)
+		if len(r.out) > n {
+			r.out[n].Number.UnitFromName = c.Number.UnitFromName
+		}
 	}
 	for _, c := range counters {
 		if c.failed {

@@ -134,14 +134,19 @@ func readTablesAsReadings(file string, src []byte, opt ReadOptions) ([]Reading, 
 }
 
 // readTranscriptAsReadings names transcript readings "<section>.<key>"
-// ("<key>" before the first section).
+// ("<key>" before the first section); a key that repeats is numbered in
+// file order, "#2", "#3", … (k6 prints avg= and p(90)= on every line).
 func readTranscriptAsReadings(file string, src []byte, opt ReadOptions) ([]Reading, diag.List) {
 	entries, errs := ReadTranscript(file, src, opt)
 	out := make([]Reading, 0, len(entries))
+	seen := map[string]int{}
 	for _, e := range entries {
 		key := e.Key
 		if e.Section != "" {
 			key = e.Section + "." + e.Key
+		}
+		if seen[key]++; seen[key] > 1 {
+			key = fmt.Sprintf("%s#%d", key, seen[key])
 		}
 		out = append(out, Reading{Key: key, Number: e.Number, Raw: e.Raw, Pos: e.Pos})
 	}

@@ -4,6 +4,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"golang.org/x/tools/txtar"
 )
 
 // TestFormatUnits: readers attach the unit their format defines.
@@ -73,5 +75,23 @@ func TestCSVColumnUnitConflict(t *testing.T) {
 	}
 	if want := map[string]string{"r2.latency_ms": "12ms", "r1.n": "2", "r2.n": "3"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("readings %v, want %v", got, want)
+	}
+}
+
+// Case n4: every quantile of an Envoy time histogram, P99.5 and P99.9
+// included, gets the ms its siblings get.
+func TestCaseEnvoyQuantileUnits(t *testing.T) {
+	a, err := txtar.ParseFile("testdata/cases/n4-envoy-p999-unit.txtar")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, _ := checkNoVanish(t, "envoy-stats", a.Files[0].Data, ReadOptions{})
+	if len(rs) != 20 {
+		t.Errorf("%d readings, want 20 (2 histograms × 10 cumulative quantiles; the intervals are nan)", len(rs))
+	}
+	for _, r := range rs {
+		if r.Number.Unit != "ms" {
+			t.Errorf("%s = %s has unit %q, want ms", r.Key, r.Raw, r.Number.Unit)
+		}
 	}
 }
