@@ -78,10 +78,16 @@ func (r *rawRead) curlValue(key string, off int, tok string, dec Decimal) bool {
 //	                                  by spaces or commas)
 //
 // Keys are as written. A value is one number in the grammar of every
-// reader (ParseCell; curl prints 3 decimals before 7.52 and 6 since,
-// microsecond integers also occur) with an optional unit "s" or "ms". A key repeated by several
+// reader (ParseCell; curl prints 3 decimals before 7.52 and 6 since) with
+// an optional unit "s", "ms" or "B", also written after a space
+// ("Average: 0.0035 secs", "Total data: 122400 bytes"). Tokens separated
+// by commas are read one by one and double-quoted strings skipped, so an
+// InfluxDB line ("ghz_run,n=1000,c=50 count=1000,total=50000556") gives
+// every field. A key repeated by several
 // requests is numbered in order: time_total, time_total#2, …; unlabelled
-// values are value, value#2, ….
+// values are value, value#2, …. A time_* variable (seconds) written as a
+// whole number is an evidence-plausible warning: curl 7.74.0 printed them
+// in integer microseconds (curl#6367).
 //
 // curl never groups thousands, so a comma is a decimal mark: "40,045811"
 // and "1,232" (curl in a locale such as de_DE) are read as 40.045811 and
@@ -94,8 +100,9 @@ func (r *rawRead) curlValue(key string, off int, tok string, dec Decimal) bool {
 // Skipped: blank lines, "#" comments, "$ …" commands (with "\"
 // continuations), curl -v lines starting with "*", "<", ">", "{" or "}"
 // that are not %{json} objects. A line of prose (words that are not
-// key/value pairs) is not read; a number in it is a warning (rule
-// evidence-number) at the first one. A file with no value is an error.
+// key/value pairs) is not read; its numbers, like every number no token
+// reads, are one warning per line (rule evidence-number). A file with no
+// value is an error.
 func ReadCurlWriteout(file string, src []byte, opt ReadOptions) ([]Reading, diag.List) {
 	r, errs := startRead(file, src, diag.EvidenceCurlWriteout)
 	if errs != nil {

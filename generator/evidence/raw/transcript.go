@@ -82,13 +82,18 @@ func transcriptLines(src []byte) []lineSpan {
 //
 // Only numeric values are returned (see ParseCell); key=value tokens whose
 // value is not a number (who=backend-a, an address, a version) are
-// skipped. A value that looks numeric but cannot be read (Unreadable:
-// "200,200,503", "12 ms/s") is a warning at its position, and so is a
-// number in free text outside key=value tokens ("took 3 retries",
-// "HTTP/1.1 200 OK"): one warning per line, at its first such number.
-// Section titles, banners, comments and commands are not data; fields
-// that start with a letter or name things (addresses, versions, dates,
-// clock times) are names. Commas follow
+// skipped. A key may end in a parenthesised quantile, as k6 writes
+// p(90)=18.91ms; a unit written after a space is the value's
+// ("time=134 ms", "rtt: 12.3 ms"). A value that looks numeric but cannot be
+// read (Unreadable: "200,200,503", "12 ms/s") is a warning at its
+// position, and every other number of a data line that no token reads
+// (free text: "took 3 retries", "HTTP/1.1 200 OK") is an evidence-number
+// warning: one per line, at its first such number, its range spanning
+// them all. Banners, comments, commands and section headers are not data;
+// an ID that is a number or a timestamp ("[200]", an access log's
+// "[2020-11-25T21:26:18.409Z]") does not start a section. Fields that
+// start with a letter or name things (addresses, versions, dates, clock
+// times) are names. Commas follow
 // opt.Decimal, else the file's other numbers, else an ambiguous "1,232"
 // is an error (see Number.Resolve). Text that is not clean UTF-8 is an
 // error (see checkRawText).
