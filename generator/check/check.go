@@ -586,7 +586,7 @@ func matchDecimal(q claim.Quantity, approx claim.Approx, v *evidence.Value, opt 
 		// literal's unit.
 		res := InUnitOf(q, &evidence.Value{Value: decimal.New(1, v.Value.Exponent()), Unit: v.Unit})
 		if coarsestStep(q).LessThan(res) {
-			if hint := scaleHint(q, v); hint != "" {
+			if hint := unitHint(q, v); hint != "" {
 				return false, hint
 			}
 			return false, fmt.Sprintf("no finer than %s: %s is recorded as %s", res.String(), v.Ref, v.Raw)
@@ -600,10 +600,19 @@ func matchDecimal(q claim.Quantity, approx claim.Approx, v *evidence.Value, opt 
 	if val.GreaterThanOrEqual(q.Value.Sub(below)) && val.LessThanOrEqual(q.Value.Add(above)) {
 		return true, ""
 	}
-	if hint := scaleHint(q, v); hint != "" {
+	if hint := unitHint(q, v); hint != "" {
 		return false, hint
 	}
 	return false, fmt.Sprintf("%s at the precision written", Expected(q, approx, val))
+}
+
+// unitHint explains a mismatch by a power of 1000: the literal's unit
+// (scaleHint) or the raw value's (rawScaleHint).
+func unitHint(q claim.Quantity, v *evidence.Value) string {
+	if h := scaleHint(q, v); h != "" {
+		return h
+	}
+	return rawScaleHint(q, v)
 }
 
 // scaleHint explains a mismatch by a power of 1000 between time units:
@@ -629,8 +638,20 @@ func scaleHint(q claim.Quantity, v *evidence.Value) string {
 			return fmt.Sprintf("written in %s, evidence is %s %s = %s %s; did you mean %s?", q.Unit, inLit.String(), q.Unit, inAlt.String(), alt, alt)
 		}
 	}
-	// The raw number read in another unit matches: the raw file wrote
-	// it in that unit (curl 7.74.0 printed time_total in µs).
+	return ""
+}
+
+// rawScaleHint explains a mismatch by a power of 1000 on the evidence's
+// side: the raw number read in another time unit matches the literal, so
+// the raw file probably wrote it in that unit ("75 ms vs 74602 s: 10⁶×
+// apart; is the raw value in µs?", as curl 7.74.0 printed time_total in
+// µs). It returns "" when no other unit makes the raw number match.
+func rawScaleHint(q claim.Quantity, v *evidence.Value) string {
+	lu, ok := unit.Canonical(q.Unit)
+	vu, ok2 := unit.Canonical(v.Unit)
+	if !ok || !ok2 || lu.Dim != unit.Time || vu.Dim != unit.Time || q.Value.IsZero() {
+		return ""
+	}
 	for _, alt := range []string{"ns", "us", "ms", "s"} {
 		f, _ := unit.Factor(v.Unit, alt)
 		exp, ok := powerOf10(f)
