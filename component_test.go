@@ -4,7 +4,9 @@ import (
 	"io/fs"
 	"os"
 	"path"
+	"regexp"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/evdoc-lab/evdoc/generator/site"
@@ -45,5 +47,32 @@ func TestReferenceSiteUsesComponent(t *testing.T) {
 		if _, err := fs.Stat(Files(), p); err != nil {
 			t.Errorf("site layout %s is not embedded: %v", p, err)
 		}
+	}
+}
+
+// TestNoWithPartial: no template of the component or the site layouts
+// opens {{ with partial … }} (or partialCached): Hugo reads that form as
+// a partial decorator, which fails with "… is nil" where a theme renders
+// page text outside the page's own rendering (a search index built from
+// .Plain through resources.ExecuteAsTemplate | resources.Minify), so one
+// claim on a page would break both `evdoc build` and plain `hugo`.
+// A partial's result goes through a variable first.
+func TestNoWithPartial(t *testing.T) {
+	re := regexp.MustCompile(`\{\{-?\s*with\s+\(?\s*partial(Cached)?\b`)
+	err := fs.WalkDir(Files(), ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || path.Ext(p) != ".html" {
+			return err
+		}
+		b, err := fs.ReadFile(Files(), p)
+		if err != nil {
+			return err
+		}
+		for _, loc := range re.FindAllIndex(b, -1) {
+			t.Errorf("%s:%d: {{ with partial … }}; assign the partial's result to a variable and test that", p, 1+strings.Count(string(b[:loc[0]]), "\n"))
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 }

@@ -300,7 +300,7 @@ func (c *Checker) refresh() {
 				if p.Parsed != nil || !judge[p] && !inPairs(g.pairs, p) {
 					continue
 				}
-				parsed, errs, err := parsePage(s.Root, p, md)
+				parsed, errs, err := parsePage(s.Root, s.Config, p, md)
 				if judge[p] {
 					if err != nil {
 						errs = diag.List{diag.Errorf(diag.Position{File: p.Path}, diag.PagePath, "cannot read the page again to check it: %v", err)}
@@ -531,7 +531,7 @@ func (c *Checker) pageResults() []check.Result {
 		for _, p := range c.site.Pages {
 			parsed := p.Parsed
 			if parsed == nil {
-				parsed, _, _ = parsePage(c.site.Root, p, md) // an error is a finding already
+				parsed, _, _ = parsePage(c.site.Root, c.site.Config, p, md) // an error is a finding already
 			}
 			if parsed == nil {
 				continue

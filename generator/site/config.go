@@ -80,6 +80,9 @@ type Config struct {
 		Enable, EscapedSpace *bool
 		EastAsianLineBreaks  bool
 	}
+	// Unsafe is markup.goldmark.renderer.unsafe: Hugo renders raw HTML
+	// in pages (false, Hugo's default: it omits it).
+	Unsafe bool
 	// Themes is Hugo's theme setting, a list in order of precedence
 	// (theme = ["evdoc", "mytheme"]); each lives in themes/NAME.
 	Themes []string
@@ -221,6 +224,9 @@ func LoadConfig(root string) (*Config, error) {
 	c.CJK.Enable, c.CJK.EscapedSpace = configBool(cjk, "enable"), configBool(cjk, "escapedspace")
 	if b := configBool(cjk, "eastasianlinebreaks"); b != nil {
 		c.CJK.EastAsianLineBreaks = *b
+	}
+	if b := configBool(configMap(configMap(configMap(merged, "markup"), "goldmark"), "renderer"), "unsafe"); b != nil {
+		c.Unsafe = *b
 	}
 	switch t := merged["theme"].(type) {
 	case string:

@@ -1,6 +1,7 @@
 package site
 
 import (
+	"strings"
 	"unicode/utf8"
 
 	"github.com/evdoc-lab/evdoc/generator/claim"
@@ -37,14 +38,23 @@ func screenPage(file string, src []byte) (diag.List, bool) {
 	return ds, true
 }
 
-// rawHTMLFindings reports the raw HTML of a page: Hugo renders it as an
-// omitted-HTML comment and, since evdoc builds with --panicOnWarning,
-// fails the build on it.
-func rawHTMLFindings(p *claim.Page) diag.List {
+// rawHTMLFindings reports the raw HTML of a page when cfg does not set
+// markup.goldmark.renderer.unsafe: Hugo then omits it from the page (an
+// HTML comment "raw HTML omitted") with a warning, which fails the build
+// under --strict (--panicOnWarning). With unsafe = true Hugo publishes
+// raw HTML as written, and there is nothing to report.
+func rawHTMLFindings(cfg *Config, p *claim.Page) diag.List {
+	if cfg.Unsafe {
+		return nil
+	}
+	where := "Hugo's configuration"
+	if len(cfg.Files) > 0 {
+		where = strings.Join(cfg.Files, ", ")
+	}
 	var ds diag.List
 	for _, r := range p.RawHTML {
 		ds = append(ds, diag.Errorf(r.Pos, diag.PageHTML,
-			"raw HTML; Hugo omits it (markup.goldmark.renderer.unsafe is false) and the build fails on it; expected Markdown (a line break: a backslash or two spaces at the end of the line)").Spanning(r.End))
+			"raw HTML; Hugo omits it from the page, since markup.goldmark.renderer.unsafe is not true (%s), and warns (a failure under --strict); expected Markdown (a line break: a backslash or two spaces at the end of the line), or unsafe = true under [markup.goldmark.renderer] to publish raw HTML", where).Spanning(r.End))
 	}
 	return ds
 }

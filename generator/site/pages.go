@@ -170,7 +170,7 @@ func loadPage(root string, cfg *Config, dirLang, file string, md goldmark.Markdo
 	pg, perrs := newPage(dirLang, codes, file, relContent, src, md)
 	errs = append(errs, perrs...)
 	if pg != nil {
-		errs = append(errs, rawHTMLFindings(pg.Parsed)...)
+		errs = append(errs, rawHTMLFindings(cfg, pg.Parsed)...)
 	}
 	return pg, errs, nil
 }
@@ -249,7 +249,7 @@ func urlOverEvidence(src []byte, b frontmatter.Block, ix *diag.LineIndex, fields
 // those of loading it (claim syntax, raw HTML). The error is an I/O error,
 // or the file's content no longer being what was loaded (its front
 // matter, hence the pairing, may have changed).
-func parsePage(root string, p *Page, md goldmark.Markdown) (*claim.Page, diag.List, error) {
+func parsePage(root string, cfg *Config, p *Page, md goldmark.Markdown) (*claim.Page, diag.List, error) {
 	src, err := safefile.ReadPath(filepath.Join(root, filepath.FromSlash(p.Path)), safefile.TextMaxSize)
 	if err != nil {
 		return nil, nil, err
@@ -258,7 +258,7 @@ func parsePage(root string, p *Page, md goldmark.Markdown) (*claim.Page, diag.Li
 		return nil, nil, errPageChanged
 	}
 	parsed, errs := claim.Parse(md, p.Path, src)
-	errs = append(errs, rawHTMLFindings(parsed)...)
+	errs = append(errs, rawHTMLFindings(cfg, parsed)...)
 	return parsed, errs, nil
 }
 
@@ -282,7 +282,7 @@ func (s *Site) withParsed(p *Page, md goldmark.Markdown, fn func() error) error 
 	if p.Parsed != nil {
 		return fn()
 	}
-	parsed, _, err := parsePage(s.Root, p, md)
+	parsed, _, err := parsePage(s.Root, s.Config, p, md)
 	if err != nil {
 		return fmt.Errorf("%s: %v", p.Path, err)
 	}

@@ -219,7 +219,7 @@ func (s *Site) Coverage() []claim.Coverage {
 	for _, p := range s.Pages {
 		parsed := p.Parsed
 		if parsed == nil {
-			parsed, _, _ = parsePage(s.Root, p, md)
+			parsed, _, _ = parsePage(s.Root, s.Config, p, md)
 		}
 		if parsed == nil {
 			out = append(out, claim.Coverage{Page: p.Path})
