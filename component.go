@@ -33,3 +33,4 @@ const ComponentDir = "themes/evdoc"
 func SiteLayouts() []string {
 	return []string{"layouts/baseof.html", "layouts/home.html", "layouts/page.html", "layouts/section.html", "layouts/_markup/render-heading.html"}
 }
+

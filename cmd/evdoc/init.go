@@ -7,11 +7,14 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"strconv"
 	"strings"
 
+	"github.com/BurntSushi/toml"
 	"github.com/spf13/cobra"
 
 	evdocfiles "github.com/evdoc-lab/evdoc"
+	"github.com/evdoc-lab/evdoc/generator/hosttheme"
 	"github.com/evdoc-lab/evdoc/generator/site"
 	"github.com/evdoc-lab/evdoc/internal/atomicdir"
 	"github.com/evdoc-lab/evdoc/internal/atomicfile"
@@ -65,6 +68,20 @@ func initProject(root string, log io.Writer) error {
 	if fi, err := os.Stat(filepath.Join(root, site.ConfigDir)); hasConfig == "" && err == nil && fi.IsDir() {
 		hasConfig = site.ConfigDir + "/"
 	}
+	if hasConfig == site.ConfigFile && newHugoSite(root) {
+		// `hugo new site`'s skeleton: no theme, no languages, no
+		// layouts or pages yet. It becomes a new evdoc project, its
+		// configuration kept aside.
+		old := site.ConfigFile + ".orig"
+		if _, err := os.Lstat(filepath.Join(root, old)); err == nil {
+			return fmt.Errorf("%s is a new site's configuration and %s exists; remove one and run init again", site.ConfigFile, old)
+		}
+		if err := os.Rename(filepath.Join(root, site.ConfigFile), filepath.Join(root, old)); err != nil {
+			return err
+		}
+		fmt.Fprintf(log, "  moved    %s to %s (a new site's: baseURL, languageCode and title only); evdoc writes its own\n", site.ConfigFile, old)
+		hasConfig = ""
+	}
 	if err := writeComponent(root, log); err != nil {
 		return fmt.Errorf("writing the theme component: %v", err)
 	}
@@ -77,7 +94,10 @@ func initProject(root string, log io.Writer) error {
 	})
 	var cfg *site.Config
 	if hasConfig != "" {
-		cfg, _ = site.LoadConfig(root) // unreadable: pages go where a new project has them; check reports the config
+		// unreadable: pages go where a new project has them; check
+		// reports the config. Without ko and ja it is still read, for
+		// reportTheme.
+		cfg, _ = site.LoadConfig(root)
 	}
 	for _, p := range scaffold {
 		rel := contentPath(cfg, strings.TrimPrefix(p, "scaffold/"))
@@ -112,10 +132,7 @@ func initProject(root string, log io.Writer) error {
 	}
 	fmt.Fprintf(log, "\nREADME snippet (add it to your README):\n\n%s\n", readmeSnippet)
 	if hasConfig != "" {
-		fmt.Fprintf(log, "Your site keeps %s and its theme. Add evdoc's component first in its theme list:\n"+
-			"  theme = [\"evdoc\", \"<your theme>\"]\n"+
-			"and make sure ko and ja are configured as languages (contentDir content/ko, content/ja) in your\n"+
-			"Hugo configuration (evdoc merges it as Hugo does: hugo.*/config.* and config/_default/).\n", hasConfig)
+		reportTheme(root, hasConfig, cfg, log)
 	}
 	fmt.Fprintln(log, "Next: evdoc check && evdoc build")
 	return nil
@@ -180,6 +197,109 @@ func writeComponent(root string, log io.Writer) error {
 		fmt.Fprintf(log, "  wrote    %s\n", p)
 	}
 	return nil
+}
+
+// newHugoSite reports whether the project at root is what `hugo new
+// site` writes and nothing more: a hugo.toml setting at most baseURL,
+// languageCode and title, and no layouts, pages or themes.
+func newHugoSite(root string) bool {
+	var m map[string]any
+	if _, err := toml.DecodeFile(filepath.Join(root, site.ConfigFile), &m); err != nil {
+		return false
+	}
+	for k := range m {
+		switch strings.ToLower(k) {
+		case "baseurl", "languagecode", "title":
+		default:
+			return false
+		}
+	}
+	for _, d := range []string{"layouts", "content", "themes", "i18n"} {
+		n := 0
+		_ = filepath.WalkDir(filepath.Join(root, d), func(_ string, e fs.DirEntry, err error) error {
+			if err == nil && !e.IsDir() {
+				n++
+			}
+			return nil
+		})
+		if n > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// reportTheme tells a site with its own Hugo configuration (read from
+// where, cfg; nil when unreadable) what evdoc's component needs of it and
+// what init found: the theme list with the component first, ko and ja
+// languages, and, per theme, whether the component fills its head and
+// body hooks or what the site must add itself.
+func reportTheme(root, where string, cfg *site.Config, log io.Writer) {
+	if cfg == nil {
+		fmt.Fprintf(log, "Your site keeps %s, which evdoc cannot read (evdoc check says why). In it, list evdoc's component first: theme = [\"evdoc\", \"<your theme>\"].\n", where)
+		return
+	}
+	fmt.Fprintf(log, "Your site keeps %s and its theme.\n", where)
+	themes := cfg.Themes
+	switch {
+	case len(themes) > 0 && themes[0] == hosttheme.Component:
+		fmt.Fprintf(log, "  ok       theme list %q starts with evdoc's component\n", themes)
+	default:
+		want := []string{hosttheme.Component}
+		for _, t := range themes {
+			if t != hosttheme.Component {
+				want = append(want, t)
+			}
+		}
+		if len(themes) == 0 {
+			want = append(want, "<your theme>")
+		}
+		q := make([]string, len(want))
+		for i, t := range want {
+			q[i] = strconv.Quote(t)
+		}
+		fmt.Fprintf(log, "  ADD      to %s: theme = [%s]   (evdoc's component first: its render hooks and evidence templates must win)\n", where, strings.Join(q, ", "))
+	}
+	found := hosttheme.Detect(root, themes)
+	known := map[string]bool{}
+	for _, f := range found {
+		known[f.Dir] = true
+		fmt.Fprintf(log, "  theme    %s is %s (%s)\n", f.Dir, f.Name, f.Repo)
+		for _, h := range []struct{ what, hook, call string }{
+			{"evdoc's stylesheets and script", f.Head, hosttheme.HeadCall},
+			{"evdoc serve's findings banner", f.Body, hosttheme.BodyCall},
+		} {
+			if sh := hosttheme.Shadows(root, append([]string{hosttheme.Component}, themes...), "_partials/"+h.hook); len(sh) > 0 {
+				fmt.Fprintf(log, "  ADD      to %s: %s   (your file replaces evdoc's copy of this hook, which brings in %s)\n", sh[0], h.call, h.what)
+			} else {
+				fmt.Fprintf(log, "  wired    %s's hook layouts/_partials/%s: themes/evdoc fills it with %s\n", f.Name, h.hook, h.what)
+			}
+		}
+		if f.Note != "" {
+			fmt.Fprintf(log, "  note     %s: %s\n", f.Name, f.Note)
+		}
+	}
+	for _, t := range themes {
+		if t == hosttheme.Component || known[t] {
+			continue
+		}
+		fmt.Fprintf(log, "  ADD      theme %s is not one whose hooks evdoc knows: put %s before </head> and %s before </body> in its page template (copy it into your layouts/ and edit the copy)\n", t, hosttheme.HeadCall, hosttheme.BodyCall)
+	}
+	var missing []string
+	for _, code := range []string{"ko", "ja"} {
+		if _, ok := cfg.Languages[code]; !ok {
+			missing = append(missing, code)
+		}
+	}
+	if len(missing) > 0 {
+		fmt.Fprintf(log, "  ADD      to %s: languages %s, for instance\n", where, strings.Join(missing, " and "))
+		if _, ok := cfg.Languages[cfg.DefaultContentLanguage]; !ok || len(cfg.Languages) == 0 {
+			fmt.Fprintf(log, "             defaultContentLanguage = \"ko\"\n")
+		}
+		for i, code := range missing {
+			fmt.Fprintf(log, "             [languages.%s]\n               weight = %d\n               contentDir = \"content/%s\"\n", code, i+1, code)
+		}
+	}
 }
 
 // contentPath maps a scaffold path content/LANG/REST to where the

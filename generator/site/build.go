@@ -13,6 +13,7 @@ import (
 	"path"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -111,6 +112,27 @@ func directTool(ctx context.Context, cmd []string) []string {
 // into the stage (a missing one is skipped): the site's own and its
 // themes' templates, data, resources and configuration directory.
 var stagedDirs = []string{"layouts", "static", "i18n", "content", "themes", "data", "assets", "archetypes", "config"}
+
+// stagedDirs returns the project directories Stage copies: stagedDirs
+// and every language's content directory that is not under one of them
+// (contentDir = "content.ko", as hugo-book's example site keeps its
+// pages), by its first path element. A content directory outside the
+// project (absolute, or reaching up with "..") is Hugo's to read where it
+// is and is not copied.
+func (s *Site) stagedDirs() []string {
+	dirs := append([]string{}, stagedDirs...)
+	for _, l := range s.Config.Ordered() {
+		d := path.Clean(filepath.ToSlash(l.ContentDir))
+		if path.IsAbs(d) || d == "." || d == ".." || strings.HasPrefix(d, "../") {
+			continue
+		}
+		top, _, _ := strings.Cut(d, "/")
+		if !slices.Contains(dirs, top) {
+			dirs = append(dirs, top)
+		}
+	}
+	return dirs
+}
 
 // workDir is where Build stages the Hugo project, relative to Root.
 const workDir = ".evdoc"
@@ -440,7 +462,7 @@ func (s *Site) Stage(ctx context.Context, stage string, data *StageData, logw io
 		}
 		return nil, false
 	}
-	for _, d := range stagedDirs {
+	for _, d := range s.stagedDirs() {
 		if err := stageTree(ctx, s.Root, stage, d, hugoMarkdown); err != nil {
 			if ctx.Err() != nil {
 				return nil, ctx.Err()
@@ -558,7 +580,7 @@ func (s *Site) outputDir(out string) (string, error) {
 	if safefile.Within(root, abs) {
 		return refuse("it contains the project")
 	}
-	for _, d := range sourceDirs {
+	for _, d := range append(append([]string{}, sourceDirs...), s.stagedDirs()...) {
 		src := filepath.Join(root, d)
 		if safefile.Within(abs, src) {
 			return refuse("it is inside the project's " + d + "/ directory")

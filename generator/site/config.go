@@ -149,7 +149,9 @@ func (c *Config) Source() Language {
 // content language and params.sourceLanguage must be languages. A file
 // that does not parse is a site-config diagnostic at its position
 // (diag.List); a project with no configuration or no languages is an
-// error.
+// error. With an error about the languages (none, or a default or source
+// language that is not one) the configuration read so far is returned
+// too, for `evdoc init` to say what to add.
 func LoadConfig(root string) (*Config, error) {
 	merged := map[string]any{}
 	var files []string
@@ -271,13 +273,13 @@ func LoadConfig(root string) (*Config, error) {
 		c.Languages[code] = l
 	}
 	if len(c.Languages) == 0 {
-		return nil, fmt.Errorf("%s: no languages; expected one table per language ([languages.ko], [languages.ja]) with its contentDir", where)
+		return &c, fmt.Errorf("%s: no languages; expected one table per language ([languages.ko], [languages.ja]) with its contentDir", where)
 	}
 	if _, ok := c.Languages[c.DefaultContentLanguage]; !ok {
-		return nil, fmt.Errorf("%s: defaultContentLanguage %q is not among the languages (%s)", where, c.DefaultContentLanguage, strings.Join(sortedKeys(c.Languages), ", "))
+		return &c, fmt.Errorf("%s: defaultContentLanguage %q is not among the languages (%s)", where, c.DefaultContentLanguage, strings.Join(sortedKeys(c.Languages), ", "))
 	}
 	if _, ok := c.Languages[c.SourceCode()]; !ok {
-		return nil, fmt.Errorf("%s: params.sourceLanguage %q is not among the languages (%s)", where, c.Params.SourceLanguage, strings.Join(sortedKeys(c.Languages), ", "))
+		return &c, fmt.Errorf("%s: params.sourceLanguage %q is not among the languages (%s)", where, c.Params.SourceLanguage, strings.Join(sortedKeys(c.Languages), ", "))
 	}
 	return &c, nil
 }

@@ -13,23 +13,88 @@ import (
 	"path"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/hosttheme"
 	"golang.org/x/sync/errgroup"
 )
 
-// hookHint tells a site what verifyOutput found missing: evdoc's theme
-// component must come before the site's own theme, and neither the site
-// nor its theme may shadow the component's render hook and evidence
-// templates.
-const hookHint = `add "evdoc" to theme before your theme (theme = ["evdoc", "mytheme"]) and remove any layouts/_markup/render-link.html of your own or your theme's that shadows evdoc's`
+// themeOrderAdvice says what keeps the component's template layout (a
+// path under layouts/) from being the one Hugo uses, when something does:
+// the theme list lacks the component, or a file of the project or of a
+// theme listed before it replaces the template. what names the templates
+// for the message. It returns "" when the component's template is the one
+// Hugo uses.
+func (s *Site) themeOrderAdvice(layout, what string) string {
+	themes := s.Config.Themes
+	if !slices.Contains(themes, hosttheme.Component) {
+		return fmt.Sprintf(`the theme list (theme in %s) does not name evdoc's component: add "evdoc" before your theme (theme = ["evdoc", "mytheme"])`, strings.Join(s.Config.Files, ", "))
+	}
+	if sh := hosttheme.Shadows(s.Root, themes, layout); len(sh) > 0 {
+		return fmt.Sprintf(`%s replace(s) evdoc's %s (Hugo takes the project's layouts and earlier themes first): remove it, or list "evdoc" before that theme`, strings.Join(sh, ", "), what)
+	}
+	return ""
+}
 
-// evidenceHint is hookHint for the evidence viewer's template.
-const evidenceHint = `add "evdoc" to theme before your theme (theme = ["evdoc", "mytheme"]) and remove any layouts/evidence/ templates of your own or your theme's that shadow evdoc's`
+// hookAdvice names why claims are missing from the built site: the
+// component's claim render hook not in use (themeOrderAdvice), or, when
+// it is, what else keeps a page's claims out of the output. zgotmpl: some
+// page has a link Hugo's escaper rejected.
+func (s *Site) hookAdvice(zgotmpl bool) string {
+	if a := s.themeOrderAdvice("_markup/render-link.html", "claim render hook (layouts/_markup/render-link.html)"); a != "" {
+		return "claim links were not rendered by evdoc's render hook: " + a
+	}
+	if zgotmpl {
+		return "evdoc's claim render hook is the one Hugo uses (theme list and layouts checked); a link Hugo's escaper rejected (#ZgotmplZ) comes from a template of the site or its theme that writes an ev: link itself"
+	}
+	return "evdoc's claim render hook is the one Hugo uses (theme list and layouts checked), so the pages above were published without their claims: Hugo did not publish the page (its content directory, a section the theme leaves out), or its layout shows .Summary or text of its own instead of .Content"
+}
+
+// headAdvice names why pages show claims without evdoc's stylesheet:
+// the head hook of a theme the component fills replaced by a file of the
+// project, evdoc's stylesheet replaced, or a theme without a hook evdoc
+// knows.
+func (s *Site) headAdvice() string {
+	themes := s.Config.Themes
+	if sh := s.staticShadows("css/site.css"); len(sh) > 0 {
+		return fmt.Sprintf("%s replace(s) evdoc's stylesheet css/site.css: rename it, or list \"evdoc\" before that theme", strings.Join(sh, ", "))
+	}
+	for _, f := range hosttheme.Detect(s.Root, themes) {
+		if sh := hosttheme.Shadows(s.Root, themes, "_partials/"+f.Head); len(sh) > 0 {
+			return fmt.Sprintf("%s replace(s) the head hook of %s that evdoc's component fills: add %s to it", strings.Join(sh, ", "), f.Name, hosttheme.HeadCall)
+		}
+		if a := s.themeOrderAdvice("_partials/"+f.Head, "head hook"); a != "" {
+			return fmt.Sprintf("%s calls layouts/_partials/%s, which evdoc's component fills with its stylesheets, but %s", f.Name, f.Head, a)
+		}
+	}
+	return fmt.Sprintf("the theme links no stylesheet of evdoc's: add %s before </head> in its head template, or to a head hook it calls (docs/guide/adopting.md lists the themes whose hooks evdoc fills)", hosttheme.HeadCall)
+}
+
+// staticShadows returns the project's files that Hugo publishes at rel
+// (a path under static/) instead of the component's: the project's
+// static/REL and those of every theme listed before the component.
+func (s *Site) staticShadows(rel string) []string {
+	dirs := []string{""}
+	for _, t := range s.Config.Themes {
+		if t == hosttheme.Component {
+			break
+		}
+		dirs = append(dirs, path.Join("themes", t))
+	}
+	var out []string
+	for _, d := range dirs {
+		p := path.Join(d, "static", rel)
+		if fi, err := os.Stat(filepath.Join(s.Root, filepath.FromSlash(p))); err == nil && fi.Mode().IsRegular() {
+			out = append(out, p)
+		}
+	}
+	return out
+}
 
 // maxVerifyErrors caps the problems verifyOutput lists.
 const maxVerifyErrors = 20
@@ -59,6 +124,9 @@ type outputScan struct {
 	// broken are the links inside the site to files it does not have,
 	// "FILE: link to HREF …", in the walk's order.
 	broken []string
+	// unstyled are the files that show claims without evdoc's
+	// stylesheet (see evdocStyled), in the walk's order.
+	unstyled []string
 }
 
 // tagAttrs calls fn for each attribute of tag, one start tag as
@@ -158,6 +226,9 @@ type evTag struct {
 	// lineSpan: a <span> whose first class is "line" and whose id is
 	// L followed by digits, one raw line of evdoc's evidence template.
 	lineSpan bool
+	// stylesheet: a <link> whose rel names "stylesheet" (its href is
+	// href).
+	stylesheet bool
 }
 
 // readEvTag reads evdoc's markers off one start tag (the first value of
@@ -166,9 +237,15 @@ func readEvTag(tag []byte) evTag {
 	var t evTag
 	span := len(tag) > 5 && bytes.EqualFold(tag[1:5], []byte("span")) && (isHTMLSpace(tag[5]) || tag[5] == '>' || tag[5] == '/')
 	ua := urlAttr(tag)
-	var classLine, idLine, seenClass, seenID, seenDest bool
+	var classLine, idLine, seenClass, seenID, seenDest, seenRel bool
+	link := ua == "href" && !isATag(tag)
 	tagAttrs(tag, func(name, val []byte) bool {
 		switch {
+		case link && !seenRel && bytes.EqualFold(name, []byte("rel")):
+			seenRel = true
+			for _, r := range strings.Fields(attrString(val)) {
+				t.stylesheet = t.stylesheet || strings.EqualFold(r, "stylesheet")
+			}
 		case ua != "" && !t.hasHref && bytes.EqualFold(name, []byte(ua)):
 			t.href, t.hasHref = val, true
 		case !t.hasAt && bytes.EqualFold(name, []byte("data-ev-at")):
@@ -285,7 +362,19 @@ type fileScan struct {
 	// document order; emptyHref: an <a> has an empty href.
 	hrefs     []string
 	emptyHref bool
+	// styles are the hrefs of its stylesheet links inside the site
+	// (<link rel=stylesheet>), without query and fragment; evStyle: a
+	// <style> element of the file holds evdoc's popover rule
+	// (evdocCSSMark).
+	styles  []string
+	evStyle bool
 }
+
+// evdocCSSMark is the selector of the rule that keeps a claim's popover
+// out of the prose until it is opened: a stylesheet holding it is
+// evdoc's (css/site.css of the component, or a theme's bundle that
+// includes it, fingerprinted or minified).
+const evdocCSSMark = ".ev-pop"
 
 // claimMark is one claim marker: its page and LINE:COL|DEST.
 type claimMark struct {
@@ -338,8 +427,14 @@ func scanOutput(ctx context.Context, dir, basePath string) (*outputScan, error) 
 		return nil, err
 	}
 	sc := &outputScan{claims: map[pageKey]map[string]bool{}, windows: map[windowKey]int{}}
-	exists := map[string]bool{}
+	exists, evdocCSS := map[string]bool{}, map[string]bool{}
 	for i, f := range scans {
+		if len(f.claims) > 0 {
+			rel, _ := filepath.Rel(dir, files[i])
+			if rel = filepath.ToSlash(rel); !evdocStyled(dir, basePath, rel, f, evdocCSS) {
+				sc.unstyled = append(sc.unstyled, rel)
+			}
+		}
 		if f.emptyHref {
 			rel, _ := filepath.Rel(dir, files[i])
 			sc.broken = append(sc.broken, fmt.Sprintf("%s: a link with an empty href (a link to nothing)", filepath.ToSlash(rel)))
@@ -390,6 +485,7 @@ func scanFile(p string) (fileScan, error) {
 	var seen map[string]bool // hrefs of this file already looked at
 	var inComment bool       // inside <!-- … -->
 	var rawEnd []byte        // inside a script or style: its end tag
+	var inStyle bool         // inside a style element
 	for s.Scan() {
 		tok := s.Bytes()
 		if !res.zg {
@@ -411,8 +507,11 @@ func scanFile(p string) (fileScan, error) {
 			inComment = !bytes.HasSuffix(tok, []byte("-->"))
 			continue
 		case rawEnd != nil:
+			if inStyle && !res.evStyle && bytes.Contains(tok, []byte(evdocCSSMark)) {
+				res.evStyle = true
+			}
 			if containsFold(tok, rawEnd) {
-				rawEnd = nil
+				rawEnd, inStyle = nil, false
 			}
 			continue
 		}
@@ -426,7 +525,7 @@ func scanFile(p string) (fileScan, error) {
 		}
 		tag := tok[i:]
 		if name := rawTextTag(tag); name != "" {
-			rawEnd = []byte("</" + name)
+			rawEnd, inStyle = []byte("</"+name), name == "style"
 		}
 		a, u := isATag(tag), urlAttr(tag) != ""
 		if !u && (len(tag) < 6 || !bytes.Contains(tag, []byte("data-ev")) && !(res.win != nil && bytes.HasPrefix(tag, []byte("<span")))) {
@@ -453,6 +552,11 @@ func scanFile(p string) (fileScan, error) {
 				seen[hs] = true
 				if hs, ok := internalHref(hs); ok {
 					res.hrefs = append(res.hrefs, hs)
+				}
+			}
+			if t.stylesheet {
+				if hs, ok := internalHref(string(h)); ok {
+					res.styles = append(res.styles, hs)
 				}
 			}
 		}
@@ -500,38 +604,23 @@ func internalHref(href string) (string, bool) {
 
 // missingTargets returns, for the hrefs of output file rel (see
 // fileScan.hrefs) served under basePath ("/" or "/sub/", baseURL's
-// path), those that name no file of the built site in dir: resolved
-// from the file's URL as a browser resolves them; a path ending in "/",
-// or naming a directory, needs that directory's index.html. A link
-// outside basePath leaves the site and is not checked. exists caches
-// what was looked up.
+// path), those that name no file of the built site in dir (see
+// siteFile). A link outside basePath leaves the site and is not checked.
+// exists caches what was looked up.
 func missingTargets(dir, basePath, rel string, hrefs []string, exists map[string]bool) []string {
 	var out []string
-	page := &url.URL{Path: basePath + rel}
 	for _, h := range hrefs {
-		u, err := url.Parse(h)
+		target, inside, err := siteTarget(basePath, rel, h)
 		if err != nil {
 			out = append(out, h)
 			continue
 		}
-		p := page.ResolveReference(u).Path
-		if !strings.HasPrefix(p, basePath) {
-			if p+"/" != basePath {
-				continue
-			}
-			p = basePath
+		if !inside {
+			continue
 		}
-		target := strings.TrimPrefix(p, basePath)
 		ok, seen := exists[target]
 		if !seen {
-			f := filepath.Join(dir, filepath.FromSlash(target))
-			if target == "" || strings.HasSuffix(target, "/") {
-				f = filepath.Join(f, "index.html")
-			} else if fi, err := os.Stat(f); err == nil && fi.IsDir() {
-				f = filepath.Join(f, "index.html")
-			}
-			fi, err := os.Stat(f)
-			ok = err == nil && fi.Mode().IsRegular()
+			_, ok = siteFile(dir, target)
 			exists[target] = ok
 		}
 		if !ok {
@@ -539,6 +628,67 @@ func missingTargets(dir, basePath, rel string, hrefs []string, exists map[string
 		}
 	}
 	return out
+}
+
+// siteTarget resolves href, a link of output file rel served under
+// basePath, as a browser resolves it from the file's URL: the path it
+// names relative to basePath, and whether it lies under basePath at all.
+func siteTarget(basePath, rel, href string) (string, bool, error) {
+	u, err := url.Parse(href)
+	if err != nil {
+		return "", false, err
+	}
+	p := (&url.URL{Path: basePath + rel}).ResolveReference(u).Path
+	if !strings.HasPrefix(p, basePath) {
+		if p+"/" != basePath {
+			return "", false, nil
+		}
+		p = basePath
+	}
+	return strings.TrimPrefix(p, basePath), true, nil
+}
+
+// siteFile returns the file of the built site in dir that target (a path
+// relative to the site's root, see siteTarget) names, and whether it
+// exists: a path ending in "/", or naming a directory, is that
+// directory's index.html.
+func siteFile(dir, target string) (string, bool) {
+	f := filepath.Join(dir, filepath.FromSlash(target))
+	if target == "" || strings.HasSuffix(target, "/") {
+		f = filepath.Join(f, "index.html")
+	} else if fi, err := os.Stat(f); err == nil && fi.IsDir() {
+		f = filepath.Join(f, "index.html")
+	}
+	fi, err := os.Stat(f)
+	return f, err == nil && fi.Mode().IsRegular()
+}
+
+// evdocStyled reports whether output file rel, which shows claims, gets
+// evdoc's popover rules (evdocCSSMark): from a <style> element of its
+// own (f.evStyle) or a stylesheet it links that the built site in dir
+// has. evdocCSS caches, per stylesheet, whether it holds them.
+func evdocStyled(dir, basePath, rel string, f fileScan, evdocCSS map[string]bool) bool {
+	if f.evStyle {
+		return true
+	}
+	for _, h := range f.styles {
+		target, inside, err := siteTarget(basePath, rel, h)
+		if err != nil || !inside {
+			continue
+		}
+		has, seen := evdocCSS[target]
+		if !seen {
+			if file, ok := siteFile(dir, target); ok {
+				b, err := os.ReadFile(file)
+				has = err == nil && bytes.Contains(b, []byte(evdocCSSMark))
+			}
+			evdocCSS[target] = has
+		}
+		if has {
+			return true
+		}
+	}
+	return false
 }
 
 // splitClaimAt splits a data-ev-at value, LANG:PAGE:LINE:COL.
@@ -656,10 +806,17 @@ func (s *Site) verifyOutput(ctx context.Context, dir, out string, v *viewer, dat
 	})
 	var hookMissing bool
 	for _, k := range keys {
-		if got := len(sc.claims[k]); got < want[k] {
+		switch got := len(sc.claims[k]); {
+		case got == 0:
+			hookMissing = true
+			problems = append(problems, fmt.Sprintf("%s (%s): none of its %d claims is in the built site as evdoc's claim render hook renders it", k.rel, k.lang, want[k]))
+		case got < want[k]:
 			hookMissing = true
 			problems = append(problems, fmt.Sprintf("%s (%s): %d of its %d claims were not rendered by evdoc's claim render hook", k.rel, k.lang, want[k]-got, want[k]))
 		}
+	}
+	for _, f := range sc.unstyled {
+		problems = append(problems, fmt.Sprintf("%s/%s: shows claims without evdoc's stylesheet (no stylesheet it links has the %s rule), so every popover prints inline in the prose", filepath.ToSlash(out), f, evdocCSSMark))
 	}
 	var windowMissing bool
 	for _, f := range v.order {
@@ -698,13 +855,16 @@ func (s *Site) verifyOutput(ctx context.Context, dir, out string, v *viewer, dat
 		b.WriteString("\n  " + p)
 	}
 	if hookMissing || len(sc.problems) > 0 {
-		b.WriteString("\nclaim links were not rendered by evdoc's render hook (layouts/_markup/render-link.html from the evdoc theme component); " + hookHint)
+		b.WriteString("\n" + s.hookAdvice(len(sc.problems) > 0))
+	}
+	if len(sc.unstyled) > 0 {
+		b.WriteString("\n" + s.headAdvice())
 	}
 	if len(broken) > 0 {
 		b.WriteString("\nlinks inside the site must name a file it publishes: fix the link (a relative link resolves from the page's URL, /ja/… for a Japanese page), add the file under static/, or write a link to something another server publishes under the same host as a full URL [" + string(diag.LinkOutputMissing) + `; evdoc.toml [rules] link-output-missing = "warning" lists them and builds]`)
 	}
 	if windowMissing {
-		b.WriteString("\nevidence pages were not rendered by evdoc's evidence template (layouts/evidence/page.html from the evdoc theme component); " + evidenceHint)
+		b.WriteString("\nevidence pages were not rendered by evdoc's evidence template (layouts/evidence/page.html from the evdoc theme component); " + s.themeOrderAdvice("evidence/page.html", "layouts/evidence/ templates"))
 	}
 	b.WriteString("\n" + out + " left as it was")
 	return &OutputError{Problems: problems, msg: b.String()}

@@ -1,13 +1,17 @@
 package translation_test
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 
+	"golang.org/x/tools/txtar"
+
 	"github.com/evdoc-lab/evdoc/generator/translation"
+	"github.com/evdoc-lab/evdoc/internal/txtartest"
 )
 
 // TestI18nStringMissing is case 07: a string removed from one language's
@@ -83,11 +87,30 @@ func TestI18nStringMissing(t *testing.T) {
 	ds := translation.CheckI18nStrings(dir, themes, append(langs, translation.Language{Code: "en"}))
 	n := 0
 	for _, d := range ds {
-		if strings.Contains(d.Message, "no i18n/en.toml") {
+		if strings.Contains(d.Message, "add it to i18n/en.toml") {
 			n++
 		}
 	}
 	if n < 5 {
 		t.Errorf("en without i18n file: %v", ds)
 	}
+}
+
+// TestI18nHostTheme runs CheckI18nStrings on each testdata/i18n/*.txtar
+// project (theme list evdoc, then shelf; languages ko and ja) and compares
+// its findings (text, with related notes) with the archive's want.
+func TestI18nHostTheme(t *testing.T) {
+	langs := []translation.Language{{Code: "ko"}, {Code: "ja"}}
+	txtartest.Run(t, "testdata/i18n/*.txtar", func(t *testing.T, dir string, _ *txtar.Archive) []byte {
+		ds := translation.CheckI18nStrings(dir, []string{"evdoc", "shelf"}, langs)
+		txtartest.CheckRanges(t, ds)
+		var b bytes.Buffer
+		for _, d := range ds {
+			b.WriteString(d.String() + "\n")
+			for _, r := range d.Related {
+				b.WriteString("\t" + r.Pos.String() + ": " + r.Message + "\n")
+			}
+		}
+		return b.Bytes()
+	})
 }

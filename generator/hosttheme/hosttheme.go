@@ -1,0 +1,146 @@
+// Package hosttheme knows the Hugo themes that evdoc's theme component
+// joins in a site's theme list: the partials each theme calls so a site
+// can add to every page's <head> and to the end of its <body> (its
+// hooks), how to tell the theme in a project, and which of the project's
+// files replace the component's copy of a hook. `evdoc init` prints what
+// it found; `evdoc build`'s output check names the hook a page lacks;
+// docs/guide/adopting.md's recipe table is Known (a test keeps them in
+// step).
+package hosttheme
+
+import (
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+)
+
+// Component is the theme component's name in a site's theme list.
+const Component = "evdoc"
+
+// Theme names the hook partials of one Hugo theme. The component fills
+// each (themes/evdoc/layouts/_partials/HEAD and BODY): the head hook with
+// evdoc's stylesheets and script (HeadCall), the body hook with evdoc
+// serve's findings banner (BodyCall).
+type Theme struct {
+	// Name is the theme's name as its documentation spells it.
+	Name string
+	// Repo is where the theme lives (owner/name on GitHub); its last
+	// element is the usual name of its directory under themes/.
+	Repo string
+	// Detect are files relative to the theme's directory, any one of
+	// which tells the theme apart from the others in this table.
+	Detect []string
+	// Head and Body are the hook partials, relative to
+	// layouts/_partials (which Hugo also reads as layouts/partials).
+	Head, Body string
+	// Note is what a site with this theme should know besides the hooks
+	// ("" for nothing).
+	Note string
+}
+
+// HeadCall and BodyCall are what a head and a body hook hold to bring
+// evdoc into a page.
+const (
+	HeadCall = `{{ partial "evdoc/head.html" . }}`
+	BodyCall = `{{ partial "evdoc/serve-banner.html" page }}`
+)
+
+// Known returns the themes whose hooks the component fills, in the order
+// Detect tries them.
+func Known() []Theme {
+	both := func(f string) []string { return []string{"layouts/_partials/" + f, "layouts/partials/" + f} }
+	return []Theme{
+		{Name: "hugo-book", Repo: "alex-shpak/hugo-book", Detect: both("docs/inject/head.html"),
+			Head: "docs/inject/head.html", Body: "docs/inject/body.html",
+			Note: "its search index (BookSearch) shows a claim as its link text"},
+		{Name: "PaperMod", Repo: "adityatelange/hugo-PaperMod", Detect: both("extend_head.html"),
+			Head: "extend_head.html", Body: "extend_footer.html"},
+		{Name: "Hextra", Repo: "imfing/hextra", Detect: both("custom/head-end.html"),
+			Head: "custom/head-end.html", Body: "custom/footer.html"},
+		{Name: "Docsy", Repo: "google/docsy", Detect: both("hooks/head-end.html"),
+			Head: "hooks/head-end.html", Body: "hooks/body-end.html"},
+		{Name: "Blowfish", Repo: "nunocoracao/blowfish", Detect: both("article-link/card-related.html"),
+			Head: "extend-head.html", Body: "extend-footer.html",
+			Note: "it renders extend-footer.html once per site (partialCached): evdoc serve's banner lists the findings of the page built first as this page's"},
+		{Name: "Congo", Repo: "jpanther/congo", Detect: both("header/hamburger/hamburger-content.html"),
+			Head: "extend-head.html", Body: "extend-footer.html",
+			Note: "it renders extend-head.html once per site (partialCached), which evdoc's head needs no page for"},
+	}
+}
+
+// Found is a theme of a project's theme list that Detect recognised.
+type Found struct {
+	Theme
+	// Dir is the theme's directory name in the theme list (themes/DIR).
+	Dir string
+}
+
+// Detect returns the themes of the theme list themes (as the project at
+// root lists them, evdoc's component aside) that Known holds: by one of
+// the theme's Detect files under root/themes/DIR, or, when the directory
+// has none of them, by a DIR that is the theme's name or its repository's
+// (case aside). Unknown themes are left out.
+func Detect(root string, themes []string) []Found {
+	var out []Found
+	for _, dir := range themes {
+		if dir == Component {
+			continue
+		}
+		if t, ok := detect(root, dir); ok {
+			out = append(out, Found{t, dir})
+		}
+	}
+	return out
+}
+
+func detect(root, dir string) (Theme, bool) {
+	for _, t := range Known() {
+		for _, f := range t.Detect {
+			if fi, err := os.Stat(filepath.Join(root, "themes", dir, filepath.FromSlash(f))); err == nil && fi.Mode().IsRegular() {
+				return t, true
+			}
+		}
+	}
+	for _, t := range Known() {
+		if strings.EqualFold(dir, t.Name) || strings.EqualFold(dir, path.Base(t.Repo)) {
+			return t, true
+		}
+	}
+	return Theme{}, false
+}
+
+// Shadows returns the files of the project at root that Hugo takes for
+// the template layout (a path under layouts/: "_partials/extend_head.html",
+// "_markup/render-link.html") before the component's copy: the project's
+// own and those of every theme listed before the component (themes is the
+// theme list), under the layouts directory's current names and the ones
+// Hugo still reads (partials/, _default/_markup/). An empty result means
+// the component's template is the one Hugo uses, if the list has the
+// component at all.
+func Shadows(root string, themes []string, layout string) []string {
+	dirs := []string{""}
+	for _, t := range themes {
+		if t == Component {
+			break
+		}
+		dirs = append(dirs, path.Join("themes", t))
+	}
+	names := []string{layout}
+	if rest, ok := strings.CutPrefix(layout, "_partials/"); ok {
+		names = append(names, "partials/"+rest)
+	}
+	if rest, ok := strings.CutPrefix(layout, "_markup/"); ok {
+		names = append(names, "_default/_markup/"+rest)
+	}
+	var out []string
+	for _, d := range dirs {
+		for _, n := range names {
+			rel := path.Join(d, "layouts", n)
+			if fi, err := os.Stat(filepath.Join(root, filepath.FromSlash(rel))); err == nil && fi.Mode().IsRegular() {
+				out = append(out, rel)
+			}
+		}
+	}
+	return out
+}
