@@ -49,9 +49,47 @@ func ScanText(ix *diag.LineIndex, src []byte, start, stop int) []ProseNumber {
 }
 
 // shortcodeSpans returns the byte ranges of Hugo shortcode calls
-// ({{< name … >}} and {{% name … %}}) in src.
+// ({{< name … >}} and {{% name … %}}) in src. A call of a diagram or
+// formula shortcode (diagramShortcodes) spans its inner content up to its
+// closing call: the numbers of a Mermaid graph or a KaTeX formula are the
+// diagram's syntax, and a claim link written there would break it.
 func shortcodeSpans(src []byte) [][]int {
-	return shortcodeRe.FindAllIndex(src, -1)
+	calls := shortcodeRe.FindAllIndex(src, -1)
+	for i := 0; i < len(calls); i++ {
+		name, closing := shortcodeName(src[calls[i][0]:calls[i][1]])
+		if closing || !diagramShortcodes[name] {
+			continue
+		}
+		for j := i + 1; j < len(calls); j++ {
+			if n, c := shortcodeName(src[calls[j][0]:calls[j][1]]); c && n == name {
+				calls[i] = []int{calls[i][0], calls[j][1]}
+				calls = append(calls[:i+1], calls[j+1:]...)
+				break
+			}
+		}
+	}
+	return calls
+}
+
+// diagramShortcodes are the shortcodes (lower case) whose inner content
+// is a diagram or a formula, as themes and sites name them.
+var diagramShortcodes = map[string]bool{
+	"mermaid": true, "katex": true, "math": true, "latex": true, "tex": true,
+	"mathjax": true, "chart": true, "plantuml": true, "graphviz": true,
+	"kroki": true, "diagram": true, "echarts": true, "flowchart": true,
+}
+
+// shortcodeNameRe reads a shortcode call's name and whether it closes.
+var shortcodeNameRe = regexp.MustCompile(`^\{\{[<%]-?\s*(/?)\s*([A-Za-z0-9_./-]+)`)
+
+// shortcodeName returns the name (lower case) of the shortcode call c and
+// whether it is a closing call ({{< /name >}}).
+func shortcodeName(c []byte) (string, bool) {
+	m := shortcodeNameRe.FindSubmatch(c)
+	if m == nil {
+		return "", false
+	}
+	return strings.ToLower(string(m[2])), len(m[1]) > 0
 }
 
 // scanProse finds the numbers in src[start:stop] and classifies each. When
