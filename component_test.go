@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/evdoc-lab/evdoc/generator/hosttheme"
 	"github.com/evdoc-lab/evdoc/generator/site"
 )
 
@@ -74,5 +75,26 @@ func TestNoWithPartial(t *testing.T) {
 	})
 	if err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestThemeHooksFilled: the component fills the head and body hook of
+// every theme hosttheme knows, each with the call a site's own copy of
+// the hook would need (what init and the output check tell a site to
+// add), so the table and the files cannot drift apart.
+func TestThemeHooksFilled(t *testing.T) {
+	for _, th := range hosttheme.Known() {
+		for _, h := range []struct{ file, call string }{{th.Head, hosttheme.HeadCall}, {th.Body, hosttheme.BodyCall}} {
+			p := path.Join(ComponentDir, "layouts", "_partials", h.file)
+			b, err := fs.ReadFile(Files(), p)
+			if err != nil {
+				t.Errorf("%s: %v", th.Name, err)
+				continue
+			}
+			call := strings.NewReplacer("{{ ", "{{- ", " }}", " -}}").Replace(h.call)
+			if !strings.Contains(string(b), call) {
+				t.Errorf("%s: %s does not call %s", th.Name, p, h.call)
+			}
+		}
 	}
 }

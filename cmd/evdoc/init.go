@@ -79,7 +79,7 @@ func initProject(root string, log io.Writer) error {
 		if err := os.Rename(filepath.Join(root, site.ConfigFile), filepath.Join(root, old)); err != nil {
 			return err
 		}
-		fmt.Fprintf(log, "  moved    %s to %s (a new site's: baseURL, languageCode and title only); evdoc writes its own\n", site.ConfigFile, old)
+		fmt.Fprintf(log, "  moved    %s to %s (a new site's: baseURL, title and language code only); evdoc writes its own\n", site.ConfigFile, old)
 		hasConfig = ""
 	}
 	if err := writeComponent(root, log); err != nil {
@@ -201,7 +201,8 @@ func writeComponent(root string, log io.Writer) error {
 
 // newHugoSite reports whether the project at root is what `hugo new
 // site` writes and nothing more: a hugo.toml setting at most baseURL,
-// languageCode and title, and no layouts, pages or themes.
+// title and the language's code (languageCode, or locale since Hugo
+// v0.158), and no layouts, pages or themes.
 func newHugoSite(root string) bool {
 	var m map[string]any
 	if _, err := toml.DecodeFile(filepath.Join(root, site.ConfigFile), &m); err != nil {
@@ -209,7 +210,7 @@ func newHugoSite(root string) bool {
 	}
 	for k := range m {
 		switch strings.ToLower(k) {
-		case "baseurl", "languagecode", "title":
+		case "baseurl", "languagecode", "locale", "title":
 		default:
 			return false
 		}

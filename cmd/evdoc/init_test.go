@@ -2,6 +2,7 @@ package main
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -231,5 +232,31 @@ func TestInitReplacesComponentWhole(t *testing.T) {
 	}
 	if entries, _ := os.ReadDir(filepath.Join(dir, "themes")); len(entries) != 1 {
 		t.Errorf("themes/ holds %d entries after init, want only evdoc", len(entries))
+
+// TestInitAfterHugoNewSite: the natural Hugo path, `hugo new site x && cd
+// x && evdoc init`, ends in a ko/ja project that checks and builds: init
+// sets the skeleton's hugo.toml aside (hugo.toml.orig) and writes its
+// own, with the site layouts.
+func TestInitAfterHugoNewSite(t *testing.T) {
+	hugo := buildHugo(t)
+	dir := filepath.Join(t.TempDir(), "x")
+	if out, err := exec.Command(hugo, "new", "site", dir).CombinedOutput(); err != nil {
+		t.Fatalf("hugo new site: %v\n%s", err, out)
+	}
+	code, out, stderr := evdoc("init", "--root", dir)
+	if code != 0 || !strings.Contains(out, "moved    hugo.toml to hugo.toml.orig") {
+		t.Fatalf("init: exit %d\n%s%s", code, out, stderr)
+	}
+	if code, out, _ := evdoc("check", "--strict", "--root", dir); code != 0 {
+		t.Fatalf("check: exit %d\n%s", code, out)
+	}
+	if code, out, stderr := evdoc("build", "--strict", "--hugo", hugo, "--root", dir); code != 0 {
+		t.Fatalf("build: exit %d\n%s%s", code, out, stderr)
+	}
+	checkClaimLinks(t, filepath.Join(dir, "public"), "docs/example/index.html")
+	checkClaimLinks(t, filepath.Join(dir, "public"), "ja/docs/example/index.html")
+	// A second init keeps the project as it now is.
+	if code, out, _ := evdoc("init", "--root", dir); code != 0 || strings.Contains(out, "moved") {
+		t.Errorf("second init: exit %d\n%s", code, out)
 	}
 }

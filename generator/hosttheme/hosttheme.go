@@ -9,6 +9,7 @@
 package hosttheme
 
 import (
+	"fmt"
 	"os"
 	"path"
 	"path/filepath"
@@ -53,7 +54,7 @@ func Known() []Theme {
 	return []Theme{
 		{Name: "hugo-book", Repo: "alex-shpak/hugo-book", Detect: both("docs/inject/head.html"),
 			Head: "docs/inject/head.html", Body: "docs/inject/body.html",
-			Note: "its search index (BookSearch) shows a claim as its link text"},
+			Note: "its search index (BookSearch) is built from each page's .Plain, which holds a claim's popover text (value, reference, file:line) after the claim"},
 		{Name: "PaperMod", Repo: "adityatelange/hugo-PaperMod", Detect: both("extend_head.html"),
 			Head: "extend_head.html", Body: "extend_footer.html"},
 		{Name: "Hextra", Repo: "imfing/hextra", Detect: both("custom/head-end.html"),
@@ -143,4 +144,17 @@ func Shadows(root string, themes []string, layout string) []string {
 		}
 	}
 	return out
+}
+
+// RecipeTable returns Known as the Markdown table of
+// docs/guide/adopting.md: per theme, the hook files evdoc's component
+// fills and what a site whose own copy of a hook replaces evdoc's adds to
+// it.
+func RecipeTable() string {
+	var b strings.Builder
+	b.WriteString("| theme | head hook (stylesheets, script) | body hook (`evdoc serve` banner) | note |\n|---|---|---|---|\n")
+	for _, t := range Known() {
+		fmt.Fprintf(&b, "| [%s](https://github.com/%s) | `layouts/_partials/%s` | `layouts/_partials/%s` | %s |\n", t.Name, t.Repo, t.Head, t.Body, t.Note)
+	}
+	return b.String()
 }

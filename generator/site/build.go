@@ -121,6 +121,9 @@ var stagedDirs = []string{"layouts", "static", "i18n", "content", "themes", "dat
 // is and is not copied.
 func (s *Site) stagedDirs() []string {
 	dirs := append([]string{}, stagedDirs...)
+	if s.Config == nil {
+		return dirs
+	}
 	for _, l := range s.Config.Ordered() {
 		d := path.Clean(filepath.ToSlash(l.ContentDir))
 		if path.IsAbs(d) || d == "." || d == ".." || strings.HasPrefix(d, "../") {
