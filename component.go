@@ -33,4 +33,3 @@ const ComponentDir = "themes/evdoc"
 func SiteLayouts() []string {
 	return []string{"layouts/baseof.html", "layouts/home.html", "layouts/page.html", "layouts/section.html", "layouts/_markup/render-heading.html"}
 }
-
