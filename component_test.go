@@ -85,7 +85,7 @@ func TestNoWithPartial(t *testing.T) {
 func TestThemeHooksFilled(t *testing.T) {
 	for _, th := range hosttheme.Known() {
 		for _, h := range []struct{ file, call string }{{th.Head, hosttheme.HeadCall}, {th.Body, hosttheme.BodyCall}} {
-			p := path.Join(ComponentDir, "layouts", "_partials", h.file)
+			p := path.Join(ComponentDir, "layouts", h.file)
 			b, err := fs.ReadFile(Files(), p)
 			if err != nil {
 				t.Errorf("%s: %v", th.Name, err)

@@ -270,10 +270,10 @@ func reportTheme(root, where string, cfg *site.Config, log io.Writer) {
 			{"evdoc's stylesheets and script", f.Head, hosttheme.HeadCall},
 			{"evdoc serve's findings banner", f.Body, hosttheme.BodyCall},
 		} {
-			if sh := hosttheme.Shadows(root, append([]string{hosttheme.Component}, themes...), "_partials/"+h.hook); len(sh) > 0 {
+			if sh := hosttheme.Shadows(root, append([]string{hosttheme.Component}, themes...), h.hook); len(sh) > 0 {
 				fmt.Fprintf(log, "  ADD      to %s: %s   (your file replaces evdoc's copy of this hook, which brings in %s)\n", sh[0], h.call, h.what)
 			} else {
-				fmt.Fprintf(log, "  wired    %s's hook layouts/_partials/%s: themes/evdoc fills it with %s\n", f.Name, h.hook, h.what)
+				fmt.Fprintf(log, "  wired    %s's hook layouts/%s: themes/evdoc fills it with %s\n", f.Name, h.hook, h.what)
 			}
 		}
 		if f.Note != "" {

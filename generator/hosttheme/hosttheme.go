@@ -32,8 +32,10 @@ type Theme struct {
 	// Detect are files relative to the theme's directory, any one of
 	// which tells the theme apart from the others in this table.
 	Detect []string
-	// Head and Body are the hook partials, relative to
-	// layouts/_partials (which Hugo also reads as layouts/partials).
+	// Head and Body are the hook partials, relative to layouts/: under
+	// _partials/, or under the older partials/ for a theme that tests
+	// for its hook with templates.Exists "partials/NAME", which finds
+	// only a file there.
 	Head, Body string
 	// Note is what a site with this theme should know besides the hooks
 	// ("" for nothing).
@@ -53,19 +55,19 @@ func Known() []Theme {
 	both := func(f string) []string { return []string{"layouts/_partials/" + f, "layouts/partials/" + f} }
 	return []Theme{
 		{Name: "hugo-book", Repo: "alex-shpak/hugo-book", Detect: both("docs/inject/head.html"),
-			Head: "docs/inject/head.html", Body: "docs/inject/body.html",
+			Head: "_partials/docs/inject/head.html", Body: "_partials/docs/inject/body.html",
 			Note: "its search index (BookSearch) is built from each page's .Plain, which holds a claim's popover text (value, reference, file:line) after the claim"},
 		{Name: "PaperMod", Repo: "adityatelange/hugo-PaperMod", Detect: both("extend_head.html"),
-			Head: "extend_head.html", Body: "extend_footer.html"},
+			Head: "_partials/extend_head.html", Body: "_partials/extend_footer.html"},
 		{Name: "Hextra", Repo: "imfing/hextra", Detect: both("custom/head-end.html"),
-			Head: "custom/head-end.html", Body: "custom/footer.html"},
+			Head: "_partials/custom/head-end.html", Body: "_partials/custom/footer.html"},
 		{Name: "Docsy", Repo: "google/docsy", Detect: both("hooks/head-end.html"),
-			Head: "hooks/head-end.html", Body: "hooks/body-end.html"},
+			Head: "_partials/hooks/head-end.html", Body: "_partials/hooks/body-end.html"},
 		{Name: "Blowfish", Repo: "nunocoracao/blowfish", Detect: both("article-link/card-related.html"),
-			Head: "extend-head.html", Body: "extend-footer.html",
+			Head: "partials/extend-head.html", Body: "partials/extend-footer.html",
 			Note: "it renders extend-footer.html once per site (partialCached): evdoc serve's banner lists the findings of the page built first as this page's"},
 		{Name: "Congo", Repo: "jpanther/congo", Detect: both("header/hamburger/hamburger-content.html"),
-			Head: "extend-head.html", Body: "extend-footer.html",
+			Head: "partials/extend-head.html", Body: "partials/extend-footer.html",
 			Note: "it renders extend-head.html once per site (partialCached), which evdoc's head needs no page for"},
 	}
 }
@@ -116,7 +118,8 @@ func detect(root, dir string) (Theme, bool) {
 // "_markup/render-link.html") before the component's copy: the project's
 // own and those of every theme listed before the component (themes is the
 // theme list), under the layouts directory's current names and the ones
-// Hugo still reads (partials/, _default/_markup/). An empty result means
+// Hugo still reads (partials/ and _partials/ for each other,
+// _default/_markup/). An empty result means
 // the component's template is the one Hugo uses, if the list has the
 // component at all.
 func Shadows(root string, themes []string, layout string) []string {
@@ -130,6 +133,9 @@ func Shadows(root string, themes []string, layout string) []string {
 	names := []string{layout}
 	if rest, ok := strings.CutPrefix(layout, "_partials/"); ok {
 		names = append(names, "partials/"+rest)
+	}
+	if rest, ok := strings.CutPrefix(layout, "partials/"); ok {
+		names = append(names, "_partials/"+rest)
 	}
 	if rest, ok := strings.CutPrefix(layout, "_markup/"); ok {
 		names = append(names, "_default/_markup/"+rest)
@@ -154,7 +160,7 @@ func RecipeTable() string {
 	var b strings.Builder
 	b.WriteString("| theme | head hook (stylesheets, script) | body hook (`evdoc serve` banner) | note |\n|---|---|---|---|\n")
 	for _, t := range Known() {
-		fmt.Fprintf(&b, "| [%s](https://github.com/%s) | `layouts/_partials/%s` | `layouts/_partials/%s` | %s |\n", t.Name, t.Repo, t.Head, t.Body, t.Note)
+		fmt.Fprintf(&b, "| [%s](https://github.com/%s) | `layouts/%s` | `layouts/%s` | %s |\n", t.Name, t.Repo, t.Head, t.Body, t.Note)
 	}
 	return b.String()
 }

@@ -459,8 +459,9 @@ func (s *Site) Stage(ctx context.Context, stage string, data *StageData, logw io
 		}
 		for _, d := range contentDirs {
 			if strings.HasPrefix(rel, d) {
-				out, ins := translation.HugoMarkdown(b, mdOpt)
-				return out, len(ins) > 0
+				pinned, ok := pinClaimPositions(rel, b)
+				out, ins := translation.HugoMarkdown(pinned, mdOpt)
+				return out, ok || len(ins) > 0
 			}
 		}
 		return nil, false
@@ -477,6 +478,9 @@ func (s *Site) Stage(ctx context.Context, stage string, data *StageData, logw io
 		if err := copyFile(filepath.Join(s.Root, f), filepath.Join(stage, f)); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return nil, fmt.Errorf("staging %s: %v", f, err)
 		}
+	}
+	if s.Config.EnableGitInfo {
+		stageGitInfo(ctx, s.Root, stage, logw)
 	}
 	if err := s.stageFallbacks(ctx, stage, mdOpt); err != nil {
 		return nil, err
@@ -509,6 +513,71 @@ func (s *Site) Stage(ctx context.Context, stage string, data *StageData, logw io
 		return nil, err
 	}
 	return &Staged{Env: hugoEnv, viewer: v}, nil
+}
+
+// stageGitInfo lets Hugo, run on stage, read the git history of the
+// project at root as plain hugo would (enableGitInfo: .GitInfo, a lastmod
+// from git): Hugo maps each page to the history of its file by its path
+// relative to the top of the git work tree it finds from the stage, and
+// the stage is no work tree. A .git file in the stage naming the
+// project's git directory (gitdir: …) makes the stage that work tree's
+// double, its files at the paths git knows them by, when the project is
+// the top of its work tree. A project in a subdirectory of its work tree
+// keeps other paths in git's history than in the stage: its build has no
+// GitInfo, which a warning on logw says. A project not under git is left
+// to Hugo, which fails on it as plain hugo does.
+func stageGitInfo(ctx context.Context, root, stage string, logw io.Writer) {
+	out, err := exec.CommandContext(ctx, "git", "-C", root, "rev-parse", "--show-prefix", "--absolute-git-dir").Output()
+	if err != nil {
+		return
+	}
+	lines := strings.Split(strings.TrimRight(string(out), "\n"), "\n")
+	if len(lines) != 2 {
+		return
+	}
+	if prefix := strings.TrimSpace(lines[0]); prefix != "" {
+		fmt.Fprintf(logw, "evdoc: warning: enableGitInfo: the project is the subdirectory %s of its git work tree, which evdoc build does not stage; its pages have no .GitInfo and no lastmod from git (plain hugo has them)\n", strings.TrimSuffix(prefix, "/"))
+		return
+	}
+	if err := writeFile(filepath.Join(stage, ".git"), []byte("gitdir: "+lines[1]+"\n")); err != nil {
+		fmt.Fprintf(logw, "evdoc: warning: enableGitInfo: %v; the pages have no .GitInfo\n", err)
+	}
+}
+
+// pinClaimPositions returns page src (at rel) with the position of each
+// of its claims in the page written after the claim's destination, as
+// evdoc's claim render hook reads it ("[4건](<ev:SET/NAME @LINE:COL>)"),
+// and true, when the page has a shortcode call: Hugo gives a link inside
+// a shortcode's inner content ({{% tab %}}…{{% /tab %}}) a position
+// counted from the shortcode, so two tabs quoting the same sentence would
+// give two claims one position and one popover id. The positions are the
+// claim parser's (the AST's). Another page, and a claim whose
+// destination is not written as goldmark read it (escapes, angle
+// brackets, a reference link), is left as it is: Hugo's position is
+// right there, or the claim keeps it.
+func pinClaimPositions(rel string, src []byte) ([]byte, bool) {
+	if !bytes.Contains(src, []byte("{{")) || !bytes.Contains(src, []byte("](ev:")) {
+		return src, false
+	}
+	parsed, _ := claim.Parse(claim.NewMarkdown(), rel, src)
+	var out []byte
+	last := 0
+	for _, c := range parsed.Claims {
+		a, e := c.RefPos.Offset, c.DestEnd.Offset
+		if c.Exempt || !strings.HasPrefix(c.Destination, claim.Scheme) || a < last || e > len(src) || a >= e ||
+			string(src[a:e]) != c.Destination || strings.Contains(c.Destination, " @") {
+			continue
+		}
+		out = append(out, src[last:a]...)
+		out = append(out, '<')
+		out = append(out, c.Destination...)
+		out = fmt.Appendf(out, " @%d:%d>", c.Pos.Line, c.Pos.Column)
+		last = e
+	}
+	if out == nil {
+		return src, false
+	}
+	return append(out, src[last:]...), true
 }
 
 // DirectTool returns the command to run for cmd as Build runs it: a

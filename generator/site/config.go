@@ -80,6 +80,9 @@ type Config struct {
 		Enable, EscapedSpace *bool
 		EastAsianLineBreaks  bool
 	}
+	// EnableGitInfo is Hugo's enableGitInfo: pages get .GitInfo and a
+	// lastmod from the project's git history.
+	EnableGitInfo bool
 	// Unsafe is markup.goldmark.renderer.unsafe: Hugo renders raw HTML
 	// in pages (false, Hugo's default: it omits it).
 	Unsafe bool
@@ -226,6 +229,9 @@ func LoadConfig(root string) (*Config, error) {
 	c.CJK.Enable, c.CJK.EscapedSpace = configBool(cjk, "enable"), configBool(cjk, "escapedspace")
 	if b := configBool(cjk, "eastasianlinebreaks"); b != nil {
 		c.CJK.EastAsianLineBreaks = *b
+	}
+	if b := configBool(merged, "enablegitinfo"); b != nil {
+		c.EnableGitInfo = *b
 	}
 	if b := configBool(configMap(configMap(configMap(merged, "markup"), "goldmark"), "renderer"), "unsafe"); b != nil {
 		c.Unsafe = *b

@@ -65,11 +65,11 @@ func (s *Site) headAdvice() string {
 		return fmt.Sprintf("%s replace(s) evdoc's stylesheet css/site.css: rename it, or list \"evdoc\" before that theme", strings.Join(sh, ", "))
 	}
 	for _, f := range hosttheme.Detect(s.Root, themes) {
-		if sh := hosttheme.Shadows(s.Root, themes, "_partials/"+f.Head); len(sh) > 0 {
+		if sh := hosttheme.Shadows(s.Root, themes, f.Head); len(sh) > 0 {
 			return fmt.Sprintf("%s replace(s) the head hook of %s that evdoc's component fills: add %s to it", strings.Join(sh, ", "), f.Name, hosttheme.HeadCall)
 		}
-		if a := s.themeOrderAdvice("_partials/"+f.Head, "head hook"); a != "" {
-			return fmt.Sprintf("%s calls layouts/_partials/%s, which evdoc's component fills with its stylesheets, but %s", f.Name, f.Head, a)
+		if a := s.themeOrderAdvice(f.Head, "head hook"); a != "" {
+			return fmt.Sprintf("%s calls layouts/%s, which evdoc's component fills with its stylesheets, but %s", f.Name, f.Head, a)
 		}
 	}
 	return fmt.Sprintf("the theme links no stylesheet of evdoc's: add %s before </head> in its head template, or to a head hook it calls (docs/guide/adopting.md lists the themes whose hooks evdoc fills)", hosttheme.HeadCall)
@@ -227,8 +227,10 @@ type evTag struct {
 	// L followed by digits, one raw line of evdoc's evidence template.
 	lineSpan bool
 	// stylesheet: a <link> whose rel names "stylesheet" (its href is
-	// href).
-	stylesheet bool
+	// href); icon: a <link> to the site's icons or web app manifest
+	// (rel icon, apple-touch-icon, mask-icon, manifest), which themes
+	// link by default for a site to add and a browser does without.
+	stylesheet, icon bool
 }
 
 // readEvTag reads evdoc's markers off one start tag (the first value of
@@ -243,8 +245,13 @@ func readEvTag(tag []byte) evTag {
 		switch {
 		case link && !seenRel && bytes.EqualFold(name, []byte("rel")):
 			seenRel = true
-			for _, r := range strings.Fields(attrString(val)) {
-				t.stylesheet = t.stylesheet || strings.EqualFold(r, "stylesheet")
+			for _, r := range strings.Fields(strings.ToLower(attrString(val))) {
+				switch r {
+				case "stylesheet":
+					t.stylesheet = true
+				case "icon", "apple-touch-icon", "apple-touch-icon-precomposed", "mask-icon", "manifest":
+					t.icon = true
+				}
 			}
 		case ua != "" && !t.hasHref && bytes.EqualFold(name, []byte(ua)):
 			t.href, t.hasHref = val, true
@@ -550,7 +557,7 @@ func scanFile(p string) (fileScan, error) {
 				}
 				hs := string(h)
 				seen[hs] = true
-				if hs, ok := internalHref(hs); ok {
+				if hs, ok := internalHref(hs); ok && !t.icon {
 					res.hrefs = append(res.hrefs, hs)
 				}
 			}
@@ -739,9 +746,11 @@ func renderedByHugo(fm map[string]any) bool {
 // evdoc's claim render hook (its data-ev-at and data-ev attributes),
 // every evidence viewer window by evdoc's evidence template (its
 // data-ev-window marker and one line span per raw line), no file
-// holds Hugo's sanitised-URL marker #ZgotmplZ, and every <a href> inside
-// the site (no scheme or host, under baseURL's path) names a file the
-// built site has: a theme has no legitimate reason to link to a 404, and
+// holds Hugo's sanitised-URL marker #ZgotmplZ, every page showing claims
+// links evdoc's stylesheet, and every URL inside the site (no scheme or
+// host, under baseURL's path) that a reader's browser follows or fetches
+// (urlAttrs; not the icons and manifest a theme links for the site to
+// add, which a browser does without) names a file the built site has: a theme has no legitimate reason to link to a 404, and
 // a link to what another server publishes on the same host can be
 // written as a full URL. Without it a site whose
 // own theme shadows evdoc's templates builds with every claim an empty

@@ -199,7 +199,7 @@ func TestScanOutputLinks(t *testing.T) {
 		"docs/index.html":   `<a href="../">h</a><a href="/sub/">s</a><a data-ev="ev:x" href="../nope.png">c</a>`,
 		"docs/feed.xml":     `<link>x</link>`,
 		"docs/other/x.html": `<a href="../">ok</a>`,
-		"img/index.html":    `<img src="../docs/other/x.html" alt=a><IMG SRC=nope.png><img src=""><img src="data:image/png;base64,AA=="><link rel=stylesheet href="/css/nope.css"><link rel="preconnect" href="//cdn.example.org"><script src="../docs/"></script><script>var a = "<a href='x'>"</script><iframe src="nope/"></iframe><imgx src="nope2.png"><video poster="nope3.png" src="/docs/other/x.html"></video><!-- <a href="gone/">old</a> --><STYLE>a[href="x"]::after{content:"<img src=y>"}</style><!----><a href="after/">a</a><!--><img src="after2.png">`,
+		"img/index.html":    `<img src="../docs/other/x.html" alt=a><IMG SRC=nope.png><img src=""><img src="data:image/png;base64,AA=="><link rel=stylesheet href="/css/nope.css"><link rel="icon" href="/favicon.ico"><link rel="apple-touch-icon" href="/apple-touch-icon.png"><link rel="preconnect" href="//cdn.example.org"><script src="../docs/"></script><script>var a = "<a href='x'>"</script><iframe src="nope/"></iframe><imgx src="nope2.png"><video poster="nope3.png" src="/docs/other/x.html"></video><!-- <a href="gone/">old</a> --><STYLE>a[href="x"]::after{content:"<img src=y>"}</style><!----><a href="after/">a</a><!--><img src="after2.png">`,
 	}
 	for f, b := range files {
 		if err := writeFile(filepath.Join(dir, filepath.FromSlash(f)), []byte(b)); err != nil {

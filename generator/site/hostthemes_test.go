@@ -1,0 +1,203 @@
+package site
+
+import (
+	"bytes"
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"golang.org/x/tools/txtar"
+
+	"github.com/evdoc-lab/evdoc/generator/check"
+	"github.com/evdoc-lab/evdoc/internal/txtartest"
+)
+
+// TestBuildHostThemes builds each testdata/themes/*.txtar site, whose own
+// theme reproduces what a popular Hugo theme does (hugo-book's inject
+// partials and search index, PaperMod's extend partials, Hextra's and
+// Congo's hooks called with other contexts, i18n in YAML, JSON and TOML,
+// content directories outside content/, enableGitInfo), with evdoc's
+// component first in its theme list: `evdoc build` into public/ and plain
+// hugo into plain/ must both succeed, unless the archive's want-error
+// member holds text evdoc build's error must contain (then plain hugo
+// still succeeds). The project is a git repository with one commit. Each
+// line of the archive's assert member is a check on a built file:
+//
+//	FILE contains TEXT
+//	FILE lacks TEXT
+//	FILE count N TEXT
+//
+// With Chromium, the page named by the archive's browse member (its first
+// line: a path of evdoc build's output) is opened: its first claim's
+// popover is hidden until the claim has focus, then shown, and, when the
+// member has a line "body COLOUR", the page's body keeps the theme's
+// background colour (as getComputedStyle writes it).
+func TestBuildHostThemes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs Hugo")
+	}
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	var b *browserSession
+	if haveChromium() {
+		b = newBrowser(t)
+	}
+	files, err := filepath.Glob(filepath.Join("testdata", "themes", "*.txtar"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no testdata/themes archives: %v", err)
+	}
+	for _, file := range files {
+		t.Run(strings.TrimSuffix(filepath.Base(file), ".txtar"), func(t *testing.T) {
+			ar, err := txtar.ParseFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			member := func(name string) (string, bool) {
+				for _, f := range ar.Files {
+					if f.Name == name {
+						return string(f.Data), true
+					}
+				}
+				return "", false
+			}
+			dir := txtartest.Write(t, ar)
+			if err := copyTree(filepath.Join(repoRoot, "themes", "evdoc"), filepath.Join(dir, "themes", "evdoc")); err != nil {
+				t.Fatal(err)
+			}
+			for _, args := range [][]string{{"init", "-q"}, {"add", "-A"}, {"-c", "user.name=lab", "-c", "user.email=lab@example.org", "commit", "-q", "-m", "lab pages"}} {
+				if out, err := exec.Command("git", append([]string{"-C", dir}, args...)...).CombinedOutput(); err != nil {
+					t.Fatalf("git %v: %v\n%s", args, err, out)
+				}
+			}
+			s, err := Load(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var log bytes.Buffer
+			err = s.Build(context.Background(), BuildOptions{Out: "public", Hugo: hugoCommand(t), Check: check.DefaultOptions(), Log: &log})
+			wantErr, failing := member("want-error")
+			switch {
+			case failing && err == nil:
+				t.Errorf("evdoc build succeeded; want an error containing %q", strings.TrimSpace(wantErr))
+			case failing && !strings.Contains(err.Error(), strings.TrimSpace(wantErr)):
+				t.Errorf("evdoc build: %v\nwant an error containing %q", err, strings.TrimSpace(wantErr))
+			case !failing && err != nil:
+				t.Fatalf("evdoc build: %v\n%s", err, log.String())
+			}
+			hugo := hugoCommand(t)
+			out, err := exec.Command(hugo[0], append(hugo[1:], "--source", dir, "--destination", filepath.Join(dir, "plain"), "--logLevel", "warn")...).CombinedOutput()
+			if err != nil {
+				t.Fatalf("plain hugo: %v\n%s", err, out)
+			}
+			if browse, ok := member("browse"); ok && b != nil && !failing {
+				page, body, _ := strings.Cut(strings.TrimSpace(browse), "\n")
+				browseClaim(t, b, filepath.Join(dir, "public"), page, strings.TrimPrefix(body, "body "))
+			}
+			assert, _ := member("assert")
+			for i, line := range strings.Split(strings.TrimSpace(assert), "\n") {
+				if line == "" {
+					continue
+				}
+				fields := strings.SplitN(line, " ", 3)
+				if len(fields) < 3 {
+					t.Fatalf("assert:%d: %q; want FILE contains|lacks|count … TEXT", i+1, line)
+				}
+				b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(fields[0])))
+				if err != nil {
+					t.Errorf("assert:%d: %v", i+1, err)
+					continue
+				}
+				switch text := fields[2]; fields[1] {
+				case "contains":
+					if !bytes.Contains(b, []byte(text)) {
+						t.Errorf("assert:%d: %s lacks %q", i+1, fields[0], text)
+					}
+				case "lacks":
+					if bytes.Contains(b, []byte(text)) {
+						t.Errorf("assert:%d: %s contains %q", i+1, fields[0], text)
+					}
+				case "count":
+					n, text, _ := strings.Cut(text, " ")
+					want, err := strconv.Atoi(n)
+					if err != nil {
+						t.Fatalf("assert:%d: count %q", i+1, n)
+					}
+					if got := bytes.Count(b, []byte(text)); got != want {
+						t.Errorf("assert:%d: %s holds %q %d times, want %d", i+1, fields[0], text, got, want)
+					}
+				default:
+					t.Fatalf("assert:%d: unknown check %q", i+1, fields[1])
+				}
+			}
+		})
+	}
+}
+
+// browseClaim opens page (a URL path) of the site built in public and
+// checks its first claim's popover: hidden, then shown once the claim has
+// keyboard focus; and, unless body is "", that the page's body background
+// is body.
+func browseClaim(t *testing.T, b *browserSession, public, page, body string) {
+	t.Helper()
+	b.takeErrors()
+	srv := httptest.NewServer(http.FileServer(http.Dir(public)))
+	defer srv.Close()
+	type popState struct {
+		Found, Before, After bool
+		Body                 string
+	}
+	if err := chromedp.Do(b.ctx, chromedp.Navigate(srv.URL+page),
+		chromedp.Poll[chromedp.Void](`document.readyState === "complete"`, chromedp.WithPollingTimeout(15*time.Second))); err != nil {
+		t.Fatalf("browsing %s: %v", page, err)
+	}
+	res, err := chromedp.Run(b.ctx, chromedp.Evaluate[popState](`(() => {
+			const a = document.querySelector("a.ev-claim");
+			const pop = a && document.getElementById(a.getAttribute("aria-describedby"));
+			if (!pop) return {Found: false};
+			const shown = el => { const s = getComputedStyle(el), r = el.getBoundingClientRect(); return s.display !== "none" && s.visibility !== "hidden" && r.width > 0 && r.height > 0; };
+			const before = shown(pop);
+			a.focus();
+			return {Found: true, Before: before, After: shown(pop), Body: getComputedStyle(document.body).backgroundColor};
+		})()`))
+	if err != nil {
+		t.Fatalf("browsing %s: %v", page, err)
+	}
+	switch {
+	case !res.Found:
+		t.Errorf("%s: no claim with a popover", page)
+	case res.Before:
+		t.Errorf("%s: the first claim's popover shows before the claim has focus (printed inline in the prose?)", page)
+	case !res.After:
+		t.Errorf("%s: the first claim's popover does not show when the claim has focus", page)
+	}
+	if body != "" && res.Body != body {
+		t.Errorf("%s: body background %s, want the theme's %s", page, res.Body, body)
+	}
+	if errs := b.takeErrors(); len(errs) > 0 {
+		t.Errorf("%s: %v", page, errs)
+	}
+}
+
+// haveChromium reports whether chromiumPath finds a browser, without
+// skipping the test when it does not.
+func haveChromium() bool {
+	if os.Getenv("EVDOC_CHROMIUM") != "" {
+		return true
+	}
+	for _, name := range []string{"chromium", "chromium-browser"} {
+		if _, err := exec.LookPath(name); err == nil {
+			return true
+		}
+	}
+	return false
+}
