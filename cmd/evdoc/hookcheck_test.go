@@ -13,7 +13,8 @@ import (
 // claims and evidence pages instead of evdoc's theme component (evdoc not
 // in the theme list; the site's theme first with its own link render
 // hook) fails evdoc build --strict with a message naming the page and
-// what is missing, and public/ keeps the site built before.
+// what is missing and why (evdoc not in the theme list; the file that
+// replaces evdoc's render hook), and public/ keeps the site built before.
 func TestBuildFailsWithoutEvdocTemplates(t *testing.T) {
 	hugo := buildHugo(t)
 	for _, tc := range []struct {
@@ -21,16 +22,16 @@ func TestBuildFailsWithoutEvdocTemplates(t *testing.T) {
 		want    []string
 	}{
 		{"testdata/foreign-hook-theme-only.txtar", []string{
-			"docs/cb.md (ko): 1 of its 1 claims were not rendered by evdoc's claim render hook",
+			"docs/cb.md (ko): none of its 1 claims is in the built site",
 			"docs/cb.md (ja):",
-			"claim links were not rendered by evdoc's render hook (layouts/_markup/render-link.html from the evdoc theme component)",
+			`does not name evdoc's component: add "evdoc" before your theme`,
 			"evidence pages were not rendered by evdoc's evidence template",
 			"public left as it was",
 		}},
 		{"testdata/foreign-hook-shadowed.txtar", []string{
 			"docs/cb/index.html: contains #ZgotmplZ",
-			"docs/cb.md (ko): 1 of its 1 claims were not rendered by evdoc's claim render hook",
-			`add "evdoc" to theme before your theme`,
+			"docs/cb.md (ko): none of its 1 claims is in the built site",
+			"themes/mytheme/layouts/_markup/render-link.html replace(s) evdoc's claim render hook",
 			"public left as it was",
 		}},
 	} {
