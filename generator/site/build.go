@@ -300,6 +300,9 @@ func (s *Site) Build(ctx context.Context, opt BuildOptions) error {
 	defer os.RemoveAll(stage)
 	if opt.KeepStage != "" {
 		defer func() {
+			// A git command run in the kept directory must not take it
+			// for a work tree of the project's repository.
+			_ = os.Remove(filepath.Join(stage, ".git"))
 			if err := os.Rename(stage, opt.KeepStage); err != nil {
 				fmt.Fprintf(logw, "evdoc: not kept: %v (the stage is removed)\n", err)
 				return
@@ -552,9 +555,9 @@ func stageGitInfo(ctx context.Context, root, stage string, logw io.Writer) {
 // counted from the shortcode, so two tabs quoting the same sentence would
 // give two claims one position and one popover id. The positions are the
 // claim parser's (the AST's). Another page, and a claim whose
-// destination is not written as goldmark read it (escapes, angle
-// brackets, a reference link), is left as it is: Hugo's position is
-// right there, or the claim keeps it.
+// destination is not written as goldmark read it (escapes, a reference
+// link), is left as it is: Hugo's position is right there, or the claim
+// keeps it.
 func pinClaimPositions(rel string, src []byte) ([]byte, bool) {
 	if !bytes.Contains(src, []byte("{{")) || !bytes.Contains(src, []byte("](ev:")) {
 		return src, false
@@ -568,10 +571,17 @@ func pinClaimPositions(rel string, src []byte) ([]byte, bool) {
 			string(src[a:e]) != c.Destination || strings.Contains(c.Destination, " @") {
 			continue
 		}
+		// in angle brackets already (<ev:…>): the position goes inside
+		bracketed := a > 0 && src[a-1] == '<' && e < len(src) && src[e] == '>'
 		out = append(out, src[last:a]...)
-		out = append(out, '<')
+		if !bracketed {
+			out = append(out, '<')
+		}
 		out = append(out, c.Destination...)
-		out = fmt.Appendf(out, " @%d:%d>", c.Pos.Line, c.Pos.Column)
+		out = fmt.Appendf(out, " @%d:%d", c.Pos.Line, c.Pos.Column)
+		if !bracketed {
+			out = append(out, '>')
+		}
 		last = e
 	}
 	if out == nil {

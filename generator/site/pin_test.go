@@ -1,0 +1,70 @@
+package site
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/evdoc-lab/evdoc/generator/claim"
+)
+
+// TestPinClaimPositions: on a page with shortcodes every claim's
+// destination gets its position in the page, so two tabs quoting the
+// same sentence give two positions; the page parses to the same claims
+// with nothing else changed (a destination in angle brackets gets its
+// position inside them); a page without shortcodes and an exempt claim
+// are left as they are.
+func TestPinClaimPositions(t *testing.T) {
+	src := "---\ntitle: t\n---\n\n{{% tabs %}}\n{{% tab %}}\n요청 [4건](ev:run/r.s1.n)\n{{% /tab %}}\n{{% tab %}}\n요청 [4건](ev:run/r.s1.n) [3 × 3 = 9](ev:exempt \"arithmetic\") [5건](<ev:run/r.s2.n>)\n{{% /tab %}}\n{{% /tabs %}}\n"
+	out, ok := pinClaimPositions("content/ko/p.md", []byte(src))
+	if !ok {
+		t.Fatal("a page with shortcodes and claims was not pinned")
+	}
+	want := strings.Replace(src, "(ev:run/r.s1.n)", "(<ev:run/r.s1.n @7:9>)", 1)
+	want = strings.Replace(want, "(ev:run/r.s1.n)", "(<ev:run/r.s1.n @10:9>)", 1)
+	want = strings.Replace(want, "(<ev:run/r.s2.n>)", "(<ev:run/r.s2.n @10:68>)", 1)
+	if string(out) != want {
+		t.Errorf("pinned:\n%s\nwant:\n%s", out, want)
+	}
+	before, _ := claim.Parse(claim.NewMarkdown(), "p.md", []byte(src))
+	after, _ := claim.Parse(claim.NewMarkdown(), "p.md", out)
+	if len(before.Claims) != len(after.Claims) {
+		t.Fatalf("%d claims after pinning, %d before", len(after.Claims), len(before.Claims))
+	}
+	for i, c := range after.Claims {
+		if d, _, _ := strings.Cut(c.Destination, " @"); d != before.Claims[i].Destination || c.Literal != before.Claims[i].Literal {
+			t.Errorf("claim %d: %q → %q after pinning; want %q → %q", i, c.Literal, c.Destination, before.Claims[i].Literal, before.Claims[i].Destination)
+		}
+	}
+	plain := "요청 [4건](ev:run/r.s1.n)\n"
+	if out, ok := pinClaimPositions("content/ko/q.md", []byte(plain)); ok || string(out) != plain {
+		t.Errorf("a page without shortcodes was changed: %q", out)
+	}
+}
+
+// FuzzPinClaimPositions: pinning never loses, adds or changes a claim:
+// the pinned page parses to the same claims (literal, destination before
+// its position) in the same order.
+func FuzzPinClaimPositions(f *testing.F) {
+	f.Add("{{% tab %}}\n요청 [4건](ev:run/r.s1.n)\n{{% /tab %}}\n")
+	f.Add("{{< x >}} [1](<ev:a/b>) [2](ev:a/b \"t\") [3](ev:exempt \"r\") [4][r]\n\n[r]: ev:a/c\n")
+	f.Add("{{ [5](ev:a/b\\_c) `[6](ev:a/b)` <span>[7](ev:a/b)</span>\n")
+	f.Fuzz(func(t *testing.T, src string) {
+		out, ok := pinClaimPositions("p.md", []byte(src))
+		if !ok {
+			if string(out) != src {
+				t.Fatal("unpinned page changed")
+			}
+			return
+		}
+		before, _ := claim.Parse(claim.NewMarkdown(), "p.md", []byte(src))
+		after, _ := claim.Parse(claim.NewMarkdown(), "p.md", out)
+		if len(before.Claims) != len(after.Claims) {
+			t.Fatalf("%d claims after pinning %q, %d before", len(after.Claims), src, len(before.Claims))
+		}
+		for i, c := range after.Claims {
+			if d, _, _ := strings.Cut(c.Destination, " @"); d != before.Claims[i].Destination || c.Literal != before.Claims[i].Literal {
+				t.Fatalf("claim %d of %q: %q → %q after pinning; want %q → %q", i, src, c.Literal, c.Destination, before.Claims[i].Literal, before.Claims[i].Destination)
+			}
+		}
+	})
+}
