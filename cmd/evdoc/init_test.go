@@ -232,6 +232,8 @@ func TestInitReplacesComponentWhole(t *testing.T) {
 	}
 	if entries, _ := os.ReadDir(filepath.Join(dir, "themes")); len(entries) != 1 {
 		t.Errorf("themes/ holds %d entries after init, want only evdoc", len(entries))
+	}
+}
 
 // TestInitAfterHugoNewSite: the natural Hugo path, `hugo new site x && cd
 // x && evdoc init`, ends in a ko/ja project that checks and builds: init
