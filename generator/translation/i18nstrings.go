@@ -68,7 +68,8 @@ func readI18n(root string, themes []string, code string) (i18nTable, diag.List) 
 		for _, ext := range i18nExts {
 			for _, e := range entries {
 				name := e.Name()
-				if !e.Type().IsRegular() || !strings.EqualFold(name, code+ext) {
+				if e.IsDir() || !strings.EqualFold(name, code+ext) {
+					// (a FIFO, device or link of that name is read, and reported, by readI18nFile)
 					continue
 				}
 				rel := path.Join(dir, "i18n", name)
