@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -161,7 +162,19 @@ func TestBrowser(t *testing.T) {
 	b := newBrowser(t)
 	dir := builtReference(t)
 	public := filepath.Join(dir, "public")
-	srv := httptest.NewServer(http.FileServer(http.Dir(public)))
+	// hosts holds pages of the test's own (a host theme's page), served
+	// beside the built site but kept out of the build other tests share.
+	hosts := t.TempDir()
+	files := http.FileServer(http.Dir(public))
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if name := filepath.Join(hosts, filepath.FromSlash(path.Clean("/"+r.URL.Path))); r.URL.Path != "/" {
+			if fi, err := os.Stat(name); err == nil && fi.Mode().IsRegular() {
+				http.ServeFile(w, r, name)
+				return
+			}
+		}
+		files.ServeHTTP(w, r)
+	}))
 	defer srv.Close()
 	shots := artifactDir(t)
 	t.Logf("screenshots in %s", shots)
@@ -337,7 +350,7 @@ func TestBrowser(t *testing.T) {
 
 	// What a reader sees on phones, in tables and in dark mode, and the
 	// built pages' quotation marks, on the same build.
-	readerView(t, b, srv.URL, public, shots)
+	readerView(t, b, srv.URL, hosts, shots)
 	t.Run("quotes", func(t *testing.T) { checkQuotes(t, public) })
 
 	t.Run("links", func(t *testing.T) {

@@ -148,8 +148,9 @@ const layoutScript = `(() => {
 // base, with browser b: every popover inside the viewport and not
 // clipped by its table, chart text, figure margins, evidence table
 // names, the table of contents, heading anchors, the skip link, Escape,
-// the raw line at the landing, and dark mode.
-func readerView(t *testing.T, b *browserSession, base, public, shots string) {
+// the raw line at the landing, and dark mode (a host page of its own is
+// written to hosts, which the server at base serves too).
+func readerView(t *testing.T, b *browserSession, base, hosts, shots string) {
 	ctx := b.ctx
 	do := func(t *testing.T, what string, steps ...chromedp.Action[chromedp.Void]) {
 		t.Helper()
@@ -330,7 +331,7 @@ func readerView(t *testing.T, b *browserSession, base, public, shots string) {
 <style>body { margin: 0; background: rgb(17, 17, 17); color: rgb(230, 230, 230); display: grid; grid-template-columns: 200px 1fr 200px; } a { color: rgb(120, 170, 255); }</style>
 <link rel="stylesheet" href="/css/site.css"><script src="/js/evdoc.js" defer></script></head>
 <body><nav id="left">left</nav><main>` + snippet + `</main><aside id="right">right</aside></body></html>`
-		if err := os.WriteFile(filepath.Join(public, "dark-host.html"), []byte(host), 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(hosts, "dark-host.html"), []byte(host), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		do(t, "dark host", setDark(false), chromedp.Navigate(base+"/dark-host.html"), loaded)
