@@ -68,7 +68,8 @@ func checkAccounted(t *testing.T, glue []string, lit string, l Literal) {
 			}
 			n := 0
 			for _, w := range glue {
-				if strings.HasPrefix(seg[i:], w) {
+				// the grammar reads English words in any case ("vS", "Of")
+				if len(seg)-i >= len(w) && strings.EqualFold(seg[i:i+len(w)], w) {
 					n = len(w)
 					break
 				}
