@@ -108,8 +108,15 @@ func initProject(root string, log io.Writer) error {
 		if err != nil {
 			return err
 		}
+		note := ""
+		if _, err := os.Lstat(filepath.Join(root, filepath.FromSlash(rel))); err != nil && rel == workflowFile {
+			b, note = workflowForBranch(root, b)
+		}
 		if err := write(rel, b); err != nil {
 			return err
+		}
+		if note != "" {
+			fmt.Fprintf(log, "           %s %s\n", rel, note)
 		}
 	}
 	if hasConfig == "" {
