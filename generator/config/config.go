@@ -18,12 +18,12 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"github.com/pelletier/go-toml/v2/unstable"
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/internal/safefile"
+	"github.com/evdoc-lab/evdoc/internal/tomlpos"
 )
 
 // File is the name of evdoc's configuration file at a project's root.
@@ -109,13 +109,7 @@ func Parse(file string, src []byte) (*Config, diag.List) {
 		seen[id] = at(key.Raw)
 		c.Rules[id] = sev
 	}
-	keys := func(n *unstable.Node) []*unstable.Node {
-		var out []*unstable.Node
-		for it := n.Key(); it.Next(); {
-			out = append(out, it.Node())
-		}
-		return out
-	}
+	keys := tomlpos.Keys
 	inRules, rulesTable := false, false
 	for p.NextExpression() {
 		e := p.Expression()
@@ -125,7 +119,7 @@ func Parse(file string, src []byte) (*Config, diag.List) {
 			inRules = len(k) == 1 && string(k[0].Data) == "rules"
 			switch {
 			case !inRules:
-				errorf(k[0].Raw, "unknown table [%s]; expected [rules]", joinKey(k))
+				errorf(k[0].Raw, "unknown table [%s]; expected [rules]", tomlpos.JoinKey(k))
 			case rulesTable:
 				errorf(k[0].Raw, "[rules] is defined twice; expected one [rules] table")
 			}
@@ -133,14 +127,14 @@ func Parse(file string, src []byte) (*Config, diag.List) {
 		case unstable.ArrayTable:
 			k := keys(e)
 			inRules = false
-			errorf(k[0].Raw, "unknown table [[%s]]; expected [rules]", joinKey(k))
+			errorf(k[0].Raw, "unknown table [[%s]]; expected [rules]", tomlpos.JoinKey(k))
 		case unstable.KeyValue:
 			k, val := keys(e), e.Value()
 			switch {
 			case inRules && len(k) == 1:
 				rule(k[0], val)
 			case inRules:
-				errorf(k[0].Raw, "dotted key %s in [rules]; expected a rule id", joinKey(k))
+				errorf(k[0].Raw, "dotted key %s in [rules]; expected a rule id", tomlpos.JoinKey(k))
 			case len(k) == 2 && string(k[0].Data) == "rules":
 				rule(k[1], val)
 			case len(k) == 1 && string(k[0].Data) == "rules" && val.Kind == unstable.InlineTable:
@@ -148,34 +142,18 @@ func Parse(file string, src []byte) (*Config, diag.List) {
 					kv := it.Node()
 					kk := keys(kv)
 					if len(kk) != 1 {
-						errorf(kk[0].Raw, "dotted key %s in rules; expected a rule id", joinKey(kk))
+						errorf(kk[0].Raw, "dotted key %s in rules; expected a rule id", tomlpos.JoinKey(kk))
 						continue
 					}
 					rule(kk[0], kv.Value())
 				}
 			default:
-				errorf(k[0].Raw, "unknown key %s; expected a [rules] table", joinKey(k))
+				errorf(k[0].Raw, "unknown key %s; expected a [rules] table", tomlpos.JoinKey(k))
 			}
 		}
 	}
-	if err := p.Error(); err != nil {
-		var pe *unstable.ParserError
-		off, end := len(src), len(src)
-		if errors.As(err, &pe) && pe.Highlight != nil {
-			r := p.Range(pe.Highlight)
-			off, end = int(r.Offset), int(r.Offset+r.Length)
-		}
-		pos, endPos := ix.Span(off, end)
-		ds = append(ds, diag.Errorf(pos, diag.SiteConfig, "invalid TOML: %s", err).Spanning(endPos))
+	if d, ok := tomlpos.ParseError(&p, ix, len(src), diag.SiteConfig); ok {
+		ds = append(ds, d)
 	}
 	return c, ds
-}
-
-// joinKey writes a dotted key as TOML spells it.
-func joinKey(k []*unstable.Node) string {
-	parts := make([]string, len(k))
-	for i, n := range k {
-		parts[i] = string(n.Data)
-	}
-	return strings.Join(parts, ".")
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/evdoc-lab/evdoc/generator/claim"
 	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/internal/tomlpos"
 )
 
 // Rules returns the rules this package reports.
@@ -206,7 +207,7 @@ func CheckStrings(g *Glossary, file string, src []byte, lang func(keys []string)
 		case unstable.InlineTable:
 			for it := v.Children(); it.Next(); {
 				kv := it.Node()
-				walk(append(keys[:len(keys):len(keys)], keyParts(kv)...), kv.Value())
+				walk(append(keys[:len(keys):len(keys)], tomlpos.KeyStrings(kv)...), kv.Value())
 			}
 		case unstable.Array:
 			for it := v.Children(); it.Next(); {
@@ -221,9 +222,9 @@ func CheckStrings(g *Glossary, file string, src []byte, lang func(keys []string)
 		e := p.Expression()
 		switch e.Kind {
 		case unstable.Table, unstable.ArrayTable:
-			table = keyParts(e)
+			table = tomlpos.KeyStrings(e)
 		case unstable.KeyValue:
-			walk(append(table[:len(table):len(table)], keyParts(e)...), e.Value())
+			walk(append(table[:len(table):len(table)], tomlpos.KeyStrings(e)...), e.Value())
 		}
 	}
 	// a malformed file is reported by its own reader
@@ -268,14 +269,6 @@ func stringBase(src []byte, v *unstable.Node, s string) (int, bool) {
 		return start, true
 	}
 	return off, false
-}
-
-func keyParts(n *unstable.Node) []string {
-	var out []string
-	for it := n.Key(); it.Next(); {
-		out = append(out, string(it.Node().Data))
-	}
-	return out
 }
 
 // LastKeyLanguage returns a lang function for CheckStrings that reads a

@@ -27,7 +27,6 @@
 package style
 
 import (
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -36,6 +35,7 @@ import (
 	"github.com/pelletier/go-toml/v2/unstable"
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/internal/tomlpos"
 )
 
 // GlossaryFile is the name of the glossary at a project's root.
@@ -83,13 +83,7 @@ func ParseGlossary(file string, src []byte) (*Glossary, diag.List) {
 		pos, end := ix.Span(int(r.Offset), int(r.Offset+r.Length))
 		ds = append(ds, diag.Errorf(pos, diag.SiteConfig, format, args...).Spanning(end))
 	}
-	keys := func(n *unstable.Node) []*unstable.Node {
-		var out []*unstable.Node
-		for it := n.Key(); it.Next(); {
-			out = append(out, it.Node())
-		}
-		return out
-	}
+	keys := tomlpos.Keys
 	var p unstable.Parser
 	p.Reset(src)
 	var cur *Term
@@ -138,7 +132,7 @@ func ParseGlossary(file string, src []byte) (*Glossary, diag.List) {
 		case unstable.ArrayTable:
 			k := keys(e)
 			if len(k) != 1 || string(k[0].Data) != "term" {
-				errorf(k[0].Raw, "unknown table [[%s]]; expected [[term]]", joinKey(k))
+				errorf(k[0].Raw, "unknown table [[%s]]; expected [[term]]", tomlpos.JoinKey(k))
 				cur = nil
 				continue
 			}
@@ -146,12 +140,12 @@ func ParseGlossary(file string, src []byte) (*Glossary, diag.List) {
 			cur = &g.Terms[len(g.Terms)-1]
 		case unstable.Table:
 			k := keys(e)
-			errorf(k[0].Raw, "unknown table [%s]; expected [[term]] tables", joinKey(k))
+			errorf(k[0].Raw, "unknown table [%s]; expected [[term]] tables", tomlpos.JoinKey(k))
 			cur = nil
 		case unstable.KeyValue:
 			k, v := keys(e), e.Value()
 			if cur == nil {
-				errorf(k[0].Raw, "key %s outside a [[term]] table; expected every key under [[term]]", joinKey(k))
+				errorf(k[0].Raw, "key %s outside a [[term]] table; expected every key under [[term]]", tomlpos.JoinKey(k))
 				continue
 			}
 			switch name := string(k[0].Data); name {
@@ -171,22 +165,15 @@ func ParseGlossary(file string, src []byte) (*Glossary, diag.List) {
 				}
 			default:
 				if len(k) != 1 || v.Kind != unstable.String || len(v.Data) == 0 {
-					errorf(k[0].Raw, "%s: expected the preferred term in language %q as a non-empty string (or one of concept, note, avoid, allow)", joinKey(k), name)
+					errorf(k[0].Raw, "%s: expected the preferred term in language %q as a non-empty string (or one of concept, note, avoid, allow)", tomlpos.JoinKey(k), name)
 					continue
 				}
 				cur.Preferred[name] = string(v.Data)
 			}
 		}
 	}
-	if err := p.Error(); err != nil {
-		var pe *unstable.ParserError
-		off, end := len(src), len(src)
-		if errors.As(err, &pe) && pe.Highlight != nil {
-			r := p.Range(pe.Highlight)
-			off, end = int(r.Offset), int(r.Offset+r.Length)
-		}
-		pos, endPos := ix.Span(off, end)
-		ds = append(ds, diag.Errorf(pos, diag.SiteConfig, "invalid TOML: %s", err).Spanning(endPos))
+	if d, ok := tomlpos.ParseError(&p, ix, len(src), diag.SiteConfig); ok {
+		ds = append(ds, d)
 	}
 	for _, t := range g.Terms {
 		if t.Concept == "" {
@@ -199,14 +186,6 @@ func ParseGlossary(file string, src []byte) (*Glossary, diag.List) {
 		}
 	}
 	return g, ds
-}
-
-func joinKey(k []*unstable.Node) string {
-	parts := make([]string, len(k))
-	for i, n := range k {
-		parts[i] = string(n.Data)
-	}
-	return strings.Join(parts, ".")
 }
 
 // match is a variant found in a text.
