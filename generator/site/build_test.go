@@ -196,6 +196,11 @@ func TestBuildReferenceSite(t *testing.T) {
 		if !strings.Contains(set, want) || strings.Contains(set, "unknown") {
 			t.Errorf("%s evidence set page of retry-istio-1.31: the unknown date is not shown as %q", lang, want)
 		}
+		// The evidence index lists it the same way, under a title in the page's language.
+		idx := read(map[string]string{"ko": "", "ja": "ja/"}[lang] + "evidence/index.html")
+		if strings.Contains(idx, "unknown") || strings.Contains(idx, "<title>Evidence") {
+			t.Errorf("%s evidence index shows the manifest's \"unknown\" date or the English title \"Evidence\"", lang)
+		}
 	}
 	for _, f := range []string{"figures/strict-l7-snapshots.ko.png", "figures/strict-l7-snapshots.ja.png", "figures/strict-l7-snapshots.ko.svg", "figures/strict-l7-snapshots.ja.svg"} {
 		if fi, err := os.Stat(filepath.Join(built, "public", f)); err != nil || fi.Size() < 1000 {
