@@ -45,6 +45,13 @@ func TestParseLiteral(t *testing.T) {
 		{"毎秒約38件", "38/0//s/false", true},
 		{"秒間約38件", "38/0//s/false", true},
 		{"毎秒 およそ 38件", "38/0//s/false", true},
+		// a size per second is a throughput
+		{"1.23 MB/s", "1.23/2/MB/s/false", false},
+		{"1.2MB/초", "1.2/1/MB/s/false", false},
+		{"12.9MB/秒", "12.9/1/MB/s/false", false},
+		{"초당 40KB", "40/0/KB/s/false", false},
+		{"毎秒約3.5GiB", "3.5/1/GiB/s/false", true},
+		{"498 kB per second", "498/0/KB/s/false", false},
 	}
 	for _, tt := range tests {
 		l, err := ParseLiteral(tt.lit)
@@ -63,7 +70,7 @@ func TestParseLiteral(t *testing.T) {
 }
 
 func TestParseLiteralErrors(t *testing.T) {
-	for _, lit := range []string{"없음", "", "1.30.0", "10.0.0.1", "MID1에서 +1"} {
+	for _, lit := range []string{"없음", "", "1.30.0", "10.0.0.1", "MID1에서 +1", "40초/회", "3%/s", "40ms/초"} {
 		if _, err := ParseLiteral(lit); err == nil {
 			t.Errorf("ParseLiteral(%q) succeeded; want error", lit)
 		}

@@ -689,14 +689,22 @@ func (lx *lexer) unitAfter(q *Quantity, k int) error {
 	return nil
 }
 
-// makeRate turns q into a rate per second: a plain number or a count.
+// makeRate turns q into a rate per second: a plain number or a count
+// (/s), or a size (KB gives KB/s).
 func (lx *lexer) makeRate(q *Quantity, word string, at int) error {
 	switch q.Unit {
 	case "", "count", "/s":
 		q.Unit = "/s"
 		return nil
 	}
-	return lx.errorf(at, at+len(word), "%q makes a rate of %s; expected a count per second (1,250건/초, 毎秒1,250件) — compound units such as KB/s are not read", word, q.Unit)
+	if u, ok := unit.PerSecondOf(q.Unit); ok { // 1.2MB/s, 1.2MB/초, 초당 1.2MB: a throughput
+		q.Unit = u
+		return nil
+	}
+	if u, _ := unit.Canonical(q.Unit); u.Dim == unit.Throughput {
+		return nil // 초당 1.2MB/s: a rate written twice, as 초당 1,250건/초
+	}
+	return lx.errorf(at, at+len(word), "%q makes a rate of %s; expected a count or a size per second (1,250건/초, 毎秒1,250件, 1.2MB/s) — other compound units are not read", word, q.Unit)
 }
 
 // after checks what follows a quantity: a Latin letter, digit, "_", "%"

@@ -14,6 +14,8 @@
 //	KB MB GB                decimal-prefixed sizes (1000 or 1024 B is ambiguous in use: never convert)
 //	core mcore ucore ncore  CPU (Kubernetes quantities: 74m, 329087452n; convert into each other)
 //	/s                      per second (a rate)
+//	B/s KiB/s MiB/s GiB/s TiB/s  bytes per second (throughput; convert as their sizes do)
+//	KB/s MB/s GB/s          decimal-prefixed bytes per second (never convert, as KB, MB, GB)
 //	count                   a count written with a counter word (회, 回, 件, 개, …)
 //	x                       a multiple (배, 倍, ×)
 //	tod                     a time of day in seconds since midnight (a clock time: 14:03:22)
@@ -33,16 +35,17 @@ type Dim string
 
 // Dimensions.
 const (
-	Plain    Dim = ""         // a plain number
-	Percent  Dim = "percent"  // % and %p
-	Time     Dim = "time"     // ns … wk
-	Calendar Dim = "calendar" // mo, yr
-	Size     Dim = "size"     // B … TiB
-	CPU      Dim = "cpu"      // core, mcore, ucore, ncore
-	Rate     Dim = "rate"     // /s
-	Count    Dim = "count"    // counter words
-	Multiple Dim = "multiple" // 배, 倍, x
-	Clock    Dim = "clock"    // tod: a time of day, seconds since midnight
+	Plain      Dim = ""           // a plain number
+	Percent    Dim = "percent"    // % and %p
+	Time       Dim = "time"       // ns … wk
+	Calendar   Dim = "calendar"   // mo, yr
+	Size       Dim = "size"       // B … TiB
+	CPU        Dim = "cpu"        // core, mcore, ucore, ncore
+	Rate       Dim = "rate"       // /s
+	Throughput Dim = "throughput" // bytes per second: B/s … TiB/s, KB/s, MB/s, GB/s
+	Count      Dim = "count"      // counter words
+	Multiple   Dim = "multiple"   // 배, 倍, x
+	Clock      Dim = "clock"      // tod: a time of day, seconds since midnight
 	// Ambiguous is the dimension of a word that spells units of several
 	// dimensions ("m": minutes or millicores); see Resolve.
 	Ambiguous Dim = "ambiguous"
@@ -111,6 +114,11 @@ var canonical = func() map[string]Unit {
 	}
 	for n, s := range map[string]decimal.Decimal{"B": decimal.NewFromInt(1), "KiB": decimal.NewFromInt(1 << 10), "MiB": decimal.NewFromInt(1 << 20), "GiB": decimal.NewFromInt(1 << 30), "TiB": decimal.NewFromInt(1 << 40)} {
 		m[n] = Unit{Name: n, Dim: Size, Scale: s}
+	}
+	for n, u := range m {
+		if u.Dim == Size {
+			m[n+"/s"] = Unit{Name: n + "/s", Dim: Throughput, Scale: u.Scale}
+		}
 	}
 	for n, s := range map[string]decimal.Decimal{"core": decimal.NewFromInt(1), "mcore": decimal.New(1, -3), "ucore": decimal.New(1, -6), "ncore": decimal.New(1, -9)} {
 		m[n] = Unit{Name: n, Dim: CPU, Scale: s}
@@ -361,6 +369,17 @@ func Quotient(a, b string) (string, error) {
 		return "/s", nil
 	}
 	return "", fmt.Errorf("cannot divide %s by %s; expected equal units, a plain divisor, or a count per second", Describe(a), Describe(b))
+}
+
+// PerSecondOf returns the throughput unit of size unit size ("MB" gives
+// "MB/s", "KiB" "KiB/s"): what a claim's "40KB/s", "초당 40KB" or
+// "40KB/秒" and a tool's "Transfer/sec: 12.89MB" mean. It reports false
+// for a unit that is not a size.
+func PerSecondOf(size string) (string, bool) {
+	if u, ok := canonical[size]; ok && u.Dim == Size {
+		return size + "/s", true
+	}
+	return "", false
 }
 
 // Describe names a unit for messages: "a plain number" for "".

@@ -47,6 +47,8 @@ func TestCompatibleAndConvert(t *testing.T) {
 		{"count", "", true}, {"x", "", true}, {"count", "s", false}, {"s", "", false}, {"s", "count", false},
 		{"yr", "s", false}, {"mo", "d", false}, {"KB", "B", false}, {"/s", "/s", true}, {"s", "%", false},
 		{"MiB", "KiB", true}, {"GiB", "B", true}, {"KiB", "KB", false}, {"MiB", "s", false}, {"core", "ncore", true},
+		{"MB/s", "MB/s", true}, {"MiB/s", "KiB/s", true}, {"MiB/s", "B/s", true}, {"MB/s", "KB/s", false}, {"MB/s", "MB", false},
+		{"MB/s", "/s", false}, {"KiB/s", "KB/s", false},
 		{"m", "s", true}, {"m", "ncore", true}, {"m", "mcore", true}, {"m", "", false}, {"m", "B", false}, {"s", "ncore", false},
 	} {
 		if got := Compatible(tc.lit, tc.val); got != tc.want {
@@ -57,6 +59,7 @@ func TestCompatibleAndConvert(t *testing.T) {
 		v, from, to, want string
 		ok                bool
 	}{
+		{"1", "MiB/s", "KiB/s", "1024", true}, {"1", "MB/s", "KB/s", "1", false},
 		{"0.0192", "s", "ms", "19.2", true}, {"1500", "ms", "s", "1.5", true}, {"2", "min", "s", "120", true},
 		{"1", "wk", "d", "7", true}, {"5", "KB", "B", "5", false}, {"5", "yr", "d", "5", false}, {"7", "%", "%", "7", true},
 		{"351232", "KiB", "MiB", "343", true}, {"2", "GiB", "B", "2147483648", true}, {"329087452", "ncore", "mcore", "329.087452", true},
@@ -223,6 +226,20 @@ func TestScanDigitsLong(t *testing.T) {
 		want, werr := decimal.NewFromString(strings.NewReplacer(",", "", "０", "0", "１", "1", "２", "2", "３", "3", "４", "4", "５", "5", "６", "6", "７", "7", "８", "8", "９", "9").Replace(s))
 		if err != nil || werr != nil || !d.Value.Equal(want) || d.Value.Exponent() != want.Exponent() || d.Len != len(s) {
 			t.Errorf("ScanDigits(%q) = %+v, %v; want %v (%v)", s, d, err, want, werr)
+		}
+	}
+}
+
+func TestPerSecondOf(t *testing.T) {
+	for _, tc := range []struct{ size, want string }{{"B", "B/s"}, {"KB", "KB/s"}, {"MiB", "MiB/s"}, {"TiB", "TiB/s"}, {"s", ""}, {"/s", ""}, {"MB/s", ""}, {"", ""}} {
+		got, ok := PerSecondOf(tc.size)
+		if got != tc.want || ok != (tc.want != "") {
+			t.Errorf("PerSecondOf(%q) = %q, %v; want %q", tc.size, got, ok, tc.want)
+		}
+		if ok {
+			if u, known := Canonical(got); !known || u.Dim != Throughput {
+				t.Errorf("%s is not a canonical throughput unit: %+v", got, u)
+			}
 		}
 	}
 }

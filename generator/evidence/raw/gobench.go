@@ -19,9 +19,9 @@ var (
 )
 
 // goBenchUnits are the units of go test -bench metrics: ns/op in ns,
-// B/op in B; MB/s (a rate of bytes) and allocs/op or a custom metric
-// carry none.
-var goBenchUnits = map[string]string{"ns/op": "ns", "B/op": "B"}
+// B/op in B, MB/s (b.SetBytes: 10^6 bytes per second) in MB/s;
+// allocs/op or a custom metric carry none.
+var goBenchUnits = map[string]string{"ns/op": "ns", "B/op": "B", "MB/s": "MB/s"}
 
 // ReadGoBench reads go test -bench output; format "go-bench". A result
 // line
@@ -29,7 +29,7 @@ var goBenchUnits = map[string]string{"ns/op": "ns", "B/op": "B"}
 //	BenchmarkGatewayAPItoXDS/small-12   1   6602082 ns/op   3877448 B/op   34546 allocs/op
 //
 // gives NAME.n (the iterations), and each metric as NAME.<unit slugged>:
-// GatewayAPItoXDS/small.ns_op (ns), .b_op (B), .allocs_op, .mb_s, and a
+// GatewayAPItoXDS/small.ns_op (ns), .b_op (B), .allocs_op, .mb_s (MB/s), and a
 // custom metric (b.ReportMetric) likewise, NAME being the benchmark's
 // name without "Benchmark" and the GOMAXPROCS suffix (-12). Runs of one
 // benchmark (-count) are numbered: GatewayAPItoXDS/small.ns_op#2, …. The
@@ -87,9 +87,11 @@ var (
 	bsUnits = map[string]toolUnit{
 		"ns": {unit: "ns"}, "µs": {unit: "us"}, "us": {unit: "us"}, "ms": {unit: "ms"}, "s": {unit: "s"},
 		"B": {unit: "B"}, "kB": {unit: "KB"}, "MB": {unit: "MB"}, "GB": {unit: "GB"}, "k": {shift: 3}, "M": {shift: 6}, "G": {shift: 9},
+		"B/s": {unit: "B/s"}, "kB/s": {unit: "KB/s"}, "MB/s": {unit: "MB/s"}, "GB/s": {unit: "GB/s"},
 	}
 	bsSecPrefixes   = map[string]toolUnit{"": {unit: "s"}, "n": {unit: "ns"}, "µ": {unit: "us"}, "m": {unit: "ms"}}
 	bsBytePrefixes  = map[string]toolUnit{"": {unit: "B"}, "Ki": {unit: "KiB"}, "Mi": {unit: "MiB"}, "Gi": {unit: "GiB"}, "Ti": {unit: "TiB"}}
+	bsRatePrefixes  = map[string]toolUnit{"": {unit: "B/s"}, "Ki": {unit: "KiB/s"}, "Mi": {unit: "MiB/s"}, "Gi": {unit: "GiB/s"}, "Ti": {unit: "TiB/s"}}
 	bsCountPrefixes = map[string]toolUnit{"": {}, "k": {shift: 3}, "M": {shift: 6}, "G": {shift: 9}, "m": {shift: -3}, "µ": {shift: -6}, "n": {shift: -9}}
 )
 
@@ -216,9 +218,11 @@ func ReadBenchstat(file string, src []byte, _ ReadOptions) ([]Reading, diag.List
 var percentUnit = map[string]toolUnit{"%": {unit: "%"}}
 
 // bsPrefixed returns the prefixes of the new format's values under a
-// header unit (sec/op, B/op, or a count such as allocs/op).
+// header unit (sec/op, B/op, B/s, or a count such as allocs/op).
 func bsPrefixed(unit string) map[string]toolUnit {
 	switch {
+	case unit == "B/s":
+		return bsRatePrefixes
 	case strings.HasPrefix(unit, "sec/"):
 		return bsSecPrefixes
 	case strings.HasPrefix(unit, "B/"):

@@ -31,7 +31,7 @@ var (
 var k6Units = map[string]toolUnit{
 	"ns": {unit: "ns"}, "µs": {unit: "us"}, "us": {unit: "us"}, "ms": {unit: "ms"}, "s": {unit: "s"},
 	"m": {unit: "min"}, "h": {unit: "h"}, "%": {unit: "%"}, "/s": {unit: "/s"}, "kB": {unit: "KB"}, "MB": {unit: "MB"},
-	"B": {unit: "B"}, "GB": {unit: "GB"},
+	"B": {unit: "B"}, "GB": {unit: "GB"}, "B/s": {unit: "B/s"}, "kB/s": {unit: "KB/s"}, "MB/s": {unit: "MB/s"}, "GB/s": {unit: "GB/s"},
 }
 
 // k6Sizes are the data units k6 writes after a space (SI: kB is 1000 B).
@@ -44,8 +44,7 @@ var k6Sizes = map[string]string{"B": "B", "kB": "KB", "MB": "MB", "GB": "GB"}
 //	                               http_req_duration.avg, .min, .med, .max, .p90, .p95 (p(99.9) is .p99_9)
 //	  { expected_response:true }...: avg=…   http_req_duration{expected_response:true}.avg, …
 //	http_reqs......................: 45765  4568.791991/s     http_reqs.count, http_reqs.rate (/s)
-//	data_received..................: 157 MB 16 MB/s           data_received.count (MB), data_received.rate
-//	                                                         (no unit: evdoc has no bytes per second)
+//	data_received..................: 157 MB 16 MB/s           data_received.count (MB), data_received.rate (MB/s)
 //	http_req_failed................: 0.00%  ✓ 0  ✗ 45765     http_req_failed.rate (%), .passes, .fails
 //	checks_succeeded...............: 100.00% 90 out of 90     checks_succeeded.rate (%), .count, .total
 //	vus............................: 80     min=80  max=80    vus.value, vus.min, vus.max
@@ -75,8 +74,8 @@ var k6Sizes = map[string]string{"B": "B", "kB": "KB", "MB": "MB", "GB": "GB"}
 // path (root_group.checks[0].passes, state.testRunDurationMs). Units:
 // the built-in time trends (http_req_*, iteration_duration,
 // group_duration, or a metric whose "contains" is "time") are in ms,
-// data counts (data_received.count, or "contains": "data") in B, counter
-// rates per second. A threshold's verdict is a boolean and not read.
+// data counts (data_received.count, or "contains": "data") in B and
+// their rates in B/s, other counters' rates per second. A threshold's verdict is a boolean and not read.
 func ReadK6(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
 	r, errs := startRead(file, src, diag.EvidenceK6)
 	if errs != nil {
@@ -219,7 +218,7 @@ func (r *rawRead) k6Values(name string, off int, vals string) {
 		if u, ok := k6Sizes[strings.TrimSuffix(tok(i+1), "/s")]; ok { // 157 MB, 16 MB/s
 			key := name + ".count"
 			if strings.HasSuffix(tok(i+1), "/s") {
-				key, u = name+".rate", ""
+				key, u = name+".rate", u+"/s"
 			}
 			if v, ok := parseDecimal(t); ok {
 				r.add(key, at, vals[fs[i][0]:fs[i+1][1]], v, u)
@@ -287,7 +286,9 @@ func k6JSONUnit(key string, kind map[string]string) string {
 		c = "data"
 	}
 	switch {
-	case stat == "rate" && kind[name+".counter"] != "" && c != "data":
+	case stat == "rate" && kind[name+".counter"] != "" && c == "data":
+		return "B/s"
+	case stat == "rate" && kind[name+".counter"] != "":
 		return "/s"
 	case stat == "rate" || stat == "passes" || stat == "fails":
 		return ""

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/unit"
 )
 
 // The wrk and wrk2 reader ("wrk", ReadWrk). The conventions of every
@@ -67,7 +68,7 @@ var wrkUnits = map[string]toolUnit{
 //	                                                socket_errors.connect, .read, .write, .timeout
 //	  Non-2xx or 3xx responses: 12                  non_2xx_3xx
 //	Requests/sec:  83974.71                         requests_sec (/s)
-//	Transfer/sec:     12.89MB                       transfer_sec (MB, per second)
+//	Transfer/sec:     12.89MB                       transfer_sec (MB/s)
 //
 // Times keep the unit wrk writes (us, ms, s; m is min); sizes are as wrk
 // writes them (its KB, MB and GB are 1024-based); k, M and G multiply
@@ -146,11 +147,15 @@ func ReadWrk(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
 		case m.re == wrkNon2xx:
 			tool("non_2xx_3xx", m.m, 1, "")
 		case m.re == wrkPerSec:
-			u := ""
 			if text[m.m[2]:m.m[3]] == "Requests/sec" {
-				u = "/s"
+				tool("requests_sec", m.m, 2, "/s")
+				break
 			}
-			tool(keySlug(text[m.m[2]:m.m[3]]), m.m, 2, u)
+			n := len(r.out)
+			tool("transfer_sec", m.m, 2, "")
+			if a := r.added(n); a != nil {
+				a.Number.Unit, _ = unit.PerSecondOf(a.Number.Unit) // 12.89MB per second
+			}
 		default:
 			if pm := wrkPct.FindStringSubmatchIndex(text); dist != "" && pm != nil {
 				tool(dist+"."+pctKey(text[pm[2]:pm[3]]), pm, 2, "")
