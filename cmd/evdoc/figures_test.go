@@ -26,12 +26,41 @@ func copyProject(t *testing.T) string {
 	return dir
 }
 
+// keepOneFigure removes every figure spec of the project at dir but the
+// one named, with the figures drawn from the others: figures then draws
+// (and under -race, slowly) one figure in each language and width
+// instead of all of them. Pages still link the removed figures; figures
+// does not read pages.
+func keepOneFigure(t *testing.T, dir, keep string) {
+	t.Helper()
+	for _, sub := range []string{"figures", filepath.Join("assets", "figures")} {
+		entries, err := os.ReadDir(filepath.Join(dir, sub))
+		if err != nil {
+			t.Fatal(err)
+		}
+		kept := 0
+		for _, e := range entries {
+			if strings.HasPrefix(e.Name(), keep+".") {
+				kept++
+				continue
+			}
+			if err := os.Remove(filepath.Join(dir, sub, e.Name())); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if kept == 0 {
+			t.Fatalf("%s has no %s.*", sub, keep)
+		}
+	}
+}
+
 // TestFiguresCommand: running figures on the reference project, without
 // any fonts of its own (evdoc embeds them), writes nothing (the committed
 // figures are current); deleting one makes --check exit 1 naming it, and
 // figures restores it byte for byte.
 func TestFiguresCommand(t *testing.T) {
 	dir := copyProject(t)
+	keepOneFigure(t, dir, "d3-failure-rate")
 	if err := os.RemoveAll(filepath.Join(dir, "assets", "fonts")); err != nil {
 		t.Fatal(err)
 	}
@@ -61,6 +90,7 @@ func TestFiguresCommand(t *testing.T) {
 // would otherwise overwrite settings.json there).
 func TestFiguresRefusesLinkOut(t *testing.T) {
 	dir := copyProject(t)
+	keepOneFigure(t, dir, "d3-failure-rate")
 	out := t.TempDir()
 	const keep = `{"editor.fontSize": 14}`
 	if err := os.WriteFile(filepath.Join(out, "settings.json"), []byte(keep), 0o644); err != nil {

@@ -1,6 +1,7 @@
 package diag_test
 
 import (
+	"errors"
 	"go/ast"
 	"go/constant"
 	"go/parser"
@@ -8,6 +9,7 @@ import (
 	"go/types"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 
 	"golang.org/x/tools/go/packages"
@@ -242,18 +244,29 @@ func TestEmittedSeverityIsDefault(t *testing.T) {
 }
 
 // loadModule type-checks every package of the module (test files aside).
+// loadModule type-checks every package of the module once for the tests
+// that read its source (the load compiles export data for every
+// dependency: the slowest part of this package under -race).
 func loadModule(t *testing.T) []*packages.Package {
 	t.Helper()
+	pkgs, err := moduleOnce()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pkgs
+}
+
+var moduleOnce = sync.OnceValues(func() ([]*packages.Package, error) {
 	cfg := &packages.Config{
 		Mode: packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes | packages.NeedTypesInfo,
 		Dir:  "../..",
 	}
 	pkgs, err := packages.Load(cfg, "./...")
 	if err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
 	if packages.PrintErrors(pkgs) > 0 {
-		t.Fatal("packages did not load")
+		return nil, errors.New("packages did not load")
 	}
-	return pkgs
-}
+	return pkgs, nil
+})
