@@ -217,7 +217,8 @@ func TestFixScale(t *testing.T) {
 	page := filepath.Join(dir, "content", "ko", "docs", "p.md")
 	before, _ := os.ReadFile(page)
 	code, stdout, stderr := evdoc("fix", "--root", dir)
-	if code != 1 || !strings.Contains(stdout, "[fix-scale]") || !strings.Contains(stdout, `"1.2" → "1532"`) {
+	if code != 1 || !strings.Contains(stdout, "[fix-scale]") || !strings.Contains(stdout, `"1.2" → "1232"`) ||
+		!strings.Contains(stdout, "1.2 s vs 1232 s: 10³× apart; is the raw value in ms?") {
 		t.Errorf("fix: exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
 	}
 	if !strings.Contains(stdout, "written in s, evidence is 0.0192 s = 19.2 ms; did you mean ms?") {
@@ -230,7 +231,9 @@ func TestFixScale(t *testing.T) {
 	}
 	code, _, stderr = evdoc("fix", "--allow-scale", "--root", dir)
 	after, _ = os.ReadFile(page)
-	if !strings.Contains(string(after), "[約1532秒]") || strings.Contains(string(after), "[19.2s]") == false || code != 1 {
+	// The 10³× rewrite the raw-unit hint explains is applied; the
+	// claim-unit mistake never is.
+	if !strings.Contains(string(after), "[約1232秒]") || !strings.Contains(string(after), "[19.2s]") || code != 1 {
 		t.Errorf("--allow-scale: exit %d\n%s\n%s", code, after, stderr)
 	}
 }
