@@ -406,7 +406,7 @@ func (q Quantity) formatParts(v decimal.Decimal) string {
 	x = x.Abs()
 	var b strings.Builder
 	if neg {
-		b.WriteString("-")
+		b.WriteString(q.minus())
 	} else if q.Delta {
 		b.WriteString("+")
 	}

@@ -125,11 +125,11 @@ type pieceSets struct{ numbers, units, glue, junk []string }
 
 func grammarPieces() pieceSets {
 	return pieceSets{
-		numbers: []string{"40", "143", "0.04", "1,234.5", "１２", "5 000", "25", "3", "0", "59", "03", "14", "+3", "−2", "-1", "Δ0", "Δ+1", "두 ", "二", "three", "PT1M", "P1D", "T"},
+		numbers: []string{"40", "143", "0.04", "1,234.5", "１２", "5 000", "25", "3", "0", "59", "03", "14", "+3", "−2", "-1", "Δ0", "Δ+1", "두 ", "二", "three", "PT1M", "P1D", "T", "△5", "▼3"},
 		units: append([]string{"", "", "", "h", "m", "s", "ms", "us", "min", "hour", "분", "초", "시간", "時間", "分", "秒", "시", "時", ":", "H", "M", "S", "D",
 			"만", "万", "천", "割", "여", "余", "%", "%p", "ポイント", "Mi", "Gi", "n", "코어", "±1", "±11%", " 감소", "減少", "/초", "/s", " per second"}, unit.Words()...),
 		glue: append([]string{"", "", "", "오후 ", "午後", "exit=", "t=", "초당 "}, knownGlue()...),
-		junk: []string{"x", "foo", "MID", "살", "代", "$", "‰", "_", ".", "&foo;", "=", "p99", "e3", "½", "연속", "#", "@", "P", "PT", "5", ":"},
+		junk: []string{"x", "foo", "MID", "살", "代", "$", "‰", "_", ".", "&foo;", "=", "p99", "e3", "½", "연속", "#", "@", "P", "PT", "5", ":", "▲", "△"},
 	}
 }
 
@@ -227,6 +227,8 @@ func TestLiteralErrorsAt(t *testing.T) {
 		{"5~10초 정도 그", "그", "not part of"},
 		{"2026-07-09 14:03:22", "2026-07-09", "is a date"},
 		{"13:05 PM", "13", "expected 1–12"},
+		{"▲5%", "▲", "a rise to a Korean reader"},
+		{"−△5", "−△", "two signs"},
 	} {
 		_, err := ParseLiteral(tc.lit)
 		var le *LiteralError
@@ -296,8 +298,12 @@ func TestFormatParts(t *testing.T) {
 		{"1m30.5s", "125.25", "2m5.3"},    // rounded at the last part's decimals
 		{"40ms500us", "41000", "41ms0"},   // 41ms0us
 		{"2시간 5분", "65", "1시간 5"},         // 1시간 5분
-		{"−1h30m", "-150", "-2h30"},       // a sign stays on the first part
-		{"12% 감소", "-13", "13"},           // the word carries the sign
+		{"−1h30m", "-150", "−2h30"},       // a sign stays on the first part, as written
+		{"△1h30m", "-150", "△2h30"},
+		{"△5%", "-6", "△6"}, // △ is a minus (accounts), ▼ a fall
+		{"▼5", "-6", "▼6"},
+		{"△5", "3", "3"},
+		{"12% 감소", "-13", "13"}, // the word carries the sign
 		{"±11%", "-12", "±12"},
 		{"40ms500us", "40005", "40ms5"}, // 500 had no leading zero
 	} {

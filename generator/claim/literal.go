@@ -363,11 +363,17 @@ func (lx *lexer) run() error {
 }
 
 // signAt reads a sign at s[i:]: Δ, +, -, −, full-width forms, and Δ
-// combined with one of them. It returns the sign's length and whether it
-// marks a difference.
+// combined with one of them; △ and ▼, which a Japanese or Korean reader
+// reads as a minus (△5 in accounts, ▼5 a fall). It returns the sign's
+// length and whether it marks a difference.
 func signAt(s string, i int) (int, bool) {
 	if strings.HasPrefix(s[i:], "±") {
 		return len("±"), false // a spread: ±11% (see Quantity.Sign)
+	}
+	for _, m := range minusMarks {
+		if strings.HasPrefix(s[i:], m) {
+			return len(m), false
+		}
 	}
 	j := i
 	delta := false
@@ -391,11 +397,18 @@ func signAt(s string, i int) (int, bool) {
 	return j - i, delta
 }
 
+// minusMarks are the marks before a number that a Japanese or Korean
+// reader reads as a minus sign: △5 is −5 in accounts, ▼5 a fall of 5.
+var minusMarks = []string{"△", "▼"}
+
 // quantityAt reads a quantity starting at s[i:]. It returns nil and a
 // length > 0 for digits that belong to a name (MID1, v1.2) and nil, 0 when
 // nothing numeric starts here.
 func (lx *lexer) quantityAt(i int) (*Quantity, int, error) {
 	s := lx.s
+	if strings.HasPrefix(s[i:], "▲") && unit.IsDigitAt(s, i+len("▲")) {
+		return nil, 0, lx.errorf(i, i+len("▲"), "▲ before a number says a rise to a Korean reader (▲5 is +5) and a minus to a Japanese one (▲5 is −5 in accounts); expected + or Δ for a rise (or 5%% 증가, 5%%増加), − or △ for a minus")
+	}
 	sl, delta := signAt(s, i)
 	if sl > 0 {
 		sign := s[i : i+sl]
@@ -405,7 +418,7 @@ func (lx *lexer) quantityAt(i int) (*Quantity, int, error) {
 		if !unit.IsDigitAt(s, i+sl) {
 			return nil, 0, nil
 		}
-		if prev := runeBefore(s, i); i > 0 && strings.ContainsRune("+-−＋－", prev) {
+		if prev := runeBefore(s, i); i > 0 && strings.ContainsRune("+-−＋－△▼", prev) {
 			// "−−5": reading the last sign alone would turn the number's
 			// sign around when fixed (−−5 → −40).
 			return nil, 0, lx.errorf(i-utf8.RuneLen(prev), i+sl, "two signs before the number at %q; expected one sign", s[i-utf8.RuneLen(prev):i+sl+1])
@@ -450,7 +463,7 @@ func (lx *lexer) quantityAt(i int) (*Quantity, int, error) {
 	q := &lx.q
 	if sl > 0 {
 		q.Sign = s[i : i+sl]
-		if strings.ContainsAny(q.Sign, "-−－") {
+		if strings.ContainsAny(q.Sign, "-−－△▼") {
 			q.Value = q.Value.Neg()
 		}
 	}

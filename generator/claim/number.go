@@ -171,18 +171,9 @@ func (q Quantity) Format(v decimal.Decimal) string {
 	if q.FullWidth {
 		digits = toFullWidth.Replace(digits)
 	}
-	minus, plus := "-", "+"
-	switch {
-	case strings.Contains(q.Sign, "−"):
-		minus = "−"
-	case strings.Contains(q.Sign, "－"):
-		minus = "－"
-	}
+	minus, plus := q.minus(), "+"
 	if strings.Contains(q.Sign, "＋") {
 		plus = "＋"
-	}
-	if q.FullWidth && minus == "-" {
-		minus = "－"
 	}
 	delta := ""
 	if strings.HasPrefix(q.Sign, "Δ") {
@@ -199,6 +190,21 @@ func (q Quantity) Format(v decimal.Decimal) string {
 		return delta + plus + digits
 	}
 	return delta + digits
+}
+
+// minus is the minus sign q is written with, for a rewrite that keeps
+// its style: −, －, △ or ▼ as written (△5 is rewritten △6), else "-"
+// ("－" among full-width digits).
+func (q Quantity) minus() string {
+	switch {
+	case strings.Contains(q.Sign, "−"):
+		return "−"
+	case strings.Contains(q.Sign, "－"), q.FullWidth:
+		return "－"
+	case q.Sign == "△" || q.Sign == "▼":
+		return q.Sign
+	}
+	return "-"
 }
 
 var toFullWidth = strings.NewReplacer("0", "０", "1", "１", "2", "２", "3", "３", "4", "４", "5", "５", "6", "６", "7", "７", "8", "８", "9", "９", ".", "．", ",", "，")

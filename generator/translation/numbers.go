@@ -49,6 +49,10 @@ type Number struct {
 	// counterpart is no finding on its own (一つの理由 and 이유 하나: a
 	// language writes "one" where the other writes none).
 	word bool
+	// point is set for a time followed by a word that makes it a point
+	// after a start (12초 후, 12초 시점, 12秒後, 12秒の時点, 12 s after):
+	// what +12s says on a timeline, without the sign.
+	point bool
 }
 
 // NormalForm is the number as compared across languages, comparator and
@@ -329,7 +333,11 @@ func isASCIIAlnum(c byte) bool {
 // claim grammar reads them, with a counter or a unit (두 번, 二回, 三つ,
 // ふたつ, 세 시간). A sign before the digits is kept (+1, −5, Δ0, △0).
 // "5" never matches inside "15".
-func ScanNumbers(text string) []Number {
+func ScanNumbers(text string) []Number { return scanNumbers(text, "") }
+
+// scanNumbers is ScanNumbers for a page in language lang, which decides
+// what ▲ before a number says (see signBefore).
+func scanNumbers(text, lang string) []Number {
 	// offsets in norm are offsets in text unless full-width characters
 	// (or invalid UTF-8) were mapped
 	norm, back := text, []int(nil)
@@ -450,7 +458,7 @@ func ScanNumbers(text string) []Number {
 		}
 		if m := goDurationRe.FindString(rest); m != "" && (len(m) == len(rest) || !isASCIIAlnum(rest[len(m)])) {
 			if d, err := time.ParseDuration(strings.ReplaceAll(m, "μ", "µ")); err == nil {
-				start, sign := signBefore(norm, i, lastEnd)
+				start, sign := signBefore(norm, i, lastEnd, lang)
 				n := Number{Kind: "number", Value: decimal.New(d.Nanoseconds(), -9), Unit: "s", Sign: sign}
 				if sign == "-" {
 					n.Value = n.Value.Neg()
@@ -478,7 +486,7 @@ func ScanNumbers(text string) []Number {
 			}
 			n.Value, end, scale = n.Value.Add(m.Value), mend, mscale
 		}
-		start, sign := signBefore(norm, i, lastEnd)
+		start, sign := signBefore(norm, i, lastEnd, lang)
 		n.Sign = sign
 		if sign == "-" {
 			n.Value = n.Value.Neg()
@@ -579,12 +587,15 @@ func hasWordNumberStart(s string) bool {
 
 // signBefore reads a sign written right before the digits at norm[i]
 // (and after lastEnd, where the previous number ended): +, - or −, Δ
-// (with or without a sign after it), ± and △ or ▼. It returns where the
-// number starts with its sign and the sign: "+" for a difference (+, Δ,
-// ±), "-" for a minus (-, −, △, ▼: a Japanese or Korean reader reads
-// △5 as −5). A "-" after a digit or a letter is a range dash or part of
-// a name, not a sign.
-func signBefore(norm string, i, lastEnd int) (int, string) {
+// (with or without a sign after it), ± and △, ▼ or ▲. It returns where
+// the number starts with its sign and the sign: "+" for a difference (+,
+// Δ, ±), "-" for a minus (-, −, △, ▼: a Japanese or Korean reader reads
+// △5 as −5). ▲ says the opposite in the two languages: a rise to a
+// Korean reader (▲5 is +5), a minus in Japanese accounts (▲5 is −5); in
+// a page of lang it is read so, in text of no known language it is the
+// sign "▲", equal only to itself. A "-" after a digit or a letter is a
+// range dash or part of a name, not a sign.
+func signBefore(norm string, i, lastEnd int, lang string) (int, string) {
 	start, sign := i, ""
 	if i > lastEnd {
 		r, n := utf8.DecodeLastRuneInString(norm[lastEnd:i])
@@ -597,6 +608,8 @@ func signBefore(norm string, i, lastEnd int) (int, string) {
 			return i - n, "+"
 		case '△', '▼':
 			return i - n, "-"
+		case '▲':
+			return i - n, triangleUp(lang)
 		}
 	}
 	if sign == "" {
@@ -614,6 +627,19 @@ func signBefore(norm string, i, lastEnd int) (int, string) {
 		return i, "" // right after the previous number: 5-10
 	}
 	return start, sign
+}
+
+// triangleUp is the sign ▲ before a number gives it in a page of lang:
+// "+" in Korean (a rise), "-" in Japanese (a minus in accounts), "▲"
+// where the language is not known.
+func triangleUp(lang string) string {
+	switch {
+	case strings.HasPrefix(lang, "ko"):
+		return "+"
+	case strings.HasPrefix(lang, "ja"):
+		return "-"
+	}
+	return "▲"
 }
 
 // versionWordBefore reports whether text (between the previous number
@@ -966,6 +992,9 @@ func qualify(n *Number, norm string, start, end int) {
 		}
 		n.Approx = joinApprox(n.Approx, w.Approx)
 	}
+	if n.Sign == "" && n.Unit == "s" {
+		n.point = pointAt(norm[:start], lowerAfter)
+	}
 	if n.Unit == "" && (strings.HasSuffix(before, "초당") || strings.HasSuffix(before, "毎秒") || strings.HasSuffix(lowerBefore, "per second")) {
 		n.Unit = "/s"
 	}
@@ -980,6 +1009,8 @@ func qualify(n *Number, norm string, start, end int) {
 		key = append(key, '+')
 	case n.Sign == "-" && n.Value.IsZero():
 		key = append(key, '-')
+	case n.Sign == "▲":
+		key = append(key, "▲"...)
 	}
 	key = appendDecimal(key, n.Value)
 	if n.Unit != "" {
@@ -1117,15 +1148,56 @@ func unitsAgree(a, b string) bool {
 	return true
 }
 
+// pointWords after a time make it a point after a start, as a + before
+// it does on a timeline (see Number.point); pointSentenceWords earlier in
+// its sentence do too (各列の時点は、MID1が12秒).
+var (
+	pointWords         = []string{"후", "뒤", "시점", "경과", "後", "時点", "の時点", "経過", "after", "later"}
+	pointSentenceWords = []string{"시점", "時点", "타임라인", "タイムライン", "timeline"}
+	// sentenceEnds end a sentence (a "." inside a name, curl.strict.mid1,
+	// does not)
+	sentenceEnds = []string{"。", "．", "！", "？", ". ", "! ", "? ", "\n"}
+)
+
+// pointAt reports whether a time with before in front of it (the text
+// of its block, or of the page up to its claim) and after behind it
+// (lower case, from the end of its unit) is a point after a start: a
+// point word follows it, or one stands earlier in its sentence.
+func pointAt(before, after string) bool {
+	for _, w := range pointWords {
+		if strings.HasPrefix(after, w) {
+			return true
+		}
+	}
+	before = before[max(0, len(before)-400):]
+	for _, end := range sentenceEnds {
+		if i := strings.LastIndex(before, end); i >= 0 {
+			before = before[i+len(end):]
+		}
+	}
+	for _, w := range pointSentenceWords {
+		if strings.Contains(before, w) {
+			return true
+		}
+	}
+	return false
+}
+
 // signsAgree reports whether two numbers of equal value say the same
 // with their signs: the same sign, or a time written with + on one side
-// only (a point on a timeline, +12s, which the other language writes
-// 12秒の時点 or 12초 후).
+// and as a point after a start on the other (+12s on a timeline, which
+// the other language writes 12秒の時点 or 12초 후). A sign written on one
+// side only is otherwise lost: +5ms and 5ms disagree.
 func signsAgree(a, b Number) bool {
-	if a.Sign == b.Sign {
+	switch {
+	case a.Sign == b.Sign:
 		return true
+	case a.Sign == "+" && b.Sign == "":
+		return b.point && a.Unit == "s"
+	case b.Sign == "+" && a.Sign == "":
+		return a.point && b.Unit == "s"
 	}
-	return a.Sign != "-" && b.Sign != "-" && (a.Unit == "s" || b.Unit == "s")
+	return false
 }
 
 // approxAgree reports whether two approximation words say the same:

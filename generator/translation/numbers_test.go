@@ -155,7 +155,19 @@ func TestNumberPairs(t *testing.T) {
 		{"-5", "△5", Agree},
 		{"Δ+2", "+2", Agree},
 		{"Δ5", "△5", Disagree},
-		{"+12s", "12秒", Agree}, // a point on a timeline
+		{"+12s", "12秒", Disagree}, // a sign lost
+		{"+5ms", "5ms", Disagree},
+		{"5ms", "+5ms", Disagree},
+		{"+12s", "12秒の時点", Agree}, // a point on a timeline
+		{"12초 후", "+12s", Agree},
+		{"+12초", "12秒後", Agree},
+		{"+12s", "各列の時点は12秒", Agree}, // a point word earlier in the sentence
+		{"+12s", "時点です。12秒", Disagree}, // another sentence
+		{"+12건", "12件後", Disagree}, // a count is no point in time
+		{"-12s", "12秒後", Disagree},
+		{"▲5", "▲5", Agree}, // no language known: the same mark
+		{"▲5", "+5", Disagree},
+		{"▼5", "△5", Agree},
 		{"5-10", "5〜10", Agree},
 		// approximation words of the claim grammar
 		{"40초 남짓", "40秒余り", Agree},

@@ -162,7 +162,7 @@ func readDoc(p *Page) *doc {
 		// the items of the block in order, for transitions: its numbers
 		// and its claims, at their offsets in txt
 		var items []orderItem
-		nums := ScanNumbers(txt)
+		nums := scanNumbers(txt, p.Lang)
 		ki := 0
 		for _, num := range nums {
 			for ki < len(claimsIn) && claimsIn[ki].at < num.Start {
@@ -268,7 +268,7 @@ func readDoc(p *Page) *doc {
 			pc.block = bi
 			pc.section = d.blocks[bi].section
 		}
-		nums := claimNumbers(p.Parsed.Source, c)
+		nums := claimNumbers(p.Parsed.Source, c, p.Lang)
 		if len(nums) == len(c.Refs) && len(nums) > 1 {
 			// [18 (+1)](ev:a,b) says what [18](ev:a) … [+1](ev:b) says:
 			// compare one reference with its number at a time
@@ -348,23 +348,24 @@ func isTransitionGap(gap string) bool {
 
 // claimNumbers returns a claim's numbers as the claim grammar read them
 // (c.Parsed: the judge's reading of 두 번, 二回, 五千台, 1분 30초 …), in
-// parity's base units, with the sign as written (△ and ▼, which the
-// grammar does not read, as a minus) and the words around its link that
-// qualify a claim of one number (최대 [3단계](…), [3](…)まで, 약 [40초](…)).
-// A literal the grammar cannot read (the judge reports it) is read by
-// ScanNumbers.
-func claimNumbers(src []byte, c *claim.Claim) []Number {
+// parity's base units, with the sign as written (△ and ▼ a minus, as
+// the grammar reads them) and the words around its link that qualify a
+// claim of one number (최대 [3단계](…), [3](…)まで, 약 [40초](…)). A
+// literal the grammar cannot read (the judge reports it, as it reports
+// ▲, whose sign depends on the language) is read by scanNumbers in the
+// page's language lang.
+func claimNumbers(src []byte, c *claim.Claim, lang string) []Number {
 	lit := c.Literal
 	qs := c.Parsed.Quantities
 	if c.ParseErr != nil || len(qs) == 0 {
-		return scanClaim(src, c)
+		return scanClaim(src, c, lang)
 	}
 	nums := make([]Number, 0, len(qs))
 	var scales []decimal.Decimal
 	prevEnd := 0
 	for _, q := range qs {
 		if q.Start < prevEnd || q.End > len(lit) || q.Start > q.End {
-			return scanClaim(src, c) // not offsets into the literal: read it anew
+			return scanClaim(src, c, lang) // not offsets into the literal: read it anew
 		}
 		bu, ok := parityUnits[q.Unit]
 		if !ok {
@@ -375,13 +376,13 @@ func claimNumbers(src []byte, c *claim.Claim) []Number {
 			n.Value = n.Value.Mul(bu.factor)
 		}
 		switch {
-		case strings.ContainsAny(q.Sign, "-−－"):
+		case strings.ContainsAny(q.Sign, "-−－△▼"):
 			n.Sign = "-"
 		case q.Sign != "":
 			n.Sign = "+"
 		default:
 			var start int
-			if start, n.Sign = signBefore(lit, q.Start, prevEnd); n.Sign == "-" {
+			if start, n.Sign = signBefore(lit, q.Start, prevEnd, lang); n.Sign == "-" {
 				n.Value = n.Value.Neg()
 			}
 			n.Start, n.Text = start, lit[start:q.End]
@@ -411,6 +412,12 @@ func claimNumbers(src []byte, c *claim.Claim) []Number {
 		} else {
 			qualify(n, "", 0, 0)
 		}
+		if n.Sign == "" && n.Unit == "s" && !n.point {
+			// a point on a timeline its sentence speaks of (各列の時点は、
+			// MID1が[12秒])
+			open := max(0, c.Pos.Offset-1)
+			n.point = pointAt(string(src[max(0, open-400):open]), "")
+		}
 		if q := qs[min(i, len(qs)-1)]; !q.Tolerance.IsZero() {
 			n.Key += "±" + q.Tolerance.String()
 		}
@@ -421,16 +428,16 @@ func claimNumbers(src []byte, c *claim.Claim) []Number {
 // scanClaim reads a claim's literal that the claim grammar cannot read
 // with ScanNumbers, with the words around its link when it holds one
 // number.
-func scanClaim(src []byte, c *claim.Claim) []Number {
+func scanClaim(src []byte, c *claim.Claim, lang string) []Number {
 	lit := c.Literal
-	nums := ScanNumbers(lit)
+	nums := scanNumbers(lit, lang)
 	if len(nums) != 1 {
 		// words around a transition, fraction or range ("51.7%→0.21%まで")
 		// do not qualify one of its numbers
 		return nums
 	}
 	before, after := linkContext(src, c)
-	all := ScanNumbers(before + lit + after)
+	all := scanNumbers(before+lit+after, lang)
 	// the numbers starting in the literal: one run, as they are in order
 	lo, hi := -1, -1
 	for i, n := range all {
@@ -1048,6 +1055,8 @@ func describe(ns []Number) string {
 			s = "+" + s
 		case n.Sign == "-" && n.Value.IsZero():
 			s = "-" + s
+		case n.Sign == "▲":
+			s = "▲" + s
 		}
 		if n.Unit != "" {
 			s += " " + n.Unit
@@ -1234,6 +1243,11 @@ func compareNumbers(ds, dt *doc, sectionsAlign bool, at posFn, rel relFn, srcNam
 				found = j
 				break
 			}
+		}
+		if found >= 0 && Compare(m.n, extra[found].n) != Disagree {
+			// +12s against 12秒の時点: the same point on a timeline
+			moved[found] = true
+			continue
 		}
 		for j, e := range extra {
 			// a number written as a word stands against a number written
