@@ -161,9 +161,9 @@ func TestNumberPairs(t *testing.T) {
 		{"+12s", "12秒の時点", Agree}, // a point on a timeline
 		{"12초 후", "+12s", Agree},
 		{"+12초", "12秒後", Agree},
-		{"+12s", "各列の時点は12秒", Agree}, // a point word earlier in the sentence
+		{"+12s", "各列の時点は12秒", Agree},   // a point word earlier in the sentence
 		{"+12s", "時点です。12秒", Disagree}, // another sentence
-		{"+12건", "12件後", Disagree}, // a count is no point in time
+		{"+12건", "12件後", Disagree},     // a count is no point in time
 		{"-12s", "12秒後", Disagree},
 		{"▲5", "▲5", Agree}, // no language known: the same mark
 		{"▲5", "+5", Disagree},
