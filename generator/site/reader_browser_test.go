@@ -10,7 +10,9 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/domdebugger"
 	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 	"golang.org/x/net/html"
@@ -84,6 +86,35 @@ const popoverScript = `(() => {
 		a.blur();
 	}
 	out.Bad = out.Bad.slice(0, 10);
+	return out;
+})()`
+
+// rawPanelReport is what rawPanelScript measures of an evidence page's
+// raw panel.
+type rawPanelReport struct {
+	Panel    float64 // the panel's relative luminance
+	Tokens   int     // highlighted tokens, line numbers and marks measured
+	Contrast float64 // the lowest contrast ratio of one against its background
+	Worst    string
+}
+
+// rawPanelScript measures the evidence viewer's raw panel: its
+// background's relative luminance, and the WCAG contrast ratio of every
+// highlighted token, line number and citation mark against the
+// background it is drawn on.
+const rawPanelScript = `(() => {
+	const rgb = s => { const m = s.match(/[\d.]+/g).map(Number); return {r: m[0], g: m[1], b: m[2], a: m.length > 3 ? m[3] : 1}; };
+	const lum = c => { const f = v => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); }; return 0.2126 * f(c.r) + 0.7152 * f(c.g) + 0.0722 * f(c.b); };
+	const bgOf = el => { for (; el; el = el.parentElement) { const c = rgb(getComputedStyle(el).backgroundColor); if (c.a > 0.5) return c; } return {r: 255, g: 255, b: 255, a: 1}; };
+	const ratio = (a, b) => { const x = lum(a), y = lum(b); return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05); };
+	const box = document.querySelector(".evidence-raw");
+	const out = {Panel: lum(bgOf(box)), Tokens: 0, Contrast: 99, Worst: ""};
+	for (const el of box.querySelectorAll(".cl span[class], .cl mark, .ln, .cite-mark")) {
+		if (!el.textContent.trim()) continue;
+		const c = ratio(rgb(getComputedStyle(el).color), bgOf(el));
+		out.Tokens++;
+		if (c < out.Contrast) { out.Contrast = c; out.Worst = el.className + " " + getComputedStyle(el).color + " on " + getComputedStyle(el).backgroundColor; }
+	}
 	return out;
 })()`
 
@@ -327,24 +358,33 @@ func readerView(t *testing.T, b *browserSession, base, hosts, shots string) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		// and an evidence viewer's raw panel with a line far wider than
+		// the page, which must scroll inside its own box.
+		rawPanel := `<div class="evidence-raw" tabindex="0"><pre class="chroma"><code><span class="line" id="L1"><a class="ln" href="#L1">1</a><span class="cl">` + strings.Repeat("cluster.outbound|443||api.example.org.upstream_rq_total: 86 ", 12) + `</span></span></code></pre></div>`
 		host := `<!DOCTYPE html><html lang="ko" class="dark"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>host</title>
 <style>body { margin: 0; background: rgb(17, 17, 17); color: rgb(230, 230, 230); display: grid; grid-template-columns: 200px 1fr 200px; } a { color: rgb(120, 170, 255); }</style>
+<link rel="stylesheet" href="/css/site.css"><script src="/js/evdoc.js" defer></script>
 <link rel="stylesheet" href="/css/site.css"><script src="/js/evdoc.js" defer></script></head>
-<body><nav id="left">left</nav><main>` + snippet + `</main><aside id="right">right</aside></body></html>`
+<body><nav id="left">left</nav><main>` + snippet + rawPanel + `</main><aside id="right">right</aside></body></html>`
 		if err := os.WriteFile(filepath.Join(hosts, "dark-host.html"), []byte(host), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		do(t, "dark host", setDark(false), chromedp.Navigate(base+"/dark-host.html"), loaded)
 		type hostReport struct {
-			Background  string
-			Left, Right float64
+			Background          string
+			Left, Right, Scroll float64
+			RightEdge, Viewport float64
 		}
-		hr, err := chromedp.Run(ctx, chromedp.Evaluate[hostReport](`({Background: getComputedStyle(document.body).backgroundColor, Left: document.getElementById("left").getBoundingClientRect().width, Right: document.getElementById("right").getBoundingClientRect().width})`))
+		hr, err := chromedp.Run(ctx, chromedp.Evaluate[hostReport](`({Background: getComputedStyle(document.body).backgroundColor, Left: document.getElementById("left").getBoundingClientRect().width, Right: document.getElementById("right").getBoundingClientRect().width,
+			Scroll: document.documentElement.scrollWidth, RightEdge: document.getElementById("right").getBoundingClientRect().right, Viewport: document.documentElement.clientWidth})`))
 		if err != nil {
 			t.Fatal(err)
 		}
 		if hr.Background != "rgb(17, 17, 17)" || hr.Left != 200 || hr.Right != 200 {
 			t.Errorf("evdoc's stylesheet changed the host: background %s, side columns %v and %v px (want rgb(17, 17, 17), 200, 200)", hr.Background, hr.Left, hr.Right)
+		}
+		if hr.Scroll > hr.Viewport || hr.RightEdge > hr.Viewport {
+			t.Errorf("evdoc's tables or raw panel widen the host's content column: page %v px wide, right column ends at %v, in a %v px viewport", hr.Scroll, hr.RightEdge, hr.Viewport)
 		}
 		pr, err = chromedp.Run(ctx, chromedp.Evaluate[popoverReport](popoverScript))
 		if err != nil {
@@ -355,7 +395,81 @@ func readerView(t *testing.T, b *browserSession, base, hosts, shots string) {
 		}
 		do(t, "dark", chromedp.Evaluate[chromedp.Void](`(() => { const a = document.querySelector(".ev > a.ev-claim"); a.focus(); })()`))
 		shoot(t, "dark-host-popover")
+		// A light host page without a light class, under a dark system
+		// setting: evdoc reads the host's white background and stays light.
+		light := strings.Replace(strings.Replace(host, `class="dark"`, "", 1), "background: rgb(17, 17, 17); color: rgb(230, 230, 230);", "background: rgb(255, 255, 255); color: rgb(17, 17, 17);", 1)
+		if err := os.WriteFile(filepath.Join(hosts, "light-host.html"), []byte(light), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		do(t, "light host", setDark(true), chromedp.Navigate(base+"/light-host.html"), loaded)
+		lh, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`(() => { const a = document.querySelector(".ev > a.ev-claim"); a.focus(); return [document.documentElement.getAttribute("data-evdoc-scheme"), getComputedStyle(a.parentNode.querySelector(".ev-pop")).backgroundColor]; })()`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(lh) != 2 || lh[0] != "light" || lh[1] != "rgb(255, 255, 255)" {
+			t.Errorf("light host under a dark system setting: scheme %q, popover background %q; want light, rgb(255, 255, 255)", lh[0], lh[1])
+		}
+		// The evidence viewer in dark mode: a dark raw panel, every token
+		// and line number readable on it.
+		for _, page := range []string{"/evidence/dns-passthrough-tcp/report-md/", "/evidence/dns-passthrough-tcp/evidence-toml/"} {
+			do(t, "dark evidence", setDark(true), chromedp.Navigate(base+page), loaded)
+			rp, err := chromedp.Run(ctx, chromedp.Evaluate[rawPanelReport](rawPanelScript))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if rp.Tokens == 0 || rp.Panel > 0.18 || rp.Contrast < 4.5 {
+				t.Errorf("dark mode %s: raw panel luminance %.2f (want ≤ 0.18), %d tokens, lowest contrast %.2f (%s), want ≥ 4.5", page, rp.Panel, rp.Tokens, rp.Contrast, rp.Worst)
+			}
+			shoot(t, "dark-evidence"+strings.ReplaceAll(strings.TrimSuffix(page, "/"), "/", "-"))
+		}
+		do(t, "light evidence", setDark(false), chromedp.Navigate(base+"/evidence/dns-passthrough-tcp/evidence-toml/"), loaded)
+		rp, err := chromedp.Run(ctx, chromedp.Evaluate[rawPanelReport](rawPanelScript))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rp.Tokens == 0 || rp.Panel < 0.5 || rp.Contrast < 4.5 {
+			t.Errorf("light mode: raw panel luminance %.2f (want ≥ 0.5), %d tokens, lowest contrast %.2f (%s), want ≥ 4.5", rp.Panel, rp.Tokens, rp.Contrast, rp.Worst)
+		}
+		do(t, "dark host again", setDark(false), chromedp.Navigate(base+"/dark-host.html"), loaded)
+		// The host page loads evdoc.js twice (a theme's head hook and the
+		// site's own head): one set of listeners.
+		for _, l := range []struct{ target, typ string }{{`document.querySelector(".ev")`, "focusin"}, {`document.querySelector(".ev > a.ev-claim")`, "click"}, {"document", "keydown"}} {
+			if n := listeners(t, ctx, l.target, l.typ); n != 1 {
+				t.Errorf("dark host, evdoc.js loaded twice: %s has %d %s listeners, want 1", l.target, n, l.typ)
+			}
+		}
 	})
+}
+
+// listeners returns how many listeners of type typ the object target (a
+// JavaScript expression) has, as DevTools lists them.
+func listeners(t *testing.T, ctx context.Context, target, typ string) int {
+	t.Helper()
+	n := -1
+	err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		obj, err := cdp.Call(ctx, tg, runtime.Evaluate, runtime.EvaluateParams{Expression: target})
+		if err != nil {
+			return err
+		}
+		if obj.Result == nil || obj.Result.ObjectID == "" {
+			return fmt.Errorf("%s: no object", target)
+		}
+		res, err := cdp.Call(ctx, tg, domdebugger.GetEventListeners, domdebugger.GetEventListenersParams{ObjectID: obj.Result.ObjectID})
+		if err != nil {
+			return err
+		}
+		n = 0
+		for _, l := range res.Listeners {
+			if l.Type == typ {
+				n++
+			}
+		}
+		return nil
+	}))
+	if err != nil {
+		t.Fatalf("listeners of %s: %v", target, err)
+	}
+	return n
 }
 
 // checkQuotes fails on a built ko or ja page whose prose has a straight

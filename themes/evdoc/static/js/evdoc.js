@@ -5,9 +5,15 @@
 // opens the popover, a second follows the link), Escape to close, and
 // aria-expanded for assistive technology; takes the tab stop off table
 // boxes that do not scroll; and on an evidence page scrolls the cited
-// value of the line a claim landed on into view.
+// value of the line a claim landed on into view. A page may load it twice
+// (a theme's head hook and the site's own head both calling evdoc's head
+// partial, or a copied <script> tag): the second load does nothing, so
+// every claim has one set of listeners.
 (function () {
   "use strict";
+  var root = document.documentElement;
+  if (root.hasAttribute("data-evdoc-js")) return;
+  root.setAttribute("data-evdoc-js", "");
   var MARGIN = 8;
   // Below this width the popover stays a bottom sheet (see site.css).
   var narrow = window.matchMedia("(max-width: 40rem)");
@@ -67,6 +73,55 @@
     shown().forEach(function (ev) { ev.classList.add("dismissed"); });
     close(null);
   }
+
+  // The host's colour scheme, as the page shows it: the luminance of the
+  // first opaque background from <body> up, marked on the root as
+  // data-evdoc-scheme (site.css and chroma.css take their dark or light
+  // colours from it), again whenever the theme switches modes (a class
+  // or attribute on <html> or <body>, the system setting). A page with no
+  // opaque background is left to prefers-color-scheme.
+  var canvas = document.createElement("canvas");
+  canvas.width = canvas.height = 1;
+  var paint = canvas.getContext && canvas.getContext("2d", { willReadFrequently: true });
+  function rgba(colour) {
+    // The canvas reads every CSS colour syntax (rgb, oklch, color()).
+    paint.clearRect(0, 0, 1, 1);
+    paint.fillStyle = "rgba(0, 0, 0, 0)";
+    paint.fillStyle = colour;
+    paint.fillRect(0, 0, 1, 1);
+    return paint.getImageData(0, 0, 1, 1).data;
+  }
+  function scheme() {
+    if (!paint || !document.body) return;
+    var lum = -1;
+    for (var el = document.body; el && lum < 0; el = el.parentElement) {
+      var c = rgba(getComputedStyle(el).backgroundColor);
+      if (c[3] < 128) continue;
+      var lin = [c[0], c[1], c[2]].map(function (v) {
+        v /= 255;
+        return v <= 0.04045 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4);
+      });
+      lum = 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2];
+    }
+    // At 0.18 a background contrasts as much with black as with white.
+    var want = lum < 0 ? null : lum < 0.18 ? "dark" : "light";
+    if (want === null) root.removeAttribute("data-evdoc-scheme");
+    else if (root.getAttribute("data-evdoc-scheme") !== want) root.setAttribute("data-evdoc-scheme", want);
+  }
+  scheme();
+  if (window.MutationObserver) {
+    var watch = new MutationObserver(scheme);
+    var attrs = { attributes: true, attributeFilter: ["class", "style", "data-theme", "data-bs-theme", "data-mode", "data-color-mode"] };
+    watch.observe(root, attrs);
+    if (document.body) watch.observe(document.body, attrs);
+  }
+  if (window.matchMedia) {
+    var system = window.matchMedia("(prefers-color-scheme: dark)");
+    if (system.addEventListener) system.addEventListener("change", scheme);
+  }
+  document.addEventListener("transitionend", function (e) {
+    if (e.target === document.body || e.target === root) scheme();
+  });
 
   function landing() {
     var line = document.querySelector(".evidence-raw .line:target");
