@@ -11,6 +11,7 @@ import (
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/style"
+	"github.com/evdoc-lab/evdoc/generator/translation"
 	"github.com/evdoc-lab/evdoc/internal/safefile"
 )
 
@@ -29,8 +30,9 @@ func loadGlossary(root string) (*style.Glossary, diag.List) {
 }
 
 // checkStyleStrings reports glossary variants in the figure specs' texts
-// and in the TOML i18n files of the project and its themes (Hugo's
-// i18n/LANG.toml); a site without a glossary has none.
+// and in the i18n files of the project and its themes, in every format
+// Hugo reads (i18n/LANG.toml, .yaml, .yml, .json); a site without a
+// glossary has none.
 func (s *Site) checkStyleStrings() diag.List {
 	g := s.Glossary
 	if g == nil || len(g.Terms) == 0 {
@@ -55,7 +57,7 @@ func (s *Site) checkStyleStrings() diag.List {
 		}
 		var names []string
 		for _, e := range entries {
-			if strings.HasSuffix(e.Name(), ".toml") && e.Type().IsRegular() {
+			if translation.IsI18nFile(e.Name()) && e.Type().IsRegular() {
 				names = append(names, e.Name())
 			}
 		}
@@ -66,7 +68,17 @@ func (s *Site) checkStyleStrings() diag.List {
 			if err != nil {
 				continue // reported by the i18n string check
 			}
-			ds = append(ds, style.CheckStrings(g, rel, src, style.FileLanguage(rel))...)
+			lang := style.FileLanguage(rel)
+			if strings.EqualFold(path.Ext(n), ".toml") {
+				ds = append(ds, style.CheckStrings(g, rel, src, lang)...)
+				continue
+			}
+			strs, _ := translation.I18nStrings(rel, src) // a malformed file is reported by the i18n string check
+			texts := make([]style.Text, len(strs))
+			for i, t := range strs {
+				texts[i] = style.Text{Lang: lang(nil), Text: t.Text, Start: t.Start, End: t.End, Exact: t.Exact, TextStart: t.TextStart}
+			}
+			ds = append(ds, style.CheckTexts(g, rel, src, texts)...)
 		}
 	}
 	return ds

@@ -194,16 +194,7 @@ func CheckStrings(g *Glossary, file string, src []byte, lang func(keys []string)
 			}
 			s := string(v.Data)
 			base, exact := stringBase(src, v, s)
-			for _, m := range g.find(l, blankDestinations(s)) {
-				if exact {
-					ds = append(ds, g.finding(ix, base, l, m))
-					continue
-				}
-				// an escaped string: the whole string is the range
-				d := g.finding(ix, 0, l, match{start: int(v.Raw.Offset), end: int(v.Raw.Offset + v.Raw.Length), term: m.term, variant: m.variant})
-				d.Fixes = nil
-				ds = append(ds, d)
-			}
+			ds = append(ds, g.checkText(ix, Text{Lang: l, Text: s, Start: int(v.Raw.Offset), End: int(v.Raw.Offset + v.Raw.Length), Exact: exact, TextStart: base})...)
 		case unstable.InlineTable:
 			for it := v.Children(); it.Next(); {
 				kv := it.Node()
@@ -228,6 +219,56 @@ func CheckStrings(g *Glossary, file string, src []byte, lang func(keys []string)
 		}
 	}
 	// a malformed file is reported by its own reader
+	return ds
+}
+
+// Text is one string of a file that is neither Markdown nor TOML (an
+// i18n string of a YAML or JSON file, as translation.I18nStrings reads
+// it): its language, its text and where the file writes it.
+type Text struct {
+	Lang string
+	Text string
+	// Start and End are the byte range of the value as written, the
+	// range of a finding when the file does not spell Text byte for byte.
+	Start, End int
+	// Exact reports whether the file spells Text byte for byte from
+	// TextStart; a finding then covers the variant alone, with its fix.
+	Exact     bool
+	TextStart int
+}
+
+// CheckTexts reports glossary variants in texts, strings of the file
+// named file whose bytes are src.
+func CheckTexts(g *Glossary, file string, src []byte, texts []Text) diag.List {
+	if g == nil || len(g.Terms) == 0 {
+		return nil
+	}
+	ix := diag.NewLineIndex(file, src)
+	var ds diag.List
+	for _, t := range texts {
+		ds = append(ds, g.checkText(ix, t)...)
+	}
+	return ds
+}
+
+// checkText reports the glossary variants of t.Lang in t.Text (link
+// destinations blanked). A text the file spells byte for byte gets a
+// finding on the variant with the preferred term as its fix; any other
+// gets one on the whole value, without a fix.
+func (g *Glossary) checkText(ix *diag.LineIndex, t Text) diag.List {
+	if t.Lang == "" {
+		return nil
+	}
+	var ds diag.List
+	for _, m := range g.find(t.Lang, blankDestinations(t.Text)) {
+		if t.Exact {
+			ds = append(ds, g.finding(ix, t.TextStart, t.Lang, m))
+			continue
+		}
+		d := g.finding(ix, 0, t.Lang, match{start: t.Start, end: t.End, term: m.term, variant: m.variant})
+		d.Fixes = nil
+		ds = append(ds, d)
+	}
 	return ds
 }
 
@@ -289,8 +330,9 @@ func LastKeyLanguage(langs []string) func([]string) string {
 }
 
 // FileLanguage returns a lang function for CheckStrings that gives every
-// string of an i18n file the language its name gives (ja.toml: ja).
+// string of an i18n file the language its name gives, in lower case as
+// Hugo matches it (ja.toml, JA.yaml: ja).
 func FileLanguage(file string) func([]string) string {
-	l := strings.TrimSuffix(path.Base(file), path.Ext(file))
+	l := strings.ToLower(strings.TrimSuffix(path.Base(file), path.Ext(file)))
 	return func([]string) string { return l }
 }

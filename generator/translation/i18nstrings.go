@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/BurntSushi/toml"
 	"go.yaml.in/yaml/v3"
@@ -165,6 +166,29 @@ func nonEmptyTranslation(v any) bool {
 // {id, translation}; a translation is a string or a mapping of plural
 // forms with "other".
 func yamlI18n(rel string, src []byte, ix *diag.LineIndex) ([]i18nKey, diag.List) {
+	entries, ds := yamlI18nEntries(rel, src, ix)
+	var out []i18nKey
+	for _, e := range entries {
+		if yamlTranslation(e.tr) {
+			pos := ix.Pos(0)
+			if e.key.Line >= 1 {
+				pos = ix.LineCol(e.key.Line, 1)
+			}
+			out = append(out, i18nKey{e.key.Value, pos})
+		}
+	}
+	return out, ds
+}
+
+// yamlEntry is one key of a YAML or JSON i18n file and its translation
+// node (a string, or a mapping of plural forms).
+type yamlEntry struct {
+	key, tr *yaml.Node
+}
+
+// yamlI18nEntries parses a YAML or JSON i18n file into its keys and their
+// translation nodes, in file order.
+func yamlI18nEntries(rel string, src []byte, ix *diag.LineIndex) ([]yamlEntry, diag.List) {
 	format := "YAML"
 	if strings.EqualFold(path.Ext(rel), ".json") {
 		format = "JSON"
@@ -182,26 +206,18 @@ func yamlI18n(rel string, src []byte, ix *diag.LineIndex) ([]i18nKey, diag.List)
 	if len(doc.Content) == 0 {
 		return nil, nil // an empty file
 	}
-	at := func(n *yaml.Node) diag.Position {
-		if n.Line < 1 {
-			return ix.Pos(0)
-		}
-		return ix.LineCol(n.Line, 1)
-	}
-	var out []i18nKey
+	var out []yamlEntry
 	top := doc.Content[0]
 	switch top.Kind {
 	case yaml.MappingNode:
 		for i := 0; i+1 < len(top.Content); i += 2 {
-			k, v := top.Content[i], top.Content[i+1]
-			if yamlTranslation(v) {
-				out = append(out, i18nKey{k.Value, at(k)})
-			}
+			out = append(out, yamlEntry{top.Content[i], top.Content[i+1]})
 		}
 	case yaml.SequenceNode:
 		for _, item := range top.Content {
 			if item.Kind != yaml.MappingNode {
-				continue
+				pos := ix.LineCol(max(item.Line, 1), 1)
+				return nil, diag.List{diag.Errorf(pos, diag.TranslationI18nString, "invalid i18n file: expected a list of {id, translation} mappings, found an item that is not one").Spanning(ix.LineEnd(pos.Offset))}
 			}
 			var id, tr *yaml.Node
 			for i := 0; i+1 < len(item.Content); i += 2 {
@@ -212,14 +228,101 @@ func yamlI18n(rel string, src []byte, ix *diag.LineIndex) ([]i18nKey, diag.List)
 					tr = item.Content[i+1]
 				}
 			}
-			if id != nil && id.Kind == yaml.ScalarNode && tr != nil && yamlTranslation(tr) {
-				out = append(out, i18nKey{id.Value, at(id)})
+			if id != nil && id.Kind == yaml.ScalarNode && tr != nil {
+				out = append(out, yamlEntry{id, tr})
 			}
 		}
 	default:
-		return nil, diag.List{diag.Errorf(at(top), diag.TranslationI18nString, "invalid i18n file: expected a %s table of strings or a list of {id, translation}", format).Spanning(ix.LineEnd(at(top).Offset))}
+		pos := ix.Pos(0)
+		if top.Line >= 1 {
+			pos = ix.LineCol(top.Line, 1)
+		}
+		return nil, diag.List{diag.Errorf(pos, diag.TranslationI18nString, "invalid i18n file: expected a %s table of strings or a list of {id, translation}", format).Spanning(ix.LineEnd(pos.Offset))}
 	}
 	return out, nil
+}
+
+// I18nString is one string of an i18n file (a key's translation, or one
+// of its plural forms) and where the file writes it.
+type I18nString struct {
+	Key  string
+	Text string
+	// Start and End are the byte range of the value as the file writes it
+	// (its quotes included; to the end of its first line when the file
+	// does not spell Text byte for byte).
+	Start, End int
+	// Exact reports whether the file spells Text byte for byte from
+	// TextStart (no escape, no folded line, no block scalar), so that a
+	// range inside Text is the same range of the file.
+	Exact     bool
+	TextStart int
+}
+
+// IsI18nFile reports whether name is an i18n file Hugo reads: TOML, YAML
+// or JSON, by its extension.
+func IsI18nFile(name string) bool {
+	for _, ext := range i18nExts {
+		if strings.EqualFold(path.Ext(name), ext) {
+			return true
+		}
+	}
+	return false
+}
+
+// I18nStrings returns the non-empty strings of the YAML or JSON i18n file
+// rel, whose bytes are src, in file order, read as the i18n string check
+// reads the file: a mapping of keys or go-i18n's list of {id,
+// translation}, each a string or a mapping of plural forms (every form is
+// returned). A file that cannot be parsed yields its diagnostics and no
+// strings. TOML files are not read here: their strings keep exact
+// positions through the TOML parser of the callers that need them.
+func I18nStrings(rel string, src []byte) ([]I18nString, diag.List) {
+	ix := diag.NewLineIndex(rel, src)
+	entries, ds := yamlI18nEntries(rel, src, ix)
+	var out []I18nString
+	add := func(key string, n *yaml.Node) {
+		if n.Kind == yaml.ScalarNode && n.Tag != "!!null" && strings.TrimSpace(n.Value) != "" {
+			out = append(out, yamlString(ix, src, key, n))
+		}
+	}
+	for _, e := range entries {
+		switch e.tr.Kind {
+		case yaml.ScalarNode:
+			add(e.key.Value, e.tr)
+		case yaml.MappingNode:
+			for i := 0; i+1 < len(e.tr.Content); i += 2 {
+				add(e.key.Value, e.tr.Content[i+1])
+			}
+		}
+	}
+	return out, ds
+}
+
+// yamlString locates the scalar n of key in src. The parser gives its
+// line and its column in characters; a quoted value's text starts after
+// the quote.
+func yamlString(ix *diag.LineIndex, src []byte, key string, n *yaml.Node) I18nString {
+	start := max(ix.LineStart(n.Line), 0)
+	for c := 1; c < n.Column && start < len(src) && src[start] != '\n'; c++ {
+		_, w := utf8.DecodeRune(src[start:])
+		start += w
+	}
+	s := I18nString{Key: key, Text: n.Value, Start: start, End: ix.LineEnd(start).Offset}
+	if n.Style&(yaml.LiteralStyle|yaml.FoldedStyle) != 0 {
+		return s
+	}
+	quoted := n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle) != 0
+	ts := start
+	if quoted {
+		ts++
+	}
+	if e := ts + len(n.Value); e <= len(src) && string(src[ts:e]) == n.Value {
+		s.Exact, s.TextStart, s.End = true, ts, e
+		if quoted && e < len(src) {
+			s.End++
+		}
+	}
+	return s
 }
 
 // yamlLineRe finds the line number in a YAML parser's error.

@@ -2,6 +2,7 @@ package translation_test
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -112,5 +113,78 @@ func TestI18nHostTheme(t *testing.T) {
 			}
 		}
 		return b.Bytes()
+	})
+}
+
+// TestI18nStrings: the strings of YAML and JSON i18n files, each with the
+// range the file writes it at. A string the file spells byte for byte is
+// Exact, and its TextStart is where those bytes are (after a quote, after
+// multibyte text on the same line); an escaped, folded or block string is
+// not, and its range starts at the value.
+func TestI18nStrings(t *testing.T) {
+	for _, tc := range []struct {
+		file, src string
+		want      []string // key, text, exact, and the file's bytes from Start to End
+	}{
+		{"ja.yaml", "footer: \"カウンターは転記した値です\"\nplain: 素の 文字列\n",
+			[]string{`footer|カウンターは転記した値です|true|"カウンターは転記した値です"`, `plain|素の 文字列|true|素の 文字列`}},
+		{"ja.yaml", "note:\n  one: 一回\n  other: '二回'\nempty: \"\"\nnull: ~\n",
+			[]string{`note|一回|true|一回`, `note|二回|true|'二回'`}},
+		{"ja.yaml", "esc: \"リトライ\\tと\"\nblock: |\n  一行目\nfold: あ\n  い\n",
+			[]string{"esc|リトライ\tと|false|\"リトライ\\tと\"", "block|一行目\n|false||", "fold|あ い|false|あ"}},
+		{"ja.json", "[\n  {\"id\": \"legend\", \"translation\": \"retry あり\"},\n  {\"id\": \"n\", \"translation\": {\"other\": \"件\"}},\n  {\"id\": \"d\", \"description\": \"x\"}\n]\n",
+			[]string{`legend|retry あり|true|"retry あり"`, `n|件|true|"件"`}},
+		{"ja.json", `{"a": "あ", "b": "\u3044"}`,
+			[]string{`a|あ|true|"あ"`, `b|い|false|"\u3044"}`}},
+	} {
+		strs, ds := translation.I18nStrings(tc.file, []byte(tc.src))
+		if len(ds) != 0 {
+			t.Errorf("%q: %v", tc.src, ds)
+		}
+		var got []string
+		for _, s := range strs {
+			if s.Start < 0 || s.Start > s.End || s.End > len(tc.src) {
+				t.Errorf("%q: %s: range [%d, %d) outside the file", tc.src, s.Key, s.Start, s.End)
+				continue
+			}
+			if s.Exact && tc.src[s.TextStart:s.TextStart+len(s.Text)] != s.Text {
+				t.Errorf("%q: %s: exact, but the file has %q at %d", tc.src, s.Key, tc.src[s.TextStart:s.TextStart+len(s.Text)], s.TextStart)
+			}
+			got = append(got, fmt.Sprintf("%s|%s|%v|%s", s.Key, s.Text, s.Exact, tc.src[s.Start:s.End]))
+		}
+		if strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
+			t.Errorf("%q:\ngot  %q\nwant %q", tc.src, got, tc.want)
+		}
+	}
+	for _, bad := range []string{"a: [", "- just\n- items\n", "\"a string\"\n"} {
+		strs, ds := translation.I18nStrings("ja.yaml", []byte(bad))
+		if len(strs) != 0 || len(ds) != 1 || ds[0].RangeError() != nil {
+			t.Errorf("%q: got %v and %v; want one finding with a range and no strings", bad, strs, ds)
+		}
+	}
+}
+
+// FuzzI18nStrings: any input gives strings whose ranges lie in the file,
+// an exact string's bytes at its TextStart, and findings with ranges;
+// never a panic.
+func FuzzI18nStrings(f *testing.F) {
+	f.Add("footer: \"カウンター\"\nnote:\n  other: 再試行\n")
+	f.Add("[{\"id\": \"a\", \"translation\": \"retry\"}]")
+	f.Add("k: |\n  block\nq: 'it''s'\n")
+	f.Fuzz(func(t *testing.T, src string) {
+		strs, ds := translation.I18nStrings("ja.yaml", []byte(src))
+		for _, s := range strs {
+			if s.Start < 0 || s.Start > s.End || s.End > len(src) {
+				t.Fatalf("%s: range [%d, %d) outside %d bytes", s.Key, s.Start, s.End, len(src))
+			}
+			if s.Exact && (s.TextStart < 0 || s.TextStart+len(s.Text) > len(src) || src[s.TextStart:s.TextStart+len(s.Text)] != s.Text) {
+				t.Fatalf("%s: exact %q not at %d", s.Key, s.Text, s.TextStart)
+			}
+		}
+		for _, d := range ds {
+			if err := d.RangeError(); err != nil {
+				t.Fatalf("%v: %v", d, err)
+			}
+		}
 	})
 }
