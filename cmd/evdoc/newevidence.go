@@ -13,6 +13,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/evidence"
 	"github.com/evdoc-lab/evdoc/generator/report"
 	"github.com/evdoc-lab/evdoc/generator/site"
@@ -30,32 +31,32 @@ type newEvidenceOptions struct {
 
 // newEvidenceSet creates evidence/NAME/ holding a copy of each raw file
 // of o.from and an evidence.toml reading each with one [[read]] entry
-// (named NAME for one file, after the file for several; keys with label
-// sets get short names by select, see shortNames), then
+// (named NAME for one file, after the file for several; values get short
+// names by select, see evidence.ShortNames), then
 // loads the set and returns its values. The manifest lists each value's
 // reference, number, unit and raw position as comments. Nothing is left
 // behind when the file cannot be read.
-func newEvidenceSet(root, name string, o newEvidenceOptions, opts *globalOptions) ([]*evidence.Value, error) {
+func newEvidenceSet(root, name string, o newEvidenceOptions, opts *globalOptions) ([]*evidence.Value, diag.List, error) {
 	if !setNameRe.MatchString(name) {
-		return nil, fmt.Errorf("evidence set name %q: expected lower-case letters, digits and hyphens (e.g. fortio-cb-off)", name)
+		return nil, nil, fmt.Errorf("evidence set name %q: expected lower-case letters, digits and hyphens (e.g. fortio-cb-off)", name)
 	}
 	switch o.origin {
 	case "raw":
 	case "transcribed":
 		if strings.TrimSpace(o.source) == "" {
-			return nil, fmt.Errorf("--origin=transcribed: expected --source naming the document and section it was re-typed from")
+			return nil, nil, fmt.Errorf("--origin=transcribed: expected --source naming the document and section it was re-typed from")
 		}
 	default:
-		return nil, fmt.Errorf("--origin=%q: expected raw (the lab's own output, unchanged) or transcribed (with --source)", o.origin)
+		return nil, nil, fmt.Errorf("--origin=%q: expected raw (the lab's own output, unchanged) or transcribed (with --source)", o.origin)
 	}
 	if o.date != "" && o.date != "unknown" && !dateArgRe.MatchString(o.date) {
-		return nil, fmt.Errorf("--date=%q: expected the run's date as YYYY-MM-DD (or \"unknown\")", o.date)
+		return nil, nil, fmt.Errorf("--date=%q: expected the run's date as YYYY-MM-DD (or \"unknown\")", o.date)
 	}
 	if strings.TrimSpace(o.environment) == "" {
-		return nil, fmt.Errorf("--environment: expected where the data was measured (versions, cluster, load), e.g. \"Istio 1.30; kind; fortio 1.60\"")
+		return nil, nil, fmt.Errorf("--environment: expected where the data was measured (versions, cluster, load), e.g. \"Istio 1.30; kind; fortio 1.60\"")
 	}
 	if len(o.from) == 0 {
-		return nil, fmt.Errorf("--from: expected the raw file(s) to read")
+		return nil, nil, fmt.Errorf("--from: expected the raw file(s) to read")
 	}
 	// Regular files under the size limit, opened without blocking: a
 	// FIFO or a device is an error at once, not a read that never ends.
@@ -66,10 +67,10 @@ func newEvidenceSet(root, name string, o newEvidenceOptions, opts *globalOptions
 	rel := filepath.ToSlash(filepath.Join(site.EvidenceDir, name))
 	dir := filepath.Join(root, filepath.FromSlash(rel))
 	if err := safefile.CheckWrite(root, filepath.Join(dir, evidence.ManifestName)); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if _, err := os.Stat(dir); err == nil {
-		return nil, fmt.Errorf("%s exists; expected a new evidence set name", rel)
+		return nil, nil, fmt.Errorf("%s exists; expected a new evidence set name", rel)
 	}
 	setRead := strings.ReplaceAll(name, "-", "_")
 	if setRead[0] >= '0' && setRead[0] <= '9' {
@@ -88,18 +89,18 @@ func newEvidenceSet(root, name string, o newEvidenceOptions, opts *globalOptions
 	for _, from := range o.from {
 		src, err := safefile.ReadPath(from, max)
 		if err != nil {
-			return nil, fmt.Errorf("--from %v", err)
+			return nil, nil, fmt.Errorf("--from %v", err)
 		}
 		var recs []report.Value
 		ds := valuesOf(filepath.Dir(from), filepath.Base(from), o.as, opts.load().Evidence, func(r report.Value) { recs = append(recs, r) }, io.Discard)
 		if ds.HasErrors() || len(recs) == 0 {
 			var b strings.Builder
 			printDiags(&b, ds)
-			return nil, fmt.Errorf("%s: no value to name (see `evdoc values %s`)\n%s", from, from, b.String())
+			return nil, nil, fmt.Errorf("%s: no value to name (see `evdoc values %s`)\n%s", from, from, b.String())
 		}
 		file := filepath.Base(from)
 		if usedFile[file] {
-			return nil, fmt.Errorf("%s: two files named %s; expected distinct file names (they are copied side by side)", from, file)
+			return nil, nil, fmt.Errorf("%s: two files named %s; expected distinct file names (they are copied side by side)", from, file)
 		}
 		usedFile[file] = true
 		readName := setRead
@@ -111,7 +112,7 @@ func newEvidenceSet(root, name string, o newEvidenceOptions, opts *globalOptions
 		for i, r := range recs {
 			keys[i] = r.Key
 		}
-		files = append(files, rawFile{src: src, file: file, format: recs[0].Format, readName: readName, short: shortNames(keys)})
+		files = append(files, rawFile{src: src, file: file, format: recs[0].Format, readName: readName, short: evidence.ShortNames(keys)})
 	}
 	if o.title == "" {
 		o.title = name
@@ -153,31 +154,31 @@ func newEvidenceSet(root, name string, o newEvidenceOptions, opts *globalOptions
 	tmp, err := atomicdir.MkdirTemp(filepath.Join(root, site.EvidenceDir), "."+name+"-new-", "")
 	if err != nil {
 		if err := os.MkdirAll(filepath.Join(root, site.EvidenceDir), 0o755); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if tmp, err = atomicdir.MkdirTemp(filepath.Join(root, site.EvidenceDir), "."+name+"-new-", ""); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
 	defer os.RemoveAll(tmp)
 	for _, f := range files {
 		if err := os.WriteFile(filepath.Join(tmp, f.file), f.src, 0o644); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
 	if err := os.WriteFile(filepath.Join(tmp, evidence.ManifestName), []byte(m.String()), 0o644); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	// Load it under its final name to learn the references, then list them.
 	if err := os.Rename(tmp, dir); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	set, errs := evidence.LoadSetWith(root, rel, opts.load().Evidence)
 	if set == nil || errs.HasErrors() {
 		_ = os.RemoveAll(dir)
 		var b strings.Builder
 		printDiags(&b, errs)
-		return nil, fmt.Errorf("the new manifest does not load:\n%s", b.String())
+		return nil, nil, fmt.Errorf("the new manifest does not load:\n%s", b.String())
 	}
 	vals := set.Sorted()
 	m.WriteString("\n# Values (claim link: [number](ev:REF)); units come from the format:\n")
@@ -190,12 +191,12 @@ func newEvidenceSet(root, name string, o newEvidenceOptions, opts *globalOptions
 	}
 	mf := filepath.Join(dir, evidence.ManifestName)
 	if err := os.WriteFile(mf+".tmp", []byte(m.String()), 0o644); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if err := os.Rename(mf+".tmp", mf); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return vals, nil
+	return vals, errs, nil
 }
 
 // fileReadName names the [[read]] entry of one of several files by the
@@ -219,78 +220,6 @@ func fileReadName(file string, used map[string]bool) string {
 		n = fmt.Sprintf("%s_%d", base, i)
 	}
 	return n
-}
-
-// labelSet is a Prometheus sample's label set; labelPair one label.
-var (
-	labelSet  = regexp.MustCompile(`\{[^{}]*\}`)
-	labelPair = regexp.MustCompile(`([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"`)
-)
-
-// shortNames gives keys that hold label sets (Prometheus samples) short,
-// readable names: the metric and its label values, a bucket bound as
-// le_<bound> (envoy_cluster_upstream_rq_time_bucket{envoy_cluster_name=
-// "echo-service",le="0.5"} is envoy_cluster_upstream_rq_time_bucket.
-// echo_service.le_0_5). It returns nil when no key has labels, or when two
-// short names would collide (the keys are then named as the format
-// writes them).
-func shortNames(keys []string) map[string]string {
-	out := map[string]string{}
-	seen := map[string]bool{}
-	labelled := false
-	for _, k := range keys {
-		if _, dup := out[k]; dup {
-			continue // a repeated key (#2) is named by the format
-		}
-		short := labelSet.ReplaceAllStringFunc(k, func(set string) string {
-			labelled = true
-			var parts []string
-			for _, m := range labelPair.FindAllStringSubmatch(set, -1) {
-				v := strings.NewReplacer(".", "_", "+", "").Replace(m[2]) // le="0.5" is le_0_5, "+Inf" le_inf
-				if m[1] == "le" || m[1] == "quantile" {
-					v = m[1] + "_" + v
-				}
-				parts = append(parts, v)
-			}
-			return "." + strings.Join(parts, ".")
-		})
-		short = slugName(short)
-		if short == "" || seen[short] {
-			return nil
-		}
-		seen[short] = true
-		out[k] = short
-	}
-	if !labelled {
-		return nil
-	}
-	return out
-}
-
-// slugName slugs each dot-separated segment of s (lower case, "_" for
-// anything outside [a-z0-9_], a leading digit prefixed "_"), dropping
-// empty segments.
-func slugName(s string) string {
-	var segs []string
-	for _, p := range strings.Split(s, ".") {
-		var b strings.Builder
-		for _, r := range strings.ToLower(p) {
-			if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '_' {
-				b.WriteRune(r)
-			} else {
-				b.WriteByte('_')
-			}
-		}
-		seg := strings.Trim(b.String(), "_")
-		if seg == "" {
-			continue
-		}
-		if seg[0] >= '0' && seg[0] <= '9' {
-			seg = "_" + seg
-		}
-		segs = append(segs, seg)
-	}
-	return strings.Join(segs, ".")
 }
 
 // tomlKey writes k as a TOML key: a literal string when it holds no
@@ -317,8 +246,10 @@ func newNewCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *cob
 		Short: "Create evidence/NAME/ from raw files: a copy of each and an evidence.toml naming their values",
 		Long: "new evidence copies each FILE into evidence/NAME/ and writes an evidence.toml with one [[read]] entry\n" +
 			"per file in the format `evdoc values` guesses (or --as), named after the file when there are several,\n" +
-			"with short names (select) for keys that carry label sets, then lists every value's reference and unit,\n" +
-			"in the manifest as comments and on standard output. --origin is required: raw when FILE is the\n" +
+			"with short, readable names (select: label values for label sets, Kubernetes workloads for pod names),\n" +
+			"then lists every value's reference and unit, in the manifest as comments and on standard output,\n" +
+			"and on standard error each number of a file that no reading took (evidence-number), as evdoc check\n" +
+			"reports it. --origin is required: raw when FILE is the\n" +
 			"lab's own output, transcribed (with --source) when it was re-typed from a document.",
 		Example: "  evdoc new evidence cb-off --from ~/runs/cb-off.json --origin raw --environment \"Istio 1.30; kind; fortio 1.60\"\n" +
 			"  evdoc new evidence blog-table --from table.md --origin transcribed --source \"team blog, 2026-07-09, table 2\" --environment \"Istio 1.29 lab\"",
@@ -326,9 +257,14 @@ func newNewCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *cob
 		RunE: func(_ *cobra.Command, args []string) error {
 			o := o
 			o.from = append(append([]string(nil), o.from...), args[1:]...) // --from a.txt b.txt
-			vals, err := newEvidenceSet(*root, args[0], o, opts)
+			vals, warns, err := newEvidenceSet(*root, args[0], o, opts)
 			if err != nil {
 				return &exitError{2, err}
+			}
+			if len(warns) > 0 {
+				// numeric tokens no reading took (evidence-number): the
+				// same findings evdoc check reports for the set
+				printDiags(stderr, warns)
 			}
 			fmt.Fprintf(stdout, "wrote %s/%s/%s with %d values:\n", site.EvidenceDir, args[0], evidence.ManifestName, len(vals))
 			if o.date == "" {

@@ -62,23 +62,35 @@ func TestNewEvidence(t *testing.T) {
 
 // One run leaves several files: new evidence copies each into the set
 // with a [[read]] entry named after the file, in the format guessed for
-// it, and names Prometheus samples by their metric and label values
-// (select) rather than by the whole label set.
+// it, and names Prometheus samples by their metric and label values,
+// k6 tagged metrics by their tags and pods by their workload (select)
+// rather than by the whole key; a number no reading took is a warning on
+// standard error.
 func TestNewEvidenceSeveralFiles(t *testing.T) {
 	tools := "../../generator/evidence/raw/testdata/tools/"
 	vegeta, _ := filepath.Abs(tools + "vegeta/case35-ambient-l4.txt")
 	prom, _ := filepath.Abs(tools + "prometheus/case39-envoy-rq-time.txt")
 	ping, _ := filepath.Abs(tools + "ping/case50-linux.txt")
+	k6, _ := filepath.Abs(tools + "k6/case36-express.txt")
+	top, _ := filepath.Abs(tools + "kubectl/case42-top-pod.txt")
+	attack, _ := filepath.Abs(tools + "vegeta/attack-errors.txt")
 	dir := extract(t, "../../generator/site/testdata/check/clean.txtar")
-	code, stdout, stderr := evdoc("new", "evidence", "--root", dir, "run-1", "--from", vegeta, "--from", prom, ping, "--origin", "raw", "--environment", "kind; vegeta", "--date", "2026-07-09")
+	code, stdout, stderr := evdoc("new", "evidence", "--root", dir, "run-1", "--from", vegeta, "--from", prom, ping, k6, top, attack, "--origin", "raw", "--environment", "kind; vegeta", "--date", "2026-07-09")
 	if code != 0 {
 		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	if want := `evidence/run-1/attack-errors.txt:11:1: warning: number "503" is not read by the vegeta format`; !strings.Contains(stderr, want) {
+		t.Errorf("stderr lacks %q:\n%s", want, stderr)
 	}
 	for _, want := range []string{
 		"run-1/case35_ambient_l4.latencies.p99 = 3.836 ms",
 		"run-1/case39_envoy_rq_time.envoy_cluster_upstream_rq_time_bucket.echo_service.le_5 = 906 \n",
 		"run-1/case39_envoy_rq_time.envoy_cluster_upstream_rq_time_sum.echo_service = 1000.8500000000001364242052659392 ms",
 		"run-1/case50_linux.rtt.avg = 119.311 ms",
+		"run-1/case36_express.http_req_duration.expected_response_true.p95 = 19.54 ms",
+		"run-1/case36_express.data_received.rate = 16 MB/s",
+		"run-1/case42_top_pod.coredns.memory_bytes = 12 MiB",
+		"run-1/case42_top_pod.calico_node_dqmh6.cpu_cores = 35 mcore",
 	} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("stdout lacks %q:\n%s", want, stdout)
