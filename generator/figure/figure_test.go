@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/BurntSushi/toml"
@@ -70,19 +71,29 @@ func TestReferenceFigures(t *testing.T) {
 	}
 }
 
-// TestRenderTwiceIdentical renders each reference figure twice.
+// TestRenderTwiceIdentical draws one reference figure twice at the same
+// time, sharing the project's fonts and evidence as Write and Check do
+// (they draw specs side by side): the two drawings are byte-identical
+// (and under -race, free of data races).
 func TestRenderTwiceIdentical(t *testing.T) {
 	p := loadProject(t, repoRoot)
-	for _, s := range p.Specs[:2] {
-		a, _, err := p.Files(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, _, _ := p.Files(s)
-		for i := range a {
-			if !bytes.Equal(a[i].Data, b[i].Data) {
-				t.Errorf("%s: two renders differ", a[i].Path)
-			}
+	s := p.Specs[0]
+	var a, b []File
+	var errA, errB error
+	var wg sync.WaitGroup
+	wg.Add(2)
+	go func() { defer wg.Done(); a, _, errA = p.Files(s) }()
+	go func() { defer wg.Done(); b, _, errB = p.Files(s) }()
+	wg.Wait()
+	if errA != nil || errB != nil {
+		t.Fatal(errA, errB)
+	}
+	if len(a) != len(b) {
+		t.Fatalf("%d files, then %d", len(a), len(b))
+	}
+	for i := range a {
+		if !bytes.Equal(a[i].Data, b[i].Data) {
+			t.Errorf("%s: two renders differ", a[i].Path)
 		}
 	}
 }

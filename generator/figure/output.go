@@ -10,8 +10,10 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/evdoc-lab/evdoc/internal/atomicfile"
 	"github.com/evdoc-lab/evdoc/internal/safefile"
@@ -126,6 +128,33 @@ func (p *Project) Files(s *Spec) ([]File, *Record, error) {
 	return files, rec, nil
 }
 
+// drawn is one spec's files and record, or why it could not be drawn.
+type drawn struct {
+	files []File
+	rec   *Record
+	err   error
+}
+
+// drawAll draws every spec, as many side by side as there are cores
+// (drawing is CPU work, and specs are independent), and returns the
+// results in the order of p.Specs.
+func (p *Project) drawAll() []drawn {
+	out := make([]drawn, len(p.Specs))
+	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
+	var wg sync.WaitGroup
+	for i, s := range p.Specs {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem; wg.Done() }()
+			files, rec, err := p.Files(s)
+			out[i] = drawn{files, rec, err}
+		}()
+	}
+	wg.Wait()
+	return out
+}
+
 // WriteError is a figure file Write could not write (a full disk, a
 // directory leading out of the project), as opposed to a figure that
 // cannot be drawn.
@@ -143,12 +172,11 @@ func (e *WriteError) Unwrap() error { return e.Err }
 // written. Nothing is written for a figure that fails to render.
 func (p *Project) Write() ([]string, error) {
 	var written []string
-	for _, s := range p.Specs {
-		files, _, err := p.Files(s)
-		if err != nil {
-			return written, err
+	for _, d := range p.drawAll() {
+		if d.err != nil {
+			return written, d.err
 		}
-		for _, f := range files {
+		for _, f := range d.files {
 			full := filepath.Join(p.Root, filepath.FromSlash(f.Path))
 			// Never through a directory link out of the project
 			// (assets/figures -> elsewhere).
@@ -181,10 +209,11 @@ func (p *Project) Check() diag.List {
 	}
 	var ds diag.List
 	known := map[string]bool{}
-	for _, s := range p.Specs {
+	all := p.drawAll()
+	for i, s := range p.Specs {
 		// the spec's first line
 		pos, end := s.index().Pos(0), s.index().LineEnd(0)
-		files, rec, err := p.Files(s)
+		files, rec, err := all[i].files, all[i].rec, all[i].err
 		if err != nil {
 			ds = append(ds, diag.Errorf(pos, diag.FigureStale, "figure %q cannot be drawn: %v", s.Name, err).Spanning(end))
 			continue
