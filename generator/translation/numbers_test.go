@@ -193,6 +193,7 @@ func FuzzScanNumbers(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
+		checkTrailingLeadByte(t, s)
 		ns := ScanNumbers(s)
 		for _, n := range ns {
 			if n.Start < 0 || n.End > len(s) || n.Start >= n.End || s[n.Start:n.End] != n.Text || n.Key == "" {
@@ -307,40 +308,92 @@ func TestMayBeDateLike(t *testing.T) {
 // TestNumberScannersMatchExpressions holds numberLen, magnitudeAt and
 // parseNumber to the regular expressions and decimal parsing they
 // replace, on random strings over the bytes that matter.
+var (
+	numberLenRe = regexp.MustCompile(`^(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?`)
+	magnitudeRe = regexp.MustCompile(`^\s?(천|만|억|千|万|億)`)
+)
+
+// checkNumberScanners fails t unless numberLen, parseNumber and
+// magnitudeAt read s as the regular expressions they stand for.
+func checkNumberScanners(t testing.TB, s string) {
+	t.Helper()
+	m := numberLenRe.FindString(s)
+	if got := s[:numberLen(s)]; got != m {
+		t.Fatalf("numberLen(%q) reads %q, want %q", s, got, m)
+	}
+	if m != "" {
+		want, _ := decimal.NewFromString(strings.ReplaceAll(m, ",", ""))
+		if got := parseNumber(m); got.String() != want.String() || got.Exponent() != want.Exponent() || !got.Equal(want) {
+			t.Fatalf("parseNumber(%q) = %v (exp %d), want %v (exp %d)", m, got, got.Exponent(), want, want.Exponent())
+		}
+	}
+	w, n := magnitudeAt(s)
+	if mm := magnitudeRe.FindStringSubmatch(s); mm != nil {
+		if w != mm[1] || n != len(mm[0]) {
+			t.Fatalf("magnitudeAt(%q) = %q, %d, want %q, %d", s, w, n, mm[1], len(mm[0]))
+		}
+	} else if n != 0 {
+		t.Fatalf("magnitudeAt(%q) = %q, %d, want none", s, w, n)
+	}
+}
+
+// checkDateLike fails t when mayBeDateLike rules out s, a text starting
+// with a digit, although one of the date, clock, version or address
+// expressions matches it.
+func checkDateLike(t testing.TB, s string) {
+	t.Helper()
+	if s == "" || s[0] < '0' || s[0] > '9' || mayBeDateLike(s, 0) {
+		return
+	}
+	for _, re := range []*regexp.Regexp{ipRe, isoDateRe, clockRe, versionRe} {
+		if re.MatchString(s) {
+			t.Fatalf("mayBeDateLike(%q) = false, but %v matches", s, re)
+		}
+	}
+	if m := cjkDateRe.FindStringSubmatch(s); m != nil && (m[1] != "" || m[3] != "") {
+		t.Fatalf("mayBeDateLike(%q) = false, but %v matches", s, cjkDateRe)
+	}
+}
+
+// checkTrailingLeadByte fails t unless s followed by the lead byte of a
+// multi-byte rune cut short reads as s alone.
+func checkTrailingLeadByte(t testing.TB, s string) {
+	t.Helper()
+	want := ScanNumbers(s)
+	for _, lead := range []string{"\xec", "\xe3", "\xc3", "\xf0", "\xf9", "\xef", "\xe2"} {
+		if got := ScanNumbers(s + lead); !reflect.DeepEqual(got, want) {
+			t.Fatalf("%q + %q: %+v\nwant %+v", s, lead, got, want)
+		}
+	}
+}
+
+// FuzzNumberScanners holds the byte scanners to the expressions they
+// replace, on any text (the tests below run a fixed random sample).
+func FuzzNumberScanners(f *testing.F) {
+	for _, s := range []string{"", "1,234.5", "1234,567", " 만", "\v만", "12.5千", "2026-12-02", "10.0.0.1", "v1.8.7", "14:03:22", "2026年7月9日", "1.2.3"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		checkNumberScanners(t, s)
+		checkDateLike(t, s)
+	})
+}
+
+// TestNumberScannersMatchExpressions: numberLen, parseNumber and
+// magnitudeAt read what their regular expressions read, on edge cases
+// and random strings of number pieces (FuzzNumberScanners goes further).
 func TestNumberScannersMatchExpressions(t *testing.T) {
-	numRe := regexp.MustCompile(`^(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?`)
-	magRe := regexp.MustCompile(`^\s?(천|만|억|千|万|億)`)
 	pieces := []string{"0", "1", "2", "5", "9", ",", ".", " ", "\t", "\v", "만", "千", "億", "천", "a", "초", "12", "345", ",000", ".5"}
 	rng := rand.New(rand.NewPCG(1, 2))
-	check := func(s string) {
-		m := numRe.FindString(s)
-		if got := s[:numberLen(s)]; got != m {
-			t.Fatalf("numberLen(%q) reads %q, want %q", s, got, m)
-		}
-		if m != "" {
-			want, _ := decimal.NewFromString(strings.ReplaceAll(m, ",", ""))
-			if got := parseNumber(m); got.String() != want.String() || got.Exponent() != want.Exponent() || !got.Equal(want) {
-				t.Fatalf("parseNumber(%q) = %v (exp %d), want %v (exp %d)", m, got, got.Exponent(), want, want.Exponent())
-			}
-		}
-		w, n := magnitudeAt(s)
-		if mm := magRe.FindStringSubmatch(s); mm != nil {
-			if w != mm[1] || n != len(mm[0]) {
-				t.Fatalf("magnitudeAt(%q) = %q, %d, want %q, %d", s, w, n, mm[1], len(mm[0]))
-			}
-		} else if n != 0 {
-			t.Fatalf("magnitudeAt(%q) = %q, %d, want none", s, w, n)
-		}
-	}
 	for _, s := range []string{"", "1,234.5", "1234,567", "1,2345", "12,345,67", "0012.50", "1234567890123456789012.25", " 만", "  만", "\v만", "1.", ".5"} {
-		check(s)
+		checkNumberScanners(t, s)
 	}
-	for range 200000 {
+	for range 20000 {
 		var b strings.Builder
 		for range rng.IntN(8) {
 			b.WriteString(pieces[rng.IntN(len(pieces))])
 		}
-		check(b.String())
+		checkNumberScanners(t, b.String())
 	}
 }
 
@@ -386,24 +439,13 @@ func TestNumberShortcuts(t *testing.T) {
 		}
 	}
 	pieces := []string{"1", "12", "2026", "123", ".", "-", "/", ":", "5", "年", "월", " ", "v", "a", "07", "9"}
-	for range 200000 {
+	for range 20000 {
 		var b strings.Builder
 		b.WriteString(strconv.Itoa(rng.IntN(3000)))
 		for range rng.IntN(7) {
 			b.WriteString(pieces[rng.IntN(len(pieces))])
 		}
-		s := b.String()
-		if mayBeDateLike(s, 0) {
-			continue
-		}
-		for _, re := range []*regexp.Regexp{ipRe, isoDateRe, clockRe, versionRe} {
-			if re.MatchString(s) {
-				t.Fatalf("mayBeDateLike(%q) = false, but %v matches", s, re)
-			}
-		}
-		if m := cjkDateRe.FindStringSubmatch(s); m != nil && (m[1] != "" || m[3] != "") {
-			t.Fatalf("mayBeDateLike(%q) = false, but %v matches", s, cjkDateRe)
-		}
+		checkDateLike(t, b.String())
 	}
 }
 
@@ -415,18 +457,12 @@ func TestNumberShortcuts(t *testing.T) {
 func TestTrailingLeadByte(t *testing.T) {
 	pieces := []string{"0", "1", "2", "5", "9", "10", "9999", ",", ".", " ", "만", "千", "億", "천", "割", "分", "초", "ms", "s", "KB", "바이트", "%", "p", "v", "-", "/", ":", "年", "月", "ゼロ", "１", "約", "이상", "이", "以", "まで", "정도", "or", " or more", "per second", "초당", "×", "x", "~", "A", "\xff", "가"}
 	rng := rand.New(rand.NewPCG(7, 8))
-	for range 100000 {
+	for range 20000 {
 		var b strings.Builder
 		for range rng.IntN(12) {
 			b.WriteString(pieces[rng.IntN(len(pieces))])
 		}
-		s := b.String()
-		want := ScanNumbers(s)
-		for _, lead := range []string{"\xec", "\xe3", "\xc3", "\xf0", "\xf9", "\xef", "\xe2"} {
-			if got := ScanNumbers(s + lead); !reflect.DeepEqual(got, want) {
-				t.Fatalf("%q + %q: %+v\nwant %+v", s, lead, got, want)
-			}
-		}
+		checkTrailingLeadByte(t, b.String())
 	}
 }
 
