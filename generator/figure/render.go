@@ -77,22 +77,18 @@ var ink = color.RGBA{R: 0x1d, G: 0x23, B: 0x2a, A: 0xff}
 // SVG (text as outlines). It fails on unresolved evidence, missing texts
 // for lang, or a rune no font of the chain has.
 func (s *Spec) Render(st *evidence.Store, lang string, fonts *Fonts) (*Output, error) {
-	d, errs := s.data(st)
-	if errs != nil {
-		return nil, errs
-	}
-	if ds := s.texts(lang); ds.HasErrors() {
-		return nil, ds
-	}
-	if ds := s.glyphCheck(lang, fonts); ds.HasErrors() {
-		return nil, ds
-	}
-	return s.render(d, lang, fonts, layout{width: Width}, true)
+	return s.renderAt(st, lang, fonts, layout{width: Width}, true)
 }
 
 // RenderNarrow draws the figure for lang as Render does, NarrowWidth wide
 // with its panels in one column, as SVG only (Output.PNG is nil).
 func (s *Spec) RenderNarrow(st *evidence.Store, lang string, fonts *Fonts) (*Output, error) {
+	return s.renderAt(st, lang, fonts, layout{width: NarrowWidth, cols: 1}, false)
+}
+
+// renderAt resolves the figure's evidence, checks its texts for lang and
+// that fonts draw every rune of them, then draws it at layout l.
+func (s *Spec) renderAt(st *evidence.Store, lang string, fonts *Fonts, l layout, png bool) (*Output, error) {
 	d, errs := s.data(st)
 	if errs != nil {
 		return nil, errs
@@ -103,7 +99,7 @@ func (s *Spec) RenderNarrow(st *evidence.Store, lang string, fonts *Fonts) (*Out
 	if ds := s.glyphCheck(lang, fonts); ds.HasErrors() {
 		return nil, ds
 	}
-	return s.render(d, lang, fonts, layout{width: NarrowWidth, cols: 1}, false)
+	return s.render(d, lang, fonts, l, png)
 }
 
 // render draws the figure at layout l: SVG, and PNG when png is set.
