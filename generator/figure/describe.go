@@ -15,7 +15,23 @@ func (s *Spec) AltText(st *evidence.Store, lang string) (string, error) {
 	if errs != nil {
 		return "", errs
 	}
-	return strings.TrimSpace(Plain(s.Alt, lang)) + " " + s.describe(d, lang), nil
+	return strings.TrimSpace(Plain(s.Alt, lang)) + punctuationOf(lang).space + s.describe(d, lang), nil
+}
+
+// punctuation is how the generated alt text separates its parts in one
+// language: Japanese writes full-width punctuation (、。：（）) and no
+// space between sentences; Korean and English write ASCII punctuation.
+type punctuation struct {
+	space                      string // before an opening parenthesis and between the spec's alt text and the data
+	list, group, label         string // between values, between counters, after a label
+	open, close, stop, lastEnd string // parentheses; between sentences, and after the last
+}
+
+func punctuationOf(lang string) punctuation {
+	if lang == "ja" {
+		return punctuation{space: "", list: "、", group: "／", label: "：", open: "（", close: "）", stop: "。", lastEnd: "。"}
+	}
+	return punctuation{space: " ", list: ", ", group: "; ", label: ": ", open: "(", close: ")", stop: ". ", lastEnd: "."}
 }
 
 func (s *Spec) label(id, lang string) string {
@@ -27,6 +43,7 @@ func (s *Spec) label(id, lang string) string {
 
 // describe writes the chart's numbers as text.
 func (s *Spec) describe(d *figData, lang string) string {
+	p := punctuationOf(lang)
 	var parts []string
 	switch s.Kind {
 	case KindTimeline:
@@ -34,9 +51,9 @@ func (s *Spec) describe(d *figData, lang string) string {
 		for j, sn := range s.Snapshots {
 			snaps = append(snaps, fmt.Sprintf("%s %s s", strings.ToUpper(sn), signed(d.times[j])))
 		}
-		head := "(" + strings.Join(snaps, ", ") + ")"
+		head := p.open + strings.Join(snaps, p.list) + p.close
 		if s.Flip != "" {
-			head += fmt.Sprintf(" %s %s s", Plain(s.FlipLabel, lang), signed(d.flip))
+			head += fmt.Sprintf("%s%s %s s", p.space, Plain(s.FlipLabel, lang), signed(d.flip))
 		}
 		parts = append(parts, head)
 		for i, pd := range d.panels {
@@ -46,11 +63,11 @@ func (s *Spec) describe(d *figData, lang string) string {
 				for _, v := range row {
 					vs = append(vs, signed(v))
 				}
-				cs = append(cs, s.label(s.Counters[ci], lang)+" "+strings.Join(vs, ", "))
+				cs = append(cs, s.label(s.Counters[ci], lang)+" "+strings.Join(vs, p.list))
 			}
-			t := strings.Join(cs, "; ")
+			t := strings.Join(cs, p.group)
 			if title := Plain(s.Panels[i].Title, lang); title != "" {
-				t = title + ": " + t
+				t = title + p.label + t
 			}
 			parts = append(parts, t)
 		}
@@ -65,11 +82,11 @@ func (s *Spec) describe(d *figData, lang string) string {
 						for _, sg := range b.segs {
 							ss = append(ss, s.label(sg.series, lang)+" "+formatNum(sg.v))
 						}
-						t += " (" + strings.Join(ss, ", ") + ")"
+						t += p.space + p.open + strings.Join(ss, p.list) + p.close
 					}
 					bs = append(bs, t)
 				}
-				parts = append(parts, Plain(s.Panels[i].Groups[gi].Label, lang)+": "+strings.Join(bs, ", "))
+				parts = append(parts, Plain(s.Panels[i].Groups[gi].Label, lang)+p.label+strings.Join(bs, p.list))
 			}
 		}
 	case KindRate:
@@ -79,7 +96,7 @@ func (s *Spec) describe(d *figData, lang string) string {
 				if !strings.HasSuffix(lbl, "%") {
 					lbl = formatNum(g.rate) + "%"
 				}
-				parts = append(parts, Plain(s.Panels[i].Groups[gi].Label, lang)+": "+lbl)
+				parts = append(parts, Plain(s.Panels[i].Groups[gi].Label, lang)+p.label+lbl)
 			}
 		}
 	case KindPercentiles:
@@ -88,12 +105,12 @@ func (s *Spec) describe(d *figData, lang string) string {
 			for qi, v := range pd.lat {
 				vs = append(vs, strings.ReplaceAll(s.Panels[i].Percentiles[qi], "_", ".")+" "+formatNum(v)+" "+s.Unit)
 			}
-			t := strings.Join(vs, ", ")
+			t := strings.Join(vs, p.list)
 			if title := Plain(s.Panels[i].Title, lang); title != "" {
-				t = title + ": " + t
+				t = title + p.label + t
 			}
 			parts = append(parts, t)
 		}
 	}
-	return strings.Join(parts, ". ") + "."
+	return strings.Join(parts, p.stop) + p.lastEnd
 }

@@ -429,3 +429,38 @@ func TestBrokenSetNamed(t *testing.T) {
 		t.Errorf("got %v; want one finding naming the set that did not load", ds)
 	}
 }
+
+// TestAltTextPunctuation: the data part of a Japanese alt text is written
+// with Japanese punctuation (、。：（）), with no ASCII separator between
+// its values, labels or sentences; a Korean one keeps ASCII punctuation.
+// Every reference figure is checked, each kind of chart among them.
+func TestAltTextPunctuation(t *testing.T) {
+	p := loadProject(t, repoRoot)
+	kinds := map[string]bool{}
+	for _, s := range p.Specs {
+		kinds[s.Kind] = true
+		ja, err := s.AltText(p.Store, "ja")
+		if err != nil {
+			t.Fatal(err)
+		}
+		data := strings.TrimPrefix(ja, strings.TrimSpace(Plain(s.Alt, "ja")))
+		for _, ascii := range []string{", ", ". ", ": ", "; ", " (", ")."} {
+			if strings.Contains(data, ascii) {
+				t.Errorf("%s: ja alt text has %q: %s", s.Name, ascii, data)
+			}
+		}
+		if !strings.HasSuffix(ja, "。") || strings.HasPrefix(data, " ") {
+			t.Errorf("%s: ja alt text: %q", s.Name, ja)
+		}
+		ko, err := s.AltText(p.Store, "ko")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasSuffix(ko, ".") || strings.ContainsAny(ko, "、。") {
+			t.Errorf("%s: ko alt text: %q", s.Name, ko)
+		}
+	}
+	if !kinds[KindTimeline] || !kinds[KindBars] || !kinds[KindRate] {
+		t.Errorf("reference figures cover %v; want timeline, bars and rate", kinds)
+	}
+}
