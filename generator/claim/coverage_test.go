@@ -158,6 +158,10 @@ func TestProseNumberWords(t *testing.T) {
 		{"두 번째 시도, 二回目, exactly-once", ""},
 		{"한국과 세션, 一部の値, 統一", ""},
 		{"초당 한 번씩", "한 번"},
+		// homographs of a number word and a counter are no numbers
+		{"내가 한 번역은 한 회의에서 두 개발자가 본 것이다.", ""},
+		{"次のとおり、一番速い経路は一本だ。", "一本"},
+		{"Once the pod restarts, it retries once.", "once"},
 	}
 	for _, tt := range tests {
 		p, errs := Parse(NewMarkdown(), "p.md", []byte(tt.text+"\n"))

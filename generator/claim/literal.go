@@ -600,6 +600,14 @@ func (lx *lexer) unitAfter(q *Quantity, k int) error {
 			}
 		}
 	}
+	return lx.qualifiers(q, k)
+}
+
+// qualifiers reads what may follow a number ending (with its unit) at
+// s[k:]: the rate forms (초당 N, N건/초, N per second), a ± tolerance and
+// a sign word, and sets q.End.
+func (lx *lexer) qualifiers(q *Quantity, k int) error {
+	s := lx.s
 	// Rate prefix: 초당 1,250건, 毎秒1,250件, 秒間1,250件, also with an
 	// approximation word between prefix and number (초당 약 38건, 毎秒約38件).
 	before := strings.TrimRightFunc(s[:q.Start], isSpace)
@@ -823,13 +831,24 @@ func (lx *lexer) wordNumberAt(i int) (*Quantity, int, error) {
 		q := &Quantity{Start: i, NumStart: i, NumEnd: end, Value: decimal.NewFromInt(v), Magnitude: one, Word: true}
 		return q, 0, lx.unitAfter(q, end)
 	}
+	// bare is a number word that takes no unit: a Korean numeral
+	// (하나, 둘 …), which stands alone where a determiner (한, 두 …)
+	// takes a counter, so that 하나 주의 is not one week.
+	bare := func(end int, v int64) (*Quantity, int, error) {
+		q := &Quantity{Start: i, NumStart: i, NumEnd: end, Value: decimal.NewFromInt(v), Magnitude: one, Word: true}
+		return q, 0, lx.qualifiers(q, end)
+	}
 	switch sc {
 	case hangul:
 		if prevSc == hangul || !startsWithWord(s[i:], koDeterminerList, koNumeralList) {
 			return nil, 0, nil
 		}
 		w := wordAt(s, i)
-		// Determiners need a unit or counter after them: 두 번, 세 개.
+		// Determiners need a counter after them that Korean writes after
+		// a native number (두 번, 세 개, 두 시간, 한 달), a word of its own
+		// or followed by a particle: 한 번역 (the translation one did), 한
+		// 일 (what one did), 세 분 (three persons), 열 초과 (over ten) are
+		// no counts of a unit.
 		for _, dv := range koDeterminerList {
 			d, v := dv.word, dv.value
 			if !strings.HasPrefix(w, d) {
@@ -840,19 +859,19 @@ func (lx *lexer) wordNumberAt(i int) (*Quantity, int, error) {
 			if !oneSpaceAtMost(s, end, k) || (len(w) > len(d) && k != end) {
 				continue
 			}
-			if uw, u := unit.Prefix(s[k:]); uw != "" && (u.Dim == unit.Count || u.Dim == unit.Time || u.Dim == unit.Calendar) && (len(w) == len(d) || strings.HasPrefix(w[len(d):], uw)) {
-				if after := k + len(uw); after < len(s) && scriptOf(runeBefore(s[:after+1], after+1)) == hangul && !lx.knownWordOrEnd(after) {
-					continue
+			if uw, u := unit.Prefix(s[k:]); uw != "" && nativeCounter(uw, u) && (len(w) == len(d) || strings.HasPrefix(w[len(d):], uw)) {
+				if !lx.knownWordOrEnd(k + len(uw)) {
+					continue // 한 번역, 두 개발
 				}
 				return mk(end, v)
 			}
 		}
 		if v, ok := koNumerals[w]; ok {
-			return mk(i+len(w), v)
+			return bare(i+len(w), v)
 		}
 		for _, nv := range koNumeralList { // 하나가, 둘이
 			if strings.HasPrefix(w, nv.word) && lx.knownWordOrEnd(i+len(nv.word)) {
-				return mk(i+len(nv.word), nv.value)
+				return bare(i+len(nv.word), nv.value)
 			}
 		}
 	case hiragana:
@@ -861,6 +880,9 @@ func (lx *lexer) wordNumberAt(i int) (*Quantity, int, error) {
 		}
 		for _, nv := range jaKanaList {
 			if strings.HasPrefix(s[i:], nv.word) {
+				if end := i + len(nv.word); !lx.knownWordOrEndIn(end, hiragana) {
+					return nil, 0, nil // とおり (as), とおく (far): a longer word
+				}
 				q, _, err := mk(i+len(nv.word), nv.value)
 				if q != nil && q.Unit == "" {
 					q.Unit = "count"
@@ -873,6 +895,9 @@ func (lx *lexer) wordNumberAt(i int) (*Quantity, int, error) {
 			return nil, 0, nil // exactly-once, run_two: part of a name
 		}
 		w := strings.ToLower(wordAt(s, i))
+		if w == "once" && !onceIsCount(s[i+len(w):]) {
+			return nil, 0, nil // once the pod restarts: a conjunction
+		}
 		if v, ok := enWords[w]; ok {
 			q, _, err := mk(i+len(w), v)
 			if q != nil && (w == "once" || w == "twice") {
@@ -895,21 +920,62 @@ func (lx *lexer) wordNumberAt(i int) (*Quantity, int, error) {
 		}
 		if end < len(s) {
 			next, _ := utf8.DecodeRuneInString(s[end:])
-			if uw, _ := unit.Prefix(s[end:]); scriptOf(next) == han && uw == "" && !lx.knownWord(end) {
-				return nil, 0, nil // 一部, 一方: a word, not a number
+			uw, _ := unit.Prefix(s[end:])
+			if scriptOf(next) == han && uw == "" && !lx.knownWord(end) || uw == "番" {
+				return nil, 0, nil // 一部, 一方, 一番 (most): a word, not a number
 			}
 		}
-		return mk(end, v)
+		q, n, err := mk(end, v)
+		if q != nil && q.UnitWord != "" && !lx.knownWordOrEndIn(q.End, han) {
+			return nil, 0, nil // 一回転 (a rotation), 二日酔い: a longer word
+		}
+		return q, n, err
 	}
 	return nil, 0, nil
 }
 
-func (lx *lexer) knownWordOrEnd(k int) bool {
+// knownWordOrEnd reports whether a Korean word may end at s[k:]: the
+// text ends, or what follows is no Hangul, or a particle or other word
+// the grammar knows.
+func (lx *lexer) knownWordOrEnd(k int) bool { return lx.knownWordOrEndIn(k, hangul) }
+
+// knownWordOrEndIn is knownWordOrEnd for a word of script sc.
+func (lx *lexer) knownWordOrEndIn(k int, sc script) bool {
 	if k >= len(lx.s) {
 		return true
 	}
 	r, _ := utf8.DecodeRuneInString(lx.s[k:])
-	return scriptOf(r) != hangul || lx.knownWord(k)
+	return scriptOf(r) != sc || lx.knownWord(k)
+}
+
+// sinoOnly are the Korean unit words a native number word (한, 두, 세 …)
+// does not take: Korean counts seconds, minutes, days, years and
+// numbered things in Sino-Korean numbers (삼 초, 3일), so after 세 the
+// word 분 counts persons (세 분) and 한 일 is "what one did".
+var sinoOnly = []string{"초", "분", "일", "년", "회", "호", "원", "밀리초", "마이크로초", "나노초"}
+
+// nativeCounter reports whether the unit word uw (unit u) counts after a
+// Korean native number word: a counter or a time or calendar unit, not
+// one of sinoOnly.
+func nativeCounter(uw string, u unit.Unit) bool {
+	return (u.Dim == unit.Count || u.Dim == unit.Time || u.Dim == unit.Calendar) && !slices.Contains(sinoOnly, uw)
+}
+
+// onceIsCount reports whether "once" followed by rest is a count (once,
+// once a day, once more) rather than the conjunction of "once the pod
+// restarts": nothing follows but punctuation, or a word that goes with
+// the count.
+func onceIsCount(rest string) bool {
+	t := strings.TrimLeft(rest, " ")
+	if t == "" || scriptOf(rune(t[0])) != latin {
+		return true
+	}
+	w := strings.ToLower(wordAt(t, 0))
+	switch w {
+	case "a", "an", "per", "every", "each", "more", "again", "or", "and", "only", "in", "to", "of", "than":
+		return true
+	}
+	return false
 }
 
 // hanPrefixEndsAt reports whether a Han word that may precede a number
