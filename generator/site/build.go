@@ -456,13 +456,16 @@ func (s *Site) Stage(ctx context.Context, stage string, data *StageData, logw io
 	for _, l := range s.Config.Ordered() {
 		contentDirs = append(contentDirs, path.Clean(filepath.ToSlash(l.ContentDir))+"/")
 	}
+	// Claims of a destination written at several precisions name their
+	// own in the staged page (markClaims), for their popovers.
+	multi, marks := data.precisionMarks()
 	hugoMarkdown := func(rel string, b []byte) ([]byte, bool) {
 		if !strings.HasSuffix(rel, ".md") {
 			return nil, false
 		}
 		for _, d := range contentDirs {
 			if strings.HasPrefix(rel, d) {
-				pinned, ok := pinClaimPositions(rel, b)
+				pinned, ok := markClaims(rel, b, true, marks[rel], 0)
 				out, ins := translation.HugoMarkdown(pinned, mdOpt)
 				return out, ok || len(ins) > 0
 			}
@@ -485,7 +488,7 @@ func (s *Site) Stage(ctx context.Context, stage string, data *StageData, logw io
 	if s.Config.EnableGitInfo {
 		stageGitInfo(ctx, s.Root, stage, logw)
 	}
-	if err := s.stageFallbacks(ctx, stage, mdOpt); err != nil {
+	if err := s.stageFallbacks(ctx, stage, mdOpt, marks); err != nil {
 		return nil, err
 	}
 	v, err := s.newViewer(ctx)
@@ -497,7 +500,7 @@ func (s *Site) Stage(ctx context.Context, stage string, data *StageData, logw io
 	}
 	// Claims, value tables and figures first: the windows they link to
 	// are the pages a sparse evidence file gets.
-	if err := s.stageClaims(stage, v, data); err != nil {
+	if err := s.stageClaims(stage, v, data, multi); err != nil {
 		return nil, err
 	}
 	if err := ctx.Err(); err != nil {
@@ -559,7 +562,17 @@ func stageGitInfo(ctx context.Context, root, stage string, logw io.Writer) {
 // link), is left as it is: Hugo's position is right there, or the claim
 // keeps it.
 func pinClaimPositions(rel string, src []byte) ([]byte, bool) {
-	if !bytes.Contains(src, []byte("{{")) || !bytes.Contains(src, []byte("](ev:")) {
+	return markClaims(rel, src, true, nil, 0)
+}
+
+// markClaims is pinClaimPositions (when pin is set) that also writes
+// the precision of each claim of marks (by its literal's offset in the
+// page, shift bytes before its offset in src) into its destination, as
+// the render hook reads it ("[40.3초](<ev:SET/NAME ~1>)": its data key,
+// see precisionKey).
+func markClaims(rel string, src []byte, pin bool, marks map[int]string, shift int) ([]byte, bool) {
+	pin = pin && bytes.Contains(src, []byte("{{"))
+	if !pin && len(marks) == 0 || !bytes.Contains(src, []byte("ev:")) {
 		return src, false
 	}
 	parsed, _ := claim.Parse(claim.NewMarkdown(), rel, src)
@@ -568,17 +581,27 @@ func pinClaimPositions(rel string, src []byte) ([]byte, bool) {
 	for _, c := range parsed.Claims {
 		a, e := c.RefPos.Offset, c.DestEnd.Offset
 		if c.Exempt || !strings.HasPrefix(c.Destination, claim.Scheme) || a < last || e > len(src) || a >= e ||
-			string(src[a:e]) != c.Destination || strings.Contains(c.Destination, " @") {
+			string(src[a:e]) != c.Destination || strings.Contains(c.Destination, " @") || strings.Contains(c.Destination, " ~") {
 			continue
 		}
-		// in angle brackets already (<ev:…>): the position goes inside
+		p, marked := marks[c.Pos.Offset-shift]
+		if !pin && !marked {
+			continue
+		}
+		// in angle brackets already (<ev:…>): the marks go inside
 		bracketed := a > 0 && src[a-1] == '<' && e < len(src) && src[e] == '>'
 		out = append(out, src[last:a]...)
 		if !bracketed {
 			out = append(out, '<')
 		}
 		out = append(out, c.Destination...)
-		out = fmt.Appendf(out, " @%d:%d", c.Pos.Line, c.Pos.Column)
+		if marked {
+			out = append(out, " ~"...)
+			out = append(out, p...)
+		}
+		if pin {
+			out = fmt.Appendf(out, " @%d:%d", c.Pos.Line, c.Pos.Column)
+		}
 		if !bracketed {
 			out = append(out, '>')
 		}
@@ -693,7 +716,7 @@ type Fallback = translation.Fallback
 
 // stageFallbacks writes the generated fallback pages into the stage, as
 // Hugo should read them (translation.HugoMarkdown with mdOpt).
-func (s *Site) stageFallbacks(ctx context.Context, stage string, mdOpt translation.MarkdownOptions) error {
+func (s *Site) stageFallbacks(ctx context.Context, stage string, mdOpt translation.MarkdownOptions, marks map[string]map[int]string) error {
 	src := s.Config.Source()
 	md := claim.NewMarkdown()
 	cascades := s.cascades()
@@ -714,8 +737,14 @@ func (s *Site) stageFallbacks(ctx context.Context, stage string, mdOpt translati
 					p.FrontMatter = fm
 					f.Source = &p
 				}
-				b, err = f.Render(src)
-				return err
+				if b, err = f.Render(src); err != nil {
+					return err
+				}
+				// the source's body after the fallback's own front
+				// matter: its claims' precision marks, shifted
+				shift := len(b) - len(f.Source.Body()) - f.Source.Parsed.BodyStart
+				b, _ = markClaims(f.File(src), b, false, marks[f.Source.Path], shift)
+				return nil
 			})
 			if err != nil {
 				return err
@@ -766,7 +795,7 @@ func stageBundleResources(stage, root string, p *Page, file string) error {
 	})
 }
 
-func (s *Site) stageClaims(stage string, v *viewer, data *StageData) error {
+func (s *Site) stageClaims(stage string, v *viewer, data *StageData, multi map[string]bool) error {
 	sets, err := json.MarshalIndent(v.sets(s.Store), "", " ")
 	if err != nil {
 		return err
@@ -774,7 +803,7 @@ func (s *Site) stageClaims(stage string, v *viewer, data *StageData) error {
 	if err := writeFile(filepath.Join(stage, "data", "evdoc", "sets.json"), sets); err != nil {
 		return err
 	}
-	b, err := json.MarshalIndent(v.claims(data, s.Store), "", " ")
+	b, err := json.MarshalIndent(v.claims(data, multi, s.Store), "", " ")
 	if err != nil {
 		return err
 	}

@@ -355,7 +355,7 @@ func TestStageFallbacksLazy(t *testing.T) {
 			t.Fatal(err)
 		}
 		stage := t.TempDir()
-		if err := s.stageFallbacks(context.Background(), stage, translation.MarkdownOptions{}); err != nil {
+		if err := s.stageFallbacks(context.Background(), stage, translation.MarkdownOptions{}, nil); err != nil {
 			t.Fatalf("lazy=%v: %v", lazy, err)
 		}
 		files := map[string]string{}

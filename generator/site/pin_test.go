@@ -68,3 +68,31 @@ func FuzzPinClaimPositions(f *testing.F) {
 		}
 	})
 }
+
+// TestMarkClaimPrecisions: a claim of marks gets its precision written
+// after its destination, inside angle brackets, also on a page without
+// shortcodes, with the position after it on a page with them; marks
+// name claims by their offset in the source page, shift bytes before
+// their offset in the staged one (a fallback's own front matter).
+func TestMarkClaimPrecisions(t *testing.T) {
+	src := "값 [52%](ev:d/p) [51.72%](ev:d/p) [3건](ev:d/n)\n"
+	marks := map[int]string{strings.Index(src, "52%"): "0", strings.Index(src, "51.72%"): "2"}
+	out, ok := markClaims("p.md", []byte(src), true, marks, 0)
+	if want := "값 [52%](<ev:d/p ~0>) [51.72%](<ev:d/p ~2>) [3건](ev:d/n)\n"; !ok || string(out) != want {
+		t.Errorf("marked:\n%s\nwant:\n%s", out, want)
+	}
+	shifted := "---\nx: 1\n---\n" + src
+	out, _ = markClaims("p.md", []byte(shifted), false, marks, len("---\nx: 1\n---\n"))
+	if want := "---\nx: 1\n---\n값 [52%](<ev:d/p ~0>) [51.72%](<ev:d/p ~2>) [3건](ev:d/n)\n"; string(out) != want {
+		t.Errorf("marked with a shift:\n%s\nwant:\n%s", out, want)
+	}
+	tabbed := "{{% tab %}}\n[52%](<ev:d/p>)\n{{% /tab %}}\n"
+	out, _ = markClaims("p.md", []byte(tabbed), true, map[int]string{strings.Index(tabbed, "52%"): "0"}, 0)
+	if want := "{{% tab %}}\n[52%](<ev:d/p ~0 @2:2>)\n{{% /tab %}}\n"; string(out) != want {
+		t.Errorf("marked and pinned:\n%s\nwant:\n%s", out, want)
+	}
+	after, _ := claim.Parse(claim.NewMarkdown(), "p.md", out)
+	if len(after.Claims) != 1 || after.Claims[0].Destination != "ev:d/p ~0 @2:2" {
+		t.Errorf("the marked page parses to %+v", after.Claims)
+	}
+}

@@ -46,6 +46,23 @@ type claimStage struct {
 	// want counts, per page (Claim.Page), the claims the render hook
 	// must render: bound claims of an "ev:" destination not exempt.
 	want []pageCount
+	// marks are the claims with a candidate, per page, in order: where
+	// a destination's claims write it at several precisions, each
+	// claim's staged destination names its own (precisionMarks).
+	marks []pageMarks
+}
+
+// pageMarks are the claims of one page with their candidates.
+type pageMarks struct {
+	page  string
+	marks []claimMark
+}
+
+// claimMark is a claim (its literal's offset in its page) and its
+// destination's candidate.
+type claimMark struct {
+	off int
+	d   *destClaim
 }
 
 // destClaim is one claim of a destination as viewer.claims reads it:
@@ -154,6 +171,11 @@ func (b *stageBuilder) unit(rs []check.Result) *claimStage {
 				seenDest[d] = true
 				u.dests = append(u.dests, d)
 			}
+			if n := len(u.marks); n == 0 || u.marks[n-1].page != c.Page {
+				u.marks = append(u.marks, pageMarks{page: pageName(u, c.Page)})
+			}
+			pm := &u.marks[len(u.marks)-1]
+			pm.marks = append(pm.marks, claimMark{off: c.Pos.Offset, d: d})
 		}
 		// The raw lines the claim cites.
 		start := -1
@@ -186,7 +208,67 @@ func (b *stageBuilder) unit(rs []check.Result) *claimStage {
 	}
 	flush()
 	u.dests = slices.Clone(u.dests)
+	u.marks = slices.Clone(u.marks)
 	return u
+}
+
+// precision is the precision a candidate's claim writes its numbers
+// at, as the render hook's data key names it: the decimal places of each
+// binding ("1" for [40.3초], "0,1" for [86 (99.5%)](ev:a,b)).
+func (d *destClaim) precision() string {
+	var b []byte
+	for i, bd := range d.bindings {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = strconv.AppendInt(b, int64(bd.places), 10)
+	}
+	return string(b)
+}
+
+// precisionKey is the render hook's data key of a claim written at
+// precision p of a destination written at several ("ev:s/a ~1"); the
+// staged page writes it as the claim's destination (markClaims).
+func precisionKey(dest, p string) string { return dest + " ~" + p }
+
+// precisionMarks returns the destinations whose claims write them at
+// more than one precision (a popover shows the value at its claim's
+// precision: [40초] and [40.3초] of one value need two), and for each
+// page (Claim.Page) the precision of each of its claims of those
+// destinations, by the offset of the claim's literal in the page.
+func (sd *StageData) precisionMarks() (multi map[string]bool, marks map[string]map[int]string) {
+	seen := map[string]string{}
+	for _, u := range sd.units {
+		for _, d := range u.dests {
+			p := d.precision()
+			if q, ok := seen[d.dest]; !ok {
+				seen[d.dest] = p
+			} else if q != p {
+				if multi == nil {
+					multi = map[string]bool{}
+				}
+				multi[d.dest] = true
+			}
+		}
+	}
+	if multi == nil {
+		return nil, nil
+	}
+	marks = map[string]map[int]string{}
+	for _, u := range sd.units {
+		for _, pm := range u.marks {
+			for _, m := range pm.marks {
+				if !multi[m.d.dest] {
+					continue
+				}
+				if marks[pm.page] == nil {
+					marks[pm.page] = map[int]string{}
+				}
+				marks[pm.page][m.off] = m.d.precision()
+			}
+		}
+	}
+	return multi, marks
 }
 
 // pageName returns page as a string not sharing memory with a parse:

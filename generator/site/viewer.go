@@ -331,16 +331,32 @@ func writtenPlaces(number string) int {
 
 // claims returns the render hook's data for every claim destination:
 // that of its first claim (in the order of data) with a binding whose
-// value and line the viewer has.
-func (v *viewer) claims(data *StageData, st *evidence.Store) map[string]claimData {
+// value and line the viewer has. A destination whose claims write it at
+// several precisions (multi, see StageData.precisionMarks) has data for
+// each precision too, under precisionKey, which its claims' staged
+// destinations name: each popover shows the value at its own claim's
+// precision.
+func (v *viewer) claims(data *StageData, multi map[string]bool, st *evidence.Store) map[string]claimData {
 	out := map[string]claimData{}
 	for _, u := range data.units {
 		for _, d := range u.dests {
-			if _, ok := out[d.dest]; ok {
+			_, plain := out[d.dest]
+			key := ""
+			if multi[d.dest] {
+				key = precisionKey(d.dest, d.precision())
+			}
+			if _, ok := out[key]; plain && (key == "" || ok) {
 				continue
 			}
-			if cd, ok := v.claimData(d, st); ok {
+			cd, ok := v.claimData(d, st)
+			if !ok {
+				continue
+			}
+			if !plain {
 				out[d.dest] = cd
+			}
+			if _, done := out[key]; key != "" && !done {
+				out[key] = cd
 			}
 		}
 	}
