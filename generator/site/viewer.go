@@ -21,6 +21,7 @@ import (
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/evidence"
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
 	"github.com/evdoc-lab/evdoc/internal/safefile"
 )
 
@@ -111,7 +112,63 @@ type viewer struct {
 	// marks holds, by file and line, the byte ranges (within the line)
 	// of the raw tokens a claim's popover shows (rawLine): the viewer
 	// marks them on the line a claim lands on.
-	marks map[string]map[int][][2]int
+	marks map[string]map[int][]tokenMark
+	// unread holds, by file and line, the ranges of evidence-number
+	// warnings (numbers no reading took; see unreadRanges): the viewer
+	// marks each number inside one.
+	unread map[string]map[int][][2]int
+}
+
+// tokenMark is a byte range of a raw line the viewer marks: a token a
+// claim cites (<mark class="ev-token">) or a number no reading took
+// (<mark class="ev-unread">, an evidence-number warning).
+type tokenMark struct {
+	start, end int
+	unread     bool
+}
+
+// unreadRanges returns, by file and line, the byte ranges of the
+// evidence-number warnings of ds (a range holds only numbers no reading
+// took: raw.NumericFields inside it are those numbers), unless the
+// project turned the rule off.
+func unreadRanges(ds diag.List, rules diag.RuleConfig) map[string]map[int][][2]int {
+	if !rules.Enabled(diag.EvidenceNumber) {
+		return nil
+	}
+	out := map[string]map[int][][2]int{}
+	for _, d := range ds {
+		if d.Rule != diag.EvidenceNumber || d.Pos.Line == 0 || d.End.Line != d.Pos.Line || d.End.Column <= d.Pos.Column {
+			continue
+		}
+		if out[d.Pos.File] == nil {
+			out[d.Pos.File] = map[int][][2]int{}
+		}
+		out[d.Pos.File][d.Pos.Line] = append(out[d.Pos.File][d.Pos.Line], [2]int{d.Pos.Column - 1, d.End.Column - 1})
+	}
+	return out
+}
+
+// unreadMarks returns the marks of the numbers no reading took on line
+// (text), inside the ranges of its evidence-number warnings, leaving out
+// any a cited token overlaps.
+func unreadMarks(text string, ranges [][2]int, cited []tokenMark) []tokenMark {
+	var out []tokenMark
+	for _, f := range raw.NumericFields(text) {
+		for _, r := range ranges {
+			if f[0] < r[0] || f[1] > r[1] {
+				continue
+			}
+			overlaps := false
+			for _, c := range cited {
+				overlaps = overlaps || c.start < f[1] && f[0] < c.end
+			}
+			if !overlaps {
+				out = append(out, tokenMark{start: f[0], end: f[1], unread: true})
+			}
+			break
+		}
+	}
+	return out
 }
 
 // newViewer finds the windows of every raw file (and manifest) of the
@@ -536,9 +593,10 @@ func lexerName(file string, console bool) string {
 // themes/evdoc/static/css/chroma.css, text escaped.
 //
 // marks holds, by index in lines, byte ranges of the line to mark (the
-// raw tokens claims cite): each is wrapped in <mark class="ev-token">,
-// split where it crosses a token span.
-func highlightLines(lexer string, lines []string, marks map[int][][2]int) []string {
+// raw tokens claims cite and the numbers no reading took): each is
+// wrapped in <mark class="ev-token"> or <mark class="ev-unread">, split
+// where it crosses a token span.
+func highlightLines(lexer string, lines []string, marks map[int][]tokenMark) []string {
 	src := strings.Join(lines, "\n") + "\n"
 	out := make([]string, len(lines))
 	l := lexers.Get(lexer)
@@ -584,9 +642,10 @@ func highlightLines(lexer string, lines []string, marks map[int][][2]int) []stri
 
 // markedText returns text, which starts at byte off of its line, HTML
 // escaped, with the parts inside marks (byte ranges of the line) in
-// <mark class="ev-token">. A range is marked only where it falls on
+// <mark class="ev-token"> (a cited token) or <mark class="ev-unread"> (a
+// number no reading took). A range is marked only where it falls on
 // character boundaries of text.
-func markedText(text string, off int, marks [][2]int) string {
+func markedText(text string, off int, marks []tokenMark) string {
 	if len(marks) == 0 {
 		return html.EscapeString(text)
 	}
@@ -595,20 +654,24 @@ func markedText(text string, off int, marks [][2]int) string {
 	for pos < len(text) {
 		// the first mark covering or after pos
 		next, end := len(text), len(text)
-		inMark := false
+		inMark, unread := false, false
 		for _, m := range marks {
-			s, e := m[0]-off, m[1]-off
+			s, e := m.start-off, m.end-off
 			if e <= pos || s >= len(text) || s >= e {
 				continue
 			}
 			if s <= pos {
-				inMark, end = true, min(e, len(text))
+				inMark, unread, end = true, m.unread, min(e, len(text))
 				break
 			}
 			next = min(next, s)
 		}
 		if inMark && utf8.ValidString(text[pos:end]) && (end == len(text) || utf8.RuneStart(text[end])) && utf8.RuneStart(text[pos]) {
-			b.WriteString(`<mark class="ev-token">`)
+			if unread {
+				b.WriteString(`<mark class="ev-unread">`)
+			} else {
+				b.WriteString(`<mark class="ev-token">`)
+			}
 			b.WriteString(html.EscapeString(text[pos:end]))
 			b.WriteString(`</mark>`)
 			pos = end
@@ -641,17 +704,20 @@ func tokenClass(t chroma.TokenType) string {
 // the pages of a sparse file: the published copy of the whole file
 // (relative to the site root) and its size.
 type viewerFrontMatter struct {
-	File    string `yaml:"file" json:"file"`
-	Set     string `yaml:"set" json:"set"`
-	Part    int    `yaml:"part" json:"part"`
-	Parts   int    `yaml:"parts" json:"parts"`
-	First   int    `yaml:"first" json:"first"`
-	Last    int    `yaml:"last" json:"last"`
-	Total   int    `yaml:"total" json:"total"`
-	Prev    string `yaml:"prev,omitempty" json:"prev,omitempty"`
-	Next    string `yaml:"next,omitempty" json:"next,omitempty"`
-	Lexer   string `yaml:"lexer" json:"lexer"`
-	Cited   int    `yaml:"cited" json:"cited"`
+	File  string `yaml:"file" json:"file"`
+	Set   string `yaml:"set" json:"set"`
+	Part  int    `yaml:"part" json:"part"`
+	Parts int    `yaml:"parts" json:"parts"`
+	First int    `yaml:"first" json:"first"`
+	Last  int    `yaml:"last" json:"last"`
+	Total int    `yaml:"total" json:"total"`
+	Prev  string `yaml:"prev,omitempty" json:"prev,omitempty"`
+	Next  string `yaml:"next,omitempty" json:"next,omitempty"`
+	Lexer string `yaml:"lexer" json:"lexer"`
+	Cited int    `yaml:"cited" json:"cited"`
+	// Unread counts the window's numbers no reading took (marked
+	// ev-unread).
+	Unread  int    `yaml:"unread,omitempty" json:"unread,omitempty"`
 	SetPage string `yaml:"set_page" json:"set_page"`
 	Raw     string `yaml:"raw,omitempty" json:"raw,omitempty"`
 	RawSize string `yaml:"raw_size,omitempty" json:"raw_size,omitempty"`
@@ -693,8 +759,9 @@ func (s *Site) stageEvidence(ctx context.Context, stage string, v *viewer, data 
 			}
 		}
 	}
+	unread := unreadRanges(s.siteFindings, s.Rules)
 	for fi, f := range v.order {
-		if err := s.stageViewerFile(ctx, stage, v.files[f], fi, langs, cites, v.marks[f]); err != nil {
+		if err := s.stageViewerFile(ctx, stage, v.files[f], fi, langs, cites, v.marks[f], unread[f]); err != nil {
 			return err
 		}
 	}
@@ -705,8 +772,9 @@ func (s *Site) stageEvidence(ctx context.Context, stage string, v *viewer, data 
 // language, and for a sparse file its published copy (static/FILE).
 //
 // tokens holds, by line, the byte ranges of the raw tokens to mark
-// (viewer.marks of the file).
-func (s *Site) stageViewerFile(ctx context.Context, stage string, vf *viewerFile, fi int, langs []Language, cites []map[string]map[int][]citation, tokens map[int][][2]int) error {
+// (viewer.marks of the file), unread those of its evidence-number
+// warnings (unreadRanges).
+func (s *Site) stageViewerFile(ctx context.Context, stage string, vf *viewerFile, fi int, langs []Language, cites []map[string]map[int][]citation, tokens map[int][]tokenMark, unread map[int][][2]int) error {
 	fh, _, err := safefile.Open(s.Root, vf.File, 0)
 	if err != nil {
 		return err
@@ -753,13 +821,17 @@ func (s *Site) stageViewerFile(ctx context.Context, stage string, vf *viewerFile
 			lines = append(lines, string(text))
 			cut = append(cut, size-len(text))
 		}
-		var marks map[int][][2]int
-		if tokens != nil {
-			marks = map[int][][2]int{}
-			for i := range lines {
-				if m := tokens[start+i]; m != nil {
-					marks[i] = m
-				}
+		marks := map[int][]tokenMark{}
+		nUnread := 0
+		for i := range lines {
+			m := tokens[start+i]
+			if r := unread[start+i]; r != nil {
+				u := unreadMarks(lines[i], r, m)
+				nUnread += len(u)
+				m = append(append([]tokenMark(nil), m...), u...)
+			}
+			if m != nil {
+				marks[i] = m
 			}
 		}
 		html := highlightLines(vf.Lexer, lines, marks)
@@ -769,7 +841,7 @@ func (s *Site) stageViewerFile(ctx context.Context, stage string, vf *viewerFile
 			}
 		}
 		meta := viewerFrontMatter{File: vf.File, Set: vf.Set.Manifest.ID, Part: w + 1, Parts: len(vf.Starts), First: start, Last: end,
-			Total: vf.Total, Lexer: vf.Lexer, SetPage: "/" + EvidenceDir + "/" + vf.Set.Manifest.ID, Raw: raw, RawSize: rawSize}
+			Total: vf.Total, Lexer: vf.Lexer, SetPage: "/" + EvidenceDir + "/" + vf.Set.Manifest.ID, Raw: raw, RawSize: rawSize, Unread: nUnread}
 		if k > 0 {
 			meta.Prev = vf.pagePath(pages[k-1])
 		}
@@ -934,12 +1006,12 @@ func (v *viewer) rawLine(val *evidence.Value) *rawLine {
 	}
 	rl.Before, rl.After = string(before), string(after)
 	if v.marks == nil {
-		v.marks = map[string]map[int][][2]int{}
+		v.marks = map[string]map[int][]tokenMark{}
 	}
 	if v.marks[p.File] == nil {
-		v.marks[p.File] = map[int][][2]int{}
+		v.marks[p.File] = map[int][]tokenMark{}
 	}
-	span := [2]int{p.Column - 1, p.Column - 1 + len(val.Raw)}
+	span := tokenMark{start: p.Column - 1, end: p.Column - 1 + len(val.Raw)}
 	if !slices.Contains(v.marks[p.File][p.Line], span) {
 		v.marks[p.File][p.Line] = append(v.marks[p.File][p.Line], span)
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/evdoc-lab/evdoc/generator/check"
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/evidence"
+	"github.com/evdoc-lab/evdoc/internal/txtartest"
 )
 
 // TestViewerWindows: a large raw file is shown on several viewer pages
@@ -262,17 +263,18 @@ func TestMarkedText(t *testing.T) {
 	tests := []struct {
 		text  string
 		off   int
-		marks [][2]int
+		marks []tokenMark
 		want  string
 	}{
-		{"a: 12", 0, [][2]int{{3, 5}}, `a: <mark class="ev-token">12</mark>`},
-		{"12", 3, [][2]int{{3, 5}}, `<mark class="ev-token">12</mark>`},
-		{"1", 4, [][2]int{{3, 5}}, `<mark class="ev-token">1</mark>`},
-		{"x<1>", 0, [][2]int{{1, 3}}, `x<mark class="ev-token">&lt;1</mark>&gt;`},
-		{"가나다", 0, [][2]int{{1, 4}}, `가나다`}, // not on a character boundary
-		{"가나다", 0, [][2]int{{3, 6}}, `가<mark class="ev-token">나</mark>다`},
+		{"a: 12", 0, []tokenMark{{start: 3, end: 5}}, `a: <mark class="ev-token">12</mark>`},
+		{"12", 3, []tokenMark{{start: 3, end: 5}}, `<mark class="ev-token">12</mark>`},
+		{"1", 4, []tokenMark{{start: 3, end: 5}}, `<mark class="ev-token">1</mark>`},
+		{"x<1>", 0, []tokenMark{{start: 1, end: 3}}, `x<mark class="ev-token">&lt;1</mark>&gt;`},
+		{"가나다", 0, []tokenMark{{start: 1, end: 4}}, `가나다`}, // not on a character boundary
+		{"가나다", 0, []tokenMark{{start: 3, end: 6}}, `가<mark class="ev-token">나</mark>다`},
 		{"abc", 0, nil, "abc"},
-		{"abc", 10, [][2]int{{0, 2}}, "abc"},
+		{"a 7 b", 0, []tokenMark{{start: 2, end: 3, unread: true}}, `a <mark class="ev-unread">7</mark> b`},
+		{"abc", 10, []tokenMark{{start: 0, end: 2}}, "abc"},
 	}
 	for _, tc := range tests {
 		if got := markedText(tc.text, tc.off, tc.marks); got != tc.want {
@@ -281,12 +283,12 @@ func TestMarkedText(t *testing.T) {
 	}
 	// Highlighting with marks keeps every character.
 	lines := []string{`upstream_rq_2xx: 86`, `| D-1 | "x" | 41 |`}
-	out := highlightLines("yaml", lines, map[int][][2]int{0: {{17, 19}}, 1: {{15, 17}}})
+	out := highlightLines("yaml", lines, map[int][]tokenMark{0: {{start: 17, end: 19}}, 1: {{start: 15, end: 17, unread: true}}})
 	for i, l := range lines {
 		if stripTags(out[i]) != html.EscapeString(l) {
 			t.Errorf("line %d: text %q, want %q", i, stripTags(out[i]), l)
 		}
-		if strings.Count(out[i], `<mark class="ev-token">`) == 0 {
+		if strings.Count(out[i], `<mark class="ev-`) == 0 {
 			t.Errorf("line %d: no mark in %s", i, out[i])
 		}
 	}
@@ -298,11 +300,11 @@ func FuzzMarkedText(f *testing.F) {
 	f.Add("a: 12 가나", 0, 3, 5)
 	f.Add("x<&>", 2, 0, 4)
 	f.Fuzz(func(t *testing.T, text string, off, s, e int) {
-		got := markedText(text, off, [][2]int{{s, e}, {e - 1, e + 3}})
+		got := markedText(text, off, []tokenMark{{start: s, end: e}, {start: e - 1, end: e + 3, unread: true}})
 		if stripTags(got) != html.EscapeString(text) {
 			t.Fatalf("markedText(%q) = %q lost text", text, got)
 		}
-		if strings.Contains(got, "<mark class=\"ev-token\"><mark") || strings.Count(got, "<mark") != strings.Count(got, "</mark>") {
+		if strings.Contains(got, "\"><mark") || strings.Count(got, "<mark") != strings.Count(got, "</mark>") {
 			t.Fatalf("markedText(%q) = %q: marks unbalanced", text, got)
 		}
 	})
@@ -336,10 +338,57 @@ func TestRawLine(t *testing.T) {
 		!utf8.ValidString(got.Before) || !utf8.ValidString(got.After) || !strings.HasSuffix(got.Before, "가 ") || !strings.HasPrefix(got.After, " 가") {
 		t.Errorf("long line: %+v", got)
 	}
-	if v.marks[file][2][0] != [2]int{10, 12} || v.marks[file][3][0] != [2]int{col - 1, col + 1} {
+	if v.marks[file][2][0] != (tokenMark{start: 10, end: 12}) || v.marks[file][3][0] != (tokenMark{start: col - 1, end: col + 1}) {
 		t.Errorf("marks %v", v.marks[file])
 	}
 	if got := v.rawLine(&evidence.Value{Raw: "87", Pos: diag.Position{File: file, Line: 2, Column: 11, Offset: strings.Index(src, "86")}}); got != nil {
 		t.Errorf("a token not at its position gave %+v", got)
+	}
+}
+
+// TestViewerMarksUnreadNumbers: on the evidence viewer page of a raw file,
+// each number no reading took (an evidence-number warning) is marked
+// <mark class="ev-unread">, the numbers read beside it are not, the page
+// counts them (unread), and a project that turns the rule off gets no
+// marks.
+func TestViewerMarksUnreadNumbers(t *testing.T) {
+	dir := txtartest.WriteFile(t, "testdata/check/clean.txtar")
+	files := map[string]string{
+		"evidence/run/evidence.toml": "id = \"run\"\ntitle = \"run\"\ndate = \"2026-07-09\"\nenvironment = \"lab\"\nreport = \"r\"\norigin = \"raw\"\n\n[[read]]\nfile = \"vegeta.txt\"\nformat = \"vegeta\"\nname = \"v\"\n",
+		"evidence/run/vegeta.txt":    "Requests      [total, rate, throughput]  1200, 120.10, 66.52\nSuccess       [ratio]                    55.50%\nError Set:\n503 Service Unavailable after 30 tries\n",
+	}
+	for name, body := range files {
+		if err := writeFile(filepath.Join(dir, filepath.FromSlash(name)), []byte(body)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	page := func() string {
+		s, err := Load(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		results, _ := s.Check(check.DefaultOptions())
+		for rel, body := range stagedClaimFiles(t, s, StageDataOf(results)) {
+			if strings.HasSuffix(rel, "content/ko/evidence/run/vegeta-txt.md") {
+				return body
+			}
+		}
+		t.Fatal("no viewer page of evidence/run/vegeta.txt")
+		return ""
+	}
+	got := page()
+	for _, want := range []string{`\u003cmark class=\"ev-unread\"\u003e503\u003c/mark\u003e`, `\u003cmark class=\"ev-unread\"\u003e30\u003c/mark\u003e`, `"unread":2`} {
+		if !strings.Contains(got, want) {
+			t.Errorf("viewer page lacks %s:\n%s", want, got)
+		}
+	}
+	if n := strings.Count(got, "ev-unread"); n != 2 {
+		t.Errorf("%d numbers marked unread, want 2 (503 and 30):\n%s", n, got)
+	}
+	if err := writeFile(filepath.Join(dir, "evdoc.toml"), []byte("[rules]\nevidence-number = \"off\"\n")); err != nil {
+		t.Fatal(err)
+	}
+	if got := page(); strings.Contains(got, "ev-unread") {
+		t.Errorf("with evidence-number off, the viewer still marks numbers:\n%s", got)
 	}
 }

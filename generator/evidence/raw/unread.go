@@ -15,8 +15,8 @@ import (
 // is a reading, or a diagnostic says it is not read. This file defines
 // what a numeric-looking field is (numericFields) and the sweep every
 // reader ends with (accountFor, unreadWarnings), which turns the fields no
-// reading or diagnostic covers into one evidence-number warning per line,
-// its range [Pos, End) spanning them.
+// reading or diagnostic covers into one evidence-number warning per run
+// of them on a line, its range [Pos, End) spanning the run.
 
 // numField is a numeric-looking field: its byte range [start, end) in the
 // text it was found in.
@@ -228,10 +228,11 @@ func (acc *accounting) accounted(line, a, b int, field string) bool {
 	return acc.covered.overlaps(a, b) || namesReading(field, acc.keyNums[line])
 }
 
-// unreadWarnings returns one warning (rule evidence-number) for each line
-// of lines whose numeric-looking fields (numericFields) include some that
-// no reading or diagnostic accounts for, positioned at the first such
-// field, its End just past the last, naming them; format and hint say
+// unreadWarnings returns one warning (rule evidence-number) for each run
+// of numeric-looking fields (numericFields) of a line of lines that no
+// reading or diagnostic accounts for, positioned at the first field of
+// the run, its End just past the last, naming them (a read field between
+// two unread ones starts a new run, so a range holds unread fields only); format and hint say
 // where such numbers are read. Text inside the blank ranges (string
 // literals a JSON reader does not read, URLs) is not data.
 func unreadWarnings(ix *diag.LineIndex, src []byte, lines []lineSpan, rs []Reading, errs diag.List, format, hint string) diag.List {
@@ -248,12 +249,29 @@ func unreadWarnings(ix *diag.LineIndex, src []byte, lines []lineSpan, rs []Readi
 			a, b := ln.start+f.start, ln.start+f.end
 			if !acc.accounted(line, a, b, text[f.start:f.end]) {
 				missed = append(missed, numField{a, b})
+				continue
+			}
+			if len(missed) > 0 { // a read field ends the run
+				out = append(out, unreadWarning(ix, src, missed, format, hint))
+				missed = nil
 			}
 		}
-		if len(missed) == 0 {
-			continue
+		if len(missed) > 0 {
+			out = append(out, unreadWarning(ix, src, missed, format, hint))
 		}
-		out = append(out, unreadWarning(ix, src, missed, format, hint))
+	}
+	return out
+}
+
+// NumericFields returns the byte ranges of the numeric-looking fields of
+// one line of a raw file, as the evidence-number sweep finds them: every
+// field inside an evidence-number warning's range [Pos, End) is a number
+// no reading took (the evidence viewer marks them).
+func NumericFields(line string) [][2]int {
+	fs := numericFields(line)
+	out := make([][2]int, len(fs))
+	for i, f := range fs {
+		out[i] = [2]int{f.start, f.end}
 	}
 	return out
 }

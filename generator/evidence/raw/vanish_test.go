@@ -231,3 +231,28 @@ func TestVanished(t *testing.T) {
 		t.Errorf("a rejected file: vanished = %q", got)
 	}
 }
+
+// TestUnreadRuns: an evidence-number warning's range holds only numbers no
+// reading took: a read number between unread ones splits the line's
+// warning in two, and NumericFields inside each range are exactly the
+// unread numbers (the evidence viewer marks them).
+func TestUnreadRuns(t *testing.T) {
+	src := []byte("a 1 2 b=3 4 x\n")
+	ix := diag.NewLineIndex("f", src)
+	rs := []Reading{{Key: "b", Raw: "3", Pos: ix.Pos(8)}}
+	ws := unreadWarnings(ix, src, []lineSpan{{0, 13}}, rs, nil, "transcript", "a key=value line")
+	var got []string
+	for _, w := range ws {
+		line := string(src[:13])
+		var toks []string
+		for _, f := range NumericFields(line) {
+			if f[0] >= w.Pos.Column-1 && f[1] <= w.End.Column-1 {
+				toks = append(toks, line[f[0]:f[1]])
+			}
+		}
+		got = append(got, fmt.Sprintf("%d-%d %s", w.Pos.Column, w.End.Column, strings.Join(toks, ",")))
+	}
+	if want := []string{"3-6 1,2", "11-12 4"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("warnings = %q, want %q", got, want)
+	}
+}
