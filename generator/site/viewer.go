@@ -113,10 +113,6 @@ type viewer struct {
 	// of the raw tokens a claim's popover shows (rawLine): the viewer
 	// marks them on the line a claim lands on.
 	marks map[string]map[int][]tokenMark
-	// unread holds, by file and line, the ranges of evidence-number
-	// warnings (numbers no reading took; see unreadRanges): the viewer
-	// marks each number inside one.
-	unread map[string]map[int][][2]int
 }
 
 // tokenMark is a byte range of a raw line the viewer marks: a token a
