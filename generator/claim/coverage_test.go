@@ -24,7 +24,7 @@ func TestCoverageRules(t *testing.T) {
 		{"버전 {{< param \"version\" 3 >}} 와 {{% x 5 %}}", "3:shortcode 5:shortcode"},
 		// a diagram's or formula's numbers are its syntax
 		{"그림\n\n{{< mermaid >}}\ngraph LR; A-->|40%|B\n{{< /mermaid >}} 뒤 12건", "40:shortcode 12:"},
-		{"식 {{< katex >}}x^2 + 3{{< /katex >}} 와 {{< mermaid >}}7{{< /Mermaid >}}", "2:shortcode 3:shortcode 7:shortcode"},
+		{"식 {{< katex >}}x^2 + 3{{< /katex >}} 와 {{< Mermaid >}}7{{< /Mermaid >}}", "2:shortcode 3:shortcode 7:shortcode"},
 		{"식 {{< mermaid >}} 9 without its end", "9:"},
 		{"11:42:01 에", "11:42:01:time"},
 		{"12:30 과 09:05", "12:30:time 09:05:time"},

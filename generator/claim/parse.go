@@ -126,6 +126,10 @@ type Page struct {
 	// HTML (unsafe = false) and, building with --panicOnWarning, fails on
 	// it.
 	RawHTML []Extent
+	// Shortcodes lists the body's shortcode calls, as Hugo's page lexer
+	// reads them (up to the first it cannot read, which Parse reports as
+	// page-shortcode); the site knows which names have a template.
+	Shortcodes []ShortcodeCall
 
 	// Blocks lists the headings, paragraphs, table cells and code blocks
 	// of the body with their inline text, in document order (see Block):
@@ -252,6 +256,13 @@ func parse(md goldmark.Markdown, path string, src []byte, page bool) (*Page, dia
 	body := b.BodyStart
 	// Blank the front matter byte for byte so offsets stay file offsets.
 	blanked := blankFrontMatter(src, body)
+	var scErr diag.List
+	if page {
+		var d *diag.Diagnostic
+		if p.Shortcodes, d = scanShortcodes(ix, blanked, body); d != nil {
+			scErr = diag.List{*d}
+		}
+	}
 	doc := md.Parser().Parse(text.NewReader(blanked))
 	var errs diag.List
 	// room for every claim written inline: a Claim is 400 bytes, and
@@ -272,14 +283,28 @@ func parse(md goldmark.Markdown, path string, src []byte, page bool) (*Page, dia
 		}
 		switch t := n.(type) {
 		case *ast.AutoLink:
-			if url := string(t.URL(blanked)); strings.HasPrefix(url, Scheme) {
+			url := string(t.URL(blanked))
+			if strings.HasPrefix(url, Scheme) {
 				start := nodeStart(t)
 				end := ix.LineEnd(start)
 				if lit := "<" + url + ">"; bytes.HasPrefix(blanked[start:], []byte(lit)) {
 					_, end = ix.Span(start, start+len(lit))
 				}
 				errs = append(errs, diag.Errorf(ix.Pos(start), diag.ClaimSyntax, "autolink <%s> cannot be a claim; expected [number](%s)", url, url).Spanning(end))
+				return ast.WalkSkipChildren, nil
 			}
+			// Hugo's link render hook gets an autolink too, an email
+			// address as a mailto: URL.
+			if t.AutoLinkType == ast.AutoLinkEmail && !strings.HasPrefix(strings.ToLower(url), "mailto:") {
+				url = "mailto:" + url
+			}
+			start := nodeStart(t)
+			n := len(t.Label(blanked))
+			if start < len(blanked) && blanked[start] == '<' {
+				n += 2
+			}
+			_, end := ix.Span(start, min(start+n, len(blanked)))
+			p.Links = append(p.Links, Link{Destination: url, Pos: ix.Pos(start), End: end})
 			return ast.WalkSkipChildren, nil
 		case *ast.Image:
 			if dest := string(t.Destination); strings.HasPrefix(dest, Scheme) {
@@ -424,7 +449,7 @@ func parse(md goldmark.Markdown, path string, src []byte, page bool) (*Page, dia
 	}
 	// footnote definitions are walked after the body: report in source order
 	slices.SortStableFunc(p.Prose, func(a, b ProseNumber) int { return a.Pos.Offset - b.Pos.Offset })
-	return p, errs
+	return p, append(errs, scErr...)
 }
 
 // span is a link's text: its byte range in the source, the text with

@@ -38,7 +38,10 @@ const (
 	PageEmphasis    RuleID = "page-emphasis"
 	PageEncoding    RuleID = "page-encoding"
 	PageHTML        RuleID = "page-html"
-	PageLimit       RuleID = "page-limit"
+	// PageShortcode: a shortcode call Hugo cannot run (not closed, no
+	// template of that name, a closing tag nothing opened).
+	PageShortcode RuleID = "page-shortcode"
+	PageLimit     RuleID = "page-limit"
 	// PageQuotePair and PageParticleSpace are typography as a reader
 	// sees it (package style).
 	PageQuotePair     RuleID = "page-quote-pair"
@@ -75,6 +78,7 @@ const (
 	TranslationOrphan       RuleID = "translation-orphan"
 	TranslationDuplicateKey RuleID = "translation-duplicate-key"
 	LinkMalformed           RuleID = "link-malformed"
+	LinkScheme              RuleID = "link-scheme"
 	LinkMissingPage         RuleID = "link-missing-page"
 	LinkOutputMissing       RuleID = "link-output-missing"
 )
@@ -183,6 +187,8 @@ func Catalogue() []Rule {
 			"Re-save the page as UTF-8; Hugo would publish the bytes unchanged into pages declared UTF-8."},
 		{PageHTML, Error, "A page holds raw HTML, which Hugo omits and the build fails on.",
 			"Write it in Markdown (a line break: a backslash or two spaces at the end of the line); HTML comments are allowed."},
+		{PageShortcode, Error, "A shortcode call Hugo cannot run: it is not closed, no template has its name, or it closes a shortcode that is not open. Hugo fails the build on it.",
+			"Close the call with >}} (or %}}), name a shortcode the project, its themes or Hugo provides (layouts/_shortcodes/NAME.html), or write it as text: {{</* NAME */>}}."},
 		{PageLimit, Error, "A page nests lists or block quotes deeper than evdoc reads (100 levels).",
 			"Flatten the page."},
 		{PageQuotePair, Warning, "A straight double quote stays straight in the built page while Hugo's typographer curls the other quotes of its paragraph (a closing \" glued to a Hangul particle is one it cannot place).",
@@ -231,6 +237,8 @@ func Catalogue() []Rule {
 			"Give each page of a language its own translationKey."},
 		{LinkMalformed, Warning, "A root-relative or relative link cannot be parsed as a URL.",
 			"Write the link destination as a valid URL path."},
+		{LinkScheme, Error, "A link's URL has a scheme other than http, https or mailto (javascript:, data:, tel:, …): Hugo's template escaper writes #ZgotmplZ in its place, and the build fails on it.",
+			"Link with http, https or mailto, or a path inside the site."},
 		{LinkMissingPage, Warning, "A root-relative or relative link points to a page the site does not have.",
 			"Link to an existing page, or add the page."},
 		{LinkOutputMissing, Error, "A link or embedded resource in the site Hugo built (<a href>, <link href>, <img src>, <script src>, …) names a file inside the site that it does not publish (a 404), or an <a> has an empty href; build checks its whole output.",

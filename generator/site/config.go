@@ -89,6 +89,10 @@ type Config struct {
 	// Themes is Hugo's theme setting, a list in order of precedence
 	// (theme = ["evdoc", "mytheme"]); each lives in themes/NAME.
 	Themes []string
+	// OtherLayouts is set when Hugo may read templates from outside the
+	// project's layouts/ and themes/ directories: Hugo modules
+	// (module.imports, module.mounts), themesDir or layoutDir.
+	OtherLayouts bool
 	// Files are the configuration files read, relative to the root, in
 	// merge order (later ones override earlier ones).
 	Files []string
@@ -248,6 +252,8 @@ func LoadConfig(root string) (*Config, error) {
 	case []string:
 		c.Themes = t
 	}
+	mod := configMap(merged, "module")
+	c.OtherLayouts = mod["imports"] != nil || mod["mounts"] != nil || configString(merged, "themesdir") != "" || configString(merged, "layoutdir") != ""
 	contentDir := configString(merged, "contentdir")
 	if contentDir == "" {
 		contentDir = "content"

@@ -525,3 +525,21 @@ func (s *Site) checkLinks(p *Page, links []claim.Link, index map[string]bool) di
 	}
 	return ds
 }
+
+// schemeFindings reports each link whose URL Hugo's template escaper
+// rejects: a scheme (the text before a ":" with no "/" in it) other than
+// http, https or mailto, as html/template's URL filter reads it. The
+// render hook writes such a destination as it is, so the escaper puts
+// #ZgotmplZ in its place and the build's output check fails.
+func schemeFindings(links []claim.Link) diag.List {
+	var ds diag.List
+	for _, l := range links {
+		scheme, _, ok := strings.Cut(l.Destination, ":")
+		if !ok || strings.Contains(scheme, "/") || strings.EqualFold(scheme, "http") || strings.EqualFold(scheme, "https") || strings.EqualFold(scheme, "mailto") {
+			continue
+		}
+		ds = append(ds, diag.Errorf(l.Pos, diag.LinkScheme,
+			"link to %s: Hugo's template escaper replaces a URL with the scheme %q by #ZgotmplZ, and the build fails on it; expected an http, https or mailto URL, or a path inside the site", l.Destination, scheme).Spanning(l.End))
+	}
+	return ds
+}

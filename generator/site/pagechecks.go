@@ -1,6 +1,9 @@
 package site
 
 import (
+	"os"
+	"path"
+	"path/filepath"
 	"strings"
 	"unicode/utf8"
 
@@ -57,4 +60,73 @@ func rawHTMLFindings(cfg *Config, p *claim.Page) diag.List {
 			"raw HTML; Hugo omits it from the page, since markup.goldmark.renderer.unsafe is not true (%s), and warns (a failure under --strict); expected Markdown (a line break: a backslash or two spaces at the end of the line), or unsafe = true under [markup.goldmark.renderer] to publish raw HTML", where).Spanning(r.End))
 	}
 	return ds
+}
+
+// parseFindings are the findings on a parsed page that Hugo would fail
+// the build on: raw HTML (rawHTMLFindings), links the template escaper
+// rejects (schemeFindings) and shortcodes without a template
+// (shortcodeFindings).
+func parseFindings(root string, cfg *Config, p *claim.Page) diag.List {
+	ds := rawHTMLFindings(cfg, p)
+	ds = append(ds, schemeFindings(p.Links)...)
+	return append(ds, shortcodeFindings(root, cfg, p.Shortcodes)...)
+}
+
+// hugoShortcodes are the shortcodes Hugo v0.165.0 embeds
+// (tpl/tplimpl/embedded/templates/_shortcodes), and evdoc's own, which
+// build stages with its theme component.
+var hugoShortcodes = map[string]bool{"comment": true, "details": true, "figure": true, "gist": true, "highlight": true,
+	"instagram": true, "param": true, "qr": true, "ref": true, "relref": true, "twitter": true, "vimeo": true, "x": true,
+	"youtube": true, "evtable": true, "evfigure": true}
+
+// shortcodeFindings reports each shortcode call of calls whose name has
+// no template: not one of Hugo's or evdoc's, and no file NAME.* under
+// layouts/_shortcodes or layouts/shortcodes of the project or of any
+// directory under themes/. Hugo fails the build on it ("template for
+// shortcode not found"). When templates may come from elsewhere (Hugo
+// modules, themesDir, layoutDir: Config.OtherLayouts) nothing is
+// reported; nor for an inline shortcode (NAME.inline).
+func shortcodeFindings(root string, cfg *Config, calls []claim.ShortcodeCall) diag.List {
+	if cfg.OtherLayouts || len(calls) == 0 {
+		return nil
+	}
+	var ds diag.List
+	known := map[string]bool{}
+	for _, c := range calls {
+		if c.Closing || hugoShortcodes[c.Name] || strings.Contains(c.Name, ".") {
+			continue
+		}
+		ok, seen := known[c.Name]
+		if !seen {
+			ok = hasShortcodeTemplate(root, c.Name)
+			known[c.Name] = ok
+		}
+		if !ok {
+			ds = append(ds, diag.Errorf(c.Pos, diag.PageShortcode,
+				"shortcode %q has no template (Hugo fails the build on it); expected layouts/_shortcodes/%s.html in the project or a theme, one of Hugo's shortcodes, or the call written as text: {{</* %s */>}}", c.Name, c.Name, c.Name).Spanning(c.End))
+		}
+	}
+	return ds
+}
+
+// hasShortcodeTemplate reports whether the project or a directory under
+// themes/ has a template for the shortcode name: a file whose name up to
+// its first dot is name's last segment (NAME.html, NAME.ja.html,
+// NAME.json) in layouts/_shortcodes or layouts/shortcodes.
+func hasShortcodeTemplate(root, name string) bool {
+	layouts := []string{filepath.Join(root, "layouts")}
+	themes, _ := filepath.Glob(filepath.Join(root, "themes", "*", "layouts"))
+	layouts = append(layouts, themes...)
+	dir, base := path.Split(name)
+	for _, l := range layouts {
+		for _, sc := range []string{"_shortcodes", "shortcodes"} {
+			es, _ := os.ReadDir(filepath.Join(l, sc, filepath.FromSlash(dir)))
+			for _, e := range es {
+				if n, _, _ := strings.Cut(e.Name(), "."); n == base && !e.IsDir() {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }

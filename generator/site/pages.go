@@ -162,15 +162,15 @@ func loadPage(root string, cfg *Config, dirLang, file string, md goldmark.Markdo
 			fm, body = nil, 0 // parsing reports it; the page has no front matter
 		}
 		h := translation.NewHeader(file, src, body)
-		if pg, _ := pageOf(dirLang, codes, file, relContent, src, fm != nil, func() *diag.LineIndex { return h.Index }); pg != nil {
+		if pg, ferrs := pageOf(dirLang, codes, file, relContent, src, fm != nil, func() *diag.LineIndex { return h.Index }); pg != nil {
 			pg.Header = h
-			return pg, errs, nil
+			return pg, append(errs, ferrs...), nil
 		}
 	}
 	pg, perrs := newPage(dirLang, codes, file, relContent, src, md)
 	errs = append(errs, perrs...)
 	if pg != nil {
-		errs = append(errs, rawHTMLFindings(cfg, pg.Parsed)...)
+		errs = append(errs, parseFindings(root, cfg, pg.Parsed)...)
 	}
 	return pg, errs, nil
 }
@@ -258,7 +258,7 @@ func parsePage(root string, cfg *Config, p *Page, md goldmark.Markdown) (*claim.
 		return nil, nil, errPageChanged
 	}
 	parsed, errs := claim.Parse(md, p.Path, src)
-	errs = append(errs, rawHTMLFindings(cfg, parsed)...)
+	errs = append(errs, parseFindings(root, cfg, parsed)...)
 	return parsed, errs, nil
 }
 
