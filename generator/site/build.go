@@ -343,7 +343,7 @@ func (s *Site) Build(ctx context.Context, opt BuildOptions) error {
 	// goroutine, so logw and hugoOut are never written concurrently.
 	hugoLog := progress
 	if !opt.Verbose {
-		hugoLog = &hugoProblems{w: logw}
+		hugoLog = &hugoProblems{w: logw, stage: absStage}
 	}
 	hugoW := io.MultiWriter(hugoLog, &hugoOut)
 	c.Stdout = hugoW
@@ -365,7 +365,7 @@ func (s *Site) Build(ctx context.Context, opt BuildOptions) error {
 		case opt.Log != nil && opt.Verbose:
 			return fmt.Errorf("hugo failed: %v (its output is above)", err)
 		}
-		return fmt.Errorf("hugo failed: %v\n%s", err, hugoOut.String())
+		return fmt.Errorf("hugo failed: %v\n%s", err, unstage(hugoOut.Bytes(), absStage))
 	}
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("interrupted (%w); %s left as it was", err, out)
@@ -403,6 +403,21 @@ func (s *Site) Build(ctx context.Context, opt BuildOptions) error {
 type hugoProblems struct {
 	w       io.Writer
 	partial []byte
+	// stage is the stage's absolute path, which lines name as the
+	// project (see unstage).
+	stage string
+}
+
+// unstage returns Hugo's output b with each path under stage (the
+// absolute path of the staged project) written as the project's own
+// relative path: Hugo names the staged copy of a page
+// (".evdoc/stage-123/content/ko/docs/p.md:7:1"), which is the page
+// content/ko/docs/p.md of the project.
+func unstage(b []byte, stage string) []byte {
+	if stage == "" {
+		return b
+	}
+	return bytes.ReplaceAll(b, []byte(stage+string(filepath.Separator)), nil)
 }
 
 func (h *hugoProblems) Write(p []byte) (int, error) {
@@ -414,7 +429,7 @@ func (h *hugoProblems) Write(p []byte) (int, error) {
 		}
 		line := h.partial[:i+1]
 		if bytes.HasPrefix(line, []byte("WARN")) || bytes.HasPrefix(line, []byte("ERROR")) {
-			if _, err := h.w.Write(line); err != nil {
+			if _, err := h.w.Write(unstage(line, h.stage)); err != nil {
 				return len(p), err
 			}
 		}

@@ -62,3 +62,20 @@ func TestHugoProblemsSplitWrites(t *testing.T) {
 		}
 	}
 }
+
+// TestHugoErrorNamesThePage: Hugo names the staged copy of a page
+// (".evdoc/stage-N/content/…"); the log and the error name the
+// project's page instead, with Hugo's own cause.
+func TestHugoErrorNamesThePage(t *testing.T) {
+	s, _ := smallProject(t)
+	hugo := fakeHugo(`echo "ERROR error building site: \"$2/content/ko/docs/p.md:7:1\": unclosed shortcode action" >&2; exit 1`)
+	var log strings.Builder
+	err := build(s, BuildOptions{Hugo: hugo, Log: &log})
+	want := `"content/ko/docs/p.md:7:1": unclosed shortcode action`
+	if err == nil || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "stage-") {
+		t.Errorf("error %v; want it to name %s", err, want)
+	}
+	if got := log.String(); !strings.Contains(got, want) || strings.Contains(got, "stage-") {
+		t.Errorf("log %q; want it to name %s", got, want)
+	}
+}

@@ -389,7 +389,7 @@ func Dir(ctx context.Context, dir, basePath string) (*Scan, error) {
 		}
 		if f.zg {
 			rel, _ := filepath.Rel(dir, files[i])
-			sc.Problems = append(sc.Problems, fmt.Sprintf("%s: contains #ZgotmplZ, a link or attribute Hugo's template escaper rejected (a claim link rendered by a render hook other than evdoc's?)", filepath.ToSlash(rel)))
+			sc.Problems = append(sc.Problems, fmt.Sprintf("%s: contains #ZgotmplZ, a link or attribute Hugo's template escaper rejected (a URL whose scheme is not http, https or mailto, written by a template or a render hook other than evdoc's: evdoc check reports such links in pages as link-scheme)", filepath.ToSlash(rel)))
 		}
 		if f.win != nil {
 			if seen, ok := sc.Windows[*f.win]; !ok || f.lines > seen {
