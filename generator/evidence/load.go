@@ -517,8 +517,12 @@ func (l *loader) streamFormat(rs ReadSpec, rel string, r io.Reader) ([]localValu
 }
 
 func (l *loader) readOptions(rs ReadSpec) raw.ReadOptions {
-	return raw.ReadOptions{Key: rs.Key, CountWhere: rs.CountWhere, Paths: rs.Paths, Decimal: l.decimal(rs.Decimal),
+	opt := raw.ReadOptions{Key: rs.Key, CountWhere: rs.CountWhere, Paths: rs.Paths, Decimal: l.decimal(rs.Decimal),
 		Patterns: rs.Patterns, Section: rs.Section, Skip: rs.Skip}
+	if rs.Select != nil {
+		opt.Keep = func(k string) bool { _, ok := rs.Select[k]; return ok }
+	}
+	return opt
 }
 
 // readKeep keeps the selected readings of a [[read]] with select (all

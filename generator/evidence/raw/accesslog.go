@@ -99,6 +99,7 @@ func ReadAccessLog(file string, src []byte, opt ReadOptions) ([]Reading, diag.Li
 		counters = append(counters, &counter{name: name, pred: opt.CountWhere[name], prog: prog})
 	}
 	n, first := 0, -1
+	var machine vm.VM
 	for _, ln := range splitLines(src) {
 		text := string(src[ln.start:ln.end])
 		fieldsOf, ok := r.accessLogFields(ln.start, text)
@@ -123,7 +124,7 @@ func ReadAccessLog(file string, src []byte, opt ReadOptions) ([]Reading, diag.Li
 			env[num.field] = num.value
 		}
 		for _, c := range counters {
-			ok, err := runPredicate(c.prog, env)
+			ok, err := runPredicate(&machine, c.prog, env)
 			if err != nil {
 				r.errorf(ln.start, "count_where %q: %q fails on this line: %s; expected a predicate every log line can answer", c.name, c.pred, firstLine(err.Error()))
 				c.prog = nil

@@ -28,6 +28,8 @@ import (
 // "r<N>" for the N-th data record (1-based), also used when the key cell
 // is empty; a column with an empty header is named "c<N>". Other cells
 // are not readings. Raw is the number within the cell (without quotes).
+// With opt.Keep, only the cells it keeps are readings: the rows are read
+// one at a time and the rest of each row is dropped.
 // A column whose name defines a unit (latency_ms, duration_seconds,
 // size_bytes, "latency (ms)"; see csvColumnUnit) gives its cells that
 // unit; a cell that writes another unit is an error.
@@ -113,8 +115,9 @@ func ReadCSV(file string, src []byte, opt ReadOptions) ([]Reading, diag.List) {
 		counters = append(counters, &counter{name: name, pred: pred, prog: prog})
 	}
 	var (
-		cells []Reading // numeric cells, whose commas are resolved at the end
-		seen  CommaSeen
+		cells   []Reading // numeric cells, whose commas are resolved at the end
+		seen    CommaSeen
+		machine vm.VM
 	)
 	colUnit := make([]string, len(header))
 	for i, h := range header {
@@ -175,8 +178,12 @@ func ReadCSV(file string, src []byte, opt ReadOptions) ([]Reading, diag.List) {
 					n.Unit, n.UnitFromName = colUnit[j], true
 				}
 				seen.Add(n)
+				key := rowKey + "." + cols[j]
+				if opt.Keep != nil && !opt.Keep(key) && !strings.Contains(raw, ",") {
+					continue // not kept; a comma still goes through ResolveCommas for its findings
+				}
 				n.Start, n.End = 0, len(raw)
-				cells = append(cells, Reading{Key: rowKey + "." + cols[j], Number: n, Raw: raw, Pos: r.ix.Pos(o)})
+				cells = append(cells, Reading{Key: key, Number: n, Raw: raw, Pos: r.ix.Pos(o)})
 			}
 		}
 		if len(counters) > 0 {
@@ -186,7 +193,7 @@ func ReadCSV(file string, src []byte, opt ReadOptions) ([]Reading, diag.List) {
 				if c.failed {
 					continue
 				}
-				ok, err := runPredicate(c.prog, vals)
+				ok, err := runPredicate(&machine, c.prog, vals)
 				if err != nil {
 					c.failed = true
 					r.errorf(first.Offset, "count_where %q: %q fails on this row: %s; expected a predicate that holds or fails on every row", c.name, c.pred, firstLine(err.Error()))
@@ -202,6 +209,9 @@ func ReadCSV(file string, src []byte, opt ReadOptions) ([]Reading, diag.List) {
 	resolved, rerrs := ResolveCommas(cells, opt.Decimal, seen.Mark())
 	r.errs = append(r.errs, rerrs...)
 	for _, c := range resolved {
+		if opt.Keep != nil && !opt.Keep(c.Key) {
+			continue
+		}
 		n := len(r.out)
 		r.add(c.Key, c.Pos.Offset, c.Raw, c.Number.Value, c.Number.Unit)
 		if len(r.out) > n {
@@ -209,7 +219,7 @@ func ReadCSV(file string, src []byte, opt ReadOptions) ([]Reading, diag.List) {
 		}
 	}
 	for _, c := range counters {
-		if c.failed {
+		if c.failed || opt.Keep != nil && !opt.Keep(c.name) {
 			continue
 		}
 		r.out = append(r.out, Reading{Key: c.name, Number: Number{Value: decimal.NewFromInt(c.count), End: len(c.pred)},
@@ -218,14 +228,16 @@ func ReadCSV(file string, src []byte, opt ReadOptions) ([]Reading, diag.List) {
 	return r.result()
 }
 
-// runPredicate runs a compiled predicate, turning a panic into an error.
-func runPredicate(prog *vm.Program, env map[string]any) (ok bool, err error) {
+// runPredicate runs a compiled predicate on machine (one per read,
+// reused row after row: a new machine per row costs kilobytes), turning
+// a panic into an error.
+func runPredicate(machine *vm.VM, prog *vm.Program, env map[string]any) (ok bool, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			ok, err = false, fmt.Errorf("%v", p)
 		}
 	}()
-	out, err := expr.Run(prog, env)
+	out, err := machine.Run(prog, env)
 	if err != nil {
 		return false, err
 	}

@@ -188,7 +188,7 @@ func ParseCell(text string) (Number, bool) {
 		return Number{}, false
 	}
 	signText := s[lead+m[2] : lead+m[3]]
-	sign := strings.NewReplacer("Δ", "", "−", "-").Replace(signText)
+	sign := strings.ReplaceAll(strings.ReplaceAll(signText, "Δ", ""), "−", "-") // no allocation when neither is written
 	exp := ""
 	if m[6] >= 0 {
 		exp = s[lead+m[6] : lead+m[7]]

@@ -47,6 +47,11 @@ type ReadOptions struct {
 	// Paths lists JSON paths ("a.b[0].c") to read from a generic JSON file;
 	// empty means every number in the document.
 	Paths []string
+	// Keep, when set, names the reading keys the caller keeps (a [[read]]
+	// with select): a reader that can (csv) builds no reading for another
+	// key, so a large file costs memory for what is kept, not for every
+	// number in it. Readers may still return other readings.
+	Keep func(key string) bool
 }
 
 // Reader reads one raw file. file names src in positions. A reader must
