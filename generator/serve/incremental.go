@@ -13,12 +13,14 @@ import (
 	"github.com/evdoc-lab/evdoc/generator/site"
 )
 
-// IncrementalRechecker re-checks a burst of page edits with site.Checker,
-// which judges again only what a page edit can change (the page, its
-// translation pairs, the pairing, and every page's links when pages come
-// or go). Any other change a Checker cannot take in (an evidence file,
-// a figure spec, the configuration, layouts, i18n strings) reloads the
-// project and checks it whole, as FullRechecker does. Its findings are
+// IncrementalRechecker re-checks a burst of page and evidence edits with
+// site.Checker, which judges again only what an edit can change: for a
+// page, the page, its translation pairs, the pairing, and every page's
+// links when pages come or go; for an evidence file, the pages citing a
+// value that changed (Checker.RecheckEvidence). Any other change a
+// Checker cannot take in (a figure spec, the configuration, layouts,
+// i18n strings) reloads the project and checks it whole, as
+// FullRechecker does. Its findings are
 // those of FullRechecker (a test compares them). It is not safe for
 // concurrent use.
 type IncrementalRechecker struct {
@@ -48,9 +50,12 @@ func (r *IncrementalRechecker) Recheck(ctx context.Context, prev *State, changed
 		return nil, err
 	}
 	if r.checker != nil && prev != nil && prev.Site == r.checker.Site() {
-		if pages, ok := pageEdits(prev.Site.Config, withPagesUnder(prev.Site, changed)); ok {
-			if len(pages) == 0 {
+		if pages, evidence, ok := edits(prev.Site.Config, withPagesUnder(prev.Site, changed)); ok {
+			if len(pages) == 0 && !evidence {
 				return prev, nil // nothing evdoc checks changed
+			}
+			if evidence {
+				r.checker.RecheckEvidence()
 			}
 			if err := r.checker.Recheck(pages...); err == nil {
 				return r.state(), nil
@@ -105,19 +110,21 @@ func withPagesUnder(s *site.Site, changed []string) []string {
 	return out
 }
 
-// pageEdits returns the pages among changed, and false when a change is
-// one a site.Checker cannot take in (anything but pages and files evdoc
-// does not check).
-func pageEdits(cfg *site.Config, changed []string) ([]string, bool) {
-	var pages []string
+// edits returns the pages among changed and whether an evidence file is
+// among them, and false when a change is one a site.Checker cannot take
+// in (anything but pages, evidence files and files evdoc does not
+// check).
+func edits(cfg *site.Config, changed []string) (pages []string, evidence, ok bool) {
 	for _, f := range changed {
 		switch kind, _ := Classify(cfg, f); kind {
 		case KindPage:
 			pages = append(pages, f)
+		case KindEvidence:
+			evidence = true
 		case KindOther, KindIgnored:
 		default:
-			return nil, false
+			return nil, false, false
 		}
 	}
-	return pages, true
+	return pages, evidence, true
 }

@@ -20,9 +20,23 @@ import (
 // citations), by path.
 func stagedClaims(t *testing.T, st *State) map[string]string {
 	t.Helper()
+	files, err := stageClaimFiles(t, st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(files["data/evdoc/claims.json"], `"values"`) {
+		t.Errorf("no claim data staged:\n%.300s", files["data/evdoc/claims.json"])
+	}
+	return files
+}
+
+// stageClaimFiles is stagedClaims without its checks: the files, or
+// staging's error.
+func stageClaimFiles(t *testing.T, st *State) (map[string]string, error) {
+	t.Helper()
 	stage := t.TempDir()
 	if _, err := st.Site.Stage(context.Background(), stage, st.Stage, nil); err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
 	files := map[string]string{}
 	err := filepath.WalkDir(stage, func(p string, d fs.DirEntry, err error) error {
@@ -38,13 +52,7 @@ func stagedClaims(t *testing.T, st *State) map[string]string {
 		files[rel] = string(b)
 		return err
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !strings.Contains(files["data/evdoc/claims.json"], `"values"`) {
-		t.Errorf("no claim data staged:\n%.300s", files["data/evdoc/claims.json"])
-	}
-	return files
+	return files, err
 }
 
 // TestIncrementalAgreesWithFull applies a series of edits to a project and
@@ -159,11 +167,11 @@ func testIncrementalAgreesWithFull(t *testing.T, load site.LoadOptions) {
 		if step.want == "" && next.Findings.HasErrors() || step.want != "" && !strings.Contains(got, step.want) {
 			t.Errorf("%s: findings %q, want %q", step.name, got, step.want)
 		}
-		// Page edits and unchecked files keep the Checker (the
-		// incremental path); anything else loads the project again.
-		_, pagesOnly := pageEdits(st.Site.Config, step.changed)
-		if kept := inc.checker == checker; kept != pagesOnly {
-			t.Errorf("%s: Checker kept = %v, want %v", step.name, kept, pagesOnly)
+		// Page and evidence edits and unchecked files keep the Checker
+		// (the incremental path); anything else loads the project again.
+		_, _, incremental := edits(st.Site.Config, step.changed)
+		if kept := inc.checker == checker; kept != incremental {
+			t.Errorf("%s: Checker kept = %v, want %v", step.name, kept, incremental)
 		}
 		st = next
 	}

@@ -55,15 +55,91 @@ func (m *fsModel) pages() (pages, dirs []string) {
 	return pages, dirs
 }
 
-// page is a page quoting d3/d3.a.failed (15) right or wrong, or linking.
+// pageLines are what a page of the model holds: claims on the values
+// the evidence operations change, right or wrong, on values that come and
+// go, on a set that comes and goes, a mistyped reference (its suggestion
+// depends on the names), evtables, a link.
+var pageLines = []string{
+	"실패는 [15건](ev:d3/d3.a.failed).",
+	"실패는 [16건](ev:d3/d3.a.failed).",
+	"실패는 [6건](ev:d3/d3.b.failed).",
+	"실패는 [15건](ev:d3/d3.c.failed).",
+	"실패는 [15건](ev:d3/d3.a.faild).",
+	"실패는 [15건](ev:d4/d4.a.failed).",
+	"실패는 [4건](ev:other/t.a.n).",
+	`{{< evtable set="other" prefix="t" columns="n" >}}`,
+	`{{< evtable set="d4" prefix="d4" columns="failed" >}}`,
+	"[p](/docs/p/) 글.",
+}
+
+// page is a page of one to three of pageLines.
 func (m *fsModel) page() string {
-	switch m.rng.IntN(3) {
-	case 0:
-		return "---\ntitle: g\n---\n\n실패는 [15건](ev:d3/d3.a.failed).\n"
-	case 1:
-		return "---\ntitle: g\n---\n\n실패는 [16건](ev:d3/d3.a.failed).\n"
+	var b strings.Builder
+	b.WriteString("---\ntitle: g\n---\n")
+	for range 1 + m.rng.IntN(3) {
+		b.WriteString("\n" + pageLines[m.rng.IntN(len(pageLines))] + "\n")
 	}
-	return "---\ntitle: g\n---\n\n[p](/docs/p/) 글.\n"
+	return b.String()
+}
+
+// evidence rewrites a file of an evidence set, or adds or removes the
+// set d4, and returns what the watcher reports: values change (in place,
+// or moved down a line), rows come and go, a cell holds no number, a
+// manifest names more rows or is broken, a raw file is missing.
+func (m *fsModel) evidence() ([]string, string) {
+	pick := func(l ...string) string { return l[m.rng.IntN(len(l))] }
+	table := func(set, heading string) string {
+		var b strings.Builder
+		b.WriteString(pick("", "\n", "intro\n\n") + "## " + heading + "\n\n| stage | failed |\n|---|---:|\n")
+		b.WriteString("| A | " + pick("15", "16", "15.0", "N/A") + " |\n")
+		b.WriteString("| B | " + pick("6", "7") + " |\n")
+		if m.rng.IntN(2) == 0 {
+			b.WriteString("| C | " + pick("15", "1") + " |\n")
+		}
+		return b.String()
+	}
+	manifest := func(id, heading, name string) string {
+		rows := pick(`{ "A" = "a", "B" = "b" }`, `{ "A" = "a", "B" = "b", "C" = "c" }`, `{ "A" = "a" }`)
+		return "id = \"" + id + "\"\ntitle = \"t\"\ndate = \"2026-07-09\"\nenvironment = \"lab\"\nreport = \"docs/test-reports/lab.md\"\norigin = \"raw\"\n\n" +
+			"[[table]]\nfile = \"report.md\"\nheading = \"" + heading + "\"\nname = \"" + name + "\"\nrows = " + rows + "\ncolumns = { \"failed\" = \"failed\" }\n" +
+			pick("", "\n[derived]\n\"sum\" = \""+name+".a.failed + "+name+".b.failed\"\n")
+	}
+	switch m.rng.IntN(6) {
+	case 0, 1:
+		m.write("evidence/d3/report.md", table("d3", "D-3"))
+		return []string{"evidence/d3/report.md"}, "rewrite evidence/d3/report.md"
+	case 2:
+		f := "evidence/d3/evidence.toml"
+		if m.rng.IntN(4) == 0 {
+			m.write(f, "id = \"d3\"\n[[table]\n") // broken
+		} else {
+			m.write(f, manifest("d3", "D-3", "d3"))
+		}
+		return []string{f}, "rewrite " + f
+	case 3:
+		f := "evidence/other/report.md"
+		if m.rng.IntN(3) == 0 {
+			os.Remove(m.abs(f))
+			return []string{f}, "delete " + f
+		}
+		m.write(f, "## T\n\n| row | n |\n|---|---:|\n| A | "+pick("4", "5")+" |\n")
+		return []string{f}, "rewrite " + f
+	case 4:
+		if _, err := os.Stat(m.abs("evidence/d4")); err == nil {
+			if err := os.RemoveAll(m.abs("evidence/d4")); err != nil {
+				m.t.Fatal(err)
+			}
+			return []string{"evidence/d4"}, "remove evidence/d4"
+		}
+		m.write("evidence/d4/report.md", table("d4", "D-4"))
+		m.write("evidence/d4/evidence.toml", manifest("d4", "D-4", "d4"))
+		return m.filesUnder("evidence/d4"), "add evidence/d4"
+	}
+	if _, err := os.Stat(m.abs("evidence/d4")); err != nil {
+		return nil, "nothing"
+	}
+	m.write("evidence/d4/report.md", table("d4", "D-4"))
+	return []string{"evidence/d4/report.md"}, "rewrite evidence/d4/report.md"
 }
 
 func (m *fsModel) name(ext string) string { m.n++; return fmt.Sprintf("g%d%s", m.n, ext) }
@@ -110,7 +186,7 @@ func (m *fsModel) step() ([]string, string) {
 		}
 		return m.pagesDir
 	}
-	switch op := m.rng.IntN(9); {
+	switch op := m.rng.IntN(13); {
 	case op == 0 || len(pages) == 0: // create a page
 		f := path.Join(dirOrTop(), m.name(".md"))
 		m.write(f, m.page())
@@ -162,6 +238,8 @@ func (m *fsModel) step() ([]string, string) {
 		}
 		m.rename(m.abs(d), m.abs(to))
 		return append([]string{d}, m.filesUnder(to)...), "rename dir " + d + " " + to
+	case op >= 9:
+		return m.evidence()
 	}
 	f := path.Join(dirOrTop(), m.name(".md"))
 	m.write(f, m.page())
@@ -171,9 +249,11 @@ func (m *fsModel) step() ([]string, string) {
 // TestRecheckEqualsFreshCheck: after any sequence of file operations —
 // pages created, written, renamed, deleted, rewritten by rename and
 // deleted within one burst, directories created, moved out of content/,
-// moved back in, renamed — reported in bursts as the watcher reports
-// them, evdoc serve's re-check holds exactly the pages and findings a
-// fresh load and check of the project gives.
+// moved back in, renamed; evidence values changed, moved, turned into
+// text, rows and sets added and removed, manifests broken and mended,
+// raw files removed — reported in bursts as the watcher reports them,
+// evdoc serve's re-check holds exactly the pages, findings and staged
+// claim data a fresh load and check of the project gives.
 func TestRecheckEqualsFreshCheck(t *testing.T) {
 	ctx := context.Background()
 	for seed := range uint64(12) {
@@ -181,6 +261,7 @@ func TestRecheckEqualsFreshCheck(t *testing.T) {
 		m := &fsModel{t: t, rng: rand.New(rand.NewPCG(seed, 26)), root: dir, outside: t.TempDir(), pagesDir: "content/ko/docs"}
 		inc := &IncrementalRechecker{Root: dir, Load: site.LoadOptions{Lazy: true}, Check: check.DefaultOptions()}
 		full := FullRechecker{Root: dir, Check: check.DefaultOptions()}
+		incFigures, fullFigures := &site.FigureCache{}, &site.FigureCache{}
 		st, err := inc.Recheck(ctx, nil, nil)
 		if err != nil {
 			t.Fatal(err)
@@ -216,6 +297,13 @@ func TestRecheckEqualsFreshCheck(t *testing.T) {
 			}
 			if !reflect.DeepEqual(next.Findings, want.Findings) {
 				t.Fatalf("seed %d: findings\n%v\nwant (fresh check)\n%v\nafter:\n%s", seed, next.Findings, want.Findings, strings.Join(log, "\n"))
+			}
+			// Figures are drawn once per seed and side (as serve does).
+			next.Site.FigureCache, want.Site.FigureCache = incFigures, fullFigures
+			staged, gotErr := stageClaimFiles(t, next)
+			wantFiles, wantErr := stageClaimFiles(t, want)
+			if fmt.Sprint(gotErr) != fmt.Sprint(wantErr) || !reflect.DeepEqual(staged, wantFiles) {
+				t.Fatalf("seed %d: staged claim data\n%v (%v)\nwant (fresh check)\n%v (%v)\nafter:\n%s", seed, staged, gotErr, wantFiles, wantErr, strings.Join(log, "\n"))
 			}
 			st = next
 		}

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"sort"
+	"strings"
 	"sync"
 
 	"github.com/yuin/goldmark"
@@ -15,6 +16,7 @@ import (
 	"github.com/evdoc-lab/evdoc/generator/check"
 	"github.com/evdoc-lab/evdoc/generator/claim"
 	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/evidence"
 	"github.com/evdoc-lab/evdoc/generator/figure"
 	"github.com/evdoc-lab/evdoc/generator/style"
 	"github.com/evdoc-lab/evdoc/generator/translation"
@@ -51,8 +53,18 @@ type Checker struct {
 	stage *stageBuilder
 
 	pages map[*Page]*pageVerdict
-	pairs map[translation.PagePair]diag.List
-	links map[*Page]diag.List
+	// cites is the reverse index from evidence values to the pages whose
+	// claims cite them: for each set id a claim reference names, the
+	// pages citing the set, each with the names it cites (bits of
+	// names[set]). RecheckEvidence judges again the pages it names for
+	// the values that changed.
+	cites map[string]map[*Page]nameBits
+	names map[string]map[string]int
+	// rejudge holds the pages RecheckEvidence judges again, unchanged:
+	// their parse findings are already in the site's.
+	rejudge map[*Page]bool
+	pairs   map[translation.PagePair]diag.List
+	links   map[*Page]diag.List
 	// index holds "lang\x00logical" of every page, for link checks.
 	index map[string]bool
 
@@ -86,6 +98,33 @@ type pageVerdict struct {
 	// links are the page's internal links (internalLinks), kept so that
 	// links are checked again without parsing the page.
 	links []claim.Link
+	// cites are the evidence set ids the page's claims name, its entries
+	// in Checker.cites; evtables the sets its evtable calls name.
+	cites    []string
+	evtables []string
+}
+
+// nameBits is a set of a set's value names, by their bit in
+// Checker.names.
+type nameBits []uint64
+
+func (b nameBits) has(i int) bool { return i/64 < len(b) && b[i/64]&(1<<(i%64)) != 0 }
+
+func (b *nameBits) add(i int) {
+	for i/64 >= len(*b) {
+		*b = append(*b, 0)
+	}
+	(*b)[i/64] |= 1 << (i % 64)
+}
+
+// meets reports whether b and o share a name.
+func (b nameBits) meets(o nameBits) bool {
+	for i := range min(len(b), len(o)) {
+		if b[i]&o[i] != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // NewChecker checks s (as Site.Check does) and returns the Checker
@@ -126,13 +165,11 @@ type CheckerOptions struct {
 func NewCheckerWith(s *Site, o CheckerOptions) *Checker {
 	opt := o.Check
 	c := &Checker{site: s, opt: opt, countsOnly: o.CountsOnly, onResults: o.PageResults, onParsed: o.Parsed, numberWords: s.Rules.Enabled(diag.ClaimNumberWord),
-		pages: map[*Page]*pageVerdict{}, pairs: map[translation.PagePair]diag.List{}, links: map[*Page]diag.List{}}
-	c.figureDiags, c.figureNames, c.figureClaims = s.checkFigureSpecs(opt)
+		pages: map[*Page]*pageVerdict{}, cites: map[string]map[*Page]nameBits{}, names: map[string]map[string]int{}, pairs: map[translation.PagePair]diag.List{}, links: map[*Page]diag.List{}}
 	if o.Stage {
 		c.stage = &stageBuilder{}
-		c.figureStage = c.stage.unit(c.figureClaims)
 	}
-	c.evidence = s.checkEvidencePageNames()
+	c.checkEvidence()
 	if s.Root != "" {
 		c.i18n = translation.CheckI18nStrings(s.Root, s.Config.Themes, s.Translations.Languages)
 	}
@@ -201,7 +238,7 @@ func (c *Checker) Recheck(paths ...string) error {
 	gone := make(map[*Page]bool, len(old))
 	for _, p := range old {
 		gone[p] = true
-		delete(c.pages, p)
+		c.forget(p)
 		delete(c.links, p)
 	}
 	for pr := range c.pairs {
@@ -301,6 +338,9 @@ func (c *Checker) refresh() {
 					continue
 				}
 				parsed, errs, err := parsePage(s.Root, s.Config, p, md)
+				if c.rejudge[p] && err == nil {
+					errs = nil // found when the page was first judged
+				}
 				if judge[p] {
 					if err != nil {
 						errs = diag.List{diag.Errorf(diag.Position{File: p.Path}, diag.PagePath, "cannot read the page again to check it: %v", err)}
@@ -321,11 +361,13 @@ func (c *Checker) refresh() {
 			}
 			for _, p := range g.judge {
 				v := &pageVerdict{coverage: claim.Coverage{Page: p.Path}}
+				var cited map[string][]string
 				if !failed[p] {
-					v = c.judgePage(p)
+					v, cited = c.judgePage(p)
 				}
 				mu.Lock()
 				c.pages[p] = v
+				c.addCites(p, v, cited)
 				mu.Unlock()
 			}
 			for _, pr := range g.pairs {
@@ -399,8 +441,131 @@ func run(jobs []func(md goldmark.Markdown)) {
 	wg.Wait()
 }
 
-// judgePage runs the checks that read page p only.
-func (c *Checker) judgePage(p *Page) *pageVerdict {
+// addCites enters page p, whose verdict is v, in the reverse index
+// (Checker.cites) under the names it cites, by set id.
+func (c *Checker) addCites(p *Page, v *pageVerdict, cited map[string][]string) {
+	for set, names := range cited {
+		v.cites = append(v.cites, set)
+		ids := c.names[set]
+		if ids == nil {
+			ids = map[string]int{}
+			c.names[set] = ids
+		}
+		var bits nameBits
+		for _, n := range names {
+			i, ok := ids[n]
+			if !ok {
+				i = len(ids)
+				ids[strings.Clone(n)] = i // not a slice of the page's source
+			}
+			bits.add(i)
+		}
+		if c.cites[set] == nil {
+			c.cites[set] = map[*Page]nameBits{}
+		}
+		c.cites[set][p] = bits
+	}
+}
+
+// forget drops the verdict on page p and its entries in the reverse
+// index.
+func (c *Checker) forget(p *Page) {
+	if v := c.pages[p]; v != nil {
+		for _, set := range v.cites {
+			delete(c.cites[set], p)
+		}
+	}
+	delete(c.pages, p)
+}
+
+// citedNames returns the names each claim reference of p names, by set
+// id (the reference's first segment), each name once.
+func citedNames(p *claim.Page) map[string][]string {
+	out := map[string][]string{}
+	seen := map[string]bool{}
+	for _, cl := range p.Claims {
+		for _, r := range cl.Refs {
+			if seen[r] {
+				continue
+			}
+			seen[r] = true
+			set, name, _ := strings.Cut(r, "/")
+			out[set] = append(out[set], name)
+		}
+	}
+	return out
+}
+
+// checkEvidence runs the site-wide checks that read the evidence: the
+// figure specs (their texts' claims are judged against it) and the
+// evidence pages' names.
+func (c *Checker) checkEvidence() {
+	s := c.site
+	c.figureDiags, c.figureNames, c.figureClaims = s.checkFigureSpecs(c.opt)
+	if c.stage != nil {
+		c.figureStage = c.stage.unit(c.figureClaims)
+	}
+	c.evidence = s.checkEvidencePageNames()
+}
+
+// RecheckEvidence reads the project's evidence again and judges again
+// what a change of it can alter: the pages citing a value that changed
+// (found in the reverse index from values to citing pages; every page
+// citing a set that appeared, disappeared or broke; when names came or
+// went, every page citing a reference that names nothing, whose
+// suggestion may change), the pages with an evtable of a changed set
+// (of any set when sets came or went), the figure specs and the evidence
+// pages' names. It returns what changed. The verdicts equal those of a
+// fresh Load and Check (the tests compare them).
+func (c *Checker) RecheckEvidence() evidence.Change {
+	s := c.site
+	st, errs := evidence.LoadWith(s.Root, EvidenceDir, s.evidenceOpt)
+	ch := evidence.Diff(s.Store, st)
+	s.Store, s.evidenceFindings = st, errs
+	s.Findings = s.allFindings()
+	c.checkEvidence()
+	if ch.Empty() {
+		return ch
+	}
+	stale := map[*Page]bool{}
+	for set, pages := range c.cites {
+		if len(pages) == 0 {
+			continue
+		}
+		var mask nameBits
+		for name, i := range c.names[set] {
+			ref := set + "/" + name
+			if ch.Sets[set] || ch.Refs[ref] {
+				mask.add(i)
+			} else if _, ok := st.Lookup(ref); ch.Names && !ok {
+				mask.add(i)
+			}
+		}
+		for p, bits := range pages {
+			if bits.meets(mask) {
+				stale[p] = true
+			}
+		}
+	}
+	for p, v := range c.pages {
+		for _, set := range v.evtables {
+			if ch.Names || ch.Touched[set] {
+				stale[p] = true
+			}
+		}
+	}
+	for p := range stale {
+		c.forget(p)
+	}
+	c.rejudge = stale
+	c.refresh()
+	c.rejudge = nil
+	return ch
+}
+
+// judgePage runs the checks that read page p only. It returns the
+// verdict and the names p's claims cite, by set (citedNames).
+func (c *Checker) judgePage(p *Page) (*pageVerdict, map[string][]string) {
 	v := &pageVerdict{}
 	if c.onParsed != nil {
 		c.onParsed(p, p.Parsed)
@@ -436,11 +601,13 @@ func (c *Checker) judgePage(p *Page) *pageVerdict {
 	}
 	v.claims = ds
 	v.links = internalLinks(p.Parsed)
-	v.figures = append(unknownFigures(p, c.figureNames), evtableFindings(p, c.site.Store)...)
+	evt, sets := evtableFindings(p, c.site.Store)
+	v.figures = append(unknownFigures(p, c.figureNames), evt...)
+	v.evtables = sets
 	v.emphasis = translation.CheckEmphasis(p)
 	v.style = style.CheckPage(c.site.Glossary, p.Parsed, p.Lang)
 	v.front = frontMatterNumbers(p)
-	return v
+	return v, citedNames(p.Parsed)
 }
 
 // Diagnostics returns every finding of the site, as Site.Check does: load

@@ -39,11 +39,15 @@ type evtableArg struct {
 // unknown set, no columns, labels or delta not matching the columns, a
 // prefix naming no values, a rows= entry with no values. A set that did
 // not load is reported where it failed, not again here.
-func evtableFindings(p *Page, st *evidence.Store) diag.List {
+//
+// It returns too the sets the calls name (set=), whose change changes
+// the findings.
+func evtableFindings(p *Page, st *evidence.Store) (diag.List, []string) {
 	src := p.Parsed.Source
 	if !bytes.Contains(src, []byte("evtable")) {
-		return nil
+		return nil, nil
 	}
+	var sets []string
 	var ds diag.List
 	report := func(start, end int, format string, a ...any) {
 		pos, e := p.Parsed.Index.Span(start, end)
@@ -72,6 +76,7 @@ func evtableFindings(p *Page, st *evidence.Store) diag.List {
 			report(callStart, callEnd, `evtable without set=; expected set="SET" naming an evidence set`)
 			continue
 		}
+		sets = append(sets, set.value)
 		if st.Broken[set.value] {
 			continue
 		}
@@ -138,7 +143,7 @@ func evtableFindings(p *Page, st *evidence.Store) diag.List {
 			report(at.start, at.end, "evtable: set %q has no values named %s.ROW.{%s}; expected a prefix and columns naming read values (evdoc values evidence/%s lists them)", set.value, prefix.value, strings.Join(cols, ","), set.value)
 		}
 	}
-	return ds
+	return ds, sets
 }
 
 // splitArg splits a comma-separated shortcode argument, dropping empty

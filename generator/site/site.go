@@ -48,14 +48,20 @@ type Site struct {
 	// the project has none.
 	Glossary *style.Glossary
 
-	// siteFindings are the Findings about no content file (evidence,
-	// figures); pageFindings those of each content file by repository
-	// path. A Checker replaces a file's entry when it re-reads the file.
-	siteFindings diag.List
-	pageFindings map[string]diag.List
+	// evidenceFindings are the Findings of loading the evidence, which a
+	// Checker replaces when it reads the evidence again; siteFindings
+	// those about no content file besides (figures, the glossary);
+	// pageFindings those of each content file by repository path. A
+	// Checker replaces a file's entry when it re-reads the file.
+	evidenceFindings diag.List
+	siteFindings     diag.List
+	pageFindings     map[string]diag.List
 	// lazy: pages are loaded without their parse (LoadOptions.Lazy), also
 	// when a Checker re-reads one.
 	lazy bool
+	// evidenceOpt is LoadOptions.Evidence, for a Checker reading the
+	// evidence again.
+	evidenceOpt evidence.Options
 }
 
 // Load reads the project at root. It returns an error only when the
@@ -90,10 +96,8 @@ func LoadWith(root string, opt LoadOptions) (*Site, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Site{Root: root, Config: cfg, Rules: ecfg.Rules, lazy: opt.Lazy}
-	st, errs := evidence.LoadWith(root, EvidenceDir, opt.Evidence)
-	s.Store = st
-	s.siteFindings = append(s.siteFindings, errs...)
+	s := &Site{Root: root, Config: cfg, Rules: ecfg.Rules, lazy: opt.Lazy, evidenceOpt: opt.Evidence}
+	s.Store, s.evidenceFindings = evidence.LoadWith(root, EvidenceDir, opt.Evidence)
 	pages, perrs, err := loadPages(root, cfg, claim.NewMarkdown, opt.Lazy)
 	if err != nil {
 		return nil, err
@@ -114,7 +118,7 @@ func LoadWith(root string, opt LoadOptions) (*Site, error) {
 // allFindings returns the site's and every content file's findings, files
 // in path order.
 func (s *Site) allFindings() diag.List {
-	ds := append(diag.List(nil), s.siteFindings...)
+	ds := append(append(diag.List(nil), s.evidenceFindings...), s.siteFindings...)
 	files := make([]string, 0, len(s.pageFindings))
 	for f := range s.pageFindings {
 		files = append(files, f)
@@ -178,7 +182,8 @@ func (s *Site) checkFigures(opt check.Options) diag.List {
 	ds, figures, _ := s.checkFigureSpecs(opt)
 	for _, p := range s.Pages {
 		ds = append(ds, unknownFigures(p, figures)...)
-		ds = append(ds, evtableFindings(p, s.Store)...)
+		evt, _ := evtableFindings(p, s.Store)
+		ds = append(ds, evt...)
 	}
 	return ds
 }
