@@ -108,8 +108,6 @@ type pageVerdict struct {
 // Checker.names.
 type nameBits []uint64
 
-func (b nameBits) has(i int) bool { return i/64 < len(b) && b[i/64]&(1<<(i%64)) != 0 }
-
 func (b *nameBits) add(i int) {
 	for i/64 >= len(*b) {
 		*b = append(*b, 0)
