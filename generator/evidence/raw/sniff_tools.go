@@ -11,7 +11,7 @@ var sniffTools = []struct {
 	format string
 	re     *regexp.Regexp
 }{
-	{"vegeta", regexp.MustCompile(`(?m)^(?:Requests\s+\[total, rate|Latencies\s+\[(?:min, )?mean, 50)`)},
+	{"vegeta", regexp.MustCompile(`(?m)^(?:Requests\s+\[total, rate|Latencies\s+\[(?:min, )?mean, 50|Bucket\s+#\s+%\s+Histogram\r?$)`)},
 	{"wrk", regexp.MustCompile(`(?m)^(?:Running \S+ test @ |\s+Thread Stats\s+Avg\s+Stdev\s+Max|Requests/sec:\s+\d[\d.]*\r?\nTransfer/sec:)`)},
 	{"k6", regexp.MustCompile(`(?m)^\s*(?:[✓✗] )?(?:http_reqs|iterations|vus|checks(?:_total)?|data_received|http_req_duration)\.{3,}: `)},
 	{"ghz", regexp.MustCompile(`(?m)^(?:Summary:\r?\n\s+Count:\s+\d+\r?$|ghz_(?:run|detail),)`)},

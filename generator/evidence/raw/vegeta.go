@@ -15,6 +15,10 @@ import (
 // values and the values ("Latencies [min, mean, 50, 99, max] 2.048ms, …").
 var vegetaLine = regexp.MustCompile(`^(\S[^\[]*?)\s+\[([^\]]*)\]\s+(.*?)\s*$`)
 
+// vegetaHist is a bucket line of `vegeta report -type=hist[…]`: the
+// bucket's bounds, its count, its percentage and a bar of #.
+var vegetaHist = regexp.MustCompile(`^\[(\S+),\s+(\S+)\]\s+(\S+)\s+(\S+%)(?:\s+#*)?\s*$`)
+
 // vegetaUnits are the suffixes of vegeta's values: Go durations and the
 // success ratio's percent.
 var vegetaUnits = map[string]toolUnit{
@@ -48,6 +52,18 @@ var vegetaUnits = map[string]toolUnit{
 // throughput per second, bytes_in.* and bytes_out.* in B, success a
 // ratio (1 is all), buckets.<bound in ns> and status_codes.<code> counts.
 //
+// The histogram report (`vegeta report -type='hist[0,500us,1ms,2ms]'`):
+//
+//	Bucket           #     %       Histogram
+//	[0s,     500µs]  0     0.00%
+//	[500µs,  1ms]    1     10.00%  #######
+//	[2ms,    +Inf]   6     60.00%  #############################################
+//
+// gives hist.<low>_<high>.count, .percent (%) and the bounds .low and
+// .high (in the unit written; +Inf is no value) per bucket, named as
+// vegeta writes them with µs as us and +Inf as inf: hist.0s_500us.count,
+// hist.500us_1ms.high (1 ms), hist.2ms_inf.percent.
+//
 // Any other line with a number is a warning (rule evidence-number); a
 // file without a report line is an error.
 func ReadVegeta(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
@@ -70,6 +86,18 @@ func ReadVegeta(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
 	for _, ln := range splitLines(src) {
 		text := string(src[ln.start:ln.end])
 		if isCommand(text) {
+			continue
+		}
+		if m := vegetaHist.FindStringSubmatchIndex(text); m != nil {
+			key := "hist." + vegetaBound(text[m[2]:m[3]]) + "_" + vegetaBound(text[m[4]:m[5]])
+			for i, bound := range []string{".low", ".high"} {
+				a, b := m[2+2*i], m[3+2*i]
+				if text[a:b] != "+Inf" {
+					r.addTool(key+bound, ln.start+a, text[a:b], vegetaUnits, "")
+				}
+			}
+			r.addNum(key+".count", ln.start+m[6], text[m[6]:m[7]], "")
+			r.addTool(key+".percent", ln.start+m[8], text[m[8]:m[9]], vegetaUnits, "")
 			continue
 		}
 		m := vegetaLine.FindStringSubmatchIndex(text)
@@ -98,9 +126,18 @@ func ReadVegeta(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
 		}
 	}
 	if len(r.out) == 0 && !r.errs.HasErrors() {
-		r.errorf(textStart(src), "no vegeta report lines; expected lines such as \"Latencies [min, mean, 50, 90, 95, 99, max] 2.048ms, …\" or a -type=json report")
+		r.errorf(textStart(src), "no vegeta report lines; expected lines such as \"Latencies [min, mean, 50, 90, 95, 99, max] 2.048ms, …\", a -type=hist bucket line \"[0s, 500µs]  0  0.00%%\" or a -type=json report")
 	}
 	return r.result()
+}
+
+// vegetaBound writes a histogram bucket's bound as a key segment: µs as
+// us, +Inf as inf.
+func vegetaBound(b string) string {
+	if b == "+Inf" {
+		return "inf"
+	}
+	return strings.NewReplacer("µs", "us", "μs", "us").Replace(b)
 }
 
 // vegetaCodes reads "200:360000  0:535" at off.
