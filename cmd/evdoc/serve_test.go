@@ -400,7 +400,9 @@ func TestServeBusyPort(t *testing.T) {
 // TestServePopoverFollowsEvidence: the theme renders a claim's link and
 // popover once per language and destination (partialCached); when the
 // evidence changes under evdoc serve and the claim still holds, the
-// served pages must link the new raw line, not the cached one.
+// served pages must link the new raw line, not the cached one (in the
+// claim's link and in its popover, whose HTML is the escaped value of
+// its data-ev-pop attribute).
 func TestServePopoverFollowsEvidence(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs Hugo's server")
@@ -408,7 +410,7 @@ func TestServePopoverFollowsEvidence(t *testing.T) {
 	r := startServe(t)
 	pages := []string{r.page, r.base + "/ja/docs/p/"}
 	for _, u := range pages {
-		if html := get(u); !strings.Contains(html, `/evidence/d3/report-md/#L6"`) || !strings.Contains(html, "evidence/d3/report.md:6</code>") {
+		if html := get(u); !strings.Contains(html, `/evidence/d3/report-md/#L6"`) || !strings.Contains(html, "evidence/d3/report.md:6&lt;/code&gt;") {
 			t.Fatalf("%s does not link the claims to report.md line 6:\n%s", u, html)
 		}
 	}
@@ -424,9 +426,9 @@ func TestServePopoverFollowsEvidence(t *testing.T) {
 		var html string
 		waitFor(t, "claims linked to the moved line in "+u, serveBound, r.exited, func() bool {
 			html = get(u)
-			return strings.Contains(html, `/evidence/d3/report-md/#L7"`) && strings.Contains(html, "evidence/d3/report.md:7</code>")
+			return strings.Contains(html, `/evidence/d3/report-md/#L7"`) && strings.Contains(html, "evidence/d3/report.md:7&lt;/code&gt;")
 		}, r.output)
-		if strings.Contains(html, `/evidence/d3/report-md/#L6"`) || strings.Contains(html, "evidence/d3/report.md:6</code>") {
+		if strings.Contains(html, `/evidence/d3/report-md/#L6"`) || strings.Contains(html, "evidence/d3/report.md:6&lt;/code&gt;") {
 			t.Errorf("%s still links a claim to the old line 6:\n%s", u, html)
 		}
 		if strings.Contains(html, "evdoc-serve-banner") {

@@ -56,7 +56,7 @@ func Known() []Theme {
 	return []Theme{
 		{Name: "hugo-book", Repo: "alex-shpak/hugo-book", Detect: both("docs/inject/head.html"),
 			Head: "_partials/docs/inject/head.html", Body: "_partials/docs/inject/body.html",
-			Note: "its search index (BookSearch) is built from each page's .Plain, which holds a claim's popover text (value, reference, file:line) after the claim"},
+			Note: "its search index (BookSearch) is built from each page's .Plain, which holds each claim's own text (the popover is filled in by evdoc.js)"},
 		{Name: "PaperMod", Repo: "adityatelange/hugo-PaperMod", Detect: both("extend_head.html"),
 			Head: "_partials/extend_head.html", Body: "_partials/extend_footer.html"},
 		{Name: "Hextra", Repo: "imfing/hextra", Detect: both("custom/head-end.html"),

@@ -159,6 +159,11 @@ type evTag struct {
 	// (rel icon, apple-touch-icon, mask-icon, manifest), which themes
 	// link by default for a site to add and a browser does without.
 	stylesheet, icon bool
+	// pop is the raw value of a data-ev-pop attribute (a claim's
+	// popover HTML, which evdoc.js moves into the element), hasPop
+	// whether the tag has one.
+	pop    []byte
+	hasPop bool
 }
 
 // readEvTag reads evdoc's markers off one start tag (the first value of
@@ -187,6 +192,8 @@ func readEvTag(tag []byte) evTag {
 			t.at, t.hasAt = attrString(val), true
 		case !seenDest && bytes.EqualFold(name, []byte("data-ev")):
 			t.dest, seenDest = attrString(val), true
+		case !t.hasPop && bytes.EqualFold(name, []byte("data-ev-pop")):
+			t.pop, t.hasPop = val, true
 		case !t.hasWindow && bytes.EqualFold(name, []byte("data-ev-window")):
 			t.window, t.hasWindow = attrString(val), true
 		case span && !seenClass && bytes.EqualFold(name, []byte("class")):
@@ -203,6 +210,21 @@ func readEvTag(tag []byte) evTag {
 	})
 	t.lineSpan = span && classLine && idLine
 	return t
+}
+
+// forEachTag calls fn with each start tag of the HTML fragment frag, as
+// splitTags yields them.
+func forEachTag(frag []byte, fn func(tag []byte)) {
+	for len(frag) > 0 {
+		n, tok, _ := splitTags(frag, true)
+		if n <= 0 {
+			return
+		}
+		frag = frag[n:]
+		if i := bytes.LastIndexByte(tok, '<'); i >= 0 && len(tok) > i+1 && tok[i+1] != '/' && tok[i+1] != '!' {
+			fn(tok[i:])
+		}
+	}
 }
 
 // isATag reports whether tag is an <a> start tag.
@@ -421,6 +443,37 @@ func scanFile(p string) (fileScan, error) {
 	var inComment bool       // inside <!-- … -->
 	var rawEnd []byte        // inside a script or style: its end tag
 	var inStyle bool         // inside a style element
+	// addHref records the URL attribute of a start tag (a: an <a> tag).
+	addHref := func(t evTag, a bool) {
+		if t.hasHref {
+			h := t.href
+			if bytes.IndexByte(h, '&') >= 0 {
+				h = []byte(html.UnescapeString(string(h)))
+			}
+			if a && len(bytes.TrimSpace(h)) == 0 {
+				res.emptyHref = true
+			}
+			if i := bytes.IndexAny(h, "#?"); i >= 0 {
+				h = h[:i]
+			}
+			h = bytes.TrimSpace(h)
+			if !seen[string(h)] { // no allocation for a href seen before
+				if seen == nil {
+					seen = map[string]bool{}
+				}
+				hs := string(h)
+				seen[hs] = true
+				if hs, ok := internalHref(hs); ok && !t.icon {
+					res.hrefs = append(res.hrefs, hs)
+				}
+			}
+			if t.stylesheet {
+				if hs, ok := internalHref(string(h)); ok {
+					res.styles = append(res.styles, hs)
+				}
+			}
+		}
+	}
 	for s.Scan() {
 		tok := s.Bytes()
 		if !res.zg {
@@ -467,33 +520,15 @@ func scanFile(p string) (fileScan, error) {
 			continue
 		}
 		t := readEvTag(tag)
-		if t.hasHref {
-			h := t.href
-			if bytes.IndexByte(h, '&') >= 0 {
-				h = []byte(html.UnescapeString(string(h)))
-			}
-			if a && len(bytes.TrimSpace(h)) == 0 {
-				res.emptyHref = true
-			}
-			if i := bytes.IndexAny(h, "#?"); i >= 0 {
-				h = h[:i]
-			}
-			h = bytes.TrimSpace(h)
-			if !seen[string(h)] { // no allocation for a href seen before
-				if seen == nil {
-					seen = map[string]bool{}
+		addHref(t, a)
+		if t.hasPop {
+			// A claim's popover HTML, in its data-ev-pop attribute: its
+			// links are followed once evdoc.js has moved it into the page.
+			forEachTag([]byte(attrString(t.pop)), func(tag []byte) {
+				if urlAttr(tag) != "" {
+					addHref(readEvTag(tag), isATag(tag))
 				}
-				hs := string(h)
-				seen[hs] = true
-				if hs, ok := internalHref(hs); ok && !t.icon {
-					res.hrefs = append(res.hrefs, hs)
-				}
-			}
-			if t.stylesheet {
-				if hs, ok := internalHref(string(h)); ok {
-					res.styles = append(res.styles, hs)
-				}
-			}
+			})
 		}
 		if t.hasAt {
 			if k, pos, ok := splitClaimAt(t.at); ok {

@@ -168,7 +168,8 @@ func TestMissingTargets(t *testing.T) {
 
 // TestScanOutputLinks: the output scan reports an empty href and a link
 // inside the site to a missing file, once per file, and nothing for the
-// links that resolve, leave the site or have a scheme.
+// links that resolve, leave the site or have a scheme; the links of a
+// claim's popover, held in its data-ev-pop attribute, count too.
 func TestScanOutputLinks(t *testing.T) {
 	dir := t.TempDir()
 	files := map[string]string{
@@ -176,6 +177,7 @@ func TestScanOutputLinks(t *testing.T) {
 		"docs/index.html":   `<a href="../">h</a><a href="/sub/">s</a><a data-ev="ev:x" href="../nope.png">c</a>`,
 		"docs/feed.xml":     `<link>x</link>`,
 		"docs/other/x.html": `<a href="../">ok</a>`,
+		"pop/index.html":    `<span class="ev"><a class="ev-claim" href="../docs/" data-ev-at="ko:p.md:1:2" data-ev="ev:s/a">4</a><span class="ev-pop" id="ev-1" data-ev-pop="&lt;span class=&#34;ev-src&#34;&gt;&lt;a href=&#34;../docs/other/x.html#L3&#34;&gt;x:3&lt;/a&gt; &lt;a href=&#34;../gone/#L9&#34;&gt;gone:9&lt;/a&gt;&lt;/span&gt;"></span></span>`,
 		"img/index.html":    `<img src="../docs/other/x.html" alt=a><IMG SRC=nope.png><img src=""><img src="data:image/png;base64,AA=="><link rel=stylesheet href="/css/nope.css"><link rel="icon" href="/favicon.ico"><link rel="apple-touch-icon" href="/apple-touch-icon.png"><link rel="preconnect" href="//cdn.example.org"><script src="../docs/"></script><script>var a = "<a href='x'>"</script><iframe src="nope/"></iframe><imgx src="nope2.png"><video poster="nope3.png" src="/docs/other/x.html"></video><!-- <a href="gone/">old</a> --><STYLE>a[href="x"]::after{content:"<img src=y>"}</style><!----><a href="after/">a</a><!--><img src="after2.png">`,
 	}
 	for f, b := range files {
@@ -198,6 +200,7 @@ func TestScanOutputLinks(t *testing.T) {
 		"index.html: a link with an empty href (a link to nothing)",
 		"index.html: link to nope/: the built site has no such file (a 404)",
 		"index.html: link to a&b/: the built site has no such file (a 404)",
+		"pop/index.html: link to ../gone/: the built site has no such file (a 404)",
 	}
 	if got := strings.Join(sc.Broken, "\n"); got != strings.Join(want, "\n") {
 		t.Errorf("broken:\n%s\nwant:\n%s", got, strings.Join(want, "\n"))

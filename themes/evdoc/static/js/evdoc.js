@@ -1,6 +1,8 @@
-// evdoc claim popovers. CSS shows a claim's popover on hover and while
-// focus is inside it, as a sheet at the bottom of the viewport (fixed, so
-// no table's scroll box clips it). This script places the popover beside
+// evdoc claim popovers. This script fills each popover from its
+// data-ev-pop attribute (the page's text holds only the claims' own
+// text). CSS shows a claim's popover on hover and while focus is inside
+// it, as a sheet at the bottom of the viewport (fixed, so no table's
+// scroll box clips it). This script places the popover beside
 // its claim on wide screens, inside the viewport; adds touch (a first tap
 // opens the popover, a second follows the link), Escape to close, and
 // aria-expanded for assistive technology; takes the tab stop off table
@@ -136,6 +138,12 @@
   }
 
   document.addEventListener("DOMContentLoaded", function () {
+    // A popover's HTML comes in its data-ev-pop attribute, so a theme's
+    // .Plain, .Summary and search index hold only the claim's own text.
+    document.querySelectorAll(".ev-pop[data-ev-pop]").forEach(function (pop) {
+      pop.innerHTML = pop.getAttribute("data-ev-pop");
+      pop.removeAttribute("data-ev-pop");
+    });
     document.querySelectorAll(".ev").forEach(function (ev) {
       var a = ev.querySelector(":scope > a.ev-claim");
       if (!a) return;
