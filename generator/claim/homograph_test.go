@@ -12,8 +12,9 @@ import (
 // A number word is a number only where the grammar is sure of it: a
 // Korean determiner (한, 두 … 열) before a counter Korean writes after a
 // native number, standing as a word of its own; a Korean numeral (하나,
-// 둘 …) alone, never with a unit; a kana or kanji numeral not inside a
-// longer word; "once" as a count, not as a conjunction.
+// 둘 …) alone, never with a unit; とお not inside a longer word (とおり);
+// a kanji numeral not with 番 (一番, "most"); "once" as a count, not as a
+// conjunction.
 
 // wordReading returns how WordNumbers reads text: each number as
 // "VALUE UNIT [TEXT]".
@@ -62,8 +63,9 @@ func TestNumberWordHomographs(t *testing.T) {
 		{"ふたりで", "2 count [ふたり]"},
 		{"一番速い", ""}, // fastest
 		{"一番", ""},   // (the) most
-		{"二日酔い", ""}, // a hangover
 		{"一回目", "1 count [一回]"},
+		{"二回実行した", "2 count [二回]"}, // a counter runs on into a word
+		{"ふたつある", "2 count [ふたつ]"},
 		{"三日間", "3 d [三日間]"},
 		{"一日中", "1 d [一日]"},
 		{"一部", ""},

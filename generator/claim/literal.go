@@ -880,8 +880,11 @@ func (lx *lexer) wordNumberAt(i int) (*Quantity, int, error) {
 		}
 		for _, nv := range jaKanaList {
 			if strings.HasPrefix(s[i:], nv.word) {
-				if end := i + len(nv.word); !lx.knownWordOrEndIn(end, hiragana) {
-					return nil, 0, nil // とおり (as), とおく (far): a longer word
+				// とお has no counter (つ, り) of its own to end it: inside
+				// a longer word it is none (とおり "as", とおく "far");
+				// ふたつある is two.
+				if end := i + len(nv.word); !strings.HasSuffix(nv.word, "つ") && !strings.HasSuffix(nv.word, "り") && !lx.knownWordOrEndIn(end, hiragana) {
+					return nil, 0, nil
 				}
 				q, _, err := mk(i+len(nv.word), nv.value)
 				if q != nil && q.Unit == "" {
@@ -925,11 +928,9 @@ func (lx *lexer) wordNumberAt(i int) (*Quantity, int, error) {
 				return nil, 0, nil // 一部, 一方, 一番 (most): a word, not a number
 			}
 		}
-		q, n, err := mk(end, v)
-		if q != nil && q.UnitWord != "" && !lx.knownWordOrEndIn(q.End, han) {
-			return nil, 0, nil // 一回転 (a rotation), 二日酔い: a longer word
-		}
-		return q, n, err
+		// A counter may run on into a word (二回実行した, 三件発生): a
+		// count still.
+		return mk(end, v)
 	}
 	return nil, 0, nil
 }
