@@ -1,0 +1,91 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestTable(t *testing.T) {
+	for _, tc := range []struct {
+		name, in, want string
+	}{
+		{
+			name: "every target, some failing",
+			in: `# bench/run
+500 parse_wall 1.0
+500 check_wall 1.4
+500 check_cpu 2.5
+500 check_rss 50
+500 hugo_wall 10
+500 build_wall 12
+500 hugo_rss 1000
+500 build_rss 1100
+500 evedit_wall 0.9
+2000 parse_wall 4.0
+2000 check_wall 6.4
+2000 check_cpu 10
+2000 check_rss 90
+2000 hugo_wall 40
+2000 build_wall 52
+2000 hugo_rss 4000
+2000 build_rss 4800
+2000 evedit_wall 1.5
+2000 recheck_wall 0.02
+`,
+			want: `| target | limit | measured | status |
+|---|---|---|---|
+| check wall / parse-only wall | ≤ 1.50× | 1.60× at 2000 pages | FAIL |
+| check wall / check CPU (every core used) | ≤ 0.60× | 0.64× at 2000 pages | FAIL |
+| check peak RSS | ≤ 200 MiB at 4000 pages | 90 MiB at 2000 pages | PASS (at 2000, not 4000) |
+| build wall / Hugo wall | ≤ 1.25× | 1.30× at 2000 pages | FAIL |
+| Hugo peak RSS staged (build) / plain | ≤ 1.15× | 1.20× at 2000 pages | FAIL |
+| serve: evidence edit re-check | ≤ 1 s at 500 pages, ≤ 2 s at 4000 | 0.90 s at 500 pages, 1.50 s at 2000 pages | PASS |
+| check scaling: 4× pages | ≤ 4.2× time | 4.57× (500 → 2000 pages) | FAIL |
+| serve: page edit re-check | ≤ 0.030 s at 4000 pages | 0.020 s at 2000 pages | PASS (at 2000, not 4000) |
+
+8 of 8 targets measured, 3 PASS
+`,
+		},
+		{
+			name: "at the limits, one size, partly measured",
+			in:   "4000 parse_wall 2\n4000 check_wall 3\n4000 check_cpu 5\n4000 check_rss 200\n4000 evedit_wall 2.0\n4000 recheck_wall 0.030\n",
+			want: `| target | limit | measured | status |
+|---|---|---|---|
+| check wall / parse-only wall | ≤ 1.50× | 1.50× at 4000 pages | PASS |
+| check wall / check CPU (every core used) | ≤ 0.60× | 0.60× at 4000 pages | PASS |
+| check peak RSS | ≤ 200 MiB at 4000 pages | 200 MiB at 4000 pages | PASS |
+| build wall / Hugo wall | ≤ 1.25× | not measured | - |
+| Hugo peak RSS staged (build) / plain | ≤ 1.15× | not measured | - |
+| serve: evidence edit re-check | ≤ 1 s at 500 pages, ≤ 2 s at 4000 | 2.00 s at 4000 pages | PASS |
+| check scaling: 4× pages | ≤ 4.2× time | not measured (needs N and 4N) | - |
+| serve: page edit re-check | ≤ 0.030 s at 4000 pages | 0.030 s at 4000 pages | PASS |
+
+5 of 8 targets measured, 5 PASS
+`,
+		},
+		{
+			name: "an evidence edit over 1 s at 500 pages fails",
+			in:   "500 evedit_wall 1.01\n4000 evedit_wall 1.9\n",
+			want: "| serve: evidence edit re-check | ≤ 1 s at 500 pages, ≤ 2 s at 4000 | 1.01 s at 500 pages, 1.90 s at 4000 pages | FAIL |",
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m, err := read(strings.NewReader(tc.in))
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := table(m)
+			if !strings.Contains(got, tc.want) {
+				t.Errorf("table:\n%s\nwant it to hold:\n%s", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestReadRejects(t *testing.T) {
+	for _, in := range []string{"500 check_wall", "x check_wall 1", "0 check_wall 1", "500 check_wall 1s", "500 a b c"} {
+		if _, err := read(strings.NewReader(in)); err == nil || !strings.Contains(err.Error(), "line 1") {
+			t.Errorf("read(%q) = %v, want an error at line 1", in, err)
+		}
+	}
+}
