@@ -43,10 +43,13 @@ var (
 // %CONNECTION_TERMINATION_DETAILS% and %UPSTREAM_TRANSPORT_FAILURE_REASON%
 // after the response flags and the upstream cluster and addresses at the
 // end), or a JSON access log line ({"response_code": 200, …}), gives the
-// readings r<N>.response_code, r<N>.bytes_received (B), r<N>.bytes_sent
-// (B), r<N>.duration (ms) and r<N>.upstream_service_time (ms, when not
-// "-"), N counting log lines from 1; a JSON line gives each of its
-// numbers (and numeric strings) as r<N>.<field>, fields named *duration*
+// readings r<N>.start_time (the time of day of %START_TIME%, unit tod:
+// 21:26:18.409 is 77178.409 s after midnight, as the log writes it,
+// usually UTC), r<N>.response_code, r<N>.bytes_received (B),
+// r<N>.bytes_sent (B), r<N>.duration (ms) and r<N>.upstream_service_time
+// (ms, when not "-"), N counting log lines from 1; a JSON line gives each of its
+// numbers (and numeric strings) as r<N>.<field> and its start_time as
+// r<N>.start_time (tod), fields named *duration*
 // or *_time in ms and bytes_* in B. With key = "FIELD" in the manifest a
 // line is named by that field's value (a request id) instead of r<N>.
 //
@@ -177,7 +180,7 @@ func (r *rawRead) accessLogFields(base int, text string) (map[string]any, bool) 
 	if m == nil {
 		return nil, false
 	}
-	out := map[string]any{"start_time": text[m[2]:m[3]]}
+	out := map[string]any{"start_time": text[m[2]:m[3]], "@start_time": m[2]}
 	req := strings.Fields(text[m[4]:m[5]])
 	for i, k := range []string{"method", "path", "protocol"} {
 		if i < len(req) {
@@ -228,6 +231,10 @@ func (r *rawRead) accessLogNumbers(name string, base int, text string, f map[str
 	var out []accessLogNum
 	if obj, ok := f["@json"].(*jsonNode); ok {
 		for _, m := range obj.members {
+			if m.key == "start_time" && m.val.kind == jsonString {
+				r.addClock(name+".start_time", m.val.start+1, string(r.src[m.val.start+1:m.val.end-1]))
+				continue
+			}
 			n := len(r.out)
 			r.addJSONNumber(name+"."+m.key, m.val)
 			if a := r.added(n); a != nil {
@@ -237,6 +244,9 @@ func (r *rawRead) accessLogNumbers(name string, base int, text string, f map[str
 			}
 		}
 		return out
+	}
+	if s, ok := f["start_time"].(string); ok {
+		r.addClock(name+".start_time", base+f["@start_time"].(int), s)
 	}
 	for _, k := range istioLogFields { // a superset of Envoy's fields
 		s, ok := f[k].(string)

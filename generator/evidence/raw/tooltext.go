@@ -220,3 +220,29 @@ func (r *rawRead) added(n int) *Reading {
 
 // decimalInt is n as a decimal.
 func decimalInt(n int) decimal.Decimal { return decimal.NewFromInt(int64(n)) }
+
+// clockTime is the time of day inside a timestamp a tool prints, after
+// the date's "T" or a space, or alone: 14:03:22, 14:03:22.123 (RFC 3339's
+// 2024-03-01T14:03:22.123Z, date's "Wed Dec  2 03:50:26 UTC 2026").
+var clockTime = regexp.MustCompile(`(?:^|[T ])((?:[01]\d|2[0-3]):[0-5]\d:(?:[0-5]\d|60)(?:\.\d{1,9})?)(?:$|[^\d:.])`)
+
+// addClock records the time of day in the timestamp tok (at byte offset
+// off) under key: seconds since midnight in unit tod, as the tool wrote
+// it (in the time zone it printed), Raw being the hh:mm:ss[.fraction]
+// text, so a claim quoting 14:03:22 binds to it. It reports whether tok
+// holds a time of day.
+func (r *rawRead) addClock(key string, off int, tok string) bool {
+	m := clockTime.FindStringSubmatchIndex(tok)
+	if m == nil {
+		return false
+	}
+	raw := tok[m[2]:m[3]]
+	h, _ := parseDecimal(raw[0:2])
+	mi, _ := parseDecimal(raw[3:5])
+	s, ok := parseDecimal(raw[6:])
+	if !ok {
+		return false
+	}
+	r.add(key, off+m[2], raw, h.Mul(decimalInt(3600)).Add(mi.Mul(decimalInt(60))).Add(s), "tod")
+	return true
+}

@@ -50,7 +50,10 @@ var vegetaUnits = map[string]toolUnit{
 // path, as the json format does, with percentiles renamed (latencies.50th
 // is latencies.p50): latencies.* and duration and wait in ns, rate and
 // throughput per second, bytes_in.* and bytes_out.* in B, success a
-// ratio (1 is all), buckets.<bound in ns> and status_codes.<code> counts.
+// ratio (1 is all), buckets.<bound in ns> and status_codes.<code> counts;
+// the timestamps earliest, latest and end (the first and last request
+// and the last response) give their time of day (unit tod, as written:
+// "2024-03-01T14:03:22.123456789Z" is 14:03:22.123456789).
 //
 // The histogram report (`vegeta report -type='hist[0,500us,1ms,2ms]'`):
 //
@@ -77,6 +80,11 @@ func ReadVegeta(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
 			return nil, errs
 		}
 		r.readJSONTree(root, vegetaJSONKey)
+		for _, m := range root.members {
+			if (m.key == "earliest" || m.key == "latest" || m.key == "end") && m.val.kind == jsonString {
+				r.addClock(m.key, m.val.start+1, string(r.src[m.val.start+1:m.val.end-1]))
+			}
+		}
 		if len(r.out) == 0 {
 			r.errorf(textStart(src), "no numbers in the JSON report; expected vegeta report -type=json output such as {\"latencies\": {\"99th\": 3530000}, \"requests\": 100}")
 		}
