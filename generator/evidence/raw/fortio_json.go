@@ -52,7 +52,7 @@ func ReadFortioJSON(file string, src []byte, _ ReadOptions) ([]Reading, diag.Lis
 	if errs != nil {
 		return nil, errs
 	}
-	root, errs := parseJSONFile(r.ix, src, textStart(src), len(src), r.rule)
+	root, errs := r.parseWholeJSON()
 	if errs != nil {
 		return nil, errs
 	}

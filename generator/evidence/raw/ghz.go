@@ -45,7 +45,7 @@ func ReadGhz(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
 	}
 	switch {
 	case looksJSON(src):
-		root, errs := parseJSONFile(r.ix, src, textStart(src), len(src), r.rule)
+		root, errs := r.parseWholeJSON()
 		if errs != nil {
 			return nil, errs
 		}

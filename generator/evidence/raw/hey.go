@@ -2,6 +2,7 @@ package raw
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
@@ -70,17 +71,13 @@ func ReadHey(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
 // ReadHey); histogram marks, which carry no unit word, are in markUnit.
 func (r *rawRead) readSummaryText(src []byte, format, markUnit string) {
 	section, bucket, errNo := "", 0, 0
-	for _, ln := range splitLines(src) {
-		text := string(src[ln.start:ln.end])
-		if isCommand(text) {
-			continue
-		}
+	for start, text := range outputLines(src) {
 		spaced := func(key string, m []int, g int) {
-			r.addSpaced(key, ln.start+m[2*g], text[m[2*g]:m[2*g+1]], heyUnits)
+			r.addSpaced(key, start+m[2*g], text[m[2*g]:m[2*g+1]], heyUnits)
 		}
 		num := func(key string, m []int, g int, u string) {
 			n := len(r.out)
-			r.addNum(key, ln.start+m[2*g], text[m[2*g]:m[2*g+1]], "")
+			r.addNum(key, start+m[2*g], text[m[2*g]:m[2*g+1]], "")
 			if a := r.added(n); a != nil {
 				a.Number.Unit = u
 			}
@@ -96,7 +93,7 @@ func (r *rawRead) readSummaryText(src []byte, format, markUnit string) {
 		case section == "Response time histogram":
 			if m := heyHist.FindStringSubmatchIndex(text); m != nil {
 				bucket++
-				n := "bucket" + itoa(bucket) + "."
+				n := "bucket" + strconv.Itoa(bucket) + "."
 				num(n+"mark", m, 1, markUnit)
 				num(n+"count", m, 2, "")
 			}
@@ -120,7 +117,7 @@ func (r *rawRead) readSummaryText(src []byte, format, markUnit string) {
 		case section == "Error distribution":
 			if m := heyError.FindStringSubmatchIndex(text); m != nil {
 				errNo++
-				num("error"+itoa(errNo), m, 1, "")
+				num("error"+strconv.Itoa(errNo), m, 1, "")
 			}
 		case section == "Summary":
 			if m := heyField.FindStringSubmatchIndex(text); m != nil {

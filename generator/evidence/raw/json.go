@@ -1,8 +1,8 @@
 package raw
 
 import (
-	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
@@ -29,7 +29,7 @@ func ReadJSON(file string, src []byte, opt ReadOptions) ([]Reading, diag.List) {
 	if errs != nil {
 		return nil, errs
 	}
-	root, errs := parseJSONFile(r.ix, src, textStart(src), len(src), r.rule)
+	root, errs := r.parseWholeJSON()
 	if errs != nil {
 		return nil, errs
 	}
@@ -42,38 +42,24 @@ func ReadJSON(file string, src []byte, opt ReadOptions) ([]Reading, diag.List) {
 	}
 	nodes := map[string]*jsonNode{} // with opt.Paths: every value by path
 	numeric := map[string]bool{}
-	var walk func(p string, n *jsonNode)
-	walk = func(p string, n *jsonNode) {
+	walkJSON(root, func(p string, n *jsonNode) {
 		if _, dup := nodes[p]; want != nil && !dup {
 			nodes[p] = n
 		}
-		switch n.kind {
-		case jsonObject:
-			for _, m := range n.members {
-				if p == "" {
-					walk(m.key, m.val)
-				} else {
-					walk(p+"."+m.key, m.val)
-				}
-			}
-		case jsonArray:
-			for i, e := range n.elems {
-				walk(fmt.Sprintf("%s[%d]", p, i), e)
-			}
-		default:
-			key := p
-			if key == "" {
-				key = "$"
-			}
-			if want != nil && !want[key] {
-				return
-			}
-			if r.addJSONNumber(key, n) {
-				numeric[key] = true
-			}
+		if n.kind == jsonObject || n.kind == jsonArray {
+			return
 		}
-	}
-	walk("", root)
+		key := p
+		if key == "" {
+			key = "$"
+		}
+		if want != nil && !want[key] {
+			return
+		}
+		if r.addJSONNumber(key, n) {
+			numeric[key] = true
+		}
+	})
 	if want != nil {
 		paths := make([]string, 0, len(want))
 		for p := range want {
@@ -93,6 +79,37 @@ func ReadJSON(file string, src []byte, opt ReadOptions) ([]Reading, diag.List) {
 		}
 	}
 	return r.result()
+}
+
+// walkJSON calls visit for n and every node inside it, parents first,
+// with its path: member names joined with "." and array elements as
+// "[i]" ("a.b[0].c"; "" for the root).
+func walkJSON(n *jsonNode, visit func(path string, n *jsonNode)) {
+	var walk func(p string, n *jsonNode)
+	walk = func(p string, n *jsonNode) {
+		visit(p, n)
+		switch n.kind {
+		case jsonObject:
+			for _, m := range n.members {
+				if p == "" {
+					walk(m.key, m.val)
+				} else {
+					walk(p+"."+m.key, m.val)
+				}
+			}
+		case jsonArray:
+			for i, e := range n.elems {
+				walk(p+"["+strconv.Itoa(i)+"]", e)
+			}
+		}
+	}
+	walk("", n)
+}
+
+// parseWholeJSON parses the file being read as one JSON document (after
+// a byte order mark), its syntax errors reported with the reader's rule.
+func (r *rawRead) parseWholeJSON() (*jsonNode, diag.List) {
+	return parseJSONFile(r.ix, r.src, textStart(r.src), len(r.src), r.rule)
 }
 
 // nearestPath finds the longest existing prefix of path p (dropping

@@ -82,7 +82,7 @@ func ReadK6(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
 		return nil, errs
 	}
 	if looksJSON(src) {
-		root, errs := parseJSONFile(r.ix, src, textStart(src), len(src), r.rule)
+		root, errs := r.parseWholeJSON()
 		if errs != nil {
 			return nil, errs
 		}
@@ -105,10 +105,9 @@ func ReadK6(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
 		return r.result()
 	}
 	metric, threshold := "", ""
-	for _, ln := range splitLines(src) {
-		text := string(src[ln.start:ln.end])
+	for start, text := range outputLines(src) {
 		trimmed := strings.TrimSpace(text)
-		if trimmed == "" || isCommand(text) {
+		if trimmed == "" {
 			continue
 		}
 		switch {
@@ -126,7 +125,7 @@ func ReadK6(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
 			} else {
 				metric = name
 			}
-			r.k6Values(name, ln.start+m[4], text[m[4]:m[5]])
+			r.k6Values(name, start+m[4], text[m[4]:m[5]])
 		case threshold != "" && k6Name.MatchString(text):
 			threshold = strings.TrimSpace(text)
 			continue
@@ -134,35 +133,35 @@ func ReadK6(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
 			m := k6Threshold.FindStringSubmatchIndex(text)
 			stat := k6StatKey(text[m[4]:m[5]])
 			key := "thresholds." + threshold + "." + stat
-			r.addTool(key, ln.start+m[6], text[m[6]:m[7]], k6Units, "")
+			r.addTool(key, start+m[6], text[m[6]:m[7]], k6Units, "")
 			if lm := k6Limit.FindStringSubmatchIndex(text[m[2]:m[3]]); lm != nil {
 				u := ""
 				if n := len(r.out); n > 0 && r.out[n-1].Key == key && isTimeUnit(r.out[n-1].Number.Unit) {
 					u = "ms"
 				}
 				n := len(r.out)
-				r.addNum(key+"_limit", ln.start+m[2]+lm[4], text[m[2]+lm[4]:m[2]+lm[5]], "")
+				r.addNum(key+"_limit", start+m[2]+lm[4], text[m[2]+lm[4]:m[2]+lm[5]], "")
 				if a := r.added(n); a != nil {
 					a.Number.Unit = u
 				}
 			}
 		case k6CheckRate.MatchString(text):
-			r.k6Groups(ln.start, text, k6CheckRate.FindStringSubmatchIndex(text), "checks."+keySlug(metric)+".", "rate", "passes", "fails")
+			r.k6Groups(start, text, k6CheckRate.FindStringSubmatchIndex(text), "checks."+keySlug(metric)+".", "rate", "passes", "fails")
 		case k6Check.MatchString(text):
 			metric = k6Check.FindStringSubmatch(text)[1] // the check a ↳ line under it counts
 			continue
 		case k6Running.MatchString(text):
-			r.k6Groups(ln.start, text, k6Running.FindStringSubmatchIndex(text), "running.", "duration", "vus", "vus_max", "complete", "interrupted")
+			r.k6Groups(start, text, k6Running.FindStringSubmatchIndex(text), "running.", "duration", "vus", "vus_max", "complete", "interrupted")
 		case k6Name.MatchString(text) || k6Log.MatchString(text):
 			continue // a category heading (HTTP, EXECUTION, CUSTOM); a log line
 		case k6Scenarios.MatchString(text):
-			r.k6Groups(ln.start, text, k6Scenarios.FindStringSubmatchIndex(text), "scenarios.", "percent", "count", "max_vus", "max_duration")
+			r.k6Groups(start, text, k6Scenarios.FindStringSubmatchIndex(text), "scenarios.", "percent", "count", "max_vus", "max_duration")
 		case k6Executor.MatchString(text):
 			m := k6Executor.FindStringSubmatchIndex(text)
-			r.k6Groups(ln.start, text, m[2:], "scenario."+text[m[2]:m[3]]+".", "vus", "duration", "graceful_stop")
+			r.k6Groups(start, text, m[2:], "scenario."+text[m[2]:m[3]]+".", "vus", "duration", "graceful_stop")
 		case k6Progress.MatchString(text):
 			m := k6Progress.FindStringSubmatchIndex(text)
-			r.k6Groups(ln.start, text, m[2:], "progress."+text[m[2]:m[3]]+".", "vus", "duration")
+			r.k6Groups(start, text, m[2:], "progress."+text[m[2]:m[3]]+".", "vus", "duration")
 		}
 	}
 	if len(r.out) == 0 && !r.errs.HasErrors() {

@@ -61,7 +61,7 @@ func ReadKubectl(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) 
 		return nil, errs
 	}
 	if looksJSON(src) {
-		root, errs := parseJSONFile(r.ix, src, textStart(src), len(src), r.rule)
+		root, errs := r.parseWholeJSON()
 		if errs != nil {
 			return nil, errs
 		}
@@ -136,9 +136,8 @@ func jsonStr(n *jsonNode) string {
 func (r *rawRead) kubeTables(src []byte) {
 	var cols []string // slugged column names
 	var starts []int  // their byte columns
-	for _, ln := range splitLines(src) {
-		text := string(src[ln.start:ln.end])
-		if strings.TrimSpace(text) == "" || isCommand(text) {
+	for start, text := range outputLines(src) {
+		if strings.TrimSpace(text) == "" {
 			cols = nil
 			continue
 		}
@@ -186,7 +185,7 @@ func (r *rawRead) kubeTables(src []byte) {
 			if v == "" || c == "NAME" || c == "POD" || c == "NAMESPACE" {
 				continue
 			}
-			r.kubeCell(name, c, ln.start+off, v)
+			r.kubeCell(name, c, start+off, v)
 		}
 	}
 }

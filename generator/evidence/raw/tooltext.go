@@ -1,6 +1,7 @@
 package raw
 
 import (
+	"iter"
 	"regexp"
 	"strings"
 
@@ -149,6 +150,24 @@ var toolBlank = map[string]*regexp.Regexp{
 	"mtr": regexp.MustCompile(`(?m)^\s*\d+\.\|--`),
 }
 
+// outputLines yields each line of src (its byte offset and text) as a
+// tool's output is read: a shell command echoed before the output ("$ wrk
+// -t2 …") is not data and comes as an empty text, ending what came
+// before it as a blank line does (a table, a section).
+func outputLines(src []byte) iter.Seq2[int, string] {
+	return func(yield func(int, string) bool) {
+		for _, ln := range splitLines(src) {
+			text := string(src[ln.start:ln.end])
+			if isCommand(text) {
+				text = ""
+			}
+			if !yield(ln.start, text) {
+				return
+			}
+		}
+	}
+}
+
 // isCommand reports whether a line is a shell command echoed before a
 // tool's output ("$ wrk -t2 …"): not data.
 func isCommand(text string) bool {
@@ -182,31 +201,15 @@ func fields(text string) [][2]int {
 // "" drops a value that names something rather than measuring it (a
 // percentile's own number), and rename sees the node to tell.
 func (r *rawRead) readJSONTree(root *jsonNode, rename func(path string, n *jsonNode) string) {
-	var walk func(p string, n *jsonNode)
-	walk = func(p string, n *jsonNode) {
-		switch n.kind {
-		case jsonObject:
-			for _, m := range n.members {
-				if p == "" {
-					walk(m.key, m.val)
-				} else {
-					walk(p+"."+m.key, m.val)
-				}
-			}
-		case jsonArray:
-			for i, e := range n.elems {
-				walk(p+"["+itoa(i)+"]", e)
-			}
-		default:
-			if key := rename(p, n); key != "" {
-				r.addJSONNumber(key, n)
-			}
+	walkJSON(root, func(p string, n *jsonNode) {
+		if n.kind == jsonObject || n.kind == jsonArray {
+			return
 		}
-	}
-	walk("", root)
+		if key := rename(p, n); key != "" {
+			r.addJSONNumber(key, n)
+		}
+	})
 }
-
-func itoa(i int) string { return decimal.NewFromInt(int64(i)).String() }
 
 // added returns the reading appended since the reader had n, or nil
 // when none was (a token out of range is an error, not a reading): a

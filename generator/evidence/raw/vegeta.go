@@ -75,7 +75,7 @@ func ReadVegeta(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
 		return nil, errs
 	}
 	if looksJSON(src) {
-		root, errs := parseJSONFile(r.ix, src, textStart(src), len(src), r.rule)
+		root, errs := r.parseWholeJSON()
 		if errs != nil {
 			return nil, errs
 		}
@@ -91,21 +91,17 @@ func ReadVegeta(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
 		r.attachUnits(vegetaJSONUnit)
 		return r.result()
 	}
-	for _, ln := range splitLines(src) {
-		text := string(src[ln.start:ln.end])
-		if isCommand(text) {
-			continue
-		}
+	for start, text := range outputLines(src) {
 		if m := vegetaHist.FindStringSubmatchIndex(text); m != nil {
 			key := "hist." + vegetaBound(text[m[2]:m[3]]) + "_" + vegetaBound(text[m[4]:m[5]])
 			for i, bound := range []string{".low", ".high"} {
 				a, b := m[2+2*i], m[3+2*i]
 				if text[a:b] != "+Inf" {
-					r.addTool(key+bound, ln.start+a, text[a:b], vegetaUnits, "")
+					r.addTool(key+bound, start+a, text[a:b], vegetaUnits, "")
 				}
 			}
-			r.addNum(key+".count", ln.start+m[6], text[m[6]:m[7]], "")
-			r.addTool(key+".percent", ln.start+m[8], text[m[8]:m[9]], vegetaUnits, "")
+			r.addNum(key+".count", start+m[6], text[m[6]:m[7]], "")
+			r.addTool(key+".percent", start+m[8], text[m[8]:m[9]], vegetaUnits, "")
 			continue
 		}
 		m := vegetaLine.FindStringSubmatchIndex(text)
@@ -116,7 +112,7 @@ func ReadVegeta(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
 		names := strings.Split(text[m[4]:m[5]], ",")
 		vals := text[m[6]:m[7]]
 		if label == "status_codes" {
-			r.vegetaCodes(ln.start+m[6], vals)
+			r.vegetaCodes(start+m[6], vals)
 			continue
 		}
 		i := 0
@@ -130,7 +126,7 @@ func ReadVegeta(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
 				name = pctKey(name)
 			}
 			key := label + "." + keySlug(name)
-			r.addTool(key, ln.start+m[6]+f[0], vals[f[0]:f[1]], vegetaUnits, vegetaUnit(label, name))
+			r.addTool(key, start+m[6]+f[0], vals[f[0]:f[1]], vegetaUnits, vegetaUnit(label, name))
 		}
 	}
 	if len(r.out) == 0 && !r.errs.HasErrors() {

@@ -2,6 +2,7 @@ package raw
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
@@ -83,19 +84,15 @@ func ReadWrk(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
 		return nil, errs
 	}
 	dist, spectrum, row := "", false, 0
-	for _, ln := range splitLines(src) {
-		text := string(src[ln.start:ln.end])
-		if isCommand(text) {
-			continue
-		}
+	for start, text := range outputLines(src) {
 		tool := func(key string, m []int, g int, unitOf string) {
 			if m[2*g] < 0 {
 				return
 			}
-			r.addTool(key, ln.start+m[2*g], text[m[2*g]:m[2*g+1]], wrkUnits, unitOf)
+			r.addTool(key, start+m[2*g], text[m[2*g]:m[2*g+1]], wrkUnits, unitOf)
 		}
 		spaced := func(key string, m []int, g int) {
-			r.addSpaced(key, ln.start+m[2*g], text[m[2*g]:m[2*g+1]], wrkUnits)
+			r.addSpaced(key, start+m[2*g], text[m[2*g]:m[2*g+1]], wrkUnits)
 		}
 		if strings.TrimSpace(text) == "" {
 			dist = ""
@@ -163,7 +160,7 @@ func ReadWrk(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
 			}
 			if sm := wrkSpecRow.FindStringSubmatchIndex(text); spectrum && sm != nil {
 				row++
-				n := "spectrum" + itoa(row) + "."
+				n := "spectrum" + strconv.Itoa(row) + "."
 				tool(n+"value", sm, 1, "ms")
 				tool(n+"percentile", sm, 2, "")
 				tool(n+"total_count", sm, 3, "")
