@@ -755,7 +755,7 @@ func (s *Site) stageEvidence(ctx context.Context, stage string, v *viewer, data 
 			}
 		}
 	}
-	unread := unreadRanges(s.siteFindings, s.Rules)
+	unread := unreadRanges(s.evidenceFindings, s.Rules)
 	for fi, f := range v.order {
 		if err := s.stageViewerFile(ctx, stage, v.files[f], fi, langs, cites, v.marks[f], unread[f]); err != nil {
 			return err
