@@ -28,8 +28,9 @@ import (
 // "r<N>" for the N-th data record (1-based), also used when the key cell
 // is empty; a column with an empty header is named "c<N>". Other cells
 // are not readings. Raw is the number within the cell (without quotes).
-// With opt.Keep, only the cells it keeps are readings: the rows are read
-// one at a time and the rest of each row is dropped.
+// A [[read]] with select (opt.Keep) keeps only the selected cells and
+// counts: rows are read one at a time, so a large file costs memory for
+// what is selected, not for every number in it.
 // A column whose name defines a unit (latency_ms, duration_seconds,
 // size_bytes, "latency (ms)"; see csvColumnUnit) gives its cells that
 // unit; a cell that writes another unit is an error.
