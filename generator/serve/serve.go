@@ -185,7 +185,14 @@ func Run(ctx context.Context, opt Options) error {
 				fmt.Fprintln(opt.Log, "evdoc: the configuration changed Hugo's environment; restarting Hugo's server")
 				hugo.stop()
 				hugo = srv.startHugo(ctx)
+			case srv.pagesRemoved:
+				// Hugo's server keeps the rendered output of a page
+				// whose file is gone and goes on serving it.
+				fmt.Fprintln(opt.Log, "evdoc: pages were removed; restarting Hugo's server, which would go on serving them")
+				hugo.stop()
+				hugo = srv.startHugo(ctx)
 			}
+			srv.pagesRemoved = false
 		case <-ctx.Done():
 			return nil
 		}
@@ -237,6 +244,9 @@ type server struct {
 	figures *site.FigureCache
 	// synced counts the files the last staging wrote and removed.
 	synced [2]int
+	// pagesRemoved is set when a staging removed a page's file (content,
+	// a generated evidence or fallback page) from the served directory.
+	pagesRemoved bool
 	// env is the environment Hugo must run with on the stage
 	// (site.Config.HugoEnv); a change of it restarts Hugo's server.
 	env []string
@@ -329,6 +339,9 @@ func (s *server) stage(ctx context.Context) error {
 	}
 	if err := s.writeBanner(next); err != nil {
 		return err
+	}
+	if removedPage(next, s.served) {
+		s.pagesRemoved = true
 	}
 	if s.synced[0], s.synced[1], err = syncTree(next, s.served); err != nil {
 		return err

@@ -223,3 +223,30 @@ func TestCleanStale(t *testing.T) {
 		t.Error("cleanStale killed a bystander named by a planted hugo.pgid")
 	}
 }
+
+// TestRemovedPage: a staging that drops a page's Markdown file from the
+// served directory is seen (serve then restarts Hugo's server, which
+// would go on serving the page); other removals and changes are not.
+func TestRemovedPage(t *testing.T) {
+	for _, c := range []struct {
+		from, to []string
+		want     bool
+	}{
+		{[]string{"content/ko/a.md"}, []string{"content/ko/a.md", "content/ko/b.md"}, true},
+		{[]string{"content/ko/a.md"}, []string{"content/ko/a.md", "content.ja/docs/_index.md"}, true},
+		{[]string{"content/ko/a.md", "content/ko/b.md"}, []string{"content/ko/a.md"}, false},
+		{[]string{"content/ko/a.md"}, []string{"content/ko/a.md", "data/evdoc/x.json", "static/r.txt"}, false},
+		{[]string{"content/ko/a.md"}, []string{"content/ko/a.md", "resources/_gen/x.md"}, false},
+	} {
+		from, to := t.TempDir(), t.TempDir()
+		for _, p := range c.from {
+			write(t, filepath.Join(from, p), "x")
+		}
+		for _, p := range c.to {
+			write(t, filepath.Join(to, p), "x")
+		}
+		if got := removedPage(from, to); got != c.want {
+			t.Errorf("from %v to %v: removedPage = %v, want %v", c.from, c.to, got, c.want)
+		}
+	}
+}

@@ -146,3 +146,29 @@ func writeReplace(p string, b []byte) error {
 	}
 	return nil
 }
+
+// removedPage reports whether syncing from into to will remove a page
+// file: a Markdown file under to (in any content directory) that from
+// lacks.
+func removedPage(from, to string) bool {
+	found := false
+	_ = filepath.WalkDir(to, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || found {
+			return filepath.SkipAll
+		}
+		rel, _ := filepath.Rel(to, p)
+		if d.IsDir() {
+			if slices.Contains(hugoOwned, rel) {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if strings.HasSuffix(rel, ".md") {
+			if _, err := os.Lstat(filepath.Join(from, rel)); err != nil {
+				found = true
+			}
+		}
+		return nil
+	})
+	return found
+}
