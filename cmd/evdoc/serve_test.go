@@ -436,3 +436,48 @@ func TestServePopoverFollowsEvidence(t *testing.T) {
 		}
 	}
 }
+
+// TestServeDropsRemovedPage (issue 26, fault 5 c): a page rewritten by
+// rename (as sed -i and editors save) and deleted within one debounce
+// window is gone from the served site too: Hugo's in-memory server went on
+// serving it (HTTP 200) after serve's stage had dropped it.
+func TestServeDropsRemovedPage(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs Hugo's server")
+	}
+	r := startServe(t)
+	ghost := filepath.Join(r.dir, "content", "ko", "docs", "ghost.md")
+	if err := os.WriteFile(ghost, []byte("---\ntitle: ghost\n---\n\nghost page\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	url := r.base + "/docs/ghost/"
+	waitFor(t, "the new page served", 2*time.Minute, r.exited, func() bool { return strings.Contains(get(url), "ghost page") }, r.output)
+	tmp := filepath.Join(r.dir, "content", "ko", "docs", ".sedX1")
+	if err := os.WriteFile(tmp, []byte("---\ntitle: ghost\n---\n\nghost page, edited\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(tmp, ghost); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(ghost); err != nil {
+		t.Fatal(err)
+	}
+	// The bound covers a restart of Hugo's server (a whole build) on a
+	// busy machine.
+	took := waitFor(t, "the removed page gone from the served site", 2*time.Minute, r.exited, func() bool { return status(url) == http.StatusNotFound }, r.output)
+	t.Logf("page gone %v after its removal", took)
+	if !strings.Contains(get(r.page), "2905") {
+		t.Errorf("the other pages are not served after the restart:\n%s", r.output())
+	}
+}
+
+// status returns the HTTP status of a GET of url, 0 when it fails.
+func status(url string) int {
+	c := http.Client{Timeout: 5 * time.Second}
+	resp, err := c.Get(url)
+	if err != nil {
+		return 0
+	}
+	resp.Body.Close()
+	return resp.StatusCode
+}
