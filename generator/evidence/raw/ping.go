@@ -123,8 +123,10 @@ var (
 // gives hop1.loss (%), hop1.snt, and hop1.last, .avg, .best, .wrst,
 // .stdev in ms, each named by its header column (lower case; Loss% is
 // loss). A hop that answers nothing (???) still has its row read. The
-// Start: line names the run and is not data; any other line with a
-// number is a warning (rule evidence-number).
+// Start: line (2024-05-02T10:11:12+0000) gives start, the time of day
+// the run began (unit tod, in the time zone written); its date names the
+// run and is not read. Any other line with a number is a warning (rule
+// evidence-number).
 func ReadMtr(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
 	r, errs := startRead(file, src, diag.EvidenceMtr)
 	if errs != nil {
@@ -133,6 +135,10 @@ func ReadMtr(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
 	var cols []string
 	for _, ln := range splitLines(src) {
 		text := string(src[ln.start:ln.end])
+		if rest, ok := strings.CutPrefix(text, "Start: "); ok {
+			r.addClock("start", ln.start+len("Start: "), rest)
+			continue
+		}
 		if m := mtrHeader.FindStringSubmatch(text); m != nil {
 			cols = cols[:0]
 			for _, c := range strings.Fields(m[1]) {
