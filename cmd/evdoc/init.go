@@ -252,6 +252,10 @@ func reportTheme(root, where string, cfg *site.Config, log io.Writer) {
 	switch {
 	case len(themes) > 0 && themes[0] == hosttheme.Component:
 		fmt.Fprintf(log, "  ok       theme list %q starts with evdoc's component\n", themes)
+	case len(cfg.Imports) > 0:
+		// Hugo puts module imports before the theme setting's entries:
+		// the component must be the first import.
+		fmt.Fprintf(log, "  ADD      to %s, as the first [[module.imports]] (before %q):\n             [[module.imports]]\n               path = %q\n           (Hugo Modules: imports come before the theme setting, so evdoc's component must be the first import for its render hooks and evidence templates to win)\n", where, themes[0], hosttheme.Component)
 	default:
 		want := []string{hosttheme.Component}
 		for _, t := range themes {
@@ -285,6 +289,11 @@ func reportTheme(root, where string, cfg *site.Config, log io.Writer) {
 		}
 		if f.Note != "" {
 			fmt.Fprintf(log, "  note     %s: %s\n", f.Name, f.Note)
+		}
+	}
+	for _, imp := range cfg.Imports {
+		if d := hosttheme.Dir(root, imp); imp != hosttheme.Component && !isDir(filepath.Join(root, filepath.FromSlash(d))) {
+			fmt.Fprintf(log, "  note     module %s is in neither _vendor/ nor themes/: evdoc check reads a theme's i18n strings and hooks from there, and evdoc build runs Hugo on a copy of the project (go.mod, go.sum, _vendor/ included) that fetches it again; run `hugo mod vendor` to keep it in the project\n", imp)
 		}
 	}
 	for _, t := range themes {
@@ -365,4 +374,10 @@ func newInitCmd(root *string, stdout io.Writer) *cobra.Command {
 	}
 	addRootFlag(cmd, root)
 	return cmd
+}
+
+// isDir reports whether p is a directory.
+func isDir(p string) bool {
+	fi, err := os.Stat(p)
+	return err == nil && fi.IsDir()
 }

@@ -72,6 +72,20 @@ func Known() []Theme {
 	}
 }
 
+// Dir returns the directory, relative to the project at root and
+// slash-separated, that Hugo reads a theme of the theme list from (a
+// theme setting's entry or a Hugo Modules import path): _vendor/THEME
+// when the project has vendored its modules (hugo mod vendor) and that
+// directory exists, else themes/THEME. A module import Hugo fetches into
+// its module cache is in neither.
+func Dir(root, theme string) string {
+	v := path.Join("_vendor", theme)
+	if fi, err := os.Stat(filepath.Join(root, filepath.FromSlash(v))); err == nil && fi.IsDir() {
+		return v
+	}
+	return path.Join("themes", theme)
+}
+
 // Found is a theme of a project's theme list that Detect recognised.
 type Found struct {
 	Theme
@@ -81,9 +95,10 @@ type Found struct {
 
 // Detect returns the themes of the theme list themes (as the project at
 // root lists them, evdoc's component aside) that Known holds: by one of
-// the theme's Detect files under root/themes/DIR, or, when the directory
-// has none of them, by a DIR that is the theme's name or its repository's
-// (case aside). Unknown themes are left out.
+// the theme's Detect files in its directory (Dir), or, when the directory
+// has none of them, by a DIR that is the theme's name, its repository's
+// or its Hugo Modules path (github.com/OWNER/NAME; case aside). Unknown
+// themes are left out.
 func Detect(root string, themes []string) []Found {
 	var out []Found
 	for _, dir := range themes {
@@ -100,13 +115,13 @@ func Detect(root string, themes []string) []Found {
 func detect(root, dir string) (Theme, bool) {
 	for _, t := range Known() {
 		for _, f := range t.Detect {
-			if fi, err := os.Stat(filepath.Join(root, "themes", dir, filepath.FromSlash(f))); err == nil && fi.Mode().IsRegular() {
+			if fi, err := os.Stat(filepath.Join(root, filepath.FromSlash(Dir(root, dir)), filepath.FromSlash(f))); err == nil && fi.Mode().IsRegular() {
 				return t, true
 			}
 		}
 	}
 	for _, t := range Known() {
-		if strings.EqualFold(dir, t.Name) || strings.EqualFold(dir, path.Base(t.Repo)) {
+		if strings.EqualFold(dir, t.Name) || strings.EqualFold(dir, path.Base(t.Repo)) || strings.EqualFold(dir, "github.com/"+t.Repo) {
 			return t, true
 		}
 	}
@@ -128,7 +143,7 @@ func Shadows(root string, themes []string, layout string) []string {
 		if t == Component {
 			break
 		}
-		dirs = append(dirs, path.Join("themes", t))
+		dirs = append(dirs, Dir(root, t))
 	}
 	names := []string{layout}
 	if rest, ok := strings.CutPrefix(layout, "_partials/"); ok {

@@ -19,19 +19,22 @@ func write(t *testing.T, root, rel string) {
 }
 
 // TestDetect: a theme is told by its own hook file whatever its
-// directory is called, by its name when the directory lacks the files,
-// and an unknown theme or evdoc's component is not reported.
+// directory is called (under themes/, or _vendor/ for a vendored Hugo
+// Module), by its name or module path when the directory lacks the
+// files, and an unknown theme or evdoc's component is not reported.
 func TestDetect(t *testing.T) {
 	root := t.TempDir()
 	write(t, root, "themes/my-book/layouts/_partials/docs/inject/head.html")
 	write(t, root, "themes/papermod-fork/layouts/partials/extend_head.html")
 	write(t, root, "themes/hextra/README.md")
 	write(t, root, "themes/plain/layouts/baseof.html")
+	// Hugo Modules: a vendored import, and one only in the module cache
+	write(t, root, "_vendor/example.org/lab/fork/layouts/_partials/custom/head-end.html")
 	got := map[string]string{}
-	for _, f := range Detect(root, []string{"evdoc", "my-book", "papermod-fork", "hextra", "plain"}) {
+	for _, f := range Detect(root, []string{"evdoc", "my-book", "papermod-fork", "hextra", "plain", "example.org/lab/fork", "github.com/google/docsy"}) {
 		got[f.Dir] = f.Name
 	}
-	want := map[string]string{"my-book": "hugo-book", "papermod-fork": "PaperMod", "hextra": "Hextra"}
+	want := map[string]string{"my-book": "hugo-book", "papermod-fork": "PaperMod", "hextra": "Hextra", "example.org/lab/fork": "Hextra", "github.com/google/docsy": "Docsy"}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("Detect = %v, want %v", got, want)
 	}
@@ -58,6 +61,23 @@ func TestShadows(t *testing.T) {
 	} {
 		if got := Shadows(root, tc.themes, tc.layout); !reflect.DeepEqual(got, tc.want) {
 			t.Errorf("Shadows(%v, %s) = %v, want %v", tc.themes, tc.layout, got, tc.want)
+		}
+	}
+}
+
+// TestDir: a theme of the theme list is read from _vendor/PATH when the
+// project has vendored it, else from themes/NAME.
+func TestDir(t *testing.T) {
+	root := t.TempDir()
+	write(t, root, "_vendor/github.com/lab/modular/layouts/baseof.html")
+	write(t, root, "themes/evdoc/theme.toml")
+	for theme, want := range map[string]string{
+		"github.com/lab/modular": "_vendor/github.com/lab/modular",
+		"evdoc":                  "themes/evdoc",
+		"github.com/lab/absent":  "themes/github.com/lab/absent",
+	} {
+		if got := Dir(root, theme); got != want {
+			t.Errorf("Dir(%q) = %q, want %q", theme, got, want)
 		}
 	}
 }

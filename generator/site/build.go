@@ -110,8 +110,14 @@ func directTool(ctx context.Context, cmd []string) []string {
 
 // stagedDirs are the project directories Hugo reads that Build copies
 // into the stage (a missing one is skipped): the site's own and its
-// themes' templates, data, resources and configuration directory.
-var stagedDirs = []string{"layouts", "static", "i18n", "content", "themes", "data", "assets", "archetypes", "config"}
+// themes' templates, data, resources and configuration directory, and
+// its vendored Hugo Modules.
+var stagedDirs = []string{"layouts", "static", "i18n", "content", "themes", "data", "assets", "archetypes", "config", "_vendor"}
+
+// stagedRootFiles are the files besides the configuration (RootConfigFiles)
+// that Stage copies from the project's root: a Hugo Modules site's module
+// requirements, which Hugo reads to find its imports.
+var stagedRootFiles = []string{"go.mod", "go.sum", "go.work", "go.work.sum"}
 
 // stagedDirs returns the project directories Stage copies: stagedDirs
 // and every language's content directory that is not under one of them
@@ -495,7 +501,7 @@ func (s *Site) Stage(ctx context.Context, stage string, data *StageData, logw io
 			return nil, fmt.Errorf("staging %s: %v", d, err)
 		}
 	}
-	for _, f := range RootConfigFiles {
+	for _, f := range append(append([]string{}, RootConfigFiles...), stagedRootFiles...) {
 		if err := copyFile(filepath.Join(s.Root, f), filepath.Join(stage, f)); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return nil, fmt.Errorf("staging %s: %v", f, err)
 		}

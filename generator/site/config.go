@@ -21,6 +21,7 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -87,7 +88,8 @@ type Config struct {
 	// in pages (false, Hugo's default: it omits it).
 	Unsafe bool
 	// Themes is Hugo's theme setting, a list in order of precedence
-	// (theme = ["evdoc", "mytheme"]); each lives in themes/NAME.
+	// (theme = ["evdoc", "mytheme"]), after any module imports (Imports);
+	// each lives in hosttheme.Dir (themes/NAME).
 	Themes []string
 	// OtherLayouts is set when Hugo may read templates from outside the
 	// project's layouts/ and themes/ directories: Hugo modules
@@ -96,6 +98,12 @@ type Config struct {
 	// Files are the configuration files read, relative to the root, in
 	// merge order (later ones override earlier ones).
 	Files []string
+
+	// Imports are the paths of the configuration's Hugo Modules imports
+	// (module.imports), in order; when there are any, Themes lists them
+	// first, then the theme setting's entries. A theme's files are under
+	// hosttheme.Dir (themes/PATH, or _vendor/PATH once vendored).
+	Imports []string
 }
 
 // Ordered returns the languages by weight, then code; the source language
@@ -253,6 +261,38 @@ func LoadConfig(root string) (*Config, error) {
 		c.Themes = t
 	}
 	mod := configMap(merged, "module")
+	// Hugo Modules: the imports come before the theme setting's entries
+	// (Hugo turns each into an import and appends them), so an import
+	// of the theme shadows a component listed only in theme.
+	var imports []string
+	addImport := func(m map[string]any) {
+		for k, v := range m {
+			if p, ok := v.(string); ok && strings.EqualFold(k, "path") && p != "" && !slices.Contains(imports, p) {
+				imports = append(imports, p)
+			}
+		}
+	}
+	switch list := mod["imports"].(type) {
+	case []map[string]any: // TOML's array of tables
+		for _, m := range list {
+			addImport(m)
+		}
+	case []any:
+		for _, v := range list {
+			if m, ok := v.(map[string]any); ok {
+				addImport(m)
+			}
+		}
+	}
+	if len(imports) > 0 {
+		c.Imports = imports
+		for _, t := range c.Themes {
+			if !slices.Contains(imports, t) {
+				imports = append(imports, t)
+			}
+		}
+		c.Themes = imports
+	}
 	c.OtherLayouts = mod["imports"] != nil || mod["mounts"] != nil || configString(merged, "themesdir") != "" || configString(merged, "layoutdir") != ""
 	contentDir := configString(merged, "contentdir")
 	if contentDir == "" {

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -166,5 +167,33 @@ func TestHugoEnv(t *testing.T) {
 				t.Errorf("env %v, options %+v", env, opt)
 			}
 		})
+	}
+}
+
+// TestConfigThemes: the theme list is Hugo's: the module imports in
+// order (TOML's array of tables, YAML's list; keys in any case), then
+// the theme setting's entries not imported already.
+func TestConfigThemes(t *testing.T) {
+	const tomlLangs = "[languages.ko]\ncontentDir = \"content/ko\"\n[languages.ja]\ncontentDir = \"content/ja\"\n"
+	const yamlLangs = "languages:\n  ko: {contentDir: content/ko}\n  ja: {contentDir: content/ja}\n"
+	for _, tc := range []struct {
+		file, src string
+		themes    []string
+	}{
+		{"hugo.toml", "defaultContentLanguage = \"ko\"\ntheme = [\"evdoc\", \"book\"]\n" + tomlLangs, []string{"evdoc", "book"}},
+		{"hugo.toml", "defaultContentLanguage = \"ko\"\ntheme = \"evdoc\"\n" + tomlLangs + "[module]\n[[module.imports]]\npath = \"github.com/a/book\"\n[[module.imports]]\nPath = \"evdoc\"\n", []string{"github.com/a/book", "evdoc"}},
+		{"hugo.yaml", "defaultContentLanguage: ko\n" + yamlLangs + "module:\n  imports:\n    - path: evdoc\n    - path: github.com/a/book\ntheme: [extra]\n", []string{"evdoc", "github.com/a/book", "extra"}},
+	} {
+		dir := t.TempDir()
+		if err := os.WriteFile(filepath.Join(dir, tc.file), []byte(tc.src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		c, err := LoadConfig(dir)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.src, err)
+		}
+		if !slices.Equal(c.Themes, tc.themes) {
+			t.Errorf("%q: themes %q, want %q", tc.src, c.Themes, tc.themes)
+		}
 	}
 }

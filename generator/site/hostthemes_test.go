@@ -25,8 +25,9 @@ import (
 // theme reproduces what a popular Hugo theme does (hugo-book's inject
 // partials and search index, PaperMod's extend partials, Hextra's and
 // Congo's hooks called with other contexts, i18n in YAML, JSON and TOML,
-// content directories outside content/, enableGitInfo), with evdoc's
-// component first in its theme list: `evdoc build` into public/ and plain
+// content directories outside content/, enableGitInfo, a theme imported
+// as a vendored Hugo Module), with evdoc's component first in its theme
+// list: `evdoc build` into public/ and plain
 // hugo into plain/ must both succeed, unless the archive's want-error
 // member holds text evdoc build's error must contain (then plain hugo
 // still succeeds). The project is a git repository with one commit. Each

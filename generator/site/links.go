@@ -12,6 +12,7 @@ import (
 
 	"github.com/evdoc-lab/evdoc/generator/claim"
 	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/hosttheme"
 )
 
 // pageIndex returns the set of "lang\x00logical" of every page a link
@@ -432,7 +433,7 @@ func (s *Site) staticFile(p string) bool {
 	}
 	dirs := []string{filepath.Join(s.Root, "static")}
 	for _, t := range s.Config.Themes {
-		dirs = append(dirs, filepath.Join(s.Root, "themes", t, "static"))
+		dirs = append(dirs, filepath.Join(s.Root, filepath.FromSlash(hosttheme.Dir(s.Root, t)), "static"))
 	}
 	for _, l := range s.Config.Ordered() {
 		cd := filepath.Join(s.Root, filepath.FromSlash(l.ContentDir))

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/hosttheme"
 	"github.com/evdoc-lab/evdoc/generator/style"
 	"github.com/evdoc-lab/evdoc/generator/translation"
 	"github.com/evdoc-lab/evdoc/internal/safefile"
@@ -48,7 +49,7 @@ func (s *Site) checkStyleStrings() diag.List {
 	}
 	dirs := []string{"i18n"}
 	for _, t := range s.Config.Themes {
-		dirs = append(dirs, path.Join("themes", t, "i18n"))
+		dirs = append(dirs, path.Join(hosttheme.Dir(s.Root, t), "i18n"))
 	}
 	for _, dir := range dirs {
 		entries, err := os.ReadDir(filepath.Join(s.Root, filepath.FromSlash(dir)))

@@ -81,7 +81,7 @@ func (s *Site) staticShadows(rel string) []string {
 		if t == hosttheme.Component {
 			break
 		}
-		dirs = append(dirs, path.Join("themes", t))
+		dirs = append(dirs, hosttheme.Dir(s.Root, t))
 	}
 	var out []string
 	for _, d := range dirs {

@@ -17,6 +17,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/hosttheme"
 	"github.com/evdoc-lab/evdoc/internal/safefile"
 )
 
@@ -29,11 +30,12 @@ var (
 
 // themeDirs returns the directories Hugo merges templates and i18n
 // strings from, relative to root, in order: the project's, then each
-// theme's (themes/NAME).
-func themeDirs(themes []string) []string {
+// theme's (hosttheme.Dir: themes/NAME, or _vendor/PATH for a vendored
+// Hugo module).
+func themeDirs(root string, themes []string) []string {
 	dirs := []string{""}
 	for _, t := range themes {
-		dirs = append(dirs, path.Join("themes", t))
+		dirs = append(dirs, hosttheme.Dir(root, t))
 	}
 	return dirs
 }
@@ -64,7 +66,7 @@ type i18nTable struct {
 func readI18n(root string, themes []string, code string) (i18nTable, diag.List) {
 	t := i18nTable{keys: map[string]diag.Position{}, ix: map[string]*diag.LineIndex{}}
 	var ds diag.List
-	for _, dir := range themeDirs(themes) {
+	for _, dir := range themeDirs(root, themes) {
 		entries, _ := os.ReadDir(filepath.Join(root, filepath.FromSlash(dir), "i18n"))
 		for _, ext := range i18nExts {
 			for _, e := range entries {
@@ -387,7 +389,7 @@ func CheckI18nStrings(root string, themes []string, langs []Language) diag.List 
 		}
 		owners[k][owner(file)] = true
 	}
-	for _, dir := range themeDirs(themes) {
+	for _, dir := range themeDirs(root, themes) {
 		walkLayouts(root, dir, langs, uses, own)
 	}
 	for _, t := range tables {
@@ -400,7 +402,7 @@ func CheckI18nStrings(root string, themes []string, langs []Language) diag.List 
 		keys = append(keys, k)
 	}
 	sort.Strings(keys)
-	evdocDir := path.Join("themes", evdocComponent)
+	evdocDir := hosttheme.Dir(root, evdocComponent)
 	for _, l := range langs {
 		t := tables[l.Code]
 		for _, k := range keys {
