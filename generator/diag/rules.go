@@ -34,6 +34,7 @@ type RuleID string
 // Page rules: reading a content page and its front matter.
 const (
 	PagePath        RuleID = "page-path"
+	PageFormat      RuleID = "page-format"
 	PageFrontMatter RuleID = "page-front-matter"
 	PageEmphasis    RuleID = "page-emphasis"
 	PageEncoding    RuleID = "page-encoding"
@@ -179,6 +180,8 @@ func Catalogue() []Rule {
 	return []Rule{
 		{PagePath, Error, "A content file is not a regular file inside content/.",
 			"Replace the symbolic link with the page itself."},
+		{PageFormat, Error, "A content file Hugo renders is in a format evdoc does not read (.markdown, .mdown, HTML, AsciiDoc, Org, Pandoc, reStructuredText): its numbers would be published unchecked.",
+			"Rename a Markdown page to NAME.md (Hugo reads it the same); for another format, write the page in Markdown, or, if it quotes no measured number, lower the rule in evdoc.toml ([rules] page-format = \"warning\" or \"off\")."},
 		{PageFrontMatter, Error, "A page's front matter cannot be read.",
 			"Write front matter as Hugo reads it: YAML between --- lines, TOML between +++ lines, or one JSON object; close it and fix the syntax error at the position given."},
 		{PageEmphasis, Error, "Emphasis delimiters (* or **) would reach the built page as literal text.",

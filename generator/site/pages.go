@@ -35,6 +35,7 @@ func loadPages(root string, cfg *Config, newMD func() goldmark.Markdown, lazy bo
 	type file struct{ lang, path string }
 	var files []file
 	walked := map[string]bool{}
+	unread := map[string]diag.List{} // content files in another format
 	for _, lang := range cfg.Ordered() {
 		if walked[lang.ContentDir] {
 			continue // a content directory shared by languages: suffixes tell
@@ -48,10 +49,20 @@ func loadPages(root string, cfg *Config, newMD func() goldmark.Markdown, lazy bo
 			if err != nil {
 				return err
 			}
-			if d.IsDir() && d.Type()&fs.ModeSymlink == 0 || !d.IsDir() && d.Type()&fs.ModeSymlink == 0 && !strings.HasSuffix(p, ".md") {
+			if d.IsDir() && d.Type()&fs.ModeSymlink == 0 {
 				return nil
 			}
 			relRepo, _ := filepath.Rel(root, p)
+			if !strings.HasSuffix(p, ".md") {
+				if f := otherContentFormat(p); f != "" && d.Type()&fs.ModeSymlink == 0 {
+					rel := filepath.ToSlash(relRepo)
+					unread[rel] = diag.List{diag.Errorf(diag.Position{File: rel}, diag.PageFormat,
+						"Hugo renders this %s file as a page, but evdoc reads only Markdown pages named *.md, so its numbers are not checked; %s", f, formatAdvice(f, filepath.Base(p)))}
+				}
+				if d.Type()&fs.ModeSymlink == 0 {
+					return nil
+				}
+			}
 			files = append(files, file{lang.Code, filepath.ToSlash(relRepo)})
 			return nil
 		})
@@ -83,7 +94,7 @@ func loadPages(root string, cfg *Config, newMD func() goldmark.Markdown, lazy bo
 	close(next)
 	wg.Wait()
 	var pages []*Page
-	errs := map[string]diag.List{}
+	errs := unread
 	for i, l := range out {
 		if l.err != nil {
 			return nil, nil, fmt.Errorf("reading %s: %v", cfg.Languages[files[i].lang].ContentDir, l.err)
@@ -97,6 +108,32 @@ func loadPages(root string, cfg *Config, newMD func() goldmark.Markdown, lazy bo
 	}
 	sort.Slice(pages, func(i, j int) bool { return pages[i].Path < pages[j].Path })
 	return pages, errs, nil
+}
+
+// otherContentFormats are the extensions besides .md of the content
+// files Hugo renders as pages (its content file classifier), by the
+// format's name.
+var otherContentFormats = map[string]string{
+	".markdown": "Markdown", ".mdown": "Markdown",
+	".html": "HTML", ".htm": "HTML",
+	".adoc": "AsciiDoc", ".asciidoc": "AsciiDoc", ".ad": "AsciiDoc",
+	".org": "Org", ".pandoc": "Pandoc", ".pdc": "Pandoc",
+	".rst": "reStructuredText", ".rest": "reStructuredText",
+}
+
+// otherContentFormat names the format of a content file Hugo renders as
+// a page that evdoc does not read, or "" for any other file (a page
+// named .md, an image, a bundle's data file).
+func otherContentFormat(name string) string {
+	return otherContentFormats[strings.ToLower(filepath.Ext(name))]
+}
+
+// formatAdvice says what to do about a content file in format f.
+func formatAdvice(f, base string) string {
+	if f == "Markdown" {
+		return "rename it to " + strings.TrimSuffix(base, filepath.Ext(base)) + ".md (Hugo reads it the same)"
+	}
+	return "write it in Markdown as a .md page, or, if it quotes no measured number, set page-format to \"warning\" or \"off\" under [rules] in evdoc.toml"
 }
 
 // pageLanguage returns the code of the language whose content directory
