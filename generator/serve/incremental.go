@@ -69,7 +69,7 @@ func (r *IncrementalRechecker) Recheck(ctx context.Context, prev *State, changed
 		return nil, err
 	}
 	r.uses = map[*site.Page]pageUses{}
-	r.checker = site.NewCheckerWith(s, site.CheckerOptions{Check: r.Check, CountsOnly: true, Stage: true, Parsed: r.record})
+	r.checker = site.NewCheckerWith(s, site.CheckerOptions{Check: r.Check, CountsOnly: true, Stage: true, CitesIndex: true, Parsed: r.record})
 	return r.state(), nil
 }
 

@@ -233,7 +233,7 @@ func BenchmarkRecheckEvidence(b *testing.B) {
 	}
 	judged := 0
 	var mu sync.Mutex
-	c := NewCheckerWith(s, CheckerOptions{Check: check.DefaultOptions(), CountsOnly: true, Stage: true,
+	c := NewCheckerWith(s, CheckerOptions{Check: check.DefaultOptions(), CountsOnly: true, Stage: true, CitesIndex: true,
 		Parsed: func(*Page, *claim.Page) { mu.Lock(); judged++; mu.Unlock() }})
 	if ds := c.Diagnostics(); ds.HasErrors() {
 		b.Fatal(ds)

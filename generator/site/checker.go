@@ -60,6 +60,8 @@ type Checker struct {
 	// the values that changed.
 	cites map[string]map[*Page]nameBits
 	names map[string]map[string]int
+	// citesIndex: cites is kept (CheckerOptions.CitesIndex).
+	citesIndex bool
 	// rejudge holds the pages RecheckEvidence judges again, unchanged:
 	// their parse findings are already in the site's.
 	rejudge map[*Page]bool
@@ -157,12 +159,17 @@ type CheckerOptions struct {
 	// (StageData), kept up to date by Recheck. With CountsOnly, a build
 	// so holds compact summaries instead of every claim's Result.
 	Stage bool
+	// CitesIndex keeps the reverse index from evidence values to the
+	// pages citing them, with which RecheckEvidence judges again only
+	// the pages citing a changed value; without it, RecheckEvidence
+	// judges every page again.
+	CitesIndex bool
 }
 
 // NewCheckerWith is NewChecker with options.
 func NewCheckerWith(s *Site, o CheckerOptions) *Checker {
 	opt := o.Check
-	c := &Checker{site: s, opt: opt, countsOnly: o.CountsOnly, onResults: o.PageResults, onParsed: o.Parsed, numberWords: s.Rules.Enabled(diag.ClaimNumberWord),
+	c := &Checker{site: s, opt: opt, countsOnly: o.CountsOnly, citesIndex: o.CitesIndex, onResults: o.PageResults, onParsed: o.Parsed, numberWords: s.Rules.Enabled(diag.ClaimNumberWord),
 		pages: map[*Page]*pageVerdict{}, cites: map[string]map[*Page]nameBits{}, names: map[string]map[string]int{}, pairs: map[translation.PagePair]diag.List{}, links: map[*Page]diag.List{}}
 	if o.Stage {
 		c.stage = &stageBuilder{}
@@ -508,7 +515,8 @@ func (c *Checker) checkEvidence() {
 
 // RecheckEvidence reads the project's evidence again and judges again
 // what a change of it can alter: the pages citing a value that changed
-// (found in the reverse index from values to citing pages; every page
+// (found in the reverse index from values to citing pages, kept under
+// CheckerOptions.CitesIndex, else every page; every page
 // citing a set that appeared, disappeared or broke; when names came or
 // went, every page citing a reference that names nothing, whose
 // suggestion may change), the pages with an evtable of a changed set
@@ -526,6 +534,11 @@ func (c *Checker) RecheckEvidence() evidence.Change {
 		return ch
 	}
 	stale := map[*Page]bool{}
+	if !c.citesIndex {
+		for _, p := range s.Pages {
+			stale[p] = true
+		}
+	}
 	for set, pages := range c.cites {
 		if len(pages) == 0 {
 			continue
@@ -605,6 +618,9 @@ func (c *Checker) judgePage(p *Page) (*pageVerdict, map[string][]string) {
 	v.emphasis = translation.CheckEmphasis(p)
 	v.style = style.CheckPage(c.site.Glossary, p.Parsed, p.Lang)
 	v.front = frontMatterNumbers(p)
+	if !c.citesIndex {
+		return v, nil
+	}
 	return v, citedNames(p.Parsed)
 }
 

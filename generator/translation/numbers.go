@@ -1169,18 +1169,27 @@ func pointAt(before, after string) bool {
 			return true
 		}
 	}
-	before = before[max(0, len(before)-400):]
-	for _, end := range sentenceEnds {
-		if i := strings.LastIndex(before, end); i >= 0 {
-			before = before[i+len(end):]
-		}
-	}
+	before = sentenceTail(before[max(0, len(before)-400):])
 	for _, w := range pointSentenceWords {
 		if strings.Contains(before, w) {
 			return true
 		}
 	}
 	return false
+}
+
+// sentenceTail returns what follows the last sentence end (sentenceEnds)
+// in s, or s when it has none: one scan back from the end of s, which
+// stops at the sentence's start.
+func sentenceTail(s string) string {
+	for i := len(s); i > 0; i-- {
+		for _, end := range sentenceEnds {
+			if s[i-1] == end[len(end)-1] && strings.HasSuffix(s[:i], end) {
+				return s[i:]
+			}
+		}
+	}
+	return s
 }
 
 // signsAgree reports whether two numbers of equal value say the same
