@@ -29,7 +29,9 @@ type ShortcodeCall struct {
 // (site.shortcodeFindings).
 func scanShortcodes(ix *diag.LineIndex, src []byte, body int) ([]ShortcodeCall, *diag.Diagnostic) {
 	var calls []ShortcodeCall
-	open := map[string]bool{} // names with an opening tag not yet closed, as Hugo tracks them
+	// names met so far: Hugo's lexer accepts a closing tag of any name it
+	// met before (an opening or a closing tag), and fails on another
+	seen := map[string]bool{}
 	fail := func(at int, format string, args ...any) ([]ShortcodeCall, *diag.Diagnostic) {
 		d := diag.Errorf(ix.Pos(at), diag.PageShortcode, format, args...).Spanning(ix.LineEnd(at))
 		return calls, &d
@@ -74,8 +76,8 @@ func scanShortcodes(ix *diag.LineIndex, src []byte, body int) ([]ShortcodeCall, 
 			}
 			return fail(j, "shortcode call %s has no name; expected %s NAME …%s", src[j:j+3], src[j:j+3], right)
 		}
-		if closing && !open[name] {
-			return fail(j, "closing tag of shortcode %q, which is not open here; expected {{< %s >}} before it, or no closing tag", name, name)
+		if closing && !seen[name] {
+			return fail(j, "closing tag of shortcode %q, which no call opened before it; expected {{< %s >}} before it, or no closing tag", name, name)
 		}
 		// the arguments, up to the right delimiter
 		for {
@@ -115,7 +117,7 @@ func scanShortcodes(ix *diag.LineIndex, src []byte, body int) ([]ShortcodeCall, 
 				k = e
 			}
 		}
-		open[name] = !closing
+		seen[name] = true
 		_, end := ix.Span(j, k)
 		calls = append(calls, ShortcodeCall{Name: name, Closing: closing, Pos: ix.Pos(j), End: end})
 		i = k
