@@ -47,6 +47,8 @@ const (
 	// sees it (package style).
 	PageQuotePair     RuleID = "page-quote-pair"
 	PageParticleSpace RuleID = "page-particle-space"
+	// PageHeadingSplit: the end of a heading written on the line below it.
+	PageHeadingSplit RuleID = "page-heading-split"
 )
 
 // Term rules: the project glossary (glossary.toml, package style).
@@ -198,6 +200,8 @@ func Catalogue() []Rule {
 			"Write the curly quote (“ or ”) the position needs, as the suggested fix does, or use 「」."},
 		{PageParticleSpace, Warning, "A Korean particle is written apart from the code span before it (`subset` 은).",
 			"Attach the particle to the code span (`subset`은), as Korean orthography writes particles; evdoc fix removes the space."},
+		{PageHeadingSplit, Warning, "A line right under an ATX heading starts with the punctuation that ends the heading (？, ?, 。, ）): Markdown ends a heading at its line, so the heading loses it and the paragraph below starts with it.",
+			"Move the punctuation to the end of the heading line and leave a blank line under the heading, as the suggested fix does."},
 		{TermGlossary, Warning, "A page, figure spec or i18n string uses a variant the project glossary (glossary.toml) lists to avoid for a concept in that language.",
 			"Write the glossary's preferred term (the suggested fix); if the variant is right in this place, add the longer form to the term's allow list."},
 

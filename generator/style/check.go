@@ -15,17 +15,21 @@ import (
 
 // Rules returns the rules this package reports.
 func Rules() []diag.RuleID {
-	return []diag.RuleID{diag.TermGlossary, diag.PageQuotePair, diag.PageParticleSpace}
+	return []diag.RuleID{diag.TermGlossary, diag.PageQuotePair, diag.PageParticleSpace, diag.PageHeadingSplit}
 }
 
 // CheckPage reports the findings of page p, written in language lang:
 // glossary variants in its prose (term-glossary; none when g is nil),
 // straight double quotes Hugo's typographer leaves next to curly ones
 // (page-quote-pair) and, in Korean, particles written apart from the code
-// span they belong to (page-particle-space).
+// span they belong to (page-particle-space), and headings whose closing
+// punctuation was written on the line below (page-heading-split).
 func CheckPage(g *Glossary, p *claim.Page, lang string) diag.List {
 	var ds diag.List
-	for _, b := range p.Blocks {
+	for i, b := range p.Blocks {
+		if b.Kind == claim.BlockHeading && i+1 < len(p.Blocks) {
+			ds = append(ds, headingSplit(p, b, p.Blocks[i+1])...)
+		}
 		if b.Kind == claim.BlockCode {
 			continue
 		}
@@ -40,6 +44,51 @@ func CheckPage(g *Glossary, p *claim.Page, lang string) diag.List {
 		}
 	}
 	return ds
+}
+
+// closers are the characters that end a heading (a question, a sentence,
+// a parenthesis) and never start a line of prose.
+const closers = "？?！!。．、，）)」』】〕"
+
+// headingSplit reports an ATX heading b whose next block, next, is a
+// paragraph starting at the very next line with closing punctuation: the
+// heading's own end, cut off by a line break (Markdown ends an ATX heading
+// at its line). The fix moves the punctuation back onto the heading line,
+// which leaves a blank line between the heading and the paragraph.
+func headingSplit(p *claim.Page, b, next claim.Block) diag.List {
+	src := p.Source
+	if next.Kind != claim.BlockText || len(next.Inlines) == 0 || next.Inlines[0].Kind != claim.InlineText {
+		return nil
+	}
+	bol := strings.LastIndexByte(string(src[:b.Start]), '\n') + 1
+	if !strings.HasPrefix(strings.TrimLeft(string(src[bol:b.Start]), " "), "#") {
+		return nil // a setext heading (its underline is the next line), or one inside a container
+	}
+	nl := strings.IndexByte(string(src[b.Start:]), '\n')
+	if nl < 0 {
+		return nil
+	}
+	eol := b.Start + nl
+	at := next.Inlines[0].Start
+	if at != eol+1 {
+		return nil
+	}
+	r, w := utf8.DecodeRune(src[at:])
+	if !strings.ContainsRune(closers, r) {
+		return nil
+	}
+	end := eol
+	if end > b.Start && src[end-1] == '\r' {
+		end--
+	}
+	pos, stop := p.Index.Span(at, at+w)
+	return diag.List{{Pos: pos, End: stop, Severity: diag.Warning, Rule: diag.PageHeadingSplit,
+		Message: fmt.Sprintf("%q starts the line under a heading: Markdown ends the heading at its line, so the heading loses it and the paragraph starts with it; expected it at the end of the heading", string(r)),
+		Related: []diag.Related{{Pos: p.Index.Pos(b.Start), Message: "the heading"}},
+		Fixes: []diag.SuggestedFix{{Message: "move " + string(r) + " to the end of the heading", Edits: []diag.TextEdit{
+			{Pos: p.Index.Pos(end), End: end, NewText: string(r)},
+			{Pos: pos, End: at + w, NewText: ""},
+		}}}}}
 }
 
 // textRuns returns the byte ranges of block b's prose text, joining text

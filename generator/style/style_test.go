@@ -292,3 +292,51 @@ func FuzzCheckPage(f *testing.F) {
 		}
 	})
 }
+
+// TestCheckPageHeadingSplit: punctuation that ends a heading, written on
+// the line below it, is reported once per heading; the fix puts it back
+// at the end of the heading line, which leaves the paragraph below it
+// after a blank line. Punctuation after a blank line, a setext heading
+// and a paragraph starting with a word are not reported.
+func TestCheckPageHeadingSplit(t *testing.T) {
+	for _, tc := range []struct {
+		name, body, fixed string
+		want              []string // "line:col"
+	}{
+		{"ja question", "## Q1. 失敗しますか\n？\n**失敗しません。**\n", "## Q1. 失敗しますか？\n\n**失敗しません。**\n", []string{"5:1"}},
+		{"ascii question", "### Does it fail\n?\nNo.\n", "### Does it fail?\n\nNo.\n", []string{"5:1"}},
+		{"closing parenthesis, CRLF", "## 付録B（§1\r\n）\r\n本文。\r\n", "## 付録B（§1）\r\n\r\n本文。\r\n", []string{"5:1"}},
+		{"after a blank line", "## Q1. 失敗しますか\n\n？ではなく\n", "", nil},
+		{"setext heading", "見出し\n===\n？\n", "", nil},
+		{"word under heading", "## 見出し\n本文です。\n", "", nil},
+		{"two headings", "## A\n？\n## B\n。\n", "## A？\n\n## B。\n\n", []string{"5:1", "7:1"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src := "---\ntitle: t\n---\n" + tc.body
+			p := parsePage(t, "content/ja/p.md", src)
+			var got []string
+			fixed := []byte(src)
+			var edits []diag.TextEdit
+			for _, d := range CheckPage(nil, p, "ja") {
+				if d.Rule != diag.PageHeadingSplit {
+					continue
+				}
+				if err := d.RangeError(); err != nil {
+					t.Errorf("%v: %v", d, err)
+				}
+				got = append(got, strings.TrimPrefix(d.Pos.String(), "content/ja/p.md:"))
+				edits = append(edits, d.Fixes[0].Edits...)
+			}
+			if strings.Join(got, ",") != strings.Join(tc.want, ",") {
+				t.Fatalf("got %q, want %q", got, tc.want)
+			}
+			for i := len(edits) - 1; i >= 0; i-- { // edits are in order; apply from the end
+				e := edits[i]
+				fixed = append(fixed[:e.Pos.Offset:e.Pos.Offset], append([]byte(e.NewText), fixed[e.End:]...)...)
+			}
+			if tc.fixed != "" && string(fixed) != "---\ntitle: t\n---\n"+tc.fixed {
+				t.Errorf("fixed:\n%q\nwant\n%q", fixed, "---\ntitle: t\n---\n"+tc.fixed)
+			}
+		})
+	}
+}
