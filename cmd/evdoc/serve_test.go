@@ -273,6 +273,17 @@ func TestServe(t *testing.T) {
 		return strings.Contains(html, "2905") && !strings.Contains(html, "evdoc-serve-banner")
 	}, output)
 	t.Logf("banner gone %v after the fix", took)
+	// Every page rendered again after the saves still links evdoc's
+	// stylesheet and script (a once-per-page flag in Page.Store, which
+	// outlives Hugo's rebuilds, dropped them: popovers printed inline).
+	for _, u := range []string{page, base + "/", base + "/ja/"} {
+		got := get(u)
+		for _, want := range []string{"css/site.css", "js/evdoc.js"} {
+			if !strings.Contains(got, want) {
+				t.Errorf("%s after the saves lacks %s (evdoc's head):\n%s", u, want, got)
+			}
+		}
+	}
 	if !strings.Contains(stderr.String(), "site: 0 error(s), 0 warning(s) (ok)") {
 		t.Errorf("stderr lacks the clean summary after the fix:\n%s", output())
 	}
