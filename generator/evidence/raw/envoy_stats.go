@@ -87,6 +87,9 @@ func ReadEnvoyStats(file string, src []byte, _ ReadOptions) ([]Reading, diag.Lis
 		case isMachineNumber(val):
 			r.number(name, val, voff)
 		case envoyNonFinite(val):
+			// No value a claim can quote, but never dropped unsaid: a
+			// claim on it would only meet "unknown evidence reference".
+			r.warnf(voff, "stat %s is %s (not a finite number): no value is read for it", name, val)
 		case len(val) > 1 && (val[0] == 'P' || val[0] == 'B') && strings.Contains(val, "("):
 			r.statsSummary(name, val, voff)
 		default:
