@@ -191,7 +191,7 @@ func planFixes(ctx context.Context, s *site.Site, opts *globalOptions, allowScal
 	}
 	_, problems, _ := fix.Plan(nil, rest, fix.Options{AllowScale: allowScale})
 	var plans []pagePlan
-	md := claim.NewMarkdown()
+	md := s.Config.NewMarkdown()
 	for _, p := range s.Pages {
 		if len(mismatches[p.Path]) == 0 {
 			continue

@@ -177,3 +177,32 @@ func TestProseNumberWords(t *testing.T) {
 		}
 	}
 }
+
+// TestCoveragePassthroughFormulas: with Hugo's passthrough extension
+// enabled (its delimiters in MarkdownConfig), a formula's numbers, inline
+// or as a block, are the formula's and not prose; without it they are
+// prose (Hugo renders the text as written), and a number next to a
+// formula is prose either way.
+func TestCoveragePassthroughFormulas(t *testing.T) {
+	src := "식 \\(x^2 + 37\\) 과 44 건.\n\n$$\ny = 41 x\n$$\n\n그리고 \\[z = 5\\] 끝.\n"
+	cfg := MarkdownConfig{PassthroughInline: [][2]string{{`\(`, `\)`}}, PassthroughBlock: [][2]string{{`\[`, `\]`}, {`$$`, `$$`}}}
+	for _, tc := range []struct {
+		md   MarkdownConfig
+		want string
+	}{
+		{cfg, "44"},
+		{MarkdownConfig{}, "2 37 44 41 5"},
+	} {
+		p, errs := Parse(NewMarkdownWith(tc.md), "p.md", []byte(src))
+		if errs != nil {
+			t.Fatal(errs)
+		}
+		var got []string
+		for _, n := range PageCoverage(p).Unbound {
+			got = append(got, n.Text)
+		}
+		if strings.Join(got, " ") != tc.want {
+			t.Errorf("passthrough %v: unbound %q, want %q", tc.md, got, tc.want)
+		}
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/gohugoio/hugo-goldmark-extensions/passthrough"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
@@ -195,12 +196,40 @@ func appendRawHTML(ps []Extent, ix *diag.LineIndex, src []byte, off, end int) []
 // goldmark by default. It is what Parse uses; the site stage uses the same
 // configuration to read pages.
 func NewMarkdown() goldmark.Markdown {
+	return NewMarkdownWith(MarkdownConfig{})
+}
+
+// MarkdownConfig is what a site's Hugo configuration changes in how
+// goldmark reads its pages.
+type MarkdownConfig struct {
+	// PassthroughInline and PassthroughBlock are the delimiters (open,
+	// close) of Hugo's passthrough extension
+	// (markup.goldmark.extensions.passthrough, enabled): text between
+	// them is a formula (KaTeX, MathJax) that Hugo passes through
+	// unrendered, and its numbers are the formula's, not prose.
+	PassthroughInline, PassthroughBlock [][2]string
+}
+
+// NewMarkdownWith returns a goldmark instance configured as Hugo
+// configures goldmark for a site with configuration c.
+func NewMarkdownWith(c MarkdownConfig) goldmark.Markdown {
+	exts := []goldmark.Extender{
+		extension.Table, extension.Strikethrough, extension.Linkify,
+		extension.TaskList, extension.DefinitionList, extension.Footnote,
+		extension.Typographer,
+	}
+	if len(c.PassthroughInline) > 0 || len(c.PassthroughBlock) > 0 {
+		delims := func(ds [][2]string) []passthrough.Delimiters {
+			var out []passthrough.Delimiters
+			for _, d := range ds {
+				out = append(out, passthrough.Delimiters{Open: d[0], Close: d[1]})
+			}
+			return out
+		}
+		exts = append(exts, passthrough.New(passthrough.Config{InlineDelimiters: delims(c.PassthroughInline), BlockDelimiters: delims(c.PassthroughBlock)}))
+	}
 	return goldmark.New(
-		goldmark.WithExtensions(
-			extension.Table, extension.Strikethrough, extension.Linkify,
-			extension.TaskList, extension.DefinitionList, extension.Footnote,
-			extension.Typographer,
-		),
+		goldmark.WithExtensions(exts...),
 		goldmark.WithParserOptions(parser.WithAutoHeadingID(), parser.WithAttribute()),
 	)
 }

@@ -264,7 +264,7 @@ func usesOfPage(s *site.Site, p *site.Page, uses map[*site.Page]pageUses, md *go
 		return u, true
 	}
 	if *md == nil {
-		*md = claim.NewMarkdown()
+		*md = s.Config.NewMarkdown()
 	}
 	err := s.WithParsed(p, *md, func(pp *claim.Page) error {
 		u = usesOf(pp)

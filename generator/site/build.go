@@ -739,7 +739,7 @@ type Fallback = translation.Fallback
 // Hugo should read them (translation.HugoMarkdown with mdOpt).
 func (s *Site) stageFallbacks(ctx context.Context, stage string, mdOpt translation.MarkdownOptions, marks map[string]map[int]string) error {
 	src := s.Config.Source()
-	md := claim.NewMarkdown()
+	md := s.Config.NewMarkdown()
 	cascades := s.cascades()
 	for _, fbs := range s.Fallbacks() {
 		for _, f := range fbs {

@@ -194,7 +194,7 @@ func (c *Checker) Site() *Site { return c.site }
 // keeps its previous state for that file.
 func (c *Checker) Recheck(paths ...string) error {
 	s := c.site
-	md := claim.NewMarkdown()
+	md := s.Config.NewMarkdown()
 	changed := false
 	var old []*Page   // replaced or removed pages
 	var fresh []*Page // the pages read again
@@ -386,7 +386,7 @@ func (c *Checker) refresh() {
 			}
 		})
 	}
-	run(jobs)
+	run(c.site.Config.NewMarkdown, jobs)
 	if findings {
 		s.Findings = s.allFindings()
 	}
@@ -417,13 +417,13 @@ func (s *Site) addPageFindings(file string, ds diag.List) {
 }
 
 // run runs jobs on a pool of GOMAXPROCS workers, each with its own
-// goldmark (claim.NewMarkdown), and returns when all are done. Jobs store
+// goldmark (newMD), and returns when all are done. Jobs store
 // their results by key, so the order they finish in does not show in any
 // output.
-func run(jobs []func(md goldmark.Markdown)) {
+func run(newMD func() goldmark.Markdown, jobs []func(md goldmark.Markdown)) {
 	n := min(runtime.GOMAXPROCS(0), len(jobs))
 	if n <= 1 {
-		md := claim.NewMarkdown()
+		md := newMD()
 		for _, j := range jobs {
 			j(md)
 		}
@@ -433,7 +433,7 @@ func run(jobs []func(md goldmark.Markdown)) {
 	var wg sync.WaitGroup
 	for range n {
 		wg.Go(func() {
-			md := claim.NewMarkdown()
+			md := newMD()
 			for j := range next {
 				j(md)
 			}
@@ -708,7 +708,7 @@ func (c *Checker) FigureResults() []check.Result { return c.figureClaims }
 func (c *Checker) pageResults() []check.Result {
 	if c.countsOnly {
 		out := []check.Result{}
-		md := claim.NewMarkdown()
+		md := c.site.Config.NewMarkdown()
 		for _, p := range c.site.Pages {
 			parsed := p.Parsed
 			if parsed == nil {

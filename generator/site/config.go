@@ -27,8 +27,10 @@ import (
 	"strings"
 
 	"github.com/BurntSushi/toml"
+	"github.com/yuin/goldmark"
 	"go.yaml.in/yaml/v3"
 
+	"github.com/evdoc-lab/evdoc/generator/claim"
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/translation"
 	"github.com/evdoc-lab/evdoc/internal/safefile"
@@ -98,6 +100,10 @@ type Config struct {
 	// Files are the configuration files read, relative to the root, in
 	// merge order (later ones override earlier ones).
 	Files []string
+
+	// Markdown is what the configuration changes in how Hugo's goldmark
+	// reads pages (markup.goldmark.extensions.passthrough).
+	Markdown claim.MarkdownConfig
 
 	// Imports are the paths of the configuration's Hugo Modules imports
 	// (module.imports), in order; when there are any, Themes lists them
@@ -247,6 +253,13 @@ func LoadConfig(root string) (*Config, error) {
 	}
 	if b := configBool(configMap(configMap(configMap(merged, "markup"), "goldmark"), "renderer"), "unsafe"); b != nil {
 		c.Unsafe = *b
+	}
+	if pt := configMap(configMap(configMap(configMap(merged, "markup"), "goldmark"), "extensions"), "passthrough"); pt != nil {
+		if b := configBool(pt, "enable"); b != nil && *b {
+			d := configMap(pt, "delimiters")
+			c.Markdown.PassthroughInline = delimiterPairs(d["inline"])
+			c.Markdown.PassthroughBlock = delimiterPairs(d["block"])
+		}
 	}
 	switch t := merged["theme"].(type) {
 	case string:
@@ -416,6 +429,32 @@ func mergeConfig(dst, src map[string]any) {
 		}
 		dst[k] = v
 	}
+}
+
+// NewMarkdown returns goldmark configured as Hugo configures it for this
+// site (claim.NewMarkdownWith).
+func (c *Config) NewMarkdown() goldmark.Markdown {
+	if c == nil {
+		return claim.NewMarkdown()
+	}
+	return claim.NewMarkdownWith(c.Markdown)
+}
+
+// delimiterPairs reads a list of [open, close] pairs (Hugo's passthrough
+// delimiters); anything else in the list is left out.
+func delimiterPairs(v any) [][2]string {
+	list, _ := v.([]any)
+	var out [][2]string
+	for _, e := range list {
+		if pair, ok := e.([]any); ok && len(pair) == 2 {
+			o, ok1 := pair[0].(string)
+			c, ok2 := pair[1].(string)
+			if ok1 && ok2 && o != "" && c != "" {
+				out = append(out, [2]string{o, c})
+			}
+		}
+	}
+	return out
 }
 
 func configMap(m map[string]any, k string) map[string]any {

@@ -98,7 +98,7 @@ func LoadWith(root string, opt LoadOptions) (*Site, error) {
 	}
 	s := &Site{Root: root, Config: cfg, Rules: ecfg.Rules, lazy: opt.Lazy, evidenceOpt: opt.Evidence}
 	s.Store, s.evidenceFindings = evidence.LoadWith(root, EvidenceDir, opt.Evidence)
-	pages, perrs, err := loadPages(root, cfg, claim.NewMarkdown, opt.Lazy)
+	pages, perrs, err := loadPages(root, cfg, cfg.NewMarkdown, opt.Lazy)
 	if err != nil {
 		return nil, err
 	}
@@ -220,7 +220,7 @@ func frontMatterNumbers(p *Page) diag.List {
 // numbers.
 func (s *Site) Coverage() []claim.Coverage {
 	out := make([]claim.Coverage, 0, len(s.Pages))
-	md := claim.NewMarkdown()
+	md := s.Config.NewMarkdown()
 	for _, p := range s.Pages {
 		parsed := p.Parsed
 		if parsed == nil {
