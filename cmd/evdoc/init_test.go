@@ -262,3 +262,44 @@ func TestInitAfterHugoNewSite(t *testing.T) {
 		t.Errorf("second init: exit %d\n%s", code, out)
 	}
 }
+
+// TestInitModuleImports: in a site that imports its theme as a Hugo
+// Module, init names the theme by its module path, reads its hooks from
+// _vendor/ once vendored, and says to import evdoc's component first
+// (Hugo puts imports before the theme setting); an import in neither
+// _vendor/ nor themes/ gets a note.
+func TestInitModuleImports(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"hugo.toml": "title = \"lab\"\ndefaultContentLanguage = \"ko\"\n[languages.ko]\ncontentDir = \"content/ko\"\n[languages.ja]\ncontentDir = \"content/ja\"\n" +
+			"[module]\n[[module.imports]]\npath = \"github.com/lab/fork\"\n[[module.imports]]\npath = \"github.com/lab/absent\"\n",
+		"_vendor/github.com/lab/fork/layouts/_partials/docs/inject/head.html": "",
+		"content/ko/docs/x.md": "---\ntitle: x\n---\n",
+	}
+	for name, body := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	code, out, stderr := evdoc("init", "--root", dir)
+	if code != 0 {
+		t.Fatalf("init: exit %d\n%s%s", code, out, stderr)
+	}
+	for _, want := range []string{
+		"as the first [[module.imports]] (before \"github.com/lab/fork\")",
+		"path = \"evdoc\"",
+		"theme    github.com/lab/fork is hugo-book",
+		"note     module github.com/lab/absent is in neither _vendor/ nor themes/",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("init output lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "theme = [") {
+		t.Errorf("init suggests the theme setting to a Hugo Modules site:\n%s", out)
+	}
+}
