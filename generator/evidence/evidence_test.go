@@ -88,6 +88,8 @@ func TestLoadSetErrors(t *testing.T) {
 		{"unknown read key", manifestHead + "[[read]]\nfile = \"report.md\"\nformat = \"csv\"\nname = \"t\"\nselects = {}\n", nil, "unknown manifest key \"read.selects\" in [[read]]; expected file, format, name, select, key, count_where, paths, patterns, section, skip, units, decimal or changes"},
 		{"id mismatch", strings.Replace(manifestHead, `"s"`, `"x"`, 1), nil, "must equal the evidence set's directory name"},
 		{"bad date", strings.Replace(manifestHead, "2026-07-09", "July", 1), nil, `date "July": expected YYYY-MM-DD`},
+		{"no such day", strings.Replace(manifestHead, "2026-07-09", "2026-02-30", 1), nil, `date "2026-02-30" is not a day of the calendar`},
+		{"no such month", strings.Replace(manifestHead, "2026-07-09", "9999-99-99", 1), nil, `date "9999-99-99" is not a day of the calendar`},
 		{"escaping path", manifestHead + "[[table]]\nfile = \"../other/r.md\"\nheading = \"x\"\nname = \"t\"\n", nil, "leaves evidence/s"},
 		{"absolute path", manifestHead + "[[table]]\nfile = \"/etc/passwd\"\nheading = \"x\"\nname = \"t\"\n", nil, "expected a relative path"},
 		{"missing heading", manifestHead + "[[table]]\nfile = \"report.md\"\nheading = \"nope\"\nname = \"t\"\n", nil, "has 0 table(s) under a heading containing \"nope\""},
@@ -314,5 +316,36 @@ func TestChangesMarkDifferences(t *testing.T) {
 		if v, ok := st.Lookup(ref); !ok || v.Delta != want {
 			t.Errorf("%s: %+v, %v; want Delta %v", ref, v, ok, want)
 		}
+	}
+}
+
+// TestUnnamedReadingReported: a reading whose native key has an empty
+// part (JSON's "" key) gets no slug name; it is an evidence-number
+// warning at the reading, not a value that vanishes unsaid.
+func TestUnnamedReadingReported(t *testing.T) {
+	root := writeSet(t, "s", map[string]string{
+		"r.json": `{"ok": 5, "a": {"": 7}}`,
+		"evidence.toml": manifestHead + `
+[[read]]
+file = "r.json"
+format = "json"
+name = "j"
+`,
+	})
+	set, errs := LoadSet(root, "evidence/s")
+	if set == nil {
+		t.Fatal(errs)
+	}
+	if _, ok := set.Values["j.ok"]; !ok {
+		t.Fatalf("no value j.ok; have %v", keys(set.Values))
+	}
+	found := false
+	for _, d := range errs {
+		if d.Rule == diag.EvidenceNumber && strings.Contains(d.Message, "empty part") && d.Pos.Line == 1 {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("the reading of key a. (value 7) vanished without a warning: %v", errs)
 	}
 }

@@ -551,6 +551,10 @@ func (l *loader) nameReadings(rs ReadSpec, rel string, readings []raw.Reading, r
 			local = s
 			found[r.Key] = true
 		} else if local = slugKey(r.Key); local == "" {
+			// Never dropped unsaid: the value would only meet "unknown
+			// evidence reference" in a claim.
+			l.errs = append(l.errs, diag.Diagnostic{Pos: r.Pos, Severity: diag.Warning, Rule: diag.EvidenceNumber,
+				Message: fmt.Sprintf("read %q: the reading %q (%s) has a key with an empty part, which names no value; give it a name with select = { %q = \"NAME\" }", rs.Name, r.Key, r.Raw, r.Key)})
 			continue
 		}
 		out = append(out, localValue{local, r})

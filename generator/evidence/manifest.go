@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/BurntSushi/toml"
 
@@ -394,6 +395,9 @@ func parseManifest(file, dir string, src []byte) (*Manifest, diag.List) {
 	}
 	if m.Date != "unknown" && !dateRe.MatchString(m.Date) {
 		errs = append(errs, diag.Errorf(at("date"), diag.EvidenceManifest, "date %q: expected YYYY-MM-DD or \"unknown\"", m.Date))
+	} else if _, err := time.Parse(time.DateOnly, m.Date); m.Date != "unknown" && err != nil {
+		// the shape is right but no calendar has the day: 2026-02-30
+		errs = append(errs, diag.Errorf(at("date"), diag.EvidenceManifest, "date %q is not a day of the calendar; expected YYYY-MM-DD (a month 01–12, a day that month has) or \"unknown\"", m.Date))
 	}
 	for i := range m.Tables {
 		t := &m.Tables[i]
