@@ -464,3 +464,21 @@ func TestAltTextPunctuation(t *testing.T) {
 		t.Errorf("reference figures cover %v; want timeline, bars and rate", kinds)
 	}
 }
+
+// TestFormatNum: value labels round the decimal the value is written as,
+// half away from zero, at three significant decimals at most; a binary
+// float's rounding (40.55 is 40.5499… as a float64) would disagree with
+// the page that quotes the same value.
+func TestFormatNum(t *testing.T) {
+	for _, tc := range []struct {
+		v    float64
+		want string
+	}{
+		{40.55, "40.6"}, {-40.55, "-40.6"}, {2.675, "2.68"}, {0.1235, "0.124"},
+		{162.8, "163"}, {5, "5"}, {0.21, "0.210"}, {1234.5, "1235"},
+	} {
+		if got := formatNum(tc.v); got != tc.want {
+			t.Errorf("formatNum(%v) = %q, want %q", tc.v, got, tc.want)
+		}
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/shopspring/decimal"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/text"
@@ -460,7 +461,9 @@ func formatNum(v float64) string {
 	case a < 100:
 		dec = 1
 	}
-	return strconv.FormatFloat(v, 'f', dec, 64)
+	// Rounded as the decimal the value is written as (40.55 → 40.6,
+	// half away from zero), not as its binary float (40.549999… → 40.5).
+	return decimal.NewFromFloat(v).Round(int32(dec)).StringFixed(int32(dec))
 }
 
 func signed(v float64) string {
