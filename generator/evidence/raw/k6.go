@@ -76,6 +76,13 @@ var k6Sizes = map[string]string{"B": "B", "kB": "KB", "MB": "MB", "GB": "GB"}
 // group_duration, or a metric whose "contains" is "time") are in ms,
 // data counts (data_received.count, or "contains": "data") in B and
 // their rates in B/s, other counters' rates per second. A threshold's verdict is a boolean and not read.
+//
+// A rate metric's .passes and .fails are k6's own names, as its JSON
+// summary spells them: .passes counts the samples that were true, .fails
+// those that were false. For http_req_failed, whose sample is true when
+// a request failed, .passes is therefore the number of failed requests
+// and .fails the number that did not fail (✓ 0 ✗ 45765 above: no
+// request failed); quote it as such.
 func ReadK6(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
 	r, errs := startRead(file, src, diag.EvidenceK6)
 	if errs != nil {
