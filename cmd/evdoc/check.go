@@ -115,7 +115,8 @@ func newBuildCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *c
 		Long: "build checks the site like check, renders the figures, and runs Hugo on the project with\n" +
 			"evdoc's generated pages and data; --out is replaced only after Hugo succeeded. It prints\n" +
 			"the same findings as check; an error finding stops it (exit 1). Hugo's warnings are shown;\n" +
-			"under --strict a warning finding stops it too and Hugo runs with --panicOnWarning. It ends with\n" +
+			"under --strict a warning finding stops it too, and so does a warning of Hugo's but its deprecation\n" +
+			"notices (a theme's templates cause them; they are printed). It ends with\n" +
 			"one summary line; -v also prints each step (check, staging, figures, Hugo's own report).\n\n" + hugoLookupHelp,
 		Example: "  evdoc build\n" +
 			"  evdoc build --root ~/lab-site --out /tmp/site\n" +
@@ -161,7 +162,7 @@ func newBuildCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *c
 		},
 	}
 	cmd.Flags().StringVar(&out, "out", "public", "output `DIR`, relative to --root")
-	cmd.Flags().BoolVar(&strict, "strict", false, "fail (exit 1, nothing built) on warnings too, evdoc's and Hugo's (--panicOnWarning)")
+	cmd.Flags().BoolVar(&strict, "strict", false, "fail (exit 1, nothing built) on warnings too, evdoc's and Hugo's (but Hugo's deprecation notices)")
 	cmd.Flags().StringVar(&hugoFlag, "hugo", "", "Hugo binary to run, a `PATH` (overrides EVDOC_HUGO; \"pinned\": the pinned Hugo, see the lookup order above)")
 	cmd.Flags().DurationVar(&hugoTimeout, "hugo-timeout", 10*time.Minute, "stop Hugo (and fail, leaving --out as it was) when it runs longer than `DURATION` (0: no limit)")
 	cmd.Flags().StringVar(&keepStage, "keep-stage", "", "move the staged Hugo project (generated pages and data/evdoc) to this new `DIR` instead of removing it, for profiling or debugging (hugo --source DIR --templateMetrics)")

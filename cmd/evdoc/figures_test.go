@@ -1,6 +1,8 @@
 package main
 
 import (
+	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -16,12 +18,17 @@ func copyProject(t *testing.T) string {
 			t.Fatal(err)
 		}
 	}
-	b, err := os.ReadFile(filepath.Join("..", "..", "hugo.toml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "hugo.toml"), b, 0o644); err != nil {
-		t.Fatal(err)
+	for _, f := range []string{"hugo.toml", "evdoc.toml", "glossary.toml"} {
+		b, err := os.ReadFile(filepath.Join("..", "..", f))
+		if errors.Is(err, fs.ErrNotExist) && f != "hugo.toml" {
+			continue
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, f), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 	return dir
 }

@@ -124,7 +124,7 @@ type Page struct {
 	proseText [][2]int
 	// RawHTML holds each raw HTML inline tag, and the first line of each
 	// raw HTML block, of the body other than a comment: Hugo omits raw
-	// HTML (unsafe = false) and, building with --panicOnWarning, fails on
+	// HTML (unsafe = false) with a warning, which fails build --strict on
 	// it.
 	RawHTML []Extent
 	// Shortcodes lists the body's shortcode calls, as Hugo's page lexer

@@ -61,8 +61,10 @@ type BuildOptions struct {
 	// them), so the caller can print them.
 	Findings func(diag.List)
 	// Strict fails the build on warnings: a warning finding stops it
-	// like an error, and Hugo runs with --panicOnWarning. Without it
-	// Hugo's warnings are printed (Log) and do not fail the build.
+	// like an error, and so does a warning Hugo logs, except Hugo's
+	// deprecation notices (a theme's templates cause them; they are
+	// printed). Without it Hugo's warnings are printed (Log) and do not
+	// fail the build.
 	Strict bool
 	// KeepStage, when not empty, is a new directory (absolute, or
 	// relative to the working directory) the staged Hugo project is moved
@@ -339,9 +341,6 @@ func (s *Site) Build(ctx context.Context, opt BuildOptions) error {
 	cmd = directTool(ctx, cmd)
 	absStage, _ := filepath.Abs(stage)
 	args := append(append([]string{}, cmd[1:]...), "--source", absStage, "--destination", tmpOut, "--logLevel", "warn")
-	if opt.Strict {
-		args = append(args, "--panicOnWarning")
-	}
 	fmt.Fprintf(progress, "evdoc: running %s\n", strings.Join(append([]string{cmd[0]}, args...), " "))
 	c := exec.Command(cmd[0], args...)
 	var hugoOut bytes.Buffer
@@ -378,6 +377,18 @@ func (s *Site) Build(ctx context.Context, opt BuildOptions) error {
 	}
 	if _, err := os.Stat(filepath.Join(tmpOut, "index.html")); err != nil {
 		return fmt.Errorf("hugo succeeded but wrote no index.html; %s left as it was", out)
+	}
+	if opt.Strict {
+		// Not Hugo's --panicOnWarning, which also fails on the
+		// deprecation notices a theme's templates cause (and ends in a
+		// Go stack trace): the build fails on Hugo's other warnings.
+		warns, deprecated := hugoWarnings(unstage(hugoOut.Bytes(), absStage))
+		if len(deprecated) > 0 {
+			fmt.Fprintf(logw, "evdoc: Hugo reported %d deprecation notice(s), which --strict does not fail on (update the theme or the template that uses it):\n  %s\n", len(deprecated), strings.Join(deprecated, "\n  "))
+		}
+		if len(warns) > 0 {
+			return fmt.Errorf("--strict: Hugo warned %d time(s):\n  %s\n%s left as it was", len(warns), strings.Join(warns, "\n  "), out)
+		}
 	}
 	for _, f := range v.order {
 		// A sparse file's viewer pages link to its published copy.
@@ -1045,4 +1056,24 @@ func copyTreeContext(ctx context.Context, from, to string) error {
 		}
 	}
 	return nil
+}
+
+// hugoWarnings returns the warnings in Hugo's log out (written at
+// --logLevel warn: one "WARN  message" line each), and apart from them
+// Hugo's own deprecation notices ("deprecated: X was deprecated in Hugo
+// v0.x …"); a template's warnf saying "deprecated" is a warning.
+func hugoWarnings(out []byte) (warns, deprecated []string) {
+	for line := range strings.SplitSeq(string(out), "\n") {
+		msg, ok := strings.CutPrefix(strings.TrimRight(line, "\r"), "WARN")
+		if !ok || msg != "" && msg[0] != ' ' {
+			continue
+		}
+		msg = strings.TrimSpace(msg)
+		if strings.HasPrefix(msg, "deprecated: ") && strings.Contains(msg, " was deprecated in Hugo") {
+			deprecated = append(deprecated, msg)
+			continue
+		}
+		warns = append(warns, msg)
+	}
+	return warns, deprecated
 }

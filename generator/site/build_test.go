@@ -456,3 +456,22 @@ func TestStageTree(t *testing.T) {
 		t.Errorf("cancelled: got %v, want context.Canceled", err)
 	}
 }
+
+// TestHugoWarnings: build --strict fails on Hugo's warnings but its own
+// deprecation notices, which a theme's templates cause; a template's
+// warnf that mentions deprecation is a warning like any other.
+func TestHugoWarnings(t *testing.T) {
+	log := "Start building sites … \n" +
+		"WARN  deprecated: .Language.LanguageName was deprecated in Hugo v0.158.0 and will be removed in Hugo 0.171.0. Use .Language.Label instead.\n" +
+		"WARN  lab theme: oldParam is deprecated\n" +
+		"WARN  raw HTML omitted while rendering \"content/ko/p.md\"\r\n" +
+		"WARNING is not a level\n" +
+		"INFO  deprecated: x was deprecated in Hugo v0.1.0\n"
+	warns, deprecated := hugoWarnings([]byte(log))
+	if len(warns) != 2 || warns[0] != "lab theme: oldParam is deprecated" || warns[1] != `raw HTML omitted while rendering "content/ko/p.md"` {
+		t.Errorf("warnings %q", warns)
+	}
+	if len(deprecated) != 1 || !strings.Contains(deprecated[0], "LanguageName") {
+		t.Errorf("deprecation notices %q", deprecated)
+	}
+}

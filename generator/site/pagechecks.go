@@ -44,7 +44,7 @@ func screenPage(file string, src []byte) (diag.List, bool) {
 // rawHTMLFindings reports the raw HTML of a page when cfg does not set
 // markup.goldmark.renderer.unsafe: Hugo then omits it from the page (an
 // HTML comment "raw HTML omitted") with a warning, which fails the build
-// under --strict (--panicOnWarning). With unsafe = true Hugo publishes
+// under --strict. With unsafe = true Hugo publishes
 // raw HTML as written, and there is nothing to report.
 func rawHTMLFindings(cfg *Config, p *claim.Page) diag.List {
 	if cfg.Unsafe {
