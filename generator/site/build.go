@@ -842,17 +842,20 @@ func (s *Site) stageClaims(stage string, v *viewer, data *StageData, multi map[s
 	return writeFile(filepath.Join(stage, "data", "evdoc", "claims.json"), b)
 }
 
+// figureData is what the evfigure shortcode reads of one figure, each
+// field by language: the drawings' sizes differ between languages (a
+// longer label wraps onto another line in the narrow drawing).
 type figureData struct {
 	Alt     map[string]string `json:"alt"`
 	Caption map[string]string `json:"caption"`
-	Width   int               `json:"width"`
-	Height  int               `json:"height"`
+	Width   map[string]int    `json:"width"`
+	Height  map[string]int    `json:"height"`
 	// NarrowWidth and NarrowHeight are the size of the drawing for
 	// phones (NAME.LANG.narrow.svg), MinFont its smallest text in px at
 	// the drawn size.
-	NarrowWidth  int `json:"narrow_width"`
-	NarrowHeight int `json:"narrow_height"`
-	MinFont      int `json:"min_font"`
+	NarrowWidth  map[string]int `json:"narrow_width"`
+	NarrowHeight map[string]int `json:"narrow_height"`
+	MinFont      map[string]int `json:"min_font"`
 	// Source is the raw line of the figure's first input.
 	Source *target `json:"source,omitempty"`
 }
@@ -893,11 +896,12 @@ func (s *Site) stageFigures(ctx context.Context, stage string, v *viewer, logw i
 		if err != nil {
 			return err
 		}
-		fd := figureData{Alt: map[string]string{}, Caption: map[string]string{}}
+		fd := figureData{Alt: map[string]string{}, Caption: map[string]string{}, Width: map[string]int{}, Height: map[string]int{},
+			NarrowWidth: map[string]int{}, NarrowHeight: map[string]int{}, MinFont: map[string]int{}}
 		for lang, lr := range rec.Languages {
 			fd.Alt[lang], fd.Caption[lang] = lr.Alt, lr.Caption
-			fd.Width, fd.Height = lr.Width, lr.Height
-			fd.NarrowWidth, fd.NarrowHeight, fd.MinFont = lr.NarrowWidth, lr.NarrowHeight, lr.MinFont
+			fd.Width[lang], fd.Height[lang] = lr.Width, lr.Height
+			fd.NarrowWidth[lang], fd.NarrowHeight[lang], fd.MinFont[lang] = lr.NarrowWidth, lr.NarrowHeight, lr.MinFont
 		}
 		if len(rec.Inputs) > 0 {
 			if t, ok := v.target(rec.Inputs[0].Pos); ok {
