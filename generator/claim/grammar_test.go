@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/shopspring/decimal"
@@ -67,7 +68,13 @@ func checkAccounted(t *testing.T, glue []string, lit string, l Literal) {
 				continue
 			}
 			n := 0
+			if r, size := utf8.DecodeRuneInString(seg[i:]); unicode.IsSpace(r) {
+				n = size // any space, as the grammar skips it (U+2002 too)
+			}
 			for _, w := range glue {
+				if n > 0 {
+					break
+				}
 				// the grammar reads English words in any case ("vS", "Of")
 				if len(seg)-i >= len(w) && strings.EqualFold(seg[i:i+len(w)], w) {
 					n = len(w)
