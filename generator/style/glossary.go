@@ -255,8 +255,11 @@ func (t *Term) allowedAt(lang, text string, start, end int) bool {
 func occurrences(text, v string) []int {
 	var out []int
 	if isASCIIWord(v) {
-		lower := strings.ToLower(text)
-		lv := strings.ToLower(v)
+		// ASCII letters only, byte for byte: strings.ToLower would change
+		// the length of some text (İ, an invalid byte), and the offsets
+		// found would no longer be the text's.
+		lower := asciiLower(text)
+		lv := asciiLower(v)
 		for off := 0; ; {
 			i := strings.Index(lower[off:], lv)
 			if i < 0 {
@@ -298,6 +301,18 @@ func inEnglish(text string, start, end int) bool {
 		}
 		return ' '
 	}, text[lo:hi]))) >= 3
+}
+
+// asciiLower returns s with its ASCII capitals in lower case and every
+// other byte as it is, so offsets into it are offsets into s.
+func asciiLower(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if c >= 'A' && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
 }
 
 // isASCIIWord reports whether v is written in ASCII only.
