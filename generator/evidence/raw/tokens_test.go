@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 	"unicode"
+	"unicode/utf8"
 )
 
 // isName reports whether a token that holds digits names something rather
@@ -12,6 +13,17 @@ import (
 // has the shape of an identifier (address, version, date, clock time,
 // hash, …).
 func isName(tok string) bool {
+	// The sweep reads a token in fields split at quotes and brackets
+	// (fieldDelim): "0A0A'0A0" is the names "0A0A" and "0A0", while "1'234"
+	// holds the numbers 1 and 234.
+	if parts := strings.FieldsFunc(tok, func(r rune) bool { return r < utf8.RuneSelf && fieldDelim(byte(r)) }); len(parts) > 1 {
+		for _, p := range parts {
+			if hasDigit(p) && !isName(p) {
+				return false
+			}
+		}
+		return true
+	}
 	s, _ := normaliseCell(tok)
 	s = strings.TrimLeft(strings.TrimSpace(s), "+-−Δ~≈")
 	if s == "" || s[0] < '0' || s[0] > '9' {
