@@ -160,8 +160,7 @@ func ReadCurlWriteout(file string, src []byte, opt ReadOptions) ([]Reading, diag
 // is 0.074602 s read as 20.7 hours.
 func (r *rawRead) checkCurlTimes() {
 	for _, rd := range r.out {
-		key, _, _ := strings.Cut(rd.Key, "#")
-		if curlUnit(key) != "s" || strings.ContainsAny(rd.Raw, ".,s") || rd.Number.Value.IsZero() {
+		if curlUnit(baseKey(rd.Key)) != "s" || strings.ContainsAny(rd.Raw, ".,s") || rd.Number.Value.IsZero() {
 			continue
 		}
 		r.errs = append(r.errs, diag.Diagnostic{Pos: rd.Pos, Severity: diag.Warning, Rule: diag.EvidencePlausible,

@@ -50,7 +50,7 @@ func checkEnvoyOutput(t *testing.T, src []byte, out []Reading, errs diag.List) {
 			}
 			continue
 		}
-		if r.Number.Start != 0 || r.Number.End != len(r.Raw) || r.Number.Unit != envoyUnit(r.Key) {
+		if r.Number.Start != 0 || r.Number.End != len(r.Raw) || r.Number.Unit != envoyUnit(baseKey(r.Key)) {
 			t.Fatalf("reading %s: number range [%d,%d) unit %q for raw %q", r.Key, r.Number.Start, r.Number.End, r.Number.Unit, r.Raw)
 		}
 		want, err := decimal.NewFromString(r.Raw)

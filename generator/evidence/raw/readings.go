@@ -147,8 +147,23 @@ func (r *rawRead) push(key string, off int, raw string, v decimal.Decimal, unit 
 	r.out = append(r.out, Reading{Key: key, Number: Number{Value: v, Unit: unit, Start: 0, End: len(raw)}, Raw: raw, Pos: r.ix.Pos(off)})
 }
 
+// baseKey is key without the "#N" suffix add gives a repeated key; a "#"
+// that is part of the name ("a#b.rq_time.p50") stays.
+func baseKey(key string) string {
+	j := strings.LastIndexByte(key, '#')
+	if j <= 0 || j == len(key)-1 {
+		return key
+	}
+	for _, c := range key[j+1:] {
+		if c < '0' || c > '9' {
+			return key
+		}
+	}
+	return key[:j]
+}
+
 // add records a reading whose raw token starts at byte offset off, giving
-// a repeated key its "#N" suffix.
+// a repeated key its "#N" suffix (baseKey removes it).
 func (r *rawRead) add(key string, off int, raw string, v decimal.Decimal, unit string) {
 	if off < 0 || off+len(raw) > len(r.src) || string(r.src[off:off+len(raw)]) != raw {
 		r.errorf(off, "internal error: token %q of %q is not at its position; expected the reader to locate every token", raw, key)

@@ -18,11 +18,7 @@ func (r *rawRead) attachUnits(unitOf func(key string) string) {
 		if r.out[i].Number.Unit != "" {
 			continue
 		}
-		key := r.out[i].Key
-		if j := strings.LastIndexByte(key, '#'); j > 0 {
-			key = key[:j]
-		}
-		r.out[i].Number.Unit = unitOf(key)
+		r.out[i].Number.Unit = unitOf(baseKey(r.out[i].Key))
 	}
 }
 
