@@ -14,9 +14,9 @@ import (
 // hash, …).
 func isName(tok string) bool {
 	// The sweep reads a token in fields split at quotes and brackets
-	// (fieldDelim): "0A0A'0A0" is the names "0A0A" and "0A0", while "1'234"
-	// holds the numbers 1 and 234.
-	if parts := strings.FieldsFunc(tok, func(r rune) bool { return r < utf8.RuneSelf && fieldDelim(byte(r)) }); len(parts) > 1 {
+	// (fieldDelim): "0A0A'0A0" is the names "0A0A" and "0A0", "0A0<" the
+	// name "0A0", while "1'234" holds the numbers 1 and 234.
+	if parts := strings.FieldsFunc(tok, func(r rune) bool { return r < utf8.RuneSelf && fieldDelim(byte(r)) }); len(parts) != 1 || parts[0] != tok {
 		for _, p := range parts {
 			if hasDigit(p) && !isName(p) {
 				return false
