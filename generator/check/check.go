@@ -528,6 +528,11 @@ func Coverage(p *claim.Page) (claim.Coverage, diag.List) {
 		d := diag.Errorf(u.Pos, diag.ClaimUnbound,
 			"number %q in prose is bound to no evidence; write it as [%s](ev:SET/NAME), or mark it [%s](%s \"reason\") if it is not a measurement",
 			u.Text, u.Text, u.Text, claim.ExemptDestination)
+		if u.In != "" {
+			d = diag.Errorf(u.Pos, diag.ClaimUnbound,
+				"number %q in %s is published and bound to no evidence; write it there as [%s](ev:SET/NAME), or mark it [%s](%s \"reason\") if it is not a measurement, when the shortcode renders the argument as Markdown (Hugo's figure caption and details summary do); else state it in the prose as a claim",
+				u.Text, u.In, u.Text, u.Text, claim.ExemptDestination)
+		}
 		end := u.End
 		if end <= u.Pos.Offset {
 			end = u.Pos.Offset + len(u.Text)

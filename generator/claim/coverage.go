@@ -25,6 +25,9 @@ type ProseNumber struct {
 	// End is the source byte offset where the number ends: Pos.Offset +
 	// len(Text), unless character references wrote it (&#52;&#48;).
 	End int `json:"-"`
+	// In says where the number is published when it is not the body's
+	// prose: "argument caption of shortcode figure".
+	In string `json:"in,omitempty"`
 }
 
 var (

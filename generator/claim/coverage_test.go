@@ -65,6 +65,12 @@ func TestCoverageRules(t *testing.T) {
 		{"지연&nbsp;40ms", "40:"},
 		{"\\&#52; 그대로", "52:numbering"}, // escaped: literal text
 		{"&#x31;.30.0 에서", "1.30.0:version"},
+		// an argument a reader sees is prose; the others are the call's
+		{`그림 {{< figure src="a-2.png" width="600" caption="실패 15건" alt="Istio 1.30.0" >}}`, "2:shortcode 600:shortcode 15: 1.30.0:version"},
+		{`상세 {{< details "2905회 중 6건" open=1 >}}내용 3건{{< /details >}}`, "2905: 6: 1:shortcode 3:"},
+		{`상세 {{% Details Title="29회" %}}x{{% /Details %}}`, "29:"},
+		{`참고 {{< ref "post-2" >}} {{< evtable set="s" caption="§1 표" >}} {{< tab 2 >}}`, "2:shortcode 1:numbering 2:shortcode"},
+		{"그림 {{< mermaid title=\"9\" >}}\ngraph LR; A-->|40%|B\n{{< /mermaid >}}", "9:shortcode 40:shortcode"},
 	}
 	for _, tt := range tests {
 		src := []byte(tt.text + "\n")
@@ -78,6 +84,45 @@ func TestCoverageRules(t *testing.T) {
 		}
 		if strings.Join(got, " ") != tt.want {
 			t.Errorf("%q: got %q, want %q", tt.text, strings.Join(got, " "), tt.want)
+		}
+	}
+}
+
+// TestPublishedNumbers: a number in a shortcode argument a reader sees
+// is prose (claim-unbound when unbound), named by where it is; a number in
+// an image's alt text or title or a link's title, where no claim can be
+// written, is listed as unchecked, at its source position.
+func TestPublishedNumbers(t *testing.T) {
+	tests := []struct{ src, prose, unchecked string }{
+		{`그림 {{< figure caption="실패 15건" >}}`, "15@1:35 in argument caption of shortcode figure", ""},
+		{"상세 {{< details \"2905회\" >}}", "2905@1:21 in argument 0 of shortcode details", ""},
+		{`![실패 6건](a.png "시도 2905회") [x](https://e/ '14건') [y](<b c> (3건))`,
+			"", "6@1:10 in the alt text of image a.png|2905@1:30 in the title of image a.png|14@1:56 in the title of link https://e/|3@1:75 in the title of link b c"},
+		{"![**v1.2.3** 와 7건](a.png \"2026-07-09\")", "", "1.2.3@1:6 in the alt text of image a.png:version|7@1:18 in the alt text of image a.png|2026-07-09@1:31 in the title of image a.png:date"},
+		{"[x][r] 와 ![y][r]\n\n[r]: /u \"5건\"\n", "", ""},
+		{`[86/86](ev:s/a,b "9") ![8](ev:s/a)`, "", ""},
+	}
+	for _, tt := range tests {
+		p, _ := Parse(NewMarkdown(), "p.md", []byte(tt.src))
+		str := func(ns []ProseNumber, withIn bool) string {
+			var out []string
+			for _, n := range ns {
+				if withIn && n.In == "" {
+					continue
+				}
+				s := n.Text + "@" + strings.TrimPrefix(n.Pos.String(), "p.md:") + " in " + n.In
+				if n.Rule != "" {
+					s += ":" + n.Rule
+				}
+				out = append(out, s)
+			}
+			return strings.Join(out, "|")
+		}
+		if got := str(p.Prose, true); got != tt.prose {
+			t.Errorf("%q: prose %q, want %q", tt.src, got, tt.prose)
+		}
+		if got := str(p.Unchecked, false); got != tt.unchecked {
+			t.Errorf("%q: unchecked %q, want %q", tt.src, got, tt.unchecked)
 		}
 	}
 }

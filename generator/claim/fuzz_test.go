@@ -23,6 +23,7 @@ func FuzzParse(f *testing.F) {
 		}
 	}
 	f.Add([]byte("---\nt: 1\n---\n[86/86](ev:s/a,b) [x](/y/)\n"))
+	f.Add([]byte("{{< figure caption=\"실패 15건\" >}} ![a 6](x.png \"t 7\") [l](<u v> (8))\n"))
 	f.Add([]byte("응답은 &#52;&#48;초, &#x34;0ms, \\&#52; &nbsp;1만 2천 건[^1]\n\n[^1]: 41초 &amp; 1万2000件\n"))
 	f.Add([]byte("[104035637&nbsp;ms](ev:e/a) [86&percnt;](ev:e/b)\\% [86\\%](ev:e/c)&percnt; [&#56;6&#x202F;%](ev:e/d) [86 &foo;](ev:e/f)\n"))
 	md := NewMarkdown()
@@ -58,7 +59,7 @@ func FuzzParse(f *testing.F) {
 				}
 			}
 		}
-		for _, n := range p.Prose {
+		for _, n := range append(p.Prose, p.Unchecked...) {
 			if n.Pos.Offset < 0 || n.End > len(src) || n.Pos.Offset >= n.End {
 				t.Fatalf("prose number %q at [%d,%d) outside file of %d bytes", n.Text, n.Pos.Offset, n.End, len(src))
 			}

@@ -122,6 +122,11 @@ type Page struct {
 	// proseText holds the byte range of each text node of prose (the
 	// text nodes Prose was read from), for ProseWords.
 	proseText [][2]int
+	// Unchecked lists the numbers the page publishes where no claim can
+	// be written: an image's alt text and title, a link's title. Their
+	// In says where each is; exempt numbers (a version, a date) are
+	// listed with their Rule.
+	Unchecked []ProseNumber
 	// RawHTML holds each raw HTML inline tag, and the first line of each
 	// raw HTML block, of the body other than a comment: Hugo omits raw
 	// HTML (unsafe = false) with a warning, which fails build --strict on
@@ -161,12 +166,29 @@ func (p *Page) ProseWords() []ProseNumber {
 		return nil
 	}
 	blanked := blankFrontMatter(p.Source, p.BodyStart)
-	shortcodes := shortcodeSpans(blanked)
+	args := textArgs(p.Shortcodes)
+	shortcodes := cutSpans(shortcodeSpans(blanked), args)
 	var out []ProseNumber
 	for _, t := range p.proseText {
 		out = append(out, scanNumberWords(p.Index, blanked, t[0], t[1], shortcodes)...)
 	}
+	markArgs(out, args)
 	return out
+}
+
+// markArgs sets In on each of ns that lies inside one of args (in
+// source order).
+func markArgs(ns []ProseNumber, args []textArg) {
+	if len(args) == 0 {
+		return
+	}
+	for k := range ns {
+		off := ns[k].Pos.Offset
+		i := sort.Search(len(args), func(i int) bool { return args[i].end > off })
+		if i < len(args) && args[i].start <= off {
+			ns[k].In = args[i].in
+		}
+	}
 }
 
 // inSpans reports whether off lies inside one of spans ([start, end)
@@ -300,6 +322,10 @@ func parse(md goldmark.Markdown, path string, src []byte, page bool) (*Page, dia
 		p.Claims = make([]Claim, 0, n)
 	}
 	shortcodes := shortcodeSpans(blanked)
+	// numbers in a shortcode call are the call's, but those in an
+	// argument a reader sees (a figure caption) are published like prose
+	args := textArgs(p.Shortcodes)
+	exempt := cutSpans(shortcodes, args)
 	var sl slab        // the claims' literals and offsets
 	var litAt [][2]int // each claim's literal in sl.lit
 	if n := cap(p.Claims); n > 0 {
@@ -336,7 +362,8 @@ func parse(md goldmark.Markdown, path string, src []byte, page bool) (*Page, dia
 			p.Links = append(p.Links, Link{Destination: url, Pos: ix.Pos(start), End: end})
 			return ast.WalkSkipChildren, nil
 		case *ast.Image:
-			if dest := string(t.Destination); strings.HasPrefix(dest, Scheme) {
+			dest := string(t.Destination)
+			if strings.HasPrefix(dest, Scheme) {
 				pos := ix.Pos(nodeStart(t)) // at "!["
 				textEnd := pos.Offset + 2   // ![]: the "]" follows the "!["
 				mark := len(sl.lit)
@@ -347,7 +374,22 @@ func parse(md goldmark.Markdown, path string, src []byte, page bool) (*Page, dia
 				}
 				_, end, _ := destinationRange(ix, blanked, textEnd, t.Destination)
 				errs = append(errs, diag.Errorf(pos, diag.ClaimSyntax, "image ![…](%s) cannot be a claim; expected a link [number](%s)", dest, dest).Spanning(end))
+				return ast.WalkSkipChildren, nil
 			}
+			// an image's text is its alt text: published, and no claim
+			// can be written in it
+			textEnd := nodeStart(t) + 2
+			_ = ast.Walk(t, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+				if tx, ok := n.(*ast.Text); ok && entering {
+					for _, pn := range ScanText(ix, blanked, tx.Segment.Start, tx.Segment.Stop) {
+						pn.In = "the alt text of image " + dest
+						p.Unchecked = append(p.Unchecked, pn)
+					}
+					textEnd = max(textEnd, tx.Segment.Stop)
+				}
+				return ast.WalkContinue, nil
+			})
+			p.Unchecked = appendTitleNumbers(p.Unchecked, ix, blanked, textEnd, t.Destination, t.Title, "the title of image "+dest)
 			return ast.WalkSkipChildren, nil
 		case *ast.HTMLBlock:
 			// A "<" inside a shortcode call is an argument Hugo hands to
@@ -370,7 +412,7 @@ func parse(md goldmark.Markdown, path string, src []byte, page bool) (*Page, dia
 					heading = true
 				}
 			}
-			p.Prose = append(p.Prose, scanProse(ix, blanked, t.Segment.Start, t.Segment.Stop, heading && t.PreviousSibling() == nil, shortcodes, &skip)...)
+			p.Prose = append(p.Prose, scanProse(ix, blanked, t.Segment.Start, t.Segment.Stop, heading && t.PreviousSibling() == nil, exempt, &skip)...)
 			p.proseText = append(p.proseText, [2]int{t.Segment.Start, t.Segment.Stop})
 			return ast.WalkContinue, nil
 		}
@@ -401,6 +443,7 @@ func parse(md goldmark.Markdown, path string, src []byte, page bool) (*Page, dia
 		dpos, dend, raw := destinationRange(ix, blanked, end, link.Destination)
 		if !strings.HasPrefix(dest, Scheme) {
 			p.Links = append(p.Links, Link{Destination: dest, Pos: dpos, End: dend})
+			p.Unchecked = appendTitleNumbers(p.Unchecked, ix, blanked, end, link.Destination, link.Title, "the title of link "+dest)
 			return ast.WalkContinue, nil // its text is prose
 		}
 		// Literal and Parsed are set after the walk, from one string
@@ -478,6 +521,7 @@ func parse(md goldmark.Markdown, path string, src []byte, page bool) (*Page, dia
 	}
 	// footnote definitions are walked after the body: report in source order
 	slices.SortStableFunc(p.Prose, func(a, b ProseNumber) int { return a.Pos.Offset - b.Pos.Offset })
+	markArgs(p.Prose, args)
 	return p, append(errs, scErr...)
 }
 
@@ -643,6 +687,54 @@ func destinationRange(ix *diag.LineIndex, src []byte, textEnd int, dest []byte) 
 		at = textEnd
 	}
 	return ix.Pos(at), ix.LineEnd(at), false
+}
+
+// appendTitleNumbers appends to ns the numbers of the title of the
+// inline link or image whose text ends at textEnd (its "]"): the title a
+// reader sees as a tooltip, where no claim can be written. in says where
+// the title is. A title goldmark read from a reference definition, or
+// whose source the destination's end does not lead to, is not read.
+func appendTitleNumbers(ns []ProseNumber, ix *diag.LineIndex, src []byte, textEnd int, dest, title []byte, in string) []ProseNumber {
+	if len(title) == 0 || !hasDigit(title) {
+		return ns
+	}
+	at := destinationAt(src, textEnd)
+	if at < 0 || !bytes.HasPrefix(src[at:], dest) {
+		return ns
+	}
+	i := at + len(dest)
+	if at > 0 && src[at-1] == '<' && i < len(src) && src[i] == '>' {
+		i++
+	}
+	for i < len(src) && (src[i] == ' ' || src[i] == '\t' || src[i] == '\n' || src[i] == '\r') {
+		i++
+	}
+	if i >= len(src) {
+		return ns
+	}
+	closer := src[i]
+	switch closer {
+	case '"', '\'':
+	case '(':
+		closer = ')'
+	default:
+		return ns
+	}
+	j := i + 1
+	for j < len(src) && src[j] != closer {
+		if src[j] == '\\' {
+			j++
+		}
+		j++
+	}
+	if j >= len(src) {
+		return ns
+	}
+	for _, pn := range ScanText(ix, src, i+1, j) {
+		pn.In = in
+		ns = append(ns, pn)
+	}
+	return ns
 }
 
 // nodeStart returns the source offset goldmark recorded for an inline

@@ -2,6 +2,8 @@ package claim
 
 import (
 	"bytes"
+	"strconv"
+	"strings"
 	"unicode"
 	"unicode/utf8"
 
@@ -19,6 +21,20 @@ type ShortcodeCall struct {
 	Closing bool
 	// Pos is the call's "{{"; End the position just past its ">}}".
 	Pos, End diag.Position
+	// Args are the call's arguments in order.
+	Args []ShortcodeArg
+}
+
+// ShortcodeArg is one argument of a shortcode call as Hugo's lexer reads
+// it: a named one (caption="…", width=600) or a positional one ("…").
+type ShortcodeArg struct {
+	// Name is the argument's name, "" for a positional argument.
+	Name string
+	// Start and End are the byte offsets of the value in the page, inside
+	// its quotes when quoted.
+	Start, End int
+	// Quoted marks a value written in "…" or `…`.
+	Quoted bool
 }
 
 // scanShortcodes reads the shortcode calls of src from body on as Hugo
@@ -80,6 +96,8 @@ func scanShortcodes(ix *diag.LineIndex, src []byte, body int) ([]ShortcodeCall, 
 			return fail(j, "closing tag of shortcode %q, which no call opened before it; expected {{< %s >}} before it, or no closing tag", name, name)
 		}
 		// the arguments, up to the right delimiter
+		var args []ShortcodeArg
+		named := "" // the name of a "name=" whose value follows
 		for {
 			k = skipSpace(src, k)
 			if k >= len(src) {
@@ -101,12 +119,16 @@ func scanShortcodes(ix *diag.LineIndex, src []byte, body int) ([]ShortcodeCall, 
 				if e >= len(src) || src[e] != '"' {
 					return fail(k, "argument of shortcode %s: quoted string is not closed on its line; expected a closing \"", name)
 				}
+				args = append(args, ShortcodeArg{Name: named, Start: k + 1, End: e, Quoted: true})
+				named = ""
 				k = e + 1
 			case '`':
 				e := bytes.IndexByte(src[k+1:], '`')
 				if e < 0 {
 					return fail(k, "argument of shortcode %s: raw string is not closed; expected a closing `", name)
 				}
+				args = append(args, ShortcodeArg{Name: named, Start: k + 1, End: k + 1 + e, Quoted: true})
+				named = ""
 				k += e + 2
 			default:
 				// an unquoted argument, name=value or a positional word
@@ -114,12 +136,23 @@ func scanShortcodes(ix *diag.LineIndex, src []byte, body int) ([]ShortcodeCall, 
 				for e < len(src) && !isSpaceByte(src[e]) && !bytes.HasPrefix(src[e:], right) && src[e] != '"' && src[e] != '`' {
 					e++
 				}
+				word := string(src[k:e])
+				if n, v, ok := strings.Cut(word, "="); ok && n != "" {
+					named = n
+					if v != "" {
+						args = append(args, ShortcodeArg{Name: n, Start: k + len(n) + 1, End: e})
+						named = ""
+					}
+				} else {
+					args = append(args, ShortcodeArg{Name: named, Start: k, End: e})
+					named = ""
+				}
 				k = e
 			}
 		}
 		seen[name] = true
 		_, end := ix.Span(j, k)
-		calls = append(calls, ShortcodeCall{Name: name, Closing: closing, Pos: ix.Pos(j), End: end})
+		calls = append(calls, ShortcodeCall{Name: name, Closing: closing, Pos: ix.Pos(j), End: end, Args: args})
 		i = k
 	}
 }
@@ -148,4 +181,81 @@ func skipSpace(src []byte, k int) int {
 		k++
 	}
 	return k
+}
+
+// textArgNames are the names of shortcode arguments whose value a reader
+// sees as text (lower case): Hugo's figure caption, title, alt and attr,
+// its details summary, and the names themes give their captions, labels
+// and headings.
+var textArgNames = map[string]bool{
+	"caption": true, "title": true, "alt": true, "attr": true, "summary": true,
+	"description": true, "label": true, "text": true, "subtitle": true,
+	"heading": true, "header": true, "footer": true,
+}
+
+// nonTextShortcodes are shortcodes (lower case) whose positional
+// arguments are references, identifiers or options, never text a reader
+// sees: Hugo's embedded ref, relref, param, highlight and embeds, and
+// evdoc's own.
+var nonTextShortcodes = map[string]bool{
+	"ref": true, "relref": true, "param": true, "highlight": true, "youtube": true,
+	"vimeo": true, "gist": true, "instagram": true, "tweet": true, "twitter": true,
+	"x": true, "qr": true, "comment": true, "evfigure": true, "evtable": true,
+}
+
+// textArg is a shortcode argument whose value is published text: the
+// byte range of the value and what it is, for messages ("argument caption
+// of shortcode figure").
+type textArg struct {
+	start, end int
+	in         string
+}
+
+// textArgs returns the arguments of calls whose value a reader sees as
+// text, in source order: a named argument of textArgNames, or a quoted
+// positional argument of a shortcode that is not a diagram or formula
+// (diagramShortcodes) and not in nonTextShortcodes. Their numbers are
+// published like prose and are judged like prose.
+func textArgs(calls []ShortcodeCall) []textArg {
+	var out []textArg
+	for _, c := range calls {
+		name := strings.ToLower(c.Name)
+		if c.Closing || diagramShortcodes[name] {
+			continue
+		}
+		for i, a := range c.Args {
+			switch {
+			case a.Name != "" && textArgNames[strings.ToLower(a.Name)]:
+				out = append(out, textArg{a.Start, a.End, "argument " + a.Name + " of shortcode " + c.Name})
+			case a.Name == "" && a.Quoted && !nonTextShortcodes[name]:
+				out = append(out, textArg{a.Start, a.End, "argument " + strconv.Itoa(i) + " of shortcode " + c.Name})
+			}
+		}
+	}
+	return out
+}
+
+// cutSpans returns spans (sorted [start, end) pairs) with the ranges of
+// args removed: a number inside a text argument is no longer covered by
+// its shortcode call's span.
+func cutSpans(spans [][]int, args []textArg) [][]int {
+	if len(args) == 0 {
+		return spans
+	}
+	out := make([][]int, 0, len(spans)+len(args))
+	i := 0
+	for _, sp := range spans {
+		at := sp[0]
+		for ; i < len(args) && args[i].start < sp[1]; i++ {
+			if args[i].start < at {
+				continue
+			}
+			out = append(out, []int{at, args[i].start})
+			at = args[i].end
+		}
+		if at < sp[1] {
+			out = append(out, []int{at, sp[1]})
+		}
+	}
+	return out
 }

@@ -54,8 +54,40 @@ func TestScanShortcodes(t *testing.T) {
 	}
 }
 
+// TestShortcodeArgs: each call's arguments as Hugo's lexer reads them,
+// named or positional, with the value's bytes (inside its quotes).
+func TestShortcodeArgs(t *testing.T) {
+	for _, c := range []struct{ src, want string }{
+		{`{{< figure src="a.png" caption="실패 15건" width=600 >}}`, `src="a.png" caption="실패 15건" width=600`},
+		{"{{% details \"t 1\" open `x y` %}}", "\"t 1\" open \"x y\""},
+		{`{{< x a="b\"c" k= >}}`, `a="b\"c"`},
+	} {
+		src := []byte(c.src)
+		calls, d := scanShortcodes(diag.NewLineIndex("p.md", src), src, 0)
+		if d != nil || len(calls) != 1 {
+			t.Fatalf("%q: calls %v, finding %v", c.src, calls, d)
+		}
+		var got []string
+		for _, a := range calls[0].Args {
+			v := c.src[a.Start:a.End]
+			if a.Quoted {
+				v = `"` + v + `"`
+			}
+			if a.Name != "" {
+				v = a.Name + "=" + v
+			}
+			got = append(got, v)
+		}
+		if strings.Join(got, " ") != c.want {
+			t.Errorf("%q: args %q, want %q", c.src, strings.Join(got, " "), c.want)
+		}
+	}
+}
+
 // FuzzScanShortcodes: no input panics; every call lies inside the
-// source, in order, and starts with "{{".
+// source, in order, and starts with "{{"; each argument's value lies
+// inside its call, after the one before it, within its quotes when
+// quoted and right after its "name=" when named.
 func FuzzScanShortcodes(f *testing.F) {
 	for _, s := range []string{"{{< x a=\"b\" >}}i{{< /x >}}", "{{% y %}}", "{{</* c */>}}", "{{< x a=`b", "{{< /x >}}", "{{< x\n"} {
 		f.Add(s)
@@ -68,6 +100,21 @@ func FuzzScanShortcodes(f *testing.F) {
 		for _, c := range calls {
 			if c.Pos.Offset < last || c.End.Offset > len(src) || c.Pos.Offset >= c.End.Offset || !strings.HasPrefix(s[c.Pos.Offset:], "{{") || c.Name == "" {
 				t.Fatalf("call %+v out of place in %q", c, s)
+			}
+			at := c.Pos.Offset
+			for _, a := range c.Args {
+				if a.Start < at || a.End < a.Start || a.End > c.End.Offset {
+					t.Fatalf("argument %+v of call %+v out of place in %q", a, c, s)
+				}
+				if a.Quoted && (a.End >= len(s) || s[a.Start-1] != s[a.End] || s[a.End] != '"' && s[a.End] != '`') {
+					t.Fatalf("quoted argument %+v not inside its quotes in %q", a, s)
+				}
+				lead := strings.TrimSuffix(s[:a.Start], `"`)
+				lead = strings.TrimSuffix(lead, "`")
+				if a.Name != "" && !strings.HasSuffix(lead, a.Name+"=") {
+					t.Fatalf("named argument %+v not after its name in %q", a, s)
+				}
+				at = a.End
 			}
 			last = c.End.Offset
 		}

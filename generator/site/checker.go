@@ -96,7 +96,7 @@ type pageVerdict struct {
 	figures  diag.List // evfigure calls naming no figure spec
 	emphasis diag.List
 	style    diag.List // glossary terms and typography (package style)
-	front    diag.List // numbers in rendered front matter fields
+	front    diag.List // numbers published where no claim can be written
 	// links are the page's internal links (internalLinks), kept so that
 	// links are checked again without parsing the page.
 	links []claim.Link
@@ -617,7 +617,7 @@ func (c *Checker) judgePage(p *Page) (*pageVerdict, map[string][]string) {
 	v.evtables = sets
 	v.emphasis = translation.CheckEmphasis(p)
 	v.style = style.CheckPage(c.site.Glossary, p.Parsed, p.Lang)
-	v.front = frontMatterNumbers(p)
+	v.front = uncheckedNumbers(p)
 	if !c.citesIndex {
 		return v, nil
 	}

@@ -169,7 +169,7 @@ func (s *Site) siteChecks(opt check.Options) []siteCheck {
 		{[]diag.RuleID{diag.ClaimUnchecked}, func() diag.List {
 			var ds diag.List
 			for _, p := range s.Pages {
-				ds = append(ds, frontMatterNumbers(p)...)
+				ds = append(ds, uncheckedNumbers(p)...)
 			}
 			return ds
 		}},
@@ -191,24 +191,33 @@ func (s *Site) checkFigures(opt check.Options) diag.List {
 // evfigureRe finds evfigure shortcode calls and their name argument.
 var evfigureRe = regexp.MustCompile(`\{\{[<%]\s*evfigure\s+name\s*=\s*"([^"]*)"`)
 
-// renderedKeys are front matter fields the layouts print.
-var renderedKeys = []string{"title", "summary", "description", "linkTitle"}
+// renderedKeys are front matter fields the layouts print: the title,
+// summary and description, and the taxonomy terms themes list on a page
+// (Hugo's default tags and categories, and the keywords and series themes
+// show).
+var renderedKeys = []string{"title", "summary", "description", "linkTitle", "tags", "categories", "keywords", "series"}
 
-// frontMatterNumbers warns about numbers in front matter fields the site
-// renders: a title cannot hold a claim, so such a number is unchecked.
-func frontMatterNumbers(p *Page) diag.List {
+// uncheckedNumbers reports the numbers a page publishes where no claim
+// can be written, so evdoc cannot check them: front matter fields the
+// site renders, an image's alt text and title, a link's title.
+func uncheckedNumbers(p *Page) diag.List {
 	var ds diag.List
+	ix := p.Parsed.Index
 	src := p.Parsed.Source
-	b, err := frontmatter.Split(src)
-	if err != nil {
-		return nil
-	}
-	for _, f := range frontmatter.Fields(src, b, renderedKeys) {
-		for _, n := range claim.ScanText(p.Parsed.Index, src, f.Start, f.End) {
-			if n.Rule == "" {
-				ds = append(ds, diag.Diagnostic{Pos: n.Pos, End: p.Parsed.Index.Pos(n.Pos.Offset + len(n.Text)), Severity: diag.Warning, Rule: diag.ClaimUnchecked,
-					Message: fmt.Sprintf("number %q in front matter %s cannot be bound to evidence; it is not checked (move it into the body as a claim)", n.Text, f.Key)})
+	if b, err := frontmatter.Split(src); err == nil {
+		for _, f := range frontmatter.Fields(src, b, renderedKeys) {
+			for _, n := range claim.ScanText(ix, src, f.Start, f.End) {
+				if n.Rule == "" {
+					ds = append(ds, diag.Diagnostic{Pos: n.Pos, End: ix.Pos(n.Pos.Offset + len(n.Text)), Severity: diag.Warning, Rule: diag.ClaimUnchecked,
+						Message: fmt.Sprintf("number %q in front matter %s cannot be bound to evidence; it is not checked (move it into the body as a claim)", n.Text, f.Key)})
+				}
 			}
+		}
+	}
+	for _, n := range p.Parsed.Unchecked {
+		if n.Rule == "" {
+			ds = append(ds, diag.Diagnostic{Pos: n.Pos, End: ix.Pos(max(n.End, n.Pos.Offset+len(n.Text))), Severity: diag.Warning, Rule: diag.ClaimUnchecked,
+				Message: fmt.Sprintf("number %q in %s cannot be bound to evidence; it is not checked (state it in the prose as a claim)", n.Text, n.In)})
 		}
 	}
 	return ds

@@ -117,9 +117,19 @@ func isKorean(lang string) bool { return lang == "ko" || strings.HasPrefix(lang,
 // particle, 낸다"는, is one the typographer cannot place). The fix writes
 // the curly quote the position needs.
 func quotePairs(p *claim.Page, b claim.Block) diag.List {
+	// a shortcode call is not in the page Hugo's typographer reads:
+	// Hugo replaces it before Markdown, quotes of its arguments too
+	inCall := func(off int) bool {
+		for _, c := range p.Shortcodes {
+			if off >= c.Pos.Offset && off < c.End.Offset {
+				return true
+			}
+		}
+		return false
+	}
 	curly := false
 	for _, in := range b.Inlines {
-		if in.Kind == claim.InlineString && isDoubleQuote(in.Value) {
+		if in.Kind == claim.InlineString && isDoubleQuote(in.Value) && !inCall(in.Start) {
 			curly = true
 			break
 		}
@@ -132,6 +142,9 @@ func quotePairs(p *claim.Page, b claim.Block) diag.List {
 	for _, in := range b.Inlines {
 		switch in.Kind {
 		case claim.InlineString:
+			if inCall(in.Start) {
+				continue
+			}
 			switch in.Value {
 			case "&ldquo;", "\u201c":
 				open = true
@@ -141,7 +154,7 @@ func quotePairs(p *claim.Page, b claim.Block) diag.List {
 		case claim.InlineText:
 			src := p.Source[in.Start:in.Stop]
 			for i := 0; i < len(src); i++ {
-				if src[i] != '"' || i > 0 && src[i-1] == '\\' {
+				if src[i] != '"' || i > 0 && src[i-1] == '\\' || inCall(in.Start+i) {
 					continue
 				}
 				want := "\u201d"

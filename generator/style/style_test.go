@@ -155,6 +155,8 @@ func TestCheckPageQuotePair(t *testing.T) {
 		{"two in one paragraph", "ko", "\"a\"는 \"b\"를 뜻합니다.\n", []string{"4:3 \u201d", "4:10 \u201d"}},
 		{"escaped quote", "ko", "\\\"a\" 는 b.\n", nil},
 		{"code span", "ko", "`\"a\"`는 \"b\" 입니다.\n", nil},
+		// Hugo replaces a shortcode call before its typographer runs
+		{"shortcode argument", "ko", "{{< details summary=\"[29회](ev:s/a) 중\" >}}\"x\"는 y.\n", []string{"4:48 \u201d"}},
 		{"table cell", "ko", "| a | b |\n|---|---|\n| \"x\"는 | \"y\" 값 |\n", []string{"6:5 \u201d"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
