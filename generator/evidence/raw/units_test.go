@@ -32,6 +32,10 @@ func TestFormatUnits(t *testing.T) {
 			map[string]string{"cluster.c.upstream_rq_time.p50": "ms", "cluster.c.upstream_rq_time.p99.cumulative": "ms",
 				"cluster.c.upstream_rq_time.p99.5": "ms", "cluster.c.upstream_rq_time.p99.9.cumulative": "ms",
 				"cluster.c.upstream_cx_length_ms.p50": "ms", "cluster.c.upstream_cx_total": "", "h.rq_time.b1": ""}},
+		// a "#" inside a stat name is not a repeated key's "#N" suffix
+		{"envoy-stats", "a#b.rq_time: P0(0,0)\nc#2.rq_time: P50(1,2)\n",
+			map[string]string{"a#b.rq_time.p0": "ms", "a#b.rq_time.p0.cumulative": "ms", "c#2.rq_time.p50": "ms"}},
+		{"curl-writeout", "time_total: 0.5\ntime_total: 0.6\n", map[string]string{"time_total": "s", "time_total#2": "s"}},
 		{"envoy-stats-json", `{"stats": [{"histograms": {"supported_quantiles": [50], "computed_quantiles": [{"name": "cluster.c.upstream_rq_time", "values": [{"interval": 1, "cumulative": 2}]}]}}]}`,
 			map[string]string{"cluster.c.upstream_rq_time.p50": "ms", "cluster.c.upstream_rq_time.p50.cumulative": "ms"}},
 		{"prometheus", "a_seconds 1.5\na_seconds_sum 3\na_seconds_count 2\na_seconds_bucket{le=\"0.5\"} 1\n" +
