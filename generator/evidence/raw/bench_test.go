@@ -2,6 +2,8 @@ package raw
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -84,5 +86,43 @@ func BenchmarkReaders(b *testing.B) {
 			}
 			b.ReportMetric(float64(len(rs))*float64(b.N)/b.Elapsed().Seconds(), "readings/s")
 		})
+	}
+}
+
+// BenchmarkToolSamples reads every sample under testdata/tools with its
+// format's reader, the evidence-number sweep included: the cost of one
+// pass over the seeds of the tool formats' fuzz targets (an execution of
+// a fuzz target costs about its input's share of this, and Go's fuzzer
+// minimizes an input in a number of executions that grows with the
+// square of its length). Run: go test ./generator/evidence/raw -bench ToolSamples
+func BenchmarkToolSamples(b *testing.B) {
+	files, _ := filepath.Glob("testdata/tools/*/*")
+	type sample struct {
+		read Reader
+		src  []byte
+	}
+	var samples []sample
+	size := 0
+	for _, p := range files {
+		if filepath.Ext(p) == ".golden" {
+			continue
+		}
+		read, err := ReaderFor(filepath.Base(filepath.Dir(p)))
+		src, err2 := os.ReadFile(p)
+		if err != nil || err2 != nil {
+			b.Fatal(err, err2)
+		}
+		samples = append(samples, sample{read, src})
+		size += len(src)
+	}
+	if len(samples) == 0 {
+		b.Fatal("no samples under testdata/tools")
+	}
+	b.SetBytes(int64(size))
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, s := range samples {
+			s.read("f", s.src, ReadOptions{})
+		}
 	}
 }

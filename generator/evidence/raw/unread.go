@@ -1,6 +1,7 @@
 package raw
 
 import (
+	"bytes"
 	"fmt"
 	"regexp"
 	"sort"
@@ -127,6 +128,9 @@ var hexHash = regexp.MustCompile(`^[0-9a-f]{6,}$`)
 // identifier reports whether a text that starts with a digit names
 // something (identifierShapes, or a hash) rather than quoting a number.
 func identifier(s string) bool {
+	if plainNumber(s) {
+		return false // every shape has a letter, a sign, a colon, a slash or two points
+	}
 	if hexHash.MatchString(s) && strings.IndexFunc(s, unicode.IsLetter) >= 0 {
 		return true
 	}
@@ -138,16 +142,49 @@ func identifier(s string) bool {
 	return false
 }
 
-// keyNumber is a number inside a reading's key (the 90 of "p(90)", the
-// 99_9 of "p99_9", the 200 of "code.200"): the field of the same line that
-// writes it names the reading rather than being one.
-var keyNumber = regexp.MustCompile(`[0-9]+(?:[._][0-9]+)*`)
+// plainNumber reports whether s has only ASCII digits, commas, a percent
+// sign and at most one point.
+func plainNumber(s string) bool {
+	points := 0
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= '0' && c <= '9', c == ',', c == '%':
+		case c == '.':
+			points++
+		default:
+			return false
+		}
+	}
+	return points <= 1
+}
 
-// keyNumbers adds the numbers of key (keyNumber, "_" read as ".") to set.
+// keyNumbers adds the numbers inside key to set: each run of ASCII digits
+// joined by single points or underscores (the 90 of "p(90)", the 99_9 of
+// "p99_9", the 200 of "code.200"), as written and with "_" read as ".".
+// The field of the same line that writes one names the reading rather
+// than being one.
 func keyNumbers(set map[string]bool, key string) {
-	for _, n := range keyNumber.FindAllString(key, -1) {
+	digits := func(i int) int {
+		for i < len(key) && key[i] >= '0' && key[i] <= '9' {
+			i++
+		}
+		return i
+	}
+	for i := 0; i < len(key); {
+		j := digits(i)
+		if j == i {
+			i++
+			continue
+		}
+		for j+1 < len(key) && (key[j] == '.' || key[j] == '_') && key[j+1] >= '0' && key[j+1] <= '9' {
+			j = digits(j + 1)
+		}
+		n := key[i:j]
 		set[n] = true
-		set[strings.ReplaceAll(n, "_", ".")] = true
+		if strings.IndexByte(n, '_') >= 0 {
+			set[strings.ReplaceAll(n, "_", ".")] = true
+		}
+		i = j
 	}
 }
 
@@ -338,8 +375,10 @@ func dataLines(format string, src []byte) ([]lineSpan, []byte) {
 			}
 		}
 	}
-	for _, m := range urlText.FindAllIndex(src, -1) {
-		blank(m[0], m[1])
+	if bytes.Contains(src, []byte("://")) { // the regexp tries every byte
+		for _, m := range urlText.FindAllIndex(src, -1) {
+			blank(m[0], m[1])
+		}
 	}
 	if re := toolBlank[format]; re != nil {
 		for _, m := range re.FindAllIndex(src, -1) {

@@ -256,3 +256,31 @@ func TestUnreadRuns(t *testing.T) {
 		t.Errorf("warnings = %q, want %q", got, want)
 	}
 }
+
+// TestKeyNumbers: the numbers inside a reading's key are its runs of
+// digits joined by single points or underscores, also with "_" read as
+// "."; a separator not followed by a digit ends a number.
+func TestKeyNumbers(t *testing.T) {
+	for key, want := range map[string][]string{
+		"p(90)":          {"90"},
+		"p99_9":          {"99_9", "99.9"},
+		"code.200":       {"200"},
+		"r12.p50.count":  {"12", "50"},
+		"1.2.3x4":        {"1.2.3", "4"},
+		"a1._2":          {"1", "2"},
+		"x_1_":           {"1"},
+		"upstream_rq_5x": {"5"},
+		"１２":             nil, // full-width digits are not a key's number
+		"":               nil,
+	} {
+		got := map[string]bool{}
+		keyNumbers(got, key)
+		wantSet := map[string]bool{}
+		for _, n := range want {
+			wantSet[n] = true
+		}
+		if !reflect.DeepEqual(got, wantSet) {
+			t.Errorf("keyNumbers(%q) = %v, want %v", key, got, wantSet)
+		}
+	}
+}
