@@ -3,7 +3,7 @@ package raw
 import "testing"
 
 func FuzzEnvoyClustersJSON(f *testing.F) {
-	addEnvoySeeds(f, []string{"envoy-clusters"},
+	addSamples(f, "envoy-clusters-json",
 		`{"cluster_statuses":[{"name":"c","host_statuses":[{"address":{"socket_address":{"address":"::1","port_value":80}},"stats":[{"name":"rq_total","value":"12"},{"name":"rq_error"}]},{"address":{"pipe":{"path":"/s"}},"stats":[{"name":"cx_total","value":3}]}]}]}`,
 		`[{"name":"c","hostStatuses":[{"address":{"socketAddress":{"address":"10.0.0.1","portValue":80}},"stats":[{"name":"cx_active","value":"1"}]}]}]`,
 		`{}`)

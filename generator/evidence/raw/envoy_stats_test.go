@@ -6,7 +6,7 @@ import (
 )
 
 func FuzzEnvoyStats(f *testing.F) {
-	addEnvoySeeds(f, []string{"envoy-stats-text"},
+	addSamples(f, "envoy-stats",
 		"cluster.outbound|443||graph.facebook.com.upstream_rq_retry: 0\nh: P0(nan,2.0) P50(1,3.05)\nb: B0.5(0,1) B3.6e+06(2,5)\nn: No recorded values\nt: \"x: y\"\n",
 		"h:\n  totals=1,0.25:25, 2,0.25:9\n  intervals=\n  summary=P0(1,1)\n\nx: 1e-05\n",
 		"a: b: 3\n  stray=1\nhdr:\nx: 1e999\n")

@@ -35,7 +35,7 @@ func TestReadTables(t *testing.T) {
 }
 
 func FuzzReadTables(f *testing.F) {
-	addSeeds(f)
+	addSamples(f, "markdown-tables", "| a | b |\n|---|---|\n| x | **1 (+1)** |\n")
 	f.Fuzz(func(t *testing.T, src []byte) {
 		tables, errs := ReadTables("f.md", src)
 		ix := diag.NewLineIndex("f.md", src)

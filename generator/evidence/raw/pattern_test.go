@@ -82,7 +82,7 @@ func TestPatternErrors(t *testing.T) {
 func FuzzPattern(f *testing.F) {
 	for file := range recipes {
 		if b, err := os.ReadFile("testdata/recipes/" + file); err == nil {
-			f.Add(b)
+			addPieces(f, b)
 		}
 	}
 	f.Add([]byte("Total:  1 2 3 4 5\n  50%  1e3\nX: 12ms\n"))

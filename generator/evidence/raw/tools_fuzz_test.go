@@ -1,27 +1,12 @@
 package raw
 
-import (
-	"os"
-	"path/filepath"
-	"testing"
-)
+import "testing"
 
-// fuzzTool fuzzes the reader of format with the samples under
-// testdata/tools/FORMAT and seeds of its own line shapes, holding the
+// fuzzTool fuzzes the reader of format with its samples (addSamples:
+// testdata/tools/FORMAT) and seeds of its own line shapes, holding the
 // Reader contract and the no-vanish property (checkNoVanish).
 func fuzzTool(f *testing.F, format string, seeds ...string) {
-	files, _ := filepath.Glob(filepath.Join("testdata/tools", format, "*"))
-	for _, p := range files {
-		if filepath.Ext(p) == ".golden" {
-			continue
-		}
-		if b, err := os.ReadFile(p); err == nil {
-			f.Add(b)
-		}
-	}
-	for _, s := range seeds {
-		f.Add([]byte(s))
-	}
+	addSamples(f, format, seeds...)
 	f.Fuzz(func(t *testing.T, src []byte) { checkNoVanish(t, format, src, ReadOptions{}) })
 }
 

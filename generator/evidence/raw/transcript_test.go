@@ -8,7 +8,7 @@ import (
 // FuzzReadTranscript: no input panics, every position is inside the file
 // with its raw token at it, and no numeric field vanishes (checkNoVanish).
 func FuzzReadTranscript(f *testing.F) {
-	addSeeds(f)
+	addSamples(f, "transcript", "[S] t\nA=1 B=2.5s\nx +3\ny: 4\n")
 	f.Fuzz(func(t *testing.T, src []byte) {
 		checkNoVanish(t, "transcript", src, ReadOptions{})
 	})
