@@ -167,6 +167,7 @@ func scanDigits(s string, st Style, b []byte, collect bool) (Digits, error) {
 		return Digits{}, nil
 	}
 	out := Digits{FullWidth: fw}
+	total := count // digits read, bounded by MaxDigits in both modes
 	// Thousands groups; a number that starts with 0 has none ("0,534").
 	if d, _, _ := digitAt(s, 0); d == 0 {
 		if sep, sl := sepAt(s, n, st); sep != "" && !isSpaceSep(sep) && IsDigitAt(s, n+sl) {
@@ -201,6 +202,7 @@ func scanDigits(s string, st Style, b []byte, collect bool) (Digits, error) {
 				_, _, _, b = run(s, n+sl, b, true)
 			}
 			n += sl + gn
+			total += gc
 			out.FullWidth = out.FullWidth || gfw
 		}
 	} else if sep, sl := sepAt(s, n, st); sep != "" && !isSpaceSep(sep) && IsDigitAt(s, n+sl) {
@@ -223,10 +225,14 @@ func scanDigits(s string, st Style, b []byte, collect bool) (Digits, error) {
 		fn, fc, ffw, b = run(s, n+len(m), b, collect)
 		n += len(m) + fn
 		out.Decimals = fc
+		total += fc
 		out.FullWidth = out.FullWidth || ffw
 		break
 	}
 	out.Len = n
+	if total > MaxDigits {
+		return out, &SyntaxError{Text: s[:n], Msg: fmt.Sprintf("a number of %d digits; expected at most %d", total, MaxDigits)}
+	}
 	if !collect {
 		return out, nil
 	}
