@@ -176,19 +176,25 @@ func planFixes(ctx context.Context, s *site.Site, opts *globalOptions, allowScal
 	if err != nil {
 		return nil, nil, err
 	}
-	isPage := make(map[string]bool, len(s.Pages))
+	// the files fix rewrites: pages, and figure specs (their texts'
+	// claims, in TOML strings)
+	rewritable := make(map[string]bool, len(s.Pages)+len(s.Figures))
 	for _, p := range s.Pages {
-		isPage[p.Path] = true
+		rewritable[p.Path] = true
+	}
+	for _, f := range s.Figures {
+		rewritable[f.File] = true
 	}
 	mismatches := map[string]diag.List{}
 	var rest diag.List
 	for _, d := range findings {
-		if d.Rule == diag.ClaimMismatch && isPage[d.Pos.File] {
+		if d.Rule == diag.ClaimMismatch && rewritable[d.Pos.File] {
 			mismatches[d.Pos.File] = append(mismatches[d.Pos.File], d)
 		} else {
 			rest = append(rest, d)
 		}
 	}
+	// a mismatch in any other file is listed with the reason
 	_, problems, _ := fix.Plan(nil, rest, fix.Options{AllowScale: allowScale})
 	var plans []pagePlan
 	md := s.Config.NewMarkdown()
@@ -211,6 +217,19 @@ func planFixes(ctx context.Context, s *site.Site, opts *globalOptions, allowScal
 			continue
 		}
 		if len(pl.edits) > 0 {
+			plans = append(plans, pl)
+		}
+	}
+	for _, f := range s.Figures {
+		if len(mismatches[f.File]) == 0 {
+			continue
+		}
+		// a figure text's fixes are edits of the spec file as loaded
+		spec := &claim.Page{Path: f.File, Source: f.Src}
+		pl := pagePlan{page: f.File, stale: mismatches[f.File], old: f.Src}
+		edits, remaining, _ := fix.Plan([]*claim.Page{spec}, pl.stale, fix.Options{AllowScale: allowScale})
+		problems = append(problems, remaining...)
+		if pl.edits = edits[f.File]; len(pl.edits) > 0 {
 			plans = append(plans, pl)
 		}
 	}

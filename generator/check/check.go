@@ -223,7 +223,7 @@ func judge(p *claim.Page, st *evidence.Store, opt Options, keep bool) judgement 
 						end = p.Index.Pos(e) // past a character reference: 40&nbsp;ms
 					}
 					d := diag.Diagnostic{Pos: pos, End: end, Severity: diag.Error, Rule: diag.ClaimMismatch,
-						Message: fmt.Sprintf("%q does not match %s = %s%s (%s); expected %s", b.Number, ref, v.Value.String(), v.Unit, v.Pos, want),
+						Message: fmt.Sprintf("%q does not match %s = %s (%s); expected %s", b.Number, ref, valueText(q, v), v.Pos, want),
 						Related: []diag.Related{{Pos: v.Pos, Message: "evidence value " + v.Raw}}}
 					if lit.Cmp == "" && scaleHint(*q, v) == "" {
 						// A power-of-1000 mismatch is a unit mistake:
@@ -469,6 +469,9 @@ func suggestFix(p *claim.Page, c claim.Claim, q claim.Quantity, v *evidence.Valu
 	if q.SignWord != "" && v.Value.Sign() != 0 && v.Value.Sign() != q.Value.Sign() {
 		return diag.SuggestedFix{}, false // 감소 on an increase: the word must change, by hand
 	}
+	if q.ZeroPart(InUnitOf(q, v)) {
+		return diag.SuggestedFix{}, false // 1만 0천: not how the number is written in those words
+	}
 	if !v.Derived && coarsestStep(q).LessThan(InUnitOf(q, &evidence.Value{Value: decimal.New(1, v.Value.Exponent()), Unit: v.Unit})) {
 		// Written finer than the record: without a unit conversion, write
 		// the record's own precision instead.
@@ -482,7 +485,8 @@ func suggestFix(p *claim.Page, c claim.Claim, q claim.Quantity, v *evidence.Valu
 		return diag.SuggestedFix{}, false
 	}
 	return diag.SuggestedFix{
-		Message: fmt.Sprintf("write %s (%s)", nw, v.Ref),
+		// the number as it reads rewritten: 1만 3천 건, not 1만 3
+		Message: fmt.Sprintf("write %s (%s)", c.Literal[q.Start:q.NumStart]+nw+c.Literal[q.NumEnd:q.End], v.Ref),
 		Edits:   []diag.TextEdit{{Pos: p.Index.Pos(start), End: end, NewText: nw}},
 	}, true
 }
@@ -511,7 +515,7 @@ func judgeRange(p *claim.Page, c claim.Claim, lit claim.Literal, st *evidence.St
 	} else {
 		r.OK = false
 		*ds = append(*ds, withEnd(diag.Diagnostic{Pos: c.Pos, Severity: diag.Error, Rule: diag.ClaimMismatch,
-			Message: fmt.Sprintf("range %q does not contain %s = %s%s (%s); expected %s", b.Number, b.Ref, v.Value.String(), v.Unit, v.Pos, want),
+			Message: fmt.Sprintf("range %q does not contain %s = %s (%s); expected %s", b.Number, b.Ref, valueText(&lit.Quantities[0], v), v.Pos, want),
 			Related: []diag.Related{{Pos: v.Pos, Message: "evidence value " + v.Raw}}}, p, c.End))
 	}
 	r.Bindings = append(r.Bindings, b)
@@ -601,8 +605,7 @@ func matchDecimal(q claim.Quantity, approx claim.Approx, v *evidence.Value, opt 
 		return false, fmt.Sprintf("a difference: %q is signed but %s is not a difference (bind it to a delta(…) value, or list it in its manifest entry's changes if it holds a change)", q.Sign+q.SignWord, v.Ref)
 	}
 	val := InUnitOf(q, v)
-	below, above := Tolerance(q, approx, opt)
-	if val.GreaterThanOrEqual(q.Value.Sub(below)) && val.LessThanOrEqual(q.Value.Add(above)) {
+	if lo, hi, open := Interval(q, approx, opt); val.GreaterThanOrEqual(lo) && (val.LessThan(hi) || !open && val.Equal(hi)) {
 		return true, ""
 	}
 	if hint := unitHint(q, v); hint != "" {
@@ -692,8 +695,8 @@ func superscript(n int) string {
 // not significant: "1500ms" claims no finer than 100 ms.
 func coarsestStep(q claim.Quantity) decimal.Decimal {
 	step := q.Step()
-	if q.Decimals > 0 || q.Magnitude.IsZero() {
-		return step
+	if q.Decimals > 0 || q.Magnitude.IsZero() || q.Unit == claim.ClockUnit {
+		return step // 14:10 claims the minute: its zero is a digit
 	}
 	var n int64
 	if claim.IsOne(q.Magnitude) && q.Value.Exponent() >= -int32(decimal.DivisionPrecision) {
@@ -706,6 +709,45 @@ func coarsestStep(q claim.Quantity) decimal.Decimal {
 		step = step.Mul(decimal.NewFromInt(10))
 	}
 	return step
+}
+
+// Interval is the values q (approximate as approx says) stands for:
+// from lo to hi, hi itself left out when open. A number stands for the
+// values within its Tolerance. A clock time stands for the time a clock
+// shows it at: 14:03 for 14:03:00 up to 14:04, left out (a clock is read
+// by truncation, at every precision: 14시, 14:03, 14:03:52, 14:03:52.7);
+// approximate, for the times a clock shows it at or that round to it (약
+// 14시: 13:30 up to 15:00), a little over (남짓) for the truncated times
+// with the next one in, a little under (거의) for the half step before it.
+// A written ± tolerance applies as written.
+func Interval(q claim.Quantity, approx claim.Approx, opt Options) (lo, hi decimal.Decimal, open bool) {
+	if q.Unit != claim.ClockUnit || q.Tolerance.IsPositive() {
+		below, above := Tolerance(q, approx, opt)
+		return q.Value.Sub(below), q.Value.Add(above), false
+	}
+	step := q.Step()
+	half := halfStep(q)
+	switch approx {
+	case claim.About:
+		return q.Value.Sub(half), q.Value.Add(step), true
+	case claim.Over:
+		return q.Value, q.Value.Add(step), false
+	case claim.Under:
+		return q.Value.Sub(half), q.Value, false
+	}
+	return q.Value, q.Value.Add(step), true
+}
+
+// valueText writes evidence value v for a message next to quantity q: a
+// time of day as the clock time q is written (14:03:52.713, 오후 2시 3분
+// 52.713초), anything else as its number and unit.
+func valueText(q *claim.Quantity, v *evidence.Value) string {
+	if q != nil && v.Unit == claim.ClockUnit {
+		if s, ok := q.ClockText(v.Value); ok {
+			return s
+		}
+	}
+	return v.Value.String() + v.Unit
 }
 
 // Tolerance is how far below and above q a value may lie: half a unit of
@@ -752,13 +794,15 @@ func Expected(q claim.Quantity, approx claim.Approx, val decimal.Decimal) string
 	want := q.Format(val)
 	switch {
 	case len(q.Parts) > 0:
-		want += q.UnitWord // 142h37m: the last part's unit
+		want += q.UnitWord // 142h37m: the last part's unit; 오후 2시 3분 whole
 	case q.SignWord != "":
 		// the value's own sign: 12% 감소 against +12% expects +12%
 		q.SignWord, q.Delta = "", true
 		want = q.Format(val) + q.UnitWord
+	case q.MagParts != nil && !q.ZeroPart(val):
+		want += q.MagParts[len(q.MagParts)-1].Word // 1만 3천 for 1만 2천
 	case q.Compound && q.MagnitudeWord != "割":
-		// 1만 2천 against 1250: "1,250", not the rounded first part "1"
+		// 1만 2천 against 10042: "10,042", not "1만 0천"
 		want = groupDigits(val.String())
 	case q.MagnitudeWord != "" && !q.Compound:
 		want += q.MagnitudeWord // "1만", not "1", for 12000 written as 12만
@@ -810,12 +854,12 @@ func matchRangeDecimal(lo, hi claim.Quantity, approx claim.Approx, v *evidence.V
 		return false, fmt.Sprintf("a range in %s", unitName(v.Unit))
 	}
 	inLo, inHi := InUnitOf(lo, v), InUnitOf(hi, v) // each end in its own unit
-	below, _ := Tolerance(lo, approx, opt)
-	_, above := Tolerance(hi, approx, opt)
-	if inLo.GreaterThanOrEqual(lo.Value.Sub(below)) && inHi.LessThanOrEqual(hi.Value.Add(above)) {
+	from, _, _ := Interval(lo, approx, opt)
+	_, to, open := Interval(hi, approx, opt)
+	if inLo.GreaterThanOrEqual(from) && (inHi.LessThan(to) || !open && inHi.Equal(to)) {
 		return true, ""
 	}
-	return false, fmt.Sprintf("a range containing %s%s", v.Value.String(), v.Unit)
+	return false, "a range containing " + valueText(&lo, v)
 }
 
 // MatchCmp reports whether v satisfies the inequality "v cmp q". Bounds

@@ -337,3 +337,71 @@ func TestHalfStepMatchesDivision(t *testing.T) {
 		}
 	}
 }
+
+// TestMatchClock: a clock time is read by truncation at every precision,
+// as a clock shows it (14:03 stands for 14:03:00 up to 14:04, left out);
+// approximate, it stands for the times nearest it. The evidence is
+// 14:03:52.713 (50632.713 s since midnight).
+func TestMatchClock(t *testing.T) {
+	for _, tt := range []struct {
+		lit string
+		ok  bool
+	}{
+		{"14시", true}, {"15시", false}, {"13시", false}, {"午後2時", true}, {"오후 3시", false},
+		{"14:03", true}, {"14:04", false}, {"14:02", false}, {"오후 2시 3분", true}, {"오후 2시 4분", false}, {"14時3分", true}, {"2:03 PM", true}, {"2:04 PM", false},
+		{"14:03:52", true}, {"14:03:53", false}, {"14:03:51", false},
+		{"14:03:52.7", true}, {"14:03:52.8", false}, {"14:03:52.71", true}, {"14:03:52.72", false}, {"14:03:52.713", true}, {"14:03:52.714", false},
+		{"약 14:04", true}, {"약 14:03", true}, {"약 14:05", false}, {"약 14:02", false}, {"약 14시", true}, {"약 15시", false}, {"14시쯤", true},
+		{"14:03:52 KST", true},
+	} {
+		l, err := claim.ParseLiteral(tt.lit)
+		if err != nil {
+			t.Fatalf("%q: %v", tt.lit, err)
+		}
+		v := &evidence.Value{Ref: "s/t", Value: decimal.RequireFromString("50632.713"), Unit: claim.ClockUnit}
+		if ok, want := Match(l.Quantities[0], l.Approx, v, DefaultOptions()); ok != tt.ok {
+			t.Errorf("Match(%q, 14:03:52.713) = %v (%s), want %v", tt.lit, ok, want, tt.ok)
+		}
+	}
+	// the end of a truncated interval is left out: 14:04:00 is not 14:03
+	l, _ := claim.ParseLiteral("14:03")
+	if ok, _ := Match(l.Quantities[0], l.Approx, &evidence.Value{Value: decimal.NewFromInt(50640), Unit: claim.ClockUnit}, DefaultOptions()); ok {
+		t.Error("14:03 matches 14:04:00")
+	}
+	// a range of clock times: from the first's start to the last's end
+	l, _ = claim.ParseLiteral("14:00~14:03")
+	v := &evidence.Value{Value: decimal.RequireFromString("50632.713"), Unit: claim.ClockUnit}
+	if ok, want := MatchRange(l.Quantities[0], l.Quantities[1], l.Approx, v, DefaultOptions()); !ok {
+		t.Errorf("14:00~14:03 does not contain 14:03:52.713: %s", want)
+	}
+}
+
+// TestMismatchMessageClock: a mismatched clock time says the evidence
+// value and what the claim should read as clock times in the claim's own
+// style (meridiem, Korean or Japanese words, colons), never as seconds
+// since midnight.
+func TestMismatchMessageClock(t *testing.T) {
+	for _, tt := range []struct{ lit, val, want string }{
+		{"14:04", "50632.713", "expected 14:03 at the precision written; value 14:03:52.713"},
+		{"오후 2시 4분", "50632.713", "expected 오후 2시 3분 at the precision written; value 오후 2시 3분 52.713초"},
+		{"오전 11시", "50632.713", "expected 오후 2시 at the precision written; value 오후 2시 3분 52.713초"},
+		{"午前8時16分", "29702.113", "expected 午前8時15分 at the precision written; value 午前8時15分2.113秒"},
+		{"2:04 PM", "50632", "expected 2:03 PM at the precision written; value 2:03:52 PM"},
+		{"12:30 AM", "43800", "expected 12:10 PM at the precision written; value 12:10:00 PM"},
+		{"14:03:52.72", "50632.713", "expected 14:03:52.71 at the precision written; value 14:03:52.713"},
+		{"１４:０４", "50632", "expected １４:０３ at the precision written; value １４:０３:５２"},
+	} {
+		l, err := claim.ParseLiteral(tt.lit)
+		if err != nil {
+			t.Errorf("%q: %v", tt.lit, err)
+			continue
+		}
+		q := l.Quantities[0]
+		v := &evidence.Value{Ref: "s/t", Value: decimal.RequireFromString(tt.val), Unit: claim.ClockUnit}
+		ok, want := Match(q, l.Approx, v, DefaultOptions())
+		got := "expected " + want + "; value " + valueText(&q, v)
+		if ok || got != tt.want {
+			t.Errorf("%s against %s: ok=%v\n got %q\nwant %q", tt.lit, tt.val, ok, got, tt.want)
+		}
+	}
+}

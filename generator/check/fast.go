@@ -174,8 +174,8 @@ func toleranceFast(q *claim.Quantity, approx claim.Approx, v *evidence.Value, op
 	if q.Unit != "" && v.Unit != "" && q.Unit != v.Unit {
 		return qv, below, above, false // a conversion: InUnitOf multiplies
 	}
-	if !UnitsCompatible(q.Unit, v.Unit) || !claim.IsOne(q.Magnitude) {
-		return qv, below, above, false
+	if !UnitsCompatible(q.Unit, v.Unit) || !claim.IsOne(q.Magnitude) || q.Unit == claim.ClockUnit {
+		return qv, below, above, false // a clock time is read by truncation (see Interval)
 	}
 	// the step of the last written digit, 10^−Decimals; halved exactly
 	// (see halfStep) for fewer than 16 decimals

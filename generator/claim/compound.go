@@ -31,8 +31,16 @@ type Part struct {
 	// the next part's digits ("h", "분 ", ":"); "" for the last part.
 	Sep string `json:"-"`
 	// Lead is the text before the first part's digits that belongs to the
-	// number ("PT" of PT1M30S); "" for any other part.
+	// number ("PT" of PT1M30S, "오후 " of 오후 2시 3분); "" for any other
+	// part.
 	Lead string `json:"-"`
+	// Factor is the value of one in a part of a compound magnitude
+	// (10000 for the 1 of 1만 2천, 1 for the 2000 of 1万2000, 10 for the
+	// 3 of 3割5分, in percent); zero in a duration or clock time.
+	Factor decimal.Decimal `json:"-"`
+	// Word is the magnitude word after a part of a compound magnitude
+	// (만, 천, 割, 分; "" for the 2000 of 1万2000).
+	Word string `json:"-"`
 }
 
 // ClockUnit is the unit of a clock time read from a claim: seconds since
@@ -73,7 +81,7 @@ func (lx *lexer) compound(q *Quantity, k int) (int, error) {
 		return k, nil
 	}
 	prev := first
-	parts := []Part{{Unit: first, Width: q.NumEnd - q.NumStart - len(q.Sign), Pad: padded(s[q.NumStart+len(q.Sign) : q.NumEnd])}}
+	parts := []Part{{Unit: first, Width: intWidth(s[q.NumStart+len(q.Sign) : q.NumEnd]), Pad: padded(s[q.NumStart+len(q.Sign) : q.NumEnd])}}
 	total := q.Value.Abs()
 	lastNumEnd, lastDecimals, lastWord := q.NumEnd, q.Decimals, q.UnitWord
 	for {
@@ -109,7 +117,7 @@ func (lx *lexer) compound(q *Quantity, k int) (int, error) {
 			break
 		}
 		parts[len(parts)-1].Sep = s[lastNumEnd:k2]
-		parts = append(parts, Part{Unit: next, Width: d.Len, Pad: padded(s[k2:e])})
+		parts = append(parts, Part{Unit: next, Width: intWidth(s[k2:e]), Pad: padded(s[k2:e])})
 		total = total.Mul(r).Add(d.Value)
 		prev, lastNumEnd, lastDecimals, lastWord = next, e, d.Decimals, w
 		k = e + len(w)
@@ -145,8 +153,26 @@ func smallerUnit(u string) string {
 	return "s"
 }
 
-// padded reports whether digits were written with a leading zero (03).
-func padded(digits string) bool { return len(digits) > 1 && digits[0] == '0' }
+// padded reports whether digits were written with a leading zero (03,
+// ０３).
+func padded(digits string) bool {
+	return intWidth(digits) > 1 && (digits[0] == '0' || strings.HasPrefix(digits, "０"))
+}
+
+// intWidth is how many digits the integer part of digits has: 2 for
+// "52.72", "１４" and "05".
+func intWidth(digits string) int {
+	n := 0
+	for _, r := range digits {
+		if r == '.' || r == '．' {
+			break
+		}
+		if r >= '0' && r <= '9' || r >= '０' && r <= '９' {
+			n++
+		}
+	}
+	return n
+}
 
 // isoDurationAt reads an ISO 8601 duration at s[i:] (PT1M30S, PT0.5S,
 // P1DT2H, P2W): days and weeks before T, hours, minutes and seconds
@@ -217,7 +243,7 @@ func (lx *lexer) isoDurationAt(i int) (*Quantity, error) {
 			parts[len(parts)-1].Sep = s[lastNumEnd:j]
 		}
 		total = total.Add(d.Value)
-		parts = append(parts, Part{Unit: u, Width: d.Len, Pad: padded(s[j:e])})
+		parts = append(parts, Part{Unit: u, Width: intWidth(s[j:e]), Pad: padded(s[j:e])})
 		if len(parts) == 1 {
 			parts[0].Lead = s[i:j]
 		}
@@ -302,7 +328,7 @@ func (lx *lexer) clockAt(q *Quantity) (int, bool, error) {
 	if pm && hour.LessThan(decimal.NewFromInt(12)) {
 		hour = hour.Add(decimal.NewFromInt(12))
 	}
-	parts = append(parts, Part{Unit: "h", Width: q.NumEnd - q.NumStart, Pad: padded(s[q.NumStart:q.NumEnd])})
+	parts = append(parts, Part{Unit: "h", Width: intWidth(s[q.NumStart:q.NumEnd]), Pad: padded(s[q.NumStart:q.NumEnd])})
 	total := hour
 	lastNumEnd, decimals, word := q.NumEnd, 0, ""
 	if cjkHour != "" {
@@ -343,7 +369,7 @@ func (lx *lexer) clockAt(q *Quantity) (int, bool, error) {
 			return 0, false, lx.errorf(j, e, "%s in a clock time; expected fewer than 60", s[j:e])
 		}
 		parts[len(parts)-1].Sep = s[lastNumEnd:j]
-		parts = append(parts, Part{Unit: units[n], Width: d.Len, Pad: colon || padded(s[j:e])}) // 14:05:05
+		parts = append(parts, Part{Unit: units[n], Width: intWidth(s[j:e]), Pad: colon || padded(s[j:e])}) // 14:05:05
 		total = total.Mul(decimal.NewFromInt(60)).Add(d.Value)
 		lastNumEnd, decimals, word = e, d.Decimals, w
 		k = e + len(w)
@@ -367,6 +393,7 @@ func (lx *lexer) clockAt(q *Quantity) (int, bool, error) {
 						}
 					}
 					mer, k = m.word, e
+					parts[len(parts)-1].Sep, lastNumEnd = s[lastNumEnd:e], e // rewritten with the time
 					break
 				}
 			}
@@ -382,6 +409,10 @@ func (lx *lexer) clockAt(q *Quantity) (int, bool, error) {
 	}
 	last := parts[len(parts)-1].Unit
 	f, _ := unit.Factor(last, "s")
+	if mer != "" && q.Start < q.NumStart {
+		// 오후 2시: the meridiem is rewritten with the time
+		parts[0].Lead, q.NumStart = s[q.Start:q.NumStart], q.Start
+	}
 	q.Value, q.Unit, q.UnitWord, q.Decimals, q.NumEnd, q.Parts = total.Mul(f), ClockUnit, word, decimals, lastNumEnd, parts
 	q.Magnitude, q.Meridiem = f, mer
 	return k, true, nil
@@ -401,7 +432,12 @@ func (q Quantity) formatParts(v decimal.Decimal) string {
 	if !ok {
 		return v.String()
 	}
-	x = x.Round(int32(q.Decimals))
+	if q.Unit == ClockUnit {
+		// a clock shows the minute it is in: 14:03:52 is 14:03
+		x = x.Truncate(int32(q.Decimals))
+	} else {
+		x = x.Round(int32(q.Decimals))
+	}
 	neg := x.IsNegative()
 	x = x.Abs()
 	var b strings.Builder
@@ -410,15 +446,26 @@ func (q Quantity) formatParts(v decimal.Decimal) string {
 	} else if q.Delta {
 		b.WriteString("+")
 	}
-	b.WriteString(q.Parts[0].Lead)
-	for _, p := range q.Parts[:n-1] {
+	lead, trail := q.Parts[0].Lead, q.Parts[n-1].Sep
+	for i, p := range q.Parts[:n-1] {
 		r, _ := unit.Factor(p.Unit, last)
 		d := x.Div(r).Truncate(0)
 		x = x.Sub(d.Mul(r))
+		if i == 0 {
+			lead, trail, d = q.meridiemFor(lead, trail, d)
+			b.WriteString(lead)
+		}
 		writePart(&b, d.String(), p)
 		b.WriteString(p.Sep)
 	}
+	if n == 1 {
+		var h decimal.Decimal
+		lead, trail, h = q.meridiemFor(lead, trail, x)
+		x = h
+		b.WriteString(lead)
+	}
 	writePart(&b, x.StringFixed(int32(q.Decimals)), q.Parts[n-1])
+	b.WriteString(trail)
 	out := b.String()
 	if q.FullWidth {
 		out = toFullWidth.Replace(out)
@@ -437,4 +484,80 @@ func writePart(b *strings.Builder, digits string, p Part) {
 		b.WriteByte('0')
 	}
 	b.WriteString(digits)
+}
+
+// meridiemPairs are the words of a 12-hour clock, before noon and after.
+var meridiemPairs = [][2]string{{"오전", "오후"}, {"午前", "午後"}, {"AM", "PM"}, {"am", "pm"}}
+
+// meridiemFor returns the text before the first part of a 12-hour clock
+// time (lead: "오후 " of 오후 2시 3분), the text after its last (trail: " PM"
+// of 2:03 PM) and its hour for hour (0–23), with the meridiem the hour
+// needs in the words q was written with. A time of day of another kind
+// returns them as they are. Written back, the result reads as the same
+// hour: 오후 12시 is noon, 오전 0시 midnight (Korean, Japanese); 12 AM is
+// midnight and 12 PM noon (English).
+func (q Quantity) meridiemFor(lead, trail string, hour decimal.Decimal) (string, string, decimal.Decimal) {
+	if q.Meridiem == "" || q.Unit != ClockUnit {
+		return lead, trail, hour
+	}
+	h := hour.IntPart()
+	pm := h >= 12
+	word := q.Meridiem
+	for _, mp := range meridiemPairs {
+		if mp[0] == q.Meridiem || mp[1] == q.Meridiem {
+			word = mp[btoi(pm)]
+		}
+	}
+	latin := scriptOf(rune(word[0])) == latin
+	switch {
+	case latin && h%12 == 0:
+		h = 12
+	case latin || pm && h > 12:
+		h %= 12
+	}
+	if strings.HasPrefix(lead, q.Meridiem) {
+		lead = word + lead[len(q.Meridiem):]
+	}
+	if strings.HasSuffix(trail, q.Meridiem) {
+		trail = trail[:len(trail)-len(q.Meridiem)] + word
+	}
+	return lead, trail, decimal.NewFromInt(h)
+}
+
+// ClockText writes the time of day v (seconds since midnight) as the
+// clock time q is written, down to the second and at v's own decimals,
+// with its meridiem: 14:03:52.713 for 14:03, 오후 2시 3분 52.713초 for
+// 오후 2시 3분, 午後2時3分52秒 for 午後2時. It is how a message shows an
+// evidence value next to such a claim; for any other quantity it returns
+// "", false.
+func (q Quantity) ClockText(v decimal.Decimal) (string, bool) {
+	if q.Unit != ClockUnit || len(q.Parts) == 0 {
+		return "", false
+	}
+	parts := append([]Part(nil), q.Parts...)
+	words := []string{"", "", ""} // colon style: 14:03:52
+	space := ""
+	switch {
+	case strings.HasPrefix(q.UnitWord, "시") || strings.HasPrefix(q.UnitWord, "분") || strings.HasPrefix(q.UnitWord, "초"):
+		words, space = []string{"시", "분", "초"}, " "
+	case q.UnitWord != "":
+		words = []string{"時", "分", "秒"}
+	}
+	if len(parts) > 1 {
+		space = strings.TrimPrefix(parts[0].Sep, words[0])
+	}
+	trail := parts[len(parts)-1].Sep // " PM" of 2:03 PM
+	for len(parts) < 3 {
+		i := len(parts)
+		sep := ":"
+		if words[0] != "" {
+			sep = words[i-1] + space
+		}
+		parts[i-1].Sep = sep
+		parts = append(parts, Part{Unit: []string{"h", "min", "s"}[i], Width: 2, Pad: words[0] == ""})
+	}
+	parts[2].Sep = trail
+	c := q
+	c.Parts, c.Decimals, c.UnitWord = parts, max(0, int(-v.Exponent())), words[2]
+	return c.Format(v) + c.UnitWord, true
 }

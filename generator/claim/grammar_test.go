@@ -313,6 +313,28 @@ func TestFormatParts(t *testing.T) {
 		{"12% 감소", "-13", "13"}, // the word carries the sign
 		{"±11%", "-12", "±12"},
 		{"40ms500us", "40005", "40ms5"}, // 500 had no leading zero
+		// a clock is read by truncation, its parts keep their integer
+		// width (not the decimals'), 오전/오후 changes with the hour
+		{"14:03", "50632.713", "14:03"},
+		{"14:03:52.72", "50632.713", "14:03:52.71"},
+		{"14:03:05.5", "50585.25", "14:03:05.2"},
+		{"１４:０３", "50705", "１４:０５"},
+		{"오후 2시 3분", "40632.713", "오전 11시 17"},
+		{"오전 11시", "50632", "오후 2"},
+		{"午後2時", "43300", "午後12"},
+		{"오전 0시", "600", "오전 0"},
+		{"2:03 PM", "3632", "1:00 AM"},
+		{"12:30 AM", "43800", "12:10 PM"},
+		// a compound magnitude keeps its words, rounded at the last part
+		{"1만 2천 건", "13042", "1만 3"},
+		{"1만2천건", "13042", "1만3"},
+		{"1万2000件", "13042", "1万3042"},
+		{"12만 3천", "1234567", "123만 5"},
+		{"１万２千", "13042", "１万３"},
+		{"−1만 2천", "-13042", "−1만 3"},
+		{"3割5分", "36.2", "3割6"},
+		{"3割5分2厘", "36.27", "3割6分3"},
+		{"1만 2천 건", "10042", "1만 0"}, // see ZeroPart
 	} {
 		l, err := ParseLiteral(tc.lit)
 		if err != nil {
@@ -322,6 +344,31 @@ func TestFormatParts(t *testing.T) {
 		v := decimal.RequireFromString(tc.value)
 		if got := q.Format(v); got != tc.want {
 			t.Errorf("Format(%q, %s) = %q; want %q", tc.lit, tc.value, got, tc.want)
+		}
+	}
+}
+
+// TestZeroPart: a compound magnitude that would be rewritten with a zero
+// part is reported, so that fix leaves it to a person.
+func TestZeroPart(t *testing.T) {
+	for _, tc := range []struct {
+		lit, value string
+		zero       bool
+	}{
+		{"1만 2천 건", "13042", false},
+		{"1만 2천 건", "10042", true},
+		{"1만 2천 건", "9800", true}, // rounds to 10 thousand: 1만 0천
+		{"1만 2천 건", "8800", true},
+		{"1万2000件", "10000", true},
+		{"3割5分", "30", true},
+		{"40초", "0", false},
+	} {
+		l, err := ParseLiteral(tc.lit)
+		if err != nil {
+			t.Fatalf("ParseLiteral(%q): %v", tc.lit, err)
+		}
+		if got := l.Quantities[0].ZeroPart(decimal.RequireFromString(tc.value)); got != tc.zero {
+			t.Errorf("ZeroPart(%q, %s) = %v; want %v", tc.lit, tc.value, got, tc.zero)
 		}
 	}
 }

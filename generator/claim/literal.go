@@ -501,6 +501,21 @@ func magnitudeAt(s string, k int) (int64, int) {
 // s[k:] ("1만 2천", "1万2000", "3割5分") and the 여/余 of "40여 건".
 func (lx *lexer) magnitudes(q *Quantity, k int) (int, error) {
 	s := lx.s
+	// the parts of a compound, made when its second part is read
+	var parts []Part
+	lastNumEnd := q.NumEnd
+	addPart := func(f decimal.Decimal, sep string, a, b int, word string) {
+		digits := s[q.NumStart+len(q.Sign) : q.NumEnd]
+		if strings.ContainsAny(digits, ".．") {
+			return // 1.5만 2천: no rewrite in parts (see Rewritable)
+		}
+		if parts == nil {
+			parts = append(make([]Part, 0, 3), Part{Factor: q.Magnitude, Width: intWidth(digits), Pad: padded(digits), Word: q.MagnitudeWord})
+		}
+		parts[len(parts)-1].Sep = sep
+		parts = append(parts, Part{Factor: f, Width: intWidth(s[a:b]), Pad: padded(s[a:b]), Word: word})
+		lastNumEnd = b
+	}
 	if strings.HasPrefix(s[k:], "割") {
 		q.Value, q.Magnitude, q.Unit, q.UnitWord, q.MagnitudeWord = q.Value.Mul(decimal.NewFromInt(10)), decimal.NewFromInt(10), "%", "割", "割"
 		k += len("割")
@@ -512,10 +527,12 @@ func (lx *lexer) magnitudes(q *Quantity, k int) (int, error) {
 			if err != nil || d.Len == 0 || d.Decimals > 0 || !strings.HasPrefix(s[k+d.Len:], part.word) {
 				continue
 			}
+			addPart(part.f, s[lastNumEnd:k], k, k+d.Len, part.word)
 			q.Value = q.Value.Add(d.Value.Mul(part.f))
 			q.Magnitude, q.Compound, q.Decimals = part.f, true, 0
 			k += d.Len + len(part.word)
 		}
+		q.setMagParts(parts, lastNumEnd)
 		return k, nil
 	}
 	f, n := magnitudeAt(s, k)
@@ -545,6 +562,7 @@ func (lx *lexer) magnitudes(q *Quantity, k int) (int, error) {
 		if !part.LessThan(mag) {
 			break
 		}
+		addPart(pmag, s[lastNumEnd:k2], k2, k2+d.Len, strings.TrimSpace(s[k2+d.Len:k2+d.Len+n2]))
 		q.Value = q.Value.Add(part.Mul(decimal.NewFromInt(int64(q.Value.Sign() | 1))))
 		q.Magnitude, q.Decimals, q.Compound = pmag, d.Decimals, true
 		mag = pmag
@@ -553,7 +571,17 @@ func (lx *lexer) magnitudes(q *Quantity, k int) (int, error) {
 			break
 		}
 	}
+	q.setMagParts(parts, lastNumEnd)
 	return lx.yeo(q, k), nil
+}
+
+// setMagParts keeps the parts of a compound magnitude (1만 2천, 1万2000,
+// 3割5分) and makes [NumStart, NumEnd) run from the first part's digits
+// to the last part's, which Format rewrites in the same parts.
+func (q *Quantity) setMagParts(parts []Part, lastNumEnd int) {
+	if q.Compound && parts != nil {
+		q.MagParts, q.NumEnd = parts, lastNumEnd
+	}
 }
 
 // yeo reads the 여 of "40여 건" and the 余 of "40余件": a little over.

@@ -54,6 +54,11 @@ type Quantity struct {
 	// [NumStart, NumEnd) runs from the first part's digits to the last
 	// part's, which Format rewrites in the same parts.
 	Parts []Part `json:"parts,omitempty"`
+	// MagParts are the parts of a compound magnitude (1만 2천, 1万2000,
+	// 3割5分), each with its Factor, nil for any other number (and for a
+	// compound whose first part has decimals). [NumStart, NumEnd) then
+	// runs from the first part's digits to the last part's.
+	MagParts []Part `json:"-"`
 	// Meridiem is the 오전/오후/午前/午後 before a 12-hour clock time, or "".
 	Meridiem string `json:"meridiem,omitempty"`
 	// SignWord is the word after the number that gives it its sign
@@ -80,10 +85,12 @@ func IsOne(d decimal.Decimal) bool {
 }
 
 // Rewritable reports whether Format can rewrite the number in place: not
-// a number word, not a compound magnitude (1만 2천) and not a 12-hour
-// clock time (its 오전/오후 may have to change). A compound duration is
-// rewritten in its own parts (142h37m stays hours and minutes).
-func (q Quantity) Rewritable() bool { return !q.Word && !q.Compound && q.Meridiem == "" }
+// a number word, and a compound magnitude only when its parts are known
+// (1만 2천, 1万2000, 3割5分; not 1.5만 2천). A compound duration or clock
+// time is rewritten in its own parts (142h37m stays hours and minutes;
+// 오후 2시 3분 keeps 오전/오후, changing it as the hour needs), a compound
+// magnitude in its own magnitude words (see ZeroPart).
+func (q Quantity) Rewritable() bool { return !q.Word && (!q.Compound || q.MagParts != nil) }
 
 // Kind is the shape of a literal.
 type Kind string
@@ -144,6 +151,10 @@ func (q Quantity) Format(v decimal.Decimal) string {
 	if spread {
 		q.Sign, v = "", v.Abs() // ±11%: written again with its ±
 	}
+	if q.MagParts != nil {
+		s, _ := q.formatMagnitudes(v, spread)
+		return s
+	}
 	if !q.Magnitude.IsZero() {
 		v = v.Div(q.Magnitude)
 	}
@@ -151,26 +162,38 @@ func (q Quantity) Format(v decimal.Decimal) string {
 	neg := v.IsNegative()
 	digits := v.Abs().StringFixed(int32(q.Decimals))
 	if q.Grouped {
-		sep := ","
-		if strings.TrimSpace(q.Sep) == "" || q.Sep == "\u00a0" || q.Sep == "\u202f" || q.Sep == "\u2009" {
-			sep = q.Sep
-		}
-		intPart, frac, _ := strings.Cut(digits, ".")
-		var b strings.Builder
-		for i, c := range intPart {
-			if i > 0 && (len(intPart)-i)%3 == 0 {
-				b.WriteString(sep)
-			}
-			b.WriteRune(c)
-		}
-		digits = b.String()
-		if frac != "" {
-			digits += "." + frac
-		}
+		digits = q.group(digits)
 	}
 	if q.FullWidth {
 		digits = toFullWidth.Replace(digits)
 	}
+	return q.signed(digits, neg, v.IsZero(), spread)
+}
+
+// group writes the integer digits of digits in groups of three with q's
+// separator (",", or the space it was written with).
+func (q Quantity) group(digits string) string {
+	sep := ","
+	if strings.TrimSpace(q.Sep) == "" || q.Sep == "\u00a0" || q.Sep == "\u202f" || q.Sep == "\u2009" {
+		sep = q.Sep
+	}
+	intPart, frac, _ := strings.Cut(digits, ".")
+	var b strings.Builder
+	for i, c := range intPart {
+		if i > 0 && (len(intPart)-i)%3 == 0 {
+			b.WriteString(sep)
+		}
+		b.WriteRune(c)
+	}
+	if frac != "" {
+		b.WriteString("." + frac)
+	}
+	return b.String()
+}
+
+// signed writes digits with the sign of a number (negative when neg) in
+// q's sign convention; spread writes ± before them.
+func (q Quantity) signed(digits string, neg, zero, spread bool) string {
 	minus, plus := q.minus(), "+"
 	if strings.Contains(q.Sign, "＋") {
 		plus = "＋"
@@ -185,7 +208,7 @@ func (q Quantity) Format(v decimal.Decimal) string {
 	switch {
 	case neg:
 		return delta + minus + digits
-	case q.Delta && (!v.IsZero() || delta == ""):
+	case q.Delta && (!zero || delta == ""):
 		// A difference keeps its mark: "+0" stays a difference, "Δ0" too.
 		return delta + plus + digits
 	}
@@ -229,7 +252,7 @@ func RewriteKeepsReading(lit string, q Quantity, nw string) bool {
 	}
 	// a compound is read with its last unit word: 142h37 is not a number
 	tail, mag := "", q.Magnitude
-	if len(q.Parts) > 0 || q.SignWord != "" {
+	if len(q.Parts) > 0 || q.MagParts != nil || q.SignWord != "" {
 		tail, mag = lit[q.NumEnd:q.End], one
 	}
 	want, err := ParseLiteral(nw + tail)
@@ -249,4 +272,52 @@ func RewriteKeepsReading(lit string, q Quantity, nw string) bool {
 		}
 	}
 	return true
+}
+
+// formatMagnitudes writes v in the magnitude parts of q, rounded at the
+// last part's decimals: 13042 as "1만 3" for 1만 2천 (the last word, 천,
+// stays as written), "1万3042" for 1万2000, "3割6" for 3割5分. ok is false
+// when a part comes out zero ("1만 0" for 10042, "0만 9" for 9800), which
+// reads as written but is not how a number is written in those words:
+// ZeroPart reports it.
+func (q Quantity) formatMagnitudes(v decimal.Decimal, spread bool) (string, bool) {
+	n := len(q.MagParts)
+	lastF := q.MagParts[n-1].Factor
+	x := v.Div(lastF).Round(int32(q.Decimals))
+	neg, zero := x.IsNegative(), x.IsZero()
+	x = x.Abs()
+	ok := true
+	var b strings.Builder
+	for i, p := range q.MagParts[:n-1] {
+		r := p.Factor.Div(lastF)
+		d := x.Div(r).Truncate(0)
+		x = x.Sub(d.Mul(r))
+		ok = ok && !d.IsZero()
+		digits := d.String()
+		if i == 0 && q.Grouped {
+			digits = q.group(digits)
+		}
+		writePart(&b, digits, p)
+		b.WriteString(p.Sep)
+	}
+	ok = ok && !x.IsZero()
+	writePart(&b, x.StringFixed(int32(q.Decimals)), q.MagParts[n-1])
+	out := b.String()
+	if q.FullWidth {
+		out = toFullWidth.Replace(out)
+	}
+	return q.signed(out, neg, zero, spread), ok
+}
+
+// ZeroPart reports whether Format writes a part of q's compound
+// magnitude as zero for v ("1만 0천" for 10042 written as 1만 2천).
+func (q Quantity) ZeroPart(v decimal.Decimal) bool {
+	if q.MagParts == nil {
+		return false
+	}
+	if q.SignWord != "" || q.Sign == "±" {
+		v = v.Abs()
+	}
+	_, ok := q.formatMagnitudes(v, false)
+	return !ok
 }

@@ -104,6 +104,31 @@ func (s *Spec) textOffset(text string) func(int) int {
 	}
 }
 
+// specFixes returns the suggested fixes of a claim in the figure text
+// text, which at maps into the spec file, as edits of the spec file: the
+// fixes of a text written once in the file as a TOML basic string, each
+// edit's new text one the string holds as written (no quote, backslash
+// or control character). Any other text's fixes are dropped, and evdoc
+// fix says why it leaves the claim to a person.
+func (s *Spec) specFixes(text string, fixes []diag.SuggestedFix, at func(int) int) []diag.SuggestedFix {
+	if len(fixes) == 0 || strings.Count(string(s.Src), `"`+strings.ReplaceAll(text, "\n", `\n`)+`"`) != 1 {
+		return nil
+	}
+	ix := s.index()
+	out := make([]diag.SuggestedFix, 0, len(fixes))
+	for _, f := range fixes {
+		g := diag.SuggestedFix{Message: f.Message}
+		for _, e := range f.Edits {
+			if strings.ContainsFunc(e.NewText, func(r rune) bool { return r == '"' || r == '\\' || r < 0x20 || r == 0x7f }) {
+				return nil
+			}
+			g.Edits = append(g.Edits, diag.TextEdit{Pos: ix.Pos(at(e.Pos.Offset)), End: at(e.End), NewText: e.NewText})
+		}
+		out = append(out, g)
+	}
+	return out
+}
+
 // glyphCheck reports every rune of every text lang shows that no font of
 // the chain has, at the text in the spec, before anything is drawn.
 func (s *Spec) glyphCheck(lang string, fonts *Fonts) diag.List {
@@ -180,6 +205,7 @@ func (s *Spec) Judge(st *evidence.Store, langs []string, fonts map[string]*Fonts
 			_, cov := check.Coverage(page)
 			tds = append(tds, cov...)
 			for _, d := range tds {
+				fixes := d.Fixes
 				d.Fixes = nil
 				if at != nil {
 					end := d.End
@@ -188,8 +214,12 @@ func (s *Spec) Judge(st *evidence.Store, langs []string, fonts map[string]*Fonts
 					if end.IsValid() {
 						d.End = ix.Pos(at(end.Offset))
 					}
+					d.Fixes = s.specFixes(f.text, fixes, at)
 				} else {
 					d.Pos, d.End = s.keyPos(lastKey(f.key)), diag.Position{}
+				}
+				if len(fixes) > 0 && len(d.Fixes) == 0 {
+					d.Related = append(d.Related, diag.Related{Pos: d.Pos, Message: `evdoc fix rewrites a figure text only where the spec writes it once, as a "…" string`})
 				}
 				d.Message = fmt.Sprintf("figure %q %s (%s): %s", s.Name, f.key, lang, d.Message)
 				ds = append(ds, d)

@@ -67,8 +67,10 @@ func Edits(p *claim.Page, st *evidence.Store, opt check.Options) ([]Edit, diag.L
 // fixed mismatch, and for a mismatch without a mechanical fix a
 // diagnostic saying why: inline markup inside the link text
 // ("fix-markup"), a unit, sign or precision problem that a person must
-// resolve ("fix-manual"), or a change by a factor of 1000 or more without
-// Options.AllowScale ("fix-scale"). fixed counts the mismatches resolved.
+// resolve, or a file not among pages ("fix-manual"), or a change by a
+// factor of 1000 or more without Options.AllowScale ("fix-scale"). A
+// figure spec is passed as a page whose Source is the spec file. fixed
+// counts the mismatches resolved.
 func Plan(pages []*claim.Page, findings diag.List, fo Options) (edits map[string][]Edit, remaining diag.List, fixed int) {
 	byPath := map[string]*claim.Page{}
 	for _, p := range pages {
@@ -77,8 +79,13 @@ func Plan(pages []*claim.Page, findings diag.List, fo Options) (edits map[string
 	edits = map[string][]Edit{}
 	for _, d := range findings {
 		p := byPath[d.Pos.File]
-		if d.Rule != diag.ClaimMismatch || p == nil {
+		if d.Rule != diag.ClaimMismatch {
 			remaining = append(remaining, d)
+			continue
+		}
+		if p == nil {
+			// every stale claim is rewritten or listed with the reason
+			remaining = append(remaining, d, diag.Errorf(d.Pos, diag.FixManual, "cannot rewrite automatically: %s is not a page or figure spec evdoc fix rewrites; fix it by hand: %s", d.Pos.File, d.Message).Spanning(d.End))
 			continue
 		}
 		if len(d.Fixes) == 0 {
@@ -90,7 +97,9 @@ func Plan(pages []*claim.Page, findings diag.List, fo Options) (edits map[string
 					rule, why = diag.FixMarkup, "the number is not written as one run of the link text; fix it by hand"
 				}
 			}
-			remaining = append(remaining, d, diag.Errorf(d.Pos, rule, "cannot rewrite automatically: %s", why).Spanning(d.End))
+			manual := diag.Errorf(d.Pos, rule, "cannot rewrite automatically: %s", why).Spanning(d.End)
+			manual.Related = d.Related // the evidence, and why a figure text is not rewritten
+			remaining = append(remaining, d, manual)
 			continue
 		}
 		var es []Edit
