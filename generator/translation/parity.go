@@ -1058,7 +1058,10 @@ func describe(ns []Number) string {
 		case n.Sign == "▲":
 			s = "▲" + s
 		}
-		if n.Unit != "" {
+		switch {
+		case n.Unit == claim.ClockUnit && n.Kind == "number":
+			s = clock24(n.Value) // 14:03, not 50580 tod
+		case n.Unit != "":
 			s += " " + n.Unit
 		}
 		if n.Cmp != "" {
@@ -1079,6 +1082,21 @@ func describe(ns []Number) string {
 		return "no number"
 	}
 	return strings.Join(parts, ", ")
+}
+
+// clock24 writes a time of day (seconds since midnight) as a 24-hour
+// clock: 14:03, 14:03:52, 14:03:52.713.
+func clock24(v decimal.Decimal) string {
+	secs := v.Mod(decimal.NewFromInt(60))
+	mins := v.Sub(secs).Div(decimal.NewFromInt(60)).IntPart()
+	s := fmt.Sprintf("%02d:%02d", mins/60, mins%60)
+	if !secs.IsZero() {
+		s += fmt.Sprintf(":%02d", secs.IntPart())
+		if frac := secs.Sub(secs.Truncate(0)); !frac.IsZero() {
+			s += strings.TrimPrefix(frac.String(), "0")
+		}
+	}
+	return s
 }
 
 // compareNumbers compares the numbers that are not claims block by block
