@@ -56,7 +56,7 @@ func Known() []Theme {
 	return []Theme{
 		{Name: "hugo-book", Repo: "alex-shpak/hugo-book", Detect: both("docs/inject/head.html"),
 			Head: "_partials/docs/inject/head.html", Body: "_partials/docs/inject/body.html",
-			Note: "its search index (BookSearch) is built from each page's .Plain, which holds each claim's own text (the popover is filled in by evdoc.js); its footer's \"Edit this page\" link (BookEditLink) is built from each page's file, so on the evidence viewer pages and generated translation fallbacks, which evdoc build writes, it names a file the repository does not have"},
+			Note: "its search index (BookSearch) is built from each page's .Plain, which holds each claim's own text (the popover is filled in by evdoc.js); its footer's \"Edit this page\" link (BookEditLink) is built from each page's file: the component's copy of docs/links/edit.html makes it name, on the evidence pages and translation fallbacks evdoc build writes, the repository file the page shows"},
 		{Name: "PaperMod", Repo: "adityatelange/hugo-PaperMod", Detect: both("extend_head.html"),
 			Head: "_partials/extend_head.html", Body: "_partials/extend_footer.html"},
 		{Name: "Hextra", Repo: "imfing/hextra", Detect: both("custom/head-end.html"),

@@ -36,6 +36,11 @@ import (
 //	FILE contains TEXT
 //	FILE lacks TEXT
 //	FILE count N TEXT
+//	DIR names-files URL
+//
+// names-files: every href in the HTML files under DIR that starts with URL
+// names, after URL, a file or directory the project's repository has (an
+// edit link never names a file only evdoc's staged project holds).
 //
 // With Chromium, the page named by the archive's browse member (its first
 // line: a path of evdoc build's output) is opened: its first claim's
@@ -113,6 +118,10 @@ func TestBuildHostThemes(t *testing.T) {
 				if len(fields) < 3 {
 					t.Fatalf("assert:%d: %q; want FILE contains|lacks|count … TEXT", i+1, line)
 				}
+				if fields[1] == "names-files" {
+					assertNamesFiles(t, dir, fields[0], fields[2])
+					continue
+				}
 				b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(fields[0])))
 				if err != nil {
 					t.Errorf("assert:%d: %v", i+1, err)
@@ -141,6 +150,37 @@ func TestBuildHostThemes(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// assertNamesFiles checks that every href of the HTML files under
+// root/sub starting with prefix names a path that exists under root
+// (relative to it, after prefix), and that there is at least one.
+func assertNamesFiles(t *testing.T, root, sub, prefix string) {
+	t.Helper()
+	files, err := regularFiles(filepath.Join(root, filepath.FromSlash(sub)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, f := range files {
+		if !strings.HasSuffix(f, ".html") {
+			continue
+		}
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, part := range strings.Split(string(b), `href="`+prefix)[1:] {
+			rel, _, _ := strings.Cut(part, `"`)
+			n++
+			if _, err := os.Stat(filepath.Join(root, filepath.FromSlash(rel))); err != nil {
+				t.Errorf("%s: link %s%s names %s, which the repository does not have", f, prefix, rel, rel)
+			}
+		}
+	}
+	if n == 0 {
+		t.Errorf("no link under %s starts with %s", sub, prefix)
 	}
 }
 

@@ -22,6 +22,7 @@ import (
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/evidence"
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
+	"github.com/evdoc-lab/evdoc/generator/translation"
 	"github.com/evdoc-lab/evdoc/internal/safefile"
 )
 
@@ -741,13 +742,16 @@ func (s *Site) stageEvidence(ctx context.Context, stage string, v *viewer, data 
 		}
 	}
 	for _, lang := range langs {
-		idx := map[string]any{"title": "Evidence", "translationKey": "evidence", "evdoc_index": true}
+		// the files each page shows, for a theme's edit link
+		// (translation.SourceParam): the evidence directory, a set's
+		// manifest, a raw file
+		idx := map[string]any{"title": "Evidence", "translationKey": "evidence", "evdoc_index": true, translation.SourceParam: evidenceRoot(s.Store.Sets)}
 		if err := writeFrontMatterPage(s.Config.pageFile(stage, lang, EvidenceDir, "_index.md"), idx); err != nil {
 			return err
 		}
 		for _, set := range s.Store.Sets {
 			m := set.Manifest
-			fm := map[string]any{"title": m.Title, "translationKey": "evidence/" + m.ID,
+			fm := map[string]any{"title": m.Title, "translationKey": "evidence/" + m.ID, translation.SourceParam: path.Join(set.Dir, evidence.ManifestName),
 				"evdoc_set": map[string]string{"id": m.ID, "date": m.Date, "environment": m.Environment, "report": m.Report,
 					"origin": m.Origin, "source": m.Source}}
 			if err := writeFrontMatterPage(s.Config.pageFile(stage, lang, path.Join(EvidenceDir, m.ID), "_index.md"), fm); err != nil {
@@ -762,6 +766,24 @@ func (s *Site) stageEvidence(ctx context.Context, stage string, v *viewer, data 
 		}
 	}
 	return nil
+}
+
+// evidenceRoot returns the repository directory holding the evidence
+// sets (the parent of their directories), or EvidenceDir when there are
+// none or they do not share one.
+func evidenceRoot(sets []*evidence.Set) string {
+	root := ""
+	for i, set := range sets {
+		d := path.Dir(set.Dir)
+		if i > 0 && d != root {
+			return EvidenceDir
+		}
+		root = d
+	}
+	if root == "" || root == "." {
+		return EvidenceDir
+	}
+	return root
 }
 
 // stageViewerFile writes the viewer pages of one raw file in every
@@ -860,7 +882,7 @@ func (s *Site) stageViewerFile(ctx context.Context, stage string, vf *viewerFile
 				ls = append(ls, l)
 			}
 			pfm := map[string]any{"evdoc_origin": map[string]string{"origin": prov.Origin, "source": prov.Source}, "title": title, "weight": (fi+1)*1_000_000 + w, "translationKey": strings.TrimPrefix(vf.pagePath(w), "/"),
-				"evdoc_file": lmeta, "evdoc_lines": ls}
+				"evdoc_file": lmeta, "evdoc_lines": ls, translation.SourceParam: vf.File}
 			if w > 0 {
 				pfm["evdoc_continuation"] = true
 			}

@@ -13,6 +13,14 @@ import (
 // of hreflang alternates and the language switcher.
 const FallbackParam = "evdoc_fallback"
 
+// SourceParam is the front matter field of a page evdoc build generates
+// that has no file of its own in the repository (a fallback without a
+// target file, an evidence page): the repository-relative path of the
+// file the page shows. A theme's edit link built from the page's file
+// would name a file only the staged project has; the component's copy of
+// such a link (hugo-book's docs/links/edit.html) names this one.
+const SourceParam = "evdoc_source"
+
 // fallbackParams is the evdoc_fallback front matter of a generated page.
 type fallbackParams struct {
 	Lang      string `yaml:"lang"`
@@ -90,6 +98,9 @@ func (f Fallback) Render(src Language) ([]byte, error) {
 	}
 	if f.Source.ExplicitKey {
 		fm["translationKey"] = f.Source.Key
+	}
+	if f.Target == nil {
+		fm[SourceParam] = f.Source.Path
 	}
 	fm[FallbackParam] = fallbackParams{Lang: src.Code, Label: src.Label, Locale: src.Locale, Source: f.Source.Path, SourceURL: f.Source.URL()}
 	y, err := yaml.Marshal(fm)
