@@ -38,7 +38,7 @@ func newFiguresCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) 
 				return &exitError{2, err}
 			}
 			for _, f := range s.Figures {
-				ds = append(ds, f.Validate(s.Store, proj.Langs, proj.Fonts, opts.check)...)
+				ds = append(ds, f.Validate(s.Store, proj.Langs, proj.Fonts, opts.check, s.Config.Markdown)...)
 			}
 			if ds.HasErrors() {
 				ds.Sort()

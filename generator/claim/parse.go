@@ -215,14 +215,17 @@ func appendRawHTML(ps []Extent, ix *diag.LineIndex, src []byte, off, end int) []
 }
 
 // NewMarkdown returns a goldmark instance configured as Hugo configures
-// goldmark by default. It is what Parse uses; the site stage uses the same
-// configuration to read pages.
+// goldmark by default (NewMarkdownWith of the zero MarkdownConfig): for a
+// page outside any site, and for tests. Every stage that reads a site's
+// pages (check, build, translation, figure texts) uses NewMarkdownWith of
+// the site's configuration instead, so that all read one document.
 func NewMarkdown() goldmark.Markdown {
 	return NewMarkdownWith(MarkdownConfig{})
 }
 
-// MarkdownConfig is what a site's Hugo configuration changes in how
-// goldmark reads its pages.
+// MarkdownConfig is what a site's Hugo configuration (markup.goldmark)
+// changes in how goldmark reads its pages. The zero value is Hugo's
+// default: every extension Hugo enables by default on, passthrough off.
 type MarkdownConfig struct {
 	// PassthroughInline and PassthroughBlock are the delimiters (open,
 	// close) of Hugo's passthrough extension
@@ -230,15 +233,46 @@ type MarkdownConfig struct {
 	// them is a formula (KaTeX, MathJax) that Hugo passes through
 	// unrendered, and its numbers are the formula's, not prose.
 	PassthroughInline, PassthroughBlock [][2]string
+	// NoTable … NoTypographer are set when the configuration turns the
+	// extension off (markup.goldmark.extensions.table = false,
+	// typographer.disable = true …): Hugo then reads "| a |" as text, a
+	// "~~" as text, a bare URL as text, and so on.
+	NoTable, NoStrikethrough, NoLinkify, NoTaskList, NoDefinitionList, NoFootnote, NoTypographer bool
+	// NoAutoHeadingID and NoAttribute are set when the configuration
+	// turns markup.goldmark.parser.autoHeadingID or
+	// parser.attribute.title off.
+	NoAutoHeadingID, NoAttribute bool
+	// EscapedSpace reads as Hugo reads the pages evdoc stages: goldmark's
+	// CJK extension with escapedSpace, which evdoc turns on for Hugo (see
+	// site.Config.HugoEnv), so that "\ " (an escaped space) is nothing.
+	EscapedSpace bool
+}
+
+// Staged returns c as Hugo reads the pages evdoc stages (EscapedSpace).
+func (c MarkdownConfig) Staged() MarkdownConfig {
+	c.EscapedSpace = true
+	return c
 }
 
 // NewMarkdownWith returns a goldmark instance configured as Hugo
-// configures goldmark for a site with configuration c.
+// configures goldmark for a site with configuration c. It is the one
+// constructor of every goldmark evdoc reads a page with.
 func NewMarkdownWith(c MarkdownConfig) goldmark.Markdown {
-	exts := []goldmark.Extender{
-		extension.Table, extension.Strikethrough, extension.Linkify,
-		extension.TaskList, extension.DefinitionList, extension.Footnote,
-		extension.Typographer,
+	var exts []goldmark.Extender
+	for _, e := range []struct {
+		off bool
+		ext goldmark.Extender
+	}{
+		{c.NoTable, extension.Table}, {c.NoStrikethrough, extension.Strikethrough}, {c.NoLinkify, extension.Linkify},
+		{c.NoTaskList, extension.TaskList}, {c.NoDefinitionList, extension.DefinitionList}, {c.NoFootnote, extension.Footnote},
+		{c.NoTypographer, extension.Typographer},
+	} {
+		if !e.off {
+			exts = append(exts, e.ext)
+		}
+	}
+	if c.EscapedSpace {
+		exts = append(exts, extension.NewCJK(extension.WithEscapedSpace()))
 	}
 	if len(c.PassthroughInline) > 0 || len(c.PassthroughBlock) > 0 {
 		delims := func(ds [][2]string) []passthrough.Delimiters {
@@ -250,10 +284,14 @@ func NewMarkdownWith(c MarkdownConfig) goldmark.Markdown {
 		}
 		exts = append(exts, passthrough.New(passthrough.Config{InlineDelimiters: delims(c.PassthroughInline), BlockDelimiters: delims(c.PassthroughBlock)}))
 	}
-	return goldmark.New(
-		goldmark.WithExtensions(exts...),
-		goldmark.WithParserOptions(parser.WithAutoHeadingID(), parser.WithAttribute()),
-	)
+	var opts []parser.Option
+	if !c.NoAutoHeadingID {
+		opts = append(opts, parser.WithAutoHeadingID())
+	}
+	if !c.NoAttribute {
+		opts = append(opts, parser.WithAttribute())
+	}
+	return goldmark.New(goldmark.WithExtensions(exts...), goldmark.WithParserOptions(opts...))
 }
 
 // SplitFrontMatter finds YAML ("---"), TOML ("+++") or JSON ("{ … }")

@@ -14,6 +14,7 @@ import (
 	"golang.org/x/tools/txtar"
 
 	"github.com/evdoc-lab/evdoc/generator/check"
+	"github.com/evdoc-lab/evdoc/generator/claim"
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/evidence"
 	"github.com/evdoc-lab/evdoc/internal/txtartest"
@@ -56,7 +57,7 @@ func TestReferenceFigures(t *testing.T) {
 		t.Fatalf("%d figure specs; expected the reference site's five or more", len(p.Specs))
 	}
 	for _, s := range p.Specs {
-		if ds := s.Validate(p.Store, langs, p.Fonts, check.DefaultOptions()); len(ds) > 0 {
+		if ds := s.Validate(p.Store, langs, p.Fonts, check.DefaultOptions(), claim.MarkdownConfig{}); len(ds) > 0 {
 			t.Errorf("%s:\n%v", s.Name, ds)
 		}
 	}
@@ -139,7 +140,7 @@ func TestSpecErrors(t *testing.T) {
 		}
 		specs, ds := LoadSpecs(dir, "figures")
 		for _, s := range specs {
-			ds = append(ds, s.Validate(st, langs, fonts, check.DefaultOptions())...)
+			ds = append(ds, s.Validate(st, langs, fonts, check.DefaultOptions(), claim.MarkdownConfig{})...)
 			for _, l := range langs {
 				if _, err := s.Render(st, l, fonts[l]); err == nil && ds.HasErrors() && (ds[0].Rule == diag.FigureData || ds[0].Rule == diag.FigureSpec) {
 					t.Errorf("Render(%s) succeeded on a spec with errors", l)
@@ -183,7 +184,7 @@ func TestCaptionNumberChecked(t *testing.T) {
 		if ds.HasErrors() {
 			t.Fatal(ds)
 		}
-		ds = m.Validate(p.Store, langs, p.Fonts, check.DefaultOptions())
+		ds = m.Validate(p.Store, langs, p.Fonts, check.DefaultOptions(), claim.MarkdownConfig{})
 		if len(ds) != 1 || ds[0].Rule != diag.ClaimMismatch {
 			t.Fatalf("%s: got %v; want one claim-mismatch", lang, ds)
 		}
@@ -228,7 +229,7 @@ func TestFortioPercentilesGolden(t *testing.T) {
 	p := loadProject(t, root)
 	p.OutDir = "golden"
 	for _, s := range p.Specs {
-		if ds := s.Validate(p.Store, langs, p.Fonts, check.DefaultOptions()); len(ds) > 0 {
+		if ds := s.Validate(p.Store, langs, p.Fonts, check.DefaultOptions(), claim.MarkdownConfig{}); len(ds) > 0 {
 			t.Fatalf("%s:\n%v", s.Name, ds)
 		}
 	}
@@ -423,7 +424,7 @@ func TestBrokenSetNamed(t *testing.T) {
 	}
 	specs, ds := LoadSpecs(dir, "figures")
 	for _, s := range specs {
-		ds = append(ds, s.Validate(st, langs, repoFonts(t), check.DefaultOptions())...)
+		ds = append(ds, s.Validate(st, langs, repoFonts(t), check.DefaultOptions(), claim.MarkdownConfig{})...)
 	}
 	if len(ds) != 1 || !strings.Contains(ds[0].Message, `evidence set "lab" did not load (see its errors)`) {
 		t.Errorf("got %v; want one finding naming the set that did not load", ds)

@@ -158,9 +158,10 @@ func (s *Spec) glyphCheck(lang string, fonts *Fonts) diag.List {
 // not glyph-checked), and every number in a figure text is a claim that
 // agrees with the evidence, exactly as in a page: [12 s](ev:SET/NAME).
 // A number written bare is a claim-unbound error. Positions point into
-// the spec file.
-func (s *Spec) Validate(st *evidence.Store, langs []string, fonts map[string]*Fonts, opt check.Options) diag.List {
-	ds, _ := s.Judge(st, langs, fonts, opt)
+// the spec file. Texts are read with the site's goldmark configuration
+// md, as its pages are.
+func (s *Spec) Validate(st *evidence.Store, langs []string, fonts map[string]*Fonts, opt check.Options, md claim.MarkdownConfig) diag.List {
+	ds, _ := s.Judge(st, langs, fonts, opt, md)
 	return ds
 }
 
@@ -168,10 +169,10 @@ func (s *Spec) Validate(st *evidence.Store, langs []string, fonts map[string]*Fo
 // figure's texts (caption, title, axis labels… in each language), with
 // the claim's page the spec file and its positions in it, so they count
 // with the pages' claims.
-func (s *Spec) Judge(st *evidence.Store, langs []string, fonts map[string]*Fonts, opt check.Options) (diag.List, []check.Result) {
+func (s *Spec) Judge(st *evidence.Store, langs []string, fonts map[string]*Fonts, opt check.Options, mdc claim.MarkdownConfig) (diag.List, []check.Result) {
 	var results []check.Result
 	_, ds := s.data(st)
-	md := claim.NewMarkdown()
+	md := claim.NewMarkdownWith(mdc)
 	ix := s.index()
 	for _, lang := range langs {
 		ds = append(ds, s.texts(lang)...)

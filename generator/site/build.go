@@ -497,7 +497,7 @@ func (s *Site) Stage(ctx context.Context, stage string, data *StageData, logw io
 		}
 		for _, d := range contentDirs {
 			if strings.HasPrefix(rel, d) {
-				pinned, ok := markClaims(rel, b, true, marks[rel], 0)
+				pinned, ok := markClaims(s.Config.markdown(), rel, b, true, marks[rel], 0)
 				out, ins := translation.HugoMarkdown(pinned, mdOpt)
 				return out, ok || len(ins) > 0
 			}
@@ -594,20 +594,22 @@ func stageGitInfo(ctx context.Context, root, stage string, logw io.Writer) {
 // link), is left as it is: Hugo's position is right there, or the claim
 // keeps it.
 func pinClaimPositions(rel string, src []byte) ([]byte, bool) {
-	return markClaims(rel, src, true, nil, 0)
+	return markClaims(claim.MarkdownConfig{}, rel, src, true, nil, 0)
 }
 
 // markClaims is pinClaimPositions (when pin is set) that also writes
 // the precision of each claim of marks (by its literal's offset in the
 // page, shift bytes before its offset in src) into its destination, as
 // the render hook reads it ("[40.3초](<ev:SET/NAME ~1>)": its data key,
-// see precisionKey).
-func markClaims(rel string, src []byte, pin bool, marks map[int]string, shift int) ([]byte, bool) {
+// see precisionKey). The page is read with the site's goldmark
+// configuration md, as check reads it: a link inside a passthrough
+// formula is the formula's text, not a claim to mark.
+func markClaims(md claim.MarkdownConfig, rel string, src []byte, pin bool, marks map[int]string, shift int) ([]byte, bool) {
 	pin = pin && bytes.Contains(src, []byte("{{"))
 	if !pin && len(marks) == 0 || !bytes.Contains(src, []byte("ev:")) {
 		return src, false
 	}
-	parsed, _ := claim.Parse(claim.NewMarkdown(), rel, src)
+	parsed, _ := claim.Parse(claim.NewMarkdownWith(md), rel, src)
 	var out []byte
 	last := 0
 	for _, c := range parsed.Claims {
@@ -775,7 +777,7 @@ func (s *Site) stageFallbacks(ctx context.Context, stage string, mdOpt translati
 				// the source's body after the fallback's own front
 				// matter: its claims' precision marks, shifted
 				shift := len(b) - len(f.Source.Body()) - f.Source.Parsed.BodyStart
-				b, _ = markClaims(f.File(src), b, false, marks[f.Source.Path], shift)
+				b, _ = markClaims(s.Config.markdown(), f.File(src), b, false, marks[f.Source.Path], shift)
 				return nil
 			})
 			if err != nil {

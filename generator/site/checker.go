@@ -615,7 +615,7 @@ func (c *Checker) judgePage(p *Page) (*pageVerdict, map[string][]string) {
 	evt, sets := evtableFindings(p, c.site.Store)
 	v.figures = append(unknownFigures(p, c.figureNames), evt...)
 	v.evtables = sets
-	v.emphasis = translation.CheckEmphasis(p)
+	v.emphasis = translation.CheckEmphasis(p, c.site.Config.markdown())
 	v.style = style.CheckPage(c.site.Glossary, p.Parsed, p.Lang)
 	v.front = uncheckedNumbers(p)
 	if !c.citesIndex {
@@ -761,7 +761,7 @@ func (s *Site) checkFigureSpecs(opt check.Options) (diag.List, map[string]bool, 
 	}
 	for _, f := range s.Figures {
 		figures[f.Name] = true
-		fds, rs := f.Judge(s.Store, langs, fonts, opt)
+		fds, rs := f.Judge(s.Store, langs, fonts, opt, s.Config.markdown())
 		ds = append(ds, fds...)
 		results = append(results, rs...)
 	}

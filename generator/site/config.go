@@ -102,7 +102,9 @@ type Config struct {
 	Files []string
 
 	// Markdown is what the configuration changes in how Hugo's goldmark
-	// reads pages (markup.goldmark.extensions.passthrough).
+	// reads pages (markup.goldmark: passthrough, extensions turned off,
+	// parser settings); NewMarkdown builds the goldmark every stage reads
+	// the site's pages with.
 	Markdown claim.MarkdownConfig
 
 	// Imports are the paths of the configuration's Hugo Modules imports
@@ -254,6 +256,7 @@ func LoadConfig(root string) (*Config, error) {
 	if b := configBool(configMap(configMap(configMap(merged, "markup"), "goldmark"), "renderer"), "unsafe"); b != nil {
 		c.Unsafe = *b
 	}
+	c.Markdown = goldmarkConfig(configMap(configMap(merged, "markup"), "goldmark"))
 	if pt := configMap(configMap(configMap(configMap(merged, "markup"), "goldmark"), "extensions"), "passthrough"); pt != nil {
 		if b := configBool(pt, "enable"); b != nil && *b {
 			d := configMap(pt, "delimiters")
@@ -432,12 +435,41 @@ func mergeConfig(dst, src map[string]any) {
 }
 
 // NewMarkdown returns goldmark configured as Hugo configures it for this
-// site (claim.NewMarkdownWith).
+// site (claim.NewMarkdownWith of markdown()).
 func (c *Config) NewMarkdown() goldmark.Markdown {
+	return claim.NewMarkdownWith(c.markdown())
+}
+
+// markdown is the site's goldmark configuration; Hugo's defaults for a
+// nil Config.
+func (c *Config) markdown() claim.MarkdownConfig {
 	if c == nil {
-		return claim.NewMarkdown()
+		return claim.MarkdownConfig{}
 	}
-	return claim.NewMarkdownWith(c.Markdown)
+	return c.Markdown
+}
+
+// goldmarkConfig reads what Hugo's markup.goldmark settings gm change in
+// how goldmark reads pages, besides passthrough: the extensions turned off
+// (table = false …, typographer.disable = true or typographer = false) and
+// the parser's autoHeadingID and attribute.title.
+func goldmarkConfig(gm map[string]any) claim.MarkdownConfig {
+	var mc claim.MarkdownConfig
+	ext, prs := configMap(gm, "extensions"), configMap(gm, "parser")
+	off := func(m map[string]any, k string) bool {
+		b := configBool(m, k)
+		return b != nil && !*b
+	}
+	for k, f := range map[string]*bool{"table": &mc.NoTable, "strikethrough": &mc.NoStrikethrough, "linkify": &mc.NoLinkify,
+		"tasklist": &mc.NoTaskList, "definitionlist": &mc.NoDefinitionList, "footnote": &mc.NoFootnote} {
+		*f = off(ext, k)
+	}
+	if d := configBool(configMap(ext, "typographer"), "disable"); d != nil && *d || off(ext, "typographer") {
+		mc.NoTypographer = true
+	}
+	mc.NoAutoHeadingID = off(prs, "autoheadingid")
+	mc.NoAttribute = off(configMap(prs, "attribute"), "title")
+	return mc
 }
 
 // delimiterPairs reads a list of [open, close] pairs (Hugo's passthrough
@@ -491,7 +523,7 @@ func sortedKeys(m map[string]Language) []string {
 // explicit enable = false or escapedSpace = false is an error: evdoc
 // cannot make emphasis next to CJK punctuation render without them.
 func (c *Config) HugoEnv() ([]string, translation.MarkdownOptions, error) {
-	opt := translation.MarkdownOptions{EastAsianLineBreaks: c.CJK.EastAsianLineBreaks}
+	opt := translation.MarkdownOptions{EastAsianLineBreaks: c.CJK.EastAsianLineBreaks, Markdown: c.Markdown}
 	if c.CJK.Enable != nil && !*c.CJK.Enable || c.CJK.EscapedSpace != nil && !*c.CJK.EscapedSpace {
 		return nil, opt, fmt.Errorf("%s: markup.goldmark.extensions.cjk must have enable = true and escapedSpace = true (or leave them unset); evdoc writes escaped spaces so that emphasis next to CJK punctuation renders", strings.Join(c.Files, ", "))
 	}

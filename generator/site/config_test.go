@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"sort"
 	"strings"
@@ -14,6 +15,7 @@ import (
 
 	"golang.org/x/tools/txtar"
 
+	"github.com/evdoc-lab/evdoc/generator/claim"
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/internal/txtartest"
 )
@@ -194,6 +196,37 @@ func TestConfigThemes(t *testing.T) {
 		}
 		if !slices.Equal(c.Themes, tc.themes) {
 			t.Errorf("%q: themes %q, want %q", tc.src, c.Themes, tc.themes)
+		}
+	}
+}
+
+// TestGoldmarkConfig: the markup.goldmark settings that change how Hugo's
+// goldmark reads a page are read into the one configuration every stage
+// parses with (Config.NewMarkdown).
+func TestGoldmarkConfig(t *testing.T) {
+	for _, tt := range []struct {
+		toml string
+		want claim.MarkdownConfig
+	}{
+		{"", claim.MarkdownConfig{}},
+		{"[markup.goldmark.extensions]\ntable = false\nlinkify = false\nfootnote = true\n", claim.MarkdownConfig{NoTable: true, NoLinkify: true}},
+		{"[markup.goldmark.extensions]\nstrikethrough = false\ntaskList = false\ndefinitionList = false\nfootnote = false\n",
+			claim.MarkdownConfig{NoStrikethrough: true, NoTaskList: true, NoDefinitionList: true, NoFootnote: true}},
+		{"[markup.goldmark.extensions.typographer]\ndisable = true\n", claim.MarkdownConfig{NoTypographer: true}},
+		{"[markup.goldmark.parser]\nautoHeadingID = false\n[markup.goldmark.parser.attribute]\ntitle = false\n", claim.MarkdownConfig{NoAutoHeadingID: true, NoAttribute: true}},
+		{"[markup.goldmark.extensions.passthrough]\nenable = true\n[markup.goldmark.extensions.passthrough.delimiters]\ninline = [['$', '$']]\n",
+			claim.MarkdownConfig{PassthroughInline: [][2]string{{"$", "$"}}}},
+	} {
+		dir := t.TempDir()
+		if err := os.WriteFile(filepath.Join(dir, "hugo.toml"), []byte("defaultContentLanguage = \"ko\"\n[languages.ko]\ncontentDir = \"content/ko\"\n"+tt.toml), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		c, err := LoadConfig(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(c.Markdown, tt.want) {
+			t.Errorf("%q: %+v, want %+v", tt.toml, c.Markdown, tt.want)
 		}
 	}
 }

@@ -166,7 +166,7 @@ func TestEveryEvidenceMutationIsCaught(t *testing.T) {
 		}
 		// Figure texts' claims are among the results too.
 		for _, f := range s.Figures {
-			ds = append(ds, f.Validate(st, langs, nil, check.DefaultOptions())...)
+			ds = append(ds, f.Validate(st, langs, nil, check.DefaultOptions(), claim.MarkdownConfig{})...)
 		}
 		for _, c := range rests[pos] {
 			if !errorAt(ds, c.file, c.line) {

@@ -163,7 +163,7 @@ func (s *Site) siteChecks(opt check.Options) []siteCheck {
 			diag.ClaimSyntax, diag.ClaimLiteral, diag.ClaimExemptReason, diag.ClaimArity, diag.ClaimUnknownRef, diag.ClaimMismatch, diag.ClaimUnbound},
 			func() diag.List { return s.checkFigures(opt) }},
 		{translation.Rules(), func() diag.List {
-			return s.Translations.Check(translation.CheckOptions{Root: s.Root, Themes: s.Config.Themes})
+			return s.Translations.Check(translation.CheckOptions{Root: s.Root, Themes: s.Config.Themes, Markdown: s.Config.markdown()})
 		}},
 		{[]diag.RuleID{diag.EvidencePageName}, s.checkEvidencePageNames},
 		{[]diag.RuleID{diag.ClaimUnchecked}, func() diag.List {

@@ -1,6 +1,7 @@
 package translation
 
 import (
+	"github.com/evdoc-lab/evdoc/generator/claim"
 	"github.com/evdoc-lab/evdoc/generator/diag"
 )
 
@@ -12,6 +13,9 @@ type CheckOptions struct {
 	// Themes are the site's themes (Hugo's theme setting), in order: their
 	// i18n/ and layouts/ under Root/themes count as Hugo merges them.
 	Themes []string
+	// Markdown is the site's goldmark configuration, which every page is
+	// read with.
+	Markdown claim.MarkdownConfig
 }
 
 // Check reports pairing problems (duplicate keys, orphans) and, for each
@@ -23,7 +27,7 @@ type CheckOptions struct {
 func (s *Set) Check(opt CheckOptions) diag.List {
 	ds := s.CheckPairing()
 	for _, p := range s.Pages {
-		ds = append(ds, CheckEmphasis(p)...)
+		ds = append(ds, CheckEmphasis(p, opt.Markdown)...)
 	}
 	if opt.Root != "" {
 		ds = append(ds, CheckI18nStrings(opt.Root, opt.Themes, s.Languages)...)

@@ -8,10 +8,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
-	"github.com/yuin/goldmark/extension"
-	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
 	"github.com/yuin/goldmark/util"
 
@@ -25,6 +22,9 @@ type MarkdownOptions struct {
 	// EastAsianLineBreaks is cjk.eastAsianLineBreaks: Hugo drops soft line
 	// breaks between East Asian wide characters.
 	EastAsianLineBreaks bool
+	// Markdown is the site's goldmark configuration: the page is read as
+	// check reads it (a passthrough formula is not emphasis).
+	Markdown claim.MarkdownConfig
 }
 
 // An emphasis delimiter run such as "**" whose closing run follows
@@ -301,13 +301,13 @@ func HugoMarkdown(src []byte, opt MarkdownOptions) ([]byte, []Insertion) {
 		return src, nil // only emphasis (a '*' run) gets an insertion: no parse needed
 	}
 	blanked := blankFrontMatter(src, bodyStart)
-	doc := claim.NewMarkdown().Parser().Parse(text.NewReader(blanked))
+	doc := claim.NewMarkdownWith(opt.Markdown).Parser().Parse(text.NewReader(blanked))
 	return applyInsertions(src, bodyStart, hugoInsertions(doc, blanked, opt))
 }
 
 // hugoInsertions returns the changes HugoMarkdown makes to a page: blanked
-// is its source with the front matter blanked, doc what claim.NewMarkdown
-// reads from blanked.
+// is its source with the front matter blanked, doc what the site's
+// goldmark (claim.NewMarkdownWith) reads from blanked.
 func hugoInsertions(doc ast.Node, blanked []byte, opt MarkdownOptions) []Insertion {
 	ins := emphasisInsertions(doc, blanked)
 	if opt.EastAsianLineBreaks {
@@ -371,23 +371,11 @@ func hasEscapedSpace(src []byte) bool {
 	return false
 }
 
-// hugoRenderer is goldmark as Hugo configures it with cjk.escapedSpace.
-func hugoRenderer() goldmark.Markdown {
-	return goldmark.New(
-		goldmark.WithExtensions(
-			extension.Table, extension.Strikethrough, extension.Linkify,
-			extension.TaskList, extension.DefinitionList, extension.Footnote,
-			extension.Typographer, extension.NewCJK(extension.WithEscapedSpace()),
-		),
-		goldmark.WithParserOptions(parser.WithAutoHeadingID(), parser.WithAttribute()),
-	)
-}
-
 // CheckEmphasis reports emphasis delimiters of a page that would still
 // render as literal "*" after HugoMarkdown: the page is read the way Hugo
-// reads what evdoc stages, and each "*" left in text is a finding at its
-// position in the page.
-func CheckEmphasis(p *Page) diag.List {
+// reads what evdoc stages (with the site's goldmark configuration md), and
+// each "*" left in text is a finding at its position in the page.
+func CheckEmphasis(p *Page, md claim.MarkdownConfig) diag.List {
 	src := p.Parsed.Source
 	if bytes.IndexByte(src[p.Parsed.BodyStart:], '*') < 0 {
 		return nil // no "*" in the body, none can be left literal
@@ -396,23 +384,23 @@ func CheckEmphasis(p *Page) diag.List {
 		return nil
 	}
 	blanked := blankFrontMatter(src, p.Parsed.BodyStart)
-	doc := claim.NewMarkdown().Parser().Parse(text.NewReader(blanked))
-	ins := hugoInsertions(doc, blanked, MarkdownOptions{})
+	doc := claim.NewMarkdownWith(md).Parser().Parse(text.NewReader(blanked))
+	ins := hugoInsertions(doc, blanked, MarkdownOptions{Markdown: md})
 	if len(ins) > 0 || hasEscapedSpace(blanked) {
 		// Hugo reads what HugoMarkdown stages with cjk.escapedSpace,
-		// which parses "\ " otherwise than claim.NewMarkdown: read that
+		// which parses "\ " otherwise than the page is read: read that
 		// text as Hugo does. Without either, both read the page alike.
-		return literalEmphasis(p, ins)
+		return literalEmphasis(p, ins, md)
 	}
 	return literalEmphasisIn(p, doc, blanked, nil)
 }
 
 // literalEmphasis is CheckEmphasis reading what HugoMarkdown stages (the
 // page with ins made) as Hugo does.
-func literalEmphasis(p *Page, ins []Insertion) diag.List {
+func literalEmphasis(p *Page, ins []Insertion, md claim.MarkdownConfig) diag.List {
 	out, ins := applyInsertions(p.Parsed.Source, p.Parsed.BodyStart, ins)
 	blanked := blankFrontMatter(out, p.Parsed.BodyStart)
-	doc := hugoRenderer().Parser().Parse(text.NewReader(blanked))
+	doc := claim.NewMarkdownWith(md.Staged()).Parser().Parse(text.NewReader(blanked))
 	return literalEmphasisIn(p, doc, blanked, ins)
 }
 

@@ -14,7 +14,7 @@ import (
 func renderHugo(t *testing.T, src []byte) string {
 	t.Helper()
 	var b bytes.Buffer
-	if err := hugoRenderer().Convert(src, &b); err != nil {
+	if err := claim.NewMarkdownWith(claim.MarkdownConfig{}.Staged()).Convert(src, &b); err != nil {
 		t.Fatal(err)
 	}
 	return b.String()
@@ -48,8 +48,39 @@ func TestEmphasisNextToCJKPunctuation(t *testing.T) {
 		if strings.Contains(strings.ReplaceAll(html, "<code>**「code」**です</code>", ""), "**") {
 			t.Errorf("%s: literal ** in %q", tc.in, html)
 		}
-		if ds := CheckEmphasis(&Page{Parsed: parsePage(t, src)}); tc.in != "2 * 3 * 4" && len(ds) != 0 {
+		if ds := CheckEmphasis(&Page{Parsed: parsePage(t, src)}, claim.MarkdownConfig{}); tc.in != "2 * 3 * 4" && len(ds) != 0 {
 			t.Errorf("%s: %v", tc.in, ds)
+		}
+	}
+}
+
+// TestEmphasisReadWithSiteConfig: CheckEmphasis and HugoMarkdown read a
+// page with the site's goldmark configuration, as check and Hugo do: a
+// "*" inside a passthrough formula ($2*3$) is the formula's, neither a
+// page-emphasis finding nor a place for an escaped space, and a "*" in a
+// table row is text where the site turns tables off as in a table.
+func TestEmphasisReadWithSiteConfig(t *testing.T) {
+	math := claim.MarkdownConfig{PassthroughInline: [][2]string{{"$", "$"}}}
+	for _, tc := range []struct {
+		in               string
+		md               claim.MarkdownConfig
+		findings, staged int
+		defaultFindings  int
+	}{
+		{"면적은 $2*3$ 이다", math, 0, 0, 1},
+		{"식 $**「x」**。$ 끝", math, 0, 0, 0},
+		{"| a*b |\n|---|\n| c |", claim.MarkdownConfig{NoTable: true}, 1, 0, 1},
+	} {
+		src := []byte("---\ntitle: x\n---\n" + tc.in + "\n")
+		p, _ := claim.Parse(claim.NewMarkdownWith(tc.md), "p.md", src)
+		if ds := CheckEmphasis(&Page{Parsed: p}, tc.md); len(ds) != tc.findings {
+			t.Errorf("%q with the site's config: %d findings %v, want %d", tc.in, len(ds), ds, tc.findings)
+		}
+		if ds := CheckEmphasis(&Page{Parsed: parsePage(t, src)}, claim.MarkdownConfig{}); len(ds) != tc.defaultFindings {
+			t.Errorf("%q with Hugo's defaults: %d findings %v, want %d", tc.in, len(ds), ds, tc.defaultFindings)
+		}
+		if _, ins := HugoMarkdown(src, MarkdownOptions{Markdown: tc.md}); len(ins) != tc.staged {
+			t.Errorf("%q: staged with %d insertions %v, want %d", tc.in, len(ins), ins, tc.staged)
 		}
 	}
 }
@@ -78,10 +109,10 @@ func TestCheckEmphasisOneParse(t *testing.T) {
 		`foo*\ *bar`,
 	} {
 		p := &Page{Parsed: parsePage(t, []byte("---\ntitle: x\n---\n"+in+"\n"))}
-		got := CheckEmphasis(p)
+		got := CheckEmphasis(p, claim.MarkdownConfig{})
 		blanked := blankFrontMatter(p.Parsed.Source, p.Parsed.BodyStart)
 		ins := hugoInsertions(claim.NewMarkdown().Parser().Parse(text.NewReader(blanked)), blanked, MarkdownOptions{})
-		want := literalEmphasis(p, ins)
+		want := literalEmphasis(p, ins, claim.MarkdownConfig{})
 		if fmt.Sprint(got) != fmt.Sprint(want) {
 			t.Errorf("%q:\ngot  %v\nwant %v", in, got, want)
 		}
