@@ -4,7 +4,6 @@ import (
 	"strings"
 	"testing"
 	"unicode"
-	"unicode/utf8"
 )
 
 // isName reports whether a token that holds digits names something rather
@@ -14,9 +13,10 @@ import (
 // hash, …).
 func isName(tok string) bool {
 	// The sweep reads a token in fields split at quotes and brackets
-	// (fieldDelim): "0A0A'0A0" is the names "0A0A" and "0A0", "0A0<" the
-	// name "0A0", while "1'234" holds the numbers 1 and 234.
-	if parts := strings.FieldsFunc(tok, func(r rune) bool { return r < utf8.RuneSelf && fieldDelim(byte(r)) }); len(parts) != 1 || parts[0] != tok {
+	// (fieldDelim) and at commas not between two digits: "0A0A'0A0" is the
+	// names "0A0A" and "0A0", "0A0<" the name "0A0", "000A00,A" the name
+	// "000A00", while "1'234" holds the numbers 1 and 234.
+	if parts := sweepFields(tok); len(parts) != 1 || parts[0] != tok {
 		for _, p := range parts {
 			if hasDigit(p) && !isName(p) {
 				return false
@@ -24,7 +24,16 @@ func isName(tok string) bool {
 		}
 		return true
 	}
-	s, _ := normaliseCell(tok)
+	// Emphasis, a leading colon and trailing punctuation are not part of
+	// a field ("0X0!" is the hexadecimal name 0X0).
+	a, b := 0, len(tok)
+	for a < b && (tok[a] == '*' || tok[a] == ':' && !strings.HasPrefix(tok[a:b], "::")) { // "::1" is an address
+		a++
+	}
+	for b > a && strings.IndexByte("*:,.!?", tok[b-1]) >= 0 {
+		b--
+	}
+	s, _ := normaliseCell(tok[a:b])
 	s = strings.TrimLeft(strings.TrimSpace(s), "+-−Δ~≈")
 	if s == "" || s[0] < '0' || s[0] > '9' {
 		return true
@@ -37,6 +46,23 @@ func isName(tok string) bool {
 		}
 	}
 	return identifier(s)
+}
+
+// sweepFields splits tok where the evidence-number sweep separates fields:
+// at fieldDelim bytes and at a comma that does not sit between two digits.
+func sweepFields(tok string) []string {
+	var out []string
+	start := 0
+	for i := 0; i <= len(tok); i++ {
+		if i < len(tok) && !fieldDelim(tok[i]) && !(tok[i] == ',' && !(isDigitBefore(tok, i) && isDigitAt(tok, i+1))) {
+			continue
+		}
+		if i > start {
+			out = append(out, tok[start:i])
+		}
+		start = i + 1
+	}
+	return out
 }
 
 // hasDigit reports whether s holds an ASCII or full-width digit.
