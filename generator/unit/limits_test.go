@@ -13,10 +13,13 @@ func TestMaxDigits(t *testing.T) {
 	if _, err := ScanDigits(strings.Repeat("7", MaxDigits), Style{}); err != nil {
 		t.Fatalf("%d digits: %v", MaxDigits, err)
 	}
-	for _, s := range []string{strings.Repeat("1", MaxDigits+1), strings.Repeat("1", 4<<20), "0." + strings.Repeat("5", MaxDigits), strings.Repeat("１", MaxDigits+1)} {
+	for _, s := range []string{strings.Repeat("1", MaxDigits+1), strings.Repeat("1", 4<<20), "0." + strings.Repeat("5", MaxDigits), strings.Repeat("１", MaxDigits+1), "1" + strings.Repeat(",222", MaxDigits/3+1)} {
 		_, err := ScanDigits(s, Style{})
 		if err == nil || !strings.Contains(err.Error(), "digits; expected at most") {
 			t.Fatalf("%d bytes of digits: %v", len(s), err)
+		}
+		if _, shErr := ScanDigitsShape(s, Style{}); shErr == nil || shErr.Error() != err.Error() {
+			t.Errorf("%d bytes of digits: ScanDigitsShape: %v; want %v", len(s), shErr, err)
 		}
 		if len(err.Error()) > 300 {
 			t.Errorf("message of %d bytes for %d bytes of digits", len(err.Error()), len(s))
