@@ -1,6 +1,7 @@
 package raw
 
 import (
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -57,6 +58,37 @@ func TestPatternRecipes(t *testing.T) {
 		for _, e := range errs {
 			t.Errorf("%s: %v", file, e)
 		}
+	}
+}
+
+// TestCompilePatternOnce: a pattern is compiled once (the same
+// expression comes back, and the same error, twice), a section pattern
+// without a named group too, and the memo stays bounded.
+func TestCompilePatternOnce(t *testing.T) {
+	p := `^x %{NUMBER:n} once$`
+	a, errA := CompilePattern(p)
+	b, errB := CompilePattern(p)
+	if errA != nil || a != b || errB != nil {
+		t.Errorf("CompilePattern twice: %p, %v and %p, %v; want one expression", a, errA, b, errB)
+	}
+	if _, err := CompilePattern(`%{NUMBR:x}`); err == nil {
+		t.Error("unknown sub-pattern compiled")
+	} else if _, err2 := CompilePattern(`%{NUMBR:x}`); err2 != err {
+		t.Errorf("second compile of a bad pattern: %v, want the memoized %v", err2, err)
+	}
+	s1, _ := CompilePatternAny(`^(Response time)`)
+	s2, _ := CompilePatternAny(`^(Response time)`)
+	if s1 == nil || s1 != s2 {
+		t.Errorf("CompilePatternAny twice: %p and %p", s1, s2)
+	}
+	for i := range 2 * maxCompiledPatterns {
+		CompilePattern(fmt.Sprintf(`^%d %%{NUMBER:n}$`, i))
+	}
+	compiledPatterns.Lock()
+	n := len(compiledPatterns.m)
+	compiledPatterns.Unlock()
+	if n > maxCompiledPatterns {
+		t.Errorf("%d patterns memoized, want at most %d", n, maxCompiledPatterns)
 	}
 }
 
