@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"os/exec"
 	"path"
@@ -769,6 +770,18 @@ func (s *Site) stageFallbacks(ctx context.Context, stage string, mdOpt translati
 				if fm := cascaded(f.Source, cascades); len(fm) != len(f.Source.FrontMatter) {
 					p := *f.Source
 					p.FrontMatter = fm
+					f.Source = &p
+				}
+				// a page with no file of its own links its source
+				// page's file for editing (Hextra's editURL)
+				if f.Target == nil && s.Config.EditURL(f.Source.Path) != "" {
+					p := *f.Source
+					p.FrontMatter = maps.Clone(p.FrontMatter)
+					if p.FrontMatter == nil {
+						p.FrontMatter = map[string]any{}
+					}
+					p.FrontMatter[translation.SourceParam] = p.Path
+					s.Config.setEditURL(p.FrontMatter)
 					f.Source = &p
 				}
 				if b, err = f.Render(src); err != nil {

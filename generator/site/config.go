@@ -77,6 +77,10 @@ type Config struct {
 		// SourceLanguage names the language translations are made from;
 		// defaultContentLanguage when empty.
 		SourceLanguage string
+		// EditURLBase is params.editURL.base when params.editURL.enable
+		// is true: Hextra's "Edit this page" setting, the URL of the
+		// project's content/ directory in its repository.
+		EditURLBase string
 	}
 	// CJK is markup.goldmark.extensions.cjk; nil fields are unset.
 	CJK struct {
@@ -245,6 +249,9 @@ func LoadConfig(root string) (*Config, error) {
 		c.DefaultContentLanguage = "en" // Hugo's default
 	}
 	c.Params.SourceLanguage = configString(configMap(merged, "params"), "sourcelanguage")
+	if eu := configMap(configMap(merged, "params"), "editurl"); configBool(eu, "enable") != nil && *configBool(eu, "enable") {
+		c.Params.EditURLBase = configString(eu, "base")
+	}
 	cjk := configMap(configMap(configMap(configMap(merged, "markup"), "goldmark"), "extensions"), "cjk")
 	c.CJK.Enable, c.CJK.EscapedSpace = configBool(cjk, "enable"), configBool(cjk, "escapedspace")
 	if b := configBool(cjk, "eastasianlinebreaks"); b != nil {
@@ -550,4 +557,36 @@ func (c *Config) pageFile(stage string, lang Language, dir, name string) string 
 		name = strings.TrimSuffix(name, ".md") + "." + lang.Code + ".md"
 	}
 	return filepath.Join(stage, filepath.FromSlash(lang.ContentDir), filepath.FromSlash(dir), name)
+}
+
+// EditURL returns the "Edit this page" URL of the project file rel
+// (slash-separated, relative to the project root) for a site whose theme
+// builds it from params.editURL.base as Hextra does: base names the
+// project's content/ directory, so rel is joined to its parent. It is ""
+// when the site sets no such base. A page evdoc build generates carries
+// it as its editURL, which Hextra uses instead of the page's file.
+func (c *Config) EditURL(rel string) string {
+	if c.Params.EditURLBase == "" {
+		return ""
+	}
+	u, err := url.Parse(c.Params.EditURLBase)
+	if err != nil {
+		return ""
+	}
+	u.Path = path.Join(u.Path, "..", rel)
+	u.RawPath = ""
+	return u.String()
+}
+
+// setEditURL gives the front matter fm of a page evdoc build generates,
+// which names the file it shows (translation.SourceParam), the editURL of
+// that file (EditURL), unless it has one or the site sets no base.
+func (c *Config) setEditURL(fm map[string]any) {
+	rel, _ := fm[translation.SourceParam].(string)
+	if _, own := fm["editURL"]; own || rel == "" {
+		return
+	}
+	if u := c.EditURL(rel); u != "" {
+		fm["editURL"] = u
+	}
 }

@@ -230,3 +230,27 @@ func TestGoldmarkConfig(t *testing.T) {
 		}
 	}
 }
+
+// TestEditURL: a generated page's editURL is the repository file it shows
+// joined to the parent of params.editURL.base (Hextra's URL of content/),
+// only when params.editURL.enable is true.
+func TestEditURL(t *testing.T) {
+	for _, tc := range []struct{ params, rel, want string }{
+		{"[params.editURL]\nenable = true\nbase = \"https://example.org/o/r/edit/main/content\"\n", "evidence/run/r.md", "https://example.org/o/r/edit/main/evidence/run/r.md"},
+		{"[params.editURL]\nenable = true\nbase = \"https://example.org/o/r/edit/main/site/content/\"\n", "content/ko/docs/x.md", "https://example.org/o/r/edit/main/site/content/ko/docs/x.md"},
+		{"[params.editURL]\nenable = false\nbase = \"https://example.org/o/r/edit/main/content\"\n", "evidence/run/r.md", ""},
+		{"[params]\nx = 1\n", "evidence/run/r.md", ""},
+	} {
+		dir := t.TempDir()
+		if err := os.WriteFile(filepath.Join(dir, "hugo.toml"), []byte("baseURL = \"/\"\ndefaultContentLanguage = \"ko\"\n[languages.ko]\ncontentDir = \"content/ko\"\n"+tc.params), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		c, err := LoadConfig(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := c.EditURL(tc.rel); got != tc.want {
+			t.Errorf("%q, %s: EditURL = %q, want %q", tc.params, tc.rel, got, tc.want)
+		}
+	}
+}

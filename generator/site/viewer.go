@@ -746,6 +746,7 @@ func (s *Site) stageEvidence(ctx context.Context, stage string, v *viewer, data 
 		// (translation.SourceParam): the evidence directory, a set's
 		// manifest, a raw file
 		idx := map[string]any{"title": "Evidence", "translationKey": "evidence", "evdoc_index": true, translation.SourceParam: evidenceRoot(s.Store.Sets)}
+		s.Config.setEditURL(idx)
 		if err := writeFrontMatterPage(s.Config.pageFile(stage, lang, EvidenceDir, "_index.md"), idx); err != nil {
 			return err
 		}
@@ -754,6 +755,7 @@ func (s *Site) stageEvidence(ctx context.Context, stage string, v *viewer, data 
 			fm := map[string]any{"title": m.Title, "translationKey": "evidence/" + m.ID, translation.SourceParam: path.Join(set.Dir, evidence.ManifestName),
 				"evdoc_set": map[string]string{"id": m.ID, "date": m.Date, "environment": m.Environment, "report": m.Report,
 					"origin": m.Origin, "source": m.Source}}
+			s.Config.setEditURL(fm)
 			if err := writeFrontMatterPage(s.Config.pageFile(stage, lang, path.Join(EvidenceDir, m.ID), "_index.md"), fm); err != nil {
 				return err
 			}
@@ -886,6 +888,7 @@ func (s *Site) stageViewerFile(ctx context.Context, stage string, vf *viewerFile
 			if w > 0 {
 				pfm["evdoc_continuation"] = true
 			}
+			s.Config.setEditURL(pfm)
 			name := path.Base(vf.pagePath(w)) + ".md"
 			dir := path.Dir(strings.TrimPrefix(vf.pagePath(w), "/"))
 			if err := writeJSONFrontMatterPage(s.Config.pageFile(stage, lang, dir, name), pfm); err != nil {
