@@ -534,7 +534,7 @@ func Coverage(p *claim.Page) (claim.Coverage, diag.List) {
 			u.Text, u.Text, u.Text, claim.ExemptDestination)
 		if u.In != "" {
 			d = diag.Errorf(u.Pos, diag.ClaimUnbound,
-				"number %q in %s is published and bound to no evidence; write it there as [%s](ev:SET/NAME), or mark it [%s](%s \"reason\") if it is not a measurement, when the shortcode renders the argument as Markdown (Hugo's figure caption and details summary do); else state it in the prose as a claim",
+				"number %q in %s is published and bound to no evidence; write it there as [%s](ev:SET/NAME) if the shortcode renders the argument with .Page.RenderString (Hugo's details summary does; markdownify, which Hugo's figure caption uses, renders it as the home page's), else state it in the prose as a claim; mark it [%s](%s \"reason\") if it is not a measurement",
 				u.Text, u.In, u.Text, u.Text, claim.ExemptDestination)
 		}
 		end := u.End
