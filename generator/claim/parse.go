@@ -136,6 +136,13 @@ type Page struct {
 	// reads them (up to the first it cannot read, which Parse reports as
 	// page-shortcode); the site knows which names have a template.
 	Shortcodes []ShortcodeCall
+	// HugoSyntax are the byte ranges of the body Hugo's goldmark never
+	// reads as written, in order: each shortcode call (Hugo puts a
+	// placeholder in its place before Markdown, so its arguments' "*"
+	// and quotes are no text) and the "/*" and "*/" of each call written
+	// as a comment ({{</* x */>}} reads {{< x >}}). A check of what a
+	// reader sees skips them.
+	HugoSyntax [][2]int
 
 	// Blocks lists the headings, paragraphs, table cells and code blocks
 	// of the body with their inline text, in document order (see Block):
@@ -348,7 +355,7 @@ func parse(md goldmark.Markdown, path string, src []byte, page bool) (*Page, dia
 	var scErr diag.List
 	if page {
 		var d *diag.Diagnostic
-		if p.Shortcodes, d = scanShortcodes(ix, blanked, body); d != nil {
+		if p.Shortcodes, p.HugoSyntax, d = scanHugoSyntax(ix, blanked, body); d != nil {
 			scErr = diag.List{*d}
 		}
 	}

@@ -44,18 +44,38 @@ type ShortcodeArg struct {
 // naming the page. Which names have a template is the site's to judge
 // (site.shortcodeFindings).
 func scanShortcodes(ix *diag.LineIndex, src []byte, body int) ([]ShortcodeCall, *diag.Diagnostic) {
+	calls, _, d := scanHugoSyntax(ix, src, body)
+	return calls, d
+}
+
+// HugoSyntax returns the byte ranges of src, a page whose body starts at
+// body, that Hugo's goldmark never reads as written (see
+// Page.HugoSyntax), up to the first shortcode call Hugo cannot read.
+func HugoSyntax(src []byte, body int) [][2]int {
+	if indexShortcodeStart(src, body) < 0 {
+		return nil
+	}
+	_, spans, _ := scanHugoSyntax(diag.NewLineIndex("", src), src, body)
+	return spans
+}
+
+// scanHugoSyntax is scanShortcodes that also returns the page's Hugo
+// syntax (Page.HugoSyntax) in order: each call's bytes, and the "/*" and
+// "*/" of each call written as a comment.
+func scanHugoSyntax(ix *diag.LineIndex, src []byte, body int) ([]ShortcodeCall, [][2]int, *diag.Diagnostic) {
 	var calls []ShortcodeCall
+	var spans [][2]int
 	// names met so far: Hugo's lexer accepts a closing tag of any name it
 	// met before (an opening or a closing tag), and fails on another
 	seen := map[string]bool{}
-	fail := func(at int, format string, args ...any) ([]ShortcodeCall, *diag.Diagnostic) {
+	fail := func(at int, format string, args ...any) ([]ShortcodeCall, [][2]int, *diag.Diagnostic) {
 		d := diag.Errorf(ix.Pos(at), diag.PageShortcode, format, args...).Spanning(ix.LineEnd(at))
-		return calls, &d
+		return calls, spans, &d
 	}
 	for i := body; ; {
 		j := indexShortcodeStart(src, i)
 		if j < 0 {
-			return calls, nil
+			return calls, spans, nil
 		}
 		right := []byte(">}}")
 		if src[j+2] == '%' {
@@ -69,6 +89,8 @@ func scanShortcodes(ix *diag.LineIndex, src []byte, body int) ([]ShortcodeCall, 
 				return fail(j, "shortcode comment %s/* is not closed; expected */%s", src[j:j+3], right)
 			}
 			i = k + end + 2 + len(right)
+			// Hugo shows {{< x >}}: the markers are not in its text
+			spans = append(spans, [2]int{k, k + 2}, [2]int{k + end, k + end + 2})
 			continue
 		}
 		k = skipSpace(src, k)
@@ -153,6 +175,7 @@ func scanShortcodes(ix *diag.LineIndex, src []byte, body int) ([]ShortcodeCall, 
 		seen[name] = true
 		_, end := ix.Span(j, k)
 		calls = append(calls, ShortcodeCall{Name: name, Closing: closing, Pos: ix.Pos(j), End: end, Args: args})
+		spans = append(spans, [2]int{j, k})
 		i = k
 	}
 }

@@ -87,7 +87,8 @@ func TestShortcodeArgs(t *testing.T) {
 // FuzzScanShortcodes: no input panics; every call lies inside the
 // source, in order, and starts with "{{"; each argument's value lies
 // inside its call, after the one before it, within its quotes when
-// quoted and after its "name=" (and spaces) when named.
+// quoted and after its "name=" (and spaces) when named; the Hugo syntax
+// spans are in order, each a call's bytes or a comment's "/*" or "*/".
 func FuzzScanShortcodes(f *testing.F) {
 	for _, s := range []string{"{{< x a=\"b\" >}}i{{< /x >}}", "{{% y %}}", "{{</* c */>}}", "{{< x a=`b", "{{< /x >}}", "{{< x\n"} {
 		f.Add(s)
@@ -121,6 +122,26 @@ func FuzzScanShortcodes(f *testing.F) {
 		}
 		if d != nil && (d.Pos.Offset < last || d.Pos.Offset > len(src)) {
 			t.Fatalf("finding %v out of place in %q", d, s)
+		}
+		// Hugo syntax: in order, each span a call or a comment marker
+		calls2, spans, _ := scanHugoSyntax(ix, src, 0)
+		prev, n := 0, 0
+		for _, sp := range spans {
+			text := s[sp[0]:min(sp[1], len(s))]
+			if sp[0] < prev || sp[1] > len(s) || sp[0] >= sp[1] {
+				t.Fatalf("span %v out of place in %q", sp, s)
+			}
+			switch {
+			case text == "/*" || text == "*/":
+			case n < len(calls2) && sp[0] == calls2[n].Pos.Offset && sp[1] == calls2[n].End.Offset:
+				n++
+			default:
+				t.Fatalf("span %v (%q) is neither a call nor a comment marker in %q", sp, text, s)
+			}
+			prev = sp[1]
+		}
+		if n != len(calls) || len(calls2) != len(calls) {
+			t.Fatalf("%d spans of %d calls in %q", n, len(calls), s)
 		}
 	})
 }

@@ -300,7 +300,7 @@ func HugoMarkdown(src []byte, opt MarkdownOptions) ([]byte, []Insertion) {
 	if !opt.EastAsianLineBreaks && bytes.IndexByte(src[bodyStart:], '*') < 0 {
 		return src, nil // only emphasis (a '*' run) gets an insertion: no parse needed
 	}
-	blanked := blankFrontMatter(src, bodyStart)
+	blanked := hugoText(blankFrontMatter(src, bodyStart), claim.HugoSyntax(src, bodyStart))
 	doc := claim.NewMarkdownWith(opt.Markdown).Parser().Parse(text.NewReader(blanked))
 	return applyInsertions(src, bodyStart, hugoInsertions(doc, blanked, opt))
 }
@@ -344,6 +344,48 @@ func applyInsertions(src []byte, bodyStart int, ins []Insertion) ([]byte, []Inse
 	return b.Bytes(), ins
 }
 
+// hugoText returns b, a page with its front matter blanked, as Hugo's
+// goldmark reads it, byte for byte (offsets stay): each span of Hugo
+// syntax (claim.Page.HugoSyntax) masked, a shortcode call as letters
+// (Hugo's placeholder for it is a word), the "/*" and "*/" of a shortcode
+// comment as spaces (Hugo drops them). A "*" or quote in a call's
+// arguments is then no text, as it is not for Hugo.
+func hugoText(b []byte, spans [][2]int) []byte {
+	for _, sp := range spans {
+		fill := byte('x')
+		if m := string(b[sp[0]:sp[1]]); m == "/*" || m == "*/" {
+			fill = ' '
+		}
+		for i := sp[0]; i < sp[1]; i++ {
+			b[i] = fill
+		}
+	}
+	return b
+}
+
+// shiftSpans returns spans of a page moved to where they lie in the page
+// with ins (sorted by offset, none inside a span) made, as
+// applyInsertions makes them to src.
+func shiftSpans(spans [][2]int, src []byte, ins []Insertion) [][2]int {
+	if len(ins) == 0 {
+		return spans
+	}
+	out := make([][2]int, len(spans))
+	for i, sp := range spans {
+		shift := 0
+		for _, in := range ins {
+			if in.Offset > sp[0] {
+				break
+			}
+			if in.Text != " " || in.Offset >= len(src) || src[in.Offset] != '\n' {
+				shift += len(in.Text) // a space for a line break replaces it
+			}
+		}
+		out[i] = [2]int{sp[0] + shift, sp[1] + shift}
+	}
+	return out
+}
+
 func blankFrontMatter(src []byte, bodyStart int) []byte {
 	b := append([]byte(nil), src...)
 	for i := 0; i < bodyStart; i++ {
@@ -383,7 +425,7 @@ func CheckEmphasis(p *Page, md claim.MarkdownConfig) diag.List {
 	if _, _, ok := claim.SplitFrontMatter(src); !ok {
 		return nil
 	}
-	blanked := blankFrontMatter(src, p.Parsed.BodyStart)
+	blanked := hugoText(blankFrontMatter(src, p.Parsed.BodyStart), p.Parsed.HugoSyntax)
 	doc := claim.NewMarkdownWith(md).Parser().Parse(text.NewReader(blanked))
 	ins := hugoInsertions(doc, blanked, MarkdownOptions{Markdown: md})
 	if len(ins) > 0 || hasEscapedSpace(blanked) {
@@ -399,7 +441,7 @@ func CheckEmphasis(p *Page, md claim.MarkdownConfig) diag.List {
 // page with ins made) as Hugo does.
 func literalEmphasis(p *Page, ins []Insertion, md claim.MarkdownConfig) diag.List {
 	out, ins := applyInsertions(p.Parsed.Source, p.Parsed.BodyStart, ins)
-	blanked := blankFrontMatter(out, p.Parsed.BodyStart)
+	blanked := hugoText(blankFrontMatter(out, p.Parsed.BodyStart), shiftSpans(p.Parsed.HugoSyntax, p.Parsed.Source, ins))
 	doc := claim.NewMarkdownWith(md.Staged()).Parser().Parse(text.NewReader(blanked))
 	return literalEmphasisIn(p, doc, blanked, ins)
 }

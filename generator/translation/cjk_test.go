@@ -118,3 +118,71 @@ func TestCheckEmphasisOneParse(t *testing.T) {
 		}
 	}
 }
+
+// TestEmphasisIgnoresHugoSyntax: Hugo reads a page's Markdown with every
+// shortcode call replaced by a placeholder and every shortcode comment
+// ({{</* x */>}}, {{%/* x */%}}) shown as the call's text without its
+// markers, so a "*" there is no emphasis delimiter: no page-emphasis
+// finding and no escaped space staged into a call's argument; a stray
+// "*" of the prose around them still is a finding.
+func TestEmphasisIgnoresHugoSyntax(t *testing.T) {
+	for _, tc := range []struct {
+		in       string
+		findings int
+	}{
+		{"쇼트코드는 {{</* note */>}} 처럼 쓴다", 0},
+		{"마크다운 쇼트코드는 {{%/* tab name=\"a\" */%}} 처럼 쓴다", 0},
+		{"주석 {{</* note */>}} 과 a*b", 1},
+		{"인자 {{< x a=\"*b\" >}} 와 {{% y \"**\" %}} 도", 0},
+		{"{{< x a=\"**「強調」**する\" >}}と**「強調」**する", 0},
+		{"여러 줄 {{< x a=\"*\"\n  b=\"*\" >}} 끝", 0},
+		{"{{< x a=\"*\" >}}*강조*", 0},
+	} {
+		src := []byte("---\ntitle: x\n---\n" + tc.in + "\n")
+		p := &Page{Parsed: parsePage(t, src)}
+		if ds := CheckEmphasis(p, claim.MarkdownConfig{}); len(ds) != tc.findings {
+			t.Errorf("%q: %d findings %v, want %d", tc.in, len(ds), ds, tc.findings)
+		}
+		out, _ := HugoMarkdown(src, MarkdownOptions{})
+		for _, sp := range claim.HugoSyntax(src, len("---\ntitle: x\n---\n")) {
+			if !bytes.Contains(out, src[sp[0]:sp[1]]) {
+				t.Errorf("%q: staged as %q, which changes %q", tc.in, out, src[sp[0]:sp[1]])
+			}
+		}
+	}
+}
+
+// FuzzHugoMarkdown: on any page, HugoMarkdown only inserts (escaped
+// spaces, or a space for a line break), never into Hugo syntax (a
+// shortcode call's or comment marker's bytes stay as written, in order),
+// and CheckEmphasis reports positions inside the page.
+func FuzzHugoMarkdown(f *testing.F) {
+	for _, s := range []string{"**「強調」**する", "{{< x a=\"**「強調」**する\" >}}と**「強調」**する", "쇼트코드 {{</* note */>}} a*b",
+		"{{% y \"**\" %}} *x*", "| a |\n|---|\n| **「表」**です |", "줄\n바꿈 **강조**다"} {
+		f.Add("---\ntitle: x\n---\n"+s+"\n", false)
+		f.Add("---\ntitle: x\n---\n"+s+"\n", true)
+	}
+	f.Fuzz(func(t *testing.T, s string, lineBreaks bool) {
+		src := []byte(s)
+		_, body, ok := claim.SplitFrontMatter(src)
+		if !ok {
+			return
+		}
+		out, ins := HugoMarkdown(src, MarkdownOptions{EastAsianLineBreaks: lineBreaks})
+		moved := shiftSpans(claim.HugoSyntax(src, body), src, ins)
+		for i, sp := range claim.HugoSyntax(src, body) {
+			if m := moved[i]; m[1] > len(out) || !bytes.Equal(out[m[0]:m[1]], src[sp[0]:sp[1]]) {
+				t.Fatalf("%q staged as %q: Hugo syntax %q changed", s, out, src[sp[0]:sp[1]])
+			}
+		}
+		p, _ := claim.Parse(claim.NewMarkdown(), "p.md", src)
+		if p == nil || p.Index == nil {
+			return
+		}
+		for _, d := range CheckEmphasis(&Page{Parsed: p}, claim.MarkdownConfig{}) {
+			if d.Pos.Offset < body || d.End.Offset > len(src) || d.End.Offset < d.Pos.Offset {
+				t.Fatalf("%q: finding %v out of the page body", s, d)
+			}
+		}
+	})
+}
