@@ -6,13 +6,15 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/evdoc-lab/evdoc/generator/site/internal/sitetest"
 )
 
 // TestFigureCache: a second staging takes a figure from the cache when
 // its spec and inputs are unchanged, and draws it again, as a fresh
 // render does, when an input value changed.
 func TestFigureCache(t *testing.T) {
-	dir := copyProject(t)
+	dir := sitetest.CopyProject(t)
 	cache := &FigureCache{}
 	load := func() (*Site, []byte) {
 		t.Helper()

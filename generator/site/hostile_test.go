@@ -14,6 +14,7 @@ import (
 	"github.com/evdoc-lab/evdoc/generator/check"
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/evidence"
+	"github.com/evdoc-lab/evdoc/generator/site/internal/sitetest"
 	"github.com/evdoc-lab/evdoc/internal/txtartest"
 )
 
@@ -40,51 +41,51 @@ func TestHostileInputs(t *testing.T) {
 		rule  diag.RuleID
 	}{
 		{"manifest links outside", func(t *testing.T, dir string) {
-			mkdir(t, dir, "evidence/p2")
+			sitetest.Mkdir(t, dir, "evidence/p2")
 			symlink(t, filepath.Join(outside, "evidence.toml"), filepath.Join(dir, "evidence/p2/evidence.toml"))
 		}, LoadOptions{}, "evidence/p2/evidence.toml:1:1", diag.EvidencePath},
 		{"manifest links to /dev/zero", func(t *testing.T, dir string) {
-			mkdir(t, dir, "evidence/p2")
+			sitetest.Mkdir(t, dir, "evidence/p2")
 			symlink(t, "/dev/zero", filepath.Join(dir, "evidence/p2/evidence.toml"))
 		}, LoadOptions{}, "evidence/p2/evidence.toml:1:1", diag.EvidencePath},
 		{"manifest is a FIFO", func(t *testing.T, dir string) {
-			mkdir(t, dir, "evidence/p2")
+			sitetest.Mkdir(t, dir, "evidence/p2")
 			mkfifo(t, filepath.Join(dir, "evidence/p2/evidence.toml"))
 		}, LoadOptions{}, "evidence/p2/evidence.toml:1:1", diag.EvidencePath},
 		{"raw file is a FIFO", func(t *testing.T, dir string) {
-			mkdir(t, dir, "evidence/p2")
-			write(t, dir, "evidence/p2/evidence.toml", setHead+"\n[[read]]\nfile = \"a.stats\"\nformat = \"envoy-stats\"\nname = \"s\"\n")
+			sitetest.Mkdir(t, dir, "evidence/p2")
+			sitetest.Write(t, dir, "evidence/p2/evidence.toml", setHead+"\n[[read]]\nfile = \"a.stats\"\nformat = \"envoy-stats\"\nname = \"s\"\n")
 			mkfifo(t, filepath.Join(dir, "evidence/p2/a.stats"))
 		}, LoadOptions{}, "evidence/p2/evidence.toml:8:8", diag.EvidencePath},
 		{"raw file over the size limit", func(t *testing.T, dir string) {
-			mkdir(t, dir, "evidence/p2")
-			write(t, dir, "evidence/p2/evidence.toml", setHead+"\n[[read]]\nfile = \"a.stats\"\nformat = \"envoy-stats\"\nname = \"s\"\n")
-			write(t, dir, "evidence/p2/a.stats", strings.Repeat("cluster.x.upstream_rq_total: 5\n", 100))
+			sitetest.Mkdir(t, dir, "evidence/p2")
+			sitetest.Write(t, dir, "evidence/p2/evidence.toml", setHead+"\n[[read]]\nfile = \"a.stats\"\nformat = \"envoy-stats\"\nname = \"s\"\n")
+			sitetest.Write(t, dir, "evidence/p2/a.stats", strings.Repeat("cluster.x.upstream_rq_total: 5\n", 100))
 		}, LoadOptions{Evidence: evidenceOpts(1000)}, "evidence/p2/evidence.toml:8:8", diag.EvidenceLimit},
 		{"deeply nested manifest", func(t *testing.T, dir string) {
-			mkdir(t, dir, "evidence/p2")
-			write(t, dir, "evidence/p2/evidence.toml", setHead+"x = "+strings.Repeat("[", 2_000_000)+strings.Repeat("]", 2_000_000)+"\n")
+			sitetest.Mkdir(t, dir, "evidence/p2")
+			sitetest.Write(t, dir, "evidence/p2/evidence.toml", setHead+"x = "+strings.Repeat("[", 2_000_000)+strings.Repeat("]", 2_000_000)+"\n")
 		}, LoadOptions{}, "evidence/p2/evidence.toml:6:105", diag.EvidenceLimit},
 		{"deeply nested raw JSON", func(t *testing.T, dir string) {
-			mkdir(t, dir, "evidence/p2")
-			write(t, dir, "evidence/p2/evidence.toml", setHead+"\n[[read]]\nfile = \"a.json\"\nformat = \"fortio-json\"\nname = \"s\"\n")
-			write(t, dir, "evidence/p2/a.json", "\n"+strings.Repeat("[", 1_000_000))
+			sitetest.Mkdir(t, dir, "evidence/p2")
+			sitetest.Write(t, dir, "evidence/p2/evidence.toml", setHead+"\n[[read]]\nfile = \"a.json\"\nformat = \"fortio-json\"\nname = \"s\"\n")
+			sitetest.Write(t, dir, "evidence/p2/a.json", "\n"+strings.Repeat("[", 1_000_000))
 		}, LoadOptions{}, "evidence/p2/a.json:2:101", diag.EvidenceLimit},
 		{"figure spec links outside", func(t *testing.T, dir string) {
-			mkdir(t, dir, "figures")
+			sitetest.Mkdir(t, dir, "figures")
 			symlink(t, filepath.Join(outside, "evidence.toml"), filepath.Join(dir, "figures/f.toml"))
 		}, LoadOptions{}, "figures/f.toml:1:1", diag.FigureSpec},
 		{"3000-level list", func(t *testing.T, dir string) {
-			write(t, dir, "content/ko/docs/deep.md", deepList)
+			sitetest.Write(t, dir, "content/ko/docs/deep.md", deepList)
 		}, LoadOptions{}, "content/ko/docs/deep.md:105:203", diag.PageLimit},
 		{"raw HTML", func(t *testing.T, dir string) {
-			write(t, dir, "content/ko/docs/h.md", "---\ntitle: h\n---\n\nSee <br> here.\n\n<div>\nblock\n</div>\n\n<!-- a comment is fine -->\n")
+			sitetest.Write(t, dir, "content/ko/docs/h.md", "---\ntitle: h\n---\n\nSee <br> here.\n\n<div>\nblock\n</div>\n\n<!-- a comment is fine -->\n")
 		}, LoadOptions{}, "content/ko/docs/h.md:5:5", diag.PageHTML},
 		{"raw HTML block", func(t *testing.T, dir string) {
-			write(t, dir, "content/ko/docs/h.md", "---\ntitle: h\n---\n\n<div>\nblock\n</div>\n")
+			sitetest.Write(t, dir, "content/ko/docs/h.md", "---\ntitle: h\n---\n\n<div>\nblock\n</div>\n")
 		}, LoadOptions{}, "content/ko/docs/h.md:5:1", diag.PageHTML},
 		{"invalid UTF-8", func(t *testing.T, dir string) {
-			write(t, dir, "content/ko/docs/u.md", "---\ntitle: u\n---\n\nok \xff\xfe broken\n")
+			sitetest.Write(t, dir, "content/ko/docs/u.md", "---\ntitle: u\n---\n\nok \xff\xfe broken\n")
 		}, LoadOptions{}, "content/ko/docs/u.md:5:4", diag.PageEncoding},
 	}
 	for _, tt := range tests {
@@ -135,21 +136,6 @@ func TestHostileInputs(t *testing.T) {
 
 func evidenceOpts(max int64) evidence.Options { return evidence.Options{MaxFileSize: max} }
 
-func mkdir(t *testing.T, dir, rel string) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Join(dir, rel), 0o755); err != nil {
-		t.Fatal(err)
-	}
-}
-
-func write(t *testing.T, dir, rel, content string) {
-	t.Helper()
-	mkdir(t, dir, filepath.Dir(rel))
-	if err := os.WriteFile(filepath.Join(dir, rel), []byte(content), 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
-
 func symlink(t *testing.T, target, link string) {
 	t.Helper()
 	if err := os.Symlink(target, link); err != nil {
@@ -172,9 +158,9 @@ func TestEvidencePageNameCollisions(t *testing.T) {
 	m := setHead + "origin = \"raw\"\n"
 	for i, f := range []string{"r.txt", "r-txt", "_index", "evidence-toml", "R.TXT", "R.TXT-p2"} {
 		m += "\n[[transcript]]\nfile = \"" + f + "\"\nname = \"n" + strconv.Itoa(i) + "\"\n"
-		write(t, dir, "evidence/p2/"+f, "count=1\n")
+		sitetest.Write(t, dir, "evidence/p2/"+f, "count=1\n")
 	}
-	write(t, dir, "evidence/p2/evidence.toml", m)
+	sitetest.Write(t, dir, "evidence/p2/evidence.toml", m)
 	s, err := Load(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -207,7 +193,7 @@ func TestEveryReadIsBounded(t *testing.T) {
 		t.Run(rel, func(t *testing.T) {
 			dir := txtartest.WriteFile(t, "testdata/check/clean.txtar")
 			p := filepath.Join(dir, filepath.FromSlash(rel))
-			mkdir(t, dir, filepath.Dir(rel))
+			sitetest.Mkdir(t, dir, filepath.Dir(rel))
 			os.Remove(p)
 			mkfifo(t, p)
 			done := make(chan string, 1)
@@ -248,7 +234,7 @@ func TestCheckAgreesWithBuild(t *testing.T) {
 		{"url: /docs/evidence-notes/\n", ""},
 	} {
 		dir := txtartest.WriteFile(t, "testdata/check/clean.txtar")
-		write(t, dir, "content/ko/docs/hb.md", "---\ntitle: hb\n"+c.fm+"---\n\n글.\n")
+		sitetest.Write(t, dir, "content/ko/docs/hb.md", "---\ntitle: hb\n"+c.fm+"---\n\n글.\n")
 		s, err := Load(dir)
 		if err != nil {
 			t.Fatal(err)

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/evdoc-lab/evdoc/generator/check"
+	"github.com/evdoc-lab/evdoc/generator/site/internal/sitetest"
 	"github.com/evdoc-lab/evdoc/internal/atomicdir"
 	"github.com/evdoc-lab/evdoc/internal/txtartest"
 )
@@ -230,7 +231,7 @@ func TestBuildRefusesEmptyOutput(t *testing.T) {
 // directory through a symbolic link is refused, before anything is
 // deleted.
 func TestOutputDirResolvesLinks(t *testing.T) {
-	dir := copyProject(t)
+	dir := sitetest.CopyProject(t)
 	must := func(err error) {
 		t.Helper()
 		if err != nil {

@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/txtar"
 
 	"github.com/evdoc-lab/evdoc/generator/check"
+	"github.com/evdoc-lab/evdoc/generator/site/internal/sitetest"
 	"github.com/evdoc-lab/evdoc/internal/txtartest"
 )
 
@@ -125,7 +126,7 @@ func TestStageDataEqualsResults(t *testing.T) {
 		})
 	}
 	t.Run("reference", func(t *testing.T) {
-		files := stageBothWays(t, copyProject(t))
+		files := stageBothWays(t, sitetest.CopyProject(t))
 		if !strings.Contains(files["data/evdoc/claims.json"], `"values"`) {
 			t.Errorf("the reference site staged no claim data:\n%.500s", files["data/evdoc/claims.json"])
 		}

@@ -1,4 +1,9 @@
-package site
+// Package browsertest opens sites built through generator/site in
+// headless Chromium (chromedp): the reference site as a reader sees it
+// (popovers, landings, layout, dark mode, accessibility, links) and the
+// sites of testdata/themes, whose themes reproduce popular Hugo themes'
+// mechanisms.
+package browsertest
 
 import (
 	"context"
@@ -16,7 +21,51 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"github.com/evdoc-lab/evdoc/generator/check"
+	"github.com/evdoc-lab/evdoc/generator/site"
+	"github.com/evdoc-lab/evdoc/generator/site/internal/sitetest"
 )
+
+// reference is the reference site built once for TestBrowser: a copy of
+// the project with the ja VirtualService/DestinationRule page
+// untranslated (so the site has a fallback page), built under baseURL
+// "/".
+var reference sitetest.Shared
+
+// builtReference returns the project directory of the shared build,
+// building it on first use.
+func builtReference(t *testing.T) string {
+	t.Helper()
+	return reference.Dir(t, func(t testing.TB, dir string) {
+		sitetest.CopyProjectTo(t, dir)
+		sitetest.Untranslate(t, dir)
+		if err := build(t, dir, nil); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
+
+// build loads the project in dir and builds it into public/ with the
+// pinned Hugo, writing the build's log to log when it is not nil.
+func build(t testing.TB, dir string, log *strings.Builder) error {
+	t.Helper()
+	s, err := site.Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt := site.BuildOptions{Out: "public", Hugo: sitetest.HugoCommand(t), Check: check.DefaultOptions()}
+	if log != nil {
+		opt.Log = log
+	}
+	return s.Build(context.Background(), opt)
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	reference.Remove()
+	os.Exit(code)
+}
 
 // chromiumPath finds a headless-capable Chromium: $EVDOC_CHROMIUM, else
 // Debian's chromium on PATH. Under CI (CI=true) a missing browser fails
@@ -43,8 +92,8 @@ func chromiumPath(t *testing.T) string {
 // .ci/run installs it), or "" when none is there.
 func axeScript(t *testing.T) string {
 	cands := []string{os.Getenv("EVDOC_AXE"),
-		filepath.Join(repoRoot, "node_modules", "axe-core", "axe.min.js"),
-		filepath.Join(repoRoot, ".evdoc", "npm", "node_modules", "axe-core", "axe.min.js")}
+		filepath.Join(sitetest.Root(t), "node_modules", "axe-core", "axe.min.js"),
+		filepath.Join(sitetest.Root(t), ".evdoc", "npm", "node_modules", "axe-core", "axe.min.js")}
 	for _, p := range cands {
 		if p == "" {
 			continue
@@ -62,7 +111,7 @@ func axeScript(t *testing.T) string {
 func artifactDir(t *testing.T) string {
 	dir := os.Getenv("EVDOC_TEST_ARTIFACTS")
 	if dir == "" {
-		dir = filepath.Join(repoRoot, ".evdoc", "test-artifacts")
+		dir = filepath.Join(sitetest.Root(t), ".evdoc", "test-artifacts")
 	}
 	dir = filepath.Join(dir, "browser")
 	if err := os.MkdirAll(dir, 0o755); err != nil {

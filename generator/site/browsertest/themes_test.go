@@ -1,8 +1,7 @@
-package site
+package browsertest
 
 import (
 	"bytes"
-	"context"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -17,7 +16,7 @@ import (
 
 	"golang.org/x/tools/txtar"
 
-	"github.com/evdoc-lab/evdoc/generator/check"
+	"github.com/evdoc-lab/evdoc/generator/site/internal/sitetest"
 	"github.com/evdoc-lab/evdoc/internal/txtartest"
 )
 
@@ -77,20 +76,14 @@ func TestBuildHostThemes(t *testing.T) {
 				return "", false
 			}
 			dir := txtartest.Write(t, ar)
-			if err := copyTree(filepath.Join(repoRoot, "themes", "evdoc"), filepath.Join(dir, "themes", "evdoc")); err != nil {
-				t.Fatal(err)
-			}
+			sitetest.CopyTree(t, filepath.Join(sitetest.Root(t), "themes", "evdoc"), filepath.Join(dir, "themes", "evdoc"))
 			for _, args := range [][]string{{"init", "-q"}, {"add", "-A"}, {"-c", "user.name=lab", "-c", "user.email=lab@example.org", "commit", "-q", "-m", "lab pages"}} {
 				if out, err := exec.Command("git", append([]string{"-C", dir}, args...)...).CombinedOutput(); err != nil {
 					t.Fatalf("git %v: %v\n%s", args, err, out)
 				}
 			}
-			s, err := Load(dir)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var log bytes.Buffer
-			err = s.Build(context.Background(), BuildOptions{Out: "public", Hugo: hugoCommand(t), Check: check.DefaultOptions(), Log: &log})
+			var log strings.Builder
+			err = build(t, dir, &log)
 			wantErr, failing := member("want-error")
 			switch {
 			case failing && err == nil:
@@ -100,7 +93,7 @@ func TestBuildHostThemes(t *testing.T) {
 			case !failing && err != nil:
 				t.Fatalf("evdoc build: %v\n%s", err, log.String())
 			}
-			hugo := hugoCommand(t)
+			hugo := sitetest.HugoCommand(t)
 			out, err := exec.Command(hugo[0], append(hugo[1:], "--source", dir, "--destination", filepath.Join(dir, "plain"), "--logLevel", "warn")...).CombinedOutput()
 			if err != nil {
 				t.Fatalf("plain hugo: %v\n%s", err, out)

@@ -1,354 +1,21 @@
-package site
+package buildtest
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"html"
 	"io/fs"
-	"net/url"
 	"os"
-	"os/exec"
-	"path"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/evdoc-lab/evdoc/generator/check"
+	"github.com/evdoc-lab/evdoc/generator/site"
+	"github.com/evdoc-lab/evdoc/generator/site/internal/sitetest"
 	"github.com/evdoc-lab/evdoc/internal/txtartest"
 )
-
-// buildVariant builds a copy of the reference site after edit changed it
-// (hugo.toml, content) and returns the project directory.
-func buildVariant(t *testing.T, edit func(dir string)) string {
-	t.Helper()
-	dir := copyProject(t)
-	if edit != nil {
-		edit(dir)
-	}
-	s, err := Load(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := s.Build(context.Background(), BuildOptions{Out: "public", Hugo: hugoCommand(t), Check: check.DefaultOptions()}); err != nil {
-		t.Fatal(err)
-	}
-	return dir
-}
-
-// themedProject writes the txtar project archive into a new temporary
-// directory and gives it evdoc's theme (addEvdocTheme).
-func themedProject(t *testing.T, archive string) string {
-	t.Helper()
-	dir := txtartest.WriteFile(t, archive)
-	addEvdocTheme(t, dir)
-	return dir
-}
-
-// addEvdocTheme copies the repository's layouts, themes and assets into
-// the project dir and puts theme = ["evdoc"] first in its hugo.toml.
-func addEvdocTheme(t *testing.T, dir string) {
-	t.Helper()
-	for _, d := range []string{"layouts", "themes", "assets"} {
-		if err := copyTree(filepath.Join(repoRoot, d), filepath.Join(dir, d)); err != nil {
-			t.Fatal(err)
-		}
-	}
-	cfg := filepath.Join(dir, ConfigFile)
-	cfgSrc, err := os.ReadFile(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(cfg, append([]byte("theme = [\"evdoc\"]\n"), cfgSrc...), 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
-
-// replaceIn replaces old by new in a project file, failing when old is
-// absent (the edit would silently test nothing).
-func replaceIn(t *testing.T, file, old, new string) {
-	t.Helper()
-	b, err := os.ReadFile(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !strings.Contains(string(b), old) {
-		t.Fatalf("%s lacks %q", file, old)
-	}
-	if err := os.WriteFile(file, []byte(strings.Replace(string(b), old, new, 1)), 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
-
-var (
-	attrURLRe = regexp.MustCompile(`\s(href|src)="([^"]*)"`)
-	// popAttrRe matches a claim popover's data-ev-pop attribute.
-	popAttrRe = regexp.MustCompile(`data-ev-pop="([^"]*)"`)
-	idRe      = regexp.MustCompile(`\sid="([^"]*)"`)
-)
-
-// withPopovers returns page, an HTML file of the built site, followed by
-// the HTML of each claim's popover as evdoc.js puts it into the page
-// (the unescaped value of its data-ev-pop attribute).
-func withPopovers(page string) string {
-	for _, m := range popAttrRe.FindAllStringSubmatch(page, -1) {
-		page += html.UnescapeString(m[1])
-	}
-	return page
-}
-
-// linkProblem is one link of the built site that does not resolve.
-type linkProblem struct {
-	Page, Link, Why string
-}
-
-func (p linkProblem) String() string { return fmt.Sprintf("%s: %s: %s", p.Page, p.Link, p.Why) }
-
-// walkLinks checks every href and src of every HTML file under public,
-// served at base (scheme, host and path of baseURL): internal links must
-// stay under the base path, name an existing file or directory index, and
-// a fragment must name an id of the target page. It also reports
-// template-escaper output (ZgotmplZ). It returns the problems and the
-// number of internal links checked.
-func walkLinks(t *testing.T, public string, base *url.URL) ([]linkProblem, int) {
-	t.Helper()
-	ids := map[string]map[string]bool{}
-	pageIDs := func(file string) map[string]bool {
-		if m, ok := ids[file]; ok {
-			return m
-		}
-		m := map[string]bool{}
-		if b, err := os.ReadFile(file); err == nil {
-			for _, x := range idRe.FindAllStringSubmatch(string(b), -1) {
-				m[html.UnescapeString(x[1])] = true
-			}
-		}
-		ids[file] = m
-		return m
-	}
-	var problems []linkProblem
-	checked := 0
-	err := filepath.WalkDir(public, func(p string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".html") {
-			return err
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(public, p)
-		rel = filepath.ToSlash(rel)
-		if strings.Contains(string(b), "ZgotmplZ") {
-			problems = append(problems, linkProblem{rel, "", "contains ZgotmplZ (a URL or attribute the template escaper rejected)"})
-		}
-		pageURL := base.ResolveReference(&url.URL{Path: strings.TrimSuffix(rel, "index.html")})
-		// Claims' popovers hold their HTML in data-ev-pop, which
-		// evdoc.js moves into the page: their links are checked too.
-		for _, m := range attrURLRe.FindAllStringSubmatch(withPopovers(string(b)), -1) {
-			raw := html.UnescapeString(m[2])
-			if raw == "" {
-				problems = append(problems, linkProblem{rel, raw, "empty " + m[1]})
-				continue
-			}
-			u, err := url.Parse(raw)
-			if err != nil {
-				problems = append(problems, linkProblem{rel, raw, err.Error()})
-				continue
-			}
-			if u.Scheme == "ev" {
-				problems = append(problems, linkProblem{rel, raw, "ev: link left unrendered"})
-				continue
-			}
-			abs := pageURL.ResolveReference(u)
-			if abs.Host != base.Host || (abs.Scheme != base.Scheme && abs.Scheme != "") {
-				continue // external
-			}
-			checked++
-			if !strings.HasPrefix(abs.Path, base.Path) {
-				problems = append(problems, linkProblem{rel, raw, "outside the base path " + base.Path})
-				continue
-			}
-			target := path.Join(public, strings.TrimPrefix(abs.Path, base.Path))
-			if strings.HasSuffix(abs.Path, "/") {
-				target = path.Join(target, "index.html")
-			} else if fi, err := os.Stat(target); err == nil && fi.IsDir() {
-				target = path.Join(target, "index.html")
-			}
-			if _, err := os.Stat(target); err != nil {
-				problems = append(problems, linkProblem{rel, raw, "404"})
-				continue
-			}
-			if abs.Fragment != "" && strings.HasSuffix(target, ".html") && !pageIDs(target)[abs.Fragment] {
-				problems = append(problems, linkProblem{rel, raw, "no element with id " + abs.Fragment})
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return problems, checked
-}
-
-// TestLinkWalk builds the reference site under several URL layouts and
-// walks every internal link of the result (cases 23 and 24): a baseURL
-// with a path, the default language in a subdirectory, both, and a slug
-// on a page that Japanese falls back to.
-func TestLinkWalk(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs Hugo")
-	}
-	const subpath = "https://example.github.io/evdoc/"
-	tests := []struct {
-		name    string
-		baseURL string
-		inSub   bool
-		slug    bool
-		// links adds a ko page linking by the URLs a reader sees: with
-		// another language's prefix, and with other letter cases.
-		links bool
-		// want are files and contents the layout must produce.
-		want map[string]string
-	}{
-		{name: "root", baseURL: "/", want: map[string]string{
-			"ja/docs/istio/traffic/virtualservice-destinationrule/index.html": `href="/docs/istio/traffic/virtualservice-destinationrule/" hreflang="ko-KR">原文ページ`,
-		}},
-		{name: "case23-subpath", baseURL: subpath, want: map[string]string{
-			"docs/istio/egress/gslb-dns-flip-qa/index.html":                   `" href="/evdoc/evidence/dns-`,
-			"ja/docs/istio/traffic/virtualservice-destinationrule/index.html": `href="/evdoc/docs/istio/traffic/virtualservice-destinationrule/" hreflang="ko-KR">原文ページ`,
-		}},
-		{name: "case24-default-language-in-subdir", baseURL: "/", inSub: true, want: map[string]string{
-			"ja/docs/istio/traffic/virtualservice-destinationrule/index.html": `href="/ko/docs/istio/traffic/virtualservice-destinationrule/" hreflang="ko-KR">原文ページ`,
-			"ko/docs/istio/egress/gslb-dns-flip-qa/index.html":                `" href="/ko/evidence/dns-`,
-		}},
-		{name: "subpath-and-subdir", baseURL: subpath, inSub: true, links: true, want: map[string]string{
-			"ja/docs/istio/egress/gslb-dns-flip-qa/index.html": `" href="/evdoc/ja/evidence/dns-`,
-			"ko/docs/istio/links/index.html": `<a href="/evdoc/ja/docs/istio/egress/gslb-dns-flip-qa/">ja</a>` +
-				` <a href="/evdoc/ko/docs/istio/egress/gslb-dns-flip-qa/">case</a>` +
-				` <a href="/evdoc/ja/docs/istio/traffic/">ja-case</a>` +
-				` <a href="/evdoc/ko/docs/istio/traffic/virtualservice-destinationrule/">own</a>` +
-				` <a href="/evdoc/ja/">ja-home</a>`,
-		}},
-		{name: "case24-slug", baseURL: "/", slug: true, want: map[string]string{
-			"ja/docs/istio/traffic/vs-dr/index.html": `href="/docs/istio/traffic/vs-dr/" hreflang="ko-KR">原文ページ`,
-		}},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			if tc.name == "root" {
-				// builtReference's project: untranslated, baseURL "/"
-				walkBuilt(t, builtReference(t), tc.baseURL, tc.want)
-				return
-			}
-			t.Parallel()
-			dir := buildVariant(t, func(dir string) {
-				untranslate(t, dir) // the ja VS/DR page falls back to the ko original
-				cfg := filepath.Join(dir, ConfigFile)
-				replaceIn(t, cfg, `baseURL = "/"`, fmt.Sprintf("baseURL = %q", tc.baseURL))
-				if tc.inSub {
-					replaceIn(t, cfg, "defaultContentLanguageInSubdir = false", "defaultContentLanguageInSubdir = true")
-				}
-				if tc.links {
-					page := "---\ntitle: 링크\ntranslationKey: links\n---\n\n" +
-						"[ja](/ja/docs/istio/egress/gslb-dns-flip-qa/) [case](/Docs/Istio/Egress/GSLB-DNS-flip-qa/)" +
-						" [ja-case](/JA/docs/istio/Traffic/) [own](/ko/docs/istio/traffic/virtualservice-destinationrule/) [ja-home](/ja/)\n"
-					if err := os.WriteFile(filepath.Join(dir, "content", "ko", "docs", "istio", "links.md"), []byte(page), 0o644); err != nil {
-						t.Fatal(err)
-					}
-				}
-				if tc.slug {
-					replaceIn(t, filepath.Join(dir, "content", "ko", "docs", "istio", "traffic", "virtualservice-destinationrule.md"), "\ntitle:", "\nslug: vs-dr\ntitle:")
-				}
-			})
-			walkBuilt(t, dir, tc.baseURL, tc.want)
-		})
-	}
-}
-
-// walkBuilt walks every internal link of the site built in dir/public
-// under baseURL, and checks that each file of want holds its text.
-func walkBuilt(t *testing.T, dir, baseURL string, want map[string]string) {
-	t.Helper()
-	public := filepath.Join(dir, "public")
-	base, err := url.Parse(baseURL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if base.Host == "" {
-		base = &url.URL{Scheme: "http", Host: "localhost", Path: base.Path}
-	}
-	problems, checked := walkLinks(t, public, base)
-	for i, p := range problems {
-		if i == 20 {
-			t.Errorf("... and %d more", len(problems)-20)
-			break
-		}
-		t.Error(p)
-	}
-	if checked < 500 {
-		t.Errorf("only %d internal links checked; expected the claims of both Q&A pages and more", checked)
-	}
-	for file, w := range want {
-		b, err := os.ReadFile(filepath.Join(public, file))
-		if err != nil {
-			t.Error(err)
-			continue
-		}
-		if !strings.Contains(string(b), w) {
-			t.Errorf("%s lacks %s", file, w)
-		}
-	}
-}
-
-// TestPlainHugo runs Hugo alone on the reference project, as `hugo
-// server` or a host that only runs Hugo would: the site builds (exit 0),
-// claims render as plain text with a warning, figures show their last
-// rendering, and every internal link resolves.
-func TestPlainHugo(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs Hugo")
-	}
-	t.Parallel()
-	dir := copyProject(t)
-	cmd := hugoCommand(t)
-	public := filepath.Join(dir, "public")
-	args := append(append([]string{}, cmd[1:]...), "--source", dir, "--destination", public, "--logLevel", "warn")
-	c := exec.Command(cmd[0], args...)
-	c.Env = append(os.Environ(), "HUGO_CACHEDIR="+filepath.Join(t.TempDir(), "cache"))
-	out, err := c.CombinedOutput()
-	if err != nil {
-		t.Fatalf("plain hugo failed: %v\n%s", err, out)
-	}
-	for _, want := range []string{"claims are shown as plain text", "evdoc build"} {
-		if !strings.Contains(string(out), want) {
-			t.Errorf("hugo output lacks the warning %q:\n%s", want, out)
-		}
-	}
-	for _, p := range []string{"docs/istio/egress/gslb-dns-flip-qa/index.html", "ja/docs/istio/egress/gslb-dns-flip-qa/index.html"} {
-		b, err := os.ReadFile(filepath.Join(public, p))
-		if err != nil {
-			t.Fatal(err)
-		}
-		page := string(b)
-		if !strings.Contains(page, `<span class="ev-claim-plain">86/86</span>`) {
-			t.Errorf("%s: 86/86 is not rendered as plain text", p)
-		}
-		if strings.Contains(page, `href="ev:`) || strings.Contains(page, "ev-pop") {
-			t.Errorf("%s: a claim link or popover without data", p)
-		}
-		if !strings.Contains(page, `<figure class="ev-figure"`) {
-			t.Errorf("%s: figures missing", p)
-		}
-	}
-	problems, checked := walkLinks(t, public, &url.URL{Scheme: "http", Host: "localhost", Path: "/"})
-	for _, p := range problems {
-		t.Error(p)
-	}
-	if checked < 20 {
-		t.Errorf("only %d internal links checked", checked)
-	}
-}
 
 // TestBuildEscapes builds a project whose evidence title, environment,
 // source, raw lines and page titles hold markup and quotes: every place
@@ -358,17 +25,11 @@ func TestBuildEscapes(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs Hugo")
 	}
-	dir := themedProject(t, filepath.Join("testdata", "build", "escape.txtar"))
-	s, err := Load(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := s.Build(context.Background(), BuildOptions{Out: "public", Hugo: hugoCommand(t), Check: check.DefaultOptions()}); err != nil {
-		t.Fatal(err)
-	}
+	dir := sitetest.ThemedProject(t, filepath.Join("testdata", "escape.txtar"))
+	build(t, dir, site.BuildOptions{})
 	public := filepath.Join(dir, "public")
 	seen := map[string]bool{}
-	err = filepath.WalkDir(public, func(p string, d os.DirEntry, err error) error {
+	err := filepath.WalkDir(public, func(p string, d os.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".html") {
 			return err
 		}
@@ -376,7 +37,7 @@ func TestBuildEscapes(t *testing.T) {
 		if err != nil {
 			return err
 		}
-		page := withPopovers(string(b)) // the page as evdoc.js leaves it
+		page := sitetest.WithPopovers(string(b)) // the page as evdoc.js leaves it
 		for _, bad := range []string{"<script>alert", "<b>bold", "<i>x", "<img src=x", "ZgotmplZ"} {
 			if strings.Contains(page, bad) {
 				i := strings.Index(page, bad)
@@ -401,7 +62,7 @@ func TestBuildEscapes(t *testing.T) {
 			t.Errorf("no page shows %q; the ko page:\n%s", good, b)
 		}
 	}
-	problems, _ := walkLinks(t, public, &url.URL{Scheme: "http", Host: "localhost", Path: "/"})
+	problems, _ := sitetest.WalkLinks(t, public, sitetest.Localhost())
 	for _, p := range problems {
 		t.Error(p)
 	}
@@ -436,14 +97,8 @@ func TestBuildUnpublished(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs Hugo")
 	}
-	dir := themedProject(t, filepath.Join("testdata", "build", "unpublished.txtar"))
-	s, err := Load(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := s.Build(context.Background(), BuildOptions{Out: "public", Hugo: hugoCommand(t), Check: check.DefaultOptions()}); err != nil {
-		t.Fatal(err)
-	}
+	dir := sitetest.ThemedProject(t, filepath.Join("testdata", "unpublished.txtar"))
+	build(t, dir, site.BuildOptions{})
 	public := filepath.Join(dir, "public")
 	for _, p := range []string{"docs/future", "docs/hid", "docs/hid/c", "ja/docs/future", "ja/docs/hid", "ja/docs/hid/c"} {
 		if _, err := os.Stat(filepath.Join(public, p, "index.html")); !errors.Is(err, fs.ErrNotExist) {
@@ -459,7 +114,7 @@ func TestBuildUnpublished(t *testing.T) {
 			t.Errorf("the citation table has no %s", want)
 		}
 	}
-	problems, _ := walkLinks(t, public, &url.URL{Scheme: "http", Host: "localhost", Path: "/"})
+	problems, _ := sitetest.WalkLinks(t, public, sitetest.Localhost())
 	for _, p := range problems {
 		t.Error(p)
 	}
@@ -472,8 +127,8 @@ func TestBuildUnpublished(t *testing.T) {
 // a link that names no page). The two must agree: a link check reports
 // is exactly a link the hook could not resolve.
 func TestLinkForms(t *testing.T) {
-	dir := txtartest.WriteFile(t, filepath.Join("testdata", "build", "links.txtar"))
-	s, err := Load(dir)
+	dir := txtartest.WriteFile(t, filepath.Join("testdata", "links.txtar"))
+	s, err := site.Load(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -509,10 +164,7 @@ func TestLinkForms(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the build runs Hugo")
 	}
-	addEvdocTheme(t, dir)
-	if s, err = Load(dir); err != nil {
-		t.Fatal(err)
-	}
+	sitetest.AddEvdocTheme(t, dir)
 	// The build fails on the links its output check finds broken: the
 	// file links the hook leaves as written that name no file (nope.png
 	// in both languages, a relative link to a static file, which a page
@@ -520,8 +172,8 @@ func TestLinkForms(t *testing.T) {
 	// which has a URL but no file, and a root-relative link to a static
 	// file the site does not have) and nothing else: the Japanese
 	// fallback of the bundle has its resource (stageBundleResources).
-	err = s.Build(context.Background(), BuildOptions{Out: "public", Hugo: hugoCommand(t), Check: check.DefaultOptions()})
-	var oe *OutputError
+	err = tryBuild(t, dir, site.BuildOptions{})
+	var oe *site.OutputError
 	if !errors.As(err, &oe) {
 		t.Fatalf("build: %v, want an OutputError", err)
 	}
@@ -542,7 +194,9 @@ func TestLinkForms(t *testing.T) {
 	}
 	// link-output-missing set lower in evdoc.toml: as a warning the
 	// build lists the same links on its log and publishes (unless
-	// strict), off publishes silently.
+	// strict), off publishes silently. The last case's site, built with
+	// the links the output check finds broken, is the one whose hrefs
+	// are read below.
 	for _, tc := range []struct {
 		sev       string
 		strict    bool
@@ -552,12 +206,8 @@ func TestLinkForms(t *testing.T) {
 			t.Fatal(err)
 		}
 		os.RemoveAll(filepath.Join(dir, "public"))
-		s2, err := Load(dir)
-		if err != nil {
-			t.Fatal(err)
-		}
 		var log strings.Builder
-		err = s2.Build(context.Background(), BuildOptions{Out: "public", Hugo: hugoCommand(t), Check: check.DefaultOptions(), Log: &log, Strict: tc.strict})
+		err := tryBuild(t, dir, site.BuildOptions{Log: &log, Strict: tc.strict})
 		if tc.strict {
 			// under --strict a warning fails: from the check's warning
 			// findings or, failing those, the output check
@@ -589,13 +239,7 @@ func TestLinkForms(t *testing.T) {
 			t.Errorf("%s: logged:\n%s\nwant:\n%s", tc.sev, got, want)
 		}
 	}
-	if err := os.Remove(filepath.Join(dir, "evdoc.toml")); err != nil {
-		t.Fatal(err)
-	}
-	// Built without the output check, for the hrefs.
-	if err := s.Build(context.Background(), BuildOptions{Out: "public", Hugo: hugoCommand(t), Check: check.DefaultOptions(), unverified: true}); err != nil {
-		t.Fatal(err)
-	}
+	// The site built with link-output-missing off, for the hrefs.
 	public := filepath.Join(dir, "public")
 	tests := []struct {
 		page, text, href string
@@ -689,7 +333,7 @@ func TestLinkForms(t *testing.T) {
 		}
 	}
 	// The test's own link walk finds the same 404s as the output check.
-	problems, _ := walkLinks(t, public, &url.URL{Scheme: "http", Host: "localhost", Path: "/"})
+	problems, _ := sitetest.WalkLinks(t, public, sitetest.Localhost())
 	var got []string
 	for _, p := range problems {
 		got = append(got, p.String())
@@ -708,14 +352,8 @@ func TestBuildStrictFileLinks(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs Hugo")
 	}
-	dir := themedProject(t, filepath.Join("testdata", "build", "strictlinks.txtar"))
-	s, err := Load(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := s.Build(context.Background(), BuildOptions{Out: "public", Hugo: hugoCommand(t), Check: check.DefaultOptions(), Strict: true}); err != nil {
-		t.Fatal(err)
-	}
+	dir := sitetest.ThemedProject(t, filepath.Join("testdata", "strictlinks.txtar"))
+	build(t, dir, site.BuildOptions{Strict: true})
 	for _, tc := range []struct{ file, want string }{
 		{"docs/b.html", `<a href="/files/a.txt">자료</a> <a href="/docs/b/img.png">그림</a> <a href="/docs/b/img.png#top">조각</a>`},
 		// the Japanese bundle has no copy of img.png: Hugo shares the Korean one
@@ -739,18 +377,12 @@ func TestBuildListPageIDs(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs Hugo")
 	}
-	dir := themedProject(t, filepath.Join("testdata", "build", "listids.txtar"))
+	dir := sitetest.ThemedProject(t, filepath.Join("testdata", "listids.txtar"))
 	list := `{{ define "main" }}{{ range .Pages }}<section>{{ .Content }}</section>{{ end }}{{ end }}`
 	if err := os.WriteFile(filepath.Join(dir, "layouts", "section.html"), []byte(list), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	s, err := Load(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := s.Build(context.Background(), BuildOptions{Out: "public", Hugo: hugoCommand(t), Check: check.DefaultOptions()}); err != nil {
-		t.Fatal(err)
-	}
+	build(t, dir, site.BuildOptions{})
 	b, err := os.ReadFile(filepath.Join(dir, "public", "docs", "index.html"))
 	if err != nil {
 		t.Fatal(err)
@@ -767,5 +399,50 @@ func TestBuildListPageIDs(t *testing.T) {
 		if n := strings.Count(page, ` id="`+id[1]+`"`); n != 1 {
 			t.Errorf("%d elements with id %q, want 1", n, id[1])
 		}
+	}
+}
+
+// TestPopoverPrecisionPerClaim: claims of one value written at several
+// precisions ([약 52%], [51.72%], [51.7241%]) each get a popover showing
+// the value at their own precision, not at the first claim's; on a page
+// with shortcodes (positions pinned) and on a page falling back to the
+// source language too.
+func TestPopoverPrecisionPerClaim(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs Hugo")
+	}
+	dir := sitetest.ThemedProject(t, filepath.Join("..", "testdata", "check", "clean.txtar"))
+	sitetest.Write(t, dir, "content/ko/docs/prec.md", "---\ntitle: 정밀도\n---\n\n계산값은 [약 52%](ev:d3/d3.a.pct), 자세히는 [51.72%](ev:d3/d3.a.pct)다.\n\n{{< details >}}\n[51.7241%](ev:d3/d3.a.pct)\n{{< /details >}}\n")
+	sitetest.Write(t, dir, "layouts/_shortcodes/details.html", "<div>{{ .Inner | .Page.RenderString }}</div>\n")
+	build(t, dir, site.BuildOptions{})
+	// The popover's HTML is escaped in its data-ev-pop attribute
+	// (evdoc.js moves it into the page).
+	claimRe := regexp.MustCompile(`<a class="ev-claim[^"]*"[^>]*>([^<]*)</a><span class="ev-pop"[^>]*data-ev-pop="([^"]*)"`)
+	valueRe := regexp.MustCompile(`<span class="ev-value"[^>]*>([^<]*)</span>`)
+	popovers := func(b []byte) map[string]string {
+		got := map[string]string{}
+		for _, m := range claimRe.FindAllStringSubmatch(string(b), -1) {
+			if v := valueRe.FindStringSubmatch(html.UnescapeString(m[2])); v != nil {
+				got[m[1]] = v[1]
+			}
+		}
+		return got
+	}
+	for _, page := range []string{"docs/prec/index.html", "ja/docs/prec/index.html"} {
+		b, err := os.ReadFile(filepath.Join(dir, "public", filepath.FromSlash(page)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := popovers(b)
+		for lit, want := range map[string]string{"약 52%": "52%", "51.72%": "51.72%", "51.7241%": "51.7241%"} {
+			if got[lit] != want {
+				t.Errorf("%s: the popover of [%s] shows %q; want %q (all: %v)", page, lit, got[lit], want, got)
+			}
+		}
+	}
+	// The ja page's own claim of the value ([約52%]) keeps its precision.
+	b, _ := os.ReadFile(filepath.Join(dir, "public", "ja", "docs", "p", "index.html"))
+	if got := popovers(b); got["約52%"] != "52%" {
+		t.Errorf("ja/docs/p: the popover of [約52%%] does not show 52%%")
 	}
 }
