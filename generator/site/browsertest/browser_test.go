@@ -208,8 +208,9 @@ func TestBrowser(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs Hugo and Chromium")
 	}
-	b := newBrowser(t)
+	// The build first: newBrowser's time bound is for the browser's work.
 	dir := builtReference(t)
+	b := newBrowser(t)
 	public := filepath.Join(dir, "public")
 	// hosts holds pages of the test's own (a host theme's page), served
 	// beside the built site but kept out of the build other tests share.
