@@ -2,6 +2,7 @@ package browsertest
 
 import (
 	"bytes"
+	"io/fs"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -151,18 +152,14 @@ func TestBuildHostThemes(t *testing.T) {
 // (relative to it, after prefix), and that there is at least one.
 func assertNamesFiles(t *testing.T, root, sub, prefix string) {
 	t.Helper()
-	files, err := regularFiles(filepath.Join(root, filepath.FromSlash(sub)))
-	if err != nil {
-		t.Fatal(err)
-	}
 	n := 0
-	for _, f := range files {
-		if !strings.HasSuffix(f, ".html") {
-			continue
+	err := filepath.WalkDir(filepath.Join(root, filepath.FromSlash(sub)), func(f string, d fs.DirEntry, err error) error {
+		if err != nil || !d.Type().IsRegular() || !strings.HasSuffix(f, ".html") {
+			return err
 		}
 		b, err := os.ReadFile(f)
 		if err != nil {
-			t.Fatal(err)
+			return err
 		}
 		for _, part := range strings.Split(string(b), `href="`+prefix)[1:] {
 			rel, _, _ := strings.Cut(part, `"`)
@@ -171,6 +168,10 @@ func assertNamesFiles(t *testing.T, root, sub, prefix string) {
 				t.Errorf("%s: link %s%s names %s, which the repository does not have", f, prefix, rel, rel)
 			}
 		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 	if n == 0 {
 		t.Errorf("no link under %s starts with %s", sub, prefix)
