@@ -9,7 +9,9 @@
 // tolerance replaces ½·10^−d. When the literal carries an approximation
 // word (claim.Approx: 약, 約, 정도, ほど … about; 남짓, 強 over; 弱, 近く
 // under) the tolerance is widened to max(½·10^−d, Approx·|q|) on the
-// side(s) the word means, with Approx = 10% by default. Time units convert
+// side(s) the word means, with Approx = 10% by default. A clock time is
+// read by truncation, as a clock shows it: 14:03 covers 14:03:00 up to
+// 14:04 (see Interval). Time units convert
 // into each other when both the literal and the value state one (package
 // unit); no other unit converts. A mismatch by a power of 1000 between
 // time units is reported as the unit mistake it is, with no fix.
