@@ -625,6 +625,11 @@ func markClaims(md claim.MarkdownConfig, rel string, src []byte, pin bool, marks
 		}
 		// in angle brackets already (<ev:…>): the marks go inside
 		bracketed := a > 0 && src[a-1] == '<' && e < len(src) && src[e] == '>'
+		if !bracketed && strings.ContainsAny(c.Destination, "<>") {
+			// "ev:>" would end the <…> it is put in; no set or value
+			// is named with them, so check has already reported it
+			continue
+		}
 		out = append(out, src[last:a]...)
 		if !bracketed {
 			out = append(out, '<')
