@@ -88,7 +88,7 @@ func TestBuildEscapes(t *testing.T) {
 	}
 }
 
-// TestBuildUnpublished builds testdata/build/unpublished.txtar, whose
+// TestBuildUnpublished builds testdata/unpublished.txtar, whose
 // claims on a future page and on a page a section's cascade hides Hugo
 // does not render: the output check expects none of them, the citation
 // table names those pages without a link, and no page or fallback of
@@ -120,7 +120,7 @@ func TestBuildUnpublished(t *testing.T) {
 	}
 }
 
-// TestLinkForms builds testdata/build/links.txtar, whose pages link with
+// TestLinkForms builds testdata/links.txtar, whose pages link with
 // every form of destination, and checks both ends of link resolution:
 // evdoc check's link-missing-page findings and the href each link is
 // built with ("span" for the missing-page span the render hook makes of
@@ -343,7 +343,7 @@ func TestLinkForms(t *testing.T) {
 	}
 }
 
-// TestBuildStrictFileLinks builds testdata/build/strictlinks.txtar under
+// TestBuildStrictFileLinks builds testdata/strictlinks.txtar under
 // --strict: a root-relative link to a static file must not make Hugo warn
 // (which --panicOnWarning fails), and under uglyURLs a leaf bundle's
 // relative link to its resource must link to the resource's URL, as
