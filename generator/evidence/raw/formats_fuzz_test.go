@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"slices"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
 )
@@ -103,8 +104,11 @@ func addPieces(f *testing.F, src []byte) {
 		n := bytes.IndexByte(src, '\n') + 1
 		if n == 0 || n > seedBytes {
 			n = min(len(src), seedBytes)
+			for n < len(src) && n > 1 && !utf8.RuneStart(src[n]) {
+				n-- // whole characters: a reader rejects invalid UTF-8
+			}
 		}
-		if len(piece)+n > seedBytes {
+		if len(piece)+n > seedBytes && len(piece) > len(first) {
 			f.Add(piece)
 			piece = append([]byte(nil), first...)
 		}
