@@ -129,7 +129,7 @@ var hexHash = regexp.MustCompile(`^[0-9a-f]{6,}$`)
 // something (identifierShapes, or a hash) rather than quoting a number.
 func identifier(s string) bool {
 	if plainNumber(s) {
-		return false // every shape has a letter, a sign, a colon, a slash or two points
+		return false // every shape needs a letter, "_", "-", "/", ":" or a second point
 	}
 	if hexHash.MatchString(s) && strings.IndexFunc(s, unicode.IsLetter) >= 0 {
 		return true
