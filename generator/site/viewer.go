@@ -596,11 +596,7 @@ func lexerName(file string, console bool) string {
 func highlightLines(lexer string, lines []string, marks map[int][]tokenMark) []string {
 	src := strings.Join(lines, "\n") + "\n"
 	out := make([]string, len(lines))
-	l := lexers.Get(lexer)
-	if l == nil {
-		l = lexers.Get("plaintext")
-	}
-	it, err := chroma.Coalesce(l).Tokenise(nil, src)
+	it, err := chroma.Coalesce(untimedLexer(lexer)).Tokenise(nil, src)
 	if err != nil {
 		for i, l := range lines {
 			out[i] = markedText(l, 0, marks[i])
