@@ -610,12 +610,52 @@ func markClaims(md claim.MarkdownConfig, rel string, src []byte, pin bool, marks
 	if !pin && len(marks) == 0 || !bytes.Contains(src, []byte("ev:")) {
 		return src, false
 	}
-	parsed, _ := claim.Parse(claim.NewMarkdownWith(md), rel, src)
-	var out []byte
+	m := claim.NewMarkdownWith(md)
+	parsed, _ := claim.Parse(m, rel, src)
+	// The brackets written around a destination can pair with brackets
+	// in the claim's own text ("[0[0](<](ev:x)": the "(<" in the text
+	// and the new "<" make an inner link, and the claim is gone), so
+	// the marked page is parsed again and must hold the same claims in
+	// the same order; a claim whose marking changes the parse is left
+	// as written (its position then is Hugo's, which the output check
+	// verifies), and the page is marked again without it.
+	skip := map[int]bool{}
+	for {
+		out, n := appendMarks(parsed.Claims, src, pin, marks, shift, skip)
+		if n == 0 {
+			return src, false
+		}
+		again, _ := claim.Parse(m, rel, out)
+		bad := sameClaims(parsed.Claims, again.Claims)
+		if bad < 0 {
+			return out, true
+		}
+		// the claim that differs, else the next one still marked (its
+		// brackets can pair with text of a claim before it), else the
+		// nearest one before
+		k := bad
+		for k < len(parsed.Claims) && skip[k] {
+			k++
+		}
+		if k == len(parsed.Claims) {
+			for k = bad; k >= 0 && skip[k]; k-- {
+			}
+		}
+		if k < 0 {
+			return src, false
+		}
+		skip[k] = true
+	}
+}
+
+// appendMarks writes src with the position (pin) and precision (marks)
+// of each claim written after its destination, but the claims of skip
+// (by index); n counts the claims marked.
+func appendMarks(claims []claim.Claim, src []byte, pin bool, marks map[int]string, shift int, skip map[int]bool) (out []byte, n int) {
 	last := 0
-	for _, c := range parsed.Claims {
+	for i, c := range claims {
 		a, e := c.RefPos.Offset, c.DestEnd.Offset
-		if c.Exempt || !strings.HasPrefix(c.Destination, claim.Scheme) || a < last || e > len(src) || a >= e ||
+		if skip[i] || c.Exempt || !strings.HasPrefix(c.Destination, claim.Scheme) || a < last || e > len(src) || a >= e ||
 			string(src[a:e]) != c.Destination || strings.Contains(c.Destination, " @") || strings.Contains(c.Destination, " ~") {
 			continue
 		}
@@ -646,11 +686,30 @@ func markClaims(md claim.MarkdownConfig, rel string, src []byte, pin bool, marks
 			out = append(out, '>')
 		}
 		last = e
+		n++
 	}
-	if out == nil {
-		return src, false
+	if n == 0 {
+		return src, 0
 	}
-	return append(out, src[last:]...), true
+	return append(out, src[last:]...), n
+}
+
+// sameClaims returns the index of the first claim of after that differs
+// from before's (its literal, or its destination without the marks
+// markClaims writes), the index where one list ends early, or -1 when
+// both hold the same claims.
+func sameClaims(before, after []claim.Claim) int {
+	for i := range min(len(before), len(after)) {
+		d, _, _ := strings.Cut(after[i].Destination, " ~")
+		d, _, _ = strings.Cut(d, " @")
+		if d != before[i].Destination || after[i].Literal != before[i].Literal {
+			return i
+		}
+	}
+	if len(before) != len(after) {
+		return min(len(before), len(after))
+	}
+	return -1
 }
 
 // DirectTool returns the command to run for cmd as Build runs it: a
