@@ -193,6 +193,12 @@ func FuzzScanNumbers(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
+		// Longer texts repeat the shapes of short ones (on long texts
+		// see TestScanNumbersLinear), and minimizing one held a
+		// 20-second run for 15 s.
+		if len(s) > 256 {
+			return
+		}
 		checkTrailingLeadByte(t, s)
 		ns := ScanNumbers(s)
 		for _, n := range ns {
@@ -206,6 +212,23 @@ func FuzzScanNumbers(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestScanNumbersLinear: ScanNumbers's cost grows in proportion to its
+// text, in allocations (a count, not a time): 16 times the text costs at
+// most 20 times the allocations, for prose and for long runs of digits,
+// digit groups and dotted numbers.
+func TestScanNumbersLinear(t *testing.T) {
+	for _, unit := range []string{"약 40초 정도 1万2000件 p99는 19.2ms 1,234 v1.2.3 ", "1", "1,", "1.", "1:"} {
+		allocs := func(n int) float64 {
+			s := strings.Repeat(unit, n)
+			return testing.AllocsPerRun(2, func() { ScanNumbers(s) })
+		}
+		small, large := allocs(500), allocs(8000)
+		if large > 20*small+20 {
+			t.Errorf("%q: %v allocations at 500 repetitions, %v at 8,000", unit, small, large)
+		}
+	}
 }
 
 // TestScanCounts: how many numbers ScanNumbers reads in the shapes of
