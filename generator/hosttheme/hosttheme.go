@@ -172,7 +172,24 @@ func Shadows(root string, themes []string, layout string) []string {
 // fills and what a site whose own copy of a hook replaces evdoc's adds to
 // it.
 func RecipeTable() string {
+	return recipeTable(true)
+}
+
+// ShortRecipeTable is RecipeTable without the notes and links, for
+// README.md's adopter section.
+func ShortRecipeTable() string {
+	return recipeTable(false)
+}
+
+func recipeTable(long bool) string {
 	var b strings.Builder
+	if !long {
+		b.WriteString("| theme | head hook (stylesheets, script) | body hook (`evdoc serve` banner) |\n|---|---|---|\n")
+		for _, t := range Known() {
+			fmt.Fprintf(&b, "| %s | `layouts/%s` | `layouts/%s` |\n", t.Name, t.Head, t.Body)
+		}
+		return b.String()
+	}
 	b.WriteString("| theme | head hook (stylesheets, script) | body hook (`evdoc serve` banner) | note |\n|---|---|---|---|\n")
 	for _, t := range Known() {
 		fmt.Fprintf(&b, "| [%s](https://github.com/%s) | `layouts/%s` | `layouts/%s` | %s |\n", t.Name, t.Repo, t.Head, t.Body, t.Note)

@@ -18,26 +18,36 @@ const (
 
 // TestAdoptingRecipeTable: the per-theme recipe table of the adopting
 // guide is hosttheme.RecipeTable, the table `evdoc init` detects themes
-// by; -update rewrites it.
+// by, and README.md's adopter section holds hosttheme.ShortRecipeTable;
+// -update rewrites them.
 func TestAdoptingRecipeTable(t *testing.T) {
-	b, err := os.ReadFile("../../" + adopting)
+	checkRecipeTable(t, adopting, recipeBegin, hosttheme.RecipeTable())
+	checkRecipeTable(t, "README.md", readmeRecipeBegin, hosttheme.ShortRecipeTable())
+}
+
+// readmeRecipeBegin marks README.md's table (recipeEnd ends it).
+const readmeRecipeBegin = "<!-- recipe table: generated from generator/hosttheme (go test ./internal/docstest -update); docs/guide/adopting.md has its notes -->\n"
+
+func checkRecipeTable(t *testing.T, file, begin, table string) {
+	t.Helper()
+	b, err := os.ReadFile("../../" + file)
 	if err != nil {
 		t.Fatal(err)
 	}
 	doc := string(b)
-	i, j := strings.Index(doc, recipeBegin), strings.Index(doc, recipeEnd)
+	i, j := strings.Index(doc, begin), strings.Index(doc, recipeEnd)
 	if i < 0 || j < i {
-		t.Fatalf("%s: no recipe table between %q and %q", adopting, recipeBegin, recipeEnd)
+		t.Fatalf("%s: no recipe table between %q and %q", file, begin, recipeEnd)
 	}
-	want := doc[:i+len(recipeBegin)] + hosttheme.RecipeTable() + doc[j:]
+	want := doc[:i+len(begin)] + table + doc[j:]
 	if want == doc {
 		return
 	}
 	if *update {
-		if err := os.WriteFile("../../"+adopting, []byte(want), 0o644); err != nil {
+		if err := os.WriteFile("../../"+file, []byte(want), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		return
 	}
-	t.Errorf("%s: the recipe table differs from hosttheme.Known; run go test ./internal/docstest -update", adopting)
+	t.Errorf("%s: the recipe table differs from hosttheme.Known; run go test ./internal/docstest -update", file)
 }
