@@ -53,6 +53,15 @@ type Number struct {
 	// after a start (12초 후, 12초 시점, 12秒後, 12秒の時点, 12 s after):
 	// what +12s says on a timeline, without the sign.
 	point bool
+	// span is set for a claim's number read by the claim grammar: the
+	// values it stands for at the precision written, as the judge reads
+	// it (check.Interval of an exact number: half a unit of the last
+	// written digit, a ± tolerance, a clock's truncation), from Value −
+	// below to Value + above in Value's base unit. Two claims of one
+	// evidence value that say the same at the coarser of their
+	// precisions (1만 3천 and 1万3042) agree (see valuesAgree).
+	span         bool
+	below, above decimal.Decimal
 }
 
 // NormalForm is the number as compared across languages, comparator and
@@ -1120,7 +1129,7 @@ func Compare(a, b Number) Verdict {
 	if a.Key != b.Key {
 		// a unit written in one language only ([t=0] and [0秒]) is not
 		// a disagreement when the values are equal
-		if a.Kind != "number" || b.Kind != "number" || !unitsAgree(a.Unit, b.Unit) || a.Cmp != b.Cmp || !signsAgree(a, b) || !a.Value.Equal(b.Value) {
+		if a.Kind != "number" || b.Kind != "number" || !unitsAgree(a.Unit, b.Unit) || a.Cmp != b.Cmp || !signsAgree(a, b) || !valuesAgree(a, b) {
 			return Disagree
 		}
 	}
@@ -1128,6 +1137,26 @@ func Compare(a, b Number) Verdict {
 		return Warn
 	}
 	return Agree
+}
+
+// valuesAgree reports whether two numbers' values agree: equal, or,
+// for two claims' numbers read at their written precision (Number.span),
+// standing for a run of values in common, so that one evidence value
+// can make both right (1만 3천 for 12,500 up to 13,500, and 1万3042; the
+// judge still checks each against the evidence). Spans that meet at one
+// end only are numbers next to each other at one precision (40 and 41,
+// 14시 and 15:00), which no evidence value rounds to both: they disagree,
+// as do spans apart (1만 3천 and 1万4000).
+func valuesAgree(a, b Number) bool {
+	if a.Value.Equal(b.Value) {
+		return true
+	}
+	if !a.span || !b.span {
+		return false
+	}
+	lo := decimal.Max(a.Value.Sub(a.below), b.Value.Sub(b.below))
+	hi := decimal.Min(a.Value.Add(a.above), b.Value.Add(b.above))
+	return lo.LessThan(hi)
 }
 
 // unitsAgree reports whether two numbers' units agree: the same, or a
