@@ -425,9 +425,80 @@ func FuzzParseSpec(f *testing.F) {
 			}
 		}
 		if s != nil {
-			_ = s.fields("ko")
+			checkTextPositions(t, s)
 		}
 	})
+}
+
+// checkTextPositions holds that every string value of spec s is read as
+// go-toml reads it, with offsets inside the string, in order; that each
+// text field with a string of its own maps into it (never into another
+// field's string of the same text); and that a byte written as it is
+// maps to itself.
+func checkTextPositions(t *testing.T, s *Spec) {
+	for k, sp := range s.stringSpans() {
+		val, offs, ok := decodeTOMLString(s.Src[sp.start:sp.end])
+		if !ok || val != sp.value {
+			t.Fatalf("%q: string %q read as %q (%v); go-toml reads %q", strings.ReplaceAll(k, "\x00", "."), s.Src[sp.start:sp.end], val, ok, sp.value)
+		}
+		for i := range offs {
+			if offs[i] < 0 || offs[i] >= sp.end-sp.start || i > 0 && offs[i] < offs[i-1] {
+				t.Fatalf("%q: offsets %v out of order or outside the string", s.Src[sp.start:sp.end], offs)
+			}
+		}
+	}
+	starts := map[int]string{}
+	for _, lang := range langs {
+		for _, f := range s.fields(lang) {
+			at := s.textOffset(f)
+			sp, ok := s.stringSpans()[pathKey(f.path...)]
+			if f.text != "" && ok && sp.value == f.text && at == nil {
+				t.Fatalf("%s (%s): %q not mapped into its string", f.key, lang, f.text)
+			}
+			if at == nil {
+				continue
+			}
+			if other, dup := starts[at(0)]; dup {
+				t.Fatalf("%s (%s) and %s map to one offset %d", f.key, lang, other, at(0))
+			}
+			starts[at(0)] = f.key + " (" + lang + ")"
+			for i := 0; i < len(f.text); i++ {
+				if at(i+1)-at(i) == 1 && s.Src[at(i)] != f.text[i] {
+					t.Fatalf("%s (%s): byte %d of %q maps to %q", f.key, lang, i, f.text, s.Src[at(i)])
+				}
+			}
+		}
+	}
+}
+
+// TestDecodeTOMLString: each kind of TOML string, with escapes and line
+// continuations, reads as its value with each byte's offset.
+func TestDecodeTOMLString(t *testing.T) {
+	for _, tc := range []struct {
+		raw, val string
+		offs     []int
+		ok       bool
+	}{
+		{`"ab"`, "ab", []int{1, 2, 3}, true},
+		{`"a\"b"`, `a"b`, []int{1, 2, 4, 5}, true},
+		{`"\u306F!"`, "は!", []int{1, 1, 1, 7, 8}, true},
+		{`"\U0001F9EA"`, "\U0001F9EA", []int{1, 1, 1, 1, 11}, true},
+		{`"a\x41"`, "aA", []int{1, 2, 6}, true},
+		{`"\n\t\\"`, "\n\t\\", []int{1, 3, 5, 7}, true},
+		{`'a\n'`, `a\n`, []int{1, 2, 3, 4}, true},
+		{"'''\nab'''", "ab", []int{4, 5, 6}, true},
+		{"\"\"\"\na\\\n  b\"\"\"", "ab", []int{4, 9, 10}, true},
+		{"\"\"\"\r\na\"\"\"", "a", []int{5, 6}, true},
+		{`"\q"`, "", nil, false},
+		{`"\u12"`, "", nil, false},
+		{`"\uD800"`, "", nil, false},
+		{`x`, "", nil, false},
+	} {
+		val, offs, ok := decodeTOMLString([]byte(tc.raw))
+		if ok != tc.ok || val != tc.val || !slices.Equal(offs, tc.offs) {
+			t.Errorf("%q: %q %v %v; want %q %v %v", tc.raw, val, offs, ok, tc.val, tc.offs, tc.ok)
+		}
+	}
 }
 
 // TestFontOverride: a project's assets/fonts file overrides the embedded

@@ -45,10 +45,11 @@ type Spec struct {
 	// Built once per spec on first use, so that locating many findings
 	// stays linear in the spec's size: its line index, the offset of the
 	// first line assigning each key, and the offsets of its [[panel]]
-	// headers.
+	// headers; and where each string value is written (stringSpans).
 	ix     *diag.LineIndex
 	keys   map[string]int
 	panels []int
+	spans  map[string]textSpan
 
 	// Kind is the chart kind: timeline, bars, rate or percentiles.
 	Kind string `toml:"kind"`

@@ -3,6 +3,7 @@ package figure
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -14,7 +15,8 @@ import (
 
 // textField is one text of a spec in one language, with where it is.
 type textField struct {
-	key      string // "title", "panel 2 title", "legend.ok", …
+	key      string   // "title", "panel 2 title", "legend.ok", …
+	path     []string // the text's key path in the spec (see pathKey)
 	lang     string
 	text     string
 	required bool
@@ -23,16 +25,16 @@ type textField struct {
 // fields lists every text of the spec in lang.
 func (s *Spec) fields(lang string) []textField {
 	var out []textField
-	add := func(key string, t Text, required bool) {
-		out = append(out, textField{key: key, lang: lang, text: t[lang], required: required})
+	add := func(key string, path []string, t Text, required bool) {
+		out = append(out, textField{key: key, path: append(path, lang), lang: lang, text: t[lang], required: required})
 	}
-	add("title", s.Title, true)
-	add("caption", s.Caption, true)
-	add("alt", s.Alt, true)
-	add("x_axis", s.XAxis, s.Kind == KindTimeline)
-	add("y_axis", s.YAxis, false)
+	add("title", []string{"title"}, s.Title, true)
+	add("caption", []string{"caption"}, s.Caption, true)
+	add("alt", []string{"alt"}, s.Alt, true)
+	add("x_axis", []string{"x_axis"}, s.XAxis, s.Kind == KindTimeline)
+	add("y_axis", []string{"y_axis"}, s.YAxis, false)
 	if s.Kind == KindTimeline && s.Flip != "" {
-		add("flip_label", s.FlipLabel, true)
+		add("flip_label", []string{"flip_label"}, s.FlipLabel, true)
 	}
 	ids := make([]string, 0, len(s.Legend))
 	for id := range s.Legend {
@@ -40,15 +42,16 @@ func (s *Spec) fields(lang string) []textField {
 	}
 	sort.Strings(ids)
 	for _, id := range ids {
-		add("legend."+id, s.Legend[id], true)
+		add("legend."+id, []string{"legend", id}, s.Legend[id], true)
 	}
 	for i, p := range s.Panels {
-		add(fmt.Sprintf("panel %d title", i+1), p.Title, len(s.Panels) > 1)
+		pi := strconv.Itoa(i)
+		add(fmt.Sprintf("panel %d title", i+1), []string{"panel", pi, "title"}, p.Title, len(s.Panels) > 1)
 		if len(p.YAxis) > 0 {
-			add(fmt.Sprintf("panel %d y_axis", i+1), p.YAxis, true)
+			add(fmt.Sprintf("panel %d y_axis", i+1), []string{"panel", pi, "y_axis"}, p.YAxis, true)
 		}
 		for gi, g := range p.Groups {
-			add(fmt.Sprintf("panel %d group %d label", i+1, gi+1), g.Label, true)
+			add(fmt.Sprintf("panel %d group %d label", i+1, gi+1), []string{"panel", pi, "group", strconv.Itoa(gi), "label"}, g.Label, true)
 		}
 	}
 	return out
@@ -85,42 +88,52 @@ func lastKey(k string) string {
 	return k
 }
 
-// textOffset returns a function mapping a byte offset in text to its
-// offset in the spec, where text is written as a TOML string (newlines
-// written \n), or nil when the text is not found there.
-func (s *Spec) textOffset(text string) func(int) int {
-	if text == "" {
+// textOffset returns a function mapping a byte offset in field f's text
+// to its offset in the spec, where that text is written (its own string:
+// two fields of one text each map to theirs), or nil when the spec's
+// string there does not read as the text (then a finding names the key).
+func (s *Spec) textOffset(f textField) func(int) int {
+	if f.text == "" {
 		return nil
 	}
-	esc := strings.ReplaceAll(text, "\n", `\n`)
-	i := strings.Index(string(s.Src), `"`+esc+`"`)
-	if i < 0 {
+	sp, ok := s.stringSpans()[pathKey(f.path...)]
+	if !ok {
 		return nil
 	}
-	start := i + 1
+	val, offs, ok := decodeTOMLString(s.Src[sp.start:sp.end])
+	if !ok || val != f.text {
+		return nil
+	}
 	return func(o int) int {
-		o = min(max(o, 0), len(text))
-		return start + o + strings.Count(text[:o], "\n")
+		return sp.start + offs[min(max(o, 0), len(f.text))]
 	}
 }
 
-// specFixes returns the suggested fixes of a claim in the figure text
-// text, which at maps into the spec file, as edits of the spec file: the
-// fixes of a text written once in the file as a TOML basic string, each
-// edit's new text one the string holds as written (no quote, backslash
-// or control character). Any other text's fixes are dropped, and evdoc
-// fix says why it leaves the claim to a person.
-func (s *Spec) specFixes(text string, fixes []diag.SuggestedFix, at func(int) int) []diag.SuggestedFix {
-	if len(fixes) == 0 || strings.Count(string(s.Src), `"`+strings.ReplaceAll(text, "\n", `\n`)+`"`) != 1 {
+// specFixes returns the suggested fixes of a claim in field f's text,
+// which at maps into the spec file, as edits of the spec file: the fixes
+// of a text written as a one-line TOML basic string whose edited bytes
+// are written as they are (no escape), each edit's new text one the
+// string holds as written (no quote, backslash or control character).
+// Any other text's fixes are dropped, and evdoc fix says why it leaves
+// the claim to a person.
+func (s *Spec) specFixes(f textField, fixes []diag.SuggestedFix, at func(int) int) []diag.SuggestedFix {
+	if len(fixes) == 0 || at == nil {
+		return nil
+	}
+	sp := s.stringSpans()[pathKey(f.path...)]
+	if raw := s.Src[sp.start:sp.end]; len(raw) < 2 || raw[0] != '"' || strings.HasPrefix(string(raw), `"""`) {
 		return nil
 	}
 	ix := s.index()
 	out := make([]diag.SuggestedFix, 0, len(fixes))
-	for _, f := range fixes {
-		g := diag.SuggestedFix{Message: f.Message}
-		for _, e := range f.Edits {
+	for _, fx := range fixes {
+		g := diag.SuggestedFix{Message: fx.Message}
+		for _, e := range fx.Edits {
 			if strings.ContainsFunc(e.NewText, func(r rune) bool { return r == '"' || r == '\\' || r < 0x20 || r == 0x7f }) {
 				return nil
+			}
+			if at(e.End)-at(e.Pos.Offset) != e.End-e.Pos.Offset {
+				return nil // an escape in the edited bytes
 			}
 			g.Edits = append(g.Edits, diag.TextEdit{Pos: ix.Pos(at(e.Pos.Offset)), End: at(e.End), NewText: e.NewText})
 		}
@@ -138,7 +151,7 @@ func (s *Spec) glyphCheck(lang string, fonts *Fonts) diag.List {
 		shown := evLink.ReplaceAllString(f.text, "$1")
 		for _, r := range fonts.Missing(shown) {
 			pos, end := s.keyPos(lastKey(f.key)), diag.Position{}
-			if at := s.textOffset(f.text); at != nil {
+			if at := s.textOffset(f); at != nil {
 				if j := strings.IndexRune(f.text, r); j >= 0 {
 					pos, end = ix.Span(at(j), at(j)+utf8.RuneLen(r)) // the character
 				}
@@ -183,7 +196,7 @@ func (s *Spec) Judge(st *evidence.Store, langs []string, fonts map[string]*Fonts
 			if strings.TrimSpace(f.text) == "" {
 				continue
 			}
-			at := s.textOffset(f.text)
+			at := s.textOffset(f)
 			page, perrs := claim.ParseText(md, s.File, []byte(f.text))
 			var tds diag.List
 			tds = append(tds, perrs...)
@@ -215,12 +228,12 @@ func (s *Spec) Judge(st *evidence.Store, langs []string, fonts map[string]*Fonts
 					if end.IsValid() {
 						d.End = ix.Pos(at(end.Offset))
 					}
-					d.Fixes = s.specFixes(f.text, fixes, at)
+					d.Fixes = s.specFixes(f, fixes, at)
 				} else {
 					d.Pos, d.End = s.keyPos(lastKey(f.key)), diag.Position{}
 				}
 				if len(fixes) > 0 && len(d.Fixes) == 0 {
-					d.Related = append(d.Related, diag.Related{Pos: d.Pos, Message: `evdoc fix rewrites a figure text only where the spec writes it once, as a "…" string`})
+					d.Related = append(d.Related, diag.Related{Pos: d.Pos, Message: `evdoc fix rewrites a figure text only where the spec writes it as a "…" string, the number without escapes`})
 				}
 				d.Message = fmt.Sprintf("figure %q %s (%s): %s", s.Name, f.key, lang, d.Message)
 				ds = append(ds, d)
