@@ -238,6 +238,9 @@ func TestUnitOutsideLink(t *testing.T) {
 		{"[40초](ev:s/r.t)초\n", ""},     // the literal has its unit
 		{"[40](ev:s/r.n) minutes later\n", `p.md:1:16 "minutes"`},
 		{"[40](ev:s/r.n) more requests\n", ""}, // not a unit word
+		{"[40](ev:s/r.n) microseconds\n", `p.md:1:16 "microseconds"`},
+		{"[40](ev:s/r.n) nanoseconds\n", `p.md:1:16 "nanoseconds"`},
+		{"[1](ev:s/r.n) megabytes\n", `p.md:1:15 "megabytes"`},
 		// 분: minutes after a numeral, spaced (the unit noun written
 		// apart, as Korean spacing writes it) or not; the honorific
 		// counter of persons only with 들/께.

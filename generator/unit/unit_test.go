@@ -15,6 +15,7 @@ func TestLookup(t *testing.T) {
 		{"메가바이트", "MB"}, {"건", "count"}, {"件", "count"}, {"回", "count"}, {"つ", "count"}, {"명", "count"}, {"台", "count"},
 		{"배", "x"}, {"倍", "x"}, {"%", "%"}, {"퍼센트포인트", "%p"}, {"rps", "/s"}, {"count", "count"},
 		{"Mi", "MiB"}, {"Gi", "GiB"}, {"Ki", "KiB"}, {"n", "ncore"}, {"코어", "core"}, {"コア", "core"}, {"m", "m"},
+		{"microseconds", "us"}, {"usec", "us"}, {"nanosecond", "ns"}, {"nsec", "ns"}, {"kilobytes", "KB"}, {"megabyte", "MB"}, {"gigabytes", "GB"},
 	} {
 		u, ok := Lookup(tc.word)
 		if !ok || u.Name != tc.want {
