@@ -471,17 +471,16 @@ func ipv6Around(src []byte, a, b int) bool {
 }
 
 // unitLetterFollows reports whether the ASCII letters after a number are a
-// unit (s, ms, KB, …) rather than part of an identifier.
+// unit rather than part of an identifier: any spelling package unit knows
+// (s, ms, sec, us, ns, min, hr, GB, GiB, cores, pp, x, …): 40us and 3sec
+// are measurements as 40ms is; 2FA and 4K stay names.
 func unitLetterFollows(src []byte, b int) bool {
 	e := b
 	for e < len(src) && isASCIILetter(src[e]) {
 		e++
 	}
-	switch string(src[b:e]) {
-	case "s", "ms", "m", "h", "KB", "KiB", "MB", "MiB", "B", "x", "qps", "rps":
-		return true
-	}
-	return false
+	_, ok := unit.Lookup(string(src[b:e]))
+	return ok
 }
 
 // Coverage counts a page's measured numbers: Bound are the numbers inside

@@ -21,6 +21,10 @@ func TestCoverageRules(t *testing.T) {
 		{"host:443 포트", "443:port"},
 		{"40초 동안 86건", "40: 86:"},
 		{"12s 뒤", "12:"},
+		// a number glued to any unit spelling is a measurement, not a name
+		{"3sec 뒤 40us, 2ns, 3min, 3hr, 3hours", "3: 40: 2: 3: 3: 3:"},
+		{"1.5GB 와 4GiB, 300Mi, 5cores, 3pp", "1.5: 4: 300: 5: 3:"},
+		{"2FA 와 4K, 3rd, 5G, 64bit, 3DES", "2:identifier 4:identifier 3:identifier 5:identifier 64:identifier 3:identifier"},
 		{"버전 {{< param \"version\" 3 >}} 와 {{% x 5 %}}", "3:shortcode 5:shortcode"},
 		// a diagram's or formula's numbers are its syntax
 		{"그림\n\n{{< mermaid >}}\ngraph LR; A-->|40%|B\n{{< /mermaid >}} 뒤 12건", "40:shortcode 12:"},
@@ -96,6 +100,7 @@ func TestPublishedNumbers(t *testing.T) {
 	tests := []struct{ src, prose, unchecked string }{
 		{`그림 {{< figure caption="실패 15건" >}}`, "15@1:35 in argument caption of shortcode figure", ""},
 		{"상세 {{< details \"2905회\" >}}", "2905@1:21 in argument 0 of shortcode details", ""},
+		{`배지 {{< badge content="49초" color="blue" >}} {{< card link="/" tag="7건" >}}`, "49@1:27 in argument content of shortcode badge|7@1:74 in argument tag of shortcode card", ""},
 		{`![실패 6건](a.png "시도 2905회") [x](https://e/ '14건') [y](<b c> (3건))`,
 			"", "6@1:10 in the alt text of image a.png|2905@1:30 in the title of image a.png|14@1:56 in the title of link https://e/|3@1:75 in the title of link b c"},
 		{"![**v1.2.3** 와 7건](a.png \"2026-07-09\")", "", "1.2.3@1:6 in the alt text of image a.png:version|7@1:18 in the alt text of image a.png|2026-07-09@1:31 in the title of image a.png:date"},

@@ -208,12 +208,12 @@ func skipSpace(src []byte, k int) int {
 
 // textArgNames are the names of shortcode arguments whose value a reader
 // sees as text (lower case): Hugo's figure caption, title, alt and attr,
-// its details summary, and the names themes give their captions, labels
-// and headings.
+// its details summary, and the names themes give their captions, labels,
+// headings and badges (Hextra's badge content and card tag).
 var textArgNames = map[string]bool{
 	"caption": true, "title": true, "alt": true, "attr": true, "summary": true,
 	"description": true, "label": true, "text": true, "subtitle": true,
-	"heading": true, "header": true, "footer": true,
+	"heading": true, "header": true, "footer": true, "content": true, "tag": true,
 }
 
 // nonTextShortcodes are shortcodes (lower case) whose positional
