@@ -1,6 +1,7 @@
 package style
 
 import (
+	"bytes"
 	"fmt"
 	"path"
 	"strings"
@@ -60,11 +61,11 @@ func headingSplit(p *claim.Page, b, next claim.Block) diag.List {
 	if next.Kind != claim.BlockText || len(next.Inlines) == 0 || next.Inlines[0].Kind != claim.InlineText {
 		return nil
 	}
-	bol := strings.LastIndexByte(string(src[:b.Start]), '\n') + 1
-	if !strings.HasPrefix(strings.TrimLeft(string(src[bol:b.Start]), " "), "#") {
+	bol := bytes.LastIndexByte(src[:b.Start], '\n') + 1
+	if !bytes.HasPrefix(bytes.TrimLeft(src[bol:b.Start], " "), []byte("#")) {
 		return nil // a setext heading (its underline is the next line), or one inside a container
 	}
-	nl := strings.IndexByte(string(src[b.Start:]), '\n')
+	nl := bytes.IndexByte(src[b.Start:], '\n')
 	if nl < 0 {
 		return nil
 	}
