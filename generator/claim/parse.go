@@ -519,8 +519,8 @@ func parse(md goldmark.Markdown, path string, src []byte, page bool) (*Page, dia
 		// Each reference's own position, for findings about one of them.
 		off := len(Scheme)
 		if n := len(refs); n > 0 {
-			// one allocation for both: each has its half
-			both := make([]diag.Position, 2*n)
+			// both from the slab: each has its half
+			both := sl.positions(2 * n)
 			c.RefPositions, c.RefEnds = both[:0:n], both[n:n:2*n]
 		}
 		rest, more := strings.TrimPrefix(dest, Scheme), true
@@ -591,9 +591,21 @@ type span struct {
 // one after another: a claim's Literal and Offsets are parts of it, not
 // two allocations each.
 type slab struct {
-	lit  []byte   // literal bytes
-	offs []int    // the current chunk of offsets
-	refs []string // the current chunk of references
+	lit  []byte          // literal bytes
+	offs []int           // the current chunk of offsets
+	refs []string        // the current chunk of references
+	pos  []diag.Position // the current chunk of reference positions
+}
+
+// positions returns an empty slice of capacity n from the slab's chunk
+// of positions, as ints does.
+func (sl *slab) positions(n int) []diag.Position {
+	if cap(sl.pos)-len(sl.pos) < n {
+		sl.pos = make([]diag.Position, 0, max(n, 256))
+	}
+	at := len(sl.pos)
+	sl.pos = sl.pos[:at+n]
+	return sl.pos[at : at : at+n]
 }
 
 // strings returns an empty slice of capacity n from the slab's chunk of

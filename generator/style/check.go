@@ -27,6 +27,12 @@ func Rules() []diag.RuleID {
 // punctuation was written on the line below (page-heading-split).
 func CheckPage(g *Glossary, p *claim.Page, lang string) diag.List {
 	var ds diag.List
+	// the page as a string, copied once for the glossary's search of
+	// each text run (none without a glossary)
+	var src string
+	if g != nil {
+		src = string(p.Source)
+	}
 	for i, b := range p.Blocks {
 		if b.Kind == claim.BlockHeading && i+1 < len(p.Blocks) {
 			ds = append(ds, headingSplit(p, b, p.Blocks[i+1])...)
@@ -34,9 +40,11 @@ func CheckPage(g *Glossary, p *claim.Page, lang string) diag.List {
 		if b.Kind == claim.BlockCode {
 			continue
 		}
-		for _, r := range textRuns(b) {
-			for _, m := range g.find(lang, string(p.Source[r[0]:r[1]])) {
-				ds = append(ds, g.finding(p.Index, r[0], lang, m))
+		if g != nil {
+			for _, r := range textRuns(b) {
+				for _, m := range g.find(lang, src[r[0]:r[1]]) {
+					ds = append(ds, g.finding(p.Index, r[0], lang, m))
+				}
 			}
 		}
 		ds = append(ds, quotePairs(p, b)...)

@@ -150,6 +150,7 @@ func readDoc(p *Page) *doc {
 		}
 		return b.String(), back
 	}
+	var items []orderItem // reused from block to block
 	addText := func(in claim.Block, kind string) {
 		txt, back := text(in.Inlines)
 		bl := block{kind: kind, level: in.Level, section: section, table: -1, start: in.Start}
@@ -162,7 +163,7 @@ func readDoc(p *Page) *doc {
 		}
 		// the items of the block in order, for transitions: its numbers
 		// and its claims, at their offsets in txt
-		var items []orderItem
+		items = items[:0]
 		nums := scanNumbers(txt, p.Lang)
 		ki := 0
 		for _, num := range nums {
@@ -259,6 +260,8 @@ func readDoc(p *Page) *doc {
 		d.figures = append(d.figures, figureUse{name: string(body[m[2]:m[3]]), start: at + m[0]})
 	}
 	d.claims = make([]pageClaim, 0, len(p.Parsed.Claims))
+	// the page as a string, copied once for the text around its claims
+	srcText := string(src)
 	for i := range p.Parsed.Claims {
 		c := &p.Parsed.Claims[i]
 		if c.Exempt {
@@ -269,7 +272,7 @@ func readDoc(p *Page) *doc {
 			pc.block = bi
 			pc.section = d.blocks[bi].section
 		}
-		nums := claimNumbers(p.Parsed.Source, c, p.Lang)
+		nums := claimNumbers(srcText, c, p.Lang)
 		if len(nums) == len(c.Refs) && len(nums) > 1 {
 			// [18 (+1)](ev:a,b) says what [18](ev:a) … [+1](ev:b) says:
 			// compare one reference with its number at a time
@@ -355,7 +358,7 @@ func isTransitionGap(gap string) bool {
 // literal the grammar cannot read (the judge reports it, as it reports
 // ▲, whose sign depends on the language) is read by scanNumbers in the
 // page's language lang.
-func claimNumbers(src []byte, c *claim.Claim, lang string) []Number {
+func claimNumbers(src string, c *claim.Claim, lang string) []Number {
 	lit := c.Literal
 	qs := c.Parsed.Quantities
 	if c.ParseErr != nil || len(qs) == 0 {
@@ -425,7 +428,7 @@ func claimNumbers(src []byte, c *claim.Claim, lang string) []Number {
 			// a point on a timeline its sentence speaks of (各列の時点は、
 			// MID1が[12秒])
 			open := max(0, c.Pos.Offset-1)
-			n.point = pointAt(string(src[max(0, open-400):open]), "")
+			n.point = pointAt(src[max(0, open-400):open], "")
 		}
 		if q := qs[min(i, len(qs)-1)]; !q.Tolerance.IsZero() {
 			n.Key += "±" + q.Tolerance.String()
@@ -437,7 +440,7 @@ func claimNumbers(src []byte, c *claim.Claim, lang string) []Number {
 // scanClaim reads a claim's literal that the claim grammar cannot read
 // with ScanNumbers, with the words around its link when it holds one
 // number.
-func scanClaim(src []byte, c *claim.Claim, lang string) []Number {
+func scanClaim(src string, c *claim.Claim, lang string) []Number {
 	lit := c.Literal
 	nums := scanNumbers(lit, lang)
 	if len(nums) != 1 {
@@ -466,18 +469,18 @@ func scanClaim(src []byte, c *claim.Claim, lang string) []Number {
 // linkContext returns the words before a claim's link and after it, up
 // to a number or the end of the line (24 bytes at most each side), that
 // qualify a claim of one number (최대 [3단계](…), [3](…)まで).
-func linkContext(src []byte, c *claim.Claim) (string, string) {
+func linkContext(src string, c *claim.Claim) (string, string) {
 	open := max(0, c.Pos.Offset-1) // "["
-	before := string(src[max(0, open-24):open])
+	before := src[max(0, open-24):open]
 	// trim to a valid UTF-8 start
 	for len(before) > 0 && !isRuneStart(before[0]) {
 		before = before[1:]
 	}
 	after := ""
 	if c.RefPos.Offset > 0 && c.RefPos.Offset < len(src) {
-		if j := bytes.IndexByte(src[c.RefPos.Offset:], ')'); j >= 0 {
+		if j := strings.IndexByte(src[c.RefPos.Offset:], ')'); j >= 0 {
 			e := c.RefPos.Offset + j + 1
-			after = string(src[e:min(len(src), e+24)])
+			after = src[e:min(len(src), e+24)]
 			for len(after) > 0 && !isRuneStart(after[len(after)-1]) {
 				after = after[:len(after)-1]
 			}
