@@ -1186,6 +1186,13 @@ var (
 	// sentenceEnds end a sentence (a "." inside a name, curl.strict.mid1,
 	// does not)
 	sentenceEnds = []string{"。", "．", "！", "？", ". ", "! ", "? ", "\n"}
+	// sentenceEndLast[c] is set for the last byte of each sentence end
+	sentenceEndLast = func() (t [256]bool) {
+		for _, end := range sentenceEnds {
+			t[end[len(end)-1]] = true
+		}
+		return t
+	}()
 )
 
 // pointAt reports whether a time with before in front of it (the text
@@ -1212,6 +1219,9 @@ func pointAt(before, after string) bool {
 // stops at the sentence's start.
 func sentenceTail(s string) string {
 	for i := len(s); i > 0; i-- {
+		if !sentenceEndLast[s[i-1]] {
+			continue
+		}
 		for _, end := range sentenceEnds {
 			if s[i-1] == end[len(end)-1] && strings.HasSuffix(s[:i], end) {
 				return s[i:]

@@ -262,6 +262,7 @@ func readDoc(p *Page) *doc {
 	d.claims = make([]pageClaim, 0, len(p.Parsed.Claims))
 	// the page as a string, copied once for the text around its claims
 	srcText := string(src)
+	var sl numberSlab
 	for i := range p.Parsed.Claims {
 		c := &p.Parsed.Claims[i]
 		if c.Exempt {
@@ -272,7 +273,7 @@ func readDoc(p *Page) *doc {
 			pc.block = bi
 			pc.section = d.blocks[bi].section
 		}
-		nums := claimNumbers(srcText, c, p.Lang)
+		nums := claimNumbers(srcText, c, p.Lang, &sl)
 		if len(nums) == len(c.Refs) && len(nums) > 1 {
 			// [18 (+1)](ev:a,b) says what [18](ev:a) … [+1](ev:b) says:
 			// compare one reference with its number at a time
@@ -358,13 +359,13 @@ func isTransitionGap(gap string) bool {
 // literal the grammar cannot read (the judge reports it, as it reports
 // ▲, whose sign depends on the language) is read by scanNumbers in the
 // page's language lang.
-func claimNumbers(src string, c *claim.Claim, lang string) []Number {
+func claimNumbers(src string, c *claim.Claim, lang string, sl *numberSlab) []Number {
 	lit := c.Literal
 	qs := c.Parsed.Quantities
 	if c.ParseErr != nil || len(qs) == 0 {
 		return scanClaim(src, c, lang)
 	}
-	nums := make([]Number, 0, len(qs))
+	nums := sl.numbers(len(qs))
 	var scales []decimal.Decimal
 	prevEnd := 0
 	for _, q := range qs {
@@ -435,6 +436,22 @@ func claimNumbers(src string, c *claim.Claim, lang string) []Number {
 		}
 	}
 	return nums
+}
+
+// numberSlab hands out the numbers of a page's claims from chunks of
+// many: one allocation for hundreds of claims.
+type numberSlab struct{ chunk []Number }
+
+// numbers returns an empty slice of capacity n from the current chunk
+// (a new chunk when it is full). Appending beyond n does not write into
+// the chunk.
+func (sl *numberSlab) numbers(n int) []Number {
+	if cap(sl.chunk)-len(sl.chunk) < n {
+		sl.chunk = make([]Number, 0, max(n, 256))
+	}
+	at := len(sl.chunk)
+	sl.chunk = sl.chunk[:at+n]
+	return sl.chunk[at : at : at+n]
 }
 
 // scanClaim reads a claim's literal that the claim grammar cannot read
