@@ -84,6 +84,33 @@ func (lx *lexer) knownAt(i, next int) int {
 	return best
 }
 
+// knownWordsByFirst holds the words knownWordLen looks for (the
+// approximation words, comparators, particles, sign words and rate
+// prefixes) by their first byte: only those can start at a given byte.
+var knownWordsByFirst = func() (t [256][]string) {
+	add := func(w string) {
+		if w != "" {
+			t[w[0]] = append(t[w[0]], w)
+		}
+	}
+	for _, a := range approxWords {
+		add(a.word)
+	}
+	for _, c := range cmpWords {
+		add(c.word)
+	}
+	for _, p := range particles {
+		add(p)
+	}
+	for _, p := range signWords {
+		add(p.word)
+	}
+	for _, p := range unit.RatePrefixes {
+		add(p)
+	}
+	return t
+}()
+
 // knownWordLen returns the length of the longest word the grammar knows at
 // s[i:]: an approximation word, comparator, particle, connector or rate
 // prefix. A Latin word must stand alone (no letter on either side).
@@ -105,20 +132,10 @@ func (lx *lexer) knownWordLen(i int) int {
 		}
 		best = len(w)
 	}
-	for _, a := range approxWords {
-		try(a.word)
-	}
-	for _, c := range cmpWords {
-		try(c.word)
-	}
-	for _, p := range particles {
-		try(p)
-	}
-	for _, p := range signWords {
-		try(p.word)
-	}
-	for _, p := range unit.RatePrefixes {
-		try(p)
+	if rest != "" {
+		for _, w := range knownWordsByFirst[rest[0]] {
+			try(w)
+		}
 	}
 	if w := wordAt(s, i); w != "" && (englishConnectors[strings.ToLower(w)] || rangeSeps[w]) {
 		try(w)
