@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/gohugoio/hugo-goldmark-extensions/extras"
 	"github.com/gohugoio/hugo-goldmark-extensions/passthrough"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -249,6 +250,12 @@ type MarkdownConfig struct {
 	// turns markup.goldmark.parser.autoHeadingID or
 	// parser.attribute.title off.
 	NoAutoHeadingID, NoAttribute bool
+	// Delete, Insert, Mark, Subscript and Superscript are set when the
+	// configuration enables that inline tag of Hugo's extras extension
+	// (markup.goldmark.extensions.extras.delete.enable …): Hugo then
+	// reads ~~a~~ as deleted text, ++a++ inserted, ==a== marked, H~2~O
+	// with a subscript and x^2^ with a superscript.
+	Delete, Insert, Mark, Subscript, Superscript bool
 	// EscapedSpace reads as Hugo reads the pages evdoc stages: goldmark's
 	// CJK extension with escapedSpace, which evdoc turns on for Hugo (see
 	// site.Config.HugoEnv), so that "\ " (an escaped space) is nothing.
@@ -277,6 +284,15 @@ func NewMarkdownWith(c MarkdownConfig) goldmark.Markdown {
 		if !e.off {
 			exts = append(exts, e.ext)
 		}
+	}
+	if c.Delete || c.Insert || c.Mark || c.Subscript || c.Superscript {
+		// Hugo adds the extension whatever it enables; the tags' parse
+		// priorities, not the order, decide which reads a "~" first
+		exts = append(exts, extras.New(extras.Config{
+			Delete: extras.DeleteConfig{Enable: c.Delete}, Insert: extras.InsertConfig{Enable: c.Insert},
+			Mark: extras.MarkConfig{Enable: c.Mark}, Subscript: extras.SubscriptConfig{Enable: c.Subscript},
+			Superscript: extras.SuperscriptConfig{Enable: c.Superscript},
+		}))
 	}
 	if c.EscapedSpace {
 		exts = append(exts, extension.NewCJK(extension.WithEscapedSpace()))

@@ -458,8 +458,9 @@ func (c *Config) markdown() claim.MarkdownConfig {
 
 // goldmarkConfig reads what Hugo's markup.goldmark settings gm change in
 // how goldmark reads pages, besides passthrough: the extensions turned off
-// (table = false …, typographer.disable = true or typographer = false) and
-// the parser's autoHeadingID and attribute.title.
+// (table = false …, typographer.disable = true or typographer = false),
+// the inline tags of the extras extension turned on (extras.mark.enable =
+// true …) and the parser's autoHeadingID and attribute.title.
 func goldmarkConfig(gm map[string]any) claim.MarkdownConfig {
 	var mc claim.MarkdownConfig
 	ext, prs := configMap(gm, "extensions"), configMap(gm, "parser")
@@ -473,6 +474,11 @@ func goldmarkConfig(gm map[string]any) claim.MarkdownConfig {
 	}
 	if d := configBool(configMap(ext, "typographer"), "disable"); d != nil && *d || off(ext, "typographer") {
 		mc.NoTypographer = true
+	}
+	ex := configMap(ext, "extras")
+	for k, f := range map[string]*bool{"delete": &mc.Delete, "insert": &mc.Insert, "mark": &mc.Mark, "subscript": &mc.Subscript, "superscript": &mc.Superscript} {
+		b := configBool(configMap(ex, k), "enable")
+		*f = b != nil && *b
 	}
 	mc.NoAutoHeadingID = off(prs, "autoheadingid")
 	mc.NoAttribute = off(configMap(prs, "attribute"), "title")

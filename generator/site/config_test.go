@@ -214,6 +214,10 @@ func TestGoldmarkConfig(t *testing.T) {
 			claim.MarkdownConfig{NoStrikethrough: true, NoTaskList: true, NoDefinitionList: true, NoFootnote: true}},
 		{"[markup.goldmark.extensions.typographer]\ndisable = true\n", claim.MarkdownConfig{NoTypographer: true}},
 		{"[markup.goldmark.parser]\nautoHeadingID = false\n[markup.goldmark.parser.attribute]\ntitle = false\n", claim.MarkdownConfig{NoAutoHeadingID: true, NoAttribute: true}},
+		{"[markup.goldmark.extensions.extras.mark]\nenable = true\n[markup.goldmark.extensions.extras.superscript]\nenable = true\n[markup.goldmark.extensions.extras.insert]\nenable = false\n",
+			claim.MarkdownConfig{Mark: true, Superscript: true}},
+		{"[markup.goldmark.extensions]\nstrikethrough = false\nextras = { delete = { enable = true }, subscript = { enable = true }, insert = { enable = true } }\n",
+			claim.MarkdownConfig{NoStrikethrough: true, Delete: true, Subscript: true, Insert: true}},
 		{"[markup.goldmark.extensions.passthrough]\nenable = true\n[markup.goldmark.extensions.passthrough.delimiters]\ninline = [['$', '$']]\n",
 			claim.MarkdownConfig{PassthroughInline: [][2]string{{"$", "$"}}}},
 	} {
