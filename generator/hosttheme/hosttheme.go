@@ -40,6 +40,10 @@ type Theme struct {
 	// Note is what a site with this theme should know besides the hooks
 	// ("" for nothing).
 	Note string
+	// Untitled: the theme's page layouts show a page's .Content without
+	// its title (hugo-book: a page's heading is its content's), so the
+	// evidence pages evdoc build writes show their title themselves.
+	Untitled bool
 }
 
 // HeadCall and BodyCall are what a head and a body hook hold to bring
@@ -55,7 +59,7 @@ func Known() []Theme {
 	both := func(f string) []string { return []string{"layouts/_partials/" + f, "layouts/partials/" + f} }
 	return []Theme{
 		{Name: "hugo-book", Repo: "alex-shpak/hugo-book", Detect: both("docs/inject/head.html"),
-			Head: "_partials/docs/inject/head.html", Body: "_partials/docs/inject/body.html",
+			Head: "_partials/docs/inject/head.html", Body: "_partials/docs/inject/body.html", Untitled: true,
 			Note: "its search index (BookSearch) is built from each page's .Plain, which holds each claim's own text (the popover is filled in by evdoc.js); its footer's \"Edit this page\" link (BookEditLink) is built from each page's file: the component's copy of docs/links/edit.html makes it name, on the evidence pages and translation fallbacks evdoc build writes, the repository file the page shows"},
 		{Name: "PaperMod", Repo: "adityatelange/hugo-PaperMod", Detect: both("extend_head.html"),
 			Head: "_partials/extend_head.html", Body: "_partials/extend_footer.html"},
@@ -151,6 +155,9 @@ func Shadows(root string, themes []string, layout string) []string {
 	}
 	if rest, ok := strings.CutPrefix(layout, "partials/"); ok {
 		names = append(names, "_partials/"+rest)
+	}
+	if rest, ok := strings.CutPrefix(layout, "_shortcodes/"); ok {
+		names = append(names, "shortcodes/"+rest)
 	}
 	if rest, ok := strings.CutPrefix(layout, "_markup/"); ok {
 		names = append(names, "_default/_markup/"+rest)

@@ -400,7 +400,7 @@ func (s *Site) Build(ctx context.Context, opt BuildOptions) error {
 		}
 	}
 	if !opt.unverified {
-		if err := s.verifyOutput(ctx, tmpOut, out, v, data, opt.Log, opt.Strict); err != nil {
+		if err := s.verifyOutput(ctx, tmpOut, out, staged, data, opt.Log, opt.Strict); err != nil {
 			if ctx.Err() != nil {
 				return fmt.Errorf("interrupted (%w); %s left as it was", ctx.Err(), out)
 			}
@@ -462,6 +462,56 @@ type Staged struct {
 	// viewer knows the evidence files published whole, which Build
 	// checks Hugo published.
 	viewer *viewer
+	// generated are the pages only the stage has (generatedPages).
+	generated []generatedPage
+}
+
+// generatedPage is a page file evdoc build writes into the stage (an
+// evidence page, a translation fallback), which the repository does not
+// have: its path in the project and within its content directory, as a
+// theme's "edit this page" link built from the page's file names it.
+type generatedPage struct {
+	Project, Content string
+}
+
+// generatedPages returns the page files under the content directories of
+// stage that the project at s.Root does not have.
+func (s *Site) generatedPages(stage string) ([]generatedPage, error) {
+	var out []generatedPage
+	seen := map[string]bool{}
+	for _, lang := range s.Config.Ordered() {
+		cd := path.Clean(lang.ContentDir)
+		if seen[cd] {
+			continue
+		}
+		seen[cd] = true
+		root := filepath.Join(stage, filepath.FromSlash(cd))
+		err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				if os.IsNotExist(err) && p == root {
+					return nil
+				}
+				return err
+			}
+			if !d.Type().IsRegular() || !strings.HasSuffix(p, ".md") {
+				return nil
+			}
+			rel, err := filepath.Rel(stage, p)
+			if err != nil {
+				return err
+			}
+			rel = filepath.ToSlash(rel)
+			if _, err := os.Lstat(filepath.Join(s.Root, filepath.FromSlash(rel))); err == nil {
+				return nil
+			}
+			out = append(out, generatedPage{Project: rel, Content: strings.TrimPrefix(rel, cd+"/")})
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
 }
 
 // Stage writes into stage (a new or empty directory) the Hugo project
@@ -551,7 +601,11 @@ func (s *Site) Stage(ctx context.Context, stage string, data *StageData, logw io
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	return &Staged{Env: hugoEnv, viewer: v}, nil
+	gen, err := s.generatedPages(stage)
+	if err != nil {
+		return nil, err
+	}
+	return &Staged{Env: hugoEnv, viewer: v, generated: gen}, nil
 }
 
 // stageGitInfo lets Hugo, run on stage, read the git history of the
@@ -837,8 +891,9 @@ func (s *Site) stageFallbacks(ctx context.Context, stage string, mdOpt translati
 					f.Source = &p
 				}
 				// a page with no file of its own links its source
-				// page's file for editing (Hextra's editURL)
-				if f.Target == nil && s.Config.EditURL(f.Source.Path) != "" {
+				// page's file for editing (Hextra's editURL,
+				// PaperMod's editPost)
+				if f.Target == nil && s.Config.HasEditLink() {
 					p := *f.Source
 					p.FrontMatter = maps.Clone(p.FrontMatter)
 					if p.FrontMatter == nil {
@@ -1013,15 +1068,17 @@ func writeJSONFrontMatterPage(p string, fm map[string]any) error {
 	if err != nil {
 		return err
 	}
-	return writeFile(p, append(j, '\n'))
+	return writeFile(p, append(append(j, '\n'), evidenceBody...))
 }
 
+// writeFrontMatterPage writes an evidence page with YAML front matter fm
+// and evidenceBody.
 func writeFrontMatterPage(p string, fm map[string]any) error {
 	y, err := yaml.Marshal(fm)
 	if err != nil {
 		return err
 	}
-	return writeFile(p, append(append([]byte("---\n"), y...), []byte("---\n")...))
+	return writeFile(p, append(append(append([]byte("---\n"), y...), []byte("---\n")...), evidenceBody...))
 }
 
 func writeFile(p string, b []byte) error {

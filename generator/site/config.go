@@ -81,6 +81,11 @@ type Config struct {
 		// is true: Hextra's "Edit this page" setting, the URL of the
 		// project's content/ directory in its repository.
 		EditURLBase string
+		// EditPostBase is params.editPost.URL when
+		// params.editPost.appendFilePath is true: PaperMod's "Edit"
+		// link, the URL of the content directory its page files' paths
+		// (.File.Path) are appended to.
+		EditPostBase string
 	}
 	// CJK is markup.goldmark.extensions.cjk; nil fields are unset.
 	CJK struct {
@@ -251,6 +256,9 @@ func LoadConfig(root string) (*Config, error) {
 	c.Params.SourceLanguage = configString(configMap(merged, "params"), "sourcelanguage")
 	if eu := configMap(configMap(merged, "params"), "editurl"); configBool(eu, "enable") != nil && *configBool(eu, "enable") {
 		c.Params.EditURLBase = configString(eu, "base")
+	}
+	if ep := configMap(configMap(merged, "params"), "editpost"); configBool(ep, "appendfilepath") != nil && *configBool(ep, "appendfilepath") {
+		c.Params.EditPostBase = configString(ep, "url")
 	}
 	cjk := configMap(configMap(configMap(configMap(merged, "markup"), "goldmark"), "extensions"), "cjk")
 	c.CJK.Enable, c.CJK.EscapedSpace = configBool(cjk, "enable"), configBool(cjk, "escapedspace")
@@ -572,10 +580,24 @@ func (c *Config) pageFile(stage string, lang Language, dir, name string) string 
 // when the site sets no such base. A page evdoc build generates carries
 // it as its editURL, which Hextra uses instead of the page's file.
 func (c *Config) EditURL(rel string) string {
-	if c.Params.EditURLBase == "" {
+	return joinParent(c.Params.EditURLBase, rel)
+}
+
+// EditPostURL is EditURL for PaperMod's params.editPost.URL (with
+// appendFilePath): the URL of the project file rel, or "" when the site
+// sets no such URL.
+func (c *Config) EditPostURL(rel string) string {
+	return joinParent(c.Params.EditPostBase, rel)
+}
+
+// joinParent returns the URL base (of the project's content directory)
+// with its last path element replaced by rel, or "" when base is empty
+// or no URL.
+func joinParent(base, rel string) string {
+	if base == "" {
 		return ""
 	}
-	u, err := url.Parse(c.Params.EditURLBase)
+	u, err := url.Parse(base)
 	if err != nil {
 		return ""
 	}
@@ -584,15 +606,31 @@ func (c *Config) EditURL(rel string) string {
 	return u.String()
 }
 
+// HasEditLink reports whether the site sets an edit link evdoc knows
+// how to point at the repository file a generated page shows (EditURL,
+// EditPostURL).
+func (c *Config) HasEditLink() bool {
+	return c.Params.EditURLBase != "" || c.Params.EditPostBase != ""
+}
+
 // setEditURL gives the front matter fm of a page evdoc build generates,
-// which names the file it shows (translation.SourceParam), the editURL of
-// that file (EditURL), unless it has one or the site sets no base.
+// which names the file it shows (translation.SourceParam), the edit link
+// of that file in the params the theme reads: editURL (EditURL, Hextra)
+// and editPost (EditPostURL, PaperMod: the page's own URL, not joined
+// with its file), unless it has one or the site sets no base.
 func (c *Config) setEditURL(fm map[string]any) {
 	rel, _ := fm[translation.SourceParam].(string)
-	if _, own := fm["editURL"]; own || rel == "" {
+	if rel == "" {
 		return
 	}
-	if u := c.EditURL(rel); u != "" {
-		fm["editURL"] = u
+	if _, own := fm["editURL"]; !own {
+		if u := c.EditURL(rel); u != "" {
+			fm["editURL"] = u
+		}
+	}
+	if _, own := fm["editPost"]; !own {
+		if u := c.EditPostURL(rel); u != "" {
+			fm["editPost"] = map[string]any{"URL": u, "appendFilePath": false}
+		}
 	}
 }

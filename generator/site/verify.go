@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"net/url"
 	"os"
 	"path"
 	"path/filepath"
@@ -15,6 +16,7 @@ import (
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/hosttheme"
 	"github.com/evdoc-lab/evdoc/generator/site/outscan"
+	"github.com/evdoc-lab/evdoc/generator/translation"
 )
 
 // themeOrderAdvice says what keeps the component's template layout (a
@@ -125,7 +127,7 @@ func renderedByHugo(fm map[string]any) bool {
 // verifyOutput checks the site Hugo built into dir before it replaces
 // the published one: every claim of every published page was rendered by
 // evdoc's claim render hook (its data-ev-at and data-ev attributes),
-// every evidence viewer window by evdoc's evidence template (its
+// every evidence viewer window by evdoc's evidence shortcode (its
 // data-ev-window marker and one line span per raw line), no file
 // holds Hugo's sanitised-URL marker #ZgotmplZ, every page showing claims
 // links evdoc's stylesheet, and every URL inside the site (no scheme or
@@ -144,7 +146,8 @@ func renderedByHugo(fm map[string]any) bool {
 // where a warning fails the build) each is written to log as
 // "evdoc: warning: OUT/FILE: … [link-output-missing]" and the build goes
 // on; off drops them.
-func (s *Site) verifyOutput(ctx context.Context, dir, out string, v *viewer, data *StageData, log io.Writer, strict bool) error {
+func (s *Site) verifyOutput(ctx context.Context, dir, out string, staged *Staged, data *StageData, log io.Writer, strict bool) error {
+	v := staged.viewer
 	sc, err := outscan.Dir(ctx, dir, s.Config.BasePath())
 	if err != nil {
 		return fmt.Errorf("verifying the built site: %v", err)
@@ -208,6 +211,10 @@ func (s *Site) verifyOutput(ctx context.Context, dir, out string, v *viewer, dat
 	for _, f := range sc.Unstyled {
 		problems = append(problems, fmt.Sprintf("%s/%s: shows claims without evdoc's stylesheet (no stylesheet it links has the %s rule), so every popover prints inline in the prose", filepath.ToSlash(out), f, outscan.CSSMark))
 	}
+	stageLinks := s.stageFileLinks(sc.MDLinks, staged.generated)
+	for _, l := range stageLinks {
+		problems = append(problems, filepath.ToSlash(out)+"/"+l)
+	}
 	var windowMissing bool
 	for _, f := range v.order {
 		vf := v.files[f]
@@ -253,11 +260,81 @@ func (s *Site) verifyOutput(ctx context.Context, dir, out string, v *viewer, dat
 	if len(broken) > 0 {
 		b.WriteString("\nlinks inside the site must name a file it publishes: fix the link (a relative link resolves from the page's URL, /ja/… for a Japanese page), add the file under static/, or write a link to something another server publishes under the same host as a full URL [" + string(diag.LinkOutputMissing) + `; evdoc.toml [rules] link-output-missing = "warning" lists them and builds]`)
 	}
+	if len(stageLinks) > 0 {
+		b.WriteString("\na page evdoc build generates (an evidence page, a translation fallback) has its file only in the staged project: its front matter's " + translation.SourceParam + " names the repository file the page shows (and editURL, Hextra's, and editPost, PaperMod's, link to it when the site sets them); make the theme's edit link use it (docs/guide/adopting.md)")
+	}
 	if windowMissing {
-		b.WriteString("\nevidence pages were not rendered by evdoc's evidence template (layouts/evidence/page.html from the evdoc theme component); " + s.themeOrderAdvice("evidence/page.html", "layouts/evidence/ templates"))
+		advice := s.themeOrderAdvice("_shortcodes/evdoc/evidence.html", "evidence shortcode (layouts/_shortcodes/evdoc/evidence.html)")
+		if advice == "" {
+			advice = "the shortcode is the one Hugo uses (theme list and layouts checked), so the layout Hugo chose for those pages does not show their .Content (a template of the site or its theme for the evidence section, or type or layout set by a cascade)"
+		}
+		b.WriteString("\nevidence pages were not rendered by evdoc's evidence shortcode, whose output is each evidence page's content (layouts/_shortcodes/evdoc/evidence.html from the evdoc theme component): " + advice)
 	}
 	b.WriteString("\n" + out + " left as it was")
 	return &OutputError{Problems: problems, msg: b.String()}
+}
+
+// stageFileLinks returns the links of the built site (links: the
+// ".md" links of each output file, outscan.Scan.MDLinks) that name a
+// page file only the staged project has (generated): a URL whose path
+// ends in the page's path in the project, or in its path within its
+// content directory when no page of the repository has that path within
+// its own (a translation fallback shares it with its source page) and
+// the repository has no file there. Such a link
+// is a theme's "edit this page" link built from the page's file. Each is
+// "FILE: …", in the order of the output files' names.
+func (s *Site) stageFileLinks(links map[string][]string, generated []generatedPage) []string {
+	if len(links) == 0 || len(generated) == 0 {
+		return nil
+	}
+	byBase := map[string][]generatedPage{}
+	for _, g := range generated {
+		byBase[path.Base(g.Project)] = append(byBase[path.Base(g.Project)], g)
+	}
+	files := make([]string, 0, len(links))
+	for f := range links {
+		files = append(files, f)
+	}
+	sort.Strings(files)
+	var out []string
+	for _, f := range files {
+		for _, h := range links[f] {
+			p := h
+			if u, err := url.Parse(h); err == nil {
+				p = u.Path
+			}
+			for _, g := range byBase[path.Base(p)] {
+				names := func(rel string) bool { return p == rel || strings.HasSuffix(p, "/"+rel) }
+				named := ""
+				switch {
+				case names(g.Project):
+					named = g.Project
+				case names(g.Content) && !s.hasContentFile(g.Content):
+					named = g.Content
+				default:
+					continue
+				}
+				out = append(out, fmt.Sprintf("%s: links to %s, which names %s, a page file only evdoc's staged project has (%s of the stage): an \"edit this page\" link built from the page's file names a file the repository does not have", f, h, named, g.Project))
+				break
+			}
+		}
+	}
+	return out
+}
+
+// hasContentFile reports whether the project has a file at rel, or at
+// rel within a language's content directory.
+func (s *Site) hasContentFile(rel string) bool {
+	dirs := []string{""}
+	for _, l := range s.Config.Languages {
+		dirs = append(dirs, l.ContentDir)
+	}
+	for _, d := range dirs {
+		if _, err := os.Lstat(filepath.Join(s.Root, filepath.FromSlash(d), filepath.FromSlash(rel))); err == nil {
+			return true
+		}
+	}
+	return false
 }
 
 // OutputError is Build's error when Hugo succeeded but the site it built

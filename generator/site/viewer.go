@@ -22,6 +22,7 @@ import (
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/evidence"
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
+	"github.com/evdoc-lab/evdoc/generator/hosttheme"
 	"github.com/evdoc-lab/evdoc/generator/translation"
 	"github.com/evdoc-lab/evdoc/internal/safefile"
 )
@@ -741,8 +742,9 @@ func (s *Site) stageEvidence(ctx context.Context, stage string, v *viewer, data 
 		// the files each page shows, for a theme's edit link
 		// (translation.SourceParam): the evidence directory, a set's
 		// manifest, a raw file
-		idx := map[string]any{"title": "Evidence", "translationKey": "evidence", "evdoc_index": true, translation.SourceParam: evidenceRoot(s.Store.Sets)}
-		s.Config.setEditURL(idx)
+		title := s.i18nString(lang.Code, "evidenceIndex", "Evidence")
+		idx := map[string]any{"title": title, "translationKey": "evidence", "evdoc_index": true, translation.SourceParam: evidenceRoot(s.Store.Sets)}
+		s.evidencePageParams(idx, title)
 		if err := writeFrontMatterPage(s.Config.pageFile(stage, lang, EvidenceDir, "_index.md"), idx); err != nil {
 			return err
 		}
@@ -751,7 +753,7 @@ func (s *Site) stageEvidence(ctx context.Context, stage string, v *viewer, data 
 			fm := map[string]any{"title": m.Title, "translationKey": "evidence/" + m.ID, translation.SourceParam: path.Join(set.Dir, evidence.ManifestName),
 				"evdoc_set": map[string]string{"id": m.ID, "date": m.Date, "environment": m.Environment, "report": m.Report,
 					"origin": m.Origin, "source": m.Source}}
-			s.Config.setEditURL(fm)
+			s.evidencePageParams(fm, m.Title)
 			if err := writeFrontMatterPage(s.Config.pageFile(stage, lang, path.Join(EvidenceDir, m.ID), "_index.md"), fm); err != nil {
 				return err
 			}
@@ -764,6 +766,46 @@ func (s *Site) stageEvidence(ctx context.Context, stage string, v *viewer, data 
 		}
 	}
 	return nil
+}
+
+// evidenceBody is the body of every evidence page evdoc build writes:
+// the component's evdoc/evidence shortcode alone, which draws the page
+// from its front matter. The site's own page and list layouts show it as
+// the page's .Content, so an evidence page keeps the theme's navigation,
+// sidebar and footer like any other page of the site.
+const evidenceBody = "{{< evdoc/evidence >}}\n"
+
+// evidencePageParams completes the front matter fm of an evidence page
+// whose plain summary is summary: Hugo's summary (else .Summary, which
+// list layouts show, would open with the viewer's text), the search
+// exclusion param of hugo-book (bookSearchExclude), Hextra
+// (excludeSearch), PaperMod (searchHidden) and Docsy (exclude_search),
+// whose search indexes read each page's .Plain (the raw lines of every
+// window), evdoc_heading when a theme of the site shows pages without
+// their title (hosttheme.Theme.Untitled), and the edit link of the
+// repository file the page shows (setEditURL).
+func (s *Site) evidencePageParams(fm map[string]any, summary string) {
+	fm["summary"] = summary
+	for _, k := range []string{"bookSearchExclude", "excludeSearch", "searchHidden", "exclude_search"} {
+		fm[k] = true
+	}
+	for _, t := range hosttheme.Detect(s.Root, s.Config.Themes) {
+		if t.Untitled {
+			fm["evdoc_heading"] = true
+		}
+	}
+	s.Config.setEditURL(fm)
+}
+
+// i18nString returns the string of the i18n key in language code as
+// Hugo's T gives it in the site (translation.I18nText), or def when no
+// i18n file of the site defines it. A title evdoc build writes into a
+// page's front matter is translated here: a theme shows it as it is.
+func (s *Site) i18nString(code, key, def string) string {
+	if t, ok := translation.I18nText(s.Root, s.Config.Themes, code, key); ok {
+		return t
+	}
+	return def
 }
 
 // evidenceRoot returns the repository directory holding the evidence
@@ -884,7 +926,7 @@ func (s *Site) stageViewerFile(ctx context.Context, stage string, vf *viewerFile
 			if w > 0 {
 				pfm["evdoc_continuation"] = true
 			}
-			s.Config.setEditURL(pfm)
+			s.evidencePageParams(pfm, title)
 			name := path.Base(vf.pagePath(w)) + ".md"
 			dir := path.Dir(strings.TrimPrefix(vf.pagePath(w), "/"))
 			if err := writeJSONFrontMatterPage(s.Config.pageFile(stage, lang, dir, name), pfm); err != nil {

@@ -489,3 +489,51 @@ func walkLayouts(root, dir string, langs []Language, uses map[string]diag.Positi
 		return nil
 	})
 }
+
+// I18nText returns the string Hugo's T gives key in language code for
+// the project at root with the theme list themes: the first definition
+// in Hugo's order (readI18n: the project's i18n/ files, then each
+// theme's, TOML, YAML and JSON), its "other" form when it has plural
+// forms. ok is false when no file defines it (or a file that would
+// cannot be read).
+func I18nText(root string, themes []string, code, key string) (text string, ok bool) {
+	for _, dir := range themeDirs(root, themes) {
+		entries, _ := os.ReadDir(filepath.Join(root, filepath.FromSlash(dir), "i18n"))
+		for _, ext := range i18nExts {
+			for _, e := range entries {
+				if e.IsDir() || !strings.EqualFold(e.Name(), code+ext) {
+					continue
+				}
+				rel := path.Join(dir, "i18n", e.Name())
+				src, err := safefile.ReadPath(filepath.Join(root, filepath.FromSlash(rel)), safefile.TextMaxSize)
+				if err != nil {
+					return "", false
+				}
+				if ext == ".toml" {
+					var m map[string]any
+					if _, err := toml.Decode(string(src), &m); err != nil {
+						return "", false
+					}
+					v := m[key]
+					if t, isTable := v.(map[string]any); isTable {
+						v = t["other"]
+					}
+					if s, isStr := v.(string); isStr && strings.TrimSpace(s) != "" {
+						return s, true
+					}
+					continue
+				}
+				strs, ds := I18nStrings(rel, src)
+				if len(ds) > 0 {
+					return "", false
+				}
+				for _, s := range strs {
+					if s.Key == key {
+						return s.Text, true
+					}
+				}
+			}
+		}
+	}
+	return "", false
+}

@@ -55,6 +55,11 @@ type Scan struct {
 	// Unstyled are the files that show claims without evdoc's
 	// stylesheet (see evdocStyled), in the walk's order.
 	Unstyled []string
+	// MDLinks holds, per file (its path in the site), the distinct URLs
+	// of its links, inside the site or not, whose path names a Markdown
+	// file (ends in ".md": a theme's "edit this page" link built from a
+	// page's file), without query and fragment, in document order.
+	MDLinks map[string][]string
 }
 
 // tagAttrs calls fn for each attribute of tag, one start tag as
@@ -319,6 +324,8 @@ type fileScan struct {
 	// document order; emptyHref: an <a> has an empty href.
 	hrefs     []string
 	emptyHref bool
+	// md are the distinct hrefs of any kind whose path ends in ".md".
+	md []string
 	// styles are the hrefs of its stylesheet links inside the site
 	// (<link rel=stylesheet>), without query and fragment; evStyle: a
 	// <style> element of the file holds evdoc's popover rule
@@ -383,7 +390,7 @@ func Dir(ctx context.Context, dir, basePath string) (*Scan, error) {
 	if err := g.Wait(); err != nil {
 		return nil, err
 	}
-	sc := &Scan{Claims: map[PageKey]map[string]bool{}, Windows: map[WindowKey]int{}}
+	sc := &Scan{Claims: map[PageKey]map[string]bool{}, Windows: map[WindowKey]int{}, MDLinks: map[string][]string{}}
 	exists, evdocCSS := map[string]bool{}, map[string]bool{}
 	for i, f := range scans {
 		if len(f.claims) > 0 {
@@ -391,6 +398,10 @@ func Dir(ctx context.Context, dir, basePath string) (*Scan, error) {
 			if rel = filepath.ToSlash(rel); !evdocStyled(dir, basePath, rel, f, evdocCSS) {
 				sc.Unstyled = append(sc.Unstyled, rel)
 			}
+		}
+		if len(f.md) > 0 {
+			rel, _ := filepath.Rel(dir, files[i])
+			sc.MDLinks[filepath.ToSlash(rel)] = f.md
 		}
 		if f.emptyHref {
 			rel, _ := filepath.Rel(dir, files[i])
@@ -463,6 +474,9 @@ func scanFile(p string) (fileScan, error) {
 				}
 				hs := string(h)
 				seen[hs] = true
+				if bytes.HasSuffix(h, []byte(".md")) {
+					res.md = append(res.md, hs)
+				}
 				if hs, ok := internalHref(hs); ok && !t.icon {
 					res.hrefs = append(res.hrefs, hs)
 				}
