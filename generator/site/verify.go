@@ -303,19 +303,21 @@ func (s *Site) stageFileLinks(links map[string][]string, generated []generatedPa
 			if u, err := url.Parse(h); err == nil {
 				p = u.Path
 			}
+			names := func(rel string) bool { return p == rel || strings.HasSuffix(p, "/"+rel) }
+			var msg string
 			for _, g := range byBase[path.Base(p)] {
-				names := func(rel string) bool { return p == rel || strings.HasSuffix(p, "/"+rel) }
-				named := ""
-				switch {
-				case names(g.Project):
-					named = g.Project
-				case names(g.Content) && !s.hasContentFile(g.Content):
-					named = g.Content
-				default:
-					continue
+				if names(g.Project) {
+					msg = fmt.Sprintf("whose path ends in %s", g.Project)
+					break
 				}
-				out = append(out, fmt.Sprintf("%s: links to %s, which names %s, a page file only evdoc's staged project has (%s of the stage): an \"edit this page\" link built from the page's file names a file the repository does not have", f, h, named, g.Project))
-				break
+			}
+			for _, g := range byBase[path.Base(p)] {
+				if msg == "" && names(g.Content) && !s.hasContentFile(g.Content) {
+					msg = fmt.Sprintf("whose path ends in %s, the path of %s within its content directory", g.Content, g.Project)
+				}
+			}
+			if msg != "" {
+				out = append(out, fmt.Sprintf("%s: links to %s, %s, a page file that only evdoc's staged project has (a link built from the page's file names a file the repository does not have)", f, h, msg))
 			}
 		}
 	}
