@@ -25,7 +25,7 @@ func TestBuildFailsWithoutEvdocTemplates(t *testing.T) {
 			"docs/cb.md (ko): none of its 1 claims is in the built site",
 			"docs/cb.md (ja):",
 			`does not name evdoc's component: add "evdoc" before your theme`,
-			"evidence pages were not rendered by evdoc's evidence template",
+			"evidence pages were not rendered by evdoc's evidence shortcode",
 			"public left as it was",
 		}},
 		{"testdata/foreign-hook-shadowed.txtar", []string{

@@ -1063,22 +1063,21 @@ func (s *Site) stageFigures(ctx context.Context, stage string, v *viewer, logw i
 // citations) exceeds the node count Hugo's YAML decoder accepts ("too many
 // YAML aliases for non-scalar nodes") once a file is cited a few thousand
 // times; the JSON decoder has no such limit.
-func writeJSONFrontMatterPage(p string, fm map[string]any) error {
+func writeJSONFrontMatterPage(p string, fm map[string]any, body string) error {
 	j, err := json.Marshal(fm)
 	if err != nil {
 		return err
 	}
-	return writeFile(p, append(append(j, '\n'), evidenceBody...))
+	return writeFile(p, append(append(j, '\n'), body...))
 }
 
-// writeFrontMatterPage writes an evidence page with YAML front matter fm
-// and evidenceBody.
-func writeFrontMatterPage(p string, fm map[string]any) error {
+// writeFrontMatterPage writes a page with YAML front matter fm and body.
+func writeFrontMatterPage(p string, fm map[string]any, body string) error {
 	y, err := yaml.Marshal(fm)
 	if err != nil {
 		return err
 	}
-	return writeFile(p, append(append(append([]byte("---\n"), y...), []byte("---\n")...), evidenceBody...))
+	return writeFile(p, append(append(append([]byte("---\n"), y...), []byte("---\n")...), body...))
 }
 
 func writeFile(p string, b []byte) error {

@@ -745,7 +745,7 @@ func (s *Site) stageEvidence(ctx context.Context, stage string, v *viewer, data 
 		title := s.i18nString(lang.Code, "evidenceIndex", "Evidence")
 		idx := map[string]any{"title": title, "translationKey": "evidence", "evdoc_index": true, translation.SourceParam: evidenceRoot(s.Store.Sets)}
 		s.evidencePageParams(idx, title)
-		if err := writeFrontMatterPage(s.Config.pageFile(stage, lang, EvidenceDir, "_index.md"), idx); err != nil {
+		if err := writeFrontMatterPage(s.Config.pageFile(stage, lang, EvidenceDir, "_index.md"), idx, s.evidenceBody()); err != nil {
 			return err
 		}
 		for _, set := range s.Store.Sets {
@@ -754,7 +754,7 @@ func (s *Site) stageEvidence(ctx context.Context, stage string, v *viewer, data 
 				"evdoc_set": map[string]string{"id": m.ID, "date": m.Date, "environment": m.Environment, "report": m.Report,
 					"origin": m.Origin, "source": m.Source}}
 			s.evidencePageParams(fm, m.Title)
-			if err := writeFrontMatterPage(s.Config.pageFile(stage, lang, path.Join(EvidenceDir, m.ID), "_index.md"), fm); err != nil {
+			if err := writeFrontMatterPage(s.Config.pageFile(stage, lang, path.Join(EvidenceDir, m.ID), "_index.md"), fm, s.evidenceBody()); err != nil {
 				return err
 			}
 		}
@@ -774,6 +774,17 @@ func (s *Site) stageEvidence(ctx context.Context, stage string, v *viewer, data 
 // the page's .Content, so an evidence page keeps the theme's navigation,
 // sidebar and footer like any other page of the site.
 const evidenceBody = "{{< evdoc/evidence >}}\n"
+
+// evidenceBody returns the body of the evidence pages: evidenceBody, or
+// nothing when the theme list lacks evdoc's component, whose shortcode
+// Hugo would not find (it would fail on the first evidence page); the
+// output check then names the pages and the theme list.
+func (s *Site) evidenceBody() string {
+	if slices.Contains(s.Config.Themes, hosttheme.Component) {
+		return evidenceBody
+	}
+	return ""
+}
 
 // evidencePageParams completes the front matter fm of an evidence page
 // whose plain summary is summary: Hugo's summary (else .Summary, which
@@ -929,7 +940,7 @@ func (s *Site) stageViewerFile(ctx context.Context, stage string, vf *viewerFile
 			s.evidencePageParams(pfm, title)
 			name := path.Base(vf.pagePath(w)) + ".md"
 			dir := path.Dir(strings.TrimPrefix(vf.pagePath(w), "/"))
-			if err := writeJSONFrontMatterPage(s.Config.pageFile(stage, lang, dir, name), pfm); err != nil {
+			if err := writeJSONFrontMatterPage(s.Config.pageFile(stage, lang, dir, name), pfm, s.evidenceBody()); err != nil {
 				return err
 			}
 		}
