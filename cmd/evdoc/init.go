@@ -255,7 +255,7 @@ func reportTheme(root, where string, cfg *site.Config, log io.Writer) {
 	case len(cfg.Imports) > 0:
 		// Hugo puts module imports before the theme setting's entries:
 		// the component must be the first import.
-		fmt.Fprintf(log, "  ADD      to %s, as the first [[module.imports]] (before %q):\n             [[module.imports]]\n               path = %q\n           (Hugo Modules: imports come before the theme setting, so evdoc's component must be the first import for its render hooks and evidence templates to win)\n", where, themes[0], hosttheme.Component)
+		fmt.Fprintf(log, "  ADD      to %s, as the first [[module.imports]] (before %q):\n             [[module.imports]]\n               path = %q\n           (Hugo Modules: imports come before the theme setting, so evdoc's component must be the first import for its render hooks and shortcodes to win)\n", where, themes[0], hosttheme.Component)
 	default:
 		want := []string{hosttheme.Component}
 		for _, t := range themes {
@@ -270,7 +270,7 @@ func reportTheme(root, where string, cfg *site.Config, log io.Writer) {
 		for i, t := range want {
 			q[i] = strconv.Quote(t)
 		}
-		fmt.Fprintf(log, "  ADD      to %s: theme = [%s]   (evdoc's component first: its render hooks and evidence templates must win)\n", where, strings.Join(q, ", "))
+		fmt.Fprintf(log, "  ADD      to %s: theme = [%s]   (evdoc's component first: its render hooks and shortcodes must win)\n", where, strings.Join(q, ", "))
 	}
 	found := hosttheme.Detect(root, themes)
 	known := map[string]bool{}

@@ -188,3 +188,45 @@ func FuzzI18nStrings(f *testing.F) {
 		}
 	})
 }
+
+// TestI18nText: a key's string is the first definition in Hugo's order
+// (the project's i18n/, then each theme of the list), in TOML (a string
+// or plural forms' "other"), YAML list form or JSON, the file name in
+// any case; a key no file defines is not found.
+func TestI18nText(t *testing.T) {
+	dir := t.TempDir()
+	for name, src := range map[string]string{
+		"i18n/ko.toml":               "own = \"프로젝트\"\n",
+		"themes/evdoc/i18n/ko.toml":  "own = \"evdoc\"\nevidenceIndex = \"측정 근거 목록\"\nplural = { other = \"여러 개\" }\n",
+		"themes/shelf/i18n/ko.yaml":  "- id: evidenceIndex\n  translation: 선반\n- id: shelfOnly\n  translation: 선반만\n",
+		"themes/evdoc/i18n/JA.json":  "{\"evidenceIndex\": \"エビデンス\"}\n",
+		"themes/shelf/i18n/ja.toml":  "broken = \n",
+		"themes/unused/i18n/ko.toml": "unused = \"x\"\n",
+	} {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	themes := []string{"evdoc", "shelf"}
+	for _, tc := range []struct {
+		code, key, want string
+		ok              bool
+	}{
+		{"ko", "own", "프로젝트", true},
+		{"ko", "evidenceIndex", "측정 근거 목록", true},
+		{"ko", "plural", "여러 개", true},
+		{"ko", "shelfOnly", "선반만", true},
+		{"ko", "unused", "", false},
+		{"ja", "evidenceIndex", "エビデンス", true},
+		{"ja", "own", "", false},
+	} {
+		got, ok := translation.I18nText(dir, themes, tc.code, tc.key)
+		if got != tc.want || ok != tc.ok {
+			t.Errorf("I18nText(%s, %s) = %q, %v; want %q, %v", tc.code, tc.key, got, ok, tc.want, tc.ok)
+		}
+	}
+}

@@ -214,3 +214,32 @@ func writeFile(p string, b []byte) error {
 	}
 	return os.WriteFile(p, b, 0o644)
 }
+
+// TestScanMDLinks: the scan lists, per file, the distinct URLs of any kind
+// whose path ends in ".md", without query and fragment, and not those in
+// comments, scripts or other attributes.
+func TestScanMDLinks(t *testing.T) {
+	dir := t.TempDir()
+	page := `<footer><a class="edit" href="https://example.org/edit/main/content/ko/evidence/run/r-md.md">edit</a>
+<a href="https://example.org/edit/main/content/ko/evidence/run/r-md.md#top">again</a>
+<a href="/docs/notes.md?plain=1">notes</a><a href="/docs/notes.mdx">mdx</a>
+<!-- <a href="https://example.org/hidden.md"> --><script>var u = "<a href='/s.md'>";</script>
+<img src="/x.png" alt="a.md"></footer>`
+	if err := os.MkdirAll(filepath.Join(dir, "p"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "p", "index.html"), []byte(page), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "index.html"), []byte(`<a href="/p/">p</a>`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sc, err := Dir(context.Background(), dir, "/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string][]string{"p/index.html": {"https://example.org/edit/main/content/ko/evidence/run/r-md.md", "/docs/notes.md"}}
+	if !reflect.DeepEqual(sc.MDLinks, want) {
+		t.Errorf("MDLinks = %q, want %q", sc.MDLinks, want)
+	}
+}
