@@ -46,7 +46,10 @@ import (
 // line: a path of evdoc build's output) is opened: its first claim's
 // popover is hidden until the claim has focus, then shown, and, when the
 // member has a line "body COLOUR", the page's body keeps the theme's
-// background colour (as getComputedStyle writes it).
+// background colour (as getComputedStyle writes it). A line "visible
+// PAGE SELECTOR" opens PAGE at 1280 px and checks that an element
+// matching SELECTOR is shown there (the theme's sidebar on an evidence
+// page).
 func TestBuildHostThemes(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs Hugo")
@@ -100,8 +103,19 @@ func TestBuildHostThemes(t *testing.T) {
 				t.Fatalf("plain hugo: %v\n%s", err, out)
 			}
 			if browse, ok := member("browse"); ok && b != nil && !failing {
-				page, body, _ := strings.Cut(strings.TrimSpace(browse), "\n")
-				browseClaim(t, b, filepath.Join(dir, "public"), page, strings.TrimPrefix(body, "body "))
+				lines := strings.Split(strings.TrimSpace(browse), "\n")
+				body := ""
+				for _, l := range lines[1:] {
+					switch f := strings.SplitN(l, " ", 3); {
+					case f[0] == "body" && len(f) >= 2:
+						body = strings.TrimPrefix(l, "body ")
+					case f[0] == "visible" && len(f) == 3:
+						browseVisible(t, b, filepath.Join(dir, "public"), f[1], f[2])
+					default:
+						t.Fatalf("browse: %q; want body COLOUR or visible PAGE SELECTOR", l)
+					}
+				}
+				browseClaim(t, b, filepath.Join(dir, "public"), lines[0], body)
 			}
 			assert, _ := member("assert")
 			for i, line := range strings.Split(strings.TrimSpace(assert), "\n") {
@@ -217,6 +231,35 @@ func browseClaim(t *testing.T, b *browserSession, public, page, body string) {
 	}
 	if body != "" && res.Body != body {
 		t.Errorf("%s: body background %s, want the theme's %s", page, res.Body, body)
+	}
+	if errs := b.takeErrors(); len(errs) > 0 {
+		t.Errorf("%s: %v", page, errs)
+	}
+}
+
+// browseVisible opens page (a URL path) of the site built in public and
+// checks that an element matching selector is shown: displayed, visible
+// and not empty, inside the viewport's width.
+func browseVisible(t *testing.T, b *browserSession, public, page, selector string) {
+	t.Helper()
+	b.takeErrors()
+	srv := httptest.NewServer(http.FileServer(http.Dir(public)))
+	defer srv.Close()
+	if err := chromedp.Do(b.ctx, chromedp.EmulateViewport(1280, 900), chromedp.Navigate(srv.URL+page),
+		chromedp.Poll[chromedp.Void](`document.readyState === "complete"`, chromedp.WithPollingTimeout(15*time.Second))); err != nil {
+		t.Fatalf("browsing %s: %v", page, err)
+	}
+	shown, err := chromedp.Run(b.ctx, chromedp.Evaluate[bool](`(sel => {
+			const el = document.querySelector(sel);
+			if (!el) return false;
+			const s = getComputedStyle(el), r = el.getBoundingClientRect();
+			return s.display !== "none" && s.visibility !== "hidden" && r.width > 0 && r.height > 0 && r.left >= 0 && r.right <= window.innerWidth;
+		})(`+strconv.Quote(selector)+`)`))
+	if err != nil {
+		t.Fatalf("browsing %s: %v", page, err)
+	}
+	if !shown {
+		t.Errorf("%s: no element %s is shown", page, selector)
 	}
 	if errs := b.takeErrors(); len(errs) > 0 {
 		t.Errorf("%s: %v", page, errs)
