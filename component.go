@@ -1,6 +1,6 @@
 // Package evdoc holds the files `evdoc init` writes into a project: the
 // Hugo theme component themes/evdoc (evdoc's render hooks, shortcodes,
-// partials, evidence page templates, i18n strings, CSS and script), the
+// partials, the evidence pages' shortcode, i18n strings, CSS and script), the
 // reference site's page layouts and the scaffold of a new project. The
 // command itself is in cmd/evdoc.
 //
