@@ -6,8 +6,12 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/shopspring/decimal"
+
 	"github.com/evdoc-lab/evdoc/generator/check"
+	"github.com/evdoc-lab/evdoc/generator/claim"
 	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/unit"
 )
 
 // StageData is what staging (Site.Stage) and the check of the built
@@ -74,13 +78,16 @@ type destClaim struct {
 
 // stageBinding is one binding of a claim to an evidence value: the
 // value's reference, the raw line the claim links to (the value's own
-// line, or its first input's for a derived value) and the number of
-// decimal places the claim's number is written with.
+// line, or its first input's for a derived value), the number of
+// decimal places the claim's number is written with, and the unit it is
+// written in when that is another unit the value's converts to ("ms"
+// for [7.12ms] of a value in s; "" when the same or none).
 type stageBinding struct {
 	ref    string
 	file   string
 	line   int
 	places int
+	unit   string
 }
 
 // citeRun is a run of citations from the claims of one page: texts
@@ -150,7 +157,7 @@ func (b *stageBuilder) unit(rs []check.Result) *claimStage {
 		// position. A claim with none gives viewer.claims nothing.
 		var bs []stageBinding
 		key = append(key[:0], c.Destination...)
-		for _, bd := range r.Bindings {
+		for i, bd := range r.Bindings {
 			if bd.Evidence == nil {
 				continue
 			}
@@ -158,12 +165,13 @@ func (b *stageBuilder) unit(rs []check.Result) *claimStage {
 			if len(bd.Inputs) > 0 {
 				at = bd.Inputs[0]
 			}
-			sb := stageBinding{ref: bd.Ref, file: at.File, line: at.Line, places: writtenPlaces(bd.Number)}
+			sb := stageBinding{ref: bd.Ref, file: at.File, line: at.Line, places: writtenPlaces(bd.Number), unit: writtenUnit(c, i, bd.Unit)}
 			bs = append(bs, sb)
 			key = append(append(key, 0), sb.ref...)
 			key = append(append(key, 0), sb.file...)
 			key = strconv.AppendInt(append(key, 0), int64(sb.line), 10)
 			key = strconv.AppendInt(append(key, 0), int64(sb.places), 10)
+			key = append(append(key, 0), sb.unit...)
 		}
 		if len(bs) > 0 {
 			d := b.intern(key, c.Destination, bs)
@@ -214,7 +222,9 @@ func (b *stageBuilder) unit(rs []check.Result) *claimStage {
 
 // precision is the precision a candidate's claim writes its numbers
 // at, as the render hook's data key names it: the decimal places of each
-// binding ("1" for [40.3초], "0,1" for [86 (99.5%)](ev:a,b)).
+// binding, and the unit written when it is not the value's ("1" for
+// [40.3초], "0,1" for [86 (99.5%)](ev:a,b), "2ms" for [7.12ms] of a value
+// in s).
 func (d *destClaim) precision() string {
 	var b []byte
 	for i, bd := range d.bindings {
@@ -222,8 +232,30 @@ func (d *destClaim) precision() string {
 			b = append(b, ',')
 		}
 		b = strconv.AppendInt(b, int64(bd.places), 10)
+		b = append(b, bd.unit...)
 	}
 	return string(b)
+}
+
+// writtenUnit is the unit claim c writes its i-th number in when that is
+// another unit than val, the unit of the value it binds, and converts to
+// it: "ms" for [7.12ms] of a value in s, so that its popover shows 7.12 ms
+// rather than the value rounded to two places in s (0.01 s). It is ""
+// for the value's own unit, no unit, a unit that does not convert, and a
+// range bound to one value.
+func writtenUnit(c claim.Claim, i int, val string) string {
+	qs := c.Parsed.Quantities
+	if c.ParseErr != nil || c.Parsed.Range || len(qs) != len(c.Refs) || i >= len(qs) || val == "" {
+		return ""
+	}
+	u := unit.Resolve(qs[i].Unit, val)
+	if u == "" || u == val {
+		return ""
+	}
+	if _, ok := unit.Convert(decimal.NewFromInt(1), val, u); !ok {
+		return ""
+	}
+	return u
 }
 
 // precisionKey is the render hook's data key of a claim written at

@@ -24,6 +24,7 @@ import (
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
 	"github.com/evdoc-lab/evdoc/generator/hosttheme"
 	"github.com/evdoc-lab/evdoc/generator/translation"
+	"github.com/evdoc-lab/evdoc/generator/unit"
 	"github.com/evdoc-lab/evdoc/internal/safefile"
 )
 
@@ -432,16 +433,28 @@ func (v *viewer) claimData(d *destClaim, st *evidence.Store) (claimData, bool) {
 			continue
 		}
 		cv := claimValue{Ref: b.ref, Value: formatQuantity(val.Value, val.Unit, val.Delta), target: t}
-		if r := val.Value; int32(b.places) < -r.Exponent() {
-			if shown := formatQuantity(r.Round(int32(b.places)), val.Unit, val.Delta); shown != cv.Value {
-				cv.Shown = shown
+		// shown in the unit the claim writes (b.unit: 7.12 ms of 0.00712 s)
+		r, u := val.Value, val.Unit
+		if b.unit != "" {
+			if conv, ok := unit.Convert(r, u, b.unit); ok {
+				r, u = conv, b.unit
 			}
+		}
+		if int32(b.places) < -r.Exponent() {
+			r = r.Round(int32(b.places))
+		}
+		if shown := formatQuantity(r, u, val.Delta); shown != cv.Value {
+			cv.Shown = shown
 		}
 		if !val.Derived {
 			cv.RawLine = v.rawLine(val)
 		}
 		if val.Derived {
-			if d, ok := explainDerived(val, st, b.places); ok {
+			places := b.places
+			if b.unit != "" {
+				places = -1 // the places of another unit: the exact result
+			}
+			if d, ok := explainDerived(val, st, places); ok {
 				dd := &derivationData{Derivation: d}
 				short := map[string]string{}
 				var names []string

@@ -414,6 +414,9 @@ func TestPopoverPrecisionPerClaim(t *testing.T) {
 	dir := sitetest.ThemedProject(t, filepath.Join("..", "testdata", "check", "clean.txtar"))
 	sitetest.Write(t, dir, "content/ko/docs/prec.md", "---\ntitle: 정밀도\n---\n\n계산값은 [약 52%](ev:d3/d3.a.pct), 자세히는 [51.72%](ev:d3/d3.a.pct)다.\n\n{{< details >}}\n[51.7241%](ev:d3/d3.a.pct)\n{{< /details >}}\n")
 	sitetest.Write(t, dir, "layouts/_shortcodes/details.html", "<div>{{ .Inner | .Page.RenderString }}</div>\n")
+	sitetest.Write(t, dir, "evidence/lat/evidence.toml", "id = \"lat\"\ntitle = \"t\"\ndate = \"2026-07-09\"\nenvironment = \"e\"\nreport = \"r\"\norigin = \"raw\"\n[[transcript]]\nfile = \"t.txt\"\nname = \"r\"\n")
+	sitetest.Write(t, dir, "evidence/lat/t.txt", "p99=0.00712s\n")
+	sitetest.Write(t, dir, "content/ko/docs/units.md", "---\ntitle: 단위\n---\n\np99는 [7.12ms](ev:lat/r.p99), [7ms](ev:lat/r.p99), [0.01초](ev:lat/r.p99), [0.00712초](ev:lat/r.p99), [7120us](ev:lat/r.p99)다.\n")
 	build(t, dir, site.BuildOptions{})
 	// The popover's HTML is escaped in its data-ev-pop attribute
 	// (evdoc.js moves it into the page).
@@ -444,5 +447,19 @@ func TestPopoverPrecisionPerClaim(t *testing.T) {
 	b, _ := os.ReadFile(filepath.Join(dir, "public", "ja", "docs", "p", "index.html"))
 	if got := popovers(b); got["約52%"] != "52%" {
 		t.Errorf("ja/docs/p: the popover of [約52%%] does not show 52%%")
+	}
+	// A claim written in another unit than its value's is shown in the
+	// unit it writes, at its precision: [7.12ms] of 0.00712 s is 7.12 ms,
+	// not 0.00712 s rounded to two places (0.01 s); [0.01초] of the same
+	// value, at the same number of places in s, keeps its own popover.
+	b, err := os.ReadFile(filepath.Join(dir, "public", "docs", "units", "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := popovers(b)
+	for lit, want := range map[string]string{"7.12ms": "7.12 ms", "7ms": "7 ms", "0.01초": "0.01 s", "0.00712초": "0.00712 s", "7120us": "7120 us"} {
+		if got[lit] != want {
+			t.Errorf("docs/units: the popover of [%s] shows %q; want %q (all: %v)", lit, got[lit], want, got)
+		}
 	}
 }
