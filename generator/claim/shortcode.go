@@ -282,3 +282,28 @@ func cutSpans(spans [][]int, args []textArg) [][]int {
 	}
 	return out
 }
+
+// Unseen returns the byte ranges of p's body a reader never sees as
+// written, in order: its Hugo syntax (Page.HugoSyntax: each shortcode
+// call, and the comment markers of a call written as a comment) without
+// the values of the arguments a reader sees as text (a figure's caption,
+// a quoted positional argument of a shortcode that shows it: see
+// textArgs). A reader sees what a shortcode renders, not the rest of its
+// call: a class name, a URL, an option.
+func (p *Page) Unseen() [][2]int {
+	if len(p.HugoSyntax) == 0 {
+		return nil
+	}
+	spans := make([][]int, len(p.HugoSyntax))
+	for i, s := range p.HugoSyntax {
+		spans[i] = []int{s[0], s[1]}
+	}
+	cut := cutSpans(spans, textArgs(p.Shortcodes))
+	out := make([][2]int, 0, len(cut))
+	for _, s := range cut {
+		if s[0] < s[1] {
+			out = append(out, [2]int{s[0], s[1]})
+		}
+	}
+	return out
+}

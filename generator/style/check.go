@@ -20,7 +20,9 @@ func Rules() []diag.RuleID {
 }
 
 // CheckPage reports the findings of page p, written in language lang:
-// glossary variants in its prose (term-glossary; none when g is nil),
+// glossary variants in its prose (term-glossary; none when g is nil; the
+// text of a shortcode call counts only where a reader sees it, in a text
+// argument such as a figure's caption),
 // straight double quotes Hugo's typographer leaves next to curly ones
 // (page-quote-pair) and, in Korean, particles written apart from the code
 // span they belong to (page-particle-space), and headings whose closing
@@ -30,8 +32,10 @@ func CheckPage(g *Glossary, p *claim.Page, lang string) diag.List {
 	// the page as a string, copied once for the glossary's search of
 	// each text run (none without a glossary)
 	var src string
+	var unseen [][2]int
 	if g != nil {
 		src = string(p.Source)
+		unseen = p.Unseen()
 	}
 	for i, b := range p.Blocks {
 		if b.Kind == claim.BlockHeading && i+1 < len(p.Blocks) {
@@ -41,7 +45,7 @@ func CheckPage(g *Glossary, p *claim.Page, lang string) diag.List {
 			continue
 		}
 		if g != nil {
-			for _, r := range textRuns(b) {
+			for _, r := range cutRuns(textRuns(b), unseen) {
 				for _, m := range g.find(lang, src[r[0]:r[1]]) {
 					ds = append(ds, g.finding(p.Index, r[0], lang, m))
 				}
@@ -114,6 +118,33 @@ func textRuns(b claim.Block) [][2]int {
 			continue
 		}
 		out = append(out, [2]int{in.Start, in.Stop})
+	}
+	return out
+}
+
+// cutRuns returns runs (byte ranges in order) without the ranges of
+// unseen (in order): the parts of a shortcode call a reader never sees
+// (claim.Page.Unseen) are not prose, and a term is not read across one.
+func cutRuns(runs, unseen [][2]int) [][2]int {
+	if len(unseen) == 0 {
+		return runs
+	}
+	out := make([][2]int, 0, len(runs))
+	k := 0
+	for _, r := range runs {
+		for k < len(unseen) && unseen[k][1] <= r[0] {
+			k++ // ends before this run (and every later one)
+		}
+		at := r[0]
+		for j := k; j < len(unseen) && unseen[j][0] < r[1]; j++ {
+			if unseen[j][0] > at {
+				out = append(out, [2]int{at, unseen[j][0]})
+			}
+			at = max(at, unseen[j][1])
+		}
+		if at < r[1] {
+			out = append(out, [2]int{at, r[1]})
+		}
 	}
 	return out
 }

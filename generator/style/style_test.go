@@ -142,6 +142,41 @@ func TestCheckPageGlossary(t *testing.T) {
 	}
 }
 
+// TestCheckPageGlossaryShortcodes: a shortcode call's text is checked
+// only where a reader sees it: a text argument (a figure's caption, a
+// details summary, a quoted positional argument of a shortcode that
+// shows it) and the content between a paired call's tags; not a file
+// name, a class, an option or a reference. A term is not read across a
+// call.
+func TestCheckPageGlossaryShortcodes(t *testing.T) {
+	g := mustGlossary(t)
+	src := "---\ntitle: t\n---\n" +
+		"{{< figure src=\"retry.png\" class=\"retry\" caption=\"再試行の図\" >}}\n\n" +
+		"{{% details summary=\"カウンター\" %}}\nretryの話{{% /details %}}\n\n" +
+		"{{< badge \"再試行\" >}} {{< ref \"retry.md\" >}} {{< tabs items=\"retry,カウンター\" >}}\n\n" +
+		"再{{< br >}}試行、outlier {{< x >}} detection。\n"
+	p := parsePage(t, "content/ja/p.md", src)
+	var got []string
+	for _, d := range CheckPage(g, p, "ja") {
+		if d.Rule != diag.TermGlossary {
+			continue
+		}
+		got = append(got, d.Pos.String()+" "+src[d.Pos.Offset:d.End.Offset])
+		if err := d.RangeError(); err != nil {
+			t.Errorf("%v: %v", d, err)
+		}
+	}
+	want := []string{
+		"content/ja/p.md:4:51 再試行",
+		"content/ja/p.md:6:22 カウンター",
+		"content/ja/p.md:7:1 retry",
+		"content/ja/p.md:9:12 再試行",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("findings:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
 func TestCheckPageQuotePair(t *testing.T) {
 	for _, tc := range []struct {
 		name, lang, body string
@@ -270,10 +305,13 @@ func FuzzParseGlossary(f *testing.F) {
 }
 
 // FuzzCheckPage: every finding on any page points into the page with a
-// well-formed range and a fix that replaces exactly that range or less.
+// well-formed range and a fix that replaces exactly that range or less;
+// no glossary finding touches a part of a shortcode call a reader never
+// sees (claim.Page.Unseen), whose ranges are in order.
 func FuzzCheckPage(f *testing.F) {
 	f.Add("\"a\"는 `b` 은 retry 再試行 カウンター\n")
 	f.Add("| \"x\"는 | `y` 를 |\n|---|---|\n| a | b |\n")
+	f.Add("{{< figure src=\"retry.png\" caption=\"再試行\" >}} {{< badge \"retry\" >}}{{</* x a=\"retry\" */>}} re{{< br >}}try\n")
 	g, _ := ParseGlossary("glossary.toml", []byte(testGlossary))
 	md := claim.NewMarkdown()
 	f.Fuzz(func(t *testing.T, body string) {
@@ -282,6 +320,12 @@ func FuzzCheckPage(f *testing.F) {
 		if p == nil {
 			return
 		}
+		unseen := p.Unseen()
+		for i, u := range unseen {
+			if u[0] >= u[1] || u[1] > len(src) || i > 0 && u[0] < unseen[i-1][1] {
+				t.Fatalf("unseen ranges %v out of order or outside the page", unseen)
+			}
+		}
 		for _, lang := range []string{"ko", "ja"} {
 			for _, d := range CheckPage(g, p, lang) {
 				if err := d.RangeError(); err != nil {
@@ -289,6 +333,11 @@ func FuzzCheckPage(f *testing.F) {
 				}
 				if d.End.Offset > len(src) || d.Pos.Offset < len(src)-len(body) {
 					t.Fatalf("%v: outside the body", d)
+				}
+				for _, u := range unseen {
+					if d.Rule == diag.TermGlossary && d.Pos.Offset < u[1] && u[0] < d.End.Offset {
+						t.Fatalf("%v: in %q, which a reader never sees", d, src[u[0]:u[1]])
+					}
 				}
 			}
 		}
