@@ -1,37 +1,13 @@
 package main
 
 import (
-	"errors"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-)
 
-// copyProject copies the parts of the reference project figures need.
-func copyProject(t *testing.T) string {
-	t.Helper()
-	dir := t.TempDir()
-	for _, d := range []string{"content", "evidence", "figures", "assets", "themes", "layouts"} {
-		if err := os.CopyFS(filepath.Join(dir, d), os.DirFS(filepath.Join("..", "..", d))); err != nil {
-			t.Fatal(err)
-		}
-	}
-	for _, f := range []string{"hugo.toml", "evdoc.toml", "glossary.toml"} {
-		b, err := os.ReadFile(filepath.Join("..", "..", f))
-		if errors.Is(err, fs.ErrNotExist) && f != "hugo.toml" {
-			continue
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, f), b, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return dir
-}
+	"github.com/evdoc-lab/evdoc/internal/sitetest"
+)
 
 // keepOneFigure removes every figure spec of the project at dir but the
 // one named, with the figures drawn from the others: figures then draws
@@ -66,7 +42,7 @@ func keepOneFigure(t *testing.T, dir, keep string) {
 // figures are current); deleting one makes --check exit 1 naming it, and
 // figures restores it byte for byte.
 func TestFiguresCommand(t *testing.T) {
-	dir := copyProject(t)
+	dir := sitetest.CopyProject(t, "glossary.toml")
 	keepOneFigure(t, dir, "d3-failure-rate")
 	if err := os.RemoveAll(filepath.Join(dir, "assets", "fonts")); err != nil {
 		t.Fatal(err)
@@ -96,7 +72,7 @@ func TestFiguresCommand(t *testing.T) {
 // it, and the files there keep their contents (a spec named settings
 // would otherwise overwrite settings.json there).
 func TestFiguresRefusesLinkOut(t *testing.T) {
-	dir := copyProject(t)
+	dir := sitetest.CopyProject(t, "glossary.toml")
 	keepOneFigure(t, dir, "d3-failure-rate")
 	out := t.TempDir()
 	const keep = `{"editor.fontSize": 14}`

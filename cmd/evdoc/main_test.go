@@ -12,6 +12,7 @@ import (
 	"github.com/evdoc-lab/evdoc/generator/check"
 	"github.com/evdoc-lab/evdoc/generator/report"
 	"github.com/evdoc-lab/evdoc/generator/site"
+	"github.com/evdoc-lab/evdoc/internal/sitetest"
 	"github.com/evdoc-lab/evdoc/internal/txtartest"
 )
 
@@ -280,7 +281,7 @@ func TestStrict(t *testing.T) {
 // was.
 func TestStrictReferenceSite(t *testing.T) {
 	hugo := buildHugo(t)
-	dir := copyProject(t)
+	dir := sitetest.CopyProject(t, "glossary.toml")
 	if code, out, errs := evdoc("check", "--strict", "--root", dir); code != 0 {
 		t.Fatalf("reference site under --strict: exit %d\n%s%s", code, out, errs)
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/evdoc-lab/evdoc/generator/site"
 	"github.com/evdoc-lab/evdoc/internal/lock"
+	"github.com/evdoc-lab/evdoc/internal/sitetest"
 )
 
 // TestSecondWriterFailsClearly (fault 1): while one run holds the project
@@ -93,7 +94,7 @@ func TestFixRemovesStaleTemps(t *testing.T) {
 // pages: a translation finding that only the stale number caused is gone
 // with it.
 func TestFixReportsStateAfterRewrite(t *testing.T) {
-	dir := copyProject(t)
+	dir := sitetest.CopyProject(t, "glossary.toml")
 	for _, f := range []string{"hugo.toml", "evdoc.toml"} {
 		if b, err := os.ReadFile(filepath.Join("..", "..", f)); err == nil {
 			os.WriteFile(filepath.Join(dir, f), b, 0o644)

@@ -12,7 +12,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/evdoc-lab/evdoc/generator/site/internal/sitetest"
+	"github.com/evdoc-lab/evdoc/internal/sitetest"
 	"github.com/evdoc-lab/evdoc/generator/translation"
 )
 

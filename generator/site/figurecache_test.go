@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/evdoc-lab/evdoc/generator/site/internal/sitetest"
+	"github.com/evdoc-lab/evdoc/internal/sitetest"
 )
 
 // TestFigureCache: a second staging takes a figure from the cache when

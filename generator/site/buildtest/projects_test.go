@@ -13,7 +13,7 @@ import (
 
 	"github.com/evdoc-lab/evdoc/generator/check"
 	"github.com/evdoc-lab/evdoc/generator/site"
-	"github.com/evdoc-lab/evdoc/generator/site/internal/sitetest"
+	"github.com/evdoc-lab/evdoc/internal/sitetest"
 	"github.com/evdoc-lab/evdoc/internal/txtartest"
 )
 
@@ -22,11 +22,7 @@ import (
 // the site shows them (popovers, viewer, set and index pages, citations,
 // hreflang links) escapes them, and the links still resolve.
 func TestBuildEscapes(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs Hugo")
-	}
-	dir := sitetest.ThemedProject(t, filepath.Join("testdata", "escape.txtar"))
-	build(t, dir, site.BuildOptions{})
+	dir := builtProject(t, "escape.txtar", site.BuildOptions{})
 	public := filepath.Join(dir, "public")
 	seen := map[string]bool{}
 	err := filepath.WalkDir(public, func(p string, d os.DirEntry, err error) error {
@@ -94,11 +90,7 @@ func TestBuildEscapes(t *testing.T) {
 // table names those pages without a link, and no page or fallback of
 // theirs is published in either language.
 func TestBuildUnpublished(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs Hugo")
-	}
-	dir := sitetest.ThemedProject(t, filepath.Join("testdata", "unpublished.txtar"))
-	build(t, dir, site.BuildOptions{})
+	dir := builtProject(t, "unpublished.txtar", site.BuildOptions{})
 	public := filepath.Join(dir, "public")
 	for _, p := range []string{"docs/future", "docs/hid", "docs/hid/c", "ja/docs/future", "ja/docs/hid", "ja/docs/hid/c"} {
 		if _, err := os.Stat(filepath.Join(public, p, "index.html")); !errors.Is(err, fs.ErrNotExist) {
@@ -349,11 +341,7 @@ func TestLinkForms(t *testing.T) {
 // relative link to its resource must link to the resource's URL, as
 // Hugo's own link render hook does, in both languages.
 func TestBuildStrictFileLinks(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs Hugo")
-	}
-	dir := sitetest.ThemedProject(t, filepath.Join("testdata", "strictlinks.txtar"))
-	build(t, dir, site.BuildOptions{Strict: true})
+	dir := builtProject(t, "strictlinks.txtar", site.BuildOptions{Strict: true})
 	for _, tc := range []struct{ file, want string }{
 		{"docs/b.html", `<a href="/files/a.txt">자료</a> <a href="/docs/b/img.png">그림</a> <a href="/docs/b/img.png#top">조각</a>`},
 		// the Japanese bundle has no copy of img.png: Hugo shares the Korean one
@@ -374,9 +362,7 @@ func TestBuildStrictFileLinks(t *testing.T) {
 // pages; their popover ids differ by the page's part, so each id names
 // one element and each claim is described by its own popover.
 func TestBuildListPageIDs(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs Hugo")
-	}
+	skipShort(t)
 	dir := sitetest.ThemedProject(t, filepath.Join("testdata", "listids.txtar"))
 	list := `{{ define "main" }}{{ range .Pages }}<section>{{ .Content }}</section>{{ end }}{{ end }}`
 	if err := os.WriteFile(filepath.Join(dir, "layouts", "section.html"), []byte(list), 0o644); err != nil {
@@ -408,9 +394,7 @@ func TestBuildListPageIDs(t *testing.T) {
 // with shortcodes (positions pinned) and on a page falling back to the
 // source language too.
 func TestPopoverPrecisionPerClaim(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs Hugo")
-	}
+	skipShort(t)
 	dir := sitetest.ThemedProject(t, filepath.Join("..", "testdata", "check", "clean.txtar"))
 	sitetest.Write(t, dir, "content/ko/docs/prec.md", "---\ntitle: 정밀도\n---\n\n계산값은 [약 52%](ev:d3/d3.a.pct), 자세히는 [51.72%](ev:d3/d3.a.pct)다.\n\n{{< details >}}\n[51.7241%](ev:d3/d3.a.pct)\n{{< /details >}}\n")
 	sitetest.Write(t, dir, "layouts/_shortcodes/details.html", "<div>{{ .Inner | .Page.RenderString }}</div>\n")

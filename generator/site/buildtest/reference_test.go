@@ -23,7 +23,7 @@ import (
 
 	"github.com/evdoc-lab/evdoc/generator/check"
 	"github.com/evdoc-lab/evdoc/generator/site"
-	"github.com/evdoc-lab/evdoc/generator/site/internal/sitetest"
+	"github.com/evdoc-lab/evdoc/internal/sitetest"
 )
 
 // reference is the reference site built once for every test that only
@@ -37,14 +37,31 @@ var reference sitetest.Shared
 // building it on first use. It skips under -short.
 func builtReference(t *testing.T) string {
 	t.Helper()
-	if testing.Short() {
-		t.Skip("runs Hugo")
-	}
+	skipShort(t)
 	return reference.Dir(t, func(t testing.TB, dir string) {
 		sitetest.CopyProjectTo(t, dir)
 		sitetest.Untranslate(t, dir)
 		build(t, dir, site.BuildOptions{})
 	})
+}
+
+// skipShort skips t under -short: it runs Hugo.
+func skipShort(t testing.TB) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("runs Hugo")
+	}
+}
+
+// builtProject writes testdata/archive as a project of the evdoc theme
+// (sitetest.ThemedProject), builds it with opt and returns its
+// directory. It skips under -short.
+func builtProject(t *testing.T, archive string, opt site.BuildOptions) string {
+	t.Helper()
+	skipShort(t)
+	dir := sitetest.ThemedProject(t, filepath.Join("testdata", archive))
+	build(t, dir, opt)
+	return dir
 }
 
 // build loads the project in dir and builds it into public/ with the
@@ -269,9 +286,7 @@ func buildVariant(t *testing.T, edit func(dir string)) string {
 // with a path, the default language in a subdirectory, both, and a slug
 // on a page that Japanese falls back to.
 func TestLinkWalk(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs Hugo")
-	}
+	skipShort(t)
 	const subpath = "https://example.github.io/evdoc/"
 	tests := []struct {
 		name    string
@@ -379,9 +394,7 @@ func walkBuilt(t *testing.T, dir, baseURL string, want map[string]string) {
 // claims render as plain text with a warning, figures show their last
 // rendering, and every internal link resolves.
 func TestPlainHugo(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs Hugo")
-	}
+	skipShort(t)
 	t.Parallel()
 	dir := sitetest.CopyProject(t)
 	cmd := sitetest.HugoCommand(t)
@@ -434,9 +447,7 @@ const sparseBytes = 4 << 20
 // download the pages link to; the claim's link resolves. The set is
 // added to a small project with evdoc's theme.
 func TestBuildSparseEvidence(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs Hugo")
-	}
+	skipShort(t)
 	dir := sitetest.ThemedProject(t, filepath.Join("..", "testdata", "check", "clean.txtar"))
 	var b strings.Builder
 	key := func(i int) string {

@@ -1,9 +1,9 @@
-// Package sitetest holds what generator/site's tests and its integration
+// Package sitetest holds what generator/site's tests, its integration
 // test packages (generator/site/buildtest, generator/site/browsertest)
-// share: copies of the reference project, the pinned Hugo command, a
-// build made once per test binary, and the walk over every link of a
-// built site. It imports no evdoc package, so generator/site's own tests
-// can use it too.
+// and cmd/evdoc's tests share: copies of the reference project, the
+// pinned Hugo command, a build made once per test binary, and the walk
+// over every link of a built site. It imports no evdoc package, so
+// generator/site's own tests can use it too.
 package sitetest
 
 import (
@@ -69,23 +69,25 @@ var (
 	projectFiles = []string{"hugo.toml", "evdoc.toml"}
 )
 
-// CopyProject copies the reference project's site inputs into a new
-// temporary directory and returns it.
-func CopyProject(t testing.TB) string {
+// CopyProject copies the reference project's site inputs, and the
+// project files named in extra (glossary.toml), into a new temporary
+// directory and returns it.
+func CopyProject(t testing.TB, extra ...string) string {
 	t.Helper()
 	dir := t.TempDir()
-	CopyProjectTo(t, dir)
+	CopyProjectTo(t, dir, extra...)
 	return dir
 }
 
-// CopyProjectTo copies the reference project's site inputs into dir.
-func CopyProjectTo(t testing.TB, dir string) {
+// CopyProjectTo copies the reference project's site inputs, and the
+// project files named in extra that it has, into dir.
+func CopyProjectTo(t testing.TB, dir string, extra ...string) {
 	t.Helper()
 	root := Root(t)
 	for _, d := range projectDirs {
 		CopyTree(t, filepath.Join(root, d), filepath.Join(dir, d))
 	}
-	for _, f := range projectFiles {
+	for _, f := range append(projectFiles[:len(projectFiles):len(projectFiles)], extra...) {
 		b, err := os.ReadFile(filepath.Join(root, f))
 		if errors.Is(err, fs.ErrNotExist) && f != "hugo.toml" {
 			continue
