@@ -12,8 +12,8 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/evdoc-lab/evdoc/internal/sitetest"
 	"github.com/evdoc-lab/evdoc/generator/translation"
+	"github.com/evdoc-lab/evdoc/internal/sitetest"
 )
 
 // TestReferencePagesTranslated holds that both reference pages have a
