@@ -12,6 +12,7 @@ import (
 
 	"github.com/shopspring/decimal"
 
+	"github.com/evdoc-lab/evdoc/generator/check"
 	"github.com/evdoc-lab/evdoc/generator/claim"
 	"github.com/evdoc-lab/evdoc/generator/unit"
 )
@@ -57,11 +58,33 @@ type Number struct {
 	// values it stands for at the precision written, as the judge reads
 	// it (check.Interval of an exact number: half a unit of the last
 	// written digit, a ± tolerance, a clock's truncation), from Value −
-	// below to Value + above in Value's base unit. Two claims of one
-	// evidence value that say the same at the coarser of their
-	// precisions (1만 3천 and 1万3042) agree (see valuesAgree).
-	span         bool
-	below, above decimal.Decimal
+	// below to Value + above in Value's base unit (see spanOf). Two
+	// claims of one evidence value that say the same at the coarser of
+	// their precisions (1만 3천 and 1万3042) agree (see valuesAgree).
+	span bool
+	// spanQ is the quantity of the claim the span is read from (the
+	// last part's of a duration written in parts), spanFactor the factor
+	// to Value's base unit, spanTurned set when the span turns with a
+	// sign read before the number: spanOf computes the span from them
+	// only when two values differ, not for every number.
+	spanQ      *claim.Quantity
+	spanFactor decimal.Decimal
+	spanTurned bool
+}
+
+// spanOf returns how far below and above Value the values n stands for
+// reach (see Number.span); n.span must be set.
+func (n *Number) spanOf() (below, above decimal.Decimal) {
+	q := n.spanQ
+	lo, hi, _ := check.Interval(*q, claim.Exact, check.Options{})
+	below, above = q.Value.Sub(lo), hi.Sub(q.Value)
+	if !claim.IsOne(n.spanFactor) {
+		below, above = below.Mul(n.spanFactor), above.Mul(n.spanFactor)
+	}
+	if n.spanTurned {
+		below, above = above, below
+	}
+	return below, above
 }
 
 // NormalForm is the number as compared across languages, comparator and
@@ -1154,8 +1177,10 @@ func valuesAgree(a, b Number) bool {
 	if !a.span || !b.span {
 		return false
 	}
-	lo := decimal.Max(a.Value.Sub(a.below), b.Value.Sub(b.below))
-	hi := decimal.Min(a.Value.Add(a.above), b.Value.Add(b.above))
+	aBelow, aAbove := a.spanOf()
+	bBelow, bAbove := b.spanOf()
+	lo := decimal.Max(a.Value.Sub(aBelow), b.Value.Sub(bBelow))
+	hi := decimal.Min(a.Value.Add(aAbove), b.Value.Add(bAbove))
 	return lo.LessThan(hi)
 }
 

@@ -9,7 +9,6 @@ import (
 
 	"github.com/shopspring/decimal"
 
-	"github.com/evdoc-lab/evdoc/generator/check"
 	"github.com/evdoc-lab/evdoc/generator/claim"
 	"github.com/evdoc-lab/evdoc/generator/diag"
 )
@@ -368,7 +367,8 @@ func claimNumbers(src string, c *claim.Claim, lang string, sl *numberSlab) []Num
 	nums := sl.numbers(len(qs))
 	var scales []decimal.Decimal
 	prevEnd := 0
-	for _, q := range qs {
+	for qi := range qs {
+		q := &qs[qi]
 		if q.Start < prevEnd || q.End > len(lit) || q.Start > q.End {
 			return scanClaim(src, c, lang) // not offsets into the literal: read it anew
 		}
@@ -376,15 +376,13 @@ func claimNumbers(src string, c *claim.Claim, lang string, sl *numberSlab) []Num
 		if !ok {
 			bu = baseUnit{q.Unit, decimal.NewFromInt(1)}
 		}
-		n := Number{Kind: "number", Value: q.Value, Unit: bu.name, Text: lit[q.Start:q.End], Start: q.Start, End: q.End, Approx: c.Parsed.Approx, span: true}
-		// the values the number stands for at its written precision, as
-		// the judge reads an exact number (its approximation is compared
-		// on its own: see Compare)
-		lo, hi, _ := check.Interval(q, claim.Exact, check.Options{})
-		n.below, n.above = q.Value.Sub(lo), hi.Sub(q.Value)
+		// span: the values the number stands for at its written
+		// precision, as the judge reads an exact number (its
+		// approximation is compared on its own: see Compare)
+		n := Number{Kind: "number", Value: q.Value, Unit: bu.name, Text: lit[q.Start:q.End], Start: q.Start, End: q.End, Approx: c.Parsed.Approx,
+			span: true, spanQ: q, spanFactor: bu.factor}
 		if !claim.IsOne(bu.factor) {
 			n.Value = n.Value.Mul(bu.factor)
-			n.below, n.above = n.below.Mul(bu.factor), n.above.Mul(bu.factor)
 		}
 		switch {
 		case strings.ContainsAny(q.Sign, "-−－△▼"):
@@ -395,7 +393,7 @@ func claimNumbers(src string, c *claim.Claim, lang string, sl *numberSlab) []Num
 			var start int
 			if start, n.Sign = signBefore(lit, q.Start, prevEnd, lang); n.Sign == "-" {
 				n.Value = n.Value.Neg()
-				n.below, n.above = n.above, n.below // the span turns with the value
+				n.spanTurned = true // the span turns with the value
 			}
 			n.Start, n.Text = start, lit[start:q.End]
 		}
@@ -404,7 +402,7 @@ func claimNumbers(src string, c *claim.Claim, lang string, sl *numberSlab) []Num
 			// 1분 30초 read as two quantities: one duration
 			last := &nums[len(nums)-1]
 			last.Value, last.End, last.Text = last.Value.Add(n.Value), n.End, lit[last.Start:n.End]
-			last.below, last.above = n.below, n.above // the last part's precision
+			last.spanQ, last.spanFactor, last.spanTurned = n.spanQ, n.spanFactor, n.spanTurned // the last part's precision
 			scales[len(scales)-1] = bu.factor
 			prevEnd = q.End
 			continue

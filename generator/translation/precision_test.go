@@ -77,8 +77,10 @@ func FuzzClaimPrecision(f *testing.F) {
 			return
 		}
 		if agree {
-			lo := decimal.Max(na.Value.Sub(na.below), nb.Value.Sub(nb.below))
-			hi := decimal.Min(na.Value.Add(na.above), nb.Value.Add(nb.above))
+			aBelow, aAbove := na.spanOf()
+			bBelow, bAbove := nb.spanOf()
+			lo := decimal.Max(na.Value.Sub(aBelow), nb.Value.Sub(bBelow))
+			hi := decimal.Min(na.Value.Add(aAbove), nb.Value.Add(bAbove))
 			mid := lo.Add(hi).Div(decimal.NewFromInt(2))
 			if !matches(na, qa, mid) || !matches(nb, qb, mid) {
 				t.Fatalf("[%s] and [%s] agree in parity, but the judge does not find both right for %s %s", a, b, mid, na.Unit)
