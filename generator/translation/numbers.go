@@ -282,7 +282,7 @@ func parseNumber(m string) decimal.Decimal {
 		d, _ := decimal.NewFromString(strings.ReplaceAll(m, ",", ""))
 		return d
 	}
-	return decimal.New(v, -scale)
+	return unit.NewDecimal(v, -scale)
 }
 
 // normalizeText maps full-width digits and signs to ASCII and returns,

@@ -3,6 +3,7 @@ package unit
 import (
 	"fmt"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/shopspring/decimal"
@@ -278,7 +279,34 @@ func parseDecimal(str []byte) (decimal.Decimal, error) {
 	if digits == 0 || digits > 18 {
 		return decimal.NewFromString(string(str))
 	}
-	return decimal.New(v, -scale), nil
+	return NewDecimal(v, -scale), nil
+}
+
+// The coefficients and exponents NewDecimal shares a value for: 0 to
+// 9,999 with 0 to 3 decimals, the numbers of most claims and prose.
+const smallCoefficients, smallScales = 10000, 4
+
+// smallDecimals holds decimal.New(v, -s) at s*smallCoefficients+v, made on
+// first use.
+var smallDecimals = sync.OnceValue(func() []decimal.Decimal {
+	t := make([]decimal.Decimal, smallCoefficients*smallScales)
+	for s := range smallScales {
+		for v := range smallCoefficients {
+			t[s*smallCoefficients+v] = decimal.New(int64(v), -int32(s))
+		}
+	}
+	return t
+})
+
+// NewDecimal returns decimal.New(v, exp). For a small coefficient and
+// exponent it returns one value made once, instead of a new big.Int for
+// every number read: a decimal.Decimal is immutable (every operation
+// makes a new coefficient), so its values may share one.
+func NewDecimal(v int64, exp int32) decimal.Decimal {
+	if v >= 0 && v < smallCoefficients && exp <= 0 && exp > -smallScales {
+		return smallDecimals()[int(-exp)*smallCoefficients+int(v)]
+	}
+	return decimal.New(v, exp)
 }
 
 func isSpaceSep(sep string) bool {

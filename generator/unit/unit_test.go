@@ -2,6 +2,7 @@ package unit
 
 import (
 	"os"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -242,5 +243,23 @@ func TestPerSecondOf(t *testing.T) {
 				t.Errorf("%s is not a canonical throughput unit: %+v", got, u)
 			}
 		}
+	}
+}
+
+// TestNewDecimalEqualsNew: NewDecimal gives what decimal.New gives, in
+// the table of shared values, at its edges and outside it, and a shared
+// value stays as it was after arithmetic on it.
+func TestNewDecimalEqualsNew(t *testing.T) {
+	for _, v := range []int64{0, 1, 7, 9999, 10000, 123456789, -1, -9999} {
+		for exp := int32(-5); exp <= 1; exp++ {
+			if got, want := NewDecimal(v, exp), decimal.New(v, exp); !reflect.DeepEqual(got, want) || got.String() != want.String() {
+				t.Errorf("NewDecimal(%d, %d) = %s (%#v), want %s", v, exp, got, got, want)
+			}
+		}
+	}
+	d := NewDecimal(42, -1)
+	_ = d.Neg().Add(d).Mul(decimal.NewFromInt(3)).Sub(d).Abs()
+	if got := NewDecimal(42, -1); got.String() != "4.2" || !got.Equal(decimal.New(42, -1)) {
+		t.Errorf("the shared 4.2 became %s after arithmetic on it", got)
 	}
 }
