@@ -2,6 +2,7 @@ package figure
 
 import (
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
@@ -49,12 +50,12 @@ func (s *Spec) data(st *evidence.Store) (*figData, diag.List) {
 	r := &resolver{s: s, st: st, seen: map[string]bool{}}
 	d := &figData{flip: math.NaN()}
 	if s.Kind == KindTimeline {
-		for _, t := range s.Times {
-			v, _ := r.get(t, 0)
+		for i, t := range s.Times {
+			v, _ := r.get(t, s.valuePos(t, 0, "times", strconv.Itoa(i)))
 			d.times = append(d.times, v)
 		}
 		if s.Flip != "" {
-			d.flip, _ = r.get(s.Flip, 0)
+			d.flip, _ = r.get(s.Flip, s.valuePos(s.Flip, 0, "flip"))
 		}
 	}
 	for i, p := range s.Panels {
@@ -67,7 +68,7 @@ func (s *Spec) data(st *evidence.Store) (*figData, diag.List) {
 				var base float64
 				for j, sn := range s.Snapshots {
 					ref := strings.NewReplacer("{counter}", c, "{snapshot}", sn).Replace(p.Ref)
-					v, _ := r.get(ref, off)
+					v, _ := r.get(ref, s.valuePos(ref, off))
 					if j == 0 {
 						base = v
 					}
@@ -76,24 +77,26 @@ func (s *Spec) data(st *evidence.Store) (*figData, diag.List) {
 				pd.deltas = append(pd.deltas, row)
 			}
 		case KindBars:
-			for _, g := range p.Groups {
+			for gi, g := range p.Groups {
 				var gd groupData
-				for _, b := range g.Bars {
+				for bi, b := range g.Bars {
 					bd := barData{series: b.Series}
+					bar := []string{"panel", strconv.Itoa(i), "group", strconv.Itoa(gi), "bar", strconv.Itoa(bi)}
 					if b.Ref != "" {
-						bd.total, _ = r.get(b.Ref, off)
+						bd.total, _ = r.get(b.Ref, s.valuePos(b.Ref, off, append(bar, "ref")...))
 					}
-					for _, sg := range b.Segments {
-						v, _ := r.get(sg.Ref, off)
+					for si, sg := range b.Segments {
+						v, _ := r.get(sg.Ref, s.valuePos(sg.Ref, off, append(bar, "segment", strconv.Itoa(si), "ref")...))
 						bd.segs = append(bd.segs, segData{series: sg.Series, v: v})
 						if len(b.Segments) > 0 {
 							bd.total += v
 						}
 					}
 					if b.Total != "" && len(b.Segments) > 0 {
-						t, tv := r.get(b.Total, off)
+						total := s.valuePos(b.Total, off, append(bar, "total")...)
+						t, tv := r.get(b.Total, total)
 						if tv != nil && !math.IsNaN(bd.total) && math.Abs(t-bd.total) > 1e-9*math.Max(1, math.Abs(t)) {
-							r.missing = append(r.missing, diag.Errorf(s.refPos(b.Total, off), diag.FigureData,
+							r.missing = append(r.missing, diag.Errorf(total(), diag.FigureData,
 								"bar %q: segments add up to %g but total %s is %s", b.Series, bd.total, b.Total, tv.Raw))
 						}
 					}
@@ -102,13 +105,14 @@ func (s *Spec) data(st *evidence.Store) (*figData, diag.List) {
 				pd.groups = append(pd.groups, gd)
 			}
 		case KindRate:
-			for _, g := range p.Groups {
-				v, ev := r.get(g.Ref, off)
+			for gi, g := range p.Groups {
+				at := s.valuePos(g.Ref, off, "panel", strconv.Itoa(i), "group", strconv.Itoa(gi), "ref")
+				v, ev := r.get(g.Ref, at)
 				gd := groupData{rate: v}
 				if ev != nil {
 					gd.rateRaw = ev.Raw
 					if v <= 0 {
-						r.missing = append(r.missing, diag.Errorf(s.refPos(g.Ref, off), diag.FigureData,
+						r.missing = append(r.missing, diag.Errorf(at(), diag.FigureData,
 							"rate %s is %s; a rate chart's log scale needs a positive rate", g.Ref, ev.Raw))
 					}
 				}
@@ -116,7 +120,7 @@ func (s *Spec) data(st *evidence.Store) (*figData, diag.List) {
 			}
 		case KindPercentiles:
 			for _, q := range p.Percentiles {
-				v, ev := r.get(p.Prefix+"."+q, off)
+				v, ev := r.get(p.Prefix+"."+q, s.valuePos(p.Prefix+"."+q, off))
 				if ev != nil {
 					v *= unitScale[s.Unit] / unitScale[secondsUnit(ev.Unit)]
 				}

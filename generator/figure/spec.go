@@ -9,6 +9,7 @@ import (
 	"path"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/BurntSushi/toml"
@@ -288,7 +289,39 @@ func (s *Spec) panelOffset(i int) int {
 	return 0
 }
 
-// refPos is the position of a reference as written in the spec.
+// valuePos returns a function giving the position of text as the spec
+// writes it at the key path (see pathKey): the first byte of that
+// string's value, so two places writing one reference each have their
+// own; or, where no string there reads as text (a reference made from a
+// template), refPos(text, near). It looks only when called: most values
+// have no finding.
+func (s *Spec) valuePos(text string, near int, path ...string) func() diag.Position {
+	return func() diag.Position {
+		if len(path) > 0 {
+			if sp, ok := s.stringSpans()[pathKey(path...)]; ok {
+				if val, offs, ok := decodeTOMLString(s.Src[sp.start:sp.end]); ok && val == text {
+					return s.index().Pos(sp.start + offs[0])
+				}
+			}
+		}
+		return s.refPos(text, near)
+	}
+}
+
+// quotedPos returns the position of the string the spec writes at the key
+// path (see pathKey), at its opening delimiter, when it reads as text;
+// else that of the first "text" at or after byte near.
+func (s *Spec) quotedPos(text string, near int, path ...string) diag.Position {
+	if sp, ok := s.stringSpans()[pathKey(path...)]; ok {
+		if val, _, ok := decodeTOMLString(s.Src[sp.start:sp.end]); ok && val == text {
+			return s.index().Pos(sp.start)
+		}
+	}
+	return s.find(`"`+text+`"`, near)
+}
+
+// refPos is the position of a reference as written in the spec: the
+// first place it is written at or after byte near (else anywhere).
 func (s *Spec) refPos(ref string, near int) diag.Position {
 	p := s.find(`"`+ref+`"`, near)
 	if p.Line == 1 && p.Column == 1 {
@@ -338,18 +371,24 @@ func (s *Spec) structure() diag.List {
 				if len(g.Bars) == 0 {
 					errf(at, "bars panel %d, group %d has no [[panel.group.bar]]: empty series", i+1, gi+1)
 				}
-				for _, b := range g.Bars {
+				for bi, b := range g.Bars {
+					bar := []string{"panel", strconv.Itoa(i), "group", strconv.Itoa(gi), "bar", strconv.Itoa(bi)}
 					if b.Series == "" {
 						errf(at, "bars panel %d, group %d: a bar has no series id", i+1, gi+1)
 					} else if _, ok := s.Legend[b.Series]; !ok {
-						errf(s.find(`"`+b.Series+`"`, off), "series %q has no [legend.%s] label", b.Series, b.Series)
+						errf(s.quotedPos(b.Series, off, append(bar, "series")...), "series %q has no [legend.%s] label", b.Series, b.Series)
 					}
 					if (b.Ref == "") == (len(b.Segments) == 0) {
 						errf(at, "bars panel %d, group %d: bar %q needs either ref or segments", i+1, gi+1, b.Series)
 					}
-					for _, sg := range b.Segments {
+					for si, sg := range b.Segments {
 						if _, ok := s.Legend[sg.Series]; !ok || sg.Series == "" {
-							errf(s.find(`"`+sg.Ref+`"`, off), "segment series %q has no [legend.%s] label", sg.Series, sg.Series)
+							seg := append(bar, "segment", strconv.Itoa(si))
+							pos := s.quotedPos(sg.Ref, off, append(seg, "ref")...)
+							if sg.Series != "" {
+								pos = s.quotedPos(sg.Series, off, append(seg, "series")...)
+							}
+							errf(pos, "segment series %q has no [legend.%s] label", sg.Series, sg.Series)
 						}
 						if sg.Ref == "" {
 							errf(at, "bars panel %d, group %d: a segment has no ref", i+1, gi+1)
@@ -373,9 +412,9 @@ func (s *Spec) structure() diag.List {
 			if len(p.Percentiles) == 0 {
 				errf(at, "percentiles panel %d has no percentiles: empty series", i+1)
 			}
-			for _, q := range p.Percentiles {
+			for k, q := range p.Percentiles {
 				if !percentileRe.MatchString(q) {
-					errf(s.find(`"`+q+`"`, off), "percentile %q: expected pNN or pNN_N (p50, p99_9)", q)
+					errf(s.quotedPos(q, off, "panel", strconv.Itoa(i), "percentiles", strconv.Itoa(k)), "percentile %q: expected pNN or pNN_N (p50, p99_9)", q)
 				}
 			}
 		}
@@ -427,18 +466,20 @@ type resolver struct {
 	broken map[string]bool
 }
 
-func (r *resolver) get(ref string, near int) (float64, *evidence.Value) {
+// get returns the value of ref; a finding about it is at the position
+// at returns (where the spec writes ref).
+func (r *resolver) get(ref string, at func() diag.Position) (float64, *evidence.Value) {
 	v, ok := r.st.Lookup(ref)
 	if cell, nn := r.st.NonNumeric(ref); !ok && nn {
 		what := fmt.Sprintf("%q", cell.Text)
 		if cell.Text == "" {
 			what = "an empty table cell"
 		}
-		r.missing = append(r.missing, diag.Errorf(r.s.refPos(ref, near), diag.FigureData, "figure %q: evidence %q is %s at %s, not a number", r.s.Name, ref, what, cell.Pos))
+		r.missing = append(r.missing, diag.Errorf(at(), diag.FigureData, "figure %q: evidence %q is %s at %s, not a number", r.s.Name, ref, what, cell.Pos))
 		return math.NaN(), nil
 	}
-	if at, un := r.st.Unavailable(ref); !ok && un {
-		r.missing = append(r.missing, diag.Errorf(r.s.refPos(ref, near), diag.FigureData, "figure %q: derived value %q could not be computed (value unavailable: see %s)", r.s.Name, ref, at))
+	if why, un := r.st.Unavailable(ref); !ok && un {
+		r.missing = append(r.missing, diag.Errorf(at(), diag.FigureData, "figure %q: derived value %q could not be computed (value unavailable: see %s)", r.s.Name, ref, why))
 		return math.NaN(), nil
 	}
 	if set, _, _ := strings.Cut(ref, "/"); !ok && r.st.Broken[set] {
@@ -449,12 +490,12 @@ func (r *resolver) get(ref string, near int) (float64, *evidence.Value) {
 				r.broken = map[string]bool{}
 			}
 			r.broken[set] = true
-			r.missing = append(r.missing, diag.Errorf(r.s.refPos(ref, near), diag.FigureData, "figure %q: evidence set %q did not load (see its errors), so %q and its other values cannot be drawn", r.s.Name, set, ref))
+			r.missing = append(r.missing, diag.Errorf(at(), diag.FigureData, "figure %q: evidence set %q did not load (see its errors), so %q and its other values cannot be drawn", r.s.Name, set, ref))
 		}
 		return math.NaN(), nil
 	}
 	if !ok {
-		r.missing = append(r.missing, diag.Errorf(r.s.refPos(ref, near), diag.FigureData, "figure %q names unknown evidence value %q", r.s.Name, ref))
+		r.missing = append(r.missing, diag.Errorf(at(), diag.FigureData, "figure %q names unknown evidence value %q", r.s.Name, ref))
 		return math.NaN(), nil
 	}
 	if !r.seen[ref] {
@@ -463,7 +504,7 @@ func (r *resolver) get(ref string, near int) (float64, *evidence.Value) {
 	}
 	f := v.Value.InexactFloat64()
 	if math.IsNaN(f) || math.IsInf(f, 0) {
-		r.missing = append(r.missing, diag.Errorf(r.s.refPos(ref, near), diag.FigureData, "evidence value %q is %v; a chart needs a finite number", ref, f))
+		r.missing = append(r.missing, diag.Errorf(at(), diag.FigureData, "evidence value %q is %v; a chart needs a finite number", ref, f))
 	}
 	return f, v
 }
