@@ -56,6 +56,29 @@ func leftovers(t *testing.T, dir string) []string {
 	return out
 }
 
+// oldSite returns a small project and its directory, built once by a
+// Hugo stand-in whose site says "old".
+func oldSite(t *testing.T) (*Site, string) {
+	t.Helper()
+	s, dir := smallProject(t)
+	if err := build(s, BuildOptions{Hugo: writesSite("old")}); err != nil {
+		t.Fatal(err)
+	}
+	return s, dir
+}
+
+// wantSite reports an error unless the site in dir says want and no
+// build left a run-private path behind.
+func wantSite(t *testing.T, dir, want string) {
+	t.Helper()
+	if got := siteSays(t, dir); got != want {
+		t.Errorf("public/ says %q, want %s", got, want)
+	}
+	if l := leftovers(t, dir); len(l) > 0 {
+		t.Errorf("left behind: %v", l)
+	}
+}
+
 func build(s *Site, opt BuildOptions) error {
 	opt.Out = "public"
 	opt.Check = check.DefaultOptions()
@@ -71,12 +94,7 @@ func TestBuildReplacesSiteAndCleansUp(t *testing.T) {
 	if err := build(s, BuildOptions{Hugo: writesSite("two")}); err != nil {
 		t.Fatal(err)
 	}
-	if got := siteSays(t, dir); got != "two" {
-		t.Errorf("public/ says %q, want two", got)
-	}
-	if l := leftovers(t, dir); len(l) > 0 {
-		t.Errorf("left behind: %v", l)
-	}
+	wantSite(t, dir, "two")
 }
 
 // TestBuildSwapFailureKeepsOldSite injects a failure into every step of
@@ -99,20 +117,12 @@ func TestBuildSwapFailureKeepsOldSite(t *testing.T) {
 		"fallback: both renames fail": {Exchange: unsupported, Rename: eio, RemoveAll: os.RemoveAll},
 	} {
 		t.Run(name, func(t *testing.T) {
-			s, dir := smallProject(t)
-			if err := build(s, BuildOptions{Hugo: writesSite("old")}); err != nil {
-				t.Fatal(err)
-			}
+			s, dir := oldSite(t)
 			err := build(s, BuildOptions{Hugo: writesSite("new"), replace: &ops})
 			if err == nil {
 				t.Fatal("build succeeded with a failing swap")
 			}
-			if got := siteSays(t, dir); got != "old" {
-				t.Errorf("after a failed swap public/ says %q, want old", got)
-			}
-			if l := leftovers(t, dir); len(l) > 0 {
-				t.Errorf("left behind: %v", l)
-			}
+			wantSite(t, dir, "old")
 		})
 	}
 }
@@ -121,10 +131,7 @@ func TestBuildSwapFailureKeepsOldSite(t *testing.T) {
 // renames left public/ aside; the next build restores it first, and a
 // failing next build still leaves it restored.
 func TestBuildRecoversKilledSwap(t *testing.T) {
-	s, dir := smallProject(t)
-	if err := build(s, BuildOptions{Hugo: writesSite("old")}); err != nil {
-		t.Fatal(err)
-	}
+	s, dir := oldSite(t)
 	if err := os.Rename(filepath.Join(dir, "public"), filepath.Join(dir, ".public.evdoc-old")); err != nil {
 		t.Fatal(err)
 	}
@@ -137,22 +144,14 @@ func TestBuildRecoversKilledSwap(t *testing.T) {
 	if err := build(s, BuildOptions{Hugo: fakeHugo("exit 1")}); err == nil {
 		t.Fatal("a failing Hugo built")
 	}
-	if got := siteSays(t, dir); got != "old" {
-		t.Errorf("public/ says %q, want the restored old site", got)
-	}
-	if l := leftovers(t, dir); len(l) > 0 {
-		t.Errorf("left behind: %v", l)
-	}
+	wantSite(t, dir, "old")
 }
 
 // TestBuildInterruptedStopsHugo (fault 5): cancelling the build (what
 // SIGINT and SIGTERM do) stops Hugo's whole process group and leaves the
 // old site.
 func TestBuildInterruptedStopsHugo(t *testing.T) {
-	s, dir := smallProject(t)
-	if err := build(s, BuildOptions{Hugo: writesSite("old")}); err != nil {
-		t.Fatal(err)
-	}
+	s, dir := oldSite(t)
 	pidFile := filepath.Join(t.TempDir(), "pid")
 	// Hugo's stand-in starts a grandchild writing into the output, as
 	// `go tool hugo` runs hugo.
@@ -184,21 +183,13 @@ func TestBuildInterruptedStopsHugo(t *testing.T) {
 		syscall.Kill(pid, syscall.SIGKILL)
 		t.Error("Hugo's child survived the interrupted build")
 	}
-	if got := siteSays(t, dir); got != "old" {
-		t.Errorf("public/ says %q, want old", got)
-	}
-	if l := leftovers(t, dir); len(l) > 0 {
-		t.Errorf("left behind: %v", l)
-	}
+	wantSite(t, dir, "old")
 }
 
 // TestBuildHugoTimeout (fault 6): a Hugo that never ends (as on a full
 // disk) is stopped after the timeout; the build fails, the site stays.
 func TestBuildHugoTimeout(t *testing.T) {
-	s, dir := smallProject(t)
-	if err := build(s, BuildOptions{Hugo: writesSite("old")}); err != nil {
-		t.Fatal(err)
-	}
+	s, dir := oldSite(t)
 	start := time.Now()
 	err := build(s, BuildOptions{Hugo: fakeHugo("sleep 60"), HugoTimeout: 300 * time.Millisecond})
 	if err == nil || !strings.Contains(err.Error(), "timed out") {
@@ -215,10 +206,7 @@ func TestBuildHugoTimeout(t *testing.T) {
 // TestBuildRefusesEmptyOutput: Hugo exiting 0 without a home page does
 // not replace the site.
 func TestBuildRefusesEmptyOutput(t *testing.T) {
-	s, dir := smallProject(t)
-	if err := build(s, BuildOptions{Hugo: writesSite("old")}); err != nil {
-		t.Fatal(err)
-	}
+	s, dir := oldSite(t)
 	if err := build(s, BuildOptions{Hugo: fakeHugo("true")}); err == nil {
 		t.Fatal("an empty Hugo output replaced the site")
 	}
