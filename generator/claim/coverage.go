@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/yuin/goldmark/util"
@@ -31,7 +32,11 @@ type ProseNumber struct {
 }
 
 var (
-	proseNumber = regexp.MustCompile(`[0-9０-９]+(?:[.,][0-9０-９]+)*`)
+	// proseNumber is a run of decimal digits of any script (unicode.Nd:
+	// 0-9, ０-９, ٣, 𝟒 …) and vulgar fractions (½, ⅔, 1½), with decimal
+	// and group separators between digits (1,234.5) and underscores
+	// before groups of three (1_000).
+	proseNumber = regexp.MustCompile(`[\p{Nd}¼-¾⅐-⅞↉]+(?:[.,]\p{Nd}+|_[0-9]{3})*`)
 	dateRe      = regexp.MustCompile(`^\d{4}[-/.]\d{1,2}[-/.]\d{1,2}`)
 	cjkDateRe   = regexp.MustCompile(`^(\d{4}\s*[年년]\s*)?\d{1,2}\s*[月월](\s*\d{1,2}\s*[日일])?`)
 	timeRe      = regexp.MustCompile(`^\d{1,2}:\d{2}(:\d{2})?`)
@@ -195,15 +200,27 @@ func DecodeCharRefs(seg []byte, start, stop int) (dec []byte, offs []int) {
 	return decodeCharRefs(seg, start, stop)
 }
 
-// hasDigit reports whether b holds an ASCII or a full-width digit
-// (０-９, U+FF10-U+FF19).
+// hasDigit reports whether b holds a decimal digit of any script
+// (unicode.Nd) or a vulgar fraction (see isFractionRune).
 func hasDigit(b []byte) bool {
 	for i, c := range b {
-		if c >= '0' && c <= '9' || c == 0xEF && i+2 < len(b) && b[i+1] == 0xBC && b[i+2] >= 0x90 && b[i+2] <= 0x99 {
+		if c >= '0' && c <= '9' {
 			return true
+		}
+		if c >= 0x80 && utf8.RuneStart(c) {
+			r, _ := utf8.DecodeRune(b[i:])
+			if r >= 0x80 && (unicode.IsDigit(r) || isFractionRune(r)) {
+				return true
+			}
 		}
 	}
 	return false
+}
+
+// isFractionRune reports whether r is a vulgar fraction: ¼ ½ ¾, ⅐ … ⅞,
+// ↉ (unicode.No characters with a numeric value below one).
+func isFractionRune(r rune) bool {
+	return r >= '¼' && r <= '¾' || r >= '⅐' && r <= '⅞' || r == '↉'
 }
 
 // scanDecoded is scanProse on src[start:stop], whose offsets mapOff maps
@@ -228,7 +245,7 @@ func scanDecoded(ix *diag.LineIndex, src []byte, start, stop int, headingStart b
 		if a < start {
 			continue
 		}
-		for b < len(src) && (isDigitByte(src[b]) || (src[b] == '.' || src[b] == ',') && b+1 < len(src) && isDigitByte(src[b+1])) {
+		for b < len(src) && (isDigitByte(src[b]) || (src[b] == '.' || src[b] == ',') && b+1 < len(src) && isDigitByte(src[b+1]) || underscoreGroup(src, b)) {
 			b++
 		}
 		if b+1 < len(src) && (src[b] == 'e' || src[b] == 'E') && isDigitByte(src[b+1]) {
@@ -355,6 +372,21 @@ func magnitudeWordLen(s []byte) int {
 
 func isDigitByte(c byte) bool { return c >= '0' && c <= '9' }
 
+// underscoreGroup reports whether src[i] is an underscore between a digit
+// and a group of three digits that ends there (1_000, as Go, Rust and
+// Python group digits); x86_64 is a name's two numbers.
+func underscoreGroup(src []byte, i int) bool {
+	if src[i] != '_' || i == 0 || !isDigitByte(src[i-1]) || i+4 > len(src) {
+		return false
+	}
+	for _, c := range src[i+1 : i+4] {
+		if !isDigitByte(c) {
+			return false
+		}
+	}
+	return i+4 == len(src) || !isDigitByte(src[i+4])
+}
+
 func isASCIILetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' }
 
 // classify applies the exemption rules to the number src[a:b].
@@ -394,7 +426,7 @@ func classify(src []byte, a, b int, atHeadingStart bool) string {
 		return "version"
 	case dateRe.MatchString(rest) || cjkDateRe.MatchString(rest):
 		return "date"
-	case isASCIILetter(prev) || isASCIILetter(next) && !unitLetterFollows(src, b):
+	case isASCIILetter(prev) || isASCIILetter(next) && !gluedQuantity(src, a, b):
 		return "identifier"
 	case (prev == '-' || prev == '/') && isASCIILetter(prev2):
 		return "identifier" // D-1, HTTP/2
@@ -470,17 +502,89 @@ func ipv6Around(src []byte, a, b int) bool {
 	return strings.Contains(run, "::") || strings.Count(run, ":") >= 2 && !timeRe.MatchString(run)
 }
 
-// unitLetterFollows reports whether the ASCII letters after a number are a
-// unit rather than part of an identifier: any spelling package unit knows
-// (s, ms, sec, us, ns, min, hr, GB, GiB, cores, pp, x, …): 40us and 3sec
-// are measurements as 40ms is; 2FA and 4K stay names.
-func unitLetterFollows(src []byte, b int) bool {
+// gluedQuantity reports whether the number src[a:b], with ASCII letters
+// right after it and none before, is a quantity rather than part of a
+// name. It is a quantity when
+//
+//   - the number has a decimal fraction or digit groups (1.2k, 1.5Gbps,
+//     1,000rps): names are written with whole numbers;
+//   - the letters are a unit spelling package unit knows (40ms, 3sec,
+//     4GiB, 5cores, 2x), a measure word of measureWords (60fps, 40dB), or
+//     either after an SI or binary multiplier k K M G T (10k, 3M, 1Gbps,
+//     2kHz);
+//   - the letters are followed by /s, /sec, /초 or /秒 (5req/s, 3msg/sec):
+//     a rate of anything.
+//
+// The whole numbers of nameShapes stay names although their letters are
+// a multiplier (4K, 5G), and so do the other letters (2FA, 3DES, 3rd,
+// 64bit). A number after letters (p99, L7, h2, x86) is a name before
+// gluedQuantity is asked.
+func gluedQuantity(src []byte, a, b int) bool {
 	e := b
-	for e < len(src) && isASCIILetter(src[e]) {
+	for e < len(src) && isASCIILetter(src[e]) && src[e] != '_' {
 		e++
 	}
-	_, ok := unit.Lookup(string(src[b:e]))
-	return ok
+	word := string(src[b:e])
+	if e < len(src) && src[e] == '/' && hasAnyPrefix(string(src[e+1:min(len(src), e+8)]), []string{"s", "sec", "초", "秒"}) {
+		rest := src[e+1:]
+		w := 1
+		if bytes.HasPrefix(rest, []byte("sec")) {
+			w = 3
+		} else if !bytes.HasPrefix(rest, []byte("s")) {
+			w = 0 // 초 or 秒: a non-letter follows by itself
+		}
+		if w == 0 || len(rest) == w || !isASCIILetter(rest[w]) {
+			return true
+		}
+	}
+	for _, c := range src[a:b] {
+		if c == '.' || c == ',' || c == '_' {
+			return true
+		}
+	}
+	if nameShapes[string(src[a:b])+word] {
+		return false
+	}
+	return measureLetters(word)
+}
+
+// measureLetters reports whether word, the ASCII letters glued after a
+// number, measures it: a unit spelling or measure word, alone or after
+// one multiplier letter, or the multiplier letter alone.
+func measureLetters(word string) bool {
+	if word == "" {
+		return false
+	}
+	if _, ok := unit.Lookup(word); ok || measureWords[word] {
+		return true
+	}
+	if !strings.ContainsRune("kKMGT", rune(word[0])) {
+		return false
+	}
+	if len(word) == 1 {
+		return true // 10k, 3M
+	}
+	_, ok := unit.Lookup(word[1:])
+	return ok || measureWords[word[1:]]
+}
+
+// measureWords are the units of measurement written glued to a number
+// that the claim grammar does not read (a claim cannot quote them) but
+// that make a prose number a quantity: frames, decibels, bits, hertz,
+// operations, packets and revolutions (per second or minute), watts,
+// volts.
+var measureWords = map[string]bool{
+	"fps": true, "dB": true, "dBm": true, "bps": true, "Bps": true, "bit/s": true,
+	"Hz": true, "ops": true, "iops": true, "IOPS": true, "tps": true, "TPS": true,
+	"pps": true, "rpm": true, "QPS": true, "RPS": true, "W": true, "Wh": true, "V": true,
+}
+
+// nameShapes are the whole numbers glued to letters that are names of
+// things, not quantities, although their letters are a multiplier: mobile
+// network generations (2G … 6G) and display resolutions (2K, 4K, 5K, 8K).
+var nameShapes = map[string]bool{
+	"2G": true, "3G": true, "4G": true, "5G": true, "6G": true,
+	"2K": true, "4K": true, "5K": true, "8K": true,
 }
 
 // Coverage counts a page's measured numbers: Bound are the numbers inside

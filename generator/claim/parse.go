@@ -3,6 +3,8 @@ package claim
 import (
 	"bytes"
 	"errors"
+	"fmt"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -556,6 +558,7 @@ func parse(md goldmark.Markdown, path string, src []byte, page bool) (*Page, dia
 		p.Claims = append(p.Claims, c)
 		return ast.WalkSkipChildren, nil
 	})
+	errs = append(errs, brokenClaims(ix, blanked, p.proseText)...)
 	lits := string(sl.lit)
 	// the quantities of all the page's literals, in one allocation
 	runs := make([]int, len(p.Claims))
@@ -884,4 +887,56 @@ func parseRefs(dest string, sl *slab) ([]string, string) {
 		add(set + "/" + item)
 	}
 	return refs, ""
+}
+
+// brokenClaimRe finds what was meant as a claim's destination: "](", with
+// spaces around the "(" as an author may write them, then "ev:".
+var brokenClaimRe = regexp.MustCompile(`\][ \t]*\([ \t]*<?ev:`)
+
+// brokenClaims reports each [text](ev:…) that CommonMark does not read as
+// a link, so that its text is prose and its number no claim: the "ev:"
+// sits in a text node (text, the byte ranges of the page's text nodes).
+// The message says what keeps it from being a link, at the "ev:".
+func brokenClaims(ix *diag.LineIndex, src []byte, text [][2]int) diag.List {
+	if !bytes.Contains(src, []byte("ev:")) {
+		return nil
+	}
+	var errs diag.List
+	for _, m := range brokenClaimRe.FindAllIndex(src, -1) {
+		at := m[1] - len(Scheme)
+		if m[0] > 0 && src[m[0]-1] == '\\' {
+			continue // \](ev:…): the author keeps it text
+		}
+		inText := false
+		for _, t := range text {
+			if at >= t[0] && at < t[1] {
+				inText = true
+				break
+			}
+		}
+		if !inText {
+			continue
+		}
+		lineEnd := ix.LineEnd(at)
+		dest := src[at:lineEnd.Offset]
+		if i := bytes.IndexByte(dest, ')'); i >= 0 {
+			dest = dest[:i]
+		}
+		var msg string
+		between := src[m[0]+1 : at]
+		switch {
+		case len(dest) > len(Scheme) && (dest[len(Scheme)] == ' ' || dest[len(Scheme)] == '\t'):
+			msg = "ev: destination has a space after the scheme; write ev:SET/NAME"
+		case bytes.ContainsAny(between[:bytes.IndexByte(between, '(')], " \t"):
+			msg = "claim text and its (ev:…) destination are apart: a space between \"]\" and \"(\" makes the text prose; write [number](ev:SET/NAME)"
+		case bytes.IndexByte(src[at:lineEnd.Offset], ')') < 0:
+			msg = "ev: destination has no closing \")\" on its line; write [number](ev:SET/NAME)"
+		case bytes.ContainsAny(dest, " \t"):
+			msg = fmt.Sprintf("ev: destination %q holds a space; a destination ends at a space (only a quoted title may follow): write ev:SET/NAME[,NAME…] without spaces", string(dest))
+		default:
+			msg = fmt.Sprintf("[…](%s) is not read as a link, so its number is no claim; write [number](ev:SET/NAME)", string(dest))
+		}
+		errs = append(errs, diag.Errorf(ix.Pos(at), diag.ClaimSyntax, "%s", msg).Spanning(lineEnd))
+	}
+	return errs
 }
