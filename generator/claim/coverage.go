@@ -525,6 +525,9 @@ func gluedQuantity(src []byte, a, b int) bool {
 		e++
 	}
 	word := string(src[b:e])
+	if word == "" && b+1 < len(src) && src[b] == '_' && isDigitByte(src[b+1]) {
+		return true // 1_0000: digits grouped, not in threes
+	}
 	if e < len(src) && src[e] == '/' && hasAnyPrefix(string(src[e+1:min(len(src), e+8)]), []string{"s", "sec", "초", "秒"}) {
 		rest := src[e+1:]
 		w := 1

@@ -25,6 +25,14 @@ func TestCoverageRules(t *testing.T) {
 		{"3sec 뒤 40us, 2ns, 3min, 3hr, 3hours", "3: 40: 2: 3: 3: 3:"},
 		{"1.5GB 와 4GiB, 300Mi, 5cores, 3pp", "1.5: 4: 300: 5: 3:"},
 		{"2FA 와 4K, 3rd, 5G, 64bit, 3DES", "2:identifier 4:identifier 3:identifier 5:identifier 64:identifier 3:identifier"},
+		// a fraction, digit groups, a multiplier, a measure word or a
+		// rate make a glued number a quantity; names keep whole numbers
+		{"1.2k 요청, 10k rps, 3M, 60fps, 1.5Gbps, 40dB, 5req/s, 1_000", "1.2: 10: 3: 60: 1.5: 40: 5: 1_000:"},
+		{"2.5x 빨라졌고 1,000rps, 3kHz, 2Mbps, 10K 건, 7msg/sec", "2.5: 1,000: 3: 2: 10: 7:"},
+		{"p99 와 h2, x86, p99.9, L7, 2D, 3D, 8K, 6G, 2secure/session", "99:identifier 2:identifier 86:identifier 99.9:identifier 7:identifier 2:identifier 3:identifier 8:identifier 6:identifier 2:identifier"},
+		{"x86_64 와 run_3, 1_0000", "86:identifier 64:identifier 3:identifier 1: 0000:identifier"},
+		// digits of any script and vulgar fractions are numbers
+		{"½ 과 𝟒𝟎초, ٣ 개, 1½ 시간, ⅔, ४२", "½: 𝟒𝟎: ٣: 1½: ⅔: ४२:"},
 		{"버전 {{< param \"version\" 3 >}} 와 {{% x 5 %}}", "3:shortcode 5:shortcode"},
 		// a diagram's or formula's numbers are its syntax
 		{"그림\n\n{{< mermaid >}}\ngraph LR; A-->|40%|B\n{{< /mermaid >}} 뒤 12건", "40:shortcode 12:"},
@@ -253,6 +261,38 @@ func TestCoveragePassthroughFormulas(t *testing.T) {
 		}
 		if strings.Join(got, " ") != tc.want {
 			t.Errorf("passthrough %v: unbound %q, want %q", tc.md, got, tc.want)
+		}
+	}
+}
+
+// TestBrokenClaimDestination: text meant as a claim that CommonMark does
+// not read as a link is a claim-syntax error at its "ev:", saying why;
+// its number stays unbound prose.
+func TestBrokenClaimDestination(t *testing.T) {
+	tests := []struct{ src, want string }{
+		{"[5건](ev: hy/hy.total) 뒤", "1:8 ev: destination has a space after the scheme; write ev:SET/NAME"},
+		{"앞\n[5건] (ev:hy/hy.total)", `2:9 claim text and its (ev:…) destination are apart`},
+		{"[5건](ev:hy/hy.total 뒤", `1:8 ev: destination has no closing ")"`},
+		{"[5건](ev:hy/hy.total x)", `1:8 ev: destination "ev:hy/hy.total x" holds a space`},
+		{"[5件]( ev:hy/a,b c)", `1:9 ev: destination "ev:hy/a,b c" holds a space`},
+		// a claim, code, an escaped bracket and prose about ev: are no finding
+		{"[5건](ev:hy/hy.total \"t\") 과 `[5](ev: a)` 과 \\[5\\](ev: a) ev: 3", ""},
+	}
+	for _, tt := range tests {
+		p, errs := Parse(NewMarkdown(), "p.md", []byte(tt.src+"\n"))
+		var got []string
+		for _, e := range errs {
+			got = append(got, strings.TrimPrefix(e.Pos.String(), "p.md:")+" "+e.Message)
+			if e.Rule != "claim-syntax" {
+				t.Errorf("%q: rule %s", tt.src, e.Rule)
+			}
+		}
+		g := strings.Join(got, "|")
+		if tt.want == "" && g != "" || tt.want != "" && (len(got) != 1 || !strings.HasPrefix(g, tt.want)) {
+			t.Errorf("%q: errors %q, want %q", tt.src, g, tt.want)
+		}
+		if tt.want != "" && len(PageCoverage(p).Unbound) == 0 {
+			t.Errorf("%q: its number is not unbound", tt.src)
 		}
 	}
 }
