@@ -226,6 +226,11 @@ func readDoc(p *Page) *doc {
 				end = d.page.Parsed.Index.LineEnd(num.Start).Offset
 			}
 			num.End = end
+			if num.word && inExempt(p.Parsed.Claims, num.Start) {
+				// an exemption marker's number is written on purpose: a
+				// word is compared as its digits are ([열 번] vs [九回])
+				num.word = false
+			}
 			bl.numbers = append(bl.numbers, num)
 		}
 		d.blocks = append(d.blocks, bl)
@@ -289,6 +294,17 @@ func readDoc(p *Page) *doc {
 		d.claims = append(d.claims, pc)
 	}
 	return d
+}
+
+// inExempt reports whether the page offset at lies in the text of one
+// of claims that is an exemption marker.
+func inExempt(claims []claim.Claim, at int) bool {
+	for i := range claims {
+		if c := &claims[i]; c.Exempt && at >= c.Pos.Offset && at < c.End {
+			return true
+		}
+	}
+	return false
 }
 
 // orderItem is a number or a claim of a block, in the order the block
