@@ -275,6 +275,8 @@ func TestBrokenClaimDestination(t *testing.T) {
 		{"[5건](ev:hy/hy.total 뒤", `1:8 ev: destination has no closing ")"`},
 		{"[5건](ev:hy/hy.total x)", `1:8 ev: destination "ev:hy/hy.total x" holds a space`},
 		{"[5件]( ev:hy/a,b c)", `1:9 ev: destination "ev:hy/a,b c" holds a space`},
+		{"5건](ev:hy/hy.total) 뒤", `1:7 "](ev:hy/hy.total)" closes no link text`},
+		{"[1건](ev:a/b) 과 5건](ev:hy/hy.total) 뒤", `1:26 "](ev:hy/hy.total)" closes no link text`},
 		// a claim, code, an escaped bracket and prose about ev: are no finding
 		{"[5건](ev:hy/hy.total \"t\") 과 `[5](ev: a)` 과 \\[5\\](ev: a) ev: 3", ""},
 	}

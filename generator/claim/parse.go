@@ -933,10 +933,19 @@ func brokenClaims(ix *diag.LineIndex, src []byte, text [][2]int) diag.List {
 			msg = "ev: destination has no closing \")\" on its line; write [number](ev:SET/NAME)"
 		case bytes.ContainsAny(dest, " \t"):
 			msg = fmt.Sprintf("ev: destination %q holds a space; a destination ends at a space (only a quoted title may follow): write ev:SET/NAME[,NAME…] without spaces", string(dest))
+		case !opensOnLine(src[ix.LineStart(ix.Pos(m[0]).Line):m[0]]):
+			msg = fmt.Sprintf("\"](%s)\" closes no link text: no \"[\" opens it on its line, so its number is no claim; write [number](%s)", string(dest), string(dest))
 		default:
 			msg = fmt.Sprintf("[…](%s) is not read as a link, so its number is no claim; write [number](ev:SET/NAME)", string(dest))
 		}
 		errs = append(errs, diag.Errorf(ix.Pos(at), diag.ClaimSyntax, "%s", msg).Spanning(lineEnd))
 	}
 	return errs
+}
+
+// opensOnLine reports whether the text of a line before a "]" holds a
+// "[" that no "]" closes before it.
+func opensOnLine(before []byte) bool {
+	k := bytes.LastIndexByte(before, '[')
+	return k >= 0 && bytes.IndexByte(before[k+1:], ']') < 0
 }
