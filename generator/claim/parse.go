@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -889,58 +888,71 @@ func parseRefs(dest string, sl *slab) ([]string, string) {
 	return refs, ""
 }
 
-// brokenClaimRe finds what was meant as a claim's destination: "](", with
-// spaces around the "(" as an author may write them, then "ev:".
-var brokenClaimRe = regexp.MustCompile(`\][ \t]*\([ \t]*<?ev:`)
-
 // brokenClaims reports each [text](ev:…) that CommonMark does not read as
-// a link, so that its text is prose and its number no claim: the "ev:"
-// sits in a text node (text, the byte ranges of the page's text nodes).
-// The message says what keeps it from being a link, at the "ev:".
+// a link, so that its text is prose and its number no claim: an "ev:"
+// in a text node (text, the byte ranges of the page's text nodes) right
+// after "](" (spaces around the "(" and a "<" as an author may write
+// them). The message says what keeps it from being a link, at the "ev:".
 func brokenClaims(ix *diag.LineIndex, src []byte, text [][2]int) diag.List {
-	if !bytes.Contains(src, []byte("ev:")) {
-		return nil
-	}
 	var errs diag.List
-	for _, m := range brokenClaimRe.FindAllIndex(src, -1) {
-		at := m[1] - len(Scheme)
-		if m[0] > 0 && src[m[0]-1] == '\\' {
-			continue // \](ev:…): the author keeps it text
-		}
-		inText := false
-		for _, t := range text {
-			if at >= t[0] && at < t[1] {
-				inText = true
+	for _, t := range text {
+		for off := t[0]; off < t[1]; {
+			k := bytes.Index(src[off:t[1]], []byte(Scheme))
+			if k < 0 {
 				break
 			}
+			at := off + k
+			off = at + len(Scheme)
+			if d := brokenClaim(ix, src, at); d != nil {
+				errs = append(errs, *d)
+			}
 		}
-		if !inText {
-			continue
-		}
-		lineEnd := ix.LineEnd(at)
-		dest := src[at:lineEnd.Offset]
-		if i := bytes.IndexByte(dest, ')'); i >= 0 {
-			dest = dest[:i]
-		}
-		var msg string
-		between := src[m[0]+1 : at]
-		switch {
-		case len(dest) > len(Scheme) && (dest[len(Scheme)] == ' ' || dest[len(Scheme)] == '\t'):
-			msg = "ev: destination has a space after the scheme; write ev:SET/NAME"
-		case bytes.ContainsAny(between[:bytes.IndexByte(between, '(')], " \t"):
-			msg = "claim text and its (ev:…) destination are apart: a space between \"]\" and \"(\" makes the text prose; write [number](ev:SET/NAME)"
-		case bytes.IndexByte(src[at:lineEnd.Offset], ')') < 0:
-			msg = "ev: destination has no closing \")\" on its line; write [number](ev:SET/NAME)"
-		case bytes.ContainsAny(dest, " \t"):
-			msg = fmt.Sprintf("ev: destination %q holds a space; a destination ends at a space (only a quoted title may follow): write ev:SET/NAME[,NAME…] without spaces", string(dest))
-		case !opensOnLine(src[ix.LineStart(ix.Pos(m[0]).Line):m[0]]):
-			msg = fmt.Sprintf("\"](%s)\" closes no link text: no \"[\" opens it on its line, so its number is no claim; write [number](%s)", string(dest), string(dest))
-		default:
-			msg = fmt.Sprintf("[…](%s) is not read as a link, so its number is no claim; write [number](ev:SET/NAME)", string(dest))
-		}
-		errs = append(errs, diag.Errorf(ix.Pos(at), diag.ClaimSyntax, "%s", msg).Spanning(lineEnd))
 	}
 	return errs
+}
+
+// brokenClaim returns the claim-syntax error of the "ev:" at src[at] in
+// prose text when "](" comes before it, or nil.
+func brokenClaim(ix *diag.LineIndex, src []byte, at int) *diag.Diagnostic {
+	j := at
+	if j > 0 && src[j-1] == '<' {
+		j--
+	}
+	for j > 0 && (src[j-1] == ' ' || src[j-1] == '\t') {
+		j--
+	}
+	if j == 0 || src[j-1] != '(' {
+		return nil
+	}
+	paren := j - 1 // the "("
+	for j = paren; j > 0 && (src[j-1] == ' ' || src[j-1] == '\t'); j-- {
+	}
+	if j == 0 || src[j-1] != ']' || j > 1 && src[j-2] == '\\' {
+		return nil // no "](", or \](: the author keeps it text
+	}
+	bracket := j - 1 // the "]"
+	lineEnd := ix.LineEnd(at)
+	dest := src[at:lineEnd.Offset]
+	if i := bytes.IndexByte(dest, ')'); i >= 0 {
+		dest = dest[:i]
+	}
+	var msg string
+	switch {
+	case len(dest) > len(Scheme) && (dest[len(Scheme)] == ' ' || dest[len(Scheme)] == '\t'):
+		msg = "ev: destination has a space after the scheme; write ev:SET/NAME"
+	case paren > bracket+1:
+		msg = "claim text and its (ev:…) destination are apart: a space between \"]\" and \"(\" makes the text prose; write [number](ev:SET/NAME)"
+	case bytes.IndexByte(src[at:lineEnd.Offset], ')') < 0:
+		msg = "ev: destination has no closing \")\" on its line; write [number](ev:SET/NAME)"
+	case bytes.ContainsAny(dest, " \t"):
+		msg = fmt.Sprintf("ev: destination %q holds a space; a destination ends at a space (only a quoted title may follow): write ev:SET/NAME[,NAME…] without spaces", string(dest))
+	case !opensOnLine(src[ix.LineStart(ix.Pos(bracket).Line):bracket]):
+		msg = fmt.Sprintf("\"](%s)\" closes no link text: no \"[\" opens it on its line, so its number is no claim; write [number](%s)", string(dest), string(dest))
+	default:
+		msg = fmt.Sprintf("[…](%s) is not read as a link, so its number is no claim; write [number](ev:SET/NAME)", string(dest))
+	}
+	d := diag.Errorf(ix.Pos(at), diag.ClaimSyntax, "%s", msg).Spanning(lineEnd)
+	return &d
 }
 
 // opensOnLine reports whether the text of a line before a "]" holds a
