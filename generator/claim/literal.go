@@ -90,7 +90,31 @@ var (
 	koDeterminerList = wordList(koDeterminers)
 	koNumeralList    = wordList(koNumerals)
 	jaKanaList       = wordList(jaKana)
+
+	// The runes a number word of each script starts with: a word
+	// starting with another rune is none, without comparing the words.
+	koWordFirst = firstRunes(koDeterminerList, koNumeralList)
+	jaWordFirst = firstRunes(jaKanaList)
+	enWordFirst = func() map[rune]bool {
+		m := map[rune]bool{}
+		for w := range enWords {
+			m[rune(w[0])] = true
+		}
+		return m
+	}()
 )
+
+// firstRunes returns the set of the first runes of the words of lists.
+func firstRunes(lists ...[]numberWord) map[rune]bool {
+	m := map[rune]bool{}
+	for _, l := range lists {
+		for _, w := range l {
+			r, _ := utf8.DecodeRuneInString(w.word)
+			m[r] = true
+		}
+	}
+	return m
+}
 
 // numberWord is a number word and its value.
 type numberWord struct {
@@ -868,7 +892,7 @@ func (lx *lexer) wordNumberAt(i int) (*Quantity, int, error) {
 	}
 	switch sc {
 	case hangul:
-		if prevSc == hangul || !startsWithWord(s[i:], koDeterminerList, koNumeralList) {
+		if prevSc == hangul || !koWordFirst[r] || !startsWithWord(s[i:], koDeterminerList, koNumeralList) {
 			return nil, 0, nil
 		}
 		w := wordAt(s, i)
@@ -903,7 +927,7 @@ func (lx *lexer) wordNumberAt(i int) (*Quantity, int, error) {
 			}
 		}
 	case hiragana:
-		if prevSc == hiragana {
+		if prevSc == hiragana || !jaWordFirst[r] {
 			return nil, 0, nil
 		}
 		for _, nv := range jaKanaList {
@@ -924,6 +948,9 @@ func (lx *lexer) wordNumberAt(i int) (*Quantity, int, error) {
 	case latin:
 		if prevSc == latin || i > 0 && (s[i-1] == '-' || s[i-1] == '_') {
 			return nil, 0, nil // exactly-once, run_two: part of a name
+		}
+		if !enWordFirst[unicode.ToLower(r)] {
+			return nil, 0, nil
 		}
 		w := strings.ToLower(wordAt(s, i))
 		if w == "once" && !onceIsCount(s[i+len(w):]) {

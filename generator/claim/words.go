@@ -56,16 +56,30 @@ type WordNumber struct {
 func WordNumbers(text string, limit int) []WordNumber {
 	lx := &lexer{s: text}
 	var out []WordNumber
+	// prev is the script of the rune before i when the loop stepped over
+	// that rune whole (prevKnown), so that it need not be decoded again
+	prev, prevKnown := other, false
 	for i := 0; i < len(text) && i < limit; {
 		r, n := utf8.DecodeRuneInString(text[i:])
-		if sc := scriptOf(r); sc != other && (i == 0 || scriptOf(runeBefore(text, i)) != sc || sc == han) {
-			if q, _, err := lx.wordNumberAt(i); q != nil && err == nil {
-				_, det := koDeterminers[text[q.NumStart:q.NumEnd]]
-				out = append(out, WordNumber{Quantity: *q, Ordinal: ordinalAt(text, q.End), Determiner: det})
-				i = q.End
-				continue
+		sc := scriptOf(r)
+		if sc != other {
+			before := prev
+			if i > 0 && !prevKnown {
+				before = scriptOf(runeBefore(text, i))
+			}
+			if i == 0 || before != sc || sc == han {
+				if q, _, err := lx.wordNumberAt(i); q != nil && err == nil {
+					_, det := koDeterminers[text[q.NumStart:q.NumEnd]]
+					out = append(out, WordNumber{Quantity: *q, Ordinal: ordinalAt(text, q.End), Determiner: det})
+					i = q.End
+					prevKnown = false
+					continue
+				}
 			}
 		}
+		// a rune decoded whole is the rune DecodeLastRune finds before
+		// i+n; an invalid byte (RuneError) may not be
+		prev, prevKnown = sc, r != utf8.RuneError
 		i += n
 	}
 	return out
