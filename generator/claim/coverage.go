@@ -571,6 +571,40 @@ func measureLetters(word string) bool {
 	return ok || measureWords[word[1:]]
 }
 
+// GluedMultiplier returns the power of ten of the SI multiplier letter
+// (k and K 3, M 6, G 9, T 12) that word, the ASCII letters glued right
+// after the number num, starts with, when gluedQuantity reads it as one:
+// the letter alone (10k, 3M) or before a unit or measure word (1.5Gbps).
+// It returns 0 for other letters and for the names of nameShapes (4K, 5G).
+// The translation checks scale the number by it (10k = 10,000 = 1만).
+func GluedMultiplier(num, word string) int {
+	if word == "" || nameShapes[num+word] {
+		return 0
+	}
+	var exp int
+	switch word[0] {
+	case 'k', 'K':
+		exp = 3
+	case 'M':
+		exp = 6
+	case 'G':
+		exp = 9
+	case 'T':
+		exp = 12
+	default:
+		return 0
+	}
+	if len(word) > 1 {
+		if _, ok := unit.Lookup(word); ok {
+			return 0 // a unit of its own (KB, MiB, Gi): no multiplier
+		}
+		if _, ok := unit.Lookup(word[1:]); !ok && !measureWords[word[1:]] {
+			return 0
+		}
+	}
+	return exp
+}
+
 // measureWords are the units of measurement written glued to a number
 // that the claim grammar does not read (a claim cannot quote them) but
 // that make a prose number a quantity: frames, decibels, bits, hertz,

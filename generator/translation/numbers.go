@@ -217,7 +217,7 @@ func numberLen(s string) int {
 	}
 	n := run
 	if run <= 3 {
-		for n+4 <= len(s) && s[n] == ',' && digitRun(s[n+1:n+4], 0) == 3 {
+		for n+4 <= len(s) && (s[n] == ',' || s[n] == '_') && digitRun(s[n+1:n+4], 0) == 3 {
 			n += 4
 		}
 	}
@@ -267,7 +267,7 @@ func parseNumber(m string) decimal.Decimal {
 	frac := false
 	for i := 0; i < len(m); i++ {
 		switch c := m[i]; {
-		case c == ',':
+		case c == ',', c == '_':
 		case c == '.':
 			frac = true
 		default:
@@ -502,6 +502,18 @@ func scanNumbers(text, lang string) []Number {
 			}
 		}
 		n, end, scale := readQuantity(norm, i)
+		if n.Unit == "" && end < len(norm) && isASCIILetterByte(norm[end]) {
+			// 10k, 3M, 1.5Gbps: a multiplier letter scales the number, as
+			// coverage reads it (10k = 10,000 = 1만); 4K and 5G are names
+			w := end
+			for w < len(norm) && isASCIILetterByte(norm[w]) {
+				w++
+			}
+			if exp := claim.GluedMultiplier(norm[i:end], norm[end:w]); exp > 0 {
+				n.Value = n.Value.Shift(int32(exp))
+				end++
+			}
+		}
 		// a compound duration: 1분 30초, 1分30秒, 2시간 5분 (each part in
 		// a smaller unit than the one before, at most one space between)
 		for n.Unit == "s" && n.Approx == claim.Exact && scale.Sign() > 0 {

@@ -42,6 +42,15 @@ func TestNumberPairs(t *testing.T) {
 		{"86/86", "86/86", Agree},
 		{"86개 중 86개", "86件中86件", Agree},
 		{"86/86", "85/86", Disagree},
+		// a multiplier letter scales the number; 4K and 5G are names
+		{"10k", "1万", Agree},
+		{"10k", "10M", Disagree},
+		{"1.2k", "1,200", Agree},
+		{"1.5Gbps", "1.5Gbps", Agree},
+		{"1.5Gbps", "1.5Mbps", Disagree},
+		{"3M", "300万", Agree},
+		{"1_000", "1,000", Agree},
+		{"1_000", "1_500", Disagree},
 		// units
 		{"40초", "40秒", Agree},
 		{"40초", "40 s", Agree},
