@@ -15,10 +15,10 @@ import (
 // The lines of hey's (and ghz's) summary.
 var (
 	heySection = regexp.MustCompile(`^(Summary|Response time histogram|Latency distribution|Details \(average, fastest, slowest\)|Status code distribution|Error distribution):\s*$`)
-	heyField   = regexp.MustCompile(`^\s+([A-Za-z][A-Za-z/ +-]*?):\s+(\S+(?: (?:secs|ms|s|µs|us|ns|bytes))?)\s*$`)
-	heyDetail  = regexp.MustCompile(`^\s+([A-Za-z][A-Za-z/ +-]*?):\s+(\S+ (?:secs|ms|s|µs|us|ns)), (\S+ (?:secs|ms|s|µs|us|ns)), (\S+ (?:secs|ms|s|µs|us|ns))\s*$`)
+	heyField   = regexp.MustCompile(`^\s+([A-Za-z][A-Za-z/ +-]*?):\s+(\S+(?: (?:secs|ms|s|µs|μs|us|ns|bytes))?)\s*$`)
+	heyDetail  = regexp.MustCompile(`^\s+([A-Za-z][A-Za-z/ +-]*?):\s+(\S+ (?:secs|ms|s|µs|μs|us|ns)), (\S+ (?:secs|ms|s|µs|μs|us|ns)), (\S+ (?:secs|ms|s|µs|μs|us|ns))\s*$`)
 	heyHist    = regexp.MustCompile(`^\s+(\d+(?:\.\d+)?) \[(\d+)\]\s*\|`)
-	heyPct     = regexp.MustCompile(`^\s+(\d+(?:\.\d+)?) ?% in (\S+(?: (?:secs|ms|s|µs|us|ns))?)\s*$`)
+	heyPct     = regexp.MustCompile(`^\s+(\d+(?:\.\d+)?) ?% in (\S+(?: (?:secs|ms|s|µs|μs|us|ns))?)\s*$`)
 	heyStatus  = regexp.MustCompile(`^\s+\[([^\]]+)\]\s+(\d+) responses\s*$`)
 	heyError   = regexp.MustCompile(`^\s+\[(\d+)\]\s+\S`)
 )

@@ -35,6 +35,10 @@ var timeSuffixes = map[string]toolUnit{
 // sign, digits with an optional fraction and an optional exponent.
 var numberPrefix = regexp.MustCompile(`^[-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d{1,4})?`)
 
+// greekMuSeconds is microseconds written with the Greek small letter mu
+// (U+03BC) instead of the micro sign (U+00B5).
+const greekMuSeconds = "\u03bcs"
+
 // goDurationParts matches one component of a Go duration (1h2m3.5s).
 var goDurationParts = regexp.MustCompile(`(\d+(?:\.\d+)?)(h|ms|m|s|us|µs|μs|ns)`)
 
@@ -72,6 +76,13 @@ func toolNumber(tok string, units map[string]toolUnit) (decimal.Decimal, string,
 	}
 	suffix := tok[len(num):]
 	u, ok := units[suffix]
+	if !ok && suffix == greekMuSeconds {
+		// μs with the Greek small letter mu (U+03BC), as a value copied
+		// through a font or an editor that maps the micro sign (U+00B5,
+		// which Go's time.Duration.String and the tools write) to it; Go's
+		// time.ParseDuration accepts both.
+		u, ok = units["µs"]
+	}
 	if !ok && suffix != "" {
 		return decimal.Decimal{}, "", false
 	}
