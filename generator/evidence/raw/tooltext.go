@@ -45,6 +45,19 @@ var goDurationParts = regexp.MustCompile(`(\d+(?:\.\d+)?)(h|ms|m|s|us|µs|μs|ns
 // goMultiDuration matches a Go duration of two or more components.
 var goMultiDuration = regexp.MustCompile(`^-?(?:\d+(?:\.\d+)?(?:h|ms|m|s|us|µs|μs|ns)){2,}$`)
 
+// lookupUnit returns units[suffix], and for μs written with the Greek
+// small letter mu (U+03BC) the entry of µs with the micro sign (U+00B5),
+// which Go's time.Duration.String and the tools write: a value copied
+// through a font or an editor that maps one to the other is still read,
+// as Go's time.ParseDuration reads both.
+func lookupUnit(units map[string]toolUnit, suffix string) (toolUnit, bool) {
+	u, ok := units[suffix]
+	if !ok && suffix == greekMuSeconds {
+		u, ok = units["µs"]
+	}
+	return u, ok
+}
+
 // toolNumber reads tok, a number followed by one of the unit suffixes of
 // units (or by none), exactly: "2.66ms" is 2.66 ms, "8.74k" is 8740 with
 // k in units meaning 10^3, "10m0s" (a Go duration of several components,
@@ -75,14 +88,7 @@ func toolNumber(tok string, units map[string]toolUnit) (decimal.Decimal, string,
 		return decimal.Decimal{}, "", false
 	}
 	suffix := tok[len(num):]
-	u, ok := units[suffix]
-	if !ok && suffix == greekMuSeconds {
-		// μs with the Greek small letter mu (U+03BC), as a value copied
-		// through a font or an editor that maps the micro sign (U+00B5,
-		// which Go's time.Duration.String and the tools write) to it; Go's
-		// time.ParseDuration accepts both.
-		u, ok = units["µs"]
-	}
+	u, ok := lookupUnit(units, suffix)
 	if !ok && suffix != "" {
 		return decimal.Decimal{}, "", false
 	}
@@ -115,7 +121,7 @@ func (r *rawRead) addSpaced(key string, off int, raw string, units map[string]to
 	if !ok {
 		return r.addTool(key, off, raw, units, "")
 	}
-	u, known := units[word]
+	u, known := lookupUnit(units, word)
 	v, ok := parseDecimal(strings.TrimPrefix(num, "+"))
 	if !known || !ok {
 		return false
