@@ -61,10 +61,16 @@ type LineIndex struct {
 	file  string
 	size  int
 	lines []int // byte offset of the first byte of each line
+	bom   int   // 3 when src starts with a UTF-8 byte order mark, else 0
 }
 
+// utf8BOM is the UTF-8 encoding of U+FEFF, the byte order mark.
+const utf8BOM = "\xef\xbb\xbf"
+
 // NewLineIndex indexes src, the full content of file. A line ends after
-// "\n"; a "\r" before it belongs to the line.
+// "\n"; a "\r" before it belongs to the line. A UTF-8 byte order mark
+// at the start of src takes no column, as an editor shows the file: the
+// first character after it is at 1:1 (its offset stays 3).
 func NewLineIndex(file string, src []byte) *LineIndex {
 	lines := []int{0}
 	for i, b := range src {
@@ -72,7 +78,11 @@ func NewLineIndex(file string, src []byte) *LineIndex {
 			lines = append(lines, i+1)
 		}
 	}
-	return &LineIndex{file: file, size: len(src), lines: lines}
+	x := &LineIndex{file: file, size: len(src), lines: lines}
+	if bytes.HasPrefix(src, []byte(utf8BOM)) {
+		x.bom = len(utf8BOM)
+	}
+	return x
 }
 
 // File returns the file name the index was built for.
@@ -89,7 +99,11 @@ func (x *LineIndex) Pos(off int) Position {
 		off = x.size
 	}
 	i := sort.Search(len(x.lines), func(i int) bool { return x.lines[i] > off }) - 1
-	return Position{File: x.file, Line: i + 1, Column: off - x.lines[i] + 1, Offset: off}
+	col := off - x.lines[i] + 1
+	if i == 0 {
+		col = max(off-x.bom, 0) + 1 // the byte order mark takes no column
+	}
+	return Position{File: x.file, Line: i + 1, Column: col, Offset: off}
 }
 
 // Span converts the byte range [start, end) into the positions of its
@@ -115,6 +129,7 @@ func (x *LineIndex) LineEnd(off int) Position {
 
 // LineCol converts a 1-based line and byte column (as a parser reports
 // them) into a Position whose offset agrees, clamped into the file.
+// Columns of line 1 count from after a byte order mark, as Pos's do.
 func (x *LineIndex) LineCol(line, col int) Position {
 	start := x.LineStart(line)
 	if start < 0 {
@@ -122,6 +137,9 @@ func (x *LineIndex) LineCol(line, col int) Position {
 			return x.Pos(0)
 		}
 		return x.Pos(x.size)
+	}
+	if line == 1 {
+		start += x.bom
 	}
 	end := x.size
 	if line < len(x.lines) {

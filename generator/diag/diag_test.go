@@ -78,3 +78,29 @@ func TestRuleConfigApply(t *testing.T) {
 		t.Error("Enabled disagrees with the settings")
 	}
 }
+
+// TestLineIndexBOM holds that a UTF-8 byte order mark takes no column: for
+// every text, each offset of the text gives the same line and column with
+// a BOM before it as without, and LineCol maps each line and column back to
+// the same character.
+func TestLineIndexBOM(t *testing.T) {
+	texts := []string{"", "a", "ab\n한국\n\nz", "\n", "x\r\ny", "[3건](ev:a/b)\n", "µs", "  k=1\n"}
+	for _, text := range texts {
+		plain := NewLineIndex("f", []byte(text))
+		bom := NewLineIndex("f", []byte("\ufeff"+text))
+		for off := 0; off <= len(text); off++ {
+			p, q := plain.Pos(off), bom.Pos(off+3)
+			if p.Line != q.Line || p.Column != q.Column {
+				t.Errorf("%q: offset %d is %d:%d, with a BOM %d:%d", text, off, p.Line, p.Column, q.Line, q.Column)
+			}
+			if r := bom.LineCol(p.Line, p.Column); r.Offset != off+3 {
+				t.Errorf("%q: with a BOM, LineCol(%d, %d) is offset %d, want %d", text, p.Line, p.Column, r.Offset, off+3)
+			}
+		}
+		for off := 0; off < 3; off++ {
+			if p := bom.Pos(off); p.Line != 1 || p.Column != 1 {
+				t.Errorf("%q: the BOM's byte %d is %d:%d, want 1:1", text, off, p.Line, p.Column)
+			}
+		}
+	}
+}

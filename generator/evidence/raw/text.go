@@ -34,7 +34,8 @@ func CheckText(ix *diag.LineIndex, src []byte) diag.List {
 // checkRawText checks a raw file: it must be UTF-8, and a carriage return
 // may only end a line (CRLF). A leading byte order mark and CRLF line
 // endings, as files saved on Windows or by Excel have, are read (see
-// textStart and splitLines); positions still count the file's own bytes.
+// textStart and splitLines); offsets still count the file's own bytes, and
+// columns of line 1 start after the mark (diag.NewLineIndex).
 func checkRawText(ix *diag.LineIndex, src []byte) diag.List {
 	if errs := checkUTF8(ix, src); errs != nil {
 		return errs

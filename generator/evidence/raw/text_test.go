@@ -81,10 +81,7 @@ func TestBOMAndCRLFEveryReader(t *testing.T) {
 		}
 		for i, w := range want {
 			g := got[i]
-			wantCol := w.Pos.Column
-			if w.Pos.Line == 1 {
-				wantCol += len(bom)
-			}
+			wantCol := w.Pos.Column // the byte order mark takes no column
 			if g.Key != w.Key || !g.Number.Value.Equal(w.Number.Value) || g.Raw != w.Raw || g.Pos.Line != w.Pos.Line || g.Pos.Column != wantCol {
 				t.Errorf("%s: BOM+CRLF reading %s=%s %q at %v, LF %s=%s %q at %v", format, g.Key, g.Number.Value, g.Raw, g.Pos, w.Key, w.Number.Value, w.Raw, w.Pos)
 			}
