@@ -197,6 +197,21 @@ func writeComponent(root string, log io.Writer) error {
 	if err != nil {
 		return err
 	}
+	// The stamp that evdoc check and build compare the component with
+	// (rule site-component): which evdoc wrote it, and its sum.
+	comp, err := fs.Sub(files, evdocfiles.ComponentDir)
+	if err != nil {
+		return err
+	}
+	digests, err := hosttheme.Digests(comp, ".")
+	if err != nil {
+		return err
+	}
+	stamp := hosttheme.Stamp{Evdoc: evdocVersion(), Sum: hosttheme.Sum(digests)}
+	if err := os.WriteFile(filepath.Join(tmp, hosttheme.ComponentStamp), stamp.Format(), 0o644); err != nil {
+		return err
+	}
+	wrote = append(wrote, evdocfiles.ComponentDir+"/"+hosttheme.ComponentStamp)
 	if err := atomicdir.Replace(ops, tmp, dst); err != nil {
 		return err
 	}
@@ -352,7 +367,8 @@ func newInitCmd(root *string, stdout io.Writer) *cobra.Command {
 		Use:   "init",
 		Short: "Add evdoc to a new or existing Hugo site: theme component, example evidence, pages, CI workflow",
 		Long: "init writes evdoc's Hugo theme component into themes/evdoc (render hook, shortcodes, evidence\n" +
-			"page templates, i18n strings, CSS; rerun init to update it) and, where the files do not exist yet,\n" +
+			"page templates, i18n strings, CSS; rerun init to update it: check and build report a themes/evdoc\n" +
+			"that differs from this evdoc's, rule site-component) and, where the files do not exist yet,\n" +
 			"an example evidence set (evidence/example: fortio's README result, marked as an example), a ko\n" +
 			"page and its ja translation quoting it, .github/workflows/evdoc.yml and .gitignore. In a directory\n" +
 			"without a Hugo configuration it also writes hugo.toml (theme = [\"evdoc\"]), the site layouts\n" +

@@ -20,12 +20,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"strings"
 
 	"github.com/shopspring/decimal"
 	"github.com/spf13/cobra"
 
+	evdocfiles "github.com/evdoc-lab/evdoc"
 	"github.com/evdoc-lab/evdoc/generator/check"
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/evidence"
@@ -137,7 +139,13 @@ func addVerboseFlag(cmd *cobra.Command, v *bool, usage string) {
 
 // load returns the options of site.LoadWith the flags ask for.
 func (o *globalOptions) load() site.LoadOptions {
-	return site.LoadOptions{Evidence: evidence.Options{MaxFileSize: int64(o.maxFileSize)}}
+	// The component this evdoc writes, which a project's themes/evdoc
+	// must be (rule site-component).
+	comp, err := fs.Sub(evdocfiles.Files(), evdocfiles.ComponentDir)
+	if err != nil {
+		panic(err) // the embedded directory is always there
+	}
+	return site.LoadOptions{Evidence: evidence.Options{MaxFileSize: int64(o.maxFileSize)}, Component: comp, ComponentVersion: evdocVersion()}
 }
 
 // sizeFlag parses --max-file-size: "256MiB", "500MB", a byte count.

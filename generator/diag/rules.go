@@ -154,6 +154,9 @@ const (
 	ValuesIO     RuleID = "values-io"
 	ValuesFormat RuleID = "values-format"
 	SiteConfig   RuleID = "site-config"
+	// SiteComponent: the project's themes/evdoc is not the running
+	// evdoc's theme component (written by another evdoc, or changed).
+	SiteComponent RuleID = "site-component"
 )
 
 // Rule describes one rule of the catalogue.
@@ -358,6 +361,8 @@ func Catalogue() []Rule {
 			"Use one of the formats the message lists."},
 		{SiteConfig, Error, "A project configuration file (hugo.toml, evdoc.toml) is invalid.",
 			"Correct the file at the position given; `evdoc rules` lists the rule ids evdoc.toml may set."},
+		{SiteComponent, Error, "The project's themes/evdoc is not this evdoc's theme component: an older (or newer) evdoc wrote it, or it was changed, so Hugo would run templates that do not match the pages evdoc generates.",
+			"Run `evdoc init` to update it; keep changes to the component's templates in the project's layouts/, which take precedence over themes."},
 	}
 }
 

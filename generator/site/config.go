@@ -106,6 +106,9 @@ type Config struct {
 	// project's layouts/ and themes/ directories: Hugo modules
 	// (module.imports, module.mounts), themesDir or layoutDir.
 	OtherLayouts bool
+	// ThemesDir is Hugo's themesDir as the configuration sets it ("":
+	// not set, themes/).
+	ThemesDir string
 	// Files are the configuration files read, relative to the root, in
 	// merge order (later ones override earlier ones).
 	Files []string
@@ -324,6 +327,7 @@ func LoadConfig(root string) (*Config, error) {
 		}
 		c.Themes = imports
 	}
+	c.ThemesDir = configString(merged, "themesdir")
 	c.OtherLayouts = mod["imports"] != nil || mod["mounts"] != nil || configString(merged, "themesdir") != "" || configString(merged, "layoutdir") != ""
 	contentDir := configString(merged, "contentdir")
 	if contentDir == "" {

@@ -2,6 +2,7 @@ package site
 
 import (
 	"fmt"
+	"io/fs"
 	"regexp"
 	"sort"
 
@@ -12,6 +13,7 @@ import (
 	"github.com/evdoc-lab/evdoc/generator/evidence"
 	"github.com/evdoc-lab/evdoc/generator/figure"
 	"github.com/evdoc-lab/evdoc/generator/frontmatter"
+	"github.com/evdoc-lab/evdoc/generator/hosttheme"
 	"github.com/evdoc-lab/evdoc/generator/style"
 	"github.com/evdoc-lab/evdoc/generator/translation"
 )
@@ -84,6 +86,13 @@ type LoadOptions struct {
 	// Code that reads Page.Parsed must not be given a lazily loaded
 	// site.
 	Lazy bool
+	// Component is the running evdoc's theme component (the files `evdoc
+	// init` writes into themes/evdoc) and ComponentVersion the evdoc
+	// version that names it. When set, a themes/evdoc Hugo would use that
+	// differs from it is a finding (rule site-component,
+	// hosttheme.CheckComponent).
+	Component        fs.FS
+	ComponentVersion string
 }
 
 // LoadWith is Load with options.
@@ -108,6 +117,16 @@ func LoadWith(root string, opt LoadOptions) (*Site, error) {
 	specs, ferrs := figure.LoadSpecs(root, FiguresDir)
 	s.Figures = specs
 	s.siteFindings = append(s.siteFindings, ferrs...)
+	if opt.Component != nil {
+		msg, err := hosttheme.CheckComponent(root, cfg.Themes, cfg.ThemesDir, opt.Component, opt.ComponentVersion)
+		if err != nil {
+			msg = fmt.Sprintf("cannot compare themes/evdoc with this evdoc's component: %v", err)
+		}
+		if msg != "" {
+			at := diag.Position{File: "themes/" + hosttheme.Component}
+			s.siteFindings = append(s.siteFindings, diag.Errorf(at, diag.SiteComponent, "%s", msg))
+		}
+	}
 	g, gerrs := loadGlossary(root)
 	s.Glossary = g
 	s.siteFindings = append(s.siteFindings, gerrs...)
