@@ -279,13 +279,14 @@ func parseNumber(m string) decimal.Decimal {
 		}
 	}
 	if digits > 18 { // may overflow int64
-		d, _ := decimal.NewFromString(strings.ReplaceAll(m, ",", ""))
+		d, _ := decimal.NewFromString(strings.NewReplacer(",", "", "_", "").Replace(m))
 		return d
 	}
 	return unit.NewDecimal(v, -scale)
 }
 
-// normalizeText maps full-width digits and signs to ASCII and returns,
+// normalizeText maps full-width digits and signs, and the decimal digits
+// of other scripts, to ASCII and returns,
 // for each byte of the result, the offset of the byte it came from.
 func normalizeText(s string) (string, []int) {
 	back := make([]int, 0, len(s)+1)
@@ -335,15 +336,32 @@ func fullWidthASCII(r rune) byte {
 	case '〜', '～', '∼':
 		return '~'
 	}
+	if r >= 0x80 && unicode.IsDigit(r) {
+		return byte('0' + digitValue(r)) // ٣, ४, 𝟒: as coverage reads them
+	}
 	return 0
+}
+
+// digitValue is the value of r, a decimal digit (unicode.Nd): Unicode
+// writes each script's digits as runs of ten from zero, so r's place in
+// its run of consecutive digits, modulo ten.
+func digitValue(r rune) int {
+	z := r
+	for unicode.IsDigit(z - 1) {
+		z--
+	}
+	return int(r-z) % 10
 }
 
 // hasFullWidth reports whether s holds a rune fullWidthASCII maps.
 func hasFullWidth(s string) bool {
 	for i := 0; i < len(s); i++ {
-		// every mapped rune is three bytes long and starts with 0xE2,
-		// 0xE3 or 0xEF
-		if c := s[i]; c == 0xE2 || c == 0xE3 || c == 0xEF {
+		// the full-width runes are three bytes long and start with 0xE2,
+		// 0xE3 or 0xEF; the other scripts' digits (unicode.Nd) start
+		// with 0xD9, 0xDB, 0xDF, 0xE0, 0xE1, 0xF0, or 0xEA before Hangul
+		// (U+A620-ABF9)
+		if c := s[i]; c == 0xE2 || c == 0xE3 || c == 0xEF || c == 0xD9 || c == 0xDB || c == 0xDF || c == 0xE0 || c == 0xE1 || c == 0xF0 ||
+			c == 0xEA && i+1 < len(s) && s[i+1] < 0xB0 {
 			r, _ := utf8.DecodeRuneInString(s[i:])
 			if fullWidthASCII(r) != 0 {
 				return true

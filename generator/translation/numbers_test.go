@@ -574,3 +574,41 @@ func TestQualifyIndexes(t *testing.T) {
 		}
 	}
 }
+
+// TestOtherScriptDigits: every decimal digit of Unicode (unicode.Nd) is
+// read as the ASCII digit of its value, as coverage reads it, so that an
+// exemption's 𝟒𝟎 and 𝟒𝟏 differ between ko and ja.
+func TestOtherScriptDigits(t *testing.T) {
+	for r := rune(0x80); r <= unicode.MaxRune; r++ {
+		if !unicode.IsDigit(r) {
+			continue
+		}
+		if !hasFullWidth(string(r)) {
+			t.Fatalf("%U %c: hasFullWidth is false", r, r)
+		}
+		a := fullWidthASCII(r)
+		v := rune(a - '0')
+		// its run of ten starts v digits before it
+		if a < '0' || a > '9' || !unicode.IsDigit(r-v) || v < 9 && !unicode.IsDigit(r-v+9) {
+			t.Fatalf("%U %c: read as %q", r, r, a)
+		}
+	}
+	for _, tc := range []struct {
+		ko, ja string
+		want   Verdict
+	}{
+		{"𝟒𝟎초", "40秒", Agree},
+		{"𝟒𝟎초", "𝟒𝟏秒", Disagree},
+		{"٣", "3", Agree},
+		{"४२", "42", Agree},
+		{"४२", "43", Disagree},
+	} {
+		a, b := ScanNumbers(tc.ko), ScanNumbers(tc.ja)
+		if len(a) != 1 || len(b) != 1 {
+			t.Fatalf("%q / %q: read %v / %v", tc.ko, tc.ja, a, b)
+		}
+		if got := Compare(a[0], b[0]); got != tc.want {
+			t.Errorf("%q vs %q: %v, want %v", tc.ko, tc.ja, got, tc.want)
+		}
+	}
+}
