@@ -34,6 +34,13 @@ func TestBuildFailsWithoutEvdocTemplates(t *testing.T) {
 			"themes/mytheme/layouts/_markup/render-link.html replace(s) evdoc's claim render hook",
 			"public left as it was",
 		}},
+		{"testdata/markdownify-callout.txtar", []string{
+			"docs/cb.md (ko): 1 of its 2 claims were not rendered",
+			"content/ko/docs/cb.md:9:12: [1000건](ev:cb/r.durationhistogram.count) was rendered for the page without a content file at / (ko) instead of this page; it is inside {{< callout >}} (line 8), whose template themes/mytheme/layouts/_shortcodes/callout.html renders its inner content with markdownify",
+			"Copy the template to layouts/_shortcodes/callout.html and in the copy render the inner content with .Page.RenderString",
+			"content/ja/docs/cb.md:9:",
+			"public left as it was",
+		}},
 	} {
 		t.Run(filepath.Base(tc.overlay), func(t *testing.T) {
 			dir := extract(t, "testdata/own-theme.txtar")

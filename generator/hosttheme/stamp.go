@@ -125,6 +125,8 @@ func CheckComponent(root string, themes []string, themesDir string, want fs.FS, 
 	switch {
 	case serr != nil || st.Evdoc == "":
 		return fmt.Sprintf("themes/evdoc differs from this evdoc's component (evdoc %s) in %s; it has no %s, so it was written by an evdoc older than the stamp, or by hand; %s", version, detail, ComponentStamp, fix), nil
+	case st.Sum == haveSum && st.Evdoc == version:
+		return fmt.Sprintf("themes/evdoc is the component of another build of evdoc %s, which differs from this one's in %s; %s", version, detail, fix), nil
 	case st.Sum == haveSum:
 		return fmt.Sprintf("themes/evdoc is the component of evdoc %s, which differs from this evdoc's (evdoc %s) in %s; %s", st.Evdoc, version, detail, fix), nil
 	case st.Sum == wantSum:

@@ -198,14 +198,47 @@ func (s *Site) verifyOutput(ctx context.Context, dir, out string, staged *Staged
 		return keys[i].Lang < keys[j].Lang
 	})
 	var hookMissing, someMissing bool
+	var elsewhere map[string][]outscan.PageKey // claim key → the pages it was rendered for
+	named := 0                                 // pages whose missing claims are named
+	byKey := map[outscan.PageKey]*Page{}
+	for _, p := range s.Pages {
+		byKey[outscan.PageKey{Lang: p.Lang, Rel: p.Rel}] = p
+	}
 	for _, k := range keys {
-		switch got := len(sc.Claims[k]); {
+		got := len(sc.Claims[k])
+		switch {
 		case got == 0:
 			hookMissing = true
 			problems = append(problems, fmt.Sprintf("%s (%s): none of its %d claims is in the built site as evdoc's claim render hook renders it", k.Rel, k.Lang, want[k]))
 		case got < want[k]:
 			hookMissing, someMissing = true, true
 			problems = append(problems, fmt.Sprintf("%s (%s): %d of its %d claims were not rendered by evdoc's claim render hook", k.Rel, k.Lang, want[k]-got, want[k]))
+		default:
+			continue
+		}
+		// Name each missing claim where it is written, and why when
+		// evdoc can tell (a shortcode's template).
+		if named < maxVerifyErrors && byKey[k] != nil && (got > 0 || s.themeOrderAdvice("_markup/render-link.html", "") == "") {
+			named++
+			if elsewhere == nil {
+				elsewhere = map[string][]outscan.PageKey{}
+				for pk, cs := range sc.Claims {
+					for c := range cs {
+						elsewhere[c] = append(elsewhere[c], pk)
+					}
+				}
+			}
+			other := map[string][]outscan.PageKey{}
+			for c := range elsewhere {
+				for _, pk := range elsewhere[c] {
+					if pk != k && pk.Lang == k.Lang {
+						other[c] = append(other[c], pk)
+					}
+				}
+			}
+			for _, m := range s.missingClaims(byKey[k], sc.Claims[k], other) {
+				problems[len(problems)-1] += "\n    " + m
+			}
 		}
 	}
 	for _, f := range sc.Unstyled {
