@@ -1,0 +1,5 @@
+//go:build !race
+
+package translation
+
+const raceEnabled = false
