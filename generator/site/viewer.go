@@ -808,8 +808,17 @@ func (s *Site) evidenceBody() string {
 // window), evdoc_heading when a theme of the site shows pages without
 // their title (hosttheme.Theme.Untitled), and the edit link of the
 // repository file the page shows (setEditURL).
+//
+// An evidence page is listed in its own section only (build.list
+// "local": in .Pages, so a theme's sidebar and section listing still show
+// it, not in site.RegularPages) and has no RSS output: feeds such as
+// Hextra's, which show each page's whole .Content and take a section's
+// feed from site.RegularPages of its type (the type the docs cascade
+// gives the evidence pages), carried every raw line of every window.
 func (s *Site) evidencePageParams(fm map[string]any, summary string) {
 	fm["summary"] = summary
+	fm["build"] = map[string]any{"list": "local"}
+	fm["outputs"] = []string{"html"}
 	for _, k := range []string{"bookSearchExclude", "excludeSearch", "searchHidden", "exclude_search"} {
 		fm[k] = true
 	}
