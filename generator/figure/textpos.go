@@ -119,6 +119,39 @@ func decodeTOMLString(raw []byte) (string, []int, bool) {
 		}
 		return i
 	}
+	// basic reads a basic string's bytes raw[start:end], escapes
+	// decoded; in a multi-line one (multi), a backslash ending a line
+	// drops the whitespace and newlines up to the next other character.
+	basic := func(start, end int, multi bool) bool {
+		for i := start; i < end; {
+			if raw[i] != '\\' {
+				add(raw[i:i+1], i)
+				i++
+				continue
+			}
+			if multi {
+				j := i + 1
+				for j < end && (raw[j] == ' ' || raw[j] == '\t') {
+					j++
+				}
+				if j < end && (raw[j] == '\n' || raw[j] == '\r') {
+					for j < end && (raw[j] == ' ' || raw[j] == '\t' || raw[j] == '\n' || raw[j] == '\r') {
+						j++
+					}
+					i = j
+					continue
+				}
+			}
+			b, n, ok := unescape(raw[i:end])
+			if !ok {
+				return false
+			}
+			add(b, i)
+			i += n
+		}
+		offs = append(offs, end)
+		return true
+	}
 	switch {
 	case len(raw) >= 6 && string(raw[:3]) == `'''` && string(raw[len(raw)-3:]) == `'''`:
 		for i := trimNewline(3); i < len(raw)-3; i++ {
@@ -131,50 +164,13 @@ func decodeTOMLString(raw []byte) (string, []int, bool) {
 		}
 		offs = append(offs, len(raw)-1)
 	case len(raw) >= 6 && string(raw[:3]) == `"""` && string(raw[len(raw)-3:]) == `"""`:
-		end := len(raw) - 3
-		for i := trimNewline(3); i < end; {
-			if raw[i] != '\\' {
-				add(raw[i:i+1], i)
-				i++
-				continue
-			}
-			// a backslash at a line's end drops the whitespace and
-			// newlines up to the next other character
-			j := i + 1
-			for j < end && (raw[j] == ' ' || raw[j] == '\t') {
-				j++
-			}
-			if j < end && (raw[j] == '\n' || raw[j] == '\r') {
-				for j < end && (raw[j] == ' ' || raw[j] == '\t' || raw[j] == '\n' || raw[j] == '\r') {
-					j++
-				}
-				i = j
-				continue
-			}
-			b, n, ok := unescape(raw[i:end])
-			if !ok {
-				return "", nil, false
-			}
-			add(b, i)
-			i += n
+		if !basic(trimNewline(3), len(raw)-3, true) {
+			return "", nil, false
 		}
-		offs = append(offs, end)
 	case len(raw) >= 2 && raw[0] == '"' && raw[len(raw)-1] == '"':
-		end := len(raw) - 1
-		for i := 1; i < end; {
-			if raw[i] != '\\' {
-				add(raw[i:i+1], i)
-				i++
-				continue
-			}
-			b, n, ok := unescape(raw[i:end])
-			if !ok {
-				return "", nil, false
-			}
-			add(b, i)
-			i += n
+		if !basic(1, len(raw)-1, false) {
+			return "", nil, false
 		}
-		offs = append(offs, end)
 	default:
 		return "", nil, false
 	}
