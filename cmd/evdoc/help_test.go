@@ -55,7 +55,7 @@ func TestHelpListsOnlyFlagsUsed(t *testing.T) {
 		"evdoc":              {},
 		"evdoc version":      {},
 		"evdoc rules":        {"format"},
-		"evdoc init":         {"root"},
+		"evdoc init":         {"root", "verbose"},
 		"evdoc i18n":         {"root"},
 		"evdoc i18n status":  {"format", "root"},
 		"evdoc i18n mark":    {"lock-wait", "root"},

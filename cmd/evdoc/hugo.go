@@ -9,7 +9,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"runtime/debug"
 	"strconv"
 	"time"
 
@@ -153,16 +152,10 @@ func findHugo(ctx context.Context, flag, root string, env hugoEnv) ([]string, er
 	return []string{exe}, nil
 }
 
-// evdocVersion returns the module version of the running binary: a tag
-// such as v0.3.0 when installed with go install …@version, "(devel)" when
-// built from a checkout.
-func evdocVersion() string {
-	bi, ok := debug.ReadBuildInfo()
-	if !ok || bi.Main.Version == "" {
-		return "(devel)"
-	}
-	return bi.Main.Version
-}
+// evdocVersion names the running binary: a tag such as v0.3.0 when
+// installed with go install …@version, "(devel)" and the commit when
+// built from a checkout (buildID.String).
+func evdocVersion() string { return readBuildID().String() }
 
 func newVersionCmd(stdout io.Writer) *cobra.Command {
 	return &cobra.Command{

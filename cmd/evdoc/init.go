@@ -34,18 +34,31 @@ const readmeSnippet = "## Numbers checked by evdoc\n\n" +
 	"CI: `.github/workflows/evdoc.yml` (check --strict --format=github, SARIF to code scanning where available,\n" +
 	"figures --check, build --strict, and on the default branch a GitHub Pages deploy).\n"
 
-// initProject writes evdoc into the project at root: the theme component
-// (always rewritten: it is evdoc's), and, where no such file exists yet,
-// the example evidence set, a ko page and its ja translation, the GitHub
-// Actions workflow, and for a project without a Hugo configuration a
-// hugo.toml, the site layouts and a README. It never overwrites a file of
-// the project outside themes/evdoc, and reports each file on log.
-func initProject(root string, log io.Writer) error {
+// initProject writes evdoc into the project at root.
+//
+// In a project evdoc has not been added to (no themes/evdoc), it writes the
+// theme component and, where no such file exists yet, the example evidence
+// set, a ko page and its ja translation, the GitHub Actions workflow (its
+// evdoc checkout pinned to this evdoc's commit) and .gitignore; for a
+// project without a Hugo configuration also a hugo.toml, the site layouts
+// and a README. A `hugo new site` skeleton's hugo.toml is set aside and its
+// title and baseURL carried into evdoc's.
+//
+// In a project that already has themes/evdoc it upgrades: it replaces the
+// component and pins the workflow's evdoc checkout to this evdoc, and
+// writes nothing else (pages and evidence the user removed stay removed).
+//
+// It never overwrites a file of the project outside themes/evdoc but the
+// workflow's pin. log gets a few lines; verbose adds one per file and the
+// README snippet.
+func initProject(root string, log io.Writer, verbose bool) error {
 	files := evdocfiles.Files()
+	id := readBuildID()
+	var wrote, kept []string
 	write := func(rel string, data []byte) error {
 		dst := filepath.Join(root, filepath.FromSlash(rel))
 		if _, err := os.Lstat(dst); err == nil {
-			fmt.Fprintf(log, "  kept     %s (exists)\n", rel)
+			kept = append(kept, rel)
 			return nil
 		}
 		// Never through a directory link out of the project.
@@ -55,8 +68,12 @@ func initProject(root string, log io.Writer) error {
 		if err := atomicfile.Write(dst, data, 0o644); err != nil {
 			return err
 		}
-		fmt.Fprintf(log, "  wrote    %s\n", rel)
+		wrote = append(wrote, rel)
 		return nil
+	}
+	compDir := filepath.Join(root, filepath.FromSlash(evdocfiles.ComponentDir))
+	if isDir(compDir) {
+		return upgradeProject(root, id, log, verbose)
 	}
 	hasConfig := ""
 	for _, n := range site.RootConfigFiles {
@@ -68,22 +85,31 @@ func initProject(root string, log io.Writer) error {
 	if fi, err := os.Stat(filepath.Join(root, site.ConfigDir)); hasConfig == "" && err == nil && fi.IsDir() {
 		hasConfig = site.ConfigDir + "/"
 	}
+	var carried map[string]string // a new site's title and baseURL
 	if hasConfig == site.ConfigFile && newHugoSite(root) {
 		// `hugo new site`'s skeleton: no theme, no languages, no
 		// layouts or pages yet. It becomes a new evdoc project, its
-		// configuration kept aside.
+		// configuration kept aside and its title and baseURL kept.
 		old := site.ConfigFile + ".orig"
 		if _, err := os.Lstat(filepath.Join(root, old)); err == nil {
 			return fmt.Errorf("%s is a new site's configuration and %s exists; remove one and run init again", site.ConfigFile, old)
 		}
+		carried = newSiteSettings(root)
 		if err := os.Rename(filepath.Join(root, site.ConfigFile), filepath.Join(root, old)); err != nil {
 			return err
 		}
-		fmt.Fprintf(log, "  moved    %s to %s (a new site's: baseURL, title and language code only); evdoc writes its own\n", site.ConfigFile, old)
+		fmt.Fprintf(log, "  moved    %s to %s (a new site's); evdoc's %s keeps its title and baseURL\n", site.ConfigFile, old, site.ConfigFile)
 		hasConfig = ""
 	}
-	if err := writeComponent(root, log); err != nil {
+	compFiles, err := writeComponent(root, id)
+	if err != nil {
 		return fmt.Errorf("writing the theme component: %v", err)
+	}
+	fmt.Fprintf(log, "  wrote    %s: the theme component of evdoc %s\n", evdocfiles.ComponentDir, id)
+	if verbose {
+		for _, p := range compFiles {
+			fmt.Fprintf(log, "             %s\n", p)
+		}
 	}
 	scaffold := []string{}
 	_ = fs.WalkDir(files, "scaffold", func(p string, d fs.DirEntry, err error) error {
@@ -99,6 +125,7 @@ func initProject(root string, log io.Writer) error {
 		// reportTheme.
 		cfg, _ = site.LoadConfig(root)
 	}
+	var notes []string
 	for _, p := range scaffold {
 		rel := contentPath(cfg, strings.TrimPrefix(p, "scaffold/"))
 		if rel == "hugo.toml" && hasConfig != "" {
@@ -108,15 +135,18 @@ func initProject(root string, log io.Writer) error {
 		if err != nil {
 			return err
 		}
-		note := ""
+		if rel == "hugo.toml" {
+			b = withSettings(b, carried)
+		}
 		if _, err := os.Lstat(filepath.Join(root, filepath.FromSlash(rel))); err != nil && rel == workflowFile {
+			var note string
 			b, note = workflowForBranch(root, b)
+			notes = append(notes, note)
+			b, note = pinnedWorkflow(b, id)
+			notes = append(notes, note)
 		}
 		if err := write(rel, b); err != nil {
 			return err
-		}
-		if note != "" {
-			fmt.Fprintf(log, "           %s %s\n", rel, note)
 		}
 	}
 	if hasConfig == "" {
@@ -137,12 +167,152 @@ func initProject(root string, log io.Writer) error {
 	if err := write(".gitignore", []byte("/public/\n/.evdoc/\n")); err != nil {
 		return err
 	}
-	fmt.Fprintf(log, "\nREADME snippet (add it to your README):\n\n%s\n", readmeSnippet)
+	summary := fmt.Sprintf("  wrote    %d project files (example evidence and pages, the CI workflow", len(wrote))
+	if hasConfig == "" {
+		summary += ", hugo.toml, site layouts, README"
+	}
+	summary += ")"
+	if len(kept) > 0 {
+		summary += fmt.Sprintf("; kept %d that exist", len(kept))
+	}
+	fmt.Fprintln(log, summary)
+	if verbose {
+		for _, p := range wrote {
+			fmt.Fprintf(log, "             %s\n", p)
+		}
+		for _, p := range kept {
+			fmt.Fprintf(log, "             %s (kept: it exists)\n", p)
+		}
+	}
+	for _, n := range notes {
+		if n != "" {
+			fmt.Fprintf(log, "  note     %s %s\n", workflowFile, n)
+		}
+	}
 	if hasConfig != "" {
+		if verbose {
+			fmt.Fprintf(log, "\nREADME snippet (add it to your README):\n\n%s\n", readmeSnippet)
+		}
 		reportTheme(root, hasConfig, cfg, log)
 	}
 	fmt.Fprintln(log, "Next: evdoc check && evdoc build")
 	return nil
+}
+
+// upgradeProject replaces the component of a project evdoc was added to
+// before and pins its workflow's evdoc checkout to id; nothing else of
+// the project is written.
+func upgradeProject(root string, id buildID, log io.Writer, verbose bool) error {
+	var prev hosttheme.Stamp
+	_, _ = toml.DecodeFile(filepath.Join(root, filepath.FromSlash(evdocfiles.ComponentDir), hosttheme.ComponentStamp), &prev)
+	from := prev.Evdoc
+	if from == "" {
+		from = "an evdoc older than the component stamp"
+	} else {
+		from = "evdoc " + from
+	}
+	compFiles, err := writeComponent(root, id)
+	if err != nil {
+		return fmt.Errorf("writing the theme component: %v", err)
+	}
+	fmt.Fprintf(log, "  updated  %s: the theme component of %s, now of evdoc %s\n", evdocfiles.ComponentDir, from, id)
+	if verbose {
+		for _, p := range compFiles {
+			fmt.Fprintf(log, "             %s\n", p)
+		}
+	}
+	wf := filepath.Join(root, filepath.FromSlash(workflowFile))
+	b, err := safefile.ReadPath(wf, 1<<20)
+	switch {
+	case err != nil:
+		fmt.Fprintf(log, "  note     no %s to pin (init writes it only into a project it is added to)\n", workflowFile)
+	case id.Ref() == "":
+		fmt.Fprintf(log, "  note     %s not pinned: this evdoc records no commit (build it with go install ./cmd/evdoc in a git clone of evdoc)\n", workflowFile)
+	default:
+		pinned, ok := pinWorkflow(b, id.Ref())
+		switch {
+		case !ok:
+			fmt.Fprintf(log, "  note     %s has no step checking out evdoc-lab/evdoc with a ref: line; install evdoc %s there yourself\n", workflowFile, id.Ref())
+		case string(pinned) == string(b):
+			fmt.Fprintf(log, "  kept     %s: it installs evdoc %s already\n", workflowFile, id.Ref())
+		default:
+			if err := safefile.CheckWrite(root, wf); err != nil {
+				return fmt.Errorf("writing %s: %w", workflowFile, err)
+			}
+			if err := atomicfile.Write(wf, pinned, 0o644); err != nil {
+				return err
+			}
+			fmt.Fprintf(log, "  updated  %s: installs evdoc %s\n", workflowFile, id.Ref())
+		}
+	}
+	if id.Modified {
+		fmt.Fprintf(log, "  note     this evdoc was built from a checkout with uncommitted changes: its component may differ from commit %s, which CI installs\n", id.Commit)
+	}
+	fmt.Fprintln(log, "Next: evdoc check && evdoc build")
+	return nil
+}
+
+// pinnedWorkflow pins the scaffold workflow wf's evdoc checkout to id,
+// with a note for the user when it cannot.
+func pinnedWorkflow(wf []byte, id buildID) ([]byte, string) {
+	ref := id.Ref()
+	if ref == "" {
+		return wf, "installs evdoc's main branch: this evdoc records no commit to pin (build it with go install ./cmd/evdoc in a git clone of evdoc), so a change to evdoc's component can fail CI until you run evdoc init again"
+	}
+	out, ok := pinWorkflow(wf, ref)
+	if !ok {
+		return wf, "has no evdoc checkout step to pin"
+	}
+	note := "installs evdoc " + ref + ", the evdoc that wrote themes/evdoc"
+	if id.Modified {
+		note += " (this evdoc was built with uncommitted changes: its component may differ from that commit's)"
+	}
+	return out, note
+}
+
+// newSiteSettings reads the title and baseURL of a `hugo new site`
+// configuration at root (those it sets).
+func newSiteSettings(root string) map[string]string {
+	var m map[string]any
+	if _, err := toml.DecodeFile(filepath.Join(root, site.ConfigFile), &m); err != nil {
+		return nil
+	}
+	out := map[string]string{}
+	for k, v := range m {
+		switch lk := strings.ToLower(k); lk {
+		case "baseurl", "title":
+			if s, ok := v.(string); ok {
+				out[lk] = s
+			}
+		}
+	}
+	return out
+}
+
+// withSettings returns the scaffold hugo.toml b with the baseURL and title
+// lines set to settings' values (keys "baseurl", "title"), where given.
+func withSettings(b []byte, settings map[string]string) []byte {
+	s := string(b)
+	for key, line := range map[string]string{"baseurl": "baseURL = ", "title": "title = "} {
+		v, ok := settings[key]
+		if !ok {
+			continue
+		}
+		var buf strings.Builder
+		if err := toml.NewEncoder(&buf).Encode(map[string]string{"v": v}); err != nil {
+			continue
+		}
+		quoted := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(buf.String()), "v ="))
+		lines := strings.Split(s, "\n")
+		for i, l := range lines {
+			if strings.HasPrefix(l, line) {
+				lines[i] = line + quoted
+				break
+			}
+		}
+		s = strings.Join(lines, "\n")
+	}
+	return []byte(s)
 }
 
 // writeComponent replaces the theme component themes/evdoc of the project
@@ -151,21 +321,21 @@ func initProject(root string, log io.Writer) error {
 // (`evdoc init | head` ends it by SIGPIPE) leaves the old component or
 // the new one, never a mix. A themes/evdoc (or themes) that is a link
 // out of the project is refused: init never writes outside the project.
-func writeComponent(root string, log io.Writer) error {
+func writeComponent(root string, id buildID) ([]string, error) {
 	files := evdocfiles.Files()
 	dst := filepath.Join(root, filepath.FromSlash(evdocfiles.ComponentDir))
 	if err := safefile.CheckWrite(root, filepath.Join(dst, "theme.toml")); err != nil {
-		return err
+		return nil, err
 	}
 	if fi, err := os.Lstat(dst); err == nil && !fi.IsDir() {
-		return fmt.Errorf("%s is not a directory (a symbolic link or a file); expected evdoc's theme component — remove it", dst)
+		return nil, fmt.Errorf("%s is not a directory (a symbolic link or a file); expected evdoc's theme component — remove it", dst)
 	}
 	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
-		return err
+		return nil, err
 	}
 	ops := atomicdir.OS()
 	if _, err := atomicdir.Recover(ops, dst); err != nil {
-		return err
+		return nil, err
 	}
 	entries, _ := os.ReadDir(filepath.Dir(dst))
 	for _, e := range entries {
@@ -175,7 +345,7 @@ func writeComponent(root string, log io.Writer) error {
 	}
 	tmp, err := atomicdir.NewTemp(dst)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	defer os.RemoveAll(tmp) // gone after a successful swap
 	var wrote []string
@@ -195,30 +365,27 @@ func writeComponent(root string, log io.Writer) error {
 		return os.WriteFile(f, b, 0o644)
 	})
 	if err != nil {
-		return err
+		return nil, err
 	}
 	// The stamp that evdoc check and build compare the component with
 	// (rule site-component): which evdoc wrote it, and its sum.
 	comp, err := fs.Sub(files, evdocfiles.ComponentDir)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	digests, err := hosttheme.Digests(comp, ".")
 	if err != nil {
-		return err
+		return nil, err
 	}
-	stamp := hosttheme.Stamp{Evdoc: evdocVersion(), Sum: hosttheme.Sum(digests)}
+	stamp := hosttheme.Stamp{Evdoc: id.String(), Commit: id.Commit, Sum: hosttheme.Sum(digests)}
 	if err := os.WriteFile(filepath.Join(tmp, hosttheme.ComponentStamp), stamp.Format(), 0o644); err != nil {
-		return err
+		return nil, err
 	}
 	wrote = append(wrote, evdocfiles.ComponentDir+"/"+hosttheme.ComponentStamp)
 	if err := atomicdir.Replace(ops, tmp, dst); err != nil {
-		return err
+		return nil, err
 	}
-	for _, p := range wrote {
-		fmt.Fprintf(log, "  wrote    %s\n", p)
-	}
-	return nil
+	return wrote, nil
 }
 
 // newHugoSite reports whether the project at root is what `hugo new
@@ -363,17 +530,21 @@ func contentPath(cfg *site.Config, rel string) string {
 }
 
 func newInitCmd(root *string, stdout io.Writer) *cobra.Command {
+	var verbose bool
 	cmd := &cobra.Command{
 		Use:   "init",
 		Short: "Add evdoc to a new or existing Hugo site: theme component, example evidence, pages, CI workflow",
-		Long: "init writes evdoc's Hugo theme component into themes/evdoc (render hook, shortcodes, evidence\n" +
-			"page templates, i18n strings, CSS; rerun init to update it: check and build report a themes/evdoc\n" +
-			"that differs from this evdoc's, rule site-component) and, where the files do not exist yet,\n" +
-			"an example evidence set (evidence/example: fortio's README result, marked as an example), a ko\n" +
-			"page and its ja translation quoting it, .github/workflows/evdoc.yml and .gitignore. In a directory\n" +
-			"without a Hugo configuration it also writes hugo.toml (theme = [\"evdoc\"]), the site layouts\n" +
-			"(which use the component's i18n strings) and a README. It never overwrites your files outside\n" +
-			"themes/evdoc.",
+		Long: "In a project without evdoc, init writes evdoc's Hugo theme component into themes/evdoc (render\n" +
+			"hook, shortcodes, evidence page templates, i18n strings, CSS) and, where the files do not exist\n" +
+			"yet, an example evidence set (evidence/example: fortio's README result, marked as an example), a\n" +
+			"ko page and its ja translation quoting it, .github/workflows/evdoc.yml (installing this evdoc's\n" +
+			"commit) and .gitignore. In a directory without a Hugo configuration it also writes hugo.toml\n" +
+			"(theme = [\"evdoc\"]), the site layouts (which use the component's i18n strings) and a README; a\n" +
+			"`hugo new site` configuration is set aside as hugo.toml.orig, its title and baseURL kept.\n\n" +
+			"In a project with themes/evdoc, init upgrades: it replaces the component with this evdoc's and pins\n" +
+			"the workflow's evdoc checkout to this evdoc's commit, and writes nothing else (check and build\n" +
+			"report a themes/evdoc that differs from the running evdoc's, rule site-component). It never\n" +
+			"overwrites your files outside themes/evdoc but that pin.",
 		Example: "  mkdir lab-notes && cd lab-notes && evdoc init && evdoc check && evdoc build\n" +
 			"  evdoc init --root ~/my-hugo-site      # then: theme = [\"evdoc\", \"mytheme\"] in hugo.toml",
 		Args: cobra.NoArgs,
@@ -382,12 +553,13 @@ func newInitCmd(root *string, stdout io.Writer) *cobra.Command {
 				return &exitError{2, err}
 			}
 			fmt.Fprintf(stdout, "evdoc init in %s\n", *root)
-			if err := initProject(*root, stdout); err != nil {
+			if err := initProject(*root, stdout, verbose); err != nil {
 				return &exitError{2, err}
 			}
 			return nil
 		},
 	}
+	cmd.Flags().BoolVarP(&verbose, "verbose", "v", false, "list every file written or kept, and print a README section about evdoc")
 	addRootFlag(cmd, root)
 	return cmd
 }

@@ -64,12 +64,13 @@ func TestInitFreshProject(t *testing.T) {
 	}
 	checkClaimLinks(t, filepath.Join(dir, "public"), "docs/example/index.html")
 	checkClaimLinks(t, filepath.Join(dir, "public"), "ja/docs/example/index.html")
-	// A second init updates the component and keeps the user's files.
+	// A second init upgrades: it updates the component and keeps the
+	// user's files.
 	page := filepath.Join(dir, "content/ko/docs/example.md")
 	if err := os.WriteFile(page, []byte("---\ntitle: mine\n---\n\nmine\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if code, out, _ := evdoc("init", "--root", dir); code != 0 || !strings.Contains(out, "kept     content/ko/docs/example.md") {
+	if code, out, _ := evdoc("init", "--root", dir); code != 0 || !strings.Contains(out, "updated  themes/evdoc") || strings.Contains(out, "example.md") {
 		t.Errorf("second init: exit %d\n%s", code, out)
 	}
 	if b, _ := os.ReadFile(page); string(b) != "---\ntitle: mine\n---\n\nmine\n" {
@@ -244,6 +245,10 @@ func TestInitAfterHugoNewSite(t *testing.T) {
 	code, out, stderr := evdoc("init", "--root", dir)
 	if code != 0 || !strings.Contains(out, "moved    hugo.toml to hugo.toml.orig") {
 		t.Fatalf("init: exit %d\n%s%s", code, out, stderr)
+	}
+	// The new site's title and baseURL are the project's.
+	if b, err := os.ReadFile(filepath.Join(dir, "hugo.toml")); err != nil || !strings.Contains(string(b), "\nbaseURL = \"https://example.org/\"\n") || !strings.Contains(string(b), "\ntitle = \"My New Hugo Project\"\n") {
+		t.Errorf("init did not keep the new site's title and baseURL: %v\n%s", err, b)
 	}
 	if code, out, _ := evdoc("check", "--strict", "--root", dir); code != 0 {
 		t.Fatalf("check: exit %d\n%s", code, out)

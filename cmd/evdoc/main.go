@@ -22,6 +22,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/shopspring/decimal"
@@ -100,7 +101,67 @@ func newRootCmd(stdout, stderr io.Writer) *cobra.Command {
 	opts.maxFileSize = sizeFlag(safefile.DefaultMaxSize)
 	cmd.AddCommand(newCheckCmd(&rootDir, opts, stdout, stderr), newBuildCmd(&rootDir, opts, stdout, stderr), newValuesCmd(&rootDir, opts, stdout, stderr), newFixCmd(&rootDir, opts, stdout, stderr), newRulesCmd(stdout), newFiguresCmd(&rootDir, opts, stdout, stderr), newI18nCmd(&rootDir, stdout, stderr), newVersionCmd(stdout), newServeCmd(&rootDir, opts, stdout, stderr), newInitCmd(&rootDir, stdout), newNewCmd(&rootDir, opts, stdout, stderr))
 	cmd.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return &exitError{2, err} })
+	cmd.PersistentPreRunE = func(c *cobra.Command, args []string) error {
+		if !needsProject(c, args) || c.Flags().Changed("root") {
+			return nil
+		}
+		dir, err := findProject(rootDir)
+		if err != nil {
+			return &exitError{2, err}
+		}
+		rootDir = dir
+		return nil
+	}
 	return cmd
+}
+
+// needsProject reports whether command c (with its arguments) works on a
+// Hugo project: all but init, version, rules, help and values given files.
+func needsProject(c *cobra.Command, args []string) bool {
+	switch c.Name() {
+	case "init", "version", "rules", "help", "completion", "evdoc":
+		return false
+	case "values":
+		return len(args) == 0
+	}
+	return true
+}
+
+// findProject returns the project directory for a command run in dir
+// without --root: dir when it holds a Hugo configuration, else the
+// nearest parent that does (as git and Hugo look upwards), else an error
+// naming where evdoc looked and what to do.
+func findProject(dir string) (string, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return dir, nil
+	}
+	for d := abs; ; {
+		if hasHugoConfig(d) {
+			if d == abs {
+				return dir, nil
+			}
+			return d, nil
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			break
+		}
+		d = parent
+	}
+	return "", fmt.Errorf("no Hugo project here: %s and its parent directories hold no Hugo configuration (%s, or a %s/_default directory); run evdoc in a project, name one with --root DIR, or make one with evdoc init", abs, strings.Join(site.RootConfigFiles, ", "), site.ConfigDir)
+}
+
+// hasHugoConfig reports whether dir holds a Hugo configuration file or
+// configuration directory.
+func hasHugoConfig(dir string) bool {
+	for _, n := range site.RootConfigFiles {
+		if fi, err := os.Stat(filepath.Join(dir, n)); err == nil && !fi.IsDir() {
+			return true
+		}
+	}
+	fi, err := os.Stat(filepath.Join(dir, site.ConfigDir, "_default"))
+	return err == nil && fi.IsDir()
 }
 
 // globalOptions are the flags the commands that read evidence share. Each

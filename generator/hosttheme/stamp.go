@@ -22,16 +22,24 @@ const ComponentStamp = "evdoc-component.toml"
 
 // Stamp is ComponentStamp's content.
 type Stamp struct {
-	// Evdoc is the module version of the evdoc that wrote the component
-	// (v0.3.0, a pseudo-version, "(devel)").
+	// Evdoc names the evdoc that wrote the component: its module version
+	// (v0.3.0, a pseudo-version) or "(devel)" and the short commit.
 	Evdoc string `toml:"evdoc"`
+	// Commit is the full commit of the evdoc that wrote the component,
+	// when its binary records one: the workflow `evdoc init` writes
+	// installs evdoc at this commit.
+	Commit string `toml:"commit,omitempty"`
 	// Sum is the component's Sum when it was written.
 	Sum string `toml:"sum"`
 }
 
 // Format returns the stamp file's text.
 func (s Stamp) Format() []byte {
-	return fmt.Appendf(nil, "# Written by `evdoc init` with the component; evdoc check and build compare\n# themes/evdoc with their own component. Run `evdoc init` to update both.\nevdoc = %q\nsum = %q\n", s.Evdoc, s.Sum)
+	b := fmt.Appendf(nil, "# Written by `evdoc init` with the component; evdoc check and build compare\n# themes/evdoc with their own component. Run `evdoc init` to update both.\nevdoc = %q\n", s.Evdoc)
+	if s.Commit != "" {
+		b = fmt.Appendf(b, "commit = %q\n", s.Commit)
+	}
+	return fmt.Appendf(b, "sum = %q\n", s.Sum)
 }
 
 // Digests returns the SHA-256 of each file under dir in fsys, by its

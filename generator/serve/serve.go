@@ -414,25 +414,60 @@ func (s *server) writeBanner(dir string) error {
 	return writeReplace(filepath.Join(dir, filepath.FromSlash(BannerFile)), append(j, '\n'))
 }
 
-// noteMissingBanner tells the terminal when no staged template calls the
-// banner partial (a site with its own theme), so the findings show in
-// the terminal only.
+// noteMissingBanner tells the terminal when no template Hugo would run
+// calls the banner partial (a site with its own theme that evdoc's
+// component does not hook into), so the findings show in the terminal
+// only. A template of the project or of another theme that calls it
+// counts; one of evdoc's component (its hook partials for known themes)
+// counts only when a template outside the component calls that hook.
 func (s *server) noteMissingBanner() {
-	found := false
-	for _, d := range []string{"layouts", "themes"} {
-		_ = filepath.WalkDir(filepath.Join(s.served, d), func(p string, e fs.DirEntry, err error) error {
-			if err != nil || found || e.IsDir() || !strings.HasSuffix(p, ".html") || strings.HasSuffix(filepath.ToSlash(p), "/"+BannerPartial) {
+	if !bannerReachable(s.served) {
+		fmt.Fprintf(s.opt.Log, "evdoc: no layout calls the %q partial, so the served pages show no findings banner; add {{ partial %q . }} after <body> in your baseof.html\n", BannerPartial, BannerPartial)
+	}
+}
+
+// bannerReachable reports whether a template of the project at dir that
+// Hugo runs calls BannerPartial (see noteMissingBanner).
+func bannerReachable(dir string) bool {
+	component := filepath.Join(dir, "themes", "evdoc") + string(filepath.Separator)
+	var outside []string // templates outside the component
+	var hooks []string   // partial names of component templates calling the banner
+	for _, d := range []string{"layouts", "themes", "_vendor"} {
+		_ = filepath.WalkDir(filepath.Join(dir, d), func(p string, e fs.DirEntry, err error) error {
+			if err != nil || e.IsDir() || !strings.HasSuffix(p, ".html") || strings.HasSuffix(filepath.ToSlash(p), "/"+BannerPartial) {
 				return nil
 			}
-			if b, err := os.ReadFile(p); err == nil && strings.Contains(string(b), BannerPartial) {
-				found = true
+			b, err := os.ReadFile(p)
+			if err != nil {
+				return nil
+			}
+			text := string(b)
+			if !strings.HasPrefix(p, component) {
+				outside = append(outside, text)
+				return nil
+			}
+			if strings.Contains(text, BannerPartial) {
+				rel := filepath.ToSlash(strings.TrimPrefix(p, component))
+				for _, pre := range []string{"layouts/_partials/", "layouts/partials/"} {
+					if name, ok := strings.CutPrefix(rel, pre); ok {
+						hooks = append(hooks, strings.TrimSuffix(name, ".html"))
+					}
+				}
 			}
 			return nil
 		})
 	}
-	if !found {
-		fmt.Fprintf(s.opt.Log, "evdoc: no layout calls the %q partial, so the served pages show no findings banner; add {{ partial %q . }} after <body> in your baseof.html\n", BannerPartial, BannerPartial)
+	for _, text := range outside {
+		if strings.Contains(text, BannerPartial) {
+			return true
+		}
+		for _, h := range hooks {
+			if strings.Contains(text, `"`+h+`"`) || strings.Contains(text, `"`+h+`.html"`) {
+				return true
+			}
+		}
 	}
+	return false
 }
 
 // runHugo runs Hugo's server on the served directory until ctx is done,
