@@ -67,6 +67,7 @@ func TestHelpListsOnlyFlagsUsed(t *testing.T) {
 		"evdoc serve":        append([]string{"base-url", "bind", "debounce", "hugo", "port", "strict", "verbose"}, judge...),
 		"evdoc fix":          append([]string{"allow-scale", "dry-run", "lock-wait"}, judge...),
 		"evdoc figures":      append([]string{"check"}, judge...),
+		"evdoc impact":       append([]string{"base", "format"}, judge...),
 	}
 	for _, c := range commands(newRootCmd(nil, nil)) {
 		var got []string

@@ -111,6 +111,7 @@ func TestWorkflowOrder(t *testing.T) {
 	check := at(runs("evdoc check --strict"), "evdoc check --strict")
 	sarif := at(uses("github/codeql-action/upload-sarif"), "uploading SARIF")
 	strictBuild := at(runs("evdoc build --strict"), "evdoc build --strict")
+	impactStep := at(runs("evdoc impact --base"), "evdoc impact on pull requests")
 	upload := at(uses("actions/upload-pages-artifact"), "uploading the Pages artifact")
 	for _, o := range []struct {
 		before, after int
@@ -120,6 +121,7 @@ func TestWorkflowOrder(t *testing.T) {
 		{hugoCache, strictBuild, "Hugo's cache before the build"},
 		{install, check, "install before check"},
 		{check, strictBuild, "check before build"},
+		{install, impactStep, "install before impact"},
 		{strictBuild, upload, "the strict build before the Pages artifact"},
 	} {
 		if o.before >= o.after {
@@ -136,6 +138,9 @@ func TestWorkflowOrder(t *testing.T) {
 	}
 	if !build.Steps[sarif].ContinueOnError || !strings.Contains(build.Steps[sarif].If, "head.repo.full_name") {
 		t.Error("the SARIF upload must not fail the job where code scanning is unavailable (continue-on-error, skipped on fork pull requests)")
+	}
+	if st := build.Steps[impactStep]; !strings.Contains(st.If, "pull_request") || !strings.Contains(st.Run, "GITHUB_STEP_SUMMARY") || strings.Contains(st.Run, "${{") {
+		t.Errorf("the impact step must run on pull requests into the job summary, with the base branch passed through env (no expression in run): %+v", st)
 	}
 	if build.Permissions["security-events"] != "write" {
 		t.Error("the build job cannot upload SARIF without security-events: write")

@@ -122,7 +122,9 @@ func TestREADMEQuickstart(t *testing.T) {
 		hugo = strings.TrimSpace(string(out))
 	}
 	dir := t.TempDir()
-	env := append(os.Environ(), "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"), "EVDOC_HUGO="+hugo)
+	env := append(os.Environ(), "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"), "EVDOC_HUGO="+hugo,
+		// the quickstart's git commit, on a machine with no git identity
+		"GIT_AUTHOR_NAME=lab", "GIT_AUTHOR_EMAIL=lab@example.org", "GIT_COMMITTER_NAME=lab", "GIT_COMMITTER_EMAIL=lab@example.org")
 	cwd := dir
 	for i, st := range steps {
 		cwdFile := filepath.Join(bin, "cwd")
