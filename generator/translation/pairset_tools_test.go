@@ -1,0 +1,199 @@
+package translation_test
+
+import (
+	"fmt"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+	"text/tabwriter"
+
+	"golang.org/x/tools/txtar"
+
+	"github.com/evdoc-lab/evdoc/generator/check"
+	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/site"
+	"github.com/evdoc-lab/evdoc/internal/txtartest"
+)
+
+// knownOpen lists the pairs of testdata/pairset-s4 whose right verdict
+// evdoc does not give yet, each with the behaviour it lacks. Their labels
+// are right; TestToolPairSet logs them instead of failing, and fails on
+// one that passes, so an entry goes when the behaviour lands.
+var knownOpen = map[string]string{
+	// A ± B quoted as a tool prints mean ± spread: today ± is a tolerance,
+	// so the claim holds one number and two references are claim-arity.
+	"01-agree-pm-hyperfine-mean-spread":       "claimpm: A ± B with two references (mean, spread) is claim-arity",
+	"02-disagree-pm-hyperfine-mean-digit":     "claimpm: ± read as a tolerance; the wrong mean 418.7 is not checked as a mean",
+	"03-disagree-pm-hyperfine-spread-changed": "claimpm: the spread 6.2 (σ 2.6) is never compared",
+	"04-agree-pm-hyperfine-relative":          "claimpm: A ± B배/倍 with two references is claim-arity",
+	"05-agree-pm-wrk-latency-spellings":       "claimpm: A ms ± B ms with two references is claim-arity",
+	"06-disagree-pm-fortio-spread-digits":     "claimpm: the spread 4.31 (stddev 4.127 ms) is never compared",
+	"07-agree-pm-fortio-sizes":                "claimpm: A ± B바이트/バイト with two references is claim-arity",
+	"60-agree-pm-benchstat-variation":         "claimpm: benchstat's mean ± variation% with two references is claim-arity",
+	// Ratios (k6 rate metrics, vegeta JSON success, k6 threshold limits):
+	// today a value without a unit that a % claim cannot bind to.
+	"08-agree-ratio-k6-checks-percent":             "units: [99.75%] on checks.rate 0.9975 is 'expected evidence with a unit'",
+	"09-disagree-ratio-k6-checks-not-scaled":       "units: the ko source [99.75%] on a ratio is a false alarm",
+	"11-disagree-ratio-vegeta-json-digits":         "units: the ko source [99.15%] on vegeta JSON success 0.9915 is a false alarm",
+	"13-disagree-ratio-k6-failed-x10":              "units: the ko source [0.25%] on http_req_failed.rate 0.0025 is a false alarm",
+	"73-agree-ratio-threshold-limit":               "units: [1%] on the k6 threshold limit rate<0.01 is 'expected evidence with a unit'",
+	"74-disagree-ratio-threshold-limit-not-scaled": "units: the ko source [1%] on the limit 0.01 is a false alarm",
+	// Comparator words, 최소, code spans, half-steps (parity).
+	"28-agree-bound-prose-over-verb":        "parity: ja 30秒を超える is read as > 30 s, ko 30초를 넘는 as 30 s",
+	"32-agree-bound-claim-minimum-word":     "parity: ko 최소 before a claim is read as >= and ja 最小 as =",
+	"36-disagree-code-span-fullwidth-digit": "parity: --retries=3 against --retries=３ in a code span is not reported",
+	"39-disagree-code-span-as-prose":        "parity: a code span of the source written as prose is not reported",
+	// Found by this set, outside the three behaviours above.
+	"43-disagree-number-word-prose": "parity: a number word against a number word (두 차례 against 三回) is never compared (parity.go: two word numbers left over are no finding)",
+	"52-agree-approx-sign":          "claim grammar: ≒ is not an approximation sign (claim-literal), and translation-approx calls [≒0.62ms] exact",
+	"55-agree-unit-millicores":      "parity: translation-claims reads ko [127m] as 127 m (no unit kind) where the check binds it to 127 millicores, so it differs from [0.127コア]",
+}
+
+// TestToolPairSet checks the ko/ja pairs of testdata/pairset-s4/*.txtar,
+// projects whose evidence is lab tools' output as the tools print it, with
+// the whole check (site.Load, Site.Check, the project's evdoc.toml):
+//
+//   - an agreeing pair (NN-agree-what) has no finding on either page;
+//   - a disagreeing pair (NN-disagree-what) has a translation finding
+//     (translation-*) or a claim-mismatch on the Japanese page, and none at
+//     all on its Korean source, which is right against its evidence.
+//
+// A pair of knownOpen is logged with its reason; one that passes fails the
+// test, so that it leaves the list. A failure prints the table of every
+// pair: its label, what the check gave and the findings on its pages.
+func TestToolPairSet(t *testing.T) {
+	paths, err := filepath.Glob("testdata/pairset-s4/*.txtar")
+	if err != nil || len(paths) == 0 {
+		t.Fatalf("no testdata/pairset-s4/*.txtar (%v)", err)
+	}
+	type row struct {
+		id, want, got, status string
+		findings              []string
+	}
+	var rows []row
+	seen := map[string]bool{}
+	agree, disagree := 0, 0
+	for _, path := range paths {
+		ar, err := txtar.ParseFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids := pairIDs(t, ar)
+		s, err := site.Load(txtartest.Write(t, ar))
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, ds := s.Check(check.DefaultOptions())
+		byPage := map[string][]diag.Diagnostic{}
+		for _, d := range ds {
+			byPage[filepath.ToSlash(d.Pos.File)] = append(byPage[filepath.ToSlash(d.Pos.File)], d)
+		}
+		for _, id := range ids {
+			if seen[id] {
+				t.Errorf("%s: pair %s is in two archives", path, id)
+			}
+			seen[id] = true
+			want := strings.SplitN(id, "-", 3)[1]
+			ko, ja := byPage["content/ko/docs/"+id+".md"], byPage["content/ja/docs/"+id+".md"]
+			reported := false
+			for _, d := range ja {
+				if strings.HasPrefix(string(d.Rule), "translation-") || d.Rule == diag.ClaimMismatch {
+					reported = true
+				}
+			}
+			var ok bool
+			got := "agree"
+			switch {
+			case want == "agree":
+				agree++
+				if len(ko)+len(ja) > 0 {
+					got = "reported"
+				}
+				ok = got == "agree"
+			default:
+				disagree++
+				switch {
+				case len(ko) > 0:
+					got = "source flagged"
+				case reported:
+					got = "disagree"
+				}
+				ok = got == "disagree"
+			}
+			r := row{id: id, want: want, got: got, status: "ok"}
+			for _, d := range append(ko, ja...) {
+				r.findings = append(r.findings, fmt.Sprintf("%s:%d:%d %s", strings.TrimPrefix(d.Pos.File, "content/"), d.Pos.Line, d.Pos.Column, d.Rule))
+			}
+			reason, open := knownOpen[id]
+			switch {
+			case open && ok:
+				r.status = "FIXED"
+				t.Errorf("%s: labelled %s and now checked so; remove it from knownOpen (%s)", id, want, reason)
+			case open:
+				r.status = "open"
+				t.Logf("%s: labelled %s, got %s; known open: %s", id, want, got, reason)
+			case !ok:
+				r.status = "FAIL"
+				t.Errorf("%s: labelled %s, got %s: %s", id, want, got, strings.Join(r.findings, ", "))
+			}
+			rows = append(rows, r)
+		}
+	}
+	for id := range knownOpen {
+		if !seen[id] {
+			t.Errorf("knownOpen names %s, which no archive holds", id)
+		}
+	}
+	if n := agree + disagree; n < 60 || agree*5 < n*2 || disagree*5 < n*2 {
+		t.Errorf("%d agreeing and %d disagreeing pairs; want 60 pairs at least, each verdict 40%% of them at least", agree, disagree)
+	}
+	if t.Failed() {
+		var b strings.Builder
+		w := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
+		fmt.Fprintln(w, "pair\twant\tgot\tstatus\tfindings")
+		for _, r := range rows {
+			fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%s\n", r.id, r.want, r.got, r.status, strings.Join(r.findings, ", "))
+		}
+		w.Flush()
+		t.Log("\n" + b.String())
+	}
+}
+
+// pairIDs returns the pair ids of ar, in order: every content/ko/docs/ID.md
+// with its content/ja/docs/ID.md, ID being NN-agree-what or
+// NN-disagree-what.
+func pairIDs(t *testing.T, ar *txtar.Archive) []string {
+	t.Helper()
+	pages := map[string]map[string]bool{"ko": {}, "ja": {}}
+	for _, f := range ar.Files {
+		rest, ok := strings.CutPrefix(f.Name, "content/")
+		if !ok {
+			continue
+		}
+		lang, name, _ := strings.Cut(rest, "/docs/")
+		id, ok := strings.CutSuffix(name, ".md")
+		if pages[lang] == nil || !ok {
+			t.Fatalf("%s: want content/ko/docs/ID.md or content/ja/docs/ID.md", f.Name)
+		}
+		parts := strings.SplitN(id, "-", 3)
+		if len(parts) < 3 || parts[1] != "agree" && parts[1] != "disagree" {
+			t.Fatalf("%s: want an id NN-agree-what or NN-disagree-what", f.Name)
+		}
+		pages[lang][id] = true
+	}
+	var ids []string
+	for id := range pages["ko"] {
+		if !pages["ja"][id] {
+			t.Fatalf("pair %s has no Japanese page", id)
+		}
+		ids = append(ids, id)
+	}
+	for id := range pages["ja"] {
+		if !pages["ko"][id] {
+			t.Fatalf("pair %s has no Korean page", id)
+		}
+	}
+	sort.Strings(ids)
+	return ids
+}
