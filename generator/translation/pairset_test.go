@@ -1,6 +1,7 @@
 package translation
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -98,6 +99,22 @@ func FuzzSelfParity(f *testing.F) {
 	}
 	for _, file := range ar.Files {
 		f.Add(string(file.Data))
+	}
+	// the pages of the tool-output page set, without their front matter
+	tools, err := filepath.Glob("testdata/pairset-s4/*.txtar")
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, path := range tools {
+		ar, err := txtar.ParseFile(path)
+		if err != nil {
+			f.Fatal(err)
+		}
+		for _, file := range ar.Files {
+			if _, body, ok := strings.Cut(string(file.Data), "\n---\n\n"); ok && strings.HasPrefix(file.Name, "content/") {
+				f.Add(body)
+			}
+		}
 	}
 	f.Add("| a | b |\n|---|---|\n| [1분 30초](ev:r/t.x) | 두 번 |\n\n# 3 → 5\n\n```\n40초\n```\n")
 	md := claim.NewMarkdown()

@@ -30,39 +30,40 @@ var knownOpen = map[string]string{
 	"005-agree-pm-wrk-latency-spellings":           "claimpm: A ms ± B ms with two references is claim-arity",
 	"006-disagree-pm-fortio-spread-digits":         "claimpm: the spread 4.31 (stddev 4.127 ms) is never compared",
 	"007-agree-pm-fortio-sizes":                    "claimpm: A ± B바이트/バイト with two references is claim-arity",
-	"091-disagree-pm-single-reference-mean-digits": "claimpm: [1857.3 ± 21.4ms] on a mean of 1873.5 passes as 1857.3 with a tolerance of 21.4, and translation-claims sees overlapping ranges",
 	"060-agree-pm-benchstat-variation":             "claimpm: benchstat's mean ± variation% with two references is claim-arity",
+	"091-disagree-pm-single-reference-mean-digits": "claimpm: [1857.3 ± 21.4ms] on a mean of 1873.5 passes as 1857.3 with a tolerance of 21.4, and translation-claims sees overlapping ranges",
 	// Ratios (k6 rate metrics, vegeta JSON success, k6 threshold limits):
 	// today a value without a unit that a % claim cannot bind to.
 	"008-agree-ratio-k6-checks-percent":             "units: [99.75%] on checks.rate 0.9975 is 'expected evidence with a unit'",
 	"009-disagree-ratio-k6-checks-not-scaled":       "units: the ko source [99.75%] on a ratio is a false alarm",
 	"011-disagree-ratio-vegeta-json-digits":         "units: the ko source [99.15%] on vegeta JSON success 0.9915 is a false alarm",
 	"013-disagree-ratio-k6-failed-x10":              "units: the ko source [0.25%] on http_req_failed.rate 0.0025 is a false alarm",
-	"092-agree-ratio-bare-vs-percent":               "units: ja [99.75%] on checks.rate 0.9975 is 'expected evidence with a unit', and translation-claims calls it other than ko [0.9975]",
 	"073-agree-ratio-threshold-limit":               "units: [1%] on the k6 threshold limit rate<0.01 is 'expected evidence with a unit'",
 	"074-disagree-ratio-threshold-limit-not-scaled": "units: the ko source [1%] on the limit 0.01 is a false alarm",
-	// Comparator words, 최소, code spans, half-steps (parity).
+	"092-agree-ratio-bare-vs-percent":               "units: ja [99.75%] on checks.rate 0.9975 is 'expected evidence with a unit', and translation-claims calls it other than ko [0.9975]",
+	// Comparator words, 최소 and code spans (parity).
 	"028-agree-bound-prose-over-verb":        "parity: ja 30秒を超える is read as > 30 s, ko 30초를 넘는 as 30 s",
 	"032-agree-bound-claim-minimum-word":     "parity: ko 최소 before a claim is read as >= and ja 最小 as =",
 	"036-disagree-code-span-fullwidth-digit": "parity: --retries=3 against --retries=３ in a code span is not reported",
 	"039-disagree-code-span-as-prose":        "parity: a code span of the source written as prose is not reported",
 	// Found by this set, outside the three behaviours above.
-	"043-disagree-number-word-prose":      "parity: a number word against a number word (두 차례 against 三回) is never compared (parity.go: two word numbers left over are no finding)",
-	"052-agree-approx-sign":               "claim grammar: ≒ is not an approximation sign (claim-literal), and translation-approx calls [≒0.62ms] exact",
-	"077-disagree-percentile-label-prose": "parity: a percentile label in prose (p99 against p95) is a name, never compared, though it says which value the claim beside it is",
-	"078-disagree-superscript-exponent":   "parity: a superscript exponent (10² against 10³) is not read as a number",
-	"079-agree-range-prose-unit-on-end":   "parity: in prose the unit of a range's upper end (3~5초) is not applied to its lower end, so 3 differs from 3秒",
-	"080-agree-within-word":               "parity: ko 안에 (within) after a claim is not a comparator while ja 以内 is <=",
-	"081-agree-wrk-thousands-suffix":      "claim grammar: wrk's 2.76k, quoted as printed, is claim-literal (k is not read as a thousand)",
-	"055-agree-unit-millicores":           "parity: translation-claims reads ko [127m] as 127 m (no unit kind) where the check binds it to 127 millicores, so it differs from [0.127コア]",
+	"043-disagree-number-word-prose":          "parity: a number word against a number word (두 차례 against 三回) is never compared (parity.go: two word numbers left over are no finding)",
+	"052-agree-approx-sign":                   "claim grammar: ≒ is not an approximation sign (claim-literal), and translation-approx calls [≒0.62ms] exact",
+	"055-agree-unit-millicores":               "parity: translation-claims reads ko [127m] as 127 m (no unit kind) where the check binds it to 127 millicores, so it differs from [0.127コア]",
+	"077-disagree-percentile-label-prose":     "parity: a percentile label in prose (p99 against p95) is a name, never compared, though it says which value the claim beside it is",
+	"078-disagree-superscript-exponent":       "parity: a superscript exponent (10² against 10³) is not read as a number",
+	"079-agree-range-prose-unit-on-end":       "parity: in prose the unit of a range's upper end (3~5초) is not applied to its lower end, so 3 differs from 3秒",
+	"080-agree-within-word":                   "parity: ko 안에 (within) after a claim is not a comparator while ja 以内 is <=",
+	"081-agree-wrk-thousands-suffix":          "claim grammar: wrk's 2.76k, quoted as printed, is claim-literal (k is not read as a thousand)",
+	"105-disagree-claims-swapped-with-labels": "parity: claims swapped between the names beside them (p50 [78.1ms] of p90) pass, as each claim matches its own reference and a claim's name in prose is not read",
 }
 
 // TestToolPairSet checks the ko/ja pairs of testdata/pairset-s4/*.txtar,
 // projects whose evidence is lab tools' output as the tools print it, with
 // the whole check (site.Load, Site.Check, the project's evdoc.toml):
 //
-//   - an agreeing pair (NN-agree-what) has no finding on either page;
-//   - a disagreeing pair (NN-disagree-what) has a translation finding
+//   - an agreeing pair (NNN-agree-what) has no finding on either page;
+//   - a disagreeing pair (NNN-disagree-what) has a translation finding
 //     (translation-*) or a claim-mismatch on the Japanese page, and none at
 //     all on its Korean source, which is right against its evidence.
 //
@@ -168,8 +169,8 @@ func TestToolPairSet(t *testing.T) {
 }
 
 // pairIDs returns the pair ids of ar, in order: every content/ko/docs/ID.md
-// with its content/ja/docs/ID.md, ID being NN-agree-what or
-// NN-disagree-what.
+// with its content/ja/docs/ID.md, ID being NNN-agree-what or
+// NNN-disagree-what.
 func pairIDs(t *testing.T, ar *txtar.Archive) []string {
 	t.Helper()
 	pages := map[string]map[string]bool{"ko": {}, "ja": {}}
@@ -185,7 +186,7 @@ func pairIDs(t *testing.T, ar *txtar.Archive) []string {
 		}
 		parts := strings.SplitN(id, "-", 3)
 		if len(parts) < 3 || parts[1] != "agree" && parts[1] != "disagree" {
-			t.Fatalf("%s: want an id NN-agree-what or NN-disagree-what", f.Name)
+			t.Fatalf("%s: want an id NNN-agree-what or NNN-disagree-what", f.Name)
 		}
 		pages[lang][id] = true
 	}
