@@ -50,6 +50,9 @@ type Number struct {
 	// counterpart is no finding on its own (一つの理由 and 이유 하나: a
 	// language writes "one" where the other writes none).
 	word bool
+	// another is set for a word of value one that says "one more"
+	// (もう一つ, 한 번 더): see wordsPair.
+	another bool
 	// point is set for a time followed by a word that makes it a point
 	// after a start (12초 후, 12초 시점, 12秒後, 12秒の時点, 12 s after):
 	// what +12s says on a timeline, without the sign.
@@ -602,6 +605,7 @@ func addWordNumbers(out []Number, text, norm string, at func(int) int) []Number 
 		bu := parityUnits[w.Unit]
 		n := Number{Kind: "number", Value: w.Value.Mul(bu.factor), Unit: bu.name, word: true}
 		qualify(&n, norm, w.Start, w.End)
+		n.another = w.Value.Equal(one) && oneMore(norm, w.Start, w.End)
 		n.Start, n.End = at(w.Start), at(w.End)
 		n.Text = text[n.Start:n.End]
 		all = append(all, n)

@@ -47,7 +47,6 @@ var knownOpen = map[string]string{
 	"036-disagree-code-span-fullwidth-digit": "parity: --retries=3 against --retries=３ in a code span is not reported",
 	"039-disagree-code-span-as-prose":        "parity: a code span of the source written as prose is not reported",
 	// Found by this set, outside the three behaviours above.
-	"043-disagree-number-word-prose":          "parity: a number word against a number word (두 차례 against 三回) is never compared (parity.go: two word numbers left over are no finding)",
 	"052-agree-approx-sign":                   "claim grammar: ≒ is not an approximation sign (claim-literal), and translation-approx calls [≒0.62ms] exact",
 	"055-agree-unit-millicores":               "parity: translation-claims reads ko [127m] as 127 m (no unit kind) where the check binds it to 127 millicores, so it differs from [0.127コア]",
 	"077-disagree-percentile-label-prose":     "parity: a percentile label in prose (p99 against p95) is a name, never compared, though it says which value the claim beside it is",

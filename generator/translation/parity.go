@@ -1311,10 +1311,11 @@ func compareNumbers(ds, dt *doc, sectionsAlign bool, at posFn, rel relFn, srcNam
 			continue
 		}
 		for j, e := range extra {
-			// a number written as a word stands against a number written
-			// in digits of the same block only (두 번 and 3回); two word
-			// numbers left over are no finding (네 단계 and もう一つ)
-			if found < 0 && !moved[j] && e.unit == m.unit && e.n.word != m.n.word {
+			// a number written as a word stands against a number of the
+			// same block left over, in digits or as a word (두 번 and 3回,
+			// 두 차례 and 三回: see wordsPair); one left over alone is no
+			// finding (네 단계 and もう一つ)
+			if found < 0 && !moved[j] && e.unit == m.unit && (e.n.word != m.n.word || wordsPair(m.n, e.n)) {
 				found = j
 			}
 		}
