@@ -241,6 +241,10 @@ func judge(p *claim.Page, st *evidence.Store, opt Options, keep bool) judgement 
 					r.OK = false
 				}
 			}
+			if d, ok := labelMismatch(p, c, v); ok {
+				*ds = append(*ds, d)
+				r.OK = false
+			}
 			if !keep {
 				continue
 			}

@@ -65,6 +65,7 @@ const (
 	ClaimArity        RuleID = "claim-arity"
 	ClaimUnknownRef   RuleID = "claim-unknown-ref"
 	ClaimMismatch     RuleID = "claim-mismatch"
+	ClaimLabel        RuleID = "claim-label"
 	ClaimUnbound      RuleID = "claim-unbound"
 	ClaimNumberWord   RuleID = "claim-number-word"
 	ClaimUnchecked    RuleID = "claim-unchecked"
@@ -222,6 +223,8 @@ func Catalogue() []Rule {
 			"Use a name `evdoc values` lists, or fix the evidence set's errors first."},
 		{ClaimMismatch, Error, "A quoted number disagrees with its evidence value at the precision written.",
 			"Correct the number (evdoc fix rewrites stale numbers) or the reference."},
+		{ClaimLabel, Error, "The statistic written right before a claim (p50, p99, 평균/平均, 최댓값/最大値, 중앙값/中央値…) is not the one its evidence value's name names (…p90, latencies.99th, p(95), rtt.avg…): p50은 [78.1ms](ev:…p90).",
+			"Name the value the reference binds, or bind the value the text names."},
 		{ClaimUnbound, Error, "A measured number in prose, or in a shortcode argument a reader sees (a figure caption, a details summary), is neither a claim nor exempt: digits of any script (𝟒𝟎, ٣) or a fraction (½), and a number glued to a unit, a multiplier or a rate (40ms, 1.2k, 3M, 60fps, 5req/s); a name (p99, L7, 2FA, 5G) is not one.",
 			`Link it to its evidence as a claim, or mark it [n](ev:exempt "reason").`},
 		{ClaimNumberWord, Off, "A number written as a word with a counter (세 번, 二回, ふたつ) in prose is bound to no evidence. Words with another unit (四十秒, 세 시간) and Sino-Korean numerals (오십 번) are not reported.",

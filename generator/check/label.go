@@ -1,0 +1,263 @@
+package check
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/evdoc-lab/evdoc/generator/claim"
+	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/evidence"
+)
+
+// A label is the statistic a text names beside a number, or a value's
+// name names: a percentile ("p50", "p90", "p99.9"; a median is "p50"),
+// "mean", "max" or "min".
+
+var (
+	// percentile labels in text: p99, P99.9, p(95), 99th, 99퍼센타일,
+	// 99パーセンタイル, 99 percentile
+	labelPercentileRe = regexp.MustCompile(`(?i)(?:^|[^0-9a-z_.])(?:p(\d+(?:\.\d+)?)|p\((\d+(?:\.\d+)?)\)|(\d+(?:\.\d+)?) ?(?:th|퍼센타일|パーセンタイル|百分位|percentile))$`)
+	// the statistic words of text, by the label they name; a word of
+	// maxWords names one only when followed by a particle or a colon
+	// (최대 [3회] is "at most 3")
+	labelWords = []struct{ word, label string }{
+		{"중앙값", "p50"}, {"中央値", "p50"}, {"median", "p50"},
+		{"평균값", "mean"}, {"평균", "mean"}, {"平均値", "mean"}, {"平均", "mean"}, {"average", "mean"}, {"mean", "mean"}, {"avg", "mean"},
+		{"최댓값", "max"}, {"최대값", "max"}, {"最大値", "max"}, {"maximum", "max"},
+		{"최솟값", "min"}, {"최소값", "min"}, {"最小値", "min"}, {"minimum", "min"},
+	}
+	boundWords = []struct{ word, label string }{
+		{"최대", "max"}, {"最大", "max"}, {"max", "max"},
+		{"최소", "min"}, {"最小", "min"}, {"min", "min"},
+	}
+	// the nouns a label may stand before, between it and the claim (p99
+	// 지연은 [29.8ms], p95レイテンシは[29.8ms]): what is measured
+	labelNouns = []string{
+		"지연 시간", "지연시간", "응답 시간", "응답시간", "지연", "레이턴시", "latency", "rtt", "값",
+		"レイテンシ", "レイテンシー", "遅延", "応答時間", "値",
+	}
+	// the particles and signs that end a label before its claim
+	labelParticles = []string{"은", "는", "이", "가", "도", "의", "は", "が", "も", "の", ":", "：", "=", "＝"}
+)
+
+// LabelBefore returns the label that text, the text of a page ending
+// where a claim (or a number) starts, names right before it: a label, at
+// most one noun of what is measured (지연, レイテンシ, latency), then
+// spaces, a particle (은, は, の …) or a colon: p99는 [..], p99 [..],
+// p99: [..], p99 지연은 [..], 평균 [..], 최대값은 [..]. 최대, 最大, max and
+// their minimum words name a label only with a particle or a colon
+// (최대는 [..]; 최대 [3회] is a bound). It returns "" when text names
+// none.
+func LabelBefore(text string) string {
+	s := strings.TrimRightFunc(text, unicode.IsSpace)
+	particle := false
+	for _, p := range labelParticles {
+		if strings.HasSuffix(s, p) {
+			s, particle = strings.TrimRightFunc(strings.TrimSuffix(s, p), unicode.IsSpace), true
+			break
+		}
+	}
+	if l := labelAtEnd(s, particle); l != "" {
+		return l
+	}
+	low := strings.ToLower(s)
+	for _, n := range labelNouns {
+		if strings.HasSuffix(low, n) && !glued(low[:len(low)-len(n)], n) {
+			return labelAtEnd(strings.TrimRightFunc(s[:len(s)-len(n)], unicode.IsSpace), true)
+		}
+	}
+	return ""
+}
+
+// glued reports whether noun, an ASCII word, follows an ASCII letter of
+// before (xlatency is not latency).
+func glued(before, noun string) bool {
+	if noun[0] >= utf8.RuneSelf || before == "" {
+		return false
+	}
+	c := before[len(before)-1]
+	return c >= 'a' && c <= 'z' || c >= '0' && c <= '9'
+}
+
+// labelAtEnd returns the label s ends with; bound words (최대, max …)
+// count only when particle is set.
+func labelAtEnd(s string, particle bool) string {
+	if m := labelPercentileRe.FindStringSubmatch(s); m != nil {
+		return percentileLabel(m[1] + m[2] + m[3])
+	}
+	low := strings.ToLower(s)
+	words := labelWords
+	for pass := 0; pass < 2; pass++ {
+		for _, w := range words {
+			if strings.HasSuffix(low, w.word) && !gluedWord(low[:len(low)-len(w.word)], w.word) {
+				return w.label
+			}
+		}
+		if !particle {
+			break
+		}
+		words = boundWords
+	}
+	return ""
+}
+
+// gluedWord reports whether word follows a letter of its own script in
+// before: an ASCII word after an ASCII letter or digit (xmax), a Hangul
+// word after Hangul (불평균), so that a word inside another is no label.
+func gluedWord(before, word string) bool {
+	if before == "" {
+		return false
+	}
+	r, _ := utf8.DecodeLastRuneInString(before)
+	w, _ := utf8.DecodeRuneInString(word)
+	switch {
+	case w < utf8.RuneSelf:
+		return r < utf8.RuneSelf && (unicode.IsLetter(r) || unicode.IsDigit(r))
+	case w >= 0xAC00 && w <= 0xD7A3:
+		return r >= 0xAC00 && r <= 0xD7A3
+	}
+	return false
+}
+
+// percentileLabel returns the label of percentile digits d: "p" and the
+// percentile, p999 and p9999 read as 99.9 and 99.99 as tools name them
+// (a point's trailing zeros dropped: p99.90 is p99.9). It returns "" for a
+// percentile under 10 or over 100 (p2 names a pod more often than a
+// percentile).
+func percentileLabel(d string) string {
+	if !strings.Contains(d, ".") && len(d) > 2 && strings.HasPrefix(d, "99") {
+		d = "99." + d[2:]
+	}
+	if strings.Contains(d, ".") {
+		d = strings.TrimSuffix(strings.TrimRight(d, "0"), ".")
+	}
+	whole, _, _ := strings.Cut(d, ".")
+	if len(whole) < 2 || len(whole) > 3 || len(whole) == 3 && d != "100" {
+		return ""
+	}
+	return "p" + d
+}
+
+var (
+	// p99_9, p99.9 and k6's p(99.9) in a value's name: the percentile's
+	// point written as "d" before splitting the name into words
+	namePointRe = regexp.MustCompile(`p(\d+)[._](\d+)`)
+	nameK6Re    = regexp.MustCompile(`p\((\d+)(?:\.(\d+))?\)`)
+	nameWordRe  = regexp.MustCompile(`[a-z0-9]+`)
+	namePctRe   = regexp.MustCompile(`^(?:p(\d+(?:d\d+)?)|(\d+(?:d\d+)?)(?:th|pct|percentile))$`)
+	nameStats   = map[string]string{
+		"median": "p50", "avg": "mean", "average": "mean", "mean": "mean",
+		"max": "max", "maximum": "max", "min": "min", "minimum": "min",
+		"sd": "spread", "stddev": "spread", "stdev": "spread", "std": "spread", "sigma": "spread", "variance": "spread", "var": "spread", "cv": "spread",
+	}
+)
+
+// LabelOfName returns the label a value's name (or raw key) names when
+// it names exactly one: h.latency.p50, latencies.99th, p(95),
+// latency_50_percent, rtt.avg, http_req_duration.max. A name of two
+// statistics (mean_sd, p99_over_p50) or none names no label ("").
+func LabelOfName(name string) string {
+	s := strings.ToLower(name)
+	s = nameK6Re.ReplaceAllStringFunc(s, func(m string) string {
+		g := nameK6Re.FindStringSubmatch(m)
+		if g[2] != "" {
+			return "p" + g[1] + "d" + g[2]
+		}
+		return "p" + g[1]
+	})
+	s = namePointRe.ReplaceAllString(s, "p${1}d${2}")
+	words := nameWordRe.FindAllString(s, -1)
+	found := ""
+	for i, w := range words {
+		l := ""
+		if m := namePctRe.FindStringSubmatch(w); m != nil {
+			l = percentileLabel(strings.ReplaceAll(m[1]+m[2], "d", "."))
+		} else if st, ok := nameStats[w]; ok {
+			l = st
+		} else if (w == "percent" || w == "percentile") && i > 0 && isDigits(words[i-1]) {
+			l = percentileLabel(words[i-1])
+		} else if w == "percentile" && i+1 < len(words) && isDigits(words[i+1]) {
+			l = percentileLabel(words[i+1])
+		}
+		if l == "" || l == found {
+			continue
+		}
+		if found != "" {
+			return "" // two statistics
+		}
+		found = l
+	}
+	if found == "spread" {
+		return ""
+	}
+	return found
+}
+
+func isDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// LabelName is how a message names label l: "p50", "the mean", "the
+// maximum", "the minimum".
+func LabelName(l string) string {
+	switch l {
+	case "mean":
+		return "the mean"
+	case "max":
+		return "the maximum"
+	case "min":
+		return "the minimum"
+	}
+	return l
+}
+
+// valueName is how a message names the value of label l: "the p90
+// value", "the mean value".
+func valueName(l string) string {
+	return "the " + strings.TrimPrefix(LabelName(l), "the ") + " value"
+}
+
+// labelMismatch is the claim-label finding of claim c of one reference,
+// bound to v, when the text right before c names a label (LabelBefore)
+// other than the one v's name names (LabelOfName): p50는 [78.1ms](ev:…p90).
+func labelMismatch(p *claim.Page, c claim.Claim, v *evidence.Value) (diag.Diagnostic, bool) {
+	if len(c.Refs) != 1 || c.Pos.Offset > len(p.Source) {
+		return diag.Diagnostic{}, false
+	}
+	start := lineStart(p.Source, c.Pos.Offset)
+	// c.Pos is the literal's first byte, after the link's [
+	said := LabelBefore(strings.TrimSuffix(string(p.Source[start:c.Pos.Offset]), "["))
+	if said == "" {
+		return diag.Diagnostic{}, false
+	}
+	is := LabelOfName(v.Name)
+	if is == "" {
+		is = LabelOfName(v.Key)
+	}
+	if is == "" || is == said {
+		return diag.Diagnostic{}, false
+	}
+	d := diag.Diagnostic{Pos: c.Pos, Severity: diag.Error, Rule: diag.ClaimLabel,
+		Message: fmt.Sprintf("the text calls [%s] %s, but ev:%s is %s; expected the label of the value bound (%s) or a reference to %s",
+			c.Literal, LabelName(said), c.Refs[0], valueName(is), LabelName(is), valueName(said)),
+		Related: []diag.Related{{Pos: v.Pos, Message: "evidence value " + v.Raw}}}
+	return withEnd(d, p, c.End), true
+}
+
+// lineStart returns the offset where the line holding offset at starts.
+func lineStart(src []byte, at int) int {
+	for i := at - 1; i >= 0; i-- {
+		if src[i] == '\n' {
+			return i + 1
+		}
+	}
+	return 0
+}
