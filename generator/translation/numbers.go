@@ -53,6 +53,9 @@ type Number struct {
 	// another is set for a word of value one that says "one more"
 	// (もう一つ, 한 번 더): see wordsPair.
 	another bool
+	// label is the statistic written right before the number in its
+	// block (p99 지연은 29.8ms: "p99"; see itemLabels).
+	label string
 	// point is set for a time followed by a word that makes it a point
 	// after a start (12초 후, 12초 시점, 12秒後, 12秒の時点, 12 s after):
 	// what +12s says on a timeline, without the sign.

@@ -63,6 +63,7 @@ type pageClaim struct {
 	numbers []Number
 	block   int // index into blocks, -1 if none
 	section int
+	label   string // the statistic written right before it (see itemLabels)
 }
 
 type figureUse struct {
@@ -88,6 +89,7 @@ func readDoc(p *Page) *doc {
 		claimAt[c.Pos.Offset] = i
 	}
 	blockOf := make(map[int]int, len(p.Parsed.Claims)) // claim index → block
+	claimLabel := map[int]string{}                      // claim index → its label
 	// text reads a block's inlines as text, with the page offset of each
 	// of its bytes (-1 for bytes not in the page). The offsets are valid
 	// until the next call.
@@ -206,10 +208,12 @@ func readDoc(p *Page) *doc {
 				bl.trans = append(bl.trans, t)
 			}
 		}
+		numLabel := itemLabels(txt, items, claimLabel)
 		for _, num := range nums {
 			if num.Kind == "id" {
 				continue // a name such as p99, L7 or MID1, not a number
 			}
+			num.label = numLabel[num.Start]
 			// Start and End become page offsets (End: just past the
 			// number's last byte when it maps, else the block's start
 			// line's end, so a finding still spans the number's line).
@@ -286,11 +290,15 @@ func readDoc(p *Page) *doc {
 				// views of one element each, capped: never written
 				one.Refs = c.Refs[k : k+1 : k+1]
 				one.numbers = nums[k : k+1 : k+1]
+				if k == 0 {
+					one.label = claimLabel[i] // the label names the first
+				}
 				d.claims = append(d.claims, one)
 			}
 			continue
 		}
 		pc.numbers = nums
+		pc.label = claimLabel[i]
 		d.claims = append(d.claims, pc)
 	}
 	return d
@@ -868,6 +876,9 @@ func compareClaims(ds, dt *doc, sec func(int) int, peer map[int]int, at posFn, r
 			continue
 		}
 		b := dt.claims[match[i]]
+		if d, ok := claimLabelFinding(a, b, dt, key(a), srcName); ok {
+			out = append(out, d)
+		}
 		switch verdict(a, b) {
 		case Disagree:
 			msg := fmt.Sprintf("[%s] says %s where %s's [%s] says %s (same evidence %s)", b.Literal, describe(b.numbers), srcName, a.Literal, describe(a.numbers), key(a))
@@ -1263,6 +1274,9 @@ func compareNumbers(ds, dt *doc, sectionsAlign bool, at posFn, rel relFn, srcNam
 				m := nb[l[k]]
 				taken[l[k]] = true
 				byKey[n.Key] = append(l[:k:k], l[k+1:]...)
+				if d, ok := numberLabelFinding(n, m, at, rel, srcName); ok {
+					out = append(out, d)
+				}
 				if !approxAgree(n.Approx, m.Approx) {
 					out = append(out, diag.Diagnostic{Pos: at(m.Start), End: at(m.End), Severity: diag.Warning, Rule: diag.TranslationApprox,
 						Message: fmt.Sprintf("%q says %s where %s's %q says %s: %s", m.Text, describe([]Number{m}), srcName, n.Text, describe([]Number{n}), approxDifference([]Number{n}, []Number{m})),
