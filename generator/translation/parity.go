@@ -89,7 +89,8 @@ func readDoc(p *Page) *doc {
 		claimAt[c.Pos.Offset] = i
 	}
 	blockOf := make(map[int]int, len(p.Parsed.Claims)) // claim index → block
-	claimLabel := map[int]string{}                      // claim index → its label
+	// claim index → the label written right before it (see itemLabels)
+	claimLabel := map[int]string{}
 	// text reads a block's inlines as text, with the page offset of each
 	// of its bytes (-1 for bytes not in the page). The offsets are valid
 	// until the next call.
