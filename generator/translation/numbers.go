@@ -526,6 +526,7 @@ func scanNumbers(text, lang string) []Number {
 			}
 		}
 		n, end, scale := readQuantity(norm, i)
+		lowerEndUnit(norm, end, &n)
 		if n.Unit == "" && end < len(norm) && isASCIILetterByte(norm[end]) {
 			// 10k, 3M, 1.5Gbps: a multiplier letter scales the number, as
 			// coverage reads it (10k = 10,000 = 1만); 4K and 5G are names

@@ -50,7 +50,6 @@ var knownOpen = map[string]string{
 	"052-agree-approx-sign":             "claim grammar: ≒ is not an approximation sign (claim-literal), and translation-approx calls [≒0.62ms] exact",
 	"055-agree-unit-millicores":         "parity: translation-claims reads ko [127m] as 127 m (no unit kind) where the check binds it to 127 millicores, so it differs from [0.127コア]",
 	"078-disagree-superscript-exponent": "parity: a superscript exponent (10² against 10³) is not read as a number",
-	"079-agree-range-prose-unit-on-end": "parity: in prose the unit of a range's upper end (3~5초) is not applied to its lower end, so 3 differs from 3秒",
 	"080-agree-within-word":             "parity: ko 안에 (within) after a claim is not a comparator while ja 以内 is <=",
 	"081-agree-wrk-thousands-suffix":    "claim grammar: wrk's 2.76k, quoted as printed, is claim-literal (k is not read as a thousand)",
 }
