@@ -791,7 +791,7 @@ func compareClaims(ds, dt *doc, sec func(int) int, peer map[int]int, at posFn, r
 		}
 		v := Agree
 		for i := range a.numbers {
-			v = max(v, Compare(a.numbers[i], b.numbers[i]))
+			v = max(v, Compare(resolvedAgainst(a.numbers[i], b.numbers[i]), resolvedAgainst(b.numbers[i], a.numbers[i])))
 		}
 		return v
 	}
