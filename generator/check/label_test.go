@@ -81,3 +81,27 @@ func TestLabelOfName(t *testing.T) {
 		}
 	}
 }
+
+// FuzzLabels: LabelBefore and LabelOfName read any text without panic and
+// return no label or one of the labels they document (p and a percentile
+// from 10 to 100, mean, max, min).
+func FuzzLabels(f *testing.F) {
+	for _, s := range []string{"p50은 ", "p999는 ", "k6의 p(95)는 ", "99パーセンタイルは", "최대는 ", "h.latency.p99_9", "latencies.99th", "latency_50_percent", "p(99.9)", "p.", "p1.", "99th"} {
+		f.Add(s)
+	}
+	valid := func(l string) bool {
+		switch l {
+		case "", "mean", "max", "min":
+			return true
+		}
+		return labelPercentileRe.MatchString(l) && percentileLabel(l[1:]) == l
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if l := LabelBefore(s); !valid(l) {
+			t.Errorf("LabelBefore(%q) = %q", s, l)
+		}
+		if l := LabelOfName(s); !valid(l) {
+			t.Errorf("LabelOfName(%q) = %q", s, l)
+		}
+	})
+}
