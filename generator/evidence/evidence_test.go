@@ -3,6 +3,7 @@ package evidence
 import (
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -82,7 +83,9 @@ func TestLoadSetErrors(t *testing.T) {
 		want     string
 	}{
 		{"toml syntax", manifestHead + "[[table]\n", nil, "evidence/s/evidence.toml:8:1: error: invalid TOML"},
-		{"unknown key", manifestHead + "colour = 1\n", nil, "unknown manifest key \"colour\"; expected id, title, date, environment, report, origin, source, source_file, file, table, transcript, read, derived or decimal"},
+		{"unknown key", manifestHead + "colour = 1\n", nil, "unknown manifest key \"colour\"; expected id, title, date, environment, report, origin, source, source_file, text, file, table, transcript, read, derived or decimal"},
+		// A key unknown in one language's [text.LANG] lists that table's keys.
+		{"unknown text key", manifestHead + "[text.ja]\ntitel = \"x\"\n", nil, "unknown manifest key \"text.ja.titel\" in [text.ja]; expected title, environment or source"},
 		// A key unknown in a [[table]] lists that table's keys, not the top level's.
 		{"unknown table key", manifestHead + "[[table]]\nfile = \"report.md\"\nheding = \"x\"\nname = \"t\"\n", nil, "unknown manifest key \"table.heding\" in [[table]]; expected file, heading, index, name, rows, columns, units, decimal or changes"},
 		{"unknown read key", manifestHead + "[[read]]\nfile = \"report.md\"\nformat = \"csv\"\nname = \"t\"\nselects = {}\n", nil, "unknown manifest key \"read.selects\" in [[read]]; expected file, format, name, select, key, count_where, paths, patterns, section, skip, units, decimal or changes"},
@@ -184,6 +187,9 @@ func TestProvenance(t *testing.T) {
 		"evidence.toml": strings.Replace(manifestHead, `origin = "raw"`, `origin = "transcribed"
 source = "published page, appendix E"
 source_file = "../shared/seeds/page.txt"`, 1) + `
+[text.ja]
+source = "公開ページ、付録E"
+
 [[file]]
 path = "raw.txt"
 origin = "raw"
@@ -213,11 +219,13 @@ name = "u"
 		file string
 		want Provenance
 	}{
-		{"evidence/s/t.txt", Provenance{OriginTranscribed, "published page, appendix E", "../shared/seeds/page.txt"}},
+		// the set's source, and its [text.ja] source for ja pages
+		{"evidence/s/t.txt", Provenance{OriginTranscribed, "published page, appendix E", "../shared/seeds/page.txt", map[string]string{"ja": "公開ページ、付録E"}}},
 		{"evidence/s/raw.txt", Provenance{Origin: OriginRaw}},
-		{"evidence/s/u.txt", Provenance{OriginTranscribed, "published page, appendix B", "../shared/seeds/page.txt"}},
+		// a file naming its own source does not take the set's ja text
+		{"evidence/s/u.txt", Provenance{OriginTranscribed, "published page, appendix B", "../shared/seeds/page.txt", nil}},
 	} {
-		if got := set.Provenance(tt.file); got != tt.want {
+		if got := set.Provenance(tt.file); !reflect.DeepEqual(got, tt.want) {
 			t.Errorf("Provenance(%s) = %+v, want %+v", tt.file, got, tt.want)
 		}
 	}
@@ -265,9 +273,9 @@ func TestManifestFindingsOnce(t *testing.T) {
 		want           []string
 	}{
 		{"top-level units", manifestHead + "units = { \"p99\" = \"ms\", \"p50\" = \"ms\" }\n" + read,
-			[]string{`evidence/s/evidence.toml:7:1: error: unknown manifest key "units"; expected id, title, date, environment, report, origin, source, source_file, file, table, transcript, read, derived or decimal (units belongs to a [[table]], [[transcript]] or [[read]] entry: write it after that entry's header) [evidence-manifest]`}},
+			[]string{`evidence/s/evidence.toml:7:1: error: unknown manifest key "units"; expected id, title, date, environment, report, origin, source, source_file, text, file, table, transcript, read, derived or decimal (units belongs to a [[table]], [[transcript]] or [[read]] entry: write it after that entry's header) [evidence-manifest]`}},
 		{"unknown table", manifestHead + "[colours]\na = 1\nb = 2\n" + read,
-			[]string{`evidence/s/evidence.toml:7:2: error: unknown manifest key "colours"; expected id, title, date, environment, report, origin, source, source_file, file, table, transcript, read, derived or decimal [evidence-manifest]`}},
+			[]string{`evidence/s/evidence.toml:7:2: error: unknown manifest key "colours"; expected id, title, date, environment, report, origin, source, source_file, text, file, table, transcript, read, derived or decimal [evidence-manifest]`}},
 		{"unit of wrong type", manifestHead + read + "units = { \"p99\" = 3 }\n",
 			[]string{`evidence/s/evidence.toml:11:11: error: read.units.p99: incompatible types: TOML value has type int64; destination has type string [evidence-manifest]`}},
 		{"units not a table", manifestHead + read + "units = \"ms\"\n",
@@ -347,5 +355,46 @@ name = "j"
 	}
 	if !found {
 		t.Errorf("the reading of key a. (value 7) vanished without a warning: %v", errs)
+	}
+}
+
+// TestManifestInLanguage: [text.LANG] replaces the fields it gives for
+// that language only; the others, and every other language, keep the
+// top-level strings.
+func TestManifestInLanguage(t *testing.T) {
+	root := writeSet(t, "s", map[string]string{
+		"r.txt": "x=1\n",
+		"evidence.toml": manifestHead + `
+[text.ja]
+title  = "題名"
+source = "出典、付録E"
+
+[text.ko]
+environment = "환경"
+
+[[transcript]]
+file = "r.txt"
+name = "r"
+`,
+	})
+	set, errs := LoadSet(root, "evidence/s")
+	if errs != nil {
+		t.Fatal(errs)
+	}
+	m := set.Manifest
+	for _, tt := range []struct {
+		lang string
+		want SetText
+	}{
+		{"ja", SetText{Title: "題名", Environment: m.Environment, Source: "出典、付録E"}},
+		{"ko", SetText{Title: m.Title, Environment: "환경", Source: m.Source}},
+		{"en", SetText{Title: m.Title, Environment: m.Environment, Source: m.Source}},
+	} {
+		if got := m.InLanguage(tt.lang); got != tt.want {
+			t.Errorf("InLanguage(%s) = %+v, want %+v", tt.lang, got, tt.want)
+		}
+	}
+	if m.Title == "題名" || m.Environment == "환경" {
+		t.Errorf("[text.LANG] changed the top-level fields: %+v", m)
 	}
 }

@@ -45,6 +45,12 @@ type Manifest struct {
 	// SourceFile is an optional plain-text copy of Source, relative to the
 	// repository root, for the source-match test.
 	SourceFile string `toml:"source_file"`
+	// Text gives, per site language (a language key of hugo.toml: "ko",
+	// "ja"), the title, environment and source as that language's evidence
+	// pages and claim popovers show them ([text.ja] title = "…"). A field
+	// it leaves out falls back to the top-level one, which stays the
+	// set's name in every other language.
+	Text map[string]SetText `toml:"text"`
 	// Files give one raw file a provenance of its own.
 	Files []FileSpec `toml:"file"`
 	// Tables name the numeric cells of GFM tables in Markdown reports.
@@ -61,6 +67,36 @@ type Manifest struct {
 	// (default: each file's own numbers decide; an ambiguous "1,232" is
 	// an error). An entry's own decimal overrides it.
 	Decimal string `toml:"decimal"`
+}
+
+// SetText is the part of a manifest a reader of one language sees: the
+// set's title, environment and source in that language.
+type SetText struct {
+	// Title is the set's name on that language's evidence pages.
+	Title string `toml:"title"`
+	// Environment is where the data was measured, in that language.
+	Environment string `toml:"environment"`
+	// Source names the source document and section in that language (a
+	// title the document prints may stay as printed).
+	Source string `toml:"source"`
+}
+
+// InLanguage returns the set's title, environment and source as pages of
+// language lang show them: [text.LANG]'s, each one that is empty falling
+// back to the top-level field.
+func (m *Manifest) InLanguage(lang string) SetText {
+	out := SetText{Title: m.Title, Environment: m.Environment, Source: m.Source}
+	t := m.Text[lang]
+	if t.Title != "" {
+		out.Title = t.Title
+	}
+	if t.Environment != "" {
+		out.Environment = t.Environment
+	}
+	if t.Source != "" {
+		out.Source = t.Source
+	}
+	return out
 }
 
 // Units, in every spec, declares the unit of values whose raw text does
@@ -173,12 +209,25 @@ type ReadSpec struct {
 func ManifestKeys(path ...string) (string, []string) {
 	t := reflect.TypeOf(Manifest{})
 	where := ""
-	for _, p := range path {
+	for i, p := range path {
+		if t.Kind() == reflect.Map {
+			// a map of tables ([text.ja]): p is a key of the map, not a field
+			t = t.Elem()
+			where = " in [" + strings.Join(path[:i+1], ".") + "]"
+			if t.Kind() != reflect.Struct {
+				return where, nil
+			}
+			continue
+		}
 		f, ok := tomlField(t, p)
 		if !ok {
 			return where, nil
 		}
 		t = f.Type
+		if t.Kind() == reflect.Map && t.Elem().Kind() == reflect.Struct {
+			where = " in [" + p + "]"
+			continue
+		}
 		if t.Kind() == reflect.Slice {
 			t = t.Elem()
 			where = " in [[" + p + "]]"
@@ -188,6 +237,10 @@ func ManifestKeys(path ...string) (string, []string) {
 		if t.Kind() != reflect.Struct {
 			return where, nil
 		}
+	}
+	if t.Kind() != reflect.Struct {
+		// [text] itself: its keys are languages, not fixed
+		return where, nil
 	}
 	var keys []string
 	for i := 0; i < t.NumField(); i++ {
@@ -307,6 +360,10 @@ func manifestFieldType(k toml.Key) reflect.Type {
 	for _, p := range k {
 		if t.Kind() == reflect.Slice {
 			t = t.Elem()
+		}
+		if t.Kind() == reflect.Map && t.Elem().Kind() == reflect.Struct {
+			t = t.Elem() // p is a key of a map of tables ([text.ja])
+			continue
 		}
 		f, ok := tomlField(t, p)
 		if !ok {
