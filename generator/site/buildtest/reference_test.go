@@ -114,6 +114,11 @@ func TestBuildReferenceSite(t *testing.T) {
 			!strings.Contains(page, `srcset="/figures/strict-l7-snapshots.`+lang+`.svg"`) {
 			t.Errorf("%s Q&A page lacks its chart", lang)
 		}
+		// The appendix B evtable's first header cell is its head= label,
+		// not the values' prefix "strict".
+		if head := map[string]string{"ko": "카운터", "ja": "カウンタ"}[lang]; !strings.Contains(page, `<thead><tr><th scope="col">`+head+`</th>`) {
+			t.Errorf("%s Q&A page: the evtable's first header cell is not %q", lang, head)
+		}
 		// 86/86 links to the D-1 table row of the raw report.
 		if !regexp.MustCompile(`<a class="ev-claim[^"]*" href="` + prefix + `/evidence/dns-passthrough-tcp/report-md/#L\d+"[^>]*>86/86</a>`).MatchString(page) {
 			t.Errorf("%s Q&A page: 86/86 is not linked to its raw evidence line", lang)
