@@ -589,15 +589,21 @@ func matchDecimal(q claim.Quantity, approx claim.Approx, v *evidence.Value, opt 
 		if v.Unit == "" {
 			return false, fmt.Sprintf("evidence with a unit: %s has none; its raw file's format or its evidence.toml (units = { … }) must state the unit the raw file records, which may differ from the claim's", v.Ref)
 		}
+		if m := pointsMessage(q, v); m != "" {
+			return false, m
+		}
 		return false, fmt.Sprintf("a number in %s (units %s and %s do not convert)", unitName(v.Unit), unitName(q.Unit), unitName(v.Unit))
 	}
 	if !v.Derived {
 		// The literal may not claim more precision than the raw record:
 		// its last digit must be no finer than the record's, in the
 		// literal's unit.
-		res := InUnitOf(q, &evidence.Value{Value: decimal.New(1, v.Value.Exponent()), Unit: v.Unit})
+		res := floorPow10(InUnitOf(q, &evidence.Value{Value: decimal.New(1, v.Value.Exponent()), Unit: v.Unit}))
 		if coarsestStep(q).LessThan(res) {
 			if hint := unitHint(q, v); hint != "" {
+				return false, hint
+			}
+			if hint := binaryHint(q, approx, v, opt); hint != "" {
 				return false, hint
 			}
 			return false, fmt.Sprintf("no finer than %s: %s is recorded as %s", res.String(), v.Ref, v.Raw)
@@ -613,7 +619,74 @@ func matchDecimal(q claim.Quantity, approx claim.Approx, v *evidence.Value, opt 
 	if hint := unitHint(q, v); hint != "" {
 		return false, hint
 	}
+	if hint := binaryHint(q, approx, v, opt); hint != "" {
+		return false, hint
+	}
 	return false, fmt.Sprintf("%s at the precision written", Expected(q, approx, val))
+}
+
+// pointsMessage explains a claim in % on a value in percentage points, or
+// in %p on a value in % or ratio: the two readings give different
+// numbers, and the claim's unit says which one it means. A difference of
+// two percentages (%p) is named with the relative change the same two
+// values make, when the value records the percentage it is taken from.
+// It returns "" for other units.
+func pointsMessage(q claim.Quantity, v *evidence.Value) string {
+	switch {
+	case q.Unit == "%" && v.Unit == "%p":
+		rel := "the relative change is not known: the value does not record the percentage it is taken from"
+		if v.PointsFrom != nil && !v.PointsFrom.IsZero() {
+			r := v.Value.Mul(decimal.NewFromInt(100)).DivRound(*v.PointsFrom, 28)
+			rel = fmt.Sprintf("the relative change of the same two values is %s%% (%s %%p over %s %%), which a claim in %% would mean", signed(r.Round(2)), v.Value.String(), v.PointsFrom.String())
+		}
+		return fmt.Sprintf("a number in %%p: %s is a difference of two percentages, %s percentage points; %s; write [%s%%p] (%%p, pp, 퍼센트포인트, ポイント) for the difference, or declare the value's unit %q in evidence.toml if it is a relative change",
+			v.Ref, v.Value.String(), rel, signed(v.Value), "%")
+	case q.Unit == "%p" && (v.Unit == "%" || v.Unit == "ratio"):
+		return fmt.Sprintf("a number in %%: %s is a %s, not known to be a difference of two percentages in points; write it in %%, bind the claim to a difference (delta(a, b) of two percentages is in %%p), or declare the value's unit \"%%p\" in evidence.toml if it holds percentage points", v.Ref, map[string]string{"%": "percentage", "ratio": "ratio (1 is all)"}[v.Unit])
+	}
+	return ""
+}
+
+// signed writes d with its sign: +7.4, -3.
+func signed(d decimal.Decimal) string {
+	if d.IsNegative() {
+		return d.String()
+	}
+	return "+" + d.String()
+}
+
+// binaryHint explains a claim in a decimal size (KB, MB, GB and their
+// rates, read with SI factors: 1 MB = 10⁶ B) that matches its value only
+// when read as the binary unit of the same rank (MiB, 2²⁰ B): it names
+// both readings and the binary unit to write. It returns "" when the
+// binary reading does not match either.
+func binaryHint(q claim.Quantity, approx claim.Approx, v *evidence.Value, opt Options) string {
+	bin, ok := unit.Binary(q.Unit)
+	if !ok {
+		return ""
+	}
+	alt := q
+	alt.Unit = bin
+	asBin, ok := unit.Convert(v.Value, v.Unit, bin)
+	if !ok {
+		return ""
+	}
+	if lo, hi, open := Interval(alt, approx, opt); asBin.LessThan(lo) || asBin.GreaterThan(hi) || open && asBin.Equal(hi) {
+		return ""
+	}
+	asDec := InUnitOf(q, v)
+	return fmt.Sprintf("%s in %s (SI, 10%s B: %s is %s %s) or in %s (binary, 2%s B: %s %s, which matches); write [%s%s] if the binary unit is meant",
+		q.Value.String(), q.Unit, superscript(decExp(q.Unit)), v.Ref, asDec.Round(4).String(), q.Unit, bin, superscript(binExp(bin)), asBin.Round(4).String(), bin, q.Format(asBin), bin)
+}
+
+// decExp and binExp give the power of 10 and of 2 of a decimal and a
+// binary size unit (MB: 6; MiB: 20).
+func decExp(u string) int {
+	return map[byte]int{'K': 3, 'M': 6, 'G': 9, 'T': 12}[u[0]]
+}
+
+func binExp(u string) int {
+	return map[byte]int{'K': 10, 'M': 20, 'G': 30, 'T': 40}[u[0]]
 }
 
 // unitHint explains a mismatch by a power of 1000: the literal's unit
@@ -674,6 +747,20 @@ func rawScaleHint(q claim.Quantity, v *evidence.Value) string {
 		}
 	}
 	return ""
+}
+
+// floorPow10 returns the largest power of ten not above d (d > 0): the
+// step of a record converted across binary and decimal sizes (0.01 MiB
+// is 0.01048576 MB) is that of its digits, 0.01.
+func floorPow10(d decimal.Decimal) decimal.Decimal {
+	if !d.IsPositive() {
+		return d
+	}
+	if _, ok := powerOf10(d); ok {
+		return d
+	}
+	e := int32(d.NumDigits()) + d.Exponent() - 1 // the exponent of d's leading digit
+	return decimal.New(1, e)
 }
 
 // powerOf10 returns n when f is 10ⁿ.

@@ -650,9 +650,28 @@ func (lx *lexer) unitAfter(q *Quantity, k int) error {
 			if k, err = lx.compound(q, k); err != nil {
 				return err
 			}
+		} else if w := unit.OpCounter(s[k2:]); w != "" {
+			q.Unit, q.UnitWord = "count", w // 1 allocs/op
+			k = k2 + len(w)
 		}
+		k = perOp(q, k, s)
 	}
 	return lx.qualifiers(q, k)
+}
+
+// perOp reads the "/op" of a Go benchmark's per-operation unit after a
+// time or size unit or a count (24,889ns/op, 64B/op, 1 allocs/op): the
+// number compares in that unit. It returns where the unit ends.
+func perOp(q *Quantity, k int, s string) int {
+	rest, ok := strings.CutPrefix(s[k:], unit.PerOperation)
+	if !ok || rest != "" && scriptOf(rune(rest[0])) == latin || len(q.Parts) > 0 {
+		return k
+	}
+	if u, _ := unit.Canonical(q.Unit); u.Dim != unit.Time && u.Dim != unit.Size && q.Unit != "count" {
+		return k
+	}
+	q.UnitWord += unit.PerOperation
+	return k + len(unit.PerOperation)
 }
 
 // qualifiers reads what may follow a number ending (with its unit) at

@@ -570,7 +570,9 @@ func (l *loader) nameReadings(rs ReadSpec, rel string, readings []raw.Reading, r
 // applyUnits attaches the units the manifest declares ("units" of each
 // entry) to the values they match. A declaration that contradicts the unit
 // the raw text writes or its format defines (fortio's seconds, Envoy's
-// milliseconds; see package raw) is an error.
+// milliseconds, k6's and vegeta's ratios; see package raw) is an error,
+// but for %p declared on a percentage the raw text writes: a column of
+// differences of percentages, in points.
 func (l *loader) applyUnits() {
 	for _, e := range l.entries() {
 		keys := make([]string, 0, len(e.units))
@@ -597,6 +599,13 @@ func (l *loader) applyUnits() {
 						// ("99_percent": the 99th percentile): the
 						// declaration says what the column holds.
 						v.Unit, v.unitFromName = unit, false
+						continue
+					}
+					if v.Unit == "%" && unit == "%p" {
+						// a percentage the raw text writes is a
+						// difference of two percentages: the
+						// declaration says it is in points
+						v.Unit = unit
 						continue
 					}
 					if v.Unit != "" && v.Unit != unit {

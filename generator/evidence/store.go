@@ -44,6 +44,11 @@ type Value struct {
 	// Delta is set for a difference: a raw value written with + or Δ, or
 	// a derived value computed by delta() or a top-level subtraction.
 	Delta bool `json:"delta,omitempty"`
+	// PointsFrom is, for a derived difference of two percentages (unit
+	// %p: delta(a, b), a - b), the percentage it is taken from (a of
+	// delta, b of a - b), in %: the relative change the same two values
+	// make is Value/PointsFrom, which a claim written in % on it is told.
+	PointsFrom *decimal.Decimal `json:"points_from,omitempty"`
 	// unitFromName: Unit comes from a naming convention of the raw file
 	// (raw.Number.UnitFromName), which a declaration of another
 	// dimension overrides.
