@@ -606,7 +606,11 @@ func matchDecimal(q claim.Quantity, approx claim.Approx, v *evidence.Value, opt 
 			if hint := binaryHint(q, approx, v, opt); hint != "" {
 				return false, hint
 			}
-			return false, fmt.Sprintf("no finer than %s: %s is recorded as %s", res.String(), v.Ref, v.Raw)
+			in := ""
+			if q.Unit != "" && v.Unit != "" && q.Unit != v.Unit {
+				in = fmt.Sprintf(" (%s %s)", InUnitOf(q, v).String(), q.Unit) // 1 (ratio) is 100 %
+			}
+			return false, fmt.Sprintf("no finer than %s: %s is recorded as %s%s", res.String(), v.Ref, v.Raw, in)
 		}
 	}
 	if q.Delta && !v.Delta {
@@ -835,6 +839,9 @@ func valueText(q *claim.Quantity, v *evidence.Value) string {
 		if s, ok := q.ClockText(v.Value); ok {
 			return s
 		}
+	}
+	if v.Unit == "ratio" {
+		return v.Value.String() + " (ratio)" // 1 (ratio), not 1ratio
 	}
 	return v.Value.String() + v.Unit
 }

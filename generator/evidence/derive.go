@@ -140,14 +140,15 @@ func cellText(c raw.Cell) string {
 }
 
 // isDifference reports whether an expression's top level is delta() or a
-// subtraction.
+// subtraction, or percent() or ratio() of one (a relative change).
 func isDifference(n ast.Node) bool {
 	switch n := n.(type) {
 	case *ast.BinaryNode:
 		return n.Operator == "-"
 	case *ast.CallNode:
 		name, _ := DottedName(n.Callee)
-		return name == "delta"
+		// a relative change, percent(delta(a, b), a), is a change too
+		return name == "delta" || (name == "percent" || name == "ratio") && len(n.Arguments) == 2 && isDifference(n.Arguments[0])
 	}
 	return false
 }
@@ -223,6 +224,10 @@ type qty struct {
 	// relative change is v/base.
 	base    decimal.Decimal
 	hasBase bool
+	// constant: a number written in the expression (the 1 of 1 - x),
+	// which takes the unit of the other operands; a value without a
+	// unit does not.
+	constant bool
 }
 
 // sameUnit converts operands that must agree (+, -, delta, sum, min,
@@ -234,6 +239,15 @@ func sameUnit(op string, diff bool, qs []qty) (string, error) {
 	us := make([]string, len(qs))
 	for i, q := range qs {
 		us[i] = q.unit
+	}
+	for _, q := range qs {
+		if q.unit == "" && !q.constant {
+			for _, o := range qs {
+				if o.unit != "" {
+					return "", fmt.Errorf("%s cannot combine a value without a unit with one in %s: its unit is not known; expected operands in one unit (declare the value's unit in units = { … })", op, o.unit)
+				}
+			}
+		}
 	}
 	in, err := unit.Common(op, us...)
 	out := in
@@ -267,9 +281,9 @@ func (e *evaluator) eval(n ast.Node) (qty, error) {
 	}
 	switch n := n.(type) {
 	case *ast.IntegerNode:
-		return qty{v: decimal.NewFromInt(int64(n.Value))}, nil
+		return qty{v: decimal.NewFromInt(int64(n.Value)), constant: true}, nil
 	case *ast.FloatNode:
-		return qty{v: decimal.NewFromFloat(n.Value)}, nil
+		return qty{v: decimal.NewFromFloat(n.Value), constant: true}, nil
 	case *ast.UnaryNode:
 		x, err := e.eval(n.Node)
 		if err != nil {
@@ -277,7 +291,7 @@ func (e *evaluator) eval(n ast.Node) (qty, error) {
 		}
 		switch n.Operator {
 		case "-":
-			return qty{v: x.v.Neg(), unit: x.unit, base: x.base, hasBase: x.hasBase}, nil
+			return qty{v: x.v.Neg(), unit: x.unit, base: x.base, hasBase: x.hasBase, constant: x.constant}, nil
 		case "+":
 			return x, nil
 		}
