@@ -173,6 +173,49 @@ var Counters = []string{
 	"times",
 }
 
+// toolWords are the unit words tools print that no claim spelling
+// covers: iperf's KBytes, MBytes and GBytes (binary: 1024-based), the
+// words of a size or throughput with "/sec" (MB/sec), "Bytes".
+var toolWords = map[string]string{
+	"KBytes": "KiB", "MBytes": "MiB", "GBytes": "GiB", "TBytes": "TiB", "Bytes": "B",
+	"KiBytes": "KiB", "MiBytes": "MiB", "GiBytes": "GiB",
+}
+
+// ToolWord returns the canonical unit a unit word printed by a tool
+// means, from the one vocabulary every reader shares: every spelling of
+// this package (ms, µs, usec, nsec, secs, min, bytes, kB, Ki, %, …), a
+// size with /s, /sec or ps (KiB/s, kB/s, MB/sec: a throughput), and the
+// tool words of toolWords (iperf's KBytes). It reports false for a word
+// outside the vocabulary (Mbits/sec: bits have no unit here), which a
+// reader reports at its position rather than drop. A format that defines
+// a word otherwise (wrk's KB is 1024 B) says so in its reader; the
+// dimension stays the vocabulary's.
+func ToolWord(w string) (string, bool) {
+	if n, ok := toolWords[w]; ok {
+		return n, true
+	}
+	for _, per := range []string{"/s", "/sec", "ps"} {
+		if size, ok := strings.CutSuffix(w, per); ok && size != "" {
+			if n, ok := ToolWord(size); ok {
+				if u := canonical[n]; u.Dim == Size {
+					return n + "/s", true
+				}
+			}
+			if per != "ps" && (size == "req" || size == "requests" || size == "ops") {
+				return "/s", true
+			}
+		}
+	}
+	if w == "" || w == "x" || w == "×" || w == "count" {
+		return "", false // not a unit a tool prints after a measurement
+	}
+	u, ok := Lookup(w)
+	if !ok || u.Dim == Ambiguous || u.Name == "count" || u.Dim == Multiple {
+		return "", false
+	}
+	return u.Name, true
+}
+
 // PerOperation is the suffix of the per-operation units Go benchmarks
 // print (ns/op, B/op, allocs/op): a number written with it compares in
 // the unit before it (24,889ns/op in ns).
