@@ -8,7 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/unit"
 )
 
@@ -58,10 +57,10 @@ var unitSamples = map[string][]struct {
 	src string
 	opt ReadOptions
 }{
-	"pattern": {{"lat 12 nsec\nlat 3 usec\nbw 940 Mbits/sec\nt 1.5KiB/s\nq 2 KBytes\n", ReadOptions{Patterns: []string{`^(?P<k>\w+) (?P<v>[\d.]+)\s?(?P<v_unit>\S+)$`}, Key: "{k}"}}},
-	"transcript": {{"[A] $ curl\ntime=134 ms size=12 KiB rate=3.5 MB/s total=2 min\n", ReadOptions{}}},
-	"csv":        {{"name,latency_ms,size_bytes\na,12,40\n", ReadOptions{}}},
-	"fortio-text": {{"All done 40 calls (plus 4 warmup) 25.116 ms avg, 39.8 qps\n# target 50% 0.0229032\n", ReadOptions{}}},
+	"pattern":         {{"lat 12 nsec\nlat 3 usec\nbw 940 Mbits/sec\nt 1.5KiB/s\nq 2 KBytes\n", ReadOptions{Patterns: []string{`^(?P<k>\w+) (?P<v>[\d.]+)\s?(?P<v_unit>\S+)$`}, Key: "{k}"}}},
+	"transcript":      {{"[A] $ curl\ntime=134 ms size=12 KiB rate=3.5 MB/s total=2 min\n", ReadOptions{}}},
+	"csv":             {{"name,latency_ms,size_bytes\na,12,40\n", ReadOptions{}}},
+	"fortio-text":     {{"All done 40 calls (plus 4 warmup) 25.116 ms avg, 39.8 qps\n# target 50% 0.0229032\n", ReadOptions{}}},
 	"curl-writeout":   {{"time_total: 0.074602\nsize_download: 1234\n", ReadOptions{}}},
 	"markdown-tables": {{"## T\n| a | lat |\n|---|---|\n| x | 12ms |\n| y | 3 min |\n| z | 2 Mbits/sec |\n", ReadOptions{}}},
 }
@@ -189,4 +188,3 @@ func corpusBytes(p string) ([]byte, bool) {
 	return nil, false
 }
 
-var _ = diag.Error
