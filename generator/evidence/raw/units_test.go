@@ -187,4 +187,3 @@ func corpusBytes(p string) ([]byte, bool) {
 	}
 	return nil, false
 }
-
