@@ -11,10 +11,14 @@
 // under) the tolerance is widened to max(½·10^−d, Approx·|q|) on the
 // side(s) the word means, with Approx = 10% by default. A clock time is
 // read by truncation, as a clock shows it: 14:03 covers 14:03:00 up to
-// 14:04 (see Interval). Time units convert
-// into each other when both the literal and the value state one (package
-// unit); no other unit converts. A mismatch by a power of 1000 between
-// time units is reported as the unit mistake it is, with no fix.
+// 14:04 (see Interval). Units of one dimension convert into each other
+// when both the literal and the value state one (package unit: time,
+// sizes, throughputs, CPU, ratio and %); % and %p (percentage points) do
+// not, and a claim in one on a value in the other names both readings
+// (pointsMessage). A mismatch by a power of 1000 between time units is
+// reported as the unit mistake it is, with no fix; a decimal size (MB)
+// that matches only as the binary one (MiB) names both readings
+// (binaryHint).
 package check
 
 import (
@@ -984,8 +988,8 @@ func unitName(u string) string {
 	return u
 }
 
-// InUnitOf returns v's value in the unit q is written in: time units (ns,
-// us, ms, s, min, h, d, wk) convert into each other when both state one;
+// InUnitOf returns v's value in the unit q is written in: units of one
+// dimension that convert (package unit) convert when both state one;
 // otherwise the value is returned as is.
 func InUnitOf(q claim.Quantity, v *evidence.Value) decimal.Decimal {
 	if q.Unit == "" || v.Unit == "" {
