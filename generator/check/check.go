@@ -231,9 +231,11 @@ func judge(p *claim.Page, st *evidence.Store, opt Options, keep bool) judgement 
 					d := diag.Diagnostic{Pos: pos, End: end, Severity: diag.Error, Rule: diag.ClaimMismatch,
 						Message: fmt.Sprintf("%q does not match %s = %s (%s); expected %s", b.Number, ref, valueText(q, v), v.Pos, want),
 						Related: []diag.Related{{Pos: v.Pos, Message: "evidence value " + v.Raw}}}
-					if lit.Cmp == "" && scaleHint(*q, v) == "" {
-						// A power-of-1000 mismatch is a unit mistake:
-						// rewriting the digits would hide it.
+					if lit.Cmp == "" && scaleHint(*q, v) == "" && binaryHint(*q, lit.Approx, v, opt) == "" {
+						// A power-of-1000 mismatch is a unit mistake,
+						// and so is a decimal size that matches only
+						// as a binary one: rewriting the digits would
+						// hide it.
 						if f, ok := suggestFix(p, c, *q, v); ok {
 							d.Fixes = []diag.SuggestedFix{f}
 						}
@@ -478,7 +480,7 @@ func suggestFix(p *claim.Page, c claim.Claim, q claim.Quantity, v *evidence.Valu
 	if q.ZeroPart(InUnitOf(q, v)) {
 		return diag.SuggestedFix{}, false // 1만 0천: not how the number is written in those words
 	}
-	if !v.Derived && coarsestStep(q).LessThan(InUnitOf(q, &evidence.Value{Value: decimal.New(1, v.Value.Exponent()), Unit: v.Unit})) {
+	if !v.Derived && coarsestStep(q).LessThan(floorPow10(InUnitOf(q, &evidence.Value{Value: decimal.New(1, v.Value.Exponent()), Unit: v.Unit}))) {
 		// Written finer than the record: without a unit conversion, write
 		// the record's own precision instead.
 		if u, _ := unit.Canonical(q.Unit); u.Converts() && q.Unit != v.Unit || !q.Magnitude.Equal(decimal.NewFromInt(1)) {
