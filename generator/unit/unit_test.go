@@ -295,3 +295,23 @@ func TestNewDecimalEqualsNew(t *testing.T) {
 		t.Errorf("the shared 4.2 became %s after arithmetic on it", got)
 	}
 }
+
+// TestToolWord: the shared vocabulary of the unit words tools print; a
+// word outside it (bits, a multiple, a counter) is not a unit reading.
+func TestToolWord(t *testing.T) {
+	for _, tc := range []struct{ w, want string }{
+		{"nsec", "ns"}, {"usec", "us"}, {"µs", "us"}, {"μs", "us"}, {"msec", "ms"}, {"secs", "s"}, {"min", "min"},
+		{"bytes", "B"}, {"kB", "KB"}, {"KiB", "KiB"}, {"Ki", "KiB"}, {"KiB/s", "KiB/s"}, {"kB/s", "KB/s"}, {"MB/sec", "MB/s"},
+		{"MBps", "MB/s"}, {"KBytes", "KiB"}, {"MBytes", "MiB"}, {"B/s", "B/s"}, {"req/s", "/s"}, {"req/sec", "/s"}, {"%", "%"},
+		{"TB", "TB"}, {"d", "d"},
+	} {
+		if got, ok := ToolWord(tc.w); !ok || got != tc.want {
+			t.Errorf("ToolWord(%q) = %q, %v; want %q", tc.w, got, ok, tc.want)
+		}
+	}
+	for _, w := range []string{"Mbits/sec", "Mbps", "bits", "m", "x", "×", "회", "count", "", "foo", "ms/sec"} {
+		if got, ok := ToolWord(w); ok {
+			t.Errorf("ToolWord(%q) = %q; want none", w, got)
+		}
+	}
+}
