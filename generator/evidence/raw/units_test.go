@@ -165,11 +165,7 @@ func durationPart(read, word string) bool {
 
 // fuzzDirs are the fuzz corpus directories of a format's fuzz targets.
 func fuzzDirs(format string) []string {
-	var out []string
-	for _, d := range map[string][]string{"envoy-stats": {"testdata/fuzz/FuzzEnvoyStats"}, "markdown-tables": {"testdata/fuzz/FuzzReadTables"}}[format] {
-		out = append(out, d)
-	}
-	return out
+	return map[string][]string{"envoy-stats": {"testdata/fuzz/FuzzEnvoyStats"}, "markdown-tables": {"testdata/fuzz/FuzzReadTables"}}[format]
 }
 
 // corpusBytes reads the []byte argument of a go fuzz corpus file.
