@@ -101,9 +101,9 @@ func (m *Manifest) InLanguage(lang string) SetText {
 
 // Units, in every spec, declares the unit of values whose raw text does
 // not state it: local name (relative to the spec's name) or "*.suffix"
-// → a canonical unit name of package unit (unit.Names: %, %p, ns, us, ms,
-// s, min, h, d, wk, mo, yr, B, KB, KiB, MB, MiB, GB, GiB, TiB, core, mcore,
-// ucore, ncore, /s, count, x).
+// → a canonical unit name of package unit (unit.Names: ratio, %, %p, ns,
+// us, ms, s, min, h, d, wk, mo, yr, B, KB, KiB, MB, MiB, GB, GiB, TB, TiB,
+// their throughputs (MB/s …), core, mcore, ucore, ncore, /s, count, x).
 // A claim written with a physical unit (%, 초, ms, 바이트, …) cannot bind to
 // a value without one.
 
