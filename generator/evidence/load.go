@@ -604,8 +604,9 @@ func (l *loader) applyUnits() {
 					if v.Unit == "%" && unit == "%p" {
 						// a percentage the raw text writes is a
 						// difference of two percentages: the
-						// declaration says it is in points
-						v.Unit = unit
+						// declaration says it is in points, a
+						// difference
+						v.Unit, v.Delta = unit, true
 						continue
 					}
 					if v.Unit != "" && v.Unit != unit {
