@@ -313,22 +313,23 @@ func (e *evaluator) eval(n ast.Node) (qty, error) {
 				return qty{}, err
 			}
 			if n.Operator == "+" {
-				return qty{v: ab[0].v.Add(ab[1].v), unit: u}, nil
+				return qty{v: ab[0].v.Add(ab[1].v), unit: u, constant: a.constant && b.constant}, nil
 			}
-			return qty{v: ab[0].v.Sub(ab[1].v), unit: u, base: ab[1].v, hasBase: true}, nil
+			// a difference of two percentages keeps the one it is taken from
+			return qty{v: ab[0].v.Sub(ab[1].v), unit: u, base: ab[1].v, hasBase: ab[1].unit == "%", constant: a.constant && b.constant}, nil
 		case "*":
 			u, err := unit.Product(a.unit, b.unit)
 			if err != nil {
 				return qty{}, err
 			}
-			return qty{v: a.v.Mul(b.v), unit: u}, nil
+			return qty{v: a.v.Mul(b.v), unit: u, constant: a.constant && b.constant}, nil
 		case "/":
 			u, err := unit.Quotient(a.unit, b.unit)
 			if err != nil {
 				return qty{}, err
 			}
 			d, err := div(a.v, b.v)
-			return qty{v: d, unit: u}, err
+			return qty{v: d, unit: u, constant: a.constant && b.constant}, err
 		}
 		return a, fmt.Errorf("unsupported operator %q; expected + - * / and %s", n.Operator, strings.Join(derivedFuncs, ", "))
 	case *ast.CallNode:
@@ -372,7 +373,7 @@ func (e *evaluator) call(name string, args []ast.Node) (qty, error) {
 			return qty{}, err
 		}
 		u, err := sameUnit(name, true, xs)
-		return qty{v: xs[1].v.Sub(xs[0].v), unit: u, base: xs[0].v, hasBase: true}, err
+		return qty{v: xs[1].v.Sub(xs[0].v), unit: u, base: xs[0].v, hasBase: xs[0].unit == "%"}, err
 	case "ratio":
 		if err := need(2); err != nil {
 			return qty{}, err

@@ -61,6 +61,8 @@ func TestDerivedUnits(t *testing.T) {
 		{"100 - t.b.pct", "48", "%", "", ""},
 		{"t.a.pct + t.b.ratio", "139.6", "%", "", ""},
 		{"percent(delta(t.a.pct, t.b.pct), t.a.pct)", "16.5919282511210762331838565022", "%", "", ""},
+		{"(100 - 2 * 25) + t.a.pct", "94.6", "%", "", ""},
+		{"delta(delta(t.a.pct, t.b.pct), delta(t.b.pct, t.a.pct))", "-14.8", "%p", "", ""},
 		{"t.a.ms + t.a.n", "", "", "", "+ cannot combine a value without a unit with one in ms"},
 		{"t.a.ms + t.a.pct", "", "", "", "+ cannot combine ms and %"},
 		{"delta(t.a.pct, t.a.ms)", "", "", "", "delta cannot combine % and ms"},
