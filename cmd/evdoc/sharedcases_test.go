@@ -44,12 +44,8 @@ const sharedCasesGolden = "testdata/sharedcases"
 // and check the new golden against the case's header before committing.
 func openSharedCases() map[string]string {
 	return map[string]string{
-		"s4/62-k6-handlesummary-json":                "[100%] on checks.rate (a ratio, 1) is rejected as \"expected evidence with a unit\"; [초당 12.39MB]/[毎秒12.39MB] on data_received.rate (B/s) neither converts nor is told to write MiB/s",
-		"s4/63-vegeta-json-and-hist":                 "[100%] on success (a ratio, 1) is rejected as \"expected evidence with a unit\"; only ja [3.35ms] should fail",
 		"s4/66-benchstat-unnamed-rows-columns-shift": "rows named by \".fullname:\" headers: each row's first value is taken as its name and every value moves one column left, so the correct [908.2ns]/[962.4ns] fail and fix rewrites them to other libraries' values (exit 0 after fix)",
-		"s4/67-go-benchmem-and-benchstat-footnotes":  "[24,889ns/op] (the unit go test prints) is a claim-literal error; \"(0.00s)\" of --- PASS and the \"0\" of benchstat's footnote are evidence-number warnings; only ja [46B] should fail",
 		"s4/69-istio-access-log-code0-wrapped":       "\"응답 코드 0\" / \"応答コード0\" in prose is claim-unbound (a status code 0 after a code word is a name, as HTTP 503 is); only ja [61ms] should fail",
-		"s4/71-nighthawk-text-pattern":               "a Nighthawk latency written \"0s 004ms 083us\" cannot be composed: [derived] \"lat_ms + lat_us\" is an evidence-derived error (+ over ms and us), so [4.083ms] cannot be checked",
 		"s4/73-hyperfine-markdown-export":            "ja [329.5 ± 11.2ms] passes on a mean of 319.5 (± read as a tolerance, σ never checked); \"Mean [ms]\" cells are not read and \"[ms]\" gives no unit; ko 최소 [5.1ms] vs ja 最小[5.1ms] is a translation-claims false alarm",
 	}
 }

@@ -34,12 +34,6 @@ var knownOpen = map[string]string{
 	"091-disagree-pm-single-reference-mean-digits": "claimpm: [1857.3 ± 21.4ms] on a mean of 1873.5 passes as 1857.3 with a tolerance of 21.4, and translation-claims sees overlapping ranges",
 	// Ratios (k6 rate metrics, vegeta JSON success, k6 threshold limits):
 	// today a value without a unit that a % claim cannot bind to.
-	"008-agree-ratio-k6-checks-percent":             "units: [99.75%] on checks.rate 0.9975 is 'expected evidence with a unit'",
-	"009-disagree-ratio-k6-checks-not-scaled":       "units: the ko source [99.75%] on a ratio is a false alarm",
-	"011-disagree-ratio-vegeta-json-digits":         "units: the ko source [99.15%] on vegeta JSON success 0.9915 is a false alarm",
-	"013-disagree-ratio-k6-failed-x10":              "units: the ko source [0.25%] on http_req_failed.rate 0.0025 is a false alarm",
-	"073-agree-ratio-threshold-limit":               "units: [1%] on the k6 threshold limit rate<0.01 is 'expected evidence with a unit'",
-	"074-disagree-ratio-threshold-limit-not-scaled": "units: the ko source [1%] on the limit 0.01 is a false alarm",
 	"092-agree-ratio-bare-vs-percent":               "units: ja [99.75%] on checks.rate 0.9975 is 'expected evidence with a unit', and translation-claims calls it other than ko [0.9975]",
 	// Comparator words, 최소 and code spans (parity).
 	"028-agree-bound-prose-over-verb":        "parity: ja 30秒を超える is read as > 30 s, ko 30초를 넘는 as 30 s",
