@@ -48,7 +48,7 @@ func TestBOMAndCRLFEveryReader(t *testing.T) {
 		"k6":               "http_reqs......: 5  1.0/s\nvus............: 1  min=1  max=1\n",
 		"ghz":              "ghz_run,n=10,c=2 count=10,average=1771308 128802790\n",
 		"go-bench":         "BenchmarkA-8   100   12 ns/op   0 B/op   0 allocs/op\nok  \tx\t1.5s\n",
-		"benchstat":        "name  old time/op  new time/op  delta\nA-8   825µs ±11%  451µs ± 5%  -45.31%  (p=0.100 n=3+3)\n",
+		"benchstat":        "name  old time/op  new time/op  delta\nA-8   825µs ±11%   451µs ± 5%   -45.31%  (p=0.100 n=3+3)\n",
 		"time":             "real\t0m1.234s\nuser\t0m0.567s\nsys\t0m0.089s\n",
 		"kubectl":          "NAME   CPU(cores)   MEMORY(bytes)\np1     74m          343Mi\n",
 		"envoy-access-log": "[2024-03-01T08:15:02.113Z] \"GET / HTTP/1.1\" 200 - 0 17 12 11 \"-\" \"hey\" \"id\" \"a:80\" \"10.0.0.1:80\"\n",
