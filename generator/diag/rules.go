@@ -129,6 +129,7 @@ const (
 	EvidenceVegeta        RuleID = "evidence-vegeta"
 	EvidenceWrk           RuleID = "evidence-wrk"
 	EvidenceHey           RuleID = "evidence-hey"
+	EvidenceOha           RuleID = "evidence-oha"
 	EvidenceK6            RuleID = "evidence-k6"
 	EvidenceGhz           RuleID = "evidence-ghz"
 	EvidenceGoBench       RuleID = "evidence-go-bench"
@@ -320,6 +321,8 @@ func Catalogue() []Rule {
 			"Use the output wrk printed, unchanged."},
 		{EvidenceHey, Error, "hey output is malformed.",
 			"Use the summary hey printed, unchanged."},
+		{EvidenceOha, Error, "oha's text summary is malformed.",
+			"Use the summary oha printed, unchanged."},
 		{EvidenceK6, Error, "A k6 end-of-test summary (text or --summary-export JSON) is malformed.",
 			"Use the summary k6 printed or exported, unchanged."},
 		{EvidenceGhz, Error, "ghz output (JSON, InfluxDB line or summary text) is malformed.",

@@ -98,6 +98,7 @@ func readers() map[string]Reader {
 		"vegeta":              ReadVegeta,
 		"wrk":                 ReadWrk,
 		"hey":                 ReadHey,
+		"oha":                 ReadOha,
 		"k6":                  ReadK6,
 		"ghz":                 ReadGhz,
 		"go-bench":            ReadGoBench,

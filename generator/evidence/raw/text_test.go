@@ -45,6 +45,7 @@ func TestBOMAndCRLFEveryReader(t *testing.T) {
 		"vegeta":           "Requests      [total, rate, throughput]  10, 1.00, 1.00\nLatencies     [min, mean, 50, max]  1ms, 2ms, 3ms, 4ms\n",
 		"wrk":              "Running 10s test @ http://x/\nRequests/sec:  5.50\nTransfer/sec:  1.00KB\n",
 		"hey":              "\nSummary:\n  Total:\t1.0 secs\n  Requests/sec:\t5.0\n",
+		"oha":              "Summary:\n  Success rate:\t100.00%\n  Total:\t1.0000 secs\n  Size/sec:\t6.44 MiB\n",
 		"k6":               "http_reqs......: 5  1.0/s\nvus............: 1  min=1  max=1\n",
 		"ghz":              "ghz_run,n=10,c=2 count=10,average=1771308 128802790\n",
 		"go-bench":         "BenchmarkA-8   100   12 ns/op   0 B/op   0 allocs/op\nok  \tx\t1.5s\n",

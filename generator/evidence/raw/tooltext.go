@@ -149,6 +149,7 @@ var toolNotData = map[string]*regexp.Regexp{
 	"vegeta":           regexp.MustCompile(`^\s*\$(?: |$)`),
 	"wrk":              regexp.MustCompile(`^\s*(?:\$(?: |$)|Value\s+Percentile\s+TotalCount)`),
 	"hey":              regexp.MustCompile(`^\s*\$(?: |$)`),
+	"oha":              regexp.MustCompile(`^\s*\$(?: |$)`),
 	"ghz":              regexp.MustCompile(`^\s*\$(?: |$)`),
 	"go-bench":         regexp.MustCompile(`^\s*(?:\$(?: |$)|(?:goos|goarch|pkg|cpu):\s|--- (?:PASS|FAIL|SKIP): |=== (?:RUN|PAUSE|CONT|NAME)\s)`),
 	"benchstat":        regexp.MustCompile(`^\s*(?:\$(?: |$)|(?:goos|goarch|pkg|cpu):\s|[¹²³⁴⁵⁶⁷⁸⁹⁰]+\s|│)|^[./][^\s:]*:\s`),
