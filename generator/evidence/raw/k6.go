@@ -243,6 +243,13 @@ func (r *rawRead) k6Values(name string, off int, vals string) {
 			i++
 			continue
 		}
+		if nx := tok(i + 1); nx != "" && !isDigitAt(nx, 0) && nx != "✓" && nx != "✗" && !k6Stat.MatchString(nx) {
+			// 157 MB5: a unit k6 does not write, glued to garbage or cut; the
+			// number alone would be a count without its unit
+			r.warnf(at, "value %q of %s is followed by %q, which is no unit k6 writes; expected a size (kB, MB, GB) or the next value", t, name, nx)
+			i++
+			continue
+		}
 		key := name + ".value"
 		switch {
 		case strings.HasSuffix(t, "/s") || strings.HasSuffix(t, "%"):
