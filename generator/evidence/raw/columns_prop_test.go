@@ -177,7 +177,9 @@ func propFormats() []propFormat {
 				}
 				return t.rows[r] + ".allocs_op." + t.cols[c] + "_delta"
 			},
-			valueKey: func(k string) bool { return !strings.Contains(k, "_var") && !strings.HasSuffix(k, "_p") && !strings.HasSuffix(k, "_n") && !strings.HasSuffix(k, ".p") && !strings.HasSuffix(k, ".n") },
+			valueKey: func(k string) bool {
+				return !strings.Contains(k, "_var") && !strings.HasSuffix(k, "_p") && !strings.HasSuffix(k, "_n") && !strings.HasSuffix(k, ".p") && !strings.HasSuffix(k, ".n")
+			},
 		},
 		{
 			name: "benchstat-old", // the old format: right-aligned cells under header words
