@@ -260,6 +260,36 @@ func propFormats() []propFormat {
 			opts:     ReadOptions{Key: "name"},
 		},
 		{
+			name: "istioctl-table",
+			write: func(t propTable) (string, []int) {
+				w := nameWidth(t) + 2
+				var b strings.Builder
+				b.WriteString(padRight("NAME", w))
+				for _, c := range t.cols {
+					b.WriteString(padRight(strings.ToUpper(c), 10))
+				}
+				b.WriteString("\n")
+				var lines []int
+				for r, name := range t.rows {
+					lines = append(lines, 2+r)
+					b.WriteString(padRight(name, w))
+					for _, v := range t.cells[r] {
+						b.WriteString(padRight(v, 10))
+					}
+					b.WriteString("\n")
+				}
+				return b.String(), lines
+			},
+			key: func(t propTable, r, c int) string {
+				name := t.rows[r]
+				if name == "" {
+					name = fmt.Sprintf("r%d", r+1) // the row number names a row with an empty first cell (ReadIstioctlTable)
+				}
+				return name + "." + strings.ToUpper(t.cols[c])
+			},
+			valueKey: func(k string) bool { return !strings.HasSuffix(k, ".rows") },
+		},
+		{
 			name: "kubectl",
 			write: func(t propTable) (string, []int) {
 				w := nameWidth(t)
