@@ -52,3 +52,22 @@ func TestBenchstatRowNames(t *testing.T) {
 		})
 	}
 }
+
+// TestGoBenchPairsNeverShift holds that a go test -bench line whose
+// metrics are not value-unit pairs (a value missing) is a warning and not
+// read: 12 ns/op, B/op 3, allocs/op 4.5 would pair 4.5 with allocs/op.
+func TestGoBenchPairsNeverShift(t *testing.T) {
+	src := "BenchmarkA-8   100   12 ns/op   B/op   3 allocs/op   4.5\nBenchmarkB-8   100   12 ns/op   64 B/op   3 allocs/op\n"
+	rs, errs := ReadGoBench("f", []byte(src), ReadOptions{})
+	for _, r := range rs {
+		if strings.HasPrefix(r.Key, "A.") {
+			t.Errorf("reading %s = %s from a line whose pairs are shifted", r.Key, r.Number.Value)
+		}
+	}
+	if len(rs) != 4 {
+		t.Errorf("%d readings, want the 4 of B", len(rs))
+	}
+	if len(errs) != 1 || errs[0].Pos.Line != 1 || !strings.Contains(errs[0].Message, "not \"value unit\" pairs") {
+		t.Errorf("diagnostics %v, want one warning on line 1", errs)
+	}
+}

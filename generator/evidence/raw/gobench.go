@@ -32,8 +32,10 @@ var goBenchUnits = map[string]string{"ns/op": "ns", "B/op": "B", "MB/s": "MB/s"}
 // gives NAME.n (the iterations), and each metric as NAME.<unit slugged>:
 // GatewayAPItoXDS/small.ns_op (ns), .b_op (B), .allocs_op, .mb_s (MB/s), and a
 // custom metric (b.ReportMetric) likewise, NAME being the benchmark's
-// name without "Benchmark" and the GOMAXPROCS suffix (-12). Runs of one
-// benchmark (-count) are numbered: GatewayAPItoXDS/small.ns_op#2, …. The
+// name without "Benchmark" and the GOMAXPROCS suffix (-12). A line
+// whose metrics are not value-unit pairs (a value missing, so that each
+// later value would meet the next metric's unit) is a warning and not
+// read. Runs of one benchmark (-count) are numbered: GatewayAPItoXDS/small.ns_op#2, …. The
 // package's "ok  pkg  273.101s" line gives elapsed (s). The goos,
 // goarch, pkg and cpu lines name the machine and are not data; go test's
 // test results ("--- PASS: TestX (0.00s)", "--- FAIL", "--- SKIP", "===
@@ -50,9 +52,14 @@ func ReadGoBench(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) 
 		text := string(src[ln.start:ln.end])
 		if m := goBenchLine.FindStringSubmatchIndex(text); m != nil {
 			name := text[m[2]:m[3]]
-			r.addNum(name+".n", ln.start+m[4], text[m[4]:m[5]], "")
 			rest := text[m[6]:m[7]]
-			for _, p := range goBenchPair.FindAllStringSubmatchIndex(rest, -1) {
+			pairs := goBenchPair.FindAllStringSubmatchIndex(rest, -1)
+			if at, ok := goBenchPairsAligned(rest, pairs); !ok {
+				r.warnf(ln.start+m[6]+at, "go test -bench metrics of %s are not \"value unit\" pairs from here (%q); expected each value followed by its unit (12 ns/op  64 B/op)", name, strings.TrimSpace(rest[at:]))
+				continue
+			}
+			r.addNum(name+".n", ln.start+m[4], text[m[4]:m[5]], "")
+			for _, p := range pairs {
 				unit := rest[p[4]:p[5]]
 				n := len(r.out)
 				r.addNum(name+"."+keySlug(unit), ln.start+m[6]+p[2], rest[p[2]:p[3]], "")
@@ -70,6 +77,21 @@ func ReadGoBench(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) 
 		r.errorf(textStart(src), "no benchmark results; expected lines such as \"BenchmarkX-8   1000   1234 ns/op   512 B/op   8 allocs/op\"")
 	}
 	return r.result()
+}
+
+// goBenchPairsAligned reports whether every pair of rest is a number and
+// a unit that is not one, and, when not, the byte offset in rest of the
+// first pair that is not: a value missing before its unit pairs every
+// later value with the next metric's unit, so the line is not read.
+func goBenchPairsAligned(rest string, pairs [][]int) (int, bool) {
+	for _, p := range pairs {
+		_, vok := parseDecimal(rest[p[2]:p[3]])
+		_, uok := parseDecimal(rest[p[4]:p[5]])
+		if !vok || uok {
+			return p[2], false
+		}
+	}
+	return 0, true
 }
 
 // The benchstat reader ("benchstat", ReadBenchstat).
