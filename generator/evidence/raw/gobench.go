@@ -178,7 +178,11 @@ func ReadBenchstat(file string, src []byte, _ ReadOptions) ([]Reading, diag.List
 	for _, ln := range splitLines(src) {
 		text := string(src[ln.start:ln.end])
 		trimmed := strings.TrimSpace(text)
-		if trimmed == "" || goBenchConfig.MatchString(text) || bsFootnote.MatchString(text) {
+		if trimmed == "" {
+			tbl, inHead, inHeader = nil, false, false // a blank line ends a table
+			continue
+		}
+		if goBenchConfig.MatchString(text) || bsFootnote.MatchString(text) {
 			inHead, inHeader = false, false
 			continue
 		}
