@@ -134,6 +134,12 @@ type TableSpec struct {
 	// A signed claim ([+22.73%], [Δ3], [12% 감소]) binds to them as to a
 	// derived difference.
 	Changes []string `toml:"changes"`
+	// Spreads declares which value is the spread of which (a pattern
+	// read's mean_sd of its mean): the mean's local name or "*.suffix" →
+	// the spread's ("*.mean" = "*.mean_sd"). A claim "mean ± spread" on
+	// the mean then checks both numbers. Readers that print the ± know
+	// it without a declaration (raw.Reading.SpreadOf).
+	Spreads map[string]string `toml:"spreads"`
 	// indexSet records that the manifest gave index explicitly.
 	indexSet bool
 }
@@ -156,6 +162,12 @@ type TranscriptSpec struct {
 	// A signed claim ([+22.73%], [Δ3], [12% 감소]) binds to them as to a
 	// derived difference.
 	Changes []string `toml:"changes"`
+	// Spreads declares which value is the spread of which (a pattern
+	// read's mean_sd of its mean): the mean's local name or "*.suffix" →
+	// the spread's ("*.mean" = "*.mean_sd"). A claim "mean ± spread" on
+	// the mean then checks both numbers. Readers that print the ± know
+	// it without a declaration (raw.Reading.SpreadOf).
+	Spreads map[string]string `toml:"spreads"`
 }
 
 // ReadSpec names the readings of one raw file read by a format reader
@@ -199,6 +211,12 @@ type ReadSpec struct {
 	// A signed claim ([+22.73%], [Δ3], [12% 감소]) binds to them as to a
 	// derived difference.
 	Changes []string `toml:"changes"`
+	// Spreads declares which value is the spread of which (a pattern
+	// read's mean_sd of its mean): the mean's local name or "*.suffix" →
+	// the spread's ("*.mean" = "*.mean_sd"). A claim "mean ± spread" on
+	// the mean then checks both numbers. Readers that print the ± know
+	// it without a declaration (raw.Reading.SpreadOf).
+	Spreads map[string]string `toml:"spreads"`
 }
 
 // ManifestKeys returns the keys the manifest table at path accepts, as

@@ -184,6 +184,10 @@ func ReadFortioText(file string, src []byte, _ ReadOptions) ([]Reading, diag.Lis
 			}
 			for g, stat := range []string{"count", "avg", "stddev", "min", "max", "sum"} {
 				num(hist+"."+stat, m, g+2)
+				if n := len(r.out); stat == "stddev" && n > 1 && r.out[n-1].Pos.Offset == ln.start+m[2*(g+2)] && r.out[n-2].Pos.Offset == ln.start+m[2*(g+1)] {
+					// "avg A +/- S": S is the spread of A
+					r.out[n-1].SpreadOf = r.out[n-2].Key
+				}
 			}
 			continue
 		}

@@ -373,14 +373,22 @@ func (t *bsTable) read(r *rawRead, off int, text, heading string, unnamed *int) 
 		if t.compared > 1 {
 			cmp = base + col.name + "_"
 		}
+		// spread adds the variation printed after ± in col: the relative
+		// spread of the column's value, when that value was read.
+		spread := func(off int, v string) {
+			if r.addTool(base+col.name+"_var", off, v, percentUnit, "") && seen[ci] {
+				last := &r.out[len(r.out)-1]
+				last.SpreadOf, last.SpreadRelative = base+col.name, true
+			}
+		}
 		switch {
 		case tok == "±" && i+1 < len(fs):
 			i++
 			if v := text[fs[i][0]:fs[i][1]]; v != "?" {
-				r.addTool(base+col.name+"_var", off+fs[i][0], v, percentUnit, "")
+				spread(off+fs[i][0], v)
 			}
 		case strings.HasPrefix(tok, "±"):
-			r.addTool(base+col.name+"_var", at+len("±"), tok[len("±"):], percentUnit, "")
+			spread(at+len("±"), tok[len("±"):])
 		case bsDelta.MatchString(tok):
 			r.addTool(cmp+"delta", at, tok, percentUnit, "")
 			r.out[len(r.out)-1].Number.Signed = true
