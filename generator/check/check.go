@@ -5,8 +5,11 @@
 //
 // Judgement: a literal number q written with d decimals matches an evidence
 // value v when |v − q| ≤ ½·10^−d ("44%" covers 43.5–44.5, "51.7%" covers
-// 51.65–51.75), times the magnitude written (만, 万, 割). A written ±
-// tolerance replaces ½·10^−d. When the literal carries an approximation
+// 51.65–51.75), times the magnitude written (만, 万, 割). A number
+// written after ± is the spread a tool printed with its mean ("319.5 ±
+// 11.2ms"), never a tolerance: it is checked against the spread the
+// evidence value knows (evidence.Value.Spread), and on a value with none
+// it is a claim-spread finding (see Spread). When the literal carries an approximation
 // word (claim.Approx: 약, 約, 정도, ほど … about; 남짓, 強 over; 弱, 近く
 // under) the tolerance is widened to max(½·10^−d, Approx·|q|) on the
 // side(s) the word means, with Approx = 10% by default. A clock time is
@@ -212,7 +215,12 @@ func judge(p *claim.Page, st *evidence.Store, opt Options, keep bool) judgement 
 			if keep {
 				b.Value, b.Unit, b.Evidence, b.Raw, b.Inputs = v.Value.String(), v.Unit, &v.Pos, v.Raw, v.Inputs
 			}
-			if q != nil {
+			if q != nil && q.Spread != nil && v.Spread == nil {
+				// 319.5 ± 11.2ms on a value with no known spread: a
+				// tool's mean ± σ, or a tolerance? Say so.
+				*ds = append(*ds, spreadUnknown(p, c, *q, lit.Approx, v, opt))
+				r.OK = false
+			} else if q != nil {
 				match := func() (bool, string) { return Match(*q, lit.Approx, v, opt) }
 				if lit.Cmp != "" && len(lit.Quantities) == 1 {
 					match = func() (bool, string) { return MatchCmp(*q, lit.Cmp, v) }
@@ -245,6 +253,12 @@ func judge(p *claim.Page, st *evidence.Store, opt Options, keep bool) judgement 
 					}
 					*ds = append(*ds, d)
 					r.OK = false
+				}
+				if q.Spread != nil {
+					if d, ok := judgeSpread(p, c, *q, v, opt); !ok {
+						*ds = append(*ds, d)
+						b.OK, r.OK = false, false
+					}
 				}
 			}
 			if !keep {
@@ -517,6 +531,13 @@ func judgeRange(p *claim.Page, c claim.Claim, lit claim.Literal, st *evidence.St
 	b.Found = true
 	if keep {
 		b.Value, b.Unit, b.Evidence, b.Raw, b.Inputs = v.Value.String(), v.Unit, &v.Pos, v.Raw, v.Inputs
+	}
+	if lit.Quantities[0].Spread != nil || lit.Quantities[1].Spread != nil {
+		r.OK = false
+		*ds = append(*ds, withEnd(diag.Errorf(c.Pos, diag.ClaimSpread,
+			"range %q writes a ± spread on an end; expected a range (the values a claim allows) or a mean ± spread (as a tool prints it), not both", b.Number), p, c.End))
+		r.Bindings = append(r.Bindings, b)
+		return r
 	}
 	if ok, want := MatchRange(lit.Quantities[0], lit.Quantities[1], lit.Approx, v, opt); ok {
 		b.OK = true
@@ -818,9 +839,8 @@ func coarsestStep(q claim.Quantity) decimal.Decimal {
 // approximate, for the times a clock shows it at or that round to it (약
 // 14시: 13:30 up to 15:00), a little over (남짓) for the truncated times
 // with the next one in, a little under (거의) for the half step before it.
-// A written ± tolerance applies as written.
 func Interval(q claim.Quantity, approx claim.Approx, opt Options) (lo, hi decimal.Decimal, open bool) {
-	if q.Unit != claim.ClockUnit || q.Tolerance.IsPositive() {
+	if q.Unit != claim.ClockUnit {
 		below, above := Tolerance(q, approx, opt)
 		return q.Value.Sub(below), q.Value.Add(above), false
 	}
@@ -853,14 +873,11 @@ func valueText(q *claim.Quantity, v *evidence.Value) string {
 }
 
 // Tolerance is how far below and above q a value may lie: half a unit of
-// the last written digit; a written ± tolerance ("43±1秒") replaces it;
-// an approximation widens it to Approx·|q| on the side(s) its word means
+// the last written digit (a number after ± is a spread, judged on its
+// own: see Spread); an approximation widens it to Approx·|q| on the side(s) its word means
 // (About both, Over above, Under below).
 func Tolerance(q claim.Quantity, approx claim.Approx, opt Options) (below, above decimal.Decimal) {
-	half := q.Tolerance
-	if !q.Tolerance.IsPositive() {
-		half = halfStep(q)
-	}
+	half := halfStep(q)
 	if approx != claim.About && approx != claim.Over && approx != claim.Under {
 		return half, half
 	}
