@@ -2,6 +2,7 @@ package check
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/shopspring/decimal"
 
@@ -43,9 +44,9 @@ func numberRange(p *claim.Page, c claim.Claim, start, end int) diag.Diagnostic {
 func spreadUnknown(p *claim.Page, c claim.Claim, q claim.Quantity, approx claim.Approx, v *evidence.Value, opt Options) diag.Diagnostic {
 	sp := *q.Spread
 	written := c.Literal[q.Start:q.End]
-	pm := c.Literal[q.NumEnd:sp.NumStart]
-	if q.UnitWord != "" && len(pm) >= len(q.UnitWord) && pm[:len(q.UnitWord)] == q.UnitWord {
-		pm = pm[len(q.UnitWord):]
+	after := strings.TrimSpace(c.Literal[q.NumEnd:sp.End]) // "± 11.2ms", or "ms ± 11.2ms" after 319.5ms
+	if q.UnitWord != "" && strings.HasPrefix(after, q.UnitWord) {
+		after = strings.TrimSpace(after[len(q.UnitWord):])
 	}
 	mean := "as a mean, " + c.Literal[q.NumStart:q.NumEnd] + " matches " + valueText(&q, v)
 	if ok, want := Match(q, approx, v, opt); !ok {
@@ -54,7 +55,7 @@ func spreadUnknown(p *claim.Page, c claim.Claim, q claim.Quantity, approx claim.
 	d := numberRange(p, c, q.Start, q.End)
 	d.Severity, d.Rule = diag.Error, diag.ClaimSpread
 	d.Message = fmt.Sprintf("%q writes %q after the number, but %s has no spread its reader printed or its manifest declares (%s), so it reads two ways: the spread a tool printed with its mean (hyperfine's, benchstat's mean ± σ), which cannot be checked here, or a tolerance, which would let a wrong mean copied from such a tool pass; expected, for mean ± spread, a value that knows its spread (a markdown-tables cell or benchstat row written A ± B, or spreads = { \"*.mean\" = \"*.mean_sd\" } in its manifest entry), or, for a tolerance, the range it allows: [%s]",
-		written, pm+c.Literal[sp.NumStart:sp.End], v.Ref, mean, toleranceRange(q))
+		written, after, v.Ref, mean, toleranceRange(q))
 	d.Related = []diag.Related{{Pos: v.Pos, Message: "evidence value " + v.Raw}}
 	return d
 }

@@ -250,7 +250,7 @@ func CellReadings(key string, c Cell, colUnit string) ([]Reading, *diag.Diagnost
 	right := Cell{Text: c.Text[at+len(pm):], Pos: rpos}
 	a, _, okA := CellNumber(key, left)
 	b, _, okB := CellNumber(key+SpreadSuffix, right)
-	if !okA || !okB || b.Number.Signed || strings.TrimSpace(left.Text) == "" {
+	if !okA || !okB || b.Number.Signed || b.Number.Value.IsNegative() || strings.TrimSpace(left.Text) == "" {
 		end := c.Pos
 		end.Column += len(c.Text)
 		end.Offset += len(c.Text)
