@@ -137,8 +137,9 @@ type TableSpec struct {
 	// Spreads declares which value is the spread of which (a pattern
 	// read's mean_sd of its mean): the mean's local name or "*.suffix" →
 	// the spread's ("*.mean" = "*.mean_sd"). A claim "mean ± spread" on
-	// the mean then checks both numbers. Readers that print the ± know
-	// it without a declaration (raw.Reading.SpreadOf).
+	// the mean then checks both numbers. Readers that print the ± (a
+	// markdown-tables cell "A ± B", benchstat, fortio's +/-) know it
+	// without a declaration.
 	Spreads map[string]string `toml:"spreads"`
 	// indexSet records that the manifest gave index explicitly.
 	indexSet bool
@@ -165,8 +166,9 @@ type TranscriptSpec struct {
 	// Spreads declares which value is the spread of which (a pattern
 	// read's mean_sd of its mean): the mean's local name or "*.suffix" →
 	// the spread's ("*.mean" = "*.mean_sd"). A claim "mean ± spread" on
-	// the mean then checks both numbers. Readers that print the ± know
-	// it without a declaration (raw.Reading.SpreadOf).
+	// the mean then checks both numbers. Readers that print the ± (a
+	// markdown-tables cell "A ± B", benchstat, fortio's +/-) know it
+	// without a declaration.
 	Spreads map[string]string `toml:"spreads"`
 }
 
@@ -214,8 +216,9 @@ type ReadSpec struct {
 	// Spreads declares which value is the spread of which (a pattern
 	// read's mean_sd of its mean): the mean's local name or "*.suffix" →
 	// the spread's ("*.mean" = "*.mean_sd"). A claim "mean ± spread" on
-	// the mean then checks both numbers. Readers that print the ± know
-	// it without a declaration (raw.Reading.SpreadOf).
+	// the mean then checks both numbers. Readers that print the ± (a
+	// markdown-tables cell "A ± B", benchstat, fortio's +/-) know it
+	// without a declaration.
 	Spreads map[string]string `toml:"spreads"`
 }
 

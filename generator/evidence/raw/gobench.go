@@ -130,7 +130,8 @@ var (
 // gives EndpointGeneration/1/100.time_op.old (825 us), .old_var (11 %),
 // .new, .new_var, .delta (-45.31 %, a signed change), .p (0.1), .n_old,
 // .n_new (a single n=10 is .n); "~" (no significant change) gives no
-// delta. A single-column table ("name  time/op") gives .time_op.value and
+// delta. Each _var is the relative spread of the value before it: a
+// claim [825µs ±11%] on .old checks both numbers. A single-column table ("name  time/op") gives .time_op.value and
 // .value_var. The new format:
 //
 //	                      │   old.txt   │             new.txt              │

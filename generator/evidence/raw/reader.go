@@ -125,8 +125,9 @@ func readers() map[string]Reader {
 
 // readTablesAsReadings names every numeric cell of a report's tables
 // "t<N>.<row label>.<column label>" (N is the 1-based table number); a
-// cell "A ± B" gives that key and "<key>_pm" (CellReadings), and a unit
-// in brackets ending a header applies to its column's cells.
+// cell "A ± B" (hyperfine's "319.5 ± 11.2") gives that key for the mean
+// and "<key>_pm" for its spread, and a unit in brackets ending a header
+// ("Mean [ms]") applies to its column's cells.
 func readTablesAsReadings(file string, src []byte, opt ReadOptions) ([]Reading, diag.List) {
 	tables, errs := ReadTables(file, src)
 	var out []Reading
