@@ -1,6 +1,7 @@
 package evidence
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -87,8 +88,8 @@ func TestLoadSetErrors(t *testing.T) {
 		// A key unknown in one language's [text.LANG] lists that table's keys.
 		{"unknown text key", manifestHead + "[text.ja]\ntitel = \"x\"\n", nil, "unknown manifest key \"text.ja.titel\" in [text.ja]; expected title, environment or source"},
 		// A key unknown in a [[table]] lists that table's keys, not the top level's.
-		{"unknown table key", manifestHead + "[[table]]\nfile = \"report.md\"\nheding = \"x\"\nname = \"t\"\n", nil, "unknown manifest key \"table.heding\" in [[table]]; expected file, heading, index, name, rows, columns, units, decimal, changes or spreads"},
-		{"unknown read key", manifestHead + "[[read]]\nfile = \"report.md\"\nformat = \"csv\"\nname = \"t\"\nselects = {}\n", nil, "unknown manifest key \"read.selects\" in [[read]]; expected file, format, name, select, key, count_where, paths, patterns, section, skip, units, decimal, changes or spreads"},
+		{"unknown table key", manifestHead + "[[table]]\nfile = \"report.md\"\nheding = \"x\"\nname = \"t\"\n", nil, "unknown manifest key \"table.heding\" in [[table]]; expected file, heading, index, name, rows, columns, units, decimal or changes"},
+		{"unknown read key", manifestHead + "[[read]]\nfile = \"report.md\"\nformat = \"csv\"\nname = \"t\"\nselects = {}\n", nil, "unknown manifest key \"read.selects\" in [[read]]; expected file, format, name, select, key, count_where, paths, patterns, section, skip, units, decimal or changes"},
 		{"id mismatch", strings.Replace(manifestHead, `"s"`, `"x"`, 1), nil, "must equal the evidence set's directory name"},
 		{"bad date", strings.Replace(manifestHead, "2026-07-09", "July", 1), nil, `date "July": expected YYYY-MM-DD`},
 		{"no such day", strings.Replace(manifestHead, "2026-07-09", "2026-02-30", 1), nil, `date "2026-02-30" is not a day of the calendar`},
@@ -111,6 +112,10 @@ func TestLoadSetErrors(t *testing.T) {
 		{"unmatched section", manifestHead + "[[transcript]]\nfile = \"r.txt\"\nname = \"r\"\nsections = { \"3a\" = \"before\", \"3c\" = \"after\" }\n", map[string]string{"r.txt": "[3a] x\nv=1\n[3b] y\nv=2\nw=3\n"}, `sections relabel "3c" matches no [3c] section`},
 		{"unknown unit", manifestHead + "[[transcript]]\nfile = \"r.txt\"\nname = \"r\"\nunits = { \"age\" = \"weeks\" }\n", map[string]string{"r.txt": "age=3\n"}, `unit "weeks" for "age": expected one of %, %p, /s, B,`},
 		{"unmatched change", manifestHead + "[[transcript]]\nfile = \"r.txt\"\nname = \"r\"\nchanges = [\"*.overhead\"]\n", map[string]string{"r.txt": "age=3\n"}, `changes: "*.overhead" matches no value of "r"`},
+		{"unmatched spread", manifestHead + "[[transcript]]\nfile = \"r.txt\"\nname = \"r\"\nspreads = { \"*.mean\" = \"*.mean_sd\" }\n", map[string]string{"r.txt": "age=3\n"}, `spreads: "*.mean" matches no value of "r"`},
+		{"spread missing", manifestHead + "[[transcript]]\nfile = \"r.txt\"\nname = \"r\"\nspreads = { \"*.mean\" = \"*.mean_sd\" }\n", map[string]string{"r.txt": "[S1] x\nmean=3\n"}, `spreads: "*.mean" = "*.mean_sd": s/r.s1.mean has no value r.s1.mean_sd to be its spread`},
+		{"spread forms differ", manifestHead + "[[transcript]]\nfile = \"r.txt\"\nname = \"r\"\nspreads = { \"*.mean\" = \"sd\" }\n", map[string]string{"r.txt": "mean=3 sd=1\n"}, `expected both local names or both "*.suffix"`},
+		{"spread printed and declared", manifestHead + "[[table]]\nfile = \"b.md\"\nheading = \"B\"\nname = \"h\"\nspreads = { \"*.mean\" = \"*.max\" }\n", map[string]string{"b.md": "## B\n| c | mean | max |\n|---|---|---|\n| a | 3 ± 1 | 5 |\n"}, `s/h.a.mean already has the spread 1 its reader printed after ±`},
 		{"cycle", manifestHead + "[derived]\n\"a\" = \"b + 1\"\n\"b\" = \"a + 1\"\n", nil, "dependency cycle"},
 		{"division by zero", manifestHead + "[[transcript]]\nfile = \"r.txt\"\nname = \"r\"\n[derived]\n\"z\" = \"ratio(r.x, r.zero)\"\n", map[string]string{"r.txt": "x=1 zero=0\n"}, "division by zero"},
 		{"unknown input", manifestHead + "[derived]\n\"a\" = \"nope.x + 1\"\n", nil, `unknown value "nope.x"`},
@@ -396,5 +401,65 @@ name = "r"
 	}
 	if m.Title == "題名" || m.Environment == "환경" {
 		t.Errorf("[text.LANG] changed the top-level fields: %+v", m)
+	}
+}
+
+// TestSpreadsLinked: a value knows the spread its reader printed after ±
+// (benchstat's ±11%, relative, kept as the value's spread even where
+// select names only the mean), or the spreads declaration names (a
+// transcript's sd, absolute in the mean's unit; a % next to a time,
+// relative); a value with neither has none, whatever its neighbours are
+// called.
+func TestSpreadsLinked(t *testing.T) {
+	root := writeSet(t, "s", map[string]string{
+		"evidence.toml": manifestHead + `[[read]]
+file = "b.txt"
+format = "benchstat"
+name = "b"
+select = { "Encode.time_op.old" = "old" }
+
+[[transcript]]
+file = "r.txt"
+name = "r"
+units = { "*.mean" = "ms", "*.cv" = "%" }
+spreads = { "*.mean" = "*.sd", "x.rate" = "x.cv" }
+`,
+		"b.txt": "name       old time/op    new time/op    delta\nEncode-8   825µs ±11%     451µs ± 5%  -45.31%  (p=0.100 n=3+3)\n",
+		"r.txt": "[A] a\nmean=40.5 sd=1.2 other=3 other_sd=1\n[X] x\nmean=7 sd=0.5 rate=120 cv=11\n",
+	})
+	set, errs := LoadSet(root, "evidence/s")
+	if set == nil || errs.HasErrors() {
+		t.Fatalf("LoadSet: %v", errs)
+	}
+	for name, want := range map[string]string{
+		"b.old":    "11 % relative  @evidence/s/b.txt:2:21",
+		"r.a.mean": "1.2 ms absolute s/r.a.sd @evidence/s/r.txt:2:14",
+		"r.x.mean": "0.5 ms absolute s/r.x.sd @evidence/s/r.txt:4:11",
+		"r.x.rate": "11 % relative s/r.x.cv @evidence/s/r.txt:4:27",
+	} {
+		v := set.Values[name]
+		if v == nil || v.Spread == nil {
+			t.Errorf("%s: %+v knows no spread", name, v)
+			continue
+		}
+		sp := v.Spread
+		kind := "absolute"
+		if sp.Relative {
+			kind = "relative"
+		}
+		if got := fmt.Sprintf("%s %s %s %s @%s", sp.Value, sp.Unit, kind, sp.Ref, sp.Pos); got != want {
+			t.Errorf("%s spread = %s, want %s", name, got, want)
+		}
+	}
+	if of := set.Values["r.a.sd"].SpreadOf; of != "s/r.a.mean" {
+		t.Errorf("r.a.sd SpreadOf = %q", of)
+	}
+	for _, name := range []string{"r.a.other", "r.a.sd", "r.a.other_sd"} {
+		if v := set.Values[name]; v == nil || v.Spread != nil {
+			t.Errorf("%s = %+v; want no spread (no ± printed, none declared)", name, v)
+		}
+	}
+	if _, named := set.Values["b.old_var"]; named {
+		t.Errorf("b.old_var named without select")
 	}
 }
