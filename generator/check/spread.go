@@ -117,5 +117,10 @@ func judgeSpread(p *claim.Page, c claim.Claim, q claim.Quantity, v *evidence.Val
 	d.Severity, d.Rule = diag.Error, diag.ClaimMismatch
 	d.Message = fmt.Sprintf("spread %q does not match %s = %s (%s); expected %s", written, ref, vs.Value.String()+vs.Unit, vs.Pos, want)
 	d.Related = []diag.Related{{Pos: vs.Pos, Message: "evidence spread " + vs.Raw}}
+	if q.SpreadRelative() == vs.Relative && scaleHint(sp, sv) == "" {
+		if f, ok := suggestFix(p, c, sp, sv); ok {
+			d.Fixes = []diag.SuggestedFix{f}
+		}
+	}
 	return d, false
 }

@@ -181,3 +181,37 @@ func TestSpreadUnknownMessage(t *testing.T) {
 		t.Errorf("range %d–%d; want the number with its spread", ds[0].Pos.Column, ds[0].End.Column)
 	}
 }
+
+// TestSpreadFix: a wrong spread is rewritten to the value's spread in its
+// own digits, the mean left as written; a spread of the other kind
+// (a quantity against a relative one) is not rewritten.
+func TestSpreadFix(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, "evidence", "s")
+	must(t, os.MkdirAll(dir, 0o755))
+	for name, body := range spreadFiles {
+		must(t, os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644))
+	}
+	st, errs := evidence.Load(root, "evidence")
+	if errs != nil {
+		t.Fatal(errs)
+	}
+	src := "[319.5 ± 12.2ms](ev:s/h.java.mean)\n\n[825µs ± 91µs](ev:s/b.encode.time_op.old)\n\n[319.5 ± １２．２ms](ev:s/h.java.mean)\n"
+	p, perrs := claim.Parse(claim.NewMarkdown(), "p.md", []byte(src))
+	if perrs != nil {
+		t.Fatal(perrs)
+	}
+	_, ds := Claims(p, st, DefaultOptions())
+	var got []string
+	for _, d := range ds {
+		for _, f := range d.Fixes {
+			for _, e := range f.Edits {
+				got = append(got, fmt.Sprintf("%d: %s → %s", e.Pos.Line, src[e.Pos.Offset:e.End], e.NewText))
+			}
+		}
+	}
+	want := []string{"1: 12.2 → 11.2", "5: １２．２ → １１．２"}
+	if strings.Join(got, "; ") != strings.Join(want, "; ") {
+		t.Errorf("fixes %q, want %q (findings %v)", got, want, ds)
+	}
+}

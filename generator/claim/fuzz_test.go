@@ -119,6 +119,23 @@ func FuzzParseLiteral(f *testing.F) {
 				t.Fatalf("ParseLiteral(%q): rewritten as %q it reads %v, %v", s, again, l2.Quantities, err)
 			}
 		}
+		// A rewrite of a spread's digits keeps its mean, and reads as written.
+		for i, q := range l.Quantities {
+			sp := q.Spread
+			if sp == nil {
+				continue
+			}
+			nw := sp.Format(sp.Value.Add(sp.Step()))
+			if !RewriteKeepsReading(s, *sp, nw) {
+				continue
+			}
+			again := s[:sp.NumStart] + nw + s[sp.NumEnd:]
+			l2, err := ParseLiteral(again)
+			if err != nil || len(l2.Quantities) != len(l.Quantities) || l2.Quantities[i].Spread == nil || !l2.Quantities[i].Value.Equal(q.Value) ||
+				!l2.Quantities[i].Spread.Value.Equal(sp.Value.Add(sp.Step())) {
+				t.Fatalf("ParseLiteral(%q): spread rewritten as %q it reads %v, %v", s, again, l2.Quantities, err)
+			}
+		}
 	})
 }
 

@@ -245,7 +245,8 @@ func (q Quantity) minus() string {
 var toFullWidth = strings.NewReplacer("0", "０", "1", "１", "2", "２", "3", "３", "4", "４", "5", "５", "6", "６", "7", "７", "8", "８", "9", "９", ".", "．", ",", "，")
 
 // RewriteKeepsReading reports whether replacing the digits of q (one of
-// the quantities ParseLiteral read from lit) with nw leaves the literal
+// the quantities ParseLiteral read from lit, or the Spread of one) with nw
+// leaves the literal
 // reading as before: as many quantities, the others unchanged, and q read
 // as nw says. It is false when the new digits would merge with a
 // neighbour ("0000 000B" → "0 000B" reads as space-grouped 0000) or lose a
@@ -271,19 +272,35 @@ func RewriteKeepsReading(lit string, q Quantity, nw string) bool {
 	if err != nil || len(want.Quantities) != 1 {
 		return false
 	}
+	found := false
 	for i, b := range before.Quantities {
 		a := after.Quantities[i]
+		if (a.Spread == nil) != (b.Spread == nil) {
+			return false
+		}
+		if b.Spread != nil && b.Spread.NumStart == q.NumStart {
+			// the spread after ± rewritten (319.5 ± 12.2ms → 11.2), its mean kept
+			if !a.Spread.Value.Equal(want.Quantities[0].Value) || a.Spread.Unit != b.Spread.Unit || !a.Value.Equal(b.Value) || a.Unit != b.Unit {
+				return false
+			}
+			found = true
+			continue
+		}
+		if b.Spread != nil && !a.Spread.Value.Equal(b.Spread.Value) {
+			return false
+		}
 		if b.NumStart == q.NumStart {
 			if !a.Value.Equal(want.Quantities[0].Value.Mul(mag)) || a.Unit != b.Unit || a.Delta != b.Delta || len(a.Parts) != len(b.Parts) {
 				return false
 			}
+			found = true
 			continue
 		}
 		if !a.Value.Equal(b.Value) || a.Unit != b.Unit {
 			return false
 		}
 	}
-	return true
+	return found
 }
 
 // formatMagnitudes writes v in the magnitude parts of q, rounded at the
