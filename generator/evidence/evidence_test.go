@@ -423,7 +423,14 @@ file = "r.txt"
 name = "r"
 units = { "*.mean" = "ms", "*.cv" = "%" }
 spreads = { "*.mean" = "*.sd", "x.rate" = "x.cv" }
+
+[[table]]
+file = "t.md"
+heading = "T"
+name = "h"
+units = { "*.mean" = "ms" }
 `,
+		"t.md": "## T\n| c | mean |\n|---|---|\n| a | 319.5 ± 11.2 |\n",
 		"b.txt": "name       old time/op    new time/op    delta\nEncode-8   825µs ±11%     451µs ± 5%  -45.31%  (p=0.100 n=3+3)\n",
 		"r.txt": "[A] a\nmean=40.5 sd=1.2 other=3 other_sd=1\n[X] x\nmean=7 sd=0.5 rate=120 cv=11\n",
 	})
@@ -450,6 +457,13 @@ spreads = { "*.mean" = "*.sd", "x.rate" = "x.cv" }
 		if got := fmt.Sprintf("%s %s %s %s @%s", sp.Value, sp.Unit, kind, sp.Ref, sp.Pos); got != want {
 			t.Errorf("%s spread = %s, want %s", name, got, want)
 		}
+	}
+	// a cell's spread is in its mean's unit, declared for the mean alone
+	if v := set.Values["h.a.mean_pm"]; v == nil || v.Unit != "ms" || v.SpreadOf != "s/h.a.mean" || set.Values["h.a.mean"].Spread.Unit != "ms" {
+		t.Errorf("h.a.mean_pm = %+v; want 11.2 ms, the spread of s/h.a.mean", v)
+	}
+	if v := set.Values["r.a.sd"]; v.SpreadOf != "s/r.a.mean" || v.Unit != "ms" {
+		t.Errorf("r.a.sd = %+v; want the spread of s/r.a.mean, in ms", v)
 	}
 	if of := set.Values["r.a.sd"].SpreadOf; of != "s/r.a.mean" {
 		t.Errorf("r.a.sd SpreadOf = %q", of)

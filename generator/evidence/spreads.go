@@ -12,7 +12,8 @@ import (
 // a markdown-tables cell "319.5 ± 11.2", benchstat's ±11%, fortio's
 // "avg A +/- S"), else the value the entry's spreads declares. It runs
 // after applyUnits, so a declared unit counts. An absolute spread with no
-// unit of its own is in its value's unit: the tool printed both in one.
+// unit of its own is in its value's unit (the tool printed both in one),
+// and so is its named value.
 func (l *loader) linkSpreads() {
 	for _, s := range l.spreads {
 		mean := l.byKey[s.entry][s.of]
@@ -26,6 +27,9 @@ func (l *loader) linkSpreads() {
 		}
 		if !sp.Relative && sp.Unit == "" {
 			sp.Unit = mean.Unit
+			if s.named != nil {
+				s.named.Unit = mean.Unit // "319.5 ± 11.2" with units = { "*.mean" = "ms" }: 11.2 ms
+			}
 		}
 		mean.Spread = sp
 	}
@@ -67,11 +71,10 @@ func (l *loader) linkSpreads() {
 				// a percentage next to a value in another unit is a share
 				// of it, as benchstat's ±11% is
 				rel := sv.Unit == "%" && mean.Unit != "%" && mean.Unit != "%p"
-				u := sv.Unit
-				if !rel && u == "" {
-					u = mean.Unit
+				if !rel && sv.Unit == "" {
+					sv.Unit = mean.Unit // a spread is in its mean's unit
 				}
-				mean.Spread = &Spread{Value: sv.Value, Unit: u, Relative: rel, Raw: sv.Raw, Pos: sv.Pos, Ref: sv.Ref}
+				mean.Spread = &Spread{Value: sv.Value, Unit: sv.Unit, Relative: rel, Raw: sv.Raw, Pos: sv.Pos, Ref: sv.Ref}
 				sv.SpreadOf = mean.Ref
 			}
 			if !matched {
