@@ -430,7 +430,7 @@ heading = "T"
 name = "h"
 units = { "*.mean" = "ms" }
 `,
-		"t.md": "## T\n| c | mean |\n|---|---|\n| a | 319.5 ± 11.2 |\n",
+		"t.md":  "## T\n| c | mean |\n|---|---|\n| a | 319.5 ± 11.2 |\n",
 		"b.txt": "name       old time/op    new time/op    delta\nEncode-8   825µs ±11%     451µs ± 5%  -45.31%  (p=0.100 n=3+3)\n",
 		"r.txt": "[A] a\nmean=40.5 sd=1.2 other=3 other_sd=1\n[X] x\nmean=7 sd=0.5 rate=120 cv=11\n",
 	})
