@@ -35,7 +35,7 @@ file = "bench.md"
 format = "pattern"
 name = "p"
 key = "{cmd}"
-patterns = ['^\| (?P<cmd>\w+) \| %{NUMBER:mean} ± %{NUMBER:mean_sd} \| %{NUMBER:min} \| %{NUMBER:rel}(?: ± %{NUMBER:rel_sd})? \|$']
+patterns = ['^\| (?P<cmd>\w+) \| %{NUMBER:mean} ± %{NUMBER:mean_sd} \| %{NUMBER:min} \| %{NUMBER:rel}(?: ± %{NUMBER:rel_sd})? \| %{NUMBER:hit}%(?: ± %{NUMBER:hit_sd}%)? \|$']
 units = { "*.mean" = "ms", "*.mean_sd" = "ms", "*.min" = "ms" }
 spreads = { "*.mean" = "*.mean_sd" }
 
@@ -51,10 +51,10 @@ units = { "*.time" = "s" }
 `,
 	"bench.md": `## Speed
 
-| Command | Mean [ms] | Min [ms] | Relative |
-|:---|---:|---:|---:|
-| java | 319.5 ± 11.2 | 296.0 | 60.74 ± 2.49 |
-| rust | 5.3 ± 0.1 | 5.1 | 1.00 |
+| Command | Mean [ms] | Min [ms] | Relative | Hit |
+|:---|---:|---:|---:|---:|
+| java | 319.5 ± 11.2 | 296.0 | 60.74 ± 2.49 | 44% ± 2% |
+| rust | 5.3 ± 0.1 | 5.1 | 1.00 | 90% |
 `,
 	"benchstat.txt": `name       old time/op    new time/op    delta
 Encode-8   825µs ±11%     451µs ± 5%  -45.31%  (p=0.100 n=3+3)
@@ -91,6 +91,10 @@ func TestSpreadClaims(t *testing.T) {
 		{"60.74 ± 2.49", "h.java.rel", ""},
 		{"60.74 ± 2.50", "h.java.rel", "claim-mismatch"},
 		{"1.00 ± 0.01", "h.rust.rel", "claim-spread"}, // the cell prints no spread
+		// after a percentage, ± 2% is 2 points in the cell and in the claim
+		{"44% ± 2%", "h.java.hit", ""},
+		{"44% ± 0.9%", "h.java.hit", "claim-mismatch"}, // 2 % of 44 % read as relative would pass
+		{"44% ± 2%p", "h.java.hit", ""},
 		// the pattern read: spreads declares mean_sd
 		{"319.5 ± 11.2ms", "p.java.mean", ""},
 		{"329.5 ± 11.2ms", "p.java.mean", "claim-mismatch"},

@@ -748,6 +748,8 @@ func (lx *lexer) qualifiers(q *Quantity, k int) error {
 			q.Unit = sp.Unit // 319.5 ± 11.2ms: one unit for both
 		case sp.Unit == "%" && q.Unit != "%p":
 			// a relative spread: 120ms ±11%
+		case sp.Unit == "%p" && q.Unit == "%":
+			// points after a percentage: 44% ± 2%p
 		default:
 			if _, ok := unit.Convert(sp.Value, sp.Unit, q.Unit); !ok {
 				return lx.errorf(e2, e2+len(sp.UnitWord), "the spread after %q is in %s, the number in %s", pm, sp.Unit, q.Unit)
