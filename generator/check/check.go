@@ -172,6 +172,12 @@ func judge(p *claim.Page, st *evidence.Store, opt Options, keep bool) judgement 
 			j.add(judgeRange(p, c, lit, st, opt, ds, keep), keep)
 			continue
 		}
+		if n := spreadCount(lit); n > 0 && len(c.Refs) == len(lit.Quantities)+n {
+			// [412.7 ± 8.3ms](ev:mean,sd): one reference per number,
+			// the spread's named by the writer. Each spread is then a
+			// number of its own, judged against its reference.
+			lit = spreadsAsNumbers(lit)
+		}
 		if len(c.Refs) != len(lit.Quantities) {
 			*ds = append(*ds, withEnd(diag.Errorf(c.Pos, diag.ClaimArity,
 				"claim %q has %d number(s) but %d evidence reference(s); expected one reference per number", c.Literal, len(lit.Quantities), len(c.Refs)), p, c.End))

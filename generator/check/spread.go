@@ -54,7 +54,7 @@ func spreadUnknown(p *claim.Page, c claim.Claim, q claim.Quantity, approx claim.
 	}
 	d := numberRange(p, c, q.Start, q.End)
 	d.Severity, d.Rule = diag.Error, diag.ClaimSpread
-	d.Message = fmt.Sprintf("%q writes %q after the number, but %s has no spread its reader printed or its manifest declares (%s), so it reads two ways: the spread a tool printed with its mean (hyperfine's, benchstat's mean ± σ), which cannot be checked here, or a tolerance, which would let a wrong mean copied from such a tool pass; expected, for mean ± spread, a value that knows its spread (a markdown-tables cell or benchstat row written A ± B, or spreads = { \"*.mean\" = \"*.mean_sd\" } in its manifest entry), or, for a tolerance, the range it allows: [%s]",
+	d.Message = fmt.Sprintf("%q writes %q after the number, but %s has no spread its reader printed or its manifest declares (%s), so it reads two ways: the spread a tool printed with its mean (hyperfine's, benchstat's mean ± σ), which cannot be checked here, or a tolerance, which would let a wrong mean copied from such a tool pass; expected, for mean ± spread, a reference for each number ([A ± B](ev:SET/MEAN,SET/SPREAD)) or a value that knows its spread (a markdown-tables cell or benchstat row written A ± B, or spreads = { \"*.mean\" = \"*.mean_sd\" } in its manifest entry), or, for a tolerance, the range it allows: [%s]",
 		written, after, v.Ref, mean, toleranceRange(q))
 	d.Related = []diag.Related{{Pos: v.Pos, Message: "evidence value " + v.Raw}}
 	return d
@@ -91,6 +91,11 @@ func toleranceRange(q claim.Quantity) string {
 // form is not known at the precision written.
 func judgeSpread(p *claim.Page, c claim.Claim, q claim.Quantity, v *evidence.Value, opt Options) (diag.Diagnostic, bool) {
 	sp, vs := *q.Spread, v.Spread
+	if sp.Unit == "%p" && vs.Unit == "%" && (q.Unit == "%" || q.Unit == "%p") {
+		// 44% ± 2%p: the spread of a percentage is in points, which
+		// the tool printed as ± 2%
+		sp.Unit = "%"
+	}
 	written := c.Literal[sp.Start:sp.End]
 	ref := vs.Ref
 	if ref == "" {
@@ -123,4 +128,37 @@ func judgeSpread(p *claim.Page, c claim.Claim, q claim.Quantity, v *evidence.Val
 		}
 	}
 	return d, false
+}
+
+// spreadCount returns how many quantities of lit carry a spread.
+func spreadCount(lit claim.Literal) int {
+	n := 0
+	for _, q := range lit.Quantities {
+		if q.Spread != nil {
+			n++
+		}
+	}
+	return n
+}
+
+// spreadsAsNumbers returns lit with each quantity's spread as a number of
+// its own, right after it: the reading of a claim that binds a reference
+// to each number it writes, spreads included ([412.7 ± 8.3ms](ev:hf/mean,
+// hf/mean_sd), [825µs ± 11%](ev:b/old,b/old_var)).
+func spreadsAsNumbers(lit claim.Literal) claim.Literal {
+	out := lit
+	out.Quantities = make([]claim.Quantity, 0, len(lit.Quantities)+spreadCount(lit))
+	for _, q := range lit.Quantities {
+		sp := q.Spread
+		q.Spread = nil
+		out.Quantities = append(out.Quantities, q)
+		if sp != nil {
+			s := *sp
+			if s.Unit == "%p" && (q.Unit == "%" || q.Unit == "%p") {
+				s.Unit = "%" // a percentage's spread, in points as the tool prints it (± 2%)
+			}
+			out.Quantities = append(out.Quantities, s)
+		}
+	}
+	return out
 }

@@ -100,6 +100,15 @@ func TestSpreadClaims(t *testing.T) {
 		{"329.5 ± 11.2ms", "p.java.mean", "claim-mismatch"},
 		{"319.5 ± 11.3ms", "p.java.mean", "claim-mismatch"},
 		{"60.74 ± 2.49", "p.java.rel", "claim-spread"}, // rel_sd is not declared
+		// one reference per number: the writer names the spread's value
+		{"319.5 ± 11.2ms", "p.java.mean,p.java.mean_sd", ""},
+		{"329.5 ± 11.2ms", "p.java.mean,p.java.mean_sd", "claim-mismatch"},
+		{"319.5 ± 12.2ms", "p.java.mean,p.java.mean_sd", "claim-mismatch"}, // σ wrong: passes if the second reference were ignored
+		{"60.74 ± 2.49", "p.java.rel,p.java.rel_sd", ""},                   // no spreads declaration needed
+		{"60.74 ± 2.94", "p.java.rel,p.java.rel_sd", "claim-mismatch"},
+		{"825µs ±11%", "b.encode.time_op.old,b.encode.time_op.old_var", ""},
+		{"825µs ±12%", "b.encode.time_op.old,b.encode.time_op.old_var", "claim-mismatch"},
+		{"319.5 ± 11.2ms", "p.java.mean,p.java.mean_sd,p.java.min", "claim-arity"},
 		// benchstat: a relative spread
 		{"825µs ±11%", "b.encode.time_op.old", ""},
 		{"825µs ± 11%", "b.encode.time_op.old", ""},

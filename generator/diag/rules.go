@@ -227,7 +227,7 @@ func Catalogue() []Rule {
 		{ClaimMismatch, Error, "A quoted number disagrees with its evidence value at the precision written.",
 			"Correct the number (evdoc fix rewrites stale numbers) or the reference."},
 		{ClaimSpread, Error, "A claim writes a number after ± (319.5 ± 11.2ms, 120ms ±11%) on a value with no known spread, or on an end of a range: tools print a mean and its spread this way (hyperfine, benchstat), and read as a tolerance the ± would let a wrong mean copied from them pass.",
-			"Bind it to a value that knows its spread, so both numbers are checked (a markdown-tables cell or benchstat row written A ± B, or spreads = { \"*.mean\" = \"*.mean_sd\" } in the manifest entry); for a tolerance of your own, write the range it allows ([318.3~340.7ms])."},
+			"Give each number its reference ([319.5 ± 11.2ms](ev:SET/MEAN,SET/SPREAD)), or bind it to a value that knows its spread, so both numbers are checked (a markdown-tables cell or benchstat row written A ± B, or spreads = { \"*.mean\" = \"*.mean_sd\" } in the manifest entry); for a tolerance of your own, write the range it allows ([318.3~340.7ms])."},
 		{ClaimUnbound, Error, "A measured number in prose, or in a shortcode argument a reader sees (a figure caption, a details summary), is neither a claim nor exempt: digits of any script (𝟒𝟎, ٣) or a fraction (½), and a number glued to a unit, a multiplier or a rate (40ms, 1.2k, 3M, 60fps, 5req/s); a name (p99, L7, 2FA, 5G) is not one.",
 			`Link it to its evidence as a claim, or mark it [n](ev:exempt "reason").`},
 		{ClaimNumberWord, Off, "A number written as a word with a counter (세 번, 二回, ふたつ) in prose is bound to no evidence. Words with another unit (四十秒, 세 시간) and Sino-Korean numerals (오십 번) are not reported.",
