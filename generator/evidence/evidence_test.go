@@ -88,8 +88,8 @@ func TestLoadSetErrors(t *testing.T) {
 		// A key unknown in one language's [text.LANG] lists that table's keys.
 		{"unknown text key", manifestHead + "[text.ja]\ntitel = \"x\"\n", nil, "unknown manifest key \"text.ja.titel\" in [text.ja]; expected title, environment or source"},
 		// A key unknown in a [[table]] lists that table's keys, not the top level's.
-		{"unknown table key", manifestHead + "[[table]]\nfile = \"report.md\"\nheding = \"x\"\nname = \"t\"\n", nil, "unknown manifest key \"table.heding\" in [[table]]; expected file, heading, index, name, rows, columns, units, decimal or changes"},
-		{"unknown read key", manifestHead + "[[read]]\nfile = \"report.md\"\nformat = \"csv\"\nname = \"t\"\nselects = {}\n", nil, "unknown manifest key \"read.selects\" in [[read]]; expected file, format, name, select, key, count_where, paths, patterns, section, skip, units, decimal or changes"},
+		{"unknown table key", manifestHead + "[[table]]\nfile = \"report.md\"\nheding = \"x\"\nname = \"t\"\n", nil, "unknown manifest key \"table.heding\" in [[table]]; expected file, heading, index, name, rows, columns, units, decimal, changes or spreads"},
+		{"unknown read key", manifestHead + "[[read]]\nfile = \"report.md\"\nformat = \"csv\"\nname = \"t\"\nselects = {}\n", nil, "unknown manifest key \"read.selects\" in [[read]]; expected file, format, name, select, key, count_where, paths, patterns, section, skip, units, decimal, changes or spreads"},
 		{"id mismatch", strings.Replace(manifestHead, `"s"`, `"x"`, 1), nil, "must equal the evidence set's directory name"},
 		{"bad date", strings.Replace(manifestHead, "2026-07-09", "July", 1), nil, `date "July": expected YYYY-MM-DD`},
 		{"no such day", strings.Replace(manifestHead, "2026-07-09", "2026-02-30", 1), nil, `date "2026-02-30" is not a day of the calendar`},
