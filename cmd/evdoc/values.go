@@ -97,7 +97,7 @@ func newValuesCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *
 }
 
 func record(v *evidence.Value) report.Value {
-	return report.Value{Ref: v.Ref, Key: v.Key, Value: v.Value.String(), Unit: v.Unit, File: v.Pos.File, Line: v.Pos.Line, Column: v.Pos.Column, Raw: v.Raw}
+	return report.Value{Ref: v.Ref, Key: v.Key, Value: v.Value.String(), Unit: v.Unit, File: v.Pos.File, Line: v.Pos.Line, Column: v.Pos.Column, Raw: v.Raw, SpreadOf: v.SpreadOf}
 }
 
 // valuesOf emits the values of one PATH argument: an evidence set (its
@@ -181,7 +181,7 @@ func valuesOf(root, arg, as string, eopt evidence.Options, emit func(report.Valu
 	errs = raw.ReadWindowed(format, rel, src, raw.ReadOptions{}, raw.DefaultWindow, nil, func(r raw.Reading) {
 		n++
 		emit(report.Value{Key: r.Key, Value: r.Number.Value.String(), Unit: r.Number.Unit, File: rel,
-			Line: r.Pos.Line, Column: r.Pos.Column, Raw: r.Raw, Format: format})
+			Line: r.Pos.Line, Column: r.Pos.Column, Raw: r.Raw, Format: format, SpreadOf: r.SpreadOf})
 	})
 	if as == "" && declared == "" && n == 0 && !errs.HasErrors() { // a file that does not parse explains itself
 		errs = append(errs, guessReadNothing(rel, src, format))
@@ -201,7 +201,7 @@ func streamValues(full, rel, format string, max int64, emit func(report.Value)) 
 	lr := &io.LimitedReader{R: f, N: max + 1}
 	errs, err := raw.ReadWindowedFrom(format, rel, lr, raw.ReadOptions{}, raw.DefaultWindow, nil, func(r raw.Reading) {
 		emit(report.Value{Key: r.Key, Value: r.Number.Value.String(), Unit: r.Number.Unit, File: rel,
-			Line: r.Pos.Line, Column: r.Pos.Column, Raw: r.Raw, Format: format})
+			Line: r.Pos.Line, Column: r.Pos.Column, Raw: r.Raw, Format: format, SpreadOf: r.SpreadOf})
 	})
 	if err == nil && lr.N <= 0 {
 		err = fmt.Errorf("%s grew past the %s limit while being read", rel, safefile.Size(max))

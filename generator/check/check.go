@@ -5,16 +5,23 @@
 //
 // Judgement: a literal number q written with d decimals matches an evidence
 // value v when |v − q| ≤ ½·10^−d ("44%" covers 43.5–44.5, "51.7%" covers
-// 51.65–51.75), times the magnitude written (만, 万, 割). A written ±
-// tolerance replaces ½·10^−d. When the literal carries an approximation
+// 51.65–51.75), times the magnitude written (만, 万, 割). A number
+// written after ± is the spread a tool printed with its mean ("319.5 ±
+// 11.2ms"), never a tolerance: it is checked against the spread the
+// evidence value knows (evidence.Value.Spread), and on a value with none
+// it is a claim-spread finding (see Spread). When the literal carries an approximation
 // word (claim.Approx: 약, 約, 정도, ほど … about; 남짓, 強 over; 弱, 近く
 // under) the tolerance is widened to max(½·10^−d, Approx·|q|) on the
 // side(s) the word means, with Approx = 10% by default. A clock time is
 // read by truncation, as a clock shows it: 14:03 covers 14:03:00 up to
-// 14:04 (see Interval). Time units convert
-// into each other when both the literal and the value state one (package
-// unit); no other unit converts. A mismatch by a power of 1000 between
-// time units is reported as the unit mistake it is, with no fix.
+// 14:04 (see Interval). Units of one dimension convert into each other
+// when both the literal and the value state one (package unit: time,
+// sizes, throughputs, CPU, ratio and %); % and %p (percentage points) do
+// not, and a claim in one on a value in the other names both readings
+// (pointsMessage). A mismatch by a power of 1000 between time units is
+// reported as the unit mistake it is, with no fix; a decimal size (MB)
+// that matches only as the binary one (MiB) names both readings
+// (binaryHint).
 package check
 
 import (
@@ -165,6 +172,12 @@ func judge(p *claim.Page, st *evidence.Store, opt Options, keep bool) judgement 
 			j.add(judgeRange(p, c, lit, st, opt, ds, keep), keep)
 			continue
 		}
+		if n := spreadCount(lit); n > 0 && len(c.Refs) == len(lit.Quantities)+n {
+			// [412.7 ± 8.3ms](ev:mean,sd): one reference per number,
+			// the spread's named by the writer. Each spread is then a
+			// number of its own, judged against its reference.
+			lit = spreadsAsNumbers(lit)
+		}
 		if len(c.Refs) != len(lit.Quantities) {
 			*ds = append(*ds, withEnd(diag.Errorf(c.Pos, diag.ClaimArity,
 				"claim %q has %d number(s) but %d evidence reference(s); expected one reference per number", c.Literal, len(lit.Quantities), len(c.Refs)), p, c.End))
@@ -208,7 +221,12 @@ func judge(p *claim.Page, st *evidence.Store, opt Options, keep bool) judgement 
 			if keep {
 				b.Value, b.Unit, b.Evidence, b.Raw, b.Inputs = v.Value.String(), v.Unit, &v.Pos, v.Raw, v.Inputs
 			}
-			if q != nil {
+			if q != nil && q.Spread != nil && v.Spread == nil {
+				// 319.5 ± 11.2ms on a value with no known spread: a
+				// tool's mean ± σ, or a tolerance? Say so.
+				*ds = append(*ds, spreadUnknown(p, c, *q, lit.Approx, v, opt))
+				r.OK = false
+			} else if q != nil {
 				match := func() (bool, string) { return Match(*q, lit.Approx, v, opt) }
 				if lit.Cmp != "" && len(lit.Quantities) == 1 {
 					match = func() (bool, string) { return MatchCmp(*q, lit.Cmp, v) }
@@ -227,9 +245,11 @@ func judge(p *claim.Page, st *evidence.Store, opt Options, keep bool) judgement 
 					d := diag.Diagnostic{Pos: pos, End: end, Severity: diag.Error, Rule: diag.ClaimMismatch,
 						Message: fmt.Sprintf("%q does not match %s = %s (%s); expected %s", b.Number, ref, valueText(q, v), v.Pos, want),
 						Related: []diag.Related{{Pos: v.Pos, Message: "evidence value " + v.Raw}}}
-					if lit.Cmp == "" && scaleHint(*q, v) == "" {
-						// A power-of-1000 mismatch is a unit mistake:
-						// rewriting the digits would hide it.
+					if lit.Cmp == "" && scaleHint(*q, v) == "" && binaryHint(*q, lit.Approx, v, opt) == "" {
+						// A power-of-1000 mismatch is a unit mistake,
+						// and so is a decimal size that matches only
+						// as a binary one: rewriting the digits would
+						// hide it.
 						if f, ok := suggestFix(p, c, *q, v); ok {
 							d.Fixes = []diag.SuggestedFix{f}
 						}
@@ -239,6 +259,12 @@ func judge(p *claim.Page, st *evidence.Store, opt Options, keep bool) judgement 
 					}
 					*ds = append(*ds, d)
 					r.OK = false
+				}
+				if q.Spread != nil {
+					if d, ok := judgeSpread(p, c, *q, v, opt); !ok {
+						*ds = append(*ds, d)
+						b.OK, r.OK = false, false
+					}
 				}
 			}
 			if d, ok := labelMismatch(p, c, v); ok {
@@ -478,7 +504,7 @@ func suggestFix(p *claim.Page, c claim.Claim, q claim.Quantity, v *evidence.Valu
 	if q.ZeroPart(InUnitOf(q, v)) {
 		return diag.SuggestedFix{}, false // 1만 0천: not how the number is written in those words
 	}
-	if !v.Derived && coarsestStep(q).LessThan(InUnitOf(q, &evidence.Value{Value: decimal.New(1, v.Value.Exponent()), Unit: v.Unit})) {
+	if !v.Derived && coarsestStep(q).LessThan(floorPow10(InUnitOf(q, &evidence.Value{Value: decimal.New(1, v.Value.Exponent()), Unit: v.Unit}))) {
 		// Written finer than the record: without a unit conversion, write
 		// the record's own precision instead.
 		if u, _ := unit.Canonical(q.Unit); u.Converts() && q.Unit != v.Unit || !q.Magnitude.Equal(decimal.NewFromInt(1)) {
@@ -515,6 +541,13 @@ func judgeRange(p *claim.Page, c claim.Claim, lit claim.Literal, st *evidence.St
 	b.Found = true
 	if keep {
 		b.Value, b.Unit, b.Evidence, b.Raw, b.Inputs = v.Value.String(), v.Unit, &v.Pos, v.Raw, v.Inputs
+	}
+	if lit.Quantities[0].Spread != nil || lit.Quantities[1].Spread != nil {
+		r.OK = false
+		*ds = append(*ds, withEnd(diag.Errorf(c.Pos, diag.ClaimSpread,
+			"range %q writes a ± spread on an end; expected a range (the values a claim allows) or a mean ± spread (as a tool prints it), not both", b.Number), p, c.End))
+		r.Bindings = append(r.Bindings, b)
+		return r
 	}
 	if ok, want := MatchRange(lit.Quantities[0], lit.Quantities[1], lit.Approx, v, opt); ok {
 		b.OK = true
@@ -593,18 +626,28 @@ func matchDecimal(q claim.Quantity, approx claim.Approx, v *evidence.Value, opt 
 		if v.Unit == "" {
 			return false, fmt.Sprintf("evidence with a unit: %s has none; its raw file's format or its evidence.toml (units = { … }) must state the unit the raw file records, which may differ from the claim's", v.Ref)
 		}
+		if m := pointsMessage(q, v); m != "" {
+			return false, m
+		}
 		return false, fmt.Sprintf("a number in %s (units %s and %s do not convert)", unitName(v.Unit), unitName(q.Unit), unitName(v.Unit))
 	}
 	if !v.Derived {
 		// The literal may not claim more precision than the raw record:
 		// its last digit must be no finer than the record's, in the
 		// literal's unit.
-		res := InUnitOf(q, &evidence.Value{Value: decimal.New(1, v.Value.Exponent()), Unit: v.Unit})
+		res := floorPow10(InUnitOf(q, &evidence.Value{Value: decimal.New(1, v.Value.Exponent()), Unit: v.Unit}))
 		if coarsestStep(q).LessThan(res) {
 			if hint := unitHint(q, v); hint != "" {
 				return false, hint
 			}
-			return false, fmt.Sprintf("no finer than %s: %s is recorded as %s", res.String(), v.Ref, v.Raw)
+			if hint := binaryHint(q, approx, v, opt); hint != "" {
+				return false, hint
+			}
+			in := ""
+			if q.Unit != "" && v.Unit != "" && q.Unit != v.Unit {
+				in = fmt.Sprintf(" (%s %s)", InUnitOf(q, v).String(), q.Unit) // 1 (ratio) is 100 %
+			}
+			return false, fmt.Sprintf("no finer than %s: %s is recorded as %s%s", res.String(), v.Ref, v.Raw, in)
 		}
 	}
 	if q.Delta && !v.Delta {
@@ -617,7 +660,74 @@ func matchDecimal(q claim.Quantity, approx claim.Approx, v *evidence.Value, opt 
 	if hint := unitHint(q, v); hint != "" {
 		return false, hint
 	}
+	if hint := binaryHint(q, approx, v, opt); hint != "" {
+		return false, hint
+	}
 	return false, fmt.Sprintf("%s at the precision written", Expected(q, approx, val))
+}
+
+// pointsMessage explains a claim in % on a value in percentage points, or
+// in %p on a value in % or ratio: the two readings give different
+// numbers, and the claim's unit says which one it means. A difference of
+// two percentages (%p) is named with the relative change the same two
+// values make, when the value records the percentage it is taken from.
+// It returns "" for other units.
+func pointsMessage(q claim.Quantity, v *evidence.Value) string {
+	switch {
+	case q.Unit == "%" && v.Unit == "%p":
+		rel := "the relative change is not known: the value does not record the percentage it is taken from"
+		if v.PointsFrom != nil && !v.PointsFrom.IsZero() {
+			r := v.Value.Mul(decimal.NewFromInt(100)).DivRound(*v.PointsFrom, 28)
+			rel = fmt.Sprintf("the relative change of the same two values is %s%% (%s %%p over %s %%), which a claim in %% would mean", signed(r.Round(2)), v.Value.String(), v.PointsFrom.String())
+		}
+		return fmt.Sprintf("a number in %%p: %s is a difference of two percentages, %s percentage points; %s; write [%s%%p] (%%p, pp, 퍼센트포인트, ポイント) for the difference, or declare the value's unit %q in evidence.toml if it is a relative change",
+			v.Ref, v.Value.String(), rel, signed(v.Value), "%")
+	case q.Unit == "%p" && (v.Unit == "%" || v.Unit == "ratio"):
+		return fmt.Sprintf("a number in %%: %s is a %s, not known to be a difference of two percentages in points; write it in %%, bind the claim to a difference (delta(a, b) of two percentages is in %%p), or declare the value's unit \"%%p\" in evidence.toml if it holds percentage points", v.Ref, map[string]string{"%": "percentage", "ratio": "ratio (1 is all)"}[v.Unit])
+	}
+	return ""
+}
+
+// signed writes d with its sign: +7.4, -3.
+func signed(d decimal.Decimal) string {
+	if d.IsNegative() {
+		return d.String()
+	}
+	return "+" + d.String()
+}
+
+// binaryHint explains a claim in a decimal size (KB, MB, GB and their
+// rates, read with SI factors: 1 MB = 10⁶ B) that matches its value only
+// when read as the binary unit of the same rank (MiB, 2²⁰ B): it names
+// both readings and the binary unit to write. It returns "" when the
+// binary reading does not match either.
+func binaryHint(q claim.Quantity, approx claim.Approx, v *evidence.Value, opt Options) string {
+	bin, ok := unit.Binary(q.Unit)
+	if !ok {
+		return ""
+	}
+	alt := q
+	alt.Unit = bin
+	asBin, ok := unit.Convert(v.Value, v.Unit, bin)
+	if !ok {
+		return ""
+	}
+	if lo, hi, open := Interval(alt, approx, opt); asBin.LessThan(lo) || asBin.GreaterThan(hi) || open && asBin.Equal(hi) {
+		return ""
+	}
+	asDec := InUnitOf(q, v)
+	return fmt.Sprintf("%s in %s (SI, 10%s B: %s is %s %s) or in %s (binary, 2%s B: %s %s, which matches); write [%s%s] if the binary unit is meant",
+		q.Value.String(), q.Unit, superscript(decExp(q.Unit)), v.Ref, asDec.Round(4).String(), q.Unit, bin, superscript(binExp(bin)), asBin.Round(4).String(), bin, q.Format(asBin), bin)
+}
+
+// decExp and binExp give the power of 10 and of 2 of a decimal and a
+// binary size unit (MB: 6; MiB: 20).
+func decExp(u string) int {
+	return map[byte]int{'K': 3, 'M': 6, 'G': 9, 'T': 12}[u[0]]
+}
+
+func binExp(u string) int {
+	return map[byte]int{'K': 10, 'M': 20, 'G': 30, 'T': 40}[u[0]]
 }
 
 // unitHint explains a mismatch by a power of 1000: the literal's unit
@@ -680,6 +790,20 @@ func rawScaleHint(q claim.Quantity, v *evidence.Value) string {
 	return ""
 }
 
+// floorPow10 returns the largest power of ten not above d (d > 0): the
+// step of a record converted across binary and decimal sizes (0.01 MiB
+// is 0.01048576 MB) is that of its digits, 0.01.
+func floorPow10(d decimal.Decimal) decimal.Decimal {
+	if !d.IsPositive() {
+		return d
+	}
+	if _, ok := powerOf10(d); ok {
+		return d
+	}
+	e := int32(d.NumDigits()) + d.Exponent() - 1 // the exponent of d's leading digit
+	return decimal.New(1, e)
+}
+
 // powerOf10 returns n when f is 10ⁿ.
 func powerOf10(f decimal.Decimal) (int, bool) {
 	s := f.String()
@@ -725,9 +849,8 @@ func coarsestStep(q claim.Quantity) decimal.Decimal {
 // approximate, for the times a clock shows it at or that round to it (약
 // 14시: 13:30 up to 15:00), a little over (남짓) for the truncated times
 // with the next one in, a little under (거의) for the half step before it.
-// A written ± tolerance applies as written.
 func Interval(q claim.Quantity, approx claim.Approx, opt Options) (lo, hi decimal.Decimal, open bool) {
-	if q.Unit != claim.ClockUnit || q.Tolerance.IsPositive() {
+	if q.Unit != claim.ClockUnit {
 		below, above := Tolerance(q, approx, opt)
 		return q.Value.Sub(below), q.Value.Add(above), false
 	}
@@ -753,18 +876,18 @@ func valueText(q *claim.Quantity, v *evidence.Value) string {
 			return s
 		}
 	}
+	if v.Unit == "ratio" {
+		return v.Value.String() + " (ratio)" // 1 (ratio), not 1ratio
+	}
 	return v.Value.String() + v.Unit
 }
 
 // Tolerance is how far below and above q a value may lie: half a unit of
-// the last written digit; a written ± tolerance ("43±1秒") replaces it;
-// an approximation widens it to Approx·|q| on the side(s) its word means
+// the last written digit (a number after ± is a spread, judged on its
+// own: see Spread); an approximation widens it to Approx·|q| on the side(s) its word means
 // (About both, Over above, Under below).
 func Tolerance(q claim.Quantity, approx claim.Approx, opt Options) (below, above decimal.Decimal) {
-	half := q.Tolerance
-	if !q.Tolerance.IsPositive() {
-		half = halfStep(q)
-	}
+	half := halfStep(q)
 	if approx != claim.About && approx != claim.Over && approx != claim.Under {
 		return half, half
 	}
@@ -894,8 +1017,8 @@ func unitName(u string) string {
 	return u
 }
 
-// InUnitOf returns v's value in the unit q is written in: time units (ns,
-// us, ms, s, min, h, d, wk) convert into each other when both state one;
+// InUnitOf returns v's value in the unit q is written in: units of one
+// dimension that convert (package unit) convert when both state one;
 // otherwise the value is returned as is.
 func InUnitOf(q claim.Quantity, v *evidence.Value) decimal.Decimal {
 	if q.Unit == "" || v.Unit == "" {

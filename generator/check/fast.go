@@ -185,13 +185,8 @@ func toleranceFast(q *claim.Quantity, approx claim.Approx, v *evidence.Value, op
 	if qv, ok = smallOf(q.Value); !ok {
 		return qv, below, above, false
 	}
-	// half a unit of the last digit, or the written ± tolerance
+	// half a unit of the last digit
 	half := small{coef: 5, exp: int32(-q.Decimals - 1)}
-	if q.Tolerance.IsPositive() {
-		if half, ok = smallOf(q.Tolerance); !ok {
-			return qv, below, above, false
-		}
-	}
 	below, above = half, half
 	if approx != claim.About && approx != claim.Over && approx != claim.Under {
 		return qv, below, above, true

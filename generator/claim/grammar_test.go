@@ -134,7 +134,8 @@ func grammarPieces() pieceSets {
 	return pieceSets{
 		numbers: []string{"40", "143", "0.04", "1,234.5", "１２", "5 000", "25", "3", "0", "59", "03", "14", "+3", "−2", "-1", "Δ0", "Δ+1", "두 ", "二", "three", "PT1M", "P1D", "T", "△5", "▼3"},
 		units: append([]string{"", "", "", "h", "m", "s", "ms", "us", "min", "hour", "분", "초", "시간", "時間", "分", "秒", "시", "時", ":", "H", "M", "S", "D",
-			"만", "万", "천", "割", "여", "余", "%", "%p", "ポイント", "Mi", "Gi", "n", "코어", "±1", "±11%", " 감소", "減少", "/초", "/s", " per second"}, unit.Words()...),
+			"만", "万", "천", "割", "여", "余", "%", "%p", "ポイント", "Mi", "Gi", "n", "코어", "±1", "±11%", " 감소", "減少", "/초", "/s", " per second",
+			" ± 11.2ms", " ± 0.1", "+/-2", " ±3.5%", "±1.5초"}, unit.Words()...),
 		glue: append([]string{"", "", "", "오후 ", "午後", "exit=", "t=", "초당 "}, knownGlue()...),
 		junk: []string{"x", "foo", "MID", "살", "代", "$", "‰", "_", ".", "&foo;", "=", "p99", "e3", "½", "연속", "#", "@", "P", "PT", "5", ":", "▲", "△"},
 	}
@@ -194,6 +195,26 @@ func FuzzLiteralGrammar(f *testing.F) {
 		f.Add(s)
 	}
 	pieces, glue := grammarPieces(), knownGlue()
+	// mean ± spread as tools print it: 143 ± 11.2ms, 0.04ms ± 0.1, 40+/-2초, 1,234.5 ±3.5%
+	at := func(set []string, p string) byte {
+		for i, s := range set {
+			if s == p {
+				return byte(i)
+			}
+		}
+		f.Fatalf("no piece %q", p)
+		return 0
+	}
+	n, u := pieces.numbers, pieces.units
+	for _, s := range [][]byte{
+		{at(n, "143"), at(u, " ± 11.2ms")},
+		{at(n, "0.04"), at(u, "ms"), 0, at(n, "0.04"), at(u, " ± 0.1")},
+		{at(n, "40"), at(u, "+/-2"), 0, at(n, "3"), at(u, "초")},
+		{at(n, "1,234.5"), at(u, " ±3.5%")},
+		{at(n, "40"), at(u, "±1.5초"), 0, at(n, "40"), at(u, "±11%")},
+	} {
+		f.Add(s)
+	}
 	f.Fuzz(func(t *testing.T, b []byte) {
 		if len(b) > 64 {
 			return

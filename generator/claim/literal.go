@@ -650,9 +650,28 @@ func (lx *lexer) unitAfter(q *Quantity, k int) error {
 			if k, err = lx.compound(q, k); err != nil {
 				return err
 			}
+		} else if w := unit.OpCounter(s[k2:]); w != "" {
+			q.Unit, q.UnitWord = "count", w // 1 allocs/op
+			k = k2 + len(w)
 		}
+		k = perOp(q, k, s)
 	}
 	return lx.qualifiers(q, k)
+}
+
+// perOp reads the "/op" of a Go benchmark's per-operation unit after a
+// time or size unit or a count (24,889ns/op, 64B/op, 1 allocs/op): the
+// number compares in that unit. It returns where the unit ends.
+func perOp(q *Quantity, k int, s string) int {
+	rest, ok := strings.CutPrefix(s[k:], unit.PerOperation)
+	if !ok || rest != "" && scriptOf(rune(rest[0])) == latin || len(q.Parts) > 0 {
+		return k
+	}
+	if u, _ := unit.Canonical(q.Unit); u.Dim != unit.Time && u.Dim != unit.Size && q.Unit != "count" {
+		return k
+	}
+	q.UnitWord += unit.PerOperation
+	return k + len(unit.PerOperation)
 }
 
 // qualifiers reads what may follow a number ending (with its unit) at
@@ -705,7 +724,7 @@ func (lx *lexer) qualifiers(q *Quantity, k int) error {
 			}
 		}
 	}
-	// ± tolerance: 43±1秒, 43 ± 1 s, 43秒±1秒.
+	// ± spread: 319.5 ± 11.2ms, 43±1秒, 43秒±1秒, 120ms ±11%.
 	k2 := skipSpaces(s, k)
 	for _, pm := range []string{"±", "+/-", "+-"} {
 		if !strings.HasPrefix(s[k2:], pm) {
@@ -717,30 +736,30 @@ func (lx *lexer) qualifiers(q *Quantity, k int) error {
 			return lx.errorf(t, 0, "expected a number after %q", pm)
 		}
 		e := t + d.Len
-		tu, tw := "", ""
+		sp := &Quantity{Value: d.Value, Decimals: d.Decimals, Start: t, NumStart: t, NumEnd: e, Magnitude: one, Grouped: d.Grouped, Sep: d.Sep, FullWidth: d.FullWidth}
 		e2 := skipSpaces(s, e)
 		if w, u := unit.Prefix(s[e2:]); w != "" {
-			tu, tw, e = u.Name, w, e2+len(w)
+			sp.Unit, sp.UnitWord, e = u.Name, w, e2+len(w)
 		}
-		tol := d.Value
 		switch {
-		case tu == "" || tu == q.Unit:
+		case sp.Unit == "" || sp.Unit == q.Unit:
+			sp.Unit = q.Unit
 		case q.Unit == "":
-			q.Unit = tu
-		case tu == "%" && q.Unit != "%p":
-			// a relative tolerance: 120ms ±11% is 120 ms ± 13.2 ms
-			tol = q.Value.Abs().Mul(tol).Div(decimal.NewFromInt(100))
+			q.Unit = sp.Unit // 319.5 ± 11.2ms: one unit for both
+		case sp.Unit == "%" && q.Unit != "%p":
+			// a relative spread: 120ms ±11%
+		case sp.Unit == "%p" && q.Unit == "%":
+			// points after a percentage: 44% ± 2%p
 		default:
-			c, ok := unit.Convert(tol, tu, q.Unit)
-			if !ok {
-				return lx.errorf(e2, e2+len(tw), "the tolerance after %q is in %s, the number in %s", pm, tu, q.Unit)
+			if _, ok := unit.Convert(sp.Value, sp.Unit, q.Unit); !ok {
+				return lx.errorf(e2, e2+len(sp.UnitWord), "the spread after %q is in %s, the number in %s", pm, sp.Unit, q.Unit)
 			}
-			tol = c
 		}
-		if q.UnitWord == "" {
-			q.UnitWord = tw
+		if q.UnitWord == "" && sp.Unit == q.Unit {
+			q.UnitWord = sp.UnitWord
 		}
-		q.Tolerance = tol
+		sp.End = e
+		q.Spread = sp
 		k = e
 		break
 	}

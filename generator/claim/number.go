@@ -45,8 +45,13 @@ type Quantity struct {
 	// 3割5分). Neither can be rewritten in place.
 	Word     bool `json:"word,omitempty"`
 	Compound bool `json:"compound,omitempty"`
-	// Tolerance is the written ± tolerance in Unit ("43±1秒"), or zero.
-	Tolerance decimal.Decimal `json:"tolerance,omitzero"`
+	// Spread is the number written after ± ("319.5 ± 11.2ms": 11.2 ms;
+	// "120ms ±11%": 11 %), as written, with its own unit (the number's
+	// when it writes none) and byte range in the literal; nil when there
+	// is none. Tools print a mean and its spread this way (hyperfine,
+	// benchstat, criterion), so it is not read as a tolerance: package
+	// check compares it with the spread the evidence value knows.
+	Spread *Quantity `json:"spread,omitempty"`
 	// Parts are the parts of a compound duration or clock time (143h25m,
 	// 1분 30초, PT1M30S, 14:03:22, 오후 2시 3분), nil for any other number.
 	// Value is then in the unit of the last part (Unit; for a clock time,
@@ -65,6 +70,13 @@ type Quantity struct {
 	// (감소, 減少, decrease: negative; 증가, 増加, increase: positive); the
 	// number is then a difference (Delta) and its digits carry no sign.
 	SignWord string `json:"sign_word,omitempty"`
+}
+
+// SpreadRelative reports whether q's Spread is a percentage of q ("120ms
+// ±11%"): a spread in % after a number in another unit. After a
+// percentage ("44% ± 2%") it is in points, as q is.
+func (q Quantity) SpreadRelative() bool {
+	return q.Spread != nil && q.Spread.Unit == "%" && q.Unit != "%" && q.Unit != "%p"
 }
 
 // Step is the value of one unit in the last written digit: 10^−Decimals
@@ -233,7 +245,8 @@ func (q Quantity) minus() string {
 var toFullWidth = strings.NewReplacer("0", "０", "1", "１", "2", "２", "3", "３", "4", "４", "5", "５", "6", "６", "7", "７", "8", "８", "9", "９", ".", "．", ",", "，")
 
 // RewriteKeepsReading reports whether replacing the digits of q (one of
-// the quantities ParseLiteral read from lit) with nw leaves the literal
+// the quantities ParseLiteral read from lit, or the Spread of one) with nw
+// leaves the literal
 // reading as before: as many quantities, the others unchanged, and q read
 // as nw says. It is false when the new digits would merge with a
 // neighbour ("0000 000B" → "0 000B" reads as space-grouped 0000) or lose a
@@ -259,19 +272,35 @@ func RewriteKeepsReading(lit string, q Quantity, nw string) bool {
 	if err != nil || len(want.Quantities) != 1 {
 		return false
 	}
+	found := false
 	for i, b := range before.Quantities {
 		a := after.Quantities[i]
+		if (a.Spread == nil) != (b.Spread == nil) {
+			return false
+		}
+		if b.Spread != nil && b.Spread.NumStart == q.NumStart {
+			// the spread after ± rewritten (319.5 ± 12.2ms → 11.2), its mean kept
+			if !a.Spread.Value.Equal(want.Quantities[0].Value) || a.Spread.Unit != b.Spread.Unit || !a.Value.Equal(b.Value) || a.Unit != b.Unit {
+				return false
+			}
+			found = true
+			continue
+		}
+		if b.Spread != nil && !a.Spread.Value.Equal(b.Spread.Value) {
+			return false
+		}
 		if b.NumStart == q.NumStart {
 			if !a.Value.Equal(want.Quantities[0].Value.Mul(mag)) || a.Unit != b.Unit || a.Delta != b.Delta || len(a.Parts) != len(b.Parts) {
 				return false
 			}
+			found = true
 			continue
 		}
 		if !a.Value.Equal(b.Value) || a.Unit != b.Unit {
 			return false
 		}
 	}
-	return true
+	return found
 }
 
 // formatMagnitudes writes v in the magnitude parts of q, rounded at the

@@ -66,9 +66,12 @@ const (
 	ClaimUnknownRef   RuleID = "claim-unknown-ref"
 	ClaimMismatch     RuleID = "claim-mismatch"
 	ClaimLabel        RuleID = "claim-label"
-	ClaimUnbound      RuleID = "claim-unbound"
-	ClaimNumberWord   RuleID = "claim-number-word"
-	ClaimUnchecked    RuleID = "claim-unchecked"
+	// ClaimSpread: a claim "A ± B" whose ± cannot be told a tool's
+	// mean ± spread from a tolerance.
+	ClaimSpread     RuleID = "claim-spread"
+	ClaimUnbound    RuleID = "claim-unbound"
+	ClaimNumberWord RuleID = "claim-number-word"
+	ClaimUnchecked  RuleID = "claim-unchecked"
 )
 
 // Translation and link rules: how pages relate to each other.
@@ -130,6 +133,7 @@ const (
 	EvidenceVegeta        RuleID = "evidence-vegeta"
 	EvidenceWrk           RuleID = "evidence-wrk"
 	EvidenceHey           RuleID = "evidence-hey"
+	EvidenceOha           RuleID = "evidence-oha"
 	EvidenceK6            RuleID = "evidence-k6"
 	EvidenceGhz           RuleID = "evidence-ghz"
 	EvidenceGoBench       RuleID = "evidence-go-bench"
@@ -225,6 +229,8 @@ func Catalogue() []Rule {
 			"Correct the number (evdoc fix rewrites stale numbers) or the reference."},
 		{ClaimLabel, Error, "The statistic written right before a claim (p50, p99, 평균/平均, 최댓값/最大値, 중앙값/中央値…) is not the one its evidence value's name names (…p90, latencies.99th, p(95), rtt.avg…): p50은 [78.1ms](ev:…p90).",
 			"Name the value the reference binds, or bind the value the text names."},
+		{ClaimSpread, Error, "A claim writes a number after ± (319.5 ± 11.2ms, 120ms ±11%) on a value with no known spread, or on an end of a range: tools print a mean and its spread this way (hyperfine, benchstat), and read as a tolerance the ± would let a wrong mean copied from them pass.",
+			"Give each number its reference ([319.5 ± 11.2ms](ev:SET/MEAN,SET/SPREAD)), or bind it to a value that knows its spread, so both numbers are checked (a markdown-tables cell or benchstat row written A ± B, or spreads = { \"*.mean\" = \"*.mean_sd\" } in the manifest entry); for a tolerance of your own, write the range it allows ([318.3~340.7ms])."},
 		{ClaimUnbound, Error, "A measured number in prose, or in a shortcode argument a reader sees (a figure caption, a details summary), is neither a claim nor exempt: digits of any script (𝟒𝟎, ٣) or a fraction (½), and a number glued to a unit, a multiplier or a rate (40ms, 1.2k, 3M, 60fps, 5req/s); a name (p99, L7, 2FA, 5G) is not one.",
 			`Link it to its evidence as a claim, or mark it [n](ev:exempt "reason").`},
 		{ClaimNumberWord, Off, "A number written as a word with a counter (세 번, 二回, ふたつ) in prose is bound to no evidence. Words with another unit (四十秒, 세 시간) and Sino-Korean numerals (오십 번) are not reported.",
@@ -323,6 +329,8 @@ func Catalogue() []Rule {
 			"Use the output wrk printed, unchanged."},
 		{EvidenceHey, Error, "hey output is malformed.",
 			"Use the summary hey printed, unchanged."},
+		{EvidenceOha, Error, "oha's text summary is malformed.",
+			"Use the summary oha printed, unchanged."},
 		{EvidenceK6, Error, "A k6 end-of-test summary (text or --summary-export JSON) is malformed.",
 			"Use the summary k6 printed or exported, unchanged."},
 		{EvidenceGhz, Error, "ghz output (JSON, InfluxDB line or summary text) is malformed.",

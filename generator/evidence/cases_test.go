@@ -140,3 +140,54 @@ func TestNameDefinedUnits(t *testing.T) {
 		t.Errorf("contradicting units: %v", errs)
 	}
 }
+
+// Case 73: hyperfine's --export-markdown table read as a [[table]]. A
+// "Mean [ms]" cell "319.5 ± 11.2" is the mean (h.java.mean, 319.5 ms)
+// and its spread (h.java.mean_pm, 11.2 ms), each at its own column, and
+// the mean knows its spread; "[ms]" in a header is its column's unit. A
+// cell "1.00" under "Relative" has no spread. Read as cells of one
+// number, the Mean column gave no value (a warning per cell) and "Min
+// [ms]" gave values without a unit.
+func TestCaseHyperfineMarkdownExport(t *testing.T) {
+	s, diags := loadCase(t, "73-hyperfine-markdown-export.txtar", "nanopub")
+	if s == nil {
+		t.Fatalf("set does not load: %s", diags)
+	}
+	if strings.Contains(diags, "evidence-number") {
+		t.Errorf("a cell is not read: %s", diags)
+	}
+	for name, want := range map[string]string{
+		"h.java.mean": "319.5 ms @bench.md:7:101", "h.java.mean_pm": "11.2 ms @bench.md:7:110", "h.python.mean": "446.6 ms @bench.md:8:82",
+		"h.rust.mean": "5.3 ms @bench.md:9:106", "h.rust.mean_pm": "0.1 ms @bench.md:9:113", "h.rust.min": "5.1 ms @bench.md:9:119",
+		"h.java.min": "296 ms @bench.md:7:117", "h.java.rel": "60.74  @bench.md:7:133", "h.java.rel_pm": "2.49  @bench.md:7:142", "h.rust.rel": "1  @bench.md:9:131",
+	} {
+		v, ok := s.Values[name]
+		if !ok {
+			t.Errorf("%s: no value", name)
+			continue
+		}
+		if got := v.Value.String() + " " + v.Unit + " @" + strings.TrimPrefix(v.Pos.String(), "evidence/nanopub/"); got != want {
+			t.Errorf("%s = %s, want %s", name, got, want)
+		}
+	}
+	for mean, want := range map[string]string{"h.java.mean": "11.2 ms nanopub/h.java.mean_pm", "h.rust.mean": "0.1 ms nanopub/h.rust.mean_pm", "h.java.rel": "2.49  nanopub/h.java.rel_pm"} {
+		sp := s.Values[mean].Spread
+		if sp == nil {
+			t.Errorf("%s knows no spread", mean)
+			continue
+		}
+		if got := sp.Value.String() + " " + sp.Unit + " " + sp.Ref; got != want || sp.Relative {
+			t.Errorf("%s spread = %s (relative %v), want %s", mean, got, sp.Relative, want)
+		}
+		if of := s.Values[strings.TrimPrefix(sp.Ref, "nanopub/")].SpreadOf; of != "nanopub/"+mean {
+			t.Errorf("%s SpreadOf = %q", sp.Ref, of)
+		}
+	}
+	// no spread is printed, or declared, for these: never a guess from
+	// a name (p.java.mean_sd is the pattern read's, not declared)
+	for _, name := range []string{"h.rust.rel", "h.rust.min", "p.java.mean", "p.java.rel"} {
+		if v := s.Values[name]; v == nil || v.Spread != nil {
+			t.Errorf("%s = %+v; want a value with no spread", name, v)
+		}
+	}
+}

@@ -84,6 +84,10 @@ func derive(set *Set, mix *diag.LineIndex, src []byte) (errs diag.List, fatal bo
 		}
 		v := &Value{Ref: set.Manifest.ID + "/" + name, Set: set.Manifest.ID, Name: name, Value: d,
 			Unit: q.unit, Raw: text, Pos: locateIn(mix, src, "[derived]", name), Derived: true, Inputs: e.inputs, Delta: isDifference(tree.Node)}
+		if q.unit == "%p" && q.hasBase && !q.base.IsZero() {
+			b := q.base
+			v.PointsFrom = &b
+		}
 		set.Values[name] = v
 		return v, nil
 	}
@@ -136,14 +140,15 @@ func cellText(c raw.Cell) string {
 }
 
 // isDifference reports whether an expression's top level is delta() or a
-// subtraction.
+// subtraction, or percent() or ratio() of one (a relative change).
 func isDifference(n ast.Node) bool {
 	switch n := n.(type) {
 	case *ast.BinaryNode:
 		return n.Operator == "-"
 	case *ast.CallNode:
 		name, _ := DottedName(n.Callee)
-		return name == "delta"
+		// a relative change, percent(delta(a, b), a), is a change too
+		return name == "delta" || (name == "percent" || name == "ratio") && len(n.Arguments) == 2 && isDifference(n.Arguments[0])
 	}
 	return false
 }
@@ -214,16 +219,55 @@ func DottedName(n ast.Node) (string, bool) {
 type qty struct {
 	v    decimal.Decimal
 	unit string
+	// base is, for a difference, the value it is taken from (a of
+	// delta(a, b), b of a - b), in unit: with a difference in %p, the
+	// relative change is v/base.
+	base    decimal.Decimal
+	hasBase bool
+	// constant: a number written in the expression (the 1 of 1 - x),
+	// which takes the unit of the other operands; a value without a
+	// unit does not.
+	constant bool
 }
 
-// sameUnit returns the common unit of operands that must agree (+, -,
-// delta, sum, min, max, mean, percent); see unit.Sum.
-func sameUnit(op string, qs ...qty) (string, error) {
+// sameUnit converts operands that must agree (+, -, delta, sum, min,
+// max, mean, percent) into their common unit (unit.Common: ms and us
+// meet in us, ratio and % in %) in place and returns the unit of the
+// result: that unit, or for a difference (diff) of two percentages
+// percentage points (unit.Difference).
+func sameUnit(op string, diff bool, qs []qty) (string, error) {
 	us := make([]string, len(qs))
 	for i, q := range qs {
 		us[i] = q.unit
 	}
-	return unit.Sum(op, us...)
+	for _, q := range qs {
+		if q.unit == "" && !q.constant {
+			for _, o := range qs {
+				if o.unit != "" {
+					return "", fmt.Errorf("%s cannot combine a value without a unit with one in %s: its unit is not known; expected operands in one unit (declare the value's unit in units = { … })", op, o.unit)
+				}
+			}
+		}
+	}
+	in, err := unit.Common(op, us...)
+	out := in
+	if diff {
+		in, out, err = unit.Difference(op, us...)
+	}
+	if err != nil {
+		return "", err
+	}
+	for i := range qs {
+		if qs[i].unit == "" || qs[i].unit == in {
+			continue
+		}
+		c, ok := unit.Convert(qs[i].v, qs[i].unit, in)
+		if !ok {
+			return "", fmt.Errorf("%s cannot convert %s into %s", op, qs[i].unit, in)
+		}
+		qs[i].v, qs[i].unit = c, in
+	}
+	return out, nil
 }
 
 func (e *evaluator) eval(n ast.Node) (qty, error) {
@@ -233,13 +277,13 @@ func (e *evaluator) eval(n ast.Node) (qty, error) {
 			return qty{}, err
 		}
 		e.addInputs(v)
-		return qty{v.Value, v.Unit}, nil
+		return qty{v: v.Value, unit: v.Unit}, nil
 	}
 	switch n := n.(type) {
 	case *ast.IntegerNode:
-		return qty{v: decimal.NewFromInt(int64(n.Value))}, nil
+		return qty{v: decimal.NewFromInt(int64(n.Value)), constant: true}, nil
 	case *ast.FloatNode:
-		return qty{v: decimal.NewFromFloat(n.Value)}, nil
+		return qty{v: decimal.NewFromFloat(n.Value), constant: true}, nil
 	case *ast.UnaryNode:
 		x, err := e.eval(n.Node)
 		if err != nil {
@@ -247,7 +291,7 @@ func (e *evaluator) eval(n ast.Node) (qty, error) {
 		}
 		switch n.Operator {
 		case "-":
-			return qty{x.v.Neg(), x.unit}, nil
+			return qty{v: x.v.Neg(), unit: x.unit, base: x.base, hasBase: x.hasBase, constant: x.constant}, nil
 		case "+":
 			return x, nil
 		}
@@ -263,27 +307,29 @@ func (e *evaluator) eval(n ast.Node) (qty, error) {
 		}
 		switch n.Operator {
 		case "+", "-":
-			u, err := sameUnit(n.Operator, a, b)
+			ab := []qty{a, b}
+			u, err := sameUnit(n.Operator, n.Operator == "-", ab)
 			if err != nil {
 				return qty{}, err
 			}
 			if n.Operator == "+" {
-				return qty{a.v.Add(b.v), u}, nil
+				return qty{v: ab[0].v.Add(ab[1].v), unit: u, constant: a.constant && b.constant}, nil
 			}
-			return qty{a.v.Sub(b.v), u}, nil
+			// a difference of two percentages keeps the one it is taken from
+			return qty{v: ab[0].v.Sub(ab[1].v), unit: u, base: ab[1].v, hasBase: ab[1].unit == "%", constant: a.constant && b.constant}, nil
 		case "*":
 			u, err := unit.Product(a.unit, b.unit)
 			if err != nil {
 				return qty{}, err
 			}
-			return qty{a.v.Mul(b.v), u}, nil
+			return qty{v: a.v.Mul(b.v), unit: u, constant: a.constant && b.constant}, nil
 		case "/":
 			u, err := unit.Quotient(a.unit, b.unit)
 			if err != nil {
 				return qty{}, err
 			}
 			d, err := div(a.v, b.v)
-			return qty{d, u}, err
+			return qty{v: d, unit: u, constant: a.constant && b.constant}, err
 		}
 		return a, fmt.Errorf("unsupported operator %q; expected + - * / and %s", n.Operator, strings.Join(derivedFuncs, ", "))
 	case *ast.CallNode:
@@ -326,8 +372,8 @@ func (e *evaluator) call(name string, args []ast.Node) (qty, error) {
 		if err := need(2); err != nil {
 			return qty{}, err
 		}
-		u, err := sameUnit(name, xs...)
-		return qty{xs[1].v.Sub(xs[0].v), u}, err
+		u, err := sameUnit(name, true, xs)
+		return qty{v: xs[1].v.Sub(xs[0].v), unit: u, base: xs[0].v, hasBase: xs[0].unit == "%"}, err
 	case "ratio":
 		if err := need(2); err != nil {
 			return qty{}, err
@@ -337,34 +383,42 @@ func (e *evaluator) call(name string, args []ast.Node) (qty, error) {
 			return qty{}, err
 		}
 		d, err := div(xs[0].v, xs[1].v)
-		return qty{d, u}, err
+		return qty{v: d, unit: u}, err
 	case "percent":
 		if err := need(2); err != nil {
 			return qty{}, err
 		}
-		if _, err := sameUnit(name, xs...); err != nil {
+		for i := range xs {
+			if xs[i].unit == "%p" {
+				xs[i].unit = "%" // a change in points, over the percentage it is taken from
+			}
+		}
+		if _, err := sameUnit(name, false, xs); err != nil {
 			return qty{}, err
 		}
 		d, err := div(xs[0].v.Mul(decimal.NewFromInt(100)), xs[1].v)
-		return qty{d, "%"}, err
+		return qty{v: d, unit: "%"}, err
 	case "sum", "min", "max", "mean":
 		if len(xs) == 0 {
 			return qty{}, fmt.Errorf("%s needs at least one argument", name)
 		}
-		u, err := sameUnit(name, xs...)
+		u, err := sameUnit(name, false, xs)
 		if err != nil {
 			return qty{}, err
 		}
+		for i := range xs {
+			vs[i] = xs[i].v
+		}
 		switch name {
 		case "sum":
-			return qty{decimal.Sum(vs[0], vs[1:]...), u}, nil
+			return qty{v: decimal.Sum(vs[0], vs[1:]...), unit: u}, nil
 		case "min":
-			return qty{decimal.Min(vs[0], vs[1:]...), u}, nil
+			return qty{v: decimal.Min(vs[0], vs[1:]...), unit: u}, nil
 		case "max":
-			return qty{decimal.Max(vs[0], vs[1:]...), u}, nil
+			return qty{v: decimal.Max(vs[0], vs[1:]...), unit: u}, nil
 		}
 		d, err := div(decimal.Sum(vs[0], vs[1:]...), decimal.NewFromInt(int64(len(vs))))
-		return qty{d, u}, err
+		return qty{v: d, unit: u}, err
 	}
 	return qty{}, fmt.Errorf("unknown function %q; expected one of %s", name, strings.Join(derivedFuncs, ", "))
 }

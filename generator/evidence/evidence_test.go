@@ -1,8 +1,10 @@
 package evidence
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -82,10 +84,12 @@ func TestLoadSetErrors(t *testing.T) {
 		want     string
 	}{
 		{"toml syntax", manifestHead + "[[table]\n", nil, "evidence/s/evidence.toml:8:1: error: invalid TOML"},
-		{"unknown key", manifestHead + "colour = 1\n", nil, "unknown manifest key \"colour\"; expected id, title, date, environment, report, origin, source, source_file, file, table, transcript, read, derived or decimal"},
+		{"unknown key", manifestHead + "colour = 1\n", nil, "unknown manifest key \"colour\"; expected id, title, date, environment, report, origin, source, source_file, text, file, table, transcript, read, derived or decimal"},
+		// A key unknown in one language's [text.LANG] lists that table's keys.
+		{"unknown text key", manifestHead + "[text.ja]\ntitel = \"x\"\n", nil, "unknown manifest key \"text.ja.titel\" in [text.ja]; expected title, environment or source"},
 		// A key unknown in a [[table]] lists that table's keys, not the top level's.
-		{"unknown table key", manifestHead + "[[table]]\nfile = \"report.md\"\nheding = \"x\"\nname = \"t\"\n", nil, "unknown manifest key \"table.heding\" in [[table]]; expected file, heading, index, name, rows, columns, units, decimal or changes"},
-		{"unknown read key", manifestHead + "[[read]]\nfile = \"report.md\"\nformat = \"csv\"\nname = \"t\"\nselects = {}\n", nil, "unknown manifest key \"read.selects\" in [[read]]; expected file, format, name, select, key, count_where, paths, patterns, section, skip, units, decimal or changes"},
+		{"unknown table key", manifestHead + "[[table]]\nfile = \"report.md\"\nheding = \"x\"\nname = \"t\"\n", nil, "unknown manifest key \"table.heding\" in [[table]]; expected file, heading, index, name, rows, columns, units, decimal, changes or spreads"},
+		{"unknown read key", manifestHead + "[[read]]\nfile = \"report.md\"\nformat = \"csv\"\nname = \"t\"\nselects = {}\n", nil, "unknown manifest key \"read.selects\" in [[read]]; expected file, format, name, select, key, count_where, paths, patterns, section, skip, units, decimal, changes or spreads"},
 		{"id mismatch", strings.Replace(manifestHead, `"s"`, `"x"`, 1), nil, "must equal the evidence set's directory name"},
 		{"bad date", strings.Replace(manifestHead, "2026-07-09", "July", 1), nil, `date "July": expected YYYY-MM-DD`},
 		{"no such day", strings.Replace(manifestHead, "2026-07-09", "2026-02-30", 1), nil, `date "2026-02-30" is not a day of the calendar`},
@@ -108,6 +112,10 @@ func TestLoadSetErrors(t *testing.T) {
 		{"unmatched section", manifestHead + "[[transcript]]\nfile = \"r.txt\"\nname = \"r\"\nsections = { \"3a\" = \"before\", \"3c\" = \"after\" }\n", map[string]string{"r.txt": "[3a] x\nv=1\n[3b] y\nv=2\nw=3\n"}, `sections relabel "3c" matches no [3c] section`},
 		{"unknown unit", manifestHead + "[[transcript]]\nfile = \"r.txt\"\nname = \"r\"\nunits = { \"age\" = \"weeks\" }\n", map[string]string{"r.txt": "age=3\n"}, `unit "weeks" for "age": expected one of %, %p, /s, B,`},
 		{"unmatched change", manifestHead + "[[transcript]]\nfile = \"r.txt\"\nname = \"r\"\nchanges = [\"*.overhead\"]\n", map[string]string{"r.txt": "age=3\n"}, `changes: "*.overhead" matches no value of "r"`},
+		{"unmatched spread", manifestHead + "[[transcript]]\nfile = \"r.txt\"\nname = \"r\"\nspreads = { \"*.mean\" = \"*.mean_sd\" }\n", map[string]string{"r.txt": "age=3\n"}, `spreads: "*.mean" matches no value of "r"`},
+		{"spread missing", manifestHead + "[[transcript]]\nfile = \"r.txt\"\nname = \"r\"\nspreads = { \"*.mean\" = \"*.mean_sd\" }\n", map[string]string{"r.txt": "[S1] x\nmean=3\n"}, `spreads: "*.mean" = "*.mean_sd": s/r.s1.mean has no value r.s1.mean_sd to be its spread`},
+		{"spread forms differ", manifestHead + "[[transcript]]\nfile = \"r.txt\"\nname = \"r\"\nspreads = { \"*.mean\" = \"sd\" }\n", map[string]string{"r.txt": "mean=3 sd=1\n"}, `expected both local names or both "*.suffix"`},
+		{"spread printed and declared", manifestHead + "[[table]]\nfile = \"b.md\"\nheading = \"B\"\nname = \"h\"\nspreads = { \"*.mean\" = \"*.max\" }\n", map[string]string{"b.md": "## B\n| c | mean | max |\n|---|---|---|\n| a | 3 ± 1 | 5 |\n"}, `s/h.a.mean already has the spread 1 its reader printed after ±`},
 		{"cycle", manifestHead + "[derived]\n\"a\" = \"b + 1\"\n\"b\" = \"a + 1\"\n", nil, "dependency cycle"},
 		{"division by zero", manifestHead + "[[transcript]]\nfile = \"r.txt\"\nname = \"r\"\n[derived]\n\"z\" = \"ratio(r.x, r.zero)\"\n", map[string]string{"r.txt": "x=1 zero=0\n"}, "division by zero"},
 		{"unknown input", manifestHead + "[derived]\n\"a\" = \"nope.x + 1\"\n", nil, `unknown value "nope.x"`},
@@ -184,6 +192,9 @@ func TestProvenance(t *testing.T) {
 		"evidence.toml": strings.Replace(manifestHead, `origin = "raw"`, `origin = "transcribed"
 source = "published page, appendix E"
 source_file = "../shared/seeds/page.txt"`, 1) + `
+[text.ja]
+source = "公開ページ、付録E"
+
 [[file]]
 path = "raw.txt"
 origin = "raw"
@@ -213,11 +224,13 @@ name = "u"
 		file string
 		want Provenance
 	}{
-		{"evidence/s/t.txt", Provenance{OriginTranscribed, "published page, appendix E", "../shared/seeds/page.txt"}},
+		// the set's source, and its [text.ja] source for ja pages
+		{"evidence/s/t.txt", Provenance{OriginTranscribed, "published page, appendix E", "../shared/seeds/page.txt", map[string]string{"ja": "公開ページ、付録E"}}},
 		{"evidence/s/raw.txt", Provenance{Origin: OriginRaw}},
-		{"evidence/s/u.txt", Provenance{OriginTranscribed, "published page, appendix B", "../shared/seeds/page.txt"}},
+		// a file naming its own source does not take the set's ja text
+		{"evidence/s/u.txt", Provenance{OriginTranscribed, "published page, appendix B", "../shared/seeds/page.txt", nil}},
 	} {
-		if got := set.Provenance(tt.file); got != tt.want {
+		if got := set.Provenance(tt.file); !reflect.DeepEqual(got, tt.want) {
 			t.Errorf("Provenance(%s) = %+v, want %+v", tt.file, got, tt.want)
 		}
 	}
@@ -265,9 +278,9 @@ func TestManifestFindingsOnce(t *testing.T) {
 		want           []string
 	}{
 		{"top-level units", manifestHead + "units = { \"p99\" = \"ms\", \"p50\" = \"ms\" }\n" + read,
-			[]string{`evidence/s/evidence.toml:7:1: error: unknown manifest key "units"; expected id, title, date, environment, report, origin, source, source_file, file, table, transcript, read, derived or decimal (units belongs to a [[table]], [[transcript]] or [[read]] entry: write it after that entry's header) [evidence-manifest]`}},
+			[]string{`evidence/s/evidence.toml:7:1: error: unknown manifest key "units"; expected id, title, date, environment, report, origin, source, source_file, text, file, table, transcript, read, derived or decimal (units belongs to a [[table]], [[transcript]] or [[read]] entry: write it after that entry's header) [evidence-manifest]`}},
 		{"unknown table", manifestHead + "[colours]\na = 1\nb = 2\n" + read,
-			[]string{`evidence/s/evidence.toml:7:2: error: unknown manifest key "colours"; expected id, title, date, environment, report, origin, source, source_file, file, table, transcript, read, derived or decimal [evidence-manifest]`}},
+			[]string{`evidence/s/evidence.toml:7:2: error: unknown manifest key "colours"; expected id, title, date, environment, report, origin, source, source_file, text, file, table, transcript, read, derived or decimal [evidence-manifest]`}},
 		{"unit of wrong type", manifestHead + read + "units = { \"p99\" = 3 }\n",
 			[]string{`evidence/s/evidence.toml:11:11: error: read.units.p99: incompatible types: TOML value has type int64; destination has type string [evidence-manifest]`}},
 		{"units not a table", manifestHead + read + "units = \"ms\"\n",
@@ -347,5 +360,120 @@ name = "j"
 	}
 	if !found {
 		t.Errorf("the reading of key a. (value 7) vanished without a warning: %v", errs)
+	}
+}
+
+// TestManifestInLanguage: [text.LANG] replaces the fields it gives for
+// that language only; the others, and every other language, keep the
+// top-level strings.
+func TestManifestInLanguage(t *testing.T) {
+	root := writeSet(t, "s", map[string]string{
+		"r.txt": "x=1\n",
+		"evidence.toml": manifestHead + `
+[text.ja]
+title  = "題名"
+source = "出典、付録E"
+
+[text.ko]
+environment = "환경"
+
+[[transcript]]
+file = "r.txt"
+name = "r"
+`,
+	})
+	set, errs := LoadSet(root, "evidence/s")
+	if errs != nil {
+		t.Fatal(errs)
+	}
+	m := set.Manifest
+	for _, tt := range []struct {
+		lang string
+		want SetText
+	}{
+		{"ja", SetText{Title: "題名", Environment: m.Environment, Source: "出典、付録E"}},
+		{"ko", SetText{Title: m.Title, Environment: "환경", Source: m.Source}},
+		{"en", SetText{Title: m.Title, Environment: m.Environment, Source: m.Source}},
+	} {
+		if got := m.InLanguage(tt.lang); got != tt.want {
+			t.Errorf("InLanguage(%s) = %+v, want %+v", tt.lang, got, tt.want)
+		}
+	}
+	if m.Title == "題名" || m.Environment == "환경" {
+		t.Errorf("[text.LANG] changed the top-level fields: %+v", m)
+	}
+}
+
+// TestSpreadsLinked: a value knows the spread its reader printed after ±
+// (benchstat's ±11%, relative, kept as the value's spread even where
+// select names only the mean), or the spreads declaration names (a
+// transcript's sd, absolute in the mean's unit; a % next to a time,
+// relative); a value with neither has none, whatever its neighbours are
+// called.
+func TestSpreadsLinked(t *testing.T) {
+	root := writeSet(t, "s", map[string]string{
+		"evidence.toml": manifestHead + `[[read]]
+file = "b.txt"
+format = "benchstat"
+name = "b"
+select = { "Encode.time_op.old" = "old" }
+
+[[transcript]]
+file = "r.txt"
+name = "r"
+units = { "*.mean" = "ms", "*.cv" = "%" }
+spreads = { "*.mean" = "*.sd", "x.rate" = "x.cv" }
+
+[[table]]
+file = "t.md"
+heading = "T"
+name = "h"
+units = { "*.mean" = "ms" }
+`,
+		"t.md":  "## T\n| c | mean |\n|---|---|\n| a | 319.5 ± 11.2 |\n",
+		"b.txt": "name       old time/op    new time/op    delta\nEncode-8   825µs ±11%     451µs ± 5%  -45.31%  (p=0.100 n=3+3)\n",
+		"r.txt": "[A] a\nmean=40.5 sd=1.2 other=3 other_sd=1\n[X] x\nmean=7 sd=0.5 rate=120 cv=11\n",
+	})
+	set, errs := LoadSet(root, "evidence/s")
+	if set == nil || errs.HasErrors() {
+		t.Fatalf("LoadSet: %v", errs)
+	}
+	for name, want := range map[string]string{
+		"b.old":    "11 % relative  @evidence/s/b.txt:2:21",
+		"r.a.mean": "1.2 ms absolute s/r.a.sd @evidence/s/r.txt:2:14",
+		"r.x.mean": "0.5 ms absolute s/r.x.sd @evidence/s/r.txt:4:11",
+		"r.x.rate": "11 % relative s/r.x.cv @evidence/s/r.txt:4:27",
+	} {
+		v := set.Values[name]
+		if v == nil || v.Spread == nil {
+			t.Errorf("%s: %+v knows no spread", name, v)
+			continue
+		}
+		sp := v.Spread
+		kind := "absolute"
+		if sp.Relative {
+			kind = "relative"
+		}
+		if got := fmt.Sprintf("%s %s %s %s @%s", sp.Value, sp.Unit, kind, sp.Ref, sp.Pos); got != want {
+			t.Errorf("%s spread = %s, want %s", name, got, want)
+		}
+	}
+	// a cell's spread is in its mean's unit, declared for the mean alone
+	if v := set.Values["h.a.mean_pm"]; v == nil || v.Unit != "ms" || v.SpreadOf != "s/h.a.mean" || set.Values["h.a.mean"].Spread.Unit != "ms" {
+		t.Errorf("h.a.mean_pm = %+v; want 11.2 ms, the spread of s/h.a.mean", v)
+	}
+	if v := set.Values["r.a.sd"]; v.SpreadOf != "s/r.a.mean" || v.Unit != "ms" {
+		t.Errorf("r.a.sd = %+v; want the spread of s/r.a.mean, in ms", v)
+	}
+	if of := set.Values["r.a.sd"].SpreadOf; of != "s/r.a.mean" {
+		t.Errorf("r.a.sd SpreadOf = %q", of)
+	}
+	for _, name := range []string{"r.a.other", "r.a.sd", "r.a.other_sd"} {
+		if v := set.Values[name]; v == nil || v.Spread != nil {
+			t.Errorf("%s = %+v; want no spread (no ± printed, none declared)", name, v)
+		}
+	}
+	if _, named := set.Values["b.old_var"]; named {
+		t.Errorf("b.old_var named without select")
 	}
 }

@@ -76,9 +76,7 @@ func LoadSetWith(root, setDir string, opt Options) (*Set, diag.List) {
 	for _, e := range l.entries() {
 		if e.stream != nil {
 			if vs, ok := l.streamRaw(e); ok {
-				for _, v := range vs {
-					l.name(e.name, v)
-				}
+				l.nameAll(e.name, vs)
 				continue
 			}
 		}
@@ -86,11 +84,10 @@ func LoadSetWith(root, setDir string, opt Options) (*Set, diag.List) {
 		if !ok {
 			continue
 		}
-		for _, v := range e.read(l, rel, b) {
-			l.name(e.name, v)
-		}
+		l.nameAll(e.name, e.read(l, rel, b))
 	}
 	l.applyUnits()
+	l.linkSpreads()
 	l.checkPlausible()
 	l.applyChanges()
 	perrs := l.checkProvenance()
@@ -169,11 +166,13 @@ type loader struct {
 	mix          *diag.LineIndex
 	set          *Set
 	errs         diag.List
-	files        map[string][]byte      // raw file contents by repository-relative path
-	streamed     map[string]bool        // raw files read window by window (streamRaw)
-	failed       map[string]bool        // raw files that could not be read (reported once)
-	broken       map[string]bool        // raw files whose own errors are reported
-	tables       map[string][]raw.Table // Markdown tables by file
+	spreads      []spreadLink                 // readings that are another's spread (raw.Reading.SpreadOf)
+	byKey        map[string]map[string]*Value // entry name → reading key → value
+	files        map[string][]byte            // raw file contents by repository-relative path
+	streamed     map[string]bool              // raw files read window by window (streamRaw)
+	failed       map[string]bool              // raw files that could not be read (reported once)
+	broken       map[string]bool              // raw files whose own errors are reported
+	tables       map[string][]raw.Table       // Markdown tables by file
 }
 
 // entry is one [[table]], [[transcript]] or [[read]] of the manifest: the
@@ -184,16 +183,27 @@ type entry struct {
 	format     string // the reader: "markdown-tables", "transcript" or the [[read]]'s
 	units      map[string]string
 	changes    []string // local names or "*.suffix" of values that are changes
+	spreads    map[string]string
 	read       func(l *loader, rel string, src []byte) []localValue
 	// stream, when set, reads a large file of a line-oriented format
 	// from the open file instead (see loader.streamRaw).
 	stream func(l *loader, rel string, r io.Reader) ([]localValue, error)
 }
 
-// localValue is one reading named within its entry.
+// localValue is one reading named within its entry. A reading with no
+// local name is the spread of a named one (raw.Reading.SpreadOf) that
+// select leaves unnamed: it is kept as that value's Spread.
 type localValue struct {
 	local string
 	r     raw.Reading
+}
+
+// spreadLink is a reading of entry that is the spread of the reading
+// keyed of, and its own value when it is named.
+type spreadLink struct {
+	entry, of string
+	r         raw.Reading
+	named     *Value
 }
 
 // entries lists the manifest's entries in manifest order of kind: tables,
@@ -204,15 +214,15 @@ func (l *loader) entries() []entry {
 	m := &l.set.Manifest
 	var out []entry
 	for _, ts := range m.Tables {
-		out = append(out, entry{name: ts.Name, file: ts.File, format: "markdown-tables", units: ts.Units, changes: ts.Changes,
+		out = append(out, entry{name: ts.Name, file: ts.File, format: "markdown-tables", units: ts.Units, changes: ts.Changes, spreads: ts.Spreads,
 			read: func(l *loader, rel string, b []byte) []localValue { return l.readTable(ts, rel, b) }})
 	}
 	for _, tr := range m.Transcripts {
-		out = append(out, entry{name: tr.Name, file: tr.File, format: "transcript", units: tr.Units, changes: tr.Changes,
+		out = append(out, entry{name: tr.Name, file: tr.File, format: "transcript", units: tr.Units, changes: tr.Changes, spreads: tr.Spreads,
 			read: func(l *loader, rel string, b []byte) []localValue { return l.readTranscript(tr, rel, b) }})
 	}
 	for _, rs := range m.Reads {
-		e := entry{name: rs.Name, file: rs.File, format: rs.Format, units: rs.Units, changes: rs.Changes,
+		e := entry{name: rs.Name, file: rs.File, format: rs.Format, units: rs.Units, changes: rs.Changes, spreads: rs.Spreads,
 			read: func(l *loader, rel string, b []byte) []localValue { return l.readFormat(rs, rel, b) }}
 		if raw.Windowed(rs.Format) {
 			e.stream = func(l *loader, rel string, r io.Reader) ([]localValue, error) { return l.streamFormat(rs, rel, r) }
@@ -330,18 +340,44 @@ func (l *loader) streamRaw(e entry) ([]localValue, bool) {
 // at locates text in the manifest.
 func (l *loader) at(needle string) diag.Position { return locate(l.mix, l.msrc, needle) }
 
+// nameAll names the readings of one entry (name) and keeps those that
+// are another's spread for linkSpreads.
+func (l *loader) nameAll(entry string, vs []localValue) {
+	if l.byKey == nil {
+		l.byKey = map[string]map[string]*Value{}
+	}
+	keys := l.byKey[entry]
+	if keys == nil {
+		keys = map[string]*Value{}
+		l.byKey[entry] = keys
+	}
+	for _, v := range vs {
+		var named *Value
+		if v.local != "" {
+			if named = l.name(entry, v); named != nil && keys[v.r.Key] == nil {
+				keys[v.r.Key] = named
+			}
+		}
+		if v.r.SpreadOf != "" {
+			l.spreads = append(l.spreads, spreadLink{entry: entry, of: v.r.SpreadOf, r: v.r, named: named})
+		}
+	}
+}
+
 // name gives a reading its value name <entry>.<local>: the one way every
-// value of a set is named.
-func (l *loader) name(entry string, v localValue) {
+// value of a set is named. It returns the value, nil for a duplicate.
+func (l *loader) name(entry string, v localValue) *Value {
 	name := entry + "." + v.local
 	r := v.r
 	if old, dup := l.set.Values[name]; dup {
 		l.errs = append(l.errs, diag.Errorf(r.Pos, diag.EvidenceDuplicate, "value %s/%s is also named at %s; expected unique names (relabel one)", l.set.Manifest.ID, name, old.Pos))
-		return
+		return nil
 	}
 	id := l.set.Manifest.ID
-	l.set.Values[name] = &Value{Ref: id + "/" + name, Set: id, Name: name, Key: r.Key, Value: r.Number.Value, Unit: r.Number.Unit,
+	val := &Value{Ref: id + "/" + name, Set: id, Name: name, Key: r.Key, Value: r.Number.Value, Unit: r.Number.Unit,
 		Raw: r.Raw, Pos: r.Pos, Delta: r.Number.Signed, Inputs: r.Inputs, unitFromName: r.Number.UnitFromName}
+	l.set.Values[name] = val
+	return val
 }
 
 // readTable names the numeric cells of one [[table]]
@@ -389,7 +425,9 @@ func (l *loader) readTable(ts TableSpec, rel string, b []byte) []localValue {
 	}
 	usedRows, usedCols := map[string]bool{}, map[string]bool{}
 	cols := make([]string, len(t.Header))
+	colUnits := make([]string, len(t.Header)) // "Mean [ms]": ms
 	for i, h := range t.Header[1:] {
+		colUnits[i+1] = raw.HeaderUnit(h.Text)
 		usedCols[h.Text] = true
 		usedCols[strings.NewReplacer("**", "", "`", "").Replace(h.Text)] = true
 		k, err := keyFor(h.Text, ts.Columns)
@@ -416,7 +454,7 @@ func (l *loader) readTable(ts TableSpec, rel string, b []byte) []localValue {
 				continue
 			}
 			local := rk + "." + cols[i]
-			r, warn, ok := raw.CellNumber(local, row[i])
+			rs, warn, ok := raw.CellReadings(local, row[i], colUnits[i])
 			if warn != nil {
 				l.errs = append(l.errs, *warn)
 			}
@@ -426,7 +464,7 @@ func (l *loader) readTable(ts TableSpec, rel string, b []byte) []localValue {
 				l.set.NonNumeric[ts.Name+"."+local] = row[i]
 				continue
 			}
-			cells = append(cells, r)
+			cells = append(cells, rs...)
 		}
 	}
 	var out []localValue
@@ -532,7 +570,11 @@ func readKeep(rs ReadSpec) func(raw.Reading) bool {
 	if rs.Select == nil {
 		return nil
 	}
-	return func(r raw.Reading) bool { _, ok := rs.Select[r.Key]; return ok }
+	return func(r raw.Reading) bool {
+		_, ok := rs.Select[r.Key]
+		_, of := rs.Select[r.SpreadOf]
+		return ok || of && r.SpreadOf != ""
+	}
 }
 
 // nameReadings names the readings of one [[read]]: by select, or by the
@@ -546,6 +588,9 @@ func (l *loader) nameReadings(rs ReadSpec, rel string, readings []raw.Reading, r
 		if rs.Select != nil {
 			s, ok := rs.Select[r.Key]
 			if !ok {
+				if _, of := rs.Select[r.SpreadOf]; of && r.SpreadOf != "" {
+					out = append(out, localValue{"", r}) // the spread of a selected value
+				}
 				continue
 			}
 			local = s
@@ -570,7 +615,9 @@ func (l *loader) nameReadings(rs ReadSpec, rel string, readings []raw.Reading, r
 // applyUnits attaches the units the manifest declares ("units" of each
 // entry) to the values they match. A declaration that contradicts the unit
 // the raw text writes or its format defines (fortio's seconds, Envoy's
-// milliseconds; see package raw) is an error.
+// milliseconds, k6's and vegeta's ratios; see package raw) is an error,
+// but for %p declared on a percentage the raw text writes: a column of
+// differences of percentages, in points.
 func (l *loader) applyUnits() {
 	for _, e := range l.entries() {
 		keys := make([]string, 0, len(e.units))
@@ -597,6 +644,14 @@ func (l *loader) applyUnits() {
 						// ("99_percent": the 99th percentile): the
 						// declaration says what the column holds.
 						v.Unit, v.unitFromName = unit, false
+						continue
+					}
+					if v.Unit == "%" && unit == "%p" {
+						// a percentage the raw text writes is a
+						// difference of two percentages: the
+						// declaration says it is in points, a
+						// difference
+						v.Unit, v.Delta = unit, true
 						continue
 					}
 					if v.Unit != "" && v.Unit != unit {

@@ -45,6 +45,12 @@ type Manifest struct {
 	// SourceFile is an optional plain-text copy of Source, relative to the
 	// repository root, for the source-match test.
 	SourceFile string `toml:"source_file"`
+	// Text gives, per site language (a language key of hugo.toml: "ko",
+	// "ja"), the title, environment and source as that language's evidence
+	// pages and claim popovers show them ([text.ja] title = "…"). A field
+	// it leaves out falls back to the top-level one, which stays the
+	// set's name in every other language.
+	Text map[string]SetText `toml:"text"`
 	// Files give one raw file a provenance of its own.
 	Files []FileSpec `toml:"file"`
 	// Tables name the numeric cells of GFM tables in Markdown reports.
@@ -63,11 +69,41 @@ type Manifest struct {
 	Decimal string `toml:"decimal"`
 }
 
+// SetText is the part of a manifest a reader of one language sees: the
+// set's title, environment and source in that language.
+type SetText struct {
+	// Title is the set's name on that language's evidence pages.
+	Title string `toml:"title"`
+	// Environment is where the data was measured, in that language.
+	Environment string `toml:"environment"`
+	// Source names the source document and section in that language (a
+	// title the document prints may stay as printed).
+	Source string `toml:"source"`
+}
+
+// InLanguage returns the set's title, environment and source as pages of
+// language lang show them: [text.LANG]'s, each one that is empty falling
+// back to the top-level field.
+func (m *Manifest) InLanguage(lang string) SetText {
+	out := SetText{Title: m.Title, Environment: m.Environment, Source: m.Source}
+	t := m.Text[lang]
+	if t.Title != "" {
+		out.Title = t.Title
+	}
+	if t.Environment != "" {
+		out.Environment = t.Environment
+	}
+	if t.Source != "" {
+		out.Source = t.Source
+	}
+	return out
+}
+
 // Units, in every spec, declares the unit of values whose raw text does
 // not state it: local name (relative to the spec's name) or "*.suffix"
-// → a canonical unit name of package unit (unit.Names: %, %p, ns, us, ms,
-// s, min, h, d, wk, mo, yr, B, KB, KiB, MB, MiB, GB, GiB, TiB, core, mcore,
-// ucore, ncore, /s, count, x).
+// → a canonical unit name of package unit (unit.Names: ratio, %, %p, ns,
+// us, ms, s, min, h, d, wk, mo, yr, B, KB, KiB, MB, MiB, GB, GiB, TB, TiB,
+// their throughputs (MB/s …), core, mcore, ucore, ncore, /s, count, x).
 // A claim written with a physical unit (%, 초, ms, 바이트, …) cannot bind to
 // a value without one.
 
@@ -98,6 +134,13 @@ type TableSpec struct {
 	// A signed claim ([+22.73%], [Δ3], [12% 감소]) binds to them as to a
 	// derived difference.
 	Changes []string `toml:"changes"`
+	// Spreads declares which value is the spread of which (a pattern
+	// read's mean_sd of its mean): the mean's local name or "*.suffix" →
+	// the spread's ("*.mean" = "*.mean_sd"). A claim "mean ± spread" on
+	// the mean then checks both numbers. Readers that print the ± (a
+	// markdown-tables cell "A ± B", benchstat, fortio's +/-) know it
+	// without a declaration.
+	Spreads map[string]string `toml:"spreads"`
 	// indexSet records that the manifest gave index explicitly.
 	indexSet bool
 }
@@ -120,6 +163,13 @@ type TranscriptSpec struct {
 	// A signed claim ([+22.73%], [Δ3], [12% 감소]) binds to them as to a
 	// derived difference.
 	Changes []string `toml:"changes"`
+	// Spreads declares which value is the spread of which (a pattern
+	// read's mean_sd of its mean): the mean's local name or "*.suffix" →
+	// the spread's ("*.mean" = "*.mean_sd"). A claim "mean ± spread" on
+	// the mean then checks both numbers. Readers that print the ± (a
+	// markdown-tables cell "A ± B", benchstat, fortio's +/-) know it
+	// without a declaration.
+	Spreads map[string]string `toml:"spreads"`
 }
 
 // ReadSpec names the readings of one raw file read by a format reader
@@ -163,6 +213,13 @@ type ReadSpec struct {
 	// A signed claim ([+22.73%], [Δ3], [12% 감소]) binds to them as to a
 	// derived difference.
 	Changes []string `toml:"changes"`
+	// Spreads declares which value is the spread of which (a pattern
+	// read's mean_sd of its mean): the mean's local name or "*.suffix" →
+	// the spread's ("*.mean" = "*.mean_sd"). A claim "mean ± spread" on
+	// the mean then checks both numbers. Readers that print the ± (a
+	// markdown-tables cell "A ± B", benchstat, fortio's +/-) know it
+	// without a declaration.
+	Spreads map[string]string `toml:"spreads"`
 }
 
 // ManifestKeys returns the keys the manifest table at path accepts, as
@@ -173,12 +230,25 @@ type ReadSpec struct {
 func ManifestKeys(path ...string) (string, []string) {
 	t := reflect.TypeOf(Manifest{})
 	where := ""
-	for _, p := range path {
+	for i, p := range path {
+		if t.Kind() == reflect.Map {
+			// a map of tables ([text.ja]): p is a key of the map, not a field
+			t = t.Elem()
+			where = " in [" + strings.Join(path[:i+1], ".") + "]"
+			if t.Kind() != reflect.Struct {
+				return where, nil
+			}
+			continue
+		}
 		f, ok := tomlField(t, p)
 		if !ok {
 			return where, nil
 		}
 		t = f.Type
+		if t.Kind() == reflect.Map && t.Elem().Kind() == reflect.Struct {
+			where = " in [" + p + "]"
+			continue
+		}
 		if t.Kind() == reflect.Slice {
 			t = t.Elem()
 			where = " in [[" + p + "]]"
@@ -188,6 +258,10 @@ func ManifestKeys(path ...string) (string, []string) {
 		if t.Kind() != reflect.Struct {
 			return where, nil
 		}
+	}
+	if t.Kind() != reflect.Struct {
+		// [text] itself: its keys are languages, not fixed
+		return where, nil
 	}
 	var keys []string
 	for i := 0; i < t.NumField(); i++ {
@@ -307,6 +381,10 @@ func manifestFieldType(k toml.Key) reflect.Type {
 	for _, p := range k {
 		if t.Kind() == reflect.Slice {
 			t = t.Elem()
+		}
+		if t.Kind() == reflect.Map && t.Elem().Kind() == reflect.Struct {
+			t = t.Elem() // p is a key of a map of tables ([text.ja])
+			continue
 		}
 		f, ok := tomlField(t, p)
 		if !ok {

@@ -49,6 +49,9 @@ type Provenance struct {
 	Origin     string `json:"origin"`
 	Source     string `json:"source,omitempty"`
 	SourceFile string `json:"source_file,omitempty"`
+	// SourceText is Source per site language (the manifest's
+	// [text.LANG] source), for a file whose source is the set's.
+	SourceText map[string]string `json:"source_text,omitempty"`
 }
 
 // Provenance returns the provenance of file, a repository-relative path of
@@ -74,6 +77,16 @@ func (m *Manifest) provenance(rel string) Provenance {
 		}
 		if f.SourceFile != "" {
 			p.SourceFile = f.SourceFile
+		}
+	}
+	if p.Source == m.Source && p.Source != "" {
+		for lang, t := range m.Text {
+			if t.Source != "" {
+				if p.SourceText == nil {
+					p.SourceText = map[string]string{}
+				}
+				p.SourceText[lang] = t.Source
+			}
 		}
 	}
 	return p

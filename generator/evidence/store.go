@@ -44,10 +44,37 @@ type Value struct {
 	// Delta is set for a difference: a raw value written with + or Δ, or
 	// a derived value computed by delta() or a top-level subtraction.
 	Delta bool `json:"delta,omitempty"`
+	// PointsFrom is, for a derived difference of two percentages (unit
+	// %p: delta(a, b), a - b), the percentage it is taken from (a of
+	// delta, b of a - b), in %: the relative change the same two values
+	// make is Value/PointsFrom, which a claim written in % on it is told.
+	PointsFrom *decimal.Decimal `json:"points_from,omitempty"`
+	// Spread is the spread printed after ± next to this value, when its
+	// reader saw the ± (a markdown-tables cell "319.5 ± 11.2", benchstat's
+	// "825µs ±11%", fortio's "avg A +/- S"; raw.Reading.SpreadOf) or the
+	// manifest's spreads declares it; nil when no spread is known. A
+	// claim "mean ± spread" on the value checks both numbers.
+	Spread *Spread `json:"spread,omitempty"`
+	// SpreadOf is the Ref of the value this one is the spread of, when
+	// both are named.
+	SpreadOf string `json:"spread_of,omitempty"`
 	// unitFromName: Unit comes from a naming convention of the raw file
 	// (raw.Number.UnitFromName), which a declaration of another
 	// dimension overrides.
 	unitFromName bool
+}
+
+// Spread is the spread of a value: Value in Unit, or, when Relative, a
+// percentage of the value (benchstat's ±11%); Raw and Pos are the raw
+// token and its position, Ref the spread's own name when it has one
+// (h.java.mean_pm), else "".
+type Spread struct {
+	Value    decimal.Decimal `json:"value"`
+	Unit     string          `json:"unit,omitempty"`
+	Relative bool            `json:"relative,omitempty"`
+	Raw      string          `json:"raw"`
+	Pos      diag.Position   `json:"pos"`
+	Ref      string          `json:"ref,omitempty"`
 }
 
 // Set is one loaded evidence set: its manifest, the repository-relative

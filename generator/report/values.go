@@ -25,6 +25,10 @@ type Value struct {
 	Column int    `json:"column"`
 	Raw    string `json:"raw"`
 	Format string `json:"format,omitempty"`
+	// SpreadOf names the value (a set's reference, or a raw file's key)
+	// this one is the spread of, printed after its ±; text shows it after
+	// the raw text: "11.2 (± of nanopub/h.java.mean)".
+	SpreadOf string `json:"spread_of,omitempty"`
 }
 
 // ValueFormats lists the formats NewValueWriter accepts.
@@ -81,7 +85,11 @@ func (vw *ValueWriter) Write(v Value) {
 			return
 		}
 	}
-	_, vw.err = fmt.Fprintf(vw.tw, "%s\t%s\t%s\t%s\t%s:%d:%d\t%s\n", dash(v.Ref), dash(v.Key), v.Value, v.Unit, v.File, v.Line, v.Column, v.Raw)
+	raw := v.Raw
+	if v.SpreadOf != "" {
+		raw += " (± of " + v.SpreadOf + ")"
+	}
+	_, vw.err = fmt.Fprintf(vw.tw, "%s\t%s\t%s\t%s\t%s:%d:%d\t%s\n", dash(v.Ref), dash(v.Key), v.Value, v.Unit, v.File, v.Line, v.Column, raw)
 	if vw.err == nil && vw.n%valueBlock == 0 {
 		vw.err = vw.tw.Flush()
 	}

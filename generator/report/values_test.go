@@ -98,3 +98,27 @@ func TestFixOutput(t *testing.T) {
 		}
 	}
 }
+
+// TestValueWriterSpread: a spread printed after ± names whose it is, in
+// text after its raw token and in JSON as spread_of.
+func TestValueWriterSpread(t *testing.T) {
+	v := Value{Ref: "hf/h.a.mean_pm", Key: "a.mean_pm", Value: "11.2", Unit: "ms", File: "evidence/hf/bench.md", Line: 5, Column: 19, Raw: "11.2", SpreadOf: "hf/h.a.mean"}
+	for format, want := range map[string]string{
+		"text": "REFERENCE       KEY        VALUE  UNIT  POSITION                   RAW\n" +
+			"hf/h.a.mean_pm  a.mean_pm  11.2   ms    evidence/hf/bench.md:5:19  11.2 (± of hf/h.a.mean)\n",
+		"json": `{"ref":"hf/h.a.mean_pm","key":"a.mean_pm","value":"11.2","unit":"ms","file":"evidence/hf/bench.md","line":5,"column":19,"raw":"11.2","spread_of":"hf/h.a.mean"}` + "\n",
+	} {
+		var b bytes.Buffer
+		vw, err := NewValueWriter(&b, format)
+		if err != nil {
+			t.Fatal(err)
+		}
+		vw.Write(v)
+		if err := vw.Close(); err != nil {
+			t.Fatal(err)
+		}
+		if b.String() != want {
+			t.Errorf("%s:\n%s\nwant:\n%s", format, b.String(), want)
+		}
+	}
+}

@@ -22,7 +22,7 @@ var evtableArgRe = regexp.MustCompile("([A-Za-z_][A-Za-z0-9_]*)\\s*=\\s*(?:\"((?
 
 // evtableArgs are the arguments themes/evdoc/layouts/_shortcodes/evtable.html
 // reads.
-var evtableArgs = []string{"set", "prefix", "columns", "labels", "rows", "delta", "caption"}
+var evtableArgs = []string{"set", "prefix", "columns", "labels", "rows", "delta", "caption", "head"}
 
 // evtableArg is one argument of an evtable call: its value and the byte
 // range of the value in the page source.

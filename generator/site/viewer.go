@@ -326,6 +326,9 @@ type target struct {
 	// evidence.Provenance): "raw" or "transcribed", and the document.
 	Origin string `json:"origin,omitempty"`
 	Source string `json:"source,omitempty"`
+	// SourceText is Source per site language (evidence.Provenance);
+	// layouts show the reader's language's entry when there is one.
+	SourceText map[string]string `json:"source_text,omitempty"`
 }
 
 func (v *viewer) target(p diag.Position) (target, bool) {
@@ -336,7 +339,7 @@ func (v *viewer) target(p diag.Position) (target, bool) {
 	w := f.window(p.Line)
 	f.show(w) // a page links here: the window gets a page
 	prov := f.Set.Provenance(p.File)
-	return target{File: p.File, Line: p.Line, Page: f.pagePath(w), Origin: prov.Origin, Source: prov.Source}, true
+	return target{File: p.File, Line: p.Line, Page: f.pagePath(w), Origin: prov.Origin, Source: prov.Source, SourceText: prov.SourceText}, true
 }
 
 // claimValue is one evidence value a claim binds, as the claim's popover
@@ -763,10 +766,13 @@ func (s *Site) stageEvidence(ctx context.Context, stage string, v *viewer, data 
 		}
 		for _, set := range s.Store.Sets {
 			m := set.Manifest
-			fm := map[string]any{"title": m.Title, "translationKey": "evidence/" + m.ID, translation.SourceParam: path.Join(set.Dir, evidence.ManifestName),
-				"evdoc_set": map[string]string{"id": m.ID, "date": m.Date, "environment": m.Environment, "report": m.Report,
-					"origin": m.Origin, "source": m.Source}}
-			s.evidencePageParams(fm, m.Title)
+			// the title, environment and source in the page's language
+			// ([text.LANG] of the manifest, else the top-level strings)
+			lt := m.InLanguage(lang.Code)
+			fm := map[string]any{"title": lt.Title, "translationKey": "evidence/" + m.ID, translation.SourceParam: path.Join(set.Dir, evidence.ManifestName),
+				"evdoc_set": map[string]string{"id": m.ID, "date": m.Date, "environment": lt.Environment, "report": m.Report,
+					"origin": m.Origin, "source": lt.Source}}
+			s.evidencePageParams(fm, lt.Title)
 			if err := writeFrontMatterPage(s.Config.pageFile(stage, lang, path.Join(EvidenceDir, m.ID), "_index.md"), fm, s.evidenceBody()); err != nil {
 				return err
 			}
@@ -954,7 +960,11 @@ func (s *Site) stageViewerFile(ctx context.Context, stage string, vf *viewerFile
 				}
 				ls = append(ls, l)
 			}
-			pfm := map[string]any{"evdoc_origin": map[string]string{"origin": prov.Origin, "source": prov.Source}, "title": title, "weight": (fi+1)*1_000_000 + w, "translationKey": strings.TrimPrefix(vf.pagePath(w), "/"),
+			src := prov.Source
+			if t, ok := prov.SourceText[lang.Code]; ok {
+				src = t
+			}
+			pfm := map[string]any{"evdoc_origin": map[string]string{"origin": prov.Origin, "source": src}, "title": title, "weight": (fi+1)*1_000_000 + w, "translationKey": strings.TrimPrefix(vf.pagePath(w), "/"),
 				"evdoc_file": lmeta, "evdoc_lines": ls, translation.SourceParam: vf.File}
 			if w > 0 {
 				pfm["evdoc_continuation"] = true

@@ -76,6 +76,10 @@ type Number struct {
 	spanQ      *claim.Quantity
 	spanFactor decimal.Decimal
 	spanTurned bool
+	// spread is set for the number a claim writes after ± (319.5 ±
+	// 11.2ms: 11.2 ms), the spread of the number before it: compared as
+	// a number of its own, never as a tolerance widening the mean.
+	spread bool
 }
 
 // spanOf returns how far below and above Value the values n stands for

@@ -23,23 +23,8 @@ import (
 var knownOpen = map[string]string{
 	// A ± B quoted as a tool prints mean ± spread: today ± is a tolerance,
 	// so the claim holds one number and two references are claim-arity.
-	"001-agree-pm-hyperfine-mean-spread":           "claimpm: A ± B with two references (mean, spread) is claim-arity",
-	"002-disagree-pm-hyperfine-mean-digit":         "claimpm: ± read as a tolerance; the wrong mean 418.7 is not checked as a mean",
-	"003-disagree-pm-hyperfine-spread-changed":     "claimpm: the spread 6.2 (σ 2.6) is never compared",
-	"004-agree-pm-hyperfine-relative":              "claimpm: A ± B배/倍 with two references is claim-arity",
-	"005-agree-pm-wrk-latency-spellings":           "claimpm: A ms ± B ms with two references is claim-arity",
-	"006-disagree-pm-fortio-spread-digits":         "claimpm: the spread 4.31 (stddev 4.127 ms) is never compared",
-	"007-agree-pm-fortio-sizes":                    "claimpm: A ± B바이트/バイト with two references is claim-arity",
-	"060-agree-pm-benchstat-variation":             "claimpm: benchstat's mean ± variation% with two references is claim-arity",
-	"091-disagree-pm-single-reference-mean-digits": "claimpm: [1857.3 ± 21.4ms] on a mean of 1873.5 passes as 1857.3 with a tolerance of 21.4, and translation-claims sees overlapping ranges",
 	// Ratios (k6 rate metrics, vegeta JSON success, k6 threshold limits):
 	// today a value without a unit that a % claim cannot bind to.
-	"008-agree-ratio-k6-checks-percent":             "units: [99.75%] on checks.rate 0.9975 is 'expected evidence with a unit'",
-	"009-disagree-ratio-k6-checks-not-scaled":       "units: the ko source [99.75%] on a ratio is a false alarm",
-	"011-disagree-ratio-vegeta-json-digits":         "units: the ko source [99.15%] on vegeta JSON success 0.9915 is a false alarm",
-	"013-disagree-ratio-k6-failed-x10":              "units: the ko source [0.25%] on http_req_failed.rate 0.0025 is a false alarm",
-	"073-agree-ratio-threshold-limit":               "units: [1%] on the k6 threshold limit rate<0.01 is 'expected evidence with a unit'",
-	"074-disagree-ratio-threshold-limit-not-scaled": "units: the ko source [1%] on the limit 0.01 is a false alarm",
 	"092-agree-ratio-bare-vs-percent":               "units: ja [99.75%] on checks.rate 0.9975 is 'expected evidence with a unit', and translation-claims calls it other than ko [0.9975]",
 	// Comparator words, 최소 and code spans (parity).
 	"028-agree-bound-prose-over-verb":        "parity: ja 30秒を超える is read as > 30 s, ko 30초를 넘는 as 30 s",

@@ -422,7 +422,7 @@ func claimNumbers(src string, c *claim.Claim, lang string, sl *numberSlab) []Num
 			}
 			n.Start, n.Text = start, lit[start:q.End]
 		}
-		if len(nums) > 0 && n.Unit == "s" && nums[len(nums)-1].Unit == "s" && strings.TrimSpace(lit[prevEnd:q.Start]) == "" &&
+		if len(nums) > 0 && n.Unit == "s" && nums[len(nums)-1].Unit == "s" && !nums[len(nums)-1].spread && strings.TrimSpace(lit[prevEnd:q.Start]) == "" &&
 			bu.factor.LessThan(scales[len(scales)-1]) && n.Sign == "" {
 			// 1분 30초 read as two quantities: one duration
 			last := &nums[len(nums)-1]
@@ -435,13 +435,29 @@ func claimNumbers(src string, c *claim.Claim, lang string, sl *numberSlab) []Num
 		nums = append(nums, n)
 		scales = append(scales, bu.factor)
 		prevEnd = q.End
+		if sp := q.Spread; sp != nil {
+			// 319.5 ± 11.2ms: the spread is a number of its own, compared
+			// at its precision, as the judge checks it
+			su, ok := parityUnits[sp.Unit]
+			if !ok || q.SpreadRelative() {
+				su = baseUnit{sp.Unit, decimal.NewFromInt(1)}
+			}
+			m := Number{Kind: "number", Value: sp.Value, Unit: su.name, Text: lit[sp.Start:sp.End], Start: sp.Start, End: sp.End, Sign: "±",
+				span: true, spanQ: sp, spanFactor: su.factor, spread: true}
+			if !claim.IsOne(su.factor) {
+				m.Value = m.Value.Mul(su.factor)
+			}
+			nums = append(nums, m)
+			scales = append(scales, su.factor)
+		}
 	}
-	if len(nums) == 1 && c.Parsed.Cmp != "" {
+	single := len(nums) == 1 || len(nums) == 2 && nums[1].spread // one number, with its spread or not
+	if single && c.Parsed.Cmp != "" {
 		nums[0].Cmp = c.Parsed.Cmp
 	}
 	for i := range nums {
 		n := &nums[i]
-		if len(nums) == 1 {
+		if single && i == 0 {
 			// the words outside the link, around the literal
 			before, after := linkContext(src, c)
 			qualify(n, before+lit+after, len(before), len(before)+len(lit))
@@ -454,8 +470,8 @@ func claimNumbers(src string, c *claim.Claim, lang string, sl *numberSlab) []Num
 			open := max(0, c.Pos.Offset-1)
 			n.point = pointAt(src[max(0, open-400):open], "")
 		}
-		if q := qs[min(i, len(qs)-1)]; !q.Tolerance.IsZero() {
-			n.Key += "±" + q.Tolerance.String()
+		if n.spread {
+			n.Key = "±" + n.Key
 		}
 	}
 	return nums
@@ -1112,6 +1128,8 @@ func describe(ns []Number) string {
 			s = "-" + s
 		case n.Sign == "▲":
 			s = "▲" + s
+		case n.spread:
+			s = "± " + s
 		}
 		switch {
 		case n.Unit == claim.ClockUnit && n.Kind == "number":

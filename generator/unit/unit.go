@@ -7,15 +7,15 @@
 // Canonical names (what a Value.Unit or a parsed claim carries):
 //
 //	""                      plain number
-//	%  %p                   percent, percentage points (compare, never convert)
+//	ratio %                 a ratio (1 is all) and a percent (1 ratio = 100 %; convert into each other)
+//	%p                      percentage points: a difference of two percentages (compares only with %p)
 //	ns us ms s min h d wk   time (convert into each other)
 //	mo yr                   calendar months and years (lengths vary: never convert)
-//	B KiB MiB GiB TiB       binary sizes (convert into each other by powers of 1024)
-//	KB MB GB                decimal-prefixed sizes (1000 or 1024 B is ambiguous in use: never convert)
+//	B KiB MiB GiB TiB       binary sizes (powers of 1024)
+//	KB MB GB TB             decimal sizes (SI: powers of 1000); every size converts into every other
 //	core mcore ucore ncore  CPU (Kubernetes quantities: 74m, 329087452n; convert into each other)
 //	/s                      per second (a rate)
-//	B/s KiB/s MiB/s GiB/s TiB/s  bytes per second (throughput; convert as their sizes do)
-//	KB/s MB/s GB/s          decimal-prefixed bytes per second (never convert, as KB, MB, GB)
+//	B/s KiB/s MiB/s GiB/s TiB/s KB/s MB/s GB/s TB/s  bytes per second (throughput; convert as their sizes do)
 //	count                   a count written with a counter word (회, 回, 件, 개, …)
 //	x                       a multiple (배, 倍, ×)
 //	tod                     a time of day in seconds since midnight (a clock time: 14:03:22)
@@ -36,13 +36,14 @@ type Dim string
 // Dimensions.
 const (
 	Plain      Dim = ""           // a plain number
-	Percent    Dim = "percent"    // % and %p
+	Percent    Dim = "percent"    // ratio and %
+	Points     Dim = "points"     // %p
 	Time       Dim = "time"       // ns … wk
 	Calendar   Dim = "calendar"   // mo, yr
-	Size       Dim = "size"       // B … TiB
+	Size       Dim = "size"       // B … TiB, KB … TB
 	CPU        Dim = "cpu"        // core, mcore, ucore, ncore
 	Rate       Dim = "rate"       // /s
-	Throughput Dim = "throughput" // bytes per second: B/s … TiB/s, KB/s, MB/s, GB/s
+	Throughput Dim = "throughput" // bytes per second: B/s … TiB/s, KB/s … TB/s
 	Count      Dim = "count"      // counter words
 	Multiple   Dim = "multiple"   // 배, 倍, x
 	Clock      Dim = "clock"      // tod: a time of day, seconds since midnight
@@ -83,13 +84,13 @@ type Unit struct {
 	// Dim is its dimension.
 	Dim Dim
 	// Scale is the size of the unit in its dimension's base unit (a
-	// second, a byte, a core); zero for a unit that does not convert
-	// (mo, yr: no fixed length; KB, MB, GB: 1000 or 1024 B).
+	// second, a byte, a core, a ratio of 1); zero for a unit that does
+	// not convert (mo, yr: no fixed length; %p).
 	Scale decimal.Decimal
 }
 
 // Converts reports whether u converts to other units of its dimension
-// (time units, binary sizes and CPU units do).
+// (time units, sizes, throughputs, CPU units, ratio and % do).
 func (u Unit) Converts() bool { return !u.Scale.IsZero() }
 
 var canonical = func() map[string]Unit {
@@ -99,9 +100,10 @@ var canonical = func() map[string]Unit {
 			m[n] = Unit{Name: n, Dim: d}
 		}
 	}
-	add(Percent, "%", "%p")
+	add(Points, "%p")
 	add(Calendar, "mo", "yr")
-	add(Size, "KB", "MB", "GB")
+	m["ratio"] = Unit{Name: "ratio", Dim: Percent, Scale: decimal.NewFromInt(1)}
+	m["%"] = Unit{Name: "%", Dim: Percent, Scale: decimal.New(1, -2)}
 	add(Rate, "/s")
 	add(Count, "count")
 	add(Multiple, "x")
@@ -112,7 +114,8 @@ var canonical = func() map[string]Unit {
 	} {
 		m[n] = Unit{Name: n, Dim: Time, Scale: s}
 	}
-	for n, s := range map[string]decimal.Decimal{"B": decimal.NewFromInt(1), "KiB": decimal.NewFromInt(1 << 10), "MiB": decimal.NewFromInt(1 << 20), "GiB": decimal.NewFromInt(1 << 30), "TiB": decimal.NewFromInt(1 << 40)} {
+	for n, s := range map[string]decimal.Decimal{"B": decimal.NewFromInt(1), "KiB": decimal.NewFromInt(1 << 10), "MiB": decimal.NewFromInt(1 << 20), "GiB": decimal.NewFromInt(1 << 30), "TiB": decimal.NewFromInt(1 << 40),
+		"KB": decimal.New(1, 3), "MB": decimal.New(1, 6), "GB": decimal.New(1, 9), "TB": decimal.New(1, 12)} {
 		m[n] = Unit{Name: n, Dim: Size, Scale: s}
 	}
 	for n, u := range m {
@@ -147,6 +150,7 @@ var spellings = map[string][]string{
 	"MB":    {"MB", "megabytes", "megabyte", "메가바이트", "メガバイト"},
 	"MiB":   {"MiB", "Mi", "메비바이트", "メビバイト"},
 	"GB":    {"GB", "gigabytes", "gigabyte", "기가바이트", "ギガバイト"},
+	"TB":    {"TB", "terabytes", "terabyte", "테라바이트", "テラバイト"},
 	"GiB":   {"GiB", "Gi", "기비바이트", "ギビバイト"},
 	"TiB":   {"TiB", "Ti", "테비바이트", "テビバイト"},
 	"core":  {"cores", "core", "코어", "コア"},
@@ -167,6 +171,64 @@ var Counters = []string{
 	"회", "건", "개", "번", "명", "대", "차례", "가지", "곳", "줄", "개소", "단계", "장", "호", "마리", "원",
 	"回", "件", "個", "つ", "人", "名", "台", "番", "度", "本", "枚", "行", "種類", "箇所", "か所", "ヶ所", "号", "円",
 	"times",
+}
+
+// toolWords are the unit words tools print that no claim spelling
+// covers: iperf's KBytes, MBytes and GBytes (binary: 1024-based), the
+// words of a size or throughput with "/sec" (MB/sec), "Bytes".
+var toolWords = map[string]string{
+	"KBytes": "KiB", "MBytes": "MiB", "GBytes": "GiB", "TBytes": "TiB", "Bytes": "B",
+	"KiBytes": "KiB", "MiBytes": "MiB", "GiBytes": "GiB",
+}
+
+// ToolWord returns the canonical unit a unit word printed by a tool
+// means, from the one vocabulary every reader shares: every spelling of
+// this package (ms, µs, usec, nsec, secs, min, bytes, kB, Ki, %, …), a
+// size with /s, /sec or ps (KiB/s, kB/s, MB/sec: a throughput), and the
+// tool words of toolWords (iperf's KBytes). It reports false for a word
+// outside the vocabulary (Mbits/sec: bits have no unit here), which a
+// reader reports at its position rather than drop. A format that defines
+// a word otherwise (wrk's KB is 1024 B) says so in its reader; the
+// dimension stays the vocabulary's.
+func ToolWord(w string) (string, bool) {
+	if n, ok := toolWords[w]; ok {
+		return n, true
+	}
+	for _, per := range []string{"/s", "/sec", "ps"} {
+		if size, ok := strings.CutSuffix(w, per); ok && size != "" {
+			if n, ok := ToolWord(size); ok {
+				if u := canonical[n]; u.Dim == Size {
+					return n + "/s", true
+				}
+			}
+			if per != "ps" && (size == "req" || size == "requests" || size == "ops") {
+				return "/s", true
+			}
+		}
+	}
+	if w == "" || w == "x" || w == "×" || w == "count" {
+		return "", false // not a unit a tool prints after a measurement
+	}
+	u, ok := Lookup(w)
+	if !ok || u.Dim == Ambiguous || u.Name == "count" || u.Dim == Multiple {
+		return "", false
+	}
+	return u.Name, true
+}
+
+// PerOperation is the suffix of the per-operation units Go benchmarks
+// print (ns/op, B/op, allocs/op): a number written with it compares in
+// the unit before it (24,889ns/op in ns).
+const PerOperation = "/op"
+
+// OpCounter returns "allocs" when s starts with "allocs/op", the count of
+// allocations a Go benchmark prints per operation, and "" otherwise: the
+// word is a counter only before /op.
+func OpCounter(s string) string {
+	if strings.HasPrefix(s, "allocs"+PerOperation) {
+		return "allocs"
+	}
+	return ""
 }
 
 // RatePrefixes are the words written before a number that make it a rate
@@ -278,9 +340,10 @@ func isLatin(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' 
 // Compatible reports whether a number written in unit lit can be compared
 // with a value in unit val: equal units; a literal with no unit; a count
 // or multiple of a plain number; two units of one dimension that convert
-// (time, binary sizes, CPU); % and %p. An ambiguous word ("m") is read in
-// val's dimension (Resolve). A literal with a physical unit cannot bind
-// to a value whose unit is unknown.
+// (time, sizes, throughputs, CPU, ratio and %). An ambiguous word ("m") is
+// read in val's dimension (Resolve). A literal with a physical unit
+// cannot bind to a value whose unit is unknown; % and %p (a percent and
+// percentage points) are not comparable.
 func Compatible(lit, val string) bool {
 	lit, val = resolve2(lit, val)
 	switch {
@@ -296,7 +359,23 @@ func Compatible(lit, val string) bool {
 	if !ok1 || !ok2 {
 		return false
 	}
-	return a.Dim == Percent && b.Dim == Percent || a.Dim == b.Dim && a.Converts() && b.Converts()
+	return a.Dim == b.Dim && a.Converts() && b.Converts()
+}
+
+// Binary returns the binary size unit of the same rank as a decimal one
+// (KB → KiB, MB/s → MiB/s), and false for any other unit: a decimal size
+// converts with SI factors (1 MB = 10⁶ B), and a claim that matches only
+// under the binary reading is reported with both readings.
+func Binary(u string) (string, bool) {
+	base, rate := strings.CutSuffix(u, "/s")
+	b, ok := map[string]string{"KB": "KiB", "MB": "MiB", "GB": "GiB", "TB": "TiB"}[base]
+	if !ok {
+		return "", false
+	}
+	if rate {
+		b += "/s"
+	}
+	return b, true
 }
 
 // Factor returns the number to multiply a value in unit from by to get it
@@ -331,21 +410,114 @@ func Convert(v decimal.Decimal, from, to string) (decimal.Decimal, bool) {
 }
 
 // Sum returns the unit of a sum, difference, delta, min, max or mean of
-// operands in units us (op names the operation in the error). Operands
-// must agree; a plain number (a constant such as the 1 in "x - 1") takes
-// the others' unit.
+// operands in units us (op names the operation in the error); see Common.
 func Sum(op string, us ...string) (string, error) {
-	u := ""
+	u, err := Common(op, us...)
+	return u, err
+}
+
+// Common returns the unit in which operands in units us are added,
+// subtracted or compared (op names the operation in the error): their one
+// unit, which a plain number (a constant such as the 1 in "x - 1") takes;
+// for units of one dimension that convert (ms and us, KiB and B, ratio and
+// %), the finest of them when every other is a whole multiple of it (s,
+// ms, us → us; ratio, % → %), else the dimension's base unit, so that
+// converting every operand into it (Convert) stays exact. A plain operand
+// among several units, or units that do not convert into each other, is
+// an error. A percentage (%) plus or minus percentage points (%p) is a
+// percentage.
+func Common(op string, us ...string) (string, error) {
+	u, mixed, plain := "", false, false
 	for _, x := range us {
 		switch {
-		case x == "" || x == u:
-		case u == "":
+		case x == "":
+			plain = true
+		case u == "" || x == u:
 			u = x
 		default:
-			return "", fmt.Errorf("%s cannot combine %s and %s; expected operands in one unit", op, u, x)
+			mixed = true
 		}
 	}
-	return u, nil
+	if !mixed {
+		return u, nil
+	}
+	var dim Dim
+	best := Unit{}
+	pointsAndPercent := true
+	for _, x := range us {
+		if x == "" {
+			continue
+		}
+		pointsAndPercent = pointsAndPercent && (x == "%" || x == "%p")
+	}
+	if pointsAndPercent {
+		return "%", nil
+	}
+	for _, x := range us {
+		if x == "" {
+			continue
+		}
+		c, ok := canonical[x]
+		if !ok || !c.Converts() || dim != "" && c.Dim != dim {
+			return "", fmt.Errorf("%s cannot combine %s; expected operands in one unit, or in units that convert into each other (ms and us, KiB and B, ratio and %%)", op, describeAll(us))
+		}
+		dim = c.Dim
+		if best.Name == "" || c.Scale.LessThan(best.Scale) {
+			best = c
+		}
+	}
+	if plain {
+		return "", fmt.Errorf("%s cannot combine a plain number with %s: its unit is unknown; expected operands in one unit, or constants with operands of one unit", op, describeAll(us))
+	}
+	for _, x := range us {
+		if !canonical[x].Scale.Mod(best.Scale).IsZero() {
+			for n, c := range canonical {
+				if c.Dim == dim && c.Scale.Equal(decimal.NewFromInt(1)) {
+					return n, nil
+				}
+			}
+		}
+	}
+	return best.Name, nil
+}
+
+// Difference returns the units of a difference (a - b, delta) of operands
+// in units us: the unit in to convert them into (Common) and the unit of
+// the result. A difference of two values in percent or ratio is in
+// percentage points: both are converted into % and the result is %p
+// (52% - 44.6% is 7.4 %p). With a plain operand (a constant: 1 - ratio,
+// 100 - %) the result keeps its unit, a complement and not a difference
+// of percentages.
+func Difference(op string, us ...string) (in, out string, err error) {
+	in, err = Common(op, us...)
+	if err != nil {
+		return "", "", err
+	}
+	for _, x := range us {
+		if c, ok := canonical[x]; !ok || c.Dim != Percent {
+			return in, in, nil
+		}
+	}
+	if len(us) == 0 {
+		return in, in, nil
+	}
+	return "%", "%p", nil
+}
+
+// describeAll lists the distinct units of us for messages.
+func describeAll(us []string) string {
+	var out []string
+	seen := map[string]bool{}
+	for _, u := range us {
+		if !seen[u] {
+			seen[u] = true
+			out = append(out, Describe(u))
+		}
+	}
+	if len(out) == 2 {
+		return out[0] + " and " + out[1]
+	}
+	return strings.Join(out, ", ")
 }
 
 // Product returns the unit of a * b: one factor must be a plain number.
@@ -363,6 +535,8 @@ func Quotient(a, b string) (string, error) {
 	switch {
 	case a == b:
 		return "", nil
+	case a == "%p" && b == "%":
+		return "", nil // a change in points over the percentage it is taken from
 	case b == "":
 		return a, nil
 	case (a == "" || a == "count") && b == "s":

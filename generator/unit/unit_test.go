@@ -45,12 +45,13 @@ func TestCompatibleAndConvert(t *testing.T) {
 		lit, val string
 		want     bool
 	}{
-		{"", "s", true}, {"s", "s", true}, {"ms", "s", true}, {"min", "us", true}, {"%", "%p", true},
+		{"", "s", true}, {"s", "s", true}, {"ms", "s", true}, {"min", "us", true}, {"%", "%p", false}, {"%p", "%", false}, {"%p", "%p", true},
+		{"%", "ratio", true}, {"ratio", "%", true}, {"%p", "ratio", false}, {"", "ratio", true}, {"x", "ratio", false}, {"count", "ratio", false},
 		{"count", "", true}, {"x", "", true}, {"count", "s", false}, {"s", "", false}, {"s", "count", false},
-		{"yr", "s", false}, {"mo", "d", false}, {"KB", "B", false}, {"/s", "/s", true}, {"s", "%", false},
-		{"MiB", "KiB", true}, {"GiB", "B", true}, {"KiB", "KB", false}, {"MiB", "s", false}, {"core", "ncore", true},
-		{"MB/s", "MB/s", true}, {"MiB/s", "KiB/s", true}, {"MiB/s", "B/s", true}, {"MB/s", "KB/s", false}, {"MB/s", "MB", false},
-		{"MB/s", "/s", false}, {"KiB/s", "KB/s", false},
+		{"yr", "s", false}, {"mo", "d", false}, {"KB", "B", true}, {"/s", "/s", true}, {"s", "%", false},
+		{"MiB", "KiB", true}, {"GiB", "B", true}, {"KiB", "KB", true}, {"MiB", "s", false}, {"core", "ncore", true},
+		{"MB/s", "MB/s", true}, {"MiB/s", "KiB/s", true}, {"MiB/s", "B/s", true}, {"MB/s", "KB/s", true}, {"MB/s", "MB", false},
+		{"MB/s", "/s", false}, {"KiB/s", "KB/s", true}, {"MB/s", "B/s", true}, {"TB", "TiB", true},
 		{"m", "s", true}, {"m", "ncore", true}, {"m", "mcore", true}, {"m", "", false}, {"m", "B", false}, {"s", "ncore", false},
 	} {
 		if got := Compatible(tc.lit, tc.val); got != tc.want {
@@ -61,9 +62,11 @@ func TestCompatibleAndConvert(t *testing.T) {
 		v, from, to, want string
 		ok                bool
 	}{
-		{"1", "MiB/s", "KiB/s", "1024", true}, {"1", "MB/s", "KB/s", "1", false},
+		{"1", "MiB/s", "KiB/s", "1024", true}, {"1", "MB/s", "KB/s", "1000", true}, {"12392708.7", "B/s", "MB/s", "12.3927087", true},
+		{"1", "MiB", "MB", "1.048576", true}, {"1", "ratio", "%", "100", true}, {"0.01", "ratio", "%", "1", true}, {"99.5", "%", "ratio", "0.995", true},
+		{"7.4", "%p", "%", "7.4", false}, {"7.4", "%", "%p", "7.4", false},
 		{"0.0192", "s", "ms", "19.2", true}, {"1500", "ms", "s", "1.5", true}, {"2", "min", "s", "120", true},
-		{"1", "wk", "d", "7", true}, {"5", "KB", "B", "5", false}, {"5", "yr", "d", "5", false}, {"7", "%", "%", "7", true},
+		{"1", "wk", "d", "7", true}, {"5", "KB", "B", "5000", true}, {"5", "yr", "d", "5", false}, {"7", "%", "%", "7", true},
 		{"351232", "KiB", "MiB", "343", true}, {"2", "GiB", "B", "2147483648", true}, {"329087452", "ncore", "mcore", "329.087452", true},
 		{"3", "m", "s", "180", true}, {"74", "m", "ncore", "74000000", true}, {"180", "s", "m", "3", true}, {"1", "MiB", "s", "1", false},
 		{"1", "s", "ncore", "1", false},
@@ -82,8 +85,37 @@ func TestAlgebra(t *testing.T) {
 	if u, err := Sum("+", "s", "", "s"); err != nil || u != "s" {
 		t.Errorf("Sum = %q, %v", u, err)
 	}
-	if _, err := Sum("+", "s", "ms"); err == nil {
-		t.Errorf("Sum(s, ms) accepted")
+	// units that convert meet in the finest one every other is a whole
+	// multiple of, so converting stays exact
+	for _, tc := range []struct {
+		us   []string
+		want string
+	}{
+		{[]string{"s", "ms", "us"}, "us"}, {[]string{"ms", "us"}, "us"}, {[]string{"min", "s"}, "s"}, {[]string{"ratio", "%"}, "%"},
+		{[]string{"KiB", "B"}, "B"}, {[]string{"MiB", "KiB"}, "KiB"}, {[]string{"KB", "KiB"}, "B"}, {[]string{"MB/s", "KiB/s"}, "B/s"},
+		{[]string{"MB", "KB"}, "KB"}, {[]string{"%", "%p"}, "%"}, {[]string{"core", "mcore"}, "mcore"},
+	} {
+		if u, err := Common("+", tc.us...); err != nil || u != tc.want {
+			t.Errorf("Common(%v) = %q, %v; want %q", tc.us, u, err, tc.want)
+		}
+	}
+	for _, us := range [][]string{{"s", "B"}, {"ms", "", "us"}, {"mo", "d"}, {"%p", "ratio"}, {"s", "%"}, {"count", "s"}, {"yr", "mo"}} {
+		if u, err := Common("+", us...); err == nil {
+			t.Errorf("Common(%v) = %q; want an error", us, u)
+		}
+	}
+	// a difference of two percentages is in points; with a constant (1 - ratio) it is a complement
+	for _, tc := range []struct {
+		us      []string
+		in, out string
+	}{
+		{[]string{"%", "%"}, "%", "%p"}, {[]string{"ratio", "ratio"}, "%", "%p"}, {[]string{"ratio", "%"}, "%", "%p"},
+		{[]string{"", "ratio"}, "ratio", "ratio"}, {[]string{"%", ""}, "%", "%"}, {[]string{"ms", "us"}, "us", "us"},
+		{[]string{"%p", "%p"}, "%p", "%p"}, {[]string{"%", "%p"}, "%", "%"},
+	} {
+		if in, out, err := Difference("-", tc.us...); err != nil || in != tc.in || out != tc.out {
+			t.Errorf("Difference(%v) = %q, %q, %v; want %q, %q", tc.us, in, out, err, tc.in, tc.out)
+		}
 	}
 	for _, tc := range []struct{ a, b, want string }{{"count", "s", "/s"}, {"", "s", "/s"}, {"s", "s", ""}, {"ms", "", "ms"}} {
 		if u, err := Quotient(tc.a, tc.b); err != nil || u != tc.want {
@@ -261,5 +293,25 @@ func TestNewDecimalEqualsNew(t *testing.T) {
 	_ = d.Neg().Add(d).Mul(decimal.NewFromInt(3)).Sub(d).Abs()
 	if got := NewDecimal(42, -1); got.String() != "4.2" || !got.Equal(decimal.New(42, -1)) {
 		t.Errorf("the shared 4.2 became %s after arithmetic on it", got)
+	}
+}
+
+// TestToolWord: the shared vocabulary of the unit words tools print; a
+// word outside it (bits, a multiple, a counter) is not a unit reading.
+func TestToolWord(t *testing.T) {
+	for _, tc := range []struct{ w, want string }{
+		{"nsec", "ns"}, {"usec", "us"}, {"µs", "us"}, {"μs", "us"}, {"msec", "ms"}, {"secs", "s"}, {"min", "min"},
+		{"bytes", "B"}, {"kB", "KB"}, {"KiB", "KiB"}, {"Ki", "KiB"}, {"KiB/s", "KiB/s"}, {"kB/s", "KB/s"}, {"MB/sec", "MB/s"},
+		{"MBps", "MB/s"}, {"KBytes", "KiB"}, {"MBytes", "MiB"}, {"B/s", "B/s"}, {"req/s", "/s"}, {"req/sec", "/s"}, {"%", "%"},
+		{"TB", "TB"}, {"d", "d"},
+	} {
+		if got, ok := ToolWord(tc.w); !ok || got != tc.want {
+			t.Errorf("ToolWord(%q) = %q, %v; want %q", tc.w, got, ok, tc.want)
+		}
+	}
+	for _, w := range []string{"Mbits/sec", "Mbps", "bits", "m", "x", "×", "회", "count", "", "foo", "ms/sec"} {
+		if got, ok := ToolWord(w); ok {
+			t.Errorf("ToolWord(%q) = %q; want none", w, got)
+		}
 	}
 }

@@ -40,6 +40,7 @@ var formatSamples = map[string]string{
 	"vegeta":              "Requests      [total, rate, throughput]         36000, 600.00, 599.97\nLatencies     [min, mean, 50, 90, 95, 99, max]  2.048ms, 2.66ms, 2.587ms, 2.987ms, 3.185ms, 3.836ms, 63.722ms\nSuccess       [ratio]                           100.00%\n",
 	"wrk":                 "Running 30s test @ http://127.0.0.1:8080/\n  Latency Distribution\n     99%  162.80ms\nRequests/sec:  83974.71\n",
 	"hey":                 "\nSummary:\n  Total:\t0.0200 secs\n  Requests/sec:\t10022.9023\n\nLatency distribution:\n  99% in 0.0123 secs\n",
+	"oha":                 "Summary:\n  Success rate:\t100.00%\n  Total:\t5.9440 secs\n  Requests/sec:\t3364.7592\n\n  Total data:\t38.28 MiB\n  Size/sec:\t6.44 MiB\n\nResponse time distribution:\n  99.00% in 0.0020 secs\n",
 	"k6":                  "     http_req_duration..............: avg=17.47ms min=10.93ms med=17.31ms max=65.33ms p(90)=18.91ms p(95)=19.54ms\n     http_reqs......................: 45765  4568.791991/s\n",
 	"ghz":                 "ghz_run,n=1000,c=50 count=1000,average=1771308,rps=19999.78,p95=4354194,errors=74 128802790\n",
 	"go-bench":            "BenchmarkRoute/static-8   \t 8123456\t       147.2 ns/op\t       0 B/op\t       0 allocs/op\n",

@@ -27,6 +27,7 @@ type refTable struct {
 
 var manifestTables = []refTable{
 	{"Top level", "Manifest", "generator/evidence/manifest.go"},
+	{"`[text.LANG]`: the set in one site language", "SetText", "generator/evidence/manifest.go"},
 	{"`[[file]]`: provenance of one raw file", "FileSpec", "generator/evidence/provenance.go"},
 	{"`[[table]]`: a Markdown table of a report", "TableSpec", "generator/evidence/manifest.go"},
 	{"`[[transcript]]`: a `key=value` lab transcript", "TranscriptSpec", "generator/evidence/manifest.go"},
@@ -108,6 +109,9 @@ func tomlType(e ast.Expr) string {
 	case *ast.MapType:
 		if id, ok := x.Value.(*ast.Ident); ok && id.Name == "Text" {
 			return "table of texts per language"
+		}
+		if id, ok := x.Value.(*ast.Ident); ok && id.Name == "SetText" {
+			return "table per language (`[text.ko]`, `[text.ja]`)"
 		}
 		return "table of strings"
 	}

@@ -39,7 +39,8 @@ import (
 //	                                  <label>.count|avg|stddev|min|max|sum, <label> being
 //	                                  the label slugged without a leading "Aggregated " or
 //	                                  "Response ": function_time, sleep_time, header_sizes,
-//	                                  body_total_sizes, …
+//	                                  body_total_sizes, …; stddev is the spread
+//	                                  of avg (a claim [A ± S] on avg checks both)
 //	# target 50% 0.00625              target.p50 (seconds; 99.9% is p99_9) after the
 //	                                  function-time histogram; after another histogram
 //	                                  <label>.target.p50 (sleep_time.target.p50)
@@ -184,6 +185,10 @@ func ReadFortioText(file string, src []byte, _ ReadOptions) ([]Reading, diag.Lis
 			}
 			for g, stat := range []string{"count", "avg", "stddev", "min", "max", "sum"} {
 				num(hist+"."+stat, m, g+2)
+				if n := len(r.out); stat == "stddev" && n > 1 && r.out[n-1].Pos.Offset == ln.start+m[2*(g+2)] && r.out[n-2].Pos.Offset == ln.start+m[2*(g+1)] {
+					// "avg A +/- S": S is the spread of A
+					r.out[n-1].SpreadOf = r.out[n-2].Key
+				}
 			}
 			continue
 		}

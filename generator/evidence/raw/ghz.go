@@ -23,7 +23,11 @@ var ghzInflux = regexp.MustCompile(`^(ghz_\w+),`)
 // latency.p<percentage> (ns) and latency.p<percentage>.percentage (%);
 // count, total, average, fastest, slowest (ns), rps (/s),
 // statusCodeDistribution.<status> and errorDistribution.<message>
-// counts, histogram[i].mark (s), .count, .frequency, details[i].latency
+// counts (the message, a name, in lower case with each run of other
+// characters than letters and digits written "_": "rpc error: code =
+// Internal desc = Internal error." is
+// errorDistribution.rpc_error_code_internal_desc_internal_error; two
+// messages that give one name are numbered, #2), histogram[i].mark (s), .count, .frequency, details[i].latency
 // (ns), options.* as written.
 //
 // InfluxDB line protocol:
@@ -69,6 +73,9 @@ func ReadGhz(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
 func (r *rawRead) readGhzJSON(root *jsonNode) {
 	dist := root.get("latencyDistribution")
 	r.readJSONTree(root, func(path string, n *jsonNode) string {
+		if msg, ok := strings.CutPrefix(path, "errorDistribution."); ok {
+			return "errorDistribution." + keySlug(msg)
+		}
 		if !strings.HasPrefix(path, "latencyDistribution[") || dist == nil {
 			return path
 		}

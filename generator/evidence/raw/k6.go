@@ -51,7 +51,8 @@ var k6Sizes = map[string]string{"B": "B", "kB": "KB", "MB": "MB", "GB": "GB"}
 //	http_req_duration                                        (under THRESHOLDS)
 //	✓ 'p(95)<1500' p(95)=148.21ms                            thresholds.http_req_duration.p95 and
 //	                                                         thresholds.http_req_duration.p95_limit (1500, in
-//	                                                         ms when the value is a time)
+//	                                                         ms when the value is a time, a ratio when
+//	                                                         it is a percent: 'rate<0.01' is 1 %)
 //	  ↳  95% — ✓ 95 / ✗ 5                                    checks.<check name>.rate (%), .passes, .fails
 //	running (10.0s), 00/80 VUs, 45765 complete and 0 interrupted iterations
 //	                                                         running.duration, .vus, .vus_max, .complete, .interrupted
@@ -75,7 +76,10 @@ var k6Sizes = map[string]string{"B": "B", "kB": "KB", "MB": "MB", "GB": "GB"}
 // the built-in time trends (http_req_*, iteration_duration,
 // group_duration, or a metric whose "contains" is "time") are in ms,
 // data counts (data_received.count, or "contains": "data") in B and
-// their rates in B/s, other counters' rates per second. A threshold's verdict is a boolean and not read.
+// their rates in B/s, other counters' rates per second, and a rate
+// metric's rate (checks.rate, http_req_failed.rate) a ratio (unit
+// ratio: 1 is all, what the text summary prints as 100.00%). A
+// threshold's verdict is a boolean and not read.
 //
 // A rate metric's .passes and .fails are k6's own names, as its JSON
 // summary spells them: .passes counts the samples that were true, .fails
@@ -143,8 +147,15 @@ func ReadK6(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
 			r.addTool(key, start+m[6], text[m[6]:m[7]], k6Units, "")
 			if lm := k6Limit.FindStringSubmatchIndex(text[m[2]:m[3]]); lm != nil {
 				u := ""
-				if n := len(r.out); n > 0 && r.out[n-1].Key == key && isTimeUnit(r.out[n-1].Number.Unit) {
-					u = "ms"
+				if n := len(r.out); n > 0 && r.out[n-1].Key == key {
+					switch vu := r.out[n-1].Number.Unit; {
+					case isTimeUnit(vu):
+						u = "ms"
+					case vu == "%":
+						u = "ratio" // 'rate<0.01' limits a rate printed as 0.00%: a ratio
+					case vu == "/s":
+						u = "/s"
+					}
 				}
 				n := len(r.out)
 				r.addNum(key+"_limit", start+m[2]+lm[4], text[m[2]+lm[4]:m[2]+lm[5]], "")
@@ -232,6 +243,13 @@ func (r *rawRead) k6Values(name string, off int, vals string) {
 			i++
 			continue
 		}
+		if nx := tok(i + 1); nx != "" && !isDigitAt(nx, 0) && nx != "✓" && nx != "✗" && !k6Stat.MatchString(nx) {
+			// 157 MB5: a unit k6 does not write, glued to garbage or cut; the
+			// number alone would be a count without its unit
+			r.warnf(at, "value %q of %s is followed by %q, which is no unit k6 writes; expected a size (kB, MB, GB) or the next value", t, name, nx)
+			i++
+			continue
+		}
 		key := name + ".value"
 		switch {
 		case strings.HasSuffix(t, "/s") || strings.HasSuffix(t, "%"):
@@ -296,7 +314,9 @@ func k6JSONUnit(key string, kind map[string]string) string {
 		return "B/s"
 	case stat == "rate" && kind[name+".counter"] != "":
 		return "/s"
-	case stat == "rate" || stat == "passes" || stat == "fails":
+	case stat == "rate":
+		return "ratio" // a rate metric (checks, http_req_failed): the share of true samples, 1 is all
+	case stat == "passes" || stat == "fails":
 		return ""
 	case c == "time" && stat != "count":
 		return "ms"

@@ -215,6 +215,97 @@ func CellNumber(key string, c Cell) (Reading, *diag.Diagnostic, bool) {
 	return Reading{Key: key, Number: n, Raw: tok, Pos: pos}, nil, true
 }
 
+// SpreadSuffix ends the key of the spread a table cell writes after ±
+// ("319.5 ± 11.2" under "Mean [ms]": mean, and mean_pm for 11.2). It
+// names what the cell prints, a number after ±, whatever statistic the
+// tool meant by it (hyperfine's standard deviation, a confidence
+// interval's half-width).
+const SpreadSuffix = "_pm"
+
+// CellReadings reads a table cell as CellNumber does, and a cell written
+// "A ± B" (also "A +/- B"), as hyperfine, criterion and benchstat print a
+// mean and its spread, as two readings: A keyed key and B keyed
+// key+SpreadSuffix, each at its own position, B's SpreadOf naming key. A
+// unit written once applies to both ("319.5 ± 11.2 ms"); a percentage
+// after a number in another unit (or none) is a relative spread ("825 ±
+// 11%": SpreadRelative); "44% ± 2%" is 44 % ± 2 points. colUnit is the
+// unit the column header states ("Mean [ms]": HeaderUnit), given to a
+// number that writes none.
+func CellReadings(key string, c Cell, colUnit string) ([]Reading, *diag.Diagnostic, bool) {
+	at, pm := plusMinus(c.Text)
+	if at <= 0 {
+		r, warn, ok := CellNumber(key, c)
+		if ok && r.Number.Unit == "" {
+			r.Number.Unit = colUnit
+		}
+		if !ok {
+			return nil, warn, false
+		}
+		return []Reading{r}, nil, true
+	}
+	left := Cell{Text: c.Text[:at], Pos: c.Pos}
+	rpos := c.Pos
+	rpos.Column += at + len(pm)
+	rpos.Offset += at + len(pm)
+	right := Cell{Text: c.Text[at+len(pm):], Pos: rpos}
+	a, _, okA := CellNumber(key, left)
+	b, _, okB := CellNumber(key+SpreadSuffix, right)
+	if !okA || !okB || b.Number.Signed || b.Number.Value.IsNegative() || strings.TrimSpace(left.Text) == "" {
+		end := c.Pos
+		end.Column += len(c.Text)
+		end.Offset += len(c.Text)
+		return nil, &diag.Diagnostic{Pos: c.Pos, End: end, Severity: diag.Warning, Rule: diag.EvidenceNumber,
+			Message: fmt.Sprintf("cell %q is not read: expected a mean and its spread written A %s B, each one number such as 319.5 or 11.2ms", c.Text, pm)}, false
+	}
+	b.SpreadOf = key
+	switch au, bu := a.Number.Unit, b.Number.Unit; {
+	case bu == "%" && au != "%":
+		b.SpreadRelative = true
+		if au == "" {
+			a.Number.Unit = colUnit
+		}
+	case au == "" && bu == "":
+		a.Number.Unit, b.Number.Unit = colUnit, colUnit
+	case au == "":
+		a.Number.Unit = bu
+	case bu == "":
+		b.Number.Unit = au
+	}
+	return []Reading{a, b}, nil, true
+}
+
+// plusMinus returns the byte offset of the ± (or +/-) that separates a
+// mean from its spread in text, and the sign as written; -1 when there is
+// none.
+func plusMinus(text string) (int, string) {
+	for _, pm := range []string{"±", "+/-"} {
+		if i := strings.Index(text, pm); i >= 0 {
+			return i, pm
+		}
+	}
+	return -1, ""
+}
+
+// headerUnit is a unit in brackets at the end of a column header, as
+// hyperfine's --export-markdown writes it ("Mean [ms]", "Min [s]").
+var headerUnit = regexp.MustCompile(`\[\s*([^\[\]]+?)\s*\]\s*$`)
+
+// HeaderUnit returns the unit a column header states in brackets at its
+// end ("Mean [ms]" gives ms, "Min [µs]" us): a unit the cell grammar
+// reads (ParseCell), as its canonical name; "" when the header states
+// none or brackets something else ("Build [debug]").
+func HeaderUnit(header string) string {
+	m := headerUnit.FindStringSubmatch(header)
+	if m == nil {
+		return ""
+	}
+	n, ok := ParseCell("0 " + m[1])
+	if !ok || n.Unit == "" {
+		return ""
+	}
+	return n.Unit
+}
+
 // TableCommas returns the decimal mark the numbers of tables show (see
 // CommaSeen).
 func TableCommas(tables []Table) Decimal {
@@ -222,7 +313,14 @@ func TableCommas(tables []Table) Decimal {
 	for _, t := range tables {
 		for _, row := range t.Rows {
 			for _, c := range row {
-				if n, ok := ParseCell(c.Text); ok {
+				text := c.Text
+				if at, pm := plusMinus(text); at > 0 {
+					if n, ok := ParseCell(text[at+len(pm):]); ok {
+						seen.Add(n)
+					}
+					text = text[:at]
+				}
+				if n, ok := ParseCell(text); ok {
 					seen.Add(n)
 				}
 			}

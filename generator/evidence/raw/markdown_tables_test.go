@@ -36,6 +36,7 @@ func TestReadTables(t *testing.T) {
 
 func FuzzReadTables(f *testing.F) {
 	addSamples(f, "markdown-tables", "| a | b |\n|---|---|\n| x | **1 (+1)** |\n")
+	f.Add([]byte("| Command | Mean [ms] | Relative |\n|:---|---:|---:|\n| x | 319.5 ± 11.2 | 60.74 +/- 2.49 |\n| y | 5 ms ± 3% | ± 1 |\n"))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		tables, errs := ReadTables("f.md", src)
 		ix := diag.NewLineIndex("f.md", src)

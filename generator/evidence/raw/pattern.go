@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/unit"
 )
 
 // The pattern reader ("pattern", ReadPattern): line-oriented output of
@@ -145,7 +146,11 @@ func compilePattern(p string) (*regexp.Regexp, error) {
 // optional unit suffix (ms, s, %, B, KiB, Mi, …: read as that unit) is
 // a reading; a group whose name ends in _unit gives the unit of the
 // group it names (latency_unit for latency: ms, s, %, bytes, seconds,
-// KBytes …). The key of a reading is the key template (key = "{method}
+// KBytes …). Suffixes and _unit groups are read with the shared unit
+// vocabulary (unit.ToolWord: nsec, usec, µs, secs, min, kB, KiB/s,
+// MB/sec, …); a _unit group holding a word outside it (Mbits/sec) is an
+// error at the word, and a value whose suffix and _unit group disagree
+// (12ms with unit s) is an error at the value, not a reading. The key of a reading is the key template (key = "{method}
 // {name}") with its {group} references filled and the result slugged
 // (get_api_items), then "." and the group's name (without a template: the group's
 // name); a group used in the template names the reading and is not one.
@@ -248,13 +253,35 @@ func (r *rawRead) patternLine(re *regexp.Regexp, m []int, base int, text, prefix
 			continue
 		}
 		tok := text[m[2*g]:m[2*g+1]]
-		unitOf := ""
-		if _, u, ok := group(n + "_unit"); ok {
-			if tu, ok := patternUnits[u]; ok {
-				unitOf = tu.unit
+		units := patternUnits
+		if num := numberPrefix.FindString(tok); num != "" && len(num) < len(tok) {
+			if _, ok := lookupUnit(patternUnits, tok[len(num):]); !ok {
+				if u, ok := unit.ToolWord(tok[len(num):]); ok {
+					// a suffix of the shared vocabulary (12nsec, 3KiB/s)
+					units = map[string]toolUnit{tok[len(num):]: {unit: u}}
+				}
 			}
 		}
-		r.addTool(prefix+key+n, base+m[2*g], tok, patternUnits, unitOf)
+		unitOf := ""
+		if at, u, ok := group(n + "_unit"); ok && u != "" {
+			tu, known := lookupUnit(patternUnits, u)
+			if !known {
+				if c, ok := unit.ToolWord(u); ok {
+					tu, known = toolUnit{unit: c}, true
+				}
+			}
+			if !known {
+				r.errorf(base+at, "unit %q of group %s (for %s) is not a unit word evdoc knows; expected one of the shared vocabulary (ms, us, µs, nsec, s, secs, min, %%, B, KiB, kB, MB, KiB/s, MB/s, KBytes, …), or no %s group and units = { … } in the manifest", u, n+"_unit", n, n+"_unit")
+				continue // not a value without its unit
+			} else {
+				unitOf = tu.unit
+			}
+			if _, written, ok := toolNumber(tok, units); ok && written != "" && unitOf != "" && written != unitOf {
+				r.errorf(base+m[2*g], "%q is written in %s but group %s says %q (%s); expected one unit for the value", tok, written, n+"_unit", u, unitOf)
+				continue
+			}
+		}
+		r.addTool(prefix+key+n, base+m[2*g], tok, units, unitOf)
 	}
 }
 

@@ -15,7 +15,7 @@ import (
 // and Windows.
 var (
 	pingHeader   = regexp.MustCompile(`^PING \S+ \([^)]*\)(?::)? (\d+)(?:\((\d+)\))? (?:data )?bytes`)
-	pingReply    = regexp.MustCompile(`^(\d+) bytes from [^:]+: (?:icmp_)?seq=(\d+) ttl=(\d+) time=(\S+(?: ms)?)`)
+	pingReply    = regexp.MustCompile(`^(\d+) bytes from [^:]+: (?:icmp_)?seq=(\d+) ttl=(\d+) time=(\S+(?: [a-zµμ]\S*)?)`)
 	pingStats    = regexp.MustCompile(`^(\d+) packets transmitted, (\d+) (?:packets )?received(?:, \+(\d+) duplicates)?(?:, \+(\d+) errors)?, (\d+(?:\.\d+)?%) packet loss(?:, time (\S+))?`)
 	pingRTT      = regexp.MustCompile(`^(?:rtt|round-trip) ([a-z/]+) = ([\d./]+) ms\s*$`)
 	pingWinReply = regexp.MustCompile(`^Reply from [^:]+: bytes=(\d+) time[=<](\d+ms) TTL=(\d+)\s*$`)

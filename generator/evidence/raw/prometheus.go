@@ -16,7 +16,7 @@ import (
 // promTimestamp the optional millisecond timestamp after it.
 var (
 	promName      = regexp.MustCompile(`^[a-zA-Z_:][a-zA-Z0-9_:]*`)
-	promLabelName = regexp.MustCompile(`^[a-zA-Z_][a-zA-Z0-9_]*`)
+	promLabelName = regexp.MustCompile(`^[a-zA-Z_][a-zA-Z0-9_-]*`)
 	promValue     = regexp.MustCompile(`^(?:[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?|[+-]?Inf|NaN)$`)
 	promTimestamp = regexp.MustCompile(`^-?\d+$`)
 )
@@ -39,7 +39,11 @@ var (
 // A sample carries the unit its metric name's suffix defines (_seconds
 // s, _bytes B, _ms ms, …; see promUnit), the unit Envoy records its time
 // histograms in (ms) for envoy_*rq_time, and none otherwise.
-// Comments and blank lines are skipped; any other line that is not a
+// A label name may hold "-" (import-paths, count-errors): ghz -O
+// prometheus writes such names, which Prometheus's own parser rejects;
+// labels name a series and are not values, so they are read as written
+// and the sample's value is read as any other. Comments and blank lines
+// are skipped; any other line that is not a
 // sample is an error at the offending byte, and a file without samples
 // is an error.
 func ReadPrometheus(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {

@@ -14,12 +14,23 @@ import (
 // path, a "row.column" pair), the number, the raw token text and its
 // position (first byte of the token). Inputs is set for readings that
 // aggregate others (a CSV count-where), listing every input position.
+//
+// SpreadOf is set on a reading that is the spread a tool printed after ±
+// next to another reading of the same file ("319.5 ± 11.2" in a
+// hyperfine table: 11.2 is the spread of 319.5; benchstat's "825µs ±11%";
+// fortio's "avg A +/- S"): that reading's Key. SpreadRelative is set when
+// the spread is a percentage of that value (benchstat's ±11%), not a
+// quantity in its unit. Only a reader that sees the ± sets them: the
+// relation is read from the format, never guessed from a key's name.
 type Reading struct {
 	Key    string
 	Number Number
 	Raw    string
 	Pos    diag.Position
 	Inputs []diag.Position
+
+	SpreadOf       string
+	SpreadRelative bool
 }
 
 // ReadOptions carries the format-specific options of a [[read]] manifest
@@ -98,6 +109,7 @@ func readers() map[string]Reader {
 		"vegeta":              ReadVegeta,
 		"wrk":                 ReadWrk,
 		"hey":                 ReadHey,
+		"oha":                 ReadOha,
 		"k6":                  ReadK6,
 		"ghz":                 ReadGhz,
 		"go-bench":            ReadGoBench,
@@ -112,7 +124,10 @@ func readers() map[string]Reader {
 }
 
 // readTablesAsReadings names every numeric cell of a report's tables
-// "t<N>.<row label>.<column label>" (N is the 1-based table number).
+// "t<N>.<row label>.<column label>" (N is the 1-based table number); a
+// cell "A ± B" (hyperfine's "319.5 ± 11.2") gives that key for the mean
+// and "<key>_pm" for its spread, and a unit in brackets ending a header
+// ("Mean [ms]") applies to its column's cells.
 func readTablesAsReadings(file string, src []byte, opt ReadOptions) ([]Reading, diag.List) {
 	tables, errs := ReadTables(file, src)
 	var out []Reading
@@ -122,13 +137,11 @@ func readTablesAsReadings(file string, src []byte, opt ReadOptions) ([]Reading, 
 				continue
 			}
 			for j := 1; j < len(row) && j < len(t.Header); j++ {
-				r, warn, ok := CellNumber(fmt.Sprintf("t%d.%s.%s", i+1, row[0].Text, t.Header[j].Text), row[j])
+				rs, warn, _ := CellReadings(fmt.Sprintf("t%d.%s.%s", i+1, row[0].Text, t.Header[j].Text), row[j], HeaderUnit(t.Header[j].Text))
 				if warn != nil {
 					errs = append(errs, *warn)
 				}
-				if ok {
-					out = append(out, r)
-				}
+				out = append(out, rs...)
 			}
 		}
 	}

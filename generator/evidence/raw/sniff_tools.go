@@ -15,6 +15,7 @@ var sniffTools = []struct {
 	{"wrk", regexp.MustCompile(`(?m)^(?:Running \S+ test @ |\s+Thread Stats\s+Avg\s+Stdev\s+Max|Requests/sec:\s+\d[\d.]*\r?\nTransfer/sec:)`)},
 	{"k6", regexp.MustCompile(`(?m)^\s*(?:[✓✗] )?(?:http_reqs|iterations|vus|checks(?:_total)?|data_received|http_req_duration)\.{3,}: `)},
 	{"ghz", regexp.MustCompile(`(?m)^(?:Summary:\r?\n\s+Count:\s+\d+\r?$|ghz_(?:run|detail),)`)},
+	{"oha", regexp.MustCompile(`(?m)^(?:Summary:\r?\n\s+Success rate:\s+\d|Response time distribution:\r?$)`)},
 	{"hey", regexp.MustCompile(`(?m)^Summary:\r?\n\s+Total:\s+\S+ secs\r?$`)},
 	{"go-bench", regexp.MustCompile(`(?m)^Benchmark\S+\s+\d+\s+\d[\d.]*\s+ns/op`)},
 	{"benchstat", regexp.MustCompile(`(?m)^(?:name\s+(?:old \S+/op\s+new \S+/op|\S+/op\s*\r?$)|\s+│\s+\S+/op\s+│)`)},

@@ -24,6 +24,10 @@ func FuzzHey(f *testing.F) {
 	fuzzTool(f, "hey", "Summary:\n  Total:\t1 secs\nResponse time histogram:\n  1.5 [2]\t|\nLatency distribution:\n  99.9 % in 3 ms\nError distribution:\n  [7]\tGet 500\n")
 }
 
+func FuzzOha(f *testing.F) {
+	fuzzTool(f, "oha", "Summary:\n  Success rate:\t99.50%\n  Total:\t1.2345 10 sec\n  Size/sec:\t6.44 MiB\nResponse time histogram:\n  0.001 [1] |\n  2.5 ms [3] |\nResponse time distribution (2xx only):\n  99.90% in 0.0020 secs\nDetails (average, fastest, slowest):\n  DNS+dialup:\t1 ms, 2 ms, 3 ms\n")
+}
+
 func FuzzK6(f *testing.F) {
 	fuzzTool(f, "k6", "  █ THRESHOLDS\n    x\n    ✓ 'p(95)<1e3' p(95)=1m2s\n  ✗ y\n    ↳  9% — ✓ 1 / ✗ 2\nz....: 1 out of 2 3 MB/s ✓ 4 ✗\n",
 		`{"metrics":{"a":{"contains":"time","values":{"p(99.9)":1}},"b":{"count":1,"rate":"2"}},"state":{"testRunDurationMs":3}}`)

@@ -1,101 +1,189 @@
 package raw
 
 import (
-	"reflect"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
-	"golang.org/x/tools/txtar"
+	"github.com/evdoc-lab/evdoc/generator/unit"
 )
 
-// TestFormatUnits: readers attach the unit their format defines.
-func TestFormatUnits(t *testing.T) {
-	tests := []struct {
-		format, src string
-		want        map[string]string // key -> unit
+// TestPatternUnitGroups: a *_unit group and a value's suffix are read
+// with the shared vocabulary (nsec, usec, min, KiB/s, MB/sec); a word
+// outside it (Mbits/sec) is an error at the word, never a value read
+// without its unit; a suffix that contradicts the group is an error at
+// the value.
+func TestPatternUnitGroups(t *testing.T) {
+	read, _ := ReaderFor("pattern")
+	opt := ReadOptions{Patterns: []string{`^(?P<name>\w+) (?P<v>\S+) (?P<v_unit>\S+)$`}, Key: "{name}"}
+	for _, tc := range []struct {
+		line, unit, err string
 	}{
-		{"fortio-json", `{"ActualDuration": 10004567890, "ActualQPS": 99.9, "NumThreads": 4,
-"DurationHistogram": {"Count": 1000, "Avg": 0.0123, "Percentiles": [{"Percentile": 99, "Value": 0.0281}]},
-"ErrorsDurationHistogram": {"Count": 0, "Max": 0.5}, "Sizes": {"Avg": 847}, "RetCodes": {"200": 1000}}`,
-			map[string]string{"ActualDuration": "ns", "ActualQPS": "/s", "NumThreads": "", "DurationHistogram.Count": "", "DurationHistogram.Avg": "s",
-				"DurationHistogram.p99": "s", "ErrorsDurationHistogram.Max": "s", "Sizes.Avg": "B", "RetCodes.200": ""}},
-		{"fortio-text", "All done 20 calls (plus 0 warmup) 7.917 ms avg, 2517.8 qps\n# target 50% 0.00625\n",
-			map[string]string{"calls": "", "avg_ms": "ms", "qps": "/s", "target.p50": "s"}},
-		{"curl-writeout", "time_total: 0.534\ntime_connect_us: 1200\nsize_download: 4096\nhttp_code: 200\nTIME=1.5\n",
-			map[string]string{"time_total": "s", "time_connect_us": "us", "size_download": "B", "http_code": "", "TIME": ""}},
-		{"dig", ";; Query time: 4 msec\n;; MSG SIZE  rcvd: 108\nx. 300 IN A 1.2.3.4\n; EDNS: version: 0, flags:; udp: 1232\n" +
-			"s. 8 IN SRV 10 5 25395 t.\nm. 5 IN MX 10 mail.\nz. 5 IN SOA ns1.z. host.z. 1 3600 600 604800 3600\n",
-			map[string]string{"query_time_ms": "ms", "msg_size": "B", "answer.x.A.ttl": "s", "edns_version": "", "edns_udp_size": "B",
-				"answer.s.SRV.priority": "", "answer.s.SRV.weight": "", "answer.s.SRV.port": "", "answer.m.MX.preference": "",
-				"answer.z.SOA.serial": "", "answer.z.SOA.refresh": "s", "answer.z.SOA.minimum": "s"}},
-		{"envoy-stats", "cluster.c.upstream_rq_time: P50(1,2) P99(3,4) P99.5(5,6) P99.9(7,8)\ncluster.c.upstream_cx_length_ms: P50(5,6)\ncluster.c.upstream_cx_total: 7\nh.rq_time: B1(0,1)\n",
-			map[string]string{"cluster.c.upstream_rq_time.p50": "ms", "cluster.c.upstream_rq_time.p99.cumulative": "ms",
-				"cluster.c.upstream_rq_time.p99.5": "ms", "cluster.c.upstream_rq_time.p99.9.cumulative": "ms",
-				"cluster.c.upstream_cx_length_ms.p50": "ms", "cluster.c.upstream_cx_total": "", "h.rq_time.b1": ""}},
-		// a "#" inside a stat name is not a repeated key's "#N" suffix
-		{"envoy-stats", "a#b.rq_time: P0(0,0)\nc#2.rq_time: P50(1,2)\n",
-			map[string]string{"a#b.rq_time.p0": "ms", "a#b.rq_time.p0.cumulative": "ms", "c#2.rq_time.p50": "ms"}},
-		{"curl-writeout", "time_total: 0.5\ntime_total: 0.6\n", map[string]string{"time_total": "s", "time_total#2": "s"}},
-		{"envoy-stats-json", `{"stats": [{"histograms": {"supported_quantiles": [50], "computed_quantiles": [{"name": "cluster.c.upstream_rq_time", "values": [{"interval": 1, "cumulative": 2}]}]}}]}`,
-			map[string]string{"cluster.c.upstream_rq_time.p50": "ms", "cluster.c.upstream_rq_time.p50.cumulative": "ms"}},
-		{"prometheus", "a_seconds 1.5\na_seconds_sum 3\na_seconds_count 2\na_seconds_bucket{le=\"0.5\"} 1\n" +
-			"b_bytes_total 4096\nc_ms{quantile=\"0.99\"} 12\nd_total 7\nenvoy_cluster_upstream_rq_time_sum{x=\"y\"} 1234.5\n" +
-			"envoy_cluster_upstream_rq_time_bucket{le=\"0.5\"} 3\ne_ratio 0.5\nf_microseconds 3\n",
-			map[string]string{"a_seconds": "s", "a_seconds_sum": "s", "a_seconds_count": "", `a_seconds_bucket{le="0.5"}`: "",
-				"b_bytes_total": "B", `c_ms{quantile="0.99"}`: "ms", "d_total": "", `envoy_cluster_upstream_rq_time_sum{x="y"}`: "ms",
-				`envoy_cluster_upstream_rq_time_bucket{le="0.5"}`: "", "e_ratio": "", "f_microseconds": "us"}},
-		{"csv", "host,latency_ms,dur_s,Elapsed_Seconds,size_bytes,p (ms),n [bytes],errors,ok_pct,miss\nh,12,1.5,2,4096,7,8,3,99.5,5ms\n",
-			map[string]string{"r1.latency_ms": "ms", "r1.dur_s": "s", "r1.Elapsed_Seconds": "s", "r1.size_bytes": "B", "r1.p (ms)": "ms",
-				"r1.n [bytes]": "B", "r1.errors": "", "r1.ok_pct": "%", "r1.miss": "ms"}},
+		{"a 12 nsec", "ns", ""}, {"a 12 usec", "us", ""}, {"a 3 min", "min", ""}, {"a 3 secs", "s", ""},
+		{"a 1.5 KiB/s", "KiB/s", ""}, {"a 1.5 MB/sec", "MB/s", ""}, {"a 2 KBytes", "KiB", ""}, {"a 4 µs", "us", ""},
+		{"a 940 Mbits/sec", "", `1:7: error: unit "Mbits/sec" of group v_unit`},
+		{"a 12ms s", "", `1:3: error: "12ms" is written in ms but group v_unit says "s"`},
+		{"a 12ms ms", "ms", ""},
+	} {
+		rs, errs := read("f", []byte(tc.line+"\n"), opt)
+		if tc.err != "" {
+			if !strings.Contains(errs.Error(), tc.err) {
+				t.Errorf("%q: %v; want %q", tc.line, errs, tc.err)
+			}
+			for _, r := range rs {
+				if r.Key == "a.v" && r.Number.Unit == "" {
+					t.Errorf("%q: read as %s with no unit", tc.line, r.Number.Value)
+				}
+			}
+			continue
+		}
+		if errs.HasErrors() || len(rs) != 1 || rs[0].Number.Unit != tc.unit {
+			t.Errorf("%q: %v, %v; want one reading in %s", tc.line, rs, errs, tc.unit)
+		}
 	}
-	for _, tt := range tests {
-		read, _ := ReaderFor(tt.format)
-		rs, errs := read("f", []byte(tt.src), ReadOptions{})
-		if errs.HasErrors() {
-			t.Fatalf("%s: %v", tt.format, errs)
+	// a suffix of the shared vocabulary the pattern table lacks
+	rs, errs := read("f", []byte("x 12nsec\n"), ReadOptions{Patterns: []string{`^x (?P<v>\S+)$`}})
+	if errs.HasErrors() || len(rs) != 1 || rs[0].Number.Unit != "ns" {
+		t.Errorf("12nsec: %v, %v", rs, errs)
+	}
+}
+
+// unitSamples are inputs of the formats that have no sample file under
+// testdata/tools, each with a unit word where the format prints one.
+var unitSamples = map[string][]struct {
+	src string
+	opt ReadOptions
+}{
+	"pattern":         {{"lat 12 nsec\nlat 3 usec\nbw 940 Mbits/sec\nt 1.5KiB/s\nq 2 KBytes\n", ReadOptions{Patterns: []string{`^(?P<k>\w+) (?P<v>[\d.]+)\s?(?P<v_unit>\S+)$`}, Key: "{k}"}}},
+	"transcript":      {{"[A] $ curl\ntime=134 ms size=12 KiB rate=3.5 MB/s total=2 min\n", ReadOptions{}}},
+	"csv":             {{"name,latency_ms,size_bytes\na,12,40\n", ReadOptions{}}},
+	"fortio-text":     {{"All done 40 calls (plus 4 warmup) 25.116 ms avg, 39.8 qps\n# target 50% 0.0229032\n", ReadOptions{}}},
+	"curl-writeout":   {{"time_total: 0.074602\nsize_download: 1234\n", ReadOptions{}}},
+	"markdown-tables": {{"## T\n| a | lat |\n|---|---|\n| x | 12ms |\n| y | 3 min |\n| z | 2 Mbits/sec |\n", ReadOptions{}}},
+}
+
+// unitWords splits the text after a reading's number into the words of
+// the units it writes: "12.5ms" → ms, "1m30s" → m, s, "3 KiB/s" → KiB/s;
+// clock times (14:03:22) and dates write none.
+var unitWordRE = regexp.MustCompile(`[^\d\s.,:+\-−()\[\]"'=|]+`)
+
+// TestEveryUnitTextInVocabulary is the property of the shared unit
+// vocabulary: for every registered reader, on its sample inputs (the
+// files under testdata/tools/FORMAT, the fuzz corpora and unitSamples),
+// each unit word in a reading's raw text after its number is either a
+// word of the shared vocabulary (unit.ToolWord, an SI multiplier of a
+// count: 8.74k, or m read by its format), read in the vocabulary's
+// dimension, or there is a finding on its line. A format's own
+// definition may change the rank (wrk's KB is KiB) or make a size a
+// throughput (wrk's Transfer/sec), never the dimension.
+func TestEveryUnitTextInVocabulary(t *testing.T) {
+	multipliers := map[string]bool{"k": true, "M": true, "G": true, "T": true, "µ": true, "n": true, "m": true}
+	checked := 0
+	for _, format := range Formats() {
+		type input struct {
+			name string
+			src  []byte
+			opt  ReadOptions
 		}
-		got := map[string]string{}
-		for _, r := range rs {
-			got[r.Key] = r.Number.Unit
+		var ins []input
+		files, _ := filepath.Glob(filepath.Join("testdata/tools", format, "*"))
+		for _, p := range files {
+			if strings.HasSuffix(p, ".golden") {
+				continue
+			}
+			b, err := os.ReadFile(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ins = append(ins, input{filepath.Base(p), b, ReadOptions{}})
 		}
-		for k, u := range tt.want {
-			if g, ok := got[k]; !ok || g != u {
-				t.Errorf("%s: %s unit %q (read %v), want %q", tt.format, k, g, ok, u)
+		for _, dir := range fuzzDirs(format) {
+			corpus, _ := filepath.Glob(filepath.Join(dir, "*"))
+			for _, p := range corpus {
+				if b, ok := corpusBytes(p); ok {
+					ins = append(ins, input{filepath.Base(p), b, ReadOptions{}})
+				}
+			}
+		}
+		for i, s := range unitSamples[format] {
+			ins = append(ins, input{"sample" + strconv.Itoa(i), []byte(s.src), s.opt})
+		}
+		if len(ins) == 0 {
+			continue // formats whose numbers carry no unit text (envoy, prometheus, json, dig, istioctl): their units are the format's
+		}
+		read, err := ReaderFor(format)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, in := range ins {
+			rs, errs := read(in.name, in.src, in.opt)
+			lines := map[int]bool{}
+			for _, d := range errs {
+				lines[d.Pos.Line] = true
+			}
+			for _, r := range rs {
+				if r.Number.Implied || r.Number.Unit == "tod" || r.Inputs != nil {
+					continue
+				}
+				rest := strings.TrimSpace(strings.TrimPrefix(r.Raw, numberPrefix.FindString(r.Raw)))
+				for _, w := range unitWordRE.FindAllString(rest, -1) {
+					checked++
+					got, inVocab := unit.ToolWord(w)
+					switch {
+					case lines[r.Pos.Line]:
+					case !inVocab && multipliers[w]:
+					case format == "benchstat" && multipliers[w]:
+						// benchstat's cells carry a metric or binary prefix
+						// on the unit of their column's header (908.2n under
+						// sec/op is 908.2 ns)
+					case !inVocab:
+						t.Errorf("%s %s:%d:%d: unit word %q of %q (read in %q) is neither in the shared vocabulary nor reported", format, in.name, r.Pos.Line, r.Pos.Column, w, r.Raw, r.Number.Unit)
+					case !sameDim(got, r.Number.Unit) && !sameDim(got+"/s", r.Number.Unit) && !durationPart(r.Number.Unit, got):
+						t.Errorf("%s %s:%d:%d: unit word %q of %q is %s in the shared vocabulary but read in %q", format, in.name, r.Pos.Line, r.Pos.Column, w, r.Raw, got, r.Number.Unit)
+					}
+				}
 			}
 		}
 	}
-}
-
-// TestCSVColumnUnitConflict: a cell writing a unit other than its
-// column's is an error at the cell, and the cell is not read.
-func TestCSVColumnUnitConflict(t *testing.T) {
-	rs, errs := ReadCSV("f.csv", []byte("latency_ms,n\n1.5s,2\n12ms,3\n"), ReadOptions{})
-	if len(errs) != 1 || errs[0].Pos.String() != "f.csv:2:1" || !strings.Contains(errs[0].Message, `"latency_ms" is in ms`) {
-		t.Fatalf("errs = %v", errs)
-	}
-	got := map[string]string{}
-	for _, r := range rs {
-		got[r.Key] = r.Number.Value.String() + r.Number.Unit
-	}
-	if want := map[string]string{"r2.latency_ms": "12ms", "r1.n": "2", "r2.n": "3"}; !reflect.DeepEqual(got, want) {
-		t.Errorf("readings %v, want %v", got, want)
+	t.Logf("%d unit words checked", checked)
+	if checked < 100 {
+		t.Errorf("only %d unit words checked; the samples hold more", checked)
 	}
 }
 
-// Case n4: every quantile of an Envoy time histogram, P99.5 and P99.9
-// included, gets the ms its siblings get.
-func TestCaseEnvoyQuantileUnits(t *testing.T) {
-	a, err := txtar.ParseFile("testdata/cases/n4-envoy-p999-unit.txtar")
+// sameDim reports whether units a and b are of one dimension.
+func sameDim(a, b string) bool {
+	ua, ok1 := unit.Canonical(a)
+	ub, ok2 := unit.Canonical(b)
+	return ok1 && ok2 && ua.Dim == ub.Dim
+}
+
+// durationPart: a time word of a value read in a time unit (the h of
+// 3h58m read in s).
+func durationPart(read, word string) bool {
+	return sameDim(read, "s") && sameDim(word, "s")
+}
+
+// fuzzDirs are the fuzz corpus directories of a format's fuzz targets.
+func fuzzDirs(format string) []string {
+	return map[string][]string{"envoy-stats": {"testdata/fuzz/FuzzEnvoyStats"}, "markdown-tables": {"testdata/fuzz/FuzzReadTables"}}[format]
+}
+
+// corpusBytes reads the []byte argument of a go fuzz corpus file.
+func corpusBytes(p string) ([]byte, bool) {
+	b, err := os.ReadFile(p)
 	if err != nil {
-		t.Fatal(err)
+		return nil, false
 	}
-	rs, _ := checkNoVanish(t, "envoy-stats", a.Files[0].Data, ReadOptions{})
-	if len(rs) != 20 {
-		t.Errorf("%d readings, want 20 (2 histograms × 10 cumulative quantiles; the intervals are nan)", len(rs))
-	}
-	for _, r := range rs {
-		if r.Number.Unit != "ms" {
-			t.Errorf("%s = %s has unit %q, want ms", r.Key, r.Raw, r.Number.Unit)
+	for _, ln := range strings.Split(string(b), "\n") {
+		if q, ok := strings.CutPrefix(ln, "[]byte("); ok {
+			if s, err := strconv.Unquote(strings.TrimSuffix(q, ")")); err == nil {
+				return []byte(s), true
+			}
 		}
 	}
+	return nil, false
 }

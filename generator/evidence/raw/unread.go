@@ -121,6 +121,14 @@ func numericField(text string, a, b int) (numField, bool) {
 	return numField{a, b}, true
 }
 
+// gluedNumber is a number, a unit the tools write (a time, a size, a
+// rate's prefix) and a digit after it: "40ms5", "0.5ms5", "74m5",
+// "1.234s5". A Go duration of several parts (1h2m3s) has this shape too
+// and is a duration (goMultiDuration); any other such token is a value
+// cut or glued to garbage, which a reader either reads whole or the
+// sweep reports, never an identifier to skip.
+var gluedNumber = regexp.MustCompile(`^\d+(?:\.\d+)?(?:ns|us|µs|μs|ms|s|m|h|d|min|secs?|B|[kKMGTP]i?B|[KMGTP]i|[kKMG])\d`)
+
 // hexHash is a hexadecimal identifier of six or more digits; with at least
 // one letter it is a hash, not a number ("409610" is a number).
 var hexHash = regexp.MustCompile(`^[0-9a-f]{6,}$`)
@@ -130,6 +138,9 @@ var hexHash = regexp.MustCompile(`^[0-9a-f]{6,}$`)
 func identifier(s string) bool {
 	if plainNumber(s) {
 		return false // every shape needs a letter, "_", "-", "/", ":" or a second point
+	}
+	if gluedNumber.MatchString(s) && !goMultiDuration.MatchString(s) {
+		return false // 40ms5: a value with garbage glued to it (or two values run together), not a name
 	}
 	if hexHash.MatchString(s) && strings.IndexFunc(s, unicode.IsLetter) >= 0 {
 		return true
@@ -471,6 +482,10 @@ func accountFor(format string, read Reader) Reader {
 			// paths leaves the others out by request.
 			return rs, errs
 		}
+		if w := siblingUnitWarnings(diag.NewLineIndex(file, src), rs); len(w) > 0 {
+			errs = append(errs, w...)
+			errs.Sort()
+		}
 		lines, view := dataLines(format, src)
 		if format == "pattern" && opt.Skip != "" {
 			lines = skipLines(src, lines, opt.Skip)
@@ -497,6 +512,35 @@ func skipLines(src []byte, lines []lineSpan, skip string) []lineSpan {
 		if !re.Match(src[ln.start:ln.end]) {
 			out = append(out, ln)
 		}
+	}
+	return out
+}
+
+// siblingUnitWarnings returns a warning (rule evidence-number) at each
+// time value read in minutes from the one-letter unit "m" ("40.00m") on
+// a line whose other time values are in ns, µs or ms: wrk's
+// "m" is minutes, but a latency of minutes among milliseconds is more
+// likely a "ms" a terminal cut, and the reading cannot tell. The value
+// is still read (wrk writes minutes so); the warning names both readings.
+func siblingUnitWarnings(ix *diag.LineIndex, rs []Reading) diag.List {
+	small := map[int]string{} // line → a sub-second time unit read on it
+	for _, r := range rs {
+		switch r.Number.Unit {
+		case "ns", "us", "ms":
+			if r.Pos.Line > 0 {
+				small[r.Pos.Line] = r.Number.Unit
+			}
+		}
+	}
+	var out diag.List
+	for _, r := range rs {
+		u, ok := small[r.Pos.Line]
+		if !ok || r.Number.Unit != "min" || len(r.Raw) < 2 || r.Raw[len(r.Raw)-1] != 'm' || !isDigitAt(r.Raw, len(r.Raw)-2) {
+			continue
+		}
+		end := ix.Pos(r.Pos.Offset + len(r.Raw))
+		out = append(out, diag.Diagnostic{Pos: r.Pos, End: end, Severity: diag.Warning, Rule: diag.EvidenceNumber,
+			Message: fmt.Sprintf("%s = %q is read as %s min while the other times of its line are in %s; an \"ms\" cut to \"m\" would be %s ms; expected the whole token (check the tool's output)", r.Key, r.Raw, r.Number.Value, u, r.Raw[:len(r.Raw)-1])})
 	}
 	return out
 }

@@ -50,7 +50,7 @@ var vegetaUnits = map[string]toolUnit{
 // path, as the json format does, with percentiles renamed (latencies.50th
 // is latencies.p50): latencies.* and duration and wait in ns, rate and
 // throughput per second, bytes_in.* and bytes_out.* in B, success a
-// ratio (1 is all), buckets.<bound in ns> and status_codes.<code> counts;
+// ratio (unit ratio: 1 is all, as the text report's 100.00%), buckets.<bound in ns> and status_codes.<code> counts;
 // the timestamps earliest, latest and end (the first and last request
 // and the last response) give their time of day (unit tod, as written:
 // "2024-03-01T14:03:22.123456789Z" is 14:03:22.123456789).
@@ -176,7 +176,7 @@ func vegetaJSONKey(path string, _ *jsonNode) string {
 }
 
 // vegetaJSONUnit: vegeta's JSON writes durations as Go time.Duration
-// nanoseconds.
+// nanoseconds, and success as a ratio.
 func vegetaJSONUnit(key string) string {
 	switch {
 	case strings.HasPrefix(key, "latencies.") || key == "duration" || key == "wait":
@@ -185,6 +185,8 @@ func vegetaJSONUnit(key string) string {
 		return "/s"
 	case strings.HasPrefix(key, "bytes_in.") || strings.HasPrefix(key, "bytes_out."):
 		return "B"
+	case key == "success":
+		return "ratio"
 	}
 	return ""
 }

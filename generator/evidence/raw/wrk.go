@@ -34,11 +34,11 @@ var (
 )
 
 // wrkUnits are the suffixes wrk writes: times (us, ms, s, m, h),
-// binary sizes (wrk's KB is 1024 B, written as wrk writes it) and
+// binary sizes (wrk's KB is 1024 B: read as KiB, MB as MiB) and
 // metric multipliers of counts (8.74k).
 var wrkUnits = map[string]toolUnit{
 	"us": {unit: "us"}, "ms": {unit: "ms"}, "s": {unit: "s"}, "m": {unit: "min"}, "h": {unit: "h"},
-	"B": {unit: "B"}, "KB": {unit: "KB"}, "MB": {unit: "MB"}, "GB": {unit: "GB"},
+	"B": {unit: "B"}, "KB": {unit: "KiB"}, "MB": {unit: "MiB"}, "GB": {unit: "GiB"}, "TB": {unit: "TiB"},
 	"k": {shift: 3}, "M": {shift: 6}, "G": {shift: 9}, "%": {unit: "%"},
 	"usec": {unit: "us"}, "msec": {unit: "ms"},
 }
@@ -64,15 +64,17 @@ var wrkUnits = map[string]toolUnit{
 //	#[Mean    =        6.602, StdDeviation   =        1.919]
 //	                                                spectrum.mean (ms), spectrum.stddeviation (ms),
 //	                                                likewise spectrum.max, spectrum.total_count, spectrum.buckets, spectrum.subbuckets
-//	  2525852 requests in 30.08s, 387.82MB read     requests, elapsed (s), read (MB)
+//	  2525852 requests in 30.08s, 387.82MB read     requests, elapsed (s), read (MiB)
 //	  Socket errors: connect 0, read 233, write 0, timeout 0
 //	                                                socket_errors.connect, .read, .write, .timeout
 //	  Non-2xx or 3xx responses: 12                  non_2xx_3xx
 //	Requests/sec:  83974.71                         requests_sec (/s)
-//	Transfer/sec:     12.89MB                       transfer_sec (MB/s)
+//	Transfer/sec:     12.89MB                       transfer_sec (MiB/s)
 //
-// Times keep the unit wrk writes (us, ms, s; m is min); sizes are as wrk
-// writes them (its KB, MB and GB are 1024-based); k, M and G multiply
+// Times keep the unit wrk writes (us, ms, s; m is min); sizes are read
+// in the binary units wrk computes them in (its KB, MB and GB are
+// 1024-based: 12.89MB is 12.89 MiB, so a claim [12.89MB], read as SI, is
+// told to write MiB); k, M and G multiply
 // counts by 10^3, 10^6 and 10^9. The spectrum's Value column and its
 // summary are in milliseconds, as wrk2 prints them. A second run in the
 // same file numbers its keys (#2). Any other line with a number (a Lua

@@ -114,6 +114,11 @@ func TestBuildReferenceSite(t *testing.T) {
 			!strings.Contains(page, `srcset="/figures/strict-l7-snapshots.`+lang+`.svg"`) {
 			t.Errorf("%s Q&A page lacks its chart", lang)
 		}
+		// The appendix B evtable's first header cell is its head= label,
+		// not the values' prefix "strict".
+		if head := map[string]string{"ko": "카운터", "ja": "カウンタ"}[lang]; !strings.Contains(page, `<thead><tr><th scope="col">`+head+`</th>`) {
+			t.Errorf("%s Q&A page: the evtable's first header cell is not %q", lang, head)
+		}
 		// 86/86 links to the D-1 table row of the raw report.
 		if !regexp.MustCompile(`<a class="ev-claim[^"]*" href="` + prefix + `/evidence/dns-passthrough-tcp/report-md/#L\d+"[^>]*>86/86</a>`).MatchString(page) {
 			t.Errorf("%s Q&A page: 86/86 is not linked to its raw evidence line", lang)
@@ -126,6 +131,16 @@ func TestBuildReferenceSite(t *testing.T) {
 		m := regexp.MustCompile(`(?s)<a class="ev-claim ev-transcribed" href="` + prefix + `/evidence/dns-passthrough-tcp/report-md/#L\d+"[^>]*data-ev-origin="transcribed">86/86</a><span class="ev-pop"[^>]* data-ev-pop="([^"]*)"></span></span>`).FindStringSubmatch(page)
 		if m == nil || !strings.Contains(html.UnescapeString(m[1]), notice) {
 			t.Errorf("%s Q&A page: the popover of 86/86 does not state the evidence's origin (%q)", lang, notice)
+		}
+		// The source after the label is the manifest's [text.LANG] one,
+		// not the top-level string (which cites 부록 D, Korean, on a
+		// Japanese page).
+		source := map[string]string{"ko": "옮겨 적은 문서: “Q&A — GSLB가", "ja": "転記元: 「Q&A — GSLB가"}[lang]
+		other := map[string]string{"ko": "付録", "ja": "부록"}[lang]
+		if m != nil {
+			if pop := html.UnescapeString(html.UnescapeString(m[1])); !strings.Contains(pop, source) || strings.Contains(pop, other) {
+				t.Errorf("%s Q&A page: the popover of 86/86 does not cite the source in the page's language (want %q, no %q)", lang, source, other)
+			}
 		}
 		if strings.Contains(page, `href="ev:`) {
 			t.Errorf("%s Q&A page leaks an ev: link", lang)
@@ -162,6 +177,12 @@ func TestBuildReferenceSite(t *testing.T) {
 		set := read(map[string]string{"ko": "", "ja": "ja/"}[lang] + "evidence/retry-istio-1.31/index.html")
 		if !strings.Contains(set, want) || strings.Contains(set, "unknown") {
 			t.Errorf("%s evidence set page of retry-istio-1.31: the unknown date is not shown as %q", lang, want)
+		}
+		// Its heading and environment are the manifest's [text.LANG] ones.
+		for _, w := range map[string][]string{"ko": {"재시도와 시간 예산", "재시도 측정: "}, "ja": {"リトライと時間の予算", "リトライの測定: "}}[lang] {
+			if !strings.Contains(set, w) {
+				t.Errorf("%s evidence set page of retry-istio-1.31 lacks %q ([text.%s] of its manifest)", lang, w, lang)
+			}
 		}
 		// The evidence index lists it the same way, under a title in the page's language.
 		idx := read(map[string]string{"ko": "", "ja": "ja/"}[lang] + "evidence/index.html")
