@@ -39,14 +39,15 @@ var (
 		"지연 시간", "지연시간", "응답 시간", "응답시간", "지연", "레이턴시", "latency", "rtt", "값",
 		"レイテンシ", "レイテンシー", "遅延", "応答時間", "値",
 	}
-	// the particles and signs that end a label before its claim
-	labelParticles = []string{"은", "는", "이", "가", "도", "의", "は", "が", "も", "の", ":", "：", "=", "＝"}
+	// the particles and signs that end a label before its claim (not
+	// 의 and の: p50의 [2.1배] is relative to the p50, not the p50)
+	labelParticles = []string{"은", "는", "이", "가", "도", "は", "が", "も", ":", "：", "=", "＝"}
 )
 
 // LabelBefore returns the label that text, the text of a page ending
 // where a claim (or a number) starts, names right before it: a label, at
 // most one noun of what is measured (지연, レイテンシ, latency), then
-// spaces, a particle (은, は, の …) or a colon: p99는 [..], p99 [..],
+// spaces, a particle (은, は, が …) or a colon: p99는 [..], p99 [..],
 // p99: [..], p99 지연은 [..], 평균 [..], 최대값은 [..]. 최대, 最大, max and
 // their minimum words name a label only with a particle or a colon
 // (최대는 [..]; 최대 [3회] is a bound). It returns "" when text names

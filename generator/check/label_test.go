@@ -38,6 +38,10 @@ func TestLabelBefore(t *testing.T) {
 		{"p50과 비교해 ", ""},
 		{"[35ms]がp50、", ""},
 		{"요청은 ", ""},
+		{"p99는 p50의 ", ""}, // relative to the p50: not the p50
+		{"p50の", ""},
+		{"p99/p50 비율은 ", ""},
+		{"p99 대비 ", ""},
 		{"p2는 ", ""},       // a pod's name more often than a percentile
 		{"top99는 ", ""},    // inside a word
 		{"불평균은 ", ""},      // inside a word
