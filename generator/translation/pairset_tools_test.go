@@ -21,11 +21,9 @@ import (
 // are right; TestToolPairSet logs them instead of failing, and fails on
 // one that passes, so an entry goes when the behaviour lands.
 var knownOpen = map[string]string{
-	// A ± B quoted as a tool prints mean ± spread: today ± is a tolerance,
-	// so the claim holds one number and two references are claim-arity.
 	// Ratios (k6 rate metrics, vegeta JSON success, k6 threshold limits):
 	// today a value without a unit that a % claim cannot bind to.
-	"092-agree-ratio-bare-vs-percent":               "units: ja [99.75%] on checks.rate 0.9975 is 'expected evidence with a unit', and translation-claims calls it other than ko [0.9975]",
+	"092-agree-ratio-bare-vs-percent": "units: ja [99.75%] on checks.rate 0.9975 is 'expected evidence with a unit', and translation-claims calls it other than ko [0.9975]",
 	// Comparator words, 최소 and code spans (parity).
 	"028-agree-bound-prose-over-verb":        "parity: ja 30秒を超える is read as > 30 s, ko 30초를 넘는 as 30 s",
 	"032-agree-bound-claim-minimum-word":     "parity: ko 최소 before a claim is read as >= and ja 最小 as =",
@@ -44,8 +42,9 @@ var knownOpen = map[string]string{
 //
 //   - an agreeing pair (NNN-agree-what) has no finding on either page;
 //   - a disagreeing pair (NNN-disagree-what) has a translation finding
-//     (translation-*), a claim-mismatch or a claim-label on the Japanese page, and none at
-//     all on its Korean source, which is right against its evidence.
+//     (translation-*), a claim-mismatch or a claim-label on the Japanese
+//     page, and none at all on its Korean source, which is right against
+//     its evidence.
 //
 // A pair of knownOpen is logged with its reason; one that passes fails the
 // test, so that it leaves the list. A failure prints the table of every
