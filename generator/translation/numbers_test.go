@@ -525,15 +525,22 @@ func TestQualifyIndexes(t *testing.T) {
 	lists := func(before, after string) (cmp string, approx claim.Approx) {
 		lb, la := toLower(before), toLower(after)
 		for _, q := range cmpBefore {
-			if strings.HasSuffix(lb, q.word) {
+			if strings.HasSuffix(lb, q.word) && wordStartsAt(lb, len(lb)-len(q.word), q.word) {
 				cmp = q.cmp
 				break
 			}
 		}
-		for _, q := range cmpAfter {
-			if strings.HasPrefix(la, q.word) {
-				cmp = q.cmp
-				break
+		if cmp == "" {
+			cmp = extremumBefore(lb)
+		}
+		if c := cmpVerbAfter(la); c != "" {
+			cmp = c
+		} else {
+			for _, q := range cmpAfter {
+				if strings.HasPrefix(la, q.word) {
+					cmp = q.cmp
+					break
+				}
 			}
 		}
 		for _, w := range claim.ApproxWords() {
