@@ -172,7 +172,7 @@ var (
 	// 초과하는, 30を超える, 30超え, 30を上回る. Negated (30을 넘지 않는,
 	// 30を超えない) they state the opposite bound: see cmpVerbAfter.
 	cmpVerbs = []cmpWord{
-		{"넘", ">"}, {"초과", ">"}, {"웃돌", ">"}, {"상회", ">"}, {"밑돌", "<"}, {"하회", "<"},
+		{"넘", ">"}, {"초과", ">"}, {"웃돌", ">"}, {"웃도", ">"}, {"상회", ">"}, {"밑돌", "<"}, {"밑도", "<"}, {"하회", "<"},
 		{"超え", ">"}, {"超過", ">"}, {"越え", ">"}, {"上回", ">"}, {"下回", "<"},
 	}
 	// cmpNegations right after a verb of cmpVerbs negate it.
@@ -1199,6 +1199,9 @@ func cmpVerbAfter(la string) string {
 				continue
 			}
 			rest := s[len(v.word):]
+			if v.word == "넘" && !hasAnyPrefix(rest, "는", "게", "은", "어", "었", "으", "지", "을", "긴", "겨", "친", "치") {
+				continue // 넘버: not a form of 넘다
+			}
 			for _, neg := range cmpNegations {
 				if strings.HasPrefix(rest, neg) {
 					if v.cmp == ">" {
@@ -1545,8 +1548,9 @@ func symbolLead(norm string, i int) bool {
 // the number it stands for (½ is 0.5); a circled, parenthesized or
 // Roman numeral (③, ⑶, ❸, Ⅲ) is a mark of kind "mark" keyed by its
 // value, so ③ and ⑶ agree and ③ and ② differ; any other is a mark
-// keyed by its text. A superscript or subscript after a letter is part
-// of a unit or a name (m², H₂O), not a number: width 0.
+// keyed by its text (a footnote mark¹). A superscript or subscript after
+// an ASCII letter is part of a unit or a name (m², H₂O), not a number:
+// width 0.
 func symbolAt(norm string, i int) (Number, int) {
 	r, w := utf8.DecodeRuneInString(norm[i:])
 	if r == '〇' || !unicode.In(r, unicode.No, unicode.Nl) {
@@ -1559,7 +1563,7 @@ func symbolAt(norm string, i int) (Number, int) {
 		return Number{Kind: "mark", Key: strconv.Itoa(v)}, w
 	}
 	if _, sup := superscripts[r]; sup || r >= '₀' && r <= '₉' {
-		if prev, _ := utf8.DecodeLastRuneInString(norm[:i]); unicode.IsLetter(prev) {
+		if i > 0 && isASCIILetterByte(norm[i-1]) {
 			return Number{}, 0
 		}
 	}
@@ -1582,4 +1586,14 @@ func markValue(r rune) (int, bool) {
 		}
 	}
 	return 0, false
+}
+
+// hasAnyPrefix reports whether s starts with one of words.
+func hasAnyPrefix(s string, words ...string) bool {
+	for _, w := range words {
+		if strings.HasPrefix(s, w) {
+			return true
+		}
+	}
+	return false
 }
