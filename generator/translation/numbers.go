@@ -1559,7 +1559,7 @@ func symbolAt(norm string, i int) (Number, int) {
 	if f, n := fractionAt(norm[i:]); n > 0 {
 		return Number{Kind: "number", Value: f}, n
 	}
-	if v, ok := markValue(r); ok {
+	if v, ok := claim.NumeralMark(r); ok {
 		return Number{Kind: "mark", Key: strconv.Itoa(v)}, w
 	}
 	if _, sup := superscripts[r]; sup || r >= '₀' && r <= '₉' {
@@ -1570,23 +1570,6 @@ func symbolAt(norm string, i int) (Number, int) {
 	return Number{Kind: "mark", Key: norm[i : i+w]}, w
 }
 
-// markValue returns the value of a circled, parenthesized, full-stop,
-// dingbat or Roman numeral (① ⑴ ⒈ ⓫ ❶ ➀ ➊ ㉑ ㊱ Ⅰ ⅰ).
-func markValue(r rune) (int, bool) {
-	for _, b := range []struct {
-		lo, hi rune
-		from   int
-	}{
-		{0x2460, 0x2473, 1}, {0x2474, 0x2487, 1}, {0x2488, 0x249B, 1}, {0x24EA, 0x24EA, 0}, {0x24EB, 0x24F4, 11},
-		{0x24F5, 0x24FE, 1}, {0x24FF, 0x24FF, 0}, {0x2776, 0x277F, 1}, {0x2780, 0x2789, 1}, {0x278A, 0x2793, 1},
-		{0x3251, 0x325F, 21}, {0x32B1, 0x32BF, 36}, {0x2160, 0x216B, 1}, {0x2170, 0x217B, 1},
-	} {
-		if r >= b.lo && r <= b.hi {
-			return b.from + int(r-b.lo), true
-		}
-	}
-	return 0, false
-}
 
 // hasAnyPrefix reports whether s starts with one of words.
 func hasAnyPrefix(s string, words ...string) bool {
