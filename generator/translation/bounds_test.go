@@ -81,7 +81,7 @@ func TestNotBounds(t *testing.T) {
 		{"0.21%まで下がった", []string{"0.21|%"}},
 		{"0.21%까지 떨어졌다", []string{"0.21|%"}},
 		{"최대 처리량은 300", []string{"300"}}, // the noun is throughput, not the maximum
-		{"3 초과", []string{">|3"}},          // 초 of 초과 is no second
+		{"3 초과", []string{">|3"}},        // 초 of 초과 is no second
 		{"30초 이상", []string{">=|30|s"}},
 		{"이하 3", []string{"3"}},
 		{"하나 이상", nil},

@@ -1570,7 +1570,6 @@ func symbolAt(norm string, i int) (Number, int) {
 	return Number{Kind: "mark", Key: norm[i : i+w]}, w
 }
 
-
 // hasAnyPrefix reports whether s starts with one of words.
 func hasAnyPrefix(s string, words ...string) bool {
 	for _, w := range words {

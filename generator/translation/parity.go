@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/shopspring/decimal"
@@ -26,6 +28,19 @@ type block struct {
 	table   int    // index of the table a cell belongs to, -1 otherwise
 	row     int
 	trans   []transition
+	// spans are the block's code spans that hold a digit, compared as
+	// text (see compareCodeSpans); prose is the block's text without
+	// them and back the page offset of each of its bytes (-1 for none).
+	spans []codeSpan
+	prose string
+	back  []int
+}
+
+// codeSpan is the text of a code span, literally (its lines joined by a
+// space), and its page offsets.
+type codeSpan struct {
+	text       string
+	start, end int
 }
 
 // transition is two numbers of a block joined by an arrow or by 에서/から
@@ -94,8 +109,18 @@ func readDoc(p *Page) *doc {
 	var back []int
 	type claimAtText struct{ ci, at int }
 	var claimsIn []claimAtText // the claims of the block text() read last, by offset there
+	var spans []codeSpan       // the code spans with a digit of the block text() read last
 	text := func(in []claim.Inline) (string, []int) {
 		claimsIn = claimsIn[:0]
+		spans = nil
+		var span []byte // the code span being read
+		spanStart, spanEnd := -1, -1
+		endSpan := func() {
+			if spanStart >= 0 && hasNumberRune(span) {
+				spans = append(spans, codeSpan{text: string(span), start: spanStart, end: spanEnd})
+			}
+			span, spanStart = span[:0], -1
+		}
 		var b strings.Builder
 		size := 0
 		for _, x := range in {
@@ -109,15 +134,31 @@ func readDoc(p *Page) *doc {
 		b.Grow(size)
 		back = back[:0]
 		for _, x := range in {
-			switch x.Kind {
-			case claim.InlineText, claim.InlineCode:
-				// a text node's value has its character references
-				// decoded (&#52;&#48; is 40), except in a code span
-				var dec []byte
-				var offs []int
-				if x.Kind == claim.InlineText {
-					dec, offs = claim.DecodeCharRefs(src[x.Start:x.Stop], x.Start, x.Stop)
+			if x.Kind == claim.InlineCode {
+				// a code span is compared as text, not as numbers: it
+				// stands in the text as one blank
+				if spanStart >= 0 && bytes.IndexByte(src[spanEnd:x.Start], '`') >= 0 {
+					endSpan()
 				}
+				if spanStart < 0 {
+					spanStart = x.Start
+				} else {
+					span = append(span, ' ')
+				}
+				span = append(span, src[x.Start:x.Stop]...)
+				spanEnd = x.Stop
+				b.WriteByte(' ')
+				back = append(back, x.Start)
+				continue
+			}
+			if x.Kind != claim.InlineBreak {
+				endSpan()
+			}
+			switch x.Kind {
+			case claim.InlineText:
+				// a text node's value has its character references
+				// decoded (&#52;&#48; is 40)
+				dec, offs := claim.DecodeCharRefs(src[x.Start:x.Stop], x.Start, x.Stop)
 				if offs != nil {
 					b.Write(dec)
 					back = append(back, offs[:len(dec)]...)
@@ -147,18 +188,23 @@ func readDoc(p *Page) *doc {
 				d.links = append(d.links, linkUse{dest: x.Value, start: x.Start})
 			}
 		}
+		endSpan()
 		return b.String(), back
 	}
 	var items []orderItem // reused from block to block
 	addText := func(in claim.Block, kind string) {
 		txt, back := text(in.Inlines)
-		bl := block{kind: kind, level: in.Level, section: section, table: -1, start: in.Start}
+		bl := block{kind: kind, level: in.Level, section: section, table: -1, start: in.Start, spans: spans}
 		if kind == "cell" {
 			bl.table, bl.row = table, row
 		}
 		// shortcode calls are not prose
 		for _, m := range shortcodeCallRe.FindAllStringIndex(txt, -1) {
 			txt = txt[:m[0]] + strings.Repeat(" ", m[1]-m[0]) + txt[m[1]:]
+		}
+		if hasNumberRune([]byte(txt)) {
+			// the source's code span may be written here as prose
+			bl.prose, bl.back = txt, slices.Clone(back)
 		}
 		// the items of the block in order, for transitions: its numbers
 		// and its claims, at their offsets in txt
@@ -711,6 +757,13 @@ func lastStart(d *doc) int {
 	return d.blocks[len(d.blocks)-1].start
 }
 
+// unitBlocks is blocks of a page compared as one unit with blocks of
+// the other page (see compareNumbers), and where the first starts.
+type unitBlocks struct {
+	start  int
+	blocks []int
+}
+
 type posFn func(int) diag.Position
 type relFn func(int, string) []diag.Related
 
@@ -1165,10 +1218,7 @@ func clock24(v decimal.Decimal) string {
 // section (or page by page when the headings differ). A number missing
 // from one unit and extra in another is reported once, as a move.
 func compareNumbers(ds, dt *doc, sectionsAlign bool, at posFn, rel relFn, srcName string) diag.List {
-	type unit struct {
-		start  int
-		blocks []int
-	}
+	type unit = unitBlocks
 	// text blocks (headings, paragraphs, list items) per section
 	group := func(d *doc) map[int][]int {
 		m := map[int][]int{}
@@ -1294,7 +1344,15 @@ func compareNumbers(ds, dt *doc, sectionsAlign bool, at posFn, rel relFn, srcNam
 			}
 		}
 	}
+	spanDiags, asProse := compareCodeSpans(ds, dt, us, ut, at, rel, srcName)
+	out = append(out, spanDiags...)
 	moved := make([]bool, len(extra))
+	for j, e := range extra {
+		for _, r := range asProse {
+			// a number of a code span written as prose: reported with it
+			moved[j] = moved[j] || e.n.Start >= r[0] && e.n.Start < r[1]
+		}
+	}
 	var lost []tok
 	for _, m := range missing {
 		found := -1
@@ -1358,6 +1416,130 @@ func compareNumbers(ds, dt *doc, sectionsAlign bool, at posFn, rel relFn, srcNam
 			Message: fmt.Sprintf("%q (%s) is not in %s's block", e.n.Text, describe([]Number{e.n}), srcName), Related: rel(us[e.unit].start, "the source block")})
 	}
 	return out
+}
+
+// hasNumberRune reports whether b holds a digit of any script or
+// another numeric symbol (unicode.IsNumber).
+func hasNumberRune(b []byte) bool {
+	for i := 0; i < len(b); {
+		if c := b[i]; c < utf8.RuneSelf {
+			if c >= '0' && c <= '9' {
+				return true
+			}
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRune(b[i:])
+		if unicode.IsNumber(r) {
+			return true
+		}
+		i += n
+	}
+	return false
+}
+
+// compareCodeSpans compares the code spans that hold a number in the
+// aligned units us and ut (see compareNumbers) as text: code is not
+// translated, so `--retries=3` and `--retries=３` differ (full-width
+// digits are read as ASCII in prose only). A source span with no equal
+// span in its unit is reported as moved (equal to a span of another
+// unit), as written in prose (its text in the unit's prose without
+// backticks), as changed (against a span of the unit left over) or as
+// missing; a span of the translation left over is reported too. Spans
+// without a digit (a UI label written as code) are not compared: a
+// translation may translate them. It returns the findings and the page
+// ranges of the translation where a span is written as prose.
+func compareCodeSpans(ds, dt *doc, us, ut []unitBlocks, at posFn, rel relFn, srcName string) (diag.List, [][2]int) {
+	type spanAt struct {
+		codeSpan
+		unit int
+	}
+	var missing, extra []spanAt
+	for i := range us {
+		var sa, sb []codeSpan
+		for _, bi := range us[i].blocks {
+			sa = append(sa, ds.blocks[bi].spans...)
+		}
+		for _, bi := range ut[i].blocks {
+			sb = append(sb, dt.blocks[bi].spans...)
+		}
+		taken := make([]bool, len(sb))
+		for _, a := range sa {
+			k := slices.IndexFunc(sb, func(b codeSpan) bool { return b.text == a.text })
+			for k >= 0 && taken[k] {
+				next := slices.IndexFunc(sb[k+1:], func(b codeSpan) bool { return b.text == a.text })
+				if next < 0 {
+					k = -1
+					break
+				}
+				k += 1 + next
+			}
+			if k < 0 {
+				missing = append(missing, spanAt{a, i})
+				continue
+			}
+			taken[k] = true
+		}
+		for k, b := range sb {
+			if !taken[k] {
+				extra = append(extra, spanAt{b, i})
+			}
+		}
+	}
+	var out diag.List
+	var asProse [][2]int
+	used := make([]bool, len(extra))
+	for _, m := range missing {
+		if k := slices.IndexFunc(extra, func(e spanAt) bool { return e.text == m.text }); k >= 0 && !used[k] {
+			used[k] = true
+			e := extra[k]
+			out = append(out, diag.Diagnostic{Pos: at(e.start), End: at(e.end), Severity: diag.Error, Rule: diag.TranslationNumbers,
+				Message: fmt.Sprintf("code span `%s` moved: %s writes it in another block", e.text, srcName), Related: rel(m.start, "where the source writes it")})
+			continue
+		}
+		if pos, end, ok := proseSpan(dt, ut[m.unit].blocks, m.text); ok {
+			asProse = append(asProse, [2]int{pos, end})
+			out = append(out, diag.Diagnostic{Pos: at(pos), End: at(end), Severity: diag.Error, Rule: diag.TranslationNumbers,
+				Message: fmt.Sprintf("%q is code in %s but prose here; code is not translated (expected `%s`, in a code span)", m.text, srcName, m.text), Related: rel(m.start, "the source code span")})
+			continue
+		}
+		if k := slices.IndexFunc(extra, func(e spanAt) bool { return e.unit == m.unit }); k >= 0 && !used[k] {
+			used[k] = true
+			e := extra[k]
+			out = append(out, diag.Diagnostic{Pos: at(e.start), End: at(e.end), Severity: diag.Error, Rule: diag.TranslationNumbers,
+				Message: fmt.Sprintf("code span `%s` differs from %s's `%s`; code is not translated (expected the same text)", e.text, srcName, m.text), Related: rel(m.start, "the source code span")})
+			continue
+		}
+		start := ut[m.unit].start
+		out = append(out, diag.Diagnostic{Pos: at(start), End: dt.page.Parsed.Index.LineEnd(start), Severity: diag.Error, Rule: diag.TranslationNumbers,
+			Message: fmt.Sprintf("%s writes the code span `%s` in this block; this page does not (expected the same text)", srcName, m.text), Related: rel(m.start, "the source code span")})
+	}
+	for k, e := range extra {
+		if used[k] {
+			continue
+		}
+		out = append(out, diag.Diagnostic{Pos: at(e.start), End: at(e.end), Severity: diag.Error, Rule: diag.TranslationNumbers,
+			Message: fmt.Sprintf("code span `%s` is not in %s's block; code is not translated (expected the source's code spans)", e.text, srcName), Related: rel(us[e.unit].start, "the source block")})
+	}
+	return out, asProse
+}
+
+// proseSpan finds text in the prose of blocks of d (outside code spans)
+// and returns its page offsets.
+func proseSpan(d *doc, blocks []int, text string) (int, int, bool) {
+	for _, bi := range blocks {
+		b := &d.blocks[bi]
+		k := strings.Index(b.prose, text)
+		if k < 0 {
+			continue
+		}
+		start, end := b.back[k], b.back[k+len(text)-1]
+		if start < 0 || end < start {
+			continue
+		}
+		return start, end + 1, true
+	}
+	return 0, 0, false
 }
 
 // compareOrder reports the transitions of a translation's block that
