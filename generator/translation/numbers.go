@@ -79,8 +79,8 @@ type Number struct {
 // spanOf returns how far below and above Value the values n stands for
 // reach (see Number.span); n.span must be set.
 func (n *Number) spanOf() (below, above decimal.Decimal) {
-	q := n.spanQ
-	lo, hi, _ := check.Interval(*q, claim.Exact, check.Options{})
+	q := *n.spanQ
+	lo, hi, _ := check.Interval(q, claim.Exact, check.Options{})
 	below, above = q.Value.Sub(lo), hi.Sub(q.Value)
 	if !claim.IsOne(n.spanFactor) {
 		below, above = below.Mul(n.spanFactor), above.Mul(n.spanFactor)
@@ -1317,7 +1317,7 @@ func Compare(a, b Number) Verdict {
 	if a.Key != b.Key {
 		// a unit written in one language only ([t=0] and [0秒]) is not
 		// a disagreement when the values are equal
-		if a.Kind != "number" || b.Kind != "number" || !unitsAgree(a.Unit, b.Unit) || a.Cmp != b.Cmp || !signsAgree(a, b) || !valuesAgree(a, b) {
+		if a.Kind != "number" || b.Kind != "number" || !unitsAgree(a.Unit, b.Unit) || a.Cmp != b.Cmp || !signsAgree(a, b) || a.spread != b.spread || !valuesAgree(a, b) {
 			return Disagree
 		}
 	}
@@ -1347,6 +1347,27 @@ func valuesAgree(a, b Number) bool {
 	lo := decimal.Max(a.Value.Sub(aBelow), b.Value.Sub(bBelow))
 	hi := decimal.Min(a.Value.Add(aAbove), b.Value.Add(bAbove))
 	return lo.LessThan(hi)
+}
+
+// tie returns the value at which the spans of two claims' exact numbers
+// of one unit, comparator and sign meet at one end only (40 and 41 meet
+// at 40.5): a value there rounds to
+// either at the precision written, so each claim alone matches it while
+// the two say different numbers. ok is false when they do not meet so.
+func tie(a, b Number) (decimal.Decimal, bool) {
+	if !a.span || !b.span || a.Value.Equal(b.Value) || a.Cmp != "" || b.Cmp != "" || a.Approx != claim.Exact || b.Approx != claim.Exact ||
+		a.Sign != b.Sign || a.Unit != b.Unit || a.spread != b.spread {
+		return decimal.Zero, false // another difference, or a span an approximation widens
+	}
+	aBelow, aAbove := a.spanOf()
+	bBelow, bAbove := b.spanOf()
+	switch {
+	case a.Value.Add(aAbove).Equal(b.Value.Sub(bBelow)):
+		return a.Value.Add(aAbove), true
+	case b.Value.Add(bAbove).Equal(a.Value.Sub(aBelow)):
+		return b.Value.Add(bAbove), true
+	}
+	return decimal.Zero, false
 }
 
 // unitsAgree reports whether two numbers' units agree: the same, or a
