@@ -29,8 +29,9 @@ type block struct {
 	row     int
 	trans   []transition
 	// spans are the block's code spans that hold a digit, compared as
-	// text (see compareCodeSpans); prose is the block's text without
-	// them and back the page offset of each of its bytes (-1 for none).
+	// text (see compareCodeSpans); prose is the block's text (when it
+	// holds a digit) and back the page offset of each of its bytes (-1
+	// for none).
 	spans []codeSpan
 	prose string
 	back  []int
@@ -135,8 +136,8 @@ func readDoc(p *Page) *doc {
 		back = back[:0]
 		for _, x := range in {
 			if x.Kind == claim.InlineCode {
-				// a code span is compared as text, not as numbers: it
-				// stands in the text as one blank
+				// a code span: its numbers are read as the prose's, and
+				// its text is compared as text too (compareCodeSpans)
 				if spanStart >= 0 && bytes.IndexByte(src[spanEnd:x.Start], '`') >= 0 {
 					endSpan()
 				}
@@ -147,18 +148,18 @@ func readDoc(p *Page) *doc {
 				}
 				span = append(span, src[x.Start:x.Stop]...)
 				spanEnd = x.Stop
-				b.WriteByte(' ')
-				back = append(back, x.Start)
-				continue
-			}
-			if x.Kind != claim.InlineBreak {
+			} else if x.Kind != claim.InlineBreak {
 				endSpan()
 			}
 			switch x.Kind {
-			case claim.InlineText:
+			case claim.InlineText, claim.InlineCode:
 				// a text node's value has its character references
-				// decoded (&#52;&#48; is 40)
-				dec, offs := claim.DecodeCharRefs(src[x.Start:x.Stop], x.Start, x.Stop)
+				// decoded (&#52;&#48; is 40), except in a code span
+				var dec []byte
+				var offs []int
+				if x.Kind == claim.InlineText {
+					dec, offs = claim.DecodeCharRefs(src[x.Start:x.Stop], x.Start, x.Stop)
+				}
 				if offs != nil {
 					b.Write(dec)
 					back = append(back, offs[:len(dec)]...)
@@ -1364,15 +1365,8 @@ func compareNumbers(ds, dt *doc, sectionsAlign bool, at posFn, rel relFn, srcNam
 			}
 		}
 	}
-	spanDiags, asProse := compareCodeSpans(ds, dt, us, ut, at, rel, srcName)
-	out = append(out, spanDiags...)
+	out = append(out, compareCodeSpans(ds, dt, us, ut, at, rel, srcName)...)
 	moved := make([]bool, len(extra))
-	for j, e := range extra {
-		for _, r := range asProse {
-			// a number of a code span written as prose: reported with it
-			moved[j] = moved[j] || e.n.Start >= r[0] && e.n.Start < r[1]
-		}
-	}
 	var lost []tok
 	for _, m := range missing {
 		found := -1
@@ -1460,21 +1454,19 @@ func hasNumberRune(b []byte) bool {
 
 // compareCodeSpans compares the code spans that hold a number in the
 // aligned units us and ut (see compareNumbers) as text: code is not
-// translated, so `--retries=3` and `--retries=３` differ (full-width
-// digits are read as ASCII in prose only). A source span with no equal
-// span in its unit is reported as moved (equal to a span of another
-// unit), as written in prose (its text in the unit's prose without
-// backticks), as changed (against a span of the unit left over) or as
-// missing; a span of the translation left over is reported too. Spans
-// without a digit (a UI label written as code) are not compared: a
-// translation may translate them. It returns the findings and the page
-// ranges of the translation where a span is written as prose.
-func compareCodeSpans(ds, dt *doc, us, ut []unitBlocks, at posFn, rel relFn, srcName string) (diag.List, [][2]int) {
-	type spanAt struct {
-		codeSpan
-		unit int
-	}
-	var missing, extra []spanAt
+// translated. Their numbers are compared as the prose's are (another
+// value, a move, a number missing); on top of that, a source span with
+// no equal span in its unit is reported when the unit has a span that
+// differs from it only in how its digits are written, which the prose
+// comparison reads alike (`--retries=３` against `--retries=3`:
+// full-width digits are read as ASCII in prose only, never in code;
+// `http2` against `http3`, names it does not compare), or when the
+// translation writes its text as prose (timeout: 30s without
+// backticks). Spans joined, split or added (`a.md` `§1` and `a.md §1`)
+// and spans without a digit (a UI label a translation translates) are
+// not reported.
+func compareCodeSpans(ds, dt *doc, us, ut []unitBlocks, at posFn, rel relFn, srcName string) diag.List {
+	var out diag.List
 	for i := range us {
 		var sa, sb []codeSpan
 		for _, bi := range us[i].blocks {
@@ -1483,81 +1475,115 @@ func compareCodeSpans(ds, dt *doc, us, ut []unitBlocks, at posFn, rel relFn, src
 		for _, bi := range ut[i].blocks {
 			sb = append(sb, dt.blocks[bi].spans...)
 		}
+		if len(sa) == 0 {
+			continue
+		}
 		taken := make([]bool, len(sb))
+		var lost []codeSpan
 		for _, a := range sa {
-			k := slices.IndexFunc(sb, func(b codeSpan) bool { return b.text == a.text })
-			for k >= 0 && taken[k] {
-				next := slices.IndexFunc(sb[k+1:], func(b codeSpan) bool { return b.text == a.text })
-				if next < 0 {
-					k = -1
+			k := -1
+			for j, b := range sb {
+				if !taken[j] && b.text == a.text {
+					k = j
 					break
 				}
-				k += 1 + next
 			}
 			if k < 0 {
-				missing = append(missing, spanAt{a, i})
+				lost = append(lost, a)
 				continue
 			}
 			taken[k] = true
 		}
-		for k, b := range sb {
-			if !taken[k] {
-				extra = append(extra, spanAt{b, i})
+		for _, a := range lost {
+			shape := digitShape(a.text)
+			k := -1
+			for j, b := range sb {
+				if !taken[j] && digitShape(b.text) == shape {
+					k = j
+					break
+				}
+			}
+			if k >= 0 {
+				taken[k] = true
+				b := sb[k]
+				if !sameNumberKeys(a.text, b.text) {
+					continue // the numbers differ: reported as the prose's are
+				}
+				out = append(out, diag.Diagnostic{Pos: at(b.start), End: at(b.end), Severity: diag.Error, Rule: diag.TranslationNumbers,
+					Message: fmt.Sprintf("code span `%s` differs from %s's `%s`; code is not translated (expected the same text)", b.text, srcName, a.text), Related: rel(a.start, "the source code span")})
+				continue
+			}
+			if pos, end, ok := proseSpan(dt, ut[i].blocks, a.text); ok {
+				out = append(out, diag.Diagnostic{Pos: at(pos), End: at(end), Severity: diag.Error, Rule: diag.TranslationNumbers,
+					Message: fmt.Sprintf("%q is code in %s but prose here; code is not translated (expected `%s`, in a code span)", a.text, srcName, a.text), Related: rel(a.start, "the source code span")})
 			}
 		}
 	}
-	var out diag.List
-	var asProse [][2]int
-	used := make([]bool, len(extra))
-	for _, m := range missing {
-		if k := slices.IndexFunc(extra, func(e spanAt) bool { return e.text == m.text }); k >= 0 && !used[k] {
-			used[k] = true
-			e := extra[k]
-			out = append(out, diag.Diagnostic{Pos: at(e.start), End: at(e.end), Severity: diag.Error, Rule: diag.TranslationNumbers,
-				Message: fmt.Sprintf("code span `%s` moved: %s writes it in another block", e.text, srcName), Related: rel(m.start, "where the source writes it")})
-			continue
-		}
-		if pos, end, ok := proseSpan(dt, ut[m.unit].blocks, m.text); ok {
-			asProse = append(asProse, [2]int{pos, end})
-			out = append(out, diag.Diagnostic{Pos: at(pos), End: at(end), Severity: diag.Error, Rule: diag.TranslationNumbers,
-				Message: fmt.Sprintf("%q is code in %s but prose here; code is not translated (expected `%s`, in a code span)", m.text, srcName, m.text), Related: rel(m.start, "the source code span")})
-			continue
-		}
-		if k := slices.IndexFunc(extra, func(e spanAt) bool { return e.unit == m.unit }); k >= 0 && !used[k] {
-			used[k] = true
-			e := extra[k]
-			out = append(out, diag.Diagnostic{Pos: at(e.start), End: at(e.end), Severity: diag.Error, Rule: diag.TranslationNumbers,
-				Message: fmt.Sprintf("code span `%s` differs from %s's `%s`; code is not translated (expected the same text)", e.text, srcName, m.text), Related: rel(m.start, "the source code span")})
-			continue
-		}
-		start := ut[m.unit].start
-		out = append(out, diag.Diagnostic{Pos: at(start), End: dt.page.Parsed.Index.LineEnd(start), Severity: diag.Error, Rule: diag.TranslationNumbers,
-			Message: fmt.Sprintf("%s writes the code span `%s` in this block; this page does not (expected the same text)", srcName, m.text), Related: rel(m.start, "the source code span")})
-	}
-	for k, e := range extra {
-		if used[k] {
-			continue
-		}
-		out = append(out, diag.Diagnostic{Pos: at(e.start), End: at(e.end), Severity: diag.Error, Rule: diag.TranslationNumbers,
-			Message: fmt.Sprintf("code span `%s` is not in %s's block; code is not translated (expected the source's code spans)", e.text, srcName), Related: rel(us[e.unit].start, "the source block")})
-	}
-	return out, asProse
+	return out
 }
 
-// proseSpan finds text in the prose of blocks of d (outside code spans)
-// and returns its page offsets.
+// sameNumberKeys reports whether two texts hold the same numbers as
+// the prose comparison reads them: names such as p99 or http2 aside,
+// which it does not compare.
+func sameNumberKeys(a, b string) bool {
+	keys := func(s string) []string {
+		var out []string
+		for _, n := range ScanNumbers(s) {
+			if n.Kind != "id" {
+				out = append(out, n.Key)
+			}
+		}
+		return out
+	}
+	return slices.Equal(keys(a), keys(b))
+}
+
+// digitShape is a code span's text with its digits read as ASCII (as
+// in prose) and each run of them replaced by one "#": the spans of one
+// shape differ in their numbers only.
+func digitShape(s string) string {
+	norm, _ := normalizeText(s)
+	var b strings.Builder
+	inRun := false
+	for i := 0; i < len(norm); i++ {
+		c := norm[i]
+		if c >= '0' && c <= '9' {
+			if !inRun {
+				b.WriteByte('#')
+			}
+			inRun = true
+			continue
+		}
+		inRun = false
+		b.WriteByte(c)
+	}
+	return b.String()
+}
+
+// proseSpan finds text in the prose of blocks of d, outside their code
+// spans, and returns its page offsets.
 func proseSpan(d *doc, blocks []int, text string) (int, int, bool) {
 	for _, bi := range blocks {
 		b := &d.blocks[bi]
-		k := strings.Index(b.prose, text)
-		if k < 0 {
-			continue
+		for off := 0; off < len(b.prose); {
+			k := strings.Index(b.prose[off:], text)
+			if k < 0 {
+				break
+			}
+			k += off
+			off = k + 1
+			start, end := b.back[k], b.back[k+len(text)-1]
+			if start < 0 || end < start {
+				continue
+			}
+			inCode := false
+			for _, sp := range b.spans {
+				inCode = inCode || start >= sp.start && start < sp.end
+			}
+			if !inCode {
+				return start, end + 1, true
+			}
 		}
-		start, end := b.back[k], b.back[k+len(text)-1]
-		if start < 0 || end < start {
-			continue
-		}
-		return start, end + 1, true
 	}
 	return 0, 0, false
 }
