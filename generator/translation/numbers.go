@@ -1349,27 +1349,6 @@ func valuesAgree(a, b Number) bool {
 	return lo.LessThan(hi)
 }
 
-// tie returns the value at which the spans of two claims' exact numbers
-// of one unit, comparator and sign meet at one end only (40 and 41 meet
-// at 40.5): a value there rounds to
-// either at the precision written, so each claim alone matches it while
-// the two say different numbers. ok is false when they do not meet so.
-func tie(a, b Number) (decimal.Decimal, bool) {
-	if !a.span || !b.span || a.Value.Equal(b.Value) || a.Cmp != "" || b.Cmp != "" || a.Approx != claim.Exact || b.Approx != claim.Exact ||
-		a.Sign != b.Sign || a.Unit != b.Unit || a.spread != b.spread {
-		return decimal.Zero, false // another difference, or a span an approximation widens
-	}
-	aBelow, aAbove := a.spanOf()
-	bBelow, bAbove := b.spanOf()
-	switch {
-	case a.Value.Add(aAbove).Equal(b.Value.Sub(bBelow)):
-		return a.Value.Add(aAbove), true
-	case b.Value.Add(bAbove).Equal(a.Value.Sub(aBelow)):
-		return b.Value.Add(bAbove), true
-	}
-	return decimal.Zero, false
-}
-
 // unitsAgree reports whether two numbers' units agree: the same, or a
 // unit of measure (s, B …) written on one side only ([t=0] and [0秒], 40
 // and 40秒). A rate, a percentage or a multiple written on one side only

@@ -945,7 +945,7 @@ func compareClaims(ds, dt *doc, sec func(int) int, peer map[int]int, at posFn, r
 				msg = fmt.Sprintf("[%s] says %s where %s's [%s] says %s: the order is reversed (same evidence %s)", b.Literal, describe(b.numbers), srcName, a.Literal, describe(a.numbers), key(a))
 			}
 			out = append(out, diag.Diagnostic{Pos: b.Pos, End: dt.page.Parsed.Index.Pos(b.End), Severity: diag.Error, Rule: diag.TranslationClaims,
-				Message: msg + signHint(a.numbers, b.numbers) + tieHint(a.numbers, b.numbers) + note(a.Pos.Offset),
+				Message: msg + signHint(a.numbers, b.numbers) + note(a.Pos.Offset),
 				Related: []diag.Related{{Pos: a.Pos, Message: "the source claim"}}})
 		case Warn:
 			out = append(out, diag.Diagnostic{Pos: b.Pos, End: dt.page.Parsed.Index.Pos(b.End), Severity: diag.Warning, Rule: diag.TranslationApprox,
@@ -1137,26 +1137,6 @@ func signHint(a, b []Number) string {
 			}
 		}
 		return "; the sign differs: a difference (+, Δ) is not a level"
-	}
-	return ""
-}
-
-// tieHint explains a difference of two claims' numbers that one
-// evidence value on the half-step between them makes both right (40 and
-// 41 on 40.5: tools round halves up or to even, and the judge accepts
-// either): the pair still says two numbers.
-func tieHint(a, b []Number) string {
-	if len(a) != len(b) {
-		return ""
-	}
-	for i := range a {
-		if v, ok := tie(a[i], b[i]); ok {
-			u := ""
-			if a[i].Unit != "" {
-				u = " " + a[i].Unit
-			}
-			return fmt.Sprintf("; a value of exactly %s%s lies on the half-step between them and rounds to either, so each matches it alone: write the same rounding in both", v.String(), u)
-		}
 	}
 	return ""
 }
