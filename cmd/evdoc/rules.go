@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/evdoc-lab/evdoc/generator/config"
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/report"
 )
@@ -22,7 +23,10 @@ func newRulesCmd(stdout io.Writer) *cobra.Command {
 		Long: "rules lists every rule evdoc reports, with its default severity and what it finds\n" +
 			"(docs/guide/rules.md has the same table with how to resolve each finding). A project\n" +
 			"changes a rule's severity, or turns it off, in evdoc.toml:\n\n" +
-			"  [rules]\n  link-missing-page = \"error\"   # error, warning, note or off",
+			"  [rules]\n  link-missing-page = \"error\"   # error, warning, note or off\n\n" +
+			"except the core rules, which judge the numbers a page publishes:\n  " + coreRuleList() + "\n" +
+			"The repository being checked cannot lower them: a setting other than \"error\" is an\n" +
+			"error at its evdoc.toml line.",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if !slices.Contains(report.RuleFormats, format) {
@@ -36,4 +40,13 @@ func newRulesCmd(stdout io.Writer) *cobra.Command {
 	}
 	cmd.Flags().StringVar(&format, "format", "text", "output `FORMAT`: text, markdown (the rule table of docs/guide/rules.md) or json")
 	return cmd
+}
+
+// coreRuleList names config.CoreRules, comma-separated.
+func coreRuleList() string {
+	var ids []string
+	for _, id := range config.CoreRules() {
+		ids = append(ids, string(id))
+	}
+	return strings.Join(ids, ", ")
 }
