@@ -8,7 +8,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/evdoc-lab/evdoc/generator/config"
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/report"
 )
@@ -24,9 +23,9 @@ func newRulesCmd(stdout io.Writer) *cobra.Command {
 			"(docs/guide/rules.md has the same table with how to resolve each finding). A project\n" +
 			"changes a rule's severity, or turns it off, in evdoc.toml:\n\n" +
 			"  [rules]\n  link-missing-page = \"error\"   # error, warning, note or off\n\n" +
-			"except the core rules, which judge the numbers a page publishes:\n  " + coreRuleList() + "\n" +
-			"The repository being checked cannot lower them: a setting other than \"error\" is an\n" +
-			"error at its evdoc.toml line.",
+			"The core rules, which judge the numbers a page publishes (docs/guide/rules.md names\n" +
+			"them), cannot be lowered by the repository being checked: a setting other than\n" +
+			"\"error\" is an error at its evdoc.toml line.",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if !slices.Contains(report.RuleFormats, format) {
@@ -40,13 +39,4 @@ func newRulesCmd(stdout io.Writer) *cobra.Command {
 	}
 	cmd.Flags().StringVar(&format, "format", "text", "output `FORMAT`: text, markdown (the rule table of docs/guide/rules.md) or json")
 	return cmd
-}
-
-// coreRuleList names config.CoreRules, comma-separated.
-func coreRuleList() string {
-	var ids []string
-	for _, id := range config.CoreRules() {
-		ids = append(ids, string(id))
-	}
-	return strings.Join(ids, ", ")
 }

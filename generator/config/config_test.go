@@ -130,3 +130,28 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// TestCoreRulesDocumented: the guide's paragraph on core rules names
+// exactly CoreRules.
+func TestCoreRulesDocumented(t *testing.T) {
+	b, err := os.ReadFile("../../docs/guide/rules.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := string(b)
+	start := strings.Index(doc, "The **core rules**")
+	end := strings.Index(doc[max(start, 0):], "\n\n")
+	if start < 0 || end < 0 {
+		t.Fatal("docs/guide/rules.md has no paragraph on the core rules")
+	}
+	para := doc[start : start+end]
+	before, _, _ := strings.Cut(para, "decide whether")
+	for _, id := range CoreRules() {
+		if !strings.Contains(before, "`"+string(id)+"`") {
+			t.Errorf("the core rules paragraph does not list %s", id)
+		}
+	}
+	if n := strings.Count(before, "`"); n != 2*len(CoreRules()) {
+		t.Errorf("the core rules paragraph lists %d rules, CoreRules %d", n/2, len(CoreRules()))
+	}
+}

@@ -100,7 +100,7 @@ func Run(ctx context.Context, opt Options) error {
 		return err // before anything is checked, staged or started
 	}
 	if len(opt.Hugo) == 0 {
-		opt.Hugo = site.PinnedHugo(opt.Root)
+		return errors.New("no Hugo command to run; expected Options.Hugo")
 	}
 	opt.Hugo = site.DirectTool(ctx, opt.Hugo)
 	absRoot, err := filepath.Abs(opt.Root)

@@ -39,9 +39,10 @@ import (
 type BuildOptions struct {
 	// Out is the site output directory relative to Root ("public").
 	Out string
-	// Hugo is the command that runs the pinned Hugo, program first. Empty
-	// means PinnedHugo(Root). (The evdoc command puts a binary named by the
-	// EVDOC_HUGO environment variable here.)
+	// Hugo is the command that runs Hugo, program first (the evdoc
+	// command finds it: --hugo, EVDOC_HUGO, PATH or its pinned build).
+	// It is required: nothing of the project, such as its tools/hugo
+	// module, is ever run in its place.
 	Hugo []string
 	// HugoTimeout stops Hugo (its whole process group) when it runs
 	// longer; zero means no limit.
@@ -81,9 +82,12 @@ type BuildOptions struct {
 	unverified bool
 }
 
-// PinnedHugo returns the command that runs the Hugo version the project
-// at root pins in its nested tool module tools/hugo: go -C ROOT/tools/hugo
-// tool hugo (compiled on first use, then cached by Go).
+// PinnedHugo returns the command that runs the Hugo version evdoc's own
+// source tree at root pins in its nested tool module tools/hugo: go -C
+// ROOT/tools/hugo tool hugo (compiled on first use, then cached by Go).
+// evdoc's tests build with it. It is never a checked project's command:
+// that project's tools/hugo is the repository's code, and go would
+// compile and run whatever program it names.
 func PinnedHugo(root string) []string {
 	return []string{"go", "-C", filepath.Join(root, "tools", "hugo"), "tool", "hugo"}
 }
@@ -244,6 +248,9 @@ func ensureRealDir(dir string) error {
 // removed when Build returns. When ctx is done Hugo's process group is
 // stopped and Build returns ctx's error; Out is left as it was.
 func (s *Site) Build(ctx context.Context, opt BuildOptions) error {
+	if len(opt.Hugo) == 0 {
+		return errors.New("no Hugo command to run; expected BuildOptions.Hugo")
+	}
 	logw := opt.Log
 	if logw == nil {
 		logw = io.Discard
@@ -335,11 +342,7 @@ func (s *Site) Build(ctx context.Context, opt BuildOptions) error {
 		return err
 	}
 	defer os.RemoveAll(tmpOut) // gone after a successful swap
-	cmd := opt.Hugo
-	if len(cmd) == 0 {
-		cmd = PinnedHugo(s.Root)
-	}
-	cmd = directTool(ctx, cmd)
+	cmd := directTool(ctx, opt.Hugo)
 	absStage, _ := filepath.Abs(stage)
 	args := append(append([]string{}, cmd[1:]...), "--source", absStage, "--destination", tmpOut, "--logLevel", "warn")
 	fmt.Fprintf(progress, "evdoc: running %s\n", strings.Join(append([]string{cmd[0]}, args...), " "))
