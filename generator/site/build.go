@@ -217,8 +217,9 @@ func WorkDir(root string) (string, error) {
 	return work, ensureRealDir(work)
 }
 
-// ensureRealDir creates dir when missing and refuses a symbolic link or a
-// non-directory there: evdoc deletes inside it.
+// ensureRealDir creates dir (evdoc's work directory) when missing and
+// refuses a symbolic link or a non-directory there: evdoc deletes inside
+// it. What a repository planted in it is refused too (checkWorkEntries).
 func ensureRealDir(dir string) error {
 	fi, err := os.Lstat(dir)
 	if errors.Is(err, os.ErrNotExist) {
@@ -229,6 +230,53 @@ func ensureRealDir(dir string) error {
 	}
 	if !fi.Mode().IsDir() {
 		return fmt.Errorf("%s is not a directory (a symbolic link or a file); expected evdoc's own work directory — remove it", dir)
+	}
+	return checkWorkEntries(dir)
+}
+
+// workSharedDirs are the directories of the work directory that evdoc
+// and Hugo write into across runs: fix's temporary files and Hugo's file
+// caches (HUGO_CACHEDIR).
+var workSharedDirs = []string{"tmp", "hugo-cache"}
+
+// checkWorkEntries refuses a work directory (committed, or planted by the
+// repository) whose entries lead elsewhere: every entry of it must be a
+// directory or a regular file, not a symbolic link (nor a FIFO, socket
+// or device), and so must everything under the directories evdoc and
+// Hugo write into across runs (workSharedDirs), so nothing written there
+// lands outside the project. Its error names the entry.
+func checkWorkEntries(work string) error {
+	entries, err := os.ReadDir(work)
+	if err != nil {
+		return err
+	}
+	bad := func(p string, m fs.FileMode) error {
+		if m.IsDir() || m.IsRegular() {
+			return nil
+		}
+		what := "a symbolic link"
+		if m&fs.ModeSymlink == 0 {
+			what = "not a regular file or directory"
+		}
+		return fmt.Errorf("%s is %s; expected only evdoc's own files in its work directory %s — remove it", p, what, work)
+	}
+	for _, e := range entries {
+		p := filepath.Join(work, e.Name())
+		if err := bad(p, e.Type()); err != nil {
+			return err
+		}
+		if !e.IsDir() || !slices.Contains(workSharedDirs, e.Name()) {
+			continue
+		}
+		err := filepath.WalkDir(p, func(q string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			return bad(q, d.Type())
+		})
+		if err != nil {
+			return err
+		}
 	}
 	return nil
 }
@@ -357,7 +405,7 @@ func (s *Site) Build(ctx context.Context, opt BuildOptions) error {
 	hugoW := io.MultiWriter(hugoLog, &hugoOut)
 	c.Stdout = hugoW
 	c.Stderr = hugoW
-	c.Env = append(append(os.Environ(), hugoEnv...), "HUGO_CACHEDIR="+filepath.Join(absStage, "..", "hugo-cache"))
+	c.Env = HugoEnviron(os.Environ(), append(append([]string{}, hugoEnv...), "HUGO_CACHEDIR="+filepath.Join(absStage, "..", "hugo-cache")))
 	groupFile := filepath.Join(work, HugoGroupFile)
 	start = time.Now()
 	err = procgroup.Run(ctx, c, procgroup.Options{Timeout: opt.HugoTimeout, Started: func(leader procgroup.Ident) {

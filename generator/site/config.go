@@ -190,6 +190,16 @@ func (c *Config) Source() Language {
 func LoadConfig(root string) (*Config, error) {
 	merged := map[string]any{}
 	var files []string
+	// where each key was set last, for confine's findings
+	keyPos := map[string]diag.Position{}
+	addPositions := func(name, prefix string, src []byte) {
+		for k, p := range keyPositions(name, src) {
+			keyPos[joinKey(prefix, k)] = p
+		}
+		if prefix != "" {
+			keyPos[prefix] = diag.Position{File: name, Line: 1, Column: 1}
+		}
+	}
 	for _, name := range RootConfigFiles {
 		src, err := safefile.ReadPath(filepath.Join(root, name), safefile.SpecMaxSize)
 		if errors.Is(err, fs.ErrNotExist) {
@@ -203,6 +213,7 @@ func LoadConfig(root string) (*Config, error) {
 			return nil, err
 		}
 		mergeConfig(merged, m)
+		addPositions(name, "", src)
 		files = append(files, name)
 		break
 	}
@@ -230,19 +241,29 @@ func LoadConfig(root string) (*Config, error) {
 				return nil, err
 			}
 			key, lang, _ := strings.Cut(strings.ToLower(strings.TrimSuffix(e.Name(), ext)), ".")
+			prefix := ""
 			switch {
 			case key == "hugo" || key == "config":
 			case lang != "":
 				m = map[string]any{"languages": map[string]any{lang: map[string]any{key: m}}}
+				prefix = "languages." + lang + "." + key
 			default:
 				m = map[string]any{key: m}
+				prefix = key
 			}
 			mergeConfig(merged, m)
+			addPositions(rel, prefix, src)
 			files = append(files, rel)
 		}
 	}
 	if len(files) == 0 {
 		return nil, fmt.Errorf("no Hugo configuration: expected %s (or %s, or a %s/_default directory) at the project root", ConfigFile, strings.Join(RootConfigFiles[1:], ", "), ConfigDir)
+	}
+	// Before anything is read or written by it: every path the
+	// configuration names stays in the project, and Hugo's security
+	// policy is not widened.
+	if ds := confine(root, merged, func(key string) diag.Position { return positionOf(keyPos, files[0], key) }); len(ds) > 0 {
+		return nil, ds
 	}
 	where := strings.Join(files, ", ")
 	c := Config{Languages: map[string]Language{}, Files: files}
