@@ -113,17 +113,18 @@ func CheckConfigPath(key, value, base, within string, cache bool) error {
 	if r, err := safefile.Resolve(p); err == nil && r != p {
 		to = p + " → " + r
 	}
-	return fmt.Errorf("%s = %q leads outside the project (to %s); expected a path inside %s", key, value, to, within)
+	return fmt.Errorf("%s = %q leads to %s, outside %s; expected a path inside it", key, value, to, within)
 }
 
 func isASCIILetter(b byte) bool { return 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' }
 
 // pathSettings lists the paths the merged configuration m names, for the
 // project at root (absolute): the directory keys at the root and in each
-// language, the file caches' directories, Hugo Modules' mounts, imports,
-// replacements and workspace, and the output file names Hugo writes
-// under publishDir (output formats' path and baseName, the sitemap's
-// filename).
+// language (inside the project), the file caches' directories (inside
+// the project or evdoc's cache), Hugo Modules' mounts (inside their
+// module), imports and replacements (inside themesDir) and workspace,
+// and the output file names Hugo writes under publishDir (output
+// formats' path and baseName, the sitemap's filename: inside it).
 func pathSettings(root string, m map[string]any) []pathSetting {
 	var out []pathSetting
 	add := func(key string, v any, base, within string, cache bool) {
@@ -186,10 +187,12 @@ func pathSettings(root string, m map[string]any) []pathSetting {
 		}
 	}
 	mod := configMap(m, "module")
+	// A mount's source is read from its module: the project's own, or
+	// an import's directory, which it must not leave.
 	mounts := func(key string, v any, base string) {
 		for i, mt := range tables(v) {
 			k := key + "." + strconv.Itoa(i)
-			add(k+".source", mt["source"], base, root, false)
+			add(k+".source", mt["source"], base, base, false)
 			add(k+".target", mt["target"], root, root, false)
 		}
 	}
@@ -197,7 +200,7 @@ func pathSettings(root string, m map[string]any) []pathSetting {
 	for i, im := range tables(mod["imports"]) {
 		k := "module.imports." + strconv.Itoa(i)
 		p := configString(im, "path")
-		add(k+".path", p, themes, root, false)
+		add(k+".path", p, themes, themes, false)
 		if p != "" && !filepath.IsAbs(p) {
 			mounts(k+".mounts", im["mounts"], filepath.Join(themes, filepath.FromSlash(p)))
 		}
@@ -216,21 +219,27 @@ func pathSettings(root string, m map[string]any) []pathSetting {
 	}
 	for i, r := range reps {
 		if _, to, ok := strings.Cut(r, "->"); ok {
-			add("module.replacements."+strconv.Itoa(i), strings.TrimSpace(to), themes, root, false)
+			add("module.replacements."+strconv.Itoa(i), strings.TrimSpace(to), themes, themes, false)
 		}
 	}
 	if ws := configString(mod, "workspace"); ws != "" && ws != "off" {
 		add("module.workspace", ws, root, root, false)
 	}
-	// Output file names, under publishDir (evdoc's own output directory
-	// when it builds): they must stay in it.
+	// Output file names, joined to publishDir (evdoc's own output
+	// directory when it builds; a leading / is that directory's root):
+	// they must stay in it.
 	pub := filepath.Join(root, "public")
+	published := func(key string, v any) {
+		if s, ok := v.(string); ok {
+			add(key, strings.TrimLeft(s, "/"), pub, pub, false)
+		}
+	}
 	for _, f := range sortedMapKeys(configMap(m, "outputformats")) {
 		of := configMap(configMap(m, "outputformats"), f)
-		add("outputformats."+f+".path", of["path"], pub, pub, false)
-		add("outputformats."+f+".basename", of["basename"], pub, pub, false)
+		published("outputformats."+f+".path", of["path"])
+		published("outputformats."+f+".basename", of["basename"])
 	}
-	add("sitemap.filename", configMap(m, "sitemap")["filename"], pub, pub, false)
+	published("sitemap.filename", configMap(m, "sitemap")["filename"])
 	return out
 }
 
