@@ -221,3 +221,36 @@ func TestBuildNeverRunsProjectToolModule(t *testing.T) {
 		t.Errorf("the pinned Hugo of the cache did not run (exit %d, %v):\n%s", code, err, stderr)
 	}
 }
+
+// TestHugoGetsAllowListedEnvironment: build runs Hugo with the variables
+// site.HugoEnvNames lists and evdoc's own HUGO_ settings: a secret of
+// evdoc's environment, or a HUGO_ variable evdoc did not set, never
+// reaches Hugo (where a template's getenv could print it).
+func TestHugoGetsAllowListedEnvironment(t *testing.T) {
+	dir := extract(t, "../../generator/site/testdata/check/clean.txtar")
+	dump := filepath.Join(t.TempDir(), "env")
+	fake := filepath.Join(t.TempDir(), "hugo")
+	if err := os.WriteFile(fake, []byte("#!/bin/sh\nenv > "+dump+"\nexit 1\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("AWS_SECRET_ACCESS_KEY", "aws-k3y-55")
+	t.Setenv("EVDOC_PROBE_SECRET", "s3cr3t-7d1e")
+	t.Setenv("HUGO_PARAMS_TOKEN", "t0ken")
+	t.Setenv("LC_ALL", "C.UTF-8")
+	code, _, stderr := evdoc("build", "--hugo", fake, "--root", dir)
+	b, err := os.ReadFile(dump)
+	if err != nil || code != 2 {
+		t.Fatalf("the fake Hugo did not run (exit %d, %v):\n%s", code, err, stderr)
+	}
+	env := string(b)
+	for _, secret := range []string{"aws-k3y-55", "s3cr3t-7d1e", "t0ken"} {
+		if strings.Contains(env, secret) {
+			t.Errorf("Hugo's environment holds %q:\n%s", secret, env)
+		}
+	}
+	for _, want := range []string{"PATH=", "LC_ALL=C.UTF-8", "HUGO_ENVIRONMENT=production", "HUGO_CACHEDIR="} {
+		if !strings.Contains(env, want) {
+			t.Errorf("Hugo's environment lacks %s:\n%s", want, env)
+		}
+	}
+}
