@@ -156,11 +156,13 @@ func pathSettings(root string, m map[string]any) []pathSetting {
 	for _, lang := range sortedMapKeys(configMap(m, "languages")) {
 		dirs("languages."+lang+".", configMap(configMap(m, "languages"), lang))
 	}
-	themes := root
-	if td := configString(m, "themesdir"); td != "" && !filepath.IsAbs(td) {
-		themes = filepath.Join(root, filepath.FromSlash(td))
-	} else {
-		themes = filepath.Join(root, "themes")
+	// themesDir (refused above when it leads out)
+	themes := filepath.Join(root, "themes")
+	switch td := filepath.FromSlash(configString(m, "themesdir")); {
+	case filepath.IsAbs(td):
+		themes = filepath.Clean(td)
+	case td != "":
+		themes = filepath.Join(root, td)
 	}
 	// File caches: a dir may start with a placeholder, which Hugo
 	// replaces (:cacheDir, :resourceDir; :project is a name).

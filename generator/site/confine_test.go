@@ -312,3 +312,24 @@ func TestPlantedWorkEntries(t *testing.T) {
 		})
 	}
 }
+
+// FuzzKeyPositions: keyPositions reads any TOML, YAML or JSON text
+// without panicking, and every position it gives lies in the file at a
+// key's own bytes (a valid line and column).
+func FuzzKeyPositions(f *testing.F) {
+	f.Add("hugo.toml", "[languages.ko]\ncontentDir = \"../x\"\n[[module.mounts]]\nsource = \"/etc\"\nm = [{a = 1}, [2]]\n")
+	f.Add("hugo.yaml", "languages:\n  ko:\n    contentDir: ../x\nmodule:\n  mounts:\n    - source: /etc\n")
+	f.Add("hugo.json", "{\"languages\": {\"ko\": {\"contentDir\": \"../x\"}}, \"module\": {\"mounts\": [{\"source\": \"/etc\"}]}}")
+	f.Fuzz(func(t *testing.T, name, src string) {
+		if len(src) > 4096 {
+			return
+		}
+		ext := []string{".toml", ".yaml", ".json"}[len(name)%3]
+		lines := strings.Count(src, "\n") + 1
+		for k, p := range keyPositions("hugo"+ext, []byte(src)) {
+			if p.Line < 1 || p.Line > lines || p.Column < 1 {
+				t.Fatalf("%s: key %q at %v (%d lines)", ext, k, p, lines)
+			}
+		}
+	})
+}
