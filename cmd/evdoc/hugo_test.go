@@ -254,3 +254,53 @@ func TestHugoGetsAllowListedEnvironment(t *testing.T) {
 		}
 	}
 }
+
+// TestEveryCommandRefusesConfigOutside: with a language's contentDir
+// outside the project, every command that reads the project or writes
+// into it stops (exit 2) at the key before it writes anything: the
+// sibling project the path names is left as it was, and no evidence set
+// or figure is written.
+func TestEveryCommandRefusesConfigOutside(t *testing.T) {
+	fortio, err := filepath.Abs("../../generator/figure/testdata/fortio/evidence/fortio-readme/result.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	parent := t.TempDir()
+	victim := filepath.Join(parent, "victim", "content", "ja")
+	if err := os.MkdirAll(victim, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	page := filepath.Join(victim, "p.md")
+	if err := os.WriteFile(page, []byte("---\ntitle: p\n---\n\n[41건](ev:d3/d3.a.failed)\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dir := extract(t, "../../generator/site/testdata/check/clean.txtar")
+	b, err := os.ReadFile(filepath.Join(dir, "hugo.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := strings.Replace(string(b), `contentDir = "content/ja"`, "contentDir = "+strconv.Quote(filepath.Join(parent, "victim", "content", "ja")), 1)
+	if cfg == string(b) {
+		t.Fatal("fixture has no ja contentDir")
+	}
+	if err := os.WriteFile(filepath.Join(dir, "hugo.toml"), []byte(cfg), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"check"}, {"fix"}, {"build", "--hugo", "/bin/false"}, {"figures"}, {"i18n", "status"}, {"i18n", "mark", "content/ko/docs/p.md"},
+		{"new", "evidence", "x", "--from", fortio, "--origin", "raw", "--environment", "kind"},
+	} {
+		code, _, stderr := evdoc(append(args, "--root", dir)...)
+		if code != 2 || !strings.Contains(stderr, "hugo.toml:") || !strings.Contains(stderr, "languages.ja.contentdir") || !strings.Contains(stderr, ", outside ") {
+			t.Errorf("%v: exit %d, want 2 naming the key:\n%s", args, code, stderr)
+		}
+	}
+	if b, _ := os.ReadFile(page); !strings.Contains(string(b), "[41건]") {
+		t.Errorf("the page outside the project was rewritten:\n%s", b)
+	}
+	for _, p := range []string{"evidence/x", "public", "assets/figures"} {
+		if _, err := os.Stat(filepath.Join(dir, p)); err == nil {
+			t.Errorf("%s was written", p)
+		}
+	}
+}

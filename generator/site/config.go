@@ -175,19 +175,10 @@ func (c *Config) Source() Language {
 	return l
 }
 
-// LoadConfig reads the project's Hugo configuration as Hugo merges it:
-// the first of RootConfigFiles, then every file of ConfigDir/_default and
-// ConfigDir/Environment (in name order; later values override earlier
-// ones, maps merge key by key, keys compare case-insensitively). Every
-// language without a contentDir gets the root contentDir ("content" by
-// default: languages told apart by file name, page.ja.md). The default
-// content language and params.sourceLanguage must be languages. A file
-// that does not parse is a site-config diagnostic at its position
-// (diag.List); a project with no configuration or no languages is an
-// error. With an error about the languages (none, or a default or source
-// language that is not one) the configuration read so far is returned
-// too, for `evdoc init` to say what to add.
-func LoadConfig(root string) (*Config, error) {
+// readConfig reads and merges the project's configuration files (see
+// LoadConfig): the merged keys (lower-case), where each key was set last,
+// and the files read in merge order. No configuration is an error.
+func readConfig(root string) (map[string]any, map[string]diag.Position, []string, error) {
 	merged := map[string]any{}
 	var files []string
 	// where each key was set last, for confine's findings
@@ -206,11 +197,11 @@ func LoadConfig(root string) (*Config, error) {
 			continue
 		}
 		if err != nil {
-			return nil, fmt.Errorf("%s: %v", name, err)
+			return nil, nil, nil, fmt.Errorf("%s: %v", name, err)
 		}
 		m, err := decodeConfig(name, src)
 		if err != nil {
-			return nil, err
+			return nil, nil, nil, err
 		}
 		mergeConfig(merged, m)
 		addPositions(name, "", src)
@@ -224,7 +215,7 @@ func LoadConfig(root string) (*Config, error) {
 			continue
 		}
 		if err != nil {
-			return nil, err
+			return nil, nil, nil, err
 		}
 		for _, e := range entries {
 			ext := path.Ext(e.Name())
@@ -234,11 +225,11 @@ func LoadConfig(root string) (*Config, error) {
 			rel := path.Join(dir, e.Name())
 			src, err := safefile.ReadPath(filepath.Join(root, filepath.FromSlash(rel)), safefile.SpecMaxSize)
 			if err != nil {
-				return nil, fmt.Errorf("%s: %v", rel, err)
+				return nil, nil, nil, fmt.Errorf("%s: %v", rel, err)
 			}
 			m, err := decodeConfig(rel, src)
 			if err != nil {
-				return nil, err
+				return nil, nil, nil, err
 			}
 			key, lang, _ := strings.Cut(strings.ToLower(strings.TrimSuffix(e.Name(), ext)), ".")
 			prefix := ""
@@ -257,7 +248,43 @@ func LoadConfig(root string) (*Config, error) {
 		}
 	}
 	if len(files) == 0 {
-		return nil, fmt.Errorf("no Hugo configuration: expected %s (or %s, or a %s/_default directory) at the project root", ConfigFile, strings.Join(RootConfigFiles[1:], ", "), ConfigDir)
+		return nil, nil, nil, fmt.Errorf("no Hugo configuration: expected %s (or %s, or a %s/_default directory) at the project root", ConfigFile, strings.Join(RootConfigFiles[1:], ", "), ConfigDir)
+	}
+	return merged, keyPos, files, nil
+}
+
+// ConfineConfig returns the findings of LoadConfig about what the
+// project's configuration names outside the project or widens in Hugo's
+// security policy (a diag.List), and nil when there are none or the
+// project has no configuration that reads: for a command that writes
+// into the project without reading the site (new evidence).
+func ConfineConfig(root string) error {
+	merged, keyPos, files, err := readConfig(root)
+	if err != nil || len(files) == 0 {
+		return nil
+	}
+	if ds := confine(root, merged, func(key string) diag.Position { return positionOf(keyPos, files[0], key) }); len(ds) > 0 {
+		return ds
+	}
+	return nil
+}
+
+// LoadConfig reads the project's Hugo configuration as Hugo merges it:
+// the first of RootConfigFiles, then every file of ConfigDir/_default and
+// ConfigDir/Environment (in name order; later values override earlier
+// ones, maps merge key by key, keys compare case-insensitively). Every
+// language without a contentDir gets the root contentDir ("content" by
+// default: languages told apart by file name, page.ja.md). The default
+// content language and params.sourceLanguage must be languages. A file
+// that does not parse is a site-config diagnostic at its position
+// (diag.List); a project with no configuration or no languages is an
+// error. With an error about the languages (none, or a default or source
+// language that is not one) the configuration read so far is returned
+// too, for `evdoc init` to say what to add.
+func LoadConfig(root string) (*Config, error) {
+	merged, keyPos, files, err := readConfig(root)
+	if err != nil {
+		return nil, err
 	}
 	// Before anything is read or written by it: every path the
 	// configuration names stays in the project, and Hugo's security
