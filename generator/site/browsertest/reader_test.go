@@ -363,8 +363,8 @@ func readerView(t *testing.T, b *browserSession, base, hosts, shots string) {
 		rawPanel := `<div class="evidence-raw" tabindex="0"><pre class="chroma"><code><span class="line" id="L1"><a class="ln" href="#L1">1</a><span class="cl">` + strings.Repeat("cluster.outbound|443||api.example.org.upstream_rq_total: 86 ", 12) + `</span></span></code></pre></div>`
 		host := `<!DOCTYPE html><html lang="ko" class="dark"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>host</title>
 <style>body { margin: 0; background: rgb(17, 17, 17); color: rgb(230, 230, 230); display: grid; grid-template-columns: 200px 1fr 200px; } a { color: rgb(120, 170, 255); }</style>
-<link rel="stylesheet" href="/css/site.css"><script src="/js/evdoc.js" defer></script>
-<link rel="stylesheet" href="/css/site.css"><script src="/js/evdoc.js" defer></script></head>
+<link rel="stylesheet" href="/evdoc/css/site.css"><script src="/evdoc/js/evdoc.js" defer></script>
+<link rel="stylesheet" href="/evdoc/css/site.css"><script src="/evdoc/js/evdoc.js" defer></script></head>
 <body><nav id="left">left</nav><main>` + snippet + rawPanel + `</main><aside id="right">right</aside></body></html>`
 		if err := os.WriteFile(filepath.Join(hosts, "dark-host.html"), []byte(host), 0o644); err != nil {
 			t.Fatal(err)
