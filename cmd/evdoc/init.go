@@ -189,6 +189,16 @@ func initProject(root string, log io.Writer, verbose bool) error {
 			fmt.Fprintf(log, "  note     %s %s\n", workflowFile, n)
 		}
 	}
+	if hasConfig != "" && cfg != nil {
+		// evdoc's link hook runs the theme's own for every link that is
+		// not a claim (plain hugo reads this copy; evdoc build writes it
+		// again into its stage).
+		if f, changed, err := hosttheme.SyncHostHooks(root, root, cfg.Themes); err != nil {
+			return fmt.Errorf("writing the theme's link render hook for evdoc's: %v", err)
+		} else if changed {
+			fmt.Fprintf(log, "  wrote    %s: the theme's link render hook, which evdoc's runs for links that are not claims\n", f)
+		}
+	}
 	if hasConfig != "" {
 		if verbose {
 			fmt.Fprintf(log, "\nREADME snippet (add it to your README):\n\n%s\n", readmeSnippet)
@@ -216,6 +226,13 @@ func upgradeProject(root string, id buildID, log io.Writer, verbose bool) error 
 		return fmt.Errorf("writing the theme component: %v", err)
 	}
 	fmt.Fprintf(log, "  updated  %s: the theme component of %s, now of evdoc %s\n", evdocfiles.ComponentDir, from, id)
+	if cfg, err := site.LoadConfig(root); err == nil {
+		if f, changed, err := hosttheme.SyncHostHooks(root, root, cfg.Themes); err != nil {
+			return fmt.Errorf("writing the theme's link render hook for evdoc's: %v", err)
+		} else if changed {
+			fmt.Fprintf(log, "  updated  %s: the theme's link render hook, which evdoc's runs for links that are not claims\n", f)
+		}
+	}
 	if verbose {
 		for _, p := range compFiles {
 			fmt.Fprintf(log, "             %s\n", p)

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/evdoc-lab/evdoc/generator/hosttheme"
 	"io"
 	"io/fs"
 	"maps"
@@ -618,6 +619,11 @@ func (s *Site) Stage(ctx context.Context, stage string, data *StageData, logw io
 		if err := copyFile(filepath.Join(s.Root, f), filepath.Join(stage, f)); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return nil, fmt.Errorf("staging %s: %v", f, err)
 		}
+	}
+	// evdoc's link hook runs the host theme's own for every link that is
+	// not a claim: the stage holds that hook as it is now in the theme.
+	if _, _, err := hosttheme.SyncHostHooks(s.Root, stage, s.Config.Themes); err != nil {
+		return nil, fmt.Errorf("staging the host theme's link render hook: %v", err)
 	}
 	if s.Config.EnableGitInfo {
 		stageGitInfo(ctx, s.Root, stage, logw)
