@@ -193,10 +193,8 @@ func initProject(root string, log io.Writer, verbose bool) error {
 		// evdoc's link hook runs the theme's own for every link that is
 		// not a claim (plain hugo reads this copy; evdoc build writes it
 		// again into its stage).
-		if f, changed, err := hosttheme.SyncHostHooks(root, root, cfg.Themes); err != nil {
-			return fmt.Errorf("writing the theme's link render hook for evdoc's: %v", err)
-		} else if changed {
-			fmt.Fprintf(log, "  wrote    %s: the theme's link render hook, which evdoc's runs for links that are not claims\n", f)
+		if err := syncHostHook(root, cfg.Themes, "wrote   ", log); err != nil {
+			return err
 		}
 	}
 	if hasConfig != "" {
@@ -226,11 +224,10 @@ func upgradeProject(root string, id buildID, log io.Writer, verbose bool) error 
 		return fmt.Errorf("writing the theme component: %v", err)
 	}
 	fmt.Fprintf(log, "  updated  %s: the theme component of %s, now of evdoc %s\n", evdocfiles.ComponentDir, from, id)
-	if cfg, err := site.LoadConfig(root); err == nil {
-		if f, changed, err := hosttheme.SyncHostHooks(root, root, cfg.Themes); err != nil {
-			return fmt.Errorf("writing the theme's link render hook for evdoc's: %v", err)
-		} else if changed {
-			fmt.Fprintf(log, "  updated  %s: the theme's link render hook, which evdoc's runs for links that are not claims\n", f)
+	// (a configuration evdoc's check rejects still names its themes)
+	if cfg, _ := site.LoadConfig(root); cfg != nil {
+		if err := syncHostHook(root, cfg.Themes, "updated ", log); err != nil {
+			return err
 		}
 	}
 	if verbose {
@@ -585,4 +582,22 @@ func newInitCmd(root *string, stdout io.Writer) *cobra.Command {
 func isDir(p string) bool {
 	fi, err := os.Stat(p)
 	return err == nil && fi.IsDir()
+}
+
+// syncHostHook writes the copy of the theme's link render hook that
+// evdoc's link hook runs for every link that is not a claim
+// (hosttheme.SyncHostHooks), never through a link out of the project.
+func syncHostHook(root string, themes []string, verb string, log io.Writer) error {
+	rel := "layouts/" + hosttheme.HostLinkHook
+	if err := safefile.CheckWrite(root, filepath.Join(root, filepath.FromSlash(rel))); err != nil {
+		return fmt.Errorf("writing %s: %w", rel, err)
+	}
+	f, changed, err := hosttheme.SyncHostHooks(root, root, themes)
+	if err != nil {
+		return fmt.Errorf("writing the theme's link render hook for evdoc's: %v", err)
+	}
+	if changed {
+		fmt.Fprintf(log, "  %s %s: the theme's link render hook, which evdoc's runs for links that are not claims\n", verb, f)
+	}
+	return nil
 }

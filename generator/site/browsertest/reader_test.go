@@ -409,6 +409,26 @@ func readerView(t *testing.T, b *browserSession, base, hosts, shots string) {
 		if len(lh) != 2 || lh[0] != "light" || lh[1] != "rgb(255, 255, 255)" {
 			t.Errorf("light host under a dark system setting: scheme %q, popover background %q; want light, rgb(255, 255, 255)", lh[0], lh[1])
 		}
+		// A light host page with a 62.5 % root font size (Stack's) and a
+		// body.dark class its light mode keeps, under a dark system
+		// setting: the popover is light, as evdoc.js reads the page (the
+		// body's class does not override the scheme inside body), and
+		// its text is as large as on any host (px, not rem).
+		stack := strings.Replace(strings.Replace(light, "<body>", `<body class="dark">`, 1), `<html lang="ko" `, `<html lang="ko" style="font-size: 62.5%" `, 1)
+		if stack == light || !strings.Contains(stack, "62.5%") {
+			t.Fatal("the 62.5 % host page was not made from the light one")
+		}
+		if err := os.WriteFile(filepath.Join(hosts, "stack-host.html"), []byte(stack), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		do(t, "stack host", setDark(true), chromedp.Navigate(base+"/stack-host.html"), loaded)
+		sh, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`(() => { const a = document.querySelector(".ev > a.ev-claim"); a.focus(); const p = a.parentNode.querySelector(".ev-pop"); const v = p.querySelector(".ev-value"); return [document.documentElement.getAttribute("data-evdoc-scheme"), getComputedStyle(p).backgroundColor, getComputedStyle(p).fontSize, v ? getComputedStyle(v).fontSize : ""]; })()`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(sh) != 4 || sh[0] != "light" || sh[1] != "rgb(255, 255, 255)" || sh[2] != "13.6px" || sh[3] != "16px" {
+			t.Errorf("light host with body.dark and a 62.5 %% root under a dark system setting: scheme, popover background, popover and value font sizes %q; want light, rgb(255, 255, 255), 13.6px, 16px", sh)
+		}
 		// The evidence viewer in dark mode: a dark raw panel, every token
 		// and line number readable on it.
 		for _, page := range []string{"/evidence/dns-passthrough-tcp/report-md/", "/evidence/dns-passthrough-tcp/evidence-toml/"} {
