@@ -109,6 +109,7 @@ func newDoctorCmd(root *string, stdout, stderr io.Writer) *cobra.Command {
 		},
 	}
 	cmd.Flags().StringVar(&hugoFlag, "hugo", "", "the Hugo binary `PATH` (\"pinned\": the pinned Hugo)")
+	addRootFlag(cmd, root)
 	cmd.Flags().StringVar(&keep, "keep", "", "build into `DIR` (DIR/without, DIR/with) and keep both builds")
 	return cmd
 }
