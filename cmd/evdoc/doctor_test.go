@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"golang.org/x/tools/txtar"
+
 	"github.com/evdoc-lab/evdoc/generator/hosttheme"
 	"github.com/evdoc-lab/evdoc/internal/txtartest"
 )
@@ -44,5 +46,99 @@ func TestDoctor(t *testing.T) {
 	}
 	if code, out, stderr := evdoc("doctor", "--hugo", hugo, "--root", dir); code != 2 || !strings.Contains(stderr, "does not name evdoc's component") {
 		t.Errorf("doctor without evdoc in the theme list: exit %d\n%s%s", code, out, stderr)
+	}
+}
+
+// guestBuild is a ko/ja site whose theme has a link render hook that
+// opens external links in a new tab, and PaperMod's head hook name.
+const guestBuild = `-- hugo.toml --
+baseURL = "/"
+title = "guest"
+theme = ["evdoc", "tab"]
+defaultContentLanguage = "ko"
+disableKinds = ["taxonomy", "term", "rss", "sitemap"]
+[languages.ko]
+  weight = 1
+  contentDir = "content/ko"
+[languages.ja]
+  weight = 2
+  contentDir = "content/ja"
+[params]
+  sourceLanguage = "ko"
+-- evidence/run/evidence.toml --
+id = "run"
+title = "run"
+date = "2026-07-09"
+environment = "lab"
+report = "docs/p.md"
+origin = "raw"
+
+[[table]]
+file = "r.md"
+heading = "R"
+name = "r"
+rows = { "s1" = "s1" }
+columns = { "n" = "n" }
+-- evidence/run/r.md --
+## R
+
+| case | n |
+|---|---|
+| s1 | 4 |
+-- content/ko/docs/p.md --
+---
+title: 재시도
+---
+
+요청 [4건](ev:run/r.s1.n)을 보냈다. [명세](https://example.com/spec)를 보라.
+-- content/ja/docs/p.md --
+---
+title: リトライ
+---
+
+リクエスト[4件](ev:run/r.s1.n)を送った。[仕様](https://example.com/spec)を見よ。
+-- themes/tab/layouts/baseof.html --
+<!DOCTYPE html>
+<html lang="{{ site.Language.Lang }}"><head><meta charset="utf-8"><title>{{ .Title }}</title>{{ partial "extend_head.html" . }}</head>
+<body><main>{{ block "main" . }}{{ end }}</main></body>
+</html>
+-- themes/tab/layouts/_partials/extend_head.html --
+-- themes/tab/layouts/home.html --
+{{ define "main" }}home{{ end }}
+-- themes/tab/layouts/list.html --
+{{ define "main" }}{{ .Content }}{{ end }}
+-- themes/tab/layouts/single.html --
+{{ define "main" }}<article>{{ .Content }}</article>{{ end }}
+-- themes/tab/layouts/_markup/render-link.html --
+<a href="{{ .Destination | safeURL }}"{{ if strings.HasPrefix .Destination "http" }} target="_blank" rel="noopener"{{ end }}>{{ .Text }}</a>
+{{- /* end */ -}}
+`
+
+// TestBuildRunsHostLinkHook: evdoc build renders a link that is not a
+// claim with the theme's own link render hook, written fresh into its
+// stage, even when the project has no copy (or an old one) of it; claims
+// stay evdoc's.
+func TestBuildRunsHostLinkHook(t *testing.T) {
+	hugo := buildHugo(t)
+	dir := txtartest.Write(t, txtar.Parse([]byte(guestBuild)))
+	if code, out, stderr := evdoc("init", "--root", dir); code != 0 {
+		t.Fatalf("init: exit %d\n%s%s", code, out, stderr)
+	}
+	// an old copy in the project: build uses the theme's hook as it is now
+	copyPath := filepath.Join(dir, "layouts", filepath.FromSlash(hosttheme.HostLinkHook))
+	if err := os.WriteFile(copyPath, []byte(hosttheme.CopyMark+"old */}}<a class=\"old\">{{ .Text }}</a>"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, out, stderr := evdoc("build", "--hugo", hugo, "--root", dir); code != 0 {
+		t.Fatalf("build: exit %d\n%s%s", code, out, stderr)
+	}
+	for _, page := range []string{"docs/p/index.html", "ja/docs/p/index.html"} {
+		b, err := os.ReadFile(filepath.Join(dir, "public", filepath.FromSlash(page)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(b), `href="https://example.com/spec" target="_blank" rel="noopener">`) || strings.Contains(string(b), `class="old"`) || !strings.Contains(string(b), `class="ev-claim`) {
+			t.Errorf("%s: want the theme's link hook for the link and evdoc's claim:\n%s", page, b)
+		}
 	}
 }
