@@ -2,12 +2,14 @@ package main
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"golang.org/x/tools/txtar"
 
+	"github.com/evdoc-lab/evdoc/generator/guest"
 	"github.com/evdoc-lab/evdoc/generator/hosttheme"
 	"github.com/evdoc-lab/evdoc/internal/txtartest"
 )
@@ -132,10 +134,27 @@ func TestBuildRunsHostLinkHook(t *testing.T) {
 	if code, out, stderr := evdoc("build", "--hugo", hugo, "--root", dir); code != 0 {
 		t.Fatalf("build: exit %d\n%s%s", code, out, stderr)
 	}
+	// the same site by plain Hugo without evdoc's component
+	without := filepath.Join(t.TempDir(), "without")
+	if out, err := exec.Command(hugo, "--source", dir, "--destination", without, "--theme", "tab", "--logLevel", "error").CombinedOutput(); err != nil {
+		t.Fatalf("hugo without evdoc: %v\n%s", err, out)
+	}
 	for _, page := range []string{"docs/p/index.html", "ja/docs/p/index.html"} {
 		b, err := os.ReadFile(filepath.Join(dir, "public", filepath.FromSlash(page)))
 		if err != nil {
 			t.Fatal(err)
+		}
+		// the page evdoc build published differs from the host's only
+		// by evdoc's head injection and its claim elements (popovers)
+		w, err := os.ReadFile(filepath.Join(without, filepath.FromSlash(page)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := guest.ComparePage(w, b); d != nil {
+			t.Errorf("%s: %v", page, d)
+		}
+		if !strings.Contains(string(b), `<span class="ev"><a class="ev-claim`) || !strings.Contains(string(w), `<a href="ev:run/r.s1.n">`) {
+			t.Errorf("%s: no claim with evdoc, or no ev: link without:\n%s\n%s", page, b, w)
 		}
 		if !strings.Contains(string(b), `href="https://example.com/spec" target="_blank" rel="noopener">`) || strings.Contains(string(b), `class="old"`) || !strings.Contains(string(b), `class="ev-claim`) {
 			t.Errorf("%s: want the theme's link hook for the link and evdoc's claim:\n%s", page, b)
