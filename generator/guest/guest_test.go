@@ -61,3 +61,24 @@ func TestClaimElements(t *testing.T) {
 		t.Errorf("got %q, want %q", parts, want)
 	}
 }
+
+// FuzzComparePage: a page compared with itself is the same, also with
+// evdoc's head injection added to the build with evdoc; no input panics.
+func FuzzComparePage(f *testing.F) {
+	f.Add("<p>a</p>", "<p>b</p>")
+	f.Add(`<p><a href="ev:a">4</a></p>`, `<p><span class="ev"><a>4</a><span class="ev-pop"></span></span></p>`)
+	f.Add(`<span class="ev"><span>`, `</span></span><span class="ev-exempt">`)
+	f.Fuzz(func(t *testing.T, a, b string) {
+		_ = ComparePage([]byte(a), []byte(b))
+		_ = ClaimElements([]byte(b))
+		if headInjection.MatchString(a) {
+			return
+		}
+		if d := ComparePage([]byte(a), []byte(a)); d != nil {
+			t.Fatalf("a page differs from itself: %v", d)
+		}
+		if d := ComparePage([]byte(a), []byte(inj+a)); d != nil {
+			t.Fatalf("a page differs from itself with evdoc's injection: %v", d)
+		}
+	})
+}
