@@ -17,8 +17,10 @@ import (
 	"github.com/evdoc-lab/evdoc/generator/site"
 )
 
-func newDoctorCmd(root *string, stdout, stderr io.Writer) *cobra.Command {
+func newDoctorCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *cobra.Command {
 	var hugoFlag, keep string
+	var built bool
+	var lf lockFlags
 	cmd := &cobra.Command{
 		Use:   "doctor",
 		Short: "Show what evdoc's component changes in the site: build it with Hugo without and with it, and compare every page",
@@ -34,9 +36,13 @@ func newDoctorCmd(root *string, stdout, stderr io.Writer) *cobra.Command {
 			"builds, and exits 1; 0 when there is none. It first says when the copy of the theme's link\n" +
 			"render hook evdoc's hook runs for other links (layouts/" + hosttheme.HostLinkHook + ")\n" +
 			"is missing or older than the theme's hook (evdoc init writes it again; evdoc build always\n" +
-			"uses the theme's current one). Evidence pages, which only evdoc build adds, are not compared.\n\n" + hugoLookupHelp,
+			"uses the theme's current one). Evidence pages, which only evdoc build adds, are not compared,\n" +
+			"but with --build: the site with evdoc is then the one evdoc build publishes (claims checked,\n" +
+			"with their popovers; evidence pages, evdoc's own, added), so a page of the theme that lists\n" +
+			"the site's sections, pages or feeds shows what evidence pages change in it.\n\n" + hugoLookupHelp,
 		Example: "  evdoc doctor\n" +
-			"  evdoc doctor --keep /tmp/compare   # keep both builds (without/, with/) to diff them",
+			"  evdoc doctor --keep /tmp/compare   # keep both builds (without/, with/) to diff them\n" +
+			"  evdoc doctor --build               # compare with what evdoc build publishes",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			hugo, err := findHugo(cmd.Context(), hugoFlag, *root, osHugoEnv(stderr))
@@ -72,10 +78,43 @@ func newDoctorCmd(root *string, stdout, stderr io.Writer) *cobra.Command {
 				defer os.RemoveAll(dir)
 			}
 			without, with := filepath.Join(dir, "without"), filepath.Join(dir, "with")
-			for _, b := range []struct {
+			builds := []struct {
 				out    string
 				themes []string
-			}{{without, host}, {with, nil}} {
+			}{{without, host}, {with, nil}}
+			var own func(string) bool
+			if built {
+				builds = builds[:1]
+				l, err := lockProject(cmd.Context(), *root, "doctor", lf, stderr)
+				if err != nil {
+					return err
+				}
+				defer l.Unlock()
+				lopt := opts.load()
+				lopt.Lazy = true
+				s, err := loadSite(cmd.Context(), *root, lopt)
+				if err != nil {
+					return &exitError{2, err}
+				}
+				if err := os.RemoveAll(with); err != nil {
+					return &exitError{2, err}
+				}
+				if err := s.Build(cmd.Context(), site.BuildOptions{Out: with, Log: stderr, Check: opts.check, Hugo: hugo}); err != nil {
+					return &exitError{2, fmt.Errorf("evdoc build: %v", err)}
+				}
+				langs := map[string]bool{}
+				for _, l := range s.Config.Ordered() {
+					langs[l.Code] = true
+				}
+				// evidence pages, under each language's path
+				own = func(f string) bool {
+					if first, rest, ok := strings.Cut(f, "/"); ok && langs[first] {
+						f = rest
+					}
+					return strings.HasPrefix(f, site.EvidenceDir+"/")
+				}
+			}
+			for _, b := range builds {
 				if err := os.RemoveAll(b.out); err != nil {
 					return &exitError{2, err}
 				}
@@ -94,7 +133,7 @@ func newDoctorCmd(root *string, stdout, stderr io.Writer) *cobra.Command {
 					return &exitError{2, fmt.Errorf("hugo could not build the site %s: %v\n%s", what, err, out.String())}
 				}
 			}
-			diffs, err := guest.CompareDirs(without, with, guest.Options{})
+			diffs, err := guest.CompareDirs(without, with, guest.Options{Own: own})
 			if err != nil {
 				return &exitError{2, err}
 			}
@@ -110,6 +149,8 @@ func newDoctorCmd(root *string, stdout, stderr io.Writer) *cobra.Command {
 	}
 	cmd.Flags().StringVar(&hugoFlag, "hugo", "", "the Hugo binary `PATH` (\"pinned\": the pinned Hugo)")
 	addRootFlag(cmd, root)
+	cmd.Flags().BoolVar(&built, "build", false, "compare with the site evdoc build publishes (claims checked, evidence pages added) instead of plain hugo's")
+	lf.register(cmd)
 	cmd.Flags().StringVar(&keep, "keep", "", "build into `DIR` (DIR/without, DIR/with) and keep both builds")
 	return cmd
 }

@@ -134,6 +134,10 @@ func TestBuildRunsHostLinkHook(t *testing.T) {
 	if code, out, stderr := evdoc("build", "--hugo", hugo, "--root", dir); code != 0 {
 		t.Fatalf("build: exit %d\n%s%s", code, out, stderr)
 	}
+	// doctor --build: evdoc build's site against plain Hugo's without evdoc
+	if code, out, stderr := evdoc("doctor", "--build", "--hugo", hugo, "--root", dir); code != 0 || !strings.Contains(out, "every file is the same") {
+		t.Errorf("doctor --build: exit %d\n%s%s", code, out, stderr)
+	}
 	// the same site by plain Hugo without evdoc's component
 	without := filepath.Join(t.TempDir(), "without")
 	if out, err := exec.Command(hugo, "--source", dir, "--destination", without, "--theme", "tab", "--logLevel", "error").CombinedOutput(); err != nil {
