@@ -45,7 +45,7 @@ func newDoctorCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *
 			"  evdoc doctor --build               # compare with what evdoc build publishes",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			hugo, err := findHugo(cmd.Context(), hugoFlag, *root, osHugoEnv(stderr))
+			hugo, err := findHugo(cmd.Context(), hugoFlag, osHugoEnv(stderr))
 			if err != nil {
 				return errNoHugo(err)
 			}
@@ -123,6 +123,7 @@ func newDoctorCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *
 					args = append(args, "--theme", strings.Join(b.themes, ","))
 				}
 				c := exec.CommandContext(cmd.Context(), hugo[0], args...)
+				c.Env = site.HugoEnviron(os.Environ(), nil) // as build runs it: no secret of the environment reaches the templates
 				var out bytes.Buffer
 				c.Stdout, c.Stderr = &out, &out
 				if err := c.Run(); err != nil {
