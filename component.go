@@ -31,5 +31,5 @@ const ComponentDir = "themes/evdoc"
 // configuration keeps its theme). They are not part of the component, so
 // a site's own theme keeps its look.
 func SiteLayouts() []string {
-	return []string{"layouts/baseof.html", "layouts/home.html", "layouts/page.html", "layouts/section.html", "layouts/_markup/render-heading.html"}
+	return []string{"layouts/baseof.html", "layouts/home.html", "layouts/page.html", "layouts/section.html", "layouts/_markup/render-heading.html", "layouts/_markup/render-table.html", "layouts/_partials/evdoc/host/render-link.html"}
 }

@@ -125,7 +125,7 @@ func newBuildCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *c
 			"  evdoc build --strict                 # CI: warnings (evdoc's and Hugo's) fail the build",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			hugo, err := findHugo(cmd.Context(), hugoFlag, *root, osHugoEnv(stderr))
+			hugo, err := findHugo(cmd.Context(), hugoFlag, osHugoEnv(stderr))
 			if err != nil {
 				return errNoHugo(err)
 			}

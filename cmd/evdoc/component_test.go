@@ -59,7 +59,7 @@ func TestComponentOutOfDate(t *testing.T) {
 			if err := os.Remove(filepath.Join(dir, "themes/evdoc", shortcode)); err != nil {
 				t.Fatal(err)
 			}
-			prependFile(t, filepath.Join(dir, "hugo.toml"), "themesDir = \"../shared-themes\"\n")
+			prependFile(t, filepath.Join(dir, "hugo.toml"), "themesDir = \"other-themes\"\n")
 		}, nil},
 		{"vendored module", func(t *testing.T, dir string) {
 			if err := os.Remove(filepath.Join(dir, "themes/evdoc", shortcode)); err != nil {

@@ -56,6 +56,7 @@ func TestHelpListsOnlyFlagsUsed(t *testing.T) {
 		"evdoc version":      {},
 		"evdoc rules":        {"format"},
 		"evdoc init":         {"root", "verbose"},
+		"evdoc doctor":       {"build", "hugo", "keep", "lock-wait", "root"},
 		"evdoc i18n":         {"root"},
 		"evdoc i18n status":  {"format", "root"},
 		"evdoc i18n mark":    {"lock-wait", "root"},

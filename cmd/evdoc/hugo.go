@@ -13,8 +13,6 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
-
-	"github.com/evdoc-lab/evdoc/generator/site"
 )
 
 // modulePath is evdoc's Go module path: go install modulePath/cmd/evdoc@VERSION.
@@ -33,10 +31,12 @@ const hugoLookupHelp = `Hugo is found in this order:
      the value "pinned" skips to step 3);
   2. a hugo on PATH whose version is in the supported range ` + "v0.165.x" + `
      (another version is an error naming it: pass --hugo, or --hugo=pinned);
-  3. the pinned Hugo ` + pinnedHugoVersion + `: the project's tools/hugo tool module
-     when it has one, otherwise built once from the Go module proxy
-     (go install ` + hugoModule + `@` + pinnedHugoVersion + `) into the user cache
-     directory, which takes a few minutes the first time (needs Go).`
+  3. the pinned Hugo ` + pinnedHugoVersion + `, built once from the Go module proxy
+     (go install ` + hugoModule + `@` + pinnedHugoVersion + `, checked against the Go
+     checksum database) into the user cache directory, which takes a few
+     minutes the first time (needs Go). The version is evdoc's own: nothing
+     in the checked repository (a tools/hugo module, go.mod, go.work)
+     chooses what is built or run.`
 
 // hugoEnv is what findHugo consults; tests replace it.
 type hugoEnv struct {
@@ -64,8 +64,15 @@ func osHugoEnv(log io.Writer) hugoEnv {
 		install: func(ctx context.Context, pkg, dir string, log io.Writer) error {
 			// -v names each package as it is built: installProgress
 			// counts them for its progress lines.
+			// Run in dir, not in the project: go reads the go.mod and
+			// go.work of its working directory (a toolchain line
+			// among them), and the project's are the repository's.
+			if err := os.MkdirAll(dir, 0o755); err != nil {
+				return err
+			}
 			c := exec.CommandContext(ctx, "go", "install", "-v", pkg)
-			c.Env = append(os.Environ(), "GOBIN="+dir, "GOFLAGS=-buildvcs=false")
+			c.Dir = dir
+			c.Env = append(os.Environ(), "GOBIN="+dir, "GOFLAGS=-buildvcs=false", "GOWORK=off")
 			p := startInstallProgress(log, 15*time.Second)
 			c.Stdout, c.Stderr = p, p
 			err := c.Run()
@@ -102,8 +109,9 @@ func hugoSupported(v [3]int) bool {
 }
 
 // findHugo returns the Hugo command build runs, in the order hugoLookupHelp
-// documents. flag is --hugo ("" when not given); root is the project.
-func findHugo(ctx context.Context, flag, root string, env hugoEnv) ([]string, error) {
+// documents. flag is --hugo ("" when not given). The project never
+// decides what runs (see hugoLookupHelp's step 3).
+func findHugo(ctx context.Context, flag string, env hugoEnv) ([]string, error) {
 	bin, from := flag, "--hugo"
 	if bin == "" {
 		bin, from = env.getenv("EVDOC_HUGO"), "EVDOC_HUGO"
@@ -127,9 +135,9 @@ func findHugo(ctx context.Context, flag, root string, env hugoEnv) ([]string, er
 			return []string{p}, nil
 		}
 	}
-	if _, err := os.Stat(filepath.Join(root, "tools", "hugo", "go.mod")); err == nil {
-		return site.PinnedHugo(root), nil
-	}
+	// Not the project's tools/hugo tool module, nor anything else of
+	// the project: the repository is untrusted, and go would compile
+	// and run whatever program that module names.
 	cache, err := env.cacheDir()
 	if err != nil {
 		return nil, fmt.Errorf("no Hugo: none on PATH and no user cache directory to build the pinned one in (%v); pass --hugo PATH", err)

@@ -6,8 +6,10 @@ import (
 	"errors"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -29,40 +31,30 @@ func TestPinnedHugoMatchesToolModule(t *testing.T) {
 }
 
 func TestFindHugo(t *testing.T) {
-	repo := t.TempDir() // a project with its own tools/hugo module
-	if err := os.MkdirAll(filepath.Join(repo, "tools", "hugo"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(repo, "tools", "hugo", "go.mod"), []byte("module x\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	plain := t.TempDir() // a user's project
 	tests := []struct {
 		name       string
 		flag       string
 		env        string
 		path       string // hugo on PATH ("" none)
 		version    string // its `hugo version` output
-		root       string
-		cached     bool // the pinned build is already in the cache
+		cached     bool   // the pinned build is already in the cache
 		installErr error
 		want       string // command joined by spaces; "CACHE" is the cache binary
 		wantErr    string
 		installs   bool
 	}{
-		{name: "flag wins", flag: "/opt/hugo", env: "/env/hugo", path: "/usr/bin/hugo", version: "hugo v0.165.0", root: plain, want: "/opt/hugo"},
-		{name: "env", env: "/env/hugo", path: "/usr/bin/hugo", version: "hugo v0.165.0", root: plain, want: "/env/hugo"},
-		{name: "path in range", path: "/usr/bin/hugo", version: "hugo v0.165.2-abc+extended linux/amd64 BuildDate=x", root: plain, want: "/usr/bin/hugo"},
-		{name: "path too old", path: "/usr/bin/hugo", version: "hugo v0.120.4 linux/amd64", root: plain, wantErr: "hugo on PATH (/usr/bin/hugo) is v0.120.4; evdoc supports v0.165.x"},
-		{name: "path too new", path: "/usr/bin/hugo", version: "hugo v0.170.0", root: plain, wantErr: "is v0.170.0"},
-		{name: "path no version", path: "/usr/bin/hugo", version: "garbage", root: plain, wantErr: "gave no version"},
-		{name: "pinned skips path", flag: "pinned", path: "/usr/bin/hugo", version: "hugo v0.120.4", root: plain, cached: true, want: "CACHE"},
-		{name: "env pinned", env: "pinned", path: "/usr/bin/hugo", version: "hugo v0.120.4", root: repo, want: "go -C " + filepath.Join(repo, "tools", "hugo") + " tool hugo"},
-		{name: "tool module", root: repo, want: "go -C " + filepath.Join(repo, "tools", "hugo") + " tool hugo"},
-		{name: "cached build", root: plain, cached: true, want: "CACHE"},
-		{name: "build on demand", root: plain, want: "CACHE", installs: true},
-		{name: "build fails", root: plain, installErr: errors.New("exit status 1"), wantErr: "building Hugo v0.165.0: exit status 1; install Go 1.26+ or pass --hugo PATH", installs: true},
-		{name: "flag not found", flag: "/missing/hugo", root: plain, wantErr: "--hugo=/missing/hugo: not found"},
+		{name: "flag wins", flag: "/opt/hugo", env: "/env/hugo", path: "/usr/bin/hugo", version: "hugo v0.165.0", want: "/opt/hugo"},
+		{name: "env", env: "/env/hugo", path: "/usr/bin/hugo", version: "hugo v0.165.0", want: "/env/hugo"},
+		{name: "path in range", path: "/usr/bin/hugo", version: "hugo v0.165.2-abc+extended linux/amd64 BuildDate=x", want: "/usr/bin/hugo"},
+		{name: "path too old", path: "/usr/bin/hugo", version: "hugo v0.120.4 linux/amd64", wantErr: "hugo on PATH (/usr/bin/hugo) is v0.120.4; evdoc supports v0.165.x"},
+		{name: "path too new", path: "/usr/bin/hugo", version: "hugo v0.170.0", wantErr: "is v0.170.0"},
+		{name: "path no version", path: "/usr/bin/hugo", version: "garbage", wantErr: "gave no version"},
+		{name: "pinned skips path", flag: "pinned", path: "/usr/bin/hugo", version: "hugo v0.120.4", cached: true, want: "CACHE"},
+		{name: "env pinned", env: "pinned", path: "/usr/bin/hugo", version: "hugo v0.120.4", cached: true, want: "CACHE"},
+		{name: "cached build", cached: true, want: "CACHE"},
+		{name: "build on demand", want: "CACHE", installs: true},
+		{name: "build fails", installErr: errors.New("exit status 1"), wantErr: "building Hugo v0.165.0: exit status 1; install Go 1.26+ or pass --hugo PATH", installs: true},
+		{name: "flag not found", flag: "/missing/hugo", wantErr: "--hugo=/missing/hugo: not found"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -113,7 +105,7 @@ func TestFindHugo(t *testing.T) {
 				},
 				log: &log,
 			}
-			got, err := findHugo(context.Background(), tt.flag, tt.root, env)
+			got, err := findHugo(context.Background(), tt.flag, env)
 			if installed != tt.installs {
 				t.Errorf("installed = %v, want %v", installed, tt.installs)
 			}
@@ -177,4 +169,138 @@ func TestEveryCommandHasExamples(t *testing.T) {
 	}
 	var out bytes.Buffer
 	walk(newRootCmd(&out, &out))
+}
+
+// TestBuildNeverRunsProjectToolModule: with no --hugo, no EVDOC_HUGO and
+// no hugo on PATH, build runs evdoc's pinned Hugo from the user cache,
+// never a tools/hugo tool module the checked repository ships (which go
+// would compile and run: here a program that writes a marker).
+func TestBuildNeverRunsProjectToolModule(t *testing.T) {
+	goBin, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go on PATH")
+	}
+	dir := extract(t, "../../generator/site/testdata/check/clean.txtar")
+	marks := t.TempDir()
+	planted := filepath.Join(marks, "planted-ran")
+	files := map[string]string{
+		"tools/hugo/go.mod":       "module example.com/planted\n\ngo 1.24\n\ntool example.com/planted/hugo\n",
+		"tools/hugo/hugo/main.go": "package main\n\nimport \"os\"\n\nfunc main() {\n\tos.WriteFile(" + strconv.Quote(planted) + ", nil, 0o644)\n\tos.Exit(1)\n}\n",
+	}
+	for name, body := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// The pinned Hugo, already built in the user cache: a stand-in that
+	// says it ran and fails.
+	cache := t.TempDir()
+	pinned := filepath.Join(marks, "pinned-ran")
+	exe := filepath.Join(cache, "evdoc", "hugo", pinnedHugoVersion, "hugo")
+	if err := os.MkdirAll(filepath.Dir(exe), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(exe, []byte("#!/bin/sh\n: > "+pinned+"\nexit 1\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("XDG_CACHE_HOME", cache)
+	t.Setenv("EVDOC_HUGO", "")
+	t.Setenv("PATH", filepath.Dir(goBin)+string(os.PathListSeparator)+"/bin"+string(os.PathListSeparator)+"/usr/bin")
+	if _, err := exec.LookPath("hugo"); err == nil {
+		t.Skip("a hugo in /bin or /usr/bin")
+	}
+	code, _, stderr := evdoc("build", "--root", dir)
+	if _, err := os.Stat(planted); err == nil {
+		t.Fatalf("build compiled and ran the project's tools/hugo module (exit %d):\n%s", code, stderr)
+	}
+	if _, err := os.Stat(pinned); err != nil || code != 2 || !strings.Contains(stderr, "hugo failed") {
+		t.Errorf("the pinned Hugo of the cache did not run (exit %d, %v):\n%s", code, err, stderr)
+	}
+}
+
+// TestHugoGetsAllowListedEnvironment: build runs Hugo with the variables
+// site.HugoEnvNames lists and evdoc's own HUGO_ settings: a secret of
+// evdoc's environment, or a HUGO_ variable evdoc did not set, never
+// reaches Hugo (where a template's getenv could print it).
+func TestHugoGetsAllowListedEnvironment(t *testing.T) {
+	dir := extract(t, "../../generator/site/testdata/check/clean.txtar")
+	dump := filepath.Join(t.TempDir(), "env")
+	fake := filepath.Join(t.TempDir(), "hugo")
+	if err := os.WriteFile(fake, []byte("#!/bin/sh\nenv > "+dump+"\nexit 1\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("AWS_SECRET_ACCESS_KEY", "aws-k3y-55")
+	t.Setenv("EVDOC_PROBE_SECRET", "s3cr3t-7d1e")
+	t.Setenv("HUGO_PARAMS_TOKEN", "t0ken")
+	t.Setenv("LC_ALL", "C.UTF-8")
+	code, _, stderr := evdoc("build", "--hugo", fake, "--root", dir)
+	b, err := os.ReadFile(dump)
+	if err != nil || code != 2 {
+		t.Fatalf("the fake Hugo did not run (exit %d, %v):\n%s", code, err, stderr)
+	}
+	env := string(b)
+	for _, secret := range []string{"aws-k3y-55", "s3cr3t-7d1e", "t0ken"} {
+		if strings.Contains(env, secret) {
+			t.Errorf("Hugo's environment holds %q:\n%s", secret, env)
+		}
+	}
+	for _, want := range []string{"PATH=", "LC_ALL=C.UTF-8", "HUGO_ENVIRONMENT=production", "HUGO_CACHEDIR="} {
+		if !strings.Contains(env, want) {
+			t.Errorf("Hugo's environment lacks %s:\n%s", want, env)
+		}
+	}
+}
+
+// TestEveryCommandRefusesConfigOutside: with a language's contentDir
+// outside the project, every command that reads the project or writes
+// into it stops (exit 2) at the key before it writes anything: the
+// sibling project the path names is left as it was, and no evidence set
+// or figure is written.
+func TestEveryCommandRefusesConfigOutside(t *testing.T) {
+	fortio, err := filepath.Abs("../../generator/figure/testdata/fortio/evidence/fortio-readme/result.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	parent := t.TempDir()
+	victim := filepath.Join(parent, "victim", "content", "ja")
+	if err := os.MkdirAll(victim, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	page := filepath.Join(victim, "p.md")
+	if err := os.WriteFile(page, []byte("---\ntitle: p\n---\n\n[41건](ev:d3/d3.a.failed)\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dir := extract(t, "../../generator/site/testdata/check/clean.txtar")
+	b, err := os.ReadFile(filepath.Join(dir, "hugo.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := strings.Replace(string(b), `contentDir = "content/ja"`, "contentDir = "+strconv.Quote(filepath.Join(parent, "victim", "content", "ja")), 1)
+	if cfg == string(b) {
+		t.Fatal("fixture has no ja contentDir")
+	}
+	if err := os.WriteFile(filepath.Join(dir, "hugo.toml"), []byte(cfg), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"check"}, {"fix"}, {"build", "--hugo", "/bin/false"}, {"figures"}, {"i18n", "status"}, {"i18n", "mark", "content/ko/docs/p.md"},
+		{"new", "evidence", "x", "--from", fortio, "--origin", "raw", "--environment", "kind"},
+	} {
+		code, _, stderr := evdoc(append(args, "--root", dir)...)
+		if code != 2 || !strings.Contains(stderr, "hugo.toml:") || !strings.Contains(stderr, "languages.ja.contentdir") || !strings.Contains(stderr, ", outside ") {
+			t.Errorf("%v: exit %d, want 2 naming the key:\n%s", args, code, stderr)
+		}
+	}
+	if b, _ := os.ReadFile(page); !strings.Contains(string(b), "[41건]") {
+		t.Errorf("the page outside the project was rewritten:\n%s", b)
+	}
+	for _, p := range []string{"evidence/x", "public", "assets/figures"} {
+		if _, err := os.Stat(filepath.Join(dir, p)); err == nil {
+			t.Errorf("%s was written", p)
+		}
+	}
 }

@@ -189,6 +189,14 @@ func initProject(root string, log io.Writer, verbose bool) error {
 			fmt.Fprintf(log, "  note     %s %s\n", workflowFile, n)
 		}
 	}
+	if hasConfig != "" && cfg != nil {
+		// evdoc's link hook runs the theme's own for every link that is
+		// not a claim (plain hugo reads this copy; evdoc build writes it
+		// again into its stage).
+		if err := syncHostHook(root, cfg.Themes, "wrote   ", log); err != nil {
+			return err
+		}
+	}
 	if hasConfig != "" {
 		if verbose {
 			fmt.Fprintf(log, "\nREADME snippet (add it to your README):\n\n%s\n", readmeSnippet)
@@ -216,6 +224,12 @@ func upgradeProject(root string, id buildID, log io.Writer, verbose bool) error 
 		return fmt.Errorf("writing the theme component: %v", err)
 	}
 	fmt.Fprintf(log, "  updated  %s: the theme component of %s, now of evdoc %s\n", evdocfiles.ComponentDir, from, id)
+	// (a configuration evdoc's check rejects still names its themes)
+	if cfg, _ := site.LoadConfig(root); cfg != nil {
+		if err := syncHostHook(root, cfg.Themes, "updated ", log); err != nil {
+			return err
+		}
+	}
 	if verbose {
 		for _, p := range compFiles {
 			fmt.Fprintf(log, "             %s\n", p)
@@ -568,4 +582,22 @@ func newInitCmd(root *string, stdout io.Writer) *cobra.Command {
 func isDir(p string) bool {
 	fi, err := os.Stat(p)
 	return err == nil && fi.IsDir()
+}
+
+// syncHostHook writes the copy of the theme's link render hook that
+// evdoc's link hook runs for every link that is not a claim
+// (hosttheme.SyncHostHooks), never through a link out of the project.
+func syncHostHook(root string, themes []string, verb string, log io.Writer) error {
+	rel := "layouts/" + hosttheme.HostLinkHook
+	if err := safefile.CheckWrite(root, filepath.Join(root, filepath.FromSlash(rel))); err != nil {
+		return fmt.Errorf("writing %s: %w", rel, err)
+	}
+	f, changed, err := hosttheme.SyncHostHooks(root, root, themes)
+	if err != nil {
+		return fmt.Errorf("writing the theme's link render hook for evdoc's: %v", err)
+	}
+	if changed {
+		fmt.Fprintf(log, "  %s %s: the theme's link render hook, which evdoc's runs for links that are not claims\n", verb, f)
+	}
+	return nil
 }

@@ -58,6 +58,11 @@ func newEvidenceSet(root, name string, o newEvidenceOptions, opts *globalOptions
 	if len(o.from) == 0 {
 		return nil, nil, fmt.Errorf("--from: expected the raw file(s) to read")
 	}
+	// As every command: a configuration naming paths outside the
+	// project stops it before it writes.
+	if err := site.ConfineConfig(root); err != nil {
+		return nil, nil, err
+	}
 	// Regular files under the size limit, opened without blocking: a
 	// FIFO or a device is an error at once, not a read that never ends.
 	max := opts.load().Evidence.MaxFileSize

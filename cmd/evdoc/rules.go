@@ -22,7 +22,10 @@ func newRulesCmd(stdout io.Writer) *cobra.Command {
 		Long: "rules lists every rule evdoc reports, with its default severity and what it finds\n" +
 			"(docs/guide/rules.md has the same table with how to resolve each finding). A project\n" +
 			"changes a rule's severity, or turns it off, in evdoc.toml:\n\n" +
-			"  [rules]\n  link-missing-page = \"error\"   # error, warning, note or off",
+			"  [rules]\n  link-missing-page = \"error\"   # error, warning, note or off\n\n" +
+			"The core rules, which judge the numbers a page publishes (docs/guide/rules.md names\n" +
+			"them), cannot be lowered by the repository being checked: a setting other than\n" +
+			"\"error\" is an error at its evdoc.toml line.",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if !slices.Contains(report.RuleFormats, format) {

@@ -47,7 +47,7 @@ func newServeCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *c
 			if !cmd.Flags().Changed("port") {
 				port = 0 // Hugo's 1313, or a free port when that is taken
 			}
-			hugo, err := findHugo(cmd.Context(), hugoFlag, *root, osHugoEnv(stderr))
+			hugo, err := findHugo(cmd.Context(), hugoFlag, osHugoEnv(stderr))
 			if err != nil {
 				return errNoHugo(err)
 			}

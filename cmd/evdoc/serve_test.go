@@ -278,7 +278,7 @@ func TestServe(t *testing.T) {
 	// outlives Hugo's rebuilds, dropped them: popovers printed inline).
 	for _, u := range []string{page, base + "/", base + "/ja/"} {
 		got := get(u)
-		for _, want := range []string{"css/site.css", "js/evdoc.js"} {
+		for _, want := range []string{"evdoc/css/site.css", "evdoc/js/evdoc.js"} {
 			if !strings.Contains(got, want) {
 				t.Errorf("%s after the saves lacks %s (evdoc's head):\n%s", u, want, got)
 			}

@@ -35,8 +35,11 @@ var (
 	// proseNumber is a run of decimal digits of any script (unicode.Nd:
 	// 0-9, ０-９, ٣, 𝟒 …) and vulgar fractions (½, ⅔, 1½), with decimal
 	// and group separators between digits (1,234.5) and underscores
-	// before groups of three (1_000).
-	proseNumber = regexp.MustCompile(`[\p{Nd}¼-¾⅐-⅞↉]+(?:[.,]\p{Nd}+|_[0-9]{3})*`)
+	// before groups of three (1_000), and an exponent after it (10², 10^2,
+	// 10⁻³: one number); or one other numeric symbol (unicode.No or Nl:
+	// ③, Ⅻ, a superscript ¹ that follows no digit), which classify names
+	// (see symbolRule).
+	proseNumber = regexp.MustCompile(`[\p{Nd}¼-¾⅐-⅞↉]+(?:[.,]\p{Nd}+|_[0-9]{3})*(?:\^[-−]?[0-9]{1,3}|⁻?[⁰¹²³⁴-⁹]{1,3})?|[\p{No}\p{Nl}]`)
 	dateRe      = regexp.MustCompile(`^\d{4}[-/.]\d{1,2}[-/.]\d{1,2}`)
 	cjkDateRe   = regexp.MustCompile(`^(\d{4}\s*[年년]\s*)?\d{1,2}\s*[月월](\s*\d{1,2}\s*[日일])?`)
 	timeRe      = regexp.MustCompile(`^\d{1,2}:\d{2}(:\d{2})?`)
@@ -201,7 +204,8 @@ func DecodeCharRefs(seg []byte, start, stop int) (dec []byte, offs []int) {
 }
 
 // hasDigit reports whether b holds a decimal digit of any script
-// (unicode.Nd) or a vulgar fraction (see isFractionRune).
+// (unicode.Nd), a vulgar fraction or another numeric symbol (unicode.No,
+// unicode.Nl): a rune proseNumber matches.
 func hasDigit(b []byte) bool {
 	for i, c := range b {
 		if c >= '0' && c <= '9' {
@@ -209,12 +213,60 @@ func hasDigit(b []byte) bool {
 		}
 		if c >= 0x80 && utf8.RuneStart(c) {
 			r, _ := utf8.DecodeRune(b[i:])
-			if r >= 0x80 && (unicode.IsDigit(r) || isFractionRune(r)) {
+			if r >= 0x80 && unicode.IsNumber(r) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// NumeralMark returns the value of a circled, parenthesized, full-stop,
+// dingbat or Roman numeral (① ⑴ ⒈ ⓫ ❶ ➀ ➊ ㉑ ㊱ Ⅰ ⅰ): a mark that numbers
+// an item, not a measurement.
+func NumeralMark(r rune) (int, bool) {
+	for _, b := range []struct {
+		lo, hi rune
+		from   int
+	}{
+		{0x2460, 0x2473, 1}, {0x2474, 0x2487, 1}, {0x2488, 0x249B, 1}, {0x24EA, 0x24EA, 0}, {0x24EB, 0x24F4, 11},
+		{0x24F5, 0x24FE, 1}, {0x24FF, 0x24FF, 0}, {0x2776, 0x277F, 1}, {0x2780, 0x2789, 1}, {0x278A, 0x2793, 1},
+		{0x3251, 0x325F, 21}, {0x32B1, 0x32BF, 36}, {0x2160, 0x216B, 1}, {0x2170, 0x217B, 1},
+	} {
+		if r >= b.lo && r <= b.hi {
+			return b.from + int(r-b.lo), true
+		}
+	}
+	return 0, false
+}
+
+// isScript reports whether r is a superscript or subscript digit.
+func isScript(r rune) bool {
+	return r == '¹' || r == '²' || r == '³' || r >= '⁰' && r <= '⁹' || r >= '₀' && r <= '₉'
+}
+
+// symbolRule classifies a numeric symbol proseNumber matched alone at
+// src[a:] (r, of unicode.No or Nl, not a vulgar fraction): a numeral
+// mark (③, Ⅻ) numbers an item ("numbering"); a superscript or subscript
+// after an ASCII letter is part of a unit or a name (m², H₂O:
+// "identifier"), after anything else a footnote mark ("numbering"); any
+// other symbol ("" : bound to no evidence) must be written as a claim
+// or an exemption marker, so no number is invisible. ok is false for
+// 〇, the Han zero, a number word read as the others (一, 二) are.
+func symbolRule(src []byte, a int, r rune) (rule string, ok bool) {
+	switch {
+	case r == '〇':
+		return "", false
+	case isScript(r):
+		if a > 0 && isASCIILetter(src[a-1]) && src[a-1] != '_' {
+			return "identifier", true
+		}
+		return "numbering", true
+	}
+	if _, mark := NumeralMark(r); mark {
+		return "numbering", true
+	}
+	return "", true
 }
 
 // isFractionRune reports whether r is a vulgar fraction: ¼ ½ ¾, ⅐ … ⅞,
@@ -252,12 +304,24 @@ func scanDecoded(ix *diag.LineIndex, src []byte, start, stop int, headingStart b
 			for b++; b < len(src) && isDigitByte(src[b]); b++ {
 			}
 		}
-		b = compoundEnd(src, b)
 		rule := ""
+		symbol := false
+		if r, _ := utf8.DecodeRune(src[a:]); r >= 0x80 && !unicode.IsDigit(r) && !isFractionRune(r) {
+			var ok bool
+			if rule, ok = symbolRule(src, a, r); !ok {
+				continue
+			}
+			symbol = true
+		} else {
+			b = compoundEnd(src, b)
+		}
 		for _, r := range []struct {
 			re   *regexp.Regexp
 			name string
 		}{{dateRe, "date"}, {cjkDateRe, "date"}, {timeRe, "time"}, {cjkTimeRe, "time"}} {
+			if symbol {
+				break
+			}
 			if m := r.re.FindIndex(src[a:]); m != nil && a+m[1] > b && (a+m[1] >= len(src) || !isDigitByte(src[a+m[1]])) && (r.re != cjkTimeRe || cjkTime(src[a:a+m[1]], src[a+m[1]:])) {
 				b, rule = a+m[1], r.name
 				break
@@ -271,7 +335,7 @@ func scanDecoded(ix *diag.LineIndex, src []byte, start, stop int, headingStart b
 			continue
 		}
 		skip[0], skip[1] = sa, sb
-		if rule == "" {
+		if rule == "" && !symbol {
 			rule = classify(src, a, b, headingStart && m[0] == 0)
 		}
 		pn := ProseNumber{Text: string(src[a:b]), Pos: ix.Pos(sa), End: sb, Rule: rule}
@@ -451,13 +515,22 @@ var (
 		"Service", "Gateway", "Not Found", "Bad", "Internal", "Too Many", "Unavailable", "Forbidden", "Unauthorized"}
 )
 
+// codeBefore are the words after which 0 is a status code: Envoy and
+// Istio log response code 0 when no response was sent (a downstream
+// reset), and authors name it "응답 코드 0", "応答コード0", "response
+// code 0", "status 0", "HTTP 0". 응답, 応答 and レスポンス alone are not
+// among them: "응답 0" may count responses.
+var codeBefore = []string{"HTTP", "http", "status", "Status", "code", "Code", "코드", "ステータス", "コード"}
+
 // statusCode reports whether src[a:b] is an HTTP status code: a
 // three-digit integer 100–599 with a status word right before it
 // (spaces, ":" or "=" between) or right after it (after optional spaces),
-// and no unit or counter after it ("응답 200건" counts responses). A
-// status code is an identifier, like a port: it needs no evidence.
+// or 0 right after a code word (codeBefore), and no unit or counter
+// after it ("응답 200건" counts responses). A status code is an
+// identifier, like a port: it needs no evidence.
 func statusCode(src []byte, a, b int) bool {
-	if b-a != 3 || src[a] < '1' || src[a] > '5' {
+	zero := b-a == 1 && src[a] == '0'
+	if !zero && (b-a != 3 || src[a] < '1' || src[a] > '5') {
 		return false
 	}
 	rest := strings.TrimLeft(string(src[b:min(len(src), b+32)]), " ")
@@ -468,12 +541,24 @@ func statusCode(src []byte, a, b int) bool {
 		return false
 	}
 	before := strings.TrimRight(string(src[max(0, a-32):a]), " :=")
+	if zero {
+		return hasAnySuffix(before, codeBefore)
+	}
 	for _, w := range statusBefore {
 		if strings.HasSuffix(before, w) {
 			return true
 		}
 	}
 	return hasAnyPrefix(rest, statusAfter)
+}
+
+func hasAnySuffix(s string, words []string) bool {
+	for _, w := range words {
+		if strings.HasSuffix(s, w) {
+			return true
+		}
+	}
+	return false
 }
 
 func hasAnyPrefix(s string, words []string) bool {

@@ -64,6 +64,22 @@ func TestCoverageRules(t *testing.T) {
 		{"HTTP 요청 503", "503:"},
 		{"200ms 응답", "200:"},
 		{"응답 코드 700", "700:"},
+		// 0 after a code word is a status code (Envoy's "no response")
+		{"응답 코드 0(`http2.remote_reset`)", "0:status"},
+		{"応答コード0で終わった", "0:status"},
+		{"response code 0 and status: 0, HTTP 0", "0:status 0:status 0:status"},
+		{"응답 0건", "0:"},
+		{"응답 0", "0:"},
+		{"코드 0ms", "0:"},
+		{"응답 코드 05", "05:"},
+		// an exponent is part of its number; other numeric symbols are
+		// numbering marks, units' or names' superscripts, or numbers
+		{"10² 건과 10^3 건, 10⁻³ 초", "10²: 10^3: 10⁻³:"},
+		{"③ 단계와 ⑶, Ⅻ, ❶", "③:numbering ⑶:numbering Ⅻ:numbering ❶:numbering"},
+		{"5m² 와 H₂O", "5: ²:identifier ₂:identifier"},
+		{"결과¹ 참고", "¹:numbering"},
+		{"𐄇 개", "𐄇:"},
+		{"二〇二六年", ""},
 		// a compound number is one number
 		{"요청은 1만 2천 건", "1만 2천:"},
 		{"1万2千件のリクエスト", "1万2千:"},

@@ -13,7 +13,9 @@ import (
 )
 
 // FuzzProseDigits holds evdoc's promise on any page: every decimal digit
-// of any script (unicode.Nd) and every vulgar fraction in text a reader
+// of any script (unicode.Nd), every vulgar fraction and every other
+// numeric symbol (unicode.No, Nl: ², ③, Ⅻ; not 〇, the Han zero, a
+// number word as 一 and 二 are) in text a reader
 // sees is inside a claim or an exemption marker, or inside a number Parse
 // lists (Prose: unbound, or exempt by a named rule; Unchecked), never
 // skipped. The text a reader sees is read here from goldmark's tree, apart
@@ -33,6 +35,7 @@ func FuzzProseDigits(f *testing.F) {
 		"1.2k 요청, 10k rps, 3M, 60fps, 1.5Gbps, 40dB, 5req/s, 1_000\n",
 		"p99 L7 2FA 5G 64bit 3rd h2 x86_64 4K p99.9 D-1.5\n",
 		"½ 𝟒𝟎초 ٣ 1½ ⅔ ४२ &frac12; &#x1D7D2;\n",
+		"10² 10^3 ③ Ⅻ m² ¹ 𐄇 二〇二六年 응답 코드 0\n",
 		"[5건](ev: hy/hy.total) [열 번](ev:exempt \"예\") `7` **8**9 [a 3](/x)\n",
 		"# 1. 개요\n\n| a | 4 |\n|---|---|\n| 5% | ٣ |\n\n[^1]: 6건\n",
 	} {
@@ -87,7 +90,7 @@ func FuzzProseDigits(f *testing.F) {
 			case *ast.Text:
 				for i := x.Segment.Start; i < x.Segment.Stop; {
 					r, w := utf8.DecodeRune(body[i:])
-					if (unicode.IsDigit(r) || isFractionRune(r)) && !covered[i] {
+					if unicode.IsNumber(r) && r != '〇' && !covered[i] {
 						t.Fatalf("%q at offset %d of text %q is in no claim and no listed number", r, i, body[x.Segment.Start:x.Segment.Stop])
 					}
 					i += w

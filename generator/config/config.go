@@ -7,7 +7,10 @@
 //	claim-unchecked   = "off"
 //
 // A key must be a rule id of the catalogue (`evdoc rules` lists them);
-// an unknown id, an unknown severity, a value that is not a string or a
+// a core rule (CoreRules: the rules that judge a published number) may
+// only be set to "error", since the file is part of the repository evdoc
+// checks and a pull request must not be able to switch off the check of
+// its own numbers; an unknown id, an unknown severity, a value that is not a string or a
 // key outside [rules] is an error at its file:line:col. The file is read
 // with the TOML 1.0 parser of github.com/pelletier/go-toml/v2, whose
 // syntax tree keeps the byte range of every key and value.
@@ -18,6 +21,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 
 	"github.com/pelletier/go-toml/v2/unstable"
 
@@ -51,6 +55,28 @@ func Load(root string) (*Config, error) {
 		return nil, ds
 	}
 	return c, nil
+}
+
+// CoreRules returns the rules the checked repository cannot switch off or
+// lower (evdoc.toml may set them only to "error"): those that decide
+// whether a number a page publishes is proven by its evidence. With one of
+// them lowered, a contradicted or unjudged number would pass check
+// --strict and be published: a claim that does not parse (claim-syntax,
+// claim-literal), a unit written outside it (claim-unit-outside), a count
+// of numbers that differs from its references (claim-arity), a reference
+// to no value (claim-unknown-ref), a number that disagrees with its value
+// (claim-mismatch). The evidence rules need not be core: a reading they
+// report is dropped (or keeps the unit its raw text gives), so a claim on
+// it is still claim-unknown-ref or claim-mismatch; so is a translation's
+// claim, which translation-claims only compares with its source's.
+func CoreRules() []diag.RuleID {
+	return []diag.RuleID{diag.ClaimSyntax, diag.ClaimLiteral, diag.ClaimUnitOutside, diag.ClaimArity,
+		diag.ClaimUnknownRef, diag.ClaimMismatch}
+}
+
+// IsCore reports whether id is one of CoreRules.
+func IsCore(id diag.RuleID) bool {
+	return slices.Contains(CoreRules(), id)
 }
 
 // severityNames lists the settings a rule may be given.
@@ -100,6 +126,10 @@ func Parse(file string, src []byte) (*Config, diag.List) {
 		sev, ok := severityOf(string(val.Data))
 		if !ok {
 			errorf(val.Raw, "rule %s: severity %q; expected one of %s", id, val.Data, severityNames)
+			return
+		}
+		if IsCore(id) && sev != diag.Error {
+			errorf(val.Raw, "rule %s is a core rule: it judges the numbers a page publishes, and the repository being checked cannot set it to %q; expected no setting, or \"error\"", id, val.Data)
 			return
 		}
 		if prev, dup := seen[id]; dup {

@@ -100,7 +100,7 @@ func Run(ctx context.Context, opt Options) error {
 		return err // before anything is checked, staged or started
 	}
 	if len(opt.Hugo) == 0 {
-		opt.Hugo = site.PinnedHugo(opt.Root)
+		return errors.New("no Hugo command to run; expected Options.Hugo")
 	}
 	opt.Hugo = site.DirectTool(ctx, opt.Hugo)
 	absRoot, err := filepath.Abs(opt.Root)
@@ -496,7 +496,7 @@ func (s *server) runHugo(ctx context.Context, portTaken, served *bool) error {
 	c := exec.Command(cmd[0], args...)
 	out := &readyWriter{w: s.opt.Log, ready: s.opt.Ready, portTaken: portTaken, served: served}
 	c.Stdout, c.Stderr = out, out
-	c.Env = append(append(os.Environ(), s.env...), "HUGO_CACHEDIR="+filepath.Join(s.dir, "hugo-cache"))
+	c.Env = site.HugoEnviron(os.Environ(), append(append([]string{}, s.env...), "HUGO_CACHEDIR="+filepath.Join(s.dir, "hugo-cache")))
 	groupFile := filepath.Join(s.dir, site.HugoGroupFile)
 	return procgroup.Run(ctx, c, procgroup.Options{Started: func(leader procgroup.Ident) {
 		_ = site.WriteGroupRecord(groupFile, leader, abs)

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/evdoc-lab/evdoc/generator/hosttheme"
 	"io"
 	"io/fs"
 	"maps"
@@ -39,9 +40,10 @@ import (
 type BuildOptions struct {
 	// Out is the site output directory relative to Root ("public").
 	Out string
-	// Hugo is the command that runs the pinned Hugo, program first. Empty
-	// means PinnedHugo(Root). (The evdoc command puts a binary named by the
-	// EVDOC_HUGO environment variable here.)
+	// Hugo is the command that runs Hugo, program first (the evdoc
+	// command finds it: --hugo, EVDOC_HUGO, PATH or its pinned build).
+	// It is required: nothing of the project, such as its tools/hugo
+	// module, is ever run in its place.
 	Hugo []string
 	// HugoTimeout stops Hugo (its whole process group) when it runs
 	// longer; zero means no limit.
@@ -81,9 +83,12 @@ type BuildOptions struct {
 	unverified bool
 }
 
-// PinnedHugo returns the command that runs the Hugo version the project
-// at root pins in its nested tool module tools/hugo: go -C ROOT/tools/hugo
-// tool hugo (compiled on first use, then cached by Go).
+// PinnedHugo returns the command that runs the Hugo version evdoc's own
+// source tree at root pins in its nested tool module tools/hugo: go -C
+// ROOT/tools/hugo tool hugo (compiled on first use, then cached by Go).
+// evdoc's tests build with it. It is never a checked project's command:
+// that project's tools/hugo is the repository's code, and go would
+// compile and run whatever program it names.
 func PinnedHugo(root string) []string {
 	return []string{"go", "-C", filepath.Join(root, "tools", "hugo"), "tool", "hugo"}
 }
@@ -213,8 +218,9 @@ func WorkDir(root string) (string, error) {
 	return work, ensureRealDir(work)
 }
 
-// ensureRealDir creates dir when missing and refuses a symbolic link or a
-// non-directory there: evdoc deletes inside it.
+// ensureRealDir creates dir (evdoc's work directory) when missing and
+// refuses a symbolic link or a non-directory there: evdoc deletes inside
+// it. What a repository planted in it is refused too (checkWorkEntries).
 func ensureRealDir(dir string) error {
 	fi, err := os.Lstat(dir)
 	if errors.Is(err, os.ErrNotExist) {
@@ -225,6 +231,53 @@ func ensureRealDir(dir string) error {
 	}
 	if !fi.Mode().IsDir() {
 		return fmt.Errorf("%s is not a directory (a symbolic link or a file); expected evdoc's own work directory — remove it", dir)
+	}
+	return checkWorkEntries(dir)
+}
+
+// workSharedDirs are the directories of the work directory that evdoc
+// and Hugo write into across runs: fix's temporary files and Hugo's file
+// caches (HUGO_CACHEDIR).
+var workSharedDirs = []string{"tmp", "hugo-cache"}
+
+// checkWorkEntries refuses a work directory (committed, or planted by the
+// repository) whose entries lead elsewhere: every entry of it must be a
+// directory or a regular file, not a symbolic link (nor a FIFO, socket
+// or device), and so must everything under the directories evdoc and
+// Hugo write into across runs (workSharedDirs), so nothing written there
+// lands outside the project. Its error names the entry.
+func checkWorkEntries(work string) error {
+	entries, err := os.ReadDir(work)
+	if err != nil {
+		return err
+	}
+	bad := func(p string, m fs.FileMode) error {
+		if m.IsDir() || m.IsRegular() {
+			return nil
+		}
+		what := "a symbolic link"
+		if m&fs.ModeSymlink == 0 {
+			what = "not a regular file or directory"
+		}
+		return fmt.Errorf("%s is %s; expected only evdoc's own files in its work directory %s — remove it", p, what, work)
+	}
+	for _, e := range entries {
+		p := filepath.Join(work, e.Name())
+		if err := bad(p, e.Type()); err != nil {
+			return err
+		}
+		if !e.IsDir() || !slices.Contains(workSharedDirs, e.Name()) {
+			continue
+		}
+		err := filepath.WalkDir(p, func(q string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			return bad(q, d.Type())
+		})
+		if err != nil {
+			return err
+		}
 	}
 	return nil
 }
@@ -244,6 +297,9 @@ func ensureRealDir(dir string) error {
 // removed when Build returns. When ctx is done Hugo's process group is
 // stopped and Build returns ctx's error; Out is left as it was.
 func (s *Site) Build(ctx context.Context, opt BuildOptions) error {
+	if len(opt.Hugo) == 0 {
+		return errors.New("no Hugo command to run; expected BuildOptions.Hugo")
+	}
 	logw := opt.Log
 	if logw == nil {
 		logw = io.Discard
@@ -335,11 +391,7 @@ func (s *Site) Build(ctx context.Context, opt BuildOptions) error {
 		return err
 	}
 	defer os.RemoveAll(tmpOut) // gone after a successful swap
-	cmd := opt.Hugo
-	if len(cmd) == 0 {
-		cmd = PinnedHugo(s.Root)
-	}
-	cmd = directTool(ctx, cmd)
+	cmd := directTool(ctx, opt.Hugo)
 	absStage, _ := filepath.Abs(stage)
 	args := append(append([]string{}, cmd[1:]...), "--source", absStage, "--destination", tmpOut, "--logLevel", "warn")
 	fmt.Fprintf(progress, "evdoc: running %s\n", strings.Join(append([]string{cmd[0]}, args...), " "))
@@ -354,7 +406,7 @@ func (s *Site) Build(ctx context.Context, opt BuildOptions) error {
 	hugoW := io.MultiWriter(hugoLog, &hugoOut)
 	c.Stdout = hugoW
 	c.Stderr = hugoW
-	c.Env = append(append(os.Environ(), hugoEnv...), "HUGO_CACHEDIR="+filepath.Join(absStage, "..", "hugo-cache"))
+	c.Env = HugoEnviron(os.Environ(), append(append([]string{}, hugoEnv...), "HUGO_CACHEDIR="+filepath.Join(absStage, "..", "hugo-cache")))
 	groupFile := filepath.Join(work, HugoGroupFile)
 	start = time.Now()
 	err = procgroup.Run(ctx, c, procgroup.Options{Timeout: opt.HugoTimeout, Started: func(leader procgroup.Ident) {
@@ -567,6 +619,11 @@ func (s *Site) Stage(ctx context.Context, stage string, data *StageData, logw io
 		if err := copyFile(filepath.Join(s.Root, f), filepath.Join(stage, f)); err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return nil, fmt.Errorf("staging %s: %v", f, err)
 		}
+	}
+	// evdoc's link hook runs the host theme's own for every link that is
+	// not a claim: the stage holds that hook as it is now in the theme.
+	if _, _, err := hosttheme.SyncHostHooks(s.Root, stage, s.Config.Themes); err != nil {
+		return nil, fmt.Errorf("staging the host theme's link render hook: %v", err)
 	}
 	if s.Config.EnableGitInfo {
 		stageGitInfo(ctx, s.Root, stage, logw)

@@ -175,6 +175,100 @@ func (c *Config) Source() Language {
 	return l
 }
 
+// readConfig reads and merges the project's configuration files (see
+// LoadConfig): the merged keys (lower-case), where each key was set last,
+// and the files read in merge order. No configuration is an error.
+func readConfig(root string) (map[string]any, map[string]diag.Position, []string, error) {
+	merged := map[string]any{}
+	var files []string
+	// where each key was set last, for confine's findings
+	keyPos := map[string]diag.Position{}
+	addPositions := func(name, prefix string, src []byte) {
+		for k, p := range keyPositions(name, src) {
+			keyPos[joinKey(prefix, k)] = p
+		}
+		if prefix != "" {
+			keyPos[prefix] = diag.Position{File: name, Line: 1, Column: 1}
+		}
+	}
+	for _, name := range RootConfigFiles {
+		src, err := safefile.ReadPath(filepath.Join(root, name), safefile.SpecMaxSize)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return nil, nil, nil, fmt.Errorf("%s: %v", name, err)
+		}
+		m, err := decodeConfig(name, src)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		mergeConfig(merged, m)
+		addPositions(name, "", src)
+		files = append(files, name)
+		break
+	}
+	for _, sub := range []string{"_default", Environment} {
+		dir := path.Join(ConfigDir, sub)
+		entries, err := os.ReadDir(filepath.Join(root, filepath.FromSlash(dir)))
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		for _, e := range entries {
+			ext := path.Ext(e.Name())
+			if e.IsDir() || !configExts[ext] {
+				continue
+			}
+			rel := path.Join(dir, e.Name())
+			src, err := safefile.ReadPath(filepath.Join(root, filepath.FromSlash(rel)), safefile.SpecMaxSize)
+			if err != nil {
+				return nil, nil, nil, fmt.Errorf("%s: %v", rel, err)
+			}
+			m, err := decodeConfig(rel, src)
+			if err != nil {
+				return nil, nil, nil, err
+			}
+			key, lang, _ := strings.Cut(strings.ToLower(strings.TrimSuffix(e.Name(), ext)), ".")
+			prefix := ""
+			switch {
+			case key == "hugo" || key == "config":
+			case lang != "":
+				m = map[string]any{"languages": map[string]any{lang: map[string]any{key: m}}}
+				prefix = "languages." + lang + "." + key
+			default:
+				m = map[string]any{key: m}
+				prefix = key
+			}
+			mergeConfig(merged, m)
+			addPositions(rel, prefix, src)
+			files = append(files, rel)
+		}
+	}
+	if len(files) == 0 {
+		return nil, nil, nil, fmt.Errorf("no Hugo configuration: expected %s (or %s, or a %s/_default directory) at the project root", ConfigFile, strings.Join(RootConfigFiles[1:], ", "), ConfigDir)
+	}
+	return merged, keyPos, files, nil
+}
+
+// ConfineConfig returns the findings of LoadConfig about what the
+// project's configuration names outside the project or widens in Hugo's
+// security policy (a diag.List), and nil when there are none or the
+// project has no configuration that reads: for a command that writes
+// into the project without reading the site (new evidence).
+func ConfineConfig(root string) error {
+	merged, keyPos, files, err := readConfig(root)
+	if err != nil || len(files) == 0 {
+		return nil
+	}
+	if ds := confine(root, merged, func(key string) diag.Position { return positionOf(keyPos, files[0], key) }); len(ds) > 0 {
+		return ds
+	}
+	return nil
+}
+
 // LoadConfig reads the project's Hugo configuration as Hugo merges it:
 // the first of RootConfigFiles, then every file of ConfigDir/_default and
 // ConfigDir/Environment (in name order; later values override earlier
@@ -188,61 +282,15 @@ func (c *Config) Source() Language {
 // language that is not one) the configuration read so far is returned
 // too, for `evdoc init` to say what to add.
 func LoadConfig(root string) (*Config, error) {
-	merged := map[string]any{}
-	var files []string
-	for _, name := range RootConfigFiles {
-		src, err := safefile.ReadPath(filepath.Join(root, name), safefile.SpecMaxSize)
-		if errors.Is(err, fs.ErrNotExist) {
-			continue
-		}
-		if err != nil {
-			return nil, fmt.Errorf("%s: %v", name, err)
-		}
-		m, err := decodeConfig(name, src)
-		if err != nil {
-			return nil, err
-		}
-		mergeConfig(merged, m)
-		files = append(files, name)
-		break
+	merged, keyPos, files, err := readConfig(root)
+	if err != nil {
+		return nil, err
 	}
-	for _, sub := range []string{"_default", Environment} {
-		dir := path.Join(ConfigDir, sub)
-		entries, err := os.ReadDir(filepath.Join(root, filepath.FromSlash(dir)))
-		if errors.Is(err, fs.ErrNotExist) {
-			continue
-		}
-		if err != nil {
-			return nil, err
-		}
-		for _, e := range entries {
-			ext := path.Ext(e.Name())
-			if e.IsDir() || !configExts[ext] {
-				continue
-			}
-			rel := path.Join(dir, e.Name())
-			src, err := safefile.ReadPath(filepath.Join(root, filepath.FromSlash(rel)), safefile.SpecMaxSize)
-			if err != nil {
-				return nil, fmt.Errorf("%s: %v", rel, err)
-			}
-			m, err := decodeConfig(rel, src)
-			if err != nil {
-				return nil, err
-			}
-			key, lang, _ := strings.Cut(strings.ToLower(strings.TrimSuffix(e.Name(), ext)), ".")
-			switch {
-			case key == "hugo" || key == "config":
-			case lang != "":
-				m = map[string]any{"languages": map[string]any{lang: map[string]any{key: m}}}
-			default:
-				m = map[string]any{key: m}
-			}
-			mergeConfig(merged, m)
-			files = append(files, rel)
-		}
-	}
-	if len(files) == 0 {
-		return nil, fmt.Errorf("no Hugo configuration: expected %s (or %s, or a %s/_default directory) at the project root", ConfigFile, strings.Join(RootConfigFiles[1:], ", "), ConfigDir)
+	// Before anything is read or written by it: every path the
+	// configuration names stays in the project, and Hugo's security
+	// policy is not widened.
+	if ds := confine(root, merged, func(key string) diag.Position { return positionOf(keyPos, files[0], key) }); len(ds) > 0 {
+		return nil, ds
 	}
 	where := strings.Join(files, ", ")
 	c := Config{Languages: map[string]Language{}, Files: files}

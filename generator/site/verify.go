@@ -60,8 +60,8 @@ func (s *Site) hookAdvice(zgotmpl, some bool) string {
 // knows.
 func (s *Site) headAdvice() string {
 	themes := s.Config.Themes
-	if sh := s.staticShadows("css/site.css"); len(sh) > 0 {
-		return fmt.Sprintf("%s replace(s) evdoc's stylesheet css/site.css: rename it, or list \"evdoc\" before that theme", strings.Join(sh, ", "))
+	if sh := s.staticShadows("evdoc/css/site.css"); len(sh) > 0 {
+		return fmt.Sprintf("%s replace(s) evdoc's stylesheet evdoc/css/site.css: rename it, or list \"evdoc\" before that theme", strings.Join(sh, ", "))
 	}
 	for _, f := range hosttheme.Detect(s.Root, themes) {
 		if sh := hosttheme.Shadows(s.Root, themes, f.Head); len(sh) > 0 {

@@ -604,7 +604,7 @@ func lexerName(file string, console bool) string {
 
 // highlightLines returns the HTML of each line of one window of a raw
 // file: chroma token spans of the named lexer with the classes of
-// themes/evdoc/static/css/chroma.css, text escaped.
+// themes/evdoc/static/evdoc/css/chroma.css, text escaped.
 //
 // marks holds, by index in lines, byte ranges of the line to mark (the
 // raw tokens claims cite and the numbers no reading took): each is

@@ -85,8 +85,8 @@ type Number struct {
 // spanOf returns how far below and above Value the values n stands for
 // reach (see Number.span); n.span must be set.
 func (n *Number) spanOf() (below, above decimal.Decimal) {
-	q := n.spanQ
-	lo, hi, _ := check.Interval(*q, claim.Exact, check.Options{})
+	q := *n.spanQ
+	lo, hi, _ := check.Interval(q, claim.Exact, check.Options{})
 	below, above = q.Value.Sub(lo), hi.Sub(q.Value)
 	if !claim.IsOne(n.spanFactor) {
 		below, above = below.Mul(n.spanFactor), above.Mul(n.spanFactor)
@@ -153,18 +153,51 @@ var (
 
 	// Qualifiers written before a number (the text ending at it) and
 	// after it (the text starting after it and its unit).
+	//
+	// 최대, 最大, 최소, 最小 (and 最低) right before a number are read as
+	// the claim grammar reads them (package claim's comparators), in both
+	// languages alike: whether a sentence uses them as a noun (the minimum
+	// was 5.1 ms) or as a bound (at least 5.1 ms), both say that no value
+	// lies below (above) the number. So do the extremum nouns with a
+	// particle (최솟값은, 最小値は: see extremumBefore).
 	cmpBefore = []cmpWord{
-		{"최대", "<="}, {"最大", "<="}, {"at most", "<="}, {"up to", "<="}, {"no more than", "<="},
-		{"최소", ">="}, {"最低", ">="}, {"少なくとも", ">="}, {"at least", ">="}, {"no less than", ">="},
-		{"more than", ">"}, {"over", ">"}, {"less than", "<"}, {"fewer than", "<"}, {"under", "<"},
+		{"최대", "<="}, {"最大", "<="}, {"at most", "<="}, {"up to", "<="}, {"no more than", "<="}, {"not more than", "<="},
+		{"최소", ">="}, {"最小", ">="}, {"最低", ">="}, {"少なくとも", ">="}, {"at least", ">="}, {"no less than", ">="}, {"not less than", ">="},
+		{"more than", ">"}, {"greater than", ">"}, {"over", ">"}, {"above", ">"}, {"exceeding", ">"},
+		{"less than", "<"}, {"fewer than", "<"}, {"under", "<"}, {"below", "<"},
 		{"≥", ">="}, {">=", ">="}, {"≤", "<="}, {"<=", "<="}, {"<", "<"}, {">", ">"},
 	}
 	cmpAfter = []cmpWord{
 		{"이상", ">="}, {"以上", ">="}, {"or more", ">="},
 		{"이하", "<="}, {"以下", "<="}, {"까지", "<="}, {"まで", "<="}, {"이내", "<="}, {"以内", "<="}, {"or less", "<="}, {"or fewer", "<="},
 		{"미만", "<"}, {"未満", "<"},
-		{"초과", ">"}, {"超", ">"}, {"を超える", ">"},
+		{"초과", ">"}, {"超", ">"},
 	}
+	// cmpVerbs are the verbs of a bound after a number, with a particle
+	// (을, 를, 이, 가, を, が) or none between: 30을 넘는, 30 넘게, 30을
+	// 초과하는, 30を超える, 30超え, 30を上回る. Negated (30을 넘지 않는,
+	// 30を超えない) they state the opposite bound: see cmpVerbAfter.
+	cmpVerbs = []cmpWord{
+		{"넘", ">"}, {"초과", ">"}, {"웃돌", ">"}, {"웃도", ">"}, {"상회", ">"}, {"밑돌", "<"}, {"밑도", "<"}, {"하회", "<"},
+		{"超え", ">"}, {"超過", ">"}, {"越え", ">"}, {"上回", ">"}, {"下回", "<"},
+	}
+	// cmpNegations right after a verb of cmpVerbs negate it.
+	cmpNegations = []string{
+		"지 않", "지않", "지 못", "지못", "하지 않", "하지않", "하지 못", "하지못",
+		"ない", "なかっ", "ず", "ません", "らない", "らなかっ", "らず", "りません", "しない", "しなかっ", "せず", "しません",
+	}
+	// cmpParticles may stand between a number and a verb of cmpVerbs.
+	cmpParticles = []string{"을", "를", "이", "가", "を", "が"}
+	// extremumWords are the words for the least and the greatest value,
+	// read as the bound they state when they stand before a number with
+	// a topic or subject particle, or none, between (see extremumBefore).
+	extremumWords = []cmpWord{
+		{"최솟값", ">="}, {"최소값", ">="}, {"최소치", ">="}, {"최저치", ">="}, {"최저", ">="}, {"최소", ">="},
+		{"最小値", ">="}, {"最低値", ">="}, {"最小", ">="}, {"最低", ">="}, {"minimum", ">="},
+		{"최댓값", "<="}, {"최대값", "<="}, {"최대치", "<="}, {"최대", "<="}, {"最大値", "<="}, {"最大", "<="}, {"maximum", "<="},
+	}
+	// extremumParticles may follow an extremum word before its number.
+	extremumParticles = []string{"은", "는", "이", "가", "は", "が", ":", "：", "=", " is", " was", " of"}
 
 	// The approximation words of the claim grammar (one list, package
 	// claim's), by the side of the number they stand on.
@@ -199,6 +232,8 @@ func approxSides() (before, after, glued []claim.ApproxWord) {
 			after = append(after, w)
 		}
 	}
+	// ≒ (nearly equal) is an approximation sign, as 約 and 약 are
+	before = append(before, claim.ApproxWord{Word: "≒", Approx: claim.About, Before: true})
 	return before, after, glued
 }
 
@@ -425,6 +460,14 @@ func scanNumbers(text, lang string) []Number {
 	lastEnd := 0
 	for i := 0; i < len(norm); {
 		if c := norm[i]; (c < '0' || c > '9') && c != zeroText[0] {
+			if symbolLead(norm, i) {
+				if n, w := symbolAt(norm, i); w > 0 {
+					emit(n, i, i+w, n.Kind == "number")
+					i += w
+					lastEnd = i
+					continue
+				}
+			}
 			i++ // neither a digit nor the start of ゼロ: nothing starts here
 			continue
 		}
@@ -854,6 +897,14 @@ func readQuantity(norm string, i int) (Number, int, decimal.Decimal) {
 		}
 		v := parseNumber(m)
 		k := j + len(m)
+		if lastMag == 0 {
+			// 10², 10^2 and 10⁻³ are one number (100, 0.001); 1½ is 1.5
+			if p, w := powerAt(v, norm[k:]); w > 0 {
+				v, k = p, k+w
+			} else if f, w := fractionAt(norm[k:]); w > 0 && !strings.Contains(m, ".") {
+				v, k = v.Add(f), k+w
+			}
+		}
 		mag := int64(1)
 		if w, n := magnitudeAt(norm[k:]); n > 0 {
 			mag = magnitudeOf[w]
@@ -1031,18 +1082,25 @@ func qualify(n *Number, norm string, start, end int) {
 		firstA = lowerAfter[0]
 	}
 	for _, q := range cmpBeforeByLast[lastB] {
-		if strings.HasSuffix(lowerBefore, q.word) {
+		if strings.HasSuffix(lowerBefore, q.word) && wordStartsAt(lowerBefore, len(lowerBefore)-len(q.word), q.word) {
 			n.Cmp = q.cmp
 			break
 		}
 	}
-	for _, q := range cmpAfterByFirst[firstA] {
-		if strings.HasPrefix(lowerAfter, q.word) {
-			if (q.word == "まで" || q.word == "까지") && changeVerbAt(strings.TrimLeft(lowerAfter[len(q.word):], " ")) {
-				break // 0.21%まで下がった: where a change ended, not "at most"
+	if n.Cmp == "" {
+		n.Cmp = extremumBefore(lowerBefore)
+	}
+	if cmp := cmpVerbAfter(lowerAfter); cmp != "" {
+		n.Cmp = cmp
+	} else {
+		for _, q := range cmpAfterByFirst[firstA] {
+			if strings.HasPrefix(lowerAfter, q.word) {
+				if (q.word == "まで" || q.word == "까지") && changeVerbAt(strings.TrimLeft(lowerAfter[len(q.word):], " ")) {
+					break // 0.21%まで下がった: where a change ended, not "at most"
+				}
+				n.Cmp = q.cmp
+				break
 			}
-			n.Cmp = q.cmp
-			break
 		}
 	}
 	for _, w := range approxBeforeByLast[lastB] {
@@ -1091,6 +1149,79 @@ func qualify(n *Number, norm string, start, end int) {
 		key = append(append(key, '|'), n.Unit...)
 	}
 	n.Key = string(key)
+}
+
+// extremumBefore returns the bound an extremum word states before a
+// number with a particle or none between (최솟값은 5, 最小値は5, 최대는 3,
+// the maximum is 3), given lb, the lower-case text before the number
+// with its trailing blanks trimmed; "" when none stands there.
+func extremumBefore(lb string) string {
+	for pass := 0; pass < 2; pass++ {
+		t := lb
+		if pass == 1 {
+			found := false
+			for _, p := range extremumParticles {
+				if strings.HasSuffix(t, p) {
+					t, found = strings.TrimRight(t[:len(t)-len(p)], " "), true
+					break
+				}
+			}
+			if !found {
+				return ""
+			}
+		}
+		for _, w := range extremumWords {
+			if strings.HasSuffix(t, w.word) && wordStartsAt(t, len(t)-len(w.word), w.word) {
+				return w.cmp
+			}
+		}
+	}
+	return ""
+}
+
+// cmpVerbAfter returns the bound a verb of cmpVerbs states after a
+// number (la: the lower-case text after it and its unit, leading blanks
+// trimmed), after one particle or none: ">" for 30을 넘는, 30を超える; the
+// opposite bound when negated ("<=" for 30을 넘지 않는, 30を超えない); ""
+// for none.
+func cmpVerbAfter(la string) string {
+	if la == "" || la[0] < utf8.RuneSelf {
+		return "" // most text: a verb or particle starts with Hangul, kana or Han
+	}
+	for pass := 0; pass < 2; pass++ {
+		s := la
+		if pass == 1 {
+			found := false
+			for _, p := range cmpParticles {
+				if strings.HasPrefix(s, p) {
+					s, found = strings.TrimLeft(s[len(p):], " "), true
+					break
+				}
+			}
+			if !found {
+				return ""
+			}
+		}
+		for _, v := range cmpVerbs {
+			if !strings.HasPrefix(s, v.word) {
+				continue
+			}
+			rest := s[len(v.word):]
+			if v.word == "넘" && !hasAnyPrefix(rest, "는", "게", "은", "어", "었", "으", "지", "을", "긴", "겨", "친", "치") {
+				continue // 넘버: not a form of 넘다
+			}
+			for _, neg := range cmpNegations {
+				if strings.HasPrefix(rest, neg) {
+					if v.cmp == ">" {
+						return "<="
+					}
+					return ">="
+				}
+			}
+			return v.cmp
+		}
+	}
+	return ""
 }
 
 // toLower is strings.ToLower without a copy of a string it leaves as it
@@ -1194,7 +1325,7 @@ func Compare(a, b Number) Verdict {
 	if a.Key != b.Key {
 		// a unit written in one language only ([t=0] and [0秒]) is not
 		// a disagreement when the values are equal
-		if a.Kind != "number" || b.Kind != "number" || !unitsAgree(a.Unit, b.Unit) || a.Cmp != b.Cmp || !signsAgree(a, b) || !valuesAgree(a, b) {
+		if a.Kind != "number" || b.Kind != "number" || !unitsAgree(a.Unit, b.Unit) || a.Cmp != b.Cmp || !signsAgree(a, b) || a.spread != b.spread || !valuesAgree(a, b) {
 			return Disagree
 		}
 	}
@@ -1336,4 +1467,123 @@ func CompareText(a, b string) Verdict {
 		worst = max(worst, Compare(na[i], nb[i]))
 	}
 	return worst
+}
+
+// superscripts maps the superscript digits to their values.
+var superscripts = map[rune]int64{'⁰': 0, '¹': 1, '²': 2, '³': 3, '⁴': 4, '⁵': 5, '⁶': 6, '⁷': 7, '⁸': 8, '⁹': 9}
+
+// powerAt reads an exponent written right after base at the start of
+// s: superscript digits (10², 10⁻³) or "^" and ASCII digits (10^2,
+// 10^-3). It returns base raised to it and the length read (0 for
+// none, for an exponent above 40, and for a negative exponent of a
+// base other than 10, which has no exact decimal).
+func powerAt(base decimal.Decimal, s string) (decimal.Decimal, int) {
+	neg, w, e, digits := false, 0, int64(0), 0
+	if strings.HasPrefix(s, "^") {
+		w = 1
+		if r, n := utf8.DecodeRuneInString(s[w:]); r == '-' || r == '−' {
+			neg, w = true, w+n
+		}
+		for w < len(s) && s[w] >= '0' && s[w] <= '9' && digits < 3 {
+			e, w, digits = e*10+int64(s[w]-'0'), w+1, digits+1
+		}
+		if digits == 0 || w < len(s) && (s[w] >= '0' && s[w] <= '9' || s[w] == '.' && w+1 < len(s) && s[w+1] >= '0' && s[w+1] <= '9') {
+			return base, 0 // no exponent, or not a whole one (10^2.5)
+		}
+	} else {
+		if strings.HasPrefix(s, "⁻") {
+			neg, w = true, len("⁻")
+		}
+		for w < len(s) && digits < 3 {
+			r, n := utf8.DecodeRuneInString(s[w:])
+			d, ok := superscripts[r]
+			if !ok {
+				break
+			}
+			e, w, digits = e*10+d, w+n, digits+1
+		}
+		if digits == 0 {
+			return base, 0
+		}
+	}
+	switch {
+	case e > 40:
+		return base, 0
+	case neg && !base.Equal(decimal.NewFromInt(10)):
+		return base, 0
+	case neg:
+		return decimal.New(1, -int32(e)), w
+	}
+	return base.Pow(decimal.NewFromInt(e)), w
+}
+
+// fractions are the vulgar fractions (unicode.No) as numerator and
+// denominator.
+var fractions = map[rune][2]int64{
+	'¼': {1, 4}, '½': {1, 2}, '¾': {3, 4}, '⅐': {1, 7}, '⅑': {1, 9}, '⅒': {1, 10}, '⅓': {1, 3}, '⅔': {2, 3},
+	'⅕': {1, 5}, '⅖': {2, 5}, '⅗': {3, 5}, '⅘': {4, 5}, '⅙': {1, 6}, '⅚': {5, 6}, '⅛': {1, 8}, '⅜': {3, 8},
+	'⅝': {5, 8}, '⅞': {7, 8}, '↉': {0, 3},
+}
+
+// fractionAt reads a vulgar fraction at the start of s (½, ⅓): its
+// value (to 16 decimals where it does not end) and length, or 0.
+func fractionAt(s string) (decimal.Decimal, int) {
+	r, n := utf8.DecodeRuneInString(s)
+	f, ok := fractions[r]
+	if !ok {
+		return decimal.Zero, 0
+	}
+	return decimal.NewFromInt(f[0]).DivRound(decimal.NewFromInt(f[1]), 16), n
+}
+
+// symbolLead reports whether norm[i] may start a numeric symbol that
+// symbolAt reads (a lead byte of ¼ ½ ¾ ¹ ² ³, of the symbols of U+2070
+// to U+2BFF, of the circled numbers of U+3251 to U+32BF, or of a
+// supplementary rune), cheaply: most bytes are not.
+func symbolLead(norm string, i int) bool {
+	switch norm[i] {
+	case 0xC2, 0xE2, 0xF0:
+		return true
+	case 0xE3:
+		return i+1 < len(norm) && (norm[i+1] == 0x89 || norm[i+1] == 0x8A)
+	}
+	return false
+}
+
+// symbolAt reads the Unicode numeric symbol (unicode.No or Nl, other
+// than the Han zero 〇, which is a number word) at norm[i:], so that no
+// number of a page is invisible to the comparison: a vulgar fraction is
+// the number it stands for (½ is 0.5); a circled, parenthesized or
+// Roman numeral (③, ⑶, ❸, Ⅲ) is a mark of kind "mark" keyed by its
+// value, so ③ and ⑶ agree and ③ and ② differ; any other is a mark
+// keyed by its text (a footnote mark¹). A superscript or subscript after
+// an ASCII letter is part of a unit or a name (m², H₂O), not a number:
+// width 0.
+func symbolAt(norm string, i int) (Number, int) {
+	r, w := utf8.DecodeRuneInString(norm[i:])
+	if r == '〇' || !unicode.In(r, unicode.No, unicode.Nl) {
+		return Number{}, 0
+	}
+	if f, n := fractionAt(norm[i:]); n > 0 {
+		return Number{Kind: "number", Value: f}, n
+	}
+	if v, ok := claim.NumeralMark(r); ok {
+		return Number{Kind: "mark", Key: strconv.Itoa(v)}, w
+	}
+	if _, sup := superscripts[r]; sup || r >= '₀' && r <= '₉' {
+		if i > 0 && isASCIILetterByte(norm[i-1]) {
+			return Number{}, 0
+		}
+	}
+	return Number{Kind: "mark", Key: norm[i : i+w]}, w
+}
+
+// hasAnyPrefix reports whether s starts with one of words.
+func hasAnyPrefix(s string, words ...string) bool {
+	for _, w := range words {
+		if strings.HasPrefix(s, w) {
+			return true
+		}
+	}
+	return false
 }

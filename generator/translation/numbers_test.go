@@ -105,6 +105,35 @@ func TestNumberPairs(t *testing.T) {
 		{"3", "3以上", Disagree},
 		{"5초 이내", "5秒以内", Agree},
 		{"10초까지", "10秒まで", Agree},
+		// 최소/最小 and 최대/最大 before a number read alike in both
+		// languages (the claim grammar's comparators), noun or bound
+		{"최소 5.1ms", "最小5.1ms", Agree},
+		{"(최소 5.1ms)", "（最小5.1ms）", Agree},
+		{"최대 6.3ms", "最大6.3ms", Agree},
+		{"최소 5.1ms", "最大5.1ms", Disagree},
+		{"최솟값은 5.1ms", "最小5.1ms", Agree},
+		{"최소는 5.1ms", "最小値は5.1ms", Agree},
+		{"최소 5.1ms", "5.1ms", Disagree},
+		{"최대 처리량은 300", "最大スループットは300", Agree},
+		// ≒ is an approximation sign
+		{"약 40초", "≒40秒", Agree},
+		{"40초", "≒40秒", Warn},
+		{"≒40초", "≒41秒", Disagree},
+		// an exponent is part of its number; a vulgar fraction is a number
+		{"10²", "100", Agree},
+		{"10^2", "10²", Agree},
+		{"10³", "100", Disagree},
+		{"10⁻³", "0.001", Agree},
+		{"10^-3", "10⁻³", Agree},
+		{"2^10", "1024", Agree},
+		{"½", "0.5", Agree},
+		{"1½", "1.5", Agree},
+		{"½", "¼", Disagree},
+		// circled and Roman numerals are marks compared by their value
+		{"③", "③", Agree},
+		{"③", "⑶", Agree},
+		{"③", "②", Disagree},
+		{"Ⅲ", "③", Agree},
 		// approximations
 		{"약 40초", "40秒", Warn},
 		{"약 40초", "約40秒", Agree},
@@ -198,7 +227,8 @@ func TestNumberPairs(t *testing.T) {
 
 func FuzzScanNumbers(f *testing.F) {
 	for _, s := range []string{"최대 3단계", "1万2000件", "약 40초 정도", "5~10초", "2026年7月9日", "p99는 19.2ms", "１２,０００", "3 초과", "1만 2천", "10.0.0.1:80",
-		"1분 30초", "1h2m3s", "PT1M30S", "오후 2시 3분", "두 번, 二回, 三つ, ふたつ", "하루", "v1.8.7", "バージョン1.8.7", "+1건", "Δ0 △0 −5", "40여 건", "0.21%まで下がった"} {
+		"1분 30초", "1h2m3s", "PT1M30S", "오후 2시 3분", "두 번, 二回, 三つ, ふたつ", "하루", "v1.8.7", "バージョン1.8.7", "+1건", "Δ0 △0 −5", "40여 건", "0.21%まで下がった",
+		"30을 넘지 않는", "30を超えない", "최솟값은 5", "10²", "10^-3", "2^", "1½", "③ ⑶ Ⅻ m² H₂O ¹", "≒40秒"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -525,15 +555,22 @@ func TestQualifyIndexes(t *testing.T) {
 	lists := func(before, after string) (cmp string, approx claim.Approx) {
 		lb, la := toLower(before), toLower(after)
 		for _, q := range cmpBefore {
-			if strings.HasSuffix(lb, q.word) {
+			if strings.HasSuffix(lb, q.word) && wordStartsAt(lb, len(lb)-len(q.word), q.word) {
 				cmp = q.cmp
 				break
 			}
 		}
-		for _, q := range cmpAfter {
-			if strings.HasPrefix(la, q.word) {
-				cmp = q.cmp
-				break
+		if cmp == "" {
+			cmp = extremumBefore(lb)
+		}
+		if c := cmpVerbAfter(la); c != "" {
+			cmp = c
+		} else {
+			for _, q := range cmpAfter {
+				if strings.HasPrefix(la, q.word) {
+					cmp = q.cmp
+					break
+				}
 			}
 		}
 		for _, w := range claim.ApproxWords() {

@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/shopspring/decimal"
@@ -26,6 +28,20 @@ type block struct {
 	table   int    // index of the table a cell belongs to, -1 otherwise
 	row     int
 	trans   []transition
+	// spans are the block's code spans that hold a digit, compared as
+	// text (see compareCodeSpans); prose is the block's text (when it
+	// holds a digit) and back the page offset of each of its bytes (-1
+	// for none).
+	spans []codeSpan
+	prose string
+	back  []int
+}
+
+// codeSpan is the text of a code span, literally (its lines joined by a
+// space), and its page offsets.
+type codeSpan struct {
+	text       string
+	start, end int
 }
 
 // transition is two numbers of a block joined by an arrow or by 에서/から
@@ -97,8 +113,18 @@ func readDoc(p *Page) *doc {
 	var back []int
 	type claimAtText struct{ ci, at int }
 	var claimsIn []claimAtText // the claims of the block text() read last, by offset there
+	var spans []codeSpan       // the code spans with a digit of the block text() read last
 	text := func(in []claim.Inline) (string, []int) {
 		claimsIn = claimsIn[:0]
+		spans = nil
+		var span []byte // the code span being read
+		spanStart, spanEnd := -1, -1
+		endSpan := func() {
+			if spanStart >= 0 && hasNumberRune(span) {
+				spans = append(spans, codeSpan{text: string(span), start: spanStart, end: spanEnd})
+			}
+			span, spanStart = span[:0], -1
+		}
 		var b strings.Builder
 		size := 0
 		for _, x := range in {
@@ -112,6 +138,22 @@ func readDoc(p *Page) *doc {
 		b.Grow(size)
 		back = back[:0]
 		for _, x := range in {
+			if x.Kind == claim.InlineCode {
+				// a code span: its numbers are read as the prose's, and
+				// its text is compared as text too (compareCodeSpans)
+				if spanStart >= 0 && bytes.IndexByte(src[spanEnd:x.Start], '`') >= 0 {
+					endSpan()
+				}
+				if spanStart < 0 {
+					spanStart = x.Start
+				} else {
+					span = append(span, ' ')
+				}
+				span = append(span, src[x.Start:x.Stop]...)
+				spanEnd = x.Stop
+			} else if x.Kind != claim.InlineBreak {
+				endSpan()
+			}
 			switch x.Kind {
 			case claim.InlineText, claim.InlineCode:
 				// a text node's value has its character references
@@ -150,18 +192,23 @@ func readDoc(p *Page) *doc {
 				d.links = append(d.links, linkUse{dest: x.Value, start: x.Start})
 			}
 		}
+		endSpan()
 		return b.String(), back
 	}
 	var items []orderItem // reused from block to block
 	addText := func(in claim.Block, kind string) {
 		txt, back := text(in.Inlines)
-		bl := block{kind: kind, level: in.Level, section: section, table: -1, start: in.Start}
+		bl := block{kind: kind, level: in.Level, section: section, table: -1, start: in.Start, spans: spans}
 		if kind == "cell" {
 			bl.table, bl.row = table, row
 		}
 		// shortcode calls are not prose
 		for _, m := range shortcodeCallRe.FindAllStringIndex(txt, -1) {
 			txt = txt[:m[0]] + strings.Repeat(" ", m[1]-m[0]) + txt[m[1]:]
+		}
+		if hasNumberRune([]byte(txt)) {
+			// the source's code span may be written here as prose
+			bl.prose, bl.back = txt, slices.Clone(back)
 		}
 		// the items of the block in order, for transitions: its numbers
 		// and its claims, at their offsets in txt
@@ -720,6 +767,13 @@ func lastStart(d *doc) int {
 	return d.blocks[len(d.blocks)-1].start
 }
 
+// unitBlocks is blocks of a page compared as one unit with blocks of
+// the other page (see compareNumbers), and where the first starts.
+type unitBlocks struct {
+	start  int
+	blocks []int
+}
+
 type posFn func(int) diag.Position
 type relFn func(int, string) []diag.Related
 
@@ -1177,10 +1231,7 @@ func clock24(v decimal.Decimal) string {
 // section (or page by page when the headings differ). A number missing
 // from one unit and extra in another is reported once, as a move.
 func compareNumbers(ds, dt *doc, sectionsAlign bool, at posFn, rel relFn, srcName string) diag.List {
-	type unit struct {
-		start  int
-		blocks []int
-	}
+	type unit = unitBlocks
 	// text blocks (headings, paragraphs, list items) per section
 	group := func(d *doc) map[int][]int {
 		m := map[int][]int{}
@@ -1309,6 +1360,7 @@ func compareNumbers(ds, dt *doc, sectionsAlign bool, at posFn, rel relFn, srcNam
 			}
 		}
 	}
+	out = append(out, compareCodeSpans(ds, dt, us, ut, at, rel, srcName)...)
 	moved := make([]bool, len(extra))
 	var lost []tok
 	for _, m := range missing {
@@ -1374,6 +1426,162 @@ func compareNumbers(ds, dt *doc, sectionsAlign bool, at posFn, rel relFn, srcNam
 			Message: fmt.Sprintf("%q (%s) is not in %s's block", e.n.Text, describe([]Number{e.n}), srcName), Related: rel(us[e.unit].start, "the source block")})
 	}
 	return out
+}
+
+// hasNumberRune reports whether b holds a digit of any script or
+// another numeric symbol (unicode.IsNumber).
+func hasNumberRune(b []byte) bool {
+	for i := 0; i < len(b); {
+		if c := b[i]; c < utf8.RuneSelf {
+			if c >= '0' && c <= '9' {
+				return true
+			}
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRune(b[i:])
+		if unicode.IsNumber(r) {
+			return true
+		}
+		i += n
+	}
+	return false
+}
+
+// compareCodeSpans compares the code spans that hold a number in the
+// aligned units us and ut (see compareNumbers) as text: code is not
+// translated. Their numbers are compared as the prose's are (another
+// value, a move, a number missing); on top of that, a source span with
+// no equal span in its unit is reported when the unit has a span that
+// differs from it only in how its digits are written, which the prose
+// comparison reads alike (`--retries=３` against `--retries=3`:
+// full-width digits are read as ASCII in prose only, never in code;
+// `http2` against `http3`, names it does not compare), or when the
+// translation writes its text as prose (timeout: 30s without
+// backticks). Spans joined, split or added (`a.md` `§1` and `a.md §1`)
+// and spans without a digit (a UI label a translation translates) are
+// not reported.
+func compareCodeSpans(ds, dt *doc, us, ut []unitBlocks, at posFn, rel relFn, srcName string) diag.List {
+	var out diag.List
+	for i := range us {
+		var sa, sb []codeSpan
+		for _, bi := range us[i].blocks {
+			sa = append(sa, ds.blocks[bi].spans...)
+		}
+		for _, bi := range ut[i].blocks {
+			sb = append(sb, dt.blocks[bi].spans...)
+		}
+		if len(sa) == 0 {
+			continue
+		}
+		taken := make([]bool, len(sb))
+		var lost []codeSpan
+		for _, a := range sa {
+			k := -1
+			for j, b := range sb {
+				if !taken[j] && b.text == a.text {
+					k = j
+					break
+				}
+			}
+			if k < 0 {
+				lost = append(lost, a)
+				continue
+			}
+			taken[k] = true
+		}
+		for _, a := range lost {
+			shape := digitShape(a.text)
+			k := -1
+			for j, b := range sb {
+				if !taken[j] && digitShape(b.text) == shape {
+					k = j
+					break
+				}
+			}
+			if k >= 0 {
+				taken[k] = true
+				b := sb[k]
+				if !sameNumberKeys(a.text, b.text) {
+					continue // the numbers differ: reported as the prose's are
+				}
+				out = append(out, diag.Diagnostic{Pos: at(b.start), End: at(b.end), Severity: diag.Error, Rule: diag.TranslationNumbers,
+					Message: fmt.Sprintf("code span `%s` differs from %s's `%s`; code is not translated (expected the same text)", b.text, srcName, a.text), Related: rel(a.start, "the source code span")})
+				continue
+			}
+			if pos, end, ok := proseSpan(dt, ut[i].blocks, a.text); ok {
+				out = append(out, diag.Diagnostic{Pos: at(pos), End: at(end), Severity: diag.Error, Rule: diag.TranslationNumbers,
+					Message: fmt.Sprintf("%q is code in %s but prose here; code is not translated (expected `%s`, in a code span)", a.text, srcName, a.text), Related: rel(a.start, "the source code span")})
+			}
+		}
+	}
+	return out
+}
+
+// sameNumberKeys reports whether two texts hold the same numbers as
+// the prose comparison reads them: names such as p99 or http2 aside,
+// which it does not compare.
+func sameNumberKeys(a, b string) bool {
+	keys := func(s string) []string {
+		var out []string
+		for _, n := range ScanNumbers(s) {
+			if n.Kind != "id" {
+				out = append(out, n.Key)
+			}
+		}
+		return out
+	}
+	return slices.Equal(keys(a), keys(b))
+}
+
+// digitShape is a code span's text with its digits read as ASCII (as
+// in prose) and each run of them replaced by one "#": the spans of one
+// shape differ in their numbers only.
+func digitShape(s string) string {
+	norm, _ := normalizeText(s)
+	var b strings.Builder
+	inRun := false
+	for i := 0; i < len(norm); i++ {
+		c := norm[i]
+		if c >= '0' && c <= '9' {
+			if !inRun {
+				b.WriteByte('#')
+			}
+			inRun = true
+			continue
+		}
+		inRun = false
+		b.WriteByte(c)
+	}
+	return b.String()
+}
+
+// proseSpan finds text in the prose of blocks of d, outside their code
+// spans, and returns its page offsets.
+func proseSpan(d *doc, blocks []int, text string) (int, int, bool) {
+	for _, bi := range blocks {
+		b := &d.blocks[bi]
+		for off := 0; off < len(b.prose); {
+			k := strings.Index(b.prose[off:], text)
+			if k < 0 {
+				break
+			}
+			k += off
+			off = k + 1
+			start, end := b.back[k], b.back[k+len(text)-1]
+			if start < 0 || end < start {
+				continue
+			}
+			inCode := false
+			for _, sp := range b.spans {
+				inCode = inCode || start >= sp.start && start < sp.end
+			}
+			if !inCode {
+				return start, end + 1, true
+			}
+		}
+	}
+	return 0, 0, false
 }
 
 // compareOrder reports the transitions of a translation's block that

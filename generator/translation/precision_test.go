@@ -30,14 +30,16 @@ func FuzzClaimPrecision(f *testing.F) {
 	opt := check.DefaultOptions()
 	// read returns the one number of the claim [lit](ev:r/t.x) and its
 	// quantity, when the claim grammar reads one signless number without
-	// a comparator there
+	// a comparator or a ± tolerance there
 	read := func(lit, lang string) (Number, claim.Quantity, bool) {
 		p, _ := claim.Parse(md, "content/"+lang+"/p.md", []byte("["+lit+"](ev:r/t.x)\n"))
 		if len(p.Claims) != 1 {
 			return Number{}, claim.Quantity{}, false
 		}
 		c := &p.Claims[0]
-		if c.ParseErr != nil || len(c.Parsed.Quantities) != 1 || c.Parsed.Cmp != "" {
+		if c.ParseErr != nil || len(c.Parsed.Quantities) != 1 || c.Parsed.Cmp != "" || c.Parsed.Quantities[0].Spread != nil {
+			// (a written ± is a spread, compared as a number of its
+			// own: the judge checks it against the value's spread)
 			return Number{}, claim.Quantity{}, false
 		}
 		q := c.Parsed.Quantities[0]

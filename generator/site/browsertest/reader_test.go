@@ -363,8 +363,8 @@ func readerView(t *testing.T, b *browserSession, base, hosts, shots string) {
 		rawPanel := `<div class="evidence-raw" tabindex="0"><pre class="chroma"><code><span class="line" id="L1"><a class="ln" href="#L1">1</a><span class="cl">` + strings.Repeat("cluster.outbound|443||api.example.org.upstream_rq_total: 86 ", 12) + `</span></span></code></pre></div>`
 		host := `<!DOCTYPE html><html lang="ko" class="dark"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>host</title>
 <style>body { margin: 0; background: rgb(17, 17, 17); color: rgb(230, 230, 230); display: grid; grid-template-columns: 200px 1fr 200px; } a { color: rgb(120, 170, 255); }</style>
-<link rel="stylesheet" href="/css/site.css"><script src="/js/evdoc.js" defer></script>
-<link rel="stylesheet" href="/css/site.css"><script src="/js/evdoc.js" defer></script></head>
+<link rel="stylesheet" href="/evdoc/css/site.css"><script src="/evdoc/js/evdoc.js" defer></script>
+<link rel="stylesheet" href="/evdoc/css/site.css"><script src="/evdoc/js/evdoc.js" defer></script></head>
 <body><nav id="left">left</nav><main>` + snippet + rawPanel + `</main><aside id="right">right</aside></body></html>`
 		if err := os.WriteFile(filepath.Join(hosts, "dark-host.html"), []byte(host), 0o644); err != nil {
 			t.Fatal(err)
@@ -408,6 +408,26 @@ func readerView(t *testing.T, b *browserSession, base, hosts, shots string) {
 		}
 		if len(lh) != 2 || lh[0] != "light" || lh[1] != "rgb(255, 255, 255)" {
 			t.Errorf("light host under a dark system setting: scheme %q, popover background %q; want light, rgb(255, 255, 255)", lh[0], lh[1])
+		}
+		// A light host page with a 62.5 % root font size (Stack's) and a
+		// body.dark class its light mode keeps, under a dark system
+		// setting: the popover is light, as evdoc.js reads the page (the
+		// body's class does not override the scheme inside body), and
+		// its text is as large as on any host (px, not rem).
+		stack := strings.Replace(strings.Replace(light, "<body>", `<body class="dark">`, 1), `<html lang="ko" `, `<html lang="ko" style="font-size: 62.5%" `, 1)
+		if stack == light || !strings.Contains(stack, "62.5%") {
+			t.Fatal("the 62.5 % host page was not made from the light one")
+		}
+		if err := os.WriteFile(filepath.Join(hosts, "stack-host.html"), []byte(stack), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		do(t, "stack host", setDark(true), chromedp.Navigate(base+"/stack-host.html"), loaded)
+		sh, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`(() => { const a = document.querySelector(".ev > a.ev-claim"); a.focus(); const p = a.parentNode.querySelector(".ev-pop"); const v = p.querySelector(".ev-value"); return [document.documentElement.getAttribute("data-evdoc-scheme"), getComputedStyle(p).backgroundColor, getComputedStyle(p).fontSize, v ? getComputedStyle(v).fontSize : ""]; })()`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(sh) != 4 || sh[0] != "light" || sh[1] != "rgb(255, 255, 255)" || sh[2] != "13.6px" || sh[3] != "16px" {
+			t.Errorf("light host with body.dark and a 62.5 %% root under a dark system setting: scheme, popover background, popover and value font sizes %q; want light, rgb(255, 255, 255), 13.6px, 16px", sh)
 		}
 		// The evidence viewer in dark mode: a dark raw panel, every token
 		// and line number readable on it.
