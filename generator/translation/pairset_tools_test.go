@@ -25,9 +25,9 @@ var knownOpen = map[string]string{
 	// so the claim holds one number and two references are claim-arity.
 	// Ratios (k6 rate metrics, vegeta JSON success, k6 threshold limits):
 	// today a value without a unit that a % claim cannot bind to.
-	"092-agree-ratio-bare-vs-percent":               "units: ja [99.75%] on checks.rate 0.9975 is 'expected evidence with a unit', and translation-claims calls it other than ko [0.9975]",
+	"092-agree-ratio-bare-vs-percent": "units: ja [99.75%] on checks.rate 0.9975 is 'expected evidence with a unit', and translation-claims calls it other than ko [0.9975]",
 	// Comparator words, 최소 and code spans (parity).
-	"039-disagree-code-span-as-prose":        "parity: a code span of the source written as prose is not reported",
+	"039-disagree-code-span-as-prose": "parity: a code span of the source written as prose is not reported",
 	// Found by this set, outside the three behaviours above.
 	"043-disagree-number-word-prose":          "parity: a number word against a number word (두 차례 against 三回) is never compared (parity.go: two word numbers left over are no finding)",
 	"052-agree-approx-sign":                   "claim grammar: ≒ is not an approximation sign (claim-literal), and translation-approx calls [≒0.62ms] exact",
