@@ -95,7 +95,7 @@ func TestChoicePointsTable(t *testing.T) {
 				t.Errorf("%s:%d: %s names %s, which no test file of the module defines", choicesDoc, i+1, strings.TrimSpace(cells[0]), name)
 				continue
 			}
-			if sub != "" && strings.HasSuffix(name, "Cases") {
+			if sub != "" && (strings.HasSuffix(name, "Cases") || strings.HasSuffix(name, "Archives")) {
 				ok := false
 				for _, d := range dirs {
 					hits, _ := filepath.Glob(filepath.Join("../..", d, "testdata", "*", sub+".txtar"))
