@@ -36,7 +36,7 @@ var approxWords = []struct {
 	{"約", About, true}, {"およそ", About, true}, {"凡そ", About, true}, {"大体", About, true}, {"だいたい", About, true}, {"概ね", About, true}, {"おおむね", About, true},
 	{"ほど", About, false}, {"程度", About, false}, {"前後", About, false}, {"くらい", About, false}, {"ぐらい", About, false}, {"位", About, false}, {"ほぼ", About, true},
 	{"近く", Under, false}, {"弱", Under, false}, {"足らず", Under, false}, {"強", Over, false}, {"余り", Over, false}, {"あまり", Over, false},
-	{"≈", About, true}, {"about", About, true}, {"approximately", About, true}, {"approx.", About, true}, {"around", About, true}, {"roughly", About, true},
+	{"≈", About, true}, {"≒", About, true}, {"about", About, true}, {"approximately", About, true}, {"approx.", About, true}, {"around", About, true}, {"roughly", About, true},
 	{"nearly", Under, true}, {"almost", Under, true},
 }
 

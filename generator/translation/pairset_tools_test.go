@@ -27,8 +27,6 @@ var knownOpen = map[string]string{
 	// Comparator words, 최소 and code spans (parity).
 	"039-disagree-code-span-as-prose": "parity: a code span of the source written as prose is not reported",
 	// Found by this set, outside the three behaviours above.
-	"052-agree-approx-sign":          "claim grammar: ≒ is not an approximation sign (claim-literal), and translation-approx calls [≒0.62ms] exact",
-	"080-agree-within-word":          "parity: ko 안에 (within) after a claim is not a comparator while ja 以内 is <=",
 	"081-agree-wrk-thousands-suffix": "claim grammar: wrk's 2.76k, quoted as printed, is claim-literal (k is not read as a thousand)",
 }
 
