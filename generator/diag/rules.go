@@ -37,6 +37,9 @@ const (
 	PageFormat      RuleID = "page-format"
 	PageFrontMatter RuleID = "page-front-matter"
 	PageEmphasis    RuleID = "page-emphasis"
+	// PageStrikethrough: a ~ between numbers (3~5초) that Hugo's
+	// Markdown reads as strikethrough.
+	PageStrikethrough RuleID = "page-strikethrough"
 	PageEncoding    RuleID = "page-encoding"
 	PageHTML        RuleID = "page-html"
 	// PageShortcode: a shortcode call Hugo cannot run (not closed, no
@@ -196,6 +199,8 @@ func Catalogue() []Rule {
 			"Write front matter as Hugo reads it: YAML between --- lines, TOML between +++ lines, or one JSON object; close it and fix the syntax error at the position given."},
 		{PageEmphasis, Error, "Emphasis delimiters (* or **) would reach the built page as literal text.",
 			"Pair every opening run with a closing one; evdoc build makes emphasis next to CJK punctuation render (**「強調」**する), a lone * must be escaped as \\*."},
+		{PageStrikethrough, Error, "A ~ written between numbers as a range (3~5초, 10~20%) opens a strikethrough that Hugo's Markdown closes at the next ~: the text between is struck out, both tildes vanish, and the numbers beside them run together (35초).",
+			"Write the range with 〜 or ～ (3〜5秒), or escape the tilde (3\\~5); ~~ marks a strikethrough you mean."},
 		{PageEncoding, Error, "A page is not valid UTF-8.",
 			"Re-save the page as UTF-8; Hugo would publish the bytes unchanged into pages declared UTF-8."},
 		{PageHTML, Error, "A page holds raw HTML, which Hugo omits and the build fails on.",

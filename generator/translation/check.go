@@ -55,5 +55,5 @@ func CheckPair(pr PagePair) diag.List {
 func Rules() []diag.RuleID {
 	return []diag.RuleID{diag.TranslationClaims, diag.TranslationOrphan, diag.TranslationDuplicateKey,
 		diag.TranslationApprox, diag.TranslationNumbers, diag.TranslationStructure, diag.TranslationStale,
-		diag.TranslationI18nString, diag.PageEmphasis}
+		diag.TranslationI18nString, diag.PageEmphasis, diag.PageStrikethrough}
 }

@@ -418,6 +418,11 @@ func hasEscapedSpace(src []byte) bool {
 // reads what evdoc stages (with the site's goldmark configuration md), and
 // each "*" left in text is a finding at its position in the page.
 func CheckEmphasis(p *Page, md claim.MarkdownConfig) diag.List {
+	return append(strikethroughRanges(p, md), literalStars(p, md)...)
+}
+
+// literalStars is CheckEmphasis for the "*" runs.
+func literalStars(p *Page, md claim.MarkdownConfig) diag.List {
 	src := p.Parsed.Source
 	if bytes.IndexByte(src[p.Parsed.BodyStart:], '*') < 0 {
 		return nil // no "*" in the body, none can be left literal
