@@ -40,8 +40,8 @@ const (
 	// PageStrikethrough: a ~ between numbers (3~5초) that Hugo's
 	// Markdown reads as strikethrough.
 	PageStrikethrough RuleID = "page-strikethrough"
-	PageEncoding    RuleID = "page-encoding"
-	PageHTML        RuleID = "page-html"
+	PageEncoding      RuleID = "page-encoding"
+	PageHTML          RuleID = "page-html"
 	// PageShortcode: a shortcode call Hugo cannot run (not closed, no
 	// template of that name, a closing tag nothing opened).
 	PageShortcode RuleID = "page-shortcode"

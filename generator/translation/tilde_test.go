@@ -18,13 +18,13 @@ func TestStrikethroughRanges(t *testing.T) {
 	}{
 		{"지연은 3~5초였고 실패율은 10~20%였다.", 1},
 		{"3~5초와 10~20%, 그리고 1~2회.", 1}, // the third ~ opens nothing it can close
-		{"지연은 3~5초였다.", 0},               // no closing ~: the tilde stays
+		{"지연은 3~5초였다.", 0},             // no closing ~: the tilde stays
 		{"遅延は3〜5秒で失敗率は10〜20%だった。", 0},
 		{"遅延は3～5秒で失敗率は10～20%だった。", 0},
 		{"지연은 3\\~5초였고 실패율은 10\\~20%였다.", 0},
-		{"~~지운 문장 3~~과 5", 0}, // a strikethrough meant as one
-		{"a~b 그리고 c~d", 0},        // not between digits
-		{"`3~5` 와 `10~20`", 0},      // code spans
+		{"~~지운 문장 3~~과 5", 0},  // a strikethrough meant as one
+		{"a~b 그리고 c~d", 0},     // not between digits
+		{"`3~5` 와 `10~20`", 0}, // code spans
 		{"구간 3~5초\n\n다른 문단 10~20%", 0},
 	}
 	for _, tt := range tests {
