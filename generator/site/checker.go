@@ -657,8 +657,69 @@ func (c *Checker) Diagnostics() diag.List {
 		ds = append(ds, c.pages[p].front...)
 	}
 	ds = s.Rules.Apply(ds)
+	ds = foldTranslationClaims(ds)
 	ds.Sort()
 	return ds
+}
+
+// foldTranslationClaims reports a slip in a source page's claim once, as
+// the source's own error: a translation-claims finding on a translation
+// whose claim matches its evidence, against a source claim that does not
+// (a claim-mismatch, claim-spread or claim-label error of the source
+// claim), is not a finding of its own but a note of that error ("the
+// translation says …"), so the page with the wrong number is the one
+// reported. A translation whose claim is wrong too keeps its finding.
+func foldTranslationClaims(ds diag.List) diag.List {
+	claimErr := func(d diag.Diagnostic) bool {
+		return d.Severity == diag.Error && (d.Rule == diag.ClaimMismatch || d.Rule == diag.ClaimSpread || d.Rule == diag.ClaimLabel)
+	}
+	byFile := map[string][]int{}
+	for i, d := range ds {
+		if claimErr(d) {
+			byFile[d.Pos.File] = append(byFile[d.Pos.File], i)
+		}
+	}
+	if len(byFile) == 0 {
+		return ds
+	}
+	// errAt returns the claim error of file that starts at or just after
+	// off on line (within the claim starting there), or -1.
+	errAt := func(file string, line, off, end int) int {
+		best := -1
+		for _, i := range byFile[file] {
+			e := ds[i].Pos
+			if e.Line == line && e.Offset >= off && (end > off && e.Offset < end || end <= off && e.Offset-off < 64) && (best < 0 || e.Offset < ds[best].Pos.Offset) {
+				best = i
+			}
+		}
+		return best
+	}
+	drop := map[int]bool{}
+	for i, d := range ds {
+		if d.Rule != diag.TranslationClaims || len(d.Related) == 0 || !strings.Contains(d.Message, "(same evidence ") {
+			continue // only two claims of one value that say different numbers
+		}
+		src := d.Related[0].Pos
+		if errAt(d.Pos.File, d.Pos.Line, d.Pos.Offset, d.End.Offset) >= 0 {
+			continue // the translation's own claim is wrong too
+		}
+		j := errAt(src.File, src.Line, src.Offset, -1)
+		if j < 0 {
+			continue
+		}
+		ds[j].Related = append(ds[j].Related, diag.Related{Pos: d.Pos, Message: "the translation's claim matches the evidence, and so disagrees with this one: " + d.Message})
+		drop[i] = true
+	}
+	if len(drop) == 0 {
+		return ds
+	}
+	out := ds[:0]
+	for i, d := range ds {
+		if !drop[i] {
+			out = append(out, d)
+		}
+	}
+	return out
 }
 
 // Counts returns the number of claims that match their evidence and of
