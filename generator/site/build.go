@@ -662,6 +662,9 @@ func (s *Site) Stage(ctx context.Context, stage string, data *StageData, logw io
 	if err != nil {
 		return nil, err
 	}
+	// Evidence pages must not move the defaults the host's templates
+	// read (sitedefaults.go).
+	hugoEnv = append(hugoEnv, s.siteDefaultsEnv(time.Now())...)
 	return &Staged{Env: hugoEnv, viewer: v, generated: gen}, nil
 }
 

@@ -124,6 +124,10 @@ type Config struct {
 	// first, then the theme setting's entries. A theme's files are under
 	// hosttheme.Dir (themes/PATH, or _vendor/PATH once vendored).
 	Imports []string
+
+	// MainSectionsSet tells whether the configuration sets mainSections
+	// (mainSectionsKey).
+	MainSectionsSet bool
 }
 
 // Ordered returns the languages by weight, then code; the source language
@@ -300,6 +304,7 @@ func LoadConfig(root string) (*Config, error) {
 			*f = *b
 		}
 	}
+	c.MainSectionsSet = mainSectionsKey(merged)
 	c.DefaultContentLanguage = configString(merged, "defaultcontentlanguage")
 	if c.DefaultContentLanguage == "" {
 		c.DefaultContentLanguage = "en" // Hugo's default

@@ -1,0 +1,164 @@
+package site
+
+import (
+	"os"
+	"path"
+	"sort"
+	"strings"
+	"time"
+)
+
+// Site defaults the evidence pages must not move. evdoc stages one page
+// per evidence set and file under the evidence section; without care
+// that section becomes the site's largest, and Hugo, where the project
+// sets no mainSections, takes the top-level section with the most
+// regular pages as the site's main section (site.MainSections,
+// site.Params.mainSections): a theme's home page listing the main
+// sections would list evidence pages, or nothing. The staged build
+// therefore names the main section Hugo would compute without the
+// pages evdoc adds.
+
+// mainSectionsKey reports whether the merged configuration m (lower-case
+// keys, see LoadConfig) sets mainSections anywhere Hugo reads it: at the
+// top level, under params, or under a language (languages.X or
+// languages.X.params).
+func mainSectionsKey(m map[string]any) bool {
+	has := func(m map[string]any) bool {
+		_, top := m["mainsections"]
+		_, param := configMap(m, "params")["mainsections"]
+		return top || param
+	}
+	if has(m) {
+		return true
+	}
+	for _, v := range configMap(m, "languages") {
+		if l, ok := v.(map[string]any); ok && has(l) {
+			return true
+		}
+	}
+	return false
+}
+
+// mainSectionsEnvNames are the environment variables through which a
+// user sets mainSections for every language (Hugo reads HUGO_ keys as
+// configuration); with one of them set, the user's value stands.
+var mainSectionsEnvNames = []string{"HUGO_MAINSECTIONS", "HUGO_PARAMS_MAINSECTIONS"}
+
+// MainSections returns, for each language code, the main section Hugo
+// computes for the project's own pages: the top-level section with the
+// most regular pages that Hugo builds (drafts, future and expired pages
+// left out as the configuration says; a leaf bundle's index is one page,
+// its other files resources). "" is Hugo's answer for a site whose
+// regular pages are all at the root. Where two sections have as many
+// pages Hugo's own choice depends on map order; the name that sorts
+// first is returned, and tie is true for that language.
+func (s *Site) MainSections(now time.Time) (main map[string]string, tie map[string]bool) {
+	count := map[string]map[string]int{}
+	bundles := map[string]bool{} // lang\x00dir of each leaf bundle
+	for _, p := range s.Pages {
+		if !p.Section && isIndex(p.Rel) {
+			bundles[p.Lang+"\x00"+path.Dir(p.Rel)] = true
+		}
+	}
+	for _, p := range s.Pages {
+		if p.Section || !published(s.Config, p.FrontMatter, now) {
+			continue
+		}
+		if !isIndex(p.Rel) && inBundle(bundles, p.Lang, path.Dir(p.Rel)) {
+			continue // a bundle's resource
+		}
+		sec, _, nested := strings.Cut(p.Rel, "/")
+		if !nested {
+			continue // a root page: Hugo counts it under "", never chosen
+		}
+		if count[p.Lang] == nil {
+			count[p.Lang] = map[string]int{}
+		}
+		count[p.Lang][sec]++
+	}
+	main, tie = map[string]string{}, map[string]bool{}
+	for code := range s.Config.Languages {
+		var names []string
+		for sec := range count[code] {
+			names = append(names, sec)
+		}
+		sort.Strings(names)
+		best, n := "", 0
+		for _, sec := range names {
+			switch c := count[code][sec]; {
+			case c > n:
+				best, n = sec, c
+				tie[code] = false
+			case c == n:
+				tie[code] = true
+			}
+		}
+		main[code] = best
+	}
+	return main, tie
+}
+
+// inBundle reports whether dir (or a directory above it) of lang is a
+// leaf bundle's.
+func inBundle(bundles map[string]bool, lang, dir string) bool {
+	for ; dir != "." && dir != "/" && dir != ""; dir = path.Dir(dir) {
+		if bundles[lang+"\x00"+dir] {
+			return true
+		}
+	}
+	return false
+}
+
+// published reports whether Hugo builds a page with front matter fm:
+// not a draft, not published in the future, not expired (unless c's
+// buildDrafts, buildFuture, buildExpired say so).
+func published(c *Config, fm map[string]any, now time.Time) bool {
+	if b, ok := fmValue(fm, "draft").(bool); ok && b && !c.BuildDrafts {
+		return false
+	}
+	if !c.BuildFuture {
+		for _, k := range []string{"publishdate", "pubdate", "published", "date"} {
+			if t, ok := fmTime(fmValue(fm, k)); ok {
+				if t.After(now) {
+					return false
+				}
+				break
+			}
+		}
+	}
+	if !c.BuildExpired {
+		for _, k := range []string{"expirydate", "unpublishdate"} {
+			if t, ok := fmTime(fmValue(fm, k)); ok {
+				if t.Before(now) {
+					return false
+				}
+				break
+			}
+		}
+	}
+	return true
+}
+
+// siteDefaultsEnv returns the environment variables that keep the
+// staged site's defaults those of the project without evidence pages:
+// for each language, HUGO_LANGUAGES_<CODE>_MAINSECTIONS naming the main
+// section Hugo computes for the project's own pages (MainSections), when
+// neither the configuration nor evdoc's own environment sets
+// mainSections. An empty value is Hugo's [""], the answer for a site
+// with no section.
+func (s *Site) siteDefaultsEnv(now time.Time) []string {
+	if s.Config.MainSectionsSet {
+		return nil
+	}
+	for _, k := range mainSectionsEnvNames {
+		if _, ok := os.LookupEnv(k); ok {
+			return nil
+		}
+	}
+	main, _ := s.MainSections(now)
+	var env []string
+	for _, code := range sortedKeys(s.Config.Languages) {
+		env = append(env, "HUGO_LANGUAGES_"+strings.ToUpper(code)+"_MAINSECTIONS="+main[code])
+	}
+	return env
+}

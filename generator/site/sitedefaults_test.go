@@ -1,0 +1,73 @@
+package site
+
+import (
+	"testing"
+	"time"
+)
+
+func TestMainSections(t *testing.T) {
+	now := time.Date(2026, 7, 1, 0, 0, 0, 0, time.UTC)
+	page := func(lang, rel string, fm map[string]any) *Page {
+		return &Page{Lang: lang, Rel: rel, Section: isIndexName(rel), FrontMatter: fm}
+	}
+	s := &Site{Config: &Config{Languages: map[string]Language{"ko": {}, "ja": {}, "en": {}}}, Pages: []*Page{
+		// ko: posts has 2 built pages; docs has a bundle (1 page, its
+		// resource page left out), a draft and a future page.
+		page("ko", "posts/a.md", nil),
+		page("ko", "posts/b.md", nil),
+		page("ko", "posts/_index.md", nil),
+		page("ko", "docs/bundle/index.md", nil),
+		page("ko", "docs/bundle/part.md", nil),
+		page("ko", "docs/d.md", map[string]any{"draft": true}),
+		page("ko", "docs/f.md", map[string]any{"date": "2099-01-01"}),
+		page("ko", "root.md", nil),
+		page("ko", "other.md", nil),
+		// ja: a tie between b and a.
+		page("ja", "b/x.md", nil),
+		page("ja", "a/y.md", nil),
+		// en: root pages only.
+		page("en", "about.md", nil),
+	}}
+	main, tie := s.MainSections(now)
+	want := map[string]string{"ko": "posts", "ja": "a", "en": ""}
+	for code, w := range want {
+		if main[code] != w {
+			t.Errorf("%s: main section %q, want %q", code, main[code], w)
+		}
+	}
+	if tie["ko"] || !tie["ja"] {
+		t.Errorf("ties %v, want ja only", tie)
+	}
+	s.Config.BuildDrafts, s.Config.BuildFuture = true, true
+	if main, _ := s.MainSections(now); main["ko"] != "docs" {
+		t.Errorf("with drafts and future pages built: ko main section %q, want docs (3 pages)", main["ko"])
+	}
+}
+
+func isIndexName(rel string) bool { return len(rel) >= 9 && rel[len(rel)-9:] == "_index.md" }
+
+func TestMainSectionsKey(t *testing.T) {
+	for _, c := range []struct {
+		m    map[string]any
+		want bool
+	}{
+		{map[string]any{"title": "x"}, false},
+		{map[string]any{"mainsections": []any{"posts"}}, true},
+		{map[string]any{"params": map[string]any{"mainsections": []any{"posts"}}}, true},
+		{map[string]any{"languages": map[string]any{"ko": map[string]any{"params": map[string]any{"mainsections": "posts"}}}}, true},
+		{map[string]any{"languages": map[string]any{"ko": map[string]any{"mainsections": "posts"}}}, true},
+		{map[string]any{"params": map[string]any{"main": "x"}}, false},
+	} {
+		if got := mainSectionsKey(c.m); got != c.want {
+			t.Errorf("mainSectionsKey(%v) = %v, want %v", c.m, got, c.want)
+		}
+	}
+	s := &Site{Config: &Config{MainSectionsSet: true, Languages: map[string]Language{"ko": {}}}}
+	if env := s.siteDefaultsEnv(time.Now()); env != nil {
+		t.Errorf("mainSections set in the configuration: env %q, want none", env)
+	}
+	s.Config.MainSectionsSet = false
+	if env := s.siteDefaultsEnv(time.Now()); len(env) != 1 || env[0] != "HUGO_LANGUAGES_KO_MAINSECTIONS=" {
+		t.Errorf("env %q, want HUGO_LANGUAGES_KO_MAINSECTIONS= (no section: Hugo's [\"\"])", env)
+	}
+}
