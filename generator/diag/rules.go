@@ -85,6 +85,7 @@ const (
 	TranslationStructure    RuleID = "translation-structure"
 	TranslationStale        RuleID = "translation-stale"
 	TranslationI18nString   RuleID = "translation-i18n-string"
+	TranslationThemeStrings RuleID = "translation-theme-strings"
 	TranslationOrphan       RuleID = "translation-orphan"
 	TranslationDuplicateKey RuleID = "translation-duplicate-key"
 	LinkMalformed           RuleID = "link-malformed"
@@ -255,6 +256,8 @@ func Catalogue() []Rule {
 			"Update the translation's changed blocks, then run evdoc i18n mark PAGE."},
 		{TranslationI18nString, Error, "An i18n string the layouts use is missing in one language's i18n file.",
 			"Add the key to i18n/LANG.toml of every language; Hugo would print an empty string or another language's text."},
+		{TranslationThemeStrings, Note, "A host theme's own i18n strings (used and defined only by the theme) are missing for one of the site's languages: one finding per theme and language, at the theme's i18n file.",
+			"Add the keys to the project's i18n/LANG.toml (it overrides the theme's), or set this rule to warning or error in evdoc.toml to fail on the theme's gaps."},
 		{TranslationOrphan, Warning, "A translation's translationKey matches no source-language page.",
 			"Give it the translationKey of its source page; an empty placeholder with nothing to fall back to is an error."},
 		{TranslationDuplicateKey, Error, "Two pages of one language share a translationKey.",

@@ -136,21 +136,92 @@ func tomlI18n(rel string, src []byte, ix *diag.LineIndex) ([]i18nKey, diag.List)
 	}
 	lines := strings.Split(string(src), "\n")
 	var out []i18nKey
-	for k, v := range m {
+	for k, v := range flatI18n(m) {
 		if !nonEmptyTranslation(v) {
 			continue
 		}
-		pos := ix.Pos(0)
-		for i, l := range lines {
-			t := strings.TrimSpace(l)
-			if strings.HasPrefix(t, k+" ") || strings.HasPrefix(t, k+"=") || strings.HasPrefix(t, "["+k+"]") || strings.HasPrefix(t, `"`+k+`"`) {
-				pos = ix.LineCol(i+1, 1)
+		out = append(out, i18nKey{k, ix.LineCol(tomlKeyLine(lines, k), 1)})
+	}
+	return out, nil
+}
+
+// tomlKeyLine returns the 1-based line of the TOML i18n file's lines that
+// defines the (possibly dotted, see flatI18n) key k: the line of its last
+// part after the table header of the parts before it ([a] or [a.b]), a
+// dotted key written whole (a.b = …), or a table header naming k whole
+// ([k]); line 1 when no line matches.
+func tomlKeyLine(lines []string, k string) int {
+	starts := func(t, key string) bool {
+		return strings.HasPrefix(t, key+" ") || strings.HasPrefix(t, key+"=") || strings.HasPrefix(t, "["+key+"]") || strings.HasPrefix(t, `"`+key+`"`)
+	}
+	from := 0
+	leaf := k
+	if i := strings.LastIndex(k, "."); i >= 0 {
+		for n, l := range lines {
+			if t := strings.TrimSpace(l); starts(t, k) {
+				return n + 1
+			}
+		}
+		for n, l := range lines {
+			if t := strings.TrimSpace(l); t == "["+k[:i]+"]" {
+				from, leaf = n+1, k[i+1:]
 				break
 			}
 		}
-		out = append(out, i18nKey{k, pos})
 	}
-	return out, nil
+	for n := from; n < len(lines); n++ {
+		if starts(strings.TrimSpace(lines[n]), leaf) {
+			return n + 1
+		}
+	}
+	return 1
+}
+
+// flatI18n returns the keys of a decoded i18n table as Hugo's go-i18n
+// reads them: a nested table that is not a message (one with no plural
+// form, id, description or translation key) names its keys after its
+// own with a dot ([article] readingTime = "…" defines
+// "article.readingTime"), to any depth; a message table keeps its key
+// (or the id it gives).
+func flatI18n(m map[string]any) map[string]any {
+	out := map[string]any{}
+	var walk func(prefix string, m map[string]any)
+	walk = func(prefix string, m map[string]any) {
+		for k, v := range m {
+			t, isTable := v.(map[string]any)
+			switch {
+			case !isTable:
+				out[prefix+k] = v
+			case i18nMessage(t):
+				key := prefix + k
+				if id, ok := t["id"].(string); ok && id != "" {
+					key = prefix + id
+				}
+				out[key] = t
+			default:
+				walk(prefix+k+".", t)
+			}
+		}
+	}
+	walk("", m)
+	return out
+}
+
+// i18nReserved are the keys that make a table a message (go-i18n's
+// reserved keys, compared in lower case), when their value is a string.
+var i18nReserved = map[string]bool{"id": true, "description": true, "hash": true, "leftdelim": true, "rightdelim": true,
+	"zero": true, "one": true, "two": true, "few": true, "many": true, "other": true, "translation": true}
+
+// i18nMessage reports whether the table t is one message (plural forms
+// and the like) rather than a table of nested keys: one of its keys is
+// reserved (with a string value; "translation" with any).
+func i18nMessage(t map[string]any) bool {
+	for k, v := range t {
+		if _, isStr := v.(string); i18nReserved[strings.ToLower(k)] && (isStr || k == "translation") {
+			return true
+		}
+	}
+	return false
 }
 
 // nonEmptyTranslation reports whether v, a key's value in an i18n file,
@@ -158,7 +229,11 @@ func tomlI18n(rel string, src []byte, ix *diag.LineIndex) ([]i18nKey, diag.List)
 func nonEmptyTranslation(v any) bool {
 	s, ok := v.(string)
 	if t, isTable := v.(map[string]any); isTable {
-		s, ok = t["other"].(string)
+		for k, o := range t {
+			if strings.EqualFold(k, "other") {
+				s, ok = o.(string)
+			}
+		}
 	}
 	return ok && strings.TrimSpace(s) != ""
 }
@@ -212,9 +287,7 @@ func yamlI18nEntries(rel string, src []byte, ix *diag.LineIndex) ([]yamlEntry, d
 	top := doc.Content[0]
 	switch top.Kind {
 	case yaml.MappingNode:
-		for i := 0; i+1 < len(top.Content); i += 2 {
-			out = append(out, yamlEntry{top.Content[i], top.Content[i+1]})
-		}
+		out = flatYAMLI18n("", top, out)
 	case yaml.SequenceNode:
 		for _, item := range top.Content {
 			if item.Kind != yaml.MappingNode {
@@ -242,6 +315,41 @@ func yamlI18nEntries(rel string, src []byte, ix *diag.LineIndex) ([]yamlEntry, d
 		return nil, diag.List{diag.Errorf(pos, diag.TranslationI18nString, "invalid i18n file: expected a %s table of strings or a list of {id, translation}", format).Spanning(ix.LineEnd(pos.Offset))}
 	}
 	return out, nil
+}
+
+// flatYAMLI18n appends to out the keys of the mapping node m as Hugo's
+// go-i18n reads them (see flatI18n): a nested mapping that is not a
+// message names its keys after its own with a dot, to any depth. A
+// nested key's node is a copy of its last part's, with the dotted key as
+// its value.
+func flatYAMLI18n(prefix string, m *yaml.Node, out []yamlEntry) []yamlEntry {
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		k, v := m.Content[i], m.Content[i+1]
+		if v.Kind == yaml.MappingNode && !yamlMessage(v) {
+			out = flatYAMLI18n(prefix+k.Value+".", v, out)
+			continue
+		}
+		key := k
+		if prefix != "" {
+			c := *k
+			c.Value = prefix + k.Value
+			key = &c
+		}
+		out = append(out, yamlEntry{key, v})
+	}
+	return out
+}
+
+// yamlMessage reports whether the mapping node n is one message (see
+// i18nMessage).
+func yamlMessage(n *yaml.Node) bool {
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := strings.ToLower(n.Content[i].Value), n.Content[i+1]
+		if i18nReserved[k] && (v.Kind == yaml.ScalarNode || k == "translation") {
+			return true
+		}
+	}
+	return false
 }
 
 // I18nString is one string of an i18n file (a key's translation, or one
@@ -403,13 +511,35 @@ func CheckI18nStrings(root string, themes []string, langs []Language) diag.List 
 	}
 	sort.Strings(keys)
 	evdocDir := hosttheme.Dir(root, evdocComponent)
+	// themeGaps gathers, per theme and language, the strings only the
+	// theme uses and defines: one finding each (themeStrings).
+	type themeGap struct {
+		themes string
+		lang   string
+		keys   []string
+	}
+	var gaps []*themeGap
+	gapOf := map[string]*themeGap{}
 	for _, l := range langs {
 		t := tables[l.Code]
 		for _, k := range keys {
 			if _, ok := t.keys[k]; ok {
 				continue
 			}
-			hostOnly := !owners[k][""] && !owners[k][evdocDir]
+			if !owners[k][""] && !owners[k][evdocDir] {
+				var ts []string
+				for o := range owners[k] {
+					ts = append(ts, o)
+				}
+				sort.Strings(ts)
+				id := strings.Join(ts, ", ") + "\x00" + l.Code
+				if gapOf[id] == nil {
+					gapOf[id] = &themeGap{themes: strings.Join(ts, ", "), lang: l.Code}
+					gaps = append(gaps, gapOf[id])
+				}
+				gapOf[id].keys = append(gapOf[id].keys, k)
+				continue
+			}
 			file := t.own
 			if file == "" && owners[k][evdocDir] {
 				file = t.evdoc
@@ -423,9 +553,6 @@ func CheckI18nStrings(root string, themes []string, langs []Language) diag.List 
 			if ix := t.ix[file]; ix != nil {
 				d.Pos, d.End = ix.Pos(0), ix.LineEnd(0)
 			}
-			if hostOnly {
-				d.Severity = diag.Warning
-			}
 			var where []string
 			if u, ok := uses[k]; ok {
 				d.Related = append(d.Related, diag.Related{Pos: u, Message: "used here"})
@@ -437,24 +564,69 @@ func CheckI18nStrings(root string, themes []string, langs []Language) diag.List 
 					where = append(where, o.Code+" defines it")
 				}
 			}
-			theme := ""
-			if hostOnly {
-				var ts []string
-				for o := range owners[k] {
-					ts = append(ts, o)
-				}
-				sort.Strings(ts)
-				theme = "; only " + strings.Join(ts, ", ") + " uses and defines it"
-			}
 			if !exists {
-				d.Message = fmt.Sprintf("no i18n file of the project or its themes defines %q for %s (%s%s); Hugo would print an empty string or another language's text: add it to %s", k, l.Code, strings.Join(where, ", "), theme, file)
+				d.Message = fmt.Sprintf("no i18n file of the project or its themes defines %q for %s (%s); Hugo would print an empty string or another language's text: add it to %s", k, l.Code, strings.Join(where, ", "), file)
 			} else {
-				d.Message = fmt.Sprintf("i18n string %q is missing or empty for %s (%s%s); Hugo would print an empty string or another language's text", k, l.Code, strings.Join(where, ", "), theme)
+				d.Message = fmt.Sprintf("i18n string %q is missing or empty for %s (%s); Hugo would print an empty string or another language's text", k, l.Code, strings.Join(where, ", "))
 			}
 			ds = append(ds, d)
 		}
 	}
+	for _, g := range gaps {
+		ds = append(ds, themeStrings(root, g.themes, g.lang, g.keys, tables, langs, uses))
+	}
 	return ds
+}
+
+// themeStrings is the one finding (rule translation-theme-strings, a
+// note unless the project raises it) for the strings keys that only the
+// host theme(s) named by themes use and define and that language code
+// lacks. It stands at the theme's own i18n file for the language when
+// the theme has one, else at the theme file that defines the first key
+// for another language, else at the first key's use: always a file the
+// project has. Each key's use and definitions are related positions.
+func themeStrings(root, themes, code string, keys []string, tables map[string]i18nTable, langs []Language, uses map[string]diag.Position) diag.Diagnostic {
+	d := diag.Diagnostic{Severity: diag.Note, Rule: diag.TranslationThemeStrings}
+	first := strings.SplitN(themes, ", ", 2)[0]
+	for _, ext := range i18nExts {
+		rel := path.Join(first, "i18n", code+ext)
+		if src, err := safefile.ReadPath(filepath.Join(root, filepath.FromSlash(rel)), safefile.TextMaxSize); err == nil {
+			ix := diag.NewLineIndex(rel, src)
+			d.Pos, d.End = ix.Pos(0), ix.LineEnd(0)
+			break
+		}
+	}
+	for _, k := range keys {
+		if u, ok := uses[k]; ok {
+			d.Related = append(d.Related, diag.Related{Pos: u, Message: fmt.Sprintf("%q used here", k)})
+		}
+		for _, o := range langs {
+			if pos, ok := tables[o.Code].keys[k]; ok && o.Code != code {
+				d.Related = append(d.Related, diag.Related{Pos: pos, Message: fmt.Sprintf("%q defined for %s here", k, o.Code)})
+				if d.Pos.File == "" {
+					d.Pos, d.End = pos, pos
+				}
+			}
+		}
+		if d.Pos.File == "" && len(d.Related) > 0 {
+			d.Pos, d.End = d.Related[0].Pos, d.Related[0].Pos
+		}
+	}
+	target := tables[code].own
+	if target == "" {
+		target = path.Join("i18n", code+".toml")
+	}
+	quoted := make([]string, 0, len(keys))
+	for i, k := range keys {
+		if i == 5 {
+			quoted = append(quoted, fmt.Sprintf("and %d more", len(keys)-5))
+			break
+		}
+		quoted = append(quoted, strconv.Quote(k))
+	}
+	d.Message = fmt.Sprintf("%s defines no %s text for %d string(s) only it uses (%s); Hugo prints an empty string or another language's text there. This is the theme's gap: add the keys to the project's %s to translate them, or raise %s in evdoc.toml to fail on it",
+		themes, code, len(keys), strings.Join(quoted, ", "), target, diag.TranslationThemeStrings)
+	return d
 }
 
 // walkLayouts records in uses the first position of every i18n key the
@@ -514,7 +686,7 @@ func I18nText(root string, themes []string, code, key string) (text string, ok b
 					if _, err := toml.Decode(string(src), &m); err != nil {
 						return "", false
 					}
-					v := m[key]
+					v := flatI18n(m)[key]
 					if t, isTable := v.(map[string]any); isTable {
 						v = t["other"]
 					}
