@@ -496,7 +496,7 @@ func reportTheme(root, where string, cfg *site.Config, log io.Writer) {
 		if t == hosttheme.Component || known[t] {
 			continue
 		}
-		fmt.Fprintf(log, "  ADD      theme %s is not one whose hooks evdoc knows: put %s before </head> and %s before </body> in its page template (copy it into your layouts/ and edit the copy)\n", t, hosttheme.HeadCall, hosttheme.BodyCall)
+		fmt.Fprint(log, unknownThemeAdvice(root, t))
 	}
 	var missing []string
 	for _, code := range []string{"ko", "ja"} {
@@ -600,4 +600,22 @@ func syncHostHook(root string, themes []string, verb string, log io.Writer) erro
 		fmt.Fprintf(log, "  %s %s: the theme's link render hook, which evdoc's runs for links that are not claims\n", verb, f)
 	}
 	return nil
+}
+
+// unknownThemeAdvice is init's request for a theme evdoc does not know
+// (hosttheme.Known): the exact files to create when the theme calls
+// head and body hook partials it ships empty or calls only when they
+// exist (hosttheme.ScanHooks), else the theme's page template to copy.
+func unknownThemeAdvice(root, theme string) string {
+	head, body, headOK, bodyOK := hosttheme.ScanHooks(root, theme)
+	if !headOK {
+		return fmt.Sprintf("  ADD      theme %s is not one whose hooks evdoc knows and calls no empty head partial: put %s before </head> and %s before </body> in its page template (copy it into your layouts/ and edit the copy)\n", theme, hosttheme.HeadCall, hosttheme.BodyCall)
+	}
+	out := fmt.Sprintf("  ADD      theme %s is not one whose hooks evdoc knows; its pages call %s (from %s), which it leaves to the site:\n             create layouts/%s containing %s\n", theme, head.Layout, head.CalledFrom, head.Layout, hosttheme.HeadCall)
+	if bodyOK {
+		out += fmt.Sprintf("             create layouts/%s containing %s (evdoc serve's findings banner)\n", body.Layout, hosttheme.BodyCall)
+	} else {
+		out += fmt.Sprintf("             and, for evdoc serve's findings banner, put %s before </body> in its page template\n", hosttheme.BodyCall)
+	}
+	return out
 }

@@ -71,6 +71,14 @@ func (s *Site) headAdvice() string {
 			return fmt.Sprintf("%s calls layouts/%s, which evdoc's component fills with its stylesheets, but %s", f.Name, f.Head, a)
 		}
 	}
+	for _, t := range themes {
+		if t == hosttheme.Component {
+			continue
+		}
+		if h, _, ok, _ := hosttheme.ScanHooks(s.Root, t); ok {
+			return fmt.Sprintf("the theme links no stylesheet of evdoc's; %s calls %s, which it leaves to the site: create layouts/%s containing %s", h.CalledFrom, h.Layout, h.Layout, hosttheme.HeadCall)
+		}
+	}
 	return fmt.Sprintf("the theme links no stylesheet of evdoc's: add %s before </head> in its head template, or to a head hook it calls (docs/guide/adopting.md lists the themes whose hooks evdoc fills)", hosttheme.HeadCall)
 }
 
