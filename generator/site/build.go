@@ -423,6 +423,9 @@ func (s *Site) Build(ctx context.Context, opt BuildOptions) error {
 		case opt.Log != nil && opt.Verbose:
 			return fmt.Errorf("hugo failed: %v (its output is above)", err)
 		}
+		if a := extendedAdvice(hugoOut.Bytes(), cmd[0]); a != "" {
+			return fmt.Errorf("hugo failed: %v\n%s%s", err, unstage(hugoOut.Bytes(), absStage), a)
+		}
 		return fmt.Errorf("hugo failed: %v\n%s", err, unstage(hugoOut.Bytes(), absStage))
 	}
 	if err := ctx.Err(); err != nil {

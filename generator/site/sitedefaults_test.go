@@ -1,6 +1,7 @@
 package site
 
 import (
+	"strings"
 	"testing"
 	"time"
 )
@@ -69,5 +70,42 @@ func TestMainSectionsKey(t *testing.T) {
 	s.Config.MainSectionsSet = false
 	if env := s.siteDefaultsEnv(time.Now()); len(env) != 1 || env[0] != "HUGO_LANGUAGES_KO_MAINSECTIONS=" {
 		t.Errorf("env %q, want HUGO_LANGUAGES_KO_MAINSECTIONS= (no section: Hugo's [\"\"])", env)
+	}
+}
+
+func TestExtendedAdvice(t *testing.T) {
+	out := []byte(`ERROR TOCSS: failed to transform "scss/main.scss" (text/x-scss): this feature is not available in your current Hugo version, see https://goo.gl/YMrWcn for more information`)
+	a := extendedAdvice(out, "/usr/bin/hugo")
+	for _, want := range []string{"extended edition", "/usr/bin/hugo is the standard edition", "go install -tags extended", "--hugo PATH"} {
+		if !strings.Contains(a, want) {
+			t.Errorf("advice %q lacks %q", a, want)
+		}
+	}
+	if a := extendedAdvice([]byte("ERROR template: home.html:3: unexpected EOF"), "hugo"); a != "" {
+		t.Errorf("advice on an unrelated failure: %q", a)
+	}
+}
+
+func TestSetEvidenceDate(t *testing.T) {
+	limit := time.Date(2026, 8, 1, 0, 0, 0, 0, time.UTC)
+	for _, tc := range []struct {
+		date string
+		want any
+	}{
+		{"2026-07-09", "2026-07-09"},
+		{"2026-08-01", "2026-08-01"},
+		{"2026-08-02", nil}, // after the project's newest page: site.Lastmod would move
+		{"unknown", nil},
+		{"", nil},
+	} {
+		fm := map[string]any{}
+		setEvidenceDate(fm, tc.date, limit)
+		if fm["date"] != tc.want {
+			t.Errorf("set date %q: front matter date %v, want %v", tc.date, fm["date"], tc.want)
+		}
+	}
+	fm := map[string]any{}
+	if setEvidenceDate(fm, "2026-07-09", time.Time{}); fm["date"] != nil {
+		t.Errorf("a project without dated pages: date %v, want none", fm["date"])
 	}
 }

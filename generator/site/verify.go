@@ -280,6 +280,24 @@ func (s *Site) verifyOutput(ctx context.Context, dir, out string, staged *Staged
 			}
 		}
 	}
+	// The evidence index and each set's page show evdoc's content (its
+	// sets; a set's origin, date, environment and files): a theme whose
+	// list layout shows summaries or child pages instead of .Content
+	// would publish them empty of it.
+	if len(v.order) > 0 || len(s.Store.Sets) > 0 {
+		for _, l := range s.Config.Ordered() {
+			if !sc.Lists[l.Code+":index"] {
+				windowMissing = true
+				problems = append(problems, fmt.Sprintf("evidence index /%s/ (%s): not rendered by evdoc's evidence template (the theme's section layout does not show the page's .Content)", EvidenceDir, l.Code))
+			}
+			for _, set := range s.Store.Sets {
+				if !sc.Lists[l.Code+":set:"+set.Manifest.ID] {
+					windowMissing = true
+					problems = append(problems, fmt.Sprintf("evidence set page /%s/%s/ (%s): not rendered by evdoc's evidence template, so it shows none of the set's origin, date, environment and files (the theme's section layout does not show the page's .Content)", EvidenceDir, set.Manifest.ID, l.Code))
+				}
+			}
+		}
+	}
 	if len(problems) == 0 {
 		return nil
 	}
@@ -307,7 +325,7 @@ func (s *Site) verifyOutput(ctx context.Context, dir, out string, staged *Staged
 	if windowMissing {
 		advice := s.themeOrderAdvice("_shortcodes/evdoc/evidence.html", "evidence shortcode (layouts/_shortcodes/evdoc/evidence.html)")
 		if advice == "" {
-			advice = "the shortcode is the one Hugo uses (theme list and layouts checked), so the layout Hugo chose for those pages does not show their .Content (a template of the site or its theme for the evidence section, or type or layout set by a cascade)"
+			advice = "the shortcode is the one Hugo uses (theme list and layouts checked), so the layout Hugo chose for those pages does not show their .Content (a template of the site or its theme for the evidence section, a list layout that shows its pages' summaries instead, or type or layout set by a cascade): give the evidence section a layout of the theme that shows .Content (a cascade of type = \"docs\" to /evidence and /evidence/** where the theme has a docs layout), or add layouts/" + EvidenceDir + "/section.html and layouts/" + EvidenceDir + "/page.html showing .Content inside the theme's base template"
 		}
 		b.WriteString("\nevidence pages were not rendered by evdoc's evidence shortcode, whose output is each evidence page's content (layouts/_shortcodes/evdoc/evidence.html from the evdoc theme component): " + advice)
 	}

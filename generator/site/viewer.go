@@ -14,6 +14,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/alecthomas/chroma/v2"
@@ -754,6 +755,7 @@ func (s *Site) stageEvidence(ctx context.Context, stage string, v *viewer, data 
 			}
 		}
 	}
+	newest := s.newestOwnDates()
 	for _, lang := range langs {
 		// the files each page shows, for a theme's edit link
 		// (translation.SourceParam): the evidence directory, a set's
@@ -773,6 +775,7 @@ func (s *Site) stageEvidence(ctx context.Context, stage string, v *viewer, data 
 				"evdoc_set": map[string]string{"id": m.ID, "date": m.Date, "environment": lt.Environment, "report": m.Report,
 					"origin": m.Origin, "source": lt.Source}}
 			s.evidencePageParams(fm, lt.Title)
+			setEvidenceDate(fm, m.Date, newest[lang.Code])
 			if err := writeFrontMatterPage(s.Config.pageFile(stage, lang, path.Join(EvidenceDir, m.ID), "_index.md"), fm, s.evidenceBody()); err != nil {
 				return err
 			}
@@ -836,6 +839,46 @@ func (s *Site) evidencePageParams(fm map[string]any, summary string) {
 	s.Config.setEditURL(fm)
 }
 
+// setEvidenceDate gives an evidence page (a set's page, or a window of
+// one of its files) the set's date (its manifest's date), so a theme that
+// prints a page's date shows when the evidence was taken, never Hugo's
+// zero date (year 0001); the evidence index, with no date of its own,
+// takes its newest set's as Hugo dates a section from its pages.
+//
+// Hugo also dates the home page and the site (site.Lastmod: feeds'
+// lastBuildDate, the sitemap's lastmod) from the newest page of the
+// whole site, evidence pages included. So the date is given only when it
+// is not after limit, the newest date of the project's own pages in the
+// language (newestOwnDates): then those defaults stay what they are
+// without evdoc. A later set date, or one that does not parse, is left
+// out (a theme printing dates shows Hugo's zero date on those pages; the
+// adopting guide says so). A date after now would also keep Hugo from
+// publishing the page.
+func setEvidenceDate(fm map[string]any, date string, limit time.Time) {
+	if t, ok := fmTime(date); ok && !t.After(limit) && !t.After(time.Now()) {
+		fm["date"] = date
+	}
+}
+
+// newestOwnDates returns, per language code, the newest date (date,
+// lastmod, publishDate and the aliases Hugo reads by default) of the
+// project's own pages that Hugo builds; a language without one has none.
+func (s *Site) newestOwnDates() map[string]time.Time {
+	out := map[string]time.Time{}
+	now := time.Now()
+	for _, p := range s.Pages {
+		if !published(s.Config, p.FrontMatter, now) {
+			continue
+		}
+		for _, k := range []string{"date", "lastmod", "modified", "publishdate", "pubdate", "published"} {
+			if t, ok := fmTime(fmValue(p.FrontMatter, k)); ok && t.After(out[p.Lang]) {
+				out[p.Lang] = t
+			}
+		}
+	}
+	return out
+}
+
 // i18nString returns the string of the i18n key in language code as
 // Hugo's T gives it in the site (translation.I18nText), or def when no
 // i18n file of the site defines it. A title evdoc build writes into a
@@ -872,6 +915,7 @@ func evidenceRoot(sets []*evidence.Set) string {
 // (viewer.marks of the file), unread those of its evidence-number
 // warnings (unreadRanges).
 func (s *Site) stageViewerFile(ctx context.Context, stage string, vf *viewerFile, fi int, langs []Language, cites []map[string]map[int][]citation, tokens map[int][]tokenMark, unread map[int][][2]int) error {
+	newest := s.newestOwnDates()
 	fh, _, err := safefile.Open(s.Root, vf.File, 0)
 	if err != nil {
 		return err
@@ -970,6 +1014,7 @@ func (s *Site) stageViewerFile(ctx context.Context, stage string, vf *viewerFile
 				pfm["evdoc_continuation"] = true
 			}
 			s.evidencePageParams(pfm, title)
+			setEvidenceDate(pfm, vf.Set.Manifest.Date, newest[lang.Code])
 			name := path.Base(vf.pagePath(w)) + ".md"
 			dir := path.Dir(strings.TrimPrefix(vf.pagePath(w), "/"))
 			if err := writeJSONFrontMatterPage(s.Config.pageFile(stage, lang, dir, name), pfm, s.evidenceBody()); err != nil {

@@ -33,7 +33,8 @@ const outputGolden = "testdata/output.golden"
 // one value at three precisions, one of them inside a shortcode's inner
 // content (its position pinned by staging, its precision marked), an
 // exempt claim, a page Japanese falls back to, and a section page that
-// shows its pages' .Content and .Plain.
+// shows its pages' .Content and .Plain (and, on the evidence index, its
+// own .Content, which the output check requires).
 func TestBuildOutputGolden(t *testing.T) {
 	skipShort(t)
 	synthetic := t.TempDir()
@@ -44,7 +45,7 @@ func TestBuildOutputGolden(t *testing.T) {
 	sitetest.Write(t, claims, "content/ko/docs/_index.md", "---\ntitle: 문서\n---\n")
 	sitetest.Write(t, claims, "content/ko/docs/prec.md", "---\ntitle: 정밀도\n---\n\n계산값은 [약 52%](ev:d3/d3.a.pct), 자세히는 [51.72%](ev:d3/d3.a.pct)다. [2026년](ev:exempt \"연도\")\n\n{{< details >}}\n실패율 [51.7%](ev:d3/d3.a.rate)와 [51.7241%](ev:d3/d3.a.pct)\n{{< /details >}}\n\n{{< details >}}\n실패율 [51.7%](ev:d3/d3.a.rate)와 [51.7241%](ev:d3/d3.a.pct)\n{{< /details >}}\n")
 	sitetest.Write(t, claims, "layouts/_shortcodes/details.html", "<div>{{ .Inner | .Page.RenderString }}</div>\n")
-	sitetest.Write(t, claims, "layouts/section.html", "{{ define \"main\" }}{{ range .Pages }}<section>{{ .Content }}<p>{{ .Plain }}</p></section>{{ end }}{{ end }}\n")
+	sitetest.Write(t, claims, "layouts/section.html", "{{ define \"main\" }}{{ if .Params.evdoc_index }}{{ .Content }}{{ end }}{{ range .Pages }}<section>{{ .Content }}<p>{{ .Plain }}</p></section>{{ end }}{{ end }}\n")
 
 	var got bytes.Buffer
 	for _, p := range []struct{ name, dir string }{{"synthetic", synthetic}, {"claims", claims}} {

@@ -364,7 +364,7 @@ func TestBuildStrictFileLinks(t *testing.T) {
 func TestBuildListPageIDs(t *testing.T) {
 	skipShort(t)
 	dir := sitetest.ThemedProject(t, filepath.Join("testdata", "listids.txtar"))
-	list := `{{ define "main" }}{{ range .Pages }}<section>{{ .Content }}</section>{{ end }}{{ end }}`
+	list := `{{ define "main" }}{{ if .Params.evdoc_index }}{{ .Content }}{{ end }}{{ range .Pages }}<section>{{ .Content }}</section>{{ end }}{{ end }}`
 	if err := os.WriteFile(filepath.Join(dir, "layouts", "section.html"), []byte(list), 0o644); err != nil {
 		t.Fatal(err)
 	}

@@ -1,10 +1,12 @@
 package buildtest
 
 import (
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/evdoc-lab/evdoc/generator/site"
@@ -20,7 +22,8 @@ var mainList = regexp.MustCompile(`(?s)<ul id="main".*?</ul>`)
 // evidence section has more pages than any section of the project and
 // which sets no mainSections, with evdoc and with plain Hugo: each
 // language's home page lists the same main-section pages in both (ko
-// its posts, ja its docs), never evidence pages.
+// its posts, ja its docs), never evidence pages. Every evidence page
+// (index, set, file) prints the set's date, 2026-07-09, not year 0001.
 func TestBuildMainSections(t *testing.T) {
 	skipShort(t)
 	t.Parallel()
@@ -45,8 +48,48 @@ func TestBuildMainSections(t *testing.T) {
 		if withEvdoc != without || without == "" {
 			t.Errorf("%s: evdoc build lists\n%s\nplain hugo lists\n%s", home, withEvdoc, without)
 		}
-		if !regexp.MustCompile(`data-sections="` + regexp.QuoteMeta(want) + `" data-param="` + regexp.QuoteMeta(want) + `"`).MatchString(withEvdoc) {
+		if !regexp.MustCompile(`data-sections="` + regexp.QuoteMeta(want) + `" data-param="` + regexp.QuoteMeta(want) + `" data-lastmod="2026-08-01"`).MatchString(withEvdoc) {
 			t.Errorf("%s: main sections in evdoc's build: %s; want %s", home, withEvdoc, want)
+		}
+	}
+	n := 0
+	err := filepath.WalkDir(filepath.Join(dir, "public"), func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.Contains(filepath.ToSlash(p), "/evidence/") || !strings.HasSuffix(p, ".html") {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		n++
+		if !strings.Contains(string(b), "<time>2026-07-09</time>") {
+			t.Errorf("%s: dated %q, want the set's date 2026-07-09", p, regexp.MustCompile(`<time>[^<]*</time>`).FindString(string(b)))
+		}
+		return nil
+	})
+	if err != nil || n < 5 {
+		t.Fatalf("evidence pages: %d read (%v); want the index, the set and its 3 files", n, err)
+	}
+}
+
+// TestBuildEvidenceListContent: a theme whose section layout lists its
+// pages' titles instead of showing the page's .Content (as FixIt's and
+// Stack's list layouts do) would publish the evidence index and set
+// pages without any of evdoc's content; the build fails naming them and
+// the layout to add.
+func TestBuildEvidenceListContent(t *testing.T) {
+	skipShort(t)
+	t.Parallel()
+	dir := txtartest.WriteFile(t, filepath.Join("testdata", "mainsections.txtar"))
+	sitetest.CopyTree(t, filepath.Join(sitetest.Root(t), "themes", "evdoc"), filepath.Join(dir, "themes", "evdoc"))
+	sitetest.Write(t, dir, "themes/lister/layouts/section.html", `{{ define "main" }}<h1>{{ .Title }}</h1>{{ range .Pages }}<p>{{ .Title }}: {{ .Summary }}</p>{{ end }}{{ end }}`+"\n")
+	err := tryBuild(t, dir, site.BuildOptions{})
+	if err == nil {
+		t.Fatal("evdoc build succeeded; want the evidence index and set pages reported")
+	}
+	for _, want := range []string{"evidence index /evidence/ (ko)", "evidence set page /evidence/run/ (ja)", "origin, date, environment and files", "layouts/evidence/section.html"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("build error lacks %q:\n%v", want, err)
 		}
 	}
 }

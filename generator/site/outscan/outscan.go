@@ -47,6 +47,11 @@ type Scan struct {
 	// Windows holds, per evidence window, the most line spans one file
 	// showing it had.
 	Windows map[WindowKey]int
+	// Lists holds the evidence index and set listings evdoc's evidence
+	// template rendered, as it writes them in data-ev-list ("ko:index",
+	// "ko:set:ID"): an index or set page whose layout does not show its
+	// .Content has none.
+	Lists map[string]bool
 	// Problems are files with a sanitised URL (#ZgotmplZ).
 	Problems []string
 	// Broken are the links inside the site to files it does not have,
@@ -151,6 +156,8 @@ func attrString(v []byte) string {
 type evTag struct {
 	at, dest, window string
 	hasAt, hasWindow bool
+	// list is the value of a data-ev-list attribute (see Scan.Lists).
+	list string
 	// href is the raw URL attribute of a tag urlAttrs names (<a href>,
 	// <img src>, …; a slice of the tag, character references not
 	// decoded), hasHref whether it has one.
@@ -199,6 +206,8 @@ func readEvTag(tag []byte) evTag {
 			t.dest, seenDest = attrString(val), true
 		case !t.hasPop && bytes.EqualFold(name, []byte("data-ev-pop")):
 			t.pop, t.hasPop = val, true
+		case t.list == "" && bytes.EqualFold(name, []byte("data-ev-list")):
+			t.list = attrString(val)
 		case !t.hasWindow && bytes.EqualFold(name, []byte("data-ev-window")):
 			t.window, t.hasWindow = attrString(val), true
 		case span && !seenClass && bytes.EqualFold(name, []byte("class")):
@@ -317,6 +326,8 @@ type fileScan struct {
 	// line spans after its marker.
 	win   *WindowKey
 	lines int
+	// lists are its data-ev-list markers.
+	lists []string
 	// zg: the file holds #ZgotmplZ.
 	zg bool
 	// hrefs are the distinct hrefs of its <a> tags that name no scheme
@@ -390,7 +401,7 @@ func Dir(ctx context.Context, dir, basePath string) (*Scan, error) {
 	if err := g.Wait(); err != nil {
 		return nil, err
 	}
-	sc := &Scan{Claims: map[PageKey]map[string]bool{}, Windows: map[WindowKey]int{}, MDLinks: map[string][]string{}}
+	sc := &Scan{Claims: map[PageKey]map[string]bool{}, Windows: map[WindowKey]int{}, MDLinks: map[string][]string{}, Lists: map[string]bool{}}
 	exists, evdocCSS := map[string]bool{}, map[string]bool{}
 	for i, f := range scans {
 		if len(f.claims) > 0 {
@@ -423,6 +434,9 @@ func Dir(ctx context.Context, dir, basePath string) (*Scan, error) {
 		if f.zg {
 			rel, _ := filepath.Rel(dir, files[i])
 			sc.Problems = append(sc.Problems, fmt.Sprintf("%s: contains #ZgotmplZ, a link or attribute Hugo's template escaper rejected (a URL whose scheme is not http, https or mailto, written by a template or a render hook other than evdoc's: evdoc check reports such links in pages as link-scheme)", filepath.ToSlash(rel)))
+		}
+		for _, l := range f.lists {
+			sc.Lists[l] = true
 		}
 		if f.win != nil {
 			if seen, ok := sc.Windows[*f.win]; !ok || f.lines > seen {
@@ -548,6 +562,9 @@ func scanFile(p string) (fileScan, error) {
 			if k, pos, ok := splitClaimAt(t.at); ok {
 				res.claims = append(res.claims, claimMark{k, pos + "|" + t.dest})
 			}
+		}
+		if t.list != "" {
+			res.lists = append(res.lists, t.list)
 		}
 		if t.hasWindow {
 			parts := strings.SplitN(t.window, ":", 3)

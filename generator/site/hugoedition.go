@@ -1,0 +1,24 @@
+package site
+
+import (
+	"bytes"
+	"fmt"
+)
+
+// featureNotAvailable is how Hugo's standard edition fails a feature
+// only the extended edition has (libsass's toCSS, which themes compiling
+// SCSS use; WebP encoding in older releases).
+var featureNotAvailable = []byte("this feature is not available in your current Hugo")
+
+// extendedAdvice returns what to do when Hugo's output out says the
+// site needs Hugo's extended edition, which bin (the Hugo that ran) is
+// not: "" when it does not say so.
+func extendedAdvice(out []byte, bin string) string {
+	if !bytes.Contains(out, featureNotAvailable) {
+		return ""
+	}
+	return fmt.Sprintf("\nthe site needs Hugo's extended edition (its theme compiles SCSS with libsass, or encodes WebP), and %s is the standard edition: "+
+		"install Hugo extended (a release archive named hugo_extended_VERSION_OS-ARCH from https://github.com/gohugoio/hugo/releases, or "+
+		"CGO_ENABLED=1 go install -tags extended github.com/gohugoio/hugo@VERSION, which needs a C compiler) and put it on PATH "+
+		"(evdoc uses a hugo on PATH in its supported range: evdoc version lists it), or pass --hugo PATH or EVDOC_HUGO=PATH", bin)
+}
