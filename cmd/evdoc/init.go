@@ -498,6 +498,11 @@ func reportTheme(root, where string, cfg *site.Config, log io.Writer) {
 		}
 		fmt.Fprint(log, unknownThemeAdvice(root, t))
 	}
+	for _, t := range themes {
+		if t != hosttheme.Component && hosttheme.DocsLayout(root, t) {
+			fmt.Fprintf(log, "  note     theme %s has a docs layout (layouts/docs/): evdoc build gives the evidence pages type \"docs\", so they show its sidebar and title, unless your configuration has a cascade or your layouts/evidence/ chooses their layout\n", t)
+		}
+	}
 	var missing []string
 	for _, code := range []string{"ko", "ja"} {
 		if _, ok := cfg.Languages[code]; !ok {

@@ -133,3 +133,18 @@ func ScanHooks(root, dir string) (head, body Hook, headOK, bodyOK bool) {
 	body, bodyOK = pick(bodies)
 	return head, body, headOK, bodyOK
 }
+
+// DocsLayout reports whether the theme in the theme list entry dir of the
+// project at root has page layouts of its own for pages of type "docs"
+// (layouts/docs/ holding a base, list, single, page or section template,
+// as Docsy and Hextra do): the layouts that draw its docs sidebar and
+// title, which evidence pages of that type get.
+func DocsLayout(root, dir string) bool {
+	d := filepath.Join(root, filepath.FromSlash(Dir(root, dir)), "layouts", "docs")
+	for _, name := range []string{"baseof.html", "list.html", "single.html", "page.html", "section.html"} {
+		if fi, err := os.Stat(filepath.Join(d, name)); err == nil && fi.Mode().IsRegular() {
+			return true
+		}
+	}
+	return false
+}

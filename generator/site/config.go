@@ -128,6 +128,9 @@ type Config struct {
 	// MainSectionsSet tells whether the configuration sets mainSections
 	// (mainSectionsKey).
 	MainSectionsSet bool
+	// Cascade tells whether the configuration has a cascade of its own
+	// (which may give the evidence pages a type or layout).
+	Cascade bool
 }
 
 // Ordered returns the languages by weight, then code; the source language
@@ -305,6 +308,7 @@ func LoadConfig(root string) (*Config, error) {
 		}
 	}
 	c.MainSectionsSet = mainSectionsKey(merged)
+	_, c.Cascade = merged["cascade"]
 	c.DefaultContentLanguage = configString(merged, "defaultcontentlanguage")
 	if c.DefaultContentLanguage == "" {
 		c.DefaultContentLanguage = "en" // Hugo's default

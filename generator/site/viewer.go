@@ -836,7 +836,31 @@ func (s *Site) evidencePageParams(fm map[string]any, summary string) {
 			fm["evdoc_heading"] = true
 		}
 	}
+	if s.docsType() {
+		fm["type"] = "docs"
+	}
 	s.Config.setEditURL(fm)
+}
+
+// docsType reports whether evidence pages get type "docs": a theme of
+// the site has a docs layout (hosttheme.DocsLayout: Docsy's and Hextra's
+// docs sidebar, title and content area) and the project chooses no
+// layout for them itself (no cascade in its configuration, no
+// layouts/evidence/ of its own). Without it such a theme draws them
+// with its bare default layout.
+func (s *Site) docsType() bool {
+	if s.Config.Cascade {
+		return false
+	}
+	if fi, err := os.Stat(filepath.Join(s.Root, "layouts", EvidenceDir)); err == nil && fi.IsDir() {
+		return false
+	}
+	for _, t := range s.Config.Themes {
+		if t != hosttheme.Component && hosttheme.DocsLayout(s.Root, t) {
+			return true
+		}
+	}
+	return false
 }
 
 // setEvidenceDate gives an evidence page (a set's page, or a window of

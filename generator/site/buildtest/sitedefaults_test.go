@@ -93,3 +93,41 @@ func TestBuildEvidenceListContent(t *testing.T) {
 		}
 	}
 }
+
+// TestBuildDocsType: a theme with a docs layout (layouts/docs/, as Docsy
+// and Hextra draw their sidebar only on pages of type docs) gets the
+// evidence pages drawn with it, with no cascade in the project; a
+// project's own cascade leaves the choice to it.
+func TestBuildDocsType(t *testing.T) {
+	skipShort(t)
+	t.Parallel()
+	for _, tc := range []struct {
+		name    string
+		cascade bool
+	}{{"docs-layout", false}, {"own-cascade", true}} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := txtartest.WriteFile(t, filepath.Join("testdata", "mainsections.txtar"))
+			sitetest.CopyTree(t, filepath.Join(sitetest.Root(t), "themes", "evdoc"), filepath.Join(dir, "themes", "evdoc"))
+			sitetest.Write(t, dir, "themes/lister/layouts/docs/page.html", `{{ define "main" }}<nav id="sidebar"></nav><h1>{{ .Title }}</h1>{{ .Content }}{{ end }}`+"\n")
+			sitetest.Write(t, dir, "themes/lister/layouts/docs/section.html", `{{ define "main" }}<nav id="sidebar"></nav><h1>{{ .Title }}</h1>{{ .Content }}{{ end }}`+"\n")
+			if tc.cascade {
+				cfg, _ := os.ReadFile(filepath.Join(dir, "hugo.toml"))
+				sitetest.Write(t, dir, "hugo.toml", string(cfg)+"\n[[cascade]]\n  [cascade.params]\n    lab = true\n")
+			}
+			build(t, dir, site.BuildOptions{})
+			for _, p := range []string{"evidence/index.html", "evidence/run/index.html", "evidence/run/r-md/index.html", "ja/evidence/run/index.html"} {
+				b, err := os.ReadFile(filepath.Join(dir, "public", filepath.FromSlash(p)))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got := strings.Contains(string(b), `<nav id="sidebar">`); got == tc.cascade {
+					t.Errorf("%s: docs layout used: %v, want %v", p, got, !tc.cascade)
+				}
+			}
+			b, _ := os.ReadFile(filepath.Join(dir, "public", "posts", "a", "index.html"))
+			if strings.Contains(string(b), `id="sidebar"`) {
+				t.Error("posts/a: the project's own page got the docs layout")
+			}
+		})
+	}
+}
