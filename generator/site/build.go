@@ -378,6 +378,9 @@ func (s *Site) Build(ctx context.Context, opt BuildOptions) error {
 	fmt.Fprintf(progress, "evdoc: %d claims checked, %d pages, %d evidence sets (check %.2f s)\n", chk.claims, len(s.Pages), len(s.Store.Sets), checked.Seconds())
 	start = time.Now()
 	staged, err := s.Stage(ctx, stage, data, progress)
+	for _, n := range s.mainSectionTies(time.Now()) {
+		fmt.Fprintln(logw, n)
+	}
 	if err != nil {
 		return err
 	}

@@ -1,6 +1,7 @@
 package site
 
 import (
+	"fmt"
 	"os"
 	"path"
 	"sort"
@@ -161,4 +162,21 @@ func (s *Site) siteDefaultsEnv(now time.Time) []string {
 		env = append(env, "HUGO_LANGUAGES_"+strings.ToUpper(code)+"_MAINSECTIONS="+main[code])
 	}
 	return env
+}
+
+// mainSectionTies returns a note for each language whose main section is
+// a tie (MainSections): plain Hugo picks one of the tied sections at
+// random, evdoc build the one that sorts first.
+func (s *Site) mainSectionTies(now time.Time) []string {
+	if s.Config.MainSectionsSet {
+		return nil
+	}
+	main, tie := s.MainSections(now)
+	var out []string
+	for _, code := range sortedKeys(s.Config.Languages) {
+		if tie[code] {
+			out = append(out, fmt.Sprintf("evdoc: note: in %s two or more top-level sections have as many pages as %q, the main section evdoc build uses (site.MainSections, which a home page may list); plain Hugo picks one of them at random: set mainSections in %s to choose", code, main[code], strings.Join(s.Config.Files, ", ")))
+		}
+	}
+	return out
 }

@@ -39,6 +39,10 @@ func TestMainSections(t *testing.T) {
 	if tie["ko"] || !tie["ja"] {
 		t.Errorf("ties %v, want ja only", tie)
 	}
+	s.Config.Files = []string{"hugo.toml"}
+	if n := s.mainSectionTies(now); len(n) != 1 || !strings.Contains(n[0], `in ja two or more top-level sections have as many pages as "a"`) {
+		t.Errorf("tie notes %q, want one for ja", n)
+	}
 	s.Config.BuildDrafts, s.Config.BuildFuture = true, true
 	if main, _ := s.MainSections(now); main["ko"] != "docs" {
 		t.Errorf("with drafts and future pages built: ko main section %q, want docs (3 pages)", main["ko"])
