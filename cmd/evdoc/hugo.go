@@ -29,7 +29,7 @@ const pinnedHugoVersion = "v0.165.0"
 const hugoLookupHelp = `Hugo is found in this order:
   1. --hugo PATH, else the EVDOC_HUGO environment variable (a Hugo binary;
      the value "pinned" skips to step 3);
-  2. a hugo on PATH whose version is in the supported range ` + "v0.165.x" + `
+  2. a hugo on PATH whose version is in the supported range ` + "v0.160.0 to v0.165.x" + `
      (another version is an error naming it: pass --hugo, or --hugo=pinned);
   3. the pinned Hugo ` + pinnedHugoVersion + `, built once from the Go module proxy
      (go install ` + hugoModule + `@` + pinnedHugoVersion + `, checked against the Go
@@ -101,11 +101,31 @@ func parseHugoVersion(out string) (v [3]int, ok bool) {
 	return v, true
 }
 
-// hugoSupported reports whether v is in the supported range: the pinned
-// release's minor series (v0.165.x).
-func hugoSupported(v [3]int) bool {
+// oldestHugoVersion is the oldest Hugo release evdoc's component runs on
+// and is tested with (CI runs the tests on it and on the pinned release):
+// its claim render hook reads the link render hook context's .Position,
+// which Hugo v0.160.0 added (earlier releases fail on it), and its
+// templates use hugo.Data and hugo.Sites (v0.156.0) and the _partials,
+// _shortcodes and _markup layout directories (v0.146.0).
+const oldestHugoVersion = "v0.160.0"
+
+// hugoRange names the supported range of Hugo versions: from
+// oldestHugoVersion to the pinned release's minor series.
+func hugoRange() string {
 	p, _ := parseHugoVersion(pinnedHugoVersion)
-	return v[0] == p[0] && v[1] == p[1]
+	return fmt.Sprintf("%s to v%d.%d.x", oldestHugoVersion, p[0], p[1])
+}
+
+// hugoSupported reports whether v is in the supported range (hugoRange):
+// not older than oldestHugoVersion, not newer than the pinned release's
+// minor series (a later release is untested).
+func hugoSupported(v [3]int) bool {
+	o, _ := parseHugoVersion(oldestHugoVersion)
+	p, _ := parseHugoVersion(pinnedHugoVersion)
+	if v[0] != p[0] || v[1] > p[1] {
+		return false
+	}
+	return v[1] > o[1] || v[1] == o[1] && v[2] >= o[2]
 }
 
 // findHugo returns the Hugo command build runs, in the order hugoLookupHelp
@@ -130,7 +150,7 @@ func findHugo(ctx context.Context, flag string, env hugoEnv) ([]string, error) {
 				return nil, fmt.Errorf("hugo on PATH (%s): `hugo version` gave no version (%v); pass --hugo PATH or --hugo=pinned", p, err)
 			}
 			if !hugoSupported(v) {
-				return nil, fmt.Errorf("hugo on PATH (%s) is v%d.%d.%d; evdoc supports v0.165.x (pinned %s): install that, pass --hugo PATH, or --hugo=pinned to build the pinned Hugo", p, v[0], v[1], v[2], pinnedHugoVersion)
+				return nil, fmt.Errorf("hugo on PATH (%s) is v%d.%d.%d; evdoc supports %s (pinned %s): install one of those, pass --hugo PATH, or --hugo=pinned to build the pinned Hugo", p, v[0], v[1], v[2], hugoRange(), pinnedHugoVersion)
 			}
 			return []string{p}, nil
 		}
@@ -147,7 +167,7 @@ func findHugo(ctx context.Context, flag string, env hugoEnv) ([]string, error) {
 	if _, err := os.Stat(exe); err == nil {
 		return []string{exe}, nil
 	}
-	fmt.Fprintf(env.log, "evdoc: building Hugo %s from the Go module proxy into %s (first use only; takes a few minutes; a Hugo v0.165.x on PATH, or --hugo PATH, skips this)\n", pinnedHugoVersion, dir)
+	fmt.Fprintf(env.log, "evdoc: building Hugo %s from the Go module proxy into %s (first use only; takes a few minutes; a Hugo %s on PATH, or --hugo PATH, skips this)\n", pinnedHugoVersion, dir, hugoRange())
 	if err := env.install(ctx, hugoModule+"@"+pinnedHugoVersion, dir, env.log); err != nil {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
@@ -173,7 +193,7 @@ func newVersionCmd(stdout io.Writer) *cobra.Command {
 			"  go install ./cmd/evdoc && evdoc version    # in a clone of evdoc (the module proxy does not serve it yet)",
 		Args: cobra.NoArgs,
 		RunE: func(*cobra.Command, []string) error {
-			fmt.Fprintf(stdout, "evdoc %s (%s)\nhugo %s pinned (supported on PATH: v0.165.x)\n", evdocVersion(), modulePath, pinnedHugoVersion)
+			fmt.Fprintf(stdout, "evdoc %s (%s)\nhugo %s pinned (supported on PATH: %s)\n", evdocVersion(), modulePath, pinnedHugoVersion, hugoRange())
 			return nil
 		},
 	}

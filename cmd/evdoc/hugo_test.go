@@ -46,7 +46,10 @@ func TestFindHugo(t *testing.T) {
 		{name: "flag wins", flag: "/opt/hugo", env: "/env/hugo", path: "/usr/bin/hugo", version: "hugo v0.165.0", want: "/opt/hugo"},
 		{name: "env", env: "/env/hugo", path: "/usr/bin/hugo", version: "hugo v0.165.0", want: "/env/hugo"},
 		{name: "path in range", path: "/usr/bin/hugo", version: "hugo v0.165.2-abc+extended linux/amd64 BuildDate=x", want: "/usr/bin/hugo"},
-		{name: "path too old", path: "/usr/bin/hugo", version: "hugo v0.120.4 linux/amd64", wantErr: "hugo on PATH (/usr/bin/hugo) is v0.120.4; evdoc supports v0.165.x"},
+		{name: "path too old", path: "/usr/bin/hugo", version: "hugo v0.120.4 linux/amd64", wantErr: "hugo on PATH (/usr/bin/hugo) is v0.120.4; evdoc supports v0.160.0 to v0.165.x"},
+		{name: "path oldest supported", path: "/usr/bin/hugo", version: "hugo v0.160.0+extended linux/amd64", want: "/usr/bin/hugo"},
+		{name: "path between", path: "/usr/bin/hugo", version: "hugo v0.162.1 linux/amd64", want: "/usr/bin/hugo"},
+		{name: "path before link positions", path: "/usr/bin/hugo", version: "hugo v0.159.2 linux/amd64", wantErr: "is v0.159.2; evdoc supports v0.160.0 to v0.165.x"},
 		{name: "path too new", path: "/usr/bin/hugo", version: "hugo v0.170.0", wantErr: "is v0.170.0"},
 		{name: "path no version", path: "/usr/bin/hugo", version: "garbage", wantErr: "gave no version"},
 		{name: "pinned skips path", flag: "pinned", path: "/usr/bin/hugo", version: "hugo v0.120.4", cached: true, want: "CACHE"},
@@ -302,5 +305,25 @@ func TestEveryCommandRefusesConfigOutside(t *testing.T) {
 		if _, err := os.Stat(filepath.Join(dir, p)); err == nil {
 			t.Errorf("%s was written", p)
 		}
+	}
+}
+
+// TestHugoRangeTested: the oldest supported Hugo is the one CI's
+// .ci/run builds generator/site/buildtest with, and --help names the
+// range hugoSupported accepts.
+func TestHugoRangeTested(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("..", "..", ".ci", "run"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(b), "HUGO_OLDEST="+oldestHugoVersion+"\n") {
+		t.Errorf(".ci/run does not test HUGO_OLDEST=%s", oldestHugoVersion)
+	}
+	if !strings.Contains(hugoLookupHelp, "supported range "+hugoRange()) {
+		t.Errorf("--help does not name the range %s:\n%s", hugoRange(), hugoLookupHelp)
+	}
+	o, _ := parseHugoVersion(oldestHugoVersion)
+	if !hugoSupported(o) || hugoSupported([3]int{o[0], o[1] - 1, 99}) {
+		t.Errorf("hugoSupported does not start the range at %s", oldestHugoVersion)
 	}
 }

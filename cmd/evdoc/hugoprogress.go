@@ -67,8 +67,8 @@ func (p *installProgress) report() {
 	p.mu.Lock()
 	n := p.n
 	p.mu.Unlock()
-	fmt.Fprintf(p.log, "evdoc: building Hugo %s: %d packages built, %s elapsed (a Hugo v0.165.x on PATH, or --hugo PATH, skips this)\n",
-		pinnedHugoVersion, n, time.Since(p.start).Round(time.Second))
+	fmt.Fprintf(p.log, "evdoc: building Hugo %s: %d packages built, %s elapsed (a Hugo %s on PATH, or --hugo PATH, skips this)\n",
+		pinnedHugoVersion, n, time.Since(p.start).Round(time.Second), hugoRange())
 }
 
 // finish stops the reports and returns the packages built and the time
