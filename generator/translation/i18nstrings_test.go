@@ -197,7 +197,7 @@ func TestI18nText(t *testing.T) {
 	dir := t.TempDir()
 	for name, src := range map[string]string{
 		"i18n/ko.toml":               "own = \"프로젝트\"\n",
-		"themes/evdoc/i18n/ko.toml":  "own = \"evdoc\"\nevidenceIndex = \"측정 근거 목록\"\nplural = { other = \"여러 개\" }\n",
+		"themes/evdoc/i18n/ko.toml":  "own = \"evdoc\"\nevidenceIndex = \"측정 근거 목록\"\nplural = { other = \"여러 개\" }\n[nav]\nhome = \"홈\"\n[nav.count]\nother = \"{{ .Count }}개\"\n",
 		"themes/shelf/i18n/ko.yaml":  "- id: evidenceIndex\n  translation: 선반\n- id: shelfOnly\n  translation: 선반만\n",
 		"themes/evdoc/i18n/JA.json":  "{\"evidenceIndex\": \"エビデンス\"}\n",
 		"themes/shelf/i18n/ja.toml":  "broken = \n",
@@ -220,6 +220,9 @@ func TestI18nText(t *testing.T) {
 		{"ko", "evidenceIndex", "측정 근거 목록", true},
 		{"ko", "plural", "여러 개", true},
 		{"ko", "shelfOnly", "선반만", true},
+		{"ko", "nav.home", "홈", true},              // a nested table's key, as Hugo reads it
+		{"ko", "nav.count", "{{ .Count }}개", true}, // a nested table of plural forms
+		{"ko", "nav", "", false},
 		{"ko", "unused", "", false},
 		{"ja", "evidenceIndex", "エビデンス", true},
 		{"ja", "own", "", false},
