@@ -131,3 +131,33 @@ func TestBuildDocsType(t *testing.T) {
 		})
 	}
 }
+
+// TestBuildNeedsExtended: a theme compiling SCSS with libsass (css.Sass's
+// default transpiler) fails on Hugo's standard edition, the pinned one;
+// the build's error says to install the extended edition and how.
+func TestBuildNeedsExtended(t *testing.T) {
+	skipShort(t)
+	t.Parallel()
+	hugo := sitetest.HugoCommand(t)
+	if out, err := exec.Command(hugo[0], append(hugo[1:], "version")...).Output(); err != nil || strings.Contains(string(out), "+extended") {
+		t.Skipf("needs Hugo's standard edition (%s, %v)", out, err)
+	}
+	dir := txtartest.WriteFile(t, filepath.Join("testdata", "mainsections.txtar"))
+	sitetest.CopyTree(t, filepath.Join(sitetest.Root(t), "themes", "evdoc"), filepath.Join(dir, "themes", "evdoc"))
+	sitetest.Write(t, dir, "themes/lister/assets/main.scss", "$c: #123;\nbody { color: $c; }\n")
+	sitetest.Write(t, dir, "themes/lister/layouts/baseof.html", `<!doctype html>
+<html lang="{{ site.Language.Lang }}">
+<head><title>{{ .Title }}</title>{{ with resources.Get "main.scss" | css.Sass }}<link rel="stylesheet" href="{{ .RelPermalink }}">{{ end }}{{ partial "extend_head.html" . }}</head>
+<body>{{ block "main" . }}{{ end }}{{ partial "extend_footer.html" . }}</body>
+</html>
+`)
+	err := tryBuild(t, dir, site.BuildOptions{})
+	if err == nil {
+		t.Fatal("evdoc build succeeded with Hugo's standard edition on a theme that compiles SCSS with libsass")
+	}
+	for _, want := range []string{"extended edition", "go install -tags extended", "--hugo PATH"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("build error lacks %q:\n%v", want, err)
+		}
+	}
+}
