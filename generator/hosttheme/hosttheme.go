@@ -66,7 +66,7 @@ func Known() []Theme {
 			Note: "its \"Edit\" link (params.editPost with appendFilePath) is built from each page's file: evdoc build gives the evidence pages and translation fallbacks it writes an editPost naming the repository file the page shows"},
 		{Name: "Hextra", Repo: "imfing/hextra", Detect: both("custom/head-end.html"),
 			Head: "_partials/custom/head-end.html", Body: "_partials/custom/footer.html",
-			Note: "it draws its docs sidebar on pages of type docs only: a cascade of type = \"docs\" to /evidence and /evidence/** gives it to the evidence pages; its edit link (params.editURL) names, on the pages evdoc build writes, the repository file the page shows (their editURL)"},
+			Note: "it draws its docs sidebar on pages of type docs only: evdoc build gives the evidence pages type \"docs\" (the theme has a docs layout) unless the site's configuration has a cascade of its own, which then chooses; its edit link (params.editURL) names, on the pages evdoc build writes, the repository file the page shows (their editURL)"},
 		{Name: "Docsy", Repo: "google/docsy", Detect: both("hooks/head-end.html"),
 			Head: "_partials/hooks/head-end.html", Body: "_partials/hooks/body-end.html"},
 		{Name: "Blowfish", Repo: "nunocoracao/blowfish", Detect: both("article-link/card-related.html"),
