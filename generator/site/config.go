@@ -125,9 +125,9 @@ type Config struct {
 	// hosttheme.Dir (themes/PATH, or _vendor/PATH once vendored).
 	Imports []string
 
-	// MainSectionsSet tells whether the configuration sets mainSections
-	// (mainSectionsKey).
-	MainSectionsSet bool
+	// MainSectionsSet holds the languages whose mainSections the
+	// configuration sets, "" for all of them (mainSectionsKey).
+	MainSectionsSet map[string]bool
 	// Cascade tells whether the configuration has a cascade of its own
 	// (which may give the evidence pages a type or layout).
 	Cascade bool

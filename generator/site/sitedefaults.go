@@ -19,25 +19,36 @@ import (
 // therefore names the main section Hugo would compute without the
 // pages evdoc adds.
 
-// mainSectionsKey reports whether the merged configuration m (lower-case
-// keys, see LoadConfig) sets mainSections anywhere Hugo reads it: at the
-// top level, under params, or under a language (languages.X or
-// languages.X.params).
-func mainSectionsKey(m map[string]any) bool {
+// mainSectionsKey returns the languages whose mainSections the merged
+// configuration m (lower-case keys, see LoadConfig) sets where Hugo reads
+// it: "" for every language (at the top level or under params), else
+// each language code that sets it under languages.X or
+// languages.X.params. nil when nothing sets it.
+func mainSectionsKey(m map[string]any) map[string]bool {
 	has := func(m map[string]any) bool {
 		_, top := m["mainsections"]
 		_, param := configMap(m, "params")["mainsections"]
 		return top || param
 	}
 	if has(m) {
-		return true
+		return map[string]bool{"": true}
 	}
-	for _, v := range configMap(m, "languages") {
+	var out map[string]bool
+	for code, v := range configMap(m, "languages") {
 		if l, ok := v.(map[string]any); ok && has(l) {
-			return true
+			if out == nil {
+				out = map[string]bool{}
+			}
+			out[strings.ToLower(code)] = true
 		}
 	}
-	return false
+	return out
+}
+
+// mainSectionsSet reports whether the configuration sets mainSections
+// for language code (Config.MainSectionsSet).
+func (c *Config) mainSectionsSet(code string) bool {
+	return c.MainSectionsSet[""] || c.MainSectionsSet[strings.ToLower(code)]
 }
 
 // mainSectionsEnvNames are the environment variables through which a
@@ -144,13 +155,10 @@ func published(c *Config, fm map[string]any, now time.Time) bool {
 // staged site's defaults those of the project without evidence pages:
 // for each language, HUGO_LANGUAGES_<CODE>_MAINSECTIONS naming the main
 // section Hugo computes for the project's own pages (MainSections), when
-// neither the configuration nor evdoc's own environment sets
-// mainSections. An empty value is Hugo's [""], the answer for a site
-// with no section.
+// neither the configuration (for every language or for that one) nor
+// evdoc's own environment sets mainSections. An empty value is Hugo's
+// [""], the answer for a site with no section.
 func (s *Site) siteDefaultsEnv(now time.Time) []string {
-	if s.Config.MainSectionsSet {
-		return nil
-	}
 	for _, k := range mainSectionsEnvNames {
 		if _, ok := os.LookupEnv(k); ok {
 			return nil
@@ -159,7 +167,9 @@ func (s *Site) siteDefaultsEnv(now time.Time) []string {
 	main, _ := s.MainSections(now)
 	var env []string
 	for _, code := range sortedKeys(s.Config.Languages) {
-		env = append(env, "HUGO_LANGUAGES_"+strings.ToUpper(code)+"_MAINSECTIONS="+main[code])
+		if !s.Config.mainSectionsSet(code) {
+			env = append(env, "HUGO_LANGUAGES_"+strings.ToUpper(code)+"_MAINSECTIONS="+main[code])
+		}
 	}
 	return env
 }
@@ -168,13 +178,10 @@ func (s *Site) siteDefaultsEnv(now time.Time) []string {
 // a tie (MainSections): plain Hugo picks one of the tied sections at
 // random, evdoc build the one that sorts first.
 func (s *Site) mainSectionTies(now time.Time) []string {
-	if s.Config.MainSectionsSet {
-		return nil
-	}
 	main, tie := s.MainSections(now)
 	var out []string
 	for _, code := range sortedKeys(s.Config.Languages) {
-		if tie[code] {
+		if tie[code] && !s.Config.mainSectionsSet(code) {
 			out = append(out, fmt.Sprintf("evdoc: note: in %s two or more top-level sections have as many pages as %q, the main section evdoc build uses (site.MainSections, which a home page may list); plain Hugo picks one of them at random: set mainSections in %s to choose", code, main[code], strings.Join(s.Config.Files, ", ")))
 		}
 	}

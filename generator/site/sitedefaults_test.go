@@ -1,6 +1,7 @@
 package site
 
 import (
+	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -54,26 +55,35 @@ func isIndexName(rel string) bool { return len(rel) >= 9 && rel[len(rel)-9:] == 
 func TestMainSectionsKey(t *testing.T) {
 	for _, c := range []struct {
 		m    map[string]any
-		want bool
+		want string // the languages set, sorted, "" for all
 	}{
-		{map[string]any{"title": "x"}, false},
-		{map[string]any{"mainsections": []any{"posts"}}, true},
-		{map[string]any{"params": map[string]any{"mainsections": []any{"posts"}}}, true},
-		{map[string]any{"languages": map[string]any{"ko": map[string]any{"params": map[string]any{"mainsections": "posts"}}}}, true},
-		{map[string]any{"languages": map[string]any{"ko": map[string]any{"mainsections": "posts"}}}, true},
-		{map[string]any{"params": map[string]any{"main": "x"}}, false},
+		{map[string]any{"title": "x"}, "-"},
+		{map[string]any{"mainsections": []any{"posts"}}, ""},
+		{map[string]any{"params": map[string]any{"mainsections": []any{"posts"}}}, ""},
+		{map[string]any{"languages": map[string]any{"ko": map[string]any{"params": map[string]any{"mainsections": "posts"}}, "ja": map[string]any{}}}, "ko"},
+		{map[string]any{"languages": map[string]any{"ko": map[string]any{"mainsections": "posts"}}}, "ko"},
+		{map[string]any{"params": map[string]any{"main": "x"}}, "-"},
 	} {
-		if got := mainSectionsKey(c.m); got != c.want {
-			t.Errorf("mainSectionsKey(%v) = %v, want %v", c.m, got, c.want)
+		got := "-"
+		if set := mainSectionsKey(c.m); set != nil {
+			var ls []string
+			for l := range set {
+				ls = append(ls, l)
+			}
+			sort.Strings(ls)
+			got = strings.Join(ls, ",")
+		}
+		if got != c.want {
+			t.Errorf("mainSectionsKey(%v) = %q, want %q", c.m, got, c.want)
 		}
 	}
-	s := &Site{Config: &Config{MainSectionsSet: true, Languages: map[string]Language{"ko": {}}}}
+	s := &Site{Config: &Config{MainSectionsSet: map[string]bool{"": true}, Languages: map[string]Language{"ko": {}, "ja": {}}}}
 	if env := s.siteDefaultsEnv(time.Now()); env != nil {
 		t.Errorf("mainSections set in the configuration: env %q, want none", env)
 	}
-	s.Config.MainSectionsSet = false
+	s.Config.MainSectionsSet = map[string]bool{"ja": true}
 	if env := s.siteDefaultsEnv(time.Now()); len(env) != 1 || env[0] != "HUGO_LANGUAGES_KO_MAINSECTIONS=" {
-		t.Errorf("env %q, want HUGO_LANGUAGES_KO_MAINSECTIONS= (no section: Hugo's [\"\"])", env)
+		t.Errorf("env %q, want HUGO_LANGUAGES_KO_MAINSECTIONS= only (ja sets its own; no section: Hugo's [\"\"])", env)
 	}
 }
 
