@@ -4,13 +4,16 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 
 	"github.com/spf13/cobra"
 
+	"github.com/evdoc-lab/evdoc/generator/claim"
 	"github.com/evdoc-lab/evdoc/generator/evidence"
 	"github.com/evdoc-lab/evdoc/generator/impact"
 	"github.com/evdoc-lab/evdoc/generator/report"
 	"github.com/evdoc-lab/evdoc/generator/site"
+	"github.com/evdoc-lab/evdoc/internal/safefile"
 )
 
 func newImpactCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *cobra.Command {
@@ -42,10 +45,15 @@ func newImpactCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *
 			if base == "" {
 				return &exitError{2, fmt.Errorf("--base: expected the git revision to compare with (origin/main, HEAD~1, a tag)")}
 			}
-			s, err := site.LoadWith(*root, opts.load())
+			// Pages are read lazily: only those that name a changed value
+			// are parsed (Input.Read, Input.WithParsed).
+			lopt := opts.load()
+			lopt.Lazy = true
+			s, err := site.LoadWith(*root, lopt)
 			if err != nil {
 				return &exitError{2, err}
 			}
+			md := s.Config.NewMarkdown()
 			tmp, err := os.MkdirTemp("", "evdoc-impact-")
 			if err != nil {
 				return &exitError{2, err}
@@ -59,6 +67,10 @@ func newImpactCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *
 			r := impact.Compute(impact.Input{
 				Base: base, Old: old, New: s.Store, Pages: s.Pages, Figures: s.Figures,
 				Source: s.Config.SourceCode(), Options: opts.check,
+				Read: func(p *site.Page) ([]byte, error) {
+					return safefile.ReadPath(filepath.Join(s.Root, filepath.FromSlash(p.Path)), safefile.TextMaxSize) // as pages are loaded
+				},
+				WithParsed: func(p *site.Page, fn func(*claim.Page) error) error { return s.WithParsed(p, md, fn) },
 			})
 			if err := report.WriteImpact(stdout, format, r); err != nil {
 				return &exitError{2, err}

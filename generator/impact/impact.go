@@ -8,7 +8,9 @@
 package impact
 
 import (
+	"bytes"
 	"sort"
+	"strings"
 
 	"github.com/evdoc-lab/evdoc/generator/check"
 	"github.com/evdoc-lab/evdoc/generator/claim"
@@ -115,6 +117,12 @@ type Input struct {
 	Figures []*figure.Spec
 	Source  string // the source language
 	Options check.Options
+	// Read, when set, gives a page's bytes and WithParsed its parse for
+	// the duration of a call: pages loaded lazily (site.LoadOptions.Lazy)
+	// are then read only to look for a changed value's name, and parsed
+	// only when they mention one. When nil, each page's Parsed is used.
+	Read       func(p *translation.Page) ([]byte, error)
+	WithParsed func(p *translation.Page, fn func(*claim.Page) error) error
 }
 
 // Compute compares in.Old with in.New and judges every claim of in.Pages
@@ -168,43 +176,41 @@ func Compute(in Input) *Report {
 
 	pages := map[string]bool{}
 	cites := map[string]map[string]bool{} // page path → changed refs it cites
+	// A page can cite a changed value only if it holds the value's name
+	// (a reference after the first of a claim may omit its set).
+	var names [][]byte
+	for ref := range changed {
+		_, name, _ := strings.Cut(ref, "/")
+		names = append(names, []byte(name))
+	}
+	mentions := func(src []byte, words [][]byte) bool {
+		for _, w := range words {
+			if bytes.Contains(src, w) {
+				return true
+			}
+		}
+		return false
+	}
+	withParsed := func(p *translation.Page, fn func(*claim.Page) error) error {
+		if in.WithParsed == nil {
+			if p.Parsed == nil {
+				return nil
+			}
+			return fn(p.Parsed)
+		}
+		return in.WithParsed(p, fn)
+	}
 	for _, p := range in.Pages {
-		if p.Parsed == nil {
-			continue
-		}
-		var idx []int
-		for i, c := range p.Parsed.Claims {
-			if !c.Exempt && citesAny(c, changed) {
-				idx = append(idx, i)
+		if in.Read != nil {
+			src, err := in.Read(p)
+			if err != nil || !mentions(src, names) {
+				continue // an unreadable page is check's finding
 			}
 		}
-		if len(idx) == 0 {
-			continue
-		}
-		oldRes, _ := check.Claims(p.Parsed, in.Old, in.Options)
-		newRes, _ := check.Claims(p.Parsed, in.New, in.Options)
-		for _, i := range idx {
-			c := p.Parsed.Claims[i]
-			ic := Claim{Page: p.Path, Pos: c.Pos, Literal: c.Literal}
-			for _, ref := range c.Refs {
-				if changed[ref] {
-					ic.Refs = append(ic.Refs, ref)
-					if cites[p.Path] == nil {
-						cites[p.Path] = map[string]bool{}
-					}
-					cites[p.Path][ref] = true
-				}
-			}
-			if i < len(oldRes) && i < len(newRes) {
-				ic.OldOK, ic.NewOK = oldRes[i].OK, newRes[i].OK
-			}
-			ic.OldExpected, ic.NewExpected = expected(c, in.Old, in.Options), expected(c, in.New, in.Options)
-			if ic.OldExpected == ic.NewExpected {
-				ic.OldExpected, ic.NewExpected = "", ""
-			}
-			r.Claims = append(r.Claims, ic)
-		}
-		pages[p.Path] = true
+		_ = withParsed(p, func(cp *claim.Page) error {
+			judgePage(r, in, p, cp, changed, cites, pages)
+			return nil
+		})
 	}
 
 	for _, f := range in.Figures {
@@ -231,10 +237,17 @@ func Compute(in Input) *Report {
 	}
 	if len(figs) > 0 {
 		for _, p := range in.Pages {
-			if p.Parsed == nil || pages[p.Path] {
+			if pages[p.Path] {
 				continue
 			}
-			for _, name := range figure.Calls(p.Parsed.Source) {
+			var src []byte
+			switch {
+			case in.Read != nil:
+				src, _ = in.Read(p)
+			case p.Parsed != nil:
+				src = p.Parsed.Source
+			}
+			for _, name := range figure.Calls(src) {
 				if figs[name] {
 					pages[p.Path] = true
 				}
@@ -275,6 +288,44 @@ func Compute(in Input) *Report {
 	}
 	sort.Slice(r.Translations, func(i, j int) bool { return r.Translations[i].Page < r.Translations[j].Page })
 	return r
+}
+
+// judgePage adds to r each claim of page p (parsed as cp) that cites a
+// changed value, judged on both revisions, and records what it cites.
+func judgePage(r *Report, in Input, p *translation.Page, cp *claim.Page, changed map[string]bool, cites map[string]map[string]bool, pages map[string]bool) {
+	var idx []int
+	for i, c := range cp.Claims {
+		if !c.Exempt && citesAny(c, changed) {
+			idx = append(idx, i)
+		}
+	}
+	if len(idx) == 0 {
+		return
+	}
+	oldRes, _ := check.Claims(cp, in.Old, in.Options)
+	newRes, _ := check.Claims(cp, in.New, in.Options)
+	for _, i := range idx {
+		c := cp.Claims[i]
+		ic := Claim{Page: p.Path, Pos: c.Pos, Literal: c.Literal}
+		for _, ref := range c.Refs {
+			if changed[ref] {
+				ic.Refs = append(ic.Refs, ref)
+				if cites[p.Path] == nil {
+					cites[p.Path] = map[string]bool{}
+				}
+				cites[p.Path][ref] = true
+			}
+		}
+		if i < len(oldRes) && i < len(newRes) {
+			ic.OldOK, ic.NewOK = oldRes[i].OK, newRes[i].OK
+		}
+		ic.OldExpected, ic.NewExpected = expected(c, in.Old, in.Options), expected(c, in.New, in.Options)
+		if ic.OldExpected == ic.NewExpected {
+			ic.OldExpected, ic.NewExpected = "", ""
+		}
+		r.Claims = append(r.Claims, ic)
+	}
+	pages[p.Path] = true
 }
 
 func side(v *evidence.Value) *Side {
