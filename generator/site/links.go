@@ -75,7 +75,7 @@ func (s *Site) fallbackTargets(p *Page) []*Page {
 // Hugo's default front matter keys (publishDate, pubDate, published,
 // date; expiryDate, unpublishDate).
 func linkable(c *Config, fm map[string]any, now time.Time) bool {
-	if b, ok := fmValue(fm, "draft").(bool); ok && b && !c.BuildDrafts {
+	if !published(c, fm, now) {
 		return false
 	}
 	if b, ok := fmValue(fm, "headless").(bool); ok && b {
@@ -92,26 +92,6 @@ func linkable(c *Config, fm map[string]any, now time.Time) bool {
 				if strings.EqualFold(r, "never") || r == "false" {
 					return false
 				}
-			}
-		}
-	}
-	if !c.BuildFuture {
-		for _, k := range []string{"publishdate", "pubdate", "published", "date"} {
-			if t, ok := fmTime(fmValue(fm, k)); ok {
-				if t.After(now) {
-					return false
-				}
-				break
-			}
-		}
-	}
-	if !c.BuildExpired {
-		for _, k := range []string{"expirydate", "unpublishdate"} {
-			if t, ok := fmTime(fmValue(fm, k)); ok {
-				if t.Before(now) {
-					return false
-				}
-				break
 			}
 		}
 	}
