@@ -245,7 +245,7 @@ func judge(p *claim.Page, st *evidence.Store, opt Options, keep bool) judgement 
 					d := diag.Diagnostic{Pos: pos, End: end, Severity: diag.Error, Rule: diag.ClaimMismatch,
 						Message: fmt.Sprintf("%q does not match %s = %s (%s); expected %s", b.Number, ref, valueText(q, v), v.Pos, want),
 						Related: []diag.Related{{Pos: v.Pos, Message: "evidence value " + v.Raw}}}
-					if lit.Cmp == "" && scaleHint(*q, v) == "" && binaryHint(*q, lit.Approx, v, opt) == "" {
+					if lit.Cmp == "" && scaleHint(*q, v) == "" && binaryHint(*q, lit.Approx, v, opt) == "" && multiplierSizeHint(*q, v) == "" {
 						// A power-of-1000 mismatch is a unit mistake,
 						// and so is a decimal size that matches only
 						// as a binary one: rewriting the digits would
@@ -631,6 +631,9 @@ func matchDecimal(q claim.Quantity, approx claim.Approx, v *evidence.Value, opt 
 		}
 		return false, fmt.Sprintf("a number in %s (units %s and %s do not convert)", unitName(v.Unit), unitName(q.Unit), unitName(v.Unit))
 	}
+	if hint := multiplierSizeHint(q, v); hint != "" {
+		return false, hint
+	}
 	if !v.Derived {
 		// The literal may not claim more precision than the raw record:
 		// its last digit must be no finer than the record's, in the
@@ -686,6 +689,32 @@ func pointsMessage(q claim.Quantity, v *evidence.Value) string {
 		return fmt.Sprintf("a number in %%: %s is a %s, not known to be a difference of two percentages in points; write it in %%, bind the claim to a difference (delta(a, b) of two percentages is in %%p), or declare the value's unit \"%%p\" in evidence.toml if it holds percentage points", v.Ref, map[string]string{"%": "percentage", "ratio": "ratio (1 is all)"}[v.Unit])
 	}
 	return ""
+}
+
+// multiplierSizeHint explains a claim that writes a multiplier letter
+// and no unit (1.5M, 2.76k: see claim.MultiplierLetter) on a size or a
+// throughput: k, M and G are powers of 1000 to some tools and of 1024 to
+// others (ls -h and free -h print 1.5M for 1.5 MiB), and the claim does
+// not say which, so it names both readings and the units that do. It
+// returns "" for any other claim or value; a count or a rate of requests
+// has no binary reading.
+func multiplierSizeHint(q claim.Quantity, v *evidence.Value) string {
+	if q.Unit != "" || !claim.MultiplierLetter(q.MagnitudeWord) {
+		return ""
+	}
+	u, _ := unit.Canonical(v.Unit)
+	if u.Dim != unit.Size && u.Dim != unit.Throughput {
+		return ""
+	}
+	per := ""
+	if u.Dim == unit.Throughput {
+		per = "/s"
+	}
+	si := map[string]string{"k": "KB", "M": "MB", "G": "GB"}[q.MagnitudeWord] + per
+	bin, _ := unit.Binary(si)
+	digits := q.Format(q.Value)
+	return fmt.Sprintf("a unit on a size: %s%s is %s %s (SI, powers of 1000) to some tools and %s %s (binary, powers of 1024: ls -h, free -h) to others; write [%s%s] or [%s%s]",
+		digits, q.MagnitudeWord, digits, si, digits, bin, digits, si, digits, bin)
 }
 
 // signed writes d with its sign: +7.4, -3.
@@ -981,6 +1010,11 @@ func MatchRange(lo, hi claim.Quantity, approx claim.Approx, v *evidence.Value, o
 func matchRangeDecimal(lo, hi claim.Quantity, approx claim.Approx, v *evidence.Value, opt Options) (bool, string) {
 	if !UnitsCompatible(lo.Unit, v.Unit) || !UnitsCompatible(hi.Unit, v.Unit) {
 		return false, fmt.Sprintf("a range in %s", unitName(v.Unit))
+	}
+	for _, q := range []claim.Quantity{lo, hi} {
+		if hint := multiplierSizeHint(q, v); hint != "" {
+			return false, hint
+		}
 	}
 	inLo, inHi := InUnitOf(lo, v), InUnitOf(hi, v) // each end in its own unit
 	from, _, _ := Interval(lo, approx, opt)

@@ -349,6 +349,15 @@ var literalCases = []struct {
 	{"exit=28", []string{"28"}, true},
 	{"MID1에서 +1", []string{"+1"}, false},
 	{"응답 40초", []string{"40s"}, false},
+	// multiplier letters (wrk's 2.76k): the number at the precision
+	// written, 2.755k up to 2.765k; on a size the letter is 1000 or 1024
+	{"2.76k", []string{"2760"}, true},
+	{"2.76k", []string{"2764"}, true},
+	{"2.76k", []string{"2766"}, false},
+	{"2.76k", []string{"2750"}, false},
+	{"1.2M", []string{"1200000"}, true},
+	{"1.2M", []string{"1200000B"}, false},
+	{"3G", []string{"3000000000"}, true},
 	// power-of-1000 mistakes
 	{"19.2s", []string{"0.0192s"}, false},
 	{"0.028ms", []string{"0.028s"}, false},

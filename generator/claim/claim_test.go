@@ -52,6 +52,17 @@ func TestParseLiteral(t *testing.T) {
 		{"초당 40KB", "40/0/KB/s/false", false},
 		{"毎秒約3.5GiB", "3.5/1/GiB/s/false", true},
 		{"498 kB per second", "498/0/KB/s/false", false},
+		// a multiplier letter a tool prints (wrk's 2.76k): the number it
+		// scales, at the precision written; a unit word that starts with
+		// one (kB, Mi) stays a unit
+		{"2.76k", "2760/2//false", false},
+		{"2.76k req/s", "2760/2//s/false", false},
+		{"1.20M", "1200000/2//false", false},
+		{"3G", "3000000000/0//false", false},
+		{"2.5k~3.31k", "2500/1//false 3310/2//false", false},
+		{"약 2.8k", "2800/1//false", true},
+		{"12Mi", "12/0/MiB/false", false},
+		{"5kB", "5/0/KB/false", false},
 	}
 	for _, tt := range tests {
 		l, err := ParseLiteral(tt.lit)
@@ -171,6 +182,7 @@ func TestQuantityFormat(t *testing.T) {
 		{"－３", "-1", "－１"},
 		{"약 40초", "45.2", "45"},
 		{"40.045811", "40.1", "40.100000"},
+		{"2.76k", "2814", "2.81"},
 	}
 	for _, tt := range tests {
 		l, err := ParseLiteral(tt.lit)

@@ -135,7 +135,7 @@ func grammarPieces() pieceSets {
 		numbers: []string{"40", "143", "0.04", "1,234.5", "１２", "5 000", "25", "3", "0", "59", "03", "14", "+3", "−2", "-1", "Δ0", "Δ+1", "두 ", "二", "three", "PT1M", "P1D", "T", "△5", "▼3"},
 		units: append([]string{"", "", "", "h", "m", "s", "ms", "us", "min", "hour", "분", "초", "시간", "時間", "分", "秒", "시", "時", ":", "H", "M", "S", "D",
 			"만", "万", "천", "割", "여", "余", "%", "%p", "ポイント", "Mi", "Gi", "n", "코어", "±1", "±11%", " 감소", "減少", "/초", "/s", " per second",
-			" ± 11.2ms", " ± 0.1", "+/-2", " ±3.5%", "±1.5초"}, unit.Words()...),
+			" ± 11.2ms", " ± 0.1", "+/-2", " ±3.5%", "±1.5초", "k", "G", "K", "k req/s", "M건"}, unit.Words()...),
 		glue: append([]string{"", "", "", "오후 ", "午後", "exit=", "t=", "초당 "}, knownGlue()...),
 		junk: []string{"x", "foo", "MID", "살", "代", "$", "‰", "_", ".", "&foo;", "=", "p99", "e3", "½", "연속", "#", "@", "P", "PT", "5", ":", "▲", "△"},
 	}
@@ -257,6 +257,10 @@ func TestLiteralErrorsAt(t *testing.T) {
 		{"13:05 PM", "13", "expected 1–12"},
 		{"▲5%", "▲", "a rise to a Korean reader"},
 		{"−△5", "−△", "two signs"},
+		// K: a thousand to some tools, 1024 to others (ls -h)
+		{"10K", "K", "1024"},
+		{"2.5K req/s", "K", "expected k for a thousand"},
+		{"1.5Gbps", "G", "unknown unit"},
 	} {
 		_, err := ParseLiteral(tc.lit)
 		var le *LiteralError

@@ -561,6 +561,9 @@ func (lx *lexer) magnitudes(q *Quantity, k int) (int, error) {
 	}
 	f, n := magnitudeAt(s, k)
 	if f == 0 {
+		if m, err := lx.multiplierLetter(q, k); err != nil || m > 0 {
+			return k + m, err
+		}
 		return lx.yeo(q, k), nil
 	}
 	mag := decimal.NewFromInt(f)
@@ -597,6 +600,47 @@ func (lx *lexer) magnitudes(q *Quantity, k int) (int, error) {
 	}
 	q.setMagParts(parts, lastNumEnd)
 	return lx.yeo(q, k), nil
+}
+
+// multiplierLetters are the SI multiplier letters tools print glued to
+// a number (wrk's Req/Sec 2.76k, 1.20M requests) and the power of ten
+// each stands for. K is not one: to some tools it is a thousand (10K
+// requests), to others 1024 (ls -h and du -h print 4.0K for 4096
+// bytes), so a claim writing it is an error naming both readings; m is
+// a unit (minutes, millicores, read by the value's dimension), never
+// milli.
+var multiplierLetters = map[byte]int32{'k': 3, 'M': 6, 'G': 9}
+
+// MultiplierLetter reports whether word, a quantity's MagnitudeWord, is
+// a multiplier letter of multiplierLetters (2.76k: "k").
+func MultiplierLetter(word string) bool {
+	return len(word) == 1 && multiplierLetters[word[0]] != 0
+}
+
+// multiplierLetter reads a multiplier letter glued to the digits ending
+// at s[k:] (2.76k, 1.2M, 3G), alone or before a space, a sign or a
+// word of another script (2.76k req/s, 1.2M건): it scales q, keeps the
+// letter as q's magnitude word (so the precision written is 2.76
+// thousands) and returns its length. A letter that starts a unit word
+// (kB, MiB, Gi) or an ASCII word (1.5Gbps, 3Mx) is no multiplier (0).
+// K is an error naming both readings (see multiplierLetters).
+func (lx *lexer) multiplierLetter(q *Quantity, k int) (int, error) {
+	s := lx.s
+	if k >= len(s) || s[k] != 'K' && multiplierLetters[s[k]] == 0 {
+		return 0, nil
+	}
+	if k+1 < len(s) && (isASCIILetter(s[k+1]) || isDigitByte(s[k+1])) {
+		return 0, nil // a word: kB, Gbps, Mi, or an unknown one
+	}
+	if w, _ := unit.Prefix(s[k:]); w != "" {
+		return 0, nil
+	}
+	if s[k] == 'K' {
+		return 0, lx.errorf(k, k+1, "K after a number is a thousand to some tools (10K requests) and 1024 to others (ls -h, du -h: 4.0K is 4096 bytes); expected k for a thousand (%sk), or a size unit (KB for 1000 bytes, KiB for 1024)", s[q.NumStart:q.NumEnd])
+	}
+	mag := decimal.New(1, multiplierLetters[s[k]])
+	q.Value, q.Magnitude, q.MagnitudeWord = q.Value.Mul(mag), mag, s[k:k+1]
+	return 1, nil
 }
 
 // setMagParts keeps the parts of a compound magnitude (1만 2천, 1万2000,

@@ -26,8 +26,6 @@ var knownOpen = map[string]string{
 	"092-agree-ratio-bare-vs-percent": "parity: ko [0.9975] and ja [99.75%] both match checks.rate 0.9975 (a ratio), but translation-claims compares the literals without the bound value's unit and calls them different",
 	// Code spans (parity).
 	"039-disagree-code-span-as-prose": "parity: a code span of the source written as prose is not reported",
-	// Found by this set, outside the three behaviours above.
-	"081-agree-wrk-thousands-suffix": "claim grammar: wrk's 2.76k, quoted as printed, is claim-literal (k is not read as a thousand)",
 }
 
 // TestToolPairSet checks the ko/ja pairs of testdata/pairset-s4/*.txtar,
