@@ -240,6 +240,7 @@ func (c *Checker) Recheck(paths ...string) error {
 	}
 	s.Findings = s.allFindings()
 	s.Translations = translation.Pair(s.Config.Source().Code, s.Config.Ordered(), s.Pages)
+	s.Translations.Units = s.valueUnit
 	gone := make(map[*Page]bool, len(old))
 	for _, p := range old {
 		gone[p] = true
@@ -378,7 +379,7 @@ func (c *Checker) refresh() {
 			for _, pr := range g.pairs {
 				var ds diag.List
 				if !failed[pr.Source] && !failed[pr.Target] {
-					ds = translation.CheckPair(pr)
+					ds = translation.CheckPair(pr, s.valueUnit)
 				}
 				mu.Lock()
 				c.pairs[pr] = ds
@@ -567,6 +568,13 @@ func (c *Checker) RecheckEvidence() evidence.Change {
 	}
 	for p := range stale {
 		c.forget(p)
+	}
+	// a pair compares a claim written without a unit in its value's
+	// unit (translation.CheckPair): judged again with its pages
+	for pr := range c.pairs {
+		if stale[pr.Source] || stale[pr.Target] {
+			delete(c.pairs, pr)
+		}
 	}
 	c.rejudge = stale
 	c.refresh()

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"golang.org/x/tools/txtar"
+
 	"github.com/evdoc-lab/evdoc/generator/check"
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/internal/txtartest"
@@ -276,4 +278,99 @@ func parsedPages(c *Checker) int {
 		}
 	}
 	return n
+}
+
+// TestCheckerRecheckEvidenceUnit: a translation pair compares a claim
+// written without a unit in its value's unit ([0.9975] on a ratio says
+// what [99.75%] says), so an evidence edit that changes the unit turns
+// the pair's verdict: after RecheckEvidence the checker's findings equal
+// a fresh check's at each step (the pair agrees on the ratio, and
+// disagrees once the value is declared in percent).
+func TestCheckerRecheckEvidenceUnit(t *testing.T) {
+	ar := `-- hugo.toml --
+defaultContentLanguage = "ko"
+[languages.ko]
+  weight = 1
+  contentDir = "content/ko"
+[languages.ja]
+  weight = 2
+  contentDir = "content/ja"
+-- evidence/s/evidence.toml --
+id = "s"
+title = "t"
+date = "2026-11-03"
+environment = "lab"
+origin = "raw"
+report = "lab run"
+
+[[table]]
+file = "t.md"
+heading = "T"
+name = "t"
+units = { "*.rate" = "ratio" }
+-- evidence/s/t.md --
+## T
+| run | rate |
+|---|---|
+| r | 0.9975 |
+-- content/ko/docs/a.md --
+---
+title: "a"
+translationKey: "a"
+---
+
+통과율은 [0.9975](ev:s/t.r.rate)였다.
+-- content/ja/docs/a.md --
+---
+title: "a"
+translationKey: "a"
+---
+
+成功率は[99.75%](ev:s/t.r.rate)だった。
+`
+	dir := txtartest.Write(t, txtar.Parse([]byte(ar)))
+	s, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt := check.DefaultOptions()
+	c := NewChecker(s, opt)
+	pairFindings := func(ds []string) int {
+		n := 0
+		for _, d := range ds {
+			if strings.Contains(d, string(diag.TranslationClaims)) {
+				n++
+			}
+		}
+		return n
+	}
+	for i, step := range []struct {
+		unit string
+		want int // translation-claims findings
+	}{{"ratio", 0}, {"%", 1}, {"ratio", 0}} {
+		if i > 0 {
+			manifest := filepath.Join(dir, "evidence", "s", "evidence.toml")
+			b, err := os.ReadFile(manifest)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b = []byte(strings.Replace(string(b), `"*.rate" = "`+map[bool]string{true: "%", false: "ratio"}[step.unit == "ratio"]+`"`, `"*.rate" = "`+step.unit+`"`, 1))
+			if err := os.WriteFile(manifest, b, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			c.RecheckEvidence()
+		}
+		fresh, err := Load(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, fds := fresh.Check(opt)
+		want, got := diagStrings(fds), diagStrings(c.Diagnostics())
+		if strings.Join(got, "\n") != strings.Join(want, "\n") {
+			t.Errorf("value in %s: re-checked findings differ from a fresh check:\nfresh:     %v\nrechecked: %v", step.unit, want, got)
+		}
+		if n := pairFindings(got); n != step.want {
+			t.Errorf("value in %s: %d translation-claims findings, want %d: %v", step.unit, n, step.want, got)
+		}
+	}
 }

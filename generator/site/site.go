@@ -114,6 +114,7 @@ func LoadWith(root string, opt LoadOptions) (*Site, error) {
 	s.Pages = pages
 	s.pageFindings = perrs
 	s.Translations = translation.Pair(cfg.Source().Code, cfg.Ordered(), pages)
+	s.Translations.Units = s.valueUnit
 	specs, ferrs := figure.LoadSpecs(root, FiguresDir)
 	s.Figures = specs
 	s.siteFindings = append(s.siteFindings, ferrs...)
@@ -132,6 +133,20 @@ func LoadWith(root string, opt LoadOptions) (*Site, error) {
 	s.siteFindings = append(s.siteFindings, gerrs...)
 	s.Findings = s.allFindings()
 	return s, nil
+}
+
+// valueUnit returns the unit of the evidence value ref names in the
+// site's current evidence (translation.ValueUnits): a translation pair
+// compares a claim written without a unit in it.
+func (s *Site) valueUnit(ref string) (string, bool) {
+	if s.Store == nil {
+		return "", false
+	}
+	v, ok := s.Store.Lookup(ref)
+	if !ok {
+		return "", false
+	}
+	return v.Unit, true
 }
 
 // allFindings returns the site's and every content file's findings, files

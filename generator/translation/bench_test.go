@@ -32,13 +32,13 @@ func BenchmarkCheckPair(b *testing.B) {
 		claims += len(p.Claims)
 	}
 	pr := PagePair{Source: pages[0], Target: pages[1]}
-	if ds := CheckPair(pr); len(ds) > 0 {
+	if ds := CheckPair(pr, nil); len(ds) > 0 {
 		b.Fatalf("the generated translation disagrees: %v", ds[0])
 	}
 	b.SetBytes(int64(size))
 	b.ReportAllocs()
 	for b.Loop() {
-		CheckPair(pr)
+		CheckPair(pr, nil)
 	}
 	b.ReportMetric(float64(claims)*float64(b.N)/b.Elapsed().Seconds(), "claims/s")
 }

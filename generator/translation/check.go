@@ -33,21 +33,28 @@ func (s *Set) Check(opt CheckOptions) diag.List {
 		ds = append(ds, CheckI18nStrings(opt.Root, opt.Themes, s.Languages)...)
 	}
 	for _, pr := range s.Pairs() {
-		ds = append(ds, CheckPair(pr)...)
+		ds = append(ds, CheckPair(pr, s.Units)...)
 	}
 	return ds
 }
 
+// ValueUnits returns the unit of the evidence value ref names ("" for
+// none) and whether ref names one.
+type ValueUnits func(ref string) (string, bool)
+
 // CheckPair reports where pr.Target disagrees with pr.Source (parity) or
 // was made from an older version of it (staleness). An empty target (a
 // placeholder evdoc fills from the source) has nothing to compare. It
-// reads the two pages only, so its result changes only when one of them
-// does.
-func CheckPair(pr PagePair) diag.List {
+// reads the two pages and, through units (nil: none known), the units
+// of the evidence values their claims cite: a claim's number written
+// without a unit is compared in its value's unit, as the judge reads it
+// ([0.9975] on a ratio says what [99.75%] says). Its result changes only
+// when one of the pages does or the unit of a value they cite.
+func CheckPair(pr PagePair, units ValueUnits) diag.List {
 	if pr.Target.IsEmpty() {
 		return nil
 	}
-	ds := parity(pr.Source, pr.Target)
+	ds := parity(pr.Source, pr.Target, units)
 	return append(ds, checkStale(pr.Source, pr.Target)...)
 }
 

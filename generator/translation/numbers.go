@@ -145,6 +145,9 @@ var (
 			}
 			m[name] = baseUnit{name, decimal.NewFromInt(1)}
 		}
+		// a ratio (1 is all) compares in percent, as the judge converts
+		// it: a claim [0.9975] of a ratio says what [99.75%] says
+		m["ratio"] = baseUnit{"%", decimal.NewFromInt(100)}
 		return m
 	}()
 	// extraUnits are words parity reads that package unit does not

@@ -17,9 +17,12 @@ type Set struct {
 	Source    string
 	Languages []Language
 	Pages     []*Page
-	groups    map[string]map[string]*Page
-	order     []string
-	dups      diag.List
+	// Units gives the unit of the evidence value a claim's reference
+	// names, for Check and Status (see CheckPair); nil when not known.
+	Units  ValueUnits
+	groups map[string]map[string]*Page
+	order  []string
+	dups   diag.List
 }
 
 // groupKey is the pairing key of p: Hugo pairs pages of one kind only.

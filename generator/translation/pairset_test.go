@@ -53,7 +53,7 @@ func TestPairSet(t *testing.T) {
 				p, _ := claim.Parse(md, "content/"+lang+"/p.md", []byte(src))
 				pages[i] = &Page{Lang: lang, Path: "content/" + lang + "/p.md", Parsed: p, FrontMatter: map[string]any{}}
 			}
-			ds := CheckPair(PagePair{Source: pages[0], Target: pages[1]})
+			ds := CheckPair(PagePair{Source: pages[0], Target: pages[1]}, nil)
 			if parts[1] == "agree" {
 				agree++
 				for _, d := range ds {
@@ -129,7 +129,7 @@ func FuzzSelfParity(f *testing.F) {
 			p, _ := claim.Parse(md, "content/"+lang+"/p.md", src)
 			pages[i] = &Page{Lang: lang, Path: "content/" + lang + "/p.md", Parsed: p, FrontMatter: map[string]any{}}
 		}
-		for _, d := range CheckPair(PagePair{Source: pages[0], Target: pages[1]}) {
+		for _, d := range CheckPair(PagePair{Source: pages[0], Target: pages[1]}, nil) {
 			t.Errorf("a page against itself: %s", d)
 		}
 	})
@@ -163,7 +163,7 @@ func TestSyncNote(t *testing.T) {
 		{"in sync", map[string]any{SourceHashField: SourceHash(s)}, "is as it was when this page was marked in sync"},
 		{"stale", map[string]any{SourceHashField: SourceHash(old), SourceBlocksField: strings.Join(oldBlocks, " ")}, "changed in this section since this page was marked in sync"},
 	} {
-		ds := CheckPair(PagePair{Source: s, Target: page("ja", ja, tc.fm)})
+		ds := CheckPair(PagePair{Source: s, Target: page("ja", ja, tc.fm)}, nil)
 		var claims []diag.Diagnostic
 		for _, d := range ds {
 			if d.Rule == diag.TranslationClaims {

@@ -21,9 +21,6 @@ import (
 // are right; TestToolPairSet logs them instead of failing, and fails on
 // one that passes, so an entry goes when the behaviour lands.
 var knownOpen = map[string]string{
-	// Ratios: each claim matches the ratio, but parity compares the two
-	// literals without the value's unit.
-	"092-agree-ratio-bare-vs-percent": "parity: ko [0.9975] and ja [99.75%] both match checks.rate 0.9975 (a ratio), but translation-claims compares the literals without the bound value's unit and calls them different",
 	// Code spans (parity).
 	"039-disagree-code-span-as-prose": "parity: a code span of the source written as prose is not reported",
 }

@@ -94,8 +94,10 @@ type linkUse struct {
 
 var evfigureCallRe = regexp.MustCompile(`\{\{[<%]\s*evfigure\s+name\s*=\s*"([^"]*)"`)
 
-// readDoc reads the page's blocks, as claim.Parse listed them.
-func readDoc(p *Page) *doc {
+// readDoc reads the page's blocks, as claim.Parse listed them; units
+// gives the unit of the evidence value a claim's reference names (nil:
+// unknown).
+func readDoc(p *Page, units ValueUnits) *doc {
 	d := &doc{page: p}
 	src := p.Parsed.Source
 	section := 0
@@ -329,7 +331,7 @@ func readDoc(p *Page) *doc {
 			pc.block = bi
 			pc.section = d.blocks[bi].section
 		}
-		nums := claimNumbers(srcText, c, p.Lang, &sl)
+		nums := claimNumbers(srcText, c, p.Lang, &sl, units)
 		if len(nums) == len(c.Refs) && len(nums) > 1 {
 			// [18 (+1)](ev:a,b) says what [18](ev:a) … [+1](ev:b) says:
 			// compare one reference with its number at a time
@@ -430,24 +432,62 @@ func isTransitionGap(gap string) bool {
 // literal the grammar cannot read (the judge reports it, as it reports
 // ▲, whose sign depends on the language) is read by scanNumbers in the
 // page's language lang.
-func claimNumbers(src string, c *claim.Claim, lang string, sl *numberSlab) []Number {
+func claimNumbers(src string, c *claim.Claim, lang string, sl *numberSlab, units ValueUnits) []Number {
 	lit := c.Literal
 	qs := c.Parsed.Quantities
 	if c.ParseErr != nil || len(qs) == 0 {
 		return scanClaim(src, c, lang)
 	}
+	// valueUnit is the unit of the evidence value the k-th number of the
+	// claim (its quantities and their spreads, in order) is bound to, as
+	// the judge binds them: the one reference, or one reference per
+	// number; "" when not known.
+	count := len(qs)
+	for qi := range qs {
+		if qs[qi].Spread != nil {
+			count++
+		}
+	}
+	valueUnit := func(k int) string {
+		if units == nil {
+			return ""
+		}
+		ref := ""
+		switch {
+		case len(c.Refs) == 1:
+			ref = c.Refs[0]
+		case len(c.Refs) == count && k < count:
+			ref = c.Refs[k]
+		default:
+			return ""
+		}
+		u, _ := units(ref)
+		return u
+	}
+	// inUnit is the base unit a number written in unit u is compared in:
+	// a number written without a unit is in its value's unit, as the
+	// judge reads it ([0.9975] on a ratio is 99.75 %, as [99.75%] is).
+	inUnit := func(u string, k int) baseUnit {
+		if u == "" {
+			u = valueUnit(k)
+		}
+		bu, ok := parityUnits[u]
+		if !ok {
+			bu = baseUnit{u, decimal.NewFromInt(1)}
+		}
+		return bu
+	}
 	nums := sl.numbers(len(qs))
 	var scales []decimal.Decimal
 	prevEnd := 0
+	k := 0 // the number's index among the claim's numbers, spreads included
 	for qi := range qs {
 		q := &qs[qi]
 		if q.Start < prevEnd || q.End > len(lit) || q.Start > q.End {
 			return scanClaim(src, c, lang) // not offsets into the literal: read it anew
 		}
-		bu, ok := parityUnits[q.Unit]
-		if !ok {
-			bu = baseUnit{q.Unit, decimal.NewFromInt(1)}
-		}
+		bu := inUnit(q.Unit, k)
+		k++
 		// span: the values the number stands for at its written
 		// precision, as the judge reads an exact number (its
 		// approximation is compared on its own: see Compare)
@@ -485,8 +525,9 @@ func claimNumbers(src string, c *claim.Claim, lang string, sl *numberSlab) []Num
 		if sp := q.Spread; sp != nil {
 			// 319.5 ± 11.2ms: the spread is a number of its own, compared
 			// at its precision, as the judge checks it
-			su, ok := parityUnits[sp.Unit]
-			if !ok || q.SpreadRelative() {
+			su := inUnit(sp.Unit, k)
+			k++
+			if q.SpreadRelative() {
 				su = baseUnit{sp.Unit, decimal.NewFromInt(1)}
 			}
 			m := Number{Kind: "number", Value: sp.Value, Unit: su.name, Text: lit[sp.Start:sp.End], Start: sp.Start, End: sp.End, Sign: "±",
@@ -606,9 +647,12 @@ func linkContext(src string, c *claim.Claim) (string, string) {
 func isRuneStart(b byte) bool { return b&0xC0 != 0x80 }
 
 // parity compares a translation t with its source s and reports every
-// difference on t's line, with s's line as a related position.
-func parity(s, t *Page) diag.List {
-	ds, dt := readDoc(s), readDoc(t)
+// difference on t's line, with s's line as a related position; units
+// gives the unit of the evidence value a claim's reference names (nil:
+// unknown), in which a claim's number written without a unit is
+// compared.
+func parity(s, t *Page, units ValueUnits) diag.List {
+	ds, dt := readDoc(s, units), readDoc(t, units)
 	var out diag.List
 	rel := func(off int, msg string) []diag.Related {
 		return []diag.Related{{Pos: s.Parsed.Index.Pos(off), Message: msg}}

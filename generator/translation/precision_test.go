@@ -43,7 +43,7 @@ func FuzzClaimPrecision(f *testing.F) {
 			return Number{}, claim.Quantity{}, false
 		}
 		q := c.Parsed.Quantities[0]
-		ns := claimNumbers(string(p.Source), c, lang, &numberSlab{})
+		ns := claimNumbers(string(p.Source), c, lang, &numberSlab{}, nil)
 		if len(ns) != 1 || !ns[0].span || ns[0].Sign != "" || ns[0].Cmp != "" || q.Delta || q.Sign != "" {
 			return Number{}, claim.Quantity{}, false
 		}

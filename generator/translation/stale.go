@@ -48,7 +48,7 @@ func SourceHash(p *Page) string {
 // the first heading, then each heading with the text up to the next
 // heading), in order, with the offset where each starts.
 func blockHashes(p *Page) ([]string, []int) {
-	d := readDoc(p)
+	d := readDoc(p, nil)
 	src := blankFrontMatter(p.Parsed.Source, p.Parsed.BodyStart)
 	starts := []int{p.Parsed.BodyStart}
 	for _, b := range d.blocks {
@@ -269,7 +269,7 @@ func (s *Set) Status() []PageStatus {
 				ls.Changed = append(ls.Changed, src.Parsed.Index.Pos(off).Line)
 			}
 			if st != StateFallback {
-				for _, d := range parity(src, t) {
+				for _, d := range parity(src, t, s.Units) {
 					ls.Findings = append(ls.Findings, d.String())
 				}
 			}
