@@ -16,15 +16,6 @@ import (
 	"github.com/evdoc-lab/evdoc/internal/txtartest"
 )
 
-// knownOpen lists the pairs of testdata/pairset-s4 whose right verdict
-// evdoc does not give yet, each with the behaviour it lacks. Their labels
-// are right; TestToolPairSet logs them instead of failing, and fails on
-// one that passes, so an entry goes when the behaviour lands.
-var knownOpen = map[string]string{
-	// Code spans (parity).
-	"039-disagree-code-span-as-prose": "parity: a code span of the source written as prose is not reported",
-}
-
 // TestToolPairSet checks the ko/ja pairs of testdata/pairset-s4/*.txtar,
 // projects whose evidence is lab tools' output as the tools print it, with
 // the whole check (site.Load, Site.Check, the project's evdoc.toml):
@@ -35,9 +26,9 @@ var knownOpen = map[string]string{
 //     page, and none at all on its Korean source, which is right against
 //     its evidence.
 //
-// A pair of knownOpen is logged with its reason; one that passes fails the
-// test, so that it leaves the list. A failure prints the table of every
-// pair: its label, what the check gave and the findings on its pages.
+// Every pair must get its label's verdict. A failure prints the table of
+// every pair: its label, what the check gave and the findings on its
+// pages.
 func TestToolPairSet(t *testing.T) {
 	paths, err := filepath.Glob("testdata/pairset-s4/*.txtar")
 	if err != nil || len(paths) == 0 {
@@ -101,24 +92,11 @@ func TestToolPairSet(t *testing.T) {
 			for _, d := range append(ko, ja...) {
 				r.findings = append(r.findings, fmt.Sprintf("%s:%d:%d %s", strings.TrimPrefix(d.Pos.File, "content/"), d.Pos.Line, d.Pos.Column, d.Rule))
 			}
-			reason, open := knownOpen[id]
-			switch {
-			case open && ok:
-				r.status = "FIXED"
-				t.Errorf("%s: labelled %s and now checked so; remove it from knownOpen (%s)", id, want, reason)
-			case open:
-				r.status = "open"
-				t.Logf("%s: labelled %s, got %s; known open: %s", id, want, got, reason)
-			case !ok:
+			if !ok {
 				r.status = "FAIL"
 				t.Errorf("%s: labelled %s, got %s: %s", id, want, got, strings.Join(r.findings, ", "))
 			}
 			rows = append(rows, r)
-		}
-	}
-	for id := range knownOpen {
-		if !seen[id] {
-			t.Errorf("knownOpen names %s, which no archive holds", id)
 		}
 	}
 	if n := agree + disagree; n < 60 || agree*5 < n*2 || disagree*5 < n*2 {

@@ -1515,10 +1515,11 @@ func compareCodeSpans(ds, dt *doc, us, ut []unitBlocks, at posFn, rel relFn, src
 		for _, bi := range ut[i].blocks {
 			sb = append(sb, dt.blocks[bi].spans...)
 		}
-		if len(sa) == 0 {
+		if len(sa) == 0 && len(sb) == 0 {
 			continue
 		}
 		taken := make([]bool, len(sb))
+		used, usedRev := map[string]int{}, map[string]int{}
 		var lost []codeSpan
 		for _, a := range sa {
 			k := -1
@@ -1556,10 +1557,89 @@ func compareCodeSpans(ds, dt *doc, us, ut []unitBlocks, at posFn, rel relFn, src
 			if pos, end, ok := proseSpan(dt, ut[i].blocks, a.text); ok {
 				out = append(out, diag.Diagnostic{Pos: at(pos), End: at(end), Severity: diag.Error, Rule: diag.TranslationNumbers,
 					Message: fmt.Sprintf("%q is code in %s but prose here; code is not translated (expected `%s`, in a code span)", a.text, srcName, a.text), Related: rel(a.start, "the source code span")})
+				continue
+			}
+			// the span's number written as prose here, its text reworded
+			// (`maxRetries: 3` as maxRetriesを3に)
+			if n, ok := proseOf(a, ds, us[i].blocks, dt, ut[i].blocks, used); ok {
+				out = append(out, diag.Diagnostic{Pos: at(n.Start), End: at(n.End), Severity: diag.Error, Rule: diag.TranslationNumbers,
+					Message: fmt.Sprintf("%q is prose here where %s quotes it in the code span `%s`; code is not translated (expected `%s`, in a code span)", n.Text, srcName, a.text, a.text),
+					Related: rel(a.start, "the source code span")})
+			}
+		}
+		// the other way: a span of the translation, equal to none of the
+		// source's, quoting a number the source writes as prose
+		for j, b := range sb {
+			if taken[j] || slices.ContainsFunc(sa, func(a codeSpan) bool { return a.text == b.text }) {
+				continue
+			}
+			if n, ok := proseOf(b, dt, ut[i].blocks, ds, us[i].blocks, usedRev); ok {
+				out = append(out, diag.Diagnostic{Pos: at(b.start), End: at(b.end), Severity: diag.Error, Rule: diag.TranslationNumbers,
+					Message: fmt.Sprintf("code span `%s` quotes a number %s writes as prose (%q), not as code; code is not translated (expected the source's prose, or a code span the source has)", b.text, srcName, n.Text),
+					Related: rel(n.Start, "the source number")})
 			}
 		}
 	}
 	return out
+}
+
+// inDigits reports whether n is written in digits (of any script): a
+// number written as a word (세 번, 三回, ゼロ) says the number in the
+// language's words, never a code span's text with its backticks lost.
+func inDigits(n Number) bool {
+	return strings.IndexFunc(n.Text, unicode.IsDigit) >= 0
+}
+
+// proseOf returns the number of span sp (a code span of page d, in
+// blocks dBlocks) that page e writes as prose in blocks eBlocks: a
+// number of e's prose, outside its code spans, of the same normal form
+// as one of sp's, that d's prose does not account for (d writes it as
+// prose fewer times than e does, counting the ones used before, which
+// used records by normal form). Names (p99, http2) and numbers written
+// as words (see inDigits) are not numbers here.
+func proseOf(sp codeSpan, d *doc, dBlocks []int, e *doc, eBlocks []int, used map[string]int) (Number, bool) {
+	inSpan := func(b *block, off int) bool {
+		for _, s := range b.spans {
+			if off >= s.start && off < s.end {
+				return true
+			}
+		}
+		return false
+	}
+	prose := func(doc *doc, blocks []int, key string) []Number {
+		var out []Number
+		for _, bi := range blocks {
+			b := &doc.blocks[bi]
+			for _, n := range b.numbers {
+				if n.Key == key && n.Kind != "id" && inDigits(n) && !inSpan(b, n.Start) {
+					out = append(out, n)
+				}
+			}
+		}
+		return out
+	}
+	for _, bi := range dBlocks {
+		b := &d.blocks[bi]
+		for _, n := range b.numbers {
+			if n.Kind == "id" || !inDigits(n) || n.Start < sp.start || n.Start >= sp.end {
+				continue
+			}
+			mine, other := prose(d, dBlocks, n.Key), prose(e, eBlocks, n.Key)
+			if len(mine)+used[n.Key] >= len(other) {
+				continue // each of e's is one of d's prose numbers
+			}
+			// the one at the span's place among d's numbers of that form
+			k := used[n.Key]
+			for _, m := range mine {
+				if m.Start < n.Start {
+					k++
+				}
+			}
+			used[n.Key]++
+			return other[min(k, len(other)-1)], true
+		}
+	}
+	return Number{}, false
 }
 
 // sameNumberKeys reports whether two texts hold the same numbers as
