@@ -53,7 +53,7 @@ var wrkUnits = map[string]toolUnit{
 //	    Latency    16.08ms   34.40ms 501.10ms   88.69%
 //	                                                latency.avg, latency.stdev, latency.max, latency.within_stdev (%)
 //	    Req/Sec     8.74k     5.97k   43.64k    71.99%
-//	                                                req_sec.avg (8740 /s), req_sec.stdev, req_sec.max (/s), req_sec.within_stdev (%)
+//	                                                req_sec.avg (8740), req_sec.stdev, req_sec.max (all /s), req_sec.within_stdev (%)
 //	  Latency Distribution                          (--latency; wrk2: "(HdrHistogram - Recorded Latency)")
 //	     99%  162.80ms                              latency.p99 (wrk2's 99.900% is latency.p99_9;
 //	                                                after "Uncorrected Latency": uncorrected_latency.p99)
