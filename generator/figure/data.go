@@ -15,6 +15,11 @@ type figData struct {
 	times  []float64 // timeline: seconds per snapshot
 	flip   float64   // timeline: seconds; NaN without a flip
 	panels []panelData
+	// timeseries: the clock of the times ("s" elapsed, "tod" time of
+	// day), the first time (seconds) and the events since it
+	clock  string
+	origin float64
+	events []eventData
 }
 
 type panelData struct {
@@ -24,18 +29,23 @@ type panelData struct {
 	groups []groupData
 	// percentiles: latency per percentile, in the spec's unit
 	lat []float64
+	kindMore
+	// timeseries, compare: the unit values are drawn in
+	yUnit string
 }
 
 type groupData struct {
 	bars    []barData
 	rate    float64 // rate: percent
 	rateRaw string
+	delta   string // compare: the delta as the evidence writes it
 }
 
 type barData struct {
 	series string
 	total  float64
 	segs   []segData
+	more   compareMore
 }
 
 type segData struct {
@@ -120,14 +130,17 @@ func (s *Spec) data(st *evidence.Store) (*figData, diag.List) {
 			}
 		case KindPercentiles:
 			for _, q := range p.Percentiles {
-				v, ev := r.get(p.Prefix+"."+q, s.valuePos(p.Prefix+"."+q, off))
-				if ev != nil {
-					v *= unitScale[s.Unit] / unitScale[secondsUnit(ev.Unit)]
-				}
-				pd.lat = append(pd.lat, v)
+				at := s.valuePos(p.Prefix+"."+q, off)
+				v, ev := r.get(p.Prefix+"."+q, at)
+				pd.lat = append(pd.lat, r.inUnit(v, ev, timeUnits[s.Unit], at))
 			}
+		case KindSpectrum, KindSeries, KindDistribution, KindCompare:
+			s.kindData(r, d, i, p, off, &pd)
 		}
 		d.panels = append(d.panels, pd)
+	}
+	if s.Kind == KindSeries {
+		s.eventData(r, d)
 	}
 	if len(r.missing) > 0 {
 		r.missing.Sort()
@@ -135,16 +148,4 @@ func (s *Spec) data(st *evidence.Store) (*figData, diag.List) {
 	}
 	d.inputs = r.inputs
 	return d, nil
-}
-
-// secondsUnit maps a value's unit to a unitScale key: fortio writes
-// seconds without a unit.
-func secondsUnit(u string) string {
-	switch u {
-	case "ms", "s":
-		return u
-	case "us", "μs", "µs":
-		return "µs"
-	}
-	return "s"
 }

@@ -2,6 +2,7 @@ package figure
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/evdoc-lab/evdoc/generator/evidence"
@@ -112,5 +113,95 @@ func (s *Spec) describe(d *figData, lang string) string {
 			parts = append(parts, t)
 		}
 	}
+	parts = append(parts, s.describeKind(d, lang)...)
 	return strings.Join(parts, p.stop) + p.lastEnd
+}
+
+// describeKind writes the numbers of a spectrum, timeseries,
+// distribution or compare chart as text.
+func (s *Spec) describeKind(d *figData, lang string) []string {
+	p := punctuationOf(lang)
+	var parts []string
+	titled := func(i int, t string) string {
+		if title := Plain(s.Panels[i].Title, lang); title != "" {
+			return title + p.label + t
+		}
+		return t
+	}
+	// few lists every value; more are summarised by their first and last.
+	few := func(vs []string) string {
+		if len(vs) > 12 {
+			return fmt.Sprintf("%s … %s%s%s%d%s", vs[0], vs[len(vs)-1], p.space, p.open, len(vs), p.close)
+		}
+		return strings.Join(vs, p.list)
+	}
+	switch s.Kind {
+	case KindSpectrum:
+		for i, pd := range d.panels {
+			var rs []string
+			for _, run := range pd.runs {
+				var vs []string
+				for k, q := range run.p {
+					if inSpectrum(q) {
+						vs = append(vs, "p"+strconv.FormatFloat(q, 'f', -1, 64)+" "+run.txt[k]+" "+s.Unit)
+					}
+				}
+				rs = append(rs, s.label(run.id, lang)+" "+few(vs))
+			}
+			parts = append(parts, titled(i, strings.Join(rs, p.group)))
+		}
+	case KindSeries:
+		for i, pd := range d.panels {
+			var ls []string
+			for _, l := range pd.lines {
+				var vs []string
+				for k := range l.xs {
+					vs = append(vs, signed(l.xs[k])+" s "+l.txt[k]+unitSuffix(pd.yUnit))
+				}
+				ls = append(ls, s.label(l.id, lang)+" "+few(vs))
+			}
+			parts = append(parts, titled(i, strings.Join(ls, p.group)))
+		}
+		for k, e := range d.events {
+			parts = append(parts, Plain(s.Events[k].Label, lang)+" "+signed(e.t)+" s")
+		}
+	case KindDistribution:
+		for i, pd := range d.panels {
+			var hs []string
+			for _, h := range pd.hists {
+				var vs []string
+				for k := range h.n {
+					vs = append(vs, fmt.Sprintf("%s–%s %s %s", h.loTxt[k], h.hiTxt[k], s.Unit, formatNum(h.n[k])))
+				}
+				hs = append(hs, s.label(h.id, lang)+" "+few(vs))
+			}
+			parts = append(parts, titled(i, strings.Join(hs, p.group)))
+		}
+	case KindCompare:
+		for i, pd := range d.panels {
+			for gi, g := range pd.groups {
+				var bs []string
+				for bi, b := range g.bars {
+					t := s.label(s.Panels[i].Groups[gi].Bars[bi].Series, lang) + " " + b.more.txt + unitSuffix(pd.yUnit)
+					if b.more.hasErr {
+						t += " " + b.more.spreadRaw
+					}
+					bs = append(bs, t)
+				}
+				t := Plain(s.Panels[i].Groups[gi].Label, lang) + p.label + strings.Join(bs, p.list)
+				if g.delta != "" {
+					t += p.space + p.open + g.delta + p.close
+				}
+				parts = append(parts, t)
+			}
+		}
+	}
+	return parts
+}
+
+func unitSuffix(u string) string {
+	if u == "" {
+		return ""
+	}
+	return " " + shownUnit(u)
 }

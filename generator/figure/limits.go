@@ -18,5 +18,5 @@ const (
 	// MaxHeight is the tallest drawing, in CSS px (the PNG is twice
 	// that): a figure whose panels, legend and title would be taller,
 	// wide or narrow, is refused.
-	MaxHeight = 6000
+	MaxHeight = 12000
 )

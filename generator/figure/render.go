@@ -203,7 +203,7 @@ func (s *Spec) legendEntries(lang string) []legendEntry {
 	var es []legendEntry
 	for i, id := range s.seriesOrder() {
 		e := legendEntry{label: s.label(id, lang), col: palette[i%len(palette)]}
-		if s.Kind == KindTimeline {
+		if s.Kind == KindTimeline || s.Kind == KindSpectrum || s.Kind == KindSeries || s.Kind == KindDistribution && s.Mode == "cdf" {
 			e.shape = shapes[i%len(shapes)]
 		}
 		es = append(es, e)
@@ -277,7 +277,13 @@ func (s *Spec) titleLines(h *outlines, title string, width vg.Length) []string {
 	return lines
 }
 
-func (s *Spec) hasLegend() bool { return s.Kind == KindTimeline || s.Kind == KindBars }
+func (s *Spec) hasLegend() bool {
+	switch s.Kind {
+	case KindTimeline, KindBars, KindSpectrum, KindSeries, KindDistribution, KindCompare:
+		return true
+	}
+	return false
+}
 
 // legendEntry is one swatch of the figure's legend row.
 type legendEntry struct {
@@ -359,6 +365,9 @@ func (s *Spec) seriesOrder() []string {
 		}
 	}
 	for _, p := range s.Panels {
+		for _, se := range p.Series {
+			add(se.ID)
+		}
 		for _, g := range p.Groups {
 			for _, b := range g.Bars {
 				if len(b.Segments) == 0 {
@@ -442,6 +451,14 @@ func (s *Spec) panel(i int, d *figData, lang string, h *outlines, series []strin
 		return s.rate(p, sp, pd, lang, h)
 	case KindPercentiles:
 		return s.percentiles(p, sp, pd, h)
+	case KindSpectrum:
+		return s.spectrum(p, pd, h, series)
+	case KindSeries:
+		return s.timeseries(p, d, pd, lang, h, series)
+	case KindDistribution:
+		return s.distribution(p, pd, h, series)
+	case KindCompare:
+		return s.compare(p, d, sp, pd, lang, h, series)
 	}
 	return nil, fmt.Errorf("figure %q: unknown kind %q", s.Name, s.Kind)
 }

@@ -26,10 +26,20 @@ const (
 	KindBars        = "bars"
 	KindRate        = "rate"
 	KindPercentiles = "percentiles"
+	// KindSpectrum is the latency percentile spectrum (HdrHistogram
+	// style): latency against percentile on a 1/(1−p) axis, runs overlaid.
+	KindSpectrum = "spectrum"
+	// KindSeries is a value over time, with events as vertical lines.
+	KindSeries = "timeseries"
+	// KindDistribution is a histogram or CDF of latencies.
+	KindDistribution = "distribution"
+	// KindCompare is a comparison of values with their spread as error
+	// bars and the delta a claim quotes annotated.
+	KindCompare = "compare"
 )
 
 // Kinds lists the chart kinds, in README order.
-var Kinds = []string{KindTimeline, KindBars, KindRate, KindPercentiles}
+var Kinds = []string{KindTimeline, KindBars, KindRate, KindPercentiles, KindSpectrum, KindSeries, KindDistribution, KindCompare}
 
 // Text is a figure text per language code ("ko", "ja"). A text may quote
 // evidence with the claim syntax of pages, [+12 s](ev:SET/NAME); the
@@ -83,8 +93,21 @@ type Spec struct {
 	// Counters (timeline) are the counters substituted for {counter}.
 	Counters []string `toml:"counters"`
 
-	// Percentiles: the unit the latencies are shown in ("s", "ms", "µs").
+	// Percentiles, spectrum, distribution: the unit the latencies are
+	// shown in ("s", "ms", "µs", "ns"); timeseries and compare: the unit
+	// values are shown in (any unit the values convert to; by default the
+	// first value's).
 	Unit string `toml:"unit"`
+	// Mark (spectrum) are the percentiles marked with a labelled guide
+	// line and each run's value there ("p99", "p99_9").
+	Mark []string `toml:"mark"`
+	// Events (timeseries) are moments marked as vertical lines.
+	Events []Event `toml:"event"`
+	// Mode (distribution) is "histogram" (the default) or "cdf".
+	Mode string `toml:"mode"`
+	// Bounds (distribution of per-request values) are the bucket
+	// bounds, in Unit, ascending.
+	Bounds []float64 `toml:"bounds"`
 
 	// Panels are the figure's small multiples (at least one).
 	Panels []Panel `toml:"panel"`
@@ -106,6 +129,9 @@ type Panel struct {
 	// Percentiles (percentiles) are the ones drawn (p50, p99, p99_9 is
 	// the 99.9th).
 	Percentiles []string `toml:"percentiles"`
+	// Series (spectrum, timeseries, distribution) are the panel's runs
+	// or lines.
+	Series []Series `toml:"series"`
 }
 
 // Group is one category of a bars or rate panel.
@@ -114,8 +140,11 @@ type Group struct {
 	Label Text `toml:"label"`
 	// Ref is the rate of a rate panel, in percent.
 	Ref string `toml:"ref"`
-	// Bars (bars) are the group's bars.
+	// Bars (bars, compare) are the group's bars.
 	Bars []Bar `toml:"bar"`
+	// Delta (compare) is the change the group's comparison reports
+	// (benchstat's delta), written above the group as the evidence writes it.
+	Delta string `toml:"delta"`
 }
 
 // Bar is one bar of a group: a single value (Ref) or a stack of segments
@@ -129,6 +158,15 @@ type Bar struct {
 	Segments []Segment `toml:"segment"`
 	// Total is the reference the segments must add up to.
 	Total string `toml:"total"`
+	// Spread (compare) is the value's ± spread: relative when its unit
+	// is % and the value's is not (benchstat ±11%), absolute in the
+	// value's unit otherwise (hyperfine ± σ); SpreadKind says which when
+	// both are percents.
+	Spread     string `toml:"spread"`
+	SpreadKind string `toml:"spread_kind"`
+	// Min and Max (compare) draw the range as the error bar instead.
+	Min string `toml:"min"`
+	Max string `toml:"max"`
 }
 
 // Segment is one part of a stacked bar.
@@ -347,6 +385,9 @@ func (s *Spec) structure() diag.List {
 		errf(pos, "figure %q: unknown kind %q; expected one of %s", s.Name, s.Kind, strings.Join(Kinds, ", "))
 		return ds
 	}
+	if s.limits(errf) {
+		return ds
+	}
 	if len(s.Panels) == 0 {
 		errf(s.keyPos("kind"), "figure %q has no [[panel]]; a %s figure needs at least one", s.Name, s.Kind)
 	}
@@ -405,6 +446,8 @@ func (s *Spec) structure() diag.List {
 					errf(at, "rate panel %d, group %d has no ref", i+1, gi+1)
 				}
 			}
+		case KindSpectrum, KindSeries, KindDistribution, KindCompare:
+			s.kindStructure(i, p, off, errf)
 		case KindPercentiles:
 			if p.Prefix == "" {
 				errf(at, "percentiles panel %d has no prefix; expected prefix = \"SET/name.DurationHistogram\"", i+1)
@@ -431,17 +474,14 @@ func (s *Spec) structure() diag.List {
 		}
 	}
 	if s.Kind == KindPercentiles {
-		if _, ok := unitScale[s.Unit]; !ok {
-			errf(s.keyPos("unit"), "unit %q: expected one of s, ms, µs", s.Unit)
+		if _, ok := timeUnits[s.Unit]; !ok {
+			errf(s.keyPos("unit"), "unit %q: expected one of s, ms, µs, ns", s.Unit)
 		}
 	}
 	return ds
 }
 
 var percentileRe = regexp.MustCompile(`^p\d{1,2}(_\d+)?$`)
-
-// unitScale converts seconds to the display unit.
-var unitScale = map[string]float64{"s": 1, "ms": 1e3, "µs": 1e6}
 
 // Input is one evidence value a figure drew, with what it read: a figure
 // is stale when any input's value, raw text or position changed.
@@ -464,6 +504,9 @@ type resolver struct {
 	missing diag.List
 	// broken are the evidence sets that did not load already reported.
 	broken map[string]bool
+	// points counts the values drawn (MaxPoints); over is set past it.
+	points int
+	over   bool
 }
 
 // get returns the value of ref; a finding about it is at the position

@@ -36,6 +36,9 @@ func (s *Spec) fields(lang string) []textField {
 	if s.Kind == KindTimeline && s.Flip != "" {
 		add("flip_label", []string{"flip_label"}, s.FlipLabel, true)
 	}
+	for i, e := range s.Events {
+		add(fmt.Sprintf("event %d label", i+1), []string{"event", strconv.Itoa(i), "label"}, e.Label, true)
+	}
 	ids := make([]string, 0, len(s.Legend))
 	for id := range s.Legend {
 		ids = append(ids, id)

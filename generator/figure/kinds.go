@@ -1,0 +1,253 @@
+package figure
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/evdoc-lab/evdoc/generator/diag"
+)
+
+// Series is one run or line of a spectrum, timeseries or distribution
+// panel. Its references are templates: {p} is replaced by each of
+// Percentiles, {key} by each of Keys, and {i} by 1, 2, … for as long as
+// the series' first template names a value (rows a reader numbers:
+// CSV's r1, r2, …, wrk2's spectrum1, …, an access log's r1, …).
+type Series struct {
+	// ID names the series: its colour and its [legend.ID] label.
+	ID string `toml:"id"`
+	// Ref (spectrum) is a template with {p}: "SET/w.latency.{p}".
+	// (distribution) is a per-request value: "SET/h.r{i}.response_time".
+	Ref string `toml:"ref"`
+	// Percentiles (spectrum) are the names substituted for {p}: p50,
+	// p99, p99_9 (the 99.9th).
+	Percentiles []string `toml:"percentiles"`
+	// Rows (spectrum) is a template with {i} of rows holding .value and
+	// .percentile (a fraction, 0.99 is p99): wrk2's "SET/w.spectrum{i}".
+	Rows string `toml:"rows"`
+	// X and Y (timeseries) are the time and the value of each point.
+	X string `toml:"x"`
+	Y string `toml:"y"`
+	// Count, Low and High (distribution) are a bucket's count and bounds
+	// as the tool prints them. Without Low a bucket starts where the one
+	// before it ends; without High the last bucket is open (+Inf).
+	Count string `toml:"count"`
+	Low   string `toml:"low"`
+	High  string `toml:"high"`
+	// Keys are the names substituted for {key}.
+	Keys []string `toml:"keys"`
+}
+
+// Event is a moment a timeseries marks with a vertical line.
+type Event struct {
+	// Ref is the event's time, in the unit of the series' x values.
+	Ref string `toml:"ref"`
+	// Label names it at the line's top.
+	Label Text `toml:"label"`
+}
+
+// templates returns the series' reference templates, in the order
+// data reads them, with their keys in the spec.
+func (se Series) templates() (names, refs []string) {
+	for _, t := range []struct{ k, v string }{{"ref", se.Ref}, {"rows", se.Rows}, {"x", se.X}, {"y", se.Y}, {"count", se.Count}, {"low", se.Low}, {"high", se.High}} {
+		if t.v != "" {
+			names, refs = append(names, t.k), append(refs, t.v)
+		}
+	}
+	return names, refs
+}
+
+// kindStructure checks the structure of a spectrum, timeseries,
+// distribution or compare panel i, at byte offset off of the spec.
+func (s *Spec) kindStructure(i int, p Panel, off int, errf func(diag.Position, string, ...any)) {
+	at := s.find("[[panel]]", off)
+	pi := strconv.Itoa(i)
+	if len(p.Series) > MaxSeries {
+		errf(at, "%s panel %d has %d series; at most %d (limit MaxSeries) are drawn in one panel", s.Kind, i+1, len(p.Series), MaxSeries)
+	}
+	if s.Kind != KindCompare && len(p.Series) == 0 {
+		errf(at, "%s panel %d has no [[panel.series]]: empty series", s.Kind, i+1)
+	}
+	for si, se := range p.Series {
+		sp := []string{"panel", pi, "series", strconv.Itoa(si)}
+		sat := s.find("[[panel.series]]", off)
+		if se.ID == "" {
+			errf(sat, "%s panel %d, series %d has no id; expected id = \"…\" with a [legend.ID] label", s.Kind, i+1, si+1)
+		} else if _, ok := s.Legend[se.ID]; !ok {
+			errf(s.quotedPos(se.ID, off, append(sp, "id")...), "series %q has no [legend.%s] label", se.ID, se.ID)
+		}
+		keyErr := func(key, tmpl, want string) {
+			errf(s.quotedPos(tmpl, off, append(sp, key)...), "%s series %q: %s %q %s", s.Kind, se.ID, key, tmpl, want)
+		}
+		for k, ref := range map[string]string{"ref": se.Ref, "rows": se.Rows, "x": se.X, "y": se.Y, "count": se.Count, "low": se.Low, "high": se.High} {
+			if strings.Contains(ref, "{key}") && len(se.Keys) == 0 {
+				keyErr(k, ref, "names {key} but the series has no keys")
+			}
+		}
+		switch s.Kind {
+		case KindSpectrum:
+			switch {
+			case (se.Ref == "") == (se.Rows == ""):
+				errf(sat, "spectrum series %q needs either ref (with {p} and percentiles) or rows (with {i}): one of them", se.ID)
+			case se.Ref != "" && !strings.Contains(se.Ref, "{p}"):
+				keyErr("ref", se.Ref, "must contain {p}, replaced by each of percentiles")
+			case se.Ref != "" && len(se.Percentiles) == 0:
+				keyErr("ref", se.Ref, "has no percentiles: empty series")
+			case se.Rows != "" && !strings.Contains(se.Rows, "{i}"):
+				keyErr("rows", se.Rows, "must contain {i}, the row number")
+			}
+			for k, q := range se.Percentiles {
+				if _, ok := percentileOf(q); !ok {
+					errf(s.quotedPos(q, off, append(sp, "percentiles", strconv.Itoa(k))...), "percentile %q: expected pNN or pNN_N (p50, p99_9)", q)
+				}
+			}
+		case KindSeries:
+			if se.X == "" || se.Y == "" {
+				errf(sat, "timeseries series %q needs x and y (templates with {i} or {key})", se.ID)
+			}
+			for _, k := range []struct{ n, v string }{{"x", se.X}, {"y", se.Y}} {
+				if k.v != "" && !strings.Contains(k.v, "{i}") && !strings.Contains(k.v, "{key}") {
+					keyErr(k.n, k.v, "must contain {i} or {key}: one reference per point")
+				}
+			}
+		case KindDistribution:
+			switch {
+			case (se.Ref == "") == (se.Count == ""):
+				errf(sat, "distribution series %q needs either ref (one value per request, with {i}) or count (buckets, with high or low): one of them", se.ID)
+			case se.Ref != "" && len(s.Bounds) < 2:
+				errf(s.keyPos("kind"), "distribution series %q of per-request values needs bounds = [b0, b1, …] (at least two, in %s)", se.ID, s.Unit)
+			case se.Count != "" && se.High == "" && se.Low == "":
+				keyErr("count", se.Count, "needs the buckets' bounds: high (or low) as the tool prints them")
+			}
+		}
+	}
+	switch s.Kind {
+	case KindSpectrum, KindDistribution:
+		if _, ok := timeUnits[s.Unit]; !ok {
+			errf(s.keyPos("unit"), "unit %q: expected one of s, ms, µs, ns", s.Unit)
+		}
+	}
+	if s.Kind == KindDistribution {
+		if s.Mode != "" && s.Mode != "histogram" && s.Mode != "cdf" {
+			errf(s.keyPos("mode"), "mode %q: expected histogram or cdf", s.Mode)
+		}
+		for k := 1; k < len(s.Bounds); k++ {
+			if !(s.Bounds[k] > s.Bounds[k-1]) {
+				errf(s.keyPos("bounds"), "bounds must ascend: %v is not above %v", s.Bounds[k], s.Bounds[k-1])
+				break
+			}
+		}
+	}
+	if s.Kind == KindCompare {
+		if len(p.Groups) == 0 {
+			errf(at, "compare panel %d has no [[panel.group]]: empty series", i+1)
+		}
+		if len(p.Groups) > MaxSeries {
+			errf(at, "compare panel %d has %d groups; at most %d (limit MaxSeries)", i+1, len(p.Groups), MaxSeries)
+		}
+		for gi, g := range p.Groups {
+			if len(g.Bars) == 0 {
+				errf(at, "compare panel %d, group %d has no [[panel.group.bar]]: empty series", i+1, gi+1)
+			}
+			for bi, b := range g.Bars {
+				bar := []string{"panel", pi, "group", strconv.Itoa(gi), "bar", strconv.Itoa(bi)}
+				if b.Series == "" {
+					errf(at, "compare panel %d, group %d: a bar has no series id", i+1, gi+1)
+				} else if _, ok := s.Legend[b.Series]; !ok {
+					errf(s.quotedPos(b.Series, off, append(bar, "series")...), "series %q has no [legend.%s] label", b.Series, b.Series)
+				}
+				if b.Ref == "" {
+					errf(at, "compare panel %d, group %d: bar %q has no ref", i+1, gi+1, b.Series)
+				}
+				if len(b.Segments) > 0 || b.Total != "" {
+					errf(at, "compare panel %d, group %d: bar %q: segments and total belong to bars figures", i+1, gi+1, b.Series)
+				}
+				if b.Spread != "" && (b.Min != "" || b.Max != "") {
+					errf(s.quotedPos(b.Spread, off, append(bar, "spread")...), "bar %q: spread and min/max are two error bars; expected one of them", b.Series)
+				}
+				if (b.Min == "") != (b.Max == "") {
+					errf(at, "compare panel %d, group %d: bar %q needs both min and max", i+1, gi+1, b.Series)
+				}
+				if b.SpreadKind != "" && b.SpreadKind != "relative" && b.SpreadKind != "absolute" {
+					errf(s.quotedPos(b.SpreadKind, off, append(bar, "spread_kind")...), "spread_kind %q: expected relative or absolute", b.SpreadKind)
+				}
+			}
+		}
+	}
+}
+
+// percentileOf reads a percentile name: p50 is 50, p99_9 is 99.9.
+func percentileOf(q string) (float64, bool) {
+	if !percentileRe.MatchString(q) {
+		return 0, false
+	}
+	v, err := strconv.ParseFloat(strings.Replace(q[1:], "_", ".", 1), 64)
+	return v, err == nil && v > 0 && v < 100
+}
+
+// pointCount returns the number of values the spec names without
+// templates of {i} (those are counted as they are read), for the
+// MaxPoints limit.
+func (s *Spec) pointCount() int {
+	n := len(s.Times) + len(s.Events)
+	for _, p := range s.Panels {
+		n += len(s.Counters)*len(s.Snapshots) + len(p.Percentiles)
+		for _, g := range p.Groups {
+			n++
+			for _, b := range g.Bars {
+				n += 1 + len(b.Segments)
+			}
+		}
+		for _, se := range p.Series {
+			n += len(se.Percentiles) + len(se.Keys)
+		}
+	}
+	return n
+}
+
+// limits reports a spec over a limit of limits.go, at its kind.
+func (s *Spec) limits(errf func(diag.Position, string, ...any)) bool {
+	over := false
+	if len(s.Panels) > MaxPanels {
+		errf(s.keyPos("kind"), "figure %q has %d panels; at most %d (limit MaxPanels) are drawn", s.Name, len(s.Panels), MaxPanels)
+		over = true
+	}
+	if len(s.Counters) > MaxSeries {
+		errf(s.keyPos("counters"), "figure %q has %d counters; at most %d (limit MaxSeries)", s.Name, len(s.Counters), MaxSeries)
+		over = true
+	}
+	for i, p := range s.Panels {
+		if len(p.Groups) > MaxSeries && s.Kind != KindCompare {
+			errf(s.find("[[panel]]", s.panelOffset(i)), "%s panel %d has %d groups; at most %d (limit MaxSeries)", s.Kind, i+1, len(p.Groups), MaxSeries)
+			over = true
+		}
+	}
+	if n := s.pointCount(); n > MaxPoints {
+		errf(s.keyPos("kind"), "figure %q names %d values; at most %d (limit MaxPoints) are drawn", s.Name, n, MaxPoints)
+		over = true
+	}
+	if !over && len(s.Panels) > 0 {
+		// The tallest of the wide and narrow drawings, with a legend
+		// line per series at most and a two-line title.
+		legend := len(s.seriesOrder())
+		for _, l := range []layout{{width: Width}, {width: NarrowWidth, cols: 1}} {
+			if h := s.height(legend, 2, l); h > MaxHeight {
+				errf(s.keyPos("kind"), "figure %q would be drawn %.0f px tall; at most %d (limit MaxHeight): fewer panels, more columns or fewer groups", s.Name, float64(h), MaxHeight)
+				over = true
+				break
+			}
+		}
+	}
+	return over
+}
+
+// timeUnits maps a display unit of latencies to its unit name.
+var timeUnits = map[string]string{"s": "s", "ms": "ms", "µs": "us", "ns": "ns"}
+
+func errorfAt(ds *diag.List) func(diag.Position, string, ...any) {
+	return func(pos diag.Position, format string, args ...any) {
+		*ds = append(*ds, diag.Errorf(pos, diag.FigureSpec, format, args...))
+	}
+}
+
+var _ = fmt.Sprintf
