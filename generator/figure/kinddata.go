@@ -87,7 +87,10 @@ func (r *resolver) inUnit(v float64, ev *evidence.Value, to string, at func() di
 // label never rounds a number a page may quote at its full precision.
 // It is formatNum(v) when ev is nil or its unit does not convert.
 func exact(v float64, ev *evidence.Value, to string) string {
-	if ev == nil || math.IsNaN(v) || math.IsInf(v, 0) {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return "" // not drawn: the value's finding says why
+	}
+	if ev == nil {
 		return formatNum(v)
 	}
 	if to == "" || ev.Unit == to {
@@ -373,7 +376,10 @@ func (s *Spec) distData(r *resolver, se Series, tmplAt func(key, tmpl string) fu
 		return h
 	}
 	for k, x := range rows {
-		n, _ := r.get(x.fill(se.Count), at)
+		n, nev := r.get(x.fill(se.Count), at)
+		if nev != nil && nev.Unit != "" && nev.Unit != "count" {
+			r.missing = append(r.missing, diag.Errorf(at(), diag.FigureData, "figure %q: bucket count %s is %s (%s); expected a number of requests", s.Name, nev.Ref, nev.Raw, nev.Unit))
+		}
 		lo, hi := math.NaN(), math.NaN()
 		loTxt, hiTxt := "", ""
 		if se.High != "" {

@@ -1,6 +1,7 @@
 package figure
 
 import (
+	"bytes"
 	"fmt"
 	"strconv"
 	"strings"
@@ -70,7 +71,7 @@ func (s *Spec) kindStructure(i int, p Panel, off int, errf func(diag.Position, s
 	}
 	for si, se := range p.Series {
 		sp := []string{"panel", pi, "series", strconv.Itoa(si)}
-		sat := s.find("[[panel.series]]", off)
+		sat := s.nthHeader("[[panel.series]]", off, si)
 		if se.ID == "" {
 			errf(sat, "%s panel %d, series %d has no id; expected id = \"…\" with a [legend.ID] label", s.Kind, i+1, si+1)
 		} else if _, ok := s.Legend[se.ID]; !ok {
@@ -145,11 +146,14 @@ func (s *Spec) kindStructure(i int, p Panel, off int, errf func(diag.Position, s
 		if len(p.Groups) > MaxSeries {
 			errf(at, "compare panel %d has %d groups; at most %d (limit MaxSeries)", i+1, len(p.Groups), MaxSeries)
 		}
+		nbar := 0
 		for gi, g := range p.Groups {
 			if len(g.Bars) == 0 {
-				errf(at, "compare panel %d, group %d has no [[panel.group.bar]]: empty series", i+1, gi+1)
+				errf(s.nthHeader("[[panel.group]]", off, gi), "compare panel %d, group %d has no [[panel.group.bar]]: empty series", i+1, gi+1)
 			}
 			for bi, b := range g.Bars {
+				at := s.nthHeader("[[panel.group.bar]]", off, nbar)
+				nbar++
 				bar := []string{"panel", pi, "group", strconv.Itoa(gi), "bar", strconv.Itoa(bi)}
 				if b.Series == "" {
 					errf(at, "compare panel %d, group %d: a bar has no series id", i+1, gi+1)
@@ -174,6 +178,24 @@ func (s *Spec) kindStructure(i int, p Panel, off int, errf func(diag.Position, s
 			}
 		}
 	}
+}
+
+// nthHeader returns the position of the n-th (from 0) table header
+// header at or after byte off, or that of off's [[panel]] when there
+// are fewer (a table written inline).
+func (s *Spec) nthHeader(header string, off, n int) diag.Position {
+	at := off
+	for k := 0; k <= n; k++ {
+		j := bytes.Index(s.Src[at:], []byte(header))
+		if j < 0 {
+			return s.find("[[panel]]", off)
+		}
+		if k == n {
+			return s.index().Pos(at + j)
+		}
+		at += j + len(header)
+	}
+	return s.find("[[panel]]", off)
 }
 
 // percentileOf reads a percentile name: p50 is 50, p99_9 is 99.9.
