@@ -1,12 +1,16 @@
 package figure
 
 import (
+	"bytes"
+	"math"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/evdoc-lab/evdoc/generator/check"
 	"github.com/evdoc-lab/evdoc/generator/claim"
+	"github.com/evdoc-lab/evdoc/generator/evidence"
 	"github.com/evdoc-lab/evdoc/internal/txtartest"
 )
 
@@ -66,5 +70,119 @@ func TestKindsAltText(t *testing.T) {
 				t.Errorf("%s: alt text %q lacks %q", s.Name, alt, w)
 			}
 		}
+	}
+}
+
+// copyKinds copies testdata/kinds to a temporary project with the golden
+// files as its committed figures (assets/figures).
+func copyKinds(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	for from, to := range map[string]string{"evidence": "evidence", "figures": "figures", "golden": "assets/figures"} {
+		if err := os.CopyFS(filepath.Join(dir, to), os.DirFS(filepath.Join("testdata", "kinds", from))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// TestKindsStaleNamesChange changes one value of one series of each new
+// kind (a percentile of a spectrum run, an access-log duration, a bucket
+// count, a benchstat spread) and expects figures --check to name exactly
+// the figure drawn from it and the change.
+func TestKindsStaleNamesChange(t *testing.T) {
+	for _, tc := range []struct {
+		file, old, new, figure, want string
+	}{
+		{"wrk-jetty/wrk.txt", "99%  162.80ms", "99%  170.00ms", "latency-spectrum", "evidence wrk-jetty/w.latency.p99 changed from 162.80ms to 170.00ms"},
+		{"kubefrog/log.txt", `0 387 16 -`, `0 387 18 -`, "access-log-series", "evidence kubefrog/a.r2.duration changed from 16 to 18"},
+		{"vegeta-hist/hist.txt", "[4ms,   6ms]   2117", "[4ms,   6ms]   2118", "latency-histogram", "evidence vegeta-hist/h.hist._4ms_6ms.count changed from 2117 to 2118"},
+		{"xds-bench/benchstat.txt", "825µs ±11%", "825µs ±12%", "benchmark-compare", "evidence xds-bench/bs.endpointgeneration_1_100.time_op.old_var changed from 11% to 12%"},
+	} {
+		t.Run(tc.figure, func(t *testing.T) {
+			dir := copyKinds(t)
+			f := filepath.Join(dir, "evidence", filepath.FromSlash(tc.file))
+			b, _ := os.ReadFile(f)
+			b2 := bytes.Replace(b, []byte(tc.old), []byte(tc.new), 1)
+			if bytes.Equal(b, b2) {
+				t.Fatalf("%q not in %s", tc.old, tc.file)
+			}
+			if err := os.WriteFile(f, b2, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			ds := loadProject(t, dir).Check()
+			if len(ds) != 1 || ds[0].Pos.File != "figures/"+tc.figure+".toml" || !strings.Contains(ds[0].Message, tc.want) {
+				t.Fatalf("got %v; want %s stale: %s", ds, tc.figure, tc.want)
+			}
+		})
+	}
+}
+
+// TestPercentilesAnyReader: the percentile ladder takes its latencies
+// from any reader with a time unit (hey's seconds, wrk's and vegeta's
+// milliseconds), converted to the spec's unit; a latency without a unit
+// is an error, not read as seconds (the wrong guess would draw 3 ms as
+// 3000 ms).
+func TestPercentilesAnyReader(t *testing.T) {
+	p := loadProject(t, filepath.Join("testdata", "kinds"))
+	spec := func(prefix string) *Spec {
+		src := "kind = \"percentiles\"\nunit = \"ms\"\n[[panel]]\nprefix = \"" + prefix + "\"\npercentiles = [\"p50\", \"p99\"]\n"
+		s, ds := ParseSpec("figures/l.toml", []byte(src))
+		if ds.HasErrors() {
+			t.Fatal(ds)
+		}
+		return s
+	}
+	for prefix, want := range map[string][]float64{
+		"hey-200/h.latency":      {2.4, 12.3},
+		"wrk-jetty/w.latency":    {1.11, 162.8},
+		"ambient-l4/v.latencies": {2.587, 3.836},
+	} {
+		d, errs := spec(prefix).data(p.Store)
+		if errs != nil {
+			t.Fatalf("%s: %v", prefix, errs)
+		}
+		for k, v := range d.panels[0].lat {
+			if math.Abs(v-want[k]) > 1e-9 {
+				t.Errorf("%s: %v; want %v ms", prefix, d.panels[0].lat, want)
+			}
+		}
+	}
+	// A store whose p50 has no unit.
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "evidence", "j"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(dir, "evidence", "j", "evidence.toml"), []byte("id = \"j\"\ntitle = \"t\"\ndate = \"unknown\"\nenvironment = \"e\"\norigin = \"raw\"\nsource = \"s\"\nreport = \"r\"\n[[read]]\nfile = \"r.json\"\nformat = \"json\"\nname = \"r\"\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "evidence", "j", "r.json"), []byte(`{"lat": {"p50": 3, "p99": 9}}`), 0o644)
+	st, errs := evidence.Load(dir, "evidence")
+	if errs.HasErrors() {
+		t.Fatal(errs)
+	}
+	_, ds := spec("j/r.lat").data(st)
+	if len(ds) != 2 || !strings.Contains(ds[0].Message, "is in no unit, which does not convert to ms") {
+		t.Errorf("got %v; want the unitless latencies refused", ds)
+	}
+}
+
+// TestSeriesOneClock: a timeseries whose times are times of day (an
+// access log's start_time) refuses an event in elapsed seconds.
+func TestSeriesOneClock(t *testing.T) {
+	p := loadProject(t, filepath.Join("testdata", "kinds"))
+	var s *Spec
+	for _, x := range p.Specs {
+		if x.Kind == KindSeries {
+			s = x
+		}
+	}
+	src := bytes.Replace(s.Src, []byte(`"kubefrog/a.r3.start_time"`), []byte(`"wrk-jetty/w.duration"`), 1)
+	m, ds := ParseSpec(s.File, src)
+	if ds.HasErrors() {
+		t.Fatal(ds)
+	}
+	_, ds = m.data(p.Store)
+	if len(ds) != 1 || !strings.Contains(ds[0].Message, "is an elapsed time but the figure's first time is a time of day") ||
+		ds[0].Pos.Offset != bytes.Index(src, []byte(`"wrk-jetty/w.duration"`))+1 {
+		t.Errorf("got %v; want one finding at the event's ref", ds)
 	}
 }
