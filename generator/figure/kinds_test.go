@@ -2,6 +2,7 @@ package figure
 
 import (
 	"bytes"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/evdoc-lab/evdoc/generator/check"
 	"github.com/evdoc-lab/evdoc/generator/claim"
+	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/evidence"
 	"github.com/evdoc-lab/evdoc/internal/txtartest"
 )
@@ -184,5 +186,66 @@ func TestSeriesOneClock(t *testing.T) {
 	if len(ds) != 1 || !strings.Contains(ds[0].Message, "is an elapsed time but the figure's first time is a time of day") ||
 		ds[0].Pos.Offset != bytes.Index(src, []byte(`"wrk-jetty/w.duration"`))+1 {
 		t.Errorf("got %v; want one finding at the event's ref", ds)
+	}
+}
+
+// TestLimits: a spec over a limit of limits.go is a figure-spec error
+// naming the limit, found before anything is drawn (the reliability
+// probe 50-figure-huge-spec drew 4,000 rate groups as a 5.7 GB PNG).
+func TestLimits(t *testing.T) {
+	rate := func(panels, groups int) string {
+		var b strings.Builder
+		b.WriteString("kind = \"rate\"\ncolumns = 1\n")
+		for i := 0; i < panels; i++ {
+			fmt.Fprintf(&b, "[[panel]]\ntitle = { ko = \"p%d\", ja = \"p%d\" }\n", i, i)
+			for g := 0; g < groups; g++ {
+				fmt.Fprintf(&b, "  [[panel.group]]\n  label = { ko = \"g\", ja = \"g\" }\n  ref = \"lab/r.a.rate\"\n")
+			}
+		}
+		return b.String()
+	}
+	for _, tc := range []struct {
+		name, src, want string
+	}{
+		{"panels", rate(2000, 1), "limit MaxPanels"},
+		{"groups", rate(1, 2000), "limit MaxSeries"},
+		{"height", rate(MaxPanels, MaxSeries), "limit MaxHeight"},
+		{"points", "kind = \"spectrum\"\nunit = \"ms\"\n[[panel]]\n  [[panel.series]]\n  id = \"a\"\n  ref = \"x/y.{p}\"\n  percentiles = [" + strings.Repeat(`"p50", `, MaxPoints) + "\"p50\"]\n", "limit MaxPoints"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s, ds := ParseSpec("figures/big.toml", []byte(tc.src))
+			if s != nil || len(ds) == 0 || ds[0].Rule != diag.FigureSpec || !strings.Contains(ds[0].Message, tc.want) {
+				t.Fatalf("got %v; want a figure-spec error naming %s", ds, tc.want)
+			}
+		})
+	}
+	// Within the limits: the reference figures and these parse.
+	if _, ds := ParseSpec("figures/ok.toml", []byte(rate(MaxPanels, 2))); ds.HasErrors() {
+		t.Errorf("%d panels of 2 groups: %v", MaxPanels, ds)
+	}
+}
+
+// TestRowsLimit: a template of {i} stops at MaxPoints rows; a source
+// with more is an error, not MaxPoints+1 lookups and a bigger drawing.
+func TestRowsLimit(t *testing.T) {
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "evidence", "c"), 0o755)
+	os.WriteFile(filepath.Join(dir, "evidence", "c", "evidence.toml"), []byte("id = \"c\"\ntitle = \"t\"\ndate = \"unknown\"\nenvironment = \"e\"\norigin = \"raw\"\nsource = \"s\"\nreport = \"r\"\n[[read]]\nfile = \"r.csv\"\nformat = \"csv\"\nname = \"r\"\nunits = { \"*.t\" = \"s\", \"*.v\" = \"ms\" }\n"), 0o644)
+	var csv strings.Builder
+	csv.WriteString("t,v\n")
+	for i := 0; i <= MaxPoints; i++ {
+		fmt.Fprintf(&csv, "%d,%d\n", i, i%7)
+	}
+	os.WriteFile(filepath.Join(dir, "evidence", "c", "r.csv"), []byte(csv.String()), 0o644)
+	st, errs := evidence.Load(dir, "evidence")
+	if errs.HasErrors() {
+		t.Fatal(errs)
+	}
+	s, ds := ParseSpec("figures/s.toml", []byte("kind = \"timeseries\"\nlegend.a = { ko = \"a\", ja = \"a\" }\n[[panel]]\n  [[panel.series]]\n  id = \"a\"\n  x = \"c/r.r{i}.t\"\n  y = \"c/r.r{i}.v\"\n"))
+	if ds.HasErrors() {
+		t.Fatal(ds)
+	}
+	if _, ds := s.data(st); len(ds) != 1 || !strings.Contains(ds[0].Message, "limit MaxPoints") {
+		t.Errorf("got %v; want one error naming MaxPoints", ds)
 	}
 }
