@@ -120,6 +120,46 @@ func TestLegibleSizes(t *testing.T) {
 	}
 }
 
+// phoneColumn is the width, in CSS px, a figure is shown at on a 390 px
+// phone: the article column of evdoc's theme (1rem of padding a side);
+// generator/site/browsertest measures it on the built reference site.
+const phoneColumn = 390 - 2*16
+
+// TestPhoneTextSizes draws every figure of every kind (the reference
+// site's, fortio's ladder and testdata/kinds' spectrum, timeseries,
+// distribution and compare) narrow, as phones are shown it, and measures
+// the smallest text actually drawn: at least MinFont points, so at least
+// 11 CSS px in a 390 px screen's column; the wide drawing keeps MinFont too.
+func TestPhoneTextSizes(t *testing.T) {
+	kinds := map[string]bool{}
+	for _, root := range []string{repoRoot, filepath.Join("testdata", "fortio"), filepath.Join("testdata", "kinds")} {
+		p := loadProject(t, root)
+		for _, s := range p.Specs {
+			kinds[s.Kind] = true
+			for _, lang := range langs {
+				n, err := s.RenderNarrow(p.Store, lang, p.Fonts[lang])
+				if err != nil {
+					t.Fatal(err)
+				}
+				w, err := s.Render(p.Store, lang, p.Fonts[lang])
+				if err != nil {
+					t.Fatal(err)
+				}
+				shown := float64(n.MinText) * min(phoneColumn, float64(n.Width)) / float64(NarrowWidth)
+				if n.Width != int(NarrowWidth) || n.MinText < MinFont || w.MinText < MinFont || shown < 11 {
+					t.Errorf("%s (%s, %s): narrow %d px wide, smallest text %v pt (%.1f CSS px at 390 px), wide %v pt; want %v pt and 11 px or more",
+						s.Name, s.Kind, lang, n.Width, n.MinText, shown, w.MinText, MinFont)
+				}
+			}
+		}
+	}
+	for _, k := range Kinds {
+		if !kinds[k] {
+			t.Errorf("no %s figure measured", k)
+		}
+	}
+}
+
 func pngSize(t *testing.T, b []byte) (int, int) {
 	t.Helper()
 	if len(b) < 24 || string(b[1:4]) != "PNG" {

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"path"
 	"path/filepath"
@@ -38,8 +39,8 @@ type Record struct {
 }
 
 // LangRecord describes one language's rendering: its size in CSS px, the
-// size of its narrow drawing, the smallest text drawn (MinFont, in px at
-// the drawn size), the alt text and caption the page shows, and the
+// size of its narrow drawing, the smallest text drawn in either (in px at
+// the drawn size, measured as drawn: at least MinFont), the alt text and caption the page shows, and the
 // digests of the files.
 type LangRecord struct {
 	Width        int    `json:"width"`
@@ -117,7 +118,7 @@ func (p *Project) Files(s *Spec) ([]File, *Record, error) {
 		base := path.Join(dir, s.Name+"."+lang)
 		files = append(files, File{base + ".png", out.PNG}, File{base + ".svg", out.SVG}, File{base + ".narrow.svg", narrow.SVG})
 		rec.Languages[lang] = LangRecord{Width: out.Width, Height: out.Height, NarrowWidth: narrow.Width, NarrowHeight: narrow.Height,
-			MinFont: int(MinFont), Alt: alt, Caption: Plain(s.Caption, lang),
+			MinFont: int(math.Floor(float64(min(out.MinText, narrow.MinText)))), Alt: alt, Caption: Plain(s.Caption, lang),
 			PNGSHA256: sum(out.PNG), SVGSHA256: sum(out.SVG), NarrowSHA256: sum(narrow.SVG)}
 	}
 	b, err := json.MarshalIndent(rec, "", "  ")

@@ -53,6 +53,9 @@ type Output struct {
 	Width, Height int
 	// Glyphs is every glyph drawn, with the font of the chain that drew it.
 	Glyphs []Glyph
+	// MinText is the size of the smallest text drawn, in points (CSS px
+	// at the width the figure is drawn).
+	MinText vg.Length
 }
 
 var evLink = regexp.MustCompile(`\[([^\]]*)\]\(ev:[^)]*\)`)
@@ -137,6 +140,7 @@ func (s *Spec) render(d *figData, lang string, fonts *Fonts, l layout, png bool)
 	}
 	out.SVG = sb.Bytes()
 	out.Glyphs = o.glyphs()
+	out.MinText = o.min
 	if len(o.misses) > 0 {
 		var rs []string
 		for r := range o.misses {

@@ -203,6 +203,8 @@ type outlines struct {
 	cache  *font.Cache
 	drawn  map[Glyph]bool
 	misses map[rune]bool
+	// min is the size of the smallest text drawn (0: none yet).
+	min vg.Length
 }
 
 var _ text.Handler = (*outlines)(nil)
@@ -272,6 +274,9 @@ func (o *outlines) Draw(c vg.Canvas, txt string, sty text.Style, pt vg.Point) {
 	txt = strings.TrimRight(txt, "\n")
 	if txt == "" {
 		return
+	}
+	if strings.TrimSpace(txt) != "" && (o.min == 0 || sty.Font.Size < o.min) {
+		o.min = sty.Font.Size
 	}
 	c.SetColor(sty.Color)
 	if sty.Rotation != 0 {
