@@ -26,15 +26,20 @@ type Series struct {
 	// Rows (spectrum) is a template with {i} of rows holding .value and
 	// .percentile (a fraction, 0.99 is p99): wrk2's "SET/w.spectrum{i}".
 	Rows string `toml:"rows"`
-	// X and Y (timeseries) are the time and the value of each point.
+	// X (timeseries) is each point's time: a time unit (s, ms, …) or a
+	// time of day (an access log's start_time), one clock for the figure.
 	X string `toml:"x"`
+	// Y (timeseries) is each point's value.
 	Y string `toml:"y"`
-	// Count, Low and High (distribution) are a bucket's count and bounds
-	// as the tool prints them. Without Low a bucket starts where the one
-	// before it ends; without High the last bucket is open (+Inf).
+	// Count (distribution) is a bucket's count, as the tool prints it.
 	Count string `toml:"count"`
-	Low   string `toml:"low"`
-	High  string `toml:"high"`
+	// Low (distribution) is a bucket's lower bound; without it a bucket
+	// starts where the one before it ends (the first where it ends).
+	Low string `toml:"low"`
+	// High (distribution) is a bucket's upper bound; the last bucket is
+	// open (+Inf) when its High names no value (vegeta's +Inf) or there
+	// is no High.
+	High string `toml:"high"`
 	// Keys are the names substituted for {key}.
 	Keys []string `toml:"keys"`
 }

@@ -62,7 +62,8 @@ type Spec struct {
 	panels []int
 	spans  map[string]textSpan
 
-	// Kind is the chart kind: timeline, bars, rate or percentiles.
+	// Kind is the chart kind: timeline, bars, rate, percentiles,
+	// spectrum, timeseries, distribution or compare.
 	Kind string `toml:"kind"`
 	// Title is drawn above the chart, per language.
 	Title Text `toml:"title"`
@@ -76,7 +77,8 @@ type Spec struct {
 	YAxis Text `toml:"y_axis"`
 	// Columns is the number of panels per row (default: all in one row).
 	Columns int `toml:"columns"`
-	// Legend labels the series by id (bars) or counter (timeline;
+	// Legend labels the series by id (bars, compare, and the series of
+	// spectrum, timeseries and distribution) or counter (timeline;
 	// optional there, the Envoy counter name is shown by default).
 	Legend map[string]Text `toml:"legend"`
 
@@ -124,7 +126,8 @@ type Panel struct {
 	// Groups (bars, rate) are the categories along the axis.
 	Groups []Group `toml:"group"`
 	// Prefix (percentiles) is the reference prefix of the latencies:
-	// Prefix.p50, … as the fortio-json reader names them.
+	// Prefix.p50, …, as fortio-json, wrk, hey, vegeta, k6 and oha name
+	// them (any reader's values with a time unit).
 	Prefix string `toml:"prefix"`
 	// Percentiles (percentiles) are the ones drawn (p50, p99, p99_9 is
 	// the 99.9th).
@@ -158,14 +161,18 @@ type Bar struct {
 	Segments []Segment `toml:"segment"`
 	// Total is the reference the segments must add up to.
 	Total string `toml:"total"`
-	// Spread (compare) is the value's ± spread: relative when its unit
-	// is % and the value's is not (benchstat ±11%), absolute in the
-	// value's unit otherwise (hyperfine ± σ); SpreadKind says which when
-	// both are percents.
-	Spread     string `toml:"spread"`
+	// Spread (compare) names the value's ± spread, drawn as its error
+	// bar: relative when its unit is % and the value's is not, absolute
+	// in the value's unit otherwise. Without Spread, Min or Max, the
+	// spread the value's reader read next to it is drawn (benchstat's
+	// ±11% is relative, hyperfine's ± 11.2 absolute).
+	Spread string `toml:"spread"`
+	// SpreadKind (compare) is "relative" or "absolute": required when a
+	// spread and its value are both percents.
 	SpreadKind string `toml:"spread_kind"`
-	// Min and Max (compare) draw the range as the error bar instead.
+	// Min (compare) is the low end of the error bar (with Max).
 	Min string `toml:"min"`
+	// Max (compare) is the high end of the error bar (with Min).
 	Max string `toml:"max"`
 }
 

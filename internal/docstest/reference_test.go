@@ -37,8 +37,10 @@ var manifestTables = []refTable{
 var figureTables = []refTable{
 	{"Top level", "Spec", "generator/figure/spec.go"},
 	{"`[[panel]]`", "Panel", "generator/figure/spec.go"},
-	{"`[[panel.group]]` (bars, rate)", "Group", "generator/figure/spec.go"},
-	{"`[[panel.group.bar]]` (bars)", "Bar", "generator/figure/spec.go"},
+	{"`[[panel.series]]` (spectrum, timeseries, distribution)", "Series", "generator/figure/kinds.go"},
+	{"`[[event]]` (timeseries)", "Event", "generator/figure/kinds.go"},
+	{"`[[panel.group]]` (bars, rate, compare)", "Group", "generator/figure/spec.go"},
+	{"`[[panel.group.bar]]` (bars, compare)", "Bar", "generator/figure/spec.go"},
 	{"`[[panel.group.bar.segment]]` (stacked bars)", "Segment", "generator/figure/spec.go"},
 }
 
@@ -104,6 +106,9 @@ func tomlType(e ast.Expr) string {
 	case *ast.ArrayType:
 		if id, ok := x.Elt.(*ast.Ident); ok && id.Name == "string" {
 			return "array of strings"
+		}
+		if id, ok := x.Elt.(*ast.Ident); ok && (id.Name == "float64" || id.Name == "int") {
+			return "array of numbers"
 		}
 		return "array of tables"
 	case *ast.MapType:
