@@ -1,7 +1,6 @@
 package figure
 
 import (
-	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -219,6 +218,17 @@ func (s *Spec) kindData(r *resolver, d *figData, i int, p Panel, off int, pd *pa
 					run.txt = append(run.txt, exact(v, ev, timeUnits[s.Unit]))
 				}
 			}
+			drawn := false
+			for _, q := range run.p {
+				drawn = drawn || inSpectrum(q)
+			}
+			if !drawn && len(run.p) > 0 {
+				key, tmpl := "ref", se.Ref
+				if se.Rows != "" {
+					key, tmpl = "rows", se.Rows
+				}
+				r.missing = append(r.missing, diag.Errorf(tmplAt(key, tmpl)(), diag.FigureData, "figure %q: run %q has no percentile from p50 to p99.999, the spectrum's axis; expected one at least", s.Name, se.ID))
+			}
 			pd.runs = append(pd.runs, run)
 		case KindSeries:
 			at := tmplAt("x", se.X)
@@ -380,8 +390,8 @@ func (s *Spec) distData(r *resolver, se Series, tmplAt func(key, tmpl string) fu
 		if nev != nil && nev.Unit != "" && nev.Unit != "count" {
 			r.missing = append(r.missing, diag.Errorf(at(), diag.FigureData, "figure %q: bucket count %s is %s (%s); expected a number of requests", s.Name, nev.Ref, nev.Raw, nev.Unit))
 		}
-		lo, hi := math.NaN(), math.NaN()
-		loTxt, hiTxt := "", ""
+		var lo float64
+		hi, loTxt, hiTxt := math.NaN(), "", ""
 		if se.High != "" {
 			hat := tmplAt("high", se.High)
 			if ref := x.fill(se.High); k == len(rows)-1 && !r.exists(ref) {
@@ -552,5 +562,3 @@ func (r *resolver) spreadOf(s *Spec, b Bar, v float64, ev *evidence.Value, to st
 	}
 	return compareMore{lo: v - e, hi: v + e, hasErr: true, spreadRaw: raw}
 }
-
-var _ = fmt.Sprint

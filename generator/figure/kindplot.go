@@ -4,7 +4,6 @@ import (
 	"image/color"
 	"math"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/shopspring/decimal"
@@ -468,5 +467,3 @@ func (b *comparePlot) Plot(c draw.Canvas, plt *plot.Plot) {
 		}
 	}
 }
-
-var _ = strconv.Itoa

@@ -2,7 +2,6 @@ package figure
 
 import (
 	"bytes"
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -50,17 +49,6 @@ type Event struct {
 	Ref string `toml:"ref"`
 	// Label names it at the line's top.
 	Label Text `toml:"label"`
-}
-
-// templates returns the series' reference templates, in the order
-// data reads them, with their keys in the spec.
-func (se Series) templates() (names, refs []string) {
-	for _, t := range []struct{ k, v string }{{"ref", se.Ref}, {"rows", se.Rows}, {"x", se.X}, {"y", se.Y}, {"count", se.Count}, {"low", se.Low}, {"high", se.High}} {
-		if t.v != "" {
-			names, refs = append(names, t.k), append(refs, t.v)
-		}
-	}
-	return names, refs
 }
 
 // kindStructure checks the structure of a spectrum, timeseries,
@@ -270,11 +258,3 @@ func (s *Spec) limits(errf func(diag.Position, string, ...any)) bool {
 
 // timeUnits maps a display unit of latencies to its unit name.
 var timeUnits = map[string]string{"s": "s", "ms": "ms", "µs": "us", "ns": "ns"}
-
-func errorfAt(ds *diag.List) func(diag.Position, string, ...any) {
-	return func(pos diag.Position, format string, args ...any) {
-		*ds = append(*ds, diag.Errorf(pos, diag.FigureSpec, format, args...))
-	}
-}
-
-var _ = fmt.Sprintf

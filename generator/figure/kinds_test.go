@@ -249,3 +249,17 @@ func TestRowsLimit(t *testing.T) {
 		t.Errorf("got %v; want one error naming MaxPoints", ds)
 	}
 }
+
+// TestSpectrumRunOffAxis: a run none of whose percentiles is on the
+// spectrum's axis (hey's p10 and p25) is an error, not an empty chart.
+func TestSpectrumRunOffAxis(t *testing.T) {
+	p := loadProject(t, filepath.Join("testdata", "kinds"))
+	src := "kind = \"spectrum\"\nunit = \"ms\"\nlegend.h = { ko = \"h\", ja = \"h\" }\n[[panel]]\n  [[panel.series]]\n  id = \"h\"\n  ref = \"hey-200/h.latency.{p}\"\n  percentiles = [\"p10\", \"p25\"]\n"
+	s, ds := ParseSpec("figures/s.toml", []byte(src))
+	if ds.HasErrors() {
+		t.Fatal(ds)
+	}
+	if _, ds := s.data(p.Store); len(ds) != 1 || !strings.Contains(ds[0].Message, "no percentile from p50 to p99.999") || ds[0].Pos.Line != 7 {
+		t.Errorf("got %v; want one error at the run's ref", ds)
+	}
+}
