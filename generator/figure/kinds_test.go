@@ -263,3 +263,58 @@ func TestSpectrumRunOffAxis(t *testing.T) {
 		t.Errorf("got %v; want one error at the run's ref", ds)
 	}
 }
+
+// wrk2Spectrum is a short wrk2 run with its detailed percentile spectrum
+// (a fixture in wrk2's layout, numbers made up).
+const wrk2Spectrum = `Running 30s test @ http://127.0.0.1:80/
+  2 threads and 100 connections
+  Latency Distribution (HdrHistogram - Recorded Latency)
+ 50.000%    1.20ms
+ 99.000%    4.10ms
+
+  Detailed Percentile spectrum:
+       Value   Percentile   TotalCount 1/(1-Percentile)
+
+       0.500     0.000000            1         1.00
+       1.200     0.500000          500         2.00
+       2.300     0.900000          900        10.00
+       4.100     0.990000          990       100.00
+       6.000     0.999000          999      1000.00
+       7.500     1.000000         1000          inf
+#[Mean    =        1.400, StdDeviation   =        0.800]
+#[Max     =        7.500, Total count    =         1000]
+#[Buckets =           27, SubBuckets     =         2048]
+----------------------------------------------------------
+  1000 requests in 30.00s, 1.00MB read
+Requests/sec:     33.33
+Transfer/sec:     34.13KB
+`
+
+// TestSpectrumRows draws a wrk2 spectrum from its rows: each row's
+// fraction is its percentile (0.990000 is p99), the rows at 0 and 1
+// (1/(1−p) = inf) are off the axis, and the values are milliseconds.
+func TestSpectrumRows(t *testing.T) {
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "evidence", "w2"), 0o755)
+	os.WriteFile(filepath.Join(dir, "evidence", "w2", "evidence.toml"), []byte("id = \"w2\"\ntitle = \"t\"\ndate = \"unknown\"\nenvironment = \"e\"\norigin = \"raw\"\nsource = \"s\"\nreport = \"r\"\n[[read]]\nfile = \"wrk2.txt\"\nformat = \"wrk\"\nname = \"w\"\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "evidence", "w2", "wrk2.txt"), []byte(wrk2Spectrum), 0o644)
+	st, errs := evidence.Load(dir, "evidence")
+	if errs.HasErrors() {
+		t.Fatal(errs)
+	}
+	src := "kind = \"spectrum\"\nunit = \"µs\"\nmark = [\"p99_9\"]\nalt = { ko = \"a\", ja = \"a\" }\ntitle = { ko = \"t\", ja = \"t\" }\ncaption = { ko = \"c\", ja = \"c\" }\nlegend.w = { ko = \"wrk2\", ja = \"wrk2\" }\n[[panel]]\n  [[panel.series]]\n  id = \"w\"\n  rows = \"w2/w.spectrum{i}\"\n"
+	s, ds := ParseSpec("figures/s.toml", []byte(src))
+	if ds.HasErrors() {
+		t.Fatal(ds)
+	}
+	alt, err := s.AltText(st, "ko")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "wrk2 p50 1200 µs, p90 2300 µs, p99 4100 µs, p99.9 6000 µs."; !strings.HasSuffix(alt, want) {
+		t.Errorf("alt text %q; want it to end %q", alt, want)
+	}
+	if out, err := s.Render(st, "ko", repoFonts(t)["ko"]); err != nil || len(out.PNG) == 0 {
+		t.Errorf("Render: %v", err)
+	}
+}
