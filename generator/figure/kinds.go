@@ -173,6 +173,37 @@ func (s *Spec) kindStructure(i int, p Panel, off int, errf func(diag.Position, s
 	}
 }
 
+// kindKeys reports keys of the new kinds written in a figure of a kind
+// they do not apply to: drawn by no kind, they would be ignored silently.
+func (s *Spec) kindKeys(errf func(diag.Position, string, ...any)) {
+	only := func(key, kind string, set bool) {
+		if set && s.Kind != kind {
+			errf(s.keyPos(key), "%s applies to %s figures, not to a %s figure", key, kind, s.Kind)
+		}
+	}
+	only("mark", KindSpectrum, len(s.Mark) > 0)
+	only("event", KindSeries, len(s.Events) > 0)
+	only("mode", KindDistribution, s.Mode != "")
+	only("bounds", KindDistribution, len(s.Bounds) > 0)
+	for i, p := range s.Panels {
+		if len(p.Series) > 0 && s.Kind != KindSpectrum && s.Kind != KindSeries && s.Kind != KindDistribution {
+			errf(s.nthHeader("[[panel.series]]", s.panelOffset(i), 0), "[[panel.series]] applies to spectrum, timeseries and distribution figures, not to a %s figure", s.Kind)
+		}
+		if len(p.Groups) > 0 && (s.Kind == KindSpectrum || s.Kind == KindSeries || s.Kind == KindDistribution) {
+			errf(s.nthHeader("[[panel.group]]", s.panelOffset(i), 0), "[[panel.group]] applies to bars, rate and compare figures, not to a %s figure", s.Kind)
+		}
+		for _, g := range p.Groups {
+			only("delta", KindCompare, g.Delta != "")
+			for _, b := range g.Bars {
+				only("spread", KindCompare, b.Spread != "")
+				only("spread_kind", KindCompare, b.SpreadKind != "")
+				only("min", KindCompare, b.Min != "")
+				only("max", KindCompare, b.Max != "")
+			}
+		}
+	}
+}
+
 // nthHeader returns the position of the n-th (from 0) table header
 // header at or after byte off, or that of off's [[panel]] when there
 // are fewer (a table written inline).

@@ -395,6 +395,7 @@ func (s *Spec) structure() diag.List {
 	if s.limits(errf) {
 		return ds
 	}
+	s.kindKeys(errf)
 	if len(s.Panels) == 0 {
 		errf(s.keyPos("kind"), "figure %q has no [[panel]]; a %s figure needs at least one", s.Name, s.Kind)
 	}
