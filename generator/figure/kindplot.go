@@ -230,8 +230,8 @@ func (s *Spec) distribution(p *plot.Plot, pd panelData, h *outlines, series []st
 	hists := make([]distPlotted, len(pd.hists))
 	xmin, xmax, ymax := math.Inf(1), math.Inf(-1), 0.0
 	for k, hd := range pd.hists {
-		col, _ := s.seriesColor(hd.id, series)
-		dp := distPlotted{histData: hd, col: col}
+		col, shape := s.seriesColor(hd.id, series)
+		dp := distPlotted{histData: hd, col: col, shape: shape}
 		dp.right = append([]float64(nil), hd.hi...)
 		for b := range hd.hi {
 			if math.IsInf(hd.hi[b], 1) {
@@ -320,6 +320,7 @@ type distPlotted struct {
 	open  bool
 	total float64
 	col   color.Color
+	shape draw.GlyphDrawer
 }
 
 // boundTxt is the k-th bound of the buckets as labels write it.
@@ -358,7 +359,7 @@ func (d *distPlot) Plot(c draw.Canvas, plt *plot.Plot) {
 			}
 			c.StrokeLines(draw.LineStyle{Color: hd.col, Width: 2}, pts)
 			for _, pt := range pts {
-				c.DrawGlyph(draw.GlyphStyle{Color: hd.col, Radius: 3.5, Shape: draw.CircleGlyph{}}, pt)
+				c.DrawGlyph(draw.GlyphStyle{Color: hd.col, Radius: 3.5, Shape: hd.shape}, pt)
 			}
 			continue
 		}

@@ -89,15 +89,18 @@ func copyKinds(t *testing.T) string {
 }
 
 // TestKindsStaleNamesChange changes one value of one series of each new
-// kind (a percentile of a spectrum run, an access-log duration, a bucket
-// count, a benchstat spread) and expects figures --check to name exactly
-// the figure drawn from it and the change.
+// kind (a percentile of a spectrum run, an access-log time, a bucket
+// count, a benchstat spread, a per-request duration counted in a CDF
+// whose drawing does not move: its record does) and expects figures
+// --check to name the figure drawn from it and the change, and no other
+// figure (the duration is drawn by the time series too).
 func TestKindsStaleNamesChange(t *testing.T) {
 	for _, tc := range []struct {
 		file, old, new, figure, want string
 	}{
 		{"wrk-jetty/wrk.txt", "99%  162.80ms", "99%  170.00ms", "latency-spectrum", "evidence wrk-jetty/w.latency.p99 changed from 162.80ms to 170.00ms"},
-		{"kubefrog/log.txt", `0 387 16 -`, `0 387 18 -`, "access-log-series", "evidence kubefrog/a.r2.duration changed from 16 to 18"},
+		{"kubefrog/log.txt", `[2024-06-02T13:35:27.054Z]`, `[2024-06-02T13:35:27.100Z]`, "access-log-series", "evidence kubefrog/a.r2.start_time changed from 13:35:27.054 to 13:35:27.100"},
+		{"kubefrog/log.txt", `0 387 16 -`, `0 387 12 -`, "latency-cdf", "evidence kubefrog/a.r2.duration changed from 16 to 12"},
 		{"vegeta-hist/hist.txt", "[4ms,   6ms]   2117", "[4ms,   6ms]   2118", "latency-histogram", "evidence vegeta-hist/h.hist._4ms_6ms.count changed from 2117 to 2118"},
 		{"xds-bench/benchstat.txt", "825µs ±11%", "825µs ±12%", "benchmark-compare", "evidence xds-bench/bs.endpointgeneration_1_100.time_op.old_var changed from 11% to 12%"},
 	} {
@@ -113,7 +116,15 @@ func TestKindsStaleNamesChange(t *testing.T) {
 				t.Fatal(err)
 			}
 			ds := loadProject(t, dir).Check()
-			if len(ds) != 1 || ds[0].Pos.File != "figures/"+tc.figure+".toml" || !strings.Contains(ds[0].Message, tc.want) {
+			var mine diag.List
+			for _, d := range ds {
+				if d.Pos.File == "figures/"+tc.figure+".toml" {
+					mine = append(mine, d)
+				} else if tc.figure != "latency-cdf" {
+					t.Errorf("%s is stale too: %s", d.Pos.File, d)
+				}
+			}
+			if len(mine) != 1 || !strings.Contains(mine[0].Message, tc.want) {
 				t.Fatalf("got %v; want %s stale: %s", ds, tc.figure, tc.want)
 			}
 		})
@@ -316,5 +327,29 @@ func TestSpectrumRows(t *testing.T) {
 	}
 	if out, err := s.Render(st, "ko", repoFonts(t)["ko"]); err != nil || len(out.PNG) == 0 {
 		t.Errorf("Render: %v", err)
+	}
+}
+
+// TestUndrawableKeepsItsFiles: a figure the changed evidence no longer
+// lets draw (a duration outside its bounds) is one finding naming why;
+// its committed files are still its own, not files of no spec.
+func TestUndrawableKeepsItsFiles(t *testing.T) {
+	dir := copyKinds(t)
+	f := filepath.Join(dir, "evidence", "kubefrog", "log.txt")
+	b, _ := os.ReadFile(f)
+	if err := os.WriteFile(f, bytes.Replace(b, []byte(`0 387 16 -`), []byte(`0 387 21 -`), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var cdf []string
+	for _, d := range loadProject(t, dir).Check() {
+		if strings.Contains(d.Message, "belongs to no figure spec") {
+			t.Errorf("orphan: %s", d)
+		}
+		if d.Pos.File == "figures/latency-cdf.toml" {
+			cdf = append(cdf, d.Message)
+		}
+	}
+	if len(cdf) != 1 || !strings.Contains(cdf[0], "cannot be drawn") || !strings.Contains(cdf[0], "outside the bounds 0 to 20 ms") {
+		t.Errorf("latency-cdf: %q; want one finding saying why it cannot be drawn", cdf)
 	}
 }

@@ -217,6 +217,13 @@ func (p *Project) Check() diag.List {
 		files, rec, err := all[i].files, all[i].rec, all[i].err
 		if err != nil {
 			ds = append(ds, diag.Errorf(pos, diag.FigureStale, "figure %q cannot be drawn: %v", s.Name, err).Spanning(end))
+			// its committed files are its own, not files of no spec
+			known[path.Join(dir, s.Name+".json")] = true
+			for _, lang := range p.Langs {
+				for _, ext := range []string{".png", ".svg", ".narrow.svg"} {
+					known[path.Join(dir, s.Name+"."+lang+ext)] = true
+				}
+			}
 			continue
 		}
 		var stale []string
