@@ -273,11 +273,14 @@ func (s *Spec) limits(errf func(diag.Position, string, ...any)) bool {
 		over = true
 	}
 	if !over && len(s.Panels) > 0 {
-		// The tallest of the wide and narrow drawings, with a legend
-		// line per series at most and a two-line title.
-		legend := len(s.seriesOrder())
+		// A lower bound of the height of the wide and narrow drawings
+		// (a legend entry is at least swatch+21 pt wide, a title one
+		// line), so that only a figure surely too tall is refused here;
+		// render measures the exact height before drawing.
+		n := len(s.seriesOrder())
 		for _, l := range []layout{{width: Width}, {width: NarrowWidth, cols: 1}} {
-			if h := s.height(legend, 2, l); h > MaxHeight {
+			perLine := max(int((l.width-2*margin)/(swatch+21)), 1)
+			if h := s.height((n+perLine-1)/perLine, 1, l); h > MaxHeight {
 				errf(s.keyPos("kind"), "figure %q would be drawn %.0f px tall; at most %d (limit MaxHeight): fewer panels, more columns or fewer groups", s.Name, float64(h), MaxHeight)
 				over = true
 				break

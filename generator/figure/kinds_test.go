@@ -353,3 +353,29 @@ func TestUndrawableKeepsItsFiles(t *testing.T) {
 		t.Errorf("latency-cdf: %q; want one finding saying why it cannot be drawn", cdf)
 	}
 }
+
+// TestHeightMeasuredAtRender: a figure whose panels pass the lower bound
+// ParseSpec checks but whose title, broken into lines, makes it taller
+// than MaxHeight is refused by Render before anything is drawn.
+func TestHeightMeasuredAtRender(t *testing.T) {
+	p := loadProject(t, repoRoot)
+	long := strings.Repeat("가나다라 ", 400)
+	var b strings.Builder
+	fmt.Fprintf(&b, "kind = \"rate\"\ncolumns = 1\ntitle = { ko = %q, ja = \"t\" }\ncaption = { ko = \"c\", ja = \"c\" }\nalt = { ko = \"a\", ja = \"a\" }\n", long)
+	for i := 0; i < MaxPanels; i++ {
+		fmt.Fprintf(&b, "[[panel]]\ntitle = { ko = \"p\", ja = \"p\" }\n")
+		for g := 0; g < 10; g++ {
+			b.WriteString("  [[panel.group]]\n  label = { ko = \"g\", ja = \"g\" }\n  ref = \"dns-passthrough-tcp/d3.a.fail_rate\"\n")
+		}
+	}
+	s, ds := ParseSpec("figures/tall.toml", []byte(b.String()))
+	if ds.HasErrors() {
+		t.Fatalf("refused by the lower bound: %v", ds)
+	}
+	if _, err := s.Render(p.Store, "ko", p.Fonts["ko"]); err == nil || !strings.Contains(err.Error(), "limit MaxHeight") {
+		t.Errorf("Render: %v; want the MaxHeight limit", err)
+	}
+	if _, err := s.RenderNarrow(p.Store, "ja", p.Fonts["ja"]); err != nil {
+		t.Errorf("ja (a one-line title) is within the limit: %v", err)
+	}
+}

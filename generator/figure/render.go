@@ -18,6 +18,7 @@ import (
 	"gonum.org/v1/plot/vg/vgimg"
 	"gonum.org/v1/plot/vg/vgsvg"
 
+	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/evidence"
 )
 
@@ -112,6 +113,10 @@ func (s *Spec) render(d *figData, lang string, fonts *Fonts, l layout, png bool)
 	legend := s.legendLines(o, s.legendEntries(lang), l.width)
 	title := s.titleLines(o, Plain(s.Title, lang), l.width)
 	h := s.height(len(legend), len(title), l)
+	if h > MaxHeight {
+		at := s.keyPos("kind")
+		return nil, diag.List{diag.Errorf(at, diag.FigureSpec, "figure %q would be drawn %.0f px tall; at most %d (limit MaxHeight): fewer panels, more columns, fewer groups or a shorter legend", s.Name, float64(h), MaxHeight).Spanning(s.index().LineEnd(at.Offset))}
+	}
 	out := &Output{Width: int(l.width), Height: int(h)}
 
 	if png {
