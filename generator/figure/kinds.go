@@ -115,6 +115,13 @@ func (s *Spec) kindStructure(i int, p Panel, off int, errf func(diag.Position, s
 			}
 		}
 	}
+	if s.Kind == KindSpectrum && i == 0 {
+		for k, m := range s.Mark {
+			if q, ok := percentileOf(m); !ok || !inSpectrum(q) {
+				errf(s.quotedPos(m, 0, "mark", strconv.Itoa(k)), "mark %q: expected a percentile from p50 to p99_999 (p99, p99_9), on the spectrum's axis", m)
+			}
+		}
+	}
 	switch s.Kind {
 	case KindSpectrum, KindDistribution:
 		if _, ok := timeUnits[s.Unit]; !ok {
