@@ -30,8 +30,10 @@ type panelData struct {
 	// percentiles: latency per percentile, in the spec's unit
 	lat []float64
 	kindMore
-	// timeseries, compare: the unit values are drawn in
+	// timeseries, compare: the unit values are drawn in, set (ySet) by
+	// the panel's first value or the spec's unit
 	yUnit string
+	ySet  bool
 }
 
 type groupData struct {

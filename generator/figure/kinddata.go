@@ -62,11 +62,21 @@ type compareMore struct {
 // another unit. Zero is zero in every unit (vegeta writes a bucket's
 // lower bound 0 without one).
 func (r *resolver) inUnit(v float64, ev *evidence.Value, to string, at func() diag.Position) float64 {
-	if ev == nil || to == "" || math.IsNaN(v) {
+	if ev == nil || math.IsNaN(v) {
 		return v
 	}
 	if v == 0 {
 		return 0
+	}
+	if to == "" {
+		if ev.Unit == "" || ev.Unit == "count" {
+			return v
+		}
+		// the axis has no unit (its first value had none): a value with
+		// one would be drawn as a number of another scale
+		r.missing = append(r.missing, diag.Errorf(at(), diag.FigureData,
+			"figure %q: evidence %q (%s) is in %s, but the panel's first value has no unit; expected values of one unit (declare it with the manifest's units, or set the spec's unit)", r.s.Name, ev.Ref, ev.Raw, ev.Unit))
+		return math.NaN()
 	}
 	f, ok := unit.Factor(ev.Unit, to)
 	if !ok {
@@ -242,8 +252,8 @@ func (s *Spec) kindData(r *resolver, d *figData, i int, p Panel, off int, pd *pa
 				yat := tmplAt("y", se.Y)
 				yv, yev := r.get(x.fill(se.Y), yat)
 				line.xs = append(line.xs, r.timeOf(d, xv, xev, at))
-				if pd.yUnit == "" && yev != nil {
-					pd.yUnit = yev.Unit
+				if !pd.ySet && yev != nil {
+					pd.yUnit, pd.ySet = yev.Unit, true
 					if s.Unit != "" {
 						pd.yUnit = unitOf(s.Unit)
 					}
@@ -444,8 +454,8 @@ func (s *Spec) compareData(r *resolver, d *figData, i int, p Panel, off int, pd 
 			bar := append(append([]string{}, gp...), "bar", strconv.Itoa(bi))
 			at := s.valuePos(b.Ref, off, append(bar, "ref")...)
 			v, ev := r.get(b.Ref, at)
-			if pd.yUnit == "" && ev != nil {
-				pd.yUnit = ev.Unit
+			if !pd.ySet && ev != nil {
+				pd.yUnit, pd.ySet = ev.Unit, true
 				if s.Unit != "" {
 					pd.yUnit = unitOf(s.Unit)
 				}
