@@ -99,7 +99,7 @@ func newRootCmd(stdout, stderr io.Writer) *cobra.Command {
 		SilenceErrors: true,
 	}
 	opts.maxFileSize = sizeFlag(safefile.DefaultMaxSize)
-	cmd.AddCommand(newCheckCmd(&rootDir, opts, stdout, stderr), newBuildCmd(&rootDir, opts, stdout, stderr), newValuesCmd(&rootDir, opts, stdout, stderr), newFixCmd(&rootDir, opts, stdout, stderr), newRulesCmd(stdout), newFiguresCmd(&rootDir, opts, stdout, stderr), newI18nCmd(&rootDir, stdout, stderr), newVersionCmd(stdout), newServeCmd(&rootDir, opts, stdout, stderr), newInitCmd(&rootDir, stdout), newDoctorCmd(&rootDir, opts, stdout, stderr), newNewCmd(&rootDir, opts, stdout, stderr), newImpactCmd(&rootDir, opts, stdout, stderr))
+	cmd.AddCommand(newCheckCmd(&rootDir, opts, stdout, stderr), newBuildCmd(&rootDir, opts, stdout, stderr), newValuesCmd(&rootDir, opts, stdout, stderr), newFixCmd(&rootDir, opts, stdout, stderr), newRulesCmd(stdout), newFiguresCmd(&rootDir, opts, stdout, stderr), newI18nCmd(&rootDir, stdout, stderr), newVersionCmd(stdout), newServeCmd(&rootDir, opts, stdout, stderr), newInitCmd(&rootDir, stdout), newDoctorCmd(&rootDir, opts, stdout, stderr), newNewCmd(&rootDir, opts, stdout, stderr), newImpactCmd(&rootDir, opts, stdout, stderr), newLSPCmd(&rootDir, opts, stderr))
 	cmd.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return &exitError{2, err} })
 	cmd.PersistentPreRunE = func(c *cobra.Command, args []string) error {
 		if !needsProject(c, args) || c.Flags().Changed("root") {
@@ -119,7 +119,7 @@ func newRootCmd(stdout, stderr io.Writer) *cobra.Command {
 // Hugo project: all but init, version, rules, help and values given files.
 func needsProject(c *cobra.Command, args []string) bool {
 	switch c.Name() {
-	case "init", "version", "rules", "help", "completion", "evdoc":
+	case "init", "version", "rules", "help", "completion", "evdoc", "lsp":
 		return false
 	case "values":
 		return len(args) == 0

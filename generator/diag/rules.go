@@ -156,10 +156,12 @@ const (
 // Command rules: findings of evdoc fix and evdoc values, and of the site
 // configuration.
 const (
-	FixManual    RuleID = "fix-manual"
-	FixMarkup    RuleID = "fix-markup"
-	FixScale     RuleID = "fix-scale"
-	FixChanged   RuleID = "fix-changed"
+	FixManual  RuleID = "fix-manual"
+	FixMarkup  RuleID = "fix-markup"
+	FixScale   RuleID = "fix-scale"
+	FixChanged RuleID = "fix-changed"
+	// LSPCheck: evdoc lsp could not judge an open buffer.
+	LSPCheck     RuleID = "lsp-check"
 	ValuesIO     RuleID = "values-io"
 	ValuesFormat RuleID = "values-format"
 	SiteConfig   RuleID = "site-config"
@@ -374,6 +376,8 @@ func Catalogue() []Rule {
 			"Check the claim's unit and the raw value; pass --allow-scale to rewrite it anyway."},
 		{FixChanged, Error, "A page changed between reading and writing, so evdoc fix left it alone.",
 			"Rerun evdoc fix."},
+		{LSPCheck, Error, "evdoc lsp could not judge an open page: the project cannot be loaded, the buffer cannot be read as a page, or an internal error stopped the check; the editor shows no verdict for it until an edit or save judges it again.",
+			"Fix what the message names (the project's hugo.toml or evdoc.toml, the page's size or encoding) and save; run evdoc check on the saved project for the same verdicts on the command line. An internal error is a bug of evdoc: its message names the request."},
 		{ValuesIO, Error, "evdoc values cannot read a file it was given.",
 			"Give an existing, readable file."},
 		{ValuesFormat, Error, "evdoc values --as names an unknown format, or the format guessed for a raw file reads no value.",

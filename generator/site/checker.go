@@ -205,7 +205,7 @@ func (c *Checker) Recheck(paths ...string) error {
 		if lang == "" {
 			continue
 		}
-		pg, errs, err := loadPage(s.Root, s.Config, lang, file, md, s.lazy)
+		pg, errs, err := loadPage(s.Root, s.Config, lang, file, md, s.lazy, s.overlay)
 		if err != nil {
 			return fmt.Errorf("re-reading %s: %v", file, err)
 		}
@@ -343,7 +343,7 @@ func (c *Checker) refresh() {
 				if p.Parsed != nil || !judge[p] && !inPairs(g.pairs, p) {
 					continue
 				}
-				parsed, errs, err := parsePage(s.Root, s.Config, p, md)
+				parsed, errs, err := parsePage(s.Root, s.Config, p, md, s.overlay)
 				if c.rejudge[p] && err == nil {
 					errs = nil // found when the page was first judged
 				}
@@ -432,8 +432,13 @@ func run(newMD func() goldmark.Markdown, jobs []func(md goldmark.Markdown)) {
 	}
 	next := make(chan func(goldmark.Markdown))
 	var wg sync.WaitGroup
+	var caught workerPanic
 	for range n {
 		wg.Go(func() {
+			defer caught.recover(func() {
+				for range next {
+				}
+			})
 			md := newMD()
 			for j := range next {
 				j(md)
@@ -445,6 +450,40 @@ func run(newMD func() goldmark.Markdown, jobs []func(md goldmark.Markdown)) {
 	}
 	close(next)
 	wg.Wait()
+	caught.repanic()
+}
+
+// workerPanic carries a panic of a pool's worker to the goroutine that
+// waits for the pool, which panics with it again: a caller that recovers
+// (evdoc lsp answers the request with an error) then stays up, where a
+// panic on a worker's own goroutine would end the process.
+type workerPanic struct {
+	mu  sync.Mutex
+	val any
+	hit bool
+}
+
+// recover, deferred by a worker, keeps the first panic and calls drain,
+// which takes the pool's remaining jobs so that the sender is not left
+// blocked.
+func (w *workerPanic) recover(drain func()) {
+	v := recover()
+	if v == nil {
+		return
+	}
+	w.mu.Lock()
+	if !w.hit {
+		w.val, w.hit = v, true
+	}
+	w.mu.Unlock()
+	drain()
+}
+
+// repanic panics with the kept panic, if any.
+func (w *workerPanic) repanic() {
+	if w.hit {
+		panic(w.val)
+	}
 }
 
 // addCites enters page p, whose verdict is v, in the reverse index
@@ -781,7 +820,7 @@ func (c *Checker) pageResults() []check.Result {
 		for _, p := range c.site.Pages {
 			parsed := p.Parsed
 			if parsed == nil {
-				parsed, _, _ = parsePage(c.site.Root, c.site.Config, p, md) // an error is a finding already
+				parsed, _, _ = parsePage(c.site.Root, c.site.Config, p, md, c.site.overlay) // an error is a finding already
 			}
 			if parsed == nil {
 				continue

@@ -78,12 +78,17 @@ func loadPages(root string, cfg *Config, newMD func() goldmark.Markdown, lazy bo
 	out := make([]loaded, len(files))
 	workers := min(runtime.GOMAXPROCS(0), len(files))
 	var wg sync.WaitGroup
+	var caught workerPanic
 	next := make(chan int)
 	for range workers {
 		wg.Go(func() {
+			defer caught.recover(func() {
+				for range next {
+				}
+			})
 			md := newMD()
 			for i := range next {
-				pg, errs, err := loadPage(root, cfg, files[i].lang, files[i].path, md, lazy)
+				pg, errs, err := loadPage(root, cfg, files[i].lang, files[i].path, md, lazy, nil)
 				out[i] = loaded{pg, errs, err}
 			}
 		})
@@ -93,6 +98,7 @@ func loadPages(root string, cfg *Config, newMD func() goldmark.Markdown, lazy bo
 	}
 	close(next)
 	wg.Wait()
+	caught.repanic()
 	var pages []*Page
 	errs := unread
 	for i, l := range out {
@@ -161,27 +167,37 @@ func pageLanguage(cfg *Config, file string) string {
 // (encoding, nesting); parsePage parses it later and returns the rest.
 // A page whose front matter cannot be read is parsed as when not lazy,
 // so that it yields the same findings.
-func loadPage(root string, cfg *Config, dirLang, file string, md goldmark.Markdown, lazy bool) (*Page, diag.List, error) {
-	full := filepath.Join(root, filepath.FromSlash(file))
-	fi, err := os.Lstat(full)
-	if errors.Is(err, fs.ErrNotExist) {
+//
+// A file of overlay (an editor's unsaved buffer, Checker.SetOverlay) is
+// read from there instead of the disk, whether or not it exists on disk.
+func loadPage(root string, cfg *Config, dirLang, file string, md goldmark.Markdown, lazy bool, overlay map[string][]byte) (*Page, diag.List, error) {
+	src, ok := overlay[file]
+	if !ok {
+		full := filepath.Join(root, filepath.FromSlash(file))
+		fi, err := os.Lstat(full)
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, nil, nil
+		}
+		if err != nil {
+			return nil, nil, err
+		}
+		if fi.Mode()&fs.ModeSymlink != 0 {
+			return nil, diag.List{diag.Errorf(diag.Position{File: file}, diag.PagePath, "content file is a symbolic link; expected a regular file")}, nil
+		}
+		if fi.IsDir() || !strings.HasSuffix(file, ".md") {
+			return nil, nil, nil
+		}
+		src, err = safefile.ReadPath(full, safefile.TextMaxSize)
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, nil, nil
+		}
+		if err != nil {
+			return nil, nil, err
+		}
+	} else if !strings.HasSuffix(file, ".md") {
 		return nil, nil, nil
-	}
-	if err != nil {
-		return nil, nil, err
-	}
-	if fi.Mode()&fs.ModeSymlink != 0 {
-		return nil, diag.List{diag.Errorf(diag.Position{File: file}, diag.PagePath, "content file is a symbolic link; expected a regular file")}, nil
-	}
-	if fi.IsDir() || !strings.HasSuffix(file, ".md") {
-		return nil, nil, nil
-	}
-	src, err := safefile.ReadPath(full, safefile.TextMaxSize)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil, nil
-	}
-	if err != nil {
-		return nil, nil, err
+	} else if int64(len(src)) > safefile.TextMaxSize {
+		return nil, nil, fmt.Errorf("%s is %s, over the %s evdoc reads of a page", file, safefile.Size(int64(len(src))), safefile.Size(safefile.TextMaxSize))
 	}
 	var codes []string
 	for _, lang := range cfg.Ordered() {
@@ -285,11 +301,16 @@ func urlOverEvidence(src []byte, b frontmatter.Block, ix *diag.LineIndex, fields
 // under root: the parsed page and the findings that parsing adds to
 // those of loading it (claim syntax, raw HTML). The error is an I/O error,
 // or the file's content no longer being what was loaded (its front
-// matter, hence the pairing, may have changed).
-func parsePage(root string, cfg *Config, p *Page, md goldmark.Markdown) (*claim.Page, diag.List, error) {
-	src, err := safefile.ReadPath(filepath.Join(root, filepath.FromSlash(p.Path)), safefile.TextMaxSize)
-	if err != nil {
-		return nil, nil, err
+// matter, hence the pairing, may have changed). A file of overlay is
+// read from there (see loadPage).
+func parsePage(root string, cfg *Config, p *Page, md goldmark.Markdown, overlay map[string][]byte) (*claim.Page, diag.List, error) {
+	src, ok := overlay[p.Path]
+	if !ok {
+		var err error
+		src, err = safefile.ReadPath(filepath.Join(root, filepath.FromSlash(p.Path)), safefile.TextMaxSize)
+		if err != nil {
+			return nil, nil, err
+		}
 	}
 	if p.Header == nil || !p.Header.Same(src) {
 		return nil, nil, errPageChanged
@@ -319,7 +340,7 @@ func (s *Site) withParsed(p *Page, md goldmark.Markdown, fn func() error) error 
 	if p.Parsed != nil {
 		return fn()
 	}
-	parsed, _, err := parsePage(s.Root, s.Config, p, md)
+	parsed, _, err := parsePage(s.Root, s.Config, p, md, s.overlay)
 	if err != nil {
 		return fmt.Errorf("%s: %v", p.Path, err)
 	}

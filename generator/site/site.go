@@ -64,6 +64,9 @@ type Site struct {
 	// evidenceOpt is LoadOptions.Evidence, for a Checker reading the
 	// evidence again.
 	evidenceOpt evidence.Options
+	// overlay holds the content of pages an editor holds unsaved, by
+	// repository path (Checker.SetOverlay): read instead of the files.
+	overlay map[string][]byte
 }
 
 // Load reads the project at root. It returns an error only when the
@@ -267,7 +270,7 @@ func (s *Site) Coverage() []claim.Coverage {
 	for _, p := range s.Pages {
 		parsed := p.Parsed
 		if parsed == nil {
-			parsed, _, _ = parsePage(s.Root, s.Config, p, md)
+			parsed, _, _ = parsePage(s.Root, s.Config, p, md, s.overlay)
 		}
 		if parsed == nil {
 			out = append(out, claim.Coverage{Page: p.Path})
