@@ -113,7 +113,9 @@ func (c *client) sync() {
 }
 
 // uri returns the URI of the project file rel.
-func (c *client) uri(rel string) string { return fileURI(filepath.Join(c.root, filepath.FromSlash(rel))) }
+func (c *client) uri(rel string) string {
+	return fileURI(filepath.Join(c.root, filepath.FromSlash(rel)))
+}
 
 // open opens the project file rel with its content on disk (or text).
 func (c *client) open(rel string, text ...string) string {

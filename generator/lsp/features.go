@@ -413,6 +413,22 @@ func (s *Server) codeAction(_ *glsp.Context, p *protocol.CodeActionParams) (any,
 	f := newFiles(s)
 	kind := protocol.CodeActionKindQuickFix
 	var out []protocol.CodeAction
+	// the claims the page lacks as a translation, by the offset of the
+	// prose number each binds: offered on the translation-claims finding
+	// and on the claim-unbound finding of that number
+	type missing struct {
+		te    protocol.TextEdit
+		title string
+		from  diag.Diagnostic
+	}
+	lacks := map[int]missing{}
+	for _, x := range s.judged[d.path] {
+		if x.Rule == diag.TranslationClaims {
+			if te, title, at, ok := s.missingClaim(d, parsed, x); ok {
+				lacks[at] = missing{te, title, x}
+			}
+		}
+	}
 	for _, x := range s.judged[d.path] {
 		end := max(x.End.Offset, x.Pos.Offset)
 		if !x.Pos.IsValid() || end < a || x.Pos.Offset > b {
@@ -448,14 +464,20 @@ func (s *Server) codeAction(_ *glsp.Context, p *protocol.CodeActionParams) (any,
 				}
 			}
 		case diag.ClaimUnbound, diag.ClaimNumberWord:
+			if m, ok := lacks[x.Pos.Offset]; ok {
+				act(m.title, []protocol.TextEdit{m.te}, true)
+				out[len(out)-1].Diagnostics = append(out[len(out)-1].Diagnostics, f.diagnostic(d.text, m.from))
+			}
 			txt := string(d.text.src[x.Pos.Offset:end])
 			act(fmt.Sprintf("mark %q as not a measurement (%s)", txt, claim.ExemptDestination), []protocol.TextEdit{{
 				Range:   protocol.Range{Start: d.text.position(x.Pos.Offset), End: d.text.position(end)},
 				NewText: fmt.Sprintf("[%s](%s %q)", txt, claim.ExemptDestination, "not a measurement"),
 			}}, false)
 		case diag.TranslationClaims:
-			if te, title, ok := s.missingClaim(d, parsed, x); ok {
-				act(title, []protocol.TextEdit{te}, true)
+			for _, m := range lacks {
+				if m.from.Pos == x.Pos && m.from.Message == x.Message {
+					act(m.title, []protocol.TextEdit{m.te}, true)
+				}
 			}
 		}
 	}
@@ -471,9 +493,9 @@ func (s *Server) codeAction(_ *glsp.Context, p *protocol.CodeActionParams) (any,
 // destination. It reports false when the section states that number
 // nowhere in prose, or states it more than once (which one is the
 // claim's is the author's choice).
-func (s *Server) missingClaim(d *document, parsed *claim.Page, x diag.Diagnostic) (protocol.TextEdit, string, bool) {
+func (s *Server) missingClaim(d *document, parsed *claim.Page, x diag.Diagnostic) (protocol.TextEdit, string, int, bool) {
 	if len(x.Related) == 0 || !strings.Contains(x.Message, "this page does not") {
-		return protocol.TextEdit{}, "", false
+		return protocol.TextEdit{}, "", 0, false
 	}
 	src := x.Related[0].Pos
 	var srcClaim *claim.Claim
@@ -483,7 +505,7 @@ func (s *Server) missingClaim(d *document, parsed *claim.Page, x diag.Diagnostic
 		}
 		text, err := s.site.PageSource(pg)
 		if err != nil {
-			return protocol.TextEdit{}, "", false
+			return protocol.TextEdit{}, "", 0, false
 		}
 		sp, _ := claim.Parse(s.site.Config.NewMarkdown(), pg.Path, text)
 		for i := range sp.Claims {
@@ -493,7 +515,7 @@ func (s *Server) missingClaim(d *document, parsed *claim.Page, x diag.Diagnostic
 		}
 	}
 	if srcClaim == nil || srcClaim.ParseErr != nil || len(srcClaim.Parsed.Quantities) != 1 {
-		return protocol.TextEdit{}, "", false
+		return protocol.TextEdit{}, "", 0, false
 	}
 	q := srcClaim.Parsed.Quantities[0]
 	suffix := srcClaim.Literal[min(q.NumEnd, len(srcClaim.Literal)):]
@@ -515,7 +537,7 @@ func (s *Server) missingClaim(d *document, parsed *claim.Page, x diag.Diagnostic
 		hits = append(hits, pn)
 	}
 	if len(hits) != 1 {
-		return protocol.TextEdit{}, "", false
+		return protocol.TextEdit{}, "", 0, false
 	}
 	pn := hits[0]
 	end := pn.End
@@ -525,5 +547,5 @@ func (s *Server) missingClaim(d *document, parsed *claim.Page, x diag.Diagnostic
 	txt := string(d.text.src[pn.Pos.Offset:end])
 	newText := fmt.Sprintf("[%s](%s)", txt, srcClaim.Destination)
 	return protocol.TextEdit{Range: protocol.Range{Start: d.text.position(pn.Pos.Offset), End: d.text.position(end)}, NewText: newText},
-		fmt.Sprintf("write the source's claim here: %s", newText), true
+		fmt.Sprintf("write the source's claim here: %s", newText), pn.Pos.Offset, true
 }

@@ -83,16 +83,18 @@ type Server struct {
 	// path, with the rule severities applied (Checker.Diagnostics).
 	judged map[string]diag.List
 	// failures are lsp-check findings by repository path: why a buffer
-	// could not be judged.
+	// could not be judged; panicked those of a recovered panic, kept
+	// until the page is edited, opened or closed again.
 	failures map[string]diag.Diagnostic
+	panicked map[string]diag.Diagnostic
 	// sent is what was last published for each URI.
 	sent map[string]string
 
 	notify   func(method string, params any)
 	shutdown bool
 	exited   bool
-	// handle, when set, replaces the dispatch of a message (tests).
-	handle func(*glsp.Context) (any, bool, bool, error)
+	// handle, when set, wraps the dispatch of a message (tests).
+	handle func(c *glsp.Context, next func(*glsp.Context) (any, bool, bool, error)) (any, bool, bool, error)
 }
 
 // document is an open text document.
@@ -118,7 +120,7 @@ func New(o Options) *Server {
 		o.Check = check.DefaultOptions()
 	}
 	o.Load.Lazy = true
-	return &Server{opt: o, docs: map[string]*document{}, judged: map[string]diag.List{}, failures: map[string]diag.Diagnostic{}, sent: map[string]string{}, notify: func(string, any) {}}
+	return &Server{opt: o, docs: map[string]*document{}, judged: map[string]diag.List{}, failures: map[string]diag.Diagnostic{}, panicked: map[string]diag.Diagnostic{}, sent: map[string]string{}, notify: func(string, any) {}}
 }
 
 // ErrNoShutdown is Serve's error when the client sent exit without
@@ -178,11 +180,13 @@ func (s *Server) dispatch(ctx context.Context, c *jsonrpc2.Conn, req *jsonrpc2.R
 	if s.stale && s.site != nil {
 		s.reload()
 	}
-	handle := h.Handle
+	var r any
+	var validMethod, validParams bool
 	if s.handle != nil {
-		handle = s.handle
+		r, validMethod, validParams, err = s.handle(gc, h.Handle)
+	} else {
+		r, validMethod, validParams, err = h.Handle(gc)
 	}
-	r, validMethod, validParams, err := handle(gc)
 	switch {
 	case !validMethod:
 		return nil, &jsonrpc2.Error{Code: jsonrpc2.CodeMethodNotFound, Message: "evdoc lsp does not support " + req.Method}
@@ -208,7 +212,7 @@ func (s *Server) recovered(method string, params []byte, v any) {
 		if d.path == "" || !strings.Contains(string(params), d.uri) && !strings.HasPrefix(method, "workspace/") {
 			continue
 		}
-		s.failures[d.path] = diag.Errorf(diag.Position{File: d.path, Line: 1, Column: 1}, diag.LSPCheck, "%s", msg).Spanning(diag.Position{File: d.path, Line: 1, Column: 1})
+		s.panicked[d.path] = diag.Errorf(diag.Position{File: d.path, Line: 1, Column: 1}, diag.LSPCheck, "%s", msg).Spanning(diag.Position{File: d.path, Line: 1, Column: 1})
 	}
 	func() {
 		defer func() { _ = recover() }() // publishing must not panic again
@@ -352,6 +356,9 @@ func (s *Server) publish() {
 			if f, ok := s.failures[d.path]; ok {
 				ds = append(diag.List{f}, ds...)
 			}
+			if f, ok := s.panicked[d.path]; ok {
+				ds = append(diag.List{f}, ds...)
+			}
 		}
 		out := make([]protocol.Diagnostic, 0, len(ds))
 		for _, x := range ds {
@@ -404,6 +411,7 @@ func (s *Server) didOpen(_ *glsp.Context, p *protocol.DidOpenTextDocumentParams)
 	d := &document{uri: p.TextDocument.URI, path: s.relPath(p.TextDocument.URI), version: p.TextDocument.Version, text: newText([]byte(p.TextDocument.Text))}
 	s.docs[d.uri] = d
 	delete(s.sent, d.uri)
+	delete(s.panicked, d.path)
 	if s.isPage(d.path) {
 		s.checker.SetOverlay(d.path, d.text.src)
 		s.recheck(d.path)
@@ -434,6 +442,7 @@ func (s *Server) didChange(_ *glsp.Context, p *protocol.DidChangeTextDocumentPar
 	}
 	d.text = newText(src)
 	d.version = p.TextDocument.Version
+	delete(s.panicked, d.path)
 	if s.isPage(d.path) {
 		s.checker.SetOverlay(d.path, src)
 		s.recheck(d.path)
@@ -490,6 +499,7 @@ func (s *Server) didClose(_ *glsp.Context, p *protocol.DidCloseTextDocumentParam
 	}
 	delete(s.docs, d.uri)
 	delete(s.sent, d.uri)
+	delete(s.panicked, d.path)
 	s.notify(protocol.ServerTextDocumentPublishDiagnostics, protocol.PublishDiagnosticsParams{URI: d.uri, Diagnostics: []protocol.Diagnostic{}})
 	if s.isPage(d.path) {
 		s.checker.SetOverlay(d.path, nil)

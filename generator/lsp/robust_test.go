@@ -1,0 +1,126 @@
+package lsp
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/sourcegraph/jsonrpc2"
+	"github.com/tliron/glsp"
+)
+
+// TestPanicDoesNotStopTheServer: a panic in a request's handler is an
+// error response, one in a notification's an lsp-check diagnostic on
+// the page; the server goes on answering, with the project loaded again.
+func TestPanicDoesNotStopTheServer(t *testing.T) {
+	root := pairProject(t)
+	panicOn := ""
+	c, srv := start(t, root, Options{})
+	srv.handle = func(gc *glsp.Context, next func(*glsp.Context) (any, bool, bool, error)) (any, bool, bool, error) {
+		if gc.Method == panicOn {
+			panic("injected")
+		}
+		return next(gc)
+	}
+	ko := c.open(koPage)
+
+	panicOn = "textDocument/hover"
+	err := c.callErr("textDocument/hover", at(ko, 5, 8), nil)
+	var je *jsonrpc2.Error
+	if !errors.As(err, &je) || je.Code != jsonrpc2.CodeInternalError || !strings.Contains(je.Message, "internal error in textDocument/hover: injected") {
+		t.Fatalf("hover that panics: %v, want an internal error response", err)
+	}
+	panicOn = "textDocument/didChange"
+	c.change(ko, 2, pos(5, 6), pos(5, 7), "4")
+	got := published(c.diagnostics(ko))
+	if len(got) == 0 || !strings.Contains(got[0], "lsp-check evdoc lsp stopped judging this page: internal error in textDocument/didChange: injected") {
+		t.Fatalf("didChange that panics: published %q, want an lsp-check diagnostic", got)
+	}
+	// The next edit is judged normally (the buffer is the one before the
+	// failed change, which was not applied).
+	panicOn = ""
+	c.change(ko, 3, pos(5, 6), pos(5, 7), "4")
+	got = published(c.diagnostics(ko))
+	if len(got) == 0 || !strings.Contains(got[0], "claim-mismatch") || strings.Contains(strings.Join(got, "\n"), "lsp-check") {
+		t.Fatalf("after the panic: published %q, want the claim-mismatch and no lsp-check", got)
+	}
+	if err := c.stop(); err != nil {
+		t.Error(err)
+	}
+}
+
+// TestBadInput: an unknown method is an error response, bad parameters
+// too, and a hostile page (nested past evdoc's limit) is a diagnostic.
+func TestBadInput(t *testing.T) {
+	root := pairProject(t)
+	c, _ := start(t, root, Options{})
+	var je *jsonrpc2.Error
+	if err := c.callErr("textDocument/formatting", map[string]any{}, nil); !errors.As(err, &je) || je.Code != jsonrpc2.CodeMethodNotFound {
+		t.Errorf("unknown method: %v, want method not found", err)
+	}
+	if err := c.callErr("textDocument/hover", []int{1, 2}, nil); !errors.As(err, &je) || je.Code != jsonrpc2.CodeInvalidParams {
+		t.Errorf("bad parameters: %v, want invalid params", err)
+	}
+	uri := c.open(koPage, "---\ntitle: x\n---\n\n"+strings.Repeat(">", 100000)+" 실패율은 [51.7%](ev:d3/d3.a.rate)\n")
+	got := published(c.diagnostics(uri))
+	if len(got) == 0 || !strings.Contains(strings.Join(got, "\n"), "page-limit") {
+		t.Errorf("a page nested 100000 deep: published %q, want a page-limit finding", got)
+	}
+	if err := c.stop(); err != nil {
+		t.Error(err)
+	}
+}
+
+// TestExitWithoutShutdown: exit before shutdown ends Serve with
+// ErrNoShutdown (the LSP's exit status 1).
+func TestExitWithoutShutdown(t *testing.T) {
+	c, _ := start(t, pairProject(t), Options{})
+	_ = c.conn.Notify(t.Context(), "exit", nil)
+	if err := <-c.done; !errors.Is(err, ErrNoShutdown) {
+		t.Errorf("Serve: %v, want ErrNoShutdown", err)
+	}
+}
+
+// TestCodeActions: on a translation that writes the source's claim as
+// prose, the prose number becomes the source's claim; an unbound number
+// can be exempted.
+func TestCodeActions(t *testing.T) {
+	root := pairProject(t)
+	c, _ := start(t, root, Options{})
+	c.open(koPage)
+	// line 6: "[2905回](ev:d3/d3.b.attempts)のうち失敗は6件。": 6 is at
+	// UTF-16 column 34
+	ja := c.open(jaPage, "---\ntitle: アウトライア\ntranslationKey: p\n---\n\n失敗率は[51.7%](ev:d3/d3.a.rate)で、計算値は[約52%](ev:d3/d3.a.pct)です。\n[2905回](ev:d3/d3.b.attempts)のうち失敗は6件。\n")
+	got := strings.Join(published(c.diagnostics(ja)), "\n")
+	if !strings.Contains(got, "translation-claims") || !strings.Contains(got, "6:34-6:35 claim-unbound") {
+		t.Fatalf("published %s, want translation-claims and claim-unbound at 6:34", got)
+	}
+	var acts []struct {
+		Title string `json:"title"`
+		Edit  struct {
+			Changes map[string][]struct {
+				Range   struct{ Start, End struct{ Line, Character int } } `json:"range"`
+				NewText string                                            `json:"newText"`
+			} `json:"changes"`
+		} `json:"edit"`
+	}
+	c.call("textDocument/codeAction", map[string]any{"textDocument": map[string]any{"uri": ja}, "range": map[string]any{"start": pos(6, 34), "end": pos(6, 34)}, "context": map[string]any{"diagnostics": []any{}}}, &acts)
+	var titles []string
+	for _, a := range acts {
+		titles = append(titles, a.Title)
+	}
+	if len(acts) != 2 {
+		t.Fatalf("code actions %q, want the source's claim and the exemption", titles)
+	}
+	e := acts[0].Edit.Changes[ja]
+	if len(e) != 1 || e[0].NewText != "[6](ev:d3/d3.b.failed)" || e[0].Range.Start.Line != 6 || e[0].Range.Start.Character != 34 || e[0].Range.End.Character != 35 {
+		t.Errorf("first action %q: %+v, want [6](ev:d3/d3.b.failed) over 6:34-6:35", titles[0], e)
+	}
+	e = acts[1].Edit.Changes[ja]
+	if len(e) != 1 || e[0].NewText != `[6](ev:exempt "not a measurement")` {
+		t.Errorf("second action %q: %+v, want the exemption", titles[1], e)
+	}
+	if err := c.stop(); err != nil {
+		t.Error(err)
+	}
+}
