@@ -84,7 +84,7 @@ func (c *client) call(method string, params, result any) {
 }
 
 func (c *client) callErr(method string, params, result any) error {
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
 	var raw json.RawMessage
 	if err := c.conn.Call(ctx, method, params, &raw); err != nil {

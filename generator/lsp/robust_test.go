@@ -100,7 +100,7 @@ func TestCodeActions(t *testing.T) {
 		Edit  struct {
 			Changes map[string][]struct {
 				Range   struct{ Start, End struct{ Line, Character int } } `json:"range"`
-				NewText string                                            `json:"newText"`
+				NewText string                                             `json:"newText"`
 			} `json:"changes"`
 		} `json:"edit"`
 	}

@@ -9,6 +9,7 @@
 //	check_rss, hugo_rss, build_rss                             MiB
 //	evedit_wall                                                seconds an evidence edit (serve)
 //	recheck_wall                                               seconds a page edit (serve)
+//	lsp_wall                                                   seconds a keystroke (evdoc lsp)
 //
 // A target whose measurements are missing is listed as "not measured".
 //
@@ -140,6 +141,7 @@ func table(m measurements) string {
 		m.serveEdit(),
 		m.scaling(),
 		m.largest("serve: page edit re-check", 0.030, 4000, "%.3f s", "recheck_wall"),
+		m.worst("lsp keystroke re-judge", 0.050, "%.3f s", func(n int) (float64, bool) { v, ok := m[n]["lsp_wall"]; return v, ok }),
 	}
 	var b strings.Builder
 	b.WriteString("| target | limit | measured | status |\n|---|---|---|---|\n")

@@ -21,6 +21,7 @@ func TestTable(t *testing.T) {
 500 hugo_rss 1000
 500 build_rss 1100
 500 evedit_wall 0.9
+500 lsp_wall 0.04
 2000 parse_wall 4.0
 2000 check_wall 6.4
 2000 check_cpu 10
@@ -42,8 +43,9 @@ func TestTable(t *testing.T) {
 | serve: evidence edit re-check | ≤ 1 s at 500 pages, ≤ 2 s at 4000 | 0.90 s at 500 pages, 1.50 s at 2000 pages | PASS |
 | check scaling: 4× pages | ≤ 4.2× time | 4.57× (500 → 2000 pages) | FAIL |
 | serve: page edit re-check | ≤ 0.030 s at 4000 pages | 0.020 s at 2000 pages | PASS (at 2000, not 4000) |
+| lsp keystroke re-judge | ≤ 0.050 s | 0.040 s at 500 pages | PASS |
 
-8 of 8 targets measured, 3 PASS
+9 of 9 targets measured, 4 PASS
 `,
 		},
 		{
@@ -59,8 +61,9 @@ func TestTable(t *testing.T) {
 | serve: evidence edit re-check | ≤ 1 s at 500 pages, ≤ 2 s at 4000 | 2.00 s at 4000 pages | PASS |
 | check scaling: 4× pages | ≤ 4.2× time | not measured (needs N and 4N) | - |
 | serve: page edit re-check | ≤ 0.030 s at 4000 pages | 0.030 s at 4000 pages | PASS |
+| lsp keystroke re-judge | ≤ 0.050 s | not measured | - |
 
-5 of 8 targets measured, 5 PASS
+5 of 9 targets measured, 5 PASS
 `,
 		},
 		{
