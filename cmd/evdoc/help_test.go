@@ -69,6 +69,7 @@ func TestHelpListsOnlyFlagsUsed(t *testing.T) {
 		"evdoc fix":          append([]string{"allow-scale", "dry-run", "lock-wait"}, judge...),
 		"evdoc figures":      append([]string{"check"}, judge...),
 		"evdoc impact":       append([]string{"base", "format"}, judge...),
+		"evdoc lsp":          judge,
 	}
 	for _, c := range commands(newRootCmd(nil, nil)) {
 		var got []string
