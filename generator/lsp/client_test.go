@@ -27,6 +27,8 @@ type client struct {
 	// counts how many publications each URI had.
 	diags  map[string][]pubDiag
 	counts map[string]int
+	// registered holds the params of each client/registerCapability.
+	registered []string
 }
 
 // pubDiag is a published diagnostic as the client reads it (glsp's
@@ -40,6 +42,21 @@ type pubDiag struct {
 	Message  string         `json:"message"`
 }
 
+// requestsAsync answers the server's requests on goroutines of their
+// own, as an editor does, so that the client goes on reading while it
+// writes an answer (net.Pipe does not buffer), and handles notifications
+// in order on the reading goroutine, so that the diagnostics published
+// before an answer are recorded when the answer arrives.
+type requestsAsync struct{ h jsonrpc2.Handler }
+
+func (r requestsAsync) Handle(ctx context.Context, c *jsonrpc2.Conn, req *jsonrpc2.Request) {
+	if req.Notif {
+		r.h.Handle(ctx, c, req)
+		return
+	}
+	go r.h.Handle(ctx, c, req)
+}
+
 // start runs a server on root and initializes it.
 func start(t testing.TB, root string, o Options) (*client, *Server) {
 	t.Helper()
@@ -48,7 +65,12 @@ func start(t testing.TB, root string, o Options) (*client, *Server) {
 	c := &client{t: t, root: root, done: make(chan error, 1), diags: map[string][]pubDiag{}, counts: map[string]int{}}
 	go func() { c.done <- srv.Serve(context.Background(), a) }()
 	c.conn = jsonrpc2.NewConn(context.Background(), jsonrpc2.NewBufferedStream(b, jsonrpc2.VSCodeObjectCodec{}),
-		jsonrpc2.HandlerWithError(func(_ context.Context, _ *jsonrpc2.Conn, req *jsonrpc2.Request) (any, error) {
+		requestsAsync{jsonrpc2.HandlerWithError(func(_ context.Context, _ *jsonrpc2.Conn, req *jsonrpc2.Request) (any, error) {
+			if req.Method == "client/registerCapability" && req.Params != nil {
+				c.mu.Lock()
+				c.registered = append(c.registered, string(*req.Params))
+				c.mu.Unlock()
+			}
 			if req.Method == "textDocument/publishDiagnostics" && req.Params != nil {
 				var p struct {
 					URI         string    `json:"uri"`
@@ -63,11 +85,12 @@ func start(t testing.TB, root string, o Options) (*client, *Server) {
 				c.mu.Unlock()
 			}
 			return nil, nil
-		}))
+		})})
 	t.Cleanup(func() { c.conn.Close() })
 	rootURI := fileURI(root)
 	var res protocol.InitializeResult
-	c.call("initialize", map[string]any{"processId": nil, "rootUri": rootURI, "capabilities": map[string]any{}}, &res)
+	caps := map[string]any{"workspace": map[string]any{"didChangeWatchedFiles": map[string]any{"dynamicRegistration": true}}}
+	c.call("initialize", map[string]any{"processId": nil, "rootUri": rootURI, "capabilities": caps}, &res)
 	if res.ServerInfo == nil || res.ServerInfo.Name != "evdoc" {
 		t.Fatalf("initialize: server info %+v, want evdoc", res.ServerInfo)
 	}

@@ -2,6 +2,8 @@ package lsp
 
 import (
 	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -119,6 +121,41 @@ func TestCodeActions(t *testing.T) {
 	e = acts[1].Edit.Changes[ja]
 	if len(e) != 1 || e[0].NewText != `[6](ev:exempt "not a measurement")` {
 		t.Errorf("second action %q: %+v, want the exemption", titles[1], e)
+	}
+	if err := c.stop(); err != nil {
+		t.Error(err)
+	}
+}
+
+// TestWatchedEvidence: the server asks the client to watch the evidence,
+// and an evidence file changed on disk (a watched-file event) judges the
+// open pages again.
+func TestWatchedEvidence(t *testing.T) {
+	root := pairProject(t)
+	c, _ := start(t, root, Options{})
+	ko := c.open(koPage)
+	c.mu.Lock()
+	reg := strings.Join(c.registered, "\n")
+	c.mu.Unlock()
+	if !strings.Contains(reg, `"method":"workspace/didChangeWatchedFiles"`) || !strings.Contains(reg, `**/evidence/**`) {
+		t.Errorf("registrations %s, want file watchers of the evidence", reg)
+	}
+	if got := published(c.diagnostics(ko)); len(got) != 0 {
+		t.Fatalf("clean page: %q", got)
+	}
+	rep := filepath.Join(root, "evidence", "d3", "report.md")
+	b, err := os.ReadFile(rep)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(rep, []byte(strings.Replace(string(b), "**51.7%**", "**61.7%**", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c.notify("workspace/didChangeWatchedFiles", map[string]any{"changes": []any{map[string]any{"uri": c.uri("evidence/d3/report.md"), "type": 2}}})
+	c.sync()
+	got := published(c.diagnostics(ko))
+	if len(got) == 0 || !strings.HasPrefix(got[0], "5:6-5:11 claim-mismatch ") || !strings.Contains(got[0], "expected 61.7") {
+		t.Errorf("after the evidence changed: %q, want a claim-mismatch at 5:6 expecting 61.7", got)
 	}
 	if err := c.stop(); err != nil {
 		t.Error(err)

@@ -90,7 +90,11 @@ type Server struct {
 	// sent is what was last published for each URI.
 	sent map[string]string
 
-	notify   func(method string, params any)
+	notify func(method string, params any)
+	conn   *jsonrpc2.Conn
+	// watch: the client registers file watchers on request
+	// (workspace/didChangeWatchedFiles with dynamic registration).
+	watch    bool
 	shutdown bool
 	exited   bool
 	// handle, when set, wraps the dispatch of a message (tests).
@@ -131,14 +135,14 @@ var ErrNoShutdown = errors.New("exit without shutdown")
 // the client sends exit, the stream ends or ctx is done.
 func (s *Server) Serve(ctx context.Context, rwc io.ReadWriteCloser) error {
 	h := s.handler()
-	conn := jsonrpc2.NewConn(ctx, jsonrpc2.NewBufferedStream(rwc, jsonrpc2.VSCodeObjectCodec{}),
+	s.conn = jsonrpc2.NewConn(ctx, jsonrpc2.NewBufferedStream(rwc, jsonrpc2.VSCodeObjectCodec{}),
 		jsonrpc2.HandlerWithError(func(ctx context.Context, c *jsonrpc2.Conn, req *jsonrpc2.Request) (any, error) {
 			return s.dispatch(ctx, c, req, h)
 		}), jsonrpc2.SetLogger(logger{s.opt.Log}))
 	select {
-	case <-conn.DisconnectNotify():
+	case <-s.conn.DisconnectNotify():
 	case <-ctx.Done():
-		conn.Close()
+		s.conn.Close()
 		return ctx.Err()
 	}
 	if s.exited && !s.shutdown {
@@ -224,7 +228,7 @@ func (s *Server) recovered(method string, params []byte, v any) {
 func (s *Server) handler() *protocol.Handler {
 	return &protocol.Handler{
 		Initialize:  s.initialize,
-		Initialized: func(*glsp.Context, *protocol.InitializedParams) error { return nil },
+		Initialized: s.initialized,
 		Shutdown: func(*glsp.Context) error {
 			s.shutdown = true
 			return nil
@@ -260,6 +264,9 @@ func (s *Server) initialize(_ *glsp.Context, p *protocol.InitializeParams) (any,
 		return nil, err
 	}
 	s.root = abs
+	if w := p.Capabilities.Workspace; w != nil && w.DidChangeWatchedFiles != nil && w.DidChangeWatchedFiles.DynamicRegistration != nil {
+		s.watch = *w.DidChangeWatchedFiles.DynamicRegistration
+	}
 	s.reload()
 	sync := protocol.TextDocumentSyncKindIncremental
 	yes := true
@@ -275,6 +282,32 @@ func (s *Server) initialize(_ *glsp.Context, p *protocol.InitializeParams) (any,
 		},
 		ServerInfo: &protocol.InitializeResultServerInfo{Name: "evdoc", Version: &version},
 	}, nil
+}
+
+// watched are the files whose change on disk, by the editor or another
+// program, the server takes in (saved).
+var watched = []string{"**/evidence/**", "**/figures/*.toml", "**/content/**/*.md", "**/i18n/**", "**/layouts/**", "**/hugo.toml", "**/evdoc.toml", "**/glossary.toml"}
+
+// initialized asks the client to watch the project's files, when it
+// can: the request is sent from another goroutine, as its answer comes
+// through the message loop this handler runs on.
+func (s *Server) initialized(*glsp.Context, *protocol.InitializedParams) error {
+	if !s.watch || s.conn == nil {
+		return nil
+	}
+	var ws []protocol.FileSystemWatcher
+	for _, g := range watched {
+		ws = append(ws, protocol.FileSystemWatcher{GlobPattern: g})
+	}
+	params := protocol.RegistrationParams{Registrations: []protocol.Registration{{ID: "evdoc-watch", Method: string(protocol.MethodWorkspaceDidChangeWatchedFiles),
+		RegisterOptions: protocol.DidChangeWatchedFilesRegistrationOptions{Watchers: ws}}}}
+	conn := s.conn
+	go func() {
+		if err := conn.Call(context.Background(), string(protocol.ServerClientRegisterCapability), params, nil); err != nil {
+			fmt.Fprintf(s.opt.Log, "evdoc lsp: registering file watchers: %v\n", err)
+		}
+	}()
+	return nil
 }
 
 // reload loads the project and judges it whole, with every open page's
