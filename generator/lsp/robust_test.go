@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/sourcegraph/jsonrpc2"
 	"github.com/tliron/glsp"
@@ -134,9 +135,13 @@ func TestWatchedEvidence(t *testing.T) {
 	root := pairProject(t)
 	c, _ := start(t, root, Options{})
 	ko := c.open(koPage)
-	c.mu.Lock()
-	reg := strings.Join(c.registered, "\n")
-	c.mu.Unlock()
+	// the request is sent and answered on goroutines of their own
+	reg := ""
+	for deadline := time.Now().Add(30 * time.Second); reg == "" && time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		c.mu.Lock()
+		reg = strings.Join(c.registered, "\n")
+		c.mu.Unlock()
+	}
 	if !strings.Contains(reg, `"method":"workspace/didChangeWatchedFiles"`) || !strings.Contains(reg, `**/evidence/**`) {
 		t.Errorf("registrations %s, want file watchers of the evidence", reg)
 	}
