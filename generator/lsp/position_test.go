@@ -49,3 +49,25 @@ func TestPositions(t *testing.T) {
 		}
 	}
 }
+
+// FuzzPositions holds that no text and position make the conversions
+// panic, that an LSP position always converts into the text, and that a
+// byte offset converted to LSP and back lands at or before it (the start
+// of its character, or the end of its line for a "\r" of "\r\n").
+func FuzzPositions(f *testing.F) {
+	f.Add("가나 [1](ev:s/a)\r\n日本語😀\n", uint32(1), uint32(4), 7)
+	f.Add("\xef\xbb\xbf\xff\n\r\n", uint32(0), uint32(9), 2)
+	f.Fuzz(func(t *testing.T, src string, line, char uint32, off int) {
+		tx := newText([]byte(src))
+		o := tx.offset(protocol.Position{Line: line, Character: char})
+		if o < 0 || o > len(src) {
+			t.Fatalf("offset %d outside the text of %d bytes", o, len(src))
+		}
+		off = max(0, min(off, len(src)))
+		p := tx.position(off)
+		if back := tx.offset(p); back > max(off, tx.bom) { // an offset inside the BOM is the first character
+			t.Fatalf("offset %d → %+v → %d, past it", off, p, back)
+		}
+		_ = tx.at(diag.Position{Line: int(line % 1000), Column: off})
+	})
+}

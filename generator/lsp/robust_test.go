@@ -166,3 +166,31 @@ func TestWatchedEvidence(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// TestMissingClaimTwoCandidates: when the section states the source
+// claim's number twice in prose, which one is the claim is the author's
+// choice: no edit is offered for either (binding the first would be a
+// guess), only their exemptions.
+func TestMissingClaimTwoCandidates(t *testing.T) {
+	root := pairProject(t)
+	c, _ := start(t, root, Options{})
+	c.open(koPage)
+	ja := c.open(jaPage, "---\ntitle: アウトライア\ntranslationKey: p\n---\n\n失敗率は[51.7%](ev:d3/d3.a.rate)で、計算値は[約52%](ev:d3/d3.a.pct)です。\n[2905回](ev:d3/d3.b.attempts)のうち失敗は6件、再試行は6回。\n")
+	for _, col := range []int{34, 41} {
+		var acts []struct {
+			Title string `json:"title"`
+		}
+		c.call("textDocument/codeAction", map[string]any{"textDocument": map[string]any{"uri": ja}, "range": map[string]any{"start": pos(6, col), "end": pos(6, col)}, "context": map[string]any{"diagnostics": []any{}}}, &acts)
+		for _, a := range acts {
+			if strings.Contains(a.Title, "ev:d3/d3.b.failed") {
+				t.Errorf("column %d: offered %q, want no claim for one of two 6s", col, a.Title)
+			}
+		}
+		if len(acts) != 1 || !strings.Contains(acts[0].Title, "not a measurement") {
+			t.Errorf("column %d: actions %+v, want the exemption only", col, acts)
+		}
+	}
+	if err := c.stop(); err != nil {
+		t.Error(err)
+	}
+}
