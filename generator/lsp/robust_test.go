@@ -194,3 +194,23 @@ func TestMissingClaimTwoCandidates(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// TestPublishesChangesOnly: an edit that changes no finding publishes
+// nothing new for the page.
+func TestPublishesChangesOnly(t *testing.T) {
+	c, _ := start(t, pairProject(t), Options{})
+	ko := c.open(koPage)
+	c.mu.Lock()
+	n := c.counts[ko]
+	c.mu.Unlock()
+	c.change(ko, 2, pos(6, 0), pos(6, 0), "x")
+	c.mu.Lock()
+	m := c.counts[ko]
+	c.mu.Unlock()
+	if n != 1 || m != 1 {
+		t.Errorf("publications: %d after open, %d after an edit that changes no finding; want 1 and 1", n, m)
+	}
+	if err := c.stop(); err != nil {
+		t.Error(err)
+	}
+}

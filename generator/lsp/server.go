@@ -23,6 +23,7 @@ package lsp
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -397,7 +398,8 @@ func (s *Server) publish() {
 		for _, x := range ds {
 			out = append(out, files.diagnostic(d.text, x))
 		}
-		key := fmt.Sprintf("%d %v", len(out), out)
+		b, _ := json.Marshal(out)
+		key := string(b)
 		if s.sent[d.uri] == key {
 			continue
 		}
