@@ -70,7 +70,12 @@ func explainDerived(v *evidence.Value, st *evidence.Store, places int) (Derivati
 	}
 	short := shortNames(names)
 	label := func(name string) string { return short[name] }
-	number := func(name string) string { return formatQuantity(values[name].Value, values[name].Unit, false) }
+	number := func(name string) string {
+		in := values[name]
+		r, approx := shownDecimal(in, st)
+		d.Approx = d.Approx || approx
+		return formatQuantity(r, in.Unit, false)
+	}
 	var ok bool
 	if d.Expr, ok = renderExpr(root, label); !ok {
 		return Derivation{}, false
@@ -79,10 +84,96 @@ func explainDerived(v *evidence.Value, st *evidence.Store, places int) (Derivati
 	r := v.Value
 	if places >= 0 && int32(places) < -r.Exponent() {
 		r = r.Round(int32(places))
-		d.Approx = !r.Equal(v.Value)
+		d.Approx = d.Approx || !r.Equal(v.Value)
+	} else {
+		var approx bool
+		r, approx = shownDecimal(v, st)
+		d.Approx = d.Approx || approx
 	}
 	d.Result = formatQuantity(r, v.Unit, v.Delta)
 	return d, true
+}
+
+// maxShownDigits is the most significant digits a page shows of a value
+// (a popover's exact value, a derivation, an evidence table): a quotient
+// such as 18/41 is exact only as a 28-place expansion
+// (43.9024390243902439024390243902), which no source states.
+const maxShownDigits = 12
+
+// shownDecimal returns a value as pages show it, and whether that is
+// rounded: the value itself when it has at most maxShownDigits
+// significant digits; else (a derived value's long expansion) rounded to
+// the digits its inputs justify, justifiedDigits, at most
+// maxShownDigits.
+func shownDecimal(v *evidence.Value, st *evidence.Store) (decimal.Decimal, bool) {
+	if sigDigits(v.Value) <= maxShownDigits {
+		return v.Value, false
+	}
+	r := roundSignificant(v.Value, min(maxShownDigits, justifiedDigits(v, st, 0)))
+	return r, !r.Equal(v.Value)
+}
+
+// shownQuantity is formatQuantity of shownDecimal, "≈" before a rounded
+// value.
+func shownQuantity(v *evidence.Value, st *evidence.Store) string {
+	r, approx := shownDecimal(v, st)
+	s := formatQuantity(r, v.Unit, v.Delta)
+	if approx {
+		s = "≈" + s
+	}
+	return s
+}
+
+// justifiedDigits returns the significant digits a value's inputs
+// justify: a raw value's own (as written: 409610 has 6, 0.21 has 2); a
+// derived value's, the most of its inputs' plus 3 (18/41 → 5:
+// 43.902 %), which keeps every precision a claim on it is written at
+// within reach of the popover's figure. depth bounds nested derivations.
+func justifiedDigits(v *evidence.Value, st *evidence.Store, depth int) int {
+	if !v.Derived || depth > 8 {
+		return sigDigits(v.Value)
+	}
+	root, err := parserParse(v.Raw)
+	if err != nil {
+		return maxShownDigits
+	}
+	most := 0
+	for _, name := range collectNames(root) {
+		in, ok := st.Lookup(v.Set + "/" + name)
+		if !ok {
+			return maxShownDigits
+		}
+		most = max(most, justifiedDigits(in, st, depth+1))
+	}
+	if most == 0 {
+		return maxShownDigits
+	}
+	return most + 3
+}
+
+// sigDigits returns the significant digits of d: those of its
+// coefficient without trailing zeros after the decimal point (0.210 and
+// 0.21 have 2; 409610 has 6; 0 has 1).
+func sigDigits(d decimal.Decimal) int {
+	c := d.Coefficient()
+	c.Abs(c)
+	s := c.String()
+	for exp := d.Exponent(); exp < 0 && len(s) > 1 && s[len(s)-1] == '0'; exp++ {
+		s = s[:len(s)-1]
+	}
+	return len(s)
+}
+
+// roundSignificant rounds d to n significant digits.
+func roundSignificant(d decimal.Decimal, n int) decimal.Decimal {
+	if d.IsZero() || n < 1 {
+		return d
+	}
+	c := d.Coefficient()
+	c.Abs(c)
+	// the exponent of d's leading digit
+	lead := len(c.String()) - 1 + int(d.Exponent())
+	return d.Round(int32(n - 1 - lead))
 }
 
 // shortNames drops the dot-separated segments every name shares at its

@@ -1,6 +1,7 @@
 package site
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/shopspring/decimal"
@@ -75,6 +76,74 @@ func TestFormatQuantity(t *testing.T) {
 	for _, tc := range tests {
 		if got := formatQuantity(decimal.RequireFromString(tc.v), tc.unit, tc.signed); got != tc.want {
 			t.Errorf("%s %s: got %q, want %q", tc.v, tc.unit, got, tc.want)
+		}
+	}
+}
+
+// TestShownDecimal holds, over every value of the reference site, that
+// pages show no number with more than maxShownDigits significant digits,
+// that a value short enough is shown exactly (not marked ≈), and that a
+// rounded one is the value rounded (within half a unit of its last
+// shown digit) and marked ≈; and, on the quotients the Q&A page cites,
+// the digits their inputs justify.
+func TestShownDecimal(t *testing.T) {
+	st := loadReference(t).Store
+	n, rounded := 0, 0
+	{
+		for _, v := range st.Values() {
+			n++
+			r, approx := shownDecimal(v, st)
+			s := shownQuantity(v, st)
+			if d := sigDigits(r); d > maxShownDigits {
+				t.Errorf("%s: shown %s has %d significant digits", v.Ref, s, d)
+			}
+			if sigDigits(v.Value) <= maxShownDigits {
+				if approx || !r.Equal(v.Value) || strings.HasPrefix(s, "≈") {
+					t.Errorf("%s: %s shown as %s", v.Ref, v.Value, s)
+				}
+				continue
+			}
+			rounded++
+			half := decimal.New(5, r.Exponent()-1)
+			if !approx || !strings.HasPrefix(s, "≈") || r.Sub(v.Value).Abs().GreaterThan(half) {
+				t.Errorf("%s: %s shown as %s (approx %v)", v.Ref, v.Value, s, approx)
+			}
+		}
+	}
+	if n < 100 || rounded == 0 {
+		t.Errorf("%d values, %d rounded: the reference site should have long quotients", n, rounded)
+	}
+	// 18/41 as a percentage: inputs of 2 digits justify 5.
+	v, ok := st.Lookup("dns-passthrough-tcp/d1.tcp.fail_pct")
+	if !ok {
+		t.Fatal("no value dns-passthrough-tcp/d1.tcp.fail_pct")
+	}
+	if got := shownQuantity(v, st); v.Value.String() != "43.9024390243902439024390243902" || got != "≈43.902%" {
+		t.Errorf("d1.tcp.fail_pct %s shown as %q, want ≈43.902%%", v.Value, got)
+	}
+}
+
+func TestSigDigits(t *testing.T) {
+	for _, tc := range []struct {
+		in     string
+		digits int
+		round  int
+		want   string
+	}{
+		{"409610", 6, 3, "410000"},
+		{"0.21", 2, 1, "0.2"},
+		{"0.210", 2, 2, "0.21"},
+		{"43.9024390243902439024390243902", 30, 5, "43.902"},
+		{"-56.0975609756097560975609756098", 30, 5, "-56.098"},
+		{"0.000123456", 6, 2, "0.00012"},
+		{"0", 1, 3, "0"},
+	} {
+		d := decimal.RequireFromString(tc.in)
+		if got := sigDigits(d); got != tc.digits {
+			t.Errorf("sigDigits(%s) = %d, want %d", tc.in, got, tc.digits)
+		}
+		if got := roundSignificant(d, tc.round).String(); got != tc.want {
+			t.Errorf("roundSignificant(%s, %d) = %s, want %s", tc.in, tc.round, got, tc.want)
 		}
 	}
 }

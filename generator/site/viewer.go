@@ -125,6 +125,9 @@ type viewer struct {
 type tokenMark struct {
 	start, end int
 	unread     bool
+	// id is a cited token's anchor, "L12-34" (line, byte column of the
+	// token's first byte): a claim's link lands on it (target.Col).
+	id string
 }
 
 // unreadRanges returns, by file and line, the byte ranges of the
@@ -320,6 +323,10 @@ func (lr *lineReader) next(max int) (text []byte, size int, ok bool, err error) 
 type target struct {
 	File string `json:"file"`
 	Line int    `json:"line"`
+	// Col is the byte column of the cited token on Line when the viewer
+	// marks it (a value read from the line, with its raw line shown):
+	// links land on the token's anchor, #L12-34 (tokenID), not the line.
+	Col int `json:"col,omitempty"`
 	// Page is the Hugo page path of the viewer window showing Line;
 	// layouts resolve it with site.GetPage in the reader's language.
 	Page string `json:"page"`
@@ -437,6 +444,8 @@ func (v *viewer) claimData(d *destClaim, st *evidence.Store) (claimData, bool) {
 			continue
 		}
 		cv := claimValue{Ref: b.ref, Value: formatQuantity(val.Value, val.Unit, val.Delta), target: t}
+		exact := cv.Value
+		cv.Value = shownQuantity(val, st)
 		// shown in the unit the claim writes (b.unit: 7.12 ms of 0.00712 s)
 		r, u := val.Value, val.Unit
 		if b.unit != "" {
@@ -447,11 +456,14 @@ func (v *viewer) claimData(d *destClaim, st *evidence.Store) (claimData, bool) {
 		if int32(b.places) < -r.Exponent() {
 			r = r.Round(int32(b.places))
 		}
-		if shown := formatQuantity(r, u, val.Delta); shown != cv.Value {
+		if shown := formatQuantity(r, u, val.Delta); shown != exact {
 			cv.Shown = shown
 		}
 		if !val.Derived {
 			cv.RawLine = v.rawLine(val)
+			if cv.RawLine != nil && val.Pos.File == t.File && val.Pos.Line == t.Line {
+				cv.Col = val.Pos.Column
+			}
 		}
 		if val.Derived {
 			places := b.places
@@ -477,9 +489,16 @@ func (v *viewer) claimData(d *destClaim, st *evidence.Store) (claimData, bool) {
 					if !ok {
 						continue
 					}
-					id := inputData{Name: short[in.Name], Value: formatQuantity(in.Value, in.Unit, in.Delta), target: it}
+					id := inputData{Name: short[in.Name], Value: shownQuantity(in, st), target: it}
 					if !in.Derived && len(in.Inputs) == 0 {
 						id.RawLine = v.rawLine(in)
+						if id.RawLine != nil {
+							id.Col = in.Pos.Column
+							// the claim's link lands on its first input's token
+							if len(dd.Inputs) == 0 && in.Pos.File == cv.File && in.Pos.Line == cv.Line {
+								cv.Col = in.Pos.Column
+							}
+						}
 					}
 					dd.Inputs = append(dd.Inputs, id)
 				}
@@ -487,7 +506,7 @@ func (v *viewer) claimData(d *destClaim, st *evidence.Store) (claimData, bool) {
 			}
 		}
 		if len(cd.Values) == 0 {
-			cd.target = t
+			cd.target = cv.target
 		}
 		cd.Values = append(cd.Values, cv)
 	}
@@ -655,32 +674,56 @@ func highlightLines(lexer string, lines []string, marks map[int][]tokenMark) []s
 // escaped, with the parts inside marks (byte ranges of the line) in
 // <mark class="ev-token"> (a cited token) or <mark class="ev-unread"> (a
 // number no reading took). A range is marked only where it falls on
-// character boundaries of text.
+// character boundaries of text. A cited token's first piece carries its
+// id (tokenMark.id) and any later piece (a token split by the lexer's
+// spans) data-ev-tok with the same id; a token's id that no piece can
+// carry (it starts inside another mark, or off a character boundary) is
+// an empty span before the text, so every claim's link has its anchor.
 func markedText(text string, off int, marks []tokenMark) string {
 	if len(marks) == 0 {
 		return html.EscapeString(text)
 	}
 	var b strings.Builder
 	pos := 0 // in text
+	// anchors writes the ids of the marks starting in [from, to) but the
+	// one skip names as empty spans.
+	anchors := func(from, to int, skip string) {
+		for _, m := range marks {
+			if s := m.start - off; m.id != "" && m.id != skip && s >= from && s < to {
+				fmt.Fprintf(&b, `<span id="%s"></span>`, m.id)
+			}
+		}
+	}
 	for pos < len(text) {
 		// the first mark covering or after pos
 		next, end := len(text), len(text)
-		inMark, unread := false, false
-		for _, m := range marks {
+		var cover *tokenMark
+		for k := range marks {
+			m := &marks[k]
 			s, e := m.start-off, m.end-off
 			if e <= pos || s >= len(text) || s >= e {
 				continue
 			}
 			if s <= pos {
-				inMark, unread, end = true, m.unread, min(e, len(text))
+				cover, end = m, min(e, len(text))
 				break
 			}
 			next = min(next, s)
 		}
-		if inMark && utf8.ValidString(text[pos:end]) && (end == len(text) || utf8.RuneStart(text[end])) && utf8.RuneStart(text[pos]) {
-			if unread {
+		if cover != nil && utf8.ValidString(text[pos:end]) && (end == len(text) || utf8.RuneStart(text[end])) && utf8.RuneStart(text[pos]) {
+			own := ""
+			if cover.id != "" && cover.start-off == pos {
+				own = cover.id
+			}
+			anchors(pos, end, own)
+			switch {
+			case cover.unread:
 				b.WriteString(`<mark class="ev-unread">`)
-			} else {
+			case own != "":
+				fmt.Fprintf(&b, `<mark class="ev-token" id="%s">`, own)
+			case cover.id != "":
+				fmt.Fprintf(&b, `<mark class="ev-token" data-ev-tok="%s">`, cover.id)
+			default:
 				b.WriteString(`<mark class="ev-token">`)
 			}
 			b.WriteString(html.EscapeString(text[pos:end]))
@@ -688,14 +731,25 @@ func markedText(text string, off int, marks []tokenMark) string {
 			pos = end
 			continue
 		}
-		if inMark { // not on character boundaries: shown unmarked
+		if cover != nil { // not on character boundaries: shown unmarked
 			next = end
 		}
-		b.WriteString(html.EscapeString(text[pos:next]))
+		// anchors go at a character boundary
+		k := pos
+		for k < next && !utf8.RuneStart(text[k]) {
+			k++
+		}
+		b.WriteString(html.EscapeString(text[pos:k]))
+		anchors(pos, next, "")
+		b.WriteString(html.EscapeString(text[k:next]))
 		pos = next
 	}
 	return b.String()
 }
+
+// tokenID is the anchor of the cited token at byte column col (1-based)
+// of raw line line: "L12-34".
+func tokenID(line, col int) string { return fmt.Sprintf("L%d-%d", line, col) }
 
 var tagRe = regexp.MustCompile(`<[^>]*>`)
 
@@ -990,6 +1044,12 @@ func (s *Site) stageViewerFile(ctx context.Context, stage string, vf *viewerFile
 		nUnread := 0
 		for i := range lines {
 			m := tokens[start+i]
+			if len(m) > 0 {
+				m = slices.Clone(m)
+				for j := range m {
+					m[j].id = tokenID(start+i, m[j].start+1)
+				}
+			}
 			if r := unread[start+i]; r != nil {
 				u := unreadMarks(lines[i], r, m)
 				nUnread += len(u)
@@ -1097,7 +1157,7 @@ func (v *viewer) sets(st *evidence.Store) map[string]setData {
 			if !ok {
 				continue
 			}
-			sd.Values = append(sd.Values, setValue{Name: val.Name, Value: formatQuantity(val.Value, val.Unit, val.Delta), Decimal: val.Value.String(), target: t})
+			sd.Values = append(sd.Values, setValue{Name: val.Name, Value: shownQuantity(val, st), Decimal: val.Value.String(), target: t})
 		}
 		out[set.Manifest.ID] = sd
 	}

@@ -194,6 +194,16 @@ func TestMarkedText(t *testing.T) {
 		{"abc", 0, nil, "abc"},
 		{"a 7 b", 0, []tokenMark{{start: 2, end: 3, unread: true}}, `a <mark class="ev-unread">7</mark> b`},
 		{"abc", 10, []tokenMark{{start: 0, end: 2}}, "abc"},
+		// a cited token's anchor: on its first piece, data-ev-tok on the
+		// next (a token split by the lexer's spans)
+		{"a: 12", 0, []tokenMark{{start: 3, end: 5, id: "L7-4"}}, `a: <mark class="ev-token" id="L7-4">12</mark>`},
+		{"12", 3, []tokenMark{{start: 3, end: 5, id: "L7-4"}}, `<mark class="ev-token" id="L7-4">12</mark>`},
+		{"2", 4, []tokenMark{{start: 3, end: 5, id: "L7-4"}}, `<mark class="ev-token" data-ev-tok="L7-4">2</mark>`},
+		// a token starting inside another keeps its anchor, before the mark
+		{"86/86", 0, []tokenMark{{start: 0, end: 5, id: "L1-1"}, {start: 3, end: 5, id: "L1-4"}}, `<span id="L1-4"></span><mark class="ev-token" id="L1-1">86/86</mark>`},
+		{"x 86/86", 0, []tokenMark{{start: 2, end: 7, id: "L1-3"}, {start: 5, end: 7, id: "L1-6"}}, `x <span id="L1-6"></span><mark class="ev-token" id="L1-3">86/86</mark>`},
+		// off a character boundary: the anchor without the mark
+		{"가나다", 0, []tokenMark{{start: 1, end: 4, id: "L2-2"}}, `가<span id="L2-2"></span>나다`},
 	}
 	for _, tc := range tests {
 		if got := markedText(tc.text, tc.off, tc.marks); got != tc.want {
@@ -214,14 +224,18 @@ func TestMarkedText(t *testing.T) {
 }
 
 // FuzzMarkedText: whatever the text and ranges, the text is kept exactly
-// (escaped) and marks never nest.
+// (escaped), marks never nest, and a valid text stays valid UTF-8 (an
+// anchor never splits a character).
 func FuzzMarkedText(f *testing.F) {
 	f.Add("a: 12 가나", 0, 3, 5)
 	f.Add("x<&>", 2, 0, 4)
 	f.Fuzz(func(t *testing.T, text string, off, s, e int) {
-		got := markedText(text, off, []tokenMark{{start: s, end: e}, {start: e - 1, end: e + 3, unread: true}})
+		got := markedText(text, off, []tokenMark{{start: s, end: e, id: "L1-1"}, {start: e - 1, end: e + 3, unread: true}, {start: s + 1, end: e, id: "L1-2"}})
 		if stripTags(got) != html.EscapeString(text) {
 			t.Fatalf("markedText(%q) = %q lost text", text, got)
+		}
+		if utf8.ValidString(text) && !utf8.ValidString(got) {
+			t.Fatalf("markedText(%q) = %q splits a character", text, got)
 		}
 		if strings.Contains(got, "\"><mark") || strings.Count(got, "<mark") != strings.Count(got, "</mark>") {
 			t.Fatalf("markedText(%q) = %q: marks unbalanced", text, got)

@@ -15,6 +15,7 @@ import (
 	"os/exec"
 	"path"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -354,13 +355,14 @@ func TestBrowser(t *testing.T) {
 		do(t, name+": following the claim", chromedp.Click(chromedp.CSS(sel)),
 			chromedp.WaitVisible(chromedp.CSS(".evidence-raw")),
 			chromedp.Poll[chromedp.Void](`document.querySelector(":target") !== null`, chromedp.WithPollingTimeout(10*time.Second)))
-		line, err := chromedp.Run(ctx, chromedp.Evaluate[landing](`(() => { const l = document.querySelector(":target"); const r = l.getBoundingClientRect();
-			return {ID: l.id, Class: l.className, Background: getComputedStyle(l).backgroundColor, Text: l.innerText,
+		// The link names the cited token (#L12-34) inside its line.
+		line, err := chromedp.Run(ctx, chromedp.Evaluate[landing](`(() => { const t = document.querySelector(":target"), l = t.closest(".line"); const r = l.getBoundingClientRect();
+			return {ID: t.id, Class: l.className, Background: getComputedStyle(l).backgroundColor, Text: l.innerText,
 				InView: r.top >= -1 && r.bottom <= window.innerHeight + 1, Rect: [r.top, r.bottom, window.innerHeight, window.scrollY]}; })()`))
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		if !strings.HasPrefix(line.ID, "L") || !strings.Contains(line.Class, "line") {
+		if !regexp.MustCompile(`^L\d+-\d+$`).MatchString(line.ID) || !strings.Contains(line.Class, "line") {
 			t.Errorf("%s: landed on %q (class %q), not a raw line", name, line.ID, line.Class)
 		}
 		if line.Background == "rgba(0, 0, 0, 0)" || line.Background == "" {

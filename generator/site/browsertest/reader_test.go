@@ -305,7 +305,7 @@ func readerView(t *testing.T, b *browserSession, base, hosts, shots string) {
 				t.Fatalf("no claim with a long raw line: %v", err)
 			}
 			do(t, name, chromedp.Navigate(href), loaded, chromedp.Poll[chromedp.Void](`document.querySelector(":target") !== null`, chromedp.WithPollingTimeout(10*time.Second)))
-			got, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`(() => { const m = document.querySelector(".line:target mark.ev-token"); if (!m) return []; const r = m.getBoundingClientRect(); return [r.left, r.right, r.top, r.bottom, document.documentElement.clientWidth, window.innerHeight]; })()`))
+			got, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`(() => { const m = document.querySelector(".evidence-raw mark.ev-token.ev-here"); if (!m) return []; const r = m.getBoundingClientRect(); return [r.left, r.right, r.top, r.bottom, document.documentElement.clientWidth, window.innerHeight]; })()`))
 			if err != nil {
 				t.Fatal(err)
 			}

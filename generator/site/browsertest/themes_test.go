@@ -211,7 +211,7 @@ func browseClaim(t *testing.T, b *browserSession, public, page, body string) {
 	}
 	res, err := chromedp.Run(b.ctx, chromedp.Evaluate[popState](`(() => {
 			const a = document.querySelector("a.ev-claim");
-			const pop = a && document.getElementById(a.getAttribute("aria-describedby"));
+			const pop = a && document.getElementById(a.getAttribute("aria-details"));
 			if (!pop) return {Found: false};
 			const shown = el => { const s = getComputedStyle(el), r = el.getBoundingClientRect(); return s.display !== "none" && s.visibility !== "hidden" && r.width > 0 && r.height > 0; };
 			const before = shown(pop);

@@ -374,7 +374,7 @@ func TestBuildListPageIDs(t *testing.T) {
 		t.Fatal(err)
 	}
 	page := string(b)
-	ids := regexp.MustCompile(`aria-describedby="([^"]*)"`).FindAllStringSubmatch(page, -1)
+	ids := regexp.MustCompile(`aria-details="([^"]*)"`).FindAllStringSubmatch(page, -1)
 	if len(ids) != 2 {
 		t.Fatalf("docs/index.html: %d described claims, want 2 (one per page)", len(ids))
 	}

@@ -119,8 +119,9 @@ func TestBuildReferenceSite(t *testing.T) {
 		if head := map[string]string{"ko": "카운터", "ja": "カウンタ"}[lang]; !strings.Contains(page, `<thead><tr><th scope="col">`+head+`</th>`) {
 			t.Errorf("%s Q&A page: the evtable's first header cell is not %q", lang, head)
 		}
-		// 86/86 links to the D-1 table row of the raw report.
-		if !regexp.MustCompile(`<a class="ev-claim[^"]*" href="` + prefix + `/evidence/dns-passthrough-tcp/report-md/#L\d+"[^>]*>86/86</a>`).MatchString(page) {
+		// 86/86 links to its token in the D-1 table row of the raw
+		// report (#L12-34: line and column).
+		if !regexp.MustCompile(`<a class="ev-claim[^"]*" href="` + prefix + `/evidence/dns-passthrough-tcp/report-md/#L\d+-\d+"[^>]*>86/86</a>`).MatchString(page) {
 			t.Errorf("%s Q&A page: 86/86 is not linked to its raw evidence line", lang)
 		}
 		// Its tooltip says, in the page's language, that the value was
@@ -128,7 +129,7 @@ func TestBuildReferenceSite(t *testing.T) {
 		// own: the set's source (a manifest string in any language) comes
 		// after a label, not inside the ko or ja sentence.
 		notice := map[string]string{"ko": "공개된 문서에서 옮겨 적은 값입니다. ", "ja": "公開文書から転記した値です。"}[lang]
-		m := regexp.MustCompile(`(?s)<a class="ev-claim ev-transcribed" href="` + prefix + `/evidence/dns-passthrough-tcp/report-md/#L\d+"[^>]*data-ev-origin="transcribed">86/86</a><span class="ev-pop"[^>]* data-ev-pop="([^"]*)"></span></span>`).FindStringSubmatch(page)
+		m := regexp.MustCompile(`(?s)<a class="ev-claim ev-transcribed" href="` + prefix + `/evidence/dns-passthrough-tcp/report-md/#L\d+-\d+"[^>]*data-ev-origin="transcribed">86/86</a><span class="ev-pop"[^>]* data-ev-pop="([^"]*)"></span></span>`).FindStringSubmatch(page)
 		if m == nil || !strings.Contains(html.UnescapeString(m[1]), notice) {
 			t.Errorf("%s Q&A page: the popover of 86/86 does not state the evidence's origin (%q)", lang, notice)
 		}
@@ -149,8 +150,9 @@ func TestBuildReferenceSite(t *testing.T) {
 		// destination's md5, the first 6 of its page's content path's
 		// md5 and its LINE-COL within the page (the render hook's
 		// claim.html and claim-page.html), unique within the page, and
-		// the claim's link is described by it.
-		claims := regexp.MustCompile(`aria-describedby="([^"]*)" data-ev-at="`+lang+`:docs/istio/egress/gslb-dns-flip-qa\.md:(\d+):(\d+)" data-ev="([^"]*)"`).FindAllStringSubmatch(page, -1)
+		// the claim's link names it as its details (aria-details) and is
+		// described by its short description (the id with "-d").
+		claims := regexp.MustCompile(`aria-describedby="[^"]*-d" aria-details="([^"]*)" aria-expanded="false" data-ev-at="`+lang+`:docs/istio/egress/gslb-dns-flip-qa\.md:(\d+):(\d+)" data-ev="([^"]*)"`).FindAllStringSubmatch(page, -1)
 		if len(claims) < 10 {
 			t.Errorf("%s Q&A page: %d claims with data-ev-at", lang, len(claims))
 		}
@@ -531,7 +533,7 @@ func TestBuildSparseEvidence(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(string(claimPage), `href="/evidence/big/admin-stats-p126/#L50001"`) {
+	if !regexp.MustCompile(`href="/evidence/big/admin-stats-p126/#L50001(-\d+)?"`).Match(claimPage) {
 		t.Error("the claim does not link to its line's window")
 	}
 }

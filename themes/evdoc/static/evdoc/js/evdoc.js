@@ -2,12 +2,19 @@
 // data-ev-pop attribute (the page's text holds only the claims' own
 // text). CSS shows a claim's popover on hover and while focus is inside
 // it, as a sheet at the bottom of the viewport (fixed, so no table's
-// scroll box clips it). This script places the popover beside
-// its claim on wide screens, inside the viewport; adds touch (a first tap
-// opens the popover, a second follows the link), Escape to close, and
-// aria-expanded for assistive technology; takes the tab stop off table
-// boxes that do not scroll; and on an evidence page scrolls the cited
-// value of the line a claim landed on into view. A page may load it twice
+// scroll box clips it), or at the top when the claim is in the lower half
+// of the screen, so the sheet never covers the number it explains. This
+// script places the popover beside its claim on wide screens, inside the
+// viewport; adds touch (a tap on a claim opens its popover and never
+// follows the claim's link: the popover's own links lead to the
+// evidence), Escape to close, ArrowDown to move into the popover from
+// its claim (its links are not tab stops, so Tab goes from claim to
+// claim), and aria-expanded telling whether the popover shows; takes the
+// tab stop off table boxes that do not scroll; and on an evidence page
+// marks the cited token a claim's link landed on (#L12-34, the token's
+// anchor; a token the lexer split carries data-ev-tok on its other
+// pieces), scrolls it into view, and keeps the line in the links to the
+// page's other languages (a[hreflang]). A page may load it twice
 // (a theme's head hook and the site's own head both calling evdoc's head
 // partial, or a copied <script> tag): the second load does nothing, so
 // every claim has one set of listeners.
@@ -27,8 +34,12 @@
     if (narrow.matches) {
       pop.classList.remove("ev-placed");
       pop.style.left = pop.style.top = pop.style.maxHeight = "";
+      // The sheet takes the half of the screen the claim is not in.
+      var r = a.getBoundingClientRect();
+      pop.classList.toggle("ev-top", (r.top + r.bottom) / 2 > window.innerHeight / 2);
       return;
     }
+    pop.classList.remove("ev-top");
     pop.classList.add("ev-placed");
     pop.style.left = "0px";
     pop.style.top = "0px";
@@ -61,18 +72,29 @@
     });
   }
 
+  // expanded sets the claim's aria-expanded to whether its popover shows:
+  // opened by a tap, hovered, or with focus inside (focused: whether it
+  // is, as a focus event knows before the document does), and not
+  // dismissed by Escape.
+  function expanded(ev, focused) {
+    var a = ev.querySelector(":scope > a.ev-claim");
+    if (!a) return;
+    if (focused === undefined) focused = ev.contains(document.activeElement);
+    var on = !ev.classList.contains("dismissed") && (ev.classList.contains("open") || focused || ev.matches(":hover"));
+    a.setAttribute("aria-expanded", on ? "true" : "false");
+  }
+
   function close(except) {
     document.querySelectorAll(".ev.open").forEach(function (el) {
       if (el !== except) {
         el.classList.remove("open");
-        var a = el.querySelector(":scope > a.ev-claim");
-        if (a) a.setAttribute("aria-expanded", "false");
+        expanded(el);
       }
     });
   }
 
   function dismiss() {
-    shown().forEach(function (ev) { ev.classList.add("dismissed"); });
+    shown().forEach(function (ev) { ev.classList.add("dismissed"); expanded(ev); });
     close(null);
   }
 
@@ -125,12 +147,29 @@
     if (e.target === document.body || e.target === root) scheme();
   });
 
+  // landing marks the cited token the page's fragment names (#L12-34;
+  // a fragment naming a line, #L12, marks nothing but the line), scrolls
+  // it into view inside the raw panel, and keeps the fragment in the
+  // links to the page's other languages, whose viewer has the same lines.
   function landing() {
-    var line = document.querySelector(".evidence-raw .line:target");
-    if (!line) return;
-    var box = line.closest(".evidence-raw");
-    var mark = line.querySelector("mark.ev-token");
-    if (!box || !mark) return;
+    document.querySelectorAll(".evidence-raw .ev-here").forEach(function (m) { m.classList.remove("ev-here"); });
+    if (!/^#L\d+(-\d+)?$/.test(location.hash)) return;
+    var target = document.getElementById(location.hash.slice(1));
+    if (!target || !target.closest(".evidence-raw")) return;
+    document.querySelectorAll("a[hreflang]").forEach(function (l) {
+      if (l.hostname === location.hostname) l.hash = location.hash;
+    });
+    var line = target.closest(".line");
+    var box = target.closest(".evidence-raw");
+    if (!line || !box) return;
+    var mark = target.matches("mark.ev-token") ? target : null;
+    if (mark) {
+      mark.classList.add("ev-here");
+      line.querySelectorAll('mark[data-ev-tok="' + mark.id + '"]').forEach(function (m) { m.classList.add("ev-here"); });
+    } else {
+      mark = line.querySelector("mark.ev-token");
+    }
+    if (!mark) return;
     var b = box.getBoundingClientRect(), m = mark.getBoundingClientRect();
     if (m.left < b.left || m.right > b.right) {
       box.scrollLeft += m.left - b.left - b.width / 3;
@@ -143,32 +182,64 @@
     document.querySelectorAll(".ev-pop[data-ev-pop]").forEach(function (pop) {
       pop.innerHTML = pop.getAttribute("data-ev-pop");
       pop.removeAttribute("data-ev-pop");
+      // Its links are reached from the claim by ArrowDown, not by Tab.
+      pop.querySelectorAll("a[href]").forEach(function (l) { l.setAttribute("tabindex", "-1"); });
     });
     document.querySelectorAll(".ev").forEach(function (ev) {
       var a = ev.querySelector(":scope > a.ev-claim");
       if (!a) return;
       a.setAttribute("aria-expanded", "false");
       var touched = false;
-      ev.addEventListener("mouseenter", function () { place(ev); });
-      ev.addEventListener("focusin", function () { place(ev); });
-      ev.addEventListener("mouseleave", function () { ev.classList.remove("dismissed"); });
+      ev.addEventListener("mouseenter", function () { place(ev); expanded(ev); });
+      ev.addEventListener("focusin", function () { place(ev); expanded(ev, true); });
+      ev.addEventListener("mouseleave", function () { ev.classList.remove("dismissed"); expanded(ev); });
       ev.addEventListener("focusout", function (e) {
-        if (!ev.contains(e.relatedTarget)) ev.classList.remove("dismissed");
+        var inside = ev.contains(e.relatedTarget);
+        if (!inside) ev.classList.remove("dismissed");
+        expanded(ev, inside);
       });
-      a.addEventListener("pointerdown", function (e) { touched = e.pointerType === "touch"; });
+      a.addEventListener("pointerdown", function (e) { touched = e.pointerType === "touch" || e.pointerType === "pen"; });
       a.addEventListener("click", function (e) {
-        if (touched && !ev.classList.contains("open")) {
+        // A tap opens the popover and never follows the link: the
+        // popover's links lead to the evidence.
+        if (touched || e.pointerType === "touch" || e.pointerType === "pen") {
+          touched = false;
           e.preventDefault();
           close(ev);
           ev.classList.remove("dismissed");
           ev.classList.add("open");
-          a.setAttribute("aria-expanded", "true");
           place(ev);
+          expanded(ev);
         }
       });
     });
     document.addEventListener("keydown", function (e) {
-      if (e.key === "Escape" || e.key === "Esc") dismiss();
+      if (e.key === "Escape" || e.key === "Esc") {
+        var ev = document.activeElement && document.activeElement.closest && document.activeElement.closest(".ev");
+        dismiss();
+        // from inside a popover, focus goes back to its claim
+        if (ev && document.activeElement !== ev.querySelector(":scope > a.ev-claim")) {
+          var c = ev.querySelector(":scope > a.ev-claim");
+          if (c) c.focus();
+          ev.classList.add("dismissed");
+          expanded(ev);
+        }
+        return;
+      }
+      // ArrowDown on a claim moves into its popover; ArrowDown and
+      // ArrowUp move between the popover's links.
+      if (e.key !== "ArrowDown" && e.key !== "ArrowUp") return;
+      var el = document.activeElement;
+      var host = el && el.closest ? el.closest(".ev") : null;
+      if (!host) return;
+      var pop = host.querySelector(":scope > .ev-pop");
+      var links = pop ? Array.prototype.slice.call(pop.querySelectorAll("a[href]")) : [];
+      if (!links.length) return;
+      var i = links.indexOf(el);
+      if (i < 0 && e.key === "ArrowUp") return;
+      e.preventDefault();
+      var next = i < 0 ? 0 : (i + (e.key === "ArrowDown" ? 1 : links.length - 1)) % links.length;
+      links[next].focus();
     });
     document.addEventListener("click", function (e) {
       if (!e.target.closest || !e.target.closest(".ev")) close(null);
