@@ -31,7 +31,7 @@ func checkClaimLinks(t *testing.T, public, page string) string {
 	if strings.Contains(html, "ZgotmplZ") {
 		t.Errorf("%s has a #ZgotmplZ link", page)
 	}
-	hrefs := regexp.MustCompile(`href="(/(?:ja/)?evidence/[^"#]+/)#L\d+"`).FindAllStringSubmatch(html, -1)
+	hrefs := regexp.MustCompile(`href="(/(?:ja/)?evidence/[^"#]+/)#L\d+(?:-\d+)?"`).FindAllStringSubmatch(html, -1)
 	if len(hrefs) == 0 {
 		t.Errorf("%s: no claim link to a raw line:\n%s", page, html)
 	}

@@ -421,7 +421,7 @@ func TestServePopoverFollowsEvidence(t *testing.T) {
 	r := startServe(t)
 	pages := []string{r.page, r.base + "/ja/docs/p/"}
 	for _, u := range pages {
-		if html := get(u); !strings.Contains(html, `/evidence/d3/report-md/#L6"`) || !strings.Contains(html, "evidence/d3/report.md:6&lt;/code&gt;") {
+		if html := get(u); !strings.Contains(html, `/evidence/d3/report-md/#L6-`) || !strings.Contains(html, "evidence/d3/report.md:6&lt;/code&gt;") {
 			t.Fatalf("%s does not link the claims to report.md line 6:\n%s", u, html)
 		}
 	}
@@ -437,9 +437,9 @@ func TestServePopoverFollowsEvidence(t *testing.T) {
 		var html string
 		waitFor(t, "claims linked to the moved line in "+u, serveBound, r.exited, func() bool {
 			html = get(u)
-			return strings.Contains(html, `/evidence/d3/report-md/#L7"`) && strings.Contains(html, "evidence/d3/report.md:7&lt;/code&gt;")
+			return strings.Contains(html, `/evidence/d3/report-md/#L7-`) && strings.Contains(html, "evidence/d3/report.md:7&lt;/code&gt;")
 		}, r.output)
-		if strings.Contains(html, `/evidence/d3/report-md/#L6"`) || strings.Contains(html, "evidence/d3/report.md:6&lt;/code&gt;") {
+		if strings.Contains(html, `/evidence/d3/report-md/#L6-`) || strings.Contains(html, "evidence/d3/report.md:6&lt;/code&gt;") {
 			t.Errorf("%s still links a claim to the old line 6:\n%s", u, html)
 		}
 		if strings.Contains(html, "evdoc-serve-banner") {

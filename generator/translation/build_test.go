@@ -269,7 +269,7 @@ func TestBuildReferenceNoLiteralEmphasis(t *testing.T) {
 // fallback page under /ja/.
 func TestBuildFilenameTranslations(t *testing.T) {
 	read := buildArchive(t, "04-filename-translations.txtar")
-	claimRe := regexp.MustCompile(`class="ev-claim[^"]*" href="(/(?:ja/)?evidence/run/result-txt/)#L2"`)
+	claimRe := regexp.MustCompile(`class="ev-claim[^"]*" href="(/(?:ja/)?evidence/run/result-txt/)#L2-\d+"`)
 	for page, want := range map[string]string{
 		"docs/p/index.html":    "처리량은",
 		"ja/docs/p/index.html": "処理量は",
