@@ -94,9 +94,9 @@ func ReadAccessLog(file string, src []byte, opt ReadOptions) ([]Reading, diag.Li
 		}
 	}
 	for _, name := range names {
-		prog, err := expr.Compile(opt.CountWhere[name], expr.Env(env), expr.AllowUndefinedVariables(), expr.AsBool())
+		prog, err := compilePredicate(opt.CountWhere[name], expr.Env(env), expr.AllowUndefinedVariables(), expr.AsBool())
 		if err != nil {
-			r.errorf(textStart(src), "count_where %q: cannot compile %q: %s; expected an expr-lang predicate over the log fields (response_code, response_flags, duration, …)", name, opt.CountWhere[name], firstLine(err.Error()))
+			r.errorf(textStart(src), "count_where %q: cannot compile %s: %s; expected an expr-lang predicate over the log fields (response_code, response_flags, duration, …)", name, quoteCut(opt.CountWhere[name], quoteLen), firstLine(err.Error()))
 			continue
 		}
 		counters = append(counters, &counter{name: name, pred: opt.CountWhere[name], prog: prog})
@@ -129,7 +129,7 @@ func ReadAccessLog(file string, src []byte, opt ReadOptions) ([]Reading, diag.Li
 		for _, c := range counters {
 			ok, err := runPredicate(&machine, c.prog, env)
 			if err != nil {
-				r.errorf(ln.start, "count_where %q: %q fails on this line: %s; expected a predicate every log line can answer", c.name, c.pred, firstLine(err.Error()))
+				r.errorf(ln.start, "count_where %q: %s fails on this line: %s; expected a predicate every log line can answer", c.name, quoteCut(c.pred, quoteLen), firstLine(err.Error()))
 				c.prog = nil
 				continue
 			}

@@ -108,9 +108,9 @@ func ReadCSV(file string, src []byte, opt ReadOptions) ([]Reading, diag.List) {
 	sort.Strings(names)
 	for _, name := range names {
 		pred := opt.CountWhere[name]
-		prog, err := expr.Compile(pred, expr.Env(env), expr.AsBool())
+		prog, err := compilePredicate(pred, expr.Env(env), expr.AsBool())
 		if err != nil {
-			r.errorf(headerOff, "count_where %q: cannot compile %q: %s; expected an expr-lang predicate over the columns %s", name, pred, firstLine(err.Error()), strings.Join(quoteAll(header), ", "))
+			r.errorf(headerOff, "count_where %q: cannot compile %s: %s; expected an expr-lang predicate over the columns %s", name, quoteCut(pred, quoteLen), firstLine(err.Error()), strings.Join(quoteAll(header), ", "))
 			continue
 		}
 		counters = append(counters, &counter{name: name, pred: pred, prog: prog})
@@ -197,7 +197,7 @@ func ReadCSV(file string, src []byte, opt ReadOptions) ([]Reading, diag.List) {
 				ok, err := runPredicate(&machine, c.prog, vals)
 				if err != nil {
 					c.failed = true
-					r.errorf(first.Offset, "count_where %q: %q fails on this row: %s; expected a predicate that holds or fails on every row", c.name, c.pred, firstLine(err.Error()))
+					r.errorf(first.Offset, "count_where %q: %s fails on this row: %s; expected a predicate that holds or fails on every row", c.name, quoteCut(c.pred, quoteLen), firstLine(err.Error()))
 					continue
 				}
 				if ok {
@@ -236,10 +236,17 @@ func runPredicate(machine *vm.VM, prog *vm.Program, env map[string]any) (ok bool
 	defer func() {
 		if p := recover(); p != nil {
 			ok, err = false, fmt.Errorf("%v", p)
+			if strings.Contains(err.Error(), "memory budget exceeded") {
+				err = budgetError()
+			}
 		}
 	}()
+	machine.MemoryBudget = PredicateBudget
 	out, err := machine.Run(prog, env)
 	if err != nil {
+		if strings.Contains(err.Error(), "memory budget exceeded") {
+			return false, budgetError()
+		}
 		return false, err
 	}
 	b, isBool := out.(bool)

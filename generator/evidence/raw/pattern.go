@@ -1,11 +1,14 @@
 package raw
 
 import (
+	"errors"
 	"fmt"
 	"regexp"
+	"regexp/syntax"
 	"sort"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/unit"
@@ -90,7 +93,41 @@ func memoPattern(key string, compile func() (*regexp.Regexp, error)) (*regexp.Re
 	return c.re, c.err
 }
 
+// The limits of a pattern (and of a section or skip pattern): its text,
+// its capture groups and the instructions of its compiled program. Go's
+// regexp engine keeps every capture slot in each of its threads, of which
+// there are at most as many as instructions, so a match costs memory
+// proportional to groups × instructions and time proportional to the line
+// times the instructions: 10,000 optional groups took 3.2 GB for a two-line
+// file. Within these limits a line costs at most about 1.6 MB of match
+// state, whatever the file.
+const (
+	MaxPatternLen    = 4096  // bytes of pattern text, before %{…} expansion
+	MaxPatternGroups = 100   // capture groups, named or not, after expansion
+	MaxPatternInsts  = 20000 // instructions of the compiled program
+)
+
+// quoteCut quotes s (%q) cut to at most n bytes of its text, with the
+// length of the whole when cut: an error quoting a hostile 20,000-byte
+// pattern stays one short line.
+func quoteCut(s string, n int) string {
+	if len(s) <= n {
+		return fmt.Sprintf("%q", s)
+	}
+	cut := n
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return fmt.Sprintf("%q… (%d bytes)", s[:cut], len(s))
+}
+
+// quoteLen is the length of the pattern text an error quotes.
+const quoteLen = 80
+
 func compilePattern(p string) (*regexp.Regexp, error) {
+	if len(p) > MaxPatternLen {
+		return nil, fmt.Errorf("pattern %s is %d bytes long; expected at most %d bytes (a pattern reads one line; split a longer one into several patterns)", quoteCut(p, quoteLen), len(p), MaxPatternLen)
+	}
 	var unknown string
 	expanded := patternRef.ReplaceAllStringFunc(p, func(ref string) string {
 		m := patternRef.FindStringSubmatch(ref)
@@ -112,18 +149,54 @@ func compilePattern(p string) (*regexp.Regexp, error) {
 		sort.Strings(names)
 		return nil, fmt.Errorf("unknown sub-pattern %%{%s}; expected one of %s", unknown, strings.Join(names, ", "))
 	}
+	// The limits are checked on the parsed and compiled program before
+	// the regexp package builds its matcher (regexp.Compile parses with
+	// syntax.Perl too).
+	parsed, err := syntax.Parse(expanded, syntax.Perl)
+	if err != nil {
+		msg := err.Error()
+		var se *syntax.Error
+		if errors.As(err, &se) {
+			msg = se.Code.String() + ": `" + cutText(se.Expr, quoteLen) + "`"
+		}
+		return nil, fmt.Errorf("%s; expected a Go regular expression (RE2 syntax)", msg)
+	}
+	if n := parsed.MaxCap(); n > MaxPatternGroups {
+		return nil, fmt.Errorf("pattern %s has %d capture groups; expected at most %d (a group for each value a line holds; (?:…) groups nothing)", quoteCut(p, quoteLen), n, MaxPatternGroups)
+	}
+	prog, err := syntax.Compile(parsed.Simplify())
+	if err == nil && len(prog.Inst) > MaxPatternInsts {
+		return nil, fmt.Errorf("pattern %s compiles to %d instructions; expected at most %d (fewer or smaller repetitions {n,m} and alternatives)", quoteCut(p, quoteLen), len(prog.Inst), MaxPatternInsts)
+	}
 	re, err := regexp.Compile(expanded)
 	if err != nil {
-		return nil, fmt.Errorf("%v; expected a Go regular expression (RE2 syntax)", strings.TrimPrefix(err.Error(), "error parsing regexp: "))
+		msg := strings.TrimPrefix(err.Error(), "error parsing regexp: ")
+		var se *syntax.Error
+		if errors.As(err, &se) {
+			msg = se.Code.String() + ": `" + cutText(se.Expr, quoteLen) + "`"
+		}
+		return nil, fmt.Errorf("%s; expected a Go regular expression (RE2 syntax)", msg)
 	}
 	named := false
 	for _, n := range re.SubexpNames() {
 		named = named || n != ""
 	}
 	if !named {
-		return nil, fmt.Errorf("pattern %q has no named group; expected (?P<name>…) or %%{NUMBER:name} for each value to read", p)
+		return nil, fmt.Errorf("pattern %s has no named group; expected (?P<name>…) or %%{NUMBER:name} for each value to read", quoteCut(p, quoteLen))
 	}
 	return re, nil
+}
+
+// cutText is s cut to at most n bytes (at a character boundary), with
+// "…" when cut.
+func cutText(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "…"
 }
 
 // ReadPattern reads a line-oriented file by the regular expressions of
@@ -180,7 +253,7 @@ func ReadPattern(file string, src []byte, opt ReadOptions) ([]Reading, diag.List
 	for _, p := range opt.Patterns {
 		re, err := CompilePattern(p)
 		if err != nil {
-			r.errorf(textStart(src), "pattern %q: %v", p, err)
+			r.errorf(textStart(src), "pattern %s: %v", quoteCut(p, quoteLen), err)
 			return r.result()
 		}
 		res = append(res, re)
@@ -189,7 +262,7 @@ func ReadPattern(file string, src []byte, opt ReadOptions) ([]Reading, diag.List
 	if opt.Section != "" {
 		var err error
 		if section, err = CompilePatternAny(opt.Section); err != nil {
-			r.errorf(textStart(src), "section %q: %v", opt.Section, err)
+			r.errorf(textStart(src), "section %s: %v", quoteCut(opt.Section, quoteLen), err)
 			return r.result()
 		}
 	}
@@ -227,11 +300,17 @@ func ReadPattern(file string, src []byte, opt ReadOptions) ([]Reading, diag.List
 // patternLine records the numeric groups of one matching line.
 func (r *rawRead) patternLine(re *regexp.Regexp, m []int, base int, text, prefix, template string) {
 	names := re.SubexpNames()
+	// first[name] is the first group of that name that matched: one pass
+	// over the groups, so a line costs time linear in their number.
+	first := make(map[string]int, len(names))
+	for g, n := range names {
+		if _, ok := first[n]; !ok && n != "" && m[2*g] >= 0 {
+			first[n] = g
+		}
+	}
 	group := func(name string) (int, string, bool) {
-		for g, n := range names {
-			if n == name && m[2*g] >= 0 {
-				return m[2*g], text[m[2*g]:m[2*g+1]], true
-			}
+		if g, ok := first[name]; ok {
+			return m[2*g], text[m[2*g]:m[2*g+1]], true
 		}
 		return 0, "", false
 	}
