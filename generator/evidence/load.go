@@ -195,7 +195,7 @@ type entry struct {
 // select leaves unnamed: it is kept as that value's Spread.
 type localValue struct {
 	local string
-	r     raw.Reading
+	r     *raw.Reading // in its reader's slice: a file's readings are not copied
 }
 
 // spreadLink is a reading of entry that is the spread of the reading
@@ -351,15 +351,23 @@ func (l *loader) nameAll(entry string, vs []localValue) {
 		keys = map[string]*Value{}
 		l.byKey[entry] = keys
 	}
+	// Only the readings another is the spread of are looked up by key
+	// (linkSpreads): a map of every key would cost as much as the values.
+	of := map[string]bool{}
+	for _, v := range vs {
+		if v.r.SpreadOf != "" {
+			of[v.r.SpreadOf] = true
+		}
+	}
 	for _, v := range vs {
 		var named *Value
 		if v.local != "" {
-			if named = l.name(entry, v); named != nil && keys[v.r.Key] == nil {
+			if named = l.name(entry, v); named != nil && of[v.r.Key] && keys[v.r.Key] == nil {
 				keys[v.r.Key] = named
 			}
 		}
 		if v.r.SpreadOf != "" {
-			l.spreads = append(l.spreads, spreadLink{entry: entry, of: v.r.SpreadOf, r: v.r, named: named})
+			l.spreads = append(l.spreads, spreadLink{entry: entry, of: v.r.SpreadOf, r: *v.r, named: named})
 		}
 	}
 }
@@ -374,7 +382,8 @@ func (l *loader) name(entry string, v localValue) *Value {
 		return nil
 	}
 	id := l.set.Manifest.ID
-	val := &Value{Ref: id + "/" + name, Set: id, Name: name, Key: r.Key, Value: r.Number.Value, Unit: r.Number.Unit,
+	ref := id + "/" + name // Name shares Ref's bytes: one string a value
+	val := &Value{Ref: ref, Set: id, Name: ref[len(id)+1:], Key: r.Key, Value: r.Number.Value, Unit: r.Number.Unit,
 		Raw: r.Raw, Pos: r.Pos, Delta: r.Number.Signed, Inputs: r.Inputs, unitFromName: r.Number.UnitFromName}
 	l.set.Values[name] = val
 	return val
@@ -470,8 +479,8 @@ func (l *loader) readTable(ts TableSpec, rel string, b []byte) []localValue {
 	var out []localValue
 	resolved, rerrs := raw.ResolveCommas(cells, l.decimal(ts.Decimal), raw.TableCommas(tables))
 	l.errs = append(l.errs, rerrs...)
-	for _, r := range resolved {
-		out = append(out, localValue{r.Key, r})
+	for i := range resolved {
+		out = append(out, localValue{resolved[i].Key, &resolved[i]})
 	}
 	for label := range ts.Rows {
 		if !usedRows[label] {
@@ -520,7 +529,7 @@ func (l *loader) readTranscript(tr TranscriptSpec, rel string, b []byte) []local
 		if c := seen[local]; c > 1 {
 			local = fmt.Sprintf("%s_%d", local, c)
 		}
-		out = append(out, localValue{local, raw.Reading{Key: e.Key, Number: e.Number, Raw: e.Raw, Pos: e.Pos}})
+		out = append(out, localValue{local, &raw.Reading{Key: e.Key, Number: e.Number, Raw: e.Raw, Pos: e.Pos}})
 	}
 	for id := range tr.Sections {
 		if !sections[id] {
@@ -537,8 +546,7 @@ func (l *loader) readFormat(rs ReadSpec, rel string, b []byte) []localValue {
 		return nil // reported by parseManifest
 	}
 	// Read in windows, keeping only the selected readings.
-	var readings []raw.Reading
-	rerrs := raw.ReadWindowed(rs.Format, rel, b, l.readOptions(rs), raw.DefaultWindow, readKeep(rs), func(r raw.Reading) { readings = append(readings, r) })
+	readings, rerrs := raw.ReadKept(rs.Format, rel, b, l.readOptions(rs), raw.DefaultWindow, readKeep(rs))
 	l.errs = append(l.errs, rerrs...)
 	return l.nameReadings(rs, rel, readings, rerrs)
 }
@@ -581,9 +589,10 @@ func readKeep(rs ReadSpec) func(raw.Reading) bool {
 // slug of each native key. A selected key without a reading is an error
 // unless the file had errors of its own (rerrs).
 func (l *loader) nameReadings(rs ReadSpec, rel string, readings []raw.Reading, rerrs diag.List) []localValue {
-	var out []localValue
+	out := make([]localValue, 0, len(readings))
 	found := map[string]bool{}
-	for _, r := range readings {
+	for i := range readings {
+		r := &readings[i]
 		var local string
 		if rs.Select != nil {
 			s, ok := rs.Select[r.Key]

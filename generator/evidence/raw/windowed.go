@@ -49,6 +49,40 @@ func ReadWindowed(format, file string, src []byte, opt ReadOptions, window int, 
 	return errs
 }
 
+// ReadKept is ReadWindowed returning the kept readings as a slice. A
+// file read whole gives the reader's own slice (every reading kept), or
+// a new one holding only the kept readings, so a file's readings are
+// never held twice and the unkept ones are garbage as soon as it
+// returns.
+func ReadKept(format, file string, src []byte, opt ReadOptions, window int, keep func(Reading) bool) ([]Reading, diag.List) {
+	if lineFormats[format] && len(src) > window && window > 0 {
+		var out []Reading
+		errs := ReadWindowed(format, file, src, opt, window, keep, func(r Reading) { out = append(out, r) })
+		return out, errs
+	}
+	read, err := ReaderFor(format)
+	if err != nil {
+		return nil, diag.List{diag.Errorf(diag.Position{File: file}, diag.ValuesFormat, "%v", err)}
+	}
+	rs, errs := read(file, src, opt)
+	if keep == nil {
+		return rs, errs
+	}
+	n := 0
+	for _, r := range rs {
+		if keep(r) {
+			n++
+		}
+	}
+	out := make([]Reading, 0, n)
+	for _, r := range rs {
+		if keep(r) {
+			out = append(out, r)
+		}
+	}
+	return out, errs
+}
+
 // windowEnd returns the end of the window starting at start: just after
 // the last newline before start+window that is followed by a line not
 // indented (a new record), or the end of src.
