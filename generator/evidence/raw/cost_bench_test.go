@@ -1,0 +1,126 @@
+package raw
+
+import (
+	"fmt"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// costInput returns a file of format with n repeated entries (lines), in
+// the shape the tools print: the inputs of the cost table's per-reader
+// memory figures (RELIABILITY.md, "Cost bounds").
+func costInput(format string, n int) []byte {
+	var b strings.Builder
+	switch format {
+	case "envoy-access-log":
+		for i := 0; i < n; i++ {
+			fmt.Fprintf(&b, "[2024-03-01T08:15:02.%03dZ] \"GET /api/items%d HTTP/1.1\" %d - 0 %d %d %d \"-\" \"hey/0.0.1\" \"5f1c9a1e-2b0d-4e6a-9a4e-%012d\" \"items.lab:8080\" \"10.1.4.7:8080\"\n", i%1000, i%37, 200+303*(i%2), i%9999+1, i%999+1, i%998+1, i)
+		}
+	case "ping":
+		b.WriteString("PING 192.168.0.4 (192.168.0.4) 56(84) bytes of data.\n")
+		for i := 0; i < n; i++ {
+			fmt.Fprintf(&b, "64 bytes from 192.168.0.4: icmp_seq=%d ttl=64 time=%d.%d ms\n", i+1, i%300+1, i%10)
+		}
+		fmt.Fprintf(&b, "\n--- 192.168.0.4 ping statistics ---\n%d packets transmitted, %d received, 0%% packet loss, time 2079ms\nrtt min/avg/max/mdev = 103.614/119.311/134.686/12.690 ms\n", n, n)
+	case "kubectl":
+		b.WriteString("NAME                       CPU(cores)   MEMORY(bytes)\n")
+		for i := 0; i < n; i++ {
+			fmt.Fprintf(&b, "cart-6f9c7d5b8-%07d       %dm          %dMi\n", i, i%999+1, i%4000+1)
+		}
+	case "go-bench":
+		b.WriteString("goos: linux\ngoarch: amd64\npkg: example.com/lab/router\n")
+		for i := 0; i < n; i++ {
+			fmt.Fprintf(&b, "BenchmarkMatch/case%d-4         \t %d\t       %d.%d ns/op\t       %d B/op\t       %d allocs/op\n", i, 1000+i, i%9999+1, i%10, i%999, i%9)
+		}
+		b.WriteString("PASS\nok  \texample.com/lab/router\t7.412s\n")
+	case "pattern":
+		for i := 0; i < n; i++ {
+			fmt.Fprintf(&b, "GET /api/p%d %d %dms\n", i%50, 200+303*(i%3/2), i%999+1)
+		}
+	default:
+		return benchInput(format, n*40)
+	}
+	return []byte(b.String())
+}
+
+// BenchmarkReaderMemory measures, for each reader, the heap its readings
+// of a file hold per byte of the file (live-B/input-B, counted by the
+// runtime after a collection: memory, not time) and the bytes it
+// allocates per input byte (B/op divided by the file's size). Every reading of a file is kept (a
+// [[read]] without select, `evdoc values FILE`), so the figures grow with
+// the readings a line holds; RELIABILITY.md's cost table records them.
+func BenchmarkReaderMemory(b *testing.B) {
+	for _, format := range []string{"envoy-access-log", "ping", "kubectl", "go-bench", "prometheus", "csv", "envoy-stats", "json", "pattern"} {
+		b.Run(format, func(b *testing.B) {
+			src := costInput(format, 20000)
+			read, err := ReaderFor(format)
+			if err != nil {
+				b.Fatal(err)
+			}
+			opt := ReadOptions{}
+			if format == "pattern" {
+				opt.Patterns = []string{`^GET /api/(?P<path>\w+) %{INT:code} %{DURATION:lat}`}
+			}
+			// live: the heap the readings hold once read (what a store
+			// without select keeps), measured after a collection.
+			runtime.GC()
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			rs, errs := read("f", src, opt)
+			runtime.GC()
+			runtime.ReadMemStats(&after)
+			if errs.HasErrors() || len(rs) == 0 {
+				b.Fatalf("%d readings, %v", len(rs), errs)
+			}
+			n := len(rs)
+			live := int64(after.HeapAlloc) - int64(before.HeapAlloc)
+			runtime.KeepAlive(rs)
+			b.SetBytes(int64(len(src)))
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				_, _ = read("f", src, opt)
+			}
+			b.ReportMetric(float64(live)/float64(len(src)), "live-B/input-B")
+			b.ReportMetric(float64(n)/float64(len(src))*1000, "readings/kB")
+		})
+	}
+}
+
+// TestReadKeptHoldsOnlySelected: a [[read]] with select keeps only its
+// selected readings once the file is read. Of a 20,000-line access log
+// (about 3.3 MB, 120,000 readings, which hold about 11 bytes per input
+// byte), two selected readings leave under 256 KiB live, counted by the
+// runtime after a collection; every reading kept is the 120,000.
+func TestReadKeptHoldsOnlySelected(t *testing.T) {
+	src := costInput("envoy-access-log", 20000)
+	keep := func(r Reading) bool { return r.Key == "r1.duration" || r.Key == "r20000.duration" }
+	live := func(keep func(Reading) bool) (int64, []Reading) {
+		runtime.GC()
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		rs, errs := ReadKept("envoy-access-log", "a.log", src, ReadOptions{}, DefaultWindow, keep)
+		if errs.HasErrors() {
+			t.Fatal(errs)
+		}
+		runtime.GC()
+		runtime.ReadMemStats(&after)
+		return int64(after.HeapAlloc) - int64(before.HeapAlloc), rs
+	}
+	n, rs := live(keep)
+	if len(rs) != 2 || rs[0].Raw != "1" || rs[1].Key != "r20000.duration" {
+		t.Fatalf("selected %+v, want r1.duration = 1 and r20000.duration", rs)
+	}
+	if n > 256<<10 {
+		t.Errorf("two selected readings hold %d bytes after the read; want under 256 KiB", n)
+	}
+	all, rs := live(nil)
+	if len(rs) != 120000 {
+		t.Errorf("%d readings without select, want 120000", len(rs))
+	}
+	if all < int64(len(src)) {
+		t.Errorf("every reading holds %d bytes, less than the %d-byte file: the measure counts nothing", all, len(src))
+	}
+	runtime.KeepAlive(rs)
+}
