@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/expr-lang/expr/ast"
 	"github.com/expr-lang/expr/builtin"
@@ -270,7 +271,37 @@ func sameUnit(op string, diff bool, qs []qty) (string, error) {
 	return out, nil
 }
 
+// maxDerivedDigits bounds every intermediate result of a derived
+// expression: at most this many significant digits and a decimal exponent
+// within ±maxDerivedDigits. Exact products double their digits, so
+// without it a chain of derived squares (d1 = d0 * d0, d2 = d1 * d1, …)
+// grows without end; with it an operation costs at most a product of two
+// such numbers, and a measurement needs far fewer digits.
+const maxDerivedDigits = 1000
+
+// eval evaluates n and refuses a result beyond maxDerivedDigits.
 func (e *evaluator) eval(n ast.Node) (qty, error) {
+	q, err := e.eval1(n)
+	if err == nil && (q.v.NumDigits() > maxDerivedDigits || q.v.Exponent() > maxDerivedDigits || q.v.Exponent() < -maxDerivedDigits) {
+		return qty{}, fmt.Errorf("%s gives a number of %d digits (exponent %d); expected at most %d digits and an exponent within ±%d (a derived value's limit)",
+			cutExpr(n.String()), q.v.NumDigits(), q.v.Exponent(), maxDerivedDigits, maxDerivedDigits)
+	}
+	return q, err
+}
+
+// cutExpr is an expression's text cut to 80 bytes for a message.
+func cutExpr(s string) string {
+	if len(s) <= 80 {
+		return s
+	}
+	n := 80
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "…"
+}
+
+func (e *evaluator) eval1(n ast.Node) (qty, error) {
 	if name, ok := DottedName(n); ok {
 		v, err := e.lookup(name)
 		if err != nil {
