@@ -59,7 +59,8 @@ var (
 // strings: { ok = "response_code == 200", slow = "duration > 100",
 // upstream_reset = "response_flags == 'UR'", all = "true" }. The count's
 // Raw is the predicate, its Pos the first log line and its Inputs every
-// matching line. Lines that are not access log lines (kubectl's echoed
+// matching line. Predicates have the CSV reader's bounds (1,000 syntax
+// nodes, 1,000 elements built a line, no let or reduce()). Lines that are not access log lines (kubectl's echoed
 // command, a transcript's notes) are not read: a number in one is a
 // warning (rule evidence-number).
 func ReadAccessLog(file string, src []byte, opt ReadOptions) ([]Reading, diag.List) {

@@ -43,7 +43,11 @@ import (
 // rows where it is true, Raw the predicate text, Pos the first byte of the
 // header row and Inputs the position of the first cell of every matching
 // row. A predicate that does not compile, names a column the header lacks
-// or fails on a row is an error.
+// or fails on a row is an error. A predicate has at most 1,000 syntax
+// nodes and builds at most 1,000 elements on a row (the elements of
+// ranges, arrays and maps, the bytes of repeat()); `let` and reduce() are
+// refused (PredicateMaxNodes, PredicateBudget): count(1..900000, # > 0)
+// is an error at the first row, so a row costs bounded time.
 //
 // Errors: an empty file, a record whose field count differs from the
 // header's (at its line), malformed quoting (at the csv package's

@@ -237,7 +237,11 @@ func cutText(s string, n int) string {
 // under it: "<section>.<key>".
 //
 // A pattern that does not compile, or names no group, is an error at
-// the manifest's pattern (package evidence checks it). A numeric-looking
+// the manifest's pattern (package evidence checks it), and so is one of
+// more than 4096 bytes, with more than 100 capture groups or compiling
+// to more than 20,000 instructions (MaxPatternLen, MaxPatternGroups,
+// MaxPatternInsts): within them a line costs bounded match state, and
+// reading a file time linear in its size. A numeric-looking
 // field on a line no pattern matches is a warning (rule
 // evidence-number), as in every format.
 func ReadPattern(file string, src []byte, opt ReadOptions) ([]Reading, diag.List) {
