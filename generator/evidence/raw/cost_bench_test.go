@@ -75,6 +75,7 @@ func BenchmarkReaderMemory(b *testing.B) {
 			}
 			n := len(rs)
 			live := int64(after.HeapAlloc) - int64(before.HeapAlloc)
+			alloc := after.TotalAlloc - before.TotalAlloc
 			runtime.KeepAlive(rs)
 			b.SetBytes(int64(len(src)))
 			b.ReportAllocs()
@@ -83,6 +84,7 @@ func BenchmarkReaderMemory(b *testing.B) {
 				_, _ = read("f", src, opt)
 			}
 			b.ReportMetric(float64(live)/float64(len(src)), "live-B/input-B")
+			b.ReportMetric(float64(alloc)/float64(len(src)), "alloc-B/input-B")
 			b.ReportMetric(float64(n)/float64(len(src))*1000, "readings/kB")
 		})
 	}

@@ -99,12 +99,13 @@ func memoPattern(key string, compile func() (*regexp.Regexp, error)) (*regexp.Re
 // there are at most as many as instructions, so a match costs memory
 // proportional to groups × instructions and time proportional to the line
 // times the instructions: 10,000 optional groups took 3.2 GB for a two-line
-// file. Within these limits a line costs at most about 1.6 MB of match
-// state, whatever the file.
+// file. Within these limits a line costs at most two queues of 5,000
+// threads of 202 slots (about 16 MB of match state), whatever the file,
+// and time proportional to its length times 5,000.
 const (
-	MaxPatternLen    = 4096  // bytes of pattern text, before %{…} expansion
-	MaxPatternGroups = 100   // capture groups, named or not, after expansion
-	MaxPatternInsts  = 20000 // instructions of the compiled program
+	MaxPatternLen    = 4096 // bytes of pattern text, before %{…} expansion
+	MaxPatternGroups = 100  // capture groups, named or not, after expansion
+	MaxPatternInsts  = 5000 // instructions of the compiled program
 )
 
 // quoteCut quotes s (%q) cut to at most n bytes of its text, with the
@@ -239,7 +240,7 @@ func cutText(s string, n int) string {
 // A pattern that does not compile, or names no group, is an error at
 // the manifest's pattern (package evidence checks it), and so is one of
 // more than 4096 bytes, with more than 100 capture groups or compiling
-// to more than 20,000 instructions (MaxPatternLen, MaxPatternGroups,
+// to more than 5,000 instructions (MaxPatternLen, MaxPatternGroups,
 // MaxPatternInsts): within them a line costs bounded match state, and
 // reading a file time linear in its size. A numeric-looking
 // field on a line no pattern matches is a warning (rule
