@@ -127,7 +127,7 @@ const quoteLen = 80
 
 func compilePattern(p string) (*regexp.Regexp, error) {
 	if len(p) > MaxPatternLen {
-		return nil, fmt.Errorf("pattern %s is %d bytes long; expected at most %d bytes (a pattern reads one line; split a longer one into several patterns)", quoteCut(p, quoteLen), len(p), MaxPatternLen)
+		return nil, fmt.Errorf("%d bytes long (%q); expected at most %d bytes (a pattern reads one line; split a longer one into several patterns)", len(p), cutText(p, quoteLen), MaxPatternLen)
 	}
 	var unknown string
 	expanded := patternRef.ReplaceAllStringFunc(p, func(ref string) string {
@@ -163,11 +163,11 @@ func compilePattern(p string) (*regexp.Regexp, error) {
 		return nil, fmt.Errorf("%s; expected a Go regular expression (RE2 syntax)", msg)
 	}
 	if n := parsed.MaxCap(); n > MaxPatternGroups {
-		return nil, fmt.Errorf("pattern %s has %d capture groups; expected at most %d (a group for each value a line holds; (?:…) groups nothing)", quoteCut(p, quoteLen), n, MaxPatternGroups)
+		return nil, fmt.Errorf("%d capture groups (%s); expected at most %d (a group for each value a line holds; (?:…) groups nothing)", n, quoteCut(p, quoteLen), MaxPatternGroups)
 	}
 	prog, err := syntax.Compile(parsed.Simplify())
 	if err == nil && len(prog.Inst) > MaxPatternInsts {
-		return nil, fmt.Errorf("pattern %s compiles to %d instructions; expected at most %d (fewer or smaller repetitions {n,m} and alternatives)", quoteCut(p, quoteLen), len(prog.Inst), MaxPatternInsts)
+		return nil, fmt.Errorf("%d instructions compiled (%s); expected at most %d (fewer or smaller repetitions {n,m} and alternatives)", len(prog.Inst), quoteCut(p, quoteLen), MaxPatternInsts)
 	}
 	re, err := regexp.Compile(expanded)
 	if err != nil {
