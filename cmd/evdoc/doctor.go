@@ -26,7 +26,8 @@ func newDoctorCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *
 		Short: "Show what evdoc's component changes in the site: build it with Hugo without and with it, and compare every page",
 		Long: "doctor builds the site twice with Hugo into temporary directories, as plain hugo builds it:\n" +
 			"without evdoc's component (the theme list without \"evdoc\", Hugo's --theme) and with it\n" +
-			"(the project as it is). Every file both publish must be the same byte for byte, but for\n" +
+			"(the project as it is); the build without it has empty evdoc/head.html and\n" +
+			"evdoc/serve-banner.html partials, which the site's own layouts may call. Every file both publish must be the same byte for byte, but for\n" +
 			"  - evdoc's injections: the output of its head partial (evdoc/head.html: its stylesheets and\n" +
 			"    script, under evdoc/) where a theme's head hook calls it;\n" +
 			"  - claim elements: what evdoc's render hook writes for an ev: link (<span class=\"ev\">,\n" +
@@ -120,7 +121,14 @@ func newDoctorCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *
 				}
 				args := append(append([]string{}, hugo[1:]...), "--source", *root, "--destination", b.out, "--logLevel", "error")
 				if b.themes != nil {
-					args = append(args, "--theme", strings.Join(b.themes, ","))
+					// The site's own layouts may call evdoc's public
+					// partials (a head hook init asked for): without the
+					// component, empty ones take their place.
+					stub, err := writeStubComponent(dir)
+					if err != nil {
+						return &exitError{2, err}
+					}
+					args = append(args, "--theme", strings.Join(append(slices.Clip(b.themes), stub), ","))
 				}
 				c := exec.CommandContext(cmd.Context(), hugo[0], args...)
 				c.Env = site.HugoEnviron(os.Environ(), nil) // as build runs it: no secret of the environment reaches the templates
@@ -154,6 +162,31 @@ func newDoctorCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *
 	lf.register(cmd)
 	cmd.Flags().StringVar(&keep, "keep", "", "build into `DIR` (DIR/without, DIR/with) and keep both builds")
 	return cmd
+}
+
+// stubPartials are the partials of evdoc's component a site's own
+// layouts call (docs/guide/adopting.md): the head hook's and the serve
+// banner's. doctor's build without the component gets them empty.
+var stubPartials = []string{"evdoc/head.html", "evdoc/serve-banner.html"}
+
+// writeStubComponent writes, under dir, a theme holding stubPartials
+// with no content and returns its absolute path, which Hugo's --theme
+// takes as it is.
+func writeStubComponent(dir string) (string, error) {
+	stub, err := filepath.Abs(filepath.Join(dir, "evdoc-stub"))
+	if err != nil {
+		return "", err
+	}
+	for _, p := range stubPartials {
+		f := filepath.Join(stub, "layouts", "_partials", filepath.FromSlash(p))
+		if err := os.MkdirAll(filepath.Dir(f), 0o755); err != nil {
+			return "", err
+		}
+		if err := os.WriteFile(f, nil, 0o644); err != nil {
+			return "", err
+		}
+	}
+	return stub, nil
 }
 
 func shown(dir, keep string) string {

@@ -34,6 +34,21 @@ func TestDoctor(t *testing.T) {
 	if code, out, stderr := evdoc("doctor", "--hugo", hugo, "--root", dir); code != 0 || !strings.Contains(out, "every file is the same") {
 		t.Errorf("doctor after init: exit %d\n%s%s", code, out, stderr)
 	}
+	// The site's own copies of the theme's hooks, calling evdoc's
+	// partials as init asks for a theme it does not know: the build
+	// without the component still renders them.
+	for name, call := range map[string]string{"extend_head.html": hosttheme.HeadCall, "extend_footer.html": hosttheme.BodyCall} {
+		p := filepath.Join(dir, "layouts", "_partials", name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(call+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if code, out, stderr := evdoc("doctor", "--hugo", hugo, "--root", dir); code != 0 || !strings.Contains(out, "every file is the same") {
+		t.Errorf("doctor with the site's own hooks calling evdoc's partials: exit %d\n%s%s", code, out, stderr)
+	}
 	if err := os.Remove(filepath.Join(dir, "layouts", filepath.FromSlash(hosttheme.HostLinkHook))); err != nil {
 		t.Fatal(err)
 	}
