@@ -34,7 +34,8 @@ func newDoctorCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *
 			"    ev-exempt, ev-claim-plain), where the site without evdoc has what its theme renders;\n" +
 			"  - evdoc's own files, under evdoc/.\n" +
 			"doctor lists each file that differs beyond those, with the first differing bytes of both\n" +
-			"builds, and exits 1; 0 when there is none. It first says when the copy of the theme's link\n" +
+			"builds, and exits 1; 0 when there is none. A file that two builds without evdoc differ in\n" +
+			"too (a theme writing the time into its pages) is named as not compared. It first says when the copy of the theme's link\n" +
 			"render hook evdoc's hook runs for other links (layouts/" + hosttheme.HostLinkHook + ")\n" +
 			"is missing or older than the theme's hook (evdoc init writes it again; evdoc build always\n" +
 			"uses the theme's current one). Evidence pages, which only evdoc build adds, are not compared,\n" +
@@ -115,12 +116,12 @@ func newDoctorCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *
 					return strings.HasPrefix(f, site.EvidenceDir+"/")
 				}
 			}
-			for _, b := range builds {
-				if err := os.RemoveAll(b.out); err != nil {
+			hugoBuild := func(out string, themes []string) error {
+				if err := os.RemoveAll(out); err != nil {
 					return &exitError{2, err}
 				}
-				args := append(append([]string{}, hugo[1:]...), "--source", *root, "--destination", b.out, "--logLevel", "error")
-				if b.themes != nil {
+				args := append(append([]string{}, hugo[1:]...), "--source", *root, "--destination", out, "--logLevel", "error")
+				if themes != nil {
 					// The site's own layouts may call evdoc's public
 					// partials (a head hook init asked for): without the
 					// component, empty ones take their place.
@@ -128,29 +129,59 @@ func newDoctorCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *
 					if err != nil {
 						return &exitError{2, err}
 					}
-					args = append(args, "--theme", strings.Join(append(slices.Clip(b.themes), stub), ","))
+					args = append(args, "--theme", strings.Join(append(slices.Clip(themes), stub), ","))
 				}
 				c := exec.CommandContext(cmd.Context(), hugo[0], args...)
 				c.Env = site.HugoEnviron(os.Environ(), nil) // as build runs it: no secret of the environment reaches the templates
-				var out bytes.Buffer
-				c.Stdout, c.Stderr = &out, &out
+				var buf bytes.Buffer
+				c.Stdout, c.Stderr = &buf, &buf
 				if err := c.Run(); err != nil {
 					what := "with evdoc's component"
-					if b.themes != nil {
-						what = "without evdoc's component (--theme " + strings.Join(b.themes, ",") + ")"
+					if themes != nil {
+						what = "without evdoc's component (--theme " + strings.Join(themes, ",") + ")"
 					}
-					return &exitError{2, fmt.Errorf("hugo could not build the site %s: %v\n%s", what, err, out.String())}
+					return &exitError{2, fmt.Errorf("hugo could not build the site %s: %v\n%s", what, err, buf.String())}
+				}
+				return nil
+			}
+			for _, b := range builds {
+				if err := hugoBuild(b.out, b.themes); err != nil {
+					return err
 				}
 			}
 			diffs, err := guest.CompareDirs(without, with, guest.Options{Own: own})
 			if err != nil {
 				return &exitError{2, err}
 			}
+			var unstable []guest.Diff
+			if len(diffs) > 0 {
+				// A theme that writes the time or a random value into its
+				// pages (an asset-busting query ?UNIXTIME) makes every build
+				// differ: a second build without evdoc tells those files
+				// apart, and they are named, not counted.
+				again := filepath.Join(dir, "without-again")
+				if err := hugoBuild(again, host); err != nil {
+					return err
+				}
+				moving, err := guest.CompareDirs(without, again, guest.Options{})
+				if err != nil {
+					return &exitError{2, err}
+				}
+				diffs, unstable = splitUnstable(diffs, moving)
+			}
 			for _, d := range diffs {
 				fmt.Fprintln(stdout, d)
 			}
+			if len(unstable) > 0 {
+				u := unstable[0]
+				fmt.Fprintf(stdout, "evdoc doctor: %d file(s) not compared: two builds without evdoc differ in them as well (the theme writes a time or a random value on each build; a theme option that turns it off, such as an asset-busting setting, lets doctor compare them), for example %s at byte %d: %q, then %q\n", len(unstable), u.File, u.Offset, u.Without, u.With)
+			}
 			if len(diffs) > 0 {
 				return &exitError{1, fmt.Errorf("%d file(s) differ beyond evdoc's injections and claim elements (built without evdoc: %s, with: %s)", len(diffs), shown(without, keep), shown(with, keep))}
+			}
+			if len(unstable) > 0 {
+				fmt.Fprintln(stdout, "evdoc doctor: every other file is the same without and with evdoc's component, but for evdoc's injections, claim elements and own files")
+				return nil
 			}
 			fmt.Fprintln(stdout, "evdoc doctor: every file is the same without and with evdoc's component, but for evdoc's injections, claim elements and own files")
 			return nil
@@ -162,6 +193,24 @@ func newDoctorCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *
 	lf.register(cmd)
 	cmd.Flags().StringVar(&keep, "keep", "", "build into `DIR` (DIR/without, DIR/with) and keep both builds")
 	return cmd
+}
+
+// splitUnstable returns the diffs whose file is not among moving (the
+// files two builds without evdoc differ in), then those whose file is,
+// each of the latter as it differs between the two builds without evdoc.
+func splitUnstable(diffs, moving []guest.Diff) (kept, unstable []guest.Diff) {
+	m := map[string]guest.Diff{}
+	for _, d := range moving {
+		m[d.File] = d
+	}
+	for _, d := range diffs {
+		if u, ok := m[d.File]; ok {
+			unstable = append(unstable, u)
+			continue
+		}
+		kept = append(kept, d)
+	}
+	return kept, unstable
 }
 
 // stubPartials are the partials of evdoc's component a site's own
