@@ -29,6 +29,11 @@ func TestComparePage(t *testing.T) {
 		{"before claim", `<div class="w"><p><a href="ev:a">4</a></p></div>`, "<div><p>" + claim + "</p></div>", false, 4},
 		{"table wrapper lost", `<div class="table-wrapper"><table>`, `<div class="table-wrap" role="region"><table>`, false, 22},
 		{"longer without", "<p>a</p>\n", "<p>a</p>", false, 8},
+		// a hook called only when it exists: whitespace around the call
+		{"hook whitespace", "<head><title>t</title>\n  \n</head><body><p>a</p>\n</body>", "<head><title>t</title>\n    " + inj + "\n  \n</head><body><p>a</p>\n  \n    \n</body>", true, 0},
+		// whitespace inside text is compared
+		{"text whitespace", "<p>a b</p>", "<p>a  b</p>", false, 5},
+		{"whitespace and a change", "<p>a</p>\n<p>b</p>", "<p>a</p><p>c</p>", false, 8},
 		{"not a claim span", `<p><a href="ev:a">4</a></p>`, `<p><span class="eval">4</span></p>`, false, 4},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
