@@ -14,6 +14,7 @@ import (
 	"os/exec"
 	"path"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"slices"
 	"sort"
@@ -443,7 +444,7 @@ func (s *Site) Build(ctx context.Context, opt BuildOptions) error {
 		// Go stack trace): the build fails on Hugo's other warnings.
 		warns, deprecated := hugoWarnings(unstage(hugoOut.Bytes(), absStage))
 		if len(deprecated) > 0 {
-			fmt.Fprintf(logw, "evdoc: Hugo reported %d deprecation notice(s), which --strict does not fail on (update the theme or the template that uses it):\n  %s\n", len(deprecated), strings.Join(deprecated, "\n  "))
+			fmt.Fprintf(logw, "evdoc: Hugo reported %d deprecation or theme compatibility notice(s), which --strict does not fail on (update the theme or the template that uses it):\n  %s\n", len(deprecated), strings.Join(deprecated, "\n  "))
 		}
 		if len(warns) > 0 {
 			return fmt.Errorf("--strict: Hugo warned %d time(s):\n  %s\n%s left as it was", len(warns), strings.Join(warns, "\n  "), out)
@@ -1263,10 +1264,18 @@ func copyTreeContext(ctx context.Context, from, to string) error {
 	return nil
 }
 
+// moduleCompat matches Hugo's notice that a theme's declared Hugo range
+// ([module.hugoVersion] min, max, extended) does not hold the running
+// Hugo: Blowfish declares a max older than the Hugo evdoc pins, which
+// builds it.
+var moduleCompat = regexp.MustCompile(`^Module "[^"]*" is not compatible with this Hugo version`)
+
 // hugoWarnings returns the warnings in Hugo's log out (written at
 // --logLevel warn: one "WARN  message" line each), and apart from them
-// Hugo's own deprecation notices ("deprecated: X was deprecated in Hugo
-// v0.x …"); a template's warnf saying "deprecated" is a warning.
+// Hugo's notices about a theme: its own deprecation notices
+// ("deprecated: X was deprecated in Hugo v0.x …") and a theme's declared
+// Hugo range that the running Hugo is outside of; a template's warnf
+// saying "deprecated" is a warning.
 func hugoWarnings(out []byte) (warns, deprecated []string) {
 	for line := range strings.SplitSeq(string(out), "\n") {
 		msg, ok := strings.CutPrefix(strings.TrimRight(line, "\r"), "WARN")
@@ -1274,7 +1283,7 @@ func hugoWarnings(out []byte) (warns, deprecated []string) {
 			continue
 		}
 		msg = strings.TrimSpace(msg)
-		if strings.HasPrefix(msg, "deprecated: ") && strings.Contains(msg, " was deprecated in Hugo") {
+		if strings.HasPrefix(msg, "deprecated: ") && strings.Contains(msg, " was deprecated in Hugo") || moduleCompat.MatchString(msg) {
 			deprecated = append(deprecated, msg)
 			continue
 		}

@@ -205,7 +205,8 @@ func TestStageTree(t *testing.T) {
 }
 
 // TestHugoWarnings: build --strict fails on Hugo's warnings but its own
-// deprecation notices, which a theme's templates cause; a template's
+// deprecation notices, which a theme's templates cause, and its notice
+// that a theme's declared Hugo range does not hold the running Hugo; a template's
 // warnf that mentions deprecation is a warning like any other.
 func TestHugoWarnings(t *testing.T) {
 	log := "Start building sites … \n" +
@@ -213,12 +214,14 @@ func TestHugoWarnings(t *testing.T) {
 		"WARN  lab theme: oldParam is deprecated\n" +
 		"WARN  raw HTML omitted while rendering \"content/ko/p.md\"\r\n" +
 		"WARNING is not a level\n" +
-		"INFO  deprecated: x was deprecated in Hugo v0.1.0\n"
+		"INFO  deprecated: x was deprecated in Hugo v0.1.0\n" +
+		"WARN  Module \"blowfish\" is not compatible with this Hugo version: 0.141.0/0.157.0 extended; run \"hugo mod graph\" for more information.\n" +
+		"WARN  lab theme: Module \"x\" is not compatible with this Hugo version\n"
 	warns, deprecated := hugoWarnings([]byte(log))
-	if len(warns) != 2 || warns[0] != "lab theme: oldParam is deprecated" || warns[1] != `raw HTML omitted while rendering "content/ko/p.md"` {
+	if len(warns) != 3 || warns[0] != "lab theme: oldParam is deprecated" || warns[1] != `raw HTML omitted while rendering "content/ko/p.md"` || !strings.HasPrefix(warns[2], "lab theme: Module") {
 		t.Errorf("warnings %q", warns)
 	}
-	if len(deprecated) != 1 || !strings.Contains(deprecated[0], "LanguageName") {
+	if len(deprecated) != 2 || !strings.Contains(deprecated[0], "LanguageName") || !strings.Contains(deprecated[1], `Module "blowfish"`) {
 		t.Errorf("deprecation notices %q", deprecated)
 	}
 }
