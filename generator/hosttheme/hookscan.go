@@ -110,7 +110,9 @@ func ScanHooks(root, dir string) (head, body Hook, headOK, bodyOK bool) {
 			continue // the theme's own head template, not a hook
 		}
 		c := cand{h, base[name]}
-		lower := strings.ToLower(path.Base(file))
+		// The whole name: a hook in a directory of its kind
+		// (Stack's head/custom.html, footer/custom.html).
+		lower := strings.ToLower(file)
 		switch {
 		case strings.Contains(lower, "head") && !strings.Contains(lower, "header"):
 			heads = append(heads, c)

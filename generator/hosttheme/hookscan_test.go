@@ -36,6 +36,17 @@ func TestScanHooks(t *testing.T) {
 			"layouts/_partials/hooks/body-end.html":   "",
 			"layouts/_partials/hooks/not-called.html": "",
 		}, "_partials/custom/head.html", "_partials/hooks/body-end.html", "themes/t/layouts/baseof.html"},
+		// a hook named by its directory, called from a partial the base
+		// template calls (Stack's head/custom.html)
+		{"nested", map[string]string{
+			"layouts/baseof.html":                   `<head>{{ partial "head/head.html" . }}</head><body>{{ partial "footer/include.html" . }}</body>`,
+			"layouts/_partials/head/head.html":      `<title>{{ .Title }}</title>{{ partial "head/style.html" . }}{{ partial "head/custom.html" . }}`,
+			"layouts/_partials/head/style.html":     `<link rel="stylesheet" href="/s.css">`,
+			"layouts/_partials/head/custom.html":    "",
+			"layouts/_partials/header/custom.html":  "",
+			"layouts/_partials/footer/include.html": `{{ partial "footer/custom.html" . }}{{ partial "header/custom.html" . }}`,
+			"layouts/_partials/footer/custom.html":  "\n",
+		}, "_partials/head/custom.html", "_partials/footer/custom.html", "themes/t/layouts/_partials/head/head.html"},
 		{"no-hook", map[string]string{
 			"layouts/baseof.html":        `<head>{{ partial "head.html" . }}</head>`,
 			"layouts/partials/head.html": `<title>{{ .Title }}</title>`,
