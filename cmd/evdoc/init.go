@@ -7,6 +7,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -473,11 +474,26 @@ func reportTheme(root, where string, cfg *site.Config, log io.Writer) {
 	for _, f := range found {
 		known[f.Dir] = true
 		fmt.Fprintf(log, "  theme    %s is %s (%s)\n", f.Dir, f.Name, f.Repo)
+		if f.Config != "" {
+			fmt.Fprintf(log, "  ADD      to %s: %s   (%s calls the partials it names: evdoc's stylesheets and script, evdoc serve's findings banner)\n", where, f.Config, f.Name)
+		}
 		for _, h := range []struct{ what, hook, call string }{
 			{"evdoc's stylesheets and script", f.Head, hosttheme.HeadCall},
 			{"evdoc serve's findings banner", f.Body, hosttheme.BodyCall},
 		} {
-			if sh := hosttheme.Shadows(root, append([]string{hosttheme.Component}, themes...), h.hook); len(sh) > 0 {
+			if h.hook == "" || f.Config != "" {
+				continue
+			}
+			sh := hosttheme.Shadows(root, append([]string{hosttheme.Component}, themes...), h.hook)
+			if f.Site {
+				if len(sh) > 0 && !slices.ContainsFunc(sh, func(p string) bool { return strings.HasPrefix(p, "themes/") || strings.HasPrefix(p, "_vendor/") }) {
+					fmt.Fprintf(log, "  ADD      to %s: %s   (%s's hook, which brings in %s)\n", sh[0], h.call, f.Name, h.what)
+				} else {
+					fmt.Fprintf(log, "  ADD      create layouts/%s containing %s   (%s's hook, which brings in %s)\n", h.hook, h.call, f.Name, h.what)
+				}
+				continue
+			}
+			if len(sh) > 0 {
 				fmt.Fprintf(log, "  ADD      to %s: %s   (your file replaces evdoc's copy of this hook, which brings in %s)\n", sh[0], h.call, h.what)
 			} else {
 				fmt.Fprintf(log, "  wired    %s's hook layouts/%s: themes/evdoc fills it with %s\n", f.Name, h.hook, h.what)

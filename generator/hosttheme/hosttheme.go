@@ -32,7 +32,8 @@ type Theme struct {
 	// Detect are files relative to the theme's directory, any one of
 	// which tells the theme apart from the others in this table.
 	Detect []string
-	// Head and Body are the hook partials, relative to layouts/: under
+	// Head and Body are the hook partials, relative to layouts/ (Body
+	// "" for a theme with none: Ananke): under
 	// _partials/, or under the older partials/ for a theme that tests
 	// for its hook with templates.Exists "partials/NAME", which finds
 	// only a file there.
@@ -40,6 +41,15 @@ type Theme struct {
 	// Note is what a site with this theme should know besides the hooks
 	// ("" for nothing).
 	Note string
+	// Site: the component does not fill the hooks, the site creates
+	// them (init names the files): the theme ships a hook with content
+	// of its own (Relearn's custom-header.html links the site's
+	// css/custom.css), or its hook's name is too general to take for
+	// every site of every theme (Stack's head/custom.html).
+	Site bool
+	// Config, when set, is what the site's configuration adds instead of
+	// hook files (FixIt calls the partials params.custom_partials names).
+	Config string
 	// Untitled: the theme's page layouts show a page's .Content without
 	// its title (hugo-book: a page's heading is its content's), so the
 	// evidence pages evdoc build writes show their title themselves.
@@ -75,6 +85,18 @@ func Known() []Theme {
 		{Name: "Congo", Repo: "jpanther/congo", Detect: both("header/hamburger/hamburger-content.html"),
 			Head: "partials/extend-head.html", Body: "partials/extend-footer.html",
 			Note: "it renders extend-head.html once per site (partialCached), which evdoc's head needs no page for"},
+		{Name: "Ananke", Repo: "theNewDynamic/gohugo-theme-ananke", Detect: both("menu-contextual.html"),
+			Head: "_partials/head-additions.html",
+			Note: "it has no hook at the end of <body>: for evdoc serve's findings banner, copy its baseof.html into your layouts/ and add the call before </body>; a theme without Korean strings: check notes its gaps once per language (translation-theme-strings)"},
+		{Name: "Relearn", Repo: "McShelby/hugo-theme-relearn", Detect: both("_relearn/decoratedLink.gotmpl"), Site: true,
+			Head: "partials/custom-header.html", Body: "partials/custom-footer.html",
+			Note: "its own custom-header.html links the site's css/custom.css and js/custom.js when they exist: a site with them links them in its copy too; its asset-busting query (?UNIXTIME) differs on every build: set params.disableAssetsBusting = true for evdoc doctor to compare its pages"},
+		{Name: "Stack", Repo: "CaiJimmy/hugo-theme-stack", Detect: both("article-list/tile.html"), Site: true,
+			Head: "_partials/head/custom.html", Body: "_partials/footer/custom.html",
+			Note: "it compiles SCSS with libsass: Hugo's extended edition"},
+		{Name: "FixIt", Repo: "hugo-fixit/FixIt", Detect: both("function/camel-case-keys.html"), Site: true,
+			Config: "[params.custom_partials] head = [\"evdoc/head.html\"], footer = [\"evdoc/serve-banner.html\"]",
+			Note:   "it calls the partials its params.custom_partials names; it compiles SCSS: Hugo's extended edition"},
 	}
 }
 
@@ -185,23 +207,38 @@ func RecipeTable() string {
 }
 
 // ShortRecipeTable is RecipeTable without the notes and links, for
-// README.md's adopter section.
+// docs/guide/themes.md, which README.md links.
 func ShortRecipeTable() string {
 	return recipeTable(false)
 }
 
 func recipeTable(long bool) string {
 	var b strings.Builder
+	cell := func(t Theme, hook string) string {
+		switch {
+		case t.Config != "":
+			return "configuration"
+		case hook == "":
+			return "none"
+		case t.Site:
+			return "your `layouts/" + hook + "`"
+		}
+		return "`layouts/" + hook + "`"
+	}
 	if !long {
 		b.WriteString("| theme | head hook (stylesheets, script) | body hook (`evdoc serve` banner) |\n|---|---|---|\n")
 		for _, t := range Known() {
-			fmt.Fprintf(&b, "| %s | `layouts/%s` | `layouts/%s` |\n", t.Name, t.Head, t.Body)
+			fmt.Fprintf(&b, "| %s | %s | %s |\n", t.Name, cell(t, t.Head), cell(t, t.Body))
 		}
 		return b.String()
 	}
 	b.WriteString("| theme | head hook (stylesheets, script) | body hook (`evdoc serve` banner) | note |\n|---|---|---|---|\n")
 	for _, t := range Known() {
-		fmt.Fprintf(&b, "| [%s](https://github.com/%s) | `layouts/%s` | `layouts/%s` | %s |\n", t.Name, t.Repo, t.Head, t.Body, t.Note)
+		note := t.Note
+		if t.Config != "" {
+			note = "add to the configuration: `" + t.Config + "`; " + note
+		}
+		fmt.Fprintf(&b, "| [%s](https://github.com/%s) | %s | %s | %s |\n", t.Name, t.Repo, cell(t, t.Head), cell(t, t.Body), note)
 	}
 	return b.String()
 }

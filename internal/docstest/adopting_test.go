@@ -18,15 +18,20 @@ const (
 
 // TestAdoptingRecipeTable: the per-theme recipe table of the adopting
 // guide is hosttheme.RecipeTable, the table `evdoc init` detects themes
-// by, and README.md's adopter section holds hosttheme.ShortRecipeTable;
+// by, and docs/guide/themes.md, which README.md links, holds
+// hosttheme.ShortRecipeTable;
 // -update rewrites them.
 func TestAdoptingRecipeTable(t *testing.T) {
 	checkRecipeTable(t, adopting, recipeBegin, hosttheme.RecipeTable())
-	checkRecipeTable(t, "README.md", readmeRecipeBegin, hosttheme.ShortRecipeTable())
+	checkRecipeTable(t, themesPage, themesRecipeBegin, hosttheme.ShortRecipeTable())
 }
 
-// readmeRecipeBegin marks README.md's table (recipeEnd ends it).
-const readmeRecipeBegin = "<!-- recipe table: generated from generator/hosttheme (go test ./internal/docstest -update); docs/guide/adopting.md has its notes -->\n"
+// themesRecipeBegin marks the table of docs/guide/themes.md, which
+// README.md links (recipeEnd ends it).
+const (
+	themesPage        = "docs/guide/themes.md"
+	themesRecipeBegin = "<!-- recipe table: generated from generator/hosttheme (go test ./internal/docstest -update); docs/guide/adopting.md has its notes -->\n"
+)
 
 func checkRecipeTable(t *testing.T, file, begin, table string) {
 	t.Helper()
