@@ -111,8 +111,12 @@ func TestBuildHostThemes(t *testing.T) {
 						body = strings.TrimPrefix(l, "body ")
 					case f[0] == "visible" && len(f) == 3:
 						browseVisible(t, b, filepath.Join(dir, "public"), f[1], f[2])
+					case f[0] == "fits" && len(f) == 3:
+						browseFits(t, b, filepath.Join(dir, "public"), f[1], f[2])
+					case f[0] == "style" && len(f) == 3:
+						browseStyle(t, b, filepath.Join(dir, "public"), f[1], f[2])
 					default:
-						t.Fatalf("browse: %q; want body COLOUR or visible PAGE SELECTOR", l)
+						t.Fatalf("browse: %q; want body COLOUR, visible PAGE SELECTOR, fits PAGE WIDTH or style PAGE SELECTOR PROPERTY VALUE", l)
 					}
 				}
 				browseClaim(t, b, filepath.Join(dir, "public"), lines[0], body)
@@ -263,6 +267,56 @@ func browseVisible(t *testing.T, b *browserSession, public, page, selector strin
 	}
 	if errs := b.takeErrors(); len(errs) > 0 {
 		t.Errorf("%s: %v", page, errs)
+	}
+}
+
+// browseFits opens page at width px (a string) and checks that nothing
+// scrolls sideways: the document is no wider than the viewport.
+func browseFits(t *testing.T, b *browserSession, public, page, width string) {
+	t.Helper()
+	w, err := strconv.Atoi(width)
+	if err != nil {
+		t.Fatalf("fits %s %s: %v", page, width, err)
+	}
+	srv := httptest.NewServer(http.FileServer(http.Dir(public)))
+	defer srv.Close()
+	if err := chromedp.Do(b.ctx, chromedp.EmulateViewport(int64(w), 844), chromedp.Navigate(srv.URL+page),
+		chromedp.Poll[chromedp.Void](`document.readyState === "complete"`, chromedp.WithPollingTimeout(15*time.Second))); err != nil {
+		t.Fatalf("browsing %s: %v", page, err)
+	}
+	sw, err := chromedp.Run(b.ctx, chromedp.Evaluate[int](`document.documentElement.scrollWidth`))
+	if err != nil {
+		t.Fatalf("browsing %s: %v", page, err)
+	}
+	if sw > w {
+		t.Errorf("%s at %d px: the page is %d px wide (it scrolls sideways)", page, w, sw)
+	}
+	chromedp.Do(b.ctx, chromedp.EmulateViewport(1280, 900))
+}
+
+// browseStyle opens page and checks the computed style of the first
+// element matching a selector: rest is "SELECTOR… PROPERTY VALUE" (the
+// selector may hold spaces; the last two words are the property and
+// its value as getComputedStyle writes it).
+func browseStyle(t *testing.T, b *browserSession, public, page, rest string) {
+	t.Helper()
+	words := strings.Fields(rest)
+	if len(words) < 3 {
+		t.Fatalf("style %s %s: want SELECTOR PROPERTY VALUE", page, rest)
+	}
+	sel, prop, want := strings.Join(words[:len(words)-2], " "), words[len(words)-2], words[len(words)-1]
+	srv := httptest.NewServer(http.FileServer(http.Dir(public)))
+	defer srv.Close()
+	if err := chromedp.Do(b.ctx, chromedp.Navigate(srv.URL+page),
+		chromedp.Poll[chromedp.Void](`document.readyState === "complete"`, chromedp.WithPollingTimeout(15*time.Second))); err != nil {
+		t.Fatalf("browsing %s: %v", page, err)
+	}
+	got, err := chromedp.Run(b.ctx, chromedp.Evaluate[string](`((sel, prop) => { const el = document.querySelector(sel); return el ? getComputedStyle(el).getPropertyValue(prop) : "(no element)"; })(`+strconv.Quote(sel)+`, `+strconv.Quote(prop)+`)`))
+	if err != nil {
+		t.Fatalf("browsing %s: %v", page, err)
+	}
+	if got != want {
+		t.Errorf("%s: %s's %s is %q, want %q", page, sel, prop, got, want)
 	}
 }
 
