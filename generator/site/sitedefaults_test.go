@@ -95,6 +95,13 @@ func TestExtendedAdvice(t *testing.T) {
 			t.Errorf("advice %q lacks %q", a, want)
 		}
 	}
+	// FixIt's Dart Sass: no edition helps, the program sass does (Hugo
+	// extended failed this way in a trial)
+	dart := []byte(`ERROR error calling RelPermalink: TOCSS-DART: failed to transform "/scss/main.scss" (text/x-scss). You need to install Dart Sass, see https://gohugo.io//functions/css/sass/#dart-sass: this feature is not available in your current Hugo version, see https://goo.gl/YMrWcn for more information`)
+	a = extendedAdvice(dart, "/usr/local/bin/hugo")
+	if !strings.Contains(a, "Dart Sass") || !strings.Contains(a, "sass --version") || strings.Contains(a, "standard edition") || strings.Contains(a, "-tags extended") {
+		t.Errorf("advice for Dart Sass: %q", a)
+	}
 	if a := extendedAdvice([]byte("ERROR template: home.html:3: unexpected EOF"), "hugo"); a != "" {
 		t.Errorf("advice on an unrelated failure: %q", a)
 	}
