@@ -78,7 +78,8 @@ func Known() []Theme {
 			Head: "_partials/custom/head-end.html", Body: "_partials/custom/footer.html",
 			Note: "it draws its docs sidebar on pages of type docs only: evdoc build gives the evidence pages type \"docs\" (the theme has a docs layout) unless the site's configuration has a cascade of its own, which then chooses; its edit link (params.editURL) names, on the pages evdoc build writes, the repository file the page shows (their editURL)"},
 		{Name: "Docsy", Repo: "google/docsy", Detect: both("hooks/head-end.html"),
-			Head: "_partials/hooks/head-end.html", Body: "_partials/hooks/body-end.html"},
+			Head: "_partials/hooks/head-end.html", Body: "_partials/hooks/body-end.html",
+			Note: "it compiles SCSS with Dart Sass (the program sass on PATH) and mounts Bootstrap and Font Awesome from its node_modules (npm install in its directory)"},
 		{Name: "Blowfish", Repo: "nunocoracao/blowfish", Detect: both("article-link/card-related.html"),
 			Head: "partials/extend-head.html", Body: "partials/extend-footer.html",
 			Note: "it renders extend-footer.html once per site (partialCached): evdoc serve's banner lists the findings of the page built first as this page's"},
@@ -93,10 +94,10 @@ func Known() []Theme {
 			Note: "its own custom-header.html links the site's css/custom.css and js/custom.js when they exist: a site with them links them in its copy too; its asset-busting query (?UNIXTIME) differs on every build: set params.disableAssetsBusting = true for evdoc doctor to compare its pages"},
 		{Name: "Stack", Repo: "CaiJimmy/hugo-theme-stack", Detect: both("article-list/tile.html"), Site: true,
 			Head: "_partials/head/custom.html", Body: "_partials/footer/custom.html",
-			Note: "it compiles SCSS with libsass: Hugo's extended edition"},
+			Note: "it compiles SCSS with libsass: Hugo's extended edition; its section layout shows a list, not .Content: add layouts/evidence/section.html rendering its article/article.html partial in its \"main\" block"},
 		{Name: "FixIt", Repo: "hugo-fixit/FixIt", Detect: both("function/camel-case-keys.html"), Site: true,
 			Config: "[params.custom_partials] head = [\"evdoc/head.html\"], footer = [\"evdoc/serve-banner.html\"]",
-			Note:   "it calls the partials its params.custom_partials names; it compiles SCSS: Hugo's extended edition"},
+			Note:   "it calls the partials its params.custom_partials names; it compiles SCSS with Dart Sass (the program sass on PATH); its header links /archives/, which its outputs setting publishes (home = [\"html\", \"rss\", \"archives\", …]); its section layout shows a list, not .Content: add layouts/evidence/section.html showing .Content in its \"content\" block"},
 	}
 }
 
