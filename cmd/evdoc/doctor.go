@@ -27,7 +27,8 @@ func newDoctorCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *
 		Long: "doctor builds the site twice with Hugo into temporary directories, as plain hugo builds it:\n" +
 			"without evdoc's component (the theme list without \"evdoc\", Hugo's --theme) and with it\n" +
 			"(the project as it is); the build without it has empty evdoc/head.html and\n" +
-			"evdoc/serve-banner.html partials, which the site's own layouts may call. Every file both publish must be the same byte for byte, but for\n" +
+			"evdoc/serve-banner.html partials, which the site's own layouts may call. Every file\n" +
+			"both publish must be the same byte for byte, but for\n" +
 			"  - evdoc's injections: the output of its head partial (evdoc/head.html: its stylesheets and\n" +
 			"    script, under evdoc/) where a theme's head hook calls it;\n" +
 			"  - claim elements: what evdoc's render hook writes for an ev: link (<span class=\"ev\">,\n" +
@@ -35,7 +36,7 @@ func newDoctorCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *
 			"  - evdoc's own files, under evdoc/.\n" +
 			"doctor lists each file that differs beyond those, with the first differing bytes of both\n" +
 			"builds, and exits 1; 0 when there is none. A file that two builds without evdoc differ in\n" +
-			"too (a theme writing the time into its pages) is named as not compared. It first says when the copy of the theme's link\n" +
+			"too (a theme writing the time into its pages) is named as not compared.\nIt first says when the copy of the theme's link\n" +
 			"render hook evdoc's hook runs for other links (layouts/" + hosttheme.HostLinkHook + ")\n" +
 			"is missing or older than the theme's hook (evdoc init writes it again; evdoc build always\n" +
 			"uses the theme's current one). Evidence pages, which only evdoc build adds, are not compared,\n" +
