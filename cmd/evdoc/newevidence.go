@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -18,6 +19,7 @@ import (
 	"github.com/evdoc-lab/evdoc/generator/report"
 	"github.com/evdoc-lab/evdoc/generator/site"
 	"github.com/evdoc-lab/evdoc/internal/atomicdir"
+	"github.com/evdoc-lab/evdoc/internal/interrupt"
 	"github.com/evdoc-lab/evdoc/internal/safefile"
 )
 
@@ -36,7 +38,19 @@ type newEvidenceOptions struct {
 // loads the set and returns its values. The manifest lists each value's
 // reference, number, unit and raw position as comments. Nothing is left
 // behind when the file cannot be read.
-func newEvidenceSet(root, name string, o newEvidenceOptions, opts *globalOptions) ([]*evidence.Value, diag.List, error) {
+//
+// The manifest stays under the manifest limit (safefile.SpecMaxSize) that
+// check applies: when listing every value as a comment would pass it, the
+// listing is left out (evdoc values NAME lists them), and when the
+// [read.select] names alone would, the values keep their keys as names.
+// A manifest that would still be too large is refused (exit 2) before
+// anything is written.
+//
+// It stops when ctx is done (SIGINT, SIGTERM): reading and loading are
+// abandoned at once, and the set is either absent or whole. The temporary
+// directories of a killed run (evidence/.NAME-new-*) are removed by the
+// next one, which holds the project lock.
+func newEvidenceSet(ctx context.Context, root, name string, o newEvidenceOptions, opts *globalOptions) ([]*evidence.Value, diag.List, error) {
 	if !setNameRe.MatchString(name) {
 		return nil, nil, fmt.Errorf("evidence set name %q: expected lower-case letters, digits and hyphens (e.g. fortio-cb-off)", name)
 	}
@@ -63,6 +77,7 @@ func newEvidenceSet(root, name string, o newEvidenceOptions, opts *globalOptions
 	if err := site.ConfineConfig(root); err != nil {
 		return nil, nil, err
 	}
+	removeStaleNewSets(filepath.Join(root, site.EvidenceDir))
 	// Regular files under the size limit, opened without blocking: a
 	// FIFO or a device is an error at once, not a read that never ends.
 	max := opts.load().Evidence.MaxFileSize
@@ -74,7 +89,13 @@ func newEvidenceSet(root, name string, o newEvidenceOptions, opts *globalOptions
 	if err := safefile.CheckWrite(root, filepath.Join(dir, evidence.ManifestName)); err != nil {
 		return nil, nil, err
 	}
-	if _, err := os.Stat(dir); err == nil {
+	if fi, err := os.Lstat(dir); err == nil {
+		if fi.Mode()&os.ModeSymlink != 0 {
+			// A link, dangling or not, is never replaced: name it and
+			// where it points, rather than the rename's "not a directory".
+			target, _ := os.Readlink(dir)
+			return nil, nil, fmt.Errorf("%s is a symbolic link (to %s); expected a new evidence set name (remove the link or choose another name)", rel, target)
+		}
 		return nil, nil, fmt.Errorf("%s exists; expected a new evidence set name", rel)
 	}
 	setRead := strings.ReplaceAll(name, "-", "_")
@@ -97,7 +118,12 @@ func newEvidenceSet(root, name string, o newEvidenceOptions, opts *globalOptions
 			return nil, nil, fmt.Errorf("--from %v", err)
 		}
 		var recs []report.Value
-		ds := valuesOf(filepath.Dir(from), filepath.Base(from), o.as, opts.load().Evidence, func(r report.Value) { recs = append(recs, r) }, io.Discard)
+		ds, err := interrupt.Wait(ctx, func() diag.List {
+			return valuesOf(filepath.Dir(from), filepath.Base(from), o.as, opts.load().Evidence, func(r report.Value) { recs = append(recs, r) }, io.Discard)
+		})
+		if err != nil {
+			return nil, nil, err
+		}
 		if ds.HasErrors() || len(recs) == 0 {
 			var b strings.Builder
 			printDiags(&b, ds)
@@ -131,20 +157,27 @@ func newEvidenceSet(root, name string, o newEvidenceOptions, opts *globalOptions
 		o.report = rel + "/" + files[0].file
 	}
 	q := strconv.Quote
-	var m strings.Builder
 	var names []string
 	for _, f := range files {
 		names = append(names, f.file)
 	}
-	fmt.Fprintf(&m, "# Written by `evdoc new evidence %s --from %s`.\n", name, strings.Join(names, " --from "))
-	fmt.Fprintf(&m, "id          = %s\ntitle       = %s\ndate        = %s%s\nenvironment = %s\nreport      = %s\norigin      = %s\n",
-		q(name), q(o.title), q(o.date), dateNote, q(o.environment), q(o.report), q(o.origin))
-	if o.origin == "transcribed" {
-		fmt.Fprintf(&m, "source      = %s\n", q(o.source))
-	}
-	for _, f := range files {
-		fmt.Fprintf(&m, "\n[[read]]\nfile   = %s\nformat = %s\nname   = %s\n", q(f.file), q(f.format), q(f.readName))
-		if f.short != nil {
+	manifest := func(shortNames bool) *strings.Builder {
+		var m strings.Builder
+		fmt.Fprintf(&m, "# Written by `evdoc new evidence %s --from %s`.\n", name, strings.Join(names, " --from "))
+		fmt.Fprintf(&m, "id          = %s\ntitle       = %s\ndate        = %s%s\nenvironment = %s\nreport      = %s\norigin      = %s\n",
+			q(name), q(o.title), q(o.date), dateNote, q(o.environment), q(o.report), q(o.origin))
+		if o.origin == "transcribed" {
+			fmt.Fprintf(&m, "source      = %s\n", q(o.source))
+		}
+		for _, f := range files {
+			fmt.Fprintf(&m, "\n[[read]]\nfile   = %s\nformat = %s\nname   = %s\n", q(f.file), q(f.format), q(f.readName))
+			if f.short == nil {
+				continue
+			}
+			if !shortNames {
+				fmt.Fprintf(&m, "# %d values keep their keys as names: a [read.select] naming each would pass the %s manifest limit\n", len(f.short), safefile.Size(safefile.SpecMaxSize))
+				continue
+			}
 			keys := make([]string, 0, len(f.short))
 			for k := range f.short {
 				keys = append(keys, k)
@@ -155,6 +188,17 @@ func newEvidenceSet(root, name string, o newEvidenceOptions, opts *globalOptions
 				fmt.Fprintf(&m, "%s = %s\n", tomlKey(k), q(f.short[k]))
 			}
 		}
+		return &m
+	}
+	m := manifest(true)
+	if int64(m.Len()) > safefile.SpecMaxSize {
+		m = manifest(false)
+	}
+	if int64(m.Len()) > safefile.SpecMaxSize {
+		return nil, nil, fmt.Errorf("the manifest of %s would be %s, over the %s limit of a manifest; expected fewer files (split them over several sets)", rel, safefile.Size(int64(m.Len())), safefile.Size(safefile.SpecMaxSize))
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, nil, err
 	}
 	tmp, err := atomicdir.MkdirTemp(filepath.Join(root, site.EvidenceDir), "."+name+"-new-", "")
 	if err != nil {
@@ -174,11 +218,28 @@ func newEvidenceSet(root, name string, o newEvidenceOptions, opts *globalOptions
 	if err := os.WriteFile(filepath.Join(tmp, evidence.ManifestName), []byte(m.String()), 0o644); err != nil {
 		return nil, nil, err
 	}
+	if err := ctx.Err(); err != nil {
+		return nil, nil, err
+	}
 	// Load it under its final name to learn the references, then list them.
 	if err := os.Rename(tmp, dir); err != nil {
 		return nil, nil, err
 	}
-	set, errs := evidence.LoadSetWith(root, rel, opts.load().Evidence)
+	type loaded struct {
+		set  *evidence.Set
+		errs diag.List
+	}
+	l, err := interrupt.Wait(ctx, func() loaded {
+		set, errs := evidence.LoadSetWith(root, rel, opts.load().Evidence)
+		return loaded{set, errs}
+	})
+	if err != nil {
+		// Stopped while the set was loading: no set rather than one
+		// that was never listed.
+		_ = os.RemoveAll(dir)
+		return nil, nil, err
+	}
+	set, errs := l.set, l.errs
 	if set == nil || errs.HasErrors() {
 		_ = os.RemoveAll(dir)
 		var b strings.Builder
@@ -186,13 +247,19 @@ func newEvidenceSet(root, name string, o newEvidenceOptions, opts *globalOptions
 		return nil, nil, fmt.Errorf("the new manifest does not load:\n%s", b.String())
 	}
 	vals := set.Sorted()
-	m.WriteString("\n# Values (claim link: [number](ev:REF)); units come from the format:\n")
+	var list strings.Builder
+	list.WriteString("\n# Values (claim link: [number](ev:REF)); units come from the format:\n")
 	for _, v := range vals {
 		unit := v.Unit
 		if unit == "" {
 			unit = "-"
 		}
-		fmt.Fprintf(&m, "#   %s = %s %s  (%s:%d:%d)\n", v.Ref, v.Value.String(), unit, path.Base(v.Pos.File), v.Pos.Line, v.Pos.Column)
+		fmt.Fprintf(&list, "#   %s = %s %s  (%s:%d:%d)\n", v.Ref, v.Value.String(), unit, path.Base(v.Pos.File), v.Pos.Line, v.Pos.Column)
+	}
+	if int64(m.Len()+list.Len()) <= safefile.SpecMaxSize {
+		m.WriteString(list.String())
+	} else {
+		fmt.Fprintf(m, "\n# %d values, not listed here: the list would pass the %s manifest limit; `evdoc values %s` lists them.\n", len(vals), safefile.Size(safefile.SpecMaxSize), name)
 	}
 	mf := filepath.Join(dir, evidence.ManifestName)
 	if err := os.WriteFile(mf+".tmp", []byte(m.String()), 0o644); err != nil {
@@ -246,6 +313,7 @@ func newNewCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *cob
 		Example: "  evdoc new evidence cb-off --from ~/runs/cb-off.json --origin raw --date 2026-07-09 --environment \"Istio 1.30; kind; fortio 1.60\"",
 	}
 	var o newEvidenceOptions
+	var lf lockFlags
 	ev := &cobra.Command{
 		Use:   "evidence NAME --from FILE... --origin raw|transcribed --environment TEXT",
 		Short: "Create evidence/NAME/ from raw files: a copy of each and an evidence.toml naming their values",
@@ -259,11 +327,20 @@ func newNewCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *cob
 		Example: "  evdoc new evidence cb-off --from ~/runs/cb-off.json --origin raw --environment \"Istio 1.30; kind; fortio 1.60\"\n" +
 			"  evdoc new evidence blog-table --from table.md --origin transcribed --source \"team blog, 2026-07-09, table 2\" --environment \"Istio 1.29 lab\"",
 		Args: cobra.MinimumNArgs(1),
-		RunE: func(_ *cobra.Command, args []string) error {
+		RunE: func(cmd *cobra.Command, args []string) error {
 			o := o
 			o.from = append(append([]string(nil), o.from...), args[1:]...) // --from a.txt b.txt
-			vals, warns, err := newEvidenceSet(*root, args[0], o, opts)
+			ctx := cmd.Context()
+			l, err := lockProject(ctx, *root, "new evidence", lf, stderr)
 			if err != nil {
+				return err
+			}
+			defer l.Unlock()
+			vals, warns, err := newEvidenceSet(ctx, *root, args[0], o, opts)
+			if err != nil {
+				if ctx.Err() != nil {
+					return err // the signal's status (run)
+				}
 				return &exitError{2, err}
 			}
 			if len(warns) > 0 {
@@ -290,7 +367,26 @@ func newNewCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *cob
 	ev.Flags().StringVar(&o.environment, "environment", "", "`TEXT` saying where it was measured (required)")
 	ev.Flags().StringVar(&o.report, "report", "", "the report (`PATH` or name) it belongs to (default the file's path in the set)")
 	opts.addLoadFlags(ev, root)
+	lf.register(ev)
 	_ = ev.MarkFlagRequired("from")
 	cmd.AddCommand(ev)
 	return cmd
+}
+
+// removeStaleNewSets removes the temporary directories (.NAME-new-*) a
+// killed new evidence left in dir. The caller holds the project lock, so
+// no other new evidence is writing one; only real directories of that
+// name are removed (a link is left alone).
+func removeStaleNewSets(dir string) {
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		n := e.Name()
+		if !e.IsDir() || e.Type()&os.ModeSymlink != 0 || !strings.HasPrefix(n, ".") || !strings.Contains(n, "-new-") {
+			continue
+		}
+		if !setNameRe.MatchString(n[1:strings.LastIndex(n, "-new-")]) {
+			continue
+		}
+		_ = os.RemoveAll(filepath.Join(dir, n))
+	}
 }

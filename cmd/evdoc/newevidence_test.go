@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -41,6 +42,21 @@ func TestNewEvidence(t *testing.T) {
 				t.Errorf("exit %d\nstdout: %s\nstderr: %s\nwant exit %d, %q, %q", code, stdout, stderr, tt.code, tt.stdout, tt.stderr)
 			}
 		})
+	}
+	// A dangling link in the set's place is named, not reported as the
+	// rename's "not a directory"; nothing is created where it points.
+	gone := filepath.Join(t.TempDir(), "gone")
+	if err := os.Symlink(gone, filepath.Join(dir, "evidence", "dangling")); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, stderr := evdoc("new", "evidence", "--root", dir, "dangling", "--from", fortio, "--origin", "raw", "--environment", "kind"); code != 2 || !strings.Contains(stderr, "evidence/dangling is a symbolic link (to "+gone+")") {
+		t.Errorf("dangling link: exit %d, stderr %s; want exit 2 naming the link", code, stderr)
+	}
+	if _, err := os.Lstat(gone); err == nil {
+		t.Error("new evidence created the dangling link's target")
+	}
+	if err := os.Remove(filepath.Join(dir, "evidence", "dangling")); err != nil {
+		t.Fatal(err)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "evidence", "junk")); err == nil {
 		t.Error("a failed new evidence left evidence/junk")
@@ -110,5 +126,40 @@ func TestNewEvidenceSeveralFiles(t *testing.T) {
 		if _, err := os.Stat(filepath.Join(dir, "evidence", "run-1", f)); err != nil {
 			t.Error(err)
 		}
+	}
+}
+
+// A raw file with more values than a manifest can list (72,000 values of
+// a 12,000-line access log: the listing alone passes the 4 MiB manifest
+// limit check applies) gets a manifest check accepts: the listing is left
+// out with a note naming `evdoc values`, and check passes. Written with
+// the listing, the manifest would be rejected by check (evidence-limit).
+func TestNewEvidenceManifestUnderLimit(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads a 12,000-line access log")
+	}
+	var b strings.Builder
+	for i := range 12000 {
+		fmt.Fprintf(&b, "[2026-01-01T00:00:%02d.%03dZ] \"GET /items/%d HTTP/1.1\" 200 - 0 %d %d %d \"-\" \"load/1\" \"req-%08d\" \"svc.lab:80\" \"10.0.0.1:80\"\n",
+			i/1000%60, i%1000, i, 1000+i%977, 100+i%313, 90+i%211, i)
+	}
+	log := filepath.Join(t.TempDir(), "access.log")
+	if err := os.WriteFile(log, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dir := extract(t, "../../generator/site/testdata/check/clean.txtar")
+	code, stdout, stderr := evdoc("new", "evidence", "--root", dir, "big", "--from", log, "--origin", "raw", "--environment", "e", "--date", "2026-01-01")
+	if code != 0 || !strings.Contains(stdout, "with 72000 values") {
+		t.Fatalf("new evidence: exit %d\n%.300s\n%s", code, stdout, stderr)
+	}
+	m, err := os.ReadFile(filepath.Join(dir, "evidence", "big", "evidence.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m) > 4<<20 || !strings.Contains(string(m), "# 72000 values, not listed here") || !strings.Contains(string(m), "`evdoc values big` lists them") {
+		t.Errorf("manifest of %d bytes:\n%.600s", len(m), m)
+	}
+	if code, stdout, _ := evdoc("check", "--root", dir); code != 0 {
+		t.Errorf("check after new evidence: exit %d\n%s", code, stdout)
 	}
 }

@@ -30,6 +30,19 @@ const SpecMaxSize int64 = 4 << 20
 // layouts, i18n files: 64 MiB.
 const TextMaxSize int64 = 64 << 20
 
+// tooLarge says that a file of size bytes passes maxSize and how to
+// resolve it: the fixed limits of hand-written and text files cannot be
+// raised (--max-file-size bounds evidence files only).
+func tooLarge(size, maxSize int64) string {
+	switch maxSize {
+	case SpecMaxSize:
+		return fmt.Sprintf("is %s, over the %s limit of a manifest, figure spec or configuration file (a fixed limit); expected a smaller file", Size(size), Size(maxSize))
+	case TextMaxSize:
+		return fmt.Sprintf("is %s, over the %s limit of a page, layout or i18n file (a fixed limit); expected a smaller file", Size(size), Size(maxSize))
+	}
+	return fmt.Sprintf("is %s, over the %s limit for one file (raise it with --max-file-size)", Size(size), Size(maxSize))
+}
+
 // Kind classifies why a file was refused.
 type Kind int
 
@@ -104,7 +117,7 @@ func Check(root, rel string, maxSize int64) (int64, error) {
 			return 0, &Error{Kind: NotRegular, Path: rel, Detail: "is " + describe(fi.Mode()) + "; expected a regular file"}
 		}
 		if maxSize > 0 && fi.Size() > maxSize {
-			return 0, &Error{Kind: TooLarge, Path: rel, Detail: fmt.Sprintf("is %s, over the %s limit for one file (raise it with --max-file-size)", Size(fi.Size()), Size(maxSize))}
+			return 0, &Error{Kind: TooLarge, Path: rel, Detail: tooLarge(fi.Size(), maxSize)}
 		}
 		return fi.Size(), nil
 	}
@@ -274,7 +287,7 @@ func OpenPath(p string, maxSize int64) (*os.File, int64, error) {
 		return nil, 0, &Error{Kind: NotRegular, Path: p, Detail: "is " + describe(fi.Mode()) + "; expected a regular file"}
 	}
 	if maxSize > 0 && fi.Size() > maxSize {
-		return nil, 0, &Error{Kind: TooLarge, Path: p, Detail: fmt.Sprintf("is %s, over the %s limit for one file (raise it with --max-file-size)", Size(fi.Size()), Size(maxSize))}
+		return nil, 0, &Error{Kind: TooLarge, Path: p, Detail: tooLarge(fi.Size(), maxSize)}
 	}
 	f, err := os.OpenFile(p, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
