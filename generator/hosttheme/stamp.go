@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"io"
 	"io/fs"
 	"maps"
 	"os"
@@ -12,6 +13,8 @@ import (
 	"strings"
 
 	"github.com/BurntSushi/toml"
+
+	"github.com/evdoc-lab/evdoc/internal/safefile"
 )
 
 // ComponentStamp is the file `evdoc init` writes into themes/evdoc beside
@@ -65,6 +68,45 @@ func Digests(fsys fs.FS, dir string) (map[string][sha256.Size]byte, error) {
 	return out, err
 }
 
+// dirDigests is Digests of the project's component directory dir, read
+// as the repository's input it is: every entry a directory or a regular
+// file (a symbolic link, FIFO, socket or device is an error naming it,
+// never followed, opened or waited on), each file hashed as it is read,
+// up to safefile.TextMaxSize, so a file of any size costs bounded memory
+// and time.
+func dirDigests(dir string) (map[string][sha256.Size]byte, error) {
+	out := map[string][sha256.Size]byte{}
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, err := filepath.Rel(dir, p)
+		if err != nil {
+			return err
+		}
+		rel = filepath.ToSlash(rel)
+		if rel == ComponentStamp {
+			return nil
+		}
+		f, _, err := safefile.Open(dir, rel, safefile.TextMaxSize)
+		if err != nil {
+			return fmt.Errorf("themes/%s/%w", Component, err)
+		}
+		defer f.Close()
+		h := sha256.New()
+		n, err := io.Copy(h, io.LimitReader(f, safefile.TextMaxSize+1))
+		if err != nil {
+			return fmt.Errorf("themes/%s/%s: %w", Component, rel, err)
+		}
+		if n > safefile.TextMaxSize {
+			return fmt.Errorf("themes/%s/%s: grew past the %s limit while being read", Component, rel, safefile.Size(safefile.TextMaxSize))
+		}
+		out[rel] = [sha256.Size]byte(h.Sum(nil))
+		return nil
+	})
+	return out, err
+}
+
 // Sum returns one sum of digests (as Digests returns them): "sha256:"
 // and the hexadecimal SHA-256 of each file's path and digest, in path
 // order.
@@ -101,7 +143,7 @@ func CheckComponent(root string, themes []string, themesDir string, want fs.FS, 
 	if err != nil {
 		return "", err
 	}
-	haveD, err := Digests(os.DirFS(dir), ".")
+	haveD, err := dirDigests(dir)
 	if err != nil {
 		return "", err
 	}
@@ -128,7 +170,10 @@ func CheckComponent(root string, themes []string, themesDir string, want fs.FS, 
 	}
 	detail := fmt.Sprintf("%d file(s): %s", n, strings.Join(diffs, ", "))
 	var st Stamp
-	_, serr := toml.DecodeFile(filepath.Join(dir, ComponentStamp), &st)
+	src, serr := safefile.ReadFile(dir, ComponentStamp, safefile.SpecMaxSize)
+	if serr == nil {
+		_, serr = toml.Decode(string(src), &st)
+	}
 	fix := "run `evdoc init` to update it (init replaces themes/evdoc as a whole and keeps every other file of the project)"
 	switch {
 	case serr != nil || st.Evdoc == "":

@@ -437,7 +437,7 @@ func bannerReachable(dir string) bool {
 			if err != nil || e.IsDir() || !strings.HasSuffix(p, ".html") || strings.HasSuffix(filepath.ToSlash(p), "/"+BannerPartial) {
 				return nil
 			}
-			b, err := os.ReadFile(p)
+			b, err := safefile.ReadPath(p, safefile.TextMaxSize) // regular files only, bounded
 			if err != nil {
 				return nil
 			}
