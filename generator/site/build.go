@@ -615,7 +615,7 @@ func (s *Site) Stage(ctx context.Context, stage string, data *StageData, logw io
 		return nil, false
 	}
 	for _, d := range s.stagedDirs() {
-		if err := stageTree(ctx, s.Root, stage, d, hugoMarkdown); err != nil {
+		if err := stageTree(ctx, s.Root, stage, d, hugoMarkdown, logw); err != nil {
 			if ctx.Err() != nil {
 				return nil, ctx.Err()
 			}
@@ -1185,11 +1185,17 @@ func copyTree(from, to string) error { return copyTreeContext(context.Background
 // A file for which transform (given its slash-separated path relative
 // to root and its content) returns true is written as transform returned
 // it instead of copied; transform reads whole files, the others are
-// streamed.
-func stageTree(ctx context.Context, root, stage, dir string, transform func(rel string, b []byte) ([]byte, bool)) error {
+// streamed. An entry that is neither a directory nor a regular file (a
+// symbolic link, FIFO, socket or device) is not staged, and logw says so,
+// naming it: Hugo builds without it, so a template calling a linked
+// partial would otherwise fail later with only "partial not found".
+func stageTree(ctx context.Context, root, stage, dir string, transform func(rel string, b []byte) ([]byte, bool), logw io.Writer) error {
 	files, err := regularFiles(filepath.Join(root, dir))
 	if err != nil {
 		return err
+	}
+	for _, n := range notStaged(root, dir) {
+		fmt.Fprintf(logw, "evdoc: warning: %s; not staged, so Hugo builds without it (a template that calls it fails with \"partial not found\", a page or file that links to it is missing); expected a regular file inside the project: copy it in\n", n)
 	}
 	one := func(p string) error {
 		rel, _ := filepath.Rel(root, p)
@@ -1223,6 +1229,30 @@ func stageTree(ctx context.Context, root, stage, dir string, transform func(rel 
 		return err
 	}
 	return ctx.Err()
+}
+
+// notStaged describes each entry under root/dir that stageTree does not
+// copy (a symbolic link, with its target, a FIFO, socket or device), by
+// its slash path relative to root, in path order.
+func notStaged(root, dir string) []string {
+	var out []string
+	_ = filepath.WalkDir(filepath.Join(root, dir), func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || d.Type().IsRegular() {
+			return nil
+		}
+		rel, _ := filepath.Rel(root, p)
+		rel = filepath.ToSlash(rel)
+		if d.Type()&fs.ModeSymlink != 0 {
+			target, _ := os.Readlink(p)
+			out = append(out, fmt.Sprintf("%s is a symbolic link (to %s)", rel, target))
+			return nil
+		}
+		if fi, err := d.Info(); err == nil {
+			out = append(out, fmt.Sprintf("%s is not a regular file (%s)", rel, fi.Mode().Type()))
+		}
+		return nil
+	})
+	return out
 }
 
 // regularFiles returns the paths of the regular files under dir, sorted;

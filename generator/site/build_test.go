@@ -4,12 +4,14 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 
 	"github.com/evdoc-lab/evdoc/generator/translation"
@@ -168,9 +170,32 @@ func TestStageTree(t *testing.T) {
 		}
 		return bytes.ReplaceAll(b, []byte("*"), []byte("_")), true
 	}
+	// A link (here to a template outside the project) and a FIFO are
+	// not staged, and the log names each.
+	outside := filepath.Join(t.TempDir(), "x.html")
+	if err := os.WriteFile(outside, []byte("OUTSIDE"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(outside, filepath.Join(root, "static", "x.html")); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Mkfifo(filepath.Join(root, "static", "pipe"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var log bytes.Buffer
 	for _, d := range []string{"content", "static", "missing"} {
-		if err := stageTree(context.Background(), root, stage, d, transform); err != nil {
+		if err := stageTree(context.Background(), root, stage, d, transform, &log); err != nil {
 			t.Fatal(err)
+		}
+	}
+	for _, want := range []string{"evdoc: warning: static/pipe is not a regular file (p---------); not staged", "evdoc: warning: static/x.html is a symbolic link (to " + outside + "); not staged, so Hugo builds without it (a template that calls it fails with \"partial not found\""} {
+		if !strings.Contains(log.String(), want) {
+			t.Errorf("log lacks %q:\n%s", want, log.String())
+		}
+	}
+	for _, n := range []string{"static/x.html", "static/pipe"} {
+		if _, err := os.Lstat(filepath.Join(stage, n)); err == nil {
+			t.Errorf("%s was staged", n)
 		}
 	}
 	want := map[string]string{
@@ -194,12 +219,12 @@ func TestStageTree(t *testing.T) {
 	if err := os.MkdirAll(filepath.Join(blocked, "content", "ko", "b.md"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if err := stageTree(context.Background(), root, blocked, "content", transform); err == nil {
+	if err := stageTree(context.Background(), root, blocked, "content", transform, io.Discard); err == nil {
 		t.Error("a page that cannot be written: no error")
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if err := stageTree(ctx, root, t.TempDir(), "content", transform); !errors.Is(err, context.Canceled) {
+	if err := stageTree(ctx, root, t.TempDir(), "content", transform, io.Discard); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled: got %v, want context.Canceled", err)
 	}
 }
