@@ -240,6 +240,8 @@ type server struct {
 	// stageErr is the last staging failure, shown in the banner until a
 	// staging succeeds.
 	stageErr error
+	// notStagedSaid: the entries staging leaves out were named once.
+	notStagedSaid bool
 	// figures keeps the rendered figures from one staging to the next.
 	figures *site.FigureCache
 	// synced counts the files the last staging wrote and removed.
@@ -331,6 +333,12 @@ func (s *server) stage(ctx context.Context) error {
 	}
 	defer os.RemoveAll(next)
 	staged, err := s.state.Site.Stage(ctx, next, s.state.Stage, nil)
+	if staged != nil && !s.notStagedSaid {
+		for _, n := range staged.NotStaged {
+			fmt.Fprintf(s.opt.Log, "evdoc: warning: %s\n", n)
+		}
+		s.notStagedSaid = true
+	}
 	s.stageErr = err
 	if err != nil {
 		// Keep serving what was staged last, with the failure in the banner.

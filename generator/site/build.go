@@ -379,6 +379,11 @@ func (s *Site) Build(ctx context.Context, opt BuildOptions) error {
 	fmt.Fprintf(progress, "evdoc: %d claims checked, %d pages, %d evidence sets (check %.2f s)\n", chk.claims, len(s.Pages), len(s.Store.Sets), checked.Seconds())
 	start = time.Now()
 	staged, err := s.Stage(ctx, stage, data, progress)
+	if staged != nil {
+		for _, n := range staged.NotStaged {
+			fmt.Fprintf(logw, "evdoc: warning: %s\n", n)
+		}
+	}
 	for _, n := range s.mainSectionTies(time.Now()) {
 		fmt.Fprintln(logw, n)
 	}
@@ -523,6 +528,10 @@ type Staged struct {
 	viewer *viewer
 	// generated are the pages only the stage has (generatedPages).
 	generated []generatedPage
+	// NotStaged names each entry of a staged directory that was not
+	// copied (a symbolic link with its target, a FIFO, socket or device)
+	// and says what that means; Build and serve print them as warnings.
+	NotStaged []string
 }
 
 // generatedPage is a page file evdoc build writes into the stage (an
@@ -614,8 +623,10 @@ func (s *Site) Stage(ctx context.Context, stage string, data *StageData, logw io
 		}
 		return nil, false
 	}
+	var notStagedAll []string
 	for _, d := range s.stagedDirs() {
-		if err := stageTree(ctx, s.Root, stage, d, hugoMarkdown, logw); err != nil {
+		notStagedAll = append(notStagedAll, notStaged(s.Root, d)...)
+		if err := stageTree(ctx, s.Root, stage, d, hugoMarkdown); err != nil {
 			if ctx.Err() != nil {
 				return nil, ctx.Err()
 			}
@@ -672,7 +683,7 @@ func (s *Site) Stage(ctx context.Context, stage string, data *StageData, logw io
 	// Evidence pages must not move the defaults the host's templates
 	// read (sitedefaults.go).
 	hugoEnv = append(hugoEnv, s.siteDefaultsEnv(time.Now())...)
-	return &Staged{Env: hugoEnv, viewer: v, generated: gen}, nil
+	return &Staged{Env: hugoEnv, viewer: v, generated: gen, NotStaged: notStagedAll}, nil
 }
 
 // stageGitInfo lets Hugo, run on stage, read the git history of the
@@ -1186,16 +1197,12 @@ func copyTree(from, to string) error { return copyTreeContext(context.Background
 // to root and its content) returns true is written as transform returned
 // it instead of copied; transform reads whole files, the others are
 // streamed. An entry that is neither a directory nor a regular file (a
-// symbolic link, FIFO, socket or device) is not staged, and logw says so,
-// naming it: Hugo builds without it, so a template calling a linked
-// partial would otherwise fail later with only "partial not found".
-func stageTree(ctx context.Context, root, stage, dir string, transform func(rel string, b []byte) ([]byte, bool), logw io.Writer) error {
+// symbolic link, FIFO, socket or device) is not staged (notStaged names
+// them).
+func stageTree(ctx context.Context, root, stage, dir string, transform func(rel string, b []byte) ([]byte, bool)) error {
 	files, err := regularFiles(filepath.Join(root, dir))
 	if err != nil {
 		return err
-	}
-	for _, n := range notStaged(root, dir) {
-		fmt.Fprintf(logw, "evdoc: warning: %s; not staged, so Hugo builds without it (a template that calls it fails with \"partial not found\", a page or file that links to it is missing); expected a regular file inside the project: copy it in\n", n)
 	}
 	one := func(p string) error {
 		rel, _ := filepath.Rel(root, p)
@@ -1233,7 +1240,9 @@ func stageTree(ctx context.Context, root, stage, dir string, transform func(rel 
 
 // notStaged describes each entry under root/dir that stageTree does not
 // copy (a symbolic link, with its target, a FIFO, socket or device), by
-// its slash path relative to root, in path order.
+// its slash path relative to root, in path order, and what leaving it out
+// means: Hugo builds without it, so a template calling a linked partial
+// fails with only "partial not found".
 func notStaged(root, dir string) []string {
 	var out []string
 	_ = filepath.WalkDir(filepath.Join(root, dir), func(p string, d fs.DirEntry, err error) error {
@@ -1244,16 +1253,18 @@ func notStaged(root, dir string) []string {
 		rel = filepath.ToSlash(rel)
 		if d.Type()&fs.ModeSymlink != 0 {
 			target, _ := os.Readlink(p)
-			out = append(out, fmt.Sprintf("%s is a symbolic link (to %s)", rel, target))
+			out = append(out, fmt.Sprintf("%s is a symbolic link (to %s); %s", rel, target, notStagedNote))
 			return nil
 		}
 		if fi, err := d.Info(); err == nil {
-			out = append(out, fmt.Sprintf("%s is not a regular file (%s)", rel, fi.Mode().Type()))
+			out = append(out, fmt.Sprintf("%s is not a regular file (%s); %s", rel, fi.Mode().Type(), notStagedNote))
 		}
 		return nil
 	})
 	return out
 }
+
+const notStagedNote = "not staged, so Hugo builds without it (a template that calls it fails with \"partial not found\", a page or file that links to it is missing); expected a regular file inside the project: copy it in"
 
 // regularFiles returns the paths of the regular files under dir, sorted;
 // none when dir does not exist.
