@@ -1,15 +1,20 @@
 package site
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -259,6 +264,7 @@ func pageOf(dirLang string, codes []string, repoPath, rel string, src []byte, ha
 		// is a finding here rather than a failed build.
 		errs = append(errs, frontmatter.CheckDates(src, b, ix(), fields)...)
 		errs = append(errs, urlOverEvidence(src, b, ix(), fields)...)
+		errs = append(errs, reservedParams(src, b, ix(), fields)...)
 	}
 	pg.Title, _ = pg.FrontMatter["title"].(string)
 	pg.Key, _ = pg.FrontMatter["translationKey"].(string)
@@ -295,6 +301,100 @@ func urlOverEvidence(src []byte, b frontmatter.Block, ix *diag.LineIndex, fields
 		}
 	}
 	return diag.List{diag.Errorf(ix.Pos(off), diag.PageFrontMatter, "url %q is under /%s/, where evdoc publishes the evidence pages (Hugo fails the build on two pages at one URL); expected a URL outside /%s/", u, EvidenceDir, EvidenceDir).Spanning(end)}
+}
+
+// reservedParam reports whether k is one of the front matter fields evdoc writes into the pages
+// it generates (evidence viewer, set and index pages, translation
+// fallbacks) and its templates trust: evdoc_lines holds each line's
+// pre-rendered HTML, which the evidence viewer prints unescaped. A
+// project's page that sets one would put its own HTML past page-html, or
+// pose as a generated page. (i18n mark's evdoc_source_hash and
+// evdoc_source_blocks are a project page's own.)
+func reservedParam(k string) bool {
+	switch k {
+	case "evdoc_continuation", "evdoc_fallback", "evdoc_file", "evdoc_heading", "evdoc_index", "evdoc_lines", "evdoc_origin", "evdoc_set", translation.SourceParam:
+		return true
+	}
+	return false
+}
+
+// reservedParams reports each top-level front matter field of a
+// project's page that evdoc reserves for its generated pages
+// (reservedParam), at the field's key.
+func reservedParams(src []byte, b frontmatter.Block, ix *diag.LineIndex, fields map[string]any) diag.List {
+	var keys []string
+	for _, k := range slices.Sorted(maps.Keys(fields)) {
+		if reservedParam(k) {
+			keys = append(keys, k)
+		}
+	}
+	if len(keys) == 0 {
+		return nil
+	}
+	var ds diag.List
+	found := map[string]bool{}
+	for _, f := range frontmatter.Fields(src, b, keys) {
+		// The key is on the line its value starts on, before the value.
+		line := bytes.LastIndexByte(src[:f.Start], '\n') + 1
+		off := line
+		if i := bytes.Index(src[line:f.Start], []byte(f.Key)); i >= 0 {
+			off = line + i
+		}
+		found[f.Key] = true
+		ds = append(ds, diag.Errorf(ix.Pos(off), diag.PageFrontMatter, "front matter field %s is evdoc's own: the evidence pages it generates carry it, and its templates trust it (evdoc_lines is printed as HTML); expected a field of the page's own (remove %s)", f.Key, f.Key).Spanning(ix.Pos(off+len(f.Key))))
+	}
+	if b.Format == frontmatter.JSON {
+		for k, off := range jsonKeys(src, b, keys) {
+			found[k] = true
+			ds = append(ds, diag.Errorf(ix.Pos(off+1), diag.PageFrontMatter, "front matter field %s is evdoc's own: the evidence pages it generates carry it, and its templates trust it (evdoc_lines is printed as HTML); expected a field of the page's own (remove %s)", k, k).Spanning(ix.Pos(off+1+len(k))))
+		}
+	}
+	for _, k := range keys {
+		if !found[k] { // not located: at the front matter's opening line
+			ds = append(ds, diag.Errorf(ix.Pos(b.Open), diag.PageFrontMatter, "front matter field %s is evdoc's own: the evidence pages it generates carry it, and its templates trust it (evdoc_lines is printed as HTML); expected a field of the page's own (remove %s)", k, k).Spanning(ix.LineEnd(b.Open)))
+		}
+	}
+	return ds
+}
+
+// jsonKeys returns the offset in src of the opening quote of each
+// top-level key of JSON front matter b that is one of keys and written
+// without escapes, from the decoder's token offsets.
+func jsonKeys(src []byte, b frontmatter.Block, keys []string) map[string]int {
+	want := map[string]bool{}
+	for _, k := range keys {
+		want[k] = true
+	}
+	out := map[string]int{}
+	dec := json.NewDecoder(bytes.NewReader(src[b.Start:b.End]))
+	depth, isKey := 0, false
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			return out
+		}
+		if d, ok := tok.(json.Delim); ok {
+			if d == '{' || d == '[' {
+				depth++
+			} else {
+				depth--
+			}
+			isKey = depth == 1 && (d == '{' || d == '}' || d == ']')
+			continue
+		}
+		if depth != 1 {
+			continue
+		}
+		if k, ok := tok.(string); ok && isKey {
+			end := b.Start + int(dec.InputOffset())
+			if start := end - len(k) - 2; want[k] && start >= b.Start && string(src[start:end]) == strconv.Quote(k) {
+				out[k] = start
+			}
+			isKey = false
+			continue
+		}
+		isKey = true
+	}
 }
 
 // parsePage parses the lazily loaded page p (see loadPage) from its file
