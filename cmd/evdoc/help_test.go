@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"regexp"
 	"slices"
@@ -133,8 +134,11 @@ func TestCommandsDoc(t *testing.T) {
 	var b bytes.Buffer
 	b.WriteString("# Commands\n\n" +
 		"<!-- Generated from the commands' --help by `go test ./cmd/evdoc -run TestCommandsDoc -update`; do not edit. -->\n\n" +
-		"Every command's `--help`, as `evdoc COMMAND --help` prints it. The exit status of\n" +
-		"`check`, `build` and `fix`: 0 clean, 1 findings, 2 cannot run (see [troubleshooting](troubleshooting.md)).\n")
+		"Every command's `--help`, as `evdoc COMMAND --help` prints it. Every command exits with one of\n" +
+		"these statuses (see [troubleshooting](troubleshooting.md)):\n\n| status | meaning |\n|---|---|\n")
+	for _, e := range exitStatuses() {
+		fmt.Fprintf(&b, "| %s | %s |\n", e.code, e.meaning)
+	}
 	for _, c := range commands(newRootCmd(nil, nil)) {
 		var h bytes.Buffer
 		c.SetOut(&h)

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/evdoc-lab/evdoc/internal/crash"
 )
 
 // installProgress reads what `go install -v` writes to standard error
@@ -28,6 +30,7 @@ type installProgress struct {
 func startInstallProgress(log io.Writer, interval time.Duration) *installProgress {
 	p := &installProgress{log: log, start: time.Now(), stop: make(chan struct{}), done: make(chan struct{})}
 	go func() {
+		defer crash.Guard()
 		defer close(p.done)
 		t := time.NewTicker(interval)
 		defer t.Stop()

@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/evdoc-lab/evdoc/generator/site"
+	"github.com/evdoc-lab/evdoc/internal/crash"
 	"github.com/evdoc-lab/evdoc/internal/lock"
 )
 
@@ -85,6 +86,7 @@ func signalContext() (context.Context, func()) {
 	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
 	done := make(chan struct{})
 	go func() {
+		defer crash.Guard()
 		select {
 		case s := <-sigs:
 			signal.Reset(os.Interrupt, syscall.SIGTERM)

@@ -11,8 +11,9 @@
 //
 // Exit status: 0 clean, 1 findings (a mismatch, unknown reference,
 // malformed evidence or page), 2 cannot run (no hugo.toml, bad flags,
-// Hugo failed, another build or fix holds the project lock), 130/143
-// stopped by SIGINT/SIGTERM (the site and the pages are left as they were).
+// Hugo failed, another build or fix holds the project lock), 3 internal
+// error (a panic: a bug in evdoc), 130/143 stopped by SIGINT/SIGTERM (the
+// site and the pages are left as they were). exitStatuses is the table.
 package main
 
 import (
@@ -23,6 +24,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/shopspring/decimal"
@@ -34,6 +36,7 @@ import (
 	"github.com/evdoc-lab/evdoc/generator/evidence"
 	"github.com/evdoc-lab/evdoc/generator/report"
 	"github.com/evdoc-lab/evdoc/generator/site"
+	"github.com/evdoc-lab/evdoc/internal/crash"
 	"github.com/evdoc-lab/evdoc/internal/safefile"
 )
 
@@ -51,10 +54,29 @@ func (e *exitError) Error() string {
 }
 
 func main() {
+	defer crash.Guard() // a panic: exit status crash.ExitStatus, not the runtime's 2
 	ctx, stop := signalContext()
 	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	stop()
 	os.Exit(code)
+}
+
+// exitStatus is one row of the exit status table (exitStatuses).
+type exitStatus struct {
+	code    string
+	meaning string
+}
+
+// exitStatuses is every exit status evdoc gives, for docs/guide/commands.md
+// (TestCommandsDoc writes the table from it).
+func exitStatuses() []exitStatus {
+	return []exitStatus{
+		{"0", "clean: no error finding (with `--strict`, no warning either), or the command did what it was asked"},
+		{"1", "findings: a number that does not match its evidence, an unknown reference, a malformed evidence file or page (each command's `--help` below says when it exits 1)"},
+		{"2", "cannot run: no Hugo project, bad flags, a configuration naming a path outside the project or widening Hugo's security policy, an unwritable output, Hugo failed, another build or fix holds the project lock past `--lock-wait`"},
+		{strconv.Itoa(crash.ExitStatus), "internal error: evdoc panicked (a bug; the message and stack are on standard error; please report them); never a verdict on the project"},
+		{"130, 143", "stopped by SIGINT or SIGTERM (128 + the signal's number): the site and the pages are left as they were, and the run's temporary files are removed"},
+	}
 }
 
 // run executes the CLI with args and returns the exit status.

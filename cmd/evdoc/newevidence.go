@@ -322,7 +322,9 @@ func newNewCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *cob
 			"with short, readable names (select: label values for label sets, Kubernetes workloads for pod names),\n" +
 			"then lists every value's reference and unit, in the manifest as comments and on standard output,\n" +
 			"and on standard error each number of a file that no reading took (evidence-number), as evdoc check\n" +
-			"reports it. --origin is required: raw when FILE is the\n" +
+			"reports it. The manifest stays under the 4 MiB limit check applies to manifests: when listing every\n" +
+			"value would pass it, the listing is left out (evdoc values NAME lists them). It holds the project lock\n" +
+			"(--lock-wait); SIGINT or SIGTERM stops it with no set written. --origin is required: raw when FILE is the\n" +
 			"lab's own output, transcribed (with --source) when it was re-typed from a document.",
 		Example: "  evdoc new evidence cb-off --from ~/runs/cb-off.json --origin raw --environment \"Istio 1.30; kind; fortio 1.60\"\n" +
 			"  evdoc new evidence blog-table --from table.md --origin transcribed --source \"team blog, 2026-07-09, table 2\" --environment \"Istio 1.29 lab\"",

@@ -21,6 +21,7 @@ import (
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/evidence"
+	"github.com/evdoc-lab/evdoc/internal/crash"
 )
 
 // OutputDir is where evdoc figures writes the committed figures, relative
@@ -147,6 +148,7 @@ func (p *Project) drawAll() []drawn {
 		wg.Add(1)
 		sem <- struct{}{}
 		go func() {
+			defer crash.Guard()
 			defer func() { <-sem; wg.Done() }()
 			files, rec, err := p.Files(s)
 			out[i] = drawn{files, rec, err}

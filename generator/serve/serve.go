@@ -28,6 +28,7 @@ import (
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/report"
 	"github.com/evdoc-lab/evdoc/generator/site"
+	"github.com/evdoc-lab/evdoc/internal/crash"
 	"github.com/evdoc-lab/evdoc/internal/procgroup"
 	"github.com/evdoc-lab/evdoc/internal/safefile"
 )
@@ -224,6 +225,7 @@ func (s *server) startHugo(ctx context.Context) *hugoRun {
 	hctx, cancel := context.WithCancel(ctx)
 	h := &hugoRun{cancel: cancel, exited: make(chan struct{})}
 	go func() {
+		defer crash.Guard()
 		h.err = s.runHugo(hctx, &h.portTaken, &h.served)
 		close(h.exited)
 	}()

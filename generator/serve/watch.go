@@ -15,6 +15,7 @@ import (
 	"github.com/fsnotify/fsnotify"
 
 	"github.com/evdoc-lab/evdoc/generator/site"
+	"github.com/evdoc-lab/evdoc/internal/crash"
 )
 
 // watchedDirs are the project directories the watcher follows, with every
@@ -108,6 +109,7 @@ func (w *watcher) rel(p string) (string, bool) {
 func (w *watcher) batches(ctx context.Context, quiet time.Duration, log io.Writer) <-chan []string {
 	out := make(chan []string)
 	go func() {
+		defer crash.Guard()
 		defer close(out)
 		pending := map[string]bool{}
 		var first time.Time

@@ -31,6 +31,7 @@ import (
 	"github.com/evdoc-lab/evdoc/generator/figure"
 	"github.com/evdoc-lab/evdoc/generator/translation"
 	"github.com/evdoc-lab/evdoc/internal/atomicdir"
+	"github.com/evdoc-lab/evdoc/internal/crash"
 	"github.com/evdoc-lab/evdoc/internal/interrupt"
 	"github.com/evdoc-lab/evdoc/internal/lock"
 	"github.com/evdoc-lab/evdoc/internal/procgroup"
@@ -1226,6 +1227,7 @@ func stageTree(ctx context.Context, root, stage, dir string, transform func(rel 
 			break
 		}
 		g.Go(func() error {
+			defer crash.Guard()
 			if err := gctx.Err(); err != nil {
 				return err
 			}

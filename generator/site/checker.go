@@ -20,6 +20,7 @@ import (
 	"github.com/evdoc-lab/evdoc/generator/figure"
 	"github.com/evdoc-lab/evdoc/generator/style"
 	"github.com/evdoc-lab/evdoc/generator/translation"
+	"github.com/evdoc-lab/evdoc/internal/crash"
 )
 
 // Checker judges a loaded site and keeps what it found for each page and
@@ -435,6 +436,7 @@ func run(newMD func() goldmark.Markdown, jobs []func(md goldmark.Markdown)) {
 	var caught workerPanic
 	for range n {
 		wg.Go(func() {
+			defer crash.Guard()
 			defer caught.recover(func() {
 				for range next {
 				}

@@ -24,6 +24,7 @@ import (
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/frontmatter"
 	"github.com/evdoc-lab/evdoc/generator/translation"
+	"github.com/evdoc-lab/evdoc/internal/crash"
 	"github.com/evdoc-lab/evdoc/internal/safefile"
 )
 
@@ -87,6 +88,7 @@ func loadPages(root string, cfg *Config, newMD func() goldmark.Markdown, lazy bo
 	next := make(chan int)
 	for range workers {
 		wg.Go(func() {
+			defer crash.Guard()
 			defer caught.recover(func() {
 				for range next {
 				}

@@ -3,7 +3,11 @@
 // a site, which only read.
 package interrupt
 
-import "context"
+import (
+	"context"
+
+	"github.com/evdoc-lab/evdoc/internal/crash"
+)
 
 // Wait runs f in its own goroutine and returns its result, or ctx's
 // error as soon as ctx is done, whichever comes first. When ctx wins, f
@@ -17,7 +21,10 @@ func Wait[T any](ctx context.Context, f func() T) (T, error) {
 		return zero, err
 	}
 	done := make(chan T, 1)
-	go func() { done <- f() }()
+	go func() {
+		defer crash.Guard()
+		done <- f()
+	}()
 	select {
 	case v := <-done:
 		return v, nil

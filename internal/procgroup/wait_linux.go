@@ -7,6 +7,8 @@ import (
 	"os/exec"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/evdoc-lab/evdoc/internal/crash"
 )
 
 // watch returns a channel closed once c's process has exited, left
@@ -18,6 +20,7 @@ func watch(c *exec.Cmd) (exited <-chan struct{}, wait func() error) {
 	ch := make(chan struct{})
 	pid := c.Process.Pid
 	go func() {
+		defer crash.Guard()
 		var info unix.Siginfo
 		for {
 			err := unix.Waitid(unix.P_PID, pid, &info, unix.WEXITED|unix.WNOWAIT, nil)

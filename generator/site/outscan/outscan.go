@@ -25,6 +25,8 @@ import (
 	"strings"
 
 	"golang.org/x/sync/errgroup"
+
+	"github.com/evdoc-lab/evdoc/internal/crash"
 )
 
 // PageKey names a content page as evdoc's claim render hook writes it in
@@ -386,6 +388,7 @@ func Dir(ctx context.Context, dir, basePath string) (*Scan, error) {
 	g.SetLimit(runtime.GOMAXPROCS(0))
 	for i, p := range files {
 		g.Go(func() error {
+			defer crash.Guard()
 			if err := gctx.Err(); err != nil {
 				return err
 			}
