@@ -97,9 +97,11 @@ func Run(ctx context.Context, opt Options) error {
 	if rc == nil {
 		rc = &IncrementalRechecker{Root: opt.Root, Load: site.LoadOptions{Lazy: true}}
 	}
-	if err := portFree(opt.Bind, opt.Port); err != nil {
+	fr, err := listenFront(opt.Bind, opt.Port, opt.BaseURL)
+	if err != nil {
 		return err // before anything is checked, staged or started
 	}
+	defer fr.close()
 	if len(opt.Hugo) == 0 {
 		return errors.New("no Hugo command to run; expected Options.Hugo")
 	}
@@ -126,7 +128,8 @@ func Run(ctx context.Context, opt Options) error {
 	if err := os.WriteFile(filepath.Join(dir, "pid"), []byte(self.String()+"\n"), 0o644); err != nil {
 		return err
 	}
-	srv := &server{opt: opt, rc: rc, dir: dir, served: filepath.Join(dir, "site"), figures: &site.FigureCache{}}
+	srv := &server{opt: opt, rc: rc, dir: dir, served: filepath.Join(dir, "site"), figures: &site.FigureCache{}, front: fr}
+	fr.serve(ctx)
 
 	// Watch before the first check, so a save during it is not missed.
 	w, err := newWatcher(opt.Root)
@@ -242,6 +245,8 @@ type server struct {
 	// stageErr is the last staging failure, shown in the banner until a
 	// staging succeeds.
 	stageErr error
+	// front is the listener browsers talk to, in front of Hugo's server.
+	front *front
 	// notStagedSaid: the entries staging leaves out were named once.
 	notStagedSaid bool
 	// figures keeps the rendered figures from one staging to the next.
@@ -490,16 +495,17 @@ func (s *server) runHugo(ctx context.Context, portTaken, served *bool) error {
 	if err != nil {
 		return err
 	}
-	args := append(append([]string{}, cmd[1:]...), "server", "--source", abs, "--renderToMemory", "--logLevel", "warn")
-	if s.opt.Bind != "" {
-		args = append(args, "--bind", s.opt.Bind)
+	// Hugo's server listens on a loopback port of its own behind the
+	// front, which checks each request's Host; its links and live reload
+	// name the front's port.
+	port, err := freeLoopbackPort()
+	if err != nil {
+		return err
 	}
-	if s.opt.Port != 0 {
-		args = append(args, "--port", strconv.Itoa(s.opt.Port))
-	}
-	if s.opt.BaseURL != "" {
-		args = append(args, "--baseURL", s.opt.BaseURL)
-	}
+	s.front.hugo.Store(int64(port))
+	defer s.front.hugo.Store(0)
+	args := append(append([]string{}, cmd[1:]...), "server", "--source", abs, "--renderToMemory", "--logLevel", "warn",
+		"--bind", "127.0.0.1", "--port", strconv.Itoa(port), "--baseURL", s.front.baseURL(s.opt.BaseURL), "--appendPort=false", "--liveReloadPort", strconv.Itoa(s.front.port))
 	if s.opt.Verbose {
 		fmt.Fprintf(s.opt.Log, "evdoc: running %s\n", strings.Join(append([]string{cmd[0]}, args...), " "))
 	}
