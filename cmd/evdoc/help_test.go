@@ -63,7 +63,7 @@ func TestHelpListsOnlyFlagsUsed(t *testing.T) {
 		"evdoc i18n mark":    {"lock-wait", "root"},
 		"evdoc values":       {"as", "format", "max-file-size", "root"},
 		"evdoc new":          {},
-		"evdoc new evidence": {"as", "date", "environment", "from", "max-file-size", "origin", "report", "root", "source", "title"},
+		"evdoc new evidence": {"as", "date", "environment", "from", "lock-wait", "max-file-size", "origin", "report", "root", "source", "title"},
 		"evdoc check":        append([]string{"format", "strict", "verbose"}, judge...),
 		"evdoc build":        append([]string{"hugo", "hugo-timeout", "keep-stage", "lock-wait", "out", "strict", "verbose"}, judge...),
 		"evdoc serve":        append([]string{"base-url", "bind", "debounce", "hugo", "port", "strict", "verbose"}, judge...),
