@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -143,8 +144,8 @@ func s3Verdicts() map[string]func(out string) string {
 // TestConfineProbes runs every probe of issue 36 (s4: a repository
 // reaching outside the project through its configuration, links, signals,
 // serve's Host, unbounded component files, figure specs and manifests)
-// and every repro of issue 26 (s3), each as a subtest, several at a time
-// (most wait on Hugo or on sleeps). Probe 22 runs with no hugo on PATH
+// and every repro of issue 26 (s3), four at a time (most wait on Hugo or
+// on sleeps), then judges each in a subtest. Probe 22 runs with no hugo on PATH
 // and no EVDOC_HUGO: the pinned Hugo comes from a user cache directory
 // holding the suite's Hugo, as a first build would leave it. A probe that
 // could not run (exit 2, or an s3 repro that could not start) is skipped
@@ -182,74 +183,113 @@ func TestConfineProbes(t *testing.T) {
 			}
 		}
 	}
-	// Up to three probes at once: most of their time is Hugo starting,
-	// serve waiting and sleeps between signals.
-	slots := make(chan struct{}, 3)
-	run := func(t *testing.T, script string, args []string) (string, int, time.Duration) {
-		slots <- struct{}{}
-		defer func() { <-slots }()
-		start := time.Now()
-		c := exec.Command("bash", append([]string{script}, args...)...)
-		c.Dir = repoRoot
-		tmp := t.TempDir()
-		c.Env = append(os.Environ(), "EVDOC="+evdocBin, "EVDOC_HUGO="+hugoBin, "MAIN="+repoRoot,
-			"R4="+tmp, "TMPDIR="+tmp, "XDG_CACHE_HOME="+cache)
-		var out bytes.Buffer
-		c.Stdout, c.Stderr = &out, &out
-		_ = c.Run()
-		return out.String(), c.ProcessState.ExitCode(), time.Since(start)
+	// Four probes at once, the slowest first (measured on 2 cores: s3/05
+	// and s4/36 about two minutes each, s3/09 and s3/04 one): most of their
+	// time is Hugo starting, serve waiting and sleeps between signals. They
+	// run in goroutines of this test rather than as parallel subtests,
+	// which -parallel (GOMAXPROCS by default) would hold to two.
+	type probe struct {
+		name, script string
+		args         []string
+		verdict      func(string) string // s3: the repro's verdict
 	}
-	var mu sync.Mutex
-	var times []string
-	t.Cleanup(func() { t.Logf("probe times: %s", strings.Join(times, ", ")) })
-	note := func(name string, d time.Duration) {
-		mu.Lock()
-		times = append(times, name+" "+d.Round(time.Second).String())
-		mu.Unlock()
+	var probes []probe
+	if s4 != "" {
+		for n, args := range s4Probes() {
+			probes = append(probes, probe{name: "s4/" + n, script: filepath.Join(s4, n+".sh"), args: args})
+		}
 	}
-	t.Run("group", func(t *testing.T) {
-		if s4 != "" {
-			for probe, args := range s4Probes() {
-				t.Run("s4/"+probe, func(t *testing.T) {
-					if why, ok := probeSkips()[probe]; ok {
-						t.Skip(why)
-					}
-					t.Parallel()
-					out, code, d := run(t, filepath.Join(s4, probe+".sh"), args)
-					note("s4/"+probe, d)
-					last := strings.TrimSpace(out)
-					if i := strings.LastIndexByte(last, '\n'); i >= 0 {
-						last = last[i+1:]
-					}
-					switch {
-					case code == 2:
-						t.Skipf("%s could not run: %s", probe, last)
-					case code != 0 || !strings.HasPrefix(last, "PASS"):
-						t.Errorf("%s: exit %d\n%s", probe, code, out)
-					}
-				})
-			}
+	if s3 != "" {
+		for n, v := range s3Verdicts() {
+			probes = append(probes, probe{name: "s3/" + n, script: filepath.Join(s3, n+".sh"), verdict: v})
 		}
-		if s3 != "" {
-			for probe, verdict := range s3Verdicts() {
-				t.Run("s3/"+probe, func(t *testing.T) {
-					t.Parallel()
-					out, _, d := run(t, filepath.Join(s3, probe+".sh"), nil)
-					note("s3/"+probe, d)
-					if strings.Contains(out, "serve did not start") || strings.Contains(out, "mount: ") {
-						t.Skipf("%s could not run:\n%s", probe, out)
-					}
-					for _, l := range strings.Split(out, "\n") {
-						if strings.HasPrefix(l, "FAIL") {
-							t.Errorf("%s: %s\n%s", probe, l, out)
-							return
-						}
-					}
-					if why := verdict(out); why != "" {
-						t.Errorf("%s: %s\n%s", probe, why, out)
-					}
-				})
-			}
+	}
+	rank := map[string]int{"s3/05-serve-lost-removal": 1, "s4/36-signals-every-command": 2, "s3/09-digit-run-quadratic": 3, "s3/04-public-mode-0700": 4, "s3/12-new-evidence-fifo": 5, "s3/11-check-passes-build-fails": 6}
+	sort.Slice(probes, func(i, j int) bool {
+		ri, rj := rank[probes[i].name], rank[probes[j].name]
+		if ri == 0 {
+			ri = len(rank) + 1
 		}
+		if rj == 0 {
+			rj = len(rank) + 1
+		}
+		if ri != rj {
+			return ri < rj
+		}
+		return probes[i].name < probes[j].name
 	})
+	type result struct {
+		out  string
+		code int
+		took time.Duration
+	}
+	results := make([]result, len(probes))
+	slots := make(chan struct{}, 4)
+	var wg sync.WaitGroup
+	for i, p := range probes {
+		if _, skip := probeSkips()[strings.TrimPrefix(p.name, "s4/")]; skip {
+			continue
+		}
+		slots <- struct{}{}
+		wg.Go(func() {
+			defer func() { <-slots }()
+			start := time.Now()
+			c := exec.Command("bash", append([]string{p.script}, p.args...)...)
+			c.Dir = repoRoot
+			tmp, err := os.MkdirTemp(t.TempDir(), "probe-")
+			if err != nil {
+				results[i] = result{out: err.Error(), code: -1}
+				return
+			}
+			c.Env = append(os.Environ(), "EVDOC="+evdocBin, "EVDOC_HUGO="+hugoBin, "MAIN="+repoRoot,
+				"R4="+tmp, "TMPDIR="+tmp, "XDG_CACHE_HOME="+cache)
+			var out bytes.Buffer
+			c.Stdout, c.Stderr = &out, &out
+			// A repro's victim process (s3/02's sleep) outlives it holding
+			// its output open: stop waiting for it once the script exits.
+			c.WaitDelay = 5 * time.Second
+			_ = c.Run()
+			results[i] = result{out: out.String(), code: c.ProcessState.ExitCode(), took: time.Since(start)}
+		})
+	}
+	wg.Wait()
+	var times []string
+	for i, p := range probes {
+		r := results[i]
+		if r.took > 0 {
+			times = append(times, p.name+" "+r.took.Round(time.Second).String())
+		}
+		t.Run(p.name, func(t *testing.T) {
+			if why, ok := probeSkips()[strings.TrimPrefix(p.name, "s4/")]; ok {
+				t.Skip(why)
+			}
+			out := r.out
+			if p.verdict == nil { // s4: exit 0 and a last line PASS
+				last := strings.TrimSpace(out)
+				if i := strings.LastIndexByte(last, '\n'); i >= 0 {
+					last = last[i+1:]
+				}
+				switch {
+				case r.code == 2:
+					t.Skipf("could not run: %s", last)
+				case r.code != 0 || !strings.HasPrefix(last, "PASS"):
+					t.Errorf("exit %d\n%s", r.code, out)
+				}
+				return
+			}
+			if strings.Contains(out, "serve did not start") || strings.Contains(out, "mount: ") {
+				t.Skipf("could not run:\n%s", out)
+			}
+			for _, l := range strings.Split(out, "\n") {
+				if strings.HasPrefix(l, "FAIL") {
+					t.Errorf("%s\n%s", l, out)
+					return
+				}
+			}
+			if why := p.verdict(out); why != "" {
+				t.Errorf("%s\n%s", why, out)
+			}
+		})
+	}
+	t.Logf("probe times: %s", strings.Join(times, ", "))
 }
