@@ -63,7 +63,7 @@ func newServeCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *c
 		},
 	}
 	cmd.Flags().StringVar(&hugoFlag, "hugo", "", "Hugo binary to run, a `PATH` (overrides EVDOC_HUGO; \"pinned\": the pinned Hugo, see the lookup order above)")
-	cmd.Flags().IntVar(&port, "port", 1313, "`PORT` Hugo's server listens on; when not given, Hugo picks a free one if 1313 is taken; a given port that is taken is an error (exit 2)")
+	cmd.Flags().IntVar(&port, "port", 1313, "`PORT` serve listens on (Hugo's server runs behind it); when not given, serve picks a free one if 1313 is taken; a given port that is taken is an error (exit 2)")
 	cmd.Flags().StringVar(&bind, "bind", "127.0.0.1", "interface `ADDRESS` Hugo's server binds to (0.0.0.0: every interface)")
 	cmd.Flags().StringVar(&baseURL, "base-url", "", "base `URL` of the served site (Hugo's --baseURL; default http://localhost:PORT/)")
 	cmd.Flags().BoolVar(&strict, "strict", false, "count warnings as failures in the banner and the summary, as check --strict does")

@@ -396,7 +396,7 @@ func TestServeBusyPort(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, stdout, stderr := evdoc("serve", "--root", dir, "--hugo", fake, "--port", strconv.Itoa(port))
-	want := fmt.Sprintf("port %d on 127.0.0.1 is in use (address already in use); choose another --port, or leave --port out and Hugo picks a free one", port)
+	want := fmt.Sprintf("port %d on 127.0.0.1 is in use (address already in use); choose another --port, or leave --port out and serve picks a free one", port)
 	if code != 2 || !strings.Contains(stderr, want) || stdout != "" {
 		t.Errorf("exit %d\nstdout:\n%s\nstderr:\n%s\nwant exit 2 and %q", code, stdout, stderr, want)
 	}

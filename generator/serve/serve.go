@@ -14,7 +14,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -550,7 +549,7 @@ func (r *readyWriter) Write(p []byte) (int, error) {
 	return n, err
 }
 
-// PortError reports that the port Hugo's server is to listen on is in
+// PortError reports that the port serve is to listen on is in
 // use: serve exits (status 2) rather than run without a server.
 type PortError struct {
 	Bind string
@@ -563,28 +562,7 @@ func (e *PortError) Error() string {
 	if bind == "" {
 		bind = "127.0.0.1"
 	}
-	return fmt.Sprintf("port %d on %s is in use (%v); choose another --port, or leave --port out and Hugo picks a free one", e.Port, bind, e.Err)
-}
-
-// portFree returns a *PortError when port (0: Hugo picks one) cannot be
-// listened on at bind.
-func portFree(bind string, port int) error {
-	if port == 0 {
-		return nil
-	}
-	host := bind
-	if host == "" {
-		host = "127.0.0.1"
-	}
-	l, err := net.Listen("tcp", net.JoinHostPort(host, strconv.Itoa(port)))
-	if err != nil {
-		var se *os.SyscallError
-		if errors.As(err, &se) {
-			err = se.Err
-		}
-		return &PortError{Bind: bind, Port: port, Err: err}
-	}
-	return l.Close()
+	return fmt.Sprintf("port %d on %s is in use (%v); choose another --port, or leave --port out and serve picks a free one", e.Port, bind, e.Err)
 }
 
 // cleanStale removes the directories of serve runs that are gone (killed

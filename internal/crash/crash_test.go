@@ -21,8 +21,8 @@ func TestGuardExitStatus(t *testing.T) {
 		done := make(chan struct{})
 		go func() {
 			defer Guard()
-			var m map[string]int
-			m["x"]++ // a runtime panic: assignment to entry in nil map
+			i := len(os.Args) + 10
+			_ = os.Args[i] // a runtime panic: index out of range
 			close(done)
 		}()
 		<-done
@@ -35,7 +35,7 @@ func TestGuardExitStatus(t *testing.T) {
 	if !errors.As(err, &ee) || ee.ExitCode() != ExitStatus {
 		t.Fatalf("exit: %v, want status %d\n%s", err, ExitStatus, out)
 	}
-	for _, want := range []string{"evdoc: internal error (a bug in evdoc, exit status 3): panic: assignment to entry in nil map", "please report it", "crash_test.go"} {
+	for _, want := range []string{"evdoc: internal error (a bug in evdoc, exit status 3): panic: runtime error: index out of range", "please report it", "crash_test.go"} {
 		if !strings.Contains(string(out), want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
