@@ -3,12 +3,14 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/evdoc-lab/evdoc/generator/site"
 	"github.com/evdoc-lab/evdoc/internal/lock"
@@ -181,5 +183,48 @@ func TestGitignoreCoversRunFiles(t *testing.T) {
 		if got := err == nil; got != tc.ignored {
 			t.Errorf("%s: ignored %v, want %v", tc.path, got, tc.ignored)
 		}
+	}
+}
+
+// TestNewEvidenceStopsOnSignal (issue 36): new evidence stops on SIGTERM
+// while it reads a large file (exit 143) and leaves no set and no
+// temporary directory; the temporary directory a killed run left is
+// removed by the next run, which completes the set.
+func TestNewEvidenceStopsOnSignal(t *testing.T) {
+	dir := extract(t, "../../generator/site/testdata/check/clean.txtar")
+	var b strings.Builder
+	for i := range 3000 {
+		fmt.Fprintf(&b, "[2026-01-01T00:00:00.%03dZ] \"GET /i/%d HTTP/1.1\" 200 - 0 %d 12 10 \"-\" \"load/1\" \"r-%d\" \"svc:80\" \"10.0.0.1:80\"\n", i%1000, i, 100+i, i)
+	}
+	log := filepath.Join(t.TempDir(), "access.log")
+	if err := os.WriteFile(log, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	killed := filepath.Join(dir, "evidence", ".zz-new-123456")
+	if err := os.MkdirAll(killed, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	args := []string{"new", "evidence", "--root", dir, "zz", "--from", log, "--origin", "raw", "--environment", "e"}
+	ctx, cancel := context.WithCancelCause(context.Background())
+	time.AfterFunc(20*time.Millisecond, func() { cancel(&signalError{syscall.SIGTERM}) })
+	start := time.Now()
+	var out, errb bytes.Buffer
+	if code := run(ctx, args, &out, &errb); code != 143 {
+		t.Errorf("exit %d, want 143; stderr %s", code, errb.String())
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("stopped after %v", d)
+	}
+	if _, err := os.Lstat(filepath.Join(dir, "evidence", "zz")); err == nil {
+		t.Error("an interrupted new evidence left evidence/zz")
+	}
+	if code, _, stderr := evdoc(args...); code != 0 {
+		t.Fatalf("new evidence after the interrupted one: exit %d %s", code, stderr)
+	}
+	if m, _ := filepath.Glob(filepath.Join(dir, "evidence", ".zz-new-*")); len(m) > 0 {
+		t.Errorf("temporary directories left: %v", m)
+	}
+	if code, stdout, _ := evdoc("check", "--root", dir); code != 0 {
+		t.Errorf("check after new evidence: exit %d\n%s", code, stdout)
 	}
 }
