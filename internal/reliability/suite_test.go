@@ -416,7 +416,16 @@ func TestSignals(t *testing.T) {
 	if err := c.Start(); err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(300 * time.Millisecond)
+	// Signal once fix holds the project lock, so evdoc's handler is
+	// installed: at 300 ms after the start, a loaded machine could still
+	// be in the runtime's init (Chroma's lexers take 300 ms of it there),
+	// and the default action would kill it.
+	for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		if b, _ := os.ReadFile(filepath.Join(dir, ".evdoc", "lock")); strings.Contains(string(b), "fix") {
+			break
+		}
+	}
+	time.Sleep(100 * time.Millisecond)
 	c.Process.Signal(syscall.SIGINT)
 	done := make(chan struct{})
 	go func() { c.Wait(); close(done) }()
