@@ -43,6 +43,7 @@ import (
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/serve"
 	"github.com/evdoc-lab/evdoc/generator/site"
+	"github.com/evdoc-lab/evdoc/internal/crash"
 )
 
 // Options configures a Server.
@@ -304,6 +305,7 @@ func (s *Server) initialized(*glsp.Context, *protocol.InitializedParams) error {
 		RegisterOptions: protocol.DidChangeWatchedFilesRegistrationOptions{Watchers: ws}}}}
 	conn := s.conn
 	go func() {
+		defer crash.Guard()
 		if err := conn.Call(context.Background(), string(protocol.ServerClientRegisterCapability), params, nil); err != nil {
 			fmt.Fprintf(s.opt.Log, "evdoc lsp: registering file watchers: %v\n", err)
 		}

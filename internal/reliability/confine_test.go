@@ -56,13 +56,11 @@ func s4Probes() map[string][]string {
 // probeSkips are probes this branch does not make pass, with the reason;
 // the branch that does removes its entry when it is merged.
 func probeSkips() map[string]string {
-	const cost = "cost bounds: branch h/cost"
+	const cost = "readers' memory per input byte: branch h/stream"
 	return map[string]string{
-		"30-pattern-hostile-regex":   cost,
 		"31-reader-scaling":          cost,
 		"32-pattern-big-input":       cost,
 		"33-accesslog-million-lines": cost,
-		"35-count-where-expr-dos":    cost,
 	}
 }
 
