@@ -2,6 +2,7 @@ package figure
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"fmt"
 	"math"
 	"os"
@@ -21,10 +22,14 @@ import (
 // (wrk, hey, vegeta, k6, an Istio access log, benchstat, hyperfine; see
 // each set's source) and one spec per kind; every figure validates
 // (texts, glyphs, caption claims) and draws to exactly the files under
-// testdata/kinds/golden. -update rewrites them; look at the images.
+// testdata/kinds/golden: the PNGs and records byte for byte, the SVGs by
+// their SHA-256 in golden/svg.sha256 (the SVGs carry every glyph's path
+// and would be most of the repository's size; the PNGs show the same
+// drawing). -update rewrites them; look at the images.
 func TestKindsGolden(t *testing.T) {
-	p := loadProject(t, filepath.Join("testdata", "kinds"))
-	p.OutDir = "golden"
+	dir := copyKindsSource(t)
+	p := loadProject(t, dir)
+	p.OutDir = "out"
 	kinds := map[string]bool{}
 	for _, s := range p.Specs {
 		kinds[s.Kind] = true
@@ -40,14 +45,61 @@ func TestKindsGolden(t *testing.T) {
 	if t.Failed() {
 		return
 	}
-	if txtartest.Updating() {
-		if _, err := p.Write(); err != nil {
+	if _, err := p.Write(); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "out")
+	entries, err := os.ReadDir(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	golden := filepath.Join("testdata", "kinds", "golden")
+	var sums strings.Builder
+	files := map[string][]byte{}
+	for _, e := range entries {
+		b, err := os.ReadFile(filepath.Join(out, e.Name()))
+		if err != nil {
 			t.Fatal(err)
+		}
+		if strings.HasSuffix(e.Name(), ".svg") {
+			fmt.Fprintf(&sums, "%x  %s\n", sha256.Sum256(b), e.Name())
+			continue
+		}
+		files[e.Name()] = b
+	}
+	files["svg.sha256"] = []byte(sums.String())
+	if txtartest.Updating() {
+		if err := os.RemoveAll(golden); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.MkdirAll(golden, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		for name, b := range files {
+			if err := os.WriteFile(filepath.Join(golden, name), b, 0o644); err != nil {
+				t.Fatal(err)
+			}
 		}
 		return
 	}
-	for _, d := range p.Check() {
-		t.Errorf("%s (go test ./generator/figure -update)", d)
+	have, err := os.ReadDir(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range have {
+		if _, ok := files[e.Name()]; !ok {
+			t.Errorf("golden/%s is no longer drawn (go test ./generator/figure -update)", e.Name())
+		}
+	}
+	for name, b := range files {
+		want, err := os.ReadFile(filepath.Join(golden, name))
+		if err != nil {
+			t.Errorf("golden/%s: %v (go test ./generator/figure -update)", name, err)
+			continue
+		}
+		if !bytes.Equal(b, want) {
+			t.Errorf("golden/%s differs from what the spec draws now (go test ./generator/figure -update; look at the images)", name)
+		}
 	}
 }
 
@@ -75,15 +127,27 @@ func TestKindsAltText(t *testing.T) {
 	}
 }
 
-// copyKinds copies testdata/kinds to a temporary project with the golden
-// files as its committed figures (assets/figures).
-func copyKinds(t *testing.T) string {
+// copyKindsSource copies testdata/kinds's evidence and figure specs to a
+// temporary project.
+func copyKindsSource(t *testing.T) string {
 	t.Helper()
 	dir := t.TempDir()
-	for from, to := range map[string]string{"evidence": "evidence", "figures": "figures", "golden": "assets/figures"} {
-		if err := os.CopyFS(filepath.Join(dir, to), os.DirFS(filepath.Join("testdata", "kinds", from))); err != nil {
+	for _, d := range []string{"evidence", "figures"} {
+		if err := os.CopyFS(filepath.Join(dir, d), os.DirFS(filepath.Join("testdata", "kinds", d))); err != nil {
 			t.Fatal(err)
 		}
+	}
+	return dir
+}
+
+// copyKinds copies testdata/kinds to a temporary project and draws its
+// figures there as its committed ones (assets/figures), as evdoc figures
+// does; TestKindsGolden holds what they are.
+func copyKinds(t *testing.T) string {
+	t.Helper()
+	dir := copyKindsSource(t)
+	if _, err := loadProject(t, dir).Write(); err != nil {
+		t.Fatal(err)
 	}
 	return dir
 }
