@@ -118,6 +118,13 @@ func ReadAccessLog(file string, src []byte, opt ReadOptions) ([]Reading, diag.Li
 		if v, ok := fieldsOf[opt.Key].(string); opt.Key != "" && ok && v != "" {
 			name = v
 		}
+		if opt.Key == "" {
+			// Keys r<N>.… of different lines never meet: the repeated
+			// keys add numbers are those of one line (a JSON line's
+			// repeated member), so the counts start again each line.
+			clear(r.seen)
+		}
+		before := len(r.out)
 		env := map[string]any{}
 		for k, f := range fieldsOf {
 			if !strings.HasPrefix(k, "@") {
@@ -127,6 +134,7 @@ func ReadAccessLog(file string, src []byte, opt ReadOptions) ([]Reading, diag.Li
 		for _, num := range r.accessLogNumbers(name, ln.start, text, fieldsOf) {
 			env[num.field] = num.value
 		}
+		r.dropUnkept(before, opt.Keep, opt.drop)
 		for _, c := range counters {
 			ok, err := runPredicate(&machine, c.prog, env)
 			if err != nil {

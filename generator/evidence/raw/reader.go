@@ -63,6 +63,11 @@ type ReadOptions struct {
 	// key, so a large file costs memory for what is kept, not for every
 	// number in it. Readers may still return other readings.
 	Keep func(key string) bool
+
+	// drop, set by the sweep (accountFor) with Keep, takes the readings
+	// a reader leaves out for Keep, so that their tokens count as read
+	// (rawRead.dropUnkept). A reader without it returns every reading.
+	drop *dropped
 }
 
 // Reader reads one raw file. file names src in positions. A reader must

@@ -160,7 +160,7 @@ func ReadTranscript(file string, src []byte, opt ReadOptions) ([]Entry, diag.Lis
 	for i, e := range out {
 		rs[i] = Reading{Key: e.Key, Raw: e.Raw, Pos: e.Pos}
 	}
-	errs = append(errs, unreadWarnings(ix, src, lines, rs, errs, "transcript", "key=value (such as n=42) or a line the transcript format reads: \"key: value\", \"name +N\"")...)
+	errs = append(errs, unreadWarnings(ix, src, lines, rs, errs, nil, "transcript", "key=value (such as n=42) or a line the transcript format reads: \"key: value\", \"name +N\"")...)
 	errs.Sort()
 	return out, errs
 }

@@ -175,6 +175,11 @@ func plainNumber(s string) bool {
 // The field of the same line that writes one names the reading rather
 // than being one.
 func keyNumbers(set map[string]bool, key string) {
+	eachKeyNumber(key, func(n string) { set[n] = true })
+}
+
+// eachKeyNumber calls f with each number keyNumbers finds in key.
+func eachKeyNumber(key string, f func(string)) {
 	digits := func(i int) int {
 		for i < len(key) && key[i] >= '0' && key[i] <= '9' {
 			i++
@@ -191,9 +196,9 @@ func keyNumbers(set map[string]bool, key string) {
 			j = digits(j + 1)
 		}
 		n := key[i:j]
-		set[n] = true
+		f(n)
 		if strings.IndexByte(n, '_') >= 0 {
-			set[strings.ReplaceAll(n, "_", ".")] = true
+			f(strings.ReplaceAll(n, "_", "."))
 		}
 		i = j
 	}
@@ -235,26 +240,94 @@ func (s *spans) overlaps(a, b int) bool {
 	return n > 0 && s.maxEnd[n-1] > a
 }
 
-// accounting is what accounts for the numeric fields of a file: the byte
-// ranges of its readings' raw tokens and of its diagnostics (a diagnostic
-// without an End covers the byte at its position), and per line the
-// numbers of the keys of the readings on it.
-type accounting struct {
-	covered spans
-	keyNums map[int]map[string]bool
+// dropped accounts for the readings a reader left out of its result
+// because its caller keeps other keys only (ReadOptions.Keep): the byte
+// ranges of their tokens and, per line, the numbers of their keys
+// (keyNumbers), so that the sweep finds them read as if they had been
+// returned, while a reading costs 16 bytes here instead of a Reading.
+type dropped struct {
+	covered [][2]int
+	lines   []droppedLine // in the order added
 }
 
-func newAccounting(rs []Reading, errs diag.List) *accounting {
-	a := &accounting{keyNums: map[int]map[string]bool{}}
-	for _, r := range rs {
+// droppedLine holds the key numbers of the dropped readings of one line,
+// each followed by a NUL byte.
+type droppedLine struct {
+	line int
+	nums string
+}
+
+// add records the reading rd as read but not returned.
+func (d *dropped) add(rd *Reading) {
+	d.covered = append(d.covered, [2]int{rd.Pos.Offset, rd.Pos.Offset + max(len(rd.Raw), 1)})
+	eachKeyNumber(rd.Key, func(n string) {
+		if k := len(d.lines); k == 0 || d.lines[k-1].line != rd.Pos.Line {
+			d.lines = append(d.lines, droppedLine{line: rd.Pos.Line})
+		}
+		dl := &d.lines[len(d.lines)-1]
+		if !strings.Contains("\x00"+dl.nums, "\x00"+n+"\x00") {
+			dl.nums += n + "\x00"
+		}
+	})
+}
+
+// dropUnkept moves the readings r.out[n:] whose keys keep rejects out of
+// r.out into d, which accounts for them (see dropped); with keep or d nil
+// it keeps them all. Aggregates (readings with Inputs), readings without
+// a line and spreads stay: the caller's own filter decides on them.
+func (r *rawRead) dropUnkept(n int, keep func(string) bool, d *dropped) {
+	if keep == nil || d == nil {
+		return
+	}
+	j := n
+	for i := n; i < len(r.out); i++ {
+		rd := &r.out[i]
+		if keep(rd.Key) || rd.Pos.Line <= 0 || len(rd.Inputs) > 0 || rd.SpreadOf != "" {
+			r.out[j] = *rd
+			j++
+			continue
+		}
+		d.add(rd)
+	}
+	clear(r.out[j:])
+	r.out = r.out[:j]
+}
+
+// accounting is what accounts for the numeric fields of a file: the byte
+// ranges of its readings' raw tokens (returned or dropped) and of its
+// diagnostics (a diagnostic without an End covers the byte at its
+// position), and per line the numbers of the keys of the readings on it,
+// looked up when a field of the line is not covered.
+type accounting struct {
+	covered spans
+	rs      []Reading
+	byLine  []int32 // indices of the readings of rs with a line, by line
+	drop    *dropped
+
+	line int             // the line of nums (0: none yet)
+	nums map[string]bool // the key numbers of line
+}
+
+func newAccounting(rs []Reading, errs diag.List, drop *dropped) *accounting {
+	a := &accounting{rs: rs, drop: drop}
+	for i, r := range rs {
 		if r.Pos.Line <= 0 || len(r.Inputs) > 0 {
 			continue
 		}
 		a.covered.add(r.Pos.Offset, r.Pos.Offset+max(len(r.Raw), 1))
-		if a.keyNums[r.Pos.Line] == nil {
-			a.keyNums[r.Pos.Line] = map[string]bool{}
+		a.byLine = append(a.byLine, int32(i))
+	}
+	if byLine := func(i, j int) bool { return rs[a.byLine[i]].Pos.Line < rs[a.byLine[j]].Pos.Line }; !sort.SliceIsSorted(a.byLine, byLine) {
+		sort.SliceStable(a.byLine, byLine)
+	}
+	if drop != nil {
+		for _, c := range drop.covered {
+			a.covered.add(c[0], c[1])
 		}
-		keyNumbers(a.keyNums[r.Pos.Line], r.Key)
+		drop.covered = nil
+		if byLine := func(i, j int) bool { return drop.lines[i].line < drop.lines[j].line }; !sort.SliceIsSorted(drop.lines, byLine) {
+			sort.SliceStable(drop.lines, byLine)
+		}
 	}
 	for _, d := range errs {
 		if d.Pos.Line <= 0 {
@@ -270,10 +343,34 @@ func newAccounting(rs []Reading, errs diag.List) *accounting {
 	return a
 }
 
+// keyNums returns the numbers of the keys of the readings on line.
+func (acc *accounting) keyNums(line int) map[string]bool {
+	if acc.nums != nil && acc.line == line {
+		return acc.nums
+	}
+	set := map[string]bool{}
+	rs, by := acc.rs, acc.byLine
+	for i := sort.Search(len(by), func(i int) bool { return rs[by[i]].Pos.Line >= line }); i < len(by) && rs[by[i]].Pos.Line == line; i++ {
+		keyNumbers(set, rs[by[i]].Key)
+	}
+	if acc.drop != nil {
+		ls := acc.drop.lines
+		for i := sort.Search(len(ls), func(i int) bool { return ls[i].line >= line }); i < len(ls) && ls[i].line == line; i++ {
+			for rest := ls[i].nums; rest != ""; {
+				var n string
+				n, rest, _ = strings.Cut(rest, "\x00")
+				set[n] = true
+			}
+		}
+	}
+	acc.line, acc.nums = line, set
+	return set
+}
+
 // accounted reports whether the field [a, b) on line overlaps a reading or
 // a diagnostic's range, or names a reading of its line (namesReading).
 func (acc *accounting) accounted(line, a, b int, field string) bool {
-	return acc.covered.overlaps(a, b) || namesReading(field, acc.keyNums[line])
+	return acc.covered.overlaps(a, b) || namesReading(field, acc.keyNums(line))
 }
 
 // unreadWarnings returns one warning (rule evidence-number) for each run
@@ -283,8 +380,8 @@ func (acc *accounting) accounted(line, a, b int, field string) bool {
 // two unread ones starts a new run, so a range holds unread fields only); format and hint say
 // where such numbers are read. Text inside the blank ranges (string
 // literals a JSON reader does not read, URLs) is not data.
-func unreadWarnings(ix *diag.LineIndex, src []byte, lines []lineSpan, rs []Reading, errs diag.List, format, hint string) diag.List {
-	acc := newAccounting(rs, errs)
+func unreadWarnings(ix *diag.LineIndex, src []byte, lines []lineSpan, rs []Reading, errs diag.List, drop *dropped, format, hint string) diag.List {
+	acc := newAccounting(rs, errs, drop)
 	var out diag.List
 	for _, ln := range lines {
 		text := string(src[ln.start:ln.end])
@@ -476,6 +573,11 @@ func accountFor(format string, read Reader) Reader {
 		return read
 	}
 	return func(file string, src []byte, opt ReadOptions) ([]Reading, diag.List) {
+		var drop *dropped
+		if opt.Keep != nil {
+			drop = &dropped{}
+			opt.drop = drop
+		}
 		rs, errs := read(file, src, opt)
 		if errs.HasErrors() || len(src) == 0 || len(opt.Paths) > 0 {
 			// A file in error does not load; a JSON reading of chosen
@@ -491,7 +593,7 @@ func accountFor(format string, read Reader) Reader {
 			lines = skipLines(src, lines, opt.Skip)
 		}
 		ix := diag.NewLineIndex(file, src)
-		if w := unreadWarnings(ix, view, lines, rs, errs, format, formatHint(format)); len(w) > 0 {
+		if w := unreadWarnings(ix, view, lines, rs, errs, drop, format, formatHint(format)); len(w) > 0 {
 			errs = append(errs, w...)
 			errs.Sort()
 		}
