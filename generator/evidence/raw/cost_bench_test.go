@@ -126,3 +126,69 @@ func TestReadKeptHoldsOnlySelected(t *testing.T) {
 	}
 	runtime.KeepAlive(rs)
 }
+
+// TestAccessLogSelectSameFindings: an access log read with select keeps
+// only the selected readings while it reads, and the unread-number
+// sweep still counts every other reading's token as read and every
+// other key's numbers as names: the findings and the kept readings are
+// those of the whole read filtered. Line 3's request id "3" names r3
+// (not a warning); line 4's "77" and the prose line's 5 are warnings.
+func TestAccessLogSelectSameFindings(t *testing.T) {
+	src := []byte(`[2024-03-01T08:15:02.000Z] "GET /a HTTP/1.1" 200 - 0 10 4 3 "-" "curl" "id-1" "h:80" "10.0.0.1:80"
+[2024-03-01T08:15:02.001Z] "GET /b HTTP/1.1" 503 UF 0 91 7 - "-" "curl" "id-2" "h:80" "10.0.0.1:80"
+[2024-03-01T08:15:02.002Z] "GET /c HTTP/1.1" 200 - 0 12 5 5 "-" "curl" "3" "h:80" "10.0.0.1:80"
+[2024-03-01T08:15:02.003Z] "GET /d HTTP/1.1" 200 - 0 13 6 6 "-" "curl" "77" "h:80" "10.0.0.1:80"
+note: 5 retries
+{"start_time": "2024-03-01T08:15:02.004Z", "response_code": 200, "duration": 9, "duration": 11, "id": "6"}
+`)
+	sel := map[string]bool{"r2.duration": true, "r5.duration#2": true}
+	keep := func(r Reading) bool { return sel[r.Key] }
+	all, allErrs := ReadKept("envoy-access-log", "a.log", src, ReadOptions{}, DefaultWindow, nil)
+	got, errs := ReadKept("envoy-access-log", "a.log", src, ReadOptions{Keep: func(k string) bool { return sel[k] }}, DefaultWindow, keep)
+	if errs.HasErrors() || len(all) != 28 {
+		t.Fatalf("%d readings, %v", len(all), errs)
+	}
+	var want []Reading
+	for _, r := range all {
+		if keep(r) {
+			want = append(want, r)
+		}
+	}
+	if fmt.Sprint(got) != fmt.Sprint(want) || len(got) != 2 {
+		t.Errorf("kept %v, want %v", got, want)
+	}
+	if fmt.Sprint(errs) != fmt.Sprint(allErrs) {
+		t.Errorf("findings with select:\n%v\nwant those of the whole read:\n%v", errs, allErrs)
+	}
+	var warned []string
+	for _, d := range errs {
+		warned = append(warned, fmt.Sprintf("%d:%d", d.Pos.Line, d.Pos.Column))
+	}
+	if w := strings.Join(warned, " "); w != "4:73 5:7" {
+		t.Errorf("warnings at %s, want 4:73 (the request id 77) and 5:7 (the prose's 5)", w)
+	}
+}
+
+// TestAccessLogSelectAllocates: with select, the reader does not build
+// the list of every reading: it allocates less than two thirds of what
+// the whole read does.
+func TestAccessLogSelectAllocates(t *testing.T) {
+	src := costInput("envoy-access-log", 20000)
+	alloc := func(opt ReadOptions, keep func(Reading) bool) uint64 {
+		runtime.GC()
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		_, errs := ReadKept("envoy-access-log", "a.log", src, opt, DefaultWindow, keep)
+		runtime.ReadMemStats(&after)
+		if errs.HasErrors() {
+			t.Fatal(errs)
+		}
+		return after.TotalAlloc - before.TotalAlloc
+	}
+	all := alloc(ReadOptions{}, nil)
+	sel := alloc(ReadOptions{Keep: func(k string) bool { return k == "r1.duration" }}, func(r Reading) bool { return r.Key == "r1.duration" })
+	t.Logf("whole read %d B, with select %d B (%.1f and %.1f per input byte)", all, sel, float64(all)/float64(len(src)), float64(sel)/float64(len(src)))
+	if sel*3 > all*2 {
+		t.Errorf("with select the read allocates %d bytes, the whole read %d; want under two thirds", sel, all)
+	}
+}

@@ -3,6 +3,7 @@ package raw
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"regexp"
 	"sort"
 	"strings"
@@ -246,8 +247,48 @@ func (s *spans) overlaps(a, b int) bool {
 // (keyNumbers), so that the sweep finds them read as if they had been
 // returned, while a reading costs 16 bytes here instead of a Reading.
 type dropped struct {
-	covered [][2]int
+	covered spans32
 	lines   []droppedLine // in the order added
+}
+
+// spans32 is a set of byte ranges of a file shorter than 2 GiB, as spans
+// are, held in 8 bytes a range; maxEnd is left empty while the ranges,
+// sorted by start, are also sorted by end (readings of one file never
+// overlap), the end of the last range before a point being then the
+// greatest.
+type spans32 struct {
+	r      [][2]int32
+	maxEnd []int32
+}
+
+func (s *spans32) sort() {
+	if !sort.SliceIsSorted(s.r, func(i, j int) bool { return s.r[i][0] < s.r[j][0] }) {
+		sort.Slice(s.r, func(i, j int) bool { return s.r[i][0] < s.r[j][0] })
+	}
+	for i := 1; i < len(s.r); i++ {
+		if s.r[i][1] < s.r[i-1][1] {
+			s.maxEnd = make([]int32, len(s.r))
+			for i, r := range s.r {
+				s.maxEnd[i] = r[1]
+				if i > 0 && s.maxEnd[i-1] > r[1] {
+					s.maxEnd[i] = s.maxEnd[i-1]
+				}
+			}
+			return
+		}
+	}
+}
+
+// overlaps reports whether a range of s overlaps [a, b).
+func (s *spans32) overlaps(a, b int) bool {
+	n := sort.Search(len(s.r), func(i int) bool { return int(s.r[i][0]) >= b })
+	if n == 0 {
+		return false
+	}
+	if s.maxEnd != nil {
+		return int(s.maxEnd[n-1]) > a
+	}
+	return int(s.r[n-1][1]) > a
 }
 
 // droppedLine holds the key numbers of the dropped readings of one line,
@@ -259,7 +300,7 @@ type droppedLine struct {
 
 // add records the reading rd as read but not returned.
 func (d *dropped) add(rd *Reading) {
-	d.covered = append(d.covered, [2]int{rd.Pos.Offset, rd.Pos.Offset + max(len(rd.Raw), 1)})
+	d.covered.r = append(d.covered.r, [2]int32{int32(rd.Pos.Offset), int32(rd.Pos.Offset + max(len(rd.Raw), 1))})
 	eachKeyNumber(rd.Key, func(n string) {
 		if k := len(d.lines); k == 0 || d.lines[k-1].line != rd.Pos.Line {
 			d.lines = append(d.lines, droppedLine{line: rd.Pos.Line})
@@ -276,7 +317,7 @@ func (d *dropped) add(rd *Reading) {
 // it keeps them all. Aggregates (readings with Inputs), readings without
 // a line and spreads stay: the caller's own filter decides on them.
 func (r *rawRead) dropUnkept(n int, keep func(string) bool, d *dropped) {
-	if keep == nil || d == nil {
+	if keep == nil || d == nil || len(r.src) >= math.MaxInt32 {
 		return
 	}
 	j := n
@@ -321,10 +362,7 @@ func newAccounting(rs []Reading, errs diag.List, drop *dropped) *accounting {
 		sort.SliceStable(a.byLine, byLine)
 	}
 	if drop != nil {
-		for _, c := range drop.covered {
-			a.covered.add(c[0], c[1])
-		}
-		drop.covered = nil
+		drop.covered.sort()
 		if byLine := func(i, j int) bool { return drop.lines[i].line < drop.lines[j].line }; !sort.SliceIsSorted(drop.lines, byLine) {
 			sort.SliceStable(drop.lines, byLine)
 		}
@@ -370,7 +408,7 @@ func (acc *accounting) keyNums(line int) map[string]bool {
 // accounted reports whether the field [a, b) on line overlaps a reading or
 // a diagnostic's range, or names a reading of its line (namesReading).
 func (acc *accounting) accounted(line, a, b int, field string) bool {
-	return acc.covered.overlaps(a, b) || namesReading(field, acc.keyNums(line))
+	return acc.covered.overlaps(a, b) || acc.drop != nil && acc.drop.covered.overlaps(a, b) || namesReading(field, acc.keyNums(line))
 }
 
 // unreadWarnings returns one warning (rule evidence-number) for each run
@@ -450,6 +488,22 @@ var (
 	promNotData   = regexp.MustCompile(`^\s*#`)
 )
 
+// eachMatch calls f with the range of each match of re in src, in order,
+// as FindAllIndex finds them, without holding them all (a large log has
+// millions of string literals). re must not match the empty string nor
+// assert anything about the text before a match (^, \b): a match is
+// looked for in the text after the last one.
+func eachMatch(re *regexp.Regexp, src []byte, f func(a, b int)) {
+	for pos := 0; pos < len(src); {
+		m := re.FindIndex(src[pos:])
+		if m == nil || m[1] == m[0] {
+			return
+		}
+		f(pos+m[0], pos+m[1])
+		pos += m[1]
+	}
+}
+
 // ownAccounting are the formats whose readers account for their numbers
 // themselves: a transcript (ReadTranscript warns per line) and a report's
 // tables (CellNumber warns per cell; prose outside tables is not data).
@@ -504,14 +558,12 @@ func dataLines(format string, src []byte) ([]lineSpan, []byte) {
 		}
 	}
 	if strings.HasSuffix(format, "json") || format == "envoy-access-log" || toolNotData[format] != nil && looksJSON(src) {
-		for _, m := range jsonStringLit.FindAllIndex(src, -1) {
-			if !numericString(src[m[0]:m[1]]) {
-				blank(m[0], m[1])
+		eachMatch(jsonStringLit, src, func(a, b int) {
+			if !numericString(src[a:b]) {
+				blank(a, b)
 			}
-		}
-		for _, m := range jsonNameMembers.FindAllIndex(src, -1) {
-			blank(m[0], m[1])
-		}
+		})
+		eachMatch(jsonNameMembers, src, blank)
 	}
 	var out []lineSpan
 	cont := false
