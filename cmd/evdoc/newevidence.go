@@ -119,7 +119,7 @@ func newEvidenceSet(ctx context.Context, root, name string, o newEvidenceOptions
 		}
 		var recs []report.Value
 		ds, err := interrupt.Wait(ctx, func() diag.List {
-			return valuesOf(filepath.Dir(from), filepath.Base(from), o.as, opts.load().Evidence, func(r report.Value) { recs = append(recs, r) }, io.Discard)
+			return valuesOf(filepath.Dir(from), filepath.Base(from), o.as, opts.load().Evidence, func(r report.Value) { recs = append(recs, r) }, nil, io.Discard)
 		})
 		if err != nil {
 			return nil, nil, err

@@ -48,12 +48,29 @@ func newValuesCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *
 			// failure prints nothing on stdout; only a raw file read
 			// with --as in a line format streams, window by window
 			// (held values are written out first).
+			// A raw file's readings are held as its reader gave them and
+			// turned into rows when written, a row at a time.
 			var errs diag.List
-			var held []report.Value
-			hold := func(v report.Value) { held = append(held, v) }
+			type batch struct {
+				vals  []report.Value
+				later func(emit func(report.Value))
+			}
+			var held []batch
+			hold := func(v report.Value) {
+				if len(held) == 0 || held[len(held)-1].later != nil {
+					held = append(held, batch{})
+				}
+				held[len(held)-1].vals = append(held[len(held)-1].vals, v)
+			}
+			later := func(f func(emit func(report.Value))) { held = append(held, batch{later: f}) }
 			flush := func() {
-				for _, v := range held {
-					vw.Write(v)
+				for _, b := range held {
+					for _, v := range b.vals {
+						vw.Write(v)
+					}
+					if b.later != nil {
+						b.later(vw.Write)
+					}
 				}
 				held = nil
 			}
@@ -67,10 +84,10 @@ func newValuesCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *
 			for _, a := range args {
 				if as != "" && raw.Windowed(as) && !errs.HasErrors() {
 					flush()
-					errs = append(errs, valuesOf(*root, a, as, opts.load().Evidence, vw.Write, stderr)...)
+					errs = append(errs, valuesOf(*root, a, as, opts.load().Evidence, vw.Write, nil, stderr)...)
 					continue
 				}
-				errs = append(errs, valuesOf(*root, a, as, opts.load().Evidence, hold, stderr)...)
+				errs = append(errs, valuesOf(*root, a, as, opts.load().Evidence, hold, later, stderr)...)
 			}
 			if !errs.HasErrors() {
 				flush()
@@ -103,8 +120,9 @@ func record(v *evidence.Value) report.Value {
 // valuesOf emits the values of one PATH argument: an evidence set (its
 // directory, its manifest, or its id) or a raw file, read in windows. A
 // raw file's readings carry the references of the evidence set that reads
-// it, if any; notes about that go to log.
-func valuesOf(root, arg, as string, eopt evidence.Options, emit func(report.Value), log io.Writer) (errs diag.List) {
+// it, if any; notes about that go to log. With later, a raw file's
+// values are not emitted: later is given a function that emits them.
+func valuesOf(root, arg, as string, eopt evidence.Options, emit func(report.Value), later func(func(emit func(report.Value))), log io.Writer) (errs diag.List) {
 	full := arg
 	if !filepath.IsAbs(arg) {
 		full = filepath.Join(root, arg)
@@ -140,6 +158,7 @@ func valuesOf(root, arg, as string, eopt evidence.Options, emit func(report.Valu
 		return errs // warnings
 	}
 	refs, note, declared := setRefs(root, full, eopt) // declared: the format its evidence set reads it in
+	emitAll := emit
 	emit = withRefs(emit, refs)
 	defer func() {
 		if note != "" && !errs.HasErrors() {
@@ -177,12 +196,20 @@ func valuesOf(root, arg, as string, eopt evidence.Options, emit func(report.Valu
 	if _, err := raw.ReaderFor(format); err != nil {
 		return diag.List{diag.Errorf(diag.Position{File: rel}, diag.ValuesFormat, "--as: %v", err)}
 	}
-	n := 0
-	errs = raw.ReadWindowed(format, rel, src, raw.ReadOptions{}, raw.DefaultWindow, nil, func(r raw.Reading) {
-		n++
-		emit(report.Value{Key: r.Key, Value: r.Number.Value.String(), Unit: r.Number.Unit, File: rel,
-			Line: r.Pos.Line, Column: r.Pos.Column, Raw: r.Raw, Format: format, SpreadOf: r.SpreadOf})
-	})
+	rs, errs := raw.ReadKept(format, rel, src, raw.ReadOptions{}, raw.DefaultWindow, nil)
+	n := len(rs)
+	rows := func(emit func(report.Value)) {
+		for i := range rs {
+			r := &rs[i]
+			emit(report.Value{Key: r.Key, Value: r.Number.Value.String(), Unit: r.Number.Unit, File: rel,
+				Line: r.Pos.Line, Column: r.Pos.Column, Raw: r.Raw, Format: format, SpreadOf: r.SpreadOf})
+		}
+	}
+	if later != nil {
+		later(func(e func(report.Value)) { rows(withRefs(e, refs)) })
+	} else {
+		rows(withRefs(emitAll, refs))
+	}
 	if as == "" && declared == "" && n == 0 && !errs.HasErrors() { // a file that does not parse explains itself
 		errs = append(errs, guessReadNothing(rel, src, format))
 	}
