@@ -60,7 +60,10 @@ var (
 // upstream_reset = "response_flags == 'UR'", all = "true" }. The count's
 // Raw is the predicate, its Pos the first log line and its Inputs every
 // matching line. Predicates have the CSV reader's bounds (1,000 syntax
-// nodes, 1,000 elements built a line, no let or reduce()). Lines that are not access log lines (kubectl's echoed
+// nodes, 1,000 elements built a line, no let or reduce()). A [[read]]
+// with select (opt.Keep) keeps only the selected readings as the log is
+// read, the others' tokens still counting as read, so a large log costs
+// memory for what is selected, not for every number in it. Lines that are not access log lines (kubectl's echoed
 // command, a transcript's notes) are not read: a number in one is a
 // warning (rule evidence-number).
 func ReadAccessLog(file string, src []byte, opt ReadOptions) ([]Reading, diag.List) {

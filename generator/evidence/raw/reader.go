@@ -59,7 +59,7 @@ type ReadOptions struct {
 	// empty means every number in the document.
 	Paths []string
 	// Keep, when set, names the reading keys the caller keeps (a [[read]]
-	// with select): a reader that can (csv) builds no reading for another
+	// with select): a reader that can (csv, envoy-access-log) keeps no reading for another
 	// key, so a large file costs memory for what is kept, not for every
 	// number in it. Readers may still return other readings.
 	Keep func(key string) bool
