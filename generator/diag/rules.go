@@ -168,6 +168,9 @@ const (
 	// SiteComponent: the project's themes/evdoc is not the running
 	// evdoc's theme component (written by another evdoc, or changed).
 	SiteComponent RuleID = "site-component"
+	// SiteThemeHook: a hook file of the component replaces a later
+	// theme's file of the same name that has content of its own.
+	SiteThemeHook RuleID = "site-theme-hook"
 )
 
 // Rule describes one rule of the catalogue.
@@ -386,6 +389,8 @@ func Catalogue() []Rule {
 			"Correct the file at the position given; `evdoc rules` lists the rule ids evdoc.toml may set."},
 		{SiteComponent, Error, "The project's themes/evdoc is not this evdoc's theme component: an older (or newer) evdoc wrote it, or it was changed, so Hugo would run templates that do not match the pages evdoc generates.",
 			"Run `evdoc init` to update it; keep changes to the component's templates in the project's layouts/, which take precedence over themes."},
+		{SiteThemeHook, Warning, "A hook file evdoc's component fills for the themes it knows (listed first, it wins) has the name of a file of your theme that is not empty, so the theme's own content there is lost from every page.",
+			"Create the file the message names in the project's layouts/ with the theme's content and evdoc's call from the component's file: the project's file takes the place of both."},
 	}
 }
 

@@ -131,6 +131,10 @@ func LoadWith(root string, opt LoadOptions) (*Site, error) {
 			s.siteFindings = append(s.siteFindings, diag.Errorf(at, diag.SiteComponent, "%s", msg))
 		}
 	}
+	for _, o := range hosttheme.Overrides(root, cfg.Themes) {
+		s.siteFindings = append(s.siteFindings, diag.Diagnostic{Pos: diag.Position{File: o.File}, Severity: diag.Warning, Rule: diag.SiteThemeHook,
+			Message: fmt.Sprintf("evdoc's component fills layouts/%s for the themes whose hook it is, and, listed before %s, replaces this file, which has content of its own; expected the theme's content kept: create layouts/%s in the project with this file's content and the call in themes/%s/layouts/%s", o.Layout, o.Theme, o.Layout, hosttheme.Component, o.Layout)})
+	}
 	g, gerrs := loadGlossary(root)
 	s.Glossary = g
 	s.siteFindings = append(s.siteFindings, gerrs...)
