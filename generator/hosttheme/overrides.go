@@ -21,10 +21,21 @@ type Override struct {
 	Theme, File string
 }
 
+// replacements are the component's layouts that take a known theme's
+// template's place on purpose, doing what it does with evdoc's change
+// (hugo-book's edit link, which names the repository file on the pages
+// evdoc build generates): not hooks, and never reported.
+var replacements = map[string]bool{
+	"_partials/docs/links/edit.html": true,
+}
+
 // hostHookFile tells whether a component layout (relative to layouts/)
 // has a name a host theme may also use: not evdoc's own partials, render
-// hooks or shortcodes.
+// hooks or shortcodes, nor a deliberate replacement.
 func hostHookFile(rel string) bool {
+	if replacements[rel] {
+		return false
+	}
 	for _, own := range []string{"_partials/evdoc/", "partials/evdoc/", "_markup/", "_shortcodes/", "shortcodes/", "_default/_markup/"} {
 		if strings.HasPrefix(rel, own) {
 			return false

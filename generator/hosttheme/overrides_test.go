@@ -26,8 +26,11 @@ func TestOverrides(t *testing.T) {
 	write("themes/evdoc/layouts/_partials/extend_head.html", `{{ partial "evdoc/head.html" . }}`)
 	write("themes/evdoc/layouts/_partials/hooks/body-end.html", `{{ partial "evdoc/serve-banner.html" . }}`)
 	write("themes/evdoc/layouts/_partials/evdoc/head.html", `<link>`)
+	write("themes/evdoc/layouts/_partials/docs/links/edit.html", `{{ .Path }}`)
+	write("themes/host/layouts/_partials/docs/links/edit.html", `<a href="x">edit</a>`)
 	// host: head-additions with content under the older partials/ name,
-	// extend_head only comments, evdoc/head.html its own (never reported).
+	// extend_head only comments, evdoc/head.html its own and docs/links/edit.html
+	// one the component replaces on purpose (never reported).
 	write("themes/host/layouts/partials/head-additions.html", "{{/* analytics */}}\n<script src=\"/a.js\"></script>\n")
 	write("themes/host/layouts/_partials/extend_head.html", "{{- /* override this */ -}}\n<!-- empty -->\n  \n")
 	write("themes/host/layouts/_partials/evdoc/head.html", "<meta>")
