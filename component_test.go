@@ -104,3 +104,56 @@ func TestThemeHooksFilled(t *testing.T) {
 		}
 	}
 }
+
+// TestComponentStringsNamespaced: every i18n key of the component starts
+// with evdoc_, and every string a component or site layout asks for (T,
+// i18n) is one of them, so that a host theme's string of the same name
+// (Hextra's skipToContent, a theme's footer) is never replaced by
+// evdoc's, listed first in the theme list.
+func TestComponentStringsNamespaced(t *testing.T) {
+	keys := map[string]bool{}
+	keyRe := regexp.MustCompile(`(?m)^\s*([A-Za-z0-9_.]+)\s*=`)
+	for _, lang := range []string{"ko", "ja"} {
+		b, err := fs.ReadFile(Files(), "themes/evdoc/i18n/"+lang+".toml")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range keyRe.FindAllSubmatch(b, -1) {
+			k := string(m[1])
+			if !strings.HasPrefix(k, "evdoc_") {
+				t.Errorf("themes/evdoc/i18n/%s.toml: key %q does not start with evdoc_", lang, k)
+			}
+			keys[k] = true
+		}
+	}
+	callRe := regexp.MustCompile(`\b(?:T|i18n)\s+(?:"([^"]+)"|\(printf?\s+"([^"]+)")`)
+	var calls int
+	err := fs.WalkDir(Files(), ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".html") {
+			return err
+		}
+		b, err := fs.ReadFile(Files(), p)
+		if err != nil {
+			return err
+		}
+		for _, m := range callRe.FindAllSubmatch(b, -1) {
+			calls++
+			k := string(m[1])
+			if k == "" {
+				k = string(m[2])
+			}
+			if !strings.HasPrefix(k, "evdoc_") {
+				t.Errorf("%s: asks for i18n string %q, not one of the component's evdoc_ keys", p, k)
+			} else if m[1] != nil && !keys[k] {
+				t.Errorf("%s: asks for i18n string %q, which the component does not define", p, k)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if calls < 40 {
+		t.Errorf("found %d i18n calls in the embedded layouts; the pattern no longer finds them", calls)
+	}
+}

@@ -814,7 +814,7 @@ func (s *Site) stageEvidence(ctx context.Context, stage string, v *viewer, data 
 		// the files each page shows, for a theme's edit link
 		// (translation.SourceParam): the evidence directory, a set's
 		// manifest, a raw file
-		title := s.i18nString(lang.Code, "evidenceIndex", "Evidence")
+		title := s.i18nString(lang.Code, "evdoc_evidenceIndex", "Evidence")
 		idx := map[string]any{"title": title, "translationKey": "evidence", "evdoc_index": true, translation.SourceParam: evidenceRoot(s.Store.Sets)}
 		s.evidencePageParams(idx, title)
 		if err := writeFrontMatterPage(s.Config.pageFile(stage, lang, EvidenceDir, "_index.md"), idx, s.evidenceBody()); err != nil {

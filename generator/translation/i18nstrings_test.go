@@ -28,9 +28,9 @@ func TestI18nStringMissing(t *testing.T) {
 		want    string
 		related []string
 	}{
-		{"ko", `themes/evdoc/i18n/ko.toml:1:1: error: i18n string "figureSource" is missing or empty for ko (the layouts use it, ja defines it)`,
+		{"ko", `themes/evdoc/i18n/ko.toml:1:1: error: i18n string "evdoc_figureSource" is missing or empty for ko (the layouts use it, ja defines it)`,
 			[]string{"themes/evdoc/layouts/_shortcodes/evfigure.html", "themes/evdoc/i18n/ja.toml"}},
-		{"ja", `themes/evdoc/i18n/ja.toml:1:1: error: i18n string "figureSource" is missing or empty for ja (the layouts use it, ko defines it)`,
+		{"ja", `themes/evdoc/i18n/ja.toml:1:1: error: i18n string "evdoc_figureSource" is missing or empty for ja (the layouts use it, ko defines it)`,
 			[]string{"themes/evdoc/layouts/_shortcodes/evfigure.html", "themes/evdoc/i18n/ko.toml"}},
 	} {
 		t.Run(tc.drop, func(t *testing.T) {
@@ -42,9 +42,9 @@ func TestI18nStringMissing(t *testing.T) {
 			}
 			p := filepath.Join(dir, "themes", "evdoc", "i18n", tc.drop+".toml")
 			b, _ := os.ReadFile(p)
-			out := regexp.MustCompile(`(?m)^figureSource.*\n`).ReplaceAll(b, nil)
+			out := regexp.MustCompile(`(?m)^evdoc_figureSource.*\n`).ReplaceAll(b, nil)
 			if len(out) == len(b) {
-				t.Fatal("no figureSource line to remove")
+				t.Fatal("no evdoc_figureSource line to remove")
 			}
 			if err := os.WriteFile(p, out, 0o644); err != nil {
 				t.Fatal(err)
@@ -62,7 +62,7 @@ func TestI18nStringMissing(t *testing.T) {
 				}
 			}
 			// An empty value is missing too.
-			if err := os.WriteFile(p, append(out, "figureSource = \"\"\n"...), 0o644); err != nil {
+			if err := os.WriteFile(p, append(out, "evdoc_figureSource = \"\"\n"...), 0o644); err != nil {
 				t.Fatal(err)
 			}
 			if ds := translation.CheckI18nStrings(dir, themes, langs); len(ds) != 1 {
@@ -73,7 +73,7 @@ func TestI18nStringMissing(t *testing.T) {
 			if err := os.MkdirAll(filepath.Dir(own), 0o755); err != nil {
 				t.Fatal(err)
 			}
-			if err := os.WriteFile(own, []byte("figureSource = \"src\"\n"), 0o644); err != nil {
+			if err := os.WriteFile(own, []byte("evdoc_figureSource = \"src\"\n"), 0o644); err != nil {
 				t.Fatal(err)
 			}
 			if ds := translation.CheckI18nStrings(dir, themes, langs); len(ds) != 0 {
