@@ -57,10 +57,13 @@ func (r requestsAsync) Handle(ctx context.Context, c *jsonrpc2.Conn, req *jsonrp
 	go r.h.Handle(ctx, c, req)
 }
 
-// start runs a server on root and initializes it.
-func start(t testing.TB, root string, o Options) (*client, *Server) {
+// start runs a server on root, after setup, and initializes it.
+func start(t testing.TB, root string, o Options, setup ...func(*Server)) (*client, *Server) {
 	t.Helper()
 	srv := New(o)
+	for _, f := range setup {
+		f(srv) // before Serve: the server's goroutines read what it sets
+	}
 	a, b := net.Pipe()
 	c := &client{t: t, root: root, done: make(chan error, 1), diags: map[string][]pubDiag{}, counts: map[string]int{}}
 	go func() { c.done <- srv.Serve(context.Background(), a) }()

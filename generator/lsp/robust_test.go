@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -17,23 +18,25 @@ import (
 // the page; the server goes on answering, with the project loaded again.
 func TestPanicDoesNotStopTheServer(t *testing.T) {
 	root := pairProject(t)
-	panicOn := ""
-	c, srv := start(t, root, Options{})
-	srv.handle = func(gc *glsp.Context, next func(*glsp.Context) (any, bool, bool, error)) (any, bool, bool, error) {
-		if gc.Method == panicOn {
-			panic("injected")
+	var panicOn atomic.Value // the method whose handler panics, set by the test and read by the server
+	panicOn.Store("")
+	c, _ := start(t, root, Options{}, func(srv *Server) {
+		srv.handle = func(gc *glsp.Context, next func(*glsp.Context) (any, bool, bool, error)) (any, bool, bool, error) {
+			if gc.Method == panicOn.Load().(string) {
+				panic("injected")
+			}
+			return next(gc)
 		}
-		return next(gc)
-	}
+	})
 	ko := c.open(koPage)
 
-	panicOn = "textDocument/hover"
+	panicOn.Store("textDocument/hover")
 	err := c.callErr("textDocument/hover", at(ko, 5, 8), nil)
 	var je *jsonrpc2.Error
 	if !errors.As(err, &je) || je.Code != jsonrpc2.CodeInternalError || !strings.Contains(je.Message, "internal error in textDocument/hover: injected") {
 		t.Fatalf("hover that panics: %v, want an internal error response", err)
 	}
-	panicOn = "textDocument/didChange"
+	panicOn.Store("textDocument/didChange")
 	c.change(ko, 2, pos(5, 6), pos(5, 7), "4")
 	got := published(c.diagnostics(ko))
 	if len(got) == 0 || !strings.Contains(got[0], "lsp-check evdoc lsp stopped judging this page: internal error in textDocument/didChange: injected") {
@@ -41,7 +44,7 @@ func TestPanicDoesNotStopTheServer(t *testing.T) {
 	}
 	// The next edit is judged normally (the buffer is the one before the
 	// failed change, which was not applied).
-	panicOn = ""
+	panicOn.Store("")
 	c.change(ko, 3, pos(5, 6), pos(5, 7), "4")
 	got = published(c.diagnostics(ko))
 	if len(got) == 0 || !strings.Contains(got[0], "claim-mismatch") || strings.Contains(strings.Join(got, "\n"), "lsp-check") {

@@ -137,14 +137,16 @@ var ErrNoShutdown = errors.New("exit without shutdown")
 // the client sends exit, the stream ends or ctx is done.
 func (s *Server) Serve(ctx context.Context, rwc io.ReadWriteCloser) error {
 	h := s.handler()
-	s.conn = jsonrpc2.NewConn(ctx, jsonrpc2.NewBufferedStream(rwc, jsonrpc2.VSCodeObjectCodec{}),
+	// s.conn is set by dispatch, on the connection's one reading
+	// goroutine, which runs every handler.
+	conn := jsonrpc2.NewConn(ctx, jsonrpc2.NewBufferedStream(rwc, jsonrpc2.VSCodeObjectCodec{}),
 		jsonrpc2.HandlerWithError(func(ctx context.Context, c *jsonrpc2.Conn, req *jsonrpc2.Request) (any, error) {
 			return s.dispatch(ctx, c, req, h)
 		}), jsonrpc2.SetLogger(logger{s.opt.Log}))
 	select {
-	case <-s.conn.DisconnectNotify():
+	case <-conn.DisconnectNotify():
 	case <-ctx.Done():
-		s.conn.Close()
+		conn.Close()
 		return ctx.Err()
 	}
 	if s.exited && !s.shutdown {
@@ -162,6 +164,7 @@ func (l logger) Printf(format string, v ...any) { fmt.Fprintf(l.w, "evdoc lsp: "
 // recovered panic turned into an error response (a request) or an
 // lsp-check diagnostic (a notification).
 func (s *Server) dispatch(ctx context.Context, c *jsonrpc2.Conn, req *jsonrpc2.Request, h *protocol.Handler) (result any, err error) {
+	s.conn = c
 	s.notify = func(method string, params any) {
 		if err := c.Notify(ctx, method, params); err != nil {
 			fmt.Fprintf(s.opt.Log, "evdoc lsp: %s: %v\n", method, err)
