@@ -85,7 +85,23 @@ func (t *text) position(off int) protocol.Position {
 	}
 	start, end, _ := t.lineBounds(line)
 	off = max(start, min(off, end))
-	return protocol.Position{Line: uint32(line), Character: uint32(utf16Len(t.src[start:off]))}
+	// An offset inside a character is the start of that character: only
+	// characters wholly before off count (decoded on the whole line, so
+	// that a cut character is not read as bytes that are not UTF-8).
+	n, at := 0, start
+	for at < off {
+		r, size := utf8.DecodeRune(t.src[at:end])
+		if at+size > off {
+			break
+		}
+		if r >= 0x10000 {
+			n += 2
+		} else {
+			n++
+		}
+		at += size
+	}
+	return protocol.Position{Line: uint32(line), Character: uint32(n)}
 }
 
 // at converts an evdoc position in this text into an LSP position: its
