@@ -144,6 +144,7 @@ const (
 	EvidenceBenchstat     RuleID = "evidence-benchstat"
 	EvidenceTime          RuleID = "evidence-time"
 	EvidenceKubectl       RuleID = "evidence-kubectl"
+	EvidenceDockerStats   RuleID = "evidence-docker-stats"
 	EvidenceAccessLog     RuleID = "evidence-envoy-access-log"
 	EvidencePing          RuleID = "evidence-ping"
 	EvidenceMtr           RuleID = "evidence-mtr"
@@ -356,6 +357,8 @@ func Catalogue() []Rule {
 			"Use the lines time printed, unchanged."},
 		{EvidenceKubectl, Error, "A kubectl table (top, get) or metrics API JSON is malformed.",
 			"Use the output kubectl printed, unchanged."},
+		{EvidenceDockerStats, Error, "docker stats output (its table or --format JSON lines) is malformed, or a value has a unit docker does not print in its column.",
+			"Use the output docker stats --no-stream printed, unchanged."},
 		{EvidenceAccessLog, Error, "An Envoy or Istio access log (default text format or JSON) or its count_where predicate is malformed.",
 			"Use the log lines the proxy wrote, unchanged; correct the predicate the message names."},
 		{EvidencePing, Error, "ping output is malformed.",

@@ -49,6 +49,13 @@ var (
 // UP-TO-DATE, AVAILABLE as counts. Cells that name things (STATUS, IP,
 // NODE, VERSION) are not read.
 //
+// Repeated snapshots (a capture loop: while true; do date -Is; kubectl
+// top pod; sleep 10; done) each start with a timestamp line; snapshot N
+// gives sN.time (seconds since the Unix epoch, unit s) and its rows
+// sN.<NAME>.<column>: s2.web-1.cpu_cores. A timestamp without a zone
+// is an error (see snapshots.go). Without timestamp lines a repeated
+// table's keys are numbered (#2).
+//
 // Metrics API JSON (NodeMetrics, PodMetrics and their lists): every
 // quantity by its path, an item named by its metadata.name and a
 // container by its name: usage.cpu (329087452n is 329087452 ncore),
@@ -134,15 +141,19 @@ func jsonStr(n *jsonNode) string {
 
 // kubeTables reads kubectl's tables (see ReadKubectl).
 func (r *rawRead) kubeTables(src []byte) {
-	var cols []string // slugged column names
-	var starts []int  // their byte columns
+	var cols []string          // slugged column names
+	var starts []int           // their byte columns
+	clock := newSnapClock(src) // timestamp lines: see snapshots.go
 	for start, text := range outputLines(src) {
-		if strings.TrimSpace(text) == "" {
+		if strings.TrimSpace(text) == "" || clock.stamp(r, start, text) {
 			cols = nil
 			continue
 		}
 		if kubeHeader.MatchString(text) && strings.Contains(text, "NAME") {
 			cols, starts = nil, nil
+			if clock.early(r, start, "table") {
+				continue
+			}
 			for _, f := range kubeColumn.FindAllStringIndex(text, -1) {
 				cols = append(cols, text[f[0]:f[1]])
 				starts = append(starts, f[0])
@@ -170,11 +181,11 @@ func (r *rawRead) kubeTables(src []byte) {
 			t := strings.TrimSpace(s)
 			return a + strings.Index(s, t), t
 		}
-		name := ""
+		name := clock.prefix()
 		for i, c := range cols {
 			if c == "POD" || c == "NAME" {
 				_, v := cell(i)
-				if name != "" {
+				if name != "" && !strings.HasSuffix(name, ".") {
 					name += "."
 				}
 				name += v

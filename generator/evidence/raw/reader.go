@@ -121,6 +121,7 @@ func readers() map[string]Reader {
 		"benchstat":           ReadBenchstat,
 		"time":                ReadTime,
 		"kubectl":             ReadKubectl,
+		"docker-stats":        ReadDockerStats,
 		"envoy-access-log":    ReadAccessLog,
 		"ping":                ReadPing,
 		"mtr":                 ReadMtr,

@@ -52,6 +52,7 @@ func TestBOMAndCRLFEveryReader(t *testing.T) {
 		"benchstat":        "name  old time/op  new time/op  delta\nA-8   825µs ±11%   451µs ± 5%   -45.31%  (p=0.100 n=3+3)\n",
 		"time":             "real\t0m1.234s\nuser\t0m0.567s\nsys\t0m0.089s\n",
 		"kubectl":          "NAME   CPU(cores)   MEMORY(bytes)\np1     74m          343Mi\n",
+		"docker-stats":     "2026-11-30T14:00:03+09:00\nCONTAINER ID   NAME   CPU %     MEM USAGE / LIMIT\n3f1c2a9e8b7d   web    0.41%     7.1MiB / 7.6GiB\n",
 		"envoy-access-log": "[2024-03-01T08:15:02.113Z] \"GET / HTTP/1.1\" 200 - 0 17 12 11 \"-\" \"hey\" \"id\" \"a:80\" \"10.0.0.1:80\"\n",
 		"ping":             "64 bytes from 10.0.0.1: icmp_seq=1 ttl=64 time=0.5 ms\n1 packets transmitted, 1 received, 0% packet loss, time 0ms\n",
 		"pattern":          "a: 1.5ms\nb: 2\n",

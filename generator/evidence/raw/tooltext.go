@@ -155,6 +155,7 @@ var toolNotData = map[string]*regexp.Regexp{
 	"benchstat":        regexp.MustCompile(`^\s*(?:\$(?: |$)|(?:goos|goarch|pkg|cpu):\s|[¹²³⁴⁵⁶⁷⁸⁹⁰]+\s|│)|^[./][^\s:]*:\s`),
 	"time":             regexp.MustCompile(`^\s*(?:\$(?: |$)|Command being timed:)`),
 	"kubectl":          regexp.MustCompile(`^\s*\$(?: |$)`),
+	"docker-stats":     regexp.MustCompile(`^\s*\$(?: |$)`),
 	"envoy-access-log": regexp.MustCompile(`^\s*\$(?: |$)`),
 	"ping":             regexp.MustCompile(`^\s*\$(?: |$)`),
 	"mtr":              regexp.MustCompile(`^\s*(?:\$(?: |$)|Start: )`),
