@@ -146,7 +146,15 @@ func (s *Spec) describeKind(d *figData, lang string) []string {
 						vs = append(vs, "p"+strconv.FormatFloat(q, 'f', -1, 64)+" "+run.txt[k]+" "+s.Unit)
 					}
 				}
-				rs = append(rs, s.label(run.id, lang)+" "+few(vs))
+				t := s.label(run.id, lang) + " " + few(vs)
+				if run.derived {
+					w := derivedWords[lang]
+					if w == "" {
+						w = derivedWords["en"]
+					}
+					t += p.space + p.open + w + p.close
+				}
+				rs = append(rs, t)
 			}
 			parts = append(parts, titled(i, strings.Join(rs, p.group)))
 		}
@@ -205,3 +213,7 @@ func unitSuffix(u string) string {
 	}
 	return " " + shownUnit(u)
 }
+
+// derivedWords say, in the alt text, that a spectrum run's percentiles
+// are interpolated in a histogram's buckets (buckets.go), not measured.
+var derivedWords = map[string]string{"ko": "버킷에서 선형 보간한 추정값", "ja": "バケットから線形補間した推定値", "en": "estimated by linear interpolation in buckets"}

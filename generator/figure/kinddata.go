@@ -16,6 +16,9 @@ type runData struct {
 	id   string
 	p, v []float64
 	txt  []string // each latency as labels write it (exact)
+	// derived: the latencies are interpolated in a histogram's buckets
+	// (buckets.go), not measured; txt writes them rounded
+	derived bool
 }
 
 // lineData is one timeseries line: x in seconds since the figure's
@@ -34,6 +37,10 @@ type histData struct {
 	loTxt      []string // the bounds as labels write them (exact)
 	hiTxt      []string
 	fromBounds bool // binned from per-request values by the spec's bounds
+	// slots: a Prometheus histogram's buckets (buckets.go), drawn one
+	// equal slot each, labelled with the tool's bounds: its bounds grow
+	// by orders of magnitude (0.5 ms … 3600000 ms)
+	slots bool
 }
 
 // eventData is a timeseries event: seconds since the first time.
@@ -193,7 +200,9 @@ func (s *Spec) kindData(r *resolver, d *figData, i int, p Panel, off int, pd *pa
 		switch s.Kind {
 		case KindSpectrum:
 			run := runData{id: se.ID}
-			if se.Ref != "" {
+			if se.Buckets != "" {
+				s.derivedRun(r, &run, se, tmplAt("buckets", se.Buckets))
+			} else if se.Ref != "" {
 				for _, q := range se.Percentiles {
 					ref := strings.ReplaceAll(se.Ref, "{p}", q)
 					at := tmplAt("ref", se.Ref)
@@ -236,6 +245,8 @@ func (s *Spec) kindData(r *resolver, d *figData, i int, p Panel, off int, pd *pa
 				key, tmpl := "ref", se.Ref
 				if se.Rows != "" {
 					key, tmpl = "rows", se.Rows
+				} else if se.Buckets != "" {
+					key, tmpl = "buckets", se.Buckets
 				}
 				r.missing = append(r.missing, diag.Errorf(tmplAt(key, tmpl)(), diag.FigureData, "figure %q: run %q has no percentile from p50 to p99.999, the spectrum's axis; expected one at least", s.Name, se.ID))
 			}
@@ -357,6 +368,10 @@ func (s *Spec) eventData(r *resolver, d *figData) {
 func (s *Spec) distData(r *resolver, se Series, tmplAt func(key, tmpl string) func() diag.Position) histData {
 	h := histData{id: se.ID}
 	to := timeUnits[s.Unit]
+	if se.Buckets != "" {
+		s.bucketHist(r, &h, se, tmplAt("buckets", se.Buckets))
+		return h
+	}
 	if se.Ref != "" {
 		at := tmplAt("ref", se.Ref)
 		rows := r.rows(se.Ref, se.Keys, at)

@@ -90,6 +90,9 @@ func (s *Spec) spectrum(p *plot.Plot, pd panelData, h *outlines, series []string
 			return nil, err
 		}
 		l.LineStyle = draw.LineStyle{Color: col, Width: 2}
+		if run.derived { // interpolated in buckets, not measured
+			l.LineStyle.Dashes = []vg.Length{vg.Points(5), vg.Points(3)}
+		}
 		p.Add(l)
 		if len(xys) <= 40 {
 			sc, _ := plotter.NewScatter(xys)
@@ -260,6 +263,24 @@ func (s *Spec) distribution(p *plot.Plot, pd panelData, h *outlines, series []st
 		}
 		hists[k] = dp
 	}
+	slots := len(hists) > 0
+	for _, hd := range hists {
+		slots = slots && hd.slots
+	}
+	if slots {
+		// one equal slot per bucket, at 0, 1, …: the tool's bounds are
+		// its labels
+		xmin, xmax = 0, 0
+		for k := range hists {
+			n := len(hists[k].n)
+			lo, right := make([]float64, n), make([]float64, n)
+			for b := range lo {
+				lo[b], right[b] = float64(b), float64(b+1)
+			}
+			hists[k].lo, hists[k].right = lo, right
+			xmax = math.Max(xmax, float64(n))
+		}
+	}
 	if math.IsInf(xmin, 1) {
 		xmin, xmax = 0, 1
 	}
@@ -279,10 +300,21 @@ func (s *Spec) distribution(p *plot.Plot, pd panelData, h *outlines, series []st
 		}
 	}
 	u := shownUnit(timeUnits[s.Unit])
-	if len(bounds) > 0 && len(bounds) <= 8 {
+	if slots || len(bounds) > 0 && len(bounds) <= 8 {
 		var ts []plot.Tick
+		// a histogram's many bounds: a label at every n-th (about 5), the
+		// others a tick; the last (+Inf) always
+		every := 1
+		if len(bounds) > 8 {
+			every = (len(bounds) + 3) / 4
+		}
 		for k, b := range bounds {
 			if k > 0 && b == bounds[k-1] {
+				continue
+			}
+			last := len(bounds) - 1
+			if k != last && (k%every != 0 || last-k < every) {
+				ts = append(ts, plot.Tick{Value: b})
 				continue
 			}
 			lbl := hists[0].boundTxt(k)

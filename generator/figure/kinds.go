@@ -41,6 +41,11 @@ type Series struct {
 	High string `toml:"high"`
 	// Keys are the names substituted for {key}.
 	Keys []string `toml:"keys"`
+	// Buckets (spectrum, distribution) names a Prometheus histogram's
+	// bucket series without le (buckets.go): its cumulative buckets are a
+	// distribution with the tool's bounds, and a spectrum run of the
+	// percentiles derived from them (interpolated, drawn as derived).
+	Buckets string `toml:"buckets"`
 }
 
 // Event is a moment a timeseries marks with a vertical line.
@@ -81,8 +86,13 @@ func (s *Spec) kindStructure(i int, p Panel, off int, errf func(diag.Position, s
 		switch s.Kind {
 		case KindSpectrum:
 			switch {
+			case se.Buckets != "" && (se.Ref != "" || se.Rows != ""):
+				keyErr("buckets", se.Buckets, "and ref or rows are two runs; expected one of them")
+			case se.Buckets != "" && len(se.Percentiles) == 0:
+				keyErr("buckets", se.Buckets, "has no percentiles to derive: expected percentiles = [\"p50\", \"p99\", …]")
+			case se.Buckets != "":
 			case (se.Ref == "") == (se.Rows == ""):
-				errf(sat, "spectrum series %q needs either ref (with {p} and percentiles) or rows (with {i}): one of them", se.ID)
+				errf(sat, "spectrum series %q needs either ref (with {p} and percentiles), rows (with {i}) or buckets (a Prometheus histogram): one of them", se.ID)
 			case se.Ref != "" && !strings.Contains(se.Ref, "{p}"):
 				keyErr("ref", se.Ref, "must contain {p}, replaced by each of percentiles")
 			case se.Ref != "" && len(se.Percentiles) == 0:
@@ -96,6 +106,9 @@ func (s *Spec) kindStructure(i int, p Panel, off int, errf func(diag.Position, s
 				}
 			}
 		case KindSeries:
+			if se.Buckets != "" {
+				keyErr("buckets", se.Buckets, "applies to spectrum and distribution series, not to a timeseries")
+			}
 			if se.X == "" || se.Y == "" {
 				errf(sat, "timeseries series %q needs x and y (templates with {i} or {key})", se.ID)
 			}
@@ -106,6 +119,9 @@ func (s *Spec) kindStructure(i int, p Panel, off int, errf func(diag.Position, s
 			}
 		case KindDistribution:
 			switch {
+			case se.Buckets != "" && (se.Ref != "" || se.Count != ""):
+				keyErr("buckets", se.Buckets, "and ref or count are two distributions; expected one of them")
+			case se.Buckets != "":
 			case (se.Ref == "") == (se.Count == ""):
 				errf(sat, "distribution series %q needs either ref (one value per request, with {i}) or count (buckets, with high or low): one of them", se.ID)
 			case se.Ref != "" && len(s.Bounds) < 2:
