@@ -113,9 +113,13 @@ func TestKindsAltText(t *testing.T) {
 	want := map[string][]string{
 		"latency-spectrum":  {"wrk (Jetty) p50 1.11 ms, p75 12.13 ms, p90 57.23 ms, p99 162.8 ms", "hey p50 2.4 ms", "k6 (express) p90 18.91 ms, p95 19.54 ms"},
 		"access-log-series": {"duration 0 s 0 ms, +629 s 16 ms, +629 s 0 ms", "404 +629 s"},
-		"latency-histogram": {"vegeta 0–2 ms 6007, 2–4 ms 5505, 4–6 ms 2117, 6–+Inf ms 4771", "hey 0–0 ms 1, 0–2 ms 81"},
+		"latency-histogram": {"vegeta 0–2 ms 6007, 2–4 ms 5505, 4–6 ms 2117, 6–+Inf ms 4771", "hey 0–0 ms 1, 0–2 ms 81", "Envoy upstream_rq_time 0–0.5 ms 653 … 3600000–+Inf ms 0"},
 		"benchmark-compare": {"1/100: 변경 전 825 µs ±11%, 변경 후 451 µs ±5% (-45.31%)"},
 		"hyperfine-compare": {"java: 평균 ± σ 319.5 ms ±11.2", "java: 평균 (min–max) 319.5 ms 296.0–337.5"},
+		// derived percentiles are written ≈ and named as interpolated, measured ones as they are
+		"histogram-spectrum":  {"hey (측정) p50 2.4 ms", "p50 ≈0.351 ms, p75 ≈1.54 ms, p90 ≈3.71 ms, p95 ≈4.43 ms, p99 ≈6.05 ms (버킷에서 선형 보간한 추정값)"},
+		"container-resources": {"api-server 0 s 12.37 %, +12 s 87.04 %", "+12 s 1056.768 MiB", "부하 시작 +12 s"},
+		"pod-cpu":             {"kube-apiserver-ub18 0 s 74 mcore, +30 s 212 mcore"},
 	}
 	for _, s := range p.Specs {
 		alt, err := s.AltText(p.Store, "ko")
