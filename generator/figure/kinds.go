@@ -25,8 +25,9 @@ type Series struct {
 	// Rows (spectrum) is a template with {i} of rows holding .value and
 	// .percentile (a fraction, 0.99 is p99): wrk2's "SET/w.spectrum{i}".
 	Rows string `toml:"rows"`
-	// X (timeseries) is each point's time: a time unit (s, ms, …) or a
-	// time of day (an access log's start_time), one clock for the figure.
+	// X (timeseries) is each point's time: a time unit (s, ms, …; a
+	// snapshot's sN.time is seconds since the Unix epoch) or a time of
+	// day (an access log's start_time), one clock for the figure.
 	X string `toml:"x"`
 	// Y (timeseries) is each point's value.
 	Y string `toml:"y"`

@@ -47,6 +47,7 @@ var formatSamples = map[string]string{
 	"benchstat":           "name             old time/op    new time/op    delta\nRoute/static-8    825µs ±11%     451µs ± 5%  -45.31%  (p=0.100 n=3+3)\n",
 	"time":                "real\t0m1.234s\nuser\t0m0.567s\nsys\t0m0.089s\n",
 	"kubectl":             "NAME                  CPU(cores)   MEMORY(bytes)\nkube-apiserver-ub18   74m          343Mi\n",
+	"docker-stats":        "2026-11-30T14:00:03+09:00\nCONTAINER ID   NAME         CPU %     MEM USAGE / LIMIT     MEM %     NET I/O           BLOCK I/O     PIDS\na81d0c44e2f6   api-server   12.37%    412.6MiB / 7.667GiB   5.26%     18.4MB / 21.9MB   12.3MB / 0B   23\n",
 	"envoy-access-log":    "[2020-11-25T21:26:18.409Z] \"GET /status/418 HTTP/1.1\" 418 - 0 135 4 4 \"-\" \"curl/7.73.0\" \"84961386-6d84\" \"httpbin:8000\" \"10.44.1.27:80\"\n",
 	"ping":                "64 bytes from 10.0.0.7: icmp_seq=1 ttl=64 time=0.812 ms\n1 packets transmitted, 1 received, 0% packet loss, time 0ms\nrtt min/avg/max/mdev = 0.812/0.812/0.812/0.000 ms\n",
 	"pattern":             "[  5]   0.00-10.00  sec  1.10 GBytes   941 Mbits/sec    0             sender\n[  5]   0.00-10.04  sec  1.09 GBytes   937 Mbits/sec                  receiver\n",
