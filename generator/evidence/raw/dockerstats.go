@@ -65,6 +65,10 @@ var dockerJSONMembers = map[string]string{
 // USAGE / LIMIT", "5.6MiB / 1.9GiB").
 var dockerCells = regexp.MustCompile(`\S+(?: \S+)*`)
 
+// dockerFrame is what the streaming docker stats prints before each
+// frame's header: the terminal's erase-display and cursor-home escapes.
+var dockerFrame = regexp.MustCompile(`^(?:\x1b\[[0-9;]*[HJ])+`)
+
 // dockerHeader is docker stats' table header: a name column first.
 var dockerHeader = regexp.MustCompile(`^(?:CONTAINER(?: ID)?|NAME)(?:\s{2,}\S|\s*$)`)
 
@@ -105,6 +109,11 @@ func ReadDockerStats(file string, src []byte, _ ReadOptions) ([]Reading, diag.Li
 	rows := 0
 	refused := false // the rows of a table whose header is in error
 	for start, text := range outputLines(src) {
+		if m := dockerFrame.FindString(text); m != "" {
+			// a frame of the streaming docker stats: the terminal is
+			// cleared before its header
+			start, text = start+len(m), text[len(m):]
+		}
 		t := strings.TrimSpace(text)
 		if t == "" || clock.stamp(r, start, text) {
 			cols, refused = nil, false

@@ -81,6 +81,13 @@ func TestDockerStatsJSONAndColumns(t *testing.T) {
 	if len(errs) > 0 || len(rs) != 6 || rs[2].Key != "db.cpu" || rs[2].Raw != "1.50%" || rs[2].Pos.Column != 33 {
 		t.Errorf("readings %v, errs %v", rs, errs)
 	}
+	// the streaming docker stats clears the terminal before each frame
+	src = []byte("\x1b[2J\x1b[HCONTAINER ID   NAME   CPU %\nab12   web    1.00%\n\x1b[2J\x1b[HCONTAINER ID   NAME   CPU %\nab12   web    2.00%\n")
+	rs, errs = ReadDockerStats("s.txt", src, ReadOptions{})
+	checkReadings(t, src, rs, errs, nil)
+	if len(errs) > 0 || len(rs) != 2 || rs[1].Key != "web.cpu#2" || rs[1].Raw != "2.00%" {
+		t.Errorf("streaming frames: readings %v, errs %v", rs, errs)
+	}
 	for _, tc := range []struct{ src, want string }{
 		{"CONTAINER ID   NAME   CPU %     NET IO\nx   web   1%   1B / 2B\n", `1:33: column "NET IO" is not one docker stats prints`},
 		{`{"Name":"db","CPU":"1%"}` + "\n", `1:20: member "CPU" is not one docker stats prints`},

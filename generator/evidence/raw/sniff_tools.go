@@ -21,7 +21,7 @@ var sniffTools = []struct {
 	{"benchstat", regexp.MustCompile(`(?m)^(?:name\s+(?:old \S+/op\s+new \S+/op|\S+/op\s*\r?$)|\s+│\s+\S+/op\s+│)`)},
 	{"time", regexp.MustCompile(`(?m)^(?:real\s+\d+m\d+(?:\.\d+)?s\r?$|\s+Command being timed: |\d+(?:\.\d+)?user \d+(?:\.\d+)?system )`)},
 	{"kubectl", regexp.MustCompile(`(?m)^(?:NAMESPACE\s+)?(?:POD\s+)?NAME\s+(?:CPU\(cores\)|READY\s+STATUS\s+RESTARTS|REFERENCE\s+TARGETS)`)},
-	{"docker-stats", regexp.MustCompile(`(?m)^(?:CONTAINER(?: ID)?|NAME)\s{2,}(?:NAME\s{2,})?CPU %\s{2,}|^\{"BlockIO":"`)},
+	{"docker-stats", regexp.MustCompile(`(?m)^(?:\x1b\[[0-9;]*[HJ])*(?:CONTAINER(?: ID)?|NAME)\s{2,}(?:NAME\s{2,})?CPU %(?:\s|$)|^\{"BlockIO":"`)},
 	{"envoy-access-log", regexp.MustCompile(`(?m)^(?:\[\d{4}-\d\d-\d\dT[^\]\n]*\] "(?:[A-Z]+ |- - -)|\{.*"response_code":)`)},
 	{"ping", regexp.MustCompile(`(?m)^(?:PING \S+ \(|\d+ packets transmitted, |Pinging \S+ )`)},
 	{"mtr", regexp.MustCompile(`(?m)^HOST: \S+\s+Loss%`)},
