@@ -82,3 +82,22 @@ func TestParsePromLabels(t *testing.T) {
 		}
 	}
 }
+
+// FuzzParsePromLabels: no label set panics the parser, and every name
+// and value it returns is text of its input.
+func FuzzParsePromLabels(f *testing.F) {
+	for _, s := range []string{``, `{a="x",le="0.5"}`, `{path="/a,b",le="+Inf"}`, `{q="say "hi"",le="1"}`, `{a="x"`, `{="x"}`, `{a=""}`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		m, ok := parsePromLabels(s)
+		if !ok {
+			return
+		}
+		for k, v := range m {
+			if !strings.Contains(s, k+`="`+v+`"`) {
+				t.Errorf("%q: label %s=%q is not in the input", s, k, v)
+			}
+		}
+	})
+}
