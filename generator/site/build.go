@@ -19,6 +19,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"golang.org/x/sync/errgroup"
@@ -611,12 +612,20 @@ func (s *Site) Stage(ctx context.Context, stage string, data *StageData, logw io
 	// Claims of a destination written at several precisions name their
 	// own in the staged page (markClaims), for their popovers.
 	multi, marks := data.precisionMarks()
+	// The values evtable calls show: their cells land on the token.
+	var tablesMu sync.Mutex
+	var tables []evtableShown
 	hugoMarkdown := func(rel string, b []byte) ([]byte, bool) {
 		if !strings.HasSuffix(rel, ".md") {
 			return nil, false
 		}
 		for _, d := range contentDirs {
 			if strings.HasPrefix(rel, d) {
+				if e := evtableCalls(b); e != nil {
+					tablesMu.Lock()
+					tables = append(tables, e...)
+					tablesMu.Unlock()
+				}
 				pinned, ok := markClaims(s.Config.markdown(), rel, b, true, marks[rel], 0)
 				out, ins := translation.HugoMarkdown(pinned, mdOpt)
 				return out, ok || len(ins) > 0
@@ -659,7 +668,7 @@ func (s *Site) Stage(ctx context.Context, stage string, data *StageData, logw io
 	}
 	// Claims, value tables and figures first: the windows they link to
 	// are the pages a sparse evidence file gets.
-	if err := s.stageClaims(stage, v, data, multi); err != nil {
+	if err := s.stageClaims(stage, v, data, multi, tables); err != nil {
 		return nil, err
 	}
 	if err := ctx.Err(); err != nil {
@@ -1040,8 +1049,8 @@ func stageBundleResources(stage, root string, p *Page, file string) error {
 	})
 }
 
-func (s *Site) stageClaims(stage string, v *viewer, data *StageData, multi map[string]bool) error {
-	sets, err := json.MarshalIndent(v.sets(s.Store), "", " ")
+func (s *Site) stageClaims(stage string, v *viewer, data *StageData, multi map[string]bool, tables []evtableShown) error {
+	sets, err := json.MarshalIndent(v.sets(s.Store, tables), "", " ")
 	if err != nil {
 		return err
 	}

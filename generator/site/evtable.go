@@ -55,22 +55,9 @@ func evtableFindings(p *Page, st *evidence.Store) (diag.List, []string) {
 	}
 	for _, m := range evtableRe.FindAllSubmatchIndex(src, -1) {
 		callStart, callEnd := m[0], m[1]
-		args := map[string]evtableArg{}
-		for _, a := range evtableArgRe.FindAllSubmatchIndex(src[m[2]:m[3]], -1) {
-			name := string(src[m[2]+a[2] : m[2]+a[3]])
-			var v evtableArg
-			for g := 4; g <= 8; g += 2 {
-				if a[g] >= 0 {
-					v = evtableArg{value: string(src[m[2]+a[g] : m[2]+a[g+1]]), start: m[2] + a[g], end: m[2] + a[g+1]}
-					break
-				}
-			}
-			if !slices.Contains(evtableArgs, name) {
-				report(m[2]+a[2], m[2]+a[3], "evtable argument %q is not one the shortcode reads; expected one of %s", name, strings.Join(evtableArgs, ", "))
-				continue
-			}
-			args[name] = v
-		}
+		args := evtableCallArgs(src, m, func(start, end int, name string) {
+			report(start, end, "evtable argument %q is not one the shortcode reads; expected one of %s", name, strings.Join(evtableArgs, ", "))
+		})
 		set, ok := args["set"]
 		if !ok || set.value == "" {
 			report(callStart, callEnd, `evtable without set=; expected set="SET" naming an evidence set`)
@@ -144,6 +131,75 @@ func evtableFindings(p *Page, st *evidence.Store) (diag.List, []string) {
 		}
 	}
 	return ds, sets
+}
+
+// evtableCallArgs returns the arguments the shortcode reads of the
+// evtable call m (an evtableRe match in src), calling unknown with the
+// byte range and name of each argument it does not read.
+func evtableCallArgs(src []byte, m []int, unknown func(start, end int, name string)) map[string]evtableArg {
+	args := map[string]evtableArg{}
+	for _, a := range evtableArgRe.FindAllSubmatchIndex(src[m[2]:m[3]], -1) {
+		name := string(src[m[2]+a[2] : m[2]+a[3]])
+		var v evtableArg
+		for g := 4; g <= 8; g += 2 {
+			if a[g] >= 0 {
+				v = evtableArg{value: string(src[m[2]+a[g] : m[2]+a[g+1]]), start: m[2] + a[g], end: m[2] + a[g+1]}
+				break
+			}
+		}
+		if !slices.Contains(evtableArgs, name) {
+			if unknown != nil {
+				unknown(m[2]+a[2], m[2]+a[3], name)
+			}
+			continue
+		}
+		args[name] = v
+	}
+	return args
+}
+
+// evtableShown is what one evtable call shows of an evidence set: the
+// values named PREFIX.ROW.COLUMN for its columns, and only its rows when
+// it names them (rows=).
+type evtableShown struct {
+	set, prefix string
+	cols, rows  []string
+}
+
+// evtableCalls returns what each evtable call of the page source src
+// shows. A call the shortcode would refuse (no set or columns) shows
+// nothing.
+func evtableCalls(src []byte) []evtableShown {
+	if !bytes.Contains(src, []byte("evtable")) {
+		return nil
+	}
+	var out []evtableShown
+	for _, m := range evtableRe.FindAllSubmatchIndex(src, -1) {
+		args := evtableCallArgs(src, m, nil)
+		e := evtableShown{set: args["set"].value, prefix: args["prefix"].value, cols: splitArg(args["columns"].value)}
+		if r, ok := args["rows"]; ok {
+			e.rows = splitArg(r.value)
+		}
+		if e.set != "" && len(e.cols) > 0 {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// shows reports whether the call shows value name of set in one of its
+// cells, as the shortcode picks them: the last part of the name after
+// PREFIX. is a column, the parts before it (at least one) the row.
+func (e evtableShown) shows(set, name string) bool {
+	rest, ok := strings.CutPrefix(name, e.prefix+".")
+	if set != e.set || !ok {
+		return false
+	}
+	i := strings.LastIndexByte(rest, '.')
+	if i <= 0 || !slices.Contains(e.cols, rest[i+1:]) {
+		return false
+	}
+	return e.rows == nil || slices.Contains(e.rows, rest[:i])
 }
 
 // splitArg splits a comma-separated shortcode argument, dropping empty

@@ -1123,7 +1123,9 @@ func linkOrCopy(from, to string) error {
 
 // setValue is one named value of an evidence set for the evtable
 // shortcode: its name, its value as a reader sees it, the exact decimal
-// (for arithmetic) and its raw line.
+// (for arithmetic) and its raw line (with the token's column when a
+// table shows the value and the viewer marks it: the cell lands on the
+// token, #L12-34, as a claim does).
 type setValue struct {
 	Name    string `json:"name"`
 	Value   string `json:"value"`
@@ -1140,8 +1142,10 @@ type setData struct {
 	Values []setValue `json:"values"`
 }
 
-// sets returns the evtable shortcode's data for every evidence set.
-func (v *viewer) sets(st *evidence.Store) map[string]setData {
+// sets returns the evtable shortcode's data for every evidence set. The
+// raw tokens of the values tables show (a cell of one of tables) are
+// marked on the viewer, each with its anchor.
+func (v *viewer) sets(st *evidence.Store, tables []evtableShown) map[string]setData {
 	out := map[string]setData{}
 	for _, set := range st.Sets {
 		sd := setData{Title: set.Manifest.Title, Page: "/" + EvidenceDir + "/" + set.Manifest.ID}
@@ -1156,6 +1160,9 @@ func (v *viewer) sets(st *evidence.Store) map[string]setData {
 			t, ok := v.target(val.Pos)
 			if !ok {
 				continue
+			}
+			if slices.ContainsFunc(tables, func(e evtableShown) bool { return e.shows(set.Manifest.ID, val.Name) }) && v.rawLine(val) != nil {
+				t.Col = val.Pos.Column
 			}
 			sd.Values = append(sd.Values, setValue{Name: val.Name, Value: shownQuantity(val, st), Decimal: val.Value.String(), target: t})
 		}

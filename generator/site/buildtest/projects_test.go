@@ -64,7 +64,8 @@ func TestBuildEscapes(t *testing.T) {
 	}
 
 	// The evtable shortcode: rows s1 and s2 in file order, each cell
-	// linked to its raw line, and the AFTER − BEFORE column exact.
+	// linked to its raw token (#LINE-COL, the anchor the viewer marks),
+	// and the AFTER − BEFORE column exact.
 	b, err := os.ReadFile(filepath.Join(public, "docs", "p", "index.html"))
 	if err != nil {
 		t.Fatal(err)
@@ -79,8 +80,17 @@ func TestBuildEscapes(t *testing.T) {
 	if strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Errorf("evtable cells %q, want %q\n%s", got, want, table)
 	}
-	if !strings.Contains(table, `<a href="/evidence/run/result-txt/#L2">15</a>`) || !strings.Contains(table, `<a href="/evidence/run/result-txt/#L4">3.5</a>`) {
-		t.Errorf("evtable cells are not linked to their raw lines:\n%s", table)
+	if !strings.Contains(table, `<a href="/evidence/run/result-txt/#L2-25">15</a>`) || !strings.Contains(table, `<a href="/evidence/run/result-txt/#L4-19">3.5</a>`) {
+		t.Errorf("evtable cells are not linked to their raw tokens:\n%s", table)
+	}
+	viewer, err := os.ReadFile(filepath.Join(public, "evidence", "run", "result-txt", "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range []string{"L2-25", "L4-19"} {
+		if !strings.Contains(string(viewer), `<mark class="ev-token" id="`+id+`">`) {
+			t.Errorf("the viewer has no marked token %s for its evtable cell", id)
+		}
 	}
 }
 
