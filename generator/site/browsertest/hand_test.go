@@ -222,6 +222,8 @@ func TestReaderHand(t *testing.T) {
 		})
 	}
 	const sample = 30 // claims tapped and followed per page
+	// evtable cells followed per page and width
+	const cellSample = 4
 
 	for _, p := range pages {
 		// A thumb on a phone: tap each sampled claim with it at 80 % of
@@ -345,16 +347,21 @@ func TestReaderHand(t *testing.T) {
 			}
 			// Tab from the top of the page to the end.
 			do(t, name, chromedp.Navigate(srv.URL+p.path), loaded)
-			stops, claims := 0, 0
+			stops, claims, anchors := 0, 0, 0
 			first := ""
 			for stops < 3000 {
 				do(t, "Tab", chromedp.KeyEvent(kb.Tab))
 				type stop struct {
-					Key   string
-					Claim bool
+					Key           string
+					Claim, Anchor bool
 				}
+				// Anchor: a heading's anchor link that the table of
+				// contents leads to as well (a second stop, one place).
 				s, err := chromedp.Run(ctx, chromedp.Evaluate[stop](`(() => { const a = document.activeElement; if (!a || a === document.body) return {Key: "body"};
-					if (!a.dataset.evdocStop) a.dataset.evdocStop = String(Math.random()); return {Key: a.dataset.evdocStop, Claim: a.matches("a.ev-claim")}; })()`))
+					if (!a.dataset.evdocStop) a.dataset.evdocStop = String(Math.random());
+					const h = a.closest("h2[id], h3[id], h4[id]");
+					const toc = !!h && Array.from(document.querySelectorAll("#TableOfContents a")).some(l => decodeURIComponent(l.hash.slice(1)) === h.id);
+					return {Key: a.dataset.evdocStop, Claim: a.matches("a.ev-claim"), Anchor: a.matches("a.evdoc-anchor") && toc}; })()`))
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -368,8 +375,14 @@ func TestReaderHand(t *testing.T) {
 				if s.Claim {
 					claims++
 				}
+				if s.Anchor {
+					anchors++
+				}
 			}
-			t.Logf("%s: %d tab stops, %d of them claims (of %d)", name, stops, claims, r.Claims)
+			t.Logf("%s: %d tab stops, %d of them claims (of %d): %d spare of claims + 100", name, stops, claims, r.Claims, r.Claims+100-stops)
+			if anchors > 0 {
+				t.Errorf("%d heading anchors are tab stops, though the table of contents leads to their sections", anchors)
+			}
 			if claims != r.Claims {
 				t.Errorf("%d claims are tab stops, want every one of %d", claims, r.Claims)
 			}
@@ -398,15 +411,31 @@ func TestReaderHand(t *testing.T) {
 			name := fmt.Sprintf("landing-%s-%d", p.lang, width)
 			t.Run(name, func(t *testing.T) {
 				do(t, name, chromedp.EmulateViewport(width, 800), chromedp.Navigate(srv.URL+p.path), loaded)
-				type claimLink struct{ Href, Token, Text string }
+				type claimLink struct {
+					Href, Token, Text string
+					Cell              bool // an evtable cell, whose token is its fragment's mark
+				}
 				links, err := chromedp.Run(ctx, chromedp.Evaluate[[]claimLink](`Array.from(document.querySelectorAll(".ev > a.ev-claim")).map(a => { const m = a.parentNode.querySelector(".ev-pop .ev-rawline mark.ev-token"); return {Href: a.href, Token: m ? m.textContent : "", Text: a.textContent}; }).filter(l => l.Token)`))
 				if err != nil || len(links) < sample {
 					t.Fatalf("%d claims with a raw token: %v", len(links), err)
 				}
+				// The evidence table's cells land as claims do: a few of
+				// them, in different rows and columns (a row's cells
+				// share its raw line).
+				cells, err := chromedp.Run(ctx, chromedp.Evaluate[[]claimLink](`Array.from(document.querySelectorAll("table.evtable td a")).map(a => ({Href: a.href, Text: a.textContent, Cell: true}))`))
+				if err != nil || len(cells) < cellSample {
+					t.Fatalf("%d evtable cells: %v", len(cells), err)
+				}
+				tested := make([]claimLink, 0, sample+cellSample)
+				for k := range sample {
+					tested = append(tested, links[k*len(links)/sample])
+				}
+				for k := range cellSample {
+					tested = append(tested, cells[k*len(cells)/cellSample])
+				}
 				var many, wrong, away, first, switchLost int
 				var bad []string
-				for k := range sample {
-					l := links[k*len(links)/sample]
+				for _, l := range tested {
 					do(t, name, chromedp.Navigate(l.Href), loaded, chromedp.Poll[chromedp.Void](`document.querySelector(":target") !== null`, chromedp.WithPollingTimeout(10*time.Second)), chromedp.Sleep(50*time.Millisecond))
 					r, err := chromedp.Run(ctx, chromedp.Evaluate[landingReport](landingScript))
 					if err != nil {
@@ -430,7 +459,10 @@ func TestReaderHand(t *testing.T) {
 					case len(r.Landed) == 0 || len(cols) != 1:
 						many++
 						bad = append(bad, fmt.Sprintf("%q → %s (%s): %d of %d marks drawn as the landing: %q", l.Text, l.Href, r.Line, len(r.Landed), r.Marks, r.Landed))
-					case strings.Join(r.Landed, "") != l.Token:
+					case l.Cell && (r.LandedCols[0] != hash[1:] || digits(strings.Join(r.Landed, "")) != digits(l.Text)):
+						wrong++
+						bad = append(bad, fmt.Sprintf("table cell %q → %s: landed on %q (%s)", l.Text, l.Href, strings.Join(r.Landed, ""), r.LandedCols[0]))
+					case !l.Cell && strings.Join(r.Landed, "") != l.Token:
 						wrong++
 						bad = append(bad, fmt.Sprintf("%q → %s: landed on %q, the claim cites %q", l.Text, l.Href, strings.Join(r.Landed, ""), l.Token))
 					case !r.InView:
@@ -438,7 +470,7 @@ func TestReaderHand(t *testing.T) {
 						bad = append(bad, fmt.Sprintf("%q → %s: the cited token is not in view", l.Text, l.Href))
 					}
 				}
-				t.Logf("%s: %d landings: %d with no single token marked, %d on another token, %d out of view, %d language switches dropping the line", name, sample, many, wrong, away, switchLost)
+				t.Logf("%s: %d landings (%d from table cells): %d with no single token marked, %d on another token, %d out of view, %d language switches dropping the line", name, len(tested), cellSample, many, wrong, away, switchLost)
 				if len(bad) > 0 {
 					t.Errorf("%d problems:\n%s", len(bad), strings.Join(bad[:min(len(bad), 10)], "\n"))
 				}
@@ -590,3 +622,14 @@ func axOf(ctx context.Context, tg *chromedp.Target) (ax, error) {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// digits returns the decimal digits of s: a table cell's number and its
+// raw token written with other separators or units compare equal.
+func digits(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r >= '0' && r <= '9' {
+			return r
+		}
+		return -1
+	}, s)
+}

@@ -251,6 +251,24 @@
     document.querySelectorAll(".table-wrap[tabindex]").forEach(function (w) {
       if (w.scrollWidth <= w.clientWidth) w.removeAttribute("tabindex");
     });
+    // A heading's anchor link whose section another link of the page
+    // (the table of contents) already leads to is not a second tab stop
+    // to the same place: the keyboard reaches the section from that
+    // link; a mouse and a screen reader's list of links still find it.
+    // (Hugo writes an anchor's fragment percent-encoded, the table of
+    // contents' as text: the two compare by the element they name.)
+    var section = function (l) {
+      try { return document.getElementById(decodeURIComponent(l.hash.slice(1))); } catch (e) { return null; }
+    };
+    var reached = [];
+    document.querySelectorAll("a[href^='#']:not(.evdoc-anchor)").forEach(function (l) {
+      var s = l.getAttribute("tabindex") !== "-1" && section(l);
+      if (s) reached.push(s);
+    });
+    document.querySelectorAll("a.evdoc-anchor").forEach(function (a) {
+      var s = section(a);
+      if (s && reached.indexOf(s) >= 0) a.setAttribute("tabindex", "-1");
+    });
     landing();
     window.addEventListener("hashchange", landing);
   });
