@@ -186,3 +186,43 @@ func hoverText(t *testing.T, h protocol.Hover) string {
 	}
 	return mc.Value
 }
+
+// TestParseKeptForOnePage: the parse and verdicts a request makes of an
+// open page are kept for that page only; a request on another open page
+// drops them (each open page keeping its own grows the server with the
+// pages open), and a request on the first page makes them again.
+func TestParseKeptForOnePage(t *testing.T) {
+	root := pairProject(t)
+	c, srv := start(t, root, Options{})
+	ko := c.open(koPage)
+	ja := c.open(jaPage)
+	hover := func(uri string, line, char int, want string) {
+		t.Helper()
+		var h protocol.Hover
+		c.call("textDocument/hover", at(uri, line, char), &h)
+		if hv := hoverText(t, h); !strings.Contains(hv, want) {
+			t.Errorf("hover on %s lacks %q:\n%s", uri, want, hv)
+		}
+	}
+	kept := func() (n int, which string) {
+		for uri, d := range srv.docs {
+			if d.parsed != nil || d.results != nil {
+				n++
+				which = uri
+			}
+		}
+		return n, which
+	}
+	hover(ko, 5, 8, "`d3/d3.a.rate` = 51.7%")
+	if n, which := kept(); n != 1 || which != ko {
+		t.Errorf("after a hover on the ko page: %d parses kept (%s), want the ko page's only", n, which)
+	}
+	hover(ja, 5, 6, "`d3/d3.a.rate` = 51.7%")
+	if n, which := kept(); n != 1 || which != ja {
+		t.Errorf("after a hover on the ja page: %d parses kept (%s), want the ja page's only", n, which)
+	}
+	hover(ko, 5, 8, "`d3/d3.a.rate` = 51.7%")
+	if n, which := kept(); n != 1 || which != ko {
+		t.Errorf("after a second hover on the ko page: %d parses kept (%s), want the ko page's only", n, which)
+	}
+}
