@@ -17,9 +17,6 @@ import (
 // "mean", "max" or "min".
 
 var (
-	// percentile labels in text: p99, P99.9, p(95), 99th, 99퍼센타일,
-	// 99パーセンタイル, 99 percentile
-	labelPercentileRe = regexp.MustCompile(`(?i)(?:^|[^0-9a-z_.])(?:p(\d+(?:\.\d+)?)|p\((\d+(?:\.\d+)?)\)|(\d+(?:\.\d+)?) ?(?:th|퍼센타일|パーセンタイル|百分位|percentile))$`)
 	// the statistic words of text, by the label they name; a word of
 	// maxWords names one only when followed by a particle or a colon
 	// (최대 [3회] is "at most 3")
@@ -64,13 +61,111 @@ func LabelBefore(text string) string {
 	if l := labelAtEnd(s, particle); l != "" {
 		return l
 	}
-	low := strings.ToLower(s)
+	low := lowerTail(s)
 	for _, n := range labelNouns {
 		if strings.HasSuffix(low, n) && !glued(low[:len(low)-len(n)], n) {
 			return labelAtEnd(strings.TrimRightFunc(s[:len(s)-len(n)], unicode.IsSpace), true)
 		}
 	}
 	return ""
+}
+
+// tailRunes is how many runes of a text lowerTail lowers: more than the
+// longest label word, noun or particle has, so that a word's suffix test
+// and the rune before it see what they would in the whole text lowered.
+const tailRunes = 24
+
+// lowerTail returns the text's last tailRunes runes lowered (the whole
+// text when it has fewer): a suffix of strings.ToLower(s), which maps
+// rune by rune, without lowering (and copying) the line before it.
+func lowerTail(s string) string {
+	i, n := len(s), 0
+	for i > 0 && n < tailRunes {
+		_, size := utf8.DecodeLastRuneInString(s[:i])
+		i -= size
+		n++
+	}
+	return strings.ToLower(s[i:])
+}
+
+// percentileAtEnd returns the percentile's digits of the label s ends
+// with, in any case: p99, p99.9, p(95), p(99.9), 99th, 99 th, 99퍼센타일,
+// 99パーセンタイル, 99百分位, 99 percentile, preceded by the start of s or
+// by a character other than an ASCII letter or digit, _ and . (and the
+// two non-ASCII letters whose case folds onto one, K and ſ): xp99 and
+// v1.99th name none.
+func percentileAtEnd(s string) (string, bool) {
+	var j int // where the label starts
+	var d string
+	switch {
+	case s == "":
+		return "", false
+	case s[len(s)-1] >= '0' && s[len(s)-1] <= '9': // p99, p99.9
+		num, at := numberAtEnd(s)
+		if at == 0 || s[at-1]|0x20 != 'p' {
+			return "", false
+		}
+		j, d = at-1, num
+	case s[len(s)-1] == ')': // p(95)
+		num, at := numberAtEnd(s[:len(s)-1])
+		if num == "" || at < 2 || s[at-1] != '(' || s[at-2]|0x20 != 'p' {
+			return "", false
+		}
+		j, d = at-2, num
+	default: // 99th, 99 percentile, 99퍼센타일 …
+		t := ""
+		for _, w := range []string{"퍼센타일", "パーセンタイル", "百分位"} {
+			if strings.HasSuffix(s, w) {
+				t = s[:len(s)-len(w)]
+				break
+			}
+		}
+		if t == "" && len(s) >= 2 && strings.EqualFold(s[len(s)-2:], "th") {
+			t = s[:len(s)-2]
+		} else if t == "" && len(s) >= 10 && strings.EqualFold(s[len(s)-10:], "percentile") {
+			t = s[:len(s)-10]
+		}
+		t = strings.TrimSuffix(t, " ")
+		num, at := numberAtEnd(t)
+		if num == "" {
+			return "", false
+		}
+		j, d = at, num
+	}
+	if j > 0 {
+		r, _ := utf8.DecodeLastRuneInString(s[:j])
+		if r >= '0' && r <= '9' || r|0x20 >= 'a' && r|0x20 <= 'z' || r == '_' || r == '.' || r == '\u212A' || r == '\u017F' {
+			return "", false
+		}
+	}
+	return d, true
+}
+
+// numberAtEnd returns the number (digits, or digits, a point and
+// digits) s ends with and where it starts; "" when s ends with no digit,
+// or with a point and digits with no digit before the point (that
+// point is no number's).
+func numberAtEnd(s string) (string, int) {
+	at := digitsStart(s, len(s))
+	if at == len(s) {
+		return "", 0
+	}
+	if at > 0 && s[at-1] == '.' {
+		i := digitsStart(s, at-1)
+		if i == at-1 {
+			return "", 0
+		}
+		at = i
+	}
+	return s[at:], at
+}
+
+// digitsStart returns where the run of ASCII digits ending at end starts.
+func digitsStart(s string, end int) int {
+	for end > 0 && s[end-1] >= '0' && s[end-1] <= '9' {
+		end--
+	}
+	return end
 }
 
 // glued reports whether noun, an ASCII word, follows an ASCII letter of
@@ -86,10 +181,10 @@ func glued(before, noun string) bool {
 // labelAtEnd returns the label s ends with; bound words (최대, max …)
 // count only when particle is set.
 func labelAtEnd(s string, particle bool) string {
-	if m := labelPercentileRe.FindStringSubmatch(s); m != nil {
-		return percentileLabel(m[1] + m[2] + m[3])
+	if d, ok := percentileAtEnd(s); ok {
+		return percentileLabel(d)
 	}
-	low := strings.ToLower(s)
+	low := lowerTail(s)
 	words := labelWords
 	for pass := 0; pass < 2; pass++ {
 		for _, w := range words {

@@ -1,6 +1,11 @@
 package check
 
-import "testing"
+import (
+	"regexp"
+	"strings"
+	"testing"
+	"unicode"
+)
 
 // TestLabelBefore: the label the text right before a claim names, and
 // the texts that name none (where reading one would be a guess).
@@ -86,6 +91,97 @@ func TestLabelOfName(t *testing.T) {
 	}
 }
 
+// percentileOracleRe is the percentile labels of text as a regular
+// expression: percentileAtEnd reads them by hand (the expression,
+// unanchored at its start, backtracked over every claim's line: a quarter
+// of check's time) and is tested against it.
+var percentileOracleRe = regexp.MustCompile(`(?i)(?:^|[^0-9a-z_.])(?:p(\d+(?:\.\d+)?)|p\((\d+(?:\.\d+)?)\)|(\d+(?:\.\d+)?) ?(?:th|퍼센타일|パーセンタイル|百分位|percentile))$`)
+
+// labelBeforeOracle is LabelBefore with the expression and the whole
+// text lowered.
+func labelBeforeOracle(text string) string {
+	atEnd := func(s string, particle bool) string {
+		if m := percentileOracleRe.FindStringSubmatch(s); m != nil {
+			return percentileLabel(m[1] + m[2] + m[3])
+		}
+		low := strings.ToLower(s)
+		words := labelWords
+		for pass := 0; pass < 2; pass++ {
+			for _, w := range words {
+				if strings.HasSuffix(low, w.word) && !gluedWord(low[:len(low)-len(w.word)], w.word) {
+					return w.label
+				}
+			}
+			if !particle {
+				break
+			}
+			words = boundWords
+		}
+		return ""
+	}
+	s := strings.TrimRightFunc(text, unicode.IsSpace)
+	particle := false
+	for _, p := range labelParticles {
+		if strings.HasSuffix(s, p) {
+			s, particle = strings.TrimRightFunc(strings.TrimSuffix(s, p), unicode.IsSpace), true
+			break
+		}
+	}
+	if l := atEnd(s, particle); l != "" {
+		return l
+	}
+	low := strings.ToLower(s)
+	for _, n := range labelNouns {
+		if strings.HasSuffix(low, n) && !glued(low[:len(low)-len(n)], n) {
+			return atEnd(strings.TrimRightFunc(s[:len(s)-len(n)], unicode.IsSpace), true)
+		}
+	}
+	return ""
+}
+
+// checkAgainstOracle fails when percentileAtEnd, lowerTail or
+// LabelBefore read s otherwise than the expression and strings.ToLower.
+func checkAgainstOracle(t *testing.T, s string) {
+	t.Helper()
+	want, wantOK := "", false
+	if m := percentileOracleRe.FindStringSubmatch(s); m != nil {
+		want, wantOK = m[1]+m[2]+m[3], true
+	}
+	if got, ok := percentileAtEnd(s); got != want || ok != wantOK {
+		t.Errorf("percentileAtEnd(%q) = %q, %v; the expression reads %q, %v", s, got, ok, want, wantOK)
+	}
+	if low := lowerTail(s); !strings.HasSuffix(strings.ToLower(s), low) {
+		t.Errorf("lowerTail(%q) = %q, not a suffix of the text lowered", s, low)
+	}
+	if got, want := LabelBefore(s), labelBeforeOracle(s); got != want {
+		t.Errorf("LabelBefore(%q) = %q; with the expression and the whole text lowered %q", s, got, want)
+	}
+}
+
+// TestPercentileAtEndEqualsExpression compares the hand reading of a
+// percentile label with the expression on texts made to reach each of
+// its branches, the ones a wrong reading would get wrong among them.
+func TestPercentileAtEndEqualsExpression(t *testing.T) {
+	heads := []string{"", " ", "x", "X", "_", ".", "-", "1", "가", "지연 ", "\u212A", "\u017F", "\xff", "응답 시간은 p", "a.", "1."}
+	bodies := []string{"p99", "P99", "p99.9", "p.9", "p9.", "p(95)", "P(99.9)", "p()", "p(.5)", "p95)", "(95)",
+		"99th", "99TH", "99 th", "99  th", "99.9th", ".9th", "99퍼센타일", "99 パーセンタイル", "99百分位", "99 percentile",
+		"99PERCENTILE", "percentile", "th", "99", "p1.2.3", "pp99", "p99 ", "99tH", "1.5 percentile"}
+	tails := []string{"", " 지연은 ", "는 ", ": ", "\u0130", "レイテンシは"}
+	for _, h := range heads {
+		for _, b := range bodies {
+			for _, tl := range tails {
+				checkAgainstOracle(t, h+b+tl)
+			}
+		}
+	}
+	if d, ok := percentileAtEnd("xp99"); ok {
+		t.Errorf("percentileAtEnd(xp99) = %q: p99 glued to a letter is no label", d)
+	}
+	if d, ok := percentileAtEnd("지연 p(99.9)"); !ok || d != "99.9" {
+		t.Errorf("percentileAtEnd(지연 p(99.9)) = %q, %v; want 99.9", d, ok)
+	}
+}
+
 // FuzzLabels: LabelBefore and LabelOfName read any text without panic and
 // return no label or one of the labels they document (p and a percentile
 // from 10 to 100, mean, max, min).
@@ -98,9 +194,10 @@ func FuzzLabels(f *testing.F) {
 		case "", "mean", "max", "min":
 			return true
 		}
-		return labelPercentileRe.MatchString(l) && percentileLabel(l[1:]) == l
+		return percentileOracleRe.MatchString(l) && percentileLabel(l[1:]) == l
 	}
 	f.Fuzz(func(t *testing.T, s string) {
+		checkAgainstOracle(t, s)
 		if l := LabelBefore(s); !valid(l) {
 			t.Errorf("LabelBefore(%q) = %q", s, l)
 		}
