@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"reflect"
 	"slices"
 	"sort"
 	"strings"
@@ -13,6 +14,7 @@ import (
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
+	extast "github.com/yuin/goldmark/extension/ast"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
 
@@ -145,6 +147,11 @@ type Page struct {
 	// as a comment ({{</* x */>}} reads {{< x >}}). A check of what a
 	// reader sees skips them.
 	HugoSyntax [][2]int
+	// strikes are the body's strikethrough nodes, read by a goldmark of
+	// configuration *strikesOf (nil when not NewMarkdownWith's); see
+	// Strikethroughs.
+	strikes   []Strike
+	strikesOf *MarkdownConfig
 
 	// Blocks lists the headings, paragraphs, table cells and code blocks
 	// of the body with their inline text, in document order (see Block):
@@ -315,7 +322,74 @@ func NewMarkdownWith(c MarkdownConfig) goldmark.Markdown {
 	if !c.NoAttribute {
 		opts = append(opts, parser.WithAttribute())
 	}
-	return goldmark.New(goldmark.WithExtensions(exts...), goldmark.WithParserOptions(opts...))
+	return &configured{goldmark.New(goldmark.WithExtensions(exts...), goldmark.WithParserOptions(opts...)), c}
+}
+
+// configured is a goldmark instance with the configuration
+// NewMarkdownWith made it with, so that a page knows how it was read
+// (see Page.Strikethroughs).
+type configured struct {
+	goldmark.Markdown
+	cfg MarkdownConfig
+}
+
+// A Strike is a strikethrough node of a page's body as its parse read
+// it: the offsets of the first and past the last byte of the text under
+// it (-1 when it has none), and the index of the strikethrough it is
+// inside in the page's list (-1 when none).
+type Strike struct {
+	Start, Stop, Parent int
+}
+
+// Strikethroughs returns the strikethrough nodes of the page's body in
+// document order, as the parse read them, when the page was parsed as a
+// content file with a goldmark of configuration c (NewMarkdownWith(c)):
+// the translation checks read them without parsing the page again. ok is
+// false otherwise (the caller parses the page itself).
+func (p *Page) Strikethroughs(c MarkdownConfig) (strikes []Strike, ok bool) {
+	if p.strikesOf == nil || !reflect.DeepEqual(*p.strikesOf, c) {
+		return nil, false
+	}
+	return p.strikes, true
+}
+
+// readStrikes records the strikethrough nodes of doc, the parse of the
+// page p with md, when md is NewMarkdownWith's.
+func readStrikes(p *Page, md goldmark.Markdown, doc ast.Node, blanked []byte) {
+	m, ok := md.(*configured)
+	if !ok {
+		return
+	}
+	p.strikesOf = &m.cfg
+	if bytes.IndexByte(blanked[p.BodyStart:], '~') < 0 {
+		return // no "~", no strikethrough
+	}
+	var open []int // the strikethroughs being walked, outermost first
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if _, ok := n.(*extast.Strikethrough); !ok {
+			return ast.WalkContinue, nil
+		}
+		if !entering {
+			open = open[:len(open)-1]
+			return ast.WalkContinue, nil
+		}
+		st := Strike{Start: -1, Stop: -1, Parent: -1}
+		if len(open) > 0 {
+			st.Parent = open[len(open)-1]
+		}
+		_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
+			if t, ok := c.(*ast.Text); ok && entering {
+				if st.Start < 0 {
+					st.Start = t.Segment.Start
+				}
+				st.Stop = t.Segment.Stop
+			}
+			return ast.WalkContinue, nil
+		})
+		open = append(open, len(p.strikes))
+		p.strikes = append(p.strikes, st)
+		return ast.WalkContinue, nil
+	})
 }
 
 // SplitFrontMatter finds YAML ("---"), TOML ("+++") or JSON ("{ … }")
@@ -377,6 +451,9 @@ func parse(md goldmark.Markdown, path string, src []byte, page bool) (*Page, dia
 		}
 	}
 	doc := md.Parser().Parse(text.NewReader(blanked))
+	if page {
+		readStrikes(p, md, doc, blanked)
+	}
 	var errs diag.List
 	// room for every claim written inline: a Claim is 400 bytes, and
 	// growing the slice by appending copied them several times

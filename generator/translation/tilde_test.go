@@ -1,6 +1,7 @@
 package translation
 
 import (
+	"reflect"
 	"testing"
 
 	"github.com/evdoc-lab/evdoc/generator/claim"
@@ -43,4 +44,73 @@ func TestStrikethroughRanges(t *testing.T) {
 			}
 		}
 	}
+}
+
+// strikesBothWays returns strikethroughRanges of body (a page with front
+// matter) read from the page's parse and from a parse of its own, and
+// whether the page's parse recorded its strikethroughs.
+func strikesBothWays(t *testing.T, body string, md claim.MarkdownConfig) (fromParse, own diag.List, recorded bool) {
+	t.Helper()
+	src := "---\ntitle: t\n---\n\n" + body + "\n"
+	pp, _ := claim.Parse(claim.NewMarkdownWith(md), "content/ko/p.md", []byte(src))
+	p := &Page{Lang: "ko", Path: "content/ko/p.md", Parsed: pp}
+	_, recorded = pp.Strikethroughs(md)
+	fromParse = strikethroughRanges(p, md)
+	forceStrikeParse = true
+	defer func() { forceStrikeParse = false }()
+	return fromParse, strikethroughRanges(p, md), recorded
+}
+
+// TestStrikethroughsFromParse: the strikethroughs the page's parse
+// records give the findings a parse of the page's own gives, nested,
+// inside links and emphasis, in tables, with Hugo syntax, with the
+// extras' subscript and with strikethrough off; and the page's parse is
+// used only with the configuration it was read with.
+func TestStrikethroughsFromParse(t *testing.T) {
+	bodies := []string{
+		"지연은 3~5초였고 실패율은 10~20%였다.",
+		"~~a 3~5 b~~ 그리고 ~1~2~",
+		"[3~5초](ev:s/a) 와 [10~20%](ev:s/b)",
+		"[x 3~5 y 7~8 z](https://e.x) 와 *3~5 and 6~7*",
+		"~3 ~4~5~ 6~",
+		"1~2 ~3~4~ 5~6", // a strikethrough inside one
+		"| a | b |\n|---|---|\n| 3~5 | 6~7 |\n| 1~2초 그리고 3~4 | x |",
+		"{{< fig 3~5 >}} 그리고 10~20 그리고 1~2",
+		"H~2~O 와 1~2~3",
+		"- 1~2\n- 3~4 and 5~6\n\n> 7~8 그리고 9~1",
+	}
+	cfgs := []claim.MarkdownConfig{{}, {NoStrikethrough: true}, {Subscript: true}, {Delete: true}}
+	used := 0
+	for _, md := range cfgs {
+		for _, b := range bodies {
+			fromParse, own, recorded := strikesBothWays(t, b, md)
+			if recorded {
+				used++
+			}
+			if !reflect.DeepEqual(fromParse, own) {
+				t.Errorf("%+v %q: from the page's parse %v, from its own parse %v", md, b, fromParse, own)
+			}
+		}
+	}
+	if used != len(cfgs)*len(bodies) {
+		t.Errorf("the page's parse recorded its strikethroughs for %d of %d pages", used, len(cfgs)*len(bodies))
+	}
+	pp, _ := claim.Parse(claim.NewMarkdownWith(claim.MarkdownConfig{NoStrikethrough: true}), "p.md", []byte("1~2 3~4"))
+	if _, ok := pp.Strikethroughs(claim.MarkdownConfig{}); ok {
+		t.Error("a page read with strikethrough off gave its strikethroughs to a check with it on")
+	}
+}
+
+// FuzzStrikethroughsFromParse: for any body, the findings from the
+// page's parse are those of a parse of the page's own.
+func FuzzStrikethroughsFromParse(f *testing.F) {
+	for _, s := range []string{"3~5초 10~20%", "~~a 3~5 b~~ ~1~2~", "[1~2](x) 3~4 *5~6*", "| 1~2 | 3~4 |"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, body string) {
+		fromParse, own, _ := strikesBothWays(t, body, claim.MarkdownConfig{})
+		if !reflect.DeepEqual(fromParse, own) {
+			t.Errorf("%q: from the page's parse %v, from its own parse %v", body, fromParse, own)
+		}
+	})
 }
