@@ -128,6 +128,7 @@ func judge(p *claim.Page, st *evidence.Store, opt Options, keep bool) judgement 
 		}
 	}
 	brokenReported := map[string]bool{}
+	names := map[*evidence.Value]string{} // for labelMismatch
 	if len(p.Claims) > 0 && keep {
 		j.results = make([]Result, 0, len(p.Claims))
 	}
@@ -267,7 +268,7 @@ func judge(p *claim.Page, st *evidence.Store, opt Options, keep bool) judgement 
 					}
 				}
 			}
-			if d, ok := labelMismatch(p, c, v); ok {
+			if d, ok := labelMismatch(p, &c, v, names); ok {
 				*ds = append(*ds, d)
 				r.OK = false
 			}

@@ -324,21 +324,27 @@ func valueName(l string) string {
 // labelMismatch is the claim-label finding of claim c of one reference,
 // bound to v, when the text right before c names a label (LabelBefore)
 // other than the one v's name names (LabelOfName): p50는 [78.1ms](ev:…p90).
-func labelMismatch(p *claim.Page, c claim.Claim, v *evidence.Value) (diag.Diagnostic, bool) {
+// names caches the label of each value's name for one page (LabelOfName
+// runs four expressions): the text before the claim is read only for a
+// value whose name names a label.
+func labelMismatch(p *claim.Page, c *claim.Claim, v *evidence.Value, names map[*evidence.Value]string) (diag.Diagnostic, bool) {
 	if len(c.Refs) != 1 || c.Pos.Offset > len(p.Source) {
+		return diag.Diagnostic{}, false
+	}
+	is, ok := names[v]
+	if !ok {
+		if is = LabelOfName(v.Name); is == "" {
+			is = LabelOfName(v.Key)
+		}
+		names[v] = is
+	}
+	if is == "" {
 		return diag.Diagnostic{}, false
 	}
 	start := lineStart(p.Source, c.Pos.Offset)
 	// c.Pos is the literal's first byte, after the link's [
 	said := LabelBefore(strings.TrimSuffix(string(p.Source[start:c.Pos.Offset]), "["))
-	if said == "" {
-		return diag.Diagnostic{}, false
-	}
-	is := LabelOfName(v.Name)
-	if is == "" {
-		is = LabelOfName(v.Key)
-	}
-	if is == "" || is == said {
+	if said == "" || is == said {
 		return diag.Diagnostic{}, false
 	}
 	d := diag.Diagnostic{Pos: c.Pos, Severity: diag.Error, Rule: diag.ClaimLabel,
