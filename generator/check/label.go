@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -333,8 +334,8 @@ func labelMismatch(p *claim.Page, c *claim.Claim, v *evidence.Value, names map[*
 	}
 	is, ok := names[v]
 	if !ok {
-		if is = LabelOfName(v.Name); is == "" {
-			is = LabelOfName(v.Key)
+		if is = cachedLabelOfName(v.Name); is == "" {
+			is = cachedLabelOfName(v.Key)
 		}
 		names[v] = is
 	}
@@ -352,6 +353,34 @@ func labelMismatch(p *claim.Page, c *claim.Claim, v *evidence.Value, names map[*
 			c.Literal, LabelName(said), c.Refs[0], valueName(is), LabelName(is), valueName(said)),
 		Related: []diag.Related{{Pos: v.Pos, Message: "evidence value " + v.Raw}}}
 	return withEnd(d, p, c.End), true
+}
+
+// nameLabels caches LabelOfName across pages and checks: most pages cite
+// the values other pages cite. It is emptied when it holds maxNameLabels
+// names (a long evdoc serve whose evidence keeps changing).
+var nameLabels struct {
+	sync.Mutex
+	m map[string]string
+}
+
+const maxNameLabels = 1 << 16
+
+// cachedLabelOfName is LabelOfName(name), through nameLabels.
+func cachedLabelOfName(name string) string {
+	nameLabels.Lock()
+	l, ok := nameLabels.m[name]
+	nameLabels.Unlock()
+	if ok {
+		return l
+	}
+	l = LabelOfName(name)
+	nameLabels.Lock()
+	if nameLabels.m == nil || len(nameLabels.m) >= maxNameLabels {
+		nameLabels.m = make(map[string]string)
+	}
+	nameLabels.m[name] = l
+	nameLabels.Unlock()
+	return l
 }
 
 // lineStart returns the offset where the line holding offset at starts.

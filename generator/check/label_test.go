@@ -1,6 +1,7 @@
 package check
 
 import (
+	"fmt"
 	"regexp"
 	"strings"
 	"testing"
@@ -205,4 +206,25 @@ func FuzzLabels(f *testing.F) {
 			t.Errorf("LabelOfName(%q) = %q", s, l)
 		}
 	})
+}
+
+// TestCachedLabelOfName: the cache gives LabelOfName's label, the second
+// time too, and after it was emptied for being full.
+func TestCachedLabelOfName(t *testing.T) {
+	for _, name := range []string{"h.latency.p50", "rtt.avg", "mean_sd", "t.r15.pct", "h.latency.p50"} {
+		for range 2 {
+			if got, want := cachedLabelOfName(name), LabelOfName(name); got != want {
+				t.Errorf("cachedLabelOfName(%q) = %q, LabelOfName %q", name, got, want)
+			}
+		}
+	}
+	for i := range maxNameLabels + 1 {
+		cachedLabelOfName(fmt.Sprintf("v%d.p99", i))
+	}
+	if n := len(nameLabels.m); n > maxNameLabels {
+		t.Errorf("the cache holds %d names, more than %d", n, maxNameLabels)
+	}
+	if got := cachedLabelOfName("latencies.99th"); got != "p99" {
+		t.Errorf("cachedLabelOfName(latencies.99th) = %q after the cache was emptied, want p99", got)
+	}
 }
