@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/evdoc-lab/evdoc/generator/hosttheme"
-	"github.com/evdoc-lab/evdoc/generator/site"
+	"github.com/evdoc-lab/evdoc/generator/hugoconf"
 )
 
 // TestReferenceSiteUsesComponent: the reference site takes evdoc's
@@ -19,7 +19,7 @@ import (
 // component file at the project level (one would shadow the component and
 // drift from what `evdoc init` writes).
 func TestReferenceSiteUsesComponent(t *testing.T) {
-	cfg, err := site.LoadConfig(".")
+	cfg, err := hugoconf.LoadConfig(".")
 	if err != nil {
 		t.Fatal(err)
 	}

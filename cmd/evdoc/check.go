@@ -12,13 +12,15 @@ import (
 	"sync"
 	"time"
 
-	"github.com/spf13/cobra"
-
 	"github.com/evdoc-lab/evdoc/generator/check"
+	"github.com/evdoc-lab/evdoc/generator/checker"
 	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/project"
 	"github.com/evdoc-lab/evdoc/generator/report"
 	"github.com/evdoc-lab/evdoc/generator/site"
+	"github.com/evdoc-lab/evdoc/generator/verify"
 	"github.com/evdoc-lab/evdoc/internal/interrupt"
+	"github.com/spf13/cobra"
 )
 
 func newCheckCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *cobra.Command {
@@ -54,7 +56,7 @@ func newCheckCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *c
 			// Only the json format prints every claim's verdict: each
 			// page's are written to a spool file as the page is judged,
 			// then copied out in page order. The others need the counts.
-			copt := site.CheckerOptions{Check: opts.check, CountsOnly: true}
+			copt := checker.CheckerOptions{Check: opts.check, CountsOnly: true}
 			var spool *claimSpool
 			if format == "json" {
 				spool, err = newClaimSpool()
@@ -65,11 +67,11 @@ func newCheckCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *c
 				copt.PageResults = spool.add
 			}
 			type judged struct {
-				c  *site.Checker
+				c  *checker.Checker
 				ds diag.List
 			}
 			j, err := interrupt.Wait(cmd.Context(), func() judged {
-				c := site.NewCheckerWith(s, copt)
+				c := checker.NewCheckerWith(s, copt)
 				return judged{c, c.Diagnostics()}
 			})
 			if err != nil {
@@ -142,7 +144,7 @@ func newBuildCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *c
 			if err != nil {
 				return &exitError{2, err}
 			}
-			err = s.Build(cmd.Context(), site.BuildOptions{Out: out, Log: stderr, Check: opts.check, HugoTimeout: hugoTimeout, Hugo: hugo, Strict: strict, KeepStage: keepStage, Verbose: verbose,
+			err = site.Build(s, cmd.Context(), site.BuildOptions{Out: out, Log: stderr, Check: opts.check, HugoTimeout: hugoTimeout, Hugo: hugo, Strict: strict, KeepStage: keepStage, Verbose: verbose,
 				Findings: func(ds diag.List) { _ = report.Write(stdout, "text", ds, report.FileSource(*root)) }})
 			var ds diag.List
 			if asList(err, &ds) {
@@ -151,7 +153,7 @@ func newBuildCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *c
 				}
 				return &exitError{1, fmt.Errorf("not built: %d error(s)", ds.Count(diag.Error))}
 			}
-			var oe *site.OutputError
+			var oe *verify.OutputError
 			if errors.As(err, &oe) {
 				return &exitError{1, err} // the site's templates, not the run, failed
 			}
@@ -182,13 +184,13 @@ func asList(err error, ds *diag.List) bool {
 
 // loadSite is site.LoadWith returning at once, with ctx's error, when
 // ctx is done (SIGINT, SIGTERM): loading only reads, so it is abandoned.
-func loadSite(ctx context.Context, root string, opt site.LoadOptions) (*site.Site, error) {
+func loadSite(ctx context.Context, root string, opt project.LoadOptions) (*project.Site, error) {
 	type loaded struct {
-		s   *site.Site
+		s   *project.Site
 		err error
 	}
 	l, err := interrupt.Wait(ctx, func() loaded {
-		s, err := site.LoadWith(root, opt)
+		s, err := project.LoadWith(root, opt)
 		return loaded{s, err}
 	})
 	if err != nil {
@@ -217,7 +219,7 @@ func newClaimSpool() (*claimSpool, error) {
 }
 
 // add writes the claim lines of page p (a CheckerOptions.PageResults).
-func (sp *claimSpool) add(p *site.Page, rs []check.Result) {
+func (sp *claimSpool) add(p *project.Page, rs []check.Result) {
 	var b bytes.Buffer
 	err := report.WriteClaims(&b, reportClaims(rs))
 	sp.mu.Lock()
@@ -238,7 +240,7 @@ func (sp *claimSpool) add(p *site.Page, rs []check.Result) {
 
 // writeTo writes the claim lines of pages in their order, then those of
 // figures: the order of Checker.Results.
-func (sp *claimSpool) writeTo(w io.Writer, pages []*site.Page, figures []check.Result) error {
+func (sp *claimSpool) writeTo(w io.Writer, pages []*project.Page, figures []check.Result) error {
 	if sp.err != nil {
 		return sp.err
 	}

@@ -10,11 +10,12 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/spf13/cobra"
-
 	"github.com/evdoc-lab/evdoc/generator/guest"
 	"github.com/evdoc-lab/evdoc/generator/hosttheme"
+	"github.com/evdoc-lab/evdoc/generator/hugoconf"
+	"github.com/evdoc-lab/evdoc/generator/project"
 	"github.com/evdoc-lab/evdoc/generator/site"
+	"github.com/spf13/cobra"
 )
 
 func newDoctorCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *cobra.Command {
@@ -54,7 +55,7 @@ func newDoctorCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *
 			}
 			// Only the theme list is read: a site evdoc's check would
 			// reject (no ko and ja languages yet) is still compared.
-			cfg, err := site.LoadConfig(*root)
+			cfg, err := hugoconf.LoadConfig(*root)
 			if cfg == nil {
 				return &exitError{2, err}
 			}
@@ -102,7 +103,7 @@ func newDoctorCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *
 				if err := os.RemoveAll(with); err != nil {
 					return &exitError{2, err}
 				}
-				if err := s.Build(cmd.Context(), site.BuildOptions{Out: with, Log: stderr, Check: opts.check, Hugo: hugo}); err != nil {
+				if err := site.Build(s, cmd.Context(), site.BuildOptions{Out: with, Log: stderr, Check: opts.check, Hugo: hugo}); err != nil {
 					return &exitError{2, fmt.Errorf("evdoc build: %v", err)}
 				}
 				langs := map[string]bool{}
@@ -114,7 +115,7 @@ func newDoctorCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *
 					if first, rest, ok := strings.Cut(f, "/"); ok && langs[first] {
 						f = rest
 					}
-					return strings.HasPrefix(f, site.EvidenceDir+"/")
+					return strings.HasPrefix(f, project.EvidenceDir+"/")
 				}
 			}
 			hugoBuild := func(out string, themes []string) error {
@@ -133,7 +134,7 @@ func newDoctorCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *
 					args = append(args, "--theme", strings.Join(append(slices.Clip(themes), stub), ","))
 				}
 				c := exec.CommandContext(cmd.Context(), hugo[0], args...)
-				c.Env = site.HugoEnviron(os.Environ(), nil) // as build runs it: no secret of the environment reaches the templates
+				c.Env = hugoconf.HugoEnviron(os.Environ(), nil) // as build runs it: no secret of the environment reaches the templates
 				var buf bytes.Buffer
 				c.Stdout, c.Stderr = &buf, &buf
 				if err := c.Run(); err != nil {

@@ -9,15 +9,16 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/spf13/cobra"
-
+	"github.com/evdoc-lab/evdoc/generator/checker"
 	"github.com/evdoc-lab/evdoc/generator/claim"
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/fix"
+	"github.com/evdoc-lab/evdoc/generator/hugorun"
+	"github.com/evdoc-lab/evdoc/generator/project"
 	"github.com/evdoc-lab/evdoc/generator/report"
-	"github.com/evdoc-lab/evdoc/generator/site"
 	"github.com/evdoc-lab/evdoc/internal/atomicfile"
 	"github.com/evdoc-lab/evdoc/internal/interrupt"
+	"github.com/spf13/cobra"
 )
 
 func newFixCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *cobra.Command {
@@ -77,7 +78,7 @@ func newFixCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *cob
 					pending += len(pl.edits)
 					continue
 				}
-				err = atomicfile.ReplaceIfUnchanged(filepath.Join(*root, filepath.FromSlash(pl.page)), pl.old, nw, site.TempDir(*root))
+				err = atomicfile.ReplaceIfUnchanged(filepath.Join(*root, filepath.FromSlash(pl.page)), pl.old, nw, hugorun.TempDir(*root))
 				if errors.Is(err, atomicfile.ErrChanged) {
 					problems = append(problems, diag.Errorf(diag.Position{File: pl.page}, diag.FixChanged, "%v", err))
 					continue
@@ -148,8 +149,8 @@ func newFixCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *cob
 // file named like a temporary file in a content directory — which may
 // lie outside the project (contentDir = "../elsewhere") — is not evdoc's
 // to remove.
-func removeStaleTemps(s *site.Site, stderr io.Writer) {
-	dir := site.TempDir(s.Root)
+func removeStaleTemps(s *project.Site, stderr io.Writer) {
+	dir := hugorun.TempDir(s.Root)
 	if entries, _ := os.ReadDir(dir); len(entries) > 0 {
 		fmt.Fprintf(stderr, "evdoc: removed %d temporary file(s) left by an interrupted fix in %s\n", len(entries), dir)
 	}
@@ -169,9 +170,9 @@ type pagePlan struct {
 // page by page with that page's parse (fix.Plan). It returns the plans
 // and every other finding (those fix cannot act on, and the mismatches it
 // refuses, as fix-* findings).
-func planFixes(ctx context.Context, s *site.Site, opts *globalOptions, allowScale bool) ([]pagePlan, diag.List, error) {
+func planFixes(ctx context.Context, s *project.Site, opts *globalOptions, allowScale bool) ([]pagePlan, diag.List, error) {
 	findings, err := interrupt.Wait(ctx, func() diag.List {
-		return site.NewCheckerWith(s, site.CheckerOptions{Check: opts.check, CountsOnly: true}).Diagnostics()
+		return checker.NewCheckerWith(s, checker.CheckerOptions{Check: opts.check, CountsOnly: true}).Diagnostics()
 	})
 	if err != nil {
 		return nil, nil, err

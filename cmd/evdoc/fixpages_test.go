@@ -13,7 +13,7 @@ import (
 // untranslated one, a page with no source-language original), prints the
 // dry-run diff in page order, and leaves every other byte as it was.
 func TestFixEveryPage(t *testing.T) {
-	dir := extract(t, "../../generator/site/testdata/stage/order.txtar")
+	dir := extract(t, "../../generator/staging/testdata/stage/order.txtar")
 	stale := []struct{ file, old, new string }{
 		{"content/ja/docs/0.md", "[0.207%]", "[0.209%]"},
 		{"content/ja/docs/a.md", "[29回]", "[28回]"},

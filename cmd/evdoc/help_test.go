@@ -9,10 +9,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/evdoc-lab/evdoc/internal/txtartest"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
-
-	"github.com/evdoc-lab/evdoc/internal/txtartest"
 )
 
 // commands returns every command of the tree under c, c first, in the
@@ -106,7 +105,7 @@ func TestRulesHelpIsShort(t *testing.T) {
 // TestCheckQuietUnlessVerbose: a check that passes prints one summary
 // line; -v adds each page's coverage before it.
 func TestCheckQuietUnlessVerbose(t *testing.T) {
-	dir := extract(t, "../../generator/site/testdata/check/clean.txtar")
+	dir := extract(t, "../../generator/checker/testdata/check/clean.txtar")
 	summary := regexp.MustCompile(`^evdoc: \d+/\d+ claims match their evidence in \d+ pages; 0 error\(s\), 0 warning\(s\)\n$`)
 	code, stdout, stderr := evdoc("check", "--root", dir)
 	if code != 0 || stdout != "" || !summary.MatchString(stderr) {

@@ -183,7 +183,7 @@ func TestBuildNeverRunsProjectToolModule(t *testing.T) {
 	if err != nil {
 		t.Skip("no go on PATH")
 	}
-	dir := extract(t, "../../generator/site/testdata/check/clean.txtar")
+	dir := extract(t, "../../generator/checker/testdata/check/clean.txtar")
 	marks := t.TempDir()
 	planted := filepath.Join(marks, "planted-ran")
 	files := map[string]string{
@@ -230,7 +230,7 @@ func TestBuildNeverRunsProjectToolModule(t *testing.T) {
 // evdoc's environment, or a HUGO_ variable evdoc did not set, never
 // reaches Hugo (where a template's getenv could print it).
 func TestHugoGetsAllowListedEnvironment(t *testing.T) {
-	dir := extract(t, "../../generator/site/testdata/check/clean.txtar")
+	dir := extract(t, "../../generator/checker/testdata/check/clean.txtar")
 	dump := filepath.Join(t.TempDir(), "env")
 	fake := filepath.Join(t.TempDir(), "hugo")
 	if err := os.WriteFile(fake, []byte("#!/bin/sh\nenv > "+dump+"\nexit 1\n"), 0o755); err != nil {
@@ -277,7 +277,7 @@ func TestEveryCommandRefusesConfigOutside(t *testing.T) {
 	if err := os.WriteFile(page, []byte("---\ntitle: p\n---\n\n[41건](ev:d3/d3.a.failed)\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	dir := extract(t, "../../generator/site/testdata/check/clean.txtar")
+	dir := extract(t, "../../generator/checker/testdata/check/clean.txtar")
 	b, err := os.ReadFile(filepath.Join(dir, "hugo.toml"))
 	if err != nil {
 		t.Fatal(err)

@@ -6,11 +6,10 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/spf13/cobra"
-
+	"github.com/evdoc-lab/evdoc/generator/project"
 	"github.com/evdoc-lab/evdoc/generator/report"
-	"github.com/evdoc-lab/evdoc/generator/site"
 	"github.com/evdoc-lab/evdoc/generator/translation"
+	"github.com/spf13/cobra"
 )
 
 // newI18nCmd is `evdoc i18n`: translation state (status) and recording
@@ -58,7 +57,7 @@ file is replaced atomically.`,
 				return err
 			}
 			defer l.Unlock()
-			s, err := site.Load(*root)
+			s, err := project.Load(*root)
 			if err != nil {
 				return &exitError{2, err}
 			}
@@ -120,7 +119,7 @@ func newI18nStatusCmd(root *string, stdout io.Writer) *cobra.Command {
 			if format != "text" && format != "json" {
 				return &exitError{2, fmt.Errorf("--format %q: expected text or json", format)}
 			}
-			s, err := site.Load(*root)
+			s, err := project.Load(*root)
 			if err != nil {
 				return &exitError{2, err}
 			}

@@ -6,14 +6,13 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/spf13/cobra"
-
 	"github.com/evdoc-lab/evdoc/generator/claim"
 	"github.com/evdoc-lab/evdoc/generator/evidence"
 	"github.com/evdoc-lab/evdoc/generator/impact"
+	"github.com/evdoc-lab/evdoc/generator/project"
 	"github.com/evdoc-lab/evdoc/generator/report"
-	"github.com/evdoc-lab/evdoc/generator/site"
 	"github.com/evdoc-lab/evdoc/internal/safefile"
+	"github.com/spf13/cobra"
 )
 
 func newImpactCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *cobra.Command {
@@ -49,7 +48,7 @@ func newImpactCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *
 			// are parsed (Input.Read, Input.WithParsed).
 			lopt := opts.load()
 			lopt.Lazy = true
-			s, err := site.LoadWith(*root, lopt)
+			s, err := project.LoadWith(*root, lopt)
 			if err != nil {
 				return &exitError{2, err}
 			}
@@ -59,18 +58,18 @@ func newImpactCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *
 				return &exitError{2, err}
 			}
 			defer os.RemoveAll(tmp)
-			dir, err := impact.ExtractTree(cmd.Context(), *root, base, tmp, []string{site.EvidenceDir})
+			dir, err := impact.ExtractTree(cmd.Context(), *root, base, tmp, []string{project.EvidenceDir})
 			if err != nil {
 				return &exitError{2, err}
 			}
-			old, _ := evidence.LoadWith(dir, site.EvidenceDir, opts.load().Evidence)
+			old, _ := evidence.LoadWith(dir, project.EvidenceDir, opts.load().Evidence)
 			r := impact.Compute(impact.Input{
 				Base: base, Old: old, New: s.Store, Pages: s.Pages, Figures: s.Figures,
 				Source: s.Config.SourceCode(), Options: opts.check,
-				Read: func(p *site.Page) ([]byte, error) {
+				Read: func(p *project.Page) ([]byte, error) {
 					return safefile.ReadPath(filepath.Join(s.Root, filepath.FromSlash(p.Path)), safefile.TextMaxSize) // as pages are loaded
 				},
-				WithParsed: func(p *site.Page, fn func(*claim.Page) error) error { return s.WithParsed(p, md, fn) },
+				WithParsed: func(p *project.Page, fn func(*claim.Page) error) error { return s.WithParsed(p, md, fn) },
 			})
 			if err := report.WriteImpact(stdout, format, r); err != nil {
 				return &exitError{2, err}

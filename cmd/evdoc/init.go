@@ -12,14 +12,13 @@ import (
 	"strings"
 
 	"github.com/BurntSushi/toml"
-	"github.com/spf13/cobra"
-
 	evdocfiles "github.com/evdoc-lab/evdoc"
 	"github.com/evdoc-lab/evdoc/generator/hosttheme"
-	"github.com/evdoc-lab/evdoc/generator/site"
+	"github.com/evdoc-lab/evdoc/generator/hugoconf"
 	"github.com/evdoc-lab/evdoc/internal/atomicdir"
 	"github.com/evdoc-lab/evdoc/internal/atomicfile"
 	"github.com/evdoc-lab/evdoc/internal/safefile"
+	"github.com/spf13/cobra"
 )
 
 const readmeSnippet = "## Numbers checked by evdoc\n\n" +
@@ -77,29 +76,29 @@ func initProject(root string, log io.Writer, verbose bool) error {
 		return upgradeProject(root, id, log, verbose)
 	}
 	hasConfig := ""
-	for _, n := range site.RootConfigFiles {
+	for _, n := range hugoconf.RootConfigFiles {
 		if _, err := os.Stat(filepath.Join(root, n)); err == nil {
 			hasConfig = n
 			break
 		}
 	}
-	if fi, err := os.Stat(filepath.Join(root, site.ConfigDir)); hasConfig == "" && err == nil && fi.IsDir() {
-		hasConfig = site.ConfigDir + "/"
+	if fi, err := os.Stat(filepath.Join(root, hugoconf.ConfigDir)); hasConfig == "" && err == nil && fi.IsDir() {
+		hasConfig = hugoconf.ConfigDir + "/"
 	}
 	var carried map[string]string // a new site's title and baseURL
-	if hasConfig == site.ConfigFile && newHugoSite(root) {
+	if hasConfig == hugoconf.ConfigFile && newHugoSite(root) {
 		// `hugo new site`'s skeleton: no theme, no languages, no
 		// layouts or pages yet. It becomes a new evdoc project, its
 		// configuration kept aside and its title and baseURL kept.
-		old := site.ConfigFile + ".orig"
+		old := hugoconf.ConfigFile + ".orig"
 		if _, err := os.Lstat(filepath.Join(root, old)); err == nil {
-			return fmt.Errorf("%s is a new site's configuration and %s exists; remove one and run init again", site.ConfigFile, old)
+			return fmt.Errorf("%s is a new site's configuration and %s exists; remove one and run init again", hugoconf.ConfigFile, old)
 		}
 		carried = newSiteSettings(root)
-		if err := os.Rename(filepath.Join(root, site.ConfigFile), filepath.Join(root, old)); err != nil {
+		if err := os.Rename(filepath.Join(root, hugoconf.ConfigFile), filepath.Join(root, old)); err != nil {
 			return err
 		}
-		fmt.Fprintf(log, "  moved    %s to %s (a new site's); evdoc's %s keeps its title and baseURL\n", site.ConfigFile, old, site.ConfigFile)
+		fmt.Fprintf(log, "  moved    %s to %s (a new site's); evdoc's %s keeps its title and baseURL\n", hugoconf.ConfigFile, old, hugoconf.ConfigFile)
 		hasConfig = ""
 	}
 	compFiles, err := writeComponent(root, id)
@@ -119,12 +118,12 @@ func initProject(root string, log io.Writer, verbose bool) error {
 		}
 		return nil
 	})
-	var cfg *site.Config
+	var cfg *hugoconf.Config
 	if hasConfig != "" {
 		// unreadable: pages go where a new project has them; check
 		// reports the config. Without ko and ja it is still read, for
 		// reportTheme.
-		cfg, _ = site.LoadConfig(root)
+		cfg, _ = hugoconf.LoadConfig(root)
 	}
 	var notes []string
 	for _, p := range scaffold {
@@ -226,7 +225,7 @@ func upgradeProject(root string, id buildID, log io.Writer, verbose bool) error 
 	}
 	fmt.Fprintf(log, "  updated  %s: the theme component of %s, now of evdoc %s\n", evdocfiles.ComponentDir, from, id)
 	// (a configuration evdoc's check rejects still names its themes)
-	if cfg, _ := site.LoadConfig(root); cfg != nil {
+	if cfg, _ := hugoconf.LoadConfig(root); cfg != nil {
 		if err := syncHostHook(root, cfg.Themes, "updated ", log); err != nil {
 			return err
 		}
@@ -289,7 +288,7 @@ func pinnedWorkflow(wf []byte, id buildID) ([]byte, string) {
 // configuration at root (those it sets).
 func newSiteSettings(root string) map[string]string {
 	var m map[string]any
-	if _, err := toml.DecodeFile(filepath.Join(root, site.ConfigFile), &m); err != nil {
+	if _, err := toml.DecodeFile(filepath.Join(root, hugoconf.ConfigFile), &m); err != nil {
 		return nil
 	}
 	out := map[string]string{}
@@ -409,7 +408,7 @@ func writeComponent(root string, id buildID) ([]string, error) {
 // v0.158), and no layouts, pages or themes.
 func newHugoSite(root string) bool {
 	var m map[string]any
-	if _, err := toml.DecodeFile(filepath.Join(root, site.ConfigFile), &m); err != nil {
+	if _, err := toml.DecodeFile(filepath.Join(root, hugoconf.ConfigFile), &m); err != nil {
 		return false
 	}
 	for k := range m {
@@ -439,7 +438,7 @@ func newHugoSite(root string) bool {
 // what init found: the theme list with the component first, ko and ja
 // languages, and, per theme, whether the component fills its head and
 // body hooks or what the site must add itself.
-func reportTheme(root, where string, cfg *site.Config, log io.Writer) {
+func reportTheme(root, where string, cfg *hugoconf.Config, log io.Writer) {
 	if cfg == nil {
 		fmt.Fprintf(log, "Your site keeps %s, which evdoc cannot read (evdoc check says why). In it, list evdoc's component first: theme = [\"evdoc\", \"<your theme>\"].\n", where)
 		return
@@ -542,7 +541,7 @@ func reportTheme(root, where string, cfg *site.Config, log io.Writer) {
 // (Hugo then tells translations apart by file name), as x.LANG.md for
 // every language but the default content language. Other paths, a nil cfg
 // and a language cfg does not declare are returned unchanged.
-func contentPath(cfg *site.Config, rel string) string {
+func contentPath(cfg *hugoconf.Config, rel string) string {
 	rest, ok := strings.CutPrefix(rel, "content/")
 	if !ok || cfg == nil {
 		return rel

@@ -10,11 +10,10 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/spf13/cobra"
-
-	"github.com/evdoc-lab/evdoc/generator/site"
+	"github.com/evdoc-lab/evdoc/generator/hugorun"
 	"github.com/evdoc-lab/evdoc/internal/crash"
 	"github.com/evdoc-lab/evdoc/internal/lock"
+	"github.com/spf13/cobra"
 )
 
 // lockFlags are the flags of the commands that write the project.
@@ -31,7 +30,7 @@ func (f *lockFlags) register(cmd *cobra.Command) {
 // telling stderr when it has to wait. A lock still busy after the wait
 // is an exitError with status 2.
 func lockProject(ctx context.Context, root, what string, f lockFlags, stderr io.Writer) (*lock.Lock, error) {
-	l, err := site.LockProject(ctx, root, lock.Options{
+	l, err := hugorun.LockProject(ctx, root, lock.Options{
 		Wait:  f.wait,
 		Owner: "evdoc " + what,
 		OnBusy: func(holder string) {
@@ -39,7 +38,7 @@ func lockProject(ctx context.Context, root, what string, f lockFlags, stderr io.
 				holder = "another run"
 			}
 			if f.wait > 0 {
-				fmt.Fprintf(stderr, "evdoc: waiting up to %v for %s to finish (it holds %s)\n", f.wait, holder, site.LockFile)
+				fmt.Fprintf(stderr, "evdoc: waiting up to %v for %s to finish (it holds %s)\n", f.wait, holder, hugorun.LockFile)
 			}
 		},
 	})

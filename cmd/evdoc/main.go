@@ -27,17 +27,17 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/shopspring/decimal"
-	"github.com/spf13/cobra"
-
 	evdocfiles "github.com/evdoc-lab/evdoc"
 	"github.com/evdoc-lab/evdoc/generator/check"
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/evidence"
+	"github.com/evdoc-lab/evdoc/generator/hugoconf"
+	"github.com/evdoc-lab/evdoc/generator/project"
 	"github.com/evdoc-lab/evdoc/generator/report"
-	"github.com/evdoc-lab/evdoc/generator/site"
 	"github.com/evdoc-lab/evdoc/internal/crash"
 	"github.com/evdoc-lab/evdoc/internal/safefile"
+	"github.com/shopspring/decimal"
+	"github.com/spf13/cobra"
 )
 
 // exitError carries an exit status through cobra.
@@ -171,18 +171,18 @@ func findProject(dir string) (string, error) {
 		}
 		d = parent
 	}
-	return "", fmt.Errorf("no Hugo project here: %s and its parent directories hold no Hugo configuration (%s, or a %s/_default directory); run evdoc in a project, name one with --root DIR, or make one with evdoc init", abs, strings.Join(site.RootConfigFiles, ", "), site.ConfigDir)
+	return "", fmt.Errorf("no Hugo project here: %s and its parent directories hold no Hugo configuration (%s, or a %s/_default directory); run evdoc in a project, name one with --root DIR, or make one with evdoc init", abs, strings.Join(hugoconf.RootConfigFiles, ", "), hugoconf.ConfigDir)
 }
 
 // hasHugoConfig reports whether dir holds a Hugo configuration file or
 // configuration directory.
 func hasHugoConfig(dir string) bool {
-	for _, n := range site.RootConfigFiles {
+	for _, n := range hugoconf.RootConfigFiles {
 		if fi, err := os.Stat(filepath.Join(dir, n)); err == nil && !fi.IsDir() {
 			return true
 		}
 	}
-	fi, err := os.Stat(filepath.Join(dir, site.ConfigDir, "_default"))
+	fi, err := os.Stat(filepath.Join(dir, hugoconf.ConfigDir, "_default"))
 	return err == nil && fi.IsDir()
 }
 
@@ -221,14 +221,14 @@ func addVerboseFlag(cmd *cobra.Command, v *bool, usage string) {
 }
 
 // load returns the options of site.LoadWith the flags ask for.
-func (o *globalOptions) load() site.LoadOptions {
+func (o *globalOptions) load() project.LoadOptions {
 	// The component this evdoc writes, which a project's themes/evdoc
 	// must be (rule site-component).
 	comp, err := fs.Sub(evdocfiles.Files(), evdocfiles.ComponentDir)
 	if err != nil {
 		panic(err) // the embedded directory is always there
 	}
-	return site.LoadOptions{Evidence: evidence.Options{MaxFileSize: int64(o.maxFileSize)}, Component: comp, ComponentVersion: evdocVersion()}
+	return project.LoadOptions{Evidence: evidence.Options{MaxFileSize: int64(o.maxFileSize)}, Component: comp, ComponentVersion: evdocVersion()}
 }
 
 // sizeFlag parses --max-file-size: "256MiB", "500MB", a byte count.

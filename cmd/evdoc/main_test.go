@@ -10,8 +10,9 @@ import (
 	"testing"
 
 	"github.com/evdoc-lab/evdoc/generator/check"
+	"github.com/evdoc-lab/evdoc/generator/checker"
+	"github.com/evdoc-lab/evdoc/generator/project"
 	"github.com/evdoc-lab/evdoc/generator/report"
-	"github.com/evdoc-lab/evdoc/generator/site"
 	"github.com/evdoc-lab/evdoc/internal/sitetest"
 	"github.com/evdoc-lab/evdoc/internal/txtartest"
 )
@@ -30,10 +31,10 @@ func TestCheckExitCodes(t *testing.T) {
 		code    int
 		stdout  string
 	}{
-		{"../../generator/site/testdata/check/clean.txtar", 0, ""},
-		{"../../generator/site/testdata/check/mismatch.txtar", 1, "content/ko/docs/p.md:7:8: error: \"51.8%\" does not match"},
-		{"../../generator/site/testdata/check/unknown-ref.txtar", 1, "unknown evidence reference \"nope/x.y\""},
-		{"../../generator/site/testdata/check/malformed-evidence.txtar", 1, "evidence/bad/report.md:4:1: error: table delimiter row"},
+		{"../../generator/checker/testdata/check/clean.txtar", 0, ""},
+		{"../../generator/checker/testdata/check/mismatch.txtar", 1, "content/ko/docs/p.md:7:8: error: \"51.8%\" does not match"},
+		{"../../generator/checker/testdata/check/unknown-ref.txtar", 1, "unknown evidence reference \"nope/x.y\""},
+		{"../../generator/checker/testdata/check/malformed-evidence.txtar", 1, "evidence/bad/report.md:4:1: error: table delimiter row"},
 	}
 	for _, tt := range tests {
 		dir := extract(t, tt.archive)
@@ -54,7 +55,7 @@ func TestCheckExitCodes(t *testing.T) {
 }
 
 func TestCheckJSONPrintsEveryClaim(t *testing.T) {
-	dir := extract(t, "../../generator/site/testdata/check/mismatch.txtar")
+	dir := extract(t, "../../generator/checker/testdata/check/mismatch.txtar")
 	code, stdout, _ := evdoc("check", "--format=json", "--root", dir)
 	if code != 1 {
 		t.Fatalf("exit %d", code)
@@ -117,7 +118,7 @@ func TestValues(t *testing.T) {
 }
 
 func TestFix(t *testing.T) {
-	dir := extract(t, "../../generator/site/testdata/check/mismatch.txtar")
+	dir := extract(t, "../../generator/checker/testdata/check/mismatch.txtar")
 	page := filepath.Join(dir, "content", "ko", "docs", "p.md")
 	before, _ := os.ReadFile(page)
 	code, stdout, _ := evdoc("fix", "--dry-run", "--root", dir)
@@ -140,7 +141,7 @@ func TestFix(t *testing.T) {
 }
 
 func TestApproxFlag(t *testing.T) {
-	archive := "../../generator/site/testdata/check/clean.txtar"
+	archive := "../../generator/checker/testdata/check/clean.txtar"
 	dir := extract(t, archive)
 	page := filepath.Join(dir, "content", "ko", "docs", "p.md")
 	b, _ := os.ReadFile(page)
@@ -169,7 +170,7 @@ func TestApproxFlag(t *testing.T) {
 // rule's findings (a warning made an error fails check) or drops them, and
 // an unknown rule id stops evdoc at its position.
 func TestRuleSeverityConfig(t *testing.T) {
-	const archive = "../../generator/site/testdata/check/translation-claims.txtar"
+	const archive = "../../generator/checker/testdata/check/translation-claims.txtar"
 	dir := extract(t, archive)
 	code, stdout, _ := evdoc("check", "--root", dir)
 	if code != 1 || !strings.Contains(stdout, "[translation-claims]") || !strings.Contains(stdout, ": error: ") {
@@ -240,7 +241,7 @@ func TestFixScale(t *testing.T) {
 }
 
 func TestStrict(t *testing.T) {
-	dir := extract(t, "../../generator/site/testdata/check/translation-claims.txtar")
+	dir := extract(t, "../../generator/checker/testdata/check/translation-claims.txtar")
 	if err := os.WriteFile(filepath.Join(dir, "evdoc.toml"), []byte("[rules]\ntranslation-claims = \"warning\"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -349,19 +350,19 @@ func TestStrictReferenceSite(t *testing.T) {
 // spooled while judging in the order of a Checker's Results (pages in
 // path order, then figure texts), equal to them, for every check archive.
 func TestCheckJSONClaimsInPageOrder(t *testing.T) {
-	archives, err := filepath.Glob("../../generator/site/testdata/check/*.txtar")
+	archives, err := filepath.Glob("../../generator/checker/testdata/check/*.txtar")
 	if err != nil || len(archives) == 0 {
 		t.Fatalf("no archives: %v", err)
 	}
 	for _, a := range archives {
 		t.Run(filepath.Base(a), func(t *testing.T) {
 			dir := extract(t, a)
-			s, err := site.Load(dir)
+			s, err := project.Load(dir)
 			if err != nil {
 				t.Skip("cannot load:", err)
 			}
 			var want bytes.Buffer
-			if err := report.WriteClaims(&want, reportClaims(site.NewChecker(s, check.DefaultOptions()).Results())); err != nil {
+			if err := report.WriteClaims(&want, reportClaims(checker.NewChecker(s, check.DefaultOptions()).Results())); err != nil {
 				t.Fatal(err)
 			}
 			_, stdout, _ := evdoc("check", "--format=json", "--root", dir)

@@ -12,15 +12,15 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/spf13/cobra"
-
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/evidence"
+	"github.com/evdoc-lab/evdoc/generator/hugoconf"
+	"github.com/evdoc-lab/evdoc/generator/project"
 	"github.com/evdoc-lab/evdoc/generator/report"
-	"github.com/evdoc-lab/evdoc/generator/site"
 	"github.com/evdoc-lab/evdoc/internal/atomicdir"
 	"github.com/evdoc-lab/evdoc/internal/interrupt"
 	"github.com/evdoc-lab/evdoc/internal/safefile"
+	"github.com/spf13/cobra"
 )
 
 var setNameRe = regexp.MustCompile(`^[a-z0-9][a-z0-9-]*$`)
@@ -74,17 +74,17 @@ func newEvidenceSet(ctx context.Context, root, name string, o newEvidenceOptions
 	}
 	// As every command: a configuration naming paths outside the
 	// project stops it before it writes.
-	if err := site.ConfineConfig(root); err != nil {
+	if err := hugoconf.ConfineConfig(root); err != nil {
 		return nil, nil, err
 	}
-	removeStaleNewSets(filepath.Join(root, site.EvidenceDir))
+	removeStaleNewSets(filepath.Join(root, project.EvidenceDir))
 	// Regular files under the size limit, opened without blocking: a
 	// FIFO or a device is an error at once, not a read that never ends.
 	max := opts.load().Evidence.MaxFileSize
 	if max == 0 {
 		max = safefile.DefaultMaxSize
 	}
-	rel := filepath.ToSlash(filepath.Join(site.EvidenceDir, name))
+	rel := filepath.ToSlash(filepath.Join(project.EvidenceDir, name))
 	dir := filepath.Join(root, filepath.FromSlash(rel))
 	if err := safefile.CheckWrite(root, filepath.Join(dir, evidence.ManifestName)); err != nil {
 		return nil, nil, err
@@ -200,12 +200,12 @@ func newEvidenceSet(ctx context.Context, root, name string, o newEvidenceOptions
 	if err := ctx.Err(); err != nil {
 		return nil, nil, err
 	}
-	tmp, err := atomicdir.MkdirTemp(filepath.Join(root, site.EvidenceDir), "."+name+"-new-", "")
+	tmp, err := atomicdir.MkdirTemp(filepath.Join(root, project.EvidenceDir), "."+name+"-new-", "")
 	if err != nil {
-		if err := os.MkdirAll(filepath.Join(root, site.EvidenceDir), 0o755); err != nil {
+		if err := os.MkdirAll(filepath.Join(root, project.EvidenceDir), 0o755); err != nil {
 			return nil, nil, err
 		}
-		if tmp, err = atomicdir.MkdirTemp(filepath.Join(root, site.EvidenceDir), "."+name+"-new-", ""); err != nil {
+		if tmp, err = atomicdir.MkdirTemp(filepath.Join(root, project.EvidenceDir), "."+name+"-new-", ""); err != nil {
 			return nil, nil, err
 		}
 	}
@@ -350,9 +350,9 @@ func newNewCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *cob
 				// same findings evdoc check reports for the set
 				printDiags(stderr, warns)
 			}
-			fmt.Fprintf(stdout, "wrote %s/%s/%s with %d values:\n", site.EvidenceDir, args[0], evidence.ManifestName, len(vals))
+			fmt.Fprintf(stdout, "wrote %s/%s/%s with %d values:\n", project.EvidenceDir, args[0], evidence.ManifestName, len(vals))
 			if o.date == "" {
-				fmt.Fprintf(stderr, "evdoc: warning: no --date: %s/%s/%s says date = \"unknown\", and the evidence pages show the run's date as unknown; set it there (YYYY-MM-DD)\n", site.EvidenceDir, args[0], evidence.ManifestName)
+				fmt.Fprintf(stderr, "evdoc: warning: no --date: %s/%s/%s says date = \"unknown\", and the evidence pages show the run's date as unknown; set it there (YYYY-MM-DD)\n", project.EvidenceDir, args[0], evidence.ManifestName)
 			}
 			for _, v := range vals {
 				fmt.Fprintf(stdout, "  %s = %s %s\n", v.Ref, v.Value.String(), v.Unit)

@@ -17,7 +17,7 @@ func TestNewEvidence(t *testing.T) {
 	if err := os.WriteFile(junk, []byte("no numbers here\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	dir := extract(t, "../../generator/site/testdata/check/clean.txtar")
+	dir := extract(t, "../../generator/checker/testdata/check/clean.txtar")
 	tests := []struct {
 		name   string
 		args   []string
@@ -90,7 +90,7 @@ func TestNewEvidenceSeveralFiles(t *testing.T) {
 	k6, _ := filepath.Abs(tools + "k6/case36-express.txt")
 	top, _ := filepath.Abs(tools + "kubectl/case42-top-pod.txt")
 	attack, _ := filepath.Abs(tools + "vegeta/attack-errors.txt")
-	dir := extract(t, "../../generator/site/testdata/check/clean.txtar")
+	dir := extract(t, "../../generator/checker/testdata/check/clean.txtar")
 	code, stdout, stderr := evdoc("new", "evidence", "--root", dir, "run-1", "--from", vegeta, "--from", prom, ping, k6, top, attack, "--origin", "raw", "--environment", "kind; vegeta", "--date", "2026-07-09")
 	if code != 0 {
 		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
@@ -147,7 +147,7 @@ func TestNewEvidenceManifestUnderLimit(t *testing.T) {
 	if err := os.WriteFile(log, []byte(b.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	dir := extract(t, "../../generator/site/testdata/check/clean.txtar")
+	dir := extract(t, "../../generator/checker/testdata/check/clean.txtar")
 	code, stdout, stderr := evdoc("new", "evidence", "--root", dir, "big", "--from", log, "--origin", "raw", "--environment", "e", "--date", "2026-01-01")
 	if code != 0 || !strings.Contains(stdout, "with 72000 values") {
 		t.Fatalf("new evidence: exit %d\n%.300s\n%s", code, stdout, stderr)

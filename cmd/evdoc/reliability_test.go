@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/evdoc-lab/evdoc/generator/site"
+	"github.com/evdoc-lab/evdoc/generator/hugorun"
 	"github.com/evdoc-lab/evdoc/internal/lock"
 	"github.com/evdoc-lab/evdoc/internal/sitetest"
 )
@@ -20,8 +20,8 @@ import (
 // TestSecondWriterFailsClearly (fault 1): while one run holds the project
 // lock, build and fix with --lock-wait 0 exit 2 naming the holder.
 func TestSecondWriterFailsClearly(t *testing.T) {
-	dir := extract(t, "../../generator/site/testdata/check/clean.txtar")
-	l, err := site.LockProject(context.Background(), dir, lock.Options{Owner: "evdoc build"})
+	dir := extract(t, "../../generator/checker/testdata/check/clean.txtar")
+	l, err := hugorun.LockProject(context.Background(), dir, lock.Options{Owner: "evdoc build"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -44,7 +44,7 @@ func TestSecondWriterFailsClearly(t *testing.T) {
 // TestFixStopsOnSignal (fault 5, fix half): a fix whose context is
 // cancelled by SIGINT rewrites no page and exits 130.
 func TestFixStopsOnSignal(t *testing.T) {
-	dir := extract(t, "../../generator/site/testdata/check/mismatch.txtar")
+	dir := extract(t, "../../generator/checker/testdata/check/mismatch.txtar")
 	before := snapshot(t, dir)
 	ctx, cancel := context.WithCancelCause(context.Background())
 	cancel(&signalError{syscall.SIGINT})
@@ -71,8 +71,8 @@ func TestFixStopsOnSignal(t *testing.T) {
 // named like one in a content directory is not evdoc's (the directory may
 // lie outside the project) and is kept.
 func TestFixRemovesStaleTemps(t *testing.T) {
-	dir := extract(t, "../../generator/site/testdata/check/mismatch.txtar")
-	ours := filepath.Join(site.TempDir(dir), ".p.md.evdoc-678")
+	dir := extract(t, "../../generator/checker/testdata/check/mismatch.txtar")
+	ours := filepath.Join(hugorun.TempDir(dir), ".p.md.evdoc-678")
 	notOurs := filepath.Join(dir, "content", "ko", "docs", ".notes.evdoc-2024")
 	for _, p := range []string{ours, notOurs} {
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
@@ -140,7 +140,7 @@ func snapshot(t *testing.T, dir string) string {
 // TestFixLeavesDoubledSign (fault 9): fix does not rewrite "−−5" (it
 // wrote "−40" for +40.05 and never converged); check reports it.
 func TestFixLeavesDoubledSign(t *testing.T) {
-	dir := extract(t, "../../generator/site/testdata/check/clean.txtar")
+	dir := extract(t, "../../generator/checker/testdata/check/clean.txtar")
 	page := filepath.Join(dir, "content", "ko", "docs", "w.md")
 	src := "---\ntitle: w\n---\n\n시도 [−−2905회](ev:d3/d3.b.attempts).\n"
 	if err := os.WriteFile(page, []byte(src), 0o644); err != nil {
@@ -191,7 +191,7 @@ func TestGitignoreCoversRunFiles(t *testing.T) {
 // temporary directory; the temporary directory a killed run left is
 // removed by the next run, which completes the set.
 func TestNewEvidenceStopsOnSignal(t *testing.T) {
-	dir := extract(t, "../../generator/site/testdata/check/clean.txtar")
+	dir := extract(t, "../../generator/checker/testdata/check/clean.txtar")
 	var b strings.Builder
 	for i := range 3000 {
 		fmt.Fprintf(&b, "[2026-01-01T00:00:00.%03dZ] \"GET /i/%d HTTP/1.1\" 200 - 0 %d 12 10 \"-\" \"load/1\" \"r-%d\" \"svc:80\" \"10.0.0.1:80\"\n", i%1000, i, 100+i, i)

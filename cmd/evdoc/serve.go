@@ -5,10 +5,9 @@ import (
 	"io"
 	"time"
 
-	"github.com/spf13/cobra"
-
+	"github.com/evdoc-lab/evdoc/generator/project"
 	"github.com/evdoc-lab/evdoc/generator/serve"
-	"github.com/evdoc-lab/evdoc/generator/site"
+	"github.com/spf13/cobra"
 )
 
 func newServeCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *cobra.Command {
@@ -76,7 +75,7 @@ func newServeCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *c
 // lazyLoad returns o with lazy page loading (site.LoadOptions.Lazy), as
 // serve loads the project: a page is parsed when it is judged, staged
 // or scoped, and dropped afterwards.
-func lazyLoad(o site.LoadOptions) site.LoadOptions {
+func lazyLoad(o project.LoadOptions) project.LoadOptions {
 	o.Lazy = true
 	return o
 }

@@ -19,7 +19,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/evdoc-lab/evdoc/generator/site"
+	"github.com/evdoc-lab/evdoc/generator/hugorun"
 	"github.com/evdoc-lab/evdoc/internal/procgroup"
 )
 
@@ -62,7 +62,7 @@ func testHugo(t *testing.T) string {
 		return bin
 	}
 	root, _ := filepath.Abs("../..")
-	cmd := site.DirectTool(context.Background(), site.PinnedHugo(root))
+	cmd := hugorun.DirectTool(context.Background(), hugorun.PinnedHugo(root))
 	if len(cmd) != 1 {
 		t.Skip("no Hugo binary: set EVDOC_HUGO")
 	}
@@ -389,7 +389,7 @@ func TestServeBusyPort(t *testing.T) {
 	}
 	defer l.Close()
 	port := l.Addr().(*net.TCPAddr).Port
-	dir := extract(t, "../../generator/site/testdata/check/clean.txtar")
+	dir := extract(t, "../../generator/checker/testdata/check/clean.txtar")
 	marker := filepath.Join(t.TempDir(), "ran")
 	fake := filepath.Join(t.TempDir(), "hugo")
 	if err := os.WriteFile(fake, []byte("#!/bin/sh\ntouch "+marker+"\n"), 0o755); err != nil {

@@ -10,15 +10,14 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/spf13/cobra"
-
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/evidence"
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
+	"github.com/evdoc-lab/evdoc/generator/project"
 	"github.com/evdoc-lab/evdoc/generator/report"
-	"github.com/evdoc-lab/evdoc/generator/site"
 	"github.com/evdoc-lab/evdoc/internal/nesting"
 	"github.com/evdoc-lab/evdoc/internal/safefile"
+	"github.com/spf13/cobra"
 )
 
 func newValuesCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *cobra.Command {
@@ -75,7 +74,7 @@ func newValuesCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *
 				held = nil
 			}
 			if len(args) == 0 {
-				st, e := evidence.LoadWith(*root, site.EvidenceDir, opts.load().Evidence)
+				st, e := evidence.LoadWith(*root, project.EvidenceDir, opts.load().Evidence)
 				errs = append(errs, e...)
 				for _, v := range st.Values() {
 					hold(record(v))
@@ -130,16 +129,16 @@ func valuesOf(root, arg, as string, eopt evidence.Options, emit func(report.Valu
 	fi, err := os.Stat(full)
 	if err != nil && !filepath.IsAbs(arg) && !strings.ContainsAny(arg, `/\`) {
 		// an evidence set by its id: "example" for evidence/example
-		byID := filepath.Join(root, site.EvidenceDir, arg)
+		byID := filepath.Join(root, project.EvidenceDir, arg)
 		if _, e := os.Stat(filepath.Join(byID, evidence.ManifestName)); e == nil {
-			arg, full = path.Join(site.EvidenceDir, arg), byID
+			arg, full = path.Join(project.EvidenceDir, arg), byID
 			fi, err = os.Stat(full)
 		}
 	}
 	if err != nil {
 		msg := fmt.Sprintf("%v", err)
 		if errors.Is(err, fs.ErrNotExist) {
-			msg = fmt.Sprintf("no such file, directory or evidence set; expected a raw file, an evidence set directory (%s/NAME) or an evidence set id", site.EvidenceDir)
+			msg = fmt.Sprintf("no such file, directory or evidence set; expected a raw file, an evidence set directory (%s/NAME) or an evidence set id", project.EvidenceDir)
 		}
 		return diag.List{diag.Errorf(diag.Position{File: arg}, diag.ValuesIO, "%s", msg)}
 	}

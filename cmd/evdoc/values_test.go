@@ -184,13 +184,13 @@ func TestValuesToolSamples(t *testing.T) {
 // references), and lists the numbers the format does not read as
 // evidence-number warnings.
 func TestValuesDeclaredFormat(t *testing.T) {
-	dir := extract(t, "../../generator/site/testdata/check/case-43-ghz-influx-summary.txtar")
+	dir := extract(t, "../../generator/checker/testdata/check/case-43-ghz-influx-summary.txtar")
 	code, stdout, stderr := evdoc("values", "--root", dir, "evidence/ghz-greeter/ghz-influx.txt")
 	if code != 0 || !strings.Contains(stdout, "ghz-greeter/g.p95") || !strings.Contains(stdout, "4354194") ||
 		!strings.Contains(stderr, `ghz-influx.txt:1:387: warning: number "128802790" is not read by the curl-writeout format`) {
 		t.Errorf("ghz: exit %d\n%s\n%s", code, stdout, stderr)
 	}
-	dir = extract(t, "../../generator/site/testdata/check/case-37-hey-summary.txtar")
+	dir = extract(t, "../../generator/checker/testdata/check/case-37-hey-summary.txtar")
 	code, stdout, stderr = evdoc("values", "--root", dir, "evidence/hey-200/hey.txt")
 	if code != 0 || !strings.Contains(stdout, "0.0035 secs") || !strings.Contains(stderr, `hey.txt:39:30: warning: 2 numbers ("0.0004", "0.0107") are not read`) {
 		t.Errorf("hey: exit %d\n%s\n%s", code, stdout, stderr)

@@ -7,11 +7,11 @@ import (
 	"strings"
 	"testing"
 
-	"golang.org/x/tools/txtar"
-
 	"github.com/evdoc-lab/evdoc/generator/check"
-	"github.com/evdoc-lab/evdoc/generator/site"
+	"github.com/evdoc-lab/evdoc/generator/checker"
+	"github.com/evdoc-lab/evdoc/generator/project"
 	"github.com/evdoc-lab/evdoc/internal/txtartest"
+	"golang.org/x/tools/txtar"
 )
 
 // TestCases runs check on each testdata/cases/*.txtar project (the cases
@@ -21,11 +21,11 @@ import (
 // -update to rewrite "want" after reviewing the change.
 func TestCases(t *testing.T) {
 	txtartest.Run(t, "testdata/cases/*.txtar", func(t *testing.T, dir string, _ *txtar.Archive) []byte {
-		s, err := site.Load(dir)
+		s, err := project.Load(dir)
 		if err != nil {
 			t.Fatal(err)
 		}
-		results, ds := s.Check(check.DefaultOptions())
+		results, ds := checker.Check(s, check.DefaultOptions())
 		// Counts finds what Claims finds, keeping no Result
 		for _, p := range s.Pages {
 			if p.Parsed == nil {

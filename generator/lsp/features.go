@@ -6,15 +6,14 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/tliron/glsp"
-	protocol "github.com/tliron/glsp/protocol_3_16"
-
 	"github.com/evdoc-lab/evdoc/generator/check"
 	"github.com/evdoc-lab/evdoc/generator/claim"
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/evidence"
 	"github.com/evdoc-lab/evdoc/generator/fix"
-	"github.com/evdoc-lab/evdoc/generator/site"
+	"github.com/evdoc-lab/evdoc/generator/viewer"
+	"github.com/tliron/glsp"
+	protocol "github.com/tliron/glsp/protocol_3_16"
 )
 
 // parse returns the document's parse and its claims' verdicts, made
@@ -110,7 +109,7 @@ func (s *Server) hover(_ *glsp.Context, p *protocol.HoverParams) (*protocol.Hove
 			fmt.Fprintf(&b, "`%s`: no such evidence value\n\n", bd.Ref)
 			continue
 		}
-		sh := site.ShowBinding(c, j, bd, v, s.site.Store)
+		sh := viewer.ShowBinding(c, j, bd, v, s.site.Store)
 		fmt.Fprintf(&b, "`%s` = %s", bd.Ref, sh.Value)
 		if sh.Written != "" {
 			fmt.Fprintf(&b, " (at the precision written: %s)", sh.Written)

@@ -8,11 +8,11 @@ import (
 	"strings"
 	"testing"
 
-	protocol "github.com/tliron/glsp/protocol_3_16"
-
 	"github.com/evdoc-lab/evdoc/generator/check"
-	"github.com/evdoc-lab/evdoc/generator/site"
+	"github.com/evdoc-lab/evdoc/generator/checker"
+	"github.com/evdoc-lab/evdoc/generator/project"
 	"github.com/evdoc-lab/evdoc/internal/txtartest"
+	protocol "github.com/tliron/glsp/protocol_3_16"
 )
 
 const koPage = "content/ko/docs/p.md"
@@ -29,11 +29,11 @@ func pairProject(t *testing.T) string {
 // with the diagnostics the server publishes.
 func checkOnDisk(t *testing.T, root, file string) []string {
 	t.Helper()
-	s, err := site.LoadWith(root, site.LoadOptions{Lazy: true})
+	s, err := project.LoadWith(root, project.LoadOptions{Lazy: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	ds := site.NewCheckerWith(s, site.CheckerOptions{Check: check.DefaultOptions(), CountsOnly: true}).Diagnostics()
+	ds := checker.NewCheckerWith(s, checker.CheckerOptions{Check: check.DefaultOptions(), CountsOnly: true}).Diagnostics()
 	src, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(file)))
 	if err != nil {
 		t.Fatal(err)

@@ -34,16 +34,16 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/evdoc-lab/evdoc/generator/check"
+	"github.com/evdoc-lab/evdoc/generator/checker"
+	"github.com/evdoc-lab/evdoc/generator/claim"
+	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/project"
+	"github.com/evdoc-lab/evdoc/generator/serve"
+	"github.com/evdoc-lab/evdoc/internal/crash"
 	"github.com/sourcegraph/jsonrpc2"
 	"github.com/tliron/glsp"
 	protocol "github.com/tliron/glsp/protocol_3_16"
-
-	"github.com/evdoc-lab/evdoc/generator/check"
-	"github.com/evdoc-lab/evdoc/generator/claim"
-	"github.com/evdoc-lab/evdoc/generator/diag"
-	"github.com/evdoc-lab/evdoc/generator/serve"
-	"github.com/evdoc-lab/evdoc/generator/site"
-	"github.com/evdoc-lab/evdoc/internal/crash"
 )
 
 // Options configures a Server.
@@ -53,7 +53,7 @@ type Options struct {
 	Root string
 	// Load and Check are what evdoc check is given (--max-file-size,
 	// --approx, the theme component); pages are always loaded lazily.
-	Load  site.LoadOptions
+	Load  project.LoadOptions
 	Check check.Options
 	// Log receives what the server reports besides the protocol (the
 	// stack of a recovered panic); nil discards it.
@@ -68,8 +68,8 @@ type Server struct {
 	opt  Options
 	root string // absolute project directory
 
-	site    *site.Site
-	checker *site.Checker
+	site    *project.Site
+	checker *checker.Checker
 	// loadErr is why the project cannot be loaded (site.LoadWith's
 	// error); every open document shows it.
 	loadErr error
@@ -323,7 +323,7 @@ func (s *Server) reload() {
 	s.generation++
 	s.site, s.checker = nil, nil
 	s.failures = map[string]diag.Diagnostic{}
-	st, err := site.LoadWith(s.root, s.opt.Load)
+	st, err := project.LoadWith(s.root, s.opt.Load)
 	s.loadErr = err
 	if err != nil {
 		s.judged = map[string]diag.List{}
@@ -331,7 +331,7 @@ func (s *Server) reload() {
 		return
 	}
 	s.site = st
-	s.checker = site.NewCheckerWith(st, site.CheckerOptions{Check: s.opt.Check, CountsOnly: true, CitesIndex: true})
+	s.checker = checker.NewCheckerWith(st, checker.CheckerOptions{Check: s.opt.Check, CountsOnly: true, CitesIndex: true})
 	var pages []string
 	for _, d := range s.docs {
 		if s.isPage(d.path) {

@@ -9,8 +9,10 @@ import (
 	"sync"
 
 	"github.com/evdoc-lab/evdoc/generator/check"
+	"github.com/evdoc-lab/evdoc/generator/checker"
 	"github.com/evdoc-lab/evdoc/generator/claim"
-	"github.com/evdoc-lab/evdoc/generator/site"
+	"github.com/evdoc-lab/evdoc/generator/hugoconf"
+	"github.com/evdoc-lab/evdoc/generator/project"
 )
 
 // IncrementalRechecker re-checks a burst of page and evidence edits with
@@ -25,19 +27,19 @@ import (
 // concurrent use.
 type IncrementalRechecker struct {
 	Root  string
-	Load  site.LoadOptions
+	Load  project.LoadOptions
 	Check check.Options
 
-	checker *site.Checker
+	checker *checker.Checker
 	// uses holds what each page the checker judged uses (usesOf), for
 	// the scope of an evidence or figure edit; mu guards it while the
 	// checker's workers fill it.
 	mu   sync.Mutex
-	uses map[*site.Page]pageUses
+	uses map[*project.Page]pageUses
 }
 
 // record keeps what the judged page p uses (a site.CheckerOptions.Parsed).
-func (r *IncrementalRechecker) record(p *site.Page, parsed *claim.Page) {
+func (r *IncrementalRechecker) record(p *project.Page, parsed *claim.Page) {
 	u := usesOf(parsed)
 	r.mu.Lock()
 	r.uses[p] = u
@@ -64,12 +66,12 @@ func (r *IncrementalRechecker) Recheck(ctx context.Context, prev *State, changed
 			// reports what it can.
 		}
 	}
-	s, err := site.LoadWith(r.Root, r.Load)
+	s, err := project.LoadWith(r.Root, r.Load)
 	if err != nil {
 		return nil, err
 	}
-	r.uses = map[*site.Page]pageUses{}
-	r.checker = site.NewCheckerWith(s, site.CheckerOptions{Check: r.Check, CountsOnly: true, Stage: true, CitesIndex: true, Parsed: r.record})
+	r.uses = map[*project.Page]pageUses{}
+	r.checker = checker.NewCheckerWith(s, checker.CheckerOptions{Check: r.Check, CountsOnly: true, Stage: true, CitesIndex: true, Parsed: r.record})
 	return r.state(), nil
 }
 
@@ -77,7 +79,7 @@ func (r *IncrementalRechecker) state() *State {
 	s := r.checker.Site()
 	// Forget the pages an edit replaced or removed.
 	if len(r.uses) > len(s.Pages) {
-		cur := make(map[*site.Page]bool, len(s.Pages))
+		cur := make(map[*project.Page]bool, len(s.Pages))
 		for _, p := range s.Pages {
 			cur[p] = true
 		}
@@ -95,7 +97,7 @@ func (r *IncrementalRechecker) state() *State {
 // renamed or deleted, which the file watcher reports as one event naming
 // the directory alone — every page of s under it, so each is read again
 // and dropped when it is gone.
-func withPagesUnder(s *site.Site, changed []string) []string {
+func withPagesUnder(s *project.Site, changed []string) []string {
 	out := changed
 	for _, f := range changed {
 		dir := path.Clean(f) + "/"
@@ -114,7 +116,7 @@ func withPagesUnder(s *site.Site, changed []string) []string {
 // among them, and false when a change is one a site.Checker cannot take
 // in (anything but pages, evidence files and files evdoc does not
 // check).
-func edits(cfg *site.Config, changed []string) (pages []string, evidence, ok bool) {
+func edits(cfg *hugoconf.Config, changed []string) (pages []string, evidence, ok bool) {
 	for _, f := range changed {
 		switch kind, _ := Classify(cfg, f); kind {
 		case KindPage:

@@ -11,7 +11,8 @@ import (
 	"testing"
 
 	"github.com/evdoc-lab/evdoc/generator/check"
-	"github.com/evdoc-lab/evdoc/generator/site"
+	"github.com/evdoc-lab/evdoc/generator/project"
+	"github.com/evdoc-lab/evdoc/generator/staging"
 	"github.com/evdoc-lab/evdoc/internal/txtartest"
 )
 
@@ -35,7 +36,7 @@ func stagedClaims(t *testing.T, st *State) map[string]string {
 func stageClaimFiles(t *testing.T, st *State) (map[string]string, error) {
 	t.Helper()
 	stage := t.TempDir()
-	if _, err := st.Site.Stage(context.Background(), stage, st.Stage, nil); err != nil {
+	if _, err := staging.Stage(st.Site, context.Background(), stage, st.Stage, nil); err != nil {
 		return nil, err
 	}
 	files := map[string]string{}
@@ -45,7 +46,7 @@ func stageClaimFiles(t *testing.T, st *State) (map[string]string, error) {
 		}
 		rel, _ := filepath.Rel(stage, p)
 		rel = filepath.ToSlash(rel)
-		if rel != "data/evdoc/claims.json" && !strings.Contains(rel, "/"+site.EvidenceDir+"/") {
+		if rel != "data/evdoc/claims.json" && !strings.Contains(rel, "/"+project.EvidenceDir+"/") {
 			return nil
 		}
 		b, err := os.ReadFile(p)
@@ -63,12 +64,12 @@ func stageClaimFiles(t *testing.T, st *State) (map[string]string, error) {
 func TestIncrementalAgreesWithFull(t *testing.T) {
 	for _, lazy := range []bool{false, true} {
 		t.Run(map[bool]string{false: "eager", true: "lazy"}[lazy], func(t *testing.T) {
-			testIncrementalAgreesWithFull(t, site.LoadOptions{Lazy: lazy})
+			testIncrementalAgreesWithFull(t, project.LoadOptions{Lazy: lazy})
 		})
 	}
 }
 
-func testIncrementalAgreesWithFull(t *testing.T, load site.LoadOptions) {
+func testIncrementalAgreesWithFull(t *testing.T, load project.LoadOptions) {
 	dir := txtartest.WriteFile(t, "testdata/affected.txtar")
 	ctx := context.Background()
 	full := FullRechecker{Root: dir, Check: check.DefaultOptions()}

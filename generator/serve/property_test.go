@@ -14,7 +14,7 @@ import (
 	"testing"
 
 	"github.com/evdoc-lab/evdoc/generator/check"
-	"github.com/evdoc-lab/evdoc/generator/site"
+	"github.com/evdoc-lab/evdoc/generator/project"
 	"github.com/evdoc-lab/evdoc/internal/txtartest"
 )
 
@@ -259,9 +259,9 @@ func TestRecheckEqualsFreshCheck(t *testing.T) {
 	for seed := range uint64(6) { // each seed is a fresh random history of 8 bursts
 		dir := txtartest.WriteFile(t, "testdata/affected.txtar")
 		m := &fsModel{t: t, rng: rand.New(rand.NewPCG(seed, 26)), root: dir, outside: t.TempDir(), pagesDir: "content/ko/docs"}
-		inc := &IncrementalRechecker{Root: dir, Load: site.LoadOptions{Lazy: true}, Check: check.DefaultOptions()}
+		inc := &IncrementalRechecker{Root: dir, Load: project.LoadOptions{Lazy: true}, Check: check.DefaultOptions()}
 		full := FullRechecker{Root: dir, Check: check.DefaultOptions()}
-		incFigures, fullFigures := &site.FigureCache{}, &site.FigureCache{}
+		incFigures, fullFigures := &project.FigureCache{}, &project.FigureCache{}
 		st, err := inc.Recheck(ctx, nil, nil)
 		if err != nil {
 			t.Fatal(err)

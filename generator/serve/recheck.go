@@ -4,23 +4,25 @@ import (
 	"context"
 
 	"github.com/evdoc-lab/evdoc/generator/check"
+	"github.com/evdoc-lab/evdoc/generator/checker"
 	"github.com/evdoc-lab/evdoc/generator/diag"
-	"github.com/evdoc-lab/evdoc/generator/site"
+	"github.com/evdoc-lab/evdoc/generator/project"
+	"github.com/evdoc-lab/evdoc/generator/stagedata"
 )
 
 // State is a checked project: what Recheck returns and what is staged
 // and served.
 type State struct {
-	Site *site.Site
+	Site *project.Site
 	// Stage is what staging needs of the verdicts on the claims
 	// (site.StageData), not the verdicts themselves.
-	Stage *site.StageData
+	Stage *stagedata.StageData
 	// Findings are every finding of the project, sorted, with the
 	// project's rule severities applied (site.Check).
 	Findings diag.List
 	// uses is what each page uses (IncrementalRechecker), for the scope
 	// of a change; nil: pages are parsed to find it.
-	uses map[*site.Page]pageUses
+	uses map[*project.Page]pageUses
 }
 
 // Rechecker re-checks a project after some of its files changed. Serve
@@ -40,7 +42,7 @@ type Rechecker interface {
 // reference behaviour an incremental Rechecker must agree with.
 type FullRechecker struct {
 	Root  string
-	Load  site.LoadOptions
+	Load  project.LoadOptions
 	Check check.Options
 }
 
@@ -49,10 +51,10 @@ func (r FullRechecker) Recheck(ctx context.Context, _ *State, _ []string) (*Stat
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	s, err := site.LoadWith(r.Root, r.Load)
+	s, err := project.LoadWith(r.Root, r.Load)
 	if err != nil {
 		return nil, err
 	}
-	results, ds := s.Check(r.Check)
-	return &State{Site: s, Stage: site.StageDataOf(results), Findings: ds}, nil
+	results, ds := checker.Check(s, r.Check)
+	return &State{Site: s, Stage: stagedata.StageDataOf(results), Findings: ds}, nil
 }

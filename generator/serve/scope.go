@@ -6,10 +6,10 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/yuin/goldmark"
-
 	"github.com/evdoc-lab/evdoc/generator/claim"
-	"github.com/evdoc-lab/evdoc/generator/site"
+	"github.com/evdoc-lab/evdoc/generator/hugoconf"
+	"github.com/evdoc-lab/evdoc/generator/project"
+	"github.com/yuin/goldmark"
 )
 
 // Kind is what a changed project file is to evdoc serve.
@@ -44,13 +44,13 @@ func (k Kind) String() string {
 }
 
 // configFiles are the root files whose change affects every page.
-var configFiles = append([]string{"evdoc.toml"}, site.RootConfigFiles...)
+var configFiles = append([]string{"evdoc.toml"}, hugoconf.RootConfigFiles...)
 
 // Classify tells what the project file (a slash-separated path relative
 // to the root) is, and its key: the evidence set id of KindEvidence, the
 // figure name of KindFigure, "" otherwise. cfg gives the languages'
 // content directories.
-func Classify(cfg *site.Config, file string) (Kind, string) {
+func Classify(cfg *hugoconf.Config, file string) (Kind, string) {
 	base := path.Base(file)
 	if ignoredName(base) {
 		return KindIgnored, ""
@@ -73,16 +73,16 @@ func Classify(cfg *site.Config, file string) (Kind, string) {
 			return KindConfig, ""
 		}
 		return KindIgnored, ""
-	case top == site.EvidenceDir:
+	case top == project.EvidenceDir:
 		// evidence/SET itself: the set's directory, moved or removed.
 		set, _, _ := strings.Cut(rest, "/")
 		return KindEvidence, set
-	case top == site.FiguresDir:
+	case top == project.FiguresDir:
 		if strings.Contains(rest, "/") || !strings.HasSuffix(rest, ".toml") {
 			return KindIgnored, ""
 		}
 		return KindFigure, strings.TrimSuffix(rest, ".toml")
-	case strings.HasPrefix(file, site.FontsDir+"/"), top == site.ConfigDir:
+	case strings.HasPrefix(file, project.FontsDir+"/"), top == hugoconf.ConfigDir:
 		return KindConfig, ""
 	case top == "layouts", top == "themes", top == "i18n":
 		return KindSite, ""
@@ -154,14 +154,14 @@ var (
 //   - layouts, themes, i18n: the site-wide findings;
 //   - configuration (hugo.toml, evdoc.toml, config/, the figure fonts):
 //     every page.
-func Affected(old, cur *site.Site, changed []string) Scope {
+func Affected(old, cur *project.Site, changed []string) Scope {
 	return affected(old, cur, changed, nil)
 }
 
 // affected is Affected with what the pages of cur use, as a Checker
 // found when it judged them (IncrementalRechecker); a page not in uses
 // is parsed to find it.
-func affected(old, cur *site.Site, changed []string, uses map[*site.Page]pageUses) Scope {
+func affected(old, cur *project.Site, changed []string, uses map[*project.Page]pageUses) Scope {
 	var sc Scope
 	pages := map[string]bool{}
 	addPage := func(p string) { pages[p] = true }
@@ -185,7 +185,7 @@ func affected(old, cur *site.Site, changed []string, uses map[*site.Page]pageUse
 				sc.All = true // added or removed: links to it, its fallbacks
 			}
 			addPage(f)
-			for _, p := range []*site.Page{was, is} {
+			for _, p := range []*project.Page{was, is} {
 				if p == nil {
 					continue
 				}
@@ -197,7 +197,7 @@ func affected(old, cur *site.Site, changed []string, uses map[*site.Page]pageUse
 			}
 		case KindEvidence:
 			files[f] = true
-			prefixes[site.EvidenceDir+"/"+key+"/"] = true
+			prefixes[project.EvidenceDir+"/"+key+"/"] = true
 			for _, p := range pagesUsingSet(cur, key, uses) {
 				addPage(p)
 			}
@@ -218,7 +218,7 @@ func affected(old, cur *site.Site, changed []string, uses map[*site.Page]pageUse
 }
 
 // findPage returns the page of s at file, or nil.
-func findPage(s *site.Site, file string) *site.Page {
+func findPage(s *project.Site, file string) *project.Page {
 	if s == nil {
 		return nil
 	}
@@ -259,7 +259,7 @@ func usesOf(p *claim.Page) pageUses {
 // usesOfPage returns what page p of s uses: from uses, else from its
 // parse (site.Site.WithParsed: a lazily loaded page is parsed for the
 // call). A page that cannot be read again is in every scope (ok false).
-func usesOfPage(s *site.Site, p *site.Page, uses map[*site.Page]pageUses, md *goldmark.Markdown) (u pageUses, ok bool) {
+func usesOfPage(s *project.Site, p *project.Page, uses map[*project.Page]pageUses, md *goldmark.Markdown) (u pageUses, ok bool) {
 	if u, ok := uses[p]; ok {
 		return u, true
 	}
@@ -275,7 +275,7 @@ func usesOfPage(s *site.Site, p *site.Page, uses map[*site.Page]pageUses, md *go
 
 // pagesUsingSet returns the pages whose claims or evtables read the
 // evidence set, and those showing a figure whose spec names it.
-func pagesUsingSet(s *site.Site, set string, uses map[*site.Page]pageUses) []string {
+func pagesUsingSet(s *project.Site, set string, uses map[*project.Page]pageUses) []string {
 	var out []string
 	var md goldmark.Markdown
 	for _, p := range s.Pages {
@@ -294,7 +294,7 @@ func pagesUsingSet(s *site.Site, set string, uses map[*site.Page]pageUses) []str
 }
 
 // pagesShowing returns the pages with an evfigure call of one of names.
-func pagesShowing(s *site.Site, names map[string]bool, uses map[*site.Page]pageUses) []string {
+func pagesShowing(s *project.Site, names map[string]bool, uses map[*project.Page]pageUses) []string {
 	if len(names) == 0 {
 		return nil
 	}

@@ -6,13 +6,13 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/evdoc-lab/evdoc/generator/site"
+	"github.com/evdoc-lab/evdoc/generator/project"
 	"github.com/evdoc-lab/evdoc/internal/txtartest"
 )
 
-func loadTestSite(t *testing.T, dir string) *site.Site {
+func loadTestSite(t *testing.T, dir string) *project.Site {
 	t.Helper()
-	s, err := site.Load(dir)
+	s, err := project.Load(dir)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -25,8 +25,11 @@ import (
 	"time"
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/hugoconf"
+	"github.com/evdoc-lab/evdoc/generator/hugorun"
+	"github.com/evdoc-lab/evdoc/generator/project"
 	"github.com/evdoc-lab/evdoc/generator/report"
-	"github.com/evdoc-lab/evdoc/generator/site"
+	"github.com/evdoc-lab/evdoc/generator/staging"
 	"github.com/evdoc-lab/evdoc/internal/crash"
 	"github.com/evdoc-lab/evdoc/internal/procgroup"
 	"github.com/evdoc-lab/evdoc/internal/safefile"
@@ -94,7 +97,7 @@ func Run(ctx context.Context, opt Options) error {
 	}
 	rc := opt.Rechecker
 	if rc == nil {
-		rc = &IncrementalRechecker{Root: opt.Root, Load: site.LoadOptions{Lazy: true}}
+		rc = &IncrementalRechecker{Root: opt.Root, Load: project.LoadOptions{Lazy: true}}
 	}
 	fr, err := listenFront(opt.Bind, opt.Port, opt.BaseURL)
 	if err != nil {
@@ -104,12 +107,12 @@ func Run(ctx context.Context, opt Options) error {
 	if len(opt.Hugo) == 0 {
 		return errors.New("no Hugo command to run; expected Options.Hugo")
 	}
-	opt.Hugo = site.DirectTool(ctx, opt.Hugo)
+	opt.Hugo = hugorun.DirectTool(ctx, opt.Hugo)
 	absRoot, err := filepath.Abs(opt.Root)
 	if err != nil {
 		return err
 	}
-	work, err := site.WorkDir(absRoot)
+	work, err := hugorun.WorkDir(absRoot)
 	if err != nil {
 		return err
 	}
@@ -127,7 +130,7 @@ func Run(ctx context.Context, opt Options) error {
 	if err := os.WriteFile(filepath.Join(dir, "pid"), []byte(self.String()+"\n"), 0o644); err != nil {
 		return err
 	}
-	srv := &server{opt: opt, rc: rc, dir: dir, served: filepath.Join(dir, "site"), figures: &site.FigureCache{}, front: fr}
+	srv := &server{opt: opt, rc: rc, dir: dir, served: filepath.Join(dir, "site"), figures: &project.FigureCache{}, front: fr}
 	fr.serve(ctx)
 
 	// Watch before the first check, so a save during it is not missed.
@@ -249,7 +252,7 @@ type server struct {
 	// notStagedSaid: the entries staging leaves out were named once.
 	notStagedSaid bool
 	// figures keeps the rendered figures from one staging to the next.
-	figures *site.FigureCache
+	figures *project.FigureCache
 	// synced counts the files the last staging wrote and removed.
 	synced [2]int
 	// pagesRemoved is set when a staging removed a page's file (content,
@@ -266,7 +269,7 @@ func (s *server) change(ctx context.Context, changed []string) {
 	fmt.Fprintf(s.opt.Log, "evdoc: changed: %s\n", strings.Join(changed, ", "))
 	// The pages before the change, for Affected: a Rechecker may update
 	// the site in place.
-	before := &site.Site{Config: s.state.Site.Config, Pages: slices.Clone(s.state.Site.Pages)}
+	before := &project.Site{Config: s.state.Site.Config, Pages: slices.Clone(s.state.Site.Pages)}
 	st, err := s.rc.Recheck(ctx, s.state, changed)
 	if err != nil {
 		if ctx.Err() != nil {
@@ -280,7 +283,7 @@ func (s *server) change(ctx context.Context, changed []string) {
 	s.state = st
 	for _, f := range changed {
 		if kind, _ := Classify(st.Site.Config, f); kind == KindConfig {
-			s.figures = &site.FigureCache{} // the fonts may have changed
+			s.figures = &project.FigureCache{} // the fonts may have changed
 		}
 	}
 	st.Site.FigureCache = s.figures
@@ -338,7 +341,7 @@ func (s *server) stage(ctx context.Context) error {
 		return err
 	}
 	defer os.RemoveAll(next)
-	staged, err := s.state.Site.Stage(ctx, next, s.state.Stage, nil)
+	staged, err := staging.Stage(s.state.Site, ctx, next, s.state.Stage, nil)
 	if staged != nil && !s.notStagedSaid {
 		for _, n := range staged.NotStaged {
 			fmt.Fprintf(s.opt.Log, "evdoc: warning: %s\n", n)
@@ -392,7 +395,7 @@ type bannerFinding struct {
 func (s *server) banner() bannerData {
 	st := s.state
 	b := bannerData{Strict: s.opt.Strict, Checked: time.Now().Format("15:04:05"), Findings: []bannerFinding{}}
-	pages := map[string]*site.Page{}
+	pages := map[string]*project.Page{}
 	for _, p := range st.Site.Pages {
 		pages[p.Path] = p
 	}
@@ -511,10 +514,10 @@ func (s *server) runHugo(ctx context.Context, portTaken, served *bool) error {
 	c := exec.Command(cmd[0], args...)
 	out := &readyWriter{w: s.opt.Log, ready: s.opt.Ready, portTaken: portTaken, served: served}
 	c.Stdout, c.Stderr = out, out
-	c.Env = site.HugoEnviron(os.Environ(), append(append([]string{}, s.env...), "HUGO_CACHEDIR="+filepath.Join(s.dir, "hugo-cache")))
-	groupFile := filepath.Join(s.dir, site.HugoGroupFile)
+	c.Env = hugoconf.HugoEnviron(os.Environ(), append(append([]string{}, s.env...), "HUGO_CACHEDIR="+filepath.Join(s.dir, "hugo-cache")))
+	groupFile := filepath.Join(s.dir, hugorun.HugoGroupFile)
 	return procgroup.Run(ctx, c, procgroup.Options{Started: func(leader procgroup.Ident) {
-		_ = site.WriteGroupRecord(groupFile, leader, abs)
+		_ = hugorun.WriteGroupRecord(groupFile, leader, abs)
 	}})
 }
 
@@ -580,7 +583,7 @@ func cleanStale(work string, log io.Writer) {
 				continue // another evdoc serve of this project
 			}
 		}
-		if n := site.ReapGroupRecord(dir, func(marker string) bool { return filepath.Dir(marker) == dir }); n > 0 {
+		if n := hugorun.ReapGroupRecord(dir, func(marker string) bool { return filepath.Dir(marker) == dir }); n > 0 {
 			fmt.Fprintf(log, "evdoc: stopped %d Hugo process(es) left by a killed evdoc serve\n", n)
 		}
 		_ = os.RemoveAll(dir)

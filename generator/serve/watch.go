@@ -12,17 +12,17 @@ import (
 	"strings"
 	"time"
 
-	"github.com/fsnotify/fsnotify"
-
-	"github.com/evdoc-lab/evdoc/generator/site"
+	"github.com/evdoc-lab/evdoc/generator/hugoconf"
+	"github.com/evdoc-lab/evdoc/generator/project"
 	"github.com/evdoc-lab/evdoc/internal/crash"
+	"github.com/fsnotify/fsnotify"
 )
 
 // watchedDirs are the project directories the watcher follows, with every
 // directory below them (fsnotify watches one directory at a time): what
 // evdoc checks and what Hugo reads. Files at the root are followed too
 // (the configuration files).
-var watchedDirs = []string{"content", site.EvidenceDir, site.FiguresDir, "layouts", "static", "i18n", "themes", "data", "assets", "archetypes", "config"}
+var watchedDirs = []string{"content", project.EvidenceDir, project.FiguresDir, "layouts", "static", "i18n", "themes", "data", "assets", "archetypes", "config"}
 
 // watcher follows the project's files with fsnotify.
 type watcher struct {
@@ -39,7 +39,7 @@ func newWatcher(root string) (*watcher, error) {
 		return nil, fmt.Errorf("watching the project: %v", err)
 	}
 	w := &watcher{root: root, fs: fw, dirs: slices.Clone(watchedDirs)}
-	if cfg, err := site.LoadConfig(root); err == nil {
+	if cfg, err := hugoconf.LoadConfig(root); err == nil {
 		for _, l := range cfg.Ordered() {
 			top, _, _ := strings.Cut(strings.Trim(filepath.ToSlash(l.ContentDir), "/"), "/")
 			if top != "" && !slices.Contains(w.dirs, top) {
@@ -143,7 +143,7 @@ func (w *watcher) batches(ctx context.Context, quiet time.Duration, log io.Write
 				}
 				fmt.Fprintf(log, "evdoc: watching: %v\n", err)
 				if errors.Is(err, fsnotify.ErrEventOverflow) {
-					pending[site.ConfigFile] = true // events were lost: check everything
+					pending[hugoconf.ConfigFile] = true // events were lost: check everything
 					timer.Reset(quiet)
 				}
 			case <-timer.C:

@@ -45,24 +45,6 @@ func TestBuildLogQuietUnlessVerbose(t *testing.T) {
 	}
 }
 
-// TestHugoProblemsSplitWrites: lines split across writes are judged
-// whole.
-func TestHugoProblemsSplitWrites(t *testing.T) {
-	in := "Start\nWARN  one\nTotal\nERROR two\nPages | 3\n"
-	for size := 1; size <= len(in); size++ {
-		var b strings.Builder
-		h := &hugoProblems{w: &b}
-		for i := 0; i < len(in); i += size {
-			if _, err := h.Write([]byte(in[i:min(i+size, len(in))])); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if want := "WARN  one\nERROR two\n"; b.String() != want {
-			t.Errorf("chunks of %d: got %q, want %q", size, b.String(), want)
-		}
-	}
-}
-
 // TestHugoErrorNamesThePage: Hugo names the staged copy of a page
 // (".evdoc/stage-N/content/…"); the log and the error name the
 // project's page instead, with Hugo's own cause.

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/evdoc-lab/evdoc/generator/check"
+	"github.com/evdoc-lab/evdoc/generator/project"
 	"github.com/evdoc-lab/evdoc/internal/atomicdir"
 	"github.com/evdoc-lab/evdoc/internal/sitetest"
 	"github.com/evdoc-lab/evdoc/internal/txtartest"
@@ -26,10 +27,10 @@ func writesSite(what string) []string {
 	return fakeHugo(`mkdir -p "$4" && echo ` + what + ` > "$4/index.html"`)
 }
 
-func smallProject(t *testing.T) (*Site, string) {
+func smallProject(t *testing.T) (*project.Site, string) {
 	t.Helper()
-	dir := txtartest.WriteFile(t, "testdata/check/clean.txtar")
-	s, err := Load(dir)
+	dir := txtartest.WriteFile(t, "../checker/testdata/check/clean.txtar")
+	s, err := project.Load(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,7 +59,7 @@ func leftovers(t *testing.T, dir string) []string {
 
 // oldSite returns a small project and its directory, built once by a
 // Hugo stand-in whose site says "old".
-func oldSite(t *testing.T) (*Site, string) {
+func oldSite(t *testing.T) (*project.Site, string) {
 	t.Helper()
 	s, dir := smallProject(t)
 	if err := build(s, BuildOptions{Hugo: writesSite("old")}); err != nil {
@@ -79,11 +80,11 @@ func wantSite(t *testing.T, dir, want string) {
 	}
 }
 
-func build(s *Site, opt BuildOptions) error {
+func build(s *project.Site, opt BuildOptions) error {
 	opt.Out = "public"
 	opt.Check = check.DefaultOptions()
 	opt.unverified = true // a fake Hugo writes a one-file site
-	return s.Build(context.Background(), opt)
+	return Build(s, context.Background(), opt)
 }
 
 func TestBuildReplacesSiteAndCleansUp(t *testing.T) {
@@ -159,7 +160,7 @@ func TestBuildInterruptedStopsHugo(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	errc := make(chan error, 1)
 	go func() {
-		errc <- s.Build(ctx, BuildOptions{Out: "public", Check: check.DefaultOptions(), Hugo: fakeHugo(script), unverified: true})
+		errc <- Build(s, ctx, BuildOptions{Out: "public", Check: check.DefaultOptions(), Hugo: fakeHugo(script), unverified: true})
 	}()
 	var pid int
 	for i := 0; i < 500 && pid == 0; i++ {
@@ -232,13 +233,13 @@ func TestOutputDirResolvesLinks(t *testing.T) {
 	must(os.WriteFile(filepath.Join(dir, "layouts", "index.html"), []byte("x"), 0o644))
 	elsewhere := t.TempDir()
 	must(os.Symlink(elsewhere, filepath.Join(dir, "site-link")))
-	s := &Site{Root: dir}
+	s := &project.Site{Root: dir}
 	for _, out := range []string{"self/layouts", "self/layouts/new", "tpl", "tpl/sub", "self", "self/.git", "self/content/ko"} {
-		if _, err := s.outputDir(out); err == nil {
+		if _, err := outputDir(s, out); err == nil {
 			t.Errorf("--out %s accepted", out)
 		}
 	}
-	got, err := s.outputDir("site-link")
+	got, err := outputDir(s, "site-link")
 	if err != nil {
 		t.Fatalf("--out site-link refused: %v", err)
 	}
@@ -247,11 +248,11 @@ func TestOutputDirResolvesLinks(t *testing.T) {
 	}
 	// A work directory that is a link is refused: Build deletes inside it.
 	must(os.Symlink(elsewhere, filepath.Join(dir, ".evdoc")))
-	s2, err := Load(dir)
+	s2, err := project.Load(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := s2.Build(context.Background(), BuildOptions{Out: "public", Hugo: writesSite("x")}); err == nil || !strings.Contains(err.Error(), "not a directory") {
+	if err := Build(s2, context.Background(), BuildOptions{Out: "public", Hugo: writesSite("x")}); err == nil || !strings.Contains(err.Error(), "not a directory") {
 		t.Errorf("build with .evdoc a symbolic link: %v", err)
 	}
 }
@@ -270,21 +271,4 @@ func running(pid int) bool {
 		time.Sleep(20 * time.Millisecond)
 	}
 	return true
-}
-
-// TestDirectTool: the pinned "go tool hugo" runs as Hugo's own binary, a
-// direct child evdoc's death takes along (fault 5, kill -9 half).
-func TestDirectTool(t *testing.T) {
-	if testing.Short() {
-		t.Skip("compiles Hugo when not cached")
-	}
-	got := directTool(context.Background(), PinnedHugo(repoRoot))
-	if len(got) != 1 || filepath.Base(got[0]) != "hugo" {
-		t.Fatalf("directTool(PinnedHugo) = %v, want one hugo binary", got)
-	}
-	for _, cmd := range [][]string{{"/usr/bin/hugo"}, {"sh", "-c", "x"}, {"go", "-C", "/nonexistent", "tool", "hugo"}} {
-		if got := directTool(context.Background(), cmd); strings.Join(got, " ") != strings.Join(cmd, " ") {
-			t.Errorf("directTool(%v) = %v, want it unchanged", cmd, got)
-		}
-	}
 }

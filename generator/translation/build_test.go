@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/evdoc-lab/evdoc/generator/check"
+	"github.com/evdoc-lab/evdoc/generator/hugoconf"
+	"github.com/evdoc-lab/evdoc/generator/project"
 	"github.com/evdoc-lab/evdoc/generator/site"
 	"github.com/evdoc-lab/evdoc/internal/txtartest"
 )
@@ -63,7 +65,7 @@ func useComponent(t *testing.T, dir string) {
 	for _, d := range []string{"layouts", "themes", "assets"} {
 		copyDir(t, d, dir)
 	}
-	cfg := filepath.Join(dir, site.ConfigFile)
+	cfg := filepath.Join(dir, hugoconf.ConfigFile)
 	b, err := os.ReadFile(cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -88,11 +90,11 @@ func buildArchive(t *testing.T, name string) func(string) string {
 
 func build(t *testing.T, dir string) func(string) string {
 	t.Helper()
-	s, err := site.Load(dir)
+	s, err := project.Load(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := s.Build(context.Background(), site.BuildOptions{Out: "public", Hugo: hugoCommand(t), Check: check.DefaultOptions()}); err != nil {
+	if err := site.Build(s, context.Background(), site.BuildOptions{Out: "public", Hugo: hugoCommand(t), Check: check.DefaultOptions()}); err != nil {
 		t.Fatal(err)
 	}
 	return func(p string) string {
@@ -180,10 +182,10 @@ func TestBuildReferenceNoLiteralEmphasis(t *testing.T) {
 	for _, d := range []string{"content", "evidence", "figures", "layouts", "themes", "assets"} {
 		copyDir(t, d, dir)
 	}
-	for _, f := range []string{site.ConfigFile, "evdoc.toml"} {
+	for _, f := range []string{hugoconf.ConfigFile, "evdoc.toml"} {
 		b, err := os.ReadFile(filepath.Join(repoRoot, f))
 		if err != nil {
-			if f != site.ConfigFile {
+			if f != hugoconf.ConfigFile {
 				continue
 			}
 			t.Fatal(err)

@@ -6,13 +6,13 @@ import (
 	"strings"
 	"testing"
 
-	"golang.org/x/tools/txtar"
-
 	"github.com/evdoc-lab/evdoc/generator/check"
+	"github.com/evdoc-lab/evdoc/generator/checker"
 	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/project"
 	"github.com/evdoc-lab/evdoc/generator/report"
-	"github.com/evdoc-lab/evdoc/generator/site"
 	"github.com/evdoc-lab/evdoc/internal/txtartest"
+	"golang.org/x/tools/txtar"
 )
 
 // TestCheckArchives runs `check` on each testdata/check/*.txtar project
@@ -22,12 +22,12 @@ import (
 func TestCheckArchives(t *testing.T) {
 	txtartest.Run(t, "testdata/check/*.txtar", func(t *testing.T, dir string, _ *txtar.Archive) []byte {
 		var got bytes.Buffer
-		s, err := site.Load(dir)
+		s, err := project.Load(dir)
 		if err != nil {
 			got.WriteString("cannot run: " + err.Error() + "\n")
 			return got.Bytes()
 		}
-		_, ds := s.Check(check.DefaultOptions())
+		_, ds := checker.Check(s, check.DefaultOptions())
 		txtartest.CheckRanges(t, ds)
 		var mine diag.List
 		for _, d := range ds {
@@ -47,12 +47,12 @@ func TestCheckArchives(t *testing.T) {
 // translation finding with the rules at their default severities
 // (parity errors on).
 func TestReferencePairsAgree(t *testing.T) {
-	s, err := site.Load("../..")
+	s, err := project.Load("../..")
 	if err != nil {
 		t.Fatal(err)
 	}
 	s.Rules = nil // the catalogue's defaults, whatever evdoc.toml says
-	_, ds := s.Check(check.DefaultOptions())
+	_, ds := checker.Check(s, check.DefaultOptions())
 	for _, d := range ds {
 		// (a stale translation is a warning of the editing workflow, not a disagreement)
 		if strings.HasPrefix(string(d.Rule), "translation-") && d.Rule != "translation-stale" || d.Rule == "page-emphasis" {

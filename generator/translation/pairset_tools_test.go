@@ -8,12 +8,12 @@ import (
 	"testing"
 	"text/tabwriter"
 
-	"golang.org/x/tools/txtar"
-
 	"github.com/evdoc-lab/evdoc/generator/check"
+	"github.com/evdoc-lab/evdoc/generator/checker"
 	"github.com/evdoc-lab/evdoc/generator/diag"
-	"github.com/evdoc-lab/evdoc/generator/site"
+	"github.com/evdoc-lab/evdoc/generator/project"
 	"github.com/evdoc-lab/evdoc/internal/txtartest"
+	"golang.org/x/tools/txtar"
 )
 
 // TestToolPairSet checks the ko/ja pairs of testdata/pairset-s4/*.txtar,
@@ -47,11 +47,11 @@ func TestToolPairSet(t *testing.T) {
 			t.Fatal(err)
 		}
 		ids := pairIDs(t, ar)
-		s, err := site.Load(txtartest.Write(t, ar))
+		s, err := project.Load(txtartest.Write(t, ar))
 		if err != nil {
 			t.Fatal(err)
 		}
-		_, ds := s.Check(check.DefaultOptions())
+		_, ds := checker.Check(s, check.DefaultOptions())
 		byPage := map[string][]diag.Diagnostic{}
 		for _, d := range ds {
 			byPage[filepath.ToSlash(d.Pos.File)] = append(byPage[filepath.ToSlash(d.Pos.File)], d)

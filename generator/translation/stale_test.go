@@ -8,20 +8,21 @@ import (
 	"testing"
 
 	"github.com/evdoc-lab/evdoc/generator/check"
+	"github.com/evdoc-lab/evdoc/generator/checker"
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/fix"
-	"github.com/evdoc-lab/evdoc/generator/site"
+	"github.com/evdoc-lab/evdoc/generator/project"
 	"github.com/evdoc-lab/evdoc/generator/translation"
 	"github.com/evdoc-lab/evdoc/internal/txtartest"
 )
 
-func staleFindings(t *testing.T, dir string) (diag.List, *site.Site) {
+func staleFindings(t *testing.T, dir string) (diag.List, *project.Site) {
 	t.Helper()
-	s, err := site.Load(dir)
+	s, err := project.Load(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, ds := s.Check(check.DefaultOptions())
+	_, ds := checker.Check(s, check.DefaultOptions())
 	var out diag.List
 	for _, d := range ds {
 		if d.Rule == diag.TranslationStale {
@@ -31,7 +32,7 @@ func staleFindings(t *testing.T, dir string) (diag.List, *site.Site) {
 	return out, s
 }
 
-func status(t *testing.T, s *site.Site, path string) translation.LangState {
+func status(t *testing.T, s *project.Site, path string) translation.LangState {
 	t.Helper()
 	for _, ps := range s.Translations.Status() {
 		if ps.Source == path {
@@ -115,7 +116,7 @@ func TestMarkAndStale(t *testing.T) {
 	if err := os.WriteFile(koPath, append(kb, "\n추가 문단.\n"...), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	s2, _ := site.Load(dir)
+	s2, _ := project.Load(dir)
 	ja, ko = s2.Translations.Find("content/ja/docs/p.md"), s2.Translations.Find("content/ko/docs/p.md")
 	if err := os.WriteFile(jaPath, append(again, "追記\n"...), 0o644); err != nil {
 		t.Fatal(err)

@@ -22,8 +22,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
-
 	"github.com/evdoc-lab/evdoc/generator/check"
+	"github.com/evdoc-lab/evdoc/generator/project"
 	"github.com/evdoc-lab/evdoc/generator/site"
 	"github.com/evdoc-lab/evdoc/internal/sitetest"
 )
@@ -51,7 +51,7 @@ func builtReference(t *testing.T) string {
 // pinned Hugo, writing the build's log to log when it is not nil.
 func build(t testing.TB, dir string, log *strings.Builder) error {
 	t.Helper()
-	s, err := site.Load(dir)
+	s, err := project.Load(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,7 +59,7 @@ func build(t testing.TB, dir string, log *strings.Builder) error {
 	if log != nil {
 		opt.Log = log
 	}
-	return s.Build(context.Background(), opt)
+	return site.Build(s, context.Background(), opt)
 }
 
 func TestMain(m *testing.M) {

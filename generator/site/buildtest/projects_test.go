@@ -12,7 +12,10 @@ import (
 	"testing"
 
 	"github.com/evdoc-lab/evdoc/generator/check"
+	"github.com/evdoc-lab/evdoc/generator/checker"
+	"github.com/evdoc-lab/evdoc/generator/project"
 	"github.com/evdoc-lab/evdoc/generator/site"
+	"github.com/evdoc-lab/evdoc/generator/verify"
 	"github.com/evdoc-lab/evdoc/internal/sitetest"
 	"github.com/evdoc-lab/evdoc/internal/txtartest"
 )
@@ -130,11 +133,11 @@ func TestBuildUnpublished(t *testing.T) {
 // is exactly a link the hook could not resolve.
 func TestLinkForms(t *testing.T) {
 	dir := txtartest.WriteFile(t, filepath.Join("testdata", "links.txtar"))
-	s, err := site.Load(dir)
+	s, err := project.Load(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, ds := s.Check(check.DefaultOptions())
+	_, ds := checker.Check(s, check.DefaultOptions())
 	var findings []string
 	for _, d := range ds {
 		findings = append(findings, fmt.Sprintf("%s:%d:%d %s", d.Pos.File, d.Pos.Line, d.Pos.Column, d.Rule))
@@ -175,7 +178,7 @@ func TestLinkForms(t *testing.T) {
 	// file the site does not have) and nothing else: the Japanese
 	// fallback of the bundle has its resource (stageBundleResources).
 	err = tryBuild(t, dir, site.BuildOptions{})
-	var oe *site.OutputError
+	var oe *verify.OutputError
 	if !errors.As(err, &oe) {
 		t.Fatalf("build: %v, want an OutputError", err)
 	}

@@ -22,6 +22,8 @@ import (
 	"testing"
 
 	"github.com/evdoc-lab/evdoc/generator/check"
+	"github.com/evdoc-lab/evdoc/generator/hugoconf"
+	"github.com/evdoc-lab/evdoc/generator/project"
 	"github.com/evdoc-lab/evdoc/generator/site"
 	"github.com/evdoc-lab/evdoc/internal/sitetest"
 )
@@ -76,7 +78,7 @@ func build(t testing.TB, dir string, opt site.BuildOptions) {
 // tryBuild is build returning the build's error.
 func tryBuild(t testing.TB, dir string, opt site.BuildOptions) error {
 	t.Helper()
-	s, err := site.Load(dir)
+	s, err := project.Load(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,7 +87,7 @@ func tryBuild(t testing.TB, dir string, opt site.BuildOptions) error {
 	}
 	opt.Hugo = sitetest.HugoCommand(t)
 	opt.Check = check.DefaultOptions()
-	return s.Build(context.Background(), opt)
+	return site.Build(s, context.Background(), opt)
 }
 
 func TestMain(m *testing.M) {
@@ -238,17 +240,17 @@ func TestBuildReproducible(t *testing.T) {
 	built := builtReference(t)
 	dir := sitetest.CopyProject(t)
 	sitetest.Untranslate(t, dir) // as builtReference's project
-	s, err := site.Load(dir)
+	s, err := project.Load(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
 	// This build keeps its stage (--keep-stage): the output must not
 	// depend on it, nor on the project's directory.
 	kept := filepath.Join(t.TempDir(), "stage")
-	if err := s.Build(context.Background(), site.BuildOptions{Out: "public-b", Hugo: sitetest.HugoCommand(t), Check: check.DefaultOptions(), KeepStage: kept}); err != nil {
+	if err := site.Build(s, context.Background(), site.BuildOptions{Out: "public-b", Hugo: sitetest.HugoCommand(t), Check: check.DefaultOptions(), KeepStage: kept}); err != nil {
 		t.Fatal(err)
 	}
-	for _, f := range []string{"data/evdoc/claims.json", site.ConfigFile, "themes/evdoc/layouts/_markup/render-link.html"} {
+	for _, f := range []string{"data/evdoc/claims.json", hugoconf.ConfigFile, "themes/evdoc/layouts/_markup/render-link.html"} {
 		if _, err := os.Stat(filepath.Join(kept, f)); err != nil {
 			t.Errorf("kept stage: %v", err)
 		}
@@ -256,7 +258,7 @@ func TestBuildReproducible(t *testing.T) {
 	if stages, _ := filepath.Glob(filepath.Join(dir, ".evdoc", "stage-*")); len(stages) > 0 {
 		t.Errorf("stages left in the project: %v", stages)
 	}
-	err = s.Build(context.Background(), site.BuildOptions{Out: "public-c", Hugo: sitetest.HugoCommand(t), Check: check.DefaultOptions(), KeepStage: kept})
+	err = site.Build(s, context.Background(), site.BuildOptions{Out: "public-c", Hugo: sitetest.HugoCommand(t), Check: check.DefaultOptions(), KeepStage: kept})
 	if err == nil || !strings.Contains(err.Error(), "exists") {
 		t.Errorf("keeping the stage in an existing directory: got %v, want an error naming it", err)
 	}
@@ -355,7 +357,7 @@ func TestLinkWalk(t *testing.T) {
 			t.Parallel()
 			dir := buildVariant(t, func(dir string) {
 				sitetest.Untranslate(t, dir) // the ja VS/DR page falls back to the ko original
-				cfg := filepath.Join(dir, site.ConfigFile)
+				cfg := filepath.Join(dir, hugoconf.ConfigFile)
 				sitetest.ReplaceIn(t, cfg, `baseURL = "/"`, fmt.Sprintf("baseURL = %q", tc.baseURL))
 				if tc.inSub {
 					sitetest.ReplaceIn(t, cfg, "defaultContentLanguageInSubdir = false", "defaultContentLanguageInSubdir = true")

@@ -1,0 +1,67 @@
+package project
+
+import (
+	"crypto/sha256"
+	"encoding/json"
+
+	"github.com/evdoc-lab/evdoc/generator/figure"
+)
+
+// FigureCache keeps rendered figures between stagings, so that a later
+// Stage draws again only a figure whose spec, languages or input values
+// (each input's reference, value, raw text and position) changed:
+// drawing is most of the time a staging takes. The fonts are not part of
+// the key: drop the cache when they change. The zero value is ready to
+// use; it serves one Stage at a time.
+type FigureCache struct {
+	m map[string]cachedFigure
+}
+
+type cachedFigure struct {
+	key   [32]byte
+	files []figure.File
+	rec   *figure.Record
+}
+
+// files returns proj.Files(f), from the cache when f's key is unchanged.
+// A nil cache renders every time.
+func (c *FigureCache) Files(proj *figure.Project, f *figure.Spec) ([]figure.File, *figure.Record, error) {
+	if c == nil {
+		return proj.Files(f)
+	}
+	inputs, errs := f.Inputs(proj.Store)
+	if errs != nil {
+		return proj.Files(f) // reports the errors
+	}
+	type keyInput struct {
+		figure.Input
+		Pos any
+	}
+	var ki []keyInput
+	for _, in := range inputs {
+		ki = append(ki, keyInput{in, in.Pos})
+	}
+	b, err := json.Marshal(struct {
+		Spec   []byte
+		File   string
+		Langs  []string
+		OutDir string
+		Inputs []keyInput
+	}{f.Src, f.File, proj.Langs, proj.OutDir, ki})
+	if err != nil {
+		return proj.Files(f)
+	}
+	key := sha256.Sum256(b)
+	if e, ok := c.m[f.Name]; ok && e.key == key {
+		return e.files, e.rec, nil
+	}
+	files, rec, err := proj.Files(f)
+	if err != nil {
+		return nil, nil, err
+	}
+	if c.m == nil {
+		c.m = map[string]cachedFigure{}
+	}
+	c.m[f.Name] = cachedFigure{key, files, rec}
+	return files, rec, nil
+}

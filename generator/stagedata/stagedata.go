@@ -1,0 +1,343 @@
+package stagedata
+
+import (
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/evdoc-lab/evdoc/generator/check"
+	"github.com/evdoc-lab/evdoc/generator/claim"
+	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/unit"
+	"github.com/shopspring/decimal"
+)
+
+// StageData is what staging (Site.Stage) and the check of the built
+// site (verifyOutput) need of the verdicts on a site's claims, without
+// the verdicts themselves: for each claim destination the bindings of
+// the claims that may give the render hook its data, for each raw line
+// the claims citing it, and for each page the number of claims the
+// render hook must render. It is kept per page, in page order, then
+// the figure specs' claims: the order of Checker.Results, which decides
+// which claim of a destination gives its data and the order of each
+// line's citations. Build it with a Checker (CheckerOptions.Stage,
+// Checker.StageData) or from results (StageDataOf). A StageData is not
+// modified after it is made, so it is safe to read concurrently.
+type StageData struct {
+	Units []*ClaimStage
+}
+
+// StageDataOf returns the StageData of results, in the order of
+// Site.Check's results.
+func StageDataOf(results []check.Result) *StageData {
+	var b StageBuilder
+	return &StageData{Units: []*ClaimStage{b.Unit(results)}}
+}
+
+// claimStage is the StageData of one page's claims (or of the figure
+// specs' claims), in the order of its results.
+type ClaimStage struct {
+	// dests are, in order, the distinct claims with at least one binding
+	// to a value of the evidence: each destination's candidates for its
+	// render hook data (viewer.claims takes the first that yields a
+	// value). Identical candidates are shared between pages.
+	Dests []*DestClaim
+	// runs are the citations of raw lines, each (page, file, line,
+	// text) once, in order, in runs of one page.
+	Runs []citeRun
+	// want counts, per page (Claim.Page), the claims the render hook
+	// must render: bound claims of an "ev:" destination not exempt.
+	Want []pageCount
+	// marks are the claims with a candidate, per page, in order: where
+	// a destination's claims write it at several precisions, each
+	// claim's staged destination names its own (precisionMarks).
+	marks []pageMarks
+}
+
+// pageMarks are the claims of one page with their candidates.
+type pageMarks struct {
+	page  string
+	marks []claimMark
+}
+
+// claimMark is a claim (its literal's offset in its page) and its
+// destination's candidate.
+type claimMark struct {
+	off int
+	d   *DestClaim
+}
+
+// destClaim is one claim of a destination as viewer.claims reads it:
+// its bindings to a value of the evidence.
+type DestClaim struct {
+	Dest     string
+	Bindings []stageBinding
+}
+
+// stageBinding is one binding of a claim to an evidence value: the
+// value's reference, the raw line the claim links to (the value's own
+// line, or its first input's for a derived value), the number of
+// decimal places the claim's number is written with, and the unit it is
+// written in when that is another unit the value's converts to ("ms"
+// for [7.12ms] of a value in s; "" when the same or none).
+type stageBinding struct {
+	Ref    string
+	File   string
+	Line   int
+	Places int
+	Unit   string
+}
+
+// citeRun is a run of citations from the claims of one page: texts
+// holds the literals of its claims one after the other, each citation
+// the bounds of its claim's.
+type citeRun struct {
+	Page  string
+	Texts string
+	Cites []stageCite
+}
+
+// stageCite is the claim whose literal (as written) is texts[start:end]
+// of its run citing line of file. It is 32 bytes: a build holds one for
+// each claim and raw line it cites (9.4 million at 4,000 pages).
+type stageCite struct {
+	File       string // the evidence store's
+	Line       int32
+	Start, End uint32
+}
+
+// pageCount is a number of claims of a page.
+type pageCount struct {
+	Page string
+	N    int
+}
+
+// stageBuilder makes claimStages, sharing identical destClaims between
+// them. It is safe for concurrent use.
+type StageBuilder struct {
+	mu    sync.Mutex
+	dests map[string]*DestClaim
+}
+
+// unit returns the claimStage of rs, the verdicts on the claims of one
+// page in order. It keeps no reference into rs (strings are copied).
+func (b *StageBuilder) Unit(rs []check.Result) *ClaimStage {
+	u := &ClaimStage{}
+	seenDest := map[*DestClaim]bool{}
+	type citeKey struct {
+		page, file, text string
+		line             int
+	}
+	seenCite := map[citeKey]bool{}
+	// texts collects the literals of the last run.
+	var texts strings.Builder
+	flush := func() { // the last run is complete: trimmed to its size
+		if n := len(u.Runs); n > 0 {
+			u.Runs[n-1].Texts = texts.String()
+			u.Runs[n-1].Cites = slices.Clone(u.Runs[n-1].Cites)
+			texts = strings.Builder{}
+		}
+	}
+	var key []byte
+	for _, r := range rs {
+		c := r.Claim
+		if !c.Exempt && strings.HasPrefix(c.Destination, "ev:") && len(r.Bindings) > 0 {
+			if n := len(u.Want); n > 0 && u.Want[n-1].Page == c.Page {
+				u.Want[n-1].N++
+			} else {
+				u.Want = append(u.Want, pageCount{Page: strings.Clone(c.Page), N: 1})
+			}
+		}
+		if len(r.Bindings) == 0 {
+			continue
+		}
+		// The destination's candidate: its bindings with an evidence
+		// position. A claim with none gives viewer.claims nothing.
+		var bs []stageBinding
+		key = append(key[:0], c.Destination...)
+		for i, bd := range r.Bindings {
+			if bd.Evidence == nil {
+				continue
+			}
+			at := *bd.Evidence
+			if len(bd.Inputs) > 0 {
+				at = bd.Inputs[0]
+			}
+			sb := stageBinding{Ref: bd.Ref, File: at.File, Line: at.Line, Places: WrittenPlaces(bd.Number), Unit: WrittenUnit(c, i, bd.Unit)}
+			bs = append(bs, sb)
+			key = append(append(key, 0), sb.Ref...)
+			key = append(append(key, 0), sb.File...)
+			key = strconv.AppendInt(append(key, 0), int64(sb.Line), 10)
+			key = strconv.AppendInt(append(key, 0), int64(sb.Places), 10)
+			key = append(append(key, 0), sb.Unit...)
+		}
+		if len(bs) > 0 {
+			d := b.intern(key, c.Destination, bs)
+			if !seenDest[d] {
+				seenDest[d] = true
+				u.Dests = append(u.Dests, d)
+			}
+			if n := len(u.marks); n == 0 || u.marks[n-1].page != c.Page {
+				u.marks = append(u.marks, pageMarks{page: pageName(u, c.Page)})
+			}
+			pm := &u.marks[len(u.marks)-1]
+			pm.marks = append(pm.marks, claimMark{off: c.Pos.Offset, d: d})
+		}
+		// The raw lines the claim cites.
+		start := -1
+		for _, bd := range r.Bindings {
+			if bd.Evidence == nil {
+				continue
+			}
+			ps := bd.Inputs
+			if len(ps) == 0 {
+				ps = []diag.Position{*bd.Evidence}
+			}
+			for _, p := range ps {
+				k := citeKey{c.Page, p.File, c.Literal, p.Line}
+				if seenCite[k] {
+					continue
+				}
+				seenCite[k] = true
+				if n := len(u.Runs); n == 0 || u.Runs[n-1].Page != c.Page {
+					flush()
+					u.Runs = append(u.Runs, citeRun{Page: pageName(u, c.Page)})
+				}
+				if start < 0 {
+					start = texts.Len()
+					texts.WriteString(c.Literal)
+				}
+				run := &u.Runs[len(u.Runs)-1]
+				run.Cites = append(run.Cites, stageCite{File: p.File, Line: int32(p.Line), Start: uint32(start), End: uint32(start + len(c.Literal))})
+			}
+		}
+	}
+	flush()
+	u.Dests = slices.Clone(u.Dests)
+	u.marks = slices.Clone(u.marks)
+	return u
+}
+
+// precision is the precision a candidate's claim writes its numbers
+// at, as the render hook's data key names it: the decimal places of each
+// binding, and the unit written when it is not the value's ("1" for
+// [40.3초], "0,1" for [86 (99.5%)](ev:a,b), "2ms" for [7.12ms] of a value
+// in s).
+func (d *DestClaim) Precision() string {
+	var b []byte
+	for i, bd := range d.Bindings {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = strconv.AppendInt(b, int64(bd.Places), 10)
+		b = append(b, bd.Unit...)
+	}
+	return string(b)
+}
+
+// writtenUnit is the unit claim c writes its i-th number in when that is
+// another unit than val, the unit of the value it binds, and converts to
+// it: "ms" for [7.12ms] of a value in s, so that its popover shows 7.12 ms
+// rather than the value rounded to two places in s (0.01 s). It is ""
+// for the value's own unit, no unit, a unit that does not convert, and a
+// range bound to one value.
+func WrittenUnit(c claim.Claim, i int, val string) string {
+	qs := c.Parsed.Quantities
+	if c.ParseErr != nil || c.Parsed.Range || len(qs) != len(c.Refs) || i >= len(qs) || val == "" {
+		return ""
+	}
+	u := unit.Resolve(qs[i].Unit, val)
+	if u == "" || u == val {
+		return ""
+	}
+	if _, ok := unit.Convert(decimal.NewFromInt(1), val, u); !ok {
+		return ""
+	}
+	return u
+}
+
+// precisionKey is the render hook's data key of a claim written at
+// precision p of a destination written at several ("ev:s/a ~1"); the
+// staged page writes it as the claim's destination (markClaims).
+func PrecisionKey(dest, p string) string { return dest + " ~" + p }
+
+// precisionMarks returns the destinations whose claims write them at
+// more than one precision (a popover shows the value at its claim's
+// precision: [40초] and [40.3초] of one value need two), and for each
+// page (Claim.Page) the precision of each of its claims of those
+// destinations, by the offset of the claim's literal in the page.
+func (sd *StageData) PrecisionMarks() (multi map[string]bool, marks map[string]map[int]string) {
+	seen := map[string]string{}
+	for _, u := range sd.Units {
+		for _, d := range u.Dests {
+			p := d.Precision()
+			if q, ok := seen[d.Dest]; !ok {
+				seen[d.Dest] = p
+			} else if q != p {
+				if multi == nil {
+					multi = map[string]bool{}
+				}
+				multi[d.Dest] = true
+			}
+		}
+	}
+	if multi == nil {
+		return nil, nil
+	}
+	marks = map[string]map[int]string{}
+	for _, u := range sd.Units {
+		for _, pm := range u.marks {
+			for _, m := range pm.marks {
+				if !multi[m.d.Dest] {
+					continue
+				}
+				if marks[pm.page] == nil {
+					marks[pm.page] = map[int]string{}
+				}
+				marks[pm.page][m.off] = m.d.Precision()
+			}
+		}
+	}
+	return multi, marks
+}
+
+// pageName returns page as a string not sharing memory with a parse:
+// the one u's counts hold when it is the same.
+func pageName(u *ClaimStage, page string) string {
+	if n := len(u.Want); n > 0 && u.Want[n-1].Page == page {
+		return u.Want[n-1].Page
+	}
+	return strings.Clone(page)
+}
+
+// intern returns the destClaim of key, made of dest and bs the first
+// time.
+func (b *StageBuilder) intern(key []byte, dest string, bs []stageBinding) *DestClaim {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if d, ok := b.dests[string(key)]; ok {
+		return d
+	}
+	if b.dests == nil {
+		b.dests = map[string]*DestClaim{}
+	}
+	for i := range bs {
+		bs[i].Ref = strings.Clone(bs[i].Ref) // the file is the evidence store's
+	}
+	d := &DestClaim{Dest: strings.Clone(dest), Bindings: bs}
+	b.dests[string(key)] = d
+	return d
+}
+
+var decimalsRe = regexp.MustCompile(`[.．](\d+)`)
+
+// writtenPlaces returns the number of decimal places of a claim's written
+// number ("56.1" → 1), 0 when it has none.
+func WrittenPlaces(number string) int {
+	if m := decimalsRe.FindStringSubmatch(number); m != nil {
+		return len(m[1])
+	}
+	return 0
+}

@@ -1,0 +1,379 @@
+package staging
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/evdoc-lab/evdoc/generator/evidence"
+	"github.com/evdoc-lab/evdoc/generator/hosttheme"
+	"github.com/evdoc-lab/evdoc/generator/hugoconf"
+	"github.com/evdoc-lab/evdoc/generator/project"
+	"github.com/evdoc-lab/evdoc/generator/stagedata"
+	"github.com/evdoc-lab/evdoc/generator/translation"
+	"github.com/evdoc-lab/evdoc/generator/viewer"
+	"github.com/evdoc-lab/evdoc/internal/safefile"
+)
+
+// viewerFrontMatter is the front matter of one viewer page: evdoc_file
+// describes the window, evdoc_lines its lines. Raw and RawSize are set on
+// the pages of a sparse file: the published copy of the whole file
+// (relative to the site root) and its size.
+type viewerFrontMatter struct {
+	File  string `yaml:"file" json:"file"`
+	Set   string `yaml:"set" json:"set"`
+	Part  int    `yaml:"part" json:"part"`
+	Parts int    `yaml:"parts" json:"parts"`
+	First int    `yaml:"first" json:"first"`
+	Last  int    `yaml:"last" json:"last"`
+	Total int    `yaml:"total" json:"total"`
+	Prev  string `yaml:"prev,omitempty" json:"prev,omitempty"`
+	Next  string `yaml:"next,omitempty" json:"next,omitempty"`
+	Lexer string `yaml:"lexer" json:"lexer"`
+	Cited int    `yaml:"cited" json:"cited"`
+	// Unread counts the window's numbers no reading took (marked
+	// ev-unread).
+	Unread  int    `yaml:"unread,omitempty" json:"unread,omitempty"`
+	SetPage string `yaml:"set_page" json:"set_page"`
+	Raw     string `yaml:"raw,omitempty" json:"raw,omitempty"`
+	RawSize string `yaml:"raw_size,omitempty" json:"raw_size,omitempty"`
+}
+
+// stageEvidence writes the evidence index, one page per evidence set and
+// the viewer pages of every raw file, in every language's content
+// directory (translations paired by translationKey). It reads each raw
+// file window by window, so memory is bounded by a window, not a file.
+// Call it after the claims, values and figures have taken their targets
+// (stageClaims, stageFigures): a sparse file's pages are the windows
+// they link to.
+func stageEvidence(s *project.Site, ctx context.Context, stage string, v *viewer.Viewer, data *stagedata.StageData) error {
+	fallbacks := s.Fallbacks()
+	langs := s.Config.Ordered()
+	cites := make([]map[string]map[int][]viewer.Citation, len(langs))
+	for i, lang := range langs {
+		cites[i] = viewer.Citations(s, data, lang.Code, fallbacks[lang.Code])
+		for f, lines := range cites[i] {
+			if vf, ok := v.Files[f]; ok {
+				for n := range lines {
+					vf.Show(vf.Window(n))
+				}
+			}
+		}
+	}
+	newest := newestOwnDates(s)
+	for _, lang := range langs {
+		// the files each page shows, for a theme's edit link
+		// (translation.SourceParam): the evidence directory, a set's
+		// manifest, a raw file
+		title := i18nString(s, lang.Code, "evdoc_evidenceIndex", "Evidence")
+		idx := map[string]any{"title": title, "translationKey": "evidence", "evdoc_index": true, translation.SourceParam: evidenceRoot(s.Store.Sets)}
+		evidencePageParams(s, idx, title)
+		if err := writeFrontMatterPage(s.Config.PageFile(stage, lang, project.EvidenceDir, "_index.md"), idx, evidenceBodyOf(s)); err != nil {
+			return err
+		}
+		for _, set := range s.Store.Sets {
+			m := set.Manifest
+			// the title, environment and source in the page's language
+			// ([text.LANG] of the manifest, else the top-level strings)
+			lt := m.InLanguage(lang.Code)
+			fm := map[string]any{"title": lt.Title, "translationKey": "evidence/" + m.ID, translation.SourceParam: path.Join(set.Dir, evidence.ManifestName),
+				"evdoc_set": map[string]string{"id": m.ID, "date": m.Date, "environment": lt.Environment, "report": m.Report,
+					"origin": m.Origin, "source": lt.Source}}
+			evidencePageParams(s, fm, lt.Title)
+			setEvidenceDate(fm, m.Date, newest[lang.Code])
+			if err := writeFrontMatterPage(s.Config.PageFile(stage, lang, path.Join(project.EvidenceDir, m.ID), "_index.md"), fm, evidenceBodyOf(s)); err != nil {
+				return err
+			}
+		}
+	}
+	unread := viewer.UnreadRanges(s.EvidenceFindings, s.Rules)
+	for fi, f := range v.Order {
+		if err := stageViewerFile(s, ctx, stage, v.Files[f], fi, langs, cites, v.Marks[f], unread[f]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// evidenceBody is the body of every evidence page evdoc build writes:
+// the component's evdoc/evidence shortcode alone, which draws the page
+// from its front matter. The site's own page and list layouts show it as
+// the page's .Content, so an evidence page keeps the theme's navigation,
+// sidebar and footer like any other page of the site.
+const evidenceBody = "{{< evdoc/evidence >}}\n"
+
+// evidenceBody returns the body of the evidence pages: evidenceBody, or
+// nothing when the theme list lacks evdoc's component, whose shortcode
+// Hugo would not find (it would fail on the first evidence page); the
+// output check then names the pages and the theme list.
+func evidenceBodyOf(s *project.Site) string {
+	if slices.Contains(s.Config.Themes, hosttheme.Component) {
+		return evidenceBody
+	}
+	return ""
+}
+
+// evidencePageParams completes the front matter fm of an evidence page
+// whose plain summary is summary: Hugo's summary (else .Summary, which
+// list layouts show, would open with the viewer's text), the search
+// exclusion param of hugo-book (bookSearchExclude), Hextra
+// (excludeSearch), PaperMod (searchHidden) and Docsy (exclude_search),
+// whose search indexes read each page's .Plain (the raw lines of every
+// window), evdoc_heading when a theme of the site shows pages without
+// their title (hosttheme.Theme.Untitled), and the edit link of the
+// repository file the page shows (setEditURL).
+//
+// An evidence page is listed in its own section only (build.list
+// "local": in .Pages, so a theme's sidebar and section listing still show
+// it, not in site.RegularPages) and has no RSS output: feeds such as
+// Hextra's, which show each page's whole .Content and take a section's
+// feed from site.RegularPages of its type (the type the docs cascade
+// gives the evidence pages), carried every raw line of every window.
+func evidencePageParams(s *project.Site, fm map[string]any, summary string) {
+	fm["summary"] = summary
+	fm["build"] = map[string]any{"list": "local"}
+	fm["outputs"] = []string{"html"}
+	for _, k := range []string{"bookSearchExclude", "excludeSearch", "searchHidden", "exclude_search"} {
+		fm[k] = true
+	}
+	for _, t := range hosttheme.Detect(s.Root, s.Config.Themes) {
+		if t.Untitled {
+			fm["evdoc_heading"] = true
+		}
+	}
+	if docsType(s) {
+		fm["type"] = "docs"
+	}
+	s.Config.SetEditURL(fm)
+}
+
+// docsType reports whether evidence pages get type "docs": a theme of
+// the site has a docs layout (hosttheme.DocsLayout: Docsy's and Hextra's
+// docs sidebar, title and content area) and the project chooses no
+// layout for them itself (no cascade in its configuration, no
+// layouts/evidence/ of its own). Without it such a theme draws them
+// with its bare default layout.
+func docsType(s *project.Site) bool {
+	if s.Config.Cascade {
+		return false
+	}
+	if fi, err := os.Stat(filepath.Join(s.Root, "layouts", project.EvidenceDir)); err == nil && fi.IsDir() {
+		return false
+	}
+	for _, t := range s.Config.Themes {
+		if t != hosttheme.Component && hosttheme.DocsLayout(s.Root, t) {
+			return true
+		}
+	}
+	return false
+}
+
+// setEvidenceDate gives an evidence page (a set's page, or a window of
+// one of its files) the set's date (its manifest's date), so a theme that
+// prints a page's date shows when the evidence was taken, never Hugo's
+// zero date (year 0001); the evidence index, with no date of its own,
+// takes its newest set's as Hugo dates a section from its pages.
+//
+// Hugo also dates the home page and the site (site.Lastmod: feeds'
+// lastBuildDate, the sitemap's lastmod) from the newest page of the
+// whole site, evidence pages included. So the date is given only when it
+// is not after limit, the newest date of the project's own pages in the
+// language (newestOwnDates): then those defaults stay what they are
+// without evdoc. A later set date, or one that does not parse, is left
+// out (a theme printing dates shows Hugo's zero date on those pages; the
+// adopting guide says so). A date after now would also keep Hugo from
+// publishing the page.
+func setEvidenceDate(fm map[string]any, date string, limit time.Time) {
+	if t, ok := hugoconf.FmTime(date); ok && !t.After(limit) && !t.After(time.Now()) {
+		fm["date"] = date
+	}
+}
+
+// newestOwnDates returns, per language code, the newest date (date,
+// lastmod, publishDate and the aliases Hugo reads by default) of the
+// project's own pages that Hugo builds; a language without one has none.
+func newestOwnDates(s *project.Site) map[string]time.Time {
+	out := map[string]time.Time{}
+	now := time.Now()
+	for _, p := range s.Pages {
+		if !hugoconf.Published(s.Config, p.FrontMatter, now) {
+			continue
+		}
+		for _, k := range []string{"date", "lastmod", "modified", "publishdate", "pubdate", "published"} {
+			if t, ok := hugoconf.FmTime(hugoconf.FmValue(p.FrontMatter, k)); ok && t.After(out[p.Lang]) {
+				out[p.Lang] = t
+			}
+		}
+	}
+	return out
+}
+
+// i18nString returns the string of the i18n key in language code as
+// Hugo's T gives it in the site (translation.I18nText), or def when no
+// i18n file of the site defines it. A title evdoc build writes into a
+// page's front matter is translated here: a theme shows it as it is.
+func i18nString(s *project.Site, code, key, def string) string {
+	if t, ok := translation.I18nText(s.Root, s.Config.Themes, code, key); ok {
+		return t
+	}
+	return def
+}
+
+// evidenceRoot returns the repository directory holding the evidence
+// sets (the parent of their directories), or EvidenceDir when there are
+// none or they do not share one.
+func evidenceRoot(sets []*evidence.Set) string {
+	root := ""
+	for i, set := range sets {
+		d := path.Dir(set.Dir)
+		if i > 0 && d != root {
+			return project.EvidenceDir
+		}
+		root = d
+	}
+	if root == "" || root == "." {
+		return project.EvidenceDir
+	}
+	return root
+}
+
+// stageViewerFile writes the viewer pages of one raw file in every
+// language, and for a sparse file its published copy (static/FILE).
+//
+// tokens holds, by line, the byte ranges of the raw tokens to mark
+// (viewer.marks of the file), unread those of its evidence-number
+// warnings (unreadRanges).
+func stageViewerFile(s *project.Site, ctx context.Context, stage string, vf *viewer.ViewerFile, fi int, langs []hugoconf.Language, cites []map[string]map[int][]viewer.Citation, tokens map[int][]viewer.TokenMark, unread map[int][][2]int) error {
+	newest := newestOwnDates(s)
+	fh, _, err := safefile.Open(s.Root, vf.File, 0)
+	if err != nil {
+		return err
+	}
+	defer fh.Close()
+	var pages []int // windows with a page
+	for w := range vf.Starts {
+		if vf.HasPage(w) {
+			pages = append(pages, w)
+		}
+	}
+	maxLine := int(vf.Size) + 1
+	var raw, rawSize string
+	if vf.Sparse {
+		maxLine = viewer.MaxShownLine
+		raw, rawSize = vf.File, safefile.Size(vf.Size)
+		if err := linkOrCopy(filepath.Join(s.Root, filepath.FromSlash(vf.File)), filepath.Join(stage, "static", filepath.FromSlash(vf.File))); err != nil {
+			return fmt.Errorf("staging %s: %v", vf.File, err)
+		}
+	}
+	for k, w := range pages {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		start := vf.Starts[w]
+		end := vf.Total
+		if w+1 < len(vf.Starts) {
+			end = vf.Starts[w+1] - 1
+		}
+		if _, err := fh.Seek(vf.Offsets[w], io.SeekStart); err != nil {
+			return err
+		}
+		lr := viewer.NewLineReader(fh)
+		lines := make([]string, 0, end-start+1)
+		var cut []int // bytes not shown, by line of the window
+		for n := start; n <= end; n++ {
+			text, size, ok, err := lr.Next(maxLine)
+			if err != nil {
+				return fmt.Errorf("reading %s: %v", vf.File, err)
+			}
+			if !ok {
+				return fmt.Errorf("%s changed during the build (line %d is gone); run the build again", vf.File, n)
+			}
+			lines = append(lines, string(text))
+			cut = append(cut, size-len(text))
+		}
+		marks := map[int][]viewer.TokenMark{}
+		nUnread := 0
+		for i := range lines {
+			m := tokens[start+i]
+			if len(m) > 0 {
+				m = slices.Clone(m)
+				for j := range m {
+					m[j].Id = viewer.TokenID(start+i, m[j].Start+1)
+				}
+			}
+			if r := unread[start+i]; r != nil {
+				u := viewer.UnreadMarks(lines[i], r, m)
+				nUnread += len(u)
+				m = append(append([]viewer.TokenMark(nil), m...), u...)
+			}
+			if m != nil {
+				marks[i] = m
+			}
+		}
+		html := viewer.HighlightLines(vf.Lexer, lines, marks)
+		for i, c := range cut {
+			if c > 0 {
+				html[i] += fmt.Sprintf(` <span class="ev-cut">… (+%s)</span>`, safefile.Size(int64(c)))
+			}
+		}
+		meta := viewerFrontMatter{File: vf.File, Set: vf.Set.Manifest.ID, Part: w + 1, Parts: len(vf.Starts), First: start, Last: end,
+			Total: vf.Total, Lexer: vf.Lexer, SetPage: "/" + project.EvidenceDir + "/" + vf.Set.Manifest.ID, Raw: raw, RawSize: rawSize, Unread: nUnread}
+		if k > 0 {
+			meta.Prev = vf.PagePath(pages[k-1])
+		}
+		if k+1 < len(pages) {
+			meta.Next = vf.PagePath(pages[k+1])
+		}
+		title := vf.File
+		if len(vf.Starts) > 1 {
+			title = fmt.Sprintf("%s (%d–%d)", vf.File, start, end)
+		}
+		prov := vf.Set.Provenance(vf.File)
+		for li, lang := range langs {
+			lmeta := meta
+			ls := make([]viewer.ViewerLine, 0, len(lines))
+			for i := range lines {
+				l := viewer.ViewerLine{N: start + i, HTML: html[i], Cites: viewer.GroupCitations(cites[li][vf.File][start+i])}
+				if len(l.Cites) > 0 {
+					lmeta.Cited++
+				}
+				ls = append(ls, l)
+			}
+			src := prov.Source
+			if t, ok := prov.SourceText[lang.Code]; ok {
+				src = t
+			}
+			pfm := map[string]any{"evdoc_origin": map[string]string{"origin": prov.Origin, "source": src}, "title": title, "weight": (fi+1)*1_000_000 + w, "translationKey": strings.TrimPrefix(vf.PagePath(w), "/"),
+				"evdoc_file": lmeta, "evdoc_lines": ls, translation.SourceParam: vf.File}
+			if w > 0 {
+				pfm["evdoc_continuation"] = true
+			}
+			evidencePageParams(s, pfm, title)
+			setEvidenceDate(pfm, vf.Set.Manifest.Date, newest[lang.Code])
+			name := path.Base(vf.PagePath(w)) + ".md"
+			dir := path.Dir(strings.TrimPrefix(vf.PagePath(w), "/"))
+			if err := writeJSONFrontMatterPage(s.Config.PageFile(stage, lang, dir, name), pfm, evidenceBodyOf(s)); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// linkOrCopy makes to a hard link of from, or a copy where the file
+// system refuses links.
+func linkOrCopy(from, to string) error {
+	if err := os.MkdirAll(filepath.Dir(to), 0o755); err != nil {
+		return err
+	}
+	if err := os.Link(from, to); err == nil {
+		return nil
+	}
+	return copyFile(from, to)
+}

@@ -1,0 +1,85 @@
+package staging
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/evdoc-lab/evdoc/generator/check"
+	"github.com/evdoc-lab/evdoc/generator/checker"
+	"github.com/evdoc-lab/evdoc/generator/project"
+	"github.com/evdoc-lab/evdoc/generator/stagedata"
+	"github.com/evdoc-lab/evdoc/internal/txtartest"
+)
+
+func TestSetEvidenceDate(t *testing.T) {
+	limit := time.Date(2026, 8, 1, 0, 0, 0, 0, time.UTC)
+	for _, tc := range []struct {
+		date string
+		want any
+	}{
+		{"2026-07-09", "2026-07-09"},
+		{"2026-08-01", "2026-08-01"},
+		{"2026-08-02", nil}, // after the project's newest page: site.Lastmod would move
+		{"unknown", nil},
+		{"", nil},
+	} {
+		fm := map[string]any{}
+		setEvidenceDate(fm, tc.date, limit)
+		if fm["date"] != tc.want {
+			t.Errorf("set date %q: front matter date %v, want %v", tc.date, fm["date"], tc.want)
+		}
+	}
+	fm := map[string]any{}
+	if setEvidenceDate(fm, "2026-07-09", time.Time{}); fm["date"] != nil {
+		t.Errorf("a project without dated pages: date %v, want none", fm["date"])
+	}
+}
+
+// TestViewerMarksUnreadNumbers: on the evidence viewer page of a raw file,
+// each number no reading took (an evidence-number warning) is marked
+// <mark class="ev-unread">, the numbers read beside it are not, the page
+// counts them (unread), and a project that turns the rule off gets no
+// marks.
+func TestViewerMarksUnreadNumbers(t *testing.T) {
+	dir := txtartest.WriteFile(t, "../checker/testdata/check/clean.txtar")
+	files := map[string]string{
+		"evidence/run/evidence.toml": "id = \"run\"\ntitle = \"run\"\ndate = \"2026-07-09\"\nenvironment = \"lab\"\nreport = \"r\"\norigin = \"raw\"\n\n[[read]]\nfile = \"vegeta.txt\"\nformat = \"vegeta\"\nname = \"v\"\n",
+		"evidence/run/vegeta.txt":    "Requests      [total, rate, throughput]  1200, 120.10, 66.52\nSuccess       [ratio]                    55.50%\nError Set:\n503 Service Unavailable after 30 tries\n",
+	}
+	for name, body := range files {
+		if err := WriteFile(filepath.Join(dir, filepath.FromSlash(name)), []byte(body)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	page := func() string {
+		s, err := project.Load(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		results, _ := checker.Check(s, check.DefaultOptions())
+		for rel, body := range StagedClaimFiles(t, s, stagedata.StageDataOf(results)) {
+			if strings.HasSuffix(rel, "content/ko/evidence/run/vegeta-txt.md") {
+				return body
+			}
+		}
+		t.Fatal("no viewer page of evidence/run/vegeta.txt")
+		return ""
+	}
+	got := page()
+	for _, want := range []string{`\u003cmark class=\"ev-unread\"\u003e503\u003c/mark\u003e`, `\u003cmark class=\"ev-unread\"\u003e30\u003c/mark\u003e`, `"unread":2`} {
+		if !strings.Contains(got, want) {
+			t.Errorf("viewer page lacks %s:\n%s", want, got)
+		}
+	}
+	if n := strings.Count(got, "ev-unread"); n != 2 {
+		t.Errorf("%d numbers marked unread, want 2 (503 and 30):\n%s", n, got)
+	}
+	if err := WriteFile(filepath.Join(dir, "evdoc.toml"), []byte("[rules]\nevidence-number = \"off\"\n")); err != nil {
+		t.Fatal(err)
+	}
+	if got := page(); strings.Contains(got, "ev-unread") {
+		t.Errorf("with evidence-number off, the viewer still marks numbers:\n%s", got)
+	}
+}

@@ -1,0 +1,349 @@
+package staging
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"maps"
+	"os"
+	"os/exec"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/evdoc-lab/evdoc/generator/hosttheme"
+	"github.com/evdoc-lab/evdoc/generator/hugoconf"
+	"github.com/evdoc-lab/evdoc/generator/project"
+	"github.com/evdoc-lab/evdoc/generator/stagedata"
+	"github.com/evdoc-lab/evdoc/generator/translation"
+	"github.com/evdoc-lab/evdoc/generator/viewer"
+)
+
+// stagedDirs are the project directories Hugo reads that Build copies
+// into the stage (a missing one is skipped): the site's own and its
+// themes' templates, data, resources and configuration directory, and
+// its vendored Hugo Modules.
+var stagedDirs = []string{"layouts", "static", "i18n", "content", "themes", "data", "assets", "archetypes", "config", "_vendor"}
+
+// stagedRootFiles are the files besides the configuration (RootConfigFiles)
+// that Stage copies from the project's root: a Hugo Modules site's module
+// requirements, which Hugo reads to find its imports.
+var stagedRootFiles = []string{"go.mod", "go.sum", "go.work", "go.work.sum"}
+
+// stagedDirs returns the project directories Stage copies: stagedDirs
+// and every language's content directory that is not under one of them
+// (contentDir = "content.ko", as hugo-book's example site keeps its
+// pages), by its first path element. A content directory outside the
+// project (absolute, or reaching up with "..") is Hugo's to read where it
+// is and is not copied.
+func StagedDirs(s *project.Site) []string {
+	dirs := append([]string{}, stagedDirs...)
+	if s.Config == nil {
+		return dirs
+	}
+	for _, l := range s.Config.Ordered() {
+		d := path.Clean(filepath.ToSlash(l.ContentDir))
+		if path.IsAbs(d) || d == "." || d == ".." || strings.HasPrefix(d, "../") {
+			continue
+		}
+		top, _, _ := strings.Cut(d, "/")
+		if !slices.Contains(dirs, top) {
+			dirs = append(dirs, top)
+		}
+	}
+	return dirs
+}
+
+// Staged is what Stage produced that running Hugo on the stage needs.
+type Staged struct {
+	// Env are the environment variables Hugo runs with (Config.HugoEnv).
+	Env []string
+	// viewer knows the evidence files published whole, which Build
+	// checks Hugo published.
+	Viewer *viewer.Viewer
+	// generated are the pages only the stage has (generatedPages).
+	Generated []GeneratedPage
+	// NotStaged names each entry of a staged directory that was not
+	// copied (a symbolic link with its target, a FIFO, socket or device)
+	// and says what that means; Build and serve print them as warnings.
+	NotStaged []string
+}
+
+// generatedPage is a page file evdoc build writes into the stage (an
+// evidence page, a translation fallback), which the repository does not
+// have: its path in the project and within its content directory, as a
+// theme's "edit this page" link built from the page's file names it.
+type GeneratedPage struct {
+	Project, Content string
+}
+
+// generatedPages returns the page files under the content directories of
+// stage that the project at s.Root does not have.
+func generatedPages(s *project.Site, stage string) ([]GeneratedPage, error) {
+	var out []GeneratedPage
+	seen := map[string]bool{}
+	for _, lang := range s.Config.Ordered() {
+		cd := path.Clean(lang.ContentDir)
+		if seen[cd] {
+			continue
+		}
+		seen[cd] = true
+		root := filepath.Join(stage, filepath.FromSlash(cd))
+		err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				if os.IsNotExist(err) && p == root {
+					return nil
+				}
+				return err
+			}
+			if !d.Type().IsRegular() || !strings.HasSuffix(p, ".md") {
+				return nil
+			}
+			rel, err := filepath.Rel(stage, p)
+			if err != nil {
+				return err
+			}
+			rel = filepath.ToSlash(rel)
+			if _, err := os.Lstat(filepath.Join(s.Root, filepath.FromSlash(rel))); err == nil {
+				return nil
+			}
+			out = append(out, GeneratedPage{Project: rel, Content: strings.TrimPrefix(rel, cd+"/")})
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// Stage writes into stage (a new or empty directory) the Hugo project
+// Build runs Hugo on: the project's files Hugo reads (stagedDirs,
+// RootConfigFiles), the generated translation fallbacks, evidence viewer
+// pages, claim and set data (data/evdoc) and the figures rendered from
+// the current evidence. data is what staging needs of the verdicts on
+// the site's claims (Checker.StageData, StageDataOf). It returns
+// what running Hugo on the stage needs. Progress lines go to logw (nil discards them). It
+// returns ctx's error when ctx is done between steps; the caller removes
+// the stage.
+func Stage(s *project.Site, ctx context.Context, stage string, data *stagedata.StageData, logw io.Writer) (*Staged, error) {
+	if logw == nil {
+		logw = io.Discard
+	}
+	// Hugo gets the environment and the CJK settings evdoc's staged
+	// Markdown relies on.
+	hugoEnv, mdOpt, err := s.Config.HugoEnv()
+	if err != nil {
+		return nil, err
+	}
+	// Pages are copied as Hugo should read them (translation.HugoMarkdown),
+	// each written once.
+	var contentDirs []string
+	for _, l := range s.Config.Ordered() {
+		contentDirs = append(contentDirs, path.Clean(filepath.ToSlash(l.ContentDir))+"/")
+	}
+	// Claims of a destination written at several precisions name their
+	// own in the staged page (markClaims), for their popovers.
+	multi, marks := data.PrecisionMarks()
+	hugoMarkdown := func(rel string, b []byte) ([]byte, bool) {
+		if !strings.HasSuffix(rel, ".md") {
+			return nil, false
+		}
+		for _, d := range contentDirs {
+			if strings.HasPrefix(rel, d) {
+				pinned, ok := markClaims(s.Config.MarkdownConfig(), rel, b, true, marks[rel], 0)
+				out, ins := translation.HugoMarkdown(pinned, mdOpt)
+				return out, ok || len(ins) > 0
+			}
+		}
+		return nil, false
+	}
+	var notStagedAll []string
+	for _, d := range StagedDirs(s) {
+		notStagedAll = append(notStagedAll, NotStaged(s.Root, d)...)
+		if err := stageTree(ctx, s.Root, stage, d, hugoMarkdown); err != nil {
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
+			return nil, fmt.Errorf("staging %s: %v", d, err)
+		}
+	}
+	for _, f := range append(append([]string{}, hugoconf.RootConfigFiles...), stagedRootFiles...) {
+		if err := copyFile(filepath.Join(s.Root, f), filepath.Join(stage, f)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("staging %s: %v", f, err)
+		}
+	}
+	// evdoc's link hook runs the host theme's own for every link that is
+	// not a claim: the stage holds that hook as it is now in the theme.
+	if _, _, err := hosttheme.SyncHostHooks(s.Root, stage, s.Config.Themes); err != nil {
+		return nil, fmt.Errorf("staging the host theme's link render hook: %v", err)
+	}
+	if s.Config.EnableGitInfo {
+		stageGitInfo(ctx, s.Root, stage, logw)
+	}
+	if err := stageFallbacks(s, ctx, stage, mdOpt, marks); err != nil {
+		return nil, err
+	}
+	v, err := viewer.New(s, ctx)
+	if err != nil {
+		return nil, err
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err // interrupted while staging
+	}
+	// Claims, value tables and figures first: the windows they link to
+	// are the pages a sparse evidence file gets.
+	if err := stageClaims(s, stage, v, data, multi); err != nil {
+		return nil, err
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err // interrupted while staging
+	}
+	if err := stageFigures(s, ctx, stage, v, logw); err != nil {
+		return nil, err
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := stageEvidence(s, ctx, stage, v, data); err != nil {
+		return nil, err
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	gen, err := generatedPages(s, stage)
+	if err != nil {
+		return nil, err
+	}
+	// Evidence pages must not move the defaults the host's templates
+	// read (sitedefaults.go).
+	hugoEnv = append(hugoEnv, s.SiteDefaultsEnv(time.Now())...)
+	return &Staged{Env: hugoEnv, Viewer: v, Generated: gen, NotStaged: notStagedAll}, nil
+}
+
+// stageGitInfo lets Hugo, run on stage, read the git history of the
+// project at root as plain hugo would (enableGitInfo: .GitInfo, a lastmod
+// from git): Hugo maps each page to the history of its file by its path
+// relative to the top of the git work tree it finds from the stage, and
+// the stage is no work tree. A .git file in the stage naming the
+// project's git directory (gitdir: …) makes the stage that work tree's
+// double, its files at the paths git knows them by, when the project is
+// the top of its work tree. A project in a subdirectory of its work tree
+// keeps other paths in git's history than in the stage: its build has no
+// GitInfo, which a warning on logw says. A project not under git is left
+// to Hugo, which fails on it as plain hugo does.
+func stageGitInfo(ctx context.Context, root, stage string, logw io.Writer) {
+	out, err := exec.CommandContext(ctx, "git", "-C", root, "rev-parse", "--show-prefix", "--absolute-git-dir").Output()
+	if err != nil {
+		return
+	}
+	lines := strings.Split(strings.TrimRight(string(out), "\n"), "\n")
+	if len(lines) != 2 {
+		return
+	}
+	if prefix := strings.TrimSpace(lines[0]); prefix != "" {
+		fmt.Fprintf(logw, "evdoc: warning: enableGitInfo: the project is the subdirectory %s of its git work tree, which evdoc build does not stage; its pages have no .GitInfo and no lastmod from git (plain hugo has them)\n", strings.TrimSuffix(prefix, "/"))
+		return
+	}
+	if err := WriteFile(filepath.Join(stage, ".git"), []byte("gitdir: "+lines[1]+"\n")); err != nil {
+		fmt.Fprintf(logw, "evdoc: warning: enableGitInfo: %v; the pages have no .GitInfo\n", err)
+	}
+}
+
+// stageFallbacks writes the generated fallback pages into the stage, as
+// Hugo should read them (translation.HugoMarkdown with mdOpt).
+func stageFallbacks(s *project.Site, ctx context.Context, stage string, mdOpt translation.MarkdownOptions, marks map[string]map[int]string) error {
+	src := s.Config.Source()
+	md := s.Config.NewMarkdown()
+	cascades := s.Cascades()
+	for _, fbs := range s.Fallbacks() {
+		for _, f := range fbs {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			var b []byte
+			err := s.WhileParsed(f.Source, md, func() (err error) {
+				// what the source's sections cascade to it (a draft,
+				// build.render never) goes into the fallback's own front
+				// matter: the target language may have no such section
+				// page, and the fallback must not publish a page the
+				// source language hides
+				if fm := hugoconf.Cascaded(f.Source, cascades); len(fm) != len(f.Source.FrontMatter) {
+					p := *f.Source
+					p.FrontMatter = fm
+					f.Source = &p
+				}
+				// a page with no file of its own links its source
+				// page's file for editing (Hextra's editURL,
+				// PaperMod's editPost)
+				if f.Target == nil && s.Config.HasEditLink() {
+					p := *f.Source
+					p.FrontMatter = maps.Clone(p.FrontMatter)
+					if p.FrontMatter == nil {
+						p.FrontMatter = map[string]any{}
+					}
+					p.FrontMatter[translation.SourceParam] = p.Path
+					s.Config.SetEditURL(p.FrontMatter)
+					f.Source = &p
+				}
+				if b, err = f.Render(src); err != nil {
+					return err
+				}
+				// the source's body after the fallback's own front
+				// matter: its claims' precision marks, shifted
+				shift := len(b) - len(f.Source.Body()) - f.Source.Parsed.BodyStart
+				b, _ = markClaims(s.Config.MarkdownConfig(), f.File(src), b, false, marks[f.Source.Path], shift)
+				return nil
+			})
+			if err != nil {
+				return err
+			}
+			b, _ = translation.HugoMarkdown(b, mdOpt)
+			if err := WriteFile(filepath.Join(stage, filepath.FromSlash(f.File(src))), b); err != nil {
+				return err
+			}
+			if f.Lang.ContentDir != src.ContentDir && (f.Source.Section || hugoconf.IsIndex(f.Source.Rel)) {
+				if err := stageBundleResources(stage, s.Root, f.Source, f.File(src)); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// stageBundleResources copies into the stage, next to the fallback page
+// file (a path relative to the root), the resources of the bundle whose
+// index is source page p: a leaf bundle's files below its directory, a
+// branch bundle's files in its directory, Markdown files excepted. Hugo
+// gives a page the resources of its own language's content directory, so
+// without them a relative link or image of the generated page (img.png)
+// would be a 404. A file the target language has already stays.
+func stageBundleResources(stage, root string, p *project.Page, file string) error {
+	from := filepath.Join(root, filepath.FromSlash(path.Dir(p.Path)))
+	to := filepath.Join(stage, filepath.FromSlash(path.Dir(file)))
+	return filepath.WalkDir(from, func(f string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if f != from && p.Section {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !d.Type().IsRegular() || strings.EqualFold(filepath.Ext(f), ".md") {
+			return nil
+		}
+		rel, _ := filepath.Rel(from, f)
+		dst := filepath.Join(to, rel)
+		if _, err := os.Lstat(dst); err == nil {
+			return nil
+		}
+		return copyFile(f, dst)
+	})
+}

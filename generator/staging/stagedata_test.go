@@ -1,0 +1,147 @@
+package staging
+
+import (
+	"context"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/evdoc-lab/evdoc/generator/check"
+	"github.com/evdoc-lab/evdoc/generator/checker"
+	"github.com/evdoc-lab/evdoc/generator/project"
+	"github.com/evdoc-lab/evdoc/generator/stagedata"
+	"github.com/evdoc-lab/evdoc/internal/sitetest"
+	"github.com/evdoc-lab/evdoc/internal/txtartest"
+	"golang.org/x/tools/txtar"
+)
+
+// stagedClaimFiles stages s with data and returns what depends on the
+// claims' verdicts: data/evdoc/claims.json and every evidence viewer
+// page (their citations), by path.
+func StagedClaimFiles(t *testing.T, s *project.Site, data *stagedata.StageData) map[string]string {
+	t.Helper()
+	stage := t.TempDir()
+	if _, err := Stage(s, context.Background(), stage, data, nil); err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]string{}
+	err := filepath.WalkDir(stage, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(stage, p)
+		rel = filepath.ToSlash(rel)
+		if rel != "data/evdoc/claims.json" && !strings.Contains(rel, "/"+project.EvidenceDir+"/") {
+			return nil
+		}
+		b, err := os.ReadFile(p)
+		files[rel] = string(b)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
+}
+
+// stageBothWays stages the project at dir twice: loaded parsed, from
+// every claim's Result (StageDataOf(Check)), and loaded lazily, from the
+// StageData a Checker kept page by page as it judged them (as evdoc
+// build does). The two must be equal; it returns the first.
+func stageBothWays(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	s, err := project.Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	results, _ := checker.Check(s, check.DefaultOptions())
+	want := StagedClaimFiles(t, s, stagedata.StageDataOf(results))
+
+	ls, err := project.LoadWith(dir, project.LoadOptions{Lazy: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := checker.NewCheckerWith(ls, checker.CheckerOptions{Check: check.DefaultOptions(), CountsOnly: true, Stage: true})
+	if n := parsedPages(c); n != 0 {
+		t.Errorf("%d pages still parsed after the check", n)
+	}
+	got := StagedClaimFiles(t, ls, c.StageData())
+	for name, w := range want {
+		if g, ok := got[name]; !ok {
+			t.Errorf("%s: staged from all results, not from the Checker's StageData", name)
+		} else if g != w {
+			t.Errorf("%s staged from the Checker's StageData differs:\n%s\nwant (from all results):\n%s", name, g, w)
+		}
+	}
+	for name := range got {
+		if _, ok := want[name]; !ok {
+			t.Errorf("%s: staged from the Checker's StageData only", name)
+		}
+	}
+	return want
+}
+
+// TestStageDataArchives stages each testdata/stage/*.txtar project and
+// compares the claim data and the viewer pages' citations with the
+// archive's want member (written by the build before staging streamed
+// the verdicts): which claim of a destination gives its data (the first
+// in page order, across languages) and the order of each raw line's
+// citations, fallback pages included. The lazy, streamed staging must
+// equal the one from all results.
+func TestStageDataArchives(t *testing.T) {
+	txtartest.Run(t, "testdata/stage/*.txtar", func(t *testing.T, dir string, _ *txtar.Archive) []byte {
+		files := stageBothWays(t, dir)
+		names := make([]string, 0, len(files))
+		for name := range files {
+			names = append(names, name)
+		}
+		sort.Strings(names)
+		var b strings.Builder
+		for _, name := range names {
+			b.WriteString("== " + name + " ==\n" + files[name])
+			if !strings.HasSuffix(files[name], "\n") {
+				b.WriteString("\n")
+			}
+		}
+		return []byte(b.String())
+	})
+}
+
+// TestStageDataEqualsResults: on every testdata/check project that
+// builds and on the reference site, staging from a lazily loaded
+// Checker's StageData equals staging from every claim's Result.
+func TestStageDataEqualsResults(t *testing.T) {
+	files, err := filepath.Glob("../checker/testdata/check/*.txtar")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, file := range files {
+		t.Run(strings.TrimSuffix(filepath.Base(file), ".txtar"), func(t *testing.T) {
+			dir := txtartest.WriteFile(t, file)
+			if _, err := project.Load(dir); err != nil {
+				t.Skipf("does not load: %v", err)
+			}
+			stageBothWays(t, dir)
+		})
+	}
+	t.Run("reference", func(t *testing.T) {
+		files := stageBothWays(t, sitetest.CopyProject(t))
+		if !strings.Contains(files["data/evdoc/claims.json"], `"values"`) {
+			t.Errorf("the reference site staged no claim data:\n%.500s", files["data/evdoc/claims.json"])
+		}
+	})
+}
+
+// parsedPages counts the pages of c's site that hold their parse.
+func parsedPages(c *checker.Checker) int {
+	n := 0
+	for _, p := range c.Site().Pages {
+		if p.Parsed != nil {
+			n++
+		}
+	}
+	return n
+}

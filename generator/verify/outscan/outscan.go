@@ -1,0 +1,712 @@
+// Package outscan reads the site Hugo built, for evdoc build's check of
+// its output: the claim markers evdoc's claim render hook writes
+// (data-ev-at, data-ev), the evidence windows of its evidence template
+// (data-ev-window and one line span per raw line), the links inside the
+// site and whether the site has the files they name, the stylesheets a
+// page showing claims links, and Hugo's sanitised-URL marker #ZgotmplZ.
+// It reads every HTML and XML file once, a tag at a time, as the HTML
+// tokenizer reads tags; what the findings mean for a site is
+// generator/site's (verifyOutput).
+package outscan
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"fmt"
+	"html"
+	"io/fs"
+	"net/url"
+	"os"
+	"path"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+
+	"github.com/evdoc-lab/evdoc/internal/crash"
+	"golang.org/x/sync/errgroup"
+)
+
+// PageKey names a content page as evdoc's claim render hook writes it in
+// data-ev-at: the language and the path within its content directory.
+type PageKey struct{ Lang, Rel string }
+
+// WindowKey names one evidence viewer window as evdoc's evidence template
+// writes it in data-ev-window.
+type WindowKey struct {
+	Lang string
+	Part int
+	File string
+}
+
+// Scan is what one pass over the built HTML found.
+type Scan struct {
+	// Claims holds, per page, the distinct claims (LINE:COL|DEST)
+	// evdoc's render hook rendered.
+	Claims map[PageKey]map[string]bool
+	// Windows holds, per evidence window, the most line spans one file
+	// showing it had.
+	Windows map[WindowKey]int
+	// Lists holds the evidence index and set listings evdoc's evidence
+	// template rendered, as it writes them in data-ev-list ("ko:index",
+	// "ko:set:ID"): an index or set page whose layout does not show its
+	// .Content has none.
+	Lists map[string]bool
+	// Problems are files with a sanitised URL (#ZgotmplZ).
+	Problems []string
+	// Broken are the links inside the site to files it does not have,
+	// "FILE: link to HREF …", in the walk's order.
+	Broken []string
+	// Unstyled are the files that show claims without evdoc's
+	// stylesheet (see evdocStyled), in the walk's order.
+	Unstyled []string
+	// MDLinks holds, per file (its path in the site), the distinct URLs
+	// of its links, inside the site or not, whose path names a Markdown
+	// file (ends in ".md": a theme's "edit this page" link built from a
+	// page's file), without query and fragment, in document order.
+	MDLinks map[string][]string
+}
+
+// tagAttrs calls fn for each attribute of tag, one start tag as
+// splitTags yields it ("<span class=line id=L5>"), with its name as
+// written and its raw value (character references not yet decoded; an
+// attribute without a value has an empty one). It reads the tag as the
+// HTML tokenizer does (WHATWG HTML, 13.2.5.32–13.2.5.40: attribute
+// names end at whitespace, '/', '>' or '='; values are double-quoted,
+// single-quoted or unquoted), so a name inside another attribute's
+// quoted value is not taken for an attribute. fn returns false to stop.
+func tagAttrs(tag []byte, fn func(name, val []byte) bool) {
+	i := 1
+	for i < len(tag) && !isHTMLSpace(tag[i]) && tag[i] != '/' && tag[i] != '>' {
+		i++ // the tag name
+	}
+	for i < len(tag) {
+		for i < len(tag) && (isHTMLSpace(tag[i]) || tag[i] == '/') {
+			i++
+		}
+		if i >= len(tag) || tag[i] == '>' {
+			return
+		}
+		n := i
+		i++ // a name may start with '='
+		for i < len(tag) && !isHTMLSpace(tag[i]) && tag[i] != '/' && tag[i] != '>' && tag[i] != '=' {
+			i++
+		}
+		name := tag[n:i]
+		for i < len(tag) && isHTMLSpace(tag[i]) {
+			i++
+		}
+		var val []byte
+		if i < len(tag) && tag[i] == '=' {
+			i++
+			for i < len(tag) && isHTMLSpace(tag[i]) {
+				i++
+			}
+			if i < len(tag) && (tag[i] == '"' || tag[i] == '\'') {
+				q := tag[i]
+				j := bytes.IndexByte(tag[i+1:], q)
+				if j < 0 {
+					val, i = tag[i+1:], len(tag)
+				} else {
+					val, i = tag[i+1:i+1+j], i+2+j
+				}
+			} else {
+				v := i
+				for i < len(tag) && !isHTMLSpace(tag[i]) && tag[i] != '>' {
+					i++
+				}
+				val = tag[v:i]
+			}
+		}
+		if !fn(name, val) {
+			return
+		}
+	}
+}
+
+// isHTMLSpace reports whether c is ASCII whitespace as HTML defines it
+// (tab, LF, FF, CR, space).
+func isHTMLSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r'
+}
+
+// firstClass returns the first class name in a raw class attribute value.
+func firstClass(val []byte) string {
+	i := 0
+	for i < len(val) && isHTMLSpace(val[i]) {
+		i++
+	}
+	j := i
+	for j < len(val) && !isHTMLSpace(val[j]) {
+		j++
+	}
+	return attrString(val[i:j])
+}
+
+// attrString decodes a raw attribute value's character references,
+// copying only when it has one.
+func attrString(v []byte) string {
+	if bytes.IndexByte(v, '&') < 0 {
+		return string(v)
+	}
+	return html.UnescapeString(string(v))
+}
+
+// evTag is what one start tag carries of evdoc's markers.
+type evTag struct {
+	at, dest, window string
+	hasAt, hasWindow bool
+	// list is the value of a data-ev-list attribute (see Scan.Lists).
+	list string
+	// href is the raw URL attribute of a tag urlAttrs names (<a href>,
+	// <img src>, …; a slice of the tag, character references not
+	// decoded), hasHref whether it has one.
+	href    []byte
+	hasHref bool
+	// lineSpan: a <span> whose first class is "line" and whose id is
+	// L followed by digits, one raw line of evdoc's evidence template.
+	lineSpan bool
+	// stylesheet: a <link> whose rel names "stylesheet" (its href is
+	// href); icon: a <link> to the site's icons or web app manifest
+	// (rel icon, apple-touch-icon, mask-icon, manifest), which themes
+	// link by default for a site to add and a browser does without.
+	stylesheet, icon bool
+	// pop is the raw value of a data-ev-pop attribute (a claim's
+	// popover HTML, which evdoc.js moves into the element), hasPop
+	// whether the tag has one.
+	pop    []byte
+	hasPop bool
+}
+
+// readEvTag reads evdoc's markers off one start tag (the first value of
+// a repeated attribute counts, as in HTML).
+func readEvTag(tag []byte) evTag {
+	var t evTag
+	span := len(tag) > 5 && bytes.EqualFold(tag[1:5], []byte("span")) && (isHTMLSpace(tag[5]) || tag[5] == '>' || tag[5] == '/')
+	ua := urlAttr(tag)
+	var classLine, idLine, seenClass, seenID, seenDest, seenRel bool
+	link := ua == "href" && !isATag(tag)
+	tagAttrs(tag, func(name, val []byte) bool {
+		switch {
+		case link && !seenRel && bytes.EqualFold(name, []byte("rel")):
+			seenRel = true
+			for _, r := range strings.Fields(strings.ToLower(attrString(val))) {
+				switch r {
+				case "stylesheet":
+					t.stylesheet = true
+				case "icon", "apple-touch-icon", "apple-touch-icon-precomposed", "mask-icon", "manifest":
+					t.icon = true
+				}
+			}
+		case ua != "" && !t.hasHref && bytes.EqualFold(name, []byte(ua)):
+			t.href, t.hasHref = val, true
+		case !t.hasAt && bytes.EqualFold(name, []byte("data-ev-at")):
+			t.at, t.hasAt = attrString(val), true
+		case !seenDest && bytes.EqualFold(name, []byte("data-ev")):
+			t.dest, seenDest = attrString(val), true
+		case !t.hasPop && bytes.EqualFold(name, []byte("data-ev-pop")):
+			t.pop, t.hasPop = val, true
+		case t.list == "" && bytes.EqualFold(name, []byte("data-ev-list")):
+			t.list = attrString(val)
+		case !t.hasWindow && bytes.EqualFold(name, []byte("data-ev-window")):
+			t.window, t.hasWindow = attrString(val), true
+		case span && !seenClass && bytes.EqualFold(name, []byte("class")):
+			seenClass = true
+			classLine = firstClass(val) == "line"
+		case span && !seenID && bytes.EqualFold(name, []byte("id")):
+			seenID = true
+			idLine = len(val) > 1 && val[0] == 'L'
+			for i := 1; idLine && i < len(val); i++ {
+				idLine = '0' <= val[i] && val[i] <= '9'
+			}
+		}
+		return true
+	})
+	t.lineSpan = span && classLine && idLine
+	return t
+}
+
+// forEachTag calls fn with each start tag of the HTML fragment frag, as
+// splitTags yields them.
+func forEachTag(frag []byte, fn func(tag []byte)) {
+	for len(frag) > 0 {
+		n, tok, _ := splitTags(frag, true)
+		if n <= 0 {
+			return
+		}
+		frag = frag[n:]
+		if i := bytes.LastIndexByte(tok, '<'); i >= 0 && len(tok) > i+1 && tok[i+1] != '/' && tok[i+1] != '!' {
+			fn(tok[i:])
+		}
+	}
+}
+
+// isATag reports whether tag is an <a> start tag.
+func isATag(tag []byte) bool {
+	return len(tag) > 2 && tag[0] == '<' && (tag[1] == 'a' || tag[1] == 'A') && (isHTMLSpace(tag[2]) || tag[2] == '>' || tag[2] == '/')
+}
+
+// urlAttrs names, per start tag whose URL attribute a reader's browser
+// follows or fetches, that attribute (HTML's <a href>, <link href> for
+// stylesheets, icons, feeds and alternates, and the src of embedded
+// content and scripts). srcset and poster are not read.
+var urlAttrs = map[string]string{
+	"a": "href", "link": "href", "img": "src", "script": "src", "iframe": "src",
+	"source": "src", "video": "src", "audio": "src", "track": "src", "embed": "src",
+}
+
+// urlAttr returns the name of the URL attribute of start tag (see
+// urlAttrs), or "" for any other tag.
+func urlAttr(tag []byte) string {
+	if len(tag) < 2 || tag[0] != '<' {
+		return ""
+	}
+	i := 1
+	for i < len(tag) && i < 8 && ('a' <= tag[i]|0x20 && tag[i]|0x20 <= 'z') {
+		i++
+	}
+	if i == 1 || i >= len(tag) || !(isHTMLSpace(tag[i]) || tag[i] == '>' || tag[i] == '/') {
+		return ""
+	}
+	var name [8]byte
+	for j := 1; j < i; j++ {
+		name[j-1] = tag[j] | 0x20
+	}
+	return urlAttrs[string(name[:i-1])]
+}
+
+// rawTextTag returns "script" or "style" when tag is that start tag,
+// whose content HTML reads as raw text up to its end tag, else "".
+func rawTextTag(tag []byte) string {
+	for _, name := range []string{"script", "style"} {
+		n := len(name) + 1
+		if len(tag) > n && bytes.EqualFold(tag[1:n], []byte(name)) && (isHTMLSpace(tag[n]) || tag[n] == '>' || tag[n] == '/') {
+			return name
+		}
+	}
+	return ""
+}
+
+// containsFold reports whether b holds sub, ASCII case-insensitively.
+func containsFold(b, sub []byte) bool {
+	for i := 0; i+len(sub) <= len(b); i++ {
+		if bytes.EqualFold(b[i:i+len(sub)], sub) {
+			return true
+		}
+	}
+	return false
+}
+
+// zgotmplZ is the value Go's html/template (and so Hugo) writes for a URL
+// or attribute it rejected as unsafe: a claim rendered by a theme's plain
+// link hook (href="ev:…") becomes href="#ZgotmplZ".
+const zgotmplZ = "ZgotmplZ"
+
+// splitTags is a bufio.SplitFunc yielding the output up to and
+// including each '>' (so a token ends with one whole tag), or 256 KiB
+// without one.
+func splitTags(data []byte, atEOF bool) (int, []byte, error) {
+	if i := bytes.IndexByte(data, '>'); i >= 0 {
+		return i + 1, data[:i+1], nil
+	}
+	if atEOF && len(data) > 0 {
+		return len(data), data, nil
+	}
+	if len(data) >= 256<<10 {
+		return len(data), data, nil
+	}
+	return 0, nil, nil
+}
+
+// fileScan is what scanFile found in one output file.
+type fileScan struct {
+	// claims are the claim markers in document order.
+	claims []claimMark
+	// win is the evidence window the file shows, if any, and lines the
+	// line spans after its marker.
+	win   *WindowKey
+	lines int
+	// lists are its data-ev-list markers.
+	lists []string
+	// zg: the file holds #ZgotmplZ.
+	zg bool
+	// hrefs are the distinct hrefs of its <a> tags that name no scheme
+	// and no host (links inside the site), without their fragment, in
+	// document order; emptyHref: an <a> has an empty href.
+	hrefs     []string
+	emptyHref bool
+	// md are the distinct hrefs of any kind whose path ends in ".md".
+	md []string
+	// styles are the hrefs of its stylesheet links inside the site
+	// (<link rel=stylesheet>), without query and fragment; evStyle: a
+	// <style> element of the file holds evdoc's popover rule
+	// (CSSMark).
+	styles  []string
+	evStyle bool
+}
+
+// CSSMark is the selector of the rule that keeps a claim's popover
+// out of the prose until it is opened: a stylesheet holding it is
+// evdoc's (css/site.css of the component, or a theme's bundle that
+// includes it, fingerprinted or minified).
+const CSSMark = ".ev-pop"
+
+// claimMark is one claim marker: its page and LINE:COL|DEST.
+type claimMark struct {
+	page PageKey
+	key  string
+}
+
+// Dir reads every HTML and XML file under dir once, streaming
+// (a token at a time, so memory stays bounded however many pages the site
+// has), on GOMAXPROCS workers, and collects evdoc's claim and evidence
+// markers and the files with #ZgotmplZ. The result does not depend on the
+// order the workers finish in: problems are in the walk's (lexical)
+// order.
+func Dir(ctx context.Context, dir, basePath string) (*Scan, error) {
+	var files []string
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		ext := strings.ToLower(filepath.Ext(p))
+		if d.Type().IsRegular() && (ext == ".html" || ext == ".htm" || ext == ".xml") {
+			files = append(files, p)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	scans := make([]fileScan, len(files))
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(runtime.GOMAXPROCS(0))
+	for i, p := range files {
+		g.Go(func() error {
+			defer crash.Guard()
+			if err := gctx.Err(); err != nil {
+				return err
+			}
+			res, err := scanFile(p)
+			if err != nil {
+				rel, _ := filepath.Rel(dir, p)
+				return fmt.Errorf("reading %s: %v", filepath.ToSlash(rel), err)
+			}
+			scans[i] = res
+			return nil
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return nil, err
+	}
+	sc := &Scan{Claims: map[PageKey]map[string]bool{}, Windows: map[WindowKey]int{}, MDLinks: map[string][]string{}, Lists: map[string]bool{}}
+	exists, evdocCSS := map[string]bool{}, map[string]bool{}
+	for i, f := range scans {
+		if len(f.claims) > 0 {
+			rel, _ := filepath.Rel(dir, files[i])
+			if rel = filepath.ToSlash(rel); !evdocStyled(dir, basePath, rel, f, evdocCSS) {
+				sc.Unstyled = append(sc.Unstyled, rel)
+			}
+		}
+		if len(f.md) > 0 {
+			rel, _ := filepath.Rel(dir, files[i])
+			sc.MDLinks[filepath.ToSlash(rel)] = f.md
+		}
+		if f.emptyHref {
+			rel, _ := filepath.Rel(dir, files[i])
+			sc.Broken = append(sc.Broken, fmt.Sprintf("%s: a link with an empty href (a link to nothing)", filepath.ToSlash(rel)))
+		}
+		if len(f.hrefs) > 0 {
+			rel, _ := filepath.Rel(dir, files[i])
+			rel = filepath.ToSlash(rel)
+			for _, h := range missingTargets(dir, basePath, rel, f.hrefs, exists) {
+				sc.Broken = append(sc.Broken, fmt.Sprintf("%s: link to %s: the built site has no such file (a 404)", rel, h))
+			}
+		}
+		for _, c := range f.claims {
+			if sc.Claims[c.page] == nil {
+				sc.Claims[c.page] = map[string]bool{}
+			}
+			sc.Claims[c.page][c.key] = true
+		}
+		if f.zg {
+			rel, _ := filepath.Rel(dir, files[i])
+			sc.Problems = append(sc.Problems, fmt.Sprintf("%s: contains #ZgotmplZ, a link or attribute Hugo's template escaper rejected (a URL whose scheme is not http, https or mailto, written by a template or a render hook other than evdoc's: evdoc check reports such links in pages as link-scheme)", filepath.ToSlash(rel)))
+		}
+		for _, l := range f.lists {
+			sc.Lists[l] = true
+		}
+		if f.win != nil {
+			if seen, ok := sc.Windows[*f.win]; !ok || f.lines > seen {
+				sc.Windows[*f.win] = f.lines
+			}
+		}
+	}
+	return sc, nil
+}
+
+// scanFile reads one output file a tag at a time (splitTags) for
+// Dir.
+func scanFile(p string) (fileScan, error) {
+	var res fileScan
+	f, err := os.Open(p)
+	if err != nil {
+		return res, err
+	}
+	defer f.Close()
+	s := bufio.NewScanner(f)
+	s.Buffer(make([]byte, 64<<10), 512<<10)
+	s.Split(splitTags)
+	var tail []byte // the last bytes of the previous token
+	// joint holds tail and the head of the next token, where a
+	// #ZgotmplZ split between two tokens shows (on the stack: one
+	// allocation per token here was a fifth of the scan's CPU).
+	var joint [2 * len(zgotmplZ)]byte
+	var seen map[string]bool // hrefs of this file already looked at
+	var inComment bool       // inside <!-- … -->
+	var rawEnd []byte        // inside a script or style: its end tag
+	var inStyle bool         // inside a style element
+	// addHref records the URL attribute of a start tag (a: an <a> tag).
+	addHref := func(t evTag, a bool) {
+		if t.hasHref {
+			h := t.href
+			if bytes.IndexByte(h, '&') >= 0 {
+				h = []byte(html.UnescapeString(string(h)))
+			}
+			if a && len(bytes.TrimSpace(h)) == 0 {
+				res.emptyHref = true
+			}
+			if i := bytes.IndexAny(h, "#?"); i >= 0 {
+				h = h[:i]
+			}
+			h = bytes.TrimSpace(h)
+			if !seen[string(h)] { // no allocation for a href seen before
+				if seen == nil {
+					seen = map[string]bool{}
+				}
+				hs := string(h)
+				seen[hs] = true
+				if bytes.HasSuffix(h, []byte(".md")) {
+					res.md = append(res.md, hs)
+				}
+				if hs, ok := internalHref(hs); ok && !t.icon {
+					res.hrefs = append(res.hrefs, hs)
+				}
+			}
+			if t.stylesheet {
+				if hs, ok := internalHref(string(h)); ok {
+					res.styles = append(res.styles, hs)
+				}
+			}
+		}
+	}
+	for s.Scan() {
+		tok := s.Bytes()
+		if !res.zg {
+			head := tok
+			if len(head) > len(zgotmplZ) {
+				head = head[:len(zgotmplZ)]
+			}
+			res.zg = bytes.Contains(tok, []byte(zgotmplZ)) || bytes.Contains(append(append(joint[:0], tail...), head...), []byte(zgotmplZ))
+		}
+		n := len(tok)
+		if n > len(zgotmplZ) {
+			n = len(zgotmplZ)
+		}
+		tail = append(tail[:0], tok[len(tok)-n:]...)
+		// A script's or style's text and a comment hold no tags a
+		// browser follows ("<a href='" + u + "'>" in a script).
+		switch {
+		case inComment:
+			inComment = !bytes.HasSuffix(tok, []byte("-->"))
+			continue
+		case rawEnd != nil:
+			if inStyle && !res.evStyle && bytes.Contains(tok, []byte(CSSMark)) {
+				res.evStyle = true
+			}
+			if containsFold(tok, rawEnd) {
+				rawEnd, inStyle = nil, false
+			}
+			continue
+		}
+		if c := bytes.Index(tok, []byte("<!--")); c >= 0 {
+			inComment = !(bytes.HasSuffix(tok[c:], []byte("-->")) && (len(tok)-c >= len("<!---->") || bytes.Equal(tok[c:], []byte("<!-->"))))
+			continue
+		}
+		i := bytes.LastIndexByte(tok, '<')
+		if i < 0 {
+			continue
+		}
+		tag := tok[i:]
+		if name := rawTextTag(tag); name != "" {
+			rawEnd, inStyle = []byte("</"+name), name == "style"
+		}
+		a, u := isATag(tag), urlAttr(tag) != ""
+		if !u && (len(tag) < 6 || !bytes.Contains(tag, []byte("data-ev")) && !(res.win != nil && bytes.HasPrefix(tag, []byte("<span")))) {
+			continue
+		}
+		t := readEvTag(tag)
+		addHref(t, a)
+		if t.hasPop {
+			// A claim's popover HTML, in its data-ev-pop attribute: its
+			// links are followed once evdoc.js has moved it into the page.
+			forEachTag([]byte(attrString(t.pop)), func(tag []byte) {
+				if urlAttr(tag) != "" {
+					addHref(readEvTag(tag), isATag(tag))
+				}
+			})
+		}
+		if t.hasAt {
+			if k, pos, ok := splitClaimAt(t.at); ok {
+				res.claims = append(res.claims, claimMark{k, pos + "|" + t.dest})
+			}
+		}
+		if t.list != "" {
+			res.lists = append(res.lists, t.list)
+		}
+		if t.hasWindow {
+			parts := strings.SplitN(t.window, ":", 3)
+			if len(parts) == 3 {
+				if part, err := strconv.Atoi(parts[1]); err == nil {
+					res.win = &WindowKey{Lang: parts[0], Part: part, File: parts[2]}
+				}
+			}
+		}
+		if res.win != nil && t.lineSpan {
+			res.lines++
+		}
+	}
+	return res, s.Err()
+}
+
+// internalHref returns href without its fragment when it is a link
+// inside the site: no scheme, no host, a path. A link with a scheme or
+// host (https://…, //host/…, mailto:) is external; a full URL to the
+// site's own host is not checked either, so a theme can link to what
+// another server publishes under the same host by writing it in full.
+func internalHref(href string) (string, bool) {
+	href = strings.TrimSpace(href)
+	if i := strings.IndexByte(href, '#'); i >= 0 {
+		href = href[:i]
+	}
+	if i := strings.IndexByte(href, '?'); i >= 0 {
+		href = href[:i]
+	}
+	if href == "" || strings.HasPrefix(href, "//") {
+		return "", false
+	}
+	if i := strings.IndexAny(href, ":/"); i >= 0 && href[i] == ':' {
+		return "", false // a scheme
+	}
+	return href, true
+}
+
+// missingTargets returns, for the hrefs of output file rel (see
+// fileScan.hrefs) served under basePath ("/" or "/sub/", baseURL's
+// path), those that name no file of the built site in dir (see
+// siteFile). A link outside basePath leaves the site and is not checked.
+// exists caches what was looked up.
+func missingTargets(dir, basePath, rel string, hrefs []string, exists map[string]bool) []string {
+	var out []string
+	for _, h := range hrefs {
+		target, inside, err := siteTarget(basePath, rel, h)
+		if err != nil {
+			out = append(out, h)
+			continue
+		}
+		if !inside {
+			continue
+		}
+		ok, seen := exists[target]
+		if !seen {
+			_, ok = siteFile(dir, target)
+			exists[target] = ok
+		}
+		if !ok {
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
+// siteTarget resolves href, a link of output file rel served under
+// basePath, as a browser resolves it from the file's URL: the path it
+// names relative to basePath, and whether it lies under basePath at all.
+func siteTarget(basePath, rel, href string) (string, bool, error) {
+	u, err := url.Parse(href)
+	if err != nil {
+		return "", false, err
+	}
+	p := (&url.URL{Path: basePath + rel}).ResolveReference(u).Path
+	if !strings.HasPrefix(p, basePath) {
+		if p+"/" != basePath {
+			return "", false, nil
+		}
+		p = basePath
+	}
+	return strings.TrimPrefix(p, basePath), true, nil
+}
+
+// siteFile returns the file of the built site in dir that target (a path
+// relative to the site's root, see siteTarget) names, and whether it
+// exists: a path ending in "/", or naming a directory, is that
+// directory's index.html.
+func siteFile(dir, target string) (string, bool) {
+	f := filepath.Join(dir, filepath.FromSlash(target))
+	if target == "" || strings.HasSuffix(target, "/") {
+		f = filepath.Join(f, "index.html")
+	} else if fi, err := os.Stat(f); err == nil && fi.IsDir() {
+		f = filepath.Join(f, "index.html")
+	}
+	fi, err := os.Stat(f)
+	return f, err == nil && fi.Mode().IsRegular()
+}
+
+// evdocStyled reports whether output file rel, which shows claims, gets
+// evdoc's popover rules (CSSMark): from a <style> element of its
+// own (f.evStyle) or a stylesheet it links that the built site in dir
+// has. evdocCSS caches, per stylesheet, whether it holds them.
+func evdocStyled(dir, basePath, rel string, f fileScan, evdocCSS map[string]bool) bool {
+	if f.evStyle {
+		return true
+	}
+	for _, h := range f.styles {
+		target, inside, err := siteTarget(basePath, rel, h)
+		if err != nil || !inside {
+			continue
+		}
+		has, seen := evdocCSS[target]
+		if !seen {
+			if file, ok := siteFile(dir, target); ok {
+				b, err := os.ReadFile(file)
+				has = err == nil && bytes.Contains(b, []byte(CSSMark))
+			}
+			evdocCSS[target] = has
+		}
+		if has {
+			return true
+		}
+	}
+	return false
+}
+
+// splitClaimAt splits a data-ev-at value, LANG:PAGE:LINE:COL.
+func splitClaimAt(at string) (PageKey, string, bool) {
+	lang, rest, ok := strings.Cut(at, ":")
+	if !ok {
+		return PageKey{}, "", false
+	}
+	i := strings.LastIndexByte(rest, ':')
+	if i < 0 {
+		return PageKey{}, "", false
+	}
+	j := strings.LastIndexByte(rest[:i], ':')
+	if j < 0 {
+		return PageKey{}, "", false
+	}
+	return PageKey{Lang: lang, Rel: strings.TrimPrefix(path.Clean("/"+rest[:j]), "/")}, rest[j+1:], true
+}
