@@ -182,7 +182,7 @@ func asList(err error, ds *diag.List) bool {
 	return ok
 }
 
-// loadSite is site.LoadWith returning at once, with ctx's error, when
+// loadSite is project.LoadWith returning at once, with ctx's error, when
 // ctx is done (SIGINT, SIGTERM): loading only reads, so it is abandoned.
 func loadSite(ctx context.Context, root string, opt project.LoadOptions) (*project.Site, error) {
 	type loaded struct {

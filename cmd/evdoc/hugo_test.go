@@ -226,7 +226,7 @@ func TestBuildNeverRunsProjectToolModule(t *testing.T) {
 }
 
 // TestHugoGetsAllowListedEnvironment: build runs Hugo with the variables
-// site.HugoEnvNames lists and evdoc's own HUGO_ settings: a secret of
+// hugoconf.HugoEnvNames lists and evdoc's own HUGO_ settings: a secret of
 // evdoc's environment, or a HUGO_ variable evdoc did not set, never
 // reaches Hugo (where a template's getenv could print it).
 func TestHugoGetsAllowListedEnvironment(t *testing.T) {

@@ -220,7 +220,7 @@ func addVerboseFlag(cmd *cobra.Command, v *bool, usage string) {
 	cmd.Flags().BoolVarP(v, "verbose", "v", false, usage)
 }
 
-// load returns the options of site.LoadWith the flags ask for.
+// load returns the options of project.LoadWith the flags ask for.
 func (o *globalOptions) load() project.LoadOptions {
 	// The component this evdoc writes, which a project's themes/evdoc
 	// must be (rule site-component).

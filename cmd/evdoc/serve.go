@@ -72,7 +72,7 @@ func newServeCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *c
 	return cmd
 }
 
-// lazyLoad returns o with lazy page loading (site.LoadOptions.Lazy), as
+// lazyLoad returns o with lazy page loading (project.LoadOptions.Lazy), as
 // serve loads the project: a page is parsed when it is judged, staged
 // or scoped, and dropped afterwards.
 func lazyLoad(o project.LoadOptions) project.LoadOptions {

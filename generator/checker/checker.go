@@ -27,8 +27,8 @@ import (
 // each translation pair, so that after an edit only what the edit can
 // change is judged again. It is the re-check path of `evdoc serve`:
 //
-//	s, err := site.Load(root)          // evidence, pages, figures: once
-//	c := site.NewChecker(s, opt)       // the full check, on every core
+//	s, err := project.Load(root)       // evidence, pages, figures: once
+//	c := checker.NewChecker(s, opt)    // the full check, on every core
 //	ds := c.Diagnostics()              // what `evdoc check` reports
 //	err = c.Recheck("content/ko/x.md") // after a save: that page only
 //	ds = c.Diagnostics()

@@ -266,7 +266,7 @@ type MarkdownConfig struct {
 	Delete, Insert, Mark, Subscript, Superscript bool
 	// EscapedSpace reads as Hugo reads the pages evdoc stages: goldmark's
 	// CJK extension with escapedSpace, which evdoc turns on for Hugo (see
-	// site.Config.HugoEnv), so that "\ " (an escaped space) is nothing.
+	// hugoconf.Config.HugoEnv), so that "\ " (an escaped space) is nothing.
 	EscapedSpace bool
 }
 

@@ -23,7 +23,7 @@ package diag
 //     rule table (TestRuleTableDoc fails until you do).
 //
 // A project can change a rule's severity, or turn it off, in evdoc.toml
-// (package config reads it into a RuleConfig, which site.Site.Check
+// (package config reads it into a RuleConfig, which checker.Check
 // applies); the catalogue holds only the defaults.
 
 // RuleID identifies a rule: a short kebab-case name such as

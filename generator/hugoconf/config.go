@@ -1,14 +1,3 @@
-// Package site loads the Hugo project evdoc builds (hugo.toml, content/,
-// layouts/, static/), checks it, stages it with generated pages, figures
-// and data, and runs the pinned Hugo on the stage.
-//
-// Checking: Load reads the project (pages parsed on a pool of workers);
-// NewChecker judges every page and translation pair on a pool of
-// workers, keeping each page's and pair's findings; Checker.Recheck then
-// re-reads edited, new or deleted content files and judges again only
-// what they affect (the page, its translation pairs, the site's pairing,
-// and every page's links when pages come or go), which is what
-// `evdoc serve` does after a save. Site.Check is a Checker used once.
 package hugoconf
 
 import (
@@ -615,7 +604,7 @@ func (c *Config) HugoEnv() ([]string, translation.MarkdownOptions, error) {
 	}, opt, nil
 }
 
-// pageFile returns the path of a page evdoc stages for lang: dir (slash-
+// PageFile returns the path of a page evdoc stages for lang: dir (slash-
 // separated, within the content directory) and name ("x.md",
 // "_index.md") under lang's content directory in stage. When languages
 // share that directory (Hugo then tells them apart by file name) the
@@ -673,7 +662,7 @@ func (c *Config) HasEditLink() bool {
 	return c.Params.EditURLBase != "" || c.Params.EditPostBase != ""
 }
 
-// setEditURL gives the front matter fm of a page evdoc build generates,
+// SetEditURL gives the front matter fm of a page evdoc build generates,
 // which names the file it shows (translation.SourceParam), the edit link
 // of that file in the params the theme reads: editURL (EditURL, Hextra)
 // and editPost (EditPostURL, PaperMod: the page's own URL, not joined

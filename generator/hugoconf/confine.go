@@ -18,7 +18,7 @@ import (
 	"go.yaml.in/yaml/v3"
 )
 
-// workDir is where Build stages the Hugo project, relative to Root.
+// WorkDirName is where Build stages the Hugo project, relative to Root.
 const WorkDirName = ".evdoc"
 
 // The repository evdoc checks is untrusted, and its Hugo configuration is

@@ -10,7 +10,7 @@ import (
 	"github.com/evdoc-lab/evdoc/generator/translation"
 )
 
-// linkable reports whether a page with front matter fm has a URL a link
+// Linkable reports whether a page with front matter fm has a URL a link
 // can name, as the render hook sees it: Hugo's GetPage does not find a
 // draft, a page whose publish date is after now or whose expiry date is
 // before now (unless c's buildDrafts, buildFuture, buildExpired say so),
@@ -42,7 +42,7 @@ func Linkable(c *Config, fm map[string]any, now time.Time) bool {
 	return true
 }
 
-// cascaded returns p's front matter with the values the cascades of its
+// Cascaded returns p's front matter with the values the cascades of its
 // own section (a section page's cascade applies to itself) and of the
 // sections above it set for keys p does not set, the nearest section
 // first, as Hugo applies cascade: a page under a section with
@@ -90,7 +90,7 @@ func parentLogical(l string) string {
 	return ""
 }
 
-// fmValue returns the value of front matter key k, compared
+// FmValue returns the value of front matter key k, compared
 // case-insensitively as Hugo compares keys.
 func FmValue(fm map[string]any, k string) any {
 	if v, ok := fm[k]; ok {
@@ -104,7 +104,7 @@ func FmValue(fm map[string]any, k string) any {
 	return nil
 }
 
-// fmTime reads a front matter date: a TOML or YAML date or date-time, or
+// FmTime reads a front matter date: a TOML or YAML date or date-time, or
 // a string in one of the forms Hugo reads most often (RFC 3339, a date
 // and time without zone, a date). ok is false for anything else.
 func FmTime(v any) (time.Time, bool) {
@@ -126,13 +126,13 @@ func FmTime(v any) (time.Time, bool) {
 	return time.Time{}, false
 }
 
-// normPath normalizes a content path as Hugo's path parser does for
+// NormPath normalizes a content path as Hugo's path parser does for
 // lookups: lower case, spaces as hyphens.
 func NormPath(s string) string {
 	return strings.ReplaceAll(strings.ToLower(s), " ", "-")
 }
 
-// internalLinks returns the links of a parsed page that checkLinks
+// InternalLinks returns the links of a parsed page that checkLinks
 // resolves (see linkKind): root-relative and relative ones.
 func InternalLinks(p *claim.Page) []claim.Link {
 	var out []claim.Link
@@ -151,7 +151,7 @@ const (
 	LinkRelative        // "path", "./path", "../path", "x.md": relative to the page
 )
 
-// linkKind tells how the render hook treats destination d: a path
+// LinkKind tells how the render hook treats destination d: a path
 // starting with "/" (not "//") is root-relative; a destination with no
 // scheme, not starting with "#" or "?", is relative; anything else
 // (external URLs, mailto:, tel:, a fragment of the same page) is left as
@@ -177,7 +177,7 @@ func LinkKind(d string) int {
 	return LinkRelative
 }
 
-// contentExts are the file extensions Hugo reads as content (its media
+// ContentExts are the file extensions Hugo reads as content (its media
 // types for markdown, HTML, AsciiDoc, Pandoc, reStructuredText and Org):
 // its path parser drops them when it names a page, so GetPage "x.html"
 // finds the page x.
@@ -215,7 +215,7 @@ func contentBase(p string) string {
 	return dir + name
 }
 
-// getPage resolves ref from page p as Hugo's GetPage does
+// GetPage resolves ref from page p as Hugo's GetPage does
 // (hugolib/pagecollections.go, getContentNode): a trailing slash is
 // dropped; a ref without extension names ref.md (ref/index.md first for
 // ".../index", /_index.md for "/"); a ref not starting with "/" is tried
@@ -264,14 +264,14 @@ func getPageRef(p *translation.Page, ref string, hadExt bool, has func(string) b
 	return l, has(l)
 }
 
-// isIndex reports whether the content file rel is a leaf bundle's
+// IsIndex reports whether the content file rel is a leaf bundle's
 // index file (index.md, index.ja.md).
 func IsIndex(rel string) bool {
 	name, _, _ := strings.Cut(path.Base(rel), ".")
 	return name == "index"
 }
 
-// resolveLink resolves the path of a relative link destination from page
+// ResolveLink resolves the path of a relative link destination from page
 // p as the theme's render hook does: a leading "./" is dropped ("./"
 // alone is "."), then Hugo's GetPage resolves it (getPage); failing that,
 // it is resolved as a reader's browser resolves it from the page's URL
@@ -288,7 +288,7 @@ func ResolveLink(p *translation.Page, ref string, has func(string) bool) (string
 	return GetPage(p, path.Join("/"+p.Logical, ref), has)
 }
 
-// pageLike reports whether an unresolved relative link path names a page
+// PageLike reports whether an unresolved relative link path names a page
 // rather than a file: it has no extension (the last segment has no dot,
 // or is "." or ".."), or a content extension (x.md). A relative link to
 // a file (a bundle resource, a static file) is left as written.

@@ -41,18 +41,18 @@ func mainSectionsKey(m map[string]any) map[string]bool {
 	return out
 }
 
-// mainSectionsSet reports whether the configuration sets mainSections
+// HasMainSections reports whether the configuration sets mainSections
 // for language code (Config.MainSectionsSet).
 func (c *Config) HasMainSections(code string) bool {
 	return c.MainSectionsSet[""] || c.MainSectionsSet[strings.ToLower(code)]
 }
 
-// mainSectionsEnvNames are the environment variables through which a
+// MainSectionsEnvNames are the environment variables through which a
 // user sets mainSections for every language (Hugo reads HUGO_ keys as
 // configuration); with one of them set, the user's value stands.
 var MainSectionsEnvNames = []string{"HUGO_MAINSECTIONS", "HUGO_PARAMS_MAINSECTIONS"}
 
-// published reports whether Hugo builds a page with front matter fm:
+// Published reports whether Hugo builds a page with front matter fm:
 // not a draft, not published in the future, not expired (unless c's
 // buildDrafts, buildFuture, buildExpired say so).
 func Published(c *Config, fm map[string]any, now time.Time) bool {

@@ -44,18 +44,18 @@ func directTool(ctx context.Context, cmd []string) []string {
 	return []string{bin}
 }
 
-// hugoProblems passes on the lines of Hugo's output that are warnings or
+// Problems passes on the lines of Hugo's output that are warnings or
 // errors (Hugo starts them with WARN or ERROR), so a build that succeeds
 // prints what needs attention and not Hugo's build report.
 type Problems struct {
 	W       io.Writer
 	partial []byte
-	// stage is the stage's absolute path, which lines name as the
+	// Stage is the stage's absolute path, which lines name as the
 	// project (see unstage).
 	Stage string
 }
 
-// unstage returns Hugo's output b with each path under stage (the
+// Unstage returns Hugo's output b with each path under stage (the
 // absolute path of the staged project) written as the project's own
 // relative path: Hugo names the staged copy of a page
 // (".evdoc/stage-123/content/ko/docs/p.md:7:1"), which is the page
@@ -95,7 +95,7 @@ func DirectTool(ctx context.Context, cmd []string) []string { return directTool(
 // builds it.
 var moduleCompat = regexp.MustCompile(`^Module "[^"]*" is not compatible with this Hugo version`)
 
-// hugoWarnings returns the warnings in Hugo's log out (written at
+// Warnings returns the warnings in Hugo's log out (written at
 // --logLevel warn: one "WARN  message" line each), and apart from them
 // Hugo's notices about a theme: its own deprecation notices
 // ("deprecated: X was deprecated in Hugo v0.x …") and a theme's declared

@@ -14,7 +14,7 @@ var featureNotAvailable = []byte("this feature is not available in your current 
 // transpiler when PATH has no sass program.
 var dartSassMissing = []byte("TOCSS-DART")
 
-// extendedAdvice returns what to do when Hugo's output out says the
+// ExtendedAdvice returns what to do when Hugo's output out says the
 // site needs Hugo's extended edition, which bin (the Hugo that ran) is
 // not: "" when it does not say so.
 func ExtendedAdvice(out []byte, bin string) string {

@@ -79,7 +79,7 @@ func WorkDir(root string) (string, error) {
 	return work, EnsureRealDir(work)
 }
 
-// ensureRealDir creates dir (evdoc's work directory) when missing and
+// EnsureRealDir creates dir (evdoc's work directory) when missing and
 // refuses a symbolic link or a non-directory there: evdoc deletes inside
 // it. What a repository planted in it is refused too (checkWorkEntries).
 func EnsureRealDir(dir string) error {
@@ -101,7 +101,7 @@ func EnsureRealDir(dir string) error {
 // caches (HUGO_CACHEDIR).
 var workSharedDirs = []string{"tmp", "hugo-cache"}
 
-// checkWorkEntries refuses a work directory (committed, or planted by the
+// CheckWorkEntries refuses a work directory (committed, or planted by the
 // repository) whose entries lead elsewhere: every entry of it must be a
 // directory or a regular file, not a symbolic link (nor a FIFO, socket
 // or device), and so must everything under the directories evdoc and

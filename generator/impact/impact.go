@@ -118,7 +118,7 @@ type Input struct {
 	Source  string // the source language
 	Options check.Options
 	// Read, when set, gives a page's bytes and WithParsed its parse for
-	// the duration of a call: pages loaded lazily (site.LoadOptions.Lazy)
+	// the duration of a call: pages loaded lazily (project.LoadOptions.Lazy)
 	// are then read only to look for a changed value's name, and parsed
 	// only when they mention one. When nil, each page's Parsed is used.
 	Read       func(p *translation.Page) ([]byte, error)

@@ -1,7 +1,7 @@
 // Package lsp is `evdoc lsp`: a Language Server Protocol server over
 // stdio for the pages and evidence of an evdoc project. It judges each
 // open page's unsaved buffer with the checker `evdoc serve` uses
-// (site.Checker with the buffer as an overlay, re-judging the page and
+// (checker.Checker with the buffer as an overlay, re-judging the page and
 // its translation pairs only) and publishes the same findings `evdoc
 // check` prints, at the same positions, converted to LSP's UTF-16
 // columns. It completes evidence references inside ev:, explains a claim
@@ -70,7 +70,7 @@ type Server struct {
 
 	site    *project.Site
 	checker *checker.Checker
-	// loadErr is why the project cannot be loaded (site.LoadWith's
+	// loadErr is why the project cannot be loaded (project.LoadWith's
 	// error); every open document shows it.
 	loadErr error
 	// stale is set after a recovered panic: the project is loaded again

@@ -23,7 +23,7 @@ type cachedFigure struct {
 	rec   *figure.Record
 }
 
-// files returns proj.Files(f), from the cache when f's key is unchanged.
+// Files returns proj.Files(f), from the cache when f's key is unchanged.
 // A nil cache renders every time.
 func (c *FigureCache) Files(proj *figure.Project, f *figure.Spec) ([]figure.File, *figure.Record, error) {
 	if c == nil {

@@ -12,7 +12,7 @@ import (
 	"github.com/evdoc-lab/evdoc/generator/hugoconf"
 )
 
-// pageIndex returns the set of "lang\x00logical" of every page a link
+// PageIndex returns the set of "lang\x00logical" of every page a link
 // can name, which checkLinks resolves links against: those Hugo builds
 // with a URL (see linkable). Logical paths are normalized as Hugo's
 // GetPage normalizes them (normPath). Besides the content files it holds
@@ -38,7 +38,7 @@ func (s *Site) PageIndex() map[string]bool {
 	return index
 }
 
-// fallbackTargets returns the translations of source page p that the
+// FallbackTargets returns the translations of source page p that the
 // build fills with p's text (translation fallbacks: present with front
 // matter only) at another path than p's: the render hook resolves p's
 // relative links from there.
@@ -63,7 +63,7 @@ func (s *Site) FallbackTargets(p *Page) []*Page {
 	return out
 }
 
-// cascades returns what each section page's cascade front matter sets,
+// Cascades returns what each section page's cascade front matter sets,
 // keyed "lang\x00logical" (see cascaded). A cascade is a map, or a list
 // of maps; an entry with a _target (or target) is left out, so a page it
 // might apply to keeps its own values.
@@ -102,7 +102,7 @@ func (s *Site) Cascades() map[string][]map[string]any {
 	return out
 }
 
-// staticFile reports whether the root-relative path p names a regular
+// StaticFile reports whether the root-relative path p names a regular
 // file in the project's static/ directory or a theme's (themes/NAME/static/),
 // which Hugo publishes at the site's root, or a file in a language's
 // content directory (a page bundle's resource, which Hugo publishes
@@ -138,7 +138,7 @@ func (s *Site) StaticFile(p string) bool {
 	return false
 }
 
-// contentDirs names where a page of language lang may come from: its
+// ContentDirs names where a page of language lang may come from: its
 // content directory, or the source language's (src) when the build
 // generates the page from the source.
 func (s *Site) ContentDirs(lang, src string) string {

@@ -11,19 +11,16 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
-	"runtime"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/evdoc-lab/evdoc/generator/claim"
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/frontmatter"
 	"github.com/evdoc-lab/evdoc/generator/hugoconf"
 	"github.com/evdoc-lab/evdoc/generator/translation"
-	"github.com/evdoc-lab/evdoc/internal/crash"
 	"github.com/evdoc-lab/evdoc/internal/safefile"
 	"github.com/yuin/goldmark"
 )
@@ -94,30 +91,14 @@ func loadPages(root string, cfg *hugoconf.Config, newMD func() goldmark.Markdown
 		err  error
 	}
 	out := make([]loaded, len(files))
-	workers := min(runtime.GOMAXPROCS(0), len(files))
-	var wg sync.WaitGroup
-	var caught WorkerPanic
-	next := make(chan int)
-	for range workers {
-		wg.Go(func() {
-			defer crash.Guard()
-			defer caught.Recover(func() {
-				for range next {
-				}
-			})
-			md := newMD()
-			for i := range next {
-				pg, errs, err := LoadPage(root, cfg, files[i].lang, files[i].path, md, lazy, nil)
-				out[i] = loaded{pg, errs, err}
-			}
-		})
-	}
+	jobs := make([]func(goldmark.Markdown), len(files))
 	for i := range files {
-		next <- i
+		jobs[i] = func(md goldmark.Markdown) {
+			pg, errs, err := LoadPage(root, cfg, files[i].lang, files[i].path, md, lazy, nil)
+			out[i] = loaded{pg, errs, err}
+		}
 	}
-	close(next)
-	wg.Wait()
-	caught.Repanic()
+	RunWorkers(newMD, jobs)
 	var pages []*Page
 	errs := unread
 	for i, l := range out {
@@ -161,7 +142,7 @@ func formatAdvice(f, base string) string {
 	return "write it in Markdown as a .md page, or, if it quotes no measured number, set page-format to \"warning\" or \"off\" under [rules] in evdoc.toml"
 }
 
-// pageLanguage returns the code of the language whose content directory
+// PageLanguage returns the code of the language whose content directory
 // holds the repository path file (the first in cfg's order, as
 // loadPages walks them), or "" when none does.
 func PageLanguage(cfg *hugoconf.Config, file string) string {
@@ -411,7 +392,7 @@ func jsonKeys(src []byte, b frontmatter.Block, keys []string) map[string]int {
 	}
 }
 
-// parsePage parses the lazily loaded page p (see loadPage) from its file
+// ParsePage parses the lazily loaded page p (see loadPage) from its file
 // under root: the parsed page and the findings that parsing adds to
 // those of loading it (claim syntax, raw HTML). The error is an I/O error,
 // or the file's content no longer being what was loaded (its front

@@ -74,7 +74,7 @@ type Site struct {
 	// the project has none.
 	Glossary *style.Glossary
 
-	// evidenceFindings are the Findings of loading the evidence, which a
+	// EvidenceFindings are the Findings of loading the evidence, which a
 	// Checker replaces when it reads the evidence again; siteFindings
 	// those about no content file besides (figures, the glossary);
 	// pageFindings those of each content file by repository path. A
@@ -82,13 +82,13 @@ type Site struct {
 	EvidenceFindings diag.List
 	siteFindings     diag.List
 	PageFindings     map[string]diag.List
-	// lazy: pages are loaded without their parse (LoadOptions.Lazy), also
+	// Lazy: pages are loaded without their parse (LoadOptions.Lazy), also
 	// when a Checker re-reads one.
 	Lazy bool
-	// evidenceOpt is LoadOptions.Evidence, for a Checker reading the
+	// EvidenceOpt is LoadOptions.Evidence, for a Checker reading the
 	// evidence again.
 	EvidenceOpt evidence.Options
-	// overlay holds the content of pages an editor holds unsaved, by
+	// Overlay holds the content of pages an editor holds unsaved, by
 	// repository path (Checker.SetOverlay): read instead of the files.
 	Overlay map[string][]byte
 }
@@ -166,7 +166,7 @@ func LoadWith(root string, opt LoadOptions) (*Site, error) {
 	return s, nil
 }
 
-// valueUnit returns the unit of the evidence value ref names in the
+// ValueUnit returns the unit of the evidence value ref names in the
 // site's current evidence (translation.ValueUnits): a translation pair
 // compares a claim written without a unit in it.
 func (s *Site) ValueUnit(ref string) (string, bool) {
@@ -180,7 +180,7 @@ func (s *Site) ValueUnit(ref string) (string, bool) {
 	return v.Unit, true
 }
 
-// allFindings returns the site's and every content file's findings, files
+// AllFindings returns the site's and every content file's findings, files
 // in path order.
 func (s *Site) AllFindings() diag.List {
 	ds := append(append(diag.List(nil), s.EvidenceFindings...), s.siteFindings...)

@@ -76,7 +76,7 @@ func inBundle(bundles map[string]bool, lang, dir string) bool {
 	return false
 }
 
-// siteDefaultsEnv returns the environment variables that keep the
+// SiteDefaultsEnv returns the environment variables that keep the
 // staged site's defaults those of the project without evidence pages:
 // for each language, HUGO_LANGUAGES_<CODE>_MAINSECTIONS naming the main
 // section Hugo computes for the project's own pages (MainSections), when
@@ -99,7 +99,7 @@ func (s *Site) SiteDefaultsEnv(now time.Time) []string {
 	return env
 }
 
-// mainSectionTies returns a note for each language whose main section is
+// MainSectionTies returns a note for each language whose main section is
 // a tie (MainSections): plain Hugo picks one of the tied sections at
 // random, evdoc build the one that sorts first.
 func (s *Site) MainSectionTies(now time.Time) []string {

@@ -8,7 +8,7 @@ import (
 	"github.com/yuin/goldmark"
 )
 
-// run runs jobs on a pool of GOMAXPROCS workers, each with its own
+// RunWorkers runs jobs on a pool of GOMAXPROCS workers, each with its own
 // goldmark (newMD), and returns when all are done. Jobs store
 // their results by key, so the order they finish in does not show in any
 // output.
@@ -45,7 +45,7 @@ func RunWorkers(newMD func() goldmark.Markdown, jobs []func(md goldmark.Markdown
 	caught.Repanic()
 }
 
-// workerPanic carries a panic of a pool's worker to the goroutine that
+// WorkerPanic carries a panic of a pool's worker to the goroutine that
 // waits for the pool, which panics with it again: a caller that recovers
 // (evdoc lsp answers the request with an error) then stays up, where a
 // panic on a worker's own goroutine would end the process.
@@ -55,7 +55,7 @@ type WorkerPanic struct {
 	hit bool
 }
 
-// recover, deferred by a worker, keeps the first panic and calls drain,
+// Recover, deferred by a worker, keeps the first panic and calls drain,
 // which takes the pool's remaining jobs so that the sender is not left
 // blocked.
 func (w *WorkerPanic) Recover(drain func()) {
@@ -71,7 +71,7 @@ func (w *WorkerPanic) Recover(drain func()) {
 	drain()
 }
 
-// repanic panics with the kept panic, if any.
+// Repanic panics with the kept panic, if any.
 func (w *WorkerPanic) Repanic() {
 	if w.hit {
 		panic(w.val)

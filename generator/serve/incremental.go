@@ -16,7 +16,7 @@ import (
 )
 
 // IncrementalRechecker re-checks a burst of page and evidence edits with
-// site.Checker, which judges again only what an edit can change: for a
+// checker.Checker, which judges again only what an edit can change: for a
 // page, the page, its translation pairs, the pairing, and every page's
 // links when pages come or go; for an evidence file, the pages citing a
 // value that changed (Checker.RecheckEvidence). Any other change a
@@ -38,7 +38,7 @@ type IncrementalRechecker struct {
 	uses map[*project.Page]pageUses
 }
 
-// record keeps what the judged page p uses (a site.CheckerOptions.Parsed).
+// record keeps what the judged page p uses (a checker.CheckerOptions.Parsed).
 func (r *IncrementalRechecker) record(p *project.Page, parsed *claim.Page) {
 	u := usesOf(parsed)
 	r.mu.Lock()
@@ -113,7 +113,7 @@ func withPagesUnder(s *project.Site, changed []string) []string {
 }
 
 // edits returns the pages among changed and whether an evidence file is
-// among them, and false when a change is one a site.Checker cannot take
+// among them, and false when a change is one a checker.Checker cannot take
 // in (anything but pages, evidence files and files evdoc does not
 // check).
 func edits(cfg *hugoconf.Config, changed []string) (pages []string, evidence, ok bool) {

@@ -15,10 +15,10 @@ import (
 type State struct {
 	Site *project.Site
 	// Stage is what staging needs of the verdicts on the claims
-	// (site.StageData), not the verdicts themselves.
+	// (stagedata.StageData), not the verdicts themselves.
 	Stage *stagedata.StageData
 	// Findings are every finding of the project, sorted, with the
-	// project's rule severities applied (site.Check).
+	// project's rule severities applied (checker.Check).
 	Findings diag.List
 	// uses is what each page uses (IncrementalRechecker), for the scope
 	// of a change; nil: pages are parsed to find it.
@@ -34,7 +34,7 @@ type Rechecker interface {
 	// Recheck returns the project's state after changed files (slash-
 	// separated, relative to the root) changed; prev is the state before
 	// (nil at the first call). An error means the project cannot be
-	// loaded at all (site.LoadWith's errors); prev is then still served.
+	// loaded at all (project.LoadWith's errors); prev is then still served.
 	Recheck(ctx context.Context, prev *State, changed []string) (*State, error)
 }
 

@@ -257,7 +257,7 @@ func usesOf(p *claim.Page) pageUses {
 }
 
 // usesOfPage returns what page p of s uses: from uses, else from its
-// parse (site.Site.WithParsed: a lazily loaded page is parsed for the
+// parse (project.Site.WithParsed: a lazily loaded page is parsed for the
 // call). A page that cannot be read again is in every scope (ok false).
 func usesOfPage(s *project.Site, p *project.Page, uses map[*project.Page]pageUses, md *goldmark.Markdown) (u pageUses, ok bool) {
 	if u, ok := uses[p]; ok {

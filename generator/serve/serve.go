@@ -259,7 +259,7 @@ type server struct {
 	// a generated evidence or fallback page) from the served directory.
 	pagesRemoved bool
 	// env is the environment Hugo must run with on the stage
-	// (site.Config.HugoEnv); a change of it restarts Hugo's server.
+	// (hugoconf.Config.HugoEnv); a change of it restarts Hugo's server.
 	env []string
 }
 

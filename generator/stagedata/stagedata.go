@@ -36,18 +36,18 @@ func StageDataOf(results []check.Result) *StageData {
 	return &StageData{Units: []*ClaimStage{b.Unit(results)}}
 }
 
-// claimStage is the StageData of one page's claims (or of the figure
+// ClaimStage is the StageData of one page's claims (or of the figure
 // specs' claims), in the order of its results.
 type ClaimStage struct {
-	// dests are, in order, the distinct claims with at least one binding
+	// Dests are, in order, the distinct claims with at least one binding
 	// to a value of the evidence: each destination's candidates for its
 	// render hook data (viewer.claims takes the first that yields a
 	// value). Identical candidates are shared between pages.
 	Dests []*DestClaim
-	// runs are the citations of raw lines, each (page, file, line,
+	// Runs are the citations of raw lines, each (page, file, line,
 	// text) once, in order, in runs of one page.
 	Runs []citeRun
-	// want counts, per page (Claim.Page), the claims the render hook
+	// Want counts, per page (Claim.Page), the claims the render hook
 	// must render: bound claims of an "ev:" destination not exempt.
 	Want []pageCount
 	// marks are the claims with a candidate, per page, in order: where
@@ -69,7 +69,7 @@ type claimMark struct {
 	d   *DestClaim
 }
 
-// destClaim is one claim of a destination as viewer.claims reads it:
+// DestClaim is one claim of a destination as viewer.claims reads it:
 // its bindings to a value of the evidence.
 type DestClaim struct {
 	Dest     string
@@ -114,14 +114,14 @@ type pageCount struct {
 	N    int
 }
 
-// stageBuilder makes claimStages, sharing identical destClaims between
+// StageBuilder makes claimStages, sharing identical destClaims between
 // them. It is safe for concurrent use.
 type StageBuilder struct {
 	mu    sync.Mutex
 	dests map[string]*DestClaim
 }
 
-// unit returns the claimStage of rs, the verdicts on the claims of one
+// Unit returns the claimStage of rs, the verdicts on the claims of one
 // page in order. It keeps no reference into rs (strings are copied).
 func (b *StageBuilder) Unit(rs []check.Result) *ClaimStage {
 	u := &ClaimStage{}
@@ -220,7 +220,7 @@ func (b *StageBuilder) Unit(rs []check.Result) *ClaimStage {
 	return u
 }
 
-// precision is the precision a candidate's claim writes its numbers
+// Precision is the precision a candidate's claim writes its numbers
 // at, as the render hook's data key names it: the decimal places of each
 // binding, and the unit written when it is not the value's ("1" for
 // [40.3초], "0,1" for [86 (99.5%)](ev:a,b), "2ms" for [7.12ms] of a value
@@ -237,7 +237,7 @@ func (d *DestClaim) Precision() string {
 	return string(b)
 }
 
-// writtenUnit is the unit claim c writes its i-th number in when that is
+// WrittenUnit is the unit claim c writes its i-th number in when that is
 // another unit than val, the unit of the value it binds, and converts to
 // it: "ms" for [7.12ms] of a value in s, so that its popover shows 7.12 ms
 // rather than the value rounded to two places in s (0.01 s). It is ""
@@ -258,12 +258,12 @@ func WrittenUnit(c claim.Claim, i int, val string) string {
 	return u
 }
 
-// precisionKey is the render hook's data key of a claim written at
+// PrecisionKey is the render hook's data key of a claim written at
 // precision p of a destination written at several ("ev:s/a ~1"); the
 // staged page writes it as the claim's destination (markClaims).
 func PrecisionKey(dest, p string) string { return dest + " ~" + p }
 
-// precisionMarks returns the destinations whose claims write them at
+// PrecisionMarks returns the destinations whose claims write them at
 // more than one precision (a popover shows the value at its claim's
 // precision: [40초] and [40.3초] of one value need two), and for each
 // page (Claim.Page) the precision of each of its claims of those
@@ -333,7 +333,7 @@ func (b *StageBuilder) intern(key []byte, dest string, bs []stageBinding) *DestC
 
 var decimalsRe = regexp.MustCompile(`[.．](\d+)`)
 
-// writtenPlaces returns the number of decimal places of a claim's written
+// WrittenPlaces returns the number of decimal places of a claim's written
 // number ("56.1" → 1), 0 when it has none.
 func WrittenPlaces(number string) int {
 	if m := decimalsRe.FindStringSubmatch(number); m != nil {

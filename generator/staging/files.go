@@ -122,7 +122,7 @@ func stageTree(ctx context.Context, root, stage, dir string, transform func(rel 
 	return ctx.Err()
 }
 
-// notStaged describes each entry under root/dir that stageTree does not
+// NotStaged describes each entry under root/dir that stageTree does not
 // copy (a symbolic link, with its target, a FIFO, socket or device), by
 // its slash path relative to root, in path order, and what leaving it out
 // means: Hugo builds without it, so a template calling a linked partial

@@ -34,7 +34,7 @@ var stagedDirs = []string{"layouts", "static", "i18n", "content", "themes", "dat
 // requirements, which Hugo reads to find its imports.
 var stagedRootFiles = []string{"go.mod", "go.sum", "go.work", "go.work.sum"}
 
-// stagedDirs returns the project directories Stage copies: stagedDirs
+// StagedDirs returns the project directories Stage copies: stagedDirs
 // and every language's content directory that is not under one of them
 // (contentDir = "content.ko", as hugo-book's example site keeps its
 // pages), by its first path element. A content directory outside the
@@ -62,10 +62,10 @@ func StagedDirs(s *project.Site) []string {
 type Staged struct {
 	// Env are the environment variables Hugo runs with (Config.HugoEnv).
 	Env []string
-	// viewer knows the evidence files published whole, which Build
+	// Viewer knows the evidence files published whole, which Build
 	// checks Hugo published.
 	Viewer *viewer.Viewer
-	// generated are the pages only the stage has (generatedPages).
+	// Generated are the pages only the stage has (generatedPages).
 	Generated []GeneratedPage
 	// NotStaged names each entry of a staged directory that was not
 	// copied (a symbolic link with its target, a FIFO, socket or device)
@@ -73,7 +73,7 @@ type Staged struct {
 	NotStaged []string
 }
 
-// generatedPage is a page file evdoc build writes into the stage (an
+// GeneratedPage is a page file evdoc build writes into the stage (an
 // evidence page, a translation fallback), which the repository does not
 // have: its path in the project and within its content directory, as a
 // theme's "edit this page" link built from the page's file names it.

@@ -18,7 +18,7 @@ import (
 	"golang.org/x/tools/txtar"
 )
 
-// stagedClaimFiles stages s with data and returns what depends on the
+// StagedClaimFiles stages s with data and returns what depends on the
 // claims' verdicts: data/evdoc/claims.json and every evidence viewer
 // page (their citations), by path.
 func StagedClaimFiles(t *testing.T, s *project.Site, data *stagedata.StageData) map[string]string {

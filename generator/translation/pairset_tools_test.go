@@ -18,7 +18,7 @@ import (
 
 // TestToolPairSet checks the ko/ja pairs of testdata/pairset-s4/*.txtar,
 // projects whose evidence is lab tools' output as the tools print it, with
-// the whole check (site.Load, Site.Check, the project's evdoc.toml):
+// the whole check (site.Load, checker.Check, the project's evdoc.toml):
 //
 //   - an agreeing pair (NNN-agree-what) has no finding on either page;
 //   - a disagreeing pair (NNN-disagree-what) has a translation finding

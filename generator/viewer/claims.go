@@ -15,7 +15,7 @@ import (
 	"github.com/evdoc-lab/evdoc/internal/safefile"
 )
 
-// target is where a claim or figure links: a viewer page and line.
+// Target is where a claim or figure links: a viewer page and line.
 type Target struct {
 	File string `json:"file"`
 	Line int    `json:"line"`
@@ -74,14 +74,14 @@ type inputData struct {
 	RawLine *rawLine `json:"rawline,omitempty"`
 }
 
-// claimData is what the link render hook needs for one claim
+// ClaimData is what the link render hook needs for one claim
 // destination: the line the claim links to and each bound value.
 type ClaimData struct {
 	Target
 	Values []claimValue `json:"values"`
 }
 
-// claims returns the render hook's data for every claim destination:
+// Claims returns the render hook's data for every claim destination:
 // that of its first claim (in the order of data) with a binding whose
 // value and line the viewer has. A destination whose claims write it at
 // several precisions (multi, see StageData.precisionMarks) has data for
@@ -198,14 +198,14 @@ func (v *Viewer) claimDataOf(d *stagedata.DestClaim, st *evidence.Store) (ClaimD
 	return cd, len(cd.Values) > 0
 }
 
-// citation is a claim that cites a raw line, on the viewer page of one
+// Citation is a claim that cites a raw line, on the viewer page of one
 // language.
 type Citation struct {
 	Page string `yaml:"page" json:"page"` // Hugo page path of the citing page
 	Text string `yaml:"text" json:"text"` // the claim as written
 }
 
-// viewerLine is one raw line of a viewer page: its number, its
+// ViewerLine is one raw line of a viewer page: its number, its
 // highlighted HTML (chroma token spans; text escaped) and the claims
 // citing it.
 type ViewerLine struct {
@@ -224,7 +224,7 @@ type citeGroup struct {
 	Texts []string `yaml:"texts" json:"texts"`
 }
 
-// groupCitations merges consecutive citations from the same page,
+// GroupCitations merges consecutive citations from the same page,
 // keeping their order.
 func GroupCitations(cs []Citation) []citeGroup {
 	var out []citeGroup
@@ -238,7 +238,7 @@ func GroupCitations(cs []Citation) []citeGroup {
 	return out
 }
 
-// citations maps, for one language, file → line → claims citing it.
+// Citations maps, for one language, file → line → claims citing it.
 // Pages of the language count, and so do source-language pages the
 // language falls back to.
 func Citations(s *project.Site, data *stagedata.StageData, lang string, fallbacks []project.Fallback) map[string]map[int][]Citation {
@@ -291,7 +291,7 @@ type setValue struct {
 	Target
 }
 
-// setData is one evidence set for the evtable shortcode: values read from
+// SetData is one evidence set for the evtable shortcode: values read from
 // raw files, in the order of their position (file, line, column), so a
 // table follows its report.
 type SetData struct {
@@ -300,7 +300,7 @@ type SetData struct {
 	Values []setValue `json:"values"`
 }
 
-// sets returns the evtable shortcode's data for every evidence set.
+// Sets returns the evtable shortcode's data for every evidence set.
 func (v *Viewer) Sets(st *evidence.Store) map[string]SetData {
 	out := map[string]SetData{}
 	for _, set := range st.Sets {

@@ -163,7 +163,7 @@ func markedText(text string, off int, marks []TokenMark) string {
 	return b.String()
 }
 
-// tokenID is the anchor of the cited token at byte column col (1-based)
+// TokenID is the anchor of the cited token at byte column col (1-based)
 // of raw line line: "L12-34".
 func TokenID(line, col int) string { return fmt.Sprintf("L%d-%d", line, col) }
 

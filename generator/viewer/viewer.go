@@ -36,7 +36,7 @@ const (
 	MaxShownLine = windowBytes
 )
 
-// viewerFile is one raw file of an evidence set as the viewer shows it:
+// ViewerFile is one raw file of an evidence set as the viewer shows it:
 // its window boundaries, found by one streaming pass over the file
 // (newViewer); the lines themselves are read again window by window
 // when the pages are written (stageEvidence).
@@ -56,7 +56,7 @@ type ViewerFile struct {
 	shown  map[int]bool
 }
 
-// window returns the index of the window showing line.
+// Window returns the index of the window showing line.
 func (f *ViewerFile) Window(line int) int {
 	i := sort.SearchInts(f.Starts, line+1) - 1
 	if i < 0 {
@@ -65,7 +65,7 @@ func (f *ViewerFile) Window(line int) int {
 	return i
 }
 
-// pagePath returns the Hugo page path of window i, such as
+// PagePath returns the Hugo page path of window i, such as
 // "/evidence/dns-passthrough-tcp/report-md" or ".../report-md-p2".
 func (f *ViewerFile) PagePath(i int) string {
 	p := "/" + strings.TrimSuffix(hugoconf.EvidencePageDir(f.File), "/")
@@ -75,7 +75,7 @@ func (f *ViewerFile) PagePath(i int) string {
 	return p
 }
 
-// show marks window i as one that gets a page.
+// Show marks window i as one that gets a page.
 func (f *ViewerFile) Show(i int) {
 	if f.shown == nil {
 		f.shown = map[int]bool{}
@@ -83,35 +83,35 @@ func (f *ViewerFile) Show(i int) {
 	f.shown[i] = true
 }
 
-// hasPage reports whether window i gets a viewer page: every window of a
+// HasPage reports whether window i gets a viewer page: every window of a
 // file shown whole; of a sparse file, the first and those linked to.
 func (f *ViewerFile) HasPage(i int) bool {
 	return !f.Sparse || i == 0 || f.shown[i]
 }
 
-// viewer holds every raw file the evidence pages show, by path.
+// Viewer holds every raw file the evidence pages show, by path.
 type Viewer struct {
 	root  string
 	Files map[string]*ViewerFile
 	Order []string
-	// marks holds, by file and line, the byte ranges (within the line)
+	// Marks holds, by file and line, the byte ranges (within the line)
 	// of the raw tokens a claim's popover shows (rawLine): the viewer
 	// marks them on the line a claim lands on.
 	Marks map[string]map[int][]TokenMark
 }
 
-// tokenMark is a byte range of a raw line the viewer marks: a token a
+// TokenMark is a byte range of a raw line the viewer marks: a token a
 // claim cites (<mark class="ev-token">) or a number no reading took
 // (<mark class="ev-unread">, an evidence-number warning).
 type TokenMark struct {
 	Start, end int
 	unread     bool
-	// id is a cited token's anchor, "L12-34" (line, byte column of the
+	// Id is a cited token's anchor, "L12-34" (line, byte column of the
 	// token's first byte): a claim's link lands on it (target.Col).
 	Id string
 }
 
-// unreadRanges returns, by file and line, the byte ranges of the
+// UnreadRanges returns, by file and line, the byte ranges of the
 // evidence-number warnings of ds (a range holds only numbers no reading
 // took: raw.NumericFields inside it are those numbers), unless the
 // project turned the rule off.
@@ -132,7 +132,7 @@ func UnreadRanges(ds diag.List, rules diag.RuleConfig) map[string]map[int][][2]i
 	return out
 }
 
-// unreadMarks returns the marks of the numbers no reading took on line
+// UnreadMarks returns the marks of the numbers no reading took on line
 // (text), inside the ranges of its evidence-number warnings, leaving out
 // any a cited token overlaps.
 func UnreadMarks(text string, ranges [][2]int, cited []TokenMark) []TokenMark {
@@ -155,7 +155,7 @@ func UnreadMarks(text string, ranges [][2]int, cited []TokenMark) []TokenMark {
 	return out
 }
 
-// newViewer finds the windows of every raw file (and manifest) of the
+// New finds the windows of every raw file (and manifest) of the
 // site's evidence sets, reading each file once in bounded chunks.
 func New(s *project.Site, ctx context.Context) (*Viewer, error) {
 	v := &Viewer{root: s.Root, Files: map[string]*ViewerFile{}}
@@ -263,7 +263,7 @@ func NewLineReader(r io.Reader) *lineReader {
 	return &lineReader{r: bufio.NewReaderSize(r, 64<<10)}
 }
 
-// next returns the next line without its newline, cut to at most max
+// Next returns the next line without its newline, cut to at most max
 // bytes, its whole length in bytes, and false after the last line. The
 // text is valid until the next call.
 func (lr *lineReader) Next(max int) (text []byte, size int, ok bool, err error) {

@@ -1,9 +1,11 @@
-// Package sitetest holds what generator/site's tests, its integration
-// test packages (generator/site/buildtest, generator/site/browsertest)
-// and cmd/evdoc's tests share: copies of the reference project, the
+// Package sitetest holds what the tests of generator/site and of the
+// packages split from it (checker, staging, viewer, hugoconf, hugorun,
+// verify, project), site's integration test packages
+// (generator/site/buildtest, generator/site/browsertest) and cmd/evdoc's
+// tests share: copies of the reference project, the
 // pinned Hugo command, a build made once per test binary, and the walk
 // over every link of a built site. It imports no evdoc package, so
-// generator/site's own tests can use it too.
+// those packages' own tests can use it too.
 package sitetest
 
 import (

@@ -41,7 +41,7 @@ func TestBuildOutputGolden(t *testing.T) {
 	if err := benchgen.Write(synthetic, benchgen.Options{Pages: 4, Seed: 1, ClaimsPerPage: 60, PagesPerSet: 2}); err != nil {
 		t.Fatal(err)
 	}
-	claims := sitetest.ThemedProject(t, filepath.Join("..", "testdata", "check", "clean.txtar"))
+	claims := sitetest.ThemedProject(t, filepath.Join("..", "..", "checker", "testdata", "check", "clean.txtar"))
 	sitetest.Write(t, claims, "content/ko/docs/_index.md", "---\ntitle: 문서\n---\n")
 	sitetest.Write(t, claims, "content/ko/docs/prec.md", "---\ntitle: 정밀도\n---\n\n계산값은 [약 52%](ev:d3/d3.a.pct), 자세히는 [51.72%](ev:d3/d3.a.pct)다. [2026년](ev:exempt \"연도\")\n\n{{< details >}}\n실패율 [51.7%](ev:d3/d3.a.rate)와 [51.7241%](ev:d3/d3.a.pct)\n{{< /details >}}\n\n{{< details >}}\n실패율 [51.7%](ev:d3/d3.a.rate)와 [51.7241%](ev:d3/d3.a.pct)\n{{< /details >}}\n")
 	sitetest.Write(t, claims, "layouts/_shortcodes/details.html", "<div>{{ .Inner | .Page.RenderString }}</div>\n")

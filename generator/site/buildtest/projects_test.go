@@ -408,7 +408,7 @@ func TestBuildListPageIDs(t *testing.T) {
 // source language too.
 func TestPopoverPrecisionPerClaim(t *testing.T) {
 	skipShort(t)
-	dir := sitetest.ThemedProject(t, filepath.Join("..", "testdata", "check", "clean.txtar"))
+	dir := sitetest.ThemedProject(t, filepath.Join("..", "..", "checker", "testdata", "check", "clean.txtar"))
 	sitetest.Write(t, dir, "content/ko/docs/prec.md", "---\ntitle: 정밀도\n---\n\n계산값은 [약 52%](ev:d3/d3.a.pct), 자세히는 [51.72%](ev:d3/d3.a.pct)다.\n\n{{< details >}}\n[51.7241%](ev:d3/d3.a.pct)\n{{< /details >}}\n")
 	sitetest.Write(t, dir, "layouts/_shortcodes/details.html", "<div>{{ .Inner | .Page.RenderString }}</div>\n")
 	sitetest.Write(t, dir, "evidence/lat/evidence.toml", "id = \"lat\"\ntitle = \"t\"\ndate = \"2026-07-09\"\nenvironment = \"e\"\nreport = \"r\"\norigin = \"raw\"\n[[transcript]]\nfile = \"t.txt\"\nname = \"r\"\n")

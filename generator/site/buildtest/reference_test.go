@@ -473,7 +473,7 @@ const sparseBytes = 4 << 20
 // added to a small project with evdoc's theme.
 func TestBuildSparseEvidence(t *testing.T) {
 	skipShort(t)
-	dir := sitetest.ThemedProject(t, filepath.Join("..", "testdata", "check", "clean.txtar"))
+	dir := sitetest.ThemedProject(t, filepath.Join("..", "..", "checker", "testdata", "check", "clean.txtar"))
 	var b strings.Builder
 	key := func(i int) string {
 		return fmt.Sprintf("cluster.outbound|80||svc%d.ns.svc.cluster.local.upstream_rq_total", i)
