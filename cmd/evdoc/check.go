@@ -144,7 +144,7 @@ func newBuildCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *c
 			if err != nil {
 				return &exitError{2, err}
 			}
-			err = site.Build(s, cmd.Context(), site.BuildOptions{Out: out, Log: stderr, Check: opts.check, HugoTimeout: hugoTimeout, Hugo: hugo, Strict: strict, KeepStage: keepStage, Verbose: verbose,
+			err = site.Build(cmd.Context(), s, site.BuildOptions{Out: out, Log: stderr, Check: opts.check, HugoTimeout: hugoTimeout, Hugo: hugo, Strict: strict, KeepStage: keepStage, Verbose: verbose,
 				Findings: func(ds diag.List) { _ = report.Write(stdout, "text", ds, report.FileSource(*root)) }})
 			var ds diag.List
 			if asList(err, &ds) {

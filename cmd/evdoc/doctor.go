@@ -103,7 +103,7 @@ func newDoctorCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *
 				if err := os.RemoveAll(with); err != nil {
 					return &exitError{2, err}
 				}
-				if err := site.Build(s, cmd.Context(), site.BuildOptions{Out: with, Log: stderr, Check: opts.check, Hugo: hugo}); err != nil {
+				if err := site.Build(cmd.Context(), s, site.BuildOptions{Out: with, Log: stderr, Check: opts.check, Hugo: hugo}); err != nil {
 					return &exitError{2, fmt.Errorf("evdoc build: %v", err)}
 				}
 				langs := map[string]bool{}

@@ -1,7 +1,6 @@
 package checker
 
 import (
-	"bytes"
 	"fmt"
 	"maps"
 	"path"
@@ -14,7 +13,6 @@ import (
 	"github.com/evdoc-lab/evdoc/generator/claim"
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/evidence"
-	"github.com/evdoc-lab/evdoc/generator/figure"
 	"github.com/evdoc-lab/evdoc/generator/hugoconf"
 	"github.com/evdoc-lab/evdoc/generator/project"
 	"github.com/evdoc-lab/evdoc/generator/stagedata"
@@ -773,54 +771,11 @@ func (c *Checker) pageResults() []check.Result {
 	return out
 }
 
-// Coverage returns each page's coverage, as Site.Coverage does.
+// Coverage returns each page's coverage, as the function Coverage does.
 func (c *Checker) Coverage() []claim.Coverage {
 	out := make([]claim.Coverage, 0, len(c.site.Pages))
 	for _, p := range c.site.Pages {
 		out = append(out, c.pages[p].coverage)
 	}
 	return out
-}
-
-// checkFigureSpecs validates each figure spec against the evidence and
-// the site's languages; it returns the findings and the declared names.
-func checkFigureSpecs(s *project.Site, opt check.Options) (diag.List, map[string]bool, []check.Result) {
-	var ds diag.List
-	var results []check.Result
-	var langs []string
-	for _, l := range s.Config.Ordered() {
-		langs = append(langs, l.Code)
-	}
-	figures := map[string]bool{}
-	if len(s.Figures) == 0 {
-		return nil, figures, nil
-	}
-	fonts, ferr := figure.LoadFonts(filepath.Join(s.Root, project.FontsDir), langs)
-	if ferr != nil {
-		ds = append(ds, diag.Errorf(diag.Position{File: project.FontsDir}, diag.FigureGlyph, "cannot load the figure fonts: %v", ferr))
-	}
-	for _, f := range s.Figures {
-		figures[f.Name] = true
-		fds, rs := f.Judge(s.Store, langs, fonts, opt, s.Config.MarkdownConfig())
-		ds = append(ds, fds...)
-		results = append(results, rs...)
-	}
-	return ds, figures, results
-}
-
-// unknownFigures reports evfigure calls of p naming no figure spec.
-func unknownFigures(p *project.Page, figures map[string]bool) diag.List {
-	var ds diag.List
-	src := p.Parsed.Source
-	if !bytes.Contains(src, []byte("evfigure")) {
-		return nil
-	}
-	for _, m := range evfigureRe.FindAllSubmatchIndex(src, -1) {
-		name := string(src[m[2]:m[3]])
-		if !figures[name] {
-			pos, end := p.Parsed.Index.Span(m[2], m[3]) // the name argument
-			ds = append(ds, diag.Errorf(pos, diag.FigureUnknown, "figure %q is not declared; expected a file %s/%s.toml", name, project.FiguresDir, name).Spanning(end))
-		}
-	}
-	return ds
 }

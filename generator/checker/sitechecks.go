@@ -1,12 +1,15 @@
 package checker
 
 import (
+	"bytes"
 	"fmt"
+	"path/filepath"
 	"regexp"
 
 	"github.com/evdoc-lab/evdoc/generator/check"
 	"github.com/evdoc-lab/evdoc/generator/claim"
 	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/figure"
 	"github.com/evdoc-lab/evdoc/generator/frontmatter"
 	"github.com/evdoc-lab/evdoc/generator/hugoconf"
 	"github.com/evdoc-lab/evdoc/generator/project"
@@ -126,4 +129,47 @@ func Coverage(s *project.Site) []claim.Coverage {
 		out = append(out, c)
 	}
 	return out
+}
+
+// checkFigureSpecs validates each figure spec against the evidence and
+// the site's languages; it returns the findings and the declared names.
+func checkFigureSpecs(s *project.Site, opt check.Options) (diag.List, map[string]bool, []check.Result) {
+	var ds diag.List
+	var results []check.Result
+	var langs []string
+	for _, l := range s.Config.Ordered() {
+		langs = append(langs, l.Code)
+	}
+	figures := map[string]bool{}
+	if len(s.Figures) == 0 {
+		return nil, figures, nil
+	}
+	fonts, ferr := figure.LoadFonts(filepath.Join(s.Root, project.FontsDir), langs)
+	if ferr != nil {
+		ds = append(ds, diag.Errorf(diag.Position{File: project.FontsDir}, diag.FigureGlyph, "cannot load the figure fonts: %v", ferr))
+	}
+	for _, f := range s.Figures {
+		figures[f.Name] = true
+		fds, rs := f.Judge(s.Store, langs, fonts, opt, s.Config.MarkdownConfig())
+		ds = append(ds, fds...)
+		results = append(results, rs...)
+	}
+	return ds, figures, results
+}
+
+// unknownFigures reports evfigure calls of p naming no figure spec.
+func unknownFigures(p *project.Page, figures map[string]bool) diag.List {
+	var ds diag.List
+	src := p.Parsed.Source
+	if !bytes.Contains(src, []byte("evfigure")) {
+		return nil
+	}
+	for _, m := range evfigureRe.FindAllSubmatchIndex(src, -1) {
+		name := string(src[m[2]:m[3]])
+		if !figures[name] {
+			pos, end := p.Parsed.Index.Span(m[2], m[3]) // the name argument
+			ds = append(ds, diag.Errorf(pos, diag.FigureUnknown, "figure %q is not declared; expected a file %s/%s.toml", name, project.FiguresDir, name).Spanning(end))
+		}
+	}
+	return ds
 }

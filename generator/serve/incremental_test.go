@@ -36,7 +36,7 @@ func stagedClaims(t *testing.T, st *State) map[string]string {
 func stageClaimFiles(t *testing.T, st *State) (map[string]string, error) {
 	t.Helper()
 	stage := t.TempDir()
-	if _, err := staging.Stage(st.Site, context.Background(), stage, st.Stage, nil); err != nil {
+	if _, err := staging.Stage(context.Background(), st.Site, stage, st.Stage, nil); err != nil {
 		return nil, err
 	}
 	files := map[string]string{}

@@ -341,7 +341,7 @@ func (s *server) stage(ctx context.Context) error {
 		return err
 	}
 	defer os.RemoveAll(next)
-	staged, err := staging.Stage(s.state.Site, ctx, next, s.state.Stage, nil)
+	staged, err := staging.Stage(ctx, s.state.Site, next, s.state.Stage, nil)
 	if staged != nil && !s.notStagedSaid {
 		for _, n := range staged.NotStaged {
 			fmt.Fprintf(s.opt.Log, "evdoc: warning: %s\n", n)

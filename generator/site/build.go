@@ -88,7 +88,7 @@ type BuildOptions struct {
 // The stage and the new output directory are unique to the run and
 // removed when Build returns. When ctx is done Hugo's process group is
 // stopped and Build returns ctx's error; Out is left as it was.
-func Build(s *project.Site, ctx context.Context, opt BuildOptions) error {
+func Build(ctx context.Context, s *project.Site, opt BuildOptions) error {
 	if len(opt.Hugo) == 0 {
 		return errors.New("no Hugo command to run; expected BuildOptions.Hugo")
 	}
@@ -169,7 +169,7 @@ func Build(s *project.Site, ctx context.Context, opt BuildOptions) error {
 	}
 	fmt.Fprintf(progress, "evdoc: %d claims checked, %d pages, %d evidence sets (check %.2f s)\n", chk.claims, len(s.Pages), len(s.Store.Sets), checked.Seconds())
 	start = time.Now()
-	staged, err := staging.Stage(s, ctx, stage, data, progress)
+	staged, err := staging.Stage(ctx, s, stage, data, progress)
 	if staged != nil {
 		for _, n := range staged.NotStaged {
 			fmt.Fprintf(logw, "evdoc: warning: %s\n", n)
@@ -255,7 +255,7 @@ func Build(s *project.Site, ctx context.Context, opt BuildOptions) error {
 		}
 	}
 	if !opt.unverified {
-		if err := verify.VerifyOutput(s, ctx, tmpOut, out, staged, data, opt.Log, opt.Strict); err != nil {
+		if err := verify.VerifyOutput(ctx, s, tmpOut, out, staged, data, opt.Log, opt.Strict); err != nil {
 			if ctx.Err() != nil {
 				return fmt.Errorf("interrupted (%w); %s left as it was", ctx.Err(), out)
 			}

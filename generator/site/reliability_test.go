@@ -84,7 +84,7 @@ func build(s *project.Site, opt BuildOptions) error {
 	opt.Out = "public"
 	opt.Check = check.DefaultOptions()
 	opt.unverified = true // a fake Hugo writes a one-file site
-	return Build(s, context.Background(), opt)
+	return Build(context.Background(), s, opt)
 }
 
 func TestBuildReplacesSiteAndCleansUp(t *testing.T) {
@@ -160,7 +160,7 @@ func TestBuildInterruptedStopsHugo(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	errc := make(chan error, 1)
 	go func() {
-		errc <- Build(s, ctx, BuildOptions{Out: "public", Check: check.DefaultOptions(), Hugo: fakeHugo(script), unverified: true})
+		errc <- Build(ctx, s, BuildOptions{Out: "public", Check: check.DefaultOptions(), Hugo: fakeHugo(script), unverified: true})
 	}()
 	var pid int
 	for i := 0; i < 500 && pid == 0; i++ {
@@ -252,7 +252,7 @@ func TestOutputDirResolvesLinks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := Build(s2, context.Background(), BuildOptions{Out: "public", Hugo: writesSite("x")}); err == nil || !strings.Contains(err.Error(), "not a directory") {
+	if err := Build(context.Background(), s2, BuildOptions{Out: "public", Hugo: writesSite("x")}); err == nil || !strings.Contains(err.Error(), "not a directory") {
 		t.Errorf("build with .evdoc a symbolic link: %v", err)
 	}
 }

@@ -52,7 +52,7 @@ type viewerFrontMatter struct {
 // Call it after the claims, values and figures have taken their targets
 // (stageClaims, stageFigures): a sparse file's pages are the windows
 // they link to.
-func stageEvidence(s *project.Site, ctx context.Context, stage string, v *viewer.Viewer, data *stagedata.StageData) error {
+func stageEvidence(ctx context.Context, s *project.Site, stage string, v *viewer.Viewer, data *stagedata.StageData) error {
 	fallbacks := s.Fallbacks()
 	langs := s.Config.Ordered()
 	cites := make([]map[string]map[int][]viewer.Citation, len(langs))
@@ -94,7 +94,7 @@ func stageEvidence(s *project.Site, ctx context.Context, stage string, v *viewer
 	}
 	unread := viewer.UnreadRanges(s.EvidenceFindings, s.Rules)
 	for fi, f := range v.Order {
-		if err := stageViewerFile(s, ctx, stage, v.Files[f], fi, langs, cites, v.Marks[f], unread[f]); err != nil {
+		if err := stageViewerFile(ctx, s, stage, v.Files[f], fi, langs, cites, v.Marks[f], unread[f]); err != nil {
 			return err
 		}
 	}
@@ -249,7 +249,7 @@ func evidenceRoot(sets []*evidence.Set) string {
 // tokens holds, by line, the byte ranges of the raw tokens to mark
 // (viewer.marks of the file), unread those of its evidence-number
 // warnings (unreadRanges).
-func stageViewerFile(s *project.Site, ctx context.Context, stage string, vf *viewer.ViewerFile, fi int, langs []hugoconf.Language, cites []map[string]map[int][]viewer.Citation, tokens map[int][]viewer.TokenMark, unread map[int][][2]int) error {
+func stageViewerFile(ctx context.Context, s *project.Site, stage string, vf *viewer.ViewerFile, fi int, langs []hugoconf.Language, cites []map[string]map[int][]viewer.Citation, tokens map[int][]viewer.TokenMark, unread map[int][][2]int) error {
 	newest := newestOwnDates(s)
 	fh, _, err := safefile.Open(s.Root, vf.File, 0)
 	if err != nil {

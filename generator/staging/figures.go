@@ -32,7 +32,7 @@ type figureData struct {
 // stageFigures renders every figure from the current evidence into the
 // staged assets/figures (Hugo resources), so the site never shows a stale
 // figure, and writes data/evdoc/figures.json for the evfigure shortcode.
-func stageFigures(s *project.Site, ctx context.Context, stage string, v *viewer.Viewer, logw io.Writer) error {
+func stageFigures(ctx context.Context, s *project.Site, stage string, v *viewer.Viewer, logw io.Writer) error {
 	proj, err := s.FigureProject()
 	if err != nil {
 		return err

@@ -130,7 +130,7 @@ func generatedPages(s *project.Site, stage string) ([]GeneratedPage, error) {
 // what running Hugo on the stage needs. Progress lines go to logw (nil discards them). It
 // returns ctx's error when ctx is done between steps; the caller removes
 // the stage.
-func Stage(s *project.Site, ctx context.Context, stage string, data *stagedata.StageData, logw io.Writer) (*Staged, error) {
+func Stage(ctx context.Context, s *project.Site, stage string, data *stagedata.StageData, logw io.Writer) (*Staged, error) {
 	if logw == nil {
 		logw = io.Discard
 	}
@@ -185,10 +185,10 @@ func Stage(s *project.Site, ctx context.Context, stage string, data *stagedata.S
 	if s.Config.EnableGitInfo {
 		stageGitInfo(ctx, s.Root, stage, logw)
 	}
-	if err := stageFallbacks(s, ctx, stage, mdOpt, marks); err != nil {
+	if err := stageFallbacks(ctx, s, stage, mdOpt, marks); err != nil {
 		return nil, err
 	}
-	v, err := viewer.New(s, ctx)
+	v, err := viewer.New(ctx, s)
 	if err != nil {
 		return nil, err
 	}
@@ -203,13 +203,13 @@ func Stage(s *project.Site, ctx context.Context, stage string, data *stagedata.S
 	if err := ctx.Err(); err != nil {
 		return nil, err // interrupted while staging
 	}
-	if err := stageFigures(s, ctx, stage, v, logw); err != nil {
+	if err := stageFigures(ctx, s, stage, v, logw); err != nil {
 		return nil, err
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := stageEvidence(s, ctx, stage, v, data); err != nil {
+	if err := stageEvidence(ctx, s, stage, v, data); err != nil {
 		return nil, err
 	}
 	if err := ctx.Err(); err != nil {
@@ -256,7 +256,7 @@ func stageGitInfo(ctx context.Context, root, stage string, logw io.Writer) {
 
 // stageFallbacks writes the generated fallback pages into the stage, as
 // Hugo should read them (translation.HugoMarkdown with mdOpt).
-func stageFallbacks(s *project.Site, ctx context.Context, stage string, mdOpt translation.MarkdownOptions, marks map[string]map[int]string) error {
+func stageFallbacks(ctx context.Context, s *project.Site, stage string, mdOpt translation.MarkdownOptions, marks map[string]map[int]string) error {
 	src := s.Config.Source()
 	md := s.Config.NewMarkdown()
 	cascades := s.Cascades()

@@ -24,7 +24,7 @@ import (
 func StagedClaimFiles(t *testing.T, s *project.Site, data *stagedata.StageData) map[string]string {
 	t.Helper()
 	stage := t.TempDir()
-	if _, err := Stage(s, context.Background(), stage, data, nil); err != nil {
+	if _, err := Stage(context.Background(), s, stage, data, nil); err != nil {
 		t.Fatal(err)
 	}
 	files := map[string]string{}

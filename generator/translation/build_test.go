@@ -94,7 +94,7 @@ func build(t *testing.T, dir string) func(string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := site.Build(s, context.Background(), site.BuildOptions{Out: "public", Hugo: hugoCommand(t), Check: check.DefaultOptions()}); err != nil {
+	if err := site.Build(context.Background(), s, site.BuildOptions{Out: "public", Hugo: hugoCommand(t), Check: check.DefaultOptions()}); err != nil {
 		t.Fatal(err)
 	}
 	return func(p string) string {

@@ -158,7 +158,7 @@ func renderedByHugo(fm map[string]any) bool {
 // where a warning fails the build) each is written to log as
 // "evdoc: warning: OUT/FILE: … [link-output-missing]" and the build goes
 // on; off drops them.
-func VerifyOutput(s *project.Site, ctx context.Context, dir, out string, staged *staging.Staged, data *stagedata.StageData, log io.Writer, strict bool) error {
+func VerifyOutput(ctx context.Context, s *project.Site, dir, out string, staged *staging.Staged, data *stagedata.StageData, log io.Writer, strict bool) error {
 	v := staged.Viewer
 	sc, err := outscan.Dir(ctx, dir, s.Config.BasePath())
 	if err != nil {

@@ -157,7 +157,7 @@ func UnreadMarks(text string, ranges [][2]int, cited []TokenMark) []TokenMark {
 
 // New finds the windows of every raw file (and manifest) of the
 // site's evidence sets, reading each file once in bounded chunks.
-func New(s *project.Site, ctx context.Context) (*Viewer, error) {
+func New(ctx context.Context, s *project.Site) (*Viewer, error) {
 	v := &Viewer{root: s.Root, Files: map[string]*ViewerFile{}}
 	for _, set := range s.Store.Sets {
 		files := append([]string{path.Join(set.Dir, evidence.ManifestName)}, set.Files...)

@@ -59,7 +59,7 @@ func build(t testing.TB, dir string, log *strings.Builder) error {
 	if log != nil {
 		opt.Log = log
 	}
-	return site.Build(s, context.Background(), opt)
+	return site.Build(context.Background(), s, opt)
 }
 
 func TestMain(m *testing.M) {

@@ -87,7 +87,7 @@ func tryBuild(t testing.TB, dir string, opt site.BuildOptions) error {
 	}
 	opt.Hugo = sitetest.HugoCommand(t)
 	opt.Check = check.DefaultOptions()
-	return site.Build(s, context.Background(), opt)
+	return site.Build(context.Background(), s, opt)
 }
 
 func TestMain(m *testing.M) {
@@ -247,7 +247,7 @@ func TestBuildReproducible(t *testing.T) {
 	// This build keeps its stage (--keep-stage): the output must not
 	// depend on it, nor on the project's directory.
 	kept := filepath.Join(t.TempDir(), "stage")
-	if err := site.Build(s, context.Background(), site.BuildOptions{Out: "public-b", Hugo: sitetest.HugoCommand(t), Check: check.DefaultOptions(), KeepStage: kept}); err != nil {
+	if err := site.Build(context.Background(), s, site.BuildOptions{Out: "public-b", Hugo: sitetest.HugoCommand(t), Check: check.DefaultOptions(), KeepStage: kept}); err != nil {
 		t.Fatal(err)
 	}
 	for _, f := range []string{"data/evdoc/claims.json", hugoconf.ConfigFile, "themes/evdoc/layouts/_markup/render-link.html"} {
@@ -258,7 +258,7 @@ func TestBuildReproducible(t *testing.T) {
 	if stages, _ := filepath.Glob(filepath.Join(dir, ".evdoc", "stage-*")); len(stages) > 0 {
 		t.Errorf("stages left in the project: %v", stages)
 	}
-	err = site.Build(s, context.Background(), site.BuildOptions{Out: "public-c", Hugo: sitetest.HugoCommand(t), Check: check.DefaultOptions(), KeepStage: kept})
+	err = site.Build(context.Background(), s, site.BuildOptions{Out: "public-c", Hugo: sitetest.HugoCommand(t), Check: check.DefaultOptions(), KeepStage: kept})
 	if err == nil || !strings.Contains(err.Error(), "exists") {
 		t.Errorf("keeping the stage in an existing directory: got %v, want an error naming it", err)
 	}
