@@ -126,7 +126,7 @@ func (b nameBits) meets(o nameBits) bool {
 	return false
 }
 
-// NewChecker checks s (as Site.Check does) and returns the Checker
+// NewChecker checks s (as Check does) and returns the Checker
 // holding the verdicts.
 func NewChecker(s *project.Site, opt check.Options) *Checker {
 	return NewCheckerWith(s, CheckerOptions{Check: opt})
@@ -601,7 +601,7 @@ func (c *Checker) judgePage(p *project.Page) (*pageVerdict, map[string][]string)
 	return v, citedNames(p.Parsed)
 }
 
-// Diagnostics returns every finding of the site, as Site.Check does: load
+// Diagnostics returns every finding of the site, as Check does: load
 // findings and those of every check, with the project's rule severities
 // applied, sorted.
 func (c *Checker) Diagnostics() diag.List {
@@ -723,7 +723,7 @@ func (c *Checker) Results() []check.Result {
 }
 
 // StageData returns what staging the site needs of the verdicts
-// (Site.Stage), as StageDataOf(c.Results()) gives it. It is nil unless
+// (staging.Stage), as StageDataOf(c.Results()) gives it. It is nil unless
 // c was made with CheckerOptions.Stage. The StageData is not changed by
 // a later Recheck.
 func (c *Checker) StageData() *stagedata.StageData {

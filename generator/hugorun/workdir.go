@@ -81,7 +81,7 @@ func WorkDir(root string) (string, error) {
 
 // EnsureRealDir creates dir (evdoc's work directory) when missing and
 // refuses a symbolic link or a non-directory there: evdoc deletes inside
-// it. What a repository planted in it is refused too (checkWorkEntries).
+// it. What a repository planted in it is refused too (CheckWorkEntries).
 func EnsureRealDir(dir string) error {
 	fi, err := os.Lstat(dir)
 	if errors.Is(err, os.ErrNotExist) {

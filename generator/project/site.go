@@ -77,7 +77,7 @@ type Site struct {
 	// EvidenceFindings are the Findings of loading the evidence, which a
 	// Checker replaces when it reads the evidence again; siteFindings
 	// those about no content file besides (figures, the glossary);
-	// pageFindings those of each content file by repository path. A
+	// PageFindings those of each content file by repository path. A
 	// Checker replaces a file's entry when it re-reads the file.
 	EvidenceFindings diag.List
 	siteFindings     diag.List

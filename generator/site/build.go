@@ -69,7 +69,7 @@ type BuildOptions struct {
 
 	// replace swaps the new site into place; tests inject failures.
 	replace *atomicdir.Ops
-	// unverified skips verifyOutput: tests whose fake Hugo writes a
+	// unverified skips verify.VerifyOutput: tests whose fake Hugo writes a
 	// one-file site set it.
 	unverified bool
 }
@@ -78,7 +78,7 @@ type BuildOptions struct {
 // generated pages (translation fallbacks, raw evidence pages) and data, and
 // runs Hugo on it. The output replaces Out in one atomic step only when
 // Hugo succeeded and the output holds every claim and evidence page as
-// evdoc's theme component renders them (verifyOutput), so a failed, interrupted or killed build never leaves a
+// evdoc's theme component renders them (verify.VerifyOutput), so a failed, interrupted or killed build never leaves a
 // partial site: Out holds the old site or the new one. A site with error
 // findings is not built: Build returns them as a diag.List.
 //

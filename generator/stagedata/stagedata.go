@@ -14,8 +14,8 @@ import (
 	"github.com/shopspring/decimal"
 )
 
-// StageData is what staging (Site.Stage) and the check of the built
-// site (verifyOutput) need of the verdicts on a site's claims, without
+// StageData is what staging (staging.Stage) and the check of the built
+// site (verify.VerifyOutput) need of the verdicts on a site's claims, without
 // the verdicts themselves: for each claim destination the bindings of
 // the claims that may give the render hook its data, for each raw line
 // the claims citing it, and for each page the number of claims the
@@ -30,7 +30,7 @@ type StageData struct {
 }
 
 // StageDataOf returns the StageData of results, in the order of
-// Site.Check's results.
+// checker.Check's results.
 func StageDataOf(results []check.Result) *StageData {
 	var b StageBuilder
 	return &StageData{Units: []*ClaimStage{b.Unit(results)}}

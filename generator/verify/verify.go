@@ -107,7 +107,7 @@ func staticShadows(s *project.Site, rel string) []string {
 	return out
 }
 
-// maxVerifyErrors caps the problems verifyOutput lists.
+// maxVerifyErrors caps the problems VerifyOutput lists.
 const maxVerifyErrors = 20
 
 // renderedByHugo reports whether Hugo publishes page p as its own output
@@ -136,7 +136,7 @@ func renderedByHugo(fm map[string]any) bool {
 	return true
 }
 
-// verifyOutput checks the site Hugo built into dir before it replaces
+// VerifyOutput checks the site Hugo built into dir before it replaces
 // the published one: every claim of every published page was rendered by
 // evdoc's claim render hook (its data-ev-at and data-ev attributes),
 // every evidence viewer window by evdoc's evidence shortcode (its
@@ -403,7 +403,7 @@ func hasContentFile(s *project.Site, rel string) bool {
 }
 
 // OutputError is Build's error when Hugo succeeded but the site it built
-// is not what evdoc expects (verifyOutput): claims not rendered by evdoc's
+// is not what evdoc expects (VerifyOutput): claims not rendered by evdoc's
 // claim render hook, evidence pages not rendered by its evidence
 // template, #ZgotmplZ links, or links inside the site to files it does
 // not have. The published site was left as it was.

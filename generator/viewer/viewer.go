@@ -38,7 +38,7 @@ const (
 
 // ViewerFile is one raw file of an evidence set as the viewer shows it:
 // its window boundaries, found by one streaming pass over the file
-// (newViewer); the lines themselves are read again window by window
+// (New); the lines themselves are read again window by window
 // when the pages are written (stageEvidence).
 type ViewerFile struct {
 	File  string // repository-relative path

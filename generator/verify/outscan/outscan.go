@@ -6,7 +6,7 @@
 // page showing claims links, and Hugo's sanitised-URL marker #ZgotmplZ.
 // It reads every HTML and XML file once, a tag at a time, as the HTML
 // tokenizer reads tags; what the findings mean for a site is
-// generator/site's (verifyOutput).
+// generator/verify's (VerifyOutput).
 package outscan
 
 import (
