@@ -2,7 +2,6 @@ package serve
 
 import (
 	"context"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -13,6 +12,7 @@ import (
 	"github.com/evdoc-lab/evdoc/generator/check"
 	"github.com/evdoc-lab/evdoc/generator/project"
 	"github.com/evdoc-lab/evdoc/generator/staging"
+	"github.com/evdoc-lab/evdoc/internal/sitetest"
 	"github.com/evdoc-lab/evdoc/internal/txtartest"
 )
 
@@ -39,21 +39,9 @@ func stageClaimFiles(t *testing.T, st *State) (map[string]string, error) {
 	if _, err := staging.Stage(context.Background(), st.Site, stage, st.Stage, nil); err != nil {
 		return nil, err
 	}
-	files := map[string]string{}
-	err := filepath.WalkDir(stage, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		rel, _ := filepath.Rel(stage, p)
-		rel = filepath.ToSlash(rel)
-		if rel != "data/evdoc/claims.json" && !strings.Contains(rel, "/"+project.EvidenceDir+"/") {
-			return nil
-		}
-		b, err := os.ReadFile(p)
-		files[rel] = string(b)
-		return err
+	return sitetest.ReadTree(stage, func(rel string) bool {
+		return rel == "data/evdoc/claims.json" || strings.Contains(rel, "/"+project.EvidenceDir+"/")
 	})
-	return files, err
 }
 
 // TestIncrementalAgreesWithFull applies a series of edits to a project and

@@ -2,8 +2,6 @@ package staging
 
 import (
 	"context"
-	"io/fs"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -27,24 +25,17 @@ func StagedClaimFiles(t *testing.T, s *project.Site, data *stagedata.StageData) 
 	if _, err := Stage(context.Background(), s, stage, data, nil); err != nil {
 		t.Fatal(err)
 	}
-	files := map[string]string{}
-	err := filepath.WalkDir(stage, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		rel, _ := filepath.Rel(stage, p)
-		rel = filepath.ToSlash(rel)
-		if rel != "data/evdoc/claims.json" && !strings.Contains(rel, "/"+project.EvidenceDir+"/") {
-			return nil
-		}
-		b, err := os.ReadFile(p)
-		files[rel] = string(b)
-		return err
-	})
+	files, err := sitetest.ReadTree(stage, claimDependent)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return files
+}
+
+// claimDependent reports whether the staged file rel depends on the
+// claims' verdicts: data/evdoc/claims.json and every evidence viewer page.
+func claimDependent(rel string) bool {
+	return rel == "data/evdoc/claims.json" || strings.Contains(rel, "/"+project.EvidenceDir+"/")
 }
 
 // stageBothWays stages the project at dir twice: loaded parsed, from

@@ -347,3 +347,23 @@ func WalkLinks(t testing.TB, public string, base *url.URL) ([]LinkProblem, int) 
 
 // Localhost returns the base a site built under baseURL "/" is walked at.
 func Localhost() *url.URL { return &url.URL{Scheme: "http", Host: "localhost", Path: "/"} }
+
+// ReadTree returns the contents of the regular files under dir whose
+// slash-separated path relative to dir keep accepts, by that path.
+func ReadTree(dir string, keep func(rel string) bool) (map[string]string, error) {
+	files := map[string]string{}
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		rel = filepath.ToSlash(rel)
+		if !keep(rel) {
+			return nil
+		}
+		b, err := os.ReadFile(p)
+		files[rel] = string(b)
+		return err
+	})
+	return files, err
+}
