@@ -142,8 +142,8 @@ func sameClaims(before, after []claim.Claim) int {
 	return -1
 }
 
-func stageClaims(s *project.Site, stage string, v *viewer.Viewer, data *stagedata.StageData, multi map[string]bool) error {
-	sets, err := json.MarshalIndent(v.Sets(s.Store), "", " ")
+func stageClaims(s *project.Site, stage string, v *viewer.Viewer, data *stagedata.StageData, multi map[string]bool, tables []project.EvtableShown) error {
+	sets, err := json.MarshalIndent(v.Sets(s.Store, tables), "", " ")
 	if err != nil {
 		return err
 	}

@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/evdoc-lab/evdoc/generator/hosttheme"
@@ -149,12 +150,20 @@ func Stage(ctx context.Context, s *project.Site, stage string, data *stagedata.S
 	// Claims of a destination written at several precisions name their
 	// own in the staged page (markClaims), for their popovers.
 	multi, marks := data.PrecisionMarks()
+	// The values evtable calls show: their cells land on the token.
+	var tablesMu sync.Mutex
+	var tables []project.EvtableShown
 	hugoMarkdown := func(rel string, b []byte) ([]byte, bool) {
 		if !strings.HasSuffix(rel, ".md") {
 			return nil, false
 		}
 		for _, d := range contentDirs {
 			if strings.HasPrefix(rel, d) {
+				if e := project.EvtableCalls(b); e != nil {
+					tablesMu.Lock()
+					tables = append(tables, e...)
+					tablesMu.Unlock()
+				}
 				pinned, ok := markClaims(s.Config.MarkdownConfig(), rel, b, true, marks[rel], 0)
 				out, ins := translation.HugoMarkdown(pinned, mdOpt)
 				return out, ok || len(ins) > 0
@@ -197,7 +206,7 @@ func Stage(ctx context.Context, s *project.Site, stage string, data *stagedata.S
 	}
 	// Claims, value tables and figures first: the windows they link to
 	// are the pages a sparse evidence file gets.
-	if err := stageClaims(s, stage, v, data, multi); err != nil {
+	if err := stageClaims(s, stage, v, data, multi, tables); err != nil {
 		return nil, err
 	}
 	if err := ctx.Err(); err != nil {

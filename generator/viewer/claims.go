@@ -283,7 +283,9 @@ func Citations(s *project.Site, data *stagedata.StageData, lang string, fallback
 
 // setValue is one named value of an evidence set for the evtable
 // shortcode: its name, its value as a reader sees it, the exact decimal
-// (for arithmetic) and its raw line.
+// (for arithmetic) and its raw line (with the token's column when a
+// table shows the value and the viewer marks it: the cell lands on the
+// token, #L12-34, as a claim does).
 type setValue struct {
 	Name    string `json:"name"`
 	Value   string `json:"value"`
@@ -300,8 +302,10 @@ type SetData struct {
 	Values []setValue `json:"values"`
 }
 
-// Sets returns the evtable shortcode's data for every evidence set.
-func (v *Viewer) Sets(st *evidence.Store) map[string]SetData {
+// Sets returns the evtable shortcode's data for every evidence set. The
+// raw tokens of the values tables show (a cell of one of tables) are
+// marked on the viewer, each with its anchor.
+func (v *Viewer) Sets(st *evidence.Store, tables []project.EvtableShown) map[string]SetData {
 	out := map[string]SetData{}
 	for _, set := range st.Sets {
 		sd := SetData{Title: set.Manifest.Title, Page: "/" + project.EvidenceDir + "/" + set.Manifest.ID}
@@ -316,6 +320,9 @@ func (v *Viewer) Sets(st *evidence.Store) map[string]SetData {
 			t, ok := v.Target(val.Pos)
 			if !ok {
 				continue
+			}
+			if slices.ContainsFunc(tables, func(e project.EvtableShown) bool { return e.Shows(set.Manifest.ID, val.Name) }) && v.rawLineOf(val) != nil {
+				t.Col = val.Pos.Column
 			}
 			sd.Values = append(sd.Values, setValue{Name: val.Name, Value: shownQuantity(val, st), Decimal: val.Value.String(), Target: t})
 		}

@@ -1,4 +1,4 @@
-package site
+package staging
 
 import (
 	"context"
@@ -11,6 +11,10 @@ import (
 	"golang.org/x/tools/txtar"
 
 	"github.com/evdoc-lab/evdoc/generator/check"
+	"github.com/evdoc-lab/evdoc/generator/checker"
+	"github.com/evdoc-lab/evdoc/generator/project"
+	"github.com/evdoc-lab/evdoc/generator/stagedata"
+	"github.com/evdoc-lab/evdoc/generator/viewer"
 	"github.com/evdoc-lab/evdoc/internal/txtartest"
 )
 
@@ -57,16 +61,16 @@ title: 표
 // neither given a column nor marked on the viewer.
 func TestEvtableCellsLandOnToken(t *testing.T) {
 	dir := txtartest.Write(t, txtar.Parse([]byte(evtableProject)))
-	s, err := Load(dir)
+	s, err := project.Load(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	results, ds := s.Check(check.DefaultOptions())
+	results, ds := checker.Check(s, check.DefaultOptions())
 	for _, d := range ds {
 		t.Errorf("check: %s", d)
 	}
 	stage := t.TempDir()
-	if _, err := s.Stage(context.Background(), stage, StageDataOf(results), nil); err != nil {
+	if _, err := Stage(context.Background(), s, stage, stagedata.StageDataOf(results), nil); err != nil {
 		t.Fatal(err)
 	}
 	b, err := os.ReadFile(filepath.Join(stage, "data", "evdoc", "sets.json"))
@@ -99,11 +103,11 @@ func TestEvtableCellsLandOnToken(t *testing.T) {
 			t.Errorf("%s: line and column %v, want %v", name, got[name], w)
 		}
 	}
-	page, err := os.ReadFile(filepath.Join(stage, "content", "ko", EvidenceDir, "run", "result-txt.md"))
+	page, err := os.ReadFile(filepath.Join(stage, "content", "ko", project.EvidenceDir, "run", "result-txt.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, id := range []string{tokenID(2, want["r.s1.before"][1]), tokenID(2, want["r.s1.after"][1])} {
+	for _, id := range []string{viewer.TokenID(2, want["r.s1.before"][1]), viewer.TokenID(2, want["r.s1.after"][1])} {
 		if !strings.Contains(string(page), `\u003cmark class=\"ev-token\" id=\"`+id+`\"`) {
 			t.Errorf("the viewer does not mark the token %s:\n%s", id, page)
 		}
