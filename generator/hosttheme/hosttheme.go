@@ -94,10 +94,10 @@ func Known() []Theme {
 			Note: "its own custom-header.html links the site's css/custom.css and js/custom.js when they exist: a site with them links them in its copy too; its asset-busting query (?UNIXTIME) differs on every build: set params.disableAssetsBusting = true for evdoc doctor to compare its pages"},
 		{Name: "Stack", Repo: "CaiJimmy/hugo-theme-stack", Detect: both("article-list/tile.html"), Site: true,
 			Head: "_partials/head/custom.html", Body: "_partials/footer/custom.html",
-			Note: "it compiles SCSS with libsass: Hugo's extended edition; its section layout shows a list, not .Content: add layouts/evidence/section.html rendering its article/article.html partial in its \"main\" block"},
+			Note: "it compiles SCSS with libsass: Hugo's extended edition; its section layout shows a list, not .Content: evdoc build gives the evidence index and set pages its single-page layout"},
 		{Name: "FixIt", Repo: "hugo-fixit/FixIt", Detect: both("function/camel-case-keys.html"), Site: true,
 			Config: "[params.custom_partials] head = [\"evdoc/head.html\"], footer = [\"evdoc/serve-banner.html\"]",
-			Note:   "it calls the partials its params.custom_partials names; it compiles SCSS with Dart Sass (the program sass on PATH); its header links /archives/, which its outputs setting publishes (home = [\"html\", \"rss\", \"archives\", …]); its section layout shows a list, not .Content: add layouts/evidence/section.html showing .Content in its \"content\" block"},
+			Note:   "it calls the partials its params.custom_partials names; it compiles SCSS with Dart Sass (the program sass on PATH); its header links /archives/, which its outputs setting publishes (home = [\"html\", \"rss\", \"archives\", …]); its section layout shows a list, not .Content: evdoc build gives the evidence index and set pages its single-page layout"},
 	}
 }
 

@@ -67,6 +67,13 @@ func stageEvidence(ctx context.Context, s *project.Site, stage string, v *viewer
 		}
 	}
 	newest := newestOwnDates(s)
+	listLayout := evidenceListLayout(s)
+	if listLayout != "" {
+		if err := copyFile(filepath.Join(s.Root, filepath.FromSlash(listLayout)), filepath.Join(stage, "layouts", project.EvidenceDir, "section.html")); err != nil {
+			return fmt.Errorf("staging the theme's page layout %s for the evidence section: %v", listLayout, err)
+		}
+	}
+	listCrumbs, pageCrumbs := themeBreadcrumbs(s, listLayout != "")
 	for _, lang := range langs {
 		// the files each page shows, for a theme's edit link
 		// (translation.SourceParam): the evidence directory, a set's
@@ -74,6 +81,9 @@ func stageEvidence(ctx context.Context, s *project.Site, stage string, v *viewer
 		title := i18nString(s, lang.Code, "evdoc_evidenceIndex", "Evidence")
 		idx := map[string]any{"title": title, "translationKey": "evidence", "evdoc_index": true, translation.SourceParam: evidenceRoot(s.Store.Sets)}
 		evidencePageParams(s, idx, title)
+		if listCrumbs {
+			idx["evdoc_nocrumbs"] = true
+		}
 		if err := writeFrontMatterPage(s.Config.PageFile(stage, lang, project.EvidenceDir, "_index.md"), idx, evidenceBodyOf(s)); err != nil {
 			return err
 		}
@@ -86,6 +96,9 @@ func stageEvidence(ctx context.Context, s *project.Site, stage string, v *viewer
 				"evdoc_set": map[string]string{"id": m.ID, "date": m.Date, "environment": lt.Environment, "report": m.Report,
 					"origin": m.Origin, "source": lt.Source}}
 			evidencePageParams(s, fm, lt.Title)
+			if listCrumbs {
+				fm["evdoc_nocrumbs"] = true
+			}
 			setEvidenceDate(fm, m.Date, newest[lang.Code])
 			if err := writeFrontMatterPage(s.Config.PageFile(stage, lang, path.Join(project.EvidenceDir, m.ID), "_index.md"), fm, evidenceBodyOf(s)); err != nil {
 				return err
@@ -94,7 +107,7 @@ func stageEvidence(ctx context.Context, s *project.Site, stage string, v *viewer
 	}
 	unread := viewer.UnreadRanges(s.EvidenceFindings, s.Rules)
 	for fi, f := range v.Order {
-		if err := stageViewerFile(ctx, s, stage, v.Files[f], fi, langs, cites, v.Marks[f], unread[f]); err != nil {
+		if err := stageViewerFile(ctx, s, stage, v.Files[f], fi, langs, cites, v.Marks[f], unread[f], pageCrumbs); err != nil {
 			return err
 		}
 	}
@@ -174,6 +187,51 @@ func docsType(s *project.Site) bool {
 	return false
 }
 
+// evidenceListLayout returns the theme's single-page template (relative
+// to the project) that the evidence index and the set pages, section
+// pages whose content is the whole page, are drawn with when the section
+// layout Hugo would use for them shows no .Content or pages through the
+// section, repeating the content on every page of the listing
+// (hosttheme.SectionLayout: Stack's and FixIt's show a list only,
+// PaperMod's and Ananke's page through the windows). stageEvidence
+// writes it into the staged project as layouts/evidence/section.html,
+// the section template of those pages only: a theme's page.html (FixIt)
+// is for regular pages only, so no layout front matter could choose it.
+// "" when the section layout shows the content once, when the
+// configuration has a cascade (which may choose their layout itself) and
+// when they have the docs type (its layouts are the theme's docs
+// sidebar). A project's own layouts/evidence/section.html is the section
+// layout found first.
+func evidenceListLayout(s *project.Site) string {
+	if s.Config.Cascade || docsType(s) {
+		return ""
+	}
+	sec := hosttheme.SectionLayout(s.Root, s.Config.Themes, project.EvidenceDir)
+	if !sec.NeedsSingle() || strings.HasPrefix(sec.Template, "layouts/") {
+		return ""
+	}
+	return hosttheme.SingleLayout(s.Root, s.Config.Themes, project.EvidenceDir).Template
+}
+
+// themeBreadcrumbs reports whether the theme draws a breadcrumb trail on
+// the evidence list pages (drawn with its single-page template when
+// single, see evidenceListLayout) and on the window pages
+// (hosttheme.Section.Breadcrumb: Docsy, Hextra, Relearn): those pages
+// then carry evdoc_nocrumbs, and the evidence shortcode leaves its own
+// trail out (two trails, one above the other, before).
+func themeBreadcrumbs(s *project.Site, single bool) (list, page bool) {
+	typ := project.EvidenceDir
+	if docsType(s) {
+		typ = "docs"
+	}
+	page = hosttheme.SingleLayout(s.Root, s.Config.Themes, typ).Breadcrumb
+	list = hosttheme.SectionLayout(s.Root, s.Config.Themes, typ).Breadcrumb
+	if single {
+		list = page
+	}
+	return list, page
+}
+
 // setEvidenceDate gives an evidence page (a set's page, or a window of
 // one of its files) the set's date (its manifest's date), so a theme that
 // prints a page's date shows when the evidence was taken, never Hugo's
@@ -249,7 +307,7 @@ func evidenceRoot(sets []*evidence.Set) string {
 // tokens holds, by line, the byte ranges of the raw tokens to mark
 // (viewer.marks of the file), unread those of its evidence-number
 // warnings (unreadRanges).
-func stageViewerFile(ctx context.Context, s *project.Site, stage string, vf *viewer.ViewerFile, fi int, langs []hugoconf.Language, cites []map[string]map[int][]viewer.Citation, tokens map[int][]viewer.TokenMark, unread map[int][][2]int) error {
+func stageViewerFile(ctx context.Context, s *project.Site, stage string, vf *viewer.ViewerFile, fi int, langs []hugoconf.Language, cites []map[string]map[int][]viewer.Citation, tokens map[int][]viewer.TokenMark, unread map[int][][2]int, themeCrumbs bool) error {
 	newest := newestOwnDates(s)
 	fh, _, err := safefile.Open(s.Root, vf.File, 0)
 	if err != nil {
@@ -355,6 +413,9 @@ func stageViewerFile(ctx context.Context, s *project.Site, stage string, vf *vie
 				pfm["evdoc_continuation"] = true
 			}
 			evidencePageParams(s, pfm, title)
+			if themeCrumbs {
+				pfm["evdoc_nocrumbs"] = true
+			}
 			setEvidenceDate(pfm, vf.Set.Manifest.Date, newest[lang.Code])
 			name := path.Base(vf.PagePath(w)) + ".md"
 			dir := path.Dir(strings.TrimPrefix(vf.PagePath(w), "/"))

@@ -36,6 +36,7 @@ import (
 //	FILE contains TEXT
 //	FILE lacks TEXT
 //	FILE count N TEXT
+//	FILE absent -
 //	DIR names-files URL
 //
 // names-files: every href in the HTML files under DIR that starts with URL
@@ -132,6 +133,12 @@ func TestBuildHostThemes(t *testing.T) {
 				}
 				if fields[1] == "names-files" {
 					assertNamesFiles(t, dir, fields[0], fields[2])
+					continue
+				}
+				if fields[1] == "absent" {
+					if _, err := os.Stat(filepath.Join(dir, filepath.FromSlash(fields[0]))); err == nil {
+						t.Errorf("assert:%d: %s exists", i+1, fields[0])
+					}
 					continue
 				}
 				b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(fields[0])))
