@@ -144,6 +144,13 @@ func initProject(root string, log io.Writer, verbose bool) error {
 			notes = append(notes, note)
 			b, note = pinnedWorkflow(b, id)
 			notes = append(notes, note)
+			if cfg != nil {
+				// what the theme needs to build: Hugo extended, Dart
+				// Sass, its npm packages
+				var tn []string
+				b, tn = workflowWithTools(b, hosttheme.Toolchain(root, cfg.Themes))
+				notes = append(notes, tn...)
+			}
 		}
 		if err := write(rel, b); err != nil {
 			return err
