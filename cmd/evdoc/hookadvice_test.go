@@ -40,7 +40,7 @@ func TestUnknownThemeAdvice(t *testing.T) {
 // (Stack: the component must not take head/custom.html for every site)
 // init names each file and its call; for FixIt, the configuration that
 // names evdoc's partials; for Ananke, the head hook the component fills
-// and no body hook.
+// and no body hook; for Congo, that no supported Hugo builds it.
 func TestKnownThemeAdvice(t *testing.T) {
 	for _, tc := range []struct {
 		theme, detect string
@@ -49,13 +49,17 @@ func TestKnownThemeAdvice(t *testing.T) {
 		{"hugo-theme-stack", "layouts/_partials/article-list/tile.html", []string{
 			`ADD      create layouts/_partials/head/custom.html containing {{ partial "evdoc/head.html" . }}`,
 			`ADD      create layouts/_partials/footer/custom.html containing {{ partial "evdoc/serve-banner.html" page }}`,
-		}, []string{"wired", "copy it into your layouts/"}},
+		}, []string{"wired", "copy it into your layouts/", "WARN"}},
 		{"FixIt", "layouts/_partials/function/camel-case-keys.html", []string{
 			`ADD      to hugo.toml: [params.custom_partials] head = ["evdoc/head.html"], footer = ["evdoc/serve-banner.html"]`,
 		}, []string{"wired", "create layouts/"}},
 		{"ananke", "layouts/_partials/menu-contextual.html", []string{
 			"wired    Ananke's hook layouts/_partials/head-additions.html",
 		}, []string{"fills it with evdoc serve's findings banner", "ADD      create"}},
+		{"congo", "layouts/partials/header/hamburger/hamburger-content.html", []string{
+			"WARN     Congo: its templates",
+			"no Hugo evdoc supports builds a Congo site (evdoc supports Hugo " + hugoRange() + ")",
+		}, []string{"ADD      create"}},
 	} {
 		t.Run(tc.theme, func(t *testing.T) {
 			dir := t.TempDir()

@@ -480,6 +480,9 @@ func reportTheme(root, where string, cfg *hugoconf.Config, log io.Writer) {
 	for _, f := range found {
 		known[f.Dir] = true
 		fmt.Fprintf(log, "  theme    %s is %s (%s)\n", f.Dir, f.Name, f.Repo)
+		if f.Unbuildable != "" {
+			fmt.Fprintf(log, "  WARN     %s: %s (evdoc supports Hugo %s)\n", f.Name, f.Unbuildable, hugoRange())
+		}
 		if f.Config != "" {
 			fmt.Fprintf(log, "  ADD      to %s: %s   (%s calls the partials it names: evdoc's stylesheets and script, evdoc serve's findings banner)\n", where, f.Config, f.Name)
 		}

@@ -50,6 +50,10 @@ type Theme struct {
 	// Config, when set, is what the site's configuration adds instead of
 	// hook files (FixIt calls the partials params.custom_partials names).
 	Config string
+	// Unbuildable, when set, is why no Hugo in evdoc's supported range
+	// builds a site with the theme at all, with or without evdoc (init
+	// says so; the recipe tables mark the theme).
+	Unbuildable string
 	// Untitled: the theme's page layouts show a page's .Content without
 	// its title (hugo-book: a page's heading is its content's), so the
 	// evidence pages evdoc build writes show their title themselves.
@@ -85,7 +89,8 @@ func Known() []Theme {
 			Note: "it renders extend-footer.html once per site (partialCached): evdoc serve's banner lists the findings of the page built first as this page's"},
 		{Name: "Congo", Repo: "jpanther/congo", Detect: both("header/hamburger/hamburger-content.html"),
 			Head: "partials/extend-head.html", Body: "partials/extend-footer.html",
-			Note: "it renders extend-head.html once per site (partialCached), which evdoc's head needs no page for"},
+			Note:        "it renders extend-head.html once per site (partialCached), which evdoc's head needs no page for",
+			Unbuildable: "its templates (last commit 7fe9db85, 2024-10-07) call Hugo's internal figure shortcode by a name Hugo's templates no longer have: plain hugo v0.165.0 fails on it without evdoc (no such template \"_internal/shortcodes/figure.html\"), so no Hugo evdoc supports builds a Congo site"},
 		{Name: "Ananke", Repo: "theNewDynamic/gohugo-theme-ananke", Detect: both("menu-contextual.html"),
 			Head: "_partials/head-additions.html",
 			Note: "it has no hook at the end of <body>: for evdoc serve's findings banner, copy its baseof.html into your layouts/ and add the call before </body>; a theme without Korean strings: check notes its gaps once per language (translation-theme-strings)"},
@@ -229,6 +234,10 @@ func recipeTable(long bool) string {
 	if !long {
 		b.WriteString("| theme | head hook (stylesheets, script) | body hook (`evdoc serve` banner) |\n|---|---|---|\n")
 		for _, t := range Known() {
+			if t.Unbuildable != "" {
+				fmt.Fprintf(&b, "| %s | not built: %s | |\n", t.Name, t.Unbuildable)
+				continue
+			}
 			fmt.Fprintf(&b, "| %s | %s | %s |\n", t.Name, cell(t, t.Head), cell(t, t.Body))
 		}
 		return b.String()
@@ -238,6 +247,9 @@ func recipeTable(long bool) string {
 		note := t.Note
 		if t.Config != "" {
 			note = "add to the configuration: `" + t.Config + "`; " + note
+		}
+		if t.Unbuildable != "" {
+			note = "**not built**: " + t.Unbuildable + "; " + note
 		}
 		fmt.Fprintf(&b, "| [%s](https://github.com/%s) | %s | %s | %s |\n", t.Name, t.Repo, cell(t, t.Head), cell(t, t.Body), note)
 	}
