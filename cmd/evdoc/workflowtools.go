@@ -37,12 +37,12 @@ func workflowWithTools(wf []byte, tools hosttheme.Tools) ([]byte, []string) {
 	var steps strings.Builder
 	var notes []string
 	if tools.Extended != "" {
-		fmt.Fprintf(&steps, `      # %s compiles SCSS with libsass (toCSS), which only Hugo's
-      # extended edition has: built once at evdoc's pinned version from the
-      # Go module proxy (checked against the Go checksum database; cgo and
-      # the runner's C compiler) into the cache restored above. evdoc runs
-      # the hugo it finds on PATH.
-      - name: Hugo extended %s (the theme compiles SCSS with libsass)
+		fmt.Fprintf(&steps, `      # %s %s: Hugo's extended
+      # edition, built once at evdoc's pinned version from the Go module
+      # proxy (checked against the Go checksum database; cgo and the
+      # runner's C compiler) into the cache restored above. evdoc runs the
+      # hugo it finds on PATH.
+      - name: Hugo extended %s (the theme %s)
         run: |
           dir="$HOME/.cache/evdoc/hugo-extended/%s"
           if [ ! -x "$dir/hugo" ]; then
@@ -51,8 +51,8 @@ func workflowWithTools(wf []byte, tools hosttheme.Tools) ([]byte, []string) {
           fi
           "$dir/hugo" version
           echo "$dir" >> "$GITHUB_PATH"
-`, tools.Extended, pinnedHugoVersion, pinnedHugoVersion, pinnedHugoVersion)
-		notes = append(notes, fmt.Sprintf("installs Hugo extended %s (%s compiles SCSS with libsass)", pinnedHugoVersion, tools.Extended))
+`, tools.Extended, tools.ExtendedWhy, pinnedHugoVersion, tools.ExtendedWhy, pinnedHugoVersion, pinnedHugoVersion)
+		notes = append(notes, fmt.Sprintf("installs Hugo extended %s (%s %s)", pinnedHugoVersion, tools.Extended, tools.ExtendedWhy))
 	}
 	if tools.DartSass != "" {
 		fmt.Fprintf(&steps, `      # %s compiles SCSS with Dart Sass (transpiler "dartsass"),

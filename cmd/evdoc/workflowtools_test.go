@@ -41,6 +41,10 @@ func TestInitWorkflowTools(t *testing.T) {
 			"package.json":                    `{"name": "t", "dependencies": {"bootstrap": "5.3.8"}}`,
 			"package-lock.json":               `{"lockfileVersion": 3}`,
 		}, []string{"Dart Sass " + dartSassVersion, "The theme's npm packages"}, false},
+		{"dartsass-isextended", map[string]string{
+			"layouts/_partials/function/to-css.html":        `{{ return .Resource | toCSS (dict "transpiler" "dartsass") }}`,
+			"layouts/_partials/init/detection-version.html": "{{- if eq hugo.IsExtended false -}}{{ warnf \"SCSS needs Hugo extended\" }}{{ end }}",
+		}, []string{"Hugo extended " + pinnedHugoVersion + " (the theme tests hugo.IsExtended)", "Dart Sass " + dartSassVersion}, true},
 		{"comment-only", map[string]string{
 			"layouts/_partials/style.html": "{{/* compile with toCSS here one day */}}<link rel=\"stylesheet\" href=\"/s.css\">",
 			"package.json":                 `{"name": "t"}`,

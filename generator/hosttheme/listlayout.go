@@ -31,6 +31,12 @@ type Section struct {
 	Template string // relative to the project
 	Content  bool
 	Paginate bool
+	// Breadcrumb: the template, or the base template it fills,
+	// calls a partial named for breadcrumbs itself (not through another
+	// partial, and not with "enable" false: Hextra's list layout): the
+	// theme draws a page's trail (Docsy, Hextra, Relearn), and evdoc's
+	// evidence pages leave theirs out.
+	Breadcrumb bool
 }
 
 // NeedsSingle reports whether section pages whose content is the whole
@@ -51,6 +57,34 @@ func (s Section) NeedsSingle() bool {
 // not showing it, and evdoc build then gives the pages the single-page
 // layout, which shows it too.
 func SectionLayout(root string, themes []string, typ string) Section {
+	var names []string
+	if typ != "" {
+		names = append(names, typ+"/section.html", typ+"/list.html")
+	}
+	names = append(names, "section.html", "list.html", "_default/section.html", "_default/list.html")
+	return pageLayout(root, themes, typ, names)
+}
+
+// SingleLayout is SectionLayout for a regular page of type typ, or a
+// section page given the layout "single": TYPE/single.html,
+// TYPE/page.html, single.html, page.html, _default/single.html.
+func SingleLayout(root string, themes []string, typ string) Section {
+	var names []string
+	if typ != "" {
+		names = append(names, typ+"/single.html", typ+"/page.html")
+	}
+	names = append(names, "single.html", "page.html", "_default/single.html")
+	return pageLayout(root, themes, typ, names)
+}
+
+// breadcrumbCallRe finds a direct call of a partial named for
+// breadcrumbs, with what follows it in the same action.
+var breadcrumbCallRe = regexp.MustCompile(`\b(?:partial|partialCached)\s+"[^"]*(?i:breadcrumb)[^"]*"([^}]*)\}\}`)
+
+// enableFalseRe is a dict argument turning the partial off.
+var enableFalseRe = regexp.MustCompile(`"enable"\s+false`)
+
+func pageLayout(root string, themes []string, typ string, names []string) Section {
 	dirs := []string{"layouts"}
 	for _, t := range themes {
 		if t != Component {
@@ -71,16 +105,27 @@ func SectionLayout(root string, themes []string, typ string) Section {
 		}
 		return "", nil
 	}
-	var names []string
-	if typ != "" {
-		names = append(names, typ+"/section.html", typ+"/list.html")
-	}
-	names = append(names, "section.html", "list.html", "_default/section.html", "_default/list.html")
 	tmpl, b := find(names...)
 	if tmpl == "" {
 		return Section{}
 	}
 	out := Section{Template: tmpl}
+	crumbs := func(b []byte) bool {
+		for _, m := range breadcrumbCallRe.FindAllSubmatch(templateCommentRe.ReplaceAll(b, nil), -1) {
+			if !enableFalseRe.Match(m[1]) {
+				return true
+			}
+		}
+		return false
+	}
+	out.Breadcrumb = crumbs(b)
+	var bases []string
+	if typ != "" {
+		bases = append(bases, typ+"/baseof.html")
+	}
+	if _, base := find(append(bases, "baseof.html", "_default/baseof.html")...); base != nil && crumbs(base) {
+		out.Breadcrumb = true
+	}
 	seen := map[string]bool{}
 	var scan func(b []byte, depth int)
 	scan = func(b []byte, depth int) {

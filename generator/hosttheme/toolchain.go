@@ -15,8 +15,12 @@ import (
 type Tools struct {
 	// Extended: a template compiles SCSS with libsass (toCSS,
 	// css.Sass or resources.ToCSS without the transpiler "dartsass"),
-	// which only Hugo's extended edition has (Stack).
+	// which only Hugo's extended edition has (Stack), or tests
+	// hugo.IsExtended (FixIt warns without it, which fails evdoc build
+	// --strict).
 	Extended string
+	// ExtendedWhy says which of the two Extended's file does.
+	ExtendedWhy string
 	// DartSass: a template names the transpiler "dartsass", which
 	// Hugo of either edition runs as the program sass from PATH
 	// (FixIt, Docsy).
@@ -34,6 +38,9 @@ type Tools struct {
 // sassCallRe finds a SCSS compilation in a template.
 var sassCallRe = regexp.MustCompile(`\b(?:toCSS|css\.Sass|resources\.ToCSS)\b`)
 
+// isExtendedRe finds a template's test of Hugo's edition.
+var isExtendedRe = regexp.MustCompile(`\bhugo\.IsExtended\b`)
+
 // dartSassRe finds the Dart Sass transpiler's name as a template string.
 var dartSassRe = regexp.MustCompile("[\"`]dartsass[\"`]")
 
@@ -43,7 +50,8 @@ var dartSassRe = regexp.MustCompile("[\"`]dartsass[\"`]")
 // build: it reads every template (layouts/**.html) with its comments
 // removed. A template that compiles SCSS and names "dartsass" needs Dart
 // Sass; one that compiles SCSS without naming it, libsass (Hugo's
-// default transpiler), so the extended edition.
+// default transpiler), so the extended edition, as does one testing
+// hugo.IsExtended (FixIt's warning without it fails build --strict).
 func Toolchain(root string, themes []string) Tools {
 	var out Tools
 	dirs := []string{"."}
@@ -69,8 +77,12 @@ func Toolchain(root string, themes []string) Tools {
 			if dart && out.DartSass == "" {
 				out.DartSass = rel
 			}
-			if !dart && sassCallRe.Match(b) && out.Extended == "" {
-				out.Extended = rel
+			switch {
+			case out.Extended != "":
+			case !dart && sassCallRe.Match(b):
+				out.Extended, out.ExtendedWhy = rel, "compiles SCSS with libsass"
+			case isExtendedRe.Match(b):
+				out.Extended, out.ExtendedWhy = rel, "tests hugo.IsExtended"
 			}
 			return nil
 		})
