@@ -75,22 +75,53 @@ func TestBuildMainSections(t *testing.T) {
 // TestBuildEvidenceListContent: a theme whose section layout lists its
 // pages' titles instead of showing the page's .Content (as FixIt's and
 // Stack's list layouts do) would publish the evidence index and set
-// pages without any of evdoc's content; the build fails naming them and
-// the layout to add.
+// pages without any of evdoc's content: evdoc build draws them with the
+// theme's page template (page.html, which a layout front matter cannot
+// choose for a section), and they show the set's environment and files.
+// A project's own layouts/evidence/section.html is its choice: when it
+// shows no .Content the build fails naming the pages and the layout.
 func TestBuildEvidenceListContent(t *testing.T) {
 	skipShort(t)
 	t.Parallel()
-	dir := txtartest.WriteFile(t, filepath.Join("testdata", "mainsections.txtar"))
-	sitetest.CopyTree(t, filepath.Join(sitetest.Root(t), "themes", "evdoc"), filepath.Join(dir, "themes", "evdoc"))
-	sitetest.Write(t, dir, "themes/lister/layouts/section.html", `{{ define "main" }}<h1>{{ .Title }}</h1>{{ range .Pages }}<p>{{ .Title }}: {{ .Summary }}</p>{{ end }}{{ end }}`+"\n")
-	err := tryBuild(t, dir, site.BuildOptions{})
-	if err == nil {
-		t.Fatal("evdoc build succeeded; want the evidence index and set pages reported")
-	}
-	for _, want := range []string{"evidence index /evidence/ (ko)", "evidence set page /evidence/run/ (ja)", "origin, date, environment and files", "layouts/evidence/section.html"} {
-		if !strings.Contains(err.Error(), want) {
-			t.Errorf("build error lacks %q:\n%v", want, err)
-		}
+	lister := `{{ define "main" }}<h1>{{ .Title }}</h1>{{ range .Pages }}<p>{{ .Title }}: {{ .Summary }}</p>{{ end }}{{ end }}` + "\n"
+	for _, tc := range []struct {
+		name, file string
+		ok         bool
+	}{{"theme-section", "themes/lister/layouts/section.html", true}, {"own-section", "layouts/evidence/section.html", false}} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := txtartest.WriteFile(t, filepath.Join("testdata", "mainsections.txtar"))
+			sitetest.CopyTree(t, filepath.Join(sitetest.Root(t), "themes", "evdoc"), filepath.Join(dir, "themes", "evdoc"))
+			sitetest.Write(t, dir, tc.file, lister)
+			err := tryBuild(t, dir, site.BuildOptions{})
+			if tc.ok {
+				if err != nil {
+					t.Fatalf("evdoc build: %v", err)
+				}
+				for _, page := range []string{"public/evidence/run/index.html", "public/ja/evidence/run/index.html"} {
+					b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(page)))
+					if err != nil {
+						t.Fatal(err)
+					}
+					for _, want := range []string{"<dd>lab</dd>", "evidence/run/r.md", `data-ev-list="`} {
+						if !strings.Contains(string(b), want) {
+							t.Errorf("%s lacks %q:\n%s", page, want, b)
+						}
+					}
+				}
+				if _, err := os.Stat(filepath.Join(dir, "layouts", "evidence")); err == nil {
+					t.Error("evdoc build wrote layouts/evidence into the project; the theme's page template belongs in the staged project only")
+				}
+				return
+			}
+			if err == nil {
+				t.Fatal("evdoc build succeeded; want the evidence index and set pages reported")
+			}
+			for _, want := range []string{"evidence index /evidence/ (ko)", "evidence set page /evidence/run/ (ja)", "origin, date, environment and files", "layouts/evidence/section.html"} {
+				if !strings.Contains(err.Error(), want) {
+					t.Errorf("build error lacks %q:\n%v", want, err)
+				}
+			}
+		})
 	}
 }
 
