@@ -16,12 +16,17 @@ import (
 // Hugo extended at the pinned version, one naming the transpiler
 // "dartsass" (FixIt, Docsy: its toCSS call is no libsass one) Dart Sass
 // pinned by version and SHA-256, one mounting its node_modules (Docsy)
-// npm ci in its directory; a theme whose toCSS is in a comment only
-// (FixIt's parameter docs) and a theme with none of these get the
+// npm ci in its directory, one testing hugo.IsExtended to warn (FixIt)
+// Hugo extended; a theme whose toCSS is in a comment only (FixIt's
+// parameter docs), one testing hugo.IsExtended only to choose image
+// formats (PaperMod) and a theme with none of these get the
 // scaffold workflow unchanged. Each workflow passes actionlint when it is
 // on PATH.
 func TestInitWorkflowTools(t *testing.T) {
-	lint, _ := exec.LookPath("actionlint")
+	lint, err := exec.LookPath("actionlint")
+	if err != nil && os.Getenv("CI") == "true" {
+		t.Fatal("actionlint is not on PATH; .ci/run installs it")
+	}
 	for _, tc := range []struct {
 		name     string
 		files    map[string]string // under themes/t
@@ -45,6 +50,9 @@ func TestInitWorkflowTools(t *testing.T) {
 			"layouts/_partials/function/to-css.html":        `{{ return .Resource | toCSS (dict "transpiler" "dartsass") }}`,
 			"layouts/_partials/init/detection-version.html": "{{- if eq hugo.IsExtended false -}}{{ warnf \"SCSS needs Hugo extended\" }}{{ end }}",
 		}, []string{"Hugo extended " + pinnedHugoVersion + " (the theme tests hugo.IsExtended)", "Dart Sass " + dartSassVersion}, true},
+		{"isextended-no-warning", map[string]string{
+			"layouts/_partials/cover.html": `{{ $f := slice "jpg" "png" }}{{ if hugo.IsExtended }}{{ $f = $f | append "webp" }}{{ end }}`,
+		}, nil, false},
 		{"comment-only", map[string]string{
 			"layouts/_partials/style.html": "{{/* compile with toCSS here one day */}}<link rel=\"stylesheet\" href=\"/s.css\">",
 			"package.json":                 `{"name": "t"}`,

@@ -16,8 +16,9 @@ type Tools struct {
 	// Extended: a template compiles SCSS with libsass (toCSS,
 	// css.Sass or resources.ToCSS without the transpiler "dartsass"),
 	// which only Hugo's extended edition has (Stack), or tests
-	// hugo.IsExtended (FixIt warns without it, which fails evdoc build
-	// --strict).
+	// hugo.IsExtended in a template that warns or fails (FixIt warns
+	// without it, which fails evdoc build --strict; PaperMod's test
+	// only chooses image formats).
 	Extended string
 	// ExtendedWhy says which of the two Extended's file does.
 	ExtendedWhy string
@@ -41,6 +42,10 @@ var sassCallRe = regexp.MustCompile(`\b(?:toCSS|css\.Sass|resources\.ToCSS)\b`)
 // isExtendedRe finds a template's test of Hugo's edition.
 var isExtendedRe = regexp.MustCompile(`\bhugo\.IsExtended\b`)
 
+// warnRe finds a template's warning or error (which a test of the
+// edition may give: FixIt's "SCSS needs Hugo Extended").
+var warnRe = regexp.MustCompile(`\b(?:warnf|warnidf|errorf|erroridf)\b`)
+
 // dartSassRe finds the Dart Sass transpiler's name as a template string.
 var dartSassRe = regexp.MustCompile("[\"`]dartsass[\"`]")
 
@@ -51,7 +56,8 @@ var dartSassRe = regexp.MustCompile("[\"`]dartsass[\"`]")
 // removed. A template that compiles SCSS and names "dartsass" needs Dart
 // Sass; one that compiles SCSS without naming it, libsass (Hugo's
 // default transpiler), so the extended edition, as does one testing
-// hugo.IsExtended (FixIt's warning without it fails build --strict).
+// hugo.IsExtended and warning or failing (FixIt's warning without it
+// fails build --strict).
 func Toolchain(root string, themes []string) Tools {
 	var out Tools
 	dirs := []string{"."}
@@ -81,7 +87,7 @@ func Toolchain(root string, themes []string) Tools {
 			case out.Extended != "":
 			case !dart && sassCallRe.Match(b):
 				out.Extended, out.ExtendedWhy = rel, "compiles SCSS with libsass"
-			case isExtendedRe.Match(b):
+			case isExtendedRe.Match(b) && warnRe.Match(b):
 				out.Extended, out.ExtendedWhy = rel, "tests hugo.IsExtended"
 			}
 			return nil
