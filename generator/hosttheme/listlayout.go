@@ -1,6 +1,7 @@
 package hosttheme
 
 import (
+	"bytes"
 	"os"
 	"path"
 	"path/filepath"
@@ -33,7 +34,9 @@ type Section struct {
 	Paginate bool
 	// Breadcrumb: the template, or the base template it fills,
 	// calls a partial named for breadcrumbs itself (not through another
-	// partial, and not with "enable" false: Hextra's list layout): the
+	// partial, not with "enable" false: Hextra's list layout, and not
+	// under a setting that is off unless the site sets it, around the
+	// call or at the partial's start: PaperMod's ShowBreadCrumbs): the
 	// theme draws a page's trail (Docsy, Hextra, Relearn), and evdoc's
 	// evidence pages leave theirs out.
 	Breadcrumb bool
@@ -81,6 +84,31 @@ func SingleLayout(root string, themes []string, typ string) Section {
 // breadcrumbs, with what follows it in the same action.
 var breadcrumbCallRe = regexp.MustCompile(`\b(?:partial|partialCached)\s+"[^"]*(?i:breadcrumb)[^"]*"([^}]*)\}\}`)
 
+// breadcrumbNameRe takes the partial's name from a breadcrumbCallRe match.
+var breadcrumbNameRe = regexp.MustCompile(`"([^"]+)"`)
+
+// optInRe is a template's test of a site setting that is off unless set:
+// {{ if .Param "X" }}, {{ if site.Params.X }} (not {{ if not … }}, which
+// Docsy's ui.breadcrumb_disable is).
+var optInRe = regexp.MustCompile(`\{\{-?\s*if\s+\(?\s*(?:\.Param\s+"|site\.Params\.|\.Site\.Params\.)`)
+
+// optIn reports whether the text before a call ends inside an opt-in
+// condition (optInRe) that no {{ end }} has closed.
+func optIn(before []byte) bool {
+	if len(before) > 300 {
+		before = before[len(before)-300:]
+	}
+	locs := optInRe.FindAllIndex(before, -1)
+	if locs == nil {
+		return false
+	}
+	rest := before[locs[len(locs)-1][1]:]
+	return !endRe.Match(rest)
+}
+
+// endRe is a template's {{ end }}.
+var endRe = regexp.MustCompile(`\{\{-?\s*end\b`)
+
 // enableFalseRe is a dict argument turning the partial off.
 var enableFalseRe = regexp.MustCompile(`"enable"\s+false`)
 
@@ -111,10 +139,28 @@ func pageLayout(root string, themes []string, typ string, names []string) Sectio
 	}
 	out := Section{Template: tmpl}
 	crumbs := func(b []byte) bool {
-		for _, m := range breadcrumbCallRe.FindAllSubmatch(templateCommentRe.ReplaceAll(b, nil), -1) {
-			if !enableFalseRe.Match(m[1]) {
-				return true
+		b = templateCommentRe.ReplaceAll(b, nil)
+		for _, loc := range breadcrumbCallRe.FindAllSubmatchIndex(b, -1) {
+			if enableFalseRe.Match(b[loc[2]:loc[3]]) || optIn(b[:loc[0]]) {
+				continue
 			}
+			name := breadcrumbNameRe.FindSubmatch(b[loc[0]:loc[1]])
+			if name != nil {
+				file := string(name[1])
+				if path.Ext(file) == "" {
+					file += ".html"
+				}
+				if _, pb := find("_partials/"+file, "partials/"+file); pb != nil {
+					pb = templateCommentRe.ReplaceAll(pb, nil)
+					if i := bytes.IndexByte(pb, '<'); i >= 0 {
+						pb = pb[:i]
+					}
+					if optInRe.Match(pb) {
+						continue // PaperMod's: only with params.ShowBreadCrumbs
+					}
+				}
+			}
+			return true
 		}
 		return false
 	}

@@ -6,6 +6,62 @@ import (
 	"testing"
 )
 
+// TestBreadcrumb: whether a theme draws a page's breadcrumb trail on
+// the pages of type typ, so evdoc's evidence pages leave theirs out:
+// Hextra's partial called from the page layout (not its list layout's,
+// called with "enable" false), Docsy's from its base template under a
+// setting that turns it off, Relearn's in its base template; not
+// PaperMod's, which shows nothing unless params.ShowBreadCrumbs is set,
+// nor a call under such a setting.
+func TestBreadcrumb(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		files map[string]string
+		want  bool
+	}{
+		{"hextra", map[string]string{
+			"layouts/single.html":               `{{ define "main" }}{{ partial "breadcrumb.html" (dict "page" . "enable" true) }}{{ .Content }}{{ end }}`,
+			"layouts/_partials/breadcrumb.html": `{{- if (default .enable .page.Params.breadcrumbs) -}}<nav>…</nav>{{ end }}`,
+		}, true},
+		{"hextra-list-off", map[string]string{
+			"layouts/single.html": `{{ define "main" }}{{ partial "breadcrumb.html" (dict "page" . "enable" false) }}{{ .Content }}{{ end }}`,
+		}, false},
+		{"docsy-base", map[string]string{
+			"layouts/baseof.html": `<main>{{ if not (.Param "ui.breadcrumb_disable") -}}{{ partial "breadcrumb.html" . -}}{{ end -}}{{ block "main" . }}{{ end }}</main>`,
+			"layouts/single.html": `{{ define "main" }}{{ .Content }}{{ end }}`,
+		}, true},
+		{"papermod-opt-in-partial", map[string]string{
+			"layouts/single.html":                `{{ define "main" }}{{ partial "breadcrumbs.html" . }}{{ .Content }}{{ end }}`,
+			"layouts/_partials/breadcrumbs.html": `{{- if (.Param "ShowBreadCrumbs") -}}<nav class="breadcrumbs">…</nav>{{- end -}}`,
+		}, false},
+		{"opt-in-call", map[string]string{
+			"layouts/single.html": `{{ define "main" }}{{ if site.Params.crumbs }}{{ partial "crumbs/breadcrumb.html" . }}{{ end }}{{ .Content }}{{ end }}`,
+		}, false},
+		{"after-opt-in-closed", map[string]string{
+			"layouts/single.html": `{{ define "main" }}{{ if site.Params.toc }}{{ .TableOfContents }}{{ end }}{{ partial "breadcrumb" . }}{{ .Content }}{{ end }}`,
+		}, true},
+		{"none", map[string]string{
+			"layouts/single.html": `{{ define "main" }}<nav class="breadcrumb">inline</nav>{{ .Content }}{{ end }}`,
+		}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			root := t.TempDir()
+			for name, src := range tc.files {
+				p := filepath.Join(root, "themes", "a", filepath.FromSlash(name))
+				if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if got := SingleLayout(root, []string{"evdoc", "a"}, "evidence").Breadcrumb; got != tc.want {
+				t.Errorf("Breadcrumb = %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
 // TestSectionLayout: the section template Hugo takes for the evidence
 // section and whether it shows the page's content once. Each case is the
 // mechanism of a theme: a list of tiles without .Content (Stack), the
