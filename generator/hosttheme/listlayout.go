@@ -87,23 +87,49 @@ var breadcrumbCallRe = regexp.MustCompile(`\b(?:partial|partialCached)\s+"[^"]*(
 // breadcrumbNameRe takes the partial's name from a breadcrumbCallRe match.
 var breadcrumbNameRe = regexp.MustCompile(`"([^"]+)"`)
 
-// optInRe is a template's test of a site setting that is off unless set:
-// {{ if .Param "X" }}, {{ if site.Params.X }} (not {{ if not … }}, which
-// Docsy's ui.breadcrumb_disable is).
-var optInRe = regexp.MustCompile(`\{\{-?\s*if\s+\(?\s*(?:\.Param\s+"|site\.Params\.|\.Site\.Params\.)`)
+// ifRe is a template's {{ if COND }}, COND captured.
+var ifRe = regexp.MustCompile(`\{\{-?\s*if\s+([^}]*)\}\}`)
 
-// optIn reports whether the text before a call ends inside an opt-in
-// condition (optInRe) that no {{ end }} has closed.
+// siteSettingRe finds a site setting in a condition: .Param "X" (the
+// page's, else the site's), site.Params, .Site.Params.
+var siteSettingRe = regexp.MustCompile(`\.Param\s+["(` + "`" + `]|\bsite\.Params\b|\.Site\.Params\b`)
+
+// optInCond reports whether the condition cond of an if depends on a
+// site setting and is not a negation ({{ if not (.Param "…_disable") }},
+// Docsy's, is on unless the site turns it off; {{ if .Param
+// "ShowBreadCrumbs" }}, PaperMod's, Blowfish's and FixIt's are off
+// unless the site turns them on).
+func optInCond(cond []byte) bool {
+	c := bytes.TrimLeft(cond, " \t\n(")
+	return !bytes.HasPrefix(c, []byte("not ")) && !bytes.HasPrefix(c, []byte("not(")) && siteSettingRe.Match(cond)
+}
+
+// optIn reports whether the text before a call ends inside an if on a
+// site setting (optInCond) that no {{ end }} has closed.
 func optIn(before []byte) bool {
 	if len(before) > 300 {
 		before = before[len(before)-300:]
 	}
-	locs := optInRe.FindAllIndex(before, -1)
+	locs := ifRe.FindAllSubmatchIndex(before, -1)
 	if locs == nil {
 		return false
 	}
-	rest := before[locs[len(locs)-1][1]:]
-	return !endRe.Match(rest)
+	last := locs[len(locs)-1]
+	return optInCond(before[last[2]:last[3]]) && !endRe.Match(before[last[1]:])
+}
+
+// optInLead reports whether a partial's text before its first tag has an
+// if on a site setting (optInCond): it shows only when the site says so.
+func optInLead(b []byte) bool {
+	if i := bytes.IndexByte(b, '<'); i >= 0 {
+		b = b[:i]
+	}
+	for _, m := range ifRe.FindAllSubmatch(b, -1) {
+		if optInCond(m[1]) {
+			return true
+		}
+	}
+	return false
 }
 
 // endRe is a template's {{ end }}.
@@ -150,14 +176,8 @@ func pageLayout(root string, themes []string, typ string, names []string) Sectio
 				if path.Ext(file) == "" {
 					file += ".html"
 				}
-				if _, pb := find("_partials/"+file, "partials/"+file); pb != nil {
-					pb = templateCommentRe.ReplaceAll(pb, nil)
-					if i := bytes.IndexByte(pb, '<'); i >= 0 {
-						pb = pb[:i]
-					}
-					if optInRe.Match(pb) {
-						continue // PaperMod's: only with params.ShowBreadCrumbs
-					}
+				if _, pb := find("_partials/"+file, "partials/"+file); pb != nil && optInLead(templateCommentRe.ReplaceAll(pb, nil)) {
+					continue // PaperMod's: only with params.ShowBreadCrumbs
 				}
 			}
 			return true

@@ -34,6 +34,15 @@ func TestBreadcrumb(t *testing.T) {
 			"layouts/single.html":                `{{ define "main" }}{{ partial "breadcrumbs.html" . }}{{ .Content }}{{ end }}`,
 			"layouts/_partials/breadcrumbs.html": `{{- if (.Param "ShowBreadCrumbs") -}}<nav class="breadcrumbs">…</nav>{{- end -}}`,
 		}, false},
+		{"blowfish-call", map[string]string{
+			"layouts/_default/single.html": `{{ define "main" }}{{ if .Params.showBreadcrumbs | default (site.Params.article.showBreadcrumbs | default false) }}
+        {{ partial "breadcrumbs.html" . }}{{ end }}{{ .Content }}{{ end }}`,
+		}, false},
+		{"fixit-lead", map[string]string{
+			"layouts/baseof.html":                    `<body>{{- partial "base/breadcrumb.html" . -}}<main>{{ block "content" . }}{{ end }}</main></body>`,
+			"layouts/page.html":                      `{{ define "content" }}{{ .Content }}{{ end }}`,
+			"layouts/_partials/base/breadcrumb.html": "{{- /* docs */ -}}\n{{- if (gt (len .Ancestors.Reverse) 1) | and (eq .Site.Params.breadcrumb.enable true) -}}<nav>…</nav>{{ end }}",
+		}, false},
 		{"opt-in-call", map[string]string{
 			"layouts/single.html": `{{ define "main" }}{{ if site.Params.crumbs }}{{ partial "crumbs/breadcrumb.html" . }}{{ end }}{{ .Content }}{{ end }}`,
 		}, false},
