@@ -101,8 +101,17 @@ var siteSettingRe = regexp.MustCompile(`\.Param\s+["(` + "`" + `]|\bsite\.Params
 // unless the site turns them on).
 func optInCond(cond []byte) bool {
 	c := bytes.TrimLeft(cond, " \t\n(")
-	return !bytes.HasPrefix(c, []byte("not ")) && !bytes.HasPrefix(c, []byte("not(")) && siteSettingRe.Match(cond)
+	if bytes.HasPrefix(c, []byte("not ")) || bytes.HasPrefix(c, []byte("not(")) {
+		return false
+	}
+	// a setting that turns something off (Relearn's
+	// disableRootBreadcrumb, Docsy's ui.breadcrumb_disable): on unless
+	// the site sets it
+	return siteSettingRe.Match(cond) && !disableRe.Match(cond)
 }
+
+// disableRe finds a setting named for turning something off.
+var disableRe = regexp.MustCompile(`(?i)disable`)
 
 // optIn reports whether the text before a call ends inside an if on a
 // site setting (optInCond) that no {{ end }} has closed.

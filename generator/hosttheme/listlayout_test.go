@@ -34,6 +34,11 @@ func TestBreadcrumb(t *testing.T) {
 			"layouts/single.html":                `{{ define "main" }}{{ partial "breadcrumbs.html" . }}{{ .Content }}{{ end }}`,
 			"layouts/_partials/breadcrumbs.html": `{{- if (.Param "ShowBreadCrumbs") -}}<nav class="breadcrumbs">…</nav>{{- end -}}`,
 		}, false},
+		{"relearn-disable-setting", map[string]string{
+			"layouts/_default/baseof.html":      `<body>{{- if $.Params.crumbs }}<ol>{{- partial "breadcrumbs.html" (dict "page" . "schema" true) }}</ol>{{ end }}{{ block "body" . }}{{ end }}</body>`,
+			"layouts/_default/single.html":      `{{ define "body" }}{{ .Content }}{{ end }}`,
+			"layouts/partials/breadcrumbs.html": "{{- $depth := 2 }}\n{{- if and (eq $depth 1) site.Params.disableRootBreadcrumb }}{{ $depth = 0 }}{{ end }}<li>…</li>",
+		}, true},
 		{"blowfish-call", map[string]string{
 			"layouts/_default/single.html": `{{ define "main" }}{{ if .Params.showBreadcrumbs | default (site.Params.article.showBreadcrumbs | default false) }}
         {{ partial "breadcrumbs.html" . }}{{ end }}{{ .Content }}{{ end }}`,
