@@ -66,7 +66,7 @@ var (
 // memory for what is selected, not for every number in it. Lines that are not access log lines (kubectl's echoed
 // command, a transcript's notes) are not read: a number in one is a
 // warning (rule evidence-number).
-func ReadAccessLog(file string, src []byte, opt ReadOptions) ([]Reading, diag.List) {
+func ReadAccessLog(file string, src []byte, opt ReadOptions) (*Readings, diag.List) {
 	r, errs := startRead(file, src, diag.EvidenceAccessLog)
 	if errs != nil {
 		return nil, errs
@@ -127,7 +127,7 @@ func ReadAccessLog(file string, src []byte, opt ReadOptions) ([]Reading, diag.Li
 			// repeated member), so the counts start again each line.
 			clear(r.seen)
 		}
-		before := len(r.out)
+		before := r.out.Len()
 		env := map[string]any{}
 		for k, f := range fieldsOf {
 			if !strings.HasPrefix(k, "@") {
@@ -158,7 +158,7 @@ func ReadAccessLog(file string, src []byte, opt ReadOptions) ([]Reading, diag.Li
 		if c.prog == nil {
 			continue
 		}
-		r.out = append(r.out, Reading{Key: c.name, Number: Number{Value: decimalInt(len(c.inputs)), End: len(c.pred)}, Raw: c.pred, Pos: r.ix.Pos(first), Inputs: c.inputs})
+		r.out.add(Reading{Key: c.name, Number: Number{Value: decimalInt(len(c.inputs)), End: len(c.pred)}, Raw: c.pred, Pos: r.ix.Pos(first), Inputs: c.inputs})
 	}
 	return r.result()
 }
@@ -247,7 +247,7 @@ func (r *rawRead) accessLogNumbers(name string, base int, text string, f map[str
 				r.addClock(name+".start_time", m.val.start+1, string(r.src[m.val.start+1:m.val.end-1]))
 				continue
 			}
-			n := len(r.out)
+			n := r.out.Len()
 			r.addJSONNumber(name+"."+m.key, m.val)
 			if a := r.added(n); a != nil {
 				a.Number.Unit = accessLogUnit(m.key)
@@ -266,7 +266,7 @@ func (r *rawRead) accessLogNumbers(name string, base int, text string, f map[str
 		if !ok || !at || !accessLogNumbers[k] {
 			continue
 		}
-		n := len(r.out)
+		n := r.out.Len()
 		r.addNum(name+"."+k, base+off, s, "")
 		if a := r.added(n); a != nil {
 			a.Number.Unit = accessLogUnit(k)

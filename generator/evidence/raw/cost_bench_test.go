@@ -2,6 +2,7 @@ package raw
 
 import (
 	"fmt"
+	"github.com/evdoc-lab/evdoc/generator/diag"
 	"runtime"
 	"strings"
 	"testing"
@@ -195,3 +196,6 @@ func TestAccessLogSelectAllocates(t *testing.T) {
 		t.Errorf("with select the read allocates %d bytes, the whole read %d; want under three quarters", sel, all)
 	}
 }
+
+// allOf is a reader's result with its readings as a slice.
+func allOf(l *Readings, errs diag.List) ([]Reading, diag.List) { return l.All(), errs }

@@ -52,7 +52,7 @@ import (
 // Errors: an empty file, a record whose field count differs from the
 // header's (at its line), malformed quoting (at the csv package's
 // line:col), and an opt.Key column the header lacks.
-func ReadCSV(file string, src []byte, opt ReadOptions) ([]Reading, diag.List) {
+func ReadCSV(file string, src []byte, opt ReadOptions) (*Readings, diag.List) {
 	r, errs := startRead(file, src, diag.EvidenceCSV)
 	if errs != nil {
 		return nil, errs
@@ -217,17 +217,17 @@ func ReadCSV(file string, src []byte, opt ReadOptions) ([]Reading, diag.List) {
 		if opt.Keep != nil && !opt.Keep(c.Key) {
 			continue
 		}
-		n := len(r.out)
+		n := r.out.Len()
 		r.add(c.Key, c.Pos.Offset, c.Raw, c.Number.Value, c.Number.Unit)
-		if len(r.out) > n {
-			r.out[n].Number.UnitFromName = c.Number.UnitFromName
+		if r.out.Len() > n {
+			r.out.at(n).Number.UnitFromName = c.Number.UnitFromName
 		}
 	}
 	for _, c := range counters {
 		if c.failed || opt.Keep != nil && !opt.Keep(c.name) {
 			continue
 		}
-		r.out = append(r.out, Reading{Key: c.name, Number: Number{Value: decimal.NewFromInt(c.count), End: len(c.pred)},
+		r.out.add(Reading{Key: c.name, Number: Number{Value: decimal.NewFromInt(c.count), End: len(c.pred)},
 			Raw: c.pred, Pos: r.ix.Pos(headerOff), Inputs: c.inputs})
 	}
 	return r.result()

@@ -54,7 +54,7 @@ func TestReadCSV(t *testing.T) {
 		{name: "empty", src: "", diags: []string{"f:1:1: error: empty CSV file"}},
 	})
 	// Inputs of a count point at the first cell of each matching row.
-	rs, _ := ReadCSV("f", []byte(src), ReadOptions{CountWhere: map[string]string{"ok": "code == 200"}})
+	rs, _ := allOf(ReadCSV("f", []byte(src), ReadOptions{CountWhere: map[string]string{"ok": "code == 200"}}))
 	for _, r := range rs {
 		if r.Key == "ok" {
 			if len(r.Inputs) != 2 || r.Inputs[0].Line != 2 || r.Inputs[1].Line != 4 || r.Inputs[0].Column != 1 || r.Pos.Line != 1 {

@@ -103,7 +103,7 @@ func (r *rawRead) curlValue(key string, off int, tok string, dec Decimal) bool {
 // key/value pairs) is not read; its numbers, like every number no token
 // reads, are one warning per line (rule evidence-number). A file with no
 // value is an error.
-func ReadCurlWriteout(file string, src []byte, opt ReadOptions) ([]Reading, diag.List) {
+func ReadCurlWriteout(file string, src []byte, opt ReadOptions) (*Readings, diag.List) {
 	r, errs := startRead(file, src, diag.EvidenceCurlWriteout)
 	if errs != nil {
 		return nil, errs
@@ -145,7 +145,7 @@ func ReadCurlWriteout(file string, src []byte, opt ReadOptions) ([]Reading, diag
 		}
 		r.curlValueLine(ln.start, text, opt.Decimal)
 	}
-	if len(r.out) == 0 && !r.errs.HasErrors() {
+	if r.out.Len() == 0 && !r.errs.HasErrors() {
 		r.errorf(0, "no curl write-out values; expected lines such as \"time_total: 0.982326\", \"TIME=40.045811 CODE=200\" or a line of numbers")
 	}
 	r.attachUnits(curlUnit)
@@ -159,7 +159,9 @@ func ReadCurlWriteout(file string, src []byte, opt ReadOptions) ([]Reading, diag
 // variables in integer microseconds (curl#6367), so "time_total=74602"
 // is 0.074602 s read as 20.7 hours.
 func (r *rawRead) checkCurlTimes() {
-	for _, rd := range r.out {
+	r.out.flush()
+	for i := range r.out.Len() {
+		rd := r.out.At(i)
 		if curlUnit(baseKey(rd.Key)) != "s" || strings.ContainsAny(rd.Raw, ".,s") || rd.Number.Value.IsZero() {
 			continue
 		}

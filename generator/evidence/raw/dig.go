@@ -45,7 +45,7 @@ var (
 // Addresses, names and other record data are not numbers. Comments (";"), the
 // question section and commands are skipped. A file with none of these
 // lines is an error.
-func ReadDig(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
+func ReadDig(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
 	r, errs := startRead(file, src, diag.EvidenceDig)
 	if errs != nil {
 		return nil, errs
@@ -94,7 +94,7 @@ func ReadDig(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
 		}
 		r.digRecord(section, ln.start, text)
 	}
-	if len(r.out) == 0 && len(r.errs) == 0 {
+	if r.out.Len() == 0 && len(r.errs) == 0 {
 		r.errorf(0, "no dig output; expected \";; Query time: N msec\", \";; MSG SIZE  rcvd: N\" or answer records \"name. TTL IN TYPE data\"")
 	}
 	r.attachUnits(digUnit)

@@ -33,7 +33,7 @@ var envoyClusterTextFields = map[string]bool{
 // skipped. A line with fewer than three fields, an empty or indented
 // cluster name, or a field name with white space is an error at its first
 // byte.
-func ReadEnvoyClusters(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
+func ReadEnvoyClusters(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
 	r, errs := newEnvoyRead(file, src)
 	if errs != nil {
 		return nil, errs

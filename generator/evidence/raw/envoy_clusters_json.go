@@ -33,7 +33,7 @@ import (
 // read. Syntax errors are reported
 // as by ReadEnvoyStatsJSON; a cluster, host or stat of the wrong shape is a
 // positioned error.
-func ReadEnvoyClustersJSON(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
+func ReadEnvoyClustersJSON(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
 	r, root, errs := parseEnvoyJSON(file, src)
 	if errs != nil {
 		return nil, errs
@@ -97,7 +97,7 @@ func ReadEnvoyClustersJSON(file string, src []byte, _ ReadOptions) ([]Reading, d
 				} else if n := s.get("name"); n != nil {
 					// proto3 JSON omits a zero uint64: SimpleMetric.value is 0.
 					tok := string(r.src[n.start:n.end])
-					r.out = append(r.out, Reading{Key: cname + "::" + host + "::" + sname, Raw: tok, Pos: r.ix.Pos(n.start),
+					r.out.add(Reading{Key: cname + "::" + host + "::" + sname, Raw: tok, Pos: r.ix.Pos(n.start),
 						Number: Number{Value: decimal.Zero, Implied: true}})
 				}
 			}

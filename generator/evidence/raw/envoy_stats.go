@@ -27,7 +27,7 @@ import (
 // lines of only spaces and tabs are skipped; any other line is an error
 // positioned at the offending byte (at most envoyMaxErrors are reported).
 // Readings found before and after a bad line are still returned.
-func ReadEnvoyStats(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
+func ReadEnvoyStats(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
 	r, errs := newEnvoyRead(file, src)
 	if errs != nil {
 		return nil, errs

@@ -25,7 +25,7 @@ import "github.com/evdoc-lab/evdoc/generator/diag"
 // token (inside the quotes for a string). A syntax error rejects the file
 // with one diagnostic at the offending byte ("invalid JSON: … expected …");
 // a well-formed document of another shape gives positioned errors.
-func ReadEnvoyStatsJSON(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
+func ReadEnvoyStatsJSON(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
 	r, root, errs := parseEnvoyJSON(file, src)
 	if errs != nil {
 		return nil, errs

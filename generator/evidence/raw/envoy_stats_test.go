@@ -101,7 +101,7 @@ func TestReadEnvoyStats(t *testing.T) {
 	})
 	// The error cap: ten errors and one note, nothing more.
 	src := []byte(strings.Repeat("not a stat\n", 30))
-	out, errs := ReadEnvoyStats("f", src, ReadOptions{})
+	out, errs := allOf(ReadEnvoyStats("f", src, ReadOptions{}))
 	checkEnvoyOutput(t, src, out, errs)
 	if len(errs) != envoyMaxErrors+1 || !strings.Contains(errs[envoyMaxErrors].Message, "more errors follow") {
 		t.Errorf("error cap: got %d errors:\n%v", len(errs), errs)

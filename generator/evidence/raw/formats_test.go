@@ -250,7 +250,7 @@ func TestLabFormatsCorpus(t *testing.T) {
 	// Invalid JSON as Envoy's docs publish it is rejected at the first
 	// syntax error.
 	if src, err := os.ReadFile(filepath.Join(corpusDir, "envoy-stats-json", "envoy_docs_admin_stats_format_json_detailed_AS_PUBLISHED_INVALID.json")); err == nil {
-		rs, errs := ReadJSON("bad.json", src, ReadOptions{})
+		rs, errs := allOf(ReadJSON("bad.json", src, ReadOptions{}))
 		if len(rs) != 0 || len(errs) != 1 || errs[0].Pos.String() != "bad.json:12:34" || errs[0].Rule != "evidence-json" {
 			t.Errorf("invalid Envoy JSON: %d readings, diagnostics %v; want one error at 12:34", len(rs), errs)
 		}
@@ -258,7 +258,7 @@ func TestLabFormatsCorpus(t *testing.T) {
 	// The istioctl JSON sibling is read as generic JSON.
 	src, err := os.ReadFile(filepath.Join(corpusDir, "istioctl", "istio_writer__envoy__configdump__testdata__endpoint__portfilter_output.json"))
 	if err == nil {
-		rs, errs := ReadJSON("p.json", src, ReadOptions{Paths: []string{"[0].endpoints[0].lbEndpoints[0].endpoint.address.socketAddress.portValue"}})
+		rs, errs := allOf(ReadJSON("p.json", src, ReadOptions{Paths: []string{"[0].endpoints[0].lbEndpoints[0].endpoint.address.socketAddress.portValue"}}))
 		if len(errs) != 0 || len(rs) != 1 || rs[0].Number.Value.String() != "8080" {
 			t.Errorf("portfilter_output.json portValue: %v %v", rs, errs)
 		}

@@ -47,7 +47,7 @@ var fortioStats = map[string]bool{"Count": true, "Min": true, "Max": true, "Sum"
 // JSON (at the line:col of the first syntax error), a document that is not
 // an object with RetCodes or DurationHistogram, and a RetCodes entry that
 // is not a count.
-func ReadFortioJSON(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
+func ReadFortioJSON(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
 	r, errs := startRead(file, src, diag.EvidenceFortioJSON)
 	if errs != nil {
 		return nil, errs

@@ -50,7 +50,7 @@ import (
 // number is a warning at the number (rule evidence-number), never
 // skipped silently. A file with none of these lines is an error, as is text that is
 // not clean UTF-8.
-func ReadFortioText(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
+func ReadFortioText(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
 	r, errs := startRead(file, src, diag.EvidenceFortioText)
 	if errs != nil {
 		return nil, errs
@@ -185,9 +185,10 @@ func ReadFortioText(file string, src []byte, _ ReadOptions) ([]Reading, diag.Lis
 			}
 			for g, stat := range []string{"count", "avg", "stddev", "min", "max", "sum"} {
 				num(hist+"."+stat, m, g+2)
-				if n := len(r.out); stat == "stddev" && n > 1 && r.out[n-1].Pos.Offset == ln.start+m[2*(g+2)] && r.out[n-2].Pos.Offset == ln.start+m[2*(g+1)] {
+				if n := r.out.Len(); stat == "stddev" && n > 1 && r.out.At(n-1).Pos.Offset == ln.start+m[2*(g+2)] && r.out.At(n-2).Pos.Offset == ln.start+m[2*(g+1)] {
 					// "avg A +/- S": S is the spread of A
-					r.out[n-1].SpreadOf = r.out[n-2].Key
+					of := r.out.At(n - 2).Key
+					r.out.at(n - 1).SpreadOf = of
 				}
 			}
 			continue
@@ -206,7 +207,7 @@ func ReadFortioText(file string, src []byte, _ ReadOptions) ([]Reading, diag.Lis
 			continue
 		}
 	}
-	if len(r.out) == 0 && len(r.errs) == 0 {
+	if r.out.Len() == 0 && len(r.errs) == 0 {
 		r.errorf(0, "no fortio result lines; expected lines such as \"Code 200 : 18 (90.0 %%)\", \"All done 20 calls (plus 0 warmup) 7.9 ms avg, 2517.8 qps\" or \"# target 50%% 0.006\"")
 	}
 	r.attachUnits(fortioTextUnit)

@@ -42,7 +42,7 @@ var ghzInflux = regexp.MustCompile(`^(ghz_\w+),`)
 //
 // Summary text: as hey's (see ReadHey), with Count: read as count, times
 // as written (ms) and histogram marks in ms.
-func ReadGhz(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
+func ReadGhz(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
 	r, errs := startRead(file, src, diag.EvidenceGhz)
 	if errs != nil {
 		return nil, errs
@@ -63,7 +63,7 @@ func ReadGhz(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
 	default:
 		r.readSummaryText(src, "ghz", "ms")
 	}
-	if len(r.out) == 0 && !r.errs.HasErrors() {
+	if r.out.Len() == 0 && !r.errs.HasErrors() {
 		r.errorf(textStart(src), "no ghz values; expected ghz -O json, -O influx-summary or summary output")
 	}
 	return r.result()

@@ -43,7 +43,7 @@ var goBenchUnits = map[string]string{"ns/op": "ns", "B/op": "B", "MB/s": "MB/s"}
 // besides the benchmarks) are test durations, not benchmark values, and
 // are not read; any other line with a number (a benchmark's log) is a
 // warning (rule evidence-number).
-func ReadGoBench(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
+func ReadGoBench(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
 	r, errs := startRead(file, src, diag.EvidenceGoBench)
 	if errs != nil {
 		return nil, errs
@@ -61,7 +61,7 @@ func ReadGoBench(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) 
 			r.addNum(name+".n", ln.start+m[4], text[m[4]:m[5]], "")
 			for _, p := range pairs {
 				unit := rest[p[4]:p[5]]
-				n := len(r.out)
+				n := r.out.Len()
 				r.addNum(name+"."+keySlug(unit), ln.start+m[6]+p[2], rest[p[2]:p[3]], "")
 				if a := r.added(n); a != nil {
 					a.Number.Unit = goBenchUnits[unit]
@@ -73,7 +73,7 @@ func ReadGoBench(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) 
 			r.addTool("elapsed", ln.start+m[2], text[m[2]:m[3]], timeSuffixes, "")
 		}
 	}
-	if len(r.out) == 0 && !r.errs.HasErrors() {
+	if r.out.Len() == 0 && !r.errs.HasErrors() {
 		r.errorf(textStart(src), "no benchmark results; expected lines such as \"BenchmarkX-8   1000   1234 ns/op   512 B/op   8 allocs/op\"")
 	}
 	return r.result()
@@ -164,7 +164,7 @@ var (
 // footnote marks after a cell, "~" and "?" (no delta) and "± ?" (no
 // variation) are not data; any other line with a number is a warning
 // (rule evidence-number).
-func ReadBenchstat(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
+func ReadBenchstat(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
 	r, errs := startRead(file, src, diag.EvidenceBenchstat)
 	if errs != nil {
 		return nil, errs
@@ -249,7 +249,7 @@ func ReadBenchstat(file string, src []byte, _ ReadOptions) ([]Reading, diag.List
 			continue
 		}
 	}
-	if len(r.out) == 0 && !r.errs.HasErrors() {
+	if r.out.Len() == 0 && !r.errs.HasErrors() {
 		r.errorf(textStart(src), "no benchstat rows; expected a table such as \"name  old time/op  new time/op  delta\" and rows under it")
 	}
 	return r.result()
@@ -378,7 +378,7 @@ func (t *bsTable) read(r *rawRead, off int, text, heading string, unnamed *int) 
 		// spread of the column's value, when that value was read.
 		spread := func(off int, v string) {
 			if r.addTool(base+col.name+"_var", off, v, percentUnit, "") && seen[ci] {
-				last := &r.out[len(r.out)-1]
+				last := r.out.at(r.out.Len() - 1)
 				last.SpreadOf, last.SpreadRelative = base+col.name, true
 			}
 		}
@@ -392,7 +392,7 @@ func (t *bsTable) read(r *rawRead, off int, text, heading string, unnamed *int) 
 			spread(at+len("±"), tok[len("±"):])
 		case bsDelta.MatchString(tok):
 			r.addTool(cmp+"delta", at, tok, percentUnit, "")
-			r.out[len(r.out)-1].Number.Signed = true
+			r.out.at(r.out.Len() - 1).Number.Signed = true
 		case bsP.MatchString(tok):
 			m := bsP.FindStringSubmatchIndex(tok)
 			r.addNum(cmp+"p", at+m[2], tok[m[2]:m[3]], "")

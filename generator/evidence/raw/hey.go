@@ -55,13 +55,13 @@ var heyUnits = map[string]toolUnit{
 // A second summary in the same file numbers its keys (#2). Any other line
 // with a number is a warning (rule evidence-number); a file without a
 // summary line is an error.
-func ReadHey(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
+func ReadHey(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
 	r, errs := startRead(file, src, diag.EvidenceHey)
 	if errs != nil {
 		return nil, errs
 	}
 	r.readSummaryText(src, "hey", "s")
-	if len(r.out) == 0 && !r.errs.HasErrors() {
+	if r.out.Len() == 0 && !r.errs.HasErrors() {
 		r.errorf(textStart(src), "no hey summary lines; expected lines such as \"  Requests/sec: 10022.9023\" or \"  99%% in 0.0123 secs\"")
 	}
 	return r.result()
@@ -76,7 +76,7 @@ func (r *rawRead) readSummaryText(src []byte, format, markUnit string) {
 			r.addSpaced(key, start+m[2*g], text[m[2*g]:m[2*g+1]], heyUnits)
 		}
 		num := func(key string, m []int, g int, u string) {
-			n := len(r.out)
+			n := r.out.Len()
 			r.addNum(key, start+m[2*g], text[m[2*g]:m[2*g+1]], "")
 			if a := r.added(n); a != nil {
 				a.Number.Unit = u

@@ -106,7 +106,7 @@ type istioColumn struct {
 //
 // Errors: no header line in the file, and a row with numbers that lines
 // up with neither the header positions nor its column count.
-func ReadIstioctlTable(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
+func ReadIstioctlTable(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
 	r, errs := startRead(file, src, diag.EvidenceIstioctlTable)
 	if errs != nil {
 		return nil, errs
@@ -209,7 +209,7 @@ func (r *rawRead) istioTable(n int, head istioLine, headOff int, spans []lineSpa
 			r.add(key+"."+cols[k].name, cells[k].off+num.Start, tok, num.Value, num.Unit)
 		}
 	}
-	r.out = append(r.out, Reading{Key: fmt.Sprintf("t%d.rows", n), Number: Number{Value: decimal.NewFromInt(int64(len(rows))), End: len(cols[0].name)},
+	r.out.add(Reading{Key: fmt.Sprintf("t%d.rows", n), Number: Number{Value: decimal.NewFromInt(int64(len(rows))), End: len(cols[0].name)},
 		Raw: cols[0].name, Pos: r.ix.Pos(headOff), Inputs: inputs})
 }
 

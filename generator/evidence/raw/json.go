@@ -24,7 +24,7 @@ import (
 // missing, or that holds something other than a number, is an error at the
 // nearest existing value. Invalid JSON is an error at the line:col of the
 // first syntax error.
-func ReadJSON(file string, src []byte, opt ReadOptions) ([]Reading, diag.List) {
+func ReadJSON(file string, src []byte, opt ReadOptions) (*Readings, diag.List) {
 	r, errs := startRead(file, src, diag.EvidenceJSON)
 	if errs != nil {
 		return nil, errs

@@ -30,12 +30,12 @@ func TestReadJSON(t *testing.T) {
 
 func TestReadJSONDepth(t *testing.T) {
 	deep := strings.Repeat("[", jsonMaxDepth+1) + strings.Repeat("]", jsonMaxDepth+1)
-	rs, errs := ReadJSON("f", []byte(deep), ReadOptions{})
+	rs, errs := allOf(ReadJSON("f", []byte(deep), ReadOptions{}))
 	if len(rs) != 0 || len(errs) != 1 || errs[0].Pos.Column != jsonMaxDepth+1 || !strings.Contains(errs[0].Message, "nested deeper") {
 		t.Errorf("deep JSON: %v %v", rs, errs)
 	}
 	ok := strings.Repeat("[", jsonMaxDepth) + "1" + strings.Repeat("]", jsonMaxDepth)
-	if rs, errs := ReadJSON("f", []byte(ok), ReadOptions{}); len(rs) != 1 || errs != nil {
+	if rs, errs := allOf(ReadJSON("f", []byte(ok), ReadOptions{})); len(rs) != 1 || errs != nil {
 		t.Errorf("JSON at the depth limit: %v %v", rs, errs)
 	}
 }

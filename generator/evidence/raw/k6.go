@@ -87,7 +87,7 @@ var k6Sizes = map[string]string{"B": "B", "kB": "KB", "MB": "MB", "GB": "GB"}
 // a request failed, .passes is therefore the number of failed requests
 // and .fails the number that did not fail (✓ 0 ✗ 45765 above: no
 // request failed); quote it as such.
-func ReadK6(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
+func ReadK6(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
 	r, errs := startRead(file, src, diag.EvidenceK6)
 	if errs != nil {
 		return nil, errs
@@ -110,7 +110,7 @@ func ReadK6(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
 		}
 		r.readJSONTree(root, k6JSONKey)
 		r.attachUnits(func(key string) string { return k6JSONUnit(key, kind) })
-		if len(r.out) == 0 {
+		if r.out.Len() == 0 {
 			r.errorf(textStart(src), "no numbers in the k6 summary; expected --summary-export JSON such as {\"metrics\": {\"http_reqs\": {\"count\": 100, \"rate\": 9.9}}}")
 		}
 		return r.result()
@@ -147,8 +147,8 @@ func ReadK6(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
 			r.addTool(key, start+m[6], text[m[6]:m[7]], k6Units, "")
 			if lm := k6Limit.FindStringSubmatchIndex(text[m[2]:m[3]]); lm != nil {
 				u := ""
-				if n := len(r.out); n > 0 && r.out[n-1].Key == key {
-					switch vu := r.out[n-1].Number.Unit; {
+				if n := r.out.Len(); n > 0 && r.out.At(n-1).Key == key {
+					switch vu := r.out.At(n - 1).Number.Unit; {
 					case isTimeUnit(vu):
 						u = "ms"
 					case vu == "%":
@@ -157,7 +157,7 @@ func ReadK6(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
 						u = "/s"
 					}
 				}
-				n := len(r.out)
+				n := r.out.Len()
 				r.addNum(key+"_limit", start+m[2]+lm[4], text[m[2]+lm[4]:m[2]+lm[5]], "")
 				if a := r.added(n); a != nil {
 					a.Number.Unit = u
@@ -182,7 +182,7 @@ func ReadK6(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
 			r.k6Groups(start, text, m[2:], "progress."+text[m[2]:m[3]]+".", "vus", "duration")
 		}
 	}
-	if len(r.out) == 0 && !r.errs.HasErrors() {
+	if r.out.Len() == 0 && !r.errs.HasErrors() {
 		r.errorf(textStart(src), "no k6 summary lines; expected lines such as \"http_reqs......: 45765  4568.791991/s\"")
 	}
 	return r.result()

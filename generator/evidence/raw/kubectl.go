@@ -62,7 +62,7 @@ var (
 // usage.memory (2748180Ki is 2748180 KiB), window (20.064s is 20.064
 // s); in a list ub18.usage.cpu, in a PodMetrics
 // containers.app.usage.memory.
-func ReadKubectl(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
+func ReadKubectl(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
 	r, errs := startRead(file, src, diag.EvidenceKubectl)
 	if errs != nil {
 		return nil, errs
@@ -76,7 +76,7 @@ func ReadKubectl(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) 
 	} else {
 		r.kubeTables(src)
 	}
-	if len(r.out) == 0 && !r.errs.HasErrors() {
+	if r.out.Len() == 0 && !r.errs.HasErrors() {
 		r.errorf(textStart(src), "no kubectl values; expected a table such as \"NAME  CPU(cores)  MEMORY(bytes)\" with rows, or metrics API JSON")
 	}
 	return r.result()

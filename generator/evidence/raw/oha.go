@@ -79,7 +79,7 @@ var (
 // second summary in the same file numbers its keys (#2). Any other line
 // with a number is a warning (rule evidence-number); a file without a
 // summary line is an error.
-func ReadOha(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
+func ReadOha(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
 	r, errs := startRead(file, src, diag.EvidenceOha)
 	if errs != nil {
 		return nil, errs
@@ -91,7 +91,7 @@ func ReadOha(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
 			r.addSpaced(key, start+m[2*g], text[m[2*g]:m[2*g+1]], units)
 		}
 		num := func(key string, m []int, g int, u string) {
-			n := len(r.out)
+			n := r.out.Len()
 			r.addNum(key, start+m[2*g], text[m[2*g]:m[2*g+1]], "")
 			if a := r.added(n); a != nil {
 				a.Number.Unit = u
@@ -173,7 +173,7 @@ func ReadOha(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
 			}
 		}
 	}
-	if len(r.out) == 0 && !r.errs.HasErrors() {
+	if r.out.Len() == 0 && !r.errs.HasErrors() {
 		r.errorf(textStart(src), "no oha summary lines; expected lines such as \"  Requests/sec:\t3364.7592\" or \"  99.00%% in 0.0020 secs\"")
 	}
 	return r.result()

@@ -245,7 +245,7 @@ func cutText(s string, n int) string {
 // reading a file time linear in its size. A numeric-looking
 // field on a line no pattern matches is a warning (rule
 // evidence-number), as in every format.
-func ReadPattern(file string, src []byte, opt ReadOptions) ([]Reading, diag.List) {
+func ReadPattern(file string, src []byte, opt ReadOptions) (*Readings, diag.List) {
 	r, errs := startRead(file, src, diag.EvidencePattern)
 	if errs != nil {
 		return nil, errs
@@ -296,7 +296,7 @@ func ReadPattern(file string, src []byte, opt ReadOptions) ([]Reading, diag.List
 			break
 		}
 	}
-	if len(r.out) == 0 && !r.errs.HasErrors() {
+	if r.out.Len() == 0 && !r.errs.HasErrors() {
 		r.errorf(textStart(src), "no line matches the patterns with a numeric group; expected lines such as the patterns describe")
 	}
 	return r.result()

@@ -45,11 +45,11 @@ func TestPatternLimits(t *testing.T) {
 	// At the group limit every group of a line is still read, and the
 	// reader's error for a refused pattern is as short.
 	src := []byte(strings.Repeat("1", MaxPatternGroups-1) + "42\n")
-	rs, errs := ReadPattern("f.txt", src, ReadOptions{Patterns: []string{groups(MaxPatternGroups)}})
+	rs, errs := allOf(ReadPattern("f.txt", src, ReadOptions{Patterns: []string{groups(MaxPatternGroups)}}))
 	if errs.HasErrors() || len(rs) != MaxPatternGroups || rs[len(rs)-1].Key != "v" || rs[len(rs)-1].Raw != "42" {
 		t.Errorf("at the limit: %d readings (last %+v), %v; want %d, v = 42", len(rs), rs[len(rs)-1], errs, MaxPatternGroups)
 	}
-	_, errs = ReadPattern("f.txt", src, ReadOptions{Patterns: []string{groups(200)}})
+	_, errs = allOf(ReadPattern("f.txt", src, ReadOptions{Patterns: []string{groups(200)}}))
 	if got := fmt.Sprint(errs); !strings.Contains(got, "capture groups") || len(got) > 500 {
 		t.Errorf("over the limit: %.300s", got)
 	}
@@ -69,7 +69,7 @@ func BenchmarkPatternLineGroups(b *testing.B) {
 	b.SetBytes(int64(len(src)))
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
-		if _, errs := ReadPattern("f.txt", src, opt); errs.HasErrors() {
+		if _, errs := allOf(ReadPattern("f.txt", src, opt)); errs.HasErrors() {
 			b.Fatal(errs)
 		}
 	}

@@ -44,7 +44,7 @@ var pingUnits = map[string]toolUnit{"ms": {unit: "ms"}, "s": {unit: "s"}, "%": {
 // (time=134 ms). A second run in one file numbers its keys (#2). Any
 // other line with a number (Destination Host Unreachable, a timeout)
 // is a warning (rule evidence-number).
-func ReadPing(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
+func ReadPing(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
 	r, errs := startRead(file, src, diag.EvidencePing)
 	if errs != nil {
 		return nil, errs
@@ -93,7 +93,7 @@ func ReadPing(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
 			}
 		}
 	}
-	if len(r.out) == 0 && !r.errs.HasErrors() {
+	if r.out.Len() == 0 && !r.errs.HasErrors() {
 		r.errorf(textStart(src), "no ping lines; expected lines such as \"64 bytes from 10.0.0.1: icmp_seq=1 ttl=64 time=0.5 ms\" or \"rtt min/avg/max/mdev = …\"")
 	}
 	return r.result()
@@ -127,7 +127,7 @@ var (
 // the run began (unit tod, in the time zone written); its date names the
 // run and is not read. Any other line with a number is a warning (rule
 // evidence-number).
-func ReadMtr(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
+func ReadMtr(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
 	r, errs := startRead(file, src, diag.EvidenceMtr)
 	if errs != nil {
 		return nil, errs
@@ -165,14 +165,14 @@ func ReadMtr(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
 				u = ""
 			}
 			tok := strings.TrimSuffix(vals[f[0]:f[1]], "%")
-			n := len(r.out)
+			n := r.out.Len()
 			r.addNum(hop+cols[i], ln.start+m[4]+f[0], tok, "")
 			if a := r.added(n); a != nil {
 				a.Number.Unit = u
 			}
 		}
 	}
-	if len(r.out) == 0 && !r.errs.HasErrors() {
+	if r.out.Len() == 0 && !r.errs.HasErrors() {
 		r.errorf(textStart(src), "no mtr report rows; expected a \"HOST: … Loss%% Snt Last Avg Best Wrst StDev\" header and hop rows under it")
 	}
 	return r.result()

@@ -46,7 +46,7 @@ var (
 // are skipped; any other line that is not a
 // sample is an error at the offending byte, and a file without samples
 // is an error.
-func ReadPrometheus(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
+func ReadPrometheus(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
 	r, errs := startRead(file, src, diag.EvidencePrometheus)
 	if errs != nil {
 		return nil, errs

@@ -74,6 +74,19 @@ type ReadOptions struct {
 // not panic on any input, and every position it reports lies inside src.
 type Reader func(file string, src []byte, opt ReadOptions) ([]Reading, diag.List)
 
+// listReader is a Reader giving its readings as Readings, the form
+// every reader builds (see Readings): ReadList holds a file's readings
+// so, a Reader (ReaderFor) returns them as a slice.
+type listReader func(file string, src []byte, opt ReadOptions) (*Readings, diag.List)
+
+// listed is a reader that builds a slice, as a listReader.
+func listed(read Reader) listReader {
+	return func(file string, src []byte, opt ReadOptions) (*Readings, diag.List) {
+		rs, errs := read(file, src, opt)
+		return ListOf(file, src, rs), errs
+	}
+}
+
 // Formats lists the format names a [[read]] entry accepts, sorted.
 func Formats() []string {
 	var out []string
@@ -87,6 +100,18 @@ func Formats() []string {
 // ReaderFor returns the reader of a format name, or an error listing the
 // known formats.
 func ReaderFor(format string) (Reader, error) {
+	read, err := listReaderFor(format)
+	if err != nil {
+		return nil, err
+	}
+	return func(file string, src []byte, opt ReadOptions) ([]Reading, diag.List) {
+		l, errs := read(file, src, opt)
+		return l.All(), errs
+	}, nil
+}
+
+// listReaderFor is ReaderFor giving the readings as Readings.
+func listReaderFor(format string) (listReader, error) {
 	if r, ok := readers()[format]; ok {
 		return accountFor(format, r), nil
 	}
@@ -94,10 +119,10 @@ func ReaderFor(format string) (Reader, error) {
 }
 
 // readers is built per call: no package-level registry.
-func readers() map[string]Reader {
-	return map[string]Reader{
-		"markdown-tables": readTablesAsReadings,
-		"transcript":      readTranscriptAsReadings,
+func readers() map[string]listReader {
+	return map[string]listReader{
+		"markdown-tables": listed(readTablesAsReadings),
+		"transcript":      listed(readTranscriptAsReadings),
 
 		"envoy-stats":         ReadEnvoyStats,
 		"envoy-stats-json":    ReadEnvoyStatsJSON,

@@ -89,7 +89,7 @@ type rawRead struct {
 	ix   *diag.LineIndex
 	src  []byte
 	rule diag.RuleID // the rule of every error errorf reports
-	out  []Reading
+	out  *Readings
 	errs diag.List
 
 	maxErrors int    // errorf keeps the first maxErrors diagnostics
@@ -107,7 +107,7 @@ func newRawRead(file string, src []byte, rule diag.RuleID, maxErrors int, capNot
 	if errs := checkRawText(ix, src); errs != nil {
 		return nil, errs
 	}
-	return &rawRead{ix: ix, src: src, rule: rule, maxErrors: maxErrors, capNote: capNote}, nil
+	return &rawRead{ix: ix, src: src, rule: rule, maxErrors: maxErrors, capNote: capNote, out: newReadings(ix, src)}, nil
 }
 
 // maxFileErrors caps the diagnostics one lab-format reader reports for one
@@ -139,12 +139,15 @@ func (r *rawRead) warnf(off int, format string, args ...any) {
 }
 
 // result returns the readings and diagnostics in the Reader convention.
-func (r *rawRead) result() ([]Reading, diag.List) { return r.out, r.errs }
+func (r *rawRead) result() (*Readings, diag.List) {
+	r.out.flush()
+	return r.out, r.errs
+}
 
 // push appends the reading key = v, raw being the bytes of src at off and
 // unit the unit written in raw ("" for none).
 func (r *rawRead) push(key string, off int, raw string, v decimal.Decimal, unit string) {
-	r.out = append(r.out, Reading{Key: key, Number: Number{Value: v, Unit: unit, Start: 0, End: len(raw)}, Raw: raw, Pos: r.ix.Pos(off)})
+	r.out.add(Reading{Key: key, Number: Number{Value: v, Unit: unit, Start: 0, End: len(raw)}, Raw: raw, Pos: r.ix.Pos(off)})
 }
 
 // baseKey is key without the "#N" suffix add gives a repeated key; a "#"

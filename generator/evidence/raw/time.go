@@ -42,7 +42,7 @@ var (
 // major, minor, swaps. "Command being timed" names the command and is
 // not data; any other line with a number is a warning (rule
 // evidence-number).
-func ReadTime(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
+func ReadTime(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
 	r, errs := startRead(file, src, diag.EvidenceTime)
 	if errs != nil {
 		return nil, errs
@@ -100,7 +100,7 @@ func ReadTime(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
 			}
 		}
 	}
-	if len(r.out) == 0 && !r.errs.HasErrors() {
+	if r.out.Len() == 0 && !r.errs.HasErrors() {
 		r.errorf(textStart(src), "no time output; expected lines such as \"real\t0m1.234s\" or GNU time -v's \"Elapsed (wall clock) time (h:mm:ss or m:ss): 0:01.00\"")
 	}
 	return r.result()

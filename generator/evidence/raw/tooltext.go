@@ -234,8 +234,8 @@ func (r *rawRead) readJSONTree(root *jsonNode, rename func(path string, n *jsonN
 // when none was (a token out of range is an error, not a reading): a
 // reader sets the unit its format defines on it.
 func (r *rawRead) added(n int) *Reading {
-	if len(r.out) > n {
-		return &r.out[len(r.out)-1]
+	if r.out.Len() > n {
+		return r.out.at(r.out.Len() - 1)
 	}
 	return nil
 }

@@ -156,10 +156,11 @@ func ReadTranscript(file string, src []byte, opt ReadOptions) ([]Entry, diag.Lis
 		}
 	}
 	out, errs = resolveEntries(out, errs, opt.Decimal, seen.Mark())
-	rs := make([]Reading, len(out))
-	for i, e := range out {
-		rs[i] = Reading{Key: e.Key, Raw: e.Raw, Pos: e.Pos}
+	rs := newReadings(ix, src)
+	for _, e := range out {
+		rs.add(Reading{Key: e.Key, Raw: e.Raw, Pos: e.Pos})
 	}
+	rs.flush()
 	errs = append(errs, unreadWarnings(ix, src, lines, rs, errs, nil, "transcript", "key=value (such as n=42) or a line the transcript format reads: \"key: value\", \"name +N\"")...)
 	errs.Sort()
 	return out, errs

@@ -14,11 +14,14 @@ import (
 // attachUnits sets unitOf(key) on every reading whose raw text wrote no
 // unit; a repeated key's "#N" suffix is ignored.
 func (r *rawRead) attachUnits(unitOf func(key string) string) {
-	for i := range r.out {
-		if r.out[i].Number.Unit != "" {
-			continue
+	r.out.flush()
+	for i := range r.out.Len() {
+		if h := r.out.head(i); h.unit == "" {
+			if u := unitOf(baseKey(h.key)); u != "" {
+				r.out.at(i).Number.Unit = u
+				r.out.flush()
+			}
 		}
-		r.out[i].Number.Unit = unitOf(baseKey(r.out[i].Key))
 	}
 }
 

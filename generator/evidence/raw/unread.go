@@ -299,11 +299,11 @@ type droppedLine struct {
 }
 
 // add records the reading rd as read but not returned.
-func (d *dropped) add(rd *Reading) {
-	d.covered.r = append(d.covered.r, [2]int32{int32(rd.Pos.Offset), int32(rd.Pos.Offset + max(len(rd.Raw), 1))})
-	eachKeyNumber(rd.Key, func(n string) {
-		if k := len(d.lines); k == 0 || d.lines[k-1].line != rd.Pos.Line {
-			d.lines = append(d.lines, droppedLine{line: rd.Pos.Line})
+func (d *dropped) add(rd head) {
+	d.covered.r = append(d.covered.r, [2]int32{int32(rd.off), int32(rd.off + max(rd.size, 1))})
+	eachKeyNumber(rd.key, func(n string) {
+		if k := len(d.lines); k == 0 || d.lines[k-1].line != rd.line {
+			d.lines = append(d.lines, droppedLine{line: rd.line})
 		}
 		dl := &d.lines[len(d.lines)-1]
 		if !strings.Contains("\x00"+dl.nums, "\x00"+n+"\x00") {
@@ -320,18 +320,19 @@ func (r *rawRead) dropUnkept(n int, keep func(string) bool, d *dropped) {
 	if keep == nil || d == nil || len(r.src) >= math.MaxInt32 {
 		return
 	}
+	l := r.out
+	l.flush()
 	j := n
-	for i := n; i < len(r.out); i++ {
-		rd := &r.out[i]
-		if keep(rd.Key) || rd.Pos.Line <= 0 || len(rd.Inputs) > 0 || rd.SpreadOf != "" {
-			r.out[j] = *rd
+	for i := n; i < l.Len(); i++ {
+		h := l.head(i)
+		if keep(h.key) || h.line <= 0 || h.inputs || h.spreadOf != "" {
+			l.ents[j] = l.ents[i]
 			j++
 			continue
 		}
-		d.add(rd)
+		d.add(h)
 	}
-	clear(r.out[j:])
-	r.out = r.out[:j]
+	l.truncate(j)
 }
 
 // accounting is what accounts for the numeric fields of a file: the byte
@@ -341,24 +342,25 @@ func (r *rawRead) dropUnkept(n int, keep func(string) bool, d *dropped) {
 // looked up when a field of the line is not covered.
 type accounting struct {
 	covered spans
-	rs      []Reading
-	byLine  []int32 // indices of the readings of rs with a line, by line
+	rs      *Readings
+	byLine  [][2]int32 // the line and index of each reading of rs with a line, by line
 	drop    *dropped
 
 	line int             // the line of nums (0: none yet)
 	nums map[string]bool // the key numbers of line
 }
 
-func newAccounting(rs []Reading, errs diag.List, drop *dropped) *accounting {
+func newAccounting(rs *Readings, errs diag.List, drop *dropped) *accounting {
 	a := &accounting{rs: rs, drop: drop}
-	for i, r := range rs {
-		if r.Pos.Line <= 0 || len(r.Inputs) > 0 {
+	for i := range rs.Len() {
+		r := rs.head(i)
+		if r.line <= 0 || r.inputs {
 			continue
 		}
-		a.covered.add(r.Pos.Offset, r.Pos.Offset+max(len(r.Raw), 1))
-		a.byLine = append(a.byLine, int32(i))
+		a.covered.add(r.off, r.off+max(r.size, 1))
+		a.byLine = append(a.byLine, [2]int32{int32(r.line), int32(i)})
 	}
-	if byLine := func(i, j int) bool { return rs[a.byLine[i]].Pos.Line < rs[a.byLine[j]].Pos.Line }; !sort.SliceIsSorted(a.byLine, byLine) {
+	if byLine := func(i, j int) bool { return a.byLine[i][0] < a.byLine[j][0] }; !sort.SliceIsSorted(a.byLine, byLine) {
 		sort.SliceStable(a.byLine, byLine)
 	}
 	if drop != nil {
@@ -388,8 +390,8 @@ func (acc *accounting) keyNums(line int) map[string]bool {
 	}
 	set := map[string]bool{}
 	rs, by := acc.rs, acc.byLine
-	for i := sort.Search(len(by), func(i int) bool { return rs[by[i]].Pos.Line >= line }); i < len(by) && rs[by[i]].Pos.Line == line; i++ {
-		keyNumbers(set, rs[by[i]].Key)
+	for i := sort.Search(len(by), func(i int) bool { return int(by[i][0]) >= line }); i < len(by) && int(by[i][0]) == line; i++ {
+		keyNumbers(set, rs.head(int(by[i][1])).key)
 	}
 	if acc.drop != nil {
 		ls := acc.drop.lines
@@ -418,7 +420,7 @@ func (acc *accounting) accounted(line, a, b int, field string) bool {
 // two unread ones starts a new run, so a range holds unread fields only); format and hint say
 // where such numbers are read. Text inside the blank ranges (string
 // literals a JSON reader does not read, URLs) is not data.
-func unreadWarnings(ix *diag.LineIndex, src []byte, lines []lineSpan, rs []Reading, errs diag.List, drop *dropped, format, hint string) diag.List {
+func unreadWarnings(ix *diag.LineIndex, src []byte, lines []lineSpan, rs *Readings, errs diag.List, drop *dropped, format, hint string) diag.List {
 	acc := newAccounting(rs, errs, drop)
 	var out diag.List
 	for _, ln := range lines {
@@ -620,11 +622,11 @@ func formatHint(format string) string {
 // field of the file's data that its readings and diagnostics leave
 // unaccounted is an evidence-number warning (unreadWarnings). A file the
 // reader rejects with an error is not swept: it does not load.
-func accountFor(format string, read Reader) Reader {
+func accountFor(format string, read listReader) listReader {
 	if ownAccounting[format] {
 		return read
 	}
-	return func(file string, src []byte, opt ReadOptions) ([]Reading, diag.List) {
+	return func(file string, src []byte, opt ReadOptions) (*Readings, diag.List) {
 		var drop *dropped
 		if opt.Keep != nil {
 			drop = &dropped{}
@@ -676,18 +678,26 @@ func skipLines(src []byte, lines []lineSpan, skip string) []lineSpan {
 // "m" is minutes, but a latency of minutes among milliseconds is more
 // likely a "ms" a terminal cut, and the reading cannot tell. The value
 // is still read (wrk writes minutes so); the warning names both readings.
-func siblingUnitWarnings(ix *diag.LineIndex, rs []Reading) diag.List {
+func siblingUnitWarnings(ix *diag.LineIndex, rs *Readings) diag.List {
+	if !rs.hasUnit("min") {
+		return nil
+	}
 	small := map[int]string{} // line → a sub-second time unit read on it
-	for _, r := range rs {
-		switch r.Number.Unit {
+	for i := range rs.Len() {
+		r := rs.head(i)
+		switch r.unit {
 		case "ns", "us", "ms":
-			if r.Pos.Line > 0 {
-				small[r.Pos.Line] = r.Number.Unit
+			if r.line > 0 {
+				small[r.line] = r.unit
 			}
 		}
 	}
 	var out diag.List
-	for _, r := range rs {
+	for i := range rs.Len() {
+		if h := rs.head(i); h.unit != "min" {
+			continue
+		}
+		r := rs.At(i)
 		u, ok := small[r.Pos.Line]
 		if !ok || r.Number.Unit != "min" || len(r.Raw) < 2 || r.Raw[len(r.Raw)-1] != 'm' || !isDigitAt(r.Raw, len(r.Raw)-2) {
 			continue

@@ -161,7 +161,7 @@ func vanished(format string, src []byte, rs []Reading, errs diag.List) []string 
 	default:
 		spans, view = dataLines(format, src)
 	}
-	acc := newAccounting(rs, errs, nil)
+	acc := newAccounting(ListOf("f", src, rs), errs, nil)
 	var out []string
 	for _, sp := range spans {
 		text := string(view[sp.start:sp.end])
@@ -240,7 +240,7 @@ func TestUnreadRuns(t *testing.T) {
 	src := []byte("a 1 2 b=3 4 x\n")
 	ix := diag.NewLineIndex("f", src)
 	rs := []Reading{{Key: "b", Raw: "3", Pos: ix.Pos(8)}}
-	ws := unreadWarnings(ix, src, []lineSpan{{0, 13}}, rs, nil, nil, "transcript", "a key=value line")
+	ws := unreadWarnings(ix, src, []lineSpan{{0, 13}}, ListOf("f", src, rs), nil, nil, "transcript", "a key=value line")
 	var got []string
 	for _, w := range ws {
 		line := string(src[:13])

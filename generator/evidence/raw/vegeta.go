@@ -69,7 +69,7 @@ var vegetaUnits = map[string]toolUnit{
 //
 // Any other line with a number is a warning (rule evidence-number); a
 // file without a report line is an error.
-func ReadVegeta(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
+func ReadVegeta(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
 	r, errs := startRead(file, src, diag.EvidenceVegeta)
 	if errs != nil {
 		return nil, errs
@@ -85,7 +85,7 @@ func ReadVegeta(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
 				r.addClock(m.key, m.val.start+1, string(r.src[m.val.start+1:m.val.end-1]))
 			}
 		}
-		if len(r.out) == 0 {
+		if r.out.Len() == 0 {
 			r.errorf(textStart(src), "no numbers in the JSON report; expected vegeta report -type=json output such as {\"latencies\": {\"99th\": 3530000}, \"requests\": 100}")
 		}
 		r.attachUnits(vegetaJSONUnit)
@@ -129,7 +129,7 @@ func ReadVegeta(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
 			r.addTool(key, start+m[6]+f[0], vals[f[0]:f[1]], vegetaUnits, vegetaUnit(label, name))
 		}
 	}
-	if len(r.out) == 0 && !r.errs.HasErrors() {
+	if r.out.Len() == 0 && !r.errs.HasErrors() {
 		r.errorf(textStart(src), "no vegeta report lines; expected lines such as \"Latencies [min, mean, 50, 90, 95, 99, max] 2.048ms, …\", a -type=hist bucket line \"[0s, 500µs]  0  0.00%%\" or a -type=json report")
 	}
 	return r.result()

@@ -25,18 +25,22 @@ const DefaultWindow = 4 << 20
 // are read whole. It returns the reader's diagnostics (for windows, at
 // most envoyMaxErrors of them).
 func ReadWindowed(format, file string, src []byte, opt ReadOptions, window int, keep func(Reading) bool, emit func(Reading)) diag.List {
-	read, err := ReaderFor(format)
-	if err != nil {
-		return diag.List{diag.Errorf(diag.Position{File: file}, diag.ValuesFormat, "%v", err)}
-	}
 	if !lineFormats[format] || len(src) <= window || window <= 0 {
+		read, err := listReaderFor(format)
+		if err != nil {
+			return diag.List{diag.Errorf(diag.Position{File: file}, diag.ValuesFormat, "%v", err)}
+		}
 		rs, errs := read(file, src, opt)
-		for _, r := range rs {
-			if keep == nil || keep(r) {
+		for i := range rs.Len() {
+			if r := rs.At(i); keep == nil || keep(r) {
 				emit(r)
 			}
 		}
 		return errs
+	}
+	read, err := ReaderFor(format)
+	if err != nil {
+		return diag.List{diag.Errorf(diag.Position{File: file}, diag.ValuesFormat, "%v", err)}
 	}
 	var errs diag.List
 	line := 0 // lines before the window
@@ -49,37 +53,38 @@ func ReadWindowed(format, file string, src []byte, opt ReadOptions, window int, 
 	return errs
 }
 
-// ReadKept is ReadWindowed returning the kept readings as a slice. A
-// file read whole gives the reader's own slice (every reading kept), or
-// a new one holding only the kept readings, so a file's readings are
-// never held twice and the unkept ones are garbage as soon as it
-// returns.
+// ReadKept is ReadList returning the kept readings as a slice.
 func ReadKept(format, file string, src []byte, opt ReadOptions, window int, keep func(Reading) bool) ([]Reading, diag.List) {
+	l, errs := ReadList(format, file, src, opt, window, keep)
+	return l.All(), errs
+}
+
+// ReadList is ReadWindowed returning the kept readings as Readings: a
+// file read whole gives the reader's own list (every reading kept), or a
+// new one holding only the kept readings, so a file's readings are never
+// held twice and the unkept ones are garbage as soon as it returns.
+func ReadList(format, file string, src []byte, opt ReadOptions, window int, keep func(Reading) bool) (*Readings, diag.List) {
 	if lineFormats[format] && len(src) > window && window > 0 {
-		var out []Reading
-		errs := ReadWindowed(format, file, src, opt, window, keep, func(r Reading) { out = append(out, r) })
+		out := newReadings(diag.NewLineIndex(file, src), src)
+		errs := ReadWindowed(format, file, src, opt, window, keep, out.add)
+		out.flush()
 		return out, errs
 	}
-	read, err := ReaderFor(format)
+	read, err := listReaderFor(format)
 	if err != nil {
 		return nil, diag.List{diag.Errorf(diag.Position{File: file}, diag.ValuesFormat, "%v", err)}
 	}
 	rs, errs := read(file, src, opt)
-	if keep == nil {
+	if keep == nil || rs.Len() == 0 {
 		return rs, errs
 	}
-	n := 0
-	for _, r := range rs {
-		if keep(r) {
-			n++
+	out := newReadings(rs.ix, src)
+	for i := range rs.Len() {
+		if r := rs.At(i); keep(r) {
+			out.add(r)
 		}
 	}
-	out := make([]Reading, 0, n)
-	for _, r := range rs {
-		if keep(r) {
-			out = append(out, r)
-		}
-	}
+	out.flush()
 	return out, errs
 }
 

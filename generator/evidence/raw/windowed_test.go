@@ -26,7 +26,7 @@ func TestReadWindowedMatchesWholeRead(t *testing.T) {
 		}
 	}
 	src := []byte(b.String())
-	whole, werrs := ReadEnvoyStats("a.stats", src, ReadOptions{})
+	whole, werrs := allOf(ReadEnvoyStats("a.stats", src, ReadOptions{}))
 	for _, window := range []int{1, 64, 200, 1000, len(src) + 1} {
 		var got []Reading
 		errs := ReadWindowed("envoy-stats", "a.stats", src, ReadOptions{}, window, nil, func(r Reading) { got = append(got, r) })

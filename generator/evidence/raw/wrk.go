@@ -80,7 +80,7 @@ var wrkUnits = map[string]toolUnit{
 // same file numbers its keys (#2). Any other line with a number (a Lua
 // script's own output) is a warning (rule evidence-number); a file
 // without a wrk line is an error.
-func ReadWrk(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
+func ReadWrk(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
 	r, errs := startRead(file, src, diag.EvidenceWrk)
 	if errs != nil {
 		return nil, errs
@@ -154,7 +154,7 @@ func ReadWrk(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
 				tool("requests_sec", m.m, 2, "/s")
 				break
 			}
-			n := len(r.out)
+			n := r.out.Len()
 			tool("transfer_sec", m.m, 2, "")
 			if a := r.added(n); a != nil {
 				a.Number.Unit, _ = unit.PerSecondOf(a.Number.Unit) // 12.89MB per second
@@ -174,7 +174,7 @@ func ReadWrk(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
 			}
 		}
 	}
-	if len(r.out) == 0 && !r.errs.HasErrors() {
+	if r.out.Len() == 0 && !r.errs.HasErrors() {
 		r.errorf(textStart(src), "no wrk output lines; expected lines such as \"Requests/sec:  83974.71\" or \"    Latency    16.08ms   34.40ms 501.10ms   88.69%%\"")
 	}
 	return r.result()

@@ -1,0 +1,257 @@
+package raw
+
+import (
+	"math"
+
+	"github.com/shopspring/decimal"
+
+	"github.com/evdoc-lab/evdoc/generator/diag"
+)
+
+// Readings is a file's readings held compactly: a reading whose raw text
+// is the file's bytes at its position, whose position is the one the
+// file's line index gives for its offset and whose value fits an int64
+// mantissa (with its decimal exponent) is 40 bytes besides its key's
+// bytes (one arena for the file) — its Raw, Pos and Value are rebuilt
+// from the file's bytes when asked (At), identical to the reading added.
+// Any other reading (an aggregate with Inputs, a spread, a number of more
+// than 18 digits, an ambiguous comma, a raw text that is not the file's
+// bytes) is held whole. A Reading is 192 bytes besides its key, raw text
+// and big.Int, so a file of many short numbers (a histogram line per
+// bucket) held as []Reading costs about ten times its size; held as
+// Readings, about two (RELIABILITY.md, "Cost bounds").
+type Readings struct {
+	ix    *diag.LineIndex
+	src   []byte
+	ents  []packed
+	keys  []byte   // the keys of packed readings, back to back
+	units []string // interned units; units[0] is ""
+	unitN map[string]uint16
+	full  []Reading // readings not packed (flagFull: packed.mant indexes it)
+
+	// last is the reading added last, held whole until the next add so
+	// that a reader can set its unit or spread (at); edits are other
+	// readings a reader changed through at since then.
+	last    Reading
+	hasLast bool
+	edits   []listEdit
+}
+
+type listEdit struct {
+	i int
+	r *Reading
+}
+
+// packed is one reading of Readings.
+type packed struct {
+	mant        int64 // the value's coefficient; for flagFull, the index in full
+	off, rawLen uint32
+	key, keyLen uint32
+	start, end  uint32
+	exp         int32
+	unit        uint16
+	flags       uint16
+}
+
+const (
+	flagSigned uint16 = 1 << iota
+	flagUnitFromName
+	flagImplied
+	flagFull
+	flagCommaShift = 8 // Comma in bits 8–11
+)
+
+// newReadings returns an empty list of the readings of src, indexed by ix.
+func newReadings(ix *diag.LineIndex, src []byte) *Readings {
+	return &Readings{ix: ix, src: src, units: []string{""}, unitN: map[string]uint16{"": 0}}
+}
+
+// ListOf holds rs, readings of src (named file), as Readings.
+func ListOf(file string, src []byte, rs []Reading) *Readings {
+	l := newReadings(diag.NewLineIndex(file, src), src)
+	for _, r := range rs {
+		l.add(r)
+	}
+	l.flush()
+	return l
+}
+
+// Len returns the number of readings.
+func (l *Readings) Len() int {
+	if l == nil {
+		return 0
+	}
+	return len(l.ents)
+}
+
+// At returns the i-th reading, as it was added.
+func (l *Readings) At(i int) Reading {
+	if l.hasLast && i == len(l.ents)-1 {
+		return l.last
+	}
+	for _, e := range l.edits {
+		if e.i == i {
+			return *e.r
+		}
+	}
+	e := &l.ents[i]
+	if e.flags&flagFull != 0 {
+		return l.full[e.mant]
+	}
+	return Reading{
+		Key: string(l.keys[e.key : e.key+e.keyLen]),
+		Number: Number{Value: decimal.New(e.mant, e.exp), Unit: l.units[e.unit], Start: int(e.start), End: int(e.end),
+			Signed: e.flags&flagSigned != 0, UnitFromName: e.flags&flagUnitFromName != 0, Implied: e.flags&flagImplied != 0,
+			Comma: Comma(e.flags >> flagCommaShift & 0xf)},
+		Raw: string(l.src[e.off : e.off+e.rawLen]),
+		Pos: l.ix.Pos(int(e.off)),
+	}
+}
+
+// All returns every reading as a slice.
+func (l *Readings) All() []Reading {
+	if l.Len() == 0 {
+		return nil
+	}
+	out := make([]Reading, l.Len())
+	for i := range out {
+		out[i] = l.At(i)
+	}
+	return out
+}
+
+// head is what the sweep and select need of a reading without building
+// it: its key, unit, raw token's offset and length, line, and whether it
+// is an aggregate (Inputs) or a spread.
+type head struct {
+	key       string
+	unit      string
+	off, size int
+	line      int
+	inputs    bool
+	spreadOf  string
+}
+
+// head returns the head of the i-th reading (its key is a new string).
+func (l *Readings) head(i int) head {
+	if (l.hasLast && i == len(l.ents)-1) || len(l.edits) > 0 || l.ents[i].flags&flagFull != 0 {
+		r := l.At(i)
+		return head{key: r.Key, unit: r.Number.Unit, off: r.Pos.Offset, size: len(r.Raw), line: r.Pos.Line, inputs: len(r.Inputs) > 0, spreadOf: r.SpreadOf}
+	}
+	e := &l.ents[i]
+	return head{key: string(l.keys[e.key : e.key+e.keyLen]), unit: l.units[e.unit], off: int(e.off), size: int(e.rawLen), line: l.ix.Pos(int(e.off)).Line}
+}
+
+// add appends r.
+func (l *Readings) add(r Reading) {
+	l.flush()
+	l.ents = append(l.ents, packed{})
+	l.last, l.hasLast = r, true
+}
+
+// at returns the i-th reading for a reader to change: the change holds
+// until the next add (or flush).
+func (l *Readings) at(i int) *Reading {
+	if l.hasLast && i == len(l.ents)-1 {
+		return &l.last
+	}
+	for _, e := range l.edits {
+		if e.i == i {
+			return e.r
+		}
+	}
+	r := l.At(i)
+	l.edits = append(l.edits, listEdit{i, &r})
+	return &r
+}
+
+// flush packs the readings changed since the last add.
+func (l *Readings) flush() {
+	if l.hasLast {
+		l.ents[len(l.ents)-1] = l.pack(l.last, nil)
+		l.last, l.hasLast = Reading{}, false
+	}
+	for _, e := range l.edits {
+		l.ents[e.i] = l.pack(*e.r, &l.ents[e.i])
+	}
+	clear(l.edits)
+	l.edits = l.edits[:0]
+}
+
+// truncate keeps the first n readings.
+func (l *Readings) truncate(n int) {
+	l.flush()
+	l.ents = l.ents[:n]
+}
+
+// pack returns the packed form of r; old, when not nil, is the entry r
+// replaces (its key is kept when r's is the same).
+func (l *Readings) pack(r Reading, old *packed) packed {
+	n := r.Number
+	off := r.Pos.Offset
+	ok := r.Inputs == nil && r.SpreadOf == "" && !r.SpreadRelative &&
+		n.Comma != CommaAmbiguous && n.alt.IsZero() && n.Comma <= 0xf &&
+		n.Start >= 0 && n.End >= 0 && n.Start <= math.MaxUint32 && n.End <= math.MaxUint32 &&
+		off >= 0 && off+len(r.Raw) <= len(l.src) && off+len(r.Raw) <= math.MaxUint32 &&
+		string(l.src[off:off+len(r.Raw)]) == r.Raw &&
+		n.Value.NumDigits() <= 18 && len(l.keys)+len(r.Key) <= math.MaxUint32
+	if ok {
+		ok = r.Pos == l.ix.Pos(off)
+	}
+	u, known := l.unitN[n.Unit]
+	if ok && !known {
+		if len(l.units) > math.MaxUint16 {
+			ok = false
+		} else {
+			u = uint16(len(l.units))
+			l.units = append(l.units, n.Unit)
+			l.unitN[n.Unit] = u
+		}
+	}
+	if !ok {
+		if old != nil && old.flags&flagFull != 0 {
+			l.full[old.mant] = r
+			return *old
+		}
+		l.full = append(l.full, r)
+		return packed{mant: int64(len(l.full) - 1), flags: flagFull}
+	}
+	p := packed{mant: n.Value.CoefficientInt64(), exp: n.Value.Exponent(), off: uint32(off), rawLen: uint32(len(r.Raw)),
+		start: uint32(n.Start), end: uint32(n.End), unit: u, flags: uint16(n.Comma) << flagCommaShift}
+	if n.Signed {
+		p.flags |= flagSigned
+	}
+	if n.UnitFromName {
+		p.flags |= flagUnitFromName
+	}
+	if n.Implied {
+		p.flags |= flagImplied
+	}
+	if old != nil && old.flags&flagFull == 0 && string(l.keys[old.key:old.key+old.keyLen]) == r.Key {
+		p.key, p.keyLen = old.key, old.keyLen
+	} else {
+		p.key, p.keyLen = uint32(len(l.keys)), uint32(len(r.Key))
+		l.keys = append(l.keys, r.Key...)
+	}
+	return p
+}
+
+// hasUnit reports whether a reading may have unit u (a packed reading
+// has it only when u is interned; a reading held whole may).
+func (l *Readings) hasUnit(u string) bool {
+	if l.Len() == 0 {
+		return false
+	}
+	if _, ok := l.unitN[u]; ok {
+		return true
+	}
+	if l.hasLast || len(l.edits) > 0 {
+		return true
+	}
+	for _, r := range l.full {
+		if r.Number.Unit == u {
+			return true
+		}
+	}
+	return false
+}
