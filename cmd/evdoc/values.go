@@ -195,11 +195,11 @@ func valuesOf(root, arg, as string, eopt evidence.Options, emit func(report.Valu
 	if _, err := raw.ReaderFor(format); err != nil {
 		return diag.List{diag.Errorf(diag.Position{File: rel}, diag.ValuesFormat, "--as: %v", err)}
 	}
-	rs, errs := raw.ReadKept(format, rel, src, raw.ReadOptions{}, raw.DefaultWindow, nil)
-	n := len(rs)
+	rs, errs := raw.ReadList(format, rel, src, raw.ReadOptions{}, raw.DefaultWindow, nil)
+	n := rs.Len()
 	rows := func(emit func(report.Value)) {
-		for i := range rs {
-			r := &rs[i]
+		for i := range n {
+			r := rs.At(i)
 			emit(report.Value{Key: r.Key, Value: r.Number.Value.String(), Unit: r.Number.Unit, File: rel,
 				Line: r.Pos.Line, Column: r.Pos.Column, Raw: r.Raw, Format: format, SpreadOf: r.SpreadOf})
 		}

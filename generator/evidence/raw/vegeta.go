@@ -141,6 +141,9 @@ func vegetaBound(b string) string {
 	if b == "+Inf" {
 		return "inf"
 	}
+	if !strings.ContainsAny(b, "µμ") {
+		return b // no replacer built for each bucket
+	}
 	return strings.NewReplacer("µs", "us", "μs", "us").Replace(b)
 }
 
