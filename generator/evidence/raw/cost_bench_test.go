@@ -39,6 +39,31 @@ func costInput(format string, n int) []byte {
 		for i := 0; i < n; i++ {
 			fmt.Fprintf(&b, "GET /api/p%d %d %dms\n", i%50, 200+303*(i%3/2), i%999+1)
 		}
+	case "hey":
+		b.WriteString("\nSummary:\n  Total:\t1.5000 secs\n  Average:\t0.0400 secs\n\nResponse time histogram:\n")
+		for i := 0; i < n; i++ {
+			fmt.Fprintf(&b, "  %d.%04d [%d]\t|\u25a0\n", i/10000, i%10000, i%997+1)
+		}
+		b.WriteString("\nLatency distribution:\n  50% in 0.0300 secs\n")
+	case "vegeta":
+		b.WriteString("Bucket         #     %       Histogram\n")
+		for i := 0; i < n; i++ {
+			fmt.Fprintf(&b, "[%dms,  %dms]    %d   %d.%02d%%   #\n", i, i+1, i%997+1, i%100, i%97)
+		}
+	case "wrk":
+		b.WriteString("  Detailed Percentile spectrum:\n       Value   Percentile   TotalCount 1/(1-Percentile)\n\n")
+		for i := 0; i < n; i++ {
+			p := float64(i) / float64(n)
+			fmt.Fprintf(&b, "       %d.%03d     %.6f        %7d         %.2f\n", i/1000, i%1000, p, i+1, 1/(1-p))
+		}
+	case "k6":
+		for i := 0; i < n; i++ {
+			fmt.Fprintf(&b, "     http_req_duration_%d..............: avg=%d.%02dms min=1.93ms med=7.31ms max=65.33ms p(90)=8.91ms p(95)=9.54ms\n", i, i%97+1, i%100)
+		}
+	case "ghz":
+		for i := 0; i < n; i++ {
+			fmt.Fprintf(&b, "ghz_detail,call=\"a.B.C\",n=3,c=1,errors=0,has_errors=false latency=%d,status=\"OK\" %d\n", 1000000+i*37, 1707643812000000000+i)
+		}
 	default:
 		return benchInput(format, n*40)
 	}
@@ -52,17 +77,15 @@ func costInput(format string, n int) []byte {
 // [[read]] without select, `evdoc values FILE`), so the figures grow with
 // the readings a line holds; RELIABILITY.md's cost table records them.
 func BenchmarkReaderMemory(b *testing.B) {
-	for _, format := range []string{"envoy-access-log", "ping", "kubectl", "go-bench", "prometheus", "csv", "envoy-stats", "json", "pattern"} {
+	for _, format := range costFormats() {
 		b.Run(format, func(b *testing.B) {
 			src := costInput(format, 20000)
-			read, err := ReaderFor(format)
+			read, err := listReaderFor(format)
 			if err != nil {
 				b.Fatal(err)
 			}
-			opt := ReadOptions{}
-			if format == "pattern" {
-				opt.Patterns = []string{`^GET /api/(?P<path>\w+) %{INT:code} %{DURATION:lat}`}
-			}
+			opt := costOptions(format)
+			_, _ = read("f", costInput(format, 10), opt) // what the process initialises once
 			// live: the heap the readings hold once read (what a store
 			// without select keeps), measured after a collection.
 			runtime.GC()
@@ -71,10 +94,10 @@ func BenchmarkReaderMemory(b *testing.B) {
 			rs, errs := read("f", src, opt)
 			runtime.GC()
 			runtime.ReadMemStats(&after)
-			if errs.HasErrors() || len(rs) == 0 {
-				b.Fatalf("%d readings, %v", len(rs), errs)
+			if errs.HasErrors() || rs.Len() == 0 {
+				b.Fatalf("%d readings, %v", rs.Len(), errs)
 			}
-			n := len(rs)
+			n := rs.Len()
 			live := int64(after.HeapAlloc) - int64(before.HeapAlloc)
 			alloc := after.TotalAlloc - before.TotalAlloc
 			runtime.KeepAlive(rs)
@@ -87,6 +110,64 @@ func BenchmarkReaderMemory(b *testing.B) {
 			b.ReportMetric(float64(live)/float64(len(src)), "live-B/input-B")
 			b.ReportMetric(float64(alloc)/float64(len(src)), "alloc-B/input-B")
 			b.ReportMetric(float64(n)/float64(len(src))*1000, "readings/kB")
+		})
+	}
+}
+
+// costFormats are the readers BenchmarkReaderMemory and
+// TestReaderLiveMemory measure.
+func costFormats() []string {
+	return []string{"envoy-access-log", "ping", "kubectl", "go-bench", "prometheus", "csv", "envoy-stats", "json", "pattern", "hey", "vegeta", "wrk", "k6", "ghz"}
+}
+
+// costOptions are the read options of costInput's file of format.
+func costOptions(format string) ReadOptions {
+	if format == "pattern" {
+		return ReadOptions{Patterns: []string{`^GET /api/(?P<path>\w+) %{INT:code} %{DURATION:lat}`}}
+	}
+	return ReadOptions{}
+}
+
+// liveBound is the most heap a reader's readings of a file may hold per
+// byte of the file (Readings: 40 bytes a reading and its key's bytes).
+// The process's peak adds the file, the sweep's ranges (8 bytes a
+// reading) and the collector's headroom (GOGC=100: up to the live heap
+// again), which probes s4/31–32 bound at 20 bytes per input byte.
+const liveBound = 6.0
+
+// TestReaderLiveMemory: every measured reader's readings hold at most
+// liveBound bytes of heap per input byte once read, counted by the
+// runtime after a collection (not timed). Held as 192-byte Readings with
+// a big.Int each, the same files took 6 (prometheus) to 33 (vegeta).
+func TestReaderLiveMemory(t *testing.T) {
+	for _, format := range costFormats() {
+		t.Run(format, func(t *testing.T) {
+			src := costInput(format, 20000)
+			read, err := listReaderFor(format)
+			if err != nil {
+				t.Fatal(err)
+			}
+			// A first read initialises what the process keeps once
+			// (package unit's tables), not per file.
+			_, _ = read("f", costInput(format, 10), costOptions(format))
+			runtime.GC()
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			rs, errs := read("f", src, costOptions(format))
+			runtime.GC()
+			runtime.ReadMemStats(&after)
+			if errs.HasErrors() || rs.Len() == 0 {
+				t.Fatalf("%d readings, %v", rs.Len(), errs)
+			}
+			live := float64(int64(after.HeapAlloc)-int64(before.HeapAlloc)) / float64(len(src))
+			t.Logf("%d readings of %d bytes: %.1f bytes live per input byte", rs.Len(), len(src), live)
+			if live > liveBound {
+				t.Errorf("the readings of a %d-byte %s file hold %.1f bytes per input byte; want at most %.0f", len(src), format, live, liveBound)
+			}
+			if r := rs.At(rs.Len() - 1); r.Raw == "" || !r.Pos.IsValid() {
+				t.Errorf("last reading %+v has no raw text or position", r)
+			}
+			runtime.KeepAlive(rs)
 		})
 	}
 }

@@ -10,10 +10,14 @@ import (
 
 // Readings is a file's readings held compactly: a reading whose raw text
 // is the file's bytes at its position, whose position is the one the
-// file's line index gives for its offset and whose value fits an int64
-// mantissa (with its decimal exponent) is 40 bytes besides its key's
-// bytes (one arena for the file) — its Raw, Pos and Value are rebuilt
-// from the file's bytes when asked (At), identical to the reading added.
+// file's line index gives for its offset, whose number spans its raw text
+// and whose value fits an int64 mantissa (with its decimal exponent) is
+// 32 bytes besides its key — its Raw, Pos and Value are rebuilt from the
+// file's bytes when asked (At), identical to the reading added. A key is
+// held as its stem (the text before its last ".") in one arena for the
+// file, written once for consecutive readings of the same stem (the
+// readings of one line: "r12.duration", "r12.bytes_sent"), and its leaf
+// ("duration") interned.
 // Any other reading (an aggregate with Inputs, a spread, a number of more
 // than 18 digits, an ambiguous comma, a raw text that is not the file's
 // bytes) is held whole. A Reading is 192 bytes besides its key, raw text
@@ -24,9 +28,15 @@ type Readings struct {
 	ix    *diag.LineIndex
 	src   []byte
 	ents  []packed
-	keys  []byte   // the keys of packed readings, back to back
+	keys  []byte   // the key stems of packed readings, back to back
 	units []string // interned units; units[0] is ""
 	unitN map[string]uint16
+	// leaves are the interned key leaves (at most maxLeaves); a key
+	// without a leaf (noLeaf) is its stem.
+	leaves []string
+	leafN  map[string]uint16
+	// stem is the arena range of the last stem written.
+	stemOff, stemLen uint32
 	full  []Reading // readings not packed (flagFull: packed.mant indexes it)
 
 	// last is the reading added last, held whole until the next add so
@@ -46,12 +56,21 @@ type listEdit struct {
 type packed struct {
 	mant        int64 // the value's coefficient; for flagFull, the index in full
 	off, rawLen uint32
-	key, keyLen uint32
-	start, end  uint32
+	key         uint32 // the key's stem in keys
 	exp         int32
+	keyLen      uint16
+	leaf        uint16 // the key's leaf in leaves, or noLeaf
 	unit        uint16
 	flags       uint16
 }
+
+// noLeaf marks a key held whole as its stem; maxLeaves bounds the leaves
+// interned (a file whose keys end in as many different words keeps the
+// others whole).
+const (
+	noLeaf    = math.MaxUint16
+	maxLeaves = 4096
+)
 
 const (
 	flagSigned uint16 = 1 << iota
@@ -99,8 +118,8 @@ func (l *Readings) At(i int) Reading {
 		return l.full[e.mant]
 	}
 	return Reading{
-		Key: string(l.keys[e.key : e.key+e.keyLen]),
-		Number: Number{Value: decimal.New(e.mant, e.exp), Unit: l.units[e.unit], Start: int(e.start), End: int(e.end),
+		Key: l.keyOf(e),
+		Number: Number{Value: decimal.New(e.mant, e.exp), Unit: l.units[e.unit], End: int(e.rawLen),
 			Signed: e.flags&flagSigned != 0, UnitFromName: e.flags&flagUnitFromName != 0, Implied: e.flags&flagImplied != 0,
 			Comma: Comma(e.flags >> flagCommaShift & 0xf)},
 		Raw: string(l.src[e.off : e.off+e.rawLen]),
@@ -139,7 +158,18 @@ func (l *Readings) head(i int) head {
 		return head{key: r.Key, unit: r.Number.Unit, off: r.Pos.Offset, size: len(r.Raw), line: r.Pos.Line, inputs: len(r.Inputs) > 0, spreadOf: r.SpreadOf}
 	}
 	e := &l.ents[i]
-	return head{key: string(l.keys[e.key : e.key+e.keyLen]), unit: l.units[e.unit], off: int(e.off), size: int(e.rawLen), line: l.ix.Pos(int(e.off)).Line}
+	return head{key: l.keyOf(e), unit: l.units[e.unit], off: int(e.off), size: int(e.rawLen), line: l.ix.Pos(int(e.off)).Line}
+}
+
+// keyOf returns the key of the packed reading e.
+func (l *Readings) keyOf(e *packed) string {
+	stem := l.keys[e.key : e.key+uint32(e.keyLen)]
+	if e.leaf == noLeaf {
+		return string(stem)
+	}
+	leaf := l.leaves[e.leaf]
+	b := make([]byte, 0, len(stem)+1+len(leaf))
+	return string(append(append(append(b, stem...), '.'), leaf...))
 }
 
 // add appends r.
@@ -191,10 +221,18 @@ func (l *Readings) pack(r Reading, old *packed) packed {
 	off := r.Pos.Offset
 	ok := r.Inputs == nil && r.SpreadOf == "" && !r.SpreadRelative &&
 		n.Comma != CommaAmbiguous && n.alt.IsZero() && n.Comma <= 0xf &&
-		n.Start >= 0 && n.End >= 0 && n.Start <= math.MaxUint32 && n.End <= math.MaxUint32 &&
+		n.Start == 0 && n.End == len(r.Raw) &&
 		off >= 0 && off+len(r.Raw) <= len(l.src) && off+len(r.Raw) <= math.MaxUint32 &&
 		string(l.src[off:off+len(r.Raw)]) == r.Raw &&
-		n.Value.NumDigits() <= 18 && len(l.keys)+len(r.Key) <= math.MaxUint32
+		len(r.Key) < math.MaxUint16 && len(l.keys)+len(r.Key) <= math.MaxUint32
+	if ok {
+		switch d := n.Value.NumDigits(); {
+		case d == 19:
+			ok = n.Value.Coefficient().IsInt64()
+		case d > 19:
+			ok = false
+		}
+	}
 	if ok {
 		ok = r.Pos == l.ix.Pos(off)
 	}
@@ -217,7 +255,7 @@ func (l *Readings) pack(r Reading, old *packed) packed {
 		return packed{mant: int64(len(l.full) - 1), flags: flagFull}
 	}
 	p := packed{mant: n.Value.CoefficientInt64(), exp: n.Value.Exponent(), off: uint32(off), rawLen: uint32(len(r.Raw)),
-		start: uint32(n.Start), end: uint32(n.End), unit: u, flags: uint16(n.Comma) << flagCommaShift}
+		unit: u, flags: uint16(n.Comma) << flagCommaShift}
 	if n.Signed {
 		p.flags |= flagSigned
 	}
@@ -227,13 +265,45 @@ func (l *Readings) pack(r Reading, old *packed) packed {
 	if n.Implied {
 		p.flags |= flagImplied
 	}
-	if old != nil && old.flags&flagFull == 0 && string(l.keys[old.key:old.key+old.keyLen]) == r.Key {
-		p.key, p.keyLen = old.key, old.keyLen
-	} else {
-		p.key, p.keyLen = uint32(len(l.keys)), uint32(len(r.Key))
-		l.keys = append(l.keys, r.Key...)
+	if old != nil && old.flags&flagFull == 0 && l.keyOf(old) == r.Key {
+		p.key, p.keyLen, p.leaf = old.key, old.keyLen, old.leaf
+		return p
 	}
+	stem, leaf := r.Key, uint16(noLeaf)
+	if j := len(r.Key) - 1 - lastDot(r.Key); j >= 0 && j < len(r.Key)-1 {
+		s, lf := r.Key[:j], r.Key[j+1:]
+		if k, ok := l.leafN[lf]; ok {
+			stem, leaf = s, k
+		} else if len(l.leaves) < maxLeaves {
+			if l.leafN == nil {
+				l.leafN = map[string]uint16{}
+			}
+			k := uint16(len(l.leaves))
+			l.leaves = append(l.leaves, lf)
+			l.leafN[lf] = k
+			stem, leaf = s, k
+		}
+	}
+	if l.stemLen == uint32(len(stem)) && string(l.keys[l.stemOff:l.stemOff+l.stemLen]) == stem {
+		p.key = l.stemOff
+	} else {
+		p.key = uint32(len(l.keys))
+		l.keys = append(l.keys, stem...)
+		l.stemOff, l.stemLen = p.key, uint32(len(stem))
+	}
+	p.keyLen, p.leaf = uint16(len(stem)), leaf
 	return p
+}
+
+// lastDot returns how far from the end of key its last "." is (0 for
+// the last byte), or len(key) when it has none.
+func lastDot(key string) int {
+	for i := len(key) - 1; i >= 0; i-- {
+		if key[i] == '.' {
+			return len(key) - 1 - i
+		}
+	}
+	return len(key)
 }
 
 // hasUnit reports whether a reading may have unit u (a packed reading
