@@ -37,7 +37,7 @@ type Readings struct {
 	leafN  map[string]uint16
 	// stem is the arena range of the last stem written.
 	stemOff, stemLen uint32
-	full  []Reading // readings not packed (flagFull: packed.mant indexes it)
+	full             []Reading // readings not packed (flagFull: packed.mant indexes it)
 
 	// last is the reading added last, held whole until the next add so
 	// that a reader can set its unit or spread (at); edits are other
