@@ -1,0 +1,62 @@
+package raw
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/shopspring/decimal"
+
+	"github.com/evdoc-lab/evdoc/generator/diag"
+)
+
+// TestReadingsKeepEveryField: Readings gives back every reading exactly
+// as added, packed or held whole: values beyond int64 (19 and 20
+// digits), trailing zeros (1.50 is not 1.5), a negative exponent, an
+// ambiguous comma's other reading, spreads, aggregates, a raw text that
+// is not the file's bytes at its position, a position in another file,
+// keys with and without a leaf, repeated stems, and a reading changed
+// after it was added.
+func TestReadingsKeepEveryField(t *testing.T) {
+	src := []byte("a=1.50 b=9223372036854775807 c=92233720368547758070\nd=1,232 e=-0.000125 f=7ms\n")
+	ix := diag.NewLineIndex("f", src)
+	dec := func(s string) decimal.Decimal { return decimal.RequireFromString(s) }
+	at := func(off int, raw string) diag.Position { return ix.Pos(off) }
+	amb, ok := ParseCell("1,232")
+	if !ok || amb.Comma != CommaAmbiguous {
+		t.Fatalf("ParseCell(1,232) = %+v", amb)
+	}
+	rs := []Reading{
+		{Key: "r1.a", Number: Number{Value: dec("1.50"), End: 4}, Raw: "1.50", Pos: at(2, "1.50")},
+		{Key: "r1.b", Number: Number{Value: dec("9223372036854775807"), End: 19}, Raw: "9223372036854775807", Pos: at(9, "")},
+		{Key: "r1.c", Number: Number{Value: dec("92233720368547758070"), End: 20}, Raw: "92233720368547758070", Pos: at(31, "")},
+		{Key: "r2.d", Number: amb, Raw: "1,232", Pos: at(54, "")},
+		{Key: "r2.e", Number: Number{Value: dec("-0.000125"), End: 9, Signed: true, UnitFromName: true}, Raw: "-0.000125", Pos: at(62, "")},
+		{Key: "r2.e_pm", Number: Number{Value: dec("7"), Unit: "ms", End: 3}, Raw: "7ms", Pos: at(74, ""), SpreadOf: "r2.e", SpreadRelative: true},
+		{Key: "count", Number: Number{Value: dec("2"), End: 1}, Raw: "x", Pos: at(0, ""), Inputs: []diag.Position{at(2, ""), at(9, "")}},
+		{Key: "g", Number: Number{Value: dec("3"), End: 1}, Raw: "3", Pos: diag.Position{File: "other", Line: 1, Column: 1}},
+		{Key: "r2.f", Number: Number{Value: dec("7"), Unit: "ms", Start: 0, End: 1}, Raw: "7ms", Pos: at(74, "")},
+		{Key: ".lead", Number: Number{Value: dec("7"), Implied: true, End: 3}, Raw: "7ms", Pos: at(74, "")},
+		{Key: "trail.", Number: Number{Value: dec("0"), End: 3}, Raw: "7ms", Pos: at(74, "")},
+	}
+	l := ListOf("f", src, rs)
+	for i := range rs {
+		// a change through at after later readings were added is kept
+		if i == 1 {
+			l.at(0).Number.Unit = "s"
+			l.flush()
+			rs[0].Number.Unit = "s"
+		}
+	}
+	if l.Len() != len(rs) {
+		t.Fatalf("%d readings, want %d", l.Len(), len(rs))
+	}
+	for i, want := range rs {
+		got := l.At(i)
+		if g, w := fmt.Sprintf("%+v|%s|%d", got, got.Number.alt, got.Number.Value.Exponent()), fmt.Sprintf("%+v|%s|%d", want, want.Number.alt, want.Number.Value.Exponent()); g != w {
+			t.Errorf("reading %d:\n got %s\nwant %s", i, g, w)
+		}
+	}
+	if len(l.full) == 0 || len(l.full) == len(rs) {
+		t.Errorf("%d of %d readings held whole; want the packable ones packed", len(l.full), len(rs))
+	}
+}
