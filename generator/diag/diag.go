@@ -72,7 +72,7 @@ const utf8BOM = "\xef\xbb\xbf"
 // at the start of src takes no column, as an editor shows the file: the
 // first character after it is at 1:1 (its offset stays 3).
 func NewLineIndex(file string, src []byte) *LineIndex {
-	lines := []int{0}
+	lines := make([]int, 1, 1+bytes.Count(src, []byte{'\n'})) // no copies while it grows
 	for i, b := range src {
 		if b == '\n' {
 			lines = append(lines, i+1)

@@ -27,8 +27,8 @@ import (
 type Readings struct {
 	ix    *diag.LineIndex
 	src   []byte
-	ents  []packed
-	keys  []byte   // the key stems of packed readings, back to back
+	ents  chunks[packed]
+	keys  [][]byte // the key stems of packed readings, back to back in chunks of keyChunk bytes
 	units []string // interned units; units[0] is ""
 	unitN map[string]uint16
 	// leaves are the interned key leaves (at most maxLeaves); a key
@@ -100,12 +100,12 @@ func (l *Readings) Len() int {
 	if l == nil {
 		return 0
 	}
-	return len(l.ents)
+	return l.ents.n
 }
 
 // At returns the i-th reading, as it was added.
 func (l *Readings) At(i int) Reading {
-	if l.hasLast && i == len(l.ents)-1 {
+	if l.hasLast && i == l.ents.n-1 {
 		return l.last
 	}
 	for _, e := range l.edits {
@@ -113,7 +113,7 @@ func (l *Readings) At(i int) Reading {
 			return *e.r
 		}
 	}
-	e := &l.ents[i]
+	e := l.ents.at(i)
 	if e.flags&flagFull != 0 {
 		return l.full[e.mant]
 	}
@@ -153,17 +153,17 @@ type head struct {
 
 // head returns the head of the i-th reading (its key is a new string).
 func (l *Readings) head(i int) head {
-	if (l.hasLast && i == len(l.ents)-1) || len(l.edits) > 0 || l.ents[i].flags&flagFull != 0 {
+	if (l.hasLast && i == l.ents.n-1) || len(l.edits) > 0 || l.ents.at(i).flags&flagFull != 0 {
 		r := l.At(i)
 		return head{key: r.Key, unit: r.Number.Unit, off: r.Pos.Offset, size: len(r.Raw), line: r.Pos.Line, inputs: len(r.Inputs) > 0, spreadOf: r.SpreadOf}
 	}
-	e := &l.ents[i]
+	e := l.ents.at(i)
 	return head{key: l.keyOf(e), unit: l.units[e.unit], off: int(e.off), size: int(e.rawLen), line: l.ix.Pos(int(e.off)).Line}
 }
 
 // keyOf returns the key of the packed reading e.
 func (l *Readings) keyOf(e *packed) string {
-	stem := l.keys[e.key : e.key+uint32(e.keyLen)]
+	stem := l.stem(e.key, e.keyLen)
 	if e.leaf == noLeaf {
 		return string(stem)
 	}
@@ -175,14 +175,14 @@ func (l *Readings) keyOf(e *packed) string {
 // add appends r.
 func (l *Readings) add(r Reading) {
 	l.flush()
-	l.ents = append(l.ents, packed{})
+	l.ents.add(packed{})
 	l.last, l.hasLast = r, true
 }
 
 // at returns the i-th reading for a reader to change: the change holds
 // until the next add (or flush).
 func (l *Readings) at(i int) *Reading {
-	if l.hasLast && i == len(l.ents)-1 {
+	if l.hasLast && i == l.ents.n-1 {
 		return &l.last
 	}
 	for _, e := range l.edits {
@@ -198,11 +198,11 @@ func (l *Readings) at(i int) *Reading {
 // flush packs the readings changed since the last add.
 func (l *Readings) flush() {
 	if l.hasLast {
-		l.ents[len(l.ents)-1] = l.pack(l.last, nil)
+		*l.ents.at(l.ents.n - 1) = l.pack(l.last, nil)
 		l.last, l.hasLast = Reading{}, false
 	}
 	for _, e := range l.edits {
-		l.ents[e.i] = l.pack(*e.r, &l.ents[e.i])
+		*l.ents.at(e.i) = l.pack(*e.r, l.ents.at(e.i))
 	}
 	clear(l.edits)
 	l.edits = l.edits[:0]
@@ -211,7 +211,7 @@ func (l *Readings) flush() {
 // truncate keeps the first n readings.
 func (l *Readings) truncate(n int) {
 	l.flush()
-	l.ents = l.ents[:n]
+	l.ents.truncate(n)
 }
 
 // pack returns the packed form of r; old, when not nil, is the entry r
@@ -224,7 +224,7 @@ func (l *Readings) pack(r Reading, old *packed) packed {
 		n.Start == 0 && n.End == len(r.Raw) &&
 		off >= 0 && off+len(r.Raw) <= len(l.src) && off+len(r.Raw) <= math.MaxUint32 &&
 		string(l.src[off:off+len(r.Raw)]) == r.Raw &&
-		len(r.Key) < math.MaxUint16 && len(l.keys)+len(r.Key) <= math.MaxUint32
+		len(r.Key) < math.MaxUint16 && len(l.keys) < math.MaxUint32/keyChunk-1
 	if ok {
 		switch d := n.Value.NumDigits(); {
 		case d == 19:
@@ -284,11 +284,16 @@ func (l *Readings) pack(r Reading, old *packed) packed {
 			stem, leaf = s, k
 		}
 	}
-	if l.stemLen == uint32(len(stem)) && string(l.keys[l.stemOff:l.stemOff+l.stemLen]) == stem {
+	if l.stemLen == uint32(len(stem)) && string(l.stem(l.stemOff, uint16(l.stemLen))) == stem {
 		p.key = l.stemOff
 	} else {
-		p.key = uint32(len(l.keys))
-		l.keys = append(l.keys, stem...)
+		k := len(l.keys) - 1
+		if k < 0 || len(l.keys[k])+len(stem) > keyChunk {
+			l.keys = append(l.keys, make([]byte, 0, keyChunk))
+			k++
+		}
+		p.key = uint32(k)*keyChunk + uint32(len(l.keys[k]))
+		l.keys[k] = append(l.keys[k], stem...)
 		l.stemOff, l.stemLen = p.key, uint32(len(stem))
 	}
 	p.keyLen, p.leaf = uint16(len(stem)), leaf
@@ -324,4 +329,57 @@ func (l *Readings) hasUnit(u string) bool {
 		}
 	}
 	return false
+}
+
+// keyChunk is the size of a chunk of key stems (a stem is shorter).
+const keyChunk = 1 << 16
+
+// stem returns the n bytes of key stems at off.
+func (l *Readings) stem(off uint32, n uint16) []byte {
+	if n == 0 {
+		return nil
+	}
+	c := l.keys[off/keyChunk]
+	o := off % keyChunk
+	return c[o : o+uint32(n)]
+}
+
+// chunks is a list that grows a chunk at a time: growing never copies
+// what it holds, so a file's readings cost their size, not the copies
+// and spare capacity of a slice grown by append.
+type chunks[T any] struct {
+	c [][]T
+	n int
+}
+
+const chunkLen = 1024
+
+func (c *chunks[T]) add(v T) {
+	if c.n%chunkLen == 0 && c.n/chunkLen == len(c.c) {
+		c.c = append(c.c, make([]T, 0, chunkLen))
+	}
+	k := c.n / chunkLen
+	c.c[k] = append(c.c[k], v)
+	c.n++
+}
+
+func (c *chunks[T]) at(i int) *T { return &c.c[i/chunkLen][i%chunkLen] }
+
+// truncate keeps the first n items.
+func (c *chunks[T]) truncate(n int) {
+	if n >= c.n {
+		return
+	}
+	k := n / chunkLen
+	clear(c.c[k][n%chunkLen:])
+	c.c[k] = c.c[k][:n%chunkLen]
+	for j := k + 1; j < len(c.c); j++ {
+		c.c[j] = nil
+	}
+	if n%chunkLen == 0 {
+		c.c = c.c[:k]
+	} else {
+		c.c = c.c[:k+1]
+	}
+	c.n = n
 }

@@ -326,7 +326,7 @@ func (r *rawRead) dropUnkept(n int, keep func(string) bool, d *dropped) {
 	for i := n; i < l.Len(); i++ {
 		h := l.head(i)
 		if keep(h.key) || h.line <= 0 || h.inputs || h.spreadOf != "" {
-			l.ents[j] = l.ents[i]
+			*l.ents.at(j) = *l.ents.at(i)
 			j++
 			continue
 		}
@@ -638,7 +638,8 @@ func accountFor(format string, read listReader) listReader {
 			// paths leaves the others out by request.
 			return rs, errs
 		}
-		if w := siblingUnitWarnings(diag.NewLineIndex(file, src), rs); len(w) > 0 {
+		ix := diag.NewLineIndex(file, src)
+		if w := siblingUnitWarnings(ix, rs); len(w) > 0 {
 			errs = append(errs, w...)
 			errs.Sort()
 		}
@@ -646,7 +647,6 @@ func accountFor(format string, read listReader) listReader {
 		if format == "pattern" && opt.Skip != "" {
 			lines = skipLines(src, lines, opt.Skip)
 		}
-		ix := diag.NewLineIndex(file, src)
 		if w := unreadWarnings(ix, view, lines, rs, errs, drop, format, formatHint(format)); len(w) > 0 {
 			errs = append(errs, w...)
 			errs.Sort()
