@@ -1,6 +1,7 @@
 package raw
 
 import (
+	"bytes"
 	"fmt"
 	"regexp"
 	"strings"
@@ -116,7 +117,7 @@ type lineSpan struct{ start, end int }
 
 // splitLines splits src into lines (see lineSpan).
 func splitLines(src []byte) []lineSpan {
-	var out []lineSpan
+	out := make([]lineSpan, 0, bytes.Count(src, []byte{'\n'})+1)
 	start := textStart(src)
 	for i := start; i < len(src); i++ {
 		if src[i] == '\n' {

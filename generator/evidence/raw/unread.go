@@ -352,6 +352,9 @@ type accounting struct {
 
 func newAccounting(rs *Readings, errs diag.List, drop *dropped) *accounting {
 	a := &accounting{rs: rs, drop: drop}
+	// sized once: a slice grown by append allocates five times its size
+	a.covered.r = make([][2]int, 0, rs.Len()+len(errs))
+	a.byLine = make([][2]int32, 0, rs.Len())
 	for i := range rs.Len() {
 		r := rs.head(i)
 		if r.line <= 0 || r.inputs {
