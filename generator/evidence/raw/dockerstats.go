@@ -98,7 +98,7 @@ var dockerHeader = regexp.MustCompile(`^(?:CONTAINER(?: ID)?|NAME)(?:\s{2,}\S|\s
 // sN.time (seconds since the Unix epoch, unit s) and sN.<row>.<column>
 // (see snapshots.go). Without timestamp lines a repeated row's keys
 // are numbered (#2).
-func ReadDockerStats(file string, src []byte, _ ReadOptions) ([]Reading, diag.List) {
+func ReadDockerStats(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
 	r, errs := startRead(file, src, diag.EvidenceDockerStats)
 	if errs != nil {
 		return nil, errs

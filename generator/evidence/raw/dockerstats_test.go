@@ -36,7 +36,7 @@ func TestDockerStatsUnits(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			src := []byte(head + tc.row + "\n")
-			rs, errs := ReadDockerStats("s.txt", src, ReadOptions{})
+			rs, errs := allOf(ReadDockerStats("s.txt", src, ReadOptions{}))
 			checkReadings(t, src, rs, errs, nil)
 			got := map[string]bool{}
 			for _, r := range rs {
@@ -76,14 +76,14 @@ func TestDockerStatsUnits(t *testing.T) {
 // table's keys; an unknown column or member is an error, not skipped.
 func TestDockerStatsJSONAndColumns(t *testing.T) {
 	src := []byte(`{"BlockIO":"0B / 0B","CPUPerc":"1.50%","MemUsage":"2MiB / 1GiB","Name":"db","PIDs":"3"}` + "\n")
-	rs, errs := ReadDockerStats("s.txt", src, ReadOptions{})
+	rs, errs := allOf(ReadDockerStats("s.txt", src, ReadOptions{}))
 	checkReadings(t, src, rs, errs, nil)
 	if len(errs) > 0 || len(rs) != 6 || rs[2].Key != "db.cpu" || rs[2].Raw != "1.50%" || rs[2].Pos.Column != 33 {
 		t.Errorf("readings %v, errs %v", rs, errs)
 	}
 	// the streaming docker stats clears the terminal before each frame
 	src = []byte("\x1b[2J\x1b[HCONTAINER ID   NAME   CPU %\nab12   web    1.00%\n\x1b[2J\x1b[HCONTAINER ID   NAME   CPU %\nab12   web    2.00%\n")
-	rs, errs = ReadDockerStats("s.txt", src, ReadOptions{})
+	rs, errs = allOf(ReadDockerStats("s.txt", src, ReadOptions{}))
 	checkReadings(t, src, rs, errs, nil)
 	if len(errs) > 0 || len(rs) != 2 || rs[1].Key != "web.cpu#2" || rs[1].Raw != "2.00%" {
 		t.Errorf("streaming frames: readings %v, errs %v", rs, errs)
@@ -94,7 +94,7 @@ func TestDockerStatsJSONAndColumns(t *testing.T) {
 		{`{"CPUPerc":"1%"}` + "\n", "1:1: a docker stats line without a Name"},
 		{"Error response from daemon: no such container: web\n", `1:1: "Error" is not a docker stats line`},
 	} {
-		rs, errs := ReadDockerStats("s.txt", []byte(tc.src), ReadOptions{})
+		rs, errs := allOf(ReadDockerStats("s.txt", []byte(tc.src), ReadOptions{}))
 		if len(errs) == 0 || !strings.Contains(fmt.Sprintf("%d:%d: %s", errs[0].Pos.Line, errs[0].Pos.Column, errs[0].Message), tc.want) {
 			t.Errorf("%q: errs %v (readings %v); want %s", tc.src, errs, rs, tc.want)
 		}
@@ -121,14 +121,14 @@ func TestSnapshotTimes(t *testing.T) {
 	} {
 		for _, f := range []struct {
 			format string
-			read   Reader
+			read   listReader
 			table  string
 		}{
 			{"docker-stats", ReadDockerStats, "CONTAINER ID   NAME   CPU %\nab12   web    1.00%\n"},
 			{"kubectl", ReadKubectl, "NAME   CPU(cores)   MEMORY(bytes)\nweb    74m          343Mi\n"},
 		} {
 			src := []byte(tc.stamp + "\n" + f.table)
-			rs, errs := f.read("s.txt", src, ReadOptions{})
+			rs, errs := allOf(f.read("s.txt", src, ReadOptions{}))
 			got := "no time"
 			for _, r := range rs {
 				if r.Key == "s1.time" {
