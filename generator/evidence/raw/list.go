@@ -355,17 +355,19 @@ type chunks[T any] struct {
 const chunkLen = 1024
 
 func (c *chunks[T]) add(v T) {
-	if c.n%chunkLen == 0 && c.n/chunkLen == len(c.c) {
+	k := c.n / chunkLen
+	if k == len(c.c) {
 		c.c = append(c.c, make([]T, 0, chunkLen))
 	}
-	k := c.n / chunkLen
 	c.c[k] = append(c.c[k], v)
 	c.n++
 }
 
 func (c *chunks[T]) at(i int) *T { return &c.c[i/chunkLen][i%chunkLen] }
 
-// truncate keeps the first n items.
+// truncate keeps the first n items; the chunk that holds the n-th is
+// kept for the next (a reader that drops a line's unselected readings
+// reuses it line after line).
 func (c *chunks[T]) truncate(n int) {
 	if n >= c.n {
 		return
@@ -376,10 +378,6 @@ func (c *chunks[T]) truncate(n int) {
 	for j := k + 1; j < len(c.c); j++ {
 		c.c[j] = nil
 	}
-	if n%chunkLen == 0 {
-		c.c = c.c[:k]
-	} else {
-		c.c = c.c[:k+1]
-	}
+	c.c = c.c[:k+1]
 	c.n = n
 }
