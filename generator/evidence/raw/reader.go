@@ -79,14 +79,6 @@ type Reader func(file string, src []byte, opt ReadOptions) ([]Reading, diag.List
 // so, a Reader (ReaderFor) returns them as a slice.
 type listReader func(file string, src []byte, opt ReadOptions) (*Readings, diag.List)
 
-// listed is a reader that builds a slice, as a listReader.
-func listed(read Reader) listReader {
-	return func(file string, src []byte, opt ReadOptions) (*Readings, diag.List) {
-		rs, errs := read(file, src, opt)
-		return ListOf(file, src, rs), errs
-	}
-}
-
 // Formats lists the format names a [[read]] entry accepts, sorted.
 func Formats() []string {
 	var out []string
@@ -121,8 +113,8 @@ func listReaderFor(format string) (listReader, error) {
 // readers is built per call: no package-level registry.
 func readers() map[string]listReader {
 	return map[string]listReader{
-		"markdown-tables": listed(readTablesAsReadings),
-		"transcript":      listed(readTranscriptAsReadings),
+		"markdown-tables": readTablesAsReadings,
+		"transcript":      readTranscriptAsReadings,
 
 		"envoy-stats":         ReadEnvoyStats,
 		"envoy-stats-json":    ReadEnvoyStatsJSON,
@@ -159,7 +151,7 @@ func readers() map[string]listReader {
 // cell "A ± B" (hyperfine's "319.5 ± 11.2") gives that key for the mean
 // and "<key>_pm" for its spread, and a unit in brackets ending a header
 // ("Mean [ms]") applies to its column's cells.
-func readTablesAsReadings(file string, src []byte, opt ReadOptions) ([]Reading, diag.List) {
+func readTablesAsReadings(file string, src []byte, opt ReadOptions) (*Readings, diag.List) {
 	tables, errs := ReadTables(file, src)
 	var out []Reading
 	for i, t := range tables {
@@ -179,13 +171,13 @@ func readTablesAsReadings(file string, src []byte, opt ReadOptions) ([]Reading, 
 	out, rerrs := ResolveCommas(out, opt.Decimal, TableCommas(tables))
 	errs = append(errs, rerrs...)
 	errs.Sort()
-	return out, errs
+	return ListOf(file, src, out), errs
 }
 
 // readTranscriptAsReadings names transcript readings "<section>.<key>"
 // ("<key>" before the first section); a key that repeats is numbered in
 // file order, "#2", "#3", … (k6 prints avg= and p(90)= on every line).
-func readTranscriptAsReadings(file string, src []byte, opt ReadOptions) ([]Reading, diag.List) {
+func readTranscriptAsReadings(file string, src []byte, opt ReadOptions) (*Readings, diag.List) {
 	entries, errs := ReadTranscript(file, src, opt)
 	out := make([]Reading, 0, len(entries))
 	seen := map[string]int{}
@@ -199,5 +191,5 @@ func readTranscriptAsReadings(file string, src []byte, opt ReadOptions) ([]Readi
 		}
 		out = append(out, Reading{Key: key, Number: e.Number, Raw: e.Raw, Pos: e.Pos})
 	}
-	return out, errs
+	return ListOf(file, src, out), errs
 }
