@@ -140,6 +140,9 @@ const liveBound = 5.0
 // runtime after a collection (not timed). Held as 192-byte Readings with
 // a big.Int each, the same files took 6 (prometheus) to 33 (vegeta).
 func TestReaderLiveMemory(t *testing.T) {
+	if raceEnabled {
+		t.Skip("heap figures are those of a build without the race detector (.ci/run runs this test without it)")
+	}
 	for _, format := range costFormats() {
 		t.Run(format, func(t *testing.T) {
 			src := costInput(format, 20000)

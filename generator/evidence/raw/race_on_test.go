@@ -3,6 +3,6 @@
 package raw
 
 // raceEnabled: the race detector is on; sync.Pool then drops items at
-// random, so a read's allocations say nothing about what select saves
-// (.ci/run runs the allocation tests without it too).
+// random, so a read's heap figures are not those of evdoc's build
+// (.ci/run runs the memory tests without it too).
 const raceEnabled = true
