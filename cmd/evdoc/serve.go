@@ -66,7 +66,7 @@ func newServeCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *c
 	cmd.Flags().StringVar(&bind, "bind", "127.0.0.1", "interface `ADDRESS` Hugo's server binds to (0.0.0.0: every interface)")
 	cmd.Flags().StringVar(&baseURL, "base-url", "", "base `URL` of the served site (Hugo's --baseURL; default http://localhost:PORT/)")
 	cmd.Flags().BoolVar(&strict, "strict", false, "count warnings as failures in the banner and the summary, as check --strict does")
-	cmd.Flags().DurationVar(&debounce, "debounce", 150*time.Millisecond, "quiet time (a `DURATION`) that ends a burst of saves before the re-check")
+	cmd.Flags().DurationVar(&debounce, "debounce", serve.DefaultDebounce, "quiet time (a `DURATION`) that ends a burst of saves before the re-check")
 	addVerboseFlag(cmd, &verbose, "also print each staging and the Hugo command line")
 	opts.addJudgeFlags(cmd, root)
 	return cmd

@@ -51,9 +51,9 @@ type Options struct {
 	// Strict counts warnings as failures, as check --strict does: the
 	// banner is then red for a warning, and the summary says it fails.
 	Strict bool
-	// Debounce is how long the watcher waits for a burst of saves to end
-	// before re-checking (default 150ms); a burst is cut after 10 times
-	// that.
+	// Debounce is the quiet time that ends a burst of saves before the
+	// re-check (default DefaultDebounce); a burst that goes on is cut
+	// after 10 times that, and at least half a second.
 	Debounce time.Duration
 	// Rechecker re-checks the project; nil means an IncrementalRechecker
 	// of Root with the zero check options.
@@ -68,6 +68,18 @@ type Options struct {
 	// with its first lines of output seen (tests wait on it).
 	Ready func()
 }
+
+// editWait is how long serve waits, after staging an edit's pages and
+// claim data, for Hugo to rebuild from them before it stages the rest of
+// the project: Hugo's watcher takes changes every half second, and a
+// page of the 500-page benchmark site renders in well under the rest.
+const editWait = time.Second
+
+// DefaultDebounce is the quiet time that ends a burst of saves unless
+// Options.Debounce says otherwise: an editor's save is a few events
+// microseconds apart, and every millisecond waited is one more before
+// the page shows the new verdict.
+const DefaultDebounce = 20 * time.Millisecond
 
 // BannerFile is where, relative to the staged project, serve writes the
 // banner's data; the layouts read it as hugo.Data.evdoc.serve.
@@ -93,7 +105,7 @@ func Run(ctx context.Context, opt Options) error {
 		opt.Log = io.Discard
 	}
 	if opt.Debounce <= 0 {
-		opt.Debounce = 150 * time.Millisecond
+		opt.Debounce = DefaultDebounce
 	}
 	rc := opt.Rechecker
 	if rc == nil {
@@ -130,7 +142,7 @@ func Run(ctx context.Context, opt Options) error {
 	if err := os.WriteFile(filepath.Join(dir, "pid"), []byte(self.String()+"\n"), 0o644); err != nil {
 		return err
 	}
-	srv := &server{opt: opt, rc: rc, dir: dir, served: filepath.Join(dir, "site"), figures: &project.FigureCache{}, front: fr}
+	srv := &server{opt: opt, rc: rc, dir: dir, served: filepath.Join(dir, "site"), figures: &project.FigureCache{}, front: fr, rebuilt: make(chan struct{}, 1)}
 	fr.serve(ctx)
 
 	// Watch before the first check, so a save during it is not missed.
@@ -156,6 +168,7 @@ func Run(ctx context.Context, opt Options) error {
 	hugo := srv.startHugo(ctx)
 	defer func() { hugo.stop() }() // the Hugo running then, after a restart too
 	batches := w.batches(ctx, opt.Debounce, opt.Log)
+	srv.unsent = w.unsent.Load
 	for {
 		var exited <-chan struct{}
 		if !hugo.gone {
@@ -258,6 +271,19 @@ type server struct {
 	// pagesRemoved is set when a staging removed a page's file (content,
 	// a generated evidence or fallback page) from the served directory.
 	pagesRemoved bool
+	// checked is when the state was checked, which the banner shows:
+	// set once a change, so the banner staged first and the one staged
+	// with the whole project are the same bytes (zero: now).
+	checked time.Time
+	// partial is set when only an edit's part was staged: the next
+	// change stages the whole project, whatever it is.
+	partial bool
+	// unsent, when set, reports whether files changed that the watcher
+	// has not sent in a batch yet.
+	unsent func() bool
+	// rebuilt receives when Hugo's server said a build ended (buffered:
+	// one pending at most).
+	rebuilt chan struct{}
 	// env is the environment Hugo must run with on the stage
 	// (hugoconf.Config.HugoEnv); a change of it restarts Hugo's server.
 	env []string
@@ -289,15 +315,100 @@ func (s *server) change(ctx context.Context, changed []string) {
 	st.Site.FigureCache = s.figures
 	sc := affected(before, st.Site, changed, st.uses)
 	s.report(sc, st, changed, time.Since(start))
-	if !sc.Restage {
+	if !sc.Restage && !s.partial {
 		return
 	}
+	s.checked = time.Now()
 	t := time.Now()
+	if pages, ok := editedPages(st, sc, changed); ok && s.stageErr == nil {
+		// What the pages show of the new verdicts first: the edited
+		// pages and the claim data, which Hugo rebuilds the pages
+		// open in a browser from; then the rest of the project, once
+		// Hugo has rebuilt them (or editWait passed), so staging it
+		// does not take the cores from that rebuild.
+		select {
+		case <-s.rebuilt: // a build before this edit's
+		default:
+		}
+		err := s.stageEdit(ctx, pages)
+		if err != nil && ctx.Err() == nil {
+			fmt.Fprintf(s.opt.Log, "evdoc: staging the edit failed: %v (staging the whole project)\n", err)
+		} else if err == nil && s.opt.Verbose {
+			fmt.Fprintf(s.opt.Log, "evdoc: staged the edit in %v: %d file(s) written for Hugo\n", time.Since(t).Round(time.Millisecond), s.synced[0])
+		}
+		if err == nil && s.synced[0] > 0 && s.rebuilt != nil {
+			select {
+			case <-s.rebuilt:
+			case <-time.After(editWait):
+			case <-ctx.Done():
+				return
+			}
+		}
+		if err == nil && s.unsent != nil && s.unsent() {
+			// Files changed since this re-check: staging now would read
+			// them (evidence files, pages) against this state's
+			// verdicts. The next change stages the whole project.
+			if s.opt.Verbose {
+				fmt.Fprintln(s.opt.Log, "evdoc: files changed meanwhile; the whole project is staged after their re-check")
+			}
+			s.partial = true
+			return
+		}
+		t = time.Now()
+	}
 	if err := s.stage(ctx); err != nil && ctx.Err() == nil {
 		fmt.Fprintf(s.opt.Log, "evdoc: staging failed: %v (the served site shows the last staged state)\n", err)
 	} else if err == nil && s.opt.Verbose {
 		fmt.Fprintf(s.opt.Log, "evdoc: staged in %v: %d file(s) written, %d removed for Hugo\n", time.Since(t).Round(time.Millisecond), s.synced[0], s.synced[1])
 	}
+}
+
+// editedPages returns, when a change is only edits that the re-check
+// took in page by page (pages and evidence files changed, no page added
+// or removed, no configuration, layout or figure: site.Checker's edits),
+// the changed pages to stage first, and true.
+func editedPages(st *State, sc Scope, changed []string) ([]string, bool) {
+	if sc.All || st.Stage == nil {
+		return nil, false
+	}
+	var pages []string
+	edit := false
+	for _, f := range changed {
+		switch kind, _ := Classify(st.Site.Config, f); kind {
+		case KindPage:
+			if findPage(st.Site, f) == nil {
+				return nil, false
+			}
+			pages = append(pages, f)
+			edit = true
+		case KindEvidence:
+			edit = true
+		case KindOther, KindIgnored:
+		default:
+			return nil, false
+		}
+	}
+	return pages, edit
+}
+
+// stageEdit writes what a page or evidence edit changes on the pages
+// Hugo shows (staging.StageEdit) and the banner into the served
+// directory, leaving every other file there as it is; a stage must
+// follow.
+func (s *server) stageEdit(ctx context.Context, pages []string) error {
+	next, err := os.MkdirTemp(s.dir, "edit-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(next)
+	if err := staging.StageEdit(ctx, s.state.Site, next, s.state.Stage, pages); err != nil {
+		return err
+	}
+	if err := s.writeBanner(next); err != nil {
+		return err
+	}
+	s.synced[0], s.synced[1], err = syncFiles(next, s.served, false)
+	return err
 }
 
 // report prints the findings in scope (check's text format) and a
@@ -363,6 +474,7 @@ func (s *server) stage(ctx context.Context) error {
 	if s.synced[0], s.synced[1], err = syncTree(next, s.served); err != nil {
 		return err
 	}
+	s.partial = false
 	s.env = staged.Env
 	return nil
 }
@@ -394,7 +506,11 @@ type bannerFinding struct {
 // warnings (notes are left to the terminal) and a staging failure.
 func (s *server) banner() bannerData {
 	st := s.state
-	b := bannerData{Strict: s.opt.Strict, Checked: time.Now().Format("15:04:05"), Findings: []bannerFinding{}}
+	checked := s.checked
+	if checked.IsZero() {
+		checked = time.Now()
+	}
+	b := bannerData{Strict: s.opt.Strict, Checked: checked.Format("15:04:05"), Findings: []bannerFinding{}}
 	pages := map[string]*project.Page{}
 	for _, p := range st.Site.Pages {
 		pages[p.Path] = p
@@ -512,7 +628,7 @@ func (s *server) runHugo(ctx context.Context, portTaken, served *bool) error {
 		fmt.Fprintf(s.opt.Log, "evdoc: running %s\n", strings.Join(append([]string{cmd[0]}, args...), " "))
 	}
 	c := exec.Command(cmd[0], args...)
-	out := &readyWriter{w: s.opt.Log, ready: s.opt.Ready, portTaken: portTaken, served: served}
+	out := &readyWriter{w: s.opt.Log, ready: s.opt.Ready, portTaken: portTaken, served: served, rebuilt: s.rebuilt}
 	c.Stdout, c.Stderr = out, out
 	c.Env = hugoconf.HugoEnviron(os.Environ(), append(append([]string{}, s.env...), "HUGO_CACHEDIR="+filepath.Join(s.dir, "hugo-cache")))
 	groupFile := filepath.Join(s.dir, hugorun.HugoGroupFile)
@@ -530,6 +646,9 @@ type readyWriter struct {
 	ready             func()
 	seen              bool
 	portTaken, served *bool
+	// rebuilt, when set, is sent to (without blocking) each time Hugo
+	// says a build ended.
+	rebuilt chan struct{}
 }
 
 func (r *readyWriter) Write(p []byte) (int, error) {
@@ -540,6 +659,12 @@ func (r *readyWriter) Write(p []byte) (int, error) {
 		*r.portTaken = true
 	}
 	n, err := r.w.Write(p)
+	if r.rebuilt != nil && strings.Contains(text, "Total in ") {
+		select {
+		case r.rebuilt <- struct{}{}:
+		default:
+		}
+	}
 	if !r.seen && strings.Contains(text, "Web Server is available") {
 		r.seen = true
 		if r.served != nil {

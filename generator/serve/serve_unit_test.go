@@ -250,3 +250,90 @@ func TestRemovedPage(t *testing.T) {
 		}
 	}
 }
+
+// TestWatcherBatchesWhileBusy: saves made while the receiver is busy with
+// the last batch (a re-check running) come together in the next batch,
+// not one batch each; and a batch is not sent while its last save is
+// younger than the quiet time.
+func TestWatcherBatchesWhileBusy(t *testing.T) {
+	dir := txtartest.WriteFile(t, "testdata/affected.txtar")
+	w, err := newWatcher(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	const quiet = 400 * time.Millisecond
+	batches := w.batches(ctx, quiet, os.Stderr)
+	write(t, filepath.Join(dir, "content/ko/docs/p.md"), "---\ntitle: p\n---\n\n글 1.\n")
+	time.Sleep(3 * quiet) // the batch is ready; nobody receives it
+	start := time.Now()
+	write(t, filepath.Join(dir, "evidence/d3/report.md"), "## D-3\n")
+	time.Sleep(quiet / 4) // the receiver is free again; the watcher has seen the save
+	select {
+	case b := <-batches:
+		if want := []string{"content/ko/docs/p.md", "evidence/d3/report.md"}; !reflect.DeepEqual(b, want) {
+			t.Errorf("batch %q, want %q: the save made while the receiver was busy joins the waiting batch", b, want)
+		}
+		if d := time.Since(start); d < quiet {
+			t.Errorf("the batch came %v after a save, before the quiet time %v passed", d, quiet)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("no batch")
+	}
+}
+
+// TestWatcherWaitsForTruncatedFile: a file truncated in place (as
+// os.WriteFile and editors writing in place begin) and written only after
+// the quiet time is not sent empty: the batch waits for its bytes, up to
+// the burst's cap. A batch sent at the quiet time would re-check an empty
+// evidence file (thousands of findings gone at the next save).
+func TestWatcherWaitsForTruncatedFile(t *testing.T) {
+	dir := txtartest.WriteFile(t, "testdata/affected.txtar")
+	w, err := newWatcher(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	const quiet = 40 * time.Millisecond // burstCap: 500ms
+	batches := w.batches(ctx, quiet, os.Stderr)
+	type got struct {
+		b  []string
+		at time.Time
+	}
+	recv := make(chan got, 1)
+	go func() {
+		select {
+		case b := <-batches:
+			recv <- got{b, time.Now()}
+		case <-time.After(20 * time.Second):
+			close(recv)
+		}
+	}()
+	p := filepath.Join(dir, "evidence/d3/report.md")
+	f, err := os.OpenFile(p, os.O_WRONLY|os.O_TRUNC, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(4 * quiet) // the writer is held after truncating
+	if _, err := f.WriteString("## D-3\n"); err != nil {
+		t.Fatal(err)
+	}
+	wrote := time.Now()
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+	r, ok := <-recv
+	if !ok {
+		t.Fatal("no batch")
+	}
+	if !reflect.DeepEqual(r.b, []string{"evidence/d3/report.md"}) {
+		t.Errorf("batch %q", r.b)
+	}
+	if r.at.Before(wrote) {
+		t.Errorf("the batch came %v before the truncated file was written", wrote.Sub(r.at))
+	}
+}

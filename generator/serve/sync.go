@@ -33,6 +33,13 @@ var hugoOwned = []string{".hugo_build.lock", "resources"}
 //
 // The bytes of the changed files are held until they are written.
 func syncTree(from, to string) (written, removed int, err error) {
+	return syncFiles(from, to, true)
+}
+
+// syncFiles is syncTree, which removes the files only in to when prune
+// is set; without prune it writes the files of from that differ and
+// leaves every other file of to as it is.
+func syncFiles(from, to string, prune bool) (written, removed int, err error) {
 	if err := os.MkdirAll(to, 0o755); err != nil {
 		return 0, 0, err
 	}
@@ -81,6 +88,9 @@ func syncTree(from, to string) (written, removed int, err error) {
 			return written, removed, err
 		}
 		written++
+	}
+	if !prune {
+		return written, 0, nil
 	}
 	var dirs []string
 	err = filepath.WalkDir(to, func(p string, d fs.DirEntry, err error) error {

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/evdoc-lab/evdoc/generator/hugoconf"
@@ -29,6 +30,8 @@ type watcher struct {
 	root string
 	fs   *fsnotify.Watcher
 	dirs []string // top directories followed, relative to root
+	// unsent is set while files changed that no batch sent yet.
+	unsent atomic.Bool
 }
 
 // newWatcher follows root and, recursively, its watchedDirs and its
@@ -102,19 +105,43 @@ func (w *watcher) rel(p string) (string, bool) {
 	return r, !nested || slices.Contains(w.dirs, top)
 }
 
-// batches delivers the changed files in bursts: after the first event it
-// waits until no event came for quiet (or 10·quiet passed) and sends the
-// files changed meanwhile, sorted and each once. The channel is closed
-// when ctx is done or the watcher fails.
+// batches delivers the changed files in bursts: after an event it waits
+// until no event came for quiet (or, in a burst that goes on, until
+// burstCap(quiet) passed since its first event) and sends the files
+// changed meanwhile, sorted and each once. A save is a few events
+// microseconds apart (an editor's write, rename and chmod), so a short
+// quiet time ends its burst without a long fixed wait. While the receiver
+// is still busy with the previous batch, the events that come are added
+// to the batch waiting to be sent, and a new event restarts its quiet
+// time: the receiver gets the files of every save since its last batch,
+// at once, and none while its last event is younger than quiet (a file
+// still being written). A file written in place that is empty when the
+// burst is quiet is taken as truncated by a writer that has not written
+// yet: the batch waits another quiet time, up to the burst's cap. The
+// channel is closed when ctx is done or the watcher fails.
 func (w *watcher) batches(ctx context.Context, quiet time.Duration, log io.Writer) <-chan []string {
 	out := make(chan []string)
 	go func() {
 		defer crash.Guard()
 		defer close(out)
 		pending := map[string]bool{}
+		written := map[string]bool{} // by file: its last event wrote it in place
 		var first time.Time
 		timer := time.NewTimer(time.Hour)
 		timer.Stop()
+		var send chan<- []string // out once the burst is quiet, nil before
+		var batch []string
+		restart := func() {
+			send = nil
+			if first.IsZero() {
+				first = time.Now()
+			}
+			wait := quiet
+			if rest := burstCap(quiet) - time.Since(first); rest < wait {
+				wait = max(rest, 0)
+			}
+			timer.Reset(wait)
+		}
 		for {
 			select {
 			case <-ctx.Done():
@@ -123,20 +150,16 @@ func (w *watcher) batches(ctx context.Context, quiet time.Duration, log io.Write
 				if !ok {
 					return
 				}
-				for _, f := range w.event(ev, log) {
-					pending[f] = true
-				}
-				if len(pending) == 0 {
+				files := w.event(ev, log)
+				if len(files) == 0 {
 					continue
 				}
-				if first.IsZero() {
-					first = time.Now()
+				for _, f := range files {
+					pending[f] = true
+					written[f] = ev.Has(fsnotify.Write) && !ev.Has(fsnotify.Create)
 				}
-				wait := quiet
-				if rest := 10*quiet - time.Since(first); rest < wait {
-					wait = max(rest, 0)
-				}
-				timer.Reset(wait)
+				w.unsent.Store(true)
+				restart()
 			case err, ok := <-w.fs.Errors:
 				if !ok {
 					return
@@ -144,28 +167,55 @@ func (w *watcher) batches(ctx context.Context, quiet time.Duration, log io.Write
 				fmt.Fprintf(log, "evdoc: watching: %v\n", err)
 				if errors.Is(err, fsnotify.ErrEventOverflow) {
 					pending[hugoconf.ConfigFile] = true // events were lost: check everything
-					timer.Reset(quiet)
+					restart()
 				}
 			case <-timer.C:
 				// A path created and gone again within the window is
 				// reported too: it may have existed before (a page
 				// rewritten by rename, as sed -i does, then deleted),
 				// and reading a page that is gone drops it.
-				b := sortedKeys(pending)
-				pending = map[string]bool{}
-				first = time.Time{}
-				if len(b) == 0 {
+				if len(pending) == 0 {
 					continue
 				}
-				select {
-				case out <- b:
-				case <-ctx.Done():
-					return
+				if w.truncated(written) && time.Since(first) < burstCap(quiet) {
+					// A file written in place is empty: its writer
+					// truncated it and has not written yet (a loaded
+					// machine can hold it longer than quiet). Wait
+					// another quiet time, up to the burst's cap.
+					timer.Reset(min(quiet, max(burstCap(quiet)-time.Since(first), 0)))
+					continue
 				}
+				batch, send = sortedKeys(pending), out
+			case send <- batch:
+				w.unsent.Store(false)
+				pending = map[string]bool{}
+				written = map[string]bool{}
+				first = time.Time{}
+				send, batch = nil, nil
 			}
 		}
 	}()
 	return out
+}
+
+// truncated reports whether one of the files last written in place
+// (written[f]) is empty now.
+func (w *watcher) truncated(written map[string]bool) bool {
+	for f, ok := range written {
+		if !ok {
+			continue
+		}
+		if fi, err := os.Lstat(filepath.Join(w.root, filepath.FromSlash(f))); err == nil && fi.Mode().IsRegular() && fi.Size() == 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// burstCap is how long a burst of events that goes on is let run before
+// its batch is sent: ten quiet times, and at least half a second.
+func burstCap(quiet time.Duration) time.Duration {
+	return max(10*quiet, 500*time.Millisecond)
 }
 
 // event returns the project files an fsnotify event changed: its file,

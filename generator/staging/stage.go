@@ -143,34 +143,19 @@ func Stage(ctx context.Context, s *project.Site, stage string, data *stagedata.S
 	}
 	// Pages are copied as Hugo should read them (translation.HugoMarkdown),
 	// each written once.
-	var contentDirs []string
-	for _, l := range s.Config.Ordered() {
-		contentDirs = append(contentDirs, path.Clean(filepath.ToSlash(l.ContentDir))+"/")
-	}
 	// Claims of a destination written at several precisions name their
 	// own in the staged page (markClaims), for their popovers.
 	multi, marks := data.PrecisionMarks()
 	// The values evtable calls show: their cells land on the token.
 	var tablesMu sync.Mutex
 	var tables []project.EvtableShown
-	hugoMarkdown := func(rel string, b []byte) ([]byte, bool) {
-		if !strings.HasSuffix(rel, ".md") {
-			return nil, false
+	hugoMarkdown := stagedMarkdown(s, mdOpt, marks, func(b []byte) {
+		if e := project.EvtableCalls(b); e != nil {
+			tablesMu.Lock()
+			tables = append(tables, e...)
+			tablesMu.Unlock()
 		}
-		for _, d := range contentDirs {
-			if strings.HasPrefix(rel, d) {
-				if e := project.EvtableCalls(b); e != nil {
-					tablesMu.Lock()
-					tables = append(tables, e...)
-					tablesMu.Unlock()
-				}
-				pinned, ok := markClaims(s.Config.MarkdownConfig(), rel, b, true, marks[rel], 0)
-				out, ins := translation.HugoMarkdown(pinned, mdOpt)
-				return out, ok || len(ins) > 0
-			}
-		}
-		return nil, false
-	}
+	})
 	var notStagedAll []string
 	for _, d := range StagedDirs(s) {
 		notStagedAll = append(notStagedAll, NotStaged(s.Root, d)...)

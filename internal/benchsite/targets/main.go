@@ -10,6 +10,11 @@
 //	evedit_wall                                                seconds an evidence edit (serve)
 //	recheck_wall                                               seconds a page edit (serve)
 //	lsp_wall                                                   seconds a keystroke (evdoc lsp)
+//	serve_e2e_page, serve_e2e_findings                         seconds from a save to the served page changed
+//	                                                           and to the findings printed, the worst save
+//	                                                           (serveedit: evdoc serve end to end)
+//	serve_e2e_page_median, serve_e2e_findings_median           the same, the median save
+//	serve_e2e_findings_later                                   saves whose findings came after the page
 //
 // A target whose measurements are missing is listed as "not measured".
 //
@@ -141,6 +146,7 @@ func table(m measurements) string {
 		m.serveEdit(),
 		m.scaling(),
 		m.largest("serve: page edit re-check", 0.030, 4000, "%.3f s", "recheck_wall"),
+		m.serveEndToEnd(),
 		m.worst("lsp keystroke re-judge", 0.050, "%.3f s", func(n int) (float64, bool) { v, ok := m[n]["lsp_wall"]; return v, ok }),
 	}
 	var b strings.Builder
@@ -200,6 +206,32 @@ func (m measurements) serveEdit() row {
 	if len(parts) > 0 {
 		r.measured = strings.Join(parts, ", ")
 		r.status = verdict(ok)
+	}
+	return r
+}
+
+// serveEndToEnd checks evdoc serve end to end: from a save (of an
+// evidence file or a page) to the served page changed, the worst save, at
+// 500 pages; and the terminal's findings no later than the page on every
+// save. It is read at the smallest size measured, marked when that is
+// not 500.
+func (m measurements) serveEndToEnd() row {
+	const want = 500
+	r := row{target: "serve end to end: save → page shows the new verdict; findings no later", limit: fmt.Sprintf("≤ 1 s at %d pages; findings first", want), measured: "not measured", status: "-"}
+	for _, n := range m.sizes() {
+		page, ok := m[n]["serve_e2e_page"]
+		findings, ok2 := m[n]["serve_e2e_findings"]
+		later, ok3 := m[n]["serve_e2e_findings_later"]
+		if !ok || !ok2 || !ok3 {
+			continue
+		}
+		r.measured = fmt.Sprintf("page %.2f s, findings %.2f s (worst save; median %.2f s, %.2f s), findings later than the page %.0f time(s), at %d pages",
+			page, findings, m[n]["serve_e2e_page_median"], m[n]["serve_e2e_findings_median"], later, n)
+		r.status = verdict(page <= 1 && later == 0)
+		if n != want {
+			r.status += fmt.Sprintf(" (at %d, not %d)", n, want)
+		}
+		break
 	}
 	return r
 }

@@ -32,6 +32,11 @@ func TestTable(t *testing.T) {
 2000 build_rss 4800
 2000 evedit_wall 1.5
 2000 recheck_wall 0.02
+500 serve_e2e_page 0.95
+500 serve_e2e_findings 0.4
+500 serve_e2e_page_median 0.7
+500 serve_e2e_findings_median 0.3
+500 serve_e2e_findings_later 0
 `,
 			want: `| target | limit | measured | status |
 |---|---|---|---|
@@ -43,9 +48,10 @@ func TestTable(t *testing.T) {
 | serve: evidence edit re-check | ≤ 1 s at 500 pages, ≤ 2 s at 4000 | 0.90 s at 500 pages, 1.50 s at 2000 pages | PASS |
 | check scaling: 4× pages | ≤ 4.2× time | 4.57× (500 → 2000 pages) | FAIL |
 | serve: page edit re-check | ≤ 0.030 s at 4000 pages | 0.020 s at 2000 pages | PASS (at 2000, not 4000) |
+| serve end to end: save → page shows the new verdict; findings no later | ≤ 1 s at 500 pages; findings first | page 0.95 s, findings 0.40 s (worst save; median 0.70 s, 0.30 s), findings later than the page 0 time(s), at 500 pages | PASS |
 | lsp keystroke re-judge | ≤ 0.050 s | 0.040 s at 500 pages | PASS |
 
-9 of 9 targets measured, 4 PASS
+10 of 10 targets measured, 5 PASS
 `,
 		},
 		{
@@ -61,10 +67,26 @@ func TestTable(t *testing.T) {
 | serve: evidence edit re-check | ≤ 1 s at 500 pages, ≤ 2 s at 4000 | 2.00 s at 4000 pages | PASS |
 | check scaling: 4× pages | ≤ 4.2× time | not measured (needs N and 4N) | - |
 | serve: page edit re-check | ≤ 0.030 s at 4000 pages | 0.030 s at 4000 pages | PASS |
+| serve end to end: save → page shows the new verdict; findings no later | ≤ 1 s at 500 pages; findings first | not measured | - |
 | lsp keystroke re-judge | ≤ 0.050 s | not measured | - |
 
-5 of 9 targets measured, 5 PASS
+5 of 10 targets measured, 5 PASS
 `,
+		},
+		{
+			name: "serve end to end: a page over 1 s fails",
+			in:   "500 serve_e2e_page 1.2\n500 serve_e2e_findings 0.4\n500 serve_e2e_page_median 0.8\n500 serve_e2e_findings_median 0.3\n500 serve_e2e_findings_later 0\n",
+			want: "| page 1.20 s, findings 0.40 s (worst save; median 0.80 s, 0.30 s), findings later than the page 0 time(s), at 500 pages | FAIL |",
+		},
+		{
+			name: "serve end to end: findings after the page fail",
+			in:   "500 serve_e2e_page 0.5\n500 serve_e2e_findings 0.6\n500 serve_e2e_page_median 0.4\n500 serve_e2e_findings_median 0.3\n500 serve_e2e_findings_later 1\n",
+			want: "findings later than the page 1 time(s), at 500 pages | FAIL |",
+		},
+		{
+			name: "serve end to end at another size says so",
+			in:   "2000 serve_e2e_page 0.9\n2000 serve_e2e_findings 0.6\n2000 serve_e2e_page_median 0.8\n2000 serve_e2e_findings_median 0.5\n2000 serve_e2e_findings_later 0\n",
+			want: "at 2000 pages | PASS (at 2000, not 500) |",
 		},
 		{
 			name: "an evidence edit over 1 s at 500 pages fails",

@@ -1,0 +1,246 @@
+package serve
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/evdoc-lab/evdoc/generator/check"
+	"github.com/evdoc-lab/evdoc/generator/project"
+	"github.com/evdoc-lab/evdoc/generator/staging"
+	"github.com/evdoc-lab/evdoc/internal/txtartest"
+)
+
+// TestStageEditIsStage: after each edit of a page or an evidence file,
+// every file staging.StageEdit writes (the edited pages, the claim and
+// set data) is byte for byte the file a whole Stage writes at its path,
+// so what serve writes first is what the whole staging leaves. The page
+// quotes one value at two precisions and calls a shortcode, which the
+// staged page marks (a page staged as written would differ).
+func TestStageEditIsStage(t *testing.T) {
+	dir := txtartest.WriteFile(t, "testdata/stageedit.txtar")
+	ctx := context.Background()
+	rc := &IncrementalRechecker{Root: dir, Load: project.LoadOptions{Lazy: true}, Check: check.DefaultOptions()}
+	st, err := rc.Recheck(ctx, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Findings.HasErrors() {
+		t.Fatalf("the project is not clean to begin with:\n%v", st.Findings)
+	}
+	for _, step := range []struct {
+		name, file, old, new string
+		errors               bool
+	}{
+		{"evidence value", "evidence/d/report.md", "| A | 12.34 |", "| A | 13.34 |", true},
+		{"evidence back", "evidence/d/report.md", "| A | 13.34 |", "| A | 12.34 |", false},
+		{"page claim", "content/ko/docs/p.md", "대략 [12]", "대략 [13]", true},
+		{"page back", "content/ko/docs/p.md", "대략 [13]", "대략 [12]", false},
+		{"other page", "content/ko/docs/q.md", "[6.5]", "[6.4]", true},
+	} {
+		t.Run(step.name, func(t *testing.T) {
+			p := filepath.Join(dir, filepath.FromSlash(step.file))
+			b, err := os.ReadFile(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Contains(b, []byte(step.old)) {
+				t.Fatalf("%s lacks %q", step.file, step.old)
+			}
+			if err := os.WriteFile(p, bytes.Replace(b, []byte(step.old), []byte(step.new), 1), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			changed := []string{step.file}
+			if st, err = rc.Recheck(ctx, st, changed); err != nil {
+				t.Fatal(err)
+			}
+			if got := st.Findings.HasErrors(); got != step.errors {
+				t.Fatalf("errors %v, want %v:\n%v", got, step.errors, st.Findings)
+			}
+			pages, ok := editedPages(st, Scope{}, changed)
+			if !ok {
+				t.Fatalf("an edit of %s is not staged first", step.file)
+			}
+			edit, whole := t.TempDir(), t.TempDir()
+			if err := staging.StageEdit(ctx, st.Site, edit, st.Stage, pages); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := staging.Stage(ctx, st.Site, whole, st.Stage, nil); err != nil {
+				t.Fatal(err)
+			}
+			got := treeFiles(t, edit)
+			want := append([]string{"data/evdoc/claims.json", "data/evdoc/sets.json"}, pages...)
+			for _, f := range want {
+				if _, ok := got[f]; !ok {
+					t.Errorf("StageEdit wrote no %s; it wrote %v", f, keys(got))
+				}
+			}
+			all := treeFiles(t, whole)
+			for f, b := range got {
+				if w, ok := all[f]; !ok {
+					t.Errorf("StageEdit wrote %s, which Stage does not", f)
+				} else if b != w {
+					t.Errorf("%s: StageEdit wrote\n%s\nStage writes\n%s", f, clip(b), clip(w))
+				}
+			}
+			if pg, ok := got["content/ko/docs/p.md"]; ok && (!strings.Contains(pg, " ~") || !strings.Contains(pg, " @")) {
+				t.Errorf("the staged page p has no precision or position marks; the test needs them:\n%s", pg)
+			}
+		})
+	}
+}
+
+// TestChangeBannerOnce: the banner serve writes with the edit first and
+// the one the whole staging writes after it are the same bytes, though
+// the two are written in different seconds: Hugo would otherwise rebuild
+// the open page a second time, and a page shown between the two
+// rebuilds would not be the last.
+func TestChangeBannerOnce(t *testing.T) {
+	dir := txtartest.WriteFile(t, "testdata/stageedit.txtar")
+	ctx := context.Background()
+	rc := &IncrementalRechecker{Root: dir, Load: project.LoadOptions{Lazy: true}, Check: check.DefaultOptions()}
+	work := t.TempDir()
+	srv := &server{opt: Options{Root: dir, Out: io.Discard, Log: io.Discard}, rc: rc, dir: work, served: filepath.Join(work, "site"), figures: &project.FigureCache{}}
+	st, err := rc.Recheck(ctx, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv.state = st
+	if err := srv.stage(ctx); err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(dir, "evidence", "d", "report.md")
+	b, _ := os.ReadFile(p)
+	if err := os.WriteFile(p, bytes.Replace(b, []byte("| A | 12.34 |"), []byte("| A | 13.34 |"), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	srv.state, err = rc.Recheck(ctx, srv.state, []string{"evidence/d/report.md"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv.checked = time.Now()
+	if err := srv.stageEdit(ctx, nil); err != nil {
+		t.Fatal(err)
+	}
+	banner := filepath.Join(srv.served, filepath.FromSlash(BannerFile))
+	first, err := os.ReadFile(banner)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(first, []byte(`"failing": true`)) {
+		t.Fatalf("the banner staged with the edit does not show its errors:\n%s", first)
+	}
+	time.Sleep(1100 * time.Millisecond) // the banner shows seconds
+	if err := srv.stage(ctx); err != nil {
+		t.Fatal(err)
+	}
+	last, err := os.ReadFile(banner)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(first, last) {
+		t.Errorf("the banner changed between the edit's staging and the whole one:\n%s\nthen\n%s", first, last)
+	}
+	if srv.synced[0] == 0 {
+		t.Errorf("the whole staging wrote nothing after the edit's; the evidence viewer's page of report.md changed")
+	}
+}
+
+// treeFiles returns the regular files under dir by slash path.
+func treeFiles(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		b, err := os.ReadFile(p)
+		out[filepath.ToSlash(rel)] = string(b)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func keys(m map[string]string) []string {
+	var out []string
+	for k := range m {
+		out = append(out, k)
+	}
+	return out
+}
+
+func clip(s string) string {
+	if len(s) > 600 {
+		return s[:600] + "…"
+	}
+	return s
+}
+
+// TestChangeLeavesWholeStageToNextSave: when files changed while an
+// edit was re-checked and staged, the whole project is not staged with
+// that edit's verdicts (it would read the newer files); the next change
+// stages it, even one of files evdoc ignores.
+func TestChangeLeavesWholeStageToNextSave(t *testing.T) {
+	dir := txtartest.WriteFile(t, "testdata/stageedit.txtar")
+	ctx := context.Background()
+	rc := &IncrementalRechecker{Root: dir, Load: project.LoadOptions{Lazy: true}, Check: check.DefaultOptions()}
+	work := t.TempDir()
+	unsent := true
+	srv := &server{opt: Options{Root: dir, Out: io.Discard, Log: io.Discard}, rc: rc, dir: work, served: filepath.Join(work, "site"), figures: &project.FigureCache{},
+		unsent: func() bool { return unsent }}
+	st, err := rc.Recheck(ctx, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv.state = st
+	if err := srv.stage(ctx); err != nil {
+		t.Fatal(err)
+	}
+	viewer := func() string {
+		t.Helper()
+		var found string
+		_ = filepath.WalkDir(srv.served, func(p string, d fs.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && strings.Contains(filepath.ToSlash(p), "/evidence/d/report") {
+				b, _ := os.ReadFile(p)
+				found += string(b)
+			}
+			return nil
+		})
+		if found == "" {
+			t.Fatal("no evidence viewer page of evidence/d/report.md staged")
+		}
+		return found
+	}
+	before := viewer()
+	p := filepath.Join(dir, "evidence", "d", "report.md")
+	b, _ := os.ReadFile(p)
+	if err := os.WriteFile(p, bytes.Replace(b, []byte("| A | 12.34 |"), []byte("| A | 13.34 |"), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	srv.change(ctx, []string{"evidence/d/report.md"})
+	claims, err := os.ReadFile(filepath.Join(srv.served, "data", "evdoc", "claims.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(claims, []byte("13.34")) {
+		t.Errorf("the edit's claim data was not staged first")
+	}
+	if !srv.partial || viewer() != before {
+		t.Fatalf("the whole project was staged though files changed meanwhile (partial %v)", srv.partial)
+	}
+	unsent = false
+	srv.change(ctx, []string{"content/ko/docs/.p.md.swp"})
+	if srv.partial || viewer() == before {
+		t.Errorf("the next change, of an ignored file, did not stage the whole project (partial %v)", srv.partial)
+	}
+}

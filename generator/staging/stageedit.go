@@ -1,0 +1,103 @@
+package staging
+
+import (
+	"context"
+	"path"
+	"path/filepath"
+	"strings"
+
+	"github.com/evdoc-lab/evdoc/generator/project"
+	"github.com/evdoc-lab/evdoc/generator/stagedata"
+	"github.com/evdoc-lab/evdoc/generator/translation"
+	"github.com/evdoc-lab/evdoc/generator/viewer"
+	"github.com/evdoc-lab/evdoc/internal/safefile"
+)
+
+// stagedMarkdown returns the transform of a page file as Stage stages it:
+// pages are copied as Hugo should read them (translation.HugoMarkdown),
+// each written once, with the marks of their claims (markClaims). It
+// returns false for a file that is no page of a content directory, or is
+// staged as it is. onPage, when not nil, is called with each page's
+// source before it is transformed.
+func stagedMarkdown(s *project.Site, mdOpt translation.MarkdownOptions, marks map[string]map[int]string, onPage func(b []byte)) func(rel string, b []byte) ([]byte, bool) {
+	var contentDirs []string
+	for _, l := range s.Config.Ordered() {
+		contentDirs = append(contentDirs, path.Clean(filepath.ToSlash(l.ContentDir))+"/")
+	}
+	return func(rel string, b []byte) ([]byte, bool) {
+		if !strings.HasSuffix(rel, ".md") {
+			return nil, false
+		}
+		for _, d := range contentDirs {
+			if strings.HasPrefix(rel, d) {
+				if onPage != nil {
+					onPage(b)
+				}
+				pinned, ok := markClaims(s.Config.MarkdownConfig(), rel, b, true, marks[rel], 0)
+				out, ins := translation.HugoMarkdown(pinned, mdOpt)
+				return out, ok || len(ins) > 0
+			}
+		}
+		return nil, false
+	}
+}
+
+// StageEdit writes into stage (a new or empty directory) the part of
+// Stage's output that a page or evidence edit changes on the pages Hugo
+// shows: each of pages (slash paths relative to the root, of content
+// pages that exist) as Stage stages it, and the claim and set data
+// (data/evdoc/claims.json, sets.json), the same bytes Stage writes for
+// the same data. evdoc serve writes them into the served project first,
+// so the edited page and the pages citing an edited value show the new
+// verdicts before the rest of the project is staged again (evidence
+// viewer pages, translation fallbacks, figures); a Stage must follow.
+func StageEdit(ctx context.Context, s *project.Site, stage string, data *stagedata.StageData, pages []string) error {
+	_, mdOpt, err := s.Config.HugoEnv()
+	if err != nil {
+		return err
+	}
+	multi, marks := data.PrecisionMarks()
+	hugoMarkdown := stagedMarkdown(s, mdOpt, marks, nil)
+	for _, rel := range pages {
+		b, err := safefile.ReadFile(s.Root, rel, safefile.TextMaxSize)
+		if err != nil {
+			return err
+		}
+		if out, ok := hugoMarkdown(rel, b); ok {
+			b = out
+		}
+		if err := WriteFile(filepath.Join(stage, filepath.FromSlash(rel)), b); err != nil {
+			return err
+		}
+	}
+	// The values evtable calls show, of every page, as Stage gathers
+	// them (sets.json holds them).
+	var tables []project.EvtableShown
+	seen := map[string]bool{}
+	for _, l := range s.Config.Ordered() {
+		cd := path.Clean(filepath.ToSlash(l.ContentDir))
+		if seen[cd] {
+			continue
+		}
+		seen[cd] = true
+		files, err := regularFiles(filepath.Join(s.Root, filepath.FromSlash(cd)))
+		if err != nil {
+			return err
+		}
+		for _, p := range files {
+			if !strings.HasSuffix(p, ".md") {
+				continue
+			}
+			b, err := safefile.ReadPath(p, safefile.TextMaxSize)
+			if err != nil {
+				return err
+			}
+			tables = append(tables, project.EvtableCalls(b)...)
+		}
+	}
+	v, err := viewer.New(ctx, s)
+	if err != nil {
+		return err
+	}
+	return stageClaims(s, stage, v, data, multi, tables)
+}
