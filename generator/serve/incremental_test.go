@@ -52,6 +52,7 @@ func stageClaimFiles(t *testing.T, st *State) (map[string]string, error) {
 func TestIncrementalAgreesWithFull(t *testing.T) {
 	for _, lazy := range []bool{false, true} {
 		t.Run(map[bool]string{false: "eager", true: "lazy"}[lazy], func(t *testing.T) {
+			t.Parallel() // a project of its own
 			testIncrementalAgreesWithFull(t, project.LoadOptions{Lazy: lazy})
 		})
 	}
@@ -62,6 +63,9 @@ func testIncrementalAgreesWithFull(t *testing.T, load project.LoadOptions) {
 	ctx := context.Background()
 	full := FullRechecker{Root: dir, Check: check.DefaultOptions()}
 	inc := &IncrementalRechecker{Root: dir, Load: load, Check: check.DefaultOptions()}
+	// Figures are drawn once per side and kept while their inputs stay
+	// the same (as serve does, and TestRecheckEqualsFreshCheck).
+	incFigures, fullFigures := &project.FigureCache{}, &project.FigureCache{}
 	st, err := inc.Recheck(ctx, nil, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -126,6 +130,7 @@ func testIncrementalAgreesWithFull(t *testing.T, load project.LoadOptions) {
 		if !reflect.DeepEqual(next.Findings, want.Findings) {
 			t.Errorf("%s: incremental findings\n%v\nwant (full check)\n%v", step.name, next.Findings, want.Findings)
 		}
+		next.Site.FigureCache, want.Site.FigureCache = incFigures, fullFigures
 		if got, want := stagedClaims(t, next), stagedClaims(t, want); !reflect.DeepEqual(got, want) {
 			t.Errorf("%s: incremental staging differs:\n%v\nwant (full check)\n%v", step.name, got, want)
 		}

@@ -257,55 +257,64 @@ func (m *fsModel) step() ([]string, string) {
 func TestRecheckEqualsFreshCheck(t *testing.T) {
 	ctx := context.Background()
 	for seed := range uint64(6) { // each seed is a fresh random history of 8 bursts
-		dir := txtartest.WriteFile(t, "testdata/affected.txtar")
-		m := &fsModel{t: t, rng: rand.New(rand.NewPCG(seed, 26)), root: dir, outside: t.TempDir(), pagesDir: "content/ko/docs"}
-		inc := &IncrementalRechecker{Root: dir, Load: project.LoadOptions{Lazy: true}, Check: check.DefaultOptions()}
-		full := FullRechecker{Root: dir, Check: check.DefaultOptions()}
-		incFigures, fullFigures := &project.FigureCache{}, &project.FigureCache{}
-		st, err := inc.Recheck(ctx, nil, nil)
+		t.Run(fmt.Sprintf("seed%d", seed), func(t *testing.T) {
+			t.Parallel() // its own project and model
+			recheckEqualsFreshCheck(ctx, t, seed)
+		})
+	}
+}
+
+// recheckEqualsFreshCheck is TestRecheckEqualsFreshCheck for the random
+// history of one seed.
+func recheckEqualsFreshCheck(ctx context.Context, t *testing.T, seed uint64) {
+	dir := txtartest.WriteFile(t, "testdata/affected.txtar")
+	m := &fsModel{t: t, rng: rand.New(rand.NewPCG(seed, 26)), root: dir, outside: t.TempDir(), pagesDir: "content/ko/docs"}
+	inc := &IncrementalRechecker{Root: dir, Load: project.LoadOptions{Lazy: true}, Check: check.DefaultOptions()}
+	full := FullRechecker{Root: dir, Check: check.DefaultOptions()}
+	incFigures, fullFigures := &project.FigureCache{}, &project.FigureCache{}
+	st, err := inc.Recheck(ctx, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var log []string
+	for range 8 {
+		var changed []string
+		for range 1 + m.rng.IntN(3) {
+			c, what := m.step()
+			changed = append(changed, c...)
+			log = append(log, what)
+		}
+		slices.Sort(changed)
+		changed = slices.Compact(changed)
+		log = append(log, "-- recheck")
+		next, err := inc.Recheck(ctx, st, changed)
+		if err != nil {
+			t.Fatalf("seed %d: %v\n%s", seed, err, strings.Join(log, "\n"))
+		}
+		want, err := full.Recheck(ctx, nil, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		var log []string
-		for range 8 {
-			var changed []string
-			for range 1 + m.rng.IntN(3) {
-				c, what := m.step()
-				changed = append(changed, c...)
-				log = append(log, what)
-			}
-			slices.Sort(changed)
-			changed = slices.Compact(changed)
-			log = append(log, "-- recheck")
-			next, err := inc.Recheck(ctx, st, changed)
-			if err != nil {
-				t.Fatalf("seed %d: %v\n%s", seed, err, strings.Join(log, "\n"))
-			}
-			want, err := full.Recheck(ctx, nil, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var got, wantPages []string
-			for _, p := range next.Site.Pages {
-				got = append(got, p.Path)
-			}
-			for _, p := range want.Site.Pages {
-				wantPages = append(wantPages, p.Path)
-			}
-			if !reflect.DeepEqual(got, wantPages) {
-				t.Fatalf("seed %d: pages\n%q\nwant (fresh load)\n%q\nafter:\n%s", seed, got, wantPages, strings.Join(log, "\n"))
-			}
-			if !reflect.DeepEqual(next.Findings, want.Findings) {
-				t.Fatalf("seed %d: findings\n%v\nwant (fresh check)\n%v\nafter:\n%s", seed, next.Findings, want.Findings, strings.Join(log, "\n"))
-			}
-			// Figures are drawn once per seed and side (as serve does).
-			next.Site.FigureCache, want.Site.FigureCache = incFigures, fullFigures
-			staged, gotErr := stageClaimFiles(t, next)
-			wantFiles, wantErr := stageClaimFiles(t, want)
-			if fmt.Sprint(gotErr) != fmt.Sprint(wantErr) || !reflect.DeepEqual(staged, wantFiles) {
-				t.Fatalf("seed %d: staged claim data\n%v (%v)\nwant (fresh check)\n%v (%v)\nafter:\n%s", seed, staged, gotErr, wantFiles, wantErr, strings.Join(log, "\n"))
-			}
-			st = next
+		var got, wantPages []string
+		for _, p := range next.Site.Pages {
+			got = append(got, p.Path)
 		}
+		for _, p := range want.Site.Pages {
+			wantPages = append(wantPages, p.Path)
+		}
+		if !reflect.DeepEqual(got, wantPages) {
+			t.Fatalf("seed %d: pages\n%q\nwant (fresh load)\n%q\nafter:\n%s", seed, got, wantPages, strings.Join(log, "\n"))
+		}
+		if !reflect.DeepEqual(next.Findings, want.Findings) {
+			t.Fatalf("seed %d: findings\n%v\nwant (fresh check)\n%v\nafter:\n%s", seed, next.Findings, want.Findings, strings.Join(log, "\n"))
+		}
+		// Figures are drawn once per seed and side (as serve does).
+		next.Site.FigureCache, want.Site.FigureCache = incFigures, fullFigures
+		staged, gotErr := stageClaimFiles(t, next)
+		wantFiles, wantErr := stageClaimFiles(t, want)
+		if fmt.Sprint(gotErr) != fmt.Sprint(wantErr) || !reflect.DeepEqual(staged, wantFiles) {
+			t.Fatalf("seed %d: staged claim data\n%v (%v)\nwant (fresh check)\n%v (%v)\nafter:\n%s", seed, staged, gotErr, wantFiles, wantErr, strings.Join(log, "\n"))
+		}
+		st = next
 	}
 }

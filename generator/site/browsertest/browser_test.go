@@ -64,6 +64,9 @@ func build(t testing.TB, dir string, log *strings.Builder) error {
 
 func TestMain(m *testing.M) {
 	code := m.Run()
+	if chromium.stop != nil {
+		chromium.stop()
+	}
 	reference.Remove()
 	os.Exit(code)
 }
@@ -121,7 +124,8 @@ func artifactDir(t *testing.T) string {
 	return dir
 }
 
-// browserSession is one headless Chromium with a console/error log.
+// browserSession is one tab of the shared Chromium with a console/error
+// log.
 type browserSession struct {
 	ctx    context.Context
 	mu     sync.Mutex
@@ -144,34 +148,76 @@ func (b *browserSession) takeErrors() []string {
 	return e
 }
 
-func newBrowser(t *testing.T) *browserSession {
+// chromium is the one headless Chromium the package's tests share,
+// started by the first test that asks for it (sharedChromium) and stopped
+// by TestMain. Each test opens its own tab in a browser context of its
+// own (newBrowser), so no cookie, storage or cache passes from one test
+// to another; one browser start serves them all.
+var chromium struct {
+	once sync.Once
+	ctx  context.Context // the browser's first tab; nil until it started
+	err  error
+	stop func()
+}
+
+// sharedChromium returns the context of the shared browser, starting it
+// on first use; it skips or fails t as chromiumPath does when there is
+// no browser, and fails every test when it could not start.
+func sharedChromium(t *testing.T) context.Context {
 	t.Helper()
 	exe := chromiumPath(t)
-	opts := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(exe),
-		chromedp.Headless,
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.NoFirstRun,
-		chromedp.NoDefaultBrowserCheck,
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("disable-dev-shm-usage", true),
-		chromedp.WindowSize(1280, 900),
+	chromium.once.Do(func() {
+		profile, err := os.MkdirTemp("", "evdoc-browsertest-")
+		if err != nil {
+			chromium.err = err
+			return
+		}
+		opts := []chromedp.ExecAllocatorOption{
+			chromedp.ExecPath(exe),
+			chromedp.Headless,
+			chromedp.NoSandbox,
+			chromedp.DisableGPU,
+			chromedp.NoFirstRun,
+			chromedp.NoDefaultBrowserCheck,
+			chromedp.UserDataDir(profile),
+			chromedp.Flag("disable-quic", true),
+			chromedp.Flag("disable-background-networking", true),
+			chromedp.Flag("disable-component-update", true),
+			chromedp.Flag("disable-sync", true),
+			chromedp.Flag("disable-dev-shm-usage", true),
+			chromedp.WindowSize(1280, 900),
+		}
+		actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
+		ctx, cancelC := chromedp.NewContext(actx)
+		chromium.stop = func() { cancelC(); cancelA(); os.RemoveAll(profile) }
+		// No time bound here: it would close the browser when it ends
+		// (chromedp.NewContext); each test's tab has its own.
+		if err := chromedp.Do(ctx); err != nil {
+			chromium.err = fmt.Errorf("starting chromium %s: %v", exe, err)
+			return
+		}
+		chromium.ctx = ctx
+	})
+	if chromium.err != nil {
+		t.Fatal(chromium.err)
 	}
-	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancelC := chromedp.NewContext(actx)
+	return chromium.ctx
+}
+
+// newBrowser opens a tab of the shared browser in a new browser context
+// (an incognito profile of its own) for t, closed when t ends, and logs
+// its console errors, uncaught exceptions and failed loads.
+func newBrowser(t *testing.T) *browserSession {
+	t.Helper()
+	ctx, cancelC := chromedp.NewContext(sharedChromium(t), chromedp.WithNewBrowserContext())
 	// A generous bound: it only keeps a hung chromium from hanging the
 	// test run. On a loaded 2-core machine (CI beside other jobs) the
 	// eight scenarios took over 90 s.
 	ctx, cancelT := context.WithTimeout(ctx, 5*time.Minute)
-	t.Cleanup(func() { cancelT(); cancelC(); cancelA() })
+	t.Cleanup(func() { cancelT(); cancelC() })
 	b := &browserSession{ctx: ctx}
 	if err := chromedp.Do(ctx); err != nil {
-		t.Fatalf("starting chromium %s: %v", exe, err)
+		t.Fatalf("opening a tab of chromium: %v", err)
 	}
 	msgs := chromedp.Console(ctx)
 	go func() {
@@ -209,6 +255,10 @@ func TestBrowser(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs Hugo and Chromium")
 	}
+	// Beside TestReaderHand and TestBuildHostThemes: each has a tab of
+	// its own in the shared browser, and Hugo's and Chromium's waits
+	// overlap.
+	t.Parallel()
 	// The build first: newBrowser's time bound is for the browser's work.
 	dir := builtReference(t)
 	b := newBrowser(t)

@@ -194,6 +194,7 @@ func TestReaderHand(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs Hugo and Chromium")
 	}
+	t.Parallel() // a tab of its own (newBrowser)
 	dir := builtReference(t)
 	b := newBrowser(t)
 	public := filepath.Join(dir, "public")

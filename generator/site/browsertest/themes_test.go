@@ -58,6 +58,7 @@ func TestBuildHostThemes(t *testing.T) {
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("no git")
 	}
+	t.Parallel() // its own sites, and a tab of its own (newBrowser)
 	var b *browserSession
 	if haveChromium() {
 		b = newBrowser(t)

@@ -36,6 +36,7 @@ const outputGolden = "testdata/output.golden"
 // shows its pages' .Content and .Plain (and, on the evidence index, its
 // own .Content, which the output check requires).
 func TestBuildOutputGolden(t *testing.T) {
+	t.Parallel() // a project of its own
 	skipShort(t)
 	synthetic := t.TempDir()
 	if err := benchgen.Write(synthetic, benchgen.Options{Pages: 4, Seed: 1, ClaimsPerPage: 60, PagesPerSet: 2}); err != nil {

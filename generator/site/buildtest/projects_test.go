@@ -25,6 +25,7 @@ import (
 // the site shows them (popovers, viewer, set and index pages, citations,
 // hreflang links) escapes them, and the links still resolve.
 func TestBuildEscapes(t *testing.T) {
+	t.Parallel() // a project of its own
 	dir := builtProject(t, "escape.txtar", site.BuildOptions{})
 	public := filepath.Join(dir, "public")
 	seen := map[string]bool{}
@@ -103,6 +104,7 @@ func TestBuildEscapes(t *testing.T) {
 // table names those pages without a link, and no page or fallback of
 // theirs is published in either language.
 func TestBuildUnpublished(t *testing.T) {
+	t.Parallel() // a project of its own
 	dir := builtProject(t, "unpublished.txtar", site.BuildOptions{})
 	public := filepath.Join(dir, "public")
 	for _, p := range []string{"docs/future", "docs/hid", "docs/hid/c", "ja/docs/future", "ja/docs/hid", "ja/docs/hid/c"} {
@@ -132,6 +134,7 @@ func TestBuildUnpublished(t *testing.T) {
 // a link that names no page). The two must agree: a link check reports
 // is exactly a link the hook could not resolve.
 func TestLinkForms(t *testing.T) {
+	t.Parallel() // a project of its own
 	dir := txtartest.WriteFile(t, filepath.Join("testdata", "links.txtar"))
 	s, err := project.Load(dir)
 	if err != nil {
@@ -354,6 +357,7 @@ func TestLinkForms(t *testing.T) {
 // relative link to its resource must link to the resource's URL, as
 // Hugo's own link render hook does, in both languages.
 func TestBuildStrictFileLinks(t *testing.T) {
+	t.Parallel() // a project of its own
 	dir := builtProject(t, "strictlinks.txtar", site.BuildOptions{Strict: true})
 	for _, tc := range []struct{ file, want string }{
 		{"docs/b.html", `<a href="/files/a.txt">자료</a> <a href="/docs/b/img.png">그림</a> <a href="/docs/b/img.png#top">조각</a>`},
@@ -375,6 +379,7 @@ func TestBuildStrictFileLinks(t *testing.T) {
 // pages; their popover ids differ by the page's part, so each id names
 // one element and each claim is described by its own popover.
 func TestBuildListPageIDs(t *testing.T) {
+	t.Parallel() // a project of its own
 	skipShort(t)
 	dir := sitetest.ThemedProject(t, filepath.Join("testdata", "listids.txtar"))
 	list := `{{ define "main" }}{{ if .Params.evdoc_index }}{{ .Content }}{{ end }}{{ range .Pages }}<section>{{ .Content }}</section>{{ end }}{{ end }}`
@@ -407,6 +412,7 @@ func TestBuildListPageIDs(t *testing.T) {
 // with shortcodes (positions pinned) and on a page falling back to the
 // source language too.
 func TestPopoverPrecisionPerClaim(t *testing.T) {
+	t.Parallel() // a project of its own
 	skipShort(t)
 	dir := sitetest.ThemedProject(t, filepath.Join("..", "..", "checker", "testdata", "check", "clean.txtar"))
 	sitetest.Write(t, dir, "content/ko/docs/prec.md", "---\ntitle: 정밀도\n---\n\n계산값은 [약 52%](ev:d3/d3.a.pct), 자세히는 [51.72%](ev:d3/d3.a.pct)다.\n\n{{< details >}}\n[51.7241%](ev:d3/d3.a.pct)\n{{< /details >}}\n")

@@ -19,6 +19,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/evdoc-lab/evdoc/generator/check"
@@ -35,6 +36,20 @@ import (
 // fallback page), built under baseURL "/". No test writes into it.
 var reference sitetest.Shared
 
+// referenceFigures keeps the figures of the reference site, drawn by the
+// shared build (builtReference), for the builds of its variants
+// (TestLinkWalk's layouts): their figure specs and evidence are the
+// reference site's, so project.FigureCache gives them the bytes drawn for
+// the shared build instead of drawing them again, as evdoc serve does
+// between stagings (drawing is most of a build's time under -race).
+// TestBuildReproducible draws its own, to compare two drawings.
+// figuresMu keeps the builds using it to one at a time: a FigureCache
+// serves one Stage at a time.
+var (
+	figuresMu        sync.Mutex
+	referenceFigures project.FigureCache
+)
+
 // builtReference returns the project directory of the shared build,
 // building it on first use. It skips under -short.
 func builtReference(t *testing.T) string {
@@ -43,8 +58,19 @@ func builtReference(t *testing.T) string {
 	return reference.Dir(t, func(t testing.TB, dir string) {
 		sitetest.CopyProjectTo(t, dir)
 		sitetest.Untranslate(t, dir)
-		build(t, dir, site.BuildOptions{})
+		buildReferenceFigures(t, dir)
 	})
+}
+
+// buildReferenceFigures is build with the default options for a copy of
+// the reference project, drawing its figures through referenceFigures.
+func buildReferenceFigures(t testing.TB, dir string) {
+	t.Helper()
+	figuresMu.Lock()
+	defer figuresMu.Unlock()
+	if err := tryBuildFigures(t, dir, site.BuildOptions{}, &referenceFigures); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // skipShort skips t under -short: it runs Hugo.
@@ -78,10 +104,18 @@ func build(t testing.TB, dir string, opt site.BuildOptions) {
 // tryBuild is build returning the build's error.
 func tryBuild(t testing.TB, dir string, opt site.BuildOptions) error {
 	t.Helper()
+	return tryBuildFigures(t, dir, opt, nil)
+}
+
+// tryBuildFigures is tryBuild drawing the figures through figures (nil
+// draws every figure).
+func tryBuildFigures(t testing.TB, dir string, opt site.BuildOptions, figures *project.FigureCache) error {
+	t.Helper()
 	s, err := project.Load(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
+	s.FigureCache = figures
 	if opt.Out == "" {
 		opt.Out = "public"
 	}
@@ -99,6 +133,7 @@ func TestMain(m *testing.M) {
 // TestBuildReferenceSite builds the whole reference site with the pinned
 // Hugo (compiled on first use) and inspects the output.
 func TestBuildReferenceSite(t *testing.T) {
+	t.Parallel() // reads the shared build; its failing build is in a copy
 	built := builtReference(t)
 	read := func(p string) string {
 		t.Helper()
@@ -235,6 +270,7 @@ func TestBuildReferenceSite(t *testing.T) {
 // directory, so nothing in the output may depend on the stage path
 // (popover ids once hashed it) or on the project's.
 func TestBuildReproducible(t *testing.T) {
+	t.Parallel() // reads the shared build; builds in a copy
 	// Build a is the shared reference build, made in a directory of its
 	// own; build b is made here, in another.
 	built := builtReference(t)
@@ -302,7 +338,7 @@ func buildVariant(t *testing.T, edit func(dir string)) string {
 	if edit != nil {
 		edit(dir)
 	}
-	build(t, dir, site.BuildOptions{})
+	buildReferenceFigures(t, dir)
 	return dir
 }
 
@@ -311,6 +347,7 @@ func buildVariant(t *testing.T, edit func(dir string)) string {
 // with a path, the default language in a subdirectory, both, and a slug
 // on a page that Japanese falls back to.
 func TestLinkWalk(t *testing.T) {
+	t.Parallel() // each layout in a copy of its own
 	skipShort(t)
 	const subpath = "https://example.github.io/evdoc/"
 	tests := []struct {
@@ -472,6 +509,7 @@ const sparseBytes = 4 << 20
 // download the pages link to; the claim's link resolves. The set is
 // added to a small project with evdoc's theme.
 func TestBuildSparseEvidence(t *testing.T) {
+	t.Parallel() // a project of its own
 	skipShort(t)
 	dir := sitetest.ThemedProject(t, filepath.Join("..", "..", "checker", "testdata", "check", "clean.txtar"))
 	var b strings.Builder
