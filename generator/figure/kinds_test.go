@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/evdoc-lab/evdoc/generator/check"
@@ -153,10 +154,46 @@ func copyKindsSource(t *testing.T) string {
 func copyKinds(t *testing.T) string {
 	t.Helper()
 	dir := copyKindsSource(t)
-	if _, err := loadProject(t, dir).Write(); err != nil {
+	p := loadProject(t, dir)
+	p.Draw = kindsDrawn.draw(p)
+	if _, err := p.Write(); err != nil {
 		t.Fatal(err)
 	}
 	return dir
+}
+
+// drawMemo keeps the files of each drawing by the spec's InputKey, so
+// the tests that copy testdata/kinds and change one value draw only the
+// figures that value changes (drawing every figure of the project twice
+// a case made the package's tests the slowest under -race). Drawing is
+// deterministic: TestKindsGolden draws every figure afresh.
+type drawMemo struct {
+	mu sync.Mutex
+	m  map[[32]byte]drawn
+}
+
+var kindsDrawn = &drawMemo{m: map[[32]byte]drawn{}}
+
+func (m *drawMemo) draw(p *Project) func(*Spec) ([]File, *Record, error) {
+	return func(s *Spec) ([]File, *Record, error) {
+		key, ok := p.InputKey(s)
+		if !ok {
+			return p.Files(s)
+		}
+		m.mu.Lock()
+		d, hit := m.m[key]
+		m.mu.Unlock()
+		if hit {
+			return d.files, d.rec, nil
+		}
+		files, rec, err := p.Files(s)
+		if err == nil {
+			m.mu.Lock()
+			m.m[key] = drawn{files, rec, nil}
+			m.mu.Unlock()
+		}
+		return files, rec, err
+	}
 }
 
 // TestKindsStaleNamesChange changes one value of one series of each new
@@ -191,7 +228,9 @@ func TestKindsStaleNamesChange(t *testing.T) {
 			if err := os.WriteFile(f, b2, 0o644); err != nil {
 				t.Fatal(err)
 			}
-			ds := loadProject(t, dir).Check()
+			p := loadProject(t, dir)
+			p.Draw = kindsDrawn.draw(p)
+			ds := p.Check()
 			mine := map[string]diag.List{}
 			figs := strings.Fields(tc.figure)
 			for _, d := range ds {

@@ -64,6 +64,41 @@ type Project struct {
 	Langs  []string
 	Fonts  map[string]*Fonts // per language
 	OutDir string            // relative to Root; OutputDir when empty
+	// Draw, when not nil, draws a spec in place of Files: a cache of
+	// earlier drawings keyed by InputKey (drawing is deterministic, so
+	// equal keys give equal files). drawAll calls it from several
+	// goroutines at once.
+	Draw func(*Spec) ([]File, *Record, error)
+}
+
+// InputKey returns a digest of everything that decides the files of f:
+// its spec source and file, the project's languages and output
+// directory, and the evidence inputs it reads with their positions. ok
+// is false when f's inputs cannot be read (drawing it reports why).
+func (p *Project) InputKey(f *Spec) (key [32]byte, ok bool) {
+	inputs, errs := f.Inputs(p.Store)
+	if errs != nil {
+		return key, false
+	}
+	type keyInput struct {
+		Input
+		Pos any
+	}
+	var ki []keyInput
+	for _, in := range inputs {
+		ki = append(ki, keyInput{in, in.Pos})
+	}
+	b, err := json.Marshal(struct {
+		Spec   []byte
+		File   string
+		Langs  []string
+		OutDir string
+		Inputs []keyInput
+	}{f.Src, f.File, p.Langs, p.OutDir, ki})
+	if err != nil {
+		return key, false
+	}
+	return sha256.Sum256(b), true
 }
 
 // LoadFonts loads the font chain of every language from dir.
@@ -150,7 +185,11 @@ func (p *Project) drawAll() []drawn {
 		go func() {
 			defer crash.Guard()
 			defer func() { <-sem; wg.Done() }()
-			files, rec, err := p.Files(s)
+			draw := p.Files
+			if p.Draw != nil {
+				draw = p.Draw
+			}
+			files, rec, err := draw(s)
 			out[i] = drawn{files, rec, err}
 		}()
 	}

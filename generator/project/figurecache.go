@@ -1,9 +1,6 @@
 package project
 
 import (
-	"crypto/sha256"
-	"encoding/json"
-
 	"github.com/evdoc-lab/evdoc/generator/figure"
 )
 
@@ -29,29 +26,10 @@ func (c *FigureCache) Files(proj *figure.Project, f *figure.Spec) ([]figure.File
 	if c == nil {
 		return proj.Files(f)
 	}
-	inputs, errs := f.Inputs(proj.Store)
-	if errs != nil {
+	key, ok := proj.InputKey(f)
+	if !ok {
 		return proj.Files(f) // reports the errors
 	}
-	type keyInput struct {
-		figure.Input
-		Pos any
-	}
-	var ki []keyInput
-	for _, in := range inputs {
-		ki = append(ki, keyInput{in, in.Pos})
-	}
-	b, err := json.Marshal(struct {
-		Spec   []byte
-		File   string
-		Langs  []string
-		OutDir string
-		Inputs []keyInput
-	}{f.Src, f.File, proj.Langs, proj.OutDir, ki})
-	if err != nil {
-		return proj.Files(f)
-	}
-	key := sha256.Sum256(b)
 	if e, ok := c.m[f.Name]; ok && e.key == key {
 		return e.files, e.rec, nil
 	}

@@ -47,6 +47,8 @@ import (
 	"sync"
 	"syscall"
 	"time"
+
+	"github.com/evdoc-lab/evdoc/internal/crash"
 )
 
 func main() {
@@ -116,7 +118,10 @@ func (r *run) main(edits int) ([]string, error) {
 		return nil, err
 	}
 	r.pid = cmd.Process.Pid
-	go r.lines.read(stderr)
+	go func() {
+		defer crash.Guard()
+		r.lines.read(stderr)
+	}()
 	defer func() {
 		// the originals back, then serve stopped (SIGTERM: it stops Hugo)
 		_ = os.WriteFile(r.evFile, r.evOrig, 0o644)
