@@ -683,3 +683,20 @@ func (c *Config) SetEditURL(fm map[string]any) {
 		}
 	}
 }
+
+// NoEditLink gives the front matter fm of a page evdoc build generates
+// that shows no single repository file (the evidence index) the params
+// that keep a theme from drawing an edit link for it: editPost.disabled
+// (PaperMod) when the site sets params.editPost.URL. Hextra reads no
+// such switch and, without an editURL, builds the link from the page's
+// own file, which only the staged project has: when the site sets
+// params.editURL the page's editURL is "./", the page itself, naming no
+// file.
+func (c *Config) NoEditLink(fm map[string]any) {
+	if _, own := fm["editPost"]; !own && c.Params.EditPostBase != "" {
+		fm["editPost"] = map[string]any{"disabled": true}
+	}
+	if _, own := fm["editURL"]; !own && c.Params.EditURLBase != "" {
+		fm["editURL"] = "./"
+	}
+}

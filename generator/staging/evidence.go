@@ -75,12 +75,11 @@ func stageEvidence(ctx context.Context, s *project.Site, stage string, v *viewer
 	}
 	listCrumbs, pageCrumbs := themeBreadcrumbs(s, listLayout != "")
 	for _, lang := range langs {
-		// the files each page shows, for a theme's edit link
-		// (translation.SourceParam): the evidence directory, a set's
-		// manifest, a raw file
+		// the file each page shows, for a theme's edit link
+		// (translation.SourceParam): a set's manifest, a raw file; the
+		// index shows every set and has none (evidenceIndexParams)
 		title := i18nString(s, lang.Code, "evdoc_evidenceIndex", "Evidence")
-		idx := map[string]any{"title": title, "translationKey": "evidence", "evdoc_index": true, translation.SourceParam: evidenceRoot(s.Store.Sets)}
-		evidencePageParams(s, idx, title)
+		idx := evidenceIndexParams(s, title)
 		if listCrumbs {
 			idx["evdoc_nocrumbs"] = true
 		}
@@ -164,6 +163,18 @@ func evidencePageParams(s *project.Site, fm map[string]any, summary string) {
 		fm["type"] = "docs"
 	}
 	s.Config.SetEditURL(fm)
+}
+
+// evidenceIndexParams returns the front matter of the evidence index
+// page titled title. The index lists every set: no single repository
+// file is its source, so it has no translation.SourceParam and no edit
+// link from evdoc (hugoconf.Config.NoEditLink; an edit URL of the
+// evidence directory is a 404 on GitHub and GitLab).
+func evidenceIndexParams(s *project.Site, title string) map[string]any {
+	idx := map[string]any{"title": title, "translationKey": "evidence", "evdoc_index": true}
+	evidencePageParams(s, idx, title)
+	s.Config.NoEditLink(idx)
+	return idx
 }
 
 // docsType reports whether evidence pages get type "docs": a theme of
@@ -281,24 +292,6 @@ func i18nString(s *project.Site, code, key, def string) string {
 		return t
 	}
 	return def
-}
-
-// evidenceRoot returns the repository directory holding the evidence
-// sets (the parent of their directories), or EvidenceDir when there are
-// none or they do not share one.
-func evidenceRoot(sets []*evidence.Set) string {
-	root := ""
-	for i, set := range sets {
-		d := path.Dir(set.Dir)
-		if i > 0 && d != root {
-			return project.EvidenceDir
-		}
-		root = d
-	}
-	if root == "" || root == "." {
-		return project.EvidenceDir
-	}
-	return root
 }
 
 // stageViewerFile writes the viewer pages of one raw file in every
