@@ -429,6 +429,25 @@ func readerView(t *testing.T, b *browserSession, base, hosts, shots string) {
 		if len(sh) != 4 || sh[0] != "light" || sh[1] != "rgb(255, 255, 255)" || sh[2] != "13.6px" || sh[3] != "16px" {
 			t.Errorf("light host with body.dark and a 62.5 %% root under a dark system setting: scheme, popover background, popover and value font sizes %q; want light, rgb(255, 255, 255), 13.6px, 16px", sh)
 		}
+		// A light host whose dark switch is an attribute of its own on
+		// <html> (Relearn's data-r-theme-variant), thrown after the page
+		// loaded: evdoc.js reads the page again and turns dark.
+		variant := strings.Replace(light, "</head>", `<style>html[data-r-theme-variant="zen-dark"] body { background: rgb(17, 17, 17) !important; color: rgb(230, 230, 230) !important; }</style></head>`, 1)
+		if variant == light {
+			t.Fatal("the variant host page was not made from the light one")
+		}
+		if err := os.WriteFile(filepath.Join(hosts, "variant-host.html"), []byte(variant), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		do(t, "variant host", setDark(false), chromedp.Navigate(base+"/variant-host.html"), loaded,
+			chromedp.Evaluate[chromedp.Void](`document.documentElement.setAttribute("data-r-theme-variant", "zen-dark")`), chromedp.Sleep(100*time.Millisecond))
+		vh, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`(() => { const a = document.querySelector(".ev > a.ev-claim"); a.focus(); return [getComputedStyle(document.body).backgroundColor, document.documentElement.getAttribute("data-evdoc-scheme"), getComputedStyle(a.parentNode.querySelector(".ev-pop")).backgroundColor]; })()`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(vh) != 3 || vh[0] != "rgb(17, 17, 17)" || vh[1] != "dark" || vh[2] != "rgb(28, 33, 40)" {
+			t.Errorf("light host switched dark by an attribute of its own on <html>: body background, scheme, popover background %q; want rgb(17, 17, 17), dark, rgb(28, 33, 40)", vh)
+		}
 		// The evidence viewer in dark mode: a dark raw panel, every token
 		// and line number readable on it.
 		for _, page := range []string{"/evidence/dns-passthrough-tcp/report-md/", "/evidence/dns-passthrough-tcp/evidence-toml/"} {

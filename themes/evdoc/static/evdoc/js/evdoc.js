@@ -101,9 +101,11 @@
   // The host's colour scheme, as the page shows it: the luminance of the
   // first opaque background from <body> up, marked on the root as
   // data-evdoc-scheme (site.css and chroma.css take their dark or light
-  // colours from it), again whenever the theme switches modes (a class
-  // or attribute on <html> or <body>, the system setting). A page with no
-  // opaque background is left to prefers-color-scheme.
+  // colours from it), again whenever the theme switches modes (any
+  // attribute of <html> or <body>: a class, or an attribute of the
+  // theme's own such as Relearn's data-r-theme-variant; the system
+  // setting). A page with no opaque background is left to
+  // prefers-color-scheme.
   var canvas = document.createElement("canvas");
   canvas.width = canvas.height = 1;
   var paint = canvas.getContext && canvas.getContext("2d", { willReadFrequently: true });
@@ -135,9 +137,8 @@
   scheme();
   if (window.MutationObserver) {
     var watch = new MutationObserver(scheme);
-    var attrs = { attributes: true, attributeFilter: ["class", "style", "data-theme", "data-bs-theme", "data-mode", "data-color-mode"] };
-    watch.observe(root, attrs);
-    if (document.body) watch.observe(document.body, attrs);
+    watch.observe(root, { attributes: true });
+    if (document.body) watch.observe(document.body, { attributes: true });
   }
   if (window.matchMedia) {
     var system = window.matchMedia("(prefers-color-scheme: dark)");
