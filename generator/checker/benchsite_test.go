@@ -16,6 +16,7 @@ import (
 	"github.com/evdoc-lab/evdoc/generator/claim"
 	"github.com/evdoc-lab/evdoc/generator/project"
 	"github.com/evdoc-lab/evdoc/internal/benchsite/benchgen"
+	"github.com/evdoc-lab/evdoc/internal/cputime"
 )
 
 // benchPages returns $EVDOC_BENCH_PAGES, else def.
@@ -190,7 +191,7 @@ func benchmarkRecheckPage(b *testing.B, root string, mode string) {
 	// garbage collection of the load and check (of a 15 GB heap when
 	// eager at 4,000 pages) is not charged to the first edits.
 	runtime.GC()
-	cpu0 := cpuTime()
+	cpu0 := cputime.Self()
 	for b.Loop() {
 		if err := os.WriteFile(file, versions[i%2], 0o644); err != nil {
 			b.Fatal(err)
@@ -207,7 +208,7 @@ func benchmarkRecheckPage(b *testing.B, root string, mode string) {
 		}
 		i++
 	}
-	b.ReportMetric(float64(cpuTime()-cpu0)/float64(time.Millisecond)/float64(b.N), "cpu-ms/op")
+	b.ReportMetric(float64(cputime.Self()-cpu0)/float64(time.Millisecond)/float64(b.N), "cpu-ms/op")
 	if lazy {
 		if n := parsedPages(c); n != 0 {
 			b.Fatalf("%d pages still parsed after the re-checks", n)
@@ -258,7 +259,7 @@ func BenchmarkRecheckEvidence(b *testing.B) {
 	versions := [][]byte{edited, orig}
 	runtime.GC()
 	judged = 0
-	cpu0 := cpuTime()
+	cpu0 := cputime.Self()
 	n := 0
 	for b.Loop() {
 		if err := os.WriteFile(file, versions[n%2], 0o644); err != nil {
@@ -276,7 +277,7 @@ func BenchmarkRecheckEvidence(b *testing.B) {
 		}
 		n++
 	}
-	b.ReportMetric(float64(cpuTime()-cpu0)/float64(time.Millisecond)/float64(b.N), "cpu-ms/op")
+	b.ReportMetric(float64(cputime.Self()-cpu0)/float64(time.Millisecond)/float64(b.N), "cpu-ms/op")
 	b.ReportMetric(float64(judged)/float64(b.N), "pages/op")
 	if n := parsedPages(c); n != 0 {
 		b.Fatalf("%d pages still parsed after the re-checks", n)
