@@ -204,17 +204,11 @@ func (c *Checker) Recheck(paths ...string) error {
 		if lang == "" {
 			continue
 		}
-		pg, errs, err := project.LoadPage(s.Root, s.Config, lang, file, md, s.Lazy, s.Overlay)
+		pg, errs, err := s.ReloadPage(lang, file, md)
 		if err != nil {
 			return fmt.Errorf("re-reading %s: %v", file, err)
 		}
-		if s.PageFindings == nil {
-			s.PageFindings = map[string]diag.List{}
-		}
-		delete(s.PageFindings, file)
-		if len(errs) > 0 {
-			s.PageFindings[file] = errs
-		}
+		s.SetPageFindings(file, errs)
 		i := sort.Search(len(s.Pages), func(i int) bool { return s.Pages[i].Path >= file })
 		exists := i < len(s.Pages) && s.Pages[i].Path == file
 		switch {
@@ -342,7 +336,7 @@ func (c *Checker) refresh() {
 				if p.Parsed != nil || !judge[p] && !inPairs(g.pairs, p) {
 					continue
 				}
-				parsed, errs, err := project.ParsePage(s.Root, s.Config, p, md, s.Overlay)
+				parsed, errs, err := s.ParsePage(p, md)
 				if c.rejudge[p] && err == nil {
 					errs = nil // found when the page was first judged
 				}
@@ -352,7 +346,7 @@ func (c *Checker) refresh() {
 					}
 					if len(errs) > 0 {
 						mu.Lock()
-						addPageFindings(s, p.Path, errs)
+						s.AddPageFindings(p.Path, errs)
 						findings = true
 						mu.Unlock()
 					}
@@ -405,15 +399,6 @@ func inPairs(pairs []translation.PagePair, p *project.Page) bool {
 		}
 	}
 	return false
-}
-
-// addPageFindings appends ds to the findings of the content file at the
-// repository path file.
-func addPageFindings(s *project.Site, file string, ds diag.List) {
-	if s.PageFindings == nil {
-		s.PageFindings = map[string]diag.List{}
-	}
-	s.PageFindings[file] = append(s.PageFindings[file], ds...)
 }
 
 // addCites enters page p, whose verdict is v, in the reverse index
@@ -750,7 +735,7 @@ func (c *Checker) pageResults() []check.Result {
 		for _, p := range c.site.Pages {
 			parsed := p.Parsed
 			if parsed == nil {
-				parsed, _, _ = project.ParsePage(c.site.Root, c.site.Config, p, md, c.site.Overlay) // an error is a finding already
+				parsed, _, _ = c.site.ParsePage(p, md) // an error is a finding already
 			}
 			if parsed == nil {
 				continue

@@ -119,7 +119,7 @@ func Coverage(s *project.Site) []claim.Coverage {
 	for _, p := range s.Pages {
 		parsed := p.Parsed
 		if parsed == nil {
-			parsed, _, _ = project.ParsePage(s.Root, s.Config, p, md, s.Overlay)
+			parsed, _, _ = s.ParsePage(p, md)
 		}
 		if parsed == nil {
 			out = append(out, claim.Coverage{Page: p.Path})

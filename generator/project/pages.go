@@ -28,7 +28,7 @@ import (
 // PageSource returns the content of page p as the Checker judges it: its
 // overlay (SetOverlay), else the file.
 func (s *Site) PageSource(p *Page) ([]byte, error) {
-	if src, ok := s.Overlay[p.Path]; ok {
+	if src, ok := s.overlay[p.Path]; ok {
 		return src, nil
 	}
 	if p.Parsed != nil {
@@ -94,7 +94,7 @@ func loadPages(root string, cfg *hugoconf.Config, newMD func() goldmark.Markdown
 	jobs := make([]func(goldmark.Markdown), len(files))
 	for i := range files {
 		jobs[i] = func(md goldmark.Markdown) {
-			pg, errs, err := LoadPage(root, cfg, files[i].lang, files[i].path, md, lazy, nil)
+			pg, errs, err := loadPage(root, cfg, files[i].lang, files[i].path, md, lazy, nil)
 			out[i] = loaded{pg, errs, err}
 		}
 	}
@@ -168,9 +168,9 @@ func PageLanguage(cfg *hugoconf.Config, file string) string {
 // A page whose front matter cannot be read is parsed as when not lazy,
 // so that it yields the same findings.
 //
-// A file of overlay (an editor's unsaved buffer, Checker.SetOverlay) is
+// A file of overlay (an editor's unsaved buffer, Site.SetOverlay) is
 // read from there instead of the disk, whether or not it exists on disk.
-func LoadPage(root string, cfg *hugoconf.Config, dirLang, file string, md goldmark.Markdown, lazy bool, overlay map[string][]byte) (*Page, diag.List, error) {
+func loadPage(root string, cfg *hugoconf.Config, dirLang, file string, md goldmark.Markdown, lazy bool, overlay map[string][]byte) (*Page, diag.List, error) {
 	src, ok := overlay[file]
 	if !ok {
 		full := filepath.Join(root, filepath.FromSlash(file))
@@ -392,13 +392,13 @@ func jsonKeys(src []byte, b frontmatter.Block, keys []string) map[string]int {
 	}
 }
 
-// ParsePage parses the lazily loaded page p (see loadPage) from its file
+// parsePage parses the lazily loaded page p (see loadPage) from its file
 // under root: the parsed page and the findings that parsing adds to
 // those of loading it (claim syntax, raw HTML). The error is an I/O error,
 // or the file's content no longer being what was loaded (its front
 // matter, hence the pairing, may have changed). A file of overlay is
 // read from there (see loadPage).
-func ParsePage(root string, cfg *hugoconf.Config, p *Page, md goldmark.Markdown, overlay map[string][]byte) (*claim.Page, diag.List, error) {
+func parsePage(root string, cfg *hugoconf.Config, p *Page, md goldmark.Markdown, overlay map[string][]byte) (*claim.Page, diag.List, error) {
 	src, ok := overlay[p.Path]
 	if !ok {
 		var err error
@@ -419,6 +419,35 @@ func ParsePage(root string, cfg *hugoconf.Config, p *Page, md goldmark.Markdown,
 // loaded.
 var errPageChanged = errors.New("the file changed while evdoc read it; run evdoc again")
 
+// SetOverlay makes the site read the content file at the repository path
+// file (slash-separated, like Page.Path) as src instead of the file on
+// disk: an editor's unsaved buffer. A nil src reads the file from disk
+// again.
+func (s *Site) SetOverlay(file string, src []byte) {
+	file = path.Clean(filepath.ToSlash(file))
+	if src == nil {
+		delete(s.overlay, file)
+		return
+	}
+	if s.overlay == nil {
+		s.overlay = map[string][]byte{}
+	}
+	s.overlay[file] = src
+}
+
+// ReloadPage reads the content file at the repository path file of the
+// content directory of language dirLang again, as the site was loaded
+// (lazily or parsed) and through its overlay: nil when the file is gone
+// or is not a page; the findings are those of reading it.
+func (s *Site) ReloadPage(dirLang, file string, md goldmark.Markdown) (*Page, diag.List, error) {
+	return loadPage(s.Root, s.Config, dirLang, file, md, s.lazy, s.overlay)
+}
+
+// ParsePage parses page p with md, through the site's overlay.
+func (s *Site) ParsePage(p *Page, md goldmark.Markdown) (*claim.Page, diag.List, error) {
+	return parsePage(s.Root, s.Config, p, md, s.overlay)
+}
+
 // WithParsed calls fn with the parse of page p: a lazily loaded page (see
 // LoadOptions.Lazy) is parsed with md for the call and dropped after it.
 // The error is fn's, or that of reading the page again (it is gone, or
@@ -435,7 +464,7 @@ func (s *Site) WhileParsed(p *Page, md goldmark.Markdown, fn func() error) error
 	if p.Parsed != nil {
 		return fn()
 	}
-	parsed, _, err := ParsePage(s.Root, s.Config, p, md, s.Overlay)
+	parsed, _, err := s.ParsePage(p, md)
 	if err != nil {
 		return fmt.Errorf("%s: %v", p.Path, err)
 	}

@@ -77,20 +77,21 @@ type Site struct {
 	// EvidenceFindings are the Findings of loading the evidence, which a
 	// Checker replaces when it reads the evidence again; siteFindings
 	// those about no content file besides (figures, the glossary);
-	// PageFindings those of each content file by repository path. A
-	// Checker replaces a file's entry when it re-reads the file.
+	// pageFindings those of each content file by repository path
+	// (SetPageFindings, AddPageFindings): a Checker replaces a file's
+	// entry when it re-reads the file.
 	EvidenceFindings diag.List
 	siteFindings     diag.List
-	PageFindings     map[string]diag.List
-	// Lazy: pages are loaded without their parse (LoadOptions.Lazy), also
-	// when a Checker re-reads one.
-	Lazy bool
+	pageFindings     map[string]diag.List
+	// lazy: pages are loaded without their parse (LoadOptions.Lazy), also
+	// when a Checker re-reads one (ReloadPage).
+	lazy bool
 	// EvidenceOpt is LoadOptions.Evidence, for a Checker reading the
 	// evidence again.
 	EvidenceOpt evidence.Options
-	// Overlay holds the content of pages an editor holds unsaved, by
-	// repository path (Checker.SetOverlay): read instead of the files.
-	Overlay map[string][]byte
+	// overlay holds the content of pages an editor holds unsaved, by
+	// repository path (SetOverlay): read instead of the files.
+	overlay map[string][]byte
 }
 
 // Load reads the project at root. It returns an error only when the
@@ -132,14 +133,14 @@ func LoadWith(root string, opt LoadOptions) (*Site, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Site{Root: root, Config: cfg, Rules: ecfg.Rules, Lazy: opt.Lazy, EvidenceOpt: opt.Evidence}
+	s := &Site{Root: root, Config: cfg, Rules: ecfg.Rules, lazy: opt.Lazy, EvidenceOpt: opt.Evidence}
 	s.Store, s.EvidenceFindings = evidence.LoadWith(root, EvidenceDir, opt.Evidence)
 	pages, perrs, err := loadPages(root, cfg, cfg.NewMarkdown, opt.Lazy)
 	if err != nil {
 		return nil, err
 	}
 	s.Pages = pages
-	s.PageFindings = perrs
+	s.pageFindings = perrs
 	s.Translations = translation.Pair(cfg.Source().Code, cfg.Ordered(), pages)
 	s.Translations.Units = s.ValueUnit
 	specs, ferrs := figure.LoadSpecs(root, FiguresDir)
@@ -180,17 +181,41 @@ func (s *Site) ValueUnit(ref string) (string, bool) {
 	return v.Unit, true
 }
 
+// SetPageFindings replaces the findings of the content file at the
+// repository path file with ds (none when ds is empty).
+func (s *Site) SetPageFindings(file string, ds diag.List) {
+	if s.pageFindings == nil {
+		s.pageFindings = map[string]diag.List{}
+	}
+	delete(s.pageFindings, file)
+	if len(ds) > 0 {
+		s.pageFindings[file] = ds
+	}
+}
+
+// AddPageFindings appends ds to the findings of the content file at the
+// repository path file.
+func (s *Site) AddPageFindings(file string, ds diag.List) {
+	if len(ds) == 0 {
+		return
+	}
+	if s.pageFindings == nil {
+		s.pageFindings = map[string]diag.List{}
+	}
+	s.pageFindings[file] = append(s.pageFindings[file], ds...)
+}
+
 // AllFindings returns the site's and every content file's findings, files
 // in path order.
 func (s *Site) AllFindings() diag.List {
 	ds := append(append(diag.List(nil), s.EvidenceFindings...), s.siteFindings...)
-	files := make([]string, 0, len(s.PageFindings))
-	for f := range s.PageFindings {
+	files := make([]string, 0, len(s.pageFindings))
+	for f := range s.pageFindings {
 		files = append(files, f)
 	}
 	sort.Strings(files)
 	for _, f := range files {
-		ds = append(ds, s.PageFindings[f]...)
+		ds = append(ds, s.pageFindings[f]...)
 	}
 	return ds
 }
