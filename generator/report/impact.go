@@ -130,11 +130,12 @@ func writeImpactText(w io.Writer, r *impact.Report) error {
 	return err
 }
 
+// mdEscaper escapes text for a Markdown table cell or list item (built
+// once: a report can have tens of thousands of cells).
+var mdEscaper = strings.NewReplacer("|", `\|`, "<", "&lt;", ">", "&gt;", "`", "'", "*", `\*`, "_", `\_`, "[", `\[`, "]", `\]`, "\n", " ")
+
 // mdEscape escapes text for a Markdown table cell or list item.
-func mdEscape(s string) string {
-	r := strings.NewReplacer("|", `\|`, "<", "&lt;", ">", "&gt;", "`", "'", "*", `\*`, "_", `\_`, "[", `\[`, "]", `\]`, "\n", " ")
-	return r.Replace(s)
-}
+func mdEscape(s string) string { return mdEscaper.Replace(s) }
 
 func writeImpactMarkdown(w io.Writer, r *impact.Report, limit int) error {
 	var b strings.Builder
