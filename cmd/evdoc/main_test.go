@@ -277,9 +277,7 @@ func TestStrict(t *testing.T) {
 // site's warnings fail the build": the reference site is clean under
 // --strict; a link to a page it does not have (a warning) leaves check
 // at exit 0 but fails check --strict and build --strict, which builds
-// nothing; a Hugo warning (a template's warnf) is shown by build and
-// fails build --strict (Hugo's --panicOnWarning), leaving public/ as it
-// was.
+// nothing. A Hugo warning under --strict: TestBuildStrictHugoWarning.
 func TestStrictReferenceSite(t *testing.T) {
 	hugo := buildHugo(t)
 	dir := sitetest.CopyProject(t, "glossary.toml")
@@ -298,8 +296,6 @@ func TestStrictReferenceSite(t *testing.T) {
 		}
 	}
 	ko, ja := "content/ko/docs/_index.md", "content/ja/docs/_index.md"
-	koSrc, _ := os.ReadFile(filepath.Join(dir, ko))
-	jaSrc, _ := os.ReadFile(filepath.Join(dir, ja))
 	appendTo(ko, "\n[없는 페이지](/docs/no-such-page/)\n")
 	appendTo(ja, "\n[ないページ](/docs/no-such-page/)\n")
 	if code, out, _ := evdoc("check", "--root", dir); code != 0 || !strings.Contains(out, "warning: ") || !strings.Contains(out, "[link-missing-page]") {
@@ -314,15 +310,29 @@ func TestStrictReferenceSite(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, "public")); err == nil {
 		t.Fatal("build --strict with warnings wrote public/")
 	}
-	// A Hugo warning instead: evdoc's findings are clean again.
-	if err := os.WriteFile(filepath.Join(dir, ko), koSrc, 0o644); err != nil {
-		t.Fatal(err)
+}
+
+// TestBuildStrictHugoWarning: a Hugo warning (a template's warnf, here
+// the project's own heading render hook, as a theme's deprecated
+// template would warn) is shown by build and fails build --strict
+// (Hugo's --panicOnWarning), which leaves public/ as the last build
+// wrote it. The project is the scaffold init writes.
+func TestBuildStrictHugoWarning(t *testing.T) {
+	hugo := buildHugo(t)
+	dir := t.TempDir()
+	if code, out, stderr := evdoc("init", "--root", dir); code != 0 {
+		t.Fatalf("init: exit %d\n%s%s", code, out, stderr)
 	}
-	if err := os.WriteFile(filepath.Join(dir, ja), jaSrc, 0o644); err != nil {
-		t.Fatal(err)
+	for lang, heading := range map[string]string{"ko": "측정 환경", "ja": "測定環境"} {
+		page, err := os.OpenFile(filepath.Join(dir, "content", lang, "docs", "example.md"), os.O_APPEND|os.O_WRONLY, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := page.WriteString("\n## " + heading + "\n"); err != nil {
+			t.Fatal(err)
+		}
+		page.Close()
 	}
-	// The project's own heading render hook warns, as a theme's deprecated
-	// template would; no page changes.
 	hook := filepath.Join(dir, "layouts", "_markup", "render-heading.html")
 	if err := os.MkdirAll(filepath.Dir(hook), 0o755); err != nil {
 		t.Fatal(err)
