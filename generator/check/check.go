@@ -10,7 +10,7 @@
 // 11.2ms"), never a tolerance: it is checked against the spread the
 // evidence value knows (evidence.Value.Spread), and on a value with none
 // it is a claim-spread finding (see Spread). When the literal carries an approximation
-// word (claim.Approx: 약, 約, 정도, ほど … about; 남짓, 強 over; 弱, 近く
+// word (literal.Approx: 약, 約, 정도, ほど … about; 남짓, 強 over; 弱, 近く
 // under) the tolerance is widened to max(½·10^−d, Approx·|q|) on the
 // side(s) the word means, with Approx = 10% by default. A clock time is
 // read by truncation, as a clock shows it: 14:03 covers 14:03:00 up to
@@ -36,6 +36,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/evdoc-lab/evdoc/generator/claim"
+	"github.com/evdoc-lab/evdoc/generator/claim/literal"
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/evidence"
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
@@ -186,7 +187,7 @@ func judge(p *claim.Page, st *evidence.Store, opt Options, keep bool) judgement 
 		}
 		for i, ref := range c.Refs {
 			b := Binding{Ref: ref}
-			var q *claim.Quantity
+			var q *literal.Quantity
 			if i < len(lit.Quantities) {
 				q = &lit.Quantities[i]
 				b.Number = c.Literal[q.Start:q.End]
@@ -286,11 +287,11 @@ func judge(p *claim.Page, st *evidence.Store, opt Options, keep bool) judgement 
 }
 
 // literalError is the claim-literal finding for c's parse error err: at
-// the bytes of the literal a claim.LiteralError names (the first byte the
+// the bytes of the literal a literal.LiteralError names (the first byte the
 // grammar could not read), or over the whole claim.
 func literalError(p *claim.Page, c claim.Claim, err error) diag.Diagnostic {
 	d := withEnd(diag.Errorf(c.Pos, diag.ClaimLiteral, "%v", err), p, c.End)
-	var le *claim.LiteralError
+	var le *literal.LiteralError
 	if !errors.As(err, &le) || p.Index == nil || le.Offset >= len(c.Offsets) || c.Offsets[le.Offset] < 0 {
 		return d
 	}
@@ -332,7 +333,7 @@ func withEnd(d diag.Diagnostic, p *claim.Page, end int) diag.Diagnostic {
 // particle (밀리초가, 2 시간 동안) and a kanji or katakana not at all, so
 // "40 초과", "3 분석", "3 주요", "2 일부" and "3 分析" stay prose. "分の" and
 // "분의" (fractions, 3分の1, 3분의 1) are not units.
-func unitOutside(p *claim.Page, c claim.Claim, lit claim.Literal) (diag.Diagnostic, bool) {
+func unitOutside(p *claim.Page, c claim.Claim, lit literal.Literal) (diag.Diagnostic, bool) {
 	if len(lit.Quantities) == 0 || p.Index == nil || c.RefPos.Offset <= 0 || c.RefPos.Offset >= len(p.Source) {
 		return diag.Diagnostic{}, false
 	}
@@ -486,12 +487,12 @@ func endsWord(s string) bool {
 }
 
 // suggestFix rewrites a stale number to its evidence value in the style
-// it was written (see claim.Quantity.Format). There is no mechanical fix
+// it was written (see literal.Quantity.Format). There is no mechanical fix
 // when the units disagree, when a signed literal is bound to a value that
 // is not a difference, when the literal claims more precision than the
 // record, or when the link text has inline markup (the literal is not
 // written contiguously in the source).
-func suggestFix(p *claim.Page, c claim.Claim, q claim.Quantity, v *evidence.Value) (diag.SuggestedFix, bool) {
+func suggestFix(p *claim.Page, c claim.Claim, q literal.Quantity, v *evidence.Value) (diag.SuggestedFix, bool) {
 	start, end, ok := c.SourceRange(p.Source, q.NumStart, q.NumEnd)
 	if p.Index == nil || !ok || !q.Rewritable() {
 		return diag.SuggestedFix{}, false
@@ -514,7 +515,7 @@ func suggestFix(p *claim.Page, c claim.Claim, q claim.Quantity, v *evidence.Valu
 		q.Decimals = int(max(0, -v.Value.Exponent()))
 	}
 	nw := q.Format(InUnitOf(q, v))
-	if nw == string(p.Source[start:end]) || !claim.RewriteKeepsReading(c.Literal, q, nw) {
+	if nw == string(p.Source[start:end]) || !literal.RewriteKeepsReading(c.Literal, q, nw) {
 		return diag.SuggestedFix{}, false
 	}
 	return diag.SuggestedFix{
@@ -525,7 +526,7 @@ func suggestFix(p *claim.Page, c claim.Claim, q claim.Quantity, v *evidence.Valu
 }
 
 // judgeRange checks a range literal ("5~10초") bound to one value.
-func judgeRange(p *claim.Page, c claim.Claim, lit claim.Literal, st *evidence.Store, opt Options, ds *diag.List, keep bool) Result {
+func judgeRange(p *claim.Page, c claim.Claim, lit literal.Literal, st *evidence.Store, opt Options, ds *diag.List, keep bool) Result {
 	r := Result{OK: true}
 	if keep {
 		r.Claim = c
@@ -608,7 +609,7 @@ func NumberWords(p *claim.Page) diag.List {
 // literal should read, such as "44 at the precision written", or, when
 // the two differ by a power of 1000, which unit the literal probably
 // meant.
-func Match(q claim.Quantity, approx claim.Approx, v *evidence.Value, opt Options) (bool, string) {
+func Match(q literal.Quantity, approx literal.Approx, v *evidence.Value, opt Options) (bool, string) {
 	if q.Sign == "±" && v.Value.IsNegative() {
 		// a spread (±11%) states a size either way: it matches −11% too
 		abs := *v
@@ -622,7 +623,7 @@ func Match(q claim.Quantity, approx claim.Approx, v *evidence.Value, opt Options
 }
 
 // matchDecimal is Match in decimal arithmetic, for every case.
-func matchDecimal(q claim.Quantity, approx claim.Approx, v *evidence.Value, opt Options) (bool, string) {
+func matchDecimal(q literal.Quantity, approx literal.Approx, v *evidence.Value, opt Options) (bool, string) {
 	if !UnitsCompatible(q.Unit, v.Unit) {
 		if v.Unit == "" {
 			return false, fmt.Sprintf("evidence with a unit: %s has none; its raw file's format or its evidence.toml (units = { … }) must state the unit the raw file records, which may differ from the claim's", v.Ref)
@@ -676,7 +677,7 @@ func matchDecimal(q claim.Quantity, approx claim.Approx, v *evidence.Value, opt 
 // two percentages (%p) is named with the relative change the same two
 // values make, when the value records the percentage it is taken from.
 // It returns "" for other units.
-func pointsMessage(q claim.Quantity, v *evidence.Value) string {
+func pointsMessage(q literal.Quantity, v *evidence.Value) string {
 	switch {
 	case q.Unit == "%" && v.Unit == "%p":
 		rel := "the relative change is not known: the value does not record the percentage it is taken from"
@@ -693,14 +694,14 @@ func pointsMessage(q claim.Quantity, v *evidence.Value) string {
 }
 
 // multiplierSizeHint explains a claim that writes a multiplier letter
-// and no unit (1.5M, 2.76k: see claim.MultiplierLetter) on a size or a
+// and no unit (1.5M, 2.76k: see literal.MultiplierLetter) on a size or a
 // throughput: k, M and G are powers of 1000 to some tools and of 1024 to
 // others (ls -h and free -h print 1.5M for 1.5 MiB), and the claim does
 // not say which, so it names both readings and the units that do. It
 // returns "" for any other claim or value; a count or a rate of requests
 // has no binary reading.
-func multiplierSizeHint(q claim.Quantity, v *evidence.Value) string {
-	if q.Unit != "" || !claim.MultiplierLetter(q.MagnitudeWord) {
+func multiplierSizeHint(q literal.Quantity, v *evidence.Value) string {
+	if q.Unit != "" || !literal.MultiplierLetter(q.MagnitudeWord) {
 		return ""
 	}
 	u, _ := unit.Canonical(v.Unit)
@@ -731,7 +732,7 @@ func signed(d decimal.Decimal) string {
 // when read as the binary unit of the same rank (MiB, 2²⁰ B): it names
 // both readings and the binary unit to write. It returns "" when the
 // binary reading does not match either.
-func binaryHint(q claim.Quantity, approx claim.Approx, v *evidence.Value, opt Options) string {
+func binaryHint(q literal.Quantity, approx literal.Approx, v *evidence.Value, opt Options) string {
 	bin, ok := unit.Binary(q.Unit)
 	if !ok {
 		return ""
@@ -762,7 +763,7 @@ func binExp(u string) int {
 
 // unitHint explains a mismatch by a power of 1000: the literal's unit
 // (scaleHint) or the raw value's (rawScaleHint).
-func unitHint(q claim.Quantity, v *evidence.Value) string {
+func unitHint(q literal.Quantity, v *evidence.Value) string {
 	if h := scaleHint(q, v); h != "" {
 		return h
 	}
@@ -772,7 +773,7 @@ func unitHint(q claim.Quantity, v *evidence.Value) string {
 // scaleHint explains a mismatch by a power of 1000 between time units:
 // "written in s, evidence is 0.0192 s = 19.2 ms; did you mean ms?". It
 // returns "" when no other time unit makes the literal match.
-func scaleHint(q claim.Quantity, v *evidence.Value) string {
+func scaleHint(q literal.Quantity, v *evidence.Value) string {
 	lu, ok := unit.Canonical(q.Unit)
 	vu, ok2 := unit.Canonical(v.Unit)
 	if !ok || !ok2 || lu.Dim != unit.Time || vu.Dim != unit.Time || q.Value.IsZero() {
@@ -800,7 +801,7 @@ func scaleHint(q claim.Quantity, v *evidence.Value) string {
 // the raw file probably wrote it in that unit ("75 ms vs 74602 s: 10⁶×
 // apart; is the raw value in µs?", as curl 7.74.0 printed time_total in
 // µs). It returns "" when no other unit makes the raw number match.
-func rawScaleHint(q claim.Quantity, v *evidence.Value) string {
+func rawScaleHint(q literal.Quantity, v *evidence.Value) string {
 	lu, ok := unit.Canonical(q.Unit)
 	vu, ok2 := unit.Canonical(v.Unit)
 	if !ok || !ok2 || lu.Dim != unit.Time || vu.Dim != unit.Time || q.Value.IsZero() {
@@ -853,13 +854,13 @@ func superscript(n int) string {
 
 // coarsestStep is q's step with trailing zeros of a whole number read as
 // not significant: "1500ms" claims no finer than 100 ms.
-func coarsestStep(q claim.Quantity) decimal.Decimal {
+func coarsestStep(q literal.Quantity) decimal.Decimal {
 	step := q.Step()
-	if q.Decimals > 0 || q.Magnitude.IsZero() || q.Unit == claim.ClockUnit {
+	if q.Decimals > 0 || q.Magnitude.IsZero() || q.Unit == literal.ClockUnit {
 		return step // 14:10 claims the minute: its zero is a digit
 	}
 	var n int64
-	if claim.IsOne(q.Magnitude) && q.Value.Exponent() >= -int32(decimal.DivisionPrecision) {
+	if literal.IsOne(q.Magnitude) && q.Value.Exponent() >= -int32(decimal.DivisionPrecision) {
 		n = q.Value.Abs().IntPart() // what dividing by 1 leaves (exactly, at this precision)
 	} else {
 		n = q.Value.Div(q.Magnitude).Abs().IntPart()
@@ -879,19 +880,19 @@ func coarsestStep(q claim.Quantity) decimal.Decimal {
 // approximate, for the times a clock shows it at or that round to it (약
 // 14시: 13:30 up to 15:00), a little over (남짓) for the truncated times
 // with the next one in, a little under (거의) for the half step before it.
-func Interval(q claim.Quantity, approx claim.Approx, opt Options) (lo, hi decimal.Decimal, open bool) {
-	if q.Unit != claim.ClockUnit {
+func Interval(q literal.Quantity, approx literal.Approx, opt Options) (lo, hi decimal.Decimal, open bool) {
+	if q.Unit != literal.ClockUnit {
 		below, above := Tolerance(q, approx, opt)
 		return q.Value.Sub(below), q.Value.Add(above), false
 	}
 	step := q.Step()
 	half := halfStep(q)
 	switch approx {
-	case claim.About:
+	case literal.About:
 		return q.Value.Sub(half), q.Value.Add(step), true
-	case claim.Over:
+	case literal.Over:
 		return q.Value, q.Value.Add(step), false
-	case claim.Under:
+	case literal.Under:
 		return q.Value.Sub(half), q.Value, false
 	}
 	return q.Value, q.Value.Add(step), true
@@ -900,8 +901,8 @@ func Interval(q claim.Quantity, approx claim.Approx, opt Options) (lo, hi decima
 // valueText writes evidence value v for a message next to quantity q: a
 // time of day as the clock time q is written (14:03:52.713, 오후 2시 3분
 // 52.713초), anything else as its number and unit.
-func valueText(q *claim.Quantity, v *evidence.Value) string {
-	if q != nil && v.Unit == claim.ClockUnit {
+func valueText(q *literal.Quantity, v *evidence.Value) string {
+	if q != nil && v.Unit == literal.ClockUnit {
 		if s, ok := q.ClockText(v.Value); ok {
 			return s
 		}
@@ -916,9 +917,9 @@ func valueText(q *claim.Quantity, v *evidence.Value) string {
 // the last written digit (a number after ± is a spread, judged on its
 // own: see Spread); an approximation widens it to Approx·|q| on the side(s) its word means
 // (About both, Over above, Under below).
-func Tolerance(q claim.Quantity, approx claim.Approx, opt Options) (below, above decimal.Decimal) {
+func Tolerance(q literal.Quantity, approx literal.Approx, opt Options) (below, above decimal.Decimal) {
 	half := halfStep(q)
-	if approx != claim.About && approx != claim.Over && approx != claim.Under {
+	if approx != literal.About && approx != literal.Over && approx != literal.Under {
 		return half, half
 	}
 	rel := half
@@ -926,11 +927,11 @@ func Tolerance(q claim.Quantity, approx claim.Approx, opt Options) (below, above
 		rel = r
 	}
 	switch approx {
-	case claim.About:
+	case literal.About:
 		return rel, rel
-	case claim.Over:
+	case literal.Over:
 		return half, rel
-	case claim.Under:
+	case literal.Under:
 		return rel, half
 	}
 	return half, half
@@ -940,7 +941,7 @@ func Tolerance(q claim.Quantity, approx claim.Approx, opt Options) (below, above
 // where that quotient is exact at decimal.DivisionPrecision digits (a step
 // of at most DivisionPrecision-1 decimals), which spares a math/big
 // division.
-func halfStep(q claim.Quantity) decimal.Decimal {
+func halfStep(q literal.Quantity) decimal.Decimal {
 	step := q.Step()
 	if step.Exponent() > -int32(decimal.DivisionPrecision) {
 		return step.Mul(decimal.New(5, -1))
@@ -949,7 +950,7 @@ func halfStep(q claim.Quantity) decimal.Decimal {
 }
 
 // Expected formats val as q would have to read.
-func Expected(q claim.Quantity, approx claim.Approx, val decimal.Decimal) string {
+func Expected(q literal.Quantity, approx literal.Approx, val decimal.Decimal) string {
 	want := q.Format(val)
 	switch {
 	case len(q.Parts) > 0:
@@ -967,11 +968,11 @@ func Expected(q claim.Quantity, approx claim.Approx, val decimal.Decimal) string
 		want += q.MagnitudeWord // "1만", not "1", for 12000 written as 12만
 	}
 	switch approx {
-	case claim.About:
+	case literal.About:
 		want = "about " + want
-	case claim.Over:
+	case literal.Over:
 		want = "a little over " + want
-	case claim.Under:
+	case literal.Under:
 		want = "a little under " + want
 	}
 	return want
@@ -1000,7 +1001,7 @@ func groupDigits(s string) string {
 
 // MatchRange reports whether v lies in the range lo~hi, each end widened
 // by its tolerance.
-func MatchRange(lo, hi claim.Quantity, approx claim.Approx, v *evidence.Value, opt Options) (bool, string) {
+func MatchRange(lo, hi literal.Quantity, approx literal.Approx, v *evidence.Value, opt Options) (bool, string) {
 	if matchRangeFast(&lo, &hi, approx, v, opt) {
 		return true, "" // decided in int64 (see matchRangeFast)
 	}
@@ -1008,11 +1009,11 @@ func MatchRange(lo, hi claim.Quantity, approx claim.Approx, v *evidence.Value, o
 }
 
 // matchRangeDecimal is MatchRange in decimal arithmetic, for every case.
-func matchRangeDecimal(lo, hi claim.Quantity, approx claim.Approx, v *evidence.Value, opt Options) (bool, string) {
+func matchRangeDecimal(lo, hi literal.Quantity, approx literal.Approx, v *evidence.Value, opt Options) (bool, string) {
 	if !UnitsCompatible(lo.Unit, v.Unit) || !UnitsCompatible(hi.Unit, v.Unit) {
 		return false, fmt.Sprintf("a range in %s", unitName(v.Unit))
 	}
-	for _, q := range []claim.Quantity{lo, hi} {
+	for _, q := range []literal.Quantity{lo, hi} {
 		if hint := multiplierSizeHint(q, v); hint != "" {
 			return false, hint
 		}
@@ -1028,7 +1029,7 @@ func matchRangeDecimal(lo, hi claim.Quantity, approx claim.Approx, v *evidence.V
 
 // MatchCmp reports whether v satisfies the inequality "v cmp q". Bounds
 // are exact: "10초 미만" rejects 10.2 even though it rounds to 10.
-func MatchCmp(q claim.Quantity, cmp string, v *evidence.Value) (bool, string) {
+func MatchCmp(q literal.Quantity, cmp string, v *evidence.Value) (bool, string) {
 	if !UnitsCompatible(q.Unit, v.Unit) {
 		return false, fmt.Sprintf("a bound in %s", unitName(v.Unit))
 	}
@@ -1055,7 +1056,7 @@ func unitName(u string) string {
 // InUnitOf returns v's value in the unit q is written in: units of one
 // dimension that convert (package unit) convert when both state one;
 // otherwise the value is returned as is.
-func InUnitOf(q claim.Quantity, v *evidence.Value) decimal.Decimal {
+func InUnitOf(q literal.Quantity, v *evidence.Value) decimal.Decimal {
 	if q.Unit == "" || v.Unit == "" {
 		return v.Value
 	}

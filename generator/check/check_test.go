@@ -10,6 +10,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/evdoc-lab/evdoc/generator/claim"
+	"github.com/evdoc-lab/evdoc/generator/claim/literal"
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/evidence"
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
@@ -57,7 +58,7 @@ func TestMatch(t *testing.T) {
 	}
 	opt := DefaultOptions()
 	for _, tt := range tests {
-		l, err := claim.ParseLiteral(tt.lit)
+		l, err := literal.ParseLiteral(tt.lit)
 		if err != nil {
 			t.Fatalf("%q: %v", tt.lit, err)
 		}
@@ -74,7 +75,7 @@ func TestMatch(t *testing.T) {
 }
 
 func TestApproxOption(t *testing.T) {
-	l, _ := claim.ParseLiteral("약 40초")
+	l, _ := literal.ParseLiteral("약 40초")
 	v := &evidence.Value{Value: decimal.RequireFromString("45"), Unit: "s"}
 	opt := Options{Approx: decimal.RequireFromString("0.2")}
 	if ok, _ := Match(l.Quantities[0], l.Approx, v, opt); !ok {
@@ -83,7 +84,7 @@ func TestApproxOption(t *testing.T) {
 }
 
 func TestMismatchMessage(t *testing.T) {
-	l, _ := claim.ParseLiteral("44.0%")
+	l, _ := literal.ParseLiteral("44.0%")
 	v := &evidence.Value{Value: decimal.RequireFromString("43.9024"), Unit: "%"}
 	_, want := Match(l.Quantities[0], l.Approx, v, DefaultOptions())
 	if !strings.Contains(want, "43.9 at the precision written") {
@@ -154,7 +155,7 @@ func TestScaleHint(t *testing.T) {
 		{"74.6ms", "74602", "s", "10⁶× apart; is the raw value in µs?"},
 		{"3s", "3000", "s", "3 s vs 3000 s: 10³× apart; is the raw value in ms?"},
 	} {
-		l, err := claim.ParseLiteral(tc.lit)
+		l, err := literal.ParseLiteral(tc.lit)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -176,7 +177,7 @@ func TestScaleHint(t *testing.T) {
 // "fixed" by declaring the claim's own unit (that made [0.028ms] pass on
 // fortio seconds); the hint points at the raw file's unit instead.
 func TestHintNeverProposesTheClaimsUnit(t *testing.T) {
-	l, _ := claim.ParseLiteral("28ms")
+	l, _ := literal.ParseLiteral("28ms")
 	v := &evidence.Value{Ref: "f/h.p99", Value: decimal.RequireFromString("0.028")}
 	ok, msg := Match(l.Quantities[0], l.Approx, v, DefaultOptions())
 	if ok || strings.Contains(msg, `"ms"`) || !strings.Contains(msg, "the unit the raw file records") {
@@ -311,7 +312,7 @@ func TestMismatchMessageCompound(t *testing.T) {
 		{"약 1만 2천건", "9800", "about 9,800 at the precision written"},
 		{"12만", "9800", "1만 at the precision written"},
 	} {
-		l, err := claim.ParseLiteral(tt.lit)
+		l, err := literal.ParseLiteral(tt.lit)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -329,7 +330,7 @@ func TestMismatchMessageCompound(t *testing.T) {
 func TestHalfStepMatchesDivision(t *testing.T) {
 	for dec := 0; dec <= 24; dec++ {
 		for _, mag := range []decimal.Decimal{decimal.NewFromInt(1), decimal.NewFromInt(1000), decimal.NewFromInt(10000), decimal.New(1, -2), decimal.New(10, -1), {}} {
-			q := claim.Quantity{Decimals: dec, Magnitude: mag}
+			q := literal.Quantity{Decimals: dec, Magnitude: mag}
 			want := decimal.New(1, int32(-dec)).Mul(mag)
 			if got := q.Step(); !got.Equal(want) || got.String() != want.String() {
 				t.Errorf("Step(%d decimals, magnitude %v) = %v, want %v", dec, mag, got, want)
@@ -357,23 +358,23 @@ func TestMatchClock(t *testing.T) {
 		{"약 14:04", true}, {"약 14:03", true}, {"약 14:05", false}, {"약 14:02", false}, {"약 14시", true}, {"약 15시", false}, {"14시쯤", true},
 		{"14:03:52 KST", true},
 	} {
-		l, err := claim.ParseLiteral(tt.lit)
+		l, err := literal.ParseLiteral(tt.lit)
 		if err != nil {
 			t.Fatalf("%q: %v", tt.lit, err)
 		}
-		v := &evidence.Value{Ref: "s/t", Value: decimal.RequireFromString("50632.713"), Unit: claim.ClockUnit}
+		v := &evidence.Value{Ref: "s/t", Value: decimal.RequireFromString("50632.713"), Unit: literal.ClockUnit}
 		if ok, want := Match(l.Quantities[0], l.Approx, v, DefaultOptions()); ok != tt.ok {
 			t.Errorf("Match(%q, 14:03:52.713) = %v (%s), want %v", tt.lit, ok, want, tt.ok)
 		}
 	}
 	// the end of a truncated interval is left out: 14:04:00 is not 14:03
-	l, _ := claim.ParseLiteral("14:03")
-	if ok, _ := Match(l.Quantities[0], l.Approx, &evidence.Value{Value: decimal.NewFromInt(50640), Unit: claim.ClockUnit}, DefaultOptions()); ok {
+	l, _ := literal.ParseLiteral("14:03")
+	if ok, _ := Match(l.Quantities[0], l.Approx, &evidence.Value{Value: decimal.NewFromInt(50640), Unit: literal.ClockUnit}, DefaultOptions()); ok {
 		t.Error("14:03 matches 14:04:00")
 	}
 	// a range of clock times: from the first's start to the last's end
-	l, _ = claim.ParseLiteral("14:00~14:03")
-	v := &evidence.Value{Value: decimal.RequireFromString("50632.713"), Unit: claim.ClockUnit}
+	l, _ = literal.ParseLiteral("14:00~14:03")
+	v := &evidence.Value{Value: decimal.RequireFromString("50632.713"), Unit: literal.ClockUnit}
 	if ok, want := MatchRange(l.Quantities[0], l.Quantities[1], l.Approx, v, DefaultOptions()); !ok {
 		t.Errorf("14:00~14:03 does not contain 14:03:52.713: %s", want)
 	}
@@ -394,13 +395,13 @@ func TestMismatchMessageClock(t *testing.T) {
 		{"14:03:52.72", "50632.713", "expected 14:03:52.71 at the precision written; value 14:03:52.713"},
 		{"１４:０４", "50632", "expected １４:０３ at the precision written; value １４:０３:５２"},
 	} {
-		l, err := claim.ParseLiteral(tt.lit)
+		l, err := literal.ParseLiteral(tt.lit)
 		if err != nil {
 			t.Errorf("%q: %v", tt.lit, err)
 			continue
 		}
 		q := l.Quantities[0]
-		v := &evidence.Value{Ref: "s/t", Value: decimal.RequireFromString(tt.val), Unit: claim.ClockUnit}
+		v := &evidence.Value{Ref: "s/t", Value: decimal.RequireFromString(tt.val), Unit: literal.ClockUnit}
 		ok, want := Match(q, l.Approx, v, DefaultOptions())
 		got := "expected " + want + "; value " + valueText(&q, v)
 		if ok || got != tt.want {

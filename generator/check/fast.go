@@ -5,7 +5,7 @@ import (
 
 	"github.com/shopspring/decimal"
 
-	"github.com/evdoc-lab/evdoc/generator/claim"
+	"github.com/evdoc-lab/evdoc/generator/claim/literal"
 	"github.com/evdoc-lab/evdoc/generator/evidence"
 )
 
@@ -92,7 +92,7 @@ func less(a, b small) (lt, ok bool) {
 // matchFast reports true when Match(q, approx, v, opt) would report a
 // match, computed without math/big; false means "not decided here" (a
 // mismatch, or a case it does not cover), and the caller asks Match.
-func matchFast(q *claim.Quantity, approx claim.Approx, v *evidence.Value, opt Options) bool {
+func matchFast(q *literal.Quantity, approx literal.Approx, v *evidence.Value, opt Options) bool {
 	if q.Delta && !v.Delta {
 		return false
 	}
@@ -142,7 +142,7 @@ func matchFast(q *claim.Quantity, approx claim.Approx, v *evidence.Value, opt Op
 // matchRangeFast reports true when MatchRange(lo, hi, approx, v, opt)
 // would report a match, computed without math/big; false means "not
 // decided here".
-func matchRangeFast(lo, hi *claim.Quantity, approx claim.Approx, v *evidence.Value, opt Options) bool {
+func matchRangeFast(lo, hi *literal.Quantity, approx literal.Approx, v *evidence.Value, opt Options) bool {
 	l, below, _, ok := toleranceFast(lo, approx, v, opt)
 	if !ok {
 		return false
@@ -170,11 +170,11 @@ func matchRangeFast(lo, hi *claim.Quantity, approx claim.Approx, v *evidence.Val
 // toleranceFast returns q's value and Tolerance(q, approx, opt) as smalls
 // when v needs no conversion into q's unit (InUnitOf returns v.Value as
 // is) and every one fits; ok is false otherwise.
-func toleranceFast(q *claim.Quantity, approx claim.Approx, v *evidence.Value, opt Options) (qv, below, above small, ok bool) {
+func toleranceFast(q *literal.Quantity, approx literal.Approx, v *evidence.Value, opt Options) (qv, below, above small, ok bool) {
 	if q.Unit != "" && v.Unit != "" && q.Unit != v.Unit {
 		return qv, below, above, false // a conversion: InUnitOf multiplies
 	}
-	if !UnitsCompatible(q.Unit, v.Unit) || !claim.IsOne(q.Magnitude) || q.Unit == claim.ClockUnit {
+	if !UnitsCompatible(q.Unit, v.Unit) || !literal.IsOne(q.Magnitude) || q.Unit == literal.ClockUnit {
 		return qv, below, above, false // a clock time is read by truncation (see Interval)
 	}
 	// the step of the last written digit, 10^−Decimals; halved exactly
@@ -188,7 +188,7 @@ func toleranceFast(q *claim.Quantity, approx claim.Approx, v *evidence.Value, op
 	// half a unit of the last digit
 	half := small{coef: 5, exp: int32(-q.Decimals - 1)}
 	below, above = half, half
-	if approx != claim.About && approx != claim.Over && approx != claim.Under {
+	if approx != literal.About && approx != literal.Over && approx != literal.Under {
 		return qv, below, above, true
 	}
 	a, ok := smallOf(opt.Approx)
@@ -211,11 +211,11 @@ func toleranceFast(q *claim.Quantity, approx claim.Approx, v *evidence.Value, op
 	}
 	if lt {
 		switch approx {
-		case claim.About:
+		case literal.About:
 			below, above = rel, rel
-		case claim.Over:
+		case literal.Over:
 			above = rel
-		case claim.Under:
+		case literal.Under:
 			below = rel
 		}
 	}

@@ -5,7 +5,7 @@ import (
 
 	"github.com/shopspring/decimal"
 
-	"github.com/evdoc-lab/evdoc/generator/claim"
+	"github.com/evdoc-lab/evdoc/generator/claim/literal"
 	"github.com/evdoc-lab/evdoc/generator/evidence"
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
 )
@@ -82,7 +82,7 @@ func TestMatchFast(t *testing.T) {
 	}
 	opt := DefaultOptions()
 	for _, tt := range tests {
-		l, err := claim.ParseLiteral(tt.lit)
+		l, err := literal.ParseLiteral(tt.lit)
 		if err != nil {
 			t.Fatalf("%q: %v", tt.lit, err)
 		}
@@ -125,7 +125,7 @@ func TestMatchRangeFast(t *testing.T) {
 	}
 	opt := DefaultOptions()
 	for _, tt := range tests {
-		l, err := claim.ParseLiteral(tt.lit)
+		l, err := literal.ParseLiteral(tt.lit)
 		if err != nil || !l.Range || len(l.Quantities) != 2 {
 			t.Fatalf("%q: %v, %+v", tt.lit, err, l)
 		}
@@ -183,13 +183,13 @@ func FuzzMatchFast(f *testing.F) {
 		if qe < -40 || qe > 40 || ve < -40 || ve > 40 || te < -40 || te > 40 || decimals < -2 || decimals > 30 {
 			t.Skip()
 		}
-		q := claim.Quantity{Value: decimal.New(qc, qe), Decimals: decimals, Unit: qu, Delta: delta, Magnitude: decimal.NewFromInt(1)}
+		q := literal.Quantity{Value: decimal.New(qc, qe), Decimals: decimals, Unit: qu, Delta: delta, Magnitude: decimal.NewFromInt(1)}
 		if tc != 0 {
 			// a spread written after ± plays no part in the mean's match
-			q.Spread = &claim.Quantity{Value: decimal.New(tc, te), Unit: qu, Magnitude: decimal.NewFromInt(1)}
+			q.Spread = &literal.Quantity{Value: decimal.New(tc, te), Unit: qu, Magnitude: decimal.NewFromInt(1)}
 		}
 		v := &evidence.Value{Ref: "s/v", Value: decimal.New(vc, ve), Unit: vu, Delta: vDelta, Derived: derived}
-		a := []claim.Approx{claim.Exact, claim.About, claim.Over, claim.Under}[approx%4]
+		a := []literal.Approx{literal.Exact, literal.About, literal.Over, literal.Under}[approx%4]
 		opt := DefaultOptions()
 		if approx >= 128 {
 			opt.Approx = decimal.New(int64(approx), -3)
@@ -212,10 +212,10 @@ func FuzzMatchRangeFast(f *testing.F) {
 		if le < -40 || le > 40 || he < -40 || he > 40 || ve < -40 || ve > 40 || ld < -2 || ld > 30 || hd < -2 || hd > 30 {
 			t.Skip()
 		}
-		lo := claim.Quantity{Value: decimal.New(lc, le), Decimals: ld, Unit: lu, Magnitude: decimal.NewFromInt(1)}
-		hi := claim.Quantity{Value: decimal.New(hc, he), Decimals: hd, Unit: hu, Magnitude: decimal.NewFromInt(1)}
+		lo := literal.Quantity{Value: decimal.New(lc, le), Decimals: ld, Unit: lu, Magnitude: decimal.NewFromInt(1)}
+		hi := literal.Quantity{Value: decimal.New(hc, he), Decimals: hd, Unit: hu, Magnitude: decimal.NewFromInt(1)}
 		v := &evidence.Value{Ref: "s/v", Value: decimal.New(vc, ve), Unit: vu}
-		a := []claim.Approx{claim.Exact, claim.About, claim.Over, claim.Under}[approx%4]
+		a := []literal.Approx{literal.Exact, literal.About, literal.Over, literal.Under}[approx%4]
 		opt := DefaultOptions()
 		if approx >= 128 {
 			opt.Approx = decimal.New(int64(approx), -3)

@@ -5,7 +5,7 @@ import (
 
 	"github.com/shopspring/decimal"
 
-	"github.com/evdoc-lab/evdoc/generator/claim"
+	"github.com/evdoc-lab/evdoc/generator/claim/literal"
 	"github.com/evdoc-lab/evdoc/generator/evidence"
 )
 
@@ -24,7 +24,7 @@ func FuzzRewriteKeepsStyle(f *testing.F) {
 	}
 	opt := DefaultOptions()
 	f.Fuzz(func(t *testing.T, lit string, vc int64, ve int8) {
-		l, err := claim.ParseLiteral(lit)
+		l, err := literal.ParseLiteral(lit)
 		if err != nil {
 			return
 		}
@@ -33,7 +33,7 @@ func FuzzRewriteKeepsStyle(f *testing.F) {
 				continue
 			}
 			val := decimal.New(vc, int32(ve%8))
-			if q.Unit == claim.ClockUnit {
+			if q.Unit == literal.ClockUnit {
 				val = val.Abs().Mod(decimal.NewFromInt(86400)) // a time of day
 			}
 			if q.SignWord != "" && val.Sign() != 0 && val.Sign() != q.Value.Sign() {
@@ -44,11 +44,11 @@ func FuzzRewriteKeepsStyle(f *testing.F) {
 			}
 			v := &evidence.Value{Ref: "s/v", Value: val, Unit: q.Unit, Delta: q.Delta, Derived: true}
 			nw := q.Format(val)
-			if !claim.RewriteKeepsReading(lit, q, nw) {
+			if !literal.RewriteKeepsReading(lit, q, nw) {
 				continue // fix leaves it to a person
 			}
 			again := lit[:q.NumStart] + nw + lit[q.NumEnd:]
-			l2, err := claim.ParseLiteral(again)
+			l2, err := literal.ParseLiteral(again)
 			if err != nil || len(l2.Quantities) != len(l.Quantities) {
 				t.Fatalf("%q rewritten for %v as %q: %v, %d quantities", lit, val, again, err, len(l2.Quantities))
 			}

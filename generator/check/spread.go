@@ -7,6 +7,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/evdoc-lab/evdoc/generator/claim"
+	"github.com/evdoc-lab/evdoc/generator/claim/literal"
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/evidence"
 	"github.com/evdoc-lab/evdoc/generator/unit"
@@ -41,7 +42,7 @@ func numberRange(p *claim.Page, c claim.Claim, start, end int) diag.Diagnostic {
 // spreadUnknown is the claim-spread finding on quantity q, written with a
 // spread, bound to v, which has none: it names the two readings, says how
 // to choose, and whether the mean alone matches.
-func spreadUnknown(p *claim.Page, c claim.Claim, q claim.Quantity, approx claim.Approx, v *evidence.Value, opt Options) diag.Diagnostic {
+func spreadUnknown(p *claim.Page, c claim.Claim, q literal.Quantity, approx literal.Approx, v *evidence.Value, opt Options) diag.Diagnostic {
 	sp := *q.Spread
 	written := c.Literal[q.Start:q.End]
 	after := strings.TrimSpace(c.Literal[q.NumEnd:sp.End]) // "± 11.2ms", or "ms ± 11.2ms" after 319.5ms
@@ -62,7 +63,7 @@ func spreadUnknown(p *claim.Page, c claim.Claim, q claim.Quantity, approx claim.
 
 // toleranceRange writes the range q ± its spread stands for as a
 // tolerance, in q's unit word: "318.3~340.7ms" for 329.5 ± 11.2ms.
-func toleranceRange(q claim.Quantity) string {
+func toleranceRange(q literal.Quantity) string {
 	sp := *q.Spread
 	tol := sp.Value
 	decimals := max(q.Decimals, sp.Decimals)
@@ -89,7 +90,7 @@ func toleranceRange(q claim.Quantity) string {
 // against a quantity, converting time units. A relative spread is never
 // converted into a quantity or back: the tool rounded it, so the other
 // form is not known at the precision written.
-func judgeSpread(p *claim.Page, c claim.Claim, q claim.Quantity, v *evidence.Value, opt Options) (diag.Diagnostic, bool) {
+func judgeSpread(p *claim.Page, c claim.Claim, q literal.Quantity, v *evidence.Value, opt Options) (diag.Diagnostic, bool) {
 	sp, vs := *q.Spread, v.Spread
 	if sp.Unit == "%p" && vs.Unit == "%" && (q.Unit == "%" || q.Unit == "%p") {
 		// 44% ± 2%p: the spread of a percentage is in points, which
@@ -112,7 +113,7 @@ func judgeSpread(p *claim.Page, c claim.Claim, q claim.Quantity, v *evidence.Val
 		if rel {
 			sv.Unit = "%"
 		}
-		ok, w := Match(sp, claim.Exact, sv, opt)
+		ok, w := Match(sp, literal.Exact, sv, opt)
 		if ok {
 			return diag.Diagnostic{}, true
 		}
@@ -131,7 +132,7 @@ func judgeSpread(p *claim.Page, c claim.Claim, q claim.Quantity, v *evidence.Val
 }
 
 // spreadCount returns how many quantities of lit carry a spread.
-func spreadCount(lit claim.Literal) int {
+func spreadCount(lit literal.Literal) int {
 	n := 0
 	for _, q := range lit.Quantities {
 		if q.Spread != nil {
@@ -145,9 +146,9 @@ func spreadCount(lit claim.Literal) int {
 // its own, right after it: the reading of a claim that binds a reference
 // to each number it writes, spreads included ([412.7 ± 8.3ms](ev:hf/mean,
 // hf/mean_sd), [825µs ± 11%](ev:b/old,b/old_var)).
-func spreadsAsNumbers(lit claim.Literal) claim.Literal {
+func spreadsAsNumbers(lit literal.Literal) literal.Literal {
 	out := lit
-	out.Quantities = make([]claim.Quantity, 0, len(lit.Quantities)+spreadCount(lit))
+	out.Quantities = make([]literal.Quantity, 0, len(lit.Quantities)+spreadCount(lit))
 	for _, q := range lit.Quantities {
 		sp := q.Spread
 		q.Spread = nil

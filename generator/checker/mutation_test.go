@@ -9,6 +9,7 @@ import (
 
 	"github.com/evdoc-lab/evdoc/generator/check"
 	"github.com/evdoc-lab/evdoc/generator/claim"
+	"github.com/evdoc-lab/evdoc/generator/claim/literal"
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/evidence"
 	"github.com/evdoc-lab/evdoc/generator/fix"
@@ -75,7 +76,7 @@ func TestEveryPageLiteralMutationIsCaught(t *testing.T) {
 			if c.Exempt {
 				continue
 			}
-			lit, err := claim.ParseLiteral(c.Literal)
+			lit, err := literal.ParseLiteral(c.Literal)
 			if err != nil {
 				t.Fatalf("%s: %v", c.Pos, err)
 			}

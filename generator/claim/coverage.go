@@ -10,6 +10,7 @@ import (
 
 	"github.com/yuin/goldmark/util"
 
+	"github.com/evdoc-lab/evdoc/generator/claim/literal"
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/unit"
 )
@@ -372,7 +373,7 @@ func scanNumberWords(ix *diag.LineIndex, src []byte, start, stop int, shortcodes
 	}
 	seg := string(src[start:lineEnd])
 	var out []ProseNumber
-	for _, w := range WordNumbers(seg, stop-start) {
+	for _, w := range literal.WordNumbers(seg, stop-start) {
 		if w.Unit != "count" && w.Unit != "/s" || w.Ordinal {
 			continue
 		}
@@ -388,19 +389,13 @@ func scanNumberWords(ix *diag.LineIndex, src []byte, start, stop int, shortcodes
 	return out
 }
 
-// ordinalAt reports whether an ordinal suffix follows a counter (두 번째,
-// 二回目, 一つ目): "the second", not a count.
-func ordinalAt(s string, i int) bool {
-	return strings.HasPrefix(s[i:], "째") || strings.HasPrefix(s[i:], "目")
-}
-
 // compoundEnd extends a prose number ending at src[b] over the magnitude
 // words and parts of a compound number (1만 2천, 1万2千, 1万2000): one
 // number, not "1" and "2". The number ends after its last magnitude word,
 // or after the digits of a part that has none (1万2000).
 func compoundEnd(src []byte, b int) int {
 	for {
-		w := magnitudeWordLen(src[b:])
+		w := literal.MagnitudeWordLen(src[b:])
 		if w == 0 {
 			return b
 		}
@@ -416,22 +411,11 @@ func compoundEnd(src []byte, b int) int {
 		for j < len(src) && (isDigitByte(src[j]) || src[j] == ',' && j+1 < len(src) && isDigitByte(src[j+1])) {
 			j++
 		}
-		if magnitudeWordLen(src[j:]) == 0 && k > b {
+		if literal.MagnitudeWordLen(src[j:]) == 0 && k > b {
 			return b // "1만 2 건": a spaced bare part is another number
 		}
 		b = j
 	}
-}
-
-// magnitudeWordLen is the length of the magnitude word (만, 천, 万, 億 …)
-// s starts with, or 0.
-func magnitudeWordLen(s []byte) int {
-	for _, m := range magnitudeWords {
-		if bytes.HasPrefix(s, []byte(m.word)) {
-			return len(m.word)
-		}
-	}
-	return 0
 }
 
 func isDigitByte(c byte) bool { return c >= '0' && c <= '9' }

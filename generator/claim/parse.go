@@ -18,6 +18,7 @@ import (
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
 
+	"github.com/evdoc-lab/evdoc/generator/claim/literal"
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/frontmatter"
 )
@@ -62,11 +63,11 @@ type Claim struct {
 	// byte decoded from a character reference maps to its "&", an escaped
 	// character to itself (see DecodeInline and SourceEnd).
 	Offsets []int `json:"-"`
-	// Parsed is Literal read by ParseLiteral, once, when the page is
-	// parsed; ParseErr is its error (Parsed is then partial). Check,
+	// Parsed is Literal read by literal.ParseLiteral, once, when the page
+	// is parsed; ParseErr is its error (Parsed is then partial). Check,
 	// coverage, fix and the translation checks all use this one form.
-	Parsed   Literal `json:"-"`
-	ParseErr error   `json:"-"`
+	Parsed   literal.Literal `json:"-"`
+	ParseErr error           `json:"-"`
 }
 
 // SourceRange maps the literal's bytes [a, b) to the source range they
@@ -640,18 +641,18 @@ func parse(md goldmark.Markdown, path string, src []byte, page bool) (*Page, dia
 	runs := make([]int, len(p.Claims))
 	total := 0
 	for i := range p.Claims {
-		runs[i] = digitRuns(lits[litAt[i][0]:litAt[i][1]])
+		runs[i] = literal.DigitRuns(lits[litAt[i][0]:litAt[i][1]])
 		total += runs[i]
 	}
-	var qs []Quantity
+	var qs []literal.Quantity
 	if total > 0 {
-		qs = make([]Quantity, 0, total)
+		qs = make([]literal.Quantity, 0, total)
 	}
 	for i := range p.Claims {
 		c := &p.Claims[i]
 		c.Literal = lits[litAt[i][0]:litAt[i][1]]
 		at := len(qs)
-		c.Parsed, c.ParseErr = parseLiteral(c.Literal, qs[at:at:at+runs[i]], false, !c.Exempt)
+		c.Parsed, c.ParseErr = literal.ParseInto(c.Literal, qs[at:at:at+runs[i]], !c.Exempt)
 		qs = qs[:at+runs[i]]
 	}
 	p.Blocks = collectBlocks(doc, len(src)-body)

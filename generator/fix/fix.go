@@ -18,6 +18,7 @@ import (
 
 	"github.com/evdoc-lab/evdoc/generator/check"
 	"github.com/evdoc-lab/evdoc/generator/claim"
+	"github.com/evdoc-lab/evdoc/generator/claim/literal"
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/evidence"
 	"github.com/evdoc-lab/evdoc/internal/safefile"
@@ -130,8 +131,8 @@ func Plan(pages []*claim.Page, findings diag.List, fo Options) (edits map[string
 // counts at least one unit of old's last digit, so 0 → 46 is a change by
 // 46.
 func scaleChange(old, nw string) bool {
-	a, err1 := claim.ParseLiteral(old)
-	b, err2 := claim.ParseLiteral(nw)
+	a, err1 := literal.ParseLiteral(old)
+	b, err2 := literal.ParseLiteral(nw)
 	if err1 != nil || err2 != nil || len(a.Quantities) != len(b.Quantities) {
 		return err1 == nil && err2 == nil // a rewrite that changes the shape is never a plain update
 	}

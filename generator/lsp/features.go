@@ -6,14 +6,16 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/tliron/glsp"
+	protocol "github.com/tliron/glsp/protocol_3_16"
+
 	"github.com/evdoc-lab/evdoc/generator/check"
 	"github.com/evdoc-lab/evdoc/generator/claim"
+	"github.com/evdoc-lab/evdoc/generator/claim/literal"
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/evidence"
 	"github.com/evdoc-lab/evdoc/generator/fix"
 	"github.com/evdoc-lab/evdoc/generator/viewer"
-	"github.com/tliron/glsp"
-	protocol "github.com/tliron/glsp/protocol_3_16"
 )
 
 // parse returns the document's parse and its claims' verdicts, made
@@ -348,9 +350,9 @@ func (s *Server) valueItems(d *document, set, lit string, nth, a, b int) []proto
 	if st == nil {
 		return nil
 	}
-	var qs []claim.Quantity
-	var approx claim.Approx
-	if l, err := claim.ParseLiteral(lit); err == nil {
+	var qs []literal.Quantity
+	var approx literal.Approx
+	if l, err := literal.ParseLiteral(lit); err == nil {
 		qs, approx = l.Quantities, l.Approx
 		if nth < len(qs) && len(qs) > 1 {
 			qs = qs[nth : nth+1]
@@ -536,7 +538,7 @@ func (s *Server) missingClaim(d *document, parsed *claim.Page, x diag.Diagnostic
 		if pn.Pos.Offset < lo || pn.Pos.Offset >= hi {
 			continue
 		}
-		l, err := claim.ParseLiteral(pn.Text)
+		l, err := literal.ParseLiteral(pn.Text)
 		if err != nil || len(l.Quantities) != 1 || !l.Quantities[0].Value.Equal(q.Value) {
 			continue
 		}

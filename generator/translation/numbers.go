@@ -14,6 +14,7 @@ import (
 
 	"github.com/evdoc-lab/evdoc/generator/check"
 	"github.com/evdoc-lab/evdoc/generator/claim"
+	"github.com/evdoc-lab/evdoc/generator/claim/literal"
 	"github.com/evdoc-lab/evdoc/generator/unit"
 )
 
@@ -27,7 +28,7 @@ import (
 // Cmp is the comparator stated around the number ("<=" for 최대 3,
 // 3まで, at most 3, 3 이하; ">=", "<", ">"; "" for none) and Approx the
 // approximation a word around it states (약, 約, about, 정도, ほど… about;
-// 남짓, 余り over; 거의, 近く under: the words of claim.ApproxWords). Sign
+// 남짓, 余り over; 거의, 近く under: the words of literal.ApproxWords). Sign
 // is "+" for a number written as a difference (+1, Δ1, ±0), "-" for one
 // written with a minus (−5, and △5, which a Japanese or Korean reader
 // reads as −5), "" for none. Kind is "number", or "date", "time" (a
@@ -39,7 +40,7 @@ type Number struct {
 	Value  decimal.Decimal
 	Unit   string
 	Cmp    string
-	Approx claim.Approx
+	Approx literal.Approx
 	Sign   string
 	Text   string
 	Key    string // Kind-specific normal form (see NormalForm)
@@ -73,7 +74,7 @@ type Number struct {
 	// to Value's base unit, spanTurned set when the span turns with a
 	// sign read before the number: spanOf computes the span from them
 	// only when two values differ, not for every number.
-	spanQ      *claim.Quantity
+	spanQ      *literal.Quantity
 	spanFactor decimal.Decimal
 	spanTurned bool
 	// spread is set for the number a claim writes after ± (319.5 ±
@@ -86,9 +87,9 @@ type Number struct {
 // reach (see Number.span); n.span must be set.
 func (n *Number) spanOf() (below, above decimal.Decimal) {
 	q := *n.spanQ
-	lo, hi, _ := check.Interval(q, claim.Exact, check.Options{})
+	lo, hi, _ := check.Interval(q, literal.Exact, check.Options{})
 	below, above = q.Value.Sub(lo), hi.Sub(q.Value)
-	if !claim.IsOne(n.spanFactor) {
+	if !literal.IsOne(n.spanFactor) {
 		below, above = below.Mul(n.spanFactor), above.Mul(n.spanFactor)
 	}
 	if n.spanTurned {
@@ -210,8 +211,8 @@ var (
 	// or start with (after it) to hold them, in their lists' order.
 	cmpBeforeByLast    = indexBy(cmpBefore, func(q cmpWord) byte { return q.word[len(q.word)-1] })
 	cmpAfterByFirst    = indexBy(cmpAfter, func(q cmpWord) byte { return q.word[0] })
-	approxBeforeByLast = indexBy(approxBefore, func(w claim.ApproxWord) byte { return w.Word[len(w.Word)-1] })
-	approxAfterByFirst = indexBy(approxAfter, func(w claim.ApproxWord) byte { return w.Word[0] })
+	approxBeforeByLast = indexBy(approxBefore, func(w literal.ApproxWord) byte { return w.Word[len(w.Word)-1] })
+	approxAfterByFirst = indexBy(approxAfter, func(w literal.ApproxWord) byte { return w.Word[0] })
 )
 
 // baseUnit is the unit parity compares a unit's values in and the
@@ -221,10 +222,10 @@ type baseUnit struct {
 	factor decimal.Decimal
 }
 
-// approxSides splits claim.ApproxWords by the side of the number they
+// approxSides splits literal.ApproxWords by the side of the number they
 // stand on; English words are matched in lower case.
-func approxSides() (before, after, glued []claim.ApproxWord) {
-	for _, w := range claim.ApproxWords() {
+func approxSides() (before, after, glued []literal.ApproxWord) {
+	for _, w := range literal.ApproxWords() {
 		w.Word = strings.ToLower(w.Word)
 		switch {
 		case w.Glued:
@@ -236,7 +237,7 @@ func approxSides() (before, after, glued []claim.ApproxWord) {
 		}
 	}
 	// ≒ (nearly equal) is an approximation sign, as 約 and 약 are
-	before = append(before, claim.ApproxWord{Word: "≒", Approx: claim.About, Before: true})
+	before = append(before, literal.ApproxWord{Word: "≒", Approx: literal.About, Before: true})
 	return before, after, glued
 }
 
@@ -591,7 +592,7 @@ func scanNumbers(text, lang string) []Number {
 		}
 		// a compound duration: 1분 30초, 1分30秒, 2시간 5분 (each part in
 		// a smaller unit than the one before, at most one space between)
-		for n.Unit == "s" && n.Approx == claim.Exact && scale.Sign() > 0 {
+		for n.Unit == "s" && n.Approx == literal.Exact && scale.Sign() > 0 {
 			k := end
 			if k < len(norm) && norm[k] == ' ' {
 				k++
@@ -600,7 +601,7 @@ func scanNumbers(text, lang string) []Number {
 				break
 			}
 			m, mend, mscale := readQuantity(norm, k)
-			if m.Unit != "s" || !mscale.LessThan(scale) || m.Approx != claim.Exact {
+			if m.Unit != "s" || !mscale.LessThan(scale) || m.Approx != literal.Exact {
 				break
 			}
 			n.Value, end, scale = n.Value.Add(m.Value), mend, mscale
@@ -628,11 +629,11 @@ func addWordNumbers(out []Number, text, norm string, at func(int) int) []Number 
 	if !hasWordNumberStart(norm) {
 		return out
 	}
-	ws := append(claim.WordNumbers(norm, len(norm)), dayWords(norm)...)
+	ws := append(literal.WordNumbers(norm, len(norm)), dayWords(norm)...)
 	if len(ws) == 0 {
 		return out
 	}
-	slices.SortStableFunc(ws, func(a, b claim.WordNumber) int { return a.Start - b.Start })
+	slices.SortStableFunc(ws, func(a, b literal.WordNumber) int { return a.Start - b.Start })
 	var all []Number
 	k := 0
 	for _, w := range ws {
@@ -673,8 +674,8 @@ var koreanDays = []string{"하루", "이틀", "사흘", "나흘"}
 
 // dayWords returns the Korean day words of norm (하루, 이틀 …) at word
 // starts, as numbers of days.
-func dayWords(norm string) []claim.WordNumber {
-	var out []claim.WordNumber
+func dayWords(norm string) []literal.WordNumber {
+	var out []literal.WordNumber
 	for i, w := range koreanDays {
 		for off := 0; ; {
 			k := strings.Index(norm[off:], w)
@@ -686,8 +687,8 @@ func dayWords(norm string) []claim.WordNumber {
 			if prev, _ := utf8.DecodeLastRuneInString(norm[:at]); at > 0 && prev >= 0xAC00 && prev <= 0xD7A3 {
 				continue // 그하루 …: inside a word
 			}
-			q := claim.Quantity{Value: decimal.NewFromInt(int64(i + 1)), Unit: "d", Start: at, End: at + len(w), NumStart: at, NumEnd: at + len(w)}
-			out = append(out, claim.WordNumber{Quantity: q, Determiner: true})
+			q := literal.Quantity{Value: decimal.NewFromInt(int64(i + 1)), Unit: "d", Start: at, End: at + len(w), NumStart: at, NumEnd: at + len(w)}
+			out = append(out, literal.WordNumber{Quantity: q, Determiner: true})
 		}
 	}
 	return out
@@ -996,7 +997,7 @@ func readQuantity(norm string, i int) (Number, int, decimal.Decimal) {
 		return n, j, decimal.Zero
 	}
 	n.Unit = bu.name
-	if !claim.IsOne(bu.factor) {
+	if !literal.IsOne(bu.factor) {
 		n.Value = n.Value.Mul(bu.factor)
 	}
 	return n, u + len(w), bu.factor
@@ -1043,11 +1044,11 @@ func changeVerbAt(s string) bool {
 
 // joinApprox combines two approximation words read around one number,
 // as the claim grammar does: one meaning, or about when they differ.
-func joinApprox(a, b claim.Approx) claim.Approx {
-	if a == claim.Exact || a == b {
+func joinApprox(a, b literal.Approx) literal.Approx {
+	if a == literal.Exact || a == b {
 		return b
 	}
-	return claim.About
+	return literal.About
 }
 
 // wordStartsAt reports whether word, found at s[k:], starts a word: a
@@ -1112,7 +1113,7 @@ func qualify(n *Number, norm string, start, end int) {
 		}
 	}
 	if strings.HasSuffix(before, "~") && !(len(before) > 1 && before[len(before)-2] >= '0' && before[len(before)-2] <= '9') {
-		n.Approx = joinApprox(n.Approx, claim.About) // "~40초"; "5~10": a range
+		n.Approx = joinApprox(n.Approx, literal.About) // "~40초"; "5~10": a range
 	}
 	for _, w := range approxAfterByFirst[firstA] {
 		if !strings.HasPrefix(lowerAfter, w.Word) {
@@ -1451,11 +1452,11 @@ func signsAgree(a, b Number) bool {
 
 // approxAgree reports whether two approximation words say the same:
 // both exact, or both approximate and not one over, the other under.
-func approxAgree(a, b claim.Approx) bool {
-	if (a == claim.Exact) != (b == claim.Exact) {
+func approxAgree(a, b literal.Approx) bool {
+	if (a == literal.Exact) != (b == literal.Exact) {
 		return false
 	}
-	return !(a == claim.Over && b == claim.Under || a == claim.Under && b == claim.Over)
+	return !(a == literal.Over && b == literal.Under || a == literal.Under && b == literal.Over)
 }
 
 // CompareText compares the numbers of two texts pairwise (see Compare);

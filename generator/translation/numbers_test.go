@@ -13,7 +13,7 @@ import (
 
 	"github.com/shopspring/decimal"
 
-	"github.com/evdoc-lab/evdoc/generator/claim"
+	"github.com/evdoc-lab/evdoc/generator/claim/literal"
 )
 
 // TestNumberPairs is the table of ko/ja (and English) number pairs that
@@ -548,11 +548,11 @@ func TestQualifyIndexes(t *testing.T) {
 	for _, q := range cmpAfter {
 		pieces = append(pieces, q.word)
 	}
-	for _, w := range claim.ApproxWords() {
+	for _, w := range literal.ApproxWords() {
 		pieces = append(pieces, w.Word)
 	}
 	pieces = append(pieces, " ", "1", "A", "AT MOST", "Up To", "가", "の", "x", "\xff", "~", "계", "About")
-	lists := func(before, after string) (cmp string, approx claim.Approx) {
+	lists := func(before, after string) (cmp string, approx literal.Approx) {
 		lb, la := toLower(before), toLower(after)
 		for _, q := range cmpBefore {
 			if strings.HasSuffix(lb, q.word) && wordStartsAt(lb, len(lb)-len(q.word), q.word) {
@@ -573,7 +573,7 @@ func TestQualifyIndexes(t *testing.T) {
 				}
 			}
 		}
-		for _, w := range claim.ApproxWords() {
+		for _, w := range literal.ApproxWords() {
 			word := strings.ToLower(w.Word)
 			switch {
 			case w.Glued:
@@ -590,7 +590,7 @@ func TestQualifyIndexes(t *testing.T) {
 			}
 		}
 		if strings.HasSuffix(before, "~") && !(len(before) > 1 && before[len(before)-2] >= '0' && before[len(before)-2] <= '9') {
-			approx = joinApprox(approx, claim.About)
+			approx = joinApprox(approx, literal.About)
 		}
 		return cmp, approx
 	}

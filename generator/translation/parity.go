@@ -12,6 +12,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/evdoc-lab/evdoc/generator/claim"
+	"github.com/evdoc-lab/evdoc/generator/claim/literal"
 	"github.com/evdoc-lab/evdoc/generator/diag"
 )
 
@@ -384,7 +385,7 @@ func appendClaimItems(items []orderItem, p *Page, ci, at int) []orderItem {
 		return items
 	}
 	it := orderItem{start: at, end: at + 1, claim: ci, ref: -1}
-	if qs := c.Parsed.Quantities; c.ParseErr == nil && c.Parsed.Kind == claim.Transition && len(qs) == len(c.Refs) && len(qs) > 1 {
+	if qs := c.Parsed.Quantities; c.ParseErr == nil && c.Parsed.Kind == literal.Transition && len(qs) == len(c.Refs) && len(qs) > 1 {
 		for k := range c.Refs {
 			it.ref = k
 			items = append(items, it)
@@ -493,7 +494,7 @@ func claimNumbers(src string, c *claim.Claim, lang string, sl *numberSlab, units
 		// approximation is compared on its own: see Compare)
 		n := Number{Kind: "number", Value: q.Value, Unit: bu.name, Text: lit[q.Start:q.End], Start: q.Start, End: q.End, Approx: c.Parsed.Approx,
 			span: true, spanQ: q, spanFactor: bu.factor}
-		if !claim.IsOne(bu.factor) {
+		if !literal.IsOne(bu.factor) {
 			n.Value = n.Value.Mul(bu.factor)
 		}
 		switch {
@@ -532,7 +533,7 @@ func claimNumbers(src string, c *claim.Claim, lang string, sl *numberSlab, units
 			}
 			m := Number{Kind: "number", Value: sp.Value, Unit: su.name, Text: lit[sp.Start:sp.End], Start: sp.Start, End: sp.End, Sign: "±",
 				span: true, spanQ: sp, spanFactor: su.factor, spread: true}
-			if !claim.IsOne(su.factor) {
+			if !literal.IsOne(su.factor) {
 				m.Value = m.Value.Mul(su.factor)
 			}
 			nums = append(nums, m)
@@ -1204,7 +1205,7 @@ func approxDifference(a, b []Number) string {
 		if i >= len(b) || approxAgree(a[i].Approx, b[i].Approx) {
 			continue
 		}
-		if (a[i].Approx == claim.Exact) != (b[i].Approx == claim.Exact) {
+		if (a[i].Approx == literal.Exact) != (b[i].Approx == literal.Exact) {
 			return "one is approximate, the other exact"
 		}
 		return "one says a little over, the other a little under"
@@ -1230,7 +1231,7 @@ func describe(ns []Number) string {
 			s = "± " + s
 		}
 		switch {
-		case n.Unit == claim.ClockUnit && n.Kind == "number":
+		case n.Unit == literal.ClockUnit && n.Kind == "number":
 			s = clock24(n.Value) // 14:03, not 50580 tod
 		case n.Unit != "":
 			s += " " + n.Unit
@@ -1239,10 +1240,10 @@ func describe(ns []Number) string {
 			s = n.Cmp + " " + s
 		}
 		switch n.Approx {
-		case claim.Exact:
-		case claim.Over:
+		case literal.Exact:
+		case literal.Over:
 			s = "a little over " + s
-		case claim.Under:
+		case literal.Under:
 			s = "a little under " + s
 		default:
 			s = "≈ " + s

@@ -7,6 +7,7 @@ import (
 
 	"github.com/evdoc-lab/evdoc/generator/check"
 	"github.com/evdoc-lab/evdoc/generator/claim"
+	"github.com/evdoc-lab/evdoc/generator/claim/literal"
 	"github.com/evdoc-lab/evdoc/generator/evidence"
 )
 
@@ -31,32 +32,32 @@ func FuzzClaimPrecision(f *testing.F) {
 	// read returns the one number of the claim [lit](ev:r/t.x) and its
 	// quantity, when the claim grammar reads one signless number without
 	// a comparator or a ± tolerance there
-	read := func(lit, lang string) (Number, claim.Quantity, bool) {
+	read := func(lit, lang string) (Number, literal.Quantity, bool) {
 		p, _ := claim.Parse(md, "content/"+lang+"/p.md", []byte("["+lit+"](ev:r/t.x)\n"))
 		if len(p.Claims) != 1 {
-			return Number{}, claim.Quantity{}, false
+			return Number{}, literal.Quantity{}, false
 		}
 		c := &p.Claims[0]
 		if c.ParseErr != nil || len(c.Parsed.Quantities) != 1 || c.Parsed.Cmp != "" || c.Parsed.Quantities[0].Spread != nil {
 			// (a written ± is a spread, compared as a number of its
 			// own: the judge checks it against the value's spread)
-			return Number{}, claim.Quantity{}, false
+			return Number{}, literal.Quantity{}, false
 		}
 		q := c.Parsed.Quantities[0]
 		ns := claimNumbers(string(p.Source), c, lang, &numberSlab{}, nil)
 		if len(ns) != 1 || !ns[0].span || ns[0].Sign != "" || ns[0].Cmp != "" || q.Delta || q.Sign != "" {
-			return Number{}, claim.Quantity{}, false
+			return Number{}, literal.Quantity{}, false
 		}
 		return ns[0], q, true
 	}
 	// matches reports whether the judge finds q right for the value v
 	// in parity's base unit n.Unit (the value given in q's own unit)
-	matches := func(n Number, q claim.Quantity, v decimal.Decimal) bool {
+	matches := func(n Number, q literal.Quantity, v decimal.Decimal) bool {
 		f := decimal.NewFromInt(1)
 		if bu, ok := parityUnits[q.Unit]; ok {
 			f = bu.factor
 		}
-		ok, _ := check.Match(q, claim.Exact, &evidence.Value{Value: v.Div(f), Unit: q.Unit, Derived: true}, opt)
+		ok, _ := check.Match(q, literal.Exact, &evidence.Value{Value: v.Div(f), Unit: q.Unit, Derived: true}, opt)
 		return ok
 	}
 	f.Fuzz(func(t *testing.T, a, b string) {

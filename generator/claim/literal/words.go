@@ -1,6 +1,10 @@
-package claim
+package literal
 
-import "unicode/utf8"
+import (
+	"bytes"
+	"strings"
+	"unicode/utf8"
+)
 
 // ApproxWord is an approximation word of the claim grammar and what it
 // means.
@@ -83,4 +87,22 @@ func WordNumbers(text string, limit int) []WordNumber {
 		i += n
 	}
 	return out
+}
+
+// ordinalAt reports whether an ordinal suffix follows a counter (두 번째,
+// 二回目, 一つ目): "the second", not a count.
+func ordinalAt(s string, i int) bool {
+	return strings.HasPrefix(s[i:], "째") || strings.HasPrefix(s[i:], "目")
+}
+
+// MagnitudeWordLen is the length of the magnitude word (만, 천, 万, 億 …)
+// s starts with, or 0: the words the grammar scales a number by, which
+// the prose scan reads as part of a compound number (1만 2천).
+func MagnitudeWordLen(s []byte) int {
+	for _, m := range magnitudeWords {
+		if bytes.HasPrefix(s, []byte(m.word)) {
+			return len(m.word)
+		}
+	}
+	return 0
 }

@@ -1,4 +1,4 @@
-package claim
+package literal
 
 import (
 	"regexp"

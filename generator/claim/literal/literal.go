@@ -1,4 +1,4 @@
-package claim
+package literal
 
 import (
 	"fmt"
@@ -243,15 +243,24 @@ type lexer struct {
 // error. Offsets in the result refer to the literal as given.
 func ParseLiteral(lit string) (Literal, error) {
 	var qs []Quantity
-	if n := digitRuns(lit); n > 0 {
+	if n := DigitRuns(lit); n > 0 {
 		// room for the quantities, once: a Quantity is 250 bytes
 		qs = make([]Quantity, 0, n)
 	}
 	return parseLiteral(lit, qs, true, true)
 }
 
+// ParseInto is ParseLiteral for the literals of a page, which share one
+// buffer of quantities: it appends the quantities to qs (empty, with room
+// for DigitRuns(lit) of them) and cuts its capacity to its length. With
+// strict, every byte of the literal must be read (see account); an
+// exemption marker's text is not a measurement and is read without it.
+func ParseInto(lit string, qs []Quantity, strict bool) (Literal, error) {
+	return parseLiteral(lit, qs, false, strict)
+}
+
 // parseLiteral is ParseLiteral, appending the quantities to qs (empty,
-// with room for digitRuns(lit) of them). With exact, a slice with room
+// with room for DigitRuns(lit) of them). With exact, a slice with room
 // to spare is copied to one of its length; without, its capacity is cut
 // to its length (qs is part of a page's buffer: see parse).
 //
@@ -278,11 +287,11 @@ func parseLiteral(lit string, qs []Quantity, exact, strict bool) (Literal, error
 	return lx.out, lx.account()
 }
 
-// digitRuns counts the runs of digits in s (ASCII or full-width), a run
+// DigitRuns counts the runs of digits in s (ASCII or full-width), a run
 // going on across "," and "." between digits: the count of quantities a
 // literal of digits holds ("1,234.5" is one, "86/86" two), which run
 // appends to a slice of that size.
-func digitRuns(s string) int {
+func DigitRuns(s string) int {
 	n := 0
 	in := false
 	for i := 0; i < len(s); {
