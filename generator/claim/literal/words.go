@@ -2,8 +2,14 @@ package literal
 
 import (
 	"bytes"
+	"slices"
 	"strings"
+	"unicode"
 	"unicode/utf8"
+
+	"github.com/shopspring/decimal"
+
+	"github.com/evdoc-lab/evdoc/generator/unit"
 )
 
 // ApproxWord is an approximation word of the claim grammar and what it
@@ -106,3 +112,211 @@ func MagnitudeWordLen(s []byte) int {
 	}
 	return 0
 }
+
+// wordNumberAt reads a number written as a word at s[i:]: 한/두/세 번,
+// 하나…열, 一…十 (and kanji numerals such as 五千), ひとつ…とお, one…ten.
+func (lx *lexer) wordNumberAt(i int) (*Quantity, int, error) {
+	s := lx.s
+	r, _ := utf8.DecodeRuneInString(s[i:])
+	sc := scriptOf(r)
+	var prevSc script = other
+	if i > 0 {
+		prevSc = scriptOf(runeBefore(s, i))
+	}
+	mk := func(end int, v int64) (*Quantity, int, error) {
+		q := &Quantity{Start: i, NumStart: i, NumEnd: end, Value: decimal.NewFromInt(v), Magnitude: one, Word: true}
+		return q, 0, lx.unitAfter(q, end)
+	}
+	// bare is a number word that takes no unit: a Korean numeral
+	// (하나, 둘 …), which stands alone where a determiner (한, 두 …)
+	// takes a counter, so that 하나 주의 is not one week.
+	bare := func(end int, v int64) (*Quantity, int, error) {
+		q := &Quantity{Start: i, NumStart: i, NumEnd: end, Value: decimal.NewFromInt(v), Magnitude: one, Word: true}
+		return q, 0, lx.qualifiers(q, end)
+	}
+	switch sc {
+	case hangul:
+		if prevSc == hangul || !koWordFirst[r] || !startsWithWord(s[i:], koDeterminerList, koNumeralList) {
+			return nil, 0, nil
+		}
+		w := wordAt(s, i)
+		// Determiners need a counter after them that Korean writes after
+		// a native number (두 번, 세 개, 두 시간, 한 달), a word of its own
+		// or followed by a particle: 한 번역 (the translation one did), 한
+		// 일 (what one did), 세 분 (three persons), 열 초과 (over ten) are
+		// no counts of a unit.
+		for _, dv := range koDeterminerList {
+			d, v := dv.word, dv.value
+			if !strings.HasPrefix(w, d) {
+				continue
+			}
+			end := i + len(d)
+			k := skipSpaces(s, end)
+			if !oneSpaceAtMost(s, end, k) || (len(w) > len(d) && k != end) {
+				continue
+			}
+			if uw, u := unit.Prefix(s[k:]); uw != "" && nativeCounter(uw, u) && (len(w) == len(d) || strings.HasPrefix(w[len(d):], uw)) {
+				if !lx.knownWordOrEnd(k + len(uw)) {
+					continue // 한 번역, 두 개발
+				}
+				return mk(end, v)
+			}
+		}
+		if v, ok := koNumerals[w]; ok {
+			return bare(i+len(w), v)
+		}
+		for _, nv := range koNumeralList { // 하나가, 둘이
+			if strings.HasPrefix(w, nv.word) && lx.knownWordOrEnd(i+len(nv.word)) {
+				return bare(i+len(nv.word), nv.value)
+			}
+		}
+	case hiragana:
+		if prevSc == hiragana || !jaWordFirst[r] {
+			return nil, 0, nil
+		}
+		for _, nv := range jaKanaList {
+			if strings.HasPrefix(s[i:], nv.word) {
+				// とお has no counter (つ, り) of its own to end it: inside
+				// a longer word it is none (とおり "as", とおく "far");
+				// ふたつある is two.
+				if end := i + len(nv.word); !strings.HasSuffix(nv.word, "つ") && !strings.HasSuffix(nv.word, "り") && !lx.knownWordOrEndIn(end, hiragana) {
+					return nil, 0, nil
+				}
+				q, _, err := mk(i+len(nv.word), nv.value)
+				if q != nil && q.Unit == "" {
+					q.Unit = "count"
+				}
+				return q, 0, err
+			}
+		}
+	case latin:
+		if prevSc == latin || i > 0 && (s[i-1] == '-' || s[i-1] == '_') {
+			return nil, 0, nil // exactly-once, run_two: part of a name
+		}
+		if !enWordFirst[unicode.ToLower(r)] {
+			return nil, 0, nil
+		}
+		w := strings.ToLower(wordAt(s, i))
+		if w == "once" && !onceIsCount(s[i+len(w):]) {
+			return nil, 0, nil // once the pod restarts: a conjunction
+		}
+		if v, ok := enWords[w]; ok {
+			q, _, err := mk(i+len(w), v)
+			if q != nil && (w == "once" || w == "twice") {
+				q.Unit = "count"
+			}
+			return q, 0, err
+		}
+	case han:
+		if _, ok := kanjiDigits[r]; !ok {
+			if _, ok := kanjiSmall[r]; !ok || r == '千' {
+				return nil, 0, nil
+			}
+		}
+		if prevSc == han && !lx.hanPrefixEndsAt(i) {
+			return nil, 0, nil
+		}
+		v, end, ok := kanjiNumeral(s, i)
+		if !ok {
+			return nil, 0, nil
+		}
+		if end < len(s) {
+			next, _ := utf8.DecodeRuneInString(s[end:])
+			uw, _ := unit.Prefix(s[end:])
+			if scriptOf(next) == han && uw == "" && !lx.knownWord(end) || uw == "番" {
+				return nil, 0, nil // 一部, 一方, 一番 (most): a word, not a number
+			}
+		}
+		// A counter may run on into a word (二回実行した, 三件発生): a
+		// count still.
+		return mk(end, v)
+	}
+	return nil, 0, nil
+}
+
+// knownWordOrEnd reports whether a Korean word may end at s[k:]: the
+// text ends, or what follows is no Hangul, or a particle or other word
+// the grammar knows.
+func (lx *lexer) knownWordOrEnd(k int) bool { return lx.knownWordOrEndIn(k, hangul) }
+
+// knownWordOrEndIn is knownWordOrEnd for a word of script sc.
+func (lx *lexer) knownWordOrEndIn(k int, sc script) bool {
+	if k >= len(lx.s) {
+		return true
+	}
+	r, _ := utf8.DecodeRuneInString(lx.s[k:])
+	return scriptOf(r) != sc || lx.knownWord(k)
+}
+
+// sinoOnly are the Korean unit words a native number word (한, 두, 세 …)
+// does not take: Korean counts seconds, minutes, days, years and
+// numbered things in Sino-Korean numbers (삼 초, 3일), so after 세 the
+// word 분 counts persons (세 분) and 한 일 is "what one did".
+var sinoOnly = []string{"초", "분", "일", "년", "회", "호", "원", "밀리초", "마이크로초", "나노초"}
+
+// nativeCounter reports whether the unit word uw (unit u) counts after a
+// Korean native number word: a counter or a time or calendar unit, not
+// one of sinoOnly.
+func nativeCounter(uw string, u unit.Unit) bool {
+	return (u.Dim == unit.Count || u.Dim == unit.Time || u.Dim == unit.Calendar) && !slices.Contains(sinoOnly, uw)
+}
+
+// onceIsCount reports whether "once" followed by rest is a count (once,
+// once a day, once more) rather than the conjunction of "once the pod
+// restarts": nothing follows but punctuation, or a word that goes with
+// the count.
+func onceIsCount(rest string) bool {
+	t := strings.TrimLeft(rest, " ")
+	if t == "" || scriptOf(rune(t[0])) != latin {
+		return true
+	}
+	w := strings.ToLower(wordAt(t, 0))
+	switch w {
+	case "a", "an", "per", "every", "each", "more", "again", "or", "and", "only", "in", "to", "of", "than":
+		return true
+	}
+	return false
+}
+
+// hanPrefixEndsAt reports whether a Han word that may precede a number
+// (約, 毎秒, 秒間, 最大, 中) ends at s[:i].
+func (lx *lexer) hanPrefixEndsAt(i int) bool {
+	for _, w := range []string{"約", "毎秒", "每秒", "秒間", "最大", "最小", "中"} {
+		if strings.HasSuffix(lx.s[:i], w) {
+			return true
+		}
+	}
+	return false
+}
+
+// kanjiNumeral reads a kanji numeral (五, 十二, 五千, 三万二千) at s[i:].
+func kanjiNumeral(s string, i int) (int64, int, bool) {
+	var total, section, cur int64
+	j := i
+	for j < len(s) {
+		r, n := utf8.DecodeRuneInString(s[j:])
+		if d, ok := kanjiDigits[r]; ok {
+			cur = cur*10 + d
+		} else if f, ok := kanjiSmall[r]; ok {
+			if cur == 0 {
+				cur = 1
+			}
+			section += cur * f
+			cur = 0
+		} else if f, ok := kanjiLarge[r]; ok && (section > 0 || cur > 0) {
+			total += (section + cur) * f
+			section, cur = 0, 0
+		} else {
+			break
+		}
+		j += n
+	}
+	if j == i {
+		return 0, i, false
+	}
+	return total + section + cur, j, true
+}
+
+// one is the magnitude of a number without magnitude word. Decimals are
+// immutable: every quantity can share it.
+var one = decimal.NewFromInt(1)

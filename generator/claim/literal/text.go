@@ -43,3 +43,68 @@ func isASCIILetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <
 // (a literal's text outside its quantities holds none that decodes: see
 // finish).
 var charRefRe = regexp.MustCompile(`&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});`)
+
+type script int
+
+const (
+	other script = iota
+	latin
+	hangul
+	han
+	hiragana
+	katakana
+)
+
+func scriptOf(r rune) script {
+	switch {
+	case r < utf8.RuneSelf:
+		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' {
+			return latin
+		}
+		return other
+	case r >= 0xAC00 && r <= 0xD7A3: // Hangul syllables, the common case
+		return hangul
+	case r >= 0x4E00 && r <= 0x9FFF: // CJK unified ideographs
+		return han
+	case unicode.Is(unicode.Hangul, r):
+		return hangul
+	case unicode.Is(unicode.Han, r) || r == '々':
+		return han
+	case unicode.Is(unicode.Hiragana, r):
+		return hiragana
+	case unicode.Is(unicode.Katakana, r) || r == 'ー':
+		return katakana
+	}
+	return other
+}
+
+// wordAt returns the run of letters of one script at s[i:].
+func wordAt(s string, i int) string {
+	r, _ := utf8.DecodeRuneInString(s[i:])
+	sc := scriptOf(r)
+	if sc == other {
+		return ""
+	}
+	j := i
+	for j < len(s) {
+		r, n := utf8.DecodeRuneInString(s[j:])
+		if scriptOf(r) != sc {
+			break
+		}
+		j += n
+	}
+	return s[i:j]
+}
+
+func runeBefore(s string, i int) rune {
+	r, _ := utf8.DecodeLastRuneInString(s[:i])
+	return r
+}
+
+// skipSpaces returns the offset after the spaces (see isSpace) at s[i:].
+func skipSpaces(s string, i int) int {
+	for n := spaceAt(s, i); n > 0; n = spaceAt(s, i) {
+		i += n
+	}
+	return i
+}
