@@ -8,6 +8,7 @@ import (
 
 	"github.com/evdoc-lab/evdoc/generator/check"
 	"github.com/evdoc-lab/evdoc/generator/claim"
+	"github.com/evdoc-lab/evdoc/generator/claim/prose"
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/figure"
 	"github.com/evdoc-lab/evdoc/generator/frontmatter"
@@ -92,7 +93,7 @@ func uncheckedNumbers(p *project.Page) diag.List {
 	src := p.Parsed.Source
 	if b, err := frontmatter.Split(src); err == nil {
 		for _, f := range frontmatter.Fields(src, b, renderedKeys) {
-			for _, n := range claim.ScanText(ix, src, f.Start, f.End) {
+			for _, n := range prose.ScanText(ix, src, f.Start, f.End) {
 				if n.Rule == "" {
 					ds = append(ds, diag.Diagnostic{Pos: n.Pos, End: ix.Pos(n.Pos.Offset + len(n.Text)), Severity: diag.Warning, Rule: diag.ClaimUnchecked,
 						Message: fmt.Sprintf("number %q in front matter %s cannot be bound to evidence; it is not checked (move it into the body as a claim)", n.Text, f.Key)})

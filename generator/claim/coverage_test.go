@@ -3,6 +3,8 @@ package claim
 import (
 	"strings"
 	"testing"
+
+	"github.com/evdoc-lab/evdoc/generator/claim/prose"
 )
 
 func TestCoverageRules(t *testing.T) {
@@ -133,7 +135,7 @@ func TestPublishedNumbers(t *testing.T) {
 	}
 	for _, tt := range tests {
 		p, _ := Parse(NewMarkdown(), "p.md", []byte(tt.src))
-		str := func(ns []ProseNumber, withIn bool) string {
+		str := func(ns []prose.Number, withIn bool) string {
 			var out []string
 			for _, n := range ns {
 				if withIn && n.In == "" {

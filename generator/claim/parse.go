@@ -19,6 +19,7 @@ import (
 	"github.com/yuin/goldmark/text"
 
 	"github.com/evdoc-lab/evdoc/generator/claim/literal"
+	"github.com/evdoc-lab/evdoc/generator/claim/prose"
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/frontmatter"
 )
@@ -123,7 +124,7 @@ type Page struct {
 	Index       *diag.LineIndex
 	// Prose lists the numbers found in text outside claims, exemption
 	// markers, code, raw HTML and shortcode calls (see Coverage).
-	Prose []ProseNumber
+	Prose []prose.Number
 	// proseText holds the byte range of each text node of prose (the
 	// text nodes Prose was read from), for ProseWords.
 	proseText [][2]int
@@ -131,7 +132,7 @@ type Page struct {
 	// be written: an image's alt text and title, a link's title. Their
 	// In says where each is; exempt numbers (a version, a date) are
 	// listed with their Rule.
-	Unchecked []ProseNumber
+	Unchecked []prose.Number
 	// RawHTML holds each raw HTML inline tag, and the first line of each
 	// raw HTML block, of the body other than a comment: Hugo omits raw
 	// HTML (unsafe = false) with a warning, which fails build --strict on
@@ -178,16 +179,16 @@ func blankFrontMatter(src []byte, bodyStart int) []byte {
 // counter in prose (세 번, 二回, ふたつ), for the opt-in claim-number-word
 // rule; they are not part of Prose or coverage. Only that rule needs
 // them: they are read on each call, from the text nodes Parse found.
-func (p *Page) ProseWords() []ProseNumber {
+func (p *Page) ProseWords() []prose.Number {
 	if len(p.proseText) == 0 {
 		return nil
 	}
 	blanked := blankFrontMatter(p.Source, p.BodyStart)
 	args := textArgs(p.Shortcodes)
-	shortcodes := cutSpans(shortcodeSpans(blanked), args)
-	var out []ProseNumber
+	shortcodes := cutSpans(prose.ShortcodeSpans(blanked), args)
+	var out []prose.Number
 	for _, t := range p.proseText {
-		out = append(out, scanNumberWords(p.Index, blanked, t[0], t[1], shortcodes)...)
+		out = append(out, prose.Words(p.Index, blanked, t[0], t[1], shortcodes)...)
 	}
 	markArgs(out, args)
 	return out
@@ -195,7 +196,7 @@ func (p *Page) ProseWords() []ProseNumber {
 
 // markArgs sets In on each of ns that lies inside one of args (in
 // source order).
-func markArgs(ns []ProseNumber, args []textArg) {
+func markArgs(ns []prose.Number, args []textArg) {
 	if len(args) == 0 {
 		return
 	}
@@ -209,7 +210,7 @@ func markArgs(ns []ProseNumber, args []textArg) {
 }
 
 // inSpans reports whether off lies inside one of spans ([start, end)
-// pairs in order, as shortcodeSpans returns them).
+// pairs in order, as prose.ShortcodeSpans returns them).
 func inSpans(spans [][]int, off int) bool {
 	i := sort.Search(len(spans), func(i int) bool { return spans[i][1] > off })
 	return i < len(spans) && spans[i][0] <= off
@@ -461,7 +462,7 @@ func parse(md goldmark.Markdown, path string, src []byte, page bool) (*Page, dia
 	if n := bytes.Count(blanked, []byte("](ev:")); n > 0 {
 		p.Claims = make([]Claim, 0, n)
 	}
-	shortcodes := shortcodeSpans(blanked)
+	shortcodes := prose.ShortcodeSpans(blanked)
 	// numbers in a shortcode call are the call's, but those in an
 	// argument a reader sees (a figure caption) are published like prose
 	args := textArgs(p.Shortcodes)
@@ -521,7 +522,7 @@ func parse(md goldmark.Markdown, path string, src []byte, page bool) (*Page, dia
 			textEnd := nodeStart(t) + 2
 			_ = ast.Walk(t, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 				if tx, ok := n.(*ast.Text); ok && entering {
-					for _, pn := range ScanText(ix, blanked, tx.Segment.Start, tx.Segment.Stop) {
+					for _, pn := range prose.ScanText(ix, blanked, tx.Segment.Start, tx.Segment.Stop) {
 						pn.In = "the alt text of image " + dest
 						p.Unchecked = append(p.Unchecked, pn)
 					}
@@ -552,7 +553,7 @@ func parse(md goldmark.Markdown, path string, src []byte, page bool) (*Page, dia
 					heading = true
 				}
 			}
-			p.Prose = append(p.Prose, scanProse(ix, blanked, t.Segment.Start, t.Segment.Stop, heading && t.PreviousSibling() == nil, exempt, &skip)...)
+			p.Prose = append(p.Prose, prose.Scan(ix, blanked, t.Segment.Start, t.Segment.Stop, heading && t.PreviousSibling() == nil, exempt, &skip)...)
 			p.proseText = append(p.proseText, [2]int{t.Segment.Start, t.Segment.Stop})
 			return ast.WalkContinue, nil
 		}
@@ -661,7 +662,7 @@ func parse(md goldmark.Markdown, path string, src []byte, page bool) (*Page, dia
 		p.Claims = append(make([]Claim, 0, len(p.Claims)), p.Claims...)
 	}
 	// footnote definitions are walked after the body: report in source order
-	slices.SortStableFunc(p.Prose, func(a, b ProseNumber) int { return a.Pos.Offset - b.Pos.Offset })
+	slices.SortStableFunc(p.Prose, func(a, b prose.Number) int { return a.Pos.Offset - b.Pos.Offset })
 	markArgs(p.Prose, args)
 	return p, append(errs, scErr...)
 }
@@ -847,8 +848,8 @@ func destinationRange(ix *diag.LineIndex, src []byte, textEnd int, dest []byte) 
 // reader sees as a tooltip, where no claim can be written. in says where
 // the title is. A title goldmark read from a reference definition, or
 // whose source the destination's end does not lead to, is not read.
-func appendTitleNumbers(ns []ProseNumber, ix *diag.LineIndex, src []byte, textEnd int, dest, title []byte, in string) []ProseNumber {
-	if len(title) == 0 || !hasDigit(title) {
+func appendTitleNumbers(ns []prose.Number, ix *diag.LineIndex, src []byte, textEnd int, dest, title []byte, in string) []prose.Number {
+	if len(title) == 0 || !prose.HasDigit(title) {
 		return ns
 	}
 	at := destinationAt(src, textEnd)
@@ -883,7 +884,7 @@ func appendTitleNumbers(ns []ProseNumber, ix *diag.LineIndex, src []byte, textEn
 	if j >= len(src) {
 		return ns
 	}
-	for _, pn := range ScanText(ix, src, i+1, j) {
+	for _, pn := range prose.ScanText(ix, src, i+1, j) {
 		pn.In = in
 		ns = append(ns, pn)
 	}

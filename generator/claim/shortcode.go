@@ -7,6 +7,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/evdoc-lab/evdoc/generator/claim/prose"
 	"github.com/evdoc-lab/evdoc/generator/diag"
 )
 
@@ -237,13 +238,13 @@ type textArg struct {
 // textArgs returns the arguments of calls whose value a reader sees as
 // text, in source order: a named argument of textArgNames, or a quoted
 // positional argument of a shortcode that is not a diagram or formula
-// (diagramShortcodes) and not in nonTextShortcodes. Their numbers are
+// (prose.Diagram) and not in nonTextShortcodes. Their numbers are
 // published like prose and are judged like prose.
 func textArgs(calls []ShortcodeCall) []textArg {
 	var out []textArg
 	for _, c := range calls {
 		name := strings.ToLower(c.Name)
-		if c.Closing || diagramShortcodes[name] {
+		if c.Closing || prose.Diagram(name) {
 			continue
 		}
 		for i, a := range c.Args {

@@ -100,3 +100,7 @@ func FuzzProseDigits(f *testing.F) {
 		})
 	})
 }
+
+// isASCIILetter is the letter test of package prose's classification
+// (an ASCII letter or "_").
+func isASCIILetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' }

@@ -12,6 +12,7 @@ import (
 	"github.com/evdoc-lab/evdoc/generator/check"
 	"github.com/evdoc-lab/evdoc/generator/claim"
 	"github.com/evdoc-lab/evdoc/generator/claim/literal"
+	"github.com/evdoc-lab/evdoc/generator/claim/prose"
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/evidence"
 	"github.com/evdoc-lab/evdoc/generator/fix"
@@ -533,7 +534,7 @@ func (s *Server) missingClaim(d *document, parsed *claim.Page, x diag.Diagnostic
 	if i := bytes.Index(d.text.src[min(lo+1, hi):], []byte("\n#")); i >= 0 {
 		hi = lo + 1 + i
 	}
-	var hits []claim.ProseNumber
+	var hits []prose.Number
 	for _, pn := range parsed.Prose {
 		if pn.Pos.Offset < lo || pn.Pos.Offset >= hi {
 			continue

@@ -13,8 +13,8 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/evdoc-lab/evdoc/generator/check"
-	"github.com/evdoc-lab/evdoc/generator/claim"
 	"github.com/evdoc-lab/evdoc/generator/claim/literal"
+	"github.com/evdoc-lab/evdoc/generator/claim/prose"
 	"github.com/evdoc-lab/evdoc/generator/unit"
 )
 
@@ -585,7 +585,7 @@ func scanNumbers(text, lang string) []Number {
 			for w < len(norm) && isASCIILetterByte(norm[w]) {
 				w++
 			}
-			if exp := claim.GluedMultiplier(norm[i:end], norm[end:w]); exp > 0 {
+			if exp := prose.GluedMultiplier(norm[i:end], norm[end:w]); exp > 0 {
 				n.Value = n.Value.Shift(int32(exp))
 				end++
 			}
@@ -1571,7 +1571,7 @@ func symbolAt(norm string, i int) (Number, int) {
 	if f, n := fractionAt(norm[i:]); n > 0 {
 		return Number{Kind: "number", Value: f}, n
 	}
-	if v, ok := claim.NumeralMark(r); ok {
+	if v, ok := prose.NumeralMark(r); ok {
 		return Number{Kind: "mark", Key: strconv.Itoa(v)}, w
 	}
 	if _, sup := superscripts[r]; sup || r >= '₀' && r <= '₉' {

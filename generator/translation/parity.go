@@ -13,6 +13,7 @@ import (
 
 	"github.com/evdoc-lab/evdoc/generator/claim"
 	"github.com/evdoc-lab/evdoc/generator/claim/literal"
+	"github.com/evdoc-lab/evdoc/generator/claim/prose"
 	"github.com/evdoc-lab/evdoc/generator/diag"
 )
 
@@ -164,7 +165,7 @@ func readDoc(p *Page, units ValueUnits) *doc {
 				var dec []byte
 				var offs []int
 				if x.Kind == claim.InlineText {
-					dec, offs = claim.DecodeCharRefs(src[x.Start:x.Stop], x.Start, x.Stop)
+					dec, offs = prose.DecodeCharRefs(src[x.Start:x.Stop], x.Start, x.Stop)
 				}
 				if offs != nil {
 					b.Write(dec)
