@@ -82,7 +82,7 @@ func evtableFindings(p *project.Page, st *evidence.Store) (diag.List, []string) 
 		prefix := args["prefix"]
 		rows := map[string]bool{}
 		var order []string
-		for _, v := range es.Values {
+		for v := range es.All() {
 			if v.Derived || !strings.HasPrefix(v.Name, prefix.Value+".") {
 				continue
 			}

@@ -27,12 +27,12 @@ func TestCaseTranscriptDecimalComma(t *testing.T) {
 		t.Fatalf("set does not load: %s", diags)
 	}
 	for name, want := range map[string]string{"curl.s1.time": "1.232", "curl.s2.time": "40.045811", "curl.s1.code": "200"} {
-		v, ok := s.Values[name]
+		v, ok := s.Value(name)
 		if !ok || v.Value.String() != want {
 			t.Errorf("%s = %v, want %s", name, v, want)
 		}
 	}
-	if v := s.Values["curl.s1.time"]; v == nil || v.Unit != "s" || v.Raw != "1,232" || v.Pos.String() != "evidence/c/result.txt:3:15" {
+	if v := s.get("curl.s1.time"); v == nil || v.Unit != "s" || v.Raw != "1,232" || v.Pos.String() != "evidence/c/result.txt:3:15" {
 		t.Errorf("curl.s1.time = %+v", v)
 	}
 	for _, want := range []string{`result.txt:3:15: warning: comma in "1,232" read as a decimal mark (1.232)`, `result.txt:6:15: warning: decimal comma in "40,045811" read as 40.045811`} {
@@ -73,7 +73,7 @@ func TestDecimalDeclared(t *testing.T) {
 			t.Fatalf("%s: %v", tt.name, errs)
 		}
 		for k, want := range tt.want {
-			if v := set.Values[k]; v == nil || v.Value.String() != want {
+			if v := set.get(k); v == nil || v.Value.String() != want {
 				t.Errorf("%s: %s = %v, want %s", tt.name, k, v, want)
 			}
 		}
@@ -109,7 +109,7 @@ func TestCaseFortioUnits(t *testing.T) {
 		t.Fatal(errs)
 	}
 	for name, want := range map[string]string{"r.durationhistogram.p99": "0.0281 s", "r.actualduration": "10004567890 ns", "r.durationhistogram.count": "1000 ", "r.requestedqps": "100 /s"} {
-		if v := set.Values[name]; v == nil || v.Value.String()+" "+v.Unit != want {
+		if v := set.get(name); v == nil || v.Value.String()+" "+v.Unit != want {
 			t.Errorf("%s = %v, want %s", name, v, want)
 		}
 	}
@@ -129,7 +129,7 @@ func TestNameDefinedUnits(t *testing.T) {
 		t.Fatal(errs)
 	}
 	for name, want := range map[string]string{"l.h1.latency_ms": "12 ms", "l.h1.size_bytes": "4096 B", "p.req_duration_seconds_count": "9 "} {
-		if v := set.Values[name]; v == nil || v.Value.String()+" "+v.Unit != want {
+		if v := set.get(name); v == nil || v.Value.String()+" "+v.Unit != want {
 			t.Errorf("%s = %v, want %s", name, v, want)
 		}
 	}
@@ -161,7 +161,7 @@ func TestCaseHyperfineMarkdownExport(t *testing.T) {
 		"h.rust.mean": "5.3 ms @bench.md:9:106", "h.rust.mean_pm": "0.1 ms @bench.md:9:113", "h.rust.min": "5.1 ms @bench.md:9:119",
 		"h.java.min": "296 ms @bench.md:7:117", "h.java.rel": "60.74  @bench.md:7:133", "h.java.rel_pm": "2.49  @bench.md:7:142", "h.rust.rel": "1  @bench.md:9:131",
 	} {
-		v, ok := s.Values[name]
+		v, ok := s.Value(name)
 		if !ok {
 			t.Errorf("%s: no value", name)
 			continue
@@ -171,7 +171,7 @@ func TestCaseHyperfineMarkdownExport(t *testing.T) {
 		}
 	}
 	for mean, want := range map[string]string{"h.java.mean": "11.2 ms nanopub/h.java.mean_pm", "h.rust.mean": "0.1 ms nanopub/h.rust.mean_pm", "h.java.rel": "2.49  nanopub/h.java.rel_pm"} {
-		sp := s.Values[mean].Spread
+		sp := s.get(mean).Spread
 		if sp == nil {
 			t.Errorf("%s knows no spread", mean)
 			continue
@@ -179,14 +179,14 @@ func TestCaseHyperfineMarkdownExport(t *testing.T) {
 		if got := sp.Value.String() + " " + sp.Unit + " " + sp.Ref; got != want || sp.Relative {
 			t.Errorf("%s spread = %s (relative %v), want %s", mean, got, sp.Relative, want)
 		}
-		if of := s.Values[strings.TrimPrefix(sp.Ref, "nanopub/")].SpreadOf; of != "nanopub/"+mean {
+		if of := s.get(strings.TrimPrefix(sp.Ref, "nanopub/")).SpreadOf; of != "nanopub/"+mean {
 			t.Errorf("%s SpreadOf = %q", sp.Ref, of)
 		}
 	}
 	// no spread is printed, or declared, for these: never a guess from
 	// a name (p.java.mean_sd is the pattern read's, not declared)
 	for _, name := range []string{"h.rust.rel", "h.rust.min", "p.java.mean", "p.java.rel"} {
-		if v := s.Values[name]; v == nil || v.Spread != nil {
+		if v := s.get(name); v == nil || v.Spread != nil {
 			t.Errorf("%s = %+v; want a value with no spread", name, v)
 		}
 	}

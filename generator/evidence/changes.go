@@ -12,17 +12,33 @@ import (
 // [12% 감소]) binds to them as to a derived difference. A name that matches
 // no value of the entry is an error.
 func (l *loader) applyChanges() {
+	var rules []changeRule
 	for _, e := range l.entries() {
 		for _, key := range e.changes {
-			matched := false
-			for name, v := range l.set.Values {
-				if local, ok := strings.CutPrefix(name, e.name+"."); ok && matchesLocal(local, key) {
-					v.Delta, matched = true, true
+			rules = append(rules, changeRule{prefix: e.name + ".", key: key})
+		}
+	}
+	matched := make([]bool, len(rules))
+	for name, v := range l.set.values {
+		for k, c := range rules {
+			if local, ok := strings.CutPrefix(name, c.prefix); ok && matchesLocal(local, c.key) {
+				v.Delta, matched[k] = true, true
+			}
+		}
+	}
+	if z := l.set.lazy; z != nil && len(rules) > 0 {
+		for _, name := range z.live() {
+			for k, c := range rules {
+				if local, ok := strings.CutPrefix(name, c.prefix); ok && matchesLocal(local, c.key) {
+					matched[k] = true
 				}
 			}
-			if !matched {
-				l.errs = append(l.errs, diag.Errorf(l.at(key), diag.EvidenceManifest, "changes: %q matches no value of %q; expected a local name or \"*.suffix\" of its values", key, e.name))
-			}
+		}
+		z.chg = rules
+	}
+	for k, c := range rules {
+		if !matched[k] {
+			l.errs = append(l.errs, diag.Errorf(l.at(c.key), diag.EvidenceManifest, "changes: %q matches no value of %q; expected a local name or \"*.suffix\" of its values", c.key, strings.TrimSuffix(c.prefix, ".")))
 		}
 	}
 }

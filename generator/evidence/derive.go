@@ -45,7 +45,7 @@ func derive(set *Set, mix *diag.LineIndex, src []byte) (errs diag.List, fatal bo
 	}
 	sort.Strings(names)
 	for _, n := range names {
-		if v, ok := set.Values[n]; ok {
+		if v, ok := set.peek(n); ok {
 			errs = append(errs, diag.Errorf(locateIn(mix, src, "[derived]", n), diag.EvidenceDuplicate, "derived value %q is also read from %s; expected unique names", n, v.Pos))
 		}
 	}
@@ -55,7 +55,7 @@ func derive(set *Set, mix *diag.LineIndex, src []byte) (errs diag.List, fatal bo
 	state := map[string]int{} // 0 unvisited, 1 visiting, 2 done
 	var eval func(name string, stack []string) (*Value, error)
 	eval = func(name string, stack []string) (*Value, error) {
-		if v, ok := set.Values[name]; ok && state[name] != 1 {
+		if v, ok := set.Value(name); ok && state[name] != 1 {
 			return v, nil
 		}
 		text, ok := set.Manifest.Derived[name]
@@ -80,7 +80,7 @@ func derive(set *Set, mix *diag.LineIndex, src []byte) (errs diag.List, fatal bo
 			return nil, fmt.Errorf("%s = %q: %w", name, text, err)
 		}
 		d := q.v
-		if _, dup := set.Values[name]; dup {
+		if set.has(name) {
 			return nil, fmt.Errorf("derived value %q is also read from a file; expected unique names", name)
 		}
 		v := &Value{Ref: set.Manifest.ID + "/" + name, Set: set.Manifest.ID, Name: name, Value: d,
@@ -89,7 +89,7 @@ func derive(set *Set, mix *diag.LineIndex, src []byte) (errs diag.List, fatal bo
 			b := q.base
 			v.PointsFrom = &b
 		}
-		set.Values[name] = v
+		set.values[name] = v
 		return v, nil
 	}
 	for _, n := range names {

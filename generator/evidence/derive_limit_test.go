@@ -35,11 +35,11 @@ func TestDerivedDigitsBounded(t *testing.T) {
 		t.Fatalf("the set does not load: %v", errs)
 	}
 	// 18 digits squared five times: 547 digits at d4, 1094 at d5.
-	if v, w := set.Values["d4"], set.Values["d3"]; v == nil || w == nil || v.Value.NumDigits() != 547 || !v.Value.Equal(w.Value.Mul(w.Value)) {
+	if v, w := set.get("d4"), set.get("d3"); v == nil || w == nil || v.Value.NumDigits() != 547 || !v.Value.Equal(w.Value.Mul(w.Value)) {
 		t.Errorf("d4 = %v, want d3 * d3 exactly (547 digits)", v)
 	}
 	for _, n := range []string{"d5", "d6", "d40"} {
-		if set.Values[n] != nil {
+		if set.get(n) != nil {
 			t.Errorf("%s has a value; want it unavailable", n)
 		}
 	}

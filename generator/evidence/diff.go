@@ -56,14 +56,14 @@ func Diff(old, cur *Store) Change {
 			continue
 		case a == nil: // broken in both, at the same place
 			continue
-		case reflect.DeepEqual(a, b):
+		case sameSet(a, b):
 			continue
 		}
 		c.Touched[id] = true
-		if !sameKeys(a.Values, b.Values) {
+		if !sameValueNames(a, b) {
 			c.Names = true
 		}
-		diffNames(c.Refs, id, a.Values, b.Values)
+		diffValues(c.Refs, id, a, b)
 		diffNames(c.Refs, id, a.NonNumeric, b.NonNumeric)
 		diffNames(c.Refs, id, a.Unavailable, b.Unavailable)
 	}
@@ -81,6 +81,51 @@ func diffNames[V any](refs map[string]bool, id string, a, b map[string]V) {
 	for name := range b {
 		if _, ok := a[name]; !ok {
 			refs[id+"/"+name] = true
+		}
+	}
+}
+
+// sameSet reports whether a and b, two loads of one set, hold the same
+// manifest, files, values, non-numeric cells and unavailable values.
+// Values are compared by content: a value built from a reading is not
+// kept by the comparison (Set.peek).
+func sameSet(a, b *Set) bool {
+	if a.Dir != b.Dir || !reflect.DeepEqual(a.Manifest, b.Manifest) || !reflect.DeepEqual(a.Files, b.Files) ||
+		!reflect.DeepEqual(a.NonNumeric, b.NonNumeric) || !reflect.DeepEqual(a.Unavailable, b.Unavailable) || a.Len() != b.Len() {
+		return false
+	}
+	for va := range a.All() {
+		if vb, ok := b.peek(va.Name); !ok || !reflect.DeepEqual(va, vb) {
+			return false
+		}
+	}
+	return true
+}
+
+// sameValueNames reports whether a and b name the same values.
+func sameValueNames(a, b *Set) bool {
+	if a.Len() != b.Len() {
+		return false
+	}
+	for n := range a.Names() {
+		if !b.has(n) {
+			return false
+		}
+	}
+	return true
+}
+
+// diffValues adds to refs "id/name" for each value that differs between
+// a and b or is in one of them only.
+func diffValues(refs map[string]bool, id string, a, b *Set) {
+	for va := range a.All() {
+		if vb, ok := b.peek(va.Name); !ok || !reflect.DeepEqual(va, vb) {
+			refs[id+"/"+va.Name] = true
+		}
+	}
+	for n := range b.Names() {
+		if !a.has(n) {
+			refs[id+"/"+n] = true
 		}
 	}
 }

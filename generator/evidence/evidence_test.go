@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -59,9 +60,9 @@ rows = { "A(no outlier)" = "a", "B(+outlier)" = "b" }
 	}
 	check := func(name, value, pos string) {
 		t.Helper()
-		v, ok := set.Values[name]
+		v, ok := set.Value(name)
 		if !ok {
-			t.Fatalf("no value %s; have %v", name, keys(set.Values))
+			t.Fatalf("no value %s; have %v", name, slices.Collect(set.Names()))
 		}
 		if v.Value.String() != value || v.Pos.String() != pos {
 			t.Errorf("%s = %s at %s, want %s at %s", name, v.Value, v.Pos, value, pos)
@@ -71,7 +72,7 @@ rows = { "A(no outlier)" = "a", "B(+outlier)" = "b" }
 	check("d3.b.rate", "0.21", "evidence/s/report.md:6:28")
 	check("d3.b.pct", "0.2065404475043029259896729776", "evidence/s/evidence.toml:15:1")
 	check("d3.chain", "41", "evidence/s/evidence.toml:17:1")
-	if got := set.Values["d3.chain"].Inputs; len(got) != 2 || got[0].String() != "evidence/s/report.md:5:24" {
+	if got := set.get("d3.chain").Inputs; len(got) != 2 || got[0].String() != "evidence/s/report.md:5:24" {
 		t.Errorf("d3.chain inputs = %v", got)
 	}
 }
@@ -146,8 +147,8 @@ func TestLoadSetErrors(t *testing.T) {
 					t.Errorf("set loaded with errors but no unavailable value: %v", errs)
 				}
 				for n, at := range set.Unavailable {
-					if _, ok := set.Values[n]; ok || !at.IsValid() {
-						t.Errorf("unavailable %s: value %v, at %v", n, set.Values[n], at)
+					if _, ok := set.Value(n); ok || !at.IsValid() {
+						t.Errorf("unavailable %s: value %v, at %v", n, set.get(n), at)
 					}
 				}
 			}
@@ -172,14 +173,6 @@ func TestSymlinkRejected(t *testing.T) {
 	if !strings.Contains(errs.Error(), "is a symbolic link") {
 		t.Errorf("errs = %v", errs)
 	}
-}
-
-func keys(m map[string]*Value) []string {
-	var out []string
-	for k := range m {
-		out = append(out, k)
-	}
-	return out
 }
 
 var _ = diag.Position{}
@@ -242,7 +235,7 @@ func TestMissingOriginKeepsValues(t *testing.T) {
 		"evidence.toml": strings.Replace(manifestHead, "origin = \"raw\"\n", "", 1) + "[[transcript]]\nfile = \"r.txt\"\nname = \"r\"\n",
 	})
 	set, errs := LoadSet(root, "evidence/s")
-	if set == nil || set.Values["r.x"] == nil {
+	if set == nil || set.get("r.x") == nil {
 		t.Fatalf("set without origin did not load its values: %v", errs)
 	}
 	if len(errs) != 1 || errs[0].Rule != diag.EvidenceOrigin || errs[0].Pos.String() != "evidence/s/evidence.toml:1:1" || errs[0].Severity != diag.Error {
@@ -260,7 +253,7 @@ func TestManifestUnitsFromUnitPackage(t *testing.T) {
 		if set == nil || errs.Count(diag.Error) > 0 {
 			t.Fatalf("unit %q: %v", u, errs)
 		}
-		if got := set.Values["r.age"].Unit; got != u {
+		if got := set.get("r.age").Unit; got != u {
 			t.Errorf("unit %q: value carries %q", u, got)
 		}
 	}
@@ -349,8 +342,8 @@ name = "j"
 	if set == nil {
 		t.Fatal(errs)
 	}
-	if _, ok := set.Values["j.ok"]; !ok {
-		t.Fatalf("no value j.ok; have %v", keys(set.Values))
+	if _, ok := set.Value("j.ok"); !ok {
+		t.Fatalf("no value j.ok; have %v", slices.Collect(set.Names()))
 	}
 	found := false
 	for _, d := range errs {
@@ -444,7 +437,7 @@ units = { "*.mean" = "ms" }
 		"r.x.mean": "0.5 ms absolute s/r.x.sd @evidence/s/r.txt:4:11",
 		"r.x.rate": "11 % relative s/r.x.cv @evidence/s/r.txt:4:27",
 	} {
-		v := set.Values[name]
+		v := set.get(name)
 		if v == nil || v.Spread == nil {
 			t.Errorf("%s: %+v knows no spread", name, v)
 			continue
@@ -459,21 +452,27 @@ units = { "*.mean" = "ms" }
 		}
 	}
 	// a cell's spread is in its mean's unit, declared for the mean alone
-	if v := set.Values["h.a.mean_pm"]; v == nil || v.Unit != "ms" || v.SpreadOf != "s/h.a.mean" || set.Values["h.a.mean"].Spread.Unit != "ms" {
+	if v := set.get("h.a.mean_pm"); v == nil || v.Unit != "ms" || v.SpreadOf != "s/h.a.mean" || set.get("h.a.mean").Spread.Unit != "ms" {
 		t.Errorf("h.a.mean_pm = %+v; want 11.2 ms, the spread of s/h.a.mean", v)
 	}
-	if v := set.Values["r.a.sd"]; v.SpreadOf != "s/r.a.mean" || v.Unit != "ms" {
+	if v := set.get("r.a.sd"); v.SpreadOf != "s/r.a.mean" || v.Unit != "ms" {
 		t.Errorf("r.a.sd = %+v; want the spread of s/r.a.mean, in ms", v)
 	}
-	if of := set.Values["r.a.sd"].SpreadOf; of != "s/r.a.mean" {
+	if of := set.get("r.a.sd").SpreadOf; of != "s/r.a.mean" {
 		t.Errorf("r.a.sd SpreadOf = %q", of)
 	}
 	for _, name := range []string{"r.a.other", "r.a.sd", "r.a.other_sd"} {
-		if v := set.Values[name]; v == nil || v.Spread != nil {
+		if v := set.get(name); v == nil || v.Spread != nil {
 			t.Errorf("%s = %+v; want no spread (no ± printed, none declared)", name, v)
 		}
 	}
-	if _, named := set.Values["b.old_var"]; named {
+	if _, named := set.Value("b.old_var"); named {
 		t.Errorf("b.old_var named without select")
 	}
+}
+
+// get returns the value of s named name, or nil.
+func (s *Set) get(name string) *Value {
+	v, _ := s.Value(name)
+	return v
 }

@@ -69,7 +69,7 @@ func LoadSetWith(root, setDir string, opt Options) (*Set, diag.List) {
 	}
 	l := &loader{
 		root: root, setDir: setDir, msrc: src, mix: diag.NewLineIndex(mfile, src), maxFileSize: opt.maxFileSize(),
-		set:   &Set{Dir: setDir, Manifest: *m, Values: map[string]*Value{}, NonNumeric: map[string]raw.Cell{}},
+		set:   &Set{Dir: setDir, Manifest: *m, values: map[string]*Value{}, NonNumeric: map[string]raw.Cell{}},
 		files: map[string][]byte{}, streamed: map[string]bool{}, failed: map[string]bool{}, broken: map[string]bool{},
 		tables: map[string][]raw.Table{},
 	}
@@ -118,32 +118,65 @@ func LoadSetWith(root, setDir string, opt Options) (*Set, diag.List) {
 // 20.7 hours.
 func (l *loader) checkPlausible() {
 	type fileKey struct{ file, key string }
-	frac := map[fileKey]*Value{}
-	var whole []*Value
-	for _, v := range l.set.Values {
+	// frac holds, by file and key, the first value written with a
+	// fraction: an eager value, or the id of a lazy one.
+	type fracAt struct {
+		v   *Value
+		id  int32
+		off int
+	}
+	frac := map[fileKey]fracAt{}
+	isTime := func(v *Value) bool {
 		u, ok := units.Canonical(v.Unit)
-		if v.Derived || v.Key == "" || !ok || u.Dim != units.Time || !v.Value.IsPositive() {
-			continue
+		return !v.Derived && v.Key != "" && ok && u.Dim == units.Time && v.Value.IsPositive()
+	}
+	z := l.set.lazy
+	// each calls f with every value (a lazy one built for the call, id ≥ 0).
+	each := func(f func(v *Value, id int32)) {
+		for _, v := range l.set.values {
+			f(v, -1)
 		}
-		k := fileKey{v.Pos.File, v.Key}
-		switch {
-		case strings.ContainsAny(v.Raw, ".,"):
-			if f := frac[k]; f == nil || v.Pos.Offset < f.Pos.Offset {
-				frac[k] = v
+		if z != nil {
+			for id, name := range z.live() {
+				f(z.build(l.set.Manifest.ID, id, name), id)
 			}
-		case strings.Trim(v.Raw, "0123456789") == "":
-			whole = append(whole, v)
 		}
 	}
-	for _, w := range whole {
-		f := frac[fileKey{w.Pos.File, w.Key}]
-		if f == nil || w.Unit != f.Unit || w.Value.LessThan(f.Value.Mul(decimal.NewFromInt(1000))) {
-			continue
+	each(func(v *Value, id int32) {
+		if !isTime(v) || !strings.ContainsAny(v.Raw, ".,") {
+			return
+		}
+		k := fileKey{v.Pos.File, v.Key}
+		if f, ok := frac[k]; !ok || v.Pos.Offset < f.off {
+			at := fracAt{v: v, id: id, off: v.Pos.Offset}
+			if id >= 0 {
+				at.v = nil // built again if a warning names it
+			}
+			frac[k] = at
+		}
+	})
+	if len(frac) == 0 {
+		return
+	}
+	each(func(w *Value, _ int32) {
+		if !isTime(w) || strings.ContainsAny(w.Raw, ".,") || strings.Trim(w.Raw, "0123456789") != "" {
+			return
+		}
+		at, ok := frac[fileKey{w.Pos.File, w.Key}]
+		if !ok {
+			return
+		}
+		f := at.v
+		if f == nil {
+			f = z.build(l.set.Manifest.ID, at.id, z.name(at.id))
+		}
+		if w.Unit != f.Unit || w.Value.LessThan(f.Value.Mul(decimal.NewFromInt(1000))) {
+			return
 		}
 		l.errs = append(l.errs, diag.Diagnostic{Pos: w.Pos, Severity: diag.Warning, Rule: diag.EvidencePlausible,
 			Message: fmt.Sprintf("%s = %s %s is %s times %s = %s %s at %s, which is written with a fraction; expected the same unit for both: is %s in a finer unit (curl 7.74.0 printed time_* in µs)?",
 				w.Ref, w.Raw, w.Unit, w.Value.Div(f.Value).Round(0), f.Ref, f.Raw, f.Unit, f.Pos, w.Raw)})
-	}
+	})
 }
 
 // checkProvenance checks that every raw file the set reads says how it was
@@ -377,7 +410,7 @@ func (l *loader) nameAll(entry string, vs []localValue) {
 func (l *loader) name(entry string, v localValue) *Value {
 	name := entry + "." + v.local
 	r := v.r
-	if old, dup := l.set.Values[name]; dup {
+	if old, dup := l.set.peek(name); dup {
 		l.errs = append(l.errs, diag.Errorf(r.Pos, diag.EvidenceDuplicate, "value %s/%s is also named at %s; expected unique names (relabel one)", l.set.Manifest.ID, name, old.Pos))
 		return nil
 	}
@@ -385,7 +418,7 @@ func (l *loader) name(entry string, v localValue) *Value {
 	ref := id + "/" + name // Name shares Ref's bytes: one string a value
 	val := &Value{Ref: ref, Set: id, Name: ref[len(id)+1:], Key: r.Key, Value: r.Number.Value, Unit: r.Number.Unit,
 		Raw: r.Raw, Pos: r.Pos, Delta: r.Number.Signed, Inputs: r.Inputs, unitFromName: r.Number.UnitFromName}
-	l.set.Values[name] = val
+	l.set.values[name] = val
 	return val
 }
 
@@ -545,6 +578,12 @@ func (l *loader) readFormat(rs ReadSpec, rel string, b []byte) []localValue {
 	if _, err := raw.ReaderFor(rs.Format); err != nil {
 		return nil // reported by parseManifest
 	}
+	if l.lazyEntry(rs) {
+		list, rerrs := raw.ReadList(rs.Format, rel, b, l.readOptions(rs), raw.DefaultWindow, nil)
+		l.errs = append(l.errs, rerrs...)
+		l.nameLazy(rs.Name, list)
+		return nil
+	}
 	// Read in windows, keeping only the selected readings.
 	readings, rerrs := raw.ReadKept(rs.Format, rel, b, l.readOptions(rs), raw.DefaultWindow, readKeep(rs))
 	l.errs = append(l.errs, rerrs...)
@@ -628,6 +667,7 @@ func (l *loader) nameReadings(rs ReadSpec, rel string, readings []raw.Reading, r
 // but for %p declared on a percentage the raw text writes: a column of
 // differences of percentages, in points.
 func (l *loader) applyUnits() {
+	var rules []unitRule
 	for _, e := range l.entries() {
 		keys := make([]string, 0, len(e.units))
 		for k := range e.units {
@@ -640,43 +680,34 @@ func (l *loader) applyUnits() {
 				l.errs = append(l.errs, diag.Errorf(l.at(key), diag.EvidenceManifest, "unit %q for %q: expected one of %s", unit, key, strings.Join(units.Names(), ", ")))
 				continue
 			}
-			matched := false
-			for name, v := range l.set.Values {
-				local, ok := strings.CutPrefix(name, e.name+".")
-				if !ok {
-					continue
-				}
-				if matchesLocal(local, key) {
-					matched = true
-					if _, same := units.Factor(v.Unit, unit); v.unitFromName && !same {
-						// A column name's unit word meant something else
-						// ("99_percent": the 99th percentile): the
-						// declaration says what the column holds.
-						v.Unit, v.unitFromName = unit, false
-						continue
-					}
-					if v.Unit == "%" && unit == "%p" {
-						// a percentage the raw text writes is a
-						// difference of two percentages: the
-						// declaration says it is in points, a
-						// difference
-						v.Unit, v.Delta = unit, true
-						continue
-					}
-					if v.Unit != "" && v.Unit != unit {
-						how := "as its raw text writes it"
-						if !strings.HasSuffix(strings.TrimSpace(v.Raw), v.Unit) {
-							how = "as the " + e.format + " format defines it"
-						}
-						l.errs = append(l.errs, diag.Errorf(v.Pos, diag.EvidenceUnit, "%s is in %s (%s) but the manifest declares %s at %s; expected no declaration, or %s", v.Ref, v.Unit, how, unit, l.at(key), v.Unit))
-						continue
-					}
-					v.Unit = unit
+			rules = append(rules, unitRule{prefix: e.name + ".", key: key, unit: unit, format: e.format})
+		}
+	}
+	// Each value meets the declarations in order (entries, then keys):
+	// a value's declarations apply one after another.
+	matched := make([]bool, len(rules))
+	apply := func(name string, v *Value) {
+		for k, u := range rules {
+			if local, ok := strings.CutPrefix(name, u.prefix); ok && matchesLocal(local, u.key) {
+				matched[k] = true
+				if d := l.applyUnit(v, u); d != nil {
+					l.errs = append(l.errs, *d)
 				}
 			}
-			if !matched {
-				l.errs = append(l.errs, diag.Errorf(l.at(key), diag.EvidenceManifest, "units: %q matches no value of %q", key, e.name))
-			}
+		}
+	}
+	for name, v := range l.set.values {
+		apply(name, v)
+	}
+	if z := l.set.lazy; z != nil && len(rules) > 0 {
+		for id, name := range z.live() {
+			apply(name, z.build(l.set.Manifest.ID, id, name))
+		}
+		z.units = rules
+	}
+	for k, u := range rules {
+		if !matched[k] {
+			l.errs = append(l.errs, diag.Errorf(l.at(u.key), diag.EvidenceManifest, "units: %q matches no value of %q", u.key, strings.TrimSuffix(u.prefix, ".")))
 		}
 	}
 }

@@ -21,11 +21,11 @@ func TestPatternManifest(t *testing.T) {
 		t.Fatal(errs)
 	}
 	for name, want := range map[string]string{"ip.sender.transfer": "1.1 GiB", "ip.receiver.bitrate": "937 ", "ip.receiver.end": "10.04 s", "ip.sender.retr": "0 "} {
-		if v := set.Values[name]; v == nil || v.Value.String()+" "+v.Unit != want {
+		if v := set.get(name); v == nil || v.Value.String()+" "+v.Unit != want {
 			t.Errorf("%s = %v, want %s", name, v, want)
 		}
 	}
-	if v := set.Values["ip.receiver.transfer"]; v == nil || v.Pos.String() != "evidence/s/iperf3.txt:2:26" {
+	if v := set.get("ip.receiver.transfer"); v == nil || v.Pos.String() != "evidence/s/iperf3.txt:2:26" {
 		t.Errorf("ip.receiver.transfer at %v, want iperf3.txt:2:26", v)
 	}
 	files["evidence.toml"] = manifestHead + "\n[[read]]\nfile = \"iperf3.txt\"\nformat = \"pattern\"\nname = \"ip\"\n" +

@@ -66,7 +66,7 @@ func compareWithSource(root string, set *Set, parsed map[string]*sourceText) (co
 		line int
 	}
 	groups := map[lineKey][]*Value{}
-	for _, v := range set.Values {
+	for v := range set.All() {
 		if v.Derived {
 			continue
 		}

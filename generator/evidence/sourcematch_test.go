@@ -3,6 +3,7 @@ package evidence
 import (
 	"errors"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"strings"
@@ -170,11 +171,8 @@ func TestReferenceEvidenceMutations(t *testing.T) {
 			mv := *v
 			mv.Raw, mv.Value = raw, changed.Value
 			mset := *set
-			mset.Values = map[string]*Value{}
-			for k, x := range set.Values {
-				mset.Values[k] = x
-			}
-			mset.Values[v.Name] = &mv
+			mset.values = maps.Clone(set.values)
+			mset.values[v.Name] = &mv
 			_, misses, err := compareWithSource(root, &mset, parsed)
 			if err != nil {
 				t.Fatal(err)

@@ -46,7 +46,7 @@ func (l *loader) linkSpreads() {
 				continue
 			}
 			matched := false
-			for name, mean := range l.set.Values {
+			for name, mean := range l.set.values {
 				local, ok := strings.CutPrefix(name, e.name+".")
 				if !ok || !matchesLocal(local, key) || mean.Derived {
 					continue
@@ -59,7 +59,7 @@ func (l *loader) linkSpreads() {
 						spreadLocal = target[2:]
 					}
 				}
-				sv, ok := l.set.Values[e.name+"."+spreadLocal]
+				sv, ok := l.set.values[e.name+"."+spreadLocal]
 				if !ok {
 					l.errs = append(l.errs, diag.Errorf(l.at(key), diag.EvidenceManifest, "spreads: %q = %q: %s has no value %s.%s to be its spread; expected the spread's local name", key, target, mean.Ref, e.name, spreadLocal))
 					continue

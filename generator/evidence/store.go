@@ -83,7 +83,11 @@ type Set struct {
 	Dir      string // repository-relative directory, slash-separated
 	Manifest Manifest
 	Files    []string
-	Values   map[string]*Value
+	// values holds the values named eagerly, lazy the readings of
+	// [[read]] entries without select (lazy.go); Value, All, Names and
+	// Len see both.
+	values map[string]*Value
+	lazy   *lazyValues
 	// NonNumeric holds the table cells that would be named but are not
 	// numbers ("N/A", "forty-one", an empty cell), by name, so a
 	// reference to one can be reported at the cell.
@@ -98,8 +102,8 @@ type Set struct {
 
 // Sorted returns the set's values sorted by name.
 func (s *Set) Sorted() []*Value {
-	out := make([]*Value, 0, len(s.Values))
-	for _, v := range s.Values {
+	out := make([]*Value, 0, s.Len())
+	for v := range s.All() {
 		out = append(out, v)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
@@ -114,13 +118,15 @@ type Store struct {
 	// claim resting on it is reported against).
 	Broken   map[string]bool
 	BrokenAt map[string]diag.Position
-	refs     map[string]*Value
 }
 
 // Lookup returns the value a claim reference ("set/name") names.
 func (s *Store) Lookup(ref string) (*Value, bool) {
-	v, ok := s.refs[ref]
-	return v, ok
+	setID, name, _ := strings.Cut(ref, "/")
+	if set := s.set(setID); set != nil {
+		return set.Value(name)
+	}
+	return nil, false
 }
 
 // NonNumeric reports whether ref names a table cell that holds text, not
@@ -158,9 +164,11 @@ func (s *Store) Unavailable(ref string) (diag.Position, bool) {
 
 // Values returns every value, sorted by Ref.
 func (s *Store) Values() []*Value {
-	out := make([]*Value, 0, len(s.refs))
-	for _, v := range s.refs {
-		out = append(out, v)
+	var out []*Value
+	for _, set := range s.Sets {
+		for v := range set.All() {
+			out = append(out, v)
+		}
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Ref < out[j].Ref })
 	return out
@@ -194,7 +202,7 @@ func (o Options) maxFileSize() int64 {
 
 // LoadWith is Load with options.
 func LoadWith(root, dir string, opt Options) (*Store, diag.List) {
-	st := &Store{refs: map[string]*Value{}, Broken: map[string]bool{}, BrokenAt: map[string]diag.Position{}}
+	st := &Store{Broken: map[string]bool{}, BrokenAt: map[string]diag.Position{}}
 	entries, err := os.ReadDir(filepath.Join(root, dir))
 	if err != nil {
 		return st, diag.List{diag.Errorf(diag.Position{File: dir}, diag.EvidenceIO, "cannot read evidence directory: %v", err)}
@@ -230,9 +238,6 @@ func LoadWith(root, dir string, opt Options) (*Store, diag.List) {
 			continue
 		}
 		st.Sets = append(st.Sets, set)
-		for _, v := range set.Values {
-			st.refs[v.Ref] = v
-		}
 	}
 	errs.Sort()
 	return st, errs
@@ -291,9 +296,9 @@ func (s *Store) Suggest(ref string) (suggestion string, ok bool) {
 	}
 	best := ""
 	bestD = -1
-	for n, v := range set.Values {
+	for n := range set.Names() {
 		if n == name && set.Manifest.ID != setID {
-			return v.Ref, true // only the set id was mistyped
+			return set.Manifest.ID + "/" + n, true // only the set id was mistyped
 		}
 		d := levenshtein.ComputeDistance(name, n)
 		if d <= closeEnough(name, n) && (bestD < 0 || d < bestD || d == bestD && n < best) {
@@ -303,7 +308,7 @@ func (s *Store) Suggest(ref string) (suggestion string, ok bool) {
 	if bestD < 0 {
 		return "", false
 	}
-	return set.Values[best].Ref, true
+	return set.Manifest.ID + "/" + best, true
 }
 
 // closeEnough is the largest Levenshtein distance at which b is offered

@@ -47,7 +47,7 @@ func TestLoadStreamsLargeLineFile(t *testing.T) {
 		t.Fatalf("load: %v", errs)
 	}
 	for name, i := range map[string]int{"a.first": 0, "a.last": last, "b.mid": last / 2} {
-		v := set.Values[name]
+		v := set.get(name)
 		if v == nil {
 			t.Errorf("%s missing", name)
 			continue

@@ -32,7 +32,7 @@ func TestRatioDeclarations(t *testing.T) {
 	if set == nil || errs.HasErrors() {
 		t.Fatal(errs)
 	}
-	if u := set.Values["j.success"].Unit; u != "ratio" {
+	if u := set.get("j.success").Unit; u != "ratio" {
 		t.Errorf("declared ratio: unit %q", u)
 	}
 }
@@ -80,7 +80,7 @@ func TestDerivedUnits(t *testing.T) {
 			t.Errorf("%s: %v", tc.expr, errs)
 			continue
 		}
-		v := set.Values["x"]
+		v := set.get("x")
 		if v.Value.String() != tc.value || v.Unit != tc.unit {
 			t.Errorf("%s = %s %s; want %s %s", tc.expr, v.Value, v.Unit, tc.value, tc.unit)
 		}
@@ -110,8 +110,8 @@ func TestPointsDeclaredOnPercent(t *testing.T) {
 			t.Errorf("declared %s on 3.1%%: errors %v; want ok %v", tc.unit, errs, tc.ok)
 			continue
 		}
-		if tc.ok && set.Values["t.a.d"].Unit != tc.unit {
-			t.Errorf("declared %s: unit %q", tc.unit, set.Values["t.a.d"].Unit)
+		if tc.ok && set.get("t.a.d").Unit != tc.unit {
+			t.Errorf("declared %s: unit %q", tc.unit, set.get("t.a.d").Unit)
 		}
 	}
 }

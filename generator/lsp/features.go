@@ -331,7 +331,7 @@ func (s *Server) setItems(d *document, a, b int) []protocol.CompletionItem {
 	var out []protocol.CompletionItem
 	for _, set := range s.site.Store.Sets {
 		id := set.Manifest.ID
-		detail := fmt.Sprintf("%s (%d values)", set.Manifest.Title, len(set.Values))
+		detail := fmt.Sprintf("%s (%d values)", set.Manifest.Title, set.Len())
 		sortText := "2" + id
 		out = append(out, protocol.CompletionItem{Label: id + "/", Kind: &kind, Detail: &detail, SortText: &sortText, TextEdit: protocol.TextEdit{Range: rg, NewText: id + "/"}})
 	}

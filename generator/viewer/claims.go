@@ -310,7 +310,7 @@ func (v *Viewer) Sets(st *evidence.Store, tables []project.EvtableShown) map[str
 	for _, set := range st.Sets {
 		sd := SetData{Title: set.Manifest.Title, Page: "/" + project.EvidenceDir + "/" + set.Manifest.ID}
 		var vals []*evidence.Value
-		for _, val := range set.Values {
+		for val := range set.All() {
 			if !val.Derived {
 				vals = append(vals, val)
 			}
