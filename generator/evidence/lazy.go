@@ -32,7 +32,7 @@ type lazyValues struct {
 	// key part, a duplicate name, a value named eagerly).
 	dead  map[int32]bool
 	seed  maphash.Seed
-	index map[uint64]int32 // the hash of a name → its id
+	index map[uint32]int32 // the low 32 bits of a name's hash → its id
 	over  map[string]int32 // names whose hash another name has
 	units []unitRule       // applied to a value whose name has the rule's prefix, in order
 	chg   []changeRule     // likewise
@@ -59,7 +59,7 @@ type changeRule struct {
 }
 
 func newLazyValues() *lazyValues {
-	return &lazyValues{dead: map[int32]bool{}, seed: maphash.MakeSeed(), index: map[uint64]int32{}, over: map[string]int32{}, made: map[int32]*Value{}}
+	return &lazyValues{dead: map[int32]bool{}, seed: maphash.MakeSeed(), index: map[uint32]int32{}, over: map[string]int32{}, made: map[int32]*Value{}}
 }
 
 // part returns the part holding id and the reading's index in it.
@@ -91,7 +91,7 @@ func (z *lazyValues) find(name string) (int32, bool) {
 	if z == nil {
 		return 0, false
 	}
-	if id, ok := z.index[maphash.String(z.seed, name)]; ok && z.name(id) == name {
+	if id, ok := z.index[uint32(maphash.String(z.seed, name))]; ok && z.name(id) == name {
 		return id, true
 	}
 	id, ok := z.over[name]
@@ -101,7 +101,7 @@ func (z *lazyValues) find(name string) (int32, bool) {
 // add indexes the reading id under name; the caller has checked name is
 // not taken.
 func (z *lazyValues) add(name string, id int32) {
-	h := maphash.String(z.seed, name)
+	h := uint32(maphash.String(z.seed, name))
 	if _, taken := z.index[h]; taken {
 		z.over[name] = id
 		return
@@ -275,7 +275,7 @@ func (l *loader) nameLazy(entry string, list *raw.Readings) {
 	z := l.set.lazy
 	if z == nil {
 		z = newLazyValues()
-		z.index = make(map[uint64]int32, n)
+		z.index = make(map[uint32]int32, n)
 		l.set.lazy = z
 	}
 	start := z.n

@@ -131,14 +131,28 @@ func (l *loader) checkPlausible() {
 		return !v.Derived && v.Key != "" && ok && u.Dim == units.Time && v.Value.IsPositive()
 	}
 	z := l.set.lazy
-	// each calls f with every value (a lazy one built for the call, id ≥ 0).
+	// each calls f with every value (a lazy one built for the call, id ≥
+	// 0); without units declared, a lazy reading's unit is its own, and
+	// one not of time is not built.
 	each := func(f func(v *Value, id int32)) {
 		for _, v := range l.set.values {
 			f(v, -1)
 		}
-		if z != nil {
-			for id, name := range z.live() {
-				f(z.build(l.set.Manifest.ID, id, name), id)
+		if z == nil {
+			return
+		}
+		for _, p := range z.parts {
+			for i := range p.rs.Len() {
+				id := p.start + int32(i)
+				if z.dead[id] {
+					continue
+				}
+				if len(z.units) == 0 {
+					if u, ok := units.Canonical(p.rs.At(i).Number.Unit); !ok || u.Dim != units.Time {
+						continue
+					}
+				}
+				f(z.build(l.set.Manifest.ID, id, z.name(id)), id)
 			}
 		}
 	}

@@ -687,6 +687,14 @@ func underscored(s string) string {
 // is slugged (lower case, anything outside [a-z0-9_] becomes "_", a leading
 // digit gets a "_" prefix). It returns "" for a key with an empty segment.
 func slugKey(key string) string {
+	if isSlug(key) {
+		return key // the common case, without allocating
+	}
+	return slugSegments(key)
+}
+
+// slugSegments is slugKey segment by segment.
+func slugSegments(key string) string {
 	parts := strings.Split(key, ".")
 	for i, p := range parts {
 		if quantileLabel.MatchString(p) {
@@ -702,6 +710,32 @@ func slugKey(key string) string {
 		parts[i] = seg
 	}
 	return strings.Join(parts, ".")
+}
+
+// isSlug reports whether key is its own slugKey: segments of [a-z0-9_],
+// none empty, none starting with a digit.
+func isSlug(key string) bool {
+	start := true
+	for i := 0; i < len(key); i++ {
+		c := key[i]
+		switch {
+		case c == '.':
+			if start {
+				return false
+			}
+			start = true
+			continue
+		case c >= '0' && c <= '9':
+			if start {
+				return false
+			}
+		case c >= 'a' && c <= 'z' || c == '_':
+		default:
+			return false
+		}
+		start = false
+	}
+	return !start
 }
 
 func keyFor(label string, relabel map[string]string) (string, error) {

@@ -1,0 +1,5 @@
+//go:build !race
+
+package evidence
+
+const raceEnabled = false
