@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"runtime"
 	"strings"
 	"testing"
@@ -72,4 +73,72 @@ func TestLoadedSetLiveMemory(t *testing.T) {
 		t.Errorf("two lookups of one value give two Values")
 	}
 	runtime.KeepAlive(set)
+}
+
+// TestLazySameAsEager: a set whose [[read]] values are built from their
+// readings when asked holds the values, and gives the findings, that
+// naming every value at once gives: units and changes declared on them,
+// a duplicate name, a key naming no value, a curl time in µs beside one
+// in seconds, spreads, a derived value on a lazy one.
+func TestLazySameAsEager(t *testing.T) {
+	head := "id = \"s\"\ntitle = \"t\"\ndate = \"unknown\"\nenvironment = \"e\"\nreport = \"r\"\norigin = \"raw\"\n\n"
+	for name, tc := range map[string]struct{ manifest, file, src string }{
+		"units and changes": {
+			"[[read]]\nfile = \"a.csv\"\nformat = \"csv\"\nname = \"c\"\nkey = \"name\"\nunits = { \"*.v\" = \"ms\", \"*.share\" = \"%p\" }\nchanges = [\"*.share\", \"a.w\"]\n\n[derived]\nsum = \"c.a.v + c.b.v\"\n",
+			"a.csv", "name,v,share,w\na,12,3%,1\nb,4.5,4%,2\nc,7,5%,3\n"},
+		"unit contradicted": {
+			"[[read]]\nfile = \"a.csv\"\nformat = \"csv\"\nname = \"c\"\nkey = \"name\"\nunits = { \"*.v\" = \"ms\", \"b.v\" = \"s\", \"*.nothing\" = \"s\" }\n",
+			"a.csv", "name,v\na,12\nb,4.5\n"},
+		"duplicate and empty key": {
+			"[[read]]\nfile = \"a.json\"\nformat = \"json\"\nname = \"j\"\n\n[[read]]\nfile = \"b.json\"\nformat = \"json\"\nname = \"k\"\n",
+			"a.json", "{\"x\": 1, \"\": 2, \"y\": {\"z\": 3}, \"x\": 4}"},
+		"empty key": {
+			"[[read]]\nfile = \"a.json\"\nformat = \"json\"\nname = \"j\"\n",
+			"a.json", "{\"x\": 1, \"\": 2, \"y\": {\"z\": 3}}"},
+		"access log": {
+			"[[read]]\nfile = \"access.log\"\nformat = \"envoy-access-log\"\nname = \"a\"\nunits = { \"*.duration\" = \"s\" }\n",
+			"access.log", "[2024-03-01T08:15:02.000Z] \"GET /a HTTP/1.1\" 503 - 0 2472 405 667 \"-\" \"hey/0.0.1\" \"x\" \"h:8080\" \"10.1.4.7:8080\"\n"},
+		"benchstat spreads": {
+			"[[read]]\nfile = \"b.txt\"\nformat = \"benchstat\"\nname = \"b\"\n",
+			"b.txt", " │   a    │          b           │\n │ sec/op │ sec/op   vs base     │\nGet-10   9.5n ± 1%   9.9n ± 1%  +4.21% (p=0.000 n=10)\n"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			root := t.TempDir()
+			dir := filepath.Join(root, "evidence", "s")
+			if err := os.MkdirAll(dir, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			for f, src := range map[string]string{ManifestName: head + tc.manifest, tc.file: tc.src, "b.json": "{\"z\": 5, \"q\": 6}"} {
+				if err := os.WriteFile(filepath.Join(dir, f), []byte(src), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			load := func(eager bool) ([]*Value, string) {
+				eagerOnly = eager
+				defer func() { eagerOnly = false }()
+				set, errs := LoadSet(root, "evidence/s")
+				if set == nil {
+					return nil, errs.Error()
+				}
+				if !eager && set.lazy == nil {
+					t.Errorf("no value is held lazily")
+				}
+				return set.Sorted(), errs.Error()
+			}
+			lazy, lerrs := load(false)
+			eager, eerrs := load(true)
+			if lerrs != eerrs {
+				t.Errorf("findings differ:\nlazy:  %s\neager: %s", lerrs, eerrs)
+			}
+			if len(lazy) != len(eager) {
+				t.Fatalf("%d values lazily, %d eagerly", len(lazy), len(eager))
+			}
+			for i := range lazy {
+				if !reflect.DeepEqual(lazy[i], eager[i]) {
+					t.Errorf("value %d:\nlazy:  %+v\neager: %+v", i, lazy[i], eager[i])
+				}
+			}
+			t.Logf("%d values; %s", len(lazy), lerrs)
+		})
+	}
 }

@@ -57,9 +57,7 @@ func s4Probes() map[string][]string {
 // the branch that does removes its entry when it is merged.
 func probeSkips() map[string]string {
 	return map[string]string{
-		"31-reader-scaling":          "hey and vegeta peak at 20-24 bytes per input byte (the reader's map of every key; RELIABILITY.md, Cost bounds)",
-		"32-pattern-big-input":       "check builds an evidence.Value per reading of a set without select (RELIABILITY.md, Cost bounds)",
-		"33-accesslog-million-lines": "check builds an evidence.Value per reading of a set without select (RELIABILITY.md, Cost bounds)",
+		"31-reader-scaling": "hey and vegeta peak at 20-24 bytes per input byte (the reader's map of every key; RELIABILITY.md, Cost bounds)",
 	}
 }
 
