@@ -1,9 +1,6 @@
 package evidence
 
-import (
-	"maps"
-	"reflect"
-)
+import "reflect"
 
 // Change is what differs between two loads of the evidence, in the terms
 // a claim's verdict reads a Store by: Lookup, NonNumeric and Unavailable
@@ -133,9 +130,4 @@ func diffValues(refs map[string]bool, id string, a, b *Set) {
 func hasKey[V any](m map[string]V, k string) bool {
 	_, ok := m[k]
 	return ok
-}
-
-// sameKeys reports whether a and b hold the same names.
-func sameKeys[V any](a, b map[string]V) bool {
-	return len(a) == len(b) && maps.EqualFunc(a, b, func(V, V) bool { return true })
 }

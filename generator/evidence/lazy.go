@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"hash/maphash"
 	"iter"
+	"math"
 	"strings"
 	"sync"
 
@@ -270,9 +271,15 @@ func (l *loader) lazyEntry(rs ReadSpec) bool {
 // nameAll do without select, keeping them as list: a reading that is
 // another's spread, or that another is the spread of, is named eagerly
 // (linkSpreads changes both).
-func (l *loader) nameLazy(entry string, list *raw.Readings) {
+func (l *loader) nameLazy(rs ReadSpec, rel string, list *raw.Readings) {
+	entry := rs.Name
 	n := list.Len()
 	if n == 0 {
+		return
+	}
+	if z := l.set.lazy; z != nil && int64(z.n)+int64(n) > math.MaxInt32 {
+		// ids are int32: past 2³¹ readings in one set, name them at once
+		l.nameAll(entry, l.nameReadings(rs, rel, list.All(), nil))
 		return
 	}
 	z := l.set.lazy

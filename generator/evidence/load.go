@@ -595,7 +595,7 @@ func (l *loader) readFormat(rs ReadSpec, rel string, b []byte) []localValue {
 	if l.lazyEntry(rs) {
 		list, rerrs := raw.ReadList(rs.Format, rel, b, l.readOptions(rs), raw.DefaultWindow, nil)
 		l.errs = append(l.errs, rerrs...)
-		l.nameLazy(rs.Name, list)
+		l.nameLazy(rs, rel, list)
 		return nil
 	}
 	// Read in windows, keeping only the selected readings.
