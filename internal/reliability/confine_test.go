@@ -182,7 +182,6 @@ func TestConfineProbes(t *testing.T) {
 	// load: s4/33 5-6 min (a 10^6-line access log checked twice), s4/32
 	// 1-2 min, s3/05 1.5 min, s4/36 2.5 min with two rounds, s3/09
 	// 1.5-2.5 min, s3/04, s3/11, s3/12 about one): most of the others'
-
 	// time is Hugo starting, serve waiting and sleeps between signals. They
 	// run in goroutines of this test rather than as parallel subtests,
 	// which -parallel (GOMAXPROCS by default) would hold to two.
