@@ -5,6 +5,7 @@ import (
 
 	"github.com/evdoc-lab/evdoc/generator/check"
 	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/translation/numscan"
 )
 
 // itemLabels reads the label written right before each item of a block
@@ -64,11 +65,11 @@ func claimLabelFinding(a, b pageClaim, dt *doc, key, srcName string) (diag.Diagn
 // numberLabelFinding is the translation-numbers finding of prose number
 // m, paired with the source's n, when the labels written before them
 // differ: p95レイテンシは29.8ms where the source writes p99 지연은 29.8ms.
-func numberLabelFinding(n, m Number, at posFn, rel relFn, srcName string) (diag.Diagnostic, bool) {
-	if !labelsDiffer(n.label, m.label) {
+func numberLabelFinding(n, m numscan.Number, at posFn, rel relFn, srcName string) (diag.Diagnostic, bool) {
+	if !labelsDiffer(n.Label, m.Label) {
 		return diag.Diagnostic{}, false
 	}
 	return diag.Diagnostic{Pos: at(m.Start), End: at(m.End), Severity: diag.Error, Rule: diag.TranslationNumbers,
-		Message: fmt.Sprintf("%q is called %s where %s calls %q %s; expected %s", m.Text, check.LabelName(m.label), srcName, n.Text, check.LabelName(n.label), check.LabelName(n.label)),
+		Message: fmt.Sprintf("%q is called %s where %s calls %q %s; expected %s", m.Text, check.LabelName(m.Label), srcName, n.Text, check.LabelName(n.Label), check.LabelName(n.Label)),
 		Related: rel(n.Start, "the source number")}, true
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/evdoc-lab/evdoc/generator/claim/literal"
 	"github.com/evdoc-lab/evdoc/generator/claim/prose"
 	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/translation/numscan"
 )
 
 // block is one aligned unit of a page: a heading, paragraph, list item
@@ -25,7 +26,7 @@ type block struct {
 	level   int    // heading level
 	section int
 	start   int // byte offset in the page
-	numbers []Number
+	numbers []numscan.Number
 	code    []byte // code block content
 	table   int    // index of the table a cell belongs to, -1 otherwise
 	row     int
@@ -78,7 +79,7 @@ type doc struct {
 type pageClaim struct {
 	*claim.Claim
 	Refs    []string
-	numbers []Number
+	numbers []numscan.Number
 	block   int // index into blocks, -1 if none
 	section int
 	label   string // the statistic written right before it (see itemLabels)
@@ -217,7 +218,7 @@ func readDoc(p *Page, units ValueUnits) *doc {
 		// the items of the block in order, for transitions: its numbers
 		// and its claims, at their offsets in txt
 		items = items[:0]
-		nums := scanNumbers(txt, p.Lang)
+		nums := numscan.ScanLang(txt, p.Lang)
 		ki := 0
 		for _, num := range nums {
 			for ki < len(claimsIn) && claimsIn[ki].at < num.Start {
@@ -265,7 +266,7 @@ func readDoc(p *Page, units ValueUnits) *doc {
 			if num.Kind == "id" {
 				continue // a name such as p99, L7 or MID1, not a number
 			}
-			num.label = numLabel[num.Start]
+			num.Label = numLabel[num.Start]
 			// Start and End become page offsets (End: just past the
 			// number's last byte when it maps, else the block's start
 			// line's end, so a finding still spans the number's line).
@@ -282,10 +283,10 @@ func readDoc(p *Page, units ValueUnits) *doc {
 				end = d.page.Parsed.Index.LineEnd(num.Start).Offset
 			}
 			num.End = end
-			if num.word && inExempt(p.Parsed.Claims, num.Start) {
+			if num.Word && inExempt(p.Parsed.Claims, num.Start) {
 				// an exemption marker's number is written on purpose: a
 				// word is compared as its digits are ([열 번] vs [九回])
-				num.word = false
+				num.Word = false
 			}
 			bl.numbers = append(bl.numbers, num)
 		}
@@ -322,7 +323,7 @@ func readDoc(p *Page, units ValueUnits) *doc {
 	d.claims = make([]pageClaim, 0, len(p.Parsed.Claims))
 	// the page as a string, copied once for the text around its claims
 	srcText := string(src)
-	var sl numberSlab
+	var sl numscan.Slab
 	for i := range p.Parsed.Claims {
 		c := &p.Parsed.Claims[i]
 		if c.Exempt {
@@ -333,7 +334,7 @@ func readDoc(p *Page, units ValueUnits) *doc {
 			pc.block = bi
 			pc.section = d.blocks[bi].section
 		}
-		nums := claimNumbers(srcText, c, p.Lang, &sl, units)
+		nums := numscan.ClaimNumbers(srcText, c, p.Lang, &sl, units)
 		if len(nums) == len(c.Refs) && len(nums) > 1 {
 			// [18 (+1)](ev:a,b) says what [18](ev:a) … [+1](ev:b) says:
 			// compare one reference with its number at a time
@@ -425,228 +426,6 @@ func isTransitionGap(gap string) bool {
 	}
 	return false
 }
-
-// claimNumbers returns a claim's numbers as the claim grammar read them
-// (c.Parsed: the judge's reading of 두 번, 二回, 五千台, 1분 30초 …), in
-// parity's base units, with the sign as written (△ and ▼ a minus, as
-// the grammar reads them) and the words around its link that qualify a
-// claim of one number (최대 [3단계](…), [3](…)まで, 약 [40초](…)). A
-// literal the grammar cannot read (the judge reports it, as it reports
-// ▲, whose sign depends on the language) is read by scanNumbers in the
-// page's language lang.
-func claimNumbers(src string, c *claim.Claim, lang string, sl *numberSlab, units ValueUnits) []Number {
-	lit := c.Literal
-	qs := c.Parsed.Quantities
-	if c.ParseErr != nil || len(qs) == 0 {
-		return scanClaim(src, c, lang)
-	}
-	// valueUnit is the unit of the evidence value the k-th number of the
-	// claim (its quantities and their spreads, in order) is bound to, as
-	// the judge binds them: the one reference, or one reference per
-	// number; "" when not known.
-	count := len(qs)
-	for qi := range qs {
-		if qs[qi].Spread != nil {
-			count++
-		}
-	}
-	valueUnit := func(k int) string {
-		if units == nil {
-			return ""
-		}
-		ref := ""
-		switch {
-		case len(c.Refs) == 1:
-			ref = c.Refs[0]
-		case len(c.Refs) == count && k < count:
-			ref = c.Refs[k]
-		default:
-			return ""
-		}
-		u, _ := units(ref)
-		return u
-	}
-	// inUnit is the base unit a number written in unit u is compared in:
-	// a number written without a unit is in its value's unit, as the
-	// judge reads it ([0.9975] on a ratio is 99.75 %, as [99.75%] is).
-	inUnit := func(u string, k int) baseUnit {
-		if u == "" {
-			u = valueUnit(k)
-		}
-		bu, ok := parityUnits[u]
-		if !ok {
-			bu = baseUnit{u, decimal.NewFromInt(1)}
-		}
-		return bu
-	}
-	nums := sl.numbers(len(qs))
-	var scales []decimal.Decimal
-	prevEnd := 0
-	k := 0 // the number's index among the claim's numbers, spreads included
-	for qi := range qs {
-		q := &qs[qi]
-		if q.Start < prevEnd || q.End > len(lit) || q.Start > q.End {
-			return scanClaim(src, c, lang) // not offsets into the literal: read it anew
-		}
-		bu := inUnit(q.Unit, k)
-		k++
-		// span: the values the number stands for at its written
-		// precision, as the judge reads an exact number (its
-		// approximation is compared on its own: see Compare)
-		n := Number{Kind: "number", Value: q.Value, Unit: bu.name, Text: lit[q.Start:q.End], Start: q.Start, End: q.End, Approx: c.Parsed.Approx,
-			span: true, spanQ: q, spanFactor: bu.factor}
-		if !literal.IsOne(bu.factor) {
-			n.Value = n.Value.Mul(bu.factor)
-		}
-		switch {
-		case strings.ContainsAny(q.Sign, "-−－△▼"):
-			n.Sign = "-"
-		case q.Sign != "":
-			n.Sign = "+"
-		default:
-			var start int
-			if start, n.Sign = signBefore(lit, q.Start, prevEnd, lang); n.Sign == "-" {
-				n.Value = n.Value.Neg()
-				n.spanTurned = true // the span turns with the value
-			}
-			n.Start, n.Text = start, lit[start:q.End]
-		}
-		if len(nums) > 0 && n.Unit == "s" && nums[len(nums)-1].Unit == "s" && !nums[len(nums)-1].spread && strings.TrimSpace(lit[prevEnd:q.Start]) == "" &&
-			bu.factor.LessThan(scales[len(scales)-1]) && n.Sign == "" {
-			// 1분 30초 read as two quantities: one duration
-			last := &nums[len(nums)-1]
-			last.Value, last.End, last.Text = last.Value.Add(n.Value), n.End, lit[last.Start:n.End]
-			last.spanQ, last.spanFactor, last.spanTurned = n.spanQ, n.spanFactor, n.spanTurned // the last part's precision
-			scales[len(scales)-1] = bu.factor
-			prevEnd = q.End
-			continue
-		}
-		nums = append(nums, n)
-		scales = append(scales, bu.factor)
-		prevEnd = q.End
-		if sp := q.Spread; sp != nil {
-			// 319.5 ± 11.2ms: the spread is a number of its own, compared
-			// at its precision, as the judge checks it
-			su := inUnit(sp.Unit, k)
-			k++
-			if q.SpreadRelative() {
-				su = baseUnit{sp.Unit, decimal.NewFromInt(1)}
-			}
-			m := Number{Kind: "number", Value: sp.Value, Unit: su.name, Text: lit[sp.Start:sp.End], Start: sp.Start, End: sp.End, Sign: "±",
-				span: true, spanQ: sp, spanFactor: su.factor, spread: true}
-			if !literal.IsOne(su.factor) {
-				m.Value = m.Value.Mul(su.factor)
-			}
-			nums = append(nums, m)
-			scales = append(scales, su.factor)
-		}
-	}
-	single := len(nums) == 1 || len(nums) == 2 && nums[1].spread // one number, with its spread or not
-	if single && c.Parsed.Cmp != "" {
-		nums[0].Cmp = c.Parsed.Cmp
-	}
-	for i := range nums {
-		n := &nums[i]
-		if single && i == 0 {
-			// the words outside the link, around the literal
-			before, after := linkContext(src, c)
-			qualify(n, before+lit+after, len(before), len(before)+len(lit))
-		} else {
-			qualify(n, "", 0, 0)
-		}
-		if n.Sign == "" && n.Unit == "s" && !n.point {
-			// a point on a timeline its sentence speaks of (各列の時点は、
-			// MID1が[12秒])
-			open := max(0, c.Pos.Offset-1)
-			n.point = pointAt(src[max(0, open-400):open], "")
-		}
-		if n.spread {
-			n.Key = "±" + n.Key
-		}
-	}
-	return nums
-}
-
-// numberSlab hands out the numbers of a page's claims from chunks of
-// many: one allocation for hundreds of claims.
-type numberSlab struct{ chunk []Number }
-
-// numbers returns an empty slice of capacity n from the current chunk
-// (a new chunk when it is full). Appending beyond n does not write into
-// the chunk.
-func (sl *numberSlab) numbers(n int) []Number {
-	if cap(sl.chunk)-len(sl.chunk) < n {
-		sl.chunk = make([]Number, 0, max(n, 256))
-	}
-	at := len(sl.chunk)
-	sl.chunk = sl.chunk[:at+n]
-	return sl.chunk[at : at : at+n]
-}
-
-// scanClaim reads a claim's literal that the claim grammar cannot read
-// with ScanNumbers, with the words around its link when it holds one
-// number.
-func scanClaim(src string, c *claim.Claim, lang string) []Number {
-	lit := c.Literal
-	nums := scanNumbers(lit, lang)
-	if len(nums) != 1 {
-		// words around a transition, fraction or range ("51.7%→0.21%まで")
-		// do not qualify one of its numbers
-		return nums
-	}
-	before, after := linkContext(src, c)
-	all := scanNumbers(before+lit+after, lang)
-	// the numbers starting in the literal: one run, as they are in order
-	lo, hi := -1, -1
-	for i, n := range all {
-		if n.Start >= len(before) && n.Start < len(before)+len(lit) {
-			if lo < 0 {
-				lo = i
-			}
-			hi = i + 1
-		}
-	}
-	if lo < 0 {
-		return nil
-	}
-	return all[lo:hi:hi]
-}
-
-// linkContext returns the words before a claim's link and after it, up
-// to a number or the end of the line (24 bytes at most each side), that
-// qualify a claim of one number (최대 [3단계](…), [3](…)まで).
-func linkContext(src string, c *claim.Claim) (string, string) {
-	open := max(0, c.Pos.Offset-1) // "["
-	before := src[max(0, open-24):open]
-	// trim to a valid UTF-8 start
-	for len(before) > 0 && !isRuneStart(before[0]) {
-		before = before[1:]
-	}
-	after := ""
-	if c.RefPos.Offset > 0 && c.RefPos.Offset < len(src) {
-		if j := strings.IndexByte(src[c.RefPos.Offset:], ')'); j >= 0 {
-			e := c.RefPos.Offset + j + 1
-			after = src[e:min(len(src), e+24)]
-			for len(after) > 0 && !isRuneStart(after[len(after)-1]) {
-				after = after[:len(after)-1]
-			}
-			// and the lead byte of a multi-byte rune left at the end
-			if n := len(after); n > 0 && after[n-1] >= utf8.RuneSelf {
-				after = after[:n-1]
-			}
-		}
-	}
-	// Keep only the surrounding words, up to a number or line end.
-	if i := strings.LastIndexAny(before, "0123456789\n"); i >= 0 {
-		before = before[i+1:]
-	}
-	if i := strings.IndexAny(after, "0123456789\n"); i >= 0 {
-		after = after[:i]
-	}
-	return before, after
-}
-
-func isRuneStart(b byte) bool { return b&0xC0 != 0x80 }
 
 // parity compares a translation t with its source s and reports every
 // difference on t's line, with s's line as a related position; units
@@ -901,13 +680,13 @@ func compareClaims(ds, dt *doc, sec func(int) int, peer map[int]int, at posFn, r
 		peerT[tb] = true
 	}
 	peered := func(tb int) bool { return peerT[tb] }
-	verdict := func(a, b pageClaim) Verdict {
+	verdict := func(a, b pageClaim) numscan.Verdict {
 		if len(a.numbers) != len(b.numbers) {
-			return Disagree
+			return numscan.Disagree
 		}
-		v := Agree
+		v := numscan.Agree
 		for i := range a.numbers {
-			v = max(v, Compare(resolvedAgainst(a.numbers[i], b.numbers[i]), resolvedAgainst(b.numbers[i], a.numbers[i])))
+			v = max(v, numscan.Compare(numscan.ResolvedAgainst(a.numbers[i], b.numbers[i]), numscan.ResolvedAgainst(b.numbers[i], a.numbers[i])))
 		}
 		return v
 	}
@@ -966,7 +745,7 @@ func compareClaims(ds, dt *doc, sec func(int) int, peer map[int]int, at posFn, r
 					continue
 				}
 				hasPeer, inPeer := aligned(a, b)
-				agree := verdict(a, b) != Disagree
+				agree := verdict(a, b) != numscan.Disagree
 				if hasPeer && !inPeer && !agree {
 					// aligned blocks: a claim that differs is compared
 					// with the one of the peer block (one that agrees may
@@ -997,7 +776,7 @@ func compareClaims(ds, dt *doc, sec func(int) int, peer map[int]int, at posFn, r
 			out = append(out, d)
 		}
 		switch verdict(a, b) {
-		case Disagree:
+		case numscan.Disagree:
 			msg := fmt.Sprintf("[%s] says %s where %s's [%s] says %s (same evidence %s)", b.Literal, describe(b.numbers), srcName, a.Literal, describe(a.numbers), key(a))
 			if reversed(a.numbers, b.numbers) {
 				msg = fmt.Sprintf("[%s] says %s where %s's [%s] says %s: the order is reversed (same evidence %s)", b.Literal, describe(b.numbers), srcName, a.Literal, describe(a.numbers), key(a))
@@ -1005,7 +784,7 @@ func compareClaims(ds, dt *doc, sec func(int) int, peer map[int]int, at posFn, r
 			out = append(out, diag.Diagnostic{Pos: b.Pos, End: dt.page.Parsed.Index.Pos(b.End), Severity: diag.Error, Rule: diag.TranslationClaims,
 				Message: msg + signHint(a.numbers, b.numbers) + note(a.Pos.Offset),
 				Related: []diag.Related{{Pos: a.Pos, Message: "the source claim"}}})
-		case Warn:
+		case numscan.Warn:
 			out = append(out, diag.Diagnostic{Pos: b.Pos, End: dt.page.Parsed.Index.Pos(b.End), Severity: diag.Warning, Rule: diag.TranslationApprox,
 				Message: fmt.Sprintf("[%s] says %s where %s's [%s] says %s: %s", b.Literal, describe(b.numbers), srcName, a.Literal, describe(a.numbers), approxDifference(a.numbers, b.numbers)) + note(a.Pos.Offset),
 				Related: []diag.Related{{Pos: a.Pos, Message: "the source claim"}}})
@@ -1165,12 +944,12 @@ func syncNote(s, t *Page) func(srcOff int) string {
 
 // reversed reports whether b holds a's numbers in reverse order (and
 // not in a's): 0.21%→51.7% against 51.7%→0.21%.
-func reversed(a, b []Number) bool {
+func reversed(a, b []numscan.Number) bool {
 	if len(a) < 2 || len(a) != len(b) {
 		return false
 	}
 	for i := range a {
-		if Compare(a[i], b[len(b)-1-i]) == Disagree {
+		if numscan.Compare(a[i], b[len(b)-1-i]) == numscan.Disagree {
 			return false
 		}
 	}
@@ -1180,7 +959,7 @@ func reversed(a, b []Number) bool {
 // signHint explains a difference of sign only: a difference (+1, Δ1)
 // against a level (1), or △, which a Japanese or Korean reader reads as a
 // minus sign.
-func signHint(a, b []Number) string {
+func signHint(a, b []numscan.Number) string {
 	if len(a) != len(b) {
 		return ""
 	}
@@ -1189,7 +968,7 @@ func signHint(a, b []Number) string {
 		if x.Sign == y.Sign || !x.Value.Abs().Equal(y.Value.Abs()) {
 			continue
 		}
-		for _, n := range []Number{x, y} {
+		for _, n := range []numscan.Number{x, y} {
 			if strings.ContainsAny(n.Text, "△▼") {
 				return "; △ (and ▼) before a number is a minus sign to a Japanese or Korean reader: write Δ or + for a difference"
 			}
@@ -1201,9 +980,9 @@ func signHint(a, b []Number) string {
 
 // approxDifference says how two lists of numbers that Compare warns
 // about differ in approximation.
-func approxDifference(a, b []Number) string {
+func approxDifference(a, b []numscan.Number) string {
 	for i := range a {
-		if i >= len(b) || approxAgree(a[i].Approx, b[i].Approx) {
+		if i >= len(b) || numscan.ApproxAgree(a[i].Approx, b[i].Approx) {
 			continue
 		}
 		if (a[i].Approx == literal.Exact) != (b[i].Approx == literal.Exact) {
@@ -1215,7 +994,7 @@ func approxDifference(a, b []Number) string {
 }
 
 // describe prints numbers in their normal form: "<= 3", "≈ 40 s".
-func describe(ns []Number) string {
+func describe(ns []numscan.Number) string {
 	var parts []string
 	for _, n := range ns {
 		s := n.Value.String()
@@ -1228,7 +1007,7 @@ func describe(ns []Number) string {
 			s = "-" + s
 		case n.Sign == "▲":
 			s = "▲" + s
-		case n.spread:
+		case n.Spread:
 			s = "± " + s
 		}
 		switch {
@@ -1346,13 +1125,13 @@ func compareNumbers(ds, dt *doc, sectionsAlign bool, at posFn, rel relFn, srcNam
 		}
 	}
 	type tok struct {
-		n    Number
+		n    numscan.Number
 		unit int
 	}
 	var missing, extra []tok
 	var out diag.List
 	for i := range us {
-		var na, nb []Number
+		var na, nb []numscan.Number
 		var ta, tb []transition
 		for _, bi := range us[i].blocks {
 			na = append(na, ds.blocks[bi].numbers...)
@@ -1373,13 +1152,13 @@ func compareNumbers(ds, dt *doc, sectionsAlign bool, at posFn, rel relFn, srcNam
 		taken := make([]bool, len(nb))
 		for _, words := range []bool{false, true} {
 			for _, n := range na {
-				if n.word != words {
+				if n.Word != words {
 					continue
 				}
 				l := byKey[n.Key]
 				k := -1
 				for x, j := range l {
-					if k < 0 || !nb[j].word && nb[l[k]].word {
+					if k < 0 || !nb[j].Word && nb[l[k]].Word {
 						k = x
 					}
 				}
@@ -1393,9 +1172,9 @@ func compareNumbers(ds, dt *doc, sectionsAlign bool, at posFn, rel relFn, srcNam
 				if d, ok := numberLabelFinding(n, m, at, rel, srcName); ok {
 					out = append(out, d)
 				}
-				if !approxAgree(n.Approx, m.Approx) {
+				if !numscan.ApproxAgree(n.Approx, m.Approx) {
 					out = append(out, diag.Diagnostic{Pos: at(m.Start), End: at(m.End), Severity: diag.Warning, Rule: diag.TranslationApprox,
-						Message: fmt.Sprintf("%q says %s where %s's %q says %s: %s", m.Text, describe([]Number{m}), srcName, n.Text, describe([]Number{n}), approxDifference([]Number{n}, []Number{m})),
+						Message: fmt.Sprintf("%q says %s where %s's %q says %s: %s", m.Text, describe([]numscan.Number{m}), srcName, n.Text, describe([]numscan.Number{n}), approxDifference([]numscan.Number{n}, []numscan.Number{m})),
 						Related: rel(n.Start, "the source number")})
 				}
 			}
@@ -1412,7 +1191,7 @@ func compareNumbers(ds, dt *doc, sectionsAlign bool, at posFn, rel relFn, srcNam
 	for _, m := range missing {
 		found := -1
 		for j, e := range extra {
-			if !moved[j] && e.n.Key == m.n.Key && !e.n.word && !m.n.word {
+			if !moved[j] && e.n.Key == m.n.Key && !e.n.Word && !m.n.Word {
 				found = j
 				break
 			}
@@ -1436,7 +1215,7 @@ func compareNumbers(ds, dt *doc, sectionsAlign bool, at posFn, rel relFn, srcNam
 				break
 			}
 		}
-		if found >= 0 && Compare(m.n, extra[found].n) != Disagree {
+		if found >= 0 && numscan.Compare(m.n, extra[found].n) != numscan.Disagree {
 			// +12s against 12秒の時点: the same point on a timeline
 			moved[found] = true
 			continue
@@ -1444,32 +1223,32 @@ func compareNumbers(ds, dt *doc, sectionsAlign bool, at posFn, rel relFn, srcNam
 		for j, e := range extra {
 			// a number written as a word stands against a number of the
 			// same block left over, in digits or as a word (두 번 and 3回,
-			// 두 차례 and 三回: see wordsPair); one left over alone is no
+			// 두 차례 and 三回: see numscan.WordsPair); one left over alone is no
 			// finding (네 단계 and もう一つ)
-			if found < 0 && !moved[j] && e.unit == m.unit && (e.n.word != m.n.word || wordsPair(m.n, e.n)) {
+			if found < 0 && !moved[j] && e.unit == m.unit && (e.n.Word != m.n.Word || numscan.WordsPair(m.n, e.n)) {
 				found = j
 			}
 		}
-		if found < 0 && m.n.word {
+		if found < 0 && m.n.Word {
 			continue
 		}
 		if found >= 0 {
 			moved[found] = true
 			e := extra[found]
 			out = append(out, diag.Diagnostic{Pos: at(e.n.Start), End: at(e.n.End), Severity: diag.Error, Rule: diag.TranslationNumbers,
-				Message: fmt.Sprintf("%q says %s where %s's %q says %s%s", e.n.Text, describe([]Number{e.n}), srcName, m.n.Text, describe([]Number{m.n}), signHint([]Number{m.n}, []Number{e.n})),
+				Message: fmt.Sprintf("%q says %s where %s's %q says %s%s", e.n.Text, describe([]numscan.Number{e.n}), srcName, m.n.Text, describe([]numscan.Number{m.n}), signHint([]numscan.Number{m.n}, []numscan.Number{e.n})),
 				Related: rel(m.n.Start, "the source number")})
 			continue
 		}
 		out = append(out, diag.Diagnostic{Pos: at(ut[m.unit].start), End: dt.page.Parsed.Index.LineEnd(ut[m.unit].start), Severity: diag.Error, Rule: diag.TranslationNumbers,
-			Message: fmt.Sprintf("%s writes %q (%s) in this block; this page does not", srcName, m.n.Text, describe([]Number{m.n})), Related: rel(m.n.Start, "the source number")})
+			Message: fmt.Sprintf("%s writes %q (%s) in this block; this page does not", srcName, m.n.Text, describe([]numscan.Number{m.n})), Related: rel(m.n.Start, "the source number")})
 	}
 	for j, e := range extra {
-		if moved[j] || e.n.word {
+		if moved[j] || e.n.Word {
 			continue
 		}
 		out = append(out, diag.Diagnostic{Pos: at(e.n.Start), End: at(e.n.End), Severity: diag.Error, Rule: diag.TranslationNumbers,
-			Message: fmt.Sprintf("%q (%s) is not in %s's block", e.n.Text, describe([]Number{e.n}), srcName), Related: rel(us[e.unit].start, "the source block")})
+			Message: fmt.Sprintf("%q (%s) is not in %s's block", e.n.Text, describe([]numscan.Number{e.n}), srcName), Related: rel(us[e.unit].start, "the source block")})
 	}
 	return out
 }
@@ -1588,7 +1367,7 @@ func compareCodeSpans(ds, dt *doc, us, ut []unitBlocks, at posFn, rel relFn, src
 // inDigits reports whether n is written in digits (of any script): a
 // number written as a word (세 번, 三回, ゼロ) says the number in the
 // language's words, never a code span's text with its backticks lost.
-func inDigits(n Number) bool {
+func inDigits(n numscan.Number) bool {
 	return strings.IndexFunc(n.Text, unicode.IsDigit) >= 0
 }
 
@@ -1599,7 +1378,7 @@ func inDigits(n Number) bool {
 // prose fewer times than e does, counting the ones used before, which
 // used records by normal form). Names (p99, http2) and numbers written
 // as words (see inDigits) are not numbers here.
-func proseOf(sp codeSpan, d *doc, dBlocks []int, e *doc, eBlocks []int, used map[string]int) (Number, bool) {
+func proseOf(sp codeSpan, d *doc, dBlocks []int, e *doc, eBlocks []int, used map[string]int) (numscan.Number, bool) {
 	inSpan := func(b *block, off int) bool {
 		for _, s := range b.spans {
 			if off >= s.start && off < s.end {
@@ -1608,8 +1387,8 @@ func proseOf(sp codeSpan, d *doc, dBlocks []int, e *doc, eBlocks []int, used map
 		}
 		return false
 	}
-	prose := func(doc *doc, blocks []int, key string) []Number {
-		var out []Number
+	prose := func(doc *doc, blocks []int, key string) []numscan.Number {
+		var out []numscan.Number
 		for _, bi := range blocks {
 			b := &doc.blocks[bi]
 			for _, n := range b.numbers {
@@ -1641,7 +1420,7 @@ func proseOf(sp codeSpan, d *doc, dBlocks []int, e *doc, eBlocks []int, used map
 			return other[min(k, len(other)-1)], true
 		}
 	}
-	return Number{}, false
+	return numscan.Number{}, false
 }
 
 // sameNumberKeys reports whether two texts hold the same numbers as
@@ -1650,7 +1429,7 @@ func proseOf(sp codeSpan, d *doc, dBlocks []int, e *doc, eBlocks []int, used map
 func sameNumberKeys(a, b string) bool {
 	keys := func(s string) []string {
 		var out []string
-		for _, n := range ScanNumbers(s) {
+		for _, n := range numscan.ScanNumbers(s) {
 			if n.Kind != "id" {
 				out = append(out, n.Key)
 			}
@@ -1664,7 +1443,7 @@ func sameNumberKeys(a, b string) bool {
 // in prose) and each run of them replaced by one "#": the spans of one
 // shape differ in their numbers only.
 func digitShape(s string) string {
-	norm, _ := normalizeText(s)
+	norm, _ := numscan.NormalizeText(s)
 	var b strings.Builder
 	inRun := false
 	for i := 0; i < len(norm); i++ {

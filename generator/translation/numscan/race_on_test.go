@@ -1,6 +1,6 @@
 //go:build race
 
-package translation
+package numscan
 
 // raceEnabled: the race detector is on; sync.Pool then drops items at
 // random (regexp's machine cache among them), so allocation counts say

@@ -1,4 +1,4 @@
-package translation
+package numscan
 
 import (
 	"math/rand/v2"
@@ -309,28 +309,28 @@ func TestScanCounts(t *testing.T) {
 	}
 }
 
-// TestNormalizeText holds normalizeText to the mapping of full-width
+// TestNormalizeText holds NormalizeText to the mapping of full-width
 // digits and signs it replaces (a strings.Replacer, once) and to its
 // offset map.
 func TestNormalizeText(t *testing.T) {
 	repl := strings.NewReplacer("０", "0", "１", "1", "２", "2", "３", "3", "４", "4", "５", "5", "６", "6", "７", "7", "８", "8", "９", "9",
 		"％", "%", "，", ",", "．", ".", "：", ":", "＋", "+", "－", "-", "〜", "~", "～", "~", "∼", "~")
 	for _, in := range []string{"", "abc 12.5%", "１２．５％ 약 ３초", "＋３〜５∼７～９ ：，", "한글 ８개 ∑ ≈ 5", "é０", "a\xffb１"} {
-		norm, back := normalizeText(in)
+		norm, back := NormalizeText(in)
 		var want strings.Builder
-		for _, r := range in { // rune by rune, as normalizeText once was
+		for _, r := range in { // rune by rune, as NormalizeText once was
 			want.WriteString(repl.Replace(string(r)))
 		}
 		if norm != want.String() {
-			t.Errorf("normalizeText(%q) = %q, want %q", in, norm, want.String())
+			t.Errorf("NormalizeText(%q) = %q, want %q", in, norm, want.String())
 		}
 		if len(back) != len(norm)+1 || back[len(norm)] != len(in) {
-			t.Errorf("normalizeText(%q): offset map of %d entries for %d bytes", in, len(back), len(norm))
+			t.Errorf("NormalizeText(%q): offset map of %d entries for %d bytes", in, len(back), len(norm))
 			continue
 		}
 		for i := range len(norm) {
 			if norm[i] < 0x80 && in[back[i]] != norm[i] && repl.Replace(string([]rune(in[back[i]:])[0])) != string(norm[i]) {
-				t.Errorf("normalizeText(%q): byte %d %q maps back to offset %d", in, i, norm[i], back[i])
+				t.Errorf("NormalizeText(%q): byte %d %q maps back to offset %d", in, i, norm[i], back[i])
 			}
 		}
 	}
@@ -343,7 +343,7 @@ func TestNormalizeText(t *testing.T) {
 func TestMayBeDateLike(t *testing.T) {
 	texts := []string{"192.168.0.1", "10.0.0.0/8:443", "2026-07-09", "2026/7/9", "2026.07.09", "2026년 7월 9일", "2026 年 7 月 9 日",
 		"7월", "07月3日", "12:30", "1:05:09", "v1.22.3", "1.22.3-rc.1", "3 월", "2026\t年", "123월", "12345年", "5.5%", "3-4", "1/2"}
-	pages, _ := filepath.Glob("../../content/*/docs/*/*/*.md")
+	pages, _ := filepath.Glob("../../../content/*/docs/*/*/*.md")
 	for _, p := range pages {
 		b, err := os.ReadFile(p)
 		if err != nil {
@@ -353,7 +353,7 @@ func TestMayBeDateLike(t *testing.T) {
 	}
 	res := []*regexp.Regexp{ipRe, isoDateRe, cjkDateRe, clockRe, versionRe}
 	for _, text := range texts {
-		norm, _ := normalizeText(text)
+		norm, _ := NormalizeText(text)
 		for i := 0; i < len(norm); i++ {
 			if norm[i] < '0' || norm[i] > '9' || mayBeDateLike(norm, i) {
 				continue
@@ -521,7 +521,7 @@ func TestNumberShortcuts(t *testing.T) {
 }
 
 // TestTrailingLeadByte: a text ending in the lead byte of a multi-byte
-// rune cut short (claimNumbers' 24 bytes after a link) reads the numbers
+// rune cut short (ClaimNumbers' 24 bytes after a link) reads the numbers
 // the text without that byte reads, offsets, values, units and
 // qualifiers alike: no word ScanNumbers reads holds the U+FFFD it maps
 // the byte to.

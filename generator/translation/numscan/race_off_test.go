@@ -1,5 +1,5 @@
 //go:build !race
 
-package translation
+package numscan
 
 const raceEnabled = false

@@ -1,4 +1,4 @@
-package translation
+package numscan
 
 import (
 	"strings"

@@ -1,14 +1,14 @@
-package translation
+package numscan
 
 import "github.com/evdoc-lab/evdoc/generator/unit"
 
-// resolvedAgainst returns n, a number of a claim, with an ambiguous unit
+// ResolvedAgainst returns n, a number of a claim, with an ambiguous unit
 // word (127m: minutes or millicores) read in the dimension of other, the
 // number of the claim of the other language that quotes the same
 // evidence: [127m] against [0.127コア] is 127 millicores, as the judge
 // reads it against the value (unit.Resolve), which it checks on each
 // page. A unit neither ambiguous nor resolvable is left as written.
-func resolvedAgainst(n, other Number) Number {
+func ResolvedAgainst(n, other Number) Number {
 	if n.Kind != "number" || other.Kind != "number" {
 		return n
 	}

@@ -1,4 +1,4 @@
-package translation
+package numscan
 
 import (
 	"testing"
@@ -44,7 +44,7 @@ func FuzzClaimPrecision(f *testing.F) {
 			return Number{}, literal.Quantity{}, false
 		}
 		q := c.Parsed.Quantities[0]
-		ns := claimNumbers(string(p.Source), c, lang, &numberSlab{}, nil)
+		ns := ClaimNumbers(string(p.Source), c, lang, &Slab{}, nil)
 		if len(ns) != 1 || !ns[0].span || ns[0].Sign != "" || ns[0].Cmp != "" || q.Delta || q.Sign != "" {
 			return Number{}, literal.Quantity{}, false
 		}

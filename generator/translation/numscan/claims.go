@@ -1,0 +1,233 @@
+package numscan
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/shopspring/decimal"
+
+	"github.com/evdoc-lab/evdoc/generator/claim"
+	"github.com/evdoc-lab/evdoc/generator/claim/literal"
+)
+
+// ClaimNumbers returns a claim's numbers as the claim grammar read them
+// (c.Parsed: the judge's reading of 두 번, 二回, 五千台, 1분 30초 …), in
+// parity's base units, with the sign as written (△ and ▼ a minus, as
+// the grammar reads them) and the words around its link that qualify a
+// claim of one number (최대 [3단계](…), [3](…)まで, 약 [40초](…)). A
+// literal the grammar cannot read (the judge reports it, as it reports
+// ▲, whose sign depends on the language) is read by ScanLang in the
+// page's language lang.
+func ClaimNumbers(src string, c *claim.Claim, lang string, sl *Slab, units func(ref string) (string, bool)) []Number {
+	lit := c.Literal
+	qs := c.Parsed.Quantities
+	if c.ParseErr != nil || len(qs) == 0 {
+		return scanClaim(src, c, lang)
+	}
+	// valueUnit is the unit of the evidence value the k-th number of the
+	// claim (its quantities and their spreads, in order) is bound to, as
+	// the judge binds them: the one reference, or one reference per
+	// number; "" when not known.
+	count := len(qs)
+	for qi := range qs {
+		if qs[qi].Spread != nil {
+			count++
+		}
+	}
+	valueUnit := func(k int) string {
+		if units == nil {
+			return ""
+		}
+		ref := ""
+		switch {
+		case len(c.Refs) == 1:
+			ref = c.Refs[0]
+		case len(c.Refs) == count && k < count:
+			ref = c.Refs[k]
+		default:
+			return ""
+		}
+		u, _ := units(ref)
+		return u
+	}
+	// inUnit is the base unit a number written in unit u is compared in:
+	// a number written without a unit is in its value's unit, as the
+	// judge reads it ([0.9975] on a ratio is 99.75 %, as [99.75%] is).
+	inUnit := func(u string, k int) baseUnit {
+		if u == "" {
+			u = valueUnit(k)
+		}
+		bu, ok := parityUnits[u]
+		if !ok {
+			bu = baseUnit{u, decimal.NewFromInt(1)}
+		}
+		return bu
+	}
+	nums := sl.numbers(len(qs))
+	var scales []decimal.Decimal
+	prevEnd := 0
+	k := 0 // the number's index among the claim's numbers, spreads included
+	for qi := range qs {
+		q := &qs[qi]
+		if q.Start < prevEnd || q.End > len(lit) || q.Start > q.End {
+			return scanClaim(src, c, lang) // not offsets into the literal: read it anew
+		}
+		bu := inUnit(q.Unit, k)
+		k++
+		// span: the values the number stands for at its written
+		// precision, as the judge reads an exact number (its
+		// approximation is compared on its own: see Compare)
+		n := Number{Kind: "number", Value: q.Value, Unit: bu.name, Text: lit[q.Start:q.End], Start: q.Start, End: q.End, Approx: c.Parsed.Approx,
+			span: true, spanQ: q, spanFactor: bu.factor}
+		if !literal.IsOne(bu.factor) {
+			n.Value = n.Value.Mul(bu.factor)
+		}
+		switch {
+		case strings.ContainsAny(q.Sign, "-−－△▼"):
+			n.Sign = "-"
+		case q.Sign != "":
+			n.Sign = "+"
+		default:
+			var start int
+			if start, n.Sign = signBefore(lit, q.Start, prevEnd, lang); n.Sign == "-" {
+				n.Value = n.Value.Neg()
+				n.spanTurned = true // the span turns with the value
+			}
+			n.Start, n.Text = start, lit[start:q.End]
+		}
+		if len(nums) > 0 && n.Unit == "s" && nums[len(nums)-1].Unit == "s" && !nums[len(nums)-1].Spread && strings.TrimSpace(lit[prevEnd:q.Start]) == "" &&
+			bu.factor.LessThan(scales[len(scales)-1]) && n.Sign == "" {
+			// 1분 30초 read as two quantities: one duration
+			last := &nums[len(nums)-1]
+			last.Value, last.End, last.Text = last.Value.Add(n.Value), n.End, lit[last.Start:n.End]
+			last.spanQ, last.spanFactor, last.spanTurned = n.spanQ, n.spanFactor, n.spanTurned // the last part's precision
+			scales[len(scales)-1] = bu.factor
+			prevEnd = q.End
+			continue
+		}
+		nums = append(nums, n)
+		scales = append(scales, bu.factor)
+		prevEnd = q.End
+		if sp := q.Spread; sp != nil {
+			// 319.5 ± 11.2ms: the spread is a number of its own, compared
+			// at its precision, as the judge checks it
+			su := inUnit(sp.Unit, k)
+			k++
+			if q.SpreadRelative() {
+				su = baseUnit{sp.Unit, decimal.NewFromInt(1)}
+			}
+			m := Number{Kind: "number", Value: sp.Value, Unit: su.name, Text: lit[sp.Start:sp.End], Start: sp.Start, End: sp.End, Sign: "±",
+				span: true, spanQ: sp, spanFactor: su.factor, Spread: true}
+			if !literal.IsOne(su.factor) {
+				m.Value = m.Value.Mul(su.factor)
+			}
+			nums = append(nums, m)
+			scales = append(scales, su.factor)
+		}
+	}
+	single := len(nums) == 1 || len(nums) == 2 && nums[1].Spread // one number, with its spread or not
+	if single && c.Parsed.Cmp != "" {
+		nums[0].Cmp = c.Parsed.Cmp
+	}
+	for i := range nums {
+		n := &nums[i]
+		if single && i == 0 {
+			// the words outside the link, around the literal
+			before, after := linkContext(src, c)
+			qualify(n, before+lit+after, len(before), len(before)+len(lit))
+		} else {
+			qualify(n, "", 0, 0)
+		}
+		if n.Sign == "" && n.Unit == "s" && !n.point {
+			// a point on a timeline its sentence speaks of (各列の時点は、
+			// MID1が[12秒])
+			open := max(0, c.Pos.Offset-1)
+			n.point = pointAt(src[max(0, open-400):open], "")
+		}
+		if n.Spread {
+			n.Key = "±" + n.Key
+		}
+	}
+	return nums
+}
+
+// Slab hands out the numbers of a page's claims from chunks of
+// many: one allocation for hundreds of claims.
+type Slab struct{ chunk []Number }
+
+// numbers returns an empty slice of capacity n from the current chunk
+// (a new chunk when it is full). Appending beyond n does not write into
+// the chunk.
+func (sl *Slab) numbers(n int) []Number {
+	if cap(sl.chunk)-len(sl.chunk) < n {
+		sl.chunk = make([]Number, 0, max(n, 256))
+	}
+	at := len(sl.chunk)
+	sl.chunk = sl.chunk[:at+n]
+	return sl.chunk[at : at : at+n]
+}
+
+// scanClaim reads a claim's literal that the claim grammar cannot read
+// with ScanNumbers, with the words around its link when it holds one
+// number.
+func scanClaim(src string, c *claim.Claim, lang string) []Number {
+	lit := c.Literal
+	nums := ScanLang(lit, lang)
+	if len(nums) != 1 {
+		// words around a transition, fraction or range ("51.7%→0.21%まで")
+		// do not qualify one of its numbers
+		return nums
+	}
+	before, after := linkContext(src, c)
+	all := ScanLang(before+lit+after, lang)
+	// the numbers starting in the literal: one run, as they are in order
+	lo, hi := -1, -1
+	for i, n := range all {
+		if n.Start >= len(before) && n.Start < len(before)+len(lit) {
+			if lo < 0 {
+				lo = i
+			}
+			hi = i + 1
+		}
+	}
+	if lo < 0 {
+		return nil
+	}
+	return all[lo:hi:hi]
+}
+
+// linkContext returns the words before a claim's link and after it, up
+// to a number or the end of the line (24 bytes at most each side), that
+// qualify a claim of one number (최대 [3단계](…), [3](…)まで).
+func linkContext(src string, c *claim.Claim) (string, string) {
+	open := max(0, c.Pos.Offset-1) // "["
+	before := src[max(0, open-24):open]
+	// trim to a valid UTF-8 start
+	for len(before) > 0 && !isRuneStart(before[0]) {
+		before = before[1:]
+	}
+	after := ""
+	if c.RefPos.Offset > 0 && c.RefPos.Offset < len(src) {
+		if j := strings.IndexByte(src[c.RefPos.Offset:], ')'); j >= 0 {
+			e := c.RefPos.Offset + j + 1
+			after = src[e:min(len(src), e+24)]
+			for len(after) > 0 && !isRuneStart(after[len(after)-1]) {
+				after = after[:len(after)-1]
+			}
+			// and the lead byte of a multi-byte rune left at the end
+			if n := len(after); n > 0 && after[n-1] >= utf8.RuneSelf {
+				after = after[:n-1]
+			}
+		}
+	}
+	// Keep only the surrounding words, up to a number or line end.
+	if i := strings.LastIndexAny(before, "0123456789\n"); i >= 0 {
+		before = before[i+1:]
+	}
+	if i := strings.IndexAny(after, "0123456789\n"); i >= 0 {
+		after = after[:i]
+	}
+	return before, after
+}
+
+func isRuneStart(b byte) bool { return b&0xC0 != 0x80 }
