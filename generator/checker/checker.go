@@ -14,6 +14,7 @@ import (
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/evidence"
 	"github.com/evdoc-lab/evdoc/generator/hugoconf"
+	"github.com/evdoc-lab/evdoc/generator/i18n"
 	"github.com/evdoc-lab/evdoc/generator/project"
 	"github.com/evdoc-lab/evdoc/generator/stagedata"
 	"github.com/evdoc-lab/evdoc/generator/style"
@@ -175,7 +176,7 @@ func NewCheckerWith(s *project.Site, o CheckerOptions) *Checker {
 	}
 	c.checkEvidence()
 	if s.Root != "" {
-		c.i18n = translation.CheckI18nStrings(s.Root, s.Config.Themes, s.Translations.Languages)
+		c.i18n = i18n.Check(s.Root, s.Config.Themes, s.Translations.Codes())
 	}
 	c.styleStrings = checkStyleStrings(s)
 	c.refresh()

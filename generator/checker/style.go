@@ -9,9 +9,9 @@ import (
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/hosttheme"
+	"github.com/evdoc-lab/evdoc/generator/i18n"
 	"github.com/evdoc-lab/evdoc/generator/project"
 	"github.com/evdoc-lab/evdoc/generator/style"
-	"github.com/evdoc-lab/evdoc/generator/translation"
 	"github.com/evdoc-lab/evdoc/internal/safefile"
 )
 
@@ -43,7 +43,7 @@ func checkStyleStrings(s *project.Site) diag.List {
 		}
 		var names []string
 		for _, e := range entries {
-			if translation.IsI18nFile(e.Name()) && e.Type().IsRegular() {
+			if i18n.IsFile(e.Name()) && e.Type().IsRegular() {
 				names = append(names, e.Name())
 			}
 		}
@@ -59,7 +59,7 @@ func checkStyleStrings(s *project.Site) diag.List {
 				ds = append(ds, style.CheckStrings(g, rel, src, lang)...)
 				continue
 			}
-			strs, _ := translation.I18nStrings(rel, src) // a malformed file is reported by the i18n string check
+			strs, _ := i18n.Strings(rel, src) // a malformed file is reported by the i18n string check
 			texts := make([]style.Text, len(strs))
 			for i, t := range strs {
 				texts[i] = style.Text{Lang: lang(nil), Text: t.Text, Start: t.Start, End: t.End, Exact: t.Exact, TextStart: t.TextStart}

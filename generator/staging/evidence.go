@@ -14,6 +14,7 @@ import (
 	"github.com/evdoc-lab/evdoc/generator/evidence"
 	"github.com/evdoc-lab/evdoc/generator/hosttheme"
 	"github.com/evdoc-lab/evdoc/generator/hugoconf"
+	"github.com/evdoc-lab/evdoc/generator/i18n"
 	"github.com/evdoc-lab/evdoc/generator/project"
 	"github.com/evdoc-lab/evdoc/generator/stagedata"
 	"github.com/evdoc-lab/evdoc/generator/translation"
@@ -284,11 +285,11 @@ func newestOwnDates(s *project.Site) map[string]time.Time {
 }
 
 // i18nString returns the string of the i18n key in language code as
-// Hugo's T gives it in the site (translation.I18nText), or def when no
+// Hugo's T gives it in the site (i18n.Text), or def when no
 // i18n file of the site defines it. A title evdoc build writes into a
 // page's front matter is translated here: a theme shows it as it is.
 func i18nString(s *project.Site, code, key, def string) string {
-	if t, ok := translation.I18nText(s.Root, s.Config.Themes, code, key); ok {
+	if t, ok := i18n.Text(s.Root, s.Config.Themes, code, key); ok {
 		return t
 	}
 	return def

@@ -325,7 +325,7 @@ func CheckStrings(g *Glossary, file string, src []byte, lang func(keys []string)
 }
 
 // Text is one string of a file that is neither Markdown nor TOML (an
-// i18n string of a YAML or JSON file, as translation.I18nStrings reads
+// i18n string of a YAML or JSON file, as i18n.Strings reads
 // it): its language, its text and where the file writes it.
 type Text struct {
 	Lang string

@@ -3,6 +3,7 @@ package translation
 import (
 	"github.com/evdoc-lab/evdoc/generator/claim"
 	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/i18n"
 )
 
 // CheckOptions configures Set.Check.
@@ -21,7 +22,7 @@ type CheckOptions struct {
 // Check reports pairing problems (duplicate keys, orphans) and, for each
 // translated page, where it disagrees with its source page.
 //
-// Check is CheckPairing, CheckEmphasis of every page, CheckI18nStrings
+// Check is CheckPairing, CheckEmphasis of every page, i18n.Check
 // and CheckPair of every pair, in that order; a caller that re-checks
 // one edited page (evdoc serve) runs those parts itself.
 func (s *Set) Check(opt CheckOptions) diag.List {
@@ -30,7 +31,7 @@ func (s *Set) Check(opt CheckOptions) diag.List {
 		ds = append(ds, CheckEmphasis(p, opt.Markdown)...)
 	}
 	if opt.Root != "" {
-		ds = append(ds, CheckI18nStrings(opt.Root, opt.Themes, s.Languages)...)
+		ds = append(ds, i18n.Check(opt.Root, opt.Themes, s.Codes())...)
 	}
 	for _, pr := range s.Pairs() {
 		ds = append(ds, CheckPair(pr, s.Units)...)

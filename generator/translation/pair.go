@@ -63,6 +63,16 @@ func Pair(source string, langs []Language, pages []*Page) *Set {
 	return s
 }
 
+// Codes returns the codes of the set's languages, in order (the
+// languages i18n.Check compares).
+func (s *Set) Codes() []string {
+	codes := make([]string, len(s.Languages))
+	for i, l := range s.Languages {
+		codes[i] = l.Code
+	}
+	return codes
+}
+
 // Translation returns the page of lang paired with p, or nil.
 func (s *Set) Translation(p *Page, lang string) *Page {
 	g := s.groups[groupKey(p)]

@@ -1,4 +1,4 @@
-package translation_test
+package i18n_test
 
 import (
 	"bytes"
@@ -11,7 +11,8 @@ import (
 
 	"golang.org/x/tools/txtar"
 
-	"github.com/evdoc-lab/evdoc/generator/translation"
+	"github.com/evdoc-lab/evdoc/generator/i18n"
+	"github.com/evdoc-lab/evdoc/internal/sitetest"
 	"github.com/evdoc-lab/evdoc/internal/txtartest"
 )
 
@@ -21,7 +22,7 @@ import (
 // The strings and layouts are the theme component's (themes/evdoc), as
 // the reference site uses it; a project's own i18n file fills the gap.
 func TestI18nStringMissing(t *testing.T) {
-	langs := []translation.Language{{Code: "ko"}, {Code: "ja"}}
+	langs := []string{"ko", "ja"}
 	themes := []string{"evdoc"}
 	for _, tc := range []struct {
 		drop    string // language whose file loses the key
@@ -37,7 +38,7 @@ func TestI18nStringMissing(t *testing.T) {
 			dir := t.TempDir()
 			copyDir(t, "layouts", dir)
 			copyDir(t, "themes", dir)
-			if ds := translation.CheckI18nStrings(dir, themes, langs); len(ds) != 0 {
+			if ds := i18n.Check(dir, themes, langs); len(ds) != 0 {
 				t.Fatalf("reference i18n files: %v", ds)
 			}
 			p := filepath.Join(dir, "themes", "evdoc", "i18n", tc.drop+".toml")
@@ -49,7 +50,7 @@ func TestI18nStringMissing(t *testing.T) {
 			if err := os.WriteFile(p, out, 0o644); err != nil {
 				t.Fatal(err)
 			}
-			ds := translation.CheckI18nStrings(dir, themes, langs)
+			ds := i18n.Check(dir, themes, langs)
 			if len(ds) != 1 {
 				t.Fatalf("got %d findings, want 1: %v", len(ds), ds)
 			}
@@ -65,7 +66,7 @@ func TestI18nStringMissing(t *testing.T) {
 			if err := os.WriteFile(p, append(out, "evdoc_figureSource = \"\"\n"...), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			if ds := translation.CheckI18nStrings(dir, themes, langs); len(ds) != 1 {
+			if ds := i18n.Check(dir, themes, langs); len(ds) != 1 {
 				t.Errorf("empty string: got %v", ds)
 			}
 			// The project's own i18n file defines it: Hugo merges the two.
@@ -76,7 +77,7 @@ func TestI18nStringMissing(t *testing.T) {
 			if err := os.WriteFile(own, []byte("evdoc_figureSource = \"src\"\n"), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			if ds := translation.CheckI18nStrings(dir, themes, langs); len(ds) != 0 {
+			if ds := i18n.Check(dir, themes, langs); len(ds) != 0 {
 				t.Errorf("project i18n file defines the string: got %v", ds)
 			}
 		})
@@ -85,7 +86,7 @@ func TestI18nStringMissing(t *testing.T) {
 	dir := t.TempDir()
 	copyDir(t, "layouts", dir)
 	copyDir(t, "themes", dir)
-	ds := translation.CheckI18nStrings(dir, themes, append(langs, translation.Language{Code: "en"}))
+	ds := i18n.Check(dir, themes, append(langs, "en"))
 	n := 0
 	for _, d := range ds {
 		if strings.Contains(d.Message, "add it to i18n/en.toml") {
@@ -97,13 +98,13 @@ func TestI18nStringMissing(t *testing.T) {
 	}
 }
 
-// TestI18nHostTheme runs CheckI18nStrings on each testdata/i18n/*.txtar
+// TestI18nHostTheme runs Check on each testdata/*.txtar
 // project (theme list evdoc, then shelf; languages ko and ja) and compares
 // its findings (text, with related notes) with the archive's want.
 func TestI18nHostTheme(t *testing.T) {
-	langs := []translation.Language{{Code: "ko"}, {Code: "ja"}}
-	txtartest.Run(t, "testdata/i18n/*.txtar", func(t *testing.T, dir string, _ *txtar.Archive) []byte {
-		ds := translation.CheckI18nStrings(dir, []string{"evdoc", "shelf"}, langs)
+	langs := []string{"ko", "ja"}
+	txtartest.Run(t, "testdata/*.txtar", func(t *testing.T, dir string, _ *txtar.Archive) []byte {
+		ds := i18n.Check(dir, []string{"evdoc", "shelf"}, langs)
 		txtartest.CheckRanges(t, ds)
 		var b bytes.Buffer
 		for _, d := range ds {
@@ -137,7 +138,7 @@ func TestI18nStrings(t *testing.T) {
 		{"ja.json", `{"a": "あ", "b": "\u3044"}`,
 			[]string{`a|あ|true|"あ"`, `b|い|false|"\u3044"}`}},
 	} {
-		strs, ds := translation.I18nStrings(tc.file, []byte(tc.src))
+		strs, ds := i18n.Strings(tc.file, []byte(tc.src))
 		if len(ds) != 0 {
 			t.Errorf("%q: %v", tc.src, ds)
 		}
@@ -157,7 +158,7 @@ func TestI18nStrings(t *testing.T) {
 		}
 	}
 	for _, bad := range []string{"a: [", "- just\n- items\n", "\"a string\"\n"} {
-		strs, ds := translation.I18nStrings("ja.yaml", []byte(bad))
+		strs, ds := i18n.Strings("ja.yaml", []byte(bad))
 		if len(strs) != 0 || len(ds) != 1 || ds[0].RangeError() != nil {
 			t.Errorf("%q: got %v and %v; want one finding with a range and no strings", bad, strs, ds)
 		}
@@ -172,7 +173,7 @@ func FuzzI18nStrings(f *testing.F) {
 	f.Add("[{\"id\": \"a\", \"translation\": \"retry\"}]")
 	f.Add("k: |\n  block\nq: 'it''s'\n")
 	f.Fuzz(func(t *testing.T, src string) {
-		strs, ds := translation.I18nStrings("ja.yaml", []byte(src))
+		strs, ds := i18n.Strings("ja.yaml", []byte(src))
 		for _, s := range strs {
 			if s.Start < 0 || s.Start > s.End || s.End > len(src) {
 				t.Fatalf("%s: range [%d, %d) outside %d bytes", s.Key, s.Start, s.End, len(src))
@@ -227,9 +228,15 @@ func TestI18nText(t *testing.T) {
 		{"ja", "evidenceIndex", "エビデンス", true},
 		{"ja", "own", "", false},
 	} {
-		got, ok := translation.I18nText(dir, themes, tc.code, tc.key)
+		got, ok := i18n.Text(dir, themes, tc.code, tc.key)
 		if got != tc.want || ok != tc.ok {
-			t.Errorf("I18nText(%s, %s) = %q, %v; want %q, %v", tc.code, tc.key, got, ok, tc.want, tc.ok)
+			t.Errorf("Text(%s, %s) = %q, %v; want %q, %v", tc.code, tc.key, got, ok, tc.want, tc.ok)
 		}
 	}
+}
+
+// copyDir copies the reference project's directory d into dir.
+func copyDir(t *testing.T, d, dir string) {
+	t.Helper()
+	sitetest.CopyTree(t, filepath.Join("..", "..", d), filepath.Join(dir, d))
 }
