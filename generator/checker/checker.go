@@ -12,6 +12,7 @@ import (
 	"github.com/evdoc-lab/evdoc/generator/check"
 	"github.com/evdoc-lab/evdoc/generator/claim"
 	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/emphasis"
 	"github.com/evdoc-lab/evdoc/generator/evidence"
 	"github.com/evdoc-lab/evdoc/generator/hugoconf"
 	"github.com/evdoc-lab/evdoc/generator/i18n"
@@ -578,7 +579,7 @@ func (c *Checker) judgePage(p *project.Page) (*pageVerdict, map[string][]string)
 	evt, sets := evtableFindings(p, c.site.Store)
 	v.figures = append(unknownFigures(p, c.figureNames), evt...)
 	v.evtables = sets
-	v.emphasis = translation.CheckEmphasis(p, c.site.Config.MarkdownConfig())
+	v.emphasis = emphasis.Check(p.Parsed, c.site.Config.MarkdownConfig())
 	v.style = style.CheckPage(c.site.Glossary, p.Parsed, p.Lang)
 	v.front = uncheckedNumbers(p)
 	if !c.citesIndex {

@@ -18,6 +18,7 @@ import (
 	"github.com/BurntSushi/toml"
 	"github.com/evdoc-lab/evdoc/generator/claim"
 	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/emphasis"
 	"github.com/evdoc-lab/evdoc/generator/translation"
 	"github.com/evdoc-lab/evdoc/internal/safefile"
 	"github.com/yuin/goldmark"
@@ -592,8 +593,8 @@ func SortedKeys(m map[string]Language) []string {
 // It also returns the CJK options evdoc's staging must honour. An
 // explicit enable = false or escapedSpace = false is an error: evdoc
 // cannot make emphasis next to CJK punctuation render without them.
-func (c *Config) HugoEnv() ([]string, translation.MarkdownOptions, error) {
-	opt := translation.MarkdownOptions{EastAsianLineBreaks: c.CJK.EastAsianLineBreaks, Markdown: c.Markdown}
+func (c *Config) HugoEnv() ([]string, emphasis.MarkdownOptions, error) {
+	opt := emphasis.MarkdownOptions{EastAsianLineBreaks: c.CJK.EastAsianLineBreaks, Markdown: c.Markdown}
 	if c.CJK.Enable != nil && !*c.CJK.Enable || c.CJK.EscapedSpace != nil && !*c.CJK.EscapedSpace {
 		return nil, opt, fmt.Errorf("%s: markup.goldmark.extensions.cjk must have enable = true and escapedSpace = true (or leave them unset); evdoc writes escaped spaces so that emphasis next to CJK punctuation renders", strings.Join(c.Files, ", "))
 	}

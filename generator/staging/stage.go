@@ -16,6 +16,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/evdoc-lab/evdoc/generator/emphasis"
 	"github.com/evdoc-lab/evdoc/generator/hosttheme"
 	"github.com/evdoc-lab/evdoc/generator/hugoconf"
 	"github.com/evdoc-lab/evdoc/generator/project"
@@ -141,7 +142,7 @@ func Stage(ctx context.Context, s *project.Site, stage string, data *stagedata.S
 	if err != nil {
 		return nil, err
 	}
-	// Pages are copied as Hugo should read them (translation.HugoMarkdown),
+	// Pages are copied as Hugo should read them (emphasis.HugoMarkdown),
 	// each written once.
 	// Claims of a destination written at several precisions name their
 	// own in the staged page (markClaims), for their popovers.
@@ -249,8 +250,8 @@ func stageGitInfo(ctx context.Context, root, stage string, logw io.Writer) {
 }
 
 // stageFallbacks writes the generated fallback pages into the stage, as
-// Hugo should read them (translation.HugoMarkdown with mdOpt).
-func stageFallbacks(ctx context.Context, s *project.Site, stage string, mdOpt translation.MarkdownOptions, marks map[string]map[int]string) error {
+// Hugo should read them (emphasis.HugoMarkdown with mdOpt).
+func stageFallbacks(ctx context.Context, s *project.Site, stage string, mdOpt emphasis.MarkdownOptions, marks map[string]map[int]string) error {
 	src := s.Config.Source()
 	md := s.Config.NewMarkdown()
 	cascades := s.Cascades()
@@ -296,7 +297,7 @@ func stageFallbacks(ctx context.Context, s *project.Site, stage string, mdOpt tr
 			if err != nil {
 				return err
 			}
-			b, _ = translation.HugoMarkdown(b, mdOpt)
+			b, _ = emphasis.HugoMarkdown(b, mdOpt)
 			if err := WriteFile(filepath.Join(stage, filepath.FromSlash(f.File(src))), b); err != nil {
 				return err
 			}

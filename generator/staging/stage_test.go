@@ -13,8 +13,8 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/evdoc-lab/evdoc/generator/emphasis"
 	"github.com/evdoc-lab/evdoc/generator/project"
-	"github.com/evdoc-lab/evdoc/generator/translation"
 	"github.com/evdoc-lab/evdoc/internal/sitetest"
 )
 
@@ -31,7 +31,7 @@ func TestStageFallbacksLazy(t *testing.T) {
 			t.Fatal(err)
 		}
 		stage := t.TempDir()
-		if err := stageFallbacks(context.Background(), s, stage, translation.MarkdownOptions{}, nil); err != nil {
+		if err := stageFallbacks(context.Background(), s, stage, emphasis.MarkdownOptions{}, nil); err != nil {
 			t.Fatalf("lazy=%v: %v", lazy, err)
 		}
 		files := map[string]string{}

@@ -6,20 +6,20 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/evdoc-lab/evdoc/generator/emphasis"
 	"github.com/evdoc-lab/evdoc/generator/project"
 	"github.com/evdoc-lab/evdoc/generator/stagedata"
-	"github.com/evdoc-lab/evdoc/generator/translation"
 	"github.com/evdoc-lab/evdoc/generator/viewer"
 	"github.com/evdoc-lab/evdoc/internal/safefile"
 )
 
 // stagedMarkdown returns the transform of a page file as Stage stages it:
-// pages are copied as Hugo should read them (translation.HugoMarkdown),
+// pages are copied as Hugo should read them (emphasis.HugoMarkdown),
 // each written once, with the marks of their claims (markClaims). It
 // returns false for a file that is no page of a content directory, or is
 // staged as it is. onPage, when not nil, is called with each page's
 // source before it is transformed.
-func stagedMarkdown(s *project.Site, mdOpt translation.MarkdownOptions, marks map[string]map[int]string, onPage func(b []byte)) func(rel string, b []byte) ([]byte, bool) {
+func stagedMarkdown(s *project.Site, mdOpt emphasis.MarkdownOptions, marks map[string]map[int]string, onPage func(b []byte)) func(rel string, b []byte) ([]byte, bool) {
 	var contentDirs []string
 	for _, l := range s.Config.Ordered() {
 		contentDirs = append(contentDirs, path.Clean(filepath.ToSlash(l.ContentDir))+"/")
@@ -34,7 +34,7 @@ func stagedMarkdown(s *project.Site, mdOpt translation.MarkdownOptions, marks ma
 					onPage(b)
 				}
 				pinned, ok := markClaims(s.Config.MarkdownConfig(), rel, b, true, marks[rel], 0)
-				out, ins := translation.HugoMarkdown(pinned, mdOpt)
+				out, ins := emphasis.HugoMarkdown(pinned, mdOpt)
 				return out, ok || len(ins) > 0
 			}
 		}

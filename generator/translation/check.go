@@ -3,6 +3,7 @@ package translation
 import (
 	"github.com/evdoc-lab/evdoc/generator/claim"
 	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/emphasis"
 	"github.com/evdoc-lab/evdoc/generator/i18n"
 )
 
@@ -22,13 +23,13 @@ type CheckOptions struct {
 // Check reports pairing problems (duplicate keys, orphans) and, for each
 // translated page, where it disagrees with its source page.
 //
-// Check is CheckPairing, CheckEmphasis of every page, i18n.Check
+// Check is CheckPairing, emphasis.Check of every page, i18n.Check
 // and CheckPair of every pair, in that order; a caller that re-checks
 // one edited page (evdoc serve) runs those parts itself.
 func (s *Set) Check(opt CheckOptions) diag.List {
 	ds := s.CheckPairing()
 	for _, p := range s.Pages {
-		ds = append(ds, CheckEmphasis(p, opt.Markdown)...)
+		ds = append(ds, emphasis.Check(p.Parsed, opt.Markdown)...)
 	}
 	if opt.Root != "" {
 		ds = append(ds, i18n.Check(opt.Root, opt.Themes, s.Codes())...)

@@ -289,3 +289,16 @@ func (s *Set) Find(path string) *Page {
 	}
 	return nil
 }
+
+// blankFrontMatter returns a copy of src with its front matter (the bytes
+// before bodyStart) blanked to spaces, line breaks kept, so offsets and
+// lines stay those of the page.
+func blankFrontMatter(src []byte, bodyStart int) []byte {
+	b := append([]byte(nil), src...)
+	for i := 0; i < bodyStart; i++ {
+		if b[i] != '\n' {
+			b[i] = ' '
+		}
+	}
+	return b
+}

@@ -1,4 +1,4 @@
-package translation
+package emphasis
 
 import (
 	"bytes"
@@ -413,24 +413,24 @@ func hasEscapedSpace(src []byte) bool {
 	return false
 }
 
-// CheckEmphasis reports emphasis delimiters of a page that would still
+// Check reports emphasis delimiters of a page that would still
 // render as literal "*" after HugoMarkdown: the page is read the way Hugo
 // reads what evdoc stages (with the site's goldmark configuration md), and
 // each "*" left in text is a finding at its position in the page.
-func CheckEmphasis(p *Page, md claim.MarkdownConfig) diag.List {
+func Check(p *claim.Page, md claim.MarkdownConfig) diag.List {
 	return append(strikethroughRanges(p, md), literalStars(p, md)...)
 }
 
-// literalStars is CheckEmphasis for the "*" runs.
-func literalStars(p *Page, md claim.MarkdownConfig) diag.List {
-	src := p.Parsed.Source
-	if bytes.IndexByte(src[p.Parsed.BodyStart:], '*') < 0 {
+// literalStars is Check for the "*" runs.
+func literalStars(p *claim.Page, md claim.MarkdownConfig) diag.List {
+	src := p.Source
+	if bytes.IndexByte(src[p.BodyStart:], '*') < 0 {
 		return nil // no "*" in the body, none can be left literal
 	}
 	if _, _, ok := claim.SplitFrontMatter(src); !ok {
 		return nil
 	}
-	blanked := hugoText(blankFrontMatter(src, p.Parsed.BodyStart), p.Parsed.HugoSyntax)
+	blanked := hugoText(blankFrontMatter(src, p.BodyStart), p.HugoSyntax)
 	doc := claim.NewMarkdownWith(md).Parser().Parse(text.NewReader(blanked))
 	ins := hugoInsertions(doc, blanked, MarkdownOptions{Markdown: md})
 	if len(ins) > 0 || hasEscapedSpace(blanked) {
@@ -442,11 +442,11 @@ func literalStars(p *Page, md claim.MarkdownConfig) diag.List {
 	return literalEmphasisIn(p, doc, blanked, nil)
 }
 
-// literalEmphasis is CheckEmphasis reading what HugoMarkdown stages (the
+// literalEmphasis is Check reading what HugoMarkdown stages (the
 // page with ins made) as Hugo does.
-func literalEmphasis(p *Page, ins []Insertion, md claim.MarkdownConfig) diag.List {
-	out, ins := applyInsertions(p.Parsed.Source, p.Parsed.BodyStart, ins)
-	blanked := hugoText(blankFrontMatter(out, p.Parsed.BodyStart), shiftSpans(p.Parsed.HugoSyntax, p.Parsed.Source, ins))
+func literalEmphasis(p *claim.Page, ins []Insertion, md claim.MarkdownConfig) diag.List {
+	out, ins := applyInsertions(p.Source, p.BodyStart, ins)
+	blanked := hugoText(blankFrontMatter(out, p.BodyStart), shiftSpans(p.HugoSyntax, p.Source, ins))
 	doc := claim.NewMarkdownWith(md.Staged()).Parser().Parse(text.NewReader(blanked))
 	return literalEmphasisIn(p, doc, blanked, ins)
 }
@@ -454,7 +454,7 @@ func literalEmphasis(p *Page, ins []Insertion, md claim.MarkdownConfig) diag.Lis
 // literalEmphasisIn reports the "*" runs left in the text of doc, which
 // goldmark read from blanked: the page with ins made (sorted by offset)
 // and its front matter blanked.
-func literalEmphasisIn(p *Page, doc ast.Node, blanked []byte, ins []Insertion) diag.List {
+func literalEmphasisIn(p *claim.Page, doc ast.Node, blanked []byte, ins []Insertion) diag.List {
 	// back maps an offset of blanked to an offset of the page.
 	back := func(off int) int {
 		shift := 0
@@ -502,7 +502,7 @@ func literalEmphasisIn(p *Page, doc ast.Node, blanked []byte, ins []Insertion) d
 				next, _ = utf8.DecodeRune(blanked[o:])
 			}
 			if !(isSpace(before) && isSpace(next)) {
-				ds = append(ds, diag.Diagnostic{Pos: p.Parsed.Index.Pos(off), End: p.Parsed.Index.Pos(off + j - i), Severity: diag.Error, Rule: diag.PageEmphasis,
+				ds = append(ds, diag.Diagnostic{Pos: p.Index.Pos(off), End: p.Index.Pos(off + j - i), Severity: diag.Error, Rule: diag.PageEmphasis,
 					Message: fmt.Sprintf("%q renders as literal text, not emphasis: Hugo's goldmark cannot pair it; expected a matching delimiter run, or escape it as \\%s", seg[i:j], seg[i:j])})
 			}
 			i = j

@@ -1,4 +1,4 @@
-package translation
+package emphasis
 
 import (
 	"reflect"
@@ -34,7 +34,7 @@ func TestStrikethroughRanges(t *testing.T) {
 		if errs != nil {
 			t.Fatal(errs)
 		}
-		ds := strikethroughRanges(&Page{Lang: "ko", Path: "content/ko/p.md", Parsed: pp}, claim.MarkdownConfig{})
+		ds := strikethroughRanges(pp, claim.MarkdownConfig{})
 		if len(ds) != tt.want {
 			t.Errorf("%q: %d findings, want %d: %v", tt.body, len(ds), tt.want, ds)
 		}
@@ -52,9 +52,8 @@ func TestStrikethroughRanges(t *testing.T) {
 func strikesBothWays(t *testing.T, body string, md claim.MarkdownConfig) (fromParse, own diag.List, recorded bool) {
 	t.Helper()
 	src := "---\ntitle: t\n---\n\n" + body + "\n"
-	pp, _ := claim.Parse(claim.NewMarkdownWith(md), "content/ko/p.md", []byte(src))
-	p := &Page{Lang: "ko", Path: "content/ko/p.md", Parsed: pp}
-	_, recorded = pp.Strikethroughs(md)
+	p, _ := claim.Parse(claim.NewMarkdownWith(md), "content/ko/p.md", []byte(src))
+	_, recorded = p.Strikethroughs(md)
 	fromParse = strikethroughRanges(p, md)
 	forceStrikeParse = true
 	defer func() { forceStrikeParse = false }()

@@ -1,4 +1,4 @@
-package translation
+package emphasis
 
 import (
 	"bytes"
@@ -20,15 +20,15 @@ import (
 // (GFM allows one tilde), closed by the next ~ of the paragraph. The
 // reader sees the text between struck out and the numbers beside the
 // tildes joined (35초, 1020%), which evdoc would read as written.
-func strikethroughRanges(p *Page, md claim.MarkdownConfig) diag.List {
-	src := p.Parsed.Source
-	if md.NoStrikethrough || bytes.IndexByte(src[p.Parsed.BodyStart:], '~') < 0 {
+func strikethroughRanges(p *claim.Page, md claim.MarkdownConfig) diag.List {
+	src := p.Source
+	if md.NoStrikethrough || bytes.IndexByte(src[p.BodyStart:], '~') < 0 {
 		return nil
 	}
 	if _, _, ok := claim.SplitFrontMatter(src); !ok {
 		return nil
 	}
-	blanked := hugoText(blankFrontMatter(src, p.Parsed.BodyStart), p.Parsed.HugoSyntax)
+	blanked := hugoText(blankFrontMatter(src, p.BodyStart), p.HugoSyntax)
 	var ds diag.List
 	// a strikethrough between digits, or false
 	finding := func(start, stop int) bool {
@@ -51,14 +51,14 @@ func strikethroughRanges(p *Page, md claim.MarkdownConfig) diag.List {
 		for end < len(blanked) && blanked[end] == '~' {
 			end++
 		}
-		ds = append(ds, diag.Diagnostic{Pos: p.Parsed.Index.Pos(open), End: p.Parsed.Index.Pos(end), Severity: diag.Error, Rule: diag.PageStrikethrough,
+		ds = append(ds, diag.Diagnostic{Pos: p.Index.Pos(open), End: p.Index.Pos(end), Severity: diag.Error, Rule: diag.PageStrikethrough,
 			Message: fmt.Sprintf("the ~ of %q opens a strikethrough that the ~ at %s closes: Hugo's Markdown strikes %q out and drops both tildes; expected a range written with 〜 or ～, or an escaped \\~",
-				excerpt(blanked, open-8, start+8), p.Parsed.Index.Pos(stop), string(blanked[start:stop]))})
+				excerpt(blanked, open-8, start+8), p.Index.Pos(stop), string(blanked[start:stop]))})
 		return true
 	}
 	// The page's parse read the same text (no Hugo syntax blanked) with
 	// the same configuration: its strikethroughs are these.
-	if strikes, ok := p.Parsed.Strikethroughs(md); ok && len(p.Parsed.HugoSyntax) == 0 && !forceStrikeParse {
+	if strikes, ok := p.Strikethroughs(md); ok && len(p.HugoSyntax) == 0 && !forceStrikeParse {
 		skipped := make([]bool, len(strikes)) // a finding, or inside one
 		for i, st := range strikes {
 			if st.Parent >= 0 && skipped[st.Parent] || finding(st.Start, st.Stop) {

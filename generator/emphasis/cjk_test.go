@@ -1,4 +1,4 @@
-package translation
+package emphasis
 
 import (
 	"bytes"
@@ -48,13 +48,13 @@ func TestEmphasisNextToCJKPunctuation(t *testing.T) {
 		if strings.Contains(strings.ReplaceAll(html, "<code>**「code」**です</code>", ""), "**") {
 			t.Errorf("%s: literal ** in %q", tc.in, html)
 		}
-		if ds := CheckEmphasis(&Page{Parsed: parsePage(t, src)}, claim.MarkdownConfig{}); tc.in != "2 * 3 * 4" && len(ds) != 0 {
+		if ds := Check(parsePage(t, src), claim.MarkdownConfig{}); tc.in != "2 * 3 * 4" && len(ds) != 0 {
 			t.Errorf("%s: %v", tc.in, ds)
 		}
 	}
 }
 
-// TestEmphasisReadWithSiteConfig: CheckEmphasis and HugoMarkdown read a
+// TestEmphasisReadWithSiteConfig: Check and HugoMarkdown read a
 // page with the site's goldmark configuration, as check and Hugo do: a
 // "*" inside a passthrough formula ($2*3$) is the formula's, neither a
 // page-emphasis finding nor a place for an escaped space, and a "*" in a
@@ -73,10 +73,10 @@ func TestEmphasisReadWithSiteConfig(t *testing.T) {
 	} {
 		src := []byte("---\ntitle: x\n---\n" + tc.in + "\n")
 		p, _ := claim.Parse(claim.NewMarkdownWith(tc.md), "p.md", src)
-		if ds := CheckEmphasis(&Page{Parsed: p}, tc.md); len(ds) != tc.findings {
+		if ds := Check(p, tc.md); len(ds) != tc.findings {
 			t.Errorf("%q with the site's config: %d findings %v, want %d", tc.in, len(ds), ds, tc.findings)
 		}
-		if ds := CheckEmphasis(&Page{Parsed: parsePage(t, src)}, claim.MarkdownConfig{}); len(ds) != tc.defaultFindings {
+		if ds := Check(parsePage(t, src), claim.MarkdownConfig{}); len(ds) != tc.defaultFindings {
 			t.Errorf("%q with Hugo's defaults: %d findings %v, want %d", tc.in, len(ds), ds, tc.defaultFindings)
 		}
 		if _, ins := HugoMarkdown(src, MarkdownOptions{Markdown: tc.md}); len(ins) != tc.staged {
@@ -90,7 +90,7 @@ func parsePage(t *testing.T, src []byte) *claim.Page {
 	return p
 }
 
-// TestCheckEmphasisOneParse: CheckEmphasis reads a page without
+// TestCheckEmphasisOneParse: Check reads a page without
 // insertions or escaped spaces from claim.NewMarkdown's document; it
 // reports what reading the staged text as Hugo does (cjk.escapedSpace)
 // reports, also for pages where the author wrote "\ " themselves.
@@ -108,9 +108,9 @@ func TestCheckEmphasisOneParse(t *testing.T) {
 		`a **b\ ** c`,
 		`foo*\ *bar`,
 	} {
-		p := &Page{Parsed: parsePage(t, []byte("---\ntitle: x\n---\n"+in+"\n"))}
-		got := CheckEmphasis(p, claim.MarkdownConfig{})
-		blanked := blankFrontMatter(p.Parsed.Source, p.Parsed.BodyStart)
+		p := parsePage(t, []byte("---\ntitle: x\n---\n"+in+"\n"))
+		got := Check(p, claim.MarkdownConfig{})
+		blanked := blankFrontMatter(p.Source, p.BodyStart)
 		ins := hugoInsertions(claim.NewMarkdown().Parser().Parse(text.NewReader(blanked)), blanked, MarkdownOptions{})
 		want := literalEmphasis(p, ins, claim.MarkdownConfig{})
 		if fmt.Sprint(got) != fmt.Sprint(want) {
@@ -139,8 +139,8 @@ func TestEmphasisIgnoresHugoSyntax(t *testing.T) {
 		{"{{< x a=\"*\" >}}*강조*", 0},
 	} {
 		src := []byte("---\ntitle: x\n---\n" + tc.in + "\n")
-		p := &Page{Parsed: parsePage(t, src)}
-		if ds := CheckEmphasis(p, claim.MarkdownConfig{}); len(ds) != tc.findings {
+		p := parsePage(t, src)
+		if ds := Check(p, claim.MarkdownConfig{}); len(ds) != tc.findings {
 			t.Errorf("%q: %d findings %v, want %d", tc.in, len(ds), ds, tc.findings)
 		}
 		out, _ := HugoMarkdown(src, MarkdownOptions{})
@@ -155,7 +155,7 @@ func TestEmphasisIgnoresHugoSyntax(t *testing.T) {
 // FuzzHugoMarkdown: on any page, HugoMarkdown only inserts (escaped
 // spaces, or a space for a line break), never into Hugo syntax (a
 // shortcode call's or comment marker's bytes stay as written, in order),
-// and CheckEmphasis reports positions inside the page.
+// and Check reports positions inside the page.
 func FuzzHugoMarkdown(f *testing.F) {
 	for _, s := range []string{"**「強調」**する", "{{< x a=\"**「強調」**する\" >}}と**「強調」**する", "쇼트코드 {{</* note */>}} a*b",
 		"{{% y \"**\" %}} *x*", "| a |\n|---|\n| **「表」**です |", "줄\n바꿈 **강조**다"} {
@@ -179,7 +179,7 @@ func FuzzHugoMarkdown(f *testing.F) {
 		if p == nil || p.Index == nil {
 			return
 		}
-		for _, d := range CheckEmphasis(&Page{Parsed: p}, claim.MarkdownConfig{}) {
+		for _, d := range Check(p, claim.MarkdownConfig{}) {
 			if d.Pos.Offset < body || d.End.Offset > len(src) || d.End.Offset < d.Pos.Offset {
 				t.Fatalf("%q: finding %v out of the page body", s, d)
 			}

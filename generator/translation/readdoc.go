@@ -1,0 +1,371 @@
+package translation
+
+import (
+	"bytes"
+	"regexp"
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/evdoc-lab/evdoc/generator/claim"
+	"github.com/evdoc-lab/evdoc/generator/claim/literal"
+	"github.com/evdoc-lab/evdoc/generator/claim/prose"
+	"github.com/evdoc-lab/evdoc/generator/translation/numscan"
+)
+
+// shortcodeCallRe finds a shortcode call ({{< … >}}, {{% … %}}), which
+// is not prose.
+var shortcodeCallRe = regexp.MustCompile(`(?s)\{\{[<%].*?[%>]\}\}`)
+
+var evfigureCallRe = regexp.MustCompile(`\{\{[<%]\s*evfigure\s+name\s*=\s*"([^"]*)"`)
+
+// readDoc reads the page's blocks, as claim.Parse listed them; units
+// gives the unit of the evidence value a claim's reference names (nil:
+// unknown).
+func readDoc(p *Page, units ValueUnits) *doc {
+	d := &doc{page: p}
+	src := p.Parsed.Source
+	section := 0
+	table, row := -1, 0
+	claimAt := make(map[int]int, len(p.Parsed.Claims)) // claim literal offset → index in p.Parsed.Claims
+	for i, c := range p.Parsed.Claims {
+		claimAt[c.Pos.Offset] = i
+	}
+	blockOf := make(map[int]int, len(p.Parsed.Claims)) // claim index → block
+	// claim index → the label written right before it (see itemLabels)
+	claimLabel := map[int]string{}
+	// text reads a block's inlines as text, with the page offset of each
+	// of its bytes (-1 for bytes not in the page). The offsets are valid
+	// until the next call.
+	var back []int
+	type claimAtText struct{ ci, at int }
+	var claimsIn []claimAtText // the claims of the block text() read last, by offset there
+	var spans []codeSpan       // the code spans with a digit of the block text() read last
+	text := func(in []claim.Inline) (string, []int) {
+		claimsIn = claimsIn[:0]
+		spans = nil
+		var span []byte // the code span being read
+		spanStart, spanEnd := -1, -1
+		endSpan := func() {
+			if spanStart >= 0 && hasNumberRune(span) {
+				spans = append(spans, codeSpan{text: string(span), start: spanStart, end: spanEnd})
+			}
+			span, spanStart = span[:0], -1
+		}
+		var b strings.Builder
+		size := 0
+		for _, x := range in {
+			switch x.Kind {
+			case claim.InlineText, claim.InlineCode:
+				size += x.Stop - x.Start
+			default:
+				size += len(x.Value) + 1
+			}
+		}
+		b.Grow(size)
+		back = back[:0]
+		for _, x := range in {
+			if x.Kind == claim.InlineCode {
+				// a code span: its numbers are read as the prose's, and
+				// its text is compared as text too (compareCodeSpans)
+				if spanStart >= 0 && bytes.IndexByte(src[spanEnd:x.Start], '`') >= 0 {
+					endSpan()
+				}
+				if spanStart < 0 {
+					spanStart = x.Start
+				} else {
+					span = append(span, ' ')
+				}
+				span = append(span, src[x.Start:x.Stop]...)
+				spanEnd = x.Stop
+			} else if x.Kind != claim.InlineBreak {
+				endSpan()
+			}
+			switch x.Kind {
+			case claim.InlineText, claim.InlineCode:
+				// a text node's value has its character references
+				// decoded (&#52;&#48; is 40), except in a code span
+				var dec []byte
+				var offs []int
+				if x.Kind == claim.InlineText {
+					dec, offs = prose.DecodeCharRefs(src[x.Start:x.Stop], x.Start, x.Stop)
+				}
+				if offs != nil {
+					b.Write(dec)
+					back = append(back, offs[:len(dec)]...)
+				} else {
+					b.Write(src[x.Start:x.Stop])
+					for k := x.Start; k < x.Stop; k++ {
+						back = append(back, k)
+					}
+				}
+			case claim.InlineBreak:
+				b.WriteByte(' ')
+				back = append(back, x.Start)
+			case claim.InlineString:
+				b.WriteString(x.Value)
+				for range len(x.Value) {
+					back = append(back, -1)
+				}
+			case claim.InlineClaim:
+				// a claim: its numbers are compared as claims
+				if ci, ok := claimAt[x.Start]; ok {
+					blockOf[ci] = len(d.blocks)
+					claimsIn = append(claimsIn, claimAtText{ci, b.Len()})
+				}
+				b.WriteString(" ")
+				back = append(back, -1)
+			case claim.InlineLink:
+				d.links = append(d.links, linkUse{dest: x.Value, start: x.Start})
+			}
+		}
+		endSpan()
+		return b.String(), back
+	}
+	var items []orderItem // reused from block to block
+	addText := func(in claim.Block, kind string) {
+		txt, back := text(in.Inlines)
+		bl := block{kind: kind, level: in.Level, section: section, table: -1, start: in.Start, spans: spans}
+		if kind == "cell" {
+			bl.table, bl.row = table, row
+		}
+		// shortcode calls are not prose
+		for _, m := range shortcodeCallRe.FindAllStringIndex(txt, -1) {
+			txt = txt[:m[0]] + strings.Repeat(" ", m[1]-m[0]) + txt[m[1]:]
+		}
+		if hasNumberRune([]byte(txt)) {
+			// the source's code span may be written here as prose
+			bl.prose, bl.back = txt, slices.Clone(back)
+		}
+		// the items of the block in order, for transitions: its numbers
+		// and its claims, at their offsets in txt
+		items = items[:0]
+		nums := numscan.ScanLang(txt, p.Lang)
+		ki := 0
+		for _, num := range nums {
+			for ki < len(claimsIn) && claimsIn[ki].at < num.Start {
+				items = appendClaimItems(items, p, claimsIn[ki].ci, claimsIn[ki].at)
+				ki++
+			}
+			if num.Kind != "id" {
+				items = append(items, orderItem{key: num.Key, text: num.Text, start: num.Start, end: num.End, claim: -1, ref: -1})
+			}
+		}
+		for ; ki < len(claimsIn); ki++ {
+			items = appendClaimItems(items, p, claimsIn[ki].ci, claimsIn[ki].at)
+		}
+		pageOff := func(i int, end bool) int {
+			if end {
+				if i > 0 && i-1 < len(back) && back[i-1] >= 0 {
+					return back[i-1] + 1
+				}
+			} else if i < len(back) && back[i] >= 0 {
+				return back[i]
+			}
+			return bl.start
+		}
+		for k := 1; k < len(items); k++ {
+			a, b := items[k-1], items[k]
+			if a.claim >= 0 && a.claim == b.claim || isTransitionGap(txt[min(a.end, b.start):b.start]) {
+				t := transition{claims: a.claim >= 0 || b.claim >= 0}
+				t.from, t.fromText = itemKey(p, a)
+				t.to, t.toText = itemKey(p, b)
+				if a.claim >= 0 {
+					t.start = p.Parsed.Claims[a.claim].Pos.Offset
+				} else {
+					t.start = pageOff(a.start, false)
+				}
+				if b.claim >= 0 {
+					t.end = p.Parsed.Claims[b.claim].End
+				} else {
+					t.end = pageOff(b.end, true)
+				}
+				bl.trans = append(bl.trans, t)
+			}
+		}
+		numLabel := itemLabels(txt, items, claimLabel)
+		for _, num := range nums {
+			if num.Kind == "id" {
+				continue // a name such as p99, L7 or MID1, not a number
+			}
+			num.Label = numLabel[num.Start]
+			// Start and End become page offsets (End: just past the
+			// number's last byte when it maps, else the block's start
+			// line's end, so a finding still spans the number's line).
+			end := -1
+			if num.End > 0 && num.End-1 < len(back) && back[num.End-1] >= 0 {
+				end = back[num.End-1] + 1
+			}
+			if num.Start < len(back) && back[num.Start] >= 0 {
+				num.Start = back[num.Start]
+			} else {
+				num.Start = bl.start
+			}
+			if end < num.Start {
+				end = d.page.Parsed.Index.LineEnd(num.Start).Offset
+			}
+			num.End = end
+			if num.Word && inExempt(p.Parsed.Claims, num.Start) {
+				// an exemption marker's number is written on purpose: a
+				// word is compared as its digits are ([열 번] vs [九回])
+				num.Word = false
+			}
+			bl.numbers = append(bl.numbers, num)
+		}
+		d.blocks = append(d.blocks, bl)
+	}
+	for _, b := range p.Parsed.Blocks {
+		switch b.Kind {
+		case claim.BlockHeading:
+			section++
+			addText(b, "heading")
+		case claim.BlockText:
+			addText(b, "text")
+		case claim.BlockTable:
+			d.tables = append(d.tables, tableInfo{section: section, start: b.Start})
+			table, row = len(d.tables)-1, 0
+		case claim.BlockRow:
+			d.tables[table].rows++
+			row++
+		case claim.BlockCell:
+			addText(b, "cell")
+		case claim.BlockCode:
+			var code bytes.Buffer
+			for _, x := range b.Inlines {
+				code.Write(src[x.Start:x.Stop])
+			}
+			d.blocks = append(d.blocks, block{kind: "code", section: section, start: b.Start, code: code.Bytes(), table: -1})
+		}
+	}
+	body := src[p.Parsed.BodyStart:]
+	for _, m := range evfigureCallRe.FindAllSubmatchIndex(body, -1) {
+		at := p.Parsed.BodyStart
+		d.figures = append(d.figures, figureUse{name: string(body[m[2]:m[3]]), start: at + m[0]})
+	}
+	d.claims = make([]pageClaim, 0, len(p.Parsed.Claims))
+	// the page as a string, copied once for the text around its claims
+	srcText := string(src)
+	var sl numscan.Slab
+	for i := range p.Parsed.Claims {
+		c := &p.Parsed.Claims[i]
+		if c.Exempt {
+			continue
+		}
+		pc := pageClaim{Claim: c, Refs: c.Refs, block: -1}
+		if bi, ok := blockOf[i]; ok {
+			pc.block = bi
+			pc.section = d.blocks[bi].section
+		}
+		nums := numscan.ClaimNumbers(srcText, c, p.Lang, &sl, units)
+		if len(nums) == len(c.Refs) && len(nums) > 1 {
+			// [18 (+1)](ev:a,b) says what [18](ev:a) … [+1](ev:b) says:
+			// compare one reference with its number at a time
+			for k := range c.Refs {
+				one := pc
+				// views of one element each, capped: never written
+				one.Refs = c.Refs[k : k+1 : k+1]
+				one.numbers = nums[k : k+1 : k+1]
+				if k == 0 {
+					one.label = claimLabel[i] // the label names the first
+				}
+				d.claims = append(d.claims, one)
+			}
+			continue
+		}
+		pc.numbers = nums
+		pc.label = claimLabel[i]
+		d.claims = append(d.claims, pc)
+	}
+	return d
+}
+
+// inExempt reports whether the page offset at lies in the text of one
+// of claims that is an exemption marker.
+func inExempt(claims []claim.Claim, at int) bool {
+	for i := range claims {
+		if c := &claims[i]; c.Exempt && at >= c.Pos.Offset && at < c.End {
+			return true
+		}
+	}
+	return false
+}
+
+// orderItem is a number or a claim of a block, in the order the block
+// writes them (see transition).
+type orderItem struct {
+	key, text  string // a number's normal form and text (a claim's: see itemKey)
+	start, end int    // offsets in the block's text (a claim stands there as one byte)
+	claim      int    // index of the claim in the page, -1 for a number of the prose
+	ref        int    // the reference of a transition claim this item stands for, -1 for all
+}
+
+// appendClaimItems appends the items claim ci, at offset at of its
+// block's text, stands for: one for all its references; or, for a
+// transition that quotes one reference per number
+// ([51.7%→0.21%](ev:a,b)), one per reference in the order written.
+func appendClaimItems(items []orderItem, p *Page, ci, at int) []orderItem {
+	c := &p.Parsed.Claims[ci]
+	if c.Exempt {
+		return items
+	}
+	it := orderItem{start: at, end: at + 1, claim: ci, ref: -1}
+	if qs := c.Parsed.Quantities; c.ParseErr == nil && c.Parsed.Kind == literal.Transition && len(qs) == len(c.Refs) && len(qs) > 1 {
+		for k := range c.Refs {
+			it.ref = k
+			items = append(items, it)
+		}
+		return items
+	}
+	return append(items, it)
+}
+
+// itemKey returns the key and text of an item: a claim's are "ev:" and
+// its references (or the one it stands for) and its literal (or that
+// reference's number); a number's, its normal form and text.
+func itemKey(p *Page, it orderItem) (string, string) {
+	if it.claim < 0 {
+		return it.key, it.text
+	}
+	c := &p.Parsed.Claims[it.claim]
+	if it.ref < 0 {
+		return "ev:" + strings.Join(c.Refs, ","), c.Literal
+	}
+	text := c.Literal
+	if q := c.Parsed.Quantities[it.ref]; q.Start >= 0 && q.End <= len(c.Literal) && q.Start <= q.End {
+		text = c.Literal[q.Start:q.End]
+	}
+	return "ev:" + c.Refs[it.ref], text
+}
+
+// isTransitionGap reports whether the text between two numbers makes the
+// first the start and the second the end of a change: an arrow, or
+// 에서 / から (51.7%에서 0.21%로, 51.7%から0.21%に).
+func isTransitionGap(gap string) bool {
+	t := strings.Trim(gap, " \t\u00a0")
+	switch t {
+	case "→", "->", "⇒", "=>", "➡", "➔", "⟶", "에서", "から":
+		return true
+	}
+	return false
+}
+
+// hasNumberRune reports whether b holds a digit of any script or
+// another numeric symbol (unicode.IsNumber).
+func hasNumberRune(b []byte) bool {
+	for i := 0; i < len(b); {
+		if c := b[i]; c < utf8.RuneSelf {
+			if c >= '0' && c <= '9' {
+				return true
+			}
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRune(b[i:])
+		if unicode.IsNumber(r) {
+			return true
+		}
+		i += n
+	}
+	return false
+}
