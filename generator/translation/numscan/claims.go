@@ -17,7 +17,9 @@ import (
 // claim of one number (최대 [3단계](…), [3](…)まで, 약 [40초](…)). A
 // literal the grammar cannot read (the judge reports it, as it reports
 // ▲, whose sign depends on the language) is read by ScanLang in the
-// page's language lang.
+// page's language lang. src is the page, sl hands out the numbers' memory
+// (one Slab a page), and units gives the unit of the evidence value a
+// reference names (nil: none known).
 func ClaimNumbers(src string, c *claim.Claim, lang string, sl *Slab, units func(ref string) (string, bool)) []Number {
 	lit := c.Literal
 	qs := c.Parsed.Quantities
