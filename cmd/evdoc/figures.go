@@ -8,7 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
-	"github.com/evdoc-lab/evdoc/generator/figure"
+	"github.com/evdoc-lab/evdoc/generator/figure/output"
 )
 
 func newFiguresCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *cobra.Command {
@@ -16,8 +16,8 @@ func newFiguresCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) 
 	cmd := &cobra.Command{
 		Use:     "figures",
 		Example: "  evdoc figures            # render into assets/figures\n  evdoc figures --check    # CI: fail when a committed figure is stale",
-		Short:   "Render every figure (PNG and SVG per language) into " + figure.OutputDir,
-		Long: "Renders every figures/NAME.toml from the evidence into " + figure.OutputDir + "/NAME.LANG.png,\n" +
+		Short:   "Render every figure (PNG and SVG per language) into " + output.OutputDir,
+		Long: "Renders every figures/NAME.toml from the evidence into " + output.OutputDir + "/NAME.LANG.png,\n" +
 			"NAME.LANG.svg (text as outlines) and NAME.json (the evidence values it was drawn from).\n" +
 			"The output is byte-identical across runs. With --check nothing is written: each stale\n" +
 			"or missing figure is reported with the evidence change that made it stale (exit 1).",
@@ -60,7 +60,7 @@ func newFiguresCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) 
 			// A file that cannot be written (a full disk, a directory
 			// leading out of the project) is evdoc unable to run (2); a
 			// figure that cannot be drawn is a finding (1).
-			var we *figure.WriteError
+			var we *output.WriteError
 			if errors.As(err, &we) {
 				return &exitError{2, err}
 			}

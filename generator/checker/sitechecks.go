@@ -10,7 +10,7 @@ import (
 	"github.com/evdoc-lab/evdoc/generator/claim"
 	"github.com/evdoc-lab/evdoc/generator/claim/prose"
 	"github.com/evdoc-lab/evdoc/generator/diag"
-	"github.com/evdoc-lab/evdoc/generator/figure"
+	"github.com/evdoc-lab/evdoc/generator/figure/typeset"
 	"github.com/evdoc-lab/evdoc/generator/frontmatter"
 	"github.com/evdoc-lab/evdoc/generator/hugoconf"
 	"github.com/evdoc-lab/evdoc/generator/project"
@@ -145,7 +145,7 @@ func checkFigureSpecs(s *project.Site, opt check.Options) (diag.List, map[string
 	if len(s.Figures) == 0 {
 		return nil, figures, nil
 	}
-	fonts, ferr := figure.LoadFonts(filepath.Join(s.Root, project.FontsDir), langs)
+	fonts, ferr := typeset.LoadFonts(filepath.Join(s.Root, project.FontsDir), langs)
 	if ferr != nil {
 		ds = append(ds, diag.Errorf(diag.Position{File: project.FontsDir}, diag.FigureGlyph, "cannot load the figure fonts: %v", ferr))
 	}

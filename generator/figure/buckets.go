@@ -11,6 +11,7 @@ import (
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/evidence"
+	"github.com/evdoc-lab/evdoc/generator/figure/spec"
 	"github.com/evdoc-lab/evdoc/generator/unit"
 )
 
@@ -288,20 +289,20 @@ func (h promHistogram) bound(k int, to string) (float64, string) {
 
 // derivedRun fills a spectrum run with the percentiles of se derived
 // from its histogram, in the spec's unit.
-func (s *Spec) derivedRun(r *resolver, run *runData, se Series, at func() diag.Position) {
+func (s *Spec) derivedRun(r *resolver, run *runData, se spec.Series, at func() diag.Position) {
 	run.derived = true
 	h, ok := r.histogram(se.Buckets, at)
 	if !ok {
 		return
 	}
-	to := timeUnits[s.Unit]
+	to := spec.TimeUnits[s.Unit]
 	f, ok := unit.Factor(h.unit, to)
 	if !ok {
 		r.missing = append(r.missing, diag.Errorf(at(), diag.FigureData, "figure %q: the buckets of %q are in %s, which does not convert to %s; expected a latency histogram", s.Name, se.Buckets, h.unit, s.Unit))
 		return
 	}
 	for _, q := range se.Percentiles {
-		pc, _ := percentileOf(q)
+		pc, _ := spec.PercentileOf(q)
 		v, ok := h.quantile(pc)
 		if !ok {
 			r.missing = append(r.missing, diag.Errorf(at(), diag.FigureData, "figure %q: %s of %q falls in the +Inf bucket (or no request is counted), which has no upper bound to interpolate to; expected percentiles below the last finite bucket (le=%q)", s.Name, q, se.Buckets, h.buckets[len(h.buckets)-2].leTxt))
@@ -317,12 +318,12 @@ func (s *Spec) derivedRun(r *resolver, run *runData, se Series, at func() diag.P
 // bucketHist fills a distribution with a histogram's buckets: counts
 // between bounds (cumulative counts minus the bucket before), the first
 // from 0, the last open (+Inf).
-func (s *Spec) bucketHist(r *resolver, hd *histData, se Series, at func() diag.Position) {
+func (s *Spec) bucketHist(r *resolver, hd *histData, se spec.Series, at func() diag.Position) {
 	h, ok := r.histogram(se.Buckets, at)
 	if !ok {
 		return
 	}
-	to := timeUnits[s.Unit]
+	to := spec.TimeUnits[s.Unit]
 	if _, ok := unit.Factor(h.unit, to); !ok {
 		r.missing = append(r.missing, diag.Errorf(at(), diag.FigureData, "figure %q: the buckets of %q are in %s, which does not convert to %s; expected a latency histogram", s.Name, se.Buckets, h.unit, s.Unit))
 		return

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/evdoc-lab/evdoc/generator/evidence"
+	"github.com/evdoc-lab/evdoc/generator/figure/spec"
 )
 
 // AltText returns the image alt text for lang: the spec's alt text (claim
@@ -16,7 +17,7 @@ func (s *Spec) AltText(st *evidence.Store, lang string) (string, error) {
 	if errs != nil {
 		return "", errs
 	}
-	return strings.TrimSpace(Plain(s.Alt, lang)) + punctuationOf(lang).space + s.describe(d, lang), nil
+	return strings.TrimSpace(spec.Plain(s.Alt, lang)) + punctuationOf(lang).space + s.describe(d, lang), nil
 }
 
 // punctuation is how the generated alt text separates its parts in one
@@ -37,7 +38,7 @@ func punctuationOf(lang string) punctuation {
 
 func (s *Spec) label(id, lang string) string {
 	if t, ok := s.Legend[id]; ok && t[lang] != "" {
-		return Plain(t, lang)
+		return spec.Plain(t, lang)
 	}
 	return id
 }
@@ -47,14 +48,14 @@ func (s *Spec) describe(d *figData, lang string) string {
 	p := punctuationOf(lang)
 	var parts []string
 	switch s.Kind {
-	case KindTimeline:
+	case spec.KindTimeline:
 		var snaps []string
 		for j, sn := range s.Snapshots {
 			snaps = append(snaps, fmt.Sprintf("%s %s s", strings.ToUpper(sn), signed(d.times[j])))
 		}
 		head := p.open + strings.Join(snaps, p.list) + p.close
 		if s.Flip != "" {
-			head += fmt.Sprintf("%s%s %s s", p.space, Plain(s.FlipLabel, lang), signed(d.flip))
+			head += fmt.Sprintf("%s%s %s s", p.space, spec.Plain(s.FlipLabel, lang), signed(d.flip))
 		}
 		parts = append(parts, head)
 		for i, pd := range d.panels {
@@ -67,12 +68,12 @@ func (s *Spec) describe(d *figData, lang string) string {
 				cs = append(cs, s.label(s.Counters[ci], lang)+" "+strings.Join(vs, p.list))
 			}
 			t := strings.Join(cs, p.group)
-			if title := Plain(s.Panels[i].Title, lang); title != "" {
+			if title := spec.Plain(s.Panels[i].Title, lang); title != "" {
 				t = title + p.label + t
 			}
 			parts = append(parts, t)
 		}
-	case KindBars:
+	case spec.KindBars:
 		for i, pd := range d.panels {
 			for gi, g := range pd.groups {
 				var bs []string
@@ -87,27 +88,27 @@ func (s *Spec) describe(d *figData, lang string) string {
 					}
 					bs = append(bs, t)
 				}
-				parts = append(parts, Plain(s.Panels[i].Groups[gi].Label, lang)+p.label+strings.Join(bs, p.list))
+				parts = append(parts, spec.Plain(s.Panels[i].Groups[gi].Label, lang)+p.label+strings.Join(bs, p.list))
 			}
 		}
-	case KindRate:
+	case spec.KindRate:
 		for i, pd := range d.panels {
 			for gi, g := range pd.groups {
 				lbl := g.rateRaw
 				if !strings.HasSuffix(lbl, "%") {
 					lbl = formatNum(g.rate) + "%"
 				}
-				parts = append(parts, Plain(s.Panels[i].Groups[gi].Label, lang)+p.label+lbl)
+				parts = append(parts, spec.Plain(s.Panels[i].Groups[gi].Label, lang)+p.label+lbl)
 			}
 		}
-	case KindPercentiles:
+	case spec.KindPercentiles:
 		for i, pd := range d.panels {
 			var vs []string
 			for qi, v := range pd.lat {
 				vs = append(vs, strings.ReplaceAll(s.Panels[i].Percentiles[qi], "_", ".")+" "+formatNum(v)+" "+s.Unit)
 			}
 			t := strings.Join(vs, p.list)
-			if title := Plain(s.Panels[i].Title, lang); title != "" {
+			if title := spec.Plain(s.Panels[i].Title, lang); title != "" {
 				t = title + p.label + t
 			}
 			parts = append(parts, t)
@@ -123,7 +124,7 @@ func (s *Spec) describeKind(d *figData, lang string) []string {
 	p := punctuationOf(lang)
 	var parts []string
 	titled := func(i int, t string) string {
-		if title := Plain(s.Panels[i].Title, lang); title != "" {
+		if title := spec.Plain(s.Panels[i].Title, lang); title != "" {
 			return title + p.label + t
 		}
 		return t
@@ -136,13 +137,13 @@ func (s *Spec) describeKind(d *figData, lang string) []string {
 		return strings.Join(vs, p.list)
 	}
 	switch s.Kind {
-	case KindSpectrum:
+	case spec.KindSpectrum:
 		for i, pd := range d.panels {
 			var rs []string
 			for _, run := range pd.runs {
 				var vs []string
 				for k, q := range run.p {
-					if inSpectrum(q) {
+					if spec.InSpectrum(q) {
 						vs = append(vs, "p"+strconv.FormatFloat(q, 'f', -1, 64)+" "+run.txt[k]+" "+s.Unit)
 					}
 				}
@@ -158,7 +159,7 @@ func (s *Spec) describeKind(d *figData, lang string) []string {
 			}
 			parts = append(parts, titled(i, strings.Join(rs, p.group)))
 		}
-	case KindSeries:
+	case spec.KindSeries:
 		for i, pd := range d.panels {
 			var ls []string
 			for _, l := range pd.lines {
@@ -171,9 +172,9 @@ func (s *Spec) describeKind(d *figData, lang string) []string {
 			parts = append(parts, titled(i, strings.Join(ls, p.group)))
 		}
 		for k, e := range d.events {
-			parts = append(parts, Plain(s.Events[k].Label, lang)+" "+signed(e.t)+" s")
+			parts = append(parts, spec.Plain(s.Events[k].Label, lang)+" "+signed(e.t)+" s")
 		}
-	case KindDistribution:
+	case spec.KindDistribution:
 		for i, pd := range d.panels {
 			var hs []string
 			for _, h := range pd.hists {
@@ -185,7 +186,7 @@ func (s *Spec) describeKind(d *figData, lang string) []string {
 			}
 			parts = append(parts, titled(i, strings.Join(hs, p.group)))
 		}
-	case KindCompare:
+	case spec.KindCompare:
 		for i, pd := range d.panels {
 			for gi, g := range pd.groups {
 				var bs []string
@@ -196,7 +197,7 @@ func (s *Spec) describeKind(d *figData, lang string) []string {
 					}
 					bs = append(bs, t)
 				}
-				t := Plain(s.Panels[i].Groups[gi].Label, lang) + p.label + strings.Join(bs, p.list)
+				t := spec.Plain(s.Panels[i].Groups[gi].Label, lang) + p.label + strings.Join(bs, p.list)
 				if g.delta != "" {
 					t += p.space + p.open + g.delta + p.close
 				}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/evidence"
+	"github.com/evdoc-lab/evdoc/generator/figure/spec"
 	"github.com/evdoc-lab/evdoc/generator/unit"
 )
 
@@ -165,8 +166,8 @@ func (r *resolver) rows(first string, keys []string, at func() diag.Position) []
 				}
 				return out
 			}
-			if i > MaxPoints {
-				r.missing = append(r.missing, diag.Errorf(at(), diag.FigureData, "figure %q: %q names more than %d rows; at most %d (limit MaxPoints) are drawn", r.s.Name, first, MaxPoints, MaxPoints))
+			if i > spec.MaxPoints {
+				r.missing = append(r.missing, diag.Errorf(at(), diag.FigureData, "figure %q: %q names more than %d rows; at most %d (limit MaxPoints) are drawn", r.s.Name, first, spec.MaxPoints, spec.MaxPoints))
 				return nil
 			}
 			out = append(out, x)
@@ -178,10 +179,10 @@ func (r *resolver) rows(first string, keys []string, at func() diag.Position) []
 // count adds n drawn values to the figure's total, an error past MaxPoints.
 func (r *resolver) count(n int, at func() diag.Position) bool {
 	r.points += n
-	if r.points > MaxPoints {
+	if r.points > spec.MaxPoints {
 		if !r.over {
 			r.over = true
-			r.missing = append(r.missing, diag.Errorf(at(), diag.FigureData, "figure %q draws more than %d values; at most %d (limit MaxPoints)", r.s.Name, MaxPoints, MaxPoints))
+			r.missing = append(r.missing, diag.Errorf(at(), diag.FigureData, "figure %q draws more than %d values; at most %d (limit MaxPoints)", r.s.Name, spec.MaxPoints, spec.MaxPoints))
 		}
 		return false
 	}
@@ -190,15 +191,15 @@ func (r *resolver) count(n int, at func() diag.Position) bool {
 
 // kindData resolves panel i of a spectrum, timeseries, distribution or
 // compare figure into pd.
-func (s *Spec) kindData(r *resolver, d *figData, i int, p Panel, off int, pd *panelData) {
+func (s *Spec) kindData(r *resolver, d *figData, i int, p spec.Panel, off int, pd *panelData) {
 	pi := strconv.Itoa(i)
 	for si, se := range p.Series {
 		sp := []string{"panel", pi, "series", strconv.Itoa(si)}
 		tmplAt := func(key, tmpl string) func() diag.Position {
-			return func() diag.Position { return s.quotedPos(tmpl, off, append(sp, key)...) }
+			return func() diag.Position { return s.QuotedPos(tmpl, off, append(sp, key)...) }
 		}
 		switch s.Kind {
-		case KindSpectrum:
+		case spec.KindSpectrum:
 			run := runData{id: se.ID}
 			if se.Buckets != "" {
 				s.derivedRun(r, &run, se, tmplAt("buckets", se.Buckets))
@@ -207,10 +208,10 @@ func (s *Spec) kindData(r *resolver, d *figData, i int, p Panel, off int, pd *pa
 					ref := strings.ReplaceAll(se.Ref, "{p}", q)
 					at := tmplAt("ref", se.Ref)
 					v, ev := r.get(ref, at)
-					pc, _ := percentileOf(q)
+					pc, _ := spec.PercentileOf(q)
 					run.p = append(run.p, pc)
-					run.v = append(run.v, r.inUnit(v, ev, timeUnits[s.Unit], at))
-					run.txt = append(run.txt, exact(v, ev, timeUnits[s.Unit]))
+					run.v = append(run.v, r.inUnit(v, ev, spec.TimeUnits[s.Unit], at))
+					run.txt = append(run.txt, exact(v, ev, spec.TimeUnits[s.Unit]))
 				}
 			} else {
 				at := tmplAt("rows", se.Rows)
@@ -233,13 +234,13 @@ func (s *Spec) kindData(r *resolver, d *figData, i int, p Panel, off int, pd *pa
 						}
 					}
 					run.p = append(run.p, q)
-					run.v = append(run.v, r.inUnit(v, ev, timeUnits[s.Unit], at))
-					run.txt = append(run.txt, exact(v, ev, timeUnits[s.Unit]))
+					run.v = append(run.v, r.inUnit(v, ev, spec.TimeUnits[s.Unit], at))
+					run.txt = append(run.txt, exact(v, ev, spec.TimeUnits[s.Unit]))
 				}
 			}
 			drawn := false
 			for _, q := range run.p {
-				drawn = drawn || inSpectrum(q)
+				drawn = drawn || spec.InSpectrum(q)
 			}
 			if !drawn && len(run.p) > 0 {
 				key, tmpl := "ref", se.Ref
@@ -251,7 +252,7 @@ func (s *Spec) kindData(r *resolver, d *figData, i int, p Panel, off int, pd *pa
 				r.missing = append(r.missing, diag.Errorf(tmplAt(key, tmpl)(), diag.FigureData, "figure %q: run %q has no percentile from p50 to p99.999, the spectrum's axis; expected one at least", s.Name, se.ID))
 			}
 			pd.runs = append(pd.runs, run)
-		case KindSeries:
+		case spec.KindSeries:
 			at := tmplAt("x", se.X)
 			rows := r.rows(se.X, se.Keys, at)
 			if !r.count(len(rows), at) {
@@ -276,11 +277,11 @@ func (s *Spec) kindData(r *resolver, d *figData, i int, p Panel, off int, pd *pa
 				}
 			}
 			pd.lines = append(pd.lines, line)
-		case KindDistribution:
+		case spec.KindDistribution:
 			pd.hists = append(pd.hists, s.distData(r, se, tmplAt))
 		}
 	}
-	if s.Kind == KindCompare {
+	if s.Kind == spec.KindCompare {
 		s.compareData(r, d, i, p, off, pd)
 	}
 }
@@ -329,7 +330,7 @@ func unitName(u string) string {
 
 // unitOf returns the unit name of a display unit (µs is us).
 func unitOf(display string) string {
-	if u, ok := timeUnits[display]; ok {
+	if u, ok := spec.TimeUnits[display]; ok {
 		return u
 	}
 	return display
@@ -351,7 +352,7 @@ func (s *Spec) eventData(r *resolver, d *figData) {
 	}
 	d.origin = origin
 	for i, e := range s.Events {
-		at := s.valuePos(e.Ref, 0, "event", strconv.Itoa(i), "ref")
+		at := s.ValuePos(e.Ref, 0, "event", strconv.Itoa(i), "ref")
 		v, ev := r.get(e.Ref, at)
 		d.events = append(d.events, eventData{t: r.timeOf(d, v, ev, at) - origin})
 	}
@@ -365,9 +366,9 @@ func (s *Spec) eventData(r *resolver, d *figData) {
 }
 
 // distData resolves one distribution series.
-func (s *Spec) distData(r *resolver, se Series, tmplAt func(key, tmpl string) func() diag.Position) histData {
+func (s *Spec) distData(r *resolver, se spec.Series, tmplAt func(key, tmpl string) func() diag.Position) histData {
 	h := histData{id: se.ID}
-	to := timeUnits[s.Unit]
+	to := spec.TimeUnits[s.Unit]
 	if se.Buckets != "" {
 		s.bucketHist(r, &h, se, tmplAt("buckets", se.Buckets))
 		return h
@@ -458,8 +459,8 @@ func (s *Spec) distData(r *resolver, se Series, tmplAt func(key, tmpl string) fu
 
 // compareData resolves a compare panel: each bar's value, its error bar
 // and each group's delta.
-func (s *Spec) compareData(r *resolver, d *figData, i int, p Panel, off int, pd *panelData) {
-	if !r.count(len(p.Groups)*2, func() diag.Position { return s.find("[[panel]]", off) }) {
+func (s *Spec) compareData(r *resolver, d *figData, i int, p spec.Panel, off int, pd *panelData) {
+	if !r.count(len(p.Groups)*2, func() diag.Position { return s.Find("[[panel]]", off) }) {
 		return
 	}
 	for gi, g := range p.Groups {
@@ -467,7 +468,7 @@ func (s *Spec) compareData(r *resolver, d *figData, i int, p Panel, off int, pd 
 		gp := []string{"panel", strconv.Itoa(i), "group", strconv.Itoa(gi)}
 		for bi, b := range g.Bars {
 			bar := append(append([]string{}, gp...), "bar", strconv.Itoa(bi))
-			at := s.valuePos(b.Ref, off, append(bar, "ref")...)
+			at := s.ValuePos(b.Ref, off, append(bar, "ref")...)
 			v, ev := r.get(b.Ref, at)
 			if !pd.ySet && ev != nil {
 				pd.yUnit, pd.ySet = ev.Unit, true
@@ -480,10 +481,10 @@ func (s *Spec) compareData(r *resolver, d *figData, i int, p Panel, off int, pd 
 			bd := barData{series: b.Series, total: v}
 			switch {
 			case b.Spread != "" || b.Min == "" && ev != nil && ev.Spread != nil:
-				bd.more = r.spreadOf(s, b, v, ev, pd.yUnit, s.valuePos(b.Spread, off, append(bar, "spread")...))
+				bd.more = r.spreadOf(s, b, v, ev, pd.yUnit, s.ValuePos(b.Spread, off, append(bar, "spread")...))
 			case b.Min != "":
-				lat := s.valuePos(b.Min, off, append(bar, "min")...)
-				hat := s.valuePos(b.Max, off, append(bar, "max")...)
+				lat := s.ValuePos(b.Min, off, append(bar, "min")...)
+				hat := s.ValuePos(b.Max, off, append(bar, "max")...)
 				lo, lev := r.get(b.Min, lat)
 				hi, hev := r.get(b.Max, hat)
 				lo, hi = r.inUnit(lo, lev, pd.yUnit, lat), r.inUnit(hi, hev, pd.yUnit, hat)
@@ -501,7 +502,7 @@ func (s *Spec) compareData(r *resolver, d *figData, i int, p Panel, off int, pd 
 			gd.bars = append(gd.bars, bd)
 		}
 		if g.Delta != "" {
-			_, dev := r.get(g.Delta, s.valuePos(g.Delta, off, append(gp, "delta")...))
+			_, dev := r.get(g.Delta, s.ValuePos(g.Delta, off, append(gp, "delta")...))
 			if dev != nil {
 				gd.delta = dev.Raw
 			}
@@ -516,7 +517,7 @@ func (s *Spec) compareData(r *resolver, d *figData, i int, p Panel, off int, pd 
 // names, relative when it is a percent of a value that is not, absolute
 // (in the value's unit) when both are of one dimension; a percent spread
 // of a percent value is either, and spread_kind must say which.
-func (r *resolver) spreadOf(s *Spec, b Bar, v float64, ev *evidence.Value, to string, at func() diag.Position) compareMore {
+func (r *resolver) spreadOf(s *Spec, b spec.Bar, v float64, ev *evidence.Value, to string, at func() diag.Position) compareMore {
 	if ev == nil {
 		return compareMore{}
 	}

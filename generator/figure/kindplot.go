@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/evdoc-lab/evdoc/generator/figure/spec"
+	"github.com/evdoc-lab/evdoc/generator/figure/typeset"
 	"github.com/shopspring/decimal"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -14,19 +16,9 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 )
 
-// The spectrum's x axis: 1/(1−p) on a log scale, from the median to the
-// 99.999th percentile, as HdrHistogram plots it.
-const (
-	spectrumMin = 50.0
-	spectrumMax = 99.999
-)
-
 // spectrumX is the x position of percentile p (in percent): log10 of
 // 1/(1−p).
 func spectrumX(p float64) float64 { return -math.Log10(1 - p/100) }
-
-// inSpectrum reports whether percentile p is drawn.
-func inSpectrum(p float64) bool { return p >= spectrumMin-1e-9 && p <= spectrumMax+1e-9 }
 
 // shownUnit is how a unit name is written on a chart.
 func shownUnit(u string) string {
@@ -71,13 +63,13 @@ func (s *Spec) seriesColor(id string, series []string) (color.Color, draw.GlyphD
 	return palette[0], shapes[0]
 }
 
-func (s *Spec) spectrum(p *plot.Plot, pd panelData, h *outlines, series []string) (*plot.Plot, error) {
+func (s *Spec) spectrum(p *plot.Plot, pd panelData, h *typeset.Outlines, series []string) (*plot.Plot, error) {
 	hi := 0.0
 	for _, run := range pd.runs {
 		col, shape := s.seriesColor(run.id, series)
 		var xys plotter.XYs
 		for k, q := range run.p {
-			if inSpectrum(q) {
+			if spec.InSpectrum(q) {
 				xys = append(xys, plotter.XY{X: spectrumX(q), Y: run.v[k]})
 				hi = math.Max(hi, run.v[k])
 			}
@@ -102,7 +94,7 @@ func (s *Spec) spectrum(p *plot.Plot, pd panelData, h *outlines, series []string
 	}
 	marks := &markLabels{}
 	for _, m := range s.Mark {
-		q, _ := percentileOf(m)
+		q, _ := spec.PercentileOf(m)
 		p.Add(&vline{x: spectrumX(q), label: strings.ReplaceAll(m, "_", "."), style: s.textStyle(h, MinFont)})
 		for _, run := range pd.runs {
 			col, _ := s.seriesColor(run.id, series)
@@ -122,12 +114,12 @@ func (s *Spec) spectrum(p *plot.Plot, pd panelData, h *outlines, series []string
 		ticks = append(ticks, plot.Tick{Value: spectrumX(t.p), Label: t.l})
 	}
 	p.X.Tick.Marker = plot.ConstantTicks(ticks)
-	p.X.Min, p.X.Max = spectrumX(spectrumMin), spectrumX(spectrumMax)+0.15
+	p.X.Min, p.X.Max = spectrumX(spec.SpectrumMin), spectrumX(spec.SpectrumMax)+0.15
 	p.Y.Min, p.Y.Max = 0, hi*1.2
 	if hi == 0 {
 		p.Y.Max = 1
 	}
-	p.Y.Tick.Marker = unitTicks(timeUnits[s.Unit])
+	p.Y.Tick.Marker = unitTicks(spec.TimeUnits[s.Unit])
 	return p, nil
 }
 
@@ -175,7 +167,7 @@ func (m *markLabels) Plot(c draw.Canvas, plt *plot.Plot) {
 	}
 }
 
-func (s *Spec) timeseries(p *plot.Plot, d *figData, pd panelData, lang string, h *outlines, series []string) (*plot.Plot, error) {
+func (s *Spec) timeseries(p *plot.Plot, d *figData, pd panelData, lang string, h *typeset.Outlines, series []string) (*plot.Plot, error) {
 	lo, hi, xmax := 0.0, 0.0, 0.0
 	for _, line := range pd.lines {
 		col, shape := s.seriesColor(line.id, series)
@@ -198,7 +190,7 @@ func (s *Spec) timeseries(p *plot.Plot, d *figData, pd panelData, lang string, h
 	}
 	for i, e := range d.events {
 		xmax = math.Max(xmax, e.t)
-		p.Add(&vline{x: e.t, label: Plain(s.Events[i].Label, lang), style: s.textStyle(h, MinFont)})
+		p.Add(&vline{x: e.t, label: spec.Plain(s.Events[i].Label, lang), style: s.textStyle(h, MinFont)})
 	}
 	if xmax == 0 {
 		xmax = 1
@@ -228,7 +220,7 @@ func (s *Spec) timeseries(p *plot.Plot, d *figData, pd panelData, lang string, h
 	return p, nil
 }
 
-func (s *Spec) distribution(p *plot.Plot, pd panelData, h *outlines, series []string) (*plot.Plot, error) {
+func (s *Spec) distribution(p *plot.Plot, pd panelData, h *typeset.Outlines, series []string) (*plot.Plot, error) {
 	cdf := s.Mode == "cdf"
 	hists := make([]distPlotted, len(pd.hists))
 	xmin, xmax, ymax := math.Inf(1), math.Inf(-1), 0.0
@@ -299,7 +291,7 @@ func (s *Spec) distribution(p *plot.Plot, pd panelData, h *outlines, series []st
 			open = hists[0].open
 		}
 	}
-	u := shownUnit(timeUnits[s.Unit])
+	u := shownUnit(spec.TimeUnits[s.Unit])
 	if slots || len(bounds) > 0 && len(bounds) <= 8 {
 		var ts []plot.Tick
 		// a histogram's many bounds: a label at every n-th (about 5), the
@@ -328,7 +320,7 @@ func (s *Spec) distribution(p *plot.Plot, pd panelData, h *outlines, series []st
 		}
 		p.X.Tick.Marker = plot.ConstantTicks(ts)
 	} else {
-		p.X.Tick.Marker = signedUnitTicks(timeUnits[s.Unit], false)
+		p.X.Tick.Marker = signedUnitTicks(spec.TimeUnits[s.Unit], false)
 	}
 	pad := (xmax - xmin) * 0.03
 	p.X.Min, p.X.Max = xmin-pad, xmax+pad
@@ -417,7 +409,7 @@ func (d *distPlot) Plot(c draw.Canvas, plt *plot.Plot) {
 	}
 }
 
-func (s *Spec) compare(p *plot.Plot, d *figData, sp Panel, pd panelData, lang string, h *outlines, series []string) (*plot.Plot, error) {
+func (s *Spec) compare(p *plot.Plot, d *figData, sp spec.Panel, pd panelData, lang string, h *typeset.Outlines, series []string) (*plot.Plot, error) {
 	cols := map[string]color.Color{}
 	for i, id := range series {
 		cols[id] = palette[i%len(palette)]
@@ -426,7 +418,7 @@ func (s *Spec) compare(p *plot.Plot, d *figData, sp Panel, pd panelData, lang st
 	p.Add(hgrid(), cp)
 	var ticks []plot.Tick
 	for gi, g := range sp.Groups {
-		ticks = append(ticks, plot.Tick{Value: float64(gi), Label: Plain(g.Label, lang)})
+		ticks = append(ticks, plot.Tick{Value: float64(gi), Label: spec.Plain(g.Label, lang)})
 	}
 	p.X.Tick.Marker = plot.ConstantTicks(ticks)
 	p.X.Tick.Length = 0

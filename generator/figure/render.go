@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"image/color"
 	"math"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -20,6 +19,8 @@ import (
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/evidence"
+	"github.com/evdoc-lab/evdoc/generator/figure/spec"
+	"github.com/evdoc-lab/evdoc/generator/figure/typeset"
 )
 
 // Figures are drawn in points at the width they are shown in CSS pixels
@@ -31,20 +32,13 @@ import (
 // size and its text to about 6 CSS px: the narrow one, shown at up to its
 // own width, keeps every text at least MinFont × (shown width /
 // NarrowWidth) px, 11.9 px on a 390 px screen.
+// (spec.Width and spec.NarrowWidth are the two widths.)
 const (
-	Width       = vg.Length(720)
-	NarrowWidth = vg.Length(360)
-	DPI         = 144
-	MinFont     = vg.Length(12) // smallest text drawn, in points = CSS px
-	fontBody    = vg.Length(13)
-	fontTitle   = vg.Length(15)
+	DPI       = 144
+	MinFont   = vg.Length(12) // smallest text drawn, in points = CSS px
+	fontBody  = vg.Length(13)
+	fontTitle = vg.Length(15)
 )
-
-// layout is the width a figure is drawn at and its panel columns.
-type layout struct {
-	width vg.Length
-	cols  int // 0: the spec's
-}
 
 // Output is one rendered figure in one language.
 type Output struct {
@@ -53,18 +47,10 @@ type Output struct {
 	// the PNG is twice that in pixels.
 	Width, Height int
 	// Glyphs is every glyph drawn, with the font of the chain that drew it.
-	Glyphs []Glyph
+	Glyphs []typeset.Glyph
 	// MinText is the size of the smallest text drawn, in points (CSS px
 	// at the width the figure is drawn).
 	MinText vg.Length
-}
-
-var evLink = regexp.MustCompile(`\[([^\]]*)\]\(ev:[^)]*\)`)
-
-// Plain returns t's text for lang with claim links replaced by their link
-// text: what the chart shows.
-func Plain(t Text, lang string) string {
-	return evLink.ReplaceAllString(t[lang], "$1")
 }
 
 var palette = []color.Color{
@@ -81,46 +67,46 @@ var ink = color.RGBA{R: 0x1d, G: 0x23, B: 0x2a, A: 0xff}
 // Render draws the figure for lang with the font chain fonts, as PNG and
 // SVG (text as outlines). It fails on unresolved evidence, missing texts
 // for lang, or a rune no font of the chain has.
-func (s *Spec) Render(st *evidence.Store, lang string, fonts *Fonts) (*Output, error) {
-	return s.renderAt(st, lang, fonts, layout{width: Width}, true)
+func (s *Spec) Render(st *evidence.Store, lang string, fonts *typeset.Fonts) (*Output, error) {
+	return s.renderAt(st, lang, fonts, spec.Layout{Width: spec.Width}, true)
 }
 
 // RenderNarrow draws the figure for lang as Render does, NarrowWidth wide
 // with its panels in one column, as SVG only (Output.PNG is nil).
-func (s *Spec) RenderNarrow(st *evidence.Store, lang string, fonts *Fonts) (*Output, error) {
-	return s.renderAt(st, lang, fonts, layout{width: NarrowWidth, cols: 1}, false)
+func (s *Spec) RenderNarrow(st *evidence.Store, lang string, fonts *typeset.Fonts) (*Output, error) {
+	return s.renderAt(st, lang, fonts, spec.Layout{Width: spec.NarrowWidth, Cols: 1}, false)
 }
 
 // renderAt resolves the figure's evidence, checks its texts for lang and
 // that fonts draw every rune of them, then draws it at layout l.
-func (s *Spec) renderAt(st *evidence.Store, lang string, fonts *Fonts, l layout, png bool) (*Output, error) {
+func (s *Spec) renderAt(st *evidence.Store, lang string, fonts *typeset.Fonts, l spec.Layout, png bool) (*Output, error) {
 	d, errs := s.data(st)
 	if errs != nil {
 		return nil, errs
 	}
-	if ds := s.texts(lang); ds.HasErrors() {
+	if ds := s.MissingTexts(lang); ds.HasErrors() {
 		return nil, ds
 	}
-	if ds := s.glyphCheck(lang, fonts); ds.HasErrors() {
+	if ds := s.MissingGlyphs(lang, fonts); ds.HasErrors() {
 		return nil, ds
 	}
 	return s.render(d, lang, fonts, l, png)
 }
 
 // render draws the figure at layout l: SVG, and PNG when png is set.
-func (s *Spec) render(d *figData, lang string, fonts *Fonts, l layout, png bool) (*Output, error) {
-	o := newOutlines(fonts)
-	legend := s.legendLines(o, s.legendEntries(lang), l.width)
-	title := s.titleLines(o, Plain(s.Title, lang), l.width)
-	h := s.height(len(legend), len(title), l)
-	if h > MaxHeight {
-		at := s.keyPos("kind")
-		return nil, diag.List{diag.Errorf(at, diag.FigureSpec, "figure %q would be drawn %.0f px tall; at most %d (limit MaxHeight): fewer panels, more columns, fewer groups or a shorter legend", s.Name, float64(h), MaxHeight).Spanning(s.index().LineEnd(at.Offset))}
+func (s *Spec) render(d *figData, lang string, fonts *typeset.Fonts, l spec.Layout, png bool) (*Output, error) {
+	o := typeset.NewOutlines(fonts)
+	legend := s.legendLines(o, s.legendEntries(lang), l.Width)
+	title := s.titleLines(o, spec.Plain(s.Title, lang), l.Width)
+	h := s.Height(len(legend), len(title), l)
+	if h > spec.MaxHeight {
+		at := s.KeyPos("kind")
+		return nil, diag.List{diag.Errorf(at, diag.FigureSpec, "figure %q would be drawn %.0f px tall; at most %d (limit MaxHeight): fewer panels, more columns, fewer groups or a shorter legend", s.Name, float64(h), spec.MaxHeight).Spanning(s.Index().LineEnd(at.Offset))}
 	}
-	out := &Output{Width: int(l.width), Height: int(h)}
+	out := &Output{Width: int(l.Width), Height: int(h)}
 
 	if png {
-		img := vgimg.NewWith(vgimg.UseWH(l.width, h), vgimg.UseDPI(DPI), vgimg.UseBackgroundColor(color.White))
+		img := vgimg.NewWith(vgimg.UseWH(l.Width, h), vgimg.UseDPI(DPI), vgimg.UseBackgroundColor(color.White))
 		if err := s.draw(img, d, lang, o, legend, title, l); err != nil {
 			return nil, err
 		}
@@ -131,11 +117,11 @@ func (s *Spec) render(d *figData, lang string, fonts *Fonts, l layout, png bool)
 		out.PNG = buf.Bytes()
 	}
 
-	svgText := newOutlines(fonts)
+	svgText := typeset.NewOutlines(fonts)
 	if !png {
 		svgText = o // the glyphs drawn are those of the SVG
 	}
-	svg := vgsvg.NewWith(vgsvg.UseWH(l.width, h))
+	svg := vgsvg.NewWith(vgsvg.UseWH(l.Width, h))
 	if err := s.draw(svg, d, lang, svgText, legend, title, l); err != nil {
 		return nil, err
 	}
@@ -144,64 +130,16 @@ func (s *Spec) render(d *figData, lang string, fonts *Fonts, l layout, png bool)
 		return nil, fmt.Errorf("figure %q: %v", s.Name, err)
 	}
 	out.SVG = sb.Bytes()
-	out.Glyphs = o.glyphs()
-	out.MinText = o.min
-	if len(o.misses) > 0 {
+	out.Glyphs = o.Glyphs()
+	out.MinText = o.Min()
+	if len(o.Misses()) > 0 {
 		var rs []string
-		for r := range o.misses {
-			rs = append(rs, RuneName(r))
+		for r := range o.Misses() {
+			rs = append(rs, typeset.RuneName(r))
 		}
 		return nil, fmt.Errorf("%s: figure %q drew runes no font has: %s", s.File, s.Name, strings.Join(rs, ", "))
 	}
 	return out, nil
-}
-
-// grid returns the number of panel rows and columns at layout l.
-func (s *Spec) grid(l layout) (rows, cols int) {
-	cols = s.Columns
-	if l.cols > 0 {
-		cols = l.cols
-	}
-	if cols <= 0 || cols > len(s.Panels) {
-		cols = len(s.Panels)
-	}
-	if cols == 0 {
-		return 0, 0
-	}
-	return (len(s.Panels) + cols - 1) / cols, cols
-}
-
-const (
-	titleBand = vg.Length(34)
-	// titleLineHeight is the height of each further line of a title
-	// broken to fit the width.
-	titleLineHeight = vg.Length(20)
-	legendBand      = vg.Length(28)
-	margin          = vg.Length(10)
-)
-
-func (s *Spec) panelHeight() vg.Length {
-	switch s.Kind {
-	case KindTimeline:
-		return 250
-	case KindRate:
-		return 60 + 42*vg.Length(s.maxGroups())
-	}
-	return 300
-}
-
-func (s *Spec) maxGroups() int {
-	n := 1
-	for _, p := range s.Panels {
-		n = max(n, len(p.Groups))
-	}
-	return n
-}
-
-func (s *Spec) height(legendLines, titleLines int, l layout) vg.Length {
-	rows, _ := s.grid(l)
-	h := titleBand + titleLineHeight*vg.Length(max(titleLines-1, 0)) + margin*2 + s.panelHeight()*vg.Length(rows) + legendBand*vg.Length(legendLines)
-	return vg.Length(math.Ceil(float64(h)))
 }
 
 // legendEntries returns the legend's swatches for lang.
@@ -210,9 +148,9 @@ func (s *Spec) legendEntries(lang string) []legendEntry {
 		return nil
 	}
 	var es []legendEntry
-	for i, id := range s.seriesOrder() {
+	for i, id := range s.SeriesOrder() {
 		e := legendEntry{label: s.label(id, lang), col: palette[i%len(palette)]}
-		if s.Kind == KindTimeline || s.Kind == KindSpectrum || s.Kind == KindSeries || s.Kind == KindDistribution && s.Mode == "cdf" {
+		if s.Kind == spec.KindTimeline || s.Kind == spec.KindSpectrum || s.Kind == spec.KindSeries || s.Kind == spec.KindDistribution && s.Mode == "cdf" {
 			e.shape = shapes[i%len(shapes)]
 		}
 		es = append(es, e)
@@ -220,19 +158,17 @@ func (s *Spec) legendEntries(lang string) []legendEntry {
 	return es
 }
 
-const swatch = vg.Length(12)
-
 // legendLines breaks the legend into centred lines that fit the width.
-func (s *Spec) legendLines(h *outlines, es []legendEntry, width vg.Length) [][]legendEntry {
+func (s *Spec) legendLines(h *typeset.Outlines, es []legendEntry, width vg.Length) [][]legendEntry {
 	ts := s.textStyle(h, MinFont)
-	avail := width - 2*margin
+	avail := width - 2*spec.Margin
 	var (
 		lines [][]legendEntry
 		cur   []legendEntry
 		w     vg.Length
 	)
 	for _, e := range es {
-		ew := swatch + 5 + ts.Width(e.label) + 16
+		ew := spec.Swatch + 5 + ts.Width(e.label) + 16
 		if len(cur) > 0 && w+ew > avail {
 			lines = append(lines, cur)
 			cur, w = nil, 0
@@ -248,9 +184,9 @@ func (s *Spec) legendLines(h *outlines, es []legendEntry, width vg.Length) [][]l
 
 // titleLines breaks the title into lines that fit the width: at spaces,
 // or between any two characters of a word wider than a line.
-func (s *Spec) titleLines(h *outlines, title string, width vg.Length) []string {
+func (s *Spec) titleLines(h *typeset.Outlines, title string, width vg.Length) []string {
 	ts := s.textStyle(h, fontTitle)
-	avail := width - 2*margin
+	avail := width - 2*spec.Margin
 	var lines []string
 	cur := ""
 	for _, w := range strings.Fields(title) {
@@ -288,7 +224,7 @@ func (s *Spec) titleLines(h *outlines, title string, width vg.Length) []string {
 
 func (s *Spec) hasLegend() bool {
 	switch s.Kind {
-	case KindTimeline, KindBars, KindSpectrum, KindSeries, KindDistribution, KindCompare:
+	case spec.KindTimeline, spec.KindBars, spec.KindSpectrum, spec.KindSeries, spec.KindDistribution, spec.KindCompare:
 		return true
 	}
 	return false
@@ -309,11 +245,11 @@ func (s *Spec) textStyle(h text.Handler, size vg.Length) text.Style {
 	return st
 }
 
-func (s *Spec) draw(c vg.CanvasSizer, d *figData, lang string, h *outlines, legend [][]legendEntry, title []string, l layout) error {
+func (s *Spec) draw(c vg.CanvasSizer, d *figData, lang string, h *typeset.Outlines, legend [][]legendEntry, title []string, l spec.Layout) error {
 	dc := draw.New(c)
 	dc.SetColor(color.White)
 	dc.Fill(dc.Rectangle.Path())
-	dc = draw.Crop(dc, margin, -margin, margin, -margin)
+	dc = draw.Crop(dc, spec.Margin, -spec.Margin, spec.Margin, -spec.Margin)
 
 	// Figure title, centred.
 	ts := s.textStyle(h, fontTitle)
@@ -321,19 +257,19 @@ func (s *Spec) draw(c vg.CanvasSizer, d *figData, lang string, h *outlines, lege
 	top := dc.Max.Y
 	for i, line := range title {
 		if i > 0 {
-			top -= titleLineHeight
+			top -= spec.TitleLineHeight
 		}
 		dc.FillText(ts, vg.Point{X: (dc.Min.X + dc.Max.X) / 2, Y: top}, line)
 	}
-	top -= titleBand
+	top -= spec.TitleBand
 
-	series := s.seriesOrder()
+	series := s.SeriesOrder()
 	for _, line := range legend {
 		s.drawLegend(dc, h, line, top)
-		top -= legendBand
+		top -= spec.LegendBand
 	}
 
-	rows, cols := s.grid(l)
+	rows, cols := s.Grid(l)
 	plots := make([][]*plot.Plot, rows)
 	for r := range plots {
 		plots[r] = make([]*plot.Plot, cols)
@@ -359,42 +295,10 @@ func (s *Spec) draw(c vg.CanvasSizer, d *figData, lang string, h *outlines, lege
 	return nil
 }
 
-// seriesOrder returns the legend's series ids: the counters of a
-// timeline, or the bar and segment series in order of first use.
-func (s *Spec) seriesOrder() []string {
-	if s.Kind == KindTimeline {
-		return s.Counters
-	}
-	var out []string
-	seen := map[string]bool{}
-	add := func(id string) {
-		if !seen[id] {
-			seen[id] = true
-			out = append(out, id)
-		}
-	}
-	for _, p := range s.Panels {
-		for _, se := range p.Series {
-			add(se.ID)
-		}
-		for _, g := range p.Groups {
-			for _, b := range g.Bars {
-				if len(b.Segments) == 0 {
-					add(b.Series)
-				}
-				for _, sg := range b.Segments {
-					add(sg.Series)
-				}
-			}
-		}
-	}
-	return out
-}
-
-func (s *Spec) drawLegend(dc draw.Canvas, h *outlines, es []legendEntry, top vg.Length) {
+func (s *Spec) drawLegend(dc draw.Canvas, h *typeset.Outlines, es []legendEntry, top vg.Length) {
 	ts := s.textStyle(h, MinFont)
 	ts.YAlign = text.YCenter
-	const sw = swatch
+	const sw = spec.Swatch
 	var total vg.Length
 	widths := make([]vg.Length, len(es))
 	for i, e := range es {
@@ -403,7 +307,7 @@ func (s *Spec) drawLegend(dc draw.Canvas, h *outlines, es []legendEntry, top vg.
 	}
 	x := (dc.Min.X+dc.Max.X)/2 - total/2
 	x = max(x, dc.Min.X)
-	y := top - legendBand/2
+	y := top - spec.LegendBand/2
 	for i, e := range es {
 		if e.shape != nil {
 			dc.StrokeLine2(draw.LineStyle{Color: e.col, Width: 2}, x, y, x+sw, y)
@@ -424,7 +328,7 @@ func (s *Spec) drawLegend(dc draw.Canvas, h *outlines, es []legendEntry, top vg.
 }
 
 // newPlot returns a plot whose text all goes through h at legible sizes.
-func (s *Spec) newPlot(h *outlines, title string) *plot.Plot {
+func (s *Spec) newPlot(h *typeset.Outlines, title string) *plot.Plot {
 	p := plot.New()
 	p.TextHandler = h
 	p.BackgroundColor = color.Transparent
@@ -442,31 +346,31 @@ func (s *Spec) newPlot(h *outlines, title string) *plot.Plot {
 	return p
 }
 
-func (s *Spec) panel(i int, d *figData, lang string, h *outlines, series []string) (*plot.Plot, error) {
+func (s *Spec) panel(i int, d *figData, lang string, h *typeset.Outlines, series []string) (*plot.Plot, error) {
 	sp := s.Panels[i]
 	pd := d.panels[i]
-	p := s.newPlot(h, Plain(sp.Title, lang))
-	p.X.Label.Text = Plain(s.XAxis, lang)
-	p.Y.Label.Text = Plain(s.YAxis, lang)
+	p := s.newPlot(h, spec.Plain(sp.Title, lang))
+	p.X.Label.Text = spec.Plain(s.XAxis, lang)
+	p.Y.Label.Text = spec.Plain(s.YAxis, lang)
 	if sp.YAxis[lang] != "" {
-		p.Y.Label.Text = Plain(sp.YAxis, lang)
+		p.Y.Label.Text = spec.Plain(sp.YAxis, lang)
 	}
 	switch s.Kind {
-	case KindTimeline:
+	case spec.KindTimeline:
 		return s.timeline(p, d, pd, h, lang)
-	case KindBars:
+	case spec.KindBars:
 		return s.bars(p, sp, pd, lang, h, series)
-	case KindRate:
+	case spec.KindRate:
 		return s.rate(p, sp, pd, lang, h)
-	case KindPercentiles:
+	case spec.KindPercentiles:
 		return s.percentiles(p, sp, pd, h)
-	case KindSpectrum:
+	case spec.KindSpectrum:
 		return s.spectrum(p, pd, h, series)
-	case KindSeries:
+	case spec.KindSeries:
 		return s.timeseries(p, d, pd, lang, h, series)
-	case KindDistribution:
+	case spec.KindDistribution:
 		return s.distribution(p, pd, h, series)
-	case KindCompare:
+	case spec.KindCompare:
 		return s.compare(p, d, sp, pd, lang, h, series)
 	}
 	return nil, fmt.Errorf("figure %q: unknown kind %q", s.Name, s.Kind)
@@ -502,7 +406,7 @@ func signed(v float64) string {
 	return formatNum(v)
 }
 
-func (s *Spec) timeline(p *plot.Plot, d *figData, pd panelData, h *outlines, lang string) (*plot.Plot, error) {
+func (s *Spec) timeline(p *plot.Plot, d *figData, pd panelData, h *typeset.Outlines, lang string) (*plot.Plot, error) {
 	n := len(s.Counters)
 	span := d.times[len(d.times)-1] - d.times[0]
 	dodge := span / 45
@@ -534,7 +438,7 @@ func (s *Spec) timeline(p *plot.Plot, d *figData, pd panelData, h *outlines, lan
 	p.Y.Tick.Marker = plot.TickerFunc(integerTicks)
 	p.Add(hgrid())
 	if !math.IsNaN(d.flip) {
-		p.Add(&vline{x: d.flip, label: Plain(s.FlipLabel, lang), style: s.textStyle(h, MinFont)})
+		p.Add(&vline{x: d.flip, label: spec.Plain(s.FlipLabel, lang), style: s.textStyle(h, MinFont)})
 	}
 	return p, nil
 }
@@ -580,7 +484,7 @@ func niceTicks(max float64, integer bool) []plot.Tick {
 	return ts
 }
 
-func (s *Spec) bars(p *plot.Plot, sp Panel, pd panelData, lang string, h *outlines, series []string) (*plot.Plot, error) {
+func (s *Spec) bars(p *plot.Plot, sp spec.Panel, pd panelData, lang string, h *typeset.Outlines, series []string) (*plot.Plot, error) {
 	cols := map[string]color.Color{}
 	for i, id := range series {
 		cols[id] = palette[i%len(palette)]
@@ -589,7 +493,7 @@ func (s *Spec) bars(p *plot.Plot, sp Panel, pd panelData, lang string, h *outlin
 	p.Add(hgrid(), bp)
 	var ticks []plot.Tick
 	for gi, g := range sp.Groups {
-		ticks = append(ticks, plot.Tick{Value: float64(gi), Label: Plain(g.Label, lang)})
+		ticks = append(ticks, plot.Tick{Value: float64(gi), Label: spec.Plain(g.Label, lang)})
 	}
 	p.X.Tick.Marker = plot.ConstantTicks(ticks)
 	p.X.Tick.Length = 0
@@ -599,7 +503,7 @@ func (s *Spec) bars(p *plot.Plot, sp Panel, pd panelData, lang string, h *outlin
 	return p, nil
 }
 
-func (s *Spec) rate(p *plot.Plot, sp Panel, pd panelData, lang string, h *outlines) (*plot.Plot, error) {
+func (s *Spec) rate(p *plot.Plot, sp spec.Panel, pd panelData, lang string, h *typeset.Outlines) (*plot.Plot, error) {
 	lo := 100.0
 	for _, g := range pd.groups {
 		lo = math.Min(lo, g.rate)
@@ -620,7 +524,7 @@ func (s *Spec) rate(p *plot.Plot, sp Panel, pd panelData, lang string, h *outlin
 	n := len(sp.Groups)
 	var yt []plot.Tick
 	for i, gr := range sp.Groups {
-		yt = append(yt, plot.Tick{Value: float64(n - 1 - i), Label: Plain(gr.Label, lang)})
+		yt = append(yt, plot.Tick{Value: float64(n - 1 - i), Label: spec.Plain(gr.Label, lang)})
 	}
 	p.Y.Tick.Marker = plot.ConstantTicks(yt)
 	p.Y.Tick.Length = 0
@@ -628,7 +532,7 @@ func (s *Spec) rate(p *plot.Plot, sp Panel, pd panelData, lang string, h *outlin
 	return p, nil
 }
 
-func (s *Spec) percentiles(p *plot.Plot, sp Panel, pd panelData, h *outlines) (*plot.Plot, error) {
+func (s *Spec) percentiles(p *plot.Plot, sp spec.Panel, pd panelData, h *typeset.Outlines) (*plot.Plot, error) {
 	xys := make(plotter.XYs, len(pd.lat))
 	hi := 0.0
 	var ticks []plot.Tick

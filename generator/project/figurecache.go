@@ -2,6 +2,7 @@ package project
 
 import (
 	"github.com/evdoc-lab/evdoc/generator/figure"
+	"github.com/evdoc-lab/evdoc/generator/figure/output"
 )
 
 // FigureCache keeps rendered figures between stagings, so that a later
@@ -16,13 +17,13 @@ type FigureCache struct {
 
 type cachedFigure struct {
 	key   [32]byte
-	files []figure.File
-	rec   *figure.Record
+	files []output.File
+	rec   *output.Record
 }
 
 // Files returns proj.Files(f), from the cache when f's key is unchanged.
 // A nil cache renders every time.
-func (c *FigureCache) Files(proj *figure.Project, f *figure.Spec) ([]figure.File, *figure.Record, error) {
+func (c *FigureCache) Files(proj *output.Project, f *figure.Spec) ([]output.File, *output.Record, error) {
 	if c == nil {
 		return proj.Files(f)
 	}

@@ -10,6 +10,8 @@ import (
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/evidence"
 	"github.com/evdoc-lab/evdoc/generator/figure"
+	"github.com/evdoc-lab/evdoc/generator/figure/output"
+	"github.com/evdoc-lab/evdoc/generator/figure/typeset"
 	"github.com/evdoc-lab/evdoc/generator/hosttheme"
 	"github.com/evdoc-lab/evdoc/generator/hugoconf"
 	"github.com/evdoc-lab/evdoc/generator/style"
@@ -25,16 +27,16 @@ type Fallback = translation.Fallback
 
 // FigureProject returns what rendering the site's figures needs: its
 // specs, evidence, languages and per-language font chains.
-func (s *Site) FigureProject() (*figure.Project, error) {
+func (s *Site) FigureProject() (*output.Project, error) {
 	var langs []string
 	for _, l := range s.Config.Ordered() {
 		langs = append(langs, l.Code)
 	}
-	p := &figure.Project{Root: s.Root, Store: s.Store, Specs: s.Figures, Langs: langs}
+	p := &output.Project{Root: s.Root, Store: s.Store, Specs: s.Figures, Langs: langs}
 	if len(s.Figures) == 0 {
 		return p, nil // no figure: no font needed
 	}
-	fonts, err := figure.LoadFonts(filepath.Join(s.Root, FontsDir), langs)
+	fonts, err := typeset.LoadFonts(filepath.Join(s.Root, FontsDir), langs)
 	if err != nil {
 		return nil, err
 	}

@@ -12,7 +12,7 @@ import (
 	"testing"
 
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
-	"github.com/evdoc-lab/evdoc/generator/figure"
+	"github.com/evdoc-lab/evdoc/generator/figure/spec"
 )
 
 var update = flag.Bool("update", false, "rewrite docs/reference.md from the code")
@@ -152,7 +152,7 @@ table accepts.
 	b.WriteString(strings.Join(fs, ", ") + ".\n")
 	b.WriteString("\n## Figure specs (`figures/NAME.toml`)\n\n`kind` is one of: ")
 	var ks []string
-	for _, k := range figure.Kinds {
+	for _, k := range spec.Kinds {
 		ks = append(ks, "`"+k+"`")
 	}
 	b.WriteString(strings.Join(ks, ", ") + ". Which keys apply depends on the kind ([figures](guide/figures.md) has one spec per kind); a malformed spec is a `figure-spec` error.\n")

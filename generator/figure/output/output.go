@@ -1,4 +1,4 @@
-package figure
+package output
 
 import (
 	"bytes"
@@ -21,6 +21,9 @@ import (
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/evidence"
+	"github.com/evdoc-lab/evdoc/generator/figure"
+	"github.com/evdoc-lab/evdoc/generator/figure/spec"
+	"github.com/evdoc-lab/evdoc/generator/figure/typeset"
 	"github.com/evdoc-lab/evdoc/internal/crash"
 )
 
@@ -35,7 +38,7 @@ const OutputDir = "assets/figures"
 type Record struct {
 	Spec       string                `json:"spec"`
 	SpecSHA256 string                `json:"spec_sha256"`
-	Inputs     []Input               `json:"inputs"`
+	Inputs     []figure.Input        `json:"inputs"`
 	Languages  map[string]LangRecord `json:"languages"`
 }
 
@@ -60,28 +63,28 @@ type LangRecord struct {
 type Project struct {
 	Root   string
 	Store  *evidence.Store
-	Specs  []*Spec
+	Specs  []*figure.Spec
 	Langs  []string
-	Fonts  map[string]*Fonts // per language
-	OutDir string            // relative to Root; OutputDir when empty
+	Fonts  map[string]*typeset.Fonts // per language
+	OutDir string                    // relative to Root; OutputDir when empty
 	// Draw, when not nil, draws a spec in place of Files: a cache of
 	// earlier drawings keyed by InputKey (drawing is deterministic, so
 	// equal keys give equal files). drawAll calls it from several
 	// goroutines at once.
-	Draw func(*Spec) ([]File, *Record, error)
+	Draw func(*figure.Spec) ([]File, *Record, error)
 }
 
 // InputKey returns a digest of everything that decides the files of f:
 // its spec source and file, the project's languages and output
 // directory, and the evidence inputs it reads with their positions. ok
 // is false when f's inputs cannot be read (drawing it reports why).
-func (p *Project) InputKey(f *Spec) (key [32]byte, ok bool) {
+func (p *Project) InputKey(f *figure.Spec) (key [32]byte, ok bool) {
 	inputs, errs := f.Inputs(p.Store)
 	if errs != nil {
 		return key, false
 	}
 	type keyInput struct {
-		Input
+		figure.Input
 		Pos any
 	}
 	var ki []keyInput
@@ -101,19 +104,6 @@ func (p *Project) InputKey(f *Spec) (key [32]byte, ok bool) {
 	return sha256.Sum256(b), true
 }
 
-// LoadFonts loads the font chain of every language from dir.
-func LoadFonts(dir string, langs []string) (map[string]*Fonts, error) {
-	out := map[string]*Fonts{}
-	for _, l := range langs {
-		f, err := LoadChain(dir, l)
-		if err != nil {
-			return nil, err
-		}
-		out[l] = f
-	}
-	return out, nil
-}
-
 // File is one output file: its path relative to the project root and bytes.
 type File struct {
 	Path string
@@ -127,7 +117,7 @@ func sum(b []byte) string {
 
 // Files renders spec s in every language and returns its output files
 // (PNG and SVG per language, then the record) and the record.
-func (p *Project) Files(s *Spec) ([]File, *Record, error) {
+func (p *Project) Files(s *figure.Spec) ([]File, *Record, error) {
 	dir := p.OutDir
 	if dir == "" {
 		dir = OutputDir
@@ -154,7 +144,7 @@ func (p *Project) Files(s *Spec) ([]File, *Record, error) {
 		base := path.Join(dir, s.Name+"."+lang)
 		files = append(files, File{base + ".png", out.PNG}, File{base + ".svg", out.SVG}, File{base + ".narrow.svg", narrow.SVG})
 		rec.Languages[lang] = LangRecord{Width: out.Width, Height: out.Height, NarrowWidth: narrow.Width, NarrowHeight: narrow.Height,
-			MinFont: int(math.Floor(float64(min(out.MinText, narrow.MinText)))), Alt: alt, Caption: Plain(s.Caption, lang),
+			MinFont: int(math.Floor(float64(min(out.MinText, narrow.MinText)))), Alt: alt, Caption: spec.Plain(s.Caption, lang),
 			PNGSHA256: sum(out.PNG), SVGSHA256: sum(out.SVG), NarrowSHA256: sum(narrow.SVG)}
 	}
 	b, err := json.MarshalIndent(rec, "", "  ")
@@ -254,7 +244,7 @@ func (p *Project) Check() diag.List {
 	all := p.drawAll()
 	for i, s := range p.Specs {
 		// the spec's first line
-		pos, end := s.index().Pos(0), s.index().LineEnd(0)
+		pos, end := s.Index().Pos(0), s.Index().LineEnd(0)
 		files, rec, err := all[i].files, all[i].rec, all[i].err
 		if err != nil {
 			ds = append(ds, diag.Errorf(pos, diag.FigureStale, "figure %q cannot be drawn: %v", s.Name, err).Spanning(end))
@@ -302,7 +292,7 @@ func (p *Project) Check() diag.List {
 }
 
 // why explains a stale figure by comparing its committed record with rec.
-func (p *Project) why(s *Spec, rec *Record, dir string) string {
+func (p *Project) why(s *figure.Spec, rec *Record, dir string) string {
 	b, err := safefile.ReadFile(p.Root, path.Join(dir, s.Name+".json"), safefile.SpecMaxSize)
 	if err != nil {
 		return "no record of what it was drawn from"
@@ -311,7 +301,7 @@ func (p *Project) why(s *Spec, rec *Record, dir string) string {
 	if err := json.Unmarshal(b, &old); err != nil {
 		return "its record is unreadable"
 	}
-	was := map[string]Input{}
+	was := map[string]figure.Input{}
 	for _, in := range old.Inputs {
 		was[in.Ref] = in
 	}

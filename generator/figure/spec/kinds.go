@@ -1,4 +1,4 @@
-package figure
+package spec
 
 import (
 	"bytes"
@@ -60,7 +60,7 @@ type Event struct {
 // kindStructure checks the structure of a spectrum, timeseries,
 // distribution or compare panel i, at byte offset off of the spec.
 func (s *Spec) kindStructure(i int, p Panel, off int, errf func(diag.Position, string, ...any)) {
-	at := s.find("[[panel]]", off)
+	at := s.Find("[[panel]]", off)
 	pi := strconv.Itoa(i)
 	if len(p.Series) > MaxSeries {
 		errf(at, "%s panel %d has %d series; at most %d (limit MaxSeries) are drawn in one panel", s.Kind, i+1, len(p.Series), MaxSeries)
@@ -74,10 +74,10 @@ func (s *Spec) kindStructure(i int, p Panel, off int, errf func(diag.Position, s
 		if se.ID == "" {
 			errf(sat, "%s panel %d, series %d has no id; expected id = \"…\" with a [legend.ID] label", s.Kind, i+1, si+1)
 		} else if _, ok := s.Legend[se.ID]; !ok {
-			errf(s.quotedPos(se.ID, off, append(sp, "id")...), "series %q has no [legend.%s] label", se.ID, se.ID)
+			errf(s.QuotedPos(se.ID, off, append(sp, "id")...), "series %q has no [legend.%s] label", se.ID, se.ID)
 		}
 		keyErr := func(key, tmpl, want string) {
-			errf(s.quotedPos(tmpl, off, append(sp, key)...), "%s series %q: %s %q %s", s.Kind, se.ID, key, tmpl, want)
+			errf(s.QuotedPos(tmpl, off, append(sp, key)...), "%s series %q: %s %q %s", s.Kind, se.ID, key, tmpl, want)
 		}
 		for k, ref := range map[string]string{"ref": se.Ref, "rows": se.Rows, "x": se.X, "y": se.Y, "count": se.Count, "low": se.Low, "high": se.High} {
 			if strings.Contains(ref, "{key}") && len(se.Keys) == 0 {
@@ -102,8 +102,8 @@ func (s *Spec) kindStructure(i int, p Panel, off int, errf func(diag.Position, s
 				keyErr("rows", se.Rows, "must contain {i}, the row number")
 			}
 			for k, q := range se.Percentiles {
-				if _, ok := percentileOf(q); !ok {
-					errf(s.quotedPos(q, off, append(sp, "percentiles", strconv.Itoa(k))...), "percentile %q: expected pNN or pNN_N (p50, p99_9)", q)
+				if _, ok := PercentileOf(q); !ok {
+					errf(s.QuotedPos(q, off, append(sp, "percentiles", strconv.Itoa(k))...), "percentile %q: expected pNN or pNN_N (p50, p99_9)", q)
 				}
 			}
 		case KindSeries:
@@ -126,7 +126,7 @@ func (s *Spec) kindStructure(i int, p Panel, off int, errf func(diag.Position, s
 			case (se.Ref == "") == (se.Count == ""):
 				errf(sat, "distribution series %q needs either ref (one value per request, with {i}) or count (buckets, with high or low): one of them", se.ID)
 			case se.Ref != "" && len(s.Bounds) < 2:
-				errf(s.keyPos("kind"), "distribution series %q of per-request values needs bounds = [b0, b1, …] (at least two, in %s)", se.ID, s.Unit)
+				errf(s.KeyPos("kind"), "distribution series %q of per-request values needs bounds = [b0, b1, …] (at least two, in %s)", se.ID, s.Unit)
 			case se.Count != "" && se.High == "" && se.Low == "":
 				keyErr("count", se.Count, "needs the buckets' bounds: high (or low) as the tool prints them")
 			}
@@ -134,24 +134,24 @@ func (s *Spec) kindStructure(i int, p Panel, off int, errf func(diag.Position, s
 	}
 	if s.Kind == KindSpectrum && i == 0 {
 		for k, m := range s.Mark {
-			if q, ok := percentileOf(m); !ok || !inSpectrum(q) {
-				errf(s.quotedPos(m, 0, "mark", strconv.Itoa(k)), "mark %q: expected a percentile from p50 to p99_999 (p99, p99_9), on the spectrum's axis", m)
+			if q, ok := PercentileOf(m); !ok || !InSpectrum(q) {
+				errf(s.QuotedPos(m, 0, "mark", strconv.Itoa(k)), "mark %q: expected a percentile from p50 to p99_999 (p99, p99_9), on the spectrum's axis", m)
 			}
 		}
 	}
 	switch s.Kind {
 	case KindSpectrum, KindDistribution:
-		if _, ok := timeUnits[s.Unit]; !ok {
-			errf(s.keyPos("unit"), "unit %q: expected one of s, ms, µs, ns", s.Unit)
+		if _, ok := TimeUnits[s.Unit]; !ok {
+			errf(s.KeyPos("unit"), "unit %q: expected one of s, ms, µs, ns", s.Unit)
 		}
 	}
 	if s.Kind == KindDistribution {
 		if s.Mode != "" && s.Mode != "histogram" && s.Mode != "cdf" {
-			errf(s.keyPos("mode"), "mode %q: expected histogram or cdf", s.Mode)
+			errf(s.KeyPos("mode"), "mode %q: expected histogram or cdf", s.Mode)
 		}
 		for k := 1; k < len(s.Bounds); k++ {
 			if !(s.Bounds[k] > s.Bounds[k-1]) {
-				errf(s.keyPos("bounds"), "bounds must ascend: %v is not above %v", s.Bounds[k], s.Bounds[k-1])
+				errf(s.KeyPos("bounds"), "bounds must ascend: %v is not above %v", s.Bounds[k], s.Bounds[k-1])
 				break
 			}
 		}
@@ -175,7 +175,7 @@ func (s *Spec) kindStructure(i int, p Panel, off int, errf func(diag.Position, s
 				if b.Series == "" {
 					errf(at, "compare panel %d, group %d: a bar has no series id", i+1, gi+1)
 				} else if _, ok := s.Legend[b.Series]; !ok {
-					errf(s.quotedPos(b.Series, off, append(bar, "series")...), "series %q has no [legend.%s] label", b.Series, b.Series)
+					errf(s.QuotedPos(b.Series, off, append(bar, "series")...), "series %q has no [legend.%s] label", b.Series, b.Series)
 				}
 				if b.Ref == "" {
 					errf(at, "compare panel %d, group %d: bar %q has no ref", i+1, gi+1, b.Series)
@@ -184,13 +184,13 @@ func (s *Spec) kindStructure(i int, p Panel, off int, errf func(diag.Position, s
 					errf(at, "compare panel %d, group %d: bar %q: segments and total belong to bars figures", i+1, gi+1, b.Series)
 				}
 				if b.Spread != "" && (b.Min != "" || b.Max != "") {
-					errf(s.quotedPos(b.Spread, off, append(bar, "spread")...), "bar %q: spread and min/max are two error bars; expected one of them", b.Series)
+					errf(s.QuotedPos(b.Spread, off, append(bar, "spread")...), "bar %q: spread and min/max are two error bars; expected one of them", b.Series)
 				}
 				if (b.Min == "") != (b.Max == "") {
 					errf(at, "compare panel %d, group %d: bar %q needs both min and max", i+1, gi+1, b.Series)
 				}
 				if b.SpreadKind != "" && b.SpreadKind != "relative" && b.SpreadKind != "absolute" {
-					errf(s.quotedPos(b.SpreadKind, off, append(bar, "spread_kind")...), "spread_kind %q: expected relative or absolute", b.SpreadKind)
+					errf(s.QuotedPos(b.SpreadKind, off, append(bar, "spread_kind")...), "spread_kind %q: expected relative or absolute", b.SpreadKind)
 				}
 			}
 		}
@@ -202,7 +202,7 @@ func (s *Spec) kindStructure(i int, p Panel, off int, errf func(diag.Position, s
 func (s *Spec) kindKeys(errf func(diag.Position, string, ...any)) {
 	only := func(key, kind string, set bool) {
 		if set && s.Kind != kind {
-			errf(s.keyPos(key), "%s applies to %s figures, not to a %s figure", key, kind, s.Kind)
+			errf(s.KeyPos(key), "%s applies to %s figures, not to a %s figure", key, kind, s.Kind)
 		}
 	}
 	only("mark", KindSpectrum, len(s.Mark) > 0)
@@ -211,10 +211,10 @@ func (s *Spec) kindKeys(errf func(diag.Position, string, ...any)) {
 	only("bounds", KindDistribution, len(s.Bounds) > 0)
 	for i, p := range s.Panels {
 		if len(p.Series) > 0 && s.Kind != KindSpectrum && s.Kind != KindSeries && s.Kind != KindDistribution {
-			errf(s.nthHeader("[[panel.series]]", s.panelOffset(i), 0), "[[panel.series]] applies to spectrum, timeseries and distribution figures, not to a %s figure", s.Kind)
+			errf(s.nthHeader("[[panel.series]]", s.PanelOffset(i), 0), "[[panel.series]] applies to spectrum, timeseries and distribution figures, not to a %s figure", s.Kind)
 		}
 		if len(p.Groups) > 0 && (s.Kind == KindSpectrum || s.Kind == KindSeries || s.Kind == KindDistribution) {
-			errf(s.nthHeader("[[panel.group]]", s.panelOffset(i), 0), "[[panel.group]] applies to bars, rate and compare figures, not to a %s figure", s.Kind)
+			errf(s.nthHeader("[[panel.group]]", s.PanelOffset(i), 0), "[[panel.group]] applies to bars, rate and compare figures, not to a %s figure", s.Kind)
 		}
 		for _, g := range p.Groups {
 			only("delta", KindCompare, g.Delta != "")
@@ -236,18 +236,18 @@ func (s *Spec) nthHeader(header string, off, n int) diag.Position {
 	for k := 0; k <= n; k++ {
 		j := bytes.Index(s.Src[at:], []byte(header))
 		if j < 0 {
-			return s.find("[[panel]]", off)
+			return s.Find("[[panel]]", off)
 		}
 		if k == n {
-			return s.index().Pos(at + j)
+			return s.Index().Pos(at + j)
 		}
 		at += j + len(header)
 	}
-	return s.find("[[panel]]", off)
+	return s.Find("[[panel]]", off)
 }
 
-// percentileOf reads a percentile name: p50 is 50, p99_9 is 99.9.
-func percentileOf(q string) (float64, bool) {
+// PercentileOf reads a percentile name: p50 is 50, p99_9 is 99.9.
+func PercentileOf(q string) (float64, bool) {
 	if !percentileRe.MatchString(q) {
 		return 0, false
 	}
@@ -279,33 +279,33 @@ func (s *Spec) pointCount() int {
 func (s *Spec) limits(errf func(diag.Position, string, ...any)) bool {
 	over := false
 	if len(s.Panels) > MaxPanels {
-		errf(s.keyPos("kind"), "figure %q has %d panels; at most %d (limit MaxPanels) are drawn", s.Name, len(s.Panels), MaxPanels)
+		errf(s.KeyPos("kind"), "figure %q has %d panels; at most %d (limit MaxPanels) are drawn", s.Name, len(s.Panels), MaxPanels)
 		over = true
 	}
 	if len(s.Counters) > MaxSeries {
-		errf(s.keyPos("counters"), "figure %q has %d counters; at most %d (limit MaxSeries)", s.Name, len(s.Counters), MaxSeries)
+		errf(s.KeyPos("counters"), "figure %q has %d counters; at most %d (limit MaxSeries)", s.Name, len(s.Counters), MaxSeries)
 		over = true
 	}
 	for i, p := range s.Panels {
 		if len(p.Groups) > MaxSeries && s.Kind != KindCompare {
-			errf(s.find("[[panel]]", s.panelOffset(i)), "%s panel %d has %d groups; at most %d (limit MaxSeries)", s.Kind, i+1, len(p.Groups), MaxSeries)
+			errf(s.Find("[[panel]]", s.PanelOffset(i)), "%s panel %d has %d groups; at most %d (limit MaxSeries)", s.Kind, i+1, len(p.Groups), MaxSeries)
 			over = true
 		}
 	}
 	if n := s.pointCount(); n > MaxPoints {
-		errf(s.keyPos("kind"), "figure %q names %d values; at most %d (limit MaxPoints) are drawn", s.Name, n, MaxPoints)
+		errf(s.KeyPos("kind"), "figure %q names %d values; at most %d (limit MaxPoints) are drawn", s.Name, n, MaxPoints)
 		over = true
 	}
 	if !over && len(s.Panels) > 0 {
 		// A lower bound of the height of the wide and narrow drawings
-		// (a legend entry is at least swatch+21 pt wide, a title one
+		// (a legend entry is at least Swatch+21 pt wide, a title one
 		// line), so that only a figure surely too tall is refused here;
 		// render measures the exact height before drawing.
-		n := len(s.seriesOrder())
-		for _, l := range []layout{{width: Width}, {width: NarrowWidth, cols: 1}} {
-			perLine := max(int((l.width-2*margin)/(swatch+21)), 1)
-			if h := s.height((n+perLine-1)/perLine, 1, l); h > MaxHeight {
-				errf(s.keyPos("kind"), "figure %q would be drawn %.0f px tall; at most %d (limit MaxHeight): fewer panels, more columns or fewer groups", s.Name, float64(h), MaxHeight)
+		n := len(s.SeriesOrder())
+		for _, l := range []Layout{{Width: Width}, {Width: NarrowWidth, Cols: 1}} {
+			perLine := max(int((l.Width-2*Margin)/(Swatch+21)), 1)
+			if h := s.Height((n+perLine-1)/perLine, 1, l); h > MaxHeight {
+				errf(s.KeyPos("kind"), "figure %q would be drawn %.0f px tall; at most %d (limit MaxHeight): fewer panels, more columns or fewer groups", s.Name, float64(h), MaxHeight)
 				over = true
 				break
 			}
@@ -314,5 +314,15 @@ func (s *Spec) limits(errf func(diag.Position, string, ...any)) bool {
 	return over
 }
 
-// timeUnits maps a display unit of latencies to its unit name.
-var timeUnits = map[string]string{"s": "s", "ms": "ms", "µs": "us", "ns": "ns"}
+// TimeUnits maps a display unit of latencies to its unit name.
+var TimeUnits = map[string]string{"s": "s", "ms": "ms", "µs": "us", "ns": "ns"}
+
+// The spectrum's x axis: 1/(1−p) on a log scale, from the median to the
+// 99.999th percentile, as HdrHistogram plots it.
+const (
+	SpectrumMin = 50.0
+	SpectrumMax = 99.999
+)
+
+// InSpectrum reports whether percentile p is drawn.
+func InSpectrum(p float64) bool { return p >= SpectrumMin-1e-9 && p <= SpectrumMax+1e-9 }

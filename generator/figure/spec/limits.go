@@ -1,4 +1,4 @@
-package figure
+package spec
 
 // Limits on what one figure spec may ask to draw, so that rendering is
 // bounded in time and memory whatever the spec (specs are repository

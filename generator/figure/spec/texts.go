@@ -1,7 +1,8 @@
-package figure
+package spec
 
 import (
 	"fmt"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -11,6 +12,7 @@ import (
 	"github.com/evdoc-lab/evdoc/generator/claim"
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/evidence"
+	"github.com/evdoc-lab/evdoc/generator/figure/typeset"
 )
 
 // textField is one text of a spec in one language, with where it is.
@@ -60,12 +62,12 @@ func (s *Spec) fields(lang string) []textField {
 	return out
 }
 
-// texts reports texts a language lacks.
-func (s *Spec) texts(lang string) diag.List {
+// MissingTexts reports texts a language lacks.
+func (s *Spec) MissingTexts(lang string) diag.List {
 	var ds diag.List
 	for _, f := range s.fields(lang) {
 		if f.required && strings.TrimSpace(f.text) == "" {
-			ds = append(ds, diag.Errorf(s.keyPos(lastKey(f.key)), diag.FigureSpec,
+			ds = append(ds, diag.Errorf(s.KeyPos(lastKey(f.key)), diag.FigureSpec,
 				"figure %q has no %s for language %q; expected %s = \"…\"", s.Name, f.key, lang, lang))
 		}
 	}
@@ -73,15 +75,15 @@ func (s *Spec) texts(lang string) diag.List {
 		if s.Kind == KindTimeline {
 			for _, id := range s.Counters {
 				if t, ok := s.Legend[id]; ok && t[lang] == "" {
-					ds = append(ds, diag.Errorf(s.keyPos(id), diag.FigureSpec, "legend %q has no %q text", id, lang))
+					ds = append(ds, diag.Errorf(s.KeyPos(id), diag.FigureSpec, "legend %q has no %q text", id, lang))
 				}
 			}
 		}
 	}
 	if s.Kind == KindTimeline && len(s.Panels) > 0 && s.YAxis[lang] == "" {
-		ds = append(ds, diag.Errorf(s.keyPos("kind"), diag.FigureSpec, "figure %q has no y_axis for language %q", s.Name, lang))
+		ds = append(ds, diag.Errorf(s.KeyPos("kind"), diag.FigureSpec, "figure %q has no y_axis for language %q", s.Name, lang))
 	}
-	return s.spanned(ds)
+	return s.Spanned(ds)
 }
 
 func lastKey(k string) string {
@@ -127,7 +129,7 @@ func (s *Spec) specFixes(f textField, fixes []diag.SuggestedFix, at func(int) in
 	if raw := s.Src[sp.start:sp.end]; len(raw) < 2 || raw[0] != '"' || strings.HasPrefix(string(raw), `"""`) {
 		return nil
 	}
-	ix := s.index()
+	ix := s.Index()
 	out := make([]diag.SuggestedFix, 0, len(fixes))
 	for _, fx := range fixes {
 		g := diag.SuggestedFix{Message: fx.Message}
@@ -145,15 +147,15 @@ func (s *Spec) specFixes(f textField, fixes []diag.SuggestedFix, at func(int) in
 	return out
 }
 
-// glyphCheck reports every rune of every text lang shows that no font of
+// MissingGlyphs reports every rune of every text lang shows that no font of
 // the chain has, at the text in the spec, before anything is drawn.
-func (s *Spec) glyphCheck(lang string, fonts *Fonts) diag.List {
+func (s *Spec) MissingGlyphs(lang string, fonts *typeset.Fonts) diag.List {
 	var ds diag.List
-	ix := s.index()
+	ix := s.Index()
 	for _, f := range s.fields(lang) {
 		shown := evLink.ReplaceAllString(f.text, "$1")
 		for _, r := range fonts.Missing(shown) {
-			pos, end := s.keyPos(lastKey(f.key)), diag.Position{}
+			pos, end := s.KeyPos(lastKey(f.key)), diag.Position{}
 			if at := s.textOffset(f); at != nil {
 				if j := strings.IndexRune(f.text, r); j >= 0 {
 					pos, end = ix.Span(at(j), at(j)+utf8.RuneLen(r)) // the character
@@ -161,39 +163,35 @@ func (s *Spec) glyphCheck(lang string, fonts *Fonts) diag.List {
 			}
 			ds = append(ds, diag.Errorf(pos, diag.FigureGlyph,
 				"figure %q %s (%s): no font of the %s chain (%s) has a glyph for %s",
-				s.Name, f.key, lang, lang, strings.Join(fonts.Names(), ", "), RuneName(r)).Spanning(end))
+				s.Name, f.key, lang, lang, strings.Join(fonts.Names(), ", "), typeset.RuneName(r)).Spanning(end))
 		}
 	}
 	return ds
 }
 
-// Validate checks a spec against the evidence store for the given
-// languages: every reference resolves to a finite number, every text a
-// language needs exists, every rune shown has a glyph in the language's
-// font chain (fonts maps language to chain; a language without one is
-// not glyph-checked), and every number in a figure text is a claim that
-// agrees with the evidence, exactly as in a page: [12 s](ev:SET/NAME).
-// A number written bare is a claim-unbound error. Positions point into
-// the spec file. Texts are read with the site's goldmark configuration
-// md, as its pages are.
-func (s *Spec) Validate(st *evidence.Store, langs []string, fonts map[string]*Fonts, opt check.Options, md claim.MarkdownConfig) diag.List {
-	ds, _ := s.Judge(st, langs, fonts, opt, md)
-	return ds
+var evLink = regexp.MustCompile(`\[([^\]]*)\]\(ev:[^)]*\)`)
+
+// Plain returns t's text for lang with claim links replaced by their link
+// text: what the chart shows.
+func Plain(t Text, lang string) string {
+	return evLink.ReplaceAllString(t[lang], "$1")
 }
 
-// Judge is Validate that also returns the verdict on every claim of the
-// figure's texts (caption, title, axis labels… in each language), with
-// the claim's page the spec file and its positions in it, so they count
-// with the pages' claims.
-func (s *Spec) Judge(st *evidence.Store, langs []string, fonts map[string]*Fonts, opt check.Options, mdc claim.MarkdownConfig) (diag.List, []check.Result) {
+// JudgeTexts adds to ds (the findings of the figure's data) the findings
+// of its texts in each language: texts a language lacks, runes no font
+// of its chain has (fonts maps language to chain; a language without one
+// is not glyph-checked), and every number of a text judged as a claim
+// against st, exactly as in a page. It returns them positioned in the
+// spec and sorted, with the verdict on every claim of the texts (the
+// claim's page the spec file and its positions in it).
+func (s *Spec) JudgeTexts(ds diag.List, st *evidence.Store, langs []string, fonts map[string]*typeset.Fonts, opt check.Options, mdc claim.MarkdownConfig) (diag.List, []check.Result) {
 	var results []check.Result
-	_, ds := s.data(st)
 	md := claim.NewMarkdownWith(mdc)
-	ix := s.index()
+	ix := s.Index()
 	for _, lang := range langs {
-		ds = append(ds, s.texts(lang)...)
+		ds = append(ds, s.MissingTexts(lang)...)
 		if f := fonts[lang]; f != nil {
-			ds = append(ds, s.glyphCheck(lang, f)...)
+			ds = append(ds, s.MissingGlyphs(lang, f)...)
 		}
 		for _, f := range s.fields(lang) {
 			if strings.TrimSpace(f.text) == "" {
@@ -215,7 +213,7 @@ func (s *Spec) Judge(st *evidence.Store, langs []string, fonts map[string]*Fonts
 					}
 					c.End = at(c.End)
 				} else {
-					c.Pos, c.RefPos, c.DestEnd, c.End = s.keyPos(lastKey(f.key)), diag.Position{}, diag.Position{}, 0
+					c.Pos, c.RefPos, c.DestEnd, c.End = s.KeyPos(lastKey(f.key)), diag.Position{}, diag.Position{}, 0
 				}
 				results = append(results, r)
 			}
@@ -233,7 +231,7 @@ func (s *Spec) Judge(st *evidence.Store, langs []string, fonts map[string]*Fonts
 					}
 					d.Fixes = s.specFixes(f, fixes, at)
 				} else {
-					d.Pos, d.End = s.keyPos(lastKey(f.key)), diag.Position{}
+					d.Pos, d.End = s.KeyPos(lastKey(f.key)), diag.Position{}
 				}
 				if len(fixes) > 0 && len(d.Fixes) == 0 {
 					d.Related = append(d.Related, diag.Related{Pos: d.Pos, Message: `evdoc fix rewrites a figure text only where the spec writes it as a "…" string, the number without escapes`})
@@ -243,7 +241,7 @@ func (s *Spec) Judge(st *evidence.Store, langs []string, fonts map[string]*Fonts
 			}
 		}
 	}
-	ds = s.spanned(ds)
+	ds = s.Spanned(ds)
 	ds.Sort()
 	return ds, results
 }

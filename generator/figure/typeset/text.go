@@ -1,4 +1,4 @@
-package figure
+package typeset
 
 import (
 	"embed"
@@ -194,11 +194,11 @@ type Glyph struct {
 	Segments int
 }
 
-// outlines is a text.Handler that draws every glyph as a filled outline
+// Outlines is a text.Handler that draws every glyph as a filled outline
 // path, choosing per rune the first font of the chain that has it. The
 // output therefore does not depend on the reader's fonts (SVG) and mixes
 // scripts in one label. It records every glyph it drew.
-type outlines struct {
+type Outlines struct {
 	fonts  *Fonts
 	cache  *font.Cache
 	drawn  map[Glyph]bool
@@ -207,11 +207,12 @@ type outlines struct {
 	min vg.Length
 }
 
-var _ text.Handler = (*outlines)(nil)
+var _ text.Handler = (*Outlines)(nil)
 
-func newOutlines(f *Fonts) *outlines {
+// NewOutlines returns a handler drawing with the chain f.
+func NewOutlines(f *Fonts) *Outlines {
 	tf := font.Typeface("evdoc")
-	return &outlines{
+	return &Outlines{
 		fonts:  f,
 		cache:  font.NewCache(font.Collection{{Font: font.Font{Typeface: tf}, Face: f.faces[0]}}),
 		drawn:  map[Glyph]bool{},
@@ -219,14 +220,20 @@ func newOutlines(f *Fonts) *outlines {
 	}
 }
 
+// Min returns the size of the smallest text drawn (0: none yet).
+func (o *Outlines) Min() vg.Length { return o.min }
+
+// Misses returns the runes drawn that no font of the chain has.
+func (o *Outlines) Misses() map[rune]bool { return o.misses }
+
 // Cache returns a cache holding the chain's first font.
-func (o *outlines) Cache() *font.Cache { return o.cache }
+func (o *Outlines) Cache() *font.Cache { return o.cache }
 
 // upem is the pixels-per-em glyphs are loaded at: one font unit scale.
 const upem = 2048
 
 // Extents are the first font's, scaled to fnt's size.
-func (o *outlines) Extents(fnt font.Font) font.Extents {
+func (o *Outlines) Extents(fnt font.Font) font.Extents {
 	var buf sfnt.Buffer
 	m, err := o.fonts.faces[0].Metrics(&buf, fixed.I(upem), xfont.HintingNone)
 	if err != nil {
@@ -241,17 +248,17 @@ func (o *outlines) Extents(fnt font.Font) font.Extents {
 }
 
 // Lines splits txt at newlines.
-func (o *outlines) Lines(txt string) []string {
+func (o *Outlines) Lines(txt string) []string {
 	return strings.Split(strings.TrimRight(txt, "\n"), "\n")
 }
 
 // Box measures one line of txt.
-func (o *outlines) Box(txt string, fnt font.Font) (width, height, depth vg.Length) {
+func (o *Outlines) Box(txt string, fnt font.Font) (width, height, depth vg.Length) {
 	e := o.Extents(fnt)
 	return o.width(txt, fnt.Size), e.Ascent, e.Descent
 }
 
-func (o *outlines) width(s string, size vg.Length) vg.Length {
+func (o *Outlines) width(s string, size vg.Length) vg.Length {
 	var (
 		buf sfnt.Buffer
 		w   float64
@@ -270,7 +277,7 @@ func (o *outlines) width(s string, size vg.Length) vg.Length {
 }
 
 // Draw draws txt as outlines, like text.Plain.Draw but per-rune fonts.
-func (o *outlines) Draw(c vg.Canvas, txt string, sty text.Style, pt vg.Point) {
+func (o *Outlines) Draw(c vg.Canvas, txt string, sty text.Style, pt vg.Point) {
 	txt = strings.TrimRight(txt, "\n")
 	if txt == "" {
 		return
@@ -303,7 +310,7 @@ func (o *outlines) Draw(c vg.Canvas, txt string, sty text.Style, pt vg.Point) {
 
 // drawLine fills the outline of each glyph of line with its baseline
 // origin at pt.
-func (o *outlines) drawLine(c vg.Canvas, line string, size vg.Length, pt vg.Point) {
+func (o *Outlines) drawLine(c vg.Canvas, line string, size vg.Length, pt vg.Point) {
 	var buf sfnt.Buffer
 	sc := float64(size) / upem / 64 // 26.6 font units to points
 	x := float64(pt.X)
@@ -348,8 +355,8 @@ func (o *outlines) drawLine(c vg.Canvas, line string, size vg.Length, pt vg.Poin
 	}
 }
 
-// glyphs returns the drawn glyph set sorted by rune and font.
-func (o *outlines) glyphs() []Glyph {
+// Glyphs returns the drawn glyph set sorted by rune and font.
+func (o *Outlines) Glyphs() []Glyph {
 	out := make([]Glyph, 0, len(o.drawn))
 	for g := range o.drawn {
 		out = append(out, g)

@@ -1,10 +1,8 @@
-package figure
+package spec
 
 import (
 	"bytes"
 	"errors"
-	"fmt"
-	"math"
 	"os"
 	"path"
 	"regexp"
@@ -15,7 +13,6 @@ import (
 	"github.com/BurntSushi/toml"
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
-	"github.com/evdoc-lab/evdoc/generator/evidence"
 	"github.com/evdoc-lab/evdoc/internal/nesting"
 	"github.com/evdoc-lab/evdoc/internal/safefile"
 )
@@ -184,9 +181,9 @@ type Segment struct {
 	Ref string `toml:"ref"`
 }
 
-// LoadSpecs reads every *.toml under root/dir. File names give the figure
+// Load reads every *.toml under root/dir. File names give the figure
 // names. Malformed specs are reported at file:line:col and left out.
-func LoadSpecs(root, dir string) ([]*Spec, diag.List) {
+func Load(root, dir string) ([]*Spec, diag.List) {
 	entries, err := os.ReadDir(path.Join(root, dir))
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, nil
@@ -217,7 +214,7 @@ func LoadSpecs(root, dir string) ([]*Spec, diag.List) {
 			errs = append(errs, diag.Errorf(ix.Pos(d.Offset), diag.FigureSpec, "arrays or tables nest deeper than %d levels; expected a flat figure spec", d.Limit).Spanning(ix.LineEnd(d.Offset)))
 			continue
 		}
-		s, ds := ParseSpec(file, src)
+		s, ds := Parse(file, src)
 		errs = append(errs, ds...)
 		if s != nil {
 			specs = append(specs, s)
@@ -228,12 +225,12 @@ func LoadSpecs(root, dir string) ([]*Spec, diag.List) {
 	return specs, errs
 }
 
-// ParseSpec decodes one spec file and checks its structure (kind, fields
+// Parse decodes one spec file and checks its structure (kind, fields
 // the kind needs, matching lengths). It does not look at evidence; see
 // Validate. A spec with errors is returned as nil.
-func ParseSpec(file string, src []byte) (*Spec, diag.List) {
+func Parse(file string, src []byte) (*Spec, diag.List) {
 	s := &Spec{Name: strings.TrimSuffix(path.Base(file), ".toml"), File: file, Src: src}
-	ix := s.index()
+	ix := s.Index()
 	md, err := toml.Decode(string(src), s)
 	if err != nil {
 		var pe toml.ParseError
@@ -245,21 +242,21 @@ func ParseSpec(file string, src []byte) (*Spec, diag.List) {
 	}
 	if u := md.Undecoded(); len(u) > 0 {
 		k := u[0]
-		return nil, s.spanned(diag.List{diag.Errorf(s.keyPos(k[len(k)-1]), diag.FigureSpec, "unknown key %q", k.String())})
+		return nil, s.Spanned(diag.List{diag.Errorf(s.KeyPos(k[len(k)-1]), diag.FigureSpec, "unknown key %q", k.String())})
 	}
-	ds := s.spanned(s.structure())
+	ds := s.Spanned(s.structure())
 	if ds.HasErrors() {
 		return nil, ds
 	}
 	return s, ds
 }
 
-// spanned sets the End of each diagnostic of ds that has none and points
-// into the spec: every position in a spec is a key (keyPos) or a quoted
+// Spanned sets the End of each diagnostic of ds that has none and points
+// into the spec: every position in a spec is a key (KeyPos) or a quoted
 // string (find, refPos), so the range is that string, quotes included, or
 // the key's assignment line. ds is changed in place and returned.
-func (s *Spec) spanned(ds diag.List) diag.List {
-	ix := s.index()
+func (s *Spec) Spanned(ds diag.List) diag.List {
+	ix := s.Index()
 	for i, d := range ds {
 		if d.End.IsValid() || !d.Pos.IsValid() || d.Pos.File != s.File {
 			continue
@@ -276,30 +273,30 @@ func (s *Spec) spanned(ds diag.List) diag.List {
 	return ds
 }
 
-// pos returns the position of the first occurrence of needle in the spec
+// Find returns the position of the first occurrence of needle in the spec
 // at or after byte off, or of the start of the file.
-func (s *Spec) find(needle string, off int) diag.Position {
+func (s *Spec) Find(needle string, off int) diag.Position {
 	if off < 0 || off > len(s.Src) {
 		off = 0
 	}
 	if i := bytes.Index(s.Src[off:], []byte(needle)); needle != "" && i >= 0 {
-		return s.index().Pos(off + i)
+		return s.Index().Pos(off + i)
 	}
 	return diag.Position{File: s.File, Line: 1, Column: 1}
 }
 
 var keyLine = regexp.MustCompile(`(?m)^[ \t]*(\w+)[ \t]*=`)
 
-// index returns the spec's line index.
-func (s *Spec) index() *diag.LineIndex {
+// Index returns the spec's line index.
+func (s *Spec) Index() *diag.LineIndex {
 	if s.ix == nil {
 		s.ix = diag.NewLineIndex(s.File, s.Src)
 	}
 	return s.ix
 }
 
-// keyPos returns the position of the first line assigning key.
-func (s *Spec) keyPos(key string) diag.Position {
+// KeyPos returns the position of the first line assigning key.
+func (s *Spec) KeyPos(key string) diag.Position {
 	if s.keys == nil {
 		s.keys = map[string]int{}
 		for _, m := range keyLine.FindAllSubmatchIndex(s.Src, -1) {
@@ -310,13 +307,13 @@ func (s *Spec) keyPos(key string) diag.Position {
 		}
 	}
 	if off, ok := s.keys[key]; ok {
-		return s.index().Pos(off)
+		return s.Index().Pos(off)
 	}
-	return s.find(key, 0)
+	return s.Find(key, 0)
 }
 
-// panelOffset returns the byte offset of the i-th [[panel]] header.
-func (s *Spec) panelOffset(i int) int {
+// PanelOffset returns the byte offset of the i-th [[panel]] header.
+func (s *Spec) PanelOffset(i int) int {
 	if s.panels == nil {
 		s.panels = []int{}
 		for off := 0; ; {
@@ -334,18 +331,18 @@ func (s *Spec) panelOffset(i int) int {
 	return 0
 }
 
-// valuePos returns a function giving the position of text as the spec
+// ValuePos returns a function giving the position of text as the spec
 // writes it at the key path (see pathKey): the first byte of that
 // string's value, so two places writing one reference each have their
 // own; or, where no string there reads as text (a reference made from a
 // template), refPos(text, near). It looks only when called: most values
 // have no finding.
-func (s *Spec) valuePos(text string, near int, path ...string) func() diag.Position {
+func (s *Spec) ValuePos(text string, near int, path ...string) func() diag.Position {
 	return func() diag.Position {
 		if len(path) > 0 {
 			if sp, ok := s.stringSpans()[pathKey(path...)]; ok {
 				if val, offs, ok := decodeTOMLString(s.Src[sp.start:sp.end]); ok && val == text {
-					return s.index().Pos(sp.start + offs[0])
+					return s.Index().Pos(sp.start + offs[0])
 				}
 			}
 		}
@@ -353,27 +350,27 @@ func (s *Spec) valuePos(text string, near int, path ...string) func() diag.Posit
 	}
 }
 
-// quotedPos returns the position of the string the spec writes at the key
+// QuotedPos returns the position of the string the spec writes at the key
 // path (see pathKey), at its opening delimiter, when it reads as text;
 // else that of the first "text" at or after byte near.
-func (s *Spec) quotedPos(text string, near int, path ...string) diag.Position {
+func (s *Spec) QuotedPos(text string, near int, path ...string) diag.Position {
 	if sp, ok := s.stringSpans()[pathKey(path...)]; ok {
 		if val, _, ok := decodeTOMLString(s.Src[sp.start:sp.end]); ok && val == text {
-			return s.index().Pos(sp.start)
+			return s.Index().Pos(sp.start)
 		}
 	}
-	return s.find(`"`+text+`"`, near)
+	return s.Find(`"`+text+`"`, near)
 }
 
 // refPos is the position of a reference as written in the spec: the
 // first place it is written at or after byte near (else anywhere).
 func (s *Spec) refPos(ref string, near int) diag.Position {
-	p := s.find(`"`+ref+`"`, near)
+	p := s.Find(`"`+ref+`"`, near)
 	if p.Line == 1 && p.Column == 1 {
-		p = s.find(`"`+ref+`"`, 0)
+		p = s.Find(`"`+ref+`"`, 0)
 	}
 	if p.Offset > 0 || p.Line > 1 || p.Column > 1 {
-		return s.find(ref, p.Offset)
+		return s.Find(ref, p.Offset)
 	}
 	return p
 }
@@ -388,7 +385,7 @@ func (s *Spec) structure() diag.List {
 		kindOK = kindOK || s.Kind == k
 	}
 	if !kindOK {
-		pos := s.keyPos("kind")
+		pos := s.KeyPos("kind")
 		errf(pos, "figure %q: unknown kind %q; expected one of %s", s.Name, s.Kind, strings.Join(Kinds, ", "))
 		return ds
 	}
@@ -397,14 +394,14 @@ func (s *Spec) structure() diag.List {
 	}
 	s.kindKeys(errf)
 	if len(s.Panels) == 0 {
-		errf(s.keyPos("kind"), "figure %q has no [[panel]]; a %s figure needs at least one", s.Name, s.Kind)
+		errf(s.KeyPos("kind"), "figure %q has no [[panel]]; a %s figure needs at least one", s.Name, s.Kind)
 	}
 	if s.Columns < 0 {
-		errf(s.keyPos("columns"), "columns = %d; expected a positive number of panels per row", s.Columns)
+		errf(s.KeyPos("columns"), "columns = %d; expected a positive number of panels per row", s.Columns)
 	}
 	for i, p := range s.Panels {
-		off := s.panelOffset(i)
-		at := s.find("[[panel]]", off)
+		off := s.PanelOffset(i)
+		at := s.Find("[[panel]]", off)
 		switch s.Kind {
 		case KindTimeline:
 			if p.Ref == "" {
@@ -425,7 +422,7 @@ func (s *Spec) structure() diag.List {
 					if b.Series == "" {
 						errf(at, "bars panel %d, group %d: a bar has no series id", i+1, gi+1)
 					} else if _, ok := s.Legend[b.Series]; !ok {
-						errf(s.quotedPos(b.Series, off, append(bar, "series")...), "series %q has no [legend.%s] label", b.Series, b.Series)
+						errf(s.QuotedPos(b.Series, off, append(bar, "series")...), "series %q has no [legend.%s] label", b.Series, b.Series)
 					}
 					if (b.Ref == "") == (len(b.Segments) == 0) {
 						errf(at, "bars panel %d, group %d: bar %q needs either ref or segments", i+1, gi+1, b.Series)
@@ -433,9 +430,9 @@ func (s *Spec) structure() diag.List {
 					for si, sg := range b.Segments {
 						if _, ok := s.Legend[sg.Series]; !ok || sg.Series == "" {
 							seg := append(bar, "segment", strconv.Itoa(si))
-							pos := s.quotedPos(sg.Ref, off, append(seg, "ref")...)
+							pos := s.QuotedPos(sg.Ref, off, append(seg, "ref")...)
 							if sg.Series != "" {
-								pos = s.quotedPos(sg.Series, off, append(seg, "series")...)
+								pos = s.QuotedPos(sg.Series, off, append(seg, "series")...)
 							}
 							errf(pos, "segment series %q has no [legend.%s] label", sg.Series, sg.Series)
 						}
@@ -465,110 +462,28 @@ func (s *Spec) structure() diag.List {
 			}
 			for k, q := range p.Percentiles {
 				if !percentileRe.MatchString(q) {
-					errf(s.quotedPos(q, off, "panel", strconv.Itoa(i), "percentiles", strconv.Itoa(k)), "percentile %q: expected pNN or pNN_N (p50, p99_9)", q)
+					errf(s.QuotedPos(q, off, "panel", strconv.Itoa(i), "percentiles", strconv.Itoa(k)), "percentile %q: expected pNN or pNN_N (p50, p99_9)", q)
 				}
 			}
 		}
 	}
 	if s.Kind == KindTimeline {
 		if len(s.Snapshots) == 0 {
-			errf(s.keyPos("kind"), "timeline figure %q has no snapshots: empty series", s.Name)
+			errf(s.KeyPos("kind"), "timeline figure %q has no snapshots: empty series", s.Name)
 		}
 		if len(s.Counters) == 0 {
-			errf(s.keyPos("kind"), "timeline figure %q has no counters: empty series", s.Name)
+			errf(s.KeyPos("kind"), "timeline figure %q has no counters: empty series", s.Name)
 		}
 		if len(s.Times) != len(s.Snapshots) {
-			errf(s.keyPos("times"), "%d times for %d snapshots; expected one time reference per snapshot", len(s.Times), len(s.Snapshots))
+			errf(s.KeyPos("times"), "%d times for %d snapshots; expected one time reference per snapshot", len(s.Times), len(s.Snapshots))
 		}
 	}
 	if s.Kind == KindPercentiles {
-		if _, ok := timeUnits[s.Unit]; !ok {
-			errf(s.keyPos("unit"), "unit %q: expected one of s, ms, µs, ns", s.Unit)
+		if _, ok := TimeUnits[s.Unit]; !ok {
+			errf(s.KeyPos("unit"), "unit %q: expected one of s, ms, µs, ns", s.Unit)
 		}
 	}
 	return ds
 }
 
 var percentileRe = regexp.MustCompile(`^p\d{1,2}(_\d+)?$`)
-
-// Input is one evidence value a figure drew, with what it read: a figure
-// is stale when any input's value, raw text or position changed.
-type Input struct {
-	Ref   string `json:"ref"`
-	Value string `json:"value"`
-	Raw   string `json:"raw"`
-	// Pos is where the value is now; it is not recorded, so moving a
-	// value within its file does not make a figure stale.
-	Pos diag.Position `json:"-"`
-}
-
-// resolver looks references up in a store, collecting inputs and the
-// references it could not resolve with their spec positions.
-type resolver struct {
-	s       *Spec
-	st      *evidence.Store
-	inputs  []Input
-	seen    map[string]bool
-	missing diag.List
-	// broken are the evidence sets that did not load already reported.
-	broken map[string]bool
-	// points counts the values drawn (MaxPoints); over is set past it.
-	points int
-	over   bool
-}
-
-// get returns the value of ref; a finding about it is at the position
-// at returns (where the spec writes ref).
-func (r *resolver) get(ref string, at func() diag.Position) (float64, *evidence.Value) {
-	v, ok := r.st.Lookup(ref)
-	if cell, nn := r.st.NonNumeric(ref); !ok && nn {
-		what := fmt.Sprintf("%q", cell.Text)
-		if cell.Text == "" {
-			what = "an empty table cell"
-		}
-		r.missing = append(r.missing, diag.Errorf(at(), diag.FigureData, "figure %q: evidence %q is %s at %s, not a number", r.s.Name, ref, what, cell.Pos))
-		return math.NaN(), nil
-	}
-	if why, un := r.st.Unavailable(ref); !ok && un {
-		r.missing = append(r.missing, diag.Errorf(at(), diag.FigureData, "figure %q: derived value %q could not be computed (value unavailable: see %s)", r.s.Name, ref, why))
-		return math.NaN(), nil
-	}
-	if set, _, _ := strings.Cut(ref, "/"); !ok && r.st.Broken[set] {
-		// The set's own errors say why; its values are all unknown, so
-		// one finding per figure and set, not one per value.
-		if !r.broken[set] {
-			if r.broken == nil {
-				r.broken = map[string]bool{}
-			}
-			r.broken[set] = true
-			r.missing = append(r.missing, diag.Errorf(at(), diag.FigureData, "figure %q: evidence set %q did not load (see its errors), so %q and its other values cannot be drawn", r.s.Name, set, ref))
-		}
-		return math.NaN(), nil
-	}
-	if !ok {
-		r.missing = append(r.missing, diag.Errorf(at(), diag.FigureData, "figure %q names unknown evidence value %q", r.s.Name, ref))
-		return math.NaN(), nil
-	}
-	if !r.seen[ref] {
-		r.seen[ref] = true
-		r.inputs = append(r.inputs, Input{Ref: ref, Value: v.Value.String(), Raw: v.Raw, Pos: v.Pos})
-	}
-	f := v.Value.InexactFloat64()
-	if math.IsNaN(f) || math.IsInf(f, 0) {
-		r.missing = append(r.missing, diag.Errorf(at(), diag.FigureData, "evidence value %q is %v; a chart needs a finite number", ref, f))
-	}
-	return f, v
-}
-
-// Inputs returns every evidence value the spec reads, in first-use order,
-// or the errors of references that do not resolve.
-func (s *Spec) Inputs(st *evidence.Store) ([]Input, diag.List) {
-	d, errs := s.data(st)
-	if errs != nil {
-		return nil, errs
-	}
-	return d.inputs, nil
-}
-
-// String describes an input for a staleness message.
-func (in Input) String() string { return fmt.Sprintf("%s = %s (%s)", in.Ref, in.Raw, in.Pos) }
