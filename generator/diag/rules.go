@@ -282,7 +282,7 @@ func Catalogue() []Rule {
 		{FigureData, Error, "A figure's evidence values cannot be drawn.",
 			"Name evidence values that exist and hold finite numbers; stacked segments must add up to their total."},
 		{FigureGlyph, Error, "A figure text holds a character no font of its language's font chain can draw.",
-			"Rewrite the character, or add a font with that glyph to the chain (generator/figure FontChains, assets/fonts)."},
+			"Rewrite the character, or add a font with that glyph to the chain (generator/figure/typeset FontChains, assets/fonts)."},
 		{FigureStale, Error, "A committed figure under assets/figures does not match its spec and evidence.",
 			"Run evdoc figures and commit the regenerated files."},
 		{FigureUnknown, Error, "A page includes a figure that has no spec.",

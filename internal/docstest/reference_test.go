@@ -35,13 +35,13 @@ var manifestTables = []refTable{
 }
 
 var figureTables = []refTable{
-	{"Top level", "Spec", "generator/figure/spec.go"},
-	{"`[[panel]]`", "Panel", "generator/figure/spec.go"},
-	{"`[[panel.series]]` (spectrum, timeseries, distribution)", "Series", "generator/figure/kinds.go"},
-	{"`[[event]]` (timeseries)", "Event", "generator/figure/kinds.go"},
-	{"`[[panel.group]]` (bars, rate, compare)", "Group", "generator/figure/spec.go"},
-	{"`[[panel.group.bar]]` (bars, compare)", "Bar", "generator/figure/spec.go"},
-	{"`[[panel.group.bar.segment]]` (stacked bars)", "Segment", "generator/figure/spec.go"},
+	{"Top level", "Spec", "generator/figure/spec/spec.go"},
+	{"`[[panel]]`", "Panel", "generator/figure/spec/spec.go"},
+	{"`[[panel.series]]` (spectrum, timeseries, distribution)", "Series", "generator/figure/spec/kinds.go"},
+	{"`[[event]]` (timeseries)", "Event", "generator/figure/spec/kinds.go"},
+	{"`[[panel.group]]` (bars, rate, compare)", "Group", "generator/figure/spec/spec.go"},
+	{"`[[panel.group.bar]]` (bars, compare)", "Bar", "generator/figure/spec/spec.go"},
+	{"`[[panel.group.bar.segment]]` (stacked bars)", "Segment", "generator/figure/spec/spec.go"},
 }
 
 // keyRows returns one Markdown table row per TOML key of type typ in
