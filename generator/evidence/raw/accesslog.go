@@ -125,7 +125,7 @@ func ReadAccessLog(file string, src []byte, opt ReadOptions) (*Readings, diag.Li
 			// Keys r<N>.… of different lines never meet: the repeated
 			// keys add numbers are those of one line (a JSON line's
 			// repeated member), so the counts start again each line.
-			clear(r.seen)
+			r.seen.reset()
 		}
 		before := r.out.Len()
 		env := map[string]any{}

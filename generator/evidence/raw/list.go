@@ -1,6 +1,7 @@
 package raw
 
 import (
+	"hash/maphash"
 	"math"
 
 	"github.com/shopspring/decimal"
@@ -170,6 +171,56 @@ func (l *Readings) keyOf(e *packed) string {
 	leaf := l.leaves[e.leaf]
 	b := make([]byte, 0, len(stem)+1+len(leaf))
 	return string(append(append(append(b, stem...), '.'), leaf...))
+}
+
+// whole returns the i-th reading when it is held whole (the last added,
+// one changed through at, or one not packed), else nil.
+func (l *Readings) whole(i int) *Reading {
+	if l.hasLast && i == l.ents.n-1 {
+		return &l.last
+	}
+	for _, e := range l.edits {
+		if e.i == i {
+			return e.r
+		}
+	}
+	if e := l.ents.at(i); e.flags&flagFull != 0 {
+		return &l.full[e.mant]
+	}
+	return nil
+}
+
+// keyIs reports whether the i-th reading's key is key, without building
+// it.
+func (l *Readings) keyIs(i int, key string) bool {
+	if r := l.whole(i); r != nil {
+		return r.Key == key
+	}
+	e := l.ents.at(i)
+	stem := l.stem(e.key, e.keyLen)
+	if e.leaf == noLeaf {
+		return string(stem) == key
+	}
+	leaf := l.leaves[e.leaf]
+	return len(key) == len(stem)+1+len(leaf) && key[len(stem)] == '.' &&
+		string(stem) == key[:len(stem)] && leaf == key[len(stem)+1:]
+}
+
+// keyHash returns maphash.String(seed, key) of the i-th reading's key,
+// without building it.
+func (l *Readings) keyHash(i int, seed maphash.Seed) uint64 {
+	if r := l.whole(i); r != nil {
+		return maphash.String(seed, r.Key)
+	}
+	e := l.ents.at(i)
+	var h maphash.Hash
+	h.SetSeed(seed)
+	_, _ = h.Write(l.stem(e.key, e.keyLen))
+	if e.leaf != noLeaf {
+		_ = h.WriteByte('.')
+		_, _ = h.WriteString(l.leaves[e.leaf])
+	}
+	return h.Sum64()
 }
 
 // add appends r.

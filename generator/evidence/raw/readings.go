@@ -2,6 +2,8 @@ package raw
 
 import (
 	"fmt"
+	"hash/maphash"
+	"math"
 	"strconv"
 	"strings"
 
@@ -96,7 +98,119 @@ type rawRead struct {
 	capNote   string // added once when errorf first drops one; "" for none
 	capped    bool   // capNote was added
 
-	seen map[string]int // readings add has made per key
+	seen keyCounts // readings add has made per key
+}
+
+// keyCounts counts the readings rawRead.add makes per key without holding
+// every key: a key's first reading is found through a table of reading
+// indices, compared with the key the list holds, and only a key met again
+// (or whose first reading dropUnkept dropped) is held, with its count. A
+// file of distinct keys (a histogram line per bucket) costs 8 to 16 bytes
+// a key.
+type keyCounts struct {
+	seed  maphash.Seed
+	slots []uint32 // 0: empty; keyGone: a dropped reading's; else the index+1 of a key's first reading
+	n     int      // slots not empty
+	more  map[string]int
+}
+
+// keyGone marks the slot of a first reading dropUnkept dropped; its key
+// is in more.
+const keyGone = math.MaxUint32
+
+// next returns the number of the reading of key l is about to get (its
+// Len()): 1 for the key's first, 2 for the second, ….
+func (k *keyCounts) next(l *Readings, key string) int {
+	if c, ok := k.more[key]; ok {
+		k.more[key] = c + 1
+		return c + 1
+	}
+	if k.slots == nil {
+		k.seed, k.slots = maphash.MakeSeed(), make([]uint32, 16)
+	}
+	if 2*(k.n+1) > len(k.slots) {
+		k.grow(l)
+	}
+	mask := len(k.slots) - 1
+	for i := int(maphash.String(k.seed, key)) & mask; ; i = (i + 1) & mask {
+		switch s := k.slots[i]; {
+		case s == 0:
+			if l.Len() >= keyGone-1 {
+				k.count(key, 1)
+				return 1
+			}
+			k.slots[i] = uint32(l.Len()) + 1
+			k.n++
+			return 1
+		case s != keyGone && l.keyIs(int(s-1), key):
+			k.count(key, 2)
+			return 2
+		}
+	}
+}
+
+// count holds c as key's count.
+func (k *keyCounts) count(key string, c int) {
+	if k.more == nil {
+		k.more = map[string]int{}
+	}
+	k.more[key] = c
+}
+
+// grow doubles the table.
+func (k *keyCounts) grow(l *Readings) {
+	old := k.slots
+	k.slots, k.n = make([]uint32, 2*len(old)), 0
+	mask := len(k.slots) - 1
+	for _, s := range old {
+		if s == 0 || s == keyGone {
+			continue
+		}
+		i := int(l.keyHash(int(s-1), k.seed)) & mask
+		for k.slots[i] != 0 {
+			i = (i + 1) & mask
+		}
+		k.slots[i] = s
+		k.n++
+	}
+}
+
+// moved records that the reading at index i, of key key, is now at index
+// j, or was dropped (j < 0): a dropped first reading's key is held with
+// its count.
+func (k *keyCounts) moved(i, j int, key string) {
+	if k.slots == nil || i == j {
+		return
+	}
+	mask := len(k.slots) - 1
+	for s := int(maphash.String(k.seed, key)) & mask; k.slots[s] != 0; s = (s + 1) & mask {
+		if k.slots[s] != uint32(i)+1 {
+			continue
+		}
+		if j >= 0 {
+			k.slots[s] = uint32(j) + 1
+			return
+		}
+		k.slots[s] = keyGone
+		if _, ok := k.more[key]; !ok {
+			k.count(key, 1)
+		}
+		return
+	}
+}
+
+// reset forgets every key.
+func (k *keyCounts) reset() {
+	if k.n == 0 && len(k.more) == 0 {
+		return
+	}
+	if len(k.slots) > 64 && 8*k.n < len(k.slots) {
+		k.slots = nil // a table sized for a long line is not cleared line after line
+	} else {
+		clear(k.slots)
+	}
+	k.n = 0
+	clear(k.more)
 }
 
 // newRawRead checks src (see checkRawText) and prepares its reading: errors
@@ -172,11 +286,7 @@ func (r *rawRead) add(key string, off int, raw string, v decimal.Decimal, unit s
 		r.errorf(off, "internal error: token %q of %q is not at its position; expected the reader to locate every token", raw, key)
 		return
 	}
-	if r.seen == nil {
-		r.seen = map[string]int{}
-	}
-	r.seen[key]++
-	if n := r.seen[key]; n > 1 {
+	if n := r.seen.next(r.out, key); n > 1 {
 		key = fmt.Sprintf("%s#%d", key, n)
 	}
 	r.push(key, off, raw, v, unit)

@@ -327,9 +327,11 @@ func (r *rawRead) dropUnkept(n int, keep func(string) bool, d *dropped) {
 		h := l.head(i)
 		if keep(h.key) || h.line <= 0 || h.inputs || h.spreadOf != "" {
 			*l.ents.at(j) = *l.ents.at(i)
+			r.seen.moved(i, j, h.key)
 			j++
 			continue
 		}
+		r.seen.moved(i, -1, h.key)
 		d.add(h)
 	}
 	l.truncate(j)
