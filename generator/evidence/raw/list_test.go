@@ -2,6 +2,8 @@ package raw
 
 import (
 	"fmt"
+	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/shopspring/decimal"
@@ -58,5 +60,76 @@ func TestReadingsKeepEveryField(t *testing.T) {
 	}
 	if len(l.full) == 0 || len(l.full) == len(rs) {
 		t.Errorf("%d of %d readings held whole; want the packable ones packed", len(l.full), len(rs))
+	}
+}
+
+// TestKeyCountsNumberAsAMap: rawRead.add numbers repeated keys ("#2",
+// "#3", …) exactly as counting every key in a map would, through the
+// table's growth, keys held whole or packed (with and without an interned
+// leaf, more leaves than are interned), a key that itself ends in "#5",
+// readings dropUnkept drops or moves (a dropped first reading still
+// counts) and the access log's per-line reset.
+func TestKeyCountsNumberAsAMap(t *testing.T) {
+	const lines = 3000
+	src := []byte(strings.Repeat("1 1 1 1 1 1 1 1\n", lines))
+	r, errs := startRead("f", src, diag.EvidenceHey)
+	if errs != nil {
+		t.Fatal(errs)
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	pool := []string{"a", "a#5", "b.x", "b.y", "c.d.e", "r1.duration"}
+	ref := map[string]int{}
+	var want []string
+	drop := &dropped{}
+	for line := range lines {
+		if line%500 == 499 { // as ReadAccessLog between lines
+			r.seen.reset()
+			clear(ref)
+		}
+		before := r.out.Len()
+		var added []string
+		for j := range 1 + rng.IntN(8) {
+			var key string
+			switch rng.IntN(4) {
+			case 0:
+				key = pool[rng.IntN(len(pool))]
+			case 1:
+				key = fmt.Sprintf("k%d.leaf%d", rng.IntN(50), rng.IntN(3)) // repeats
+			default:
+				key = fmt.Sprintf("u%d.v%d", line, j) // distinct; its leaves pass maxLeaves
+			}
+			r.add(key, 16*line+2*j, "1", decimal.NewFromInt(1), "")
+			ref[key]++
+			if n := ref[key]; n > 1 {
+				key = fmt.Sprintf("%s#%d", key, n)
+			}
+			added = append(added, key)
+		}
+		kept := map[string]bool{}
+		for _, k := range added {
+			kept[k] = rng.IntN(3) > 0
+		}
+		if line%2 == 0 {
+			r.dropUnkept(before, func(k string) bool { return kept[k] }, drop)
+			for _, k := range added {
+				if kept[k] {
+					want = append(want, k)
+				}
+			}
+		} else {
+			want = append(want, added...)
+		}
+	}
+	if len(r.errs) > 0 {
+		t.Fatal(r.errs)
+	}
+	got, _ := r.result()
+	if got.Len() != len(want) {
+		t.Fatalf("%d readings, want %d", got.Len(), len(want))
+	}
+	for i, k := range want {
+		if g := got.At(i).Key; g != k {
+			t.Fatalf("reading %d: key %q, want %q", i, g, k)
+		}
 	}
 }
