@@ -224,13 +224,21 @@ type spans struct {
 
 func (s *spans) add(a, b int) { s.r = append(s.r, [2]int{a, b}) }
 
+// sort sorts s by start; maxEnd is left empty while the ends are sorted
+// too (as spans32's).
 func (s *spans) sort() {
 	sort.Slice(s.r, func(i, j int) bool { return s.r[i][0] < s.r[j][0] })
-	s.maxEnd = make([]int, len(s.r))
-	for i, r := range s.r {
-		s.maxEnd[i] = r[1]
-		if i > 0 && s.maxEnd[i-1] > r[1] {
-			s.maxEnd[i] = s.maxEnd[i-1]
+	s.maxEnd = nil
+	for i := 1; i < len(s.r); i++ {
+		if s.r[i][1] < s.r[i-1][1] {
+			s.maxEnd = make([]int, len(s.r))
+			for i, r := range s.r {
+				s.maxEnd[i] = r[1]
+				if i > 0 && s.maxEnd[i-1] > r[1] {
+					s.maxEnd[i] = s.maxEnd[i-1]
+				}
+			}
+			return
 		}
 	}
 }
@@ -238,7 +246,13 @@ func (s *spans) sort() {
 // overlaps reports whether a range of s overlaps [a, b).
 func (s *spans) overlaps(a, b int) bool {
 	n := sort.Search(len(s.r), func(i int) bool { return s.r[i][0] >= b })
-	return n > 0 && s.maxEnd[n-1] > a
+	if n == 0 {
+		return false
+	}
+	if s.maxEnd != nil {
+		return s.maxEnd[n-1] > a
+	}
+	return s.r[n-1][1] > a
 }
 
 // dropped accounts for the readings a reader left out of its result
