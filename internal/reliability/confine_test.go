@@ -56,9 +56,7 @@ func s4Probes() map[string][]string {
 // probeSkips are probes this branch does not make pass, with the reason;
 // the branch that does removes its entry when it is merged.
 func probeSkips() map[string]string {
-	return map[string]string{
-		"31-reader-scaling": "hey and vegeta peak at 20-24 bytes per input byte (the reader's map of every key; RELIABILITY.md, Cost bounds)",
-	}
+	return map[string]string{}
 }
 
 // s3Verdicts are issue 26's repros (../shared/cases/s3/reliability):
