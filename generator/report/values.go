@@ -1,7 +1,6 @@
 package report
 
 import (
-	"bufio"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -44,7 +43,6 @@ var ValueFormats = []string{"text", "json"}
 // Close after the last value.
 type ValueWriter struct {
 	format string
-	buf    *bufio.Writer // under enc and tw: a row is not a write of its own
 	enc    *json.Encoder
 	tw     *tabwriter.Writer
 	n      int
@@ -58,13 +56,13 @@ const valueBlock = 4096
 // NewValueWriter returns a ValueWriter writing format to w, or an error
 // naming the accepted formats.
 func NewValueWriter(w io.Writer, format string) (*ValueWriter, error) {
-	vw := &ValueWriter{format: format, buf: bufio.NewWriter(w)}
+	vw := &ValueWriter{format: format}
 	switch format {
 	case "json":
-		vw.enc = json.NewEncoder(vw.buf)
+		vw.enc = json.NewEncoder(w)
 		vw.enc.SetEscapeHTML(false)
 	case "text":
-		vw.tw = tabwriter.NewWriter(vw.buf, 0, 4, 2, ' ', 0)
+		vw.tw = tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	default:
 		return nil, fmt.Errorf("unknown format %q; expected one of %s", format, strings.Join(ValueFormats, ", "))
 	}
@@ -79,9 +77,7 @@ func (vw *ValueWriter) Write(v Value) {
 	}
 	vw.n++
 	if vw.enc != nil {
-		if vw.err = vw.enc.Encode(v); vw.err == nil && vw.n%valueBlock == 0 {
-			vw.err = vw.buf.Flush()
-		}
+		vw.err = vw.enc.Encode(v)
 		return
 	}
 	if vw.n == 1 {
@@ -95,9 +91,7 @@ func (vw *ValueWriter) Write(v Value) {
 	}
 	_, vw.err = fmt.Fprintf(vw.tw, "%s\t%s\t%s\t%s\t%s:%d:%d\t%s\n", dash(v.Ref), dash(v.Key), v.Value, v.Unit, v.File, v.Line, v.Column, raw)
 	if vw.err == nil && vw.n%valueBlock == 0 {
-		if vw.err = vw.tw.Flush(); vw.err == nil {
-			vw.err = vw.buf.Flush()
-		}
+		vw.err = vw.tw.Flush()
 	}
 }
 
@@ -116,9 +110,6 @@ func (vw *ValueWriter) Count() int { return vw.n }
 func (vw *ValueWriter) Close() error {
 	if vw.err == nil && vw.tw != nil {
 		vw.err = vw.tw.Flush()
-	}
-	if vw.err == nil {
-		vw.err = vw.buf.Flush()
 	}
 	return vw.err
 }

@@ -122,26 +122,3 @@ func TestValueWriterSpread(t *testing.T) {
 		}
 	}
 }
-
-// countWrites counts the writes made to it.
-type countWrites struct{ n int }
-
-func (c *countWrites) Write(p []byte) (int, error) { c.n++; return len(p), nil }
-
-// TestValueWriterBuffers: rows reach the output through a buffer, not a
-// write per cell (a listing of 100,000 rows was 10^6 system calls).
-func TestValueWriterBuffers(t *testing.T) {
-	for _, format := range ValueFormats {
-		var c countWrites
-		vw, _ := NewValueWriter(&c, format)
-		for range 20 {
-			vw.Write(Value{Ref: "s/a", Key: "a", Value: "1", File: "f", Line: 1, Column: 1, Raw: "1"})
-		}
-		if err := vw.Close(); err != nil {
-			t.Fatal(err)
-		}
-		if c.n != 1 {
-			t.Errorf("%s: %d writes for 20 rows, want 1", format, c.n)
-		}
-	}
-}
