@@ -424,7 +424,7 @@ func TestPopoverPrecisionPerClaim(t *testing.T) {
 	// The popover's HTML is escaped in its data-ev-pop attribute
 	// (evdoc.js moves it into the page).
 	claimRe := regexp.MustCompile(`<a class="ev-claim[^"]*"[^>]*>([^<]*)</a><span class="ev-pop"[^>]*data-ev-pop="([^"]*)"`)
-	valueRe := regexp.MustCompile(`<span class="ev-value"[^>]*>([^<]*)</span>`)
+	valueRe := regexp.MustCompile(`<span class="?ev-value"?(?:\s[^>]*)?>([^<]*)</span>`)
 	popovers := func(b []byte) map[string]string {
 		got := map[string]string{}
 		for _, m := range claimRe.FindAllStringSubmatch(string(b), -1) {
