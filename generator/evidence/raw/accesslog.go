@@ -67,7 +67,7 @@ var (
 // command, a transcript's notes) are not read: a number in one is a
 // warning (rule evidence-number).
 func ReadAccessLog(file string, src []byte, opt ReadOptions) (*Readings, diag.List) {
-	r, errs := startRead(file, src, diag.EvidenceAccessLog)
+	r, errs := StartRead(file, src, diag.EvidenceAccessLog)
 	if errs != nil {
 		return nil, errs
 	}
@@ -88,11 +88,11 @@ func ReadAccessLog(file string, src []byte, opt ReadOptions) (*Readings, diag.Li
 	for _, f := range istioLogFields {
 		env[f] = types.Any
 	}
-	for _, ln := range splitLines(src) {
-		if text := strings.TrimSpace(string(src[ln.start:ln.end])); strings.HasPrefix(text, "{") {
-			if obj, err := parseJSON([]byte(text), 0, len(text), allowDupKeys); err == nil && obj.kind == jsonObject {
-				for _, m := range obj.members {
-					env[m.key] = types.Any
+	for _, ln := range SplitLines(src) {
+		if text := strings.TrimSpace(string(src[ln.Start:ln.End])); strings.HasPrefix(text, "{") {
+			if obj, err := parseJSON([]byte(text), 0, len(text), allowDupKeys); err == nil && obj.Kind == JSONObject {
+				for _, m := range obj.Members {
+					env[m.Key] = types.Any
 				}
 			}
 		}
@@ -100,22 +100,22 @@ func ReadAccessLog(file string, src []byte, opt ReadOptions) (*Readings, diag.Li
 	for _, name := range names {
 		prog, err := compilePredicate(opt.CountWhere[name], expr.Env(env), expr.AllowUndefinedVariables(), expr.AsBool())
 		if err != nil {
-			r.errorf(textStart(src), "count_where %q: cannot compile %s: %s; expected an expr-lang predicate over the log fields (response_code, response_flags, duration, …)", name, quoteCut(opt.CountWhere[name], quoteLen), firstLine(err.Error()))
+			r.Errorf(TextStart(src), "count_where %q: cannot compile %s: %s; expected an expr-lang predicate over the log fields (response_code, response_flags, duration, …)", name, quoteCut(opt.CountWhere[name], quoteLen), firstLine(err.Error()))
 			continue
 		}
 		counters = append(counters, &counter{name: name, pred: opt.CountWhere[name], prog: prog})
 	}
 	n, first := 0, -1
 	var machine vm.VM
-	for _, ln := range splitLines(src) {
-		text := string(src[ln.start:ln.end])
-		fieldsOf, ok := r.accessLogFields(ln.start, text)
+	for _, ln := range SplitLines(src) {
+		text := string(src[ln.Start:ln.End])
+		fieldsOf, ok := r.accessLogFields(ln.Start, text)
 		if !ok {
 			continue
 		}
 		n++
 		if first < 0 {
-			first = ln.start
+			first = ln.Start
 		}
 		name := fmt.Sprintf("r%d", n)
 		if v, ok := fieldsOf[opt.Key].(string); opt.Key != "" && ok && v != "" {
@@ -127,40 +127,40 @@ func ReadAccessLog(file string, src []byte, opt ReadOptions) (*Readings, diag.Li
 			// repeated member), so the counts start again each line.
 			r.seen.reset()
 		}
-		before := r.out.Len()
+		before := r.Out.Len()
 		env := map[string]any{}
 		for k, f := range fieldsOf {
 			if !strings.HasPrefix(k, "@") {
 				env[k] = f
 			}
 		}
-		for _, num := range r.accessLogNumbers(name, ln.start, text, fieldsOf) {
+		for _, num := range r.accessLogNumbers(name, ln.Start, text, fieldsOf) {
 			env[num.field] = num.value
 		}
 		r.dropUnkept(before, opt.Keep, opt.drop)
 		for _, c := range counters {
 			ok, err := runPredicate(&machine, c.prog, env)
 			if err != nil {
-				r.errorf(ln.start, "count_where %q: %s fails on this line: %s; expected a predicate every log line can answer", c.name, quoteCut(c.pred, quoteLen), firstLine(err.Error()))
+				r.Errorf(ln.Start, "count_where %q: %s fails on this line: %s; expected a predicate every log line can answer", c.name, quoteCut(c.pred, quoteLen), firstLine(err.Error()))
 				c.prog = nil
 				continue
 			}
 			if ok && c.prog != nil {
-				c.inputs = append(c.inputs, r.ix.Pos(ln.start))
+				c.inputs = append(c.inputs, r.ix.Pos(ln.Start))
 			}
 		}
 	}
-	if n == 0 && !r.errs.HasErrors() {
-		r.errorf(textStart(src), "no access log lines; expected Envoy's or Istio's default format ([START_TIME] \"METHOD PATH PROTOCOL\" CODE FLAGS …) or one JSON object per line")
-		return r.result()
+	if n == 0 && !r.Errs.HasErrors() {
+		r.Errorf(TextStart(src), "no access log lines; expected Envoy's or Istio's default format ([START_TIME] \"METHOD PATH PROTOCOL\" CODE FLAGS …) or one JSON object per line")
+		return r.Result()
 	}
 	for _, c := range counters {
 		if c.prog == nil {
 			continue
 		}
-		r.out.add(Reading{Key: c.name, Number: Number{Value: decimalInt(len(c.inputs)), End: len(c.pred)}, Raw: c.pred, Pos: r.ix.Pos(first), Inputs: c.inputs})
+		r.Out.add(Reading{Key: c.name, Number: Number{Value: decimalInt(len(c.inputs)), End: len(c.pred)}, Raw: c.pred, Pos: r.ix.Pos(first), Inputs: c.inputs})
 	}
-	return r.result()
+	return r.Result()
 }
 
 // accessLogNum is a numeric field of a log line, as a predicate sees it.
@@ -172,18 +172,18 @@ type accessLogNum struct {
 // accessLogFields returns the fields of a log line at byte offset base:
 // strings (nil for "-") keyed by field name, with each field's offset in
 // an "@name" entry; false when text is not an access log line.
-func (r *rawRead) accessLogFields(base int, text string) (map[string]any, bool) {
+func (r *Recorder) accessLogFields(base int, text string) (map[string]any, bool) {
 	trimmed := strings.TrimSpace(text)
 	if strings.HasPrefix(trimmed, "{") && strings.HasSuffix(trimmed, "}") {
 		lead := strings.Index(text, trimmed)
-		obj, errs := parseJSONFile(r.ix, r.src, base+lead, base+lead+len(trimmed), r.rule)
-		if errs != nil || obj.kind != jsonObject {
+		obj, errs := parseJSONFile(r.ix, r.Src, base+lead, base+lead+len(trimmed), r.rule)
+		if errs != nil || obj.Kind != JSONObject {
 			return nil, false
 		}
 		out := map[string]any{"@json": obj}
-		for _, m := range obj.members {
-			if m.val.kind == jsonString {
-				out[m.key] = m.val.str
+		for _, m := range obj.Members {
+			if m.Val.Kind == JSONString {
+				out[m.Key] = m.Val.Str
 			}
 		}
 		return out, true
@@ -223,7 +223,7 @@ func (r *rawRead) accessLogFields(base int, text string) (map[string]any, bool) 
 	}
 	layout := envoyLogFields
 	if len(toks) > 2 {
-		if _, ok := parseDecimal(text[toks[2][0]:toks[2][1]]); !ok {
+		if _, ok := ParseDecimal(text[toks[2][0]:toks[2][1]]); !ok {
 			layout = istioLogFields
 		}
 	}
@@ -239,26 +239,26 @@ func (r *rawRead) accessLogFields(base int, text string) (map[string]any, bool) 
 
 // accessLogNumbers records the numeric fields of one log line under
 // name and returns them for the predicates.
-func (r *rawRead) accessLogNumbers(name string, base int, text string, f map[string]any) []accessLogNum {
+func (r *Recorder) accessLogNumbers(name string, base int, text string, f map[string]any) []accessLogNum {
 	var out []accessLogNum
-	if obj, ok := f["@json"].(*jsonNode); ok {
-		for _, m := range obj.members {
-			if m.key == "start_time" && m.val.kind == jsonString {
-				r.addClock(name+".start_time", m.val.start+1, string(r.src[m.val.start+1:m.val.end-1]))
+	if obj, ok := f["@json"].(*JSONNode); ok {
+		for _, m := range obj.Members {
+			if m.Key == "start_time" && m.Val.Kind == JSONString {
+				r.AddClock(name+".start_time", m.Val.Start+1, string(r.Src[m.Val.Start+1:m.Val.End-1]))
 				continue
 			}
-			n := r.out.Len()
-			r.addJSONNumber(name+"."+m.key, m.val)
-			if a := r.added(n); a != nil {
-				a.Number.Unit = accessLogUnit(m.key)
+			n := r.Out.Len()
+			r.addJSONNumber(name+"."+m.Key, m.Val)
+			if a := r.Added(n); a != nil {
+				a.Number.Unit = accessLogUnit(m.Key)
 				v, _ := a.Number.Value.Float64()
-				out = append(out, accessLogNum{m.key, v})
+				out = append(out, accessLogNum{m.Key, v})
 			}
 		}
 		return out
 	}
 	if s, ok := f["start_time"].(string); ok {
-		r.addClock(name+".start_time", base+f["@start_time"].(int), s)
+		r.AddClock(name+".start_time", base+f["@start_time"].(int), s)
 	}
 	for _, k := range istioLogFields { // a superset of Envoy's fields
 		s, ok := f[k].(string)
@@ -266,9 +266,9 @@ func (r *rawRead) accessLogNumbers(name string, base int, text string, f map[str
 		if !ok || !at || !accessLogNumbers[k] {
 			continue
 		}
-		n := r.out.Len()
-		r.addNum(name+"."+k, base+off, s, "")
-		if a := r.added(n); a != nil {
+		n := r.Out.Len()
+		r.AddNum(name+"."+k, base+off, s, "")
+		if a := r.Added(n); a != nil {
 			a.Number.Unit = accessLogUnit(k)
 			v, _ := a.Number.Value.Float64()
 			out = append(out, accessLogNum{k, v})

@@ -53,25 +53,25 @@ import (
 // header's (at its line), malformed quoting (at the csv package's
 // line:col), and an opt.Key column the header lacks.
 func ReadCSV(file string, src []byte, opt ReadOptions) (*Readings, diag.List) {
-	r, errs := startRead(file, src, diag.EvidenceCSV)
+	r, errs := StartRead(file, src, diag.EvidenceCSV)
 	if errs != nil {
 		return nil, errs
 	}
-	cr := csv.NewReader(bytes.NewReader(src[textStart(src):]))
+	cr := csv.NewReader(bytes.NewReader(src[TextStart(src):]))
 	cr.ReuseRecord = false
 	cr.FieldsPerRecord = 0
 	header, err := cr.Read()
 	if err == io.EOF {
-		r.errorf(0, "empty CSV file; expected a header row")
-		return r.result()
+		r.Errorf(0, "empty CSV file; expected a header row")
+		return r.Result()
 	}
 	if err != nil {
 		r.csvError(err)
-		return r.result()
+		return r.Result()
 	}
 	if len(header) == 0 {
-		r.errorf(0, "empty header row; expected column names")
-		return r.result()
+		r.Errorf(0, "empty header row; expected column names")
+		return r.Result()
 	}
 	hl, hc := cr.FieldPos(0)
 	headerOff := r.lineCol(hl, hc)
@@ -93,8 +93,8 @@ func ReadCSV(file string, src []byte, opt ReadOptions) (*Readings, diag.List) {
 			}
 		}
 		if keyCol < 0 {
-			r.errorf(headerOff, "key column %q is not in the header; expected one of %s", opt.Key, strings.Join(quoteAll(header), ", "))
-			return r.result()
+			r.Errorf(headerOff, "key column %q is not in the header; expected one of %s", opt.Key, strings.Join(quoteAll(header), ", "))
+			return r.Result()
 		}
 	}
 	type counter struct {
@@ -114,7 +114,7 @@ func ReadCSV(file string, src []byte, opt ReadOptions) (*Readings, diag.List) {
 		pred := opt.CountWhere[name]
 		prog, err := compilePredicate(pred, expr.Env(env), expr.AsBool())
 		if err != nil {
-			r.errorf(headerOff, "count_where %q: cannot compile %s: %s; expected an expr-lang predicate over the columns %s", name, quoteCut(pred, quoteLen), firstLine(err.Error()), strings.Join(quoteAll(header), ", "))
+			r.Errorf(headerOff, "count_where %q: cannot compile %s: %s; expected an expr-lang predicate over the columns %s", name, quoteCut(pred, quoteLen), firstLine(err.Error()), strings.Join(quoteAll(header), ", "))
 			continue
 		}
 		counters = append(counters, &counter{name: name, pred: pred, prog: prog})
@@ -136,7 +136,7 @@ func ReadCSV(file string, src []byte, opt ReadOptions) (*Readings, diag.List) {
 		if err != nil {
 			var pe *csv.ParseError
 			if errors.As(err, &pe) && errors.Is(pe.Err, csv.ErrFieldCount) {
-				r.errorf(r.lineCol(pe.StartLine, 1), "record has %d fields; expected %d like the header at line %d", len(rec), len(header), hl)
+				r.Errorf(r.lineCol(pe.StartLine, 1), "record has %d fields; expected %d like the header at line %d", len(rec), len(header), hl)
 				continue
 			}
 			r.csvError(err)
@@ -158,7 +158,7 @@ func ReadCSV(file string, src []byte, opt ReadOptions) (*Readings, diag.List) {
 				}
 				if why := Unreadable(cell); why != "" && j != keyCol {
 					line, col := cr.FieldPos(j)
-					r.warnf(r.lineCol(line, col), "cell %q looks numeric but is not read (%s); expected one number such as 40.5, \"1,234.5\" or 12ms", cell, why)
+					r.Warnf(r.lineCol(line, col), "cell %q looks numeric but is not read (%s); expected one number such as 40.5, \"1,234.5\" or 12ms", cell, why)
 				}
 				continue
 			}
@@ -176,7 +176,7 @@ func ReadCSV(file string, src []byte, opt ReadOptions) (*Readings, diag.List) {
 			raw := cell[n.Start:n.End]
 			if o := off + n.Start; o+len(raw) <= len(src) && string(src[o:o+len(raw)]) == raw {
 				if u := colUnit[j]; u != "" && n.Unit != "" && n.Unit != u {
-					r.errorf(o, "cell %q writes %s but column %q is in %s; expected a number without a unit or in %s", cell, n.Unit, header[j], u, u)
+					r.Errorf(o, "cell %q writes %s but column %q is in %s; expected a number without a unit or in %s", cell, n.Unit, header[j], u, u)
 					continue
 				}
 				if n.Unit == "" && colUnit[j] != "" {
@@ -201,7 +201,7 @@ func ReadCSV(file string, src []byte, opt ReadOptions) (*Readings, diag.List) {
 				ok, err := runPredicate(&machine, c.prog, vals)
 				if err != nil {
 					c.failed = true
-					r.errorf(first.Offset, "count_where %q: %s fails on this row: %s; expected a predicate that holds or fails on every row", c.name, quoteCut(c.pred, quoteLen), firstLine(err.Error()))
+					r.Errorf(first.Offset, "count_where %q: %s fails on this row: %s; expected a predicate that holds or fails on every row", c.name, quoteCut(c.pred, quoteLen), firstLine(err.Error()))
 					continue
 				}
 				if ok {
@@ -212,25 +212,25 @@ func ReadCSV(file string, src []byte, opt ReadOptions) (*Readings, diag.List) {
 		}
 	}
 	resolved, rerrs := ResolveCommas(cells, opt.Decimal, seen.Mark())
-	r.errs = append(r.errs, rerrs...)
+	r.Errs = append(r.Errs, rerrs...)
 	for _, c := range resolved {
 		if opt.Keep != nil && !opt.Keep(c.Key) {
 			continue
 		}
-		n := r.out.Len()
-		r.add(c.Key, c.Pos.Offset, c.Raw, c.Number.Value, c.Number.Unit)
-		if r.out.Len() > n {
-			r.out.at(n).Number.UnitFromName = c.Number.UnitFromName
+		n := r.Out.Len()
+		r.Add(c.Key, c.Pos.Offset, c.Raw, c.Number.Value, c.Number.Unit)
+		if r.Out.Len() > n {
+			r.Out.at(n).Number.UnitFromName = c.Number.UnitFromName
 		}
 	}
 	for _, c := range counters {
 		if c.failed || opt.Keep != nil && !opt.Keep(c.name) {
 			continue
 		}
-		r.out.add(Reading{Key: c.name, Number: Number{Value: decimal.NewFromInt(c.count), End: len(c.pred)},
+		r.Out.add(Reading{Key: c.name, Number: Number{Value: decimal.NewFromInt(c.count), End: len(c.pred)},
 			Raw: c.pred, Pos: r.ix.Pos(headerOff), Inputs: c.inputs})
 	}
-	return r.result()
+	return r.Result()
 }
 
 // runPredicate runs a compiled predicate on machine (one per read,
@@ -261,29 +261,29 @@ func runPredicate(machine *vm.VM, prog *vm.Program, env map[string]any) (ok bool
 }
 
 // csvError reports an encoding/csv error at its line and column.
-func (r *rawRead) csvError(err error) {
+func (r *Recorder) csvError(err error) {
 	var pe *csv.ParseError
 	if errors.As(err, &pe) {
-		r.errorf(r.lineCol(pe.Line, pe.Column), "%v; expected RFC 4180 CSV (quote fields holding commas or quotes, double quotes inside them)", pe.Err)
+		r.Errorf(r.lineCol(pe.Line, pe.Column), "%v; expected RFC 4180 CSV (quote fields holding commas or quotes, double quotes inside them)", pe.Err)
 		return
 	}
-	r.errorf(0, "%v; expected RFC 4180 CSV", err)
+	r.Errorf(0, "%v; expected RFC 4180 CSV", err)
 }
 
 // lineCol converts a 1-based line and byte column into an offset inside
 // that line (clamped to its end).
-func (r *rawRead) lineCol(line, col int) int {
+func (r *Recorder) lineCol(line, col int) int {
 	s := r.ix.LineStart(line)
 	if s < 0 {
-		return len(r.src)
+		return len(r.Src)
 	}
 	if line == 1 {
-		s += textStart(r.src) // encoding/csv counts columns after the BOM
+		s += TextStart(r.Src) // encoding/csv counts columns after the BOM
 	}
-	end := len(r.src)
-	if i := bytes.IndexByte(r.src[s:], '\n'); i >= 0 {
+	end := len(r.Src)
+	if i := bytes.IndexByte(r.Src[s:], '\n'); i >= 0 {
 		end = s + i
-		if end > s && r.src[end-1] == '\r' {
+		if end > s && r.Src[end-1] == '\r' {
 			end--
 		}
 	}

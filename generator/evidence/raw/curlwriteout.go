@@ -50,7 +50,7 @@ func curlNumber(tok string) (Number, bool) {
 // manifest did not declare is read with a warning (rule
 // evidence-curl-locale), a mark contradicting the declaration is an
 // error. It reports whether tok was a value.
-func (r *rawRead) curlValue(key string, off int, tok string, dec Decimal) bool {
+func (r *Recorder) curlValue(key string, off int, tok string, dec Decimal) bool {
 	n, ok := curlNumber(tok)
 	if !ok {
 		return false
@@ -58,13 +58,13 @@ func (r *rawRead) curlValue(key string, off int, tok string, dec Decimal) bool {
 	n, warning, err := n.Resolve(tok, dec, DecimalUndeclared)
 	switch {
 	case err != "":
-		r.errs = append(r.errs, diag.Errorf(r.ix.Pos(off), diag.EvidenceDecimal, "%s", err))
+		r.Errs = append(r.Errs, diag.Errorf(r.ix.Pos(off), diag.EvidenceDecimal, "%s", err))
 		return true
 	case warning != "":
-		r.errs = append(r.errs, diag.Diagnostic{Pos: r.ix.Pos(off), Severity: diag.Warning, Rule: diag.EvidenceCurlLocale,
+		r.Errs = append(r.Errs, diag.Diagnostic{Pos: r.ix.Pos(off), Severity: diag.Warning, Rule: diag.EvidenceCurlLocale,
 			Message: fmt.Sprintf("decimal comma in %q read as %s; expected a decimal point (run curl with LC_NUMERIC=C) or decimal = \",\" in the manifest", tok, n.Value)})
 	}
-	r.add(key, off, tok, n.Value, n.Unit)
+	r.Add(key, off, tok, n.Value, n.Unit)
 	return true
 }
 
@@ -104,13 +104,13 @@ func (r *rawRead) curlValue(key string, off int, tok string, dec Decimal) bool {
 // reads, are one warning per line (rule evidence-number). A file with no
 // value is an error.
 func ReadCurlWriteout(file string, src []byte, opt ReadOptions) (*Readings, diag.List) {
-	r, errs := startRead(file, src, diag.EvidenceCurlWriteout)
+	r, errs := StartRead(file, src, diag.EvidenceCurlWriteout)
 	if errs != nil {
 		return nil, errs
 	}
 	cont := false
-	for _, ln := range splitLines(src) {
-		text := string(src[ln.start:ln.end])
+	for _, ln := range SplitLines(src) {
+		text := string(src[ln.Start:ln.End])
 		trimmed := strings.TrimSpace(text)
 		lead := strings.Index(text, trimmed)
 		if cont {
@@ -125,10 +125,10 @@ func ReadCurlWriteout(file string, src []byte, opt ReadOptions) (*Readings, diag
 			continue
 		}
 		if trimmed[0] == '{' && trimmed[len(trimmed)-1] == '}' && json.Valid([]byte(trimmed)) {
-			if obj, errs := parseJSONFile(r.ix, src, ln.start+lead, ln.start+lead+len(trimmed), r.rule); errs == nil && obj.kind == jsonObject {
-				for _, m := range obj.members {
-					if m.val.kind == jsonNumber {
-						r.addJSONNumber(m.key, m.val)
+			if obj, errs := parseJSONFile(r.ix, src, ln.Start+lead, ln.Start+lead+len(trimmed), r.rule); errs == nil && obj.Kind == JSONObject {
+				for _, m := range obj.Members {
+					if m.Val.Kind == JSONNumber {
+						r.addJSONNumber(m.Key, m.Val)
 					}
 				}
 			}
@@ -137,20 +137,20 @@ func ReadCurlWriteout(file string, src []byte, opt ReadOptions) (*Readings, diag
 		if strings.IndexByte("*<>{}", trimmed[0]) >= 0 {
 			continue
 		}
-		if m := curlLineKV.FindStringSubmatchIndex(text); m != nil && r.curlValue(text[m[2]:m[3]], ln.start+m[4], text[m[4]:withUnitAfter(text, m[4], m[5])], opt.Decimal) {
+		if m := curlLineKV.FindStringSubmatchIndex(text); m != nil && r.curlValue(text[m[2]:m[3]], ln.Start+m[4], text[m[4]:withUnitAfter(text, m[4], m[5])], opt.Decimal) {
 			continue
 		}
-		if r.curlInline(ln.start, text, opt.Decimal) {
+		if r.curlInline(ln.Start, text, opt.Decimal) {
 			continue
 		}
-		r.curlValueLine(ln.start, text, opt.Decimal)
+		r.curlValueLine(ln.Start, text, opt.Decimal)
 	}
-	if r.out.Len() == 0 && !r.errs.HasErrors() {
-		r.errorf(0, "no curl write-out values; expected lines such as \"time_total: 0.982326\", \"TIME=40.045811 CODE=200\" or a line of numbers")
+	if r.Out.Len() == 0 && !r.Errs.HasErrors() {
+		r.Errorf(0, "no curl write-out values; expected lines such as \"time_total: 0.982326\", \"TIME=40.045811 CODE=200\" or a line of numbers")
 	}
-	r.attachUnits(curlUnit)
+	r.AttachUnits(curlUnit)
 	r.checkCurlTimes()
-	return r.result()
+	return r.Result()
 }
 
 // checkCurlTimes warns (rule evidence-plausible) at each time_* value in
@@ -158,21 +158,21 @@ func ReadCurlWriteout(file string, src []byte, opt ReadOptions) (*Readings, diag
 // with a fraction (%.6f since 7.52), while curl 7.74.0 printed these
 // variables in integer microseconds (curl#6367), so "time_total=74602"
 // is 0.074602 s read as 20.7 hours.
-func (r *rawRead) checkCurlTimes() {
-	r.out.flush()
-	for i := range r.out.Len() {
-		rd := r.out.At(i)
+func (r *Recorder) checkCurlTimes() {
+	r.Out.flush()
+	for i := range r.Out.Len() {
+		rd := r.Out.At(i)
 		if curlUnit(baseKey(rd.Key)) != "s" || strings.ContainsAny(rd.Raw, ".,s") || rd.Number.Value.IsZero() {
 			continue
 		}
-		r.errs = append(r.errs, diag.Diagnostic{Pos: rd.Pos, Severity: diag.Warning, Rule: diag.EvidencePlausible,
+		r.Errs = append(r.Errs, diag.Diagnostic{Pos: rd.Pos, Severity: diag.Warning, Rule: diag.EvidencePlausible,
 			Message: fmt.Sprintf("%s = %s is read in seconds (%s s), but curl prints seconds with a fraction; curl 7.74.0 printed time_* in integer microseconds (curl#6367), which would make it %s s; expected a value in seconds such as 0.074602, or the file of a curl that prints them", rd.Key, rd.Raw, rd.Number.Value, rd.Number.Value.Shift(-6))})
 	}
 }
 
 // curlValueLine reads a line of unlabelled values (see ReadCurlWriteout)
 // starting at byte offset base.
-func (r *rawRead) curlValueLine(base int, text string, dec Decimal) {
+func (r *Recorder) curlValueLine(base int, text string, dec Decimal) {
 	trimmed := strings.TrimSpace(text)
 	lead := strings.Index(text, trimmed)
 	if curlLocale.MatchString(trimmed) {
@@ -223,7 +223,7 @@ func (r *rawRead) curlValueLine(base int, text string, dec Decimal) {
 // blank, semicolon or comma, after which reading goes on: InfluxDB line
 // protocol ("ghz_run,n=1000,c=50 count=1000,total=50000556") writes its
 // fields that way.
-func (r *rawRead) curlInline(base int, text string, dec Decimal) bool {
+func (r *Recorder) curlInline(base int, text string, dec Decimal) bool {
 	found := false
 	for at := 0; at < len(text); {
 		m := curlInlineKV.FindStringSubmatchIndex(text[at:])

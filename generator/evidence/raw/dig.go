@@ -46,13 +46,13 @@ var (
 // question section and commands are skipped. A file with none of these
 // lines is an error.
 func ReadDig(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
-	r, errs := startRead(file, src, diag.EvidenceDig)
+	r, errs := StartRead(file, src, diag.EvidenceDig)
 	if errs != nil {
 		return nil, errs
 	}
 	section := ""
-	for _, ln := range splitLines(src) {
-		text := string(src[ln.start:ln.end])
+	for _, ln := range SplitLines(src) {
+		text := string(src[ln.Start:ln.End])
 		if strings.TrimSpace(text) == "" {
 			section = ""
 			continue
@@ -62,11 +62,11 @@ func ReadDig(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
 			if text[m[4]:m[5]] == "usec" {
 				key = "query_time_us"
 			}
-			r.addNum(key, ln.start+m[2], text[m[2]:m[3]], "")
+			r.AddNum(key, ln.Start+m[2], text[m[2]:m[3]], "")
 			continue
 		}
 		if m := digMsgSize.FindStringSubmatchIndex(text); m != nil {
-			r.addNum("msg_size", ln.start+m[2], text[m[2]:m[3]], "")
+			r.AddNum("msg_size", ln.Start+m[2], text[m[2]:m[3]], "")
 			continue
 		}
 		if m := digSection.FindStringSubmatch(text); m != nil {
@@ -75,13 +75,13 @@ func ReadDig(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
 		}
 		if strings.HasPrefix(text, ";; flags:") {
 			for _, m := range digFlags.FindAllStringSubmatchIndex(text, -1) {
-				r.addNum(strings.ToLower(text[m[2]:m[3]])+"_count", ln.start+m[4], text[m[4]:m[5]], "")
+				r.AddNum(strings.ToLower(text[m[2]:m[3]])+"_count", ln.Start+m[4], text[m[4]:m[5]], "")
 			}
 			continue
 		}
 		if m := digEDNS.FindStringSubmatchIndex(text); m != nil {
-			r.addNum("edns_version", ln.start+m[2], text[m[2]:m[3]], "")
-			r.addNum("edns_udp_size", ln.start+m[4], text[m[4]:m[5]], "")
+			r.AddNum("edns_version", ln.Start+m[2], text[m[2]:m[3]], "")
+			r.AddNum("edns_udp_size", ln.Start+m[4], text[m[4]:m[5]], "")
 			continue
 		}
 		if strings.HasPrefix(strings.TrimSpace(text), ";") {
@@ -92,18 +92,18 @@ func ReadDig(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
 		default:
 			continue
 		}
-		r.digRecord(section, ln.start, text)
+		r.digRecord(section, ln.Start, text)
 	}
-	if r.out.Len() == 0 && len(r.errs) == 0 {
-		r.errorf(0, "no dig output; expected \";; Query time: N msec\", \";; MSG SIZE  rcvd: N\" or answer records \"name. TTL IN TYPE data\"")
+	if r.Out.Len() == 0 && len(r.Errs) == 0 {
+		r.Errorf(0, "no dig output; expected \";; Query time: N msec\", \";; MSG SIZE  rcvd: N\" or answer records \"name. TTL IN TYPE data\"")
 	}
-	r.attachUnits(digUnit)
-	return r.result()
+	r.AttachUnits(digUnit)
+	return r.Result()
 }
 
 // digRecord reads the TTL of a resource record line "name TTL [class]
 // TYPE data" starting at byte offset base.
-func (r *rawRead) digRecord(section string, base int, text string) {
+func (r *Recorder) digRecord(section string, base int, text string) {
 	type field struct {
 		off int
 		tok string
@@ -140,7 +140,7 @@ func (r *rawRead) digRecord(section string, base int, text string) {
 		name = "root"
 	}
 	key := section + "." + name + "." + typ
-	r.addNum(key+".ttl", base+f[1].off, f[1].tok, "")
+	r.AddNum(key+".ttl", base+f[1].off, f[1].tok, "")
 	fields, ok := digRdataFields[typ]
 	if !ok {
 		return
@@ -149,8 +149,8 @@ func (r *rawRead) digRecord(section string, base int, text string) {
 		if field == "" || data+i >= len(f) {
 			continue
 		}
-		if !r.addNum(key+"."+field, base+f[data+i].off, f[data+i].tok, "") {
-			r.errorf(base+f[data+i].off, "%s record %s: %s %q is not a number; expected an unsigned integer", typ, name, field, f[data+i].tok)
+		if !r.AddNum(key+"."+field, base+f[data+i].off, f[data+i].tok, "") {
+			r.Errorf(base+f[data+i].off, "%s record %s: %s %q is not a number; expected an unsigned integer", typ, name, field, f[data+i].tok)
 		}
 	}
 }

@@ -99,7 +99,7 @@ var dockerHeader = regexp.MustCompile(`^(?:CONTAINER(?: ID)?|NAME)(?:\s{2,}\S|\s
 // (see snapshots.go). Without timestamp lines a repeated row's keys
 // are numbered (#2).
 func ReadDockerStats(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
-	r, errs := startRead(file, src, diag.EvidenceDockerStats)
+	r, errs := StartRead(file, src, diag.EvidenceDockerStats)
 	if errs != nil {
 		return nil, errs
 	}
@@ -108,7 +108,7 @@ func ReadDockerStats(file string, src []byte, _ ReadOptions) (*Readings, diag.Li
 	var names []string
 	rows := 0
 	refused := false // the rows of a table whose header is in error
-	for start, text := range outputLines(src) {
+	for start, text := range OutputLines(src) {
 		if m := dockerFrame.FindString(text); m != "" {
 			// a frame of the streaming docker stats: the terminal is
 			// cleared before its header
@@ -135,7 +135,7 @@ func ReadDockerStats(file string, src []byte, _ ReadOptions) (*Readings, diag.Li
 				h := text[f[0]:f[1]]
 				c, ok := dockerTable[h]
 				if !ok {
-					r.errorf(start+f[0], "column %q is not one docker stats prints; expected CONTAINER ID, NAME, CPU %%, MEM USAGE / LIMIT, MEM %%, NET I/O, BLOCK I/O, PIDS", h)
+					r.Errorf(start+f[0], "column %q is not one docker stats prints; expected CONTAINER ID, NAME, CPU %%, MEM USAGE / LIMIT, MEM %%, NET I/O, BLOCK I/O, PIDS", h)
 					cols = nil
 					break
 				}
@@ -144,11 +144,11 @@ func ReadDockerStats(file string, src []byte, _ ReadOptions) (*Readings, diag.Li
 			refused = cols == nil
 		case refused:
 		case cols == nil:
-			r.errorf(lead, "%q is not a docker stats line; expected a header (CONTAINER ID  NAME  CPU %% …), a row after it, a {\"Name\":…} JSON line or a timestamp line", firstField(t))
+			r.Errorf(lead, "%q is not a docker stats line; expected a header (CONTAINER ID  NAME  CPU %% …), a row after it, a {\"Name\":…} JSON line or a timestamp line", firstField(t))
 		default:
 			cells := dockerCells.FindAllStringIndex(text, -1)
 			if len(cells) != len(cols) {
-				r.errorf(lead, "row has %d cells but the header %d; expected one cell per column, separated by two or more spaces", len(cells), len(cols))
+				r.Errorf(lead, "row has %d cells but the header %d; expected one cell per column, separated by two or more spaces", len(cells), len(cols))
 				continue
 			}
 			rows++
@@ -165,52 +165,52 @@ func ReadDockerStats(file string, src []byte, _ ReadOptions) (*Readings, diag.Li
 			}
 		}
 	}
-	if rows == 0 && !r.errs.HasErrors() {
-		r.errorf(textStart(src), "no docker stats rows; expected the table docker stats --no-stream prints (CONTAINER ID  NAME  CPU %% …) or its --format '{{json .}}' lines")
+	if rows == 0 && !r.Errs.HasErrors() {
+		r.Errorf(TextStart(src), "no docker stats rows; expected the table docker stats --no-stream prints (CONTAINER ID  NAME  CPU %% …) or its --format '{{json .}}' lines")
 	}
-	return r.result()
+	return r.Result()
 }
 
 // dockerJSON reads one --format '{{json .}}' line, src[start:end].
-func (r *rawRead) dockerJSON(prefix string, start, end int) {
-	root, errs := parseJSONFile(r.ix, r.src, start, end, r.rule)
+func (r *Recorder) dockerJSON(prefix string, start, end int) {
+	root, errs := parseJSONFile(r.ix, r.Src, start, end, r.rule)
 	if errs != nil {
-		r.errs = append(r.errs, errs...)
+		r.Errs = append(r.Errs, errs...)
 		return
 	}
-	if root.kind != jsonObject {
-		r.errorf(start, "expected a JSON object, one per container, as docker stats --format '{{json .}}' prints")
+	if root.Kind != JSONObject {
+		r.Errorf(start, "expected a JSON object, one per container, as docker stats --format '{{json .}}' prints")
 		return
 	}
 	row := ""
-	for _, m := range root.members {
-		c := dockerTable[dockerJSONMembers[m.key]]
-		if c.name && m.val.kind == jsonString && (row == "" || m.key == "Name") {
-			row = m.val.str
+	for _, m := range root.Members {
+		c := dockerTable[dockerJSONMembers[m.Key]]
+		if c.name && m.Val.Kind == JSONString && (row == "" || m.Key == "Name") {
+			row = m.Val.Str
 		}
 	}
 	if row == "" {
-		r.errorf(start, "a docker stats line without a Name, Container or ID; expected --format '{{json .}}' (every member)")
+		r.Errorf(start, "a docker stats line without a Name, Container or ID; expected --format '{{json .}}' (every member)")
 		return
 	}
-	for _, m := range root.members {
-		col, ok := dockerJSONMembers[m.key]
+	for _, m := range root.Members {
+		col, ok := dockerJSONMembers[m.Key]
 		c := dockerTable[col]
 		switch {
 		case !ok:
-			r.errorf(m.val.start, "member %q is not one docker stats prints; expected BlockIO, CPUPerc, Container, ID, MemPerc, MemUsage, Name, NetIO, PIDs", m.key)
+			r.Errorf(m.Val.Start, "member %q is not one docker stats prints; expected BlockIO, CPUPerc, Container, ID, MemPerc, MemUsage, Name, NetIO, PIDs", m.Key)
 		case c.name:
-		case m.val.kind != jsonString || string(r.src[m.val.start+1:m.val.end-1]) != m.val.str:
-			r.errorf(m.val.start, "%s is not a string as docker prints it; expected \"0.28%%\", \"5.6MiB / 1.9GiB\"", m.key)
+		case m.Val.Kind != JSONString || string(r.Src[m.Val.Start+1:m.Val.End-1]) != m.Val.Str:
+			r.Errorf(m.Val.Start, "%s is not a string as docker prints it; expected \"0.28%%\", \"5.6MiB / 1.9GiB\"", m.Key)
 		default:
-			r.dockerCell(prefix+row, col, c, m.val.start+1, m.val.str)
+			r.dockerCell(prefix+row, col, c, m.Val.Start+1, m.Val.Str)
 		}
 	}
 }
 
 // dockerCell reads one cell v (at byte offset off) of column c, named
 // col, in row key.
-func (r *rawRead) dockerCell(key, col string, c dockerColumn, off int, v string) {
+func (r *Recorder) dockerCell(key, col string, c dockerColumn, off int, v string) {
 	if v == "--" || v == "-- / --" {
 		return // docker could not read the container's stats
 	}
@@ -218,7 +218,7 @@ func (r *rawRead) dockerCell(key, col string, c dockerColumn, off int, v string)
 	if len(c.keys) == 2 {
 		a, b, ok := strings.Cut(v, " / ")
 		if !ok {
-			r.errorf(off, "%s %q: expected two values \"A / B\" as docker prints them (1.5GiB / 7.7GiB)", col, v)
+			r.Errorf(off, "%s %q: expected two values \"A / B\" as docker prints them (1.5GiB / 7.7GiB)", col, v)
 			return
 		}
 		parts = []string{a, b}
@@ -234,23 +234,23 @@ func (r *rawRead) dockerCell(key, col string, c dockerColumn, off int, v string)
 
 // dockerValue records the token tok (at off) of column col: a number and
 // one of units, glued.
-func (r *rawRead) dockerValue(key, col string, off int, tok string, units map[string]dockerUnit) bool {
+func (r *Recorder) dockerValue(key, col string, off int, tok string, units map[string]dockerUnit) bool {
 	num := numberPrefix.FindString(tok)
 	var v decimal.Decimal
 	ok := num != "" && !strings.HasPrefix(num, "+") && !strings.HasPrefix(num, "-")
 	if ok {
-		v, ok = parseDecimal(num)
+		v, ok = ParseDecimal(num)
 	}
 	if !ok {
-		r.errorf(off, "%s %q is not a number as docker prints it; expected %s", col, tok, dockerExpect(units))
+		r.Errorf(off, "%s %q is not a number as docker prints it; expected %s", col, tok, dockerExpect(units))
 		return false
 	}
 	u, known := units[tok[len(num):]]
 	if !known {
-		r.errorf(off+len(num), "unit %q of %s %q is not one docker prints there; expected %s", tok[len(num):], col, tok, dockerExpect(units))
+		r.Errorf(off+len(num), "unit %q of %s %q is not one docker prints there; expected %s", tok[len(num):], col, tok, dockerExpect(units))
 		return false
 	}
-	r.add(key, off, tok, v.Mul(decimal.NewFromInt(u.factor)), u.unit)
+	r.Add(key, off, tok, v.Mul(decimal.NewFromInt(u.factor)), u.unit)
 	return true
 }
 

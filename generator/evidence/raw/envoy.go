@@ -61,7 +61,7 @@ const envoyCapNote = "more errors follow and are not shown; expected the file to
 // parseEnvoyNumber converts raw, which must be a machine number (isMachineNumber: the syntax
 // Envoy writes: integers, and doubles from fmt and its JSON streamer), into
 // an exact decimal. Leading zeros of an exponent are ignored; compare
-// parseDecimal. The error says what was expected.
+// ParseDecimal. The error says what was expected.
 func parseEnvoyNumber(raw string) (decimal.Decimal, error) {
 	if !isMachineNumber(raw) {
 		return decimal.Decimal{}, fmt.Errorf("%q is not a number; expected digits with an optional sign, fraction and exponent", raw)
@@ -99,17 +99,17 @@ func envoyLabel(raw string) (string, error) {
 }
 
 // newEnvoyRead checks src (see checkRawText) and prepares an Envoy reading.
-func newEnvoyRead(file string, src []byte) (*rawRead, diag.List) {
+func newEnvoyRead(file string, src []byte) (*Recorder, diag.List) {
 	return newRawRead(file, src, envoyRule, envoyMaxErrors, envoyCapNote)
 }
 
 // number adds the reading key = raw, raw being the bytes of src at off. A
 // raw that is not a number Envoy writes is an error; a repeated key is kept
 // as it is.
-func (r *rawRead) number(key, raw string, off int) {
+func (r *Recorder) number(key, raw string, off int) {
 	v, err := parseEnvoyNumber(raw)
 	if err != nil {
-		r.errorf(off, "%s: %v", key, err)
+		r.Errorf(off, "%s: %v", key, err)
 		return
 	}
 	r.push(key, off, raw, v, "")
@@ -122,12 +122,12 @@ func isBlankLine(s string) bool { return strings.Trim(s, " \t") == "" }
 
 // parseEnvoyJSON checks and parses src, reporting a syntax error at the
 // offending byte as "invalid JSON: …; expected …".
-func parseEnvoyJSON(file string, src []byte) (*rawRead, *jsonNode, diag.List) {
+func parseEnvoyJSON(file string, src []byte) (*Recorder, *JSONNode, diag.List) {
 	r, errs := newEnvoyRead(file, src)
 	if errs != nil {
 		return nil, nil, errs
 	}
-	root, serr := parseJSON(src, textStart(src), len(src), rejectDupKeys)
+	root, serr := parseJSON(src, TextStart(src), len(src), rejectDupKeys)
 	if serr != nil {
 		return nil, nil, diag.List{diag.Errorf(r.ix.Pos(serr.off), envoyRule, "invalid JSON: %s", serr.msg)}
 	}
@@ -138,74 +138,74 @@ func parseEnvoyJSON(file string, src []byte) (*rawRead, *jsonNode, diag.List) {
 // number or, for uint64 and Nighthawk-style output, a numeric string. null
 // and nan/inf strings give no reading; a non-numeric string gives none when
 // text is true (a text readout) and is an error otherwise.
-func (r *rawRead) jsonValue(key string, n *jsonNode, text bool) {
-	switch n.kind {
-	case jsonNull:
-	case jsonNumber:
-		r.number(key, string(r.src[n.start:n.end]), n.start)
-	case jsonString:
-		inner := string(r.src[n.start+1 : n.end-1])
+func (r *Recorder) jsonValue(key string, n *JSONNode, text bool) {
+	switch n.Kind {
+	case JSONNull:
+	case JSONNumber:
+		r.number(key, string(r.Src[n.Start:n.End]), n.Start)
+	case JSONString:
+		inner := string(r.Src[n.Start+1 : n.End-1])
 		switch {
 		case isMachineNumber(inner):
-			r.number(key, inner, n.start+1)
-		case envoyNonFinite(n.str) || text:
+			r.number(key, inner, n.Start+1)
+		case envoyNonFinite(n.Str) || text:
 		default:
-			r.errorf(n.start, "%s: value %q is not a number; expected a number or a numeric string", key, n.str)
+			r.Errorf(n.Start, "%s: value %q is not a number; expected a number or a numeric string", key, n.Str)
 		}
 	default:
-		r.errorf(n.start, "%s: value is %s; expected a number, a numeric string or null", key, n.kind)
+		r.Errorf(n.Start, "%s: value is %s; expected a number, a numeric string or null", key, n.Kind)
 	}
 }
 
 // jsonName returns the "name" string of object n, reporting an error (and
 // false) when it is missing or not a string. what names the object.
-func (r *rawRead) jsonName(n *jsonNode, what string) (string, bool) {
-	name := n.get("name")
+func (r *Recorder) jsonName(n *JSONNode, what string) (string, bool) {
+	name := n.Get("name")
 	switch {
 	case name == nil:
-		r.errorf(n.start, "%s has no \"name\"; expected {\"name\": \"…\", …}", what)
-	case name.kind != jsonString:
-		r.errorf(name.start, "%s \"name\" is %s; expected a string", what, name.kind)
-	case name.str == "":
-		r.errorf(name.start, "%s \"name\" is empty; expected a stat name", what)
+		r.Errorf(n.Start, "%s has no \"name\"; expected {\"name\": \"…\", …}", what)
+	case name.Kind != JSONString:
+		r.Errorf(name.Start, "%s \"name\" is %s; expected a string", what, name.Kind)
+	case name.Str == "":
+		r.Errorf(name.Start, "%s \"name\" is empty; expected a stat name", what)
 	default:
-		return name.str, true
+		return name.Str, true
 	}
 	return "", false
 }
 
 // jsonIs checks that n is of kind k, reporting an error otherwise.
-func (r *rawRead) jsonIs(n *jsonNode, k jsonKind, what string) bool {
-	if n.kind != k {
-		r.errorf(n.start, "%s is %s; expected %s", what, n.kind, k)
+func (r *Recorder) jsonIs(n *JSONNode, k JSONKind, what string) bool {
+	if n.Kind != k {
+		r.Errorf(n.Start, "%s is %s; expected %s", what, n.Kind, k)
 		return false
 	}
 	return true
 }
 
 // jsonLabels reads a supported_quantiles / supported_percentiles array.
-func (r *rawRead) jsonLabels(n *jsonNode, what string) ([]string, bool) {
+func (r *Recorder) jsonLabels(n *JSONNode, what string) ([]string, bool) {
 	if n == nil {
 		return nil, false
 	}
-	if !r.jsonIs(n, jsonArray, what) {
+	if !r.jsonIs(n, JSONArray, what) {
 		return nil, false
 	}
-	labels := make([]string, 0, len(n.elems))
-	for _, e := range n.elems {
+	labels := make([]string, 0, len(n.Elems))
+	for _, e := range n.Elems {
 		var raw string
-		switch e.kind {
-		case jsonNumber:
-			raw = string(r.src[e.start:e.end])
-		case jsonString:
-			raw = e.str
+		switch e.Kind {
+		case JSONNumber:
+			raw = string(r.Src[e.Start:e.End])
+		case JSONString:
+			raw = e.Str
 		default:
-			r.errorf(e.start, "%s entry is %s; expected a number", what, e.kind)
+			r.Errorf(e.Start, "%s entry is %s; expected a number", what, e.Kind)
 			return nil, false
 		}
 		l, err := envoyLabel(raw)
 		if err != nil {
-			r.errorf(e.start, "%s entry: %v", what, err)
+			r.Errorf(e.Start, "%s entry: %v", what, err)
 			return nil, false
 		}
 		labels = append(labels, l)

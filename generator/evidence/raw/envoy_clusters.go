@@ -38,24 +38,24 @@ func ReadEnvoyClusters(file string, src []byte, _ ReadOptions) (*Readings, diag.
 	if errs != nil {
 		return nil, errs
 	}
-	for _, ln := range splitLines(src) {
-		line := strings.TrimRight(string(src[ln.start:ln.end]), " \t")
+	for _, ln := range SplitLines(src) {
+		line := strings.TrimRight(string(src[ln.Start:ln.End]), " \t")
 		if isBlankLine(line) {
 			continue
 		}
 		seps := clusterSeparators(line)
 		if len(seps) < 2 {
-			r.errorf(ln.start, "line is not a /clusters entry; expected \"cluster::host:port::stat::value\" or \"cluster::field::value\"")
+			r.Errorf(ln.Start, "line is not a /clusters entry; expected \"cluster::host:port::stat::value\" or \"cluster::field::value\"")
 			continue
 		}
 		if seps[0] == 0 || line[0] == ' ' || line[0] == '\t' {
-			r.errorf(ln.start, "missing or indented cluster name; expected \"cluster::host:port::stat::value\" at the start of the line")
+			r.Errorf(ln.Start, "missing or indented cluster name; expected \"cluster::host:port::stat::value\" at the start of the line")
 			continue
 		}
 		last := seps[len(seps)-1]
 		field := line[seps[len(seps)-2]+2 : last]
 		if field == "" || strings.ContainsAny(field, " \t") {
-			r.errorf(ln.start+seps[len(seps)-2]+2, "field name %q; expected a stat or field name without spaces before the last \"::\"", field)
+			r.Errorf(ln.Start+seps[len(seps)-2]+2, "field name %q; expected a stat or field name without spaces before the last \"::\"", field)
 			continue
 		}
 		val := line[last+2:]
@@ -64,13 +64,13 @@ func ReadEnvoyClusters(file string, src []byte, _ ReadOptions) (*Readings, diag.
 		}
 		if !isMachineNumber(val) {
 			if hasDigitRune(val) {
-				r.warnf(ln.start+last+2, "value %q of %s looks numeric but is not read; expected a number such as 42 or 0.5, as Envoy prints stats", val, line[:last])
+				r.Warnf(ln.Start+last+2, "value %q of %s looks numeric but is not read; expected a number such as 42 or 0.5, as Envoy prints stats", val, line[:last])
 			}
 			continue
 		}
-		r.number(line[:last], val, ln.start+last+2)
+		r.number(line[:last], val, ln.Start+last+2)
 	}
-	return r.result()
+	return r.Result()
 }
 
 // clusterSeparators returns the offsets of the "::" separators of a

@@ -38,35 +38,35 @@ func ReadEnvoyClustersJSON(file string, src []byte, _ ReadOptions) (*Readings, d
 	if errs != nil {
 		return nil, errs
 	}
-	var clusters *jsonNode
+	var clusters *JSONNode
 	switch {
-	case root.kind == jsonArray:
+	case root.Kind == JSONArray:
 		clusters = root
-	case root.get("cluster_statuses", "clusterStatuses") != nil:
-		clusters = root.get("cluster_statuses", "clusterStatuses")
-		if !r.jsonIs(clusters, jsonArray, "\"cluster_statuses\"") {
-			return r.result()
+	case root.Get("cluster_statuses", "clusterStatuses") != nil:
+		clusters = root.Get("cluster_statuses", "clusterStatuses")
+		if !r.jsonIs(clusters, JSONArray, "\"cluster_statuses\"") {
+			return r.Result()
 		}
-	case root.kind == jsonObject && len(root.members) == 0:
-		return r.result() // no clusters: Envoy prints {}
+	case root.Kind == JSONObject && len(root.Members) == 0:
+		return r.Result() // no clusters: Envoy prints {}
 	default:
-		r.errorf(root.start, "document is %s without \"cluster_statuses\"; expected Envoy /clusters?format=json output", root.kind)
-		return r.result()
+		r.Errorf(root.Start, "document is %s without \"cluster_statuses\"; expected Envoy /clusters?format=json output", root.Kind)
+		return r.Result()
 	}
-	for _, c := range clusters.elems {
-		if !r.jsonIs(c, jsonObject, "cluster status") {
+	for _, c := range clusters.Elems {
+		if !r.jsonIs(c, JSONObject, "cluster status") {
 			continue
 		}
 		cname, ok := r.jsonName(c, "cluster status")
 		if !ok {
 			continue
 		}
-		hosts := c.get("host_statuses", "hostStatuses")
-		if hosts == nil || !r.jsonIs(hosts, jsonArray, "cluster "+cname+" \"host_statuses\"") {
+		hosts := c.Get("host_statuses", "hostStatuses")
+		if hosts == nil || !r.jsonIs(hosts, JSONArray, "cluster "+cname+" \"host_statuses\"") {
 			continue
 		}
-		for _, h := range hosts.elems {
-			if !r.jsonIs(h, jsonObject, "cluster "+cname+" host status") {
+		for _, h := range hosts.Elems {
+			if !r.jsonIs(h, JSONObject, "cluster "+cname+" host status") {
 				continue
 			}
 			host, ok := r.hostAddress(cname, h)
@@ -74,73 +74,73 @@ func ReadEnvoyClustersJSON(file string, src []byte, _ ReadOptions) (*Readings, d
 				continue
 			}
 			for _, f := range []string{"weight", "priority"} {
-				if v := h.get(f); v != nil {
+				if v := h.Get(f); v != nil {
 					if !r.addJSONNumber(cname+"::"+host+"::"+f, v) {
-						r.errorf(v.start, "host %s %s is a %s; expected a number", host, f, v.kind.noun())
+						r.Errorf(v.Start, "host %s %s is a %s; expected a number", host, f, v.Kind.noun())
 					}
 				}
 			}
-			stats := h.get("stats")
-			if stats == nil || !r.jsonIs(stats, jsonArray, "host "+host+" \"stats\"") {
+			stats := h.Get("stats")
+			if stats == nil || !r.jsonIs(stats, JSONArray, "host "+host+" \"stats\"") {
 				continue
 			}
-			for _, s := range stats.elems {
-				if !r.jsonIs(s, jsonObject, "host "+host+" stat") {
+			for _, s := range stats.Elems {
+				if !r.jsonIs(s, JSONObject, "host "+host+" stat") {
 					continue
 				}
 				sname, ok := r.jsonName(s, "host "+host+" stat")
 				if !ok {
 					continue
 				}
-				if v := s.get("value"); v != nil {
+				if v := s.Get("value"); v != nil {
 					r.jsonValue(cname+"::"+host+"::"+sname, v, false)
-				} else if n := s.get("name"); n != nil {
+				} else if n := s.Get("name"); n != nil {
 					// proto3 JSON omits a zero uint64: SimpleMetric.value is 0.
-					tok := string(r.src[n.start:n.end])
-					r.out.add(Reading{Key: cname + "::" + host + "::" + sname, Raw: tok, Pos: r.ix.Pos(n.start),
+					tok := string(r.Src[n.Start:n.End])
+					r.Out.add(Reading{Key: cname + "::" + host + "::" + sname, Raw: tok, Pos: r.ix.Pos(n.Start),
 						Number: Number{Value: decimal.Zero, Implied: true}})
 				}
 			}
 		}
 	}
-	return r.result()
+	return r.Result()
 }
 
 // hostAddress renders a host status's address as /clusters text does.
-func (r *rawRead) hostAddress(cluster string, h *jsonNode) (string, bool) {
-	addr := h.get("address")
-	if addr == nil || addr.kind != jsonObject {
-		at := h.start
+func (r *Recorder) hostAddress(cluster string, h *JSONNode) (string, bool) {
+	addr := h.Get("address")
+	if addr == nil || addr.Kind != JSONObject {
+		at := h.Start
 		if addr != nil {
-			at = addr.start
+			at = addr.Start
 		}
-		r.errorf(at, "cluster %s: host status without an \"address\" object; expected {\"address\": {\"socket_address\": …}}", cluster)
+		r.Errorf(at, "cluster %s: host status without an \"address\" object; expected {\"address\": {\"socket_address\": …}}", cluster)
 		return "", false
 	}
-	str := func(n *jsonNode, field string) (string, bool) {
-		v := n.get(field)
-		if v == nil || v.kind != jsonString || v.str == "" {
-			r.errorf(n.start, "cluster %s: address without a %q string; expected Envoy address output", cluster, field)
+	str := func(n *JSONNode, field string) (string, bool) {
+		v := n.Get(field)
+		if v == nil || v.Kind != JSONString || v.Str == "" {
+			r.Errorf(n.Start, "cluster %s: address without a %q string; expected Envoy address output", cluster, field)
 			return "", false
 		}
-		return v.str, true
+		return v.Str, true
 	}
-	if sa := addr.get("socket_address", "socketAddress"); sa != nil {
+	if sa := addr.Get("socket_address", "socketAddress"); sa != nil {
 		ip, ok := str(sa, "address")
 		if !ok {
 			return "", false
 		}
 		port := "0"
-		if p := sa.get("port_value", "portValue"); p != nil {
+		if p := sa.Get("port_value", "portValue"); p != nil {
 			raw := ""
-			switch p.kind {
-			case jsonNumber:
-				raw = string(r.src[p.start:p.end])
-			case jsonString:
-				raw = p.str
+			switch p.Kind {
+			case JSONNumber:
+				raw = string(r.Src[p.Start:p.End])
+			case JSONString:
+				raw = p.Str
 			}
 			if _, err := strconv.ParseUint(raw, 10, 32); err != nil {
-				r.errorf(p.start, "cluster %s: port_value is %s; expected a port number", cluster, p.kind)
+				r.Errorf(p.Start, "cluster %s: port_value is %s; expected a port number", cluster, p.Kind)
 				return "", false
 			}
 			port = raw
@@ -150,20 +150,20 @@ func (r *rawRead) hostAddress(cluster string, h *jsonNode) (string, bool) {
 		}
 		return ip + ":" + port, true
 	}
-	if pipe := addr.get("pipe"); pipe != nil {
+	if pipe := addr.Get("pipe"); pipe != nil {
 		return str(pipe, "path")
 	}
-	if ia := addr.get("envoy_internal_address", "envoyInternalAddress"); ia != nil {
+	if ia := addr.Get("envoy_internal_address", "envoyInternalAddress"); ia != nil {
 		name, ok := str(ia, "server_listener_name")
 		if !ok {
 			return "", false
 		}
 		id := ""
-		if v := ia.get("endpoint_id", "endpointId"); v != nil && v.kind == jsonString {
-			id = v.str
+		if v := ia.Get("endpoint_id", "endpointId"); v != nil && v.Kind == JSONString {
+			id = v.Str
 		}
 		return "envoy://" + name + "/" + id, true
 	}
-	r.errorf(addr.start, "cluster %s: address has no socket_address, pipe or envoy_internal_address; expected Envoy address output", cluster)
+	r.Errorf(addr.Start, "cluster %s: address has no socket_address, pipe or envoy_internal_address; expected Envoy address output", cluster)
 	return "", false
 }

@@ -39,12 +39,12 @@ func ReadEnvoyStats(file string, src []byte, _ ReadOptions) (*Readings, diag.Lis
 	)
 	closeHist := func() {
 		if hist != "" && histBody == 0 {
-			r.errorf(histOff, "histogram %q has no indented totals=, intervals= or summary= lines; expected \"name: value\" or a histogram_buckets=detailed record", hist)
+			r.Errorf(histOff, "histogram %q has no indented totals=, intervals= or summary= lines; expected \"name: value\" or a histogram_buckets=detailed record", hist)
 		}
 		hist = ""
 	}
-	for _, ln := range splitLines(src) {
-		line := strings.TrimRight(string(src[ln.start:ln.end]), " \t")
+	for _, ln := range SplitLines(src) {
+		line := strings.TrimRight(string(src[ln.Start:ln.End]), " \t")
 		if isBlankLine(line) {
 			closeHist()
 			continue
@@ -52,11 +52,11 @@ func ReadEnvoyStats(file string, src []byte, _ ReadOptions) (*Readings, diag.Lis
 		if line[0] == ' ' || line[0] == '\t' {
 			indent := len(line) - len(strings.TrimLeft(line, " \t"))
 			if hist == "" {
-				r.errorf(ln.start+indent, "indented line outside a histogram_buckets=detailed record; expected \"name: value\" at the start of the line")
+				r.Errorf(ln.Start+indent, "indented line outside a histogram_buckets=detailed record; expected \"name: value\" at the start of the line")
 				continue
 			}
 			histBody++
-			r.statsDetail(hist, line[indent:], ln.start+indent)
+			r.statsDetail(hist, line[indent:], ln.Start+indent)
 			continue
 		}
 		closeHist()
@@ -67,19 +67,19 @@ func ReadEnvoyStats(file string, src []byte, _ ReadOptions) (*Readings, diag.Lis
 		i := strings.LastIndex(line, ": ")
 		if i < 0 {
 			if name, ok := strings.CutSuffix(line, ":"); ok && name != "" && !strings.ContainsAny(name, " \t") {
-				hist, histOff, histBody = name, ln.start, 0
+				hist, histOff, histBody = name, ln.Start, 0
 				continue
 			}
-			r.errorf(ln.start, "line is not a stat; expected \"name: value\" (a counter, gauge or histogram as written by Envoy's /stats)")
+			r.Errorf(ln.Start, "line is not a stat; expected \"name: value\" (a counter, gauge or histogram as written by Envoy's /stats)")
 			continue
 		}
-		name, val, voff := line[:i], line[i+2:], ln.start+i+2
+		name, val, voff := line[:i], line[i+2:], ln.Start+i+2
 		if name == "" {
-			r.errorf(ln.start, "empty stat name; expected \"name: value\"")
+			r.Errorf(ln.Start, "empty stat name; expected \"name: value\"")
 			continue
 		}
 		if j := strings.IndexAny(name, " \t"); j >= 0 {
-			r.errorf(ln.start+j, "stat name %q contains white space; expected \"name: value\" with a name of no spaces", name)
+			r.Errorf(ln.Start+j, "stat name %q contains white space; expected \"name: value\" with a name of no spaces", name)
 			continue
 		}
 		switch {
@@ -89,20 +89,20 @@ func ReadEnvoyStats(file string, src []byte, _ ReadOptions) (*Readings, diag.Lis
 		case envoyNonFinite(val):
 			// No value a claim can quote, but never dropped unsaid: a
 			// claim on it would only meet "unknown evidence reference".
-			r.warnf(voff, "stat %s is %s (not a finite number): no value is read for it", name, val)
+			r.Warnf(voff, "stat %s is %s (not a finite number): no value is read for it", name, val)
 		case len(val) > 1 && (val[0] == 'P' || val[0] == 'B') && strings.Contains(val, "("):
 			r.statsSummary(name, val, voff)
 		default:
-			r.errorf(voff, "stat %s: value %q is not a number; expected a number, a histogram summary \"P0(interval,cumulative) …\" or \"B0.5(interval,cumulative) …\", or \"No recorded values\"", name, val)
+			r.Errorf(voff, "stat %s: value %q is not a number; expected a number, a histogram summary \"P0(interval,cumulative) …\" or \"B0.5(interval,cumulative) …\", or \"No recorded values\"", name, val)
 		}
 	}
 	closeHist()
-	r.attachUnits(envoyUnit)
-	return r.result()
+	r.AttachUnits(envoyUnit)
+	return r.Result()
 }
 
 // statsSummary reads "P0(a,b) P25(a,b) …" or "B0.5(a,b) …" at off.
-func (r *rawRead) statsSummary(name, val string, off int) {
+func (r *Recorder) statsSummary(name, val string, off int) {
 	for start := 0; start <= len(val); {
 		end := strings.IndexByte(val[start:], ' ')
 		if end < 0 {
@@ -112,7 +112,7 @@ func (r *rawRead) statsSummary(name, val string, off int) {
 		}
 		item := val[start:end]
 		if item == "" {
-			r.errorf(off+start, "histogram %s: empty item; expected items such as P50(interval,cumulative) separated by one space", name)
+			r.Errorf(off+start, "histogram %s: empty item; expected items such as P50(interval,cumulative) separated by one space", name)
 			return
 		}
 		if !r.statsItem(name, item, off+start) {
@@ -124,16 +124,16 @@ func (r *rawRead) statsSummary(name, val string, off int) {
 
 // statsItem reads one "P50(a,b)" or "B0.5(a,b)" item at off; it reports
 // false after an error.
-func (r *rawRead) statsItem(name, item string, off int) bool {
+func (r *Recorder) statsItem(name, item string, off int) bool {
 	open := strings.IndexByte(item, '(')
 	comma := strings.IndexByte(item, ',')
 	if (item[0] != 'P' && item[0] != 'B') || open < 2 || comma < open || !strings.HasSuffix(item, ")") {
-		r.errorf(off, "histogram %s: item %q; expected P<quantile>(interval,cumulative) or B<bound>(interval,cumulative)", name, item)
+		r.Errorf(off, "histogram %s: item %q; expected P<quantile>(interval,cumulative) or B<bound>(interval,cumulative)", name, item)
 		return false
 	}
 	label, err := envoyLabel(item[1:open])
 	if err != nil {
-		r.errorf(off+1, "histogram %s: label of %q: %v", name, item, err)
+		r.Errorf(off+1, "histogram %s: label of %q: %v", name, item, err)
 		return false
 	}
 	key := name + "." + strings.ToLower(item[:1]) + label
@@ -146,7 +146,7 @@ func (r *rawRead) statsItem(name, item string, off int) bool {
 			continue
 		}
 		if !isMachineNumber(v.raw) {
-			r.errorf(v.off, "histogram %s: value %q in %q; expected a number or nan", name, v.raw, item)
+			r.Errorf(v.off, "histogram %s: value %q in %q; expected a number or nan", name, v.raw, item)
 			return false
 		}
 		r.number(v.key, v.raw, v.off)
@@ -156,12 +156,12 @@ func (r *rawRead) statsItem(name, item string, off int) bool {
 
 // statsDetail reads one indented line of a histogram_buckets=detailed
 // record: "totals=l,w:n, …", "intervals=l,w:n, …" or "summary=P0(a,b) …".
-func (r *rawRead) statsDetail(name, line string, off int) {
+func (r *Recorder) statsDetail(name, line string, off int) {
 	field, val, ok := strings.Cut(line, "=")
 	voff := off + len(field) + 1
 	switch {
 	case !ok:
-		r.errorf(off, "histogram %s: indented line; expected totals=, intervals= or summary=", name)
+		r.Errorf(off, "histogram %s: indented line; expected totals=, intervals= or summary=", name)
 	case field == "summary":
 		if val != "" && val != "No recorded values" {
 			r.statsSummary(name, val, voff)
@@ -181,19 +181,19 @@ func (r *rawRead) statsDetail(name, line string, off int) {
 			colon := strings.LastIndexByte(item, ':')
 			comma := strings.IndexByte(item, ',')
 			if comma <= 0 || colon <= comma+1 {
-				r.errorf(voff+start, "histogram %s: %s bucket %q; expected lower_bound,width:count", name, field, item)
+				r.Errorf(voff+start, "histogram %s: %s bucket %q; expected lower_bound,width:count", name, field, item)
 				return
 			}
 			lower, err1 := envoyLabel(item[:comma])
 			width, err2 := envoyLabel(item[comma+1 : colon])
 			if err1 != nil || err2 != nil {
-				r.errorf(voff+start, "histogram %s: %s bucket %q; expected numeric lower_bound,width:count", name, field, item)
+				r.Errorf(voff+start, "histogram %s: %s bucket %q; expected numeric lower_bound,width:count", name, field, item)
 				return
 			}
 			r.number(name+"."+field+"."+lower+","+width, item[colon+1:], voff+start+colon+1)
 			start = end + 2
 		}
 	default:
-		r.errorf(off, "histogram %s: unknown field %q; expected totals=, intervals= or summary=", name, field)
+		r.Errorf(off, "histogram %s: unknown field %q; expected totals=, intervals= or summary=", name, field)
 	}
 }

@@ -31,28 +31,28 @@ func ReadEnvoyStatsJSON(file string, src []byte, _ ReadOptions) (*Readings, diag
 		return nil, errs
 	}
 	switch {
-	case root.kind == jsonArray:
+	case root.Kind == JSONArray:
 		r.statsJSONList(root)
-	case root.get("stats") != nil:
-		if s := root.get("stats"); r.jsonIs(s, jsonArray, "\"stats\"") {
+	case root.Get("stats") != nil:
+		if s := root.Get("stats"); r.jsonIs(s, JSONArray, "\"stats\"") {
 			r.statsJSONList(s)
 		}
-	case root.get("histograms") != nil:
+	case root.Get("histograms") != nil:
 		var q []string
 		r.statsJSONElem(root, &q)
 	default:
-		r.errorf(root.start, "document is %s without \"stats\"; expected Envoy /stats?format=json output {\"stats\": [...]}", root.kind)
+		r.Errorf(root.Start, "document is %s without \"stats\"; expected Envoy /stats?format=json output {\"stats\": [...]}", root.Kind)
 	}
-	r.attachUnits(envoyUnit)
-	return r.result()
+	r.AttachUnits(envoyUnit)
+	return r.Result()
 }
 
 // statsJSONList reads the elements of a "stats" array in order, passing
 // each the supported_percentiles of the last histogram_buckets=combined
 // header before it.
-func (r *rawRead) statsJSONList(list *jsonNode) {
+func (r *Recorder) statsJSONList(list *JSONNode) {
 	var combined []string // supported_percentiles of histogram_buckets=combined
-	for _, e := range list.elems {
+	for _, e := range list.Elems {
 		r.statsJSONElem(e, &combined)
 	}
 }
@@ -60,23 +60,23 @@ func (r *rawRead) statsJSONList(list *jsonNode) {
 // statsJSONElem reads one "stats" element: a counter or gauge, a
 // {"histograms": …} element, or a {"supported_percentiles": …} header,
 // which it stores in *combined for the elements after it.
-func (r *rawRead) statsJSONElem(e *jsonNode, combined *[]string) {
-	if e.kind != jsonObject {
-		r.errorf(e.start, "stats entry is %s; expected {\"name\": …, \"value\": …} or {\"histograms\": …}", e.kind)
+func (r *Recorder) statsJSONElem(e *JSONNode, combined *[]string) {
+	if e.Kind != JSONObject {
+		r.Errorf(e.Start, "stats entry is %s; expected {\"name\": …, \"value\": …} or {\"histograms\": …}", e.Kind)
 		return
 	}
-	if h := e.get("histograms"); h != nil {
-		switch h.kind {
-		case jsonObject:
+	if h := e.Get("histograms"); h != nil {
+		switch h.Kind {
+		case JSONObject:
 			r.histogramsObject(h)
-		case jsonArray:
+		case JSONArray:
 			r.histogramsArray(h, *combined)
 		default:
-			r.errorf(h.start, "\"histograms\" is %s; expected an object or an array", h.kind)
+			r.Errorf(h.Start, "\"histograms\" is %s; expected an object or an array", h.Kind)
 		}
 		return
 	}
-	if sp := e.get("supported_percentiles"); sp != nil && e.get("name") == nil {
+	if sp := e.Get("supported_percentiles"); sp != nil && e.Get("name") == nil {
 		if q, ok := r.jsonLabels(sp, "\"supported_percentiles\""); ok {
 			*combined = q
 		}
@@ -86,83 +86,83 @@ func (r *rawRead) statsJSONElem(e *jsonNode, combined *[]string) {
 	if !ok {
 		return
 	}
-	if v := e.get("value"); v != nil {
+	if v := e.Get("value"); v != nil {
 		r.jsonValue(name, v, true)
 	}
 }
 
 // histogramsObject reads {"supported_quantiles", "computed_quantiles"}
 // (default) or {"supported_percentiles", "details"} (detailed).
-func (r *rawRead) histogramsObject(h *jsonNode) {
-	cq, details := h.get("computed_quantiles"), h.get("details")
+func (r *Recorder) histogramsObject(h *JSONNode) {
+	cq, details := h.Get("computed_quantiles"), h.Get("details")
 	switch {
 	case cq != nil:
-		labels, ok := r.jsonLabels(h.get("supported_quantiles"), "\"supported_quantiles\"")
+		labels, ok := r.jsonLabels(h.Get("supported_quantiles"), "\"supported_quantiles\"")
 		if !ok {
-			r.errorf(h.start, "\"computed_quantiles\" without a usable \"supported_quantiles\"; expected both")
+			r.Errorf(h.Start, "\"computed_quantiles\" without a usable \"supported_quantiles\"; expected both")
 			return
 		}
-		if !r.jsonIs(cq, jsonArray, "\"computed_quantiles\"") {
+		if !r.jsonIs(cq, JSONArray, "\"computed_quantiles\"") {
 			return
 		}
-		for _, c := range cq.elems {
-			if !r.jsonIs(c, jsonObject, "computed_quantiles entry") {
+		for _, c := range cq.Elems {
+			if !r.jsonIs(c, JSONObject, "computed_quantiles entry") {
 				continue
 			}
 			name, ok := r.jsonName(c, "computed_quantiles entry")
 			if !ok {
 				continue
 			}
-			r.quantilePairs(name, c.get("values"), "\"values\"", labels)
+			r.quantilePairs(name, c.Get("values"), "\"values\"", labels)
 		}
 	case details != nil:
-		labels, ok := r.jsonLabels(h.get("supported_percentiles"), "\"supported_percentiles\"")
+		labels, ok := r.jsonLabels(h.Get("supported_percentiles"), "\"supported_percentiles\"")
 		if !ok {
-			r.errorf(h.start, "\"details\" without a usable \"supported_percentiles\"; expected both")
+			r.Errorf(h.Start, "\"details\" without a usable \"supported_percentiles\"; expected both")
 			return
 		}
-		if !r.jsonIs(details, jsonArray, "\"details\"") {
+		if !r.jsonIs(details, JSONArray, "\"details\"") {
 			return
 		}
-		for _, d := range details.elems {
-			if !r.jsonIs(d, jsonObject, "details entry") {
+		for _, d := range details.Elems {
+			if !r.jsonIs(d, JSONObject, "details entry") {
 				continue
 			}
 			name, ok := r.jsonName(d, "details entry")
 			if !ok {
 				continue
 			}
-			r.quantilePairs(name, d.get("percentiles"), "\"percentiles\"", labels)
-			r.detailBuckets(name, "totals", d.get("totals"))
-			r.detailBuckets(name, "intervals", d.get("intervals"))
+			r.quantilePairs(name, d.Get("percentiles"), "\"percentiles\"", labels)
+			r.detailBuckets(name, "totals", d.Get("totals"))
+			r.detailBuckets(name, "intervals", d.Get("intervals"))
 		}
 	default:
-		r.errorf(h.start, "\"histograms\" object has neither \"computed_quantiles\" nor \"details\"; expected Envoy histogram output")
+		r.Errorf(h.Start, "\"histograms\" object has neither \"computed_quantiles\" nor \"details\"; expected Envoy histogram output")
 	}
 }
 
 // quantilePairs reads an array of {"interval", "cumulative"} objects, one
 // per label.
-func (r *rawRead) quantilePairs(name string, vals *jsonNode, what string, labels []string) {
+func (r *Recorder) quantilePairs(name string, vals *JSONNode, what string, labels []string) {
 	if vals == nil {
 		return
 	}
-	if !r.jsonIs(vals, jsonArray, name+" "+what) {
+	if !r.jsonIs(vals, JSONArray, name+" "+what) {
 		return
 	}
-	for i, v := range vals.elems {
+	for i, v := range vals.Elems {
 		if i >= len(labels) {
-			r.errorf(v.start, "histogram %s: more values than the %d supported quantiles; expected one value per quantile", name, len(labels))
+			r.Errorf(v.Start, "histogram %s: more values than the %d supported quantiles; expected one value per quantile", name, len(labels))
 			return
 		}
-		if !r.jsonIs(v, jsonObject, "histogram "+name+" value") {
+		if !r.jsonIs(v, JSONObject, "histogram "+name+" value") {
 			continue
 		}
 		key := name + ".p" + labels[i]
-		if x := v.get("interval"); x != nil {
+		if x := v.Get("interval"); x != nil {
 			r.jsonValue(key, x, false)
 		}
-		if x := v.get("cumulative"); x != nil {
+		if x := v.Get("cumulative"); x != nil {
 			r.jsonValue(key+".cumulative", x, false)
 		}
 	}
@@ -170,26 +170,26 @@ func (r *rawRead) quantilePairs(name string, vals *jsonNode, what string, labels
 
 // detailBuckets reads detailed "totals"/"intervals" buckets, verbose
 // ({"lower_bound", "width", "count"}) or terse ([lower_bound, width, count]).
-func (r *rawRead) detailBuckets(name, field string, list *jsonNode) {
-	if list == nil || !r.jsonIs(list, jsonArray, "histogram "+name+" \""+field+"\"") {
+func (r *Recorder) detailBuckets(name, field string, list *JSONNode) {
+	if list == nil || !r.jsonIs(list, JSONArray, "histogram "+name+" \""+field+"\"") {
 		return
 	}
-	for _, b := range list.elems {
-		var lb, w, c *jsonNode
+	for _, b := range list.Elems {
+		var lb, w, c *JSONNode
 		switch {
-		case b.kind == jsonObject:
-			lb, w, c = b.get("lower_bound"), b.get("width"), b.get("count")
-		case b.kind == jsonArray && len(b.elems) == 3:
-			lb, w, c = b.elems[0], b.elems[1], b.elems[2]
+		case b.Kind == JSONObject:
+			lb, w, c = b.Get("lower_bound"), b.Get("width"), b.Get("count")
+		case b.Kind == JSONArray && len(b.Elems) == 3:
+			lb, w, c = b.Elems[0], b.Elems[1], b.Elems[2]
 		}
-		if lb == nil || w == nil || c == nil || lb.kind != jsonNumber || w.kind != jsonNumber {
-			r.errorf(b.start, "histogram %s: %s bucket; expected {\"lower_bound\": n, \"width\": n, \"count\": n} or [lower_bound, width, count]", name, field)
+		if lb == nil || w == nil || c == nil || lb.Kind != JSONNumber || w.Kind != JSONNumber {
+			r.Errorf(b.Start, "histogram %s: %s bucket; expected {\"lower_bound\": n, \"width\": n, \"count\": n} or [lower_bound, width, count]", name, field)
 			continue
 		}
-		l, err1 := envoyLabel(string(r.src[lb.start:lb.end]))
-		wd, err2 := envoyLabel(string(r.src[w.start:w.end]))
+		l, err1 := envoyLabel(string(r.Src[lb.Start:lb.End]))
+		wd, err2 := envoyLabel(string(r.Src[w.Start:w.End]))
 		if err1 != nil || err2 != nil {
-			r.errorf(b.start, "histogram %s: %s bucket bounds out of range; expected numbers Envoy writes", name, field)
+			r.Errorf(b.Start, "histogram %s: %s bucket bounds out of range; expected numbers Envoy writes", name, field)
 			continue
 		}
 		r.jsonValue(name+"."+field+"."+l+","+wd, c, false)
@@ -199,56 +199,56 @@ func (r *rawRead) detailBuckets(name, field string, list *jsonNode) {
 // histogramsArray reads histogram_buckets=cumulative/disjoint entries
 // ({"name", "buckets"}) and =combined entries ({"name", "percentiles",
 // "totals", "intervals"}).
-func (r *rawRead) histogramsArray(h *jsonNode, combined []string) {
-	for _, e := range h.elems {
-		if !r.jsonIs(e, jsonObject, "histograms entry") {
+func (r *Recorder) histogramsArray(h *JSONNode, combined []string) {
+	for _, e := range h.Elems {
+		if !r.jsonIs(e, JSONObject, "histograms entry") {
 			continue
 		}
 		name, ok := r.jsonName(e, "histograms entry")
 		if !ok {
 			continue
 		}
-		if buckets := e.get("buckets"); buckets != nil {
-			if !r.jsonIs(buckets, jsonArray, "histogram "+name+" \"buckets\"") {
+		if buckets := e.Get("buckets"); buckets != nil {
+			if !r.jsonIs(buckets, JSONArray, "histogram "+name+" \"buckets\"") {
 				continue
 			}
-			for _, b := range buckets.elems {
-				ub := b.get("upper_bound")
-				if ub == nil || ub.kind != jsonNumber {
-					r.errorf(b.start, "histogram %s: bucket; expected {\"upper_bound\": n, \"interval\": n, \"cumulative\": n}", name)
+			for _, b := range buckets.Elems {
+				ub := b.Get("upper_bound")
+				if ub == nil || ub.Kind != JSONNumber {
+					r.Errorf(b.Start, "histogram %s: bucket; expected {\"upper_bound\": n, \"interval\": n, \"cumulative\": n}", name)
 					continue
 				}
-				label, err := envoyLabel(string(r.src[ub.start:ub.end]))
+				label, err := envoyLabel(string(r.Src[ub.Start:ub.End]))
 				if err != nil {
-					r.errorf(ub.start, "histogram %s: upper_bound: %v", name, err)
+					r.Errorf(ub.Start, "histogram %s: upper_bound: %v", name, err)
 					continue
 				}
 				key := name + ".b" + label
-				if x := b.get("interval"); x != nil {
+				if x := b.Get("interval"); x != nil {
 					r.jsonValue(key, x, false)
 				}
-				if x := b.get("cumulative"); x != nil {
+				if x := b.Get("cumulative"); x != nil {
 					r.jsonValue(key+".cumulative", x, false)
 				}
 			}
 			continue
 		}
-		if p := e.get("percentiles"); p != nil {
+		if p := e.Get("percentiles"); p != nil {
 			if combined == nil {
-				r.errorf(p.start, "histogram %s: \"percentiles\" without a preceding {\"supported_percentiles\": [...]} entry; expected histogram_buckets=combined output", name)
-			} else if r.jsonIs(p, jsonArray, "histogram "+name+" \"percentiles\"") {
-				for i, v := range p.elems {
+				r.Errorf(p.Start, "histogram %s: \"percentiles\" without a preceding {\"supported_percentiles\": [...]} entry; expected histogram_buckets=combined output", name)
+			} else if r.jsonIs(p, JSONArray, "histogram "+name+" \"percentiles\"") {
+				for i, v := range p.Elems {
 					if i >= len(combined) {
-						r.errorf(v.start, "histogram %s: more values than the %d supported percentiles; expected one value per percentile", name, len(combined))
+						r.Errorf(v.Start, "histogram %s: more values than the %d supported percentiles; expected one value per percentile", name, len(combined))
 						break
 					}
 					r.jsonValue(name+".p"+combined[i]+".cumulative", v, false)
 				}
 			}
-			r.detailBuckets(name, "totals", e.get("totals"))
-			r.detailBuckets(name, "intervals", e.get("intervals"))
+			r.detailBuckets(name, "totals", e.Get("totals"))
+			r.detailBuckets(name, "intervals", e.Get("intervals"))
 			continue
 		}
-		r.errorf(e.start, "histogram %s has neither \"buckets\" nor \"percentiles\"; expected Envoy histogram output", name)
+		r.Errorf(e.Start, "histogram %s has neither \"buckets\" nor \"percentiles\"; expected Envoy histogram output", name)
 	}
 }

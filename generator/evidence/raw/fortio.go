@@ -11,9 +11,9 @@ import (
 // ReadFortioJSON) and its console text ("fortio-text", ReadFortioText).
 // The conventions of every lab-format reader are in readings.go.
 
-// keySlug lower-cases s and replaces each run of characters outside
+// KeySlug lower-cases s and replaces each run of characters outside
 // [a-z0-9] with one "_", trimming "_" at both ends.
-func keySlug(s string) string {
+func KeySlug(s string) string {
 	var b strings.Builder
 	under := false
 	for _, c := range strings.ToLower(s) {

@@ -48,61 +48,61 @@ var fortioStats = map[string]bool{"Count": true, "Min": true, "Max": true, "Sum"
 // an object with RetCodes or DurationHistogram, and a RetCodes entry that
 // is not a count.
 func ReadFortioJSON(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
-	r, errs := startRead(file, src, diag.EvidenceFortioJSON)
+	r, errs := StartRead(file, src, diag.EvidenceFortioJSON)
 	if errs != nil {
 		return nil, errs
 	}
-	root, errs := r.parseWholeJSON()
+	root, errs := r.ParseWholeJSON()
 	if errs != nil {
 		return nil, errs
 	}
-	if root.kind != jsonObject || (root.get("RetCodes") == nil && root.get("DurationHistogram") == nil) {
-		r.errorf(root.start, "JSON %s is not a fortio result; expected an object with RetCodes and DurationHistogram (fortio load -json)", root.kind.noun())
-		return r.result()
+	if root.Kind != JSONObject || (root.Get("RetCodes") == nil && root.Get("DurationHistogram") == nil) {
+		r.Errorf(root.Start, "JSON %s is not a fortio result; expected an object with RetCodes and DurationHistogram (fortio load -json)", root.Kind.noun())
+		return r.Result()
 	}
-	for _, m := range root.members {
-		k, v := m.key, m.val
+	for _, m := range root.Members {
+		k, v := m.Key, m.Val
 		switch {
 		case k == "RetCodes":
-			if v.kind != jsonObject {
-				r.errorf(v.start, "RetCodes is a %s; expected an object of counts per code", v.kind.noun())
+			if v.Kind != JSONObject {
+				r.Errorf(v.Start, "RetCodes is a %s; expected an object of counts per code", v.Kind.noun())
 				continue
 			}
-			for _, c := range v.members {
-				if !r.addJSONNumber("RetCodes."+c.key, c.val) {
-					r.errorf(c.val.start, "RetCodes %q is a %s; expected a count", c.key, c.val.kind.noun())
+			for _, c := range v.Members {
+				if !r.addJSONNumber("RetCodes."+c.Key, c.Val) {
+					r.Errorf(c.Val.Start, "RetCodes %q is a %s; expected a count", c.Key, c.Val.Kind.noun())
 				}
 			}
-		case fortioHistograms[k] && v.kind == jsonObject:
-			for _, h := range v.members {
-				switch s, hv := h.key, h.val; {
+		case fortioHistograms[k] && v.Kind == JSONObject:
+			for _, h := range v.Members {
+				switch s, hv := h.Key, h.Val; {
 				case fortioStats[s]:
 					r.addJSONNumber(k+"."+s, hv)
-				case s == "Data" && hv.kind == jsonArray:
-					for i, e := range hv.elems {
+				case s == "Data" && hv.Kind == JSONArray:
+					for i, e := range hv.Elems {
 						for _, f := range []string{"Start", "End", "Percent", "Count"} {
-							if v := e.get(f); v != nil && !r.addJSONNumber(fmt.Sprintf("%s.data.%d.%s", k, i+1, strings.ToLower(f)), v) {
-								r.errorf(v.start, "%s.Data[%d].%s is a %s; expected a number", k, i, f, v.kind.noun())
+							if v := e.Get(f); v != nil && !r.addJSONNumber(fmt.Sprintf("%s.data.%d.%s", k, i+1, strings.ToLower(f)), v) {
+								r.Errorf(v.Start, "%s.Data[%d].%s is a %s; expected a number", k, i, f, v.Kind.noun())
 							}
 						}
 					}
-				case s == "Percentiles" && hv.kind == jsonArray:
-					for _, e := range hv.elems {
-						if p, ok := r.jsonDecimal(e.get("Percentile")); ok {
-							r.addJSONNumber(k+"."+percentileKey(p), e.get("Value"))
+				case s == "Percentiles" && hv.Kind == JSONArray:
+					for _, e := range hv.Elems {
+						if p, ok := r.jsonDecimal(e.Get("Percentile")); ok {
+							r.addJSONNumber(k+"."+percentileKey(p), e.Get("Value"))
 						}
 					}
 				}
 			}
-		case v.kind == jsonString && fortioDuration.MatchString(v.str):
+		case v.Kind == JSONString && fortioDuration.MatchString(v.Str):
 			// RequestedDuration "5s", "100ms": a Go duration, read in s.
-			if d, err := time.ParseDuration(strings.ReplaceAll(v.str, "µs", "us")); err == nil && v.end-v.start == len(v.str)+2 {
-				r.add(k, v.start+1, v.str, decimal.New(int64(d), -9), "s")
+			if d, err := time.ParseDuration(strings.ReplaceAll(v.Str, "µs", "us")); err == nil && v.End-v.Start == len(v.Str)+2 {
+				r.Add(k, v.Start+1, v.Str, decimal.New(int64(d), -9), "s")
 			}
 		default:
 			r.addJSONNumber(k, v)
 		}
 	}
-	r.attachUnits(fortioJSONUnit)
-	return r.result()
+	r.AttachUnits(fortioJSONUnit)
+	return r.Result()
 }

@@ -51,25 +51,25 @@ import (
 // skipped silently. A file with none of these lines is an error, as is text that is
 // not clean UTF-8.
 func ReadFortioText(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
-	r, errs := startRead(file, src, diag.EvidenceFortioText)
+	r, errs := StartRead(file, src, diag.EvidenceFortioText)
 	if errs != nil {
 		return nil, errs
 	}
 	hist := ""
 	buckets := map[string]int{}
-	for _, ln := range splitLines(src) {
-		text := string(src[ln.start:ln.end])
-		at := func(m []int, g int) (int, string) { return ln.start + m[2*g], text[m[2*g]:m[2*g+1]] }
+	for _, ln := range SplitLines(src) {
+		text := string(src[ln.Start:ln.End])
+		at := func(m []int, g int) (int, string) { return ln.Start + m[2*g], text[m[2*g]:m[2*g+1]] }
 		num := func(key string, m []int, g int) {
 			if m[2*g] >= 0 {
 				off, raw := at(m, g)
-				r.addNum(key, off, raw, "")
+				r.AddNum(key, off, raw, "")
 			}
 		}
 		pct := func(key string, m []int, g int) {
 			if m[2*g] >= 0 {
-				off := ln.start + m[2*g]
-				r.addNum(key, off, text[m[2*g]:m[2*g+3]], "%")
+				off := ln.Start + m[2*g]
+				r.AddNum(key, off, text[m[2*g]:m[2*g+3]], "%")
 			}
 		}
 		if m := ftCode.FindStringSubmatchIndex(text); m != nil {
@@ -81,7 +81,7 @@ func ReadFortioText(file string, src []byte, _ ReadOptions) (*Readings, diag.Lis
 		if m := ftProto.FindStringSubmatchIndex(text); m != nil {
 			_, proto := at(m, 1)
 			_, status := at(m, 2)
-			key := proto + "." + keySlug(status)
+			key := proto + "." + KeySlug(status)
 			num(key, m, 3)
 			pct(key+".pct", m, 4)
 			continue
@@ -97,9 +97,9 @@ func ReadFortioText(file string, src []byte, _ ReadOptions) (*Readings, diag.Lis
 			}
 			off, d := at(m, g)
 			if v, err := time.ParseDuration(strings.ReplaceAll(d, "µs", "us")); err == nil && v >= 0 {
-				r.add(key, off, d, decimal.New(int64(v), -9), "s")
+				r.Add(key, off, d, decimal.New(int64(v), -9), "s")
 			} else {
-				r.warnf(off, "fortio duration %q is not a Go duration (such as 1.2s or 59.8524ms); it is not read", d)
+				r.Warnf(off, "fortio duration %q is not a Go duration (such as 1.2s or 59.8524ms); it is not read", d)
 			}
 		}
 		if m := ftRunning.FindStringSubmatchIndex(text); m != nil {
@@ -140,7 +140,7 @@ func ReadFortioText(file string, src []byte, _ ReadOptions) (*Readings, diag.Lis
 			num("calls", m, 1)
 			num("warmup", m, 2)
 			if m[8] >= 0 {
-				r.addNum("avg_ms", ln.start+m[6], text[m[6]:m[9]], "ms")
+				r.AddNum("avg_ms", ln.Start+m[6], text[m[6]:m[9]], "ms")
 			} else {
 				num("avg_ms", m, 3)
 			}
@@ -150,9 +150,9 @@ func ReadFortioText(file string, src []byte, _ ReadOptions) (*Readings, diag.Lis
 		if m := ftEnded.FindStringSubmatchIndex(text); m != nil {
 			off, d := at(m, 1)
 			if dur, err := time.ParseDuration(strings.ReplaceAll(d, "µs", "us")); err == nil && dur >= 0 {
-				r.add("ended.duration", off, d, decimal.New(int64(dur), -9), "s")
+				r.Add("ended.duration", off, d, decimal.New(int64(dur), -9), "s")
 			} else {
-				r.warnf(off, "fortio run duration %q is not a Go duration (such as 1.2s or 59.8524ms); it is not read", d)
+				r.Warnf(off, "fortio run duration %q is not a Go duration (such as 1.2s or 59.8524ms); it is not read", d)
 			}
 			num("ended.calls", m, 2)
 			num("ended.qps", m, 3)
@@ -179,23 +179,23 @@ func ReadFortioText(file string, src []byte, _ ReadOptions) (*Readings, diag.Lis
 		if m := ftStats.FindStringSubmatchIndex(text); m != nil {
 			_, label := at(m, 1)
 			label = strings.TrimPrefix(strings.TrimPrefix(label, "Aggregated "), "Response ")
-			hist = keySlug(label)
+			hist = KeySlug(label)
 			if hist == "" {
 				hist = "stats"
 			}
 			for g, stat := range []string{"count", "avg", "stddev", "min", "max", "sum"} {
 				num(hist+"."+stat, m, g+2)
-				if n := r.out.Len(); stat == "stddev" && n > 1 && r.out.At(n-1).Pos.Offset == ln.start+m[2*(g+2)] && r.out.At(n-2).Pos.Offset == ln.start+m[2*(g+1)] {
+				if n := r.Out.Len(); stat == "stddev" && n > 1 && r.Out.At(n-1).Pos.Offset == ln.Start+m[2*(g+2)] && r.Out.At(n-2).Pos.Offset == ln.Start+m[2*(g+1)] {
 					// "avg A +/- S": S is the spread of A
-					of := r.out.At(n - 2).Key
-					r.out.at(n - 1).SpreadOf = of
+					of := r.Out.At(n - 2).Key
+					r.Out.at(n - 1).SpreadOf = of
 				}
 			}
 			continue
 		}
 		if m := ftTarget.FindStringSubmatchIndex(text); m != nil {
 			_, p := at(m, 1)
-			pv, ok := parseDecimal(p)
+			pv, ok := ParseDecimal(p)
 			if !ok {
 				continue
 			}
@@ -207,9 +207,9 @@ func ReadFortioText(file string, src []byte, _ ReadOptions) (*Readings, diag.Lis
 			continue
 		}
 	}
-	if r.out.Len() == 0 && len(r.errs) == 0 {
-		r.errorf(0, "no fortio result lines; expected lines such as \"Code 200 : 18 (90.0 %%)\", \"All done 20 calls (plus 0 warmup) 7.9 ms avg, 2517.8 qps\" or \"# target 50%% 0.006\"")
+	if r.Out.Len() == 0 && len(r.Errs) == 0 {
+		r.Errorf(0, "no fortio result lines; expected lines such as \"Code 200 : 18 (90.0 %%)\", \"All done 20 calls (plus 0 warmup) 7.9 ms avg, 2517.8 qps\" or \"# target 50%% 0.006\"")
 	}
-	r.attachUnits(fortioTextUnit)
-	return r.result()
+	r.AttachUnits(fortioTextUnit)
+	return r.Result()
 }

@@ -43,50 +43,50 @@ var ghzInflux = regexp.MustCompile(`^(ghz_\w+),`)
 // Summary text: as hey's (see ReadHey), with Count: read as count, times
 // as written (ms) and histogram marks in ms.
 func ReadGhz(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
-	r, errs := startRead(file, src, diag.EvidenceGhz)
+	r, errs := StartRead(file, src, diag.EvidenceGhz)
 	if errs != nil {
 		return nil, errs
 	}
 	switch {
 	case looksJSON(src):
-		root, errs := r.parseWholeJSON()
+		root, errs := r.ParseWholeJSON()
 		if errs != nil {
 			return nil, errs
 		}
 		r.readGhzJSON(root)
-		r.attachUnits(ghzUnit)
-	case ghzInflux.Match(src[textStart(src):]):
-		for _, ln := range splitLines(src) {
-			r.ghzInfluxLine(ln.start, string(src[ln.start:ln.end]))
+		r.AttachUnits(ghzUnit)
+	case ghzInflux.Match(src[TextStart(src):]):
+		for _, ln := range SplitLines(src) {
+			r.ghzInfluxLine(ln.Start, string(src[ln.Start:ln.End]))
 		}
-		r.attachUnits(ghzUnit)
+		r.AttachUnits(ghzUnit)
 	default:
 		r.readSummaryText(src, "ghz", "ms")
 	}
-	if r.out.Len() == 0 && !r.errs.HasErrors() {
-		r.errorf(textStart(src), "no ghz values; expected ghz -O json, -O influx-summary or summary output")
+	if r.Out.Len() == 0 && !r.Errs.HasErrors() {
+		r.Errorf(TextStart(src), "no ghz values; expected ghz -O json, -O influx-summary or summary output")
 	}
-	return r.result()
+	return r.Result()
 }
 
 // readGhzJSON reads ghz's JSON report (see ReadGhz).
-func (r *rawRead) readGhzJSON(root *jsonNode) {
-	dist := root.get("latencyDistribution")
-	r.readJSONTree(root, func(path string, n *jsonNode) string {
+func (r *Recorder) readGhzJSON(root *JSONNode) {
+	dist := root.Get("latencyDistribution")
+	r.ReadJSONTree(root, func(path string, n *JSONNode) string {
 		if msg, ok := strings.CutPrefix(path, "errorDistribution."); ok {
-			return "errorDistribution." + keySlug(msg)
+			return "errorDistribution." + KeySlug(msg)
 		}
 		if !strings.HasPrefix(path, "latencyDistribution[") || dist == nil {
 			return path
 		}
-		for _, e := range dist.elems {
-			pct := e.get("percentage")
-			if pct == nil || pct.kind != jsonNumber {
+		for _, e := range dist.Elems {
+			pct := e.Get("percentage")
+			if pct == nil || pct.Kind != JSONNumber {
 				continue
 			}
-			key := "latency." + pctKey(string(r.src[pct.start:pct.end]))
+			key := "latency." + PctKey(string(r.Src[pct.Start:pct.End]))
 			switch n {
-			case e.get("latency"):
+			case e.Get("latency"):
 				return key
 			case pct:
 				return key + ".percentage"
@@ -97,7 +97,7 @@ func (r *rawRead) readGhzJSON(root *jsonNode) {
 }
 
 // ghzInfluxLine reads one InfluxDB line at byte offset base.
-func (r *rawRead) ghzInfluxLine(base int, text string) {
+func (r *Recorder) ghzInfluxLine(base int, text string) {
 	m := ghzInflux.FindStringSubmatch(text)
 	if m == nil {
 		return
@@ -136,7 +136,7 @@ func (r *rawRead) ghzInfluxLine(base int, text string) {
 				k, v, ok := strings.Cut(seg[s:i], "=")
 				if ok && v != "" && v[0] != '"' {
 					v = strings.TrimSuffix(v, "i")
-					r.addNum(keyPrefix+k, base+p[0]+s+len(k)+1, v, "")
+					r.AddNum(keyPrefix+k, base+p[0]+s+len(k)+1, v, "")
 				}
 				s = i + 1
 			}
@@ -152,7 +152,7 @@ func (r *rawRead) ghzInfluxLine(base int, text string) {
 		pairs(parts[1], prefix)
 	}
 	if len(parts) > 2 {
-		r.addNum(prefix+"timestamp", base+parts[2][0], text[parts[2][0]:parts[2][1]], "")
+		r.AddNum(prefix+"timestamp", base+parts[2][0], text[parts[2][0]:parts[2][1]], "")
 	}
 }
 

@@ -44,39 +44,39 @@ var goBenchUnits = map[string]string{"ns/op": "ns", "B/op": "B", "MB/s": "MB/s"}
 // are not read; any other line with a number (a benchmark's log) is a
 // warning (rule evidence-number).
 func ReadGoBench(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
-	r, errs := startRead(file, src, diag.EvidenceGoBench)
+	r, errs := StartRead(file, src, diag.EvidenceGoBench)
 	if errs != nil {
 		return nil, errs
 	}
-	for _, ln := range splitLines(src) {
-		text := string(src[ln.start:ln.end])
+	for _, ln := range SplitLines(src) {
+		text := string(src[ln.Start:ln.End])
 		if m := goBenchLine.FindStringSubmatchIndex(text); m != nil {
 			name := text[m[2]:m[3]]
 			rest := text[m[6]:m[7]]
 			pairs := goBenchPair.FindAllStringSubmatchIndex(rest, -1)
 			if at, ok := goBenchPairsAligned(rest, pairs); !ok {
-				r.warnf(ln.start+m[6]+at, "go test -bench metrics of %s are not \"value unit\" pairs from here (%q); expected each value followed by its unit (12 ns/op  64 B/op)", name, strings.TrimSpace(rest[at:]))
+				r.Warnf(ln.Start+m[6]+at, "go test -bench metrics of %s are not \"value unit\" pairs from here (%q); expected each value followed by its unit (12 ns/op  64 B/op)", name, strings.TrimSpace(rest[at:]))
 				continue
 			}
-			r.addNum(name+".n", ln.start+m[4], text[m[4]:m[5]], "")
+			r.AddNum(name+".n", ln.Start+m[4], text[m[4]:m[5]], "")
 			for _, p := range pairs {
 				unit := rest[p[4]:p[5]]
-				n := r.out.Len()
-				r.addNum(name+"."+keySlug(unit), ln.start+m[6]+p[2], rest[p[2]:p[3]], "")
-				if a := r.added(n); a != nil {
+				n := r.Out.Len()
+				r.AddNum(name+"."+KeySlug(unit), ln.Start+m[6]+p[2], rest[p[2]:p[3]], "")
+				if a := r.Added(n); a != nil {
 					a.Number.Unit = goBenchUnits[unit]
 				}
 			}
 			continue
 		}
 		if m := goBenchOK.FindStringSubmatchIndex(text); m != nil {
-			r.addTool("elapsed", ln.start+m[2], text[m[2]:m[3]], timeSuffixes, "")
+			r.AddTool("elapsed", ln.Start+m[2], text[m[2]:m[3]], TimeSuffixes, "")
 		}
 	}
-	if r.out.Len() == 0 && !r.errs.HasErrors() {
-		r.errorf(textStart(src), "no benchmark results; expected lines such as \"BenchmarkX-8   1000   1234 ns/op   512 B/op   8 allocs/op\"")
+	if r.Out.Len() == 0 && !r.Errs.HasErrors() {
+		r.Errorf(TextStart(src), "no benchmark results; expected lines such as \"BenchmarkX-8   1000   1234 ns/op   512 B/op   8 allocs/op\"")
 	}
-	return r.result()
+	return r.Result()
 }
 
 // goBenchPairsAligned reports whether every pair of rest is a number and
@@ -85,8 +85,8 @@ func ReadGoBench(file string, src []byte, _ ReadOptions) (*Readings, diag.List) 
 // later value with the next metric's unit, so the line is not read.
 func goBenchPairsAligned(rest string, pairs [][]int) (int, bool) {
 	for _, p := range pairs {
-		_, vok := parseDecimal(rest[p[2]:p[3]])
-		_, uok := parseDecimal(rest[p[4]:p[5]])
+		_, vok := ParseDecimal(rest[p[2]:p[3]])
+		_, uok := ParseDecimal(rest[p[4]:p[5]])
 		if !vok || uok {
 			return p[2], false
 		}
@@ -110,15 +110,15 @@ var (
 // 4.5k allocs) and bsPrefixes the SI and binary prefixes of the new
 // format, which writes the unit in the header (1.718µ under sec/op).
 var (
-	bsUnits = map[string]toolUnit{
-		"ns": {unit: "ns"}, "µs": {unit: "us"}, "us": {unit: "us"}, "ms": {unit: "ms"}, "s": {unit: "s"},
-		"B": {unit: "B"}, "kB": {unit: "KB"}, "MB": {unit: "MB"}, "GB": {unit: "GB"}, "k": {shift: 3}, "M": {shift: 6}, "G": {shift: 9},
-		"B/s": {unit: "B/s"}, "kB/s": {unit: "KB/s"}, "MB/s": {unit: "MB/s"}, "GB/s": {unit: "GB/s"},
+	bsUnits = map[string]ToolUnit{
+		"ns": {Unit: "ns"}, "µs": {Unit: "us"}, "us": {Unit: "us"}, "ms": {Unit: "ms"}, "s": {Unit: "s"},
+		"B": {Unit: "B"}, "kB": {Unit: "KB"}, "MB": {Unit: "MB"}, "GB": {Unit: "GB"}, "k": {Shift: 3}, "M": {Shift: 6}, "G": {Shift: 9},
+		"B/s": {Unit: "B/s"}, "kB/s": {Unit: "KB/s"}, "MB/s": {Unit: "MB/s"}, "GB/s": {Unit: "GB/s"},
 	}
-	bsSecPrefixes   = map[string]toolUnit{"": {unit: "s"}, "n": {unit: "ns"}, "µ": {unit: "us"}, "m": {unit: "ms"}}
-	bsBytePrefixes  = map[string]toolUnit{"": {unit: "B"}, "Ki": {unit: "KiB"}, "Mi": {unit: "MiB"}, "Gi": {unit: "GiB"}, "Ti": {unit: "TiB"}}
-	bsRatePrefixes  = map[string]toolUnit{"": {unit: "B/s"}, "Ki": {unit: "KiB/s"}, "Mi": {unit: "MiB/s"}, "Gi": {unit: "GiB/s"}, "Ti": {unit: "TiB/s"}}
-	bsCountPrefixes = map[string]toolUnit{"": {}, "k": {shift: 3}, "M": {shift: 6}, "G": {shift: 9}, "m": {shift: -3}, "µ": {shift: -6}, "n": {shift: -9}}
+	bsSecPrefixes   = map[string]ToolUnit{"": {Unit: "s"}, "n": {Unit: "ns"}, "µ": {Unit: "us"}, "m": {Unit: "ms"}}
+	bsBytePrefixes  = map[string]ToolUnit{"": {Unit: "B"}, "Ki": {Unit: "KiB"}, "Mi": {Unit: "MiB"}, "Gi": {Unit: "GiB"}, "Ti": {Unit: "TiB"}}
+	bsRatePrefixes  = map[string]ToolUnit{"": {Unit: "B/s"}, "Ki": {Unit: "KiB/s"}, "Mi": {Unit: "MiB/s"}, "Gi": {Unit: "GiB/s"}, "Ti": {Unit: "TiB/s"}}
+	bsCountPrefixes = map[string]ToolUnit{"": {}, "k": {Shift: 3}, "M": {Shift: 6}, "G": {Shift: 9}, "m": {Shift: -3}, "µ": {Shift: -6}, "n": {Shift: -9}}
 )
 
 // ReadBenchstat reads benchstat's tables; format "benchstat". The old
@@ -165,7 +165,7 @@ var (
 // variation) are not data; any other line with a number is a warning
 // (rule evidence-number).
 func ReadBenchstat(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
-	r, errs := startRead(file, src, diag.EvidenceBenchstat)
+	r, errs := StartRead(file, src, diag.EvidenceBenchstat)
 	if errs != nil {
 		return nil, errs
 	}
@@ -176,8 +176,8 @@ func ReadBenchstat(file string, src []byte, _ ReadOptions) (*Readings, diag.List
 		inHeader bool     // the previous line was a │ header line
 		unnamed  int      // rows of tbl named by heading
 	)
-	for _, ln := range splitLines(src) {
-		text := string(src[ln.start:ln.end])
+	for _, ln := range SplitLines(src) {
+		text := string(src[ln.Start:ln.End])
 		trimmed := strings.TrimSpace(text)
 		if trimmed == "" {
 			tbl, inHead, inHeader = nil, false, false // a blank line ends a table
@@ -211,13 +211,13 @@ func ReadBenchstat(file string, src []byte, _ ReadOptions) (*Readings, diag.List
 						name = name[:j]
 					}
 					if i+1 < len(bars) {
-						tbl.cols = append(tbl.cols, bsCol{name: keySlug(name), start: b + 1})
+						tbl.cols = append(tbl.cols, bsCol{name: KeySlug(name), start: b + 1})
 					}
 				}
 				tbl.end = bars[len(bars)-1]
 			} else if tbl != nil && len(bars) > 1 {
 				if f := strings.Fields(runeSlice(text, bars[0]+1, bars[1])); len(f) > 0 {
-					tbl.metric, tbl.unit = keySlug(f[0]), f[0]
+					tbl.metric, tbl.unit = KeySlug(f[0]), f[0]
 				}
 				for i := range tbl.cols {
 					if i+1 < len(bars) {
@@ -242,17 +242,17 @@ func ReadBenchstat(file string, src []byte, _ ReadOptions) (*Readings, diag.List
 			continue
 		}
 		if i := strings.IndexByte(text, '\t'); i >= 0 {
-			r.errorf(ln.start+i, "tab in a benchstat row: its columns cannot be placed under the header; expected the table benchstat printed, aligned with spaces")
+			r.Errorf(ln.Start+i, "tab in a benchstat row: its columns cannot be placed under the header; expected the table benchstat printed, aligned with spaces")
 			continue
 		}
-		if tbl.read(r, ln.start, text, heading, &unnamed) {
+		if tbl.read(r, ln.Start, text, heading, &unnamed) {
 			continue
 		}
 	}
-	if r.out.Len() == 0 && !r.errs.HasErrors() {
-		r.errorf(textStart(src), "no benchstat rows; expected a table such as \"name  old time/op  new time/op  delta\" and rows under it")
+	if r.Out.Len() == 0 && !r.Errs.HasErrors() {
+		r.Errorf(TextStart(src), "no benchstat rows; expected a table such as \"name  old time/op  new time/op  delta\" and rows under it")
 	}
-	return r.result()
+	return r.Result()
 }
 
 // The lines benchstat prints besides its tables: a table heading
@@ -294,19 +294,19 @@ type bsCol struct {
 // header word does; at is where the text after "name" starts.
 func bsOldTable(text string, at int) *bsTable {
 	t := &bsTable{old: true, end: -1}
-	hdr := fields(text[at:])
+	hdr := Fields(text[at:])
 	word := func(i int) string { return text[at+hdr[i][0] : at+hdr[i][1]] }
 	col := func(i int) int { return utf8.RuneCountInString(text[:at+hdr[i][0]]) }
 	switch {
 	case len(hdr) >= 4 && word(0) == "old" && word(2) == "new":
-		t.metric = keySlug(word(1))
+		t.metric = KeySlug(word(1))
 		t.cols = []bsCol{{name: "old", start: col(0)}, {name: "new", start: col(2)}}
 		t.compared = 1
 		if len(hdr) >= 5 && word(4) == "delta" {
 			t.cols = append(t.cols, bsCol{start: col(4)})
 		}
 	case len(hdr) == 1:
-		t.metric = keySlug(word(0))
+		t.metric = KeySlug(word(0))
 		t.cols = []bsCol{{name: "value", start: col(0)}}
 	}
 	if len(t.cols) > 0 {
@@ -333,8 +333,8 @@ func (t *bsTable) column(c int) int {
 // read reads one row at byte offset off (see ReadBenchstat); heading is
 // the name a ".fullname:" line gives and unnamed counts the rows that
 // took it. It reports false when text is no row of the table.
-func (t *bsTable) read(r *rawRead, off int, text, heading string, unnamed *int) bool {
-	fs := fields(text)
+func (t *bsTable) read(r *Recorder, off int, text, heading string, unnamed *int) bool {
+	fs := Fields(text)
 	var nameParts []string
 	first := len(fs)
 	for i, f := range fs {
@@ -352,11 +352,11 @@ func (t *bsTable) read(r *rawRead, off int, text, heading string, unnamed *int) 
 	case name == "[Geo mean]":
 		name = "geomean"
 	case name == "" && heading == "":
-		r.errorf(off+fs[first][0], "benchstat row without a name and no \".fullname:\" line above its table; expected the benchmark's name in the row or in a \".fullname: NAME\" heading")
+		r.Errorf(off+fs[first][0], "benchstat row without a name and no \".fullname:\" line above its table; expected the benchmark's name in the row or in a \".fullname: NAME\" heading")
 		return true
 	case name == "":
 		if *unnamed++; *unnamed > 1 {
-			r.errorf(off+fs[first][0], "second benchstat row without a name under \".fullname: %s\"; expected one unnamed row per table, or each row named", heading)
+			r.Errorf(off+fs[first][0], "second benchstat row without a name under \".fullname: %s\"; expected one unnamed row per table, or each row named", heading)
 			return true
 		}
 		name = heading
@@ -377,8 +377,8 @@ func (t *bsTable) read(r *rawRead, off int, text, heading string, unnamed *int) 
 		// spread adds the variation printed after ± in col: the relative
 		// spread of the column's value, when that value was read.
 		spread := func(off int, v string) {
-			if r.addTool(base+col.name+"_var", off, v, percentUnit, "") && seen[ci] {
-				last := r.out.at(r.out.Len() - 1)
+			if r.AddTool(base+col.name+"_var", off, v, PercentUnit, "") && seen[ci] {
+				last := r.Out.at(r.Out.Len() - 1)
 				last.SpreadOf, last.SpreadRelative = base+col.name, true
 			}
 		}
@@ -391,18 +391,18 @@ func (t *bsTable) read(r *rawRead, off int, text, heading string, unnamed *int) 
 		case strings.HasPrefix(tok, "±"):
 			spread(at+len("±"), tok[len("±"):])
 		case bsDelta.MatchString(tok):
-			r.addTool(cmp+"delta", at, tok, percentUnit, "")
-			r.out.at(r.out.Len() - 1).Number.Signed = true
+			r.AddTool(cmp+"delta", at, tok, PercentUnit, "")
+			r.Out.at(r.Out.Len() - 1).Number.Signed = true
 		case bsP.MatchString(tok):
 			m := bsP.FindStringSubmatchIndex(tok)
-			r.addNum(cmp+"p", at+m[2], tok[m[2]:m[3]], "")
+			r.AddNum(cmp+"p", at+m[2], tok[m[2]:m[3]], "")
 		case bsN.MatchString(tok):
 			m := bsN.FindStringSubmatchIndex(tok)
 			if m[4] < 0 {
-				r.addNum(cmp+"n", at+m[2], tok[m[2]:m[3]], "")
+				r.AddNum(cmp+"n", at+m[2], tok[m[2]:m[3]], "")
 			} else {
-				r.addNum(cmp+"n_old", at+m[2], tok[m[2]:m[3]], "")
-				r.addNum(cmp+"n_new", at+m[4], tok[m[4]:m[5]], "")
+				r.AddNum(cmp+"n_old", at+m[2], tok[m[2]:m[3]], "")
+				r.AddNum(cmp+"n_new", at+m[4], tok[m[4]:m[5]], "")
 			}
 		case col.name == "":
 			// the old format's delta column holds no value; the sweep warns of a number
@@ -415,11 +415,11 @@ func (t *bsTable) read(r *rawRead, off int, text, heading string, unnamed *int) 
 				continue // the sweep warns of a number
 			}
 			if seen[ci] {
-				r.errorf(at, "second value %q in benchstat column %q of %s; expected one value per column (value ± variation, then the comparison)", tok, col.name, name)
+				r.Errorf(at, "second value %q in benchstat column %q of %s; expected one value per column (value ± variation, then the comparison)", tok, col.name, name)
 				continue
 			}
 			seen[ci] = true
-			r.addTool(base+col.name, at, tok, units, "")
+			r.AddTool(base+col.name, at, tok, units, "")
 		}
 	}
 	return true
@@ -461,12 +461,12 @@ func runeSlice(text string, a, b int) string {
 	return text[min(start, len(text)):]
 }
 
-// percentUnit reads a percentage (11%).
-var percentUnit = map[string]toolUnit{"%": {unit: "%"}}
+// PercentUnit reads a percentage (11%).
+var PercentUnit = map[string]ToolUnit{"%": {Unit: "%"}}
 
 // bsPrefixed returns the prefixes of the new format's values under a
 // header unit (sec/op, B/op, B/s, or a count such as allocs/op).
-func bsPrefixed(unit string) map[string]toolUnit {
+func bsPrefixed(unit string) map[string]ToolUnit {
 	switch {
 	case unit == "B/s":
 		return bsRatePrefixes

@@ -24,9 +24,9 @@ var (
 )
 
 // heyUnits are the unit words hey and ghz write after a space.
-var heyUnits = map[string]toolUnit{
-	"secs": {unit: "s"}, "s": {unit: "s"}, "ms": {unit: "ms"}, "µs": {unit: "us"}, "us": {unit: "us"}, "ns": {unit: "ns"},
-	"bytes": {unit: "B"},
+var heyUnits = map[string]ToolUnit{
+	"secs": {Unit: "s"}, "s": {Unit: "s"}, "ms": {Unit: "ms"}, "µs": {Unit: "us"}, "us": {Unit: "us"}, "ns": {Unit: "ns"},
+	"bytes": {Unit: "B"},
 }
 
 // ReadHey reads hey's summary; format "hey". Sections and keys:
@@ -56,29 +56,29 @@ var heyUnits = map[string]toolUnit{
 // with a number is a warning (rule evidence-number); a file without a
 // summary line is an error.
 func ReadHey(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
-	r, errs := startRead(file, src, diag.EvidenceHey)
+	r, errs := StartRead(file, src, diag.EvidenceHey)
 	if errs != nil {
 		return nil, errs
 	}
 	r.readSummaryText(src, "hey", "s")
-	if r.out.Len() == 0 && !r.errs.HasErrors() {
-		r.errorf(textStart(src), "no hey summary lines; expected lines such as \"  Requests/sec: 10022.9023\" or \"  99%% in 0.0123 secs\"")
+	if r.Out.Len() == 0 && !r.Errs.HasErrors() {
+		r.Errorf(TextStart(src), "no hey summary lines; expected lines such as \"  Requests/sec: 10022.9023\" or \"  99%% in 0.0123 secs\"")
 	}
-	return r.result()
+	return r.Result()
 }
 
 // readSummaryText reads the summary layout hey and ghz share (see
 // ReadHey); histogram marks, which carry no unit word, are in markUnit.
-func (r *rawRead) readSummaryText(src []byte, format, markUnit string) {
+func (r *Recorder) readSummaryText(src []byte, format, markUnit string) {
 	section, bucket, errNo := "", 0, 0
-	for start, text := range outputLines(src) {
+	for start, text := range OutputLines(src) {
 		spaced := func(key string, m []int, g int) {
-			r.addSpaced(key, start+m[2*g], text[m[2*g]:m[2*g+1]], heyUnits)
+			r.AddSpaced(key, start+m[2*g], text[m[2*g]:m[2*g+1]], heyUnits)
 		}
 		num := func(key string, m []int, g int, u string) {
-			n := r.out.Len()
-			r.addNum(key, start+m[2*g], text[m[2*g]:m[2*g+1]], "")
-			if a := r.added(n); a != nil {
+			n := r.Out.Len()
+			r.AddNum(key, start+m[2*g], text[m[2*g]:m[2*g+1]], "")
+			if a := r.Added(n); a != nil {
 				a.Number.Unit = u
 			}
 		}
@@ -99,12 +99,12 @@ func (r *rawRead) readSummaryText(src []byte, format, markUnit string) {
 			}
 		case section == "Latency distribution":
 			if m := heyPct.FindStringSubmatchIndex(text); m != nil {
-				key := "latency." + pctKey(text[m[2]:m[3]])
+				key := "latency." + PctKey(text[m[2]:m[3]])
 				spaced(key, m, 2)
 			}
 		case strings.HasPrefix(section, "Details"):
 			if m := heyDetail.FindStringSubmatchIndex(text); m != nil {
-				name := keySlug(text[m[2]:m[3]])
+				name := KeySlug(text[m[2]:m[3]])
 				for i, col := range []string{"average", "fastest", "slowest"} {
 					spaced("details."+name+"."+col, m, i+2)
 				}
@@ -121,7 +121,7 @@ func (r *rawRead) readSummaryText(src []byte, format, markUnit string) {
 			}
 		case section == "Summary":
 			if m := heyField.FindStringSubmatchIndex(text); m != nil {
-				key := keySlug(text[m[2]:m[3]])
+				key := KeySlug(text[m[2]:m[3]])
 				u := ""
 				if key == "requests_sec" {
 					u = "/s"

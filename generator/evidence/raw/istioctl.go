@@ -45,15 +45,15 @@ type istioLine struct {
 }
 
 // splitIstioLine decodes the line ln of src into an istioLine.
-func splitIstioLine(src []byte, ln lineSpan) istioLine {
+func splitIstioLine(src []byte, ln LineSpan) istioLine {
 	var l istioLine
-	for i := ln.start; i < ln.end; {
-		c, n := utf8.DecodeRune(src[i:ln.end])
+	for i := ln.Start; i < ln.End; {
+		c, n := utf8.DecodeRune(src[i:ln.End])
 		l.runes = append(l.runes, c)
 		l.offs = append(l.offs, i)
 		i += n
 	}
-	l.offs = append(l.offs, ln.end)
+	l.offs = append(l.offs, ln.End)
 	return l
 }
 
@@ -107,37 +107,37 @@ type istioColumn struct {
 // Errors: no header line in the file, and a row with numbers that lines
 // up with neither the header positions nor its column count.
 func ReadIstioctlTable(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
-	r, errs := startRead(file, src, diag.EvidenceIstioctlTable)
+	r, errs := StartRead(file, src, diag.EvidenceIstioctlTable)
 	if errs != nil {
 		return nil, errs
 	}
-	lines := splitLines(src)
+	lines := SplitLines(src)
 	tables := 0
 	for i := 0; i < len(lines); i++ {
-		if !isIstioHeader(string(src[lines[i].start:lines[i].end])) {
+		if !isIstioHeader(string(src[lines[i].Start:lines[i].End])) {
 			continue
 		}
 		j := i + 1
-		for j < len(lines) && strings.TrimSpace(string(src[lines[j].start:lines[j].end])) != "" {
+		for j < len(lines) && strings.TrimSpace(string(src[lines[j].Start:lines[j].End])) != "" {
 			j++
 		}
 		tables++
-		r.istioTable(tables, splitIstioLine(src, lines[i]), lines[i].start, lines[i+1:j])
+		r.istioTable(tables, splitIstioLine(src, lines[i]), lines[i].Start, lines[i+1:j])
 		i = j
 	}
 	if tables == 0 {
-		r.errorf(0, "no table header; expected a line of upper-case column names separated by two or more spaces, such as \"NAME   STATUS   PORT\"")
+		r.Errorf(0, "no table header; expected a line of upper-case column names separated by two or more spaces, such as \"NAME   STATUS   PORT\"")
 	}
-	return r.result()
+	return r.Result()
 }
 
 // istioTable reads table n (1-based) of a file: its header line head at
 // byte offset headOff and its rows, the lines spans. It finds the
 // columns, reads each row's numeric cells and adds "t<n>.rows".
-func (r *rawRead) istioTable(n int, head istioLine, headOff int, spans []lineSpan) {
+func (r *Recorder) istioTable(n int, head istioLine, headOff int, spans []LineSpan) {
 	rows := make([]istioLine, len(spans))
 	for i, s := range spans {
-		rows[i] = splitIstioLine(r.src, s)
+		rows[i] = splitIstioLine(r.Src, s)
 	}
 	// Header words.
 	type word struct{ a, b int }
@@ -193,7 +193,7 @@ func (r *rawRead) istioTable(n int, head istioLine, headOff int, spans []lineSpa
 			num, ok := ParseCell(cells[k].text)
 			if !ok {
 				if why := Unreadable(cells[k].text); why != "" && !istioNonNumber(cells[k].text) {
-					r.warnf(cells[k].off, "cell %q looks numeric but is not read (%s); expected one number", cells[k].text, why)
+					r.Warnf(cells[k].off, "cell %q looks numeric but is not read (%s); expected one number", cells[k].text, why)
 				}
 				continue
 			}
@@ -201,15 +201,15 @@ func (r *rawRead) istioTable(n int, head istioLine, headOff int, spans []lineSpa
 			num, warning, err := num.Resolve(tok, DecimalUndeclared, DecimalUndeclared)
 			switch {
 			case err != "":
-				r.errs = append(r.errs, diag.Errorf(r.ix.Pos(cells[k].off+num.Start), diag.EvidenceDecimal, "%s", err))
+				r.Errs = append(r.Errs, diag.Errorf(r.ix.Pos(cells[k].off+num.Start), diag.EvidenceDecimal, "%s", err))
 				continue
 			case warning != "":
-				r.warnf(cells[k].off+num.Start, "%s", warning)
+				r.Warnf(cells[k].off+num.Start, "%s", warning)
 			}
-			r.add(key+"."+cols[k].name, cells[k].off+num.Start, tok, num.Value, num.Unit)
+			r.Add(key+"."+cols[k].name, cells[k].off+num.Start, tok, num.Value, num.Unit)
 		}
 	}
-	r.out.add(Reading{Key: fmt.Sprintf("t%d.rows", n), Number: Number{Value: decimal.NewFromInt(int64(len(rows))), End: len(cols[0].name)},
+	r.Out.add(Reading{Key: fmt.Sprintf("t%d.rows", n), Number: Number{Value: decimal.NewFromInt(int64(len(rows))), End: len(cols[0].name)},
 		Raw: cols[0].name, Pos: r.ix.Pos(headOff), Inputs: inputs})
 }
 
@@ -223,7 +223,7 @@ type istioCell struct {
 // positions when no text runs across them, else at runs of two or more
 // spaces when that gives one cell per column. A row that fits neither is
 // skipped, and reported when it holds a number.
-func (r *rawRead) istioCells(row istioLine, cols []istioColumn, headOff int) ([]istioCell, bool) {
+func (r *Recorder) istioCells(row istioLine, cols []istioColumn, headOff int) ([]istioCell, bool) {
 	cells := make([]istioCell, len(cols))
 	aligned := true
 	for k, c := range cols {
@@ -264,7 +264,7 @@ func (r *rawRead) istioCells(row istioLine, cols []istioColumn, headOff int) ([]
 	for _, p := range parts {
 		for _, f := range strings.Fields(p.text) {
 			if _, ok := ParseCell(f); ok {
-				r.errorf(p.off, "row has %d cells that do not line up with the %d columns of the header at %s; expected cells aligned under the header", len(parts), len(cols), r.ix.Pos(headOff))
+				r.Errorf(p.off, "row has %d cells that do not line up with the %d columns of the header at %s; expected cells aligned under the header", len(parts), len(cols), r.ix.Pos(headOff))
 				return nil, false
 			}
 		}

@@ -25,11 +25,11 @@ import (
 // nearest existing value. Invalid JSON is an error at the line:col of the
 // first syntax error.
 func ReadJSON(file string, src []byte, opt ReadOptions) (*Readings, diag.List) {
-	r, errs := startRead(file, src, diag.EvidenceJSON)
+	r, errs := StartRead(file, src, diag.EvidenceJSON)
 	if errs != nil {
 		return nil, errs
 	}
-	root, errs := r.parseWholeJSON()
+	root, errs := r.ParseWholeJSON()
 	if errs != nil {
 		return nil, errs
 	}
@@ -40,13 +40,13 @@ func ReadJSON(file string, src []byte, opt ReadOptions) (*Readings, diag.List) {
 			want[p] = true
 		}
 	}
-	nodes := map[string]*jsonNode{} // with opt.Paths: every value by path
+	nodes := map[string]*JSONNode{} // with opt.Paths: every value by path
 	numeric := map[string]bool{}
-	walkJSON(root, func(p string, n *jsonNode) {
+	walkJSON(root, func(p string, n *JSONNode) {
 		if _, dup := nodes[p]; want != nil && !dup {
 			nodes[p] = n
 		}
-		if n.kind == jsonObject || n.kind == jsonArray {
+		if n.Kind == JSONObject || n.Kind == JSONArray {
 			return
 		}
 		key := p
@@ -71,34 +71,34 @@ func ReadJSON(file string, src []byte, opt ReadOptions) (*Readings, diag.List) {
 				continue
 			}
 			if n, ok := nodes[p]; ok && p != "" {
-				r.errorf(n.start, "path %q is a %s; expected a number or numeric string", p, n.kind.noun())
+				r.Errorf(n.Start, "path %q is a %s; expected a number or numeric string", p, n.Kind.noun())
 				continue
 			}
 			near, at := nearestPath(p, nodes)
-			r.errorf(at, "path %q is not in the document (nearest existing path %q); expected a path such as a.b[0].c naming a number", p, near)
+			r.Errorf(at, "path %q is not in the document (nearest existing path %q); expected a path such as a.b[0].c naming a number", p, near)
 		}
 	}
-	return r.result()
+	return r.Result()
 }
 
 // walkJSON calls visit for n and every node inside it, parents first,
 // with its path: member names joined with "." and array elements as
 // "[i]" ("a.b[0].c"; "" for the root).
-func walkJSON(n *jsonNode, visit func(path string, n *jsonNode)) {
-	var walk func(p string, n *jsonNode)
-	walk = func(p string, n *jsonNode) {
+func walkJSON(n *JSONNode, visit func(path string, n *JSONNode)) {
+	var walk func(p string, n *JSONNode)
+	walk = func(p string, n *JSONNode) {
 		visit(p, n)
-		switch n.kind {
-		case jsonObject:
-			for _, m := range n.members {
+		switch n.Kind {
+		case JSONObject:
+			for _, m := range n.Members {
 				if p == "" {
-					walk(m.key, m.val)
+					walk(m.Key, m.Val)
 				} else {
-					walk(p+"."+m.key, m.val)
+					walk(p+"."+m.Key, m.Val)
 				}
 			}
-		case jsonArray:
-			for i, e := range n.elems {
+		case JSONArray:
+			for i, e := range n.Elems {
 				walk(p+"["+strconv.Itoa(i)+"]", e)
 			}
 		}
@@ -106,15 +106,15 @@ func walkJSON(n *jsonNode, visit func(path string, n *jsonNode)) {
 	walk("", n)
 }
 
-// parseWholeJSON parses the file being read as one JSON document (after
+// ParseWholeJSON parses the file being read as one JSON document (after
 // a byte order mark), its syntax errors reported with the reader's rule.
-func (r *rawRead) parseWholeJSON() (*jsonNode, diag.List) {
-	return parseJSONFile(r.ix, r.src, textStart(r.src), len(r.src), r.rule)
+func (r *Recorder) ParseWholeJSON() (*JSONNode, diag.List) {
+	return parseJSONFile(r.ix, r.Src, TextStart(r.Src), len(r.Src), r.rule)
 }
 
 // nearestPath finds the longest existing prefix of path p (dropping
 // ".name" and "[i]" steps) and its offset.
-func nearestPath(p string, nodes map[string]*jsonNode) (string, int) {
+func nearestPath(p string, nodes map[string]*JSONNode) (string, int) {
 	for p != "" {
 		i := strings.LastIndexAny(p, ".[")
 		if i < 0 {
@@ -123,11 +123,11 @@ func nearestPath(p string, nodes map[string]*jsonNode) (string, int) {
 		}
 		p = p[:i]
 		if n, ok := nodes[p]; ok && p != "" {
-			return p, n.start
+			return p, n.Start
 		}
 	}
 	if n, ok := nodes[""]; ok {
-		return "$", n.start
+		return "$", n.Start
 	}
 	return "$", 0
 }

@@ -17,56 +17,56 @@ import (
 // differ only in how they word a syntax error and whether an object may
 // repeat a key.
 
-// jsonKind is the kind of a parsed JSON value.
-type jsonKind uint8
+// JSONKind is the kind of a parsed JSON value.
+type JSONKind uint8
 
-// The kinds of JSON value; true and false are both jsonBool.
+// The kinds of JSON value; true and false are both JSONBool.
 const (
-	jsonNull jsonKind = iota
-	jsonBool
-	jsonNumber
-	jsonString
-	jsonArray
-	jsonObject
+	JSONNull JSONKind = iota
+	JSONBool
+	JSONNumber
+	JSONString
+	JSONArray
+	JSONObject
 )
 
 // String names the kind with its article ("an object"), as the Envoy
 // readers' messages write it.
-func (k jsonKind) String() string {
+func (k JSONKind) String() string {
 	return [...]string{"null", "a boolean", "a number", "a string", "an array", "an object"}[k]
 }
 
 // noun names the kind without an article ("object"), as the lab-format
 // readers' messages write it.
-func (k jsonKind) noun() string {
+func (k JSONKind) noun() string {
 	return [...]string{"null", "boolean", "number", "string", "array", "object"}[k]
 }
 
-// jsonNode is one parsed JSON value and the byte range [start, end) of its
+// JSONNode is one parsed JSON value and the byte range [start, end) of its
 // text in the file.
-type jsonNode struct {
-	kind       jsonKind
-	start, end int
-	str        string // decoded string value
-	elems      []*jsonNode
-	members    []jsonMember
+type JSONNode struct {
+	Kind       JSONKind
+	Start, End int
+	Str        string // decoded string value
+	Elems      []*JSONNode
+	Members    []JSONMember
 }
 
-// jsonMember is one member of an object, its key decoded.
-type jsonMember struct {
-	key string
-	val *jsonNode
+// JSONMember is one member of an object, its key decoded.
+type JSONMember struct {
+	Key string
+	Val *JSONNode
 }
 
-// get returns the value of the first of names present in object n, or nil.
-func (n *jsonNode) get(names ...string) *jsonNode {
-	if n == nil || n.kind != jsonObject {
+// Get returns the value of the first of names present in object n, or nil.
+func (n *JSONNode) Get(names ...string) *JSONNode {
+	if n == nil || n.Kind != JSONObject {
 		return nil
 	}
 	for _, name := range names {
-		for _, m := range n.members {
-			if m.key == name {
-				return m.val
+		for _, m := range n.Members {
+			if m.Key == name {
+				return m.Val
 			}
 		}
 	}
@@ -96,7 +96,7 @@ const (
 	// writes one).
 	rejectDupKeys jsonDupKeys = false
 	// allowDupKeys keeps every member of a repeated key, in file order
-	// (jsonNode.get returns the first).
+	// (JSONNode.get returns the first).
 	allowDupKeys jsonDupKeys = true
 )
 
@@ -114,7 +114,7 @@ type jsonParser struct {
 // jsonMaxDepth levels deep); node offsets are offsets in src. On a syntax
 // error it returns the offset of the offending byte and a message saying
 // what was expected.
-func parseJSON(src []byte, start, end int, dups jsonDupKeys) (*jsonNode, *jsonSyntaxError) {
+func parseJSON(src []byte, start, end int, dups jsonDupKeys) (*JSONNode, *jsonSyntaxError) {
 	p := &jsonParser{src: src[:end], pos: start, dups: dups}
 	p.ws()
 	n := p.value()
@@ -158,7 +158,7 @@ func (p *jsonParser) ws() {
 }
 
 // value parses the value that starts at p.pos (white space skipped).
-func (p *jsonParser) value() *jsonNode {
+func (p *jsonParser) value() *JSONNode {
 	if p.pos >= len(p.src) {
 		p.fail("unexpected end of file; expected a JSON value")
 		return nil
@@ -173,11 +173,11 @@ func (p *jsonParser) value() *jsonNode {
 	case c == '-' || c >= '0' && c <= '9':
 		return p.number()
 	case c == 't':
-		return p.literal("true", jsonBool)
+		return p.literal("true", JSONBool)
 	case c == 'f':
-		return p.literal("false", jsonBool)
+		return p.literal("false", JSONBool)
 	case c == 'n':
-		return p.literal("null", jsonNull)
+		return p.literal("null", JSONNull)
 	}
 	p.fail("unexpected %s; expected a JSON value", p.what())
 	return nil
@@ -197,8 +197,8 @@ func (p *jsonParser) enter() bool {
 }
 
 // object parses an object; p.pos is at its '{'.
-func (p *jsonParser) object() *jsonNode {
-	n := &jsonNode{kind: jsonObject, start: p.pos}
+func (p *jsonParser) object() *JSONNode {
+	n := &JSONNode{Kind: JSONObject, Start: p.pos}
 	if !p.enter() {
 		return nil
 	}
@@ -207,7 +207,7 @@ func (p *jsonParser) object() *jsonNode {
 	p.ws()
 	if p.pos < len(p.src) && p.src[p.pos] == '}' {
 		p.pos++
-		n.end = p.pos
+		n.End = p.pos
 		return n
 	}
 	var seen map[string]bool // keys so far, when they may not repeat
@@ -216,7 +216,7 @@ func (p *jsonParser) object() *jsonNode {
 	}
 	for {
 		if p.pos >= len(p.src) || p.src[p.pos] != '"' {
-			if len(n.members) == 0 {
+			if len(n.Members) == 0 {
 				p.fail("unexpected %s in object; expected a string key or '}'", p.what())
 			} else {
 				p.fail("unexpected %s after ','; expected a string key", p.what())
@@ -229,12 +229,12 @@ func (p *jsonParser) object() *jsonNode {
 			return nil
 		}
 		if seen != nil {
-			if seen[k.str] {
+			if seen[k.Str] {
 				p.pos = keyStart
-				p.fail("duplicate key %q; expected each key once per object", k.str)
+				p.fail("duplicate key %q; expected each key once per object", k.Str)
 				return nil
 			}
-			seen[k.str] = true
+			seen[k.Str] = true
 		}
 		p.ws()
 		if p.pos >= len(p.src) || p.src[p.pos] != ':' {
@@ -247,7 +247,7 @@ func (p *jsonParser) object() *jsonNode {
 		if p.err != nil {
 			return nil
 		}
-		n.members = append(n.members, jsonMember{key: k.str, val: v})
+		n.Members = append(n.Members, JSONMember{Key: k.Str, Val: v})
 		p.ws()
 		if p.pos < len(p.src) && p.src[p.pos] == ',' {
 			p.pos++
@@ -256,7 +256,7 @@ func (p *jsonParser) object() *jsonNode {
 		}
 		if p.pos < len(p.src) && p.src[p.pos] == '}' {
 			p.pos++
-			n.end = p.pos
+			n.End = p.pos
 			return n
 		}
 		p.fail("unexpected %s after object value; expected ',' or '}'", p.what())
@@ -265,8 +265,8 @@ func (p *jsonParser) object() *jsonNode {
 }
 
 // array parses an array; p.pos is at its '['.
-func (p *jsonParser) array() *jsonNode {
-	n := &jsonNode{kind: jsonArray, start: p.pos}
+func (p *jsonParser) array() *JSONNode {
+	n := &JSONNode{Kind: JSONArray, Start: p.pos}
 	if !p.enter() {
 		return nil
 	}
@@ -275,11 +275,11 @@ func (p *jsonParser) array() *jsonNode {
 	p.ws()
 	if p.pos < len(p.src) && p.src[p.pos] == ']' {
 		p.pos++
-		n.end = p.pos
+		n.End = p.pos
 		return n
 	}
 	for {
-		if len(n.elems) > 0 && p.pos < len(p.src) && p.src[p.pos] == ']' {
+		if len(n.Elems) > 0 && p.pos < len(p.src) && p.src[p.pos] == ']' {
 			p.fail("unexpected ']' after ','; expected a value")
 			return nil
 		}
@@ -287,7 +287,7 @@ func (p *jsonParser) array() *jsonNode {
 		if p.err != nil {
 			return nil
 		}
-		n.elems = append(n.elems, v)
+		n.Elems = append(n.Elems, v)
 		p.ws()
 		if p.pos < len(p.src) && p.src[p.pos] == ',' {
 			p.pos++
@@ -296,7 +296,7 @@ func (p *jsonParser) array() *jsonNode {
 		}
 		if p.pos < len(p.src) && p.src[p.pos] == ']' {
 			p.pos++
-			n.end = p.pos
+			n.End = p.pos
 			return n
 		}
 		p.fail("unexpected %s after array element; expected ',' or ']'", p.what())
@@ -305,12 +305,12 @@ func (p *jsonParser) array() *jsonNode {
 }
 
 // literal parses true, false or null.
-func (p *jsonParser) literal(word string, kind jsonKind) *jsonNode {
+func (p *jsonParser) literal(word string, kind JSONKind) *JSONNode {
 	if !strings.HasPrefix(string(p.src[p.pos:min(len(p.src), p.pos+len(word))]), word) {
 		p.fail("unexpected %s; expected a JSON value", p.what())
 		return nil
 	}
-	n := &jsonNode{kind: kind, start: p.pos, end: p.pos + len(word)}
+	n := &JSONNode{Kind: kind, Start: p.pos, End: p.pos + len(word)}
 	p.pos += len(word)
 	return n
 }
@@ -325,8 +325,8 @@ func (p *jsonParser) digits() int {
 }
 
 // number parses a number with the RFC 8259 grammar (no leading zeros).
-func (p *jsonParser) number() *jsonNode {
-	n := &jsonNode{kind: jsonNumber, start: p.pos}
+func (p *jsonParser) number() *JSONNode {
+	n := &JSONNode{Kind: JSONNumber, Start: p.pos}
 	if p.src[p.pos] == '-' {
 		p.pos++
 	}
@@ -354,13 +354,13 @@ func (p *jsonParser) number() *jsonNode {
 			return nil
 		}
 	}
-	n.end = p.pos
+	n.End = p.pos
 	return n
 }
 
 // string parses a string, validating its escapes, and decodes it.
-func (p *jsonParser) string() *jsonNode {
-	n := &jsonNode{kind: jsonString, start: p.pos}
+func (p *jsonParser) string() *JSONNode {
+	n := &JSONNode{Kind: JSONString, Start: p.pos}
 	p.pos++ // "
 	escaped := false
 	for {
@@ -372,12 +372,12 @@ func (p *jsonParser) string() *jsonNode {
 		switch {
 		case c == '"':
 			p.pos++
-			n.end = p.pos
+			n.End = p.pos
 			if !escaped {
-				n.str = string(p.src[n.start+1 : n.end-1])
+				n.Str = string(p.src[n.Start+1 : n.End-1])
 			} else {
 				// The scan above validated every escape, so this cannot fail.
-				_ = json.Unmarshal(p.src[n.start:n.end], &n.str)
+				_ = json.Unmarshal(p.src[n.Start:n.End], &n.Str)
 			}
 			return n
 		case c < 0x20:
@@ -426,7 +426,7 @@ func isHex(c byte) bool {
 // documents but for their depth bound, so one that encoding/json accepts
 // was rejected for nesting deeper than jsonMaxDepth; the last error is a
 // safeguard should they ever disagree.
-func parseJSONFile(ix *diag.LineIndex, src []byte, start, end int, rule diag.RuleID) (*jsonNode, diag.List) {
+func parseJSONFile(ix *diag.LineIndex, src []byte, start, end int, rule diag.RuleID) (*JSONNode, diag.List) {
 	n, serr := parseJSON(src, start, end, allowDupKeys)
 	if serr == nil {
 		return n, nil

@@ -28,10 +28,10 @@ var (
 )
 
 // k6Units are the suffixes of k6's values: its durations and percent.
-var k6Units = map[string]toolUnit{
-	"ns": {unit: "ns"}, "µs": {unit: "us"}, "us": {unit: "us"}, "ms": {unit: "ms"}, "s": {unit: "s"},
-	"m": {unit: "min"}, "h": {unit: "h"}, "%": {unit: "%"}, "/s": {unit: "/s"}, "kB": {unit: "KB"}, "MB": {unit: "MB"},
-	"B": {unit: "B"}, "GB": {unit: "GB"}, "B/s": {unit: "B/s"}, "kB/s": {unit: "KB/s"}, "MB/s": {unit: "MB/s"}, "GB/s": {unit: "GB/s"},
+var k6Units = map[string]ToolUnit{
+	"ns": {Unit: "ns"}, "µs": {Unit: "us"}, "us": {Unit: "us"}, "ms": {Unit: "ms"}, "s": {Unit: "s"},
+	"m": {Unit: "min"}, "h": {Unit: "h"}, "%": {Unit: "%"}, "/s": {Unit: "/s"}, "kB": {Unit: "KB"}, "MB": {Unit: "MB"},
+	"B": {Unit: "B"}, "GB": {Unit: "GB"}, "B/s": {Unit: "B/s"}, "kB/s": {Unit: "KB/s"}, "MB/s": {Unit: "MB/s"}, "GB/s": {Unit: "GB/s"},
 }
 
 // k6Sizes are the data units k6 writes after a space (SI: kB is 1000 B).
@@ -88,35 +88,35 @@ var k6Sizes = map[string]string{"B": "B", "kB": "KB", "MB": "MB", "GB": "GB"}
 // and .fails the number that did not fail (✓ 0 ✗ 45765 above: no
 // request failed); quote it as such.
 func ReadK6(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
-	r, errs := startRead(file, src, diag.EvidenceK6)
+	r, errs := StartRead(file, src, diag.EvidenceK6)
 	if errs != nil {
 		return nil, errs
 	}
 	if looksJSON(src) {
-		root, errs := r.parseWholeJSON()
+		root, errs := r.ParseWholeJSON()
 		if errs != nil {
 			return nil, errs
 		}
 		kind := map[string]string{}
-		if ms := root.get("metrics"); ms != nil {
-			for _, m := range ms.members {
-				if c := m.val.get("contains"); c != nil && c.kind == jsonString {
-					kind[m.key] = c.str
+		if ms := root.Get("metrics"); ms != nil {
+			for _, m := range ms.Members {
+				if c := m.Val.Get("contains"); c != nil && c.Kind == JSONString {
+					kind[m.Key] = c.Str
 				}
-				if m.val.get("count") != nil || m.val.get("values").get("count") != nil {
-					kind[m.key+".counter"] = "yes"
+				if m.Val.Get("count") != nil || m.Val.Get("values").Get("count") != nil {
+					kind[m.Key+".counter"] = "yes"
 				}
 			}
 		}
-		r.readJSONTree(root, k6JSONKey)
-		r.attachUnits(func(key string) string { return k6JSONUnit(key, kind) })
-		if r.out.Len() == 0 {
-			r.errorf(textStart(src), "no numbers in the k6 summary; expected --summary-export JSON such as {\"metrics\": {\"http_reqs\": {\"count\": 100, \"rate\": 9.9}}}")
+		r.ReadJSONTree(root, k6JSONKey)
+		r.AttachUnits(func(key string) string { return k6JSONUnit(key, kind) })
+		if r.Out.Len() == 0 {
+			r.Errorf(TextStart(src), "no numbers in the k6 summary; expected --summary-export JSON such as {\"metrics\": {\"http_reqs\": {\"count\": 100, \"rate\": 9.9}}}")
 		}
-		return r.result()
+		return r.Result()
 	}
 	metric, threshold := "", ""
-	for start, text := range outputLines(src) {
+	for start, text := range OutputLines(src) {
 		trimmed := strings.TrimSpace(text)
 		if trimmed == "" {
 			continue
@@ -144,11 +144,11 @@ func ReadK6(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
 			m := k6Threshold.FindStringSubmatchIndex(text)
 			stat := k6StatKey(text[m[4]:m[5]])
 			key := "thresholds." + threshold + "." + stat
-			r.addTool(key, start+m[6], text[m[6]:m[7]], k6Units, "")
+			r.AddTool(key, start+m[6], text[m[6]:m[7]], k6Units, "")
 			if lm := k6Limit.FindStringSubmatchIndex(text[m[2]:m[3]]); lm != nil {
 				u := ""
-				if n := r.out.Len(); n > 0 && r.out.At(n-1).Key == key {
-					switch vu := r.out.At(n - 1).Number.Unit; {
+				if n := r.Out.Len(); n > 0 && r.Out.At(n-1).Key == key {
+					switch vu := r.Out.At(n - 1).Number.Unit; {
 					case isTimeUnit(vu):
 						u = "ms"
 					case vu == "%":
@@ -157,14 +157,14 @@ func ReadK6(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
 						u = "/s"
 					}
 				}
-				n := r.out.Len()
-				r.addNum(key+"_limit", start+m[2]+lm[4], text[m[2]+lm[4]:m[2]+lm[5]], "")
-				if a := r.added(n); a != nil {
+				n := r.Out.Len()
+				r.AddNum(key+"_limit", start+m[2]+lm[4], text[m[2]+lm[4]:m[2]+lm[5]], "")
+				if a := r.Added(n); a != nil {
 					a.Number.Unit = u
 				}
 			}
 		case k6CheckRate.MatchString(text):
-			r.k6Groups(start, text, k6CheckRate.FindStringSubmatchIndex(text), "checks."+keySlug(metric)+".", "rate", "passes", "fails")
+			r.k6Groups(start, text, k6CheckRate.FindStringSubmatchIndex(text), "checks."+KeySlug(metric)+".", "rate", "passes", "fails")
 		case k6Check.MatchString(text):
 			metric = k6Check.FindStringSubmatch(text)[1] // the check a ↳ line under it counts
 			continue
@@ -182,27 +182,27 @@ func ReadK6(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
 			r.k6Groups(start, text, m[2:], "progress."+text[m[2]:m[3]]+".", "vus", "duration")
 		}
 	}
-	if r.out.Len() == 0 && !r.errs.HasErrors() {
-		r.errorf(textStart(src), "no k6 summary lines; expected lines such as \"http_reqs......: 45765  4568.791991/s\"")
+	if r.Out.Len() == 0 && !r.Errs.HasErrors() {
+		r.Errorf(TextStart(src), "no k6 summary lines; expected lines such as \"http_reqs......: 45765  4568.791991/s\"")
 	}
-	return r.result()
+	return r.Result()
 }
 
 // k6Groups reads the submatches m[2:] of a line (at byte offset base)
 // as prefix+names[i].
-func (r *rawRead) k6Groups(base int, text string, m []int, prefix string, names ...string) {
+func (r *Recorder) k6Groups(base int, text string, m []int, prefix string, names ...string) {
 	for i, name := range names {
 		a, b := m[2*i+2], m[2*i+3]
 		if a >= 0 {
-			r.addTool(prefix+name, base+a, text[a:b], k6Units, "")
+			r.AddTool(prefix+name, base+a, text[a:b], k6Units, "")
 		}
 	}
 }
 
 // k6Values reads the values of one summary metric line (vals, at byte
 // offset off) under name; see ReadK6.
-func (r *rawRead) k6Values(name string, off int, vals string) {
-	fs := fields(vals)
+func (r *Recorder) k6Values(name string, off int, vals string) {
+	fs := Fields(vals)
 	tok := func(i int) string {
 		if i < len(fs) {
 			return vals[fs[i][0]:fs[i][1]]
@@ -218,17 +218,17 @@ func (r *rawRead) k6Values(name string, off int, vals string) {
 			continue
 		}
 		if m := k6Stat.FindStringSubmatch(t); m != nil {
-			r.addTool(name+"."+k6StatKey(m[1]), at+len(m[1])+1, m[2], k6Units, "")
+			r.AddTool(name+"."+k6StatKey(m[1]), at+len(m[1])+1, m[2], k6Units, "")
 			continue
 		}
 		if mark != "" {
-			r.addNum(name+"."+mark, at, t, "")
+			r.AddNum(name+"."+mark, at, t, "")
 			mark = ""
 			continue
 		}
 		if tok(i+1) == "out" && tok(i+2) == "of" && i+3 < len(fs) { // 90 out of 90
-			r.addNum(name+".count", at, t, "")
-			r.addNum(name+".total", off+fs[i+3][0], tok(i+3), "")
+			r.AddNum(name+".count", at, t, "")
+			r.AddNum(name+".total", off+fs[i+3][0], tok(i+3), "")
 			i += 3
 			continue
 		}
@@ -237,16 +237,16 @@ func (r *rawRead) k6Values(name string, off int, vals string) {
 			if strings.HasSuffix(tok(i+1), "/s") {
 				key, u = name+".rate", u+"/s"
 			}
-			if v, ok := parseDecimal(t); ok {
-				r.add(key, at, vals[fs[i][0]:fs[i+1][1]], v, u)
+			if v, ok := ParseDecimal(t); ok {
+				r.Add(key, at, vals[fs[i][0]:fs[i+1][1]], v, u)
 			}
 			i++
 			continue
 		}
-		if nx := tok(i + 1); nx != "" && !isDigitAt(nx, 0) && nx != "✓" && nx != "✗" && !k6Stat.MatchString(nx) {
+		if nx := tok(i + 1); nx != "" && !IsDigitAt(nx, 0) && nx != "✓" && nx != "✗" && !k6Stat.MatchString(nx) {
 			// 157 MB5: a unit k6 does not write, glued to garbage or cut; the
 			// number alone would be a count without its unit
-			r.warnf(at, "value %q of %s is followed by %q, which is no unit k6 writes; expected a size (kB, MB, GB) or the next value", t, name, nx)
+			r.Warnf(at, "value %q of %s is followed by %q, which is no unit k6 writes; expected a size (kB, MB, GB) or the next value", t, name, nx)
 			i++
 			continue
 		}
@@ -258,21 +258,21 @@ func (r *rawRead) k6Values(name string, off int, vals string) {
 			key = name + ".count"
 		}
 		bare++
-		r.addTool(key, at, t, k6Units, "")
+		r.AddTool(key, at, t, k6Units, "")
 	}
 }
 
 // k6StatKey names a k6 statistic: p(99.9) is p99_9, others as written.
 func k6StatKey(s string) string {
 	if strings.HasPrefix(s, "p(") && strings.HasSuffix(s, ")") {
-		return pctKey(s[2 : len(s)-1])
+		return PctKey(s[2 : len(s)-1])
 	}
 	return s
 }
 
 // k6JSONKey names a k6 JSON number: metrics.<name>[.values].<stat> is
 // <name>.<stat> with p(95) as p95; thresholds are not read.
-func k6JSONKey(path string, _ *jsonNode) string {
+func k6JSONKey(path string, _ *JSONNode) string {
 	rest, ok := strings.CutPrefix(path, "metrics.")
 	if !ok {
 		return path
@@ -328,6 +328,6 @@ func k6JSONUnit(key string, kind map[string]string) string {
 
 // isTimeUnit reports whether u is a time unit.
 func isTimeUnit(u string) bool {
-	_, ok := timeSuffixes[u]
+	_, ok := TimeSuffixes[u]
 	return ok || u == "min" || u == "us"
 }

@@ -26,9 +26,9 @@ var kubeColumn = regexp.MustCompile(`\S+(?: \S+)*`)
 // Kubernetes quantities: CPU (n, u, m or none: cores) and memory (Ki,
 // Mi, Gi, Ti binary; k, M, G, T decimal; none: bytes).
 var (
-	kubeCPU    = map[string]toolUnit{"": {unit: "core"}, "n": {unit: "ncore"}, "u": {unit: "ucore"}, "m": {unit: "mcore"}}
-	kubeMemory = map[string]toolUnit{"": {unit: "B"}, "Ki": {unit: "KiB"}, "Mi": {unit: "MiB"}, "Gi": {unit: "GiB"}, "Ti": {unit: "TiB"},
-		"k": {unit: "KB"}, "M": {unit: "MB"}, "G": {unit: "GB"}, "T": {shift: 12, unit: "B"}}
+	kubeCPU    = map[string]ToolUnit{"": {Unit: "core"}, "n": {Unit: "ncore"}, "u": {Unit: "ucore"}, "m": {Unit: "mcore"}}
+	kubeMemory = map[string]ToolUnit{"": {Unit: "B"}, "Ki": {Unit: "KiB"}, "Mi": {Unit: "MiB"}, "Gi": {Unit: "GiB"}, "Ti": {Unit: "TiB"},
+		"k": {Unit: "KB"}, "M": {Unit: "MB"}, "G": {Unit: "GB"}, "T": {Shift: 12, Unit: "B"}}
 	kubeAgeParts = regexp.MustCompile(`^(?:\d+[ydhms])+$`)
 	kubeAgePart  = regexp.MustCompile(`(\d+)([ydhms])`)
 )
@@ -63,12 +63,12 @@ var (
 // s); in a list ub18.usage.cpu, in a PodMetrics
 // containers.app.usage.memory.
 func ReadKubectl(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
-	r, errs := startRead(file, src, diag.EvidenceKubectl)
+	r, errs := StartRead(file, src, diag.EvidenceKubectl)
 	if errs != nil {
 		return nil, errs
 	}
 	if looksJSON(src) {
-		root, errs := r.parseWholeJSON()
+		root, errs := r.ParseWholeJSON()
 		if errs != nil {
 			return nil, errs
 		}
@@ -76,30 +76,30 @@ func ReadKubectl(file string, src []byte, _ ReadOptions) (*Readings, diag.List) 
 	} else {
 		r.kubeTables(src)
 	}
-	if r.out.Len() == 0 && !r.errs.HasErrors() {
-		r.errorf(textStart(src), "no kubectl values; expected a table such as \"NAME  CPU(cores)  MEMORY(bytes)\" with rows, or metrics API JSON")
+	if r.Out.Len() == 0 && !r.Errs.HasErrors() {
+		r.Errorf(TextStart(src), "no kubectl values; expected a table such as \"NAME  CPU(cores)  MEMORY(bytes)\" with rows, or metrics API JSON")
 	}
-	return r.result()
+	return r.Result()
 }
 
 // kubeJSON reads the quantities of a metrics API object n under prefix.
-func (r *rawRead) kubeJSON(prefix string, n *jsonNode) {
-	switch n.kind {
-	case jsonObject:
-		for _, m := range n.members {
+func (r *Recorder) kubeJSON(prefix string, n *JSONNode) {
+	switch n.Kind {
+	case JSONObject:
+		for _, m := range n.Members {
 			switch {
-			case m.key == "metadata" || m.key == "kind" || m.key == "apiVersion" || m.key == "timestamp":
-			case m.key == "items" && m.val.kind == jsonArray:
-				for _, it := range m.val.elems {
-					name := jsonStr(it.get("metadata").get("name"))
+			case m.Key == "metadata" || m.Key == "kind" || m.Key == "apiVersion" || m.Key == "timestamp":
+			case m.Key == "items" && m.Val.Kind == JSONArray:
+				for _, it := range m.Val.Elems {
+					name := jsonStr(it.Get("metadata").Get("name"))
 					r.kubeJSON(prefix+name+".", it)
 				}
-			case m.key == "containers" && m.val.kind == jsonArray:
-				for _, c := range m.val.elems {
-					r.kubeJSON(prefix+"containers."+jsonStr(c.get("name"))+".", c)
+			case m.Key == "containers" && m.Val.Kind == JSONArray:
+				for _, c := range m.Val.Elems {
+					r.kubeJSON(prefix+"containers."+jsonStr(c.Get("name"))+".", c)
 				}
 			default:
-				r.kubeJSONValue(prefix+m.key, m.key, m.val)
+				r.kubeJSONValue(prefix+m.Key, m.Key, m.Val)
 			}
 		}
 	}
@@ -107,44 +107,44 @@ func (r *rawRead) kubeJSON(prefix string, n *jsonNode) {
 
 // kubeJSONValue reads one member of a metrics object: a quantity string,
 // a number, or an object of them.
-func (r *rawRead) kubeJSONValue(key, field string, n *jsonNode) {
-	switch n.kind {
-	case jsonObject:
-		for _, m := range n.members {
-			r.kubeJSONValue(key+"."+m.key, m.key, m.val)
+func (r *Recorder) kubeJSONValue(key, field string, n *JSONNode) {
+	switch n.Kind {
+	case JSONObject:
+		for _, m := range n.Members {
+			r.kubeJSONValue(key+"."+m.Key, m.Key, m.Val)
 		}
-	case jsonNumber:
+	case JSONNumber:
 		r.addJSONNumber(key, n)
-	case jsonString:
-		if n.end-n.start < 3 || field == "name" {
+	case JSONString:
+		if n.End-n.Start < 3 || field == "name" {
 			return
 		}
-		tok := string(r.src[n.start+1 : n.end-1])
+		tok := string(r.Src[n.Start+1 : n.End-1])
 		units := kubeMemory
 		switch {
 		case field == "cpu":
 			units = kubeCPU
 		case field == "window":
-			units = timeSuffixes
+			units = TimeSuffixes
 		}
-		r.addTool(key, n.start+1, tok, units, "")
+		r.AddTool(key, n.Start+1, tok, units, "")
 	}
 }
 
 // jsonStr is a string node's value, or "".
-func jsonStr(n *jsonNode) string {
-	if n == nil || n.kind != jsonString {
+func jsonStr(n *JSONNode) string {
+	if n == nil || n.Kind != JSONString {
 		return ""
 	}
-	return n.str
+	return n.Str
 }
 
 // kubeTables reads kubectl's tables (see ReadKubectl).
-func (r *rawRead) kubeTables(src []byte) {
+func (r *Recorder) kubeTables(src []byte) {
 	var cols []string          // slugged column names
 	var starts []int           // their byte columns
 	clock := newSnapClock(src) // timestamp lines: see snapshots.go
-	for start, text := range outputLines(src) {
+	for start, text := range OutputLines(src) {
 		if strings.TrimSpace(text) == "" || clock.stamp(r, start, text) {
 			cols = nil
 			continue
@@ -202,23 +202,23 @@ func (r *rawRead) kubeTables(src []byte) {
 }
 
 // kubeCell reads one table cell v (at byte offset off) of column col.
-func (r *rawRead) kubeCell(row, col string, off int, v string) {
-	key := row + "." + keySlug(strings.TrimSuffix(strings.ReplaceAll(col, "(%)", "%"), "%"))
+func (r *Recorder) kubeCell(row, col string, off int, v string) {
+	key := row + "." + KeySlug(strings.TrimSuffix(strings.ReplaceAll(col, "(%)", "%"), "%"))
 	switch {
 	case strings.HasPrefix(col, "CPU(") && !strings.Contains(col, "%"):
-		r.addTool(key, off, v, kubeCPU, "")
+		r.AddTool(key, off, v, kubeCPU, "")
 	case strings.HasPrefix(col, "MEMORY(") && !strings.Contains(col, "%"):
-		r.addTool(key, off, v, kubeMemory, "")
+		r.AddTool(key, off, v, kubeMemory, "")
 	case strings.HasSuffix(col, "%") || strings.HasSuffix(col, "(%)"):
-		r.addTool(key, off, v, percentUnit, "")
+		r.AddTool(key, off, v, PercentUnit, "")
 	case col == "READY":
 		if a, b, ok := strings.Cut(v, "/"); ok {
-			r.addNum(key, off, a, "")
-			r.addNum(key+"_total", off+len(a)+1, b, "")
+			r.AddNum(key, off, a, "")
+			r.AddNum(key+"_total", off+len(a)+1, b, "")
 		}
 	case col == "RESTARTS":
 		n, rest, _ := strings.Cut(v, " ")
-		r.addNum(key, off, n, "")
+		r.AddNum(key, off, n, "")
 		if age := strings.TrimSuffix(strings.TrimPrefix(rest, "("), " ago)"); age != rest && age != "" {
 			r.kubeAge(row+".last_restart", off+len(n)+2, age)
 		}
@@ -233,44 +233,44 @@ func (r *rawRead) kubeCell(row, col string, off int, v string) {
 			part := v[i : i+j]
 			metric, t := "", part
 			if k := strings.Index(part, ": "); k >= 0 {
-				metric, t = "."+keySlug(part[:k]), part[k+2:]
+				metric, t = "."+KeySlug(part[:k]), part[k+2:]
 			}
 			p := off + i + len(part) - len(t)
 			if cur, target, ok := strings.Cut(t, "/"); ok {
-				r.addTool(key+metric, p, cur, kubeTargetUnits, "")
-				r.addTool(key+metric+"_target", p+len(cur)+1, target, kubeTargetUnits, "")
+				r.AddTool(key+metric, p, cur, kubeTargetUnits, "")
+				r.AddTool(key+metric+"_target", p+len(cur)+1, target, kubeTargetUnits, "")
 			}
 			i += j + 2
 		}
 	default:
-		r.addNum(key, off, v, "")
+		r.AddNum(key, off, v, "")
 	}
 }
 
 // kubeTargetUnits are the units of an HPA target: percent or a quantity.
-var kubeTargetUnits = map[string]toolUnit{"%": {unit: "%"}, "": {}, "m": {shift: -3}, "Ki": {unit: "KiB"}, "Mi": {unit: "MiB"}, "Gi": {unit: "GiB"}}
+var kubeTargetUnits = map[string]ToolUnit{"%": {Unit: "%"}, "": {}, "m": {Shift: -3}, "Ki": {Unit: "KiB"}, "Mi": {Unit: "MiB"}, "Gi": {Unit: "GiB"}}
 
 // kubeAge reads a Kubernetes age (5d, 3h58m, 45s, 2y) at off: a single
 // component in its unit, several in seconds.
-func (r *rawRead) kubeAge(key string, off int, v string) {
+func (r *Recorder) kubeAge(key string, off int, v string) {
 	if !kubeAgeParts.MatchString(v) {
 		return
 	}
 	parts := kubeAgePart.FindAllStringSubmatch(v, -1)
 	names := map[string]string{"y": "yr", "d": "d", "h": "h", "m": "min", "s": "s"}
 	if len(parts) == 1 {
-		n, _ := parseDecimal(parts[0][1])
-		r.add(key, off, v, n, names[parts[0][2]])
+		n, _ := ParseDecimal(parts[0][1])
+		r.Add(key, off, v, n, names[parts[0][2]])
 		return
 	}
 	var sum decimal.Decimal
 	for _, p := range parts {
-		n, _ := parseDecimal(p[1])
+		n, _ := ParseDecimal(p[1])
 		if p[2] == "y" {
 			n, p[2] = n.Mul(decimal.NewFromInt(365)), "d"
 		}
 		s, _ := unit.Convert(n, names[p[2]], "s")
 		sum = sum.Add(s)
 	}
-	r.add(key, off, v, sum, "s")
+	r.Add(key, off, v, sum, "s")
 }

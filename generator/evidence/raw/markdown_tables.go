@@ -51,10 +51,10 @@ func ReadTables(file string, src []byte) ([]Table, diag.List) {
 		hpos    diag.Position
 		fence   string
 	)
-	lines := splitLines(src)
+	lines := SplitLines(src)
 	for i := 0; i < len(lines); i++ {
 		ln := lines[i]
-		text := string(src[ln.start:ln.end])
+		text := string(src[ln.Start:ln.End])
 		if fence != "" {
 			if strings.HasPrefix(strings.TrimLeft(text, " "), fence) {
 				fence = ""
@@ -67,10 +67,10 @@ func ReadTables(file string, src []byte) ([]Table, diag.List) {
 		}
 		if m := atxHeading.FindStringSubmatchIndex(text); m != nil {
 			heading = ""
-			hpos = ix.Pos(ln.start)
+			hpos = ix.Pos(ln.Start)
 			if m[4] >= 0 {
 				heading = text[m[4]:m[5]]
-				hpos = ix.Pos(ln.start + m[4])
+				hpos = ix.Pos(ln.Start + m[4])
 			}
 			continue
 		}
@@ -78,29 +78,29 @@ func ReadTables(file string, src []byte) ([]Table, diag.List) {
 			continue
 		}
 		next := lines[i+1]
-		ntext := string(src[next.start:next.end])
+		ntext := string(src[next.Start:next.End])
 		if !delimiterRow.MatchString(ntext) || !strings.Contains(ntext, "-") {
 			continue
 		}
 		header := splitRow(ix, src, ln)
 		delim := splitRow(ix, src, next)
 		if len(header) != len(delim) {
-			errs = append(errs, diag.Errorf(ix.Pos(next.start), diag.EvidenceTable,
+			errs = append(errs, diag.Errorf(ix.Pos(next.Start), diag.EvidenceTable,
 				"table delimiter row has %d cells but its header row has %d; expected one delimiter per header cell", len(delim), len(header)))
 			i++
 			continue
 		}
-		t := Table{Heading: heading, HeadingPos: hpos, Pos: ix.Pos(ln.start), Header: header}
+		t := Table{Heading: heading, HeadingPos: hpos, Pos: ix.Pos(ln.Start), Header: header}
 		i += 2
 		for ; i < len(lines); i++ {
 			r := lines[i]
-			rtext := string(src[r.start:r.end])
+			rtext := string(src[r.Start:r.End])
 			if strings.TrimSpace(rtext) == "" || !strings.Contains(rtext, "|") {
 				break
 			}
 			row := splitRow(ix, src, r)
 			if len(row) != len(header) {
-				errs = append(errs, diag.Errorf(ix.Pos(r.start), diag.EvidenceTable,
+				errs = append(errs, diag.Errorf(ix.Pos(r.Start), diag.EvidenceTable,
 					"table row has %d cells but its header row has %d; expected one cell per column (an empty cell is written | |)", len(row), len(header)))
 			}
 			t.Rows = append(t.Rows, row)
@@ -111,35 +111,35 @@ func ReadTables(file string, src []byte) ([]Table, diag.List) {
 	return tables, errs
 }
 
-// lineSpan is one line of a file: [start, end) excludes the line ending
+// LineSpan is one line of a file: [start, end) excludes the line ending
 // (LF or CRLF) and, on the first line, a byte order mark.
-type lineSpan struct{ start, end int }
+type LineSpan struct{ Start, End int }
 
-// splitLines splits src into lines (see lineSpan).
-func splitLines(src []byte) []lineSpan {
-	out := make([]lineSpan, 0, bytes.Count(src, []byte{'\n'})+1)
-	start := textStart(src)
+// SplitLines splits src into lines (see LineSpan).
+func SplitLines(src []byte) []LineSpan {
+	out := make([]LineSpan, 0, bytes.Count(src, []byte{'\n'})+1)
+	start := TextStart(src)
 	for i := start; i < len(src); i++ {
 		if src[i] == '\n' {
 			end := i
 			if end > start && src[end-1] == '\r' {
 				end--
 			}
-			out = append(out, lineSpan{start, end})
+			out = append(out, LineSpan{start, end})
 			start = i + 1
 		}
 	}
 	if start < len(src) {
-		out = append(out, lineSpan{start, len(src)})
+		out = append(out, LineSpan{start, len(src)})
 	}
 	return out
 }
 
 // splitRow splits a table row on pipes that are not escaped with a
 // backslash, dropping the optional leading and trailing pipe.
-func splitRow(ix *diag.LineIndex, src []byte, ln lineSpan) []Cell {
+func splitRow(ix *diag.LineIndex, src []byte, ln LineSpan) []Cell {
 	var bounds []int // offsets of separating pipes
-	for j := ln.start; j < ln.end; j++ {
+	for j := ln.Start; j < ln.End; j++ {
 		if src[j] == '\\' {
 			j++
 			continue
@@ -150,16 +150,16 @@ func splitRow(ix *diag.LineIndex, src []byte, ln lineSpan) []Cell {
 	}
 	// Cells lie between consecutive boundaries; line edges are boundaries
 	// unless the row starts or ends with a pipe.
-	lineText := string(src[ln.start:ln.end])
+	lineText := string(src[ln.Start:ln.End])
 	trimmedLeft := strings.TrimLeft(lineText, " \t")
 	trimmedRight := strings.TrimRight(lineText, " \t")
 	edges := []int{}
 	if !strings.HasPrefix(trimmedLeft, "|") {
-		edges = append(edges, ln.start-1)
+		edges = append(edges, ln.Start-1)
 	}
 	edges = append(edges, bounds...)
 	if !strings.HasSuffix(trimmedRight, "|") || strings.HasSuffix(trimmedRight, "\\|") {
-		edges = append(edges, ln.end)
+		edges = append(edges, ln.End)
 	}
 	var cells []Cell
 	for k := 0; k+1 < len(edges); k++ {

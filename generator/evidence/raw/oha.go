@@ -34,14 +34,14 @@ var (
 // ("10 sec" is a unit of ten seconds) and the binary byte units of its
 // sizes; ohaRates are the same sizes per second (Size/sec).
 var (
-	ohaUnits = map[string]toolUnit{
-		"ns": {unit: "ns"}, "us": {unit: "us"}, "µs": {unit: "us"}, "ms": {unit: "ms"},
-		"sec": {unit: "s"}, "secs": {unit: "s"}, "10 sec": {unit: "s", shift: 1},
-		"min": {unit: "min"}, "10 min": {unit: "min", shift: 1}, "hr": {unit: "h"},
-		"B": {unit: "B"}, "KiB": {unit: "KiB"}, "MiB": {unit: "MiB"}, "GiB": {unit: "GiB"}, "TiB": {unit: "TiB"},
+	ohaUnits = map[string]ToolUnit{
+		"ns": {Unit: "ns"}, "us": {Unit: "us"}, "µs": {Unit: "us"}, "ms": {Unit: "ms"},
+		"sec": {Unit: "s"}, "secs": {Unit: "s"}, "10 sec": {Unit: "s", Shift: 1},
+		"min": {Unit: "min"}, "10 min": {Unit: "min", Shift: 1}, "hr": {Unit: "h"},
+		"B": {Unit: "B"}, "KiB": {Unit: "KiB"}, "MiB": {Unit: "MiB"}, "GiB": {Unit: "GiB"}, "TiB": {Unit: "TiB"},
 	}
-	ohaRates = map[string]toolUnit{
-		"B": {unit: "B/s"}, "KiB": {unit: "KiB/s"}, "MiB": {unit: "MiB/s"}, "GiB": {unit: "GiB/s"}, "TiB": {unit: "TiB/s"},
+	ohaRates = map[string]ToolUnit{
+		"B": {Unit: "B/s"}, "KiB": {Unit: "KiB/s"}, "MiB": {Unit: "MiB/s"}, "GiB": {Unit: "GiB/s"}, "TiB": {Unit: "TiB/s"},
 	}
 )
 
@@ -80,20 +80,20 @@ var (
 // with a number is a warning (rule evidence-number); a file without a
 // summary line is an error.
 func ReadOha(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
-	r, errs := startRead(file, src, diag.EvidenceOha)
+	r, errs := StartRead(file, src, diag.EvidenceOha)
 	if errs != nil {
 		return nil, errs
 	}
 	section, part, scale := "", "", ""
 	bucket, errNo := 0, 0
-	for start, text := range outputLines(src) {
-		spaced := func(key string, m []int, g int, units map[string]toolUnit) {
-			r.addSpaced(key, start+m[2*g], text[m[2*g]:m[2*g+1]], units)
+	for start, text := range OutputLines(src) {
+		spaced := func(key string, m []int, g int, units map[string]ToolUnit) {
+			r.AddSpaced(key, start+m[2*g], text[m[2*g]:m[2*g+1]], units)
 		}
 		num := func(key string, m []int, g int, u string) {
-			n := r.out.Len()
-			r.addNum(key, start+m[2*g], text[m[2*g]:m[2*g+1]], "")
-			if a := r.added(n); a != nil {
+			n := r.Out.Len()
+			r.AddNum(key, start+m[2*g], text[m[2*g]:m[2*g+1]], "")
+			if a := r.Added(n); a != nil {
 				a.Number.Unit = u
 			}
 		}
@@ -123,20 +123,20 @@ func ReadOha(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
 			}
 			switch {
 			case m[4] >= 0:
-				r.addSpaced(prefix+"mark", start+m[2], text[m[2]:m[5]], ohaUnits)
+				r.AddSpaced(prefix+"mark", start+m[2], text[m[2]:m[5]], ohaUnits)
 			case scale != "":
-				num(prefix+"mark", m, 1, ohaUnits[scale].unit)
+				num(prefix+"mark", m, 1, ohaUnits[scale].Unit)
 			default:
-				r.errorf(start+m[2], "oha histogram mark %q without a time unit and no summary time before it; expected the summary's \"Total: 1.2345 secs\" line above the histogram", text[m[2]:m[3]])
+				r.Errorf(start+m[2], "oha histogram mark %q without a time unit and no summary time before it; expected the summary's \"Total: 1.2345 secs\" line above the histogram", text[m[2]:m[3]])
 			}
 			num(prefix+"count", m, 3, "")
 		case "Response time distribution":
 			if m := ohaPct.FindStringSubmatchIndex(text); m != nil {
-				spaced("latency"+part+"."+pctKey(text[m[2]:m[3]]), m, 2, ohaUnits)
+				spaced("latency"+part+"."+PctKey(text[m[2]:m[3]]), m, 2, ohaUnits)
 			}
 		case "Details (average, fastest, slowest)":
 			if m := ohaDetail.FindStringSubmatchIndex(text); m != nil {
-				name := keySlug(text[m[2]:m[3]])
+				name := KeySlug(text[m[2]:m[3]])
 				for i, col := range []string{"average", "fastest", "slowest"} {
 					spaced("details."+name+"."+col, m, i+2, ohaUnits)
 				}
@@ -155,15 +155,15 @@ func ReadOha(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
 			if m == nil {
 				continue
 			}
-			key, tok := keySlug(text[m[2]:m[3]]), text[m[4]:m[5]]
+			key, tok := KeySlug(text[m[2]:m[3]]), text[m[4]:m[5]]
 			switch {
 			case ohaPercent.MatchString(tok):
-				r.addTool(key, start+m[4], tok, percentUnit, "")
+				r.AddTool(key, start+m[4], tok, PercentUnit, "")
 			case key == "size_sec":
 				spaced(key, m, 2, ohaRates)
 			case strings.Contains(tok, " "):
 				spaced(key, m, 2, ohaUnits)
-				if _, word, _ := strings.Cut(tok, " "); ohaUnits[word].unit != "" && ohaRates[word].unit == "" {
+				if _, word, _ := strings.Cut(tok, " "); ohaUnits[word].Unit != "" && ohaRates[word].Unit == "" {
 					scale = word
 				}
 			case key == "requests_sec":
@@ -173,8 +173,8 @@ func ReadOha(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
 			}
 		}
 	}
-	if r.out.Len() == 0 && !r.errs.HasErrors() {
-		r.errorf(textStart(src), "no oha summary lines; expected lines such as \"  Requests/sec:\t3364.7592\" or \"  99.00%% in 0.0020 secs\"")
+	if r.Out.Len() == 0 && !r.Errs.HasErrors() {
+		r.Errorf(TextStart(src), "no oha summary lines; expected lines such as \"  Requests/sec:\t3364.7592\" or \"  99.00%% in 0.0020 secs\"")
 	}
-	return r.result()
+	return r.Result()
 }

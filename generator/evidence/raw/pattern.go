@@ -38,13 +38,13 @@ var patternRef = regexp.MustCompile(`%\{([A-Z]+)(?::([A-Za-z_][A-Za-z0-9_]*))?\}
 
 // patternUnits are the unit suffixes a DURATION, PERCENT or SIZE group
 // (or any group whose text ends in one) is read with.
-var patternUnits = map[string]toolUnit{
-	"ns": {unit: "ns"}, "us": {unit: "us"}, "µs": {unit: "us"}, "μs": {unit: "us"}, "ms": {unit: "ms"},
-	"s": {unit: "s"}, "m": {unit: "min"}, "h": {unit: "h"}, "%": {unit: "%"},
-	"B": {unit: "B"}, "KB": {unit: "KB"}, "kB": {unit: "KB"}, "KiB": {unit: "KiB"}, "MB": {unit: "MB"}, "MiB": {unit: "MiB"},
-	"GB": {unit: "GB"}, "GiB": {unit: "GiB"}, "Ki": {unit: "KiB"}, "Mi": {unit: "MiB"}, "Gi": {unit: "GiB"},
-	"bytes": {unit: "B"}, "seconds": {unit: "s"}, "secs": {unit: "s"}, "sec": {unit: "s"}, "msec": {unit: "ms"},
-	"KBytes": {unit: "KiB"}, "MBytes": {unit: "MiB"}, "GBytes": {unit: "GiB"},
+var patternUnits = map[string]ToolUnit{
+	"ns": {Unit: "ns"}, "us": {Unit: "us"}, "µs": {Unit: "us"}, "μs": {Unit: "us"}, "ms": {Unit: "ms"},
+	"s": {Unit: "s"}, "m": {Unit: "min"}, "h": {Unit: "h"}, "%": {Unit: "%"},
+	"B": {Unit: "B"}, "KB": {Unit: "KB"}, "kB": {Unit: "KB"}, "KiB": {Unit: "KiB"}, "MB": {Unit: "MB"}, "MiB": {Unit: "MiB"},
+	"GB": {Unit: "GB"}, "GiB": {Unit: "GiB"}, "Ki": {Unit: "KiB"}, "Mi": {Unit: "MiB"}, "Gi": {Unit: "GiB"},
+	"bytes": {Unit: "B"}, "seconds": {Unit: "s"}, "secs": {Unit: "s"}, "sec": {Unit: "s"}, "msec": {Unit: "ms"},
+	"KBytes": {Unit: "KiB"}, "MBytes": {Unit: "MiB"}, "GBytes": {Unit: "GiB"},
 }
 
 // patternKeyRef is a {group} reference in a key template.
@@ -246,20 +246,20 @@ func cutText(s string, n int) string {
 // field on a line no pattern matches is a warning (rule
 // evidence-number), as in every format.
 func ReadPattern(file string, src []byte, opt ReadOptions) (*Readings, diag.List) {
-	r, errs := startRead(file, src, diag.EvidencePattern)
+	r, errs := StartRead(file, src, diag.EvidencePattern)
 	if errs != nil {
 		return nil, errs
 	}
 	if len(opt.Patterns) == 0 {
-		r.errorf(textStart(src), "no patterns; expected patterns = ['REGEX', …] in the [[read]] entry")
-		return r.result()
+		r.Errorf(TextStart(src), "no patterns; expected patterns = ['REGEX', …] in the [[read]] entry")
+		return r.Result()
 	}
 	var res []*regexp.Regexp
 	for _, p := range opt.Patterns {
 		re, err := CompilePattern(p)
 		if err != nil {
-			r.errorf(textStart(src), "pattern %s: %v", quoteCut(p, quoteLen), err)
-			return r.result()
+			r.Errorf(TextStart(src), "pattern %s: %v", quoteCut(p, quoteLen), err)
+			return r.Result()
 		}
 		res = append(res, re)
 	}
@@ -267,13 +267,13 @@ func ReadPattern(file string, src []byte, opt ReadOptions) (*Readings, diag.List
 	if opt.Section != "" {
 		var err error
 		if section, err = CompilePatternAny(opt.Section); err != nil {
-			r.errorf(textStart(src), "section %s: %v", quoteCut(opt.Section, quoteLen), err)
-			return r.result()
+			r.Errorf(TextStart(src), "section %s: %v", quoteCut(opt.Section, quoteLen), err)
+			return r.Result()
 		}
 	}
 	prefix := ""
-	for _, ln := range splitLines(src) {
-		text := string(src[ln.start:ln.end])
+	for _, ln := range SplitLines(src) {
+		text := string(src[ln.Start:ln.End])
 		if section != nil {
 			if m := section.FindStringSubmatchIndex(text); m != nil {
 				a, b := m[0], m[1]
@@ -283,7 +283,7 @@ func ReadPattern(file string, src []byte, opt ReadOptions) (*Readings, diag.List
 						break
 					}
 				}
-				prefix = keySlug(text[a:b]) + "."
+				prefix = KeySlug(text[a:b]) + "."
 				continue
 			}
 		}
@@ -292,18 +292,18 @@ func ReadPattern(file string, src []byte, opt ReadOptions) (*Readings, diag.List
 			if m == nil {
 				continue
 			}
-			r.patternLine(re, m, ln.start, text, prefix, opt.Key)
+			r.patternLine(re, m, ln.Start, text, prefix, opt.Key)
 			break
 		}
 	}
-	if r.out.Len() == 0 && !r.errs.HasErrors() {
-		r.errorf(textStart(src), "no line matches the patterns with a numeric group; expected lines such as the patterns describe")
+	if r.Out.Len() == 0 && !r.Errs.HasErrors() {
+		r.Errorf(TextStart(src), "no line matches the patterns with a numeric group; expected lines such as the patterns describe")
 	}
-	return r.result()
+	return r.Result()
 }
 
 // patternLine records the numeric groups of one matching line.
-func (r *rawRead) patternLine(re *regexp.Regexp, m []int, base int, text, prefix, template string) {
+func (r *Recorder) patternLine(re *regexp.Regexp, m []int, base int, text, prefix, template string) {
 	names := re.SubexpNames()
 	// first[name] is the first group of that name that matched: one pass
 	// over the groups, so a line costs time linear in their number.
@@ -322,7 +322,7 @@ func (r *rawRead) patternLine(re *regexp.Regexp, m []int, base int, text, prefix
 	used := map[string]bool{}
 	key := ""
 	if template != "" {
-		key = keySlug(patternKeyRef.ReplaceAllStringFunc(template, func(ref string) string {
+		key = KeySlug(patternKeyRef.ReplaceAllStringFunc(template, func(ref string) string {
 			n := ref[1 : len(ref)-1]
 			used[n] = true
 			_, v, _ := group(n)
@@ -342,7 +342,7 @@ func (r *rawRead) patternLine(re *regexp.Regexp, m []int, base int, text, prefix
 			if _, ok := lookupUnit(patternUnits, tok[len(num):]); !ok {
 				if u, ok := unit.ToolWord(tok[len(num):]); ok {
 					// a suffix of the shared vocabulary (12nsec, 3KiB/s)
-					units = map[string]toolUnit{tok[len(num):]: {unit: u}}
+					units = map[string]ToolUnit{tok[len(num):]: {Unit: u}}
 				}
 			}
 		}
@@ -351,21 +351,21 @@ func (r *rawRead) patternLine(re *regexp.Regexp, m []int, base int, text, prefix
 			tu, known := lookupUnit(patternUnits, u)
 			if !known {
 				if c, ok := unit.ToolWord(u); ok {
-					tu, known = toolUnit{unit: c}, true
+					tu, known = ToolUnit{Unit: c}, true
 				}
 			}
 			if !known {
-				r.errorf(base+at, "unit %q of group %s (for %s) is not a unit word evdoc knows; expected one of the shared vocabulary (ms, us, µs, nsec, s, secs, min, %%, B, KiB, kB, MB, KiB/s, MB/s, KBytes, …), or no %s group and units = { … } in the manifest", u, n+"_unit", n, n+"_unit")
+				r.Errorf(base+at, "unit %q of group %s (for %s) is not a unit word evdoc knows; expected one of the shared vocabulary (ms, us, µs, nsec, s, secs, min, %%, B, KiB, kB, MB, KiB/s, MB/s, KBytes, …), or no %s group and units = { … } in the manifest", u, n+"_unit", n, n+"_unit")
 				continue // not a value without its unit
 			} else {
-				unitOf = tu.unit
+				unitOf = tu.Unit
 			}
 			if _, written, ok := toolNumber(tok, units); ok && written != "" && unitOf != "" && written != unitOf {
-				r.errorf(base+m[2*g], "%q is written in %s but group %s says %q (%s); expected one unit for the value", tok, written, n+"_unit", u, unitOf)
+				r.Errorf(base+m[2*g], "%q is written in %s but group %s says %q (%s); expected one unit for the value", tok, written, n+"_unit", u, unitOf)
 				continue
 			}
 		}
-		r.addTool(prefix+key+n, base+m[2*g], tok, units, unitOf)
+		r.AddTool(prefix+key+n, base+m[2*g], tok, units, unitOf)
 	}
 }
 

@@ -24,7 +24,7 @@ var (
 )
 
 // pingUnits are the time units ping writes (time=134 ms, time 2079ms).
-var pingUnits = map[string]toolUnit{"ms": {unit: "ms"}, "s": {unit: "s"}, "%": {unit: "%"}}
+var pingUnits = map[string]ToolUnit{"ms": {Unit: "ms"}, "s": {Unit: "s"}, "%": {Unit: "%"}}
 
 // ReadPing reads ping's output; format "ping". Lines and keys:
 //
@@ -45,15 +45,15 @@ var pingUnits = map[string]toolUnit{"ms": {unit: "ms"}, "s": {unit: "s"}, "%": {
 // other line with a number (Destination Host Unreachable, a timeout)
 // is a warning (rule evidence-number).
 func ReadPing(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
-	r, errs := startRead(file, src, diag.EvidencePing)
+	r, errs := StartRead(file, src, diag.EvidencePing)
 	if errs != nil {
 		return nil, errs
 	}
-	for _, ln := range splitLines(src) {
-		text := string(src[ln.start:ln.end])
+	for _, ln := range SplitLines(src) {
+		text := string(src[ln.Start:ln.End])
 		g := func(key string, m []int, i int, unitOf string) {
 			if m[2*i] >= 0 {
-				r.pingValue(key, ln.start+m[2*i], text[m[2*i]:m[2*i+1]], unitOf)
+				r.pingValue(key, ln.Start+m[2*i], text[m[2*i]:m[2*i+1]], unitOf)
 			}
 		}
 		switch m := matchAny(text, pingHeader, pingReply, pingStats, pingRTT, pingWinReply, pingWinStats, pingWinRTT); m.re {
@@ -72,7 +72,7 @@ func ReadPing(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
 		case pingRTT:
 			names := strings.Split(text[m.m[2]:m.m[3]], "/")
 			vals := text[m.m[4]:m.m[5]]
-			off := ln.start + m.m[4]
+			off := ln.Start + m.m[4]
 			for i, v := range strings.Split(vals, "/") {
 				if i < len(names) {
 					r.pingValue("rtt."+names[i], off, v, "ms")
@@ -93,20 +93,20 @@ func ReadPing(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
 			}
 		}
 	}
-	if r.out.Len() == 0 && !r.errs.HasErrors() {
-		r.errorf(textStart(src), "no ping lines; expected lines such as \"64 bytes from 10.0.0.1: icmp_seq=1 ttl=64 time=0.5 ms\" or \"rtt min/avg/max/mdev = …\"")
+	if r.Out.Len() == 0 && !r.Errs.HasErrors() {
+		r.Errorf(TextStart(src), "no ping lines; expected lines such as \"64 bytes from 10.0.0.1: icmp_seq=1 ttl=64 time=0.5 ms\" or \"rtt min/avg/max/mdev = …\"")
 	}
-	return r.result()
+	return r.Result()
 }
 
 // pingValue records tok at off: a number with ping's unit written after
 // it (134 ms, 2079ms, 0%), or unitOf when it writes none.
-func (r *rawRead) pingValue(key string, off int, tok, unitOf string) {
+func (r *Recorder) pingValue(key string, off int, tok, unitOf string) {
 	if strings.Contains(tok, " ") {
-		r.addSpaced(key, off, tok, pingUnits)
+		r.AddSpaced(key, off, tok, pingUnits)
 		return
 	}
-	r.addTool(key, off, tok, pingUnits, unitOf)
+	r.AddTool(key, off, tok, pingUnits, unitOf)
 }
 
 // The lines of an mtr report (mtr -r, --report-wide).
@@ -128,21 +128,21 @@ var (
 // run and is not read. Any other line with a number is a warning (rule
 // evidence-number).
 func ReadMtr(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
-	r, errs := startRead(file, src, diag.EvidenceMtr)
+	r, errs := StartRead(file, src, diag.EvidenceMtr)
 	if errs != nil {
 		return nil, errs
 	}
 	var cols []string
-	for _, ln := range splitLines(src) {
-		text := string(src[ln.start:ln.end])
+	for _, ln := range SplitLines(src) {
+		text := string(src[ln.Start:ln.End])
 		if rest, ok := strings.CutPrefix(text, "Start: "); ok {
-			r.addClock("start", ln.start+len("Start: "), rest)
+			r.AddClock("start", ln.Start+len("Start: "), rest)
 			continue
 		}
 		if m := mtrHeader.FindStringSubmatch(text); m != nil {
 			cols = cols[:0]
 			for _, c := range strings.Fields(m[1]) {
-				cols = append(cols, keySlug(strings.TrimSuffix(c, "%")))
+				cols = append(cols, KeySlug(strings.TrimSuffix(c, "%")))
 			}
 			continue
 		}
@@ -152,7 +152,7 @@ func ReadMtr(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
 		}
 		hop := "hop" + text[m[2]:m[3]] + "."
 		vals := text[m[4]:m[5]]
-		fs := fields(vals)
+		fs := Fields(vals)
 		if len(fs) != len(cols) {
 			continue // the sweep warns about its numbers
 		}
@@ -165,15 +165,15 @@ func ReadMtr(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
 				u = ""
 			}
 			tok := strings.TrimSuffix(vals[f[0]:f[1]], "%")
-			n := r.out.Len()
-			r.addNum(hop+cols[i], ln.start+m[4]+f[0], tok, "")
-			if a := r.added(n); a != nil {
+			n := r.Out.Len()
+			r.AddNum(hop+cols[i], ln.Start+m[4]+f[0], tok, "")
+			if a := r.Added(n); a != nil {
 				a.Number.Unit = u
 			}
 		}
 	}
-	if r.out.Len() == 0 && !r.errs.HasErrors() {
-		r.errorf(textStart(src), "no mtr report rows; expected a \"HOST: … Loss%% Snt Last Avg Best Wrst StDev\" header and hop rows under it")
+	if r.Out.Len() == 0 && !r.Errs.HasErrors() {
+		r.Errorf(TextStart(src), "no mtr report rows; expected a \"HOST: … Loss%% Snt Last Avg Best Wrst StDev\" header and hop rows under it")
 	}
-	return r.result()
+	return r.Result()
 }

@@ -47,35 +47,35 @@ var (
 // sample is an error at the offending byte, and a file without samples
 // is an error.
 func ReadPrometheus(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
-	r, errs := startRead(file, src, diag.EvidencePrometheus)
+	r, errs := StartRead(file, src, diag.EvidencePrometheus)
 	if errs != nil {
 		return nil, errs
 	}
 	samples := 0
-	for _, ln := range splitLines(src) {
-		text := string(src[ln.start:ln.end])
+	for _, ln := range SplitLines(src) {
+		text := string(src[ln.Start:ln.End])
 		trimmed := strings.TrimLeft(text, " \t")
 		if trimmed == "" || strings.HasPrefix(trimmed, "#") {
 			continue
 		}
 		lead := len(text) - len(trimmed)
-		if r.promSample(ln.start+lead, trimmed) {
+		if r.promSample(ln.Start+lead, trimmed) {
 			samples++
 		}
 	}
-	if samples == 0 && len(r.errs) == 0 {
-		r.errorf(textStart(src), "no Prometheus samples; expected lines \"metric_name{label=\\\"value\\\"} 42\"")
+	if samples == 0 && len(r.Errs) == 0 {
+		r.Errorf(TextStart(src), "no Prometheus samples; expected lines \"metric_name{label=\\\"value\\\"} 42\"")
 	}
-	r.attachUnits(promUnit)
-	return r.result()
+	r.AttachUnits(promUnit)
+	return r.Result()
 }
 
 // promSample reads one sample line starting at byte offset base. It
 // reports whether the line was a sample.
-func (r *rawRead) promSample(base int, line string) bool {
+func (r *Recorder) promSample(base int, line string) bool {
 	name := promName.FindString(line)
 	if name == "" {
-		r.errorf(base, "%q is not a metric name; expected a sample \"metric_name{labels} value\" or a # comment", firstField(line))
+		r.Errorf(base, "%q is not a metric name; expected a sample \"metric_name{labels} value\" or a # comment", firstField(line))
 		return false
 	}
 	key := name
@@ -91,16 +91,16 @@ func (r *rawRead) promSample(base int, line string) bool {
 	rest := line[i:]
 	fields := strings.Fields(rest)
 	if len(rest) > 0 && rest[0] != ' ' && rest[0] != '\t' || len(fields) == 0 || len(fields) > 2 {
-		r.errorf(base+i, "after %s: expected a space, the value and an optional timestamp", name)
+		r.Errorf(base+i, "after %s: expected a space, the value and an optional timestamp", name)
 		return false
 	}
 	voff := base + i + strings.Index(rest, fields[0])
 	if !promValue.MatchString(fields[0]) {
-		r.errorf(voff, "value %q of %s is not a number; expected a float, NaN or ±Inf", fields[0], key)
+		r.Errorf(voff, "value %q of %s is not a number; expected a float, NaN or ±Inf", fields[0], key)
 		return false
 	}
 	if len(fields) == 2 && !promTimestamp.MatchString(fields[1]) {
-		r.errorf(voff+len(fields[0]), "timestamp %q of %s: expected integer milliseconds", fields[1], key)
+		r.Errorf(voff+len(fields[0]), "timestamp %q of %s: expected integer milliseconds", fields[1], key)
 		return false
 	}
 	norm := strings.TrimPrefix(fields[0], "+")
@@ -116,19 +116,19 @@ func (r *rawRead) promSample(base int, line string) bool {
 	}
 	norm = strings.Replace(strings.TrimSuffix(norm, "."), ".e", "e", 1) // or the fraction: 5. and 5.e3
 	norm = strings.Replace(norm, ".E", "E", 1)
-	v, ok := parseDecimal(sign + norm)
+	v, ok := ParseDecimal(sign + norm)
 	if !ok {
-		r.errorf(voff, "value %s of %s is out of range; expected an exponent within ±%d", fields[0], key, maxExponent)
+		r.Errorf(voff, "value %s of %s is out of range; expected an exponent within ±%d", fields[0], key, maxExponent)
 		return true
 	}
-	r.add(key, voff, fields[0], v, "")
+	r.Add(key, voff, fields[0], v, "")
 	return true
 }
 
 // promLabels reads a label set "{a=\"x\",b=\"y\"}" at the start of s (at
 // byte offset base) and returns it normalised (values unescaped, no
 // spaces, a trailing comma dropped) and its length in s.
-func (r *rawRead) promLabels(base int, s string) (string, int, bool) {
+func (r *Recorder) promLabels(base int, s string) (string, int, bool) {
 	var b strings.Builder
 	b.WriteByte('{')
 	i := 1
@@ -143,12 +143,12 @@ func (r *rawRead) promLabels(base int, s string) (string, int, bool) {
 		}
 		ln := promLabelName.FindString(s[i:])
 		if ln == "" {
-			r.errorf(base+i, "expected a label name or \"}\"")
+			r.Errorf(base+i, "expected a label name or \"}\"")
 			return "", 0, false
 		}
 		i += len(ln)
 		if i >= len(s) || s[i] != '=' || i+1 >= len(s) || s[i+1] != '"' {
-			r.errorf(base+i, "after label %s: expected =\"value\"", ln)
+			r.Errorf(base+i, "after label %s: expected =\"value\"", ln)
 			return "", 0, false
 		}
 		i += 2
@@ -174,7 +174,7 @@ func (r *rawRead) promLabels(base int, s string) (string, int, bool) {
 			v.WriteByte(c)
 		}
 		if !closed {
-			r.errorf(base+i, "label %s: unterminated value; expected a closing \"", ln)
+			r.Errorf(base+i, "label %s: unterminated value; expected a closing \"", ln)
 			return "", 0, false
 		}
 		if !first {

@@ -66,7 +66,7 @@ type ReadOptions struct {
 
 	// drop, set by the sweep (accountFor) with Keep, takes the readings
 	// a reader leaves out for Keep, so that their tokens count as read
-	// (rawRead.dropUnkept). A reader without it returns every reading.
+	// (Recorder.dropUnkept). A reader without it returns every reading.
 	drop *dropped
 }
 

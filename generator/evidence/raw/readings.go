@@ -14,7 +14,7 @@ import (
 )
 
 // What the raw-file readers share: the accumulator of one file's readings
-// and diagnostics (rawRead) and the number syntax they accept. Its users
+// and diagnostics (Recorder) and the number syntax they accept. Its users
 // are the Envoy readers (envoy*.go) and the readers of other lab tools'
 // output, the lab-format readers: fortio (fortio_json.go, fortio_text.go), curl -w write-out
 // (curlwriteout.go), CSV (csv.go), generic JSON (json.go), istioctl
@@ -82,17 +82,17 @@ func isMachineNumber(s string) bool {
 	return rest != "" && strings.Trim(rest, "0123456789") == ""
 }
 
-// rawRead accumulates the readings and diagnostics of one raw file. The
+// Recorder accumulates the readings and diagnostics of one raw file. The
 // Envoy readers and the lab-format readers differ in their error cap (see
 // newRawRead) and in how they add a reading: number (Envoy: an error for a
 // non-number, a repeated key kept as it is) or add and addNum (lab formats:
 // a repeated key numbered "#2", "#3", …).
-type rawRead struct {
+type Recorder struct {
 	ix   *diag.LineIndex
-	src  []byte
+	Src  []byte
 	rule diag.RuleID // the rule of every error errorf reports
-	out  *Readings
-	errs diag.List
+	Out  *Readings
+	Errs diag.List
 
 	maxErrors int    // errorf keeps the first maxErrors diagnostics
 	capNote   string // added once when errorf first drops one; "" for none
@@ -216,52 +216,52 @@ func (k *keyCounts) reset() {
 // newRawRead checks src (see checkRawText) and prepares its reading: errors
 // get rule, and beyond maxErrors diagnostics errorf adds capNote once (when
 // not "") and drops the rest.
-func newRawRead(file string, src []byte, rule diag.RuleID, maxErrors int, capNote string) (*rawRead, diag.List) {
+func newRawRead(file string, src []byte, rule diag.RuleID, maxErrors int, capNote string) (*Recorder, diag.List) {
 	ix := diag.NewLineIndex(file, src)
 	if errs := checkRawText(ix, src); errs != nil {
 		return nil, errs
 	}
-	return &rawRead{ix: ix, src: src, rule: rule, maxErrors: maxErrors, capNote: capNote, out: newReadings(ix, src)}, nil
+	return &Recorder{ix: ix, Src: src, rule: rule, maxErrors: maxErrors, capNote: capNote, Out: newReadings(ix, src)}, nil
 }
 
 // maxFileErrors caps the diagnostics one lab-format reader reports for one
 // file; the rest are dropped silently.
 const maxFileErrors = 20
 
-// startRead checks src (see checkRawText) and prepares a lab-format reading
+// StartRead checks src (see checkRawText) and prepares a lab-format reading
 // whose errors have rule, the format's catalogue rule.
-func startRead(file string, src []byte, rule diag.RuleID) (*rawRead, diag.List) {
+func StartRead(file string, src []byte, rule diag.RuleID) (*Recorder, diag.List) {
 	return newRawRead(file, src, rule, maxFileErrors, "")
 }
 
-// errorf reports an error at byte offset off, within the error cap.
-func (r *rawRead) errorf(off int, format string, args ...any) {
-	if len(r.errs) >= r.maxErrors {
+// Errorf reports an error at byte offset off, within the error cap.
+func (r *Recorder) Errorf(off int, format string, args ...any) {
+	if len(r.Errs) >= r.maxErrors {
 		if r.capNote != "" && !r.capped {
 			r.capped = true
-			r.errs = append(r.errs, diag.Errorf(r.ix.Pos(off), r.rule, "%s", r.capNote))
+			r.Errs = append(r.Errs, diag.Errorf(r.ix.Pos(off), r.rule, "%s", r.capNote))
 		}
 		return
 	}
-	r.errs = append(r.errs, diag.Errorf(r.ix.Pos(off), r.rule, format, args...))
+	r.Errs = append(r.Errs, diag.Errorf(r.ix.Pos(off), r.rule, format, args...))
 }
 
-// warnf reports a warning (rule diag.EvidenceNumber) at byte offset off; a
+// Warnf reports a warning (rule diag.EvidenceNumber) at byte offset off; a
 // warning does not count towards the error cap.
-func (r *rawRead) warnf(off int, format string, args ...any) {
-	r.errs = append(r.errs, diag.Diagnostic{Pos: r.ix.Pos(off), Severity: diag.Warning, Rule: diag.EvidenceNumber, Message: fmt.Sprintf(format, args...)})
+func (r *Recorder) Warnf(off int, format string, args ...any) {
+	r.Errs = append(r.Errs, diag.Diagnostic{Pos: r.ix.Pos(off), Severity: diag.Warning, Rule: diag.EvidenceNumber, Message: fmt.Sprintf(format, args...)})
 }
 
-// result returns the readings and diagnostics in the Reader convention.
-func (r *rawRead) result() (*Readings, diag.List) {
-	r.out.flush()
-	return r.out, r.errs
+// Result returns the readings and diagnostics in the Reader convention.
+func (r *Recorder) Result() (*Readings, diag.List) {
+	r.Out.flush()
+	return r.Out, r.Errs
 }
 
 // push appends the reading key = v, raw being the bytes of src at off and
 // unit the unit written in raw ("" for none).
-func (r *rawRead) push(key string, off int, raw string, v decimal.Decimal, unit string) {
-	r.out.add(Reading{Key: key, Number: Number{Value: v, Unit: unit, Start: 0, End: len(raw)}, Raw: raw, Pos: r.ix.Pos(off)})
+func (r *Recorder) push(key string, off int, raw string, v decimal.Decimal, unit string) {
+	r.Out.add(Reading{Key: key, Number: Number{Value: v, Unit: unit, Start: 0, End: len(raw)}, Raw: raw, Pos: r.ix.Pos(off)})
 }
 
 // baseKey is key without the "#N" suffix add gives a repeated key; a "#"
@@ -279,11 +279,11 @@ func baseKey(key string) string {
 	return key[:j]
 }
 
-// add records a reading whose raw token starts at byte offset off, giving
+// Add records a reading whose raw token starts at byte offset off, giving
 // a repeated key its "#N" suffix (baseKey removes it).
-func (r *rawRead) add(key string, off int, raw string, v decimal.Decimal, unit string) {
-	if off < 0 || off+len(raw) > len(r.src) || string(r.src[off:off+len(raw)]) != raw {
-		r.errorf(off, "internal error: token %q of %q is not at its position; expected the reader to locate every token", raw, key)
+func (r *Recorder) Add(key string, off int, raw string, v decimal.Decimal, unit string) {
+	if off < 0 || off+len(raw) > len(r.Src) || string(r.Src[off:off+len(raw)]) != raw {
+		r.Errorf(off, "internal error: token %q of %q is not at its position; expected the reader to locate every token", raw, key)
 		return
 	}
 	if n := r.seen.next(r.out, key); n > 1 {
@@ -292,21 +292,21 @@ func (r *rawRead) add(key string, off int, raw string, v decimal.Decimal, unit s
 	r.push(key, off, raw, v, unit)
 }
 
-// addNum records the number token raw at off, if it is one (parseDecimal).
-func (r *rawRead) addNum(key string, off int, raw string, unit string) bool {
-	v, ok := parseDecimal(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(raw), unit)))
+// AddNum records the number token raw at off, if it is one (ParseDecimal).
+func (r *Recorder) AddNum(key string, off int, raw string, unit string) bool {
+	v, ok := ParseDecimal(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(raw), unit)))
 	if !ok {
 		return false
 	}
-	r.add(key, off, raw, v, unit)
+	r.Add(key, off, raw, v, unit)
 	return true
 }
 
-// parseDecimal converts a machine number token (isMachineNumber). It reports
+// ParseDecimal converts a machine number token (isMachineNumber). It reports
 // false for anything else, including exponents beyond ±maxExponent and
 // exponents of more than four digits (leading zeros included; compare
 // parseEnvoyNumber).
-func parseDecimal(s string) (decimal.Decimal, bool) {
+func ParseDecimal(s string) (decimal.Decimal, bool) {
 	if !isMachineNumber(s) {
 		return decimal.Decimal{}, false
 	}
@@ -331,37 +331,37 @@ func parseDecimal(s string) (decimal.Decimal, bool) {
 // numeric string Raw is the text between the quotes and Pos its first
 // byte. It reports whether n was numeric; a numeric literal out of range
 // is an error.
-func (r *rawRead) addJSONNumber(key string, n *jsonNode) bool {
+func (r *Recorder) addJSONNumber(key string, n *JSONNode) bool {
 	if n == nil {
 		return false
 	}
-	switch n.kind {
-	case jsonNumber:
-		raw := string(r.src[n.start:n.end])
-		if !r.addNum(key, n.start, raw, "") {
-			r.errorf(n.start, "number %s of %q is out of range; expected an exponent within ±%d", raw, key, maxExponent)
+	switch n.Kind {
+	case JSONNumber:
+		raw := string(r.Src[n.Start:n.End])
+		if !r.AddNum(key, n.Start, raw, "") {
+			r.Errorf(n.Start, "number %s of %q is out of range; expected an exponent within ±%d", raw, key, maxExponent)
 		}
 		return true
-	case jsonString:
-		if n.end-n.start < 3 {
+	case JSONString:
+		if n.End-n.Start < 3 {
 			return false
 		}
-		return r.addNum(key, n.start+1, string(r.src[n.start+1:n.end-1]), "")
+		return r.AddNum(key, n.Start+1, string(r.Src[n.Start+1:n.End-1]), "")
 	}
 	return false
 }
 
 // jsonDecimal returns the value of a number or numeric-string node.
-func (r *rawRead) jsonDecimal(n *jsonNode) (decimal.Decimal, bool) {
+func (r *Recorder) jsonDecimal(n *JSONNode) (decimal.Decimal, bool) {
 	if n == nil {
 		return decimal.Decimal{}, false
 	}
-	switch n.kind {
-	case jsonNumber:
-		return parseDecimal(string(r.src[n.start:n.end]))
-	case jsonString:
-		if n.end-n.start >= 3 {
-			return parseDecimal(string(r.src[n.start+1 : n.end-1]))
+	switch n.Kind {
+	case JSONNumber:
+		return ParseDecimal(string(r.Src[n.Start:n.End]))
+	case JSONString:
+		if n.End-n.Start >= 3 {
+			return ParseDecimal(string(r.Src[n.Start+1 : n.End-1]))
 		}
 	}
 	return decimal.Decimal{}, false

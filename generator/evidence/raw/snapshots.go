@@ -96,8 +96,8 @@ type snapClock struct {
 
 // newSnapClock looks for a timestamp line in src.
 func newSnapClock(src []byte) *snapClock {
-	for _, ln := range splitLines(src) {
-		if _, ok, _ := parseStamp(strings.TrimSpace(string(src[ln.start:ln.end]))); ok {
+	for _, ln := range SplitLines(src) {
+		if _, ok, _ := parseStamp(strings.TrimSpace(string(src[ln.Start:ln.End]))); ok {
 			return &snapClock{any: true}
 		}
 	}
@@ -107,7 +107,7 @@ func newSnapClock(src []byte) *snapClock {
 // stamp reads text (a line at byte offset start) when it is a timestamp
 // line: it starts the next snapshot and records its time. It reports
 // whether the line was one.
-func (c *snapClock) stamp(r *rawRead, start int, text string) bool {
+func (c *snapClock) stamp(r *Recorder, start int, text string) bool {
 	if !c.any {
 		return false
 	}
@@ -119,10 +119,10 @@ func (c *snapClock) stamp(r *rawRead, start int, text string) bool {
 	off := start + strings.Index(text, t)
 	c.n++
 	if err != nil {
-		r.errorf(off, "%v", err)
+		r.Errorf(off, "%v", err)
 		return true
 	}
-	r.add(c.prefix()+"time", off, t, v, "s")
+	r.Add(c.prefix()+"time", off, t, v, "s")
 	return true
 }
 
@@ -137,9 +137,9 @@ func (c *snapClock) prefix() string {
 
 // early reports a table at byte offset off before the first timestamp
 // line of a file that has them, and whether it was one.
-func (c *snapClock) early(r *rawRead, off int, what string) bool {
+func (c *snapClock) early(r *Recorder, off int, what string) bool {
 	if c.any && c.n == 0 {
-		r.errorf(off, "%s before the first timestamp line; expected each snapshot to start with one (date -Is)", what)
+		r.Errorf(off, "%s before the first timestamp line; expected each snapshot to start with one (date -Is)", what)
 		return true
 	}
 	return false

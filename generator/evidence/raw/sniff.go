@@ -40,7 +40,7 @@ var (
 // "name: value" stats, and "transcript" otherwise. Sniff never fails; a
 // reader still checks the file.
 func Sniff(name string, src []byte) string {
-	src = src[textStart(src):] // offsets do not matter here
+	src = src[TextStart(src):] // offsets do not matter here
 	ext := strings.ToLower(path.Ext(name))
 	switch ext {
 	case ".md", ".markdown":
@@ -79,16 +79,16 @@ func Sniff(name string, src []byte) string {
 	case bytes.Contains(src, []byte("time_total")) || bytes.Contains(src, []byte("time_namelookup")):
 		return "curl-writeout"
 	}
-	lines := splitLines(src)
+	lines := SplitLines(src)
 	for i, ln := range lines {
-		if isIstioHeader(string(src[ln.start:ln.end])) && i+1 < len(lines) && strings.TrimSpace(string(src[lines[i+1].start:lines[i+1].end])) != "" {
+		if isIstioHeader(string(src[ln.Start:ln.End])) && i+1 < len(lines) && strings.TrimSpace(string(src[lines[i+1].Start:lines[i+1].End])) != "" {
 			return "istioctl-table"
 		}
 	}
 	stat, withValue, other := 0, 0, 0
 	prevStat := false
 	for _, ln := range lines {
-		text := string(src[ln.start:ln.end])
+		text := string(src[ln.Start:ln.End])
 		switch {
 		case strings.TrimSpace(text) == "":
 			continue

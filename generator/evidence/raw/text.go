@@ -34,7 +34,7 @@ func CheckText(ix *diag.LineIndex, src []byte) diag.List {
 // checkRawText checks a raw file: it must be UTF-8, and a carriage return
 // may only end a line (CRLF). A leading byte order mark and CRLF line
 // endings, as files saved on Windows or by Excel have, are read (see
-// textStart and splitLines); offsets still count the file's own bytes, and
+// TextStart and SplitLines); offsets still count the file's own bytes, and
 // columns of line 1 start after the mark (diag.NewLineIndex).
 func checkRawText(ix *diag.LineIndex, src []byte) diag.List {
 	if errs := checkUTF8(ix, src); errs != nil {
@@ -65,9 +65,9 @@ func checkUTF8(ix *diag.LineIndex, src []byte) diag.List {
 	return nil
 }
 
-// textStart is the offset of a raw file's text: 3 after a byte order mark,
+// TextStart is the offset of a raw file's text: 3 after a byte order mark,
 // else 0.
-func textStart(src []byte) int {
+func TextStart(src []byte) int {
 	if bytes.HasPrefix(src, []byte(bom)) {
 		return len(bom)
 	}

@@ -43,23 +43,23 @@ var (
 // not data; any other line with a number is a warning (rule
 // evidence-number).
 func ReadTime(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
-	r, errs := startRead(file, src, diag.EvidenceTime)
+	r, errs := StartRead(file, src, diag.EvidenceTime)
 	if errs != nil {
 		return nil, errs
 	}
-	secs := map[string]toolUnit{"s": {unit: "s"}, "%": {unit: "%"}}
-	for _, ln := range splitLines(src) {
-		text := string(src[ln.start:ln.end])
+	secs := map[string]ToolUnit{"s": {Unit: "s"}, "%": {Unit: "%"}}
+	for _, ln := range SplitLines(src) {
+		text := string(src[ln.Start:ln.End])
 		g := func(key string, m []int, i int, u string) {
-			r.addTool(key, ln.start+m[2*i], text[m[2*i]:m[2*i+1]], secs, u)
+			r.AddTool(key, ln.Start+m[2*i], text[m[2*i]:m[2*i+1]], secs, u)
 		}
 		switch m := matchAny(text, timeBash, timePosix, timeZsh, timeGNU, timeGNU2, timeVerbose); m.re {
 		case timeBash:
 			name, tok := text[m.m[2]:m.m[3]], text[m.m[4]:m.m[5]]
 			mins, s, _ := strings.Cut(strings.TrimSuffix(tok, "s"), "m")
-			mv, _ := parseDecimal(mins)
-			sv, _ := parseDecimal(s)
-			r.add(name, ln.start+m.m[4], tok, mv.Mul(decimal.NewFromInt(60)).Add(sv), "s")
+			mv, _ := ParseDecimal(mins)
+			sv, _ := ParseDecimal(s)
+			r.Add(name, ln.Start+m.m[4], tok, mv.Mul(decimal.NewFromInt(60)).Add(sv), "s")
 		case timePosix:
 			g(text[m.m[2]:m.m[3]], m.m, 2, "s")
 		case timeZsh:
@@ -69,7 +69,7 @@ func ReadTime(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
 		case timeGNU:
 			g("user", m.m, 1, "s")
 			g("system", m.m, 2, "s")
-			r.timeClock("elapsed", ln.start+m.m[6], text[m.m[6]:m.m[7]])
+			r.timeClock("elapsed", ln.Start+m.m[6], text[m.m[6]:m.m[7]])
 			g("cpu", m.m, 4, "%")
 			for i, k := range []string{"avgtext", "avgdata", "maxresident"} {
 				g(k, m.m, i+5, "KiB")
@@ -83,12 +83,12 @@ func ReadTime(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
 			if label == "Command being timed" {
 				continue
 			}
-			key := keySlug(timeParens.ReplaceAllString(label, ""))
+			key := KeySlug(timeParens.ReplaceAllString(label, ""))
 			paren := strings.ToLower(text[:m.m[6]])
 			val := text[m.m[6]:m.m[7]]
 			switch {
 			case strings.Contains(paren, "h:mm:ss"):
-				r.timeClock(key, ln.start+m.m[6], val)
+				r.timeClock(key, ln.Start+m.m[6], val)
 			case strings.Contains(paren, "(seconds)"):
 				g(key, m.m, 3, "s")
 			case strings.Contains(paren, "(kbytes)"):
@@ -100,22 +100,22 @@ func ReadTime(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
 			}
 		}
 	}
-	if r.out.Len() == 0 && !r.errs.HasErrors() {
-		r.errorf(textStart(src), "no time output; expected lines such as \"real\t0m1.234s\" or GNU time -v's \"Elapsed (wall clock) time (h:mm:ss or m:ss): 0:01.00\"")
+	if r.Out.Len() == 0 && !r.Errs.HasErrors() {
+		r.Errorf(TextStart(src), "no time output; expected lines such as \"real\t0m1.234s\" or GNU time -v's \"Elapsed (wall clock) time (h:mm:ss or m:ss): 0:01.00\"")
 	}
-	return r.result()
+	return r.Result()
 }
 
 // timeClock reads GNU time's h:mm:ss or m:ss.cc at off, in seconds.
-func (r *rawRead) timeClock(key string, off int, tok string) {
+func (r *Recorder) timeClock(key string, off int, tok string) {
 	m := timeClock.FindStringSubmatch(tok)
 	if m == nil {
 		return
 	}
-	h, _ := parseDecimal("0" + m[1])
-	mins, _ := parseDecimal(m[2])
-	s, _ := parseDecimal(m[3])
+	h, _ := ParseDecimal("0" + m[1])
+	mins, _ := ParseDecimal(m[2])
+	s, _ := ParseDecimal(m[3])
 	hs, _ := unit.Convert(h, "h", "s")
 	ms, _ := unit.Convert(mins, "min", "s")
-	r.add(key, off, tok, hs.Add(ms).Add(s), "s")
+	r.Add(key, off, tok, hs.Add(ms).Add(s), "s")
 }

@@ -54,7 +54,7 @@ func sweepFields(tok string) []string {
 	var out []string
 	start := 0
 	for i := 0; i <= len(tok); i++ {
-		if i < len(tok) && !fieldDelim(tok[i]) && !(tok[i] == ',' && !(isDigitBefore(tok, i) && isDigitAt(tok, i+1))) {
+		if i < len(tok) && !fieldDelim(tok[i]) && !(tok[i] == ',' && !(isDigitBefore(tok, i) && IsDigitAt(tok, i+1))) {
 			continue
 		}
 		if i > start {

@@ -14,21 +14,21 @@ import (
 // share (vegeta, wrk, hey, ghz, k6, go test -bench, benchstat, time,
 // ping, mtr, kubectl, Envoy access logs): a value token with the unit the
 // tool writes glued to it or after a space (toolNumber), percentile keys
-// (pctKey) and the lines each format defines as not data (toolNotData).
+// (PctKey) and the lines each format defines as not data (toolNotData).
 
-// toolUnit is what a unit suffix a tool writes means: the canonical unit
+// ToolUnit is what a unit suffix a tool writes means: the canonical unit
 // of package unit, and a power of ten the number is scaled by ("k" in
 // wrk's 8.74k is 10^3 with no unit).
-type toolUnit struct {
-	unit  string
-	shift int32
+type ToolUnit struct {
+	Unit  string
+	Shift int32
 }
 
-// timeSuffixes are the time units Go's time.Duration.String, wrk, k6 and
+// TimeSuffixes are the time units Go's time.Duration.String, wrk, k6 and
 // the shells write, each as a canonical unit.
-var timeSuffixes = map[string]toolUnit{
-	"ns": {unit: "ns"}, "us": {unit: "us"}, "µs": {unit: "us"}, "μs": {unit: "us"}, "ms": {unit: "ms"},
-	"s": {unit: "s"}, "m": {unit: "min"}, "h": {unit: "h"},
+var TimeSuffixes = map[string]ToolUnit{
+	"ns": {Unit: "ns"}, "us": {Unit: "us"}, "µs": {Unit: "us"}, "μs": {Unit: "us"}, "ms": {Unit: "ms"},
+	"s": {Unit: "s"}, "m": {Unit: "min"}, "h": {Unit: "h"},
 }
 
 // numberPrefix matches the number at the start of a token: an optional
@@ -50,7 +50,7 @@ var goMultiDuration = regexp.MustCompile(`^-?(?:\d+(?:\.\d+)?(?:h|ms|m|s|us|µs|
 // which Go's time.Duration.String and the tools write: a value copied
 // through a font or an editor that maps one to the other is still read,
 // as Go's time.ParseDuration reads both.
-func lookupUnit(units map[string]toolUnit, suffix string) (toolUnit, bool) {
+func lookupUnit(units map[string]ToolUnit, suffix string) (ToolUnit, bool) {
 	u, ok := units[suffix]
 	if !ok && suffix == greekMuSeconds {
 		u, ok = units["µs"]
@@ -63,15 +63,15 @@ func lookupUnit(units map[string]toolUnit, suffix string) (toolUnit, bool) {
 // k in units meaning 10^3, "10m0s" (a Go duration of several components,
 // read when units has "s") is 600 s. It reports false when tok is not
 // such a token.
-func toolNumber(tok string, units map[string]toolUnit) (decimal.Decimal, string, bool) {
-	if units["s"].unit == "s" && goMultiDuration.MatchString(tok) {
+func toolNumber(tok string, units map[string]ToolUnit) (decimal.Decimal, string, bool) {
+	if units["s"].Unit == "s" && goMultiDuration.MatchString(tok) {
 		var sum decimal.Decimal
 		for _, m := range goDurationParts.FindAllStringSubmatch(tok, -1) {
-			v, ok := parseDecimal(m[1])
+			v, ok := ParseDecimal(m[1])
 			if !ok {
 				return decimal.Decimal{}, "", false
 			}
-			s, _ := unit.Convert(v, timeSuffixes[m[2]].unit, "s")
+			s, _ := unit.Convert(v, TimeSuffixes[m[2]].Unit, "s")
 			sum = sum.Add(s)
 		}
 		if strings.HasPrefix(tok, "-") {
@@ -83,7 +83,7 @@ func toolNumber(tok string, units map[string]toolUnit) (decimal.Decimal, string,
 	if num == "" {
 		return decimal.Decimal{}, "", false
 	}
-	v, ok := parseDecimal(strings.TrimPrefix(num, "+"))
+	v, ok := ParseDecimal(strings.TrimPrefix(num, "+"))
 	if !ok {
 		return decimal.Decimal{}, "", false
 	}
@@ -92,14 +92,14 @@ func toolNumber(tok string, units map[string]toolUnit) (decimal.Decimal, string,
 	if !ok && suffix != "" {
 		return decimal.Decimal{}, "", false
 	}
-	return v.Shift(u.shift), u.unit, true
+	return v.Shift(u.Shift), u.Unit, true
 }
 
-// addTool records the token tok at byte offset off under key, read by
+// AddTool records the token tok at byte offset off under key, read by
 // toolNumber with units; unitOf, when tok writes no unit, is the unit
 // the format defines for it ("" for none). It reports whether tok was
 // read.
-func (r *rawRead) addTool(key string, off int, tok string, units map[string]toolUnit, unitOf string) bool {
+func (r *Recorder) AddTool(key string, off int, tok string, units map[string]ToolUnit, unitOf string) bool {
 	v, u, ok := toolNumber(tok, units)
 	if !ok {
 		return false
@@ -107,32 +107,32 @@ func (r *rawRead) addTool(key string, off int, tok string, units map[string]tool
 	if u == "" {
 		u = unitOf
 	}
-	r.add(key, off, tok, v, u)
+	r.Add(key, off, tok, v, u)
 	return true
 }
 
-// addSpaced records "NUMBER UNIT" at off (the unit after a space, as
+// AddSpaced records "NUMBER UNIT" at off (the unit after a space, as
 // ping's "134 ms", hey's "0.0035 secs" and k6's "157 MB" write it):
 // raw is the whole text, the number and its unit word. It reports
 // whether raw was such a text.
-func (r *rawRead) addSpaced(key string, off int, raw string, units map[string]toolUnit) bool {
+func (r *Recorder) AddSpaced(key string, off int, raw string, units map[string]ToolUnit) bool {
 	num, word, ok := strings.Cut(raw, " ")
 	word = strings.TrimLeft(word, " ")
 	if !ok {
-		return r.addTool(key, off, raw, units, "")
+		return r.AddTool(key, off, raw, units, "")
 	}
 	u, known := lookupUnit(units, word)
-	v, ok := parseDecimal(strings.TrimPrefix(num, "+"))
+	v, ok := ParseDecimal(strings.TrimPrefix(num, "+"))
 	if !known || !ok {
 		return false
 	}
-	r.add(key, off, raw, v.Shift(u.shift), u.unit)
+	r.Add(key, off, raw, v.Shift(u.Shift), u.Unit)
 	return true
 }
 
-// pctKey turns a percentile as a tool writes it ("99", "99.9", "99.900",
+// PctKey turns a percentile as a tool writes it ("99", "99.9", "99.900",
 // "50.000%") into a key segment: p99, p99_9, p50.
-func pctKey(p string) string {
+func PctKey(p string) string {
 	p = strings.TrimSuffix(strings.TrimSpace(p), "%")
 	if strings.Contains(p, ".") {
 		p = strings.TrimRight(strings.TrimRight(p, "0"), ".")
@@ -169,18 +169,18 @@ var toolBlank = map[string]*regexp.Regexp{
 	"mtr": regexp.MustCompile(`(?m)^\s*\d+\.\|--`),
 }
 
-// outputLines yields each line of src (its byte offset and text) as a
+// OutputLines yields each line of src (its byte offset and text) as a
 // tool's output is read: a shell command echoed before the output ("$ wrk
 // -t2 …") is not data and comes as an empty text, ending what came
 // before it as a blank line does (a table, a section).
-func outputLines(src []byte) iter.Seq2[int, string] {
+func OutputLines(src []byte) iter.Seq2[int, string] {
 	return func(yield func(int, string) bool) {
-		for _, ln := range splitLines(src) {
-			text := string(src[ln.start:ln.end])
+		for _, ln := range SplitLines(src) {
+			text := string(src[ln.Start:ln.End])
 			if isCommand(text) {
 				text = ""
 			}
-			if !yield(ln.start, text) {
+			if !yield(ln.Start, text) {
 				return
 			}
 		}
@@ -194,9 +194,9 @@ func isCommand(text string) bool {
 	return t == "$" || strings.HasPrefix(t, "$ ")
 }
 
-// fields splits text at runs of spaces and tabs, returning each field's
+// Fields splits text at runs of spaces and tabs, returning each field's
 // byte range.
-func fields(text string) [][2]int {
+func Fields(text string) [][2]int {
 	var out [][2]int
 	start := -1
 	for i := 0; i <= len(text); i++ {
@@ -214,14 +214,14 @@ func fields(text string) [][2]int {
 	return out
 }
 
-// readJSONTree reads every number and numeric string of a JSON document
+// ReadJSONTree reads every number and numeric string of a JSON document
 // (as ReadJSON does without paths), keyed by rename of its path
 // (member names joined with ".", array elements as "[i]"); a rename to
 // "" drops a value that names something rather than measuring it (a
 // percentile's own number), and rename sees the node to tell.
-func (r *rawRead) readJSONTree(root *jsonNode, rename func(path string, n *jsonNode) string) {
-	walkJSON(root, func(p string, n *jsonNode) {
-		if n.kind == jsonObject || n.kind == jsonArray {
+func (r *Recorder) ReadJSONTree(root *JSONNode, rename func(path string, n *JSONNode) string) {
+	walkJSON(root, func(p string, n *JSONNode) {
+		if n.Kind == JSONObject || n.Kind == JSONArray {
 			return
 		}
 		if key := rename(p, n); key != "" {
@@ -230,12 +230,12 @@ func (r *rawRead) readJSONTree(root *jsonNode, rename func(path string, n *jsonN
 	})
 }
 
-// added returns the reading appended since the reader had n, or nil
+// Added returns the reading appended since the reader had n, or nil
 // when none was (a token out of range is an error, not a reading): a
 // reader sets the unit its format defines on it.
-func (r *rawRead) added(n int) *Reading {
-	if r.out.Len() > n {
-		return r.out.at(r.out.Len() - 1)
+func (r *Recorder) Added(n int) *Reading {
+	if r.Out.Len() > n {
+		return r.Out.at(r.Out.Len() - 1)
 	}
 	return nil
 }
@@ -248,23 +248,23 @@ func decimalInt(n int) decimal.Decimal { return decimal.NewFromInt(int64(n)) }
 // 2024-03-01T14:03:22.123Z, date's "Wed Dec  2 03:50:26 UTC 2026").
 var clockTime = regexp.MustCompile(`(?:^|[T ])((?:[01]\d|2[0-3]):[0-5]\d:(?:[0-5]\d|60)(?:\.\d{1,9})?)(?:$|[^\d:.])`)
 
-// addClock records the time of day in the timestamp tok (at byte offset
+// AddClock records the time of day in the timestamp tok (at byte offset
 // off) under key: seconds since midnight in unit tod, as the tool wrote
 // it (in the time zone it printed), Raw being the hh:mm:ss[.fraction]
 // text, so a claim quoting 14:03:22 binds to it. It reports whether tok
 // holds a time of day.
-func (r *rawRead) addClock(key string, off int, tok string) bool {
+func (r *Recorder) AddClock(key string, off int, tok string) bool {
 	m := clockTime.FindStringSubmatchIndex(tok)
 	if m == nil {
 		return false
 	}
 	raw := tok[m[2]:m[3]]
-	h, _ := parseDecimal(raw[0:2])
-	mi, _ := parseDecimal(raw[3:5])
-	s, ok := parseDecimal(raw[6:])
+	h, _ := ParseDecimal(raw[0:2])
+	mi, _ := ParseDecimal(raw[3:5])
+	s, ok := ParseDecimal(raw[6:])
 	if !ok {
 		return false
 	}
-	r.add(key, off+m[2], raw, h.Mul(decimalInt(3600)).Add(mi.Mul(decimalInt(60))).Add(s), "tod")
+	r.Add(key, off+m[2], raw, h.Mul(decimalInt(3600)).Add(mi.Mul(decimalInt(60))).Add(s), "tod")
 	return true
 }

@@ -44,11 +44,11 @@ func sectionHeader(text string) (string, bool) {
 // transcriptLines returns the data lines of a transcript: all but blank
 // lines, banners, comments, echoed commands (with their \ continuations)
 // and section headers.
-func transcriptLines(src []byte) []lineSpan {
-	var out []lineSpan
+func transcriptLines(src []byte) []LineSpan {
+	var out []LineSpan
 	cont := false
-	for _, ln := range splitLines(src) {
-		text := string(src[ln.start:ln.end])
+	for _, ln := range SplitLines(src) {
+		text := string(src[ln.Start:ln.End])
 		trimmed := strings.TrimSpace(text)
 		if cont {
 			cont = strings.HasSuffix(trimmed, "\\")
@@ -110,9 +110,9 @@ func ReadTranscript(file string, src []byte, opt ReadOptions) ([]Entry, diag.Lis
 	)
 	lines := transcriptLines(src)
 	next := 0 // the next data line
-	for _, ln := range splitLines(src) {
-		text := string(src[ln.start:ln.end])
-		if next < len(lines) && lines[next].start == ln.start {
+	for _, ln := range SplitLines(src) {
+		text := string(src[ln.Start:ln.End])
+		if next < len(lines) && lines[next].Start == ln.Start {
 			next++
 		} else {
 			if id, ok := sectionHeader(text); ok {
@@ -126,14 +126,14 @@ func ReadTranscript(file string, src []byte, opt ReadOptions) ([]Entry, diag.Lis
 			n, ok := ParseCell(raw)
 			if !ok {
 				if why := Unreadable(raw); why != "" {
-					errs = append(errs, diag.Diagnostic{Pos: ix.Pos(ln.start + vstart), Severity: diag.Warning, Rule: diag.EvidenceNumber,
+					errs = append(errs, diag.Diagnostic{Pos: ix.Pos(ln.Start + vstart), Severity: diag.Warning, Rule: diag.EvidenceNumber,
 						Message: fmt.Sprintf("value %q of %s looks numeric but is not read (%s); expected one number such as 40.5, 1,234.5 or 12ms", raw, key, why)})
 				}
 				return
 			}
 			seen.Add(n)
 			tok := raw[n.Start:n.End]
-			pos := ix.Pos(ln.start + vstart + n.Start)
+			pos := ix.Pos(ln.Start + vstart + n.Start)
 			n.Start, n.End = 0, len(tok)
 			out = append(out, Entry{Section: section, Key: key, Number: n, Raw: tok, Pos: pos})
 		}

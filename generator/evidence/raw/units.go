@@ -11,15 +11,15 @@ import (
 // A manifest's units declaration that contradicts it is an error (see
 // package evidence).
 
-// attachUnits sets unitOf(key) on every reading whose raw text wrote no
+// AttachUnits sets unitOf(key) on every reading whose raw text wrote no
 // unit; a repeated key's "#N" suffix is ignored.
-func (r *rawRead) attachUnits(unitOf func(key string) string) {
-	r.out.flush()
-	for i := range r.out.Len() {
-		if h := r.out.head(i); h.unit == "" {
+func (r *Recorder) AttachUnits(unitOf func(key string) string) {
+	r.Out.flush()
+	for i := range r.Out.Len() {
+		if h := r.Out.head(i); h.unit == "" {
 			if u := unitOf(baseKey(h.key)); u != "" {
-				r.out.at(i).Number.Unit = u
-				r.out.flush()
+				r.Out.at(i).Number.Unit = u
+				r.Out.flush()
 			}
 		}
 	}

@@ -35,8 +35,8 @@ func fieldDelim(b byte) bool {
 	return false
 }
 
-// isDigitAt reports whether s[i:] starts with an ASCII or full-width digit.
-func isDigitAt(s string, i int) bool {
+// IsDigitAt reports whether s[i:] starts with an ASCII or full-width digit.
+func IsDigitAt(s string, i int) bool {
 	if i < 0 || i >= len(s) {
 		return false
 	}
@@ -69,15 +69,15 @@ func numericFields(text string) []numField {
 	var out []numField
 	i := 0
 	for i < len(text) {
-		for i < len(text) && (fieldDelim(text[i]) || text[i] == ',' && !(isDigitBefore(text, i) && isDigitAt(text, i+1))) {
+		for i < len(text) && (fieldDelim(text[i]) || text[i] == ',' && !(isDigitBefore(text, i) && IsDigitAt(text, i+1))) {
 			i++
 		}
 		j := i
 		for j < len(text) && !fieldDelim(text[j]) {
-			if text[j] == ',' && !(isDigitBefore(text, j) && isDigitAt(text, j+1)) {
+			if text[j] == ',' && !(isDigitBefore(text, j) && IsDigitAt(text, j+1)) {
 				break
 			}
-			if text[j] == ':' && j > i && isDigitAt(text, j+1) && !isDigitBefore(text, j) && text[j-1] != ':' {
+			if text[j] == ':' && j > i && IsDigitAt(text, j+1) && !isDigitBefore(text, j) && text[j-1] != ':' {
 				break // a:5
 			}
 			j++
@@ -113,7 +113,7 @@ func numericField(text string, a, b int) (numField, bool) {
 		}
 		norm = norm[n:]
 	}
-	if !(isDigitAt(norm, 0) || len(norm) > 1 && norm[0] == '.' && isDigitAt(norm, 1)) {
+	if !(IsDigitAt(norm, 0) || len(norm) > 1 && norm[0] == '.' && IsDigitAt(norm, 1)) {
 		return numField{}, false
 	}
 	if identifier(norm) {
@@ -330,11 +330,11 @@ func (d *dropped) add(rd head) {
 // r.out into d, which accounts for them (see dropped); with keep or d nil
 // it keeps them all. Aggregates (readings with Inputs), readings without
 // a line and spreads stay: the caller's own filter decides on them.
-func (r *rawRead) dropUnkept(n int, keep func(string) bool, d *dropped) {
-	if keep == nil || d == nil || len(r.src) >= math.MaxInt32 {
+func (r *Recorder) dropUnkept(n int, keep func(string) bool, d *dropped) {
+	if keep == nil || d == nil || len(r.Src) >= math.MaxInt32 {
 		return
 	}
-	l := r.out
+	l := r.Out
 	l.flush()
 	j := n
 	for i := n; i < l.Len(); i++ {
@@ -439,18 +439,18 @@ func (acc *accounting) accounted(line, a, b int, field string) bool {
 // two unread ones starts a new run, so a range holds unread fields only); format and hint say
 // where such numbers are read. Text inside the blank ranges (string
 // literals a JSON reader does not read, URLs) is not data.
-func unreadWarnings(ix *diag.LineIndex, src []byte, lines []lineSpan, rs *Readings, errs diag.List, drop *dropped, format, hint string) diag.List {
+func unreadWarnings(ix *diag.LineIndex, src []byte, lines []LineSpan, rs *Readings, errs diag.List, drop *dropped, format, hint string) diag.List {
 	acc := newAccounting(rs, errs, drop)
 	var out diag.List
 	for _, ln := range lines {
-		text := string(src[ln.start:ln.end])
+		text := string(src[ln.Start:ln.End])
 		if !hasDigitRune(text) {
 			continue
 		}
-		line := ix.Pos(ln.start).Line
+		line := ix.Pos(ln.Start).Line
 		var missed []numField
 		for _, f := range numericFields(text) {
-			a, b := ln.start+f.start, ln.start+f.end
+			a, b := ln.Start+f.start, ln.Start+f.end
 			if !acc.accounted(line, a, b, text[f.start:f.end]) {
 				missed = append(missed, numField{a, b})
 				continue
@@ -533,7 +533,7 @@ var ownAccounting = map[string]bool{"transcript": true, "markdown-tables": true}
 // dataLines returns the lines of src that format reads as data, and a
 // view of src in which the text that is not data inside those lines (the
 // string literals of JSON, URLs) is blanked.
-func dataLines(format string, src []byte) ([]lineSpan, []byte) {
+func dataLines(format string, src []byte) ([]LineSpan, []byte) {
 	var skip *regexp.Regexp
 	switch format {
 	case "curl-writeout":
@@ -586,10 +586,10 @@ func dataLines(format string, src []byte) ([]lineSpan, []byte) {
 		})
 		eachMatch(jsonNameMembers, src, blank)
 	}
-	var out []lineSpan
+	var out []LineSpan
 	cont := false
-	for _, ln := range splitLines(src) {
-		text := string(src[ln.start:ln.end])
+	for _, ln := range SplitLines(src) {
+		text := string(src[ln.Start:ln.End])
 		trimmed := strings.TrimSpace(text)
 		switch {
 		case cont:
@@ -610,7 +610,7 @@ func dataLines(format string, src []byte) ([]lineSpan, []byte) {
 // numericString reports whether a JSON string literal holds exactly a
 // number ("53"), as Envoy writes some values.
 func numericString(lit []byte) bool {
-	_, ok := parseDecimal(string(lit[1 : len(lit)-1]))
+	_, ok := ParseDecimal(string(lit[1 : len(lit)-1]))
 	return ok
 }
 
@@ -677,14 +677,14 @@ func accountFor(format string, read listReader) listReader {
 // skipLines drops the lines a pattern entry's skip pattern matches: they
 // are not data (CompilePatternAny; a pattern that does not compile skips
 // nothing, and its entry is an error elsewhere).
-func skipLines(src []byte, lines []lineSpan, skip string) []lineSpan {
+func skipLines(src []byte, lines []LineSpan, skip string) []LineSpan {
 	re, err := CompilePatternAny(skip)
 	if err != nil {
 		return lines
 	}
 	out := lines[:0:0]
 	for _, ln := range lines {
-		if !re.Match(src[ln.start:ln.end]) {
+		if !re.Match(src[ln.Start:ln.End]) {
 			out = append(out, ln)
 		}
 	}
@@ -718,7 +718,7 @@ func siblingUnitWarnings(ix *diag.LineIndex, rs *Readings) diag.List {
 		}
 		r := rs.At(i)
 		u, ok := small[r.Pos.Line]
-		if !ok || r.Number.Unit != "min" || len(r.Raw) < 2 || r.Raw[len(r.Raw)-1] != 'm' || !isDigitAt(r.Raw, len(r.Raw)-2) {
+		if !ok || r.Number.Unit != "min" || len(r.Raw) < 2 || r.Raw[len(r.Raw)-1] != 'm' || !IsDigitAt(r.Raw, len(r.Raw)-2) {
 			continue
 		}
 		end := ix.Pos(r.Pos.Offset + len(r.Raw))

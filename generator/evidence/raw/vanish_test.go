@@ -110,9 +110,9 @@ func checkNoVanish(t testing.TB, format string, src []byte, opt ReadOptions) ([]
 	if format == "pattern" && opt.Skip != "" {
 		// the entry's skip lines are not data: blank them, keeping offsets
 		view = append([]byte(nil), src...)
-		for _, ln := range splitLines(src) {
-			if kept := skipLines(src, []lineSpan{ln}, opt.Skip); len(kept) == 0 {
-				for i := ln.start; i < ln.end; i++ {
+		for _, ln := range SplitLines(src) {
+			if kept := skipLines(src, []LineSpan{ln}, opt.Skip); len(kept) == 0 {
+				for i := ln.Start; i < ln.End; i++ {
 					view[i] = ' '
 				}
 			}
@@ -140,7 +140,7 @@ func vanished(format string, src []byte, rs []Reading, errs diag.List) []string 
 		return nil
 	}
 	ix := diag.NewLineIndex("f", src)
-	var spans []lineSpan
+	var spans []LineSpan
 	view := src
 	switch format {
 	case "transcript":
@@ -154,7 +154,7 @@ func vanished(format string, src []byte, rs []Reading, errs diag.List) []string 
 					if n, ok := ParseCell(row[j].Text); ok {
 						end = n.End // the parenthesised note after a number is a note
 					}
-					spans = append(spans, lineSpan{row[j].Pos.Offset, row[j].Pos.Offset + end})
+					spans = append(spans, LineSpan{row[j].Pos.Offset, row[j].Pos.Offset + end})
 				}
 			}
 		}
@@ -164,10 +164,10 @@ func vanished(format string, src []byte, rs []Reading, errs diag.List) []string 
 	acc := newAccounting(ListOf("f", src, rs), errs, nil)
 	var out []string
 	for _, sp := range spans {
-		text := string(view[sp.start:sp.end])
-		p := ix.Pos(sp.start)
+		text := string(view[sp.Start:sp.End])
+		p := ix.Pos(sp.Start)
 		for _, f := range numericFields(text) {
-			a, b := sp.start+f.start, sp.start+f.end
+			a, b := sp.Start+f.start, sp.Start+f.end
 			if !acc.accounted(p.Line, a, b, text[f.start:f.end]) {
 				out = append(out, fmt.Sprintf("%d:%d %s", p.Line, p.Column+f.start, text[f.start:f.end]))
 			}
@@ -240,7 +240,7 @@ func TestUnreadRuns(t *testing.T) {
 	src := []byte("a 1 2 b=3 4 x\n")
 	ix := diag.NewLineIndex("f", src)
 	rs := []Reading{{Key: "b", Raw: "3", Pos: ix.Pos(8)}}
-	ws := unreadWarnings(ix, src, []lineSpan{{0, 13}}, ListOf("f", src, rs), nil, nil, "transcript", "a key=value line")
+	ws := unreadWarnings(ix, src, []LineSpan{{0, 13}}, ListOf("f", src, rs), nil, nil, "transcript", "a key=value line")
 	var got []string
 	for _, w := range ws {
 		line := string(src[:13])

@@ -21,9 +21,9 @@ var vegetaHist = regexp.MustCompile(`^\[(\S+),\s+(\S+)\]\s+(\S+)\s+(\S+%)(?:\s+#
 
 // vegetaUnits are the suffixes of vegeta's values: Go durations and the
 // success ratio's percent.
-var vegetaUnits = map[string]toolUnit{
-	"ns": {unit: "ns"}, "us": {unit: "us"}, "µs": {unit: "us"}, "μs": {unit: "us"}, "ms": {unit: "ms"},
-	"s": {unit: "s"}, "m": {unit: "min"}, "h": {unit: "h"}, "%": {unit: "%"},
+var vegetaUnits = map[string]ToolUnit{
+	"ns": {Unit: "ns"}, "us": {Unit: "us"}, "µs": {Unit: "us"}, "μs": {Unit: "us"}, "ms": {Unit: "ms"},
+	"s": {Unit: "s"}, "m": {Unit: "min"}, "h": {Unit: "h"}, "%": {Unit: "%"},
 }
 
 // ReadVegeta reads a vegeta report; format "vegeta". The text report
@@ -70,45 +70,45 @@ var vegetaUnits = map[string]toolUnit{
 // Any other line with a number is a warning (rule evidence-number); a
 // file without a report line is an error.
 func ReadVegeta(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
-	r, errs := startRead(file, src, diag.EvidenceVegeta)
+	r, errs := StartRead(file, src, diag.EvidenceVegeta)
 	if errs != nil {
 		return nil, errs
 	}
 	if looksJSON(src) {
-		root, errs := r.parseWholeJSON()
+		root, errs := r.ParseWholeJSON()
 		if errs != nil {
 			return nil, errs
 		}
-		r.readJSONTree(root, vegetaJSONKey)
-		for _, m := range root.members {
-			if (m.key == "earliest" || m.key == "latest" || m.key == "end") && m.val.kind == jsonString {
-				r.addClock(m.key, m.val.start+1, string(r.src[m.val.start+1:m.val.end-1]))
+		r.ReadJSONTree(root, vegetaJSONKey)
+		for _, m := range root.Members {
+			if (m.Key == "earliest" || m.Key == "latest" || m.Key == "end") && m.Val.Kind == JSONString {
+				r.AddClock(m.Key, m.Val.Start+1, string(r.Src[m.Val.Start+1:m.Val.End-1]))
 			}
 		}
-		if r.out.Len() == 0 {
-			r.errorf(textStart(src), "no numbers in the JSON report; expected vegeta report -type=json output such as {\"latencies\": {\"99th\": 3530000}, \"requests\": 100}")
+		if r.Out.Len() == 0 {
+			r.Errorf(TextStart(src), "no numbers in the JSON report; expected vegeta report -type=json output such as {\"latencies\": {\"99th\": 3530000}, \"requests\": 100}")
 		}
-		r.attachUnits(vegetaJSONUnit)
-		return r.result()
+		r.AttachUnits(vegetaJSONUnit)
+		return r.Result()
 	}
-	for start, text := range outputLines(src) {
+	for start, text := range OutputLines(src) {
 		if m := vegetaHist.FindStringSubmatchIndex(text); m != nil {
 			key := "hist." + vegetaBound(text[m[2]:m[3]]) + "_" + vegetaBound(text[m[4]:m[5]])
 			for i, bound := range []string{".low", ".high"} {
 				a, b := m[2+2*i], m[3+2*i]
 				if text[a:b] != "+Inf" {
-					r.addTool(key+bound, start+a, text[a:b], vegetaUnits, "")
+					r.AddTool(key+bound, start+a, text[a:b], vegetaUnits, "")
 				}
 			}
-			r.addNum(key+".count", start+m[6], text[m[6]:m[7]], "")
-			r.addTool(key+".percent", start+m[8], text[m[8]:m[9]], vegetaUnits, "")
+			r.AddNum(key+".count", start+m[6], text[m[6]:m[7]], "")
+			r.AddTool(key+".percent", start+m[8], text[m[8]:m[9]], vegetaUnits, "")
 			continue
 		}
 		m := vegetaLine.FindStringSubmatchIndex(text)
 		if m == nil {
 			continue
 		}
-		label := keySlug(text[m[2]:m[3]])
+		label := KeySlug(text[m[2]:m[3]])
 		names := strings.Split(text[m[4]:m[5]], ",")
 		vals := text[m[6]:m[7]]
 		if label == "status_codes" {
@@ -123,16 +123,16 @@ func ReadVegeta(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
 			name := strings.TrimSpace(names[i])
 			i++
 			if name != "" && name[0] >= '0' && name[0] <= '9' {
-				name = pctKey(name)
+				name = PctKey(name)
 			}
-			key := label + "." + keySlug(name)
-			r.addTool(key, start+m[6]+f[0], vals[f[0]:f[1]], vegetaUnits, vegetaUnit(label, name))
+			key := label + "." + KeySlug(name)
+			r.AddTool(key, start+m[6]+f[0], vals[f[0]:f[1]], vegetaUnits, vegetaUnit(label, name))
 		}
 	}
-	if r.out.Len() == 0 && !r.errs.HasErrors() {
-		r.errorf(textStart(src), "no vegeta report lines; expected lines such as \"Latencies [min, mean, 50, 90, 95, 99, max] 2.048ms, …\", a -type=hist bucket line \"[0s, 500µs]  0  0.00%%\" or a -type=json report")
+	if r.Out.Len() == 0 && !r.Errs.HasErrors() {
+		r.Errorf(TextStart(src), "no vegeta report lines; expected lines such as \"Latencies [min, mean, 50, 90, 95, 99, max] 2.048ms, …\", a -type=hist bucket line \"[0s, 500µs]  0  0.00%%\" or a -type=json report")
 	}
-	return r.result()
+	return r.Result()
 }
 
 // vegetaBound writes a histogram bucket's bound as a key segment: µs as
@@ -148,11 +148,11 @@ func vegetaBound(b string) string {
 }
 
 // vegetaCodes reads "200:360000  0:535" at off.
-func (r *rawRead) vegetaCodes(off int, vals string) {
-	for _, f := range fields(vals) {
+func (r *Recorder) vegetaCodes(off int, vals string) {
+	for _, f := range Fields(vals) {
 		tok := vals[f[0]:f[1]]
 		if code, count, ok := strings.Cut(tok, ":"); ok && code != "" {
-			r.addNum("status_codes."+code, off+f[0]+len(code)+1, count, "") // else the sweep warns
+			r.AddNum("status_codes."+code, off+f[0]+len(code)+1, count, "") // else the sweep warns
 		}
 	}
 }
@@ -171,9 +171,9 @@ func vegetaUnit(label, name string) string {
 
 // vegetaJSONKey renames vegeta's JSON percentiles (latencies.99th) to
 // the text report's keys (latencies.p99).
-func vegetaJSONKey(path string, _ *jsonNode) string {
+func vegetaJSONKey(path string, _ *JSONNode) string {
 	if rest, ok := strings.CutPrefix(path, "latencies."); ok && strings.HasSuffix(rest, "th") {
-		return "latencies." + pctKey(strings.TrimSuffix(rest, "th"))
+		return "latencies." + PctKey(strings.TrimSuffix(rest, "th"))
 	}
 	return path
 }
@@ -197,7 +197,7 @@ func vegetaJSONUnit(key string) string {
 // looksJSON reports whether src's first non-space byte opens a JSON
 // object, as the tools' JSON reports start.
 func looksJSON(src []byte) bool {
-	s := strings.TrimLeft(string(src[textStart(src):]), " \t\r\n")
+	s := strings.TrimLeft(string(src[TextStart(src):]), " \t\r\n")
 	return s != "" && s[0] == '{'
 }
 

@@ -36,11 +36,11 @@ var (
 // wrkUnits are the suffixes wrk writes: times (us, ms, s, m, h),
 // binary sizes (wrk's KB is 1024 B: read as KiB, MB as MiB) and
 // metric multipliers of counts (8.74k).
-var wrkUnits = map[string]toolUnit{
-	"us": {unit: "us"}, "ms": {unit: "ms"}, "s": {unit: "s"}, "m": {unit: "min"}, "h": {unit: "h"},
-	"B": {unit: "B"}, "KB": {unit: "KiB"}, "MB": {unit: "MiB"}, "GB": {unit: "GiB"}, "TB": {unit: "TiB"},
-	"k": {shift: 3}, "M": {shift: 6}, "G": {shift: 9}, "%": {unit: "%"},
-	"usec": {unit: "us"}, "msec": {unit: "ms"},
+var wrkUnits = map[string]ToolUnit{
+	"us": {Unit: "us"}, "ms": {Unit: "ms"}, "s": {Unit: "s"}, "m": {Unit: "min"}, "h": {Unit: "h"},
+	"B": {Unit: "B"}, "KB": {Unit: "KiB"}, "MB": {Unit: "MiB"}, "GB": {Unit: "GiB"}, "TB": {Unit: "TiB"},
+	"k": {Shift: 3}, "M": {Shift: 6}, "G": {Shift: 9}, "%": {Unit: "%"},
+	"usec": {Unit: "us"}, "msec": {Unit: "ms"},
 }
 
 // ReadWrk reads the output of wrk and wrk2; format "wrk". Lines and keys:
@@ -81,20 +81,20 @@ var wrkUnits = map[string]toolUnit{
 // script's own output) is a warning (rule evidence-number); a file
 // without a wrk line is an error.
 func ReadWrk(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
-	r, errs := startRead(file, src, diag.EvidenceWrk)
+	r, errs := StartRead(file, src, diag.EvidenceWrk)
 	if errs != nil {
 		return nil, errs
 	}
 	dist, spectrum, row := "", false, 0
-	for start, text := range outputLines(src) {
+	for start, text := range OutputLines(src) {
 		tool := func(key string, m []int, g int, unitOf string) {
 			if m[2*g] < 0 {
 				return
 			}
-			r.addTool(key, start+m[2*g], text[m[2*g]:m[2*g+1]], wrkUnits, unitOf)
+			r.AddTool(key, start+m[2*g], text[m[2*g]:m[2*g+1]], wrkUnits, unitOf)
 		}
 		spaced := func(key string, m []int, g int) {
-			r.addSpaced(key, start+m[2*g], text[m[2*g]:m[2*g+1]], wrkUnits)
+			r.AddSpaced(key, start+m[2*g], text[m[2*g]:m[2*g+1]], wrkUnits)
 		}
 		if strings.TrimSpace(text) == "" {
 			dist = ""
@@ -114,7 +114,7 @@ func ReadWrk(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
 		case m.re == wrkStatsHdr || m.re == wrkSpecCols || m.re == wrkRule:
 			continue
 		case m.re == wrkStats:
-			name := keySlug(text[m.m[2]:m.m[3]])
+			name := KeySlug(text[m.m[2]:m.m[3]])
 			per := ""
 			if name == "req_sec" {
 				per = "/s" // Req/Sec: requests per second (of one thread)
@@ -131,7 +131,7 @@ func ReadWrk(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
 			dist, spectrum, row = "", true, 0
 		case m.re == wrkSpecSum:
 			for _, g := range []int{1, 3} {
-				name := keySlug(text[m.m[2*g]:m.m[2*g+1]])
+				name := KeySlug(text[m.m[2*g]:m.m[2*g+1]])
 				u := "ms"
 				if name == "total_count" || name == "buckets" || name == "subbuckets" {
 					u = ""
@@ -154,14 +154,14 @@ func ReadWrk(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
 				tool("requests_sec", m.m, 2, "/s")
 				break
 			}
-			n := r.out.Len()
+			n := r.Out.Len()
 			tool("transfer_sec", m.m, 2, "")
-			if a := r.added(n); a != nil {
+			if a := r.Added(n); a != nil {
 				a.Number.Unit, _ = unit.PerSecondOf(a.Number.Unit) // 12.89MB per second
 			}
 		default:
 			if pm := wrkPct.FindStringSubmatchIndex(text); dist != "" && pm != nil {
-				tool(dist+"."+pctKey(text[pm[2]:pm[3]]), pm, 2, "")
+				tool(dist+"."+PctKey(text[pm[2]:pm[3]]), pm, 2, "")
 				break
 			}
 			if sm := wrkSpecRow.FindStringSubmatchIndex(text); spectrum && sm != nil {
@@ -174,10 +174,10 @@ func ReadWrk(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
 			}
 		}
 	}
-	if r.out.Len() == 0 && !r.errs.HasErrors() {
-		r.errorf(textStart(src), "no wrk output lines; expected lines such as \"Requests/sec:  83974.71\" or \"    Latency    16.08ms   34.40ms 501.10ms   88.69%%\"")
+	if r.Out.Len() == 0 && !r.Errs.HasErrors() {
+		r.Errorf(TextStart(src), "no wrk output lines; expected lines such as \"Requests/sec:  83974.71\" or \"    Latency    16.08ms   34.40ms 501.10ms   88.69%%\"")
 	}
-	return r.result()
+	return r.Result()
 }
 
 // reMatch is the first of several expressions that matched a line, and
