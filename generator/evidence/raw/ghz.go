@@ -48,20 +48,20 @@ func ReadGhz(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
 		return nil, errs
 	}
 	switch {
-	case looksJSON(src):
+	case LooksJSON(src):
 		root, errs := r.ParseWholeJSON()
 		if errs != nil {
 			return nil, errs
 		}
-		r.readGhzJSON(root)
+		readGhzJSON(r, root)
 		r.AttachUnits(ghzUnit)
 	case ghzInflux.Match(src[TextStart(src):]):
 		for _, ln := range SplitLines(src) {
-			r.ghzInfluxLine(ln.Start, string(src[ln.Start:ln.End]))
+			ghzInfluxLine(r, ln.Start, string(src[ln.Start:ln.End]))
 		}
 		r.AttachUnits(ghzUnit)
 	default:
-		r.readSummaryText(src, "ghz", "ms")
+		readSummaryText(r, src, "ghz", "ms")
 	}
 	if r.Out.Len() == 0 && !r.Errs.HasErrors() {
 		r.Errorf(TextStart(src), "no ghz values; expected ghz -O json, -O influx-summary or summary output")
@@ -70,7 +70,7 @@ func ReadGhz(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
 }
 
 // readGhzJSON reads ghz's JSON report (see ReadGhz).
-func (r *Recorder) readGhzJSON(root *JSONNode) {
+func readGhzJSON(r *Recorder, root *JSONNode) {
 	dist := root.Get("latencyDistribution")
 	r.ReadJSONTree(root, func(path string, n *JSONNode) string {
 		if msg, ok := strings.CutPrefix(path, "errorDistribution."); ok {
@@ -97,7 +97,7 @@ func (r *Recorder) readGhzJSON(root *JSONNode) {
 }
 
 // ghzInfluxLine reads one InfluxDB line at byte offset base.
-func (r *Recorder) ghzInfluxLine(base int, text string) {
+func ghzInfluxLine(r *Recorder, base int, text string) {
 	m := ghzInflux.FindStringSubmatch(text)
 	if m == nil {
 		return

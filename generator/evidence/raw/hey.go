@@ -60,7 +60,7 @@ func ReadHey(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
 	if errs != nil {
 		return nil, errs
 	}
-	r.readSummaryText(src, "hey", "s")
+	readSummaryText(r, src, "hey", "s")
 	if r.Out.Len() == 0 && !r.Errs.HasErrors() {
 		r.Errorf(TextStart(src), "no hey summary lines; expected lines such as \"  Requests/sec: 10022.9023\" or \"  99%% in 0.0123 secs\"")
 	}
@@ -69,7 +69,7 @@ func ReadHey(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
 
 // readSummaryText reads the summary layout hey and ghz share (see
 // ReadHey); histogram marks, which carry no unit word, are in markUnit.
-func (r *Recorder) readSummaryText(src []byte, format, markUnit string) {
+func readSummaryText(r *Recorder, src []byte, format, markUnit string) {
 	section, bucket, errNo := "", 0, 0
 	for start, text := range OutputLines(src) {
 		spaced := func(key string, m []int, g int) {

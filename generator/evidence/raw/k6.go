@@ -92,7 +92,7 @@ func ReadK6(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
 	if errs != nil {
 		return nil, errs
 	}
-	if looksJSON(src) {
+	if LooksJSON(src) {
 		root, errs := r.ParseWholeJSON()
 		if errs != nil {
 			return nil, errs
@@ -136,7 +136,7 @@ func ReadK6(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
 			} else {
 				metric = name
 			}
-			r.k6Values(name, start+m[4], text[m[4]:m[5]])
+			k6Values(r, name, start+m[4], text[m[4]:m[5]])
 		case threshold != "" && k6Name.MatchString(text):
 			threshold = strings.TrimSpace(text)
 			continue
@@ -164,22 +164,22 @@ func ReadK6(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
 				}
 			}
 		case k6CheckRate.MatchString(text):
-			r.k6Groups(start, text, k6CheckRate.FindStringSubmatchIndex(text), "checks."+KeySlug(metric)+".", "rate", "passes", "fails")
+			k6Groups(r, start, text, k6CheckRate.FindStringSubmatchIndex(text), "checks."+KeySlug(metric)+".", "rate", "passes", "fails")
 		case k6Check.MatchString(text):
 			metric = k6Check.FindStringSubmatch(text)[1] // the check a ↳ line under it counts
 			continue
 		case k6Running.MatchString(text):
-			r.k6Groups(start, text, k6Running.FindStringSubmatchIndex(text), "running.", "duration", "vus", "vus_max", "complete", "interrupted")
+			k6Groups(r, start, text, k6Running.FindStringSubmatchIndex(text), "running.", "duration", "vus", "vus_max", "complete", "interrupted")
 		case k6Name.MatchString(text) || k6Log.MatchString(text):
 			continue // a category heading (HTTP, EXECUTION, CUSTOM); a log line
 		case k6Scenarios.MatchString(text):
-			r.k6Groups(start, text, k6Scenarios.FindStringSubmatchIndex(text), "scenarios.", "percent", "count", "max_vus", "max_duration")
+			k6Groups(r, start, text, k6Scenarios.FindStringSubmatchIndex(text), "scenarios.", "percent", "count", "max_vus", "max_duration")
 		case k6Executor.MatchString(text):
 			m := k6Executor.FindStringSubmatchIndex(text)
-			r.k6Groups(start, text, m[2:], "scenario."+text[m[2]:m[3]]+".", "vus", "duration", "graceful_stop")
+			k6Groups(r, start, text, m[2:], "scenario."+text[m[2]:m[3]]+".", "vus", "duration", "graceful_stop")
 		case k6Progress.MatchString(text):
 			m := k6Progress.FindStringSubmatchIndex(text)
-			r.k6Groups(start, text, m[2:], "progress."+text[m[2]:m[3]]+".", "vus", "duration")
+			k6Groups(r, start, text, m[2:], "progress."+text[m[2]:m[3]]+".", "vus", "duration")
 		}
 	}
 	if r.Out.Len() == 0 && !r.Errs.HasErrors() {
@@ -190,7 +190,7 @@ func ReadK6(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
 
 // k6Groups reads the submatches m[2:] of a line (at byte offset base)
 // as prefix+names[i].
-func (r *Recorder) k6Groups(base int, text string, m []int, prefix string, names ...string) {
+func k6Groups(r *Recorder, base int, text string, m []int, prefix string, names ...string) {
 	for i, name := range names {
 		a, b := m[2*i+2], m[2*i+3]
 		if a >= 0 {
@@ -201,7 +201,7 @@ func (r *Recorder) k6Groups(base int, text string, m []int, prefix string, names
 
 // k6Values reads the values of one summary metric line (vals, at byte
 // offset off) under name; see ReadK6.
-func (r *Recorder) k6Values(name string, off int, vals string) {
+func k6Values(r *Recorder, name string, off int, vals string) {
 	fs := Fields(vals)
 	tok := func(i int) string {
 		if i < len(fs) {

@@ -67,7 +67,7 @@ func ReadKubectl(file string, src []byte, _ ReadOptions) (*Readings, diag.List) 
 	if errs != nil {
 		return nil, errs
 	}
-	if looksJSON(src) {
+	if LooksJSON(src) {
 		root, errs := r.ParseWholeJSON()
 		if errs != nil {
 			return nil, errs

@@ -56,23 +56,23 @@ func ReadPing(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
 				r.pingValue(key, ln.Start+m[2*i], text[m[2*i]:m[2*i+1]], unitOf)
 			}
 		}
-		switch m := matchAny(text, pingHeader, pingReply, pingStats, pingRTT, pingWinReply, pingWinStats, pingWinRTT); m.re {
+		switch m := MatchAny(text, pingHeader, pingReply, pingStats, pingRTT, pingWinReply, pingWinStats, pingWinRTT); m.Re {
 		case pingHeader:
-			g("payload", m.m, 1, "B")
-			g("packet_size", m.m, 2, "B")
+			g("payload", m.M, 1, "B")
+			g("packet_size", m.M, 2, "B")
 		case pingReply:
-			seq := "icmp_seq" + text[m.m[4]:m.m[5]] + "."
-			g(seq+"bytes", m.m, 1, "B")
-			g(seq+"ttl", m.m, 3, "")
-			g(seq+"time", m.m, 4, "ms")
+			seq := "icmp_seq" + text[m.M[4]:m.M[5]] + "."
+			g(seq+"bytes", m.M, 1, "B")
+			g(seq+"ttl", m.M, 3, "")
+			g(seq+"time", m.M, 4, "ms")
 		case pingStats:
 			for i, k := range []string{"transmitted", "received", "duplicates", "errors", "packet_loss", "time"} {
-				g(k, m.m, i+1, "")
+				g(k, m.M, i+1, "")
 			}
 		case pingRTT:
-			names := strings.Split(text[m.m[2]:m.m[3]], "/")
-			vals := text[m.m[4]:m.m[5]]
-			off := ln.Start + m.m[4]
+			names := strings.Split(text[m.M[2]:m.M[3]], "/")
+			vals := text[m.M[4]:m.M[5]]
+			off := ln.Start + m.M[4]
 			for i, v := range strings.Split(vals, "/") {
 				if i < len(names) {
 					r.pingValue("rtt."+names[i], off, v, "ms")
@@ -80,16 +80,16 @@ func ReadPing(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
 				off += len(v) + 1
 			}
 		case pingWinReply:
-			g("reply.bytes", m.m, 1, "B")
-			g("reply.time", m.m, 2, "")
-			g("reply.ttl", m.m, 3, "")
+			g("reply.bytes", m.M, 1, "B")
+			g("reply.time", m.M, 2, "")
+			g("reply.ttl", m.M, 3, "")
 		case pingWinStats:
 			for i, k := range []string{"sent", "received", "lost", "packet_loss"} {
-				g(k, m.m, i+1, "")
+				g(k, m.M, i+1, "")
 			}
 		case pingWinRTT:
 			for i, k := range []string{"minimum", "maximum", "average"} {
-				g("rtt."+k, m.m, i+1, "")
+				g("rtt."+k, m.M, i+1, "")
 			}
 		}
 	}

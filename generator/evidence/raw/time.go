@@ -53,50 +53,50 @@ func ReadTime(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
 		g := func(key string, m []int, i int, u string) {
 			r.AddTool(key, ln.Start+m[2*i], text[m[2*i]:m[2*i+1]], secs, u)
 		}
-		switch m := matchAny(text, timeBash, timePosix, timeZsh, timeGNU, timeGNU2, timeVerbose); m.re {
+		switch m := MatchAny(text, timeBash, timePosix, timeZsh, timeGNU, timeGNU2, timeVerbose); m.Re {
 		case timeBash:
-			name, tok := text[m.m[2]:m.m[3]], text[m.m[4]:m.m[5]]
+			name, tok := text[m.M[2]:m.M[3]], text[m.M[4]:m.M[5]]
 			mins, s, _ := strings.Cut(strings.TrimSuffix(tok, "s"), "m")
 			mv, _ := ParseDecimal(mins)
 			sv, _ := ParseDecimal(s)
-			r.Add(name, ln.Start+m.m[4], tok, mv.Mul(decimal.NewFromInt(60)).Add(sv), "s")
+			r.Add(name, ln.Start+m.M[4], tok, mv.Mul(decimal.NewFromInt(60)).Add(sv), "s")
 		case timePosix:
-			g(text[m.m[2]:m.m[3]], m.m, 2, "s")
+			g(text[m.M[2]:m.M[3]], m.M, 2, "s")
 		case timeZsh:
 			for i, k := range []string{"user", "system", "cpu", "total"} {
-				g(k, m.m, i+1, "s")
+				g(k, m.M, i+1, "s")
 			}
 		case timeGNU:
-			g("user", m.m, 1, "s")
-			g("system", m.m, 2, "s")
-			r.timeClock("elapsed", ln.Start+m.m[6], text[m.m[6]:m.m[7]])
-			g("cpu", m.m, 4, "%")
+			g("user", m.M, 1, "s")
+			g("system", m.M, 2, "s")
+			r.timeClock("elapsed", ln.Start+m.M[6], text[m.M[6]:m.M[7]])
+			g("cpu", m.M, 4, "%")
 			for i, k := range []string{"avgtext", "avgdata", "maxresident"} {
-				g(k, m.m, i+5, "KiB")
+				g(k, m.M, i+5, "KiB")
 			}
 		case timeGNU2:
 			for i, k := range []string{"inputs", "outputs", "major", "minor", "swaps"} {
-				g(k, m.m, i+1, "")
+				g(k, m.M, i+1, "")
 			}
 		case timeVerbose:
-			label := text[m.m[2]:m.m[3]]
+			label := text[m.M[2]:m.M[3]]
 			if label == "Command being timed" {
 				continue
 			}
 			key := KeySlug(timeParens.ReplaceAllString(label, ""))
-			paren := strings.ToLower(text[:m.m[6]])
-			val := text[m.m[6]:m.m[7]]
+			paren := strings.ToLower(text[:m.M[6]])
+			val := text[m.M[6]:m.M[7]]
 			switch {
 			case strings.Contains(paren, "h:mm:ss"):
-				r.timeClock(key, ln.Start+m.m[6], val)
+				r.timeClock(key, ln.Start+m.M[6], val)
 			case strings.Contains(paren, "(seconds)"):
-				g(key, m.m, 3, "s")
+				g(key, m.M, 3, "s")
 			case strings.Contains(paren, "(kbytes)"):
-				g(key, m.m, 3, "KiB")
+				g(key, m.M, 3, "KiB")
 			case strings.Contains(paren, "(bytes)"):
-				g(key, m.m, 3, "B")
+				g(key, m.M, 3, "B")
 			default:
-				g(key, m.m, 3, "")
+				g(key, m.M, 3, "")
 			}
 		}
 	}

@@ -268,3 +268,27 @@ func (r *Recorder) AddClock(key string, off int, tok string) bool {
 	r.Add(key, off+m[2], raw, h.Mul(decimalInt(3600)).Add(mi.Mul(decimalInt(60))).Add(s), "tod")
 	return true
 }
+
+// Match is the first of several expressions that matched a line, and
+// its submatch indexes.
+type Match struct {
+	Re *regexp.Regexp
+	M  []int
+}
+
+// MatchAny returns the first of res that matches text (Re nil when none).
+func MatchAny(text string, res ...*regexp.Regexp) Match {
+	for _, re := range res {
+		if m := re.FindStringSubmatchIndex(text); m != nil {
+			return Match{re, m}
+		}
+	}
+	return Match{}
+}
+
+// LooksJSON reports whether src's first non-space byte opens a JSON
+// object, as the tools' JSON reports start.
+func LooksJSON(src []byte) bool {
+	s := strings.TrimLeft(string(src[TextStart(src):]), " \t\r\n")
+	return s != "" && s[0] == '{'
+}

@@ -578,7 +578,7 @@ func dataLines(format string, src []byte) ([]LineSpan, []byte) {
 			blank(m[2], m[3])
 		}
 	}
-	if strings.HasSuffix(format, "json") || format == "envoy-access-log" || toolNotData[format] != nil && looksJSON(src) {
+	if strings.HasSuffix(format, "json") || format == "envoy-access-log" || toolNotData[format] != nil && LooksJSON(src) {
 		eachMatch(jsonStringLit, src, func(a, b int) {
 			if !numericString(src[a:b]) {
 				blank(a, b)

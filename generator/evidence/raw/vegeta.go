@@ -74,7 +74,7 @@ func ReadVegeta(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
 	if errs != nil {
 		return nil, errs
 	}
-	if looksJSON(src) {
+	if LooksJSON(src) {
 		root, errs := r.ParseWholeJSON()
 		if errs != nil {
 			return nil, errs
@@ -112,7 +112,7 @@ func ReadVegeta(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
 		names := strings.Split(text[m[4]:m[5]], ",")
 		vals := text[m[6]:m[7]]
 		if label == "status_codes" {
-			r.vegetaCodes(start+m[6], vals)
+			vegetaCodes(r, start+m[6], vals)
 			continue
 		}
 		i := 0
@@ -148,7 +148,7 @@ func vegetaBound(b string) string {
 }
 
 // vegetaCodes reads "200:360000  0:535" at off.
-func (r *Recorder) vegetaCodes(off int, vals string) {
+func vegetaCodes(r *Recorder, off int, vals string) {
 	for _, f := range Fields(vals) {
 		tok := vals[f[0]:f[1]]
 		if code, count, ok := strings.Cut(tok, ":"); ok && code != "" {
@@ -192,13 +192,6 @@ func vegetaJSONUnit(key string) string {
 		return "ratio"
 	}
 	return ""
-}
-
-// looksJSON reports whether src's first non-space byte opens a JSON
-// object, as the tools' JSON reports start.
-func looksJSON(src []byte) bool {
-	s := strings.TrimLeft(string(src[TextStart(src):]), " \t\r\n")
-	return s != "" && s[0] == '{'
 }
 
 // splitComma returns the byte ranges of the comma-separated items of s,

@@ -100,62 +100,62 @@ func ReadWrk(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
 			dist = ""
 			continue
 		}
-		switch m := matchAny(text, wrkRunning, wrkThreads, wrkCalib, wrkStatsHdr, wrkStats, wrkDistHdr, wrkSpecHdr, wrkSpecCols,
+		switch m := MatchAny(text, wrkRunning, wrkThreads, wrkCalib, wrkStatsHdr, wrkStats, wrkDistHdr, wrkSpecHdr, wrkSpecCols,
 			wrkSpecSum, wrkTotal, wrkSocket, wrkNon2xx, wrkPerSec, wrkRule); {
-		case m.re == wrkRunning:
+		case m.Re == wrkRunning:
 			dist, spectrum = "", false
-			tool("duration", m.m, 1, "")
-		case m.re == wrkThreads:
-			tool("threads", m.m, 1, "")
-			tool("connections", m.m, 2, "")
-		case m.re == wrkCalib:
-			spaced("calibration.mean_lat", m.m, 1)
-			spaced("calibration.interval", m.m, 2)
-		case m.re == wrkStatsHdr || m.re == wrkSpecCols || m.re == wrkRule:
+			tool("duration", m.M, 1, "")
+		case m.Re == wrkThreads:
+			tool("threads", m.M, 1, "")
+			tool("connections", m.M, 2, "")
+		case m.Re == wrkCalib:
+			spaced("calibration.mean_lat", m.M, 1)
+			spaced("calibration.interval", m.M, 2)
+		case m.Re == wrkStatsHdr || m.Re == wrkSpecCols || m.Re == wrkRule:
 			continue
-		case m.re == wrkStats:
-			name := KeySlug(text[m.m[2]:m.m[3]])
+		case m.Re == wrkStats:
+			name := KeySlug(text[m.M[2]:m.M[3]])
 			per := ""
 			if name == "req_sec" {
 				per = "/s" // Req/Sec: requests per second (of one thread)
 			}
 			for i, col := range []string{"avg", "stdev", "max", "within_stdev"} {
-				tool(name+"."+col, m.m, i+2, per)
+				tool(name+"."+col, m.M, i+2, per)
 			}
-		case m.re == wrkDistHdr:
+		case m.Re == wrkDistHdr:
 			dist = "latency"
-			if strings.Contains(text[m.m[2]:m.m[3]], "Uncorrected") {
+			if strings.Contains(text[m.M[2]:m.M[3]], "Uncorrected") {
 				dist = "uncorrected_latency"
 			}
-		case m.re == wrkSpecHdr:
+		case m.Re == wrkSpecHdr:
 			dist, spectrum, row = "", true, 0
-		case m.re == wrkSpecSum:
+		case m.Re == wrkSpecSum:
 			for _, g := range []int{1, 3} {
-				name := KeySlug(text[m.m[2*g]:m.m[2*g+1]])
+				name := KeySlug(text[m.M[2*g]:m.M[2*g+1]])
 				u := "ms"
 				if name == "total_count" || name == "buckets" || name == "subbuckets" {
 					u = ""
 				}
-				tool("spectrum."+name, m.m, g+1, u)
+				tool("spectrum."+name, m.M, g+1, u)
 			}
-		case m.re == wrkTotal:
+		case m.Re == wrkTotal:
 			spectrum = false
-			tool("requests", m.m, 1, "")
-			tool("elapsed", m.m, 2, "")
-			tool("read", m.m, 3, "")
-		case m.re == wrkSocket:
+			tool("requests", m.M, 1, "")
+			tool("elapsed", m.M, 2, "")
+			tool("read", m.M, 3, "")
+		case m.Re == wrkSocket:
 			for i, col := range []string{"connect", "read", "write", "timeout"} {
-				tool("socket_errors."+col, m.m, i+1, "")
+				tool("socket_errors."+col, m.M, i+1, "")
 			}
-		case m.re == wrkNon2xx:
-			tool("non_2xx_3xx", m.m, 1, "")
-		case m.re == wrkPerSec:
-			if text[m.m[2]:m.m[3]] == "Requests/sec" {
-				tool("requests_sec", m.m, 2, "/s")
+		case m.Re == wrkNon2xx:
+			tool("non_2xx_3xx", m.M, 1, "")
+		case m.Re == wrkPerSec:
+			if text[m.M[2]:m.M[3]] == "Requests/sec" {
+				tool("requests_sec", m.M, 2, "/s")
 				break
 			}
 			n := r.Out.Len()
-			tool("transfer_sec", m.m, 2, "")
+			tool("transfer_sec", m.M, 2, "")
 			if a := r.Added(n); a != nil {
 				a.Number.Unit, _ = unit.PerSecondOf(a.Number.Unit) // 12.89MB per second
 			}
@@ -178,21 +178,4 @@ func ReadWrk(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
 		r.Errorf(TextStart(src), "no wrk output lines; expected lines such as \"Requests/sec:  83974.71\" or \"    Latency    16.08ms   34.40ms 501.10ms   88.69%%\"")
 	}
 	return r.Result()
-}
-
-// reMatch is the first of several expressions that matched a line, and
-// its submatch indexes.
-type reMatch struct {
-	re *regexp.Regexp
-	m  []int
-}
-
-// matchAny returns the first of res that matches text (re nil when none).
-func matchAny(text string, res ...*regexp.Regexp) reMatch {
-	for _, re := range res {
-		if m := re.FindStringSubmatchIndex(text); m != nil {
-			return reMatch{re, m}
-		}
-	}
-	return reMatch{}
 }
