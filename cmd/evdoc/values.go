@@ -13,6 +13,7 @@ import (
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/evidence"
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw/formats"
 	"github.com/evdoc-lab/evdoc/generator/project"
 	"github.com/evdoc-lab/evdoc/generator/report"
 	"github.com/evdoc-lab/evdoc/internal/nesting"
@@ -31,7 +32,7 @@ func newValuesCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *
 			"the value, unit, position and raw text.\n" +
 			"A PATH that is an evidence set directory (or a set id) prints that set's values;\n" +
 			"a raw file is read with the reader --as names, or the one its name and content suggest\n" +
-			"(formats: " + strings.Join(raw.Formats(), ", ") + "),\n" +
+			"(formats: " + strings.Join(formats.Names(), ", ") + "),\n" +
 			"and its readings are printed under the keys a manifest's [[read]] select uses,\n" +
 			"with the references of the evidence set that reads the file (- where none).\n" +
 			"When a PATH cannot be read (exit 2) nothing is printed on stdout.",
@@ -192,10 +193,10 @@ func valuesOf(root, arg, as string, eopt evidence.Options, emit func(report.Valu
 	if format == "" {
 		format = raw.Sniff(rel, src)
 	}
-	if _, err := raw.ReaderFor(format); err != nil {
+	if _, err := formats.ReaderFor(format); err != nil {
 		return diag.List{diag.Errorf(diag.Position{File: rel}, diag.ValuesFormat, "--as: %v", err)}
 	}
-	rs, errs := raw.ReadList(format, rel, src, raw.ReadOptions{}, raw.DefaultWindow, nil)
+	rs, errs := formats.ReadList(format, rel, src, raw.ReadOptions{}, raw.DefaultWindow, nil)
 	n := rs.Len()
 	rows := func(emit func(report.Value)) {
 		for i := range n {
@@ -225,7 +226,7 @@ func streamValues(full, rel, format string, max int64, emit func(report.Value)) 
 	}
 	defer f.Close()
 	lr := &io.LimitedReader{R: f, N: max + 1}
-	errs, err := raw.ReadWindowedFrom(format, rel, lr, raw.ReadOptions{}, raw.DefaultWindow, nil, func(r raw.Reading) {
+	errs, err := formats.ReadWindowedFrom(format, rel, lr, raw.ReadOptions{}, raw.DefaultWindow, nil, func(r raw.Reading) {
 		emit(report.Value{Key: r.Key, Value: r.Number.Value.String(), Unit: r.Number.Unit, File: rel,
 			Line: r.Pos.Line, Column: r.Pos.Column, Raw: r.Raw, Format: format, SpreadOf: r.SpreadOf})
 	})
@@ -242,12 +243,12 @@ func streamValues(full, rel, format string, max int64, emit func(report.Value)) 
 // format was guessed, which others were tried, and the --as to use.
 func guessReadNothing(rel string, src []byte, guessed string) diag.Diagnostic {
 	var fits, others []string
-	for _, f := range raw.Formats() {
+	for _, f := range formats.Names() {
 		if f == guessed || f == "pattern" { // the pattern format reads nothing without a manifest's patterns
 			continue
 		}
 		others = append(others, f)
-		read, err := raw.ReaderFor(f)
+		read, err := formats.ReaderFor(f)
 		if err != nil {
 			continue
 		}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw/formats"
 	units "github.com/evdoc-lab/evdoc/generator/unit"
 	"github.com/evdoc-lab/evdoc/internal/nesting"
 	"github.com/evdoc-lab/evdoc/internal/safefile"
@@ -589,7 +590,7 @@ func (l *loader) readTranscript(tr TranscriptSpec, rel string, b []byte) []local
 // readFormat names the readings of one [[read]]: by select, or by the
 // slug of each native key.
 func (l *loader) readFormat(rs ReadSpec, rel string, b []byte) []localValue {
-	if _, err := raw.ReaderFor(rs.Format); err != nil {
+	if _, err := formats.ReaderFor(rs.Format); err != nil {
 		return nil // reported by parseManifest
 	}
 	if l.lazyEntry(rs) {
@@ -599,7 +600,7 @@ func (l *loader) readFormat(rs ReadSpec, rel string, b []byte) []localValue {
 		return nil
 	}
 	// Read in windows, keeping only the selected readings.
-	readings, rerrs := raw.ReadKept(rs.Format, rel, b, l.readOptions(rs), raw.DefaultWindow, readKeep(rs))
+	readings, rerrs := formats.ReadKept(rs.Format, rel, b, l.readOptions(rs), raw.DefaultWindow, readKeep(rs))
 	l.errs = append(l.errs, rerrs...)
 	return l.nameReadings(rs, rel, readings, rerrs)
 }
@@ -607,7 +608,7 @@ func (l *loader) readFormat(rs ReadSpec, rel string, b []byte) []localValue {
 // streamFormat is readFormat reading from r window by window.
 func (l *loader) streamFormat(rs ReadSpec, rel string, r io.Reader) ([]localValue, error) {
 	var readings []raw.Reading
-	rerrs, err := raw.ReadWindowedFrom(rs.Format, rel, r, l.readOptions(rs), raw.DefaultWindow, readKeep(rs), func(r raw.Reading) { readings = append(readings, r) })
+	rerrs, err := formats.ReadWindowedFrom(rs.Format, rel, r, l.readOptions(rs), raw.DefaultWindow, readKeep(rs), func(r raw.Reading) { readings = append(readings, r) })
 	l.errs = append(l.errs, rerrs...)
 	if err != nil {
 		return nil, err

@@ -14,6 +14,7 @@ import (
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw/formats"
 )
 
 // ManifestName is the file name of an evidence set's manifest.
@@ -510,7 +511,7 @@ func parseManifest(file, dir string, src []byte) (*Manifest, diag.List) {
 		if !segmentRe.MatchString(r.Name) || r.File == "" {
 			errs = append(errs, diag.Errorf(at(r.Name), diag.EvidenceManifest, "read %q: expected file and a name matching [a-z_][a-z0-9_]*", r.Name))
 		}
-		if _, err := raw.ReaderFor(r.Format); err != nil {
+		if _, err := formats.ReaderFor(r.Format); err != nil {
 			errs = append(errs, diag.Errorf(at(r.Format), diag.EvidenceManifest, "read %q: %v", r.Name, err))
 		}
 		errs = append(errs, patternErrors(ix, src, r)...)

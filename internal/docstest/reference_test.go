@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw/formats"
 	"github.com/evdoc-lab/evdoc/generator/figure/spec"
 )
 
@@ -146,7 +146,7 @@ table accepts.
 	}
 	b.WriteString("\n### Formats of `[[read]]`\n\n`format` is one of (as `evdoc values --as` takes them): ")
 	var fs []string
-	for _, f := range raw.Formats() {
+	for _, f := range formats.Names() {
 		fs = append(fs, "`"+f+"`")
 	}
 	b.WriteString(strings.Join(fs, ", ") + ".\n")

@@ -1,6 +1,9 @@
-package raw
+package raw_test
 
 import (
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw/formats"
+
 	"fmt"
 	"os"
 	"path/filepath"
@@ -67,13 +70,13 @@ func BenchmarkReaders(b *testing.B) {
 	for _, format := range []string{"csv", "envoy-stats", "envoy-stats-json", "json", "markdown-tables", "prometheus", "transcript"} {
 		b.Run(format, func(b *testing.B) {
 			src := benchInput(format, 1<<20)
-			read, err := ReaderFor(format)
+			read, err := formats.ReaderFor(format)
 			if err != nil {
 				b.Fatal(err)
 			}
-			opt := ReadOptions{Key: "run"}
+			opt := raw.ReadOptions{Key: "run"}
 			if format != "csv" {
-				opt = ReadOptions{}
+				opt = raw.ReadOptions{}
 			}
 			rs, ds := read("bench", src, opt)
 			if ds.HasErrors() || len(rs) < 1000 {
@@ -98,7 +101,7 @@ func BenchmarkReaders(b *testing.B) {
 func BenchmarkToolSamples(b *testing.B) {
 	files, _ := filepath.Glob("testdata/tools/*/*")
 	type sample struct {
-		read Reader
+		read raw.Reader
 		src  []byte
 	}
 	var samples []sample
@@ -107,7 +110,7 @@ func BenchmarkToolSamples(b *testing.B) {
 		if filepath.Ext(p) == ".golden" {
 			continue
 		}
-		read, err := ReaderFor(filepath.Base(filepath.Dir(p)))
+		read, err := formats.ReaderFor(filepath.Base(filepath.Dir(p)))
 		src, err2 := os.ReadFile(p)
 		if err != nil || err2 != nil {
 			b.Fatal(err, err2)
@@ -122,7 +125,7 @@ func BenchmarkToolSamples(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		for _, s := range samples {
-			s.read("f", s.src, ReadOptions{})
+			s.read("f", s.src, raw.ReadOptions{})
 		}
 	}
 }

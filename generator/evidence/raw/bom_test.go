@@ -1,6 +1,9 @@
-package raw
+package raw_test
 
 import (
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw/formats"
+
 	"os"
 	"path/filepath"
 	"strings"
@@ -42,13 +45,13 @@ func TestBOMPositions(t *testing.T) {
 		format := sm.format
 		t.Run(format+"/"+sm.name, func(t *testing.T) {
 			src := []byte(sm.src)
-			read, err := ReaderFor(format)
+			read, err := formats.ReaderFor(format)
 			if err != nil {
 				t.Fatal(err)
 			}
 			base := sm.name
-			plain, perrs := read(base, src, ReadOptions{})
-			marked, merrs := read(base, append([]byte("\ufeff"), src...), ReadOptions{})
+			plain, perrs := read(base, src, raw.ReadOptions{})
+			marked, merrs := read(base, append([]byte("\ufeff"), src...), raw.ReadOptions{})
 			lc := func(p diag.Position) [2]int { return [2]int{p.Line, p.Column} }
 			if len(plain) != len(marked) {
 				t.Fatalf("%d readings, with a BOM %d", len(plain), len(marked))

@@ -1,6 +1,9 @@
-package raw
+package raw_test
 
 import (
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw/formats"
+
 	"fmt"
 	"math/rand"
 	"strings"
@@ -99,7 +102,7 @@ type propFormat struct {
 	// valueKey reports whether a reading key names a cell's value (not a
 	// variation, delta or count the format reads besides).
 	valueKey func(key string) bool
-	opts     ReadOptions
+	opts     raw.ReadOptions
 	// cols, when not 0, is the number of columns the layout has.
 	cols int
 }
@@ -257,7 +260,7 @@ func propFormats() []propFormat {
 				return name + "." + t.cols[c]
 			},
 			valueKey: allCols,
-			opts:     ReadOptions{Key: "name"},
+			opts:     raw.ReadOptions{Key: "name"},
 		},
 		{
 			name: "istioctl-table",
@@ -331,7 +334,7 @@ func TestTableColumnsNeverShift(t *testing.T) {
 			if format == "benchstat-old" {
 				format = "benchstat"
 			}
-			read, err := ReaderFor(format)
+			read, err := formats.ReaderFor(format)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -354,7 +357,7 @@ func TestTableColumnsNeverShift(t *testing.T) {
 // A reading of a row without a name must have a key with an empty part
 // (t1..cola): the evidence layer reports such a key at the reading
 // ("has a key with an empty part") and names no value by it.
-func checkColumns(f propFormat, tbl propTable, lines []int, rs []Reading, errs diag.List) string {
+func checkColumns(f propFormat, tbl propTable, lines []int, rs []raw.Reading, errs diag.List) string {
 	want := map[string]string{} // key → the value printed under it
 	for r := range tbl.rows {
 		for c, v := range tbl.cells[r] {
@@ -385,7 +388,7 @@ func checkColumns(f propFormat, tbl propTable, lines []int, rs []Reading, errs d
 			return fmt.Sprintf("reading %s = %s at %d:%d is on no row", rd.Key, rd.Number.Value, rd.Pos.Line, rd.Pos.Column)
 		}
 		if tbl.rows[r] == "" && f.key(tbl, r, 0) == "" {
-			if !emptyPart(baseKey(rd.Key)) {
+			if !emptyPart(raw.BaseKey(rd.Key)) {
 				return fmt.Sprintf("reading %s = %s of row %d, which has no name, is named as if it had one", rd.Key, rd.Number.Value, r+1)
 			}
 			for c, col := range tbl.cols {
@@ -451,16 +454,16 @@ func emptyPart(key string) bool {
 
 // emptyPartOnLine reports whether a reading on line has a key with an
 // empty part (the evidence layer reports it).
-func emptyPartOnLine(rs []Reading, line int) bool {
+func emptyPartOnLine(rs []raw.Reading, line int) bool {
 	for _, r := range rs {
-		if r.Pos.Line == line && emptyPart(baseKey(r.Key)) {
+		if r.Pos.Line == line && emptyPart(raw.BaseKey(r.Key)) {
 			return true
 		}
 	}
 	return false
 }
 
-func dumpReadings(rs []Reading) string {
+func dumpReadings(rs []raw.Reading) string {
 	var b strings.Builder
 	for _, r := range rs {
 		fmt.Fprintf(&b, "%d:%d %s = %s %q\n", r.Pos.Line, r.Pos.Column, r.Key, r.Number.Value, r.Raw)

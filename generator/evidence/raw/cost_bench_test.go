@@ -1,11 +1,15 @@
-package raw
+package raw_test
 
 import (
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw/formats"
+
 	"fmt"
-	"github.com/evdoc-lab/evdoc/generator/diag"
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/evdoc-lab/evdoc/generator/diag"
 )
 
 // costInput returns a file of format with n repeated entries (lines), in
@@ -80,7 +84,7 @@ func BenchmarkReaderMemory(b *testing.B) {
 	for _, format := range costFormats() {
 		b.Run(format, func(b *testing.B) {
 			src := costInput(format, 20000)
-			read, err := listReaderFor(format)
+			read, err := formats.ListReaderFor(format)
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -121,11 +125,11 @@ func costFormats() []string {
 }
 
 // costOptions are the read options of costInput's file of format.
-func costOptions(format string) ReadOptions {
+func costOptions(format string) raw.ReadOptions {
 	if format == "pattern" {
-		return ReadOptions{Patterns: []string{`^GET /api/(?P<path>\w+) %{INT:code} %{DURATION:lat}`}}
+		return raw.ReadOptions{Patterns: []string{`^GET /api/(?P<path>\w+) %{INT:code} %{DURATION:lat}`}}
 	}
-	return ReadOptions{}
+	return raw.ReadOptions{}
 }
 
 // liveBound is the most heap a reader's readings of a file may hold per
@@ -146,7 +150,7 @@ func TestReaderLiveMemory(t *testing.T) {
 	for _, format := range costFormats() {
 		t.Run(format, func(t *testing.T) {
 			src := costInput(format, 20000)
-			read, err := listReaderFor(format)
+			read, err := formats.ListReaderFor(format)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -182,12 +186,12 @@ func TestReaderLiveMemory(t *testing.T) {
 // runtime after a collection; every reading kept is the 120,000.
 func TestReadKeptHoldsOnlySelected(t *testing.T) {
 	src := costInput("envoy-access-log", 20000)
-	keep := func(r Reading) bool { return r.Key == "r1.duration" || r.Key == "r20000.duration" }
-	live := func(keep func(Reading) bool) (int64, []Reading) {
+	keep := func(r raw.Reading) bool { return r.Key == "r1.duration" || r.Key == "r20000.duration" }
+	live := func(keep func(raw.Reading) bool) (int64, []raw.Reading) {
 		runtime.GC()
 		var before, after runtime.MemStats
 		runtime.ReadMemStats(&before)
-		rs, errs := ReadKept("envoy-access-log", "a.log", src, ReadOptions{}, DefaultWindow, keep)
+		rs, errs := formats.ReadKept("envoy-access-log", "a.log", src, raw.ReadOptions{}, raw.DefaultWindow, keep)
 		if errs.HasErrors() {
 			t.Fatal(errs)
 		}
@@ -227,13 +231,13 @@ note: 5 retries
 {"start_time": "2024-03-01T08:15:02.004Z", "response_code": 200, "duration": 9, "duration": 11, "id": "6"}
 `)
 	sel := map[string]bool{"r2.duration": true, "r5.duration#2": true}
-	keep := func(r Reading) bool { return sel[r.Key] }
-	all, allErrs := ReadKept("envoy-access-log", "a.log", src, ReadOptions{}, DefaultWindow, nil)
-	got, errs := ReadKept("envoy-access-log", "a.log", src, ReadOptions{Keep: func(k string) bool { return sel[k] }}, DefaultWindow, keep)
+	keep := func(r raw.Reading) bool { return sel[r.Key] }
+	all, allErrs := formats.ReadKept("envoy-access-log", "a.log", src, raw.ReadOptions{}, raw.DefaultWindow, nil)
+	got, errs := formats.ReadKept("envoy-access-log", "a.log", src, raw.ReadOptions{Keep: func(k string) bool { return sel[k] }}, raw.DefaultWindow, keep)
 	if errs.HasErrors() || len(all) != 28 {
 		t.Fatalf("%d readings, %v", len(all), errs)
 	}
-	var want []Reading
+	var want []raw.Reading
 	for _, r := range all {
 		if keep(r) {
 			want = append(want, r)
@@ -260,22 +264,22 @@ note: 5 retries
 // holds the 120,000 in 118 chunks.
 func TestAccessLogSelectAllocates(t *testing.T) {
 	src := costInput("envoy-access-log", 20000)
-	read, err := listReaderFor("envoy-access-log")
+	read, err := formats.ListReaderFor("envoy-access-log")
 	if err != nil {
 		t.Fatal(err)
 	}
-	sel, errs := read("a.log", src, ReadOptions{Keep: func(k string) bool { return k == "r1.duration" }})
-	all, allErrs := read("a.log", src, ReadOptions{})
+	sel, errs := read("a.log", src, raw.ReadOptions{Keep: func(k string) bool { return k == "r1.duration" }})
+	all, allErrs := read("a.log", src, raw.ReadOptions{})
 	if errs.HasErrors() || allErrs.HasErrors() {
 		t.Fatal(errs, allErrs)
 	}
-	if sel.Len() != 1 || len(sel.ents.c) != 1 || sel.At(0).Key != "r1.duration" {
-		t.Errorf("with select the reader's list holds %d readings in %d chunks; want r1.duration alone in one", sel.Len(), len(sel.ents.c))
+	if sel.Len() != 1 || raw.Chunks(sel) != 1 || sel.At(0).Key != "r1.duration" {
+		t.Errorf("with select the reader's list holds %d readings in %d chunks; want r1.duration alone in one", sel.Len(), raw.Chunks(sel))
 	}
-	if all.Len() != 120000 || len(all.ents.c) != (120000+chunkLen-1)/chunkLen {
-		t.Errorf("the whole read's list holds %d readings in %d chunks; want 120000 in %d", all.Len(), len(all.ents.c), (120000+chunkLen-1)/chunkLen)
+	if all.Len() != 120000 || raw.Chunks(all) != (120000+raw.ChunkLen-1)/raw.ChunkLen {
+		t.Errorf("the whole read's list holds %d readings in %d chunks; want 120000 in %d", all.Len(), raw.Chunks(all), (120000+raw.ChunkLen-1)/raw.ChunkLen)
 	}
 }
 
 // allOf is a reader's result with its readings as a slice.
-func allOf(l *Readings, errs diag.List) ([]Reading, diag.List) { return l.All(), errs }
+func allOf(l *raw.Readings, errs diag.List) ([]raw.Reading, diag.List) { return l.All(), errs }

@@ -1,6 +1,8 @@
-package raw
+package raw_test
 
 import (
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
+
 	"fmt"
 	"reflect"
 	"runtime"
@@ -49,12 +51,12 @@ func heapGrowth(fn func(), budget int64) int64 {
 // about 100 MiB.
 func TestCSVCountWhereStreams(t *testing.T) {
 	src := bigCSV(200_000)
-	opt := ReadOptions{CountWhere: map[string]string{"errors": "code == 500"}, Keep: func(k string) bool { return k == "errors" }}
-	var rs []Reading
+	opt := raw.ReadOptions{CountWhere: map[string]string{"errors": "code == 500"}, Keep: func(k string) bool { return k == "errors" }}
+	var rs []raw.Reading
 	const budget = 24 << 20
 	grew := heapGrowth(func() {
 		var errs []string
-		got, ds := allOf(ReadCSV("big.csv", src, opt))
+		got, ds := allOf(raw.ReadCSV("big.csv", src, opt))
 		for _, d := range ds {
 			errs = append(errs, d.String())
 		}
@@ -76,16 +78,16 @@ func TestCSVCountWhereStreams(t *testing.T) {
 // leaves ambiguous is reported whether its cell is kept or not).
 func TestCSVKeepFilters(t *testing.T) {
 	src := []byte("name,ok,lat,size\na,1,\"1,5\",12\nb,0,2.25,\"1,234\"\nc,1,3,7\n")
-	opt := ReadOptions{Key: "name", CountWhere: map[string]string{"n_ok": "ok == 1"}}
-	all, allErrs := allOf(ReadCSV("f.csv", src, opt))
+	opt := raw.ReadOptions{Key: "name", CountWhere: map[string]string{"n_ok": "ok == 1"}}
+	all, allErrs := allOf(raw.ReadCSV("f.csv", src, opt))
 	for _, keep := range [][]string{nil, {"n_ok"}, {"a.lat", "c.size"}, {"b.size", "n_ok"}} {
 		want := map[string]bool{}
 		for _, k := range keep {
 			want[k] = true
 		}
 		opt.Keep = func(k string) bool { return want[k] }
-		got, errs := allOf(ReadCSV("f.csv", src, opt))
-		var filtered []Reading
+		got, errs := allOf(raw.ReadCSV("f.csv", src, opt))
+		var filtered []raw.Reading
 		for _, r := range all {
 			if want[r.Key] {
 				filtered = append(filtered, r)
@@ -105,11 +107,11 @@ func TestCSVKeepFilters(t *testing.T) {
 // TestCSVCountWhereStreams bounds what it holds at once.
 func BenchmarkCSVCountWhere(b *testing.B) {
 	src := bigCSV(1_000_000)
-	opt := ReadOptions{CountWhere: map[string]string{"errors": "code == 500"}, Keep: func(k string) bool { return k == "errors" }}
+	opt := raw.ReadOptions{CountWhere: map[string]string{"errors": "code == 500"}, Keep: func(k string) bool { return k == "errors" }}
 	b.SetBytes(int64(len(src)))
 	b.ReportAllocs()
 	for b.Loop() {
-		if rs, _ := allOf(ReadCSV("big.csv", src, opt)); len(rs) != 1 {
+		if rs, _ := allOf(raw.ReadCSV("big.csv", src, opt)); len(rs) != 1 {
 			b.Fatal(len(rs))
 		}
 	}

@@ -1,6 +1,10 @@
-package raw
+package raw_test
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
+)
 
 func FuzzCurlWriteout(f *testing.F) {
 	fuzzLabFormat(f, []string{
@@ -22,13 +26,13 @@ func TestReadCurlWriteout(t *testing.T) {
 			diags: []string{"f:1:1: warning:"}},
 		{name: "three-digit locale comma is a decimal mark: curl never groups thousands", src: "TIME=1,232\n", want: map[string][2]string{"TIME": {"1.232", "1,232"}},
 			diags: []string{`f:1:6: warning: decimal comma in "1,232" read as 1.232`, "[evidence-curl-locale]"}},
-		{name: "declared decimal comma: no warning", src: "TIME=1,232 SIZE=409610\n", opt: ReadOptions{Decimal: DecimalComma},
+		{name: "declared decimal comma: no warning", src: "TIME=1,232 SIZE=409610\n", opt: raw.ReadOptions{Decimal: raw.DecimalComma},
 			want: map[string][2]string{"TIME": {"1.232", "1,232"}, "SIZE": {"409610", "409610"}}},
-		{name: "decimal comma contradicts declared point", src: "TIME=40,045811\n", opt: ReadOptions{Decimal: DecimalPoint}, count: 0,
+		{name: "decimal comma contradicts declared point", src: "TIME=40,045811\n", opt: raw.ReadOptions{Decimal: raw.DecimalPoint}, count: 0,
 			diags: []string{`f:1:6: error: "40,045811" has a decimal comma but the manifest declares decimal = "."`, "[evidence-decimal]"}},
-		{name: "decimal point contradicts declared comma", src: "time_total: 0.534\n", opt: ReadOptions{Decimal: DecimalComma}, count: 0,
+		{name: "decimal point contradicts declared comma", src: "time_total: 0.534\n", opt: raw.ReadOptions{Decimal: raw.DecimalComma}, count: 0,
 			diags: []string{`f:1:13: error: "0.534" has a decimal point but the manifest declares decimal = ","`}},
-		{name: "point never groups thousands in curl", src: "time_total: 1.232\n", opt: ReadOptions{Decimal: DecimalComma},
+		{name: "point never groups thousands in curl", src: "time_total: 1.232\n", opt: raw.ReadOptions{Decimal: raw.DecimalComma},
 			diags: []string{`error: "1.232" has a decimal point`}},
 		{name: "e-notation and full-width digits", src: "time_total: 8.9e-05\nSIZE=１２\n", want: map[string][2]string{
 			"time_total": {"0.000089", "8.9e-05"}, "SIZE": {"12", "１２"}}},

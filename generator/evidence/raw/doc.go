@@ -1,14 +1,29 @@
-// Package raw reads the raw files of lab test reports — Markdown report
-// tables, key=value transcripts, Envoy admin dumps (/stats, /clusters, text
-// and JSON), fortio JSON and text, curl -w write-out, CSV, generic JSON,
-// istioctl tables, dig output, Prometheus text, and the output of load
-// testers and system tools (vegeta, wrk/wrk2, hey, k6, ghz, go test
-// -bench, benchstat, time, kubectl, Envoy/Istio access logs, ping, mtr;
-// tooltext.go) — into Readings: a key in the format's own
-// naming, an exact decimal number, the raw token text and its position.
+// Package raw reads the raw files of lab test reports into Readings: a key
+// in the format's own naming, an exact decimal number, the raw token text
+// and its position.
 //
-// Each format is a Reader listed by Formats and returned by ReaderFor;
-// Sniff guesses a file's format from its name and content. Readers never
+// It holds the core every reader shares: Reading, ReadOptions and the
+// Reader and ListReader types; Readings, the compact list of a file's
+// readings (list.go); exact numbers and decimal marks (number.go) and the
+// units formats define (units.go); the Recorder a reader adds readings
+// and diagnostics to (readings.go); the JSON tree with positions
+// (jsonparse.go); the helpers of tools' text output (tooltext.go); the
+// sweep that turns every number a reader leaves unread into a warning
+// (Account, unread.go); Sniff, which guesses a file's format from its
+// name and content; and windowed reading of large files (windowed.go).
+//
+// It also holds the readers not yet in a reader package of their own:
+// Markdown report tables, key=value transcripts, Envoy admin dumps
+// (/stats, /clusters, text and JSON), fortio JSON and text, curl -w
+// write-out, CSV, generic JSON, istioctl tables, dig, Prometheus text, go
+// test -bench and benchstat, time, kubectl, docker stats, Envoy/Istio
+// access logs, ping, mtr and the pattern format. The load testers' readers
+// are in package loadtest.
+//
+// Reader packages import raw; raw imports no reader package. Reading a
+// file by format name (the table of every format, ReaderFor) is package
+// formats' job, the one package that imports every reader package, so
+// that raw needs no registry the reader packages fill. Readers never
 // panic and report every problem as a positioned diagnostic; naming
 // readings as evidence values (the manifest, the store and derived values)
 // is package evidence's job.

@@ -1,4 +1,4 @@
-package raw
+package raw_test
 
 import "testing"
 

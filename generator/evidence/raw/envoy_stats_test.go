@@ -1,6 +1,8 @@
-package raw
+package raw_test
 
 import (
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
+
 	"strings"
 	"testing"
 )
@@ -101,9 +103,9 @@ func TestReadEnvoyStats(t *testing.T) {
 	})
 	// The error cap: ten errors and one note, nothing more.
 	src := []byte(strings.Repeat("not a stat\n", 30))
-	out, errs := allOf(ReadEnvoyStats("f", src, ReadOptions{}))
+	out, errs := allOf(raw.ReadEnvoyStats("f", src, raw.ReadOptions{}))
 	checkEnvoyOutput(t, src, out, errs)
-	if len(errs) != envoyMaxErrors+1 || !strings.Contains(errs[envoyMaxErrors].Message, "more errors follow") {
+	if len(errs) != raw.EnvoyMaxErrors+1 || !strings.Contains(errs[raw.EnvoyMaxErrors].Message, "more errors follow") {
 		t.Errorf("error cap: got %d errors:\n%v", len(errs), errs)
 	}
 }

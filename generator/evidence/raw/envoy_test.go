@@ -1,6 +1,9 @@
-package raw
+package raw_test
 
 import (
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw/formats"
+
 	"bytes"
 	"os"
 	"path/filepath"
@@ -18,7 +21,7 @@ import (
 //
 // It does what the inside helper does with one line index for the whole
 // result, since a fuzzed input can yield thousands of readings.
-func checkEnvoyOutput(t *testing.T, src []byte, out []Reading, errs diag.List) {
+func checkEnvoyOutput(t *testing.T, src []byte, out []raw.Reading, errs diag.List) {
 	t.Helper()
 	ix := map[string]*diag.LineIndex{}
 	inFile := func(p diag.Position) {
@@ -50,7 +53,7 @@ func checkEnvoyOutput(t *testing.T, src []byte, out []Reading, errs diag.List) {
 			}
 			continue
 		}
-		if r.Number.Start != 0 || r.Number.End != len(r.Raw) || r.Number.Unit != envoyUnit(baseKey(r.Key)) {
+		if r.Number.Start != 0 || r.Number.End != len(r.Raw) || r.Number.Unit != raw.EnvoyUnit(raw.BaseKey(r.Key)) {
 			t.Fatalf("reading %s: number range [%d,%d) unit %q for raw %q", r.Key, r.Number.Start, r.Number.End, r.Number.Unit, r.Raw)
 		}
 		want, err := decimal.NewFromString(r.Raw)
@@ -72,14 +75,14 @@ type envoyCase struct {
 
 func runEnvoyCases(t *testing.T, format string, cases []envoyCase) {
 	t.Helper()
-	read, err := ReaderFor(format)
+	read, err := formats.ReaderFor(format)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			src := []byte(tc.src)
-			out, errs := read("f", src, ReadOptions{})
+			out, errs := read("f", src, raw.ReadOptions{})
 			checkEnvoyOutput(t, src, out, errs)
 			got := map[string]string{}
 			for _, r := range out {
@@ -116,17 +119,17 @@ func runEnvoyCases(t *testing.T, format string, cases []envoyCase) {
 var envoyCorpus = corpusDir
 
 // envoyCorpusReadings reads one corpus file with its format's reader.
-func envoyCorpusReadings(t *testing.T, format, rel string) ([]byte, []Reading, diag.List) {
+func envoyCorpusReadings(t *testing.T, format, rel string) ([]byte, []raw.Reading, diag.List) {
 	t.Helper()
 	src, err := os.ReadFile(filepath.Join(envoyCorpus, rel))
 	if err != nil {
 		t.Skipf("corpus file missing: %v", err)
 	}
-	read, err := ReaderFor(format)
+	read, err := formats.ReaderFor(format)
 	if err != nil {
 		t.Fatal(err)
 	}
-	out, errs := read(rel, src, ReadOptions{})
+	out, errs := read(rel, src, raw.ReadOptions{})
 	checkEnvoyOutput(t, src, out, errs)
 	return src, out, errs
 }
@@ -189,14 +192,14 @@ func TestEnvoyCorpus(t *testing.T) {
 }
 
 // envoyValue finds key in out.
-func envoyValue(t *testing.T, out []Reading, key string) (Reading, bool) {
+func envoyValue(t *testing.T, out []raw.Reading, key string) (raw.Reading, bool) {
 	t.Helper()
 	for _, r := range out {
 		if r.Key == key {
 			return r, true
 		}
 	}
-	return Reading{}, false
+	return raw.Reading{}, false
 }
 
 func TestEnvoyCorpusKnownValues(t *testing.T) {

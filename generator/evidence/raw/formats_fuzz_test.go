@@ -1,6 +1,8 @@
-package raw
+package raw_test
 
 import (
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
+
 	"bytes"
 	"encoding/json"
 	"maps"
@@ -19,10 +21,10 @@ import (
 // excepted), a non-empty Raw spanned by Number.Start/End, and no numeric
 // field vanishing (checkNoVanish). It is seeded with the format's samples
 // (addSamples) and seeds.
-func fuzzLabFormat(f *testing.F, seeds []string, format string, opts ...ReadOptions) {
+func fuzzLabFormat(f *testing.F, seeds []string, format string, opts ...raw.ReadOptions) {
 	addSamples(f, format, seeds...)
 	if len(opts) == 0 {
-		opts = []ReadOptions{{}}
+		opts = []raw.ReadOptions{{}}
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
 		for _, opt := range opts {
@@ -35,7 +37,7 @@ func fuzzLabFormat(f *testing.F, seeds []string, format string, opts ...ReadOpti
 // no panic, every position inside src, Raw at Pos, the exact value of Raw,
 // and no numeric field vanishing (checkNoVanish).
 func fuzzEnvoy(t *testing.T, format string, src []byte) {
-	out, errs := checkNoVanish(t, format, src, ReadOptions{})
+	out, errs := checkNoVanish(t, format, src, raw.ReadOptions{})
 	checkEnvoyOutput(t, src, out, errs)
 }
 
@@ -64,7 +66,7 @@ func addSamples(f *testing.F, format string, seeds ...string) {
 		m, _ := filepath.Glob(pattern)
 		for _, p := range m {
 			base := filepath.Base(p)
-			if src, err := os.ReadFile(p); err == nil && (corpusFormat[base] == format || corpusFormat[base] == "" && Sniff(base, src) == format) {
+			if src, err := os.ReadFile(p); err == nil && (corpusFormat[base] == format || corpusFormat[base] == "" && raw.Sniff(base, src) == format) {
 				files = append(files, p)
 			}
 		}

@@ -1,6 +1,9 @@
-package raw
+package raw_test
 
 import (
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw/formats"
+
 	"os"
 	"path/filepath"
 	"sort"
@@ -16,7 +19,7 @@ import (
 type formatCase struct {
 	name   string
 	src    string
-	opt    ReadOptions
+	opt    raw.ReadOptions
 	want   map[string][2]string
 	absent []string
 	diags  []string
@@ -25,7 +28,7 @@ type formatCase struct {
 
 // checkReadings asserts the invariants of every reader: positions inside src,
 // Raw at Pos (aggregates named in aggregates excepted), Start/End over Raw.
-func checkReadings(t testing.TB, src []byte, rs []Reading, errs diag.List, aggregates map[string]string) {
+func checkReadings(t testing.TB, src []byte, rs []raw.Reading, errs diag.List, aggregates map[string]string) {
 	t.Helper()
 	ix := diag.NewLineIndex("f", src)
 	for _, e := range errs {
@@ -56,7 +59,7 @@ func checkReadings(t testing.TB, src []byte, rs []Reading, errs diag.List, aggre
 
 func runFormatCases(t *testing.T, format string, cases []formatCase) {
 	t.Helper()
-	read, err := ReaderFor(format)
+	read, err := formats.ReaderFor(format)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -64,7 +67,7 @@ func runFormatCases(t *testing.T, format string, cases []formatCase) {
 		t.Run(c.name, func(t *testing.T) {
 			rs, errs := read("f", []byte(c.src), c.opt)
 			checkReadings(t, []byte(c.src), rs, errs, c.opt.CountWhere)
-			got := map[string]Reading{}
+			got := map[string]raw.Reading{}
 			for _, r := range rs {
 				if _, dup := got[r.Key]; dup {
 					t.Errorf("duplicate key %q", r.Key)
@@ -115,7 +118,7 @@ func runFormatCases(t *testing.T, format string, cases []formatCase) {
 	}
 }
 
-func readingKeys(rs []Reading) []string {
+func readingKeys(rs []raw.Reading) []string {
 	var out []string
 	for _, r := range rs {
 		out = append(out, r.Key)
@@ -125,8 +128,8 @@ func readingKeys(rs []Reading) []string {
 
 func TestLabFormatsRegistered(t *testing.T) {
 	for _, f := range []string{"fortio-json", "fortio-text", "curl-writeout", "csv", "json", "istioctl-table", "dig"} {
-		if _, err := ReaderFor(f); err != nil {
-			t.Errorf("ReaderFor(%q): %v", f, err)
+		if _, err := formats.ReaderFor(f); err != nil {
+			t.Errorf("formats.ReaderFor(%q): %v", f, err)
 		}
 	}
 }
@@ -154,7 +157,7 @@ func TestLabFormatsCorpus(t *testing.T) {
 		t.Skip("shared corpus not present")
 	}
 	type result struct {
-		rs   []Reading
+		rs   []raw.Reading
 		errs diag.List
 	}
 	results := map[string]result{}
@@ -172,14 +175,14 @@ func TestLabFormatsCorpus(t *testing.T) {
 			}
 			format := corpusFormat[base]
 			if format == "" {
-				format = Sniff(base, src)
+				format = raw.Sniff(base, src)
 			}
-			read, err := ReaderFor(format)
+			read, err := formats.ReaderFor(format)
 			if err != nil {
 				t.Errorf("%s: %v", base, err)
 				continue
 			}
-			rs, errs := read(base, src, ReadOptions{})
+			rs, errs := read(base, src, raw.ReadOptions{})
 			checkReadings(t, src, rs, errs, nil)
 			switch {
 			case errs.HasErrors():
@@ -195,13 +198,13 @@ func TestLabFormatsCorpus(t *testing.T) {
 			results[base] = result{rs, errs}
 		}
 	}
-	value := func(file, key string) (Reading, bool) {
+	value := func(file, key string) (raw.Reading, bool) {
 		for _, r := range results[file].rs {
 			if r.Key == key {
 				return r, true
 			}
 		}
-		return Reading{}, false
+		return raw.Reading{}, false
 	}
 	for _, c := range []struct{ file, key, val, raw, pos string }{
 		{"istio_io_circuit_breaking_2020_fortio_c2_n20.txt", "code.200", "17", "17", "27:12"},
@@ -250,7 +253,7 @@ func TestLabFormatsCorpus(t *testing.T) {
 	// Invalid JSON as Envoy's docs publish it is rejected at the first
 	// syntax error.
 	if src, err := os.ReadFile(filepath.Join(corpusDir, "envoy-stats-json", "envoy_docs_admin_stats_format_json_detailed_AS_PUBLISHED_INVALID.json")); err == nil {
-		rs, errs := allOf(ReadJSON("bad.json", src, ReadOptions{}))
+		rs, errs := allOf(raw.ReadJSON("bad.json", src, raw.ReadOptions{}))
 		if len(rs) != 0 || len(errs) != 1 || errs[0].Pos.String() != "bad.json:12:34" || errs[0].Rule != "evidence-json" {
 			t.Errorf("invalid Envoy JSON: %d readings, diagnostics %v; want one error at 12:34", len(rs), errs)
 		}
@@ -258,7 +261,7 @@ func TestLabFormatsCorpus(t *testing.T) {
 	// The istioctl JSON sibling is read as generic JSON.
 	src, err := os.ReadFile(filepath.Join(corpusDir, "istioctl", "istio_writer__envoy__configdump__testdata__endpoint__portfilter_output.json"))
 	if err == nil {
-		rs, errs := allOf(ReadJSON("p.json", src, ReadOptions{Paths: []string{"[0].endpoints[0].lbEndpoints[0].endpoint.address.socketAddress.portValue"}}))
+		rs, errs := allOf(raw.ReadJSON("p.json", src, raw.ReadOptions{Paths: []string{"[0].endpoints[0].lbEndpoints[0].endpoint.address.socketAddress.portValue"}}))
 		if len(errs) != 0 || len(rs) != 1 || rs[0].Number.Value.String() != "8080" {
 			t.Errorf("portfilter_output.json portValue: %v %v", rs, errs)
 		}

@@ -1,6 +1,9 @@
-package raw
+package raw_test
 
 import (
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw/formats"
+
 	"os"
 	"path/filepath"
 	"strings"
@@ -16,7 +19,7 @@ func TestGluedTokensReadWholeOrReported(t *testing.T) {
 	dirs, _ := filepath.Glob("testdata/tools/*")
 	for _, dir := range dirs {
 		format := filepath.Base(dir)
-		read, err := ReaderFor(format)
+		read, err := formats.ReaderFor(format)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -29,7 +32,7 @@ func TestGluedTokensReadWholeOrReported(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			rs, _ := read(filepath.Base(p), src, ReadOptions{})
+			rs, _ := read(filepath.Base(p), src, raw.ReadOptions{})
 			step := max(len(rs)/15, 1)
 			for i := 0; i < len(rs); i += step {
 				r := rs[i]
@@ -41,7 +44,7 @@ func TestGluedTokensReadWholeOrReported(t *testing.T) {
 					continue // not the end of a field
 				}
 				mut := append(append(append([]byte(nil), src[:end]...), '5'), src[end:]...)
-				got, errs := read("m", mut, ReadOptions{})
+				got, errs := read("m", mut, raw.ReadOptions{})
 				for _, g := range got {
 					if g.Pos.Offset == r.Pos.Offset && g.Raw == r.Raw {
 						t.Errorf("%s: %q glued to \"5\" at %d:%d is still read as %s %s: a token read in part", p, r.Raw, r.Pos.Line, r.Pos.Column, g.Number.Value, g.Number.Unit)
@@ -80,8 +83,8 @@ func TestCutUnitAmongSiblings(t *testing.T) {
 		{"    Latency     1.50m   0.20m    2.00m   70.00%\n", false},
 		{"    Latency    40.00ms   1.00ms   2.00ms   70.00%\n", false},
 	} {
-		read, _ := ReaderFor("wrk")
-		_, errs := read("f", []byte(head+tc.line+"Requests/sec:  5.50\n"), ReadOptions{})
+		read, _ := formats.ReaderFor("wrk")
+		_, errs := read("f", []byte(head+tc.line+"Requests/sec:  5.50\n"), raw.ReadOptions{})
 		got := false
 		for _, d := range errs {
 			if d.Pos.Line == 3 && strings.Contains(d.Message, "cut to \"m\" would be") {
@@ -108,8 +111,8 @@ func TestGluedTokenReported(t *testing.T) {
 		{"kubectl", "NAME   CPU(cores)   MEMORY(bytes)\np1     74m5         343Mi\n", "74m5"},
 		{"time", "real\t0m1.234s5\nuser\t0m0.567s\nsys\t0m0.089s\n", "0m1.234s5"},
 	} {
-		read, _ := ReaderFor(c.format)
-		rs, errs := read("f", []byte(c.src), ReadOptions{})
+		read, _ := formats.ReaderFor(c.format)
+		rs, errs := read("f", []byte(c.src), raw.ReadOptions{})
 		at := strings.Index(c.src, c.tok)
 		for _, r := range rs {
 			if r.Pos.Offset == at {

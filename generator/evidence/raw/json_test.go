@@ -1,6 +1,8 @@
-package raw
+package raw_test
 
 import (
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
+
 	"strings"
 	"testing"
 )
@@ -8,7 +10,7 @@ import (
 func FuzzJSON(f *testing.F) {
 	fuzzLabFormat(f, []string{
 		`{"a": {"b": [{"c": 1.5}, {"c": "2"}]}, "e": -1e5}`, `[1, "2", [3]]`, `42`, `{"a": 1, "a": 2}`, `{"a"`,
-	}, "json", ReadOptions{}, ReadOptions{Paths: []string{"a", "a.b[0].c", "[0]", "$"}})
+	}, "json", raw.ReadOptions{}, raw.ReadOptions{Paths: []string{"a", "a.b[0].c", "[0]", "$"}})
 }
 
 func TestReadJSON(t *testing.T) {
@@ -16,9 +18,9 @@ func TestReadJSON(t *testing.T) {
 	runFormatCases(t, "json", []formatCase{
 		{name: "all numbers", src: src, count: 3, want: map[string][2]string{
 			"a.b[0].c": {"1.5", "1.5"}, "a.b[1].c": {"2", "2"}, "e": {"-103010", "-1.0301e+05"}}},
-		{name: "paths", src: src, opt: ReadOptions{Paths: []string{"a.b[1].c"}}, count: 1, want: map[string][2]string{"a.b[1].c": {"2", "2"}}},
-		{name: "missing path", src: src, opt: ReadOptions{Paths: []string{"a.b[5].c"}}, diags: []string{"f:1:13: error: path \"a.b[5].c\" is not in the document (nearest existing path \"a.b\")"}},
-		{name: "non-number path", src: src, opt: ReadOptions{Paths: []string{"s"}}, diags: []string{"f:1:45: error: path \"s\" is a string; expected a number"}},
+		{name: "paths", src: src, opt: raw.ReadOptions{Paths: []string{"a.b[1].c"}}, count: 1, want: map[string][2]string{"a.b[1].c": {"2", "2"}}},
+		{name: "missing path", src: src, opt: raw.ReadOptions{Paths: []string{"a.b[5].c"}}, diags: []string{"f:1:13: error: path \"a.b[5].c\" is not in the document (nearest existing path \"a.b\")"}},
+		{name: "non-number path", src: src, opt: raw.ReadOptions{Paths: []string{"s"}}, diags: []string{"f:1:45: error: path \"s\" is a string; expected a number"}},
 		{name: "top-level array", src: "[{\"x\": 1}, 2]\n", want: map[string][2]string{"[0].x": {"1", "1"}, "[1]": {"2", "2"}}},
 		{name: "scalar", src: "42\n", want: map[string][2]string{"$": {"42", "42"}}},
 		{name: "duplicate keys", src: `{"a": 1, "a": 2}`, want: map[string][2]string{"a": {"1", "1"}, "a#2": {"2", "2"}}},
@@ -29,13 +31,13 @@ func TestReadJSON(t *testing.T) {
 }
 
 func TestReadJSONDepth(t *testing.T) {
-	deep := strings.Repeat("[", jsonMaxDepth+1) + strings.Repeat("]", jsonMaxDepth+1)
-	rs, errs := allOf(ReadJSON("f", []byte(deep), ReadOptions{}))
-	if len(rs) != 0 || len(errs) != 1 || errs[0].Pos.Column != jsonMaxDepth+1 || !strings.Contains(errs[0].Message, "nested deeper") {
+	deep := strings.Repeat("[", raw.JSONMaxDepth+1) + strings.Repeat("]", raw.JSONMaxDepth+1)
+	rs, errs := allOf(raw.ReadJSON("f", []byte(deep), raw.ReadOptions{}))
+	if len(rs) != 0 || len(errs) != 1 || errs[0].Pos.Column != raw.JSONMaxDepth+1 || !strings.Contains(errs[0].Message, "nested deeper") {
 		t.Errorf("deep JSON: %v %v", rs, errs)
 	}
-	ok := strings.Repeat("[", jsonMaxDepth) + "1" + strings.Repeat("]", jsonMaxDepth)
-	if rs, errs := allOf(ReadJSON("f", []byte(ok), ReadOptions{})); len(rs) != 1 || errs != nil {
+	ok := strings.Repeat("[", raw.JSONMaxDepth) + "1" + strings.Repeat("]", raw.JSONMaxDepth)
+	if rs, errs := allOf(raw.ReadJSON("f", []byte(ok), raw.ReadOptions{})); len(rs) != 1 || errs != nil {
 		t.Errorf("JSON at the depth limit: %v %v", rs, errs)
 	}
 }

@@ -1,6 +1,8 @@
-package raw
+package raw_test
 
 import (
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
+
 	"strings"
 	"testing"
 
@@ -9,7 +11,7 @@ import (
 
 func TestReadTables(t *testing.T) {
 	src := "# Report\n\n## §1 STRICT\n\n| counter | BEFORE | AFTER |\n|---|---:|---|\n| a | 1 | **2 (+1)** |\n| b \\| c | 3 |  |\n\n```\n| x | y |\n|---|---|\n```\n## bad\n| a | b |\n|---|\n"
-	tables, errs := ReadTables("r.md", []byte(src))
+	tables, errs := raw.ReadTables("r.md", []byte(src))
 	if len(tables) != 1 {
 		t.Fatalf("got %d tables, want 1", len(tables))
 	}
@@ -38,14 +40,14 @@ func FuzzReadTables(f *testing.F) {
 	addSamples(f, "markdown-tables", "| a | b |\n|---|---|\n| x | **1 (+1)** |\n")
 	f.Add([]byte("| Command | Mean [ms] | Relative |\n|:---|---:|---:|\n| x | 319.5 ± 11.2 | 60.74 +/- 2.49 |\n| y | 5 ms ± 3% | ± 1 |\n"))
 	f.Fuzz(func(t *testing.T, src []byte) {
-		tables, errs := ReadTables("f.md", src)
+		tables, errs := raw.ReadTables("f.md", src)
 		ix := diag.NewLineIndex("f.md", src)
 		for _, e := range errs {
 			inside(t, src, e.Pos, ix)
 		}
 		for _, tb := range tables {
 			inside(t, src, tb.Pos, ix)
-			for _, row := range append([][]Cell{tb.Header}, tb.Rows...) {
+			for _, row := range append([][]raw.Cell{tb.Header}, tb.Rows...) {
 				for _, c := range row {
 					inside(t, src, c.Pos, ix)
 					if c.Text != "" && !strings.HasPrefix(string(src[c.Pos.Offset:]), c.Text) {
@@ -54,6 +56,6 @@ func FuzzReadTables(f *testing.F) {
 				}
 			}
 		}
-		checkNoVanish(t, "markdown-tables", src, ReadOptions{})
+		checkNoVanish(t, "markdown-tables", src, raw.ReadOptions{})
 	})
 }

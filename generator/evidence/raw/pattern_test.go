@@ -1,6 +1,9 @@
-package raw
+package raw_test
 
 import (
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw/formats"
+
 	"fmt"
 	"os"
 	"strings"
@@ -10,7 +13,7 @@ import (
 // recipes are the pattern-reader manifests of three tools evdoc has no
 // reader for (docs/guide/formats.md shows them): ApacheBench, Locust's
 // console summary and iperf3.
-var recipes = map[string]ReadOptions{
+var recipes = map[string]raw.ReadOptions{
 	"ab.txt": {Key: "{label}", Patterns: []string{
 		`^(?P<label>Connect|Processing|Waiting|Total):\s+%{NUMBER:min}\s+%{NUMBER:mean}\s+%{NUMBER:sd}\s+%{NUMBER:median}\s+%{NUMBER:max}$`,
 		`^\s*(?P<label>%{INT})%\s+%{NUMBER:ms}`,
@@ -66,29 +69,27 @@ func TestPatternRecipes(t *testing.T) {
 // without a named group too, and the memo stays bounded.
 func TestCompilePatternOnce(t *testing.T) {
 	p := `^x %{NUMBER:n} once$`
-	a, errA := CompilePattern(p)
-	b, errB := CompilePattern(p)
+	a, errA := raw.CompilePattern(p)
+	b, errB := raw.CompilePattern(p)
 	if errA != nil || a != b || errB != nil {
 		t.Errorf("CompilePattern twice: %p, %v and %p, %v; want one expression", a, errA, b, errB)
 	}
-	if _, err := CompilePattern(`%{NUMBR:x}`); err == nil {
+	if _, err := raw.CompilePattern(`%{NUMBR:x}`); err == nil {
 		t.Error("unknown sub-pattern compiled")
-	} else if _, err2 := CompilePattern(`%{NUMBR:x}`); err2 != err {
+	} else if _, err2 := raw.CompilePattern(`%{NUMBR:x}`); err2 != err {
 		t.Errorf("second compile of a bad pattern: %v, want the memoized %v", err2, err)
 	}
-	s1, _ := CompilePatternAny(`^(Response time)`)
-	s2, _ := CompilePatternAny(`^(Response time)`)
+	s1, _ := raw.CompilePatternAny(`^(Response time)`)
+	s2, _ := raw.CompilePatternAny(`^(Response time)`)
 	if s1 == nil || s1 != s2 {
 		t.Errorf("CompilePatternAny twice: %p and %p", s1, s2)
 	}
-	for i := range 2 * maxCompiledPatterns {
-		CompilePattern(fmt.Sprintf(`^%d %%{NUMBER:n}$`, i))
+	for i := range 2 * raw.MaxCompiledPatterns {
+		raw.CompilePattern(fmt.Sprintf(`^%d %%{NUMBER:n}$`, i))
 	}
-	compiledPatterns.Lock()
-	n := len(compiledPatterns.m)
-	compiledPatterns.Unlock()
-	if n > maxCompiledPatterns {
-		t.Errorf("%d patterns memoized, want at most %d", n, maxCompiledPatterns)
+	n := raw.CompiledPatterns()
+	if n > raw.MaxCompiledPatterns {
+		t.Errorf("%d patterns memoized, want at most %d", n, raw.MaxCompiledPatterns)
 	}
 }
 
@@ -98,15 +99,15 @@ func TestPatternErrors(t *testing.T) {
 		{`%{NUMBR:x}`, "unknown sub-pattern %{NUMBR}; expected one of DATA, DURATION"},
 		{`^\d+$`, "has no named group"},
 	} {
-		if _, err := CompilePattern(c.pattern); err == nil || !strings.Contains(err.Error(), c.want) {
+		if _, err := raw.CompilePattern(c.pattern); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("CompilePattern(%q) = %v, want %q", c.pattern, err, c.want)
 		}
 	}
-	read, _ := ReaderFor("pattern")
-	if _, errs := read("f", []byte("a 1\n"), ReadOptions{}); !strings.Contains(errs.Error(), "f:1:1: error: no patterns") {
+	read, _ := formats.ReaderFor("pattern")
+	if _, errs := read("f", []byte("a 1\n"), raw.ReadOptions{}); !strings.Contains(errs.Error(), "f:1:1: error: no patterns") {
 		t.Errorf("no patterns: %v", errs)
 	}
-	if _, errs := read("f", []byte("a 1\nb 2\n"), ReadOptions{Patterns: []string{`^b %{NUMBER:n}`}}); !strings.Contains(errs.Error(), `f:1:3: warning: number "1" is not read`) {
+	if _, errs := read("f", []byte("a 1\nb 2\n"), raw.ReadOptions{Patterns: []string{`^b %{NUMBER:n}`}}); !strings.Contains(errs.Error(), `f:1:3: warning: number "1" is not read`) {
 		t.Errorf("unmatched numeric line: %v", errs)
 	}
 }

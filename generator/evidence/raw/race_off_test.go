@@ -1,5 +1,5 @@
 //go:build !race
 
-package raw
+package raw_test
 
 const raceEnabled = false

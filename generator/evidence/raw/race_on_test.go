@@ -1,6 +1,6 @@
 //go:build race
 
-package raw
+package raw_test
 
 // raceEnabled: the race detector is on; sync.Pool then drops items at
 // random, so a read's heap figures are not those of evdoc's build

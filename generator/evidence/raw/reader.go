@@ -2,8 +2,6 @@ package raw
 
 import (
 	"fmt"
-	"sort"
-	"strings"
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
 )
@@ -64,7 +62,7 @@ type ReadOptions struct {
 	// number in it. Readers may still return other readings.
 	Keep func(key string) bool
 
-	// drop, set by the sweep (accountFor) with Keep, takes the readings
+	// drop, set by the sweep (Account) with Keep, takes the readings
 	// a reader leaves out for Keep, so that their tokens count as read
 	// (Recorder.dropUnkept). A reader without it returns every reading.
 	drop *dropped
@@ -74,84 +72,25 @@ type ReadOptions struct {
 // not panic on any input, and every position it reports lies inside src.
 type Reader func(file string, src []byte, opt ReadOptions) ([]Reading, diag.List)
 
-// listReader is a Reader giving its readings as Readings, the form
+// ListReader is a Reader giving its readings as Readings, the form
 // every reader builds (see Readings): ReadList holds a file's readings
-// so, a Reader (ReaderFor) returns them as a slice.
-type listReader func(file string, src []byte, opt ReadOptions) (*Readings, diag.List)
+// so, a Reader (AsReader) returns them as a slice.
+type ListReader func(file string, src []byte, opt ReadOptions) (*Readings, diag.List)
 
-// Formats lists the format names a [[read]] entry accepts, sorted.
-func Formats() []string {
-	var out []string
-	for name := range readers() {
-		out = append(out, name)
-	}
-	sort.Strings(out)
-	return out
-}
-
-// ReaderFor returns the reader of a format name, or an error listing the
-// known formats.
-func ReaderFor(format string) (Reader, error) {
-	read, err := listReaderFor(format)
-	if err != nil {
-		return nil, err
-	}
+// AsReader returns read as a Reader: its readings as a slice.
+func AsReader(read ListReader) Reader {
 	return func(file string, src []byte, opt ReadOptions) ([]Reading, diag.List) {
 		l, errs := read(file, src, opt)
 		return l.All(), errs
-	}, nil
-}
-
-// listReaderFor is ReaderFor giving the readings as Readings.
-func listReaderFor(format string) (listReader, error) {
-	if r, ok := readers()[format]; ok {
-		return accountFor(format, r), nil
-	}
-	return nil, fmt.Errorf("unknown format %q; expected one of %s", format, strings.Join(Formats(), ", "))
-}
-
-// readers is built per call: no package-level registry.
-func readers() map[string]listReader {
-	return map[string]listReader{
-		"markdown-tables": readTablesAsReadings,
-		"transcript":      readTranscriptAsReadings,
-
-		"envoy-stats":         ReadEnvoyStats,
-		"envoy-stats-json":    ReadEnvoyStatsJSON,
-		"envoy-clusters":      ReadEnvoyClusters,
-		"envoy-clusters-json": ReadEnvoyClustersJSON,
-		"fortio-json":         ReadFortioJSON,
-		"fortio-text":         ReadFortioText,
-		"curl-writeout":       ReadCurlWriteout,
-		"csv":                 ReadCSV,
-		"json":                ReadJSON,
-		"istioctl-table":      ReadIstioctlTable,
-		"dig":                 ReadDig,
-		"prometheus":          ReadPrometheus,
-		"vegeta":              ReadVegeta,
-		"wrk":                 ReadWrk,
-		"hey":                 ReadHey,
-		"oha":                 ReadOha,
-		"k6":                  ReadK6,
-		"ghz":                 ReadGhz,
-		"go-bench":            ReadGoBench,
-		"benchstat":           ReadBenchstat,
-		"time":                ReadTime,
-		"kubectl":             ReadKubectl,
-		"docker-stats":        ReadDockerStats,
-		"envoy-access-log":    ReadAccessLog,
-		"ping":                ReadPing,
-		"mtr":                 ReadMtr,
-		"pattern":             ReadPattern,
 	}
 }
 
-// readTablesAsReadings names every numeric cell of a report's tables
+// ReadTablesAsReadings names every numeric cell of a report's tables
 // "t<N>.<row label>.<column label>" (N is the 1-based table number); a
 // cell "A ± B" (hyperfine's "319.5 ± 11.2") gives that key for the mean
 // and "<key>_pm" for its spread, and a unit in brackets ending a header
 // ("Mean [ms]") applies to its column's cells.
-func readTablesAsReadings(file string, src []byte, opt ReadOptions) (*Readings, diag.List) {
+func ReadTablesAsReadings(file string, src []byte, opt ReadOptions) (*Readings, diag.List) {
 	tables, errs := ReadTables(file, src)
 	var out []Reading
 	for i, t := range tables {
@@ -174,10 +113,10 @@ func readTablesAsReadings(file string, src []byte, opt ReadOptions) (*Readings, 
 	return ListOf(file, src, out), errs
 }
 
-// readTranscriptAsReadings names transcript readings "<section>.<key>"
+// ReadTranscriptAsReadings names transcript readings "<section>.<key>"
 // ("<key>" before the first section); a key that repeats is numbered in
 // file order, "#2", "#3", … (k6 prints avg= and p(90)= on every line).
-func readTranscriptAsReadings(file string, src []byte, opt ReadOptions) (*Readings, diag.List) {
+func ReadTranscriptAsReadings(file string, src []byte, opt ReadOptions) (*Readings, diag.List) {
 	entries, errs := ReadTranscript(file, src, opt)
 	out := make([]Reading, 0, len(entries))
 	seen := map[string]int{}

@@ -1,6 +1,9 @@
-package raw
+package raw_test
 
 import (
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw/formats"
+
 	"os"
 	"testing"
 )
@@ -33,7 +36,7 @@ func TestSniff(t *testing.T) {
 		{"empty", "", "transcript"},
 	}
 	for _, tt := range tests {
-		if got := Sniff(tt.name, []byte(tt.src)); got != tt.want {
+		if got := raw.Sniff(tt.name, []byte(tt.src)); got != tt.want {
 			t.Errorf("Sniff(%q, %q) = %q, want %q", tt.name, tt.src, got, tt.want)
 		}
 	}
@@ -46,12 +49,12 @@ func TestSniffSingleHistogramLine(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	format := Sniff("20-single-histogram-line-sniff.txt", src)
+	format := raw.Sniff("20-single-histogram-line-sniff.txt", src)
 	if format != "envoy-stats" {
 		t.Fatalf("Sniff = %s, want envoy-stats", format)
 	}
-	read, _ := ReaderFor(format)
-	rs, errs := read("f", src, ReadOptions{})
+	read, _ := formats.ReaderFor(format)
+	rs, errs := read("f", src, raw.ReadOptions{})
 	if errs != nil || len(rs) != 18 {
 		t.Fatalf("%d readings, %v; want 18", len(rs), errs)
 	}

@@ -1,6 +1,9 @@
-package raw
+package raw_test
 
 import (
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw/formats"
+
 	"fmt"
 	"os"
 	"strings"
@@ -39,7 +42,7 @@ func TestCellReadings(t *testing.T) {
 		{"n/a", "ms", ""},
 	}
 	for _, tt := range tests {
-		rs, warn, ok := CellReadings("m", Cell{Text: tt.text, Pos: diag.Position{File: "r.md", Line: 1, Column: 1}}, tt.colUnit)
+		rs, warn, ok := raw.CellReadings("m", raw.Cell{Text: tt.text, Pos: diag.Position{File: "r.md", Line: 1, Column: 1}}, tt.colUnit)
 		var parts []string
 		for _, r := range rs {
 			s := fmt.Sprintf("%s=%s %s @%d", r.Key, r.Number.Value, unitOrDash(r.Number.Unit), r.Pos.Column)
@@ -71,7 +74,7 @@ func TestHeaderUnit(t *testing.T) {
 		"Mean [ms]": "ms", "Min [s]": "s", "Max [µs]": "us", "Mean [ ms ]": "ms", "Share [%]": "%",
 		"Relative": "", "Build [debug]": "", "[ms] first": "", "Mean [ms] [x]": "", "Mean (ms)": "",
 	} {
-		if got := HeaderUnit(header); got != want {
+		if got := raw.HeaderUnit(header); got != want {
 			t.Errorf("HeaderUnit(%q) = %q, want %q", header, got, want)
 		}
 	}
@@ -103,11 +106,11 @@ func TestSpreadOfReaders(t *testing.T) {
 			map[string]string{"function_time.stddev": "of function_time.avg"}},
 	}
 	for _, tt := range tests {
-		read, err := ReaderFor(tt.format)
+		read, err := formats.ReaderFor(tt.format)
 		if err != nil {
 			t.Fatal(err)
 		}
-		rs, errs := read("f", []byte(tt.src), ReadOptions{})
+		rs, errs := read("f", []byte(tt.src), raw.ReadOptions{})
 		if errs.HasErrors() {
 			t.Errorf("%s: %v", tt.format, errs)
 		}

@@ -1,6 +1,9 @@
-package raw
+package raw_test
 
 import (
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw/formats"
+
 	"strings"
 	"testing"
 )
@@ -11,11 +14,11 @@ func TestCheckText(t *testing.T) {
 		{"lone carriage return", "a\rb", "f:1:2: error: carriage return inside a line"},
 	}
 	for _, tt := range tests {
-		_, errs := ReadTables("f", []byte(tt.src))
+		_, errs := raw.ReadTables("f", []byte(tt.src))
 		if len(errs) != 1 || !strings.HasPrefix(errs[0].String(), tt.want) {
 			t.Errorf("%s: got %v, want prefix %q", tt.name, errs, tt.want)
 		}
-		_, errs = ReadTranscript("f", []byte(tt.src), ReadOptions{})
+		_, errs = raw.ReadTranscript("f", []byte(tt.src), raw.ReadOptions{})
 		if len(errs) != 1 || !strings.HasPrefix(errs[0].String(), tt.want) {
 			t.Errorf("%s (transcript): got %v, want prefix %q", tt.name, errs, tt.want)
 		}
@@ -58,19 +61,19 @@ func TestBOMAndCRLFEveryReader(t *testing.T) {
 		"pattern":          "a: 1.5ms\nb: 2\n",
 		"mtr":              "HOST: a   Loss%   Snt   Last   Avg  Best  Wrst StDev\n  1.|-- 10.0.0.1   0.0%   10   0.1   0.1   0.1   0.2   0.0\n",
 	}
-	opts := map[string]ReadOptions{"pattern": {Patterns: []string{`^(?P<name>\w+): %{NUMBER:value}`}, Key: "{name}"}}
-	if len(samples) != len(Formats()) {
-		t.Fatalf("samples for %d formats, want every one of %v", len(samples), Formats())
+	opts := map[string]raw.ReadOptions{"pattern": {Patterns: []string{`^(?P<name>\w+): %{NUMBER:value}`}, Key: "{name}"}}
+	if len(samples) != len(formats.Names()) {
+		t.Fatalf("samples for %d formats, want every one of %v", len(samples), formats.Names())
 	}
 	for format, lf := range samples {
-		read, err := ReaderFor(format)
+		read, err := formats.ReaderFor(format)
 		if err != nil {
 			t.Fatal(err)
 		}
 		want, werrs := read("f", []byte(lf), opts[format])
-		crlf := []byte(bom + strings.ReplaceAll(lf, "\n", "\r\n"))
+		crlf := []byte(raw.BOM + strings.ReplaceAll(lf, "\n", "\r\n"))
 		got, gerrs := read("f", crlf, opts[format])
-		if a, b := Sniff("f", []byte(lf)), Sniff("f", crlf); a != b {
+		if a, b := raw.Sniff("f", []byte(lf)), raw.Sniff("f", crlf); a != b {
 			t.Errorf("%s: Sniff guesses %s with BOM+CRLF, %s with LF", format, b, a)
 		}
 		if werrs != nil || gerrs != nil || len(want) == 0 {

@@ -1,6 +1,9 @@
-package raw
+package raw_test
 
 import (
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw/formats"
+
 	"strings"
 	"testing"
 	"unicode"
@@ -33,19 +36,19 @@ func isName(tok string) bool {
 	for b > a && strings.IndexByte("*:,.!?", tok[b-1]) >= 0 {
 		b--
 	}
-	s, _ := normaliseCell(tok[a:b])
+	s, _ := raw.NormaliseCell(tok[a:b])
 	s = strings.TrimLeft(strings.TrimSpace(s), "+-−Δ~≈")
 	if s == "" || s[0] < '0' || s[0] > '9' {
 		return true
 	}
-	if f := strings.Fields(s); len(f) > 1 && !(len(f) == 2 && unitWord.MatchString(f[1])) {
+	if f := strings.Fields(s); len(f) > 1 && !(len(f) == 2 && raw.UnitWord.MatchString(f[1])) {
 		for _, w := range f[1:] {
 			if strings.IndexFunc(w, unicode.IsLetter) >= 0 {
 				return true // prose: a number followed by words
 			}
 		}
 	}
-	return identifier(s)
+	return raw.Identifier(s)
 }
 
 // sweepFields splits tok where the evidence-number sweep separates fields:
@@ -54,7 +57,7 @@ func sweepFields(tok string) []string {
 	var out []string
 	start := 0
 	for i := 0; i <= len(tok); i++ {
-		if i < len(tok) && !fieldDelim(tok[i]) && !(tok[i] == ',' && !(isDigitBefore(tok, i) && IsDigitAt(tok, i+1))) {
+		if i < len(tok) && !raw.FieldDelim(tok[i]) && !(tok[i] == ',' && !(raw.IsDigitBefore(tok, i) && raw.IsDigitAt(tok, i+1))) {
 			continue
 		}
 		if i > start {
@@ -102,8 +105,8 @@ func FuzzTokenNeverVanishes(f *testing.F) {
 		}
 		for _, c := range cases {
 			src := []byte(c.prefix + tok + c.suffix)
-			read, _ := ReaderFor(c.format)
-			rs, errs := read("f", src, ReadOptions{})
+			read, _ := formats.ReaderFor(c.format)
+			rs, errs := read("f", src, raw.ReadOptions{})
 			start, end := len(c.prefix), len(c.prefix)+len(tok)
 			accounted := false
 			for _, r := range rs {

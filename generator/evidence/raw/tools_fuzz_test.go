@@ -1,13 +1,17 @@
-package raw
+package raw_test
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
+)
 
 // fuzzTool fuzzes the reader of format with its samples (addSamples:
 // testdata/tools/FORMAT) and seeds of its own line shapes, holding the
 // Reader contract and the no-vanish property (checkNoVanish).
 func fuzzTool(f *testing.F, format string, seeds ...string) {
 	addSamples(f, format, seeds...)
-	f.Fuzz(func(t *testing.T, src []byte) { checkNoVanish(t, format, src, ReadOptions{}) })
+	f.Fuzz(func(t *testing.T, src []byte) { checkNoVanish(t, format, src, raw.ReadOptions{}) })
 }
 
 func FuzzVegeta(f *testing.F) {

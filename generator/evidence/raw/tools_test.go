@@ -1,6 +1,9 @@
-package raw
+package raw_test
 
 import (
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw/formats"
+
 	"bytes"
 	"fmt"
 	"os"
@@ -43,14 +46,14 @@ func TestToolSamples(t *testing.T) {
 				if strings.Contains(base, "in-transcript") {
 					want = "transcript" // pasted under a transcript's [ID] section: read with --as
 				}
-				if got := Sniff(base, src); got != want {
+				if got := raw.Sniff(base, src); got != want {
 					t.Errorf("Sniff = %q, want %q", got, want)
 				}
-				read, err := ReaderFor(format)
+				read, err := formats.ReaderFor(format)
 				if err != nil {
 					t.Fatal(err)
 				}
-				rs, errs := read(base, src, ReadOptions{})
+				rs, errs := read(base, src, raw.ReadOptions{})
 				checkReadings(t, src, rs, errs, nil)
 				if errs.HasErrors() {
 					t.Errorf("errors: %v", errs)
@@ -129,13 +132,13 @@ func TestAccessLogCountWhere(t *testing.T) {
 		`[2024-03-01T08:15:02.113Z] "GET /a HTTP/1.1" 200 - 0 17 12 11 "-" "hey" "id-1" "a:80" "10.0.0.1:80"` + "\n" +
 		`[2024-03-01T08:15:02.118Z] "GET /a HTTP/1.1" 503 UF 0 91 1002 - "-" "hey" "id-2" "a:80" "10.0.0.2:80"` + "\n" +
 		`{"response_code":200,"response_flags":"-","duration":250,"request_id":"id-3"}` + "\n"
-	opt := ReadOptions{Key: "request_id", CountWhere: map[string]string{
+	opt := raw.ReadOptions{Key: "request_id", CountWhere: map[string]string{
 		"ok": "response_code == 200", "uf": "response_flags == 'UF'", "slow": "duration > 100", "all": "true"}}
 	rs, errs := checkNoVanish(t, "envoy-access-log", []byte(src), opt)
 	if len(errs) != 0 {
 		t.Fatalf("diagnostics: %v", errs)
 	}
-	got := map[string]Reading{}
+	got := map[string]raw.Reading{}
 	for _, r := range rs {
 		got[r.Key] = r
 	}
@@ -150,8 +153,8 @@ func TestAccessLogCountWhere(t *testing.T) {
 	if u := got["id-2.duration"].Number.Unit; u != "ms" {
 		t.Errorf("duration unit %q, want ms", u)
 	}
-	read, _ := ReaderFor("envoy-access-log")
-	_, errs = read("f", []byte(src), ReadOptions{CountWhere: map[string]string{"bad": "response_code =="}})
+	read, _ := formats.ReaderFor("envoy-access-log")
+	_, errs = read("f", []byte(src), raw.ReadOptions{CountWhere: map[string]string{"bad": "response_code =="}})
 	if !strings.Contains(errs.Error(), `f:1:1: error: count_where "bad": cannot compile`) {
 		t.Errorf("bad predicate: %v", errs)
 	}
@@ -161,13 +164,13 @@ func TestAccessLogCountWhere(t *testing.T) {
 // the unit the format defines goes to no other reading.
 func TestAccessLogOutOfRange(t *testing.T) {
 	src := `{"response_code":200,"duration":1e999,"bytes_sent":12}` + "\n"
-	read, _ := ReaderFor("envoy-access-log")
-	rs, errs := read("f", []byte(src), ReadOptions{})
+	read, _ := formats.ReaderFor("envoy-access-log")
+	rs, errs := read("f", []byte(src), raw.ReadOptions{})
 	if !errs.HasErrors() {
 		t.Errorf("no error for 1e999: %v", errs)
 	}
 	for _, r := range rs {
-		if want := accessLogUnit(strings.TrimPrefix(r.Key, "r1.")); r.Number.Unit != want {
+		if want := raw.AccessLogUnit(strings.TrimPrefix(r.Key, "r1.")); r.Number.Unit != want {
 			t.Errorf("%s has unit %q, want %q", r.Key, r.Number.Unit, want)
 		}
 	}

@@ -1,6 +1,9 @@
-package raw
+package raw_test
 
 import (
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw/formats"
+
 	"os"
 	"path/filepath"
 	"regexp"
@@ -17,8 +20,8 @@ import (
 // without its unit; a suffix that contradicts the group is an error at
 // the value.
 func TestPatternUnitGroups(t *testing.T) {
-	read, _ := ReaderFor("pattern")
-	opt := ReadOptions{Patterns: []string{`^(?P<name>\w+) (?P<v>\S+) (?P<v_unit>\S+)$`}, Key: "{name}"}
+	read, _ := formats.ReaderFor("pattern")
+	opt := raw.ReadOptions{Patterns: []string{`^(?P<name>\w+) (?P<v>\S+) (?P<v_unit>\S+)$`}, Key: "{name}"}
 	for _, tc := range []struct {
 		line, unit, err string
 	}{
@@ -45,7 +48,7 @@ func TestPatternUnitGroups(t *testing.T) {
 		}
 	}
 	// a suffix of the shared vocabulary the pattern table lacks
-	rs, errs := read("f", []byte("x 12nsec\n"), ReadOptions{Patterns: []string{`^x (?P<v>\S+)$`}})
+	rs, errs := read("f", []byte("x 12nsec\n"), raw.ReadOptions{Patterns: []string{`^x (?P<v>\S+)$`}})
 	if errs.HasErrors() || len(rs) != 1 || rs[0].Number.Unit != "ns" {
 		t.Errorf("12nsec: %v, %v", rs, errs)
 	}
@@ -55,14 +58,14 @@ func TestPatternUnitGroups(t *testing.T) {
 // testdata/tools, each with a unit word where the format prints one.
 var unitSamples = map[string][]struct {
 	src string
-	opt ReadOptions
+	opt raw.ReadOptions
 }{
-	"pattern":         {{"lat 12 nsec\nlat 3 usec\nbw 940 Mbits/sec\nt 1.5KiB/s\nq 2 KBytes\n", ReadOptions{Patterns: []string{`^(?P<k>\w+) (?P<v>[\d.]+)\s?(?P<v_unit>\S+)$`}, Key: "{k}"}}},
-	"transcript":      {{"[A] $ curl\ntime=134 ms size=12 KiB rate=3.5 MB/s total=2 min\n", ReadOptions{}}},
-	"csv":             {{"name,latency_ms,size_bytes\na,12,40\n", ReadOptions{}}},
-	"fortio-text":     {{"All done 40 calls (plus 4 warmup) 25.116 ms avg, 39.8 qps\n# target 50% 0.0229032\n", ReadOptions{}}},
-	"curl-writeout":   {{"time_total: 0.074602\nsize_download: 1234\n", ReadOptions{}}},
-	"markdown-tables": {{"## T\n| a | lat |\n|---|---|\n| x | 12ms |\n| y | 3 min |\n| z | 2 Mbits/sec |\n", ReadOptions{}}},
+	"pattern":         {{"lat 12 nsec\nlat 3 usec\nbw 940 Mbits/sec\nt 1.5KiB/s\nq 2 KBytes\n", raw.ReadOptions{Patterns: []string{`^(?P<k>\w+) (?P<v>[\d.]+)\s?(?P<v_unit>\S+)$`}, Key: "{k}"}}},
+	"transcript":      {{"[A] $ curl\ntime=134 ms size=12 KiB rate=3.5 MB/s total=2 min\n", raw.ReadOptions{}}},
+	"csv":             {{"name,latency_ms,size_bytes\na,12,40\n", raw.ReadOptions{}}},
+	"fortio-text":     {{"All done 40 calls (plus 4 warmup) 25.116 ms avg, 39.8 qps\n# target 50% 0.0229032\n", raw.ReadOptions{}}},
+	"curl-writeout":   {{"time_total: 0.074602\nsize_download: 1234\n", raw.ReadOptions{}}},
+	"markdown-tables": {{"## T\n| a | lat |\n|---|---|\n| x | 12ms |\n| y | 3 min |\n| z | 2 Mbits/sec |\n", raw.ReadOptions{}}},
 }
 
 // unitWords splits the text after a reading's number into the words of
@@ -82,11 +85,11 @@ var unitWordRE = regexp.MustCompile(`[^\d\s.,:+\-−()\[\]"'=|]+`)
 func TestEveryUnitTextInVocabulary(t *testing.T) {
 	multipliers := map[string]bool{"k": true, "M": true, "G": true, "T": true, "µ": true, "n": true, "m": true}
 	checked := 0
-	for _, format := range Formats() {
+	for _, format := range formats.Names() {
 		type input struct {
 			name string
 			src  []byte
-			opt  ReadOptions
+			opt  raw.ReadOptions
 		}
 		var ins []input
 		files, _ := filepath.Glob(filepath.Join("testdata/tools", format, "*"))
@@ -98,13 +101,13 @@ func TestEveryUnitTextInVocabulary(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			ins = append(ins, input{filepath.Base(p), b, ReadOptions{}})
+			ins = append(ins, input{filepath.Base(p), b, raw.ReadOptions{}})
 		}
 		for _, dir := range fuzzDirs(format) {
 			corpus, _ := filepath.Glob(filepath.Join(dir, "*"))
 			for _, p := range corpus {
 				if b, ok := corpusBytes(p); ok {
-					ins = append(ins, input{filepath.Base(p), b, ReadOptions{}})
+					ins = append(ins, input{filepath.Base(p), b, raw.ReadOptions{}})
 				}
 			}
 		}
@@ -114,7 +117,7 @@ func TestEveryUnitTextInVocabulary(t *testing.T) {
 		if len(ins) == 0 {
 			continue // formats whose numbers carry no unit text (envoy, prometheus, json, dig, istioctl): their units are the format's
 		}
-		read, err := ReaderFor(format)
+		read, err := formats.ReaderFor(format)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -128,7 +131,7 @@ func TestEveryUnitTextInVocabulary(t *testing.T) {
 				if r.Number.Implied || r.Number.Unit == "tod" || r.Inputs != nil {
 					continue
 				}
-				rest := strings.TrimSpace(strings.TrimPrefix(r.Raw, numberPrefix.FindString(r.Raw)))
+				rest := strings.TrimSpace(strings.TrimPrefix(r.Raw, raw.NumberPrefix.FindString(r.Raw)))
 				for _, w := range unitWordRE.FindAllString(rest, -1) {
 					checked++
 					got, inVocab := unit.ToolWord(w)

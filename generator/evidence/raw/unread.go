@@ -16,7 +16,7 @@ import (
 // No raw token vanishes: every numeric-looking field of a raw file's data
 // is a reading, or a diagnostic says it is not read. This file defines
 // what a numeric-looking field is (numericFields) and the sweep every
-// reader ends with (accountFor, unreadWarnings), which turns the fields no
+// reader ends with (Account, unreadWarnings), which turns the fields no
 // reading or diagnostic covers into one evidence-number warning per run
 // of them on a line, its range [Pos, End) spanning the run.
 
@@ -637,11 +637,11 @@ func formatHint(format string) string {
 	return "a line the format reads (or the [[read]] format of the tool that wrote it)"
 }
 
-// accountFor wraps the reader of format so that every numeric-looking
+// Account wraps the reader of format so that every numeric-looking
 // field of the file's data that its readings and diagnostics leave
 // unaccounted is an evidence-number warning (unreadWarnings). A file the
 // reader rejects with an error is not swept: it does not load.
-func accountFor(format string, read listReader) listReader {
+func Account(format string, read ListReader) ListReader {
 	if ownAccounting[format] {
 		return read
 	}

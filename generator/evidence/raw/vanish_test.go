@@ -1,6 +1,9 @@
-package raw
+package raw_test
 
 import (
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw/formats"
+
 	"fmt"
 	"os"
 	"path/filepath"
@@ -43,12 +46,12 @@ func FuzzMachineValueNeverVanishes(f *testing.F) {
 			return
 		}
 		for _, s := range valueSlots {
-			if s.format == "istioctl-table" && (isName(tok) || istioNonNumber(tok)) {
+			if s.format == "istioctl-table" && (isName(tok) || raw.IstioNonNumber(tok)) {
 				continue // a table cell may name things; READY 1/1, AGE 5d are not numbers there
 			}
 			src := []byte(s.prefix + tok + s.suffix)
-			read, _ := ReaderFor(s.format)
-			rs, errs := read("f", src, ReadOptions{})
+			read, _ := formats.ReaderFor(s.format)
+			rs, errs := read("f", src, raw.ReadOptions{})
 			start := len(s.prefix)
 			if !tokenAccounted(src, start, start+len(tok), rs, errs) {
 				t.Errorf("%s: value %q vanished from %q (readings %v, diagnostics %v)", s.format, tok, src, rs, errs)
@@ -59,7 +62,7 @@ func FuzzMachineValueNeverVanishes(f *testing.F) {
 
 // tokenAccounted reports whether src[start:end] overlaps a reading's raw
 // text or lies on the line of a diagnostic.
-func tokenAccounted(src []byte, start, end int, rs []Reading, errs diag.List) bool {
+func tokenAccounted(src []byte, start, end int, rs []raw.Reading, errs diag.List) bool {
 	for _, r := range rs {
 		if r.Pos.Offset < end && r.Pos.Offset+len(r.Raw) > start {
 			return true
@@ -98,9 +101,9 @@ func tokenAccounted(src []byte, start, end int, rs []Reading, errs diag.List) bo
 // each numeric-looking field of the file's data that no reading and no
 // diagnostic accounts for; it also checks the Reader contract
 // (checkReadings). It returns what the reader returned.
-func checkNoVanish(t testing.TB, format string, src []byte, opt ReadOptions) ([]Reading, diag.List) {
+func checkNoVanish(t testing.TB, format string, src []byte, opt raw.ReadOptions) ([]raw.Reading, diag.List) {
 	t.Helper()
-	read, err := ReaderFor(format)
+	read, err := formats.ReaderFor(format)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -110,8 +113,8 @@ func checkNoVanish(t testing.TB, format string, src []byte, opt ReadOptions) ([]
 	if format == "pattern" && opt.Skip != "" {
 		// the entry's skip lines are not data: blank them, keeping offsets
 		view = append([]byte(nil), src...)
-		for _, ln := range SplitLines(src) {
-			if kept := skipLines(src, []LineSpan{ln}, opt.Skip); len(kept) == 0 {
+		for _, ln := range raw.SplitLines(src) {
+			if kept := raw.SkipLines(src, []raw.LineSpan{ln}, opt.Skip); len(kept) == 0 {
 				for i := ln.Start; i < ln.End; i++ {
 					view[i] = ' '
 				}
@@ -135,45 +138,33 @@ func truncate(src []byte, n int) string {
 // vanished returns the numeric-looking fields of src's data (see
 // checkNoVanish) that no reading or diagnostic of rs and errs accounts
 // for, "line:col field" each.
-func vanished(format string, src []byte, rs []Reading, errs diag.List) []string {
+func vanished(format string, src []byte, rs []raw.Reading, errs diag.List) []string {
 	if errs.HasErrors() || !utf8.Valid(src) {
 		return nil
 	}
 	ix := diag.NewLineIndex("f", src)
-	var spans []LineSpan
+	var spans []raw.LineSpan
 	view := src
 	switch format {
 	case "transcript":
-		spans = transcriptLines(src)
+		spans = raw.TranscriptLines(src)
 	case "markdown-tables":
-		tables, _ := ReadTables("f", src)
+		tables, _ := raw.ReadTables("f", src)
 		for _, tb := range tables {
 			for _, row := range tb.Rows {
 				for j := 1; j < len(row) && j < len(tb.Header); j++ {
 					end := len(row[j].Text)
-					if n, ok := ParseCell(row[j].Text); ok {
+					if n, ok := raw.ParseCell(row[j].Text); ok {
 						end = n.End // the parenthesised note after a number is a note
 					}
-					spans = append(spans, LineSpan{row[j].Pos.Offset, row[j].Pos.Offset + end})
+					spans = append(spans, raw.LineSpan{row[j].Pos.Offset, row[j].Pos.Offset + end})
 				}
 			}
 		}
 	default:
-		spans, view = dataLines(format, src)
+		spans, view = raw.DataLines(format, src)
 	}
-	acc := newAccounting(ListOf("f", src, rs), errs, nil)
-	var out []string
-	for _, sp := range spans {
-		text := string(view[sp.Start:sp.End])
-		p := ix.Pos(sp.Start)
-		for _, f := range numericFields(text) {
-			a, b := sp.Start+f.start, sp.Start+f.end
-			if !acc.accounted(p.Line, a, b, text[f.start:f.end]) {
-				out = append(out, fmt.Sprintf("%d:%d %s", p.Line, p.Column+f.start, text[f.start:f.end]))
-			}
-		}
-	}
-	return out
+	return raw.Unaccounted(ix, src, view, spans, rs, errs)
 }
 
 // TestNoDigitVanishes: in every raw file of the shared corpus and of the
@@ -198,9 +189,9 @@ func TestNoDigitVanishes(t *testing.T) {
 		}
 		format := corpusFormat[base]
 		if format == "" {
-			format = Sniff(base, src)
+			format = raw.Sniff(base, src)
 		}
-		t.Run(base, func(t *testing.T) { checkNoVanish(t, format, src, ReadOptions{}) })
+		t.Run(base, func(t *testing.T) { checkNoVanish(t, format, src, raw.ReadOptions{}) })
 	}
 }
 
@@ -210,7 +201,9 @@ func TestNoDigitVanishes(t *testing.T) {
 func TestVanished(t *testing.T) {
 	src := []byte("a=1 b=2 c 3 d 4\nq p(90)=5 x 6 ms 10.0.0.1:80 v1.2 7\n")
 	ix := diag.NewLineIndex("f", src)
-	r := func(key string, off int, raw string) Reading { return Reading{Key: key, Raw: raw, Pos: ix.Pos(off)} }
+	r := func(key string, off int, text string) raw.Reading {
+		return raw.Reading{Key: key, Raw: text, Pos: ix.Pos(off)}
+	}
 	w := func(off, end int) diag.Diagnostic {
 		d := diag.Diagnostic{Pos: ix.Pos(off), Severity: diag.Warning, Rule: diag.EvidenceNumber}
 		if end > 0 {
@@ -218,7 +211,7 @@ func TestVanished(t *testing.T) {
 		}
 		return d
 	}
-	rs := []Reading{r("a", 2, "1"), r("b", 6, "2"), r("p(90)", 24, "5")}
+	rs := []raw.Reading{r("a", 2, "1"), r("b", 6, "2"), r("p(90)", 24, "5")}
 	got := vanished("transcript", src, rs, nil)
 	if want := []string{"1:11 3", "1:15 4", "2:13 6", "2:35 7"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("vanished = %q, want %q", got, want)
@@ -239,13 +232,13 @@ func TestVanished(t *testing.T) {
 func TestUnreadRuns(t *testing.T) {
 	src := []byte("a 1 2 b=3 4 x\n")
 	ix := diag.NewLineIndex("f", src)
-	rs := []Reading{{Key: "b", Raw: "3", Pos: ix.Pos(8)}}
-	ws := unreadWarnings(ix, src, []LineSpan{{0, 13}}, ListOf("f", src, rs), nil, nil, "transcript", "a key=value line")
+	rs := []raw.Reading{{Key: "b", Raw: "3", Pos: ix.Pos(8)}}
+	ws := raw.UnreadWarnings(ix, src, []raw.LineSpan{{0, 13}}, raw.ListOf("f", src, rs), nil, "transcript", "a key=value line")
 	var got []string
 	for _, w := range ws {
 		line := string(src[:13])
 		var toks []string
-		for _, f := range NumericFields(line) {
+		for _, f := range raw.NumericFields(line) {
 			if f[0] >= w.Pos.Column-1 && f[1] <= w.End.Column-1 {
 				toks = append(toks, line[f[0]:f[1]])
 			}
@@ -274,7 +267,7 @@ func TestKeyNumbers(t *testing.T) {
 		"":               nil,
 	} {
 		got := map[string]bool{}
-		keyNumbers(got, key)
+		raw.KeyNumbers(got, key)
 		wantSet := map[string]bool{}
 		for _, n := range want {
 			wantSet[n] = true

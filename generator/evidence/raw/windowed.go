@@ -15,7 +15,7 @@ var lineFormats = map[string]bool{"envoy-stats": true}
 // DefaultWindow is the window size ReadWindowed reads at a time: 4 MiB.
 const DefaultWindow = 4 << 20
 
-// ReadWindowed reads src with the reader of format, keeping only the
+// ReadWindowed reads src with read, the reader of format, keeping only the
 // readings keep accepts (all when keep is nil), and calls emit for each
 // kept reading in file order. For a line-oriented format (envoy-stats) it
 // reads src in windows of about window bytes, each ending before a line
@@ -24,12 +24,8 @@ const DefaultWindow = 4 << 20
 // window's readings. Positions are those of the whole file. Other formats
 // are read whole. It returns the reader's diagnostics (for windows, at
 // most envoyMaxErrors of them).
-func ReadWindowed(format, file string, src []byte, opt ReadOptions, window int, keep func(Reading) bool, emit func(Reading)) diag.List {
+func ReadWindowed(read ListReader, format, file string, src []byte, opt ReadOptions, window int, keep func(Reading) bool, emit func(Reading)) diag.List {
 	if !lineFormats[format] || len(src) <= window || window <= 0 {
-		read, err := listReaderFor(format)
-		if err != nil {
-			return diag.List{diag.Errorf(diag.Position{File: file}, diag.ValuesFormat, "%v", err)}
-		}
 		rs, errs := read(file, src, opt)
 		for i := range rs.Len() {
 			if r := rs.At(i); keep == nil || keep(r) {
@@ -38,15 +34,11 @@ func ReadWindowed(format, file string, src []byte, opt ReadOptions, window int, 
 		}
 		return errs
 	}
-	read, err := ReaderFor(format)
-	if err != nil {
-		return diag.List{diag.Errorf(diag.Position{File: file}, diag.ValuesFormat, "%v", err)}
-	}
 	var errs diag.List
 	line := 0 // lines before the window
 	for start := 0; start < len(src); {
 		end := windowEnd(src, start, window)
-		errs = readWindow(read, file, src[start:end], opt, line, start, keep, emit, errs)
+		errs = readWindow(AsReader(read), file, src[start:end], opt, line, start, keep, emit, errs)
 		line += bytes.Count(src[start:end], []byte{'\n'})
 		start = end
 	}
@@ -54,8 +46,8 @@ func ReadWindowed(format, file string, src []byte, opt ReadOptions, window int, 
 }
 
 // ReadKept is ReadList returning the kept readings as a slice.
-func ReadKept(format, file string, src []byte, opt ReadOptions, window int, keep func(Reading) bool) ([]Reading, diag.List) {
-	l, errs := ReadList(format, file, src, opt, window, keep)
+func ReadKept(read ListReader, format, file string, src []byte, opt ReadOptions, window int, keep func(Reading) bool) ([]Reading, diag.List) {
+	l, errs := ReadList(read, format, file, src, opt, window, keep)
 	return l.All(), errs
 }
 
@@ -63,16 +55,12 @@ func ReadKept(format, file string, src []byte, opt ReadOptions, window int, keep
 // file read whole gives the reader's own list (every reading kept), or a
 // new one holding only the kept readings, so a file's readings are never
 // held twice and the unkept ones are garbage as soon as it returns.
-func ReadList(format, file string, src []byte, opt ReadOptions, window int, keep func(Reading) bool) (*Readings, diag.List) {
+func ReadList(read ListReader, format, file string, src []byte, opt ReadOptions, window int, keep func(Reading) bool) (*Readings, diag.List) {
 	if lineFormats[format] && len(src) > window && window > 0 {
 		out := newReadings(diag.NewLineIndex(file, src), src)
-		errs := ReadWindowed(format, file, src, opt, window, keep, out.add)
+		errs := ReadWindowed(read, format, file, src, opt, window, keep, out.add)
 		out.flush()
 		return out, errs
-	}
-	read, err := listReaderFor(format)
-	if err != nil {
-		return nil, diag.List{diag.Errorf(diag.Position{File: file}, diag.ValuesFormat, "%v", err)}
 	}
 	rs, errs := read(file, src, opt)
 	if keep == nil || rs.Len() == 0 {
@@ -162,17 +150,13 @@ func Windowed(format string) bool { return lineFormats[format] }
 // windows, readings, errors and positions are those ReadWindowed gives
 // for r's whole content. Other formats are read whole. The error is r's
 // (the diagnostics read before it are returned with it).
-func ReadWindowedFrom(format, file string, r io.Reader, opt ReadOptions, window int, keep func(Reading) bool, emit func(Reading)) (diag.List, error) {
+func ReadWindowedFrom(read ListReader, format, file string, r io.Reader, opt ReadOptions, window int, keep func(Reading) bool, emit func(Reading)) (diag.List, error) {
 	if !lineFormats[format] || window <= 0 {
 		src, err := io.ReadAll(r)
 		if err != nil {
 			return nil, err
 		}
-		return ReadWindowed(format, file, src, opt, window, keep, emit), nil
-	}
-	read, err := ReaderFor(format)
-	if err != nil {
-		return diag.List{diag.Errorf(diag.Position{File: file}, diag.ValuesFormat, "%v", err)}, nil
+		return ReadWindowed(read, format, file, src, opt, window, keep, emit), nil
 	}
 	var errs diag.List
 	buf := make([]byte, 0, 2*window+1)
@@ -210,7 +194,7 @@ func ReadWindowedFrom(format, file string, r io.Reader, opt ReadOptions, window 
 			}
 			continue
 		}
-		errs = readWindow(read, file, buf[:end], opt, line, offset, keep, emit, errs)
+		errs = readWindow(AsReader(read), file, buf[:end], opt, line, offset, keep, emit, errs)
 		line += bytes.Count(buf[:end], []byte{'\n'})
 		offset += end
 		n := copy(buf, buf[end:])

@@ -1,6 +1,9 @@
-package raw
+package raw_test
 
 import (
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw/formats"
+
 	"bytes"
 	"errors"
 	"fmt"
@@ -26,10 +29,10 @@ func TestReadWindowedMatchesWholeRead(t *testing.T) {
 		}
 	}
 	src := []byte(b.String())
-	whole, werrs := allOf(ReadEnvoyStats("a.stats", src, ReadOptions{}))
+	whole, werrs := allOf(raw.ReadEnvoyStats("a.stats", src, raw.ReadOptions{}))
 	for _, window := range []int{1, 64, 200, 1000, len(src) + 1} {
-		var got []Reading
-		errs := ReadWindowed("envoy-stats", "a.stats", src, ReadOptions{}, window, nil, func(r Reading) { got = append(got, r) })
+		var got []raw.Reading
+		errs := formats.ReadWindowed("envoy-stats", "a.stats", src, raw.ReadOptions{}, window, nil, func(r raw.Reading) { got = append(got, r) })
 		if !reflect.DeepEqual(got, whole) {
 			t.Errorf("window %d: %d readings differ from the whole read's %d", window, len(got), len(whole))
 			for i := range min(len(got), len(whole)) {
@@ -45,9 +48,9 @@ func TestReadWindowedMatchesWholeRead(t *testing.T) {
 	}
 	// keep drops readings before they are collected.
 	n := 0
-	ReadWindowed("envoy-stats", "a.stats", src, ReadOptions{}, 64, func(r Reading) bool {
+	formats.ReadWindowed("envoy-stats", "a.stats", src, raw.ReadOptions{}, 64, func(r raw.Reading) bool {
 		return r.Key == "cluster.outbound|80||svc3.ns.svc.cluster.local.upstream_rq_total"
-	}, func(Reading) { n++ })
+	}, func(raw.Reading) { n++ })
 	if n != 1 {
 		t.Errorf("kept %d readings, want 1", n)
 	}
@@ -72,11 +75,11 @@ func TestReadWindowedFromMatchesReadWindowed(t *testing.T) {
 	b.WriteString("last.stat: 5")
 	src := []byte(b.String())
 	for _, window := range []int{1, 7, 64, 200, 1000, len(src), len(src) + 1} {
-		var want []Reading
-		werrs := ReadWindowed("envoy-stats", "a.stats", src, ReadOptions{}, window, nil, func(r Reading) { want = append(want, r) })
+		var want []raw.Reading
+		werrs := formats.ReadWindowed("envoy-stats", "a.stats", src, raw.ReadOptions{}, window, nil, func(r raw.Reading) { want = append(want, r) })
 		for name, r := range map[string]io.Reader{"whole": bytes.NewReader(src), "bytewise": iotest.OneByteReader(bytes.NewReader(src)), "halves": iotest.HalfReader(bytes.NewReader(src))} {
-			var got []Reading
-			errs, err := ReadWindowedFrom("envoy-stats", "a.stats", r, ReadOptions{}, window, nil, func(r Reading) { got = append(got, r) })
+			var got []raw.Reading
+			errs, err := formats.ReadWindowedFrom("envoy-stats", "a.stats", r, raw.ReadOptions{}, window, nil, func(r raw.Reading) { got = append(got, r) })
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -89,7 +92,7 @@ func TestReadWindowedFromMatchesReadWindowed(t *testing.T) {
 		}
 	}
 	boom := errors.New("boom")
-	if _, err := ReadWindowedFrom("envoy-stats", "a.stats", iotest.ErrReader(boom), ReadOptions{}, 64, nil, func(Reading) {}); !errors.Is(err, boom) {
+	if _, err := formats.ReadWindowedFrom("envoy-stats", "a.stats", iotest.ErrReader(boom), raw.ReadOptions{}, 64, nil, func(raw.Reading) {}); !errors.Is(err, boom) {
 		t.Errorf("read error: %v, want %v", err, boom)
 	}
 }

@@ -1,15 +1,16 @@
-package raw
+package loadtest
 
 import (
 	"regexp"
 	"strings"
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
 )
 
 // The k6 reader ("k6", ReadK6): the end-of-test summary text and the
 // --summary-export (or handleSummary) JSON. The conventions of every
-// lab-format reader are in readings.go.
+// lab-format reader are in raw's readings.go.
 
 // The lines of k6's summary text.
 var (
@@ -28,7 +29,7 @@ var (
 )
 
 // k6Units are the suffixes of k6's values: its durations and percent.
-var k6Units = map[string]ToolUnit{
+var k6Units = map[string]raw.ToolUnit{
 	"ns": {Unit: "ns"}, "µs": {Unit: "us"}, "us": {Unit: "us"}, "ms": {Unit: "ms"}, "s": {Unit: "s"},
 	"m": {Unit: "min"}, "h": {Unit: "h"}, "%": {Unit: "%"}, "/s": {Unit: "/s"}, "kB": {Unit: "KB"}, "MB": {Unit: "MB"},
 	"B": {Unit: "B"}, "GB": {Unit: "GB"}, "B/s": {Unit: "B/s"}, "kB/s": {Unit: "KB/s"}, "MB/s": {Unit: "MB/s"}, "GB/s": {Unit: "GB/s"},
@@ -87,12 +88,12 @@ var k6Sizes = map[string]string{"B": "B", "kB": "KB", "MB": "MB", "GB": "GB"}
 // a request failed, .passes is therefore the number of failed requests
 // and .fails the number that did not fail (✓ 0 ✗ 45765 above: no
 // request failed); quote it as such.
-func ReadK6(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
-	r, errs := StartRead(file, src, diag.EvidenceK6)
+func ReadK6(file string, src []byte, _ raw.ReadOptions) (*raw.Readings, diag.List) {
+	r, errs := raw.StartRead(file, src, diag.EvidenceK6)
 	if errs != nil {
 		return nil, errs
 	}
-	if LooksJSON(src) {
+	if raw.LooksJSON(src) {
 		root, errs := r.ParseWholeJSON()
 		if errs != nil {
 			return nil, errs
@@ -100,7 +101,7 @@ func ReadK6(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
 		kind := map[string]string{}
 		if ms := root.Get("metrics"); ms != nil {
 			for _, m := range ms.Members {
-				if c := m.Val.Get("contains"); c != nil && c.Kind == JSONString {
+				if c := m.Val.Get("contains"); c != nil && c.Kind == raw.JSONString {
 					kind[m.Key] = c.Str
 				}
 				if m.Val.Get("count") != nil || m.Val.Get("values").Get("count") != nil {
@@ -111,12 +112,12 @@ func ReadK6(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
 		r.ReadJSONTree(root, k6JSONKey)
 		r.AttachUnits(func(key string) string { return k6JSONUnit(key, kind) })
 		if r.Out.Len() == 0 {
-			r.Errorf(TextStart(src), "no numbers in the k6 summary; expected --summary-export JSON such as {\"metrics\": {\"http_reqs\": {\"count\": 100, \"rate\": 9.9}}}")
+			r.Errorf(raw.TextStart(src), "no numbers in the k6 summary; expected --summary-export JSON such as {\"metrics\": {\"http_reqs\": {\"count\": 100, \"rate\": 9.9}}}")
 		}
 		return r.Result()
 	}
 	metric, threshold := "", ""
-	for start, text := range OutputLines(src) {
+	for start, text := range raw.OutputLines(src) {
 		trimmed := strings.TrimSpace(text)
 		if trimmed == "" {
 			continue
@@ -164,7 +165,7 @@ func ReadK6(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
 				}
 			}
 		case k6CheckRate.MatchString(text):
-			k6Groups(r, start, text, k6CheckRate.FindStringSubmatchIndex(text), "checks."+KeySlug(metric)+".", "rate", "passes", "fails")
+			k6Groups(r, start, text, k6CheckRate.FindStringSubmatchIndex(text), "checks."+raw.KeySlug(metric)+".", "rate", "passes", "fails")
 		case k6Check.MatchString(text):
 			metric = k6Check.FindStringSubmatch(text)[1] // the check a ↳ line under it counts
 			continue
@@ -183,14 +184,14 @@ func ReadK6(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
 		}
 	}
 	if r.Out.Len() == 0 && !r.Errs.HasErrors() {
-		r.Errorf(TextStart(src), "no k6 summary lines; expected lines such as \"http_reqs......: 45765  4568.791991/s\"")
+		r.Errorf(raw.TextStart(src), "no k6 summary lines; expected lines such as \"http_reqs......: 45765  4568.791991/s\"")
 	}
 	return r.Result()
 }
 
 // k6Groups reads the submatches m[2:] of a line (at byte offset base)
 // as prefix+names[i].
-func k6Groups(r *Recorder, base int, text string, m []int, prefix string, names ...string) {
+func k6Groups(r *raw.Recorder, base int, text string, m []int, prefix string, names ...string) {
 	for i, name := range names {
 		a, b := m[2*i+2], m[2*i+3]
 		if a >= 0 {
@@ -201,8 +202,8 @@ func k6Groups(r *Recorder, base int, text string, m []int, prefix string, names 
 
 // k6Values reads the values of one summary metric line (vals, at byte
 // offset off) under name; see ReadK6.
-func k6Values(r *Recorder, name string, off int, vals string) {
-	fs := Fields(vals)
+func k6Values(r *raw.Recorder, name string, off int, vals string) {
+	fs := raw.Fields(vals)
 	tok := func(i int) string {
 		if i < len(fs) {
 			return vals[fs[i][0]:fs[i][1]]
@@ -237,13 +238,13 @@ func k6Values(r *Recorder, name string, off int, vals string) {
 			if strings.HasSuffix(tok(i+1), "/s") {
 				key, u = name+".rate", u+"/s"
 			}
-			if v, ok := ParseDecimal(t); ok {
+			if v, ok := raw.ParseDecimal(t); ok {
 				r.Add(key, at, vals[fs[i][0]:fs[i+1][1]], v, u)
 			}
 			i++
 			continue
 		}
-		if nx := tok(i + 1); nx != "" && !IsDigitAt(nx, 0) && nx != "✓" && nx != "✗" && !k6Stat.MatchString(nx) {
+		if nx := tok(i + 1); nx != "" && !raw.IsDigitAt(nx, 0) && nx != "✓" && nx != "✗" && !k6Stat.MatchString(nx) {
 			// 157 MB5: a unit k6 does not write, glued to garbage or cut; the
 			// number alone would be a count without its unit
 			r.Warnf(at, "value %q of %s is followed by %q, which is no unit k6 writes; expected a size (kB, MB, GB) or the next value", t, name, nx)
@@ -265,14 +266,14 @@ func k6Values(r *Recorder, name string, off int, vals string) {
 // k6StatKey names a k6 statistic: p(99.9) is p99_9, others as written.
 func k6StatKey(s string) string {
 	if strings.HasPrefix(s, "p(") && strings.HasSuffix(s, ")") {
-		return PctKey(s[2 : len(s)-1])
+		return raw.PctKey(s[2 : len(s)-1])
 	}
 	return s
 }
 
 // k6JSONKey names a k6 JSON number: metrics.<name>[.values].<stat> is
 // <name>.<stat> with p(95) as p95; thresholds are not read.
-func k6JSONKey(path string, _ *JSONNode) string {
+func k6JSONKey(path string, _ *raw.JSONNode) string {
 	rest, ok := strings.CutPrefix(path, "metrics.")
 	if !ok {
 		return path
@@ -328,6 +329,6 @@ func k6JSONUnit(key string, kind map[string]string) string {
 
 // isTimeUnit reports whether u is a time unit.
 func isTimeUnit(u string) bool {
-	_, ok := TimeSuffixes[u]
+	_, ok := raw.TimeSuffixes[u]
 	return ok || u == "min" || u == "us"
 }

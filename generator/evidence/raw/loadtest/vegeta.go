@@ -1,10 +1,11 @@
-package raw
+package loadtest
 
 import (
 	"regexp"
 	"strings"
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
 )
 
 // The vegeta reader ("vegeta", ReadVegeta): `vegeta report` text and
@@ -21,7 +22,7 @@ var vegetaHist = regexp.MustCompile(`^\[(\S+),\s+(\S+)\]\s+(\S+)\s+(\S+%)(?:\s+#
 
 // vegetaUnits are the suffixes of vegeta's values: Go durations and the
 // success ratio's percent.
-var vegetaUnits = map[string]ToolUnit{
+var vegetaUnits = map[string]raw.ToolUnit{
 	"ns": {Unit: "ns"}, "us": {Unit: "us"}, "µs": {Unit: "us"}, "μs": {Unit: "us"}, "ms": {Unit: "ms"},
 	"s": {Unit: "s"}, "m": {Unit: "min"}, "h": {Unit: "h"}, "%": {Unit: "%"},
 }
@@ -69,29 +70,29 @@ var vegetaUnits = map[string]ToolUnit{
 //
 // Any other line with a number is a warning (rule evidence-number); a
 // file without a report line is an error.
-func ReadVegeta(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
-	r, errs := StartRead(file, src, diag.EvidenceVegeta)
+func ReadVegeta(file string, src []byte, _ raw.ReadOptions) (*raw.Readings, diag.List) {
+	r, errs := raw.StartRead(file, src, diag.EvidenceVegeta)
 	if errs != nil {
 		return nil, errs
 	}
-	if LooksJSON(src) {
+	if raw.LooksJSON(src) {
 		root, errs := r.ParseWholeJSON()
 		if errs != nil {
 			return nil, errs
 		}
 		r.ReadJSONTree(root, vegetaJSONKey)
 		for _, m := range root.Members {
-			if (m.Key == "earliest" || m.Key == "latest" || m.Key == "end") && m.Val.Kind == JSONString {
+			if (m.Key == "earliest" || m.Key == "latest" || m.Key == "end") && m.Val.Kind == raw.JSONString {
 				r.AddClock(m.Key, m.Val.Start+1, string(r.Src[m.Val.Start+1:m.Val.End-1]))
 			}
 		}
 		if r.Out.Len() == 0 {
-			r.Errorf(TextStart(src), "no numbers in the JSON report; expected vegeta report -type=json output such as {\"latencies\": {\"99th\": 3530000}, \"requests\": 100}")
+			r.Errorf(raw.TextStart(src), "no numbers in the JSON report; expected vegeta report -type=json output such as {\"latencies\": {\"99th\": 3530000}, \"requests\": 100}")
 		}
 		r.AttachUnits(vegetaJSONUnit)
 		return r.Result()
 	}
-	for start, text := range OutputLines(src) {
+	for start, text := range raw.OutputLines(src) {
 		if m := vegetaHist.FindStringSubmatchIndex(text); m != nil {
 			key := "hist." + vegetaBound(text[m[2]:m[3]]) + "_" + vegetaBound(text[m[4]:m[5]])
 			for i, bound := range []string{".low", ".high"} {
@@ -108,7 +109,7 @@ func ReadVegeta(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
 		if m == nil {
 			continue
 		}
-		label := KeySlug(text[m[2]:m[3]])
+		label := raw.KeySlug(text[m[2]:m[3]])
 		names := strings.Split(text[m[4]:m[5]], ",")
 		vals := text[m[6]:m[7]]
 		if label == "status_codes" {
@@ -123,14 +124,14 @@ func ReadVegeta(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
 			name := strings.TrimSpace(names[i])
 			i++
 			if name != "" && name[0] >= '0' && name[0] <= '9' {
-				name = PctKey(name)
+				name = raw.PctKey(name)
 			}
-			key := label + "." + KeySlug(name)
+			key := label + "." + raw.KeySlug(name)
 			r.AddTool(key, start+m[6]+f[0], vals[f[0]:f[1]], vegetaUnits, vegetaUnit(label, name))
 		}
 	}
 	if r.Out.Len() == 0 && !r.Errs.HasErrors() {
-		r.Errorf(TextStart(src), "no vegeta report lines; expected lines such as \"Latencies [min, mean, 50, 90, 95, 99, max] 2.048ms, …\", a -type=hist bucket line \"[0s, 500µs]  0  0.00%%\" or a -type=json report")
+		r.Errorf(raw.TextStart(src), "no vegeta report lines; expected lines such as \"Latencies [min, mean, 50, 90, 95, 99, max] 2.048ms, …\", a -type=hist bucket line \"[0s, 500µs]  0  0.00%%\" or a -type=json report")
 	}
 	return r.Result()
 }
@@ -148,8 +149,8 @@ func vegetaBound(b string) string {
 }
 
 // vegetaCodes reads "200:360000  0:535" at off.
-func vegetaCodes(r *Recorder, off int, vals string) {
-	for _, f := range Fields(vals) {
+func vegetaCodes(r *raw.Recorder, off int, vals string) {
+	for _, f := range raw.Fields(vals) {
 		tok := vals[f[0]:f[1]]
 		if code, count, ok := strings.Cut(tok, ":"); ok && code != "" {
 			r.AddNum("status_codes."+code, off+f[0]+len(code)+1, count, "") // else the sweep warns
@@ -171,9 +172,9 @@ func vegetaUnit(label, name string) string {
 
 // vegetaJSONKey renames vegeta's JSON percentiles (latencies.99th) to
 // the text report's keys (latencies.p99).
-func vegetaJSONKey(path string, _ *JSONNode) string {
+func vegetaJSONKey(path string, _ *raw.JSONNode) string {
 	if rest, ok := strings.CutPrefix(path, "latencies."); ok && strings.HasSuffix(rest, "th") {
-		return "latencies." + PctKey(strings.TrimSuffix(rest, "th"))
+		return "latencies." + raw.PctKey(strings.TrimSuffix(rest, "th"))
 	}
 	return path
 }

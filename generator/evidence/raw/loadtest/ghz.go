@@ -1,10 +1,11 @@
-package raw
+package loadtest
 
 import (
 	"regexp"
 	"strings"
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
 )
 
 // The ghz reader ("ghz", ReadGhz): ghz's JSON output (-O json, -O
@@ -42,21 +43,21 @@ var ghzInflux = regexp.MustCompile(`^(ghz_\w+),`)
 //
 // Summary text: as hey's (see ReadHey), with Count: read as count, times
 // as written (ms) and histogram marks in ms.
-func ReadGhz(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
-	r, errs := StartRead(file, src, diag.EvidenceGhz)
+func ReadGhz(file string, src []byte, _ raw.ReadOptions) (*raw.Readings, diag.List) {
+	r, errs := raw.StartRead(file, src, diag.EvidenceGhz)
 	if errs != nil {
 		return nil, errs
 	}
 	switch {
-	case LooksJSON(src):
+	case raw.LooksJSON(src):
 		root, errs := r.ParseWholeJSON()
 		if errs != nil {
 			return nil, errs
 		}
 		readGhzJSON(r, root)
 		r.AttachUnits(ghzUnit)
-	case ghzInflux.Match(src[TextStart(src):]):
-		for _, ln := range SplitLines(src) {
+	case ghzInflux.Match(src[raw.TextStart(src):]):
+		for _, ln := range raw.SplitLines(src) {
 			ghzInfluxLine(r, ln.Start, string(src[ln.Start:ln.End]))
 		}
 		r.AttachUnits(ghzUnit)
@@ -64,27 +65,27 @@ func ReadGhz(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
 		readSummaryText(r, src, "ghz", "ms")
 	}
 	if r.Out.Len() == 0 && !r.Errs.HasErrors() {
-		r.Errorf(TextStart(src), "no ghz values; expected ghz -O json, -O influx-summary or summary output")
+		r.Errorf(raw.TextStart(src), "no ghz values; expected ghz -O json, -O influx-summary or summary output")
 	}
 	return r.Result()
 }
 
 // readGhzJSON reads ghz's JSON report (see ReadGhz).
-func readGhzJSON(r *Recorder, root *JSONNode) {
+func readGhzJSON(r *raw.Recorder, root *raw.JSONNode) {
 	dist := root.Get("latencyDistribution")
-	r.ReadJSONTree(root, func(path string, n *JSONNode) string {
+	r.ReadJSONTree(root, func(path string, n *raw.JSONNode) string {
 		if msg, ok := strings.CutPrefix(path, "errorDistribution."); ok {
-			return "errorDistribution." + KeySlug(msg)
+			return "errorDistribution." + raw.KeySlug(msg)
 		}
 		if !strings.HasPrefix(path, "latencyDistribution[") || dist == nil {
 			return path
 		}
 		for _, e := range dist.Elems {
 			pct := e.Get("percentage")
-			if pct == nil || pct.Kind != JSONNumber {
+			if pct == nil || pct.Kind != raw.JSONNumber {
 				continue
 			}
-			key := "latency." + PctKey(string(r.Src[pct.Start:pct.End]))
+			key := "latency." + raw.PctKey(string(r.Src[pct.Start:pct.End]))
 			switch n {
 			case e.Get("latency"):
 				return key
@@ -97,7 +98,7 @@ func readGhzJSON(r *Recorder, root *JSONNode) {
 }
 
 // ghzInfluxLine reads one InfluxDB line at byte offset base.
-func ghzInfluxLine(r *Recorder, base int, text string) {
+func ghzInfluxLine(r *raw.Recorder, base int, text string) {
 	m := ghzInflux.FindStringSubmatch(text)
 	if m == nil {
 		return

@@ -1,4 +1,4 @@
-package raw
+package loadtest
 
 import (
 	"regexp"
@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
 )
 
 // The oha reader ("oha", ReadOha): oha's text summary. It follows hey's
@@ -14,7 +15,7 @@ import (
 // Size/sec rate, percentiles written "99.00% in", and, in recent
 // versions, a time scale chosen per run ("ms", "sec", and "10 sec" or
 // "10 min", a unit of ten seconds or minutes). The conventions of every
-// lab-format reader are in readings.go.
+// lab-format reader are in raw's readings.go.
 
 // ohaScale is a time scale oha writes after a value (older versions
 // write "secs").
@@ -34,13 +35,13 @@ var (
 // ("10 sec" is a unit of ten seconds) and the binary byte units of its
 // sizes; ohaRates are the same sizes per second (Size/sec).
 var (
-	ohaUnits = map[string]ToolUnit{
+	ohaUnits = map[string]raw.ToolUnit{
 		"ns": {Unit: "ns"}, "us": {Unit: "us"}, "µs": {Unit: "us"}, "ms": {Unit: "ms"},
 		"sec": {Unit: "s"}, "secs": {Unit: "s"}, "10 sec": {Unit: "s", Shift: 1},
 		"min": {Unit: "min"}, "10 min": {Unit: "min", Shift: 1}, "hr": {Unit: "h"},
 		"B": {Unit: "B"}, "KiB": {Unit: "KiB"}, "MiB": {Unit: "MiB"}, "GiB": {Unit: "GiB"}, "TiB": {Unit: "TiB"},
 	}
-	ohaRates = map[string]ToolUnit{
+	ohaRates = map[string]raw.ToolUnit{
 		"B": {Unit: "B/s"}, "KiB": {Unit: "KiB/s"}, "MiB": {Unit: "MiB/s"}, "GiB": {Unit: "GiB/s"}, "TiB": {Unit: "TiB/s"},
 	}
 )
@@ -79,15 +80,15 @@ var (
 // second summary in the same file numbers its keys (#2). Any other line
 // with a number is a warning (rule evidence-number); a file without a
 // summary line is an error.
-func ReadOha(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
-	r, errs := StartRead(file, src, diag.EvidenceOha)
+func ReadOha(file string, src []byte, _ raw.ReadOptions) (*raw.Readings, diag.List) {
+	r, errs := raw.StartRead(file, src, diag.EvidenceOha)
 	if errs != nil {
 		return nil, errs
 	}
 	section, part, scale := "", "", ""
 	bucket, errNo := 0, 0
-	for start, text := range OutputLines(src) {
-		spaced := func(key string, m []int, g int, units map[string]ToolUnit) {
+	for start, text := range raw.OutputLines(src) {
+		spaced := func(key string, m []int, g int, units map[string]raw.ToolUnit) {
 			r.AddSpaced(key, start+m[2*g], text[m[2*g]:m[2*g+1]], units)
 		}
 		num := func(key string, m []int, g int, u string) {
@@ -132,11 +133,11 @@ func ReadOha(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
 			num(prefix+"count", m, 3, "")
 		case "Response time distribution":
 			if m := ohaPct.FindStringSubmatchIndex(text); m != nil {
-				spaced("latency"+part+"."+PctKey(text[m[2]:m[3]]), m, 2, ohaUnits)
+				spaced("latency"+part+"."+raw.PctKey(text[m[2]:m[3]]), m, 2, ohaUnits)
 			}
 		case "Details (average, fastest, slowest)":
 			if m := ohaDetail.FindStringSubmatchIndex(text); m != nil {
-				name := KeySlug(text[m[2]:m[3]])
+				name := raw.KeySlug(text[m[2]:m[3]])
 				for i, col := range []string{"average", "fastest", "slowest"} {
 					spaced("details."+name+"."+col, m, i+2, ohaUnits)
 				}
@@ -155,10 +156,10 @@ func ReadOha(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
 			if m == nil {
 				continue
 			}
-			key, tok := KeySlug(text[m[2]:m[3]]), text[m[4]:m[5]]
+			key, tok := raw.KeySlug(text[m[2]:m[3]]), text[m[4]:m[5]]
 			switch {
 			case ohaPercent.MatchString(tok):
-				r.AddTool(key, start+m[4], tok, PercentUnit, "")
+				r.AddTool(key, start+m[4], tok, raw.PercentUnit, "")
 			case key == "size_sec":
 				spaced(key, m, 2, ohaRates)
 			case strings.Contains(tok, " "):
@@ -174,7 +175,7 @@ func ReadOha(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
 		}
 	}
 	if r.Out.Len() == 0 && !r.Errs.HasErrors() {
-		r.Errorf(TextStart(src), "no oha summary lines; expected lines such as \"  Requests/sec:\t3364.7592\" or \"  99.00%% in 0.0020 secs\"")
+		r.Errorf(raw.TextStart(src), "no oha summary lines; expected lines such as \"  Requests/sec:\t3364.7592\" or \"  99.00%% in 0.0020 secs\"")
 	}
 	return r.Result()
 }

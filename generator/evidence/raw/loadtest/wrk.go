@@ -1,4 +1,4 @@
-package raw
+package loadtest
 
 import (
 	"regexp"
@@ -6,11 +6,12 @@ import (
 	"strings"
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
 	"github.com/evdoc-lab/evdoc/generator/unit"
 )
 
 // The wrk and wrk2 reader ("wrk", ReadWrk). The conventions of every
-// lab-format reader are in readings.go.
+// lab-format reader are in raw's readings.go.
 
 // The lines of wrk's and wrk2's output, in the order ReadWrk's doc
 // comment lists them.
@@ -36,7 +37,7 @@ var (
 // wrkUnits are the suffixes wrk writes: times (us, ms, s, m, h),
 // binary sizes (wrk's KB is 1024 B: read as KiB, MB as MiB) and
 // metric multipliers of counts (8.74k).
-var wrkUnits = map[string]ToolUnit{
+var wrkUnits = map[string]raw.ToolUnit{
 	"us": {Unit: "us"}, "ms": {Unit: "ms"}, "s": {Unit: "s"}, "m": {Unit: "min"}, "h": {Unit: "h"},
 	"B": {Unit: "B"}, "KB": {Unit: "KiB"}, "MB": {Unit: "MiB"}, "GB": {Unit: "GiB"}, "TB": {Unit: "TiB"},
 	"k": {Shift: 3}, "M": {Shift: 6}, "G": {Shift: 9}, "%": {Unit: "%"},
@@ -80,13 +81,13 @@ var wrkUnits = map[string]ToolUnit{
 // same file numbers its keys (#2). Any other line with a number (a Lua
 // script's own output) is a warning (rule evidence-number); a file
 // without a wrk line is an error.
-func ReadWrk(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
-	r, errs := StartRead(file, src, diag.EvidenceWrk)
+func ReadWrk(file string, src []byte, _ raw.ReadOptions) (*raw.Readings, diag.List) {
+	r, errs := raw.StartRead(file, src, diag.EvidenceWrk)
 	if errs != nil {
 		return nil, errs
 	}
 	dist, spectrum, row := "", false, 0
-	for start, text := range OutputLines(src) {
+	for start, text := range raw.OutputLines(src) {
 		tool := func(key string, m []int, g int, unitOf string) {
 			if m[2*g] < 0 {
 				return
@@ -100,7 +101,7 @@ func ReadWrk(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
 			dist = ""
 			continue
 		}
-		switch m := MatchAny(text, wrkRunning, wrkThreads, wrkCalib, wrkStatsHdr, wrkStats, wrkDistHdr, wrkSpecHdr, wrkSpecCols,
+		switch m := raw.MatchAny(text, wrkRunning, wrkThreads, wrkCalib, wrkStatsHdr, wrkStats, wrkDistHdr, wrkSpecHdr, wrkSpecCols,
 			wrkSpecSum, wrkTotal, wrkSocket, wrkNon2xx, wrkPerSec, wrkRule); {
 		case m.Re == wrkRunning:
 			dist, spectrum = "", false
@@ -114,7 +115,7 @@ func ReadWrk(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
 		case m.Re == wrkStatsHdr || m.Re == wrkSpecCols || m.Re == wrkRule:
 			continue
 		case m.Re == wrkStats:
-			name := KeySlug(text[m.M[2]:m.M[3]])
+			name := raw.KeySlug(text[m.M[2]:m.M[3]])
 			per := ""
 			if name == "req_sec" {
 				per = "/s" // Req/Sec: requests per second (of one thread)
@@ -131,7 +132,7 @@ func ReadWrk(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
 			dist, spectrum, row = "", true, 0
 		case m.Re == wrkSpecSum:
 			for _, g := range []int{1, 3} {
-				name := KeySlug(text[m.M[2*g]:m.M[2*g+1]])
+				name := raw.KeySlug(text[m.M[2*g]:m.M[2*g+1]])
 				u := "ms"
 				if name == "total_count" || name == "buckets" || name == "subbuckets" {
 					u = ""
@@ -161,7 +162,7 @@ func ReadWrk(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
 			}
 		default:
 			if pm := wrkPct.FindStringSubmatchIndex(text); dist != "" && pm != nil {
-				tool(dist+"."+PctKey(text[pm[2]:pm[3]]), pm, 2, "")
+				tool(dist+"."+raw.PctKey(text[pm[2]:pm[3]]), pm, 2, "")
 				break
 			}
 			if sm := wrkSpecRow.FindStringSubmatchIndex(text); spectrum && sm != nil {
@@ -175,7 +176,7 @@ func ReadWrk(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
 		}
 	}
 	if r.Out.Len() == 0 && !r.Errs.HasErrors() {
-		r.Errorf(TextStart(src), "no wrk output lines; expected lines such as \"Requests/sec:  83974.71\" or \"    Latency    16.08ms   34.40ms 501.10ms   88.69%%\"")
+		r.Errorf(raw.TextStart(src), "no wrk output lines; expected lines such as \"Requests/sec:  83974.71\" or \"    Latency    16.08ms   34.40ms 501.10ms   88.69%%\"")
 	}
 	return r.Result()
 }

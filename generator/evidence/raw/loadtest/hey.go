@@ -1,4 +1,4 @@
-package raw
+package loadtest
 
 import (
 	"regexp"
@@ -6,11 +6,12 @@ import (
 	"strings"
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
 )
 
 // The hey reader ("hey", ReadHey) and the summary text of ghz, which
 // follows hey's layout (read by ReadGhz). The conventions of every
-// lab-format reader are in readings.go.
+// lab-format reader are in raw's readings.go.
 
 // The lines of hey's (and ghz's) summary.
 var (
@@ -24,7 +25,7 @@ var (
 )
 
 // heyUnits are the unit words hey and ghz write after a space.
-var heyUnits = map[string]ToolUnit{
+var heyUnits = map[string]raw.ToolUnit{
 	"secs": {Unit: "s"}, "s": {Unit: "s"}, "ms": {Unit: "ms"}, "µs": {Unit: "us"}, "us": {Unit: "us"}, "ns": {Unit: "ns"},
 	"bytes": {Unit: "B"},
 }
@@ -55,23 +56,23 @@ var heyUnits = map[string]ToolUnit{
 // A second summary in the same file numbers its keys (#2). Any other line
 // with a number is a warning (rule evidence-number); a file without a
 // summary line is an error.
-func ReadHey(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
-	r, errs := StartRead(file, src, diag.EvidenceHey)
+func ReadHey(file string, src []byte, _ raw.ReadOptions) (*raw.Readings, diag.List) {
+	r, errs := raw.StartRead(file, src, diag.EvidenceHey)
 	if errs != nil {
 		return nil, errs
 	}
 	readSummaryText(r, src, "hey", "s")
 	if r.Out.Len() == 0 && !r.Errs.HasErrors() {
-		r.Errorf(TextStart(src), "no hey summary lines; expected lines such as \"  Requests/sec: 10022.9023\" or \"  99%% in 0.0123 secs\"")
+		r.Errorf(raw.TextStart(src), "no hey summary lines; expected lines such as \"  Requests/sec: 10022.9023\" or \"  99%% in 0.0123 secs\"")
 	}
 	return r.Result()
 }
 
 // readSummaryText reads the summary layout hey and ghz share (see
 // ReadHey); histogram marks, which carry no unit word, are in markUnit.
-func readSummaryText(r *Recorder, src []byte, format, markUnit string) {
+func readSummaryText(r *raw.Recorder, src []byte, format, markUnit string) {
 	section, bucket, errNo := "", 0, 0
-	for start, text := range OutputLines(src) {
+	for start, text := range raw.OutputLines(src) {
 		spaced := func(key string, m []int, g int) {
 			r.AddSpaced(key, start+m[2*g], text[m[2*g]:m[2*g+1]], heyUnits)
 		}
@@ -99,12 +100,12 @@ func readSummaryText(r *Recorder, src []byte, format, markUnit string) {
 			}
 		case section == "Latency distribution":
 			if m := heyPct.FindStringSubmatchIndex(text); m != nil {
-				key := "latency." + PctKey(text[m[2]:m[3]])
+				key := "latency." + raw.PctKey(text[m[2]:m[3]])
 				spaced(key, m, 2)
 			}
 		case strings.HasPrefix(section, "Details"):
 			if m := heyDetail.FindStringSubmatchIndex(text); m != nil {
-				name := KeySlug(text[m[2]:m[3]])
+				name := raw.KeySlug(text[m[2]:m[3]])
 				for i, col := range []string{"average", "fastest", "slowest"} {
 					spaced("details."+name+"."+col, m, i+2)
 				}
@@ -121,7 +122,7 @@ func readSummaryText(r *Recorder, src []byte, format, markUnit string) {
 			}
 		case section == "Summary":
 			if m := heyField.FindStringSubmatchIndex(text); m != nil {
-				key := KeySlug(text[m[2]:m[3]])
+				key := raw.KeySlug(text[m[2]:m[3]])
 				u := ""
 				if key == "requests_sec" {
 					u = "/s"

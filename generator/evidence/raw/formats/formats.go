@@ -1,0 +1,123 @@
+package formats
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw/loadtest"
+)
+
+// Names lists the format names a [[read]] entry accepts, sorted.
+func Names() []string {
+	var out []string
+	for name := range readers() {
+		out = append(out, name)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// ReaderFor returns the reader of a format name, or an error listing the
+// known formats.
+func ReaderFor(format string) (raw.Reader, error) {
+	read, err := ListReaderFor(format)
+	if err != nil {
+		return nil, err
+	}
+	return raw.AsReader(read), nil
+}
+
+// ListReaderFor is ReaderFor giving the readings as raw.Readings. The
+// reader is wrapped in the sweep for unread numbers (raw.Account).
+func ListReaderFor(format string) (raw.ListReader, error) {
+	if r, ok := readers()[format]; ok {
+		return raw.Account(format, r), nil
+	}
+	return nil, fmt.Errorf("unknown format %q; expected one of %s", format, strings.Join(Names(), ", "))
+}
+
+// readers is built per call: no package-level registry.
+func readers() map[string]raw.ListReader {
+	return map[string]raw.ListReader{
+		"markdown-tables": raw.ReadTablesAsReadings,
+		"transcript":      raw.ReadTranscriptAsReadings,
+
+		"envoy-stats":         raw.ReadEnvoyStats,
+		"envoy-stats-json":    raw.ReadEnvoyStatsJSON,
+		"envoy-clusters":      raw.ReadEnvoyClusters,
+		"envoy-clusters-json": raw.ReadEnvoyClustersJSON,
+		"fortio-json":         raw.ReadFortioJSON,
+		"fortio-text":         raw.ReadFortioText,
+		"curl-writeout":       raw.ReadCurlWriteout,
+		"csv":                 raw.ReadCSV,
+		"json":                raw.ReadJSON,
+		"istioctl-table":      raw.ReadIstioctlTable,
+		"dig":                 raw.ReadDig,
+		"prometheus":          raw.ReadPrometheus,
+		"vegeta":              loadtest.ReadVegeta,
+		"wrk":                 loadtest.ReadWrk,
+		"hey":                 loadtest.ReadHey,
+		"oha":                 loadtest.ReadOha,
+		"k6":                  loadtest.ReadK6,
+		"ghz":                 loadtest.ReadGhz,
+		"go-bench":            raw.ReadGoBench,
+		"benchstat":           raw.ReadBenchstat,
+		"time":                raw.ReadTime,
+		"kubectl":             raw.ReadKubectl,
+		"docker-stats":        raw.ReadDockerStats,
+		"envoy-access-log":    raw.ReadAccessLog,
+		"ping":                raw.ReadPing,
+		"mtr":                 raw.ReadMtr,
+		"pattern":             raw.ReadPattern,
+	}
+}
+
+// unknown is the diagnostic of a read naming no format.
+func unknown(file string, err error) diag.List {
+	return diag.List{diag.Errorf(diag.Position{File: file}, diag.ValuesFormat, "%v", err)}
+}
+
+// ReadWindowed is raw.ReadWindowed with the reader of format.
+func ReadWindowed(format, file string, src []byte, opt raw.ReadOptions, window int, keep func(raw.Reading) bool, emit func(raw.Reading)) diag.List {
+	read, err := ListReaderFor(format)
+	if err != nil {
+		return unknown(file, err)
+	}
+	return raw.ReadWindowed(read, format, file, src, opt, window, keep, emit)
+}
+
+// ReadKept is raw.ReadKept with the reader of format.
+func ReadKept(format, file string, src []byte, opt raw.ReadOptions, window int, keep func(raw.Reading) bool) ([]raw.Reading, diag.List) {
+	read, err := ListReaderFor(format)
+	if err != nil {
+		return nil, unknown(file, err)
+	}
+	return raw.ReadKept(read, format, file, src, opt, window, keep)
+}
+
+// ReadList is raw.ReadList with the reader of format.
+func ReadList(format, file string, src []byte, opt raw.ReadOptions, window int, keep func(raw.Reading) bool) (*raw.Readings, diag.List) {
+	read, err := ListReaderFor(format)
+	if err != nil {
+		return nil, unknown(file, err)
+	}
+	return raw.ReadList(read, format, file, src, opt, window, keep)
+}
+
+// ReadWindowedFrom is raw.ReadWindowedFrom with the reader of format. An
+// unknown format is a diagnostic after r is read, as for a known format
+// read whole.
+func ReadWindowedFrom(format, file string, r io.Reader, opt raw.ReadOptions, window int, keep func(raw.Reading) bool, emit func(raw.Reading)) (diag.List, error) {
+	read, err := ListReaderFor(format)
+	if err != nil {
+		if _, rerr := io.ReadAll(r); rerr != nil {
+			return nil, rerr
+		}
+		return unknown(file, err), nil
+	}
+	return raw.ReadWindowedFrom(read, format, file, r, opt, window, keep, emit)
+}
