@@ -90,7 +90,7 @@ func ReadAccessLog(file string, src []byte, opt ReadOptions) (*Readings, diag.Li
 	}
 	for _, ln := range SplitLines(src) {
 		if text := strings.TrimSpace(string(src[ln.Start:ln.End])); strings.HasPrefix(text, "{") {
-			if obj, err := parseJSON([]byte(text), 0, len(text), allowDupKeys); err == nil && obj.Kind == JSONObject {
+			if obj, err := ParseJSON([]byte(text), 0, len(text), allowDupKeys); err == nil && obj.Kind == JSONObject {
 				for _, m := range obj.Members {
 					env[m.Key] = types.Any
 				}
@@ -146,7 +146,7 @@ func ReadAccessLog(file string, src []byte, opt ReadOptions) (*Readings, diag.Li
 				continue
 			}
 			if ok && c.prog != nil {
-				c.inputs = append(c.inputs, r.ix.Pos(ln.Start))
+				c.inputs = append(c.inputs, r.Index.Pos(ln.Start))
 			}
 		}
 	}
@@ -158,7 +158,7 @@ func ReadAccessLog(file string, src []byte, opt ReadOptions) (*Readings, diag.Li
 		if c.prog == nil {
 			continue
 		}
-		r.Out.add(Reading{Key: c.name, Number: Number{Value: decimalInt(len(c.inputs)), End: len(c.pred)}, Raw: c.pred, Pos: r.ix.Pos(first), Inputs: c.inputs})
+		r.Out.Add(Reading{Key: c.name, Number: Number{Value: decimalInt(len(c.inputs)), End: len(c.pred)}, Raw: c.pred, Pos: r.Index.Pos(first), Inputs: c.inputs})
 	}
 	return r.Result()
 }
@@ -176,7 +176,7 @@ func (r *Recorder) accessLogFields(base int, text string) (map[string]any, bool)
 	trimmed := strings.TrimSpace(text)
 	if strings.HasPrefix(trimmed, "{") && strings.HasSuffix(trimmed, "}") {
 		lead := strings.Index(text, trimmed)
-		obj, errs := parseJSONFile(r.ix, r.Src, base+lead, base+lead+len(trimmed), r.rule)
+		obj, errs := parseJSONFile(r.Index, r.Src, base+lead, base+lead+len(trimmed), r.rule)
 		if errs != nil || obj.Kind != JSONObject {
 			return nil, false
 		}
@@ -248,7 +248,7 @@ func (r *Recorder) accessLogNumbers(name string, base int, text string, f map[st
 				continue
 			}
 			n := r.Out.Len()
-			r.addJSONNumber(name+"."+m.Key, m.Val)
+			r.AddJSONNumber(name+"."+m.Key, m.Val)
 			if a := r.Added(n); a != nil {
 				a.Number.Unit = accessLogUnit(m.Key)
 				v, _ := a.Number.Value.Float64()

@@ -188,12 +188,12 @@ func ReadCSV(file string, src []byte, opt ReadOptions) (*Readings, diag.List) {
 					continue // not kept; a comma still goes through ResolveCommas for its findings
 				}
 				n.Start, n.End = 0, len(raw)
-				cells = append(cells, Reading{Key: key, Number: n, Raw: raw, Pos: r.ix.Pos(o)})
+				cells = append(cells, Reading{Key: key, Number: n, Raw: raw, Pos: r.Index.Pos(o)})
 			}
 		}
 		if len(counters) > 0 {
 			line, col := cr.FieldPos(0)
-			first := r.ix.Pos(r.lineCol(line, col))
+			first := r.Index.Pos(r.lineCol(line, col))
 			for _, c := range counters {
 				if c.failed {
 					continue
@@ -227,8 +227,8 @@ func ReadCSV(file string, src []byte, opt ReadOptions) (*Readings, diag.List) {
 		if c.failed || opt.Keep != nil && !opt.Keep(c.name) {
 			continue
 		}
-		r.Out.add(Reading{Key: c.name, Number: Number{Value: decimal.NewFromInt(c.count), End: len(c.pred)},
-			Raw: c.pred, Pos: r.ix.Pos(headerOff), Inputs: c.inputs})
+		r.Out.Add(Reading{Key: c.name, Number: Number{Value: decimal.NewFromInt(c.count), End: len(c.pred)},
+			Raw: c.pred, Pos: r.Index.Pos(headerOff), Inputs: c.inputs})
 	}
 	return r.Result()
 }
@@ -273,7 +273,7 @@ func (r *Recorder) csvError(err error) {
 // lineCol converts a 1-based line and byte column into an offset inside
 // that line (clamped to its end).
 func (r *Recorder) lineCol(line, col int) int {
-	s := r.ix.LineStart(line)
+	s := r.Index.LineStart(line)
 	if s < 0 {
 		return len(r.Src)
 	}

@@ -58,10 +58,10 @@ func (r *Recorder) curlValue(key string, off int, tok string, dec Decimal) bool 
 	n, warning, err := n.Resolve(tok, dec, DecimalUndeclared)
 	switch {
 	case err != "":
-		r.Errs = append(r.Errs, diag.Errorf(r.ix.Pos(off), diag.EvidenceDecimal, "%s", err))
+		r.Errs = append(r.Errs, diag.Errorf(r.Index.Pos(off), diag.EvidenceDecimal, "%s", err))
 		return true
 	case warning != "":
-		r.Errs = append(r.Errs, diag.Diagnostic{Pos: r.ix.Pos(off), Severity: diag.Warning, Rule: diag.EvidenceCurlLocale,
+		r.Errs = append(r.Errs, diag.Diagnostic{Pos: r.Index.Pos(off), Severity: diag.Warning, Rule: diag.EvidenceCurlLocale,
 			Message: fmt.Sprintf("decimal comma in %q read as %s; expected a decimal point (run curl with LC_NUMERIC=C) or decimal = \",\" in the manifest", tok, n.Value)})
 	}
 	r.Add(key, off, tok, n.Value, n.Unit)
@@ -125,10 +125,10 @@ func ReadCurlWriteout(file string, src []byte, opt ReadOptions) (*Readings, diag
 			continue
 		}
 		if trimmed[0] == '{' && trimmed[len(trimmed)-1] == '}' && json.Valid([]byte(trimmed)) {
-			if obj, errs := parseJSONFile(r.ix, src, ln.Start+lead, ln.Start+lead+len(trimmed), r.rule); errs == nil && obj.Kind == JSONObject {
+			if obj, errs := parseJSONFile(r.Index, src, ln.Start+lead, ln.Start+lead+len(trimmed), r.rule); errs == nil && obj.Kind == JSONObject {
 				for _, m := range obj.Members {
 					if m.Val.Kind == JSONNumber {
-						r.addJSONNumber(m.Key, m.Val)
+						r.AddJSONNumber(m.Key, m.Val)
 					}
 				}
 			}

@@ -13,12 +13,12 @@
 // name and content; and windowed reading of large files (windowed.go).
 //
 // It also holds the readers not yet in a reader package of their own:
-// Markdown report tables, key=value transcripts, Envoy admin dumps
-// (/stats, /clusters, text and JSON), fortio JSON and text, curl -w
-// write-out, CSV, generic JSON, istioctl tables, dig, Prometheus text, go
-// test -bench and benchstat, time, kubectl, docker stats, Envoy/Istio
-// access logs, ping, mtr and the pattern format. The load testers' readers
-// are in package loadtest.
+// Markdown report tables, key=value transcripts, fortio JSON and text,
+// curl -w write-out, CSV, generic JSON, istioctl tables, dig, Prometheus
+// text, go test -bench and benchstat, time, kubectl, docker stats,
+// Envoy/Istio access logs, ping, mtr and the pattern format. The load
+// testers' readers are in package loadtest, the Envoy admin dumps' in
+// package envoy.
 //
 // Reader packages import raw; raw imports no reader package. Reading a
 // file by format name (the table of every format, ReaderFor) is package

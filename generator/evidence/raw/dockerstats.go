@@ -173,7 +173,7 @@ func ReadDockerStats(file string, src []byte, _ ReadOptions) (*Readings, diag.Li
 
 // dockerJSON reads one --format '{{json .}}' line, src[start:end].
 func (r *Recorder) dockerJSON(prefix string, start, end int) {
-	root, errs := parseJSONFile(r.ix, r.Src, start, end, r.rule)
+	root, errs := parseJSONFile(r.Index, r.Src, start, end, r.rule)
 	if errs != nil {
 		r.Errs = append(r.Errs, errs...)
 		return

@@ -2,6 +2,7 @@ package raw_test
 
 import (
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw/envoy"
 
 	"strings"
 	"testing"
@@ -103,7 +104,7 @@ func TestReadEnvoyStats(t *testing.T) {
 	})
 	// The error cap: ten errors and one note, nothing more.
 	src := []byte(strings.Repeat("not a stat\n", 30))
-	out, errs := allOf(raw.ReadEnvoyStats("f", src, raw.ReadOptions{}))
+	out, errs := allOf(envoy.ReadEnvoyStats("f", src, raw.ReadOptions{}))
 	checkEnvoyOutput(t, src, out, errs)
 	if len(errs) != raw.EnvoyMaxErrors+1 || !strings.Contains(errs[raw.EnvoyMaxErrors].Message, "more errors follow") {
 		t.Errorf("error cap: got %d errors:\n%v", len(errs), errs)

@@ -13,7 +13,6 @@ import (
 const (
 	BOM                 = bom
 	ChunkLen            = chunkLen
-	EnvoyMaxErrors      = envoyMaxErrors
 	JSONMaxDepth        = jsonMaxDepth
 	MaxCompiledPatterns = maxCompiledPatterns
 )
@@ -22,7 +21,6 @@ var (
 	AccessLogUnit   = accessLogUnit
 	BaseKey         = baseKey
 	DataLines       = dataLines
-	EnvoyUnit       = envoyUnit
 	FieldDelim      = fieldDelim
 	Identifier      = identifier
 	IsDigitBefore   = isDigitBefore

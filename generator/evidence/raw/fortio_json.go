@@ -57,7 +57,7 @@ func ReadFortioJSON(file string, src []byte, _ ReadOptions) (*Readings, diag.Lis
 		return nil, errs
 	}
 	if root.Kind != JSONObject || (root.Get("RetCodes") == nil && root.Get("DurationHistogram") == nil) {
-		r.Errorf(root.Start, "JSON %s is not a fortio result; expected an object with RetCodes and DurationHistogram (fortio load -json)", root.Kind.noun())
+		r.Errorf(root.Start, "JSON %s is not a fortio result; expected an object with RetCodes and DurationHistogram (fortio load -json)", root.Kind.Noun())
 		return r.Result()
 	}
 	for _, m := range root.Members {
@@ -65,31 +65,31 @@ func ReadFortioJSON(file string, src []byte, _ ReadOptions) (*Readings, diag.Lis
 		switch {
 		case k == "RetCodes":
 			if v.Kind != JSONObject {
-				r.Errorf(v.Start, "RetCodes is a %s; expected an object of counts per code", v.Kind.noun())
+				r.Errorf(v.Start, "RetCodes is a %s; expected an object of counts per code", v.Kind.Noun())
 				continue
 			}
 			for _, c := range v.Members {
-				if !r.addJSONNumber("RetCodes."+c.Key, c.Val) {
-					r.Errorf(c.Val.Start, "RetCodes %q is a %s; expected a count", c.Key, c.Val.Kind.noun())
+				if !r.AddJSONNumber("RetCodes."+c.Key, c.Val) {
+					r.Errorf(c.Val.Start, "RetCodes %q is a %s; expected a count", c.Key, c.Val.Kind.Noun())
 				}
 			}
 		case fortioHistograms[k] && v.Kind == JSONObject:
 			for _, h := range v.Members {
 				switch s, hv := h.Key, h.Val; {
 				case fortioStats[s]:
-					r.addJSONNumber(k+"."+s, hv)
+					r.AddJSONNumber(k+"."+s, hv)
 				case s == "Data" && hv.Kind == JSONArray:
 					for i, e := range hv.Elems {
 						for _, f := range []string{"Start", "End", "Percent", "Count"} {
-							if v := e.Get(f); v != nil && !r.addJSONNumber(fmt.Sprintf("%s.data.%d.%s", k, i+1, strings.ToLower(f)), v) {
-								r.Errorf(v.Start, "%s.Data[%d].%s is a %s; expected a number", k, i, f, v.Kind.noun())
+							if v := e.Get(f); v != nil && !r.AddJSONNumber(fmt.Sprintf("%s.data.%d.%s", k, i+1, strings.ToLower(f)), v) {
+								r.Errorf(v.Start, "%s.Data[%d].%s is a %s; expected a number", k, i, f, v.Kind.Noun())
 							}
 						}
 					}
 				case s == "Percentiles" && hv.Kind == JSONArray:
 					for _, e := range hv.Elems {
 						if p, ok := r.jsonDecimal(e.Get("Percentile")); ok {
-							r.addJSONNumber(k+"."+percentileKey(p), e.Get("Value"))
+							r.AddJSONNumber(k+"."+percentileKey(p), e.Get("Value"))
 						}
 					}
 				}
@@ -100,7 +100,7 @@ func ReadFortioJSON(file string, src []byte, _ ReadOptions) (*Readings, diag.Lis
 				r.Add(k, v.Start+1, v.Str, decimal.New(int64(d), -9), "s")
 			}
 		default:
-			r.addJSONNumber(k, v)
+			r.AddJSONNumber(k, v)
 		}
 	}
 	r.AttachUnits(fortioJSONUnit)

@@ -180,7 +180,7 @@ func (r *Recorder) istioTable(n int, head istioLine, headOff int, spans []LineSp
 	var inputs []diag.Position
 	for ri, row := range rows {
 		_, firstOff := row.cell(0, len(row.runes))
-		inputs = append(inputs, r.ix.Pos(firstOff))
+		inputs = append(inputs, r.Index.Pos(firstOff))
 		cells, ok := r.istioCells(row, cols, headOff)
 		if !ok {
 			continue
@@ -201,7 +201,7 @@ func (r *Recorder) istioTable(n int, head istioLine, headOff int, spans []LineSp
 			num, warning, err := num.Resolve(tok, DecimalUndeclared, DecimalUndeclared)
 			switch {
 			case err != "":
-				r.Errs = append(r.Errs, diag.Errorf(r.ix.Pos(cells[k].off+num.Start), diag.EvidenceDecimal, "%s", err))
+				r.Errs = append(r.Errs, diag.Errorf(r.Index.Pos(cells[k].off+num.Start), diag.EvidenceDecimal, "%s", err))
 				continue
 			case warning != "":
 				r.Warnf(cells[k].off+num.Start, "%s", warning)
@@ -209,8 +209,8 @@ func (r *Recorder) istioTable(n int, head istioLine, headOff int, spans []LineSp
 			r.Add(key+"."+cols[k].name, cells[k].off+num.Start, tok, num.Value, num.Unit)
 		}
 	}
-	r.Out.add(Reading{Key: fmt.Sprintf("t%d.rows", n), Number: Number{Value: decimal.NewFromInt(int64(len(rows))), End: len(cols[0].name)},
-		Raw: cols[0].name, Pos: r.ix.Pos(headOff), Inputs: inputs})
+	r.Out.Add(Reading{Key: fmt.Sprintf("t%d.rows", n), Number: Number{Value: decimal.NewFromInt(int64(len(rows))), End: len(cols[0].name)},
+		Raw: cols[0].name, Pos: r.Index.Pos(headOff), Inputs: inputs})
 }
 
 // istioCell is a trimmed table cell and the byte offset of its first byte.
@@ -264,7 +264,7 @@ func (r *Recorder) istioCells(row istioLine, cols []istioColumn, headOff int) ([
 	for _, p := range parts {
 		for _, f := range strings.Fields(p.text) {
 			if _, ok := ParseCell(f); ok {
-				r.Errorf(p.off, "row has %d cells that do not line up with the %d columns of the header at %s; expected cells aligned under the header", len(parts), len(cols), r.ix.Pos(headOff))
+				r.Errorf(p.off, "row has %d cells that do not line up with the %d columns of the header at %s; expected cells aligned under the header", len(parts), len(cols), r.Index.Pos(headOff))
 				return nil, false
 			}
 		}

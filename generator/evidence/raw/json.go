@@ -56,7 +56,7 @@ func ReadJSON(file string, src []byte, opt ReadOptions) (*Readings, diag.List) {
 		if want != nil && !want[key] {
 			return
 		}
-		if r.addJSONNumber(key, n) {
+		if r.AddJSONNumber(key, n) {
 			numeric[key] = true
 		}
 	})
@@ -71,7 +71,7 @@ func ReadJSON(file string, src []byte, opt ReadOptions) (*Readings, diag.List) {
 				continue
 			}
 			if n, ok := nodes[p]; ok && p != "" {
-				r.Errorf(n.Start, "path %q is a %s; expected a number or numeric string", p, n.Kind.noun())
+				r.Errorf(n.Start, "path %q is a %s; expected a number or numeric string", p, n.Kind.Noun())
 				continue
 			}
 			near, at := nearestPath(p, nodes)
@@ -109,7 +109,7 @@ func walkJSON(n *JSONNode, visit func(path string, n *JSONNode)) {
 // ParseWholeJSON parses the file being read as one JSON document (after
 // a byte order mark), its syntax errors reported with the reader's rule.
 func (r *Recorder) ParseWholeJSON() (*JSONNode, diag.List) {
-	return parseJSONFile(r.ix, r.Src, TextStart(r.Src), len(r.Src), r.rule)
+	return parseJSONFile(r.Index, r.Src, TextStart(r.Src), len(r.Src), r.rule)
 }
 
 // nearestPath finds the longest existing prefix of path p (dropping

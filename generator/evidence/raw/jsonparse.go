@@ -36,9 +36,9 @@ func (k JSONKind) String() string {
 	return [...]string{"null", "a boolean", "a number", "a string", "an array", "an object"}[k]
 }
 
-// noun names the kind without an article ("object"), as the lab-format
+// Noun names the kind without an article ("object"), as the lab-format
 // readers' messages write it.
-func (k JSONKind) noun() string {
+func (k JSONKind) Noun() string {
 	return [...]string{"null", "boolean", "number", "string", "array", "object"}[k]
 }
 
@@ -78,13 +78,13 @@ func (n *JSONNode) Get(names ...string) *JSONNode {
 // quadratic in the depth).
 const jsonMaxDepth = 512
 
-// jsonSyntaxError is the first error parseJSON met: the offset of the
+// JSONSyntaxError is the first error ParseJSON met: the offset of the
 // offending byte and a message saying what was expected. deep marks the
 // error of a document nested deeper than jsonMaxDepth, which is otherwise
 // well-formed up to that byte.
-type jsonSyntaxError struct {
-	off  int
-	msg  string
+type JSONSyntaxError struct {
+	Off  int
+	Msg  string
 	deep bool
 }
 
@@ -92,29 +92,29 @@ type jsonSyntaxError struct {
 type jsonDupKeys bool
 
 const (
-	// rejectDupKeys makes a repeated key a syntax error (Envoy never
+	// RejectDupKeys makes a repeated key a syntax error (Envoy never
 	// writes one).
-	rejectDupKeys jsonDupKeys = false
+	RejectDupKeys jsonDupKeys = false
 	// allowDupKeys keeps every member of a repeated key, in file order
 	// (JSONNode.get returns the first).
 	allowDupKeys jsonDupKeys = true
 )
 
-// jsonParser is the state of one parseJSON call. src ends where the
+// jsonParser is the state of one ParseJSON call. src ends where the
 // document must end, so len(src) is the parse limit.
 type jsonParser struct {
 	src   []byte
 	pos   int
 	depth int
 	dups  jsonDupKeys
-	err   *jsonSyntaxError
+	err   *JSONSyntaxError
 }
 
-// parseJSON parses src[start:end] as one JSON document (RFC 8259, at most
+// ParseJSON parses src[start:end] as one JSON document (RFC 8259, at most
 // jsonMaxDepth levels deep); node offsets are offsets in src. On a syntax
 // error it returns the offset of the offending byte and a message saying
 // what was expected.
-func parseJSON(src []byte, start, end int, dups jsonDupKeys) (*JSONNode, *jsonSyntaxError) {
+func ParseJSON(src []byte, start, end int, dups jsonDupKeys) (*JSONNode, *JSONSyntaxError) {
 	p := &jsonParser{src: src[:end], pos: start, dups: dups}
 	p.ws()
 	n := p.value()
@@ -132,7 +132,7 @@ func parseJSON(src []byte, start, end int, dups jsonDupKeys) (*JSONNode, *jsonSy
 // fail records the first error, at the current offset.
 func (p *jsonParser) fail(format string, args ...any) {
 	if p.err == nil {
-		p.err = &jsonSyntaxError{off: p.pos, msg: fmt.Sprintf(format, args...)}
+		p.err = &JSONSyntaxError{Off: p.pos, Msg: fmt.Sprintf(format, args...)}
 	}
 }
 
@@ -211,7 +211,7 @@ func (p *jsonParser) object() *JSONNode {
 		return n
 	}
 	var seen map[string]bool // keys so far, when they may not repeat
-	if p.dups == rejectDupKeys {
+	if p.dups == RejectDupKeys {
 		seen = map[string]bool{}
 	}
 	for {
@@ -421,13 +421,13 @@ func isHex(c byte) bool {
 // repeated object keys (ReadJSON numbers them) and word a syntax error as
 // encoding/json does ("invalid JSON: invalid character '}' looking for
 // beginning of object key string; expected a JSON document (RFC 8259)"),
-// at the line:col of its first one. Only a document parseJSON rejects is
+// at the line:col of its first one. Only a document ParseJSON rejects is
 // handed to encoding/json, for that message. Both accept the same
 // documents but for their depth bound, so one that encoding/json accepts
 // was rejected for nesting deeper than jsonMaxDepth; the last error is a
 // safeguard should they ever disagree.
 func parseJSONFile(ix *diag.LineIndex, src []byte, start, end int, rule diag.RuleID) (*JSONNode, diag.List) {
-	n, serr := parseJSON(src, start, end, allowDupKeys)
+	n, serr := ParseJSON(src, start, end, allowDupKeys)
 	if serr == nil {
 		return n, nil
 	}
@@ -446,7 +446,7 @@ func parseJSONFile(ix *diag.LineIndex, src []byte, start, end int, rule diag.Rul
 		return nil, diag.List{diag.Errorf(ix.Pos(off), rule, "invalid JSON: %v; expected a JSON document (RFC 8259)", err)}
 	}
 	if serr.deep {
-		return nil, diag.List{diag.Errorf(ix.Pos(serr.off), rule, "JSON nested deeper than %d levels; expected a shallower document", jsonMaxDepth)}
+		return nil, diag.List{diag.Errorf(ix.Pos(serr.Off), rule, "JSON nested deeper than %d levels; expected a shallower document", jsonMaxDepth)}
 	}
-	return nil, diag.List{diag.Errorf(ix.Pos(serr.off), rule, "cannot parse JSON here; expected a JSON value")}
+	return nil, diag.List{diag.Errorf(ix.Pos(serr.Off), rule, "cannot parse JSON here; expected a JSON value")}
 }

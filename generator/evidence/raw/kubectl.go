@@ -114,7 +114,7 @@ func (r *Recorder) kubeJSONValue(key, field string, n *JSONNode) {
 			r.kubeJSONValue(key+"."+m.Key, m.Key, m.Val)
 		}
 	case JSONNumber:
-		r.addJSONNumber(key, n)
+		r.AddJSONNumber(key, n)
 	case JSONString:
 		if n.End-n.Start < 3 || field == "name" {
 			return

@@ -90,7 +90,7 @@ func newReadings(ix *diag.LineIndex, src []byte) *Readings {
 func ListOf(file string, src []byte, rs []Reading) *Readings {
 	l := newReadings(diag.NewLineIndex(file, src), src)
 	for _, r := range rs {
-		l.add(r)
+		l.Add(r)
 	}
 	l.flush()
 	return l
@@ -223,8 +223,8 @@ func (l *Readings) keyHash(i int, seed maphash.Seed) uint64 {
 	return h.Sum64()
 }
 
-// add appends r.
-func (l *Readings) add(r Reading) {
+// Add appends r.
+func (l *Readings) Add(r Reading) {
 	l.flush()
 	l.ents.add(packed{})
 	l.last, l.hasLast = r, true

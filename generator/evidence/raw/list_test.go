@@ -72,7 +72,7 @@ func TestReadingsKeepEveryField(t *testing.T) {
 func TestKeyCountsNumberAsAMap(t *testing.T) {
 	const lines = 3000
 	src := []byte(strings.Repeat("1 1 1 1 1 1 1 1\n", lines))
-	r, errs := startRead("f", src, diag.EvidenceHey)
+	r, errs := StartRead("f", src, diag.EvidenceHey)
 	if errs != nil {
 		t.Fatal(errs)
 	}
@@ -86,7 +86,7 @@ func TestKeyCountsNumberAsAMap(t *testing.T) {
 			r.seen.reset()
 			clear(ref)
 		}
-		before := r.out.Len()
+		before := r.Out.Len()
 		var added []string
 		for j := range 1 + rng.IntN(8) {
 			var key string
@@ -98,7 +98,7 @@ func TestKeyCountsNumberAsAMap(t *testing.T) {
 			default:
 				key = fmt.Sprintf("u%d.v%d", line, j) // distinct; its leaves pass maxLeaves
 			}
-			r.add(key, 16*line+2*j, "1", decimal.NewFromInt(1), "")
+			r.Add(key, 16*line+2*j, "1", decimal.NewFromInt(1), "")
 			ref[key]++
 			if n := ref[key]; n > 1 {
 				key = fmt.Sprintf("%s#%d", key, n)
@@ -120,10 +120,10 @@ func TestKeyCountsNumberAsAMap(t *testing.T) {
 			want = append(want, added...)
 		}
 	}
-	if len(r.errs) > 0 {
-		t.Fatal(r.errs)
+	if len(r.Errs) > 0 {
+		t.Fatal(r.Errs)
 	}
-	got, _ := r.result()
+	got, _ := r.Result()
 	if got.Len() != len(want) {
 		t.Fatalf("%d readings, want %d", got.Len(), len(want))
 	}

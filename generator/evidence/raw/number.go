@@ -23,7 +23,7 @@ import (
 // mean the same in a claim and in a raw file. The readers of machine
 // formats that never print a comma or a locale (Envoy, fortio, dig,
 // JSON, Prometheus) use the stricter grammar of the format they read
-// (isMachineNumber, the JSON number).
+// (IsMachineNumber, the JSON number).
 
 // Decimal is the decimal mark a manifest declares for a raw file: "" (not
 // declared), "." or ",".
@@ -222,13 +222,13 @@ func ParseCell(text string) (Number, bool) {
 	return n, true
 }
 
-// expInRange reports whether an exponent ("e-05") is within ±maxExponent.
+// expInRange reports whether an exponent ("e-05") is within ±MaxExponent.
 func expInRange(exp string) bool {
 	var e int
 	if _, err := fmt.Sscanf(strings.TrimLeft(exp[1:], "+-"), "%d", &e); err != nil {
 		return false
 	}
-	return e <= maxExponent
+	return e <= MaxExponent
 }
 
 // readMantissa reads digits with commas and points (ASCII: see

@@ -155,7 +155,7 @@ func TestUnreadable(t *testing.T) {
 }
 
 // machineNumberRe is the JSON number grammar (leading zeros allowed) that
-// isMachineNumber implements with the shared digit scanner.
+// IsMachineNumber implements with the shared digit scanner.
 var machineNumberRe = regexp.MustCompile(`^-?[0-9]+(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?$`)
 
 func FuzzMachineNumber(f *testing.F) {
@@ -165,11 +165,11 @@ func FuzzMachineNumber(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		want := machineNumberRe.MatchString(s)
 		// More than unit.MaxDigits digits before the exponent is no
-		// measurement: isMachineNumber refuses it.
+		// measurement: IsMachineNumber refuses it.
 		if mant, _, _ := strings.Cut(strings.ToLower(strings.TrimPrefix(s, "-")), "e"); len(strings.Replace(mant, ".", "", 1)) > unit.MaxDigits {
 			want = false
 		}
-		if got := isMachineNumber(s); got != want {
+		if got := IsMachineNumber(s); got != want {
 			t.Errorf("isMachineNumber(%q) = %v, want %v", s, got, want)
 		}
 	})

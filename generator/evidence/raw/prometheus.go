@@ -118,7 +118,7 @@ func (r *Recorder) promSample(base int, line string) bool {
 	norm = strings.Replace(norm, ".E", "E", 1)
 	v, ok := ParseDecimal(sign + norm)
 	if !ok {
-		r.Errorf(voff, "value %s of %s is out of range; expected an exponent within ±%d", fields[0], key, maxExponent)
+		r.Errorf(voff, "value %s of %s is out of range; expected an exponent within ±%d", fields[0], key, MaxExponent)
 		return true
 	}
 	r.Add(key, voff, fields[0], v, "")

@@ -33,7 +33,7 @@ import (
 //     and End is len(Raw).
 //   - Values are exact decimals. E-notation (1.0301e+05, 8.8889218e-05) is
 //     accepted where the format writes it, with an exponent of at most
-//     ±400 (maxExponent).
+//     ±400 (MaxExponent).
 //   - A key that occurs more than once in a file is numbered in file order:
 //     the first keeps its name, later ones get "#2", "#3", … (several
 //     requests in one curl capture, several fortio runs, duplicate JSON
@@ -45,22 +45,22 @@ import (
 //
 // The Envoy readers follow the same conventions but two: a repeated key
 // is not numbered, and errors have the rule "evidence-envoy" and stop at
-// envoyMaxErrors with a note that more follow (see envoy.go).
+// EnvoyMaxErrors with a note that more follow (see envoy.go).
 
-// maxExponent bounds the decimal exponent of e-notation numbers, so that a
+// MaxExponent bounds the decimal exponent of e-notation numbers, so that a
 // hostile "1e999999999" cannot make later arithmetic materialise a billion
 // digits: Envoy and the lab tools write uint64 and float64 values, none of
 // which needs more.
-const maxExponent = 400
+const MaxExponent = 400
 
-// isMachineNumber reports whether s is a plain or e-notation number as
+// IsMachineNumber reports whether s is a plain or e-notation number as
 // Envoy and the lab tools print them (the JSON number grammar, leniently
 // allowing leading zeros: -?digits[.digits][(e|E)[+|-]digits]); the
 // Envoy readers also accept it inside JSON strings. Its digits are read
 // by the scanner claims and ParseCell use (unit.ScanDigits), without
 // thousands separators or full-width digits, which machine formats never
 // print.
-func isMachineNumber(s string) bool {
+func IsMachineNumber(s string) bool {
 	t := strings.TrimPrefix(s, "-")
 	d, err := unit.ScanDigitsShape(t, unit.Style{})
 	// More than unit.MaxDigits digits is no measurement, and converting
@@ -84,15 +84,15 @@ func isMachineNumber(s string) bool {
 
 // Recorder accumulates the readings and diagnostics of one raw file. The
 // Envoy readers and the lab-format readers differ in their error cap (see
-// newRawRead) and in how they add a reading: number (Envoy: an error for a
+// NewRecorder) and in how they add a reading: number (Envoy: an error for a
 // non-number, a repeated key kept as it is) or add and addNum (lab formats:
 // a repeated key numbered "#2", "#3", …).
 type Recorder struct {
-	ix   *diag.LineIndex
-	Src  []byte
-	rule diag.RuleID // the rule of every error errorf reports
-	Out  *Readings
-	Errs diag.List
+	Index *diag.LineIndex
+	Src   []byte
+	rule  diag.RuleID // the rule of every error errorf reports
+	Out   *Readings
+	Errs  diag.List
 
 	maxErrors int    // errorf keeps the first maxErrors diagnostics
 	capNote   string // added once when errorf first drops one; "" for none
@@ -213,15 +213,15 @@ func (k *keyCounts) reset() {
 	clear(k.more)
 }
 
-// newRawRead checks src (see checkRawText) and prepares its reading: errors
+// NewRecorder checks src (see checkRawText) and prepares its reading: errors
 // get rule, and beyond maxErrors diagnostics errorf adds capNote once (when
 // not "") and drops the rest.
-func newRawRead(file string, src []byte, rule diag.RuleID, maxErrors int, capNote string) (*Recorder, diag.List) {
+func NewRecorder(file string, src []byte, rule diag.RuleID, maxErrors int, capNote string) (*Recorder, diag.List) {
 	ix := diag.NewLineIndex(file, src)
 	if errs := checkRawText(ix, src); errs != nil {
 		return nil, errs
 	}
-	return &Recorder{ix: ix, Src: src, rule: rule, maxErrors: maxErrors, capNote: capNote, Out: newReadings(ix, src)}, nil
+	return &Recorder{Index: ix, Src: src, rule: rule, maxErrors: maxErrors, capNote: capNote, Out: newReadings(ix, src)}, nil
 }
 
 // maxFileErrors caps the diagnostics one lab-format reader reports for one
@@ -231,7 +231,7 @@ const maxFileErrors = 20
 // StartRead checks src (see checkRawText) and prepares a lab-format reading
 // whose errors have rule, the format's catalogue rule.
 func StartRead(file string, src []byte, rule diag.RuleID) (*Recorder, diag.List) {
-	return newRawRead(file, src, rule, maxFileErrors, "")
+	return NewRecorder(file, src, rule, maxFileErrors, "")
 }
 
 // Errorf reports an error at byte offset off, within the error cap.
@@ -239,17 +239,17 @@ func (r *Recorder) Errorf(off int, format string, args ...any) {
 	if len(r.Errs) >= r.maxErrors {
 		if r.capNote != "" && !r.capped {
 			r.capped = true
-			r.Errs = append(r.Errs, diag.Errorf(r.ix.Pos(off), r.rule, "%s", r.capNote))
+			r.Errs = append(r.Errs, diag.Errorf(r.Index.Pos(off), r.rule, "%s", r.capNote))
 		}
 		return
 	}
-	r.Errs = append(r.Errs, diag.Errorf(r.ix.Pos(off), r.rule, format, args...))
+	r.Errs = append(r.Errs, diag.Errorf(r.Index.Pos(off), r.rule, format, args...))
 }
 
 // Warnf reports a warning (rule diag.EvidenceNumber) at byte offset off; a
 // warning does not count towards the error cap.
 func (r *Recorder) Warnf(off int, format string, args ...any) {
-	r.Errs = append(r.Errs, diag.Diagnostic{Pos: r.ix.Pos(off), Severity: diag.Warning, Rule: diag.EvidenceNumber, Message: fmt.Sprintf(format, args...)})
+	r.Errs = append(r.Errs, diag.Diagnostic{Pos: r.Index.Pos(off), Severity: diag.Warning, Rule: diag.EvidenceNumber, Message: fmt.Sprintf(format, args...)})
 }
 
 // Result returns the readings and diagnostics in the Reader convention.
@@ -258,10 +258,10 @@ func (r *Recorder) Result() (*Readings, diag.List) {
 	return r.Out, r.Errs
 }
 
-// push appends the reading key = v, raw being the bytes of src at off and
+// Push appends the reading key = v, raw being the bytes of src at off and
 // unit the unit written in raw ("" for none).
-func (r *Recorder) push(key string, off int, raw string, v decimal.Decimal, unit string) {
-	r.Out.add(Reading{Key: key, Number: Number{Value: v, Unit: unit, Start: 0, End: len(raw)}, Raw: raw, Pos: r.ix.Pos(off)})
+func (r *Recorder) Push(key string, off int, raw string, v decimal.Decimal, unit string) {
+	r.Out.Add(Reading{Key: key, Number: Number{Value: v, Unit: unit, Start: 0, End: len(raw)}, Raw: raw, Pos: r.Index.Pos(off)})
 }
 
 // baseKey is key without the "#N" suffix add gives a repeated key; a "#"
@@ -286,10 +286,10 @@ func (r *Recorder) Add(key string, off int, raw string, v decimal.Decimal, unit 
 		r.Errorf(off, "internal error: token %q of %q is not at its position; expected the reader to locate every token", raw, key)
 		return
 	}
-	if n := r.seen.next(r.out, key); n > 1 {
+	if n := r.seen.next(r.Out, key); n > 1 {
 		key = fmt.Sprintf("%s#%d", key, n)
 	}
-	r.push(key, off, raw, v, unit)
+	r.Push(key, off, raw, v, unit)
 }
 
 // AddNum records the number token raw at off, if it is one (ParseDecimal).
@@ -302,12 +302,12 @@ func (r *Recorder) AddNum(key string, off int, raw string, unit string) bool {
 	return true
 }
 
-// ParseDecimal converts a machine number token (isMachineNumber). It reports
-// false for anything else, including exponents beyond ±maxExponent and
+// ParseDecimal converts a machine number token (IsMachineNumber). It reports
+// false for anything else, including exponents beyond ±MaxExponent and
 // exponents of more than four digits (leading zeros included; compare
 // parseEnvoyNumber).
 func ParseDecimal(s string) (decimal.Decimal, bool) {
-	if !isMachineNumber(s) {
+	if !IsMachineNumber(s) {
 		return decimal.Decimal{}, false
 	}
 	if i := strings.IndexAny(s, "eE"); i >= 0 {
@@ -315,7 +315,7 @@ func ParseDecimal(s string) (decimal.Decimal, bool) {
 		if len(e) > 4 {
 			return decimal.Decimal{}, false
 		}
-		if n, err := strconv.Atoi(e); err != nil || n > maxExponent {
+		if n, err := strconv.Atoi(e); err != nil || n > MaxExponent {
 			return decimal.Decimal{}, false
 		}
 	}
@@ -326,12 +326,12 @@ func ParseDecimal(s string) (decimal.Decimal, bool) {
 	return d, true
 }
 
-// addJSONNumber records n under key when it is a JSON number or a string
+// AddJSONNumber records n under key when it is a JSON number or a string
 // holding exactly a number ("53"). For a number Raw is the literal; for a
 // numeric string Raw is the text between the quotes and Pos its first
 // byte. It reports whether n was numeric; a numeric literal out of range
 // is an error.
-func (r *Recorder) addJSONNumber(key string, n *JSONNode) bool {
+func (r *Recorder) AddJSONNumber(key string, n *JSONNode) bool {
 	if n == nil {
 		return false
 	}
@@ -339,7 +339,7 @@ func (r *Recorder) addJSONNumber(key string, n *JSONNode) bool {
 	case JSONNumber:
 		raw := string(r.Src[n.Start:n.End])
 		if !r.AddNum(key, n.Start, raw, "") {
-			r.Errorf(n.Start, "number %s of %q is out of range; expected an exponent within ±%d", raw, key, maxExponent)
+			r.Errorf(n.Start, "number %s of %q is out of range; expected an exponent within ±%d", raw, key, MaxExponent)
 		}
 		return true
 	case JSONString:

@@ -74,8 +74,8 @@ func TextStart(src []byte) int {
 	return 0
 }
 
-// hasDigitRune reports whether s holds an ASCII or full-width digit.
-func hasDigitRune(s string) bool {
+// HasDigitRune reports whether s holds an ASCII or full-width digit.
+func HasDigitRune(s string) bool {
 	for _, r := range s {
 		if r >= '0' && r <= '9' || r >= '０' && r <= '９' {
 			return true

@@ -225,7 +225,7 @@ func (r *Recorder) ReadJSONTree(root *JSONNode, rename func(path string, n *JSON
 			return
 		}
 		if key := rename(p, n); key != "" {
-			r.addJSONNumber(key, n)
+			r.AddJSONNumber(key, n)
 		}
 	})
 }

@@ -158,7 +158,7 @@ func ReadTranscript(file string, src []byte, opt ReadOptions) ([]Entry, diag.Lis
 	out, errs = resolveEntries(out, errs, opt.Decimal, seen.Mark())
 	rs := newReadings(ix, src)
 	for _, e := range out {
-		rs.add(Reading{Key: e.Key, Raw: e.Raw, Pos: e.Pos})
+		rs.Add(Reading{Key: e.Key, Raw: e.Raw, Pos: e.Pos})
 	}
 	rs.flush()
 	errs = append(errs, unreadWarnings(ix, src, lines, rs, errs, nil, "transcript", "key=value (such as n=42) or a line the transcript format reads: \"key: value\", \"name +N\"")...)

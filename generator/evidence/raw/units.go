@@ -103,9 +103,9 @@ func curlUnit(key string) string {
 // (p99_5 in JSON) as well as p50. Bucket counts are counts.
 var envoyTimeHistogram = regexp.MustCompile(`(?:_ms|(?:^|[._])rq_time)\.p[0-9]+(?:[._][0-9]+)*(?:\.cumulative)?$`)
 
-// envoyUnit attaches milliseconds to the quantiles of Envoy's time
+// EnvoyUnit attaches milliseconds to the quantiles of Envoy's time
 // histograms (see envoyTimeHistogram).
-func envoyUnit(key string) string {
+func EnvoyUnit(key string) string {
 	if envoyTimeHistogram.MatchString(key) {
 		return "ms"
 	}

@@ -102,7 +102,7 @@ func numericField(text string, a, b int) (numField, bool) {
 	for b > a && strings.IndexByte("*:,.!?", text[b-1]) >= 0 {
 		b--
 	}
-	if a >= b || !hasDigitRune(text[a:b]) {
+	if a >= b || !HasDigitRune(text[a:b]) {
 		return numField{}, false
 	}
 	norm, _ := normaliseCell(text[a:b]) // emphasis marks dropped, full-width digits ASCII
@@ -444,7 +444,7 @@ func unreadWarnings(ix *diag.LineIndex, src []byte, lines []LineSpan, rs *Readin
 	var out diag.List
 	for _, ln := range lines {
 		text := string(src[ln.Start:ln.End])
-		if !hasDigitRune(text) {
+		if !HasDigitRune(text) {
 			continue
 		}
 		line := ix.Pos(ln.Start).Line

@@ -12,6 +12,10 @@ import (
 // windows of whole records.
 var lineFormats = map[string]bool{"envoy-stats": true}
 
+// EnvoyMaxErrors bounds the diagnostics one Envoy file yields (and a windowed read of one); a file with more
+// problems than that is almost always not the format it was declared as.
+const EnvoyMaxErrors = 10
+
 // DefaultWindow is the window size ReadWindowed reads at a time: 4 MiB.
 const DefaultWindow = 4 << 20
 
@@ -23,7 +27,7 @@ const DefaultWindow = 4 << 20
 // with the file: a 200 MB /stats dump with one selected stat costs one
 // window's readings. Positions are those of the whole file. Other formats
 // are read whole. It returns the reader's diagnostics (for windows, at
-// most envoyMaxErrors of them).
+// most EnvoyMaxErrors of them).
 func ReadWindowed(read ListReader, format, file string, src []byte, opt ReadOptions, window int, keep func(Reading) bool, emit func(Reading)) diag.List {
 	if !lineFormats[format] || len(src) <= window || window <= 0 {
 		rs, errs := read(file, src, opt)
@@ -58,7 +62,7 @@ func ReadKept(read ListReader, format, file string, src []byte, opt ReadOptions,
 func ReadList(read ListReader, format, file string, src []byte, opt ReadOptions, window int, keep func(Reading) bool) (*Readings, diag.List) {
 	if lineFormats[format] && len(src) > window && window > 0 {
 		out := newReadings(diag.NewLineIndex(file, src), src)
-		errs := ReadWindowed(read, format, file, src, opt, window, keep, out.add)
+		errs := ReadWindowed(read, format, file, src, opt, window, keep, out.Add)
 		out.flush()
 		return out, errs
 	}
@@ -69,7 +73,7 @@ func ReadList(read ListReader, format, file string, src []byte, opt ReadOptions,
 	out := newReadings(rs.ix, src)
 	for i := range rs.Len() {
 		if r := rs.At(i); keep(r) {
-			out.add(r)
+			out.Add(r)
 		}
 	}
 	out.flush()
@@ -100,7 +104,7 @@ func windowEnd(src []byte, start, window int) int {
 // readWindow reads one window (win, which starts after lines lines and
 // offset bytes of the file) with read, emits the readings keep accepts
 // with their positions moved to the whole file, and returns errs with the
-// window's diagnostics appended, moved likewise, up to envoyMaxErrors in
+// window's diagnostics appended, moved likewise, up to EnvoyMaxErrors in
 // all.
 func readWindow(read Reader, file string, win []byte, opt ReadOptions, lines, offset int, keep func(Reading) bool, emit func(Reading), errs diag.List) diag.List {
 	rs, werrs := read(file, win, opt)
@@ -115,7 +119,7 @@ func readWindow(read Reader, file string, win []byte, opt ReadOptions, lines, of
 		emit(r)
 	}
 	for _, d := range werrs {
-		if len(errs) >= envoyMaxErrors {
+		if len(errs) >= EnvoyMaxErrors {
 			break
 		}
 		d.Pos = shift(d.Pos, lines, offset)

@@ -2,6 +2,7 @@ package raw_test
 
 import (
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw/envoy"
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw/formats"
 
 	"bytes"
@@ -29,7 +30,7 @@ func TestReadWindowedMatchesWholeRead(t *testing.T) {
 		}
 	}
 	src := []byte(b.String())
-	whole, werrs := allOf(raw.ReadEnvoyStats("a.stats", src, raw.ReadOptions{}))
+	whole, werrs := allOf(envoy.ReadEnvoyStats("a.stats", src, raw.ReadOptions{}))
 	for _, window := range []int{1, 64, 200, 1000, len(src) + 1} {
 		var got []raw.Reading
 		errs := formats.ReadWindowed("envoy-stats", "a.stats", src, raw.ReadOptions{}, window, nil, func(r raw.Reading) { got = append(got, r) })

@@ -8,6 +8,7 @@ import (
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw/envoy"
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw/loadtest"
 )
 
@@ -46,10 +47,10 @@ func readers() map[string]raw.ListReader {
 		"markdown-tables": raw.ReadTablesAsReadings,
 		"transcript":      raw.ReadTranscriptAsReadings,
 
-		"envoy-stats":         raw.ReadEnvoyStats,
-		"envoy-stats-json":    raw.ReadEnvoyStatsJSON,
-		"envoy-clusters":      raw.ReadEnvoyClusters,
-		"envoy-clusters-json": raw.ReadEnvoyClustersJSON,
+		"envoy-stats":         envoy.ReadEnvoyStats,
+		"envoy-stats-json":    envoy.ReadEnvoyStatsJSON,
+		"envoy-clusters":      envoy.ReadEnvoyClusters,
+		"envoy-clusters-json": envoy.ReadEnvoyClustersJSON,
 		"fortio-json":         raw.ReadFortioJSON,
 		"fortio-text":         raw.ReadFortioText,
 		"curl-writeout":       raw.ReadCurlWriteout,

@@ -1,9 +1,10 @@
-package raw
+package envoy
 
 import (
 	"strings"
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
 )
 
 // envoyClusterTextFields are the /clusters host and cluster fields that hold
@@ -33,12 +34,12 @@ var envoyClusterTextFields = map[string]bool{
 // skipped. A line with fewer than three fields, an empty or indented
 // cluster name, or a field name with white space is an error at its first
 // byte.
-func ReadEnvoyClusters(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
+func ReadEnvoyClusters(file string, src []byte, _ raw.ReadOptions) (*raw.Readings, diag.List) {
 	r, errs := newEnvoyRead(file, src)
 	if errs != nil {
 		return nil, errs
 	}
-	for _, ln := range SplitLines(src) {
+	for _, ln := range raw.SplitLines(src) {
 		line := strings.TrimRight(string(src[ln.Start:ln.End]), " \t")
 		if isBlankLine(line) {
 			continue
@@ -62,13 +63,13 @@ func ReadEnvoyClusters(file string, src []byte, _ ReadOptions) (*Readings, diag.
 		if envoyClusterTextFields[field] {
 			continue
 		}
-		if !isMachineNumber(val) {
-			if hasDigitRune(val) {
+		if !raw.IsMachineNumber(val) {
+			if raw.HasDigitRune(val) {
 				r.Warnf(ln.Start+last+2, "value %q of %s looks numeric but is not read; expected a number such as 42 or 0.5, as Envoy prints stats", val, line[:last])
 			}
 			continue
 		}
-		r.number(line[:last], val, ln.Start+last+2)
+		number(r, line[:last], val, ln.Start+last+2)
 	}
 	return r.Result()
 }

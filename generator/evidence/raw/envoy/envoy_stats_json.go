@@ -1,6 +1,9 @@
-package raw
+package envoy
 
-import "github.com/evdoc-lab/evdoc/generator/diag"
+import (
+	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
+)
 
 // ReadEnvoyStatsJSON reads the JSON output of Envoy's admin
 // /stats?format=json endpoint ("envoy-stats-json"):
@@ -25,116 +28,116 @@ import "github.com/evdoc-lab/evdoc/generator/diag"
 // token (inside the quotes for a string). A syntax error rejects the file
 // with one diagnostic at the offending byte ("invalid JSON: … expected …");
 // a well-formed document of another shape gives positioned errors.
-func ReadEnvoyStatsJSON(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
+func ReadEnvoyStatsJSON(file string, src []byte, _ raw.ReadOptions) (*raw.Readings, diag.List) {
 	r, root, errs := parseEnvoyJSON(file, src)
 	if errs != nil {
 		return nil, errs
 	}
 	switch {
-	case root.Kind == JSONArray:
-		r.statsJSONList(root)
+	case root.Kind == raw.JSONArray:
+		statsJSONList(r, root)
 	case root.Get("stats") != nil:
-		if s := root.Get("stats"); r.jsonIs(s, JSONArray, "\"stats\"") {
-			r.statsJSONList(s)
+		if s := root.Get("stats"); jsonIs(r, s, raw.JSONArray, "\"stats\"") {
+			statsJSONList(r, s)
 		}
 	case root.Get("histograms") != nil:
 		var q []string
-		r.statsJSONElem(root, &q)
+		statsJSONElem(r, root, &q)
 	default:
 		r.Errorf(root.Start, "document is %s without \"stats\"; expected Envoy /stats?format=json output {\"stats\": [...]}", root.Kind)
 	}
-	r.AttachUnits(envoyUnit)
+	r.AttachUnits(raw.EnvoyUnit)
 	return r.Result()
 }
 
 // statsJSONList reads the elements of a "stats" array in order, passing
 // each the supported_percentiles of the last histogram_buckets=combined
 // header before it.
-func (r *Recorder) statsJSONList(list *JSONNode) {
+func statsJSONList(r *raw.Recorder, list *raw.JSONNode) {
 	var combined []string // supported_percentiles of histogram_buckets=combined
 	for _, e := range list.Elems {
-		r.statsJSONElem(e, &combined)
+		statsJSONElem(r, e, &combined)
 	}
 }
 
 // statsJSONElem reads one "stats" element: a counter or gauge, a
 // {"histograms": …} element, or a {"supported_percentiles": …} header,
 // which it stores in *combined for the elements after it.
-func (r *Recorder) statsJSONElem(e *JSONNode, combined *[]string) {
-	if e.Kind != JSONObject {
+func statsJSONElem(r *raw.Recorder, e *raw.JSONNode, combined *[]string) {
+	if e.Kind != raw.JSONObject {
 		r.Errorf(e.Start, "stats entry is %s; expected {\"name\": …, \"value\": …} or {\"histograms\": …}", e.Kind)
 		return
 	}
 	if h := e.Get("histograms"); h != nil {
 		switch h.Kind {
-		case JSONObject:
-			r.histogramsObject(h)
-		case JSONArray:
-			r.histogramsArray(h, *combined)
+		case raw.JSONObject:
+			histogramsObject(r, h)
+		case raw.JSONArray:
+			histogramsArray(r, h, *combined)
 		default:
 			r.Errorf(h.Start, "\"histograms\" is %s; expected an object or an array", h.Kind)
 		}
 		return
 	}
 	if sp := e.Get("supported_percentiles"); sp != nil && e.Get("name") == nil {
-		if q, ok := r.jsonLabels(sp, "\"supported_percentiles\""); ok {
+		if q, ok := jsonLabels(r, sp, "\"supported_percentiles\""); ok {
 			*combined = q
 		}
 		return
 	}
-	name, ok := r.jsonName(e, "stats entry")
+	name, ok := jsonName(r, e, "stats entry")
 	if !ok {
 		return
 	}
 	if v := e.Get("value"); v != nil {
-		r.jsonValue(name, v, true)
+		jsonValue(r, name, v, true)
 	}
 }
 
 // histogramsObject reads {"supported_quantiles", "computed_quantiles"}
 // (default) or {"supported_percentiles", "details"} (detailed).
-func (r *Recorder) histogramsObject(h *JSONNode) {
+func histogramsObject(r *raw.Recorder, h *raw.JSONNode) {
 	cq, details := h.Get("computed_quantiles"), h.Get("details")
 	switch {
 	case cq != nil:
-		labels, ok := r.jsonLabels(h.Get("supported_quantiles"), "\"supported_quantiles\"")
+		labels, ok := jsonLabels(r, h.Get("supported_quantiles"), "\"supported_quantiles\"")
 		if !ok {
 			r.Errorf(h.Start, "\"computed_quantiles\" without a usable \"supported_quantiles\"; expected both")
 			return
 		}
-		if !r.jsonIs(cq, JSONArray, "\"computed_quantiles\"") {
+		if !jsonIs(r, cq, raw.JSONArray, "\"computed_quantiles\"") {
 			return
 		}
 		for _, c := range cq.Elems {
-			if !r.jsonIs(c, JSONObject, "computed_quantiles entry") {
+			if !jsonIs(r, c, raw.JSONObject, "computed_quantiles entry") {
 				continue
 			}
-			name, ok := r.jsonName(c, "computed_quantiles entry")
+			name, ok := jsonName(r, c, "computed_quantiles entry")
 			if !ok {
 				continue
 			}
-			r.quantilePairs(name, c.Get("values"), "\"values\"", labels)
+			quantilePairs(r, name, c.Get("values"), "\"values\"", labels)
 		}
 	case details != nil:
-		labels, ok := r.jsonLabels(h.Get("supported_percentiles"), "\"supported_percentiles\"")
+		labels, ok := jsonLabels(r, h.Get("supported_percentiles"), "\"supported_percentiles\"")
 		if !ok {
 			r.Errorf(h.Start, "\"details\" without a usable \"supported_percentiles\"; expected both")
 			return
 		}
-		if !r.jsonIs(details, JSONArray, "\"details\"") {
+		if !jsonIs(r, details, raw.JSONArray, "\"details\"") {
 			return
 		}
 		for _, d := range details.Elems {
-			if !r.jsonIs(d, JSONObject, "details entry") {
+			if !jsonIs(r, d, raw.JSONObject, "details entry") {
 				continue
 			}
-			name, ok := r.jsonName(d, "details entry")
+			name, ok := jsonName(r, d, "details entry")
 			if !ok {
 				continue
 			}
-			r.quantilePairs(name, d.Get("percentiles"), "\"percentiles\"", labels)
-			r.detailBuckets(name, "totals", d.Get("totals"))
-			r.detailBuckets(name, "intervals", d.Get("intervals"))
+			quantilePairs(r, name, d.Get("percentiles"), "\"percentiles\"", labels)
+			detailBuckets(r, name, "totals", d.Get("totals"))
+			detailBuckets(r, name, "intervals", d.Get("intervals"))
 		}
 	default:
 		r.Errorf(h.Start, "\"histograms\" object has neither \"computed_quantiles\" nor \"details\"; expected Envoy histogram output")
@@ -143,11 +146,11 @@ func (r *Recorder) histogramsObject(h *JSONNode) {
 
 // quantilePairs reads an array of {"interval", "cumulative"} objects, one
 // per label.
-func (r *Recorder) quantilePairs(name string, vals *JSONNode, what string, labels []string) {
+func quantilePairs(r *raw.Recorder, name string, vals *raw.JSONNode, what string, labels []string) {
 	if vals == nil {
 		return
 	}
-	if !r.jsonIs(vals, JSONArray, name+" "+what) {
+	if !jsonIs(r, vals, raw.JSONArray, name+" "+what) {
 		return
 	}
 	for i, v := range vals.Elems {
@@ -155,34 +158,34 @@ func (r *Recorder) quantilePairs(name string, vals *JSONNode, what string, label
 			r.Errorf(v.Start, "histogram %s: more values than the %d supported quantiles; expected one value per quantile", name, len(labels))
 			return
 		}
-		if !r.jsonIs(v, JSONObject, "histogram "+name+" value") {
+		if !jsonIs(r, v, raw.JSONObject, "histogram "+name+" value") {
 			continue
 		}
 		key := name + ".p" + labels[i]
 		if x := v.Get("interval"); x != nil {
-			r.jsonValue(key, x, false)
+			jsonValue(r, key, x, false)
 		}
 		if x := v.Get("cumulative"); x != nil {
-			r.jsonValue(key+".cumulative", x, false)
+			jsonValue(r, key+".cumulative", x, false)
 		}
 	}
 }
 
 // detailBuckets reads detailed "totals"/"intervals" buckets, verbose
 // ({"lower_bound", "width", "count"}) or terse ([lower_bound, width, count]).
-func (r *Recorder) detailBuckets(name, field string, list *JSONNode) {
-	if list == nil || !r.jsonIs(list, JSONArray, "histogram "+name+" \""+field+"\"") {
+func detailBuckets(r *raw.Recorder, name, field string, list *raw.JSONNode) {
+	if list == nil || !jsonIs(r, list, raw.JSONArray, "histogram "+name+" \""+field+"\"") {
 		return
 	}
 	for _, b := range list.Elems {
-		var lb, w, c *JSONNode
+		var lb, w, c *raw.JSONNode
 		switch {
-		case b.Kind == JSONObject:
+		case b.Kind == raw.JSONObject:
 			lb, w, c = b.Get("lower_bound"), b.Get("width"), b.Get("count")
-		case b.Kind == JSONArray && len(b.Elems) == 3:
+		case b.Kind == raw.JSONArray && len(b.Elems) == 3:
 			lb, w, c = b.Elems[0], b.Elems[1], b.Elems[2]
 		}
-		if lb == nil || w == nil || c == nil || lb.Kind != JSONNumber || w.Kind != JSONNumber {
+		if lb == nil || w == nil || c == nil || lb.Kind != raw.JSONNumber || w.Kind != raw.JSONNumber {
 			r.Errorf(b.Start, "histogram %s: %s bucket; expected {\"lower_bound\": n, \"width\": n, \"count\": n} or [lower_bound, width, count]", name, field)
 			continue
 		}
@@ -192,29 +195,29 @@ func (r *Recorder) detailBuckets(name, field string, list *JSONNode) {
 			r.Errorf(b.Start, "histogram %s: %s bucket bounds out of range; expected numbers Envoy writes", name, field)
 			continue
 		}
-		r.jsonValue(name+"."+field+"."+l+","+wd, c, false)
+		jsonValue(r, name+"."+field+"."+l+","+wd, c, false)
 	}
 }
 
 // histogramsArray reads histogram_buckets=cumulative/disjoint entries
 // ({"name", "buckets"}) and =combined entries ({"name", "percentiles",
 // "totals", "intervals"}).
-func (r *Recorder) histogramsArray(h *JSONNode, combined []string) {
+func histogramsArray(r *raw.Recorder, h *raw.JSONNode, combined []string) {
 	for _, e := range h.Elems {
-		if !r.jsonIs(e, JSONObject, "histograms entry") {
+		if !jsonIs(r, e, raw.JSONObject, "histograms entry") {
 			continue
 		}
-		name, ok := r.jsonName(e, "histograms entry")
+		name, ok := jsonName(r, e, "histograms entry")
 		if !ok {
 			continue
 		}
 		if buckets := e.Get("buckets"); buckets != nil {
-			if !r.jsonIs(buckets, JSONArray, "histogram "+name+" \"buckets\"") {
+			if !jsonIs(r, buckets, raw.JSONArray, "histogram "+name+" \"buckets\"") {
 				continue
 			}
 			for _, b := range buckets.Elems {
 				ub := b.Get("upper_bound")
-				if ub == nil || ub.Kind != JSONNumber {
+				if ub == nil || ub.Kind != raw.JSONNumber {
 					r.Errorf(b.Start, "histogram %s: bucket; expected {\"upper_bound\": n, \"interval\": n, \"cumulative\": n}", name)
 					continue
 				}
@@ -225,10 +228,10 @@ func (r *Recorder) histogramsArray(h *JSONNode, combined []string) {
 				}
 				key := name + ".b" + label
 				if x := b.Get("interval"); x != nil {
-					r.jsonValue(key, x, false)
+					jsonValue(r, key, x, false)
 				}
 				if x := b.Get("cumulative"); x != nil {
-					r.jsonValue(key+".cumulative", x, false)
+					jsonValue(r, key+".cumulative", x, false)
 				}
 			}
 			continue
@@ -236,17 +239,17 @@ func (r *Recorder) histogramsArray(h *JSONNode, combined []string) {
 		if p := e.Get("percentiles"); p != nil {
 			if combined == nil {
 				r.Errorf(p.Start, "histogram %s: \"percentiles\" without a preceding {\"supported_percentiles\": [...]} entry; expected histogram_buckets=combined output", name)
-			} else if r.jsonIs(p, JSONArray, "histogram "+name+" \"percentiles\"") {
+			} else if jsonIs(r, p, raw.JSONArray, "histogram "+name+" \"percentiles\"") {
 				for i, v := range p.Elems {
 					if i >= len(combined) {
 						r.Errorf(v.Start, "histogram %s: more values than the %d supported percentiles; expected one value per percentile", name, len(combined))
 						break
 					}
-					r.jsonValue(name+".p"+combined[i]+".cumulative", v, false)
+					jsonValue(r, name+".p"+combined[i]+".cumulative", v, false)
 				}
 			}
-			r.detailBuckets(name, "totals", e.Get("totals"))
-			r.detailBuckets(name, "intervals", e.Get("intervals"))
+			detailBuckets(r, name, "totals", e.Get("totals"))
+			detailBuckets(r, name, "intervals", e.Get("intervals"))
 			continue
 		}
 		r.Errorf(e.Start, "histogram %s has neither \"buckets\" nor \"percentiles\"; expected Envoy histogram output", name)

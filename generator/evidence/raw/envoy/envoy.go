@@ -1,4 +1,4 @@
-package raw
+package envoy
 
 import (
 	"fmt"
@@ -8,6 +8,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
 )
 
 // Readers of Envoy admin output. Four formats are read:
@@ -20,7 +21,7 @@ import (
 // Every reading's Raw is the exact bytes at its Pos (for a JSON string such
 // as "12" that is the text between the quotes), its Number spans the whole
 // of Raw (Start 0, End len(Raw)) and carries no unit except the
-// milliseconds of a time histogram's quantiles (envoyUnit), and its value is the
+// milliseconds of a time histogram's quantiles (EnvoyUnit), and its value is the
 // exact decimal written in the file: Envoy's own numbers are never passed
 // through float64.
 //
@@ -50,31 +51,27 @@ import (
 // envoyRule is the diagnostic rule of every Envoy reader error.
 const envoyRule = diag.EvidenceEnvoy
 
-// envoyMaxErrors bounds the diagnostics one file yields; a file with more
-// problems than that is almost always not the format it was declared as.
-const envoyMaxErrors = 10
-
 // envoyCapNote is the last diagnostic of a file with more than
-// envoyMaxErrors errors.
+// EnvoyMaxErrors errors.
 const envoyCapNote = "more errors follow and are not shown; expected the file to be in the declared Envoy format"
 
-// parseEnvoyNumber converts raw, which must be a machine number (isMachineNumber: the syntax
+// parseEnvoyNumber converts tok, which must be a machine number (IsMachineNumber: the syntax
 // Envoy writes: integers, and doubles from fmt and its JSON streamer), into
 // an exact decimal. Leading zeros of an exponent are ignored; compare
 // ParseDecimal. The error says what was expected.
-func parseEnvoyNumber(raw string) (decimal.Decimal, error) {
-	if !isMachineNumber(raw) {
-		return decimal.Decimal{}, fmt.Errorf("%q is not a number; expected digits with an optional sign, fraction and exponent", raw)
+func parseEnvoyNumber(tok string) (decimal.Decimal, error) {
+	if !raw.IsMachineNumber(tok) {
+		return decimal.Decimal{}, fmt.Errorf("%q is not a number; expected digits with an optional sign, fraction and exponent", tok)
 	}
-	if i := strings.IndexAny(raw, "eE"); i >= 0 {
-		e := strings.TrimLeft(strings.TrimLeft(raw[i+1:], "+-"), "0")
-		if n, err := strconv.Atoi(e); e != "" && (err != nil || n > maxExponent) {
-			return decimal.Decimal{}, fmt.Errorf("number %q has an exponent beyond ±%d; expected a value Envoy can write (uint64 or float64)", raw, maxExponent)
+	if i := strings.IndexAny(tok, "eE"); i >= 0 {
+		e := strings.TrimLeft(strings.TrimLeft(tok[i+1:], "+-"), "0")
+		if n, err := strconv.Atoi(e); e != "" && (err != nil || n > raw.MaxExponent) {
+			return decimal.Decimal{}, fmt.Errorf("number %q has an exponent beyond ±%d; expected a value Envoy can write (uint64 or float64)", tok, raw.MaxExponent)
 		}
 	}
-	v, err := decimal.NewFromString(raw)
+	v, err := decimal.NewFromString(tok)
 	if err != nil {
-		return decimal.Decimal{}, fmt.Errorf("number %q: %v; expected a decimal number", raw, err)
+		return decimal.Decimal{}, fmt.Errorf("number %q: %v; expected a decimal number", tok, err)
 	}
 	return v, nil
 }
@@ -99,20 +96,20 @@ func envoyLabel(raw string) (string, error) {
 }
 
 // newEnvoyRead checks src (see checkRawText) and prepares an Envoy reading.
-func newEnvoyRead(file string, src []byte) (*Recorder, diag.List) {
-	return newRawRead(file, src, envoyRule, envoyMaxErrors, envoyCapNote)
+func newEnvoyRead(file string, src []byte) (*raw.Recorder, diag.List) {
+	return raw.NewRecorder(file, src, envoyRule, raw.EnvoyMaxErrors, envoyCapNote)
 }
 
 // number adds the reading key = raw, raw being the bytes of src at off. A
 // raw that is not a number Envoy writes is an error; a repeated key is kept
 // as it is.
-func (r *Recorder) number(key, raw string, off int) {
+func number(r *raw.Recorder, key, raw string, off int) {
 	v, err := parseEnvoyNumber(raw)
 	if err != nil {
 		r.Errorf(off, "%s: %v", key, err)
 		return
 	}
-	r.push(key, off, raw, v, "")
+	r.Push(key, off, raw, v, "")
 }
 
 // isBlankLine reports whether s holds only spaces and tabs.
@@ -122,14 +119,14 @@ func isBlankLine(s string) bool { return strings.Trim(s, " \t") == "" }
 
 // parseEnvoyJSON checks and parses src, reporting a syntax error at the
 // offending byte as "invalid JSON: …; expected …".
-func parseEnvoyJSON(file string, src []byte) (*Recorder, *JSONNode, diag.List) {
+func parseEnvoyJSON(file string, src []byte) (*raw.Recorder, *raw.JSONNode, diag.List) {
 	r, errs := newEnvoyRead(file, src)
 	if errs != nil {
 		return nil, nil, errs
 	}
-	root, serr := parseJSON(src, TextStart(src), len(src), rejectDupKeys)
+	root, serr := raw.ParseJSON(src, raw.TextStart(src), len(src), raw.RejectDupKeys)
 	if serr != nil {
-		return nil, nil, diag.List{diag.Errorf(r.ix.Pos(serr.off), envoyRule, "invalid JSON: %s", serr.msg)}
+		return nil, nil, diag.List{diag.Errorf(r.Index.Pos(serr.Off), envoyRule, "invalid JSON: %s", serr.Msg)}
 	}
 	return r, root, nil
 }
@@ -138,16 +135,16 @@ func parseEnvoyJSON(file string, src []byte) (*Recorder, *JSONNode, diag.List) {
 // number or, for uint64 and Nighthawk-style output, a numeric string. null
 // and nan/inf strings give no reading; a non-numeric string gives none when
 // text is true (a text readout) and is an error otherwise.
-func (r *Recorder) jsonValue(key string, n *JSONNode, text bool) {
+func jsonValue(r *raw.Recorder, key string, n *raw.JSONNode, text bool) {
 	switch n.Kind {
-	case JSONNull:
-	case JSONNumber:
-		r.number(key, string(r.Src[n.Start:n.End]), n.Start)
-	case JSONString:
+	case raw.JSONNull:
+	case raw.JSONNumber:
+		number(r, key, string(r.Src[n.Start:n.End]), n.Start)
+	case raw.JSONString:
 		inner := string(r.Src[n.Start+1 : n.End-1])
 		switch {
-		case isMachineNumber(inner):
-			r.number(key, inner, n.Start+1)
+		case raw.IsMachineNumber(inner):
+			number(r, key, inner, n.Start+1)
 		case envoyNonFinite(n.Str) || text:
 		default:
 			r.Errorf(n.Start, "%s: value %q is not a number; expected a number or a numeric string", key, n.Str)
@@ -159,12 +156,12 @@ func (r *Recorder) jsonValue(key string, n *JSONNode, text bool) {
 
 // jsonName returns the "name" string of object n, reporting an error (and
 // false) when it is missing or not a string. what names the object.
-func (r *Recorder) jsonName(n *JSONNode, what string) (string, bool) {
+func jsonName(r *raw.Recorder, n *raw.JSONNode, what string) (string, bool) {
 	name := n.Get("name")
 	switch {
 	case name == nil:
 		r.Errorf(n.Start, "%s has no \"name\"; expected {\"name\": \"…\", …}", what)
-	case name.Kind != JSONString:
+	case name.Kind != raw.JSONString:
 		r.Errorf(name.Start, "%s \"name\" is %s; expected a string", what, name.Kind)
 	case name.Str == "":
 		r.Errorf(name.Start, "%s \"name\" is empty; expected a stat name", what)
@@ -175,7 +172,7 @@ func (r *Recorder) jsonName(n *JSONNode, what string) (string, bool) {
 }
 
 // jsonIs checks that n is of kind k, reporting an error otherwise.
-func (r *Recorder) jsonIs(n *JSONNode, k JSONKind, what string) bool {
+func jsonIs(r *raw.Recorder, n *raw.JSONNode, k raw.JSONKind, what string) bool {
 	if n.Kind != k {
 		r.Errorf(n.Start, "%s is %s; expected %s", what, n.Kind, k)
 		return false
@@ -184,26 +181,26 @@ func (r *Recorder) jsonIs(n *JSONNode, k JSONKind, what string) bool {
 }
 
 // jsonLabels reads a supported_quantiles / supported_percentiles array.
-func (r *Recorder) jsonLabels(n *JSONNode, what string) ([]string, bool) {
+func jsonLabels(r *raw.Recorder, n *raw.JSONNode, what string) ([]string, bool) {
 	if n == nil {
 		return nil, false
 	}
-	if !r.jsonIs(n, JSONArray, what) {
+	if !jsonIs(r, n, raw.JSONArray, what) {
 		return nil, false
 	}
 	labels := make([]string, 0, len(n.Elems))
 	for _, e := range n.Elems {
-		var raw string
+		var tok string
 		switch e.Kind {
-		case JSONNumber:
-			raw = string(r.Src[e.Start:e.End])
-		case JSONString:
-			raw = e.Str
+		case raw.JSONNumber:
+			tok = string(r.Src[e.Start:e.End])
+		case raw.JSONString:
+			tok = e.Str
 		default:
 			r.Errorf(e.Start, "%s entry is %s; expected a number", what, e.Kind)
 			return nil, false
 		}
-		l, err := envoyLabel(raw)
+		l, err := envoyLabel(tok)
 		if err != nil {
 			r.Errorf(e.Start, "%s entry: %v", what, err)
 			return nil, false

@@ -1,9 +1,10 @@
-package raw
+package envoy
 
 import (
 	"strings"
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
 )
 
 // ReadEnvoyStats reads the text output of Envoy's admin /stats endpoint
@@ -25,9 +26,9 @@ import (
 // described in envoy.go; nan values, "No recorded values" and
 // quoted text readouts give none. Trailing spaces and tabs are ignored and
 // lines of only spaces and tabs are skipped; any other line is an error
-// positioned at the offending byte (at most envoyMaxErrors are reported).
+// positioned at the offending byte (at most EnvoyMaxErrors are reported).
 // Readings found before and after a bad line are still returned.
-func ReadEnvoyStats(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
+func ReadEnvoyStats(file string, src []byte, _ raw.ReadOptions) (*raw.Readings, diag.List) {
 	r, errs := newEnvoyRead(file, src)
 	if errs != nil {
 		return nil, errs
@@ -43,7 +44,7 @@ func ReadEnvoyStats(file string, src []byte, _ ReadOptions) (*Readings, diag.Lis
 		}
 		hist = ""
 	}
-	for _, ln := range SplitLines(src) {
+	for _, ln := range raw.SplitLines(src) {
 		line := strings.TrimRight(string(src[ln.Start:ln.End]), " \t")
 		if isBlankLine(line) {
 			closeHist()
@@ -56,7 +57,7 @@ func ReadEnvoyStats(file string, src []byte, _ ReadOptions) (*Readings, diag.Lis
 				continue
 			}
 			histBody++
-			r.statsDetail(hist, line[indent:], ln.Start+indent)
+			statsDetail(r, hist, line[indent:], ln.Start+indent)
 			continue
 		}
 		closeHist()
@@ -84,25 +85,25 @@ func ReadEnvoyStats(file string, src []byte, _ ReadOptions) (*Readings, diag.Lis
 		}
 		switch {
 		case val == "No recorded values":
-		case isMachineNumber(val):
-			r.number(name, val, voff)
+		case raw.IsMachineNumber(val):
+			number(r, name, val, voff)
 		case envoyNonFinite(val):
 			// No value a claim can quote, but never dropped unsaid: a
 			// claim on it would only meet "unknown evidence reference".
 			r.Warnf(voff, "stat %s is %s (not a finite number): no value is read for it", name, val)
 		case len(val) > 1 && (val[0] == 'P' || val[0] == 'B') && strings.Contains(val, "("):
-			r.statsSummary(name, val, voff)
+			statsSummary(r, name, val, voff)
 		default:
 			r.Errorf(voff, "stat %s: value %q is not a number; expected a number, a histogram summary \"P0(interval,cumulative) …\" or \"B0.5(interval,cumulative) …\", or \"No recorded values\"", name, val)
 		}
 	}
 	closeHist()
-	r.AttachUnits(envoyUnit)
+	r.AttachUnits(raw.EnvoyUnit)
 	return r.Result()
 }
 
 // statsSummary reads "P0(a,b) P25(a,b) …" or "B0.5(a,b) …" at off.
-func (r *Recorder) statsSummary(name, val string, off int) {
+func statsSummary(r *raw.Recorder, name, val string, off int) {
 	for start := 0; start <= len(val); {
 		end := strings.IndexByte(val[start:], ' ')
 		if end < 0 {
@@ -115,7 +116,7 @@ func (r *Recorder) statsSummary(name, val string, off int) {
 			r.Errorf(off+start, "histogram %s: empty item; expected items such as P50(interval,cumulative) separated by one space", name)
 			return
 		}
-		if !r.statsItem(name, item, off+start) {
+		if !statsItem(r, name, item, off+start) {
 			return
 		}
 		start = end + 1
@@ -124,7 +125,7 @@ func (r *Recorder) statsSummary(name, val string, off int) {
 
 // statsItem reads one "P50(a,b)" or "B0.5(a,b)" item at off; it reports
 // false after an error.
-func (r *Recorder) statsItem(name, item string, off int) bool {
+func statsItem(r *raw.Recorder, name, item string, off int) bool {
 	open := strings.IndexByte(item, '(')
 	comma := strings.IndexByte(item, ',')
 	if (item[0] != 'P' && item[0] != 'B') || open < 2 || comma < open || !strings.HasSuffix(item, ")") {
@@ -145,18 +146,18 @@ func (r *Recorder) statsItem(name, item string, off int) bool {
 		if envoyNonFinite(v.raw) {
 			continue
 		}
-		if !isMachineNumber(v.raw) {
+		if !raw.IsMachineNumber(v.raw) {
 			r.Errorf(v.off, "histogram %s: value %q in %q; expected a number or nan", name, v.raw, item)
 			return false
 		}
-		r.number(v.key, v.raw, v.off)
+		number(r, v.key, v.raw, v.off)
 	}
 	return true
 }
 
 // statsDetail reads one indented line of a histogram_buckets=detailed
 // record: "totals=l,w:n, …", "intervals=l,w:n, …" or "summary=P0(a,b) …".
-func (r *Recorder) statsDetail(name, line string, off int) {
+func statsDetail(r *raw.Recorder, name, line string, off int) {
 	field, val, ok := strings.Cut(line, "=")
 	voff := off + len(field) + 1
 	switch {
@@ -164,7 +165,7 @@ func (r *Recorder) statsDetail(name, line string, off int) {
 		r.Errorf(off, "histogram %s: indented line; expected totals=, intervals= or summary=", name)
 	case field == "summary":
 		if val != "" && val != "No recorded values" {
-			r.statsSummary(name, val, voff)
+			statsSummary(r, name, val, voff)
 		}
 	case field == "totals" || field == "intervals":
 		if val == "" {
@@ -190,7 +191,7 @@ func (r *Recorder) statsDetail(name, line string, off int) {
 				r.Errorf(voff+start, "histogram %s: %s bucket %q; expected numeric lower_bound,width:count", name, field, item)
 				return
 			}
-			r.number(name+"."+field+"."+lower+","+width, item[colon+1:], voff+start+colon+1)
+			number(r, name+"."+field+"."+lower+","+width, item[colon+1:], voff+start+colon+1)
 			start = end + 2
 		}
 	default:

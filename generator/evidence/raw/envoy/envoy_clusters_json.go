@@ -1,10 +1,11 @@
-package raw
+package envoy
 
 import (
 	"strconv"
 	"strings"
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
 	"github.com/shopspring/decimal"
 )
 
@@ -33,72 +34,72 @@ import (
 // read. Syntax errors are reported
 // as by ReadEnvoyStatsJSON; a cluster, host or stat of the wrong shape is a
 // positioned error.
-func ReadEnvoyClustersJSON(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
+func ReadEnvoyClustersJSON(file string, src []byte, _ raw.ReadOptions) (*raw.Readings, diag.List) {
 	r, root, errs := parseEnvoyJSON(file, src)
 	if errs != nil {
 		return nil, errs
 	}
-	var clusters *JSONNode
+	var clusters *raw.JSONNode
 	switch {
-	case root.Kind == JSONArray:
+	case root.Kind == raw.JSONArray:
 		clusters = root
 	case root.Get("cluster_statuses", "clusterStatuses") != nil:
 		clusters = root.Get("cluster_statuses", "clusterStatuses")
-		if !r.jsonIs(clusters, JSONArray, "\"cluster_statuses\"") {
+		if !jsonIs(r, clusters, raw.JSONArray, "\"cluster_statuses\"") {
 			return r.Result()
 		}
-	case root.Kind == JSONObject && len(root.Members) == 0:
+	case root.Kind == raw.JSONObject && len(root.Members) == 0:
 		return r.Result() // no clusters: Envoy prints {}
 	default:
 		r.Errorf(root.Start, "document is %s without \"cluster_statuses\"; expected Envoy /clusters?format=json output", root.Kind)
 		return r.Result()
 	}
 	for _, c := range clusters.Elems {
-		if !r.jsonIs(c, JSONObject, "cluster status") {
+		if !jsonIs(r, c, raw.JSONObject, "cluster status") {
 			continue
 		}
-		cname, ok := r.jsonName(c, "cluster status")
+		cname, ok := jsonName(r, c, "cluster status")
 		if !ok {
 			continue
 		}
 		hosts := c.Get("host_statuses", "hostStatuses")
-		if hosts == nil || !r.jsonIs(hosts, JSONArray, "cluster "+cname+" \"host_statuses\"") {
+		if hosts == nil || !jsonIs(r, hosts, raw.JSONArray, "cluster "+cname+" \"host_statuses\"") {
 			continue
 		}
 		for _, h := range hosts.Elems {
-			if !r.jsonIs(h, JSONObject, "cluster "+cname+" host status") {
+			if !jsonIs(r, h, raw.JSONObject, "cluster "+cname+" host status") {
 				continue
 			}
-			host, ok := r.hostAddress(cname, h)
+			host, ok := hostAddress(r, cname, h)
 			if !ok {
 				continue
 			}
 			for _, f := range []string{"weight", "priority"} {
 				if v := h.Get(f); v != nil {
-					if !r.addJSONNumber(cname+"::"+host+"::"+f, v) {
-						r.Errorf(v.Start, "host %s %s is a %s; expected a number", host, f, v.Kind.noun())
+					if !r.AddJSONNumber(cname+"::"+host+"::"+f, v) {
+						r.Errorf(v.Start, "host %s %s is a %s; expected a number", host, f, v.Kind.Noun())
 					}
 				}
 			}
 			stats := h.Get("stats")
-			if stats == nil || !r.jsonIs(stats, JSONArray, "host "+host+" \"stats\"") {
+			if stats == nil || !jsonIs(r, stats, raw.JSONArray, "host "+host+" \"stats\"") {
 				continue
 			}
 			for _, s := range stats.Elems {
-				if !r.jsonIs(s, JSONObject, "host "+host+" stat") {
+				if !jsonIs(r, s, raw.JSONObject, "host "+host+" stat") {
 					continue
 				}
-				sname, ok := r.jsonName(s, "host "+host+" stat")
+				sname, ok := jsonName(r, s, "host "+host+" stat")
 				if !ok {
 					continue
 				}
 				if v := s.Get("value"); v != nil {
-					r.jsonValue(cname+"::"+host+"::"+sname, v, false)
+					jsonValue(r, cname+"::"+host+"::"+sname, v, false)
 				} else if n := s.Get("name"); n != nil {
 					// proto3 JSON omits a zero uint64: SimpleMetric.value is 0.
 					tok := string(r.Src[n.Start:n.End])
-					r.Out.add(Reading{Key: cname + "::" + host + "::" + sname, Raw: tok, Pos: r.ix.Pos(n.Start),
-						Number: Number{Value: decimal.Zero, Implied: true}})
+					r.Out.Add(raw.Reading{Key: cname + "::" + host + "::" + sname, Raw: tok, Pos: r.Index.Pos(n.Start),
+						Number: raw.Number{Value: decimal.Zero, Implied: true}})
 				}
 			}
 		}
@@ -107,9 +108,9 @@ func ReadEnvoyClustersJSON(file string, src []byte, _ ReadOptions) (*Readings, d
 }
 
 // hostAddress renders a host status's address as /clusters text does.
-func (r *Recorder) hostAddress(cluster string, h *JSONNode) (string, bool) {
+func hostAddress(r *raw.Recorder, cluster string, h *raw.JSONNode) (string, bool) {
 	addr := h.Get("address")
-	if addr == nil || addr.Kind != JSONObject {
+	if addr == nil || addr.Kind != raw.JSONObject {
 		at := h.Start
 		if addr != nil {
 			at = addr.Start
@@ -117,9 +118,9 @@ func (r *Recorder) hostAddress(cluster string, h *JSONNode) (string, bool) {
 		r.Errorf(at, "cluster %s: host status without an \"address\" object; expected {\"address\": {\"socket_address\": …}}", cluster)
 		return "", false
 	}
-	str := func(n *JSONNode, field string) (string, bool) {
+	str := func(n *raw.JSONNode, field string) (string, bool) {
 		v := n.Get(field)
-		if v == nil || v.Kind != JSONString || v.Str == "" {
+		if v == nil || v.Kind != raw.JSONString || v.Str == "" {
 			r.Errorf(n.Start, "cluster %s: address without a %q string; expected Envoy address output", cluster, field)
 			return "", false
 		}
@@ -132,18 +133,18 @@ func (r *Recorder) hostAddress(cluster string, h *JSONNode) (string, bool) {
 		}
 		port := "0"
 		if p := sa.Get("port_value", "portValue"); p != nil {
-			raw := ""
+			tok := ""
 			switch p.Kind {
-			case JSONNumber:
-				raw = string(r.Src[p.Start:p.End])
-			case JSONString:
-				raw = p.Str
+			case raw.JSONNumber:
+				tok = string(r.Src[p.Start:p.End])
+			case raw.JSONString:
+				tok = p.Str
 			}
-			if _, err := strconv.ParseUint(raw, 10, 32); err != nil {
+			if _, err := strconv.ParseUint(tok, 10, 32); err != nil {
 				r.Errorf(p.Start, "cluster %s: port_value is %s; expected a port number", cluster, p.Kind)
 				return "", false
 			}
-			port = raw
+			port = tok
 		}
 		if strings.Contains(ip, ":") {
 			ip = "[" + ip + "]"
@@ -159,7 +160,7 @@ func (r *Recorder) hostAddress(cluster string, h *JSONNode) (string, bool) {
 			return "", false
 		}
 		id := ""
-		if v := ia.Get("endpoint_id", "endpointId"); v != nil && v.Kind == JSONString {
+		if v := ia.Get("endpoint_id", "endpointId"); v != nil && v.Kind == raw.JSONString {
 			id = v.Str
 		}
 		return "envoy://" + name + "/" + id, true
