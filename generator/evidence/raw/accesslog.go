@@ -176,7 +176,7 @@ func (r *Recorder) accessLogFields(base int, text string) (map[string]any, bool)
 	trimmed := strings.TrimSpace(text)
 	if strings.HasPrefix(trimmed, "{") && strings.HasSuffix(trimmed, "}") {
 		lead := strings.Index(text, trimmed)
-		obj, errs := parseJSONFile(r.Index, r.Src, base+lead, base+lead+len(trimmed), r.rule)
+		obj, errs := ParseJSONFile(r.Index, r.Src, base+lead, base+lead+len(trimmed), r.Rule)
 		if errs != nil || obj.Kind != JSONObject {
 			return nil, false
 		}

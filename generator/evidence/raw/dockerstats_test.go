@@ -2,6 +2,7 @@ package raw_test
 
 import (
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw/cmdtools"
 
 	"fmt"
 	"strings"
@@ -38,7 +39,7 @@ func TestDockerStatsUnits(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			src := []byte(head + tc.row + "\n")
-			rs, errs := allOf(raw.ReadDockerStats("s.txt", src, raw.ReadOptions{}))
+			rs, errs := allOf(cmdtools.ReadDockerStats("s.txt", src, raw.ReadOptions{}))
 			checkReadings(t, src, rs, errs, nil)
 			got := map[string]bool{}
 			for _, r := range rs {
@@ -78,14 +79,14 @@ func TestDockerStatsUnits(t *testing.T) {
 // table's keys; an unknown column or member is an error, not skipped.
 func TestDockerStatsJSONAndColumns(t *testing.T) {
 	src := []byte(`{"BlockIO":"0B / 0B","CPUPerc":"1.50%","MemUsage":"2MiB / 1GiB","Name":"db","PIDs":"3"}` + "\n")
-	rs, errs := allOf(raw.ReadDockerStats("s.txt", src, raw.ReadOptions{}))
+	rs, errs := allOf(cmdtools.ReadDockerStats("s.txt", src, raw.ReadOptions{}))
 	checkReadings(t, src, rs, errs, nil)
 	if len(errs) > 0 || len(rs) != 6 || rs[2].Key != "db.cpu" || rs[2].Raw != "1.50%" || rs[2].Pos.Column != 33 {
 		t.Errorf("readings %v, errs %v", rs, errs)
 	}
 	// the streaming docker stats clears the terminal before each frame
 	src = []byte("\x1b[2J\x1b[HCONTAINER ID   NAME   CPU %\nab12   web    1.00%\n\x1b[2J\x1b[HCONTAINER ID   NAME   CPU %\nab12   web    2.00%\n")
-	rs, errs = allOf(raw.ReadDockerStats("s.txt", src, raw.ReadOptions{}))
+	rs, errs = allOf(cmdtools.ReadDockerStats("s.txt", src, raw.ReadOptions{}))
 	checkReadings(t, src, rs, errs, nil)
 	if len(errs) > 0 || len(rs) != 2 || rs[1].Key != "web.cpu#2" || rs[1].Raw != "2.00%" {
 		t.Errorf("streaming frames: readings %v, errs %v", rs, errs)
@@ -96,7 +97,7 @@ func TestDockerStatsJSONAndColumns(t *testing.T) {
 		{`{"CPUPerc":"1%"}` + "\n", "1:1: a docker stats line without a Name"},
 		{"Error response from daemon: no such container: web\n", `1:1: "Error" is not a docker stats line`},
 	} {
-		rs, errs := allOf(raw.ReadDockerStats("s.txt", []byte(tc.src), raw.ReadOptions{}))
+		rs, errs := allOf(cmdtools.ReadDockerStats("s.txt", []byte(tc.src), raw.ReadOptions{}))
 		if len(errs) == 0 || !strings.Contains(fmt.Sprintf("%d:%d: %s", errs[0].Pos.Line, errs[0].Pos.Column, errs[0].Message), tc.want) {
 			t.Errorf("%q: errs %v (readings %v); want %s", tc.src, errs, rs, tc.want)
 		}
@@ -126,8 +127,8 @@ func TestSnapshotTimes(t *testing.T) {
 			read   raw.ListReader
 			table  string
 		}{
-			{"docker-stats", raw.ReadDockerStats, "CONTAINER ID   NAME   CPU %\nab12   web    1.00%\n"},
-			{"kubectl", raw.ReadKubectl, "NAME   CPU(cores)   MEMORY(bytes)\nweb    74m          343Mi\n"},
+			{"docker-stats", cmdtools.ReadDockerStats, "CONTAINER ID   NAME   CPU %\nab12   web    1.00%\n"},
+			{"kubectl", cmdtools.ReadKubectl, "NAME   CPU(cores)   MEMORY(bytes)\nweb    74m          343Mi\n"},
 		} {
 			src := []byte(tc.stamp + "\n" + f.table)
 			rs, errs := allOf(f.read("s.txt", src, raw.ReadOptions{}))
@@ -158,9 +159,9 @@ func TestSnapshotTimes(t *testing.T) {
 		"CONTAINER ID   NAME   CPU %\nab12   web    1.00%\n2026-11-30T05:00:03Z\nCONTAINER ID   NAME   CPU %\nab12   web    1.00%\n",
 		"NAME   CPU(cores)\nweb    74m\n2026-11-30T05:00:03Z\nNAME   CPU(cores)\nweb    74m\n",
 	} {
-		read := raw.ReadKubectl
+		read := cmdtools.ReadKubectl
 		if strings.HasPrefix(src, "CONTAINER") {
-			read = raw.ReadDockerStats
+			read = cmdtools.ReadDockerStats
 		}
 		_, errs := read("s.txt", []byte(src), raw.ReadOptions{})
 		if len(errs) != 1 || errs[0].Pos.Line != 1 || !strings.Contains(errs[0].Message, "table before the first timestamp line") {

@@ -19,7 +19,6 @@ const (
 
 var (
 	AccessLogUnit   = accessLogUnit
-	BaseKey         = baseKey
 	DataLines       = dataLines
 	FieldDelim      = fieldDelim
 	Identifier      = identifier
@@ -27,7 +26,6 @@ var (
 	IstioNonNumber  = istioNonNumber
 	KeyNumbers      = keyNumbers
 	NormaliseCell   = normaliseCell
-	NumberPrefix    = numberPrefix
 	SkipLines       = skipLines
 	TranscriptLines = transcriptLines
 	UnitWord        = unitWord

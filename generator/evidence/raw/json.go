@@ -109,7 +109,7 @@ func walkJSON(n *JSONNode, visit func(path string, n *JSONNode)) {
 // ParseWholeJSON parses the file being read as one JSON document (after
 // a byte order mark), its syntax errors reported with the reader's rule.
 func (r *Recorder) ParseWholeJSON() (*JSONNode, diag.List) {
-	return parseJSONFile(r.Index, r.Src, TextStart(r.Src), len(r.Src), r.rule)
+	return ParseJSONFile(r.Index, r.Src, TextStart(r.Src), len(r.Src), r.Rule)
 }
 
 // nearestPath finds the longest existing prefix of path p (dropping

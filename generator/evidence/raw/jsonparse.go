@@ -13,7 +13,7 @@ import (
 
 // A JSON parser that keeps byte offsets, shared by every reader of JSON:
 // envoy-stats-json and envoy-clusters-json (parseEnvoyJSON), fortio-json,
-// json and curl-writeout's %{json} lines (parseJSONFile). The two wrappers
+// json and curl-writeout's %{json} lines (ParseJSONFile). The two wrappers
 // differ only in how they word a syntax error and whether an object may
 // repeat a key.
 
@@ -417,7 +417,7 @@ func isHex(c byte) bool {
 	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
 }
 
-// parseJSONFile parses src[start:end] for the lab-format readers, which keep
+// ParseJSONFile parses src[start:end] for the lab-format readers, which keep
 // repeated object keys (ReadJSON numbers them) and word a syntax error as
 // encoding/json does ("invalid JSON: invalid character '}' looking for
 // beginning of object key string; expected a JSON document (RFC 8259)"),
@@ -426,7 +426,7 @@ func isHex(c byte) bool {
 // documents but for their depth bound, so one that encoding/json accepts
 // was rejected for nesting deeper than jsonMaxDepth; the last error is a
 // safeguard should they ever disagree.
-func parseJSONFile(ix *diag.LineIndex, src []byte, start, end int, rule diag.RuleID) (*JSONNode, diag.List) {
+func ParseJSONFile(ix *diag.LineIndex, src []byte, start, end int, rule diag.RuleID) (*JSONNode, diag.List) {
 	n, serr := ParseJSON(src, start, end, allowDupKeys)
 	if serr == nil {
 		return n, nil

@@ -92,7 +92,7 @@ func ListOf(file string, src []byte, rs []Reading) *Readings {
 	for _, r := range rs {
 		l.Add(r)
 	}
-	l.flush()
+	l.Flush()
 	return l
 }
 
@@ -225,7 +225,7 @@ func (l *Readings) keyHash(i int, seed maphash.Seed) uint64 {
 
 // Add appends r.
 func (l *Readings) Add(r Reading) {
-	l.flush()
+	l.Flush()
 	l.ents.add(packed{})
 	l.last, l.hasLast = r, true
 }
@@ -246,8 +246,8 @@ func (l *Readings) at(i int) *Reading {
 	return &r
 }
 
-// flush packs the readings changed since the last add.
-func (l *Readings) flush() {
+// Flush packs the readings changed since the last add.
+func (l *Readings) Flush() {
 	if l.hasLast {
 		*l.ents.at(l.ents.n - 1) = l.pack(l.last, nil)
 		l.last, l.hasLast = Reading{}, false
@@ -261,7 +261,7 @@ func (l *Readings) flush() {
 
 // truncate keeps the first n readings.
 func (l *Readings) truncate(n int) {
-	l.flush()
+	l.Flush()
 	l.ents.truncate(n)
 }
 
@@ -271,7 +271,7 @@ func (l *Readings) pack(r Reading, old *packed) packed {
 	n := r.Number
 	off := r.Pos.Offset
 	ok := r.Inputs == nil && r.SpreadOf == "" && !r.SpreadRelative &&
-		n.Comma != CommaAmbiguous && n.alt.IsZero() && n.Comma <= 0xf &&
+		n.Comma != CommaAmbiguous && n.Alt.IsZero() && n.Comma <= 0xf &&
 		n.Start == 0 && n.End == len(r.Raw) &&
 		off >= 0 && off+len(r.Raw) <= len(l.src) && off+len(r.Raw) <= math.MaxUint32 &&
 		string(l.src[off:off+len(r.Raw)]) == r.Raw &&

@@ -45,7 +45,7 @@ func TestReadingsKeepEveryField(t *testing.T) {
 		// a change through at after later readings were added is kept
 		if i == 1 {
 			l.at(0).Number.Unit = "s"
-			l.flush()
+			l.Flush()
 			rs[0].Number.Unit = "s"
 		}
 	}
@@ -54,7 +54,7 @@ func TestReadingsKeepEveryField(t *testing.T) {
 	}
 	for i, want := range rs {
 		got := l.At(i)
-		if g, w := fmt.Sprintf("%+v|%s|%d", got, got.Number.alt, got.Number.Value.Exponent()), fmt.Sprintf("%+v|%s|%d", want, want.Number.alt, want.Number.Value.Exponent()); g != w {
+		if g, w := fmt.Sprintf("%+v|%s|%d", got, got.Number.Alt, got.Number.Value.Exponent()), fmt.Sprintf("%+v|%s|%d", want, want.Number.Alt, want.Number.Value.Exponent()); g != w {
 			t.Errorf("reading %d:\n got %s\nwant %s", i, g, w)
 		}
 	}

@@ -75,10 +75,10 @@ var cellUnits = map[string]string{"µs": "us", "μs": "us", "sec": "s", "secs": 
 // text or a separator.
 var unitAfterSpace = regexp.MustCompile(`^[ \t]+(?:%|ms|min|s|secs?|seconds|us|µs|μs|ns|h|KB|KiB|MB|MiB|GB|GiB|B|bytes|/s)(?:[\s,;)]|$)`)
 
-// withUnitAfter extends the value text[start:end] over a unit written
+// WithUnitAfter extends the value text[start:end] over a unit written
 // after a space (unitAfterSpace) when the value alone is a number without
 // a unit, returning the new end.
-func withUnitAfter(text string, start, end int) int {
+func WithUnitAfter(text string, start, end int) int {
 	m := unitAfterSpace.FindStringIndex(text[end:])
 	if m == nil {
 		return end
@@ -122,7 +122,7 @@ type Number struct {
 	Comma Comma
 	// alt is the value with the comma read as a decimal mark, for
 	// CommaAmbiguous.
-	alt decimal.Decimal
+	Alt decimal.Decimal
 }
 
 // normaliseCell strips emphasis and code marks (* and `) and one pair of
@@ -200,7 +200,7 @@ func ParseCell(text string) (Number, bool) {
 	if !ok {
 		return Number{}, false
 	}
-	n := Number{Value: v, alt: alt, Comma: comma, Signed: strings.ContainsAny(signText, "+Δ")}
+	n := Number{Value: v, Alt: alt, Comma: comma, Signed: strings.ContainsAny(signText, "+Δ")}
 	end := lead + m[7]
 	if m[6] < 0 {
 		end = lead + m[5]
@@ -368,23 +368,23 @@ func (n Number) Resolve(raw string, dec, seen Decimal) (_ Number, warning, err s
 		}
 	case PointAmbiguous:
 		if dec == DecimalComma {
-			n.Value = n.alt // 1.234 groups thousands under a decimal comma
+			n.Value = n.Alt // 1.234 groups thousands under a decimal comma
 		}
 	case CommaAmbiguous:
 		switch {
 		case dec == DecimalPoint:
 		case dec == DecimalComma:
-			n.Value = n.alt
+			n.Value = n.Alt
 		case seen == DecimalComma:
-			n.Value = n.alt
+			n.Value = n.Alt
 			return n, fmt.Sprintf("comma in %q read as a decimal mark (%s), as the file's other numbers write it; declare decimal = \",\" in the manifest to say so", raw, n.Value), ""
 		case seen == DecimalPoint:
 			return n, fmt.Sprintf("comma in %q read as a thousands separator (%s), as the file's other numbers write it; declare decimal = \".\" in the manifest to say so", raw, n.Value), ""
 		default:
-			return n, "", fmt.Sprintf("%q is ambiguous: %s with a thousands separator or %s with a decimal comma; expected decimal = \".\" or \",\" in the manifest entry", raw, n.Value, n.alt)
+			return n, "", fmt.Sprintf("%q is ambiguous: %s with a thousands separator or %s with a decimal comma; expected decimal = \".\" or \",\" in the manifest entry", raw, n.Value, n.Alt)
 		}
 	}
-	n.alt = n.Value
+	n.Alt = n.Value
 	return n, "", ""
 }
 

@@ -338,7 +338,7 @@ func (r *Recorder) patternLine(re *regexp.Regexp, m []int, base int, text, prefi
 		}
 		tok := text[m[2*g]:m[2*g+1]]
 		units := patternUnits
-		if num := numberPrefix.FindString(tok); num != "" && len(num) < len(tok) {
+		if num := NumberPrefix.FindString(tok); num != "" && len(num) < len(tok) {
 			if _, ok := lookupUnit(patternUnits, tok[len(num):]); !ok {
 				if u, ok := unit.ToolWord(tok[len(num):]); ok {
 					// a suffix of the shared vocabulary (12nsec, 3KiB/s)

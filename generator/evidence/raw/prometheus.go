@@ -75,7 +75,7 @@ func ReadPrometheus(file string, src []byte, _ ReadOptions) (*Readings, diag.Lis
 func (r *Recorder) promSample(base int, line string) bool {
 	name := promName.FindString(line)
 	if name == "" {
-		r.Errorf(base, "%q is not a metric name; expected a sample \"metric_name{labels} value\" or a # comment", firstField(line))
+		r.Errorf(base, "%q is not a metric name; expected a sample \"metric_name{labels} value\" or a # comment", FirstField(line))
 		return false
 	}
 	key := name
@@ -191,8 +191,8 @@ func (r *Recorder) promLabels(base int, s string) (string, int, bool) {
 	}
 }
 
-// firstField returns s up to its first space or tab.
-func firstField(s string) string {
+// FirstField returns s up to its first space or tab.
+func FirstField(s string) string {
 	if i := strings.IndexAny(s, " \t"); i >= 0 {
 		return s[:i]
 	}

@@ -90,7 +90,7 @@ func IsMachineNumber(s string) bool {
 type Recorder struct {
 	Index *diag.LineIndex
 	Src   []byte
-	rule  diag.RuleID // the rule of every error errorf reports
+	Rule  diag.RuleID // the rule of every error errorf reports
 	Out   *Readings
 	Errs  diag.List
 
@@ -221,7 +221,7 @@ func NewRecorder(file string, src []byte, rule diag.RuleID, maxErrors int, capNo
 	if errs := checkRawText(ix, src); errs != nil {
 		return nil, errs
 	}
-	return &Recorder{Index: ix, Src: src, rule: rule, maxErrors: maxErrors, capNote: capNote, Out: newReadings(ix, src)}, nil
+	return &Recorder{Index: ix, Src: src, Rule: rule, maxErrors: maxErrors, capNote: capNote, Out: newReadings(ix, src)}, nil
 }
 
 // maxFileErrors caps the diagnostics one lab-format reader reports for one
@@ -239,11 +239,11 @@ func (r *Recorder) Errorf(off int, format string, args ...any) {
 	if len(r.Errs) >= r.maxErrors {
 		if r.capNote != "" && !r.capped {
 			r.capped = true
-			r.Errs = append(r.Errs, diag.Errorf(r.Index.Pos(off), r.rule, "%s", r.capNote))
+			r.Errs = append(r.Errs, diag.Errorf(r.Index.Pos(off), r.Rule, "%s", r.capNote))
 		}
 		return
 	}
-	r.Errs = append(r.Errs, diag.Errorf(r.Index.Pos(off), r.rule, format, args...))
+	r.Errs = append(r.Errs, diag.Errorf(r.Index.Pos(off), r.Rule, format, args...))
 }
 
 // Warnf reports a warning (rule diag.EvidenceNumber) at byte offset off; a
@@ -254,7 +254,7 @@ func (r *Recorder) Warnf(off int, format string, args ...any) {
 
 // Result returns the readings and diagnostics in the Reader convention.
 func (r *Recorder) Result() (*Readings, diag.List) {
-	r.Out.flush()
+	r.Out.Flush()
 	return r.Out, r.Errs
 }
 
@@ -264,9 +264,9 @@ func (r *Recorder) Push(key string, off int, raw string, v decimal.Decimal, unit
 	r.Out.Add(Reading{Key: key, Number: Number{Value: v, Unit: unit, Start: 0, End: len(raw)}, Raw: raw, Pos: r.Index.Pos(off)})
 }
 
-// baseKey is key without the "#N" suffix add gives a repeated key; a "#"
+// BaseKey is key without the "#N" suffix add gives a repeated key; a "#"
 // that is part of the name ("a#b.rq_time.p50") stays.
-func baseKey(key string) string {
+func BaseKey(key string) string {
 	j := strings.LastIndexByte(key, '#')
 	if j <= 0 || j == len(key)-1 {
 		return key
@@ -280,7 +280,7 @@ func baseKey(key string) string {
 }
 
 // Add records a reading whose raw token starts at byte offset off, giving
-// a repeated key its "#N" suffix (baseKey removes it).
+// a repeated key its "#N" suffix (BaseKey removes it).
 func (r *Recorder) Add(key string, off int, raw string, v decimal.Decimal, unit string) {
 	if off < 0 || off+len(raw) > len(r.Src) || string(r.Src[off:off+len(raw)]) != raw {
 		r.Errorf(off, "internal error: token %q of %q is not at its position; expected the reader to locate every token", raw, key)

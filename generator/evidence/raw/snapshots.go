@@ -88,26 +88,26 @@ func parseStamp(t string) (decimal.Decimal, bool, error) {
 	return v, true, nil
 }
 
-// snapClock numbers the snapshots of a file with timestamp lines.
-type snapClock struct {
+// SnapClock numbers the snapshots of a file with timestamp lines.
+type SnapClock struct {
 	any bool // the file has a timestamp line
 	n   int  // the current snapshot, 0 before the first
 }
 
-// newSnapClock looks for a timestamp line in src.
-func newSnapClock(src []byte) *snapClock {
+// NewSnapClock looks for a timestamp line in src.
+func NewSnapClock(src []byte) *SnapClock {
 	for _, ln := range SplitLines(src) {
 		if _, ok, _ := parseStamp(strings.TrimSpace(string(src[ln.Start:ln.End]))); ok {
-			return &snapClock{any: true}
+			return &SnapClock{any: true}
 		}
 	}
-	return &snapClock{}
+	return &SnapClock{}
 }
 
-// stamp reads text (a line at byte offset start) when it is a timestamp
+// Stamp reads text (a line at byte offset start) when it is a timestamp
 // line: it starts the next snapshot and records its time. It reports
 // whether the line was one.
-func (c *snapClock) stamp(r *Recorder, start int, text string) bool {
+func (c *SnapClock) Stamp(r *Recorder, start int, text string) bool {
 	if !c.any {
 		return false
 	}
@@ -122,22 +122,22 @@ func (c *snapClock) stamp(r *Recorder, start int, text string) bool {
 		r.Errorf(off, "%v", err)
 		return true
 	}
-	r.Add(c.prefix()+"time", off, t, v, "s")
+	r.Add(c.Prefix()+"time", off, t, v, "s")
 	return true
 }
 
-// prefix is the key prefix of the current snapshot's readings: "" in a
+// Prefix is the key prefix of the current snapshot's readings: "" in a
 // file without timestamp lines, "sN." in one with them.
-func (c *snapClock) prefix() string {
+func (c *SnapClock) Prefix() string {
 	if !c.any {
 		return ""
 	}
 	return "s" + strconv.Itoa(c.n) + "."
 }
 
-// early reports a table at byte offset off before the first timestamp
+// Early reports a table at byte offset off before the first timestamp
 // line of a file that has them, and whether it was one.
-func (c *snapClock) early(r *Recorder, off int, what string) bool {
+func (c *SnapClock) Early(r *Recorder, off int, what string) bool {
 	if c.any && c.n == 0 {
 		r.Errorf(off, "%s before the first timestamp line; expected each snapshot to start with one (date -Is)", what)
 		return true

@@ -31,9 +31,9 @@ var TimeSuffixes = map[string]ToolUnit{
 	"s": {Unit: "s"}, "m": {Unit: "min"}, "h": {Unit: "h"},
 }
 
-// numberPrefix matches the number at the start of a token: an optional
+// NumberPrefix matches the number at the start of a token: an optional
 // sign, digits with an optional fraction and an optional exponent.
-var numberPrefix = regexp.MustCompile(`^[-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d{1,4})?`)
+var NumberPrefix = regexp.MustCompile(`^[-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d{1,4})?`)
 
 // greekMuSeconds is microseconds written with the Greek small letter mu
 // (U+03BC) instead of the micro sign (U+00B5).
@@ -79,7 +79,7 @@ func toolNumber(tok string, units map[string]ToolUnit) (decimal.Decimal, string,
 		}
 		return sum, "s", true
 	}
-	num := numberPrefix.FindString(tok)
+	num := NumberPrefix.FindString(tok)
 	if num == "" {
 		return decimal.Decimal{}, "", false
 	}

@@ -121,7 +121,7 @@ func ReadTranscript(file string, src []byte, opt ReadOptions) ([]Entry, diag.Lis
 			continue
 		}
 		add := func(key string, vstart, vend int) {
-			vend = withUnitAfter(text, vstart, vend)
+			vend = WithUnitAfter(text, vstart, vend)
 			raw := text[vstart:vend]
 			n, ok := ParseCell(raw)
 			if !ok {
@@ -160,7 +160,7 @@ func ReadTranscript(file string, src []byte, opt ReadOptions) ([]Entry, diag.Lis
 	for _, e := range out {
 		rs.Add(Reading{Key: e.Key, Raw: e.Raw, Pos: e.Pos})
 	}
-	rs.flush()
+	rs.Flush()
 	errs = append(errs, unreadWarnings(ix, src, lines, rs, errs, nil, "transcript", "key=value (such as n=42) or a line the transcript format reads: \"key: value\", \"name +N\"")...)
 	errs.Sort()
 	return out, errs

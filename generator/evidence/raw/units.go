@@ -14,12 +14,12 @@ import (
 // AttachUnits sets unitOf(key) on every reading whose raw text wrote no
 // unit; a repeated key's "#N" suffix is ignored.
 func (r *Recorder) AttachUnits(unitOf func(key string) string) {
-	r.Out.flush()
+	r.Out.Flush()
 	for i := range r.Out.Len() {
 		if h := r.Out.head(i); h.unit == "" {
-			if u := unitOf(baseKey(h.key)); u != "" {
+			if u := unitOf(BaseKey(h.key)); u != "" {
 				r.Out.at(i).Number.Unit = u
-				r.Out.flush()
+				r.Out.Flush()
 			}
 		}
 	}
@@ -81,10 +81,10 @@ var (
 	curlSizeKey   = regexp.MustCompile(`^size_[a-z]+$`)
 )
 
-// curlUnit: curl's time_* write-out variables are seconds, time_*_us
+// CurlUnit: curl's time_* write-out variables are seconds, time_*_us
 // microseconds, size_* bytes. Keys the user chose (TIME=%{time_total})
 // carry no unit: the manifest declares it.
-func curlUnit(key string) string {
+func CurlUnit(key string) string {
 	switch {
 	case curlTimeUSKey.MatchString(key):
 		return "us"
@@ -112,9 +112,9 @@ func EnvoyUnit(key string) string {
 	return ""
 }
 
-// digUnit: dig's query time is in msec or usec, the message size in
+// DigUnit: dig's query time is in msec or usec, the message size in
 // bytes, a record's TTL in seconds.
-func digUnit(key string) string {
+func DigUnit(key string) string {
 	switch {
 	case strings.HasPrefix(key, "query_time_ms"):
 		return "ms"

@@ -335,7 +335,7 @@ func (r *Recorder) dropUnkept(n int, keep func(string) bool, d *dropped) {
 		return
 	}
 	l := r.Out
-	l.flush()
+	l.Flush()
 	j := n
 	for i := n; i < l.Len(); i++ {
 		h := l.head(i)

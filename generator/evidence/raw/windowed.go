@@ -63,7 +63,7 @@ func ReadList(read ListReader, format, file string, src []byte, opt ReadOptions,
 	if lineFormats[format] && len(src) > window && window > 0 {
 		out := newReadings(diag.NewLineIndex(file, src), src)
 		errs := ReadWindowed(read, format, file, src, opt, window, keep, out.Add)
-		out.flush()
+		out.Flush()
 		return out, errs
 	}
 	rs, errs := read(file, src, opt)
@@ -76,7 +76,7 @@ func ReadList(read ListReader, format, file string, src []byte, opt ReadOptions,
 			out.Add(r)
 		}
 	}
-	out.flush()
+	out.Flush()
 	return out, errs
 }
 

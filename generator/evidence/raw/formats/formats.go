@@ -8,6 +8,7 @@ import (
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw/cmdtools"
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw/envoy"
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw/loadtest"
 )
@@ -53,11 +54,11 @@ func readers() map[string]raw.ListReader {
 		"envoy-clusters-json": envoy.ReadEnvoyClustersJSON,
 		"fortio-json":         raw.ReadFortioJSON,
 		"fortio-text":         raw.ReadFortioText,
-		"curl-writeout":       raw.ReadCurlWriteout,
+		"curl-writeout":       cmdtools.ReadCurlWriteout,
 		"csv":                 raw.ReadCSV,
 		"json":                raw.ReadJSON,
 		"istioctl-table":      raw.ReadIstioctlTable,
-		"dig":                 raw.ReadDig,
+		"dig":                 cmdtools.ReadDig,
 		"prometheus":          raw.ReadPrometheus,
 		"vegeta":              loadtest.ReadVegeta,
 		"wrk":                 loadtest.ReadWrk,
@@ -67,12 +68,12 @@ func readers() map[string]raw.ListReader {
 		"ghz":                 loadtest.ReadGhz,
 		"go-bench":            raw.ReadGoBench,
 		"benchstat":           raw.ReadBenchstat,
-		"time":                raw.ReadTime,
-		"kubectl":             raw.ReadKubectl,
-		"docker-stats":        raw.ReadDockerStats,
+		"time":                cmdtools.ReadTime,
+		"kubectl":             cmdtools.ReadKubectl,
+		"docker-stats":        cmdtools.ReadDockerStats,
 		"envoy-access-log":    raw.ReadAccessLog,
-		"ping":                raw.ReadPing,
-		"mtr":                 raw.ReadMtr,
+		"ping":                cmdtools.ReadPing,
+		"mtr":                 cmdtools.ReadMtr,
 		"pattern":             raw.ReadPattern,
 	}
 }

@@ -1,4 +1,4 @@
-package raw
+package cmdtools
 
 import (
 	"regexp"
@@ -7,6 +7,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
 	"github.com/evdoc-lab/evdoc/generator/unit"
 )
 
@@ -26,8 +27,8 @@ var kubeColumn = regexp.MustCompile(`\S+(?: \S+)*`)
 // Kubernetes quantities: CPU (n, u, m or none: cores) and memory (Ki,
 // Mi, Gi, Ti binary; k, M, G, T decimal; none: bytes).
 var (
-	kubeCPU    = map[string]ToolUnit{"": {Unit: "core"}, "n": {Unit: "ncore"}, "u": {Unit: "ucore"}, "m": {Unit: "mcore"}}
-	kubeMemory = map[string]ToolUnit{"": {Unit: "B"}, "Ki": {Unit: "KiB"}, "Mi": {Unit: "MiB"}, "Gi": {Unit: "GiB"}, "Ti": {Unit: "TiB"},
+	kubeCPU    = map[string]raw.ToolUnit{"": {Unit: "core"}, "n": {Unit: "ncore"}, "u": {Unit: "ucore"}, "m": {Unit: "mcore"}}
+	kubeMemory = map[string]raw.ToolUnit{"": {Unit: "B"}, "Ki": {Unit: "KiB"}, "Mi": {Unit: "MiB"}, "Gi": {Unit: "GiB"}, "Ti": {Unit: "TiB"},
 		"k": {Unit: "KB"}, "M": {Unit: "MB"}, "G": {Unit: "GB"}, "T": {Shift: 12, Unit: "B"}}
 	kubeAgeParts = regexp.MustCompile(`^(?:\d+[ydhms])+$`)
 	kubeAgePart  = regexp.MustCompile(`(\d+)([ydhms])`)
@@ -62,44 +63,44 @@ var (
 // usage.memory (2748180Ki is 2748180 KiB), window (20.064s is 20.064
 // s); in a list ub18.usage.cpu, in a PodMetrics
 // containers.app.usage.memory.
-func ReadKubectl(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
-	r, errs := StartRead(file, src, diag.EvidenceKubectl)
+func ReadKubectl(file string, src []byte, _ raw.ReadOptions) (*raw.Readings, diag.List) {
+	r, errs := raw.StartRead(file, src, diag.EvidenceKubectl)
 	if errs != nil {
 		return nil, errs
 	}
-	if LooksJSON(src) {
+	if raw.LooksJSON(src) {
 		root, errs := r.ParseWholeJSON()
 		if errs != nil {
 			return nil, errs
 		}
-		r.kubeJSON("", root)
+		kubeJSON(r, "", root)
 	} else {
-		r.kubeTables(src)
+		kubeTables(r, src)
 	}
 	if r.Out.Len() == 0 && !r.Errs.HasErrors() {
-		r.Errorf(TextStart(src), "no kubectl values; expected a table such as \"NAME  CPU(cores)  MEMORY(bytes)\" with rows, or metrics API JSON")
+		r.Errorf(raw.TextStart(src), "no kubectl values; expected a table such as \"NAME  CPU(cores)  MEMORY(bytes)\" with rows, or metrics API JSON")
 	}
 	return r.Result()
 }
 
 // kubeJSON reads the quantities of a metrics API object n under prefix.
-func (r *Recorder) kubeJSON(prefix string, n *JSONNode) {
+func kubeJSON(r *raw.Recorder, prefix string, n *raw.JSONNode) {
 	switch n.Kind {
-	case JSONObject:
+	case raw.JSONObject:
 		for _, m := range n.Members {
 			switch {
 			case m.Key == "metadata" || m.Key == "kind" || m.Key == "apiVersion" || m.Key == "timestamp":
-			case m.Key == "items" && m.Val.Kind == JSONArray:
+			case m.Key == "items" && m.Val.Kind == raw.JSONArray:
 				for _, it := range m.Val.Elems {
 					name := jsonStr(it.Get("metadata").Get("name"))
-					r.kubeJSON(prefix+name+".", it)
+					kubeJSON(r, prefix+name+".", it)
 				}
-			case m.Key == "containers" && m.Val.Kind == JSONArray:
+			case m.Key == "containers" && m.Val.Kind == raw.JSONArray:
 				for _, c := range m.Val.Elems {
-					r.kubeJSON(prefix+"containers."+jsonStr(c.Get("name"))+".", c)
+					kubeJSON(r, prefix+"containers."+jsonStr(c.Get("name"))+".", c)
 				}
 			default:
-				r.kubeJSONValue(prefix+m.Key, m.Key, m.Val)
+				kubeJSONValue(r, prefix+m.Key, m.Key, m.Val)
 			}
 		}
 	}
@@ -107,15 +108,15 @@ func (r *Recorder) kubeJSON(prefix string, n *JSONNode) {
 
 // kubeJSONValue reads one member of a metrics object: a quantity string,
 // a number, or an object of them.
-func (r *Recorder) kubeJSONValue(key, field string, n *JSONNode) {
+func kubeJSONValue(r *raw.Recorder, key, field string, n *raw.JSONNode) {
 	switch n.Kind {
-	case JSONObject:
+	case raw.JSONObject:
 		for _, m := range n.Members {
-			r.kubeJSONValue(key+"."+m.Key, m.Key, m.Val)
+			kubeJSONValue(r, key+"."+m.Key, m.Key, m.Val)
 		}
-	case JSONNumber:
+	case raw.JSONNumber:
 		r.AddJSONNumber(key, n)
-	case JSONString:
+	case raw.JSONString:
 		if n.End-n.Start < 3 || field == "name" {
 			return
 		}
@@ -125,33 +126,33 @@ func (r *Recorder) kubeJSONValue(key, field string, n *JSONNode) {
 		case field == "cpu":
 			units = kubeCPU
 		case field == "window":
-			units = TimeSuffixes
+			units = raw.TimeSuffixes
 		}
 		r.AddTool(key, n.Start+1, tok, units, "")
 	}
 }
 
 // jsonStr is a string node's value, or "".
-func jsonStr(n *JSONNode) string {
-	if n == nil || n.Kind != JSONString {
+func jsonStr(n *raw.JSONNode) string {
+	if n == nil || n.Kind != raw.JSONString {
 		return ""
 	}
 	return n.Str
 }
 
 // kubeTables reads kubectl's tables (see ReadKubectl).
-func (r *Recorder) kubeTables(src []byte) {
-	var cols []string          // slugged column names
-	var starts []int           // their byte columns
-	clock := newSnapClock(src) // timestamp lines: see snapshots.go
-	for start, text := range OutputLines(src) {
-		if strings.TrimSpace(text) == "" || clock.stamp(r, start, text) {
+func kubeTables(r *raw.Recorder, src []byte) {
+	var cols []string              // slugged column names
+	var starts []int               // their byte columns
+	clock := raw.NewSnapClock(src) // timestamp lines: see snapshots.go
+	for start, text := range raw.OutputLines(src) {
+		if strings.TrimSpace(text) == "" || clock.Stamp(r, start, text) {
 			cols = nil
 			continue
 		}
 		if kubeHeader.MatchString(text) && strings.Contains(text, "NAME") {
 			cols, starts = nil, nil
-			if clock.early(r, start, "table") {
+			if clock.Early(r, start, "table") {
 				continue
 			}
 			for _, f := range kubeColumn.FindAllStringIndex(text, -1) {
@@ -181,7 +182,7 @@ func (r *Recorder) kubeTables(src []byte) {
 			t := strings.TrimSpace(s)
 			return a + strings.Index(s, t), t
 		}
-		name := clock.prefix()
+		name := clock.Prefix()
 		for i, c := range cols {
 			if c == "POD" || c == "NAME" {
 				_, v := cell(i)
@@ -196,21 +197,21 @@ func (r *Recorder) kubeTables(src []byte) {
 			if v == "" || c == "NAME" || c == "POD" || c == "NAMESPACE" {
 				continue
 			}
-			r.kubeCell(name, c, start+off, v)
+			kubeCell(r, name, c, start+off, v)
 		}
 	}
 }
 
 // kubeCell reads one table cell v (at byte offset off) of column col.
-func (r *Recorder) kubeCell(row, col string, off int, v string) {
-	key := row + "." + KeySlug(strings.TrimSuffix(strings.ReplaceAll(col, "(%)", "%"), "%"))
+func kubeCell(r *raw.Recorder, row, col string, off int, v string) {
+	key := row + "." + raw.KeySlug(strings.TrimSuffix(strings.ReplaceAll(col, "(%)", "%"), "%"))
 	switch {
 	case strings.HasPrefix(col, "CPU(") && !strings.Contains(col, "%"):
 		r.AddTool(key, off, v, kubeCPU, "")
 	case strings.HasPrefix(col, "MEMORY(") && !strings.Contains(col, "%"):
 		r.AddTool(key, off, v, kubeMemory, "")
 	case strings.HasSuffix(col, "%") || strings.HasSuffix(col, "(%)"):
-		r.AddTool(key, off, v, PercentUnit, "")
+		r.AddTool(key, off, v, raw.PercentUnit, "")
 	case col == "READY":
 		if a, b, ok := strings.Cut(v, "/"); ok {
 			r.AddNum(key, off, a, "")
@@ -220,10 +221,10 @@ func (r *Recorder) kubeCell(row, col string, off int, v string) {
 		n, rest, _ := strings.Cut(v, " ")
 		r.AddNum(key, off, n, "")
 		if age := strings.TrimSuffix(strings.TrimPrefix(rest, "("), " ago)"); age != rest && age != "" {
-			r.kubeAge(row+".last_restart", off+len(n)+2, age)
+			kubeAge(r, row+".last_restart", off+len(n)+2, age)
 		}
 	case col == "AGE":
-		r.kubeAge(key, off, v)
+		kubeAge(r, key, off, v)
 	case col == "TARGETS":
 		for i := 0; i < len(v); {
 			j := strings.Index(v[i:], ", ")
@@ -233,7 +234,7 @@ func (r *Recorder) kubeCell(row, col string, off int, v string) {
 			part := v[i : i+j]
 			metric, t := "", part
 			if k := strings.Index(part, ": "); k >= 0 {
-				metric, t = "."+KeySlug(part[:k]), part[k+2:]
+				metric, t = "."+raw.KeySlug(part[:k]), part[k+2:]
 			}
 			p := off + i + len(part) - len(t)
 			if cur, target, ok := strings.Cut(t, "/"); ok {
@@ -248,24 +249,24 @@ func (r *Recorder) kubeCell(row, col string, off int, v string) {
 }
 
 // kubeTargetUnits are the units of an HPA target: percent or a quantity.
-var kubeTargetUnits = map[string]ToolUnit{"%": {Unit: "%"}, "": {}, "m": {Shift: -3}, "Ki": {Unit: "KiB"}, "Mi": {Unit: "MiB"}, "Gi": {Unit: "GiB"}}
+var kubeTargetUnits = map[string]raw.ToolUnit{"%": {Unit: "%"}, "": {}, "m": {Shift: -3}, "Ki": {Unit: "KiB"}, "Mi": {Unit: "MiB"}, "Gi": {Unit: "GiB"}}
 
 // kubeAge reads a Kubernetes age (5d, 3h58m, 45s, 2y) at off: a single
 // component in its unit, several in seconds.
-func (r *Recorder) kubeAge(key string, off int, v string) {
+func kubeAge(r *raw.Recorder, key string, off int, v string) {
 	if !kubeAgeParts.MatchString(v) {
 		return
 	}
 	parts := kubeAgePart.FindAllStringSubmatch(v, -1)
 	names := map[string]string{"y": "yr", "d": "d", "h": "h", "m": "min", "s": "s"}
 	if len(parts) == 1 {
-		n, _ := ParseDecimal(parts[0][1])
+		n, _ := raw.ParseDecimal(parts[0][1])
 		r.Add(key, off, v, n, names[parts[0][2]])
 		return
 	}
 	var sum decimal.Decimal
 	for _, p := range parts {
-		n, _ := ParseDecimal(p[1])
+		n, _ := raw.ParseDecimal(p[1])
 		if p[2] == "y" {
 			n, p[2] = n.Mul(decimal.NewFromInt(365)), "d"
 		}

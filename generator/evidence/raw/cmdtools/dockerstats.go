@@ -1,4 +1,4 @@
-package raw
+package cmdtools
 
 import (
 	"regexp"
@@ -7,6 +7,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
 )
 
 // The docker stats reader ("docker-stats", ReadDockerStats). The
@@ -98,37 +99,37 @@ var dockerHeader = regexp.MustCompile(`^(?:CONTAINER(?: ID)?|NAME)(?:\s{2,}\S|\s
 // sN.time (seconds since the Unix epoch, unit s) and sN.<row>.<column>
 // (see snapshots.go). Without timestamp lines a repeated row's keys
 // are numbered (#2).
-func ReadDockerStats(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
-	r, errs := StartRead(file, src, diag.EvidenceDockerStats)
+func ReadDockerStats(file string, src []byte, _ raw.ReadOptions) (*raw.Readings, diag.List) {
+	r, errs := raw.StartRead(file, src, diag.EvidenceDockerStats)
 	if errs != nil {
 		return nil, errs
 	}
-	clock := newSnapClock(src)
+	clock := raw.NewSnapClock(src)
 	var cols []dockerColumn
 	var names []string
 	rows := 0
 	refused := false // the rows of a table whose header is in error
-	for start, text := range OutputLines(src) {
+	for start, text := range raw.OutputLines(src) {
 		if m := dockerFrame.FindString(text); m != "" {
 			// a frame of the streaming docker stats: the terminal is
 			// cleared before its header
 			start, text = start+len(m), text[len(m):]
 		}
 		t := strings.TrimSpace(text)
-		if t == "" || clock.stamp(r, start, text) {
+		if t == "" || clock.Stamp(r, start, text) {
 			cols, refused = nil, false
 			continue
 		}
 		lead := start + strings.Index(text, t)
 		switch {
 		case strings.HasPrefix(t, "{"):
-			if !clock.early(r, lead, "docker stats line") {
+			if !clock.Early(r, lead, "docker stats line") {
 				rows++
-				r.dockerJSON(clock.prefix(), lead, lead+len(t))
+				dockerJSON(r, clock.Prefix(), lead, lead+len(t))
 			}
 		case dockerHeader.MatchString(t):
 			cols, names, refused = nil, nil, true
-			if clock.early(r, lead, "table") {
+			if clock.Early(r, lead, "table") {
 				continue
 			}
 			for _, f := range dockerCells.FindAllStringIndex(text, -1) {
@@ -144,7 +145,7 @@ func ReadDockerStats(file string, src []byte, _ ReadOptions) (*Readings, diag.Li
 			refused = cols == nil
 		case refused:
 		case cols == nil:
-			r.Errorf(lead, "%q is not a docker stats line; expected a header (CONTAINER ID  NAME  CPU %% …), a row after it, a {\"Name\":…} JSON line or a timestamp line", firstField(t))
+			r.Errorf(lead, "%q is not a docker stats line; expected a header (CONTAINER ID  NAME  CPU %% …), a row after it, a {\"Name\":…} JSON line or a timestamp line", raw.FirstField(t))
 		default:
 			cells := dockerCells.FindAllStringIndex(text, -1)
 			if len(cells) != len(cols) {
@@ -160,32 +161,32 @@ func ReadDockerStats(file string, src []byte, _ ReadOptions) (*Readings, diag.Li
 			}
 			for i, c := range cols {
 				if !c.name {
-					r.dockerCell(clock.prefix()+row, names[i], c, start+cells[i][0], text[cells[i][0]:cells[i][1]])
+					dockerCell(r, clock.Prefix()+row, names[i], c, start+cells[i][0], text[cells[i][0]:cells[i][1]])
 				}
 			}
 		}
 	}
 	if rows == 0 && !r.Errs.HasErrors() {
-		r.Errorf(TextStart(src), "no docker stats rows; expected the table docker stats --no-stream prints (CONTAINER ID  NAME  CPU %% …) or its --format '{{json .}}' lines")
+		r.Errorf(raw.TextStart(src), "no docker stats rows; expected the table docker stats --no-stream prints (CONTAINER ID  NAME  CPU %% …) or its --format '{{json .}}' lines")
 	}
 	return r.Result()
 }
 
 // dockerJSON reads one --format '{{json .}}' line, src[start:end].
-func (r *Recorder) dockerJSON(prefix string, start, end int) {
-	root, errs := parseJSONFile(r.Index, r.Src, start, end, r.rule)
+func dockerJSON(r *raw.Recorder, prefix string, start, end int) {
+	root, errs := raw.ParseJSONFile(r.Index, r.Src, start, end, r.Rule)
 	if errs != nil {
 		r.Errs = append(r.Errs, errs...)
 		return
 	}
-	if root.Kind != JSONObject {
+	if root.Kind != raw.JSONObject {
 		r.Errorf(start, "expected a JSON object, one per container, as docker stats --format '{{json .}}' prints")
 		return
 	}
 	row := ""
 	for _, m := range root.Members {
 		c := dockerTable[dockerJSONMembers[m.Key]]
-		if c.name && m.Val.Kind == JSONString && (row == "" || m.Key == "Name") {
+		if c.name && m.Val.Kind == raw.JSONString && (row == "" || m.Key == "Name") {
 			row = m.Val.Str
 		}
 	}
@@ -200,17 +201,17 @@ func (r *Recorder) dockerJSON(prefix string, start, end int) {
 		case !ok:
 			r.Errorf(m.Val.Start, "member %q is not one docker stats prints; expected BlockIO, CPUPerc, Container, ID, MemPerc, MemUsage, Name, NetIO, PIDs", m.Key)
 		case c.name:
-		case m.Val.Kind != JSONString || string(r.Src[m.Val.Start+1:m.Val.End-1]) != m.Val.Str:
+		case m.Val.Kind != raw.JSONString || string(r.Src[m.Val.Start+1:m.Val.End-1]) != m.Val.Str:
 			r.Errorf(m.Val.Start, "%s is not a string as docker prints it; expected \"0.28%%\", \"5.6MiB / 1.9GiB\"", m.Key)
 		default:
-			r.dockerCell(prefix+row, col, c, m.Val.Start+1, m.Val.Str)
+			dockerCell(r, prefix+row, col, c, m.Val.Start+1, m.Val.Str)
 		}
 	}
 }
 
 // dockerCell reads one cell v (at byte offset off) of column c, named
 // col, in row key.
-func (r *Recorder) dockerCell(key, col string, c dockerColumn, off int, v string) {
+func dockerCell(r *raw.Recorder, key, col string, c dockerColumn, off int, v string) {
 	if v == "--" || v == "-- / --" {
 		return // docker could not read the container's stats
 	}
@@ -225,7 +226,7 @@ func (r *Recorder) dockerCell(key, col string, c dockerColumn, off int, v string
 	}
 	at := off
 	for i, p := range parts {
-		if !r.dockerValue(key+"."+c.keys[i], col, at, p, c.units) {
+		if !dockerValue(r, key+"."+c.keys[i], col, at, p, c.units) {
 			return
 		}
 		at += len(p) + len(" / ")
@@ -234,12 +235,12 @@ func (r *Recorder) dockerCell(key, col string, c dockerColumn, off int, v string
 
 // dockerValue records the token tok (at off) of column col: a number and
 // one of units, glued.
-func (r *Recorder) dockerValue(key, col string, off int, tok string, units map[string]dockerUnit) bool {
-	num := numberPrefix.FindString(tok)
+func dockerValue(r *raw.Recorder, key, col string, off int, tok string, units map[string]dockerUnit) bool {
+	num := raw.NumberPrefix.FindString(tok)
 	var v decimal.Decimal
 	ok := num != "" && !strings.HasPrefix(num, "+") && !strings.HasPrefix(num, "-")
 	if ok {
-		v, ok = ParseDecimal(num)
+		v, ok = raw.ParseDecimal(num)
 	}
 	if !ok {
 		r.Errorf(off, "%s %q is not a number as docker prints it; expected %s", col, tok, dockerExpect(units))

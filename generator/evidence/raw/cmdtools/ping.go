@@ -1,10 +1,11 @@
-package raw
+package cmdtools
 
 import (
 	"regexp"
 	"strings"
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
 )
 
 // The ping reader ("ping", ReadPing) and the mtr reader ("mtr",
@@ -24,7 +25,7 @@ var (
 )
 
 // pingUnits are the time units ping writes (time=134 ms, time 2079ms).
-var pingUnits = map[string]ToolUnit{"ms": {Unit: "ms"}, "s": {Unit: "s"}, "%": {Unit: "%"}}
+var pingUnits = map[string]raw.ToolUnit{"ms": {Unit: "ms"}, "s": {Unit: "s"}, "%": {Unit: "%"}}
 
 // ReadPing reads ping's output; format "ping". Lines and keys:
 //
@@ -44,19 +45,19 @@ var pingUnits = map[string]ToolUnit{"ms": {Unit: "ms"}, "s": {Unit: "s"}, "%": {
 // (time=134 ms). A second run in one file numbers its keys (#2). Any
 // other line with a number (Destination Host Unreachable, a timeout)
 // is a warning (rule evidence-number).
-func ReadPing(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
-	r, errs := StartRead(file, src, diag.EvidencePing)
+func ReadPing(file string, src []byte, _ raw.ReadOptions) (*raw.Readings, diag.List) {
+	r, errs := raw.StartRead(file, src, diag.EvidencePing)
 	if errs != nil {
 		return nil, errs
 	}
-	for _, ln := range SplitLines(src) {
+	for _, ln := range raw.SplitLines(src) {
 		text := string(src[ln.Start:ln.End])
 		g := func(key string, m []int, i int, unitOf string) {
 			if m[2*i] >= 0 {
-				r.pingValue(key, ln.Start+m[2*i], text[m[2*i]:m[2*i+1]], unitOf)
+				pingValue(r, key, ln.Start+m[2*i], text[m[2*i]:m[2*i+1]], unitOf)
 			}
 		}
-		switch m := MatchAny(text, pingHeader, pingReply, pingStats, pingRTT, pingWinReply, pingWinStats, pingWinRTT); m.Re {
+		switch m := raw.MatchAny(text, pingHeader, pingReply, pingStats, pingRTT, pingWinReply, pingWinStats, pingWinRTT); m.Re {
 		case pingHeader:
 			g("payload", m.M, 1, "B")
 			g("packet_size", m.M, 2, "B")
@@ -75,7 +76,7 @@ func ReadPing(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
 			off := ln.Start + m.M[4]
 			for i, v := range strings.Split(vals, "/") {
 				if i < len(names) {
-					r.pingValue("rtt."+names[i], off, v, "ms")
+					pingValue(r, "rtt."+names[i], off, v, "ms")
 				}
 				off += len(v) + 1
 			}
@@ -94,14 +95,14 @@ func ReadPing(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
 		}
 	}
 	if r.Out.Len() == 0 && !r.Errs.HasErrors() {
-		r.Errorf(TextStart(src), "no ping lines; expected lines such as \"64 bytes from 10.0.0.1: icmp_seq=1 ttl=64 time=0.5 ms\" or \"rtt min/avg/max/mdev = …\"")
+		r.Errorf(raw.TextStart(src), "no ping lines; expected lines such as \"64 bytes from 10.0.0.1: icmp_seq=1 ttl=64 time=0.5 ms\" or \"rtt min/avg/max/mdev = …\"")
 	}
 	return r.Result()
 }
 
 // pingValue records tok at off: a number with ping's unit written after
 // it (134 ms, 2079ms, 0%), or unitOf when it writes none.
-func (r *Recorder) pingValue(key string, off int, tok, unitOf string) {
+func pingValue(r *raw.Recorder, key string, off int, tok, unitOf string) {
 	if strings.Contains(tok, " ") {
 		r.AddSpaced(key, off, tok, pingUnits)
 		return
@@ -127,13 +128,13 @@ var (
 // the run began (unit tod, in the time zone written); its date names the
 // run and is not read. Any other line with a number is a warning (rule
 // evidence-number).
-func ReadMtr(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
-	r, errs := StartRead(file, src, diag.EvidenceMtr)
+func ReadMtr(file string, src []byte, _ raw.ReadOptions) (*raw.Readings, diag.List) {
+	r, errs := raw.StartRead(file, src, diag.EvidenceMtr)
 	if errs != nil {
 		return nil, errs
 	}
 	var cols []string
-	for _, ln := range SplitLines(src) {
+	for _, ln := range raw.SplitLines(src) {
 		text := string(src[ln.Start:ln.End])
 		if rest, ok := strings.CutPrefix(text, "Start: "); ok {
 			r.AddClock("start", ln.Start+len("Start: "), rest)
@@ -142,7 +143,7 @@ func ReadMtr(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
 		if m := mtrHeader.FindStringSubmatch(text); m != nil {
 			cols = cols[:0]
 			for _, c := range strings.Fields(m[1]) {
-				cols = append(cols, KeySlug(strings.TrimSuffix(c, "%")))
+				cols = append(cols, raw.KeySlug(strings.TrimSuffix(c, "%")))
 			}
 			continue
 		}
@@ -152,7 +153,7 @@ func ReadMtr(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
 		}
 		hop := "hop" + text[m[2]:m[3]] + "."
 		vals := text[m[4]:m[5]]
-		fs := Fields(vals)
+		fs := raw.Fields(vals)
 		if len(fs) != len(cols) {
 			continue // the sweep warns about its numbers
 		}
@@ -173,7 +174,7 @@ func ReadMtr(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
 		}
 	}
 	if r.Out.Len() == 0 && !r.Errs.HasErrors() {
-		r.Errorf(TextStart(src), "no mtr report rows; expected a \"HOST: … Loss%% Snt Last Avg Best Wrst StDev\" header and hop rows under it")
+		r.Errorf(raw.TextStart(src), "no mtr report rows; expected a \"HOST: … Loss%% Snt Last Avg Best Wrst StDev\" header and hop rows under it")
 	}
 	return r.Result()
 }

@@ -1,4 +1,4 @@
-package raw
+package cmdtools
 
 import (
 	"regexp"
@@ -7,6 +7,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
 	"github.com/evdoc-lab/evdoc/generator/unit"
 )
 
@@ -42,23 +43,23 @@ var (
 // major, minor, swaps. "Command being timed" names the command and is
 // not data; any other line with a number is a warning (rule
 // evidence-number).
-func ReadTime(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
-	r, errs := StartRead(file, src, diag.EvidenceTime)
+func ReadTime(file string, src []byte, _ raw.ReadOptions) (*raw.Readings, diag.List) {
+	r, errs := raw.StartRead(file, src, diag.EvidenceTime)
 	if errs != nil {
 		return nil, errs
 	}
-	secs := map[string]ToolUnit{"s": {Unit: "s"}, "%": {Unit: "%"}}
-	for _, ln := range SplitLines(src) {
+	secs := map[string]raw.ToolUnit{"s": {Unit: "s"}, "%": {Unit: "%"}}
+	for _, ln := range raw.SplitLines(src) {
 		text := string(src[ln.Start:ln.End])
 		g := func(key string, m []int, i int, u string) {
 			r.AddTool(key, ln.Start+m[2*i], text[m[2*i]:m[2*i+1]], secs, u)
 		}
-		switch m := MatchAny(text, timeBash, timePosix, timeZsh, timeGNU, timeGNU2, timeVerbose); m.Re {
+		switch m := raw.MatchAny(text, timeBash, timePosix, timeZsh, timeGNU, timeGNU2, timeVerbose); m.Re {
 		case timeBash:
 			name, tok := text[m.M[2]:m.M[3]], text[m.M[4]:m.M[5]]
 			mins, s, _ := strings.Cut(strings.TrimSuffix(tok, "s"), "m")
-			mv, _ := ParseDecimal(mins)
-			sv, _ := ParseDecimal(s)
+			mv, _ := raw.ParseDecimal(mins)
+			sv, _ := raw.ParseDecimal(s)
 			r.Add(name, ln.Start+m.M[4], tok, mv.Mul(decimal.NewFromInt(60)).Add(sv), "s")
 		case timePosix:
 			g(text[m.M[2]:m.M[3]], m.M, 2, "s")
@@ -69,7 +70,7 @@ func ReadTime(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
 		case timeGNU:
 			g("user", m.M, 1, "s")
 			g("system", m.M, 2, "s")
-			r.timeClock("elapsed", ln.Start+m.M[6], text[m.M[6]:m.M[7]])
+			addTimeClock(r, "elapsed", ln.Start+m.M[6], text[m.M[6]:m.M[7]])
 			g("cpu", m.M, 4, "%")
 			for i, k := range []string{"avgtext", "avgdata", "maxresident"} {
 				g(k, m.M, i+5, "KiB")
@@ -83,12 +84,12 @@ func ReadTime(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
 			if label == "Command being timed" {
 				continue
 			}
-			key := KeySlug(timeParens.ReplaceAllString(label, ""))
+			key := raw.KeySlug(timeParens.ReplaceAllString(label, ""))
 			paren := strings.ToLower(text[:m.M[6]])
 			val := text[m.M[6]:m.M[7]]
 			switch {
 			case strings.Contains(paren, "h:mm:ss"):
-				r.timeClock(key, ln.Start+m.M[6], val)
+				addTimeClock(r, key, ln.Start+m.M[6], val)
 			case strings.Contains(paren, "(seconds)"):
 				g(key, m.M, 3, "s")
 			case strings.Contains(paren, "(kbytes)"):
@@ -101,20 +102,20 @@ func ReadTime(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
 		}
 	}
 	if r.Out.Len() == 0 && !r.Errs.HasErrors() {
-		r.Errorf(TextStart(src), "no time output; expected lines such as \"real\t0m1.234s\" or GNU time -v's \"Elapsed (wall clock) time (h:mm:ss or m:ss): 0:01.00\"")
+		r.Errorf(raw.TextStart(src), "no time output; expected lines such as \"real\t0m1.234s\" or GNU time -v's \"Elapsed (wall clock) time (h:mm:ss or m:ss): 0:01.00\"")
 	}
 	return r.Result()
 }
 
-// timeClock reads GNU time's h:mm:ss or m:ss.cc at off, in seconds.
-func (r *Recorder) timeClock(key string, off int, tok string) {
+// addTimeClock reads GNU time's h:mm:ss or m:ss.cc at off, in seconds.
+func addTimeClock(r *raw.Recorder, key string, off int, tok string) {
 	m := timeClock.FindStringSubmatch(tok)
 	if m == nil {
 		return
 	}
-	h, _ := ParseDecimal("0" + m[1])
-	mins, _ := ParseDecimal(m[2])
-	s, _ := ParseDecimal(m[3])
+	h, _ := raw.ParseDecimal("0" + m[1])
+	mins, _ := raw.ParseDecimal(m[2])
+	s, _ := raw.ParseDecimal(m[3])
 	hs, _ := unit.Convert(h, "h", "s")
 	ms, _ := unit.Convert(mins, "min", "s")
 	r.Add(key, off, tok, hs.Add(ms).Add(s), "s")

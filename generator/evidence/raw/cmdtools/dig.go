@@ -1,10 +1,11 @@
-package raw
+package cmdtools
 
 import (
 	"regexp"
 	"strings"
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
 )
 
 // The dig output reader ("dig", ReadDig). The conventions of every
@@ -45,13 +46,13 @@ var (
 // Addresses, names and other record data are not numbers. Comments (";"), the
 // question section and commands are skipped. A file with none of these
 // lines is an error.
-func ReadDig(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
-	r, errs := StartRead(file, src, diag.EvidenceDig)
+func ReadDig(file string, src []byte, _ raw.ReadOptions) (*raw.Readings, diag.List) {
+	r, errs := raw.StartRead(file, src, diag.EvidenceDig)
 	if errs != nil {
 		return nil, errs
 	}
 	section := ""
-	for _, ln := range SplitLines(src) {
+	for _, ln := range raw.SplitLines(src) {
 		text := string(src[ln.Start:ln.End])
 		if strings.TrimSpace(text) == "" {
 			section = ""
@@ -92,18 +93,18 @@ func ReadDig(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
 		default:
 			continue
 		}
-		r.digRecord(section, ln.Start, text)
+		digRecord(r, section, ln.Start, text)
 	}
 	if r.Out.Len() == 0 && len(r.Errs) == 0 {
 		r.Errorf(0, "no dig output; expected \";; Query time: N msec\", \";; MSG SIZE  rcvd: N\" or answer records \"name. TTL IN TYPE data\"")
 	}
-	r.AttachUnits(digUnit)
+	r.AttachUnits(raw.DigUnit)
 	return r.Result()
 }
 
 // digRecord reads the TTL of a resource record line "name TTL [class]
 // TYPE data" starting at byte offset base.
-func (r *Recorder) digRecord(section string, base int, text string) {
+func digRecord(r *raw.Recorder, section string, base int, text string) {
 	type field struct {
 		off int
 		tok string

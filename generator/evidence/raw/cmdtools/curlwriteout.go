@@ -1,4 +1,4 @@
-package raw
+package cmdtools
 
 import (
 	"encoding/json"
@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
 )
 
 // The curl -w write-out reader ("curl-writeout", ReadCurlWriteout). The
@@ -29,18 +30,18 @@ var (
 // integers, so a comma or point in its value is a decimal mark, which
 // resolves the ambiguity of "1,232" (1.232) and "1.232" by the format.
 // Thousands commas ("1,234,567") are not a curl value.
-func curlNumber(tok string) (Number, bool) {
-	n, ok := ParseCell(tok)
+func curlNumber(tok string) (raw.Number, bool) {
+	n, ok := raw.ParseCell(tok)
 	if !ok || n.Start != 0 || n.End != len(tok) || n.Unit != "" && n.Unit != "s" && n.Unit != "ms" && n.Unit != "B" {
-		return Number{}, false
+		return raw.Number{}, false
 	}
 	switch n.Comma {
-	case CommaGroups:
-		return Number{}, false
-	case CommaAmbiguous:
-		n.Value, n.Comma = n.alt, CommaDecimal
-	case PointAmbiguous:
-		n.alt, n.Comma = n.Value, PointDecimal
+	case raw.CommaGroups:
+		return raw.Number{}, false
+	case raw.CommaAmbiguous:
+		n.Value, n.Comma = n.Alt, raw.CommaDecimal
+	case raw.PointAmbiguous:
+		n.Alt, n.Comma = n.Value, raw.PointDecimal
 	}
 	return n, true
 }
@@ -50,12 +51,12 @@ func curlNumber(tok string) (Number, bool) {
 // manifest did not declare is read with a warning (rule
 // evidence-curl-locale), a mark contradicting the declaration is an
 // error. It reports whether tok was a value.
-func (r *Recorder) curlValue(key string, off int, tok string, dec Decimal) bool {
+func curlValue(r *raw.Recorder, key string, off int, tok string, dec raw.Decimal) bool {
 	n, ok := curlNumber(tok)
 	if !ok {
 		return false
 	}
-	n, warning, err := n.Resolve(tok, dec, DecimalUndeclared)
+	n, warning, err := n.Resolve(tok, dec, raw.DecimalUndeclared)
 	switch {
 	case err != "":
 		r.Errs = append(r.Errs, diag.Errorf(r.Index.Pos(off), diag.EvidenceDecimal, "%s", err))
@@ -103,13 +104,13 @@ func (r *Recorder) curlValue(key string, off int, tok string, dec Decimal) bool 
 // key/value pairs) is not read; its numbers, like every number no token
 // reads, are one warning per line (rule evidence-number). A file with no
 // value is an error.
-func ReadCurlWriteout(file string, src []byte, opt ReadOptions) (*Readings, diag.List) {
-	r, errs := StartRead(file, src, diag.EvidenceCurlWriteout)
+func ReadCurlWriteout(file string, src []byte, opt raw.ReadOptions) (*raw.Readings, diag.List) {
+	r, errs := raw.StartRead(file, src, diag.EvidenceCurlWriteout)
 	if errs != nil {
 		return nil, errs
 	}
 	cont := false
-	for _, ln := range SplitLines(src) {
+	for _, ln := range raw.SplitLines(src) {
 		text := string(src[ln.Start:ln.End])
 		trimmed := strings.TrimSpace(text)
 		lead := strings.Index(text, trimmed)
@@ -125,9 +126,9 @@ func ReadCurlWriteout(file string, src []byte, opt ReadOptions) (*Readings, diag
 			continue
 		}
 		if trimmed[0] == '{' && trimmed[len(trimmed)-1] == '}' && json.Valid([]byte(trimmed)) {
-			if obj, errs := parseJSONFile(r.Index, src, ln.Start+lead, ln.Start+lead+len(trimmed), r.rule); errs == nil && obj.Kind == JSONObject {
+			if obj, errs := raw.ParseJSONFile(r.Index, src, ln.Start+lead, ln.Start+lead+len(trimmed), r.Rule); errs == nil && obj.Kind == raw.JSONObject {
 				for _, m := range obj.Members {
-					if m.Val.Kind == JSONNumber {
+					if m.Val.Kind == raw.JSONNumber {
 						r.AddJSONNumber(m.Key, m.Val)
 					}
 				}
@@ -137,19 +138,19 @@ func ReadCurlWriteout(file string, src []byte, opt ReadOptions) (*Readings, diag
 		if strings.IndexByte("*<>{}", trimmed[0]) >= 0 {
 			continue
 		}
-		if m := curlLineKV.FindStringSubmatchIndex(text); m != nil && r.curlValue(text[m[2]:m[3]], ln.Start+m[4], text[m[4]:withUnitAfter(text, m[4], m[5])], opt.Decimal) {
+		if m := curlLineKV.FindStringSubmatchIndex(text); m != nil && curlValue(r, text[m[2]:m[3]], ln.Start+m[4], text[m[4]:raw.WithUnitAfter(text, m[4], m[5])], opt.Decimal) {
 			continue
 		}
-		if r.curlInline(ln.Start, text, opt.Decimal) {
+		if curlInline(r, ln.Start, text, opt.Decimal) {
 			continue
 		}
-		r.curlValueLine(ln.Start, text, opt.Decimal)
+		curlValueLine(r, ln.Start, text, opt.Decimal)
 	}
 	if r.Out.Len() == 0 && !r.Errs.HasErrors() {
 		r.Errorf(0, "no curl write-out values; expected lines such as \"time_total: 0.982326\", \"TIME=40.045811 CODE=200\" or a line of numbers")
 	}
-	r.AttachUnits(curlUnit)
-	r.checkCurlTimes()
+	r.AttachUnits(raw.CurlUnit)
+	checkCurlTimes(r)
 	return r.Result()
 }
 
@@ -158,11 +159,11 @@ func ReadCurlWriteout(file string, src []byte, opt ReadOptions) (*Readings, diag
 // with a fraction (%.6f since 7.52), while curl 7.74.0 printed these
 // variables in integer microseconds (curl#6367), so "time_total=74602"
 // is 0.074602 s read as 20.7 hours.
-func (r *Recorder) checkCurlTimes() {
-	r.Out.flush()
+func checkCurlTimes(r *raw.Recorder) {
+	r.Out.Flush()
 	for i := range r.Out.Len() {
 		rd := r.Out.At(i)
-		if curlUnit(baseKey(rd.Key)) != "s" || strings.ContainsAny(rd.Raw, ".,s") || rd.Number.Value.IsZero() {
+		if raw.CurlUnit(raw.BaseKey(rd.Key)) != "s" || strings.ContainsAny(rd.Raw, ".,s") || rd.Number.Value.IsZero() {
 			continue
 		}
 		r.Errs = append(r.Errs, diag.Diagnostic{Pos: rd.Pos, Severity: diag.Warning, Rule: diag.EvidencePlausible,
@@ -172,11 +173,11 @@ func (r *Recorder) checkCurlTimes() {
 
 // curlValueLine reads a line of unlabelled values (see ReadCurlWriteout)
 // starting at byte offset base.
-func (r *Recorder) curlValueLine(base int, text string, dec Decimal) {
+func curlValueLine(r *raw.Recorder, base int, text string, dec raw.Decimal) {
 	trimmed := strings.TrimSpace(text)
 	lead := strings.Index(text, trimmed)
 	if curlLocale.MatchString(trimmed) {
-		r.curlValue("value", base+lead, trimmed, dec)
+		curlValue(r, "value", base+lead, trimmed, dec)
 		return
 	}
 	type field struct {
@@ -210,7 +211,7 @@ func (r *Recorder) curlValueLine(base int, text string, dec Decimal) {
 		return // prose: its numbers are not read, which the sweep (accountFor) reports
 	}
 	for _, f := range nums {
-		r.curlValue("value", base+f.off, f.tok, dec)
+		curlValue(r, "value", base+f.off, f.tok, dec)
 	}
 }
 
@@ -223,7 +224,7 @@ func (r *Recorder) curlValueLine(base int, text string, dec Decimal) {
 // blank, semicolon or comma, after which reading goes on: InfluxDB line
 // protocol ("ghz_run,n=1000,c=50 count=1000,total=50000556") writes its
 // fields that way.
-func (r *Recorder) curlInline(base int, text string, dec Decimal) bool {
+func curlInline(r *raw.Recorder, base int, text string, dec raw.Decimal) bool {
 	found := false
 	for at := 0; at < len(text); {
 		m := curlInlineKV.FindStringSubmatchIndex(text[at:])
@@ -252,10 +253,10 @@ func (r *Recorder) curlInline(base int, text string, dec Decimal) bool {
 			}
 		}
 		if _, ok := curlNumber(tok); ok && vs+len(tok) == m[7] {
-			tok = text[vs:withUnitAfter(text, vs, vs+len(tok))]
+			tok = text[vs:raw.WithUnitAfter(text, vs, vs+len(tok))]
 			at = max(at, vs+len(tok))
 		}
-		if r.curlValue(key, base+vs, tok, dec) {
+		if curlValue(r, key, base+vs, tok, dec) {
 			found = true
 		}
 	}
