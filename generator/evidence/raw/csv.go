@@ -220,7 +220,7 @@ func ReadCSV(file string, src []byte, opt ReadOptions) (*Readings, diag.List) {
 		n := r.Out.Len()
 		r.Add(c.Key, c.Pos.Offset, c.Raw, c.Number.Value, c.Number.Unit)
 		if r.Out.Len() > n {
-			r.Out.at(n).Number.UnitFromName = c.Number.UnitFromName
+			r.Out.Ref(n).Number.UnitFromName = c.Number.UnitFromName
 		}
 	}
 	for _, c := range counters {

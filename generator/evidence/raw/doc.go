@@ -14,11 +14,12 @@
 //
 // It also holds the readers not yet in a reader package of their own:
 // Markdown report tables, key=value transcripts, fortio JSON and text,
-// CSV, generic JSON, istioctl tables, Prometheus text, go test -bench and
-// benchstat, Envoy/Istio access logs and the pattern format. The load
-// testers' readers are in package loadtest, the Envoy admin dumps' in
-// package envoy, those of command-line tools' output (curl -w, dig, ping,
-// mtr, time, kubectl, docker stats) in package cmdtools.
+// CSV, generic JSON, istioctl tables, Prometheus text, Envoy/Istio access
+// logs and the pattern format. The load testers' readers are in package
+// loadtest, the Envoy admin dumps' in package envoy, those of
+// command-line tools' output (curl -w, dig, ping, mtr, time, kubectl,
+// docker stats) in package cmdtools, and go test -bench's and
+// benchstat's in package gobench.
 //
 // Reader packages import raw; raw imports no reader package. Reading a
 // file by format name (the table of every format, ReaderFor) is package

@@ -188,7 +188,7 @@ func ReadFortioText(file string, src []byte, _ ReadOptions) (*Readings, diag.Lis
 				if n := r.Out.Len(); stat == "stddev" && n > 1 && r.Out.At(n-1).Pos.Offset == ln.Start+m[2*(g+2)] && r.Out.At(n-2).Pos.Offset == ln.Start+m[2*(g+1)] {
 					// "avg A +/- S": S is the spread of A
 					of := r.Out.At(n - 2).Key
-					r.Out.at(n - 1).SpreadOf = of
+					r.Out.Ref(n - 1).SpreadOf = of
 				}
 			}
 			continue

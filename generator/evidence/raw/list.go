@@ -230,9 +230,9 @@ func (l *Readings) Add(r Reading) {
 	l.last, l.hasLast = r, true
 }
 
-// at returns the i-th reading for a reader to change: the change holds
+// Ref returns the i-th reading for a reader to change: the change holds
 // until the next add (or flush).
-func (l *Readings) at(i int) *Reading {
+func (l *Readings) Ref(i int) *Reading {
 	if l.hasLast && i == l.ents.n-1 {
 		return &l.last
 	}

@@ -44,7 +44,7 @@ func TestReadingsKeepEveryField(t *testing.T) {
 	for i := range rs {
 		// a change through at after later readings were added is kept
 		if i == 1 {
-			l.at(0).Number.Unit = "s"
+			l.Ref(0).Number.Unit = "s"
 			l.Flush()
 			rs[0].Number.Unit = "s"
 		}

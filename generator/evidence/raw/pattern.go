@@ -360,7 +360,7 @@ func (r *Recorder) patternLine(re *regexp.Regexp, m []int, base int, text, prefi
 			} else {
 				unitOf = tu.Unit
 			}
-			if _, written, ok := toolNumber(tok, units); ok && written != "" && unitOf != "" && written != unitOf {
+			if _, written, ok := ToolNumber(tok, units); ok && written != "" && unitOf != "" && written != unitOf {
 				r.Errorf(base+m[2*g], "%q is written in %s but group %s says %q (%s); expected one unit for the value", tok, written, n+"_unit", u, unitOf)
 				continue
 			}

@@ -13,7 +13,7 @@ import (
 // What the readers of load testers' and system tools' console output
 // share (vegeta, wrk, hey, ghz, k6, go test -bench, benchstat, time,
 // ping, mtr, kubectl, Envoy access logs): a value token with the unit the
-// tool writes glued to it or after a space (toolNumber), percentile keys
+// tool writes glued to it or after a space (ToolNumber), percentile keys
 // (PctKey) and the lines each format defines as not data (toolNotData).
 
 // ToolUnit is what a unit suffix a tool writes means: the canonical unit
@@ -58,12 +58,12 @@ func lookupUnit(units map[string]ToolUnit, suffix string) (ToolUnit, bool) {
 	return u, ok
 }
 
-// toolNumber reads tok, a number followed by one of the unit suffixes of
+// ToolNumber reads tok, a number followed by one of the unit suffixes of
 // units (or by none), exactly: "2.66ms" is 2.66 ms, "8.74k" is 8740 with
 // k in units meaning 10^3, "10m0s" (a Go duration of several components,
 // read when units has "s") is 600 s. It reports false when tok is not
 // such a token.
-func toolNumber(tok string, units map[string]ToolUnit) (decimal.Decimal, string, bool) {
+func ToolNumber(tok string, units map[string]ToolUnit) (decimal.Decimal, string, bool) {
 	if units["s"].Unit == "s" && goMultiDuration.MatchString(tok) {
 		var sum decimal.Decimal
 		for _, m := range goDurationParts.FindAllStringSubmatch(tok, -1) {
@@ -96,11 +96,11 @@ func toolNumber(tok string, units map[string]ToolUnit) (decimal.Decimal, string,
 }
 
 // AddTool records the token tok at byte offset off under key, read by
-// toolNumber with units; unitOf, when tok writes no unit, is the unit
+// ToolNumber with units; unitOf, when tok writes no unit, is the unit
 // the format defines for it ("" for none). It reports whether tok was
 // read.
 func (r *Recorder) AddTool(key string, off int, tok string, units map[string]ToolUnit, unitOf string) bool {
-	v, u, ok := toolNumber(tok, units)
+	v, u, ok := ToolNumber(tok, units)
 	if !ok {
 		return false
 	}
@@ -235,7 +235,7 @@ func (r *Recorder) ReadJSONTree(root *JSONNode, rename func(path string, n *JSON
 // reader sets the unit its format defines on it.
 func (r *Recorder) Added(n int) *Reading {
 	if r.Out.Len() > n {
-		return r.Out.at(r.Out.Len() - 1)
+		return r.Out.Ref(r.Out.Len() - 1)
 	}
 	return nil
 }
@@ -292,3 +292,6 @@ func LooksJSON(src []byte) bool {
 	s := strings.TrimLeft(string(src[TextStart(src):]), " \t\r\n")
 	return s != "" && s[0] == '{'
 }
+
+// PercentUnit reads a percentage (11%).
+var PercentUnit = map[string]ToolUnit{"%": {Unit: "%"}}

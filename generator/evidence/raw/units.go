@@ -18,7 +18,7 @@ func (r *Recorder) AttachUnits(unitOf func(key string) string) {
 	for i := range r.Out.Len() {
 		if h := r.Out.head(i); h.unit == "" {
 			if u := unitOf(BaseKey(h.key)); u != "" {
-				r.Out.at(i).Number.Unit = u
+				r.Out.Ref(i).Number.Unit = u
 				r.Out.Flush()
 			}
 		}

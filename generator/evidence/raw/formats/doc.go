@@ -7,9 +7,11 @@
 // It is the composition of the readers: it imports package raw, which
 // holds the core every reader shares (Reading, Readings, numbers, units,
 // the unread accounting, sniffing) and the readers not yet in a package
-// of their own, and the reader packages under raw (loadtest, envoy, cmdtools), each of
-// which imports only raw. Nothing imports upwards: raw and the reader
-// packages never import formats, and callers that read by format name
-// (evidence, cmd/evdoc) import formats. The table is built per call, not
-// filled by the reader packages at init: no package-level registry.
+// of their own, and the reader packages under raw (loadtest, envoy,
+// cmdtools, gobench), each of which imports only raw. Nothing imports
+// upwards: raw and the reader packages never import formats, and callers
+// that read by format name (evidence, cmd/evdoc) import formats. The
+// table is built per call, not filled by the reader packages at init: no
+// package-level registry, and no reader is left out because nothing
+// imported its package.
 package formats

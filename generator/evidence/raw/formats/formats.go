@@ -10,6 +10,7 @@ import (
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw/cmdtools"
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw/envoy"
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw/gobench"
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw/loadtest"
 )
 
@@ -66,8 +67,8 @@ func readers() map[string]raw.ListReader {
 		"oha":                 loadtest.ReadOha,
 		"k6":                  loadtest.ReadK6,
 		"ghz":                 loadtest.ReadGhz,
-		"go-bench":            raw.ReadGoBench,
-		"benchstat":           raw.ReadBenchstat,
+		"go-bench":            gobench.ReadGoBench,
+		"benchstat":           gobench.ReadBenchstat,
 		"time":                cmdtools.ReadTime,
 		"kubectl":             cmdtools.ReadKubectl,
 		"docker-stats":        cmdtools.ReadDockerStats,

@@ -1,4 +1,4 @@
-package raw
+package gobench
 
 import (
 	"regexp"
@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
 )
 
 // The Go benchmark reader ("go-bench", ReadGoBench): the output of go
@@ -43,12 +44,12 @@ var goBenchUnits = map[string]string{"ns/op": "ns", "B/op": "B", "MB/s": "MB/s"}
 // besides the benchmarks) are test durations, not benchmark values, and
 // are not read; any other line with a number (a benchmark's log) is a
 // warning (rule evidence-number).
-func ReadGoBench(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
-	r, errs := StartRead(file, src, diag.EvidenceGoBench)
+func ReadGoBench(file string, src []byte, _ raw.ReadOptions) (*raw.Readings, diag.List) {
+	r, errs := raw.StartRead(file, src, diag.EvidenceGoBench)
 	if errs != nil {
 		return nil, errs
 	}
-	for _, ln := range SplitLines(src) {
+	for _, ln := range raw.SplitLines(src) {
 		text := string(src[ln.Start:ln.End])
 		if m := goBenchLine.FindStringSubmatchIndex(text); m != nil {
 			name := text[m[2]:m[3]]
@@ -62,7 +63,7 @@ func ReadGoBench(file string, src []byte, _ ReadOptions) (*Readings, diag.List) 
 			for _, p := range pairs {
 				unit := rest[p[4]:p[5]]
 				n := r.Out.Len()
-				r.AddNum(name+"."+KeySlug(unit), ln.Start+m[6]+p[2], rest[p[2]:p[3]], "")
+				r.AddNum(name+"."+raw.KeySlug(unit), ln.Start+m[6]+p[2], rest[p[2]:p[3]], "")
 				if a := r.Added(n); a != nil {
 					a.Number.Unit = goBenchUnits[unit]
 				}
@@ -70,11 +71,11 @@ func ReadGoBench(file string, src []byte, _ ReadOptions) (*Readings, diag.List) 
 			continue
 		}
 		if m := goBenchOK.FindStringSubmatchIndex(text); m != nil {
-			r.AddTool("elapsed", ln.Start+m[2], text[m[2]:m[3]], TimeSuffixes, "")
+			r.AddTool("elapsed", ln.Start+m[2], text[m[2]:m[3]], raw.TimeSuffixes, "")
 		}
 	}
 	if r.Out.Len() == 0 && !r.Errs.HasErrors() {
-		r.Errorf(TextStart(src), "no benchmark results; expected lines such as \"BenchmarkX-8   1000   1234 ns/op   512 B/op   8 allocs/op\"")
+		r.Errorf(raw.TextStart(src), "no benchmark results; expected lines such as \"BenchmarkX-8   1000   1234 ns/op   512 B/op   8 allocs/op\"")
 	}
 	return r.Result()
 }
@@ -85,8 +86,8 @@ func ReadGoBench(file string, src []byte, _ ReadOptions) (*Readings, diag.List) 
 // later value with the next metric's unit, so the line is not read.
 func goBenchPairsAligned(rest string, pairs [][]int) (int, bool) {
 	for _, p := range pairs {
-		_, vok := ParseDecimal(rest[p[2]:p[3]])
-		_, uok := ParseDecimal(rest[p[4]:p[5]])
+		_, vok := raw.ParseDecimal(rest[p[2]:p[3]])
+		_, uok := raw.ParseDecimal(rest[p[4]:p[5]])
 		if !vok || uok {
 			return p[2], false
 		}
@@ -110,15 +111,15 @@ var (
 // 4.5k allocs) and bsPrefixes the SI and binary prefixes of the new
 // format, which writes the unit in the header (1.718µ under sec/op).
 var (
-	bsUnits = map[string]ToolUnit{
+	bsUnits = map[string]raw.ToolUnit{
 		"ns": {Unit: "ns"}, "µs": {Unit: "us"}, "us": {Unit: "us"}, "ms": {Unit: "ms"}, "s": {Unit: "s"},
 		"B": {Unit: "B"}, "kB": {Unit: "KB"}, "MB": {Unit: "MB"}, "GB": {Unit: "GB"}, "k": {Shift: 3}, "M": {Shift: 6}, "G": {Shift: 9},
 		"B/s": {Unit: "B/s"}, "kB/s": {Unit: "KB/s"}, "MB/s": {Unit: "MB/s"}, "GB/s": {Unit: "GB/s"},
 	}
-	bsSecPrefixes   = map[string]ToolUnit{"": {Unit: "s"}, "n": {Unit: "ns"}, "µ": {Unit: "us"}, "m": {Unit: "ms"}}
-	bsBytePrefixes  = map[string]ToolUnit{"": {Unit: "B"}, "Ki": {Unit: "KiB"}, "Mi": {Unit: "MiB"}, "Gi": {Unit: "GiB"}, "Ti": {Unit: "TiB"}}
-	bsRatePrefixes  = map[string]ToolUnit{"": {Unit: "B/s"}, "Ki": {Unit: "KiB/s"}, "Mi": {Unit: "MiB/s"}, "Gi": {Unit: "GiB/s"}, "Ti": {Unit: "TiB/s"}}
-	bsCountPrefixes = map[string]ToolUnit{"": {}, "k": {Shift: 3}, "M": {Shift: 6}, "G": {Shift: 9}, "m": {Shift: -3}, "µ": {Shift: -6}, "n": {Shift: -9}}
+	bsSecPrefixes   = map[string]raw.ToolUnit{"": {Unit: "s"}, "n": {Unit: "ns"}, "µ": {Unit: "us"}, "m": {Unit: "ms"}}
+	bsBytePrefixes  = map[string]raw.ToolUnit{"": {Unit: "B"}, "Ki": {Unit: "KiB"}, "Mi": {Unit: "MiB"}, "Gi": {Unit: "GiB"}, "Ti": {Unit: "TiB"}}
+	bsRatePrefixes  = map[string]raw.ToolUnit{"": {Unit: "B/s"}, "Ki": {Unit: "KiB/s"}, "Mi": {Unit: "MiB/s"}, "Gi": {Unit: "GiB/s"}, "Ti": {Unit: "TiB/s"}}
+	bsCountPrefixes = map[string]raw.ToolUnit{"": {}, "k": {Shift: 3}, "M": {Shift: 6}, "G": {Shift: 9}, "m": {Shift: -3}, "µ": {Shift: -6}, "n": {Shift: -9}}
 )
 
 // ReadBenchstat reads benchstat's tables; format "benchstat". The old
@@ -164,8 +165,8 @@ var (
 // footnote marks after a cell, "~" and "?" (no delta) and "± ?" (no
 // variation) are not data; any other line with a number is a warning
 // (rule evidence-number).
-func ReadBenchstat(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
-	r, errs := StartRead(file, src, diag.EvidenceBenchstat)
+func ReadBenchstat(file string, src []byte, _ raw.ReadOptions) (*raw.Readings, diag.List) {
+	r, errs := raw.StartRead(file, src, diag.EvidenceBenchstat)
 	if errs != nil {
 		return nil, errs
 	}
@@ -176,7 +177,7 @@ func ReadBenchstat(file string, src []byte, _ ReadOptions) (*Readings, diag.List
 		inHeader bool     // the previous line was a │ header line
 		unnamed  int      // rows of tbl named by heading
 	)
-	for _, ln := range SplitLines(src) {
+	for _, ln := range raw.SplitLines(src) {
 		text := string(src[ln.Start:ln.End])
 		trimmed := strings.TrimSpace(text)
 		if trimmed == "" {
@@ -211,13 +212,13 @@ func ReadBenchstat(file string, src []byte, _ ReadOptions) (*Readings, diag.List
 						name = name[:j]
 					}
 					if i+1 < len(bars) {
-						tbl.cols = append(tbl.cols, bsCol{name: KeySlug(name), start: b + 1})
+						tbl.cols = append(tbl.cols, bsCol{name: raw.KeySlug(name), start: b + 1})
 					}
 				}
 				tbl.end = bars[len(bars)-1]
 			} else if tbl != nil && len(bars) > 1 {
 				if f := strings.Fields(runeSlice(text, bars[0]+1, bars[1])); len(f) > 0 {
-					tbl.metric, tbl.unit = KeySlug(f[0]), f[0]
+					tbl.metric, tbl.unit = raw.KeySlug(f[0]), f[0]
 				}
 				for i := range tbl.cols {
 					if i+1 < len(bars) {
@@ -250,7 +251,7 @@ func ReadBenchstat(file string, src []byte, _ ReadOptions) (*Readings, diag.List
 		}
 	}
 	if r.Out.Len() == 0 && !r.Errs.HasErrors() {
-		r.Errorf(TextStart(src), "no benchstat rows; expected a table such as \"name  old time/op  new time/op  delta\" and rows under it")
+		r.Errorf(raw.TextStart(src), "no benchstat rows; expected a table such as \"name  old time/op  new time/op  delta\" and rows under it")
 	}
 	return r.Result()
 }
@@ -294,19 +295,19 @@ type bsCol struct {
 // header word does; at is where the text after "name" starts.
 func bsOldTable(text string, at int) *bsTable {
 	t := &bsTable{old: true, end: -1}
-	hdr := Fields(text[at:])
+	hdr := raw.Fields(text[at:])
 	word := func(i int) string { return text[at+hdr[i][0] : at+hdr[i][1]] }
 	col := func(i int) int { return utf8.RuneCountInString(text[:at+hdr[i][0]]) }
 	switch {
 	case len(hdr) >= 4 && word(0) == "old" && word(2) == "new":
-		t.metric = KeySlug(word(1))
+		t.metric = raw.KeySlug(word(1))
 		t.cols = []bsCol{{name: "old", start: col(0)}, {name: "new", start: col(2)}}
 		t.compared = 1
 		if len(hdr) >= 5 && word(4) == "delta" {
 			t.cols = append(t.cols, bsCol{start: col(4)})
 		}
 	case len(hdr) == 1:
-		t.metric = KeySlug(word(0))
+		t.metric = raw.KeySlug(word(0))
 		t.cols = []bsCol{{name: "value", start: col(0)}}
 	}
 	if len(t.cols) > 0 {
@@ -333,8 +334,8 @@ func (t *bsTable) column(c int) int {
 // read reads one row at byte offset off (see ReadBenchstat); heading is
 // the name a ".fullname:" line gives and unnamed counts the rows that
 // took it. It reports false when text is no row of the table.
-func (t *bsTable) read(r *Recorder, off int, text, heading string, unnamed *int) bool {
-	fs := Fields(text)
+func (t *bsTable) read(r *raw.Recorder, off int, text, heading string, unnamed *int) bool {
+	fs := raw.Fields(text)
 	var nameParts []string
 	first := len(fs)
 	for i, f := range fs {
@@ -377,8 +378,8 @@ func (t *bsTable) read(r *Recorder, off int, text, heading string, unnamed *int)
 		// spread adds the variation printed after ± in col: the relative
 		// spread of the column's value, when that value was read.
 		spread := func(off int, v string) {
-			if r.AddTool(base+col.name+"_var", off, v, PercentUnit, "") && seen[ci] {
-				last := r.Out.at(r.Out.Len() - 1)
+			if r.AddTool(base+col.name+"_var", off, v, raw.PercentUnit, "") && seen[ci] {
+				last := r.Out.Ref(r.Out.Len() - 1)
 				last.SpreadOf, last.SpreadRelative = base+col.name, true
 			}
 		}
@@ -391,8 +392,8 @@ func (t *bsTable) read(r *Recorder, off int, text, heading string, unnamed *int)
 		case strings.HasPrefix(tok, "±"):
 			spread(at+len("±"), tok[len("±"):])
 		case bsDelta.MatchString(tok):
-			r.AddTool(cmp+"delta", at, tok, PercentUnit, "")
-			r.Out.at(r.Out.Len() - 1).Number.Signed = true
+			r.AddTool(cmp+"delta", at, tok, raw.PercentUnit, "")
+			r.Out.Ref(r.Out.Len() - 1).Number.Signed = true
 		case bsP.MatchString(tok):
 			m := bsP.FindStringSubmatchIndex(tok)
 			r.AddNum(cmp+"p", at+m[2], tok[m[2]:m[3]], "")
@@ -411,7 +412,7 @@ func (t *bsTable) read(r *Recorder, off int, text, heading string, unnamed *int)
 			if t.unit != "" {
 				units = bsPrefixed(t.unit)
 			}
-			if _, _, ok := toolNumber(tok, units); !ok {
+			if _, _, ok := raw.ToolNumber(tok, units); !ok {
 				continue // the sweep warns of a number
 			}
 			if seen[ci] {
@@ -461,12 +462,9 @@ func runeSlice(text string, a, b int) string {
 	return text[min(start, len(text)):]
 }
 
-// PercentUnit reads a percentage (11%).
-var PercentUnit = map[string]ToolUnit{"%": {Unit: "%"}}
-
 // bsPrefixed returns the prefixes of the new format's values under a
 // header unit (sec/op, B/op, B/s, or a count such as allocs/op).
-func bsPrefixed(unit string) map[string]ToolUnit {
+func bsPrefixed(unit string) map[string]raw.ToolUnit {
 	switch {
 	case unit == "B/s":
 		return bsRatePrefixes
