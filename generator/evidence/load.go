@@ -594,7 +594,7 @@ func (l *loader) readFormat(rs ReadSpec, rel string, b []byte) []localValue {
 		return nil // reported by parseManifest
 	}
 	if l.lazyEntry(rs) {
-		list, rerrs := raw.ReadList(rs.Format, rel, b, l.readOptions(rs), raw.DefaultWindow, nil)
+		list, rerrs := formats.ReadList(rs.Format, rel, b, l.readOptions(rs), raw.DefaultWindow, nil)
 		l.errs = append(l.errs, rerrs...)
 		l.nameLazy(rs, rel, list)
 		return nil
