@@ -14,6 +14,7 @@ import (
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/evidence"
+	"github.com/evdoc-lab/evdoc/generator/evidence/manifest"
 	"github.com/evdoc-lab/evdoc/generator/hugoconf"
 	"github.com/evdoc-lab/evdoc/generator/project"
 	"github.com/evdoc-lab/evdoc/generator/report"
@@ -34,7 +35,7 @@ type newEvidenceOptions struct {
 // newEvidenceSet creates evidence/NAME/ holding a copy of each raw file
 // of o.from and an evidence.toml reading each with one [[read]] entry
 // (named NAME for one file, after the file for several; values get short
-// names by select, see evidence.ShortNames), then
+// names by select, see manifest.ShortNames), then
 // loads the set and returns its values. The manifest lists each value's
 // reference, number, unit and raw position as comments. Nothing is left
 // behind when the file cannot be read.
@@ -86,7 +87,7 @@ func newEvidenceSet(ctx context.Context, root, name string, o newEvidenceOptions
 	}
 	rel := filepath.ToSlash(filepath.Join(project.EvidenceDir, name))
 	dir := filepath.Join(root, filepath.FromSlash(rel))
-	if err := safefile.CheckWrite(root, filepath.Join(dir, evidence.ManifestName)); err != nil {
+	if err := safefile.CheckWrite(root, filepath.Join(dir, manifest.FileName)); err != nil {
 		return nil, nil, err
 	}
 	if fi, err := os.Lstat(dir); err == nil {
@@ -143,7 +144,7 @@ func newEvidenceSet(ctx context.Context, root, name string, o newEvidenceOptions
 		for i, r := range recs {
 			keys[i] = r.Key
 		}
-		files = append(files, rawFile{src: src, file: file, format: recs[0].Format, readName: readName, short: evidence.ShortNames(keys)})
+		files = append(files, rawFile{src: src, file: file, format: recs[0].Format, readName: readName, short: manifest.ShortNames(keys)})
 	}
 	if o.title == "" {
 		o.title = name
@@ -161,7 +162,7 @@ func newEvidenceSet(ctx context.Context, root, name string, o newEvidenceOptions
 	for _, f := range files {
 		names = append(names, f.file)
 	}
-	manifest := func(shortNames bool) *strings.Builder {
+	manifestText := func(shortNames bool) *strings.Builder {
 		var m strings.Builder
 		fmt.Fprintf(&m, "# Written by `evdoc new evidence %s --from %s`.\n", name, strings.Join(names, " --from "))
 		fmt.Fprintf(&m, "id          = %s\ntitle       = %s\ndate        = %s%s\nenvironment = %s\nreport      = %s\norigin      = %s\n",
@@ -190,9 +191,9 @@ func newEvidenceSet(ctx context.Context, root, name string, o newEvidenceOptions
 		}
 		return &m
 	}
-	m := manifest(true)
+	m := manifestText(true)
 	if int64(m.Len()) > safefile.SpecMaxSize {
-		m = manifest(false)
+		m = manifestText(false)
 	}
 	if int64(m.Len()) > safefile.SpecMaxSize {
 		return nil, nil, fmt.Errorf("the manifest of %s would be %s, over the %s limit of a manifest; expected fewer files (split them over several sets)", rel, safefile.Size(int64(m.Len())), safefile.Size(safefile.SpecMaxSize))
@@ -215,7 +216,7 @@ func newEvidenceSet(ctx context.Context, root, name string, o newEvidenceOptions
 			return nil, nil, err
 		}
 	}
-	if err := os.WriteFile(filepath.Join(tmp, evidence.ManifestName), []byte(m.String()), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(tmp, manifest.FileName), []byte(m.String()), 0o644); err != nil {
 		return nil, nil, err
 	}
 	if err := ctx.Err(); err != nil {
@@ -261,7 +262,7 @@ func newEvidenceSet(ctx context.Context, root, name string, o newEvidenceOptions
 	} else {
 		fmt.Fprintf(m, "\n# %d values, not listed here: the list would pass the %s manifest limit; `evdoc values %s` lists them.\n", len(vals), safefile.Size(safefile.SpecMaxSize), name)
 	}
-	mf := filepath.Join(dir, evidence.ManifestName)
+	mf := filepath.Join(dir, manifest.FileName)
 	if err := os.WriteFile(mf+".tmp", []byte(m.String()), 0o644); err != nil {
 		return nil, nil, err
 	}
@@ -350,9 +351,9 @@ func newNewCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *cob
 				// same findings evdoc check reports for the set
 				printDiags(stderr, warns)
 			}
-			fmt.Fprintf(stdout, "wrote %s/%s/%s with %d values:\n", project.EvidenceDir, args[0], evidence.ManifestName, len(vals))
+			fmt.Fprintf(stdout, "wrote %s/%s/%s with %d values:\n", project.EvidenceDir, args[0], manifest.FileName, len(vals))
 			if o.date == "" {
-				fmt.Fprintf(stderr, "evdoc: warning: no --date: %s/%s/%s says date = \"unknown\", and the evidence pages show the run's date as unknown; set it there (YYYY-MM-DD)\n", project.EvidenceDir, args[0], evidence.ManifestName)
+				fmt.Fprintf(stderr, "evdoc: warning: no --date: %s/%s/%s says date = \"unknown\", and the evidence pages show the run's date as unknown; set it there (YYYY-MM-DD)\n", project.EvidenceDir, args[0], manifest.FileName)
 			}
 			for _, v := range vals {
 				fmt.Fprintf(stdout, "  %s = %s %s\n", v.Ref, v.Value.String(), v.Unit)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/evidence"
+	"github.com/evdoc-lab/evdoc/generator/evidence/manifest"
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw/formats"
 	"github.com/evdoc-lab/evdoc/generator/project"
@@ -131,7 +132,7 @@ func valuesOf(root, arg, as string, eopt evidence.Options, emit func(report.Valu
 	if err != nil && !filepath.IsAbs(arg) && !strings.ContainsAny(arg, `/\`) {
 		// an evidence set by its id: "example" for evidence/example
 		byID := filepath.Join(root, project.EvidenceDir, arg)
-		if _, e := os.Stat(filepath.Join(byID, evidence.ManifestName)); e == nil {
+		if _, e := os.Stat(filepath.Join(byID, manifest.FileName)); e == nil {
 			arg, full = path.Join(project.EvidenceDir, arg), byID
 			fi, err = os.Stat(full)
 		}
@@ -144,7 +145,7 @@ func valuesOf(root, arg, as string, eopt evidence.Options, emit func(report.Valu
 		return diag.List{diag.Errorf(diag.Position{File: arg}, diag.ValuesIO, "%s", msg)}
 	}
 	rel := filepath.ToSlash(arg)
-	if !fi.IsDir() && filepath.Base(rel) == evidence.ManifestName {
+	if !fi.IsDir() && filepath.Base(rel) == manifest.FileName {
 		rel, fi = path.Dir(rel), nil
 	}
 	if fi == nil || fi.IsDir() {
@@ -286,7 +287,7 @@ func setRefs(root, full string, eopt evidence.Options) (refs map[string][]string
 	rel = filepath.ToSlash(rel)
 	display = rel
 	for dir := path.Dir(rel); dir != "." && dir != "/"; dir = path.Dir(dir) {
-		if _, err := os.Stat(filepath.Join(absRoot, filepath.FromSlash(dir), evidence.ManifestName)); err != nil {
+		if _, err := os.Stat(filepath.Join(absRoot, filepath.FromSlash(dir), manifest.FileName)); err != nil {
 			continue
 		}
 		declared = evidence.DeclaredFormat(absRoot, dir, rel)

@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
-	"github.com/evdoc-lab/evdoc/generator/evidence"
+	"github.com/evdoc-lab/evdoc/generator/evidence/manifest"
 	"github.com/evdoc-lab/evdoc/generator/hugoconf"
 	"github.com/evdoc-lab/evdoc/generator/project"
 	"github.com/evdoc-lab/evdoc/internal/safefile"
@@ -23,7 +23,7 @@ import (
 func checkEvidencePageNames(s *project.Site) diag.List {
 	var ds diag.List
 	for _, set := range s.Store.Sets {
-		mfile := path.Join(set.Dir, evidence.ManifestName)
+		mfile := path.Join(set.Dir, manifest.FileName)
 		msrc, _ := safefile.ReadFile(s.Root, mfile, safefile.SpecMaxSize)
 		ix := diag.NewLineIndex(mfile, msrc)
 		// at is the range of the file's name in the manifest, or its

@@ -14,6 +14,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/evidence/manifest"
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
 	"github.com/evdoc-lab/evdoc/generator/unit"
 )
@@ -46,7 +47,7 @@ func derive(set *Set, mix *diag.LineIndex, src []byte) (errs diag.List, fatal bo
 	sort.Strings(names)
 	for _, n := range names {
 		if v, ok := set.peek(n); ok {
-			errs = append(errs, diag.Errorf(locateIn(mix, src, "[derived]", n), diag.EvidenceDuplicate, "derived value %q is also read from %s; expected unique names", n, v.Pos))
+			errs = append(errs, diag.Errorf(manifest.LocateIn(mix, src, "[derived]", n), diag.EvidenceDuplicate, "derived value %q is also read from %s; expected unique names", n, v.Pos))
 		}
 	}
 	if errs != nil {
@@ -84,7 +85,7 @@ func derive(set *Set, mix *diag.LineIndex, src []byte) (errs diag.List, fatal bo
 			return nil, fmt.Errorf("derived value %q is also read from a file; expected unique names", name)
 		}
 		v := &Value{Ref: set.Manifest.ID + "/" + name, Set: set.Manifest.ID, Name: name, Value: d,
-			Unit: q.unit, Raw: text, Pos: locateIn(mix, src, "[derived]", name), Derived: true, Inputs: e.inputs, Delta: isDifference(tree.Node)}
+			Unit: q.unit, Raw: text, Pos: manifest.LocateIn(mix, src, "[derived]", name), Derived: true, Inputs: e.inputs, Delta: isDifference(tree.Node)}
 		if q.unit == "%p" && q.hasBase && !q.base.IsZero() {
 			b := q.base
 			v.PointsFrom = &b
@@ -104,11 +105,11 @@ func derive(set *Set, mix *diag.LineIndex, src []byte) (errs diag.List, fatal bo
 			if errors.As(err, &ce) {
 				errs = append(errs, diag.Diagnostic{Pos: ce.cell.Pos, Severity: diag.Error, Rule: diag.EvidenceDerived,
 					Message: fmt.Sprintf("%s; expected a number for %s, which derived value %s uses", cellText(ce.cell), ce.name, n),
-					Related: []diag.Related{{Pos: locateIn(mix, src, "[derived]", n), Message: "derived value " + n}}})
+					Related: []diag.Related{{Pos: manifest.LocateIn(mix, src, "[derived]", n), Message: "derived value " + n}}})
 				set.Unavailable[n] = ce.cell.Pos
 				continue
 			}
-			d := diag.Errorf(locateIn(mix, src, "[derived]", n), diag.EvidenceDerived, "%v", err)
+			d := diag.Errorf(manifest.LocateIn(mix, src, "[derived]", n), diag.EvidenceDerived, "%v", err)
 			errs = append(errs, d)
 			set.Unavailable[n] = d.Pos
 		}

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/evdoc-lab/evdoc/generator/evidence/manifest"
 )
 
 // TestDuplicateEntryNameAtEachRepeat (issue 15, fault 9): three entries
@@ -16,11 +18,11 @@ func TestDuplicateEntryNameAtEachRepeat(t *testing.T) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	manifest := "id = \"m1\"\ntitle = \"t\"\ndate = \"unknown\"\nenvironment = \"e\"\nreport = \"r\"\norigin = \"raw\"\n"
+	mtext := "id = \"m1\"\ntitle = \"t\"\ndate = \"unknown\"\nenvironment = \"e\"\nreport = \"r\"\norigin = \"raw\"\n"
 	for i := 0; i < 3; i++ {
-		manifest += "\n[[read]]\nfile   = \"a.stats\"\nformat = \"envoy-stats\"\nname   = \"s\"\n"
+		mtext += "\n[[read]]\nfile   = \"a.stats\"\nformat = \"envoy-stats\"\nname   = \"s\"\n"
 	}
-	if err := os.WriteFile(filepath.Join(dir, ManifestName), []byte(manifest), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, manifest.FileName), []byte(mtext), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.WriteFile(filepath.Join(dir, "a.stats"), []byte("cluster.x.a: 5\n"), 0o644); err != nil {

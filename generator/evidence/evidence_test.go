@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/evidence/manifest"
 )
 
 // writeSet creates evidence/<id>/ under a temporary root with the files.
@@ -382,11 +383,11 @@ name = "r"
 	m := set.Manifest
 	for _, tt := range []struct {
 		lang string
-		want SetText
+		want manifest.SetText
 	}{
-		{"ja", SetText{Title: "題名", Environment: m.Environment, Source: "出典、付録E"}},
-		{"ko", SetText{Title: m.Title, Environment: "환경", Source: m.Source}},
-		{"en", SetText{Title: m.Title, Environment: m.Environment, Source: m.Source}},
+		{"ja", manifest.SetText{Title: "題名", Environment: m.Environment, Source: "出典、付録E"}},
+		{"ko", manifest.SetText{Title: m.Title, Environment: "환경", Source: m.Source}},
+		{"en", manifest.SetText{Title: m.Title, Environment: m.Environment, Source: m.Source}},
 	} {
 		if got := m.InLanguage(tt.lang); got != tt.want {
 			t.Errorf("InLanguage(%s) = %+v, want %+v", tt.lang, got, tt.want)

@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/evidence/manifest"
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
 	units "github.com/evdoc-lab/evdoc/generator/unit"
 )
@@ -21,7 +22,7 @@ import (
 // Set.Sorted) builds the others one at a time without keeping them.
 //
 // A reading's value is the one the eager naming gives it: named
-// <entry>.<slugKey(key)>, with the manifest's units and changes applied
+// <entry>.<manifest.SlugKey(key)>, with the manifest's units and changes applied
 // in the order applyUnits and applyChanges apply them (units, changes).
 // Readings a spread concerns, and every reading of an entry declaring
 // spreads, are named eagerly (Set.values), as are select's, tables' and
@@ -80,7 +81,7 @@ func (z *lazyValues) name(id int32) string {
 }
 
 func lazyName(entry, key string) string {
-	local := slugKey(key)
+	local := manifest.SlugKey(key)
 	if local == "" {
 		return ""
 	}
@@ -255,7 +256,7 @@ var eagerOnly bool
 // lazyEntry reports whether the readings of rs are held as lazy values:
 // a [[read]] without select whose values no entry's declared spreads can
 // name (an entry declaring spreads names the values its name prefixes).
-func (l *loader) lazyEntry(rs ReadSpec) bool {
+func (l *loader) lazyEntry(rs manifest.ReadSpec) bool {
 	if rs.Select != nil || eagerOnly {
 		return false
 	}
@@ -271,7 +272,7 @@ func (l *loader) lazyEntry(rs ReadSpec) bool {
 // nameAll do without select, keeping them as list: a reading that is
 // another's spread, or that another is the spread of, is named eagerly
 // (linkSpreads changes both).
-func (l *loader) nameLazy(rs ReadSpec, rel string, list *raw.Readings) {
+func (l *loader) nameLazy(rs manifest.ReadSpec, rel string, list *raw.Readings) {
 	entry := rs.Name
 	n := list.Len()
 	if n == 0 {
@@ -308,7 +309,7 @@ func (l *loader) nameLazy(rs ReadSpec, rel string, list *raw.Readings) {
 	for i := range n {
 		id := start + int32(i)
 		r := list.At(i)
-		local := slugKey(r.Key)
+		local := manifest.SlugKey(r.Key)
 		if local == "" {
 			z.dead[id] = true
 			l.errs = append(l.errs, diag.Diagnostic{Pos: r.Pos, Severity: diag.Warning, Rule: diag.EvidenceNumber,

@@ -8,6 +8,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/evdoc-lab/evdoc/generator/evidence/manifest"
 )
 
 // accessLogSet writes an evidence set "al" reading an Envoy access log
@@ -26,9 +28,9 @@ func accessLogSet(t testing.TB, root string, n int) {
 	if err := os.WriteFile(filepath.Join(dir, "access.log"), []byte(b.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	manifest := "id = \"al\"\ntitle = \"t\"\ndate = \"unknown\"\nenvironment = \"e\"\nreport = \"r\"\norigin = \"raw\"\n\n" +
+	mtext := "id = \"al\"\ntitle = \"t\"\ndate = \"unknown\"\nenvironment = \"e\"\nreport = \"r\"\norigin = \"raw\"\n\n" +
 		"[[read]]\nfile = \"access.log\"\nformat = \"envoy-access-log\"\nname = \"a\"\n"
-	if err := os.WriteFile(filepath.Join(dir, ManifestName), []byte(manifest), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, manifest.FileName), []byte(mtext), 0o644); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -108,7 +110,7 @@ func TestLazySameAsEager(t *testing.T) {
 			if err := os.MkdirAll(dir, 0o755); err != nil {
 				t.Fatal(err)
 			}
-			for f, src := range map[string]string{ManifestName: head + tc.manifest, tc.file: tc.src, "b.json": "{\"z\": 5, \"q\": 6}"} {
+			for f, src := range map[string]string{manifest.FileName: head + tc.manifest, tc.file: tc.src, "b.json": "{\"z\": 5, \"q\": 6}"} {
 				if err := os.WriteFile(filepath.Join(dir, f), []byte(src), 0o644); err != nil {
 					t.Fatal(err)
 				}

@@ -12,6 +12,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/evidence/manifest"
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw/formats"
 	units "github.com/evdoc-lab/evdoc/generator/unit"
@@ -54,7 +55,7 @@ func fileDiag(pos diag.Position, what string, err error) diag.Diagnostic {
 // no deeper than nesting.MaxDepth; each raw file a regular file of at
 // most opt.MaxFileSize bytes.
 func LoadSetWith(root, setDir string, opt Options) (*Set, diag.List) {
-	mfile := path.Join(setDir, ManifestName)
+	mfile := path.Join(setDir, manifest.FileName)
 	src, err := safefile.ReadFile(root, mfile, safefile.SpecMaxSize)
 	if err != nil {
 		return nil, diag.List{fileDiag(diag.Position{File: mfile, Line: 1, Column: 1}, "manifest", err)}.TokenEnds(func(string) []byte { return nil })
@@ -64,7 +65,7 @@ func LoadSetWith(root, setDir string, opt Options) (*Set, diag.List) {
 		return nil, diag.List{diag.Errorf(diag.NewLineIndex(mfile, src).Pos(d.Offset), diag.EvidenceLimit,
 			"manifest nests arrays or tables deeper than %d levels; expected a flat manifest", d.Limit)}.TokenEnds(func(f string) []byte { return msrcs[f] })
 	}
-	m, errs := parseManifest(mfile, path.Base(setDir), src)
+	m, errs := manifest.Parse(mfile, path.Base(setDir), src)
 	if errs != nil {
 		return nil, errs.TokenEnds(func(f string) []byte { return msrcs[f] })
 	}
@@ -386,7 +387,7 @@ func (l *loader) streamRaw(e entry) ([]localValue, bool) {
 }
 
 // at locates text in the manifest.
-func (l *loader) at(needle string) diag.Position { return locate(l.mix, l.msrc, needle) }
+func (l *loader) at(needle string) diag.Position { return manifest.Locate(l.mix, l.msrc, needle) }
 
 // nameAll names the readings of one entry (name) and keeps those that
 // are another's spread for linkSpreads.
@@ -439,7 +440,7 @@ func (l *loader) name(entry string, v localValue) *Value {
 
 // readTable names the numeric cells of one [[table]]
 // <row key>.<column key>; cells that hold text are kept in NonNumeric.
-func (l *loader) readTable(ts TableSpec, rel string, b []byte) []localValue {
+func (l *loader) readTable(ts manifest.TableSpec, rel string, b []byte) []localValue {
 	tables, ok := l.tables[rel]
 	if !ok {
 		var terrs diag.List
@@ -458,7 +459,7 @@ func (l *loader) readTable(ts TableSpec, rel string, b []byte) []localValue {
 			headings[t.Heading] = true
 		}
 	}
-	if len(headings) > 1 && !ts.indexSet {
+	if len(headings) > 1 && !ts.IndexGiven() {
 		var hs []string
 		for h := range headings {
 			hs = append(hs, strconv.Quote(h))
@@ -487,7 +488,7 @@ func (l *loader) readTable(ts TableSpec, rel string, b []byte) []localValue {
 		colUnits[i+1] = raw.HeaderUnit(h.Text)
 		usedCols[h.Text] = true
 		usedCols[strings.NewReplacer("**", "", "`", "").Replace(h.Text)] = true
-		k, err := keyFor(h.Text, ts.Columns)
+		k, err := manifest.KeyFor(h.Text, ts.Columns)
 		if err != nil {
 			l.errs = append(l.errs, diag.Errorf(h.Pos, diag.EvidenceTable, "column %v", err))
 			continue
@@ -501,7 +502,7 @@ func (l *loader) readTable(ts TableSpec, rel string, b []byte) []localValue {
 		}
 		usedRows[row[0].Text] = true
 		usedRows[strings.NewReplacer("**", "", "`", "").Replace(row[0].Text)] = true
-		rk, err := keyFor(row[0].Text, ts.Rows)
+		rk, err := manifest.KeyFor(row[0].Text, ts.Rows)
 		if err != nil {
 			l.errs = append(l.errs, diag.Errorf(row[0].Pos, diag.EvidenceTable, "row %v", err))
 			continue
@@ -546,14 +547,14 @@ func (l *loader) readTable(ts TableSpec, rel string, b []byte) []localValue {
 // readTranscript names the readings of one [[transcript]]
 // <section key>.<key> (<key> before the first section); a name that
 // repeats gets _2, _3, ….
-func (l *loader) readTranscript(tr TranscriptSpec, rel string, b []byte) []localValue {
+func (l *loader) readTranscript(tr manifest.TranscriptSpec, rel string, b []byte) []localValue {
 	entries, terrs := raw.ReadTranscript(rel, b, raw.ReadOptions{Decimal: l.decimal(tr.Decimal)})
 	l.errs = append(l.errs, terrs...)
 	var out []localValue
 	seen := map[string]int{}
 	sections := map[string]bool{}
 	for _, e := range entries {
-		sec, err := keyFor(e.Section, tr.Sections)
+		sec, err := manifest.KeyFor(e.Section, tr.Sections)
 		if e.Section == "" {
 			sec, err = "", nil
 		}
@@ -565,7 +566,7 @@ func (l *loader) readTranscript(tr TranscriptSpec, rel string, b []byte) []local
 			continue
 		}
 		sections[e.Section] = true
-		k := slug(e.Key)
+		k := manifest.Slug(e.Key)
 		if k == "" {
 			continue
 		}
@@ -589,7 +590,7 @@ func (l *loader) readTranscript(tr TranscriptSpec, rel string, b []byte) []local
 
 // readFormat names the readings of one [[read]]: by select, or by the
 // slug of each native key.
-func (l *loader) readFormat(rs ReadSpec, rel string, b []byte) []localValue {
+func (l *loader) readFormat(rs manifest.ReadSpec, rel string, b []byte) []localValue {
 	if _, err := formats.ReaderFor(rs.Format); err != nil {
 		return nil // reported by parseManifest
 	}
@@ -606,7 +607,7 @@ func (l *loader) readFormat(rs ReadSpec, rel string, b []byte) []localValue {
 }
 
 // streamFormat is readFormat reading from r window by window.
-func (l *loader) streamFormat(rs ReadSpec, rel string, r io.Reader) ([]localValue, error) {
+func (l *loader) streamFormat(rs manifest.ReadSpec, rel string, r io.Reader) ([]localValue, error) {
 	var readings []raw.Reading
 	rerrs, err := formats.ReadWindowedFrom(rs.Format, rel, r, l.readOptions(rs), raw.DefaultWindow, readKeep(rs), func(r raw.Reading) { readings = append(readings, r) })
 	l.errs = append(l.errs, rerrs...)
@@ -616,7 +617,7 @@ func (l *loader) streamFormat(rs ReadSpec, rel string, r io.Reader) ([]localValu
 	return l.nameReadings(rs, rel, readings, rerrs), nil
 }
 
-func (l *loader) readOptions(rs ReadSpec) raw.ReadOptions {
+func (l *loader) readOptions(rs manifest.ReadSpec) raw.ReadOptions {
 	opt := raw.ReadOptions{Key: rs.Key, CountWhere: rs.CountWhere, Paths: rs.Paths, Decimal: l.decimal(rs.Decimal),
 		Patterns: rs.Patterns, Section: rs.Section, Skip: rs.Skip}
 	if rs.Select != nil {
@@ -628,7 +629,7 @@ func (l *loader) readOptions(rs ReadSpec) raw.ReadOptions {
 // readKeep keeps the selected readings of a [[read]] with select (all
 // without), so a large dump with a few selected stats costs a window,
 // not the whole file's readings.
-func readKeep(rs ReadSpec) func(raw.Reading) bool {
+func readKeep(rs manifest.ReadSpec) func(raw.Reading) bool {
 	if rs.Select == nil {
 		return nil
 	}
@@ -642,7 +643,7 @@ func readKeep(rs ReadSpec) func(raw.Reading) bool {
 // nameReadings names the readings of one [[read]]: by select, or by the
 // slug of each native key. A selected key without a reading is an error
 // unless the file had errors of its own (rerrs).
-func (l *loader) nameReadings(rs ReadSpec, rel string, readings []raw.Reading, rerrs diag.List) []localValue {
+func (l *loader) nameReadings(rs manifest.ReadSpec, rel string, readings []raw.Reading, rerrs diag.List) []localValue {
 	out := make([]localValue, 0, len(readings))
 	found := map[string]bool{}
 	for i := range readings {
@@ -658,7 +659,7 @@ func (l *loader) nameReadings(rs ReadSpec, rel string, readings []raw.Reading, r
 			}
 			local = s
 			found[r.Key] = true
-		} else if local = slugKey(r.Key); local == "" {
+		} else if local = manifest.SlugKey(r.Key); local == "" {
 			// Never dropped unsaid: the value would only meet "unknown
 			// evidence reference" in a claim.
 			l.errs = append(l.errs, diag.Diagnostic{Pos: r.Pos, Severity: diag.Warning, Rule: diag.EvidenceNumber,
@@ -734,12 +735,12 @@ func (l *loader) applyUnits() {
 // the file or the manifest cannot be read. `evdoc values FILE` reads a
 // file as its set does.
 func DeclaredFormat(root, setDir, rel string) string {
-	mfile := path.Join(setDir, ManifestName)
+	mfile := path.Join(setDir, manifest.FileName)
 	src, err := safefile.ReadFile(root, mfile, safefile.SpecMaxSize)
 	if err != nil || nesting.TOML(src, nesting.MaxDepth) != nil {
 		return ""
 	}
-	m, errs := parseManifest(mfile, path.Base(setDir), src)
+	m, errs := manifest.Parse(mfile, path.Base(setDir), src)
 	if m == nil || errs.HasErrors() {
 		return ""
 	}

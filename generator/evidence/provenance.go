@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/evidence/manifest"
 )
 
 // Origins of evidence files, the values of origin in evidence.toml.
@@ -18,24 +19,6 @@ const (
 	// available.
 	OriginTranscribed = "transcribed"
 )
-
-// FileSpec gives one raw file of a set its own provenance, overriding the
-// set's origin and source:
-//
-//	[[file]]
-//	path   = "result.txt"
-//	origin = "transcribed"
-//	source = "published Q&A page, appendix B"
-type FileSpec struct {
-	// Path is the raw file, relative to the set's directory.
-	Path string `toml:"path"`
-	// Origin is "raw" or "transcribed", for this file.
-	Origin string `toml:"origin"`
-	// Source names the document a transcribed file was re-typed from.
-	Source string `toml:"source"`
-	// SourceFile is an optional plain-text copy of Source.
-	SourceFile string `toml:"source_file"`
-}
 
 // Provenance says how one evidence file was obtained.
 //
@@ -59,10 +42,10 @@ type Provenance struct {
 // merged over the set's origin, source and source_file. A [[file]] entry
 // with a different origin does not inherit the set's source.
 func (s *Set) Provenance(file string) Provenance {
-	return s.Manifest.provenance(strings.TrimPrefix(strings.TrimPrefix(file, s.Dir), "/"))
+	return provenanceOf(&s.Manifest, strings.TrimPrefix(strings.TrimPrefix(file, s.Dir), "/"))
 }
 
-func (m *Manifest) provenance(rel string) Provenance {
+func provenanceOf(m *manifest.Manifest, rel string) Provenance {
 	p := Provenance{Origin: m.Origin, Source: m.Source, SourceFile: m.SourceFile}
 	for _, f := range m.Files {
 		if path.Clean(f.Path) != path.Clean(rel) {
@@ -97,11 +80,11 @@ func (m *Manifest) provenance(rel string) Provenance {
 // other than raw or transcribed, or is transcribed without a source, and
 // every [[file]] entry that names a file the set does not read or names
 // it twice. Positions point into the manifest (mix, src).
-func checkProvenance(m *Manifest, mix *diag.LineIndex, src []byte, files []string) diag.List {
+func checkProvenance(m *manifest.Manifest, mix *diag.LineIndex, src []byte, files []string) diag.List {
 	var errs diag.List
 	valid := func(o string) bool { return o == OriginRaw || o == OriginTranscribed }
 	if m.Origin != "" && !valid(m.Origin) {
-		errs = append(errs, diag.Errorf(locate(mix, src, m.Origin), diag.EvidenceOrigin,
+		errs = append(errs, diag.Errorf(manifest.Locate(mix, src, m.Origin), diag.EvidenceOrigin,
 			"origin %q: expected \"raw\" (the lab's own output, unchanged) or \"transcribed\" (re-typed from a published document)", m.Origin))
 	}
 	read := map[string]bool{}
@@ -113,23 +96,23 @@ func checkProvenance(m *Manifest, mix *diag.LineIndex, src []byte, files []strin
 		p := path.Clean(f.Path)
 		switch {
 		case f.Path == "":
-			errs = append(errs, diag.Errorf(locateIn(mix, src, "[[file]]", "path"), diag.EvidenceOrigin, "[[file]] entry without path; expected the name of a file the set reads"))
+			errs = append(errs, diag.Errorf(manifest.LocateIn(mix, src, "[[file]]", "path"), diag.EvidenceOrigin, "[[file]] entry without path; expected the name of a file the set reads"))
 			continue
 		case !read[p]:
-			errs = append(errs, diag.Errorf(locate(mix, src, f.Path), diag.EvidenceOrigin, "[[file]] %q names no file this set reads; expected one of %s", f.Path, strings.Join(files, ", ")))
+			errs = append(errs, diag.Errorf(manifest.Locate(mix, src, f.Path), diag.EvidenceOrigin, "[[file]] %q names no file this set reads; expected one of %s", f.Path, strings.Join(files, ", ")))
 		case seen[p]:
-			errs = append(errs, diag.Errorf(locate(mix, src, f.Path), diag.EvidenceOrigin, "[[file]] %q is given twice; expected one entry per file", f.Path))
+			errs = append(errs, diag.Errorf(manifest.Locate(mix, src, f.Path), diag.EvidenceOrigin, "[[file]] %q is given twice; expected one entry per file", f.Path))
 		}
 		seen[p] = true
 		if f.Origin != "" && !valid(f.Origin) {
-			errs = append(errs, diag.Errorf(locate(mix, src, f.Origin), diag.EvidenceOrigin,
+			errs = append(errs, diag.Errorf(manifest.Locate(mix, src, f.Origin), diag.EvidenceOrigin,
 				"[[file]] %q: origin %q: expected \"raw\" or \"transcribed\"", f.Path, f.Origin))
 		}
 	}
 	top := diag.Position{File: mix.File(), Line: 1, Column: 1}
 	var missing, unsourced []string
 	for _, f := range files {
-		p := m.provenance(f)
+		p := provenanceOf(m, f)
 		switch {
 		case p.Origin == "":
 			missing = append(missing, f)
@@ -143,13 +126,13 @@ func checkProvenance(m *Manifest, mix *diag.LineIndex, src []byte, files []strin
 		errs = append(errs, diag.Errorf(top, diag.EvidenceOrigin, "evidence set %q declares no origin; %s", m.ID, expect))
 	default:
 		for _, f := range missing {
-			errs = append(errs, diag.Errorf(locate(mix, src, f), diag.EvidenceOrigin, "evidence set %q declares no origin for %s; %s", m.ID, f, expect))
+			errs = append(errs, diag.Errorf(manifest.Locate(mix, src, f), diag.EvidenceOrigin, "evidence set %q declares no origin for %s; %s", m.ID, f, expect))
 		}
 	}
 	for _, f := range unsourced {
-		at := locate(mix, src, f)
-		if m.provenance(f).Origin == m.Origin {
-			at = locate(mix, src, m.Origin)
+		at := manifest.Locate(mix, src, f)
+		if provenanceOf(m, f).Origin == m.Origin {
+			at = manifest.Locate(mix, src, m.Origin)
 		}
 		errs = append(errs, diag.Errorf(at, diag.EvidenceOrigin,
 			"evidence set %q: %s is transcribed without a source; expected source = \"document, section\" naming what was re-typed", m.ID, f))

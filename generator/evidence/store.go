@@ -13,6 +13,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/evidence/manifest"
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
 	"github.com/evdoc-lab/evdoc/internal/safefile"
 )
@@ -81,7 +82,7 @@ type Spread struct {
 // paths of the raw files it reads, and its values by name.
 type Set struct {
 	Dir      string // repository-relative directory, slash-separated
-	Manifest Manifest
+	Manifest manifest.Manifest
 	Files    []string
 	// values holds the values named eagerly, lazy the readings of
 	// [[read]] entries without select (lazy.go); Value, All, Names and
@@ -218,9 +219,9 @@ func LoadWith(root, dir string, opt Options) (*Store, diag.List) {
 		if !e.IsDir() {
 			continue
 		}
-		if _, err := os.Lstat(filepath.Join(root, setDir, ManifestName)); err != nil {
+		if _, err := os.Lstat(filepath.Join(root, setDir, manifest.FileName)); err != nil {
 			errs = append(errs, diag.Diagnostic{Pos: diag.Position{File: setDir}, Severity: diag.Warning, Rule: diag.EvidenceManifest,
-				Message: fmt.Sprintf("directory has no %s; it is not an evidence set and none of its files are read", ManifestName)})
+				Message: fmt.Sprintf("directory has no %s; it is not an evidence set and none of its files are read", manifest.FileName)})
 			continue
 		}
 		set, serrs := LoadSetWith(root, setDir, opt)

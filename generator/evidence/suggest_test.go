@@ -1,15 +1,19 @@
 package evidence
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/evdoc-lab/evdoc/generator/evidence/manifest"
+)
 
 func TestSuggest(t *testing.T) {
 	st := &Store{Sets: []*Set{
-		{Manifest: Manifest{ID: "dns-inflight-part2"}, values: map[string]*Value{
+		{Manifest: manifest.Manifest{ID: "dns-inflight-part2"}, values: map[string]*Value{
 			"curl.strict.code":  {Ref: "dns-inflight-part2/curl.strict.code"},
 			"curl.strict.after": {Ref: "dns-inflight-part2/curl.strict.after"},
 			"curl.strict.time":  {Ref: "dns-inflight-part2/curl.strict.time"},
 		}},
-		{Manifest: Manifest{ID: "retry-istio-1.31"}, values: map[string]*Value{
+		{Manifest: manifest.Manifest{ID: "retry-istio-1.31"}, values: map[string]*Value{
 			"fast503.received": {Ref: "retry-istio-1.31/fast503.received"},
 		}},
 	}}

@@ -11,7 +11,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/evdoc-lab/evdoc/generator/evidence"
+	"github.com/evdoc-lab/evdoc/generator/evidence/manifest"
 	"github.com/evdoc-lab/evdoc/generator/hosttheme"
 	"github.com/evdoc-lab/evdoc/generator/hugoconf"
 	"github.com/evdoc-lab/evdoc/generator/i18n"
@@ -92,7 +92,7 @@ func stageEvidence(ctx context.Context, s *project.Site, stage string, v *viewer
 			// the title, environment and source in the page's language
 			// ([text.LANG] of the manifest, else the top-level strings)
 			lt := m.InLanguage(lang.Code)
-			fm := map[string]any{"title": lt.Title, "translationKey": "evidence/" + m.ID, translation.SourceParam: path.Join(set.Dir, evidence.ManifestName),
+			fm := map[string]any{"title": lt.Title, "translationKey": "evidence/" + m.ID, translation.SourceParam: path.Join(set.Dir, manifest.FileName),
 				"evdoc_set": map[string]string{"id": m.ID, "date": m.Date, "environment": lt.Environment, "report": m.Report,
 					"origin": m.Origin, "source": lt.Source}}
 			evidencePageParams(s, fm, lt.Title)

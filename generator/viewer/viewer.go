@@ -11,6 +11,7 @@ import (
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/evidence"
+	"github.com/evdoc-lab/evdoc/generator/evidence/manifest"
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
 	"github.com/evdoc-lab/evdoc/generator/hugoconf"
 	"github.com/evdoc-lab/evdoc/generator/project"
@@ -160,7 +161,7 @@ func UnreadMarks(text string, ranges [][2]int, cited []TokenMark) []TokenMark {
 func New(ctx context.Context, s *project.Site) (*Viewer, error) {
 	v := &Viewer{root: s.Root, Files: map[string]*ViewerFile{}}
 	for _, set := range s.Store.Sets {
-		files := append([]string{path.Join(set.Dir, evidence.ManifestName)}, set.Files...)
+		files := append([]string{path.Join(set.Dir, manifest.FileName)}, set.Files...)
 		for _, f := range files {
 			if _, ok := v.Files[f]; ok {
 				continue

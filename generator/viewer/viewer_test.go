@@ -14,6 +14,7 @@ import (
 	"github.com/alecthomas/chroma/v2/lexers"
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/evidence"
+	"github.com/evdoc-lab/evdoc/generator/evidence/manifest"
 )
 
 // TestViewerWindows: a large raw file is shown on several viewer pages
@@ -26,7 +27,7 @@ func TestViewerWindows(t *testing.T) {
 	}
 	long := strings.Repeat("x", windowBytes-10)
 	lines = append(lines, long, long)
-	set := &evidence.Set{Dir: "evidence/big", Manifest: evidence.Manifest{ID: "big"}}
+	set := &evidence.Set{Dir: "evidence/big", Manifest: manifest.Manifest{ID: "big"}}
 	vf := &ViewerFile{File: "evidence/big/big.stats", Set: set, Total: len(lines), Starts: windowStarts(lines)}
 	v := &Viewer{Files: map[string]*ViewerFile{vf.File: vf}}
 	if got, want := fmt.Sprint(vf.Starts), "[1 401 801 1001 1002]"; got != want {

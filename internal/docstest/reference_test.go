@@ -26,12 +26,12 @@ type refTable struct {
 }
 
 var manifestTables = []refTable{
-	{"Top level", "Manifest", "generator/evidence/manifest.go"},
-	{"`[text.LANG]`: the set in one site language", "SetText", "generator/evidence/manifest.go"},
-	{"`[[file]]`: provenance of one raw file", "FileSpec", "generator/evidence/provenance.go"},
-	{"`[[table]]`: a Markdown table of a report", "TableSpec", "generator/evidence/manifest.go"},
-	{"`[[transcript]]`: a `key=value` lab transcript", "TranscriptSpec", "generator/evidence/manifest.go"},
-	{"`[[read]]`: a raw file read by a format reader", "ReadSpec", "generator/evidence/manifest.go"},
+	{"Top level", "Manifest", "generator/evidence/manifest/manifest.go"},
+	{"`[text.LANG]`: the set in one site language", "SetText", "generator/evidence/manifest/manifest.go"},
+	{"`[[file]]`: provenance of one raw file", "FileSpec", "generator/evidence/manifest/manifest.go"},
+	{"`[[table]]`: a Markdown table of a report", "TableSpec", "generator/evidence/manifest/manifest.go"},
+	{"`[[transcript]]`: a `key=value` lab transcript", "TranscriptSpec", "generator/evidence/manifest/manifest.go"},
+	{"`[[read]]`: a raw file read by a format reader", "ReadSpec", "generator/evidence/manifest/manifest.go"},
 }
 
 var figureTables = []refTable{

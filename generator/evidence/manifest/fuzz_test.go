@@ -1,4 +1,4 @@
-package evidence
+package manifest
 
 import (
 	"bytes"
@@ -73,7 +73,7 @@ func manifestPieces(src []byte) [][]byte {
 }
 
 func FuzzParseManifest(f *testing.F) {
-	files, _ := filepath.Glob("../../evidence/*/" + ManifestName)
+	files, _ := filepath.Glob("../../../evidence/*/" + FileName)
 	for _, p := range files {
 		if b, err := os.ReadFile(p); err == nil {
 			for _, piece := range manifestPieces(b) {
@@ -83,8 +83,8 @@ func FuzzParseManifest(f *testing.F) {
 	}
 	f.Add([]byte("id = \"s\"\n[derived]\n\"a\" = \"sum(b, c)\"\n"))
 	f.Fuzz(func(t *testing.T, src []byte) {
-		_, errs := parseManifest("evidence/s/"+ManifestName, "s", src)
-		ix := diag.NewLineIndex("evidence/s/"+ManifestName, src)
+		_, errs := Parse("evidence/s/"+FileName, "s", src)
+		ix := diag.NewLineIndex("evidence/s/"+FileName, src)
 		for _, e := range errs {
 			inside(t, src, e.Pos, ix)
 		}

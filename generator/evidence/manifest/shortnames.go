@@ -1,4 +1,4 @@
-package evidence
+package manifest
 
 import (
 	"fmt"
@@ -83,7 +83,7 @@ func ShortNames(keys []string) map[string]string {
 		}
 		used[name] = true
 		out[k] = name
-		if name != slugKey(k) {
+		if name != SlugKey(k) {
 			differs = true
 		}
 	}
@@ -142,7 +142,7 @@ func slugName(s string) string {
 	var segs []string
 	for _, p := range strings.Split(s, ".") {
 		if quantileLabel.MatchString(p) {
-			p = strings.TrimSuffix(p, ")") // p(90) is p_90, as slugKey names it
+			p = strings.TrimSuffix(p, ")") // p(90) is p_90, as SlugKey names it
 		}
 		seg := strings.Trim(underscores.ReplaceAllString(underscored(p), "_"), "_")
 		if seg == "" {

@@ -1,4 +1,4 @@
-package evidence
+package manifest
 
 import (
 	"bytes"
@@ -17,11 +17,11 @@ import (
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw/formats"
 )
 
-// ManifestName is the file name of an evidence set's manifest.
-const ManifestName = "evidence.toml"
+// FileName is the file name of an evidence set's manifest.
+const FileName = "evidence.toml"
 
-// Manifest is the decoded evidence.toml of one evidence set (see the
-// package doc for the format).
+// Manifest is the decoded evidence.toml of one evidence set (see
+// package evidence's doc for the format).
 type Manifest struct {
 	// ID is the set's name in claim references (SET/NAME); it must equal
 	// the set's directory name.
@@ -100,6 +100,24 @@ func (m *Manifest) InLanguage(lang string) SetText {
 	return out
 }
 
+// FileSpec gives one raw file of a set its own provenance, overriding the
+// set's origin and source:
+//
+//	[[file]]
+//	path   = "result.txt"
+//	origin = "transcribed"
+//	source = "published Q&A page, appendix B"
+type FileSpec struct {
+	// Path is the raw file, relative to the set's directory.
+	Path string `toml:"path"`
+	// Origin is "raw" or "transcribed", for this file.
+	Origin string `toml:"origin"`
+	// Source names the document a transcribed file was re-typed from.
+	Source string `toml:"source"`
+	// SourceFile is an optional plain-text copy of Source.
+	SourceFile string `toml:"source_file"`
+}
+
 // Units, in every spec, declares the unit of values whose raw text does
 // not state it: local name (relative to the spec's name) or "*.suffix"
 // → a canonical unit name of package unit (unit.Names: ratio, %, %p, ns,
@@ -145,6 +163,10 @@ type TableSpec struct {
 	// indexSet records that the manifest gave index explicitly.
 	indexSet bool
 }
+
+// IndexGiven reports whether the manifest gave the entry's index
+// explicitly (Parse sets an absent index to 1).
+func (t TableSpec) IndexGiven() bool { return t.indexSet }
 
 // TranscriptSpec names the numeric readings of one lab transcript as
 // <Name>.<section key>.<key>.
@@ -223,12 +245,12 @@ type ReadSpec struct {
 	Spreads map[string]string `toml:"spreads"`
 }
 
-// ManifestKeys returns the keys the manifest table at path accepts, as
+// manifestKeys returns the keys the manifest table at path accepts, as
 // the Manifest type declares them (no path: the top level; "table": a
 // [[table]] entry; "file", "transcript", "read" likewise), and a phrase
 // naming that table for messages (" in [[table]]", "" at the top level).
 // A path into a map or a value (e.g. table.rows) has no fixed keys: nil.
-func ManifestKeys(path ...string) (string, []string) {
+func manifestKeys(path ...string) (string, []string) {
 	t := reflect.TypeOf(Manifest{})
 	where := ""
 	for i, p := range path {
@@ -289,7 +311,7 @@ func tomlField(t reflect.Type, key string) (reflect.StructField, bool) {
 // or [[read]] entry.
 func entryKey(key string) bool {
 	for _, e := range []string{"table", "transcript", "read"} {
-		_, keys := ManifestKeys(e)
+		_, keys := manifestKeys(e)
 		for _, k := range keys {
 			if k == key {
 				return true
@@ -359,7 +381,7 @@ func tableTypeErrors(ix *diag.LineIndex, src []byte, md toml.MetaData) diag.List
 		}
 		switch typ := md.Type(k...); typ {
 		case "String", "Integer", "Float", "Bool", "Datetime", "Array":
-			where, _ := ManifestKeys(k[:len(k)-1]...)
+			where, _ := manifestKeys(k[:len(k)-1]...)
 			errs = append(errs, diag.Errorf(locateKeyLine(ix, src, k[len(k)-1], nth), diag.EvidenceManifest,
 				"%s%s is %s; expected a table of name = value pairs, such as %s = { \"p99\" = \"ms\" }", ks, where, article(strings.ToLower(typ)), k[len(k)-1]))
 		}
@@ -397,14 +419,14 @@ func manifestFieldType(k toml.Key) reflect.Type {
 }
 
 // locateKeyLine returns the position of the nth (from 0) line assigning
-// key ("key =" or "\"key\" ="), else locate's answer.
+// key ("key =" or "\"key\" ="), else Locate's answer.
 func locateKeyLine(ix *diag.LineIndex, src []byte, key string, nth int) diag.Position {
 	re := regexp.MustCompile(`(?m)^[ \t]*(` + regexp.QuoteMeta(key) + `|` + regexp.QuoteMeta(strconv.Quote(key)) + `)[ \t]*=`)
 	ms := re.FindAllSubmatchIndex(src, nth+1)
 	if len(ms) > nth {
 		return ix.Pos(ms[nth][2])
 	}
-	return locate(ix, src, key)
+	return Locate(ix, src, key)
 }
 
 // orList joins keys as "a, b or c".
@@ -424,9 +446,9 @@ var (
 	nameRe    = regexp.MustCompile(`^[a-z_][a-z0-9_]*(\.[a-z_][a-z0-9_]*)*$`)
 )
 
-// parseManifest decodes and validates a manifest. file names src in
+// Parse decodes and validates a manifest. file names src in
 // positions; dir is the set's directory name, which id must equal.
-func parseManifest(file, dir string, src []byte) (*Manifest, diag.List) {
+func Parse(file, dir string, src []byte) (*Manifest, diag.List) {
 	ix := diag.NewLineIndex(file, src)
 	if errs := raw.CheckText(ix, src); errs != nil {
 		return nil, errs
@@ -442,7 +464,7 @@ func parseManifest(file, dir string, src []byte) (*Manifest, diag.List) {
 		return nil, diag.List{decodeError(ix, src, err)}
 	}
 	var errs diag.List
-	at := func(needle string) diag.Position { return locate(ix, src, needle) }
+	at := func(needle string) diag.Position { return Locate(ix, src, needle) }
 	// One finding per unknown key: the keys inside an unknown table
 	// (units.x under an unknown units) are not reported again.
 	unknown := map[string]bool{}
@@ -451,7 +473,7 @@ func parseManifest(file, dir string, src []byte) (*Manifest, diag.List) {
 			continue
 		}
 		unknown[k.String()] = true
-		where, keys := ManifestKeys(k[:len(k)-1]...)
+		where, keys := manifestKeys(k[:len(k)-1]...)
 		hint := ""
 		if len(k) == 1 && entryKey(k[0]) {
 			hint = fmt.Sprintf(" (%s belongs to a [[table]], [[transcript]] or [[read]] entry: write it after that entry's header)", k[0])
@@ -604,14 +626,14 @@ func values(ms ...map[string]string) []string {
 	return out
 }
 
-// locateIn is locate restricted to the text after the first line that is
+// LocateIn is Locate restricted to the text after the first line that is
 // exactly header ("[derived]"), so a derived name is found at its
 // declaration rather than wherever the same text occurs first.
-func locateIn(ix *diag.LineIndex, src []byte, header, needle string) diag.Position {
+func LocateIn(ix *diag.LineIndex, src []byte, header, needle string) diag.Position {
 	s := string(src)
 	i := strings.Index(s, "\n"+header+"\n")
 	if i < 0 {
-		return locate(ix, src, needle)
+		return Locate(ix, src, needle)
 	}
 	i += len(header) + 2
 	for _, cand := range []string{strconv.Quote(needle), needle} {
@@ -619,11 +641,11 @@ func locateIn(ix *diag.LineIndex, src []byte, header, needle string) diag.Positi
 			return ix.Pos(i + j)
 		}
 	}
-	return locate(ix, src, needle)
+	return Locate(ix, src, needle)
 }
 
 // locateNameKey returns the position of the nth (from 0) `name = "value"`
-// line's value in a manifest, in file order, or locate's answer when
+// line's value in a manifest, in file order, or Locate's answer when
 // there are fewer.
 func locateNameKey(ix *diag.LineIndex, src []byte, value string, nth int) diag.Position {
 	re := regexp.MustCompile(`(?m)^[ \t]*name[ \t]*=[ \t]*(` + regexp.QuoteMeta(strconv.Quote(value)) + `|'` + regexp.QuoteMeta(value) + `')`)
@@ -631,13 +653,13 @@ func locateNameKey(ix *diag.LineIndex, src []byte, value string, nth int) diag.P
 	if len(ms) > nth {
 		return ix.Pos(ms[nth][2])
 	}
-	return locate(ix, src, value)
+	return Locate(ix, src, value)
 }
 
-// locate returns the position of the first quoted occurrence of needle in
+// Locate returns the position of the first quoted occurrence of needle in
 // a manifest (or of the bare word, for keys), or line 1 when absent.
 // BurntSushi/toml does not keep key positions, so evdoc finds them by text.
-func locate(ix *diag.LineIndex, src []byte, needle string) diag.Position {
+func Locate(ix *diag.LineIndex, src []byte, needle string) diag.Position {
 	s := string(src)
 	for _, cand := range []string{strconv.Quote(needle), needle} {
 		if needle == "" {
@@ -650,109 +672,6 @@ func locate(ix *diag.LineIndex, src []byte, needle string) diag.Position {
 	return diag.Position{File: ix.File(), Line: 1, Column: 1}
 }
 
-// slug turns a table label or section id into a name segment (see the
-// package doc); it returns "" when no valid segment results.
-func slug(label string) string {
-	s := strings.NewReplacer("**", "", "`", "").Replace(strings.TrimSpace(label))
-	if quantileLabel.MatchString(s) {
-		s = strings.TrimSuffix(s, ")") // k6's p(90) is p_90, not p
-	} else if i := strings.IndexAny(s, "( \t"); i >= 0 {
-		s = s[:i]
-	}
-	out := strings.Trim(underscored(s), "_")
-	if !segmentRe.MatchString(out) {
-		return ""
-	}
-	return out
-}
-
-// quantileLabel is a key naming a quantile with its number in
-// parentheses, as k6 writes p(90)= and p(99.9)=.
-var quantileLabel = regexp.MustCompile(`^[A-Za-z_]\w*\([0-9.]+\)$`)
-
-// underscored lower-cases s and turns every character outside
-// [a-z0-9_] into "_", one for one: the alphabet of a name segment.
-func underscored(s string) string {
-	var b strings.Builder
-	for _, r := range strings.ToLower(s) {
-		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '_' {
-			b.WriteRune(r)
-		} else {
-			b.WriteByte('_')
-		}
-	}
-	return b.String()
-}
-
-// slugKey names a reading by its native key: each dot-separated segment
-// is slugged (lower case, anything outside [a-z0-9_] becomes "_", a leading
-// digit gets a "_" prefix). It returns "" for a key with an empty segment.
-func slugKey(key string) string {
-	if isSlug(key) {
-		return key // the common case, without allocating
-	}
-	return slugSegments(key)
-}
-
-// slugSegments is slugKey segment by segment.
-func slugSegments(key string) string {
-	parts := strings.Split(key, ".")
-	for i, p := range parts {
-		if quantileLabel.MatchString(p) {
-			p = strings.TrimSuffix(p, ")") // p(90) is p_90
-		}
-		seg := underscored(p)
-		if seg == "" {
-			return ""
-		}
-		if seg[0] >= '0' && seg[0] <= '9' {
-			seg = "_" + seg
-		}
-		parts[i] = seg
-	}
-	return strings.Join(parts, ".")
-}
-
-// isSlug reports whether key is its own slugKey: segments of [a-z0-9_],
-// none empty, none starting with a digit.
-func isSlug(key string) bool {
-	start := true
-	for i := 0; i < len(key); i++ {
-		c := key[i]
-		switch {
-		case c == '.':
-			if start {
-				return false
-			}
-			start = true
-			continue
-		case c >= '0' && c <= '9':
-			if start {
-				return false
-			}
-		case c >= 'a' && c <= 'z' || c == '_':
-		default:
-			return false
-		}
-		start = false
-	}
-	return !start
-}
-
-func keyFor(label string, relabel map[string]string) (string, error) {
-	if k, ok := relabel[label]; ok {
-		return k, nil
-	}
-	stripped := strings.NewReplacer("**", "", "`", "").Replace(label)
-	if k, ok := relabel[stripped]; ok {
-		return k, nil
-	}
-	if k := slug(label); k != "" {
-		return k, nil
-	}
-	return "", fmt.Errorf("label %q has no name segment; relabel it in %s", label, ManifestName)
-}
-
 // patternErrors checks the patterns of a [[read]] entry of format
 // "pattern" (raw.CompilePattern), each error at the pattern's text in
 // the manifest; an entry of another format must not give patterns.
@@ -760,18 +679,18 @@ func patternErrors(ix *diag.LineIndex, src []byte, r ReadSpec) diag.List {
 	var errs diag.List
 	if r.Format != "pattern" {
 		if len(r.Patterns) > 0 || r.Section != "" || r.Skip != "" {
-			errs = append(errs, diag.Errorf(locate(ix, src, "patterns"), diag.EvidenceManifest,
+			errs = append(errs, diag.Errorf(Locate(ix, src, "patterns"), diag.EvidenceManifest,
 				"read %q: patterns, section and skip belong to format = \"pattern\"; expected no pattern keys for format %q", r.Name, r.Format))
 		}
 		return errs
 	}
 	if len(r.Patterns) == 0 {
-		errs = append(errs, diag.Errorf(locate(ix, src, r.Name), diag.EvidencePattern,
+		errs = append(errs, diag.Errorf(Locate(ix, src, r.Name), diag.EvidencePattern,
 			"read %q: format \"pattern\" without patterns; expected patterns = ['REGEX', …] with named groups such as %%{NUMBER:p99}", r.Name))
 	}
 	for _, p := range r.Patterns {
 		if _, err := raw.CompilePattern(p); err != nil {
-			errs = append(errs, diag.Errorf(locate(ix, src, p), diag.EvidencePattern, "read %q: pattern: %v", r.Name, err))
+			errs = append(errs, diag.Errorf(Locate(ix, src, p), diag.EvidencePattern, "read %q: pattern: %v", r.Name, err))
 		}
 	}
 	for _, p := range []string{r.Section, r.Skip} {
@@ -779,7 +698,7 @@ func patternErrors(ix *diag.LineIndex, src []byte, r ReadSpec) diag.List {
 			continue
 		}
 		if _, err := raw.CompilePatternAny(p); err != nil {
-			errs = append(errs, diag.Errorf(locate(ix, src, p), diag.EvidencePattern, "read %q: pattern: %v", r.Name, err))
+			errs = append(errs, diag.Errorf(Locate(ix, src, p), diag.EvidencePattern, "read %q: pattern: %v", r.Name, err))
 		}
 	}
 	return errs
