@@ -38,7 +38,7 @@ type Readings struct {
 	leafN  map[string]uint16
 	// stem is the arena range of the last stem written.
 	stemOff, stemLen uint32
-	full             []Reading // readings not packed (flagFull: packed.mant indexes it)
+	full             chunks[Reading] // readings not packed (flagFull: packed.mant indexes it), in chunks: never copied as the list grows
 
 	// last is the reading added last, held whole until the next add so
 	// that a reader can set its unit or spread (at); edits are other
@@ -116,7 +116,7 @@ func (l *Readings) At(i int) Reading {
 	}
 	e := l.ents.at(i)
 	if e.flags&flagFull != 0 {
-		return l.full[e.mant]
+		return *l.full.at(int(e.mant))
 	}
 	return Reading{
 		Key: l.keyOf(e),
@@ -185,7 +185,7 @@ func (l *Readings) whole(i int) *Reading {
 		}
 	}
 	if e := l.ents.at(i); e.flags&flagFull != 0 {
-		return &l.full[e.mant]
+		return l.full.at(int(e.mant))
 	}
 	return nil
 }
@@ -299,11 +299,11 @@ func (l *Readings) pack(r Reading, old *packed) packed {
 	}
 	if !ok {
 		if old != nil && old.flags&flagFull != 0 {
-			l.full[old.mant] = r
+			*l.full.at(int(old.mant)) = r
 			return *old
 		}
-		l.full = append(l.full, r)
-		return packed{mant: int64(len(l.full) - 1), flags: flagFull}
+		l.full.add(r)
+		return packed{mant: int64(l.full.n - 1), flags: flagFull}
 	}
 	p := packed{mant: n.Value.CoefficientInt64(), exp: n.Value.Exponent(), off: uint32(off), rawLen: uint32(len(r.Raw)),
 		unit: u, flags: uint16(n.Comma) << flagCommaShift}
@@ -374,9 +374,11 @@ func (l *Readings) hasUnit(u string) bool {
 	if l.hasLast || len(l.edits) > 0 {
 		return true
 	}
-	for _, r := range l.full {
-		if r.Number.Unit == u {
-			return true
+	for _, c := range l.full.c {
+		for _, r := range c {
+			if r.Number.Unit == u {
+				return true
+			}
 		}
 	}
 	return false

@@ -58,8 +58,8 @@ func TestReadingsKeepEveryField(t *testing.T) {
 			t.Errorf("reading %d:\n got %s\nwant %s", i, g, w)
 		}
 	}
-	if len(l.full) == 0 || len(l.full) == len(rs) {
-		t.Errorf("%d of %d readings held whole; want the packable ones packed", len(l.full), len(rs))
+	if l.full.n == 0 || l.full.n == len(rs) {
+		t.Errorf("%d of %d readings held whole; want the packable ones packed", l.full.n, len(rs))
 	}
 }
 
