@@ -1,7 +1,6 @@
 package docstest
 
 import (
-	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -26,34 +25,7 @@ func TestChoicePointsTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	funcs := map[string][]string{} // test func name → package directories
-	err = filepath.WalkDir("../..", func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			switch d.Name() {
-			case ".git", ".evdoc", "node_modules", "public", "testdata":
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !strings.HasSuffix(p, "_test.go") {
-			return nil
-		}
-		src, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel("../..", filepath.Dir(p))
-		for _, m := range regexp.MustCompile(`(?m)^func ((?:Test|Fuzz)[A-Za-z0-9_]*)\(`).FindAllSubmatch(src, -1) {
-			funcs[string(m[1])] = append(funcs[string(m[1])], filepath.ToSlash(rel))
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	funcs := declaredTests(t, "Test", "Fuzz") // test func name → package directories
 	rows := 0
 	inTable := false
 	for i, line := range strings.Split(string(b), "\n") {

@@ -11,9 +11,6 @@ import (
 	"testing"
 )
 
-// testFuncRe is a test, benchmark or fuzz target's declaration.
-var testFuncRe = regexp.MustCompile(`(?m)^func ((?:Test|Benchmark|Fuzz)[A-Z0-9_][A-Za-z0-9_]*)\(`)
-
 // codeSpanRe is a CommonMark code span of one backtick pair, and
 // testNameRe a test's name inside one (`TestX`, `TestX/case`,
 // `BenchmarkReaderMemory/hey`).
@@ -30,34 +27,8 @@ var (
 // blocks (sample tool output) are not read.
 func TestDocumentedTestsExist(t *testing.T) {
 	root := "../.."
-	declared := map[string]bool{}
-	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			switch d.Name() {
-			case ".git", ".evdoc", "node_modules", "public", "testdata":
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !strings.HasSuffix(p, "_test.go") {
-			return nil
-		}
-		src, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		for _, m := range testFuncRe.FindAllSubmatch(src, -1) {
-			declared[string(m[1])] = true
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !declared["TestDocumentedTestsExist"] {
+	declared := declaredTests(t, "Test", "Benchmark", "Fuzz")
+	if declared["TestDocumentedTestsExist"] == nil {
 		t.Fatalf("the walk found %d declarations and not this test's own", len(declared))
 	}
 	docs := []string{"README.md", "RELIABILITY.md", "BENCHMARKS.md"}
@@ -86,7 +57,7 @@ func TestDocumentedTestsExist(t *testing.T) {
 			for _, span := range codeSpanRe.FindAllString(line, -1) {
 				for _, name := range testNameRe.FindAllString(span, -1) {
 					named++
-					if !declared[name] {
+					if declared[name] == nil {
 						missing = append(missing, doc+":"+strconv.Itoa(i+1)+": "+name)
 					}
 				}
@@ -100,4 +71,42 @@ func TestDocumentedTestsExist(t *testing.T) {
 	for _, m := range missing {
 		t.Errorf("%s is named but declared in no _test.go file of the module", m)
 	}
+}
+
+// declaredTests returns the functions of the module's _test.go files
+// whose names begin with one of kinds (Test, Benchmark, Fuzz), each with
+// the package directories (slash paths from the module root) declaring
+// it.
+func declaredTests(t *testing.T, kinds ...string) map[string][]string {
+	t.Helper()
+	re := regexp.MustCompile(`(?m)^func ((?:` + strings.Join(kinds, "|") + `)[A-Za-z0-9_]*)\(`)
+	funcs := map[string][]string{}
+	err := filepath.WalkDir("../..", func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			switch d.Name() {
+			case ".git", ".evdoc", "node_modules", "public", "testdata":
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(p, "_test.go") {
+			return nil
+		}
+		src, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel("../..", filepath.Dir(p))
+		for _, m := range re.FindAllSubmatch(src, -1) {
+			funcs[string(m[1])] = append(funcs[string(m[1])], filepath.ToSlash(rel))
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return funcs
 }
