@@ -81,6 +81,9 @@ func TestCoverageRules(t *testing.T) {
 		{"5m² 와 H₂O", "5: ²:identifier ₂:identifier"},
 		{"결과¹ 참고", "¹:numbering"},
 		{"𐄇 개", "𐄇:"},
+		// a symbol right after digits is a token of its own, not a
+		// repeat of the digits' (fuzz: "0〦" lost the 〦)
+		{"0〦 과 7Ⅻ 와 3𐄇", "0: 〦: 7: Ⅻ:numbering 3: 𐄇:"},
 		{"二〇二六年", ""},
 		// a compound number is one number
 		{"요청은 1만 2천 건", "1만 2천:"},

@@ -172,8 +172,12 @@ func scanDecoded(ix *diag.LineIndex, src []byte, start, stop int, headingStart b
 		a, b := start+m[0], start+m[1]
 		// goldmark may split one run of text into several nodes: widen the
 		// token over digits and dots that continue it in the source, and
-		// let the node that holds its first byte report it.
-		for a > 0 && (isDigitByte(src[a-1]) || src[a-1] == '.' && a > 1 && isDigitByte(src[a-2])) {
+		// let the node that holds its first byte report it. A numeric
+		// symbol matched alone (Ⅻ, 〦) is its own token: the digits before
+		// it are the previous match, which reports them.
+		r0, _ := utf8.DecodeRune(src[a:])
+		alone := r0 >= 0x80 && !unicode.IsDigit(r0) && !isFractionRune(r0)
+		for !alone && a > 0 && (isDigitByte(src[a-1]) || src[a-1] == '.' && a > 1 && isDigitByte(src[a-2])) {
 			a--
 		}
 		if a < start {
@@ -188,9 +192,9 @@ func scanDecoded(ix *diag.LineIndex, src []byte, start, stop int, headingStart b
 		}
 		rule := ""
 		symbol := false
-		if r, _ := utf8.DecodeRune(src[a:]); r >= 0x80 && !unicode.IsDigit(r) && !isFractionRune(r) {
+		if alone {
 			var ok bool
-			if rule, ok = symbolRule(src, a, r); !ok {
+			if rule, ok = symbolRule(src, a, r0); !ok {
 				continue
 			}
 			symbol = true
