@@ -168,8 +168,16 @@ func scanDecoded(ix *diag.LineIndex, src []byte, start, stop int, headingStart b
 	if !HasDigit(seg) {
 		return nil // most text between claims: proseNumber needs a digit
 	}
-	for _, m := range proseNumber.FindAllIndex(seg, -1) {
-		a, b := start+m[0], start+m[1]
+	// The next match is looked for after the token reported last, which
+	// widening may have carried past the regular expression's match
+	// ("1e5,000": the exponent, then ",000").
+	for pos := 0; pos < len(seg); {
+		m := proseNumber.FindIndex(seg[pos:])
+		if m == nil {
+			break
+		}
+		a, b := start+pos+m[0], start+pos+m[1]
+		pos += m[1]
 		// goldmark may split one run of text into several nodes: widen the
 		// token over digits and dots that continue it in the source, and
 		// let the node that holds its first byte report it. A numeric
@@ -218,8 +226,19 @@ func scanDecoded(ix *diag.LineIndex, src []byte, start, stop int, headingStart b
 		// widened token) can cover this one.
 		sa, sb := mapOff(a), mapOff(b)
 		if sa >= skip[0] && sa < skip[1] {
+			if sb <= skip[1] {
+				continue
+			}
+			// partly reported: look again from where that token ended,
+			// so no digit after it goes unread
+			i := a + 1
+			for i < b && mapOff(i) < skip[1] {
+				i++
+			}
+			pos = max(pos, i-start)
 			continue
 		}
+		pos = max(pos, min(b-start, len(seg)))
 		skip[0], skip[1] = sa, sb
 		if rule == "" && !symbol {
 			rule = classify(src, a, b, headingStart && m[0] == 0)
