@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw/jsontree"
+
 	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/types"
 	"github.com/expr-lang/expr/vm"
@@ -90,7 +92,7 @@ func ReadAccessLog(file string, src []byte, opt ReadOptions) (*Readings, diag.Li
 	}
 	for _, ln := range SplitLines(src) {
 		if text := strings.TrimSpace(string(src[ln.Start:ln.End])); strings.HasPrefix(text, "{") {
-			if obj, err := ParseJSON([]byte(text), 0, len(text), allowDupKeys); err == nil && obj.Kind == JSONObject {
+			if obj, err := jsontree.ParseJSON([]byte(text), 0, len(text), jsontree.AllowDupKeys); err == nil && obj.Kind == jsontree.JSONObject {
 				for _, m := range obj.Members {
 					env[m.Key] = types.Any
 				}
@@ -176,13 +178,13 @@ func (r *Recorder) accessLogFields(base int, text string) (map[string]any, bool)
 	trimmed := strings.TrimSpace(text)
 	if strings.HasPrefix(trimmed, "{") && strings.HasSuffix(trimmed, "}") {
 		lead := strings.Index(text, trimmed)
-		obj, errs := ParseJSONFile(r.Index, r.Src, base+lead, base+lead+len(trimmed), r.Rule)
-		if errs != nil || obj.Kind != JSONObject {
+		obj, errs := jsontree.ParseJSONFile(r.Index, r.Src, base+lead, base+lead+len(trimmed), r.Rule)
+		if errs != nil || obj.Kind != jsontree.JSONObject {
 			return nil, false
 		}
 		out := map[string]any{"@json": obj}
 		for _, m := range obj.Members {
-			if m.Val.Kind == JSONString {
+			if m.Val.Kind == jsontree.JSONString {
 				out[m.Key] = m.Val.Str
 			}
 		}
@@ -241,9 +243,9 @@ func (r *Recorder) accessLogFields(base int, text string) (map[string]any, bool)
 // name and returns them for the predicates.
 func (r *Recorder) accessLogNumbers(name string, base int, text string, f map[string]any) []accessLogNum {
 	var out []accessLogNum
-	if obj, ok := f["@json"].(*JSONNode); ok {
+	if obj, ok := f["@json"].(*jsontree.JSONNode); ok {
 		for _, m := range obj.Members {
-			if m.Key == "start_time" && m.Val.Kind == JSONString {
+			if m.Key == "start_time" && m.Val.Kind == jsontree.JSONString {
 				r.AddClock(name+".start_time", m.Val.Start+1, string(r.Src[m.Val.Start+1:m.Val.End-1]))
 				continue
 			}

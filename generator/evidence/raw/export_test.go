@@ -13,7 +13,6 @@ import (
 const (
 	BOM                 = bom
 	ChunkLen            = chunkLen
-	JSONMaxDepth        = jsonMaxDepth
 	MaxCompiledPatterns = maxCompiledPatterns
 )
 

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw/jsontree"
+
 	"github.com/shopspring/decimal"
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
@@ -56,7 +58,7 @@ func ReadFortioJSON(file string, src []byte, _ ReadOptions) (*Readings, diag.Lis
 	if errs != nil {
 		return nil, errs
 	}
-	if root.Kind != JSONObject || (root.Get("RetCodes") == nil && root.Get("DurationHistogram") == nil) {
+	if root.Kind != jsontree.JSONObject || (root.Get("RetCodes") == nil && root.Get("DurationHistogram") == nil) {
 		r.Errorf(root.Start, "JSON %s is not a fortio result; expected an object with RetCodes and DurationHistogram (fortio load -json)", root.Kind.Noun())
 		return r.Result()
 	}
@@ -64,7 +66,7 @@ func ReadFortioJSON(file string, src []byte, _ ReadOptions) (*Readings, diag.Lis
 		k, v := m.Key, m.Val
 		switch {
 		case k == "RetCodes":
-			if v.Kind != JSONObject {
+			if v.Kind != jsontree.JSONObject {
 				r.Errorf(v.Start, "RetCodes is a %s; expected an object of counts per code", v.Kind.Noun())
 				continue
 			}
@@ -73,12 +75,12 @@ func ReadFortioJSON(file string, src []byte, _ ReadOptions) (*Readings, diag.Lis
 					r.Errorf(c.Val.Start, "RetCodes %q is a %s; expected a count", c.Key, c.Val.Kind.Noun())
 				}
 			}
-		case fortioHistograms[k] && v.Kind == JSONObject:
+		case fortioHistograms[k] && v.Kind == jsontree.JSONObject:
 			for _, h := range v.Members {
 				switch s, hv := h.Key, h.Val; {
 				case fortioStats[s]:
 					r.AddJSONNumber(k+"."+s, hv)
-				case s == "Data" && hv.Kind == JSONArray:
+				case s == "Data" && hv.Kind == jsontree.JSONArray:
 					for i, e := range hv.Elems {
 						for _, f := range []string{"Start", "End", "Percent", "Count"} {
 							if v := e.Get(f); v != nil && !r.AddJSONNumber(fmt.Sprintf("%s.data.%d.%s", k, i+1, strings.ToLower(f)), v) {
@@ -86,7 +88,7 @@ func ReadFortioJSON(file string, src []byte, _ ReadOptions) (*Readings, diag.Lis
 							}
 						}
 					}
-				case s == "Percentiles" && hv.Kind == JSONArray:
+				case s == "Percentiles" && hv.Kind == jsontree.JSONArray:
 					for _, e := range hv.Elems {
 						if p, ok := r.jsonDecimal(e.Get("Percentile")); ok {
 							r.AddJSONNumber(k+"."+percentileKey(p), e.Get("Value"))
@@ -94,7 +96,7 @@ func ReadFortioJSON(file string, src []byte, _ ReadOptions) (*Readings, diag.Lis
 					}
 				}
 			}
-		case v.Kind == JSONString && fortioDuration.MatchString(v.Str):
+		case v.Kind == jsontree.JSONString && fortioDuration.MatchString(v.Str):
 			// RequestedDuration "5s", "100ms": a Go duration, read in s.
 			if d, err := time.ParseDuration(strings.ReplaceAll(v.Str, "µs", "us")); err == nil && v.End-v.Start == len(v.Str)+2 {
 				r.Add(k, v.Start+1, v.Str, decimal.New(int64(d), -9), "s")

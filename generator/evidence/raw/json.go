@@ -2,8 +2,9 @@ package raw
 
 import (
 	"sort"
-	"strconv"
 	"strings"
+
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw/jsontree"
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
 )
@@ -40,13 +41,13 @@ func ReadJSON(file string, src []byte, opt ReadOptions) (*Readings, diag.List) {
 			want[p] = true
 		}
 	}
-	nodes := map[string]*JSONNode{} // with opt.Paths: every value by path
+	nodes := map[string]*jsontree.JSONNode{} // with opt.Paths: every value by path
 	numeric := map[string]bool{}
-	walkJSON(root, func(p string, n *JSONNode) {
+	jsontree.WalkJSON(root, func(p string, n *jsontree.JSONNode) {
 		if _, dup := nodes[p]; want != nil && !dup {
 			nodes[p] = n
 		}
-		if n.Kind == JSONObject || n.Kind == JSONArray {
+		if n.Kind == jsontree.JSONObject || n.Kind == jsontree.JSONArray {
 			return
 		}
 		key := p
@@ -81,40 +82,15 @@ func ReadJSON(file string, src []byte, opt ReadOptions) (*Readings, diag.List) {
 	return r.Result()
 }
 
-// walkJSON calls visit for n and every node inside it, parents first,
-// with its path: member names joined with "." and array elements as
-// "[i]" ("a.b[0].c"; "" for the root).
-func walkJSON(n *JSONNode, visit func(path string, n *JSONNode)) {
-	var walk func(p string, n *JSONNode)
-	walk = func(p string, n *JSONNode) {
-		visit(p, n)
-		switch n.Kind {
-		case JSONObject:
-			for _, m := range n.Members {
-				if p == "" {
-					walk(m.Key, m.Val)
-				} else {
-					walk(p+"."+m.Key, m.Val)
-				}
-			}
-		case JSONArray:
-			for i, e := range n.Elems {
-				walk(p+"["+strconv.Itoa(i)+"]", e)
-			}
-		}
-	}
-	walk("", n)
-}
-
 // ParseWholeJSON parses the file being read as one JSON document (after
 // a byte order mark), its syntax errors reported with the reader's rule.
-func (r *Recorder) ParseWholeJSON() (*JSONNode, diag.List) {
-	return ParseJSONFile(r.Index, r.Src, TextStart(r.Src), len(r.Src), r.Rule)
+func (r *Recorder) ParseWholeJSON() (*jsontree.JSONNode, diag.List) {
+	return jsontree.ParseJSONFile(r.Index, r.Src, TextStart(r.Src), len(r.Src), r.Rule)
 }
 
 // nearestPath finds the longest existing prefix of path p (dropping
 // ".name" and "[i]" steps) and its offset.
-func nearestPath(p string, nodes map[string]*JSONNode) (string, int) {
+func nearestPath(p string, nodes map[string]*jsontree.JSONNode) (string, int) {
 	for p != "" {
 		i := strings.LastIndexAny(p, ".[")
 		if i < 0 {

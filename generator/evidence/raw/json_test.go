@@ -2,6 +2,7 @@ package raw_test
 
 import (
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw/jsontree"
 
 	"strings"
 	"testing"
@@ -31,12 +32,12 @@ func TestReadJSON(t *testing.T) {
 }
 
 func TestReadJSONDepth(t *testing.T) {
-	deep := strings.Repeat("[", raw.JSONMaxDepth+1) + strings.Repeat("]", raw.JSONMaxDepth+1)
+	deep := strings.Repeat("[", jsontree.MaxDepth+1) + strings.Repeat("]", jsontree.MaxDepth+1)
 	rs, errs := allOf(raw.ReadJSON("f", []byte(deep), raw.ReadOptions{}))
-	if len(rs) != 0 || len(errs) != 1 || errs[0].Pos.Column != raw.JSONMaxDepth+1 || !strings.Contains(errs[0].Message, "nested deeper") {
+	if len(rs) != 0 || len(errs) != 1 || errs[0].Pos.Column != jsontree.MaxDepth+1 || !strings.Contains(errs[0].Message, "nested deeper") {
 		t.Errorf("deep JSON: %v %v", rs, errs)
 	}
-	ok := strings.Repeat("[", raw.JSONMaxDepth) + "1" + strings.Repeat("]", raw.JSONMaxDepth)
+	ok := strings.Repeat("[", jsontree.MaxDepth) + "1" + strings.Repeat("]", jsontree.MaxDepth)
 	if rs, errs := allOf(raw.ReadJSON("f", []byte(ok), raw.ReadOptions{})); len(rs) != 1 || errs != nil {
 		t.Errorf("JSON at the depth limit: %v %v", rs, errs)
 	}

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw/jsontree"
+
 	"github.com/shopspring/decimal"
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
@@ -331,18 +333,18 @@ func ParseDecimal(s string) (decimal.Decimal, bool) {
 // numeric string Raw is the text between the quotes and Pos its first
 // byte. It reports whether n was numeric; a numeric literal out of range
 // is an error.
-func (r *Recorder) AddJSONNumber(key string, n *JSONNode) bool {
+func (r *Recorder) AddJSONNumber(key string, n *jsontree.JSONNode) bool {
 	if n == nil {
 		return false
 	}
 	switch n.Kind {
-	case JSONNumber:
+	case jsontree.JSONNumber:
 		raw := string(r.Src[n.Start:n.End])
 		if !r.AddNum(key, n.Start, raw, "") {
 			r.Errorf(n.Start, "number %s of %q is out of range; expected an exponent within ±%d", raw, key, MaxExponent)
 		}
 		return true
-	case JSONString:
+	case jsontree.JSONString:
 		if n.End-n.Start < 3 {
 			return false
 		}
@@ -352,14 +354,14 @@ func (r *Recorder) AddJSONNumber(key string, n *JSONNode) bool {
 }
 
 // jsonDecimal returns the value of a number or numeric-string node.
-func (r *Recorder) jsonDecimal(n *JSONNode) (decimal.Decimal, bool) {
+func (r *Recorder) jsonDecimal(n *jsontree.JSONNode) (decimal.Decimal, bool) {
 	if n == nil {
 		return decimal.Decimal{}, false
 	}
 	switch n.Kind {
-	case JSONNumber:
+	case jsontree.JSONNumber:
 		return ParseDecimal(string(r.Src[n.Start:n.End]))
-	case JSONString:
+	case jsontree.JSONString:
 		if n.End-n.Start >= 3 {
 			return ParseDecimal(string(r.Src[n.Start+1 : n.End-1]))
 		}

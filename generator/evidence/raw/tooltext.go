@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw/jsontree"
+
 	"github.com/shopspring/decimal"
 
 	"github.com/evdoc-lab/evdoc/generator/unit"
@@ -219,9 +221,9 @@ func Fields(text string) [][2]int {
 // (member names joined with ".", array elements as "[i]"); a rename to
 // "" drops a value that names something rather than measuring it (a
 // percentile's own number), and rename sees the node to tell.
-func (r *Recorder) ReadJSONTree(root *JSONNode, rename func(path string, n *JSONNode) string) {
-	walkJSON(root, func(p string, n *JSONNode) {
-		if n.Kind == JSONObject || n.Kind == JSONArray {
+func (r *Recorder) ReadJSONTree(root *jsontree.JSONNode, rename func(path string, n *jsontree.JSONNode) string) {
+	jsontree.WalkJSON(root, func(p string, n *jsontree.JSONNode) {
+		if n.Kind == jsontree.JSONObject || n.Kind == jsontree.JSONArray {
 			return
 		}
 		if key := rename(p, n); key != "" {

@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw/jsontree"
+
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
 )
@@ -126,9 +128,9 @@ func ReadCurlWriteout(file string, src []byte, opt raw.ReadOptions) (*raw.Readin
 			continue
 		}
 		if trimmed[0] == '{' && trimmed[len(trimmed)-1] == '}' && json.Valid([]byte(trimmed)) {
-			if obj, errs := raw.ParseJSONFile(r.Index, src, ln.Start+lead, ln.Start+lead+len(trimmed), r.Rule); errs == nil && obj.Kind == raw.JSONObject {
+			if obj, errs := jsontree.ParseJSONFile(r.Index, src, ln.Start+lead, ln.Start+lead+len(trimmed), r.Rule); errs == nil && obj.Kind == jsontree.JSONObject {
 				for _, m := range obj.Members {
-					if m.Val.Kind == raw.JSONNumber {
+					if m.Val.Kind == jsontree.JSONNumber {
 						r.AddJSONNumber(m.Key, m.Val)
 					}
 				}

@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw/jsontree"
+
 	"github.com/shopspring/decimal"
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
@@ -84,18 +86,18 @@ func ReadKubectl(file string, src []byte, _ raw.ReadOptions) (*raw.Readings, dia
 }
 
 // kubeJSON reads the quantities of a metrics API object n under prefix.
-func kubeJSON(r *raw.Recorder, prefix string, n *raw.JSONNode) {
+func kubeJSON(r *raw.Recorder, prefix string, n *jsontree.JSONNode) {
 	switch n.Kind {
-	case raw.JSONObject:
+	case jsontree.JSONObject:
 		for _, m := range n.Members {
 			switch {
 			case m.Key == "metadata" || m.Key == "kind" || m.Key == "apiVersion" || m.Key == "timestamp":
-			case m.Key == "items" && m.Val.Kind == raw.JSONArray:
+			case m.Key == "items" && m.Val.Kind == jsontree.JSONArray:
 				for _, it := range m.Val.Elems {
 					name := jsonStr(it.Get("metadata").Get("name"))
 					kubeJSON(r, prefix+name+".", it)
 				}
-			case m.Key == "containers" && m.Val.Kind == raw.JSONArray:
+			case m.Key == "containers" && m.Val.Kind == jsontree.JSONArray:
 				for _, c := range m.Val.Elems {
 					kubeJSON(r, prefix+"containers."+jsonStr(c.Get("name"))+".", c)
 				}
@@ -108,15 +110,15 @@ func kubeJSON(r *raw.Recorder, prefix string, n *raw.JSONNode) {
 
 // kubeJSONValue reads one member of a metrics object: a quantity string,
 // a number, or an object of them.
-func kubeJSONValue(r *raw.Recorder, key, field string, n *raw.JSONNode) {
+func kubeJSONValue(r *raw.Recorder, key, field string, n *jsontree.JSONNode) {
 	switch n.Kind {
-	case raw.JSONObject:
+	case jsontree.JSONObject:
 		for _, m := range n.Members {
 			kubeJSONValue(r, key+"."+m.Key, m.Key, m.Val)
 		}
-	case raw.JSONNumber:
+	case jsontree.JSONNumber:
 		r.AddJSONNumber(key, n)
-	case raw.JSONString:
+	case jsontree.JSONString:
 		if n.End-n.Start < 3 || field == "name" {
 			return
 		}
@@ -133,8 +135,8 @@ func kubeJSONValue(r *raw.Recorder, key, field string, n *raw.JSONNode) {
 }
 
 // jsonStr is a string node's value, or "".
-func jsonStr(n *raw.JSONNode) string {
-	if n == nil || n.Kind != raw.JSONString {
+func jsonStr(n *jsontree.JSONNode) string {
+	if n == nil || n.Kind != jsontree.JSONString {
 		return ""
 	}
 	return n.Str

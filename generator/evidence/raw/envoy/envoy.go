@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw/jsontree"
+
 	"github.com/shopspring/decimal"
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
@@ -119,12 +121,12 @@ func isBlankLine(s string) bool { return strings.Trim(s, " \t") == "" }
 
 // parseEnvoyJSON checks and parses src, reporting a syntax error at the
 // offending byte as "invalid JSON: …; expected …".
-func parseEnvoyJSON(file string, src []byte) (*raw.Recorder, *raw.JSONNode, diag.List) {
+func parseEnvoyJSON(file string, src []byte) (*raw.Recorder, *jsontree.JSONNode, diag.List) {
 	r, errs := newEnvoyRead(file, src)
 	if errs != nil {
 		return nil, nil, errs
 	}
-	root, serr := raw.ParseJSON(src, raw.TextStart(src), len(src), raw.RejectDupKeys)
+	root, serr := jsontree.ParseJSON(src, raw.TextStart(src), len(src), jsontree.RejectDupKeys)
 	if serr != nil {
 		return nil, nil, diag.List{diag.Errorf(r.Index.Pos(serr.Off), envoyRule, "invalid JSON: %s", serr.Msg)}
 	}
@@ -135,12 +137,12 @@ func parseEnvoyJSON(file string, src []byte) (*raw.Recorder, *raw.JSONNode, diag
 // number or, for uint64 and Nighthawk-style output, a numeric string. null
 // and nan/inf strings give no reading; a non-numeric string gives none when
 // text is true (a text readout) and is an error otherwise.
-func jsonValue(r *raw.Recorder, key string, n *raw.JSONNode, text bool) {
+func jsonValue(r *raw.Recorder, key string, n *jsontree.JSONNode, text bool) {
 	switch n.Kind {
-	case raw.JSONNull:
-	case raw.JSONNumber:
+	case jsontree.JSONNull:
+	case jsontree.JSONNumber:
 		number(r, key, string(r.Src[n.Start:n.End]), n.Start)
-	case raw.JSONString:
+	case jsontree.JSONString:
 		inner := string(r.Src[n.Start+1 : n.End-1])
 		switch {
 		case raw.IsMachineNumber(inner):
@@ -156,12 +158,12 @@ func jsonValue(r *raw.Recorder, key string, n *raw.JSONNode, text bool) {
 
 // jsonName returns the "name" string of object n, reporting an error (and
 // false) when it is missing or not a string. what names the object.
-func jsonName(r *raw.Recorder, n *raw.JSONNode, what string) (string, bool) {
+func jsonName(r *raw.Recorder, n *jsontree.JSONNode, what string) (string, bool) {
 	name := n.Get("name")
 	switch {
 	case name == nil:
 		r.Errorf(n.Start, "%s has no \"name\"; expected {\"name\": \"…\", …}", what)
-	case name.Kind != raw.JSONString:
+	case name.Kind != jsontree.JSONString:
 		r.Errorf(name.Start, "%s \"name\" is %s; expected a string", what, name.Kind)
 	case name.Str == "":
 		r.Errorf(name.Start, "%s \"name\" is empty; expected a stat name", what)
@@ -172,7 +174,7 @@ func jsonName(r *raw.Recorder, n *raw.JSONNode, what string) (string, bool) {
 }
 
 // jsonIs checks that n is of kind k, reporting an error otherwise.
-func jsonIs(r *raw.Recorder, n *raw.JSONNode, k raw.JSONKind, what string) bool {
+func jsonIs(r *raw.Recorder, n *jsontree.JSONNode, k jsontree.JSONKind, what string) bool {
 	if n.Kind != k {
 		r.Errorf(n.Start, "%s is %s; expected %s", what, n.Kind, k)
 		return false
@@ -181,20 +183,20 @@ func jsonIs(r *raw.Recorder, n *raw.JSONNode, k raw.JSONKind, what string) bool 
 }
 
 // jsonLabels reads a supported_quantiles / supported_percentiles array.
-func jsonLabels(r *raw.Recorder, n *raw.JSONNode, what string) ([]string, bool) {
+func jsonLabels(r *raw.Recorder, n *jsontree.JSONNode, what string) ([]string, bool) {
 	if n == nil {
 		return nil, false
 	}
-	if !jsonIs(r, n, raw.JSONArray, what) {
+	if !jsonIs(r, n, jsontree.JSONArray, what) {
 		return nil, false
 	}
 	labels := make([]string, 0, len(n.Elems))
 	for _, e := range n.Elems {
 		var tok string
 		switch e.Kind {
-		case raw.JSONNumber:
+		case jsontree.JSONNumber:
 			tok = string(r.Src[e.Start:e.End])
-		case raw.JSONString:
+		case jsontree.JSONString:
 			tok = e.Str
 		default:
 			r.Errorf(e.Start, "%s entry is %s; expected a number", what, e.Kind)

@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw/jsontree"
+
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
 	"github.com/shopspring/decimal"
@@ -39,23 +41,23 @@ func ReadEnvoyClustersJSON(file string, src []byte, _ raw.ReadOptions) (*raw.Rea
 	if errs != nil {
 		return nil, errs
 	}
-	var clusters *raw.JSONNode
+	var clusters *jsontree.JSONNode
 	switch {
-	case root.Kind == raw.JSONArray:
+	case root.Kind == jsontree.JSONArray:
 		clusters = root
 	case root.Get("cluster_statuses", "clusterStatuses") != nil:
 		clusters = root.Get("cluster_statuses", "clusterStatuses")
-		if !jsonIs(r, clusters, raw.JSONArray, "\"cluster_statuses\"") {
+		if !jsonIs(r, clusters, jsontree.JSONArray, "\"cluster_statuses\"") {
 			return r.Result()
 		}
-	case root.Kind == raw.JSONObject && len(root.Members) == 0:
+	case root.Kind == jsontree.JSONObject && len(root.Members) == 0:
 		return r.Result() // no clusters: Envoy prints {}
 	default:
 		r.Errorf(root.Start, "document is %s without \"cluster_statuses\"; expected Envoy /clusters?format=json output", root.Kind)
 		return r.Result()
 	}
 	for _, c := range clusters.Elems {
-		if !jsonIs(r, c, raw.JSONObject, "cluster status") {
+		if !jsonIs(r, c, jsontree.JSONObject, "cluster status") {
 			continue
 		}
 		cname, ok := jsonName(r, c, "cluster status")
@@ -63,11 +65,11 @@ func ReadEnvoyClustersJSON(file string, src []byte, _ raw.ReadOptions) (*raw.Rea
 			continue
 		}
 		hosts := c.Get("host_statuses", "hostStatuses")
-		if hosts == nil || !jsonIs(r, hosts, raw.JSONArray, "cluster "+cname+" \"host_statuses\"") {
+		if hosts == nil || !jsonIs(r, hosts, jsontree.JSONArray, "cluster "+cname+" \"host_statuses\"") {
 			continue
 		}
 		for _, h := range hosts.Elems {
-			if !jsonIs(r, h, raw.JSONObject, "cluster "+cname+" host status") {
+			if !jsonIs(r, h, jsontree.JSONObject, "cluster "+cname+" host status") {
 				continue
 			}
 			host, ok := hostAddress(r, cname, h)
@@ -82,11 +84,11 @@ func ReadEnvoyClustersJSON(file string, src []byte, _ raw.ReadOptions) (*raw.Rea
 				}
 			}
 			stats := h.Get("stats")
-			if stats == nil || !jsonIs(r, stats, raw.JSONArray, "host "+host+" \"stats\"") {
+			if stats == nil || !jsonIs(r, stats, jsontree.JSONArray, "host "+host+" \"stats\"") {
 				continue
 			}
 			for _, s := range stats.Elems {
-				if !jsonIs(r, s, raw.JSONObject, "host "+host+" stat") {
+				if !jsonIs(r, s, jsontree.JSONObject, "host "+host+" stat") {
 					continue
 				}
 				sname, ok := jsonName(r, s, "host "+host+" stat")
@@ -108,9 +110,9 @@ func ReadEnvoyClustersJSON(file string, src []byte, _ raw.ReadOptions) (*raw.Rea
 }
 
 // hostAddress renders a host status's address as /clusters text does.
-func hostAddress(r *raw.Recorder, cluster string, h *raw.JSONNode) (string, bool) {
+func hostAddress(r *raw.Recorder, cluster string, h *jsontree.JSONNode) (string, bool) {
 	addr := h.Get("address")
-	if addr == nil || addr.Kind != raw.JSONObject {
+	if addr == nil || addr.Kind != jsontree.JSONObject {
 		at := h.Start
 		if addr != nil {
 			at = addr.Start
@@ -118,9 +120,9 @@ func hostAddress(r *raw.Recorder, cluster string, h *raw.JSONNode) (string, bool
 		r.Errorf(at, "cluster %s: host status without an \"address\" object; expected {\"address\": {\"socket_address\": …}}", cluster)
 		return "", false
 	}
-	str := func(n *raw.JSONNode, field string) (string, bool) {
+	str := func(n *jsontree.JSONNode, field string) (string, bool) {
 		v := n.Get(field)
-		if v == nil || v.Kind != raw.JSONString || v.Str == "" {
+		if v == nil || v.Kind != jsontree.JSONString || v.Str == "" {
 			r.Errorf(n.Start, "cluster %s: address without a %q string; expected Envoy address output", cluster, field)
 			return "", false
 		}
@@ -135,9 +137,9 @@ func hostAddress(r *raw.Recorder, cluster string, h *raw.JSONNode) (string, bool
 		if p := sa.Get("port_value", "portValue"); p != nil {
 			tok := ""
 			switch p.Kind {
-			case raw.JSONNumber:
+			case jsontree.JSONNumber:
 				tok = string(r.Src[p.Start:p.End])
-			case raw.JSONString:
+			case jsontree.JSONString:
 				tok = p.Str
 			}
 			if _, err := strconv.ParseUint(tok, 10, 32); err != nil {
@@ -160,7 +162,7 @@ func hostAddress(r *raw.Recorder, cluster string, h *raw.JSONNode) (string, bool
 			return "", false
 		}
 		id := ""
-		if v := ia.Get("endpoint_id", "endpointId"); v != nil && v.Kind == raw.JSONString {
+		if v := ia.Get("endpoint_id", "endpointId"); v != nil && v.Kind == jsontree.JSONString {
 			id = v.Str
 		}
 		return "envoy://" + name + "/" + id, true

@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw/jsontree"
+
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
 )
@@ -71,9 +73,9 @@ func ReadGhz(file string, src []byte, _ raw.ReadOptions) (*raw.Readings, diag.Li
 }
 
 // readGhzJSON reads ghz's JSON report (see ReadGhz).
-func readGhzJSON(r *raw.Recorder, root *raw.JSONNode) {
+func readGhzJSON(r *raw.Recorder, root *jsontree.JSONNode) {
 	dist := root.Get("latencyDistribution")
-	r.ReadJSONTree(root, func(path string, n *raw.JSONNode) string {
+	r.ReadJSONTree(root, func(path string, n *jsontree.JSONNode) string {
 		if msg, ok := strings.CutPrefix(path, "errorDistribution."); ok {
 			return "errorDistribution." + raw.KeySlug(msg)
 		}
@@ -82,7 +84,7 @@ func readGhzJSON(r *raw.Recorder, root *raw.JSONNode) {
 		}
 		for _, e := range dist.Elems {
 			pct := e.Get("percentage")
-			if pct == nil || pct.Kind != raw.JSONNumber {
+			if pct == nil || pct.Kind != jsontree.JSONNumber {
 				continue
 			}
 			key := "latency." + raw.PctKey(string(r.Src[pct.Start:pct.End]))

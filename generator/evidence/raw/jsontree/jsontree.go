@@ -1,4 +1,4 @@
-package raw
+package jsontree
 
 import (
 	"encoding/json"
@@ -73,14 +73,14 @@ func (n *JSONNode) Get(names ...string) *JSONNode {
 	return nil
 }
 
-// jsonMaxDepth bounds nesting so hostile input cannot exhaust the stack
+// MaxDepth bounds nesting so hostile input cannot exhaust the stack
 // (encoding/json allows 10000, and a reader's paths would cost memory
 // quadratic in the depth).
-const jsonMaxDepth = 512
+const MaxDepth = 512
 
 // JSONSyntaxError is the first error ParseJSON met: the offset of the
 // offending byte and a message saying what was expected. deep marks the
-// error of a document nested deeper than jsonMaxDepth, which is otherwise
+// error of a document nested deeper than MaxDepth, which is otherwise
 // well-formed up to that byte.
 type JSONSyntaxError struct {
 	Off  int
@@ -95,9 +95,9 @@ const (
 	// RejectDupKeys makes a repeated key a syntax error (Envoy never
 	// writes one).
 	RejectDupKeys jsonDupKeys = false
-	// allowDupKeys keeps every member of a repeated key, in file order
+	// AllowDupKeys keeps every member of a repeated key, in file order
 	// (JSONNode.get returns the first).
-	allowDupKeys jsonDupKeys = true
+	AllowDupKeys jsonDupKeys = true
 )
 
 // jsonParser is the state of one ParseJSON call. src ends where the
@@ -111,7 +111,7 @@ type jsonParser struct {
 }
 
 // ParseJSON parses src[start:end] as one JSON document (RFC 8259, at most
-// jsonMaxDepth levels deep); node offsets are offsets in src. On a syntax
+// MaxDepth levels deep); node offsets are offsets in src. On a syntax
 // error it returns the offset of the offending byte and a message saying
 // what was expected.
 func ParseJSON(src []byte, start, end int, dups jsonDupKeys) (*JSONNode, *JSONSyntaxError) {
@@ -185,11 +185,11 @@ func (p *jsonParser) value() *JSONNode {
 
 // enter counts one more level of nesting for the bracket at p.pos and
 // reports true, or records the depth error and reports false beyond
-// jsonMaxDepth. After true the caller undoes it with p.depth--.
+// MaxDepth. After true the caller undoes it with p.depth--.
 func (p *jsonParser) enter() bool {
 	p.depth++
-	if p.depth > jsonMaxDepth {
-		p.fail("nesting deeper than %d levels; expected a shallower document", jsonMaxDepth)
+	if p.depth > MaxDepth {
+		p.fail("nesting deeper than %d levels; expected a shallower document", MaxDepth)
 		p.err.deep = true
 		return false
 	}
@@ -424,10 +424,10 @@ func isHex(c byte) bool {
 // at the line:col of its first one. Only a document ParseJSON rejects is
 // handed to encoding/json, for that message. Both accept the same
 // documents but for their depth bound, so one that encoding/json accepts
-// was rejected for nesting deeper than jsonMaxDepth; the last error is a
+// was rejected for nesting deeper than MaxDepth; the last error is a
 // safeguard should they ever disagree.
 func ParseJSONFile(ix *diag.LineIndex, src []byte, start, end int, rule diag.RuleID) (*JSONNode, diag.List) {
-	n, serr := ParseJSON(src, start, end, allowDupKeys)
+	n, serr := ParseJSON(src, start, end, AllowDupKeys)
 	if serr == nil {
 		return n, nil
 	}
@@ -446,7 +446,32 @@ func ParseJSONFile(ix *diag.LineIndex, src []byte, start, end int, rule diag.Rul
 		return nil, diag.List{diag.Errorf(ix.Pos(off), rule, "invalid JSON: %v; expected a JSON document (RFC 8259)", err)}
 	}
 	if serr.deep {
-		return nil, diag.List{diag.Errorf(ix.Pos(serr.Off), rule, "JSON nested deeper than %d levels; expected a shallower document", jsonMaxDepth)}
+		return nil, diag.List{diag.Errorf(ix.Pos(serr.Off), rule, "JSON nested deeper than %d levels; expected a shallower document", MaxDepth)}
 	}
 	return nil, diag.List{diag.Errorf(ix.Pos(serr.Off), rule, "cannot parse JSON here; expected a JSON value")}
+}
+
+// WalkJSON calls visit for n and every node inside it, parents first,
+// with its path: member names joined with "." and array elements as
+// "[i]" ("a.b[0].c"; "" for the root).
+func WalkJSON(n *JSONNode, visit func(path string, n *JSONNode)) {
+	var walk func(p string, n *JSONNode)
+	walk = func(p string, n *JSONNode) {
+		visit(p, n)
+		switch n.Kind {
+		case JSONObject:
+			for _, m := range n.Members {
+				if p == "" {
+					walk(m.Key, m.Val)
+				} else {
+					walk(p+"."+m.Key, m.Val)
+				}
+			}
+		case JSONArray:
+			for i, e := range n.Elems {
+				walk(p+"["+strconv.Itoa(i)+"]", e)
+			}
+		}
+	}
+	walk("", n)
 }
