@@ -18,14 +18,12 @@ const (
 
 var (
 	AccessLogUnit   = accessLogUnit
-	DataLines       = dataLines
 	FieldDelim      = fieldDelim
 	Identifier      = identifier
 	IsDigitBefore   = isDigitBefore
 	IstioNonNumber  = istioNonNumber
 	KeyNumbers      = keyNumbers
 	NormaliseCell   = normaliseCell
-	SkipLines       = skipLines
 	TranscriptLines = transcriptLines
 	UnitWord        = unitWord
 )

@@ -52,3 +52,7 @@ var (
 	ftTarget  = regexp.MustCompile(`^# target (\d+(?:\.\d+)?)% (\S+)\s*$`)
 	ftBytes   = regexp.MustCompile(`^Total Bytes sent: (\d+), received: (\d+)`)
 )
+
+// IsFortioLog reports whether a line of fortio's console output is one of
+// its log lines ("20:33:46 I logger.go:97> …"), which are not data.
+func IsFortioLog(text string) bool { return ftLog.MatchString(text) }

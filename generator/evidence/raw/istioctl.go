@@ -18,10 +18,10 @@ import (
 // istioHeaderWord is one word of a table header: an upper-case column name.
 var istioHeaderWord = regexp.MustCompile(`^[A-Z][A-Z0-9_/%().#-]*$`)
 
-// isIstioHeader reports whether text is a table header: upper-case words at
+// IsIstioHeader reports whether text is a table header: upper-case words at
 // the start of the line, at least two of them, separated by runs of
 // spaces at least one of which is two or more wide.
-func isIstioHeader(text string) bool {
+func IsIstioHeader(text string) bool {
 	if text == "" || text[0] == ' ' || text[0] == '\t' || !strings.Contains(strings.TrimSpace(text), "  ") {
 		return false
 	}
@@ -114,7 +114,7 @@ func ReadIstioctlTable(file string, src []byte, _ ReadOptions) (*Readings, diag.
 	lines := SplitLines(src)
 	tables := 0
 	for i := 0; i < len(lines); i++ {
-		if !isIstioHeader(string(src[lines[i].Start:lines[i].End])) {
+		if !IsIstioHeader(string(src[lines[i].Start:lines[i].End])) {
 			continue
 		}
 		j := i + 1

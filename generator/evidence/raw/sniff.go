@@ -81,7 +81,7 @@ func Sniff(name string, src []byte) string {
 	}
 	lines := SplitLines(src)
 	for i, ln := range lines {
-		if isIstioHeader(string(src[ln.Start:ln.End])) && i+1 < len(lines) && strings.TrimSpace(string(src[lines[i+1].Start:lines[i+1].End])) != "" {
+		if IsIstioHeader(string(src[ln.Start:ln.End])) && i+1 < len(lines) && strings.TrimSpace(string(src[lines[i+1].Start:lines[i+1].End])) != "" {
 			return "istioctl-table"
 		}
 	}

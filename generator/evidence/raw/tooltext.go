@@ -142,35 +142,6 @@ func PctKey(p string) string {
 	return "p" + strings.ReplaceAll(p, ".", "_")
 }
 
-// toolNotData are the lines each tool's format defines as not data
-// (see dataLines): shell commands echoed before the output ("$ wrk …"),
-// wrk2's spectrum column header, k6's check names (✓ status is 200),
-// log lines and banner. A tool format that writes JSON has an entry
-// too, so its string literals are names, not data.
-var toolNotData = map[string]*regexp.Regexp{
-	"vegeta":           regexp.MustCompile(`^\s*\$(?: |$)`),
-	"wrk":              regexp.MustCompile(`^\s*(?:\$(?: |$)|Value\s+Percentile\s+TotalCount)`),
-	"hey":              regexp.MustCompile(`^\s*\$(?: |$)`),
-	"oha":              regexp.MustCompile(`^\s*\$(?: |$)`),
-	"ghz":              regexp.MustCompile(`^\s*\$(?: |$)`),
-	"go-bench":         regexp.MustCompile(`^\s*(?:\$(?: |$)|(?:goos|goarch|pkg|cpu):\s|--- (?:PASS|FAIL|SKIP): |=== (?:RUN|PAUSE|CONT|NAME)\s)`),
-	"benchstat":        regexp.MustCompile(`^\s*(?:\$(?: |$)|(?:goos|goarch|pkg|cpu):\s|[¹²³⁴⁵⁶⁷⁸⁹⁰]+\s|│)|^[./][^\s:]*:\s`),
-	"time":             regexp.MustCompile(`^\s*(?:\$(?: |$)|Command being timed:)`),
-	"kubectl":          regexp.MustCompile(`^\s*\$(?: |$)`),
-	"docker-stats":     regexp.MustCompile(`^\s*\$(?: |$)`),
-	"envoy-access-log": regexp.MustCompile(`^\s*\$(?: |$)`),
-	"ping":             regexp.MustCompile(`^\s*\$(?: |$)`),
-	"mtr":              regexp.MustCompile(`^\s*(?:\$(?: |$)|Start: )`),
-	"k6":               regexp.MustCompile(`^\s*(?:\$(?: |$)|[✓✗] [^.']*$|(?:ERRO|WARN|INFO|DEBU)\[\d+\] |time="|[/|\\ _‾()]*$)`),
-}
-
-// toolBlank is text inside a tool's data lines that names a reading
-// rather than being one: mtr's hop marker ("  1.|--"), the hop number
-// being the key's.
-var toolBlank = map[string]*regexp.Regexp{
-	"mtr": regexp.MustCompile(`(?m)^\s*\d+\.\|--`),
-}
-
 // OutputLines yields each line of src (its byte offset and text) as a
 // tool's output is read: a shell command echoed before the output ("$ wrk
 // -t2 …") is not data and comes as an empty text, ending what came

@@ -1,6 +1,8 @@
 package raw_test
 
 import (
+	"slices"
+
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw/formats"
 
@@ -113,8 +115,10 @@ func checkNoVanish(t testing.TB, format string, src []byte, opt raw.ReadOptions)
 	if format == "pattern" && opt.Skip != "" {
 		// the entry's skip lines are not data: blank them, keeping offsets
 		view = append([]byte(nil), src...)
-		for _, ln := range raw.SplitLines(src) {
-			if kept := raw.SkipLines(src, []raw.LineSpan{ln}, opt.Skip); len(kept) == 0 {
+		all, _ := formats.DataLines(format)(src, raw.ReadOptions{})
+		kept, _ := formats.DataLines(format)(src, opt)
+		for _, ln := range all {
+			if !slices.Contains(kept, ln) {
 				for i := ln.Start; i < ln.End; i++ {
 					view[i] = ' '
 				}
@@ -162,7 +166,7 @@ func vanished(format string, src []byte, rs []raw.Reading, errs diag.List) []str
 			}
 		}
 	default:
-		spans, view = raw.DataLines(format, src)
+		spans, view = formats.DataLines(format)(src, raw.ReadOptions{})
 	}
 	return raw.Unaccounted(ix, src, view, spans, rs, errs)
 }

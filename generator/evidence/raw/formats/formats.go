@@ -38,7 +38,10 @@ func ReaderFor(format string) (raw.Reader, error) {
 // reader is wrapped in the sweep for unread numbers (raw.Account).
 func ListReaderFor(format string) (raw.ListReader, error) {
 	if r, ok := readers()[format]; ok {
-		return raw.Account(format, r), nil
+		if ownAccounting[format] {
+			return r, nil
+		}
+		return raw.Account(format, r, DataLines(format), formatHint(format)), nil
 	}
 	return nil, fmt.Errorf("unknown format %q; expected one of %s", format, strings.Join(Names(), ", "))
 }
@@ -76,6 +79,21 @@ func readers() map[string]raw.ListReader {
 		"ping":                cmdtools.ReadPing,
 		"mtr":                 cmdtools.ReadMtr,
 		"pattern":             raw.ReadPattern,
+	}
+}
+
+// DataLines is the definition of the data lines of format that the sweep
+// for unread numbers reads (raw.Account): its lines but comments, echoed
+// commands, log lines and headers whose numbers name things, and those a
+// pattern entry's skip matches, with the text inside them that is not
+// data (URLs, JSON string literals) blanked.
+func DataLines(format string) raw.DataLines {
+	return func(src []byte, opt raw.ReadOptions) ([]raw.LineSpan, []byte) {
+		lines, view := dataLines(format, src)
+		if format == "pattern" && opt.Skip != "" {
+			lines = skipLines(src, lines, opt.Skip)
+		}
+		return lines, view
 	}
 }
 
