@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -312,4 +313,39 @@ func firstLine(s string) string {
 		return s[:i]
 	}
 	return s
+}
+
+// csvColumnSuffixes are the unit suffixes of CSV column names
+// (latency_ms, duration_seconds, size_bytes) and the unit each names.
+var csvColumnSuffixes = []struct{ suffix, unit string }{
+	{"_seconds", "s"}, {"_secs", "s"}, {"_sec", "s"}, {"_s", "s"},
+	{"_milliseconds", "ms"}, {"_ms", "ms"}, {"_microseconds", "us"}, {"_us", "us"}, {"_nanoseconds", "ns"}, {"_ns", "ns"},
+	{"_bytes", "B"}, {"_percent", "%"}, {"_pct", "%"}, {"_qps", "/s"}, {"_rps", "/s"},
+}
+
+// csvColumnUnitWords are the units a CSV header writes in parentheses or
+// brackets after the column name ("latency (ms)", "size [bytes]").
+var csvColumnUnitWords = map[string]string{
+	"s": "s", "sec": "s", "seconds": "s", "ms": "ms", "us": "us", "µs": "us", "ns": "ns",
+	"b": "B", "bytes": "B", "%": "%", "/s": "/s", "qps": "/s", "rps": "/s", "req/s": "/s",
+}
+
+// csvColumnBracket is a column name ending in a parenthesised or
+// bracketed unit.
+var csvColumnBracket = regexp.MustCompile(`[(\[]\s*([^()\[\]]+?)\s*[)\]]\s*$`)
+
+// csvColumnUnit returns the unit a CSV column name defines: a suffix
+// (csvColumnSuffixes, case-insensitive) or a unit in parentheses or
+// brackets at its end (csvColumnUnitWords); "" when it defines none.
+func csvColumnUnit(name string) string {
+	lower := strings.ToLower(strings.TrimSpace(name))
+	if m := csvColumnBracket.FindStringSubmatch(lower); m != nil {
+		return csvColumnUnitWords[m[1]]
+	}
+	for _, s := range csvColumnSuffixes {
+		if strings.HasSuffix(lower, s.suffix) && len(lower) > len(s.suffix) {
+			return s.unit
+		}
+	}
+	return ""
 }

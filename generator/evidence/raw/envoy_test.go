@@ -2,6 +2,7 @@ package raw_test
 
 import (
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw/envoy"
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw/formats"
 
 	"bytes"
@@ -53,7 +54,7 @@ func checkEnvoyOutput(t *testing.T, src []byte, out []raw.Reading, errs diag.Lis
 			}
 			continue
 		}
-		if r.Number.Start != 0 || r.Number.End != len(r.Raw) || r.Number.Unit != raw.EnvoyUnit(raw.BaseKey(r.Key)) {
+		if r.Number.Start != 0 || r.Number.End != len(r.Raw) || r.Number.Unit != envoy.EnvoyUnit(raw.BaseKey(r.Key)) {
 			t.Fatalf("reading %s: number range [%d,%d) unit %q for raw %q", r.Key, r.Number.Start, r.Number.End, r.Number.Unit, r.Raw)
 		}
 		want, err := decimal.NewFromString(r.Raw)

@@ -11,23 +11,6 @@ import (
 // ReadFortioJSON) and its console text ("fortio-text", ReadFortioText).
 // The conventions of every lab-format reader are in readings.go.
 
-// KeySlug lower-cases s and replaces each run of characters outside
-// [a-z0-9] with one "_", trimming "_" at both ends.
-func KeySlug(s string) string {
-	var b strings.Builder
-	under := false
-	for _, c := range strings.ToLower(s) {
-		if c >= 'a' && c <= 'z' || c >= '0' && c <= '9' {
-			b.WriteRune(c)
-			under = false
-		} else if !under {
-			b.WriteByte('_')
-			under = true
-		}
-	}
-	return strings.Trim(b.String(), "_")
-}
-
 // percentileKey names a percentile "p<value>" with "." written "_":
 // 50 -> "p50", 99.9 -> "p99_9".
 func percentileKey(v decimal.Decimal) string {
@@ -56,3 +39,51 @@ var (
 // IsFortioLog reports whether a line of fortio's console output is one of
 // its log lines ("20:33:46 I logger.go:97> …"), which are not data.
 func IsFortioLog(text string) bool { return ftLog.MatchString(text) }
+
+// fortioJSONUnit: fortio's DurationHistogram and ErrorsDurationHistogram
+// are in seconds, ActualDuration in nanoseconds (a Go time.Duration),
+// Sizes and HeaderSizes in bytes, ActualQPS and RequestedQPS per second;
+// a histogram's Count and RetCodes are plain counts.
+func fortioJSONUnit(key string) string {
+	hist, stat, _ := strings.Cut(key, ".")
+	switch {
+	case key == "ActualDuration":
+		return "ns"
+	case key == "ActualQPS" || key == "RequestedQPS":
+		return "/s"
+	case stat == "" || stat == "Count" || strings.HasSuffix(stat, ".count"):
+		return ""
+	case strings.HasSuffix(stat, ".percent"):
+		return "%"
+	case hist == "DurationHistogram" || hist == "ErrorsDurationHistogram":
+		return "s"
+	case hist == "Sizes" || hist == "HeaderSizes":
+		return "B"
+	}
+	return ""
+}
+
+// fortioTextUnit: fortio's console output prints function and sleep
+// times and their "# target" percentiles in seconds, sizes in bytes, qps
+// per second.
+func fortioTextUnit(key string) string {
+	switch {
+	case key == "qps" || key == "ended.qps":
+		return "/s"
+	case key == "bytes_sent" || key == "bytes_received":
+		return "B"
+	case strings.HasSuffix(key, ".percent") || strings.HasSuffix(key, ".pct"):
+		return "%"
+	case strings.HasSuffix(key, ".duration"):
+		return "s"
+	case strings.HasSuffix(key, ".qps"):
+		return "/s"
+	case strings.HasPrefix(key, "histogram.bucket.") && !strings.HasSuffix(key, ".count"):
+		return "s"
+	case strings.HasPrefix(key, "target.") || strings.Contains(key, "_time.") && !strings.HasSuffix(key, ".count"):
+		return "s"
+	case strings.Contains(key, "_sizes.") && !strings.HasSuffix(key, ".count"):
+		return "B"
+	}
+	return ""
+}

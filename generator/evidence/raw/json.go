@@ -82,12 +82,6 @@ func ReadJSON(file string, src []byte, opt ReadOptions) (*Readings, diag.List) {
 	return r.Result()
 }
 
-// ParseWholeJSON parses the file being read as one JSON document (after
-// a byte order mark), its syntax errors reported with the reader's rule.
-func (r *Recorder) ParseWholeJSON() (*jsontree.JSONNode, diag.List) {
-	return jsontree.ParseJSONFile(r.Index, r.Src, TextStart(r.Src), len(r.Src), r.Rule)
-}
-
 // nearestPath finds the longest existing prefix of path p (dropping
 // ".name" and "[i]" steps) and its offset.
 func nearestPath(p string, nodes map[string]*jsontree.JSONNode) (string, int) {

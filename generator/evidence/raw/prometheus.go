@@ -191,10 +191,36 @@ func (r *Recorder) promLabels(base int, s string) (string, int, bool) {
 	}
 }
 
-// FirstField returns s up to its first space or tab.
-func FirstField(s string) string {
-	if i := strings.IndexAny(s, " \t"); i >= 0 {
-		return s[:i]
+// promUnitSuffixes are the base-unit suffixes of Prometheus metric names
+// (https://prometheus.io/docs/practices/naming/: "_seconds", "_bytes";
+// exporters that do not follow the base-unit rule write "_milliseconds",
+// "_ms" and the like) and the unit each names.
+var promUnitSuffixes = []struct{ suffix, unit string }{
+	{"_seconds", "s"}, {"_milliseconds", "ms"}, {"_ms", "ms"}, {"_microseconds", "us"}, {"_us", "us"},
+	{"_nanoseconds", "ns"}, {"_ns", "ns"}, {"_bytes", "B"},
+}
+
+// promUnit attaches the unit a Prometheus metric name defines by its
+// suffix (promUnitSuffixes; a counter's "_total" after it is read
+// through) to its samples, a histogram's or summary's "_sum" and its
+// quantiles; a histogram's "_bucket" and "_count" samples are counts. An
+// Envoy time histogram (envoy_*rq_time, as Envoy's /stats/prometheus
+// exports upstream_rq_time without a suffix) is in milliseconds, as Envoy
+// records it.
+func promUnit(key string) string {
+	name, _, _ := strings.Cut(key, "{")
+	if strings.HasSuffix(name, "_bucket") || strings.HasSuffix(name, "_count") {
+		return ""
 	}
-	return s
+	name = strings.TrimSuffix(name, "_sum")
+	name = strings.TrimSuffix(name, "_total")
+	for _, s := range promUnitSuffixes {
+		if strings.HasSuffix(name, s.suffix) {
+			return s.unit
+		}
+	}
+	if strings.HasPrefix(name, "envoy_") && strings.HasSuffix(name, "rq_time") {
+		return "ms"
+	}
+	return ""
 }

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw/jsontree"
 
 	"github.com/shopspring/decimal"
@@ -268,3 +269,34 @@ func LooksJSON(src []byte) bool {
 
 // PercentUnit reads a percentage (11%).
 var PercentUnit = map[string]ToolUnit{"%": {Unit: "%"}}
+
+// KeySlug lower-cases s and replaces each run of characters outside
+// [a-z0-9] with one "_", trimming "_" at both ends.
+func KeySlug(s string) string {
+	var b strings.Builder
+	under := false
+	for _, c := range strings.ToLower(s) {
+		if c >= 'a' && c <= 'z' || c >= '0' && c <= '9' {
+			b.WriteRune(c)
+			under = false
+		} else if !under {
+			b.WriteByte('_')
+			under = true
+		}
+	}
+	return strings.Trim(b.String(), "_")
+}
+
+// FirstField returns s up to its first space or tab.
+func FirstField(s string) string {
+	if i := strings.IndexAny(s, " \t"); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
+// ParseWholeJSON parses the file being read as one JSON document (after
+// a byte order mark), its syntax errors reported with the reader's rule.
+func (r *Recorder) ParseWholeJSON() (*jsontree.JSONNode, diag.List) {
+	return jsontree.ParseJSONFile(r.Index, r.Src, TextStart(r.Src), len(r.Src), r.Rule)
+}

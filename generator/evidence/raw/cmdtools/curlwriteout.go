@@ -151,7 +151,7 @@ func ReadCurlWriteout(file string, src []byte, opt raw.ReadOptions) (*raw.Readin
 	if r.Out.Len() == 0 && !r.Errs.HasErrors() {
 		r.Errorf(0, "no curl write-out values; expected lines such as \"time_total: 0.982326\", \"TIME=40.045811 CODE=200\" or a line of numbers")
 	}
-	r.AttachUnits(raw.CurlUnit)
+	r.AttachUnits(curlUnit)
 	checkCurlTimes(r)
 	return r.Result()
 }
@@ -165,7 +165,7 @@ func checkCurlTimes(r *raw.Recorder) {
 	r.Out.Flush()
 	for i := range r.Out.Len() {
 		rd := r.Out.At(i)
-		if raw.CurlUnit(raw.BaseKey(rd.Key)) != "s" || strings.ContainsAny(rd.Raw, ".,s") || rd.Number.Value.IsZero() {
+		if curlUnit(raw.BaseKey(rd.Key)) != "s" || strings.ContainsAny(rd.Raw, ".,s") || rd.Number.Value.IsZero() {
 			continue
 		}
 		r.Errs = append(r.Errs, diag.Diagnostic{Pos: rd.Pos, Severity: diag.Warning, Rule: diag.EvidencePlausible,
@@ -277,4 +277,27 @@ func quotedEnd(text string, i int) int {
 		}
 	}
 	return len(text)
+}
+
+// curlTimeKey and curlTimeUSKey are curl -w's time variables: seconds
+// (time_total: 0.534), or integer microseconds for the _us forms.
+var (
+	curlTimeKey   = regexp.MustCompile(`^time_[a-z]+$`)
+	curlTimeUSKey = regexp.MustCompile(`^time_[a-z]+_us$`)
+	curlSizeKey   = regexp.MustCompile(`^size_[a-z]+$`)
+)
+
+// curlUnit: curl's time_* write-out variables are seconds, time_*_us
+// microseconds, size_* bytes. Keys the user chose (TIME=%{time_total})
+// carry no unit: the manifest declares it.
+func curlUnit(key string) string {
+	switch {
+	case curlTimeUSKey.MatchString(key):
+		return "us"
+	case curlTimeKey.MatchString(key):
+		return "s"
+	case curlSizeKey.MatchString(key):
+		return "B"
+	}
+	return ""
 }

@@ -98,7 +98,7 @@ func ReadDig(file string, src []byte, _ raw.ReadOptions) (*raw.Readings, diag.Li
 	if r.Out.Len() == 0 && len(r.Errs) == 0 {
 		r.Errorf(0, "no dig output; expected \";; Query time: N msec\", \";; MSG SIZE  rcvd: N\" or answer records \"name. TTL IN TYPE data\"")
 	}
-	r.AttachUnits(raw.DigUnit)
+	r.AttachUnits(digUnit)
 	return r.Result()
 }
 
@@ -167,3 +167,21 @@ var digRdataFields = map[string][]string{
 // digEDNS is the EDNS pseudo-record line: its version and UDP payload
 // size.
 var digEDNS = regexp.MustCompile(`^; EDNS: version: (\d+), flags:[^;]*; udp: (\d+)`)
+
+// digUnit: dig's query time is in msec or usec, the message size in
+// bytes, a record's TTL in seconds.
+func digUnit(key string) string {
+	switch {
+	case strings.HasPrefix(key, "query_time_ms"):
+		return "ms"
+	case strings.HasPrefix(key, "query_time_us"):
+		return "us"
+	case key == "msg_size":
+		return "B"
+	case strings.HasSuffix(key, ".ttl"), strings.Contains(key, ".SOA.") && !strings.HasSuffix(key, ".serial"):
+		return "s"
+	case key == "edns_udp_size":
+		return "B"
+	}
+	return ""
+}

@@ -2,6 +2,7 @@ package envoy
 
 import (
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -210,4 +211,20 @@ func jsonLabels(r *raw.Recorder, n *jsontree.JSONNode, what string) ([]string, b
 		labels = append(labels, l)
 	}
 	return labels, true
+}
+
+// envoyTimeHistogram matches the quantile readings of an Envoy histogram
+// in milliseconds: a stat whose name ends in _ms (upstream_cx_length_ms)
+// or is a request time (downstream_rq_time, upstream_rq_time, rq_time),
+// which Envoy records in milliseconds; every quantile, p99.5 and p99.9
+// (p99_5 in JSON) as well as p50. Bucket counts are counts.
+var envoyTimeHistogram = regexp.MustCompile(`(?:_ms|(?:^|[._])rq_time)\.p[0-9]+(?:[._][0-9]+)*(?:\.cumulative)?$`)
+
+// EnvoyUnit attaches milliseconds to the quantiles of Envoy's time
+// histograms (see envoyTimeHistogram).
+func EnvoyUnit(key string) string {
+	if envoyTimeHistogram.MatchString(key) {
+		return "ms"
+	}
+	return ""
 }

@@ -98,7 +98,7 @@ func ReadEnvoyStats(file string, src []byte, _ raw.ReadOptions) (*raw.Readings, 
 		}
 	}
 	closeHist()
-	r.AttachUnits(raw.EnvoyUnit)
+	r.AttachUnits(EnvoyUnit)
 	return r.Result()
 }
 
