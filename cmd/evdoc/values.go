@@ -192,7 +192,7 @@ func valuesOf(root, arg, as string, eopt evidence.Options, emit func(report.Valu
 		format = declared
 	}
 	if format == "" {
-		format = raw.Sniff(rel, src)
+		format = formats.Sniff(rel, src)
 	}
 	if _, err := formats.ReaderFor(format); err != nil {
 		return diag.List{diag.Errorf(diag.Position{File: rel}, diag.ValuesFormat, "--as: %v", err)}

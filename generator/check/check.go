@@ -35,7 +35,7 @@ import (
 	"github.com/evdoc-lab/evdoc/generator/claim/literal"
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/evidence"
-	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw/labreport"
 	"github.com/evdoc-lab/evdoc/generator/unit"
 )
 
@@ -447,7 +447,7 @@ func suggest(st *evidence.Store, ref string) string {
 
 // nonNumericMessage says that ref names a table cell that is not a
 // number: empty, or holding text.
-func nonNumericMessage(ref string, cell raw.Cell) string {
+func nonNumericMessage(ref string, cell labreport.Cell) string {
 	if cell.Text == "" {
 		return fmt.Sprintf("evidence reference %q names an empty table cell, not a number (value unavailable: see %s)", ref, cell.Pos)
 	}

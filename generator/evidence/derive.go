@@ -15,7 +15,7 @@ import (
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/evidence/manifest"
-	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw/labreport"
 	"github.com/evdoc-lab/evdoc/generator/unit"
 )
 
@@ -124,7 +124,7 @@ func derive(set *Set, mix *diag.LineIndex, src []byte) (errs diag.List, fatal bo
 // cellError is a derived value's input that names a table cell holding
 // text, not a number; it is reported at the cell.
 type cellError struct {
-	cell raw.Cell
+	cell labreport.Cell
 	name string
 }
 
@@ -134,7 +134,7 @@ func (e *cellError) Error() string {
 
 // cellText describes a table cell that is not a number: empty, or the
 // text it holds.
-func cellText(c raw.Cell) string {
+func cellText(c labreport.Cell) string {
 	if c.Text == "" {
 		return "the table cell is empty"
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/evdoc-lab/evdoc/generator/evidence/manifest"
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw/formats"
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw/labreport"
 	units "github.com/evdoc-lab/evdoc/generator/unit"
 	"github.com/evdoc-lab/evdoc/internal/nesting"
 	"github.com/evdoc-lab/evdoc/internal/safefile"
@@ -71,9 +72,9 @@ func LoadSetWith(root, setDir string, opt Options) (*Set, diag.List) {
 	}
 	l := &loader{
 		root: root, setDir: setDir, msrc: src, mix: diag.NewLineIndex(mfile, src), maxFileSize: opt.maxFileSize(),
-		set:   &Set{Dir: setDir, Manifest: *m, values: map[string]*Value{}, NonNumeric: map[string]raw.Cell{}},
+		set:   &Set{Dir: setDir, Manifest: *m, values: map[string]*Value{}, NonNumeric: map[string]labreport.Cell{}},
 		files: map[string][]byte{}, streamed: map[string]bool{}, failed: map[string]bool{}, broken: map[string]bool{},
-		tables: map[string][]raw.Table{},
+		tables: map[string][]labreport.Table{},
 	}
 	for _, e := range l.entries() {
 		if e.stream != nil {
@@ -221,7 +222,7 @@ type loader struct {
 	streamed     map[string]bool              // raw files read window by window (streamRaw)
 	failed       map[string]bool              // raw files that could not be read (reported once)
 	broken       map[string]bool              // raw files whose own errors are reported
-	tables       map[string][]raw.Table       // Markdown tables by file
+	tables       map[string][]labreport.Table // Markdown tables by file
 }
 
 // entry is one [[table]], [[transcript]] or [[read]] of the manifest: the
@@ -444,14 +445,14 @@ func (l *loader) readTable(ts manifest.TableSpec, rel string, b []byte) []localV
 	tables, ok := l.tables[rel]
 	if !ok {
 		var terrs diag.List
-		tables, terrs = raw.ReadTables(rel, b)
+		tables, terrs = labreport.ReadTables(rel, b)
 		l.errs = append(l.errs, terrs...)
 		l.tables[rel] = tables
 		if terrs.HasErrors() {
 			l.broken[rel] = true
 		}
 	}
-	var under []raw.Table
+	var under []labreport.Table
 	headings := map[string]bool{}
 	for _, t := range tables {
 		if strings.Contains(t.Heading, ts.Heading) {
@@ -485,7 +486,7 @@ func (l *loader) readTable(ts manifest.TableSpec, rel string, b []byte) []localV
 	cols := make([]string, len(t.Header))
 	colUnits := make([]string, len(t.Header)) // "Mean [ms]": ms
 	for i, h := range t.Header[1:] {
-		colUnits[i+1] = raw.HeaderUnit(h.Text)
+		colUnits[i+1] = labreport.HeaderUnit(h.Text)
 		usedCols[h.Text] = true
 		usedCols[strings.NewReplacer("**", "", "`", "").Replace(h.Text)] = true
 		k, err := manifest.KeyFor(h.Text, ts.Columns)
@@ -512,7 +513,7 @@ func (l *loader) readTable(ts manifest.TableSpec, rel string, b []byte) []localV
 				continue
 			}
 			local := rk + "." + cols[i]
-			rs, warn, ok := raw.CellReadings(local, row[i], colUnits[i])
+			rs, warn, ok := labreport.CellReadings(local, row[i], colUnits[i])
 			if warn != nil {
 				l.errs = append(l.errs, *warn)
 			}
@@ -526,7 +527,7 @@ func (l *loader) readTable(ts manifest.TableSpec, rel string, b []byte) []localV
 		}
 	}
 	var out []localValue
-	resolved, rerrs := raw.ResolveCommas(cells, l.decimal(ts.Decimal), raw.TableCommas(tables))
+	resolved, rerrs := raw.ResolveCommas(cells, l.decimal(ts.Decimal), labreport.TableCommas(tables))
 	l.errs = append(l.errs, rerrs...)
 	for i := range resolved {
 		out = append(out, localValue{resolved[i].Key, &resolved[i]})
@@ -548,7 +549,7 @@ func (l *loader) readTable(ts manifest.TableSpec, rel string, b []byte) []localV
 // <section key>.<key> (<key> before the first section); a name that
 // repeats gets _2, _3, ….
 func (l *loader) readTranscript(tr manifest.TranscriptSpec, rel string, b []byte) []localValue {
-	entries, terrs := raw.ReadTranscript(rel, b, raw.ReadOptions{Decimal: l.decimal(tr.Decimal)})
+	entries, terrs := labreport.ReadTranscript(rel, b, raw.ReadOptions{Decimal: l.decimal(tr.Decimal)})
 	l.errs = append(l.errs, terrs...)
 	var out []localValue
 	seen := map[string]int{}

@@ -14,7 +14,7 @@ import (
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/evidence/manifest"
-	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw/labreport"
 	"github.com/evdoc-lab/evdoc/internal/safefile"
 )
 
@@ -92,7 +92,7 @@ type Set struct {
 	// NonNumeric holds the table cells that would be named but are not
 	// numbers ("N/A", "forty-one", an empty cell), by name, so a
 	// reference to one can be reported at the cell.
-	NonNumeric map[string]raw.Cell
+	NonNumeric map[string]labreport.Cell
 	// Unavailable holds the derived values that could not be computed
 	// (an input cell is empty, a division by zero…), by name, with the
 	// position of the error that explains it: the set still loads, so
@@ -132,13 +132,13 @@ func (s *Store) Lookup(ref string) (*Value, bool) {
 
 // NonNumeric reports whether ref names a table cell that holds text, not
 // a number, and returns that cell.
-func (s *Store) NonNumeric(ref string) (raw.Cell, bool) {
+func (s *Store) NonNumeric(ref string) (labreport.Cell, bool) {
 	setID, name, _ := strings.Cut(ref, "/")
 	if set := s.set(setID); set != nil {
 		c, ok := set.NonNumeric[name]
 		return c, ok
 	}
-	return raw.Cell{}, false
+	return labreport.Cell{}, false
 }
 
 // set returns the loaded set with manifest id, or nil.

@@ -110,7 +110,7 @@ func TestFormatsGuide(t *testing.T) {
 		if len(errs) > 0 || len(rs) == 0 {
 			t.Errorf("format %q: sample gives %d readings and diagnostics %v; expected readings only", f, len(rs), errs)
 		}
-		if got := raw.Sniff(name, []byte(sample)); got != f && f != "transcript" && f != "json" && f != "pattern" {
+		if got := formats.Sniff(name, []byte(sample)); got != f && f != "transcript" && f != "json" && f != "pattern" {
 			t.Errorf("format %q: Sniff guesses %q for its sample", f, got)
 		}
 		fence := "```"

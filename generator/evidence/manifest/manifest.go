@@ -15,6 +15,7 @@ import (
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw/formats"
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw/structured"
 )
 
 // FileName is the file name of an evidence set's manifest.
@@ -673,7 +674,7 @@ func Locate(ix *diag.LineIndex, src []byte, needle string) diag.Position {
 }
 
 // patternErrors checks the patterns of a [[read]] entry of format
-// "pattern" (raw.CompilePattern), each error at the pattern's text in
+// "pattern" (structured.CompilePattern), each error at the pattern's text in
 // the manifest; an entry of another format must not give patterns.
 func patternErrors(ix *diag.LineIndex, src []byte, r ReadSpec) diag.List {
 	var errs diag.List
@@ -689,7 +690,7 @@ func patternErrors(ix *diag.LineIndex, src []byte, r ReadSpec) diag.List {
 			"read %q: format \"pattern\" without patterns; expected patterns = ['REGEX', …] with named groups such as %%{NUMBER:p99}", r.Name))
 	}
 	for _, p := range r.Patterns {
-		if _, err := raw.CompilePattern(p); err != nil {
+		if _, err := structured.CompilePattern(p); err != nil {
 			errs = append(errs, diag.Errorf(Locate(ix, src, p), diag.EvidencePattern, "read %q: pattern: %v", r.Name, err))
 		}
 	}
@@ -697,7 +698,7 @@ func patternErrors(ix *diag.LineIndex, src []byte, r ReadSpec) diag.List {
 		if p == "" {
 			continue
 		}
-		if _, err := raw.CompilePatternAny(p); err != nil {
+		if _, err := structured.CompilePatternAny(p); err != nil {
 			errs = append(errs, diag.Errorf(Locate(ix, src, p), diag.EvidencePattern, "read %q: pattern: %v", r.Name, err))
 		}
 	}

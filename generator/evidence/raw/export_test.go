@@ -19,7 +19,6 @@ const (
 var (
 	AccessLogUnit   = accessLogUnit
 	FieldDelim      = fieldDelim
-	Identifier      = identifier
 	IsDigitBefore   = isDigitBefore
 	IstioNonNumber  = istioNonNumber
 	KeyNumbers      = keyNumbers
@@ -27,11 +26,6 @@ var (
 	TranscriptLines = transcriptLines
 	UnitWord        = unitWord
 )
-
-// UnreadWarnings is unreadWarnings with no readings dropped for Keep.
-func UnreadWarnings(ix *diag.LineIndex, src []byte, lines []LineSpan, rs *Readings, errs diag.List, format, hint string) diag.List {
-	return unreadWarnings(ix, src, lines, rs, errs, nil, format, hint)
-}
 
 // CompiledPatterns is the number of patterns memoized.
 func CompiledPatterns() int {

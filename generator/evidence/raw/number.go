@@ -309,7 +309,7 @@ func Unreadable(text string) string {
 	if bigExponent.MatchString(t) {
 		return "an exponent beyond ±400"
 	}
-	if identifier(t) {
+	if Identifier(t) {
 		return ""
 	}
 	switch {

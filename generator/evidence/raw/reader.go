@@ -1,8 +1,6 @@
 package raw
 
 import (
-	"fmt"
-
 	"github.com/evdoc-lab/evdoc/generator/diag"
 )
 
@@ -83,52 +81,4 @@ func AsReader(read ListReader) Reader {
 		l, errs := read(file, src, opt)
 		return l.All(), errs
 	}
-}
-
-// ReadTablesAsReadings names every numeric cell of a report's tables
-// "t<N>.<row label>.<column label>" (N is the 1-based table number); a
-// cell "A ± B" (hyperfine's "319.5 ± 11.2") gives that key for the mean
-// and "<key>_pm" for its spread, and a unit in brackets ending a header
-// ("Mean [ms]") applies to its column's cells.
-func ReadTablesAsReadings(file string, src []byte, opt ReadOptions) (*Readings, diag.List) {
-	tables, errs := ReadTables(file, src)
-	var out []Reading
-	for i, t := range tables {
-		for _, row := range t.Rows {
-			if len(row) == 0 {
-				continue
-			}
-			for j := 1; j < len(row) && j < len(t.Header); j++ {
-				rs, warn, _ := CellReadings(fmt.Sprintf("t%d.%s.%s", i+1, row[0].Text, t.Header[j].Text), row[j], HeaderUnit(t.Header[j].Text))
-				if warn != nil {
-					errs = append(errs, *warn)
-				}
-				out = append(out, rs...)
-			}
-		}
-	}
-	out, rerrs := ResolveCommas(out, opt.Decimal, TableCommas(tables))
-	errs = append(errs, rerrs...)
-	errs.Sort()
-	return ListOf(file, src, out), errs
-}
-
-// ReadTranscriptAsReadings names transcript readings "<section>.<key>"
-// ("<key>" before the first section); a key that repeats is numbered in
-// file order, "#2", "#3", … (k6 prints avg= and p(90)= on every line).
-func ReadTranscriptAsReadings(file string, src []byte, opt ReadOptions) (*Readings, diag.List) {
-	entries, errs := ReadTranscript(file, src, opt)
-	out := make([]Reading, 0, len(entries))
-	seen := map[string]int{}
-	for _, e := range entries {
-		key := e.Key
-		if e.Section != "" {
-			key = e.Section + "." + e.Key
-		}
-		if seen[key]++; seen[key] > 1 {
-			key = fmt.Sprintf("%s#%d", key, seen[key])
-		}
-		out = append(out, Reading{Key: key, Number: e.Number, Raw: e.Raw, Pos: e.Pos})
-	}
-	return ListOf(file, src, out), errs
 }

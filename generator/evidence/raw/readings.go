@@ -27,7 +27,7 @@ import (
 //
 //   - The file must be UTF-8 text; a byte order mark and CRLF line
 //     endings are read, positions counting the file's own bytes
-//     (checkRawText).
+//     (CheckRawText).
 //   - Reading.Raw is exactly the bytes of src at Reading.Pos, except for the
 //     aggregate readings that carry Inputs (CSV count_where, istioctl
 //     t<N>.rows), whose Raw is documented with them.
@@ -215,12 +215,17 @@ func (k *keyCounts) reset() {
 	clear(k.more)
 }
 
-// NewRecorder checks src (see checkRawText) and prepares its reading: errors
+// ForgetKeys forgets the keys r has added: a key added again is not
+// numbered "#2" (a reader whose keys of different records never meet,
+// as an access log's r<N>.… keys, starts the count again each record).
+func (r *Recorder) ForgetKeys() { r.seen.reset() }
+
+// NewRecorder checks src (see CheckRawText) and prepares its reading: errors
 // get rule, and beyond maxErrors diagnostics errorf adds capNote once (when
 // not "") and drops the rest.
 func NewRecorder(file string, src []byte, rule diag.RuleID, maxErrors int, capNote string) (*Recorder, diag.List) {
 	ix := diag.NewLineIndex(file, src)
-	if errs := checkRawText(ix, src); errs != nil {
+	if errs := CheckRawText(ix, src); errs != nil {
 		return nil, errs
 	}
 	return &Recorder{Index: ix, Src: src, Rule: rule, maxErrors: maxErrors, capNote: capNote, Out: newReadings(ix, src)}, nil
@@ -230,7 +235,7 @@ func NewRecorder(file string, src []byte, rule diag.RuleID, maxErrors int, capNo
 // file; the rest are dropped silently.
 const maxFileErrors = 20
 
-// StartRead checks src (see checkRawText) and prepares a lab-format reading
+// StartRead checks src (see CheckRawText) and prepares a lab-format reading
 // whose errors have rule, the format's catalogue rule.
 func StartRead(file string, src []byte, rule diag.RuleID) (*Recorder, diag.List) {
 	return NewRecorder(file, src, rule, maxFileErrors, "")
@@ -351,20 +356,4 @@ func (r *Recorder) AddJSONNumber(key string, n *jsontree.JSONNode) bool {
 		return r.AddNum(key, n.Start+1, string(r.Src[n.Start+1:n.End-1]), "")
 	}
 	return false
-}
-
-// jsonDecimal returns the value of a number or numeric-string node.
-func (r *Recorder) jsonDecimal(n *jsontree.JSONNode) (decimal.Decimal, bool) {
-	if n == nil {
-		return decimal.Decimal{}, false
-	}
-	switch n.Kind {
-	case jsontree.JSONNumber:
-		return ParseDecimal(string(r.Src[n.Start:n.End]))
-	case jsontree.JSONString:
-		if n.End-n.Start >= 3 {
-			return ParseDecimal(string(r.Src[n.Start+1 : n.End-1]))
-		}
-	}
-	return decimal.Decimal{}, false
 }

@@ -13,7 +13,7 @@ const bom = "\xef\xbb\xbf"
 
 // CheckText rejects text evdoc will not guess about: a UTF-8 byte order
 // mark, invalid UTF-8 and CRLF line endings. It returns nil for clean
-// text. Manifests are held to it; raw files are read by checkRawText's
+// text. Manifests are held to it; raw files are read by CheckRawText's
 // looser rule.
 func CheckText(ix *diag.LineIndex, src []byte) diag.List {
 	if bytes.HasPrefix(src, []byte(bom)) {
@@ -31,12 +31,12 @@ func CheckText(ix *diag.LineIndex, src []byte) diag.List {
 	return nil
 }
 
-// checkRawText checks a raw file: it must be UTF-8, and a carriage return
+// CheckRawText checks a raw file: it must be UTF-8, and a carriage return
 // may only end a line (CRLF). A leading byte order mark and CRLF line
 // endings, as files saved on Windows or by Excel have, are read (see
 // TextStart and SplitLines); offsets still count the file's own bytes, and
 // columns of line 1 start after the mark (diag.NewLineIndex).
-func checkRawText(ix *diag.LineIndex, src []byte) diag.List {
+func CheckRawText(ix *diag.LineIndex, src []byte) diag.List {
 	if errs := checkUTF8(ix, src); errs != nil {
 		return errs
 	}
@@ -82,4 +82,28 @@ func HasDigitRune(s string) bool {
 		}
 	}
 	return false
+}
+
+// LineSpan is one line of a file: [start, end) excludes the line ending
+// (LF or CRLF) and, on the first line, a byte order mark.
+type LineSpan struct{ Start, End int }
+
+// SplitLines splits src into lines (see LineSpan).
+func SplitLines(src []byte) []LineSpan {
+	out := make([]LineSpan, 0, bytes.Count(src, []byte{'\n'})+1)
+	start := TextStart(src)
+	for i := start; i < len(src); i++ {
+		if src[i] == '\n' {
+			end := i
+			if end > start && src[end-1] == '\r' {
+				end--
+			}
+			out = append(out, LineSpan{start, end})
+			start = i + 1
+		}
+	}
+	if start < len(src) {
+		out = append(out, LineSpan{start, len(src)})
+	}
+	return out
 }

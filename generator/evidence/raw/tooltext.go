@@ -48,12 +48,12 @@ var goDurationParts = regexp.MustCompile(`(\d+(?:\.\d+)?)(h|ms|m|s|us|µs|μs|ns
 // goMultiDuration matches a Go duration of two or more components.
 var goMultiDuration = regexp.MustCompile(`^-?(?:\d+(?:\.\d+)?(?:h|ms|m|s|us|µs|μs|ns)){2,}$`)
 
-// lookupUnit returns units[suffix], and for μs written with the Greek
+// LookupUnit returns units[suffix], and for μs written with the Greek
 // small letter mu (U+03BC) the entry of µs with the micro sign (U+00B5),
 // which Go's time.Duration.String and the tools write: a value copied
 // through a font or an editor that maps one to the other is still read,
 // as Go's time.ParseDuration reads both.
-func lookupUnit(units map[string]ToolUnit, suffix string) (ToolUnit, bool) {
+func LookupUnit(units map[string]ToolUnit, suffix string) (ToolUnit, bool) {
 	u, ok := units[suffix]
 	if !ok && suffix == greekMuSeconds {
 		u, ok = units["µs"]
@@ -91,7 +91,7 @@ func ToolNumber(tok string, units map[string]ToolUnit) (decimal.Decimal, string,
 		return decimal.Decimal{}, "", false
 	}
 	suffix := tok[len(num):]
-	u, ok := lookupUnit(units, suffix)
+	u, ok := LookupUnit(units, suffix)
 	if !ok && suffix != "" {
 		return decimal.Decimal{}, "", false
 	}
@@ -124,7 +124,7 @@ func (r *Recorder) AddSpaced(key string, off int, raw string, units map[string]T
 	if !ok {
 		return r.AddTool(key, off, raw, units, "")
 	}
-	u, known := lookupUnit(units, word)
+	u, known := LookupUnit(units, word)
 	v, ok := ParseDecimal(strings.TrimPrefix(num, "+"))
 	if !known || !ok {
 		return false

@@ -115,7 +115,7 @@ func numericField(text string, a, b int) (numField, bool) {
 	if !(IsDigitAt(norm, 0) || len(norm) > 1 && norm[0] == '.' && IsDigitAt(norm, 1)) {
 		return numField{}, false
 	}
-	if identifier(norm) {
+	if Identifier(norm) {
 		return numField{}, false
 	}
 	return numField{a, b}, true
@@ -133,9 +133,9 @@ var gluedNumber = regexp.MustCompile(`^\d+(?:\.\d+)?(?:ns|us|µs|μs|ms|s|m|h|d|
 // one letter it is a hash, not a number ("409610" is a number).
 var hexHash = regexp.MustCompile(`^[0-9a-f]{6,}$`)
 
-// identifier reports whether a text that starts with a digit names
+// Identifier reports whether a text that starts with a digit names
 // something (identifierShapes, or a hash) rather than quoting a number.
-func identifier(s string) bool {
+func Identifier(s string) bool {
 	if plainNumber(s) {
 		return false // every shape needs a letter, "_", "-", "/", ":" or a second point
 	}
@@ -350,6 +350,14 @@ func (r *Recorder) dropUnkept(n int, keep func(string) bool, d *dropped) {
 	l.truncate(j)
 }
 
+// DropUnkept moves the readings from the n-th on that opt.Keep does not
+// keep out of r.Out, into what the sweep (Account) counts as read (see
+// dropUnkept): a reader that keeps only the selected readings calls it
+// after each record (an access log's line).
+func (r *Recorder) DropUnkept(n int, opt ReadOptions) {
+	r.dropUnkept(n, opt.Keep, opt.drop)
+}
+
 // accounting is what accounts for the numeric fields of a file: the byte
 // ranges of its readings' raw tokens (returned or dropped) and of its
 // diagnostics (a diagnostic without an End covers the byte at its
@@ -464,6 +472,19 @@ func unreadWarnings(ix *diag.LineIndex, src []byte, lines []LineSpan, rs *Readin
 		}
 	}
 	return out
+}
+
+// UnreadWarnings is the sweep of Account for a reader that accounts for
+// its numbers itself (a transcript): a warning for each run of numeric
+// fields of lines that the readings rs and the diagnostics errs leave
+// unaccounted, saying format does not read them and ending in hint.
+func UnreadWarnings(ix *diag.LineIndex, src []byte, lines []LineSpan, rs []Reading, errs diag.List, format, hint string) diag.List {
+	l := newReadings(ix, src)
+	for _, r := range rs {
+		l.Add(r)
+	}
+	l.Flush()
+	return unreadWarnings(ix, src, lines, l, errs, nil, format, hint)
 }
 
 // NumericFields returns the byte ranges of the numeric-looking fields of

@@ -237,7 +237,7 @@ func TestUnreadRuns(t *testing.T) {
 	src := []byte("a 1 2 b=3 4 x\n")
 	ix := diag.NewLineIndex("f", src)
 	rs := []raw.Reading{{Key: "b", Raw: "3", Pos: ix.Pos(8)}}
-	ws := raw.UnreadWarnings(ix, src, []raw.LineSpan{{0, 13}}, raw.ListOf("f", src, rs), nil, "transcript", "a key=value line")
+	ws := raw.UnreadWarnings(ix, src, []raw.LineSpan{{0, 13}}, rs, nil, "transcript", "a key=value line")
 	var got []string
 	for _, w := range ws {
 		line := string(src[:13])

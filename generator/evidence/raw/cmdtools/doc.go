@@ -6,7 +6,7 @@
 //
 // The readers build their readings with package raw's Recorder, units and
 // tool-text helpers (the timestamped snapshots kubectl and docker stats
-// repeat are raw's SnapClock) and follow the conventions of raw's
+// repeat are snapClock, snapshots.go) and follow the conventions of raw's
 // readings.go; they import raw and nothing else of evdoc but diag and
 // unit. Their tests and fuzz targets read through package formats and
 // live in raw's external tests (curlwriteout_test.go, dig_test.go,

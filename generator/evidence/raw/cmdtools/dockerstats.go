@@ -106,7 +106,7 @@ func ReadDockerStats(file string, src []byte, _ raw.ReadOptions) (*raw.Readings,
 	if errs != nil {
 		return nil, errs
 	}
-	clock := raw.NewSnapClock(src)
+	clock := newSnapClock(src)
 	var cols []dockerColumn
 	var names []string
 	rows := 0

@@ -144,9 +144,9 @@ func jsonStr(n *jsontree.JSONNode) string {
 
 // kubeTables reads kubectl's tables (see ReadKubectl).
 func kubeTables(r *raw.Recorder, src []byte) {
-	var cols []string              // slugged column names
-	var starts []int               // their byte columns
-	clock := raw.NewSnapClock(src) // timestamp lines: see snapshots.go
+	var cols []string          // slugged column names
+	var starts []int           // their byte columns
+	clock := newSnapClock(src) // timestamp lines: see snapshots.go
 	for start, text := range raw.OutputLines(src) {
 		if strings.TrimSpace(text) == "" || clock.Stamp(r, start, text) {
 			cols = nil

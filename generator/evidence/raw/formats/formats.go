@@ -11,7 +11,9 @@ import (
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw/cmdtools"
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw/envoy"
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw/gobench"
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw/labreport"
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw/loadtest"
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw/structured"
 )
 
 // Names lists the format names a [[read]] entry accepts, sorted.
@@ -49,21 +51,21 @@ func ListReaderFor(format string) (raw.ListReader, error) {
 // readers is built per call: no package-level registry.
 func readers() map[string]raw.ListReader {
 	return map[string]raw.ListReader{
-		"markdown-tables": raw.ReadTablesAsReadings,
-		"transcript":      raw.ReadTranscriptAsReadings,
+		"markdown-tables": labreport.ReadTablesAsReadings,
+		"transcript":      labreport.ReadTranscriptAsReadings,
 
 		"envoy-stats":         envoy.ReadEnvoyStats,
 		"envoy-stats-json":    envoy.ReadEnvoyStatsJSON,
 		"envoy-clusters":      envoy.ReadEnvoyClusters,
 		"envoy-clusters-json": envoy.ReadEnvoyClustersJSON,
-		"fortio-json":         raw.ReadFortioJSON,
-		"fortio-text":         raw.ReadFortioText,
+		"fortio-json":         loadtest.ReadFortioJSON,
+		"fortio-text":         loadtest.ReadFortioText,
 		"curl-writeout":       cmdtools.ReadCurlWriteout,
-		"csv":                 raw.ReadCSV,
-		"json":                raw.ReadJSON,
-		"istioctl-table":      raw.ReadIstioctlTable,
+		"csv":                 structured.ReadCSV,
+		"json":                structured.ReadJSON,
+		"istioctl-table":      cmdtools.ReadIstioctlTable,
 		"dig":                 cmdtools.ReadDig,
-		"prometheus":          raw.ReadPrometheus,
+		"prometheus":          structured.ReadPrometheus,
 		"vegeta":              loadtest.ReadVegeta,
 		"wrk":                 loadtest.ReadWrk,
 		"hey":                 loadtest.ReadHey,
@@ -75,10 +77,10 @@ func readers() map[string]raw.ListReader {
 		"time":                cmdtools.ReadTime,
 		"kubectl":             cmdtools.ReadKubectl,
 		"docker-stats":        cmdtools.ReadDockerStats,
-		"envoy-access-log":    raw.ReadAccessLog,
+		"envoy-access-log":    structured.ReadAccessLog,
 		"ping":                cmdtools.ReadPing,
 		"mtr":                 cmdtools.ReadMtr,
-		"pattern":             raw.ReadPattern,
+		"pattern":             structured.ReadPattern,
 	}
 }
 

@@ -6,6 +6,9 @@ import (
 	"strings"
 
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw/cmdtools"
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw/loadtest"
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw/structured"
 )
 
 // toolNotData are the lines each tool's format defines as not data
@@ -138,7 +141,7 @@ func dataLines(format string, src []byte) ([]raw.LineSpan, []byte) {
 		case skip != nil && skip.MatchString(text):
 			cont = (trimmed == "$" || strings.HasPrefix(trimmed, "$ ")) && strings.HasSuffix(trimmed, "\\")
 			continue
-		case format == "istioctl-table" && raw.IsIstioHeader(text), format == "fortio-text" && raw.IsFortioLog(text):
+		case format == "istioctl-table" && cmdtools.IsIstioHeader(text), format == "fortio-text" && loadtest.IsFortioLog(text):
 			continue
 		}
 		out = append(out, ln)
@@ -180,7 +183,7 @@ func formatHint(format string) string {
 // are not data (CompilePatternAny; a pattern that does not compile skips
 // nothing, and its entry is an error elsewhere).
 func skipLines(src []byte, lines []raw.LineSpan, skip string) []raw.LineSpan {
-	re, err := raw.CompilePatternAny(skip)
+	re, err := structured.CompilePatternAny(skip)
 	if err != nil {
 		return lines
 	}

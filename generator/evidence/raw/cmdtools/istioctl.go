@@ -1,4 +1,4 @@
-package raw
+package cmdtools
 
 import (
 	"fmt"
@@ -9,6 +9,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
 )
 
 // The reader of istioctl's (and kubectl's) aligned tables
@@ -45,7 +46,7 @@ type istioLine struct {
 }
 
 // splitIstioLine decodes the line ln of src into an istioLine.
-func splitIstioLine(src []byte, ln LineSpan) istioLine {
+func splitIstioLine(src []byte, ln raw.LineSpan) istioLine {
 	var l istioLine
 	for i := ln.Start; i < ln.End; {
 		c, n := utf8.DecodeRune(src[i:ln.End])
@@ -106,12 +107,12 @@ type istioColumn struct {
 //
 // Errors: no header line in the file, and a row with numbers that lines
 // up with neither the header positions nor its column count.
-func ReadIstioctlTable(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
-	r, errs := StartRead(file, src, diag.EvidenceIstioctlTable)
+func ReadIstioctlTable(file string, src []byte, _ raw.ReadOptions) (*raw.Readings, diag.List) {
+	r, errs := raw.StartRead(file, src, diag.EvidenceIstioctlTable)
 	if errs != nil {
 		return nil, errs
 	}
-	lines := SplitLines(src)
+	lines := raw.SplitLines(src)
 	tables := 0
 	for i := 0; i < len(lines); i++ {
 		if !IsIstioHeader(string(src[lines[i].Start:lines[i].End])) {
@@ -122,7 +123,7 @@ func ReadIstioctlTable(file string, src []byte, _ ReadOptions) (*Readings, diag.
 			j++
 		}
 		tables++
-		r.istioTable(tables, splitIstioLine(src, lines[i]), lines[i].Start, lines[i+1:j])
+		istioTable(r, tables, splitIstioLine(src, lines[i]), lines[i].Start, lines[i+1:j])
 		i = j
 	}
 	if tables == 0 {
@@ -134,7 +135,7 @@ func ReadIstioctlTable(file string, src []byte, _ ReadOptions) (*Readings, diag.
 // istioTable reads table n (1-based) of a file: its header line head at
 // byte offset headOff and its rows, the lines spans. It finds the
 // columns, reads each row's numeric cells and adds "t<n>.rows".
-func (r *Recorder) istioTable(n int, head istioLine, headOff int, spans []LineSpan) {
+func istioTable(r *raw.Recorder, n int, head istioLine, headOff int, spans []raw.LineSpan) {
 	rows := make([]istioLine, len(spans))
 	for i, s := range spans {
 		rows[i] = splitIstioLine(r.Src, s)
@@ -181,7 +182,7 @@ func (r *Recorder) istioTable(n int, head istioLine, headOff int, spans []LineSp
 	for ri, row := range rows {
 		_, firstOff := row.cell(0, len(row.runes))
 		inputs = append(inputs, r.Index.Pos(firstOff))
-		cells, ok := r.istioCells(row, cols, headOff)
+		cells, ok := istioCells(r, row, cols, headOff)
 		if !ok {
 			continue
 		}
@@ -190,15 +191,15 @@ func (r *Recorder) istioTable(n int, head istioLine, headOff int, spans []LineSp
 			key = fmt.Sprintf("r%d", ri+1)
 		}
 		for k := 1; k < len(cols); k++ {
-			num, ok := ParseCell(cells[k].text)
+			num, ok := raw.ParseCell(cells[k].text)
 			if !ok {
-				if why := Unreadable(cells[k].text); why != "" && !istioNonNumber(cells[k].text) {
+				if why := raw.Unreadable(cells[k].text); why != "" && !istioNonNumber(cells[k].text) {
 					r.Warnf(cells[k].off, "cell %q looks numeric but is not read (%s); expected one number", cells[k].text, why)
 				}
 				continue
 			}
 			tok := cells[k].text[num.Start:num.End]
-			num, warning, err := num.Resolve(tok, DecimalUndeclared, DecimalUndeclared)
+			num, warning, err := num.Resolve(tok, raw.DecimalUndeclared, raw.DecimalUndeclared)
 			switch {
 			case err != "":
 				r.Errs = append(r.Errs, diag.Errorf(r.Index.Pos(cells[k].off+num.Start), diag.EvidenceDecimal, "%s", err))
@@ -209,7 +210,7 @@ func (r *Recorder) istioTable(n int, head istioLine, headOff int, spans []LineSp
 			r.Add(key+"."+cols[k].name, cells[k].off+num.Start, tok, num.Value, num.Unit)
 		}
 	}
-	r.Out.Add(Reading{Key: fmt.Sprintf("t%d.rows", n), Number: Number{Value: decimal.NewFromInt(int64(len(rows))), End: len(cols[0].name)},
+	r.Out.Add(raw.Reading{Key: fmt.Sprintf("t%d.rows", n), Number: raw.Number{Value: decimal.NewFromInt(int64(len(rows))), End: len(cols[0].name)},
 		Raw: cols[0].name, Pos: r.Index.Pos(headOff), Inputs: inputs})
 }
 
@@ -223,7 +224,7 @@ type istioCell struct {
 // positions when no text runs across them, else at runs of two or more
 // spaces when that gives one cell per column. A row that fits neither is
 // skipped, and reported when it holds a number.
-func (r *Recorder) istioCells(row istioLine, cols []istioColumn, headOff int) ([]istioCell, bool) {
+func istioCells(r *raw.Recorder, row istioLine, cols []istioColumn, headOff int) ([]istioCell, bool) {
 	cells := make([]istioCell, len(cols))
 	aligned := true
 	for k, c := range cols {
@@ -263,7 +264,7 @@ func (r *Recorder) istioCells(row istioLine, cols []istioColumn, headOff int) ([
 	}
 	for _, p := range parts {
 		for _, f := range strings.Fields(p.text) {
-			if _, ok := ParseCell(f); ok {
+			if _, ok := raw.ParseCell(f); ok {
 				r.Errorf(p.off, "row has %d cells that do not line up with the %d columns of the header at %s; expected cells aligned under the header", len(parts), len(cols), r.Index.Pos(headOff))
 				return nil, false
 			}

@@ -1,11 +1,12 @@
-package raw
+package labreport
 
 import (
-	"bytes"
 	"fmt"
 	"regexp"
 	"strings"
 	"unicode"
+
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
 )
@@ -38,10 +39,10 @@ var (
 // file names src in positions. Tables inside fenced code blocks are ignored.
 // A header whose delimiter row has a different number of cells is reported
 // as an error at the delimiter row, as is text that is not clean UTF-8 (see
-// checkRawText).
+// CheckRawText).
 func ReadTables(file string, src []byte) ([]Table, diag.List) {
 	ix := diag.NewLineIndex(file, src)
-	if errs := checkRawText(ix, src); errs != nil {
+	if errs := raw.CheckRawText(ix, src); errs != nil {
 		return nil, errs
 	}
 	var (
@@ -51,7 +52,7 @@ func ReadTables(file string, src []byte) ([]Table, diag.List) {
 		hpos    diag.Position
 		fence   string
 	)
-	lines := SplitLines(src)
+	lines := raw.SplitLines(src)
 	for i := 0; i < len(lines); i++ {
 		ln := lines[i]
 		text := string(src[ln.Start:ln.End])
@@ -111,33 +112,9 @@ func ReadTables(file string, src []byte) ([]Table, diag.List) {
 	return tables, errs
 }
 
-// LineSpan is one line of a file: [start, end) excludes the line ending
-// (LF or CRLF) and, on the first line, a byte order mark.
-type LineSpan struct{ Start, End int }
-
-// SplitLines splits src into lines (see LineSpan).
-func SplitLines(src []byte) []LineSpan {
-	out := make([]LineSpan, 0, bytes.Count(src, []byte{'\n'})+1)
-	start := TextStart(src)
-	for i := start; i < len(src); i++ {
-		if src[i] == '\n' {
-			end := i
-			if end > start && src[end-1] == '\r' {
-				end--
-			}
-			out = append(out, LineSpan{start, end})
-			start = i + 1
-		}
-	}
-	if start < len(src) {
-		out = append(out, LineSpan{start, len(src)})
-	}
-	return out
-}
-
 // splitRow splits a table row on pipes that are not escaped with a
 // backslash, dropping the optional leading and trailing pipe.
-func splitRow(ix *diag.LineIndex, src []byte, ln LineSpan) []Cell {
+func splitRow(ix *diag.LineIndex, src []byte, ln raw.LineSpan) []Cell {
 	var bounds []int // offsets of separating pipes
 	for j := ln.Start; j < ln.End; j++ {
 		if src[j] == '\\' {
@@ -182,38 +159,38 @@ func splitRow(ix *diag.LineIndex, src []byte, ln LineSpan) []Cell {
 // (Unreadable), a warning to report: a cell never vanishes silently. The
 // reading's commas are not resolved yet (ResolveCommas, with the mark
 // TableCommas sees in the file).
-func CellNumber(key string, c Cell) (Reading, *diag.Diagnostic, bool) {
-	n, ok := ParseCell(c.Text)
+func CellNumber(key string, c Cell) (raw.Reading, *diag.Diagnostic, bool) {
+	n, ok := raw.ParseCell(c.Text)
 	if !ok {
 		end := c.Pos
 		end.Column += len(c.Text)
 		end.Offset += len(c.Text)
-		if why := Unreadable(c.Text); why != "" {
-			return Reading{}, &diag.Diagnostic{Pos: c.Pos, End: end, Severity: diag.Warning, Rule: diag.EvidenceNumber,
+		if why := raw.Unreadable(c.Text); why != "" {
+			return raw.Reading{}, &diag.Diagnostic{Pos: c.Pos, End: end, Severity: diag.Warning, Rule: diag.EvidenceNumber,
 				Message: fmt.Sprintf("cell %q looks numeric but is not read (%s); expected one number such as 40.5, 1,234.5 or 12ms", c.Text, why)}, false
 		}
-		if fs := numericFields(c.Text); len(fs) > 0 {
+		if fs := raw.NumericFields(c.Text); len(fs) > 0 {
 			// Prose or several numbers in one cell ("566 / 665 p/s",
 			// "istio-proxy: 0.249, nginx: 0.061"): none is read.
 			var quoted []string
 			for _, f := range fs {
-				quoted = append(quoted, fmt.Sprintf("%q", c.Text[f.start:f.end]))
+				quoted = append(quoted, fmt.Sprintf("%q", c.Text[f[0]:f[1]]))
 			}
 			what := "number " + quoted[0] + " is"
 			if len(fs) > 1 {
 				what = fmt.Sprintf("%d numbers (%s) are", len(fs), strings.Join(quoted, ", "))
 			}
-			return Reading{}, &diag.Diagnostic{Pos: c.Pos, End: end, Severity: diag.Warning, Rule: diag.EvidenceNumber,
+			return raw.Reading{}, &diag.Diagnostic{Pos: c.Pos, End: end, Severity: diag.Warning, Rule: diag.EvidenceNumber,
 				Message: fmt.Sprintf("cell %q is not one number: %s not read; expected one number per cell (a column per number)", c.Text, what)}, false
 		}
-		return Reading{}, nil, false
+		return raw.Reading{}, nil, false
 	}
 	pos := c.Pos
 	pos.Column += n.Start
 	pos.Offset += n.Start
 	tok := c.Text[n.Start:n.End]
 	n.Start, n.End = 0, len(tok)
-	return Reading{Key: key, Number: n, Raw: tok, Pos: pos}, nil, true
+	return raw.Reading{Key: key, Number: n, Raw: tok, Pos: pos}, nil, true
 }
 
 // SpreadSuffix ends the key of the spread a table cell writes after ±
@@ -232,7 +209,7 @@ const SpreadSuffix = "_pm"
 // 11%": SpreadRelative); "44% ± 2%" is 44 % ± 2 points. colUnit is the
 // unit the column header states ("Mean [ms]": HeaderUnit), given to a
 // number that writes none.
-func CellReadings(key string, c Cell, colUnit string) ([]Reading, *diag.Diagnostic, bool) {
+func CellReadings(key string, c Cell, colUnit string) ([]raw.Reading, *diag.Diagnostic, bool) {
 	at, pm := plusMinus(c.Text)
 	if at <= 0 {
 		r, warn, ok := CellNumber(key, c)
@@ -242,7 +219,7 @@ func CellReadings(key string, c Cell, colUnit string) ([]Reading, *diag.Diagnost
 		if !ok {
 			return nil, warn, false
 		}
-		return []Reading{r}, nil, true
+		return []raw.Reading{r}, nil, true
 	}
 	left := Cell{Text: c.Text[:at], Pos: c.Pos}
 	rpos := c.Pos
@@ -272,7 +249,7 @@ func CellReadings(key string, c Cell, colUnit string) ([]Reading, *diag.Diagnost
 	case bu == "":
 		b.Number.Unit = au
 	}
-	return []Reading{a, b}, nil, true
+	return []raw.Reading{a, b}, nil, true
 }
 
 // plusMinus returns the byte offset of the ± (or +/-) that separates a
@@ -300,7 +277,7 @@ func HeaderUnit(header string) string {
 	if m == nil {
 		return ""
 	}
-	n, ok := ParseCell("0 " + m[1])
+	n, ok := raw.ParseCell("0 " + m[1])
 	if !ok || n.Unit == "" {
 		return ""
 	}
@@ -309,23 +286,51 @@ func HeaderUnit(header string) string {
 
 // TableCommas returns the decimal mark the numbers of tables show (see
 // CommaSeen).
-func TableCommas(tables []Table) Decimal {
-	var seen CommaSeen
+func TableCommas(tables []Table) raw.Decimal {
+	var seen raw.CommaSeen
 	for _, t := range tables {
 		for _, row := range t.Rows {
 			for _, c := range row {
 				text := c.Text
 				if at, pm := plusMinus(text); at > 0 {
-					if n, ok := ParseCell(text[at+len(pm):]); ok {
+					if n, ok := raw.ParseCell(text[at+len(pm):]); ok {
 						seen.Add(n)
 					}
 					text = text[:at]
 				}
-				if n, ok := ParseCell(text); ok {
+				if n, ok := raw.ParseCell(text); ok {
 					seen.Add(n)
 				}
 			}
 		}
 	}
 	return seen.Mark()
+}
+
+// ReadTablesAsReadings names every numeric cell of a report's tables
+// "t<N>.<row label>.<column label>" (N is the 1-based table number); a
+// cell "A ± B" (hyperfine's "319.5 ± 11.2") gives that key for the mean
+// and "<key>_pm" for its spread, and a unit in brackets ending a header
+// ("Mean [ms]") applies to its column's cells.
+func ReadTablesAsReadings(file string, src []byte, opt raw.ReadOptions) (*raw.Readings, diag.List) {
+	tables, errs := ReadTables(file, src)
+	var out []raw.Reading
+	for i, t := range tables {
+		for _, row := range t.Rows {
+			if len(row) == 0 {
+				continue
+			}
+			for j := 1; j < len(row) && j < len(t.Header); j++ {
+				rs, warn, _ := CellReadings(fmt.Sprintf("t%d.%s.%s", i+1, row[0].Text, t.Header[j].Text), row[j], HeaderUnit(t.Header[j].Text))
+				if warn != nil {
+					errs = append(errs, *warn)
+				}
+				out = append(out, rs...)
+			}
+		}
+	}
+	out, rerrs := raw.ResolveCommas(out, opt.Decimal, TableCommas(tables))
+	errs = append(errs, rerrs...)
+	errs.Sort()
+	return raw.ListOf(file, src, out), errs
 }

@@ -1,4 +1,4 @@
-package raw
+package cmdtools
 
 import (
 	"fmt"
@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
 	"github.com/shopspring/decimal"
 )
 
@@ -88,26 +89,26 @@ func parseStamp(t string) (decimal.Decimal, bool, error) {
 	return v, true, nil
 }
 
-// SnapClock numbers the snapshots of a file with timestamp lines.
-type SnapClock struct {
+// snapClock numbers the snapshots of a file with timestamp lines.
+type snapClock struct {
 	any bool // the file has a timestamp line
 	n   int  // the current snapshot, 0 before the first
 }
 
-// NewSnapClock looks for a timestamp line in src.
-func NewSnapClock(src []byte) *SnapClock {
-	for _, ln := range SplitLines(src) {
+// newSnapClock looks for a timestamp line in src.
+func newSnapClock(src []byte) *snapClock {
+	for _, ln := range raw.SplitLines(src) {
 		if _, ok, _ := parseStamp(strings.TrimSpace(string(src[ln.Start:ln.End]))); ok {
-			return &SnapClock{any: true}
+			return &snapClock{any: true}
 		}
 	}
-	return &SnapClock{}
+	return &snapClock{}
 }
 
 // Stamp reads text (a line at byte offset start) when it is a timestamp
 // line: it starts the next snapshot and records its time. It reports
 // whether the line was one.
-func (c *SnapClock) Stamp(r *Recorder, start int, text string) bool {
+func (c *snapClock) Stamp(r *raw.Recorder, start int, text string) bool {
 	if !c.any {
 		return false
 	}
@@ -128,7 +129,7 @@ func (c *SnapClock) Stamp(r *Recorder, start int, text string) bool {
 
 // Prefix is the key prefix of the current snapshot's readings: "" in a
 // file without timestamp lines, "sN." in one with them.
-func (c *SnapClock) Prefix() string {
+func (c *snapClock) Prefix() string {
 	if !c.any {
 		return ""
 	}
@@ -137,7 +138,7 @@ func (c *SnapClock) Prefix() string {
 
 // Early reports a table at byte offset off before the first timestamp
 // line of a file that has them, and whether it was one.
-func (c *SnapClock) Early(r *Recorder, off int, what string) bool {
+func (c *snapClock) Early(r *raw.Recorder, off int, what string) bool {
 	if c.any && c.n == 0 {
 		r.Errorf(off, "%s before the first timestamp line; expected each snapshot to start with one (date -Is)", what)
 		return true

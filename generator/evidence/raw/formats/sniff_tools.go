@@ -1,4 +1,4 @@
-package raw
+package formats
 
 import (
 	"bytes"

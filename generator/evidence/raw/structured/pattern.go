@@ -1,4 +1,4 @@
-package raw
+package structured
 
 import (
 	"errors"
@@ -9,6 +9,8 @@ import (
 	"strings"
 	"sync"
 	"unicode/utf8"
+
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/unit"
@@ -38,7 +40,7 @@ var patternRef = regexp.MustCompile(`%\{([A-Z]+)(?::([A-Za-z_][A-Za-z0-9_]*))?\}
 
 // patternUnits are the unit suffixes a DURATION, PERCENT or SIZE group
 // (or any group whose text ends in one) is read with.
-var patternUnits = map[string]ToolUnit{
+var patternUnits = map[string]raw.ToolUnit{
 	"ns": {Unit: "ns"}, "us": {Unit: "us"}, "µs": {Unit: "us"}, "μs": {Unit: "us"}, "ms": {Unit: "ms"},
 	"s": {Unit: "s"}, "m": {Unit: "min"}, "h": {Unit: "h"}, "%": {Unit: "%"},
 	"B": {Unit: "B"}, "KB": {Unit: "KB"}, "kB": {Unit: "KB"}, "KiB": {Unit: "KiB"}, "MB": {Unit: "MB"}, "MiB": {Unit: "MiB"},
@@ -245,20 +247,20 @@ func cutText(s string, n int) string {
 // reading a file time linear in its size. A numeric-looking
 // field on a line no pattern matches is a warning (rule
 // evidence-number), as in every format.
-func ReadPattern(file string, src []byte, opt ReadOptions) (*Readings, diag.List) {
-	r, errs := StartRead(file, src, diag.EvidencePattern)
+func ReadPattern(file string, src []byte, opt raw.ReadOptions) (*raw.Readings, diag.List) {
+	r, errs := raw.StartRead(file, src, diag.EvidencePattern)
 	if errs != nil {
 		return nil, errs
 	}
 	if len(opt.Patterns) == 0 {
-		r.Errorf(TextStart(src), "no patterns; expected patterns = ['REGEX', …] in the [[read]] entry")
+		r.Errorf(raw.TextStart(src), "no patterns; expected patterns = ['REGEX', …] in the [[read]] entry")
 		return r.Result()
 	}
 	var res []*regexp.Regexp
 	for _, p := range opt.Patterns {
 		re, err := CompilePattern(p)
 		if err != nil {
-			r.Errorf(TextStart(src), "pattern %s: %v", quoteCut(p, quoteLen), err)
+			r.Errorf(raw.TextStart(src), "pattern %s: %v", quoteCut(p, quoteLen), err)
 			return r.Result()
 		}
 		res = append(res, re)
@@ -267,12 +269,12 @@ func ReadPattern(file string, src []byte, opt ReadOptions) (*Readings, diag.List
 	if opt.Section != "" {
 		var err error
 		if section, err = CompilePatternAny(opt.Section); err != nil {
-			r.Errorf(TextStart(src), "section %s: %v", quoteCut(opt.Section, quoteLen), err)
+			r.Errorf(raw.TextStart(src), "section %s: %v", quoteCut(opt.Section, quoteLen), err)
 			return r.Result()
 		}
 	}
 	prefix := ""
-	for _, ln := range SplitLines(src) {
+	for _, ln := range raw.SplitLines(src) {
 		text := string(src[ln.Start:ln.End])
 		if section != nil {
 			if m := section.FindStringSubmatchIndex(text); m != nil {
@@ -283,7 +285,7 @@ func ReadPattern(file string, src []byte, opt ReadOptions) (*Readings, diag.List
 						break
 					}
 				}
-				prefix = KeySlug(text[a:b]) + "."
+				prefix = raw.KeySlug(text[a:b]) + "."
 				continue
 			}
 		}
@@ -292,18 +294,18 @@ func ReadPattern(file string, src []byte, opt ReadOptions) (*Readings, diag.List
 			if m == nil {
 				continue
 			}
-			r.patternLine(re, m, ln.Start, text, prefix, opt.Key)
+			patternLine(r, re, m, ln.Start, text, prefix, opt.Key)
 			break
 		}
 	}
 	if r.Out.Len() == 0 && !r.Errs.HasErrors() {
-		r.Errorf(TextStart(src), "no line matches the patterns with a numeric group; expected lines such as the patterns describe")
+		r.Errorf(raw.TextStart(src), "no line matches the patterns with a numeric group; expected lines such as the patterns describe")
 	}
 	return r.Result()
 }
 
 // patternLine records the numeric groups of one matching line.
-func (r *Recorder) patternLine(re *regexp.Regexp, m []int, base int, text, prefix, template string) {
+func patternLine(r *raw.Recorder, re *regexp.Regexp, m []int, base int, text, prefix, template string) {
 	names := re.SubexpNames()
 	// first[name] is the first group of that name that matched: one pass
 	// over the groups, so a line costs time linear in their number.
@@ -322,7 +324,7 @@ func (r *Recorder) patternLine(re *regexp.Regexp, m []int, base int, text, prefi
 	used := map[string]bool{}
 	key := ""
 	if template != "" {
-		key = KeySlug(patternKeyRef.ReplaceAllStringFunc(template, func(ref string) string {
+		key = raw.KeySlug(patternKeyRef.ReplaceAllStringFunc(template, func(ref string) string {
 			n := ref[1 : len(ref)-1]
 			used[n] = true
 			_, v, _ := group(n)
@@ -338,20 +340,20 @@ func (r *Recorder) patternLine(re *regexp.Regexp, m []int, base int, text, prefi
 		}
 		tok := text[m[2*g]:m[2*g+1]]
 		units := patternUnits
-		if num := NumberPrefix.FindString(tok); num != "" && len(num) < len(tok) {
-			if _, ok := lookupUnit(patternUnits, tok[len(num):]); !ok {
+		if num := raw.NumberPrefix.FindString(tok); num != "" && len(num) < len(tok) {
+			if _, ok := raw.LookupUnit(patternUnits, tok[len(num):]); !ok {
 				if u, ok := unit.ToolWord(tok[len(num):]); ok {
 					// a suffix of the shared vocabulary (12nsec, 3KiB/s)
-					units = map[string]ToolUnit{tok[len(num):]: {Unit: u}}
+					units = map[string]raw.ToolUnit{tok[len(num):]: {Unit: u}}
 				}
 			}
 		}
 		unitOf := ""
 		if at, u, ok := group(n + "_unit"); ok && u != "" {
-			tu, known := lookupUnit(patternUnits, u)
+			tu, known := raw.LookupUnit(patternUnits, u)
 			if !known {
 				if c, ok := unit.ToolWord(u); ok {
-					tu, known = ToolUnit{Unit: c}, true
+					tu, known = raw.ToolUnit{Unit: c}, true
 				}
 			}
 			if !known {
@@ -360,7 +362,7 @@ func (r *Recorder) patternLine(re *regexp.Regexp, m []int, base int, text, prefi
 			} else {
 				unitOf = tu.Unit
 			}
-			if _, written, ok := ToolNumber(tok, units); ok && written != "" && unitOf != "" && written != unitOf {
+			if _, written, ok := raw.ToolNumber(tok, units); ok && written != "" && unitOf != "" && written != unitOf {
 				r.Errorf(base+m[2*g], "%q is written in %s but group %s says %q (%s); expected one unit for the value", tok, written, n+"_unit", u, unitOf)
 				continue
 			}

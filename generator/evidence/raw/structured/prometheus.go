@@ -1,8 +1,10 @@
-package raw
+package structured
 
 import (
 	"regexp"
 	"strings"
+
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
 )
@@ -46,25 +48,25 @@ var (
 // are skipped; any other line that is not a
 // sample is an error at the offending byte, and a file without samples
 // is an error.
-func ReadPrometheus(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
-	r, errs := StartRead(file, src, diag.EvidencePrometheus)
+func ReadPrometheus(file string, src []byte, _ raw.ReadOptions) (*raw.Readings, diag.List) {
+	r, errs := raw.StartRead(file, src, diag.EvidencePrometheus)
 	if errs != nil {
 		return nil, errs
 	}
 	samples := 0
-	for _, ln := range SplitLines(src) {
+	for _, ln := range raw.SplitLines(src) {
 		text := string(src[ln.Start:ln.End])
 		trimmed := strings.TrimLeft(text, " \t")
 		if trimmed == "" || strings.HasPrefix(trimmed, "#") {
 			continue
 		}
 		lead := len(text) - len(trimmed)
-		if r.promSample(ln.Start+lead, trimmed) {
+		if promSample(r, ln.Start+lead, trimmed) {
 			samples++
 		}
 	}
 	if samples == 0 && len(r.Errs) == 0 {
-		r.Errorf(TextStart(src), "no Prometheus samples; expected lines \"metric_name{label=\\\"value\\\"} 42\"")
+		r.Errorf(raw.TextStart(src), "no Prometheus samples; expected lines \"metric_name{label=\\\"value\\\"} 42\"")
 	}
 	r.AttachUnits(promUnit)
 	return r.Result()
@@ -72,16 +74,16 @@ func ReadPrometheus(file string, src []byte, _ ReadOptions) (*Readings, diag.Lis
 
 // promSample reads one sample line starting at byte offset base. It
 // reports whether the line was a sample.
-func (r *Recorder) promSample(base int, line string) bool {
+func promSample(r *raw.Recorder, base int, line string) bool {
 	name := promName.FindString(line)
 	if name == "" {
-		r.Errorf(base, "%q is not a metric name; expected a sample \"metric_name{labels} value\" or a # comment", FirstField(line))
+		r.Errorf(base, "%q is not a metric name; expected a sample \"metric_name{labels} value\" or a # comment", raw.FirstField(line))
 		return false
 	}
 	key := name
 	i := len(name)
 	if i < len(line) && line[i] == '{' {
-		labels, end, ok := r.promLabels(base+i, line[i:])
+		labels, end, ok := promLabels(r, base+i, line[i:])
 		if !ok {
 			return false
 		}
@@ -116,9 +118,9 @@ func (r *Recorder) promSample(base int, line string) bool {
 	}
 	norm = strings.Replace(strings.TrimSuffix(norm, "."), ".e", "e", 1) // or the fraction: 5. and 5.e3
 	norm = strings.Replace(norm, ".E", "E", 1)
-	v, ok := ParseDecimal(sign + norm)
+	v, ok := raw.ParseDecimal(sign + norm)
 	if !ok {
-		r.Errorf(voff, "value %s of %s is out of range; expected an exponent within ±%d", fields[0], key, MaxExponent)
+		r.Errorf(voff, "value %s of %s is out of range; expected an exponent within ±%d", fields[0], key, raw.MaxExponent)
 		return true
 	}
 	r.Add(key, voff, fields[0], v, "")
@@ -128,7 +130,7 @@ func (r *Recorder) promSample(base int, line string) bool {
 // promLabels reads a label set "{a=\"x\",b=\"y\"}" at the start of s (at
 // byte offset base) and returns it normalised (values unescaped, no
 // spaces, a trailing comma dropped) and its length in s.
-func (r *Recorder) promLabels(base int, s string) (string, int, bool) {
+func promLabels(r *raw.Recorder, base int, s string) (string, int, bool) {
 	var b strings.Builder
 	b.WriteByte('{')
 	i := 1

@@ -1,10 +1,12 @@
-package raw
+package labreport
 
 import (
 	"fmt"
 	"regexp"
 	"strings"
 	"unicode"
+
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
 )
@@ -15,7 +17,7 @@ import (
 type Entry struct {
 	Section string
 	Key     string
-	Number  Number
+	Number  raw.Number
 	Raw     string
 	Pos     diag.Position
 }
@@ -35,7 +37,7 @@ var (
 // not a section: the line is data.
 func sectionHeader(text string) (string, bool) {
 	m := sectionLine.FindStringSubmatch(text)
-	if m == nil || strings.Contains(m[1], "=") || strings.IndexFunc(m[1], unicode.IsLetter) < 0 || identifier(m[1]) {
+	if m == nil || strings.Contains(m[1], "=") || strings.IndexFunc(m[1], unicode.IsLetter) < 0 || raw.Identifier(m[1]) {
 		return "", false
 	}
 	return m[1], true
@@ -44,10 +46,10 @@ func sectionHeader(text string) (string, bool) {
 // transcriptLines returns the data lines of a transcript: all but blank
 // lines, banners, comments, echoed commands (with their \ continuations)
 // and section headers.
-func transcriptLines(src []byte) []LineSpan {
-	var out []LineSpan
+func transcriptLines(src []byte) []raw.LineSpan {
+	var out []raw.LineSpan
 	cont := false
-	for _, ln := range SplitLines(src) {
+	for _, ln := range raw.SplitLines(src) {
 		text := string(src[ln.Start:ln.End])
 		trimmed := strings.TrimSpace(text)
 		if cont {
@@ -96,21 +98,21 @@ func transcriptLines(src []byte) []LineSpan {
 // times) are names. Commas follow
 // opt.Decimal, else the file's other numbers, else an ambiguous "1,232"
 // is an error (see Number.Resolve). Text that is not clean UTF-8 is an
-// error (see checkRawText).
-func ReadTranscript(file string, src []byte, opt ReadOptions) ([]Entry, diag.List) {
+// error (see CheckRawText).
+func ReadTranscript(file string, src []byte, opt raw.ReadOptions) ([]Entry, diag.List) {
 	ix := diag.NewLineIndex(file, src)
-	if errs := checkRawText(ix, src); errs != nil {
+	if errs := raw.CheckRawText(ix, src); errs != nil {
 		return nil, errs
 	}
 	var (
 		out     []Entry
 		errs    diag.List
-		seen    CommaSeen
+		seen    raw.CommaSeen
 		section string
 	)
 	lines := transcriptLines(src)
 	next := 0 // the next data line
-	for _, ln := range SplitLines(src) {
+	for _, ln := range raw.SplitLines(src) {
 		text := string(src[ln.Start:ln.End])
 		if next < len(lines) && lines[next].Start == ln.Start {
 			next++
@@ -121,18 +123,18 @@ func ReadTranscript(file string, src []byte, opt ReadOptions) ([]Entry, diag.Lis
 			continue
 		}
 		add := func(key string, vstart, vend int) {
-			vend = WithUnitAfter(text, vstart, vend)
-			raw := text[vstart:vend]
-			n, ok := ParseCell(raw)
+			vend = raw.WithUnitAfter(text, vstart, vend)
+			val := text[vstart:vend]
+			n, ok := raw.ParseCell(val)
 			if !ok {
-				if why := Unreadable(raw); why != "" {
+				if why := raw.Unreadable(val); why != "" {
 					errs = append(errs, diag.Diagnostic{Pos: ix.Pos(ln.Start + vstart), Severity: diag.Warning, Rule: diag.EvidenceNumber,
-						Message: fmt.Sprintf("value %q of %s looks numeric but is not read (%s); expected one number such as 40.5, 1,234.5 or 12ms", raw, key, why)})
+						Message: fmt.Sprintf("value %q of %s looks numeric but is not read (%s); expected one number such as 40.5, 1,234.5 or 12ms", val, key, why)})
 				}
 				return
 			}
 			seen.Add(n)
-			tok := raw[n.Start:n.End]
+			tok := val[n.Start:n.End]
 			pos := ix.Pos(ln.Start + vstart + n.Start)
 			n.Start, n.End = 0, len(tok)
 			out = append(out, Entry{Section: section, Key: key, Number: n, Raw: tok, Pos: pos})
@@ -146,7 +148,7 @@ func ReadTranscript(file string, src []byte, opt ReadOptions) ([]Entry, diag.Lis
 			continue
 		}
 		if m := colonUnit.FindStringSubmatchIndex(text); m != nil {
-			if n, ok := ParseCell(text[m[4]:m[5]]); ok && n.Unit != "" {
+			if n, ok := raw.ParseCell(text[m[4]:m[5]]); ok && n.Unit != "" {
 				add(text[m[2]:m[3]], m[4], m[5])
 				continue
 			}
@@ -156,19 +158,18 @@ func ReadTranscript(file string, src []byte, opt ReadOptions) ([]Entry, diag.Lis
 		}
 	}
 	out, errs = resolveEntries(out, errs, opt.Decimal, seen.Mark())
-	rs := newReadings(ix, src)
+	rs := make([]raw.Reading, 0, len(out))
 	for _, e := range out {
-		rs.Add(Reading{Key: e.Key, Raw: e.Raw, Pos: e.Pos})
+		rs = append(rs, raw.Reading{Key: e.Key, Raw: e.Raw, Pos: e.Pos})
 	}
-	rs.Flush()
-	errs = append(errs, unreadWarnings(ix, src, lines, rs, errs, nil, "transcript", "key=value (such as n=42) or a line the transcript format reads: \"key: value\", \"name +N\"")...)
+	errs = append(errs, raw.UnreadWarnings(ix, src, lines, rs, errs, "transcript", "key=value (such as n=42) or a line the transcript format reads: \"key: value\", \"name +N\"")...)
 	errs.Sort()
 	return out, errs
 }
 
 // resolveEntries resolves the commas of every entry (Number.Resolve),
 // dropping those in error and reporting warnings and errors at the entry.
-func resolveEntries(in []Entry, errs diag.List, dec, seen Decimal) ([]Entry, diag.List) {
+func resolveEntries(in []Entry, errs diag.List, dec, seen raw.Decimal) ([]Entry, diag.List) {
 	out := in[:0]
 	for _, e := range in {
 		n, warning, err := e.Number.Resolve(e.Raw, dec, seen)
@@ -184,4 +185,24 @@ func resolveEntries(in []Entry, errs diag.List, dec, seen Decimal) ([]Entry, dia
 	}
 	errs.Sort()
 	return out, errs
+}
+
+// ReadTranscriptAsReadings names transcript readings "<section>.<key>"
+// ("<key>" before the first section); a key that repeats is numbered in
+// file order, "#2", "#3", … (k6 prints avg= and p(90)= on every line).
+func ReadTranscriptAsReadings(file string, src []byte, opt raw.ReadOptions) (*raw.Readings, diag.List) {
+	entries, errs := ReadTranscript(file, src, opt)
+	out := make([]raw.Reading, 0, len(entries))
+	seen := map[string]int{}
+	for _, e := range entries {
+		key := e.Key
+		if e.Section != "" {
+			key = e.Section + "." + e.Key
+		}
+		if seen[key]++; seen[key] > 1 {
+			key = fmt.Sprintf("%s#%d", key, seen[key])
+		}
+		out = append(out, raw.Reading{Key: key, Number: e.Number, Raw: e.Raw, Pos: e.Pos})
+	}
+	return raw.ListOf(file, src, out), errs
 }

@@ -1,9 +1,11 @@
-package raw
+package loadtest
 
 import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
 
 	"github.com/shopspring/decimal"
 
@@ -50,14 +52,14 @@ import (
 // number is a warning at the number (rule evidence-number), never
 // skipped silently. A file with none of these lines is an error, as is text that is
 // not clean UTF-8.
-func ReadFortioText(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
-	r, errs := StartRead(file, src, diag.EvidenceFortioText)
+func ReadFortioText(file string, src []byte, _ raw.ReadOptions) (*raw.Readings, diag.List) {
+	r, errs := raw.StartRead(file, src, diag.EvidenceFortioText)
 	if errs != nil {
 		return nil, errs
 	}
 	hist := ""
 	buckets := map[string]int{}
-	for _, ln := range SplitLines(src) {
+	for _, ln := range raw.SplitLines(src) {
 		text := string(src[ln.Start:ln.End])
 		at := func(m []int, g int) (int, string) { return ln.Start + m[2*g], text[m[2*g]:m[2*g+1]] }
 		num := func(key string, m []int, g int) {
@@ -81,7 +83,7 @@ func ReadFortioText(file string, src []byte, _ ReadOptions) (*Readings, diag.Lis
 		if m := ftProto.FindStringSubmatchIndex(text); m != nil {
 			_, proto := at(m, 1)
 			_, status := at(m, 2)
-			key := proto + "." + KeySlug(status)
+			key := proto + "." + raw.KeySlug(status)
 			num(key, m, 3)
 			pct(key+".pct", m, 4)
 			continue
@@ -179,7 +181,7 @@ func ReadFortioText(file string, src []byte, _ ReadOptions) (*Readings, diag.Lis
 		if m := ftStats.FindStringSubmatchIndex(text); m != nil {
 			_, label := at(m, 1)
 			label = strings.TrimPrefix(strings.TrimPrefix(label, "Aggregated "), "Response ")
-			hist = KeySlug(label)
+			hist = raw.KeySlug(label)
 			if hist == "" {
 				hist = "stats"
 			}
@@ -195,7 +197,7 @@ func ReadFortioText(file string, src []byte, _ ReadOptions) (*Readings, diag.Lis
 		}
 		if m := ftTarget.FindStringSubmatchIndex(text); m != nil {
 			_, p := at(m, 1)
-			pv, ok := ParseDecimal(p)
+			pv, ok := raw.ParseDecimal(p)
 			if !ok {
 				continue
 			}

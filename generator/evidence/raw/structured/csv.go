@@ -1,4 +1,4 @@
-package raw
+package structured
 
 import (
 	"bytes"
@@ -10,6 +10,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
 
 	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/types"
@@ -53,12 +55,12 @@ import (
 // Errors: an empty file, a record whose field count differs from the
 // header's (at its line), malformed quoting (at the csv package's
 // line:col), and an opt.Key column the header lacks.
-func ReadCSV(file string, src []byte, opt ReadOptions) (*Readings, diag.List) {
-	r, errs := StartRead(file, src, diag.EvidenceCSV)
+func ReadCSV(file string, src []byte, opt raw.ReadOptions) (*raw.Readings, diag.List) {
+	r, errs := raw.StartRead(file, src, diag.EvidenceCSV)
 	if errs != nil {
 		return nil, errs
 	}
-	cr := csv.NewReader(bytes.NewReader(src[TextStart(src):]))
+	cr := csv.NewReader(bytes.NewReader(src[raw.TextStart(src):]))
 	cr.ReuseRecord = false
 	cr.FieldsPerRecord = 0
 	header, err := cr.Read()
@@ -67,7 +69,7 @@ func ReadCSV(file string, src []byte, opt ReadOptions) (*Readings, diag.List) {
 		return r.Result()
 	}
 	if err != nil {
-		r.csvError(err)
+		csvError(r, err)
 		return r.Result()
 	}
 	if len(header) == 0 {
@@ -75,7 +77,7 @@ func ReadCSV(file string, src []byte, opt ReadOptions) (*Readings, diag.List) {
 		return r.Result()
 	}
 	hl, hc := cr.FieldPos(0)
-	headerOff := r.lineCol(hl, hc)
+	headerOff := lineCol(r, hl, hc)
 	cols := make([]string, len(header))
 	env := types.Map{}
 	for i, h := range header {
@@ -121,8 +123,8 @@ func ReadCSV(file string, src []byte, opt ReadOptions) (*Readings, diag.List) {
 		counters = append(counters, &counter{name: name, pred: pred, prog: prog})
 	}
 	var (
-		cells   []Reading // numeric cells, whose commas are resolved at the end
-		seen    CommaSeen
+		cells   []raw.Reading // numeric cells, whose commas are resolved at the end
+		seen    raw.CommaSeen
 		machine vm.VM
 	)
 	colUnit := make([]string, len(header))
@@ -137,10 +139,10 @@ func ReadCSV(file string, src []byte, opt ReadOptions) (*Readings, diag.List) {
 		if err != nil {
 			var pe *csv.ParseError
 			if errors.As(err, &pe) && errors.Is(pe.Err, csv.ErrFieldCount) {
-				r.Errorf(r.lineCol(pe.StartLine, 1), "record has %d fields; expected %d like the header at line %d", len(rec), len(header), hl)
+				r.Errorf(lineCol(r, pe.StartLine, 1), "record has %d fields; expected %d like the header at line %d", len(rec), len(header), hl)
 				continue
 			}
-			r.csvError(err)
+			csvError(r, err)
 			break
 		}
 		if len(rec) != len(header) {
@@ -152,14 +154,14 @@ func ReadCSV(file string, src []byte, opt ReadOptions) (*Readings, diag.List) {
 		}
 		vals := make(map[string]any, len(rec))
 		for j, cell := range rec {
-			n, ok := ParseCell(cell)
+			n, ok := raw.ParseCell(cell)
 			if !ok {
 				if _, dup := vals[header[j]]; !dup {
 					vals[header[j]] = cell
 				}
-				if why := Unreadable(cell); why != "" && j != keyCol {
+				if why := raw.Unreadable(cell); why != "" && j != keyCol {
 					line, col := cr.FieldPos(j)
-					r.Warnf(r.lineCol(line, col), "cell %q looks numeric but is not read (%s); expected one number such as 40.5, \"1,234.5\" or 12ms", cell, why)
+					r.Warnf(lineCol(r, line, col), "cell %q looks numeric but is not read (%s); expected one number such as 40.5, \"1,234.5\" or 12ms", cell, why)
 				}
 				continue
 			}
@@ -170,12 +172,12 @@ func ReadCSV(file string, src []byte, opt ReadOptions) (*Readings, diag.List) {
 				continue
 			}
 			line, col := cr.FieldPos(j)
-			off := r.lineCol(line, col)
+			off := lineCol(r, line, col)
 			if off < len(src) && src[off] == '"' {
 				off++
 			}
-			raw := cell[n.Start:n.End]
-			if o := off + n.Start; o+len(raw) <= len(src) && string(src[o:o+len(raw)]) == raw {
+			tok := cell[n.Start:n.End]
+			if o := off + n.Start; o+len(tok) <= len(src) && string(src[o:o+len(tok)]) == tok {
 				if u := colUnit[j]; u != "" && n.Unit != "" && n.Unit != u {
 					r.Errorf(o, "cell %q writes %s but column %q is in %s; expected a number without a unit or in %s", cell, n.Unit, header[j], u, u)
 					continue
@@ -185,16 +187,16 @@ func ReadCSV(file string, src []byte, opt ReadOptions) (*Readings, diag.List) {
 				}
 				seen.Add(n)
 				key := rowKey + "." + cols[j]
-				if opt.Keep != nil && !opt.Keep(key) && !strings.Contains(raw, ",") {
+				if opt.Keep != nil && !opt.Keep(key) && !strings.Contains(tok, ",") {
 					continue // not kept; a comma still goes through ResolveCommas for its findings
 				}
-				n.Start, n.End = 0, len(raw)
-				cells = append(cells, Reading{Key: key, Number: n, Raw: raw, Pos: r.Index.Pos(o)})
+				n.Start, n.End = 0, len(tok)
+				cells = append(cells, raw.Reading{Key: key, Number: n, Raw: tok, Pos: r.Index.Pos(o)})
 			}
 		}
 		if len(counters) > 0 {
 			line, col := cr.FieldPos(0)
-			first := r.Index.Pos(r.lineCol(line, col))
+			first := r.Index.Pos(lineCol(r, line, col))
 			for _, c := range counters {
 				if c.failed {
 					continue
@@ -212,7 +214,7 @@ func ReadCSV(file string, src []byte, opt ReadOptions) (*Readings, diag.List) {
 			}
 		}
 	}
-	resolved, rerrs := ResolveCommas(cells, opt.Decimal, seen.Mark())
+	resolved, rerrs := raw.ResolveCommas(cells, opt.Decimal, seen.Mark())
 	r.Errs = append(r.Errs, rerrs...)
 	for _, c := range resolved {
 		if opt.Keep != nil && !opt.Keep(c.Key) {
@@ -228,7 +230,7 @@ func ReadCSV(file string, src []byte, opt ReadOptions) (*Readings, diag.List) {
 		if c.failed || opt.Keep != nil && !opt.Keep(c.name) {
 			continue
 		}
-		r.Out.Add(Reading{Key: c.name, Number: Number{Value: decimal.NewFromInt(c.count), End: len(c.pred)},
+		r.Out.Add(raw.Reading{Key: c.name, Number: raw.Number{Value: decimal.NewFromInt(c.count), End: len(c.pred)},
 			Raw: c.pred, Pos: r.Index.Pos(headerOff), Inputs: c.inputs})
 	}
 	return r.Result()
@@ -262,10 +264,10 @@ func runPredicate(machine *vm.VM, prog *vm.Program, env map[string]any) (ok bool
 }
 
 // csvError reports an encoding/csv error at its line and column.
-func (r *Recorder) csvError(err error) {
+func csvError(r *raw.Recorder, err error) {
 	var pe *csv.ParseError
 	if errors.As(err, &pe) {
-		r.Errorf(r.lineCol(pe.Line, pe.Column), "%v; expected RFC 4180 CSV (quote fields holding commas or quotes, double quotes inside them)", pe.Err)
+		r.Errorf(lineCol(r, pe.Line, pe.Column), "%v; expected RFC 4180 CSV (quote fields holding commas or quotes, double quotes inside them)", pe.Err)
 		return
 	}
 	r.Errorf(0, "%v; expected RFC 4180 CSV", err)
@@ -273,13 +275,13 @@ func (r *Recorder) csvError(err error) {
 
 // lineCol converts a 1-based line and byte column into an offset inside
 // that line (clamped to its end).
-func (r *Recorder) lineCol(line, col int) int {
+func lineCol(r *raw.Recorder, line, col int) int {
 	s := r.Index.LineStart(line)
 	if s < 0 {
 		return len(r.Src)
 	}
 	if line == 1 {
-		s += TextStart(r.Src) // encoding/csv counts columns after the BOM
+		s += raw.TextStart(r.Src) // encoding/csv counts columns after the BOM
 	}
 	end := len(r.Src)
 	if i := bytes.IndexByte(r.Src[s:], '\n'); i >= 0 {

@@ -1,10 +1,13 @@
-package raw
+package structured
 
 import (
 	"fmt"
 	"regexp"
 	"sort"
 	"strings"
+
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
+	"github.com/shopspring/decimal"
 
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw/jsontree"
 
@@ -68,8 +71,8 @@ var (
 // memory for what is selected, not for every number in it. Lines that are not access log lines (kubectl's echoed
 // command, a transcript's notes) are not read: a number in one is a
 // warning (rule evidence-number).
-func ReadAccessLog(file string, src []byte, opt ReadOptions) (*Readings, diag.List) {
-	r, errs := StartRead(file, src, diag.EvidenceAccessLog)
+func ReadAccessLog(file string, src []byte, opt raw.ReadOptions) (*raw.Readings, diag.List) {
+	r, errs := raw.StartRead(file, src, diag.EvidenceAccessLog)
 	if errs != nil {
 		return nil, errs
 	}
@@ -90,7 +93,7 @@ func ReadAccessLog(file string, src []byte, opt ReadOptions) (*Readings, diag.Li
 	for _, f := range istioLogFields {
 		env[f] = types.Any
 	}
-	for _, ln := range SplitLines(src) {
+	for _, ln := range raw.SplitLines(src) {
 		if text := strings.TrimSpace(string(src[ln.Start:ln.End])); strings.HasPrefix(text, "{") {
 			if obj, err := jsontree.ParseJSON([]byte(text), 0, len(text), jsontree.AllowDupKeys); err == nil && obj.Kind == jsontree.JSONObject {
 				for _, m := range obj.Members {
@@ -102,16 +105,16 @@ func ReadAccessLog(file string, src []byte, opt ReadOptions) (*Readings, diag.Li
 	for _, name := range names {
 		prog, err := compilePredicate(opt.CountWhere[name], expr.Env(env), expr.AllowUndefinedVariables(), expr.AsBool())
 		if err != nil {
-			r.Errorf(TextStart(src), "count_where %q: cannot compile %s: %s; expected an expr-lang predicate over the log fields (response_code, response_flags, duration, …)", name, quoteCut(opt.CountWhere[name], quoteLen), firstLine(err.Error()))
+			r.Errorf(raw.TextStart(src), "count_where %q: cannot compile %s: %s; expected an expr-lang predicate over the log fields (response_code, response_flags, duration, …)", name, quoteCut(opt.CountWhere[name], quoteLen), firstLine(err.Error()))
 			continue
 		}
 		counters = append(counters, &counter{name: name, pred: opt.CountWhere[name], prog: prog})
 	}
 	n, first := 0, -1
 	var machine vm.VM
-	for _, ln := range SplitLines(src) {
+	for _, ln := range raw.SplitLines(src) {
 		text := string(src[ln.Start:ln.End])
-		fieldsOf, ok := r.accessLogFields(ln.Start, text)
+		fieldsOf, ok := accessLogFields(r, ln.Start, text)
 		if !ok {
 			continue
 		}
@@ -127,7 +130,7 @@ func ReadAccessLog(file string, src []byte, opt ReadOptions) (*Readings, diag.Li
 			// Keys r<N>.… of different lines never meet: the repeated
 			// keys add numbers are those of one line (a JSON line's
 			// repeated member), so the counts start again each line.
-			r.seen.reset()
+			r.ForgetKeys()
 		}
 		before := r.Out.Len()
 		env := map[string]any{}
@@ -136,10 +139,10 @@ func ReadAccessLog(file string, src []byte, opt ReadOptions) (*Readings, diag.Li
 				env[k] = f
 			}
 		}
-		for _, num := range r.accessLogNumbers(name, ln.Start, text, fieldsOf) {
+		for _, num := range logNumbers(r, name, ln.Start, text, fieldsOf) {
 			env[num.field] = num.value
 		}
-		r.dropUnkept(before, opt.Keep, opt.drop)
+		r.DropUnkept(before, opt)
 		for _, c := range counters {
 			ok, err := runPredicate(&machine, c.prog, env)
 			if err != nil {
@@ -153,14 +156,14 @@ func ReadAccessLog(file string, src []byte, opt ReadOptions) (*Readings, diag.Li
 		}
 	}
 	if n == 0 && !r.Errs.HasErrors() {
-		r.Errorf(TextStart(src), "no access log lines; expected Envoy's or Istio's default format ([START_TIME] \"METHOD PATH PROTOCOL\" CODE FLAGS …) or one JSON object per line")
+		r.Errorf(raw.TextStart(src), "no access log lines; expected Envoy's or Istio's default format ([START_TIME] \"METHOD PATH PROTOCOL\" CODE FLAGS …) or one JSON object per line")
 		return r.Result()
 	}
 	for _, c := range counters {
 		if c.prog == nil {
 			continue
 		}
-		r.Out.Add(Reading{Key: c.name, Number: Number{Value: decimalInt(len(c.inputs)), End: len(c.pred)}, Raw: c.pred, Pos: r.Index.Pos(first), Inputs: c.inputs})
+		r.Out.Add(raw.Reading{Key: c.name, Number: raw.Number{Value: decimal.NewFromInt(int64(len(c.inputs))), End: len(c.pred)}, Raw: c.pred, Pos: r.Index.Pos(first), Inputs: c.inputs})
 	}
 	return r.Result()
 }
@@ -174,7 +177,7 @@ type accessLogNum struct {
 // accessLogFields returns the fields of a log line at byte offset base:
 // strings (nil for "-") keyed by field name, with each field's offset in
 // an "@name" entry; false when text is not an access log line.
-func (r *Recorder) accessLogFields(base int, text string) (map[string]any, bool) {
+func accessLogFields(r *raw.Recorder, base int, text string) (map[string]any, bool) {
 	trimmed := strings.TrimSpace(text)
 	if strings.HasPrefix(trimmed, "{") && strings.HasSuffix(trimmed, "}") {
 		lead := strings.Index(text, trimmed)
@@ -225,7 +228,7 @@ func (r *Recorder) accessLogFields(base int, text string) (map[string]any, bool)
 	}
 	layout := envoyLogFields
 	if len(toks) > 2 {
-		if _, ok := ParseDecimal(text[toks[2][0]:toks[2][1]]); !ok {
+		if _, ok := raw.ParseDecimal(text[toks[2][0]:toks[2][1]]); !ok {
 			layout = istioLogFields
 		}
 	}
@@ -239,9 +242,9 @@ func (r *Recorder) accessLogFields(base int, text string) (map[string]any, bool)
 	return out, true
 }
 
-// accessLogNumbers records the numeric fields of one log line under
+// logNumbers records the numeric fields of one log line under
 // name and returns them for the predicates.
-func (r *Recorder) accessLogNumbers(name string, base int, text string, f map[string]any) []accessLogNum {
+func logNumbers(r *raw.Recorder, name string, base int, text string, f map[string]any) []accessLogNum {
 	var out []accessLogNum
 	if obj, ok := f["@json"].(*jsontree.JSONNode); ok {
 		for _, m := range obj.Members {

@@ -1,10 +1,12 @@
-package raw
+package loadtest
 
 import (
 	"fmt"
 	"regexp"
 	"strings"
 	"time"
+
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
 
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw/jsontree"
 
@@ -49,8 +51,8 @@ var fortioStats = map[string]bool{"Count": true, "Min": true, "Max": true, "Sum"
 // JSON (at the line:col of the first syntax error), a document that is not
 // an object with RetCodes or DurationHistogram, and a RetCodes entry that
 // is not a count.
-func ReadFortioJSON(file string, src []byte, _ ReadOptions) (*Readings, diag.List) {
-	r, errs := StartRead(file, src, diag.EvidenceFortioJSON)
+func ReadFortioJSON(file string, src []byte, _ raw.ReadOptions) (*raw.Readings, diag.List) {
+	r, errs := raw.StartRead(file, src, diag.EvidenceFortioJSON)
 	if errs != nil {
 		return nil, errs
 	}
@@ -90,7 +92,7 @@ func ReadFortioJSON(file string, src []byte, _ ReadOptions) (*Readings, diag.Lis
 					}
 				case s == "Percentiles" && hv.Kind == jsontree.JSONArray:
 					for _, e := range hv.Elems {
-						if p, ok := r.jsonDecimal(e.Get("Percentile")); ok {
+						if p, ok := jsonDecimal(r, e.Get("Percentile")); ok {
 							r.AddJSONNumber(k+"."+percentileKey(p), e.Get("Value"))
 						}
 					}
@@ -107,4 +109,20 @@ func ReadFortioJSON(file string, src []byte, _ ReadOptions) (*Readings, diag.Lis
 	}
 	r.AttachUnits(fortioJSONUnit)
 	return r.Result()
+}
+
+// jsonDecimal returns the value of a number or numeric-string node.
+func jsonDecimal(r *raw.Recorder, n *jsontree.JSONNode) (decimal.Decimal, bool) {
+	if n == nil {
+		return decimal.Decimal{}, false
+	}
+	switch n.Kind {
+	case jsontree.JSONNumber:
+		return raw.ParseDecimal(string(r.Src[n.Start:n.End]))
+	case jsontree.JSONString:
+		if n.End-n.Start >= 3 {
+			return raw.ParseDecimal(string(r.Src[n.Start+1 : n.End-1]))
+		}
+	}
+	return decimal.Decimal{}, false
 }

@@ -1,8 +1,10 @@
-package raw
+package structured
 
 import (
 	"sort"
 	"strings"
+
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
 
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw/jsontree"
 
@@ -25,8 +27,8 @@ import (
 // missing, or that holds something other than a number, is an error at the
 // nearest existing value. Invalid JSON is an error at the line:col of the
 // first syntax error.
-func ReadJSON(file string, src []byte, opt ReadOptions) (*Readings, diag.List) {
-	r, errs := StartRead(file, src, diag.EvidenceJSON)
+func ReadJSON(file string, src []byte, opt raw.ReadOptions) (*raw.Readings, diag.List) {
+	r, errs := raw.StartRead(file, src, diag.EvidenceJSON)
 	if errs != nil {
 		return nil, errs
 	}

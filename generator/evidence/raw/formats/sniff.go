@@ -1,4 +1,4 @@
-package raw
+package formats
 
 import (
 	"bytes"
@@ -6,6 +6,9 @@ import (
 	"path"
 	"regexp"
 	"strings"
+
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw/cmdtools"
 )
 
 // Sniff, which guesses the format of a raw file.
@@ -40,7 +43,7 @@ var (
 // "name: value" stats, and "transcript" otherwise. Sniff never fails; a
 // reader still checks the file.
 func Sniff(name string, src []byte) string {
-	src = src[TextStart(src):] // offsets do not matter here
+	src = src[raw.TextStart(src):] // offsets do not matter here
 	ext := strings.ToLower(path.Ext(name))
 	switch ext {
 	case ".md", ".markdown":
@@ -79,9 +82,9 @@ func Sniff(name string, src []byte) string {
 	case bytes.Contains(src, []byte("time_total")) || bytes.Contains(src, []byte("time_namelookup")):
 		return "curl-writeout"
 	}
-	lines := SplitLines(src)
+	lines := raw.SplitLines(src)
 	for i, ln := range lines {
-		if IsIstioHeader(string(src[ln.Start:ln.End])) && i+1 < len(lines) && strings.TrimSpace(string(src[lines[i+1].Start:lines[i+1].End])) != "" {
+		if cmdtools.IsIstioHeader(string(src[ln.Start:ln.End])) && i+1 < len(lines) && strings.TrimSpace(string(src[lines[i+1].Start:lines[i+1].End])) != "" {
 			return "istioctl-table"
 		}
 	}
