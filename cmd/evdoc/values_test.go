@@ -38,7 +38,7 @@ func TestValuesGuessReadsNothing(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	hist, err := os.ReadFile("../../generator/evidence/raw/testdata/cases/20-single-histogram-line-sniff.txt")
+	hist, err := os.ReadFile("../../generator/evidence/raw/formats/testdata/cases/20-single-histogram-line-sniff.txt")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,8 +10,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/evdoc-lab/evdoc/generator/diag"
 )
 
 // costInput returns a file of format with n repeated entries (lines), in
@@ -373,9 +371,6 @@ func TestAccessLogSelectAllocates(t *testing.T) {
 		t.Errorf("the whole read's list holds %d readings in %d chunks; want 120000 in %d", all.Len(), raw.Chunks(all), (120000+raw.ChunkLen-1)/raw.ChunkLen)
 	}
 }
-
-// allOf is a reader's result with its readings as a slice.
-func allOf(l *raw.Readings, errs diag.List) ([]raw.Reading, diag.List) { return l.All(), errs }
 
 // allocPerByte is the bytes read allocates per byte of a file of format
 // with n entries, counted by the runtime (the same on any machine).

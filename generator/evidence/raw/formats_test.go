@@ -3,6 +3,8 @@ package raw_test
 import (
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw/formats"
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw/internal/rawtest"
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw/structured"
 
 	"os"
 	"path/filepath"
@@ -13,119 +15,6 @@ import (
 	"github.com/evdoc-lab/evdoc/generator/diag"
 )
 
-// formatCase is one reader input: the readings it must give (key -> value and
-// raw text), keys it must not give, and diagnostics it must report (each
-// a substring of one diagnostic's String(), such as "f:2:3: error:").
-type formatCase struct {
-	name   string
-	src    string
-	opt    raw.ReadOptions
-	want   map[string][2]string
-	absent []string
-	diags  []string
-	count  int // exact number of readings when > 0
-}
-
-// checkReadings asserts the invariants of every reader: positions inside src,
-// Raw at Pos (aggregates named in aggregates excepted), Start/End over Raw.
-func checkReadings(t testing.TB, src []byte, rs []raw.Reading, errs diag.List, aggregates map[string]string) {
-	t.Helper()
-	ix := diag.NewLineIndex("f", src)
-	for _, e := range errs {
-		inside(t, src, e.Pos, ix)
-	}
-	for _, r := range rs {
-		inside(t, src, r.Pos, ix)
-		for _, p := range r.Inputs {
-			inside(t, src, p, ix)
-		}
-		if pred, ok := aggregates[r.Key]; ok {
-			if r.Raw != pred {
-				t.Fatalf("count %s: raw %q, want the predicate %q", r.Key, r.Raw, pred)
-			}
-			continue
-		}
-		if r.Pos.Offset+len(r.Raw) > len(src) || string(src[r.Pos.Offset:r.Pos.Offset+len(r.Raw)]) != r.Raw {
-			t.Fatalf("reading %s: raw %q is not at %v", r.Key, r.Raw, r.Pos)
-		}
-		if r.Number.Implied && r.Raw != "" && r.Number.Start == 0 && r.Number.End == 0 {
-			continue // a value the format implies at the token Raw
-		}
-		if r.Raw == "" || r.Number.Start != 0 || r.Number.End != len(r.Raw) {
-			t.Fatalf("reading %s: raw %q, number range [%d,%d)", r.Key, r.Raw, r.Number.Start, r.Number.End)
-		}
-	}
-}
-
-func runFormatCases(t *testing.T, format string, cases []formatCase) {
-	t.Helper()
-	read, err := formats.ReaderFor(format)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			rs, errs := read("f", []byte(c.src), c.opt)
-			checkReadings(t, []byte(c.src), rs, errs, c.opt.CountWhere)
-			got := map[string]raw.Reading{}
-			for _, r := range rs {
-				if _, dup := got[r.Key]; dup {
-					t.Errorf("duplicate key %q", r.Key)
-				}
-				got[r.Key] = r
-			}
-			for k, w := range c.want {
-				r, ok := got[k]
-				if !ok {
-					t.Errorf("no reading %q; got %v", k, readingKeys(rs))
-					continue
-				}
-				if r.Number.Value.String() != w[0] || r.Raw != w[1] {
-					t.Errorf("%s = %s raw %q, want %s raw %q", k, r.Number.Value, r.Raw, w[0], w[1])
-				}
-			}
-			for _, k := range c.absent {
-				if _, ok := got[k]; ok {
-					t.Errorf("unexpected reading %q", k)
-				}
-			}
-			if c.count > 0 && len(rs) != c.count {
-				t.Errorf("got %d readings %v, want %d", len(rs), readingKeys(rs), c.count)
-			}
-			for _, e := range errs {
-				matched := false
-				for _, d := range c.diags {
-					if strings.Contains(e.String(), d) {
-						matched = true
-					}
-				}
-				if !matched {
-					t.Errorf("unexpected diagnostic %v", e)
-				}
-			}
-			for _, d := range c.diags {
-				found := false
-				for _, e := range errs {
-					if strings.Contains(e.String(), d) {
-						found = true
-					}
-				}
-				if !found {
-					t.Errorf("no diagnostic containing %q in %v", d, errs)
-				}
-			}
-		})
-	}
-}
-
-func readingKeys(rs []raw.Reading) []string {
-	var out []string
-	for _, r := range rs {
-		out = append(out, r.Key)
-	}
-	return out
-}
-
 func TestLabFormatsRegistered(t *testing.T) {
 	for _, f := range []string{"fortio-json", "fortio-text", "curl-writeout", "csv", "json", "istioctl-table", "dig"} {
 		if _, err := formats.ReaderFor(f); err != nil {
@@ -134,26 +23,8 @@ func TestLabFormatsRegistered(t *testing.T) {
 	}
 }
 
-// corpusDir is the shared corpus of real third-party samples.
-var corpusDir = sharedCorpus()
-
-// sharedCorpus is ../shared/corpus beside the repository, or $EVDOC_CORPUS
-// (for a worktree that has no ../shared beside it).
-func sharedCorpus() string {
-	if d := os.Getenv("EVDOC_CORPUS"); d != "" {
-		return d
-	}
-	return "../../../../shared/corpus"
-}
-
-// corpusFormat names the format of corpus files Sniff cannot place.
-var corpusFormat = map[string]string{
-	// Only two bare values and comments: nothing says curl but the source.
-	"curl_issue_3489_locale_comma.txt": "curl-writeout",
-}
-
 func TestLabFormatsCorpus(t *testing.T) {
-	if _, err := os.Stat(corpusDir); err != nil {
+	if _, err := os.Stat(rawtest.CorpusDir); err != nil {
 		t.Skip("shared corpus not present")
 	}
 	type result struct {
@@ -162,7 +33,7 @@ func TestLabFormatsCorpus(t *testing.T) {
 	}
 	results := map[string]result{}
 	for _, dir := range []string{"fortio", "curl-writeout", "dig", "istioctl"} {
-		files, _ := filepath.Glob(filepath.Join(corpusDir, dir, "*"))
+		files, _ := filepath.Glob(filepath.Join(rawtest.CorpusDir, dir, "*"))
 		if len(files) == 0 {
 			t.Errorf("no corpus files in %s", dir)
 		}
@@ -173,9 +44,9 @@ func TestLabFormatsCorpus(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			format := corpusFormat[base]
+			format := rawtest.CorpusFormat[base]
 			if format == "" {
-				format = raw.Sniff(base, src)
+				format = formats.Sniff(base, src)
 			}
 			read, err := formats.ReaderFor(format)
 			if err != nil {
@@ -183,7 +54,7 @@ func TestLabFormatsCorpus(t *testing.T) {
 				continue
 			}
 			rs, errs := read(base, src, raw.ReadOptions{})
-			checkReadings(t, src, rs, errs, nil)
+			rawtest.CheckReadings(t, src, rs, errs, nil)
 			switch {
 			case errs.HasErrors():
 				for _, e := range errs {
@@ -252,16 +123,16 @@ func TestLabFormatsCorpus(t *testing.T) {
 	}
 	// Invalid JSON as Envoy's docs publish it is rejected at the first
 	// syntax error.
-	if src, err := os.ReadFile(filepath.Join(corpusDir, "envoy-stats-json", "envoy_docs_admin_stats_format_json_detailed_AS_PUBLISHED_INVALID.json")); err == nil {
-		rs, errs := allOf(raw.ReadJSON("bad.json", src, raw.ReadOptions{}))
+	if src, err := os.ReadFile(filepath.Join(rawtest.CorpusDir, "envoy-stats-json", "envoy_docs_admin_stats_format_json_detailed_AS_PUBLISHED_INVALID.json")); err == nil {
+		rs, errs := rawtest.AllOf(structured.ReadJSON("bad.json", src, raw.ReadOptions{}))
 		if len(rs) != 0 || len(errs) != 1 || errs[0].Pos.String() != "bad.json:12:34" || errs[0].Rule != "evidence-json" {
 			t.Errorf("invalid Envoy JSON: %d readings, diagnostics %v; want one error at 12:34", len(rs), errs)
 		}
 	}
 	// The istioctl JSON sibling is read as generic JSON.
-	src, err := os.ReadFile(filepath.Join(corpusDir, "istioctl", "istio_writer__envoy__configdump__testdata__endpoint__portfilter_output.json"))
+	src, err := os.ReadFile(filepath.Join(rawtest.CorpusDir, "istioctl", "istio_writer__envoy__configdump__testdata__endpoint__portfilter_output.json"))
 	if err == nil {
-		rs, errs := allOf(raw.ReadJSON("p.json", src, raw.ReadOptions{Paths: []string{"[0].endpoints[0].lbEndpoints[0].endpoint.address.socketAddress.portValue"}}))
+		rs, errs := rawtest.AllOf(structured.ReadJSON("p.json", src, raw.ReadOptions{Paths: []string{"[0].endpoints[0].lbEndpoints[0].endpoint.address.socketAddress.portValue"}}))
 		if len(errs) != 0 || len(rs) != 1 || rs[0].Number.Value.String() != "8080" {
 			t.Errorf("portfilter_output.json portValue: %v %v", rs, errs)
 		}

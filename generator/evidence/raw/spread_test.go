@@ -4,81 +4,10 @@ import (
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw/formats"
 
-	"fmt"
 	"os"
 	"strings"
 	"testing"
-
-	"github.com/evdoc-lab/evdoc/generator/diag"
 )
-
-// TestCellReadings (columns are byte columns: ± is two bytes): a cell "A ± B" is a mean and its spread, two readings
-// at their own positions, the spread knowing whose it is; a unit written
-// once, or by the column header, applies to both; a percentage after a
-// number in another unit is relative. A cell of one number reads as
-// before, with the header's unit when it writes none.
-func TestCellReadings(t *testing.T) {
-	tests := []struct {
-		text, colUnit string
-		want          string // "key=value unit @col [of KEY rel]; …", or "warning"
-	}{
-		{"319.5 ± 11.2", "ms", "m=319.5 ms @1; m_pm=11.2 ms @10 of m"},
-		{"319.5 ± 11.2", "", "m=319.5 - @1; m_pm=11.2 - @10 of m"},
-		{"319.5 ms ± 11.2 ms", "", "m=319.5 ms @1; m_pm=11.2 ms @13 of m"},
-		{"319.5 ± 11.2ms", "", "m=319.5 ms @1; m_pm=11.2 ms @10 of m"},
-		{"319.5ms ± 11.2", "", "m=319.5 ms @1; m_pm=11.2 ms @12 of m"},
-		{"1.2s ± 300ms", "", "m=1.2 s @1; m_pm=300 ms @9 of m"},
-		{"825 ± 11%", "us", "m=825 us @1; m_pm=11 % @8 of m rel"},
-		{"44% ± 2%", "", "m=44 % @1; m_pm=2 % @8 of m"}, // points, as a claim reads it
-		{"60.74 +/- 2.49", "", "m=60.74 - @1; m_pm=2.49 - @11 of m"},
-		{"**5.3 ± 0.1**", "ms", "m=5.3 ms @3; m_pm=0.1 ms @10 of m"},
-		{"5.1", "ms", "m=5.1 ms @1"},
-		{"5.1s", "ms", "m=5.1 s @1"}, // the cell's own unit
-		{"1.00", "", "m=1 - @1"},
-		{"± 11.2", "ms", "warning"},
-		{"319.5 ± ", "ms", "warning"},
-		{"319.5 ± x", "ms", "warning"},
-		{"319.5 ± -3", "ms", "warning"}, // a signed spread is no spread
-		{"n/a", "ms", ""},
-	}
-	for _, tt := range tests {
-		rs, warn, ok := raw.CellReadings("m", raw.Cell{Text: tt.text, Pos: diag.Position{File: "r.md", Line: 1, Column: 1}}, tt.colUnit)
-		var parts []string
-		for _, r := range rs {
-			s := fmt.Sprintf("%s=%s %s @%d", r.Key, r.Number.Value, unitOrDash(r.Number.Unit), r.Pos.Column)
-			if r.SpreadOf != "" {
-				s += " of " + r.SpreadOf
-			}
-			if r.SpreadRelative {
-				s += " rel"
-			}
-			if !strings.HasPrefix(tt.text[r.Pos.Column-1:], r.Raw) {
-				t.Errorf("%q: reading %q not at column %d", tt.text, r.Raw, r.Pos.Column)
-			}
-			parts = append(parts, s)
-		}
-		got := strings.Join(parts, "; ")
-		if warn != nil {
-			got = "warning"
-		}
-		if got != tt.want || ok != (len(rs) > 0) {
-			t.Errorf("CellReadings(%q, %q) = %q (ok %v), want %q", tt.text, tt.colUnit, got, ok, tt.want)
-		}
-	}
-}
-
-// TestHeaderUnit: a unit in brackets ending a column header, as hyperfine
-// writes it; brackets around anything else state none.
-func TestHeaderUnit(t *testing.T) {
-	for header, want := range map[string]string{
-		"Mean [ms]": "ms", "Min [s]": "s", "Max [µs]": "us", "Mean [ ms ]": "ms", "Share [%]": "%",
-		"Relative": "", "Build [debug]": "", "[ms] first": "", "Mean [ms] [x]": "", "Mean (ms)": "",
-	} {
-		if got := raw.HeaderUnit(header); got != want {
-			t.Errorf("HeaderUnit(%q) = %q, want %q", header, got, want)
-		}
-	}
-}
 
 // TestSpreadOfReaders: the readers that print ± say whose spread a
 // reading is: hyperfine's table read as markdown-tables, benchstat (old

@@ -3,6 +3,7 @@ package raw_test
 import (
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw/formats"
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw/labreport"
 
 	"strings"
 	"testing"
@@ -14,11 +15,11 @@ func TestCheckText(t *testing.T) {
 		{"lone carriage return", "a\rb", "f:1:2: error: carriage return inside a line"},
 	}
 	for _, tt := range tests {
-		_, errs := raw.ReadTables("f", []byte(tt.src))
+		_, errs := labreport.ReadTables("f", []byte(tt.src))
 		if len(errs) != 1 || !strings.HasPrefix(errs[0].String(), tt.want) {
 			t.Errorf("%s: got %v, want prefix %q", tt.name, errs, tt.want)
 		}
-		_, errs = raw.ReadTranscript("f", []byte(tt.src), raw.ReadOptions{})
+		_, errs = labreport.ReadTranscript("f", []byte(tt.src), raw.ReadOptions{})
 		if len(errs) != 1 || !strings.HasPrefix(errs[0].String(), tt.want) {
 			t.Errorf("%s (transcript): got %v, want prefix %q", tt.name, errs, tt.want)
 		}
@@ -73,7 +74,7 @@ func TestBOMAndCRLFEveryReader(t *testing.T) {
 		want, werrs := read("f", []byte(lf), opts[format])
 		crlf := []byte(raw.BOM + strings.ReplaceAll(lf, "\n", "\r\n"))
 		got, gerrs := read("f", crlf, opts[format])
-		if a, b := raw.Sniff("f", []byte(lf)), raw.Sniff("f", crlf); a != b {
+		if a, b := formats.Sniff("f", []byte(lf)), formats.Sniff("f", crlf); a != b {
 			t.Errorf("%s: Sniff guesses %s with BOM+CRLF, %s with LF", format, b, a)
 		}
 		if werrs != nil || gerrs != nil || len(want) == 0 {

@@ -172,7 +172,7 @@ func durationPart(read, word string) bool {
 
 // fuzzDirs are the fuzz corpus directories of a format's fuzz targets.
 func fuzzDirs(format string) []string {
-	return map[string][]string{"envoy-stats": {"testdata/fuzz/FuzzEnvoyStats"}, "markdown-tables": {"testdata/fuzz/FuzzReadTables"}}[format]
+	return map[string][]string{"envoy-stats": {"envoy/testdata/fuzz/FuzzEnvoyStats"}, "markdown-tables": {"labreport/testdata/fuzz/FuzzReadTables"}}[format]
 }
 
 // corpusBytes reads the []byte argument of a go fuzz corpus file.

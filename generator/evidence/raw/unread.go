@@ -487,6 +487,27 @@ func UnreadWarnings(ix *diag.LineIndex, src []byte, lines []LineSpan, rs []Readi
 	return unreadWarnings(ix, src, lines, l, errs, nil, format, hint)
 }
 
+// Unaccounted lists the numeric fields of the spans of view (src with the
+// text that is not data blanked) that the readings rs and diagnostics
+// errs leave unaccounted for, "line:col field" each: what the sweep
+// (Account) would warn of, for a test that a reader leaves no number
+// unaccounted (package rawtest's CheckNoVanish).
+func Unaccounted(ix *diag.LineIndex, src, view []byte, spans []LineSpan, rs []Reading, errs diag.List) []string {
+	acc := newAccounting(ListOf("f", src, rs), errs, nil)
+	var out []string
+	for _, sp := range spans {
+		text := string(view[sp.Start:sp.End])
+		p := ix.Pos(sp.Start)
+		for _, f := range numericFields(text) {
+			a, b := sp.Start+f.start, sp.Start+f.end
+			if !acc.accounted(p.Line, a, b, text[f.start:f.end]) {
+				out = append(out, fmt.Sprintf("%d:%d %s", p.Line, p.Column+f.start, text[f.start:f.end]))
+			}
+		}
+	}
+	return out
+}
+
 // NumericFields returns the byte ranges of the numeric-looking fields of
 // one line of a raw file, as the evidence-number sweep finds them: every
 // field inside an evidence-number warning's range [Pos, End) is a number

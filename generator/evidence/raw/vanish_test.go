@@ -1,10 +1,10 @@
 package raw_test
 
 import (
-	"slices"
-
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw/cmdtools"
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw/formats"
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw/internal/rawtest"
 
 	"fmt"
 	"os"
@@ -13,7 +13,6 @@ import (
 	"strings"
 	"testing"
 	"unicode"
-	"unicode/utf8"
 
 	"github.com/evdoc-lab/evdoc/generator/diag"
 )
@@ -48,7 +47,7 @@ func FuzzMachineValueNeverVanishes(f *testing.F) {
 			return
 		}
 		for _, s := range valueSlots {
-			if s.format == "istioctl-table" && (isName(tok) || raw.IstioNonNumber(tok)) {
+			if s.format == "istioctl-table" && (isName(tok) || cmdtools.IstioNonNumber(tok)) {
 				continue // a table cell may name things; READY 1/1, AGE 5d are not numbers there
 			}
 			src := []byte(s.prefix + tok + s.suffix)
@@ -83,11 +82,11 @@ func tokenAccounted(src []byte, start, end int, rs []raw.Reading, errs diag.List
 // The no-vanish property: every numeric-looking field (numericFields) of a
 // raw file's data is a reading's raw token, or a diagnostic's position or
 // range covers it — never nothing. A reader's test holds it with
-// checkNoVanish on its fixtures and in its fuzz target:
+// rawtest.CheckNoVanish on its fixtures and in its fuzz target:
 //
 //	func FuzzNoVanishVegeta(f *testing.F) {
 //		f.Add([]byte("Requests [total, rate] 100, 10.00\n"))
-//		f.Fuzz(func(t *testing.T, src []byte) { checkNoVanish(t, "vegeta", src, ReadOptions{}) })
+//		f.Fuzz(func(t *testing.T, src []byte) { rawtest.CheckNoVanish(t, "vegeta", src, ReadOptions{}) })
 //	}
 //
 // Which lines are data is the format's own definition (dataLines:
@@ -99,82 +98,10 @@ func tokenAccounted(src []byte, start, end int, rs []raw.Reading, errs diag.List
 // version, date, clock time, hash) is a name, not a number. A file the
 // reader rejects with an error loads nothing, so nothing in it vanishes.
 
-// checkNoVanish reads src with format's reader (ReaderFor) and fails t for
-// each numeric-looking field of the file's data that no reading and no
-// diagnostic accounts for; it also checks the Reader contract
-// (checkReadings). It returns what the reader returned.
-func checkNoVanish(t testing.TB, format string, src []byte, opt raw.ReadOptions) ([]raw.Reading, diag.List) {
-	t.Helper()
-	read, err := formats.ReaderFor(format)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rs, errs := read("f", src, opt)
-	checkReadings(t, src, rs, errs, opt.CountWhere)
-	view := src
-	if format == "pattern" && opt.Skip != "" {
-		// the entry's skip lines are not data: blank them, keeping offsets
-		view = append([]byte(nil), src...)
-		all, _ := formats.DataLines(format)(src, raw.ReadOptions{})
-		kept, _ := formats.DataLines(format)(src, opt)
-		for _, ln := range all {
-			if !slices.Contains(kept, ln) {
-				for i := ln.Start; i < ln.End; i++ {
-					view[i] = ' '
-				}
-			}
-		}
-	}
-	if v := vanished(format, view, rs, errs); len(v) > 0 {
-		t.Errorf("%s: %d numeric fields vanished (no reading, no diagnostic): %q\nin %q", format, len(v), v, truncate(src, 2000))
-	}
-	return rs, errs
-}
-
-// truncate shortens a file for a failure message.
-func truncate(src []byte, n int) string {
-	if len(src) > n {
-		return string(src[:n]) + "…"
-	}
-	return string(src)
-}
-
-// vanished returns the numeric-looking fields of src's data (see
-// checkNoVanish) that no reading or diagnostic of rs and errs accounts
-// for, "line:col field" each.
-func vanished(format string, src []byte, rs []raw.Reading, errs diag.List) []string {
-	if errs.HasErrors() || !utf8.Valid(src) {
-		return nil
-	}
-	ix := diag.NewLineIndex("f", src)
-	var spans []raw.LineSpan
-	view := src
-	switch format {
-	case "transcript":
-		spans = raw.TranscriptLines(src)
-	case "markdown-tables":
-		tables, _ := raw.ReadTables("f", src)
-		for _, tb := range tables {
-			for _, row := range tb.Rows {
-				for j := 1; j < len(row) && j < len(tb.Header); j++ {
-					end := len(row[j].Text)
-					if n, ok := raw.ParseCell(row[j].Text); ok {
-						end = n.End // the parenthesised note after a number is a note
-					}
-					spans = append(spans, raw.LineSpan{row[j].Pos.Offset, row[j].Pos.Offset + end})
-				}
-			}
-		}
-	default:
-		spans, view = formats.DataLines(format)(src, raw.ReadOptions{})
-	}
-	return raw.Unaccounted(ix, src, view, spans, rs, errs)
-}
-
 // TestNoDigitVanishes: in every raw file of the shared corpus and of the
 // reference site's evidence, every numeric field is accounted for.
 func TestNoDigitVanishes(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join(corpusDir, "*", "*"))
+	files, _ := filepath.Glob(filepath.Join(rawtest.CorpusDir, "*", "*"))
 	if len(files) == 0 {
 		t.Log("shared corpus not present: only the reference site's evidence is checked")
 	}
@@ -191,11 +118,11 @@ func TestNoDigitVanishes(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		format := corpusFormat[base]
+		format := rawtest.CorpusFormat[base]
 		if format == "" {
-			format = raw.Sniff(base, src)
+			format = formats.Sniff(base, src)
 		}
-		t.Run(base, func(t *testing.T) { checkNoVanish(t, format, src, raw.ReadOptions{}) })
+		t.Run(base, func(t *testing.T) { rawtest.CheckNoVanish(t, format, src, raw.ReadOptions{}) })
 	}
 }
 
@@ -216,15 +143,15 @@ func TestVanished(t *testing.T) {
 		return d
 	}
 	rs := []raw.Reading{r("a", 2, "1"), r("b", 6, "2"), r("p(90)", 24, "5")}
-	got := vanished("transcript", src, rs, nil)
+	got := rawtest.Vanished("transcript", src, rs, nil)
 	if want := []string{"1:11 3", "1:15 4", "2:13 6", "2:35 7"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("vanished = %q, want %q", got, want)
 	}
-	got = vanished("transcript", src, rs, diag.List{w(10, 15), w(28, 0), w(50, 0)})
+	got = rawtest.Vanished("transcript", src, rs, diag.List{w(10, 15), w(28, 0), w(50, 0)})
 	if len(got) != 0 {
 		t.Errorf("with warnings covering them, vanished = %q", got)
 	}
-	if got := vanished("transcript", src, rs, diag.List{diag.Errorf(ix.Pos(0), diag.EvidenceTranscript, "x")}); got != nil {
+	if got := rawtest.Vanished("transcript", src, rs, diag.List{diag.Errorf(ix.Pos(0), diag.EvidenceTranscript, "x")}); got != nil {
 		t.Errorf("a rejected file: vanished = %q", got)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw/envoy"
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw/formats"
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw/internal/rawtest"
 
 	"bytes"
 	"errors"
@@ -30,7 +31,7 @@ func TestReadWindowedMatchesWholeRead(t *testing.T) {
 		}
 	}
 	src := []byte(b.String())
-	whole, werrs := allOf(envoy.ReadEnvoyStats("a.stats", src, raw.ReadOptions{}))
+	whole, werrs := rawtest.AllOf(envoy.ReadEnvoyStats("a.stats", src, raw.ReadOptions{}))
 	for _, window := range []int{1, 64, 200, 1000, len(src) + 1} {
 		var got []raw.Reading
 		errs := formats.ReadWindowed("envoy-stats", "a.stats", src, raw.ReadOptions{}, window, nil, func(r raw.Reading) { got = append(got, r) })

@@ -193,7 +193,7 @@ func istioTable(r *raw.Recorder, n int, head istioLine, headOff int, spans []raw
 		for k := 1; k < len(cols); k++ {
 			num, ok := raw.ParseCell(cells[k].text)
 			if !ok {
-				if why := raw.Unreadable(cells[k].text); why != "" && !istioNonNumber(cells[k].text) {
+				if why := raw.Unreadable(cells[k].text); why != "" && !IstioNonNumber(cells[k].text) {
 					r.Warnf(cells[k].off, "cell %q looks numeric but is not read (%s); expected one number", cells[k].text, why)
 				}
 				continue
@@ -273,7 +273,7 @@ func istioCells(r *raw.Recorder, row istioLine, cols []istioColumn, headOff int)
 	return nil, false
 }
 
-// istioNonNumber matches kubectl-style cells that start with digits but
+// IstioNonNumber matches kubectl-style cells that start with digits but
 // are not quantities to read: ages (5d2h, 3m12s), ready counts (1/1) and
 // resource quantities (100m, 128Mi).
-var istioNonNumber = regexp.MustCompile(`^\d+(?:/\d+|[0-9smhdy]*[smhdy]|Ki|Mi|Gi|Ti|k|M|G)$`).MatchString
+var IstioNonNumber = regexp.MustCompile(`^\d+(?:/\d+|[0-9smhdy]*[smhdy]|Ki|Mi|Gi|Ti|k|M|G)$`).MatchString

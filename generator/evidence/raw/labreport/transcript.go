@@ -43,10 +43,10 @@ func sectionHeader(text string) (string, bool) {
 	return m[1], true
 }
 
-// transcriptLines returns the data lines of a transcript: all but blank
+// TranscriptLines returns the data lines of a transcript: all but blank
 // lines, banners, comments, echoed commands (with their \ continuations)
 // and section headers.
-func transcriptLines(src []byte) []raw.LineSpan {
+func TranscriptLines(src []byte) []raw.LineSpan {
 	var out []raw.LineSpan
 	cont := false
 	for _, ln := range raw.SplitLines(src) {
@@ -110,7 +110,7 @@ func ReadTranscript(file string, src []byte, opt raw.ReadOptions) ([]Entry, diag
 		seen    raw.CommaSeen
 		section string
 	)
-	lines := transcriptLines(src)
+	lines := TranscriptLines(src)
 	next := 0 // the next data line
 	for _, ln := range raw.SplitLines(src) {
 		text := string(src[ln.Start:ln.End])

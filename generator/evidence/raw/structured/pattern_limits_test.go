@@ -1,7 +1,9 @@
-package raw_test
+package structured_test
 
 import (
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw/internal/rawtest"
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw/structured"
 
 	"fmt"
 	"strings"
@@ -24,15 +26,15 @@ func TestPatternLimits(t *testing.T) {
 	for _, tc := range []struct {
 		name, p, want string
 	}{
-		{"groups at the limit", groups(raw.MaxPatternGroups), ""},
-		{"groups over the limit", groups(raw.MaxPatternGroups + 1), "101 capture groups ("},
+		{"groups at the limit", groups(structured.MaxPatternGroups), ""},
+		{"groups over the limit", groups(structured.MaxPatternGroups + 1), "101 capture groups ("},
 		{"one name, many groups", strings.Repeat(`(?P<v>\d+)?`, 300), "300 capture groups ("},
-		{"long", `(?P<v>\d+)` + strings.Repeat("x?", raw.MaxPatternLen), "bytes long (\""},
+		{"long", `(?P<v>\d+)` + strings.Repeat("x?", structured.MaxPatternLen), "bytes long (\""},
 		{"alternation", `req (?P<v>\d+) (?:` + strings.Repeat("w|", 3000) + `ok)`, "bytes long (\""},
 		{"instructions", `(?P<v>\d+)` + strings.Repeat(`\d{0,1000}`, 25), "instructions compiled ("},
 		{"deep", strings.Repeat("(", 2000) + `(?P<v>\d+)` + strings.Repeat(")", 2000), "expression nests too deeply"},
 	} {
-		_, err := raw.CompilePattern(tc.p)
+		_, err := structured.CompilePattern(tc.p)
 		switch {
 		case tc.want == "" && err != nil:
 			t.Errorf("%s: %v", tc.name, err)
@@ -46,12 +48,12 @@ func TestPatternLimits(t *testing.T) {
 	}
 	// At the group limit every group of a line is still read, and the
 	// reader's error for a refused pattern is as short.
-	src := []byte(strings.Repeat("1", raw.MaxPatternGroups-1) + "42\n")
-	rs, errs := allOf(raw.ReadPattern("f.txt", src, raw.ReadOptions{Patterns: []string{groups(raw.MaxPatternGroups)}}))
-	if errs.HasErrors() || len(rs) != raw.MaxPatternGroups || rs[len(rs)-1].Key != "v" || rs[len(rs)-1].Raw != "42" {
-		t.Errorf("at the limit: %d readings (last %+v), %v; want %d, v = 42", len(rs), rs[len(rs)-1], errs, raw.MaxPatternGroups)
+	src := []byte(strings.Repeat("1", structured.MaxPatternGroups-1) + "42\n")
+	rs, errs := rawtest.AllOf(structured.ReadPattern("f.txt", src, raw.ReadOptions{Patterns: []string{groups(structured.MaxPatternGroups)}}))
+	if errs.HasErrors() || len(rs) != structured.MaxPatternGroups || rs[len(rs)-1].Key != "v" || rs[len(rs)-1].Raw != "42" {
+		t.Errorf("at the limit: %d readings (last %+v), %v; want %d, v = 42", len(rs), rs[len(rs)-1], errs, structured.MaxPatternGroups)
 	}
-	_, errs = allOf(raw.ReadPattern("f.txt", src, raw.ReadOptions{Patterns: []string{groups(200)}}))
+	_, errs = rawtest.AllOf(structured.ReadPattern("f.txt", src, raw.ReadOptions{Patterns: []string{groups(200)}}))
 	if got := fmt.Sprint(errs); !strings.Contains(got, "capture groups") || len(got) > 500 {
 		t.Errorf("over the limit: %.300s", got)
 	}
@@ -62,16 +64,16 @@ func TestPatternLimits(t *testing.T) {
 // group among all of them).
 func BenchmarkPatternLineGroups(b *testing.B) {
 	var p strings.Builder
-	for i := 0; i < raw.MaxPatternGroups; i++ {
+	for i := 0; i < structured.MaxPatternGroups; i++ {
 		fmt.Fprintf(&p, `(?P<g%d>\d) `, i)
 	}
-	line := strings.Repeat("7 ", raw.MaxPatternGroups) + "\n"
+	line := strings.Repeat("7 ", structured.MaxPatternGroups) + "\n"
 	src := []byte(strings.Repeat(line, 100))
 	opt := raw.ReadOptions{Patterns: []string{p.String()}}
 	b.SetBytes(int64(len(src)))
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
-		if _, errs := allOf(raw.ReadPattern("f.txt", src, opt)); errs.HasErrors() {
+		if _, errs := rawtest.AllOf(structured.ReadPattern("f.txt", src, opt)); errs.HasErrors() {
 			b.Fatal(errs)
 		}
 	}

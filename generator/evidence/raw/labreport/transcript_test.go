@@ -1,18 +1,20 @@
-package raw_test
+package labreport_test
 
 import (
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw/internal/rawtest"
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw/labreport"
 
 	"strings"
 	"testing"
 )
 
 // FuzzReadTranscript: no input panics, every position is inside the file
-// with its raw token at it, and no numeric field vanishes (checkNoVanish).
+// with its raw token at it, and no numeric field vanishes (rawtest.CheckNoVanish).
 func FuzzReadTranscript(f *testing.F) {
-	addSamples(f, "transcript", "[S] t\nA=1 B=2.5s\nx +3\ny: 4\n")
+	rawtest.AddSamples(f, "transcript", "[S] t\nA=1 B=2.5s\nx +3\ny: 4\n")
 	f.Fuzz(func(t *testing.T, src []byte) {
-		checkNoVanish(t, "transcript", src, raw.ReadOptions{})
+		rawtest.CheckNoVanish(t, "transcript", src, raw.ReadOptions{})
 	})
 }
 
@@ -28,7 +30,7 @@ func TestReadTranscript(t *testing.T) {
 		"upstream_cx_active: 1",
 		"",
 	}, "\n")
-	entries, errs := raw.ReadTranscript("result.txt", []byte(src), raw.ReadOptions{})
+	entries, errs := labreport.ReadTranscript("result.txt", []byte(src), raw.ReadOptions{})
 	if errs != nil {
 		t.Fatal(errs)
 	}
@@ -85,7 +87,7 @@ func TestReadTranscriptNumbers(t *testing.T) {
 				`f:6:8: warning: number "3건" is not read`}},
 	}
 	for _, tt := range tests {
-		entries, errs := raw.ReadTranscript("f", []byte(tt.src), raw.ReadOptions{Decimal: tt.dec})
+		entries, errs := labreport.ReadTranscript("f", []byte(tt.src), raw.ReadOptions{Decimal: tt.dec})
 		var got []string
 		for _, e := range entries {
 			got = append(got, e.Section+"."+e.Key+"="+e.Number.Value.String()+"@"+strings.TrimPrefix(e.Pos.String(), "f:")+":"+e.Raw)

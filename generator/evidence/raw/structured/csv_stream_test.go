@@ -1,7 +1,9 @@
-package raw_test
+package structured_test
 
 import (
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw/internal/rawtest"
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw/structured"
 
 	"fmt"
 	"reflect"
@@ -56,7 +58,7 @@ func TestCSVCountWhereStreams(t *testing.T) {
 	const budget = 24 << 20
 	grew := heapGrowth(func() {
 		var errs []string
-		got, ds := allOf(raw.ReadCSV("big.csv", src, opt))
+		got, ds := rawtest.AllOf(structured.ReadCSV("big.csv", src, opt))
 		for _, d := range ds {
 			errs = append(errs, d.String())
 		}
@@ -79,14 +81,14 @@ func TestCSVCountWhereStreams(t *testing.T) {
 func TestCSVKeepFilters(t *testing.T) {
 	src := []byte("name,ok,lat,size\na,1,\"1,5\",12\nb,0,2.25,\"1,234\"\nc,1,3,7\n")
 	opt := raw.ReadOptions{Key: "name", CountWhere: map[string]string{"n_ok": "ok == 1"}}
-	all, allErrs := allOf(raw.ReadCSV("f.csv", src, opt))
+	all, allErrs := rawtest.AllOf(structured.ReadCSV("f.csv", src, opt))
 	for _, keep := range [][]string{nil, {"n_ok"}, {"a.lat", "c.size"}, {"b.size", "n_ok"}} {
 		want := map[string]bool{}
 		for _, k := range keep {
 			want[k] = true
 		}
 		opt.Keep = func(k string) bool { return want[k] }
-		got, errs := allOf(raw.ReadCSV("f.csv", src, opt))
+		got, errs := rawtest.AllOf(structured.ReadCSV("f.csv", src, opt))
 		var filtered []raw.Reading
 		for _, r := range all {
 			if want[r.Key] {
@@ -111,7 +113,7 @@ func BenchmarkCSVCountWhere(b *testing.B) {
 	b.SetBytes(int64(len(src)))
 	b.ReportAllocs()
 	for b.Loop() {
-		if rs, _ := allOf(raw.ReadCSV("big.csv", src, opt)); len(rs) != 1 {
+		if rs, _ := rawtest.AllOf(structured.ReadCSV("big.csv", src, opt)); len(rs) != 1 {
 			b.Fatal(len(rs))
 		}
 	}

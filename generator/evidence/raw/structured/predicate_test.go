@@ -1,7 +1,9 @@
-package raw_test
+package structured_test
 
 import (
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw/internal/rawtest"
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw/structured"
 
 	"fmt"
 	"strings"
@@ -30,7 +32,7 @@ func TestCountWhereBounds(t *testing.T) {
 		{`reduce(1..10, #acc + id, "") != ""`, "reduce() is not allowed"},
 		{strings.Repeat("code + ", 600) + "code > 0", "more than 1000 syntax nodes"},
 	} {
-		rs, errs := allOf(raw.ReadCSV("r.csv", src, raw.ReadOptions{CountWhere: map[string]string{"x": tc.pred}}))
+		rs, errs := rawtest.AllOf(structured.ReadCSV("r.csv", src, raw.ReadOptions{CountWhere: map[string]string{"x": tc.pred}}))
 		got := fmt.Sprint(errs)
 		for _, r := range rs {
 			if r.Key == "x" {
@@ -46,7 +48,7 @@ func TestCountWhereBounds(t *testing.T) {
 	}
 	// The access-log reader's predicates have the same bounds.
 	log := []byte(`[2024-03-01T08:15:02.000Z] "GET /api HTTP/1.1" 200 - 0 12 3 2 "-" "hey/0.0.1" "5f1c" "items.lab:8080" "10.1.4.7:8080"` + "\n")
-	_, errs := allOf(raw.ReadAccessLog("a.log", log, raw.ReadOptions{CountWhere: map[string]string{"x": `count(1..900000, # > 0) > 0`}}))
+	_, errs := rawtest.AllOf(structured.ReadAccessLog("a.log", log, raw.ReadOptions{CountWhere: map[string]string{"x": `count(1..900000, # > 0) > 0`}}))
 	if !strings.Contains(fmt.Sprint(errs), "builds more than 1000 elements") {
 		t.Errorf("access log: %v, want the budget error", errs)
 	}

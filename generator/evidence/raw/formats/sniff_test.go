@@ -1,4 +1,4 @@
-package raw_test
+package formats_test
 
 import (
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
@@ -36,7 +36,7 @@ func TestSniff(t *testing.T) {
 		{"empty", "", "transcript"},
 	}
 	for _, tt := range tests {
-		if got := raw.Sniff(tt.name, []byte(tt.src)); got != tt.want {
+		if got := formats.Sniff(tt.name, []byte(tt.src)); got != tt.want {
 			t.Errorf("Sniff(%q, %q) = %q, want %q", tt.name, tt.src, got, tt.want)
 		}
 	}
@@ -49,7 +49,7 @@ func TestSniffSingleHistogramLine(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	format := raw.Sniff("20-single-histogram-line-sniff.txt", src)
+	format := formats.Sniff("20-single-histogram-line-sniff.txt", src)
 	if format != "envoy-stats" {
 		t.Fatalf("Sniff = %s, want envoy-stats", format)
 	}

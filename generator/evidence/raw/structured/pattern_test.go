@@ -1,8 +1,10 @@
-package raw_test
+package structured_test
 
 import (
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw/formats"
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw/internal/rawtest"
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw/structured"
 
 	"fmt"
 	"os"
@@ -33,7 +35,7 @@ var recipes = map[string]raw.ReadOptions{
 
 // TestPatternRecipes reads each recipe's sample with its patterns alone:
 // the values the tool printed, with units, and no number unaccounted
-// (checkNoVanish).
+// (rawtest.CheckNoVanish).
 func TestPatternRecipes(t *testing.T) {
 	want := map[string]map[string]string{
 		"ab.txt": {"requests_per_second.value": "4752.85", "time_taken_for_tests.value": "2.104 s", "document_length.value": "615 B",
@@ -48,14 +50,14 @@ func TestPatternRecipes(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		rs, errs := checkNoVanish(t, "pattern", src, opt)
+		rs, errs := rawtest.CheckNoVanish(t, "pattern", src, opt)
 		got := map[string]string{}
 		for _, r := range rs {
 			got[r.Key] = strings.TrimSpace(r.Number.Value.String() + " " + r.Number.Unit)
 		}
 		for k, w := range want[file] {
 			if got[k] != w {
-				t.Errorf("%s: %s = %q, want %q (keys %v)", file, k, got[k], w, readingKeys(rs))
+				t.Errorf("%s: %s = %q, want %q (keys %v)", file, k, got[k], w, rawtest.ReadingKeys(rs))
 			}
 		}
 		for _, e := range errs {
@@ -69,27 +71,27 @@ func TestPatternRecipes(t *testing.T) {
 // without a named group too, and the memo stays bounded.
 func TestCompilePatternOnce(t *testing.T) {
 	p := `^x %{NUMBER:n} once$`
-	a, errA := raw.CompilePattern(p)
-	b, errB := raw.CompilePattern(p)
+	a, errA := structured.CompilePattern(p)
+	b, errB := structured.CompilePattern(p)
 	if errA != nil || a != b || errB != nil {
 		t.Errorf("CompilePattern twice: %p, %v and %p, %v; want one expression", a, errA, b, errB)
 	}
-	if _, err := raw.CompilePattern(`%{NUMBR:x}`); err == nil {
+	if _, err := structured.CompilePattern(`%{NUMBR:x}`); err == nil {
 		t.Error("unknown sub-pattern compiled")
-	} else if _, err2 := raw.CompilePattern(`%{NUMBR:x}`); err2 != err {
+	} else if _, err2 := structured.CompilePattern(`%{NUMBR:x}`); err2 != err {
 		t.Errorf("second compile of a bad pattern: %v, want the memoized %v", err2, err)
 	}
-	s1, _ := raw.CompilePatternAny(`^(Response time)`)
-	s2, _ := raw.CompilePatternAny(`^(Response time)`)
+	s1, _ := structured.CompilePatternAny(`^(Response time)`)
+	s2, _ := structured.CompilePatternAny(`^(Response time)`)
 	if s1 == nil || s1 != s2 {
 		t.Errorf("CompilePatternAny twice: %p and %p", s1, s2)
 	}
-	for i := range 2 * raw.MaxCompiledPatterns {
-		raw.CompilePattern(fmt.Sprintf(`^%d %%{NUMBER:n}$`, i))
+	for i := range 2 * structured.MaxCompiledPatterns {
+		structured.CompilePattern(fmt.Sprintf(`^%d %%{NUMBER:n}$`, i))
 	}
-	n := raw.CompiledPatterns()
-	if n > raw.MaxCompiledPatterns {
-		t.Errorf("%d patterns memoized, want at most %d", n, raw.MaxCompiledPatterns)
+	n := structured.CompiledPatterns()
+	if n > structured.MaxCompiledPatterns {
+		t.Errorf("%d patterns memoized, want at most %d", n, structured.MaxCompiledPatterns)
 	}
 }
 
@@ -99,7 +101,7 @@ func TestPatternErrors(t *testing.T) {
 		{`%{NUMBR:x}`, "unknown sub-pattern %{NUMBR}; expected one of DATA, DURATION"},
 		{`^\d+$`, "has no named group"},
 	} {
-		if _, err := raw.CompilePattern(c.pattern); err == nil || !strings.Contains(err.Error(), c.want) {
+		if _, err := structured.CompilePattern(c.pattern); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("CompilePattern(%q) = %v, want %q", c.pattern, err, c.want)
 		}
 	}
@@ -115,13 +117,13 @@ func TestPatternErrors(t *testing.T) {
 func FuzzPattern(f *testing.F) {
 	for file := range recipes {
 		if b, err := os.ReadFile("testdata/recipes/" + file); err == nil {
-			addPieces(f, b)
+			rawtest.AddPieces(f, b)
 		}
 	}
 	f.Add([]byte("Total:  1 2 3 4 5\n  50%  1e3\nX: 12ms\n"))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		for _, opt := range recipes {
-			checkNoVanish(t, "pattern", src, opt)
+			rawtest.CheckNoVanish(t, "pattern", src, opt)
 		}
 	})
 }

@@ -1,15 +1,16 @@
-package raw_test
+package envoy_test
 
 import (
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw/envoy"
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw/internal/rawtest"
 
 	"strings"
 	"testing"
 )
 
 func FuzzEnvoyStats(f *testing.F) {
-	addSamples(f, "envoy-stats",
+	rawtest.AddSamples(f, "envoy-stats",
 		"cluster.outbound|443||graph.facebook.com.upstream_rq_retry: 0\nh: P0(nan,2.0) P50(1,3.05)\nb: B0.5(0,1) B3.6e+06(2,5)\nn: No recorded values\nt: \"x: y\"\n",
 		"h:\n  totals=1,0.25:25, 2,0.25:9\n  intervals=\n  summary=P0(1,1)\n\nx: 1e-05\n",
 		"a: b: 3\n  stray=1\nhdr:\nx: 1e999\n")
@@ -104,7 +105,7 @@ func TestReadEnvoyStats(t *testing.T) {
 	})
 	// The error cap: ten errors and one note, nothing more.
 	src := []byte(strings.Repeat("not a stat\n", 30))
-	out, errs := allOf(envoy.ReadEnvoyStats("f", src, raw.ReadOptions{}))
+	out, errs := rawtest.AllOf(envoy.ReadEnvoyStats("f", src, raw.ReadOptions{}))
 	checkEnvoyOutput(t, src, out, errs)
 	if len(errs) != raw.EnvoyMaxErrors+1 || !strings.Contains(errs[raw.EnvoyMaxErrors].Message, "more errors follow") {
 		t.Errorf("error cap: got %d errors:\n%v", len(errs), errs)

@@ -1,9 +1,13 @@
-package raw_test
+package envoy_test
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw/internal/rawtest"
+)
 
 func FuzzEnvoyClustersJSON(f *testing.F) {
-	addSamples(f, "envoy-clusters-json",
+	rawtest.AddSamples(f, "envoy-clusters-json",
 		`{"cluster_statuses":[{"name":"c","host_statuses":[{"address":{"socket_address":{"address":"::1","port_value":80}},"stats":[{"name":"rq_total","value":"12"},{"name":"rq_error"}]},{"address":{"pipe":{"path":"/s"}},"stats":[{"name":"cx_total","value":3}]}]}]}`,
 		`[{"name":"c","hostStatuses":[{"address":{"socketAddress":{"address":"10.0.0.1","portValue":80}},"stats":[{"name":"cx_active","value":"1"}]}]}]`,
 		`{}`)

@@ -1,12 +1,14 @@
-package raw_test
+package envoy_test
 
 import (
 	"strings"
 	"testing"
+
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw/internal/rawtest"
 )
 
 func FuzzEnvoyStatsJSON(f *testing.F) {
-	addSamples(f, "envoy-stats-json",
+	rawtest.AddSamples(f, "envoy-stats-json",
 		`{"stats":[{"name":"a","value":1},{"name":"s","value":"53"},{"name":"t","value":"text"},{"histograms":{"supported_quantiles":[0,50],"computed_quantiles":[{"name":"h","values":[{"interval":null,"cumulative":1},{"interval":"2","cumulative":3}]}]}}]}`,
 		`{"stats":[{"supported_percentiles":[0,50]},{"histograms":[{"name":"h","totals":[[1,0.25,25]],"intervals":[],"percentiles":[1,2.5]}]}]}`,
 		`{"histograms":{"supported_percentiles":[0],"details":[{"name":"h","percentiles":[{"interval":1,"cumulative":2}],"totals":[{"lower_bound":1,"width":0.25,"count":25}]}]}}`,

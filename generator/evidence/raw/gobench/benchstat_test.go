@@ -1,8 +1,9 @@
-package raw_test
+package gobench_test
 
 import (
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw/gobench"
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw/internal/rawtest"
 
 	"strings"
 	"testing"
@@ -35,7 +36,7 @@ func TestBenchstatRowNames(t *testing.T) {
 		{"tab in a row", "name  old time/op  new time/op  delta\nR-8\t825µs ±11%   451µs ± 5%\n", nil, "tab in a benchstat row"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			rs, errs := allOf(gobench.ReadBenchstat("f", []byte(tc.src), raw.ReadOptions{}))
+			rs, errs := rawtest.AllOf(gobench.ReadBenchstat("f", []byte(tc.src), raw.ReadOptions{}))
 			var got []string
 			for _, r := range rs {
 				if strings.HasSuffix(r.Key, "_var") || strings.HasSuffix(r.Key, ".p") || strings.HasSuffix(r.Key, ".n") {
@@ -61,7 +62,7 @@ func TestBenchstatRowNames(t *testing.T) {
 // read: 12 ns/op, B/op 3, allocs/op 4.5 would pair 4.5 with allocs/op.
 func TestGoBenchPairsNeverShift(t *testing.T) {
 	src := "BenchmarkA-8   100   12 ns/op   B/op   3 allocs/op   4.5\nBenchmarkB-8   100   12 ns/op   64 B/op   3 allocs/op\n"
-	rs, errs := allOf(gobench.ReadGoBench("f", []byte(src), raw.ReadOptions{}))
+	rs, errs := rawtest.AllOf(gobench.ReadGoBench("f", []byte(src), raw.ReadOptions{}))
 	for _, r := range rs {
 		if strings.HasPrefix(r.Key, "A.") {
 			t.Errorf("reading %s = %s from a line whose pairs are shifted", r.Key, r.Number.Value)

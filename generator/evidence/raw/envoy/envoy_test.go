@@ -1,9 +1,10 @@
-package raw_test
+package envoy_test
 
 import (
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw/envoy"
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw/formats"
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw/internal/rawtest"
 
 	"bytes"
 	"os"
@@ -117,7 +118,7 @@ func runEnvoyCases(t *testing.T, format string, cases []envoyCase) {
 
 // envoyCorpus is the shared corpus of real third-party Envoy samples; CI
 // checks it out beside the repository.
-var envoyCorpus = corpusDir
+var envoyCorpus = rawtest.CorpusDir
 
 // envoyCorpusReadings reads one corpus file with its format's reader.
 func envoyCorpusReadings(t *testing.T, format, rel string) ([]byte, []raw.Reading, diag.List) {
@@ -287,4 +288,12 @@ func TestEnvoyCorpusHealthFlagsAndInvalid(t *testing.T) {
 	if errs[0].String() != want {
 		t.Errorf("got  %s\nwant %s", errs[0], want)
 	}
+}
+
+// fuzzEnvoy runs one Envoy reader on src and checks the Reader contract:
+// no panic, every position inside src, Raw at Pos, the exact value of Raw,
+// and no numeric field vanishing (rawtest.CheckNoVanish).
+func fuzzEnvoy(t *testing.T, format string, src []byte) {
+	out, errs := rawtest.CheckNoVanish(t, format, src, raw.ReadOptions{})
+	checkEnvoyOutput(t, src, out, errs)
 }

@@ -1,8 +1,9 @@
-package raw_test
+package cmdtools_test
 
 import (
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw/cmdtools"
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw/internal/rawtest"
 
 	"fmt"
 	"strings"
@@ -39,8 +40,8 @@ func TestDockerStatsUnits(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			src := []byte(head + tc.row + "\n")
-			rs, errs := allOf(cmdtools.ReadDockerStats("s.txt", src, raw.ReadOptions{}))
-			checkReadings(t, src, rs, errs, nil)
+			rs, errs := rawtest.AllOf(cmdtools.ReadDockerStats("s.txt", src, raw.ReadOptions{}))
+			rawtest.CheckReadings(t, src, rs, errs, nil)
 			got := map[string]bool{}
 			for _, r := range rs {
 				got[fmt.Sprintf("%s = %s %s", r.Key, r.Number.Value, r.Number.Unit)] = true
@@ -79,15 +80,15 @@ func TestDockerStatsUnits(t *testing.T) {
 // table's keys; an unknown column or member is an error, not skipped.
 func TestDockerStatsJSONAndColumns(t *testing.T) {
 	src := []byte(`{"BlockIO":"0B / 0B","CPUPerc":"1.50%","MemUsage":"2MiB / 1GiB","Name":"db","PIDs":"3"}` + "\n")
-	rs, errs := allOf(cmdtools.ReadDockerStats("s.txt", src, raw.ReadOptions{}))
-	checkReadings(t, src, rs, errs, nil)
+	rs, errs := rawtest.AllOf(cmdtools.ReadDockerStats("s.txt", src, raw.ReadOptions{}))
+	rawtest.CheckReadings(t, src, rs, errs, nil)
 	if len(errs) > 0 || len(rs) != 6 || rs[2].Key != "db.cpu" || rs[2].Raw != "1.50%" || rs[2].Pos.Column != 33 {
 		t.Errorf("readings %v, errs %v", rs, errs)
 	}
 	// the streaming docker stats clears the terminal before each frame
 	src = []byte("\x1b[2J\x1b[HCONTAINER ID   NAME   CPU %\nab12   web    1.00%\n\x1b[2J\x1b[HCONTAINER ID   NAME   CPU %\nab12   web    2.00%\n")
-	rs, errs = allOf(cmdtools.ReadDockerStats("s.txt", src, raw.ReadOptions{}))
-	checkReadings(t, src, rs, errs, nil)
+	rs, errs = rawtest.AllOf(cmdtools.ReadDockerStats("s.txt", src, raw.ReadOptions{}))
+	rawtest.CheckReadings(t, src, rs, errs, nil)
 	if len(errs) > 0 || len(rs) != 2 || rs[1].Key != "web.cpu#2" || rs[1].Raw != "2.00%" {
 		t.Errorf("streaming frames: readings %v, errs %v", rs, errs)
 	}
@@ -97,7 +98,7 @@ func TestDockerStatsJSONAndColumns(t *testing.T) {
 		{`{"CPUPerc":"1%"}` + "\n", "1:1: a docker stats line without a Name"},
 		{"Error response from daemon: no such container: web\n", `1:1: "Error" is not a docker stats line`},
 	} {
-		rs, errs := allOf(cmdtools.ReadDockerStats("s.txt", []byte(tc.src), raw.ReadOptions{}))
+		rs, errs := rawtest.AllOf(cmdtools.ReadDockerStats("s.txt", []byte(tc.src), raw.ReadOptions{}))
 		if len(errs) == 0 || !strings.Contains(fmt.Sprintf("%d:%d: %s", errs[0].Pos.Line, errs[0].Pos.Column, errs[0].Message), tc.want) {
 			t.Errorf("%q: errs %v (readings %v); want %s", tc.src, errs, rs, tc.want)
 		}
@@ -131,7 +132,7 @@ func TestSnapshotTimes(t *testing.T) {
 			{"kubectl", cmdtools.ReadKubectl, "NAME   CPU(cores)   MEMORY(bytes)\nweb    74m          343Mi\n"},
 		} {
 			src := []byte(tc.stamp + "\n" + f.table)
-			rs, errs := allOf(f.read("s.txt", src, raw.ReadOptions{}))
+			rs, errs := rawtest.AllOf(f.read("s.txt", src, raw.ReadOptions{}))
 			got := "no time"
 			for _, r := range rs {
 				if r.Key == "s1.time" {
@@ -171,6 +172,6 @@ func TestSnapshotTimes(t *testing.T) {
 }
 
 func FuzzDockerStats(f *testing.F) {
-	fuzzTool(f, "docker-stats", "2026-11-30T14:00:03+09:00\nCONTAINER ID   NAME   CPU %     MEM USAGE / LIMIT   NET I/O\nab   w   1e3%   1.5GiB / 7.7PiB   -- / --\n\nMon Nov 30 05:00:03 GMT 2026\nCONTAINER  PIDS\nx  --\n",
+	rawtest.ToolFuzz(f, "docker-stats", "2026-11-30T14:00:03+09:00\nCONTAINER ID   NAME   CPU %     MEM USAGE / LIMIT   NET I/O\nab   w   1e3%   1.5GiB / 7.7PiB   -- / --\n\nMon Nov 30 05:00:03 GMT 2026\nCONTAINER  PIDS\nx  --\n",
 		`{"CPUPerc":"1%","Name":"a\"b","NetIO":"1kB / 2KB"}`+"\n2026-11-30T14:00:03\n")
 }

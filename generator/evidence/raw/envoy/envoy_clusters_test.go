@@ -1,9 +1,13 @@
-package raw_test
+package envoy_test
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/evdoc-lab/evdoc/generator/evidence/raw/internal/rawtest"
+)
 
 func FuzzEnvoyClusters(f *testing.F) {
-	addSamples(f, "envoy-clusters",
+	rawtest.AddSamples(f, "envoy-clusters",
 		"backend::default_priority::max_connections::1024\nbackend::added_via_api::true\nbackend::[::1]:80::cx_active::1\nbackend::[2001:db8::1]:80::health_flags::/failed_active_hc\nbackend::1.2.3.4:80::zone::1\n",
 		"inbound::/sock/mixer.socket::rq_total::5\nc::outlier::success_rate_average::-1\n::a::1\n  x::y::2\n")
 	f.Fuzz(func(t *testing.T, src []byte) { fuzzEnvoy(t, "envoy-clusters", src) })
