@@ -24,7 +24,7 @@ import (
 // Every reading's Raw is the exact bytes at its Pos (for a JSON string such
 // as "12" that is the text between the quotes), its Number spans the whole
 // of Raw (Start 0, End len(Raw)) and carries no unit except the
-// milliseconds of a time histogram's quantiles (EnvoyUnit), and its value is the
+// milliseconds of a time histogram's quantiles (envoyUnit), and its value is the
 // exact decimal written in the file: Envoy's own numbers are never passed
 // through float64.
 //
@@ -220,9 +220,9 @@ func jsonLabels(r *raw.Recorder, n *jsontree.JSONNode, what string) ([]string, b
 // (p99_5 in JSON) as well as p50. Bucket counts are counts.
 var envoyTimeHistogram = regexp.MustCompile(`(?:_ms|(?:^|[._])rq_time)\.p[0-9]+(?:[._][0-9]+)*(?:\.cumulative)?$`)
 
-// EnvoyUnit attaches milliseconds to the quantiles of Envoy's time
+// envoyUnit attaches milliseconds to the quantiles of Envoy's time
 // histograms (see envoyTimeHistogram).
-func EnvoyUnit(key string) string {
+func envoyUnit(key string) string {
 	if envoyTimeHistogram.MatchString(key) {
 		return "ms"
 	}

@@ -98,7 +98,7 @@ func ReadEnvoyStats(file string, src []byte, _ raw.ReadOptions) (*raw.Readings, 
 		}
 	}
 	closeHist()
-	r.AttachUnits(EnvoyUnit)
+	r.AttachUnits(envoyUnit)
 	return r.Result()
 }
 

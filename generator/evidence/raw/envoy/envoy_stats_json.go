@@ -47,7 +47,7 @@ func ReadEnvoyStatsJSON(file string, src []byte, _ raw.ReadOptions) (*raw.Readin
 	default:
 		r.Errorf(root.Start, "document is %s without \"stats\"; expected Envoy /stats?format=json output {\"stats\": [...]}", root.Kind)
 	}
-	r.AttachUnits(EnvoyUnit)
+	r.AttachUnits(envoyUnit)
 	return r.Result()
 }
 

@@ -1,4 +1,4 @@
-package raw_test
+package formats_test
 
 import (
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
