@@ -9,6 +9,6 @@
 // tree; unlike the lab-format readers they keep a repeated key as it is
 // and stop at raw.EnvoyMaxErrors errors with a note that more follow.
 // They import raw and nothing else of evdoc but diag and unit. Their tests
-// and fuzz targets read through package formats and live in raw's
-// external tests (envoy*_test.go, formats_fuzz_test.go).
+// and fuzz targets read through package formats (package envoy_test,
+// with raw/internal/rawtest's helpers).
 package envoy

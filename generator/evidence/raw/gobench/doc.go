@@ -7,6 +7,6 @@
 // The readers build their readings with package raw's Recorder and
 // tool-text helpers and follow the conventions of raw's readings.go; they
 // import raw and nothing else of evdoc but diag. Their tests and fuzz
-// targets read through package formats and live in raw's external tests
-// (benchstat_test.go, tools_fuzz_test.go).
+// targets read through package formats (package gobench_test, with
+// raw/internal/rawtest's helpers).
 package gobench
