@@ -7,7 +7,7 @@
 //
 // The readers build their readings with package raw's Recorder and
 // tool-text helpers and follow the conventions of raw's readings.go; they
-// import raw and nothing else of evdoc but diag and raw/jsontree. Their
+// import raw, raw/jsontree, diag and unit and no other reader package. Their
 // tests and fuzz targets read through package formats (package
 // loadtest_test, with raw/internal/rawtest's helpers); the golden samples
 // are raw's testdata/tools, read by raw's TestToolSamples.
