@@ -45,7 +45,7 @@ type ReadOptions struct {
 	Decimal Decimal
 	// Patterns are the regular expressions of the pattern format, tried
 	// in order on each line; Section, when set, is the pattern of a
-	// section header line (see ReadPattern).
+	// section header line (see package structured's ReadPattern).
 	Patterns []string
 	Section  string
 	// Skip, for the pattern format, is the pattern of lines that are not

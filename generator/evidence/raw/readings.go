@@ -17,11 +17,12 @@ import (
 
 // What the raw-file readers share: the accumulator of one file's readings
 // and diagnostics (Recorder) and the number syntax they accept. Its users
-// are the Envoy readers (envoy*.go) and the readers of other lab tools'
-// output, the lab-format readers: fortio (fortio_json.go, fortio_text.go), curl -w write-out
-// (curlwriteout.go), CSV (csv.go), generic JSON (json.go), istioctl
-// tables (istioctl.go) and dig (dig.go). Each is a Reader (see reader.go)
-// registered in readers() under the format name given in its doc comment.
+// are the Envoy readers (package envoy) and the readers of other lab
+// tools' output, the lab-format readers (packages structured, loadtest,
+// cmdtools, gobench): fortio, curl -w write-out, CSV, generic JSON,
+// istioctl tables, dig and the rest. Each is a ListReader (see reader.go)
+// listed in package formats' table under the format name given in its
+// doc comment.
 //
 // Conventions shared by every lab-format reader:
 //
@@ -47,7 +48,7 @@ import (
 //
 // The Envoy readers follow the same conventions but two: a repeated key
 // is not numbered, and errors have the rule "evidence-envoy" and stop at
-// EnvoyMaxErrors with a note that more follow (see envoy.go).
+// EnvoyMaxErrors with a note that more follow (see package envoy).
 
 // MaxExponent bounds the decimal exponent of e-notation numbers, so that a
 // hostile "1e999999999" cannot make later arithmetic materialise a billion

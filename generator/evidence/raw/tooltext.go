@@ -17,7 +17,8 @@ import (
 // share (vegeta, wrk, hey, ghz, k6, go test -bench, benchstat, time,
 // ping, mtr, kubectl, Envoy access logs): a value token with the unit the
 // tool writes glued to it or after a space (ToolNumber), percentile keys
-// (PctKey) and the lines each format defines as not data (toolNotData).
+// (PctKey) and echoed commands (OutputLines). The lines each format
+// defines as not data are package formats' (sweep.go).
 
 // ToolUnit is what a unit suffix a tool writes means: the canonical unit
 // of package unit, and a power of ten the number is scaled by ("k" in
@@ -189,7 +190,7 @@ func Fields(text string) [][2]int {
 }
 
 // ReadJSONTree reads every number and numeric string of a JSON document
-// (as ReadJSON does without paths), keyed by rename of its path
+// (as package structured's ReadJSON does without paths), keyed by rename of its path
 // (member names joined with ".", array elements as "[i]"); a rename to
 // "" drops a value that names something rather than measuring it (a
 // percentile's own number), and rename sees the node to tell.

@@ -118,10 +118,7 @@ func TestNoDigitVanishes(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		format := rawtest.CorpusFormat[base]
-		if format == "" {
-			format = formats.Sniff(base, src)
-		}
+		format := rawtest.FormatOf(base, src)
 		t.Run(base, func(t *testing.T) { rawtest.CheckNoVanish(t, format, src, raw.ReadOptions{}) })
 	}
 }

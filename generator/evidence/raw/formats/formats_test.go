@@ -44,10 +44,7 @@ func TestLabFormatsCorpus(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			format := rawtest.CorpusFormat[base]
-			if format == "" {
-				format = formats.Sniff(base, src)
-			}
+			format := rawtest.FormatOf(base, src)
 			read, err := formats.ReaderFor(format)
 			if err != nil {
 				t.Errorf("%s: %v", base, err)

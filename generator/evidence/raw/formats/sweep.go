@@ -11,6 +11,11 @@ import (
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw/structured"
 )
 
+// The sweep's per-format definitions for raw.Account: which lines of a
+// file are data (dataLines, DataLines), which text inside them is not
+// (blanked) and where a number the format does not read belongs
+// (formatHint).
+
 // toolNotData are the lines each tool's format defines as not data
 // (see dataLines): shell commands echoed before the output ("$ wrk …"),
 // wrk2's spectrum column header, k6's check names (✓ status is 200),

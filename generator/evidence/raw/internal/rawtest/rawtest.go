@@ -149,10 +149,19 @@ func sharedCorpus() string {
 	return filepath.Join(root(), "..", "shared", "corpus")
 }
 
-// CorpusFormat names the format of corpus files Sniff cannot place.
-var CorpusFormat = map[string]string{
+// corpusFormat names the format of corpus files Sniff cannot place.
+var corpusFormat = map[string]string{
 	// Only two bare values and comments: nothing says curl but the source.
 	"curl_issue_3489_locale_comma.txt": "curl-writeout",
+}
+
+// FormatOf is the format of a sample file called name holding src: its
+// entry in corpusFormat, else what formats.Sniff guesses.
+func FormatOf(name string, src []byte) string {
+	if f := corpusFormat[name]; f != "" {
+		return f
+	}
+	return formats.Sniff(name, src)
 }
 
 // LabFormatFuzz runs format's reader on arbitrary input and checks the
@@ -188,7 +197,7 @@ const seedBytes = 256
 // AddSamples seeds f with seeds and with the samples of format cut into
 // pieces (AddPieces): the reference site's evidence files, the shared
 // corpus of real third-party output (when present) and
-// testdata/tools/FORMAT, each placed by CorpusFormat or Sniff.
+// testdata/tools/FORMAT, each placed by corpusFormat or Sniff.
 func AddSamples(f *testing.F, format string, seeds ...string) {
 	for _, s := range seeds {
 		f.Add([]byte(s))
@@ -198,7 +207,7 @@ func AddSamples(f *testing.F, format string, seeds ...string) {
 		m, _ := filepath.Glob(pattern)
 		for _, p := range m {
 			base := filepath.Base(p)
-			if src, err := os.ReadFile(p); err == nil && (CorpusFormat[base] == format || CorpusFormat[base] == "" && formats.Sniff(base, src) == format) {
+			if src, err := os.ReadFile(p); err == nil && FormatOf(base, src) == format {
 				files = append(files, p)
 			}
 		}
