@@ -14,7 +14,7 @@ import (
 
 // The reader of istioctl's (and kubectl's) aligned tables
 // ("istioctl-table", ReadIstioctlTable). The conventions of every
-// lab-format reader are in readings.go.
+// lab-format reader are in raw's readings.go.
 
 // istioHeaderWord is one word of a table header: an upper-case column name.
 var istioHeaderWord = regexp.MustCompile(`^[A-Z][A-Z0-9_/%().#-]*$`)

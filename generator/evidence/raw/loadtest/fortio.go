@@ -9,7 +9,7 @@ import (
 
 // Readers of fortio output: its result JSON ("fortio-json",
 // ReadFortioJSON) and its console text ("fortio-text", ReadFortioText).
-// The conventions of every lab-format reader are in readings.go.
+// The conventions of every lab-format reader are in raw's readings.go.
 
 // percentileKey names a percentile "p<value>" with "." written "_":
 // 50 -> "p50", 99.9 -> "p99_9".

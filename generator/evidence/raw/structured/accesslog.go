@@ -20,7 +20,7 @@ import (
 
 // The Envoy and Istio access log reader ("envoy-access-log",
 // ReadAccessLog). The conventions of every lab-format reader are in
-// readings.go.
+// raw's readings.go.
 
 // accessLogLine is a text access log line: the start time, the request
 // line and the rest.

@@ -22,7 +22,7 @@ import (
 )
 
 // The CSV reader ("csv", ReadCSV), with its count_where aggregates. The
-// conventions of every lab-format reader are in readings.go.
+// conventions of every lab-format reader are in raw's readings.go.
 
 // ReadCSV reads an RFC 4180 CSV file whose first record is a header row;
 // format "csv". Each cell that holds a number (ParseCell: "42", "51.7%",

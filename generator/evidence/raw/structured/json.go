@@ -12,7 +12,7 @@ import (
 )
 
 // The generic JSON reader ("json", ReadJSON), which keys every number by
-// its path. The conventions of every lab-format reader are in readings.go.
+// its path. The conventions of every lab-format reader are in raw's readings.go.
 
 // ReadJSON reads any JSON document; format "json". Every number, and
 // every string holding exactly a number ("53", "-1.5e3"), is a reading

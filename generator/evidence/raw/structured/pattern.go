@@ -18,7 +18,7 @@ import (
 
 // The pattern reader ("pattern", ReadPattern): line-oriented output of
 // any tool, read by regular expressions the manifest gives. The
-// conventions of every lab-format reader are in readings.go.
+// conventions of every lab-format reader are in raw's readings.go.
 
 // patternVocabulary is the grok-like vocabulary a pattern can use as
 // %{NAME} or %{NAME:group}: sub-patterns for the tokens tool output is

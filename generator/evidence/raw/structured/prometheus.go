@@ -11,7 +11,7 @@ import (
 
 // The Prometheus text exposition format reader ("prometheus",
 // ReadPrometheus). The conventions of every lab-format reader are in
-// readings.go.
+// raw's readings.go.
 
 // promName is a metric name; promValue a sample value as Prometheus
 // writes it (a Go float, or NaN and ±Inf, which give no reading);
