@@ -59,6 +59,9 @@ func LabelBefore(text string) string {
 			break
 		}
 	}
+	if !mayEndLabel(s) {
+		return "" // most text before a number: nothing below can match
+	}
 	if l := labelAtEnd(s, particle); l != "" {
 		return l
 	}
@@ -69,6 +72,44 @@ func LabelBefore(text string) string {
 		}
 	}
 	return ""
+}
+
+// labelEnds holds every rune a text can end with, lowered, for
+// LabelBefore to find a label or a noun at its end: the last rune of
+// each label word, bound word and noun, and what percentileAtEnd reads
+// last (an ASCII digit, ")", the last rune of 퍼센타일, パーセンタイル and
+// 百分位, and of "th" and "percentile", in either case).
+var labelEnds = func() map[rune]bool {
+	m := map[rune]bool{')': true}
+	for c := '0'; c <= '9'; c++ {
+		m[c] = true
+	}
+	last := func(w string) {
+		r, _ := utf8.DecodeLastRuneInString(w)
+		m[unicode.ToLower(r)] = true
+	}
+	for _, w := range []string{"퍼센타일", "パーセンタイル", "百分位", "th", "percentile"} {
+		last(w)
+	}
+	for _, w := range labelWords {
+		last(w.word)
+	}
+	for _, w := range boundWords {
+		last(w.word)
+	}
+	for _, w := range labelNouns {
+		last(w)
+	}
+	return m
+}()
+
+// mayEndLabel reports whether s ends with a rune a label or a noun of
+// what is measured can end with (labelEnds): the last rune of s lowered
+// is the last rune of strings.ToLower(s), which maps rune by rune, so
+// when it is none of labelEnds no suffix test of LabelBefore can match.
+func mayEndLabel(s string) bool {
+	r, _ := utf8.DecodeLastRuneInString(s)
+	return s != "" && labelEnds[unicode.ToLower(r)]
 }
 
 // tailRunes is how many runes of a text lowerTail lowers: more than the

@@ -228,3 +228,39 @@ func TestCachedLabelOfName(t *testing.T) {
 		t.Errorf("cachedLabelOfName(latencies.99th) = %q after the cache was emptied, want p99", got)
 	}
 }
+
+// TestLabelBeforeEndings: LabelBefore, which rejects a text whose last
+// rune no label or noun ends with (mayEndLabel), reads what the oracle
+// reads on every label word, bound word and noun of the lists, in lower,
+// upper and title case, after a percentile, alone and before a
+// particle: a rune missing from labelEnds makes one of them differ.
+func TestLabelBeforeEndings(t *testing.T) {
+	var words []string
+	for _, w := range labelWords {
+		words = append(words, w.word)
+	}
+	for _, w := range boundWords {
+		words = append(words, w.word)
+	}
+	words = append(words, labelNouns...)
+	found := 0
+	for _, w := range words {
+		for _, form := range []string{w, strings.ToUpper(w), strings.ToUpper(w[:1]) + w[1:]} {
+			for _, head := range []string{"", "p99 ", "응답 ", "x"} {
+				for _, tail := range append([]string{"", " ", "\u00a0"}, labelParticles...) {
+					s := head + form + tail
+					got, want := LabelBefore(s), labelBeforeOracle(s)
+					if got != want {
+						t.Errorf("LabelBefore(%q) = %q; the oracle reads %q", s, got, want)
+					}
+					if want != "" {
+						found++
+					}
+				}
+			}
+		}
+	}
+	if found == 0 {
+		t.Fatal("no text of the lists names a label: the test compares nothing")
+	}
+}

@@ -203,14 +203,15 @@ func digitShape(s string) string {
 func proseSpan(d *doc, blocks []int, text string) (int, int, bool) {
 	for _, bi := range blocks {
 		b := &d.blocks[bi]
-		for off := 0; off < len(b.prose); {
-			k := strings.Index(b.prose[off:], text)
+		prose, back := blockProse(d, bi)
+		for off := 0; off < len(prose); {
+			k := strings.Index(prose[off:], text)
 			if k < 0 {
 				break
 			}
 			k += off
 			off = k + 1
-			start, end := b.back[k], b.back[k+len(text)-1]
+			start, end := back[k], back[k+len(text)-1]
 			if start < 0 || end < start {
 				continue
 			}

@@ -24,12 +24,11 @@ type block struct {
 	row     int
 	trans   []transition
 	// spans are the block's code spans that hold a digit, compared as
-	// text (see compareCodeSpans); prose is the block's text (when it
-	// holds a digit) and back the page offset of each of its bytes (-1
-	// for none).
-	spans []codeSpan
-	prose string
-	back  []int
+	// text (see compareCodeSpans); inlines are the block's inlines when
+	// its text holds a digit (nil otherwise), from which blockProse reads
+	// its prose again.
+	spans   []codeSpan
+	inlines []claim.Inline
 }
 
 // codeSpan is the text of a code span, literally (its lines joined by a

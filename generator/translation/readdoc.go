@@ -3,7 +3,7 @@ package translation
 import (
 	"bytes"
 	"regexp"
-	"slices"
+	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -28,20 +28,26 @@ func readDoc(p *Page, units ValueUnits) *doc {
 	src := p.Parsed.Source
 	section := 0
 	table, row := -1, 0
-	claimAt := make(map[int]int, len(p.Parsed.Claims)) // claim literal offset → index in p.Parsed.Claims
-	for i, c := range p.Parsed.Claims {
-		claimAt[c.Pos.Offset] = i
+	claimAt := claimIndex(p.Parsed.Claims)       // claim literal offset → index in p.Parsed.Claims
+	blockOf := make([]int, len(p.Parsed.Claims)) // claim index → block, -1 for none
+	for i := range blockOf {
+		blockOf[i] = -1
 	}
-	blockOf := make(map[int]int, len(p.Parsed.Claims)) // claim index → block
 	// claim index → the label written right before it (see itemLabels)
 	claimLabel := map[int]string{}
-	// text reads a block's inlines as text, with the page offset of each
-	// of its bytes (-1 for bytes not in the page). The offsets are valid
-	// until the next call.
+	// text reads a block's inlines as text (blockText), with the page
+	// offset of each of its bytes, its code spans with a digit and its
+	// claims. The offsets are valid until the next call.
 	var back []int
 	type claimAtText struct{ ci, at int }
 	var claimsIn []claimAtText // the claims of the block text() read last, by offset there
 	var spans []codeSpan       // the code spans with a digit of the block text() read last
+	onClaim := func(start, at int) {
+		if ci, ok := claimAt.at(start); ok {
+			blockOf[ci] = len(d.blocks)
+			claimsIn = append(claimsIn, claimAtText{ci, at})
+		}
+	}
 	text := func(in []claim.Inline) (string, []int) {
 		claimsIn = claimsIn[:0]
 		spans = nil
@@ -53,18 +59,6 @@ func readDoc(p *Page, units ValueUnits) *doc {
 			}
 			span, spanStart = span[:0], -1
 		}
-		var b strings.Builder
-		size := 0
-		for _, x := range in {
-			switch x.Kind {
-			case claim.InlineText, claim.InlineCode:
-				size += x.Stop - x.Start
-			default:
-				size += len(x.Value) + 1
-			}
-		}
-		b.Grow(size)
-		back = back[:0]
 		for _, x := range in {
 			if x.Kind == claim.InlineCode {
 				// a code span: its numbers are read as the prose's, and
@@ -82,46 +76,14 @@ func readDoc(p *Page, units ValueUnits) *doc {
 			} else if x.Kind != claim.InlineBreak {
 				endSpan()
 			}
-			switch x.Kind {
-			case claim.InlineText, claim.InlineCode:
-				// a text node's value has its character references
-				// decoded (&#52;&#48; is 40), except in a code span
-				var dec []byte
-				var offs []int
-				if x.Kind == claim.InlineText {
-					dec, offs = prose.DecodeCharRefs(src[x.Start:x.Stop], x.Start, x.Stop)
-				}
-				if offs != nil {
-					b.Write(dec)
-					back = append(back, offs[:len(dec)]...)
-				} else {
-					b.Write(src[x.Start:x.Stop])
-					for k := x.Start; k < x.Stop; k++ {
-						back = append(back, k)
-					}
-				}
-			case claim.InlineBreak:
-				b.WriteByte(' ')
-				back = append(back, x.Start)
-			case claim.InlineString:
-				b.WriteString(x.Value)
-				for range len(x.Value) {
-					back = append(back, -1)
-				}
-			case claim.InlineClaim:
-				// a claim: its numbers are compared as claims
-				if ci, ok := claimAt[x.Start]; ok {
-					blockOf[ci] = len(d.blocks)
-					claimsIn = append(claimsIn, claimAtText{ci, b.Len()})
-				}
-				b.WriteString(" ")
-				back = append(back, -1)
-			case claim.InlineLink:
+			if x.Kind == claim.InlineLink {
 				d.links = append(d.links, linkUse{dest: x.Value, start: x.Start})
 			}
 		}
 		endSpan()
-		return b.String(), back
+		var txt string
+		txt, back = blockText(src, in, back[:0], onClaim)
+		return txt, back
 	}
 	var items []orderItem // reused from block to block
 	addText := func(in claim.Block, kind string) {
@@ -130,13 +92,11 @@ func readDoc(p *Page, units ValueUnits) *doc {
 		if kind == "cell" {
 			bl.table, bl.row = table, row
 		}
-		// shortcode calls are not prose
-		for _, m := range shortcodeCallRe.FindAllStringIndex(txt, -1) {
-			txt = txt[:m[0]] + strings.Repeat(" ", m[1]-m[0]) + txt[m[1]:]
-		}
+		txt = blankShortcodes(txt)
 		if hasNumberRune([]byte(txt)) {
-			// the source's code span may be written here as prose
-			bl.prose, bl.back = txt, slices.Clone(back)
+			// the source's code span may be written here as prose: its
+			// text is read again when asked (blockProse)
+			bl.inlines = in.Inlines
 		}
 		// the items of the block in order, for transitions: its numbers
 		// and its claims, at their offsets in txt
@@ -215,6 +175,7 @@ func readDoc(p *Page, units ValueUnits) *doc {
 		}
 		d.blocks = append(d.blocks, bl)
 	}
+	d.blocks = make([]block, 0, len(p.Parsed.Blocks))
 	for _, b := range p.Parsed.Blocks {
 		switch b.Kind {
 		case claim.BlockHeading:
@@ -253,7 +214,7 @@ func readDoc(p *Page, units ValueUnits) *doc {
 			continue
 		}
 		pc := pageClaim{Claim: c, Refs: c.Refs, block: -1}
-		if bi, ok := blockOf[i]; ok {
+		if bi := blockOf[i]; bi >= 0 {
 			pc.block = bi
 			pc.section = d.blocks[bi].section
 		}
@@ -278,6 +239,126 @@ func readDoc(p *Page, units ValueUnits) *doc {
 		d.claims = append(d.claims, pc)
 	}
 	return d
+}
+
+// blockText reads a block's inlines as text: a text node's bytes with
+// their character references decoded (a code span's as written), a
+// space for a hard or soft line break and for a claim, an inline
+// string's value; with the page offset of each of its bytes appended to
+// back (-1 for bytes not in the page). onClaim, when not nil, is told
+// each claim's start in the page and its offset in the text.
+func blockText(src []byte, in []claim.Inline, back []int, onClaim func(start, at int)) (string, []int) {
+	var b strings.Builder
+	size := 0
+	for _, x := range in {
+		switch x.Kind {
+		case claim.InlineText, claim.InlineCode:
+			size += x.Stop - x.Start
+		default:
+			size += len(x.Value) + 1
+		}
+	}
+	b.Grow(size)
+	for _, x := range in {
+		switch x.Kind {
+		case claim.InlineText, claim.InlineCode:
+			// a text node's value has its character references
+			// decoded (&#52;&#48; is 40), except in a code span
+			var dec []byte
+			var offs []int
+			if x.Kind == claim.InlineText {
+				dec, offs = prose.DecodeCharRefs(src[x.Start:x.Stop], x.Start, x.Stop)
+			}
+			if offs != nil {
+				b.Write(dec)
+				back = append(back, offs[:len(dec)]...)
+			} else {
+				b.Write(src[x.Start:x.Stop])
+				for k := x.Start; k < x.Stop; k++ {
+					back = append(back, k)
+				}
+			}
+		case claim.InlineBreak:
+			b.WriteByte(' ')
+			back = append(back, x.Start)
+		case claim.InlineString:
+			b.WriteString(x.Value)
+			for range len(x.Value) {
+				back = append(back, -1)
+			}
+		case claim.InlineClaim:
+			// a claim: its numbers are compared as claims
+			if onClaim != nil {
+				onClaim(x.Start, b.Len())
+			}
+			b.WriteString(" ")
+			back = append(back, -1)
+		}
+	}
+	return b.String(), back
+}
+
+// blankShortcodes returns txt with each shortcode call in it replaced by
+// as many spaces: a call is not prose.
+func blankShortcodes(txt string) string {
+	if !strings.Contains(txt, "{{") {
+		return txt
+	}
+	for _, m := range shortcodeCallRe.FindAllStringIndex(txt, -1) {
+		txt = txt[:m[0]] + strings.Repeat(" ", m[1]-m[0]) + txt[m[1]:]
+	}
+	return txt
+}
+
+// blockProse returns the prose of block bi of d (its text, as readDoc
+// read it, when it holds a digit; "" otherwise) and the page offset of
+// each of its bytes (-1 for none): read again from the block's inlines,
+// as only a code span written as prose asks for it (see proseSpan).
+func blockProse(d *doc, bi int) (string, []int) {
+	b := &d.blocks[bi]
+	if b.inlines == nil {
+		return "", nil
+	}
+	txt, back := blockText(d.page.Parsed.Source, b.inlines, nil, nil)
+	return blankShortcodes(txt), back
+}
+
+// claimOffsets finds a claim of a page by the offset of its literal: the
+// last claim at that offset, as a map filled in page order would hold.
+type claimOffsets struct {
+	claims []claim.Claim
+	byOff  map[int]int // when the claims are not in page order
+}
+
+// claimIndex indexes claims by the offset of their literal: a binary
+// search when they are in page order (as claim.Parse lists them), a map
+// otherwise.
+func claimIndex(claims []claim.Claim) claimOffsets {
+	for i := 1; i < len(claims); i++ {
+		if claims[i].Pos.Offset < claims[i-1].Pos.Offset {
+			m := make(map[int]int, len(claims))
+			for k := range claims {
+				m[claims[k].Pos.Offset] = k
+			}
+			return claimOffsets{byOff: m}
+		}
+	}
+	return claimOffsets{claims: claims}
+}
+
+// at returns the index of the last claim whose literal starts at off.
+func (c claimOffsets) at(off int) (int, bool) {
+	if c.byOff != nil {
+		i, ok := c.byOff[off]
+		return i, ok
+	}
+	// the first claim starting after off; the one before it starts at
+	// off or earlier
+	i := sort.Search(len(c.claims), func(k int) bool { return c.claims[k].Pos.Offset > off })
+	if i > 0 && c.claims[i-1].Pos.Offset == off {
+		return i - 1, true
+	}
+	return 0, false
 }
 
 // inExempt reports whether the page offset at lies in the text of one
