@@ -19,6 +19,7 @@ import (
 	"github.com/evdoc-lab/evdoc/generator/report"
 	"github.com/evdoc-lab/evdoc/generator/site"
 	"github.com/evdoc-lab/evdoc/generator/verify"
+	"github.com/evdoc-lab/evdoc/internal/gctune"
 	"github.com/evdoc-lab/evdoc/internal/interrupt"
 	"github.com/spf13/cobra"
 )
@@ -45,6 +46,9 @@ func newCheckCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *c
 			if !slices.Contains(report.Formats, format) {
 				return &exitError{2, fmt.Errorf("--format=%s: expected one of %s", format, strings.Join(report.Formats, ", "))}
 			}
+			// A one-shot run: the collector paced for a small heap
+			// (internal/gctune), its goal held under 120 MiB.
+			defer gctune.Start(120<<20, 400)()
 			// Pages are read lazily: the Checker parses each translation
 			// group when it judges it and drops it afterwards.
 			lopt := opts.load()
