@@ -93,7 +93,7 @@ func readDoc(p *Page, units ValueUnits) *doc {
 			bl.table, bl.row = table, row
 		}
 		txt = blankShortcodes(txt)
-		if hasNumberRune([]byte(txt)) {
+		if hasNumberRuneString(txt) {
 			// the source's code span may be written here as prose: its
 			// text is read again when asked (blockProse)
 			bl.inlines = in.Inlines
@@ -427,6 +427,25 @@ func isTransitionGap(gap string) bool {
 	switch t {
 	case "→", "->", "⇒", "=>", "➡", "➔", "⟶", "에서", "から":
 		return true
+	}
+	return false
+}
+
+// hasNumberRuneString is hasNumberRune of a string, without copying it.
+func hasNumberRuneString(s string) bool {
+	for i := 0; i < len(s); {
+		if c := s[i]; c < utf8.RuneSelf {
+			if c >= '0' && c <= '9' {
+				return true
+			}
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if unicode.IsNumber(r) {
+			return true
+		}
+		i += n
 	}
 	return false
 }

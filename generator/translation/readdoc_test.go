@@ -181,6 +181,9 @@ func FuzzReadDocProse(f *testing.F) {
 	}
 	md := claim.NewMarkdown()
 	f.Fuzz(func(t *testing.T, body string) {
+		if got, want := hasNumberRuneString(body), hasNumberRune([]byte(body)); got != want {
+			t.Errorf("hasNumberRuneString(%q) = %v, hasNumberRune %v", body, got, want)
+		}
 		src := []byte("---\ntitle: t\n---\n\n" + body)
 		p, _ := claim.Parse(md, "content/ko/p.md", src)
 		compareWithOracle(t, &Page{Lang: "ko", Path: "content/ko/p.md", Parsed: p, FrontMatter: map[string]any{}})

@@ -99,6 +99,9 @@ func qualify(n *Number, norm string, start, end int) {
 // the maximum is 3), given lb, the lower-case text before the number
 // with its trailing blanks trimmed; "" when none stands there.
 func extremumBefore(lb string) string {
+	if lb == "" || !extremumLast[lb[len(lb)-1]] {
+		return "" // no word or particle of the lists ends with its last byte
+	}
 	for pass := 0; pass < 2; pass++ {
 		t := lb
 		if pass == 1 {
@@ -121,6 +124,18 @@ func extremumBefore(lb string) string {
 	}
 	return ""
 }
+
+// extremumLast holds the last byte of every word of extremumWords and
+// extremumParticles: a text ending with another byte ends with neither.
+var extremumLast = func() (m [256]bool) {
+	for _, w := range extremumWords {
+		m[w.word[len(w.word)-1]] = true
+	}
+	for _, p := range extremumParticles {
+		m[p[len(p)-1]] = true
+	}
+	return m
+}()
 
 // cmpVerbAfter returns the bound a verb of cmpVerbs states after a
 // number (la: the lower-case text after it and its unit, leading blanks
