@@ -373,10 +373,12 @@ func (p *jsonParser) string() *JSONNode {
 		case c == '"':
 			p.pos++
 			n.End = p.pos
-			if !escaped {
-				n.Str = string(p.src[n.Start+1 : n.End-1])
+			if body := p.src[n.Start+1 : n.End-1]; !escaped && utf8.Valid(body) {
+				n.Str = string(body)
 			} else {
-				// The scan above validated every escape, so this cannot fail.
+				// The scan above validated every escape, so this cannot
+				// fail; bytes that are not UTF-8 decode to U+FFFD, as
+				// encoding/json decodes them.
 				_ = json.Unmarshal(p.src[n.Start:n.End], &n.Str)
 			}
 			return n
