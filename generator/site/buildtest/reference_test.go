@@ -2,8 +2,10 @@
 // generator/site and inspects the output: the reference site (built once
 // for every test that only reads it), its URL layouts and link walks,
 // plain Hugo on it, reproducible builds, and small projects for escaping,
-// link forms, unpublished pages, popover ids and precisions, and sparse
-// evidence pages.
+// link forms, unpublished pages, popover ids and precisions, sparse
+// evidence pages, and Korean and Japanese text (emphasis next to CJK
+// punctuation, East Asian line breaks, languages told apart by file
+// name).
 package buildtest
 
 import (
