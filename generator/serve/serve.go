@@ -16,6 +16,7 @@ import (
 	"io/fs"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -407,8 +408,24 @@ func (s *server) stageEdit(ctx context.Context, pages []string) error {
 	if err := s.writeBanner(next); err != nil {
 		return err
 	}
-	s.synced[0], s.synced[1], err = syncFiles(next, s.served, false)
+	s.synced[0], s.synced[1], err = syncFiles(next, s.served, false, s.contentFile)
 	return err
+}
+
+// contentFile reports whether rel (a slash path in the staged project)
+// is in a language's content directory: syncTree writes such a file
+// that Hugo already has in place, so Hugo rebuilds it as a changed
+// page, not an added one.
+func (s *server) contentFile(rel string) bool {
+	if s.state == nil || s.state.Site == nil || s.state.Site.Config == nil {
+		return false
+	}
+	for _, l := range s.state.Site.Config.Ordered() {
+		if dir := strings.Trim(path.Clean(filepath.ToSlash(l.ContentDir)), "/"); dir != "" && dir != "." && strings.HasPrefix(rel, dir+"/") {
+			return true
+		}
+	}
+	return false
 }
 
 // report prints the findings in scope (check's text format) and a
@@ -471,7 +488,7 @@ func (s *server) stage(ctx context.Context) error {
 	if removedPage(next, s.served) {
 		s.pagesRemoved = true
 	}
-	if s.synced[0], s.synced[1], err = syncTree(next, s.served); err != nil {
+	if s.synced[0], s.synced[1], err = syncTree(next, s.served, s.contentFile); err != nil {
 		return err
 	}
 	s.partial = false

@@ -9,6 +9,7 @@ import (
 	"reflect"
 	"runtime"
 	"strconv"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -43,7 +44,7 @@ func TestSyncTree(t *testing.T) {
 	if err := os.Chtimes(filepath.Join(to, "a.txt"), old, old); err != nil {
 		t.Fatal(err)
 	}
-	written, removed, err := syncTree(from, to)
+	written, removed, err := syncTree(from, to, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -75,7 +76,7 @@ func TestSyncTreeDataFirst(t *testing.T) {
 		write(t, filepath.Join(from, p), "new")
 		write(t, filepath.Join(to, p), "old")
 	}
-	if _, _, err := syncTree(from, to); err != nil {
+	if _, _, err := syncTree(from, to, nil); err != nil {
 		t.Fatal(err)
 	}
 	mtime := func(p string) time.Time {
@@ -90,6 +91,71 @@ func TestSyncTreeDataFirst(t *testing.T) {
 		if mtime(p).Before(data) {
 			t.Errorf("%s written before data/evdoc/serve.json", p)
 		}
+	}
+}
+
+// TestSyncTreePagesInPlace: a changed page Hugo already has is written
+// over its file, which keeps its inode (Hugo's watcher sees a write, not
+// a created file, which Hugo would read as an added page and rebuild ten
+// pages of its section for); a new page, and every other changed file
+// (data read whole by Hugo), is written beside and renamed over.
+func TestSyncTreePagesInPlace(t *testing.T) {
+	from, to := t.TempDir(), t.TempDir()
+	for _, p := range []string{"content/ko/a.md", "data/evdoc/claims.json", "layouts/x.html"} {
+		write(t, filepath.Join(from, p), "new")
+		write(t, filepath.Join(to, p), "older")
+	}
+	write(t, filepath.Join(from, "content/ko/new.md"), "added")
+	before := map[string]os.FileInfo{}
+	for _, p := range []string{"content/ko/a.md", "data/evdoc/claims.json", "layouts/x.html"} {
+		fi, err := os.Stat(filepath.Join(to, p))
+		if err != nil {
+			t.Fatal(err)
+		}
+		before[p] = fi
+	}
+	inPlace := func(rel string) bool { return strings.HasPrefix(rel, "content/") }
+	if _, _, err := syncTree(from, to, inPlace); err != nil {
+		t.Fatal(err)
+	}
+	for p, old := range before {
+		fi, err := os.Stat(filepath.Join(to, p))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b, _ := os.ReadFile(filepath.Join(to, p)); string(b) != "new" {
+			t.Errorf("%s = %q, want %q", p, b, "new")
+		}
+		if same, want := os.SameFile(old, fi), inPlace(p); same != want {
+			t.Errorf("%s: the same file after the sync: %v, want %v", p, same, want)
+		}
+	}
+	if b, err := os.ReadFile(filepath.Join(to, "content/ko/new.md")); err != nil || string(b) != "added" {
+		t.Errorf("content/ko/new.md = %q, %v; want %q", b, err, "added")
+	}
+}
+
+func TestServerContentFile(t *testing.T) {
+	dir := txtartest.WriteFile(t, "testdata/stageedit.txtar")
+	st, err := FullRechecker{Root: dir, Check: check.DefaultOptions()}.Recheck(context.Background(), nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &server{state: st}
+	for rel, want := range map[string]bool{
+		"content/ko/docs/p.md":   true,
+		"content/ja/docs/p.md":   true,
+		"content/ko/docs/a.png":  true,
+		"data/evdoc/claims.json": false,
+		"layouts/page.html":      false,
+		"contents/ko/p.md":       false,
+	} {
+		if got := s.contentFile(rel); got != want {
+			t.Errorf("contentFile(%q) = %v, want %v", rel, got, want)
+		}
+	}
+	if (&server{}).contentFile("content/ko/docs/p.md") {
+		t.Error("contentFile without a state is true")
 	}
 }
 

@@ -25,7 +25,7 @@
 //
 // Usage:
 //
-//	serveedit -evdoc BIN -hugo HUGO -root SITE [-edits 5] [-settle 1s]
+//	serveedit -evdoc BIN -hugo HUGO -root SITE [-edits 5] [-settle 1s] [-v] [-log FILE]
 package main
 
 import (
@@ -59,12 +59,23 @@ func main() {
 	settle := flag.Duration("settle", 2*time.Second, "wait after each save's page change before the next save")
 	timeout := flag.Duration("timeout", 2*time.Minute, "longest wait for one save's page change")
 	start := flag.Duration("start", 20*time.Minute, "longest wait for serve's first page")
+	logFile := flag.String("log", "", "write serve's output there, each line with the milliseconds since the last save (phases of a save)")
+	verbose := flag.Bool("v", false, "run evdoc serve with --verbose (its staging times in the -log file)")
 	flag.Parse()
 	if *root == "" || *hugo == "" || *edits < 1 {
 		fmt.Fprintln(os.Stderr, "usage: serveedit -evdoc BIN -hugo HUGO -root SITE [-edits N] (N ≥ 1)")
 		os.Exit(2)
 	}
-	r := &run{evdoc: *evdoc, hugo: *hugo, root: *root, settle: *settle, timeout: *timeout, start: *start}
+	r := &run{evdoc: *evdoc, hugo: *hugo, root: *root, settle: *settle, timeout: *timeout, start: *start, verbose: *verbose}
+	if *logFile != "" {
+		f, err := os.Create(*logFile)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "serveedit:", err)
+			os.Exit(1)
+		}
+		defer f.Close()
+		r.logw = f
+	}
 	res, err := r.main(*edits)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "serveedit:", err)
@@ -78,13 +89,17 @@ func main() {
 type run struct {
 	evdoc, hugo, root      string
 	settle, timeout, start time.Duration
-	lines                  *lineLog
-	pid                    int
-	client                 *http.Client
-	url                    string
-	evFile, page           string
-	evOrig, evEdit         []byte
-	pageOrig, pageEdit     []byte
+	verbose                bool
+	// logw, when set, receives serve's lines, each with the time since
+	// the last save (lineLog.saved).
+	logw               io.Writer
+	lines              *lineLog
+	pid                int
+	client             *http.Client
+	url                string
+	evFile, page       string
+	evOrig, evEdit     []byte
+	pageOrig, pageEdit []byte
 }
 
 // save is one measured save.
@@ -105,10 +120,14 @@ func (r *run) main(edits int) ([]string, error) {
 	defer cancel()
 	// serve picks its port (1313, else a free one) and Hugo's server
 	// names it: a port chosen here could be taken before serve listens.
-	cmd := exec.CommandContext(ctx, r.evdoc, "serve", "--root", r.root, "--hugo", r.hugo)
+	args := []string{"serve", "--root", r.root, "--hugo", r.hugo}
+	if r.verbose {
+		args = append(args, "--verbose")
+	}
+	cmd := exec.CommandContext(ctx, r.evdoc, args...)
 	cmd.Cancel = func() error { return cmd.Process.Signal(syscall.SIGTERM) }
 	cmd.WaitDelay = 30 * time.Second
-	r.lines = &lineLog{}
+	r.lines = &lineLog{w: r.logw}
 	cmd.Stdout = io.Discard
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
@@ -335,7 +354,7 @@ func (r *run) measure(what, file string, b, before []byte, errs bool) (save, []b
 	sv := save{what: what}
 	mark := r.lines.count()
 	cpu0 := treeCPU(r.pid)
-	t0 := time.Now()
+	t0 := r.lines.save(what)
 	if err := os.WriteFile(file, b, 0o644); err != nil {
 		return sv, nil, err
 	}
@@ -391,6 +410,21 @@ type lineLog struct {
 	lines []string
 	at    []time.Time
 	done  bool
+	// w, when set, receives each line with the milliseconds since saved
+	// (since the start before the first save).
+	w     io.Writer
+	saved time.Time
+}
+
+// save marks a save (what) in the log and returns its time.
+func (l *lineLog) save(what string) time.Time {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.saved = time.Now()
+	if l.w != nil {
+		fmt.Fprintf(l.w, "%8s  --- %s saved (load %s)\n", "0", what, loadavg())
+	}
+	return l.saved
 }
 
 func (l *lineLog) read(rd io.Reader) {
@@ -398,8 +432,12 @@ func (l *lineLog) read(rd io.Reader) {
 	sc.Buffer(make([]byte, 1<<16), 1<<24)
 	for sc.Scan() {
 		l.mu.Lock()
+		now := time.Now()
 		l.lines = append(l.lines, sc.Text())
-		l.at = append(l.at, time.Now())
+		l.at = append(l.at, now)
+		if l.w != nil {
+			fmt.Fprintf(l.w, "%8d  %s\n", now.Sub(l.saved).Milliseconds(), sc.Text())
+		}
 		l.mu.Unlock()
 	}
 	l.mu.Lock()
