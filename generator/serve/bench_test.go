@@ -44,7 +44,7 @@ func BenchmarkChange(b *testing.B) {
 		b.Fatal(err)
 	}
 	srv.state = st
-	if err := srv.stage(ctx); err != nil {
+	if err := srv.stage(ctx, nil); err != nil {
 		b.Fatal(err)
 	}
 	file := filepath.Join(root, project.EvidenceDir, st.Site.Store.Sets[0].Manifest.ID, "report.md")

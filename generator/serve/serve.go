@@ -161,7 +161,7 @@ func Run(ctx context.Context, opt Options) error {
 	srv.state = st
 	st.Site.FigureCache = srv.figures
 	srv.report(Scope{All: true}, st, nil, time.Since(start))
-	if err := srv.stage(ctx); err != nil {
+	if err := srv.stage(ctx, nil); err != nil {
 		return fmt.Errorf("staging the project: %v", err)
 	}
 	srv.noteMissingBanner()
@@ -337,13 +337,8 @@ func (s *server) change(ctx context.Context, changed []string) {
 		} else if err == nil && s.opt.Verbose {
 			fmt.Fprintf(s.opt.Log, "evdoc: staged the edit in %v: %d file(s) written for Hugo\n", time.Since(t).Round(time.Millisecond), s.synced[0])
 		}
-		if err == nil && s.synced[0] > 0 && s.rebuilt != nil {
-			select {
-			case <-s.rebuilt:
-			case <-time.After(editWait):
-			case <-ctx.Done():
-				return
-			}
+		if err == nil && s.synced[0] > 0 && s.rebuilt != nil && !s.waitRebuilt(ctx) {
+			return
 		}
 		if err == nil && s.unsent != nil && s.unsent() {
 			// Files changed since this re-check: staging now would read
@@ -356,11 +351,49 @@ func (s *server) change(ctx context.Context, changed []string) {
 			return
 		}
 		t = time.Now()
+		// Files that change while the whole project is staged stop it:
+		// the next change, re-checked at once instead of behind this
+		// staging, stages it with their verdicts.
+		switch err := s.stage(ctx, s.unsent); {
+		case errors.Is(err, errSuperseded):
+			if s.opt.Verbose {
+				fmt.Fprintf(s.opt.Log, "evdoc: files changed while the project was staged (%v); it is staged after their re-check\n", time.Since(t).Round(time.Millisecond))
+			}
+		case err != nil && ctx.Err() == nil:
+			fmt.Fprintf(s.opt.Log, "evdoc: staging failed: %v (the served site shows the last staged state)\n", err)
+		case err == nil && s.opt.Verbose:
+			fmt.Fprintf(s.opt.Log, "evdoc: staged in %v: %d file(s) written, %d removed for Hugo\n", time.Since(t).Round(time.Millisecond), s.synced[0], s.synced[1])
+		}
+		return
 	}
-	if err := s.stage(ctx); err != nil && ctx.Err() == nil {
+	if err := s.stage(ctx, nil); err != nil && ctx.Err() == nil {
 		fmt.Fprintf(s.opt.Log, "evdoc: staging failed: %v (the served site shows the last staged state)\n", err)
 	} else if err == nil && s.opt.Verbose {
 		fmt.Fprintf(s.opt.Log, "evdoc: staged in %v: %d file(s) written, %d removed for Hugo\n", time.Since(t).Round(time.Millisecond), s.synced[0], s.synced[1])
+	}
+}
+
+// waitRebuilt waits until Hugo said it rebuilt, editWait passed or files
+// changed that the state has not re-checked (the next change is then
+// re-checked at once, not after the wait); false when ctx is done.
+func (s *server) waitRebuilt(ctx context.Context) bool {
+	timeout := time.NewTimer(editWait)
+	defer timeout.Stop()
+	tick := time.NewTicker(supersededPoll)
+	defer tick.Stop()
+	for {
+		select {
+		case <-s.rebuilt:
+			return true
+		case <-timeout.C:
+			return true
+		case <-tick.C:
+			if s.unsent != nil && s.unsent() {
+				return true
+			}
+		case <-ctx.Done():
+			return false
+		}
 	}
 }
 
@@ -461,15 +494,61 @@ func (s *server) report(sc Scope, st *State, changed []string, took time.Duratio
 		what, took.Round(time.Millisecond), ds.Count(diag.Error), ds.Count(diag.Warning), e, w, verdict)
 }
 
+// errSuperseded is stage's error when files changed while it staged.
+var errSuperseded = errors.New("files changed while staging")
+
+// supersededPoll is how often stage and waitRebuilt ask whether files changed meanwhile.
+const supersededPoll = 10 * time.Millisecond
+
 // stage stages the current state into a new directory and syncs it into
-// the served one, so Hugo sees only the files that changed.
-func (s *server) stage(ctx context.Context) error {
+// the served one, so Hugo sees only the files that changed. When
+// superseded is set and reports files changed that the state has not
+// re-checked (the watcher's unsent), while staging or before the sync,
+// stage stops, leaves the served directory as it is, marks the state
+// partial (the next change stages the whole project) and returns
+// errSuperseded: a staging that read the newer files would stage them
+// against the older verdicts (the page showing an edited number as
+// proven), and the next change waiting behind it would wait the
+// staging's time (seconds at 500 pages under load).
+func (s *server) stage(ctx context.Context, superseded func() bool) error {
 	next, err := os.MkdirTemp(s.dir, "next-")
 	if err != nil {
 		return err
 	}
 	defer os.RemoveAll(next)
-	staged, err := staging.Stage(ctx, s.state.Site, next, s.state.Stage, nil)
+	sctx := ctx
+	if superseded != nil {
+		var cancel context.CancelCauseFunc
+		sctx, cancel = context.WithCancelCause(ctx)
+		defer cancel(nil)
+		go func() {
+			defer crash.Guard()
+			tick := time.NewTicker(supersededPoll)
+			defer tick.Stop()
+			for {
+				select {
+				case <-sctx.Done():
+					return
+				case <-tick.C:
+					if superseded() {
+						cancel(errSuperseded)
+						return
+					}
+				}
+			}
+		}()
+	}
+	gone := func() bool {
+		if superseded == nil || ctx.Err() != nil || (context.Cause(sctx) != errSuperseded && !superseded()) {
+			return false
+		}
+		s.partial = true
+		return true
+	}
+	staged, err := staging.Stage(sctx, s.state.Site, next, s.state.Stage, nil)
+	if gone() {
+		return errSuperseded
+	}
 	if staged != nil && !s.notStagedSaid {
 		for _, n := range staged.NotStaged {
 			fmt.Fprintf(s.opt.Log, "evdoc: warning: %s\n", n)
@@ -484,6 +563,9 @@ func (s *server) stage(ctx context.Context) error {
 	}
 	if err := s.writeBanner(next); err != nil {
 		return err
+	}
+	if gone() {
+		return errSuperseded
 	}
 	if removedPage(next, s.served) {
 		s.pagesRemoved = true

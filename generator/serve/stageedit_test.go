@@ -3,10 +3,12 @@ package serve
 import (
 	"bytes"
 	"context"
+	"errors"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -112,7 +114,7 @@ func TestChangeBannerOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	srv.state = st
-	if err := srv.stage(ctx); err != nil {
+	if err := srv.stage(ctx, nil); err != nil {
 		t.Fatal(err)
 	}
 	p := filepath.Join(dir, "evidence", "d", "report.md")
@@ -137,7 +139,7 @@ func TestChangeBannerOnce(t *testing.T) {
 		t.Fatalf("the banner staged with the edit does not show its errors:\n%s", first)
 	}
 	time.Sleep(1100 * time.Millisecond) // the banner shows seconds
-	if err := srv.stage(ctx); err != nil {
+	if err := srv.stage(ctx, nil); err != nil {
 		t.Fatal(err)
 	}
 	last, err := os.ReadFile(banner)
@@ -203,7 +205,7 @@ func TestChangeLeavesWholeStageToNextSave(t *testing.T) {
 		t.Fatal(err)
 	}
 	srv.state = st
-	if err := srv.stage(ctx); err != nil {
+	if err := srv.stage(ctx, nil); err != nil {
 		t.Fatal(err)
 	}
 	viewer := func() string {
@@ -242,5 +244,55 @@ func TestChangeLeavesWholeStageToNextSave(t *testing.T) {
 	srv.change(ctx, []string{"content/ko/docs/.p.md.swp"})
 	if srv.partial || viewer() == before {
 		t.Errorf("the next change, of an ignored file, did not stage the whole project (partial %v)", srv.partial)
+	}
+}
+
+// TestStageSuperseded: a whole staging during which files changed that
+// the state has not re-checked leaves the served project as it was (it
+// would show the newer evidence file against the older verdicts), is no
+// staging failure in the banner, and leaves the whole staging to the
+// next change (partial).
+func TestStageSuperseded(t *testing.T) {
+	dir := txtartest.WriteFile(t, "testdata/stageedit.txtar")
+	ctx := context.Background()
+	rc := &IncrementalRechecker{Root: dir, Load: project.LoadOptions{Lazy: true}, Check: check.DefaultOptions()}
+	work := t.TempDir()
+	srv := &server{opt: Options{Root: dir, Out: io.Discard, Log: io.Discard}, rc: rc, dir: work, served: filepath.Join(work, "site"), figures: &project.FigureCache{}}
+	st, err := rc.Recheck(ctx, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv.state = st
+	if err := srv.stage(ctx, nil); err != nil {
+		t.Fatal(err)
+	}
+	before := treeFiles(t, srv.served)
+	p := filepath.Join(dir, "evidence", "d", "report.md")
+	b, _ := os.ReadFile(p)
+	if err := os.WriteFile(p, bytes.Replace(b, []byte("| A | 12.34 |"), []byte("| A | 13.34 |"), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// the file is saved; its re-check is still to come
+	if err := srv.stage(ctx, func() bool { return true }); !errors.Is(err, errSuperseded) {
+		t.Fatalf("stage with files changed meanwhile: %v, want errSuperseded", err)
+	}
+	if after := treeFiles(t, srv.served); !reflect.DeepEqual(before, after) {
+		for f, b := range after {
+			if before[f] != b {
+				t.Errorf("%s was synced by a staging that files changed during", f)
+			}
+		}
+	}
+	if !srv.partial || srv.stageErr != nil {
+		t.Errorf("partial %v, staging error %v; want true and none", srv.partial, srv.stageErr)
+	}
+	if srv.state, err = rc.Recheck(ctx, srv.state, []string{"evidence/d/report.md"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := srv.stage(ctx, func() bool { return false }); err != nil {
+		t.Fatal(err)
+	}
+	if srv.partial || srv.synced[0] == 0 {
+		t.Errorf("the next staging: partial %v, %d file(s) written; want false and the changed ones", srv.partial, srv.synced[0])
 	}
 }
