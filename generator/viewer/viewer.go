@@ -99,6 +99,10 @@ type Viewer struct {
 	// of the raw tokens a claim's popover shows (rawLine): the viewer
 	// marks them on the line a claim lands on.
 	Marks map[string]map[int][]TokenMark
+	// raw holds the bytes of raw files rawLineOf read (readAt),
+	// rawBytes their sum.
+	raw      map[string][]byte
+	rawBytes int
 }
 
 // TokenMark is a byte range of a raw line the viewer marks: a token a

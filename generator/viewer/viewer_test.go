@@ -4,9 +4,11 @@ import (
 	"context"
 	"fmt"
 	"html"
+	"io"
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -274,5 +276,62 @@ func TestRawLine(t *testing.T) {
 	}
 	if got := v.rawLineOf(&evidence.Value{Raw: "87", Pos: diag.Position{File: file, Line: 2, Column: 11, Offset: strings.Index(src, "86")}}); got != nil {
 		t.Errorf("a token not at its position gave %+v", got)
+	}
+}
+
+// TestReadAtKeepsFiles: readAt gives what the file's ReadAt gives (the
+// bytes, and io.EOF for a read past or up to its end) from the bytes it
+// keeps of a file, reads each file once until the kept bytes would pass
+// rawCacheBytes, and then starts over.
+func TestReadAtKeepsFiles(t *testing.T) {
+	root := t.TempDir()
+	files := map[string]string{"a.txt": "0123456789\nabc\n", "b.txt": strings.Repeat("x", 12) + "\n"}
+	v := &Viewer{root: root, Files: map[string]*ViewerFile{}}
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(root, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		v.Files[name] = &ViewerFile{File: name, Size: int64(len(text))}
+	}
+	defer func(n int) { rawCacheBytes = n }(rawCacheBytes)
+	rawCacheBytes = 20
+	for _, c := range []struct {
+		file   string
+		off, n int
+		want   string
+		eof    bool
+		kept   []string
+	}{
+		{file: "a.txt", off: 2, n: 4, want: "2345", kept: []string{"a.txt"}},
+		{file: "a.txt", off: 11, n: 10, want: "abc\n", eof: true, kept: []string{"a.txt"}},
+		{file: "a.txt", off: 40, n: 3, want: "", eof: true, kept: []string{"a.txt"}},
+		// 15 + 13 bytes pass 20: the cache starts over with b.txt
+		{file: "b.txt", off: 10, n: 3, want: "xx\n", kept: []string{"b.txt"}},
+	} {
+		buf := make([]byte, c.n)
+		n, err := v.readAt(c.file, buf, int64(c.off))
+		if string(buf[:n]) != c.want || (err == io.EOF) != c.eof || (err != nil && err != io.EOF) {
+			t.Errorf("readAt(%s, %d bytes at %d) = %q, %v; want %q (EOF %v)", c.file, c.n, c.off, buf[:n], err, c.want, c.eof)
+		}
+		var kept []string
+		for f := range v.raw {
+			kept = append(kept, f)
+		}
+		if !slices.Equal(kept, c.kept) {
+			t.Errorf("after readAt(%s): kept %v, want %v", c.file, kept, c.kept)
+		}
+	}
+	// a file kept is not read again
+	if err := os.WriteFile(filepath.Join(root, "b.txt"), []byte("changed"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	buf := make([]byte, 2)
+	if n, _ := v.readAt("b.txt", buf, 0); string(buf[:n]) != "xx" {
+		t.Errorf("b.txt read again: %q", buf[:n])
+	}
+	// a sparse file is read from the file each time
+	v.Files["b.txt"].Sparse = true
+	if n, _ := v.readAt("b.txt", buf, 0); string(buf[:n]) != "ch" {
+		t.Errorf("a sparse file read from kept bytes: %q", buf[:n])
 	}
 }
