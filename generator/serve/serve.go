@@ -634,6 +634,14 @@ func (s *server) banner() bannerData {
 		b.Findings = append(b.Findings, f)
 	}
 	b.Failing = b.Errors > 0 || (s.opt.Strict && b.Warnings > 0)
+	if len(b.Findings) == 0 {
+		// No banner shows, nor its time: the same bytes at every save
+		// of a clean site, which Hugo does not see change. Any change
+		// of a data file makes Hugo read every data file again (the
+		// claim data of every claim) and render again each page it
+		// shows with every claim's popover.
+		b.Checked = ""
+	}
 	return b
 }
 

@@ -159,6 +159,39 @@ func TestServerContentFile(t *testing.T) {
 	}
 }
 
+// TestBannerCleanUnchanged: with no findings the banner data has no
+// time, so the file is the same bytes at every save of a clean site and
+// Hugo sees no data change; with findings it has the time of the check.
+func TestBannerCleanUnchanged(t *testing.T) {
+	dir := txtartest.WriteFile(t, "testdata/affected.txtar")
+	st, err := FullRechecker{Root: dir, Check: check.DefaultOptions()}.Recheck(context.Background(), nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.Findings = nil
+	write := func(at time.Time) string {
+		t.Helper()
+		work := t.TempDir()
+		s := &server{state: st, checked: at}
+		if err := s.writeBanner(work); err != nil {
+			t.Fatal(err)
+		}
+		b, err := os.ReadFile(filepath.Join(work, filepath.FromSlash(BannerFile)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	t0 := time.Date(2026, 12, 6, 10, 0, 0, 0, time.UTC)
+	if a, b := write(t0), write(t0.Add(time.Minute)); a != b {
+		t.Errorf("a clean site's banner data changed with the time:\n%s\nthen\n%s", a, b)
+	}
+	st.Findings = diag.List{{Pos: diag.Position{File: "content/ja/docs/p.md", Line: 6, Column: 3}, Severity: diag.Warning, Rule: diag.TranslationStale, Message: "stale"}}
+	if got := write(t0); !strings.Contains(got, `"checked": "10:00:00"`) {
+		t.Errorf("the banner data of a finding has no time of the check:\n%s", got)
+	}
+}
+
 func TestBanner(t *testing.T) {
 	dir := txtartest.WriteFile(t, "testdata/affected.txtar")
 	st, err := FullRechecker{Root: dir, Check: check.DefaultOptions()}.Recheck(context.Background(), nil, nil)
