@@ -1,6 +1,7 @@
 package stagedata
 
 import (
+	"math"
 	"regexp"
 	"slices"
 	"strconv"
@@ -62,11 +63,12 @@ type pageMarks struct {
 	marks []claimMark
 }
 
-// claimMark is a claim (its literal's offset in its page) and its
-// destination's candidate.
+// claimMark is a claim (its literal's offset in its page, and its
+// destination's, -1 where the destination is not written as goldmark
+// read it) and its destination's candidate.
 type claimMark struct {
-	off int
-	d   *DestClaim
+	off, dest int32
+	d         *DestClaim
 }
 
 // DestClaim is one claim of a destination as viewer.claims reads it:
@@ -183,7 +185,11 @@ func (b *StageBuilder) Unit(rs []check.Result) *ClaimStage {
 				u.marks = append(u.marks, pageMarks{page: pageName(u, c.Page)})
 			}
 			pm := &u.marks[len(u.marks)-1]
-			pm.marks = append(pm.marks, claimMark{off: c.Pos.Offset, d: d})
+			dest := int32(-1)
+			if c.DestEnd.Offset-c.RefPos.Offset == len(c.Destination) && c.DestEnd.Offset <= math.MaxInt32 {
+				dest = int32(c.RefPos.Offset)
+			}
+			pm.marks = append(pm.marks, claimMark{off: int32(min(c.Pos.Offset, math.MaxInt32)), dest: dest, d: d})
 		}
 		// The raw lines the claim cites.
 		start := -1
@@ -296,11 +302,63 @@ func (sd *StageData) PrecisionMarks() (multi map[string]bool, marks map[string]m
 				if marks[pm.page] == nil {
 					marks[pm.page] = map[int]string{}
 				}
-				marks[pm.page][m.off] = m.d.Precision()
+				marks[pm.page][int(m.off)] = m.d.Precision()
 			}
 		}
 	}
 	return multi, marks
+}
+
+// Repeat is a claim of a page whose render hook data key (its
+// destination, or PrecisionKey's where multi holds the destination)
+// another claim of the page has too: the offsets of its literal (Lit)
+// and of its destination (At) in the page, its destination and data
+// key.
+type Repeat struct {
+	Lit, At   int
+	Dest, Key string
+}
+
+// Repeats returns, per page (Claim.Page), the claims with a candidate
+// whose data key (multi: PrecisionMarks's destinations written at
+// several precisions) at least two claims of the page have, in page
+// order, each destination written as goldmark read it (a reference
+// link's or an escaped one's claims are left out): the claims staging
+// marks so that each popover body is written once a page.
+func (sd *StageData) Repeats(multi map[string]bool) map[string][]Repeat {
+	out := map[string][]Repeat{}
+	count := map[string]int{}
+	for _, u := range sd.Units {
+		for _, pm := range u.marks {
+			clear(count)
+			for _, m := range pm.marks {
+				if m.dest >= 0 {
+					count[markKey(m, multi)]++
+				}
+			}
+			var rs []Repeat
+			for _, m := range pm.marks {
+				if m.dest < 0 {
+					continue
+				}
+				if k := markKey(m, multi); count[k] > 1 {
+					rs = append(rs, Repeat{Lit: int(m.off), At: int(m.dest), Dest: m.d.Dest, Key: k})
+				}
+			}
+			if len(rs) > 0 {
+				out[pm.page] = append(out[pm.page], rs...)
+			}
+		}
+	}
+	return out
+}
+
+// markKey is the data key of claim m (see Repeat).
+func markKey(m claimMark, multi map[string]bool) string {
+	if multi[m.d.Dest] {
+		return PrecisionKey(m.d.Dest, m.d.Precision())
+	}
+	return m.d.Dest
 }
 
 // pageName returns page as a string not sharing memory with a parse:

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/evdoc-lab/evdoc/generator/claim"
+	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/project"
 	"github.com/evdoc-lab/evdoc/generator/stagedata"
 	"github.com/evdoc-lab/evdoc/generator/viewer"
@@ -25,7 +26,7 @@ import (
 // link), is left as it is: Hugo's position is right there, or the claim
 // keeps it.
 func pinClaimPositions(rel string, src []byte) ([]byte, bool) {
-	return markClaims(claim.MarkdownConfig{}, rel, src, true, nil, 0)
+	return markClaims(claim.MarkdownConfig{}, rel, src, true, false, nil, 0)
 }
 
 // markClaims is pinClaimPositions (when pin is set) that also writes
@@ -35,13 +36,35 @@ func pinClaimPositions(rel string, src []byte) ([]byte, bool) {
 // see precisionKey). The page is read with the site's goldmark
 // configuration md, as check reads it: a link inside a passthrough
 // formula is the formula's text, not a claim to mark.
-func markClaims(md claim.MarkdownConfig, rel string, src []byte, pin bool, marks map[int]string, shift int) ([]byte, bool) {
+//
+// With refs, a claim whose data key (its destination and precision
+// mark) an earlier claim of the page has already written gets that
+// first claim's position after its own ("[4건](<ev:SET/NAME @9:3:2:7>)":
+// a repeat of the claim at 2:7), and every claim of such a page is
+// pinned: the render hook writes a repeat's popover as its short
+// description and the first claim's popover id (data-ev-ref), whose
+// body evdoc.js copies into it, so each popover body is in the page's
+// HTML once. The choice is the page's text, not the order Hugo renders
+// in: a page whose content is rendered several times (a summary,
+// RenderString, several output formats) makes the same choice each
+// time. A claim left unmarked (an escaped or reference-style
+// destination, one whose marks would change the parse) writes its
+// whole popover and is no claim's first.
+func markClaims(md claim.MarkdownConfig, rel string, src []byte, pin, refs bool, marks map[int]string, shift int) ([]byte, bool) {
 	pin = pin && bytes.Contains(src, []byte("{{"))
-	if !pin && len(marks) == 0 || !bytes.Contains(src, []byte("ev:")) {
+	if !pin && !refs && len(marks) == 0 || !bytes.Contains(src, []byte("ev:")) {
 		return src, false
 	}
 	m := claim.NewMarkdownWith(md)
 	parsed, _ := claim.Parse(m, rel, src)
+	if refs {
+		// a page with no repeated key is marked as without refs
+		refs = hasRepeat(parsed.Claims, marks, shift)
+		pin = pin || refs
+		if !pin && len(marks) == 0 {
+			return src, false
+		}
+	}
 	// The brackets written around a destination can pair with brackets
 	// in the claim's own text ("[0[0](<](ev:x)": the "(<" in the text
 	// and the new "<" make an inner link, and the claim is gone), so
@@ -51,7 +74,7 @@ func markClaims(md claim.MarkdownConfig, rel string, src []byte, pin bool, marks
 	// verifies), and the page is marked again without it.
 	skip := map[int]bool{}
 	for {
-		out, n := appendMarks(parsed.Claims, src, pin, marks, shift, skip)
+		out, n := appendMarks(parsed.Claims, src, pin, refs, marks, shift, skip)
 		if n == 0 {
 			return src, false
 		}
@@ -78,15 +101,53 @@ func markClaims(md claim.MarkdownConfig, rel string, src []byte, pin bool, marks
 	}
 }
 
+// markable reports whether claim c's destination can carry marks: an
+// ev: destination other than ev:exempt, written as goldmark read it,
+// without marks of its own.
+func markable(c claim.Claim) bool {
+	return !c.Exempt && strings.HasPrefix(c.Destination, claim.Scheme) && !strings.Contains(c.Destination, " @") && !strings.Contains(c.Destination, " ~")
+}
+
+// dataKey is the render hook's data key of claim c: its destination,
+// with its precision mark where marks has one (see precisionKey).
+func dataKey(c claim.Claim, marks map[int]string, shift int) string {
+	if p, ok := marks[c.Pos.Offset-shift]; ok {
+		return stagedata.PrecisionKey(c.Destination, p)
+	}
+	return c.Destination
+}
+
+// hasRepeat reports whether two markable claims of claims have one data
+// key.
+func hasRepeat(claims []claim.Claim, marks map[int]string, shift int) bool {
+	seen := make(map[string]bool, len(claims))
+	for _, c := range claims {
+		if !markable(c) {
+			continue
+		}
+		k := dataKey(c, marks, shift)
+		if seen[k] {
+			return true
+		}
+		seen[k] = true
+	}
+	return false
+}
+
 // appendMarks writes src with the position (pin) and precision (marks)
-// of each claim written after its destination, but the claims of skip
-// (by index); n counts the claims marked.
-func appendMarks(claims []claim.Claim, src []byte, pin bool, marks map[int]string, shift int, skip map[int]bool) (out []byte, n int) {
+// of each claim written after its destination, and with refs the
+// position of the first claim of its data key after a repeat's own
+// (see markClaims), but the claims of skip (by index); n counts the
+// claims marked.
+func appendMarks(claims []claim.Claim, src []byte, pin, refs bool, marks map[int]string, shift int, skip map[int]bool) (out []byte, n int) {
 	last := 0
+	var first map[string]diag.Position // data key → its first claim's position
+	if refs {
+		first = map[string]diag.Position{}
+	}
 	for i, c := range claims {
 		a, e := c.RefPos.Offset, c.DestEnd.Offset
-		if skip[i] || c.Exempt || !strings.HasPrefix(c.Destination, claim.Scheme) || a < last || e > len(src) || a >= e ||
-			string(src[a:e]) != c.Destination || strings.Contains(c.Destination, " @") || strings.Contains(c.Destination, " ~") {
+		if skip[i] || !markable(c) || a < last || e > len(src) || a >= e || string(src[a:e]) != c.Destination {
 			continue
 		}
 		p, marked := marks[c.Pos.Offset-shift]
@@ -111,6 +172,17 @@ func appendMarks(claims []claim.Claim, src []byte, pin bool, marks map[int]strin
 		}
 		if pin {
 			out = fmt.Appendf(out, " @%d:%d", c.Pos.Line, c.Pos.Column)
+			if refs {
+				k := c.Destination
+				if marked {
+					k = stagedata.PrecisionKey(k, p)
+				}
+				if f, ok := first[k]; ok {
+					out = fmt.Appendf(out, ":%d:%d", f.Line, f.Column)
+				} else {
+					first[k] = c.Pos
+				}
+			}
 		}
 		if !bracketed {
 			out = append(out, '>')
@@ -122,6 +194,72 @@ func appendMarks(claims []claim.Claim, src []byte, pin bool, marks map[int]strin
 		return src, 0
 	}
 	return append(out, src[last:]...), n
+}
+
+// markRepeats writes src (the page at rel) with the marks markClaims
+// writes with refs, from the check's reading of the page (rs:
+// StageData.Repeats of the page, offsets shift bytes before their
+// place in src) instead of a parse of its own: each repeat's position
+// and its first's after its destination, each first's position after
+// its own ("[4건](<ev:SET/NAME @9:3:2:7>)"), the destination put in
+// angle brackets where it is not. It reports whether it wrote any.
+// A claim whose destination is not at its offset (the page changed
+// since the check read it) is left as written, and so is one whose
+// line holds a "<" before its destination: the "<" written around it
+// could pair with that one (as in "[0[0](<](ev:x)"), where a pointy
+// destination, which never spans lines, would change the parse. In a
+// destination already in angle brackets the marks change nothing of
+// the parse; one written bare, on a line without "<" before it, becomes
+// a pointy destination holding no "<" or ">", which cannot pair with
+// anything before it on its line or after it. So the marked page reads
+// to the same claims, without a second parse.
+func markRepeats(rel string, src []byte, rs []stagedata.Repeat, shift int) ([]byte, bool) {
+	if len(rs) == 0 {
+		return src, false
+	}
+	ix := diag.NewLineIndex(rel, src)
+	first := make(map[string]diag.Position, len(rs)/2)
+	var out []byte
+	last := 0
+	for _, r := range rs {
+		a, lit := r.At+shift, r.Lit+shift
+		e := a + len(r.Dest)
+		if a <= 0 || a < last || e > len(src) || lit < 0 || lit > a || string(src[a:e]) != r.Dest ||
+			strings.ContainsAny(r.Dest, "<>") || strings.Contains(r.Dest, " @") || strings.Contains(r.Dest, " ~") {
+			continue
+		}
+		bracketed := src[a-1] == '<' && e < len(src) && src[e] == '>'
+		if !bracketed {
+			ls := bytes.LastIndexByte(src[:a], '\n') + 1
+			if bytes.IndexByte(src[ls:a], '<') >= 0 {
+				continue
+			}
+			// the bare destination ends at a space, a ")" or the line's end
+			if e < len(src) && src[e] != ')' && src[e] != ' ' && src[e] != '\t' && src[e] != '\n' && src[e] != '\r' {
+				continue
+			}
+		}
+		p := ix.Pos(lit)
+		out = append(out, src[last:a]...)
+		if !bracketed {
+			out = append(out, '<')
+		}
+		out = append(out, r.Dest...)
+		out = fmt.Appendf(out, " @%d:%d", p.Line, p.Column)
+		if f, ok := first[r.Key]; ok {
+			out = fmt.Appendf(out, ":%d:%d", f.Line, f.Column)
+		} else {
+			first[r.Key] = p
+		}
+		if !bracketed {
+			out = append(out, '>')
+		}
+		last = e
+	}
+	if last == 0 {
+		return src, false
+	}
+	return append(out, src[last:]...), true
 }
 
 // sameClaims returns the index of the first claim of after that differs

@@ -147,10 +147,14 @@ func Stage(ctx context.Context, s *project.Site, stage string, data *stagedata.S
 	// Claims of a destination written at several precisions name their
 	// own in the staged page (markClaims), for their popovers.
 	multi, marks := data.PrecisionMarks()
+	// A claim repeating a data key of its page names the first's
+	// popover instead of writing its body again (markClaims,
+	// markRepeats).
+	repeats := data.Repeats(multi)
 	// The values evtable calls show: their cells land on the token.
 	var tablesMu sync.Mutex
 	var tables []project.EvtableShown
-	hugoMarkdown := stagedMarkdown(s, mdOpt, marks, func(b []byte) {
+	hugoMarkdown := stagedMarkdown(s, mdOpt, marks, repeats, func(b []byte) {
 		if e := project.EvtableCalls(b); e != nil {
 			tablesMu.Lock()
 			tables = append(tables, e...)
@@ -180,7 +184,7 @@ func Stage(ctx context.Context, s *project.Site, stage string, data *stagedata.S
 	if s.Config.EnableGitInfo {
 		stageGitInfo(ctx, s.Root, stage, logw)
 	}
-	if err := stageFallbacks(ctx, s, stage, mdOpt, marks); err != nil {
+	if err := stageFallbacks(ctx, s, stage, mdOpt, marks, repeats); err != nil {
 		return nil, err
 	}
 	v, err := viewer.New(ctx, s)
@@ -251,7 +255,7 @@ func stageGitInfo(ctx context.Context, root, stage string, logw io.Writer) {
 
 // stageFallbacks writes the generated fallback pages into the stage, as
 // Hugo should read them (emphasis.HugoMarkdown with mdOpt).
-func stageFallbacks(ctx context.Context, s *project.Site, stage string, mdOpt emphasis.MarkdownOptions, marks map[string]map[int]string) error {
+func stageFallbacks(ctx context.Context, s *project.Site, stage string, mdOpt emphasis.MarkdownOptions, marks map[string]map[int]string, repeats map[string][]stagedata.Repeat) error {
 	src := s.Config.Source()
 	md := s.Config.NewMarkdown()
 	cascades := s.Cascades()
@@ -291,7 +295,11 @@ func stageFallbacks(ctx context.Context, s *project.Site, stage string, mdOpt em
 				// the source's body after the fallback's own front
 				// matter: its claims' precision marks, shifted
 				shift := len(b) - len(f.Source.Body()) - f.Source.Parsed.BodyStart
-				b, _ = markClaims(s.Config.MarkdownConfig(), f.File(src), b, false, marks[f.Source.Path], shift)
+				if len(marks[f.Source.Path]) > 0 {
+					b, _ = markClaims(s.Config.MarkdownConfig(), f.File(src), b, false, true, marks[f.Source.Path], shift)
+				} else {
+					b, _ = markRepeats(f.File(src), b, repeats[f.Source.Path], shift)
+				}
 				return nil
 			})
 			if err != nil {

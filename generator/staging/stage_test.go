@@ -31,7 +31,7 @@ func TestStageFallbacksLazy(t *testing.T) {
 			t.Fatal(err)
 		}
 		stage := t.TempDir()
-		if err := stageFallbacks(context.Background(), s, stage, emphasis.MarkdownOptions{}, nil); err != nil {
+		if err := stageFallbacks(context.Background(), s, stage, emphasis.MarkdownOptions{}, nil, nil); err != nil {
 			t.Fatalf("lazy=%v: %v", lazy, err)
 		}
 		files := map[string]string{}

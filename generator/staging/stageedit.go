@@ -1,6 +1,7 @@
 package staging
 
 import (
+	"bytes"
 	"context"
 	"path"
 	"path/filepath"
@@ -15,11 +16,13 @@ import (
 
 // stagedMarkdown returns the transform of a page file as Stage stages it:
 // pages are copied as Hugo should read them (emphasis.HugoMarkdown),
-// each written once, with the marks of their claims (markClaims). It
-// returns false for a file that is no page of a content directory, or is
-// staged as it is. onPage, when not nil, is called with each page's
-// source before it is transformed.
-func stagedMarkdown(s *project.Site, mdOpt emphasis.MarkdownOptions, marks map[string]map[int]string, onPage func(b []byte)) func(rel string, b []byte) ([]byte, bool) {
+// each written once, with the marks of their claims: markClaims on a
+// page with shortcodes or precision marks (marks), which it parses;
+// markRepeats, from the check's reading of the page (repeats,
+// StageData.Repeats), on any other. It returns false for a file that is
+// no page of a content directory, or is staged as it is. onPage, when
+// not nil, is called with each page's source before it is transformed.
+func stagedMarkdown(s *project.Site, mdOpt emphasis.MarkdownOptions, marks map[string]map[int]string, repeats map[string][]stagedata.Repeat, onPage func(b []byte)) func(rel string, b []byte) ([]byte, bool) {
 	var contentDirs []string
 	for _, l := range s.Config.Ordered() {
 		contentDirs = append(contentDirs, path.Clean(filepath.ToSlash(l.ContentDir))+"/")
@@ -33,7 +36,13 @@ func stagedMarkdown(s *project.Site, mdOpt emphasis.MarkdownOptions, marks map[s
 				if onPage != nil {
 					onPage(b)
 				}
-				pinned, ok := markClaims(s.Config.MarkdownConfig(), rel, b, true, marks[rel], 0)
+				var pinned []byte
+				var ok bool
+				if len(marks[rel]) > 0 || bytes.Contains(b, []byte("{{")) {
+					pinned, ok = markClaims(s.Config.MarkdownConfig(), rel, b, true, true, marks[rel], 0)
+				} else {
+					pinned, ok = markRepeats(rel, b, repeats[rel], 0)
+				}
 				out, ins := emphasis.HugoMarkdown(pinned, mdOpt)
 				return out, ok || len(ins) > 0
 			}
@@ -57,7 +66,7 @@ func StageEdit(ctx context.Context, s *project.Site, stage string, data *stageda
 		return err
 	}
 	multi, marks := data.PrecisionMarks()
-	hugoMarkdown := stagedMarkdown(s, mdOpt, marks, nil)
+	hugoMarkdown := stagedMarkdown(s, mdOpt, marks, data.Repeats(multi), nil)
 	for _, rel := range pages {
 		b, err := safefile.ReadFile(s.Root, rel, safefile.TextMaxSize)
 		if err != nil {

@@ -1,6 +1,7 @@
 // evdoc claim popovers. This script fills each popover from its
 // data-ev-pop attribute (the page's text holds only the claims' own
-// text). CSS shows a claim's popover on hover and while focus is inside
+// text), and a repeated claim's popover with the body of the popover
+// its data-ev-ref names. CSS shows a claim's popover on hover and while focus is inside
 // it, as a sheet at the bottom of the viewport (fixed, so no table's
 // scroll box clips it), or at the top when the claim is in the lower half
 // of the screen, so the sheet never covers the number it explains. This
@@ -183,9 +184,23 @@
     document.querySelectorAll(".ev-pop[data-ev-pop]").forEach(function (pop) {
       pop.innerHTML = pop.getAttribute("data-ev-pop");
       pop.removeAttribute("data-ev-pop");
-      // Its links are reached from the claim by ArrowDown, not by Tab.
-      pop.querySelectorAll("a[href]").forEach(function (l) { l.setAttribute("tabindex", "-1"); });
     });
+    // A claim repeating a value its page cited before (same destination
+    // and precision) has only its short description: its data-ev-ref
+    // names the popover of the page's first such claim, whose body (all
+    // after its description) is copied after it, so every popover shows
+    // what the first one does.
+    document.querySelectorAll(".ev-pop[data-ev-ref]").forEach(function (pop) {
+      var first = document.getElementById(pop.getAttribute("data-ev-ref"));
+      pop.removeAttribute("data-ev-ref");
+      if (!first || first === pop || !first.classList.contains("ev-pop")) return;
+      for (var n = first.firstChild; n; n = n.nextSibling) {
+        if (n.nodeType === 1 && n.classList.contains("ev-desc")) continue;
+        pop.appendChild(n.cloneNode(true));
+      }
+    });
+    // A popover's links are reached from the claim by ArrowDown, not by Tab.
+    document.querySelectorAll(".ev-pop a[href]").forEach(function (l) { l.setAttribute("tabindex", "-1"); });
     document.querySelectorAll(".ev").forEach(function (ev) {
       var a = ev.querySelector(":scope > a.ev-claim");
       if (!a) return;
