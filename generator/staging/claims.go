@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/evdoc-lab/evdoc/generator/claim"
-	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/project"
 	"github.com/evdoc-lab/evdoc/generator/stagedata"
 	"github.com/evdoc-lab/evdoc/generator/viewer"
@@ -37,19 +36,18 @@ func pinClaimPositions(rel string, src []byte) ([]byte, bool) {
 // configuration md, as check reads it: a link inside a passthrough
 // formula is the formula's text, not a claim to mark.
 //
-// With refs, a claim whose data key (its destination and precision
-// mark) an earlier claim of the page has already written gets that
-// first claim's position after its own ("[4건](<ev:SET/NAME @9:3:2:7>)":
-// a repeat of the claim at 2:7), and every claim of such a page is
-// pinned: the render hook writes a repeat's popover as its short
-// description and the first claim's popover id (data-ev-ref), whose
-// body evdoc.js copies into it, so each popover body is in the page's
-// HTML once. The choice is the page's text, not the order Hugo renders
-// in: a page whose content is rendered several times (a summary,
-// RenderString, several output formats) makes the same choice each
-// time. A claim left unmarked (an escaped or reference-style
-// destination, one whose marks would change the parse) writes its
-// whole popover and is no claim's first.
+// With refs, where two claims of the page have one data key (their
+// destination and precision mark), the first gets " +" after its
+// precision mark and each after it " =" ("[4건](<ev:SET/NAME =>)"): the
+// render hook writes a repeat's popover as its short description and
+// data-ev-ref naming the first's popover (whose id the key and the page
+// give), whose body evdoc.js copies into it, so each popover body is in
+// the page's HTML once. The choice is the page's text, not the order
+// Hugo renders in: a page whose content is rendered several times (a
+// summary, RenderString, several output formats) makes the same choice
+// each time. A claim left unmarked (an escaped or reference-style
+// destination, one whose marks would change the parse) writes its whole
+// popover under its own id and is no claim's first.
 func markClaims(md claim.MarkdownConfig, rel string, src []byte, pin, refs bool, marks map[int]string, shift int) ([]byte, bool) {
 	pin = pin && bytes.Contains(src, []byte("{{"))
 	if !pin && !refs && len(marks) == 0 || !bytes.Contains(src, []byte("ev:")) {
@@ -57,13 +55,9 @@ func markClaims(md claim.MarkdownConfig, rel string, src []byte, pin, refs bool,
 	}
 	m := claim.NewMarkdownWith(md)
 	parsed, _ := claim.Parse(m, rel, src)
-	if refs {
-		// a page with no repeated key is marked as without refs
-		refs = hasRepeat(parsed.Claims, marks, shift)
-		pin = pin || refs
-		if !pin && len(marks) == 0 {
-			return src, false
-		}
+	// a page with no repeated key is marked as without refs
+	if refs = refs && hasRepeat(parsed.Claims, marks, shift); !refs && !pin && len(marks) == 0 {
+		return src, false
 	}
 	// The brackets written around a destination can pair with brackets
 	// in the claim's own text ("[0[0](<](ev:x)": the "(<" in the text
@@ -105,7 +99,8 @@ func markClaims(md claim.MarkdownConfig, rel string, src []byte, pin, refs bool,
 // ev: destination other than ev:exempt, written as goldmark read it,
 // without marks of its own.
 func markable(c claim.Claim) bool {
-	return !c.Exempt && strings.HasPrefix(c.Destination, claim.Scheme) && !strings.Contains(c.Destination, " @") && !strings.Contains(c.Destination, " ~")
+	return !c.Exempt && strings.HasPrefix(c.Destination, claim.Scheme) && !strings.Contains(c.Destination, " @") && !strings.Contains(c.Destination, " ~") &&
+		!strings.HasSuffix(c.Destination, " +") && !strings.HasSuffix(c.Destination, " =")
 }
 
 // dataKey is the render hook's data key of claim c: its destination,
@@ -141,17 +136,28 @@ func hasRepeat(claims []claim.Claim, marks map[int]string, shift int) bool {
 // claims marked.
 func appendMarks(claims []claim.Claim, src []byte, pin, refs bool, marks map[int]string, shift int, skip map[int]bool) (out []byte, n int) {
 	last := 0
-	var first map[string]diag.Position // data key → its first claim's position
+	var keys map[string]int // data key → its claims still to mark
 	if refs {
-		first = map[string]diag.Position{}
+		keys = map[string]int{}
+		for i, c := range claims {
+			if !skip[i] && markable(c) {
+				keys[dataKey(c, marks, shift)]++
+			}
+		}
 	}
+	seen := map[string]bool{}
 	for i, c := range claims {
 		a, e := c.RefPos.Offset, c.DestEnd.Offset
 		if skip[i] || !markable(c) || a < last || e > len(src) || a >= e || string(src[a:e]) != c.Destination {
 			continue
 		}
 		p, marked := marks[c.Pos.Offset-shift]
-		if !pin && !marked {
+		k := c.Destination
+		if marked {
+			k = stagedata.PrecisionKey(k, p)
+		}
+		repeated := refs && keys[k] > 1
+		if !pin && !marked && !repeated {
 			continue
 		}
 		// in angle brackets already (<ev:…>): the marks go inside
@@ -170,19 +176,12 @@ func appendMarks(claims []claim.Claim, src []byte, pin, refs bool, marks map[int
 			out = append(out, " ~"...)
 			out = append(out, p...)
 		}
+		if repeated {
+			out = appendRole(out, seen[k])
+			seen[k] = true
+		}
 		if pin {
 			out = fmt.Appendf(out, " @%d:%d", c.Pos.Line, c.Pos.Column)
-			if refs {
-				k := c.Destination
-				if marked {
-					k = stagedata.PrecisionKey(k, p)
-				}
-				if f, ok := first[k]; ok {
-					out = fmt.Appendf(out, ":%d:%d", f.Line, f.Column)
-				} else {
-					first[k] = c.Pos
-				}
-			}
 		}
 		if !bracketed {
 			out = append(out, '>')
@@ -196,40 +195,48 @@ func appendMarks(claims []claim.Claim, src []byte, pin, refs bool, marks map[int
 	return append(out, src[last:]...), n
 }
 
+// appendRole appends the mark of a claim of a data key its page has
+// more than once: " =" for a repeat, " +" for the page's first.
+func appendRole(out []byte, repeat bool) []byte {
+	if repeat {
+		return append(out, " ="...)
+	}
+	return append(out, " +"...)
+}
+
 // markRepeats writes src (the page at rel) with the marks markClaims
 // writes with refs, from the check's reading of the page (rs:
 // StageData.Repeats of the page, offsets shift bytes before their
-// place in src) instead of a parse of its own: each repeat's position
-// and its first's after its destination, each first's position after
-// its own ("[4건](<ev:SET/NAME @9:3:2:7>)"), the destination put in
-// angle brackets where it is not. It reports whether it wrote any.
-// A claim whose destination is not at its offset (the page changed
-// since the check read it) is left as written, and so is one whose
-// line holds a "<" before its destination: the "<" written around it
-// could pair with that one (as in "[0[0](<](ev:x)"), where a pointy
-// destination, which never spans lines, would change the parse. In a
-// destination already in angle brackets the marks change nothing of
-// the parse; one written bare, on a line without "<" before it, becomes
-// a pointy destination holding no "<" or ">", which cannot pair with
-// anything before it on its line or after it. So the marked page reads
-// to the same claims, without a second parse.
-func markRepeats(rel string, src []byte, rs []stagedata.Repeat, shift int) ([]byte, bool) {
+// place in src) instead of a parse of its own: " +" after the
+// destination of the page's first claim of each data key it has more
+// than once, " =" after each later one's ("[4건](<ev:SET/NAME =>)"), the
+// destination put in angle brackets where it is not. It reports
+// whether it wrote any. A claim whose destination is not at its offset
+// (the page changed since the check read it) is left as written, and so
+// is one whose line holds a "<" before its destination: the "<" written
+// around it could pair with that one (as in "[0[0](<](ev:x)"), where a
+// pointy destination, which never spans lines, would change the parse.
+// In a destination already in angle brackets the marks change nothing
+// of the parse; one written bare, on a line without "<" before it,
+// becomes a pointy destination holding no "<" or ">", which cannot pair
+// with anything before it on its line or after it. So the marked page
+// reads to the same claims, without a second parse. A key left with
+// one claim to mark is not marked.
+func markRepeats(src []byte, rs []stagedata.Repeat, shift int) ([]byte, bool) {
 	if len(rs) == 0 {
 		return src, false
 	}
-	ix := diag.NewLineIndex(rel, src)
-	first := make(map[string]diag.Position, len(rs)/2)
-	var out []byte
+	ok := make([]bool, len(rs))
+	keys := make(map[string]int, len(rs)/2)
 	last := 0
-	for _, r := range rs {
-		a, lit := r.At+shift, r.Lit+shift
+	for i, r := range rs {
+		a := r.At + shift
 		e := a + len(r.Dest)
-		if a <= 0 || a < last || e > len(src) || lit < 0 || lit > a || string(src[a:e]) != r.Dest ||
-			strings.ContainsAny(r.Dest, "<>") || strings.Contains(r.Dest, " @") || strings.Contains(r.Dest, " ~") {
+		if a <= 0 || a < last || e > len(src) || string(src[a:e]) != r.Dest || strings.ContainsAny(r.Dest, "<>") ||
+			!markable(claim.Claim{Destination: r.Dest}) {
 			continue
 		}
-		bracketed := src[a-1] == '<' && e < len(src) && src[e] == '>'
-		if !bracketed {
+		if src[a-1] != '<' || e == len(src) || src[e] != '>' {
 			ls := bytes.LastIndexByte(src[:a], '\n') + 1
 			if bytes.IndexByte(src[ls:a], '<') >= 0 {
 				continue
@@ -239,18 +246,27 @@ func markRepeats(rel string, src []byte, rs []stagedata.Repeat, shift int) ([]by
 				continue
 			}
 		}
-		p := ix.Pos(lit)
+		ok[i] = true
+		keys[r.Key]++
+		last = e
+	}
+	var out []byte
+	seen := make(map[string]bool, len(keys))
+	last = 0
+	for i, r := range rs {
+		if !ok[i] || keys[r.Key] < 2 {
+			continue
+		}
+		a := r.At + shift
+		e := a + len(r.Dest)
+		bracketed := src[a-1] == '<' && e < len(src) && src[e] == '>'
 		out = append(out, src[last:a]...)
 		if !bracketed {
 			out = append(out, '<')
 		}
 		out = append(out, r.Dest...)
-		out = fmt.Appendf(out, " @%d:%d", p.Line, p.Column)
-		if f, ok := first[r.Key]; ok {
-			out = fmt.Appendf(out, ":%d:%d", f.Line, f.Column)
-		} else {
-			first[r.Key] = p
-		}
+		out = appendRole(out, seen[r.Key])
+		seen[r.Key] = true
 		if !bracketed {
 			out = append(out, '>')
 		}
@@ -268,8 +284,9 @@ func markRepeats(rel string, src []byte, rs []stagedata.Repeat, shift int) ([]by
 // both hold the same claims.
 func sameClaims(before, after []claim.Claim) int {
 	for i := range min(len(before), len(after)) {
-		d, _, _ := strings.Cut(after[i].Destination, " ~")
-		d, _, _ = strings.Cut(d, " @")
+		d, _, _ := strings.Cut(after[i].Destination, " @")
+		d = strings.TrimSuffix(strings.TrimSuffix(d, " +"), " =")
+		d, _, _ = strings.Cut(d, " ~")
 		if d != before[i].Destination || after[i].Literal != before[i].Literal {
 			return i
 		}

@@ -298,7 +298,7 @@ func stageFallbacks(ctx context.Context, s *project.Site, stage string, mdOpt em
 				if len(marks[f.Source.Path]) > 0 {
 					b, _ = markClaims(s.Config.MarkdownConfig(), f.File(src), b, false, true, marks[f.Source.Path], shift)
 				} else {
-					b, _ = markRepeats(f.File(src), b, repeats[f.Source.Path], shift)
+					b, _ = markRepeats(b, repeats[f.Source.Path], shift)
 				}
 				return nil
 			})

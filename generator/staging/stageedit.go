@@ -41,7 +41,7 @@ func stagedMarkdown(s *project.Site, mdOpt emphasis.MarkdownOptions, marks map[s
 				if len(marks[rel]) > 0 || bytes.Contains(b, []byte("{{")) {
 					pinned, ok = markClaims(s.Config.MarkdownConfig(), rel, b, true, true, marks[rel], 0)
 				} else {
-					pinned, ok = markRepeats(rel, b, repeats[rel], 0)
+					pinned, ok = markRepeats(b, repeats[rel], 0)
 				}
 				out, ins := emphasis.HugoMarkdown(pinned, mdOpt)
 				return out, ok || len(ins) > 0

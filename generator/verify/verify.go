@@ -177,7 +177,23 @@ func VerifyOutput(ctx context.Context, s *project.Site, dir, out string, staged 
 		}
 		broken = nil
 	}
+	unresolved := sc.Unresolved
+	switch sev := s.Rules.Severity(diag.LinkOutputPopover); {
+	case sev == diag.Off:
+		unresolved = nil
+	case sev == diag.Error, strict && sev == diag.Warning:
+	default:
+		if log != nil {
+			for _, u := range unresolved {
+				fmt.Fprintf(log, "evdoc: %s: %s/%s [%s]\n", sev, filepath.ToSlash(out), u, diag.LinkOutputPopover)
+			}
+		}
+		unresolved = nil
+	}
 	problems := append(append([]string{}, sc.Problems...), broken...)
+	for _, u := range unresolved {
+		problems = append(problems, filepath.ToSlash(out)+"/"+u)
+	}
 	byPath := map[string]*project.Page{}
 	for _, p := range s.Pages {
 		byPath[p.Path] = p
@@ -322,6 +338,9 @@ func VerifyOutput(ctx context.Context, s *project.Site, dir, out string, staged 
 	}
 	if len(broken) > 0 {
 		b.WriteString("\nlinks inside the site must name a file it publishes: fix the link (a relative link resolves from the page's URL, /ja/… for a Japanese page), add the file under static/, or write a link to something another server publishes under the same host as a full URL [" + string(diag.LinkOutputMissing) + `; evdoc.toml [rules] link-output-missing = "warning" lists them and builds]`)
+	}
+	if len(unresolved) > 0 {
+		b.WriteString("\na claim repeating a value its page cited before (same destination and precision) writes only its short description and names the popover of the page's first such claim (data-ev-ref), whose body evdoc.js copies into it; the files above leave that first claim out: show the page's whole content (.Content, or .Summary, which keeps every claim before its cut with the first of its value), or make the shortcode show all of its inner content [" + string(diag.LinkOutputPopover) + "]")
 	}
 	if len(stageLinks) > 0 {
 		b.WriteString("\na page evdoc build generates (an evidence page, a translation fallback) has its file only in the staged project: its front matter's " + translation.SourceParam + " names the repository file the page shows (and editURL, Hextra's, and editPost, PaperMod's, link to it when the site sets them); make the theme's edit link use it (docs/guide/adopting.md)")

@@ -61,6 +61,14 @@ type Scan struct {
 	// Unstyled are the files that show claims without evdoc's
 	// stylesheet (see evdocStyled), in the walk's order.
 	Unstyled []string
+	// Unresolved are the claims whose popover names, by data-ev-ref,
+	// the popover of the first claim of its page with the same data key
+	// (whose body evdoc.js copies into it), where the file has no such
+	// popover with a body: "FILE: …", one line a file, in the walk's
+	// order. A layout or shortcode that shows part of a page's content
+	// without its first claim of a value leaves the repeat's popover
+	// with its description only.
+	Unresolved []string
 	// MDLinks holds, per file (its path in the site), the distinct URLs
 	// of its links, inside the site or not, whose path names a Markdown
 	// file (ends in ".md": a theme's "edit this page" link built from a
@@ -177,6 +185,12 @@ type evTag struct {
 	// whether the tag has one.
 	pop    []byte
 	hasPop bool
+	// ref is the value of a data-ev-ref attribute (the popover whose
+	// body a repeated claim's popover shows), hasRef whether the tag
+	// has one; id is the raw value of a <span>'s id.
+	ref    string
+	hasRef bool
+	id     []byte
 }
 
 // readEvTag reads evdoc's markers off one start tag (the first value of
@@ -207,6 +221,8 @@ func readEvTag(tag []byte) evTag {
 			t.dest, seenDest = attrString(val), true
 		case !t.hasPop && bytes.EqualFold(name, []byte("data-ev-pop")):
 			t.pop, t.hasPop = val, true
+		case !t.hasRef && bytes.EqualFold(name, []byte("data-ev-ref")):
+			t.ref, t.hasRef = attrString(val), true
 		case t.list == "" && bytes.EqualFold(name, []byte("data-ev-list")):
 			t.list = attrString(val)
 		case !t.hasWindow && bytes.EqualFold(name, []byte("data-ev-window")):
@@ -216,6 +232,7 @@ func readEvTag(tag []byte) evTag {
 			classLine = firstClass(val) == "line"
 		case span && !seenID && bytes.EqualFold(name, []byte("id")):
 			seenID = true
+			t.id = val
 			idLine = len(val) > 1 && val[0] == 'L'
 			for i := 1; idLine && i < len(val); i++ {
 				idLine = '0' <= val[i] && val[i] <= '9'
@@ -344,7 +361,16 @@ type fileScan struct {
 	// (CSSMark).
 	styles  []string
 	evStyle bool
+	// bodies are the ids of the claim popovers with a body of their own
+	// (data-ev-pop without data-ev-ref); refs the data-ev-ref of the
+	// others, each with the data-ev-at of the claim before it.
+	bodies map[string]bool
+	refs   []popRef
 }
+
+// popRef is a repeated claim's popover: the popover it names and its
+// claim's data-ev-at.
+type popRef struct{ ref, at string }
 
 // CSSMark is the selector of the rule that keeps a claim's popover
 // out of the prose until it is opened: a stylesheet holding it is
@@ -433,6 +459,10 @@ func Dir(ctx context.Context, dir, basePath string) (*Scan, error) {
 			}
 			sc.Claims[c.page][c.key] = true
 		}
+		if n, first := unresolved(f); n > 0 {
+			rel, _ := filepath.Rel(dir, files[i])
+			sc.Unresolved = append(sc.Unresolved, fmt.Sprintf("%s: the popover of the claim at %s names popover %s for its body, which the file does not show (%d such claim(s))", filepath.ToSlash(rel), first.at, first.ref, n))
+		}
 		if f.zg {
 			rel, _ := filepath.Rel(dir, files[i])
 			sc.Problems = append(sc.Problems, fmt.Sprintf("%s: contains #ZgotmplZ, a link or attribute Hugo's template escaper rejected (a URL whose scheme is not http, https or mailto, written by a template or a render hook other than evdoc's: evdoc check reports such links in pages as link-scheme)", filepath.ToSlash(rel)))
@@ -470,6 +500,7 @@ func scanFile(p string) (fileScan, error) {
 	var inComment bool       // inside <!-- … -->
 	var rawEnd []byte        // inside a script or style: its end tag
 	var inStyle bool         // inside a style element
+	var lastAt string        // the data-ev-at of the last claim
 	// addHref records the URL attribute of a start tag (a: an <a> tag).
 	addHref := func(t evTag, a bool) {
 		if t.hasHref {
@@ -560,7 +591,16 @@ func scanFile(p string) (fileScan, error) {
 				}
 			})
 		}
+		if t.hasRef {
+			res.refs = append(res.refs, popRef{ref: t.ref, at: lastAt})
+		} else if t.hasPop && len(t.id) > 0 {
+			if res.bodies == nil {
+				res.bodies = map[string]bool{}
+			}
+			res.bodies[attrString(t.id)] = true
+		}
 		if t.hasAt {
+			lastAt = t.at
 			if k, pos, ok := splitClaimAt(t.at); ok {
 				res.claims = append(res.claims, claimMark{k, pos + "|" + t.dest})
 			}
@@ -581,6 +621,20 @@ func scanFile(p string) (fileScan, error) {
 		}
 	}
 	return res, s.Err()
+}
+
+// unresolved returns the number of f's repeated claims' popovers whose
+// data-ev-ref names no popover with a body in the file, and the first.
+func unresolved(f fileScan) (n int, first popRef) {
+	for _, r := range f.refs {
+		if !f.bodies[r.ref] {
+			if n == 0 {
+				first = r
+			}
+			n++
+		}
+	}
+	return n, first
 }
 
 // internalHref returns href without its fragment when it is a link

@@ -74,13 +74,15 @@ func TestReadEvTag(t *testing.T) {
 		{`<a data-ev-at>`, evTag{hasAt: true}},
 		{`<a data-ev-at="unterminated>`, evTag{at: "unterminated>", hasAt: true}},
 		{`<div class="evidence-raw" data-ev-window="ko:2:evidence/s/r.txt">`, evTag{window: "ko:2:evidence/s/r.txt", hasWindow: true}},
-		{`<span class="line" id="L12">`, evTag{lineSpan: true}},
-		{`<span class=" line hl" id=L12>`, evTag{lineSpan: true}},
-		{`<SPAN id='L1' class="line">`, evTag{lineSpan: true}},
-		{`<span class="lines" id="L12">`, evTag{}},
-		{`<span class="hl line" id="L12">`, evTag{}},
-		{`<span class="line" id="L12x">`, evTag{}},
-		{`<span class="line" id="L">`, evTag{}},
+		{`<span class="line" id="L12">`, evTag{lineSpan: true, id: []byte("L12")}},
+		{`<span class=" line hl" id=L12>`, evTag{lineSpan: true, id: []byte("L12")}},
+		{`<SPAN id='L1' class="line">`, evTag{lineSpan: true, id: []byte("L1")}},
+		{`<span class="lines" id="L12">`, evTag{id: []byte("L12")}},
+		{`<span class="hl line" id="L12">`, evTag{id: []byte("L12")}},
+		{`<span class="line" id="L12x">`, evTag{id: []byte("L12x")}},
+		{`<span class="line" id="L">`, evTag{id: []byte("L")}},
+		{`<span class="ev-pop" id="ev-a-3-4" data-ev-ref="ev-a-1-2" data-ev-pop="x">`, evTag{id: []byte("ev-a-3-4"), ref: "ev-a-1-2", hasRef: true, pop: []byte("x"), hasPop: true}},
+		{`<span title="data-ev-ref=x" data-ev-pop=y>`, evTag{pop: []byte("y"), hasPop: true}},
 		{`<span class="line" title="id=L12">`, evTag{}},
 		{`<spanner class="line" id="L12">`, evTag{}},
 		{`<p class="line" id="L12">`, evTag{}},
@@ -241,5 +243,44 @@ func TestScanMDLinks(t *testing.T) {
 	want := map[string][]string{"p/index.html": {"https://example.org/edit/main/content/ko/evidence/run/r-md.md", "/docs/notes.md"}}
 	if !reflect.DeepEqual(sc.MDLinks, want) {
 		t.Errorf("MDLinks = %q, want %q", sc.MDLinks, want)
+	}
+}
+
+// TestScanPopoverRefs: a repeated claim's popover names (data-ev-ref)
+// the popover whose body it shows; the scan reports a file where no
+// popover with a body has that id (a list page showing part of a page
+// without its first claim), once per file with the number of such
+// claims, and not a file showing the first claim after or before the
+// repeat, nor a ref naming a popover that is itself a repeat's.
+func TestScanPopoverRefs(t *testing.T) {
+	dir := t.TempDir()
+	claim := func(at, id, attrs string) string {
+		return `<span class="ev"><a class="ev-claim" href="/e/#L1" aria-describedby="` + id + `-d" aria-details="` + id + `" data-ev-at="ko:p.md:` + at + `" data-ev="ev:s/a">4</a><span class="ev-pop" id="` + id + `"` + attrs + `></span></span>`
+	}
+	body := ` data-ev-pop="&lt;span class=ev-desc id=x-d&gt;4&lt;/span&gt;&lt;span class=ev-val&gt;4&lt;/span&gt;"`
+	ref := func(to string) string {
+		return ` data-ev-ref="` + to + `" data-ev-pop="&lt;span class=ev-desc id=y-d&gt;4&lt;/span&gt;"`
+	}
+	files := map[string]string{
+		"page/index.html":  claim("1:2", "ev-a-1-2", body) + claim("3:4", "ev-a-3-4", ref("ev-a-1-2")),
+		"later/index.html": claim("3:4", "ev-a-3-4", ref("ev-a-1-2")) + claim("1:2", "ev-a-1-2", body),
+		"list/index.html":  `<section>` + claim("3:4", "ev-a-3-4", ref("ev-a-1-2")) + claim("5:6", "ev-a-5-6", ref("ev-a-1-2")) + `</section>`,
+		"chain/index.html": claim("3:4", "ev-a-3-4", ref("ev-a-1-2")) + claim("5:6", "ev-a-5-6", ref("ev-a-3-4")),
+	}
+	for f, b := range files {
+		if err := writeFile(filepath.Join(dir, filepath.FromSlash(f)), []byte(b)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sc, err := Dir(context.Background(), dir, "/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		"chain/index.html: the popover of the claim at ko:p.md:3:4 names popover ev-a-1-2 for its body, which the file does not show (2 such claim(s))",
+		"list/index.html: the popover of the claim at ko:p.md:3:4 names popover ev-a-1-2 for its body, which the file does not show (2 such claim(s))",
+	}
+	if got := strings.Join(sc.Unresolved, "\n"); got != strings.Join(want, "\n") {
+		t.Errorf("unresolved:\n%s\nwant:\n%s", got, strings.Join(want, "\n"))
 	}
 }
