@@ -37,8 +37,9 @@ func pinClaimPositions(rel string, src []byte) ([]byte, bool) {
 // formula is the formula's text, not a claim to mark.
 //
 // With refs, where two claims of the page have one data key (their
-// destination and precision mark), the first gets " +" after its
-// precision mark and each after it " =" ("[4건](<ev:SET/NAME =>)"): the
+// destination and precision mark), the first gets "+" after " @" and
+// its position if any, and each after it "=" ("[4건](<ev:SET/NAME @=>)",
+// "[4건](<ev:SET/NAME @7:9=>)"): the
 // render hook writes a repeat's popover as its short description and
 // data-ev-ref naming the first's popover (whose id the key and the page
 // give), whose body evdoc.js copies into it, so each popover body is in
@@ -99,8 +100,7 @@ func markClaims(md claim.MarkdownConfig, rel string, src []byte, pin, refs bool,
 // ev: destination other than ev:exempt, written as goldmark read it,
 // without marks of its own.
 func markable(c claim.Claim) bool {
-	return !c.Exempt && strings.HasPrefix(c.Destination, claim.Scheme) && !strings.Contains(c.Destination, " @") && !strings.Contains(c.Destination, " ~") &&
-		!strings.HasSuffix(c.Destination, " +") && !strings.HasSuffix(c.Destination, " =")
+	return !c.Exempt && strings.HasPrefix(c.Destination, claim.Scheme) && !strings.Contains(c.Destination, " @") && !strings.Contains(c.Destination, " ~")
 }
 
 // dataKey is the render hook's data key of claim c: its destination,
@@ -176,12 +176,15 @@ func appendMarks(claims []claim.Claim, src []byte, pin, refs bool, marks map[int
 			out = append(out, " ~"...)
 			out = append(out, p...)
 		}
+		if pin || repeated {
+			out = append(out, " @"...)
+		}
+		if pin {
+			out = fmt.Appendf(out, "%d:%d", c.Pos.Line, c.Pos.Column)
+		}
 		if repeated {
 			out = appendRole(out, seen[k])
 			seen[k] = true
-		}
-		if pin {
-			out = fmt.Appendf(out, " @%d:%d", c.Pos.Line, c.Pos.Column)
 		}
 		if !bracketed {
 			out = append(out, '>')
@@ -196,20 +199,21 @@ func appendMarks(claims []claim.Claim, src []byte, pin, refs bool, marks map[int
 }
 
 // appendRole appends the mark of a claim of a data key its page has
-// more than once: " =" for a repeat, " +" for the page's first.
+// more than once, after " @" and its position if any: "=" for a
+// repeat, "+" for the page's first.
 func appendRole(out []byte, repeat bool) []byte {
 	if repeat {
-		return append(out, " ="...)
+		return append(out, '=')
 	}
-	return append(out, " +"...)
+	return append(out, '+')
 }
 
 // markRepeats writes src (the page at rel) with the marks markClaims
 // writes with refs, from the check's reading of the page (rs:
 // StageData.Repeats of the page, offsets shift bytes before their
-// place in src) instead of a parse of its own: " +" after the
+// place in src) instead of a parse of its own: " @+" after the
 // destination of the page's first claim of each data key it has more
-// than once, " =" after each later one's ("[4건](<ev:SET/NAME =>)"), the
+// than once, " @=" after each later one's ("[4건](<ev:SET/NAME @=>)"), the
 // destination put in angle brackets where it is not. It reports
 // whether it wrote any. A claim whose destination is not at its offset
 // (the page changed since the check read it) is left as written, and so
@@ -265,6 +269,7 @@ func markRepeats(src []byte, rs []stagedata.Repeat, shift int) ([]byte, bool) {
 			out = append(out, '<')
 		}
 		out = append(out, r.Dest...)
+		out = append(out, " @"...)
 		out = appendRole(out, seen[r.Key])
 		seen[r.Key] = true
 		if !bracketed {
@@ -284,9 +289,8 @@ func markRepeats(src []byte, rs []stagedata.Repeat, shift int) ([]byte, bool) {
 // both hold the same claims.
 func sameClaims(before, after []claim.Claim) int {
 	for i := range min(len(before), len(after)) {
-		d, _, _ := strings.Cut(after[i].Destination, " @")
-		d = strings.TrimSuffix(strings.TrimSuffix(d, " +"), " =")
-		d, _, _ = strings.Cut(d, " ~")
+		d, _, _ := strings.Cut(after[i].Destination, " ~")
+		d, _, _ = strings.Cut(d, " @")
 		if d != before[i].Destination || after[i].Literal != before[i].Literal {
 			return i
 		}

@@ -26,8 +26,8 @@ func repeatsOf(rel string, src []byte) []stagedata.Repeat {
 
 // checkRepeatMarks fails unless marked, src with repeat marks, reads to
 // the same claims as src (literal, destination without its marks) and
-// each data key marked has one first (" +") before every repeat of it
-// (" ="). It returns the number of repeats.
+// each data key marked has one first ("@+", "@LINE:COL+") before every
+// repeat of it ("@=", "@LINE:COL="). It returns the number of repeats.
 func checkRepeatMarks(t *testing.T, src, marked []byte) int {
 	t.Helper()
 	before, _ := claim.Parse(claim.NewMarkdown(), "p.md", src)
@@ -38,16 +38,15 @@ func checkRepeatMarks(t *testing.T, src, marked []byte) int {
 	firsts := map[string]bool{}
 	n := 0
 	for i, c := range after.Claims {
-		d, _, _ := strings.Cut(c.Destination, " @")
+		k, at, _ := strings.Cut(c.Destination, " @")
 		switch {
-		case strings.HasSuffix(d, " +"):
-			k := strings.TrimSuffix(d, " +")
+		case strings.HasSuffix(at, "+"):
 			if firsts[k] {
 				t.Fatalf("claim %d: a second first of %s in %q", i, k, marked)
 			}
 			firsts[k] = true
-		case strings.HasSuffix(d, " ="):
-			if k := strings.TrimSuffix(d, " ="); !firsts[k] {
+		case strings.HasSuffix(at, "="):
+			if !firsts[k] {
 				t.Fatalf("claim %d: a repeat of %s before its first in %q", i, k, marked)
 			}
 			n++
@@ -57,8 +56,8 @@ func checkRepeatMarks(t *testing.T, src, marked []byte) int {
 }
 
 // TestMarkRepeats: from the check's reading of a page, the first claim
-// of a data key the page has more than once is marked " +" and each
-// after it " ="; a claim of a key written once, an exempt claim and a
+// of a data key the page has more than once is marked " @+" and each
+// after it " @="; a claim of a key written once, an exempt claim and a
 // reference-style claim are left as written; a destination in angle
 // brackets gets the mark inside them; a claim on a line with a "<"
 // before it is left as written (the brackets written around it could
@@ -71,7 +70,7 @@ func TestMarkRepeats(t *testing.T) {
 	out, ok := markRepeats([]byte(src), rs, 0)
 	// the fourth claim of r/a, after a "<" on its line, is left as
 	// written, and so is the first of r/c: the next one is its first
-	want := "---\ntitle: t\n---\n\n값 [4건](<ev:r/a +>) 와 [5](ev:r/b), 다시 [4건](<ev:r/a =>)\n\n[4건](<ev:r/a =>) [4건][ref] [3 × 3 = 9](ev:exempt \"arithmetic\") [4](ev:r/a \"t\")\n[4](<ev:r/a => \"t\")\n\n<b>x</b> [7](ev:r/c)\n\n[7](<ev:r/c +>) [7](<ev:r/c =>)\n\n[ref]: ev:r/a\n"
+	want := "---\ntitle: t\n---\n\n값 [4건](<ev:r/a @+>) 와 [5](ev:r/b), 다시 [4건](<ev:r/a @=>)\n\n[4건](<ev:r/a @=>) [4건][ref] [3 × 3 = 9](ev:exempt \"arithmetic\") [4](ev:r/a \"t\")\n[4](<ev:r/a @=> \"t\")\n\n<b>x</b> [7](ev:r/c)\n\n[7](<ev:r/c @+>) [7](<ev:r/c @=>)\n\n[ref]: ev:r/a\n"
 	if !ok || string(out) != want {
 		t.Errorf("marked:\n%s\nwant:\n%s", out, want)
 	}
@@ -103,8 +102,8 @@ func TestMarkRepeats(t *testing.T) {
 
 // TestMarkClaimsRefs: on a page markClaims parses (shortcodes, precision
 // marks), the first claim of a data key (its destination and precision)
-// the page has more than once is marked " +" and each after it " =",
-// before the position; claims of one destination at two precisions are
+// the page has more than once is marked "+" and each after it "=",
+// after its position; claims of one destination at two precisions are
 // two keys, each with its own first.
 func TestMarkClaimsRefs(t *testing.T) {
 	src := "{{% tab %}}\n[52%](ev:d/p) [51.72%](ev:d/p) [52%](ev:d/p)\n{{% /tab %}}\n[51.72%](ev:d/p) [3건](ev:d/n)\n"
@@ -116,18 +115,18 @@ func TestMarkClaimsRefs(t *testing.T) {
 		}
 	}
 	out, ok := markClaims(claim.MarkdownConfig{}, "p.md", []byte(src), true, true, marks, 0)
-	want := "{{% tab %}}\n[52%](<ev:d/p ~0 + @2:2>) [51.72%](<ev:d/p ~2 + @2:16>) [52%](<ev:d/p ~0 = @2:33>)\n{{% /tab %}}\n[51.72%](<ev:d/p ~2 = @4:2>) [3건](<ev:d/n @4:19>)\n"
+	want := "{{% tab %}}\n[52%](<ev:d/p ~0 @2:2+>) [51.72%](<ev:d/p ~2 @2:16+>) [52%](<ev:d/p ~0 @2:33=>)\n{{% /tab %}}\n[51.72%](<ev:d/p ~2 @4:2=>) [3건](<ev:d/n @4:19>)\n"
 	if !ok || string(out) != want {
 		t.Errorf("marked:\n%s\nwant:\n%s", out, want)
 	}
 	// without refs (pinClaimPositions) no repeat is marked
-	if out, _ := markClaims(claim.MarkdownConfig{}, "p.md", []byte(src), true, false, marks, 0); strings.Contains(string(out), " =") {
+	if out, _ := markClaims(claim.MarkdownConfig{}, "p.md", []byte(src), true, false, marks, 0); strings.Contains(string(out), "=>") {
 		t.Errorf("marked without refs:\n%s", out)
 	}
 	// on a page without shortcodes only the repeated key's claims are
 	// marked, and no position is pinned
 	plain := "[4](ev:r/a) [5](ev:r/b) [4](ev:r/a)\n"
-	if out, _ := markClaims(claim.MarkdownConfig{}, "p.md", []byte(plain), true, true, nil, 0); string(out) != "[4](<ev:r/a +>) [5](ev:r/b) [4](<ev:r/a =>)\n" {
+	if out, _ := markClaims(claim.MarkdownConfig{}, "p.md", []byte(plain), true, true, nil, 0); string(out) != "[4](<ev:r/a @+>) [5](ev:r/b) [4](<ev:r/a @=>)\n" {
 		t.Errorf("marked %q:\n%s", plain, out)
 	}
 }

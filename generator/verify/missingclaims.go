@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/evdoc-lab/evdoc/generator/claim"
@@ -33,9 +34,10 @@ func missingClaims(s *project.Site, p *project.Page, got map[string]bool, elsewh
 	pairs := shortcodePairs(src, cp.Shortcodes)
 	var out []string
 	n := 0
-	for _, c := range cp.Claims {
+	shown := renderedAt(cp.Claims, got)
+	for i, c := range cp.Claims {
 		key := fmt.Sprintf("%d:%d|%s", c.Pos.Line, c.Pos.Column, c.Destination)
-		if c.Exempt || got[key] {
+		if c.Exempt || shown[i] {
 			continue
 		}
 		n++
@@ -73,6 +75,51 @@ func missingClaims(s *project.Site, p *project.Page, got map[string]bool, elsewh
 		out = append(out, fmt.Sprintf("… and %d more", n-maxMissingClaims))
 	}
 	return out
+}
+
+// renderedAt reports, for each of a page's claims (in page order),
+// whether the render hook wrote it (got: the LINE:COL|DEST keys written
+// for the page). Where evdoc build wrote marks into the staged page (a
+// precision, a repeated key's mark) before a claim on its line, Hugo's
+// column of it is that many bytes right of its own, and the marks keep
+// the claims' order: each claim takes the key at its own position, then
+// each claim left takes the first key of its line and destination not
+// taken, right of its own column.
+func renderedAt(claims []claim.Claim, got map[string]bool) []bool {
+	cols := map[string][]int{} // LINE|DEST → the columns written, ascending
+	for k := range got {
+		at, dest, ok := strings.Cut(k, "|")
+		line, col, ok2 := strings.Cut(at, ":")
+		n, err := strconv.Atoi(col)
+		if !ok || !ok2 || err != nil {
+			continue
+		}
+		cols[line+"|"+dest] = append(cols[line+"|"+dest], n)
+	}
+	for _, cs := range cols {
+		sort.Ints(cs)
+	}
+	shown := make([]bool, len(claims))
+	take := func(i int, exact bool) {
+		c := claims[i]
+		lk := strconv.Itoa(c.Pos.Line) + "|" + c.Destination
+		cs := cols[lk]
+		j := sort.SearchInts(cs, c.Pos.Column)
+		if j < len(cs) && (!exact || cs[j] == c.Pos.Column) {
+			shown[i] = true
+			cols[lk] = append(cs[:j:j], cs[j+1:]...)
+		}
+	}
+	// a claim at its own position first, then the moved ones
+	for i := range claims {
+		take(i, true)
+	}
+	for i := range claims {
+		if !shown[i] {
+			take(i, false)
+		}
+	}
+	return shown
 }
 
 // pageAt reports whether a content page of the site is at k.

@@ -3,6 +3,7 @@ package verify
 import (
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -68,5 +69,27 @@ func TestEnclosingShortcode(t *testing.T) {
 	}
 	if sc, ok := enclosingShortcode(pairs, p.Claims[1].Pos.Offset); ok {
 		t.Errorf("second claim: %+v; want none", sc)
+	}
+}
+
+// TestRenderedAt: a claim counts as rendered at its own LINE:COL, or
+// right of it on its line where marks written before it in the staged
+// page moved Hugo's column; each written key counts for one claim, a
+// claim at its own position first, so the claim left out is the one
+// named.
+func TestRenderedAt(t *testing.T) {
+	src := "[1](ev:a/b) [2](ev:a/b) [3](ev:a/b)\n[4](ev:a/c)\n"
+	p, _ := claim.Parse(claim.NewMarkdown(), "p.md", []byte(src))
+	// the third claim is missing; the marks of the first ("<", " +",
+	// ">") moved the second 4 bytes right
+	got := map[string]bool{"1:2|ev:a/b": true, "1:18|ev:a/b": true, "2:2|ev:a/c": true}
+	shown := renderedAt(p.Claims, got)
+	if want := []bool{true, true, false, true}; !reflect.DeepEqual(shown, want) {
+		t.Errorf("renderedAt = %v, want %v", shown, want)
+	}
+	// nothing moved: the missing claim is named exactly
+	got = map[string]bool{"1:2|ev:a/b": true, "1:26|ev:a/b": true}
+	if want := []bool{true, false, true, false}; !reflect.DeepEqual(renderedAt(p.Claims, got), want) {
+		t.Errorf("renderedAt = %v, want %v", renderedAt(p.Claims, got), want)
 	}
 }
