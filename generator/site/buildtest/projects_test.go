@@ -1,6 +1,7 @@
 package buildtest
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"html"
@@ -464,5 +465,55 @@ func TestPopoverPrecisionPerClaim(t *testing.T) {
 		if got[lit] != want {
 			t.Errorf("docs/units: the popover of [%s] shows %q; want %q (all: %v)", lit, got[lit], want, got)
 		}
+	}
+}
+
+// TestBuildPopoverRefs: a page citing one value twice writes its
+// popover's body once: the second claim's popover names the first's
+// (data-ev-ref) and holds only its description. A list page showing
+// each page's .Summary (cut after the first claim by <!--more-->) keeps
+// the first with every repeat it shows and builds; a list page showing
+// a page's content without its first paragraph, where the first claim
+// is, fails the output check (link-output-popover), naming the file and
+// the claim, and as a warning in evdoc.toml it builds and says so.
+func TestBuildPopoverRefs(t *testing.T) {
+	t.Parallel() // projects of their own
+	skipShort(t)
+	page := "---\ntitle: 반복\n---\n\n계산값은 [약 52%](ev:d3/d3.a.pct)다.\n\n<!--more-->\n\n다시, 계산값은 [약 52%](ev:d3/d3.a.pct)다.\n"
+	project := func(list string) string {
+		dir := sitetest.ThemedProject(t, filepath.Join("..", "..", "checker", "testdata", "check", "clean.txtar"))
+		sitetest.Write(t, dir, "content/ko/docs/_index.md", "---\ntitle: 문서\n---\n")
+		sitetest.Write(t, dir, "content/ko/docs/rep.md", page)
+		sitetest.Write(t, dir, "layouts/docs/section.html", `{{ define "main" }}{{ range .Pages }}<section>`+list+`</section>{{ end }}{{ end }}`+"\n")
+		return dir
+	}
+	dir := project(`{{ .Summary }}`)
+	build(t, dir, site.BuildOptions{})
+	b, err := os.ReadFile(filepath.Join(dir, "public", "docs", "rep", "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pops := regexp.MustCompile(`<span class="ev-pop" id="([^"]*)"( data-ev-ref="([^"]*)")? data-ev-pop="([^"]*)"`).FindAllStringSubmatch(string(b), -1)
+	if len(pops) != 2 {
+		t.Fatalf("docs/rep: %d popovers, want 2", len(pops))
+	}
+	if pops[0][2] != "" || !strings.Contains(html.UnescapeString(pops[0][4]), "ev-val") {
+		t.Errorf("docs/rep: the first claim's popover has no body of its own: %q", pops[0][0])
+	}
+	if pops[1][3] != pops[0][1] || strings.Contains(html.UnescapeString(pops[1][4]), "ev-val") || !strings.Contains(html.UnescapeString(pops[1][4]), "ev-desc") {
+		t.Errorf("docs/rep: the second claim's popover does not name the first's (%q) with only its description: %q", pops[0][1], pops[1][0])
+	}
+	dir = project(`{{ with split .Content "</p>" }}{{ if gt (len .) 1 }}{{ index . 1 | safeHTML }}{{ end }}{{ end }}`)
+	err = tryBuild(t, dir, site.BuildOptions{})
+	if err == nil || !strings.Contains(err.Error(), "public/docs/index.html: the popover of the claim at ko:docs/rep.md:") || !strings.Contains(err.Error(), "[link-output-popover]") {
+		t.Fatalf("a list page leaving out the first claim built: %v", err)
+	}
+	sitetest.Write(t, dir, "evdoc.toml", "[rules]\nlink-output-popover = \"warning\"\n")
+	var log bytes.Buffer
+	if err := tryBuild(t, dir, site.BuildOptions{Log: &log}); err != nil {
+		t.Fatalf("as a warning: %v", err)
+	}
+	if !strings.Contains(log.String(), "evdoc: warning: public/docs/index.html: the popover of the claim at ko:docs/rep.md:") {
+		t.Errorf("as a warning the build does not list the file:\n%s", log.String())
 	}
 }
