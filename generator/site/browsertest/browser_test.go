@@ -433,6 +433,48 @@ func TestBrowser(t *testing.T) {
 		follow(t, "derived-claim", `.ev:has(.ev-der) > a.ev-claim`, true)
 	})
 
+	// A claim repeating a value its page cited before (same destination
+	// and precision) is written with its description only and names the
+	// first's popover (data-ev-ref): once evdoc.js has run, its popover,
+	// opened by keyboard focus, on a desktop and on a 390 px phone,
+	// shows the same text as the first's, and the description its link
+	// names (aria-describedby) is its own, inside its popover.
+	t.Run("repeated-claim", func(t *testing.T) {
+		type repeat struct {
+			N                      int
+			First, Repeat, Display string
+			OwnDesc                bool
+		}
+		for _, width := range []int64{1280, 390} {
+			do(t, "repeated claim", chromedp.EmulateViewport(width, 900), chromedp.Navigate(srv.URL+"/docs/istio/egress/gslb-dns-flip-qa/"), loaded)
+			got, err := chromedp.Run(ctx, chromedp.Evaluate[repeat](`(() => {
+				const reps = document.querySelectorAll(".ev-pop[data-ev-ref]");
+				if (!reps.length) return {N: 0};
+				const rep = reps[reps.length - 1], first = document.getElementById(rep.getAttribute("data-ev-ref"));
+				const open = p => { const a = p.parentNode.querySelector(":scope > a.ev-claim"); a.scrollIntoView({block: "center"}); a.focus(); return [getComputedStyle(p).display, p.innerText, a]; };
+				const [, f] = open(first);
+				const [d, r, a] = open(rep);
+				const desc = document.getElementById(a.getAttribute("aria-describedby"));
+				return {N: reps.length, First: f, Repeat: r, Display: d, OwnDesc: !!desc && rep.contains(desc) && desc.textContent !== ""};
+			})()`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.N == 0 {
+				t.Fatal("the Q&A page has no repeated claim; the test needs one")
+			}
+			if got.Display == "none" {
+				t.Errorf("%d px: the repeated claim's popover is hidden while its claim has keyboard focus", width)
+			}
+			if got.Repeat != got.First || !strings.Contains(got.Repeat, "evidence/") {
+				t.Errorf("%d px: the repeated claim's popover shows %q; the first's %q", width, got.Repeat, got.First)
+			}
+			if !got.OwnDesc {
+				t.Errorf("%d px: the repeated claim's link is not described by the description in its own popover", width)
+			}
+		}
+	})
+
 	t.Run("switch-language", func(t *testing.T) {
 		do(t, "switch", chromedp.Navigate(srv.URL+pages[0].path), loaded,
 			chromedp.Click(chromedp.CSS(`nav.languages a[hreflang="ja-JP"]`)),

@@ -192,7 +192,6 @@
     // what the first one does.
     document.querySelectorAll(".ev-pop[data-ev-ref]").forEach(function (pop) {
       var first = document.getElementById(pop.getAttribute("data-ev-ref"));
-      pop.removeAttribute("data-ev-ref");
       if (!first || first === pop || !first.classList.contains("ev-pop")) return;
       for (var n = first.firstChild; n; n = n.nextSibling) {
         if (n.nodeType === 1 && n.classList.contains("ev-desc")) continue;
