@@ -1,6 +1,8 @@
 package staging
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -8,6 +10,7 @@ import (
 	"github.com/evdoc-lab/evdoc/generator/claim"
 	"github.com/evdoc-lab/evdoc/generator/diag"
 	"github.com/evdoc-lab/evdoc/generator/stagedata"
+	"github.com/evdoc-lab/evdoc/internal/benchsite/benchgen"
 )
 
 // repeatsOf returns StageData.Repeats of page src (at rel) as check
@@ -147,5 +150,34 @@ func FuzzMarkRepeats(f *testing.F) {
 		checkRepeatMarks(t, []byte(src), out)
 		out, _ = markClaims(claim.MarkdownConfig{}, "p.md", []byte(src), true, true, nil, 0)
 		checkRepeatMarks(t, []byte(src), out)
+	})
+}
+
+// BenchmarkMarkRepeats: staging's cost of the repeat marks on a
+// generated page of about 500 claims (benchgen), from the check's reading
+// (markRepeats), beside one parse of the page (claim.Parse), which is
+// what marking by a parse of its own would cost at least.
+func BenchmarkMarkRepeats(b *testing.B) {
+	dir := b.TempDir()
+	if err := benchgen.Write(dir, benchgen.Options{Pages: 1, Seed: 1, ClaimsPerPage: 480, PagesPerSet: 50}); err != nil {
+		b.Fatal(err)
+	}
+	src, err := os.ReadFile(filepath.Join(dir, "content", "ko", "bench", "p00001.md"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	rs := repeatsOf("content/ko/bench/p00001.md", src)
+	b.Run("markRepeats", func(b *testing.B) {
+		b.SetBytes(int64(len(src)))
+		for b.Loop() {
+			markRepeats(src, rs, 0)
+		}
+	})
+	b.Run("parse", func(b *testing.B) {
+		b.SetBytes(int64(len(src)))
+		m := claim.NewMarkdown()
+		for b.Loop() {
+			claim.Parse(m, "p.md", src)
+		}
 	})
 }
