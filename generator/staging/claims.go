@@ -104,7 +104,7 @@ func markable(c claim.Claim) bool {
 }
 
 // dataKey is the render hook's data key of claim c: its destination,
-// with its precision mark where marks has one (see precisionKey).
+// with its precision mark where marks has one (stagedata.PrecisionKey).
 func dataKey(c claim.Claim, marks map[int]string, shift int) string {
 	if p, ok := marks[c.Pos.Offset-shift]; ok {
 		return stagedata.PrecisionKey(c.Destination, p)
@@ -130,10 +130,10 @@ func hasRepeat(claims []claim.Claim, marks map[int]string, shift int) bool {
 }
 
 // appendMarks writes src with the position (pin) and precision (marks)
-// of each claim written after its destination, and with refs the
-// position of the first claim of its data key after a repeat's own
-// (see markClaims), but the claims of skip (by index); n counts the
-// claims marked.
+// of each claim written after its destination, and with refs the mark
+// of each claim of a data key the page has more than once ("+" for the
+// first, "=" after it, see markClaims), but the claims of skip (by
+// index); n counts the claims marked.
 func appendMarks(claims []claim.Claim, src []byte, pin, refs bool, marks map[int]string, shift int, skip map[int]bool) (out []byte, n int) {
 	last := 0
 	var keys map[string]int // data key → its claims still to mark
