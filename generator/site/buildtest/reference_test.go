@@ -187,7 +187,8 @@ func TestBuildReferenceSite(t *testing.T) {
 		}
 		// Each claim's popover id is the first 8 hex digits of its
 		// destination's md5, the first 6 of its page's content path's
-		// md5 and its LINE-COL within the page (the render hook's
+		// md5 and its LINE-COL within the page, or for the page's first
+		// claim of a value it cites again the key's and the page's (the render hook's
 		// claim.html and claim-page.html), unique within the page, and
 		// the claim's link names it as its details (aria-details) and is
 		// described by its short description (the id with "-d").
@@ -195,15 +196,34 @@ func TestBuildReferenceSite(t *testing.T) {
 		if len(claims) < 10 {
 			t.Errorf("%s Q&A page: %d claims with data-ev-at", lang, len(claims))
 		}
+		pageSum := md5.Sum([]byte("docs/istio/egress/gslb-dns-flip-qa.md"))
+		// the page's first claim of a data key it has more than once:
+		// the first 16 hex digits of the key's md5 and the page's part,
+		// named by the popovers of the claims after it (data-ev-ref)
+		first := regexp.MustCompile(fmt.Sprintf(`^ev-[0-9a-f]{16}-%x$`, pageSum[:3]))
+		firsts := 0
 		for _, c := range claims {
 			sum := md5.Sum([]byte(html.UnescapeString(c[4])))
-			pageSum := md5.Sum([]byte("docs/istio/egress/gslb-dns-flip-qa.md"))
-			if want := fmt.Sprintf("ev-%x-%x-%s-%s", sum[:4], pageSum[:3], c[2], c[3]); c[1] != want {
+			if first.MatchString(c[1]) {
+				firsts++
+				if !strings.Contains(page, ` data-ev-ref="`+c[1]+`"`) {
+					t.Errorf("%s Q&A page: claim %s at %s:%s has a first's popover id %q that no later claim names", lang, c[4], c[2], c[3], c[1])
+				}
+			} else if want := fmt.Sprintf("ev-%x-%x-%s-%s", sum[:4], pageSum[:3], c[2], c[3]); c[1] != want {
 				t.Errorf("%s Q&A page: claim %s at %s:%s is described by %q, want %q", lang, c[4], c[2], c[3], c[1], want)
 			}
 			if n := strings.Count(page, ` id="`+c[1]+`"`); n != 1 {
 				t.Errorf("%s Q&A page: %d elements with id %q, want 1", lang, n, c[1])
 			}
+		}
+		// every popover a later claim names is a first's, on the page
+		for _, m := range regexp.MustCompile(` data-ev-ref="([^"]*)"`).FindAllStringSubmatch(page, -1) {
+			if !first.MatchString(m[1]) || strings.Count(page, ` id="`+m[1]+`"`) != 1 {
+				t.Errorf("%s Q&A page: a claim's popover names %q, no first's popover of the page", lang, m[1])
+			}
+		}
+		if firsts == 0 {
+			t.Errorf("%s Q&A page: no claim is the first of a value the page cites again; the test needs one", lang)
 		}
 		// The findings banner is evdoc serve's alone (data/evdoc/serve.json).
 		if strings.Contains(page, "evdoc-serve-banner") {
