@@ -153,6 +153,12 @@ func renderedByHugo(fm map[string]any) bool {
 // most maxVerifyErrors) with the page and what is missing; out names the
 // published directory the message says was left as it was.
 //
+// A claim repeating a value its page cited before names the popover of
+// the page's first such claim for its body (data-ev-ref); a file that
+// shows it without that popover (a layout or shortcode showing part of
+// the page) is rule link-output-popover, handled by severity as the
+// broken links are.
+//
 // The broken links are rule link-output-missing: an error unless
 // evdoc.toml sets it lower; as a warning or note (and not under strict,
 // where a warning fails the build) each is written to log as
