@@ -62,6 +62,8 @@ func TestReferenceFigures(t *testing.T) {
 			t.Errorf("%s:\n%v", s.Name, ds)
 		}
 	}
+	// Drawn afresh; kept for TestStaleNamesEvidenceChange.
+	p.Draw = referenceDrawn.record(p)
 	if txtartest.Updating() {
 		if _, err := p.Write(); err != nil {
 			t.Fatal(err)
@@ -119,7 +121,13 @@ func TestStaleNamesEvidenceChange(t *testing.T) {
 	if err := os.WriteFile(report, b2, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	ds := loadProject(t, dir).Check()
+	// The figures whose inputs did not change are taken from
+	// TestReferenceFigures's drawing (drawn here when that test did not
+	// run): only the changed figure is drawn again, and Check compares
+	// every figure's files and record with the committed ones as before.
+	p := loadProject(t, dir)
+	p.Draw = referenceDrawn.draw(p)
+	ds := p.Check()
 	if len(ds) != 1 || ds[0].Pos.File != "figures/d3-failure-rate.toml" ||
 		!strings.Contains(ds[0].Message, "evidence dns-passthrough-tcp/d3.b.fail_rate changed from 0.21% to 0.25%") {
 		t.Fatalf("got %v; want d3-failure-rate stale because d3.b.fail_rate changed", ds)
@@ -166,8 +174,10 @@ func TestFortioPercentilesGolden(t *testing.T) {
 // look at the images.
 func TestKindsGolden(t *testing.T) {
 	dir := copyKindsSource(t)
+	// Drawn into OutputDir, as copyKinds draws: the same inputs and
+	// output paths give the same InputKey, so copyKinds takes these
+	// drawings (kindsDrawn) instead of drawing every figure again.
 	p := loadProject(t, dir)
-	p.OutDir = "out"
 	kinds := map[string]bool{}
 	for _, s := range p.Specs {
 		kinds[s.Kind] = true
@@ -183,10 +193,13 @@ func TestKindsGolden(t *testing.T) {
 	if t.Failed() {
 		return
 	}
+	// Drawn afresh; kept for the tests that copy ../testdata/kinds
+	// (copyKinds), which then draw only what their change moves.
+	p.Draw = kindsDrawn.record(p)
 	if _, err := p.Write(); err != nil {
 		t.Fatal(err)
 	}
-	out := filepath.Join(dir, "out")
+	out := filepath.Join(dir, filepath.FromSlash(OutputDir))
 	entries, err := os.ReadDir(out)
 	if err != nil {
 		t.Fatal(err)
@@ -272,13 +285,31 @@ func copyKinds(t *testing.T) string {
 // the tests that copy ../testdata/kinds and change one value draw only the
 // figures that value changes (drawing every figure of the project twice
 // a case made the package's tests the slowest under -race). Drawing is
-// deterministic: TestKindsGolden draws every figure afresh.
+// deterministic: TestKindsGolden and TestReferenceFigures draw every
+// figure afresh (record), and the others take those drawings.
 type drawMemo struct {
 	mu sync.Mutex
 	m  map[[32]byte]drawn
 }
 
-var kindsDrawn = &drawMemo{m: map[[32]byte]drawn{}}
+var (
+	kindsDrawn     = &drawMemo{m: map[[32]byte]drawn{}}
+	referenceDrawn = &drawMemo{m: map[[32]byte]drawn{}}
+)
+
+// record draws every spec afresh (never from the memo) and keeps each
+// drawing for draw.
+func (m *drawMemo) record(p *Project) func(*figure.Spec) ([]File, *Record, error) {
+	return func(s *figure.Spec) ([]File, *Record, error) {
+		files, rec, err := p.Files(s)
+		if key, ok := p.InputKey(s); ok && err == nil {
+			m.mu.Lock()
+			m.m[key] = drawn{files, rec, nil}
+			m.mu.Unlock()
+		}
+		return files, rec, err
+	}
+}
 
 func (m *drawMemo) draw(p *Project) func(*figure.Spec) ([]File, *Record, error) {
 	return func(s *figure.Spec) ([]File, *Record, error) {
@@ -367,7 +398,9 @@ func TestUndrawableKeepsItsFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	var cdf []string
-	for _, d := range loadProject(t, dir).Check() {
+	p := loadProject(t, dir)
+	p.Draw = kindsDrawn.draw(p) // the figures the change does not move
+	for _, d := range p.Check() {
 		if strings.Contains(d.Message, "belongs to no figure spec") {
 			t.Errorf("orphan: %s", d)
 		}
