@@ -122,7 +122,7 @@ func TestSharedCases(t *testing.T) {
 			if cmds == nil {
 				cmds = runLine(string(ar.Comment))
 			}
-			env := append(os.Environ(), "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+			env := append(os.Environ(), "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"), quickExit())
 			hugo := ""
 			if needsHugo(ar, cmds) {
 				hugo = buildHugo(t)
