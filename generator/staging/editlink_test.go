@@ -38,7 +38,11 @@ func TestStagedEditLinksNameFiles(t *testing.T) {
 	s.Config.Params.EditPostBase = base
 	results, _ := checker.Check(s, check.DefaultOptions())
 	stage := t.TempDir()
-	if _, err := Stage(context.Background(), s, stage, stagedata.StageDataOf(results), nil); err != nil {
+	referenceFiguresMu.Lock()
+	s.FigureCache = referenceFigures // the edit links are not in a figure
+	_, err = Stage(context.Background(), s, stage, stagedata.StageDataOf(results), nil)
+	referenceFiguresMu.Unlock()
+	if err != nil {
 		t.Fatal(err)
 	}
 	// names returns the repository file the edit URL u names.

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/evdoc-lab/evdoc/generator/check"
@@ -38,21 +39,35 @@ func claimDependent(rel string) bool {
 	return rel == "data/evdoc/claims.json" || strings.Contains(rel, "/"+project.EvidenceDir+"/")
 }
 
+// referenceFigures keeps the reference site's figures between the
+// package's stagings of it (TestStagedEditLinksNameFiles and
+// TestStageDataEqualsResults's reference), as evdoc serve keeps them
+// between re-stagings: drawing them is most of a staging's time under
+// -race, and no test here compares a figure's bytes (TestFigureCache,
+// which does, keeps a cache of its own). A FigureCache serves one Stage
+// at a time: hold referenceFiguresMu while staging with it.
+var (
+	referenceFiguresMu sync.Mutex
+	referenceFigures   = &project.FigureCache{}
+)
+
 // stageBothWays stages the project at dir twice: loaded parsed, from
 // every claim's Result (StageDataOf(Check)), and loaded lazily, from the
 // StageData a Checker kept page by page as it judged them (as evdoc
-// build does). The two must be equal; it returns the first.
-func stageBothWays(t *testing.T, dir string) map[string]string {
+// build does). The two must be equal; it returns the first. Both
+// stagings take their figures from cache (a new one when nil), one
+// after the other: the second takes the figures the first drew (the
+// files compared, claim data and viewer pages, hold none of a figure's
+// bytes).
+func stageBothWays(t *testing.T, dir string, cache *project.FigureCache) map[string]string {
 	t.Helper()
 	s, err := project.Load(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	// One FigureCache for both stagings, one after the other: the second
-	// takes the figures the first drew (the files compared, claim data
-	// and viewer pages, hold none of a figure's bytes), so the reference
-	// site's figures are drawn once, not twice, under -race.
-	cache := &project.FigureCache{}
+	if cache == nil {
+		cache = &project.FigureCache{}
+	}
 	s.FigureCache = cache
 	results, _ := checker.Check(s, check.DefaultOptions())
 	want := StagedClaimFiles(t, s, stagedata.StageDataOf(results))
@@ -91,7 +106,7 @@ func stageBothWays(t *testing.T, dir string) map[string]string {
 // equal the one from all results.
 func TestStageDataArchives(t *testing.T) {
 	txtartest.Run(t, "testdata/stage/*.txtar", func(t *testing.T, dir string, _ *txtar.Archive) []byte {
-		files := stageBothWays(t, dir)
+		files := stageBothWays(t, dir, nil)
 		names := make([]string, 0, len(files))
 		for name := range files {
 			names = append(names, name)
@@ -122,11 +137,13 @@ func TestStageDataEqualsResults(t *testing.T) {
 			if _, err := project.Load(dir); err != nil {
 				t.Skipf("does not load: %v", err)
 			}
-			stageBothWays(t, dir)
+			stageBothWays(t, dir, nil)
 		})
 	}
 	t.Run("reference", func(t *testing.T) {
-		files := stageBothWays(t, sitetest.CopyProject(t))
+		referenceFiguresMu.Lock()
+		defer referenceFiguresMu.Unlock()
+		files := stageBothWays(t, sitetest.CopyProject(t), referenceFigures)
 		if !strings.Contains(files["data/evdoc/claims.json"], `"values"`) {
 			t.Errorf("the reference site staged no claim data:\n%.500s", files["data/evdoc/claims.json"])
 		}
