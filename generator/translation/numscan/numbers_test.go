@@ -374,7 +374,7 @@ func TestMayBeDateLike(t *testing.T) {
 // parseNumber to the regular expressions and decimal parsing they
 // replace, on random strings over the bytes that matter.
 var (
-	numberLenRe = regexp.MustCompile(`^(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?`)
+	numberLenRe = regexp.MustCompile(`^(?:\d{1,3}(?:[,_]\d{3})+|\d+)(?:\.\d+)?`)
 	magnitudeRe = regexp.MustCompile(`^\s?(천|만|억|千|万|億)`)
 )
 
@@ -387,7 +387,7 @@ func checkNumberScanners(t testing.TB, s string) {
 		t.Fatalf("numberLen(%q) reads %q, want %q", s, got, m)
 	}
 	if m != "" {
-		want, _ := decimal.NewFromString(strings.ReplaceAll(m, ",", ""))
+		want, _ := decimal.NewFromString(strings.NewReplacer(",", "", "_", "").Replace(m))
 		if got := parseNumber(m); got.String() != want.String() || got.Exponent() != want.Exponent() || !got.Equal(want) {
 			t.Fatalf("parseNumber(%q) = %v (exp %d), want %v (exp %d)", m, got, got.Exponent(), want, want.Exponent())
 		}
@@ -454,7 +454,7 @@ func FuzzNumberScanners(f *testing.F) {
 // magnitudeAt read what their regular expressions read, on edge cases
 // and random strings of number pieces (FuzzNumberScanners goes further).
 func TestNumberScannersMatchExpressions(t *testing.T) {
-	pieces := []string{"0", "1", "2", "5", "9", ",", ".", " ", "\t", "\v", "만", "千", "億", "천", "a", "초", "12", "345", ",000", ".5"}
+	pieces := []string{"0", "1", "2", "5", "9", ",", ".", " ", "\t", "\v", "만", "千", "億", "천", "a", "초", "12", "345", ",000", "_000", ".5"}
 	rng := rand.New(rand.NewPCG(1, 2))
 	for _, s := range []string{"", "1,234.5", "1234,567", "1,2345", "12,345,67", "0012.50", "1234567890123456789012.25", " 만", "  만", "\v만", "1.", ".5"} {
 		checkNumberScanners(t, s)
