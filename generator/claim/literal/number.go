@@ -272,6 +272,12 @@ func RewriteKeepsReading(lit string, q Quantity, nw string) bool {
 	if err != nil || len(want.Quantities) != 1 {
 		return false
 	}
+	// a time of day is rewritten only where it reads as one alone: a bare
+	// number that takes its clock from the range's other end ("0~0:0")
+	// would be written as seconds of the day
+	if q.Unit == ClockUnit && want.Quantities[0].Unit != ClockUnit {
+		return false
+	}
 	found := false
 	for i, b := range before.Quantities {
 		a := after.Quantities[i]
