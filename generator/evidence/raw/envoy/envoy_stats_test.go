@@ -4,6 +4,7 @@ import (
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw"
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw/envoy"
 	"github.com/evdoc-lab/evdoc/generator/evidence/raw/internal/rawtest"
+	"golang.org/x/tools/txtar"
 
 	"strings"
 	"testing"
@@ -109,5 +110,32 @@ func TestReadEnvoyStats(t *testing.T) {
 	checkEnvoyOutput(t, src, out, errs)
 	if len(errs) != raw.EnvoyMaxErrors+1 || !strings.Contains(errs[raw.EnvoyMaxErrors].Message, "more errors follow") {
 		t.Errorf("error cap: got %d errors:\n%v", len(errs), errs)
+	}
+}
+
+// TestCaseEnvoyQuantileUnits reads case n4 (testdata/cases): every
+// quantile of an Envoy time histogram is in the histogram's unit
+// (milliseconds), P99.5 and P99.9 as well as P0…P99 and P100, so a claim
+// of the P99.9 in ms matches; the interval values (nan) give no reading.
+func TestCaseEnvoyQuantileUnits(t *testing.T) {
+	a, err := txtar.ParseFile("testdata/cases/n4-envoy-p999-unit.txtar")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, _ := rawtest.CheckNoVanish(t, "envoy-stats", a.Files[0].Data, raw.ReadOptions{})
+	if len(rs) != 20 {
+		t.Errorf("%d readings, want 20 (2 histograms × 10 cumulative quantiles; the intervals are nan)", len(rs))
+	}
+	var p999 []string
+	for _, r := range rs {
+		if r.Number.Unit != "ms" {
+			t.Errorf("%s = %s has unit %q, want ms", r.Key, r.Raw, r.Number.Unit)
+		}
+		if strings.HasSuffix(r.Key, ".upstream_rq_time.p99.9.cumulative") {
+			p999 = append(p999, r.Key+"="+r.Raw)
+		}
+	}
+	if len(p999) != 1 || !strings.HasSuffix(p999[0], "=48.5") {
+		t.Errorf("upstream_rq_time's P99.9 readings: %v, want one of 48.5", p999)
 	}
 }
