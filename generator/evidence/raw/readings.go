@@ -339,18 +339,18 @@ func ParseDecimal(s string) (decimal.Decimal, bool) {
 // numeric string Raw is the text between the quotes and Pos its first
 // byte. It reports whether n was numeric; a numeric literal out of range
 // is an error.
-func (r *Recorder) AddJSONNumber(key string, n *jsontree.JSONNode) bool {
+func (r *Recorder) AddJSONNumber(key string, n *jsontree.Node) bool {
 	if n == nil {
 		return false
 	}
 	switch n.Kind {
-	case jsontree.JSONNumber:
+	case jsontree.Number:
 		raw := string(r.Src[n.Start:n.End])
 		if !r.AddNum(key, n.Start, raw, "") {
 			r.Errorf(n.Start, "number %s of %q is out of range; expected an exponent within ±%d", raw, key, MaxExponent)
 		}
 		return true
-	case jsontree.JSONString:
+	case jsontree.String:
 		if n.End-n.Start < 3 {
 			return false
 		}

@@ -194,9 +194,9 @@ func Fields(text string) [][2]int {
 // (member names joined with ".", array elements as "[i]"); a rename to
 // "" drops a value that names something rather than measuring it (a
 // percentile's own number), and rename sees the node to tell.
-func (r *Recorder) ReadJSONTree(root *jsontree.JSONNode, rename func(path string, n *jsontree.JSONNode) string) {
-	jsontree.WalkJSON(root, func(p string, n *jsontree.JSONNode) {
-		if n.Kind == jsontree.JSONObject || n.Kind == jsontree.JSONArray {
+func (r *Recorder) ReadJSONTree(root *jsontree.Node, rename func(path string, n *jsontree.Node) string) {
+	jsontree.Walk(root, func(p string, n *jsontree.Node) {
+		if n.Kind == jsontree.Object || n.Kind == jsontree.Array {
 			return
 		}
 		if key := rename(p, n); key != "" {
@@ -298,6 +298,6 @@ func FirstField(s string) string {
 
 // ParseWholeJSON parses the file being read as one JSON document (after
 // a byte order mark), its syntax errors reported with the reader's rule.
-func (r *Recorder) ParseWholeJSON() (*jsontree.JSONNode, diag.List) {
-	return jsontree.ParseJSONFile(r.Index, r.Src, TextStart(r.Src), len(r.Src), r.Rule)
+func (r *Recorder) ParseWholeJSON() (*jsontree.Node, diag.List) {
+	return jsontree.ParseFile(r.Index, r.Src, TextStart(r.Src), len(r.Src), r.Rule)
 }

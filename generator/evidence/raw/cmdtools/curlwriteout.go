@@ -128,9 +128,9 @@ func ReadCurlWriteout(file string, src []byte, opt raw.ReadOptions) (*raw.Readin
 			continue
 		}
 		if trimmed[0] == '{' && trimmed[len(trimmed)-1] == '}' && json.Valid([]byte(trimmed)) {
-			if obj, errs := jsontree.ParseJSONFile(r.Index, src, ln.Start+lead, ln.Start+lead+len(trimmed), r.Rule); errs == nil && obj.Kind == jsontree.JSONObject {
+			if obj, errs := jsontree.ParseFile(r.Index, src, ln.Start+lead, ln.Start+lead+len(trimmed), r.Rule); errs == nil && obj.Kind == jsontree.Object {
 				for _, m := range obj.Members {
-					if m.Val.Kind == jsontree.JSONNumber {
+					if m.Val.Kind == jsontree.Number {
 						r.AddJSONNumber(m.Key, m.Val)
 					}
 				}

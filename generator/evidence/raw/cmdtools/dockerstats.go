@@ -176,19 +176,19 @@ func ReadDockerStats(file string, src []byte, _ raw.ReadOptions) (*raw.Readings,
 
 // dockerJSON reads one --format '{{json .}}' line, src[start:end].
 func dockerJSON(r *raw.Recorder, prefix string, start, end int) {
-	root, errs := jsontree.ParseJSONFile(r.Index, r.Src, start, end, r.Rule)
+	root, errs := jsontree.ParseFile(r.Index, r.Src, start, end, r.Rule)
 	if errs != nil {
 		r.Errs = append(r.Errs, errs...)
 		return
 	}
-	if root.Kind != jsontree.JSONObject {
+	if root.Kind != jsontree.Object {
 		r.Errorf(start, "expected a JSON object, one per container, as docker stats --format '{{json .}}' prints")
 		return
 	}
 	row := ""
 	for _, m := range root.Members {
 		c := dockerTable[dockerJSONMembers[m.Key]]
-		if c.name && m.Val.Kind == jsontree.JSONString && (row == "" || m.Key == "Name") {
+		if c.name && m.Val.Kind == jsontree.String && (row == "" || m.Key == "Name") {
 			row = m.Val.Str
 		}
 	}
@@ -203,7 +203,7 @@ func dockerJSON(r *raw.Recorder, prefix string, start, end int) {
 		case !ok:
 			r.Errorf(m.Val.Start, "member %q is not one docker stats prints; expected BlockIO, CPUPerc, Container, ID, MemPerc, MemUsage, Name, NetIO, PIDs", m.Key)
 		case c.name:
-		case m.Val.Kind != jsontree.JSONString || string(r.Src[m.Val.Start+1:m.Val.End-1]) != m.Val.Str:
+		case m.Val.Kind != jsontree.String || string(r.Src[m.Val.Start+1:m.Val.End-1]) != m.Val.Str:
 			r.Errorf(m.Val.Start, "%s is not a string as docker prints it; expected \"0.28%%\", \"5.6MiB / 1.9GiB\"", m.Key)
 		default:
 			dockerCell(r, prefix+row, col, c, m.Val.Start+1, m.Val.Str)

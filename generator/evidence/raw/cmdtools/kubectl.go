@@ -86,18 +86,18 @@ func ReadKubectl(file string, src []byte, _ raw.ReadOptions) (*raw.Readings, dia
 }
 
 // kubeJSON reads the quantities of a metrics API object n under prefix.
-func kubeJSON(r *raw.Recorder, prefix string, n *jsontree.JSONNode) {
+func kubeJSON(r *raw.Recorder, prefix string, n *jsontree.Node) {
 	switch n.Kind {
-	case jsontree.JSONObject:
+	case jsontree.Object:
 		for _, m := range n.Members {
 			switch {
 			case m.Key == "metadata" || m.Key == "kind" || m.Key == "apiVersion" || m.Key == "timestamp":
-			case m.Key == "items" && m.Val.Kind == jsontree.JSONArray:
+			case m.Key == "items" && m.Val.Kind == jsontree.Array:
 				for _, it := range m.Val.Elems {
 					name := jsonStr(it.Get("metadata").Get("name"))
 					kubeJSON(r, prefix+name+".", it)
 				}
-			case m.Key == "containers" && m.Val.Kind == jsontree.JSONArray:
+			case m.Key == "containers" && m.Val.Kind == jsontree.Array:
 				for _, c := range m.Val.Elems {
 					kubeJSON(r, prefix+"containers."+jsonStr(c.Get("name"))+".", c)
 				}
@@ -110,15 +110,15 @@ func kubeJSON(r *raw.Recorder, prefix string, n *jsontree.JSONNode) {
 
 // kubeJSONValue reads one member of a metrics object: a quantity string,
 // a number, or an object of them.
-func kubeJSONValue(r *raw.Recorder, key, field string, n *jsontree.JSONNode) {
+func kubeJSONValue(r *raw.Recorder, key, field string, n *jsontree.Node) {
 	switch n.Kind {
-	case jsontree.JSONObject:
+	case jsontree.Object:
 		for _, m := range n.Members {
 			kubeJSONValue(r, key+"."+m.Key, m.Key, m.Val)
 		}
-	case jsontree.JSONNumber:
+	case jsontree.Number:
 		r.AddJSONNumber(key, n)
-	case jsontree.JSONString:
+	case jsontree.String:
 		if n.End-n.Start < 3 || field == "name" {
 			return
 		}
@@ -135,8 +135,8 @@ func kubeJSONValue(r *raw.Recorder, key, field string, n *jsontree.JSONNode) {
 }
 
 // jsonStr is a string node's value, or "".
-func jsonStr(n *jsontree.JSONNode) string {
-	if n == nil || n.Kind != jsontree.JSONString {
+func jsonStr(n *jsontree.Node) string {
+	if n == nil || n.Kind != jsontree.String {
 		return ""
 	}
 	return n.Str

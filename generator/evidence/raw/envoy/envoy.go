@@ -122,12 +122,12 @@ func isBlankLine(s string) bool { return strings.Trim(s, " \t") == "" }
 
 // parseEnvoyJSON checks and parses src, reporting a syntax error at the
 // offending byte as "invalid JSON: …; expected …".
-func parseEnvoyJSON(file string, src []byte) (*raw.Recorder, *jsontree.JSONNode, diag.List) {
+func parseEnvoyJSON(file string, src []byte) (*raw.Recorder, *jsontree.Node, diag.List) {
 	r, errs := newEnvoyRead(file, src)
 	if errs != nil {
 		return nil, nil, errs
 	}
-	root, serr := jsontree.ParseJSON(src, raw.TextStart(src), len(src), jsontree.RejectDupKeys)
+	root, serr := jsontree.Parse(src, raw.TextStart(src), len(src), jsontree.RejectDupKeys)
 	if serr != nil {
 		return nil, nil, diag.List{diag.Errorf(r.Index.Pos(serr.Off), envoyRule, "invalid JSON: %s", serr.Msg)}
 	}
@@ -138,12 +138,12 @@ func parseEnvoyJSON(file string, src []byte) (*raw.Recorder, *jsontree.JSONNode,
 // number or, for uint64 and Nighthawk-style output, a numeric string. null
 // and nan/inf strings give no reading; a non-numeric string gives none when
 // text is true (a text readout) and is an error otherwise.
-func jsonValue(r *raw.Recorder, key string, n *jsontree.JSONNode, text bool) {
+func jsonValue(r *raw.Recorder, key string, n *jsontree.Node, text bool) {
 	switch n.Kind {
-	case jsontree.JSONNull:
-	case jsontree.JSONNumber:
+	case jsontree.Null:
+	case jsontree.Number:
 		number(r, key, string(r.Src[n.Start:n.End]), n.Start)
-	case jsontree.JSONString:
+	case jsontree.String:
 		inner := string(r.Src[n.Start+1 : n.End-1])
 		switch {
 		case raw.IsMachineNumber(inner):
@@ -159,12 +159,12 @@ func jsonValue(r *raw.Recorder, key string, n *jsontree.JSONNode, text bool) {
 
 // jsonName returns the "name" string of object n, reporting an error (and
 // false) when it is missing or not a string. what names the object.
-func jsonName(r *raw.Recorder, n *jsontree.JSONNode, what string) (string, bool) {
+func jsonName(r *raw.Recorder, n *jsontree.Node, what string) (string, bool) {
 	name := n.Get("name")
 	switch {
 	case name == nil:
 		r.Errorf(n.Start, "%s has no \"name\"; expected {\"name\": \"…\", …}", what)
-	case name.Kind != jsontree.JSONString:
+	case name.Kind != jsontree.String:
 		r.Errorf(name.Start, "%s \"name\" is %s; expected a string", what, name.Kind)
 	case name.Str == "":
 		r.Errorf(name.Start, "%s \"name\" is empty; expected a stat name", what)
@@ -175,7 +175,7 @@ func jsonName(r *raw.Recorder, n *jsontree.JSONNode, what string) (string, bool)
 }
 
 // jsonIs checks that n is of kind k, reporting an error otherwise.
-func jsonIs(r *raw.Recorder, n *jsontree.JSONNode, k jsontree.JSONKind, what string) bool {
+func jsonIs(r *raw.Recorder, n *jsontree.Node, k jsontree.Kind, what string) bool {
 	if n.Kind != k {
 		r.Errorf(n.Start, "%s is %s; expected %s", what, n.Kind, k)
 		return false
@@ -184,20 +184,20 @@ func jsonIs(r *raw.Recorder, n *jsontree.JSONNode, k jsontree.JSONKind, what str
 }
 
 // jsonLabels reads a supported_quantiles / supported_percentiles array.
-func jsonLabels(r *raw.Recorder, n *jsontree.JSONNode, what string) ([]string, bool) {
+func jsonLabels(r *raw.Recorder, n *jsontree.Node, what string) ([]string, bool) {
 	if n == nil {
 		return nil, false
 	}
-	if !jsonIs(r, n, jsontree.JSONArray, what) {
+	if !jsonIs(r, n, jsontree.Array, what) {
 		return nil, false
 	}
 	labels := make([]string, 0, len(n.Elems))
 	for _, e := range n.Elems {
 		var tok string
 		switch e.Kind {
-		case jsontree.JSONNumber:
+		case jsontree.Number:
 			tok = string(r.Src[e.Start:e.End])
-		case jsontree.JSONString:
+		case jsontree.String:
 			tok = e.Str
 		default:
 			r.Errorf(e.Start, "%s entry is %s; expected a number", what, e.Kind)

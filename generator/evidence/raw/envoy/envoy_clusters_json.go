@@ -41,23 +41,23 @@ func ReadEnvoyClustersJSON(file string, src []byte, _ raw.ReadOptions) (*raw.Rea
 	if errs != nil {
 		return nil, errs
 	}
-	var clusters *jsontree.JSONNode
+	var clusters *jsontree.Node
 	switch {
-	case root.Kind == jsontree.JSONArray:
+	case root.Kind == jsontree.Array:
 		clusters = root
 	case root.Get("cluster_statuses", "clusterStatuses") != nil:
 		clusters = root.Get("cluster_statuses", "clusterStatuses")
-		if !jsonIs(r, clusters, jsontree.JSONArray, "\"cluster_statuses\"") {
+		if !jsonIs(r, clusters, jsontree.Array, "\"cluster_statuses\"") {
 			return r.Result()
 		}
-	case root.Kind == jsontree.JSONObject && len(root.Members) == 0:
+	case root.Kind == jsontree.Object && len(root.Members) == 0:
 		return r.Result() // no clusters: Envoy prints {}
 	default:
 		r.Errorf(root.Start, "document is %s without \"cluster_statuses\"; expected Envoy /clusters?format=json output", root.Kind)
 		return r.Result()
 	}
 	for _, c := range clusters.Elems {
-		if !jsonIs(r, c, jsontree.JSONObject, "cluster status") {
+		if !jsonIs(r, c, jsontree.Object, "cluster status") {
 			continue
 		}
 		cname, ok := jsonName(r, c, "cluster status")
@@ -65,11 +65,11 @@ func ReadEnvoyClustersJSON(file string, src []byte, _ raw.ReadOptions) (*raw.Rea
 			continue
 		}
 		hosts := c.Get("host_statuses", "hostStatuses")
-		if hosts == nil || !jsonIs(r, hosts, jsontree.JSONArray, "cluster "+cname+" \"host_statuses\"") {
+		if hosts == nil || !jsonIs(r, hosts, jsontree.Array, "cluster "+cname+" \"host_statuses\"") {
 			continue
 		}
 		for _, h := range hosts.Elems {
-			if !jsonIs(r, h, jsontree.JSONObject, "cluster "+cname+" host status") {
+			if !jsonIs(r, h, jsontree.Object, "cluster "+cname+" host status") {
 				continue
 			}
 			host, ok := hostAddress(r, cname, h)
@@ -84,11 +84,11 @@ func ReadEnvoyClustersJSON(file string, src []byte, _ raw.ReadOptions) (*raw.Rea
 				}
 			}
 			stats := h.Get("stats")
-			if stats == nil || !jsonIs(r, stats, jsontree.JSONArray, "host "+host+" \"stats\"") {
+			if stats == nil || !jsonIs(r, stats, jsontree.Array, "host "+host+" \"stats\"") {
 				continue
 			}
 			for _, s := range stats.Elems {
-				if !jsonIs(r, s, jsontree.JSONObject, "host "+host+" stat") {
+				if !jsonIs(r, s, jsontree.Object, "host "+host+" stat") {
 					continue
 				}
 				sname, ok := jsonName(r, s, "host "+host+" stat")
@@ -110,9 +110,9 @@ func ReadEnvoyClustersJSON(file string, src []byte, _ raw.ReadOptions) (*raw.Rea
 }
 
 // hostAddress renders a host status's address as /clusters text does.
-func hostAddress(r *raw.Recorder, cluster string, h *jsontree.JSONNode) (string, bool) {
+func hostAddress(r *raw.Recorder, cluster string, h *jsontree.Node) (string, bool) {
 	addr := h.Get("address")
-	if addr == nil || addr.Kind != jsontree.JSONObject {
+	if addr == nil || addr.Kind != jsontree.Object {
 		at := h.Start
 		if addr != nil {
 			at = addr.Start
@@ -120,9 +120,9 @@ func hostAddress(r *raw.Recorder, cluster string, h *jsontree.JSONNode) (string,
 		r.Errorf(at, "cluster %s: host status without an \"address\" object; expected {\"address\": {\"socket_address\": …}}", cluster)
 		return "", false
 	}
-	str := func(n *jsontree.JSONNode, field string) (string, bool) {
+	str := func(n *jsontree.Node, field string) (string, bool) {
 		v := n.Get(field)
-		if v == nil || v.Kind != jsontree.JSONString || v.Str == "" {
+		if v == nil || v.Kind != jsontree.String || v.Str == "" {
 			r.Errorf(n.Start, "cluster %s: address without a %q string; expected Envoy address output", cluster, field)
 			return "", false
 		}
@@ -137,9 +137,9 @@ func hostAddress(r *raw.Recorder, cluster string, h *jsontree.JSONNode) (string,
 		if p := sa.Get("port_value", "portValue"); p != nil {
 			tok := ""
 			switch p.Kind {
-			case jsontree.JSONNumber:
+			case jsontree.Number:
 				tok = string(r.Src[p.Start:p.End])
-			case jsontree.JSONString:
+			case jsontree.String:
 				tok = p.Str
 			}
 			if _, err := strconv.ParseUint(tok, 10, 32); err != nil {
@@ -162,7 +162,7 @@ func hostAddress(r *raw.Recorder, cluster string, h *jsontree.JSONNode) (string,
 			return "", false
 		}
 		id := ""
-		if v := ia.Get("endpoint_id", "endpointId"); v != nil && v.Kind == jsontree.JSONString {
+		if v := ia.Get("endpoint_id", "endpointId"); v != nil && v.Kind == jsontree.String {
 			id = v.Str
 		}
 		return "envoy://" + name + "/" + id, true

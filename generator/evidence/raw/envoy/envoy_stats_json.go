@@ -35,10 +35,10 @@ func ReadEnvoyStatsJSON(file string, src []byte, _ raw.ReadOptions) (*raw.Readin
 		return nil, errs
 	}
 	switch {
-	case root.Kind == jsontree.JSONArray:
+	case root.Kind == jsontree.Array:
 		statsJSONList(r, root)
 	case root.Get("stats") != nil:
-		if s := root.Get("stats"); jsonIs(r, s, jsontree.JSONArray, "\"stats\"") {
+		if s := root.Get("stats"); jsonIs(r, s, jsontree.Array, "\"stats\"") {
 			statsJSONList(r, s)
 		}
 	case root.Get("histograms") != nil:
@@ -54,7 +54,7 @@ func ReadEnvoyStatsJSON(file string, src []byte, _ raw.ReadOptions) (*raw.Readin
 // statsJSONList reads the elements of a "stats" array in order, passing
 // each the supported_percentiles of the last histogram_buckets=combined
 // header before it.
-func statsJSONList(r *raw.Recorder, list *jsontree.JSONNode) {
+func statsJSONList(r *raw.Recorder, list *jsontree.Node) {
 	var combined []string // supported_percentiles of histogram_buckets=combined
 	for _, e := range list.Elems {
 		statsJSONElem(r, e, &combined)
@@ -64,16 +64,16 @@ func statsJSONList(r *raw.Recorder, list *jsontree.JSONNode) {
 // statsJSONElem reads one "stats" element: a counter or gauge, a
 // {"histograms": …} element, or a {"supported_percentiles": …} header,
 // which it stores in *combined for the elements after it.
-func statsJSONElem(r *raw.Recorder, e *jsontree.JSONNode, combined *[]string) {
-	if e.Kind != jsontree.JSONObject {
+func statsJSONElem(r *raw.Recorder, e *jsontree.Node, combined *[]string) {
+	if e.Kind != jsontree.Object {
 		r.Errorf(e.Start, "stats entry is %s; expected {\"name\": …, \"value\": …} or {\"histograms\": …}", e.Kind)
 		return
 	}
 	if h := e.Get("histograms"); h != nil {
 		switch h.Kind {
-		case jsontree.JSONObject:
+		case jsontree.Object:
 			histogramsObject(r, h)
-		case jsontree.JSONArray:
+		case jsontree.Array:
 			histogramsArray(r, h, *combined)
 		default:
 			r.Errorf(h.Start, "\"histograms\" is %s; expected an object or an array", h.Kind)
@@ -97,7 +97,7 @@ func statsJSONElem(r *raw.Recorder, e *jsontree.JSONNode, combined *[]string) {
 
 // histogramsObject reads {"supported_quantiles", "computed_quantiles"}
 // (default) or {"supported_percentiles", "details"} (detailed).
-func histogramsObject(r *raw.Recorder, h *jsontree.JSONNode) {
+func histogramsObject(r *raw.Recorder, h *jsontree.Node) {
 	cq, details := h.Get("computed_quantiles"), h.Get("details")
 	switch {
 	case cq != nil:
@@ -106,11 +106,11 @@ func histogramsObject(r *raw.Recorder, h *jsontree.JSONNode) {
 			r.Errorf(h.Start, "\"computed_quantiles\" without a usable \"supported_quantiles\"; expected both")
 			return
 		}
-		if !jsonIs(r, cq, jsontree.JSONArray, "\"computed_quantiles\"") {
+		if !jsonIs(r, cq, jsontree.Array, "\"computed_quantiles\"") {
 			return
 		}
 		for _, c := range cq.Elems {
-			if !jsonIs(r, c, jsontree.JSONObject, "computed_quantiles entry") {
+			if !jsonIs(r, c, jsontree.Object, "computed_quantiles entry") {
 				continue
 			}
 			name, ok := jsonName(r, c, "computed_quantiles entry")
@@ -125,11 +125,11 @@ func histogramsObject(r *raw.Recorder, h *jsontree.JSONNode) {
 			r.Errorf(h.Start, "\"details\" without a usable \"supported_percentiles\"; expected both")
 			return
 		}
-		if !jsonIs(r, details, jsontree.JSONArray, "\"details\"") {
+		if !jsonIs(r, details, jsontree.Array, "\"details\"") {
 			return
 		}
 		for _, d := range details.Elems {
-			if !jsonIs(r, d, jsontree.JSONObject, "details entry") {
+			if !jsonIs(r, d, jsontree.Object, "details entry") {
 				continue
 			}
 			name, ok := jsonName(r, d, "details entry")
@@ -147,11 +147,11 @@ func histogramsObject(r *raw.Recorder, h *jsontree.JSONNode) {
 
 // quantilePairs reads an array of {"interval", "cumulative"} objects, one
 // per label.
-func quantilePairs(r *raw.Recorder, name string, vals *jsontree.JSONNode, what string, labels []string) {
+func quantilePairs(r *raw.Recorder, name string, vals *jsontree.Node, what string, labels []string) {
 	if vals == nil {
 		return
 	}
-	if !jsonIs(r, vals, jsontree.JSONArray, name+" "+what) {
+	if !jsonIs(r, vals, jsontree.Array, name+" "+what) {
 		return
 	}
 	for i, v := range vals.Elems {
@@ -159,7 +159,7 @@ func quantilePairs(r *raw.Recorder, name string, vals *jsontree.JSONNode, what s
 			r.Errorf(v.Start, "histogram %s: more values than the %d supported quantiles; expected one value per quantile", name, len(labels))
 			return
 		}
-		if !jsonIs(r, v, jsontree.JSONObject, "histogram "+name+" value") {
+		if !jsonIs(r, v, jsontree.Object, "histogram "+name+" value") {
 			continue
 		}
 		key := name + ".p" + labels[i]
@@ -174,19 +174,19 @@ func quantilePairs(r *raw.Recorder, name string, vals *jsontree.JSONNode, what s
 
 // detailBuckets reads detailed "totals"/"intervals" buckets, verbose
 // ({"lower_bound", "width", "count"}) or terse ([lower_bound, width, count]).
-func detailBuckets(r *raw.Recorder, name, field string, list *jsontree.JSONNode) {
-	if list == nil || !jsonIs(r, list, jsontree.JSONArray, "histogram "+name+" \""+field+"\"") {
+func detailBuckets(r *raw.Recorder, name, field string, list *jsontree.Node) {
+	if list == nil || !jsonIs(r, list, jsontree.Array, "histogram "+name+" \""+field+"\"") {
 		return
 	}
 	for _, b := range list.Elems {
-		var lb, w, c *jsontree.JSONNode
+		var lb, w, c *jsontree.Node
 		switch {
-		case b.Kind == jsontree.JSONObject:
+		case b.Kind == jsontree.Object:
 			lb, w, c = b.Get("lower_bound"), b.Get("width"), b.Get("count")
-		case b.Kind == jsontree.JSONArray && len(b.Elems) == 3:
+		case b.Kind == jsontree.Array && len(b.Elems) == 3:
 			lb, w, c = b.Elems[0], b.Elems[1], b.Elems[2]
 		}
-		if lb == nil || w == nil || c == nil || lb.Kind != jsontree.JSONNumber || w.Kind != jsontree.JSONNumber {
+		if lb == nil || w == nil || c == nil || lb.Kind != jsontree.Number || w.Kind != jsontree.Number {
 			r.Errorf(b.Start, "histogram %s: %s bucket; expected {\"lower_bound\": n, \"width\": n, \"count\": n} or [lower_bound, width, count]", name, field)
 			continue
 		}
@@ -203,9 +203,9 @@ func detailBuckets(r *raw.Recorder, name, field string, list *jsontree.JSONNode)
 // histogramsArray reads histogram_buckets=cumulative/disjoint entries
 // ({"name", "buckets"}) and =combined entries ({"name", "percentiles",
 // "totals", "intervals"}).
-func histogramsArray(r *raw.Recorder, h *jsontree.JSONNode, combined []string) {
+func histogramsArray(r *raw.Recorder, h *jsontree.Node, combined []string) {
 	for _, e := range h.Elems {
-		if !jsonIs(r, e, jsontree.JSONObject, "histograms entry") {
+		if !jsonIs(r, e, jsontree.Object, "histograms entry") {
 			continue
 		}
 		name, ok := jsonName(r, e, "histograms entry")
@@ -213,12 +213,12 @@ func histogramsArray(r *raw.Recorder, h *jsontree.JSONNode, combined []string) {
 			continue
 		}
 		if buckets := e.Get("buckets"); buckets != nil {
-			if !jsonIs(r, buckets, jsontree.JSONArray, "histogram "+name+" \"buckets\"") {
+			if !jsonIs(r, buckets, jsontree.Array, "histogram "+name+" \"buckets\"") {
 				continue
 			}
 			for _, b := range buckets.Elems {
 				ub := b.Get("upper_bound")
-				if ub == nil || ub.Kind != jsontree.JSONNumber {
+				if ub == nil || ub.Kind != jsontree.Number {
 					r.Errorf(b.Start, "histogram %s: bucket; expected {\"upper_bound\": n, \"interval\": n, \"cumulative\": n}", name)
 					continue
 				}
@@ -240,7 +240,7 @@ func histogramsArray(r *raw.Recorder, h *jsontree.JSONNode, combined []string) {
 		if p := e.Get("percentiles"); p != nil {
 			if combined == nil {
 				r.Errorf(p.Start, "histogram %s: \"percentiles\" without a preceding {\"supported_percentiles\": [...]} entry; expected histogram_buckets=combined output", name)
-			} else if jsonIs(r, p, jsontree.JSONArray, "histogram "+name+" \"percentiles\"") {
+			} else if jsonIs(r, p, jsontree.Array, "histogram "+name+" \"percentiles\"") {
 				for i, v := range p.Elems {
 					if i >= len(combined) {
 						r.Errorf(v.Start, "histogram %s: more values than the %d supported percentiles; expected one value per percentile", name, len(combined))

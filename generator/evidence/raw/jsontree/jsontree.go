@@ -13,54 +13,54 @@ import (
 
 // A JSON parser that keeps byte offsets, shared by every reader of JSON:
 // envoy-stats-json and envoy-clusters-json (parseEnvoyJSON), fortio-json,
-// json and curl-writeout's %{json} lines (ParseJSONFile). The two wrappers
+// json and curl-writeout's %{json} lines (ParseFile). The two wrappers
 // differ only in how they word a syntax error and whether an object may
 // repeat a key.
 
-// JSONKind is the kind of a parsed JSON value.
-type JSONKind uint8
+// Kind is the kind of a parsed JSON value.
+type Kind uint8
 
-// The kinds of JSON value; true and false are both JSONBool.
+// The kinds of JSON value; true and false are both Bool.
 const (
-	JSONNull JSONKind = iota
-	JSONBool
-	JSONNumber
-	JSONString
-	JSONArray
-	JSONObject
+	Null Kind = iota
+	Bool
+	Number
+	String
+	Array
+	Object
 )
 
 // String names the kind with its article ("an object"), as the Envoy
 // readers' messages write it.
-func (k JSONKind) String() string {
+func (k Kind) String() string {
 	return [...]string{"null", "a boolean", "a number", "a string", "an array", "an object"}[k]
 }
 
 // Noun names the kind without an article ("object"), as the lab-format
 // readers' messages write it.
-func (k JSONKind) Noun() string {
+func (k Kind) Noun() string {
 	return [...]string{"null", "boolean", "number", "string", "array", "object"}[k]
 }
 
-// JSONNode is one parsed JSON value and the byte range [start, end) of its
+// Node is one parsed JSON value and the byte range [start, end) of its
 // text in the file.
-type JSONNode struct {
-	Kind       JSONKind
+type Node struct {
+	Kind       Kind
 	Start, End int
 	Str        string // decoded string value
-	Elems      []*JSONNode
-	Members    []JSONMember
+	Elems      []*Node
+	Members    []Member
 }
 
-// JSONMember is one member of an object, its key decoded.
-type JSONMember struct {
+// Member is one member of an object, its key decoded.
+type Member struct {
 	Key string
-	Val *JSONNode
+	Val *Node
 }
 
 // Get returns the value of the first of names present in object n, or nil.
-func (n *JSONNode) Get(names ...string) *JSONNode {
-	if n == nil || n.Kind != JSONObject {
+func (n *Node) Get(names ...string) *Node {
+	if n == nil || n.Kind != Object {
 		return nil
 	}
 	for _, name := range names {
@@ -78,11 +78,11 @@ func (n *JSONNode) Get(names ...string) *JSONNode {
 // quadratic in the depth).
 const MaxDepth = 512
 
-// JSONSyntaxError is the first error ParseJSON met: the offset of the
+// SyntaxError is the first error Parse met: the offset of the
 // offending byte and a message saying what was expected. deep marks the
 // error of a document nested deeper than MaxDepth, which is otherwise
 // well-formed up to that byte.
-type JSONSyntaxError struct {
+type SyntaxError struct {
 	Off  int
 	Msg  string
 	deep bool
@@ -96,25 +96,25 @@ const (
 	// writes one).
 	RejectDupKeys jsonDupKeys = false
 	// AllowDupKeys keeps every member of a repeated key, in file order
-	// (JSONNode.get returns the first).
+	// (Node.get returns the first).
 	AllowDupKeys jsonDupKeys = true
 )
 
-// jsonParser is the state of one ParseJSON call. src ends where the
+// jsonParser is the state of one Parse call. src ends where the
 // document must end, so len(src) is the parse limit.
 type jsonParser struct {
 	src   []byte
 	pos   int
 	depth int
 	dups  jsonDupKeys
-	err   *JSONSyntaxError
+	err   *SyntaxError
 }
 
-// ParseJSON parses src[start:end] as one JSON document (RFC 8259, at most
+// Parse parses src[start:end] as one JSON document (RFC 8259, at most
 // MaxDepth levels deep); node offsets are offsets in src. On a syntax
 // error it returns the offset of the offending byte and a message saying
 // what was expected.
-func ParseJSON(src []byte, start, end int, dups jsonDupKeys) (*JSONNode, *JSONSyntaxError) {
+func Parse(src []byte, start, end int, dups jsonDupKeys) (*Node, *SyntaxError) {
 	p := &jsonParser{src: src[:end], pos: start, dups: dups}
 	p.ws()
 	n := p.value()
@@ -132,7 +132,7 @@ func ParseJSON(src []byte, start, end int, dups jsonDupKeys) (*JSONNode, *JSONSy
 // fail records the first error, at the current offset.
 func (p *jsonParser) fail(format string, args ...any) {
 	if p.err == nil {
-		p.err = &JSONSyntaxError{Off: p.pos, Msg: fmt.Sprintf(format, args...)}
+		p.err = &SyntaxError{Off: p.pos, Msg: fmt.Sprintf(format, args...)}
 	}
 }
 
@@ -158,7 +158,7 @@ func (p *jsonParser) ws() {
 }
 
 // value parses the value that starts at p.pos (white space skipped).
-func (p *jsonParser) value() *JSONNode {
+func (p *jsonParser) value() *Node {
 	if p.pos >= len(p.src) {
 		p.fail("unexpected end of file; expected a JSON value")
 		return nil
@@ -173,11 +173,11 @@ func (p *jsonParser) value() *JSONNode {
 	case c == '-' || c >= '0' && c <= '9':
 		return p.number()
 	case c == 't':
-		return p.literal("true", JSONBool)
+		return p.literal("true", Bool)
 	case c == 'f':
-		return p.literal("false", JSONBool)
+		return p.literal("false", Bool)
 	case c == 'n':
-		return p.literal("null", JSONNull)
+		return p.literal("null", Null)
 	}
 	p.fail("unexpected %s; expected a JSON value", p.what())
 	return nil
@@ -197,8 +197,8 @@ func (p *jsonParser) enter() bool {
 }
 
 // object parses an object; p.pos is at its '{'.
-func (p *jsonParser) object() *JSONNode {
-	n := &JSONNode{Kind: JSONObject, Start: p.pos}
+func (p *jsonParser) object() *Node {
+	n := &Node{Kind: Object, Start: p.pos}
 	if !p.enter() {
 		return nil
 	}
@@ -247,7 +247,7 @@ func (p *jsonParser) object() *JSONNode {
 		if p.err != nil {
 			return nil
 		}
-		n.Members = append(n.Members, JSONMember{Key: k.Str, Val: v})
+		n.Members = append(n.Members, Member{Key: k.Str, Val: v})
 		p.ws()
 		if p.pos < len(p.src) && p.src[p.pos] == ',' {
 			p.pos++
@@ -265,8 +265,8 @@ func (p *jsonParser) object() *JSONNode {
 }
 
 // array parses an array; p.pos is at its '['.
-func (p *jsonParser) array() *JSONNode {
-	n := &JSONNode{Kind: JSONArray, Start: p.pos}
+func (p *jsonParser) array() *Node {
+	n := &Node{Kind: Array, Start: p.pos}
 	if !p.enter() {
 		return nil
 	}
@@ -305,12 +305,12 @@ func (p *jsonParser) array() *JSONNode {
 }
 
 // literal parses true, false or null.
-func (p *jsonParser) literal(word string, kind JSONKind) *JSONNode {
+func (p *jsonParser) literal(word string, kind Kind) *Node {
 	if !strings.HasPrefix(string(p.src[p.pos:min(len(p.src), p.pos+len(word))]), word) {
 		p.fail("unexpected %s; expected a JSON value", p.what())
 		return nil
 	}
-	n := &JSONNode{Kind: kind, Start: p.pos, End: p.pos + len(word)}
+	n := &Node{Kind: kind, Start: p.pos, End: p.pos + len(word)}
 	p.pos += len(word)
 	return n
 }
@@ -325,8 +325,8 @@ func (p *jsonParser) digits() int {
 }
 
 // number parses a number with the RFC 8259 grammar (no leading zeros).
-func (p *jsonParser) number() *JSONNode {
-	n := &JSONNode{Kind: JSONNumber, Start: p.pos}
+func (p *jsonParser) number() *Node {
+	n := &Node{Kind: Number, Start: p.pos}
 	if p.src[p.pos] == '-' {
 		p.pos++
 	}
@@ -359,8 +359,8 @@ func (p *jsonParser) number() *JSONNode {
 }
 
 // string parses a string, validating its escapes, and decodes it.
-func (p *jsonParser) string() *JSONNode {
-	n := &JSONNode{Kind: JSONString, Start: p.pos}
+func (p *jsonParser) string() *Node {
+	n := &Node{Kind: String, Start: p.pos}
 	p.pos++ // "
 	escaped := false
 	for {
@@ -419,17 +419,17 @@ func isHex(c byte) bool {
 	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
 }
 
-// ParseJSONFile parses src[start:end] for the lab-format readers, which keep
+// ParseFile parses src[start:end] for the lab-format readers, which keep
 // repeated object keys (ReadJSON numbers them) and word a syntax error as
 // encoding/json does ("invalid JSON: invalid character '}' looking for
 // beginning of object key string; expected a JSON document (RFC 8259)"),
-// at the line:col of its first one. Only a document ParseJSON rejects is
+// at the line:col of its first one. Only a document Parse rejects is
 // handed to encoding/json, for that message. Both accept the same
 // documents but for their depth bound, so one that encoding/json accepts
 // was rejected for nesting deeper than MaxDepth; the last error is a
 // safeguard should they ever disagree.
-func ParseJSONFile(ix *diag.LineIndex, src []byte, start, end int, rule diag.RuleID) (*JSONNode, diag.List) {
-	n, serr := ParseJSON(src, start, end, AllowDupKeys)
+func ParseFile(ix *diag.LineIndex, src []byte, start, end int, rule diag.RuleID) (*Node, diag.List) {
+	n, serr := Parse(src, start, end, AllowDupKeys)
 	if serr == nil {
 		return n, nil
 	}
@@ -453,15 +453,15 @@ func ParseJSONFile(ix *diag.LineIndex, src []byte, start, end int, rule diag.Rul
 	return nil, diag.List{diag.Errorf(ix.Pos(serr.Off), rule, "cannot parse JSON here; expected a JSON value")}
 }
 
-// WalkJSON calls visit for n and every node inside it, parents first,
+// Walk calls visit for n and every node inside it, parents first,
 // with its path: member names joined with "." and array elements as
 // "[i]" ("a.b[0].c"; "" for the root).
-func WalkJSON(n *JSONNode, visit func(path string, n *JSONNode)) {
-	var walk func(p string, n *JSONNode)
-	walk = func(p string, n *JSONNode) {
+func Walk(n *Node, visit func(path string, n *Node)) {
+	var walk func(p string, n *Node)
+	walk = func(p string, n *Node) {
 		visit(p, n)
 		switch n.Kind {
-		case JSONObject:
+		case Object:
 			for _, m := range n.Members {
 				if p == "" {
 					walk(m.Key, m.Val)
@@ -469,7 +469,7 @@ func WalkJSON(n *JSONNode, visit func(path string, n *JSONNode)) {
 					walk(p+"."+m.Key, m.Val)
 				}
 			}
-		case JSONArray:
+		case Array:
 			for i, e := range n.Elems {
 				walk(p+"["+strconv.Itoa(i)+"]", e)
 			}

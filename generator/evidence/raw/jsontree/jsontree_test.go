@@ -10,7 +10,7 @@ import (
 // document: its byte range [Start, End) lies inside its parent's, after
 // its previous sibling's, and is itself one JSON text of its kind; a
 // string's Str is that text decoded.
-func checkTree(t *testing.T, src []byte, n *JSONNode, lo, hi int) {
+func checkTree(t *testing.T, src []byte, n *Node, lo, hi int) {
 	t.Helper()
 	if n.Start < lo || n.End > hi || n.Start >= n.End {
 		t.Fatalf("%s at [%d,%d) outside [%d,%d) of %q", n.Kind, n.Start, n.End, lo, hi, src)
@@ -20,26 +20,26 @@ func checkTree(t *testing.T, src []byte, n *JSONNode, lo, hi int) {
 		t.Fatalf("%s at [%d,%d) is not one JSON text: %q", n.Kind, n.Start, n.End, text)
 	}
 	first := text[0]
-	want := map[byte]JSONKind{'{': JSONObject, '[': JSONArray, '"': JSONString, 'n': JSONNull, 't': JSONBool, 'f': JSONBool}[first]
+	want := map[byte]Kind{'{': Object, '[': Array, '"': String, 'n': Null, 't': Bool, 'f': Bool}[first]
 	if first == '-' || first >= '0' && first <= '9' {
-		want = JSONNumber
+		want = Number
 	}
 	if n.Kind != want {
 		t.Fatalf("%q parsed as %s, want %s", text, n.Kind, want)
 	}
 	switch n.Kind {
-	case JSONString:
+	case String:
 		var s string
 		if err := json.Unmarshal(text, &s); err != nil || s != n.Str {
 			t.Fatalf("string %q decoded as %q, encoding/json %q (%v)", text, n.Str, s, err)
 		}
-	case JSONArray:
+	case Array:
 		at := n.Start + 1
 		for _, e := range n.Elems {
 			checkTree(t, src, e, at, n.End-1)
 			at = e.End
 		}
-	case JSONObject:
+	case Object:
 		at := n.Start + 1
 		for _, m := range n.Members {
 			checkTree(t, src, m.Val, at, n.End-1)
@@ -49,9 +49,9 @@ func checkTree(t *testing.T, src []byte, n *JSONNode, lo, hi int) {
 }
 
 // hasDupKey reports whether an object in n repeats a key.
-func hasDupKey(n *JSONNode) bool {
+func hasDupKey(n *Node) bool {
 	dup := false
-	WalkJSON(n, func(_ string, n *JSONNode) {
+	Walk(n, func(_ string, n *Node) {
 		seen := map[string]bool{}
 		for _, m := range n.Members {
 			dup = dup || seen[m.Key]
@@ -61,7 +61,7 @@ func hasDupKey(n *JSONNode) bool {
 	return dup
 }
 
-// FuzzParseJSON: ParseJSON accepts exactly the documents encoding/json
+// FuzzParseJSON: Parse accepts exactly the documents encoding/json
 // accepts (but for its depth bound), every node's offsets give back its
 // own text, and RejectDupKeys rejects exactly the documents with a
 // repeated key.
@@ -75,7 +75,7 @@ func FuzzParseJSON(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
-		n, serr := ParseJSON(src, 0, len(src), AllowDupKeys)
+		n, serr := Parse(src, 0, len(src), AllowDupKeys)
 		valid := json.Valid(src)
 		if serr != nil {
 			if serr.Off < 0 || serr.Off > len(src) || serr.Msg == "" {
@@ -90,7 +90,7 @@ func FuzzParseJSON(f *testing.F) {
 			t.Fatalf("accepted %q, which encoding/json rejects", src)
 		}
 		checkTree(t, src, n, 0, len(src))
-		_, rerr := ParseJSON(src, 0, len(src), RejectDupKeys)
+		_, rerr := Parse(src, 0, len(src), RejectDupKeys)
 		if dup := hasDupKey(n); dup != (rerr != nil) {
 			t.Fatalf("%q: a repeated key %v, RejectDupKeys error %v", src, dup, rerr)
 		}
@@ -102,11 +102,11 @@ func FuzzParseJSON(f *testing.F) {
 // are read.
 func TestParseJSONDepth(t *testing.T) {
 	ok := strings.Repeat("[", MaxDepth) + strings.Repeat("]", MaxDepth)
-	if _, err := ParseJSON([]byte(ok), 0, len(ok), RejectDupKeys); err != nil {
+	if _, err := Parse([]byte(ok), 0, len(ok), RejectDupKeys); err != nil {
 		t.Fatalf("%d levels: %v", MaxDepth, err)
 	}
 	deep := "[" + ok + "]"
-	_, err := ParseJSON([]byte(deep), 0, len(deep), RejectDupKeys)
+	_, err := Parse([]byte(deep), 0, len(deep), RejectDupKeys)
 	if err == nil || !err.deep || err.Off != MaxDepth {
 		t.Fatalf("%d levels: %+v, want a depth error at offset %d", MaxDepth+1, err, MaxDepth)
 	}
@@ -116,7 +116,7 @@ func TestParseJSONDepth(t *testing.T) {
 // document is a part of it.
 func TestParseJSONRange(t *testing.T) {
 	src := []byte(`prefix {"rq": [7, "x"]} suffix`)
-	n, err := ParseJSON(src, 7, 23, RejectDupKeys)
+	n, err := Parse(src, 7, 23, RejectDupKeys)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -60,7 +60,7 @@ func ReadFortioJSON(file string, src []byte, _ raw.ReadOptions) (*raw.Readings, 
 	if errs != nil {
 		return nil, errs
 	}
-	if root.Kind != jsontree.JSONObject || (root.Get("RetCodes") == nil && root.Get("DurationHistogram") == nil) {
+	if root.Kind != jsontree.Object || (root.Get("RetCodes") == nil && root.Get("DurationHistogram") == nil) {
 		r.Errorf(root.Start, "JSON %s is not a fortio result; expected an object with RetCodes and DurationHistogram (fortio load -json)", root.Kind.Noun())
 		return r.Result()
 	}
@@ -68,7 +68,7 @@ func ReadFortioJSON(file string, src []byte, _ raw.ReadOptions) (*raw.Readings, 
 		k, v := m.Key, m.Val
 		switch {
 		case k == "RetCodes":
-			if v.Kind != jsontree.JSONObject {
+			if v.Kind != jsontree.Object {
 				r.Errorf(v.Start, "RetCodes is a %s; expected an object of counts per code", v.Kind.Noun())
 				continue
 			}
@@ -77,12 +77,12 @@ func ReadFortioJSON(file string, src []byte, _ raw.ReadOptions) (*raw.Readings, 
 					r.Errorf(c.Val.Start, "RetCodes %q is a %s; expected a count", c.Key, c.Val.Kind.Noun())
 				}
 			}
-		case fortioHistograms[k] && v.Kind == jsontree.JSONObject:
+		case fortioHistograms[k] && v.Kind == jsontree.Object:
 			for _, h := range v.Members {
 				switch s, hv := h.Key, h.Val; {
 				case fortioStats[s]:
 					r.AddJSONNumber(k+"."+s, hv)
-				case s == "Data" && hv.Kind == jsontree.JSONArray:
+				case s == "Data" && hv.Kind == jsontree.Array:
 					for i, e := range hv.Elems {
 						for _, f := range []string{"Start", "End", "Percent", "Count"} {
 							if v := e.Get(f); v != nil && !r.AddJSONNumber(fmt.Sprintf("%s.data.%d.%s", k, i+1, strings.ToLower(f)), v) {
@@ -90,7 +90,7 @@ func ReadFortioJSON(file string, src []byte, _ raw.ReadOptions) (*raw.Readings, 
 							}
 						}
 					}
-				case s == "Percentiles" && hv.Kind == jsontree.JSONArray:
+				case s == "Percentiles" && hv.Kind == jsontree.Array:
 					for _, e := range hv.Elems {
 						if p, ok := jsonDecimal(r, e.Get("Percentile")); ok {
 							r.AddJSONNumber(k+"."+percentileKey(p), e.Get("Value"))
@@ -98,7 +98,7 @@ func ReadFortioJSON(file string, src []byte, _ raw.ReadOptions) (*raw.Readings, 
 					}
 				}
 			}
-		case v.Kind == jsontree.JSONString && fortioDuration.MatchString(v.Str):
+		case v.Kind == jsontree.String && fortioDuration.MatchString(v.Str):
 			// RequestedDuration "5s", "100ms": a Go duration, read in s.
 			if d, err := time.ParseDuration(strings.ReplaceAll(v.Str, "µs", "us")); err == nil && v.End-v.Start == len(v.Str)+2 {
 				r.Add(k, v.Start+1, v.Str, decimal.New(int64(d), -9), "s")
@@ -112,14 +112,14 @@ func ReadFortioJSON(file string, src []byte, _ raw.ReadOptions) (*raw.Readings, 
 }
 
 // jsonDecimal returns the value of a number or numeric-string node.
-func jsonDecimal(r *raw.Recorder, n *jsontree.JSONNode) (decimal.Decimal, bool) {
+func jsonDecimal(r *raw.Recorder, n *jsontree.Node) (decimal.Decimal, bool) {
 	if n == nil {
 		return decimal.Decimal{}, false
 	}
 	switch n.Kind {
-	case jsontree.JSONNumber:
+	case jsontree.Number:
 		return raw.ParseDecimal(string(r.Src[n.Start:n.End]))
-	case jsontree.JSONString:
+	case jsontree.String:
 		if n.End-n.Start >= 3 {
 			return raw.ParseDecimal(string(r.Src[n.Start+1 : n.End-1]))
 		}

@@ -73,9 +73,9 @@ func ReadGhz(file string, src []byte, _ raw.ReadOptions) (*raw.Readings, diag.Li
 }
 
 // readGhzJSON reads ghz's JSON report (see ReadGhz).
-func readGhzJSON(r *raw.Recorder, root *jsontree.JSONNode) {
+func readGhzJSON(r *raw.Recorder, root *jsontree.Node) {
 	dist := root.Get("latencyDistribution")
-	r.ReadJSONTree(root, func(path string, n *jsontree.JSONNode) string {
+	r.ReadJSONTree(root, func(path string, n *jsontree.Node) string {
 		if msg, ok := strings.CutPrefix(path, "errorDistribution."); ok {
 			return "errorDistribution." + raw.KeySlug(msg)
 		}
@@ -84,7 +84,7 @@ func readGhzJSON(r *raw.Recorder, root *jsontree.JSONNode) {
 		}
 		for _, e := range dist.Elems {
 			pct := e.Get("percentage")
-			if pct == nil || pct.Kind != jsontree.JSONNumber {
+			if pct == nil || pct.Kind != jsontree.Number {
 				continue
 			}
 			key := "latency." + raw.PctKey(string(r.Src[pct.Start:pct.End]))

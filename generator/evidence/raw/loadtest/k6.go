@@ -103,7 +103,7 @@ func ReadK6(file string, src []byte, _ raw.ReadOptions) (*raw.Readings, diag.Lis
 		kind := map[string]string{}
 		if ms := root.Get("metrics"); ms != nil {
 			for _, m := range ms.Members {
-				if c := m.Val.Get("contains"); c != nil && c.Kind == jsontree.JSONString {
+				if c := m.Val.Get("contains"); c != nil && c.Kind == jsontree.String {
 					kind[m.Key] = c.Str
 				}
 				if m.Val.Get("count") != nil || m.Val.Get("values").Get("count") != nil {
@@ -275,7 +275,7 @@ func k6StatKey(s string) string {
 
 // k6JSONKey names a k6 JSON number: metrics.<name>[.values].<stat> is
 // <name>.<stat> with p(95) as p95; thresholds are not read.
-func k6JSONKey(path string, _ *jsontree.JSONNode) string {
+func k6JSONKey(path string, _ *jsontree.Node) string {
 	rest, ok := strings.CutPrefix(path, "metrics.")
 	if !ok {
 		return path

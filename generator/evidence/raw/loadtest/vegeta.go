@@ -84,7 +84,7 @@ func ReadVegeta(file string, src []byte, _ raw.ReadOptions) (*raw.Readings, diag
 		}
 		r.ReadJSONTree(root, vegetaJSONKey)
 		for _, m := range root.Members {
-			if (m.Key == "earliest" || m.Key == "latest" || m.Key == "end") && m.Val.Kind == jsontree.JSONString {
+			if (m.Key == "earliest" || m.Key == "latest" || m.Key == "end") && m.Val.Kind == jsontree.String {
 				r.AddClock(m.Key, m.Val.Start+1, string(r.Src[m.Val.Start+1:m.Val.End-1]))
 			}
 		}
@@ -174,7 +174,7 @@ func vegetaUnit(label, name string) string {
 
 // vegetaJSONKey renames vegeta's JSON percentiles (latencies.99th) to
 // the text report's keys (latencies.p99).
-func vegetaJSONKey(path string, _ *jsontree.JSONNode) string {
+func vegetaJSONKey(path string, _ *jsontree.Node) string {
 	if rest, ok := strings.CutPrefix(path, "latencies."); ok && strings.HasSuffix(rest, "th") {
 		return "latencies." + raw.PctKey(strings.TrimSuffix(rest, "th"))
 	}

@@ -95,7 +95,7 @@ func ReadAccessLog(file string, src []byte, opt raw.ReadOptions) (*raw.Readings,
 	}
 	for _, ln := range raw.SplitLines(src) {
 		if text := strings.TrimSpace(string(src[ln.Start:ln.End])); strings.HasPrefix(text, "{") {
-			if obj, err := jsontree.ParseJSON([]byte(text), 0, len(text), jsontree.AllowDupKeys); err == nil && obj.Kind == jsontree.JSONObject {
+			if obj, err := jsontree.Parse([]byte(text), 0, len(text), jsontree.AllowDupKeys); err == nil && obj.Kind == jsontree.Object {
 				for _, m := range obj.Members {
 					env[m.Key] = types.Any
 				}
@@ -181,13 +181,13 @@ func accessLogFields(r *raw.Recorder, base int, text string) (map[string]any, bo
 	trimmed := strings.TrimSpace(text)
 	if strings.HasPrefix(trimmed, "{") && strings.HasSuffix(trimmed, "}") {
 		lead := strings.Index(text, trimmed)
-		obj, errs := jsontree.ParseJSONFile(r.Index, r.Src, base+lead, base+lead+len(trimmed), r.Rule)
-		if errs != nil || obj.Kind != jsontree.JSONObject {
+		obj, errs := jsontree.ParseFile(r.Index, r.Src, base+lead, base+lead+len(trimmed), r.Rule)
+		if errs != nil || obj.Kind != jsontree.Object {
 			return nil, false
 		}
 		out := map[string]any{"@json": obj}
 		for _, m := range obj.Members {
-			if m.Val.Kind == jsontree.JSONString {
+			if m.Val.Kind == jsontree.String {
 				out[m.Key] = m.Val.Str
 			}
 		}
@@ -246,9 +246,9 @@ func accessLogFields(r *raw.Recorder, base int, text string) (map[string]any, bo
 // name and returns them for the predicates.
 func logNumbers(r *raw.Recorder, name string, base int, text string, f map[string]any) []accessLogNum {
 	var out []accessLogNum
-	if obj, ok := f["@json"].(*jsontree.JSONNode); ok {
+	if obj, ok := f["@json"].(*jsontree.Node); ok {
 		for _, m := range obj.Members {
-			if m.Key == "start_time" && m.Val.Kind == jsontree.JSONString {
+			if m.Key == "start_time" && m.Val.Kind == jsontree.String {
 				r.AddClock(name+".start_time", m.Val.Start+1, string(r.Src[m.Val.Start+1:m.Val.End-1]))
 				continue
 			}

@@ -43,13 +43,13 @@ func ReadJSON(file string, src []byte, opt raw.ReadOptions) (*raw.Readings, diag
 			want[p] = true
 		}
 	}
-	nodes := map[string]*jsontree.JSONNode{} // with opt.Paths: every value by path
+	nodes := map[string]*jsontree.Node{} // with opt.Paths: every value by path
 	numeric := map[string]bool{}
-	jsontree.WalkJSON(root, func(p string, n *jsontree.JSONNode) {
+	jsontree.Walk(root, func(p string, n *jsontree.Node) {
 		if _, dup := nodes[p]; want != nil && !dup {
 			nodes[p] = n
 		}
-		if n.Kind == jsontree.JSONObject || n.Kind == jsontree.JSONArray {
+		if n.Kind == jsontree.Object || n.Kind == jsontree.Array {
 			return
 		}
 		key := p
@@ -86,7 +86,7 @@ func ReadJSON(file string, src []byte, opt raw.ReadOptions) (*raw.Readings, diag
 
 // nearestPath finds the longest existing prefix of path p (dropping
 // ".name" and "[i]" steps) and its offset.
-func nearestPath(p string, nodes map[string]*jsontree.JSONNode) (string, int) {
+func nearestPath(p string, nodes map[string]*jsontree.Node) (string, int) {
 	for p != "" {
 		i := strings.LastIndexAny(p, ".[")
 		if i < 0 {
