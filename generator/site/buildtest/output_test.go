@@ -21,6 +21,12 @@ import (
 // write into public/ (TestBuildOutputGolden).
 const outputGolden = "testdata/output.golden"
 
+// domGolden lists, for every HTML file of the same builds, the SHA-256
+// of the document a reader's browser holds after evdoc.js's load step
+// (readerDOM): a change of the claims' markup that leaves the reader's
+// page as it was changes output.golden and not this.
+const domGolden = "testdata/dom.golden"
+
 // TestBuildOutputGolden builds two projects and compares every file of
 // their public/ with the hashes in testdata/output.golden, so that a
 // change meant to leave the HTML as it is (the claim render hook's,
@@ -48,7 +54,7 @@ func TestBuildOutputGolden(t *testing.T) {
 	sitetest.Write(t, claims, "layouts/_shortcodes/details.html", "<div>{{ .Inner | .Page.RenderString }}</div>\n")
 	sitetest.Write(t, claims, "layouts/section.html", "{{ define \"main\" }}{{ if .Params.evdoc_index }}{{ .Content }}{{ end }}{{ range .Pages }}<section>{{ .Content }}<p>{{ .Plain }}</p></section>{{ end }}{{ end }}\n")
 
-	var got bytes.Buffer
+	var got, dom bytes.Buffer
 	for _, p := range []struct{ name, dir string }{{"synthetic", synthetic}, {"claims", claims}} {
 		build(t, p.dir, site.BuildOptions{})
 		lines, err := hashTree(filepath.Join(p.dir, "public"))
@@ -61,18 +67,36 @@ func TestBuildOutputGolden(t *testing.T) {
 		for _, l := range lines {
 			fmt.Fprintf(&got, "%s %s/%s\n", l[0], p.name, l[1])
 		}
+		lines, err = readerDOMTree(filepath.Join(p.dir, "public"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, l := range lines {
+			fmt.Fprintf(&dom, "%s %s/%s\n", l[0], p.name, l[1])
+		}
 	}
 	if txtartest.Updating() {
 		if err := os.WriteFile(outputGolden, got.Bytes(), 0o644); err != nil {
 			t.Fatal(err)
 		}
+		if err := os.WriteFile(domGolden, dom.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
 		return
 	}
-	want, err := os.ReadFile(outputGolden)
+	compareGolden(t, domGolden, dom.Bytes(), "the reader's DOM (after evdoc.js's load step) of")
+	compareGolden(t, outputGolden, got.Bytes(), "")
+}
+
+// compareGolden compares got, lines "HASH FILE", with the golden file,
+// naming each file whose hash differs (what: what the hash is of).
+func compareGolden(t *testing.T, golden string, got []byte, what string) {
+	t.Helper()
+	want, err := os.ReadFile(golden)
 	if err != nil {
 		t.Fatalf("%v (go test -run TestBuildOutputGolden -update writes it)", err)
 	}
-	if bytes.Equal(got.Bytes(), want) {
+	if bytes.Equal(got, want) {
 		return
 	}
 	wantHash := map[string]string{}
@@ -80,20 +104,20 @@ func TestBuildOutputGolden(t *testing.T) {
 		h, f, _ := strings.Cut(l, " ")
 		wantHash[f] = h
 	}
-	for _, l := range strings.Split(strings.TrimSpace(got.String()), "\n") {
+	for _, l := range strings.Split(strings.TrimSpace(string(got)), "\n") {
 		h, f, _ := strings.Cut(l, " ")
 		switch w, ok := wantHash[f]; {
 		case !ok:
 			t.Errorf("%s: a file the golden hashes do not list", f)
 		case w != h:
-			t.Errorf("%s differs from the output the golden hashes were taken of", f)
+			t.Errorf("%s: %s%s differs from the output the golden hashes were taken of", golden, what, f)
 		}
 		delete(wantHash, f)
 	}
 	for f := range wantHash {
 		t.Errorf("%s: not built", f)
 	}
-	t.Errorf("the output differs from %s; if the change is meant, rewrite it with -update", outputGolden)
+	t.Errorf("the output differs from %s; if the change is meant, rewrite it with -update", golden)
 }
 
 // hashTree returns the hex SHA-256 and slash path of every file under
