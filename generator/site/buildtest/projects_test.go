@@ -393,7 +393,7 @@ func TestBuildListPageIDs(t *testing.T) {
 		t.Fatal(err)
 	}
 	page := string(b)
-	ids := regexp.MustCompile(`aria-details="([^"]*)"`).FindAllStringSubmatch(page, -1)
+	ids := regexp.MustCompile(`<span class="ev-pop" id="([^"]*)"`).FindAllStringSubmatch(page, -1)
 	if len(ids) != 2 {
 		t.Fatalf("docs/index.html: %d described claims, want 2 (one per page)", len(ids))
 	}

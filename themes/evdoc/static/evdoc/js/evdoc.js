@@ -10,7 +10,8 @@
 // follows the claim's link: the popover's own links lead to the
 // evidence), Escape to close, ArrowDown to move into the popover from
 // its claim (its links are not tab stops, so Tab goes from claim to
-// claim), and aria-expanded telling whether the popover shows; takes the
+// claim), aria-details and aria-describedby naming the popover and its
+// description, and aria-expanded telling whether the popover shows; takes the
 // tab stop off table boxes that do not scroll; and on an evidence page
 // marks the cited token a claim's link landed on (#L12-34, the token's
 // anchor; a token the lexer split carries data-ev-tok on its other
@@ -181,9 +182,14 @@
   document.addEventListener("DOMContentLoaded", function () {
     // A popover's HTML comes in its data-ev-pop attribute, so a theme's
     // .Plain, .Summary and search index hold only the claim's own text.
+    // Its description (the claim's accessible description, the first
+    // .ev-desc) gets the popover's id with "-d", which the claim's link
+    // names below.
     document.querySelectorAll(".ev-pop[data-ev-pop]").forEach(function (pop) {
       pop.innerHTML = pop.getAttribute("data-ev-pop");
       pop.removeAttribute("data-ev-pop");
+      var desc = pop.querySelector(":scope > .ev-desc");
+      if (desc && pop.id) desc.id = pop.id + "-d";
     });
     // A claim repeating a value its page cited before (same destination
     // and precision) has only its short description: its data-ev-ref
@@ -203,6 +209,14 @@
     document.querySelectorAll(".ev").forEach(function (ev) {
       var a = ev.querySelector(":scope > a.ev-claim");
       if (!a) return;
+      // The claim's link names its popover as its details and the
+      // popover's description as its own (the page's HTML leaves these
+      // to this script: a page holds thousands of claims).
+      var pop = ev.querySelector(":scope > .ev-pop");
+      if (pop && pop.id) {
+        a.setAttribute("aria-details", pop.id);
+        a.setAttribute("aria-describedby", pop.id + "-d");
+      }
       a.setAttribute("aria-expanded", "false");
       var touched = false;
       ev.addEventListener("mouseenter", function () { place(ev); expanded(ev); });
