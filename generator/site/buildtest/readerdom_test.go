@@ -27,7 +27,8 @@ import (
 // children after its own, all but its description; the popovers' links
 // get tabindex=-1; each claim's link (a.ev-claim, a child of .ev) gets
 // aria-expanded=false, aria-details naming its popover and
-// aria-describedby naming its popover's description; the root gets
+// aria-describedby naming its popover's description, and
+// data-ev-origin from its class ev-ORIGIN where it has none; the root gets
 // data-evdoc-js. Markup that already carries what the script sets
 // (evdoc's claim markup up to 2026-12-07 wrote the aria attributes and
 // the description's id itself) reads the same.
@@ -125,6 +126,15 @@ func readerDOM(page []byte) ([]byte, error) {
 				}
 				if a != nil {
 					setAttr(a, "aria-expanded", "false")
+					if _, ok := attr(a, "data-ev-origin"); !ok {
+						cls, _ := attr(a, "class")
+						for _, c := range strings.Fields(cls) {
+							if c != "ev-claim" && strings.HasPrefix(c, "ev-") {
+								setAttr(a, "data-ev-origin", strings.TrimPrefix(c, "ev-"))
+								break
+							}
+						}
+					}
 					if pop != nil {
 						id, _ := attr(pop, "id")
 						setAttr(a, "aria-details", id)
@@ -271,11 +281,11 @@ func TestReaderDOM(t *testing.T) {
 	const page = `<!DOCTYPE html><html><head></head><body><p>%s and %s</p></body></html>`
 	// evdoc's claim markup as written up to 2026-12-07: the aria
 	// attributes and the description's id in the HTML.
-	first := `<span class="ev"><a class="ev-claim ev-raw" href="/e/#L3-5" aria-describedby="ev-k-p-d" aria-details="ev-k-p" aria-expanded="false" data-ev-at="ko:a.md:3:1" data-ev="ev:s/x">4</a><span class="ev-pop" id="ev-k-p" data-ev-pop="&lt;span class=ev-desc id=ev-k-p-d&gt;4 — r.txt:3&lt;/span&gt;
+	first := `<span class="ev"><a class="ev-claim ev-raw" href="/e/#L3-5" aria-describedby="ev-k-p-d" aria-details="ev-k-p" aria-expanded="false" data-ev-at="ko:a.md:3:1" data-ev="ev:s/x" data-ev-origin="raw">4</a><span class="ev-pop" id="ev-k-p" data-ev-pop="&lt;span class=ev-desc id=ev-k-p-d&gt;4 — r.txt:3&lt;/span&gt;
 &lt;span class=ev-val&gt;&lt;a class=ev-line href=&#34;/e/#L3-5&#34;&gt;r.txt:3&lt;/a&gt;&lt;/span&gt;"></span></span>`
-	repeat := `<span class="ev"><a class="ev-claim ev-raw" href="/e/#L3-5" aria-describedby="ev-x-p-5-1-d" aria-details="ev-x-p-5-1" aria-expanded="false" data-ev-at="ko:a.md:5:1" data-ev="ev:s/x">4</a><span class="ev-pop" id="ev-x-p-5-1" data-ev-ref="ev-k-p" data-ev-pop="&lt;span class=ev-desc id=ev-x-p-5-1-d&gt;4 — r.txt:3&lt;/span&gt;"></span></span>`
+	repeat := `<span class="ev"><a class="ev-claim ev-raw" href="/e/#L3-5" aria-describedby="ev-x-p-5-1-d" aria-details="ev-x-p-5-1" aria-expanded="false" data-ev-at="ko:a.md:5:1" data-ev="ev:s/x" data-ev-origin="raw">4</a><span class="ev-pop" id="ev-x-p-5-1" data-ev-ref="ev-k-p" data-ev-pop="&lt;span class=ev-desc id=ev-x-p-5-1-d&gt;4 — r.txt:3&lt;/span&gt;"></span></span>`
 	// what the script sets, left to it
-	short := strings.NewReplacer(` aria-describedby="ev-k-p-d" aria-details="ev-k-p" aria-expanded="false"`, "", ` aria-describedby="ev-x-p-5-1-d" aria-details="ev-x-p-5-1" aria-expanded="false"`, "", " id=ev-k-p-d", "", " id=ev-x-p-5-1-d", "")
+	short := strings.NewReplacer(` data-ev-origin="raw"`, "", ` aria-describedby="ev-k-p-d" aria-details="ev-k-p" aria-expanded="false"`, "", ` aria-describedby="ev-x-p-5-1-d" aria-details="ev-x-p-5-1" aria-expanded="false"`, "", " id=ev-k-p-d", "", " id=ev-x-p-5-1-d", "")
 	dom := func(a, b string) string {
 		t.Helper()
 		d, err := readerDOM([]byte(fmt.Sprintf(page, a, b)))
@@ -293,13 +303,14 @@ func TestReaderDOM(t *testing.T) {
 		{"a description's text changed", first, strings.Replace(repeat, "4 — r.txt:3&lt;/span&gt;", "4 — r.txt:4&lt;/span&gt;", 1), false},
 		{"a popover link changed", strings.Replace(first, "&#34;/e/#L3-5&#34;", "&#34;/e/#L3-6&#34;", 1), repeat, false},
 		{"the repeat names no popover", first, strings.Replace(repeat, `data-ev-ref="ev-k-p"`, `data-ev-ref="ev-q-p"`, 1), false},
+		{"another origin", strings.Replace(short.Replace(first), "ev-claim ev-raw", "ev-claim ev-transcribed", 1), repeat, false},
 		{"a popover id changed", strings.ReplaceAll(first, "ev-k-p", "ev-k-q"), strings.Replace(repeat, `"ev-k-p"`, `"ev-k-q"`, 1), false},
 	} {
 		if got := dom(tc.a, tc.b) == base; got != tc.same {
 			t.Errorf("%s: same DOM %v, want %v", tc.name, got, tc.same)
 		}
 	}
-	if !strings.Contains(base, `aria-details="ev-k-p"`) || !strings.Contains(base, `<span class="ev-desc" id="ev-x-p-5-1-d">`) || strings.Count(base, `class="ev-val"`) != 2 || !strings.Contains(base, `tabindex="-1"`) {
+	if !strings.Contains(base, `aria-details="ev-k-p"`) || !strings.Contains(base, `<span class="ev-desc" id="ev-x-p-5-1-d">`) || strings.Count(base, `class="ev-val"`) != 2 || !strings.Contains(base, `tabindex="-1"`) || strings.Count(base, `data-ev-origin="raw"`) != 2 {
 		t.Errorf("the load step was not applied: %s", base)
 	}
 }

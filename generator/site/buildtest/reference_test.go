@@ -168,7 +168,7 @@ func TestBuildReferenceSite(t *testing.T) {
 		// own: the set's source (a manifest string in any language) comes
 		// after a label, not inside the ko or ja sentence.
 		notice := map[string]string{"ko": "공개된 문서에서 옮겨 적은 값입니다. ", "ja": "公開文書から転記した値です。"}[lang]
-		m := regexp.MustCompile(`(?s)<a class="ev-claim ev-transcribed" href="` + prefix + `/evidence/dns-passthrough-tcp/report-md/#L\d+-\d+"[^>]*data-ev-origin="transcribed">86/86</a><span class="ev-pop"[^>]* data-ev-pop="([^"]*)"></span></span>`).FindStringSubmatch(page)
+		m := regexp.MustCompile(`(?s)<a class="ev-claim ev-transcribed" href="` + prefix + `/evidence/dns-passthrough-tcp/report-md/#L\d+-\d+"[^>]*>86/86</a><span class="ev-pop"[^>]* data-ev-pop="([^"]*)"></span></span>`).FindStringSubmatch(page)
 		if m == nil || !strings.Contains(html.UnescapeString(m[1]), notice) {
 			t.Errorf("%s Q&A page: the popover of 86/86 does not state the evidence's origin (%q)", lang, notice)
 		}

@@ -11,7 +11,7 @@
 // evidence), Escape to close, ArrowDown to move into the popover from
 // its claim (its links are not tab stops, so Tab goes from claim to
 // claim), aria-details and aria-describedby naming the popover and its
-// description, and aria-expanded telling whether the popover shows; takes the
+// description, data-ev-origin from the claim's class, and aria-expanded telling whether the popover shows; takes the
 // tab stop off table boxes that do not scroll; and on an evidence page
 // marks the cited token a claim's link landed on (#L12-34, the token's
 // anchor; a token the lexer split carries data-ev-tok on its other
@@ -218,6 +218,12 @@
         a.setAttribute("aria-describedby", pop.id + "-d");
       }
       a.setAttribute("aria-expanded", "false");
+      // The value's origin, written as the link's class ev-ORIGIN (ev-raw,
+      // ev-transcribed), as an attribute too.
+      for (var i = 0; i < a.classList.length && !a.hasAttribute("data-ev-origin"); i++) {
+        var c = a.classList[i];
+        if (c !== "ev-claim" && c.indexOf("ev-") === 0) a.setAttribute("data-ev-origin", c.slice(3));
+      }
       var touched = false;
       ev.addEventListener("mouseenter", function () { place(ev); expanded(ev); });
       ev.addEventListener("focusin", function () { place(ev); expanded(ev, true); });
