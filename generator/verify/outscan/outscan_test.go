@@ -255,11 +255,13 @@ func TestScanMDLinks(t *testing.T) {
 func TestScanPopoverRefs(t *testing.T) {
 	dir := t.TempDir()
 	claim := func(at, id, attrs string) string {
-		return `<span class="ev"><a class="ev-claim" href="/e/#L1" aria-describedby="` + id + `-d" aria-details="` + id + `" data-ev-at="ko:p.md:` + at + `" data-ev="ev:s/a">4</a><span class="ev-pop" id="` + id + `"` + attrs + `></span></span>`
+		// the claim's markup as the render hook writes it (its aria
+		// attributes and its description's id are evdoc.js's)
+		return `<span class="ev"><a class="ev-claim ev-raw" href="/e/#L1" data-ev-at="ko:p.md:` + at + `" data-ev="ev:s/a">4</a><span class="ev-pop" id="` + id + `"` + attrs + `></span></span>`
 	}
-	body := ` data-ev-pop="&lt;span class=ev-desc id=x-d&gt;4&lt;/span&gt;&lt;span class=ev-val&gt;4&lt;/span&gt;"`
+	body := ` data-ev-pop="&lt;span class=ev-desc&gt;4&lt;/span&gt;&lt;span class=ev-val&gt;4&lt;/span&gt;"`
 	ref := func(to string) string {
-		return ` data-ev-ref="` + to + `" data-ev-pop="&lt;span class=ev-desc id=y-d&gt;4&lt;/span&gt;"`
+		return ` data-ev-ref="` + to + `" data-ev-pop="&lt;span class=ev-desc&gt;4&lt;/span&gt;"`
 	}
 	files := map[string]string{
 		"page/index.html":  claim("1:2", "ev-a-1-2", body) + claim("3:4", "ev-a-3-4", ref("ev-a-1-2")),
@@ -282,5 +284,8 @@ func TestScanPopoverRefs(t *testing.T) {
 	}
 	if got := strings.Join(sc.Unresolved, "\n"); got != strings.Join(want, "\n") {
 		t.Errorf("unresolved:\n%s\nwant:\n%s", got, strings.Join(want, "\n"))
+	}	// every claim is read, a repeat's as a first's
+	if got, want := sc.Claims[PageKey{"ko", "p.md"}], map[string]bool{"1:2|ev:s/a": true, "3:4|ev:s/a": true, "5:6|ev:s/a": true}; !reflect.DeepEqual(got, want) {
+		t.Errorf("claims = %v, want %v", got, want)
 	}
 }
