@@ -284,7 +284,8 @@ func TestScanPopoverRefs(t *testing.T) {
 	}
 	if got := strings.Join(sc.Unresolved, "\n"); got != strings.Join(want, "\n") {
 		t.Errorf("unresolved:\n%s\nwant:\n%s", got, strings.Join(want, "\n"))
-	} // every claim is read, a repeat's as a first's
+	}
+	// every claim is read, a repeat's as a first's
 	if got, want := sc.Claims[PageKey{"ko", "p.md"}], map[string]bool{"1:2|ev:s/a": true, "3:4|ev:s/a": true, "5:6|ev:s/a": true}; !reflect.DeepEqual(got, want) {
 		t.Errorf("claims = %v, want %v", got, want)
 	}
