@@ -11,12 +11,13 @@
 // evidence), Escape to close, ArrowDown to move into the popover from
 // its claim (its links are not tab stops, so Tab goes from claim to
 // claim), aria-details and aria-describedby naming the popover and its
-// description, data-ev-origin from the claim's class, and aria-expanded telling whether the popover shows; takes the
-// tab stop off table boxes that do not scroll; and on an evidence page
-// marks the cited token a claim's link landed on (#L12-34, the token's
-// anchor; a token the lexer split carries data-ev-tok on its other
-// pieces), scrolls it into view, and keeps the line in the links to the
-// page's other languages (a[hreflang]). A page may load it twice
+// description, data-ev-origin from the claim's class, and aria-expanded
+// telling whether the popover shows; takes the tab stop off table boxes
+// that do not scroll; and on an evidence page marks the cited token a
+// claim's link landed on (#L12-34, the token's anchor; a token the
+// lexer split carries data-ev-tok on its other pieces), scrolls it into
+// view, and keeps the line in the links to the page's other languages
+// (a[hreflang]). A page may load it twice
 // (a theme's head hook and the site's own head both calling evdoc's head
 // partial, or a copied <script> tag): the second load does nothing, so
 // every claim has one set of listeners.
