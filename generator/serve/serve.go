@@ -283,6 +283,10 @@ type server struct {
 	// rebuilt receives when Hugo's server said a build ended (buffered:
 	// one pending at most).
 	rebuilt chan struct{}
+	// evtables are the evtable calls of each page as the last whole
+	// staging and the edits staged since read them (StageEdit's tables);
+	// nil before a whole staging.
+	evtables staging.Evtables
 	// env is the environment Hugo must run with on the stage
 	// (hugoconf.Config.HugoEnv); a change of it restarts Hugo's server.
 	env []string
@@ -433,7 +437,7 @@ func (s *server) stageEdit(ctx context.Context, pages []string) error {
 		return err
 	}
 	defer os.RemoveAll(next)
-	if err := staging.StageEdit(ctx, s.state.Site, next, s.state.Stage, pages); err != nil {
+	if err := staging.StageEdit(ctx, s.state.Site, next, s.state.Stage, pages, s.evtables); err != nil {
 		return err
 	}
 	if err := s.writeBanner(next); err != nil {
@@ -508,7 +512,14 @@ const supersededPoll = 10 * time.Millisecond
 // against the older verdicts (the page showing an edited number as
 // proven), and the next change waiting behind it would wait the
 // staging's time (seconds at 500 pages under load).
-func (s *server) stage(ctx context.Context, superseded func() bool) error {
+func (s *server) stage(ctx context.Context, superseded func() bool) (err error) {
+	defer func() {
+		if err != nil && !errors.Is(err, errSuperseded) {
+			// what failed may have been read since (a page added):
+			// the next StageEdit reads every page for its calls
+			s.evtables = nil
+		}
+	}()
 	next, err := os.MkdirTemp(s.dir, "next-")
 	if err != nil {
 		return err
@@ -573,6 +584,7 @@ func (s *server) stage(ctx context.Context, superseded func() bool) error {
 	}
 	s.partial = false
 	s.env = staged.Env
+	s.evtables = staged.Evtables
 	return nil
 }
 

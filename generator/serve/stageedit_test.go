@@ -36,15 +36,29 @@ func TestStageEditIsStage(t *testing.T) {
 	if st.Findings.HasErrors() {
 		t.Fatalf("the project is not clean to begin with:\n%v", st.Findings)
 	}
+	first, err := staging.Stage(ctx, st.Site, t.TempDir(), st.Stage, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tables := first.Evtables
+	if len(tables) == 0 {
+		t.Fatal("Stage found no evtable call; the test needs p's")
+	}
+	const call = `{{< evtable set="d" prefix="d" columns="time" >}}`
+	sets := ""
 	for _, step := range []struct {
 		name, file, old, new string
 		errors               bool
+		setsChange           bool
 	}{
-		{"evidence value", "evidence/d/report.md", "| A | 12.34 |", "| A | 13.34 |", true},
-		{"evidence back", "evidence/d/report.md", "| A | 13.34 |", "| A | 12.34 |", false},
-		{"page claim", "content/ko/docs/p.md", "대략 [12]", "대략 [13]", true},
-		{"page back", "content/ko/docs/p.md", "대략 [13]", "대략 [12]", false},
-		{"other page", "content/ko/docs/q.md", "[6.5]", "[6.4]", true},
+		{"evidence value", "evidence/d/report.md", "| A | 12.34 |", "| A | 13.34 |", true, true},
+		{"evidence back", "evidence/d/report.md", "| A | 13.34 |", "| A | 12.34 |", false, true},
+		{"page claim", "content/ko/docs/p.md", "대략 [12]", "대략 [13]", true, false},
+		{"page back", "content/ko/docs/p.md", "대략 [13]", "대략 [12]", false, false},
+		{"evtable removed", "content/ko/docs/p.md", call, "표.", false, true},
+		{"evtable back", "content/ko/docs/p.md", "표.", call, false, true},
+		{"repeats", "content/ko/docs/r.md", "다시", "또", false, false},
+		{"other page", "content/ko/docs/q.md", "[6.5]", "[6.4]", true, false},
 	} {
 		t.Run(step.name, func(t *testing.T) {
 			p := filepath.Join(dir, filepath.FromSlash(step.file))
@@ -69,29 +83,42 @@ func TestStageEditIsStage(t *testing.T) {
 			if !ok {
 				t.Fatalf("an edit of %s is not staged first", step.file)
 			}
-			edit, whole := t.TempDir(), t.TempDir()
-			if err := staging.StageEdit(ctx, st.Site, edit, st.Stage, pages); err != nil {
+			edit, read, whole := t.TempDir(), t.TempDir(), t.TempDir()
+			if err := staging.StageEdit(ctx, st.Site, edit, st.Stage, pages, tables); err != nil {
+				t.Fatal(err)
+			}
+			if err := staging.StageEdit(ctx, st.Site, read, st.Stage, pages, nil); err != nil {
 				t.Fatal(err)
 			}
 			if _, err := staging.Stage(ctx, st.Site, whole, st.Stage, nil); err != nil {
 				t.Fatal(err)
 			}
-			got := treeFiles(t, edit)
-			want := append([]string{"data/evdoc/claims.json", "data/evdoc/sets.json"}, pages...)
-			for _, f := range want {
-				if _, ok := got[f]; !ok {
-					t.Errorf("StageEdit wrote no %s; it wrote %v", f, keys(got))
-				}
-			}
 			all := treeFiles(t, whole)
-			for f, b := range got {
-				if w, ok := all[f]; !ok {
-					t.Errorf("StageEdit wrote %s, which Stage does not", f)
-				} else if b != w {
-					t.Errorf("%s: StageEdit wrote\n%s\nStage writes\n%s", f, clip(b), clip(w))
+			if got := all["data/evdoc/sets.json"] != sets; got != step.setsChange {
+				t.Fatalf("Stage's sets.json changed: %v, want %v; the step does not test what it names", got, step.setsChange)
+			}
+			sets = all["data/evdoc/sets.json"]
+			var got map[string]string
+			for _, dir := range []string{edit, read} {
+				got = treeFiles(t, dir)
+				want := append([]string{"data/evdoc/claims.json", "data/evdoc/sets.json"}, pages...)
+				for _, f := range want {
+					if _, ok := got[f]; !ok {
+						t.Errorf("StageEdit wrote no %s; it wrote %v", f, keys(got))
+					}
+				}
+				for f, b := range got {
+					if w, ok := all[f]; !ok {
+						t.Errorf("StageEdit wrote %s, which Stage does not", f)
+					} else if b != w {
+						t.Errorf("%s: StageEdit (evtable calls kept: %v) wrote\n%s\nStage writes\n%s", f, dir == edit, clip(b), clip(w))
+					}
 				}
 			}
-			if pg, ok := got["content/ko/docs/p.md"]; ok && (!strings.Contains(pg, " ~") || !strings.Contains(pg, " @")) {
+			if pg, ok := got["content/ko/docs/r.md"]; ok && !strings.Contains(pg, " @=") {
+				t.Errorf("the staged page r has no repeat's mark; the test needs it:\n%s", pg)
+			}
+			if pg, ok := got["content/ko/docs/p.md"]; ok && strings.Contains(pg, "{{") && (!strings.Contains(pg, " ~") || !strings.Contains(pg, " @")) {
 				t.Errorf("the staged page p has no precision or position marks; the test needs them:\n%s", pg)
 			}
 		})

@@ -275,6 +275,12 @@ func PrecisionKey(dest, p string) string { return dest + " ~" + p }
 // page (Claim.Page) the precision of each of its claims of those
 // destinations, by the offset of the claim's literal in the page.
 func (sd *StageData) PrecisionMarks() (multi map[string]bool, marks map[string]map[int]string) {
+	return sd.PrecisionMarksOf(nil)
+}
+
+// PrecisionMarksOf is PrecisionMarks with the marks of only the pages
+// of only (every page's when only is nil); multi is the whole site's.
+func (sd *StageData) PrecisionMarksOf(only map[string]bool) (multi map[string]bool, marks map[string]map[int]string) {
 	seen := map[string]string{}
 	for _, u := range sd.Units {
 		for _, d := range u.Dests {
@@ -295,6 +301,9 @@ func (sd *StageData) PrecisionMarks() (multi map[string]bool, marks map[string]m
 	marks = map[string]map[int]string{}
 	for _, u := range sd.Units {
 		for _, pm := range u.marks {
+			if only != nil && !only[pm.page] {
+				continue
+			}
 			for _, m := range pm.marks {
 				if !multi[m.d.Dest] {
 					continue
@@ -326,10 +335,19 @@ type Repeat struct {
 // link's or an escaped one's claims are left out): the claims staging
 // marks so that each popover body is written once a page.
 func (sd *StageData) Repeats(multi map[string]bool) map[string][]Repeat {
+	return sd.RepeatsOf(multi, nil)
+}
+
+// RepeatsOf is Repeats of only the pages of only (every page when only
+// is nil).
+func (sd *StageData) RepeatsOf(multi map[string]bool, only map[string]bool) map[string][]Repeat {
 	out := map[string][]Repeat{}
 	count := map[string]int{}
 	for _, u := range sd.Units {
 		for _, pm := range u.marks {
+			if only != nil && !only[pm.page] {
+				continue
+			}
 			clear(count)
 			for _, m := range pm.marks {
 				if m.dest >= 0 {

@@ -73,6 +73,23 @@ type Staged struct {
 	// copied (a symbolic link with its target, a FIFO, socket or device)
 	// and says what that means; Build and serve print them as warnings.
 	NotStaged []string
+	// Evtables are the evtable calls of each staged page, which
+	// StageEdit takes instead of reading every page again.
+	Evtables Evtables
+}
+
+// Evtables holds, by page (a slash path relative to the root), what the
+// evtable calls of each content page show (project.EvtableCalls), as
+// Stage read them; a page without a call has no entry.
+type Evtables map[string][]project.EvtableShown
+
+// all returns every page's calls, in the order of the pages' paths.
+func (e Evtables) all() []project.EvtableShown {
+	var out []project.EvtableShown
+	for _, rel := range slices.Sorted(maps.Keys(e)) {
+		out = append(out, e[rel]...)
+	}
+	return out
 }
 
 // GeneratedPage is a page file evdoc build writes into the stage (an
@@ -153,11 +170,11 @@ func Stage(ctx context.Context, s *project.Site, stage string, data *stagedata.S
 	repeats := data.Repeats(multi)
 	// The values evtable calls show: their cells land on the token.
 	var tablesMu sync.Mutex
-	var tables []project.EvtableShown
-	hugoMarkdown := stagedMarkdown(s, mdOpt, marks, repeats, func(b []byte) {
+	tables := Evtables{}
+	hugoMarkdown := stagedMarkdown(s, mdOpt, marks, repeats, func(rel string, b []byte) {
 		if e := project.EvtableCalls(b); e != nil {
 			tablesMu.Lock()
-			tables = append(tables, e...)
+			tables[rel] = e
 			tablesMu.Unlock()
 		}
 	})
@@ -196,7 +213,7 @@ func Stage(ctx context.Context, s *project.Site, stage string, data *stagedata.S
 	}
 	// Claims, value tables and figures first: the windows they link to
 	// are the pages a sparse evidence file gets.
-	if err := stageClaims(s, stage, v, data, multi, tables); err != nil {
+	if err := stageClaims(s, stage, v, data, multi, tables.all()); err != nil {
 		return nil, err
 	}
 	if err := ctx.Err(); err != nil {
@@ -221,7 +238,7 @@ func Stage(ctx context.Context, s *project.Site, stage string, data *stagedata.S
 	// Evidence pages must not move the defaults the host's templates
 	// read (sitedefaults.go).
 	hugoEnv = append(hugoEnv, s.SiteDefaultsEnv(time.Now())...)
-	return &Staged{Env: hugoEnv, Viewer: v, Generated: gen, NotStaged: notStagedAll}, nil
+	return &Staged{Env: hugoEnv, Viewer: v, Generated: gen, NotStaged: notStagedAll, Evtables: tables}, nil
 }
 
 // stageGitInfo lets Hugo, run on stage, read the git history of the

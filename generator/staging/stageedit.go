@@ -22,7 +22,7 @@ import (
 // StageData.Repeats), on any other. It returns false for a file that is
 // no page of a content directory, or is staged as it is. onPage, when
 // not nil, is called with each page's source before it is transformed.
-func stagedMarkdown(s *project.Site, mdOpt emphasis.MarkdownOptions, marks map[string]map[int]string, repeats map[string][]stagedata.Repeat, onPage func(b []byte)) func(rel string, b []byte) ([]byte, bool) {
+func stagedMarkdown(s *project.Site, mdOpt emphasis.MarkdownOptions, marks map[string]map[int]string, repeats map[string][]stagedata.Repeat, onPage func(rel string, b []byte)) func(rel string, b []byte) ([]byte, bool) {
 	var contentDirs []string
 	for _, l := range s.Config.Ordered() {
 		contentDirs = append(contentDirs, path.Clean(filepath.ToSlash(l.ContentDir))+"/")
@@ -34,7 +34,7 @@ func stagedMarkdown(s *project.Site, mdOpt emphasis.MarkdownOptions, marks map[s
 		for _, d := range contentDirs {
 			if strings.HasPrefix(rel, d) {
 				if onPage != nil {
-					onPage(b)
+					onPage(rel, b)
 				}
 				var pinned []byte
 				var ok bool
@@ -60,17 +60,39 @@ func stagedMarkdown(s *project.Site, mdOpt emphasis.MarkdownOptions, marks map[s
 // so the edited page and the pages citing an edited value show the new
 // verdicts before the rest of the project is staged again (evidence
 // viewer pages, translation fallbacks, figures); a Stage must follow.
-func StageEdit(ctx context.Context, s *project.Site, stage string, data *stagedata.StageData, pages []string) error {
+//
+// tables, when not nil, are the evtable calls of every page as the last
+// Stage (Staged.Evtables) and the StageEdit calls since read them:
+// StageEdit sets the entries of pages from their new text and reads no
+// other page. With nil it reads every content page for its calls.
+func StageEdit(ctx context.Context, s *project.Site, stage string, data *stagedata.StageData, pages []string, tables Evtables) error {
 	_, mdOpt, err := s.Config.HugoEnv()
 	if err != nil {
 		return err
 	}
-	multi, marks := data.PrecisionMarks()
-	hugoMarkdown := stagedMarkdown(s, mdOpt, marks, data.Repeats(multi), nil)
+	// The marks and repeats of the staged pages only: an evidence edit
+	// stages none.
+	only := make(map[string]bool, len(pages))
+	for _, rel := range pages {
+		only[rel] = true
+	}
+	multi, marks := data.PrecisionMarksOf(only)
+	var repeats map[string][]stagedata.Repeat
+	if len(pages) > 0 {
+		repeats = data.RepeatsOf(multi, only)
+	}
+	hugoMarkdown := stagedMarkdown(s, mdOpt, marks, repeats, nil)
 	for _, rel := range pages {
 		b, err := safefile.ReadFile(s.Root, rel, safefile.TextMaxSize)
 		if err != nil {
 			return err
+		}
+		if tables != nil {
+			if e := project.EvtableCalls(b); e != nil {
+				tables[rel] = e
+			} else {
+				delete(tables, rel)
+			}
 		}
 		if out, ok := hugoMarkdown(rel, b); ok {
 			b = out
@@ -79,9 +101,29 @@ func StageEdit(ctx context.Context, s *project.Site, stage string, data *stageda
 			return err
 		}
 	}
-	// The values evtable calls show, of every page, as Stage gathers
-	// them (sets.json holds them).
-	var tables []project.EvtableShown
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if tables == nil {
+		// The values evtable calls show, of every page, as Stage
+		// gathers them (sets.json holds them).
+		if tables, err = readEvtables(s); err != nil {
+			return err
+		}
+	}
+	v, err := viewer.New(ctx, s)
+	if err != nil {
+		return err
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	return stageClaims(s, stage, v, data, multi, tables.all())
+}
+
+// readEvtables reads every content page of s for its evtable calls.
+func readEvtables(s *project.Site) (Evtables, error) {
+	tables := Evtables{}
 	seen := map[string]bool{}
 	for _, l := range s.Config.Ordered() {
 		cd := path.Clean(filepath.ToSlash(l.ContentDir))
@@ -91,7 +133,7 @@ func StageEdit(ctx context.Context, s *project.Site, stage string, data *stageda
 		seen[cd] = true
 		files, err := regularFiles(filepath.Join(s.Root, filepath.FromSlash(cd)))
 		if err != nil {
-			return err
+			return nil, err
 		}
 		for _, p := range files {
 			if !strings.HasSuffix(p, ".md") {
@@ -99,14 +141,16 @@ func StageEdit(ctx context.Context, s *project.Site, stage string, data *stageda
 			}
 			b, err := safefile.ReadPath(p, safefile.TextMaxSize)
 			if err != nil {
-				return err
+				return nil, err
 			}
-			tables = append(tables, project.EvtableCalls(b)...)
+			if e := project.EvtableCalls(b); e != nil {
+				rel, err := filepath.Rel(s.Root, p)
+				if err != nil {
+					return nil, err
+				}
+				tables[filepath.ToSlash(rel)] = e
+			}
 		}
 	}
-	v, err := viewer.New(ctx, s)
-	if err != nil {
-		return err
-	}
-	return stageClaims(s, stage, v, data, multi, tables)
+	return tables, nil
 }
