@@ -555,7 +555,7 @@ func (s *server) stage(ctx context.Context, superseded func() bool) (err error) 
 		return true
 	}
 	staged, err := staging.Stage(sctx, s.state.Site, next, s.state.Stage, nil)
-	if gone() {
+	if gone() || err != nil && superseded != nil && s.changedSoon(ctx, superseded) {
 		return errSuperseded
 	}
 	if staged != nil && !s.notStagedSaid {
@@ -586,6 +586,29 @@ func (s *server) stage(ctx context.Context, superseded func() bool) (err error) 
 	s.env = staged.Env
 	s.evtables = staged.Evtables
 	return nil
+}
+
+// supersededGrace is how long a staging that failed waits for the
+// watcher to see files changed meanwhile before it reports the failure:
+// a file read while its writer had truncated it ("line 2 is gone") fails
+// the staging before the watcher's event for it has come.
+const supersededGrace = 250 * time.Millisecond
+
+// changedSoon reports whether superseded says, within supersededGrace,
+// that files changed; it marks the state partial then.
+func (s *server) changedSoon(ctx context.Context, superseded func() bool) bool {
+	end := time.Now().Add(supersededGrace)
+	for ctx.Err() == nil {
+		if superseded() {
+			s.partial = true
+			return true
+		}
+		if time.Now().After(end) {
+			return false
+		}
+		time.Sleep(supersededPoll)
+	}
+	return false
 }
 
 // runHugo runs Hugo's server on the served directory until ctx is done,

@@ -323,3 +323,53 @@ func TestStageSuperseded(t *testing.T) {
 		t.Errorf("the next staging: partial %v, %d file(s) written; want false and the changed ones", srv.partial, srv.synced[0])
 	}
 }
+
+// TestStageFailedWhileSaved: a whole staging that fails on a file being
+// saved (an evidence file its writer had truncated: "line 2 is gone")
+// before the watcher's event for it came is superseded, not a failure:
+// the served project and its banner are left as they were (the banner
+// would say the staging failed, over the older verdicts) and the next
+// change stages the whole project. The file is hugo.toml replaced by a
+// directory, which fails the staging the same way at once.
+func TestStageFailedWhileSaved(t *testing.T) {
+	dir := txtartest.WriteFile(t, "testdata/stageedit.txtar")
+	ctx := context.Background()
+	rc := &IncrementalRechecker{Root: dir, Load: project.LoadOptions{Lazy: true}, Check: check.DefaultOptions()}
+	work := t.TempDir()
+	srv := &server{opt: Options{Root: dir, Out: io.Discard, Log: io.Discard}, rc: rc, dir: work, served: filepath.Join(work, "site"), figures: &project.FigureCache{}}
+	st, err := rc.Recheck(ctx, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv.state = st
+	if err := srv.stage(ctx, nil); err != nil {
+		t.Fatal(err)
+	}
+	before := treeFiles(t, srv.served)
+	p := filepath.Join(dir, "hugo.toml")
+	if err := os.Remove(p); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(p, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	// the watcher reports the change a while after the staging failed
+	// (a staging that takes longer is stopped by the report: superseded
+	// either way)
+	start := time.Now()
+	err = srv.stage(ctx, func() bool { return time.Since(start) > 100*time.Millisecond })
+	if !errors.Is(err, errSuperseded) {
+		t.Fatalf("staging failed on a file whose change the watcher reports %v later: %v, want errSuperseded", time.Since(start).Round(time.Millisecond), err)
+	}
+	if !srv.partial || srv.stageErr != nil {
+		t.Errorf("partial %v, staging error %v; want true and none", srv.partial, srv.stageErr)
+	}
+	after := treeFiles(t, srv.served)
+	if got, want := after[BannerFile], before[BannerFile]; got != want {
+		t.Errorf("the banner was written:\n%s\nwant as before:\n%s", got, want)
+	}
+	// without a watcher's report, the staging fails
+	if err := srv.stage(ctx, func() bool { return false }); err == nil || errors.Is(err, errSuperseded) {
+		t.Fatalf("staging with hugo.toml a directory and no change reported: %v, want a failure", err)
+	}
+}
