@@ -3,6 +3,7 @@ package serve
 import (
 	"context"
 	"fmt"
+	"github.com/fsnotify/fsnotify"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -434,5 +435,61 @@ func TestWatcherWaitsForTruncatedFile(t *testing.T) {
 	}
 	if r.at.Before(wrote) {
 		t.Errorf("the batch came %v before the truncated file was written", wrote.Sub(r.at))
+	}
+}
+
+// TestSyncTreeOneBurst: the files a sync replaces are all written beside
+// their places before the first lands, so the events Hugo's watcher sees
+// of the files it reads (the renames over them, the pages written in
+// place) come in one burst, data first: a temporary file written between
+// two of them would leave time for a watcher tick to split one edit into
+// two rebuilds. The events are the watcher's own (inotify), in order.
+func TestSyncTreeOneBurst(t *testing.T) {
+	from, to := t.TempDir(), t.TempDir()
+	files := []string{"content/ko/a.md", "data/evdoc/claims.json", "data/evdoc/serve.json", "data/evdoc/sets.json"}
+	for _, p := range files {
+		write(t, filepath.Join(from, p), "new")
+		write(t, filepath.Join(to, p), "old")
+	}
+	w, err := fsnotify.NewWatcher()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	for _, d := range []string{"content/ko", "data/evdoc"} {
+		if err := w.Add(filepath.Join(to, d)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	inPlace := func(rel string) bool { return strings.HasPrefix(rel, "content/") }
+	if n, _, err := syncTree(from, to, inPlace); err != nil || n != len(files) {
+		t.Fatalf("syncTree: %d written, %v; want %d", n, err, len(files))
+	}
+	var events []fsnotify.Event
+	timeout := time.After(2 * time.Second)
+	landed := map[string]bool{} // the final names with an event: a rename over it or a page's write
+	for len(landed) < len(files) {
+		select {
+		case ev := <-w.Events:
+			events = append(events, ev)
+			if !strings.HasPrefix(filepath.Base(ev.Name), ".evdoc-sync-") && ev.Has(fsnotify.Create) || ev.Has(fsnotify.Write) && strings.HasSuffix(ev.Name, ".md") {
+				landed[ev.Name] = true
+			}
+		case err := <-w.Errors:
+			t.Fatal(err)
+		case <-timeout:
+			t.Fatalf("%d of %d files landed; events: %v", len(landed), len(files), events)
+		}
+	}
+	first := -1
+	for i, ev := range events {
+		temp := strings.HasPrefix(filepath.Base(ev.Name), ".evdoc-sync-")
+		if !temp && first < 0 {
+			first = i
+		}
+		if temp && first >= 0 && ev.Has(fsnotify.Create) {
+			t.Errorf("a temporary file was created after %s landed: %v", events[first].Name, events)
+			break
+		}
 	}
 }

@@ -101,12 +101,34 @@ func syncFiles(from, to string, prune bool, inPlace func(rel string) bool) (writ
 		}
 		return 0
 	})
-	for _, c := range changes {
-		write := writeReplace
-		if c.inPlace {
-			write = writeInPlace
+	// Every file renamed over is written beside its place first, so the
+	// burst Hugo's watcher sees is the renames and the writes in place
+	// alone, in the order above: written one after another, a watcher
+	// tick falling between two files (a loaded machine holds the writer
+	// for long) made two rebuilds of one edit, the banner in the first
+	// and its page in the second.
+	tmps := make([]string, len(changes))
+	defer func() {
+		for _, tmp := range tmps {
+			if tmp != "" {
+				os.Remove(tmp)
+			}
 		}
-		if err := write(c.dst, c.b); err != nil {
+	}()
+	for i, c := range changes {
+		if !c.inPlace {
+			if tmps[i], err = writeBeside(c.dst, c.b); err != nil {
+				return written, removed, err
+			}
+		}
+	}
+	for i, c := range changes {
+		if c.inPlace {
+			err = writeInPlace(c.dst, c.b)
+		} else if err = os.Rename(tmps[i], c.dst); err == nil {
+			tmps[i] = ""
+		}
+		if err != nil {
 			return written, removed, err
 		}
 		written++
@@ -151,25 +173,8 @@ func syncFiles(from, to string, prune bool, inPlace func(rel string) bool) (writ
 // writeReplace writes b to p through a temporary file in p's directory
 // renamed over p.
 func writeReplace(p string, b []byte) error {
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-		return err
-	}
-	f, err := os.CreateTemp(filepath.Dir(p), ".evdoc-sync-*")
+	tmp, err := writeBeside(p, b)
 	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	if _, err := f.Write(b); err != nil {
-		f.Close()
-		os.Remove(tmp)
-		return err
-	}
-	if err := f.Close(); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	if err := os.Chmod(tmp, 0o644); err != nil {
-		os.Remove(tmp)
 		return err
 	}
 	if err := os.Rename(tmp, p); err != nil {
@@ -177,6 +182,33 @@ func writeReplace(p string, b []byte) error {
 		return err
 	}
 	return nil
+}
+
+// writeBeside writes b into a new temporary file in p's directory and
+// returns its path, for a rename over p.
+func writeBeside(p string, b []byte) (string, error) {
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		return "", err
+	}
+	f, err := os.CreateTemp(filepath.Dir(p), ".evdoc-sync-*")
+	if err != nil {
+		return "", err
+	}
+	tmp := f.Name()
+	if _, err := f.Write(b); err != nil {
+		f.Close()
+		os.Remove(tmp)
+		return "", err
+	}
+	if err := f.Close(); err != nil {
+		os.Remove(tmp)
+		return "", err
+	}
+	if err := os.Chmod(tmp, 0o644); err != nil {
+		os.Remove(tmp)
+		return "", err
+	}
+	return tmp, nil
 }
 
 // writeInPlace writes b over the regular file p, which keeps its inode:
