@@ -2,6 +2,7 @@ package staging
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"path/filepath"
@@ -301,12 +302,15 @@ func sameClaims(before, after []claim.Claim) int {
 	return -1
 }
 
-func stageClaims(s *project.Site, stage string, v *viewer.Viewer, data *stagedata.StageData, multi map[string]bool, tables []project.EvtableShown) error {
+func stageClaims(ctx context.Context, s *project.Site, stage string, v *viewer.Viewer, data *stagedata.StageData, multi map[string]bool, tables []project.EvtableShown) error {
 	sets, err := json.MarshalIndent(v.Sets(s.Store, tables), "", " ")
 	if err != nil {
 		return err
 	}
 	if err := WriteFile(filepath.Join(stage, "data", "evdoc", "sets.json"), sets); err != nil {
+		return err
+	}
+	if err := ctx.Err(); err != nil {
 		return err
 	}
 	b, err := json.MarshalIndent(v.Claims(data, multi, s.Store), "", " ")

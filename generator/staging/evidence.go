@@ -58,6 +58,12 @@ func stageEvidence(ctx context.Context, s *project.Site, stage string, v *viewer
 	langs := s.Config.Ordered()
 	cites := make([]map[string]map[int][]viewer.Citation, len(langs))
 	for i, lang := range langs {
+		// each step that takes long (at 500 pages, a language's
+		// citations take a tenth of a second) looks at ctx: serve stops
+		// a staging when files change during it
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		cites[i] = viewer.Citations(s, data, lang.Code, fallbacks[lang.Code])
 		for f, lines := range cites[i] {
 			if vf, ok := v.Files[f]; ok {
@@ -67,7 +73,13 @@ func stageEvidence(ctx context.Context, s *project.Site, stage string, v *viewer
 			}
 		}
 	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
 	newest := newestOwnDates(s)
+	if err := ctx.Err(); err != nil {
+		return err
+	}
 	listLayout := evidenceListLayout(s)
 	if listLayout != "" {
 		if err := copyFile(filepath.Join(s.Root, filepath.FromSlash(listLayout)), filepath.Join(stage, "layouts", project.EvidenceDir, "section.html")); err != nil {
@@ -302,7 +314,13 @@ func i18nString(s *project.Site, code, key, def string) string {
 // (viewer.marks of the file), unread those of its evidence-number
 // warnings (unreadRanges).
 func stageViewerFile(ctx context.Context, s *project.Site, stage string, vf *viewer.ViewerFile, fi int, langs []hugoconf.Language, cites []map[string]map[int][]viewer.Citation, tokens map[int][]viewer.TokenMark, unread map[int][][2]int, themeCrumbs bool) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
 	newest := newestOwnDates(s)
+	if err := ctx.Err(); err != nil {
+		return err
+	}
 	fh, _, err := safefile.Open(s.Root, vf.File, 0)
 	if err != nil {
 		return err

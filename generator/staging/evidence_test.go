@@ -1,6 +1,9 @@
 package staging
 
 import (
+	"context"
+	"errors"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -10,6 +13,7 @@ import (
 	"github.com/evdoc-lab/evdoc/generator/checker"
 	"github.com/evdoc-lab/evdoc/generator/project"
 	"github.com/evdoc-lab/evdoc/generator/stagedata"
+	"github.com/evdoc-lab/evdoc/generator/viewer"
 	"github.com/evdoc-lab/evdoc/internal/txtartest"
 )
 
@@ -81,5 +85,39 @@ func TestViewerMarksUnreadNumbers(t *testing.T) {
 	}
 	if got := page(); strings.Contains(got, "ev-unread") {
 		t.Errorf("with evidence-number off, the viewer still marks numbers:\n%s", got)
+	}
+}
+
+// TestStageEvidenceStopsWhenDone: stageEvidence called with its context
+// done returns its error and writes nothing (serve stops a staging when
+// files change during it: the citations of every page, the evidence
+// pages' dates and index pages come before the first viewer file looks
+// at the context), and called with it live writes the evidence pages.
+func TestStageEvidenceStopsWhenDone(t *testing.T) {
+	dir := txtartest.WriteFile(t, "../checker/testdata/check/clean.txtar")
+	s, err := project.Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	results, _ := checker.Check(s, check.DefaultOptions())
+	data := stagedata.StageDataOf(results)
+	v, err := viewer.New(context.Background(), s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	done, cancel := context.WithCancel(context.Background())
+	cancel()
+	stage := t.TempDir()
+	if err := stageEvidence(done, s, stage, v, data); !errors.Is(err, context.Canceled) {
+		t.Errorf("stageEvidence with its context done: %v, want context.Canceled", err)
+	}
+	if entries, _ := os.ReadDir(stage); len(entries) > 0 {
+		t.Errorf("stageEvidence with its context done wrote %v", entries)
+	}
+	if err := stageEvidence(context.Background(), s, stage, v, data); err != nil {
+		t.Fatal(err)
+	}
+	if entries, _ := os.ReadDir(stage); len(entries) == 0 {
+		t.Error("stageEvidence wrote nothing; the test needs its pages")
 	}
 }

@@ -213,7 +213,7 @@ func Stage(ctx context.Context, s *project.Site, stage string, data *stagedata.S
 	}
 	// Claims, value tables and figures first: the windows they link to
 	// are the pages a sparse evidence file gets.
-	if err := stageClaims(s, stage, v, data, multi, tables.all()); err != nil {
+	if err := stageClaims(ctx, s, stage, v, data, multi, tables.all()); err != nil {
 		return nil, err
 	}
 	if err := ctx.Err(); err != nil {

@@ -118,7 +118,7 @@ func StageEdit(ctx context.Context, s *project.Site, stage string, data *stageda
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	return stageClaims(s, stage, v, data, multi, tables.all())
+	return stageClaims(ctx, s, stage, v, data, multi, tables.all())
 }
 
 // readEvtables reads every content page of s for its evtable calls.
