@@ -204,7 +204,13 @@ func readDoc(p *Page, units ValueUnits) *doc {
 		at := p.Parsed.BodyStart
 		d.figures = append(d.figures, figureUse{name: string(body[m[2]:m[3]]), start: at + m[0]})
 	}
-	d.claims = make([]pageClaim, 0, len(p.Parsed.Claims))
+	// one pageClaim a claim, or one a reference for a claim read as one
+	// number a reference (below)
+	size := 0
+	for i := range p.Parsed.Claims {
+		size += max(1, len(p.Parsed.Claims[i].Refs))
+	}
+	d.claims = make([]pageClaim, 0, size)
 	// the page as a string, copied once for the text around its claims
 	srcText := string(src)
 	var sl numscan.Slab

@@ -134,11 +134,12 @@ func ClaimNumbers(src string, c *claim.Claim, lang string, sl *Slab, units func(
 	for i := range nums {
 		n := &nums[i]
 		if single && i == 0 {
-			// the words outside the link, around the literal
+			// the words outside the link, around the literal: what
+			// qualify reads in before+lit+after, without joining them
 			before, after := linkContext(src, c)
-			qualify(n, before+lit+after, len(before), len(before)+len(lit))
+			qualifyAround(n, before, after)
 		} else {
-			qualify(n, "", 0, 0)
+			qualifyAround(n, "", "")
 		}
 		if n.Sign == "" && n.Unit == "s" && !n.point {
 			// a point on a timeline its sentence speaks of (各列の時点は、

@@ -11,8 +11,16 @@ import (
 // qualify sets Cmp, Approx and the per-second rate of n from the words
 // around norm[start:end], then its Key.
 func qualify(n *Number, norm string, start, end int) {
-	before := strings.TrimRight(norm[max(0, start-24):start], " ")
-	after := strings.TrimLeft(norm[end:min(len(norm), end+24)], " ")
+	qualifyAround(n, norm[:start], norm[end:])
+}
+
+// qualifyAround is qualify of a number with the text prefix before it
+// and rest after it, which need not be one string: a claim's words
+// outside its link and the literal's own text are read without joining
+// them.
+func qualifyAround(n *Number, prefix, rest string) {
+	before := strings.TrimRight(prefix[max(0, len(prefix)-24):], " ")
+	after := strings.TrimLeft(rest[:min(len(rest), 24)], " ")
 	lowerBefore := toLower(before)
 	lowerAfter := toLower(after)
 	// only the words ending (starting) with the text's last (first)
@@ -68,7 +76,7 @@ func qualify(n *Number, norm string, start, end int) {
 		n.Approx = joinApprox(n.Approx, w.Approx)
 	}
 	if n.Sign == "" && n.Unit == "s" {
-		n.point = pointAt(norm[:start], lowerAfter)
+		n.point = pointAt(prefix, lowerAfter)
 	}
 	if n.Unit == "" && (strings.HasSuffix(before, "초당") || strings.HasSuffix(before, "毎秒") || strings.HasSuffix(lowerBefore, "per second")) {
 		n.Unit = "/s"
