@@ -14,7 +14,7 @@ import (
 // FuzzParse: no page makes Parse report a position outside the file, a
 // claim whose bytes do not map into the file (or a number whose source
 // range is not its own bytes: 2^10^ is never 210), or a prose number
-// outside it, with Hugo's defaults or the extras extension's tags on. Its seeds are the reference pages cut into pieces of about 1 KiB at
+// outside it, or a claim whose literal reads otherwise than alone, with Hugo's defaults or the extras extension's tags on. Its seeds are the reference pages cut into pieces of about 1 KiB at
 // blank lines (pageSeeds): whole pages (up to 67 KB) made each execution
 // cost tens of milliseconds under the fuzzer's instrumentation, so it
 // barely ran past its seeds.
@@ -39,12 +39,18 @@ func FuzzParse(f *testing.F) {
 		for _, md := range mds {
 			checkParse(t, md, src)
 		}
+		// every literal written twice: the second claim of each is
+		// read once, as it reads alone
+		twice := append(append(append([]byte(nil), src...), "\n\n"...), src...)
+		p, _ := Parse(mds[0], "f.md", twice)
+		literalOracle(t, p)
 	})
 }
 
 // checkParse holds the invariants of FuzzParse for src read by md.
 func checkParse(t *testing.T, md goldmark.Markdown, src []byte) {
 	p, errs := Parse(md, "f.md", src)
+	literalOracle(t, p) // a literal written again reads as it does alone
 	for _, e := range errs {
 		if e.Pos.Offset < 0 || e.Pos.Offset > len(src) {
 			t.Fatalf("error position %v outside file", e.Pos)

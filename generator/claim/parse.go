@@ -300,11 +300,22 @@ func parse(md goldmark.Markdown, path string, src []byte, page bool) (*Page, dia
 	if total > 0 {
 		qs = make([]literal.Quantity, 0, total)
 	}
+	// a literal written again on the page (a value quoted in a table and
+	// in prose, 약 38초 in two sections) is read once: literal → the
+	// index of the claim that read it without an error
+	read := make(map[string]int, len(p.Claims))
 	for i := range p.Claims {
 		c := &p.Claims[i]
 		c.Literal = lits[litAt[i][0]:litAt[i][1]]
 		at := len(qs)
-		c.Parsed, c.ParseErr = literal.ParseInto(c.Literal, qs[at:at:at+runs[i]], !c.Exempt)
+		if j, ok := read[c.Literal]; ok && !c.Exempt {
+			c.Parsed = sameLiteral(p.Claims[j].Parsed, qs[at:at:at+runs[i]])
+		} else {
+			c.Parsed, c.ParseErr = literal.ParseInto(c.Literal, qs[at:at:at+runs[i]], !c.Exempt)
+			if c.ParseErr == nil && !c.Exempt {
+				read[c.Literal] = i
+			}
+		}
 		qs = qs[:at+runs[i]]
 	}
 	p.Blocks = collectBlocks(doc, len(src)-body)
@@ -316,4 +327,18 @@ func parse(md goldmark.Markdown, path string, src []byte, page bool) (*Page, dia
 	slices.SortStableFunc(p.Prose, func(a, b prose.Number) int { return a.Pos.Offset - b.Pos.Offset })
 	markArgs(p.Prose, args)
 	return p, append(errs, scErr...)
+}
+
+// sameLiteral is what literal.ParseInto(lit, qs, true) returns for a
+// literal that read as l without an error: l with its quantities copied
+// into qs (empty, with room for DigitRuns(lit) of them) as the parse
+// appends them there. A quantity's spread and parts are l's: nothing
+// writes to a parsed literal's.
+func sameLiteral(l literal.Literal, qs []literal.Quantity) literal.Literal {
+	if l.Quantities == nil {
+		return l
+	}
+	qs = append(qs, l.Quantities...)
+	l.Quantities = qs[:len(qs):len(qs)]
+	return l
 }
