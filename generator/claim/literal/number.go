@@ -21,19 +21,21 @@ type Quantity struct {
 	Unit     string          `json:"unit,omitempty"`
 	UnitWord string          `json:"unit_word,omitempty"`
 	Delta    bool            `json:"delta,omitempty"`
-	Start    int             `json:"start"`
-	End      int             `json:"end"`
+	// FullWidth and Grouped: see NumStart (beside Delta, the three
+	// flags take one word of the struct)
+	FullWidth bool `json:"-"`
+	Grouped   bool `json:"-"`
+	Start     int  `json:"start"`
+	End       int  `json:"end"`
 	// Style of the written number, for rewriting it in place: the byte
 	// range [NumStart, NumEnd) of the sign and digits (no unit), the sign
 	// as written ("", "+", "-", "−", "Δ", "Δ+", …), whether the digits
 	// were full-width and whether they had thousands separators (Sep is
 	// the separator: ",", "，" or a space).
-	NumStart  int    `json:"-"`
-	NumEnd    int    `json:"-"`
-	Sign      string `json:"sign,omitempty"`
-	FullWidth bool   `json:"-"`
-	Grouped   bool   `json:"-"`
-	Sep       string `json:"-"`
+	NumStart int    `json:"-"`
+	NumEnd   int    `json:"-"`
+	Sign     string `json:"sign,omitempty"`
+	Sep      string `json:"-"`
 	// Magnitude is the factor of a magnitude word written after the
 	// digits (만 = 10000, 億 = 100000000, 割 = 10 in percent); 1 when there
 	// is none. Value already includes it.

@@ -38,6 +38,18 @@ type Number struct {
 	Key    string // Kind-specific normal form (see NormalForm)
 	Start  int
 	End    int
+	// Label is the statistic written right before the number in its
+	// block (p99 지연은 29.8ms: "p99"; see itemLabels).
+	Label string
+	// spanQ is the quantity of the claim the span is read from (the
+	// last part's of a duration written in parts), spanFactor the factor
+	// to Value's base unit, spanTurned set when the span turns with a
+	// sign read before the number: spanOf computes the span from them
+	// only when two values differ, not for every number.
+	spanQ      *literal.Quantity
+	spanFactor decimal.Decimal
+	// (the flags are kept together, in one word of the struct)
+	//
 	// Word is set for a number written as a word (두 번, 一つ): it
 	// matches a number of the other language, but one without a
 	// counterpart is no finding on its own (一つの理由 and 이유 하나: a
@@ -46,9 +58,6 @@ type Number struct {
 	// another is set for a word of value one that says "one more"
 	// (もう一つ, 한 번 더): see WordsPair.
 	another bool
-	// Label is the statistic written right before the number in its
-	// block (p99 지연은 29.8ms: "p99"; see itemLabels).
-	Label string
 	// point is set for a time followed by a word that makes it a point
 	// after a start (12초 후, 12초 시점, 12秒後, 12秒の時点, 12 s after):
 	// what +12s says on a timeline, without the sign.
@@ -61,13 +70,7 @@ type Number struct {
 	// claims of one evidence value that say the same at the coarser of
 	// their precisions (1만 3천 and 1万3042) agree (see valuesAgree).
 	span bool
-	// spanQ is the quantity of the claim the span is read from (the
-	// last part's of a duration written in parts), spanFactor the factor
-	// to Value's base unit, spanTurned set when the span turns with a
-	// sign read before the number: spanOf computes the span from them
-	// only when two values differ, not for every number.
-	spanQ      *literal.Quantity
-	spanFactor decimal.Decimal
+	// spanTurned: see spanQ.
 	spanTurned bool
 	// Spread is set for the number a claim writes after ± (319.5 ±
 	// 11.2ms: 11.2 ms), the spread of the number before it: compared as
