@@ -21,7 +21,9 @@ import (
 	"github.com/evdoc-lab/evdoc/generator/stagedata"
 	"github.com/evdoc-lab/evdoc/generator/staging"
 	"github.com/evdoc-lab/evdoc/generator/verify"
+	"github.com/evdoc-lab/evdoc/generator/verify/outscan"
 	"github.com/evdoc-lab/evdoc/internal/atomicdir"
+	"github.com/evdoc-lab/evdoc/internal/cputime"
 	"github.com/evdoc-lab/evdoc/internal/interrupt"
 	"github.com/evdoc-lab/evdoc/internal/procgroup"
 	"github.com/evdoc-lab/evdoc/internal/safefile"
@@ -126,7 +128,8 @@ func Build(ctx context.Context, s *project.Site, opt BuildOptions) error {
 		}
 	}
 	// Checking only reads: on SIGINT/SIGTERM it is abandoned at once.
-	start := time.Now()
+	fmt.Fprintf(progress, "evdoc: project loaded (%.2f s CPU since evdoc started)\n", cputime.Self().Seconds())
+	start := startStep()
 	// Of the claims' verdicts only what staging needs is kept
 	// (StageData), page by page as they are judged.
 	type verdicts struct {
@@ -143,7 +146,7 @@ func Build(ctx context.Context, s *project.Site, opt BuildOptions) error {
 		return err
 	}
 	data, ds := chk.data, chk.ds
-	checked := time.Since(start)
+	checked := start.String()
 	if opt.Findings != nil {
 		opt.Findings(ds)
 	}
@@ -167,8 +170,8 @@ func Build(ctx context.Context, s *project.Site, opt BuildOptions) error {
 			fmt.Fprintf(logw, "evdoc: staged project kept in %s\n", opt.KeepStage)
 		}()
 	}
-	fmt.Fprintf(progress, "evdoc: %d claims checked, %d pages, %d evidence sets (check %.2f s)\n", chk.claims, len(s.Pages), len(s.Store.Sets), checked.Seconds())
-	start = time.Now()
+	fmt.Fprintf(progress, "evdoc: %d claims checked, %d pages, %d evidence sets (check %s)\n", chk.claims, len(s.Pages), len(s.Store.Sets), checked)
+	start = startStep()
 	staged, err := staging.Stage(ctx, s, stage, data, progress)
 	if staged != nil {
 		for _, n := range staged.NotStaged {
@@ -181,7 +184,7 @@ func Build(ctx context.Context, s *project.Site, opt BuildOptions) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(progress, "evdoc: staged in %.2f s\n", time.Since(start).Seconds())
+	fmt.Fprintf(progress, "evdoc: staged (%s)\n", start)
 	hugoEnv, v := staged.Env, staged.Viewer
 	if err := os.MkdirAll(filepath.Dir(final), 0o755); err != nil {
 		return err
@@ -208,12 +211,20 @@ func Build(ctx context.Context, s *project.Site, opt BuildOptions) error {
 	c.Stderr = hugoW
 	c.Env = hugoconf.HugoEnviron(os.Environ(), append(append([]string{}, hugoEnv...), "HUGO_CACHEDIR="+filepath.Join(absStage, "..", "hugo-cache")))
 	groupFile := filepath.Join(work, hugorun.HugoGroupFile)
-	start = time.Now()
+	// The output check reads the files Hugo has written while it runs
+	// (Hugo leaves part of the machine idle), and again those that
+	// changed after (outscan.Early).
+	var early *outscan.Early
+	if !opt.unverified {
+		early = outscan.StartEarly(ctx, tmpOut)
+		defer early.Stop()
+	}
+	start = startStep()
 	err = procgroup.Run(ctx, c, procgroup.Options{Timeout: opt.HugoTimeout, Started: func(leader procgroup.Ident) {
 		_ = hugorun.WriteGroupRecord(groupFile, leader, absStage)
 	}})
 	_ = os.Remove(groupFile)
-	fmt.Fprintf(progress, "evdoc: hugo ran %.2f s\n", time.Since(start).Seconds())
+	fmt.Fprintf(progress, "evdoc: hugo ran (%s)\n", start.withChild(c.ProcessState))
 	if err != nil {
 		switch {
 		case ctx.Err() != nil:
@@ -255,7 +266,11 @@ func Build(ctx context.Context, s *project.Site, opt BuildOptions) error {
 		}
 	}
 	if !opt.unverified {
-		if err := verify.VerifyOutput(ctx, s, tmpOut, out, staged, data, opt.Log, opt.Strict); err != nil {
+		start = startStep()
+		err := verify.VerifyOutputAfter(ctx, s, tmpOut, out, staged, data, opt.Log, opt.Strict, early)
+		reused, read := early.Reused()
+		fmt.Fprintf(progress, "evdoc: output checked (%s; %d files read while Hugo ran, %d of them unchanged after)\n", start, read, reused)
+		if err != nil {
 			if ctx.Err() != nil {
 				return fmt.Errorf("interrupted (%w); %s left as it was", ctx.Err(), out)
 			}
@@ -267,7 +282,33 @@ func Build(ctx context.Context, s *project.Site, opt BuildOptions) error {
 	}
 	fmt.Fprintf(logw, "evdoc: built %s: %d pages, %d claims checked; %d error(s), %d warning(s) (%.1f s)\n",
 		out, len(s.Pages), chk.claims, ds.Count(diag.Error), ds.Count(diag.Warning), time.Since(began).Seconds())
+	fmt.Fprintf(progress, "evdoc: evdoc used %.2f s CPU in all\n", cputime.Self().Seconds())
 	return nil
+}
+
+// step is the start of one step of a build, for the verbose log's
+// timings: its wall clock and the CPU time evdoc had used.
+type step struct {
+	wall time.Time
+	cpu  time.Duration
+}
+
+func startStep() step { return step{time.Now(), cputime.Self()} }
+
+// String gives the step's wall time and the CPU time (user and system,
+// on every core) evdoc used since it started.
+func (s step) String() string {
+	return fmt.Sprintf("%.2f s wall, %.2f s CPU", time.Since(s.wall).Seconds(), (cputime.Self() - s.cpu).Seconds())
+}
+
+// withChild is String with the CPU time of the child process that ran
+// the step (Hugo; nil when it did not start) beside evdoc's own.
+func (s step) withChild(ps *os.ProcessState) string {
+	var child time.Duration
+	if ps != nil {
+		child = ps.UserTime() + ps.SystemTime()
+	}
+	return fmt.Sprintf("%s; Hugo %.2f s CPU", s, child.Seconds())
 }
 
 // cleanLeftovers removes what runs killed before they could clean up left

@@ -29,7 +29,7 @@ func TestBuildLogQuietUnlessVerbose(t *testing.T) {
 				t.Errorf("verbose=%v: Hugo's %q is not logged:\n%s", verbose, l, got)
 			}
 		}
-		for _, l := range []string{"Pages | 3 | 3", "evdoc: staged in", "evdoc: running sh", "claims checked, "} {
+		for _, l := range []string{"Pages | 3 | 3", "evdoc: staged (", "evdoc: running sh", "claims checked, ", "s CPU; Hugo ", "evdoc used "} {
 			if strings.Contains(got, l) != verbose {
 				t.Errorf("verbose=%v: logged %q = %v:\n%s", verbose, l, !verbose, got)
 			}

@@ -165,8 +165,15 @@ func renderedByHugo(fm map[string]any) bool {
 // "evdoc: warning: OUT/FILE: … [link-output-missing]" and the build goes
 // on; off drops them.
 func VerifyOutput(ctx context.Context, s *project.Site, dir, out string, staged *staging.Staged, data *stagedata.StageData, log io.Writer, strict bool) error {
+	return VerifyOutputAfter(ctx, s, dir, out, staged, data, log, strict, nil)
+}
+
+// VerifyOutputAfter is VerifyOutput on a site whose files early began
+// reading while Hugo wrote them (outscan.StartEarly; nil: none): it
+// stops early and reads what early has not, or what changed since.
+func VerifyOutputAfter(ctx context.Context, s *project.Site, dir, out string, staged *staging.Staged, data *stagedata.StageData, log io.Writer, strict bool, early *outscan.Early) error {
 	v := staged.Viewer
-	sc, err := outscan.Dir(ctx, dir, s.Config.BasePath())
+	sc, err := outscan.DirAfter(ctx, dir, s.Config.BasePath(), early)
 	if err != nil {
 		return fmt.Errorf("verifying the built site: %v", err)
 	}

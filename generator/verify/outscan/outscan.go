@@ -15,6 +15,7 @@ import (
 	"context"
 	"fmt"
 	"html"
+	"io"
 	"io/fs"
 	"net/url"
 	"os"
@@ -391,6 +392,15 @@ type claimMark struct {
 // order the workers finish in: problems are in the walk's (lexical)
 // order.
 func Dir(ctx context.Context, dir, basePath string) (*Scan, error) {
+	return DirAfter(ctx, dir, basePath, nil)
+}
+
+// DirAfter is Dir on a site early read while it was being written
+// (StartEarly; nil reads every file): it stops early, and of the files
+// it read takes those whose bytes are still the ones it read. The
+// result is Dir's.
+func DirAfter(ctx context.Context, dir, basePath string, early *Early) (*Scan, error) {
+	early.Stop()
 	var files []string
 	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -417,7 +427,7 @@ func Dir(ctx context.Context, dir, basePath string) (*Scan, error) {
 			if err := gctx.Err(); err != nil {
 				return err
 			}
-			res, err := scanFile(p)
+			res, err := early.scanFile(p)
 			if err != nil {
 				rel, _ := filepath.Rel(dir, p)
 				return fmt.Errorf("reading %s: %v", filepath.ToSlash(rel), err)
@@ -482,13 +492,18 @@ func Dir(ctx context.Context, dir, basePath string) (*Scan, error) {
 // scanFile reads one output file a tag at a time (splitTags) for
 // Dir.
 func scanFile(p string) (fileScan, error) {
-	var res fileScan
 	f, err := os.Open(p)
 	if err != nil {
-		return res, err
+		return fileScan{}, err
 	}
 	defer f.Close()
-	s := bufio.NewScanner(f)
+	return scanReader(f)
+}
+
+// scanReader reads one output file's bytes a tag at a time for scanFile.
+func scanReader(r io.Reader) (fileScan, error) {
+	var res fileScan
+	s := bufio.NewScanner(r)
 	s.Buffer(make([]byte, 64<<10), 512<<10)
 	s.Split(splitTags)
 	var tail []byte // the last bytes of the previous token

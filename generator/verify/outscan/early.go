@@ -1,0 +1,217 @@
+package outscan
+
+import (
+	"context"
+	"hash/maphash"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/evdoc-lab/evdoc/internal/crash"
+)
+
+// earlyPoll is how often Early looks for files Hugo has written: a file
+// is read once two looks this far apart found the same size and
+// modification time.
+const earlyPoll = 250 * time.Millisecond
+
+// Early reads the HTML and XML files of a site while Hugo is still
+// writing it, on one goroutine (Hugo leaves part of the machine idle),
+// so that DirAfter has little left to read once Hugo is done. What it
+// read is only a guess that a file is complete: it keeps each file's
+// scan with a keyed 64-bit hash (hash/maphash, a seed of the run's
+// own) and the size of the bytes it scanned, and DirAfter reads every
+// file again to hash it, taking the early scan only when the bytes are
+// the same and scanning the file anew otherwise. A file Hugo rewrote,
+// was still writing, or removed is therefore read as it is when Hugo
+// is done, as Dir reads it.
+//
+// A nil *Early reads nothing early.
+type Early struct {
+	dir  string
+	seed maphash.Seed
+	stop chan struct{}
+	done chan struct{}
+	once sync.Once
+
+	mu    sync.Mutex
+	scans map[string]earlyScan // path → what was read of it
+
+	reused atomic.Int64
+}
+
+// earlyScan is one file as Early read it.
+type earlyScan struct {
+	scan fileScan
+	sum  uint64
+	size int64
+}
+
+// StartEarly starts reading the files Hugo writes under dir (which may
+// not exist yet) until Stop, DirAfter, or ctx is done.
+func StartEarly(ctx context.Context, dir string) *Early {
+	e := &Early{dir: dir, seed: maphash.MakeSeed(), stop: make(chan struct{}), done: make(chan struct{}), scans: map[string]earlyScan{}}
+	go e.run(ctx)
+	return e
+}
+
+// Stop stops reading and waits until the file being read is done. It
+// may be called more than once, and on nil.
+func (e *Early) Stop() {
+	if e == nil {
+		return
+	}
+	e.once.Do(func() { close(e.stop) })
+	<-e.done
+}
+
+// Reused returns how many files DirAfter took from what Early read, and
+// how many Early had read.
+func (e *Early) Reused() (reused, read int) {
+	if e == nil {
+		return 0, 0
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return int(e.reused.Load()), len(e.scans)
+}
+
+// stamp is what two looks at a file compare.
+type stamp struct {
+	size int64
+	mod  time.Time
+}
+
+func (e *Early) stopped(ctx context.Context) bool {
+	select {
+	case <-e.stop:
+		return true
+	case <-ctx.Done():
+		return true
+	default:
+		return false
+	}
+}
+
+func (e *Early) run(ctx context.Context) {
+	defer crash.Guard()
+	defer close(e.done)
+	last := map[string]stamp{}
+	t := time.NewTicker(earlyPoll)
+	defer t.Stop()
+	for {
+		select {
+		case <-e.stop:
+			return
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		var ready []string
+		_ = filepath.WalkDir(e.dir, func(p string, d fs.DirEntry, err error) error {
+			if err != nil || e.stopped(ctx) {
+				return fs.SkipAll
+			}
+			ext := strings.ToLower(filepath.Ext(p))
+			if !d.Type().IsRegular() || (ext != ".html" && ext != ".htm" && ext != ".xml") {
+				return nil
+			}
+			e.mu.Lock()
+			_, done := e.scans[p]
+			e.mu.Unlock()
+			if done {
+				return nil
+			}
+			fi, err := d.Info()
+			if err != nil {
+				return nil
+			}
+			st := stamp{fi.Size(), fi.ModTime()}
+			if prev, ok := last[p]; ok && prev == st {
+				ready = append(ready, p)
+			}
+			last[p] = st
+			return nil
+		})
+		for _, p := range ready {
+			if e.stopped(ctx) {
+				return
+			}
+			if es, err := e.read(p); err == nil {
+				e.mu.Lock()
+				e.scans[p] = es
+				e.mu.Unlock()
+			}
+		}
+	}
+}
+
+// read scans file p and hashes the bytes it scanned.
+func (e *Early) read(p string) (earlyScan, error) {
+	f, err := os.Open(p)
+	if err != nil {
+		return earlyScan{}, err
+	}
+	defer f.Close()
+	var h maphash.Hash
+	h.SetSeed(e.seed)
+	c := &countWriter{w: &h}
+	res, err := scanReader(io.TeeReader(f, c))
+	if err != nil {
+		return earlyScan{}, err
+	}
+	// the scanner stops at the end of the file: what it has not read
+	// (nothing) is hashed too, so the sum is the whole file's
+	if _, err := io.Copy(c, f); err != nil {
+		return earlyScan{}, err
+	}
+	return earlyScan{scan: res, sum: h.Sum64(), size: c.n}, nil
+}
+
+// scanFile is the package's scanFile, taking the early scan of p when
+// the file's bytes are those it read.
+func (e *Early) scanFile(p string) (fileScan, error) {
+	if e == nil {
+		return scanFile(p)
+	}
+	e.mu.Lock()
+	es, ok := e.scans[p]
+	e.mu.Unlock()
+	if ok {
+		if sum, size, err := e.hash(p); err == nil && sum == es.sum && size == es.size {
+			e.reused.Add(1)
+			return es.scan, nil
+		}
+	}
+	return scanFile(p)
+}
+
+// hash returns the keyed hash of file p's bytes and their number.
+func (e *Early) hash(p string) (uint64, int64, error) {
+	f, err := os.Open(p)
+	if err != nil {
+		return 0, 0, err
+	}
+	defer f.Close()
+	var h maphash.Hash
+	h.SetSeed(e.seed)
+	n, err := io.Copy(&h, f)
+	return h.Sum64(), n, err
+}
+
+// countWriter counts the bytes written through it.
+type countWriter struct {
+	w io.Writer
+	n int64
+}
+
+func (c *countWriter) Write(b []byte) (int, error) {
+	n, err := c.w.Write(b)
+	c.n += int64(n)
+	return n, err
+}
