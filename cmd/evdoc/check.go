@@ -123,7 +123,8 @@ func newBuildCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *c
 			"the same findings as check; an error finding stops it (exit 1). Hugo's warnings are shown;\n" +
 			"under --strict a warning finding stops it too, and so does a warning of Hugo's but its deprecation\n" +
 			"notices (a theme's templates cause them; they are printed). It ends with\n" +
-			"one summary line; -v also prints each step (check, staging, figures, Hugo's own report).\n\n" + hugoLookupHelp,
+			"one summary line; -v also prints each step (check, staging, figures, Hugo's own report)\n" +
+			"with its wall and CPU time (evdoc's, and Hugo's while Hugo runs).\n\n" + hugoLookupHelp,
 		Example: "  evdoc build\n" +
 			"  evdoc build --root ~/lab-site --out /tmp/site\n" +
 			"  EVDOC_HUGO=/usr/local/bin/hugo evdoc build\n" +
@@ -173,7 +174,7 @@ func newBuildCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *c
 	cmd.Flags().DurationVar(&hugoTimeout, "hugo-timeout", 10*time.Minute, "stop Hugo (and fail, leaving --out as it was) when it runs longer than `DURATION` (0: no limit)")
 	cmd.Flags().StringVar(&keepStage, "keep-stage", "", "move the staged Hugo project (generated pages and data/evdoc) to this new `DIR` instead of removing it, for profiling or debugging (hugo --source DIR --templateMetrics)")
 	lf.register(cmd)
-	addVerboseFlag(cmd, &verbose, "also print each step (check, staging, figures, the Hugo command) and Hugo's own report")
+	addVerboseFlag(cmd, &verbose, "also print each step (check, staging, figures, the Hugo command, the output check) with its wall and CPU time, and Hugo's own report")
 	opts.addJudgeFlags(cmd, root)
 	return cmd
 }
