@@ -4,7 +4,6 @@ import (
 	"context"
 	"hash/maphash"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -101,43 +100,22 @@ func (e *Early) stopped(ctx context.Context) bool {
 func (e *Early) run(ctx context.Context) {
 	defer crash.Guard()
 	defer close(e.done)
-	last := map[string]stamp{}
-	t := time.NewTicker(earlyPoll)
-	defer t.Stop()
+	l := &looker{dirs: map[string]*dirState{}, pending: map[string]stamp{}, found: map[string]bool{}}
+	wait := earlyPoll
 	for {
 		select {
 		case <-e.stop:
 			return
 		case <-ctx.Done():
 			return
-		case <-t.C:
+		case <-time.After(wait):
 		}
-		var ready []string
-		_ = filepath.WalkDir(e.dir, func(p string, d fs.DirEntry, err error) error {
-			if err != nil || e.stopped(ctx) {
-				return fs.SkipAll
-			}
-			ext := strings.ToLower(filepath.Ext(p))
-			if !d.Type().IsRegular() || (ext != ".html" && ext != ".htm" && ext != ".xml") {
-				return nil
-			}
-			e.mu.Lock()
-			_, done := e.scans[p]
-			e.mu.Unlock()
-			if done {
-				return nil
-			}
-			fi, err := d.Info()
-			if err != nil {
-				return nil
-			}
-			st := stamp{fi.Size(), fi.ModTime()}
-			if prev, ok := last[p]; ok && prev == st {
-				ready = append(ready, p)
-			}
-			last[p] = st
-			return nil
-		})
+		began := time.Now()
+		l.dir(e.dir)
+		ready := l.ready()
+		// Looking costs a few system calls a directory: it is kept to
+		// a twentieth of the time, however slow a loaded machine makes it.
+		wait = max(earlyPoll, 20*time.Since(began))
 		for _, p := range ready {
 			if e.stopped(ctx) {
 				return
@@ -149,6 +127,78 @@ func (e *Early) run(ctx context.Context) {
 			}
 		}
 	}
+}
+
+// looker finds the files Hugo has written: it reads a directory again
+// only when its modification time changed (a file it misses so is read
+// by DirAfter), and a file is ready once two looks found the same size
+// and modification time.
+type looker struct {
+	dirs    map[string]*dirState
+	pending map[string]stamp // files not read yet → the last look's stamp
+	found   map[string]bool  // every file ever pending
+}
+
+// dirState is a directory as the looker last read it.
+type dirState struct {
+	mod     time.Time
+	subdirs []string
+}
+
+// unseen is the stamp of a file found but not looked at yet.
+var unseen = stamp{size: -1}
+
+// dir looks at directory p and the directories under it.
+func (l *looker) dir(p string) {
+	fi, err := os.Lstat(p)
+	if err != nil || !fi.IsDir() {
+		delete(l.dirs, p)
+		return
+	}
+	ds := l.dirs[p]
+	if ds == nil || !fi.ModTime().Equal(ds.mod) {
+		entries, err := os.ReadDir(p)
+		if err != nil {
+			return
+		}
+		ds = &dirState{mod: fi.ModTime()}
+		for _, d := range entries {
+			q := filepath.Join(p, d.Name())
+			ext := strings.ToLower(filepath.Ext(q))
+			switch {
+			case d.IsDir():
+				ds.subdirs = append(ds.subdirs, q)
+			case !l.found[q] && d.Type().IsRegular() && (ext == ".html" || ext == ".htm" || ext == ".xml"):
+				l.found[q] = true
+				l.pending[q] = unseen
+			}
+		}
+		l.dirs[p] = ds
+	}
+	for _, q := range ds.subdirs {
+		l.dir(q)
+	}
+}
+
+// ready returns the pending files whose size and modification time are
+// those of the last look, and forgets them.
+func (l *looker) ready() []string {
+	var out []string
+	for p, prev := range l.pending {
+		fi, err := os.Lstat(p)
+		if err != nil || !fi.Mode().IsRegular() {
+			delete(l.pending, p)
+			continue
+		}
+		st := stamp{fi.Size(), fi.ModTime()}
+		if prev == st {
+			out = append(out, p)
+			delete(l.pending, p)
+			continue
+		}
+		l.pending[p] = st
+	}
+	return out
 }
 
 // read scans file p and hashes the bytes it scanned.

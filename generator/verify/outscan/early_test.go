@@ -27,8 +27,9 @@ func waitRead(t *testing.T, e *Early, n int) {
 // the same size with the same modification time (a look at size and
 // time would take the early scan, which has no #ZgotmplZ and another
 // claim), a file appended to after Early read its first part, a file
-// removed, and one written after Early stopped. Only the file left
-// as it was is taken from Early.
+// removed, and one written after Early stopped. Only the files left
+// as they were are taken from Early, one of them in a directory made
+// while Early ran.
 func TestEarlyFilesChangedAfter(t *testing.T) {
 	dir := t.TempDir()
 	claim := func(line int) string {
@@ -54,6 +55,11 @@ func TestEarlyFilesChangedAfter(t *testing.T) {
 	e := StartEarly(context.Background(), dir)
 	defer e.Stop()
 	waitRead(t, e, len(files))
+	// a directory made while Early runs is looked into
+	if err := writeFile(filepath.Join(dir, "new/sub/index.html"), []byte(`<html><body>`+claim(8)+`</body></html>`)); err != nil {
+		t.Fatal(err)
+	}
+	waitRead(t, e, len(files)+1)
 
 	p := filepath.Join(dir, "rewritten/index.html")
 	fi, err := os.Stat(p)
@@ -93,7 +99,7 @@ func TestEarlyFilesChangedAfter(t *testing.T) {
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("DirAfter = %+v\nDir = %+v", got, want)
 	}
-	wantClaims := map[string]bool{"1:1|ev:s/a": true, "3:1|ev:s/a": true, "6:1|ev:s/a": true, "5:1|ev:s/a": true, "7:1|ev:s/a": true}
+	wantClaims := map[string]bool{"1:1|ev:s/a": true, "3:1|ev:s/a": true, "6:1|ev:s/a": true, "5:1|ev:s/a": true, "7:1|ev:s/a": true, "8:1|ev:s/a": true}
 	if c := got.Claims[PageKey{"ko", "docs/p.md"}]; !reflect.DeepEqual(c, wantClaims) {
 		t.Errorf("claims = %v, want %v", c, wantClaims)
 	}
@@ -103,8 +109,8 @@ func TestEarlyFilesChangedAfter(t *testing.T) {
 	if len(got.Broken) != 1 || !strings.HasPrefix(got.Broken[0], "appended/index.html: link to /missing.png") {
 		t.Errorf("broken = %q, want the appended part's link", got.Broken)
 	}
-	if reused, _ := e.Reused(); reused != 2 {
-		t.Errorf("%d files taken from the early scan, want 2 (index.html and same/index.html)", reused)
+	if reused, _ := e.Reused(); reused != 3 {
+		t.Errorf("%d files taken from the early scan, want 3 (index.html, same/ and new/sub/)", reused)
 	}
 }
 
