@@ -14,10 +14,10 @@ import (
 	"github.com/evdoc-lab/evdoc/internal/crash"
 )
 
-// earlyPoll is how often Early looks for files Hugo has written: a file
-// is read once two looks this far apart found the same size and
-// modification time.
-const earlyPoll = 250 * time.Millisecond
+// earlyPoll is how often, at most, Early looks for files Hugo has
+// written: a file is read once two looks at least this far apart found
+// the same size and modification time.
+const earlyPoll = time.Second
 
 // Early reads the HTML and XML files of a site while Hugo is still
 // writing it, on one goroutine (Hugo leaves part of the machine idle),
@@ -113,9 +113,10 @@ func (e *Early) run(ctx context.Context) {
 		began := time.Now()
 		l.dir(e.dir)
 		ready := l.ready()
-		// Looking costs a few system calls a directory: it is kept to
-		// a twentieth of the time, however slow a loaded machine makes it.
-		wait = max(earlyPoll, 20*time.Since(began))
+		// Looking costs a system call or more a directory: it is kept
+		// to a fiftieth of the time, however slow a loaded machine
+		// makes it.
+		wait = max(earlyPoll, 50*time.Since(began))
 		for _, p := range ready {
 			if e.stopped(ctx) {
 				return
