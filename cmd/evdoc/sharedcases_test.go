@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -9,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime/debug"
 	"slices"
 	"sort"
 	"strings"
@@ -106,22 +108,48 @@ func TestSharedCases(t *testing.T) {
 		t.Fatal(err)
 	}
 
+	golden, err := filepath.Abs(sharedCasesGolden) // in-process cases run in their own directory
+	if err != nil {
+		t.Fatal(err)
+	}
 	ids := make([]string, 0, len(cases))
 	for id := range cases {
 		ids = append(ids, id)
 	}
 	sort.Strings(ids)
+	archives := map[string]*txtar.Archive{}
+	commands := map[string][]string{}
 	for _, id := range ids {
+		ar, err := txtar.ParseFile(cases[id])
+		if err != nil {
+			t.Fatal(err)
+		}
+		cmds := sharedCaseCommands()[id]
+		if cmds == nil {
+			cmds = runLine(string(ar.Comment))
+		}
+		archives[id], commands[id] = ar, cmds
+	}
+	inProcess := inProcessCases(ids, archives, commands)
+	// The cases run in this process first, one at a time (each in its
+	// own working directory), then the others, two processes at a time.
+	for _, id := range ids {
+		if !inProcess[id] {
+			continue
+		}
+		t.Run(id, func(t *testing.T) {
+			work := txtartest.Write(t, archives[id])
+			got := runSharedCaseInProcess(t, work, self, commands[id])
+			compareSharedCase(t, id, got, open, golden)
+		})
+	}
+	for _, id := range ids {
+		if inProcess[id] {
+			continue
+		}
 		t.Run(id, func(t *testing.T) {
 			t.Parallel()
-			ar, err := txtar.ParseFile(cases[id])
-			if err != nil {
-				t.Fatal(err)
-			}
-			cmds := sharedCaseCommands()[id]
-			if cmds == nil {
-				cmds = runLine(string(ar.Comment))
-			}
+			ar, cmds := archives[id], commands[id]
 			env := append(os.Environ(), "PATH="+bin+string(os.PathListSeparator)+os.Getenv("PATH"), quickExit())
 			hugo := ""
 			if needsHugo(ar, cmds) {
@@ -130,28 +158,103 @@ func TestSharedCases(t *testing.T) {
 			}
 			work := txtartest.Write(t, ar)
 			got := runSharedCase(t, work, self, hugo, env, cmds)
-			if reason, ok := open[id]; ok {
-				t.Logf("open (issue 31), not compared: %s\n%s", reason, got)
-				return
-			}
-			golden := filepath.Join(sharedCasesGolden, filepath.FromSlash(id)+".want")
-			if txtartest.Updating() {
-				if err := os.MkdirAll(filepath.Dir(golden), 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(golden, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v: run the test with -update and check the output against the case's header, or list the case in openSharedCases:\n%s", err, got)
-			}
-			if !bytes.Equal(got, want) {
-				t.Errorf("%s differs from %s (the case's right verdict; -update rewrites it after a change meant to alter it):\n%s", id, golden, lineDiff(string(want), string(got)))
-			}
+			compareSharedCase(t, id, got, open, golden)
 		})
+	}
+}
+
+// inProcessVerbs are the evdoc commands a shared case may run in the test
+// process (run, evdoc's main without os.Exit) instead of a process of its
+// own: they read the project and print, and start no other program.
+func inProcessVerbs() []string { return []string{"check", "values", "fix"} }
+
+// inProcessCases returns the cases TestSharedCases runs in its own
+// process: those whose every command is an evdoc command of
+// inProcessVerbs, keeping its standard output, and that need no Hugo.
+// Each such command costs a process about 0.3 s of CPU time under -race
+// before it starts its work (the race runtime and the packages' init,
+// chroma's lexer registry most of it), which was most of the test's time.
+// For each verb the first such case (in ID order) that runs it is left
+// to a process, so each verb's output through a process, main's exit
+// status included, is still compared with a golden.
+func inProcessCases(ids []string, archives map[string]*txtar.Archive, commands map[string][]string) map[string]bool {
+	in := map[string]bool{}
+	byProcess := map[string]bool{}
+	for _, id := range ids {
+		if needsHugo(archives[id], commands[id]) {
+			continue
+		}
+		var verbs []string
+		eligible := true
+		for _, c := range commands[id] {
+			f := strings.Fields(c)
+			if len(f) < 2 || f[0] != "evdoc" || !slices.Contains(inProcessVerbs(), f[1]) || f[len(f)-1] == ">/dev/null" {
+				eligible = false
+				break
+			}
+			verbs = append(verbs, f[1])
+		}
+		if !eligible {
+			continue
+		}
+		first := false
+		for _, v := range verbs {
+			if !byProcess[v] {
+				byProcess[v], first = true, true
+			}
+		}
+		in[id] = !first
+	}
+	return in
+}
+
+// runSharedCaseInProcess runs cmds (evdoc commands of inProcessVerbs) as
+// runSharedCase does, each through run in this process with work as the
+// working directory, and returns the same normalised output.
+func runSharedCaseInProcess(t *testing.T, work, self string, cmds []string) []byte {
+	t.Helper()
+	t.Chdir(work)
+	var out bytes.Buffer
+	for _, c := range cmds {
+		var stdout, stderr bytes.Buffer
+		code := func() int {
+			defer func() {
+				if r := recover(); r != nil {
+					t.Fatalf("%s panicked: %v\n%s", c, r, debug.Stack())
+				}
+			}()
+			return run(context.Background(), strings.Fields(c)[1:], &stdout, &stderr)
+		}()
+		writeCaseCommand(&out, c, stdout.Bytes(), stderr.Bytes(), code)
+	}
+	return normaliseCaseOutput(out.Bytes(), work, self, "")
+}
+
+// compareSharedCase compares a case's output with its golden under
+// goldenDir (or writes it under -update); an open case's output is
+// logged.
+func compareSharedCase(t *testing.T, id string, got []byte, open map[string]string, goldenDir string) {
+	t.Helper()
+	if reason, ok := open[id]; ok {
+		t.Logf("open (issue 31), not compared: %s\n%s", reason, got)
+		return
+	}
+	golden := filepath.Join(goldenDir, filepath.FromSlash(id)+".want")
+	if txtartest.Updating() {
+		if err := os.MkdirAll(filepath.Dir(golden), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(golden, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatalf("%v: run the test with -update and check the output against the case's header, or list the case in openSharedCases:\n%s", err, got)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs from %s (the case's right verdict; -update rewrites it after a change meant to alter it):\n%s", id, filepath.Join(sharedCasesGolden, filepath.FromSlash(id)+".want"), lineDiff(string(want), string(got)))
 	}
 }
 
@@ -314,25 +417,32 @@ func runSharedCase(t *testing.T, work, self, hugo string, env, cmds []string) []
 			}
 			code = ee.ExitCode()
 		}
-		fmt.Fprintf(&out, "$ %s\n", c)
 		if quiet {
 			stdout.Reset()
 		}
-		out.Write(stdout.Bytes())
-		if stdout.Len() > 0 && !bytes.HasSuffix(stdout.Bytes(), []byte("\n")) {
-			out.WriteString("\n")
-		}
-		for _, l := range strings.SplitAfter(stderr.String(), "\n") {
-			if l != "" {
-				out.WriteString("stderr: " + l)
-			}
-		}
-		if stderr.Len() > 0 && !bytes.HasSuffix(stderr.Bytes(), []byte("\n")) {
-			out.WriteString("\n")
-		}
-		fmt.Fprintf(&out, "exit %d\n", code)
+		writeCaseCommand(&out, c, stdout.Bytes(), stderr.Bytes(), code)
 	}
 	return normaliseCaseOutput(out.Bytes(), work, self, hugo)
+}
+
+// writeCaseCommand writes one command's record of a case's output: "$
+// CMD", its standard output, its standard error with each line prefixed
+// "stderr: ", and "exit N".
+func writeCaseCommand(out *bytes.Buffer, c string, stdout, stderr []byte, code int) {
+	fmt.Fprintf(out, "$ %s\n", c)
+	out.Write(stdout)
+	if len(stdout) > 0 && !bytes.HasSuffix(stdout, []byte("\n")) {
+		out.WriteString("\n")
+	}
+	for _, l := range strings.SplitAfter(string(stderr), "\n") {
+		if l != "" {
+			out.WriteString("stderr: " + l)
+		}
+	}
+	if len(stderr) > 0 && !bytes.HasSuffix(stderr, []byte("\n")) {
+		out.WriteString("\n")
+	}
+	fmt.Fprintf(out, "exit %d\n", code)
 }
 
 // buildTimeRE matches the time `evdoc build` reports ("(0.8 s)").
