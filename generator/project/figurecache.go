@@ -44,3 +44,21 @@ func (c *FigureCache) Files(proj *output.Project, f *figure.Spec) ([]output.File
 	c.m[f.Name] = cachedFigure{key, files, rec}
 	return files, rec, nil
 }
+
+// Put keeps files and rec as f's drawing, as Files keeps a drawing it
+// made: a later Files of f with the same inputs returns them. It keeps
+// nothing and reports false when f's inputs cannot be read. The caller
+// vouches that they are the files proj.Files(f) would draw; tests give a
+// build the committed drawings of assets/figures this way, which the
+// figures' golden tests compare with fresh drawings.
+func (c *FigureCache) Put(proj *output.Project, f *figure.Spec, files []output.File, rec *output.Record) bool {
+	key, ok := proj.InputKey(f)
+	if !ok {
+		return false
+	}
+	if c.m == nil {
+		c.m = map[string]cachedFigure{}
+	}
+	c.m[f.Name] = cachedFigure{key, files, rec}
+	return true
+}

@@ -25,6 +25,7 @@ import (
 	"github.com/evdoc-lab/evdoc/generator/check"
 	"github.com/evdoc-lab/evdoc/generator/project"
 	"github.com/evdoc-lab/evdoc/generator/site"
+	"github.com/evdoc-lab/evdoc/internal/committedfigures"
 	"github.com/evdoc-lab/evdoc/internal/sitetest"
 )
 
@@ -41,7 +42,14 @@ func builtReference(t *testing.T) string {
 	return reference.Dir(t, func(t testing.TB, dir string) {
 		sitetest.CopyProjectTo(t, dir)
 		sitetest.Untranslate(t, dir)
-		if err := build(t, dir, nil); err != nil {
+		s, err := project.Load(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// The committed figures, not drawn again: the tests read a figure
+		// only as the page shows it (committedfigures).
+		s.FigureCache = committedfigures.Cache(t, s)
+		if err := site.Build(context.Background(), s, buildOptions(t, nil)); err != nil {
 			t.Fatal(err)
 		}
 	})
@@ -55,11 +63,17 @@ func build(t testing.TB, dir string, log *strings.Builder) error {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return site.Build(context.Background(), s, buildOptions(t, log))
+}
+
+// buildOptions builds into public/ with the pinned Hugo, writing the
+// build's log to log when it is not nil.
+func buildOptions(t testing.TB, log *strings.Builder) site.BuildOptions {
 	opt := site.BuildOptions{Out: "public", Hugo: sitetest.HugoCommand(t), Check: check.DefaultOptions()}
 	if log != nil {
 		opt.Log = log
 	}
-	return site.Build(context.Background(), s, opt)
+	return opt
 }
 
 func TestMain(m *testing.M) {

@@ -1,0 +1,57 @@
+package committedfigures
+
+import (
+	"bytes"
+	"encoding/json"
+	"testing"
+
+	"github.com/evdoc-lab/evdoc/generator/project"
+	"github.com/evdoc-lab/evdoc/internal/sitetest"
+)
+
+// TestCommittedFigures: every figure of the reference site is taken from
+// its committed drawing (a build given Cache draws none), and for
+// the quickest to draw the files and record taken are those Files draws,
+// path for path and byte for byte.
+func TestCommittedFigures(t *testing.T) {
+	t.Parallel()
+	dir := sitetest.CopyProject(t)
+	s, err := project.Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	proj, err := s.FigureProject()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Figures) == 0 {
+		t.Fatal("the reference site has no figure")
+	}
+	for _, f := range s.Figures {
+		files, rec, why := Figure(proj, f)
+		if why != "" {
+			t.Errorf("figure %s: its committed drawing %s", f.Name, why)
+			continue
+		}
+		if f.Name != "d3-failure-rate" {
+			continue
+		}
+		drawn, drawnRec, err := proj.Files(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(files) != len(drawn) {
+			t.Fatalf("figure %s: %d committed files, %d drawn", f.Name, len(files), len(drawn))
+		}
+		for i := range drawn {
+			if files[i].Path != drawn[i].Path || !bytes.Equal(files[i].Data, drawn[i].Data) {
+				t.Errorf("figure %s: committed %s (%d bytes), drawn %s (%d bytes)", f.Name, files[i].Path, len(files[i].Data), drawn[i].Path, len(drawn[i].Data))
+			}
+		}
+		a, _ := json.Marshal(rec)
+		b, _ := json.Marshal(drawnRec)
+		if !bytes.Equal(a, b) {
+			t.Errorf("figure %s: committed record\n%s\ndrawn\n%s", f.Name, a, b)
+		}
+	}
+}
