@@ -28,6 +28,7 @@ import (
 	"github.com/evdoc-lab/evdoc/generator/hugoconf"
 	"github.com/evdoc-lab/evdoc/generator/project"
 	"github.com/evdoc-lab/evdoc/generator/site"
+	"github.com/evdoc-lab/evdoc/internal/committedfigures"
 	"github.com/evdoc-lab/evdoc/internal/sitetest"
 )
 
@@ -38,18 +39,20 @@ import (
 // fallback page), built under baseURL "/". No test writes into it.
 var reference sitetest.Shared
 
-// referenceFigures keeps the figures of the reference site, drawn by the
-// shared build (builtReference), for the builds of its variants
-// (TestLinkWalk's layouts): their figure specs and evidence are the
-// reference site's, so project.FigureCache gives them the bytes drawn for
-// the shared build instead of drawing them again, as evdoc serve does
-// between stagings (drawing is most of a build's time under -race).
-// TestBuildReproducible draws its own, to compare two drawings.
+// referenceFigures keeps the figures of the reference site for the
+// shared build (builtReference) and the builds of its variants
+// (TestLinkWalk's layouts, buildVariant): their figure specs and evidence
+// are the reference site's, so project.FigureCache gives them the
+// drawings committed in assets/figures (committedfigures, which
+// generator/figure/output's golden tests compare with fresh drawings)
+// instead of drawing them, as evdoc serve does between stagings (drawing
+// is most of a build's time under -race). TestBuildReproducible draws
+// its own, and compares them with the shared build's.
 // figuresMu keeps the builds using it to one at a time: a FigureCache
 // serves one Stage at a time.
 var (
 	figuresMu        sync.Mutex
-	referenceFigures project.FigureCache
+	referenceFigures *project.FigureCache
 )
 
 // builtReference returns the project directory of the shared build,
@@ -65,12 +68,20 @@ func builtReference(t *testing.T) string {
 }
 
 // buildReferenceFigures is build with the default options for a copy of
-// the reference project, drawing its figures through referenceFigures.
+// the reference project, its figures through referenceFigures (the
+// committed drawings, or drawn where a committed one is not the figure's).
 func buildReferenceFigures(t testing.TB, dir string) {
 	t.Helper()
 	figuresMu.Lock()
 	defer figuresMu.Unlock()
-	if err := tryBuildFigures(t, dir, site.BuildOptions{}, &referenceFigures); err != nil {
+	if referenceFigures == nil {
+		s, err := project.Load(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		referenceFigures = committedfigures.Cache(t, s)
+	}
+	if err := tryBuildFigures(t, dir, site.BuildOptions{}, referenceFigures); err != nil {
 		t.Fatal(err)
 	}
 }
