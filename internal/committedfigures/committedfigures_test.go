@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"testing"
 
+	"github.com/evdoc-lab/evdoc/generator/figure/output"
 	"github.com/evdoc-lab/evdoc/generator/project"
 	"github.com/evdoc-lab/evdoc/internal/sitetest"
 )
@@ -27,11 +28,25 @@ func TestCommittedFigures(t *testing.T) {
 	if len(s.Figures) == 0 {
 		t.Fatal("the reference site has no figure")
 	}
+	cache := Cache(t, s)
 	for _, f := range s.Figures {
 		files, rec, why := Figure(proj, f)
 		if why != "" {
 			t.Errorf("figure %s: its committed drawing %s", f.Name, why)
 			continue
+		}
+		// Files gives what Put kept for the figure's current inputs (a
+		// marker, which no drawing gives), and Cache kept the committed
+		// files.
+		marked := &project.FigureCache{}
+		if !marked.Put(proj, f, []output.File{{Path: "marker", Data: []byte("kept")}}, rec) {
+			t.Fatalf("figure %s: Put kept nothing", f.Name)
+		}
+		if got, _, err := marked.Files(proj, f); err != nil || len(got) != 1 || string(got[0].Data) != "kept" {
+			t.Errorf("figure %s: Files after Put gave %d files (%v), not the ones kept", f.Name, len(got), err)
+		}
+		if kept, _, err := cache.Files(proj, f); err != nil || len(kept) != len(files) || !bytes.Equal(kept[len(kept)-1].Data, files[len(files)-1].Data) {
+			t.Errorf("figure %s: the cache does not give the committed files (%v)", f.Name, err)
 		}
 		if f.Name != "d3-failure-rate" {
 			continue
