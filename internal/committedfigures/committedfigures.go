@@ -88,6 +88,10 @@ func Figure(proj *output.Project, f *figure.Spec) ([]output.File, *output.Record
 	if !bytes.Equal(now, then) {
 		return nil, nil, "was drawn from other evidence inputs"
 	}
+	// The record Files gives holds the inputs as read, with the parts of
+	// their positions the JSON record leaves out (the staged figure data
+	// links the first input's raw line through them).
+	rec.Inputs = inputs
 	if len(rec.Languages) != len(proj.Langs) {
 		return nil, nil, "was drawn for other languages"
 	}
