@@ -39,7 +39,7 @@ func TestStagedEditLinksNameFiles(t *testing.T) {
 	results, _ := checker.Check(s, check.DefaultOptions())
 	stage := t.TempDir()
 	referenceFiguresMu.Lock()
-	s.FigureCache = referenceFigures // the edit links are not in a figure
+	s.FigureCache = referenceFigureCache(t, dir) // the edit links are not in a figure
 	_, err = Stage(context.Background(), s, stage, stagedata.StageDataOf(results), nil)
 	referenceFiguresMu.Unlock()
 	if err != nil {

@@ -12,6 +12,7 @@ import (
 	"github.com/evdoc-lab/evdoc/generator/checker"
 	"github.com/evdoc-lab/evdoc/generator/project"
 	"github.com/evdoc-lab/evdoc/generator/stagedata"
+	"github.com/evdoc-lab/evdoc/internal/committedfigures"
 	"github.com/evdoc-lab/evdoc/internal/sitetest"
 	"github.com/evdoc-lab/evdoc/internal/txtartest"
 	"golang.org/x/tools/txtar"
@@ -39,26 +40,43 @@ func claimDependent(rel string) bool {
 	return rel == "data/evdoc/claims.json" || strings.Contains(rel, "/"+project.EvidenceDir+"/")
 }
 
-// referenceFigures keeps the reference site's figures between the
+// referenceFigures keeps the reference site's figures for the
 // package's stagings of it (TestStagedEditLinksNameFiles and
-// TestStageDataEqualsResults's reference), as evdoc serve keeps them
-// between re-stagings: drawing them is most of a staging's time under
-// -race, and no test here compares a figure's bytes (TestFigureCache,
-// which does, keeps a cache of its own). A FigureCache serves one Stage
-// at a time: hold referenceFiguresMu while staging with it.
+// TestStageDataEqualsResults's reference): the drawings committed in
+// assets/figures (internal/committedfigures), as evdoc serve keeps
+// drawings between re-stagings: drawing them is most of a staging's
+// time under -race, and no test here compares a figure's bytes
+// (TestFigureCache, which does, keeps a cache of its own and draws). A
+// FigureCache serves one Stage at a time: hold referenceFiguresMu while
+// staging with it (referenceFigureCache).
 var (
 	referenceFiguresMu sync.Mutex
-	referenceFigures   = &project.FigureCache{}
+	referenceFigures   *project.FigureCache
 )
+
+// referenceFigureCache returns referenceFigures, made from the copy of
+// the reference project at dir on first use. The caller holds
+// referenceFiguresMu.
+func referenceFigureCache(t *testing.T, dir string) *project.FigureCache {
+	t.Helper()
+	if referenceFigures == nil {
+		s, err := project.Load(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		referenceFigures = committedfigures.Cache(t, s)
+	}
+	return referenceFigures
+}
 
 // stageBothWays stages the project at dir twice: loaded parsed, from
 // every claim's Result (StageDataOf(Check)), and loaded lazily, from the
 // StageData a Checker kept page by page as it judged them (as evdoc
 // build does). The two must be equal; it returns the first. Both
 // stagings take their figures from cache (a new one when nil), one
-// after the other: the second takes the figures the first drew (the
-// files compared, claim data and viewer pages, hold none of a figure's
-// bytes).
+// after the other: the second takes the figures the first drew, or both
+// the committed ones the cache holds (the files compared, claim data and
+// viewer pages, hold none of a figure's bytes).
 func stageBothWays(t *testing.T, dir string, cache *project.FigureCache) map[string]string {
 	t.Helper()
 	s, err := project.Load(dir)
@@ -143,7 +161,8 @@ func TestStageDataEqualsResults(t *testing.T) {
 	t.Run("reference", func(t *testing.T) {
 		referenceFiguresMu.Lock()
 		defer referenceFiguresMu.Unlock()
-		files := stageBothWays(t, sitetest.CopyProject(t), referenceFigures)
+		dir := sitetest.CopyProject(t)
+		files := stageBothWays(t, dir, referenceFigureCache(t, dir))
 		if !strings.Contains(files["data/evdoc/claims.json"], `"values"`) {
 			t.Errorf("the reference site staged no claim data:\n%.500s", files["data/evdoc/claims.json"])
 		}
