@@ -55,7 +55,10 @@ type earlyScan struct {
 // not exist yet) until Stop, DirAfter, or ctx is done.
 func StartEarly(ctx context.Context, dir string) *Early {
 	e := &Early{dir: dir, seed: maphash.MakeSeed(), stop: make(chan struct{}), done: make(chan struct{}), scans: map[string]earlyScan{}}
-	go e.run(ctx)
+	go func() {
+		defer crash.Guard()
+		e.run(ctx)
+	}()
 	return e
 }
 
@@ -98,7 +101,6 @@ func (e *Early) stopped(ctx context.Context) bool {
 }
 
 func (e *Early) run(ctx context.Context) {
-	defer crash.Guard()
 	defer close(e.done)
 	l := &looker{dirs: map[string]*dirState{}, pending: map[string]stamp{}, found: map[string]bool{}}
 	wait := earlyPoll
