@@ -131,19 +131,9 @@ func TestStageEditIsStage(t *testing.T) {
 // the open page a second time, and a page shown between the two
 // rebuilds would not be the last.
 func TestChangeBannerOnce(t *testing.T) {
-	dir := txtartest.WriteFile(t, "testdata/stageedit.txtar")
 	ctx := context.Background()
-	rc := &IncrementalRechecker{Root: dir, Load: project.LoadOptions{Lazy: true}, Check: check.DefaultOptions()}
-	work := t.TempDir()
-	srv := &server{opt: Options{Root: dir, Out: io.Discard, Log: io.Discard}, rc: rc, dir: work, served: filepath.Join(work, "site"), figures: &project.FigureCache{}}
-	st, err := rc.Recheck(ctx, nil, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv.state = st
-	if err := srv.stage(ctx, nil); err != nil {
-		t.Fatal(err)
-	}
+	srv, rc, dir := stagedServer(t, ctx)
+	var err error
 	p := filepath.Join(dir, "evidence", "d", "report.md")
 	b, _ := os.ReadFile(p)
 	if err := os.WriteFile(p, bytes.Replace(b, []byte("| A | 12.34 |"), []byte("| A | 13.34 |"), 1), 0o644); err != nil {
@@ -280,19 +270,9 @@ func TestChangeLeavesWholeStageToNextSave(t *testing.T) {
 // staging failure in the banner, and leaves the whole staging to the
 // next change (partial).
 func TestStageSuperseded(t *testing.T) {
-	dir := txtartest.WriteFile(t, "testdata/stageedit.txtar")
 	ctx := context.Background()
-	rc := &IncrementalRechecker{Root: dir, Load: project.LoadOptions{Lazy: true}, Check: check.DefaultOptions()}
-	work := t.TempDir()
-	srv := &server{opt: Options{Root: dir, Out: io.Discard, Log: io.Discard}, rc: rc, dir: work, served: filepath.Join(work, "site"), figures: &project.FigureCache{}}
-	st, err := rc.Recheck(ctx, nil, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv.state = st
-	if err := srv.stage(ctx, nil); err != nil {
-		t.Fatal(err)
-	}
+	srv, rc, dir := stagedServer(t, ctx)
+	var err error
 	before := treeFiles(t, srv.served)
 	p := filepath.Join(dir, "evidence", "d", "report.md")
 	b, _ := os.ReadFile(p)
@@ -332,19 +312,9 @@ func TestStageSuperseded(t *testing.T) {
 // change stages the whole project. The file is hugo.toml replaced by a
 // directory, which fails the staging the same way at once.
 func TestStageFailedWhileSaved(t *testing.T) {
-	dir := txtartest.WriteFile(t, "testdata/stageedit.txtar")
 	ctx := context.Background()
-	rc := &IncrementalRechecker{Root: dir, Load: project.LoadOptions{Lazy: true}, Check: check.DefaultOptions()}
-	work := t.TempDir()
-	srv := &server{opt: Options{Root: dir, Out: io.Discard, Log: io.Discard}, rc: rc, dir: work, served: filepath.Join(work, "site"), figures: &project.FigureCache{}}
-	st, err := rc.Recheck(ctx, nil, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv.state = st
-	if err := srv.stage(ctx, nil); err != nil {
-		t.Fatal(err)
-	}
+	srv, _, dir := stagedServer(t, ctx)
+	var err error
 	before := treeFiles(t, srv.served)
 	p := filepath.Join(dir, "hugo.toml")
 	if err := os.Remove(p); err != nil {
@@ -372,4 +342,23 @@ func TestStageFailedWhileSaved(t *testing.T) {
 	if err := srv.stage(ctx, func() bool { return false }); err == nil || errors.Is(err, errSuperseded) {
 		t.Fatalf("staging with hugo.toml a directory and no change reported: %v, want a failure", err)
 	}
+}
+
+// stagedServer writes testdata/stageedit.txtar's project, checks it and
+// stages it whole, as serve does at its start.
+func stagedServer(t *testing.T, ctx context.Context) (*server, *IncrementalRechecker, string) {
+	t.Helper()
+	dir := txtartest.WriteFile(t, "testdata/stageedit.txtar")
+	rc := &IncrementalRechecker{Root: dir, Load: project.LoadOptions{Lazy: true}, Check: check.DefaultOptions()}
+	work := t.TempDir()
+	srv := &server{opt: Options{Root: dir, Out: io.Discard, Log: io.Discard}, rc: rc, dir: work, served: filepath.Join(work, "site"), figures: &project.FigureCache{}}
+	st, err := rc.Recheck(ctx, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv.state = st
+	if err := srv.stage(ctx, nil); err != nil {
+		t.Fatal(err)
+	}
+	return srv, rc, dir
 }
