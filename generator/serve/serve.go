@@ -290,6 +290,17 @@ type server struct {
 	// env is the environment Hugo must run with on the stage
 	// (hugoconf.Config.HugoEnv); a change of it restarts Hugo's server.
 	env []string
+	// ticks is the phase of the running Hugo server's watcher tick, from
+	// its output; each sync's burst of writes keeps clear of the tick.
+	ticks tickPhase
+}
+
+// clearTick waits, before a sync's burst of writes, until Hugo's next
+// watcher tick is not about to fall within it (tickPhase.clear).
+func (s *server) clearTick() {
+	if d := s.ticks.clear(); d > 0 && s.opt.Verbose {
+		fmt.Fprintf(s.opt.Log, "evdoc: waited %v for Hugo's watcher tick to pass before writing\n", d.Round(time.Millisecond))
+	}
 }
 
 // change re-checks after a batch of changed files and stages again.
@@ -443,7 +454,7 @@ func (s *server) stageEdit(ctx context.Context, pages []string) error {
 	if err := s.writeBanner(next); err != nil {
 		return err
 	}
-	s.synced[0], s.synced[1], err = syncFiles(next, s.served, false, s.contentFile)
+	s.synced[0], s.synced[1], err = syncFiles(next, s.served, false, s.contentFile, s.clearTick)
 	return err
 }
 
@@ -579,7 +590,7 @@ func (s *server) stage(ctx context.Context, superseded func() bool) (err error) 
 	if removedPage(next, s.served) {
 		s.pagesRemoved = true
 	}
-	if s.synced[0], s.synced[1], err = syncTree(next, s.served, s.contentFile); err != nil {
+	if s.synced[0], s.synced[1], err = syncFiles(next, s.served, true, s.contentFile, s.clearTick); err != nil {
 		return err
 	}
 	s.partial = false
@@ -630,13 +641,14 @@ func (s *server) runHugo(ctx context.Context, portTaken, served *bool) error {
 	}
 	s.front.hugo.Store(int64(port))
 	defer s.front.hugo.Store(0)
+	s.ticks.reset() // a new watcher, a new phase
 	args := append(append([]string{}, cmd[1:]...), "server", "--source", abs, "--renderToMemory", "--logLevel", "warn",
 		"--bind", "127.0.0.1", "--port", strconv.Itoa(port), "--baseURL", s.front.baseURL(s.opt.BaseURL), "--appendPort=false", "--liveReloadPort", strconv.Itoa(s.front.port))
 	if s.opt.Verbose {
 		fmt.Fprintf(s.opt.Log, "evdoc: running %s\n", strings.Join(append([]string{cmd[0]}, args...), " "))
 	}
 	c := exec.Command(cmd[0], args...)
-	out := &readyWriter{w: s.opt.Log, ready: s.opt.Ready, portTaken: portTaken, served: served, rebuilt: s.rebuilt}
+	out := &readyWriter{w: s.opt.Log, ready: s.opt.Ready, portTaken: portTaken, served: served, rebuilt: s.rebuilt, ticks: &s.ticks}
 	c.Stdout, c.Stderr = out, out
 	c.Env = hugoconf.HugoEnviron(os.Environ(), append(append([]string{}, s.env...), "HUGO_CACHEDIR="+filepath.Join(s.dir, "hugo-cache")))
 	groupFile := filepath.Join(s.dir, hugorun.HugoGroupFile)
@@ -657,6 +669,9 @@ type readyWriter struct {
 	// rebuilt, when set, is sent to (without blocking) each time Hugo
 	// says a build ended.
 	rebuilt chan struct{}
+	// ticks, when set, learns the phase of Hugo's watcher tick from the
+	// times Hugo prints.
+	ticks *tickPhase
 }
 
 func (r *readyWriter) Write(p []byte) (int, error) {
@@ -667,6 +682,9 @@ func (r *readyWriter) Write(p []byte) (int, error) {
 		*r.portTaken = true
 	}
 	n, err := r.w.Write(p)
+	if r.ticks != nil {
+		r.ticks.observe(text)
+	}
 	if r.rebuilt != nil && strings.Contains(text, "Total in ") {
 		select {
 		case r.rebuilt <- struct{}{}:

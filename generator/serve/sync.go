@@ -45,13 +45,15 @@ var hugoOwned = []string{".hugo_build.lock", "resources"}
 // write takes microseconds) reads part of the page, and the write's own
 // event rebuilds it again at the next tick.
 func syncTree(from, to string, inPlace func(rel string) bool) (written, removed int, err error) {
-	return syncFiles(from, to, true, inPlace)
+	return syncFiles(from, to, true, inPlace, nil)
 }
 
 // syncFiles is syncTree, which removes the files only in to when prune
 // is set; without prune it writes the files of from that differ and
-// leaves every other file of to as it is.
-func syncFiles(from, to string, prune bool, inPlace func(rel string) bool) (written, removed int, err error) {
+// leaves every other file of to as it is. before, when set, is called
+// just before the burst of writes when there is one (tickPhase.clear:
+// away from Hugo's watcher tick).
+func syncFiles(from, to string, prune bool, inPlace func(rel string) bool, before func()) (written, removed int, err error) {
 	if err := os.MkdirAll(to, 0o755); err != nil {
 		return 0, 0, err
 	}
@@ -121,6 +123,9 @@ func syncFiles(from, to string, prune bool, inPlace func(rel string) bool) (writ
 				return written, removed, err
 			}
 		}
+	}
+	if before != nil && len(changes) > 0 {
+		before()
 	}
 	for i, c := range changes {
 		if c.inPlace {
