@@ -34,6 +34,11 @@ type front struct {
 	// hugo is the loopback port Hugo's server listens on; 0 while none runs.
 	hugo atomic.Int64
 	srv  *http.Server
+	// shown are the pages browsers were given, for the live reload
+	// (relayLiveReload); heldReloads counts Hugo's force refreshes held
+	// back because no page served changed.
+	shown       shownPages
+	heldReloads atomic.Int64
 }
 
 // listenFront listens on bind:port (127.0.0.1 when bind is empty; port
@@ -103,7 +108,12 @@ func (f *front) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	target := &url.URL{Scheme: "http", Host: net.JoinHostPort("127.0.0.1", strconv.FormatInt(port, 10))}
+	if isLiveReload(r) {
+		f.relayLiveReload(w, r, target.Host)
+		return
+	}
 	rp := &httputil.ReverseProxy{
+		ModifyResponse: f.recordShown,
 		Rewrite: func(pr *httputil.ProxyRequest) {
 			pr.SetURL(target)
 			pr.Out.Host = pr.In.Host // Hugo's live reload compares the Origin with it
