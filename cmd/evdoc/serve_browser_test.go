@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
 
@@ -17,7 +19,8 @@ import (
 // chromium (EVDOC_CHROMIUM names another binary; skipped without one,
 // failed under CI=true), breaks a claim and expects the banner to appear
 // in the open page — reloaded by Hugo's live reload, not by the test —
-// then fixes it and expects the banner gone.
+// then fixes it and expects the banner gone; each save reloads the page
+// once.
 func TestServeLiveReload(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs Hugo's server and chromium")
@@ -45,6 +48,32 @@ func TestServeLiveReload(t *testing.T) {
 	ctx, cancelC := chromedp.NewContext(actx)
 	ctx, cancelT := context.WithTimeout(ctx, 3*time.Minute)
 	defer func() { cancelT(); cancelC(); cancelA() }()
+	// Every document loaded in the tab counts itself, for the reloads
+	// an edit makes.
+	if err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: `sessionStorage.evdocLoads = String(Number(sessionStorage.evdocLoads || 0) + 1)`})
+		return err
+	})); err != nil {
+		t.Fatal(err)
+	}
+	loads := func() int {
+		n, err := chromedp.Run(ctx, chromedp.Evaluate[int](`Number(sessionStorage.evdocLoads || 0)`))
+		if err != nil {
+			return -1
+		}
+		return n
+	}
+	// reloadedOnce: the edit reloaded the open page once (Hugo's rebuild
+	// of the rest of the project after the edit changes nothing the page
+	// shows, and serve's port holds its reload back), also after the
+	// whole staging's rebuild (a few seconds on).
+	reloadedOnce := func(before int) {
+		t.Helper()
+		time.Sleep(4 * time.Second)
+		if n := loads(); n != before+1 {
+			t.Errorf("the open page loaded %d time(s) after the save, want 1\n%s", n-before, r.output())
+		}
+	}
 	if err := chromedp.Do(ctx, chromedp.Navigate(r.page), chromedp.WaitVisible(chromedp.CSS("main"))); err != nil {
 		t.Fatalf("opening %s: %v\n%s", r.page, err, r.output())
 	}
@@ -82,6 +111,7 @@ func TestServeLiveReload(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	before := loads()
 	if err := os.WriteFile(p, []byte(strings.Replace(string(src), "[2905회]", "[2906회]", 1)), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -90,6 +120,7 @@ func TestServeLiveReload(t *testing.T) {
 		return has && !same
 	}, r.output)
 	t.Logf("banner in the open page %v after the save (live reload)", took)
+	reloadedOnce(before)
 	text, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("evdoc-serve-banner").innerText`))
 	if err != nil {
 		t.Fatal(err)
@@ -98,6 +129,7 @@ func TestServeLiveReload(t *testing.T) {
 		t.Errorf("banner text %q lacks the finding", text)
 	}
 	settle()
+	before = loads()
 	if err := os.WriteFile(p, src, 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -110,4 +142,5 @@ func TestServeLiveReload(t *testing.T) {
 		return fmt.Sprintf("in the open page: banner %v, same document %v, live reload %s\n%s", has, same, st, r.output())
 	})
 	t.Logf("banner gone from the open page %v after the fix", took)
+	reloadedOnce(before)
 }
