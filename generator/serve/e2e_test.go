@@ -150,7 +150,7 @@ func TestServeEndToEnd(t *testing.T) {
 	go func() {
 		done <- Run(ctx, Options{
 			Root: dir, Hugo: []string{hugo}, Port: port, Out: out, Log: log, Verbose: true,
-			Debounce:  100 * time.Millisecond, // the burst's two saves are one batch
+			Debounce:  250 * time.Millisecond, // the burst's two saves are one batch
 			Rechecker: &IncrementalRechecker{Root: dir, Load: project.LoadOptions{Lazy: true}, Check: check.DefaultOptions()},
 		})
 	}()
