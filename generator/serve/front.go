@@ -39,6 +39,9 @@ type front struct {
 	// back because no page served changed.
 	shown       shownPages
 	heldReloads atomic.Int64
+	// assets counts the syncs that wrote or removed files other than
+	// pages and data (assetsChanged).
+	assets atomic.Int64
 }
 
 // listenFront listens on bind:port (127.0.0.1 when bind is empty; port

@@ -33,8 +33,10 @@ import (
 // that path (an HTML answer to a GET; the last shownMax paths) as what
 // that browser shows, and at a force refresh asks Hugo for the page
 // again: the refresh goes on when the bytes differ (the browser then
-// shows the new ones), when they cannot be read, or when the browser has
-// not said its page. Every other message (a stylesheet or image
+// shows the new ones), when they cannot be read, when the browser has
+// not said its page, and when serve wrote files other than pages and
+// data since the browser last loaded (a stylesheet changes what a page
+// shows, not its bytes). Every other message (a stylesheet or image
 // refreshed in place, a page to navigate to) goes on as it is.
 const shownMax = 32
 
@@ -101,12 +103,24 @@ func hugoPage(hugoAddr, host, path string) ([sha256.Size]byte, error) {
 }
 
 // reloadConn is what the front knows of one browser's live reload
-// socket: the path of its page and the digest of the bytes it shows.
+// socket: the path of its page and the digest of the bytes it shows,
+// and the front's assets count (front.assets) when it was told to load.
 type reloadConn struct {
-	mu    sync.Mutex
-	path  string
-	sum   [sha256.Size]byte
-	known bool
+	mu     sync.Mutex
+	path   string
+	sum    [sha256.Size]byte
+	known  bool
+	assets int64
+}
+
+// assetsChanged notes that serve wrote (or removed) a file other than a
+// page or data for Hugo: a stylesheet, a script or an image that a page
+// shows without its bytes changing. The next force refresh goes on to
+// every browser.
+func (f *front) assetsChanged() {
+	if f != nil {
+		f.assets.Add(1)
+	}
 }
 
 // info notes the page a browser's "info" message names (its URL).
@@ -129,16 +143,23 @@ func (c *reloadConn) info(f *front, msg []byte) {
 	sum, ok := f.shown.digest(p)
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.path, c.sum, c.known = p, sum, ok
+	c.path, c.sum, c.known, c.assets = p, sum, ok, f.assets.Load()
 }
 
 // stale reports whether the browser's page differs at Hugo's server now
-// (true when its page or its bytes are not known, or cannot be read),
-// and takes the new bytes as what it will show.
-func (c *reloadConn) stale(hugoAddr, host string) bool {
+// (true when its page or its bytes are not known, or cannot be read, and
+// when serve wrote other files than pages and data since the browser was
+// last told to load), and takes the new bytes as what it will show.
+func (c *reloadConn) stale(f *front, hugoAddr, host string) bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	if a := f.assets.Load(); a != c.assets {
+		c.assets, c.known = a, false
+	}
 	if c.path == "" || !c.known {
+		if sum, err := hugoPage(hugoAddr, host, c.path); c.path != "" && err == nil {
+			c.sum, c.known = sum, true
+		}
 		return true
 	}
 	sum, err := hugoPage(hugoAddr, host, c.path)
@@ -247,7 +268,7 @@ func (f *front) relayLiveReload(w http.ResponseWriter, r *http.Request, hugoAddr
 		if err != nil {
 			return
 		}
-		if text != nil && isForceRefresh(text) && !conn.stale(hugoAddr, r.Host) {
+		if text != nil && isForceRefresh(text) && !conn.stale(f, hugoAddr, r.Host) {
 			f.heldReloads.Add(1)
 			continue
 		}

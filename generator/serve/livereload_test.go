@@ -113,8 +113,9 @@ func dialLiveReload(t *testing.T, port int, info string) *wsClient {
 // changed since it was served, every such browser (two tabs of one page
 // each get theirs), and a browser that did not say its page; it is held
 // back from a browser whose page is as served, also after a refresh it
-// was given (it shows the new bytes then). Other messages pass as they
-// are.
+// was given (it shows the new bytes then). After serve wrote a file
+// other than a page or data (a stylesheet changes what a page shows, not
+// its bytes) it reaches every browser. Other messages pass as they are.
 func TestFrontLiveReload(t *testing.T) {
 	hugo := &fakeHugo{page: "<html>v1</html>"}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
@@ -189,23 +190,31 @@ func TestFrontLiveReload(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
 		page   string // "": as it is
+		assets bool   // serve wrote a stylesheet, a script, a template
 		msg    string
 		counts []int // tab1, tab2, silent, other
 	}{
-		{"page unchanged", "", force, []int{0, 0, 1, 1}},
-		{"page changed", "<html>v2</html>", force, []int{1, 1, 1, 1}},
-		{"changed once, refreshed once", "", force, []int{0, 0, 1, 1}},
-		{"stylesheet", "", css, []int{1, 1, 1, 1}},
-		{"changed back", "<html>v1</html>", force, []int{1, 1, 1, 1}},
+		// other's page was not served: its first refresh goes on, and
+		// Hugo's bytes then are what it shows.
+		{"page unchanged", "", false, force, []int{0, 0, 1, 1}},
+		{"page changed", "<html>v2</html>", false, force, []int{1, 1, 1, 1}},
+		{"changed once, refreshed once", "", false, force, []int{0, 0, 1, 0}},
+		{"stylesheet", "", false, css, []int{1, 1, 1, 1}},
+		{"an asset written, the page as it was", "", true, force, []int{1, 1, 1, 1}},
+		{"after the asset's refresh", "", false, force, []int{0, 0, 1, 0}},
+		{"changed back", "<html>v1</html>", false, force, []int{1, 1, 1, 1}},
 	} {
 		if tc.page != "" {
 			hugo.set(tc.page)
+		}
+		if tc.assets {
+			f.assetsChanged()
 		}
 		if got := step(tc.msg); fmt.Sprint(got) != fmt.Sprint(tc.counts) {
 			t.Errorf("%s: tab1, tab2, silent, other got %v, want %v", tc.name, got, tc.counts)
 		}
 	}
-	if n := f.heldReloads.Load(); n != 4 {
-		t.Errorf("%d force refreshes held back, want 4 (two tabs, twice)", n)
+	if n := f.heldReloads.Load(); n != 8 {
+		t.Errorf("%d force refreshes held back, want 8", n)
 	}
 }

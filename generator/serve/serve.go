@@ -295,9 +295,18 @@ type server struct {
 	ticks tickPhase
 }
 
-// clearTick waits, before a sync's burst of writes, until Hugo's next
-// watcher tick is not about to fall within it (tickPhase.clear).
-func (s *server) clearTick() {
+// beforeBurst is called with the files a sync is about to write: it
+// tells the front when one of them is not a page (Markdown of a content
+// directory) or data (a stylesheet, a script, an image, a template: what
+// a browser shows may change without its page's bytes), and waits until Hugo's next watcher tick is not about
+// to fall within the burst (tickPhase.clear).
+func (s *server) beforeBurst(rels []string) {
+	for _, rel := range rels {
+		if page := s.contentFile(rel) && strings.HasSuffix(rel, ".md"); !page && !strings.HasPrefix(rel, "data/") {
+			s.front.assetsChanged()
+			break
+		}
+	}
 	if d := s.ticks.clear(); d > 0 && s.opt.Verbose {
 		fmt.Fprintf(s.opt.Log, "evdoc: waited %v for Hugo's watcher tick to pass before writing\n", d.Round(time.Millisecond))
 	}
@@ -454,7 +463,7 @@ func (s *server) stageEdit(ctx context.Context, pages []string) error {
 	if err := s.writeBanner(next); err != nil {
 		return err
 	}
-	s.synced[0], s.synced[1], err = syncFiles(next, s.served, false, s.contentFile, s.clearTick)
+	s.synced[0], s.synced[1], err = syncFiles(next, s.served, false, s.contentFile, s.beforeBurst)
 	return err
 }
 
@@ -590,8 +599,11 @@ func (s *server) stage(ctx context.Context, superseded func() bool) (err error) 
 	if removedPage(next, s.served) {
 		s.pagesRemoved = true
 	}
-	if s.synced[0], s.synced[1], err = syncFiles(next, s.served, true, s.contentFile, s.clearTick); err != nil {
+	if s.synced[0], s.synced[1], err = syncFiles(next, s.served, true, s.contentFile, s.beforeBurst); err != nil {
 		return err
+	}
+	if s.synced[1] > 0 {
+		s.front.assetsChanged() // a removed file may be a stylesheet
 	}
 	s.partial = false
 	s.env = staged.Env

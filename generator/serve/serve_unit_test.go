@@ -160,6 +160,36 @@ func TestServerContentFile(t *testing.T) {
 	}
 }
 
+// TestBeforeBurstAssets: a sync that writes only pages (Markdown of a
+// content directory) and data leaves the front's held live reloads as
+// they are; one that writes anything else (an image of a page bundle, a
+// stylesheet, a template) makes the next force refresh reach every
+// browser, as what a page shows changed without its bytes.
+func TestBeforeBurstAssets(t *testing.T) {
+	dir := txtartest.WriteFile(t, "testdata/stageedit.txtar")
+	st, err := FullRechecker{Root: dir, Check: check.DefaultOptions()}.Recheck(context.Background(), nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &server{state: st, front: &front{}}
+	for _, tc := range []struct {
+		rels   []string
+		assets bool
+	}{
+		{[]string{"content/ko/docs/p.md", "data/evdoc/claims.json", "data/evdoc/serve.json"}, false},
+		{[]string{"content/ja/evidence/d/report-md.md"}, false},
+		{[]string{"content/ko/docs/p.md", "content/ko/docs/a.png"}, true},
+		{[]string{"static/evdoc/site.css"}, true},
+		{[]string{"layouts/page.html"}, true},
+	} {
+		before := s.front.assets.Load()
+		s.beforeBurst(tc.rels)
+		if got := s.front.assets.Load() != before; got != tc.assets {
+			t.Errorf("beforeBurst(%q): assets changed %v, want %v", tc.rels, got, tc.assets)
+		}
+	}
+}
+
 // TestBannerCleanUnchanged: with no findings the banner data has no
 // time, so the file is the same bytes at every save of a clean site and
 // Hugo sees no data change; with findings it has the time of the check.

@@ -51,14 +51,16 @@ func syncTree(from, to string, inPlace func(rel string) bool) (written, removed 
 // syncFiles is syncTree, which removes the files only in to when prune
 // is set; without prune it writes the files of from that differ and
 // leaves every other file of to as it is. before, when set, is called
-// just before the burst of writes when there is one (tickPhase.clear:
-// away from Hugo's watcher tick).
-func syncFiles(from, to string, prune bool, inPlace func(rel string) bool, before func()) (written, removed int, err error) {
+// with the slash paths of the files to write just before the burst of
+// writes when there is one (server.beforeBurst: away from Hugo's watcher
+// tick).
+func syncFiles(from, to string, prune bool, inPlace func(rel string) bool, before func(rels []string)) (written, removed int, err error) {
 	if err := os.MkdirAll(to, 0o755); err != nil {
 		return 0, 0, err
 	}
 	want := map[string]bool{}
 	type change struct {
+		rel     string
 		dst     string
 		b       []byte
 		inPlace bool
@@ -81,7 +83,7 @@ func syncFiles(from, to string, prune bool, inPlace func(rel string) bool, befor
 		if old, err := safefile.ReadPath(dst, int64(len(b))); err == nil && bytes.Equal(old, b) {
 			return nil
 		}
-		c := change{dst: dst, b: b}
+		c := change{rel: filepath.ToSlash(rel), dst: dst, b: b}
 		if inPlace != nil && inPlace(filepath.ToSlash(rel)) {
 			fi, err := os.Lstat(dst)
 			c.inPlace = err == nil && fi.Mode().IsRegular()
@@ -125,7 +127,11 @@ func syncFiles(from, to string, prune bool, inPlace func(rel string) bool, befor
 		}
 	}
 	if before != nil && len(changes) > 0 {
-		before()
+		rels := make([]string, len(changes))
+		for i, c := range changes {
+			rels[i] = c.rel
+		}
+		before(rels)
 	}
 	for i, c := range changes {
 		if c.inPlace {
