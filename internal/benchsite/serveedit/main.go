@@ -14,7 +14,10 @@
 // reload asks for it. Every page read while polling must be whole (it
 // ends with </html>); the page after a changing save must show the
 // banner's errors and the page after the save back must not, so a page
-// that changed for another reason is not a measurement. CPU is evdoc's
+// that changed for another reason is not a measurement. A live reload
+// socket open on the page through serve's port, as a browser's, counts
+// the reloads each save sends (from the save to the end of its settle
+// time). CPU is evdoc's
 // and its Hugo's (user + system, from /proc on Linux) from the save to
 // the next one.
 //
@@ -36,7 +39,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -45,6 +50,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -100,6 +106,10 @@ type run struct {
 	evFile, page       string
 	evOrig, evEdit     []byte
 	pageOrig, pageEdit []byte
+	// reloads counts the live reload messages a browser with the page
+	// open is sent (the socket through serve's port, as Hugo's live
+	// reload script opens it and names its page).
+	reloads atomic.Int64
 }
 
 // save is one measured save.
@@ -110,6 +120,9 @@ type save struct {
 	// states counts the page's contents after the first change (0: it
 	// changed once).
 	states int
+	// reloads counts the live reloads a browser on the page was sent
+	// from the save to the end of the settle time (-1: no socket).
+	reloads int64
 }
 
 func (r *run) main(edits int) ([]string, error) {
@@ -155,6 +168,11 @@ func (r *run) main(edits int) ([]string, error) {
 		return nil, fmt.Errorf("%v; serve's last lines:\n%s", err, r.lines.tail(10))
 	}
 	fmt.Fprintf(os.Stderr, "# serve up in %v: %s (%d bytes); the load average is %s\n", time.Since(t0).Round(time.Millisecond), r.url, len(body), loadavg())
+	socket := true
+	if err := r.liveReload(ctx); err != nil {
+		fmt.Fprintf(os.Stderr, "# no live reload socket (%v): reloads are not counted\n", err)
+		socket = false
+	}
 	time.Sleep(r.settle)
 	var saves []save
 	for i := 0; i < edits; i++ {
@@ -170,12 +188,15 @@ func (r *run) main(edits int) ([]string, error) {
 			{"page back", r.page, r.pageOrig, false},
 		} {
 			sv, next, err := r.measure(s.what, s.file, s.b, body, s.errors)
+			if !socket {
+				sv.reloads = -1
+			}
 			if err != nil {
 				return nil, fmt.Errorf("%s save %d: %v; serve's last lines:\n%s", s.what, i+1, err, r.lines.tail(10))
 			}
 			body = next
-			fmt.Fprintf(os.Stderr, "# %-13s findings %6.3f s, page %6.3f s, CPU %6.3f s (evdoc and Hugo, until the next save)%s\n",
-				sv.what, sv.findings.Seconds(), sv.page.Seconds(), sv.cpu.Seconds(), states(sv.states))
+			fmt.Fprintf(os.Stderr, "# %-13s findings %6.3f s, page %6.3f s, CPU %6.3f s (evdoc and Hugo, until the next save), live reloads %d%s\n",
+				sv.what, sv.findings.Seconds(), sv.page.Seconds(), sv.cpu.Seconds(), sv.reloads, states(sv.states))
 			saves = append(saves, sv)
 		}
 	}
@@ -352,6 +373,7 @@ var bannerErrors = regexp.MustCompile(`id="evdoc-serve-banner"[^>]*data-errors="
 // whether the page must then show errors in the banner.
 func (r *run) measure(what, file string, b, before []byte, errs bool) (save, []byte, error) {
 	sv := save{what: what}
+	reloads0 := r.reloads.Load()
 	mark := r.lines.count()
 	cpu0 := treeCPU(r.pid)
 	t0 := r.lines.save(what)
@@ -401,7 +423,90 @@ func (r *run) measure(what, file string, b, before []byte, errs bool) (save, []b
 		return sv, nil, fmt.Errorf("the page changed, but its banner shows errors: %v, want %v", got, errs)
 	}
 	sv.cpu = treeCPU(r.pid) - cpu0
+	sv.reloads = r.reloads.Load() - reloads0
 	return sv, body, nil
+}
+
+// liveReload opens the live reload socket at serve's port as Hugo's live
+// reload script does for the page (its "info" message names the page)
+// and counts the reload messages it is sent until ctx is done.
+func (r *run) liveReload(ctx context.Context) error {
+	u, err := url.Parse(r.url)
+	if err != nil {
+		return err
+	}
+	var d net.Dialer
+	c, err := d.DialContext(ctx, "tcp", u.Host)
+	if err != nil {
+		return err
+	}
+	host := "localhost:" + u.Port()
+	fmt.Fprintf(c, "GET /livereload HTTP/1.1\r\nHost: %s\r\nOrigin: http://%s\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: c2VydmVlZGl0LWxyLWtleQ==\r\nSec-WebSocket-Version: 13\r\n\r\n", host, host)
+	br := bufio.NewReader(c)
+	resp, err := http.ReadResponse(br, nil)
+	if err != nil {
+		c.Close()
+		return err
+	}
+	if resp.StatusCode != http.StatusSwitchingProtocols {
+		c.Close()
+		return errors.New(resp.Status)
+	}
+	info := fmt.Sprintf(`{"command":"info","plugins":{},"url":"http://%s%s"}`, host, u.Path)
+	key := []byte{0x5e, 0x12, 0x7a, 0x33}
+	frame := []byte{0x81, 0x80 | byte(len(info))} // shorter than 126 bytes
+	frame = append(frame, key...)
+	for i := range len(info) {
+		frame = append(frame, info[i]^key[i%4])
+	}
+	if _, err := c.Write(frame); err != nil {
+		c.Close()
+		return err
+	}
+	go func() {
+		defer crash.Guard()
+		<-ctx.Done()
+		c.Close()
+	}()
+	go func() {
+		defer crash.Guard()
+		for {
+			// a server's frame: unmasked
+			var h [2]byte
+			if _, err := io.ReadFull(br, h[:]); err != nil {
+				return
+			}
+			n := uint64(h[1] & 0x7f)
+			switch n {
+			case 126:
+				var b [2]byte
+				if _, err := io.ReadFull(br, b[:]); err != nil {
+					return
+				}
+				n = uint64(b[0])<<8 | uint64(b[1])
+			case 127:
+				var b [8]byte
+				if _, err := io.ReadFull(br, b[:]); err != nil {
+					return
+				}
+				n = 0
+				for _, x := range b {
+					n = n<<8 | uint64(x)
+				}
+			}
+			if n > 1<<20 {
+				return
+			}
+			p := make([]byte, n)
+			if _, err := io.ReadFull(br, p); err != nil {
+				return
+			}
+			if bytes.Contains(p, []byte(`"command":"reload"`)) {
+				r.reloads.Add(1)
+			}
+		}
+	}()
+	return nil
 }
 
 // lineLog keeps serve's log lines with the time each arrived.
