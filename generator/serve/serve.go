@@ -300,7 +300,8 @@ type server struct {
 // directory) or data (a stylesheet, a script, an image, a template: what
 // a browser shows may change without its page's bytes), and waits until Hugo's next watcher tick is not about
 // to fall within the burst (tickPhase.clear).
-func (s *server) beforeBurst(rels []string) {
+// The function it returns notes the burst's duration (tickPhase.burst).
+func (s *server) beforeBurst(rels []string) (after func()) {
 	for _, rel := range rels {
 		if page := s.contentFile(rel) && strings.HasSuffix(rel, ".md"); !page && !strings.HasPrefix(rel, "data/") {
 			s.front.assetsChanged()
@@ -310,6 +311,8 @@ func (s *server) beforeBurst(rels []string) {
 	if d := s.ticks.clear(); d > 0 && s.opt.Verbose {
 		fmt.Fprintf(s.opt.Log, "evdoc: waited %v for Hugo's watcher tick to pass before writing\n", d.Round(time.Millisecond))
 	}
+	start := time.Now()
+	return func() { s.ticks.burst(time.Since(start)) }
 }
 
 // change re-checks after a batch of changed files and stages again.

@@ -53,8 +53,8 @@ func syncTree(from, to string, inPlace func(rel string) bool) (written, removed 
 // leaves every other file of to as it is. before, when set, is called
 // with the slash paths of the files to write just before the burst of
 // writes when there is one (server.beforeBurst: away from Hugo's watcher
-// tick).
-func syncFiles(from, to string, prune bool, inPlace func(rel string) bool, before func(rels []string)) (written, removed int, err error) {
+// tick), and the function it returns, when not nil, after the burst.
+func syncFiles(from, to string, prune bool, inPlace func(rel string) bool, before func(rels []string) (after func())) (written, removed int, err error) {
 	if err := os.MkdirAll(to, 0o755); err != nil {
 		return 0, 0, err
 	}
@@ -126,12 +126,13 @@ func syncFiles(from, to string, prune bool, inPlace func(rel string) bool, befor
 			}
 		}
 	}
+	var after func()
 	if before != nil && len(changes) > 0 {
 		rels := make([]string, len(changes))
 		for i, c := range changes {
 			rels[i] = c.rel
 		}
-		before(rels)
+		after = before(rels)
 	}
 	for i, c := range changes {
 		if c.inPlace {
@@ -143,6 +144,9 @@ func syncFiles(from, to string, prune bool, inPlace func(rel string) bool, befor
 			return written, removed, err
 		}
 		written++
+	}
+	if after != nil {
+		after()
 	}
 	if !prune {
 		return written, 0, nil

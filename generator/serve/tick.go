@@ -23,14 +23,20 @@ import (
 // that would fall within tickGuard to pass.
 const hugoTick = 500 * time.Millisecond
 
-// tickGuard is how close to Hugo's next tick a burst of writes may
-// start: nearer, it waits until the tick passed (tickAfter later). An
-// idle burst takes microseconds; under load a process can be held tens
-// of milliseconds. The wait costs tickGuard at most, tickGuard²/(2 ×
-// hugoTick) (2.5 ms) on average.
+// A burst of writes may start no nearer to Hugo's next tick than its
+// guard: nearer, it waits until the tick passed (tickAfter later), and
+// the files are taken a whole tick later than they would have been had
+// the burst ended before the tick: the guard costs about its own length
+// on average, and half a second at worst. The guard is tickMargin (the
+// error of the phase: Hugo prints its time to the millisecond, a little
+// after the tick) and twice the longest of the last bursts: an idle
+// burst takes well under a millisecond, where a tick that falls inside
+// it is as rare as the wait would be costly; under load a process is
+// held tens of milliseconds between two calls. At most tickGuardMax.
 const (
-	tickGuard = 50 * time.Millisecond
-	tickAfter = 3 * time.Millisecond
+	tickMargin   = 2 * time.Millisecond
+	tickGuardMax = 50 * time.Millisecond
+	tickAfter    = 3 * time.Millisecond
 )
 
 // tickWindow is how close together, modulo hugoTick, the observations
@@ -52,6 +58,29 @@ type tickPhase struct {
 	sleep func(time.Duration)
 	// now is the clock (time.Now; tests replace it).
 	now func() time.Time
+	// bursts are the durations of the last bursts of writes.
+	bursts []time.Duration
+}
+
+// burst notes how long a burst of writes took.
+func (p *tickPhase) burst(d time.Duration) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.bursts = append(p.bursts, d)
+	if len(p.bursts) > 8 {
+		p.bursts = slices.Delete(p.bursts, 0, len(p.bursts)-8)
+	}
+}
+
+// guard is how near to a tick a burst may start (see tickMargin).
+func (p *tickPhase) guard() time.Duration {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	g := tickMargin
+	if len(p.bursts) > 0 {
+		g += 2 * slices.Max(p.bursts)
+	}
+	return min(g, tickGuardMax)
 }
 
 // reset forgets the observations: a new Hugo server's watcher ticks at
@@ -127,7 +156,7 @@ func (p *tickPhase) untilTick(now time.Time) (time.Duration, bool) {
 	return (ph - offset(now) + 2*hugoTick) % hugoTick, true
 }
 
-// clear waits, when Hugo's next tick is less than tickGuard away, until
+// clear waits, when Hugo's next tick is less than the guard away, until
 // just after it, so a burst of writes that starts then is taken whole by
 // the tick after. It returns how long it waited.
 func (p *tickPhase) clear() time.Duration {
@@ -142,7 +171,7 @@ func (p *tickPhase) clear() time.Duration {
 		sleep = p.sleep
 	}
 	d, ok := p.untilTick(now())
-	if !ok || d >= tickGuard {
+	if !ok || d >= p.guard() {
 		return 0
 	}
 	sleep(d + tickAfter)
