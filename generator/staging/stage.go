@@ -1,6 +1,7 @@
 package staging
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -169,14 +170,30 @@ func Stage(ctx context.Context, s *project.Site, stage string, data *stagedata.S
 	// markRepeats).
 	repeats := data.Repeats(multi)
 	// The values evtable calls show: their cells land on the token.
+	// A page is staged as it was checked: one whose bytes changed since
+	// the site was loaded (saved while evdoc ran) fails the staging
+	// instead of reaching Hugo unchecked.
+	loaded := make(map[string]*project.Page, len(s.Pages))
+	for _, p := range s.Pages {
+		loaded[p.Path] = p
+	}
 	var tablesMu sync.Mutex
 	tables := Evtables{}
+	var changed []string
 	hugoMarkdown := stagedMarkdown(s, mdOpt, marks, repeats, func(rel string, b []byte) {
-		if e := project.EvtableCalls(b); e != nil {
-			tablesMu.Lock()
-			tables[rel] = e
-			tablesMu.Unlock()
+		e := project.EvtableCalls(b)
+		same := loadedSame(loaded[rel], b)
+		if e == nil && same {
+			return
 		}
+		tablesMu.Lock()
+		if e != nil {
+			tables[rel] = e
+		}
+		if !same {
+			changed = append(changed, rel)
+		}
+		tablesMu.Unlock()
 	})
 	var notStagedAll []string
 	for _, d := range StagedDirs(s) {
@@ -187,6 +204,10 @@ func Stage(ctx context.Context, s *project.Site, stage string, data *stagedata.S
 			}
 			return nil, fmt.Errorf("staging %s: %v", d, err)
 		}
+	}
+	if len(changed) > 0 {
+		slices.Sort(changed)
+		return nil, fmt.Errorf("%s: the file changed after evdoc checked it (saved during the build); run evdoc again", changed[0])
 	}
 	for _, f := range append(append([]string{}, hugoconf.RootConfigFiles...), stagedRootFiles...) {
 		if err := copyFile(filepath.Join(s.Root, f), filepath.Join(stage, f)); err != nil && !errors.Is(err, fs.ErrNotExist) {
@@ -366,4 +387,20 @@ func stageBundleResources(stage, root string, p *project.Page, file string) erro
 		}
 		return copyFile(f, dst)
 	})
+}
+
+// loadedSame reports whether b, a content file's bytes as staging reads
+// them, is what the site loaded and checked as page p: true for a file
+// the site did not load as a page (a bundle's resource), false for a
+// page whose bytes differ.
+func loadedSame(p *project.Page, b []byte) bool {
+	switch {
+	case p == nil:
+		return true
+	case p.Header != nil:
+		return p.Header.Same(b)
+	case p.Parsed != nil:
+		return bytes.Equal(p.Parsed.Source, b)
+	}
+	return true
 }

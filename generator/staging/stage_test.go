@@ -13,9 +13,12 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/evdoc-lab/evdoc/generator/check"
+	"github.com/evdoc-lab/evdoc/generator/checker"
 	"github.com/evdoc-lab/evdoc/generator/emphasis"
 	"github.com/evdoc-lab/evdoc/generator/project"
 	"github.com/evdoc-lab/evdoc/internal/sitetest"
+	"github.com/evdoc-lab/evdoc/internal/txtartest"
 )
 
 // TestStageFallbacksLazy holds that a lazily loaded site (as evdoc build
@@ -154,5 +157,48 @@ func TestStageTree(t *testing.T) {
 	cancel()
 	if err := stageTree(ctx, root, t.TempDir(), "content", transform); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled: got %v, want context.Canceled", err)
+	}
+}
+
+// TestStagePageChangedAfterCheck: a page saved after the site was loaded
+// and checked (during a build) fails the staging, naming the file,
+// whether the site was loaded lazily (its Header) or parsed; a page
+// saved back to the checked bytes stages.
+func TestStagePageChangedAfterCheck(t *testing.T) {
+	for _, lazy := range []bool{false, true} {
+		dir := txtartest.WriteFile(t, "../checker/testdata/check/clean.txtar")
+		s, err := project.LoadWith(dir, project.LoadOptions{Lazy: lazy})
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := checker.NewCheckerWith(s, checker.CheckerOptions{Check: check.DefaultOptions(), CountsOnly: true, Stage: true})
+		var page string
+		for _, p := range s.Pages {
+			if strings.HasSuffix(p.Path, ".md") {
+				page = p.Path
+				break
+			}
+		}
+		if page == "" {
+			t.Fatal("no page loaded")
+		}
+		file := filepath.Join(dir, filepath.FromSlash(page))
+		orig, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(file, append(bytes.Clone(orig), "\nA sentence saved during the build.\n"...), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, err = Stage(context.Background(), s, t.TempDir(), c.StageData(), nil)
+		if err == nil || !strings.Contains(err.Error(), page+": the file changed after evdoc checked it") {
+			t.Errorf("lazy=%v: staging a page changed after the check: error %v, want one naming %s", lazy, err, page)
+		}
+		if err := os.WriteFile(file, orig, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := Stage(context.Background(), s, t.TempDir(), c.StageData(), nil); err != nil {
+			t.Errorf("lazy=%v: the page saved back as checked: %v", lazy, err)
+		}
 	}
 }
