@@ -98,7 +98,18 @@ func (x *LineIndex) Pos(off int) Position {
 	if off > x.size {
 		off = x.size
 	}
-	i := sort.Search(len(x.lines), func(i int) bool { return x.lines[i] > off }) - 1
+	// the last line starting at or before off: sort.Search's bisection,
+	// written out (no call a step; Pos runs several times a claim)
+	lo, hi := 0, len(x.lines)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if x.lines[m] > off {
+			hi = m
+		} else {
+			lo = m + 1
+		}
+	}
+	i := lo - 1
 	col := off - x.lines[i] + 1
 	if i == 0 {
 		col = max(off-x.bom, 0) + 1 // the byte order mark takes no column

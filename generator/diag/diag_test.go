@@ -1,6 +1,11 @@
 package diag
 
-import "testing"
+import (
+	"bytes"
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
 
 func TestLineIndex(t *testing.T) {
 	src := []byte("ab\n한국\n\nz")
@@ -100,6 +105,42 @@ func TestLineIndexBOM(t *testing.T) {
 		for off := 0; off < 3; off++ {
 			if p := bom.Pos(off); p.Line != 1 || p.Column != 1 {
 				t.Errorf("%q: the BOM's byte %d is %d:%d, want 1:1", text, off, p.Line, p.Column)
+			}
+		}
+	}
+}
+
+// TestPosEqualsLinearScan compares Pos with a position counted byte by
+// byte from the start of the text, on random texts (newlines, "\r",
+// a byte order mark) at every offset, out-of-range ones included.
+func TestPosEqualsLinearScan(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	alphabet := []string{"a", "\n", "\r\n", "한", "\n\n", " "}
+	for round := range 2000 {
+		var b strings.Builder
+		if round%3 == 0 {
+			b.WriteString(utf8BOM)
+		}
+		for range rng.IntN(40) {
+			b.WriteString(alphabet[rng.IntN(len(alphabet))])
+		}
+		src := []byte(b.String())
+		ix := NewLineIndex("f", src)
+		for off := -2; off <= len(src)+2; off++ {
+			o := min(max(off, 0), len(src))
+			line, start := 1, 0
+			for i := 0; i < o; i++ {
+				if src[i] == '\n' {
+					line, start = line+1, i+1
+				}
+			}
+			col := o - start + 1
+			if line == 1 && bytes.HasPrefix(src, []byte(utf8BOM)) {
+				col = max(o-len(utf8BOM), 0) + 1
+			}
+			want := Position{File: "f", Line: line, Column: col, Offset: o}
+			if got := ix.Pos(off); got != want {
+				t.Fatalf("%q: Pos(%d) = %+v, want %+v", src, off, got, want)
 			}
 		}
 	}
