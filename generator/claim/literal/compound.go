@@ -280,6 +280,10 @@ func pow60(n int) int {
 // dateLen returns the length of a date at s[i:] (2026-07-09, 2026/07/09,
 // 2026.07.09, 2026年7月9日, 2026년 7월 9일), or 0.
 func dateLen(s string, i int) int {
+	// dateLitRe starts with four ASCII digits (\d is [0-9])
+	if len(s)-i < 4 || !isASCIIDigit(s[i]) || !isASCIIDigit(s[i+1]) || !isASCIIDigit(s[i+2]) || !isASCIIDigit(s[i+3]) {
+		return 0
+	}
 	if m := dateLitRe.FindStringIndex(s[i:]); m != nil {
 		return m[1]
 	}
@@ -561,3 +565,6 @@ func (q Quantity) ClockText(v decimal.Decimal) (string, bool) {
 	c.Parts, c.Decimals, c.UnitWord = parts, max(0, int(-v.Exponent())), words[2]
 	return c.Format(v) + c.UnitWord, true
 }
+
+// isASCIIDigit reports whether b is 0–9.
+func isASCIIDigit(b byte) bool { return '0' <= b && b <= '9' }

@@ -201,6 +201,9 @@ func (lx *lexer) finish() error {
 	}
 	segs, segAt = append(segs, s[prev:]), append(segAt, prev)
 	for si, seg := range segs {
+		if strings.IndexByte(seg, '&') < 0 {
+			continue // every reference charRefRe matches starts with "&"
+		}
 		if m := charRefRe.FindStringIndex(seg); m != nil {
 			at := segAt[si] + m[0]
 			return lx.errorf(at, at+m[1]-m[0], "%s is not a character reference HTML defines, so the text shows it as written; expected the character itself (%%, a space) or a defined reference (&percnt;, &nbsp;)", seg[m[0]:m[1]])
