@@ -50,7 +50,8 @@ func FuzzParse(f *testing.F) {
 // checkParse holds the invariants of FuzzParse for src read by md.
 func checkParse(t *testing.T, md goldmark.Markdown, src []byte) {
 	p, errs := Parse(md, "f.md", src)
-	literalOracle(t, p) // a literal written again reads as it does alone
+	literalOracle(t, p)        // a literal written again reads as it does alone
+	textSpanOracle(t, md, src) // a link's text as a walk of it reads it
 	for _, e := range errs {
 		if e.Pos.Offset < 0 || e.Pos.Offset > len(src) {
 			t.Fatalf("error position %v outside file", e.Pos)
