@@ -243,12 +243,11 @@ func parse(md goldmark.Markdown, path string, src []byte, page bool) (*Page, dia
 		c := Claim{Page: path, Pos: ix.Pos(start), End: end, RefPos: dpos, DestEnd: dend, Destination: dest, Offsets: sp.offsets}
 		litAt = append(litAt, [2]int{mark, len(sl.lit)})
 		lit := sp.literal // for messages
-		litEnd := ix.Pos(end)
 		switch {
 		case sp.code:
-			errs = append(errs, diag.Errorf(c.Pos, diag.ClaimLiteral, "claim text %q is a code span; code spans hold configuration, not measurements: write the number as plain text", lit).Spanning(litEnd))
+			errs = append(errs, diag.Errorf(c.Pos, diag.ClaimLiteral, "claim text %q is a code span; code spans hold configuration, not measurements: write the number as plain text", lit).Spanning(ix.Pos(end)))
 		case sp.image:
-			errs = append(errs, diag.Errorf(c.Pos, diag.ClaimLiteral, "claim text holds an image; expected the number as plain text").Spanning(litEnd))
+			errs = append(errs, diag.Errorf(c.Pos, diag.ClaimLiteral, "claim text holds an image; expected the number as plain text").Spanning(ix.Pos(end)))
 		}
 		if dest == ExemptDestination {
 			c.Exempt, c.Reason = true, strings.TrimSpace(string(link.Title))
