@@ -1,6 +1,7 @@
 package claim
 
 import (
+	"bytes"
 	"strings"
 
 	"github.com/yuin/goldmark/ast"
@@ -168,8 +169,8 @@ func appendInlines(out []Inline, n ast.Node) []Inline {
 		case *ast.CodeSpan:
 			out = appendInlines(out, t)
 		case *ast.Link:
-			dest := string(t.Destination)
-			if strings.HasPrefix(dest, Scheme) && dest != ExemptDestination {
+			// a claim's destination is not copied into a string
+			if bytes.HasPrefix(t.Destination, scheme) && string(t.Destination) != ExemptDestination {
 				off := -1
 				if tx, ok := t.FirstChild().(*ast.Text); ok {
 					off = tx.Segment.Start
@@ -177,6 +178,7 @@ func appendInlines(out []Inline, n ast.Node) []Inline {
 				out = append(out, Inline{Kind: InlineClaim, Start: off})
 				continue
 			}
+			dest := string(t.Destination)
 			if sitePath(dest) {
 				start := 0
 				if tx, ok := t.FirstChild().(*ast.Text); ok {
@@ -225,3 +227,6 @@ func sitePath(dest string) bool {
 	}
 	return true
 }
+
+// scheme is Scheme as bytes.
+var scheme = []byte(Scheme)
