@@ -73,10 +73,13 @@ const utf8BOM = "\xef\xbb\xbf"
 // first character after it is at 1:1 (its offset stays 3).
 func NewLineIndex(file string, src []byte) *LineIndex {
 	lines := make([]int, 1, 1+bytes.Count(src, []byte{'\n'})) // no copies while it grows
-	for i, b := range src {
-		if b == '\n' {
-			lines = append(lines, i+1)
+	for i := 0; ; {
+		j := bytes.IndexByte(src[i:], '\n')
+		if j < 0 {
+			break
 		}
+		i += j + 1
+		lines = append(lines, i)
 	}
 	x := &LineIndex{file: file, size: len(src), lines: lines}
 	if bytes.HasPrefix(src, []byte(utf8BOM)) {
