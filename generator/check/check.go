@@ -117,8 +117,8 @@ func judge(p *claim.Page, st *evidence.Store, opt Options, keep bool) judgement 
 	// Claims resting on an evidence set that did not load are reported
 	// once per page and set, not once per claim.
 	brokenCount := map[string]int{}
-	for _, c := range p.Claims {
-		for _, ref := range c.Refs {
+	for i := range p.Claims { // a Claim is 400 bytes: not copied
+		for _, ref := range p.Claims[i].Refs {
 			if set, _, _ := strings.Cut(ref, "/"); st.Broken[set] {
 				brokenCount[set]++
 			}
