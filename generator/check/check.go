@@ -118,6 +118,9 @@ func judge(p *claim.Page, st *evidence.Store, opt Options, keep bool) judgement 
 	// once per page and set, not once per claim.
 	brokenCount := map[string]int{}
 	for i := range p.Claims { // a Claim is 400 bytes: not copied
+		if len(st.Broken) == 0 {
+			break // no set failed to load
+		}
 		for _, ref := range p.Claims[i].Refs {
 			if set, _, _ := strings.Cut(ref, "/"); st.Broken[set] {
 				brokenCount[set]++
