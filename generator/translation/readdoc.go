@@ -214,6 +214,7 @@ func readDoc(p *Page, units ValueUnits) *doc {
 	// the page as a string, copied once for the text around its claims
 	srcText := string(src)
 	var sl numscan.Slab
+	var cache numscan.ClaimCache // a literal quoted again with the same words around it
 	for i := range p.Parsed.Claims {
 		c := &p.Parsed.Claims[i]
 		if c.Exempt {
@@ -224,7 +225,7 @@ func readDoc(p *Page, units ValueUnits) *doc {
 			pc.block = bi
 			pc.section = d.blocks[bi].section
 		}
-		nums := numscan.ClaimNumbers(srcText, c, p.Lang, &sl, units)
+		nums := numscan.ClaimNumbersCached(srcText, c, p.Lang, &sl, units, &cache)
 		if len(nums) == len(c.Refs) && len(nums) > 1 {
 			// [18 (+1)](ev:a,b) says what [18](ev:a) … [+1](ev:b) says:
 			// compare one reference with its number at a time

@@ -21,11 +21,131 @@ import (
 // (one Slab a page), and units gives the unit of the evidence value a
 // reference names (nil: none known).
 func ClaimNumbers(src string, c *claim.Claim, lang string, sl *Slab, units func(ref string) (string, bool)) []Number {
-	lit := c.Literal
+	return ClaimNumbersCached(src, c, lang, sl, units, nil)
+}
+
+// ClaimCache keeps the numbers ClaimNumbers read of a page's claims, for
+// a later claim of the same page with the same literal, reading,
+// references and words around its link (a value quoted again: 약 38초
+// in two sections). One ClaimCache a page: the page's language and the
+// units of its references are not part of its key.
+type ClaimCache struct {
+	m    map[claimKey]cachedClaim
+	hits int // claims read from the cache (for the tests)
+}
+
+// claimKey is what ClaimNumbers reads of a claim besides its reading
+// and the text before its link (pointAt, read again for each claim).
+type claimKey struct {
+	lit, before, after, refs string
+}
+
+// cachedClaim is the claim a cache entry was read from and its numbers,
+// of which those in mask (bit i: number i) had their point read from the
+// text before the claim's link.
+type cachedClaim struct {
+	c    *claim.Claim
+	nums []Number
+	mask uint64
+}
+
+// ClaimNumbersCached is ClaimNumbers with cache (nil: none): a claim whose
+// literal, references and words around its link are an earlier claim's
+// of the page, read alike by the claim grammar (sameReading), gets a copy
+// of that claim's numbers, their spans read from its own quantities and
+// their points from the text before its own link. The result is what
+// ClaimNumbers returns (TestClaimNumbersCachedEqual, FuzzClaimNumbersCached).
+func ClaimNumbersCached(src string, c *claim.Claim, lang string, sl *Slab, units func(ref string) (string, bool), cache *ClaimCache) []Number {
 	qs := c.Parsed.Quantities
 	if c.ParseErr != nil || len(qs) == 0 {
 		return scanClaim(src, c, lang)
 	}
+	if cache == nil {
+		nums, _, _ := claimNumbers(src, c, lang, sl, units)
+		return nums
+	}
+	before, after := linkContext(src, c)
+	key := claimKey{lit: c.Literal, before: before, after: after}
+	switch len(c.Refs) {
+	case 0:
+	case 1:
+		key.refs = c.Refs[0]
+	default:
+		key.refs = strings.Join(c.Refs, "\x00")
+	}
+	if e, ok := cache.m[key]; ok && sameReading(e.c, c) {
+		cache.hits++
+		nums := append(sl.numbers(len(e.nums)), e.nums...)
+		var point, read bool
+		for i := range nums {
+			n := &nums[i]
+			n.spanQ = ownQuantity(e.c, c, n.spanQ)
+			if i < 64 && e.mask&(1<<i) != 0 {
+				if !read {
+					open := max(0, c.Pos.Offset-1)
+					point, read = pointAt(src[max(0, open-400):open], ""), true
+				}
+				n.point = point
+			}
+		}
+		return nums
+	}
+	nums, mask, ok := claimNumbers(src, c, lang, sl, units)
+	if ok && len(nums) <= 64 {
+		if cache.m == nil {
+			cache.m = map[claimKey]cachedClaim{}
+		}
+		cache.m[key] = cachedClaim{c: c, nums: nums, mask: mask}
+	}
+	return nums
+}
+
+// sameReading reports whether the claim grammar read the literals of a
+// and b alike in what ClaimNumbers reads of them: their approximation,
+// comparator, and each quantity's offsets, unit, sign, value and spread.
+func sameReading(a, b *claim.Claim) bool {
+	pa, pb := &a.Parsed, &b.Parsed
+	if a.Literal != b.Literal || a.ParseErr != nil || b.ParseErr != nil || pa.Approx != pb.Approx || pa.Cmp != pb.Cmp || len(pa.Quantities) != len(pb.Quantities) {
+		return false
+	}
+	for i := range pa.Quantities {
+		qa, qb := &pa.Quantities[i], &pb.Quantities[i]
+		if !sameQuantity(qa, qb) || (qa.Spread == nil) != (qb.Spread == nil) || qa.Spread != nil && !sameQuantity(qa.Spread, qb.Spread) {
+			return false
+		}
+	}
+	return true
+}
+
+func sameQuantity(a, b *literal.Quantity) bool {
+	return a.Start == b.Start && a.End == b.End && a.Unit == b.Unit && a.Sign == b.Sign && a.Value.Exponent() == b.Value.Exponent() && a.Value.Equal(b.Value)
+}
+
+// ownQuantity returns the quantity (or spread) of c at the place q has
+// in from's reading: a span is read from the claim's own quantity.
+func ownQuantity(from, c *claim.Claim, q *literal.Quantity) *literal.Quantity {
+	if q == nil {
+		return nil
+	}
+	fq, cq := from.Parsed.Quantities, c.Parsed.Quantities
+	for i := range fq {
+		if q == &fq[i] {
+			return &cq[i]
+		}
+		if q == fq[i].Spread {
+			return cq[i].Spread
+		}
+	}
+	return q
+}
+
+// claimNumbers is ClaimNumbers of a claim the grammar read: its numbers,
+// which of them (bit i: number i) had their point read from the 400
+// bytes before the claim's link, and false when it read the literal
+// anew (scanClaim: quantities that are not offsets into it).
+func claimNumbers(src string, c *claim.Claim, lang string, sl *Slab, units func(ref string) (string, bool)) ([]Number, uint64, bool) {
+	lit := c.Literal
+	qs := c.Parsed.Quantities
 	// valueUnit is the unit of the evidence value the k-th number of the
 	// claim (its quantities and their spreads, in order) is bound to, as
 	// the judge binds them: the one reference, or one reference per
@@ -72,7 +192,7 @@ func ClaimNumbers(src string, c *claim.Claim, lang string, sl *Slab, units func(
 	for qi := range qs {
 		q := &qs[qi]
 		if q.Start < prevEnd || q.End > len(lit) || q.Start > q.End {
-			return scanClaim(src, c, lang) // not offsets into the literal: read it anew
+			return scanClaim(src, c, lang), 0, false // not offsets into the literal: read it anew
 		}
 		bu := inUnit(q.Unit, k)
 		k++
@@ -131,6 +251,7 @@ func ClaimNumbers(src string, c *claim.Claim, lang string, sl *Slab, units func(
 	if single && c.Parsed.Cmp != "" {
 		nums[0].Cmp = c.Parsed.Cmp
 	}
+	var mask uint64
 	for i := range nums {
 		n := &nums[i]
 		if single && i == 0 {
@@ -146,12 +267,15 @@ func ClaimNumbers(src string, c *claim.Claim, lang string, sl *Slab, units func(
 			// MID1が[12秒])
 			open := max(0, c.Pos.Offset-1)
 			n.point = pointAt(src[max(0, open-400):open], "")
+			if i < 64 {
+				mask |= 1 << i
+			}
 		}
 		if n.Spread {
 			n.Key = "±" + n.Key
 		}
 	}
-	return nums
+	return nums, mask, true
 }
 
 // Slab hands out the numbers of a page's claims from chunks of
