@@ -215,6 +215,7 @@ func readDoc(p *Page, units ValueUnits) *doc {
 	srcText := string(src)
 	var sl numscan.Slab
 	var cache numscan.ClaimCache // a literal quoted again with the same words around it
+	cache.Grow(len(p.Parsed.Claims))
 	for i := range p.Parsed.Claims {
 		c := &p.Parsed.Claims[i]
 		if c.Exempt {

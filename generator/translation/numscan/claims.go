@@ -1,6 +1,8 @@
 package numscan
 
 import (
+	"hash/maphash"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -30,14 +32,17 @@ func ClaimNumbers(src string, c *claim.Claim, lang string, sl *Slab, units func(
 // in two sections). One ClaimCache a page: the page's language and the
 // units of its references are not part of its key.
 type ClaimCache struct {
-	m    map[claimKey]cachedClaim
+	at   map[uint64]int32 // the hash of a claim's key (claimHash) → its entry
+	e    []cachedClaim
 	hits int // claims read from the cache (for the tests)
 }
 
-// claimKey is what ClaimNumbers reads of a claim besides its reading
-// and the text before its link (pointAt, read again for each claim).
-type claimKey struct {
-	lit, before, after, refs string
+// Grow makes room in the cache for n claims.
+func (cc *ClaimCache) Grow(n int) {
+	if cc.at == nil {
+		cc.at = make(map[uint64]int32, n)
+	}
+	cc.e = slices.Grow(cc.e, n)
 }
 
 // cachedClaim is the claim a cache entry was read from and its numbers,
@@ -47,6 +52,27 @@ type cachedClaim struct {
 	c    *claim.Claim
 	nums []Number
 	mask uint64
+}
+
+// claimSeed seeds claimHash.
+var claimSeed = maphash.MakeSeed()
+
+// claimHash hashes what ClaimNumbers reads of a claim besides its
+// reading and the text before its link (pointAt, read again for each
+// claim): its literal, the words around its link and its references.
+func claimHash(c *claim.Claim, before, after string) uint64 {
+	var h maphash.Hash
+	h.SetSeed(claimSeed)
+	h.WriteString(c.Literal)
+	h.WriteByte(0)
+	h.WriteString(before)
+	h.WriteByte(0)
+	h.WriteString(after)
+	for _, r := range c.Refs {
+		h.WriteByte(0)
+		h.WriteString(r)
+	}
+	return h.Sum64()
 }
 
 // ClaimNumbersCached is ClaimNumbers with cache (nil: none): a claim whose
@@ -65,37 +91,35 @@ func ClaimNumbersCached(src string, c *claim.Claim, lang string, sl *Slab, units
 		return nums
 	}
 	before, after := linkContext(src, c)
-	key := claimKey{lit: c.Literal, before: before, after: after}
-	switch len(c.Refs) {
-	case 0:
-	case 1:
-		key.refs = c.Refs[0]
-	default:
-		key.refs = strings.Join(c.Refs, "\x00")
-	}
-	if e, ok := cache.m[key]; ok && sameReading(e.c, c) {
-		cache.hits++
-		nums := append(sl.numbers(len(e.nums)), e.nums...)
-		var point, read bool
-		for i := range nums {
-			n := &nums[i]
-			n.spanQ = ownQuantity(e.c, c, n.spanQ)
-			if i < 64 && e.mask&(1<<i) != 0 {
-				if !read {
-					open := max(0, c.Pos.Offset-1)
-					point, read = pointAt(src[max(0, open-400):open], ""), true
+	key := claimHash(c, before, after)
+	if i, ok := cache.at[key]; ok {
+		e := &cache.e[i]
+		// the same key (not only its hash) and the same reading
+		if b, a := linkContext(src, e.c); b == before && a == after && slices.Equal(e.c.Refs, c.Refs) && sameReading(e.c, c) {
+			cache.hits++
+			nums := append(sl.numbers(len(e.nums)), e.nums...)
+			var point, read bool
+			for i := range nums {
+				n := &nums[i]
+				n.spanQ = ownQuantity(e.c, c, n.spanQ)
+				if i < 64 && e.mask&(1<<i) != 0 {
+					if !read {
+						open := max(0, c.Pos.Offset-1)
+						point, read = pointAt(src[max(0, open-400):open], ""), true
+					}
+					n.point = point
 				}
-				n.point = point
 			}
+			return nums
 		}
-		return nums
 	}
 	nums, mask, ok := claimNumbers(src, c, lang, sl, units)
 	if ok && len(nums) <= 64 {
-		if cache.m == nil {
-			cache.m = map[claimKey]cachedClaim{}
+		if cache.at == nil {
+			cache.at = map[uint64]int32{}
 		}
-		cache.m[key] = cachedClaim{c: c, nums: nums, mask: mask}
+		cache.at[key] = int32(len(cache.e))
+		cache.e = append(cache.e, cachedClaim{c: c, nums: nums, mask: mask})
 	}
 	return nums
 }
