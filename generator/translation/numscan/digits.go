@@ -165,7 +165,11 @@ func hasFullWidth(s string) bool {
 		// 0xE3 or 0xEF; the other scripts' digits (unicode.Nd) start
 		// with 0xD9, 0xDB, 0xDF, 0xE0, 0xE1, 0xF0, or 0xEA before Hangul
 		// (U+A620-ABF9)
-		if c := s[i]; c == 0xE2 || c == 0xE3 || c == 0xEF || c == 0xD9 || c == 0xDB || c == 0xDF || c == 0xE0 || c == 0xE1 || c == 0xF0 ||
+		// (of 0xE3, only U+3000–303F: kana and the rest of U+3040–3FFF
+		// hold none; of 0xEF, only the full-width forms U+FF00–FF7F:
+		// TestHasFullWidthEveryRune)
+		if c := s[i]; c == 0xE2 || c == 0xE3 && i+1 < len(s) && s[i+1] == 0x80 || c == 0xEF && i+1 < len(s) && (s[i+1] == 0xBC || s[i+1] == 0xBD) ||
+			c == 0xD9 || c == 0xDB || c == 0xDF || c == 0xE0 || c == 0xE1 || c == 0xF0 ||
 			c == 0xEA && i+1 < len(s) && s[i+1] < 0xB0 {
 			r, _ := utf8.DecodeRuneInString(s[i:])
 			if fullWidthASCII(r) != 0 {

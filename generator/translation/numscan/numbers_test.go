@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/shopspring/decimal"
 
@@ -649,6 +650,25 @@ func TestOtherScriptDigits(t *testing.T) {
 		}
 		if got := Compare(a[0], b[0]); got != tc.want {
 			t.Errorf("%q vs %q: %v, want %v", tc.ko, tc.ja, got, tc.want)
+		}
+	}
+}
+
+// TestHasFullWidthEveryRune: hasFullWidth, which looks at a rune only
+// when its first bytes may start one fullWidthASCII maps, finds every
+// rune fullWidthASCII maps and no other, alone and between kana and
+// Hangul (whose first bytes it skips).
+func TestHasFullWidthEveryRune(t *testing.T) {
+	for r := rune(0); r <= unicode.MaxRune; r++ {
+		if !utf8.ValidRune(r) {
+			continue
+		}
+		want := fullWidthASCII(r) != 0
+		if got := hasFullWidth(string(r)); got != want {
+			t.Fatalf("hasFullWidth(%U %q) = %v, fullWidthASCII %q", r, r, got, fullWidthASCII(r))
+		}
+		if got := hasFullWidth("かな" + string(r) + "한"); got != want {
+			t.Fatalf("hasFullWidth(かな %U 한) = %v, expected %v", r, got, want)
 		}
 	}
 }
