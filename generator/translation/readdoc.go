@@ -439,14 +439,25 @@ func isTransitionGap(gap string) bool {
 	return false
 }
 
-// hasNumberRuneString is hasNumberRune of a string, without copying it.
+// hasNumberRuneString is hasNumberRune of a string, without copying it:
+// a rune of three bytes is decoded only when its block of 64 holds a
+// number (numberBlock3), so Hangul, kana and Han are passed over by
+// their first two bytes (TestHasNumberRuneStringEveryRune).
 func hasNumberRuneString(s string) bool {
 	for i := 0; i < len(s); {
-		if c := s[i]; c < utf8.RuneSelf {
+		c := s[i]
+		if c < utf8.RuneSelf {
 			if c >= '0' && c <= '9' {
 				return true
 			}
 			i++
+			continue
+		}
+		if c&0xF0 == 0xE0 && i+2 < len(s) && s[i+1]&0xC0 == 0x80 && s[i+2]&0xC0 == 0x80 && !numberBlock3[int(c&0x0F)<<6|int(s[i+1]&0x3F)] {
+			// a lead byte and two continuation bytes: no rune of
+			// this block is a number (and an invalid sequence, which
+			// hasNumberRune reads as three errors, holds none either)
+			i += 3
 			continue
 		}
 		r, n := utf8.DecodeRuneInString(s[i:])
@@ -457,6 +468,19 @@ func hasNumberRuneString(s string) bool {
 	}
 	return false
 }
+
+// numberBlock3 tells, for each block of 64 runes from U+0800 to U+FFFF
+// (a rune's value shifted right by 6: the low bits of its UTF-8 lead
+// byte and of its second byte), whether one of them is a number
+// (unicode.IsNumber).
+var numberBlock3 = func() (t [1024]bool) {
+	for r := rune(0x800); r <= 0xFFFF; r++ {
+		if unicode.IsNumber(r) {
+			t[r>>6] = true
+		}
+	}
+	return t
+}()
 
 // hasNumberRune reports whether b holds a digit of any script or
 // another numeric symbol (unicode.IsNumber).

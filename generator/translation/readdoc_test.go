@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/evdoc-lab/evdoc/generator/claim"
 	"github.com/evdoc-lab/evdoc/generator/claim/prose"
@@ -188,4 +189,30 @@ func FuzzReadDocProse(f *testing.F) {
 		p, _ := claim.Parse(md, "content/ko/p.md", src)
 		compareWithOracle(t, &Page{Lang: "ko", Path: "content/ko/p.md", Parsed: p, FrontMatter: map[string]any{}})
 	})
+}
+
+// TestHasNumberRuneStringEveryRune compares hasNumberRuneString with
+// hasNumberRune (each rune decoded) on every rune between Hangul and
+// kana, and on every lead byte of three with every second byte and a
+// few third bytes, before a digit and not: a block passed over must hold
+// no number, and no digit after an invalid sequence may be passed over.
+func TestHasNumberRuneStringEveryRune(t *testing.T) {
+	for r := rune(0); r <= unicode.MaxRune; r++ {
+		s := "한" + string(r) + "か"
+		if got, want := hasNumberRuneString(s), hasNumberRune([]byte(s)); got != want {
+			t.Fatalf("hasNumberRuneString(%U) = %v, hasNumberRune %v", r, got, want)
+		}
+	}
+	for lead := 0xE0; lead <= 0xEF; lead++ {
+		for b1 := 0; b1 <= 0xFF; b1++ {
+			for _, b2 := range []byte{0x00, '7', 0x7F, 0x80, 0x9F, 0xA0, 0xBF, 0xC0, 0xE3} {
+				for _, tail := range []string{"", "5", "か"} {
+					s := string([]byte{byte(lead), byte(b1), b2}) + tail
+					if got, want := hasNumberRuneString(s), hasNumberRune([]byte(s)); got != want {
+						t.Fatalf("hasNumberRuneString(%q) = %v, hasNumberRune %v", s, got, want)
+					}
+				}
+			}
+		}
+	}
 }
