@@ -187,3 +187,46 @@ func pad2(s string) string {
 	}
 	return s
 }
+
+// clockWordAt is clockWordRe.FindStringSubmatch(rest), rest starting
+// with a digit: the expression runs only where its one or two digits are
+// followed by 시 or 時, with a space between or none (most numbers are
+// not an hour: TestRegexpPrefilters).
+func clockWordAt(rest string) []string {
+	j := 0
+	for j < len(rest) && j < 2 && rest[j] >= '0' && rest[j] <= '9' {
+		j++
+	}
+	if j < len(rest) && rest[j] == ' ' {
+		j++
+	}
+	if j == 0 || !strings.HasPrefix(rest[j:], "시") && !strings.HasPrefix(rest[j:], "時") {
+		return nil
+	}
+	return clockWordRe.FindStringSubmatch(rest)
+}
+
+// goDurationAt is goDurationRe.FindString(rest), rest starting with a
+// digit: the expression runs only where the number (its digits, a point
+// and digits) is followed by the first byte of one of its units (h, m,
+// u, n, s, µ, μ).
+func goDurationAt(rest string) string {
+	j := 0
+	for j < len(rest) && rest[j] >= '0' && rest[j] <= '9' {
+		j++
+	}
+	if j+1 < len(rest) && rest[j] == '.' && rest[j+1] >= '0' && rest[j+1] <= '9' {
+		j++
+		for j < len(rest) && rest[j] >= '0' && rest[j] <= '9' {
+			j++
+		}
+	}
+	if j == 0 || j >= len(rest) {
+		return ""
+	}
+	switch rest[j] {
+	case 'h', 'm', 'u', 'n', 's', 0xC2, 0xCE: // µ is C2 B5, μ CE BC
+		return goDurationRe.FindString(rest)
+	}
+	return ""
+}

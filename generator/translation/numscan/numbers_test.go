@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"regexp"
 	"strconv"
+	"slices"
 	"strings"
 	"testing"
 	"unicode"
@@ -249,6 +250,19 @@ func FuzzScanNumbers(f *testing.F) {
 		for i := 1; i < len(ns); i++ {
 			if ns[i].Start < ns[i-1].End {
 				t.Fatalf("%q: tokens overlap: %+v", s, ns)
+			}
+		}
+		// the prefilters find what their expressions find wherever a
+		// number starts
+		for i := 0; i < len(s); i++ {
+			if s[i] < '0' || s[i] > '9' {
+				continue
+			}
+			if got, want := clockWordAt(s[i:]), clockWordRe.FindStringSubmatch(s[i:]); !slices.Equal(got, want) {
+				t.Fatalf("clockWordAt(%q) = %q, the expression %q", s[i:], got, want)
+			}
+			if got, want := goDurationAt(s[i:]), goDurationRe.FindString(s[i:]); got != want {
+				t.Fatalf("goDurationAt(%q) = %q, the expression %q", s[i:], got, want)
 			}
 		}
 	})
@@ -670,5 +684,41 @@ func TestHasFullWidthEveryRune(t *testing.T) {
 		if got := hasFullWidth("かな" + string(r) + "한"); got != want {
 			t.Fatalf("hasFullWidth(かな %U 한) = %v, expected %v", r, got, want)
 		}
+	}
+}
+
+// TestRegexpPrefilters: clockWordAt and goDurationAt, which run their
+// expression only where it may match, find what the expression finds on
+// every text of digits, points, spaces and the units' and hours' bytes
+// up to a length, and on the scanner's test texts.
+func TestRegexpPrefilters(t *testing.T) {
+	parts := []string{"1", "12", "123", ".", ".5", " ", "시", "時", "분", "分", "초", "秒", "h", "m", "s", "ms", "us", "µs", "μs", "ns", "x", "간"}
+	var texts []string
+	var grow func(s string, n int)
+	grow = func(s string, n int) {
+		texts = append(texts, s)
+		if n == 0 {
+			return
+		}
+		for _, p := range parts {
+			grow(s+p, n-1)
+		}
+	}
+	for _, d := range []string{"0", "1", "12", "123", "1.5"} {
+		grow(d, 3)
+	}
+	check := func(s string) {
+		if got, want := clockWordAt(s), clockWordRe.FindStringSubmatch(s); !slices.Equal(got, want) {
+			t.Fatalf("clockWordAt(%q) = %q, the expression %q", s, got, want)
+		}
+		if got, want := goDurationAt(s), goDurationRe.FindString(s); got != want {
+			t.Fatalf("goDurationAt(%q) = %q, the expression %q", s, got, want)
+		}
+	}
+	for _, s := range texts {
+		check(s)
+	}
+	if len(texts) < 50000 {
+		t.Fatalf("%d texts: the test compares too few", len(texts))
 	}
 }

@@ -141,7 +141,7 @@ func ScanLang(text, lang string) []Number {
 				continue
 			}
 		}
-		if m := clockWordRe.FindStringSubmatch(rest); m != nil && !strings.HasPrefix(rest[len(m[0]):], "간") && !strings.HasPrefix(rest[len(m[0]):], "間") {
+		if m := clockWordAt(rest); m != nil && !strings.HasPrefix(rest[len(m[0]):], "간") && !strings.HasPrefix(rest[len(m[0]):], "間") {
 			// 2시 3분 (not 2시간), after 오전/오후, 午前/午後
 			start, pm := clockPrefix(norm, i, lastEnd)
 			emit(Number{Kind: "time", Key: clockKey(m[1], m[2], m[3], pm)}, start, i+len(m[0]), false)
@@ -149,7 +149,7 @@ func ScanLang(text, lang string) []Number {
 			lastEnd = i
 			continue
 		}
-		if m := goDurationRe.FindString(rest); m != "" && (len(m) == len(rest) || !isASCIIAlnum(rest[len(m)])) {
+		if m := goDurationAt(rest); m != "" && (len(m) == len(rest) || !isASCIIAlnum(rest[len(m)])) {
 			if d, err := time.ParseDuration(strings.ReplaceAll(m, "μ", "µ")); err == nil {
 				start, sign := signBefore(norm, i, lastEnd, lang)
 				n := Number{Kind: "number", Value: decimal.New(d.Nanoseconds(), -9), Unit: "s", Sign: sign}
