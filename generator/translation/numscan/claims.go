@@ -61,18 +61,13 @@ var claimSeed = maphash.MakeSeed()
 // reading and the text before its link (pointAt, read again for each
 // claim): its literal, the words around its link and its references.
 func claimHash(c *claim.Claim, before, after string) uint64 {
-	var h maphash.Hash
-	h.SetSeed(claimSeed)
-	h.WriteString(c.Literal)
-	h.WriteByte(0)
-	h.WriteString(before)
-	h.WriteByte(0)
-	h.WriteString(after)
+	h := maphash.String(claimSeed, c.Literal)
+	h = h*0x9E3779B97F4A7C15 ^ maphash.String(claimSeed, before)
+	h = h*0x9E3779B97F4A7C15 ^ maphash.String(claimSeed, after)
 	for _, r := range c.Refs {
-		h.WriteByte(0)
-		h.WriteString(r)
+		h = h*0x9E3779B97F4A7C15 ^ maphash.String(claimSeed, r)
 	}
-	return h.Sum64()
+	return h
 }
 
 // ClaimNumbersCached is ClaimNumbers with cache (nil: none): a claim whose
@@ -86,11 +81,11 @@ func ClaimNumbersCached(src string, c *claim.Claim, lang string, sl *Slab, units
 	if c.ParseErr != nil || len(qs) == 0 {
 		return scanClaim(src, c, lang)
 	}
+	before, after := linkContext(src, c)
 	if cache == nil {
-		nums, _, _ := claimNumbers(src, c, lang, sl, units)
+		nums, _, _ := claimNumbers(src, c, before, after, lang, sl, units)
 		return nums
 	}
-	before, after := linkContext(src, c)
 	key := claimHash(c, before, after)
 	if i, ok := cache.at[key]; ok {
 		e := &cache.e[i]
@@ -113,7 +108,7 @@ func ClaimNumbersCached(src string, c *claim.Claim, lang string, sl *Slab, units
 			return nums
 		}
 	}
-	nums, mask, ok := claimNumbers(src, c, lang, sl, units)
+	nums, mask, ok := claimNumbers(src, c, before, after, lang, sl, units)
 	if ok && len(nums) <= 64 {
 		if cache.at == nil {
 			cache.at = map[uint64]int32{}
@@ -163,11 +158,12 @@ func ownQuantity(from, c *claim.Claim, q *literal.Quantity) *literal.Quantity {
 	return q
 }
 
-// claimNumbers is ClaimNumbers of a claim the grammar read: its numbers,
+// claimNumbers is ClaimNumbers of a claim the grammar read, whose link
+// has the words before and after it (linkContext): its numbers,
 // which of them (bit i: number i) had their point read from the 400
 // bytes before the claim's link, and false when it read the literal
 // anew (scanClaim: quantities that are not offsets into it).
-func claimNumbers(src string, c *claim.Claim, lang string, sl *Slab, units func(ref string) (string, bool)) ([]Number, uint64, bool) {
+func claimNumbers(src string, c *claim.Claim, before, after, lang string, sl *Slab, units func(ref string) (string, bool)) ([]Number, uint64, bool) {
 	lit := c.Literal
 	qs := c.Parsed.Quantities
 	// valueUnit is the unit of the evidence value the k-th number of the
@@ -281,7 +277,6 @@ func claimNumbers(src string, c *claim.Claim, lang string, sl *Slab, units func(
 		if single && i == 0 {
 			// the words outside the link, around the literal: what
 			// qualify reads in before+lit+after, without joining them
-			before, after := linkContext(src, c)
 			qualifyAround(n, before, after)
 		} else {
 			qualifyAround(n, "", "")
