@@ -150,3 +150,39 @@ func FuzzClaimNumbersCached(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkClaimNumbers reads the numbers of every claim of a generated
+// Korean page, each read anew (plain) and through one ClaimCache a page
+// (cached).
+func BenchmarkClaimNumbers(b *testing.B) {
+	dir := b.TempDir()
+	if err := benchgen.Write(dir, benchgen.Options{Pages: 1, Seed: 1, ClaimsPerPage: 480}); err != nil {
+		b.Fatal(err)
+	}
+	src, err := os.ReadFile(filepath.Join(dir, "content", "ko", "bench", "p00001.md"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	p, _ := claim.Parse(claim.NewMarkdown(), "ko.md", src)
+	text := string(p.Source)
+	for _, cached := range []bool{false, true} {
+		name := map[bool]string{false: "plain", true: "cached"}[cached]
+		b.Run(name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				var sl Slab
+				var cache ClaimCache
+				cache.Grow(len(p.Claims))
+				for i := range p.Claims {
+					if c := &p.Claims[i]; !c.Exempt {
+						if cached {
+							ClaimNumbersCached(text, c, "ko", &sl, testUnits, &cache)
+						} else {
+							ClaimNumbers(text, c, "ko", &sl, testUnits)
+						}
+					}
+				}
+			}
+		})
+	}
+}

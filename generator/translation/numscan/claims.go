@@ -201,7 +201,7 @@ func claimNumbers(src string, c *claim.Claim, before, after, lang string, sl *Sl
 		}
 		bu, ok := parityUnits[u]
 		if !ok {
-			bu = baseUnit{u, decimal.NewFromInt(1)}
+			bu = baseUnit{u, one}
 		}
 		return bu
 	}
@@ -256,7 +256,7 @@ func claimNumbers(src string, c *claim.Claim, before, after, lang string, sl *Sl
 			su := inUnit(sp.Unit, k)
 			k++
 			if q.SpreadRelative() {
-				su = baseUnit{sp.Unit, decimal.NewFromInt(1)}
+				su = baseUnit{sp.Unit, one}
 			}
 			m := Number{Kind: "number", Value: sp.Value, Unit: su.name, Text: lit[sp.Start:sp.End], Start: sp.Start, End: sp.End, Sign: "±",
 				span: true, spanQ: sp, spanFactor: su.factor, Spread: true}

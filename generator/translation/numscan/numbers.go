@@ -2,6 +2,7 @@ package numscan
 
 import (
 	"bytes"
+	"math/big"
 	"strconv"
 
 	"github.com/shopspring/decimal"
@@ -110,12 +111,19 @@ func decimalString(d decimal.Decimal) string {
 // appendDecimal appends decimalString(d) to b.
 func appendDecimal(b []byte, d decimal.Decimal) []byte {
 	exp := d.Exponent()
-	if !decimal.TrimTrailingZeros || decimal.UseScientificNotation || exp > 0 || d.NumDigits() > 18 {
+	if !decimal.TrimTrailingZeros || decimal.UseScientificNotation || exp > 64 || d.NumDigits() > 18 {
 		return append(b, d.String()...)
 	}
 	c := d.CoefficientInt64()
-	if exp == 0 {
-		return strconv.AppendInt(b, c, 10)
+	if exp >= 0 {
+		// an integer: the coefficient and exp zeros (1.3만 is 13E3)
+		b = strconv.AppendInt(b, c, 10)
+		if c != 0 {
+			for range exp {
+				b = append(b, '0')
+			}
+		}
+		return b
 	}
 	if c < 0 {
 		b, c = append(b, '-'), -c
@@ -142,4 +150,25 @@ func appendDecimal(b []byte, d decimal.Decimal) []byte {
 		b = append(b, '0')
 	}
 	return append(b, frac...)
+}
+
+// shortest returns d with the trailing zeros of its coefficient dropped
+// (unit.Factor's 0.001 is 10²⁵×10⁻²⁸; 10⁻³ is the same value): a number
+// multiplied by it keeps a coefficient that fits in an int64, which
+// appendDecimal and decimal's arithmetic read without math/big's slow
+// paths. The value, and so every key and text written of it, is d's.
+func shortest(d decimal.Decimal) decimal.Decimal {
+	if d.IsZero() {
+		return decimal.Zero
+	}
+	c, exp := d.Coefficient(), d.Exponent()
+	ten, r := big.NewInt(10), new(big.Int)
+	for {
+		q, m := new(big.Int).QuoRem(c, ten, r)
+		if m.Sign() != 0 {
+			break
+		}
+		c, exp = q, exp+1
+	}
+	return decimal.NewFromBigInt(c, exp)
 }

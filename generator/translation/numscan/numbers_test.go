@@ -1,6 +1,7 @@
 package numscan
 
 import (
+	"math/big"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -16,6 +17,7 @@ import (
 	"github.com/shopspring/decimal"
 
 	"github.com/evdoc-lab/evdoc/generator/claim/literal"
+	"github.com/evdoc-lab/evdoc/generator/unit"
 )
 
 // TestNumberPairs is the table of ko/ja (and English) number pairs that
@@ -720,5 +722,69 @@ func TestRegexpPrefilters(t *testing.T) {
 	}
 	if len(texts) < 50000 {
 		t.Fatalf("%d texts: the test compares too few", len(texts))
+	}
+}
+
+// TestAppendDecimalEqualsString: appendDecimal writes every decimal as
+// its String does, for coefficients of every length to 20 digits, both
+// signs and exponents from -30 to 70 (an integer written with its
+// zeros, as 1.3만 is 13E3).
+func TestAppendDecimalEqualsString(t *testing.T) {
+	coefs := []int64{0, 1, 7, 10, 12, 100, 1234, 120000, 999999999, 1000000007, 123456789012345678, 999999999999999999}
+	for _, c := range coefs {
+		for _, sign := range []int64{1, -1} {
+			for exp := int32(-30); exp <= 70; exp++ {
+				d := decimal.New(c*sign, exp)
+				if got, want := string(appendDecimal([]byte("k|"), d)), "k|"+d.String(); got != want {
+					t.Fatalf("appendDecimal(%de%d) = %q, String %q", c*sign, exp, got, want)
+				}
+			}
+		}
+	}
+	big := decimal.RequireFromString("123456789012345678901234567890")
+	for exp := int32(-40); exp <= 40; exp += 7 {
+		d := big.Shift(exp)
+		if got, want := string(appendDecimal(nil, d)), d.String(); got != want {
+			t.Fatalf("appendDecimal(%s) = %q, String %q", d, got, want)
+		}
+	}
+}
+
+// FuzzAppendDecimal compares appendDecimal with String on any
+// coefficient and exponent.
+func FuzzAppendDecimal(f *testing.F) {
+	f.Add(int64(13), int32(3))
+	f.Add(int64(-5), int32(-2))
+	f.Add(int64(0), int32(9))
+	f.Fuzz(func(t *testing.T, c int64, exp int32) {
+		if exp < -100 || exp > 100 {
+			return
+		}
+		d := decimal.New(c, exp)
+		if got, want := string(appendDecimal(nil, d)), d.String(); got != want {
+			t.Fatalf("appendDecimal(%de%d) = %q, String %q", c, exp, got, want)
+		}
+	})
+}
+
+// TestParityUnitsShortest: every factor of parityUnits is the value
+// unit.Factor gives, with a coefficient without trailing zeros, and
+// shortest keeps any value's value.
+func TestParityUnitsShortest(t *testing.T) {
+	for name, bu := range parityUnits {
+		if c := bu.factor.Coefficient(); c.Sign() != 0 && new(big.Int).Rem(c, big.NewInt(10)).Sign() == 0 {
+			t.Errorf("%s: factor %s has the coefficient %s", name, bu.factor, c)
+		}
+		for _, to := range []string{"s", "core"} {
+			if f, ok := unit.Factor(name, to); ok && bu.name == to && !f.Equal(bu.factor) {
+				t.Errorf("%s: factor %s, unit.Factor %s", name, bu.factor, f)
+			}
+		}
+	}
+	for _, s := range []string{"0", "0.001", "-1200", "60", "1E25", "0.0010000", "123.4500"} {
+		d := decimal.RequireFromString(s)
+		if got := shortest(d); !got.Equal(d) || got.String() != d.String() {
+			t.Errorf("shortest(%s) = %s", s, got)
+		}
 	}
 }

@@ -140,7 +140,7 @@ func unitWordAt(s string) (string, baseUnit) {
 	w, u := unit.Prefix(s)
 	bu, ok := parityUnits[u.Name]
 	if !ok {
-		bu = baseUnit{u.Name, decimal.NewFromInt(1)} // an ambiguous word (m)
+		bu = baseUnit{u.Name, one} // an ambiguous word (m)
 	}
 	if s[0] == 0xED || s[0] == 0xEB || s[0] == 0xE6 || s[0] == 'K' || s[0] == 'M' || s[0] == 'G' { // 포, 단, 段, Ki, Mi, Gi
 		for x, name := range extraUnits {

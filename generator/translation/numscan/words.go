@@ -56,6 +56,10 @@ var (
 		// a ratio (1 is all) compares in percent, as the judge converts
 		// it: a claim [0.9975] of a ratio says what [99.75%] says
 		m["ratio"] = baseUnit{"%", decimal.NewFromInt(100)}
+		for name, bu := range m {
+			bu.factor = shortest(bu.factor) // the same value, a short coefficient
+			m[name] = bu
+		}
 		return m
 	}()
 	// extraUnits are words parity reads that package unit does not
