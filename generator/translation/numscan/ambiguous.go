@@ -18,7 +18,7 @@ func ResolvedAgainst(n, other Number) Number {
 		return n
 	}
 	n.Unit = bu.name
-	n.Value = n.Value.Mul(bu.factor)
-	n.spanFactor = n.spanFactor.Mul(bu.factor)
+	n.Value = mul(n.Value, bu.factor)
+	n.spanFactor = mul(n.spanFactor, bu.factor)
 	return n
 }

@@ -222,7 +222,7 @@ func claimNumbers(src string, c *claim.Claim, before, after, lang string, sl *Sl
 		n := Number{Kind: "number", Value: q.Value, Unit: bu.name, Text: lit[q.Start:q.End], Start: q.Start, End: q.End, Approx: c.Parsed.Approx,
 			span: true, spanQ: q, spanFactor: bu.factor}
 		if !literal.IsOne(bu.factor) {
-			n.Value = n.Value.Mul(bu.factor)
+			n.Value = mul(n.Value, bu.factor)
 		}
 		switch {
 		case strings.ContainsAny(q.Sign, "-−－△▼"):
@@ -261,7 +261,7 @@ func claimNumbers(src string, c *claim.Claim, before, after, lang string, sl *Sl
 			m := Number{Kind: "number", Value: sp.Value, Unit: su.name, Text: lit[sp.Start:sp.End], Start: sp.Start, End: sp.End, Sign: "±",
 				span: true, spanQ: sp, spanFactor: su.factor, Spread: true}
 			if !literal.IsOne(su.factor) {
-				m.Value = m.Value.Mul(su.factor)
+				m.Value = mul(m.Value, su.factor)
 			}
 			nums = append(nums, m)
 			scales = append(scales, su.factor)

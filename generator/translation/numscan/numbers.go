@@ -2,6 +2,7 @@ package numscan
 
 import (
 	"bytes"
+	"math"
 	"math/big"
 	"strconv"
 
@@ -9,6 +10,7 @@ import (
 
 	"github.com/evdoc-lab/evdoc/generator/check"
 	"github.com/evdoc-lab/evdoc/generator/claim/literal"
+	"github.com/evdoc-lab/evdoc/generator/unit"
 )
 
 // Number is one number of a page's text read as a typed token, the form
@@ -171,4 +173,19 @@ func shortest(d decimal.Decimal) decimal.Decimal {
 		c, exp = q, exp+1
 	}
 	return decimal.NewFromBigInt(c, exp)
+}
+
+// mul is a.Mul(b), the same coefficient and exponent, without math/big
+// when both coefficients have at most nine digits: their product fits in
+// an int64 (unit.NewDecimal shares a small one). A number times its
+// unit's factor is nearly always such a product (TestMulEqualsDecimal).
+func mul(a, b decimal.Decimal) decimal.Decimal {
+	if a.NumDigits() > 9 || b.NumDigits() > 9 {
+		return a.Mul(b)
+	}
+	exp := int64(a.Exponent()) + int64(b.Exponent())
+	if exp < math.MinInt32 || exp > math.MaxInt32 {
+		return a.Mul(b)
+	}
+	return unit.NewDecimal(a.CoefficientInt64()*b.CoefficientInt64(), int32(exp))
 }

@@ -788,3 +788,42 @@ func TestParityUnitsShortest(t *testing.T) {
 		}
 	}
 }
+
+// TestMulEqualsDecimal: mul gives decimal's Mul, the same coefficient
+// and exponent, for coefficients of every length to 20 digits, both
+// signs, and exponents around zero and far from it.
+func TestMulEqualsDecimal(t *testing.T) {
+	coefs := []int64{0, 1, 3, 10, 999, 1000, 123456789, 999999999, 1000000000, 9999999999, 99999999999, 1234567890123, 999999999999999999}
+	exps := []int32{-28, -9, -3, -1, 0, 1, 2, 9, -1000000, 1000000}
+	var ds []decimal.Decimal
+	for _, c := range coefs {
+		for _, e := range exps {
+			ds = append(ds, decimal.New(c, e), decimal.New(-c, e))
+		}
+	}
+	ds = append(ds, decimal.RequireFromString("123456789012345678901234567890"))
+	for _, a := range ds {
+		for _, b := range ds {
+			got, want := mul(a, b), a.Mul(b)
+			if got.Exponent() != want.Exponent() || got.Coefficient().Cmp(want.Coefficient()) != 0 {
+				t.Fatalf("mul(%s, %s) = %se%d, Mul %se%d", a, b, got.Coefficient(), got.Exponent(), want.Coefficient(), want.Exponent())
+			}
+		}
+	}
+}
+
+// FuzzMul compares mul with decimal's Mul on any two decimals.
+func FuzzMul(f *testing.F) {
+	f.Add(int64(123), int32(-1), int64(1), int32(-3))
+	f.Add(int64(-999999999), int32(0), int64(999999999), int32(5))
+	f.Fuzz(func(t *testing.T, ca int64, ea int32, cb int64, eb int32) {
+		if ea < -1e9 || ea > 1e9 || eb < -1e9 || eb > 1e9 {
+			return // decimal's Mul panics when the exponents' sum overflows
+		}
+		a, b := decimal.New(ca, ea), decimal.New(cb, eb)
+		got, want := mul(a, b), a.Mul(b)
+		if got.Exponent() != want.Exponent() || got.Coefficient().Cmp(want.Coefficient()) != 0 {
+			t.Fatalf("mul(%de%d, %de%d) = %se%d, Mul %se%d", ca, ea, cb, eb, got.Coefficient(), got.Exponent(), want.Coefficient(), want.Exponent())
+		}
+	})
+}

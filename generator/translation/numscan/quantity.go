@@ -125,7 +125,7 @@ func readQuantity(norm string, i int) (Number, int, decimal.Decimal) {
 	}
 	n.Unit = bu.name
 	if !literal.IsOne(bu.factor) {
-		n.Value = n.Value.Mul(bu.factor)
+		n.Value = mul(n.Value, bu.factor)
 	}
 	return n, u + len(w), bu.factor
 }

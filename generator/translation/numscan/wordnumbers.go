@@ -116,7 +116,7 @@ func addWordNumbers(out []Number, text, norm string, at func(int) int) []Number 
 			continue // digits inside the words: read as digits
 		}
 		bu := parityUnits[w.Unit]
-		n := Number{Kind: "number", Value: w.Value.Mul(bu.factor), Unit: bu.name, Word: true}
+		n := Number{Kind: "number", Value: mul(w.Value, bu.factor), Unit: bu.name, Word: true}
 		qualify(&n, norm, w.Start, w.End)
 		n.another = w.Value.Equal(one) && oneMore(norm, w.Start, w.End)
 		n.Start, n.End = at(w.Start), at(w.End)
