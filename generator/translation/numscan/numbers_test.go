@@ -827,3 +827,37 @@ func FuzzMul(f *testing.F) {
 		}
 	})
 }
+
+// TestUpperASCII: upperASCII lowers what toLower lowers, and takes every
+// ASCII text with an upper-case letter that fits its buffer (else the
+// lowering would allocate), and no other.
+func TestUpperASCII(t *testing.T) {
+	parts := []string{"P", "p", "Z", "@", "[", "99", " ", "MID", "최대", "À", "İ", "K", "\xff", "Ω"}
+	var texts []string
+	var grow func(s string, n int)
+	grow = func(s string, n int) {
+		texts = append(texts, s)
+		if n > 0 {
+			for _, p := range parts {
+				grow(s+p, n-1)
+			}
+		}
+	}
+	grow("", 4)
+	texts = append(texts, strings.Repeat("A", 32), strings.Repeat("A", 33), strings.Repeat("a", 31)+"B")
+	for _, s := range texts {
+		var buf [32]byte
+		b, ok := upperASCII(buf[:0], s)
+		ascii, upper := true, false
+		for i := 0; i < len(s); i++ {
+			ascii = ascii && s[i] < utf8.RuneSelf
+			upper = upper || s[i] >= 'A' && s[i] <= 'Z'
+		}
+		if want := ascii && upper && len(s) <= 32; ok != want {
+			t.Fatalf("upperASCII(%q) takes it: %v, expected %v", s, ok, want)
+		}
+		if ok && string(b) != toLower(s) {
+			t.Fatalf("upperASCII(%q) = %q, toLower %q", s, b, toLower(s))
+		}
+	}
+}

@@ -21,8 +21,20 @@ func qualify(n *Number, norm string, start, end int) {
 func qualifyAround(n *Number, prefix, rest string) {
 	before := strings.TrimRight(prefix[max(0, len(prefix)-24):], " ")
 	after := strings.TrimLeft(rest[:min(len(rest), 24)], " ")
-	lowerBefore := toLower(before)
-	lowerAfter := toLower(after)
+	// lowered in buffers of the stack: the texts are 24 bytes at most
+	// and do not outlive this call
+	var lbBuf, laBuf [32]byte
+	var lowerBefore, lowerAfter string
+	if b, ok := upperASCII(lbBuf[:0], before); ok {
+		lowerBefore = string(b)
+	} else {
+		lowerBefore = toLower(before)
+	}
+	if b, ok := upperASCII(laBuf[:0], after); ok {
+		lowerAfter = string(b)
+	} else {
+		lowerAfter = toLower(after)
+	}
 	// only the words ending (starting) with the text's last (first)
 	// byte can match: the lists indexed by that byte, in order
 	var lastB, firstA byte
@@ -213,6 +225,29 @@ func toLower(s string) string {
 		i += size
 	}
 	return s
+}
+
+// upperASCII appends s lowered to buf, and reports true, when s is
+// ASCII with an upper-case letter (P99, MID) and fits in buf's capacity:
+// lowered in a buffer of its caller's stack, not allocated as toLower's
+// strings.ToLower is (TestUpperASCII).
+func upperASCII(buf []byte, s string) ([]byte, bool) {
+	if len(s) > cap(buf) {
+		return nil, false
+	}
+	upper := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= utf8.RuneSelf {
+			return nil, false
+		}
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+			upper = true
+		}
+		buf = append(buf, c)
+	}
+	return buf, upper
 }
 
 // caseless reports whether r is in a block without letter case: kana,
