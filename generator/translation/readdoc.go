@@ -175,7 +175,13 @@ func readDoc(p *Page, units ValueUnits) *doc {
 		}
 		d.blocks = append(d.blocks, bl)
 	}
-	d.blocks = make([]block, 0, len(p.Parsed.Blocks))
+	nb := 0 // the blocks kept: not a table or a row
+	for i := range p.Parsed.Blocks {
+		if k := p.Parsed.Blocks[i].Kind; k != claim.BlockTable && k != claim.BlockRow {
+			nb++
+		}
+	}
+	d.blocks = make([]block, 0, nb)
 	for _, b := range p.Parsed.Blocks {
 		switch b.Kind {
 		case claim.BlockHeading:
