@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/evdoc-lab/evdoc/generator/claim"
@@ -313,9 +314,39 @@ func stageClaims(ctx context.Context, s *project.Site, stage string, v *viewer.V
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	b, err := json.MarshalIndent(v.Claims(data, multi, s.Store), "", " ")
+	claims := v.Claims(data, multi, s.Store)
+	b, err := json.MarshalIndent(claims, "", " ")
 	if err != nil {
 		return err
 	}
-	return WriteFile(filepath.Join(stage, "data", "evdoc", "claims.json"), b)
+	if err := WriteFile(filepath.Join(stage, "data", "evdoc", "claims.json"), b); err != nil {
+		return err
+	}
+	b, err = json.Marshal(popoverKeys(claims))
+	if err != nil {
+		return err
+	}
+	return WriteFile(filepath.Join(stage, "data", "evdoc", "popovers.json"), b)
+}
+
+// PopoverFormat is the name of the component's output format of an
+// evidence set's popover file (themes/evdoc/hugo.toml,
+// layouts/section.evdocpop.js), which the set pages evdoc build writes
+// have beside html.
+const PopoverFormat = "evdocpop"
+
+// popoverKeys returns, per evidence set, the sorted claim data keys
+// (claims.json's keys) whose first value is in the set: the keys whose
+// popover bodies the set's popover file holds (data/evdoc/popovers.json,
+// read by layouts/section.evdocpop.js). Every key is in exactly one
+// set's list, the one its claims' popovers name (data-ev-s).
+func popoverKeys(claims map[string]viewer.ClaimData) map[string][]string {
+	out := map[string][]string{}
+	for k, c := range claims {
+		out[c.Set] = append(out[c.Set], k)
+	}
+	for _, ks := range out {
+		slices.Sort(ks)
+	}
+	return out
 }

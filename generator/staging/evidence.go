@@ -108,6 +108,12 @@ func stageEvidence(ctx context.Context, s *project.Site, stage string, v *viewer
 				"evdoc_set": map[string]string{"id": m.ID, "date": m.Date, "environment": lt.Environment, "report": m.Report,
 					"origin": m.Origin, "source": lt.Source}}
 			evidencePageParams(s, fm, lt.Title)
+			if evidenceBodyOf(s) != "" {
+				// the set's popover file (the component's evdocpop output
+				// format: the popover bodies of the claims whose first
+				// value is in the set, which evdoc.js loads)
+				fm["outputs"] = []string{"html", PopoverFormat}
+			}
 			if listCrumbs {
 				fm["evdoc_nocrumbs"] = true
 			}

@@ -78,6 +78,10 @@ type inputData struct {
 // destination: the line the claim links to and each bound value.
 type ClaimData struct {
 	Target
+	// Set is the evidence set of the first value: the set whose popover
+	// file holds the claim's popover body (its id, data-ev-s in the
+	// built page).
+	Set    string       `json:"set"`
 	Values []claimValue `json:"values"`
 }
 
@@ -192,6 +196,9 @@ func (v *Viewer) claimDataOf(d *stagedata.DestClaim, st *evidence.Store) (ClaimD
 		}
 		if len(cd.Values) == 0 {
 			cd.Target = cv.Target
+			if f := v.Files[cv.File]; f != nil && f.Set != nil {
+				cd.Set = f.Set.Manifest.ID
+			}
 		}
 		cd.Values = append(cd.Values, cv)
 	}

@@ -1,7 +1,6 @@
-// evdoc claim popovers. This script fills each popover from its
-// data-ev-pop attribute (the page's text holds only the claims' own
-// text), and a repeated claim's popover with the body of the popover
-// its data-ev-ref names. CSS shows a claim's popover on hover and while focus is inside
+// evdoc claim popovers. This script fills each popover with its body
+// from its evidence set's popover file (loadPopovers; the page's text
+// holds only the claims' own text). CSS shows a claim's popover on hover and while focus is inside
 // it, as a sheet at the bottom of the viewport (fixed, so no table's
 // scroll box clips it), or at the top when the claim is in the lower half
 // of the screen, so the sheet never covers the number it explains. This
@@ -180,33 +179,82 @@
     }
   }
 
+
+  // The popover bodies are not in the page: each evidence set's are in
+  // its popover file (a script calling evdocPopovers(SET, {KEY: BODY})),
+  // whose URL in the page's language the page's <meta
+  // name="evdoc-popovers"> gives. A claim's popover names its set
+  // (data-ev-s); its data key is its link's data-ev, with data-ev-k
+  // after it where the claim writes the value at its own precision.
+  // Each file the page's claims need is loaded once with a script
+  // element (which works over HTTP and from file://, where fetch does
+  // not); when it has run, each popover of the set gets its key's body,
+  // its description (the first .ev-desc) the popover's id with "-d",
+  // and its links tabindex -1 (reached from the claim by ArrowDown, not
+  // by Tab). A popover whose file fails to load, or which names a key
+  // its file lacks, says that its explanation could not be loaded
+  // (the meta's data-ev-fail, in the page's language); the claim still
+  // links to its raw line. The meta and the script elements are removed
+  // once read and run.
+  var bodies = {};
+  window.evdocPopovers = function (set, m) {
+    var b = bodies[set] || (bodies[set] = {});
+    for (var k in m) if (Object.prototype.hasOwnProperty.call(m, k)) b[k] = m[k];
+  };
+  function fillPopover(pop, body, fail) {
+    pop.removeAttribute("data-ev-s");
+    pop.removeAttribute("data-ev-k");
+    if (typeof body === "string") {
+      pop.innerHTML = body;
+    } else {
+      var d = document.createElement("span");
+      d.className = "ev-desc";
+      d.textContent = fail;
+      pop.textContent = "";
+      pop.appendChild(d);
+      pop.classList.add("ev-pop-failed");
+    }
+    var desc = pop.querySelector(":scope > .ev-desc");
+    if (desc && pop.id) desc.id = pop.id + "-d";
+    pop.querySelectorAll("a[href]").forEach(function (l) { l.setAttribute("tabindex", "-1"); });
+  }
+  function loadPopovers() {
+    var files = {}, fail = "The explanation of this value could not be loaded; the link leads to its raw line.";
+    document.querySelectorAll('meta[name="evdoc-popovers"]').forEach(function (m) {
+      try {
+        var o = JSON.parse(m.getAttribute("content"));
+        for (var k in o) if (Object.prototype.hasOwnProperty.call(o, k)) files[k] = o[k];
+      } catch (e) { /* a broken map loads nothing: the popovers say so */ }
+      if (m.getAttribute("data-ev-fail")) fail = m.getAttribute("data-ev-fail");
+      m.parentNode.removeChild(m);
+    });
+    var bySet = {};
+    document.querySelectorAll(".ev-pop[data-ev-s]").forEach(function (pop) {
+      var set = pop.getAttribute("data-ev-s");
+      (bySet[set] || (bySet[set] = [])).push(pop);
+    });
+    Object.keys(bySet).forEach(function (set) {
+      var pops = bySet[set];
+      var fill = function (ok) {
+        var b = ok ? bodies[set] || {} : {};
+        pops.forEach(function (pop) {
+          var a = pop.parentNode && pop.parentNode.querySelector(":scope > a.ev-claim");
+          var key = (a ? a.getAttribute("data-ev") || "" : "") + (pop.getAttribute("data-ev-k") || "");
+          fillPopover(pop, Object.prototype.hasOwnProperty.call(b, key) ? b[key] : null, fail);
+        });
+      };
+      if (!Object.prototype.hasOwnProperty.call(files, set)) { fill(false); return; }
+      var s = document.createElement("script");
+      s.src = files[set];
+      s.async = true;
+      s.onload = function () { s.parentNode && s.parentNode.removeChild(s); fill(true); };
+      s.onerror = function () { s.parentNode && s.parentNode.removeChild(s); fill(false); };
+      document.head.appendChild(s);
+    });
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
-    // A popover's HTML comes in its data-ev-pop attribute, so a theme's
-    // .Plain, .Summary and search index hold only the claim's own text.
-    // Its description (the claim's accessible description, the first
-    // .ev-desc) gets the popover's id with "-d", which the claim's link
-    // names below.
-    document.querySelectorAll(".ev-pop[data-ev-pop]").forEach(function (pop) {
-      pop.innerHTML = pop.getAttribute("data-ev-pop");
-      pop.removeAttribute("data-ev-pop");
-      var desc = pop.querySelector(":scope > .ev-desc");
-      if (desc && pop.id) desc.id = pop.id + "-d";
-    });
-    // A claim repeating a value its page cited before (same destination
-    // and precision) has only its short description: its data-ev-ref
-    // names the popover of the page's first such claim, whose body (all
-    // after its description) is copied after it, so every popover shows
-    // what the first one does.
-    document.querySelectorAll(".ev-pop[data-ev-ref]").forEach(function (pop) {
-      var first = document.getElementById(pop.getAttribute("data-ev-ref"));
-      if (!first || first === pop || !first.classList.contains("ev-pop")) return;
-      for (var n = first.firstChild; n; n = n.nextSibling) {
-        if (n.nodeType === 1 && n.classList.contains("ev-desc")) continue;
-        pop.appendChild(n.cloneNode(true));
-      }
-    });
-    // A popover's links are reached from the claim by ArrowDown, not by Tab.
-    document.querySelectorAll(".ev-pop a[href]").forEach(function (l) { l.setAttribute("tabindex", "-1"); });
+    loadPopovers();
     document.querySelectorAll(".ev").forEach(function (ev) {
       var a = ev.querySelector(":scope > a.ev-claim");
       if (!a) return;
