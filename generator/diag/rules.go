@@ -92,8 +92,8 @@ const (
 	LinkScheme              RuleID = "link-scheme"
 	LinkMissingPage         RuleID = "link-missing-page"
 	LinkOutputMissing       RuleID = "link-output-missing"
-	// LinkOutputPopover: a repeated claim's popover in the built site
-	// names (data-ev-ref) a first claim's popover its file does not show.
+	// LinkOutputPopover: a claim's popover in the built site has no body
+	// in the popover file its page loads for the claim's evidence set.
 	LinkOutputPopover RuleID = "link-output-popover"
 )
 
@@ -280,8 +280,8 @@ func Catalogue() []Rule {
 		{LinkOutputMissing, Error, "A link or embedded resource in the site Hugo built (<a href>, <link href>, <img src>, <script src>, …) names a file inside the site that it does not publish (a 404), or an <a> has an empty href; build checks its whole output.",
 			"Fix the link or the theme template that writes it, or add the file under static/; write a link to what another server publishes on the same host as a full URL. As a warning (evdoc.toml [rules]) the build goes on and lists the links."},
 
-		{LinkOutputPopover, Error, "A page of the site Hugo built shows a claim that repeats a value its page cited before (same destination and precision), whose popover names the popover of the page's first such claim for its body (data-ev-ref), and the file does not show that first claim: a layout or shortcode shows part of the page's content without it, so the repeat's popover would show its short description only.",
-			"Show the page's whole content (.Content, or .Summary, which keeps every claim before its cut with the first of its value), or make the shortcode show all of its inner content. As a warning (evdoc.toml [rules]) the build goes on and lists the files."},
+		{LinkOutputPopover, Error, "A page of the site Hugo built shows a claim whose popover body the reader would not get: the page's <meta name=\"evdoc-popovers\"> (evdoc's head partial) names no popover file for the claim's evidence set (data-ev-s), the file it names is not in the built site or is not a popover file, or it holds no body for the claim's data key; the popover would say that it could not be loaded.",
+			"Keep evdoc's head partial in the page's <head> (the theme's head hook, or {{ partial \"evdoc/head.html\" . }}) and the evidence set pages' evdocpop output (evdoc build gives it them; a project's cascade or front matter setting their outputs must keep it). As a warning (evdoc.toml [rules]) the build goes on and lists the files."},
 
 		{FigureSpec, Error, "A figure spec under figures/ is malformed.",
 			"Use a kind docs/guide/figures.md documents (timeline, bars, rate, percentiles) with the fields it needs, and a title, caption and alt text for every language."},

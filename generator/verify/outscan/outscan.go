@@ -62,13 +62,13 @@ type Scan struct {
 	// Unstyled are the files that show claims without evdoc's
 	// stylesheet (see evdocStyled), in the walk's order.
 	Unstyled []string
-	// Unresolved are the claims whose popover names, by data-ev-ref,
-	// the popover of the first claim of its page with the same data key
-	// (whose body evdoc.js copies into it), where the file has no such
-	// popover with a body: "FILE: …", one line a file, in the walk's
-	// order. A layout or shortcode that shows part of a page's content
-	// without its first claim of a value leaves the repeat's popover
-	// with its description only.
+	// Unresolved are the files with claims whose popover body the
+	// reader does not get: the popover names an evidence set (data-ev-s)
+	// for which the file's <meta name="evdoc-popovers"> gives no popover
+	// file, the file it gives is not in the built site or is not a
+	// popover file, or the file lacks the claim's data key (its data-ev,
+	// with data-ev-k after it). "FILE: …", one line a file, in the walk's
+	// order.
 	Unresolved []string
 	// MDLinks holds, per file (its path in the site), the distinct URLs
 	// of its links, inside the site or not, whose path names a Markdown
@@ -181,17 +181,18 @@ type evTag struct {
 	// (rel icon, apple-touch-icon, mask-icon, manifest), which themes
 	// link by default for a site to add and a browser does without.
 	stylesheet, icon bool
-	// pop is the raw value of a data-ev-pop attribute (a claim's
-	// popover HTML, which evdoc.js moves into the element), hasPop
-	// whether the tag has one.
-	pop    []byte
-	hasPop bool
-	// ref is the value of a data-ev-ref attribute (the popover whose
-	// body a repeated claim's popover shows), hasRef whether the tag
-	// has one; id is the raw value of a <span>'s id.
-	ref    string
-	hasRef bool
-	id     []byte
+	// set is the value of a data-ev-s attribute (the evidence set whose
+	// popover file holds a claim popover's body), hasSet whether the tag
+	// has one; keyTail the value of its data-ev-k (what follows the
+	// claim's data-ev in its data key).
+	set     string
+	hasSet  bool
+	keyTail string
+	// popMeta: a <meta name="evdoc-popovers">, whose content (content)
+	// maps each evidence set to its popover file's URL.
+	popMeta bool
+	content string
+	id      []byte
 }
 
 // readEvTag reads evdoc's markers off one start tag (the first value of
@@ -200,7 +201,8 @@ func readEvTag(tag []byte) evTag {
 	var t evTag
 	span := len(tag) > 5 && bytes.EqualFold(tag[1:5], []byte("span")) && (isHTMLSpace(tag[5]) || tag[5] == '>' || tag[5] == '/')
 	ua := urlAttr(tag)
-	var classLine, idLine, seenClass, seenID, seenDest, seenRel bool
+	var classLine, idLine, seenClass, seenID, seenDest, seenRel, seenName, seenContent bool
+	meta := len(tag) > 5 && bytes.EqualFold(tag[1:5], []byte("meta")) && (isHTMLSpace(tag[5]) || tag[5] == '>' || tag[5] == '/')
 	link := ua == "href" && !isATag(tag)
 	tagAttrs(tag, func(name, val []byte) bool {
 		switch {
@@ -220,10 +222,16 @@ func readEvTag(tag []byte) evTag {
 			t.at, t.hasAt = attrString(val), true
 		case !seenDest && bytes.EqualFold(name, []byte("data-ev")):
 			t.dest, seenDest = attrString(val), true
-		case !t.hasPop && bytes.EqualFold(name, []byte("data-ev-pop")):
-			t.pop, t.hasPop = val, true
-		case !t.hasRef && bytes.EqualFold(name, []byte("data-ev-ref")):
-			t.ref, t.hasRef = attrString(val), true
+		case !t.hasSet && bytes.EqualFold(name, []byte("data-ev-s")):
+			t.set, t.hasSet = attrString(val), true
+		case t.keyTail == "" && bytes.EqualFold(name, []byte("data-ev-k")):
+			t.keyTail = attrString(val)
+		case meta && !seenName && bytes.EqualFold(name, []byte("name")):
+			seenName = true
+			t.popMeta = attrString(val) == PopoverMeta
+		case meta && !seenContent && bytes.EqualFold(name, []byte("content")):
+			seenContent = true
+			t.content = attrString(val)
 		case t.list == "" && bytes.EqualFold(name, []byte("data-ev-list")):
 			t.list = attrString(val)
 		case !t.hasWindow && bytes.EqualFold(name, []byte("data-ev-window")):
@@ -242,6 +250,9 @@ func readEvTag(tag []byte) evTag {
 		return true
 	})
 	t.lineSpan = span && classLine && idLine
+	if t.popMeta = t.popMeta && seenContent; !t.popMeta {
+		t.content = ""
+	}
 	return t
 }
 
@@ -362,16 +373,22 @@ type fileScan struct {
 	// (CSSMark).
 	styles  []string
 	evStyle bool
-	// bodies are the ids of the claim popovers with a body of their own
-	// (data-ev-pop without data-ev-ref); refs the data-ev-ref of the
-	// others, each with the data-ev-at of the claim before it.
-	bodies map[string]bool
-	refs   []popRef
+	// popFiles is the content of the file's <meta
+	// name="evdoc-popovers"> (JSON: set to popover file URL), the
+	// first; pops the distinct popovers of its claims, each with the
+	// data-ev-at of its claim.
+	popFiles string
+	pops     []popNeed
 }
 
-// popRef is a repeated claim's popover: the popover it names and its
-// claim's data-ev-at.
-type popRef struct{ ref, at string }
+// popNeed is a claim's popover as the page writes it: its evidence set
+// (data-ev-s), its data key (the claim's data-ev and data-ev-k) and
+// its claim's data-ev-at (for the message).
+type popNeed struct{ set, key, at string }
+
+// PopoverMeta is the name of the <meta> element evdoc's head partial
+// writes: the popover file of each evidence set in the page's language.
+const PopoverMeta = "evdoc-popovers"
 
 // CSSMark is the selector of the rule that keeps a claim's popover
 // out of the prose until it is opened: a stylesheet holding it is
@@ -441,6 +458,7 @@ func DirAfter(ctx context.Context, dir, basePath string, early *Early) (*Scan, e
 	}
 	sc := &Scan{Claims: map[PageKey]map[string]bool{}, Windows: map[WindowKey]int{}, MDLinks: map[string][]string{}, Lists: map[string]bool{}}
 	exists, evdocCSS := map[string]bool{}, map[string]bool{}
+	pf := &popFiles{dir: dir, basePath: basePath, files: map[string]*popFile{}}
 	for i, f := range scans {
 		if len(f.claims) > 0 {
 			rel, _ := filepath.Rel(dir, files[i])
@@ -469,13 +487,23 @@ func DirAfter(ctx context.Context, dir, basePath string, early *Early) (*Scan, e
 			}
 			sc.Claims[c.page][c.key] = true
 		}
-		if n, first := unresolved(f); n > 0 {
+		if len(f.pops) > 0 {
 			rel, _ := filepath.Rel(dir, files[i])
-			sc.Unresolved = append(sc.Unresolved, fmt.Sprintf("%s: the popover of the claim at %s names popover %s for its body, which the file does not show (%d such claim(s))", filepath.ToSlash(rel), first.at, first.ref, n))
+			rel = filepath.ToSlash(rel)
+			if n, first := pf.unresolved(rel, f); n > 0 {
+				sc.Unresolved = append(sc.Unresolved, fmt.Sprintf("%s: the popover of the claim at %s has no body: %s (%d such claim(s))", rel, first.at, first.why, n))
+			}
 		}
 		if f.zg {
 			rel, _ := filepath.Rel(dir, files[i])
 			sc.Problems = append(sc.Problems, fmt.Sprintf("%s: contains #ZgotmplZ, a link or attribute Hugo's template escaper rejected (a URL whose scheme is not http, https or mailto, written by a template or a render hook other than evdoc's: evdoc check reports such links in pages as link-scheme)", filepath.ToSlash(rel)))
+		}
+		if len(f.pops) > 0 || f.popFiles != "" {
+			// the links inside the popover bodies the page loads
+			rel, _ := filepath.Rel(dir, files[i])
+			for _, b := range pf.broken(filepath.ToSlash(rel), f, exists) {
+				sc.Broken = append(sc.Broken, b)
+			}
 		}
 		for _, l := range f.lists {
 			sc.Lists[l] = true
@@ -516,6 +544,7 @@ func scanReader(r io.Reader) (fileScan, error) {
 	var rawEnd []byte        // inside a script or style: its end tag
 	var inStyle bool         // inside a style element
 	var lastAt string        // the data-ev-at of the last claim
+	var lastDest string      // and its data-ev
 	// addHref records the URL attribute of a start tag (a: an <a> tag).
 	addHref := func(t evTag, a bool) {
 		if t.hasHref {
@@ -592,30 +621,22 @@ func scanReader(r io.Reader) (fileScan, error) {
 			rawEnd, inStyle = []byte("</"+name), name == "style"
 		}
 		a, u := isATag(tag), urlAttr(tag) != ""
-		if !u && (len(tag) < 6 || !bytes.Contains(tag, []byte("data-ev")) && !(res.win != nil && bytes.HasPrefix(tag, []byte("<span")))) {
+		if !u && (len(tag) < 6 || !bytes.Contains(tag, []byte("data-ev")) && !bytes.Contains(tag, []byte(PopoverMeta)) && !(res.win != nil && bytes.HasPrefix(tag, []byte("<span")))) {
 			continue
 		}
 		t := readEvTag(tag)
 		addHref(t, a)
-		if t.hasPop {
-			// A claim's popover HTML, in its data-ev-pop attribute: its
-			// links are followed once evdoc.js has moved it into the page.
-			forEachTag([]byte(attrString(t.pop)), func(tag []byte) {
-				if urlAttr(tag) != "" {
-					addHref(readEvTag(tag), isATag(tag))
-				}
-			})
+		if t.popMeta && res.popFiles == "" {
+			res.popFiles = t.content
 		}
-		if t.hasRef {
-			res.refs = append(res.refs, popRef{ref: t.ref, at: lastAt})
-		} else if t.hasPop && len(t.id) > 0 {
-			if res.bodies == nil {
-				res.bodies = map[string]bool{}
+		if t.hasSet {
+			n := popNeed{set: t.set, key: lastDest + t.keyTail, at: lastAt}
+			if len(res.pops) == 0 || res.pops[len(res.pops)-1] != n {
+				res.pops = append(res.pops, n)
 			}
-			res.bodies[attrString(t.id)] = true
 		}
 		if t.hasAt {
-			lastAt = t.at
+			lastAt, lastDest = t.at, t.dest
 			if k, pos, ok := splitClaimAt(t.at); ok {
 				res.claims = append(res.claims, claimMark{k, pos + "|" + t.dest})
 			}
@@ -636,20 +657,6 @@ func scanReader(r io.Reader) (fileScan, error) {
 		}
 	}
 	return res, s.Err()
-}
-
-// unresolved returns the number of f's repeated claims' popovers whose
-// data-ev-ref names no popover with a body in the file, and the first.
-func unresolved(f fileScan) (n int, first popRef) {
-	for _, r := range f.refs {
-		if !f.bodies[r.ref] {
-			if n == 0 {
-				first = r
-			}
-			n++
-		}
-	}
-	return n, first
 }
 
 // internalHref returns href without its fragment when it is a link

@@ -2,6 +2,8 @@ package outscan
 
 import (
 	"context"
+	"encoding/json"
+	"html"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -81,8 +83,11 @@ func TestReadEvTag(t *testing.T) {
 		{`<span class="hl line" id="L12">`, evTag{id: []byte("L12")}},
 		{`<span class="line" id="L12x">`, evTag{id: []byte("L12x")}},
 		{`<span class="line" id="L">`, evTag{id: []byte("L")}},
-		{`<span class="ev-pop" id="ev-a-3-4" data-ev-ref="ev-a-1-2" data-ev-pop="x">`, evTag{id: []byte("ev-a-3-4"), ref: "ev-a-1-2", hasRef: true, pop: []byte("x"), hasPop: true}},
-		{`<span title="data-ev-ref=x" data-ev-pop=y>`, evTag{pop: []byte("y"), hasPop: true}},
+		{`<span class="ev-pop" id="ev-a-3-4" data-ev-s="s1" data-ev-k=" ~1">`, evTag{id: []byte("ev-a-3-4"), set: "s1", hasSet: true, keyTail: " ~1"}},
+		{`<span title="data-ev-s=x" data-ev-s=y>`, evTag{set: "y", hasSet: true}},
+		{`<meta name="evdoc-popovers" content="{&#34;s&#34;:&#34;/e/s/popovers.js&#34;}" data-ev-fail="x">`, evTag{popMeta: true, content: `{"s":"/e/s/popovers.js"}`}},
+		{`<meta name="description" content="x">`, evTag{}},
+		{`<span name="evdoc-popovers" content="x">`, evTag{}},
 		{`<span class="line" title="id=L12">`, evTag{}},
 		{`<spanner class="line" id="L12">`, evTag{}},
 		{`<p class="line" id="L12">`, evTag{}},
@@ -171,7 +176,8 @@ func TestMissingTargets(t *testing.T) {
 // TestScanOutputLinks: the output scan reports an empty href and a link
 // inside the site to a missing file, once per file, and nothing for the
 // links that resolve, leave the site or have a scheme; the links of a
-// claim's popover, held in its data-ev-pop attribute, count too.
+// claim's popover, held in its evidence set's popover file, count too
+// (reported once, for the popover file).
 func TestScanOutputLinks(t *testing.T) {
 	dir := t.TempDir()
 	files := map[string]string{
@@ -179,7 +185,9 @@ func TestScanOutputLinks(t *testing.T) {
 		"docs/index.html":   `<a href="../">h</a><a href="/sub/">s</a><a data-ev="ev:x" href="../nope.png">c</a>`,
 		"docs/feed.xml":     `<link>x</link>`,
 		"docs/other/x.html": `<a href="../">ok</a>`,
-		"pop/index.html":    `<span class="ev"><a class="ev-claim" href="../docs/" data-ev-at="ko:p.md:1:2" data-ev="ev:s/a">4</a><span class="ev-pop" id="ev-1" data-ev-pop="&lt;span class=&#34;ev-src&#34;&gt;&lt;a href=&#34;../docs/other/x.html#L3&#34;&gt;x:3&lt;/a&gt; &lt;a href=&#34;../gone/#L9&#34;&gt;gone:9&lt;/a&gt;&lt;/span&gt;"></span></span>`,
+		"pop/index.html":    `<meta name="evdoc-popovers" content="{&#34;s&#34;:&#34;/e/s/popovers.js&#34;}"><span class="ev"><a class="ev-claim" href="../docs/" data-ev-at="ko:p.md:1:2" data-ev="ev:s/a">4</a><span class="ev-pop" id="ev-1" data-ev-s="s"></span></span>`,
+		"pop2/index.html":   `<meta name="evdoc-popovers" content="{&#34;s&#34;:&#34;/e/s/popovers.js&#34;}"><span class="ev"><a class="ev-claim" href="../docs/" data-ev-at="ko:q.md:1:2" data-ev="ev:s/a">4</a><span class="ev-pop" id="ev-1" data-ev-s="s"></span></span>`,
+		"e/s/popovers.js":   "evdocPopovers(\"s\",{\n\"ev:s/a\":\"\\u003cspan class=ev-src\\u003e\\u003ca href=\\\"/docs/other/x.html#L3\\\"\\u003ex:3\\u003c/a\\u003e \\u003ca href=\\\"/gone/#L9\\\"\\u003egone:9\\u003c/a\\u003e\\u003c/span\\u003e\"\n});\n",
 		"img/index.html":    `<img src="../docs/other/x.html" alt=a><IMG SRC=nope.png><img src=""><img src="data:image/png;base64,AA=="><link rel=stylesheet href="/css/nope.css"><link rel="icon" href="/favicon.ico"><link rel="apple-touch-icon" href="/apple-touch-icon.png"><link rel="preconnect" href="//cdn.example.org"><script src="../docs/"></script><script>var a = "<a href='x'>"</script><iframe src="nope/"></iframe><imgx src="nope2.png"><video poster="nope3.png" src="/docs/other/x.html"></video><!-- <a href="gone/">old</a> --><STYLE>a[href="x"]::after{content:"<img src=y>"}</style><!----><a href="after/">a</a><!--><img src="after2.png">`,
 	}
 	for f, b := range files {
@@ -202,7 +210,7 @@ func TestScanOutputLinks(t *testing.T) {
 		"index.html: a link with an empty href (a link to nothing)",
 		"index.html: link to nope/: the built site has no such file (a 404)",
 		"index.html: link to a&b/: the built site has no such file (a 404)",
-		"pop/index.html: link to ../gone/: the built site has no such file (a 404)",
+		"e/s/popovers.js: link to /gone/: the built site has no such file (a 404)",
 	}
 	if got := strings.Join(sc.Broken, "\n"); got != strings.Join(want, "\n") {
 		t.Errorf("broken:\n%s\nwant:\n%s", got, strings.Join(want, "\n"))
@@ -246,28 +254,33 @@ func TestScanMDLinks(t *testing.T) {
 	}
 }
 
-// TestScanPopoverRefs: a repeated claim's popover names (data-ev-ref)
-// the popover whose body it shows; the scan reports a file where no
-// popover with a body has that id (a list page showing part of a page
-// without its first claim), once per file with the number of such
-// claims, and not a file showing the first claim after or before the
-// repeat, nor a ref naming a popover that is itself a repeat's.
-func TestScanPopoverRefs(t *testing.T) {
+// TestScanPopovers: each claim's popover names its evidence set
+// (data-ev-s); the scan reports, once per file with the number of such
+// claims, a page whose claims' data keys (data-ev, and data-ev-k after
+// it) have no body in the popover file its <meta name="evdoc-popovers">
+// gives for the set: a key the file lacks, a set the meta lacks, a file
+// the site lacks, another set's file, a file that is not a popover file,
+// a page without the meta. Every claim is read as before.
+func TestScanPopovers(t *testing.T) {
 	dir := t.TempDir()
-	claim := func(at, id, attrs string) string {
-		// the claim's markup as the render hook writes it (its aria
-		// attributes and its description's id are evdoc.js's)
-		return `<span class="ev"><a class="ev-claim ev-raw" href="/e/#L1" data-ev-at="ko:p.md:` + at + `" data-ev="ev:s/a">4</a><span class="ev-pop" id="` + id + `"` + attrs + `></span></span>`
+	claim := func(at, dest, attrs string) string {
+		return `<span class="ev"><a class="ev-claim ev-raw" href="/e/#L1" data-ev-at="ko:p.md:` + at + `" data-ev="` + dest + `">4</a><span class="ev-pop" id="ev-` + at + `"` + attrs + `></span></span>`
 	}
-	body := ` data-ev-pop="&lt;span class=ev-desc&gt;4&lt;/span&gt;&lt;span class=ev-val&gt;4&lt;/span&gt;"`
-	ref := func(to string) string {
-		return ` data-ev-ref="` + to + `" data-ev-pop="&lt;span class=ev-desc&gt;4&lt;/span&gt;"`
+	meta := func(m string) string {
+		return `<meta name="evdoc-popovers" content="` + html.EscapeString(m) + `" data-ev-fail="x">`
 	}
+	good := meta(`{"s":"/e/s/popovers.js","t":"/e/t/popovers.js"}`)
 	files := map[string]string{
-		"page/index.html":  claim("1:2", "ev-a-1-2", body) + claim("3:4", "ev-a-3-4", ref("ev-a-1-2")),
-		"later/index.html": claim("3:4", "ev-a-3-4", ref("ev-a-1-2")) + claim("1:2", "ev-a-1-2", body),
-		"list/index.html":  `<section>` + claim("3:4", "ev-a-3-4", ref("ev-a-1-2")) + claim("5:6", "ev-a-5-6", ref("ev-a-1-2")) + `</section>`,
-		"chain/index.html": claim("3:4", "ev-a-3-4", ref("ev-a-1-2")) + claim("5:6", "ev-a-5-6", ref("ev-a-3-4")),
+		"e/s/popovers.js":   "evdocPopovers(\"s\",{\n\"ev:s/a\":\"\\u003cspan class=ev-desc\\u003e4\\u003c/span\\u003e\",\n\"ev:s/a ~1\":\"b\"\n});\n",
+		"e/t/popovers.js":   "evdocPopovers(\"t\",{});\n",
+		"e/u/popovers.js":   "var x = 1;\n",
+		"ok/index.html":     good + claim("1:2", "ev:s/a", ` data-ev-s="s"`) + claim("3:4", "ev:s/a", ` data-ev-s="s" data-ev-k=" ~1"`),
+		"nokey/index.html":  good + claim("1:2", "ev:s/b", ` data-ev-s="s"`) + claim("3:4", "ev:s/a", ` data-ev-s="s" data-ev-k=" ~2"`),
+		"noset/index.html":  good + claim("1:2", "ev:v/a", ` data-ev-s="v"`),
+		"nofile/index.html": meta(`{"s":"/e/gone/popovers.js"}`) + claim("1:2", "ev:s/a", ` data-ev-s="s"`),
+		"other/index.html":  meta(`{"s":"/e/t/popovers.js"}`) + claim("1:2", "ev:s/a", ` data-ev-s="s"`),
+		"notpop/index.html": meta(`{"s":"/e/u/popovers.js"}`) + claim("1:2", "ev:s/a", ` data-ev-s="s"`),
+		"nometa/index.html": claim("1:2", "ev:s/a", ` data-ev-s="s"`),
 	}
 	for f, b := range files {
 		if err := writeFile(filepath.Join(dir, filepath.FromSlash(f)), []byte(b)); err != nil {
@@ -279,14 +292,41 @@ func TestScanPopoverRefs(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []string{
-		"chain/index.html: the popover of the claim at ko:p.md:3:4 names popover ev-a-1-2 for its body, which the file does not show (2 such claim(s))",
-		"list/index.html: the popover of the claim at ko:p.md:3:4 names popover ev-a-1-2 for its body, which the file does not show (2 such claim(s))",
+		`nofile/index.html: the popover of the claim at ko:p.md:1:2 has no body: its popover file /e/gone/popovers.js is not in the built site (1 such claim(s))`,
+		`nokey/index.html: the popover of the claim at ko:p.md:1:2 has no body: its popover file /e/s/popovers.js has no body for "ev:s/b" (2 such claim(s))`,
+		`nometa/index.html: the popover of the claim at ko:p.md:1:2 has no body: the page names no popover file for evidence set "s" (its <meta name="evdoc-popovers">, which evdoc's head partial writes) (1 such claim(s))`,
+		`noset/index.html: the popover of the claim at ko:p.md:1:2 has no body: the page names no popover file for evidence set "v" (its <meta name="evdoc-popovers">, which evdoc's head partial writes) (1 such claim(s))`,
+		`notpop/index.html: the popover of the claim at ko:p.md:1:2 has no body: its popover file /e/u/popovers.js: not a popover file (evdocPopovers(SET,{…});) (1 such claim(s))`,
+		`other/index.html: the popover of the claim at ko:p.md:1:2 has no body: its popover file /e/t/popovers.js is set "t"'s, not "s"'s (1 such claim(s))`,
 	}
 	if got := strings.Join(sc.Unresolved, "\n"); got != strings.Join(want, "\n") {
 		t.Errorf("unresolved:\n%s\nwant:\n%s", got, strings.Join(want, "\n"))
 	}
-	// every claim is read, a repeat's as a first's
-	if got, want := sc.Claims[PageKey{"ko", "p.md"}], map[string]bool{"1:2|ev:s/a": true, "3:4|ev:s/a": true, "5:6|ev:s/a": true}; !reflect.DeepEqual(got, want) {
+	if got, want := sc.Claims[PageKey{"ko", "p.md"}], map[string]bool{"1:2|ev:s/a": true, "3:4|ev:s/a": true, "1:2|ev:s/b": true, "1:2|ev:v/a": true}; !reflect.DeepEqual(got, want) {
 		t.Errorf("claims = %v, want %v", got, want)
 	}
+}
+
+// FuzzParsePopFile: reading any bytes as a popover file terminates
+// without a panic, and a file it accepts gives back its set and bodies
+// when written again as the component writes it.
+func FuzzParsePopFile(f *testing.F) {
+	for _, s := range []string{"evdocPopovers(\"s\",{\"ev:s/a\":\"\\u003ca href=/x/\\u003e\"});", "evdocPopovers(\"s\",{});\n", "evdocPopovers(", "evdocPopovers(1,2);", `evdocPopovers("s"{});`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		pf, err := parsePopFile(b)
+		if err != nil {
+			return
+		}
+		set, _ := json.Marshal(pf.set)
+		bodies, _ := json.Marshal(pf.bodies)
+		again, err := parsePopFile([]byte("evdocPopovers(" + string(set) + "," + string(bodies) + ");"))
+		if err != nil {
+			t.Fatalf("%q read, %q written: %v", b, set, err)
+		}
+		if again.set != pf.set || !reflect.DeepEqual(again.bodies, pf.bodies) && len(pf.bodies)+len(again.bodies) > 0 {
+			t.Fatalf("%q: read back %q %v, want %q %v", b, again.set, again.bodies, pf.set, pf.bodies)
+		}
+	})
 }
