@@ -3,6 +3,7 @@ package buildtest
 import (
 	"bytes"
 	"crypto/sha256"
+	"encoding/json"
 	"fmt"
 	"io/fs"
 	"os"
@@ -24,7 +25,8 @@ import (
 // popover's data-ev-pop is parsed as HTML into the popover and removed,
 // and its description (its first .ev-desc) gets the popover's id with
 // "-d"; a popover with data-ev-ref gets a copy of the named popover's
-// children after its own, all but its description; the popovers' links
+// children after its own, all but its description, and loses the
+// attribute; the popovers' links
 // get tabindex=-1; each claim's link (a.ev-claim, a child of .ev) gets
 // aria-expanded=false, aria-details naming its popover and
 // aria-describedby naming its popover's description, and
@@ -32,7 +34,16 @@ import (
 // data-evdoc-js. Markup that already carries what the script sets
 // (evdoc's claim markup up to 2026-12-07 wrote the aria attributes and
 // the description's id itself) reads the same.
-func readerDOM(page []byte) ([]byte, error) {
+//
+// Popover bodies in popover files (evdoc's markup after 2026-12-07): the
+// page's <meta name="evdoc-popovers"> is read and removed; each popover
+// with data-ev-s gets, as its children, the body its set's popover file
+// (load: the file's set and bodies at a URL of the page's map, nil when
+// it cannot be loaded) holds for its claim's data key (the link's data-ev
+// and the popover's data-ev-k), or, when none, a description saying it
+// could not be loaded (the meta's data-ev-fail) and the class
+// ev-pop-failed; data-ev-s and data-ev-k are removed. Then as above.
+func readerDOM(page []byte, load func(url string) (string, map[string]string)) ([]byte, error) {
 	doc, err := html.Parse(bytes.NewReader(page))
 	if err != nil {
 		return nil, err
@@ -66,6 +77,9 @@ func readerDOM(page []byte) ([]byte, error) {
 			refs = append(refs, n)
 		}
 	}
+	if err := loadPopovers(all, load); err != nil {
+		return nil, err
+	}
 	for _, pop := range pops {
 		v, _ := attr(pop, "data-ev-pop")
 		kids, err := html.ParseFragment(strings.NewReader(v), pop)
@@ -86,6 +100,11 @@ func readerDOM(page []byte) ([]byte, error) {
 	}
 	for _, pop := range refs {
 		ref, _ := attr(pop, "data-ev-ref")
+		// the one difference the popover files make to the reader's
+		// page: a repeat's popover no longer carries data-ev-ref (an
+		// attribute no reader, browser or assistive technology reads;
+		// evdoc.js before 2026-12-07 left it after copying the body)
+		delAttr(pop, "data-ev-ref")
 		first := byID[ref]
 		if first == nil || first == pop || !hasClass(first, "ev-pop") {
 			continue
@@ -159,6 +178,145 @@ func readerDOM(page []byte) ([]byte, error) {
 	return b.Bytes(), nil
 }
 
+// loadPopovers is evdoc.js's loadPopovers on the elements all of a
+// parsed page (readerDOM).
+func loadPopovers(all []*html.Node, load func(url string) (string, map[string]string)) error {
+	files := map[string]string{}
+	fail := "The explanation of this value could not be loaded; the link leads to its raw line."
+	for _, n := range all {
+		if n.DataAtom != atom.Meta {
+			continue
+		}
+		if name, _ := attr(n, "name"); name != "evdoc-popovers" {
+			continue
+		}
+		c, _ := attr(n, "content")
+		var m map[string]string
+		if json.Unmarshal([]byte(c), &m) == nil {
+			for k, v := range m {
+				files[k] = v
+			}
+		}
+		if f, _ := attr(n, "data-ev-fail"); f != "" {
+			fail = f
+		}
+		if n.Parent != nil {
+			n.Parent.RemoveChild(n)
+		}
+	}
+	type loaded struct {
+		ok     bool
+		bodies map[string]string
+	}
+	sets := map[string]loaded{}
+	for _, pop := range all {
+		set, ok := attr(pop, "data-ev-s")
+		if !ok || !hasClass(pop, "ev-pop") {
+			continue
+		}
+		l, seen := sets[set]
+		if !seen {
+			if u, ok := files[set]; ok && load != nil {
+				if s, b := load(u); b != nil && s == set {
+					l = loaded{true, b}
+				}
+			}
+			sets[set] = l
+		}
+		key := ""
+		if pop.Parent != nil {
+			for c := pop.Parent.FirstChild; c != nil; c = c.NextSibling {
+				if c.DataAtom == atom.A && hasClass(c, "ev-claim") {
+					key, _ = attr(c, "data-ev")
+					break
+				}
+			}
+		}
+		k, _ := attr(pop, "data-ev-k")
+		key += k
+		delAttr(pop, "data-ev-s")
+		delAttr(pop, "data-ev-k")
+		for pop.FirstChild != nil {
+			pop.RemoveChild(pop.FirstChild)
+		}
+		if body, ok := l.bodies[key]; ok {
+			kids, err := html.ParseFragment(strings.NewReader(body), pop)
+			if err != nil {
+				return err
+			}
+			for _, k := range kids {
+				pop.AppendChild(k)
+			}
+		} else {
+			d := &html.Node{Type: html.ElementNode, DataAtom: atom.Span, Data: "span", Attr: []html.Attribute{{Key: "class", Val: "ev-desc"}}}
+			d.AppendChild(&html.Node{Type: html.TextNode, Data: fail})
+			pop.AppendChild(d)
+			c, _ := attr(pop, "class")
+			setAttr(pop, "class", c+" ev-pop-failed")
+		}
+		id, _ := attr(pop, "id")
+		for c := pop.FirstChild; c != nil; c = c.NextSibling {
+			if hasClass(c, "ev-desc") {
+				if id != "" {
+					setAttr(c, "id", id+"-d")
+				}
+				break
+			}
+		}
+	}
+	return nil
+}
+
+// popoverLoader returns readerDOM's load for the built site in dir,
+// served at "/": the set and bodies of the popover file at a URL.
+func popoverLoader(dir string) func(url string) (string, map[string]string) {
+	cache := map[string]struct {
+		set    string
+		bodies map[string]string
+	}{}
+	return func(u string) (string, map[string]string) {
+		if c, ok := cache[u]; ok {
+			return c.set, c.bodies
+		}
+		var set string
+		var bodies map[string]string
+		if strings.HasPrefix(u, "/") {
+			if b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(u))); err == nil {
+				set, bodies = parsePopoverFile(b)
+			}
+		}
+		cache[u] = struct {
+			set    string
+			bodies map[string]string
+		}{set, bodies}
+		return set, bodies
+	}
+}
+
+// parsePopoverFile reads a popover file, evdocPopovers("SET",{…});, as
+// a browser runs it: its set and bodies (nil when it is not one).
+func parsePopoverFile(b []byte) (string, map[string]string) {
+	b = bytes.TrimSpace(b)
+	rest, ok := bytes.CutPrefix(b, []byte("evdocPopovers("))
+	if !ok {
+		return "", nil
+	}
+	rest, ok = bytes.CutSuffix(rest, []byte(");"))
+	if !ok {
+		return "", nil
+	}
+	var args []json.RawMessage
+	if json.Unmarshal(append(append([]byte("["), rest...), ']'), &args) != nil || len(args) != 2 {
+		return "", nil
+	}
+	var set string
+	var bodies map[string]string
+	if json.Unmarshal(args[0], &set) != nil || json.Unmarshal(args[1], &bodies) != nil || bodies == nil {
+		return "", nil
+	}
+	return set, bodies
+}
+
 func attr(n *html.Node, key string) (string, bool) {
 	if n.Type != html.ElementNode {
 		return "", false
@@ -216,6 +374,7 @@ func clone(n *html.Node) *html.Node {
 // of its readerDOM and its slash path, sorted by path.
 func readerDOMTree(dir string) ([][2]string, error) {
 	var out [][2]string
+	load := popoverLoader(dir)
 	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".html") {
 			return err
@@ -224,7 +383,7 @@ func readerDOMTree(dir string) ([][2]string, error) {
 		if err != nil {
 			return err
 		}
-		dom, err := readerDOM(b)
+		dom, err := readerDOM(b, load)
 		if err != nil {
 			return fmt.Errorf("%s: %v", p, err)
 		}
@@ -288,7 +447,7 @@ func TestReaderDOM(t *testing.T) {
 	short := strings.NewReplacer(` data-ev-origin="raw"`, "", ` aria-describedby="ev-k-p-d" aria-details="ev-k-p" aria-expanded="false"`, "", ` aria-describedby="ev-x-p-5-1-d" aria-details="ev-x-p-5-1" aria-expanded="false"`, "", " id=ev-k-p-d", "", " id=ev-x-p-5-1-d", "")
 	dom := func(a, b string) string {
 		t.Helper()
-		d, err := readerDOM([]byte(fmt.Sprintf(page, a, b)))
+		d, err := readerDOM([]byte(fmt.Sprintf(page, a, b)), nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -308,6 +467,42 @@ func TestReaderDOM(t *testing.T) {
 	} {
 		if got := dom(tc.a, tc.b) == base; got != tc.same {
 			t.Errorf("%s: same DOM %v, want %v", tc.name, got, tc.same)
+		}
+	}
+	// evdoc's markup after 2026-12-07: each body in its set's popover
+	// file, which the page's meta names
+	filed := func(id, line string) string {
+		return `<span class="ev"><a class="ev-claim ev-raw" href="/e/#L3-5" data-ev-at="ko:a.md:` + line + `" data-ev="ev:s/x">4</a><span class="ev-pop" id="` + id + `" data-ev-s="s"></span></span>`
+	}
+	const meta = `<!DOCTYPE html><html><head><meta name="evdoc-popovers" content="{&#34;s&#34;:&#34;/e/s/popovers.js&#34;}" data-ev-fail="no popover"></head><body><p>%s and %s</p></body></html>`
+	body := "<span class=ev-desc>4 — r.txt:3</span>\n<span class=ev-val><a class=ev-line href=\"/e/#L3-5\">r.txt:3</a></span>"
+	for _, tc := range []struct {
+		name string
+		set  string
+		file map[string]string
+		a, b string
+		same bool
+	}{
+		{"bodies from the set's popover file", "s", map[string]string{"ev:s/x": body}, filed("ev-k-p", "3:1"), filed("ev-x-p-5-1", "5:1"), true},
+		{"the file cannot be loaded", "s", nil, filed("ev-k-p", "3:1"), filed("ev-x-p-5-1", "5:1"), false},
+		{"the file is another set's", "t", map[string]string{"ev:s/x": body}, filed("ev-k-p", "3:1"), filed("ev-x-p-5-1", "5:1"), false},
+		{"the file lacks the key", "s", map[string]string{"ev:s/y": body}, filed("ev-k-p", "3:1"), filed("ev-x-p-5-1", "5:1"), false},
+		{"another key (data-ev-k)", "s", map[string]string{"ev:s/x": body}, filed("ev-k-p", "3:1"), strings.Replace(filed("ev-x-p-5-1", "5:1"), `data-ev-s="s"`, `data-ev-s="s" data-ev-k=" ~1"`, 1), false},
+	} {
+		d, err := readerDOM([]byte(fmt.Sprintf(meta, tc.a, tc.b)), func(u string) (string, map[string]string) {
+			if u != "/e/s/popovers.js" {
+				t.Errorf("%s: loaded %s", tc.name, u)
+			}
+			return tc.set, tc.file
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := string(d) == base; got != tc.same {
+			t.Errorf("%s: same DOM %v, want %v:\n%s\nbase:\n%s", tc.name, got, tc.same, d, base)
+		}
+		if !tc.same && tc.name == "the file cannot be loaded" && strings.Count(string(d), `<span class="ev-desc" id="ev-k-p-d">no popover</span>`) != 1 {
+			t.Errorf("%s: the popover does not say it could not be loaded: %s", tc.name, d)
 		}
 	}
 	if !strings.Contains(base, `aria-details="ev-k-p"`) || !strings.Contains(base, `<span class="ev-desc" id="ev-x-p-5-1-d">`) || strings.Count(base, `class="ev-val"`) != 2 || !strings.Contains(base, `tabindex="-1"`) || strings.Count(base, `data-ev-origin="raw"`) != 2 {
