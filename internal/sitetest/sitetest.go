@@ -10,6 +10,8 @@ package sitetest
 
 import (
 	"bufio"
+	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"html"
@@ -19,6 +21,7 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
+	"sort"
 	"strings"
 	"sync"
 	"testing"
@@ -237,19 +240,78 @@ func (s *Shared) Remove() {
 
 var (
 	attrURLRe = regexp.MustCompile(`\s(href|src)="([^"]*)"`)
-	// popAttrRe matches a claim popover's data-ev-pop attribute.
-	popAttrRe = regexp.MustCompile(`data-ev-pop="([^"]*)"`)
+	// popSetRe matches a claim popover's evidence set (data-ev-s);
+	// popMetaRe the page's popover files (<meta name="evdoc-popovers">).
+	popSetRe  = regexp.MustCompile(`\sdata-ev-s="([^"]*)"`)
+	popMetaRe = regexp.MustCompile(`<meta name="evdoc-popovers" content="([^"]*)"`)
 	idRe      = regexp.MustCompile(`\sid="([^"]*)"`)
 )
 
-// WithPopovers returns page, an HTML file of the built site, followed by
-// the HTML of each claim's popover as evdoc.js puts it into the page
-// (the unescaped value of its data-ev-pop attribute).
-func WithPopovers(page string) string {
-	for _, m := range popAttrRe.FindAllStringSubmatch(page, -1) {
-		page += html.UnescapeString(m[1])
+// WithPopovers returns page, an HTML file of the built site in public
+// served under basePath ("/" or "/sub/"), followed by the HTML of each
+// popover body evdoc.js puts into the page: every body of the popover
+// file of each evidence set the page's claims name (data-ev-s), read at
+// the URL the page's <meta name="evdoc-popovers"> gives.
+func WithPopovers(public, basePath, page string) string {
+	m := popMetaRe.FindStringSubmatch(page)
+	if m == nil {
+		return page
+	}
+	var files map[string]string
+	if json.Unmarshal([]byte(html.UnescapeString(m[1])), &files) != nil {
+		return page
+	}
+	seen := map[string]bool{}
+	for _, s := range popSetRe.FindAllStringSubmatch(page, -1) {
+		set := html.UnescapeString(s[1])
+		if seen[set] {
+			continue
+		}
+		seen[set] = true
+		u, ok := files[set]
+		if !ok || !strings.HasPrefix(u, basePath) {
+			continue
+		}
+		b, err := os.ReadFile(filepath.Join(public, filepath.FromSlash(strings.TrimPrefix(u, basePath))))
+		if err != nil {
+			continue
+		}
+		_, bodies := ParsePopoverFile(b)
+		keys := make([]string, 0, len(bodies))
+		for k := range bodies {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			page += bodies[k]
+		}
 	}
 	return page
+}
+
+// ParsePopoverFile reads a popover file of the built site,
+// evdocPopovers("SET",{KEY: BODY, …});, as a browser runs it: its set
+// and bodies (nil when it is not one).
+func ParsePopoverFile(b []byte) (string, map[string]string) {
+	b = bytes.TrimSpace(b)
+	rest, ok := bytes.CutPrefix(b, []byte("evdocPopovers("))
+	if !ok {
+		return "", nil
+	}
+	rest, ok = bytes.CutSuffix(rest, []byte(");"))
+	if !ok {
+		return "", nil
+	}
+	var args []json.RawMessage
+	if json.Unmarshal(append(append([]byte("["), rest...), ']'), &args) != nil || len(args) != 2 {
+		return "", nil
+	}
+	var set string
+	var bodies map[string]string
+	if json.Unmarshal(args[0], &set) != nil || json.Unmarshal(args[1], &bodies) != nil || bodies == nil {
+		return "", nil
+	}
+	return set, bodies
 }
 
 // LinkProblem is one link of the built site that does not resolve.
@@ -297,9 +359,13 @@ func WalkLinks(t testing.TB, public string, base *url.URL) ([]LinkProblem, int) 
 			problems = append(problems, LinkProblem{rel, "", "contains ZgotmplZ (a URL or attribute the template escaper rejected)"})
 		}
 		pageURL := base.ResolveReference(&url.URL{Path: strings.TrimSuffix(rel, "index.html")})
-		// Claims' popovers hold their HTML in data-ev-pop, which
-		// evdoc.js moves into the page: their links are checked too.
-		for _, m := range attrURLRe.FindAllStringSubmatch(WithPopovers(string(b)), -1) {
+		// Claims' popover bodies are in their sets' popover files,
+		// which evdoc.js puts into the page: their links are checked too.
+		basePath := base.Path
+		if !strings.HasSuffix(basePath, "/") {
+			basePath += "/"
+		}
+		for _, m := range attrURLRe.FindAllStringSubmatch(WithPopovers(public, basePath, string(b)), -1) {
 			raw := html.UnescapeString(m[2])
 			if raw == "" {
 				problems = append(problems, LinkProblem{rel, raw, "empty " + m[1]})

@@ -6,6 +6,7 @@
 package browsertest
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"net/http"
@@ -282,6 +283,19 @@ func TestBrowser(t *testing.T) {
 	hosts := t.TempDir()
 	files := http.FileServer(http.Dir(public))
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		// a page asked for with ?nopop names popover files the site
+		// does not have (each a 404), as a page whose popover files
+		// fail to load
+		if _, ok := r.URL.Query()["nopop"]; ok {
+			b, err := os.ReadFile(filepath.Join(public, filepath.FromSlash(path.Clean("/"+r.URL.Path)), "index.html"))
+			if err != nil {
+				http.NotFound(w, r)
+				return
+			}
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			w.Write(bytes.ReplaceAll(b, []byte("/popovers.js"), []byte("/popovers-gone.js")))
+			return
+		}
 		if name := filepath.Join(hosts, filepath.FromSlash(path.Clean("/"+r.URL.Path))); r.URL.Path != "/" {
 			if fi, err := os.Stat(name); err == nil && fi.Mode().IsRegular() {
 				http.ServeFile(w, r, name)
@@ -448,11 +462,11 @@ func TestBrowser(t *testing.T) {
 	})
 
 	// A claim repeating a value its page cited before (same destination
-	// and precision) is written with its description only and names the
-	// first's popover (data-ev-ref): once evdoc.js has run, its popover,
-	// opened by keyboard focus, on a desktop and on a 390 px phone,
-	// shows the same text as the first's, and the description its link
-	// names (aria-describedby) is its own, inside its popover.
+	// and precision) has its popover body from the same popover file as
+	// the first: once evdoc.js has run, its popover, opened by keyboard
+	// focus, on a desktop and on a 390 px phone, shows the same text as
+	// the first's, and the description its link names
+	// (aria-describedby) is its own, inside its popover.
 	t.Run("repeated-claim", func(t *testing.T) {
 		type repeat struct {
 			N                      int
@@ -462,9 +476,13 @@ func TestBrowser(t *testing.T) {
 		for _, width := range []int64{1280, 390} {
 			do(t, "repeated claim", chromedp.EmulateViewport(width, 900), chromedp.Navigate(srv.URL+"/docs/istio/egress/gslb-dns-flip-qa/"), loaded)
 			got, err := chromedp.Run(ctx, chromedp.Evaluate[repeat](`(() => {
-				const reps = document.querySelectorAll(".ev-pop[data-ev-ref]");
+				const seen = {}, reps = [];
+				for (const a of document.querySelectorAll(".ev > a.ev-claim")) {
+					const k = a.getAttribute("data-ev"), p = a.parentNode.querySelector(":scope > .ev-pop");
+					if (seen[k]) reps.push([seen[k], p]); else seen[k] = p;
+				}
 				if (!reps.length) return {N: 0};
-				const rep = reps[reps.length - 1], first = document.getElementById(rep.getAttribute("data-ev-ref"));
+				const [first, rep] = reps[reps.length - 1];
 				const open = p => { const a = p.parentNode.querySelector(":scope > a.ev-claim"); a.scrollIntoView({block: "center"}); a.focus(); return [getComputedStyle(p).display, p.innerText, a]; };
 				const [, f] = open(first);
 				const [d, r, a] = open(rep);
@@ -486,6 +504,39 @@ func TestBrowser(t *testing.T) {
 			if !got.OwnDesc {
 				t.Errorf("%d px: the repeated claim's link is not described by the description in its own popover", width)
 			}
+		}
+	})
+
+	// A page whose popover files fail to load (here each a 404): every
+	// claim still links to its raw line, and its popover, opened by
+	// keyboard focus, says that it could not be loaded (in the page's
+	// language), never an empty popover; the link's description is that
+	// sentence.
+	t.Run("popover-file-fails", func(t *testing.T) {
+		type failed struct {
+			N, Failed, Empty          int
+			Href, Text, Display, Desc string
+		}
+		do(t, "popover file fails", chromedp.EmulateViewport(1280, 900), chromedp.Navigate(srv.URL+"/docs/istio/egress/gslb-dns-flip-qa/?nopop"), loaded)
+		got, err := chromedp.Run(ctx, chromedp.Evaluate[failed](`(() => {
+			const pops = Array.from(document.querySelectorAll(".ev > .ev-pop"));
+			const a = document.querySelector(".ev > a.ev-claim"), p = a.parentNode.querySelector(":scope > .ev-pop");
+			a.scrollIntoView({block: "center"}); a.focus();
+			const desc = document.getElementById(a.getAttribute("aria-describedby"));
+			return {N: pops.length, Failed: pops.filter(p => p.classList.contains("ev-pop-failed")).length, Empty: pops.filter(p => p.textContent.trim() === "").length,
+				Href: a.href, Text: p.innerText, Display: getComputedStyle(p).display, Desc: desc ? desc.textContent : ""};
+		})()`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.N == 0 || got.Failed != got.N || got.Empty != 0 {
+			t.Errorf("%d popovers, %d say they could not be loaded, %d empty", got.N, got.Failed, got.Empty)
+		}
+		if !strings.Contains(got.Href, "/evidence/") || !strings.Contains(got.Href, "#L") {
+			t.Errorf("the claim does not link its raw line: %s", got.Href)
+		}
+		if got.Display == "none" || !strings.Contains(got.Text, "불러오지 못했습니다") || got.Desc != got.Text {
+			t.Errorf("the focused claim's popover (%s) shows %q, its description %q; want the sentence that it could not be loaded", got.Display, got.Text, got.Desc)
 		}
 	})
 

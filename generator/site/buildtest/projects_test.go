@@ -2,6 +2,7 @@ package buildtest
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"html"
@@ -38,7 +39,7 @@ func TestBuildEscapes(t *testing.T) {
 		if err != nil {
 			return err
 		}
-		page := sitetest.WithPopovers(string(b)) // the page as evdoc.js leaves it
+		page := sitetest.WithPopovers(public, "/", string(b)) // the page as evdoc.js leaves it
 		for _, bad := range []string{"<script>alert", "<b>bold", "<i>x", "<img src=x", "ZgotmplZ"} {
 			if strings.Contains(page, bad) {
 				i := strings.Index(page, bad)
@@ -422,15 +423,15 @@ func TestPopoverPrecisionPerClaim(t *testing.T) {
 	sitetest.Write(t, dir, "evidence/lat/t.txt", "p99=0.00712s\n")
 	sitetest.Write(t, dir, "content/ko/docs/units.md", "---\ntitle: 단위\n---\n\np99는 [7.12ms](ev:lat/r.p99), [7ms](ev:lat/r.p99), [0.01초](ev:lat/r.p99), [0.00712초](ev:lat/r.p99), [7120us](ev:lat/r.p99)다.\n")
 	build(t, dir, site.BuildOptions{})
-	// The popover's HTML is escaped in its data-ev-pop attribute
-	// (evdoc.js moves it into the page).
-	claimRe := regexp.MustCompile(`<a class="ev-claim[^"]*"[^>]*>([^<]*)</a><span class="ev-pop"[^>]*data-ev-pop="([^"]*)"`)
+	// The popover's HTML is its key's body in the popover file of its
+	// set (data-ev-s), which evdoc.js puts into the page.
+	public := filepath.Join(dir, "public")
 	valueRe := regexp.MustCompile(`<span class="?ev-value"?(?:\s[^>]*)?>([^<]*)</span>`)
 	popovers := func(b []byte) map[string]string {
 		got := map[string]string{}
-		for _, m := range claimRe.FindAllStringSubmatch(string(b), -1) {
-			if v := valueRe.FindStringSubmatch(html.UnescapeString(m[2])); v != nil {
-				got[m[1]] = v[1]
+		for lit, body := range popoverBodies(t, public, string(b)) {
+			if v := valueRe.FindStringSubmatch(body); v != nil {
+				got[lit] = v[1]
 			}
 		}
 		return got
@@ -468,45 +469,94 @@ func TestPopoverPrecisionPerClaim(t *testing.T) {
 	}
 }
 
-// TestBuildPopoverRefs: a page citing one value twice writes its
-// popover's body once: the second claim's popover names the first's
-// (data-ev-ref) and holds only its description. A list page showing
-// each page's .Summary (cut after the first claim by <!--more-->) keeps
-// the first with every repeat it shows and builds; a list page showing
-// a page's content without its first paragraph, where the first claim
-// is, fails the output check (link-output-popover), naming the file and
-// the claim, and as a warning in evdoc.toml it builds and says so.
-func TestBuildPopoverRefs(t *testing.T) {
+// popoverBodies returns, for each claim of page (an HTML file of the
+// site built in public, served at "/"), by its link text, the body
+// evdoc.js puts into its popover: its data key's body in the popover
+// file of its set, at the URL the page's <meta name="evdoc-popovers">
+// gives ("" where there is none).
+func popoverBodies(t *testing.T, public, page string) map[string]string {
+	t.Helper()
+	claimRe := regexp.MustCompile(`<a class="ev-claim[^"]*"[^>]*\sdata-ev="([^"]*)"[^>]*>([^<]*)</a><span class="ev-pop" id="[^"]*" data-ev-s="([^"]*)"(?: data-ev-k="([^"]*)")?>`)
+	meta := regexp.MustCompile(`<meta name="evdoc-popovers" content="([^"]*)"`).FindStringSubmatch(page)
+	files := map[string]string{}
+	if meta != nil {
+		if err := json.Unmarshal([]byte(html.UnescapeString(meta[1])), &files); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got := map[string]string{}
+	for _, m := range claimRe.FindAllStringSubmatch(page, -1) {
+		set := html.UnescapeString(m[3])
+		got[m[2]] = ""
+		u, ok := files[set]
+		if !ok {
+			continue
+		}
+		b, err := os.ReadFile(filepath.Join(public, filepath.FromSlash(strings.TrimPrefix(u, "/"))))
+		if err != nil {
+			continue
+		}
+		s, bodies := sitetest.ParsePopoverFile(b)
+		if s == set {
+			got[m[2]] = bodies[html.UnescapeString(m[1])+html.UnescapeString(m[4])]
+		}
+	}
+	return got
+}
+
+// TestBuildPopoverFiles: a page's claims write no popover body: each
+// popover names its evidence set (data-ev-s), whose popover file holds
+// each data key's body once, and a page citing one value twice gets the
+// same body for both. A list page showing any part of a page's content
+// builds (each claim's body is in the file, not in the first claim); a
+// page whose layout leaves out evdoc's head partial (so its claims have
+// no popover file) fails the output check (link-output-popover), naming
+// the file and the claim, and as a warning in evdoc.toml it builds and
+// says so.
+func TestBuildPopoverFiles(t *testing.T) {
 	t.Parallel() // projects of their own
 	skipShort(t)
 	page := "---\ntitle: 반복\n---\n\n계산값은 [약 52%](ev:d3/d3.a.pct)다.\n\n<!--more-->\n\n다시, 계산값은 [약 52%](ev:d3/d3.a.pct)다.\n"
-	project := func(list string) string {
+	project := func(layout string) string {
 		dir := sitetest.ThemedProject(t, filepath.Join("..", "..", "checker", "testdata", "check", "clean.txtar"))
 		sitetest.Write(t, dir, "content/ko/docs/_index.md", "---\ntitle: 문서\n---\n")
 		sitetest.Write(t, dir, "content/ko/docs/rep.md", page)
-		sitetest.Write(t, dir, "layouts/docs/section.html", `{{ define "main" }}{{ range .Pages }}<section>`+list+`</section>{{ end }}{{ end }}`+"\n")
+		sitetest.Write(t, dir, "layouts/docs/section.html", layout)
 		return dir
 	}
-	dir := project(`{{ .Summary }}`)
+	dir := project(`{{ define "main" }}{{ range .Pages }}<section>{{ with split .Content "</p>" }}{{ if gt (len .) 1 }}{{ index . 1 | safeHTML }}{{ end }}{{ end }}</section>{{ end }}{{ end }}` + "\n")
 	build(t, dir, site.BuildOptions{})
-	b, err := os.ReadFile(filepath.Join(dir, "public", "docs", "rep", "index.html"))
+	public := filepath.Join(dir, "public")
+	b, err := os.ReadFile(filepath.Join(public, "docs", "rep", "index.html"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	pops := regexp.MustCompile(`<span class="ev-pop" id="([^"]*)"( data-ev-ref="([^"]*)")? data-ev-pop="([^"]*)"`).FindAllStringSubmatch(string(b), -1)
-	if len(pops) != 2 {
-		t.Fatalf("docs/rep: %d popovers, want 2", len(pops))
+	if strings.Contains(string(b), "ev-val") || strings.Contains(string(b), "ev-desc") || strings.Count(string(b), `data-ev-s="d3"`) != 2 {
+		t.Errorf("docs/rep: the page holds popover bodies, or its two claims do not name set d3:\n%s", b)
 	}
-	if pops[0][2] != "" || !strings.Contains(html.UnescapeString(pops[0][4]), "ev-val") {
-		t.Errorf("docs/rep: the first claim's popover has no body of its own: %q", pops[0][0])
+	bodies := popoverBodies(t, public, string(b))
+	if body := bodies["약 52%"]; !strings.Contains(body, "ev-val") || !strings.Contains(body, "ev-desc") {
+		t.Errorf("docs/rep: the claim's popover file holds no body for it: %q", body)
 	}
-	if pops[1][3] != pops[0][1] || strings.Contains(html.UnescapeString(pops[1][4]), "ev-val") || !strings.Contains(html.UnescapeString(pops[1][4]), "ev-desc") {
-		t.Errorf("docs/rep: the second claim's popover does not name the first's (%q) with only its description: %q", pops[0][1], pops[1][0])
+	f, err := os.ReadFile(filepath.Join(public, "evidence", "d3", "popovers.js"))
+	if err != nil {
+		t.Fatal(err)
 	}
-	dir = project(`{{ with split .Content "</p>" }}{{ if gt (len .) 1 }}{{ index . 1 | safeHTML }}{{ end }}{{ end }}`)
+	if n := strings.Count(string(f), `"ev:d3/d3.a.pct":`); n != 1 {
+		t.Errorf("evidence/d3/popovers.js holds the key %d times, want 1", n)
+	}
+	// the list page showing the second paragraph only
+	b, err = os.ReadFile(filepath.Join(public, "docs", "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if body := popoverBodies(t, public, string(b))["약 52%"]; !strings.Contains(body, "ev-val") {
+		t.Errorf("docs: the repeated claim shown alone has no body: %q", body)
+	}
+	dir = project(`<!DOCTYPE html><html><head><link rel="stylesheet" href="{{ "evdoc/css/site.css" | relURL }}"></head><body>{{ range .Pages }}{{ .Content }}{{ end }}</body></html>` + "\n")
 	err = tryBuild(t, dir, site.BuildOptions{})
 	if err == nil || !strings.Contains(err.Error(), "public/docs/index.html: the popover of the claim at ko:docs/rep.md:") || !strings.Contains(err.Error(), "[link-output-popover]") {
-		t.Fatalf("a list page leaving out the first claim built: %v", err)
+		t.Fatalf("a page without evdoc's head partial built: %v", err)
 	}
 	sitetest.Write(t, dir, "evdoc.toml", "[rules]\nlink-output-popover = \"warning\"\n")
 	var log bytes.Buffer
