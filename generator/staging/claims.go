@@ -42,10 +42,10 @@ func pinClaimPositions(rel string, src []byte) ([]byte, bool) {
 // destination and precision mark), the first gets "+" after " @" and
 // its position if any, and each after it "=" ("[4건](<ev:SET/NAME @=>)",
 // "[4건](<ev:SET/NAME @7:9=>)"): the
-// render hook writes a repeat's popover as its short description and
-// data-ev-ref naming the first's popover (whose id the key and the page
-// give), whose body evdoc.js copies into it, so each popover body is in
-// the page's HTML once. The choice is the page's text, not the order
+// render hook gives the first's popover the id the key and the page
+// give, each later one its position's (the popover bodies are in the
+// evidence sets' popover files, not in the page). The choice is the
+// page's text, not the order
 // Hugo renders in: a page whose content is rendered several times (a
 // summary, RenderString, several output formats) makes the same choice
 // each time. A claim left unmarked (an escaped or reference-style

@@ -29,7 +29,6 @@ func readBuilt(t *testing.T, dir string) func(string) string {
 	}
 }
 
-
 var tagRe = regexp.MustCompile(`(?s)<[^>]*>`)
 
 // TestBuildCJKEmphasis: emphasis next to CJK punctuation renders as

@@ -228,6 +228,14 @@
       if (m.getAttribute("data-ev-fail")) fail = m.getAttribute("data-ev-fail");
       m.parentNode.removeChild(m);
     });
+    // Under evdoc serve a popover's body is in its data-ev-pop attribute
+    // (Hugo's server renders the popover files again only on a full
+    // build).
+    document.querySelectorAll(".ev-pop[data-ev-pop]").forEach(function (pop) {
+      var b = pop.getAttribute("data-ev-pop");
+      pop.removeAttribute("data-ev-pop");
+      fillPopover(pop, b, fail);
+    });
     var bySet = {};
     document.querySelectorAll(".ev-pop[data-ev-s]").forEach(function (pop) {
       var set = pop.getAttribute("data-ev-s");
