@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"sort"
+	"strings"
 )
 
 // A popover file is the script evdoc's component renders for one
@@ -42,7 +43,14 @@ type popFiles struct {
 	dir, basePath string
 	files         map[string]*popFile // by target (siteTarget)
 	maps          map[string]map[string]string
+	// resolved holds each URL's target ("": outside the site), by the
+	// URL (from the root) or the page and URL
+	resolved map[string]resolvedURL
+	// checkedMaps holds the meta contents whose files' links were checked
+	checkedMaps map[string]bool
 }
+
+type resolvedURL struct{ target string }
 
 // parsePopFile reads a popover file's bytes.
 func parsePopFile(b []byte) (*popFile, error) {
@@ -116,10 +124,28 @@ func (p *popFiles) setFiles(content string) map[string]string {
 // file returns the popover file that the page rel loads from URL u,
 // its target, or an error saying why the reader gets none.
 func (p *popFiles) file(rel, u string) (*popFile, string, error) {
+	// a URL with a path from the root (as Hugo's RelPermalink writes
+	// it) names the same file from every page
+	ck := u
+	if !strings.HasPrefix(u, "/") || strings.HasPrefix(u, "//") {
+		ck = rel + "\x00" + u
+	}
+	if r, ok := p.resolved[ck]; ok {
+		if r.target == "" {
+			return nil, "", fmt.Errorf("its popover file %s is not in the site", u)
+		}
+		f := p.files[r.target]
+		return f, r.target, f.err
+	}
+	if p.resolved == nil {
+		p.resolved = map[string]resolvedURL{}
+	}
 	target, inside, err := siteTarget(p.basePath, rel, u)
 	if err != nil || !inside {
+		p.resolved[ck] = resolvedURL{}
 		return nil, "", fmt.Errorf("its popover file %s is not in the site", u)
 	}
+	p.resolved[ck] = resolvedURL{target: target}
 	f, ok := p.files[target]
 	if !ok {
 		f = &popFile{}
@@ -153,23 +179,37 @@ func (p *popFiles) unresolved(rel string, f fileScan) (int, unresolvedPop) {
 		n++
 	}
 	m := p.setFiles(f.popFiles)
+	// the popover file of each set the page's claims name, or why none
+	type setFile struct {
+		f   *popFile
+		u   string
+		why string
+	}
+	var last *setFile
+	var lastSet string
+	bySet := map[string]*setFile{}
 	for _, need := range f.pops {
-		u, ok := m[need.set]
-		if !ok {
-			miss(need.at, fmt.Sprintf("the page names no popover file for evidence set %q (its <meta name=%q>, which evdoc's head partial writes)", need.set, PopoverMeta))
-			continue
+		sf := last
+		if sf == nil || need.set != lastSet {
+			if sf = bySet[need.set]; sf == nil {
+				sf = &setFile{}
+				if u, ok := m[need.set]; !ok {
+					sf.why = fmt.Sprintf("the page names no popover file for evidence set %q (its <meta name=%q>, which evdoc's head partial writes)", need.set, PopoverMeta)
+				} else if pf, _, err := p.file(rel, u); err != nil {
+					sf.why = err.Error()
+				} else if pf.set != need.set {
+					sf.why = fmt.Sprintf("its popover file %s is set %q's, not %q's", u, pf.set, need.set)
+				} else {
+					sf.f, sf.u = pf, u
+				}
+				bySet[need.set] = sf
+			}
+			last, lastSet = sf, need.set
 		}
-		pf, _, err := p.file(rel, u)
-		if err != nil {
-			miss(need.at, err.Error())
-			continue
-		}
-		if pf.set != need.set {
-			miss(need.at, fmt.Sprintf("its popover file %s is set %q's, not %q's", u, pf.set, need.set))
-			continue
-		}
-		if _, ok := pf.bodies[need.key]; !ok {
-			miss(need.at, fmt.Sprintf("its popover file %s has no body for %q", u, need.key))
+		if sf.f == nil {
+			miss(need.at, sf.why)
+		} else if _, ok := sf.f.bodies[need.key]; !ok {
+			miss(need.at, fmt.Sprintf("its popover file %s has no body for %q", sf.u, need.key))
 		}
 	}
 	return n, first
@@ -179,9 +219,23 @@ func (p *popFiles) unresolved(rel string, f fileScan) (int, unresolvedPop) {
 // rel loads that name no file of the site, "FILE: link to HREF …",
 // each popover file's once (its links are absolute: RelPermalinks).
 func (p *popFiles) broken(rel string, f fileScan, exists map[string]bool) []string {
+	// a map whose URLs are all from the root names the same files from
+	// every page: its files are looked at once
+	m := p.setFiles(f.popFiles)
+	rooted := true
+	for _, u := range m {
+		rooted = rooted && strings.HasPrefix(u, "/") && !strings.HasPrefix(u, "//")
+	}
+	if rooted && p.checkedMaps[f.popFiles] {
+		return nil
+	}
+	if p.checkedMaps == nil {
+		p.checkedMaps = map[string]bool{}
+	}
+	p.checkedMaps[f.popFiles] = true
 	var out []string
-	for _, u := range sortedKeys(p.setFiles(f.popFiles)) {
-		pf, target, err := p.file(rel, p.setFiles(f.popFiles)[u])
+	for _, set := range sortedKeys(m) {
+		pf, target, err := p.file(rel, m[set])
 		if err != nil || pf.checked {
 			continue
 		}
