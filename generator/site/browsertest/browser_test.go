@@ -538,6 +538,12 @@ func TestBrowser(t *testing.T) {
 		if got.Display == "none" || !strings.Contains(got.Text, "불러오지 못했습니다") || got.Desc != got.Text {
 			t.Errorf("the focused claim's popover (%s) shows %q, its description %q; want the sentence that it could not be loaded", got.Display, got.Text, got.Desc)
 		}
+		// the browser's own messages for the missing files, and nothing else
+		for _, e := range b.takeErrors() {
+			if !strings.Contains(e, "popovers-gone.js") {
+				t.Errorf("console: %s", e)
+			}
+		}
 	})
 
 	t.Run("switch-language", func(t *testing.T) {
