@@ -153,11 +153,10 @@ func renderedByHugo(fm map[string]any) bool {
 // most maxVerifyErrors) with the page and what is missing; out names the
 // published directory the message says was left as it was.
 //
-// A claim repeating a value its page cited before names the popover of
-// the page's first such claim for its body (data-ev-ref); a file that
-// shows it without that popover (a layout or shortcode showing part of
-// the page) is rule link-output-popover, handled by severity as the
-// broken links are.
+// A claim's popover body is in the popover file of its evidence set
+// that its page names (<meta name="evdoc-popovers">); a file showing a
+// claim without its body there (no meta, no such file, no such key) is
+// rule link-output-popover, handled by severity as the broken links are.
 //
 // The broken links are rule link-output-missing: an error unless
 // evdoc.toml sets it lower; as a warning or note (and not under strict,
@@ -353,7 +352,7 @@ func VerifyOutputAfter(ctx context.Context, s *project.Site, dir, out string, st
 		b.WriteString("\nlinks inside the site must name a file it publishes: fix the link (a relative link resolves from the page's URL, /ja/… for a Japanese page), add the file under static/, or write a link to something another server publishes under the same host as a full URL [" + string(diag.LinkOutputMissing) + `; evdoc.toml [rules] link-output-missing = "warning" lists them and builds]`)
 	}
 	if len(unresolved) > 0 {
-		b.WriteString("\na claim repeating a value its page cited before (same destination and precision) writes only its short description and names the popover of the page's first such claim (data-ev-ref), whose body evdoc.js copies into it; the files above leave that first claim out: show the page's whole content (.Content, or .Summary, which keeps every claim before its cut with the first of its value), or make the shortcode show all of its inner content [" + string(diag.LinkOutputPopover) + "]")
+		b.WriteString("\na claim's popover body is in its evidence set's popover file (the set page's evdocpop output), which evdoc.js loads from the URL the page's <meta name=\"evdoc-popovers\"> gives: keep evdoc's head partial in every layout that shows claims ({{ partial \"evdoc/head.html\" . }} before </head>, or the theme's head hook) and the set pages' evdocpop output [" + string(diag.LinkOutputPopover) + `; evdoc.toml [rules] link-output-popover = "warning" lists them and builds]`)
 	}
 	if len(stageLinks) > 0 {
 		b.WriteString("\na page evdoc build generates (an evidence page, a translation fallback) has its file only in the staged project: its front matter's " + translation.SourceParam + " names the repository file the page shows (and editURL, Hextra's, and editPost, PaperMod's, link to it when the site sets them); make the theme's edit link use it (docs/guide/adopting.md)")
