@@ -185,7 +185,7 @@ type evTag struct {
 	// popover file holds a claim popover's body), hasSet whether the tag
 	// has one; keyTail the value of its data-ev-k (what follows the
 	// claim's data-ev in its data key).
-	set     string
+	setRaw  []byte
 	hasSet  bool
 	keyTail string
 	// popMeta: a <meta name="evdoc-popovers">, whose content (content)
@@ -223,7 +223,7 @@ func readEvTag(tag []byte) evTag {
 		case !seenDest && bytes.EqualFold(name, []byte("data-ev")):
 			t.dest, seenDest = attrString(val), true
 		case !t.hasSet && bytes.EqualFold(name, []byte("data-ev-s")):
-			t.set, t.hasSet = attrString(val), true
+			t.setRaw, t.hasSet = val, true
 		case t.keyTail == "" && bytes.EqualFold(name, []byte("data-ev-k")):
 			t.keyTail = attrString(val)
 		case meta && !seenName && bytes.EqualFold(name, []byte("name")):
@@ -375,16 +375,11 @@ type fileScan struct {
 	evStyle bool
 	// popFiles is the content of the file's <meta
 	// name="evdoc-popovers"> (JSON: set to popover file URL), the
-	// first; pops the distinct popovers of its claims, each with the
-	// data-ev-at of its claim.
+	// first; pops whether a claim of the file has a popover naming its
+	// set (claimMark.hasPop).
 	popFiles string
-	pops     []popNeed
+	pops     bool
 }
-
-// popNeed is a claim's popover as the page writes it: its evidence set
-// (data-ev-s), its data key (the claim's data-ev and data-ev-k) and
-// its claim's data-ev-at (for the message).
-type popNeed struct{ set, key, at string }
 
 // PopoverMeta is the name of the <meta> element evdoc's head partial
 // writes: the popover file of each evidence set in the page's language.
@@ -396,10 +391,29 @@ const PopoverMeta = "evdoc-popovers"
 // includes it, fingerprinted or minified).
 const CSSMark = ".ev-pop"
 
-// claimMark is one claim marker: its page and LINE:COL|DEST.
+// claimMark is one claim marker: its page and LINE:COL|DEST, and the
+// popover after it (hasPop): its evidence set (data-ev-s) and what its
+// data key adds to DEST (data-ev-k).
 type claimMark struct {
-	page PageKey
-	key  string
+	page      PageKey
+	key       string
+	set, tail string
+	hasPop    bool
+}
+
+// dataKey returns the claim's data key: its destination and tail.
+func (c claimMark) dataKey() string {
+	_, d, _ := strings.Cut(c.key, "|")
+	if c.tail == "" {
+		return d
+	}
+	return d + c.tail
+}
+
+// at returns the claim's data-ev-at as written (LANG:PAGE:LINE:COL).
+func (c claimMark) at() string {
+	pos, _, _ := strings.Cut(c.key, "|")
+	return c.page.Lang + ":" + c.page.Rel + ":" + pos
 }
 
 // Dir reads every HTML and XML file under dir once, streaming
@@ -487,18 +501,18 @@ func DirAfter(ctx context.Context, dir, basePath string, early *Early) (*Scan, e
 			}
 			sc.Claims[c.page][c.key] = true
 		}
-		if len(f.pops) > 0 {
+		if f.pops {
 			rel, _ := filepath.Rel(dir, files[i])
 			rel = filepath.ToSlash(rel)
 			if n, first := pf.unresolved(rel, f); n > 0 {
-				sc.Unresolved = append(sc.Unresolved, fmt.Sprintf("%s: the popover of the claim at %s has no body: %s (%d such claim(s))", rel, first.at, first.why, n))
+				sc.Unresolved = append(sc.Unresolved, fmt.Sprintf("%s: the popover of the claim at %s has no body: %s (%d such data key(s) in the file)", rel, first.at, first.why, n))
 			}
 		}
 		if f.zg {
 			rel, _ := filepath.Rel(dir, files[i])
 			sc.Problems = append(sc.Problems, fmt.Sprintf("%s: contains #ZgotmplZ, a link or attribute Hugo's template escaper rejected (a URL whose scheme is not http, https or mailto, written by a template or a render hook other than evdoc's: evdoc check reports such links in pages as link-scheme)", filepath.ToSlash(rel)))
 		}
-		if len(f.pops) > 0 || f.popFiles != "" {
+		if f.pops || f.popFiles != "" {
 			// the links inside the popover bodies the page loads
 			rel, _ := filepath.Rel(dir, files[i])
 			for _, b := range pf.broken(filepath.ToSlash(rel), f, exists) {
@@ -543,8 +557,8 @@ func scanReader(r io.Reader) (fileScan, error) {
 	var inComment bool       // inside <!-- … -->
 	var rawEnd []byte        // inside a script or style: its end tag
 	var inStyle bool         // inside a style element
-	var lastAt string        // the data-ev-at of the last claim
-	var lastDest string      // and its data-ev
+	var lastSet string       // the data-ev-s of the last popover
+	lastClaim := -1          // res.claims' index of the claim before a popover
 	// addHref records the URL attribute of a start tag (a: an <a> tag).
 	addHref := func(t evTag, a bool) {
 		if t.hasHref {
@@ -629,16 +643,22 @@ func scanReader(r io.Reader) (fileScan, error) {
 		if t.popMeta && res.popFiles == "" {
 			res.popFiles = t.content
 		}
-		if t.hasSet {
-			n := popNeed{set: t.set, key: lastDest + t.keyTail, at: lastAt}
-			if len(res.pops) == 0 || res.pops[len(res.pops)-1] != n {
-				res.pops = append(res.pops, n)
+		if t.hasSet && lastClaim >= 0 {
+			// the popover of the claim before it: its set (one string
+			// for the file's run of one set) and data key's tail
+			if string(t.setRaw) != lastSet {
+				lastSet = attrString(t.setRaw)
 			}
+			c := &res.claims[lastClaim]
+			c.set, c.tail, c.hasPop = lastSet, t.keyTail, true
+			res.pops = true
+			lastClaim = -1
 		}
 		if t.hasAt {
-			lastAt, lastDest = t.at, t.dest
+			lastClaim = -1
 			if k, pos, ok := splitClaimAt(t.at); ok {
-				res.claims = append(res.claims, claimMark{k, pos + "|" + t.dest})
+				res.claims = append(res.claims, claimMark{page: k, key: pos + "|" + t.dest})
+				lastClaim = len(res.claims) - 1
 			}
 		}
 		if t.list != "" {

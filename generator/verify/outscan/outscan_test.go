@@ -83,8 +83,8 @@ func TestReadEvTag(t *testing.T) {
 		{`<span class="hl line" id="L12">`, evTag{id: []byte("L12")}},
 		{`<span class="line" id="L12x">`, evTag{id: []byte("L12x")}},
 		{`<span class="line" id="L">`, evTag{id: []byte("L")}},
-		{`<span class="ev-pop" id="ev-a-3-4" data-ev-s="s1" data-ev-k=" ~1">`, evTag{id: []byte("ev-a-3-4"), set: "s1", hasSet: true, keyTail: " ~1"}},
-		{`<span title="data-ev-s=x" data-ev-s=y>`, evTag{set: "y", hasSet: true}},
+		{`<span class="ev-pop" id="ev-a-3-4" data-ev-s="s1" data-ev-k=" ~1">`, evTag{id: []byte("ev-a-3-4"), setRaw: []byte("s1"), hasSet: true, keyTail: " ~1"}},
+		{`<span title="data-ev-s=x" data-ev-s=y>`, evTag{setRaw: []byte("y"), hasSet: true}},
 		{`<meta name="evdoc-popovers" content="{&#34;s&#34;:&#34;/e/s/popovers.js&#34;}" data-ev-fail="x">`, evTag{popMeta: true, content: `{"s":"/e/s/popovers.js"}`}},
 		{`<meta name="description" content="x">`, evTag{}},
 		{`<span name="evdoc-popovers" content="x">`, evTag{}},
@@ -292,12 +292,12 @@ func TestScanPopovers(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []string{
-		`nofile/index.html: the popover of the claim at ko:p.md:1:2 has no body: its popover file /e/gone/popovers.js is not in the built site (1 such claim(s))`,
-		`nokey/index.html: the popover of the claim at ko:p.md:1:2 has no body: its popover file /e/s/popovers.js has no body for "ev:s/b" (2 such claim(s))`,
-		`nometa/index.html: the popover of the claim at ko:p.md:1:2 has no body: the page names no popover file for evidence set "s" (its <meta name="evdoc-popovers">, which evdoc's head partial writes) (1 such claim(s))`,
-		`noset/index.html: the popover of the claim at ko:p.md:1:2 has no body: the page names no popover file for evidence set "v" (its <meta name="evdoc-popovers">, which evdoc's head partial writes) (1 such claim(s))`,
-		`notpop/index.html: the popover of the claim at ko:p.md:1:2 has no body: its popover file /e/u/popovers.js: not a popover file (evdocPopovers(SET,{…});) (1 such claim(s))`,
-		`other/index.html: the popover of the claim at ko:p.md:1:2 has no body: its popover file /e/t/popovers.js is set "t"'s, not "s"'s (1 such claim(s))`,
+		`nofile/index.html: the popover of the claim at ko:p.md:1:2 has no body: its popover file /e/gone/popovers.js is not in the built site (1 such data key(s) in the file)`,
+		`nokey/index.html: the popover of the claim at ko:p.md:1:2 has no body: its popover file /e/s/popovers.js has no body for "ev:s/b" (2 such data key(s) in the file)`,
+		`nometa/index.html: the popover of the claim at ko:p.md:1:2 has no body: the page names no popover file for evidence set "s" (its <meta name="evdoc-popovers">, which evdoc's head partial writes) (1 such data key(s) in the file)`,
+		`noset/index.html: the popover of the claim at ko:p.md:1:2 has no body: the page names no popover file for evidence set "v" (its <meta name="evdoc-popovers">, which evdoc's head partial writes) (1 such data key(s) in the file)`,
+		`notpop/index.html: the popover of the claim at ko:p.md:1:2 has no body: its popover file /e/u/popovers.js: not a popover file (evdocPopovers(SET,{…});) (1 such data key(s) in the file)`,
+		`other/index.html: the popover of the claim at ko:p.md:1:2 has no body: its popover file /e/t/popovers.js is set "t"'s, not "s"'s (1 such data key(s) in the file)`,
 	}
 	if got := strings.Join(sc.Unresolved, "\n"); got != strings.Join(want, "\n") {
 		t.Errorf("unresolved:\n%s\nwant:\n%s", got, strings.Join(want, "\n"))

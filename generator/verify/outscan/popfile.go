@@ -167,50 +167,60 @@ func (p *popFiles) file(rel, u string) (*popFile, string, error) {
 // unresolvedPop is a claim popover without a body, and why.
 type unresolvedPop struct{ at, why string }
 
-// unresolved returns the number of the page's claim popovers (f.pops)
-// whose body the reader does not get, and the first with the reason.
+// unresolved returns the number of the distinct data keys of the
+// page's claim popovers (fileScan.claims with hasPop) whose body the
+// reader does not get, and the first claim's with the reason.
 func (p *popFiles) unresolved(rel string, f fileScan) (int, unresolvedPop) {
 	var n int
 	var first unresolvedPop
-	miss := func(at, why string) {
-		if n == 0 {
-			first = unresolvedPop{at, why}
-		}
-		n++
-	}
 	m := p.setFiles(f.popFiles)
 	// the popover file of each set the page's claims name, or why none
 	type setFile struct {
-		f   *popFile
-		u   string
-		why string
+		f    *popFile
+		u    string
+		why  string
+		seen map[string]bool // the keys looked at
 	}
 	var last *setFile
 	var lastSet string
 	bySet := map[string]*setFile{}
-	for _, need := range f.pops {
+	for _, c := range f.claims {
+		if !c.hasPop {
+			continue
+		}
 		sf := last
-		if sf == nil || need.set != lastSet {
-			if sf = bySet[need.set]; sf == nil {
-				sf = &setFile{}
-				if u, ok := m[need.set]; !ok {
-					sf.why = fmt.Sprintf("the page names no popover file for evidence set %q (its <meta name=%q>, which evdoc's head partial writes)", need.set, PopoverMeta)
+		if sf == nil || c.set != lastSet {
+			if sf = bySet[c.set]; sf == nil {
+				sf = &setFile{seen: map[string]bool{}}
+				if u, ok := m[c.set]; !ok {
+					sf.why = fmt.Sprintf("the page names no popover file for evidence set %q (its <meta name=%q>, which evdoc's head partial writes)", c.set, PopoverMeta)
 				} else if pf, _, err := p.file(rel, u); err != nil {
 					sf.why = err.Error()
-				} else if pf.set != need.set {
-					sf.why = fmt.Sprintf("its popover file %s is set %q's, not %q's", u, pf.set, need.set)
+				} else if pf.set != c.set {
+					sf.why = fmt.Sprintf("its popover file %s is set %q's, not %q's", u, pf.set, c.set)
 				} else {
 					sf.f, sf.u = pf, u
 				}
-				bySet[need.set] = sf
+				bySet[c.set] = sf
 			}
-			last, lastSet = sf, need.set
+			last, lastSet = sf, c.set
 		}
-		if sf.f == nil {
-			miss(need.at, sf.why)
-		} else if _, ok := sf.f.bodies[need.key]; !ok {
-			miss(need.at, fmt.Sprintf("its popover file %s has no body for %q", sf.u, need.key))
+		key := c.dataKey()
+		if sf.seen[key] {
+			continue
 		}
+		sf.seen[key] = true
+		why := sf.why
+		if sf.f != nil {
+			if _, ok := sf.f.bodies[key]; ok {
+				continue
+			}
+			why = fmt.Sprintf("its popover file %s has no body for %q", sf.u, key)
+		}
+		if n == 0 {
+			first = unresolvedPop{c.at(), why}
+		}
+		n++
 	}
 	return n, first
 }
