@@ -515,9 +515,7 @@ func DirAfter(ctx context.Context, dir, basePath string, early *Early) (*Scan, e
 		if f.pops || f.popFiles != "" {
 			// the links inside the popover bodies the page loads
 			rel, _ := filepath.Rel(dir, files[i])
-			for _, b := range pf.broken(filepath.ToSlash(rel), f, exists) {
-				sc.Broken = append(sc.Broken, b)
-			}
+			sc.Broken = append(sc.Broken, pf.broken(filepath.ToSlash(rel), f, exists)...)
 		}
 		for _, l := range f.lists {
 			sc.Lists[l] = true

@@ -34,7 +34,6 @@ type popFile struct {
 	// checked is whether they were checked for files the site lacks.
 	hrefs   []string
 	checked bool
-	broken  []string
 }
 
 // popFiles reads each popover file the pages of one built site (dir,
