@@ -33,9 +33,10 @@ import (
 )
 
 // headInjection matches one output of evdoc/head.html (its relURL'd
-// paths under any base path), with the newline the partial ends in;
-// also minified (no newlines).
-var headInjection = regexp.MustCompile(`<link rel="?stylesheet"? href="?[^" >]*/evdoc/css/chroma\.css"?>\n?<link rel="?stylesheet"? href="?[^" >]*/evdoc/css/site\.css"?>\n?<script src="?[^" >]*/evdoc/js/evdoc\.js"? defer></script>\n?`)
+// paths under any base path, and the popover files' meta element after
+// the script when evdoc's data is there), with the newline the partial
+// ends in; also minified (no newlines).
+var headInjection = regexp.MustCompile(`<link rel="?stylesheet"? href="?[^" >]*/evdoc/css/chroma\.css"?>\n?<link rel="?stylesheet"? href="?[^" >]*/evdoc/css/site\.css"?>\n?<script src="?[^" >]*/evdoc/js/evdoc\.js"? defer></script>(?:<meta name="?evdoc-popovers"?[^>]*>)?\n?`)
 
 // StripInjections returns page without evdoc's head injections.
 func StripInjections(page []byte) []byte {

@@ -17,6 +17,8 @@ func TestComparePage(t *testing.T) {
 		{"identical", "<p>a</p>", "<p>a</p>", true, 0},
 		{"head injection", "<head><title>t</title></head>", "<head><title>t</title>" + inj + "</head>", true, 0},
 		{"two injections", "<head></head>", "<head>" + inj + inj + "</head>", true, 0},
+		{"injection with the popover files", "<head></head>", "<head>" + strings.Replace(inj, "defer></script>\n", `defer></script><meta name="evdoc-popovers" content="{&#34;s&#34;:&#34;/b/evidence/s/popovers.js&#34;}" data-ev-fail="x">`+"\n", 1) + "</head>", true, 0},
+		{"another meta after the injection", "<head></head>", "<head>" + strings.Replace(inj, "defer></script>\n", `defer></script><meta name="description" content="x">`+"\n", 1) + "</head>", false, 7},
 		{"minified injection", "<head></head>", `<head><link rel=stylesheet href=/evdoc/css/chroma.css><link rel=stylesheet href=/evdoc/css/site.css><script src=/evdoc/js/evdoc.js defer></script></head>`, true, 0},
 		// a stylesheet of the theme's own is not evdoc's injection
 		{"theme css", "<head></head>", `<head><link rel="stylesheet" href="/css/site.css"></head>`, false, 7},
