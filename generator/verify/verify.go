@@ -282,7 +282,7 @@ func VerifyOutputAfter(ctx context.Context, s *project.Site, dir, out string, st
 		}
 	}
 	for _, f := range sc.Unstyled {
-		problems = append(problems, fmt.Sprintf("%s/%s: shows claims without evdoc's stylesheet (no stylesheet it links has the %s rule), so every popover prints inline in the prose", filepath.ToSlash(out), f, outscan.CSSMark))
+		problems = append(problems, fmt.Sprintf("%s/%s: shows claims without evdoc's stylesheet (no stylesheet it links has the %s rule), so each popover evdoc.js fills prints inline in the prose", filepath.ToSlash(out), f, outscan.CSSMark))
 	}
 	stageLinks := stageFileLinks(s, sc.MDLinks, staged.Generated)
 	for _, l := range stageLinks {
