@@ -3,6 +3,8 @@ package staging
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"path/filepath"
@@ -322,11 +324,48 @@ func stageClaims(ctx context.Context, s *project.Site, stage string, v *viewer.V
 	if err := WriteFile(filepath.Join(stage, "data", "evdoc", "claims.json"), b); err != nil {
 		return err
 	}
-	b, err = json.Marshal(popoverKeys(claims))
+	keys := popoverKeys(claims)
+	b, err = json.Marshal(keys)
 	if err != nil {
 		return err
 	}
-	return WriteFile(filepath.Join(stage, "data", "evdoc", "popovers.json"), b)
+	if err := WriteFile(filepath.Join(stage, "data", "evdoc", "popovers.json"), b); err != nil {
+		return err
+	}
+	versions, err := popoverVersions(keys, claims, sets)
+	if err != nil {
+		return err
+	}
+	b, err = json.Marshal(versions)
+	if err != nil {
+		return err
+	}
+	return WriteFile(filepath.Join(stage, "data", "evdoc", "popoverversions.json"), b)
+}
+
+// popoverVersions returns, per evidence set, a digest (16 hex digits of
+// SHA-256) of what its popover file's bodies are rendered from: the
+// claim data of its keys and the sets' data (sets.json). The head
+// partial puts it into the file's URL (?v=…), so a browser or a cache
+// that kept the file of an earlier build never shows its old values
+// beside a page built with new ones: a value that changes changes the
+// URL. The component's templates and texts are not in it.
+func popoverVersions(keys map[string][]string, claims map[string]viewer.ClaimData, sets []byte) (map[string]string, error) {
+	out := make(map[string]string, len(keys))
+	for set, ks := range keys {
+		h := sha256.New()
+		h.Write(sets)
+		for _, k := range ks {
+			b, err := json.Marshal(claims[k])
+			if err != nil {
+				return nil, err
+			}
+			fmt.Fprintf(h, "\x00%s\x00%d:", k, len(b))
+			h.Write(b)
+		}
+		out[set] = hex.EncodeToString(h.Sum(nil))[:16]
+	}
+	return out, nil
 }
 
 // PopoverFormat is the name of the component's output format of an

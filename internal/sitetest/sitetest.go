@@ -272,6 +272,7 @@ func WithPopovers(public, basePath, page string) string {
 		if !ok || !strings.HasPrefix(u, basePath) {
 			continue
 		}
+		u, _, _ = strings.Cut(u, "?") // the file's version (?v=…)
 		b, err := os.ReadFile(filepath.Join(public, filepath.FromSlash(strings.TrimPrefix(u, basePath))))
 		if err != nil {
 			continue

@@ -492,6 +492,7 @@ func popoverBodies(t *testing.T, public, page string) map[string]string {
 		if !ok {
 			continue
 		}
+		u, _, _ = strings.Cut(u, "?") // the file's version (?v=…)
 		b, err := os.ReadFile(filepath.Join(public, filepath.FromSlash(strings.TrimPrefix(u, "/"))))
 		if err != nil {
 			continue

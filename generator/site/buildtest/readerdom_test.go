@@ -281,7 +281,8 @@ func popoverLoader(dir string) func(url string) (string, map[string]string) {
 		var set string
 		var bodies map[string]string
 		if strings.HasPrefix(u, "/") {
-			if b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(u))); err == nil {
+			path, _, _ := strings.Cut(u, "?") // the file's version (?v=…)
+			if b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(path))); err == nil {
 				set, bodies = parsePopoverFile(b)
 			}
 		}
