@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/evdoc-lab/evdoc/internal/sitetest"
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
 )
@@ -283,7 +284,7 @@ func popoverLoader(dir string) func(url string) (string, map[string]string) {
 		if strings.HasPrefix(u, "/") {
 			path, _, _ := strings.Cut(u, "?") // the file's version (?v=…)
 			if b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(path))); err == nil {
-				set, bodies = parsePopoverFile(b)
+				set, bodies = sitetest.ParsePopoverFile(b)
 			}
 		}
 		cache[u] = struct {
@@ -292,30 +293,6 @@ func popoverLoader(dir string) func(url string) (string, map[string]string) {
 		}{set, bodies}
 		return set, bodies
 	}
-}
-
-// parsePopoverFile reads a popover file, evdocPopovers("SET",{…});, as
-// a browser runs it: its set and bodies (nil when it is not one).
-func parsePopoverFile(b []byte) (string, map[string]string) {
-	b = bytes.TrimSpace(b)
-	rest, ok := bytes.CutPrefix(b, []byte("evdocPopovers("))
-	if !ok {
-		return "", nil
-	}
-	rest, ok = bytes.CutSuffix(rest, []byte(");"))
-	if !ok {
-		return "", nil
-	}
-	var args []json.RawMessage
-	if json.Unmarshal(append(append([]byte("["), rest...), ']'), &args) != nil || len(args) != 2 {
-		return "", nil
-	}
-	var set string
-	var bodies map[string]string
-	if json.Unmarshal(args[0], &set) != nil || json.Unmarshal(args[1], &bodies) != nil || bodies == nil {
-		return "", nil
-	}
-	return set, bodies
 }
 
 func attr(n *html.Node, key string) (string, bool) {
