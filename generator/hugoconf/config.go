@@ -87,6 +87,9 @@ type Config struct {
 	// Unsafe is markup.goldmark.renderer.unsafe: Hugo renders raw HTML
 	// in pages (false, Hugo's default: it omits it).
 	Unsafe bool
+	// Minify is minify.minifyOutput (or the older top-level
+	// minifyOutput): Hugo minifies what it writes.
+	Minify bool
 	// Themes is Hugo's theme setting, a list in order of precedence
 	// (theme = ["evdoc", "mytheme"]), after any module imports (Imports);
 	// each lives in hosttheme.Dir (themes/NAME).
@@ -316,6 +319,11 @@ func LoadConfig(root string) (*Config, error) {
 	}
 	if b := configBool(merged, "enablegitinfo"); b != nil {
 		c.EnableGitInfo = *b
+	}
+	for _, b := range []*bool{configBool(merged, "minifyoutput"), configBool(configMap(merged, "minify"), "minifyoutput")} {
+		if b != nil && *b {
+			c.Minify = true
+		}
 	}
 	if b := configBool(configMap(configMap(configMap(merged, "markup"), "goldmark"), "renderer"), "unsafe"); b != nil {
 		c.Unsafe = *b

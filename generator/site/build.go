@@ -74,6 +74,31 @@ type BuildOptions struct {
 	// unverified skips verify.VerifyOutput: tests whose fake Hugo writes a
 	// one-file site set it.
 	unverified bool
+	// noSlots stages every claim without slot (as evdoc serve does):
+	// tests compare the two builds' output.
+	noSlots bool
+}
+
+// useSlots reports whether Build stages claims with slots
+// (staging.StageOptions.Slots): not on a site Hugo minifies (the
+// configuration's minify.minifyOutput, a --minify in the Hugo command,
+// a HUGO_MINIFY… environment variable), where the claims' markup would
+// have to be minified as Hugo minifies each page around it.
+func useSlots(s *project.Site, opt BuildOptions) bool {
+	if opt.noSlots || s.Config.Minify {
+		return false
+	}
+	for _, a := range opt.Hugo[1:] {
+		if a == "--minify" || strings.HasPrefix(a, "--minify=") {
+			return false
+		}
+	}
+	for _, e := range os.Environ() {
+		if strings.HasPrefix(strings.ToUpper(e), "HUGO_MINIFY") {
+			return false
+		}
+	}
+	return true
 }
 
 // Build checks the site, renders figures, stages the Hugo project with the
@@ -172,7 +197,7 @@ func Build(ctx context.Context, s *project.Site, opt BuildOptions) error {
 	}
 	fmt.Fprintf(progress, "evdoc: %d claims checked, %d pages, %d evidence sets (check %s)\n", chk.claims, len(s.Pages), len(s.Store.Sets), checked)
 	start = startStep()
-	staged, err := staging.Stage(ctx, s, stage, data, progress)
+	staged, err := staging.StageWith(ctx, s, stage, data, progress, staging.StageOptions{Slots: useSlots(s, opt)})
 	if staged != nil {
 		for _, n := range staged.NotStaged {
 			fmt.Fprintf(logw, "evdoc: warning: %s\n", n)
@@ -184,7 +209,11 @@ func Build(ctx context.Context, s *project.Site, opt BuildOptions) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(progress, "evdoc: staged (%s)\n", start)
+	if staged.Slots != nil {
+		fmt.Fprintf(progress, "evdoc: staged (%s; %d claims with slots)\n", start, staged.Slots.Len())
+	} else {
+		fmt.Fprintf(progress, "evdoc: staged (%s)\n", start)
+	}
 	hugoEnv, v := staged.Env, staged.Viewer
 	if err := os.MkdirAll(filepath.Dir(final), 0o755); err != nil {
 		return err
@@ -265,11 +294,34 @@ func Build(ctx context.Context, s *project.Site, opt BuildOptions) error {
 			}
 		}
 	}
+	// The claims' placeholders are filled in (staged.Slots) as the
+	// output check reads each file, or on their own without it.
+	var fill outscan.Filler
+	if staged.Slots != nil {
+		start = startStep()
+		f, err := staged.Slots.Load(tmpOut)
+		if err != nil {
+			return fmt.Errorf("filling in the claims: %v; %s left as it was", err, out)
+		}
+		fmt.Fprintf(progress, "evdoc: claims' formats read (%s)\n", start)
+		fill = f
+		if opt.unverified {
+			start = startStep()
+			if err := f.FillDir(tmpOut); err != nil {
+				return fmt.Errorf("filling in the claims: %v; %s left as it was", err, out)
+			}
+			fmt.Fprintf(progress, "evdoc: claims filled in (%s)\n", start)
+		}
+	}
 	if !opt.unverified {
 		start = startStep()
-		err := verify.VerifyOutputAfter(ctx, s, tmpOut, out, staged, data, opt.Log, opt.Strict, early)
+		err := verify.VerifyOutputFill(ctx, s, tmpOut, out, staged, data, opt.Log, opt.Strict, early, fill)
 		reused, read := early.Reused()
-		fmt.Fprintf(progress, "evdoc: output checked (%s; %d files read while Hugo ran, %d of them unchanged after)\n", start, read, reused)
+		filled := ""
+		if fill != nil {
+			filled = ", claims filled in"
+		}
+		fmt.Fprintf(progress, "evdoc: output checked (%s%s; %d files read while Hugo ran, %d of them unchanged after)\n", start, filled, read, reused)
 		if err != nil {
 			if ctx.Err() != nil {
 				return fmt.Errorf("interrupted (%w); %s left as it was", ctx.Err(), out)

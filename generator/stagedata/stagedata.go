@@ -371,6 +371,34 @@ func (sd *StageData) RepeatsOf(multi map[string]bool, only map[string]bool) map[
 	return out
 }
 
+// Candidate is a claim of a page with a candidate for its render hook
+// data, as the check read it: the offsets of its literal (Lit) and of
+// its destination (At, -1 where the destination is not written as
+// goldmark read it) in the page, its destination and data key
+// (PrecisionKey's where multi holds the destination).
+type Candidate struct {
+	Lit, At   int
+	Dest, Key string
+}
+
+// Candidates returns, per page (Claim.Page), the claims with a
+// candidate in page order (multi: PrecisionMarks's destinations written
+// at several precisions): the claims evdoc build may give a slot
+// (staging's slotted destinations).
+func (sd *StageData) Candidates(multi map[string]bool) map[string][]Candidate {
+	out := map[string][]Candidate{}
+	for _, u := range sd.Units {
+		for _, pm := range u.marks {
+			cs := out[pm.page]
+			for _, m := range pm.marks {
+				cs = append(cs, Candidate{Lit: int(m.off), At: int(m.dest), Dest: m.d.Dest, Key: markKey(m, multi)})
+			}
+			out[pm.page] = cs
+		}
+	}
+	return out
+}
+
 // markKey is the data key of claim m (see Repeat).
 func markKey(m claimMark, multi map[string]bool) string {
 	if multi[m.d.Dest] {

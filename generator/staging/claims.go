@@ -29,7 +29,15 @@ import (
 // link), is left as it is: Hugo's position is right there, or the claim
 // keeps it.
 func pinClaimPositions(rel string, src []byte) ([]byte, bool) {
-	return markClaims(claim.MarkdownConfig{}, rel, src, true, false, nil, 0)
+	return markClaims(claim.MarkdownConfig{}, rel, src, true, false, nil, 0, nil)
+}
+
+// edit is one destination a marking wrote: src[a:e] (the destination
+// as goldmark read it) became w (the destination with its marks, in
+// angle brackets unless the source has them around it).
+type edit struct {
+	a, e int
+	w    string
 }
 
 // markClaims is pinClaimPositions (when pin is set) that also writes
@@ -53,7 +61,10 @@ func pinClaimPositions(rel string, src []byte) ([]byte, bool) {
 // each time. A claim left unmarked (an escaped or reference-style
 // destination, one whose marks would change the parse) writes its whole
 // popover under its own id and is no claim's first.
-func markClaims(md claim.MarkdownConfig, rel string, src []byte, pin, refs bool, marks map[int]string, shift int) ([]byte, bool) {
+//
+// With edits, the destinations written are appended to *edits, in
+// order.
+func markClaims(md claim.MarkdownConfig, rel string, src []byte, pin, refs bool, marks map[int]string, shift int, edits *[]edit) ([]byte, bool) {
 	pin = pin && bytes.Contains(src, []byte("{{"))
 	if !pin && !refs && len(marks) == 0 || !bytes.Contains(src, []byte("ev:")) {
 		return src, false
@@ -72,14 +83,19 @@ func markClaims(md claim.MarkdownConfig, rel string, src []byte, pin, refs bool,
 	// as written (its position then is Hugo's, which the output check
 	// verifies), and the page is marked again without it.
 	skip := map[int]bool{}
+	var es []edit
 	for {
-		out, n := appendMarks(parsed.Claims, src, pin, refs, marks, shift, skip)
+		es = es[:0]
+		out, n := appendMarks(parsed.Claims, src, pin, refs, marks, shift, skip, &es)
 		if n == 0 {
 			return src, false
 		}
 		again, _ := claim.Parse(m, rel, out)
 		bad := sameClaims(parsed.Claims, again.Claims)
 		if bad < 0 {
+			if edits != nil {
+				*edits = append(*edits, es...)
+			}
 			return out, true
 		}
 		// the claim that differs, else the next one still marked (its
@@ -137,8 +153,8 @@ func hasRepeat(claims []claim.Claim, marks map[int]string, shift int) bool {
 // of each claim written after its destination, and with refs the mark
 // of each claim of a data key the page has more than once ("+" for the
 // first, "=" after it, see markClaims), but the claims of skip (by
-// index); n counts the claims marked.
-func appendMarks(claims []claim.Claim, src []byte, pin, refs bool, marks map[int]string, shift int, skip map[int]bool) (out []byte, n int) {
+// index); n counts the claims marked, each appended to *edits.
+func appendMarks(claims []claim.Claim, src []byte, pin, refs bool, marks map[int]string, shift int, skip map[int]bool, edits *[]edit) (out []byte, n int) {
 	last := 0
 	var keys map[string]int // data key → its claims still to mark
 	if refs {
@@ -172,6 +188,7 @@ func appendMarks(claims []claim.Claim, src []byte, pin, refs bool, marks map[int
 			continue
 		}
 		out = append(out, src[last:a]...)
+		w := len(out)
 		if !bracketed {
 			out = append(out, '<')
 		}
@@ -193,6 +210,7 @@ func appendMarks(claims []claim.Claim, src []byte, pin, refs bool, marks map[int
 		if !bracketed {
 			out = append(out, '>')
 		}
+		*edits = append(*edits, edit{a, e, string(out[w:])})
 		last = e
 		n++
 	}
@@ -229,8 +247,9 @@ func appendRole(out []byte, repeat bool) []byte {
 // becomes a pointy destination holding no "<" or ">", which cannot pair
 // with anything before it on its line or after it. So the marked page
 // reads to the same claims, without a second parse. A key left with
-// one claim to mark is not marked.
-func markRepeats(src []byte, rs []stagedata.Repeat, shift int) ([]byte, bool) {
+// one claim to mark is not marked. With edits, the destinations written
+// are appended to *edits, in order.
+func markRepeats(src []byte, rs []stagedata.Repeat, shift int, edits *[]edit) ([]byte, bool) {
 	if len(rs) == 0 {
 		return src, false
 	}
@@ -269,6 +288,7 @@ func markRepeats(src []byte, rs []stagedata.Repeat, shift int) ([]byte, bool) {
 		e := a + len(r.Dest)
 		bracketed := src[a-1] == '<' && e < len(src) && src[e] == '>'
 		out = append(out, src[last:a]...)
+		w := len(out)
 		if !bracketed {
 			out = append(out, '<')
 		}
@@ -278,6 +298,9 @@ func markRepeats(src []byte, rs []stagedata.Repeat, shift int) ([]byte, bool) {
 		seen[r.Key] = true
 		if !bracketed {
 			out = append(out, '>')
+		}
+		if edits != nil {
+			*edits = append(*edits, edit{a, e, string(out[w:])})
 		}
 		last = e
 	}
@@ -305,7 +328,9 @@ func sameClaims(before, after []claim.Claim) int {
 	return -1
 }
 
-func stageClaims(ctx context.Context, s *project.Site, stage string, v *viewer.Viewer, data *stagedata.StageData, multi map[string]bool, tables []project.EvtableShown) error {
+// stageClaims writes the claim data (claims: Viewer.Claims) and set
+// data the component's templates read (data/evdoc).
+func stageClaims(ctx context.Context, s *project.Site, stage string, v *viewer.Viewer, claims map[string]viewer.ClaimData, tables []project.EvtableShown) error {
 	sets, err := json.MarshalIndent(v.Sets(s.Store, tables), "", " ")
 	if err != nil {
 		return err
@@ -316,7 +341,6 @@ func stageClaims(ctx context.Context, s *project.Site, stage string, v *viewer.V
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	claims := v.Claims(data, multi, s.Store)
 	b, err := json.MarshalIndent(claims, "", " ")
 	if err != nil {
 		return err

@@ -53,7 +53,11 @@ type viewerFrontMatter struct {
 // Call it after the claims, values and figures have taken their targets
 // (stageClaims, stageFigures): a sparse file's pages are the windows
 // they link to.
-func stageEvidence(ctx context.Context, s *project.Site, stage string, v *viewer.Viewer, data *stagedata.StageData) error {
+//
+// With slotted, each language's evidence index page also has the
+// component's evdocslots output (SlotsFormat): the formats of the
+// claims staged with a slot, which evdoc build fills in after Hugo.
+func stageEvidence(ctx context.Context, s *project.Site, stage string, v *viewer.Viewer, data *stagedata.StageData, slotted bool) error {
 	fallbacks := s.Fallbacks()
 	langs := s.Config.Ordered()
 	cites := make([]map[string]map[int][]viewer.Citation, len(langs))
@@ -93,6 +97,9 @@ func stageEvidence(ctx context.Context, s *project.Site, stage string, v *viewer
 		// index shows every set and has none (evidenceIndexParams)
 		title := i18nString(s, lang.Code, "evdoc_evidenceIndex", "Evidence")
 		idx := evidenceIndexParams(s, title)
+		if slotted {
+			idx["outputs"] = []string{"html", SlotsFormat}
+		}
 		if listCrumbs {
 			idx["evdoc_nocrumbs"] = true
 		}
@@ -131,6 +138,13 @@ func stageEvidence(ctx context.Context, s *project.Site, stage string, v *viewer
 	}
 	return nil
 }
+
+// SlotsFormat is the name of the component's output format of the
+// claims' formats (themes/evdoc/hugo.toml,
+// layouts/section.evdocslots.json; slots.FormatsFile), which the
+// evidence index page of each language has when claims are staged
+// with slots.
+const SlotsFormat = "evdocslots"
 
 // evidenceBody is the body of every evidence page evdoc build writes:
 // the component's evdoc/evidence shortcode alone, which draws the page

@@ -87,17 +87,17 @@ func FuzzPinClaimPositions(f *testing.F) {
 func TestMarkClaimPrecisions(t *testing.T) {
 	src := "값 [52%](ev:d/p) [51.72%](ev:d/p) [3건](ev:d/n)\n"
 	marks := map[int]string{strings.Index(src, "52%"): "0", strings.Index(src, "51.72%"): "2"}
-	out, ok := markClaims(claim.MarkdownConfig{}, "p.md", []byte(src), true, false, marks, 0)
+	out, ok := markClaims(claim.MarkdownConfig{}, "p.md", []byte(src), true, false, marks, 0, nil)
 	if want := "값 [52%](<ev:d/p ~0>) [51.72%](<ev:d/p ~2>) [3건](ev:d/n)\n"; !ok || string(out) != want {
 		t.Errorf("marked:\n%s\nwant:\n%s", out, want)
 	}
 	shifted := "---\nx: 1\n---\n" + src
-	out, _ = markClaims(claim.MarkdownConfig{}, "p.md", []byte(shifted), false, false, marks, len("---\nx: 1\n---\n"))
+	out, _ = markClaims(claim.MarkdownConfig{}, "p.md", []byte(shifted), false, false, marks, len("---\nx: 1\n---\n"), nil)
 	if want := "---\nx: 1\n---\n값 [52%](<ev:d/p ~0>) [51.72%](<ev:d/p ~2>) [3건](ev:d/n)\n"; string(out) != want {
 		t.Errorf("marked with a shift:\n%s\nwant:\n%s", out, want)
 	}
 	tabbed := "{{% tab %}}\n[52%](<ev:d/p>)\n{{% /tab %}}\n"
-	out, _ = markClaims(claim.MarkdownConfig{}, "p.md", []byte(tabbed), true, false, map[int]string{strings.Index(tabbed, "52%"): "0"}, 0)
+	out, _ = markClaims(claim.MarkdownConfig{}, "p.md", []byte(tabbed), true, false, map[int]string{strings.Index(tabbed, "52%"): "0"}, 0, nil)
 	if want := "{{% tab %}}\n[52%](<ev:d/p ~0 @2:2>)\n{{% /tab %}}\n"; string(out) != want {
 		t.Errorf("marked and pinned:\n%s\nwant:\n%s", out, want)
 	}
@@ -116,12 +116,12 @@ func TestMarkClaimPrecisions(t *testing.T) {
 func TestMarkClaimsReadsWithSiteConfig(t *testing.T) {
 	src := "---\ntitle: t\n---\n\n{{< note >}}x{{< /note >}}\n식 \\( [4](ev:run/r.s1.n) \\) 와 [4건](ev:run/r.s1.n)\n"
 	math := claim.MarkdownConfig{PassthroughInline: [][2]string{{`\(`, `\)`}}}
-	out, _ := markClaims(math, "p.md", []byte(src), true, false, nil, 0)
+	out, _ := markClaims(math, "p.md", []byte(src), true, false, nil, 0, nil)
 	want := strings.Replace(src, "[4건](ev:run/r.s1.n)", "[4건](<ev:run/r.s1.n @6:35>)", 1)
 	if string(out) != want {
 		t.Errorf("staged with the site's config:\n%s\nwant:\n%s", out, want)
 	}
-	if out, _ := markClaims(claim.MarkdownConfig{}, "p.md", []byte(src), true, false, nil, 0); !strings.Contains(string(out), `\( [4](<ev:run/r.s1.n @`) {
+	if out, _ := markClaims(claim.MarkdownConfig{}, "p.md", []byte(src), true, false, nil, 0, nil); !strings.Contains(string(out), `\( [4](<ev:run/r.s1.n @`) {
 		t.Errorf("with Hugo's defaults the formula's link is a claim; the test no longer tells the two apart:\n%s", out)
 	}
 }

@@ -70,7 +70,7 @@ func checkRepeatMarks(t *testing.T, src, marked []byte) int {
 func TestMarkRepeats(t *testing.T) {
 	src := "---\ntitle: t\n---\n\n값 [4건](ev:r/a) 와 [5](ev:r/b), 다시 [4건](ev:r/a)\n\n[4건](<ev:r/a>) [4건][ref] [3 × 3 = 9](ev:exempt \"arithmetic\") [4](ev:r/a \"t\")\n[4](ev:r/a \"t\")\n\n<b>x</b> [7](ev:r/c)\n\n[7](ev:r/c) [7](ev:r/c)\n\n[ref]: ev:r/a\n"
 	rs := repeatsOf("content/ko/p.md", []byte(src))
-	out, ok := markRepeats([]byte(src), rs, 0)
+	out, ok := markRepeats([]byte(src), rs, 0, nil)
 	// the fourth claim of r/a, after a "<" on its line, is left as
 	// written, and so is the first of r/c: the next one is its first
 	want := "---\ntitle: t\n---\n\n값 [4건](<ev:r/a @+>) 와 [5](ev:r/b), 다시 [4건](<ev:r/a @=>)\n\n[4건](<ev:r/a @=>) [4건][ref] [3 × 3 = 9](ev:exempt \"arithmetic\") [4](ev:r/a \"t\")\n[4](<ev:r/a @=> \"t\")\n\n<b>x</b> [7](ev:r/c)\n\n[7](<ev:r/c @+>) [7](<ev:r/c @=>)\n\n[ref]: ev:r/a\n"
@@ -83,7 +83,7 @@ func TestMarkRepeats(t *testing.T) {
 	// a fallback: the same body after a longer front matter
 	fm := "---\ntitle: t\nfallback: true\n---\n"
 	fb := fm + strings.TrimPrefix(src, "---\ntitle: t\n---\n")
-	out, _ = markRepeats([]byte(fb), rs, len("fallback: true\n"))
+	out, _ = markRepeats([]byte(fb), rs, len("fallback: true\n"), nil)
 	if w := fm + strings.TrimPrefix(want, "---\ntitle: t\n---\n"); string(out) != w {
 		t.Errorf("marked fallback:\n%s\nwant:\n%s", out, w)
 	}
@@ -91,14 +91,14 @@ func TestMarkRepeats(t *testing.T) {
 	// destination moved are left as written, and a key left with one
 	// claim is not marked
 	changed := strings.Replace(src, "값 [4건]", "값은 [4건]", 1)
-	out, _ = markRepeats([]byte(changed), rs, 0)
+	out, _ = markRepeats([]byte(changed), rs, 0, nil)
 	checkRepeatMarks(t, []byte(changed), out)
 	if string(out) != changed {
 		t.Errorf("marked after a change:\n%s", out)
 	}
 	// a page with no repeated key is left as written
 	one := "[4](ev:r/a) [5](ev:r/b)\n"
-	if out, ok := markRepeats([]byte(one), repeatsOf("content/ko/q.md", []byte(one)), 0); ok || string(out) != one {
+	if out, ok := markRepeats([]byte(one), repeatsOf("content/ko/q.md", []byte(one)), 0, nil); ok || string(out) != one {
 		t.Errorf("a page without repeats was changed: %q", out)
 	}
 }
@@ -117,19 +117,19 @@ func TestMarkClaimsRefs(t *testing.T) {
 			marks[c.Pos.Offset] = map[string]string{"52%": "0", "51.72%": "2"}[c.Literal]
 		}
 	}
-	out, ok := markClaims(claim.MarkdownConfig{}, "p.md", []byte(src), true, true, marks, 0)
+	out, ok := markClaims(claim.MarkdownConfig{}, "p.md", []byte(src), true, true, marks, 0, nil)
 	want := "{{% tab %}}\n[52%](<ev:d/p ~0 @2:2+>) [51.72%](<ev:d/p ~2 @2:16+>) [52%](<ev:d/p ~0 @2:33=>)\n{{% /tab %}}\n[51.72%](<ev:d/p ~2 @4:2=>) [3건](<ev:d/n @4:19>)\n"
 	if !ok || string(out) != want {
 		t.Errorf("marked:\n%s\nwant:\n%s", out, want)
 	}
 	// without refs (pinClaimPositions) no repeat is marked
-	if out, _ := markClaims(claim.MarkdownConfig{}, "p.md", []byte(src), true, false, marks, 0); strings.Contains(string(out), "=>") {
+	if out, _ := markClaims(claim.MarkdownConfig{}, "p.md", []byte(src), true, false, marks, 0, nil); strings.Contains(string(out), "=>") {
 		t.Errorf("marked without refs:\n%s", out)
 	}
 	// on a page without shortcodes only the repeated key's claims are
 	// marked, and no position is pinned
 	plain := "[4](ev:r/a) [5](ev:r/b) [4](ev:r/a)\n"
-	if out, _ := markClaims(claim.MarkdownConfig{}, "p.md", []byte(plain), true, true, nil, 0); string(out) != "[4](<ev:r/a @+>) [5](ev:r/b) [4](<ev:r/a @=>)\n" {
+	if out, _ := markClaims(claim.MarkdownConfig{}, "p.md", []byte(plain), true, true, nil, 0, nil); string(out) != "[4](<ev:r/a @+>) [5](ev:r/b) [4](<ev:r/a @=>)\n" {
 		t.Errorf("marked %q:\n%s", plain, out)
 	}
 }
@@ -143,12 +143,12 @@ func FuzzMarkRepeats(f *testing.F) {
 	f.Add("[1](<ev:a/b>) [2](ev:a/b \"t\") [3](ev:exempt \"r\") [4][r] [5](ev:a/b)\n\n[r]: ev:a/b\n")
 	f.Add("{{< x >}} [5](ev:a/b\\_c) `[6](ev:a/b)` <span>[7](ev:a/b)</span> [8](ev:a/b)\n")
 	f.Fuzz(func(t *testing.T, src string) {
-		out, ok := markRepeats([]byte(src), repeatsOf("p.md", []byte(src)), 0)
+		out, ok := markRepeats([]byte(src), repeatsOf("p.md", []byte(src)), 0, nil)
 		if !ok && string(out) != src {
 			t.Fatal("unmarked page changed")
 		}
 		checkRepeatMarks(t, []byte(src), out)
-		out, _ = markClaims(claim.MarkdownConfig{}, "p.md", []byte(src), true, true, nil, 0)
+		out, _ = markClaims(claim.MarkdownConfig{}, "p.md", []byte(src), true, true, nil, 0, nil)
 		checkRepeatMarks(t, []byte(src), out)
 	})
 }
@@ -170,7 +170,7 @@ func BenchmarkMarkRepeats(b *testing.B) {
 	b.Run("markRepeats", func(b *testing.B) {
 		b.SetBytes(int64(len(src)))
 		for b.Loop() {
-			markRepeats(src, rs, 0)
+			markRepeats(src, rs, 0, nil)
 		}
 	})
 	b.Run("parse", func(b *testing.B) {

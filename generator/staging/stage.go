@@ -3,6 +3,7 @@ package staging
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -21,6 +22,7 @@ import (
 	"github.com/evdoc-lab/evdoc/generator/hosttheme"
 	"github.com/evdoc-lab/evdoc/generator/hugoconf"
 	"github.com/evdoc-lab/evdoc/generator/project"
+	"github.com/evdoc-lab/evdoc/generator/slots"
 	"github.com/evdoc-lab/evdoc/generator/stagedata"
 	"github.com/evdoc-lab/evdoc/generator/translation"
 	"github.com/evdoc-lab/evdoc/generator/viewer"
@@ -77,6 +79,19 @@ type Staged struct {
 	// Evtables are the evtable calls of each staged page, which
 	// StageEdit takes instead of reading every page again.
 	Evtables Evtables
+	// Slots are the claims staged with a slot (StageOptions.Slots);
+	// nil without.
+	Slots *slots.Table
+}
+
+// StageOptions tunes StageWith.
+type StageOptions struct {
+	// Slots gives each claim of a site's page that can have one a slot
+	// (slotPage): Hugo writes a placeholder for it and evdoc build fills
+	// in its markup after Hugo (slots.Filler), from the formats Hugo
+	// writes once per data key and language (the evidence index page's
+	// evdocslots output). evdoc serve stages without.
+	Slots bool
 }
 
 // Evtables holds, by page (a slash path relative to the root), what the
@@ -151,6 +166,11 @@ func generatedPages(s *project.Site, stage string) ([]GeneratedPage, error) {
 // returns ctx's error when ctx is done between steps; the caller removes
 // the stage.
 func Stage(ctx context.Context, s *project.Site, stage string, data *stagedata.StageData, logw io.Writer) (*Staged, error) {
+	return StageWith(ctx, s, stage, data, logw, StageOptions{})
+}
+
+// StageWith is Stage with options.
+func StageWith(ctx context.Context, s *project.Site, stage string, data *stagedata.StageData, logw io.Writer, opt StageOptions) (*Staged, error) {
 	if logw == nil {
 		logw = io.Discard
 	}
@@ -180,6 +200,26 @@ func Stage(ctx context.Context, s *project.Site, stage string, data *stagedata.S
 	var tablesMu sync.Mutex
 	tables := Evtables{}
 	var changed []string
+	// The claim data (viewer.Claims) first: a claim gets a slot only
+	// where claim.html has data for its key.
+	v, err := viewer.New(ctx, s)
+	if err != nil {
+		return nil, err
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	claims := v.Claims(data, multi, s.Store)
+	var sl *slotter
+	if opt.Slots && evidenceBodyOf(s) != "" {
+		sl = &slotter{table: slots.NewTable(len(s.Pages)), pages: make(map[string]int, len(s.Pages)), cands: data.Candidates(multi),
+			known: func(k string) bool { _, ok := claims[k]; return ok }}
+		for i, p := range s.Pages {
+			sl.pages[p.Path] = i
+			sl.langs = append(sl.langs, p.Lang)
+			sl.rels = append(sl.rels, p.Rel)
+		}
+	}
 	hugoMarkdown := stagedMarkdown(s, mdOpt, marks, repeats, func(rel string, b []byte) {
 		e := project.EvtableCalls(b)
 		same := loadedSame(loaded[rel], b)
@@ -194,7 +234,7 @@ func Stage(ctx context.Context, s *project.Site, stage string, data *stagedata.S
 			changed = append(changed, rel)
 		}
 		tablesMu.Unlock()
-	})
+	}, sl)
 	var notStagedAll []string
 	for _, d := range StagedDirs(s) {
 		notStagedAll = append(notStagedAll, NotStaged(s.Root, d)...)
@@ -225,17 +265,21 @@ func Stage(ctx context.Context, s *project.Site, stage string, data *stagedata.S
 	if err := stageFallbacks(ctx, s, stage, mdOpt, marks, repeats); err != nil {
 		return nil, err
 	}
-	v, err := viewer.New(ctx, s)
-	if err != nil {
-		return nil, err
-	}
-	if err := ctx.Err(); err != nil {
-		return nil, err // interrupted while staging
-	}
 	// Claims, value tables and figures first: the windows they link to
 	// are the pages a sparse evidence file gets.
-	if err := stageClaims(ctx, s, stage, v, data, multi, tables.all()); err != nil {
+	if err := stageClaims(ctx, s, stage, v, claims, tables.all()); err != nil {
 		return nil, err
+	}
+	var table *slots.Table
+	if sl != nil && sl.table.Len() > 0 {
+		table = sl.table
+		b, err := json.Marshal(table.Keys())
+		if err != nil {
+			return nil, err
+		}
+		if err := WriteFile(filepath.Join(stage, "data", "evdoc", "slotkeys.json"), b); err != nil {
+			return nil, err
+		}
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err // interrupted while staging
@@ -246,7 +290,7 @@ func Stage(ctx context.Context, s *project.Site, stage string, data *stagedata.S
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := stageEvidence(ctx, s, stage, v, data); err != nil {
+	if err := stageEvidence(ctx, s, stage, v, data, table != nil); err != nil {
 		return nil, err
 	}
 	if err := ctx.Err(); err != nil {
@@ -259,7 +303,7 @@ func Stage(ctx context.Context, s *project.Site, stage string, data *stagedata.S
 	// Evidence pages must not move the defaults the host's templates
 	// read (sitedefaults.go).
 	hugoEnv = append(hugoEnv, s.SiteDefaultsEnv(time.Now())...)
-	return &Staged{Env: hugoEnv, Viewer: v, Generated: gen, NotStaged: notStagedAll, Evtables: tables}, nil
+	return &Staged{Env: hugoEnv, Viewer: v, Generated: gen, NotStaged: notStagedAll, Evtables: tables, Slots: table}, nil
 }
 
 // stageGitInfo lets Hugo, run on stage, read the git history of the
@@ -334,9 +378,9 @@ func stageFallbacks(ctx context.Context, s *project.Site, stage string, mdOpt em
 				// matter: its claims' precision marks, shifted
 				shift := len(b) - len(f.Source.Body()) - f.Source.Parsed.BodyStart
 				if len(marks[f.Source.Path]) > 0 {
-					b, _ = markClaims(s.Config.MarkdownConfig(), f.File(src), b, false, true, marks[f.Source.Path], shift)
+					b, _ = markClaims(s.Config.MarkdownConfig(), f.File(src), b, false, true, marks[f.Source.Path], shift, nil)
 				} else {
-					b, _ = markRepeats(b, repeats[f.Source.Path], shift)
+					b, _ = markRepeats(b, repeats[f.Source.Path], shift, nil)
 				}
 				return nil
 			})

@@ -22,7 +22,9 @@ import (
 // StageData.Repeats), on any other. It returns false for a file that is
 // no page of a content directory, or is staged as it is. onPage, when
 // not nil, is called with each page's source before it is transformed.
-func stagedMarkdown(s *project.Site, mdOpt emphasis.MarkdownOptions, marks map[string]map[int]string, repeats map[string][]stagedata.Repeat, onPage func(rel string, b []byte)) func(rel string, b []byte) ([]byte, bool) {
+// With sl, each page of the site gets slots for the claims it can
+// (slotPage).
+func stagedMarkdown(s *project.Site, mdOpt emphasis.MarkdownOptions, marks map[string]map[int]string, repeats map[string][]stagedata.Repeat, onPage func(rel string, b []byte), sl *slotter) func(rel string, b []byte) ([]byte, bool) {
 	var contentDirs []string
 	for _, l := range s.Config.Ordered() {
 		contentDirs = append(contentDirs, path.Clean(filepath.ToSlash(l.ContentDir))+"/")
@@ -38,12 +40,23 @@ func stagedMarkdown(s *project.Site, mdOpt emphasis.MarkdownOptions, marks map[s
 				}
 				var pinned []byte
 				var ok bool
-				if len(marks[rel]) > 0 || bytes.Contains(b, []byte("{{")) {
-					pinned, ok = markClaims(s.Config.MarkdownConfig(), rel, b, true, true, marks[rel], 0)
+				var edits *[]edit
+				pg, cands := sl.page(rel)
+				if pg != nil {
+					edits = new([]edit)
+				}
+				shortcodes := bytes.Contains(b, []byte("{{"))
+				if len(marks[rel]) > 0 || shortcodes {
+					pinned, ok = markClaims(s.Config.MarkdownConfig(), rel, b, true, true, marks[rel], 0, edits)
 				} else {
-					pinned, ok = markRepeats(b, repeats[rel], 0)
+					pinned, ok = markRepeats(b, repeats[rel], 0, edits)
 				}
 				out, ins := emphasis.HugoMarkdown(pinned, mdOpt)
+				if pg != nil {
+					var any bool
+					out, any = slotPage(out, b, *edits, ins, cands, sl.known, shortcodes, pg)
+					ok = ok || any
+				}
 				return out, ok || len(ins) > 0
 			}
 		}
@@ -81,7 +94,7 @@ func StageEdit(ctx context.Context, s *project.Site, stage string, data *stageda
 	if len(pages) > 0 {
 		repeats = data.RepeatsOf(multi, only)
 	}
-	hugoMarkdown := stagedMarkdown(s, mdOpt, marks, repeats, nil)
+	hugoMarkdown := stagedMarkdown(s, mdOpt, marks, repeats, nil, nil)
 	for _, rel := range pages {
 		b, err := safefile.ReadFile(s.Root, rel, safefile.TextMaxSize)
 		if err != nil {
@@ -118,7 +131,7 @@ func StageEdit(ctx context.Context, s *project.Site, stage string, data *stageda
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	return stageClaims(ctx, s, stage, v, data, multi, tables.all())
+	return stageClaims(ctx, s, stage, v, v.Claims(data, multi, s.Store), tables.all())
 }
 
 // readEvtables reads every content page of s for its evtable calls.

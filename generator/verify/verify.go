@@ -171,8 +171,15 @@ func VerifyOutput(ctx context.Context, s *project.Site, dir, out string, staged 
 // reading while Hugo wrote them (outscan.StartEarly; nil: none): it
 // stops early and reads what early has not, or what changed since.
 func VerifyOutputAfter(ctx context.Context, s *project.Site, dir, out string, staged *staging.Staged, data *stagedata.StageData, log io.Writer, strict bool, early *outscan.Early) error {
+	return VerifyOutputFill(ctx, s, dir, out, staged, data, log, strict, early, nil)
+}
+
+// VerifyOutputFill is VerifyOutputAfter on a site whose files fill
+// (nil: none) rewrites first (outscan.DirFill): the claim slots' fill,
+// so that the site checked is the one the reader gets.
+func VerifyOutputFill(ctx context.Context, s *project.Site, dir, out string, staged *staging.Staged, data *stagedata.StageData, log io.Writer, strict bool, early *outscan.Early, fill outscan.Filler) error {
 	v := staged.Viewer
-	sc, err := outscan.DirAfter(ctx, dir, s.Config.BasePath(), early)
+	sc, err := outscan.DirFill(ctx, dir, s.Config.BasePath(), early, fill)
 	if err != nil {
 		return fmt.Errorf("verifying the built site: %v", err)
 	}

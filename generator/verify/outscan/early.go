@@ -1,6 +1,7 @@
 package outscan
 
 import (
+	"bytes"
 	"context"
 	"hash/maphash"
 	"io"
@@ -268,3 +269,54 @@ func (c *countWriter) Write(b []byte) (int, error) {
 	c.n += int64(n)
 	return n, err
 }
+
+// fillFile fills output file p (under dir) in place and returns its
+// bytes as filled.
+func fillFile(dir, p string, fill Filler) ([]byte, error) {
+	b, err := os.ReadFile(p)
+	if err != nil {
+		return nil, err
+	}
+	rel, _ := filepath.Rel(dir, p)
+	out, changed, err := fill.Fill(filepath.ToSlash(rel), b)
+	if err != nil || !changed {
+		return b, err
+	}
+	return out, os.WriteFile(p, out, 0o644)
+}
+
+// fillScan is scanFile on file p (under dir) filled by fill: a file the
+// fill changed is scanned as filled; one it left as it was is taken
+// from the early scan when its bytes are the ones it read.
+func (e *Early) fillScan(dir, p string, fill Filler) (fileScan, error) {
+	b, err := os.ReadFile(p)
+	if err != nil {
+		return fileScan{}, err
+	}
+	rel, _ := filepath.Rel(dir, p)
+	out, changed, err := fill.Fill(filepath.ToSlash(rel), b)
+	if err != nil {
+		return fileScan{}, fillError{err}
+	}
+	if changed {
+		if err := os.WriteFile(p, out, 0o644); err != nil {
+			return fileScan{}, err
+		}
+		return scanReader(bytes.NewReader(out))
+	}
+	if e != nil {
+		e.mu.Lock()
+		es, ok := e.scans[p]
+		e.mu.Unlock()
+		if ok && es.size == int64(len(b)) && maphash.Bytes(e.seed, b) == es.sum {
+			e.reused.Add(1)
+			return es.scan, nil
+		}
+	}
+	return scanReader(bytes.NewReader(b))
+}
+
+// fillError is an error of Filler.Fill, which names its file itself.
+type fillError struct{ error }
+
+func (e fillError) Unwrap() error { return e.error }

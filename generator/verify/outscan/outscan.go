@@ -431,8 +431,30 @@ func Dir(ctx context.Context, dir, basePath string) (*Scan, error) {
 // it read takes those whose bytes are still the ones it read. The
 // result is Dir's.
 func DirAfter(ctx context.Context, dir, basePath string, early *Early) (*Scan, error) {
+	return DirFill(ctx, dir, basePath, early, nil)
+}
+
+// Filler rewrites an output file's bytes before they are scanned:
+// evdoc build's claim slots (slots.Filler), whose placeholders become
+// the claims' markup.
+type Filler interface {
+	// Fill returns b, the bytes of the output file rel (a slash path
+	// relative to the site), as the reader gets them, and whether they
+	// changed.
+	Fill(rel string, b []byte) ([]byte, bool, error)
+	// Reads reports whether Fill reads the files with extension ext
+	// (lower case, with its dot) besides those scanned.
+	Reads(ext string) bool
+}
+
+// DirFill is DirAfter on a site whose files fill (nil: none) rewrites
+// first: each file it reads is read once, filled, written back when it
+// changed, and scanned as filled (a file the fill left as it was is
+// taken from early when its bytes are those early read). The files fill
+// reads that are not scanned are filled too.
+func DirFill(ctx context.Context, dir, basePath string, early *Early, fill Filler) (*Scan, error) {
 	early.Stop()
-	var files []string
+	var files, fillOnly []string
 	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -441,8 +463,12 @@ func DirAfter(ctx context.Context, dir, basePath string, early *Early) (*Scan, e
 			return err
 		}
 		ext := strings.ToLower(filepath.Ext(p))
-		if d.Type().IsRegular() && (ext == ".html" || ext == ".htm" || ext == ".xml") {
+		switch {
+		case !d.Type().IsRegular():
+		case ext == ".html" || ext == ".htm" || ext == ".xml":
 			files = append(files, p)
+		case fill != nil && fill.Reads(ext):
+			fillOnly = append(fillOnly, p)
 		}
 		return nil
 	})
@@ -458,13 +484,32 @@ func DirAfter(ctx context.Context, dir, basePath string, early *Early) (*Scan, e
 			if err := gctx.Err(); err != nil {
 				return err
 			}
-			res, err := early.scanFile(p)
+			var res fileScan
+			var err error
+			if fill == nil {
+				res, err = early.scanFile(p)
+			} else {
+				res, err = early.fillScan(dir, p, fill)
+			}
+			if fe, ok := err.(fillError); ok {
+				return fe.error
+			}
 			if err != nil {
 				rel, _ := filepath.Rel(dir, p)
 				return fmt.Errorf("reading %s: %v", filepath.ToSlash(rel), err)
 			}
 			scans[i] = res
 			return nil
+		})
+	}
+	for _, p := range fillOnly {
+		g.Go(func() error {
+			defer crash.Guard()
+			if err := gctx.Err(); err != nil {
+				return err
+			}
+			_, err := fillFile(dir, p, fill)
+			return err
 		})
 	}
 	if err := g.Wait(); err != nil {
