@@ -90,6 +90,10 @@ type Config struct {
 	// Minify is minify.minifyOutput (or the older top-level
 	// minifyOutput): Hugo minifies what it writes.
 	Minify bool
+	// SummaryLength is the largest summaryLength the configuration sets
+	// (at the top or for a language), Hugo's default 70 when none: the
+	// number of words Hugo's automatic summary of a page counts.
+	SummaryLength int
 	// Themes is Hugo's theme setting, a list in order of precedence
 	// (theme = ["evdoc", "mytheme"]), after any module imports (Imports);
 	// each lives in hosttheme.Dir (themes/NAME).
@@ -319,6 +323,17 @@ func LoadConfig(root string) (*Config, error) {
 	}
 	if b := configBool(merged, "enablegitinfo"); b != nil {
 		c.EnableGitInfo = *b
+	}
+	c.SummaryLength = 70
+	if n, ok := configInt(merged["summarylength"]); ok {
+		c.SummaryLength = n
+	}
+	for _, v := range configMap(merged, "languages") {
+		if lm, ok := v.(map[string]any); ok {
+			if n, ok := configInt(lm["summarylength"]); ok && n > c.SummaryLength {
+				c.SummaryLength = n
+			}
+		}
 	}
 	for _, b := range []*bool{configBool(merged, "minifyoutput"), configBool(configMap(merged, "minify"), "minifyoutput")} {
 		if b != nil && *b {
@@ -576,6 +591,22 @@ func configMap(m map[string]any, k string) map[string]any {
 func configString(m map[string]any, k string) string {
 	v, _ := m[k].(string)
 	return v
+}
+
+// configInt reads an integer setting as the configuration formats
+// decode it.
+func configInt(v any) (int, bool) {
+	switch n := v.(type) {
+	case int:
+		return n, true
+	case int64:
+		return int(n), true
+	case uint64:
+		return int(n), true
+	case float64:
+		return int(n), n == float64(int(n))
+	}
+	return 0, false
 }
 
 func configBool(m map[string]any, k string) *bool {

@@ -83,6 +83,11 @@ func (t *Table) Load(dir string) (*Filler, error) {
 			m := make(map[string]*[3]format, len(fj.Formats))
 			for k, fs := range fj.Formats {
 				m[k] = &[3]format{compile(fs[0]), compile(fs[1]), compile(fs[2])}
+				for _, f := range m[k] {
+					if !f.countsText() {
+						return nil, fmt.Errorf("%s: the claim markup of %q puts its link text right after an attribute (%q), where Hugo's automatic summary does not count it as a word; evdoc build stages claims with slots only where each claim's markup counts one (evdoc/claim-link.html)", rel, k, f.src)
+					}
+				}
 			}
 			f.formats[fj.Lang] = m
 		}

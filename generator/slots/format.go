@@ -4,8 +4,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"html"
+	"regexp"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -154,4 +156,29 @@ func (f form) appendEscape(b []byte, s string) []byte {
 		return append(b, j[1:len(j)-1]...)
 	}
 	return append(b, s...)
+}
+
+// htmlAttrStart is the pattern of a run of HTML Hugo's automatic
+// summary does not count as a word because it looks like the start of
+// an attribute (hugolib's isProbablyHTMLToken).
+var htmlAttrStart = regexp.MustCompile(`^[A-Za-z]+=["']`)
+
+// countsText reports whether the run of the format's markup holding its
+// link text's first word counts as a word in Hugo's automatic summary
+// (ExtractSummaryFromHTML, which counts whitespace-separated runs of a
+// page's HTML): not when the text follows an attribute opening without
+// a space ("title=\"x\">TEXT"). The stage leaves out of slots the claims
+// in the words a summary may count, relying on each claim's markup
+// counting at least this one.
+func (f format) countsText() bool {
+	whole := string(f.appendTo(nil, &Page{where: "x", id: "x"}, &slot{line: 1, col: 1}, []byte(textMark)))
+	before, _, ok := strings.Cut(whole, textMark)
+	if !ok {
+		return false
+	}
+	if before == "" || strings.TrimRightFunc(before, unicode.IsSpace) != before {
+		return true
+	}
+	fs := strings.Fields(before)
+	return !htmlAttrStart.MatchString(fs[len(fs)-1])
 }

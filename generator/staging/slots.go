@@ -28,11 +28,12 @@ import (
 // whether it wrote any slot.
 //
 // cands are the page's claims with a candidate (StageData.Candidates),
+// those before offset from (summaryFrom) left out,
 // known reports whether claim data has a data key (claim.html's format
 // exists), shortcodes whether the page calls one: a claim of such a page
 // without a pinned position (one markClaims left out) keeps its
 // destination, since Hugo counts its position from the shortcode.
-func slotPage(t, src []byte, edits []edit, ins []emphasis.Insertion, cands []stagedata.Candidate, known func(string) bool, shortcodes bool, pg *slots.Page) ([]byte, bool) {
+func slotPage(t, src []byte, edits []edit, ins []emphasis.Insertion, cands []stagedata.Candidate, from int, known func(string) bool, shortcodes bool, pg *slots.Page) ([]byte, bool) {
 	if len(cands) == 0 {
 		return t, false
 	}
@@ -79,7 +80,7 @@ func slotPage(t, src []byte, edits []edit, ins []emphasis.Insertion, cands []sta
 	ei := 0
 	for _, c := range cands {
 		a, e := c.At, c.At+len(c.Dest)
-		if a <= 0 || e > len(src) || string(src[a:e]) != c.Dest {
+		if c.Lit < from || a <= 0 || e > len(src) || string(src[a:e]) != c.Dest {
 			continue
 		}
 		for ei < len(edits) && edits[ei].a < a {
@@ -201,23 +202,155 @@ func readMarks(dest, inner string) (key string, role slots.Role, pinned bool, li
 // slotter gives the pages of a site their slots (StageOptions.Slots).
 type slotter struct {
 	table *slots.Table
+	// summary is the configuration's summaryLength (summaryFrom)
+	summary int
 	pages map[string]int       // a page's path → its index in the site's pages
 	langs []string             // by index: the page's language
 	rels  []string             // by index: its path within its content directory
+	fms   []map[string]any     // by index: its front matter
 	cands map[string][]stagedata.Candidate
 	known func(key string) bool
 }
 
 // page returns the slots of the page at rel (a slash path relative to
-// the root) and its claims with a candidate; nil for a file that is no
-// page of the site, and on a nil slotter.
-func (sl *slotter) page(rel string) (*slots.Page, []stagedata.Candidate) {
+// the root), its source src, its claims with a candidate and the offset
+// from which they may have slots (summaryFrom); nil for a file that is
+// no page of the site, and on a nil slotter.
+func (sl *slotter) page(rel string, src []byte) (*slots.Page, []stagedata.Candidate, int) {
 	if sl == nil {
-		return nil, nil
+		return nil, nil, 0
 	}
 	n, ok := sl.pages[rel]
 	if !ok || len(sl.cands[rel]) == 0 {
-		return nil, nil
+		return nil, nil, 0
 	}
-	return sl.table.Page(n, sl.langs[n], sl.rels[n]), sl.cands[rel]
+	from := summaryFrom(src, sl.fms[n], sl.cands[rel], sl.summary)
+	if from >= len(src) {
+		return nil, nil, 0
+	}
+	return sl.table.Page(n, sl.langs[n], sl.rels[n]), sl.cands[rel], from
+}
+
+// summaryFrom returns the offset in page src (its front matter fm)
+// from which its claims may have slots without changing Hugo's
+// automatic summary of the page, len(src) for none. Hugo ends the
+// summary at the end (</p>) of the first paragraph where the count of
+// the page's HTML words (whitespace-separated runs, of the markup too,
+// but for those that look like a tag or an attribute) reaches
+// summaryLength (n): a placeholder counts otherwise than the claim's
+// markup, so a claim that may be in the words counted keeps its
+// destination. Each claim's markup counts at least one word (its link
+// text's run; slots.Filler checks that of the formats), so the count
+// reaches n by the n-th claim of the page: the claims before the end of
+// the first paragraph that starts after it keep their destinations. A
+// page with a summary of its own (front matter summary, the
+// <!--more--> divider) has no automatic one; one calling a shortcode,
+// whose output evdoc does not know, gets no slots without.
+func summaryFrom(src []byte, fm map[string]any, cands []stagedata.Candidate, n int) int {
+	for k := range fm {
+		if strings.EqualFold(k, "summary") {
+			return 0
+		}
+	}
+	if bytes.Contains(src, []byte("<!--more-->")) {
+		return 0
+	}
+	if bytes.Contains(src, []byte("{{")) || n <= 0 || len(cands) < n {
+		return len(src)
+	}
+	at := cands[n-1].Lit
+	// HTML blocks that may hold blank lines and text (a comment, pre,
+	// script, style, textarea), and passthrough blocks, are not read
+	// here: such a page gets no slots without a summary of its own
+	low := bytes.ToLower(src)
+	for _, o := range []string{"<!--", "<pre", "<script", "<style", "<textarea", "$$", "\\["} {
+		if bytes.Contains(low, []byte(o)) {
+			return len(src)
+		}
+	}
+	return paragraphAfter(src, at)
+}
+
+// paragraphAfter returns the end of the first paragraph of src that
+// starts on a line after the one holding offset at: a run of lines after
+// a blank line, each starting (unindented) with a letter, a digit not
+// starting a list item, "[" or a character beyond ASCII, ended by a blank
+// line, outside fenced code; len(src) when there is none. Hugo writes
+// </p> after such a run.
+func paragraphAfter(src []byte, at int) int {
+	fence := ""
+	// fences opened before at
+	lines := bytes.SplitAfter(src, []byte("\n"))
+	off := 0
+	start := -1 // the paragraph's first line's offset
+	prevBlank := false
+	for _, l := range lines {
+		lineEnd := off + len(l)
+		t := bytes.TrimRight(l, "\r\n")
+		blank := len(bytes.TrimSpace(t)) == 0
+		tt := bytes.TrimLeft(t, " ")
+		if f := fenceOf(tt); f != "" && (fence == "" || strings.HasPrefix(f, fence[:1]) && len(f) >= len(fence)) {
+			if fence == "" {
+				fence = f
+			} else {
+				fence = ""
+			}
+			start = -1
+			off, prevBlank = lineEnd, false
+			continue
+		}
+		switch {
+		case fence != "":
+		case start >= 0 && blank:
+			return off
+		case start >= 0 && !plainLine(t):
+			start = -1 // not a plain paragraph after all
+		case start < 0 && off > at && prevBlank && plainLine(t) && bytes.IndexByte(src[at:off], '\n') >= 0:
+			start = off
+		}
+		prevBlank = blank && fence == ""
+		off = lineEnd
+	}
+	return len(src)
+}
+
+// fenceOf returns the fence a line (without its indentation) opens or
+// closes: a run of three or more backticks or tildes.
+func fenceOf(l []byte) string {
+	if len(l) < 3 || (l[0] != '`' && l[0] != '~') {
+		return ""
+	}
+	n := 0
+	for n < len(l) && l[n] == l[0] {
+		n++
+	}
+	if n < 3 {
+		return ""
+	}
+	return string(l[:n])
+}
+
+// plainLine reports whether line l is paragraph text: unindented,
+// starting with a letter, a digit not opening a list item, "[" or a
+// character beyond ASCII, and no setext heading underline.
+func plainLine(l []byte) bool {
+	if len(l) == 0 {
+		return false
+	}
+	c := l[0]
+	switch {
+	case c == '[':
+		// not a link reference or footnote definition ("[x]: …")
+		e := bytes.IndexByte(l, ']')
+		return e < 0 || e+1 >= len(l) || l[e+1] != ':'
+	case c >= 0x80, 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z':
+		return true
+	case '0' <= c && c <= '9':
+		i := 0
+		for i < len(l) && '0' <= l[i] && l[i] <= '9' {
+			i++
+		}
+		return i == len(l) || (l[i] != '.' && l[i] != ')')
+	}
+	return false
 }

@@ -212,12 +212,13 @@ func StageWith(ctx context.Context, s *project.Site, stage string, data *stageda
 	claims := v.Claims(data, multi, s.Store)
 	var sl *slotter
 	if opt.Slots && evidenceBodyOf(s) != "" {
-		sl = &slotter{table: slots.NewTable(len(s.Pages)), pages: make(map[string]int, len(s.Pages)), cands: data.Candidates(multi),
+		sl = &slotter{table: slots.NewTable(len(s.Pages)), summary: s.Config.SummaryLength, pages: make(map[string]int, len(s.Pages)), cands: data.Candidates(multi),
 			known: func(k string) bool { _, ok := claims[k]; return ok }}
 		for i, p := range s.Pages {
 			sl.pages[p.Path] = i
 			sl.langs = append(sl.langs, p.Lang)
 			sl.rels = append(sl.rels, p.Rel)
+			sl.fms = append(sl.fms, p.FrontMatter)
 		}
 	}
 	hugoMarkdown := stagedMarkdown(s, mdOpt, marks, repeats, func(rel string, b []byte) {

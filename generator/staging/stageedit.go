@@ -41,7 +41,7 @@ func stagedMarkdown(s *project.Site, mdOpt emphasis.MarkdownOptions, marks map[s
 				var pinned []byte
 				var ok bool
 				var edits *[]edit
-				pg, cands := sl.page(rel)
+				pg, cands, from := sl.page(rel, b)
 				if pg != nil {
 					edits = new([]edit)
 				}
@@ -54,7 +54,7 @@ func stagedMarkdown(s *project.Site, mdOpt emphasis.MarkdownOptions, marks map[s
 				out, ins := emphasis.HugoMarkdown(pinned, mdOpt)
 				if pg != nil {
 					var any bool
-					out, any = slotPage(out, b, *edits, ins, cands, sl.known, shortcodes, pg)
+					out, any = slotPage(out, b, *edits, ins, cands, from, sl.known, shortcodes, pg)
 					ok = ok || any
 				}
 				return out, ok || len(ins) > 0
