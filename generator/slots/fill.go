@@ -179,9 +179,9 @@ func posError(rel string, b []byte, i int, msg string) error {
 	return &PosError{File: rel, Line: line, Col: col, Msg: msg}
 }
 
-// fillFunc writes the markup of the placeholder with id (the bytes
-// after Scheme) and link text (as found, in form f) into out.
-type fillFunc func(out []byte, id, text []byte, f form) ([]byte, error)
+// fillFunc writes the markup of the placeholder whole, with id (the
+// bytes after Scheme) and link text (as found, in form f), into out.
+type fillFunc func(out []byte, whole, id, text []byte, f form) ([]byte, error)
 
 // fillBytes returns b with each placeholder replaced by what fill
 // writes, and whether it held any; every byte outside placeholders is
@@ -236,7 +236,7 @@ func fillBytes(rel string, b []byte, fill fillFunc) ([]byte, bool, error) {
 		}
 		out = append(out, b[last:st]...)
 		var err error
-		if out, err = fill(out, id, b[textStart:closeAt], s.form); err != nil {
+		if out, err = fill(out, b[st:closeAt+len(s.close)], id, b[textStart:closeAt], s.form); err != nil {
 			return nil, false, posError(rel, b, i, err.Error())
 		}
 		last = closeAt + len(s.close)
@@ -266,7 +266,7 @@ func nextName(b []byte, from int) int {
 // hold, a placeholder cut or stray, and a form whose escaping cannot be
 // reproduced are errors at the placeholder's place.
 func (f *Filler) Fill(rel string, b []byte) ([]byte, bool, error) {
-	return fillBytes(rel, b, func(out []byte, id, text []byte, fm form) ([]byte, error) {
+	return fillBytes(rel, b, func(out []byte, _, id, text []byte, fm form) ([]byte, error) {
 		p, s, ok := f.t.lookup(id)
 		if !ok {
 			return out, fmt.Errorf("the claim placeholder %s%s names no claim of this build", Scheme, id)

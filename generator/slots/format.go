@@ -14,10 +14,10 @@ import (
 // format is one of claim.html's printf formats, as the render hook
 // applies it: fmt.Sprintf(f, where, line, col, text, pageID) (Hugo's
 // printf is fmt.Sprintf; where, text and pageID are strings, line and
-// col ints). A format made of literal text, "%%" and the five
-// arguments each with its own verb (%[1]s %[2]d %[3]d %[4]s %[5]s), as
-// claim.html writes them, is compiled into parts; any other runs
-// through fmt.Sprintf.
+// col ints). A format made of literal text, "%%" and at least one of
+// the five arguments, each with its own verb (%[1]s %[2]d %[3]d %[4]s
+// %[5]s), as claim.html writes them, is compiled into parts; any other
+// runs through fmt.Sprintf.
 type format struct {
 	src   string
 	parts []part // nil: fmt.Sprintf
@@ -68,10 +68,14 @@ func compile(f string) format {
 	if lit.Len() > 0 {
 		parts = append(parts, part{lit: lit.String()})
 	}
-	if parts == nil {
-		parts = []part{}
+	for _, p := range parts {
+		if p.arg > 0 {
+			return format{src: f, parts: parts}
+		}
 	}
-	return format{src: f, parts: parts}
+	// without an argument index fmt.Sprintf reports the arguments left
+	// over ("%!(EXTRA …)")
+	return format{src: f}
 }
 
 // appendTo appends the format applied to the claim's arguments to b.

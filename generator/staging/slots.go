@@ -204,12 +204,12 @@ type slotter struct {
 	table *slots.Table
 	// summary is the configuration's summaryLength (summaryFrom)
 	summary int
-	pages map[string]int       // a page's path → its index in the site's pages
-	langs []string             // by index: the page's language
-	rels  []string             // by index: its path within its content directory
-	fms   []map[string]any     // by index: its front matter
-	cands map[string][]stagedata.Candidate
-	known func(key string) bool
+	pages   map[string]int   // a page's path → its index in the site's pages
+	langs   []string         // by index: the page's language
+	rels    []string         // by index: its path within its content directory
+	fms     []map[string]any // by index: its front matter
+	cands   map[string][]stagedata.Candidate
+	known   func(key string) bool
 }
 
 // page returns the slots of the page at rel (a slash path relative to
