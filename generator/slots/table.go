@@ -145,3 +145,21 @@ func (t *Table) lookup(id []byte) (*Page, *slot, bool) {
 	p := t.pages[pn]
 	return p, &p.slots[sn], true
 }
+
+// Slot is what a slot id stands for: its claim's language, position
+// in its page (the hook's line and column), data key and role.
+type Slot struct {
+	Lang      string
+	Line, Col int
+	Key       string
+	Role      Role
+}
+
+// Slot returns the claim of slot id (after Scheme, padding allowed).
+func (t *Table) Slot(id string) (Slot, bool) {
+	p, s, ok := t.lookup([]byte(id))
+	if !ok {
+		return Slot{}, false
+	}
+	return Slot{Lang: p.lang, Line: int(s.line), Col: int(s.col), Key: s.key, Role: s.role}, true
+}
