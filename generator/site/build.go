@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/evdoc-lab/evdoc/generator/check"
@@ -18,6 +19,7 @@ import (
 	"github.com/evdoc-lab/evdoc/generator/hugoconf"
 	"github.com/evdoc-lab/evdoc/generator/hugorun"
 	"github.com/evdoc-lab/evdoc/generator/project"
+	"github.com/evdoc-lab/evdoc/generator/slots"
 	"github.com/evdoc-lab/evdoc/generator/stagedata"
 	"github.com/evdoc-lab/evdoc/generator/staging"
 	"github.com/evdoc-lab/evdoc/generator/verify"
@@ -245,7 +247,23 @@ func Build(ctx context.Context, s *project.Site, opt BuildOptions) error {
 	// changed after (outscan.Early).
 	var early *outscan.Early
 	if !opt.unverified {
-		early = outscan.StartEarly(ctx, tmpOut)
+		// Files with claim placeholders are filled in as soon as Hugo
+		// has written the claims' formats.
+		var fillDir string
+		var from func([]string) outscan.Filler
+		if staged.Slots != nil {
+			if d, err := os.MkdirTemp(work, "stage-fill-"); err == nil {
+				fillDir = d
+				defer os.RemoveAll(d)
+				from = func(files []string) outscan.Filler {
+					if f, ok := staged.Slots.Early(tmpOut, files); ok {
+						return f
+					}
+					return nil
+				}
+			}
+		}
+		early = outscan.StartEarlyFill(ctx, tmpOut, fillDir, slots.FormatsFile, from)
 		defer early.Stop()
 	}
 	start = startStep()
@@ -304,7 +322,12 @@ func Build(ctx context.Context, s *project.Site, opt BuildOptions) error {
 			return fmt.Errorf("filling in the claims: %v; %s left as it was", err, out)
 		}
 		fmt.Fprintf(progress, "evdoc: claims' formats read (%s)\n", start)
-		fill = f
+		fill = &timedFill{Filler: f}
+		// what was filled in while Hugo ran is taken only when filled
+		// from the same formats
+		if ef, ok := early.Filler().(*slots.Filler); ok && !ef.Agrees(f) {
+			early.DropFilled()
+		}
 		if opt.unverified {
 			start = startStep()
 			if err := f.FillDir(tmpOut); err != nil {
@@ -318,8 +341,8 @@ func Build(ctx context.Context, s *project.Site, opt BuildOptions) error {
 		err := verify.VerifyOutputFill(ctx, s, tmpOut, out, staged, data, opt.Log, opt.Strict, early, fill)
 		reused, read := early.Reused()
 		filled := ""
-		if fill != nil {
-			filled = ", claims filled in"
+		if tf, ok := fill.(*timedFill); ok {
+			filled = fmt.Sprintf(", claims filled in: %.2f s in the workers", time.Duration(tf.ns.Load()).Seconds())
 		}
 		fmt.Fprintf(progress, "evdoc: output checked (%s%s; %d files read while Hugo ran, %d of them unchanged after)\n", start, filled, read, reused)
 		if err != nil {
@@ -336,6 +359,19 @@ func Build(ctx context.Context, s *project.Site, opt BuildOptions) error {
 		out, len(s.Pages), chk.claims, ds.Count(diag.Error), ds.Count(diag.Warning), time.Since(began).Seconds())
 	fmt.Fprintf(progress, "evdoc: evdoc used %.2f s CPU in all\n", cputime.Self().Seconds())
 	return nil
+}
+
+// timedFill is a fill (slots.Filler) that adds up the time its Fill
+// calls take, for the verbose log.
+type timedFill struct {
+	*slots.Filler
+	ns atomic.Int64
+}
+
+func (t *timedFill) Fill(rel string, b []byte) ([]byte, bool, error) {
+	start := time.Now()
+	defer func() { t.ns.Add(int64(time.Since(start))) }()
+	return t.Filler.Fill(rel, b)
 }
 
 // step is the start of one step of a build, for the verbose log's

@@ -37,6 +37,7 @@ type formatsJSON struct {
 type Filler struct {
 	t       *Table
 	formats map[string]map[string]*[3]format // language → key → formats
+	src     map[string]string                // language → its formats file
 }
 
 // Load reads the formats files under dir (Hugo's output), removes
@@ -56,46 +57,87 @@ func (t *Table) Load(dir string) (*Filler, error) {
 	if err != nil {
 		return nil, err
 	}
-	f := &Filler{t: t, formats: map[string]map[string]*[3]format{}}
-	src := map[string]string{}
+	f, ours, err := t.read(dir, files)
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range ours {
+		if err := os.Remove(p); err != nil {
+			return nil, err
+		}
+	}
+	return f, nil
+}
+
+// Early returns the Filler of table t from the formats files (paths
+// under dir) Hugo has written so far, while it runs (Hugo writes one
+// language's after another), and whether it read any: outscan.Early
+// fills in the files whose languages it has, and the output check
+// takes what it filled only where the Filler Load returns after Hugo
+// Agrees.
+func (t *Table) Early(dir string, files []string) (*Filler, bool) {
+	f, _, err := t.read(dir, files)
+	if err != nil || len(f.formats) == 0 {
+		return nil, false
+	}
+	return f, true
+}
+
+// Agrees reports whether every language of f has the same formats in
+// g.
+func (f *Filler) Agrees(g *Filler) bool {
+	if f == nil || g == nil {
+		return false
+	}
+	for l, s := range f.src {
+		if g.src[l] != s {
+			return false
+		}
+	}
+	return true
+}
+
+// read reads the formats files of table t (paths under dir) and
+// returns their Filler and the files that are formats files.
+func (t *Table) read(dir string, files []string) (*Filler, []string, error) {
+	f := &Filler{t: t, formats: map[string]map[string]*[3]format{}, src: map[string]string{}}
+	var ours []string
 	for _, p := range files {
 		b, err := os.ReadFile(p)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		rel, _ := filepath.Rel(dir, p)
 		rel = filepath.ToSlash(rel)
 		if !bytes.HasPrefix(b, []byte(formatsMagic)) {
 			continue // a file of the site's own by that name
 		}
+		ours = append(ours, p)
 		var fj formatsJSON
 		if err := json.Unmarshal(b, &fj); err != nil {
-			return nil, fmt.Errorf("%s: reading the claims' formats: %v", rel, err)
+			return nil, nil, fmt.Errorf("%s: reading the claims' formats: %v", rel, err)
 		}
-		if prev, ok := src[fj.Lang]; ok {
+		if prev, ok := f.src[fj.Lang]; ok {
 			// one language rendered twice (a second host): the same
 			// formats
 			if string(b) != prev {
-				return nil, fmt.Errorf("%s: the claims' formats of language %q differ from another file's", rel, fj.Lang)
+				return nil, nil, fmt.Errorf("%s: the claims' formats of language %q differ from another file's", rel, fj.Lang)
 			}
-		} else {
-			src[fj.Lang] = string(b)
-			m := make(map[string]*[3]format, len(fj.Formats))
-			for k, fs := range fj.Formats {
-				m[k] = &[3]format{compile(fs[0]), compile(fs[1]), compile(fs[2])}
-				for _, f := range m[k] {
-					if !f.countsText() {
-						return nil, fmt.Errorf("%s: the claim markup of %q puts its link text right after an attribute (%q), where Hugo's automatic summary does not count it as a word; evdoc build stages claims with slots only where each claim's markup counts one (evdoc/claim-link.html)", rel, k, f.src)
-					}
+			continue
+		}
+		f.src[fj.Lang] = string(b)
+		m := make(map[string]*[3]format, len(fj.Formats))
+		for k, fs := range fj.Formats {
+			m[k] = &[3]format{compile(fs[0]), compile(fs[1]), compile(fs[2])}
+			for _, ff := range m[k] {
+				if !ff.countsText() {
+					return nil, nil, fmt.Errorf("%s: the claim markup of %q puts its link text right after an attribute (%q), where Hugo's automatic summary does not count it as a word; evdoc build stages claims with slots only where each claim's markup counts one (evdoc/claim-link.html)", rel, k, ff.src)
 				}
 			}
-			f.formats[fj.Lang] = m
 		}
-		if err := os.Remove(p); err != nil {
-			return nil, err
-		}
+		f.formats[fj.Lang] = m
 	}
-	return f, nil
+	return f, ours, nil
 }
 
 // form is how a placeholder is written in a file: as the hook wrote it
@@ -232,7 +274,8 @@ func fillBytes(rel string, b []byte, fill fillFunc) ([]byte, bool, error) {
 			return nil, false, posError(rel, b, i, fmt.Sprintf("the claim placeholder %s%s has no closing %s before the next evdoc-c (a placeholder cut by a truncation, or a link text holding the tag)", Scheme, id, s.close))
 		}
 		if out == nil {
-			out = make([]byte, 0, len(b)+len(b)/2)
+			// the markup is some ten times the placeholder's bytes
+			out = make([]byte, 0, 2*len(b)+4096)
 		}
 		out = append(out, b[last:st]...)
 		var err error

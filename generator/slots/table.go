@@ -11,6 +11,7 @@
 package slots
 
 import (
+	"bytes"
 	"crypto/md5"
 	"encoding/hex"
 	"html"
@@ -126,24 +127,43 @@ func (t *Table) Keys() map[string][]string {
 }
 
 // lookup returns the page and slot of id (the part after Scheme, with
-// any padding).
+// any padding): two numbers in base 36 (lower case, no leading zero)
+// joined by "-".
 func (t *Table) lookup(id []byte) (*Page, *slot, bool) {
-	a, b, ok := strings.Cut(string(id), "-")
-	b = strings.TrimRight(b, "-")
-	if !ok || a == "" || b == "" {
+	for len(id) > 0 && id[len(id)-1] == '-' {
+		id = id[:len(id)-1]
+	}
+	i := bytes.IndexByte(id, '-')
+	if i < 0 {
 		return nil, nil, false
 	}
-	pn, err1 := strconv.ParseUint(a, 36, 31)
-	sn, err2 := strconv.ParseUint(b, 36, 31)
-	// the canonical spelling only ("01" is not "1")
-	if err1 != nil || err2 != nil || strconv.FormatUint(pn, 36) != a || strconv.FormatUint(sn, 36) != b {
-		return nil, nil, false
-	}
-	if int(pn) >= len(t.pages) || t.pages[pn] == nil || int(sn) >= len(t.pages[pn].slots) {
+	pn, ok1 := base36(id[:i])
+	sn, ok2 := base36(id[i+1:])
+	if !ok1 || !ok2 || pn >= len(t.pages) || t.pages[pn] == nil || sn >= len(t.pages[pn].slots) {
 		return nil, nil, false
 	}
 	p := t.pages[pn]
 	return p, &p.slots[sn], true
+}
+
+// base36 reads b as strconv.FormatInt(n, 36) writes n (no sign, no
+// leading zero), up to 2^31.
+func base36(b []byte) (int, bool) {
+	if len(b) == 0 || len(b) > 6 || len(b) > 1 && b[0] == '0' {
+		return 0, false
+	}
+	n := 0
+	for _, c := range b {
+		switch {
+		case '0' <= c && c <= '9':
+			n = n*36 + int(c-'0')
+		case 'a' <= c && c <= 'z':
+			n = n*36 + int(c-'a'+10)
+		default:
+			return 0, false
+		}
+	}
+	return n, true
 }
 
 // Slot is what a slot id stands for: its claim's language, position

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -43,6 +44,20 @@ type Early struct {
 	scans map[string]earlyScan // path → what was read of it
 
 	reused atomic.Int64
+
+	// With fillFrom (StartEarlyFill), files holding claim placeholders
+	// are filled in once the formats files (named formatsName) Hugo
+	// writes give a Filler: into files of fillDir, which the output
+	// check moves into place after Hugo when the file Hugo wrote is
+	// still the one filled. Until then they wait in deferred; filled
+	// counts the files written.
+	fillFrom    func(files []string) Filler
+	formatsName string
+	filler      Filler
+	fillDir     string
+	filled      int
+	deferred    []string
+	formatsRead int // the formats files filler was read from
 }
 
 // earlyScan is one file as Early read it.
@@ -50,12 +65,33 @@ type earlyScan struct {
 	scan fileScan
 	sum  uint64
 	size int64
+	// placeholders: the file holds claim placeholders and was not
+	// scanned
+	placeholders bool
+	// filledPath is the file holding its bytes filled in, scan their
+	// scan (sum and size are those of the bytes Hugo wrote)
+	filledPath string
 }
 
 // StartEarly starts reading the files Hugo writes under dir (which may
 // not exist yet) until Stop, DirAfter, or ctx is done.
 func StartEarly(ctx context.Context, dir string) *Early {
-	e := &Early{dir: dir, seed: maphash.MakeSeed(), stop: make(chan struct{}), done: make(chan struct{}), scans: map[string]earlyScan{}}
+	return StartEarlyFill(ctx, dir, "", "", nil)
+}
+
+// StartEarlyFill is StartEarly on a site whose files with claim
+// placeholders the output check fills in (DirFill): once the files
+// named formatsName found so far give from a Filler (nil until they
+// do), each such file is filled and scanned too, the filled bytes
+// written into fillDir (a directory of the caller's, removed by it,
+// best on the file system of dir), from where DirFill moves them into
+// place.
+func StartEarlyFill(ctx context.Context, dir, fillDir, formatsName string, from func(files []string) Filler) *Early {
+	e := &Early{dir: dir, seed: maphash.MakeSeed(), stop: make(chan struct{}), done: make(chan struct{}), scans: map[string]earlyScan{},
+		fillFrom: from, formatsName: formatsName, fillDir: fillDir}
+	if fillDir == "" {
+		e.fillFrom = nil
+	}
 	go func() {
 		defer crash.Guard()
 		e.run(ctx)
@@ -71,6 +107,31 @@ func (e *Early) Stop() {
 	}
 	e.once.Do(func() { close(e.stop) })
 	<-e.done
+}
+
+// Filler returns the Filler Early filled files with, nil when none.
+func (e *Early) Filler() Filler {
+	if e == nil {
+		return nil
+	}
+	e.Stop()
+	return e.filler
+}
+
+// DropFilled forgets the files Early filled in (their Filler is not
+// the one the output check fills with).
+func (e *Early) DropFilled() {
+	if e == nil {
+		return
+	}
+	e.Stop()
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	for p, es := range e.scans {
+		if es.filledPath != "" {
+			delete(e.scans, p)
+		}
+	}
 }
 
 // Reused returns how many files DirAfter took from what Early read, and
@@ -103,7 +164,7 @@ func (e *Early) stopped(ctx context.Context) bool {
 
 func (e *Early) run(ctx context.Context) {
 	defer close(e.done)
-	l := &looker{dirs: map[string]*dirState{}, pending: map[string]stamp{}, found: map[string]bool{}}
+	l := &looker{dirs: map[string]*dirState{}, pending: map[string]stamp{}, found: map[string]bool{}, formatsName: e.formatsName}
 	wait := earlyPoll
 	for {
 		select {
@@ -120,11 +181,21 @@ func (e *Early) run(ctx context.Context) {
 		// to a fiftieth of the time, however slow a loaded machine
 		// makes it.
 		wait = max(earlyPoll, 50*time.Since(began))
+		if e.fillFrom != nil && len(l.formats) > e.formatsRead {
+			// the formats of another language: the files waiting for
+			// them are read again
+			if f := e.fillFrom(l.formats); f != nil {
+				e.formatsRead = len(l.formats)
+				e.filler = f
+				ready = append(e.deferred, ready...)
+				e.deferred = nil
+			}
+		}
 		for _, p := range ready {
 			if e.stopped(ctx) {
 				return
 			}
-			if es, err := e.read(p); err == nil {
+			if es, err := e.read(p); err == nil && !es.placeholders {
 				e.mu.Lock()
 				e.scans[p] = es
 				e.mu.Unlock()
@@ -141,6 +212,9 @@ type looker struct {
 	dirs    map[string]*dirState
 	pending map[string]stamp // files not read yet → the last look's stamp
 	found   map[string]bool  // every file ever pending
+	// formats are the files named formatsName found
+	formatsName string
+	formats     []string
 }
 
 // dirState is a directory as the looker last read it.
@@ -175,6 +249,9 @@ func (l *looker) dir(p string) {
 			case !l.found[q] && d.Type().IsRegular() && (ext == ".html" || ext == ".htm" || ext == ".xml"):
 				l.found[q] = true
 				l.pending[q] = unseen
+			case !l.found[q] && d.Type().IsRegular() && l.formatsName != "" && d.Name() == l.formatsName:
+				l.found[q] = true
+				l.formats = append(l.formats, q)
 			}
 		}
 		l.dirs[p] = ds
@@ -205,26 +282,45 @@ func (l *looker) ready() []string {
 	return out
 }
 
-// read scans file p and hashes the bytes it scanned.
+// read scans file p and hashes the bytes it scanned. A file holding a
+// claim placeholder (evdoc build's claim slots: "evdoc-c d=") is not
+// scanned: the output check reads it as filled in after Hugo.
 func (e *Early) read(p string) (earlyScan, error) {
-	f, err := os.Open(p)
+	b, err := os.ReadFile(p)
 	if err != nil {
 		return earlyScan{}, err
 	}
-	defer f.Close()
-	var h maphash.Hash
-	h.SetSeed(e.seed)
-	c := &countWriter{w: &h}
-	res, err := scanReader(io.TeeReader(f, c))
+	if bytes.Contains(b, []byte("evdoc-c d=")) {
+		if e.filler == nil {
+			if e.fillFrom != nil {
+				e.deferred = append(e.deferred, p)
+			}
+			return earlyScan{placeholders: true}, nil
+		}
+		rel, _ := filepath.Rel(e.dir, p)
+		out, _, err := e.filler.Fill(filepath.ToSlash(rel), b)
+		if err != nil {
+			// a language whose formats Hugo has not written yet, or an
+			// error the output check reports
+			e.deferred = append(e.deferred, p)
+			return earlyScan{placeholders: true}, nil
+		}
+		res, err := scanReader(bytes.NewReader(out))
+		if err != nil {
+			return earlyScan{}, err
+		}
+		e.filled++
+		fp := filepath.Join(e.fillDir, strconv.Itoa(e.filled))
+		if err := os.WriteFile(fp, out, 0o644); err != nil {
+			return earlyScan{placeholders: true}, nil
+		}
+		return earlyScan{scan: res, sum: maphash.Bytes(e.seed, b), size: int64(len(b)), filledPath: fp}, nil
+	}
+	res, err := scanReader(bytes.NewReader(b))
 	if err != nil {
 		return earlyScan{}, err
 	}
-	// the scanner stops at the end of the file: what it has not read
-	// (nothing) is hashed too, so the sum is the whole file's
-	if _, err := io.Copy(c, f); err != nil {
-		return earlyScan{}, err
-	}
-	return earlyScan{scan: res, sum: h.Sum64(), size: c.n}, nil
+	return earlyScan{scan: res, sum: maphash.Bytes(e.seed, b), size: int64(len(b))}, nil
 }
 
 // scanFile is the package's scanFile, taking the early scan of p when
@@ -292,6 +388,19 @@ func (e *Early) fillScan(dir, p string, fill Filler) (fileScan, error) {
 	b, err := os.ReadFile(p)
 	if err != nil {
 		return fileScan{}, err
+	}
+	if e != nil {
+		// filled in while Hugo ran, from the bytes Hugo wrote
+		e.mu.Lock()
+		es, ok := e.scans[p]
+		e.mu.Unlock()
+		if ok && es.filledPath != "" && es.size == int64(len(b)) && maphash.Bytes(e.seed, b) == es.sum {
+			// the file keeps the mode Hugo gave it
+			if fi, err := os.Stat(p); err == nil && os.Chmod(es.filledPath, fi.Mode().Perm()) == nil && os.Rename(es.filledPath, p) == nil {
+				e.reused.Add(1)
+				return es.scan, nil
+			}
+		}
 	}
 	rel, _ := filepath.Rel(dir, p)
 	out, changed, err := fill.Fill(filepath.ToSlash(rel), b)
