@@ -142,3 +142,93 @@ func TestEarlyStop(t *testing.T) {
 		t.Errorf("DirAfter(nil) = %v, %v; want the #ZgotmplZ", sc, err)
 	}
 }
+
+// testFiller fills "<evdoc-c d=…>" placeholders with a claim marker of
+// language lang once lang's formats file is there (langs).
+type testFiller struct{ langs map[string]bool }
+
+func (f testFiller) Fill(rel string, b []byte) ([]byte, bool, error) {
+	s := string(b)
+	if !strings.Contains(s, "<evdoc-c d=") {
+		return b, false, nil
+	}
+	for _, lang := range []string{"ko", "ja"} {
+		ph := `<evdoc-c d="` + lang + `">1</evdoc-c>`
+		if strings.Contains(s, ph) {
+			if !f.langs[lang] {
+				return nil, false, os.ErrNotExist
+			}
+			s = strings.ReplaceAll(s, ph, `<a data-ev-at="`+lang+`:docs/p.md:1:1" data-ev="ev:s/a">1</a>`)
+		}
+	}
+	return []byte(s), true, nil
+}
+
+func (testFiller) Reads(ext string) bool { return ext == ".json" }
+
+// TestEarlyFill: files with claim placeholders are filled in while Hugo
+// runs once the formats of their language are there, moved into place
+// by DirFill when the file is still the one filled, and filled by DirFill
+// when not; the result is Dir's on the filled site.
+func TestEarlyFill(t *testing.T) {
+	dir, fillDir := t.TempDir(), t.TempDir()
+	page := func(lang string) string {
+		return `<html><body><p><evdoc-c d="` + lang + `">1</evdoc-c></p></body></html>`
+	}
+	files := map[string]string{"ko/index.html": page("ko"), "ja/index.html": page("ja"), "changed/index.html": page("ko"), "index.html": `<p>x</p>`}
+	for name, b := range files {
+		if err := writeFile(filepath.Join(dir, name), []byte(b)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := writeFile(filepath.Join(dir, "formats.json"), []byte("ko")); err != nil {
+		t.Fatal(err)
+	}
+	var calls int
+	from := func(fs []string) Filler {
+		calls++
+		langs := map[string]bool{}
+		for _, f := range fs {
+			b, _ := os.ReadFile(f)
+			langs[string(b)] = true
+		}
+		return testFiller{langs}
+	}
+	e := StartEarlyFill(context.Background(), dir, fillDir, "formats.json", from)
+	defer e.Stop()
+	waitRead(t, e, 3) // index.html, ko/, changed/
+	if err := writeFile(filepath.Join(dir, "ja", "formats.json"), []byte("ja")); err != nil {
+		t.Fatal(err)
+	}
+	waitRead(t, e, 4)
+	// a file Hugo wrote again after it was filled
+	if err := os.WriteFile(filepath.Join(dir, "changed/index.html"), []byte(page("ja")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got, err := DirFill(context.Background(), dir, "/", e, testFiller{map[string]bool{"ko": true, "ja": true}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if reused, _ := e.Reused(); reused != 3 { // index.html, ko/, ja/
+		t.Errorf("%d files taken from early, want 3", reused)
+	}
+	if calls < 2 {
+		t.Errorf("formats read %d times", calls)
+	}
+	for _, name := range []string{"ko/index.html", "ja/index.html", "changed/index.html"} {
+		b, _ := os.ReadFile(filepath.Join(dir, name))
+		if strings.Contains(string(b), "evdoc-c") {
+			t.Errorf("%s not filled: %s", name, b)
+		}
+	}
+	want, err := Dir(context.Background(), dir, "/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("DirFill found\n%+v\nDir on the filled site\n%+v", got, want)
+	}
+	if len(got.Claims[PageKey{"ja", "docs/p.md"}]) != 1 || len(got.Claims[PageKey{"ko", "docs/p.md"}]) != 1 {
+		t.Errorf("claims %v", got.Claims)
+	}
+}
