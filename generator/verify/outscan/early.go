@@ -354,18 +354,6 @@ func (e *Early) hash(p string) (uint64, int64, error) {
 	return h.Sum64(), n, err
 }
 
-// countWriter counts the bytes written through it.
-type countWriter struct {
-	w io.Writer
-	n int64
-}
-
-func (c *countWriter) Write(b []byte) (int, error) {
-	n, err := c.w.Write(b)
-	c.n += int64(n)
-	return n, err
-}
-
 // fillFile fills output file p (under dir) in place and returns its
 // bytes as filled.
 func fillFile(dir, p string, fill Filler) ([]byte, error) {
