@@ -262,11 +262,20 @@ func summaryFrom(src []byte, fm map[string]any, cands []stagedata.Candidate, n i
 	// HTML blocks that may hold blank lines and text (a comment, pre,
 	// script, style, textarea), and passthrough blocks, are not read
 	// here: such a page gets no slots without a summary of its own
-	low := bytes.ToLower(src)
-	for _, o := range []string{"<!--", "<pre", "<script", "<style", "<textarea", "$$", "\\["} {
-		if bytes.Contains(low, []byte(o)) {
-			return len(src)
+	if bytes.Contains(src, []byte("$$")) || bytes.Contains(src, []byte(`\[`)) {
+		return len(src)
+	}
+	for i := bytes.IndexByte(src, '<'); i >= 0; {
+		for _, o := range []string{"<!--", "<pre", "<script", "<style", "<textarea"} {
+			if len(src)-i >= len(o) && bytes.EqualFold(src[i:i+len(o)], []byte(o)) {
+				return len(src)
+			}
 		}
+		j := bytes.IndexByte(src[i+1:], '<')
+		if j < 0 {
+			break
+		}
+		i += 1 + j
 	}
 	return paragraphAfter(src, at)
 }
@@ -278,14 +287,16 @@ func summaryFrom(src []byte, fm map[string]any, cands []stagedata.Candidate, n i
 // line, outside fenced code; len(src) when there is none. Hugo writes
 // </p> after such a run.
 func paragraphAfter(src []byte, at int) int {
-	fence := ""
-	// fences opened before at
-	lines := bytes.SplitAfter(src, []byte("\n"))
+	fence := "" // the fence of the code block the line is in
 	off := 0
 	start := -1 // the paragraph's first line's offset
 	prevBlank := false
-	for _, l := range lines {
-		lineEnd := off + len(l)
+	for off < len(src) {
+		lineEnd := len(src)
+		if nl := bytes.IndexByte(src[off:], '\n'); nl >= 0 {
+			lineEnd = off + nl + 1
+		}
+		l := src[off:lineEnd]
 		t := bytes.TrimRight(l, "\r\n")
 		blank := len(bytes.TrimSpace(t)) == 0
 		tt := bytes.TrimLeft(t, " ")
