@@ -84,9 +84,13 @@ func markClaims(md claim.MarkdownConfig, rel string, src []byte, pin, refs bool,
 	// verifies), and the page is marked again without it.
 	skip := map[int]bool{}
 	var es []edit
+	var esp *[]edit // the edits are kept only for the caller's
+	if edits != nil {
+		esp = &es
+	}
 	for {
 		es = es[:0]
-		out, n := appendMarks(parsed.Claims, src, pin, refs, marks, shift, skip, &es)
+		out, n := appendMarks(parsed.Claims, src, pin, refs, marks, shift, skip, esp)
 		if n == 0 {
 			return src, false
 		}
@@ -153,7 +157,8 @@ func hasRepeat(claims []claim.Claim, marks map[int]string, shift int) bool {
 // of each claim written after its destination, and with refs the mark
 // of each claim of a data key the page has more than once ("+" for the
 // first, "=" after it, see markClaims), but the claims of skip (by
-// index); n counts the claims marked, each appended to *edits.
+// index); n counts the claims marked, each appended to *edits (when
+// edits is not nil).
 func appendMarks(claims []claim.Claim, src []byte, pin, refs bool, marks map[int]string, shift int, skip map[int]bool, edits *[]edit) (out []byte, n int) {
 	last := 0
 	var keys map[string]int // data key → its claims still to mark
@@ -210,7 +215,9 @@ func appendMarks(claims []claim.Claim, src []byte, pin, refs bool, marks map[int
 		if !bracketed {
 			out = append(out, '>')
 		}
-		*edits = append(*edits, edit{a, e, string(out[w:])})
+		if edits != nil {
+			*edits = append(*edits, edit{a, e, string(out[w:])})
+		}
 		last = e
 		n++
 	}
