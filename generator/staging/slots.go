@@ -13,8 +13,8 @@ import (
 )
 
 // slotPage returns t, page src as staged without slots (its claims
-// marked by markClaims or markRepeats, edits, then emphasis.HugoMarkdown,
-// ins), with the destination of each claim it can give a slot written
+// marked by markClaims or markRepeats, edits, into marked, then
+// emphasis.HugoMarkdown's insertions ins), with the destination of each claim it can give a slot written
 // as one (slots.Scheme and the id from pg, padded with "-" to the
 // length of what it replaces): the render hook then writes only a
 // placeholder for it, which evdoc fills in after Hugo with what the
@@ -33,7 +33,7 @@ import (
 // exists), shortcodes whether the page calls one: a claim of such a page
 // without a pinned position (one markClaims left out) keeps its
 // destination, since Hugo counts its position from the shortcode.
-func slotPage(t, src []byte, edits []edit, ins []emphasis.Insertion, cands []stagedata.Candidate, from int, known func(string) bool, shortcodes bool, pg *slots.Page) ([]byte, bool) {
+func slotPage(t, marked, src []byte, edits []edit, ins []emphasis.Insertion, cands []stagedata.Candidate, from int, known func(string) bool, shortcodes bool, pg *slots.Page) ([]byte, bool) {
 	if len(cands) == 0 {
 		return t, false
 	}
@@ -60,7 +60,7 @@ func slotPage(t, src []byte, edits []edit, ins []emphasis.Insertion, cands []sta
 			if in.Offset < bodyStart {
 				continue
 			}
-			if in.Text != " " || in.Offset >= len(t) || t[in.Offset] != '\n' {
+			if in.Text != " " || in.Offset >= len(marked) || marked[in.Offset] != '\n' {
 				g += len(in.Text)
 			}
 			insAt = append(insAt, in.Offset)

@@ -1,6 +1,7 @@
 package staging
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -130,7 +131,7 @@ func TestSlotPage(t *testing.T) {
 	table := slots.NewTable(1)
 	pg := table.Page(0, "ko", "p.md")
 	known := func(k string) bool { return k != "ev:run/none" }
-	out, any := slotPage(staged, []byte(src), edits, nil, cands, 0, known, false, pg)
+	out, any := slotPage(staged, marked, []byte(src), edits, nil, cands, 0, known, false, pg)
 	if !any || len(out) != len(staged) {
 		t.Fatalf("slotted %v, %d bytes of %d", any, len(out), len(staged))
 	}
@@ -154,8 +155,50 @@ func TestSlotPage(t *testing.T) {
 	}
 	// from: the claims before it keep their destinations
 	pg2 := slots.NewTable(1).Page(0, "ko", "p.md")
-	out, _ = slotPage(staged, []byte(src), edits, nil, cands, strings.Index(src, "d [5]"), known, false, pg2)
+	out, _ = slotPage(staged, marked, []byte(src), edits, nil, cands, strings.Index(src, "d [5]"), known, false, pg2)
 	if strings.Count(string(out), "ev:#") != 1 {
 		t.Errorf("from: %s", out)
+	}
+}
+
+// TestSlotPageInsertions: where emphasis.HugoMarkdown inserts bytes
+// (escaped spaces next to emphasis of CJK punctuation) or makes a
+// newline a space (East Asian line breaks), a slot still replaces its
+// destination in place and its position is its "[" in the staged page.
+func TestSlotPageInsertions(t *testing.T) {
+	src := "---\ntitle: x\n---\n**「強調」**する [4건](ev:run/r.s1.n) **「強調」**する [5](ev:run/r.s1.m)\n줄\n바꿈 [4건](ev:run/r.s1.n)\n"
+	var cands []stagedata.Candidate
+	for i := 0; ; {
+		j := strings.Index(src[i:], "](ev:")
+		if j < 0 {
+			break
+		}
+		at := i + j + 2
+		lit := strings.LastIndex(src[:at], "[") + 1
+		dest := src[at : at+strings.IndexByte(src[at:], ')')]
+		cands = append(cands, stagedata.Candidate{Lit: lit, At: at, Dest: dest, Key: dest})
+		i = at
+	}
+	for _, lb := range []bool{false, true} {
+		staged, ins := emphasis.HugoMarkdown([]byte(src), emphasis.MarkdownOptions{EastAsianLineBreaks: lb})
+		if len(ins) == 0 {
+			t.Fatal("no insertions: the test tests nothing")
+		}
+		table := slots.NewTable(1)
+		pg := table.Page(0, "ko", "p.md")
+		out, _ := slotPage(staged, []byte(src), []byte(src), nil, ins, cands, 0, func(string) bool { return true }, false, pg)
+		if len(out) != len(staged) || table.Len() != 3 {
+			t.Fatalf("line breaks %v: %d slots, %d bytes of %d:\n%s", lb, table.Len(), len(out), len(staged), out)
+		}
+		for n := range 3 {
+			id := "0-" + strconv.Itoa(n)
+			i := strings.Index(string(out), "(ev:#"+id)
+			open := strings.LastIndex(string(out[:i]), "[")
+			line := strings.Count(string(out[:open]), "\n") + 1
+			col := open - strings.LastIndex(string(out[:open]), "\n")
+			if sl, _ := table.Slot(id); sl.Line != line || sl.Col != col {
+				t.Errorf("line breaks %v: slot %s at %d:%d, its [ at %d:%d", lb, id, sl.Line, sl.Col, line, col)
+			}
+		}
 	}
 }

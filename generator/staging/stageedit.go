@@ -54,7 +54,7 @@ func stagedMarkdown(s *project.Site, mdOpt emphasis.MarkdownOptions, marks map[s
 				out, ins := emphasis.HugoMarkdown(pinned, mdOpt)
 				if pg != nil {
 					var any bool
-					out, any = slotPage(out, b, *edits, ins, cands, from, sl.known, shortcodes, pg)
+					out, any = slotPage(out, pinned, b, *edits, ins, cands, from, sl.known, shortcodes, pg)
 					ok = ok || any
 				}
 				return out, ok || len(ins) > 0
