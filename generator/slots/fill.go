@@ -326,13 +326,20 @@ func (f *Filler) Fill(rel string, b []byte) ([]byte, bool, error) {
 }
 
 // Reads reports whether Fill reads output files with extension ext
-// (lower case, with its dot): the text files Hugo writes from templates
-// (pages, feeds, sitemaps, JSON and other outputs).
+// (lower case, with its dot): every file but those of the binary
+// formats a site publishes (images, fonts, media, archives, PDF,
+// WebAssembly), so that a placeholder in an output format of any name
+// is filled.
 func (f *Filler) Reads(ext string) bool {
-	return slices.Contains(textExts, ext)
+	return !slices.Contains(binaryExts, ext)
 }
 
-var textExts = []string{".html", ".htm", ".xml", ".json", ".js", ".mjs", ".txt", ".csv", ".ics", ".md", ".webmanifest", ".rss", ".atom", ".xhtml", ".amp"}
+var binaryExts = []string{
+	".png", ".jpg", ".jpeg", ".gif", ".webp", ".avif", ".ico", ".bmp", ".tif", ".tiff",
+	".woff", ".woff2", ".ttf", ".otf", ".eot",
+	".mp4", ".webm", ".mov", ".mp3", ".ogg", ".wav", ".flac", ".m4a",
+	".zip", ".gz", ".tgz", ".bz2", ".xz", ".zst", ".7z", ".tar", ".pdf", ".wasm",
+}
 
 // FillDir fills every file under dir that Fill reads, on GOMAXPROCS
 // workers, rewriting those with placeholders in place.
