@@ -90,6 +90,10 @@ type Config struct {
 	// Minify is minify.minifyOutput (or the older top-level
 	// minifyOutput): Hugo minifies what it writes.
 	Minify bool
+	// PublishURLs is what the configuration sets of the URL rewriting
+	// Hugo applies to what it writes (canonifyURLs, relativeURLs, a
+	// baseURL per language, the rss output format's files).
+	PublishURLs PublishURLs
 	// SummaryLength is the largest summaryLength the configuration sets
 	// (at the top or for a language), Hugo's default 70 when none: the
 	// number of words Hugo's automatic summary of a page counts.
@@ -340,6 +344,7 @@ func LoadConfig(root string) (*Config, error) {
 			c.Minify = true
 		}
 	}
+	c.PublishURLs = publishURLs(merged)
 	if b := configBool(configMap(configMap(configMap(merged, "markup"), "goldmark"), "renderer"), "unsafe"); b != nil {
 		c.Unsafe = *b
 	}
