@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -308,8 +309,17 @@ func nextName(b []byte, from int) int {
 // claim's markup, and whether it replaced any. An id the table does not
 // hold, a placeholder cut or stray, and a form whose escaping cannot be
 // reproduced are errors at the placeholder's place.
+//
+// In a file of Hugo's rss output format (Table.SetFeed) the markup
+// filled in gets the URL rewrite Hugo gives the file (Feed); the
+// bytes around it are kept.
 func (f *Filler) Fill(rel string, b []byte) ([]byte, bool, error) {
-	return fillBytes(rel, b, func(out []byte, _, id, text []byte, fm form) ([]byte, error) {
+	feed := f.t.feed
+	if feed != nil && path.Base(rel) != feed.File {
+		feed = nil
+	}
+	var spans [][2]int
+	out, changed, err := fillBytes(rel, b, func(out []byte, _, id, text []byte, fm form) ([]byte, error) {
 		p, s, ok := f.t.lookup(id)
 		if !ok {
 			return out, fmt.Errorf("the claim placeholder %s%s names no claim of this build", Scheme, id)
@@ -318,11 +328,26 @@ func (f *Filler) Fill(rel string, b []byte) ([]byte, bool, error) {
 		if fs == nil {
 			return out, fmt.Errorf("no format of the claim data key %q in language %q", s.key, p.lang)
 		}
+		start := len(out)
+		var err error
 		if fm == raw {
-			return fs[s.role].appendTo(out, p, s, text), nil
+			out = fs[s.role].appendTo(out, p, s, text)
+		} else {
+			out, err = fs[s.role].appendEscaped(out, p, s, text, fm)
 		}
-		return fs[s.role].appendEscaped(out, p, s, text, fm)
+		if feed != nil && len(out) > start {
+			spans = append(spans, [2]int{start, len(out)})
+		}
+		return out, err
 	})
+	if err != nil || len(spans) == 0 {
+		return out, changed, err
+	}
+	filled, ferr := feed.rewrite(out, spans)
+	if ferr != nil {
+		return nil, false, posError(rel, out, ferr.at, ferr.msg)
+	}
+	return filled, changed, nil
 }
 
 // Reads reports whether Fill reads output files with extension ext

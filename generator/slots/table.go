@@ -43,7 +43,13 @@ const (
 // returns the page's own part), and only read after that.
 type Table struct {
 	pages []*Page
+	feed  *Feed // nil: no rewrite of feed URLs
 }
+
+// SetFeed makes Fill give the claims it fills into the files of
+// Hugo's rss output format the URL rewrite Hugo gives those files
+// (Feed). It is called before Load and Early.
+func (t *Table) SetFeed(f *Feed) { t.feed = f }
 
 // NewTable returns a table for n pages (the site's pages, by their
 // index in the site's sorted page list).
