@@ -85,9 +85,18 @@ type BuildOptions struct {
 // (staging.StageOptions.Slots): not on a site Hugo minifies (the
 // configuration's minify.minifyOutput, a --minify in the Hugo command,
 // a HUGO_MINIFY… environment variable), where the claims' markup would
-// have to be minified as Hugo minifies each page around it.
+// have to be minified as Hugo minifies each page around it; not where
+// Hugo rewrites the URLs of the HTML it writes (canonifyURLs,
+// relativeURLs, in the configuration or a HUGO_CANONIFYURLS… or
+// HUGO_RELATIVEURLS… variable) or each language has its own baseURL
+// (multihost), where the claims' markup would need each page's rewrite;
+// not where evdoc cannot tell the files of the rss output format, whose
+// URLs Hugo always rewrites (hugoconf.PublishURLs.RSSUnsure).
 func useSlots(s *project.Site, opt BuildOptions) bool {
 	if opt.noSlots || s.Config.Minify {
+		return false
+	}
+	if pu := s.Config.PublishURLs; pu.Rewrite || pu.Multihost || pu.RSSUnsure {
 		return false
 	}
 	for _, a := range opt.Hugo[1:] {
@@ -96,11 +105,44 @@ func useSlots(s *project.Site, opt BuildOptions) bool {
 		}
 	}
 	for _, e := range os.Environ() {
-		if strings.HasPrefix(strings.ToUpper(e), "HUGO_MINIFY") {
-			return false
+		e = strings.ToUpper(e)
+		for _, v := range []string{"HUGO_MINIFY", "HUGO_CANONIFYURLS", "HUGO_RELATIVEURLS"} {
+			if strings.HasPrefix(e, v) {
+				return false
+			}
 		}
 	}
 	return true
+}
+
+// feedBaseURL returns the baseURL Hugo runs with: a --baseURL (-b) in
+// the Hugo command, else a HUGO_BASEURL environment variable, else the
+// configuration's.
+func feedBaseURL(s *project.Site, opt BuildOptions) string {
+	base := s.Config.BaseURL
+	for _, e := range os.Environ() {
+		if k, v, _ := strings.Cut(e, "="); strings.ToUpper(k) == "HUGO_BASEURL" {
+			base = v
+		}
+	}
+	args := opt.Hugo[1:]
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			return base
+		case a == "--baseURL" || a == "-b":
+			if i+1 < len(args) {
+				base = args[i+1]
+				i++
+			}
+		case strings.HasPrefix(a, "--baseURL="):
+			base = strings.TrimPrefix(a, "--baseURL=")
+		case strings.HasPrefix(a, "-b") && !strings.HasPrefix(a, "--"):
+			base = strings.TrimPrefix(strings.TrimPrefix(a, "-b"), "=")
+		}
+	}
+	return base
 }
 
 // Build checks the site, renders figures, stages the Hugo project with the
@@ -212,6 +254,13 @@ func Build(ctx context.Context, s *project.Site, opt BuildOptions) error {
 		return err
 	}
 	if staged.Slots != nil {
+		// the claims filled into feeds get the URL rewrite Hugo gives
+		// the rss output format's files
+		feed, err := slots.NewFeed(s.Config.PublishURLs.RSSFile, feedBaseURL(s, opt))
+		if err != nil {
+			return err
+		}
+		staged.Slots.SetFeed(feed)
 		fmt.Fprintf(progress, "evdoc: staged (%s; %d claims with slots)\n", start, staged.Slots.Len())
 	} else {
 		fmt.Fprintf(progress, "evdoc: staged (%s)\n", start)

@@ -24,18 +24,51 @@ func TestSlotsSameOutput(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs Hugo")
 	}
+	const baseURL = `baseURL = "/sub/"`
 	for _, tc := range []struct {
 		name   string
+		top    string // replaces hugo.toml's baseURL line
 		config string // appended to hugo.toml
 		slots  bool   // the slotted build gives slots
+		// unverified skips evdoc's output check, which does not find
+		// the popover files and stylesheets canonifyURLs and a baseURL
+		// per language make absolute, nor the relative links of
+		// relativeURLs with a baseURL path (Hugo keeps that path in them)
+		unverified bool
 	}{
-		{"plain", "", true},
+		{"plain", "", "", true, false},
 		// evdoc's output check does not read a minified popover file
-		{"minify", "\n[minify]\n  minifyOutput = true\n", false},
+		{"minify", "", "\n[minify]\n  minifyOutput = true\n", false, false},
+		// the feeds' root-relative URLs made absolute by Hugo, the
+		// baseURL's path dropped where a URL starts with it
+		{"feed", `baseURL = "https://example.org/lab/"`, "", true, false},
+		{"feed-root", `baseURL = "https://example.org"`, "", true, false},
+		// Hugo rewrites every HTML file's URLs: no slots
+		{"canonify", "baseURL = \"https://example.org/lab/\"\ncanonifyURLs = true", "", false, true},
+		{"relative", "baseURL = \"https://example.org/lab/\"\nrelativeURLs = true", "", false, true},
+		// a baseURL per language: no slots
+		{"multihost", `baseURL = "https://example.org/lab/"`, "", false, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			dir := sitetest.ThemedProject(t, filepath.Join("testdata", "slots.txtar"))
+			if tc.top != "" || tc.name == "multihost" {
+				conf := filepath.Join(dir, "hugo.toml")
+				b, err := os.ReadFile(conf)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !bytes.Contains(b, []byte(baseURL)) {
+					t.Fatalf("hugo.toml has no line %s", baseURL)
+				}
+				b = bytes.Replace(b, []byte(baseURL), []byte(tc.top), 1)
+				if tc.name == "multihost" {
+					b = bytes.Replace(b, []byte("[languages.ko]\n"), []byte("[languages.ko]\n  baseURL = \"https://ko.example.org/docs/\"\n"), 1)
+				}
+				if err := os.WriteFile(conf, b, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
 			if tc.config != "" {
 				f, err := os.OpenFile(filepath.Join(dir, "hugo.toml"), os.O_APPEND|os.O_WRONLY, 0)
 				if err != nil {
@@ -57,7 +90,7 @@ func TestSlotsSameOutput(t *testing.T) {
 				}
 				var log bytes.Buffer
 				out := filepath.Join(t.TempDir(), "public")
-				err = Build(context.Background(), s, BuildOptions{Out: out, Hugo: sitetest.HugoCommand(t), Check: check.DefaultOptions(), Log: &log, Verbose: true, noSlots: noSlots})
+				err = Build(context.Background(), s, BuildOptions{Out: out, Hugo: sitetest.HugoCommand(t), Check: check.DefaultOptions(), Log: &log, Verbose: true, noSlots: noSlots, unverified: tc.unverified})
 				if err != nil {
 					t.Fatalf("noSlots=%v: %v\n%s", noSlots, err, log.String())
 				}
@@ -72,11 +105,23 @@ func TestSlotsSameOutput(t *testing.T) {
 				case !noSlots && tc.slots && n == 0:
 					t.Errorf("no claim got a slot:\n%s", log.String())
 				case !noSlots && !tc.slots && n > 0:
-					t.Errorf("%d claims got slots on a minified site", n)
+					t.Errorf("%d claims got slots on a site evdoc gives none", n)
 				}
 				outs[noSlots] = out
 			}
 			same(t, outs[false], outs[true])
+			if strings.HasPrefix(tc.name, "feed") {
+				// the section feed holds claims' markup, its URLs
+				// made absolute
+				b, err := os.ReadFile(filepath.Join(outs[false], "docs", "index.xml"))
+				if err != nil {
+					t.Fatal(err)
+				}
+				base := strings.TrimSuffix(strings.Trim(strings.TrimPrefix(tc.top, "baseURL = "), `"`), "/") + "/"
+				if n := bytes.Count(b, []byte("href=&#34;"+base+"evidence/")); n < 10 {
+					t.Errorf("docs/index.xml: %d claim links starting with %s, want at least 10:\n%s", n, base, b)
+				}
+			}
 		})
 	}
 }
