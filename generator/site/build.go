@@ -87,8 +87,7 @@ type BuildOptions struct {
 // a HUGO_MINIFY… environment variable), where the claims' markup would
 // have to be minified as Hugo minifies each page around it; not where
 // Hugo rewrites the URLs of the HTML it writes (canonifyURLs,
-// relativeURLs, in the configuration or a HUGO_CANONIFYURLS… or
-// HUGO_RELATIVEURLS… variable) or each language has its own baseURL
+// relativeURLs) or each language has its own baseURL
 // (multihost), where the claims' markup would need each page's rewrite;
 // not where evdoc cannot tell the files of the rss output format, whose
 // URLs Hugo always rewrites (hugoconf.PublishURLs.RSSUnsure).
@@ -105,26 +104,18 @@ func useSlots(s *project.Site, opt BuildOptions) bool {
 		}
 	}
 	for _, e := range os.Environ() {
-		e = strings.ToUpper(e)
-		for _, v := range []string{"HUGO_MINIFY", "HUGO_CANONIFYURLS", "HUGO_RELATIVEURLS"} {
-			if strings.HasPrefix(e, v) {
-				return false
-			}
+		if strings.HasPrefix(strings.ToUpper(e), "HUGO_MINIFY") {
+			return false
 		}
 	}
 	return true
 }
 
 // feedBaseURL returns the baseURL Hugo runs with: a --baseURL (-b) in
-// the Hugo command, else a HUGO_BASEURL environment variable, else the
-// configuration's.
+// the Hugo command, else the configuration's (a HUGO_BASEURL of evdoc's
+// environment does not reach Hugo, hugoconf.HugoEnviron).
 func feedBaseURL(s *project.Site, opt BuildOptions) string {
 	base := s.Config.BaseURL
-	for _, e := range os.Environ() {
-		if k, v, _ := strings.Cut(e, "="); strings.ToUpper(k) == "HUGO_BASEURL" {
-			base = v
-		}
-	}
 	args := opt.Hugo[1:]
 	for i := 0; i < len(args); i++ {
 		a := args[i]
