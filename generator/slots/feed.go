@@ -67,6 +67,14 @@ func (f *Feed) rewrite(b []byte, spans [][2]int) ([]byte, *feedError) {
 	next := 0  // the first offset not yet searched for "="
 	lastE := 0 // the end of the previous span
 	for _, sp := range spans {
+		if sp[0] < len(feedQuotes[0])+2+len(f.root) {
+			// Hugo reads a file's first bytes as if after an
+			// attribute name, several times
+			return nil, &feedError{sp[0], "a claim's markup at the start of a feed (Hugo's rss output format), whose URL rewrite there evdoc does not reproduce"}
+		}
+		if f.rewroteBefore(b, sp[0]) {
+			return nil, &feedError{sp[0], "a claim's markup right after a root-relative URL's slash, whose rewrite in a feed (Hugo's rss output format) depends on the markup; evdoc does not reproduce it"}
+		}
 		from := max(sp[0]-maxAttr-len(feedQuotes[0])-1, next)
 		to := min(sp[1]+maxAttr, len(b))
 		// a srcset= before the span whose list may reach into it
@@ -159,4 +167,24 @@ func srcsetEnd(b []byte, p int) int {
 type feedError struct {
 	at  int
 	msg string
+}
+
+// rewroteBefore reports whether the bytes before the span at start end
+// with an attribute name, an optional quote and the baseURL (Hugo
+// rewrote a slash there: it saw the placeholder after it) and the span
+// starts with what would have changed that rewrite (a second slash, the
+// baseURL's path).
+func (f *Feed) rewroteBefore(b []byte, start int) bool {
+	rest := b[start:]
+	if len(rest) == 0 || rest[0] != '/' && (f.root == "" || !bytes.HasPrefix(rest, []byte(f.root))) {
+		return false
+	}
+	for _, a := range feedAttrs {
+		for _, q := range append([]string{""}, feedQuotes...) {
+			if bytes.HasSuffix(b[:start], []byte(a+q+f.Base)) {
+				return true
+			}
+		}
+	}
+	return false
 }

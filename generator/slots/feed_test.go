@@ -8,7 +8,8 @@ import (
 // TestFeedRewrite applies the URL rewrite of Hugo's rss output format
 // to the markup filled into a feed: in each case « and » mark the bytes
 // filled in (spans), and want is the file as Hugo would have written it
-// with that markup in place: every URL whose attribute name, quote,
+// with that markup in place (each case after "<rss><channel>" but the one at the
+// file's start): every URL whose attribute name, quote,
 // slash or the bytes read after them lie in a span rewritten, the rest
 // as Hugo wrote it.
 func TestFeedRewrite(t *testing.T) {
@@ -44,6 +45,13 @@ func TestFeedRewrite(t *testing.T) {
 		{"https://example.org/", `«href=/»`, `href=/`, ""},
 		// several spans
 		{"https://example.org/", `«href=/a» b «href=/c»`, `href=https://example.org/a b href=https://example.org/c`, ""},
+		// a slash right before a span, which Hugo rewrote, whose
+		// rewrite the span would have changed
+		{"https://example.org/", `x src=https://example.org/«/a»`, "", "right after a root-relative URL's slash"},
+		{"https://example.org/lab/", `x src=&#34;https://example.org/lab/«lab/a»`, "", "right after a root-relative URL's slash"},
+		{"https://example.org/lab/", `x src=&#34;https://example.org/lab/«a/b»`, `x src=&#34;https://example.org/lab/a/b`, ""},
+		// the start of the file
+		{"https://example.org/", `«/a»`, "", "at the start"},
 		// srcset is not reproduced
 		{"https://example.org/", `«srcset=&#34;/a.png 2x&#34;»`, "", "srcset="},
 		{"https://example.org/", `&lt;img srcset=&#34;/a.png 1x, «/b.png» 2x&#34;`, "", "srcset="},
@@ -51,6 +59,13 @@ func TestFeedRewrite(t *testing.T) {
 	} {
 		var spans [][2]int
 		var b strings.Builder
+		if tc.err != "at the start" {
+			// a feed starts with its XML declaration
+			b.WriteString("<rss><channel>")
+			if tc.want != "" {
+				tc.want = "<rss><channel>" + tc.want
+			}
+		}
 		for _, r := range tc.in {
 			switch r {
 			case '«':
