@@ -70,3 +70,47 @@ func closing(f form) string {
 	}
 	return ""
 }
+
+// FuzzFeedRewrite checks the feed rewrite on any bytes and spans: it
+// does not fail otherwise than with an error at an offset in the file;
+// with the baseURL "/" (a slash for a slash) it gives the input again;
+// with another baseURL every byte before the first span and after the
+// last span's reach (an attribute name, quote, slash and the
+// baseURL's path after the span) is kept.
+func FuzzFeedRewrite(f *testing.F) {
+	for _, s := range []string{
+		`<rss><channel>&lt;a href=&#34;/e/x&#34;&gt;4&lt;/a&gt;`,
+		`<rss>src=&#39;/lab/i.png&#39; srcset=&#34;/a 2x&#34; url=/x action=//y`,
+		`<rss><channel>href=/`,
+	} {
+		f.Add([]byte(s), uint16(14), uint16(30))
+	}
+	f.Fuzz(func(t *testing.T, b []byte, s0, s1 uint16) {
+		start, end := int(s0), int(s1)
+		if start > end || end > len(b) {
+			return
+		}
+		spans := [][2]int{{start, end}}
+		id, _ := NewFeed("index.xml", "/")
+		out, ferr := id.rewrite(b, spans)
+		if ferr != nil {
+			if ferr.at < 0 || ferr.at > len(b) {
+				t.Fatalf("error at %d of %d bytes", ferr.at, len(b))
+			}
+		} else if !bytes.Equal(out, b) {
+			t.Fatalf("baseURL \"/\": %q became %q", b, out)
+		}
+		lab, _ := NewFeed("index.xml", "https://example.org/lab/")
+		out, ferr = lab.rewrite(b, spans)
+		if ferr != nil {
+			return
+		}
+		keep := max(0, start-maxAttr-len(feedQuotes[0])-1)
+		if !bytes.Equal(out[:keep], b[:keep]) {
+			t.Fatalf("bytes before the span changed: %q became %q", b, out)
+		}
+		if tail := len(b) - min(len(b), end+maxAttr+len(feedQuotes[0])+1+len(lab.root)); !bytes.Equal(out[len(out)-tail:], b[len(b)-tail:]) {
+			t.Fatalf("bytes after the span changed: %q became %q", b, out)
+		}
+	})
+}
