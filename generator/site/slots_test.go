@@ -65,7 +65,7 @@ func TestSlotsSameOutput(t *testing.T) {
 				}
 				b = bytes.Replace(b, []byte(baseURL), []byte(tc.top), 1)
 				if tc.name == "multihost" {
-					b = bytes.Replace(b, []byte("[languages.ko]\n"), []byte("[languages.ko]\n  baseURL = \"https://ko.example.org/docs/\"\n"), 1)
+					b = bytes.Replace(b, []byte("[languages.ko]\n"), []byte("[languages.ko]\n  baseURL = \"https://ko.example.org/\"\n"), 1)
 				}
 				if err := os.WriteFile(conf, b, 0o644); err != nil {
 					t.Fatal(err)
