@@ -2,6 +2,10 @@ package slots
 
 import (
 	"bytes"
+	"crypto/md5"
+	"crypto/sha256"
+	"crypto/sha512"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io/fs"
@@ -340,8 +344,16 @@ func (f *Filler) Fill(rel string, b []byte) ([]byte, bool, error) {
 		}
 		return out, err
 	})
-	if err != nil || len(spans) == 0 {
+	if err != nil {
 		return out, changed, err
+	}
+	if changed {
+		if h := fingerprinted(rel, b); h != "" {
+			return nil, false, posError(rel, b, bytes.Index(b, []byte(tagName)), fmt.Sprintf("the file's name holds the %s digest of its bytes (a fingerprinted resource, resources.Fingerprint): filling in its claims would change its bytes but not its name nor any integrity attribute naming it; a template puts a page's .Content into a resource: use .Plain there, or build without claim slots", h))
+		}
+	}
+	if len(spans) == 0 {
+		return out, changed, nil
 	}
 	filled, ferr := feed.rewrite(out, spans)
 	if ferr != nil {
@@ -407,4 +419,49 @@ func (f *Filler) FillFile(p, rel string) ([]byte, error) {
 		return b, err
 	}
 	return out, os.WriteFile(p, out, 0o644)
+}
+
+// fingerprinted returns the name of the digest ("sha256", "sha384",
+// "sha512", "md5") whose hex spelling of b is a dot-separated part of
+// the base name of rel (Hugo's resources.Fingerprint writes
+// NAME.DIGEST.EXT), or "" when none is: the fill must not change such a
+// file's bytes, which its name and an integrity attribute vouch for.
+func fingerprinted(rel string, b []byte) string {
+	for _, part := range strings.Split(path.Base(rel), ".") {
+		var name string
+		var sum []byte
+		switch len(part) {
+		case 32:
+			name = "md5"
+		case 64:
+			name = "sha256"
+		case 96:
+			name = "sha384"
+		case 128:
+			name = "sha512"
+		default:
+			continue
+		}
+		if _, err := hex.DecodeString(part); err != nil {
+			continue
+		}
+		switch name {
+		case "md5":
+			h := md5.Sum(b)
+			sum = h[:]
+		case "sha256":
+			h := sha256.Sum256(b)
+			sum = h[:]
+		case "sha384":
+			h := sha512.Sum384(b)
+			sum = h[:]
+		case "sha512":
+			h := sha512.Sum512(b)
+			sum = h[:]
+		}
+		if strings.EqualFold(part, hex.EncodeToString(sum)) {
+			return name
+		}
+	}
+	return ""
 }

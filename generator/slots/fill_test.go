@@ -2,6 +2,9 @@ package slots
 
 import (
 	"bytes"
+	"crypto/md5"
+	"crypto/sha256"
+	"crypto/sha512"
 	"encoding/json"
 	"encoding/xml"
 	"errors"
@@ -196,5 +199,37 @@ func TestLoad(t *testing.T) {
 	b, _ := os.ReadFile(page)
 	if string(b) != `<p><a data-ev-at="docs/a&#43;b.md:3:5">4</a></p>` {
 		t.Errorf("filled: %s", b)
+	}
+}
+
+// TestFillFingerprinted: a file whose name holds the digest of its bytes
+// (resources.Fingerprint) is refused when it holds placeholders, for
+// each digest Hugo's fingerprint writes; a name with a hex part that is
+// not the file's digest is filled.
+func TestFillFingerprinted(t *testing.T) {
+	_, f, ids := testTable(t)
+	in := []byte(`{"c":"<evdoc-c d="` + ids[0] + `">4</evdoc-c>"}`)
+	sums := map[string]string{
+		"md5":    fmt.Sprintf("%x", md5.Sum(in)),
+		"sha256": fmt.Sprintf("%x", sha256.Sum256(in)),
+		"sha384": fmt.Sprintf("%x", sha512.Sum384(in)),
+		"sha512": fmt.Sprintf("%x", sha512.Sum512(in)),
+	}
+	for name, sum := range sums {
+		_, _, err := f.Fill("js/search."+sum+".json", in)
+		var pe *PosError
+		if err == nil || !strings.Contains(err.Error(), name+" digest") || !errors.As(err, &pe) {
+			t.Errorf("%s: error %v, want one naming the %s digest", name, err, name)
+		}
+	}
+	other := strings.Repeat("ab", 32)
+	out, changed, err := f.Fill("js/search."+other+".json", in)
+	if err != nil || !changed || bytes.Contains(out, []byte("evdoc-c")) {
+		t.Errorf("a hex part that is not the digest: %v, changed %v, %q", err, changed, out)
+	}
+	// no placeholder: the file is kept whatever its name
+	plain := []byte(`{"c":"4"}`)
+	if _, changed, err := f.Fill(fmt.Sprintf("s.%x.json", sha256.Sum256(plain)), plain); err != nil || changed {
+		t.Errorf("a fingerprinted file without placeholders: %v, changed %v", err, changed)
 	}
 }
