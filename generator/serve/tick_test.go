@@ -41,15 +41,29 @@ func TestTickPhase(t *testing.T) {
 		{"late ones do not lead", []int{936, 1436, 1936, 2790, 3250, 4436}, []time.Duration{20 * time.Millisecond}, 4760, 0},
 		// A tick taken 1 ms late next to one 0 ms late: the earlier one is the phase.
 		{"earliest of the cluster", []int{937, 1436, 1937}, []time.Duration{20 * time.Millisecond}, 2400, 36*time.Millisecond + tickAfter},
+		// A burst before any tick was seen (the first staging, before
+		// Hugo's server runs) does not count: the margin and the idle
+		// bursts since.
+		{"bursts before any tick", []int{436}, []time.Duration{0, 300 * time.Microsecond}, 430, 0},
+		{"bursts before any tick, the guard", []int{436}, []time.Duration{0, 300 * time.Microsecond}, 2434, 2*time.Millisecond + tickAfter},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var slept time.Duration
 			p := &tickPhase{now: func() time.Time { return at(tc.now) }, sleep: func(d time.Duration) { slept += d }}
+			// a zero burst stands for the first staging's, before any
+			// tick was seen: 400 ms
+			for _, d := range tc.bursts {
+				if d == 0 {
+					p.burst(400 * time.Millisecond)
+				}
+			}
 			for _, ms := range tc.seen {
 				p.note(at(ms))
 			}
 			for _, d := range tc.bursts {
-				p.burst(d)
+				if d != 0 {
+					p.burst(d)
+				}
 			}
 			if got := p.clear(); got != tc.want || slept != tc.want {
 				t.Errorf("clear() = %v (slept %v), want %v", got, slept, tc.want)
