@@ -8,7 +8,9 @@
 //   - the page with one claim's number changed (the first digit of its
 //     first A→B transition), then saves it back;
 //
-// timing each save until the terminal printed the re-check's summary
+// each save after the previous one's page settled and a pseudo-random
+// pause below -jitter (default Hugo's watcher tick, 500 ms; seeded by
+// -seed), timing it until the terminal printed the re-check's summary
 // line (the findings come before it) and until the served page's content
 // changed, polled over HTTP through serve's own port as a browser's live
 // reload asks for it. Every page read while polling must be whole (it
@@ -28,7 +30,16 @@
 //
 // Usage:
 //
-//	serveedit -evdoc BIN -hugo HUGO -root SITE [-edits 5] [-settle 1s] [-v] [-log FILE]
+//	serveedit -evdoc BIN -hugo HUGO -root SITE [-edits 5] [-settle 2s] [-jitter 500ms] [-seed 1] [-v] [-log FILE]
+//
+// Hugo's server takes file changes at a fixed tick, every 500 ms from
+// its start. A save made a fixed time after the page changed (itself a
+// rebuild after a tick) falls at about the same place between two ticks
+// every time, and so does its staging: without the pause, every page
+// save of the 500-page site was staged just after a tick and waited
+// 450–480 ms for the next (2026-12-07), where a user's saves, at no
+// particular time, wait 250 ms on average. The pause spreads the saves
+// over the tick's period.
 package main
 
 import (
@@ -39,6 +50,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"net"
 	"net/http"
 	"net/url"
@@ -65,6 +77,8 @@ func main() {
 	settle := flag.Duration("settle", 2*time.Second, "wait after each save's page change before the next save")
 	timeout := flag.Duration("timeout", 2*time.Minute, "longest wait for one save's page change")
 	start := flag.Duration("start", 20*time.Minute, "longest wait for serve's first page")
+	jitter := flag.Duration("jitter", 500*time.Millisecond, "longest pseudo-random pause before each save, after the settle time (Hugo's watcher tick by default; 0: none)")
+	seed := flag.Uint64("seed", 1, "seed of the pauses")
 	logFile := flag.String("log", "", "write serve's output there, each line with the milliseconds since the last save (phases of a save)")
 	verbose := flag.Bool("v", false, "run evdoc serve with --verbose (its staging times in the -log file)")
 	flag.Parse()
@@ -72,7 +86,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, "usage: serveedit -evdoc BIN -hugo HUGO -root SITE [-edits N] (N ≥ 1)")
 		os.Exit(2)
 	}
-	r := &run{evdoc: *evdoc, hugo: *hugo, root: *root, settle: *settle, timeout: *timeout, start: *start, verbose: *verbose}
+	r := &run{evdoc: *evdoc, hugo: *hugo, root: *root, settle: *settle, timeout: *timeout, start: *start, verbose: *verbose, jitter: *jitter, rng: rand.New(rand.NewPCG(*seed, 0))}
 	if *logFile != "" {
 		f, err := os.Create(*logFile)
 		if err != nil {
@@ -96,6 +110,9 @@ type run struct {
 	evdoc, hugo, root      string
 	settle, timeout, start time.Duration
 	verbose                bool
+	// jitter bounds the pause before each save, drawn from rng.
+	jitter time.Duration
+	rng    *rand.Rand
 	// logw, when set, receives serve's lines, each with the time since
 	// the last save (lineLog.saved).
 	logw               io.Writer
@@ -187,6 +204,9 @@ func (r *run) main(edits int) ([]string, error) {
 			{"page", r.page, r.pageEdit, true},
 			{"page back", r.page, r.pageOrig, false},
 		} {
+			if r.jitter > 0 {
+				time.Sleep(time.Duration(r.rng.Int64N(int64(r.jitter))))
+			}
 			sv, next, err := r.measure(s.what, s.file, s.b, body, s.errors)
 			if !socket {
 				sv.reloads = -1
