@@ -132,3 +132,54 @@ func (l *stampLog) reset() {
 	defer l.mu.Unlock()
 	l.lines, l.at = nil, nil
 }
+
+// BenchmarkStage is one whole staging of the served project (what serve
+// runs after each edit's first rebuild): staging.Stage into a new
+// directory, the sync into the served one, the directory removed; in
+// serve's directory ("dir") and on the memory file system ("mem", where
+// serve writes it once the first staging measured the project, when
+// /dev/shm is a tmpfs), on a generated site of $EVDOC_BENCH_PAGES Korean
+// pages (default 500) with their translations.
+func BenchmarkStage(b *testing.B) {
+	n := 500
+	if v := os.Getenv("EVDOC_BENCH_PAGES"); v != "" {
+		var err error
+		if n, err = strconv.Atoi(v); err != nil || n < 1 {
+			b.Fatalf("EVDOC_BENCH_PAGES=%q: expected a positive number", v)
+		}
+	}
+	root := b.TempDir()
+	if err := benchgen.Write(root, benchgen.Options{Pages: n, Seed: 1, ClaimsPerPage: 480}); err != nil {
+		b.Fatal(err)
+	}
+	ctx := context.Background()
+	rc := &IncrementalRechecker{Root: root, Load: project.LoadOptions{Lazy: true}, Check: check.DefaultOptions()}
+	st, err := rc.Recheck(ctx, nil, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, where := range []string{"dir", "mem"} {
+		b.Run(where, func(b *testing.B) {
+			dir := b.TempDir()
+			srv := &server{opt: Options{Root: root, Out: io.Discard, Log: io.Discard}, rc: rc, dir: dir, served: filepath.Join(dir, "site"), figures: &project.FigureCache{}, state: st}
+			if where == "mem" {
+				if _, ok := memFree(memFS); !ok {
+					b.Skipf("%s is no tmpfs here", memFS)
+				}
+				srv.scratch = scratch{dir: dir, root: memFS}
+				defer srv.scratch.remove()
+			}
+			if err := srv.stage(ctx, nil); err != nil {
+				b.Fatal(err)
+			}
+			for b.Loop() {
+				if err := srv.stage(ctx, nil); err != nil {
+					b.Fatal(err)
+				}
+			}
+			if where == "mem" && srv.scratch.mem == "" {
+				b.Fatal("not staged on the memory file system")
+			}
+		})
+	}
+}
