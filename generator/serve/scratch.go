@@ -141,7 +141,7 @@ func removeScratch(dir string) {
 	if err != nil {
 		return
 	}
-	p := filepath.Clean(strings.TrimSpace(string(b)))
+	p := strings.TrimSpace(string(b))
 	if filepath.Dir(p) != memFS || !strings.HasPrefix(filepath.Base(p), scratchPrefix) {
 		return
 	}
