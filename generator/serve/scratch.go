@@ -12,11 +12,10 @@ import (
 // Each staging writes the whole project into a new directory, which sync
 // reads back and compares with the served one, and which is removed
 // after: 55 MB in 1,169 files at the 500-page benchmark site. On a
-// memory file system (tmpfs) a whole staging and its sync took
-// 0.82–1.18 s against 1.09–1.41 s in a directory of the project's file
-// system (ext4), at load 3.2–3.9 on 2 cores, and 0.63–0.70 s against
-// 0.97 s idle (BenchmarkStage, 2026-12-07): time and CPU that otherwise
-// compete with Hugo's rebuild and with the next save's re-check. So serve stages in a
+// memory file system (tmpfs) that staging took 0.63–0.70 s against
+// 0.97 s in serve's directory under .evdoc (ext4; TestScratchStage's
+// measurement, 2026-12-07), CPU that otherwise competes with Hugo's
+// rebuild and with the next save's re-check. So serve stages in a
 // directory of its own on memFS when that is a tmpfs with room for two
 // stagings and a margin, and in its own directory otherwise (the first
 // staging, whose size is not known yet; another system; a full tmpfs).
