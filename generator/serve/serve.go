@@ -141,8 +141,7 @@ func Run(ctx context.Context, opt Options) error {
 	if err := os.WriteFile(filepath.Join(dir, "pid"), []byte(self.String()+"\n"), 0o644); err != nil {
 		return err
 	}
-	srv := &server{opt: opt, rc: rc, dir: dir, served: filepath.Join(dir, "site"), figures: &project.FigureCache{}, front: fr, rebuilt: make(chan struct{}, 1), scratch: scratch{dir: dir, root: memFS}}
-	defer srv.scratch.remove()
+	srv := &server{opt: opt, rc: rc, dir: dir, served: filepath.Join(dir, "site"), figures: &project.FigureCache{}, front: fr, rebuilt: make(chan struct{}, 1)}
 	fr.serve(ctx)
 
 	// Watch before the first check, so a save during it is not missed.
@@ -294,9 +293,6 @@ type server struct {
 	// ticks is the phase of the running Hugo server's watcher tick, from
 	// its output; each sync's burst of writes keeps clear of the tick.
 	ticks tickPhase
-	// scratch is where stagings are written before the sync (scratch.go);
-	// a zero scratch writes them in dir.
-	scratch scratch
 }
 
 // beforeBurst is called with the files a sync is about to write: it
@@ -459,21 +455,12 @@ func editedPages(st *State, sc Scope, changed []string) ([]string, bool) {
 // directory, leaving every other file there as it is; a stage must
 // follow.
 func (s *server) stageEdit(ctx context.Context, pages []string) error {
-	next, onMem, err := s.scratchTemp("edit-")
+	next, err := os.MkdirTemp(s.dir, "edit-")
 	if err != nil {
 		return err
 	}
-	defer func() { os.RemoveAll(next) }()
-	err = staging.StageEdit(ctx, s.state.Site, next, s.state.Stage, pages, s.evtables)
-	if err != nil && ctx.Err() == nil && s.scratch.failed(onMem) {
-		// the memory file system filled up: in serve's directory
-		os.RemoveAll(next)
-		if next, err = os.MkdirTemp(s.dir, "edit-"); err != nil {
-			return err
-		}
-		err = staging.StageEdit(ctx, s.state.Site, next, s.state.Stage, pages, s.evtables)
-	}
-	if err != nil {
+	defer os.RemoveAll(next)
+	if err := staging.StageEdit(ctx, s.state.Site, next, s.state.Stage, pages, s.evtables); err != nil {
 		return err
 	}
 	if err := s.writeBanner(next); err != nil {
@@ -556,11 +543,11 @@ func (s *server) stage(ctx context.Context, superseded func() bool) (err error) 
 			s.evtables = nil
 		}
 	}()
-	next, onMem, err := s.scratchTemp("next-")
+	next, err := os.MkdirTemp(s.dir, "next-")
 	if err != nil {
 		return err
 	}
-	defer func() { os.RemoveAll(next) }()
+	defer os.RemoveAll(next)
 	sctx := ctx
 	if superseded != nil {
 		var cancel context.CancelCauseFunc
@@ -591,14 +578,6 @@ func (s *server) stage(ctx context.Context, superseded func() bool) (err error) 
 		return true
 	}
 	staged, err := staging.Stage(sctx, s.state.Site, next, s.state.Stage, nil)
-	if err != nil && sctx.Err() == nil && s.scratch.failed(onMem) {
-		// the memory file system filled up: in serve's directory
-		os.RemoveAll(next)
-		if next, err = os.MkdirTemp(s.dir, "next-"); err != nil {
-			return err
-		}
-		staged, err = staging.Stage(sctx, s.state.Site, next, s.state.Stage, nil)
-	}
 	if gone() || err != nil && superseded != nil && s.changedSoon(ctx, superseded) {
 		return errSuperseded
 	}
@@ -617,7 +596,6 @@ func (s *server) stage(ctx context.Context, superseded func() bool) (err error) 
 	if err := s.writeBanner(next); err != nil {
 		return err
 	}
-	s.scratch.measure(next)
 	if gone() {
 		return errSuperseded
 	}
@@ -774,16 +752,6 @@ func cleanStale(work string, log io.Writer) {
 		if n := hugorun.ReapGroupRecord(dir, func(marker string) bool { return filepath.Dir(marker) == dir }); n > 0 {
 			fmt.Fprintf(log, "evdoc: stopped %d Hugo process(es) left by a killed evdoc serve\n", n)
 		}
-		removeScratch(dir)
 		_ = os.RemoveAll(dir)
 	}
-}
-
-// scratchTemp makes a new directory named prefix* to stage into
-// (scratch.temp), in s.dir when s.scratch was never set.
-func (s *server) scratchTemp(prefix string) (string, bool, error) {
-	if s.scratch.dir == "" {
-		s.scratch.dir = s.dir
-	}
-	return s.scratch.temp(prefix)
 }
