@@ -8,8 +8,10 @@ import (
 	"path"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/evdoc-lab/evdoc/generator/evidence/manifest"
 	"github.com/evdoc-lab/evdoc/generator/hosttheme"
@@ -23,7 +25,8 @@ import (
 )
 
 // viewerFrontMatter is the front matter of one viewer page: evdoc_file
-// describes the window, evdoc_lines its lines. Raw and RawSize are set on
+// describes the window; its lines and the claims citing them are in the
+// resources Lines and Cites name. Raw and RawSize are set on
 // the pages of a sparse file: the published copy of the whole file
 // (relative to the site root) and its size.
 type viewerFrontMatter struct {
@@ -44,6 +47,81 @@ type viewerFrontMatter struct {
 	SetPage string `yaml:"set_page" json:"set_page"`
 	Raw     string `yaml:"raw,omitempty" json:"raw,omitempty"`
 	RawSize string `yaml:"raw_size,omitempty" json:"raw_size,omitempty"`
+	// Lines is the Hugo resource (a path under assets/) holding the
+	// window's lines' highlighted HTML, each line preceded by a newline
+	// (writeViewerLines).
+	Lines string `yaml:"lines" json:"lines"`
+	// CitedLines are the numbers of the window's cited lines, in order;
+	// Cites is the resource holding the claims citing them
+	// (writeViewerCites), set when there are any.
+	CitedLines []int  `yaml:"cited_lines,omitempty" json:"cited_lines,omitempty"`
+	Cites      string `yaml:"cites,omitempty" json:"cites,omitempty"`
+}
+
+// viewerCitesResource returns the resource path of the citations of the
+// viewer page of language lang at the Hugo page path pagePath.
+func viewerCitesResource(lang, pagePath string) string {
+	return "evdoc/viewer/" + lang + pagePath + ".cites"
+}
+
+// writeViewerCites writes the cited lines ls to p as a flat list of
+// fields, each preceded by a NUL byte and tagged by its first byte: "n"
+// and a line's number, then for each page citing it "p" and the page's
+// path and "t" and each claim's text. NUL cannot be part of a field: a
+// claim's NUL is written as U+FFFD, as Hugo's HTML escaping prints it;
+// a page path holding one is an error.
+func writeViewerCites(p string, ls []viewer.CitedLine) error {
+	var b []byte
+	for _, l := range ls {
+		b = append(append(b, 0, 'n'), strconv.Itoa(l.N)...)
+		for _, c := range l.Cites {
+			if strings.IndexByte(c.Page, 0) >= 0 {
+				return fmt.Errorf("line %d: the citing page's path %q holds a NUL byte", l.N, c.Page)
+			}
+			b = appendValidUTF8(append(b, 0, 'p'), c.Page)
+			for _, t := range c.Texts {
+				b = appendValidUTF8(append(b, 0, 't'), strings.ReplaceAll(t, "\x00", "\uFFFD"))
+			}
+		}
+	}
+	return WriteFile(p, b)
+}
+
+// appendValidUTF8 appends s to b with each byte that is not part of valid
+// UTF-8 replaced by U+FFFD, as encoding/json writes a string: the
+// front matter these fields were once in read them back that way.
+func appendValidUTF8(b []byte, s string) []byte {
+	for _, r := range s {
+		b = utf8.AppendRune(b, r)
+	}
+	return b
+}
+
+// viewerLinesResource returns the resource path of the lines of the
+// viewer page at the Hugo page path pagePath ("/evidence/SET/FILE-ID").
+func viewerLinesResource(pagePath string) string {
+	return "evdoc/viewer" + pagePath + ".txt"
+}
+
+// writeViewerLines writes the lines' HTML to p, each preceded by a
+// newline, so the layout's split on newlines, after its first
+// (empty) element, gives the lines back: none for "", one empty line for
+// "\n". A line's HTML holds no newline (a raw line is split at its
+// newline; chroma's spans and escaped text add none); one that did would
+// split into two, so it is an error.
+func writeViewerLines(p string, html []string) error {
+	n := 0
+	for _, h := range html {
+		if strings.Contains(h, "\n") {
+			return fmt.Errorf("a highlighted line holds a newline: %q", h)
+		}
+		n += 1 + len(h)
+	}
+	b := make([]byte, 0, n)
+	for _, h := range html {
+		b = appendValidUTF8(append(b, '\n'), h)
+	}
+	return WriteFile(p, b)
 }
 
 // stageEvidence writes the evidence index, one page per evidence set and
@@ -425,22 +503,36 @@ func stageViewerFile(ctx context.Context, s *project.Site, stage string, vf *vie
 			title = fmt.Sprintf("%s (%d–%d)", vf.File, start, end)
 		}
 		prov := vf.Set.Provenance(vf.File)
+		// The window's lines, shared by its pages in every language, go
+		// to a Hugo resource (assets/), not the front matter: Hugo holds
+		// every page's params for the whole build, a resource's content
+		// only while a template reads it.
+		meta.Lines = viewerLinesResource(vf.PagePath(w))
+		if err := writeViewerLines(filepath.Join(stage, "assets", filepath.FromSlash(meta.Lines)), html); err != nil {
+			return fmt.Errorf("%s: %v", vf.File, err)
+		}
 		for li, lang := range langs {
 			lmeta := meta
-			ls := make([]viewer.ViewerLine, 0, len(lines))
+			var ls []viewer.CitedLine
 			for i := range lines {
-				l := viewer.ViewerLine{N: start + i, HTML: html[i], Cites: viewer.GroupCitations(cites[li][vf.File][start+i])}
-				if len(l.Cites) > 0 {
-					lmeta.Cited++
+				if c := viewer.GroupCitations(cites[li][vf.File][start+i]); len(c) > 0 {
+					ls = append(ls, viewer.CitedLine{N: start + i, Cites: c})
+					lmeta.CitedLines = append(lmeta.CitedLines, start+i)
 				}
-				ls = append(ls, l)
+			}
+			lmeta.Cited = len(ls)
+			if len(ls) > 0 {
+				lmeta.Cites = viewerCitesResource(lang.Code, vf.PagePath(w))
+				if err := writeViewerCites(filepath.Join(stage, "assets", filepath.FromSlash(lmeta.Cites)), ls); err != nil {
+					return fmt.Errorf("%s: %v", vf.File, err)
+				}
 			}
 			src := prov.Source
 			if t, ok := prov.SourceText[lang.Code]; ok {
 				src = t
 			}
 			pfm := map[string]any{"evdoc_origin": map[string]string{"origin": prov.Origin, "source": src}, "title": title, "weight": (fi+1)*1_000_000 + w, "translationKey": strings.TrimPrefix(vf.PagePath(w), "/"),
-				"evdoc_file": lmeta, "evdoc_lines": ls, translation.SourceParam: vf.File}
+				"evdoc_file": lmeta, translation.SourceParam: vf.File}
 			if w > 0 {
 				pfm["evdoc_continuation"] = true
 			}

@@ -63,16 +63,16 @@ func TestViewerMarksUnreadNumbers(t *testing.T) {
 			t.Fatal(err)
 		}
 		results, _ := checker.Check(s, check.DefaultOptions())
-		for rel, body := range StagedClaimFiles(t, s, stagedata.StageDataOf(results)) {
-			if strings.HasSuffix(rel, "content/ko/evidence/run/vegeta-txt.md") {
-				return body
-			}
+		files := StagedClaimFiles(t, s, stagedata.StageDataOf(results))
+		page, ok := files["content/ko/evidence/run/vegeta-txt.md"]
+		lines, ok2 := files["assets/"+viewerLinesResource("/evidence/run/vegeta-txt")]
+		if !ok || !ok2 {
+			t.Fatal("no viewer page of evidence/run/vegeta.txt or no lines of it")
 		}
-		t.Fatal("no viewer page of evidence/run/vegeta.txt")
-		return ""
+		return page + lines
 	}
 	got := page()
-	for _, want := range []string{`\u003cmark class=\"ev-unread\"\u003e503\u003c/mark\u003e`, `\u003cmark class=\"ev-unread\"\u003e30\u003c/mark\u003e`, `"unread":2`} {
+	for _, want := range []string{`<mark class="ev-unread">503</mark>`, `<mark class="ev-unread">30</mark>`, `"unread":2`} {
 		if !strings.Contains(got, want) {
 			t.Errorf("viewer page lacks %s:\n%s", want, got)
 		}

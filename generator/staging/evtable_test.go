@@ -103,12 +103,12 @@ func TestEvtableCellsLandOnToken(t *testing.T) {
 			t.Errorf("%s: line and column %v, want %v", name, got[name], w)
 		}
 	}
-	page, err := os.ReadFile(filepath.Join(stage, "content", "ko", project.EvidenceDir, "run", "result-txt.md"))
+	page, err := os.ReadFile(filepath.Join(stage, "assets", filepath.FromSlash(viewerLinesResource("/"+project.EvidenceDir+"/run/result-txt"))))
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, id := range []string{viewer.TokenID(2, want["r.s1.before"][1]), viewer.TokenID(2, want["r.s1.after"][1])} {
-		if !strings.Contains(string(page), `\u003cmark class=\"ev-token\" id=\"`+id+`\"`) {
+		if !strings.Contains(string(page), `<mark class="ev-token" id="`+id+`"`) {
 			t.Errorf("the viewer does not mark the token %s:\n%s", id, page)
 		}
 	}

@@ -212,13 +212,11 @@ type Citation struct {
 	Text string `yaml:"text" json:"text"` // the claim as written
 }
 
-// ViewerLine is one raw line of a viewer page: its number, its
-// highlighted HTML (chroma token spans; text escaped) and the claims
-// citing it.
-type ViewerLine struct {
+// CitedLine is a cited raw line of a viewer page: its number and the
+// claims citing it.
+type CitedLine struct {
 	N     int         `yaml:"n" json:"n"`
-	HTML  string      `yaml:"html" json:"html"`
-	Cites []citeGroup `yaml:"cites,omitempty" json:"cites,omitempty"`
+	Cites []citeGroup `yaml:"cites" json:"cites"`
 }
 
 // citeGroup is a run of citations of one raw line from the same page:
