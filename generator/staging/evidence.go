@@ -3,6 +3,7 @@ package staging
 import (
 	"context"
 	"fmt"
+	"hash/fnv"
 	"io"
 	"os"
 	"path"
@@ -26,7 +27,7 @@ import (
 
 // viewerFrontMatter is the front matter of one viewer page: evdoc_file
 // describes the window; its lines and the claims citing them are in the
-// resources Lines and Cites name. Raw and RawSize are set on
+// stage's files Lines and Cites name. Raw and RawSize are set on
 // the pages of a sparse file: the published copy of the whole file
 // (relative to the site root) and its size.
 type viewerFrontMatter struct {
@@ -47,36 +48,76 @@ type viewerFrontMatter struct {
 	SetPage string `yaml:"set_page" json:"set_page"`
 	Raw     string `yaml:"raw,omitempty" json:"raw,omitempty"`
 	RawSize string `yaml:"raw_size,omitempty" json:"raw_size,omitempty"`
-	// Lines is the Hugo resource (a path under assets/) holding the
-	// window's lines' highlighted HTML, each line preceded by a newline
-	// (writeViewerLines).
+	// Lines is the file of the stage (slash-separated, relative to its
+	// root, where Hugo's readFile reads) holding the window's lines'
+	// highlighted HTML (writeViewerLines).
 	Lines string `yaml:"lines" json:"lines"`
 	// CitedLines are the numbers of the window's cited lines, in order;
-	// Cites is the resource holding the claims citing them
+	// Cites is the file holding the claims citing them
 	// (writeViewerCites), set when there are any.
 	CitedLines []int  `yaml:"cited_lines,omitempty" json:"cited_lines,omitempty"`
 	Cites      string `yaml:"cites,omitempty" json:"cites,omitempty"`
+	// Hash is the FNV-1a hash of the Lines and Cites files: the page
+	// changes when they do, so evdoc serve's Hugo, which does not know
+	// the page reads them, renders it again.
+	Hash string `yaml:"hash" json:"hash"`
 }
 
-// viewerCitesResource returns the resource path of the citations of the
+// viewerLinesFile returns the stage's file of the lines of the viewer
+// page at the Hugo page path pagePath ("/evidence/SET/FILE-ID").
+func viewerLinesFile(pagePath string) string {
+	return ".evdoc/viewer" + pagePath + ".lines"
+}
+
+// viewerCitesFile returns the stage's file of the citations of the
 // viewer page of language lang at the Hugo page path pagePath.
-func viewerCitesResource(lang, pagePath string) string {
-	return "evdoc/viewer/" + lang + pagePath + ".cites"
+func viewerCitesFile(lang, pagePath string) string {
+	return ".evdoc/viewer/" + lang + pagePath + ".cites"
 }
 
-// writeViewerCites writes the cited lines ls to p as a flat list of
-// fields, each preceded by a NUL byte and tagged by its first byte: "n"
-// and a line's number, then for each page citing it "p" and the page's
-// path and "t" and each claim's text. NUL cannot be part of a field: a
-// claim's NUL is written as U+FFFD, as Hugo's HTML escaping prints it;
-// a page path holding one is an error.
-func writeViewerCites(p string, ls []viewer.CitedLine) error {
-	var b []byte
+// viewerLinesHeader and viewerCitesHeader begin the files: readFile
+// reads a missing file as "", which the layout tells from a window with
+// no lines or citations by the header.
+const (
+	viewerLinesHeader = "evdoc-lines"
+	viewerCitesHeader = "evdoc-cites"
+)
+
+// writeViewerLines writes viewerLinesHeader and the lines' HTML to p,
+// each line preceded by a newline, so the layout's split on newlines,
+// after its first element, gives the lines back, and returns the file's
+// hash. A line's HTML holds no newline (a raw line is split at its
+// newline; chroma's spans and escaped text add none); one that did would
+// split into two, so it is an error.
+func writeViewerLines(p string, html []string) (string, error) {
+	n := len(viewerLinesHeader)
+	for _, h := range html {
+		if strings.Contains(h, "\n") {
+			return "", fmt.Errorf("a highlighted line holds a newline: %q", h)
+		}
+		n += 1 + len(h)
+	}
+	b := append(make([]byte, 0, n), viewerLinesHeader...)
+	for _, h := range html {
+		b = appendValidUTF8(append(b, '\n'), h)
+	}
+	return writeStageFile(p, b)
+}
+
+// writeViewerCites writes viewerCitesHeader and the cited lines ls to p
+// as a flat list of fields, each preceded by a NUL byte and tagged by its
+// first byte: "n" and a line's number, then for each page citing it "p"
+// and the page's path and "t" and each claim's text, and returns the
+// file's hash. NUL cannot be part of a field: a claim's NUL is written
+// as U+FFFD, as Hugo's HTML escaping prints it; a page path holding one
+// is an error.
+func writeViewerCites(p string, ls []viewer.CitedLine) (string, error) {
+	b := []byte(viewerCitesHeader)
 	for _, l := range ls {
 		b = append(append(b, 0, 'n'), strconv.Itoa(l.N)...)
 		for _, c := range l.Cites {
 			if strings.IndexByte(c.Page, 0) >= 0 {
-				return fmt.Errorf("line %d: the citing page's path %q holds a NUL byte", l.N, c.Page)
+				return "", fmt.Errorf("line %d: the citing page's path %q holds a NUL byte", l.N, c.Page)
 			}
 			b = appendValidUTF8(append(b, 0, 'p'), c.Page)
 			for _, t := range c.Texts {
@@ -84,12 +125,12 @@ func writeViewerCites(p string, ls []viewer.CitedLine) error {
 			}
 		}
 	}
-	return WriteFile(p, b)
+	return writeStageFile(p, b)
 }
 
 // appendValidUTF8 appends s to b with each byte that is not part of valid
-// UTF-8 replaced by U+FFFD, as encoding/json writes a string: the
-// front matter these fields were once in read them back that way.
+// UTF-8 replaced by U+FFFD, as encoding/json writes a string: the lines'
+// HTML and the claims' texts print as they did from JSON front matter.
 func appendValidUTF8(b []byte, s string) []byte {
 	for _, r := range s {
 		b = utf8.AppendRune(b, r)
@@ -97,31 +138,11 @@ func appendValidUTF8(b []byte, s string) []byte {
 	return b
 }
 
-// viewerLinesResource returns the resource path of the lines of the
-// viewer page at the Hugo page path pagePath ("/evidence/SET/FILE-ID").
-func viewerLinesResource(pagePath string) string {
-	return "evdoc/viewer" + pagePath + ".txt"
-}
-
-// writeViewerLines writes the lines' HTML to p, each preceded by a
-// newline, so the layout's split on newlines, after its first
-// (empty) element, gives the lines back: none for "", one empty line for
-// "\n". A line's HTML holds no newline (a raw line is split at its
-// newline; chroma's spans and escaped text add none); one that did would
-// split into two, so it is an error.
-func writeViewerLines(p string, html []string) error {
-	n := 0
-	for _, h := range html {
-		if strings.Contains(h, "\n") {
-			return fmt.Errorf("a highlighted line holds a newline: %q", h)
-		}
-		n += 1 + len(h)
-	}
-	b := make([]byte, 0, n)
-	for _, h := range html {
-		b = appendValidUTF8(append(b, '\n'), h)
-	}
-	return WriteFile(p, b)
+// writeStageFile writes b to p and returns its FNV-1a hash (hex).
+func writeStageFile(p string, b []byte) (string, error) {
+	h := fnv.New64a()
+	h.Write(b)
+	return strconv.FormatUint(h.Sum64(), 16), WriteFile(p, b)
 }
 
 // stageEvidence writes the evidence index, one page per evidence set and
@@ -504,11 +525,12 @@ func stageViewerFile(ctx context.Context, s *project.Site, stage string, vf *vie
 		}
 		prov := vf.Set.Provenance(vf.File)
 		// The window's lines, shared by its pages in every language, go
-		// to a Hugo resource (assets/), not the front matter: Hugo holds
-		// every page's params for the whole build, a resource's content
-		// only while a template reads it.
-		meta.Lines = viewerLinesResource(vf.PagePath(w))
-		if err := writeViewerLines(filepath.Join(stage, "assets", filepath.FromSlash(meta.Lines)), html); err != nil {
+		// to a file of the stage the layout reads (readFile), not the
+		// front matter: Hugo holds every page's params for the whole
+		// build, a file's content only while the page renders.
+		meta.Lines = viewerLinesFile(vf.PagePath(w))
+		linesHash, err := writeViewerLines(filepath.Join(stage, filepath.FromSlash(meta.Lines)), html)
+		if err != nil {
 			return fmt.Errorf("%s: %v", vf.File, err)
 		}
 		for li, lang := range langs {
@@ -521,11 +543,14 @@ func stageViewerFile(ctx context.Context, s *project.Site, stage string, vf *vie
 				}
 			}
 			lmeta.Cited = len(ls)
+			lmeta.Hash = linesHash
 			if len(ls) > 0 {
-				lmeta.Cites = viewerCitesResource(lang.Code, vf.PagePath(w))
-				if err := writeViewerCites(filepath.Join(stage, "assets", filepath.FromSlash(lmeta.Cites)), ls); err != nil {
+				lmeta.Cites = viewerCitesFile(lang.Code, vf.PagePath(w))
+				h, err := writeViewerCites(filepath.Join(stage, filepath.FromSlash(lmeta.Cites)), ls)
+				if err != nil {
 					return fmt.Errorf("%s: %v", vf.File, err)
 				}
+				lmeta.Hash += "-" + h
 			}
 			src := prov.Source
 			if t, ok := prov.SourceText[lang.Code]; ok {

@@ -65,7 +65,7 @@ func TestViewerMarksUnreadNumbers(t *testing.T) {
 		results, _ := checker.Check(s, check.DefaultOptions())
 		files := StagedClaimFiles(t, s, stagedata.StageDataOf(results))
 		page, ok := files["content/ko/evidence/run/vegeta-txt.md"]
-		lines, ok2 := files["assets/"+viewerLinesResource("/evidence/run/vegeta-txt")]
+		lines, ok2 := files[viewerLinesFile("/evidence/run/vegeta-txt")]
 		if !ok || !ok2 {
 			t.Fatal("no viewer page of evidence/run/vegeta.txt or no lines of it")
 		}

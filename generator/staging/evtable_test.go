@@ -103,7 +103,7 @@ func TestEvtableCellsLandOnToken(t *testing.T) {
 			t.Errorf("%s: line and column %v, want %v", name, got[name], w)
 		}
 	}
-	page, err := os.ReadFile(filepath.Join(stage, "assets", filepath.FromSlash(viewerLinesResource("/"+project.EvidenceDir+"/run/result-txt"))))
+	page, err := os.ReadFile(filepath.Join(stage, filepath.FromSlash(viewerLinesFile("/"+project.EvidenceDir+"/run/result-txt"))))
 	if err != nil {
 		t.Fatal(err)
 	}
