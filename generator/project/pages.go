@@ -300,8 +300,10 @@ func urlOverEvidence(src []byte, b frontmatter.Block, ix *diag.LineIndex, fields
 
 // reservedParam reports whether k is one of the front matter fields evdoc writes into the pages
 // it generates (evidence viewer, set and index pages, translation
-// fallbacks) and its templates trust: evdoc_lines holds each line's
-// pre-rendered HTML, which the evidence viewer prints unescaped. A
+// fallbacks) and its templates trust: evdoc_file names the stage's
+// files of each line's pre-rendered HTML, which the evidence viewer
+// prints unescaped (evdoc_lines, the field older evdoc versions wrote
+// that HTML into, stays reserved). A
 // project's page that sets one would put its own HTML past page-html, or
 // pose as a generated page. (i18n mark's evdoc_source_hash and
 // evdoc_source_blocks are a project page's own.)
@@ -336,17 +338,17 @@ func reservedParams(src []byte, b frontmatter.Block, ix *diag.LineIndex, fields 
 			off = line + i
 		}
 		found[f.Key] = true
-		ds = append(ds, diag.Errorf(ix.Pos(off), diag.PageFrontMatter, "front matter field %s is evdoc's own: the evidence pages it generates carry it, and its templates trust it (evdoc_lines is printed as HTML); expected a field of the page's own (remove %s)", f.Key, f.Key).Spanning(ix.Pos(off+len(f.Key))))
+		ds = append(ds, diag.Errorf(ix.Pos(off), diag.PageFrontMatter, "front matter field %s is evdoc's own: the evidence pages it generates carry it, and its templates trust it (evdoc_file names the HTML the evidence viewer prints); expected a field of the page's own (remove %s)", f.Key, f.Key).Spanning(ix.Pos(off+len(f.Key))))
 	}
 	if b.Format == frontmatter.JSON {
 		for k, off := range jsonKeys(src, b, keys) {
 			found[k] = true
-			ds = append(ds, diag.Errorf(ix.Pos(off+1), diag.PageFrontMatter, "front matter field %s is evdoc's own: the evidence pages it generates carry it, and its templates trust it (evdoc_lines is printed as HTML); expected a field of the page's own (remove %s)", k, k).Spanning(ix.Pos(off+1+len(k))))
+			ds = append(ds, diag.Errorf(ix.Pos(off+1), diag.PageFrontMatter, "front matter field %s is evdoc's own: the evidence pages it generates carry it, and its templates trust it (evdoc_file names the HTML the evidence viewer prints); expected a field of the page's own (remove %s)", k, k).Spanning(ix.Pos(off+1+len(k))))
 		}
 	}
 	for _, k := range keys {
 		if !found[k] { // not located: at the front matter's opening line
-			ds = append(ds, diag.Errorf(ix.Pos(b.Open), diag.PageFrontMatter, "front matter field %s is evdoc's own: the evidence pages it generates carry it, and its templates trust it (evdoc_lines is printed as HTML); expected a field of the page's own (remove %s)", k, k).Spanning(ix.LineEnd(b.Open)))
+			ds = append(ds, diag.Errorf(ix.Pos(b.Open), diag.PageFrontMatter, "front matter field %s is evdoc's own: the evidence pages it generates carry it, and its templates trust it (evdoc_file names the HTML the evidence viewer prints); expected a field of the page's own (remove %s)", k, k).Spanning(ix.LineEnd(b.Open)))
 		}
 	}
 	return ds
