@@ -297,13 +297,15 @@ type server struct {
 
 // beforeBurst is called with the files a sync is about to write: it
 // tells the front when one of them is not a page (Markdown of a content
-// directory) or data (a stylesheet, a script, an image, a template: what
-// a browser shows may change without its page's bytes), and waits until Hugo's next watcher tick is not about
-// to fall within the burst (tickPhase.clear).
+// directory), data or a viewer page's file (staging.ViewerFilesDir,
+// which its page changes with) — a stylesheet, a script, an image, a
+// template: what a browser shows may change without its page's bytes —
+// and waits until Hugo's next watcher tick is not about to fall within
+// the burst (tickPhase.clear).
 // The function it returns notes the burst's duration (tickPhase.burst).
 func (s *server) beforeBurst(rels []string) (after func()) {
 	for _, rel := range rels {
-		if page := s.contentFile(rel) && strings.HasSuffix(rel, ".md"); !page && !strings.HasPrefix(rel, "data/") {
+		if page := s.contentFile(rel) && strings.HasSuffix(rel, ".md"); !page && !strings.HasPrefix(rel, "data/") && !strings.HasPrefix(rel, staging.ViewerFilesDir+"/") {
 			s.front.assetsChanged()
 			break
 		}

@@ -63,16 +63,22 @@ type viewerFrontMatter struct {
 	Hash string `yaml:"hash" json:"hash"`
 }
 
+// ViewerFilesDir is the stage's directory (slash-separated, relative to
+// its root) of the viewer pages' lines and citations files. Only the
+// viewer page naming a file shows it, and the page's front matter
+// (evdoc_file.hash) changes with it.
+const ViewerFilesDir = ".evdoc/viewer"
+
 // viewerLinesFile returns the stage's file of the lines of the viewer
 // page at the Hugo page path pagePath ("/evidence/SET/FILE-ID").
 func viewerLinesFile(pagePath string) string {
-	return ".evdoc/viewer" + pagePath + ".lines"
+	return ViewerFilesDir + pagePath + ".lines"
 }
 
 // viewerCitesFile returns the stage's file of the citations of the
 // viewer page of language lang at the Hugo page path pagePath.
 func viewerCitesFile(lang, pagePath string) string {
-	return ".evdoc/viewer/" + lang + pagePath + ".cites"
+	return ViewerFilesDir + "/" + lang + pagePath + ".cites"
 }
 
 // viewerLinesHeader and viewerCitesHeader begin the files: readFile
