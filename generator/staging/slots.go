@@ -10,6 +10,7 @@ import (
 	"github.com/evdoc-lab/evdoc/generator/emphasis"
 	"github.com/evdoc-lab/evdoc/generator/slots"
 	"github.com/evdoc-lab/evdoc/generator/stagedata"
+	"github.com/evdoc-lab/evdoc/internal/nesting"
 )
 
 // slotPage returns t, page src as staged without slots (its claims
@@ -326,19 +327,11 @@ func paragraphAfter(src []byte, at int) int {
 }
 
 // fenceOf returns the fence a line (without its indentation) opens or
-// closes: a run of three or more backticks or tildes.
+// closes (nesting.FenceOf): a run of three or more backticks or tildes,
+// or "".
 func fenceOf(l []byte) string {
-	if len(l) < 3 || (l[0] != '`' && l[0] != '~') {
-		return ""
-	}
-	n := 0
-	for n < len(l) && l[n] == l[0] {
-		n++
-	}
-	if n < 3 {
-		return ""
-	}
-	return string(l[:n])
+	c, n := nesting.FenceOf(l)
+	return strings.Repeat(string(c), n)
 }
 
 // plainLine reports whether line l is paragraph text: unindented,

@@ -138,7 +138,7 @@ func Markdown(src []byte, max int) *TooDeep {
 			end++
 		}
 		line := src[start:end]
-		if f, n := fenceOf(line); n > 0 {
+		if f, n := FenceOf(line); n > 0 {
 			switch {
 			case fence == 0:
 				fence, fenceLen = f, n
@@ -155,9 +155,10 @@ func Markdown(src []byte, max int) *TooDeep {
 	return nil
 }
 
-// fenceOf returns the fence character and length when line (after up to
-// three spaces) starts a code fence.
-func fenceOf(line []byte) (byte, int) {
+// FenceOf returns the fence character and length when line (after up to
+// three spaces) starts or closes a code fence: a run of three or more
+// backticks or tildes; 0, 0 otherwise.
+func FenceOf(line []byte) (byte, int) {
 	i := 0
 	for i < len(line) && i < 3 && line[i] == ' ' {
 		i++
