@@ -29,22 +29,13 @@ func TestWriteViewerLines(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p := filepath.Join(t.TempDir(), "x.lines")
-			h, err := writeViewerLines(p, tc.lines)
-			if tc.err != "" {
-				if err == nil || !strings.Contains(err.Error(), tc.err) {
-					t.Fatalf("error %v, want one with %q", err, tc.err)
-				}
+			var h string
+			b, ok := wroteFile(t, p, tc.want, tc.err, func() (err error) {
+				h, err = writeViewerLines(p, tc.lines)
+				return err
+			})
+			if !ok {
 				return
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			b, err := os.ReadFile(p)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if string(b) != tc.want {
-				t.Errorf("wrote %q, want %q", b, tc.want)
 			}
 			if got := strings.Split(string(b), "\n")[1:]; len(got) != len(tc.lines) {
 				t.Errorf("split gives %d lines, want %d", len(got), len(tc.lines))
@@ -80,23 +71,35 @@ func TestWriteViewerCites(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p := filepath.Join(t.TempDir(), "x.cites")
-			_, err := writeViewerCites(p, tc.ls)
-			if tc.err != "" {
-				if err == nil || !strings.Contains(err.Error(), tc.err) {
-					t.Fatalf("error %v, want one with %q", err, tc.err)
-				}
-				return
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			b, err := os.ReadFile(p)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if string(b) != tc.want {
-				t.Errorf("wrote %q, want %q", b, tc.want)
-			}
+			wroteFile(t, p, tc.want, tc.err, func() error {
+				_, err := writeViewerCites(p, tc.ls)
+				return err
+			})
 		})
 	}
+}
+
+// wroteFile runs write, which writes file p. With wantErr set, write
+// must fail with an error holding it (ok false); else p must hold want,
+// and its bytes are returned with ok true.
+func wroteFile(t *testing.T, p, want, wantErr string, write func() error) (b []byte, ok bool) {
+	t.Helper()
+	err := write()
+	if wantErr != "" {
+		if err == nil || !strings.Contains(err.Error(), wantErr) {
+			t.Fatalf("error %v, want one with %q", err, wantErr)
+		}
+		return nil, false
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err = os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(b) != want {
+		t.Errorf("wrote %q, want %q", b, want)
+	}
+	return b, true
 }
