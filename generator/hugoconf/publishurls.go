@@ -13,6 +13,13 @@ type PublishURLs struct {
 	Rewrite bool
 	// Multihost is set when a language sets its own baseURL.
 	Multihost bool
+	// BaseURLs holds the baseURL of each language that sets its own,
+	// by the language's code (lower case, as Hugo reads it).
+	BaseURLs map[string]string
+	// Relative is set when relativeURLs is true (at the top or for a
+	// language): Hugo makes the root-relative URLs of every HTML file
+	// relative to the file.
+	Relative bool
 	// RSSFile is the base name of the files Hugo writes with the rss
 	// output format (whose root-relative URLs it always makes absolute):
 	// outputFormats.rss.baseName ("index") and the first suffix of its
@@ -37,14 +44,25 @@ func publishURLs(merged map[string]any) PublishURLs {
 		}
 		return false
 	}
-	p.Rewrite = rewrites(merged)
-	for _, v := range configMap(merged, "languages") {
+	relative := func(m map[string]any) bool {
+		b := configBool(m, "relativeurls")
+		return b != nil && *b
+	}
+	p.Rewrite, p.Relative = rewrites(merged), relative(merged)
+	for code, v := range configMap(merged, "languages") {
 		lm, _ := v.(map[string]any)
 		if rewrites(lm) {
 			p.Rewrite = true
 		}
-		if configString(lm, "baseurl") != "" {
+		if relative(lm) {
+			p.Relative = true
+		}
+		if b := configString(lm, "baseurl"); b != "" {
 			p.Multihost = true
+			if p.BaseURLs == nil {
+				p.BaseURLs = map[string]string{}
+			}
+			p.BaseURLs[strings.ToLower(code)] = b
 		}
 	}
 	mediaTypes := configMap(merged, "mediatypes")

@@ -3,6 +3,7 @@ package hugoconf
 import (
 	"os"
 	"path/filepath"
+	"reflect"
 	"testing"
 )
 
@@ -22,13 +23,13 @@ func TestPublishURLs(t *testing.T) {
 		{"relative off", map[string]string{"hugo.toml": "relativeURLs = false\n" + langs},
 			PublishURLs{RSSFile: "index.xml"}},
 		{"relative in config dir", map[string]string{"hugo.toml": langs, "config/_default/hugo.yaml": "relativeURLs: true\n"},
-			PublishURLs{Rewrite: true, RSSFile: "index.xml"}},
+			PublishURLs{Rewrite: true, Relative: true, RSSFile: "index.xml"}},
 		{"canonify per language", map[string]string{"hugo.toml": langs + "canonifyURLs = true\n"},
 			PublishURLs{Rewrite: true, RSSFile: "index.xml"}},
 		{"multihost", map[string]string{"hugo.toml": langs + "baseURL = \"https://en.example.org/\"\n"},
-			PublishURLs{Multihost: true, RSSFile: "index.xml"}},
+			PublishURLs{Multihost: true, BaseURLs: map[string]string{"en": "https://en.example.org/"}, RSSFile: "index.xml"}},
 		{"multihost in config dir", map[string]string{"hugo.toml": langs, "config/production/languages.toml": "[en]\nbaseURL = \"https://en.example.org/\"\n"},
-			PublishURLs{Multihost: true, RSSFile: "index.xml"}},
+			PublishURLs{Multihost: true, BaseURLs: map[string]string{"en": "https://en.example.org/"}, RSSFile: "index.xml"}},
 		{"rss base name", map[string]string{"hugo.toml": langs + "[outputFormats.RSS]\nbaseName = \"feed\"\n"},
 			PublishURLs{RSSFile: "feed.xml"}},
 		{"rss suffix", map[string]string{"hugo.toml": langs + "[mediaTypes.\"application/rss+xml\"]\nsuffixes = [\"rss\"]\n"},
@@ -57,7 +58,7 @@ func TestPublishURLs(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if c.PublishURLs != tc.want {
+			if !reflect.DeepEqual(c.PublishURLs, tc.want) {
 				t.Errorf("PublishURLs = %+v, want %+v", c.PublishURLs, tc.want)
 			}
 		})

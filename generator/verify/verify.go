@@ -136,6 +136,38 @@ func renderedByHugo(fm map[string]any) bool {
 	return true
 }
 
+// OutputSite returns where the site Hugo builds for s is served, for
+// the links of its output (outscan.Site): its one tree at baseURL, or,
+// under multihost (a language with a baseURL of its own) with more than
+// one language, each language's tree public/LANG/ at its baseURL (the
+// site's for a language that sets none), as Hugo writes them. A single
+// language with a baseURL of its own is served at that baseURL.
+func OutputSite(s *project.Site) (*outscan.Site, error) {
+	c := s.Config
+	pu := c.PublishURLs
+	if !pu.Multihost {
+		return outscan.NewSite([]outscan.Root{{URL: c.BaseURL}})
+	}
+	langs := c.Ordered()
+	if len(langs) == 1 {
+		b := pu.BaseURLs[strings.ToLower(langs[0].Code)]
+		if b == "" {
+			b = c.BaseURL
+		}
+		return outscan.NewSite([]outscan.Root{{URL: b}})
+	}
+	roots := make([]outscan.Root, 0, len(langs))
+	for _, l := range langs {
+		code := strings.ToLower(l.Code)
+		b := pu.BaseURLs[code]
+		if b == "" {
+			b = c.BaseURL
+		}
+		roots = append(roots, outscan.Root{Dir: code + "/", URL: b})
+	}
+	return outscan.NewSite(roots)
+}
+
 // VerifyOutput checks the site Hugo built into dir before it replaces
 // the published one: every claim of every published page was rendered by
 // evdoc's claim render hook (its data-ev-at and data-ev attributes),
@@ -179,7 +211,11 @@ func VerifyOutputAfter(ctx context.Context, s *project.Site, dir, out string, st
 // so that the site checked is the one the reader gets.
 func VerifyOutputFill(ctx context.Context, s *project.Site, dir, out string, staged *staging.Staged, data *stagedata.StageData, log io.Writer, strict bool, early *outscan.Early, fill outscan.Filler) error {
 	v := staged.Viewer
-	sc, err := outscan.DirFill(ctx, dir, s.Config.BasePath(), early, fill)
+	site, err := OutputSite(s)
+	if err != nil {
+		return fmt.Errorf("verifying the built site: %v", err)
+	}
+	sc, err := outscan.DirFill(ctx, dir, site, early, fill)
 	if err != nil {
 		return fmt.Errorf("verifying the built site: %v", err)
 	}

@@ -15,7 +15,7 @@ func BenchmarkDir(b *testing.B) {
 		b.Skip("EVDOC_OUTSCAN_DIR names no built site")
 	}
 	for b.Loop() {
-		if _, err := Dir(context.Background(), dir, "/"); err != nil {
+		if _, err := Dir(context.Background(), dir, nil); err != nil {
 			b.Fatal(err)
 		}
 	}

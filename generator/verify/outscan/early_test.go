@@ -88,11 +88,11 @@ func TestEarlyFilesChangedAfter(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	got, err := DirAfter(context.Background(), dir, "/", e)
+	got, err := DirAfter(context.Background(), dir, nil, e)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := Dir(context.Background(), dir, "/")
+	want, err := Dir(context.Background(), dir, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -137,7 +137,7 @@ func TestEarlyStop(t *testing.T) {
 	if err := writeFile(filepath.Join(dir, "index.html"), []byte(`<a href="#ZgotmplZ">x</a>`)); err != nil {
 		t.Fatal(err)
 	}
-	sc, err := DirAfter(context.Background(), dir, "/", none)
+	sc, err := DirAfter(context.Background(), dir, nil, none)
 	if err != nil || len(sc.Problems) != 1 {
 		t.Errorf("DirAfter(nil) = %v, %v; want the #ZgotmplZ", sc, err)
 	}
@@ -205,7 +205,7 @@ func TestEarlyFill(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "changed/index.html"), []byte(page("ja")), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	got, err := DirFill(context.Background(), dir, "/", e, testFiller{map[string]bool{"ko": true, "ja": true}})
+	got, err := DirFill(context.Background(), dir, nil, e, testFiller{map[string]bool{"ko": true, "ja": true}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -221,7 +221,7 @@ func TestEarlyFill(t *testing.T) {
 			t.Errorf("%s not filled: %s", name, b)
 		}
 	}
-	want, err := Dir(context.Background(), dir, "/")
+	want, err := Dir(context.Background(), dir, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -17,7 +17,6 @@ import (
 	"html"
 	"io"
 	"io/fs"
-	"net/url"
 	"os"
 	"path"
 	"path/filepath"
@@ -360,15 +359,16 @@ type fileScan struct {
 	lists []string
 	// zg: the file holds #ZgotmplZ.
 	zg bool
-	// hrefs are the distinct hrefs of its <a> tags that name no scheme
-	// and no host (links inside the site), without their fragment, in
-	// document order; emptyHref: an <a> has an empty href.
+	// hrefs are the distinct URLs of its links (urlAttrs) that may name
+	// a file of the site (linkHref: no scheme, or http, https or no
+	// scheme with a host), without fragment and query, in document
+	// order; emptyHref: an <a> has an empty href.
 	hrefs     []string
 	emptyHref bool
 	// md are the distinct hrefs of any kind whose path ends in ".md".
 	md []string
-	// styles are the hrefs of its stylesheet links inside the site
-	// (<link rel=stylesheet>), without query and fragment; evStyle: a
+	// styles are the hrefs of its stylesheet links that may be inside
+	// the site (<link rel=stylesheet>, linkHref); evStyle: a
 	// <style> element of the file holds evdoc's popover rule
 	// (CSSMark).
 	styles  []string
@@ -422,16 +422,19 @@ func (c claimMark) at() string {
 // markers and the files with #ZgotmplZ. The result does not depend on the
 // order the workers finish in: problems are in the walk's (lexical)
 // order.
-func Dir(ctx context.Context, dir, basePath string) (*Scan, error) {
-	return DirAfter(ctx, dir, basePath, nil)
+//
+// site says where the site is served (nil: at "/"), for the links it
+// resolves (Site).
+func Dir(ctx context.Context, dir string, site *Site) (*Scan, error) {
+	return DirAfter(ctx, dir, site, nil)
 }
 
 // DirAfter is Dir on a site early read while it was being written
 // (StartEarly; nil reads every file): it stops early, and of the files
 // it read takes those whose bytes are still the ones it read. The
 // result is Dir's.
-func DirAfter(ctx context.Context, dir, basePath string, early *Early) (*Scan, error) {
-	return DirFill(ctx, dir, basePath, early, nil)
+func DirAfter(ctx context.Context, dir string, site *Site, early *Early) (*Scan, error) {
+	return DirFill(ctx, dir, site, early, nil)
 }
 
 // Filler rewrites an output file's bytes before they are scanned:
@@ -452,8 +455,9 @@ type Filler interface {
 // changed, and scanned as filled (a file the fill left as it was is
 // taken from early when its bytes are those early read). The files fill
 // reads that are not scanned are filled too.
-func DirFill(ctx context.Context, dir, basePath string, early *Early, fill Filler) (*Scan, error) {
+func DirFill(ctx context.Context, dir string, site *Site, early *Early, fill Filler) (*Scan, error) {
 	early.Stop()
+	site = site.site()
 	var files, fillOnly []string
 	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -517,11 +521,11 @@ func DirFill(ctx context.Context, dir, basePath string, early *Early, fill Fille
 	}
 	sc := &Scan{Claims: map[PageKey]map[string]bool{}, Windows: map[WindowKey]int{}, MDLinks: map[string][]string{}, Lists: map[string]bool{}}
 	exists, evdocCSS := map[string]bool{}, map[string]bool{}
-	pf := &popFiles{dir: dir, basePath: basePath, files: map[string]*popFile{}}
+	pf := &popFiles{dir: dir, site: site, files: map[string]*popFile{}}
 	for i, f := range scans {
 		if len(f.claims) > 0 {
 			rel, _ := filepath.Rel(dir, files[i])
-			if rel = filepath.ToSlash(rel); !evdocStyled(dir, basePath, rel, f, evdocCSS) {
+			if rel = filepath.ToSlash(rel); !evdocStyled(dir, site, rel, f, evdocCSS) {
 				sc.Unstyled = append(sc.Unstyled, rel)
 			}
 		}
@@ -536,7 +540,7 @@ func DirFill(ctx context.Context, dir, basePath string, early *Early, fill Fille
 		if len(f.hrefs) > 0 {
 			rel, _ := filepath.Rel(dir, files[i])
 			rel = filepath.ToSlash(rel)
-			for _, h := range missingTargets(dir, basePath, rel, f.hrefs, exists) {
+			for _, h := range missingTargets(dir, site, rel, f.hrefs, exists) {
 				sc.Broken = append(sc.Broken, fmt.Sprintf("%s: link to %s: the built site has no such file (a 404)", rel, h))
 			}
 		}
@@ -625,12 +629,12 @@ func scanReader(r io.Reader) (fileScan, error) {
 				if bytes.HasSuffix(h, []byte(".md")) {
 					res.md = append(res.md, hs)
 				}
-				if hs, ok := internalHref(hs); ok && !t.icon {
+				if hs, ok := linkHref(hs); ok && !t.icon {
 					res.hrefs = append(res.hrefs, hs)
 				}
 			}
 			if t.stylesheet {
-				if hs, ok := internalHref(string(h)); ok {
+				if hs, ok := linkHref(string(h)); ok {
 					res.styles = append(res.styles, hs)
 				}
 			}
@@ -722,12 +726,13 @@ func scanReader(r io.Reader) (fileScan, error) {
 	return res, s.Err()
 }
 
-// internalHref returns href without its fragment when it is a link
-// inside the site: no scheme, no host, a path. A link with a scheme or
-// host (https://…, //host/…, mailto:) is external; a full URL to the
-// site's own host is not checked either, so a theme can link to what
-// another server publishes under the same host by writing it in full.
-func internalHref(href string) (string, bool) {
+// linkHref returns href without its fragment and query when it may
+// name a file of the site (see Site.mayName): a link with no scheme (a
+// path, from the root or from the page), or a full or protocol-relative
+// URL of scheme http or https. Another scheme (mailto:, data:,
+// javascript:) and a link to the page itself ("", "#x", "?q") name no
+// file.
+func linkHref(href string) (string, bool) {
 	href = strings.TrimSpace(href)
 	if i := strings.IndexByte(href, '#'); i >= 0 {
 		href = href[:i]
@@ -736,23 +741,26 @@ func internalHref(href string) (string, bool) {
 		href = href[:i]
 	}
 	if href == "" || strings.HasPrefix(href, "//") {
-		return "", false
+		return href, href != ""
 	}
 	if i := strings.IndexAny(href, ":/"); i >= 0 && href[i] == ':' {
-		return "", false // a scheme
+		scheme := strings.ToLower(href[:i])
+		return href, scheme == "http" || scheme == "https"
 	}
 	return href, true
 }
 
 // missingTargets returns, for the hrefs of output file rel (see
-// fileScan.hrefs) served under basePath ("/" or "/sub/", baseURL's
-// path), those that name no file of the built site in dir (see
-// siteFile). A link outside basePath leaves the site and is not checked.
-// exists caches what was looked up.
-func missingTargets(dir, basePath, rel string, hrefs []string, exists map[string]bool) []string {
+// fileScan.hrefs) of the site served as site says, those that name no
+// file of the built site in dir (see siteFile). A link that leaves the
+// site (Site.target) is not checked. exists caches what was looked up.
+func missingTargets(dir string, site *Site, rel string, hrefs []string, exists map[string]bool) []string {
 	var out []string
 	for _, h := range hrefs {
-		target, inside, err := siteTarget(basePath, rel, h)
+		if !site.mayName(h) {
+			continue
+		}
+		target, inside, err := site.target(rel, h)
 		if err != nil {
 			out = append(out, h)
 			continue
@@ -772,26 +780,8 @@ func missingTargets(dir, basePath, rel string, hrefs []string, exists map[string
 	return out
 }
 
-// siteTarget resolves href, a link of output file rel served under
-// basePath, as a browser resolves it from the file's URL: the path it
-// names relative to basePath, and whether it lies under basePath at all.
-func siteTarget(basePath, rel, href string) (string, bool, error) {
-	u, err := url.Parse(href)
-	if err != nil {
-		return "", false, err
-	}
-	p := (&url.URL{Path: basePath + rel}).ResolveReference(u).Path
-	if !strings.HasPrefix(p, basePath) {
-		if p+"/" != basePath {
-			return "", false, nil
-		}
-		p = basePath
-	}
-	return strings.TrimPrefix(p, basePath), true, nil
-}
-
 // siteFile returns the file of the built site in dir that target (a path
-// relative to the site's root, see siteTarget) names, and whether it
+// in the output, see Site.target) names, and whether it
 // exists: a path ending in "/", or naming a directory, is that
 // directory's index.html.
 func siteFile(dir, target string) (string, bool) {
@@ -809,12 +799,15 @@ func siteFile(dir, target string) (string, bool) {
 // evdoc's popover rules (CSSMark): from a <style> element of its
 // own (f.evStyle) or a stylesheet it links that the built site in dir
 // has. evdocCSS caches, per stylesheet, whether it holds them.
-func evdocStyled(dir, basePath, rel string, f fileScan, evdocCSS map[string]bool) bool {
+func evdocStyled(dir string, site *Site, rel string, f fileScan, evdocCSS map[string]bool) bool {
 	if f.evStyle {
 		return true
 	}
 	for _, h := range f.styles {
-		target, inside, err := siteTarget(basePath, rel, h)
+		if !site.mayName(h) {
+			continue
+		}
+		target, inside, err := site.target(rel, h)
 		if err != nil || !inside {
 			continue
 		}

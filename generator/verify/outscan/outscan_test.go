@@ -42,7 +42,7 @@ func TestScanOutput(t *testing.T) {
 			if err := os.WriteFile(filepath.Join(dir, "index.html"), []byte(tt.html), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			sc, err := Dir(context.Background(), dir, "/")
+			sc, err := Dir(context.Background(), dir, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -154,7 +154,7 @@ func TestMissingTargets(t *testing.T) {
 		{"/", "index.html", "files/a.txt/", true},
 	}
 	for _, tt := range tests {
-		got := missingTargets(dir, tt.base, tt.file, []string{tt.href}, map[string]bool{})
+		got := missingTargets(dir, PathSite(tt.base), tt.file, []string{tt.href}, map[string]bool{})
 		if (len(got) > 0) != tt.missing {
 			t.Errorf("base %s, %s: %q: missing %v, want %v", tt.base, tt.file, tt.href, len(got) > 0, tt.missing)
 		}
@@ -164,11 +164,12 @@ func TestMissingTargets(t *testing.T) {
 		ok   bool
 	}{
 		{"/docs/#x", true}, {"x?q=1", true}, {"#top", false}, {"?q", false}, {"", false},
-		{"https://example.org/", false}, {"//cdn.example.org/x", false}, {"mailto:a@b", false}, {"javascript:void(0)", false},
+		{"https://example.org/", true}, {"HTTP://example.org/x", true}, {"//cdn.example.org/x", true},
+		{"mailto:a@b", false}, {"javascript:void(0)", false}, {"data:image/png;base64,AA==", false},
 		{"a/b:c", true},
 	} {
-		if _, ok := internalHref(tt.href); ok != tt.ok {
-			t.Errorf("internalHref(%q) = %v, want %v", tt.href, ok, tt.ok)
+		if _, ok := linkHref(tt.href); ok != tt.ok {
+			t.Errorf("linkHref(%q) = %v, want %v", tt.href, ok, tt.ok)
 		}
 	}
 }
@@ -195,7 +196,7 @@ func TestScanOutputLinks(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	sc, err := Dir(context.Background(), dir, "/")
+	sc, err := Dir(context.Background(), dir, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -244,7 +245,7 @@ func TestScanMDLinks(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "index.html"), []byte(`<a href="/p/">p</a>`), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	sc, err := Dir(context.Background(), dir, "/")
+	sc, err := Dir(context.Background(), dir, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -287,7 +288,7 @@ func TestScanPopovers(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	sc, err := Dir(context.Background(), dir, "/")
+	sc, err := Dir(context.Background(), dir, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

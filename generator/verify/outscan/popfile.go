@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"os"
 	"sort"
-	"strings"
 )
 
 // A popover file is the script evdoc's component renders for one
@@ -37,10 +36,11 @@ type popFile struct {
 }
 
 // popFiles reads each popover file the pages of one built site (dir,
-// served under basePath) name, once.
+// served as site says) name, once.
 type popFiles struct {
-	dir, basePath string
-	files         map[string]*popFile // by target (siteTarget)
+	dir   string
+	site  *Site
+	files map[string]*popFile // by target (Site.target)
 	maps          map[string]map[string]string
 	// resolved holds each URL's target ("": outside the site), by the
 	// URL (from the root) or the page and URL
@@ -85,7 +85,7 @@ func parsePopFile(b []byte) (*popFile, error) {
 			if i := bytes.IndexAny([]byte(h), "#?"); i >= 0 {
 				h = h[:i]
 			}
-			if hs, ok := internalHref(h); ok && !seen[hs] {
+			if hs, ok := linkHref(h); ok && !seen[hs] {
 				seen[hs] = true
 				f.hrefs = append(f.hrefs, hs)
 			}
@@ -124,10 +124,11 @@ func (p *popFiles) setFiles(content string) map[string]string {
 // its target, or an error saying why the reader gets none.
 func (p *popFiles) file(rel, u string) (*popFile, string, error) {
 	// a URL with a path from the root (as Hugo's RelPermalink writes
-	// it) names the same file from every page
-	ck := u
-	if !strings.HasPrefix(u, "/") || strings.HasPrefix(u, "//") {
-		ck = rel + "\x00" + u
+	// it) names the same file from every page of its tree, a full URL
+	// from every page
+	ck := p.site.rootOf(rel).dir + "\x00" + u
+	if !sameFromEverywhere(u) {
+		ck = rel + "\x01" + u
 	}
 	if r, ok := p.resolved[ck]; ok {
 		if r.target == "" {
@@ -139,7 +140,10 @@ func (p *popFiles) file(rel, u string) (*popFile, string, error) {
 	if p.resolved == nil {
 		p.resolved = map[string]resolvedURL{}
 	}
-	target, inside, err := siteTarget(p.basePath, rel, u)
+	target, inside, err := "", false, error(nil)
+	if p.site.mayName(u) {
+		target, inside, err = p.site.target(rel, u)
+	}
 	if err != nil || !inside {
 		p.resolved[ck] = resolvedURL{}
 		return nil, "", fmt.Errorf("its popover file %s is not in the site", u)
@@ -228,20 +232,21 @@ func (p *popFiles) unresolved(rel string, f fileScan) (int, unresolvedPop) {
 // rel loads that name no file of the site, "FILE: link to HREF …",
 // each popover file's once (its links are absolute: RelPermalinks).
 func (p *popFiles) broken(rel string, f fileScan, exists map[string]bool) []string {
-	// a map whose URLs are all from the root names the same files from
-	// every page: its files are looked at once
+	// a map whose URLs are all from the root or full names the same
+	// files from every page of its tree: its files are looked at once
 	m := p.setFiles(f.popFiles)
 	rooted := true
 	for _, u := range m {
-		rooted = rooted && strings.HasPrefix(u, "/") && !strings.HasPrefix(u, "//")
+		rooted = rooted && sameFromEverywhere(u)
 	}
-	if rooted && p.checkedMaps[f.popFiles] {
+	ck := p.site.rootOf(rel).dir + "\x00" + f.popFiles
+	if rooted && p.checkedMaps[ck] {
 		return nil
 	}
 	if p.checkedMaps == nil {
 		p.checkedMaps = map[string]bool{}
 	}
-	p.checkedMaps[f.popFiles] = true
+	p.checkedMaps[ck] = true
 	var out []string
 	for _, set := range sortedKeys(m) {
 		pf, target, err := p.file(rel, m[set])
@@ -249,7 +254,7 @@ func (p *popFiles) broken(rel string, f fileScan, exists map[string]bool) []stri
 			continue
 		}
 		pf.checked = true
-		for _, h := range missingTargets(p.dir, p.basePath, target, pf.hrefs, exists) {
+		for _, h := range missingTargets(p.dir, p.site, target, pf.hrefs, exists) {
 			out = append(out, fmt.Sprintf("%s: link to %s: the built site has no such file (a 404)", target, h))
 		}
 	}
