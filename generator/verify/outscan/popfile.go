@@ -41,7 +41,7 @@ type popFiles struct {
 	dir   string
 	site  *Site
 	files map[string]*popFile // by target (Site.target)
-	maps          map[string]map[string]string
+	maps  map[string]map[string]string
 	// resolved holds each URL's target ("": outside the site), by the
 	// URL (from the root) or the page and URL
 	resolved map[string]resolvedURL
