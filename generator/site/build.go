@@ -329,8 +329,10 @@ func Build(ctx context.Context, s *project.Site, opt BuildOptions) error {
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("interrupted (%w); %s left as it was", err, out)
 	}
-	if _, err := os.Stat(filepath.Join(tmpOut, "index.html")); err != nil {
-		return fmt.Errorf("hugo succeeded but wrote no index.html; %s left as it was", out)
+	for _, home := range verify.HomeFiles(s) {
+		if _, err := os.Stat(filepath.Join(tmpOut, filepath.FromSlash(home))); err != nil {
+			return fmt.Errorf("hugo succeeded but wrote no %s; %s left as it was", home, out)
+		}
 	}
 	if opt.Strict {
 		// Not Hugo's --panicOnWarning, which also fails on the

@@ -31,30 +31,56 @@ func TestSlotsSameOutput(t *testing.T) {
 		top    string // replaces hugo.toml's baseURL line
 		config string // appended to hugo.toml
 		slots  bool   // the slotted build gives slots
-		// unverified skips evdoc's output check, which does not find
-		// the popover files and stylesheets canonifyURLs and a baseURL
-		// per language make absolute, nor the relative links of
-		// relativeURLs with a baseURL path (Hugo keeps that path in them)
-		unverified bool
+		// langs is appended to hugo.toml (languages of a multihost site)
+		langs string
+		// fails is what the error of a build the output check fails
+		// says; "" when it succeeds
+		fails string
+		// links are, per output file, strings the file must hold: the
+		// claims' links and the popover files' URLs as Hugo wrote them
+		links map[string][]string
 	}{
-		{"plain", "", "", true, false},
+		{name: "plain", slots: true},
 		// evdoc's output check does not read a minified popover file
-		{"minify", "", "\n[minify]\n  minifyOutput = true\n", false, false},
+		{name: "minify", config: "\n[minify]\n  minifyOutput = true\n"},
 		// the feeds' root-relative URLs made absolute by Hugo, the
 		// baseURL's path dropped where a URL starts with it
-		{"feed", `baseURL = "https://example.org/lab/"`, "", true, false},
-		{"feed-root", `baseURL = "https://example.org"`, "", true, false},
-		{"feed-unset", "# no baseURL", "", true, false},
-		// Hugo rewrites every HTML file's URLs: no slots
-		{"canonify", "baseURL = \"https://example.org/lab/\"\ncanonifyURLs = true", "", false, false},
-		{"relative", "baseURL = \"https://example.org/lab/\"\nrelativeURLs = true", "", false, false},
-		// a baseURL per language: no slots
-		{"multihost", `baseURL = "https://example.org/lab/"`, "", false, false},
+		{name: "feed", top: `baseURL = "https://example.org/lab/"`, slots: true},
+		{name: "feed-root", top: `baseURL = "https://example.org"`, slots: true},
+		{name: "feed-unset", top: "# no baseURL", slots: true},
+		// Hugo rewrites every HTML file's URLs: no slots; the output
+		// check resolves the absolute and the page-relative URLs
+		{name: "canonify", top: "baseURL = \"https://example.org/lab/\"\ncanonifyURLs = true", links: map[string][]string{
+			"docs/p1/index.html": {`href="https://example.org/lab/evidence/run/`, `href="https://example.org/lab/evdoc/css/site.css"`, `&#34;/lab/evidence/run/popovers.js?v=`}}},
+		{name: "canonify-root", top: "baseURL = \"https://example.org/\"\ncanonifyURLs = true", links: map[string][]string{
+			"docs/p1/index.html": {`href="https://example.org/evidence/run/`, `href="https://example.org/evdoc/css/site.css"`, `&#34;/evidence/run/popovers.js?v=`}}},
+		{name: "relative-root", top: "baseURL = \"https://example.org/\"\nrelativeURLs = true", links: map[string][]string{
+			"docs/p1/index.html": {`href="../../evidence/run/`, `href="../../evdoc/css/site.css"`, `&#34;/evidence/run/popovers.js?v=`}}},
+		// relativeURLs with a baseURL path: Hugo's links keep the path
+		// (../../lab/x), which no browser resolves to the site's files
+		{name: "relative", top: "baseURL = \"https://example.org/lab/\"\nrelativeURLs = true",
+			fails: "docs/p1/index.html: link to ../../lab/evdoc/css/site.css: the built site has no such file (a 404)"},
+		// a baseURL per language: no slots; one language is served at
+		// its baseURL from public/, several each from public/LANG/
+		{name: "multihost", top: `baseURL = "https://example.org/lab/"`, links: map[string][]string{
+			"docs/p1/index.html": {`href="/evidence/run/`, `&#34;/evidence/run/popovers.js?v=`}}},
+		// ko at https://ko.example.org/, ja under it at /ja/: the
+		// language links from the root (RelPermalinks) resolve
+		{name: "multihost-langs", top: `baseURL = "https://example.org/lab/"`, langs: "\n[languages.ja]\n  weight = 2\n  contentDir = \"content/ja\"\n  baseURL = \"https://ko.example.org/ja/\"\n", links: map[string][]string{
+			"ko/docs/p1/index.html":       {`href="/evidence/run/`, `&#34;/evidence/run/popovers.js?v=`},
+			"ja/docs/p1/index.html":       {`href="/ja/evidence/run/`, `&#34;/ja/evidence/run/popovers.js?v=`},
+			"ja/docs/own/index.html":      {`href="/ja/evidence/run/`, `&#34;/ja/evidence/run/popovers.js?v=`},
+			"ja/evidence/run/popovers.js": {`evdocPopovers("run"`}}},
+		// ja on a host of its own: the layout's language links, its
+		// translations' RelPermalinks, name /jp/… on ko's host
+		{name: "multihost-hosts", top: `baseURL = "https://example.org/lab/"`, langs: "\n[languages.ja]\n  weight = 2\n  contentDir = \"content/ja\"\n  baseURL = \"https://ja.example.org/jp/\"\n",
+			fails: "ko/docs/p1/index.html: link to /jp/docs/p1/: the built site has no such file (a 404)"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			dir := sitetest.ThemedProject(t, filepath.Join("testdata", "slots.txtar"))
-			if tc.top != "" || tc.name == "multihost" {
+			multihost := strings.HasPrefix(tc.name, "multihost")
+			if tc.top != "" || multihost {
 				conf := filepath.Join(dir, "hugo.toml")
 				b, err := os.ReadFile(conf)
 				if err != nil {
@@ -64,22 +90,33 @@ func TestSlotsSameOutput(t *testing.T) {
 					t.Fatalf("hugo.toml has no line %s", baseURL)
 				}
 				b = bytes.Replace(b, []byte(baseURL), []byte(tc.top), 1)
-				if tc.name == "multihost" {
+				if multihost {
 					b = bytes.Replace(b, []byte("[languages.ko]\n"), []byte("[languages.ko]\n  baseURL = \"https://ko.example.org/\"\n"), 1)
 				}
 				if err := os.WriteFile(conf, b, 0o644); err != nil {
 					t.Fatal(err)
 				}
 			}
-			if tc.config != "" {
+			if tc.config+tc.langs != "" {
 				f, err := os.OpenFile(filepath.Join(dir, "hugo.toml"), os.O_APPEND|os.O_WRONLY, 0)
 				if err != nil {
 					t.Fatal(err)
 				}
-				if _, err := f.WriteString(tc.config); err != nil {
+				if _, err := f.WriteString(tc.config + tc.langs); err != nil {
 					t.Fatal(err)
 				}
 				f.Close()
+			}
+			if tc.langs != "" {
+				// a page of the second language's own, with a claim
+				if err := os.MkdirAll(filepath.Join(dir, "content", "ja", "docs"), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(filepath.Join(dir, "content", "ja", "docs", "own.md"), []byte("---\ntitle: 自前\n---\n\n[4](ev:run/r.s1.n)件を送った。\n"), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if tc.config != "" {
 				if err := os.WriteFile(filepath.Join(dir, "evdoc.toml"), []byte("[rules]\nlink-output-popover = \"warning\"\n"), 0o644); err != nil {
 					t.Fatal(err)
 				}
@@ -92,7 +129,18 @@ func TestSlotsSameOutput(t *testing.T) {
 				}
 				var log bytes.Buffer
 				out := filepath.Join(t.TempDir(), "public")
-				err = Build(context.Background(), s, BuildOptions{Out: out, Hugo: sitetest.HugoCommand(t), Check: check.DefaultOptions(), Log: &log, Verbose: true, noSlots: noSlots, unverified: tc.unverified})
+				err = Build(context.Background(), s, BuildOptions{Out: out, Hugo: sitetest.HugoCommand(t), Check: check.DefaultOptions(), Log: &log, Verbose: true, noSlots: noSlots})
+				if tc.fails != "" {
+					// the check fails the build, with the advice
+					// naming the setting
+					if err == nil || !strings.Contains(err.Error(), tc.fails) {
+						t.Fatalf("noSlots=%v: %v, want an error with %q", noSlots, err, tc.fails)
+					}
+					if relative := strings.Contains(tc.top, "relativeURLs"); relative != strings.Contains(err.Error(), "gohugoio/hugo/issues/12130") {
+						t.Errorf("noSlots=%v: the relativeURLs advice given %v, want %v:\n%v", noSlots, !relative, relative, err)
+					}
+					continue
+				}
 				if err != nil {
 					t.Fatalf("noSlots=%v: %v\n%s", noSlots, err, log.String())
 				}
@@ -111,7 +159,21 @@ func TestSlotsSameOutput(t *testing.T) {
 				}
 				outs[noSlots] = out
 			}
+			if tc.fails != "" {
+				return
+			}
 			same(t, outs[false], outs[true])
+			for f, want := range tc.links {
+				b, err := os.ReadFile(filepath.Join(outs[false], filepath.FromSlash(f)))
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, w := range want {
+					if !bytes.Contains(b, []byte(w)) {
+						t.Errorf("%s has no %s:\n%s", f, w, b)
+					}
+				}
+			}
 			if strings.HasPrefix(tc.name, "feed") && strings.HasPrefix(tc.top, "baseURL") {
 				// the section feed holds claims' markup, its URLs
 				// made absolute

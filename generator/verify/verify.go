@@ -143,10 +143,27 @@ func renderedByHugo(fm map[string]any) bool {
 // site's for a language that sets none), as Hugo writes them. A single
 // language with a baseURL of its own is served at that baseURL.
 func OutputSite(s *project.Site) (*outscan.Site, error) {
+	return outscan.NewSite(outputRoots(s))
+}
+
+// HomeFiles returns the home pages Hugo writes for s, as paths in the
+// output: index.html, or LANG/index.html of each language under
+// multihost with more than one language (see OutputSite), where Hugo
+// writes no index.html at the root.
+func HomeFiles(s *project.Site) []string {
+	var out []string
+	for _, r := range outputRoots(s) {
+		out = append(out, r.Dir+"index.html")
+	}
+	return out
+}
+
+// outputRoots returns the trees of OutputSite.
+func outputRoots(s *project.Site) []outscan.Root {
 	c := s.Config
 	pu := c.PublishURLs
 	if !pu.Multihost {
-		return outscan.NewSite([]outscan.Root{{URL: c.BaseURL}})
+		return []outscan.Root{{URL: c.BaseURL}}
 	}
 	langs := c.Ordered()
 	if len(langs) == 1 {
@@ -154,7 +171,7 @@ func OutputSite(s *project.Site) (*outscan.Site, error) {
 		if b == "" {
 			b = c.BaseURL
 		}
-		return outscan.NewSite([]outscan.Root{{URL: b}})
+		return []outscan.Root{{URL: b}}
 	}
 	roots := make([]outscan.Root, 0, len(langs))
 	for _, l := range langs {
@@ -165,7 +182,28 @@ func OutputSite(s *project.Site) (*outscan.Site, error) {
 		}
 		roots = append(roots, outscan.Root{Dir: code + "/", URL: b})
 	}
-	return outscan.NewSite(roots)
+	return roots
+}
+
+// relativeBasePath returns the path of a baseURL of the site (the
+// site's, or a language's) that has one ("/lab/") when relativeURLs is
+// true, "" otherwise.
+func relativeBasePath(s *project.Site) string {
+	if !s.Config.PublishURLs.Relative {
+		return ""
+	}
+	urls := []string{s.Config.BaseURL}
+	for _, l := range s.Config.Ordered() {
+		if b := s.Config.PublishURLs.BaseURLs[strings.ToLower(l.Code)]; b != "" {
+			urls = append(urls, b)
+		}
+	}
+	for _, u := range urls {
+		if p := (&hugoconf.Config{BaseURL: u}).BasePath(); p != "/" {
+			return p
+		}
+	}
+	return ""
 }
 
 // VerifyOutput checks the site Hugo built into dir before it replaces
@@ -393,6 +431,10 @@ func VerifyOutputFill(ctx context.Context, s *project.Site, dir, out string, sta
 	}
 	if len(broken) > 0 {
 		b.WriteString("\nlinks inside the site must name a file it publishes: fix the link (a relative link resolves from the page's URL, /ja/… for a Japanese page), add the file under static/, or write a link to something another server publishes under the same host as a full URL [" + string(diag.LinkOutputMissing) + `; evdoc.toml [rules] link-output-missing = "warning" lists them and builds]`)
+	}
+	if p := relativeBasePath(s); len(broken) > 0 && p != "" {
+		in := strings.TrimPrefix(p, "/")
+		fmt.Fprintf(&b, "\nrelativeURLs = true with a baseURL that has a path (%s) makes Hugo write links that name no file: it makes each URL from the root, which holds that path, relative to the file it is in (%sx becomes ../../%sx in docs/p/index.html), and a browser resolves that to %s%sx (Hugo has never supported the two together: https://github.com/gohugoio/hugo/issues/12130); set baseURL without a path, or relativeURLs = false", p, p, in, p, in)
 	}
 	if len(unresolved) > 0 {
 		b.WriteString("\na claim's popover body is in its evidence set's popover file (the set page's evdocpop output), which evdoc.js loads from the URL the page's <meta name=\"evdoc-popovers\"> gives: keep evdoc's head partial in every layout that shows claims ({{ partial \"evdoc/head.html\" . }} before </head>, or the theme's head hook) and the set pages' evdocpop output [" + string(diag.LinkOutputPopover) + `] (evdoc.toml [rules] link-output-popover = "warning" lists them and builds)`)
