@@ -188,13 +188,13 @@ func TestLinkForms(t *testing.T) {
 		t.Fatalf("build: %v, want an OutputError", err)
 	}
 	wantBroken := []string{
-		"docs/guide/p/index.html: link to nope.png: the built site has no such file (a 404)",
-		"docs/guide/p/index.html: link to /docs/guide/linkonly/: the built site has no such file (a 404)",
-		"docs/guide/p/index.html: link to /files/nope.txt: the built site has no such file (a 404)",
-		"ja/docs/guide/p/index.html: link to ../../../files/a.txt: the built site has no such file (a 404)",
-		"ja/docs/guide/p/index.html: link to nope.png: the built site has no such file (a 404)",
-		"ja/docs/guide/p/index.html: link to /ja/docs/guide/linkonly/: the built site has no such file (a 404)",
-		"ja/docs/guide/p/index.html: link to /files/nope.txt: the built site has no such file (a 404)",
+		"docs/guide/p/index.html:62:335: link to nope.png: the built site has no such file (a 404)",
+		"docs/guide/p/index.html:63:207: link to /docs/guide/linkonly/: the built site has no such file (a 404)",
+		"docs/guide/p/index.html:64:43: link to /files/nope.txt: the built site has no such file (a 404)",
+		"ja/docs/guide/p/index.html:63:65: link to ../../../files/a.txt: the built site has no such file (a 404)",
+		"ja/docs/guide/p/index.html:66:342: link to nope.png: the built site has no such file (a 404)",
+		"ja/docs/guide/p/index.html:67:207: link to /ja/docs/guide/linkonly/: the built site has no such file (a 404)",
+		"ja/docs/guide/p/index.html:68:43: link to /files/nope.txt: the built site has no such file (a 404)",
 	}
 	if got, want := strings.Join(oe.Problems, "\n"), strings.Join(wantBroken, "\n"); got != want {
 		t.Errorf("output check:\n%s\nwant:\n%s", got, want)

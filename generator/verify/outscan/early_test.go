@@ -106,7 +106,7 @@ func TestEarlyFilesChangedAfter(t *testing.T) {
 	if len(got.Problems) != 1 || !strings.HasPrefix(got.Problems[0], "rewritten/index.html: contains #ZgotmplZ") {
 		t.Errorf("problems = %q, want the rewritten file's #ZgotmplZ", got.Problems)
 	}
-	if len(got.Broken) != 1 || !strings.HasPrefix(got.Broken[0], "appended/index.html: link to /missing.png") {
+	if len(got.Broken) != 1 || !strings.HasPrefix(got.Broken[0], "appended/index.html:1:137: link to /missing.png") {
 		t.Errorf("broken = %q, want the appended part's link", got.Broken)
 	}
 	if reused, _ := e.Reused(); reused != 3 {

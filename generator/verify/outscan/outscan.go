@@ -362,9 +362,12 @@ type fileScan struct {
 	// hrefs are the distinct URLs of its links (urlAttrs) that may name
 	// a file of the site (linkHref: no scheme, or http, https or no
 	// scheme with a host), without fragment and query, in document
-	// order; emptyHref: an <a> has an empty href.
+	// order, and where each first is (its tag); emptyHref: an <a> has
+	// an empty href, the first at emptyAt.
 	hrefs     []string
+	hrefAt    []textPos
 	emptyHref bool
+	emptyAt   textPos
 	// md are the distinct hrefs of any kind whose path ends in ".md".
 	md []string
 	// styles are the hrefs of its stylesheet links that may be inside
@@ -535,13 +538,13 @@ func DirFill(ctx context.Context, dir string, site *Site, early *Early, fill Fil
 		}
 		if f.emptyHref {
 			rel, _ := filepath.Rel(dir, files[i])
-			sc.Broken = append(sc.Broken, fmt.Sprintf("%s: a link with an empty href (a link to nothing)", filepath.ToSlash(rel)))
+			sc.Broken = append(sc.Broken, fmt.Sprintf("%s:%s: a link with an empty href (a link to nothing)", filepath.ToSlash(rel), f.emptyAt))
 		}
 		if len(f.hrefs) > 0 {
 			rel, _ := filepath.Rel(dir, files[i])
 			rel = filepath.ToSlash(rel)
-			for _, h := range missingTargets(dir, site, rel, f.hrefs, exists) {
-				sc.Broken = append(sc.Broken, fmt.Sprintf("%s: link to %s: the built site has no such file (a 404)", rel, h))
+			for _, j := range missingTargets(dir, site, rel, f.hrefs, exists) {
+				sc.Broken = append(sc.Broken, fmt.Sprintf("%s:%s: link to %s: the built site has no such file (a 404)", rel, f.hrefAt[j], f.hrefs[j]))
 			}
 		}
 		for _, c := range f.claims {
@@ -606,15 +609,16 @@ func scanReader(r io.Reader) (fileScan, error) {
 	var inStyle bool         // inside a style element
 	var lastSet string       // the data-ev-s of the last popover
 	lastClaim := -1          // res.claims' index of the claim before a popover
-	// addHref records the URL attribute of a start tag (a: an <a> tag).
-	addHref := func(t evTag, a bool) {
+	// addHref records the URL attribute of a start tag (a: an <a> tag),
+	// which begins at byte i of tok, at pos.
+	addHref := func(t evTag, a bool, tok []byte, i int, pos textPos) {
 		if t.hasHref {
 			h := t.href
 			if bytes.IndexByte(h, '&') >= 0 {
 				h = []byte(html.UnescapeString(string(h)))
 			}
-			if a && len(bytes.TrimSpace(h)) == 0 {
-				res.emptyHref = true
+			if a && len(bytes.TrimSpace(h)) == 0 && !res.emptyHref {
+				res.emptyHref, res.emptyAt = true, pos.advance(tok[:i])
 			}
 			if i := bytes.IndexAny(h, "#?"); i >= 0 {
 				h = h[:i]
@@ -631,6 +635,7 @@ func scanReader(r io.Reader) (fileScan, error) {
 				}
 				if hs, ok := linkHref(hs); ok && !t.icon {
 					res.hrefs = append(res.hrefs, hs)
+					res.hrefAt = append(res.hrefAt, pos.advance(tok[:i]))
 				}
 			}
 			if t.stylesheet {
@@ -640,8 +645,11 @@ func scanReader(r io.Reader) (fileScan, error) {
 			}
 		}
 	}
+	pos := textPos{1, 1} // where the next token begins
 	for s.Scan() {
 		tok := s.Bytes()
+		at := pos
+		pos = pos.advance(tok)
 		if !res.zg {
 			head := tok
 			if len(head) > len(zgotmplZ) {
@@ -686,7 +694,7 @@ func scanReader(r io.Reader) (fileScan, error) {
 			continue
 		}
 		t := readEvTag(tag)
-		addHref(t, a)
+		addHref(t, a, tok, i, at)
 		if t.popMeta && res.popFiles == "" {
 			res.popFiles = t.content
 		}
@@ -726,6 +734,21 @@ func scanReader(r io.Reader) (fileScan, error) {
 	return res, s.Err()
 }
 
+// textPos is a place in a file: its 1-based line and byte column (as
+// go/token and evdoc's diagnostics count them).
+type textPos struct{ line, col int }
+
+// String returns "LINE:COL".
+func (p textPos) String() string { return strconv.Itoa(p.line) + ":" + strconv.Itoa(p.col) }
+
+// advance returns the place after b, which begins at p.
+func (p textPos) advance(b []byte) textPos {
+	if n := bytes.Count(b, []byte{'\n'}); n > 0 {
+		return textPos{p.line + n, len(b) - bytes.LastIndexByte(b, '\n')}
+	}
+	return textPos{p.line, p.col + len(b)}
+}
+
 // linkHref returns href without its fragment and query when it may
 // name a file of the site (see Site.mayName): a link with no scheme (a
 // path, from the root or from the page), or a full or protocol-relative
@@ -751,18 +774,19 @@ func linkHref(href string) (string, bool) {
 }
 
 // missingTargets returns, for the hrefs of output file rel (see
-// fileScan.hrefs) of the site served as site says, those that name no
+// fileScan.hrefs) of the site served as site says, the indexes of those
+// that name no
 // file of the built site in dir (see siteFile). A link that leaves the
 // site (Site.target) is not checked. exists caches what was looked up.
-func missingTargets(dir string, site *Site, rel string, hrefs []string, exists map[string]bool) []string {
-	var out []string
-	for _, h := range hrefs {
+func missingTargets(dir string, site *Site, rel string, hrefs []string, exists map[string]bool) []int {
+	var out []int
+	for i, h := range hrefs {
 		if !site.mayName(h) {
 			continue
 		}
 		target, inside, err := site.target(rel, h)
 		if err != nil {
-			out = append(out, h)
+			out = append(out, i)
 			continue
 		}
 		if !inside {
@@ -774,7 +798,7 @@ func missingTargets(dir string, site *Site, rel string, hrefs []string, exists m
 			exists[target] = ok
 		}
 		if !ok {
-			out = append(out, h)
+			out = append(out, i)
 		}
 	}
 	return out

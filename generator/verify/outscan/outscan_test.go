@@ -201,17 +201,17 @@ func TestScanOutputLinks(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []string{
-		"docs/index.html: link to /sub/: the built site has no such file (a 404)",
-		"docs/index.html: link to ../nope.png: the built site has no such file (a 404)",
-		"img/index.html: link to nope.png: the built site has no such file (a 404)",
-		"img/index.html: link to /css/nope.css: the built site has no such file (a 404)",
-		"img/index.html: link to nope/: the built site has no such file (a 404)",
-		"img/index.html: link to after/: the built site has no such file (a 404)",
-		"img/index.html: link to after2.png: the built site has no such file (a 404)",
-		"index.html: a link with an empty href (a link to nothing)",
-		"index.html: link to nope/: the built site has no such file (a 404)",
-		"index.html: link to a&b/: the built site has no such file (a 404)",
-		"e/s/popovers.js: link to /gone/: the built site has no such file (a 404)",
+		"docs/index.html:1:20: link to /sub/: the built site has no such file (a 404)",
+		"docs/index.html:1:41: link to ../nope.png: the built site has no such file (a 404)",
+		"img/index.html:1:39: link to nope.png: the built site has no such file (a 404)",
+		"img/index.html:1:107: link to /css/nope.css: the built site has no such file (a 404)",
+		"img/index.html:1:363: link to nope/: the built site has no such file (a 404)",
+		"img/index.html:1:568: link to after/: the built site has no such file (a 404)",
+		"img/index.html:1:595: link to after2.png: the built site has no such file (a 404)",
+		"index.html:1:66: a link with an empty href (a link to nothing)",
+		"index.html:1:22: link to nope/: the built site has no such file (a 404)",
+		"index.html:1:82: link to a&b/: the built site has no such file (a 404)",
+		"e/s/popovers.js:2:10: link to /gone/: the built site has no such file (a 404)",
 	}
 	if got := strings.Join(sc.Broken, "\n"); got != strings.Join(want, "\n") {
 		t.Errorf("broken:\n%s\nwant:\n%s", got, strings.Join(want, "\n"))

@@ -29,9 +29,11 @@ type popFile struct {
 	set    string
 	bodies map[string]string
 	err    error
-	// hrefs are the distinct links of its bodies (fileScan.hrefs);
+	// hrefs are the distinct links of its bodies (fileScan.hrefs),
+	// hrefAt where the body of each one's first is in the file;
 	// checked is whether they were checked for files the site lacks.
 	hrefs   []string
+	hrefAt  []textPos
 	checked bool
 }
 
@@ -54,7 +56,9 @@ type resolvedURL struct{ target string }
 // parsePopFile reads a popover file's bytes.
 func parsePopFile(b []byte) (*popFile, error) {
 	const head = "evdocPopovers("
+	orig := b
 	b = bytes.TrimSpace(b)
+	lead := len(orig) - len(bytes.TrimLeft(orig, " \t\r\n\f\v\u0085\u00a0"))
 	if !bytes.HasPrefix(b, []byte(head)) || !bytes.HasSuffix(b, []byte(");")) {
 		return nil, errors.New("not a popover file (evdocPopovers(SET,{…});)")
 	}
@@ -70,6 +74,29 @@ func parsePopFile(b []byte) (*popFile, error) {
 	}
 	if err := json.Unmarshal(rest[1:], &f.bodies); err != nil {
 		return nil, fmt.Errorf("its bodies: %v", err)
+	}
+	// where each body begins in the file (the last of a repeated key,
+	// as Unmarshal keeps it)
+	bodyAt := map[string]textPos{}
+	objStart := len(b) - len(");") - len(rest) + 1 // rest[1:] in b
+	bd := json.NewDecoder(bytes.NewReader(rest[1:]))
+	if _, err := bd.Token(); err == nil { // {
+		for bd.More() {
+			k, err := bd.Token()
+			if err != nil {
+				break
+			}
+			off := objStart + int(bd.InputOffset())
+			if q := bytes.IndexByte(b[off:], '"'); q >= 0 {
+				off += q
+			}
+			if key, ok := k.(string); ok {
+				bodyAt[key] = textPos{1, 1}.advance(orig[:lead+off])
+			}
+			if _, err := bd.Token(); err != nil {
+				break
+			}
+		}
 	}
 	seen := map[string]bool{}
 	for _, k := range sortedKeys(f.bodies) {
@@ -88,6 +115,7 @@ func parsePopFile(b []byte) (*popFile, error) {
 			if hs, ok := linkHref(h); ok && !seen[hs] {
 				seen[hs] = true
 				f.hrefs = append(f.hrefs, hs)
+				f.hrefAt = append(f.hrefAt, bodyAt[k])
 			}
 		})
 	}
@@ -254,8 +282,8 @@ func (p *popFiles) broken(rel string, f fileScan, exists map[string]bool) []stri
 			continue
 		}
 		pf.checked = true
-		for _, h := range missingTargets(p.dir, p.site, target, pf.hrefs, exists) {
-			out = append(out, fmt.Sprintf("%s: link to %s: the built site has no such file (a 404)", target, h))
+		for _, j := range missingTargets(p.dir, p.site, target, pf.hrefs, exists) {
+			out = append(out, fmt.Sprintf("%s:%s: link to %s: the built site has no such file (a 404)", target, pf.hrefAt[j], pf.hrefs[j]))
 		}
 	}
 	return out
