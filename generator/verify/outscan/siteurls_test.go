@@ -1,0 +1,121 @@
+package outscan
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/evdoc-lab/evdoc/internal/txtartest"
+	"golang.org/x/tools/txtar"
+)
+
+// TestURLForms scans the built sites of testdata/urls/*.txtar, each its
+// output (public/) and where its trees are served (roots: "DIR URL" a
+// line, "." for the whole output), for the URL forms Hugo writes: from
+// the root under a baseURL path, full URLs on the baseURL
+// (canonifyURLs), relative to the file (relativeURLs) and per language
+// on its own host (multihost). The want member lists what the scan
+// reports (broken links at FILE:LINE:COL, pages shown unstyled, popovers
+// without a body) and the claims it found per page.
+func TestURLForms(t *testing.T) {
+	txtartest.Run(t, "testdata/urls/*.txtar", func(t *testing.T, dir string, ar *txtar.Archive) []byte {
+		var roots []Root
+		for _, f := range ar.Files {
+			if f.Name != "roots" {
+				continue
+			}
+			for _, l := range strings.Split(strings.TrimSpace(string(f.Data)), "\n") {
+				d, u, _ := strings.Cut(l, " ")
+				if d == "." {
+					d = ""
+				}
+				roots = append(roots, Root{Dir: d, URL: u})
+			}
+		}
+		site, err := NewSite(roots)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc, err := Dir(context.Background(), filepath.Join(dir, "public"), site)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b bytes.Buffer
+		for _, l := range sc.Broken {
+			fmt.Fprintf(&b, "broken: %s\n", l)
+		}
+		for _, l := range sc.Unstyled {
+			fmt.Fprintf(&b, "unstyled: %s\n", l)
+		}
+		for _, l := range sc.Unresolved {
+			fmt.Fprintf(&b, "unresolved: %s\n", l)
+		}
+		var pages []string
+		for k, cs := range sc.Claims {
+			pages = append(pages, fmt.Sprintf("claims: %s:%s %d", k.Lang, k.Rel, len(cs)))
+		}
+		sort.Strings(pages)
+		for _, p := range pages {
+			fmt.Fprintln(&b, p)
+		}
+		return b.Bytes()
+	})
+}
+
+// TestSiteTarget resolves links as a browser does from a file's URL
+// and finds the tree and file they name, or that they leave the site.
+func TestSiteTarget(t *testing.T) {
+	multi, err := NewSite([]Root{{Dir: "ko/", URL: "https://ko.example.org/"}, {Dir: "ja/", URL: "https://example.org/ja/"}, {Dir: "en/", URL: "https://example.org/"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	canon, err := NewSite([]Root{{URL: "https://example.org/lab/"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		site       *Site
+		rel, href  string
+		target     string
+		inside, ok bool // ok: mayName
+	}{
+		{canon, "docs/p/index.html", "https://example.org/lab/docs/q/", "docs/q/", true, true},
+		{canon, "docs/p/index.html", "HTTPS://Example.ORG/lab/x.css", "x.css", true, true},
+		{canon, "docs/p/index.html", "https://example.org/lab", "", true, true},
+		{canon, "docs/p/index.html", "//example.org/lab/a", "a", true, true},
+		{canon, "docs/p/index.html", "http://example.org/lab/a", "", false, true},
+		{canon, "docs/p/index.html", "https://example.org:8443/lab/a", "", false, true},
+		{canon, "docs/p/index.html", "https://example.org/labs/a", "", false, true},
+		{canon, "docs/p/index.html", "../../a", "a", true, true},
+		{canon, "docs/p/index.html", "../../../a", "", false, true},           // /a: outside /lab/
+		{canon, "docs/p/index.html", "../../../../../lab/a", "a", true, true}, // ".." stops at the root
+		{canon, "docs/p/index.html", "mailto:a@b", "", false, false},
+		{PathSite("/lab/"), "docs/p/index.html", "https://example.org/lab/a", "", false, false},
+		{PathSite("/lab/"), "docs/p/index.html", "/lab/a", "a", true, true},
+		{multi, "ko/docs/p/index.html", "/docs/q/", "ko/docs/q/", true, true},
+		{multi, "ko/docs/p/index.html", "/ja/docs/q/", "ko/ja/docs/q/", true, true},
+		{multi, "ko/docs/p/index.html", "https://example.org/ja/docs/q/", "ja/docs/q/", true, true},
+		{multi, "ko/docs/p/index.html", "https://example.org/docs/q/", "en/docs/q/", true, true},
+		{multi, "ja/docs/p/index.html", "/docs/q/", "en/docs/q/", true, true},
+		{multi, "ja/docs/p/index.html", "../../", "ja/", true, true},
+		{multi, "ja/index.html", "../", "en/", true, true},
+		{multi, "en/index.html", "ja/", "ja/", true, true},
+	} {
+		ok := tc.site.mayName(tc.href)
+		target, inside, err := tc.site.target(tc.rel, tc.href)
+		if err != nil {
+			t.Errorf("%s: %s: %v", tc.rel, tc.href, err)
+			continue
+		}
+		if !ok {
+			inside, target = false, ""
+		}
+		if ok != tc.ok || inside != tc.inside || target != tc.target {
+			t.Errorf("%s: %s: mayName %v, target %q inside %v; want %v, %q, %v", tc.rel, tc.href, ok, target, inside, tc.ok, tc.target, tc.inside)
+		}
+	}
+}
