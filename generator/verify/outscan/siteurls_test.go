@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"net/url"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -118,4 +119,68 @@ func TestSiteTarget(t *testing.T) {
 			t.Errorf("%s: %s: mayName %v, target %q inside %v; want %v, %q, %v", tc.rel, tc.href, ok, target, inside, tc.ok, tc.target, tc.inside)
 		}
 	}
+}
+
+// FuzzSiteTarget: resolving any link from any file of a multihost site
+// never panics, and a link inside the site names a path in the output
+// without "." or ".." segments, in the tree whose full URL for it
+// resolves to the same path from any other file.
+func FuzzSiteTarget(f *testing.F) {
+	site, err := NewSite([]Root{{Dir: "ko/", URL: "https://ko.example.org/"}, {Dir: "ja/", URL: "https://example.org/ja/"}, {Dir: "en/", URL: "https://example.org/lab/"}})
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, s := range [][2]string{{"ko/docs/p/index.html", "../../x"}, {"ja/index.html", "/ja/docs/"}, {"en/a/b.html", "https://example.org/lab/a"}, {"ko/x", "//example.org/ja/%41"}, {"en/", "../../.."}} {
+		f.Add(s[0], s[1])
+	}
+	f.Fuzz(func(t *testing.T, rel, href string) {
+		h, ok := linkHref(href)
+		if !ok || !site.mayName(h) {
+			return
+		}
+		target, inside, err := site.target(rel, h)
+		if err != nil || !inside {
+			return
+		}
+		r := site.rootOf(target)
+		if !strings.HasPrefix(target, r.dir) {
+			t.Fatalf("%s from %s: target %q in no tree", h, rel, target)
+		}
+		for _, seg := range strings.Split(strings.TrimPrefix(target, r.dir), "/") {
+			if seg == "." || seg == ".." {
+				t.Fatalf("%s from %s: target %q has a dot segment", h, rel, target)
+			}
+		}
+		full := (&url.URL{Scheme: r.scheme, Host: r.host, Path: r.path + strings.TrimPrefix(target, r.dir)}).String()
+		again, in, err := site.target("ja/other/index.html", full)
+		if err != nil || !in || again != target {
+			t.Fatalf("%s from %s: target %q; its URL %s names %q (inside %v, %v)", h, rel, target, full, again, in, err)
+		}
+	})
+}
+
+// FuzzScanPositions: every link position the scan records is the
+// place of a '<' in the file.
+func FuzzScanPositions(f *testing.F) {
+	for _, s := range []string{"<a href=x>\n<img src=y>", "<!-- <a href=z> -->\n\n  <A HREF='q'>", "<p>\r\n<script src=s></script><a href=>"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, doc string) {
+		res, err := scanReader(strings.NewReader(doc))
+		if err != nil {
+			return
+		}
+		lines := strings.SplitAfter(doc, "\n")
+		check := func(p textPos) {
+			if p.line < 1 || p.line > len(lines) || p.col < 1 || p.col > len(lines[p.line-1]) || lines[p.line-1][p.col-1] != '<' {
+				t.Fatalf("%q: position %s is not a '<'", doc, p)
+			}
+		}
+		for _, p := range res.hrefAt {
+			check(p)
+		}
+		if res.emptyHref {
+			check(res.emptyAt)
+		}
+	})
 }
