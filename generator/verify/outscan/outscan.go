@@ -362,10 +362,9 @@ type fileScan struct {
 	// hrefs are the distinct URLs of its links (urlAttrs) that may name
 	// a file of the site (linkHref: no scheme, or http, https or no
 	// scheme with a host), without fragment and query, in document
-	// order, and where each first is (its tag); emptyHref: an <a> has
+	// order, each where its first tag is; emptyHref: an <a> has
 	// an empty href, the first at emptyAt.
-	hrefs     []string
-	hrefAt    []textPos
+	hrefs     []siteLink
 	emptyHref bool
 	emptyAt   textPos
 	// md are the distinct hrefs of any kind whose path ends in ".md".
@@ -543,8 +542,8 @@ func DirFill(ctx context.Context, dir string, site *Site, early *Early, fill Fil
 		if len(f.hrefs) > 0 {
 			rel, _ := filepath.Rel(dir, files[i])
 			rel = filepath.ToSlash(rel)
-			for _, j := range missingTargets(dir, site, rel, f.hrefs, exists) {
-				sc.Broken = append(sc.Broken, fmt.Sprintf("%s:%s: link to %s: the built site has no such file (a 404)", rel, f.hrefAt[j], f.hrefs[j]))
+			for _, l := range missingTargets(dir, site, rel, f.hrefs, exists) {
+				sc.Broken = append(sc.Broken, fmt.Sprintf("%s:%s: link to %s: the built site has no such file (a 404)", rel, l.at, l.href))
 			}
 		}
 		for _, c := range f.claims {
@@ -634,8 +633,7 @@ func scanReader(r io.Reader) (fileScan, error) {
 					res.md = append(res.md, hs)
 				}
 				if hs, ok := linkHref(hs); ok && !t.icon {
-					res.hrefs = append(res.hrefs, hs)
-					res.hrefAt = append(res.hrefAt, pos.advance(tok[:i]))
+					res.hrefs = append(res.hrefs, siteLink{href: hs, at: pos.advance(tok[:i])})
 				}
 			}
 			if t.stylesheet {
@@ -734,6 +732,14 @@ func scanReader(r io.Reader) (fileScan, error) {
 	return res, s.Err()
 }
 
+// siteLink is a link's URL (see linkHref) and where its tag is; in a
+// popover file, the data key of the body that holds it instead.
+type siteLink struct {
+	href string
+	at   textPos
+	key  string
+}
+
 // textPos is a place in a file: its 1-based line and byte column (as
 // go/token and evdoc's diagnostics count them).
 type textPos struct{ line, col int }
@@ -774,19 +780,19 @@ func linkHref(href string) (string, bool) {
 }
 
 // missingTargets returns, for the hrefs of output file rel (see
-// fileScan.hrefs) of the site served as site says, the indexes of those
-// that name no
+// fileScan.hrefs) of the site served as site says, those that name no
 // file of the built site in dir (see siteFile). A link that leaves the
 // site (Site.target) is not checked. exists caches what was looked up.
-func missingTargets(dir string, site *Site, rel string, hrefs []string, exists map[string]bool) []int {
-	var out []int
-	for i, h := range hrefs {
+func missingTargets(dir string, site *Site, rel string, hrefs []siteLink, exists map[string]bool) []siteLink {
+	var out []siteLink
+	for _, l := range hrefs {
+		h := l.href
 		if !site.mayName(h) {
 			continue
 		}
 		target, inside, err := site.target(rel, h)
 		if err != nil {
-			out = append(out, i)
+			out = append(out, l)
 			continue
 		}
 		if !inside {
@@ -798,7 +804,7 @@ func missingTargets(dir string, site *Site, rel string, hrefs []string, exists m
 			exists[target] = ok
 		}
 		if !ok {
-			out = append(out, i)
+			out = append(out, l)
 		}
 	}
 	return out

@@ -154,7 +154,7 @@ func TestMissingTargets(t *testing.T) {
 		{"/", "index.html", "files/a.txt/", true},
 	}
 	for _, tt := range tests {
-		got := missingTargets(dir, PathSite(tt.base), tt.file, []string{tt.href}, map[string]bool{})
+		got := missingTargets(dir, PathSite(tt.base), tt.file, []siteLink{{href: tt.href}}, map[string]bool{})
 		if (len(got) > 0) != tt.missing {
 			t.Errorf("base %s, %s: %q: missing %v, want %v", tt.base, tt.file, tt.href, len(got) > 0, tt.missing)
 		}

@@ -176,11 +176,36 @@ func FuzzScanPositions(f *testing.F) {
 				t.Fatalf("%q: position %s is not a '<'", doc, p)
 			}
 		}
-		for _, p := range res.hrefAt {
-			check(p)
+		for _, l := range res.hrefs {
+			check(l.at)
 		}
 		if res.emptyHref {
 			check(res.emptyAt)
+		}
+	})
+}
+
+// FuzzBodyPositions: of a popover file that parses, every body's
+// position is the place of a '"' in the file.
+func FuzzBodyPositions(f *testing.F) {
+	for _, s := range []string{"evdocPopovers(\"s\",{\n\"ev:s/a\":\"x\",\n\"ev:s/b\":\"\\u003ca href=/x\\u003e\"\n});\n", " evdocPopovers(\"s\" , {\"k\" : \"v\"});", "evdocPopovers(\"s\",{});", "\v\u0085evdocPopovers(\"s\",{\"k\":\"v\"});"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, doc string) {
+		pf, err := parsePopFile([]byte(doc))
+		at := bodyPositions([]byte(doc))
+		if err != nil {
+			return
+		}
+		lines := strings.SplitAfter(doc, "\n")
+		for k := range pf.bodies {
+			p, ok := at[k]
+			if !ok {
+				t.Fatalf("%q: no position for %q", doc, k)
+			}
+			if p.line < 1 || p.line > len(lines) || p.col < 1 || p.col > len(lines[p.line-1]) || lines[p.line-1][p.col-1] != '"' {
+				t.Fatalf("%q: position %s of %q is not a '\"'", doc, p, k)
+			}
 		}
 	})
 }
