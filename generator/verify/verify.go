@@ -212,12 +212,16 @@ func relativeBasePath(s *project.Site) string {
 // every evidence viewer window by evdoc's evidence shortcode (its
 // data-ev-window marker and one line span per raw line), no file
 // holds Hugo's sanitised-URL marker #ZgotmplZ, every page showing claims
-// links evdoc's stylesheet, and every URL inside the site (no scheme or
-// host, under baseURL's path) that a reader's browser follows or fetches
-// (urlAttrs; not the icons and manifest a theme links for the site to
-// add, which a browser does without) names a file the built site has: a theme has no legitimate reason to link to a 404, and
-// a link to what another server publishes on the same host can be
-// written as a full URL. Without it a site whose
+// links evdoc's stylesheet, and every URL inside the site that a
+// reader's browser follows or fetches (urlAttrs; not the icons and
+// manifest a theme links for the site to add, which a browser does
+// without) names a file the built site has. A URL is resolved from its
+// file's URL on the baseURL Hugo built it for (OutputSite: a language's
+// own under multihost), as a browser resolves it: a path from the root
+// or from the file (relativeURLs), or a full URL on that baseURL
+// (canonifyURLs) is inside the site; another host, or a path outside
+// baseURL's path, leaves it. A theme has no legitimate reason to link to
+// a 404. Without it a site whose
 // own theme shadows evdoc's templates builds with every claim an empty
 // link and every evidence page empty. The error lists the problems (at
 // most maxVerifyErrors) with the page and what is missing; out names the
@@ -231,7 +235,7 @@ func relativeBasePath(s *project.Site) string {
 // The broken links are rule link-output-missing: an error unless
 // evdoc.toml sets it lower; as a warning or note (and not under strict,
 // where a warning fails the build) each is written to log as
-// "evdoc: warning: OUT/FILE: … [link-output-missing]" and the build goes
+// "evdoc: warning: OUT/FILE:LINE:COL: … [link-output-missing]" and the build goes
 // on; off drops them.
 func VerifyOutput(ctx context.Context, s *project.Site, dir, out string, staged *staging.Staged, data *stagedata.StageData, log io.Writer, strict bool) error {
 	return VerifyOutputAfter(ctx, s, dir, out, staged, data, log, strict, nil)
@@ -430,7 +434,7 @@ func VerifyOutputFill(ctx context.Context, s *project.Site, dir, out string, sta
 		b.WriteString("\n" + headAdvice(s))
 	}
 	if len(broken) > 0 {
-		b.WriteString("\nlinks inside the site must name a file it publishes: fix the link (a relative link resolves from the page's URL, /ja/… for a Japanese page), add the file under static/, or write a link to something another server publishes under the same host as a full URL [" + string(diag.LinkOutputMissing) + `; evdoc.toml [rules] link-output-missing = "warning" lists them and builds]`)
+		b.WriteString("\nlinks inside the site must name a file it publishes: fix the link (a relative link resolves from the page's URL, /ja/… for a Japanese page), or add the file under static/; a link to another host, or to a path outside baseURL's path, leaves the site and is not checked [" + string(diag.LinkOutputMissing) + `; evdoc.toml [rules] link-output-missing = "warning" lists them and builds]`)
 	}
 	if p := relativeBasePath(s); len(broken) > 0 && p != "" {
 		in := strings.TrimPrefix(p, "/")

@@ -55,8 +55,9 @@ type Scan struct {
 	Lists map[string]bool
 	// Problems are files with a sanitised URL (#ZgotmplZ).
 	Problems []string
-	// Broken are the links inside the site to files it does not have,
-	// "FILE: link to HREF …", in the walk's order.
+	// Broken are the links inside the site (Site) to files it does not
+	// have, "FILE:LINE:COL: link to HREF …" (the link's tag; in a
+	// popover file, the body holding it), in the walk's order.
 	Broken []string
 	// Unstyled are the files that show claims without evdoc's
 	// stylesheet (see evdocStyled), in the walk's order.
