@@ -59,7 +59,7 @@ func TestSlotsSameOutput(t *testing.T) {
 		// relativeURLs with a baseURL path: Hugo's links keep the path
 		// (../../lab/x), which no browser resolves to the site's files
 		{name: "relative", top: "baseURL = \"https://example.org/lab/\"\nrelativeURLs = true",
-			fails: "docs/p1/index.html: link to ../../lab/evdoc/css/site.css: the built site has no such file (a 404)"},
+			fails: "docs/p1/index.html:8:1: link to ../../lab/evdoc/css/site.css: the built site has no such file (a 404)"},
 		// a baseURL per language: no slots; one language is served at
 		// its baseURL from public/, several each from public/LANG/
 		{name: "multihost", top: `baseURL = "https://example.org/lab/"`, links: map[string][]string{
@@ -74,7 +74,7 @@ func TestSlotsSameOutput(t *testing.T) {
 		// ja on a host of its own: the layout's language links, its
 		// translations' RelPermalinks, name /jp/… on ko's host
 		{name: "multihost-hosts", top: `baseURL = "https://example.org/lab/"`, langs: "\n[languages.ja]\n  weight = 2\n  contentDir = \"content/ja\"\n  baseURL = \"https://ja.example.org/jp/\"\n",
-			fails: "ko/docs/p1/index.html: link to /jp/docs/p1/: the built site has no such file (a 404)"},
+			fails: "ko/docs/p1/index.html:49:7: link to /jp/docs/p1/: the built site has no such file (a 404)"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
@@ -138,6 +138,8 @@ func TestSlotsSameOutput(t *testing.T) {
 					}
 					if relative := strings.Contains(tc.top, "relativeURLs"); relative != strings.Contains(err.Error(), "gohugoio/hugo/issues/12130") {
 						t.Errorf("noSlots=%v: the relativeURLs advice given %v, want %v:\n%v", noSlots, !relative, relative, err)
+					} else if relative && strings.Contains(err.Error(), "the theme links no stylesheet") {
+						t.Errorf("noSlots=%v: the theme's head blamed for the stylesheet relativeURLs lost:\n%v", noSlots, err)
 					}
 					continue
 				}

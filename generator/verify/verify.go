@@ -430,13 +430,19 @@ func VerifyOutputFill(ctx context.Context, s *project.Site, dir, out string, sta
 	if hookMissing || len(sc.Problems) > 0 {
 		b.WriteString("\n" + hookAdvice(s, len(sc.Problems) > 0, someMissing))
 	}
-	if len(sc.Unstyled) > 0 {
+	// relativeURLs with a baseURL path: the links Hugo wrote are broken,
+	// evdoc's stylesheet's with them
+	relPath := ""
+	if len(sc.Broken) > 0 {
+		relPath = relativeBasePath(s)
+	}
+	if len(sc.Unstyled) > 0 && relPath == "" {
 		b.WriteString("\n" + headAdvice(s))
 	}
 	if len(broken) > 0 {
 		b.WriteString("\nlinks inside the site must name a file it publishes: fix the link (a relative link resolves from the page's URL, /ja/… for a Japanese page), or add the file under static/; a link to another host, or to a path outside baseURL's path, leaves the site and is not checked [" + string(diag.LinkOutputMissing) + `; evdoc.toml [rules] link-output-missing = "warning" lists them and builds]`)
 	}
-	if p := relativeBasePath(s); len(broken) > 0 && p != "" {
+	if p := relPath; p != "" && (len(broken) > 0 || len(sc.Unstyled) > 0) {
 		in := strings.TrimPrefix(p, "/")
 		fmt.Fprintf(&b, "\nrelativeURLs = true with a baseURL that has a path (%s) makes Hugo write links that name no file: it makes each URL from the root, which holds that path, relative to the file it is in (%sx becomes ../../%sx in docs/p/index.html), and a browser resolves that to %s%sx (Hugo has never supported the two together: https://github.com/gohugoio/hugo/issues/12130); set baseURL without a path, or relativeURLs = false", p, p, in, p, in)
 	}
