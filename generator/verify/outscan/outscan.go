@@ -364,10 +364,10 @@ type fileScan struct {
 	// a file of the site (linkHref: no scheme, or http, https or no
 	// scheme with a host), without fragment and query, in document
 	// order, each where its first tag is; emptyHref: an <a> has
-	// an empty href, the first at emptyAt.
+	// an empty href, the first's tag at byte emptyAt.
 	hrefs     []siteLink
 	emptyHref bool
-	emptyAt   textPos
+	emptyAt   int
 	// md are the distinct hrefs of any kind whose path ends in ".md".
 	md []string
 	// styles are the hrefs of its stylesheet links that may be inside
@@ -536,15 +536,31 @@ func DirFill(ctx context.Context, dir string, site *Site, early *Early, fill Fil
 			rel, _ := filepath.Rel(dir, files[i])
 			sc.MDLinks[filepath.ToSlash(rel)] = f.md
 		}
-		if f.emptyHref {
-			rel, _ := filepath.Rel(dir, files[i])
-			sc.Broken = append(sc.Broken, fmt.Sprintf("%s:%s: a link with an empty href (a link to nothing)", filepath.ToSlash(rel), f.emptyAt))
-		}
+		var missing []siteLink
 		if len(f.hrefs) > 0 {
 			rel, _ := filepath.Rel(dir, files[i])
+			missing = missingTargets(dir, site, filepath.ToSlash(rel), f.hrefs, exists)
+		}
+		if f.emptyHref || len(missing) > 0 {
+			// the places of the broken links: the file read again
+			// (the bytes scanned: Hugo has finished, the fill wrote
+			// them back)
+			rel, _ := filepath.Rel(dir, files[i])
 			rel = filepath.ToSlash(rel)
-			for _, l := range missingTargets(dir, site, rel, f.hrefs, exists) {
-				sc.Broken = append(sc.Broken, fmt.Sprintf("%s:%s: link to %s: the built site has no such file (a 404)", rel, l.at, l.href))
+			offs := make([]int, 0, len(missing)+1)
+			for _, l := range missing {
+				offs = append(offs, l.at)
+			}
+			if f.emptyHref {
+				offs = append(offs, f.emptyAt)
+			}
+			b, _ := os.ReadFile(files[i])
+			at := placesOf(b, offs)
+			if f.emptyHref {
+				sc.Broken = append(sc.Broken, fmt.Sprintf("%s:%s: a link with an empty href (a link to nothing)", rel, at[len(at)-1]))
+			}
+			for j, l := range missing {
+				sc.Broken = append(sc.Broken, fmt.Sprintf("%s:%s: link to %s: the built site has no such file (a 404)", rel, at[j], l.href))
 			}
 		}
 		for _, c := range f.claims {
@@ -610,15 +626,15 @@ func scanReader(r io.Reader) (fileScan, error) {
 	var lastSet string       // the data-ev-s of the last popover
 	lastClaim := -1          // res.claims' index of the claim before a popover
 	// addHref records the URL attribute of a start tag (a: an <a> tag),
-	// which begins at byte i of tok, at pos.
-	addHref := func(t evTag, a bool, tok []byte, i int, pos textPos) {
+	// which begins at byte at of the file.
+	addHref := func(t evTag, a bool, at int) {
 		if t.hasHref {
 			h := t.href
 			if bytes.IndexByte(h, '&') >= 0 {
 				h = []byte(html.UnescapeString(string(h)))
 			}
 			if a && len(bytes.TrimSpace(h)) == 0 && !res.emptyHref {
-				res.emptyHref, res.emptyAt = true, pos.advance(tok[:i])
+				res.emptyHref, res.emptyAt = true, at
 			}
 			if i := bytes.IndexAny(h, "#?"); i >= 0 {
 				h = h[:i]
@@ -634,7 +650,7 @@ func scanReader(r io.Reader) (fileScan, error) {
 					res.md = append(res.md, hs)
 				}
 				if hs, ok := linkHref(hs); ok && !t.icon {
-					res.hrefs = append(res.hrefs, siteLink{href: hs, at: pos.advance(tok[:i])})
+					res.hrefs = append(res.hrefs, siteLink{href: hs, at: at})
 				}
 			}
 			if t.stylesheet {
@@ -644,11 +660,11 @@ func scanReader(r io.Reader) (fileScan, error) {
 			}
 		}
 	}
-	pos := textPos{1, 1} // where the next token begins
+	off := 0 // the offset of the next token in the file
 	for s.Scan() {
 		tok := s.Bytes()
-		at := pos
-		pos = pos.advance(tok)
+		at := off
+		off += len(tok)
 		if !res.zg {
 			head := tok
 			if len(head) > len(zgotmplZ) {
@@ -693,7 +709,7 @@ func scanReader(r io.Reader) (fileScan, error) {
 			continue
 		}
 		t := readEvTag(tag)
-		addHref(t, a, tok, i, at)
+		addHref(t, a, at+i)
 		if t.popMeta && res.popFiles == "" {
 			res.popFiles = t.content
 		}
@@ -733,11 +749,12 @@ func scanReader(r io.Reader) (fileScan, error) {
 	return res, s.Err()
 }
 
-// siteLink is a link's URL (see linkHref) and where its tag is; in a
-// popover file, the data key of the body that holds it instead.
+// siteLink is a link's URL (see linkHref) and the byte offset of its
+// tag in the file; in a popover file, the data key of the body that
+// holds it instead.
 type siteLink struct {
 	href string
-	at   textPos
+	at   int
 	key  string
 }
 
@@ -747,6 +764,17 @@ type textPos struct{ line, col int }
 
 // String returns "LINE:COL".
 func (p textPos) String() string { return strconv.Itoa(p.line) + ":" + strconv.Itoa(p.col) }
+
+// placesOf returns the place in b of each offset of offs (past b's end:
+// its end).
+func placesOf(b []byte, offs []int) []textPos {
+	out := make([]textPos, len(offs))
+	for i, o := range offs {
+		o = min(max(o, 0), len(b))
+		out[i] = textPos{1, 1}.advance(b[:o])
+	}
+	return out
+}
 
 // advance returns the place after b, which begins at p.
 func (p textPos) advance(b []byte) textPos {

@@ -159,8 +159,8 @@ func FuzzSiteTarget(f *testing.F) {
 	})
 }
 
-// FuzzScanPositions: every link position the scan records is the
-// place of a '<' in the file.
+// FuzzScanPositions: every link offset the scan records is the place
+// of a '<' in the file, and placesOf names that byte.
 func FuzzScanPositions(f *testing.F) {
 	for _, s := range []string{"<a href=x>\n<img src=y>", "<!-- <a href=z> -->\n\n  <A HREF='q'>", "<p>\r\n<script src=s></script><a href=>"} {
 		f.Add(s)
@@ -170,17 +170,21 @@ func FuzzScanPositions(f *testing.F) {
 		if err != nil {
 			return
 		}
+		var offs []int
+		for _, l := range res.hrefs {
+			offs = append(offs, l.at)
+		}
+		if res.emptyHref {
+			offs = append(offs, res.emptyAt)
+		}
 		lines := strings.SplitAfter(doc, "\n")
-		check := func(p textPos) {
+		for i, p := range placesOf([]byte(doc), offs) {
+			if offs[i] < 0 || offs[i] >= len(doc) || doc[offs[i]] != '<' {
+				t.Fatalf("%q: offset %d is not a '<'", doc, offs[i])
+			}
 			if p.line < 1 || p.line > len(lines) || p.col < 1 || p.col > len(lines[p.line-1]) || lines[p.line-1][p.col-1] != '<' {
 				t.Fatalf("%q: position %s is not a '<'", doc, p)
 			}
-		}
-		for _, l := range res.hrefs {
-			check(l.at)
-		}
-		if res.emptyHref {
-			check(res.emptyAt)
 		}
 	})
 }
