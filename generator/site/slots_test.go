@@ -71,10 +71,11 @@ func TestSlotsSameOutput(t *testing.T) {
 			"ja/docs/p1/index.html":       {`href="/ja/evidence/run/`, `&#34;/ja/evidence/run/popovers.js?v=`},
 			"ja/docs/own/index.html":      {`href="/ja/evidence/run/`, `&#34;/ja/evidence/run/popovers.js?v=`},
 			"ja/evidence/run/popovers.js": {`evdocPopovers("run"`}}},
-		// ja on a host of its own: the layout's language links, its
-		// translations' RelPermalinks, name /jp/… on ko's host
-		{name: "multihost-hosts", top: `baseURL = "https://example.org/lab/"`, langs: "\n[languages.ja]\n  weight = 2\n  contentDir = \"content/ja\"\n  baseURL = \"https://ja.example.org/jp/\"\n",
-			fails: "ko/docs/p1/index.html:49:7: link to /jp/docs/p1/: the built site has no such file (a 404)"},
+		// ja on a host of its own: the layout's language links to a
+		// translation on another host are its permalink
+		{name: "multihost-hosts", top: `baseURL = "https://example.org/lab/"`, langs: "\n[languages.ja]\n  weight = 2\n  locale = \"ja-JP\"\n  contentDir = \"content/ja\"\n  baseURL = \"https://ja.example.org/jp/\"\n", links: map[string][]string{
+			"ko/docs/p1/index.html": {`href="https://ja.example.org/jp/docs/p1/" hreflang="ja-JP"`, `href="/docs/p1/" hreflang="ko-KR"`, `&#34;/evidence/run/popovers.js?v=`},
+			"ja/docs/p1/index.html": {`href="https://ko.example.org/docs/p1/" hreflang="ko-KR"`, `&#34;/jp/evidence/run/popovers.js?v=`}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
