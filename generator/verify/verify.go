@@ -444,7 +444,7 @@ func VerifyOutputFill(ctx context.Context, s *project.Site, dir, out string, sta
 	}
 	if p := relPath; p != "" && (len(broken) > 0 || len(sc.Unstyled) > 0) {
 		in := strings.TrimPrefix(p, "/")
-		fmt.Fprintf(&b, "\nrelativeURLs = true with a baseURL that has a path (%s) makes Hugo write links that name no file: it makes each URL from the root, which holds that path, relative to the file it is in (%sx becomes ../../%sx in docs/p/index.html), and a browser resolves that to %s%sx (Hugo has never supported the two together: https://github.com/gohugoio/hugo/issues/12130); set baseURL without a path, or relativeURLs = false", p, p, in, p, in)
+		fmt.Fprintf(&b, "\nrelativeURLs = true with a baseURL that has a path (%s) makes Hugo write links that name no file: it makes each URL from the root, which holds that path, relative to the file it is in (%sx becomes ../../%sx in docs/p/index.html), and a browser resolves that to %s%sx; set baseURL without a path, or relativeURLs = false", p, p, in, p, in)
 	}
 	if len(unresolved) > 0 {
 		b.WriteString("\na claim's popover body is in its evidence set's popover file (the set page's evdocpop output), which evdoc.js loads from the URL the page's <meta name=\"evdoc-popovers\"> gives: keep evdoc's head partial in every layout that shows claims ({{ partial \"evdoc/head.html\" . }} before </head>, or the theme's head hook) and the set pages' evdocpop output [" + string(diag.LinkOutputPopover) + `] (evdoc.toml [rules] link-output-popover = "warning" lists them and builds)`)
