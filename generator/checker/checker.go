@@ -317,6 +317,10 @@ func (c *Checker) refresh() {
 	var jobs []func(md goldmark.Markdown)
 	var mu sync.Mutex
 	findings := false // a lazily loaded page added findings
+	// A parse nothing keeps after its group is judged (only counts and
+	// findings are kept: no results, stage data or parse hook) gives its
+	// claims' room back for the next group's pages (claim.Scratch).
+	recycle := c.countsOnly && c.onResults == nil && c.stage == nil && c.onParsed == nil
 	for _, g := range groups {
 		if len(g.judge) == 0 && len(g.pairs) == 0 {
 			continue
@@ -328,9 +332,14 @@ func (c *Checker) refresh() {
 			}
 			// Parse the group's lazily loaded pages; drop them when done.
 			var ours []*project.Page
+			var rooms []*claim.Scratch // ours[i]'s room, when recycled
 			failed := map[*project.Page]bool{}
 			defer func() {
-				for _, p := range ours {
+				for i, p := range ours {
+					if recycle {
+						rooms[i].Recycle(p.Parsed)
+						scratchPool.Put(rooms[i])
+					}
 					p.Parsed = nil
 				}
 			}()
@@ -338,7 +347,11 @@ func (c *Checker) refresh() {
 				if p.Parsed != nil || !judge[p] && !inPairs(g.pairs, p) {
 					continue
 				}
-				parsed, errs, err := s.ParsePage(p, md)
+				var room *claim.Scratch
+				if recycle {
+					room = scratchPool.Get().(*claim.Scratch)
+				}
+				parsed, errs, err := s.ParsePageScratch(p, md, room)
 				if c.rejudge[p] && err == nil {
 					errs = nil // found when the page was first judged
 				}
@@ -354,11 +367,15 @@ func (c *Checker) refresh() {
 					}
 				}
 				if err != nil {
+					if room != nil {
+						scratchPool.Put(room) // nothing was parsed into it
+					}
 					failed[p] = true
 					continue
 				}
 				p.Parsed = parsed
 				ours = append(ours, p)
+				rooms = append(rooms, room)
 			}
 			for _, p := range g.judge {
 				v := &pageVerdict{coverage: claim.Coverage{Page: p.Path}}
@@ -392,6 +409,9 @@ func (c *Checker) refresh() {
 		}
 	}
 }
+
+// scratchPool holds the rooms of parses refresh recycles.
+var scratchPool = sync.Pool{New: func() any { return new(claim.Scratch) }}
 
 // inPairs reports whether p is the source or target of one of pairs.
 func inPairs(pairs []translation.PagePair, p *project.Page) bool {

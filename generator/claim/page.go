@@ -138,6 +138,10 @@ type Page struct {
 	// Strikethroughs.
 	strikes   []Strike
 	strikesOf *MarkdownConfig
+	// quantities holds the quantities of all the claims' literals when
+	// the page was parsed with a Scratch (ParseScratch), for
+	// Scratch.Recycle.
+	quantities []literal.Quantity
 
 	// Blocks lists the headings, paragraphs, table cells and code blocks
 	// of the body with their inline text, in document order (see Block):

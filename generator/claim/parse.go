@@ -63,16 +63,22 @@ func SplitFrontMatter(src []byte) (fm []byte, bodyStart int, ok bool) {
 // malformed destination are reported as errors; the claims that could be
 // read are still returned.
 func Parse(md goldmark.Markdown, path string, src []byte) (*Page, diag.List) {
-	return parse(md, path, src, true)
+	return parse(md, path, src, true, nil)
+}
+
+// ParseScratch is Parse with the page's claims and their quantities
+// placed in the room sc holds when it is large enough (see Scratch).
+func ParseScratch(md goldmark.Markdown, path string, src []byte, sc *Scratch) (*Page, diag.List) {
+	return parse(md, path, src, true, sc)
 }
 
 // ParseText reads Markdown text that is not a content file (a figure's
 // caption or title): as Parse, but nothing at its start is front matter.
 func ParseText(md goldmark.Markdown, path string, src []byte) (*Page, diag.List) {
-	return parse(md, path, src, false)
+	return parse(md, path, src, false, nil)
 }
 
-func parse(md goldmark.Markdown, path string, src []byte, page bool) (*Page, diag.List) {
+func parse(md goldmark.Markdown, path string, src []byte, page bool, sc *Scratch) (*Page, diag.List) {
 	ix := diag.NewLineIndex(path, src)
 	p := &Page{Path: path, Source: src, Index: ix}
 	var b frontmatter.Block
@@ -111,7 +117,7 @@ func parse(md goldmark.Markdown, path string, src []byte, page bool) (*Page, dia
 	// room for every claim written inline: a Claim is 400 bytes, and
 	// growing the slice by appending copied them several times
 	if n := bytes.Count(blanked, []byte("](ev:")); n > 0 {
-		p.Claims = make([]Claim, 0, n)
+		p.Claims = sc.claimRoom(n)
 	}
 	shortcodes := prose.ShortcodeSpans(blanked)
 	// numbers in a shortcode call are the call's, but those in an
@@ -297,7 +303,7 @@ func parse(md goldmark.Markdown, path string, src []byte, page bool) (*Page, dia
 	}
 	var qs []literal.Quantity
 	if total > 0 {
-		qs = make([]literal.Quantity, 0, total)
+		qs = sc.quantityRoom(total)
 	}
 	// a literal written again on the page (a value quoted in a table and
 	// in prose, 약 38초 in two sections) is read once: literal → the
@@ -317,8 +323,11 @@ func parse(md goldmark.Markdown, path string, src []byte, page bool) (*Page, dia
 		}
 		qs = qs[:at+runs[i]]
 	}
+	if sc != nil {
+		p.quantities = qs // handed back by Scratch.Recycle
+	}
 	p.Blocks = collectBlocks(doc, len(src)-body)
-	if cap(p.Claims) > len(p.Claims)+len(p.Claims)/4 {
+	if sc == nil && cap(p.Claims) > len(p.Claims)+len(p.Claims)/4 {
 		// a page's claims live as long as the site: drop append's spare room
 		p.Claims = append(make([]Claim, 0, len(p.Claims)), p.Claims...)
 	}

@@ -400,7 +400,7 @@ func jsonKeys(src []byte, b frontmatter.Block, keys []string) map[string]int {
 // or the file's content no longer being what was loaded (its front
 // matter, hence the pairing, may have changed). A file of overlay is
 // read from there (see loadPage).
-func parsePage(root string, cfg *hugoconf.Config, p *Page, md goldmark.Markdown, overlay map[string][]byte) (*claim.Page, diag.List, error) {
+func parsePage(root string, cfg *hugoconf.Config, p *Page, md goldmark.Markdown, overlay map[string][]byte, sc *claim.Scratch) (*claim.Page, diag.List, error) {
 	src, ok := overlay[p.Path]
 	if !ok {
 		var err error
@@ -412,7 +412,7 @@ func parsePage(root string, cfg *hugoconf.Config, p *Page, md goldmark.Markdown,
 	if p.Header == nil || !p.Header.Same(src) {
 		return nil, nil, errPageChanged
 	}
-	parsed, errs := claim.Parse(md, p.Path, src)
+	parsed, errs := claim.ParseScratch(md, p.Path, src, sc)
 	errs = append(errs, parseFindings(root, cfg, parsed)...)
 	return parsed, errs, nil
 }
@@ -447,7 +447,14 @@ func (s *Site) ReloadPage(dirLang, file string, md goldmark.Markdown) (*Page, di
 
 // ParsePage parses page p with md, through the site's overlay.
 func (s *Site) ParsePage(p *Page, md goldmark.Markdown) (*claim.Page, diag.List, error) {
-	return parsePage(s.Root, s.Config, p, md, s.overlay)
+	return parsePage(s.Root, s.Config, p, md, s.overlay, nil)
+}
+
+// ParsePageScratch is ParsePage with the page's claims placed in sc's
+// room (claim.ParseScratch); the caller recycles the parse into sc when
+// it drops it.
+func (s *Site) ParsePageScratch(p *Page, md goldmark.Markdown, sc *claim.Scratch) (*claim.Page, diag.List, error) {
+	return parsePage(s.Root, s.Config, p, md, s.overlay, sc)
 }
 
 // WithParsed calls fn with the parse of page p: a lazily loaded page (see
