@@ -88,13 +88,30 @@ type Inline struct {
 // collectBlocks lists the blocks of doc (see Block), parsed from a
 // source of size bytes.
 func collectBlocks(doc ast.Node, size int) []Block {
+	blocks, _ := collectBlocksIn(doc, size, nil)
+	return blocks
+}
+
+// collectBlocksIn is collectBlocks in sc's room when sc is not nil (see
+// Scratch); it also returns the slice the blocks' inlines share.
+func collectBlocksIn(doc ast.Node, size int, sc *Scratch) ([]Block, []Inline) {
 	// room for a page of prose and tables: about one inline per 20 bytes
 	// and one block per 100
-	blocks := make([]Block, 0, size/100+1)
-	inlines := make([]Inline, 0, size/20+1)
+	var blocks []Block
+	var inlines []Inline
 	// spans records each block's inlines as a range of one slice: the
 	// blocks share its backing array.
 	var spans [][2]int
+	if sc != nil {
+		blocks, inlines, spans = sc.blocks[:0], sc.inlines[:0], sc.spans[:0]
+		sc.blocks, sc.inlines = nil, nil
+	}
+	if cap(blocks) == 0 {
+		blocks = make([]Block, 0, size/100+1)
+	}
+	if cap(inlines) == 0 {
+		inlines = make([]Inline, 0, size/20+1)
+	}
 	add := func(n ast.Node, kind BlockKind, level int) {
 		from := len(inlines)
 		if kind == BlockCode {
@@ -135,11 +152,11 @@ func collectBlocks(doc ast.Node, size int) []Block {
 		return ast.WalkContinue, nil
 	})
 	// a page's blocks live as long as the page: no more than a quarter
-	// spare room
-	if cap(inlines) > len(inlines)+len(inlines)/4 {
+	// spare room (unless the room goes back to sc)
+	if sc == nil && cap(inlines) > len(inlines)+len(inlines)/4 {
 		inlines = append([]Inline(nil), inlines...)
 	}
-	if cap(blocks) > len(blocks)+len(blocks)/4 {
+	if sc == nil && cap(blocks) > len(blocks)+len(blocks)/4 {
 		blocks = append([]Block(nil), blocks...)
 	}
 	for i, sp := range spans {
@@ -147,7 +164,10 @@ func collectBlocks(doc ast.Node, size int) []Block {
 			blocks[i].Inlines = inlines[sp[0]:sp[1]:sp[1]]
 		}
 	}
-	return blocks
+	if sc != nil {
+		sc.spans = spans[:0]
+	}
+	return blocks, inlines
 }
 
 // appendInlines appends the inline text of n's children to out.

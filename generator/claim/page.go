@@ -142,6 +142,9 @@ type Page struct {
 	// the page was parsed with a Scratch (ParseScratch), for
 	// Scratch.Recycle.
 	quantities []literal.Quantity
+	// inlines is the slice Blocks' inlines share, kept when the page was
+	// parsed with a Scratch.
+	inlines []Inline
 
 	// Blocks lists the headings, paragraphs, table cells and code blocks
 	// of the body with their inline text, in document order (see Block):

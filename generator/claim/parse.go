@@ -326,7 +326,10 @@ func parse(md goldmark.Markdown, path string, src []byte, page bool, sc *Scratch
 	if sc != nil {
 		p.quantities = qs // handed back by Scratch.Recycle
 	}
-	p.Blocks = collectBlocks(doc, len(src)-body)
+	p.Blocks, p.inlines = collectBlocksIn(doc, len(src)-body, sc)
+	if sc == nil {
+		p.inlines = nil
+	}
 	if sc == nil && cap(p.Claims) > len(p.Claims)+len(p.Claims)/4 {
 		// a page's claims live as long as the site: drop append's spare room
 		p.Claims = append(make([]Claim, 0, len(p.Claims)), p.Claims...)

@@ -2,10 +2,10 @@ package claim
 
 import "github.com/evdoc-lab/evdoc/generator/claim/literal"
 
-// Scratch holds room for a page's claims and their literals' quantities,
-// the two largest allocations of a parse (a Claim is about 400 bytes, a
-// Quantity about 260; the generated benchmark site writes 580 claims a
-// page): a one-shot check that parses a page, judges it and drops it
+// Scratch holds room for a page's claims and their literals'
+// quantities, the two largest allocations of a parse (a Claim is about
+// 400 bytes, a Quantity about 260; the generated benchmark site writes
+// 580 claims a page), and for its blocks and their inlines: a one-shot check that parses a page, judges it and drops it
 // can parse the next page in the same memory (ParseScratch, then
 // Recycle) instead of allocating it afresh and leaving the collector
 // the old. The room is all zero while a Scratch holds it.
@@ -16,6 +16,11 @@ import "github.com/evdoc-lab/evdoc/generator/claim/literal"
 type Scratch struct {
 	claims     []Claim
 	quantities []literal.Quantity
+	// the page's blocks and the slice their inlines share; spans is
+	// collectBlocksIn's own
+	blocks  []Block
+	inlines []Inline
+	spans   [][2]int
 }
 
 // claimRoom returns an empty slice with room for n claims: sc's room
@@ -57,5 +62,13 @@ func (sc *Scratch) Recycle(p *Page) {
 		clear(qs[:cap(qs)])
 		sc.quantities = qs[:0]
 	}
-	p.Claims, p.quantities = nil, nil
+	if bs := p.Blocks; cap(bs) > cap(sc.blocks) {
+		clear(bs[:cap(bs)])
+		sc.blocks = bs[:0]
+	}
+	if in := p.inlines; cap(in) > cap(sc.inlines) {
+		clear(in[:cap(in)])
+		sc.inlines = in[:0]
+	}
+	p.Claims, p.quantities, p.Blocks, p.inlines = nil, nil, nil, nil
 }

@@ -92,7 +92,16 @@ type linkUse struct {
 // unknown), in which a claim's number written without a unit is
 // compared.
 func parity(s, t *Page, units ValueUnits) diag.List {
-	ds, dt := readDoc(s, units), readDoc(t, units)
+	// the two docs are dropped when parity returns (its findings hold
+	// none of their memory): their room goes to the next pair's
+	rs, rt := docRooms.Get().(*docRoom), docRooms.Get().(*docRoom)
+	ds, dt := readDocIn(s, units, rs), readDocIn(t, units, rt)
+	defer func() {
+		rs.recycle(ds)
+		rt.recycle(dt)
+		docRooms.Put(rs)
+		docRooms.Put(rt)
+	}()
 	var out diag.List
 	rel := func(off int, msg string) []diag.Related {
 		return []diag.Related{{Pos: s.Parsed.Index.Pos(off), Message: msg}}

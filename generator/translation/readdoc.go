@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -24,12 +25,57 @@ var evfigureCallRe = regexp.MustCompile(`\{\{[<%]\s*evfigure\s+name\s*=\s*"([^"]
 // gives the unit of the evidence value a claim's reference names (nil:
 // unknown).
 func readDoc(p *Page, units ValueUnits) *doc {
+	return readDocIn(p, units, nil)
+}
+
+// docRoom is the room of a doc read by readDocIn and dropped, for the
+// next doc to reuse: its blocks, its claims, their numbers and the
+// claims' cache. The room is all zero while a docRoom holds it.
+type docRoom struct {
+	blocks  []block
+	claims  []pageClaim
+	blockOf []int
+	sl      numscan.Slab
+	cache   numscan.ClaimCache
+}
+
+// docRooms holds the rooms parity recycles.
+var docRooms = sync.Pool{New: func() any { return new(docRoom) }}
+
+// recycle takes back the room of d, read by readDocIn(…, r), once
+// nothing reads d, its blocks, claims or their numbers any longer.
+func (r *docRoom) recycle(d *doc) {
+	if cap(d.blocks) > cap(r.blocks) {
+		clear(d.blocks[:cap(d.blocks)])
+		r.blocks = d.blocks[:0]
+	}
+	if cap(d.claims) > cap(r.claims) {
+		clear(d.claims[:cap(d.claims)])
+		r.claims = d.claims[:0]
+	}
+	r.sl.Reset()
+	r.cache.Reset()
+	d.blocks, d.claims = nil, nil
+}
+
+// readDocIn is readDoc with the doc's blocks, claims and their numbers
+// placed in r's room when r is not nil (see docRoom).
+func readDocIn(p *Page, units ValueUnits, r *docRoom) *doc {
+	if r == nil {
+		r = &docRoom{}
+	}
 	d := &doc{page: p}
 	src := p.Parsed.Source
 	section := 0
 	table, row := -1, 0
-	claimAt := claimIndex(p.Parsed.Claims)       // claim literal offset → index in p.Parsed.Claims
-	blockOf := make([]int, len(p.Parsed.Claims)) // claim index → block, -1 for none
+	claimAt := claimIndex(p.Parsed.Claims) // claim literal offset → index in p.Parsed.Claims
+	// claim index → block, -1 for none
+	blockOf := r.blockOf
+	if cap(blockOf) < len(p.Parsed.Claims) {
+		blockOf = make([]int, len(p.Parsed.Claims))
+		r.blockOf = blockOf
+	}
+	blockOf = blockOf[:len(p.Parsed.Claims)]
 	for i := range blockOf {
 		blockOf[i] = -1
 	}
@@ -181,7 +227,11 @@ func readDoc(p *Page, units ValueUnits) *doc {
 			nb++
 		}
 	}
-	d.blocks = make([]block, 0, nb)
+	if cap(r.blocks) >= nb {
+		d.blocks, r.blocks = r.blocks[:0], nil
+	} else {
+		d.blocks = make([]block, 0, nb)
+	}
 	for _, b := range p.Parsed.Blocks {
 		switch b.Kind {
 		case claim.BlockHeading:
@@ -216,11 +266,15 @@ func readDoc(p *Page, units ValueUnits) *doc {
 	for i := range p.Parsed.Claims {
 		size += max(1, len(p.Parsed.Claims[i].Refs))
 	}
-	d.claims = make([]pageClaim, 0, size)
+	if cap(r.claims) >= size {
+		d.claims, r.claims = r.claims[:0], nil
+	} else {
+		d.claims = make([]pageClaim, 0, size)
+	}
 	// the page as a string, copied once for the text around its claims
 	srcText := string(src)
-	var sl numscan.Slab
-	var cache numscan.ClaimCache // a literal quoted again with the same words around it
+	sl := &r.sl
+	cache := &r.cache // a literal quoted again with the same words around it
 	cache.Grow(len(p.Parsed.Claims))
 	for i := range p.Parsed.Claims {
 		c := &p.Parsed.Claims[i]
@@ -232,7 +286,7 @@ func readDoc(p *Page, units ValueUnits) *doc {
 			pc.block = bi
 			pc.section = d.blocks[bi].section
 		}
-		nums := numscan.ClaimNumbersCached(srcText, c, p.Lang, &sl, units, &cache)
+		nums := numscan.ClaimNumbersCached(srcText, c, p.Lang, sl, units, cache)
 		if len(nums) == len(c.Refs) && len(nums) > 1 {
 			// [18 (+1)](ev:a,b) says what [18](ev:a) … [+1](ev:b) says:
 			// compare one reference with its number at a time

@@ -37,6 +37,14 @@ type ClaimCache struct {
 	hits int // claims read from the cache (for the tests)
 }
 
+// Reset empties the cache, keeping its room, for another page.
+func (cc *ClaimCache) Reset() {
+	clear(cc.at)
+	clear(cc.e)
+	cc.e = cc.e[:0]
+	cc.hits = 0
+}
+
 // Grow makes room in the cache for n claims.
 func (cc *ClaimCache) Grow(n int) {
 	if cc.at == nil {
@@ -298,19 +306,47 @@ func claimNumbers(src string, c *claim.Claim, before, after, lang string, sl *Sl
 }
 
 // Slab hands out the numbers of a page's claims from chunks of
-// many: one allocation for hundreds of claims.
-type Slab struct{ chunk []Number }
+// many: one allocation for hundreds of claims. After Reset it hands out
+// the same chunks again.
+type Slab struct {
+	chunk []Number
+	// used are the chunks filled before chunk; free those Reset gave
+	// back, all zero.
+	used, free [][]Number
+}
 
 // numbers returns an empty slice of capacity n from the current chunk
-// (a new chunk when it is full). Appending beyond n does not write into
-// the chunk.
+// (the next free chunk, or a new one, when it is full). Appending beyond
+// n does not write into the chunk.
 func (sl *Slab) numbers(n int) []Number {
 	if cap(sl.chunk)-len(sl.chunk) < n {
-		sl.chunk = make([]Number, 0, max(n, 256))
+		if sl.chunk != nil {
+			sl.used = append(sl.used, sl.chunk)
+		}
+		if k := len(sl.free); k > 0 && cap(sl.free[k-1]) >= n {
+			sl.chunk, sl.free = sl.free[k-1], sl.free[:k-1]
+		} else {
+			sl.chunk = make([]Number, 0, max(n, 256))
+		}
 	}
 	at := len(sl.chunk)
 	sl.chunk = sl.chunk[:at+n]
 	return sl.chunk[at : at : at+n]
+}
+
+// Reset makes every number the slab handed out free to be handed out
+// again, zeroed: nothing may read one of them after Reset.
+func (sl *Slab) Reset() {
+	if sl.chunk != nil {
+		sl.used = append(sl.used, sl.chunk)
+		sl.chunk = nil
+	}
+	for _, c := range sl.used {
+		clear(c[:cap(c)])
+		sl.free = append(sl.free, c[:0])
+	}
+	clear(sl.used)
+	sl.used = sl.used[:0]
 }
 
 // scanClaim reads a claim's literal that the claim grammar cannot read
