@@ -34,45 +34,75 @@ type span struct {
 // one after another: a claim's Literal and Offsets are parts of it, not
 // two allocations each.
 type slab struct {
-	lit  []byte          // literal bytes
-	offs []int           // the current chunk of offsets
-	refs []string        // the current chunk of references
-	pos  []diag.Position // the current chunk of reference positions
+	lit  []byte                // literal bytes
+	offs chunks[int]           // offsets
+	refs chunks[string]        // references
+	pos  chunks[diag.Position] // reference positions
+}
+
+// reset makes the slab's room free for another page, zeroed (see
+// Scratch): nothing may read what it handed out after.
+func (sl *slab) reset() {
+	clear(sl.lit[:cap(sl.lit)])
+	sl.lit = sl.lit[:0]
+	sl.offs.reset()
+	sl.refs.reset()
+	sl.pos.reset()
+}
+
+// chunks hands out slices of Ts from chunks of many.
+type chunks[T any] struct {
+	cur []T
+	// used are the chunks filled before cur; free those reset gave
+	// back, all zero.
+	used, free [][]T
+}
+
+// take returns an empty slice of capacity n from the current chunk (the
+// next free chunk, or a new one of max(n, size) when it is full).
+// Appending beyond n does not write into the chunk.
+func (c *chunks[T]) take(n, size int) []T {
+	if cap(c.cur)-len(c.cur) < n {
+		if c.cur != nil {
+			c.used = append(c.used, c.cur)
+		}
+		if k := len(c.free); k > 0 && cap(c.free[k-1]) >= n {
+			c.cur, c.free = c.free[k-1], c.free[:k-1]
+		} else {
+			c.cur = make([]T, 0, max(n, size))
+		}
+	}
+	at := len(c.cur)
+	c.cur = c.cur[:at+n]
+	return c.cur[at : at : at+n]
+}
+
+// reset gives every chunk back, zeroed, to be handed out again.
+func (c *chunks[T]) reset() {
+	if c.cur != nil {
+		c.used = append(c.used, c.cur)
+		c.cur = nil
+	}
+	for _, ch := range c.used {
+		clear(ch[:cap(ch)])
+		c.free = append(c.free, ch[:0])
+	}
+	clear(c.used)
+	c.used = c.used[:0]
 }
 
 // positions returns an empty slice of capacity n from the slab's chunk
 // of positions, as ints does.
-func (sl *slab) positions(n int) []diag.Position {
-	if cap(sl.pos)-len(sl.pos) < n {
-		sl.pos = make([]diag.Position, 0, max(n, 256))
-	}
-	at := len(sl.pos)
-	sl.pos = sl.pos[:at+n]
-	return sl.pos[at : at : at+n]
-}
+func (sl *slab) positions(n int) []diag.Position { return sl.pos.take(n, 256) }
 
 // strings returns an empty slice of capacity n from the slab's chunk of
 // references, as ints does.
-func (sl *slab) strings(n int) []string {
-	if cap(sl.refs)-len(sl.refs) < n {
-		sl.refs = make([]string, 0, max(n, 256))
-	}
-	at := len(sl.refs)
-	sl.refs = sl.refs[:at+n]
-	return sl.refs[at : at : at+n]
-}
+func (sl *slab) strings(n int) []string { return sl.refs.take(n, 256) }
 
 // ints returns an empty slice of capacity n from the slab's chunk of
 // offsets (a new chunk when it is full). Appending beyond n does not
 // write into the slab.
-func (sl *slab) ints(n int) []int {
-	if cap(sl.offs)-len(sl.offs) < n {
-		sl.offs = make([]int, 0, max(n, 1024))
-	}
-	at := len(sl.offs)
-	sl.offs = sl.offs[:at+n]
-	return sl.offs[at : at : at+n]
-}
+func (sl *slab) ints(n int) []int { return sl.offs.take(n, 1024) }
 
 // textSpan collects the text of a link (or image) node, appending it to
 // sl.lit. start is -1 for a link without text. A link whose one child is

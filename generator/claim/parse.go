@@ -124,7 +124,10 @@ func parse(md goldmark.Markdown, path string, src []byte, page bool, sc *Scratch
 	// argument a reader sees (a figure caption) are published like prose
 	args := textArgs(p.Shortcodes)
 	exempt := cutSpans(shortcodes, args)
-	var sl slab        // the claims' literals and offsets
+	sl := &slab{} // the claims' literals and offsets
+	if sc != nil {
+		sl = &sc.slab // reset by Scratch.Recycle
+	}
 	var litAt [][2]int // each claim's literal in sl.lit
 	if n := cap(p.Claims); n > 0 {
 		litAt = make([][2]int, 0, n)
@@ -165,7 +168,7 @@ func parse(md goldmark.Markdown, path string, src []byte, page bool, sc *Scratch
 				pos := ix.Pos(nodeStart(t)) // at "!["
 				textEnd := pos.Offset + 2   // ![]: the "]" follows the "!["
 				mark := len(sl.lit)
-				sp := textSpan(t, blanked, &sl)
+				sp := textSpan(t, blanked, sl)
 				sl.lit = sl.lit[:mark] // an image's text is not kept
 				if sp.start >= 0 {
 					textEnd = sp.end
@@ -220,7 +223,7 @@ func parse(md goldmark.Markdown, path string, src []byte, page bool, sc *Scratch
 		}
 		dest := string(link.Destination)
 		mark := len(sl.lit)
-		sp := textSpan(link, blanked, &sl)
+		sp := textSpan(link, blanked, sl)
 		start, end := sp.start, sp.end
 		if start < 0 || !strings.HasPrefix(dest, Scheme) {
 			sl.lit = sl.lit[:mark] // only claims keep their text
@@ -263,7 +266,7 @@ func parse(md goldmark.Markdown, path string, src []byte, page bool, sc *Scratch
 			p.Claims = append(p.Claims, c)
 			return ast.WalkSkipChildren, nil
 		}
-		refs, err := parseRefs(dest, &sl)
+		refs, err := parseRefs(dest, sl)
 		if err != "" {
 			errs = append(errs, diag.Errorf(dpos, diag.ClaimSyntax, "%s", err).Spanning(dend))
 		}

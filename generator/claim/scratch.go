@@ -21,6 +21,8 @@ type Scratch struct {
 	blocks  []Block
 	inlines []Inline
 	spans   [][2]int
+	// slab holds the claims' offsets, references and their positions
+	slab slab
 }
 
 // claimRoom returns an empty slice with room for n claims: sc's room
@@ -70,5 +72,6 @@ func (sc *Scratch) Recycle(p *Page) {
 		clear(in[:cap(in)])
 		sc.inlines = in[:0]
 	}
+	sc.slab.reset()
 	p.Claims, p.quantities, p.Blocks, p.inlines = nil, nil, nil, nil
 }

@@ -92,6 +92,23 @@ func TestParseScratchEqualsParse(t *testing.T) {
 				t.Fatalf("page %d (%s): the recycled room's quantity %d is not zero", i, pg.name, k)
 			}
 		}
+		for _, ch := range sc.slab.pos.free {
+			for k, ps := range ch[:cap(ch)] {
+				if ps.File != "" || ps.Offset != 0 {
+					t.Fatalf("page %d (%s): the recycled room's reference position %d is not zero", i, pg.name, k)
+				}
+			}
+		}
+		for _, ch := range sc.slab.refs.free {
+			for k, r := range ch[:cap(ch)] {
+				if r != "" {
+					t.Fatalf("page %d (%s): the recycled room's reference %d is not empty", i, pg.name, k)
+				}
+			}
+		}
+		if len(sc.slab.pos.used) > 0 || sc.slab.pos.cur != nil || len(sc.slab.lit) > 0 {
+			t.Fatalf("page %d (%s): Recycle left the slab in use", i, pg.name)
+		}
 		for k, b := range sc.blocks[:cap(sc.blocks)] {
 			if b.Inlines != nil || b.Kind != 0 {
 				t.Fatalf("page %d (%s): the recycled room's block %d is not zero", i, pg.name, k)
