@@ -166,6 +166,13 @@ func collectBlocksIn(doc ast.Node, size int, sc *Scratch) ([]Block, []Inline) {
 	}
 	if sc != nil {
 		sc.spans = spans[:0]
+		// no blocks (inlines): nil, as without sc; the room stays sc's
+		if len(blocks) == 0 {
+			sc.blocks, blocks = blocks, nil
+		}
+		if len(inlines) == 0 {
+			sc.inlines, inlines = inlines, nil
+		}
 	}
 	return blocks, inlines
 }

@@ -119,3 +119,24 @@ func TestParseScratchEqualsParse(t *testing.T) {
 		t.Errorf("the claims' room was reused %d times, the blocks' %d; expected each to serve the later pages", reusedClaims, reusedBlocks)
 	}
 }
+
+// FuzzParseScratch parses two pages one after the other in one Scratch,
+// recycling each, and the first again, and compares each parse with
+// Parse's.
+func FuzzParseScratch(f *testing.F) {
+	f.Add("---\ntitle: a\n---\n\n[약 38초](ev:a/x), [1,200 ms ± 3%](ev:a/y,a/z)\n\n| a |\n|---|\n| [5](ev:a/n) |\n", "[12 ms][r] [13 ms][r]\n\n[r]: ev:b/d\n")
+	f.Add("# 제목 [3](ev:exempt \"n\")\n\n[51.7%→0.21%](ev:a,b) `x 4`\n", "")
+	f.Fuzz(func(t *testing.T, a, b string) {
+		md := NewMarkdown()
+		var sc Scratch
+		for i, src := range []string{a, b, a} {
+			want, wantErrs := Parse(md, "p.md", []byte(src))
+			got, gotErrs := ParseScratch(md, "p.md", []byte(src), &sc)
+			if !reflect.DeepEqual(got.Claims, want.Claims) || !reflect.DeepEqual(got.Blocks, want.Blocks) ||
+				!reflect.DeepEqual(got.Prose, want.Prose) || !reflect.DeepEqual(gotErrs, wantErrs) {
+				t.Fatalf("parse %d of %q differs from Parse's", i, src)
+			}
+			sc.Recycle(got)
+		}
+	})
+}
