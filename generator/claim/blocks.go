@@ -86,15 +86,9 @@ type Inline struct {
 }
 
 // collectBlocks lists the blocks of doc (see Block), parsed from a
-// source of size bytes.
-func collectBlocks(doc ast.Node, size int) []Block {
-	blocks, _ := collectBlocksIn(doc, size, nil)
-	return blocks
-}
-
-// collectBlocksIn is collectBlocks in sc's room when sc is not nil (see
-// Scratch); it also returns the slice the blocks' inlines share.
-func collectBlocksIn(doc ast.Node, size int, sc *Scratch) ([]Block, []Inline) {
+// source of size bytes, and returns the slice their inlines share; when
+// sc is not nil both are placed in its room (see Scratch).
+func collectBlocks(doc ast.Node, size int, sc *Scratch) ([]Block, []Inline) {
 	// room for a page of prose and tables: about one inline per 20 bytes
 	// and one block per 100
 	var blocks []Block

@@ -329,7 +329,7 @@ func parse(md goldmark.Markdown, path string, src []byte, page bool, sc *Scratch
 	if sc != nil {
 		p.quantities = qs // handed back by Scratch.Recycle
 	}
-	p.Blocks, p.inlines = collectBlocksIn(doc, len(src)-body, sc)
+	p.Blocks, p.inlines = collectBlocks(doc, len(src)-body, sc)
 	if sc == nil {
 		p.inlines = nil
 	}

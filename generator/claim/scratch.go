@@ -17,7 +17,7 @@ type Scratch struct {
 	claims     []Claim
 	quantities []literal.Quantity
 	// the page's blocks and the slice their inlines share; spans is
-	// collectBlocksIn's own
+	// collectBlocks' own
 	blocks  []Block
 	inlines []Inline
 	spans   [][2]int
