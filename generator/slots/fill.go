@@ -324,6 +324,9 @@ func (f *Filler) Fill(rel string, b []byte) ([]byte, bool, error) {
 	}
 	var spans [][2]int
 	out, changed, err := fillBytes(rel, b, func(out []byte, _, id, text []byte, fm form) ([]byte, error) {
+		if n, ok := citesID(id); ok {
+			return f.t.fillCites(out, n, text, fm)
+		}
 		p, s, ok := f.t.lookup(id)
 		if !ok {
 			return out, fmt.Errorf("the claim placeholder %s%s names no claim of this build", Scheme, id)

@@ -44,6 +44,9 @@ const (
 type Table struct {
 	pages []*Page
 	feed  *Feed // nil: no rewrite of feed URLs
+	// cites are the viewer windows' citations staged with a
+	// placeholder (AddCites), by the number in their id
+	cites []cites
 }
 
 // SetFeed makes Fill give the claims it fills into the files of

@@ -19,6 +19,7 @@ import (
 	"github.com/evdoc-lab/evdoc/generator/hugoconf"
 	"github.com/evdoc-lab/evdoc/generator/i18n"
 	"github.com/evdoc-lab/evdoc/generator/project"
+	"github.com/evdoc-lab/evdoc/generator/slots"
 	"github.com/evdoc-lab/evdoc/generator/stagedata"
 	"github.com/evdoc-lab/evdoc/generator/translation"
 	"github.com/evdoc-lab/evdoc/generator/viewer"
@@ -111,27 +112,56 @@ func writeViewerLines(p string, html []string) (string, error) {
 }
 
 // writeViewerCites writes viewerCitesHeader and the cited lines ls to p
-// as a flat list of fields, each preceded by a NUL byte and tagged by its
-// first byte: "n" and a line's number, then for each page citing it "p"
-// and the page's path and "t" and each claim's text, and returns the
-// file's hash. NUL cannot be part of a field: a claim's NUL is written
-// as U+FFFD, as Hugo's HTML escaping prints it; a page path holding one
-// is an error.
-func writeViewerCites(p string, ls []viewer.CitedLine) (string, error) {
-	b := []byte(viewerCitesHeader)
+// as a flat list of fields (viewerCitesFields), each preceded by a NUL
+// byte, and returns the file's hash. With table (claim slots), it
+// writes the slot form instead (slots.CitesSlotHeader): the shortcode
+// then writes a placeholder for the table's rows, which the fill writes
+// from the fields the table keeps (slots.Table.AddCites).
+func writeViewerCites(p string, ls []viewer.CitedLine, table *slots.Table) (string, error) {
+	fields, err := viewerCitesFields(ls)
+	if err != nil {
+		return "", err
+	}
+	head := viewerCitesHeader
+	if table != nil {
+		head, fields = slots.CitesSlotHeader, table.AddCites(fields)
+	}
+	n := len(head)
+	for _, f := range fields {
+		n += 1 + len(f)
+	}
+	b := append(make([]byte, 0, n), head...)
+	for _, f := range fields {
+		b = append(append(b, 0), f...)
+	}
+	return writeStageFile(p, b)
+}
+
+// viewerCitesFields returns the fields of the cited lines ls, each
+// tagged by its first byte: "n" and a line's number, then for each page
+// citing it "p" and the page's path and "t" and each claim's text. NUL
+// cannot be part of a field: a claim's NUL is written as U+FFFD, as
+// Hugo's HTML escaping prints it; a page path holding one is an error.
+// A byte that is not part of valid UTF-8 is written as U+FFFD
+// (appendValidUTF8).
+func viewerCitesFields(ls []viewer.CitedLine) ([]string, error) {
+	var fields []string
+	var b []byte
 	for _, l := range ls {
-		b = append(append(b, 0, 'n'), strconv.Itoa(l.N)...)
+		fields = append(fields, "n"+strconv.Itoa(l.N))
 		for _, c := range l.Cites {
 			if strings.IndexByte(c.Page, 0) >= 0 {
-				return "", fmt.Errorf("line %d: the citing page's path %q holds a NUL byte", l.N, c.Page)
+				return nil, fmt.Errorf("line %d: the citing page's path %q holds a NUL byte", l.N, c.Page)
 			}
-			b = appendValidUTF8(append(b, 0, 'p'), c.Page)
+			b = appendValidUTF8(append(b[:0], 'p'), c.Page)
+			fields = append(fields, string(b))
 			for _, t := range c.Texts {
-				b = appendValidUTF8(append(b, 0, 't'), strings.ReplaceAll(t, "\x00", "\uFFFD"))
+				b = appendValidUTF8(append(b[:0], 't'), strings.ReplaceAll(t, "\x00", "\uFFFD"))
+				fields = append(fields, string(b))
 			}
 		}
 	}
-	return writeStageFile(p, b)
+	return fields, nil
 }
 
 // appendValidUTF8 appends s to b with each byte that is not part of valid
@@ -162,7 +192,9 @@ func writeStageFile(p string, b []byte) (string, error) {
 // With slotted, each language's evidence index page also has the
 // component's evdocslots output (SlotsFormat): the formats of the
 // claims staged with a slot, which evdoc build fills in after Hugo.
-func stageEvidence(ctx context.Context, s *project.Site, stage string, v *viewer.Viewer, data *stagedata.StageData, slotted bool) error {
+// With citeSlots, each viewer window's citations file is written in the
+// slot form (writeViewerCites): its rows are filled in after Hugo too.
+func stageEvidence(ctx context.Context, s *project.Site, stage string, v *viewer.Viewer, data *stagedata.StageData, slotted bool, citeSlots *slots.Table) error {
 	fallbacks := s.Fallbacks()
 	langs := s.Config.Ordered()
 	cites := make([]map[string]map[int][]viewer.Citation, len(langs))
@@ -237,7 +269,7 @@ func stageEvidence(ctx context.Context, s *project.Site, stage string, v *viewer
 	}
 	unread := viewer.UnreadRanges(s.EvidenceFindings, s.Rules)
 	for fi, f := range v.Order {
-		if err := stageViewerFile(ctx, s, stage, v.Files[f], fi, langs, cites, v.Marks[f], unread[f], pageCrumbs); err != nil {
+		if err := stageViewerFile(ctx, s, stage, v.Files[f], fi, langs, cites, v.Marks[f], unread[f], pageCrumbs, citeSlots); err != nil {
 			return err
 		}
 	}
@@ -438,7 +470,7 @@ func i18nString(s *project.Site, code, key, def string) string {
 // tokens holds, by line, the byte ranges of the raw tokens to mark
 // (viewer.marks of the file), unread those of its evidence-number
 // warnings (unreadRanges).
-func stageViewerFile(ctx context.Context, s *project.Site, stage string, vf *viewer.ViewerFile, fi int, langs []hugoconf.Language, cites []map[string]map[int][]viewer.Citation, tokens map[int][]viewer.TokenMark, unread map[int][][2]int, themeCrumbs bool) error {
+func stageViewerFile(ctx context.Context, s *project.Site, stage string, vf *viewer.ViewerFile, fi int, langs []hugoconf.Language, cites []map[string]map[int][]viewer.Citation, tokens map[int][]viewer.TokenMark, unread map[int][][2]int, themeCrumbs bool, citeSlots *slots.Table) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
@@ -552,7 +584,7 @@ func stageViewerFile(ctx context.Context, s *project.Site, stage string, vf *vie
 			lmeta.Hash = linesHash
 			if len(ls) > 0 {
 				lmeta.Cites = viewerCitesFile(lang.Code, vf.PagePath(w))
-				h, err := writeViewerCites(filepath.Join(stage, filepath.FromSlash(lmeta.Cites)), ls)
+				h, err := writeViewerCites(filepath.Join(stage, filepath.FromSlash(lmeta.Cites)), ls, citeSlots)
 				if err != nil {
 					return fmt.Errorf("%s: %v", vf.File, err)
 				}

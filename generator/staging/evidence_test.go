@@ -108,13 +108,13 @@ func TestStageEvidenceStopsWhenDone(t *testing.T) {
 	done, cancel := context.WithCancel(context.Background())
 	cancel()
 	stage := t.TempDir()
-	if err := stageEvidence(done, s, stage, v, data, false); !errors.Is(err, context.Canceled) {
+	if err := stageEvidence(done, s, stage, v, data, false, nil); !errors.Is(err, context.Canceled) {
 		t.Errorf("stageEvidence with its context done: %v, want context.Canceled", err)
 	}
 	if entries, _ := os.ReadDir(stage); len(entries) > 0 {
 		t.Errorf("stageEvidence with its context done wrote %v", entries)
 	}
-	if err := stageEvidence(context.Background(), s, stage, v, data, false); err != nil {
+	if err := stageEvidence(context.Background(), s, stage, v, data, false, nil); err != nil {
 		t.Fatal(err)
 	}
 	if entries, _ := os.ReadDir(stage); len(entries) == 0 {

@@ -291,7 +291,13 @@ func StageWith(ctx context.Context, s *project.Site, stage string, data *stageda
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if err := stageEvidence(ctx, s, stage, v, data, table != nil); err != nil {
+	// the viewer's citations get placeholders where no template reads a
+	// page's text otherwise than writing it
+	citeSlots := table
+	if table != nil && !citeSlotsSafe(s) {
+		citeSlots = nil
+	}
+	if err := stageEvidence(ctx, s, stage, v, data, table != nil, citeSlots); err != nil {
 		return nil, err
 	}
 	if err := ctx.Err(); err != nil {

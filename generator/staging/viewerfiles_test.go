@@ -72,7 +72,7 @@ func TestWriteViewerCites(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			p := filepath.Join(t.TempDir(), "x.cites")
 			wroteFile(t, p, tc.want, tc.err, func() error {
-				_, err := writeViewerCites(p, tc.ls)
+				_, err := writeViewerCites(p, tc.ls, nil)
 				return err
 			})
 		})
