@@ -252,7 +252,7 @@ func Build(ctx context.Context, s *project.Site, opt BuildOptions) error {
 			return err
 		}
 		staged.Slots.SetFeed(feed)
-		fmt.Fprintf(progress, "evdoc: staged (%s; %d claims with slots)\n", start, staged.Slots.Len())
+		fmt.Fprintf(progress, "evdoc: staged (%s; %d claims with slots, %d citation tables with slots)\n", start, staged.Slots.Len(), staged.Slots.CitesLen())
 	} else {
 		fmt.Fprintf(progress, "evdoc: staged (%s)\n", start)
 	}

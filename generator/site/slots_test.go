@@ -39,41 +39,47 @@ func TestSlotsSameOutput(t *testing.T) {
 		// links are, per output file, strings the file must hold: the
 		// claims' links and the popover files' URLs as Hugo wrote them
 		links map[string][]string
+		// pageText keeps the project's layouts, which read the pages'
+		// .Plain, .Truncated and .Content escaped: the viewer's
+		// citations get no placeholder; without, the layouts only
+		// write .Summary and .Content, and they get one
+		pageText bool
 	}{
-		{name: "plain", slots: true},
+		{name: "plain", slots: true, pageText: true},
+		{name: "viewer", slots: true},
 		// evdoc's output check does not read a minified popover file
-		{name: "minify", config: "\n[minify]\n  minifyOutput = true\n"},
+		{name: "minify", pageText: true, config: "\n[minify]\n  minifyOutput = true\n"},
 		// the feeds' root-relative URLs made absolute by Hugo, the
 		// baseURL's path dropped where a URL starts with it
-		{name: "feed", top: `baseURL = "https://example.org/lab/"`, slots: true},
-		{name: "feed-root", top: `baseURL = "https://example.org"`, slots: true},
-		{name: "feed-unset", top: "# no baseURL", slots: true},
+		{name: "feed", pageText: true, top: `baseURL = "https://example.org/lab/"`, slots: true},
+		{name: "feed-root", pageText: true, top: `baseURL = "https://example.org"`, slots: true},
+		{name: "feed-unset", pageText: true, top: "# no baseURL", slots: true},
 		// Hugo rewrites every HTML file's URLs: no slots; the output
 		// check resolves the absolute and the page-relative URLs
-		{name: "canonify", top: "baseURL = \"https://example.org/lab/\"\ncanonifyURLs = true", links: map[string][]string{
+		{name: "canonify", pageText: true, top: "baseURL = \"https://example.org/lab/\"\ncanonifyURLs = true", links: map[string][]string{
 			"docs/p1/index.html": {`href="https://example.org/lab/evidence/run/`, `href="https://example.org/lab/evdoc/css/site.css"`, `&#34;/lab/evidence/run/popovers.js?v=`}}},
-		{name: "canonify-root", top: "baseURL = \"https://example.org/\"\ncanonifyURLs = true", links: map[string][]string{
+		{name: "canonify-root", pageText: true, top: "baseURL = \"https://example.org/\"\ncanonifyURLs = true", links: map[string][]string{
 			"docs/p1/index.html": {`href="https://example.org/evidence/run/`, `href="https://example.org/evdoc/css/site.css"`, `&#34;/evidence/run/popovers.js?v=`}}},
-		{name: "relative-root", top: "baseURL = \"https://example.org/\"\nrelativeURLs = true", links: map[string][]string{
+		{name: "relative-root", pageText: true, top: "baseURL = \"https://example.org/\"\nrelativeURLs = true", links: map[string][]string{
 			"docs/p1/index.html": {`href="../../evidence/run/`, `href="../../evdoc/css/site.css"`, `&#34;/evidence/run/popovers.js?v=`}}},
 		// relativeURLs with a baseURL path: Hugo's links keep the path
 		// (../../lab/x), which no browser resolves to the site's files
-		{name: "relative", top: "baseURL = \"https://example.org/lab/\"\nrelativeURLs = true",
+		{name: "relative", pageText: true, top: "baseURL = \"https://example.org/lab/\"\nrelativeURLs = true",
 			fails: "docs/p1/index.html:8:1: link to ../../lab/evdoc/css/site.css: the built site has no such file (a 404)"},
 		// a baseURL per language: no slots; one language is served at
 		// its baseURL from public/, several each from public/LANG/
-		{name: "multihost", top: `baseURL = "https://example.org/lab/"`, links: map[string][]string{
+		{name: "multihost", pageText: true, top: `baseURL = "https://example.org/lab/"`, links: map[string][]string{
 			"docs/p1/index.html": {`href="/evidence/run/`, `&#34;/evidence/run/popovers.js?v=`}}},
 		// ko at https://ko.example.org/, ja under it at /ja/: the
 		// language links from the root (RelPermalinks) resolve
-		{name: "multihost-langs", top: `baseURL = "https://example.org/lab/"`, langs: "\n[languages.ja]\n  weight = 2\n  contentDir = \"content/ja\"\n  baseURL = \"https://ko.example.org/ja/\"\n", links: map[string][]string{
+		{name: "multihost-langs", pageText: true, top: `baseURL = "https://example.org/lab/"`, langs: "\n[languages.ja]\n  weight = 2\n  contentDir = \"content/ja\"\n  baseURL = \"https://ko.example.org/ja/\"\n", links: map[string][]string{
 			"ko/docs/p1/index.html":       {`href="/evidence/run/`, `&#34;/evidence/run/popovers.js?v=`},
 			"ja/docs/p1/index.html":       {`href="/ja/evidence/run/`, `&#34;/ja/evidence/run/popovers.js?v=`},
 			"ja/docs/own/index.html":      {`href="/ja/evidence/run/`, `&#34;/ja/evidence/run/popovers.js?v=`},
 			"ja/evidence/run/popovers.js": {`evdocPopovers("run"`}}},
 		// ja on a host of its own: the layout's language links to a
 		// translation on another host are its permalink
-		{name: "multihost-hosts", top: `baseURL = "https://example.org/lab/"`, langs: "\n[languages.ja]\n  weight = 2\n  locale = \"ja-JP\"\n  contentDir = \"content/ja\"\n  baseURL = \"https://ja.example.org/jp/\"\n", links: map[string][]string{
+		{name: "multihost-hosts", pageText: true, top: `baseURL = "https://example.org/lab/"`, langs: "\n[languages.ja]\n  weight = 2\n  locale = \"ja-JP\"\n  contentDir = \"content/ja\"\n  baseURL = \"https://ja.example.org/jp/\"\n", links: map[string][]string{
 			"ko/docs/p1/index.html": {`href="https://ja.example.org/jp/docs/p1/" hreflang="ja-JP"`, `href="/docs/p1/" hreflang="ko-KR"`, `&#34;/evidence/run/popovers.js?v=`},
 			"ja/docs/p1/index.html": {`href="https://ko.example.org/docs/p1/" hreflang="ko-KR"`, `&#34;/jp/evidence/run/popovers.js?v=`}}},
 	} {
@@ -81,6 +87,17 @@ func TestSlotsSameOutput(t *testing.T) {
 			t.Parallel()
 			dir := sitetest.ThemedProject(t, filepath.Join("testdata", "slots.txtar"))
 			multihost := strings.HasPrefix(tc.name, "multihost")
+			if !tc.pageText {
+				for name, text := range map[string]string{
+					"section.html":    `{{ define "main" }}<ul>{{ range .Pages }}<li class="s">{{ .Summary }}</li><li class="c">{{ .Content }}</li>{{ end }}</ul>{{ end }}`,
+					"section.rss.xml": `<rss><channel>{{ range .Pages }}<item><description>{{ .Summary | transform.XMLEscape | safeHTML }}</description></item>{{ end }}</channel></rss>`,
+					"section.json":    `{{ $out := slice }}{{ range .Pages }}{{ $out = $out | append (dict "summary" .Summary) }}{{ end }}{{ jsonify $out }}`,
+				} {
+					if err := os.WriteFile(filepath.Join(dir, "layouts", "docs", name), []byte(text), 0o644); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
 			if tc.top != "" || multihost {
 				conf := filepath.Join(dir, "hugo.toml")
 				b, err := os.ReadFile(conf)
@@ -151,7 +168,14 @@ func TestSlotsSameOutput(t *testing.T) {
 				if m := regexp.MustCompile(`(\d+) claims with slots`).FindStringSubmatch(log.String()); m != nil {
 					n, _ = strconv.Atoi(m[1])
 				}
-				t.Logf("noSlots=%v: %d claims with slots", noSlots, n)
+				tables := 0
+				if m := regexp.MustCompile(`(\d+) citation tables with slots`).FindStringSubmatch(log.String()); m != nil {
+					tables, _ = strconv.Atoi(m[1])
+				}
+				t.Logf("noSlots=%v: %d claims with slots, %d citation tables", noSlots, n, tables)
+				if want := !noSlots && tc.slots && !tc.pageText; (tables > 0) != want {
+					t.Errorf("noSlots=%v: %d citation tables with slots, want some: %v", noSlots, tables, want)
+				}
 				switch {
 				case noSlots && n > 0:
 					t.Errorf("noSlots: %d claims with slots", n)

@@ -58,6 +58,10 @@ func (t *Table) AddCites(fields []string) []string {
 	return out
 }
 
+// CitesLen returns the number of citation tables the table holds
+// (AddCites).
+func (t *Table) CitesLen() int { return len(t.cites) }
+
 // citesID returns the index of the citations placeholder id (after
 // Scheme: "-" and a number in base 36), and whether it is one.
 func citesID(id []byte) (int, bool) {
