@@ -74,3 +74,27 @@ func TestAddCites(t *testing.T) {
 		t.Error("a citations id reads as a claim's slot")
 	}
 }
+
+// TestFillCitesFeed fills a citations placeholder in a feed: the page
+// links, which Hugo already made absolute in the placeholder, stay as
+// they are; a root-relative URL in a claim's text gets Hugo's rewrite,
+// as Hugo gives it to the rows it writes without slots.
+func TestFillCitesFeed(t *testing.T) {
+	feed, err := NewFeed("index.xml", "https://example.org/lab/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb := NewTable(0)
+	tb.SetFeed(feed)
+	tb.AddCites([]string{"n3", "p/a", `thref="/x"`})
+	f := &Filler{t: tb}
+	in := `<rss><content><evdoc-c d="ev:#-0"><evdoc-l><a href="https://example.org/lab/a/">A</a></evdoc-l></evdoc-c></content></rss>`
+	want := `<rss><content>` + "\n" + `  <tr id="cite-L3"><td><a href="#L3">3</a></td><td><ul><li><a href="https://example.org/lab/a/">A</a>: <q>href=&#34;https://example.org/lab/x&#34;</q></li></ul></td></tr></content></rss>`
+	out, _, err := f.Fill("docs/index.xml", []byte(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(out) != want {
+		t.Errorf("filled\n%s\nwant\n%s", out, want)
+	}
+}

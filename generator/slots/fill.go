@@ -325,7 +325,16 @@ func (f *Filler) Fill(rel string, b []byte) ([]byte, bool, error) {
 	var spans [][2]int
 	out, changed, err := fillBytes(rel, b, func(out []byte, _, id, text []byte, fm form) ([]byte, error) {
 		if n, ok := citesID(id); ok {
-			return f.t.fillCites(out, n, text, fm)
+			// the rows' links are Hugo's own, rewritten in a feed as
+			// Hugo wrote them; the rest of the rows gets the rewrite
+			// Hugo gives the file (feed.rewrite leaves a URL it made
+			// absolute as it is)
+			start := len(out)
+			out, err := f.t.fillCites(out, n, text, fm)
+			if feed != nil && len(out) > start {
+				spans = append(spans, [2]int{start, len(out)})
+			}
+			return out, err
 		}
 		p, s, ok := f.t.lookup(id)
 		if !ok {
