@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -23,6 +24,7 @@ import (
 	"github.com/evdoc-lab/evdoc/generator/stagedata"
 	"github.com/evdoc-lab/evdoc/generator/translation"
 	"github.com/evdoc-lab/evdoc/generator/viewer"
+	"github.com/evdoc-lab/evdoc/internal/crash"
 	"github.com/evdoc-lab/evdoc/internal/safefile"
 )
 
@@ -198,14 +200,21 @@ func stageEvidence(ctx context.Context, s *project.Site, stage string, v *viewer
 	fallbacks := s.Fallbacks()
 	langs := s.Config.Ordered()
 	cites := make([]map[string]map[int][]viewer.Citation, len(langs))
+	// each step that takes long (at 500 pages, a language's citations
+	// take a tenth of a second, the languages' side by side) looks at
+	// ctx: serve stops a staging when files change during it
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	var wg sync.WaitGroup
 	for i, lang := range langs {
-		// each step that takes long (at 500 pages, a language's
-		// citations take a tenth of a second) looks at ctx: serve stops
-		// a staging when files change during it
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		cites[i] = viewer.Citations(s, data, lang.Code, fallbacks[lang.Code])
+		wg.Go(func() {
+			defer crash.Guard()
+			cites[i] = viewer.Citations(s, data, lang.Code, fallbacks[lang.Code])
+		})
+	}
+	wg.Wait()
+	for i := range langs {
 		for f, lines := range cites[i] {
 			if vf, ok := v.Files[f]; ok {
 				for n := range lines {
