@@ -26,8 +26,9 @@ var plainContent = regexp.MustCompile(`^\{\{-?\s*\.Content\s*-?\}\}$`)
 // staged with a placeholder (writeViewerCites) without changing the
 // built site: the placeholder stands in a viewer page's .Content for
 // the rows, so no template Hugo may run may read that text otherwise
-// than writing it (pageTextUse). The templates read are those of the
-// project's layouts/ and of its themes but evdoc's component (whose own
+// than writing it (pageTextUse). The templates read are the project's
+// layouts/ and every layouts directory under themes/ and _vendor/ (a
+// theme's own theme components too) but evdoc's component's (whose
 // templates write a viewer page's .Content nowhere); where Hugo may
 // read templates from elsewhere (modules, layoutDir, themesDir), or a
 // directory cannot be read, it reports false.
@@ -35,15 +36,35 @@ func citeSlotsSafe(s *project.Site) bool {
 	if s.Config.OtherLayouts || s.Config.ThemesDir != "" {
 		return false
 	}
-	dirs := []string{"layouts"}
-	for _, t := range s.Config.Themes {
-		if t == hosttheme.Component {
+	if !templatesSafe(filepath.Join(s.Root, "layouts")) {
+		return false
+	}
+	for _, top := range []string{"themes", "_vendor"} {
+		dir := filepath.Join(s.Root, top)
+		if _, err := os.Lstat(dir); os.IsNotExist(err) {
 			continue
 		}
-		dirs = append(dirs, filepath.Join(filepath.FromSlash(hosttheme.Dir(s.Root, t)), "layouts"))
-	}
-	for _, d := range dirs {
-		if !templatesSafe(filepath.Join(s.Root, d)) {
+		safe := true
+		err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if !d.IsDir() {
+				return nil
+			}
+			if p == filepath.Join(dir, hosttheme.Component) {
+				return fs.SkipDir
+			}
+			if d.Name() == "layouts" {
+				if !templatesSafe(p) {
+					safe = false
+					return fs.SkipAll
+				}
+				return fs.SkipDir
+			}
+			return nil
+		})
+		if err != nil || !safe {
 			return false
 		}
 	}

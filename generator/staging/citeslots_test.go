@@ -4,6 +4,9 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/evdoc-lab/evdoc/generator/hugoconf"
+	"github.com/evdoc-lab/evdoc/generator/project"
 )
 
 // TestTemplatesSafe tells templates that only write a page's .Content
@@ -43,5 +46,44 @@ func TestTemplatesSafe(t *testing.T) {
 	}
 	if !templatesSafe(filepath.Join(t.TempDir(), "missing")) {
 		t.Error("a missing directory is not safe")
+	}
+}
+
+// TestCiteSlotsSafe reads the project's layouts and every layouts
+// directory under themes/ but evdoc's component's.
+func TestCiteSlotsSafe(t *testing.T) {
+	write := func(t *testing.T, root, rel, text string) {
+		t.Helper()
+		p := filepath.Join(root, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tc := range []struct {
+		name  string
+		files map[string]string
+		safe  bool
+	}{
+		{"content only", map[string]string{"layouts/_default/single.html": "{{ .Content }}", "themes/host/layouts/list.html": "{{ .Summary }}"}, true},
+		{"the component's own", map[string]string{"themes/evdoc/layouts/x.html": "{{ .Plain }}"}, true},
+		{"a theme's", map[string]string{"themes/host/layouts/single.html": "{{ .ReadingTime }}"}, false},
+		{"a theme component of a theme", map[string]string{"themes/host/themes/sub/layouts/single.html": "{{ .WordCount }}"}, false},
+		{"a vendored theme's", map[string]string{"_vendor/github.com/x/host/layouts/single.html": "{{ .Content | plainify }}"}, false},
+		{"the project's", map[string]string{"layouts/index.json": "{{ .Plain | jsonify }}"}, false},
+		{"prose outside layouts", map[string]string{"themes/host/README.md": "use .Plain"}, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			root := t.TempDir()
+			for rel, text := range tc.files {
+				write(t, root, rel, text)
+			}
+			s := &project.Site{Root: root, Config: &hugoconf.Config{Themes: []string{"evdoc", "host"}}}
+			if got := citeSlotsSafe(s); got != tc.safe {
+				t.Errorf("citeSlotsSafe: %v, want %v", got, tc.safe)
+			}
+		})
 	}
 }
