@@ -63,9 +63,11 @@ type Checker struct {
 	names map[string]map[string]int
 	// citesIndex: cites is kept (CheckerOptions.CitesIndex).
 	citesIndex bool
-	// rejudge holds the pages RecheckEvidence judges again, unchanged:
-	// their parse findings are already in the site's.
-	rejudge map[*project.Page]bool
+	// rejudge holds the pages RecheckEvidence judges again, unchanged,
+	// with their verdict before: their parse findings are already in the
+	// site's, and what of the verdict does not read the evidence
+	// (coverage, links, emphasis, style, front matter) is kept.
+	rejudge map[*project.Page]*pageVerdict
 	pairs   map[translation.PagePair]diag.List
 	links   map[*project.Page]diag.List
 	// index holds "lang\x00logical" of every page, for link checks.
@@ -93,6 +95,9 @@ type pageVerdict struct {
 	matched  int                   // claims that match their evidence
 	total    int                   // claims
 	claims   diag.List             // claims, coverage and number words, in that order
+	// judged is the number of claims' findings (check.Claims) at the
+	// start of claims; the rest reads the page only.
+	judged   int
 	coverage claim.Coverage
 	figures  diag.List // evfigure calls naming no figure spec
 	emphasis diag.List
@@ -352,7 +357,7 @@ func (c *Checker) refresh() {
 					room = scratchPool.Get().(*claim.Scratch)
 				}
 				parsed, errs, err := s.ParsePageScratch(p, md, room)
-				if c.rejudge[p] && err == nil {
+				if c.rejudge[p] != nil && err == nil {
 					errs = nil // found when the page was first judged
 				}
 				if judge[p] {
@@ -503,7 +508,8 @@ func (c *Checker) checkEvidence() {
 func (c *Checker) RecheckEvidence() evidence.Change {
 	s := c.site
 	st, errs := evidence.LoadWith(s.Root, project.EvidenceDir, s.EvidenceOpt)
-	ch := evidence.Diff(s.Store, st)
+	old := s.Store
+	ch := evidence.Diff(old, st)
 	s.Store, s.EvidenceFindings = st, errs
 	s.Findings = s.AllFindings()
 	c.checkEvidence()
@@ -542,20 +548,61 @@ func (c *Checker) RecheckEvidence() evidence.Change {
 			}
 		}
 	}
+	// A pair compares a claim written without a unit in its value's
+	// unit (translation.CheckPair), and reads nothing else of the
+	// evidence: it is judged again when the unit of a value its pages
+	// cite changed (every pair of a stale page without the index).
+	unitStale := stale
+	if c.citesIndex {
+		unitStale = c.unitChanged(old, st, ch) // before forget drops the stale pages' entries
+	}
+	rejudge := make(map[*project.Page]*pageVerdict, len(stale))
 	for p := range stale {
+		rejudge[p] = c.pages[p]
 		c.forget(p)
 	}
-	// a pair compares a claim written without a unit in its value's
-	// unit (translation.CheckPair): judged again with its pages
 	for pr := range c.pairs {
-		if stale[pr.Source] || stale[pr.Target] {
+		if unitStale[pr.Source] || unitStale[pr.Target] {
 			delete(c.pairs, pr)
 		}
 	}
-	c.rejudge = stale
+	c.rejudge = rejudge
 	c.refresh()
 	c.rejudge = nil
 	return ch
+}
+
+// unitChanged returns the pages citing a value whose unit (as
+// translation.ValueUnits gives it: "" for a reference naming nothing)
+// differs between the stores old and cur, of the sets ch touched.
+func (c *Checker) unitChanged(old, cur *evidence.Store, ch evidence.Change) map[*project.Page]bool {
+	unitOf := func(st *evidence.Store, ref string) string {
+		if v, ok := st.Lookup(ref); ok {
+			return v.Unit
+		}
+		return ""
+	}
+	out := map[*project.Page]bool{}
+	for set, pages := range c.cites {
+		if len(pages) == 0 || !ch.Touched[set] && !ch.Sets[set] {
+			continue
+		}
+		var mask nameBits
+		for name, i := range c.names[set] {
+			if ref := set + "/" + name; unitOf(old, ref) != unitOf(cur, ref) {
+				mask.add(i)
+			}
+		}
+		if len(mask) == 0 {
+			continue
+		}
+		for p, bits := range pages {
+			if bits.meets(mask) {
+				out[p] = true
+			}
+		}
+	}
+	return out
 }
 
 // judgePage runs the checks that read page p only. It returns the
@@ -588,20 +635,29 @@ func (c *Checker) judgePage(p *project.Page) (*pageVerdict, map[string][]string)
 			v.stage = c.stage.Unit(rs)
 		}
 	}
-	cov, cds := check.Coverage(p.Parsed)
-	v.coverage = cov
-	ds = append(ds, cds...)
-	if c.numberWords {
-		ds = append(ds, check.NumberWords(p.Parsed)...)
-	}
-	v.claims = ds
-	v.links = hugoconf.InternalLinks(p.Parsed)
+	v.judged = len(ds)
 	evt, sets := evtableFindings(p, c.site.Store)
 	v.figures = append(unknownFigures(p, c.figureNames), evt...)
 	v.evtables = sets
-	v.emphasis = emphasis.Check(p.Parsed, c.site.Config.MarkdownConfig())
-	v.style = style.CheckPage(c.site.Glossary, p.Parsed, p.Lang)
-	v.front = uncheckedNumbers(p)
+	if old := c.rejudge[p]; old != nil {
+		// RecheckEvidence: the page is the one judged before, and
+		// these read the page only.
+		v.coverage = old.coverage
+		v.claims = append(ds, old.claims[old.judged:]...)
+		v.links, v.emphasis, v.style, v.front = old.links, old.emphasis, old.style, old.front
+	} else {
+		cov, cds := check.Coverage(p.Parsed)
+		v.coverage = cov
+		ds = append(ds, cds...)
+		if c.numberWords {
+			ds = append(ds, check.NumberWords(p.Parsed)...)
+		}
+		v.claims = ds
+		v.links = hugoconf.InternalLinks(p.Parsed)
+		v.emphasis = emphasis.Check(p.Parsed, c.site.Config.MarkdownConfig())
+		v.style = style.CheckPage(c.site.Glossary, p.Parsed, p.Lang)
+		v.front = uncheckedNumbers(p)
+	}
 	if !c.citesIndex {
 		return v, nil
 	}

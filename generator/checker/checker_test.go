@@ -328,13 +328,24 @@ translationKey: "a"
 
 成功率は[99.75%](ev:s/t.r.rate)だった。
 `
+	for _, index := range []bool{false, true} {
+		t.Run(map[bool]string{false: "every page", true: "cites index"}[index], func(t *testing.T) {
+			recheckEvidenceUnit(t, ar, index)
+		})
+	}
+}
+
+// recheckEvidenceUnit is TestCheckerRecheckEvidenceUnit with or without
+// CheckerOptions.CitesIndex (with it, a pair is judged again only when
+// the unit of a value its pages cite changed).
+func recheckEvidenceUnit(t *testing.T, ar string, index bool) {
 	dir := txtartest.Write(t, txtar.Parse([]byte(ar)))
-	s, err := project.Load(dir)
+	s, err := project.LoadWith(dir, project.LoadOptions{Lazy: index})
 	if err != nil {
 		t.Fatal(err)
 	}
 	opt := check.DefaultOptions()
-	c := NewChecker(s, opt)
+	c := NewCheckerWith(s, CheckerOptions{Check: opt, CitesIndex: index, Stage: index, CountsOnly: index})
 	pairFindings := func(ds []string) int {
 		n := 0
 		for _, d := range ds {
@@ -347,7 +358,10 @@ translationKey: "a"
 	for i, step := range []struct {
 		unit string
 		want int // translation-claims findings
-	}{{"ratio", 0}, {"%", 1}, {"ratio", 0}} {
+		// value: the value written in the report (a change that
+		// keeps the unit keeps the pair's verdict)
+		value string
+	}{{"ratio", 0, "0.9975"}, {"%", 1, "0.9975"}, {"%", 1, "0.9976"}, {"ratio", 0, "0.9976"}, {"ratio", 0, "0.9975"}} {
 		if i > 0 {
 			manifest := filepath.Join(dir, "evidence", "s", "evidence.toml")
 			b, err := os.ReadFile(manifest)
@@ -356,6 +370,15 @@ translationKey: "a"
 			}
 			b = []byte(strings.Replace(string(b), `"*.rate" = "`+map[bool]string{true: "%", false: "ratio"}[step.unit == "ratio"]+`"`, `"*.rate" = "`+step.unit+`"`, 1))
 			if err := os.WriteFile(manifest, b, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			report := filepath.Join(dir, "evidence", "s", "t.md")
+			b, err = os.ReadFile(report)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b = []byte(strings.Replace(strings.Replace(string(b), "| 0.9975 |", "| "+step.value+" |", 1), "| 0.9976 |", "| "+step.value+" |", 1))
+			if err := os.WriteFile(report, b, 0o644); err != nil {
 				t.Fatal(err)
 			}
 			c.RecheckEvidence()
@@ -367,10 +390,10 @@ translationKey: "a"
 		_, fds := Check(fresh, opt)
 		want, got := diagStrings(fds), diagStrings(c.Diagnostics())
 		if strings.Join(got, "\n") != strings.Join(want, "\n") {
-			t.Errorf("value in %s: re-checked findings differ from a fresh check:\nfresh:     %v\nrechecked: %v", step.unit, want, got)
+			t.Errorf("value %s in %s: re-checked findings differ from a fresh check:\nfresh:     %v\nrechecked: %v", step.value, step.unit, want, got)
 		}
 		if n := pairFindings(got); n != step.want {
-			t.Errorf("value in %s: %d translation-claims findings, want %d: %v", step.unit, n, step.want, got)
+			t.Errorf("value %s in %s: %d translation-claims findings, want %d: %v", step.value, step.unit, n, step.want, got)
 		}
 	}
 }
