@@ -5,6 +5,7 @@ import (
 	"maps"
 	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -70,8 +71,10 @@ type Checker struct {
 	rejudge map[*project.Page]*pageVerdict
 	pairs   map[translation.PagePair]diag.List
 	links   map[*project.Page]diag.List
-	// index holds "lang\x00logical" of every page, for link checks.
-	index map[string]bool
+	// index holds "lang\x00logical" of every page, for link checks;
+	// linkWin when each page is linkable, to make it again.
+	index   map[string]bool
+	linkWin project.LinkWindows
 
 	// Site-wide parts, computed once: figure specs, figure names, the
 	// evidence page names and the i18n string tables.
@@ -90,11 +93,11 @@ type Checker struct {
 
 // pageVerdict is what the checks that read one page only found on it.
 type pageVerdict struct {
-	results  []check.Result        // nil under CheckerOptions.CountsOnly
-	stage    *stagedata.ClaimStage // under CheckerOptions.Stage
-	matched  int                   // claims that match their evidence
-	total    int                   // claims
-	claims   diag.List             // claims, coverage and number words, in that order
+	results []check.Result        // nil under CheckerOptions.CountsOnly
+	stage   *stagedata.ClaimStage // under CheckerOptions.Stage
+	matched int                   // claims that match their evidence
+	total   int                   // claims
+	claims  diag.List             // claims, coverage and number words, in that order
 	// judged is the number of claims' findings (check.Claims) at the
 	// start of claims; the rest reads the page only.
 	judged   int
@@ -258,7 +261,7 @@ func (c *Checker) Recheck(paths ...string) error {
 	// are also resolved from its fallbacks at other paths
 	// (fallbackTargets), which an edit of one of its translations can
 	// make or unmake.
-	if index := s.PageIndex(); added || !maps.Equal(index, c.index) {
+	if index := s.PageIndexCached(&c.linkWin); added || !maps.Equal(index, c.index) {
 		c.index = index
 		c.links = map[*project.Page]diag.List{}
 	} else {
@@ -285,7 +288,7 @@ func (c *Checker) Recheck(paths ...string) error {
 func (c *Checker) refresh() {
 	s := c.site
 	if c.index == nil {
-		c.index = s.PageIndex()
+		c.index = s.PageIndexCached(&c.linkWin)
 	}
 	type group struct {
 		pages []*project.Page // source first, then its targets
@@ -669,32 +672,49 @@ func (c *Checker) judgePage(p *project.Page) (*pageVerdict, map[string][]string)
 // applied, sorted.
 func (c *Checker) Diagnostics() diag.List {
 	s := c.site
-	ds := append(diag.List(nil), s.Findings...)
-	for _, p := range s.Pages {
-		ds = append(ds, c.pages[p].claims...)
+	// each page's verdict looked up once: the lists are gathered in
+	// the order Check gathers them
+	vs := make([]*pageVerdict, len(s.Pages))
+	n := len(s.Findings) + len(c.figureDiags) + len(c.i18n) + len(c.styleStrings) + len(c.evidence)
+	for i, p := range s.Pages {
+		v := c.pages[p]
+		vs[i] = v
+		n += len(v.claims) + len(c.links[p]) + len(v.figures) + len(v.emphasis) + len(v.style) + len(v.front)
+	}
+	ds := make(diag.List, 0, n)
+	ds = append(ds, s.Findings...)
+	for _, v := range vs {
+		ds = append(ds, v.claims...)
 	}
 	for _, p := range s.Pages {
 		ds = append(ds, c.links[p]...)
 	}
 	ds = append(ds, c.figureDiags...)
-	for _, p := range s.Pages {
-		ds = append(ds, c.pages[p].figures...)
+	for _, v := range vs {
+		ds = append(ds, v.figures...)
 	}
 	ds = append(ds, s.Translations.CheckPairing()...)
-	for _, p := range s.Translations.Pages {
-		ds = append(ds, c.pages[p].emphasis...)
+	tvs := vs
+	if !slices.Equal(s.Translations.Pages, s.Pages) {
+		tvs = make([]*pageVerdict, len(s.Translations.Pages))
+		for i, p := range s.Translations.Pages {
+			tvs[i] = c.pages[p]
+		}
+	}
+	for _, v := range tvs {
+		ds = append(ds, v.emphasis...)
 	}
 	ds = append(ds, c.i18n...)
-	for _, p := range s.Translations.Pages {
-		ds = append(ds, c.pages[p].style...)
+	for _, v := range tvs {
+		ds = append(ds, v.style...)
 	}
 	ds = append(ds, c.styleStrings...)
 	for _, pr := range s.Translations.Pairs() {
 		ds = append(ds, c.pairs[pr]...)
 	}
 	ds = append(ds, c.evidence...)
-	for _, p := range s.Pages {
-		ds = append(ds, c.pages[p].front...)
+	for _, v := range vs {
+		ds = append(ds, v.front...)
 	}
 	ds = s.Rules.Apply(ds)
 	ds = foldTranslationClaims(ds)

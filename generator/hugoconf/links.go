@@ -19,27 +19,34 @@ import (
 // Hugo's default front matter keys (publishDate, pubDate, published,
 // date; expiryDate, unpublishDate).
 func Linkable(c *Config, fm map[string]any, now time.Time) bool {
-	if !Published(c, fm, now) {
-		return false
+	return LinkWindow(c, fm).Includes(now)
+}
+
+// LinkWindow is when Linkable holds for a page with front matter fm: the
+// front matter read once for any time (a re-check keeps it per page).
+func LinkWindow(c *Config, fm map[string]any) Window {
+	w := publishWindow(c, fm)
+	if w.Never {
+		return w
 	}
 	if b, ok := FmValue(fm, "headless").(bool); ok && b {
-		return false
+		return Window{Never: true}
 	}
 	for _, k := range []string{"build", "_build"} {
 		if b, ok := FmValue(fm, k).(map[string]any); ok {
 			switch r := FmValue(b, "render").(type) {
 			case bool:
 				if !r {
-					return false
+					return Window{Never: true}
 				}
 			case string:
 				if strings.EqualFold(r, "never") || r == "false" {
-					return false
+					return Window{Never: true}
 				}
 			}
 		}
 	}
-	return true
+	return w
 }
 
 // Cascaded returns p's front matter with the values the cascades of its

@@ -56,15 +56,34 @@ var MainSectionsEnvNames = []string{"HUGO_MAINSECTIONS", "HUGO_PARAMS_MAINSECTIO
 // not a draft, not published in the future, not expired (unless c's
 // buildDrafts, buildFuture, buildExpired say so).
 func Published(c *Config, fm map[string]any, now time.Time) bool {
+	return publishWindow(c, fm).Includes(now)
+}
+
+// Window is when a page is published or linkable: never when Never,
+// else from From (with HasFrom; else any time before) until Until (with
+// HasUntil; else any time after), both included.
+type Window struct {
+	Never             bool
+	HasFrom, HasUntil bool
+	From, Until       time.Time
+}
+
+// Includes reports whether the page is published or linkable at now.
+func (w Window) Includes(now time.Time) bool {
+	return !w.Never && (!w.HasFrom || !w.From.After(now)) && (!w.HasUntil || !w.Until.Before(now))
+}
+
+// publishWindow is when Published holds for fm: its draft, its publish
+// date and its expiry date read as Published reads them.
+func publishWindow(c *Config, fm map[string]any) Window {
 	if b, ok := FmValue(fm, "draft").(bool); ok && b && !c.BuildDrafts {
-		return false
+		return Window{Never: true}
 	}
+	var w Window
 	if !c.BuildFuture {
 		for _, k := range []string{"publishdate", "pubdate", "published", "date"} {
 			if t, ok := FmTime(FmValue(fm, k)); ok {
-				if t.After(now) {
-					return false
-				}
+				w.From, w.HasFrom = t, true
 				break
 			}
 		}
@@ -72,12 +91,10 @@ func Published(c *Config, fm map[string]any, now time.Time) bool {
 	if !c.BuildExpired {
 		for _, k := range []string{"expirydate", "unpublishdate"} {
 			if t, ok := FmTime(FmValue(fm, k)); ok {
-				if t.Before(now) {
-					return false
-				}
+				w.Until, w.HasUntil = t, true
 				break
 			}
 		}
 	}
-	return true
+	return w
 }

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"reflect"
 	"sort"
 	"strings"
 	"time"
@@ -29,12 +30,70 @@ func (s *Site) PageIndex() map[string]bool {
 		if !hugoconf.Linkable(s.Config, hugoconf.Cascaded(p, cascades), now) {
 			continue
 		}
-		logical := hugoconf.NormPath(p.Logical)
-		index[p.Lang+"\x00"+logical] = true
-		if top, _, ok := strings.Cut(logical, "/"); ok {
-			index[p.Lang+"\x00"+top] = true
+		addToIndex(index, p)
+	}
+	return index
+}
+
+// addToIndex enters linkable page p in a PageIndex.
+func addToIndex(index map[string]bool, p *Page) {
+	logical := hugoconf.NormPath(p.Logical)
+	index[p.Lang+"\x00"+logical] = true
+	if top, _, ok := strings.Cut(logical, "/"); ok {
+		index[p.Lang+"\x00"+top] = true
+	}
+}
+
+// LinkWindows keeps, for PageIndexCached, when each page of a site is
+// linkable (hugoconf.LinkWindow of its cascaded front matter) and the
+// keys it enters in the index, by page: a page read again is a new
+// *Page, and entries are dropped when the configuration or a section's
+// cascade changed. The zero value is empty.
+type LinkWindows struct {
+	config   *hugoconf.Config
+	cascades map[string][]map[string]any
+	win      map[*Page]linkEntry
+}
+
+// linkEntry is a page's LinkWindows entry: its window and its keys in
+// the index (top is "" when it has none of its own).
+type linkEntry struct {
+	win      hugoconf.Window
+	key, top string
+}
+
+// PageIndexCached returns PageIndex, reading again only the front
+// matter of the pages w does not hold.
+func (s *Site) PageIndexCached(w *LinkWindows) map[string]bool {
+	index := make(map[string]bool, len(s.Pages)+2*len(s.Config.Languages))
+	for code := range s.Config.Languages {
+		index[code+"\x00"] = true
+	}
+	now := time.Now()
+	cascades := s.Cascades()
+	if w.config != s.Config || !reflect.DeepEqual(w.cascades, cascades) {
+		w.config, w.cascades, w.win = s.Config, cascades, nil
+	}
+	win := make(map[*Page]linkEntry, len(s.Pages))
+	for _, p := range s.Pages {
+		e, ok := w.win[p]
+		if !ok {
+			e.win = hugoconf.LinkWindow(s.Config, hugoconf.Cascaded(p, cascades))
+			logical := hugoconf.NormPath(p.Logical)
+			e.key = p.Lang + "\x00" + logical
+			if top, _, ok := strings.Cut(logical, "/"); ok {
+				e.top = p.Lang + "\x00" + top
+			}
+		}
+		win[p] = e
+		if e.win.Includes(now) {
+			index[e.key] = true
+			if e.top != "" {
+				index[e.top] = true
+			}
 		}
 	}
+	w.win = win
 	return index
 }
 

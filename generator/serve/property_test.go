@@ -15,6 +15,7 @@ import (
 
 	"github.com/evdoc-lab/evdoc/generator/check"
 	"github.com/evdoc-lab/evdoc/generator/project"
+	"github.com/evdoc-lab/evdoc/generator/staging"
 	"github.com/evdoc-lab/evdoc/internal/txtartest"
 )
 
@@ -276,6 +277,8 @@ func recheckEqualsFreshCheck(ctx context.Context, t *testing.T, seed uint64) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	claims := &staging.ClaimCache{} // kept from burst to burst, as serve keeps it
+	edited := 0                     // bursts staged with StageEdit
 	var log []string
 	for range 8 {
 		var changed []string
@@ -315,6 +318,30 @@ func recheckEqualsFreshCheck(ctx context.Context, t *testing.T, seed uint64) {
 		if fmt.Sprint(gotErr) != fmt.Sprint(wantErr) || !reflect.DeepEqual(staged, wantFiles) {
 			t.Fatalf("seed %d: staged claim data\n%v (%v)\nwant (fresh check)\n%v (%v)\nafter:\n%s", seed, staged, gotErr, wantFiles, wantErr, strings.Join(log, "\n"))
 		}
+		// What serve stages first after an edit (the edited pages, the
+		// claim and set data, with the claim data cached from burst to
+		// burst) is what a whole staging of the fresh check writes.
+		if pages, ok := editedPages(next, Scope{}, changed); ok {
+			edit, whole := t.TempDir(), t.TempDir()
+			if err := staging.StageEditCached(ctx, next.Site, edit, next.Stage, pages, nil, claims); err != nil {
+				t.Fatalf("seed %d: StageEdit: %v\nafter:\n%s", seed, err, strings.Join(log, "\n"))
+			}
+			want.Site.FigureCache = fullFigures
+			// a figure that cannot be drawn fails the whole staging
+			// (serve then keeps what it staged last): nothing to compare
+			if _, err := staging.Stage(ctx, want.Site, whole, want.Stage, nil); err == nil {
+				all := treeFiles(t, whole)
+				for f, b := range treeFiles(t, edit) {
+					if w, ok := all[f]; !ok {
+						t.Fatalf("seed %d: StageEdit wrote %s, which Stage does not\nafter:\n%s", seed, f, strings.Join(log, "\n"))
+					} else if b != w {
+						t.Fatalf("seed %d: %s: StageEdit wrote\n%s\nStage of a fresh check writes\n%s\nafter:\n%s", seed, f, clip(b), clip(w), strings.Join(log, "\n"))
+					}
+				}
+				edited++
+			}
+		}
 		st = next
 	}
+	t.Logf("seed %d: %d of 8 bursts staged first as an edit and compared", seed, edited)
 }

@@ -293,6 +293,9 @@ type server struct {
 	// ticks is the phase of the running Hugo server's watcher tick, from
 	// its output; each sync's burst of writes keeps clear of the tick.
 	ticks tickPhase
+	// claims keeps the claim data stageEdit made, while the evidence is
+	// the same (staging.ClaimCache).
+	claims *staging.ClaimCache
 }
 
 // beforeBurst is called with the files a sync is about to write: it
@@ -462,7 +465,10 @@ func (s *server) stageEdit(ctx context.Context, pages []string) error {
 		return err
 	}
 	defer os.RemoveAll(next)
-	if err := staging.StageEdit(ctx, s.state.Site, next, s.state.Stage, pages, s.evtables); err != nil {
+	if s.claims == nil {
+		s.claims = &staging.ClaimCache{}
+	}
+	if err := staging.StageEditCached(ctx, s.state.Site, next, s.state.Stage, pages, s.evtables, s.claims); err != nil {
 		return err
 	}
 	if err := s.writeBanner(next); err != nil {

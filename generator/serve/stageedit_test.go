@@ -44,6 +44,7 @@ func TestStageEditIsStage(t *testing.T) {
 	if len(tables) == 0 {
 		t.Fatal("Stage found no evtable call; the test needs p's")
 	}
+	cache := &staging.ClaimCache{} // kept from step to step, as serve keeps it
 	const call = `{{< evtable set="d" prefix="d" columns="time" >}}`
 	sets := ""
 	for _, step := range []struct {
@@ -83,8 +84,11 @@ func TestStageEditIsStage(t *testing.T) {
 			if !ok {
 				t.Fatalf("an edit of %s is not staged first", step.file)
 			}
-			edit, read, whole := t.TempDir(), t.TempDir(), t.TempDir()
+			edit, read, cached, whole := t.TempDir(), t.TempDir(), t.TempDir(), t.TempDir()
 			if err := staging.StageEdit(ctx, st.Site, edit, st.Stage, pages, tables); err != nil {
+				t.Fatal(err)
+			}
+			if err := staging.StageEditCached(ctx, st.Site, cached, st.Stage, pages, tables, cache); err != nil {
 				t.Fatal(err)
 			}
 			if err := staging.StageEdit(ctx, st.Site, read, st.Stage, pages, nil); err != nil {
@@ -99,7 +103,7 @@ func TestStageEditIsStage(t *testing.T) {
 			}
 			sets = all["data/evdoc/sets.json"]
 			var got map[string]string
-			for _, dir := range []string{edit, read} {
+			for _, dir := range []string{edit, read, cached} {
 				got = treeFiles(t, dir)
 				want := append([]string{"data/evdoc/claims.json", "data/evdoc/sets.json"}, pages...)
 				for _, f := range want {
@@ -111,7 +115,7 @@ func TestStageEditIsStage(t *testing.T) {
 					if w, ok := all[f]; !ok {
 						t.Errorf("StageEdit wrote %s, which Stage does not", f)
 					} else if b != w {
-						t.Errorf("%s: StageEdit (evtable calls kept: %v) wrote\n%s\nStage writes\n%s", f, dir == edit, clip(b), clip(w))
+						t.Errorf("%s: StageEdit (evtable calls kept: %v, claim data cached: %v) wrote\n%s\nStage writes\n%s", f, dir != read, dir == cached, clip(b), clip(w))
 					}
 				}
 			}

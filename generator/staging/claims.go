@@ -9,9 +9,11 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/evdoc-lab/evdoc/generator/claim"
+	"github.com/evdoc-lab/evdoc/generator/evidence"
 	"github.com/evdoc-lab/evdoc/generator/project"
 	"github.com/evdoc-lab/evdoc/generator/stagedata"
 	"github.com/evdoc-lab/evdoc/generator/viewer"
@@ -338,6 +340,110 @@ func sameClaims(before, after []claim.Claim) int {
 // stageClaims writes the claim data (claims: Viewer.Claims) and set
 // data the component's templates read (data/evdoc).
 func stageClaims(ctx context.Context, s *project.Site, stage string, v *viewer.Viewer, claims map[string]viewer.ClaimData, tables []project.EvtableShown) error {
+	cj := make(map[string]*claimJSON, len(claims))
+	for k, cd := range claims {
+		cj[k] = &claimJSON{cd: cd}
+	}
+	return stageClaimsOf(ctx, s, stage, v, cj, tables)
+}
+
+// claimJSON is one claim data key's data and its JSON, made once: as
+// claims.json indents it (indent) and plain (for popoverVersions).
+type claimJSON struct {
+	cd            viewer.ClaimData
+	indent, plain []byte
+}
+
+func (c *claimJSON) indented() ([]byte, error) {
+	if c.indent == nil {
+		b, err := json.MarshalIndent(c.cd, " ", " ")
+		if err != nil {
+			return nil, err
+		}
+		c.indent = b
+	}
+	return c.indent, nil
+}
+
+func (c *claimJSON) marshaled() ([]byte, error) {
+	if c.plain == nil {
+		b, err := json.Marshal(c.cd)
+		if err != nil {
+			return nil, err
+		}
+		c.plain = b
+	}
+	return c.plain, nil
+}
+
+// ClaimCache keeps, from one StageEditCached to the next, what staging
+// the claim data reads of the evidence: the viewer of its files and the
+// data of each claim (viewer.ClaimDataOf) by its destination and
+// bindings, with its JSON. It holds while the site's evidence is one
+// Store (a Checker's RecheckEvidence makes a new one); a new Store
+// empties it. The zero value is empty.
+type ClaimCache struct {
+	store  *evidence.Store
+	viewer *viewer.Viewer
+	data   map[string]*claimJSON // by destKey; nil entry: no data
+}
+
+// viewerOf returns the viewer of s's evidence, the cached one while s's
+// Store is the cache's.
+func (cc *ClaimCache) viewerOf(ctx context.Context, s *project.Site) (*viewer.Viewer, error) {
+	if cc.store == s.Store && cc.viewer != nil {
+		return cc.viewer, nil
+	}
+	v, err := viewer.New(ctx, s)
+	if err != nil {
+		return nil, err
+	}
+	cc.store, cc.viewer, cc.data = s.Store, v, map[string]*claimJSON{}
+	return v, nil
+}
+
+// claims is v.Claims(data, multi, st) of the cache (viewerOf made v).
+func (cc *ClaimCache) claims(v *viewer.Viewer, data *stagedata.StageData, multi map[string]bool, st *evidence.Store) map[string]*claimJSON {
+	seen := make(map[string]*claimJSON, len(cc.data))
+	var key []byte
+	out := viewer.ClaimsOf(data, multi, func(d *stagedata.DestClaim) (*claimJSON, bool) {
+		key = destKey(key[:0], d)
+		c, ok := seen[string(key)]
+		if !ok {
+			if c, ok = cc.data[string(key)]; !ok {
+				if cd, ok := v.ClaimDataOf(d, st); ok {
+					c = &claimJSON{cd: cd}
+				}
+			}
+			seen[string(key)] = c
+		}
+		return c, c != nil
+	})
+	cc.data = seen // what this staging read: a claim gone is dropped
+	return out
+}
+
+// destKey appends to b what ClaimDataOf reads of d: its destination and
+// each binding.
+func destKey(b []byte, d *stagedata.DestClaim) []byte {
+	b = append(b, d.Dest...)
+	for _, x := range d.Bindings {
+		b = append(b, 0)
+		b = append(b, x.Ref...)
+		b = append(b, 1)
+		b = append(b, x.File...)
+		b = append(b, 1)
+		b = strconv.AppendInt(b, int64(x.Line), 10)
+		b = append(b, 1)
+		b = strconv.AppendInt(b, int64(x.Places), 10)
+		b = append(b, 1)
+		b = append(b, x.Unit...)
+	}
+	return b
+}
+
+// stageClaimsOf is stageClaims of the claim data with its JSON.
+func stageClaimsOf(ctx context.Context, s *project.Site, stage string, v *viewer.Viewer, claims map[string]*claimJSON, tables []project.EvtableShown) error {
 	sets, err := json.MarshalIndent(v.Sets(s.Store, tables), "", " ")
 	if err != nil {
 		return err
@@ -348,14 +454,14 @@ func stageClaims(ctx context.Context, s *project.Site, stage string, v *viewer.V
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	b, err := json.MarshalIndent(claims, "", " ")
+	keys := popoverKeys(claims)
+	b, err := claimsFile(claims)
 	if err != nil {
 		return err
 	}
 	if err := WriteFile(filepath.Join(stage, "data", "evdoc", "claims.json"), b); err != nil {
 		return err
 	}
-	keys := popoverKeys(claims)
 	b, err = json.Marshal(keys)
 	if err != nil {
 		return err
@@ -374,6 +480,42 @@ func stageClaims(ctx context.Context, s *project.Site, stage string, v *viewer.V
 	return WriteFile(filepath.Join(stage, "data", "evdoc", "popoverversions.json"), b)
 }
 
+// claimsFile returns claims.json: the claim data by key, as
+// json.MarshalIndent(claims, "", " ") writes the map of their data,
+// from each key's indented JSON.
+func claimsFile(claims map[string]*claimJSON) ([]byte, error) {
+	if len(claims) == 0 {
+		return []byte("{}"), nil
+	}
+	keys := make([]string, 0, len(claims))
+	n := 2
+	for k, c := range claims {
+		keys = append(keys, k)
+		b, err := c.indented()
+		if err != nil {
+			return nil, err
+		}
+		n += len(k) + len(b) + 8
+	}
+	slices.Sort(keys)
+	out := make([]byte, 0, n)
+	out = append(out, '{')
+	for i, k := range keys {
+		if i > 0 {
+			out = append(out, ',')
+		}
+		out = append(out, "\n "...)
+		kb, err := json.Marshal(k)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, kb...)
+		out = append(out, ": "...)
+		out = append(out, claims[k].indent...)
+	}
+	return append(out, "\n}"...), nil
+}
+
 // popoverVersions returns, per evidence set, a digest (16 hex digits of
 // SHA-256) of what its popover file's bodies are rendered from: the
 // claim data of its keys and the sets' data (sets.json). The head
@@ -381,13 +523,13 @@ func stageClaims(ctx context.Context, s *project.Site, stage string, v *viewer.V
 // that kept the file of an earlier build never shows its old values
 // beside a page built with new ones: a value that changes changes the
 // URL. The component's templates and texts are not in it.
-func popoverVersions(keys map[string][]string, claims map[string]viewer.ClaimData, sets []byte) (map[string]string, error) {
+func popoverVersions(keys map[string][]string, claims map[string]*claimJSON, sets []byte) (map[string]string, error) {
 	out := make(map[string]string, len(keys))
 	for set, ks := range keys {
 		h := sha256.New()
 		h.Write(sets)
 		for _, k := range ks {
-			b, err := json.Marshal(claims[k])
+			b, err := claims[k].marshaled()
 			if err != nil {
 				return nil, err
 			}
@@ -410,10 +552,10 @@ const PopoverFormat = "evdocpop"
 // popover bodies the set's popover file holds (data/evdoc/popovers.json,
 // read by layouts/section.evdocpop.js). Every key is in exactly one
 // set's list, the one its claims' popovers name (data-ev-s).
-func popoverKeys(claims map[string]viewer.ClaimData) map[string][]string {
+func popoverKeys(claims map[string]*claimJSON) map[string][]string {
 	out := map[string][]string{}
 	for k, c := range claims {
-		out[c.Set] = append(out[c.Set], k)
+		out[c.cd.Set] = append(out[c.cd.Set], k)
 	}
 	for _, ks := range out {
 		slices.Sort(ks)

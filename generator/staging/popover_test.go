@@ -1,6 +1,7 @@
 package staging
 
 import (
+	"encoding/json"
 	"reflect"
 	"testing"
 
@@ -29,7 +30,7 @@ func TestPopoverKeys(t *testing.T) {
 		"c": {"ev:c/z,d/w"},
 		"d": {"ev:d/w,c/z"},
 	}
-	if got := popoverKeys(claims); !reflect.DeepEqual(got, want) {
+	if got := popoverKeys(claimJSONs(claims)); !reflect.DeepEqual(got, want) {
 		t.Errorf("popoverKeys = %v, want %v", got, want)
 	}
 }
@@ -48,7 +49,8 @@ func TestPopoverVersions(t *testing.T) {
 	}
 	versions := func(c map[string]viewer.ClaimData, sets string) map[string]string {
 		t.Helper()
-		v, err := popoverVersions(popoverKeys(c), c, []byte(sets))
+		cj := claimJSONs(c)
+		v, err := popoverVersions(popoverKeys(cj), cj, []byte(sets))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -71,5 +73,50 @@ func TestPopoverVersions(t *testing.T) {
 	sets := versions(claims(1), `{"a":{"origin":"x"}}`)
 	if sets["a"] == base["a"] || sets["b"] == base["b"] {
 		t.Errorf("versions %v did not change with the sets' data (before %v)", sets, base)
+	}
+}
+
+// claimJSONs wraps claim data as stageClaimsOf takes it.
+func claimJSONs(claims map[string]viewer.ClaimData) map[string]*claimJSON {
+	out := make(map[string]*claimJSON, len(claims))
+	for k, cd := range claims {
+		out[k] = &claimJSON{cd: cd}
+	}
+	return out
+}
+
+// TestClaimsFile: claims.json made from each key's indented JSON is
+// json.MarshalIndent(claims, "", " ") byte for byte: keys in order and
+// escaped as encoding/json escapes them (HTML characters), values with
+// nested objects and lists, empty lists, no data at all.
+func TestClaimsFile(t *testing.T) {
+	var cds []viewer.ClaimData
+	for _, js := range []string{
+		`{"file":"evidence/a/r.txt","line":3,"col":7,"page":"evidence/a/r-txt","origin":"raw","set":"a","values":[{"ref":"a/x","value":"12 ms","shown":"12.0 ms","file":"evidence/a/r.txt","line":3,"page":"p","rawline":{"before":"x <b> & ","token":"12","after":" ms","cut_after":true}}]}`,
+		`{"file":"evidence/b/r.md","line":1,"page":"q","set":"b","values":[]}`,
+		`{"file":"evidence/c/r.md","line":9,"page":"q","set":"c","values":[{"ref":"c/d","value":"≈43.9%","file":"f","line":1,"page":"p","derivation":{"expr":"a / b","numbers":"18 / 41","result":"43.9%","approx":true,"inputs":[{"name":"a","value":"18","file":"f","line":2,"page":"p"},{"name":"b","value":"41","file":"f","line":3,"page":"p","rawline":{"before":"","token":"41","after":"\u2028"}}]}}]}`,
+	} {
+		var cd viewer.ClaimData
+		if err := json.Unmarshal([]byte(js), &cd); err != nil {
+			t.Fatal(err)
+		}
+		cds = append(cds, cd)
+	}
+	for _, claims := range []map[string]viewer.ClaimData{
+		{},
+		{"ev:a/x": cds[0]},
+		{"ev:a/x": cds[0], "ev:a/x ~1": cds[0], "ev:b/<y>&z": cds[1], "ev:c/d": cds[2], "ev:\"q\"": cds[1]},
+	} {
+		want, err := json.MarshalIndent(claims, "", " ")
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := claimsFile(claimJSONs(claims))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(got) != string(want) {
+			t.Errorf("claimsFile of %d keys:\n%s\nwant (json.MarshalIndent)\n%s", len(claims), got, want)
+		}
 	}
 }

@@ -10,7 +10,6 @@ import (
 	"github.com/evdoc-lab/evdoc/generator/emphasis"
 	"github.com/evdoc-lab/evdoc/generator/project"
 	"github.com/evdoc-lab/evdoc/generator/stagedata"
-	"github.com/evdoc-lab/evdoc/generator/viewer"
 	"github.com/evdoc-lab/evdoc/internal/safefile"
 )
 
@@ -79,6 +78,15 @@ func stagedMarkdown(s *project.Site, mdOpt emphasis.MarkdownOptions, marks map[s
 // StageEdit sets the entries of pages from their new text and reads no
 // other page. With nil it reads every content page for its calls.
 func StageEdit(ctx context.Context, s *project.Site, stage string, data *stagedata.StageData, pages []string, tables Evtables) error {
+	return StageEditCached(ctx, s, stage, data, pages, tables, nil)
+}
+
+// StageEditCached is StageEdit with cache (nil: none), which keeps from
+// one call to the next, while the site's evidence is the same Store,
+// the evidence viewer and each claim's data and its JSON: after a page
+// edit only the claims whose destination or bindings are new are made
+// again. The files written are StageEdit's, byte for byte.
+func StageEditCached(ctx context.Context, s *project.Site, stage string, data *stagedata.StageData, pages []string, tables Evtables, cache *ClaimCache) error {
 	_, mdOpt, err := s.Config.HugoEnv()
 	if err != nil {
 		return err
@@ -124,14 +132,17 @@ func StageEdit(ctx context.Context, s *project.Site, stage string, data *stageda
 			return err
 		}
 	}
-	v, err := viewer.New(ctx, s)
+	if cache == nil {
+		cache = &ClaimCache{}
+	}
+	v, err := cache.viewerOf(ctx, s)
 	if err != nil {
 		return err
 	}
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	return stageClaims(ctx, s, stage, v, v.Claims(data, multi, s.Store), tables.all())
+	return stageClaimsOf(ctx, s, stage, v, cache.claims(v, data, multi, s.Store), tables.all())
 }
 
 // readEvtables reads every content page of s for its evtable calls.

@@ -93,7 +93,15 @@ type ClaimData struct {
 // destinations name: each popover shows the value at its own claim's
 // precision.
 func (v *Viewer) Claims(data *stagedata.StageData, multi map[string]bool, st *evidence.Store) map[string]ClaimData {
-	out := map[string]ClaimData{}
+	return ClaimsOf(data, multi, func(d *stagedata.DestClaim) (ClaimData, bool) { return v.ClaimDataOf(d, st) })
+}
+
+// ClaimsOf is Claims with the data of each claim made by of (a
+// Viewer's ClaimDataOf, or a cache of it): of is called for the claims
+// Claims reads, in the same order, and its result is kept where Claims
+// keeps ClaimDataOf's.
+func ClaimsOf[T any](data *stagedata.StageData, multi map[string]bool, of func(d *stagedata.DestClaim) (T, bool)) map[string]T {
+	out := map[string]T{}
 	for _, u := range data.Units {
 		for _, d := range u.Dests {
 			_, plain := out[d.Dest]
@@ -104,7 +112,7 @@ func (v *Viewer) Claims(data *stagedata.StageData, multi map[string]bool, st *ev
 			if _, ok := out[key]; plain && (key == "" || ok) {
 				continue
 			}
-			cd, ok := v.claimDataOf(d, st)
+			cd, ok := of(d)
 			if !ok {
 				continue
 			}
@@ -119,9 +127,11 @@ func (v *Viewer) Claims(data *stagedata.StageData, multi map[string]bool, st *ev
 	return out
 }
 
-// claimData returns the render hook's data of one claim, false when
-// none of its bindings has a value and line the viewer has.
-func (v *Viewer) claimDataOf(d *stagedata.DestClaim, st *evidence.Store) (ClaimData, bool) {
+// ClaimDataOf returns the render hook's data of one claim, false when
+// none of its bindings has a value and line the viewer has. It reads
+// of st the values of d's bindings and of their inputs, all of the
+// bindings' sets.
+func (v *Viewer) ClaimDataOf(d *stagedata.DestClaim, st *evidence.Store) (ClaimData, bool) {
 	var cd ClaimData
 	for _, b := range d.Bindings {
 		val, ok := st.Lookup(b.Ref)
