@@ -352,6 +352,8 @@ func stageClaims(ctx context.Context, s *project.Site, stage string, v *viewer.V
 type claimJSON struct {
 	cd            viewer.ClaimData
 	indent, plain []byte
+	// sets are the sets the claim's bindings name (ClaimCache).
+	sets []string
 }
 
 func (c *claimJSON) indented() ([]byte, error) {
@@ -379,9 +381,14 @@ func (c *claimJSON) marshaled() ([]byte, error) {
 // ClaimCache keeps, from one StageEditCached to the next, what staging
 // the claim data reads of the evidence: the viewer of its files and the
 // data of each claim (viewer.ClaimDataOf) by its destination and
-// bindings, with its JSON. It holds while the site's evidence is one
-// Store (a Checker's RecheckEvidence makes a new one); a new Store
-// empties it. The zero value is empty.
+// bindings, with its JSON. While the site's evidence is one Store (a
+// Checker's RecheckEvidence makes a new one at each evidence save) it
+// holds whole; after a new Store the viewer is made again and a claim's
+// data is kept when every set its bindings name has the same files, of
+// the same bytes (viewer.ViewerFile.Sum), or is in neither viewer: what
+// ClaimDataOf reads of the evidence (the bindings' values, their inputs
+// and raw lines, all in the binding's own set) is then the same. The
+// zero value is empty.
 type ClaimCache struct {
 	store  *evidence.Store
 	viewer *viewer.Viewer
@@ -389,7 +396,8 @@ type ClaimCache struct {
 }
 
 // viewerOf returns the viewer of s's evidence, the cached one while s's
-// Store is the cache's.
+// Store is the cache's; after a new Store, it drops the claim data of
+// the sets whose files changed.
 func (cc *ClaimCache) viewerOf(ctx context.Context, s *project.Site) (*viewer.Viewer, error) {
 	if cc.store == s.Store && cc.viewer != nil {
 		return cc.viewer, nil
@@ -398,8 +406,35 @@ func (cc *ClaimCache) viewerOf(ctx context.Context, s *project.Site) (*viewer.Vi
 	if err != nil {
 		return nil, err
 	}
-	cc.store, cc.viewer, cc.data = s.Store, v, map[string]*claimJSON{}
+	old := cc.viewer
+	cc.store, cc.viewer = s.Store, v
+	if old == nil || len(cc.data) == 0 {
+		cc.data = map[string]*claimJSON{}
+		return v, nil
+	}
+	before, after := setFiles(old), setFiles(v)
+	same := func(set string) bool { return before[set] == after[set] }
+	for k, c := range cc.data {
+		if c == nil || slices.ContainsFunc(c.sets, func(set string) bool { return !same(set) }) {
+			delete(cc.data, k) // no data before may be data now
+		}
+	}
 	return v, nil
+}
+
+// setFiles returns, by set id, the files of each set v shows with their
+// sums, as one string.
+func setFiles(v *viewer.Viewer) map[string]string {
+	out := map[string]string{}
+	for _, f := range v.Order {
+		vf := v.Files[f]
+		if vf.Set == nil {
+			continue
+		}
+		id := vf.Set.Manifest.ID
+		out[id] += f + "\x00" + string(vf.Sum[:]) + "\x00"
+	}
+	return out
 }
 
 // claims is v.Claims(data, multi, st) of the cache (viewerOf made v).
@@ -412,7 +447,7 @@ func (cc *ClaimCache) claims(v *viewer.Viewer, data *stagedata.StageData, multi 
 		if !ok {
 			if c, ok = cc.data[string(key)]; !ok {
 				if cd, ok := v.ClaimDataOf(d, st); ok {
-					c = &claimJSON{cd: cd}
+					c = &claimJSON{cd: cd, sets: bindingSets(d)}
 				}
 			}
 			seen[string(key)] = c
@@ -420,6 +455,18 @@ func (cc *ClaimCache) claims(v *viewer.Viewer, data *stagedata.StageData, multi 
 		return c, c != nil
 	})
 	cc.data = seen // what this staging read: a claim gone is dropped
+	return out
+}
+
+// bindingSets returns the set ids d's bindings name.
+func bindingSets(d *stagedata.DestClaim) []string {
+	var out []string
+	for _, b := range d.Bindings {
+		set, _, _ := strings.Cut(b.Ref, "/")
+		if !slices.Contains(out, set) {
+			out = append(out, set)
+		}
+	}
 	return out
 }
 

@@ -3,6 +3,7 @@ package viewer
 import (
 	"bufio"
 	"context"
+	"crypto/sha256"
 	"fmt"
 	"io"
 	"path"
@@ -55,6 +56,8 @@ type ViewerFile struct {
 	// Sparse files (over sparseBytes) show only the windows in shown.
 	Sparse bool
 	shown  map[int]bool
+	// Sum is the SHA-256 of the file's bytes as New read them.
+	Sum [sha256.Size]byte
 }
 
 // Window returns the index of the window showing line.
@@ -193,7 +196,8 @@ func scanViewerFile(ctx context.Context, root, f string, set *evidence.Set) (*Vi
 	}
 	defer fh.Close()
 	vf := &ViewerFile{File: f, Set: set, Size: size, Sparse: size > sparseBytes}
-	lr := NewLineReader(fh)
+	h := sha256.New()
+	lr := NewLineReader(io.TeeReader(fh, h))
 	console := false
 	var w windower
 	for {
@@ -219,6 +223,7 @@ func scanViewerFile(ctx context.Context, root, f string, set *evidence.Set) (*Vi
 	}
 	vf.Total = lr.n
 	vf.Lexer = lexerName(f, console)
+	h.Sum(vf.Sum[:0])
 	return vf, nil
 }
 
