@@ -506,8 +506,12 @@ func (c *Checker) checkEvidence() {
 // went, every page citing a reference that names nothing, whose
 // suggestion may change), the pages with an evtable of a changed set
 // (of any set when sets came or went), the figure specs and the evidence
-// pages' names. It returns what changed. The verdicts equal those of a
-// fresh Load and Check (the tests compare them).
+// pages' names. Of a page judged again only the findings that read the
+// evidence are made again (its claims' and evtables'); a translation
+// pair is compared again when the unit of a value its pages cite
+// changed (with the index; without it, every pair of a page judged
+// again). It returns what changed. The verdicts equal those of a fresh
+// Load and Check (the tests compare them).
 func (c *Checker) RecheckEvidence() evidence.Change {
 	s := c.site
 	st, errs := evidence.LoadWith(s.Root, project.EvidenceDir, s.EvidenceOpt)
