@@ -100,7 +100,10 @@ type pageVerdict struct {
 	claims  diag.List             // claims, coverage and number words, in that order
 	// judged is the number of claims' findings (check.Claims) at the
 	// start of claims; the rest reads the page only.
-	judged   int
+	judged int
+	// read: the page was parsed and judged (not one that could not be
+	// read again), so what reads the page only can be kept.
+	read     bool
 	coverage claim.Coverage
 	figures  diag.List // evfigure calls naming no figure spec
 	emphasis diag.List
@@ -615,7 +618,7 @@ func (c *Checker) unitChanged(old, cur *evidence.Store, ch evidence.Change) map[
 // judgePage runs the checks that read page p only. It returns the
 // verdict and the names p's claims cite, by set (citedNames).
 func (c *Checker) judgePage(p *project.Page) (*pageVerdict, map[string][]string) {
-	v := &pageVerdict{}
+	v := &pageVerdict{read: true}
 	if c.onParsed != nil {
 		c.onParsed(p, p.Parsed)
 	}
@@ -646,7 +649,7 @@ func (c *Checker) judgePage(p *project.Page) (*pageVerdict, map[string][]string)
 	evt, sets := evtableFindings(p, c.site.Store)
 	v.figures = append(unknownFigures(p, c.figureNames), evt...)
 	v.evtables = sets
-	if old := c.rejudge[p]; old != nil {
+	if old := c.rejudge[p]; old != nil && old.read {
 		// RecheckEvidence: the page is the one judged before, and
 		// these read the page only.
 		v.coverage = old.coverage
