@@ -1,6 +1,7 @@
 package staging
 
 import (
+	"bytes"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -13,21 +14,44 @@ import (
 // pageTextUse matches what a template may use of a page that reads the
 // text of its .Content otherwise than writing it as it is: the page
 // methods derived from it (.Plain, .PlainWords, .WordCount,
-// .FuzzyWordCount, .ReadingTime, .Truncated, .Len), Hugo's embedded
-// schema template (which writes .WordCount), and an action that names
-// .Content other than one writing it alone ({{ .Content }}, also with
-// trim markers): a pipe, a function or an assignment.
-var pageTextUse = regexp.MustCompile(`\.(Plain|PlainWords|WordCount|FuzzyWordCount|ReadingTime|Truncated|Len)\b|schema\.html|\{\{[^{}]*\.Content\b[^{}]*\}\}`)
+// .FuzzyWordCount, .ReadingTime, .Truncated, .Len) and Hugo's embedded
+// schema template (which writes .WordCount). The content methods
+// themselves are read by contentUse.
+var pageTextUse = regexp.MustCompile(`\.(Plain|PlainWords|WordCount|FuzzyWordCount|ReadingTime|Truncated|Len)\b|schema\.html`)
 
-// plainContent matches an action writing .Content alone.
-var plainContent = regexp.MustCompile(`^\{\{-?\s*\.Content\s*-?\}\}$`)
+// contentUse matches a name of a page's content (.Content,
+// .ContentWithoutSummary, also a resource's .Content): each is safe only
+// inside an action that writes it alone (plainContent).
+var contentUse = regexp.MustCompile(`\.Content\w*`)
+
+// plainContent matches an action writing .Content or
+// .ContentWithoutSummary alone ({{ .Content }}, also with trim markers).
+var plainContent = regexp.MustCompile(`^\{\{-?\s*\.(Content|ContentWithoutSummary)\s*-?\}\}$`)
+
+// contentActionsPlain reports whether every name of a page's content in
+// the template text b (contentUse) stands in an action that writes it
+// alone: the text from the last "{{" before the name to the first "}}"
+// after it must be such an action (plainContent). An action holding a
+// pipe, a function, an assignment or a string, whatever its braces,
+// is not one.
+func contentActionsPlain(b []byte) bool {
+	for _, m := range contentUse.FindAllIndex(b, -1) {
+		start := bytes.LastIndex(b[:m[0]], []byte("{{"))
+		end := bytes.Index(b[m[1]:], []byte("}}"))
+		if start < 0 || end < 0 || !plainContent.Match(b[start:m[1]+end+2]) {
+			return false
+		}
+	}
+	return true
+}
 
 // citeSlotsSafe reports whether the evidence viewer's citations can be
 // staged with a placeholder (writeViewerCites) without changing the
 // built site: the placeholder stands in a viewer page's .Content for
 // the rows, so no template Hugo may run may read that text otherwise
-// than writing it (pageTextUse). The templates read are the project's
-// layouts/ and every layouts directory under themes/ and _vendor/ (a
+// than writing it (pageTextUse, contentActionsPlain). The templates read are the project's
+// layouts/ and assets/ (resources.ExecuteAsTemplate) and every layouts
+// and assets directory under themes/ and _vendor/ (a
 // theme's own theme components too) but evdoc's component's (whose
 // templates write a viewer page's .Content nowhere); where Hugo may
 // read templates from elsewhere (modules, layoutDir, themesDir), or a
@@ -36,8 +60,11 @@ func citeSlotsSafe(s *project.Site) bool {
 	if s.Config.OtherLayouts || s.Config.ThemesDir != "" {
 		return false
 	}
-	if !templatesSafe(filepath.Join(s.Root, "layouts")) {
-		return false
+	// assets/ holds the templates resources.ExecuteAsTemplate runs
+	for _, top := range []string{"layouts", "assets"} {
+		if !templatesSafe(filepath.Join(s.Root, top)) {
+			return false
+		}
 	}
 	for _, top := range []string{"themes", "_vendor"} {
 		dir := filepath.Join(s.Root, top)
@@ -55,7 +82,7 @@ func citeSlotsSafe(s *project.Site) bool {
 			if p == filepath.Join(dir, hosttheme.Component) {
 				return fs.SkipDir
 			}
-			if d.Name() == "layouts" {
+			if d.Name() == "layouts" || d.Name() == "assets" {
 				if !templatesSafe(p) {
 					safe = false
 					return fs.SkipAll
@@ -89,11 +116,9 @@ func templatesSafe(dir string) bool {
 		if err != nil {
 			return err
 		}
-		for _, m := range pageTextUse.FindAll(b, -1) {
-			if !plainContent.Match(m) {
-				safe = false
-				return fs.SkipAll
-			}
+		if pageTextUse.Match(b) || !contentActionsPlain(b) {
+			safe = false
+			return fs.SkipAll
 		}
 		return nil
 	})

@@ -17,7 +17,7 @@ func TestTemplatesSafe(t *testing.T) {
 		safe       bool
 	}{
 		{"content", `<main>{{ .Content }}</main>{{- .Content -}}{{ .Summary }}`, true},
-		{"plain text of a heading", `{{ .PlainText }} {{ .ContentWithoutSummary }}`, true},
+		{"plain text of a heading", `{{ .PlainText }}`, true},
 		{"plain", `{{ .Plain }}`, false},
 		{"plain words", `{{ len .PlainWords }}`, false},
 		{"word count", `{{ .WordCount }}`, false},
@@ -30,6 +30,13 @@ func TestTemplatesSafe(t *testing.T) {
 		{"a function", `{{ replaceRE "a" "b" .Content }}`, false},
 		{"assigned", `{{ $c := .Content }}{{ $c }}`, false},
 		{"of another page", `{{ .Page.Content }}`, false},
+		{"content without summary", `{{ .ContentWithoutSummary }}{{- .ContentWithoutSummary -}}`, true},
+		{"content without summary, a function", `{{ .ContentWithoutSummary | plainify }}`, false},
+		{"braces in a pattern", `{{ .Content | replaceRE "\\s{2,}" " " | safeHTML }}`, false},
+		{"braces in a string", `{{ replace .Content "<q>" "<q data-x=\"{q}\">" | safeHTML }}`, false},
+		{"an action closed in a string", `{{ replace .Content "}}" "x" }}`, false},
+		{"a resource's content", `{{ (resources.Get "a.css").Content | safeCSS }}`, false},
+		{"content in text", `<p>.Content</p>`, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
@@ -49,8 +56,8 @@ func TestTemplatesSafe(t *testing.T) {
 	}
 }
 
-// TestCiteSlotsSafe reads the project's layouts and every layouts
-// directory under themes/ but evdoc's component's.
+// TestCiteSlotsSafe reads the project's layouts and assets and every
+// layouts and assets directory under themes/ but evdoc's component's.
 func TestCiteSlotsSafe(t *testing.T) {
 	write := func(t *testing.T, root, rel, text string) {
 		t.Helper()
@@ -74,6 +81,9 @@ func TestCiteSlotsSafe(t *testing.T) {
 		{"a vendored theme's", map[string]string{"_vendor/github.com/x/host/layouts/single.html": "{{ .Content | plainify }}"}, false},
 		{"the project's", map[string]string{"layouts/index.json": "{{ .Plain | jsonify }}"}, false},
 		{"prose outside layouts", map[string]string{"themes/host/README.md": "use .Plain"}, true},
+		{"the project's asset template", map[string]string{"assets/search.json": "{{ range site.Pages }}{{ .Content | plainify | jsonify }}{{ end }}"}, false},
+		{"a theme's asset template", map[string]string{"themes/host/assets/index.json": "{{ .Plain }}"}, false},
+		{"assets without page text", map[string]string{"assets/site.css": "a { color: red }", "themes/host/assets/app.js": "let n = 1;"}, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			root := t.TempDir()
