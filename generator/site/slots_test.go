@@ -60,6 +60,10 @@ func TestSlotsSameOutput(t *testing.T) {
 			"docs/p1/index.html": {`href="https://example.org/lab/evidence/run/`, `href="https://example.org/lab/evdoc/css/site.css"`, `&#34;/lab/evidence/run/popovers.js?v=`}}},
 		{name: "canonify-root", pageText: true, top: "baseURL = \"https://example.org/\"\ncanonifyURLs = true", links: map[string][]string{
 			"docs/p1/index.html": {`href="https://example.org/evidence/run/`, `href="https://example.org/evdoc/css/site.css"`, `&#34;/evidence/run/popovers.js?v=`}}},
+		// a baseURL without a scheme: links from the host on, which
+		// a browser resolves on the page's own scheme
+		{name: "canonify-schemeless", pageText: true, top: "baseURL = \"//example.org/lab/\"\ncanonifyURLs = true", links: map[string][]string{
+			"docs/p1/index.html": {`href="//example.org/lab/evidence/run/`, `href="//example.org/lab/evdoc/css/site.css"`, `&#34;/lab/evidence/run/popovers.js?v=`}}},
 		{name: "relative-root", pageText: true, top: "baseURL = \"https://example.org/\"\nrelativeURLs = true", links: map[string][]string{
 			"docs/p1/index.html": {`href="../../evidence/run/`, `href="../../evdoc/css/site.css"`, `&#34;/evidence/run/popovers.js?v=`}}},
 		// relativeURLs with a baseURL path: Hugo's links keep the path

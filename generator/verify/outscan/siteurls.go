@@ -41,8 +41,9 @@ type siteRoot struct {
 }
 
 // NewSite returns the Site of roots. Two roots may not have the same
-// Dir. Of a URL that is not an http or https URL with a host, only the
-// path counts: full URLs do not name the tree's files.
+// Dir. Of a URL that is not an http, https or scheme-relative
+// (//host/) URL with a host, only the path counts: full URLs do not
+// name the tree's files.
 func NewSite(roots []Root) (*Site, error) {
 	s := &Site{}
 	seen := map[string]bool{}
@@ -59,7 +60,9 @@ func NewSite(roots []Root) (*Site, error) {
 		if p := strings.Trim(u.Path, "/"); p != "" {
 			sr.path = "/" + p + "/"
 		}
-		if (sr.scheme == "http" || sr.scheme == "https") && sr.host != "" {
+		// a baseURL without a scheme (//example.org/) is served over
+		// whichever of http and https the reader came by
+		if (sr.scheme == "http" || sr.scheme == "https" || sr.scheme == "") && sr.host != "" {
 			s.hosted = true
 		} else {
 			// only the path of another URL is the site's (Hugo's
@@ -139,7 +142,7 @@ func (s *Site) target(rel, href string) (string, bool, error) {
 	var best *siteRoot
 	for i := range s.roots {
 		c := &s.roots[i]
-		if !strings.EqualFold(r.Scheme, c.scheme) || !strings.EqualFold(r.Host, c.host) {
+		if !sameScheme(r.Scheme, c.scheme) || !strings.EqualFold(r.Host, c.host) {
 			continue
 		}
 		if !strings.HasPrefix(r.Path, c.path) && r.Path+"/" != c.path {
@@ -157,6 +160,16 @@ func (s *Site) target(rel, href string) (string, bool, error) {
 		p = ""
 	}
 	return best.dir + p, true, nil
+}
+
+// sameScheme reports whether a URL of scheme u lies on a root of scheme
+// root: the same scheme, or any of http and https for a root whose
+// baseURL has none (//example.org/), whose links resolve without one.
+func sameScheme(u, root string) bool {
+	if root == "" {
+		return u == "" || strings.EqualFold(u, "http") || strings.EqualFold(u, "https")
+	}
+	return strings.EqualFold(u, root)
 }
 
 // sameFromEverywhere reports whether href names the same target from

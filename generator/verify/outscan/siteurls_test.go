@@ -78,6 +78,10 @@ func TestSiteTarget(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	schemeless, err := NewSite([]Root{{URL: "//example.org/lab/"}})
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, tc := range []struct {
 		site       *Site
 		rel, href  string
@@ -97,6 +101,12 @@ func TestSiteTarget(t *testing.T) {
 		{canon, "docs/p/index.html", "mailto:a@b", "", false, false},
 		{PathSite("/lab/"), "docs/p/index.html", "https://example.org/lab/a", "", false, false},
 		{PathSite("/lab/"), "docs/p/index.html", "/lab/a", "a", true, true},
+		{schemeless, "docs/p/index.html", "//example.org/lab/a", "a", true, true},
+		{schemeless, "docs/p/index.html", "https://example.org/lab/a", "a", true, true},
+		{schemeless, "docs/p/index.html", "http://example.org/lab/a", "a", true, true},
+		{schemeless, "docs/p/index.html", "/lab/a", "a", true, true},
+		{schemeless, "docs/p/index.html", "//other.example/lab/a", "", false, true},
+		{schemeless, "docs/p/index.html", "ftp://example.org/lab/a", "", false, false},
 		{multi, "ko/docs/p/index.html", "/docs/q/", "ko/docs/q/", true, true},
 		{multi, "ko/docs/p/index.html", "/ja/docs/q/", "ko/ja/docs/q/", true, true},
 		{multi, "ko/docs/p/index.html", "https://example.org/ja/docs/q/", "ja/docs/q/", true, true},
