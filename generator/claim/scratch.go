@@ -56,22 +56,19 @@ func (sc *Scratch) Recycle(p *Page) {
 	if p == nil {
 		return
 	}
-	if cs := p.Claims; cap(cs) > cap(sc.claims) {
-		clear(cs[:cap(cs)])
-		sc.claims = cs[:0]
-	}
-	if qs := p.quantities; cap(qs) > cap(sc.quantities) {
-		clear(qs[:cap(qs)])
-		sc.quantities = qs[:0]
-	}
-	if bs := p.Blocks; cap(bs) > cap(sc.blocks) {
-		clear(bs[:cap(bs)])
-		sc.blocks = bs[:0]
-	}
-	if in := p.inlines; cap(in) > cap(sc.inlines) {
-		clear(in[:cap(in)])
-		sc.inlines = in[:0]
-	}
+	keepLarger(&sc.claims, p.Claims)
+	keepLarger(&sc.quantities, p.quantities)
+	keepLarger(&sc.blocks, p.Blocks)
+	keepLarger(&sc.inlines, p.inlines)
 	sc.slab.reset()
 	p.Claims, p.quantities, p.Blocks, p.inlines = nil, nil, nil, nil
+}
+
+// keepLarger makes s, zeroed, the room *room holds when its capacity is
+// the larger.
+func keepLarger[T any](room *[]T, s []T) {
+	if cap(s) > cap(*room) {
+		clear(s[:cap(s)])
+		*room = s[:0]
+	}
 }
