@@ -126,7 +126,16 @@ func (x *LineIndex) Pos(off int) Position {
 // before it.
 func (x *LineIndex) Span(start, end int) (Position, Position) {
 	p := x.Pos(start)
-	return p, x.Pos(max(end, p.Offset))
+	end = min(max(end, p.Offset), x.size)
+	if i := p.Line - 1; i+1 >= len(x.lines) || end < x.lines[i+1] {
+		// on start's line (most spans): Pos(end) without a second search
+		col := end - x.lines[i] + 1
+		if i == 0 {
+			col = max(end-x.bom, 0) + 1
+		}
+		return p, Position{File: x.file, Line: p.Line, Column: col, Offset: end}
+	}
+	return p, x.Pos(end)
 }
 
 // LineEnd returns the position just past the last byte of the line that

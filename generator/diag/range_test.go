@@ -81,3 +81,23 @@ func TestPositionCompare(t *testing.T) {
 		}
 	}
 }
+
+// TestSpanIsPos: Span, which reads an end on its start's line without a
+// second search, returns Pos(start) and Pos(max(end, start)) for every
+// pair of offsets, in and out of the file, with and without a byte
+// order mark, a final newline or any newline.
+func TestSpanIsPos(t *testing.T) {
+	for _, src := range []string{"", "\n", "a", "ab\n", "ab \"q\" x  \r\n한국\nlast", "\xef\xbb\xbfx\ny\n\n", "\xef\xbb\xbf", "\n\n\nz"} {
+		ix := NewLineIndex("f", []byte(src))
+		for start := -2; start <= len(src)+2; start++ {
+			for end := -2; end <= len(src)+2; end++ {
+				p, e := ix.Span(start, end)
+				wp := ix.Pos(start)
+				we := ix.Pos(max(end, wp.Offset))
+				if p != wp || e != we {
+					t.Fatalf("%q: Span(%d, %d) = %+v, %+v; want %+v, %+v", src, start, end, p, e, wp, we)
+				}
+			}
+		}
+	}
+}

@@ -554,7 +554,7 @@ func hasNumberRune(b []byte) bool {
 			continue
 		}
 		r, n := utf8.DecodeRune(b[i:])
-		if unicode.IsNumber(r) {
+		if prose.IsNumber(r) {
 			return true
 		}
 		i += n

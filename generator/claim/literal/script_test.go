@@ -7,7 +7,8 @@ import (
 )
 
 // TestScriptOfFastPaths: scriptOf's range checks for ASCII, Hangul
-// syllables and CJK unified ideographs agree with the Unicode tables.
+// syllables, CJK unified ideographs and the table of U+3000–U+30FF
+// (kanaScripts) agree with the Unicode tables.
 func TestScriptOfFastPaths(t *testing.T) {
 	slow := func(r rune) script {
 		switch {

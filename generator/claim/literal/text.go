@@ -66,6 +66,31 @@ func scriptOf(r rune) script {
 		return hangul
 	case r >= 0x4E00 && r <= 0x9FFF: // CJK unified ideographs
 		return han
+	case r >= kanaBlockStart && r < kanaBlockStart+rune(len(kanaScripts)):
+		// CJK punctuation, hiragana and katakana: most runes of
+		// Japanese prose besides the ideographs, read from a table
+		return kanaScripts[r-kanaBlockStart]
+	}
+	return scriptOfTables(r)
+}
+
+// kanaBlockStart is the first rune of kanaScripts: U+3000, CJK Symbols
+// and Punctuation, then Hiragana and Katakana up to U+30FF.
+const kanaBlockStart = 0x3000
+
+// kanaScripts holds scriptOfTables of each rune of U+3000–U+30FF.
+var kanaScripts = func() (t [0x100]script) {
+	for i := range t {
+		t[i] = scriptOfTables(kanaBlockStart + rune(i))
+	}
+	return t
+}()
+
+// scriptOfTables is scriptOf of a rune that is neither ASCII nor a
+// Hangul syllable nor a CJK unified ideograph, read from the Unicode
+// tables.
+func scriptOfTables(r rune) script {
+	switch {
 	case unicode.Is(unicode.Hangul, r):
 		return hangul
 	case unicode.Is(unicode.Han, r) || r == '々':

@@ -149,13 +149,35 @@ func HasDigit(b []byte) bool {
 		}
 		if c >= 0x80 && utf8.RuneStart(c) {
 			r, _ := utf8.DecodeRune(b[i:])
-			if r >= 0x80 && unicode.IsNumber(r) {
+			if r >= 0x80 && IsNumber(r) {
 				return true
 			}
 		}
 	}
 	return false
 }
+
+// IsNumber is unicode.IsNumber(r), read for a rune of U+0800–U+FFFF
+// (Hangul, kana, CJK ideographs) whose block of 64 runes holds no
+// number from numberBlocks instead of the Unicode tables.
+func IsNumber(r rune) bool {
+	if r >= 0x800 && r <= 0xFFFF && !numberBlocks[r>>6] {
+		return false
+	}
+	return unicode.IsNumber(r)
+}
+
+// numberBlocks tells, for each block of 64 runes up to U+FFFF (a rune
+// shifted right by 6), whether one of them is a number
+// (unicode.IsNumber).
+var numberBlocks = func() (t [0x10000 >> 6]bool) {
+	for r := rune(0); r <= 0xFFFF; r++ {
+		if unicode.IsNumber(r) {
+			t[r>>6] = true
+		}
+	}
+	return t
+}()
 
 // scanDecoded is Scan on src[start:stop], whose offsets mapOff maps
 // to source offsets (nil: they are source offsets).
