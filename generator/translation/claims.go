@@ -74,6 +74,9 @@ func compareClaims(ds, dt *doc, sec func(int) int, peer map[int]int, at posFn, r
 	for i := range match {
 		match[i] = -1
 	}
+	// matchV[i] is verdict(source claim i, its match), read once when
+	// they are paired
+	matchV := make([]numscan.Verdict, len(ds.claims))
 	// byKey lists the target claims of each key in page order: a source
 	// claim is paired only with claims quoting its references.
 	byKey := map[string][]int{}
@@ -96,7 +99,8 @@ func compareClaims(ds, dt *doc, sec func(int) int, peer map[int]int, at posFn, r
 					continue
 				}
 				hasPeer, inPeer := aligned(a, b)
-				agree := verdict(a, b) != numscan.Disagree
+				v := verdict(a, b)
+				agree := v != numscan.Disagree
 				if hasPeer && !inPeer && !agree {
 					// aligned blocks: a claim that differs is compared
 					// with the one of the peer block (one that agrees may
@@ -109,7 +113,7 @@ func compareClaims(ds, dt *doc, sec func(int) int, peer map[int]int, at posFn, r
 				if !ok {
 					continue
 				}
-				match[i], used[j] = j, true
+				match[i], used[j], matchV[i] = j, true, v
 				break
 			}
 		}
@@ -126,7 +130,7 @@ func compareClaims(ds, dt *doc, sec func(int) int, peer map[int]int, at posFn, r
 		if d, ok := claimLabelFinding(a, b, dt, key(a), srcName); ok {
 			out = append(out, d)
 		}
-		switch verdict(a, b) {
+		switch matchV[i] {
 		case numscan.Disagree:
 			msg := fmt.Sprintf("[%s] says %s where %s's [%s] says %s (same evidence %s)", b.Literal, describe(b.numbers), srcName, a.Literal, describe(a.numbers), key(a))
 			if reversed(a.numbers, b.numbers) {
