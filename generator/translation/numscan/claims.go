@@ -403,13 +403,24 @@ func linkContext(src string, c *claim.Claim) (string, string) {
 		}
 	}
 	// Keep only the surrounding words, up to a number or line end.
-	if i := strings.LastIndexAny(before, "0123456789\n"); i >= 0 {
-		before = before[i+1:]
+	for i := len(before) - 1; i >= 0; i-- {
+		if digitOrNewline(before[i]) {
+			before = before[i+1:]
+			break
+		}
 	}
-	if i := strings.IndexAny(after, "0123456789\n"); i >= 0 {
-		after = after[:i]
+	for i := 0; i < len(after); i++ {
+		if digitOrNewline(after[i]) {
+			after = after[:i]
+			break
+		}
 	}
 	return before, after
 }
+
+// digitOrNewline reports whether c is an ASCII digit or "\n": a byte
+// that ends the words linkContext keeps (no byte of a multi-byte rune
+// is one).
+func digitOrNewline(c byte) bool { return c >= '0' && c <= '9' || c == '\n' }
 
 func isRuneStart(b byte) bool { return b&0xC0 != 0x80 }
