@@ -16,6 +16,7 @@ import (
 	"github.com/evdoc-lab/evdoc/generator/hugoconf"
 	"github.com/evdoc-lab/evdoc/generator/style"
 	"github.com/evdoc-lab/evdoc/generator/translation"
+	"github.com/evdoc-lab/evdoc/internal/crash"
 )
 
 // Fallbacks returns, for each target language, the generated pages that
@@ -136,8 +137,20 @@ func LoadWith(root string, opt LoadOptions) (*Site, error) {
 		return nil, err
 	}
 	s := &Site{Root: root, Config: cfg, Rules: ecfg.Rules, lazy: opt.Lazy, EvidenceOpt: opt.Evidence}
-	s.Store, s.EvidenceFindings = evidence.LoadWith(root, EvidenceDir, opt.Evidence)
+	// The evidence is read while the pages are: neither reads a file of
+	// the other or the Site. A panic reading it panics again here, as a
+	// worker's does (RunWorkers).
+	evDone := make(chan struct{})
+	var evPanic WorkerPanic
+	go func() {
+		defer crash.Guard()
+		defer close(evDone)
+		defer evPanic.Recover(func() {})
+		s.Store, s.EvidenceFindings = evidence.LoadWith(root, EvidenceDir, opt.Evidence)
+	}()
 	pages, perrs, err := loadPages(root, cfg, cfg.NewMarkdown, opt.Lazy)
+	<-evDone
+	evPanic.Repanic()
 	if err != nil {
 		return nil, err
 	}
