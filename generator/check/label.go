@@ -122,12 +122,35 @@ const tailRunes = 24
 // rune by rune, without lowering (and copying) the line before it.
 func lowerTail(s string) string {
 	i, n := len(s), 0
+	lower := true // every rune of the tail is its own lower case
 	for i > 0 && n < tailRunes {
-		_, size := utf8.DecodeLastRuneInString(s[:i])
+		r, size := utf8.DecodeLastRuneInString(s[:i])
+		if lower && !ownLower(r, size) {
+			lower = false
+		}
 		i -= size
 		n++
 	}
+	if lower {
+		return s[i:] // strings.ToLower would return it unchanged
+	}
 	return strings.ToLower(s[i:])
+}
+
+// ownLower reports whether the rune r, decoded from size bytes, is one
+// strings.ToLower leaves as it is, read without the Unicode tables: an
+// ASCII rune other than A–Z, or one of CJK symbols and punctuation,
+// kana, CJK unified ideographs and Hangul syllables, which have no case
+// (TestOwnLower). An invalid byte (RuneError of size 1) is not: ToLower
+// replaces it.
+func ownLower(r rune, size int) bool {
+	switch {
+	case r < utf8.RuneSelf:
+		return r < 'A' || r > 'Z'
+	case r == utf8.RuneError:
+		return size > 1
+	}
+	return r >= 0x3000 && r <= 0x30FF || r >= 0x4E00 && r <= 0x9FFF || r >= 0xAC00 && r <= 0xD7A3
 }
 
 // percentileAtEnd returns the percentile's digits of the label s ends

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 	"unicode"
+	"unicode/utf8"
 )
 
 // TestLabelBefore: the label the text right before a claim names, and
@@ -154,6 +155,14 @@ func checkAgainstOracle(t *testing.T, s string) {
 	if low := lowerTail(s); !strings.HasSuffix(strings.ToLower(s), low) {
 		t.Errorf("lowerTail(%q) = %q, not a suffix of the text lowered", s, low)
 	}
+	i, n := len(s), 0
+	for i > 0 && n < tailRunes {
+		_, size := utf8.DecodeLastRuneInString(s[:i])
+		i, n = i-size, n+1
+	}
+	if low, want := lowerTail(s), strings.ToLower(s[i:]); low != want {
+		t.Errorf("lowerTail(%q) = %q, want %q: its last %d runes lowered", s, low, want, tailRunes)
+	}
 	if got, want := LabelBefore(s), labelBeforeOracle(s); got != want {
 		t.Errorf("LabelBefore(%q) = %q; with the expression and the whole text lowered %q", s, got, want)
 	}
@@ -262,5 +271,26 @@ func TestLabelBeforeEndings(t *testing.T) {
 	}
 	if found == 0 {
 		t.Fatal("no text of the lists names a label: the test compares nothing")
+	}
+}
+
+// TestOwnLower: every rune ownLower calls its own lower case is one
+// strings.ToLower leaves as it is, and an invalid byte is not one.
+func TestOwnLower(t *testing.T) {
+	for r := rune(0); r <= unicode.MaxRune; r++ {
+		if !utf8.ValidRune(r) {
+			continue
+		}
+		if s := string(r); ownLower(r, len(s)) && strings.ToLower(s) != s {
+			t.Fatalf("ownLower(%U) but strings.ToLower gives %q", r, strings.ToLower(s))
+		}
+	}
+	if ownLower(utf8.RuneError, 1) {
+		t.Error("ownLower(RuneError, 1): strings.ToLower replaces an invalid byte")
+	}
+	for _, s := range []string{"\xff", "a\xe3\x81", "지연\xed", "p99 \x80"} {
+		if low := lowerTail(s); low != strings.ToLower(s) {
+			t.Errorf("lowerTail(%q) = %q, want %q", s, low, strings.ToLower(s))
+		}
 	}
 }
