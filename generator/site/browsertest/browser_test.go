@@ -8,6 +8,7 @@ package browsertest
 import (
 	"bytes"
 	"context"
+	"flag"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -17,6 +18,7 @@ import (
 	"path"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -77,7 +79,23 @@ func buildOptions(t testing.TB, log *strings.Builder) site.BuildOptions {
 	return opt
 }
 
+// parallel is how many of the package's tests run at once unless
+// -test.parallel says otherwise: each holds a Chromium tab and waits on
+// it, so go test's default (GOMAXPROCS: two on a 2-core machine) would
+// keep the third test (and TestReaderHand's subtests) waiting while two
+// tabs are mostly idle.
+const parallel = 6
+
 func TestMain(m *testing.M) {
+	flag.Parse()
+	set := false
+	flag.Visit(func(f *flag.Flag) { set = set || f.Name == "test.parallel" })
+	if !set {
+		if err := flag.Set("test.parallel", strconv.Itoa(parallel)); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(2)
+		}
+	}
 	code := m.Run()
 	if chromium.stop != nil {
 		chromium.stop()

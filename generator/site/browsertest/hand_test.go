@@ -194,24 +194,35 @@ func TestReaderHand(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs Hugo and Chromium")
 	}
-	t.Parallel() // a tab of its own (newBrowser)
+	t.Parallel() // tabs of its own (newBrowser)
 	dir := builtReference(t)
-	b := newBrowser(t)
 	public := filepath.Join(dir, "public")
 	srv := httptest.NewServer(http.FileServer(http.Dir(public)))
-	defer srv.Close()
-	ctx := b.ctx
-	do := func(t *testing.T, what string, steps ...chromedp.Action[chromedp.Void]) {
+	// Closed when the parallel subtests below have ended (a defer would
+	// close it before they start).
+	t.Cleanup(srv.Close)
+	// Each subtest runs beside the others in a tab of its own (a
+	// browser context of its own, its viewport, touch and media
+	// emulation its own), so their waits for Chromium overlap; focus
+	// emulation lets a tab that is not the foreground one take focus as
+	// the foreground one does.
+	tab := func(t *testing.T) (context.Context, func(t *testing.T, what string, steps ...chromedp.Action[chromedp.Void])) {
 		t.Helper()
-		if err := chromedp.Do(ctx, steps...); err != nil {
-			t.Fatalf("%s: %v", what, err)
+		t.Parallel()
+		ctx := newBrowser(t).ctx
+		do := func(t *testing.T, what string, steps ...chromedp.Action[chromedp.Void]) {
+			t.Helper()
+			if err := chromedp.Do(ctx, steps...); err != nil {
+				t.Fatalf("%s: %v", what, err)
+			}
 		}
+		do(t, "focus emulation", chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+			_, err := cdp.Call(ctx, tg, emulation.SetFocusEmulationEnabled, emulation.SetFocusEmulationEnabledParams{Enabled: true})
+			return err
+		}))
+		return ctx, do
 	}
 	loaded := chromedp.Poll[chromedp.Void](`document.readyState === "complete" && Array.from(document.images).every(i => i.complete)`, chromedp.WithPollingTimeout(15*time.Second))
-	do(t, "focus emulation", chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-		_, err := cdp.Call(ctx, tg, emulation.SetFocusEmulationEnabled, emulation.SetFocusEmulationEnabledParams{Enabled: true})
-		return err
-	}))
 	pages := []struct{ lang, path string }{
 		{"ko", "/docs/istio/egress/gslb-dns-flip-qa/"},
 		{"ja", "/ja/docs/istio/egress/gslb-dns-flip-qa/"},
@@ -231,6 +242,7 @@ func TestReaderHand(t *testing.T) {
 		// the screen's height.
 		name := "tap-" + p.lang + "-390"
 		t.Run(name, func(t *testing.T) {
+			ctx, do := tab(t)
 			do(t, name, chromedp.EmulateViewport(390, 800, chromedp.EmulateTouch, chromedp.EmulateMobile), touch(true), chromedp.Navigate(srv.URL+p.path), loaded)
 			defer chromedp.Do(ctx, touch(false), chromedp.EmulateViewport(1280, 800))
 			n, err := chromedp.Run(ctx, chromedp.Evaluate[int](`document.querySelectorAll(".ev > a.ev-claim").length`))
@@ -302,6 +314,7 @@ func TestReaderHand(t *testing.T) {
 		// Tables, claims and quotations on a phone.
 		name = "phone-" + p.lang + "-390"
 		t.Run(name, func(t *testing.T) {
+			ctx, do := tab(t)
 			do(t, name, chromedp.EmulateViewport(390, 800), chromedp.Navigate(srv.URL+p.path), loaded)
 			r, err := chromedp.Run(ctx, chromedp.Evaluate[phoneReport](phoneScript))
 			if err != nil {
@@ -325,6 +338,7 @@ func TestReaderHand(t *testing.T) {
 		// origin notes, tab stops.
 		name = "keyboard-" + p.lang + "-1280"
 		t.Run(name, func(t *testing.T) {
+			ctx, do := tab(t)
 			do(t, name, chromedp.EmulateViewport(1280, 800), chromedp.Navigate(srv.URL+p.path), loaded)
 			r, err := chromedp.Run(ctx, chromedp.Evaluate[keyboardReport](keyboardScript))
 			if err != nil {
@@ -411,6 +425,7 @@ func TestReaderHand(t *testing.T) {
 		for _, width := range []int64{390, 1280} {
 			name := fmt.Sprintf("landing-%s-%d", p.lang, width)
 			t.Run(name, func(t *testing.T) {
+				ctx, do := tab(t)
 				do(t, name, chromedp.EmulateViewport(width, 800), chromedp.Navigate(srv.URL+p.path), loaded)
 				type claimLink struct {
 					Href, Token, Text string
@@ -490,6 +505,7 @@ func TestReaderHand(t *testing.T) {
 	// A screen reader's view: Chromium's accessibility tree for one claim
 	// in prose and one in a table, focused.
 	t.Run("screen-reader", func(t *testing.T) {
+		_, do := tab(t)
 		do(t, "sr", chromedp.EmulateViewport(1280, 800), chromedp.Navigate(srv.URL+pages[0].path), loaded)
 		for _, sel := range []string{`article > p .ev > a.ev-claim`, `.table-wrap .ev > a.ev-claim`} {
 			var node ax
@@ -520,6 +536,7 @@ func TestReaderHand(t *testing.T) {
 
 	// The 404 page, and print.
 	t.Run("404-and-print", func(t *testing.T) {
+		ctx, do := tab(t)
 		for _, f := range []string{"404.html"} {
 			b, err := os.ReadFile(filepath.Join(public, f))
 			if err != nil {
