@@ -138,6 +138,7 @@ func TestNewEvidenceManifestUnderLimit(t *testing.T) {
 	if testing.Short() {
 		t.Skip("reads a 12,000-line access log")
 	}
+	t.Parallel() // a project of its own; changes no working directory, environment or signal
 	var b strings.Builder
 	for i := range 12000 {
 		fmt.Fprintf(&b, "[2026-01-01T00:00:%02d.%03dZ] \"GET /items/%d HTTP/1.1\" 200 - 0 %d %d %d \"-\" \"load/1\" \"req-%08d\" \"svc.lab:80\" \"10.0.0.1:80\"\n",

@@ -229,6 +229,7 @@ func TestServe(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs Hugo's server")
 	}
+	t.Parallel() // a project, an evdoc serve process and ports of its own
 	if runtime.GOOS != "linux" {
 		t.Skip("inspects /proc for Hugo processes")
 	}
@@ -366,6 +367,7 @@ func TestServeKilled(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs Hugo's server")
 	}
+	t.Parallel() // a project, an evdoc serve process and ports of its own
 	if runtime.GOOS != "linux" {
 		t.Skip("the parent-death signal is Linux's")
 	}
@@ -436,6 +438,7 @@ func TestServePopoverFollowsEvidence(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs Hugo's server")
 	}
+	t.Parallel() // a project, an evdoc serve process and ports of its own
 	r := startServe(t)
 	pages := []string{r.page, r.base + "/ja/docs/p/"}
 	for _, u := range pages {
@@ -474,6 +477,7 @@ func TestServeDropsRemovedPage(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs Hugo's server")
 	}
+	t.Parallel() // a project, an evdoc serve process and ports of its own
 	r := startServe(t)
 	ghost := filepath.Join(r.dir, "content", "ko", "docs", "ghost.md")
 	if err := os.WriteFile(ghost, []byte("---\ntitle: ghost\n---\n\nghost page\n"), 0o644); err != nil {

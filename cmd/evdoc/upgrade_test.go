@@ -27,6 +27,7 @@ func TestUpgradeKeepsCIGreen(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds evdoc three times")
 	}
+	t.Parallel() // a clone, builds and a project of its own
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("no git")
 	}
