@@ -24,6 +24,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 	"github.com/evdoc-lab/evdoc/generator/check"
 	"github.com/evdoc-lab/evdoc/generator/project"
@@ -266,6 +268,32 @@ func newBrowser(t *testing.T) *browserSession {
 	return b
 }
 
+// do runs steps in b's tab and fails t, naming what, when they fail.
+func (b *browserSession) do(t *testing.T, what string, steps ...chromedp.Action[chromedp.Void]) {
+	t.Helper()
+	if err := chromedp.Do(b.ctx, steps...); err != nil {
+		t.Fatalf("%s: %v", what, err)
+	}
+}
+
+// parallelTab makes t run beside its sibling subtests (t.Parallel) in a
+// tab of its own (newBrowser: a browser context of its own, its
+// viewport, touch and media emulation its own), so that their waits for
+// Chromium overlap. Focus emulation is on: a headless page has no window
+// focus, and without it focus() fires no focus events (the script
+// places a popover on focusin); the page is told it has focus, as a
+// reader's browser window does, whichever tab is in front.
+func parallelTab(t *testing.T) *browserSession {
+	t.Helper()
+	t.Parallel()
+	b := newBrowser(t)
+	b.do(t, "focus emulation", chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, emulation.SetFocusEmulationEnabled, emulation.SetFocusEmulationEnabledParams{Enabled: true})
+		return err
+	}))
+	return b
+}
+
 // pageReport is what check reads from a loaded page.
 type pageReport struct {
 	ScrollWidth, InnerWidth int
@@ -283,7 +311,10 @@ type pageReport struct {
 // the language switch, what a reader sees on a phone, in tables and in
 // dark mode (readerView), the quotation marks of the built pages
 // (checkQuotes), and every internal link of the visited pages. One
-// Hugo build serves every subtest. Screenshots go to artifactDir.
+// Hugo build serves every subtest; the subtests under "tabs" run side
+// by side, each in a tab of its own (parallelTab), and "links" follows
+// the links they saw once they have all ended. Screenshots go to
+// artifactDir.
 func TestBrowser(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs Hugo and Chromium")
@@ -294,7 +325,6 @@ func TestBrowser(t *testing.T) {
 	t.Parallel()
 	// The build first: newBrowser's time bound is for the browser's work.
 	dir := builtReference(t)
-	b := newBrowser(t)
 	public := filepath.Join(dir, "public")
 	// hosts holds pages of the test's own (a host theme's page), served
 	// beside the built site but kept out of the build other tests share.
@@ -322,7 +352,8 @@ func TestBrowser(t *testing.T) {
 		}
 		files.ServeHTTP(w, r)
 	}))
-	defer srv.Close()
+	// Closed when the parallel subtests below have ended.
+	t.Cleanup(srv.Close)
 	shots := artifactDir(t)
 	t.Logf("screenshots in %s", shots)
 	axe := axeScript(t)
@@ -332,18 +363,14 @@ func TestBrowser(t *testing.T) {
 			t.Error("axe-core not installed; .ci/run installs it from npm")
 		}
 	}
-	ctx := b.ctx
+	// the internal links of every page check saw, for "links"
+	var visitedMu sync.Mutex
 	visited := map[string]bool{}
-	do := func(t *testing.T, what string, steps ...chromedp.Action[chromedp.Void]) {
-		t.Helper()
-		if err := chromedp.Do(ctx, steps...); err != nil {
-			t.Fatalf("%s: %v", what, err)
-		}
-	}
 	loaded := chromedp.Poll[chromedp.Void](`document.readyState === "complete" && Array.from(document.images).every(i => i.complete)`, chromedp.WithPollingTimeout(15*time.Second))
 
-	check := func(t *testing.T, name string) {
+	check := func(t *testing.T, b *browserSession, name string) {
 		t.Helper()
+		ctx, do := b.ctx, b.do
 		do(t, name, loaded)
 		res, err := chromedp.Run(ctx, chromedp.Evaluate[pageReport](`(() => {
 			const de = document.documentElement;
@@ -392,6 +419,7 @@ func TestBrowser(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		visitedMu.Lock()
 		for _, l := range links {
 			u, err := url.Parse(l)
 			if err != nil || "http://"+u.Host != srv.URL {
@@ -400,6 +428,7 @@ func TestBrowser(t *testing.T) {
 			u.Fragment = ""
 			visited[u.String()] = true
 		}
+		visitedMu.Unlock()
 		for _, e := range b.takeErrors() {
 			t.Errorf("%s: %s", name, e)
 		}
@@ -409,91 +438,98 @@ func TestBrowser(t *testing.T) {
 		{"ko", "/docs/istio/egress/gslb-dns-flip-qa/"},
 		{"ja", "/ja/docs/istio/egress/gslb-dns-flip-qa/"},
 	}
-	for _, width := range []int64{1280, 390} {
-		for _, p := range pages {
-			name := fmt.Sprintf("qa-%s-%d", p.lang, width)
-			t.Run(name, func(t *testing.T) {
-				do(t, name, chromedp.EmulateViewport(width, 900), chromedp.Navigate(srv.URL+p.path))
-				check(t, name)
-			})
+	// The subtests that open pages run side by side, each in a tab of
+	// its own (parallelTab); "links" follows every link they saw.
+	t.Run("tabs", func(t *testing.T) {
+		for _, width := range []int64{1280, 390} {
+			for _, p := range pages {
+				name := fmt.Sprintf("qa-%s-%d", p.lang, width)
+				t.Run(name, func(t *testing.T) {
+					b := parallelTab(t)
+					b.do(t, name, chromedp.EmulateViewport(width, 900), chromedp.Navigate(srv.URL+p.path))
+					check(t, b, name)
+				})
+			}
 		}
-	}
 
-	// A claim: keyboard focus shows its popover; following it lands on a
-	// highlighted raw line.
-	type popover struct{ Display, Text, Href string }
-	type landing struct {
-		ID, Class, Background, Text string
-		InView                      bool
-		Rect                        []float64
-	}
-	follow := func(t *testing.T, name, sel string, derived bool) {
-		t.Helper()
-		do(t, name, chromedp.EmulateViewport(1280, 900), chromedp.Navigate(srv.URL+pages[0].path), loaded,
-			chromedp.Focus(chromedp.CSS(sel)))
-		pop, err := chromedp.Run(ctx, chromedp.Evaluate[popover](`(() => { const a = document.activeElement; const p = a.parentNode.querySelector(".ev-pop");
+		// A claim: keyboard focus shows its popover; following it lands on a
+		// highlighted raw line.
+		type popover struct{ Display, Text, Href string }
+		type landing struct {
+			ID, Class, Background, Text string
+			InView                      bool
+			Rect                        []float64
+		}
+		follow := func(t *testing.T, b *browserSession, name, sel string, derived bool) {
+			t.Helper()
+			ctx, do := b.ctx, b.do
+			do(t, name, chromedp.EmulateViewport(1280, 900), chromedp.Navigate(srv.URL+pages[0].path), loaded,
+				chromedp.Focus(chromedp.CSS(sel)))
+			pop, err := chromedp.Run(ctx, chromedp.Evaluate[popover](`(() => { const a = document.activeElement; const p = a.parentNode.querySelector(".ev-pop");
 			return {Display: getComputedStyle(p).display, Text: p.innerText, Href: a.href}; })()`))
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		if pop.Display == "none" {
-			t.Errorf("%s: popover hidden while the claim has keyboard focus", name)
-		}
-		if !strings.Contains(pop.Text, "evidence/") || !strings.Contains(pop.Text, ":") {
-			t.Errorf("%s: popover lacks the source file:line: %q", name, pop.Text)
-		}
-		if derived && !(strings.Contains(pop.Text, " − ") && strings.Contains(pop.Text, " = ")) {
-			t.Errorf("%s: popover of a derived claim lacks its derivation: %q", name, pop.Text)
-		}
-		if buf, err := chromedp.Run(ctx, chromedp.CaptureScreenshot()); err == nil {
-			_ = os.WriteFile(filepath.Join(shots, name+"-popover.png"), buf, 0o644)
-		}
-		do(t, name+": following the claim", chromedp.Click(chromedp.CSS(sel)),
-			chromedp.WaitVisible(chromedp.CSS(".evidence-raw")),
-			chromedp.Poll[chromedp.Void](`document.querySelector(":target") !== null`, chromedp.WithPollingTimeout(10*time.Second)))
-		// The link names the cited token (#L12-34) inside its line.
-		line, err := chromedp.Run(ctx, chromedp.Evaluate[landing](`(() => { const t = document.querySelector(":target"), l = t.closest(".line"); const r = l.getBoundingClientRect();
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			if pop.Display == "none" {
+				t.Errorf("%s: popover hidden while the claim has keyboard focus", name)
+			}
+			if !strings.Contains(pop.Text, "evidence/") || !strings.Contains(pop.Text, ":") {
+				t.Errorf("%s: popover lacks the source file:line: %q", name, pop.Text)
+			}
+			if derived && !(strings.Contains(pop.Text, " − ") && strings.Contains(pop.Text, " = ")) {
+				t.Errorf("%s: popover of a derived claim lacks its derivation: %q", name, pop.Text)
+			}
+			if buf, err := chromedp.Run(ctx, chromedp.CaptureScreenshot()); err == nil {
+				_ = os.WriteFile(filepath.Join(shots, name+"-popover.png"), buf, 0o644)
+			}
+			do(t, name+": following the claim", chromedp.Click(chromedp.CSS(sel)),
+				chromedp.WaitVisible(chromedp.CSS(".evidence-raw")),
+				chromedp.Poll[chromedp.Void](`document.querySelector(":target") !== null`, chromedp.WithPollingTimeout(10*time.Second)))
+			// The link names the cited token (#L12-34) inside its line.
+			line, err := chromedp.Run(ctx, chromedp.Evaluate[landing](`(() => { const t = document.querySelector(":target"), l = t.closest(".line"); const r = l.getBoundingClientRect();
 			return {ID: t.id, Class: l.className, Background: getComputedStyle(l).backgroundColor, Text: l.innerText,
 				InView: r.top >= -1 && r.bottom <= window.innerHeight + 1, Rect: [r.top, r.bottom, window.innerHeight, window.scrollY]}; })()`))
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			if !regexp.MustCompile(`^L\d+-\d+$`).MatchString(line.ID) || !strings.Contains(line.Class, "line") {
+				t.Errorf("%s: landed on %q (class %q), not a raw line", name, line.ID, line.Class)
+			}
+			if line.Background == "rgba(0, 0, 0, 0)" || line.Background == "" {
+				t.Errorf("%s: the target line is not highlighted", name)
+			}
+			if !line.InView {
+				t.Errorf("%s: the target line %s is not scrolled into view (top, bottom, viewport, scrollY: %v)", name, line.ID, line.Rect)
+			}
+			if !strings.HasSuffix(pop.Href, "#"+line.ID) {
+				t.Errorf("%s: claim href %s, landed on #%s", name, pop.Href, line.ID)
+			}
+			check(t, b, name+"-evidence")
 		}
-		if !regexp.MustCompile(`^L\d+-\d+$`).MatchString(line.ID) || !strings.Contains(line.Class, "line") {
-			t.Errorf("%s: landed on %q (class %q), not a raw line", name, line.ID, line.Class)
-		}
-		if line.Background == "rgba(0, 0, 0, 0)" || line.Background == "" {
-			t.Errorf("%s: the target line is not highlighted", name)
-		}
-		if !line.InView {
-			t.Errorf("%s: the target line %s is not scrolled into view (top, bottom, viewport, scrollY: %v)", name, line.ID, line.Rect)
-		}
-		if !strings.HasSuffix(pop.Href, "#"+line.ID) {
-			t.Errorf("%s: claim href %s, landed on #%s", name, pop.Href, line.ID)
-		}
-		check(t, name+"-evidence")
-	}
-	t.Run("plain-claim", func(t *testing.T) {
-		follow(t, "plain-claim", `.ev:not(:has(.ev-der)) > a.ev-claim`, false)
-	})
-	t.Run("derived-claim", func(t *testing.T) {
-		follow(t, "derived-claim", `.ev:has(.ev-der) > a.ev-claim`, true)
-	})
+		t.Run("plain-claim", func(t *testing.T) {
+			follow(t, parallelTab(t), "plain-claim", `.ev:not(:has(.ev-der)) > a.ev-claim`, false)
+		})
+		t.Run("derived-claim", func(t *testing.T) {
+			follow(t, parallelTab(t), "derived-claim", `.ev:has(.ev-der) > a.ev-claim`, true)
+		})
 
-	// A claim repeating a value its page cited before (same destination
-	// and precision) has its popover body from the same popover file as
-	// the first: once evdoc.js has run, its popover, opened by keyboard
-	// focus, on a desktop and on a 390 px phone, shows the same text as
-	// the first's, and the description its link names
-	// (aria-describedby) is its own, inside its popover.
-	t.Run("repeated-claim", func(t *testing.T) {
-		type repeat struct {
-			N                      int
-			First, Repeat, Display string
-			OwnDesc                bool
-		}
-		for _, width := range []int64{1280, 390} {
-			do(t, "repeated claim", chromedp.EmulateViewport(width, 900), chromedp.Navigate(srv.URL+"/docs/istio/egress/gslb-dns-flip-qa/"), loaded)
-			got, err := chromedp.Run(ctx, chromedp.Evaluate[repeat](`(() => {
+		// A claim repeating a value its page cited before (same destination
+		// and precision) has its popover body from the same popover file as
+		// the first: once evdoc.js has run, its popover, opened by keyboard
+		// focus, on a desktop and on a 390 px phone, shows the same text as
+		// the first's, and the description its link names
+		// (aria-describedby) is its own, inside its popover.
+		t.Run("repeated-claim", func(t *testing.T) {
+			b := parallelTab(t)
+			ctx, do := b.ctx, b.do
+			type repeat struct {
+				N                      int
+				First, Repeat, Display string
+				OwnDesc                bool
+			}
+			for _, width := range []int64{1280, 390} {
+				do(t, "repeated claim", chromedp.EmulateViewport(width, 900), chromedp.Navigate(srv.URL+"/docs/istio/egress/gslb-dns-flip-qa/"), loaded)
+				got, err := chromedp.Run(ctx, chromedp.Evaluate[repeat](`(() => {
 				const seen = {}, reps = [];
 				for (const a of document.querySelectorAll(".ev > a.ev-claim")) {
 					const k = a.getAttribute("data-ev"), p = a.parentNode.querySelector(":scope > .ev-pop");
@@ -507,36 +543,38 @@ func TestBrowser(t *testing.T) {
 				const desc = document.getElementById(a.getAttribute("aria-describedby"));
 				return {N: reps.length, First: f, Repeat: r, Display: d, OwnDesc: !!desc && rep.contains(desc) && desc.textContent !== ""};
 			})()`))
-			if err != nil {
-				t.Fatal(err)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got.N == 0 {
+					t.Fatal("the Q&A page has no repeated claim; the test needs one")
+				}
+				if got.Display == "none" {
+					t.Errorf("%d px: the repeated claim's popover is hidden while its claim has keyboard focus", width)
+				}
+				if got.Repeat != got.First || !strings.Contains(got.Repeat, "evidence/") {
+					t.Errorf("%d px: the repeated claim's popover shows %q; the first's %q", width, got.Repeat, got.First)
+				}
+				if !got.OwnDesc {
+					t.Errorf("%d px: the repeated claim's link is not described by the description in its own popover", width)
+				}
 			}
-			if got.N == 0 {
-				t.Fatal("the Q&A page has no repeated claim; the test needs one")
-			}
-			if got.Display == "none" {
-				t.Errorf("%d px: the repeated claim's popover is hidden while its claim has keyboard focus", width)
-			}
-			if got.Repeat != got.First || !strings.Contains(got.Repeat, "evidence/") {
-				t.Errorf("%d px: the repeated claim's popover shows %q; the first's %q", width, got.Repeat, got.First)
-			}
-			if !got.OwnDesc {
-				t.Errorf("%d px: the repeated claim's link is not described by the description in its own popover", width)
-			}
-		}
-	})
+		})
 
-	// A page whose popover files fail to load (here each a 404): every
-	// claim still links to its raw line, and its popover, opened by
-	// keyboard focus, says that it could not be loaded (in the page's
-	// language), never an empty popover; the link's description is that
-	// sentence.
-	t.Run("popover-file-fails", func(t *testing.T) {
-		type failed struct {
-			N, Failed, Empty          int
-			Href, Text, Display, Desc string
-		}
-		do(t, "popover file fails", chromedp.EmulateViewport(1280, 900), chromedp.Navigate(srv.URL+"/docs/istio/egress/gslb-dns-flip-qa/?nopop"), loaded)
-		got, err := chromedp.Run(ctx, chromedp.Evaluate[failed](`(() => {
+		// A page whose popover files fail to load (here each a 404): every
+		// claim still links to its raw line, and its popover, opened by
+		// keyboard focus, says that it could not be loaded (in the page's
+		// language), never an empty popover; the link's description is that
+		// sentence.
+		t.Run("popover-file-fails", func(t *testing.T) {
+			b := parallelTab(t)
+			ctx, do := b.ctx, b.do
+			type failed struct {
+				N, Failed, Empty          int
+				Href, Text, Display, Desc string
+			}
+			do(t, "popover file fails", chromedp.EmulateViewport(1280, 900), chromedp.Navigate(srv.URL+"/docs/istio/egress/gslb-dns-flip-qa/?nopop"), loaded)
+			got, err := chromedp.Run(ctx, chromedp.Evaluate[failed](`(() => {
 			const pops = Array.from(document.querySelectorAll(".ev > .ev-pop"));
 			const a = document.querySelector(".ev > a.ev-claim"), p = a.parentNode.querySelector(":scope > .ev-pop");
 			a.scrollIntoView({block: "center"}); a.focus();
@@ -544,47 +582,53 @@ func TestBrowser(t *testing.T) {
 			return {N: pops.length, Failed: pops.filter(p => p.classList.contains("ev-pop-failed")).length, Empty: pops.filter(p => p.textContent.trim() === "").length,
 				Href: a.href, Text: p.innerText, Display: getComputedStyle(p).display, Desc: desc ? desc.textContent : ""};
 		})()`))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got.N == 0 || got.Failed != got.N || got.Empty != 0 {
-			t.Errorf("%d popovers, %d say they could not be loaded, %d empty", got.N, got.Failed, got.Empty)
-		}
-		if !strings.Contains(got.Href, "/evidence/") || !strings.Contains(got.Href, "#L") {
-			t.Errorf("the claim does not link its raw line: %s", got.Href)
-		}
-		if got.Display == "none" || !strings.Contains(got.Text, "불러오지 못했습니다") || got.Desc != got.Text {
-			t.Errorf("the focused claim's popover (%s) shows %q, its description %q; want the sentence that it could not be loaded", got.Display, got.Text, got.Desc)
-		}
-		// the browser's own messages for the missing files, and nothing else
-		for _, e := range b.takeErrors() {
-			if !strings.Contains(e, "popovers-gone.js") {
-				t.Errorf("console: %s", e)
+			if err != nil {
+				t.Fatal(err)
 			}
-		}
-	})
+			if got.N == 0 || got.Failed != got.N || got.Empty != 0 {
+				t.Errorf("%d popovers, %d say they could not be loaded, %d empty", got.N, got.Failed, got.Empty)
+			}
+			if !strings.Contains(got.Href, "/evidence/") || !strings.Contains(got.Href, "#L") {
+				t.Errorf("the claim does not link its raw line: %s", got.Href)
+			}
+			if got.Display == "none" || !strings.Contains(got.Text, "불러오지 못했습니다") || got.Desc != got.Text {
+				t.Errorf("the focused claim's popover (%s) shows %q, its description %q; want the sentence that it could not be loaded", got.Display, got.Text, got.Desc)
+			}
+			// the browser's own messages for the missing files, and nothing else
+			for _, e := range b.takeErrors() {
+				if !strings.Contains(e, "popovers-gone.js") {
+					t.Errorf("console: %s", e)
+				}
+			}
+		})
 
-	t.Run("switch-language", func(t *testing.T) {
-		do(t, "switch", chromedp.Navigate(srv.URL+pages[0].path), loaded,
-			chromedp.Click(chromedp.CSS(`nav.languages a[hreflang="ja-JP"]`)),
-			chromedp.WaitVisible(chromedp.CSS(`html[lang="ja-JP"] main`)))
-		loc, err := chromedp.Run(ctx, chromedp.Location())
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !strings.HasSuffix(loc, pages[1].path) {
-			t.Errorf("language switch went to %s, want %s", loc, pages[1].path)
-		}
-		// The Japanese evidence viewer switches back to Korean too.
-		do(t, "ja evidence page", chromedp.EmulateViewport(390, 900), chromedp.Navigate(srv.URL+"/ja/evidence/dns-passthrough-tcp/report-md/"),
-			chromedp.WaitVisible(chromedp.CSS(`nav.languages a[hreflang="ko-KR"]`)))
-		check(t, "evidence-ja-390")
-	})
+		t.Run("switch-language", func(t *testing.T) {
+			b := parallelTab(t)
+			ctx, do := b.ctx, b.do
+			do(t, "switch", chromedp.Navigate(srv.URL+pages[0].path), loaded,
+				chromedp.Click(chromedp.CSS(`nav.languages a[hreflang="ja-JP"]`)),
+				chromedp.WaitVisible(chromedp.CSS(`html[lang="ja-JP"] main`)))
+			loc, err := chromedp.Run(ctx, chromedp.Location())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.HasSuffix(loc, pages[1].path) {
+				t.Errorf("language switch went to %s, want %s", loc, pages[1].path)
+			}
+			// The Japanese evidence viewer switches back to Korean too.
+			do(t, "ja evidence page", chromedp.EmulateViewport(390, 900), chromedp.Navigate(srv.URL+"/ja/evidence/dns-passthrough-tcp/report-md/"),
+				chromedp.WaitVisible(chromedp.CSS(`nav.languages a[hreflang="ko-KR"]`)))
+			check(t, b, "evidence-ja-390")
+		})
 
-	// What a reader sees on phones, in tables and in dark mode, and the
-	// built pages' quotation marks, on the same build.
-	readerView(t, b, srv.URL, hosts, shots)
-	t.Run("quotes", func(t *testing.T) { checkQuotes(t, public) })
+		// What a reader sees on phones, in tables and in dark mode, and the
+		// built pages' quotation marks, on the same build.
+		readerView(t, srv.URL, hosts, shots)
+		t.Run("quotes", func(t *testing.T) {
+			t.Parallel()
+			checkQuotes(t, public)
+		})
+	})
 
 	t.Run("links", func(t *testing.T) {
 		client := srv.Client()

@@ -201,26 +201,12 @@ func TestReaderHand(t *testing.T) {
 	// Closed when the parallel subtests below have ended (a defer would
 	// close it before they start).
 	t.Cleanup(srv.Close)
-	// Each subtest runs beside the others in a tab of its own (a
-	// browser context of its own, its viewport, touch and media
-	// emulation its own), so their waits for Chromium overlap; focus
-	// emulation lets a tab that is not the foreground one take focus as
-	// the foreground one does.
+	// Each subtest runs beside the others in a tab of its own
+	// (parallelTab), focus emulation on.
 	tab := func(t *testing.T) (context.Context, func(t *testing.T, what string, steps ...chromedp.Action[chromedp.Void])) {
 		t.Helper()
-		t.Parallel()
-		ctx := newBrowser(t).ctx
-		do := func(t *testing.T, what string, steps ...chromedp.Action[chromedp.Void]) {
-			t.Helper()
-			if err := chromedp.Do(ctx, steps...); err != nil {
-				t.Fatalf("%s: %v", what, err)
-			}
-		}
-		do(t, "focus emulation", chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-			_, err := cdp.Call(ctx, tg, emulation.SetFocusEmulationEnabled, emulation.SetFocusEmulationEnabledParams{Enabled: true})
-			return err
-		}))
-		return ctx, do
+		b := parallelTab(t)
+		return b.ctx, b.do
 	}
 	loaded := chromedp.Poll[chromedp.Void](`document.readyState === "complete" && Array.from(document.images).every(i => i.complete)`, chromedp.WithPollingTimeout(15*time.Second))
 	pages := []struct{ lang, path string }{

@@ -181,23 +181,9 @@ const layoutScript = `(() => {
 // names, the table of contents, heading anchors, the skip link, Escape,
 // the raw line at the landing, and dark mode (a host page of its own is
 // written to hosts, which the server at base serves too).
-func readerView(t *testing.T, b *browserSession, base, hosts, shots string) {
-	ctx := b.ctx
-	do := func(t *testing.T, what string, steps ...chromedp.Action[chromedp.Void]) {
-		t.Helper()
-		if err := chromedp.Do(ctx, steps...); err != nil {
-			t.Fatalf("%s: %v", what, err)
-		}
-	}
-	// A headless page has no window focus, and without it focus() fires
-	// no focus events (the script places a popover on focusin): the page
-	// is told it has focus, as a reader's browser window does.
-	do(t, "focus emulation", chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
-		_, err := cdp.Call(ctx, tg, emulation.SetFocusEmulationEnabled, emulation.SetFocusEmulationEnabledParams{Enabled: true})
-		return err
-	}))
+func readerView(t *testing.T, base, hosts, shots string) {
 	loaded := chromedp.Poll[chromedp.Void](`document.readyState === "complete" && Array.from(document.images).every(i => i.complete)`, chromedp.WithPollingTimeout(15*time.Second))
-	shoot := func(t *testing.T, name string) {
+	shoot := func(t *testing.T, ctx context.Context, name string) {
 		if buf, err := chromedp.Run(ctx, chromedp.CaptureScreenshot()); err != nil {
 			t.Errorf("%s: screenshot: %v", name, err)
 		} else if err := os.WriteFile(filepath.Join(shots, name+".png"), buf, 0o644); err != nil {
@@ -212,6 +198,8 @@ func readerView(t *testing.T, b *browserSession, base, hosts, shots string) {
 		for _, p := range pages {
 			name := fmt.Sprintf("reader-%s-%d", p.lang, width)
 			t.Run(name, func(t *testing.T) {
+				b := parallelTab(t) // focus emulation on (parallelTab)
+				ctx, do := b.ctx, b.do
 				do(t, name, chromedp.EmulateViewport(width, 800), chromedp.Navigate(base+p.path), loaded)
 				pr, err := chromedp.Run(ctx, chromedp.Evaluate[popoverReport](popoverScript))
 				if err != nil {
@@ -270,7 +258,7 @@ func readerView(t *testing.T, b *browserSession, base, hosts, shots string) {
 				}
 				// A popover opened in a table, for the record.
 				do(t, name, chromedp.Evaluate[chromedp.Void](`(() => { const a = document.querySelector(".table-wrap .ev > a.ev-claim"); a.scrollIntoView({block: "center"}); a.focus(); })()`))
-				shoot(t, name+"-table-popover")
+				shoot(t, ctx, name+"-table-popover")
 				// Escape closes it while it keeps focus.
 				do(t, name+": Escape", chromedp.KeyEvent(kb.Escape))
 				shown, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => { const a = document.activeElement; return a.matches("a.ev-claim") ? getComputedStyle(a.parentNode.querySelector(".ev-pop")).display : "focus lost"; })()`))
@@ -299,6 +287,8 @@ func readerView(t *testing.T, b *browserSession, base, hosts, shots string) {
 	for _, width := range []int64{390, 1280} {
 		name := fmt.Sprintf("landing-%d", width)
 		t.Run(name, func(t *testing.T) {
+			b := parallelTab(t)
+			ctx, do := b.ctx, b.do
 			do(t, name, chromedp.EmulateViewport(width, 800), chromedp.Navigate(base+pages[0].path), loaded)
 			href, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => { for (const a of document.querySelectorAll(".ev > a.ev-claim")) { const m = a.parentNode.querySelector(".ev-rawline mark.ev-token"); if (m && a.parentNode.querySelectorAll(".ev-val").length === 1 && a.parentNode.querySelector(".ev-rawline").textContent.length > 40) return a.href; } return ""; })()`))
 			if err != nil || href == "" {
@@ -315,7 +305,7 @@ func readerView(t *testing.T, b *browserSession, base, hosts, shots string) {
 			if got[0] < 0 || got[1] > got[4] || got[2] < 0 || got[3] > got[5] {
 				t.Errorf("%s: the marked value [%v %v %v %v] is not inside the %vx%v viewport", href, got[0], got[1], got[2], got[3], got[4], got[5])
 			}
-			shoot(t, name)
+			shoot(t, ctx, name)
 		})
 	}
 
@@ -323,6 +313,8 @@ func readerView(t *testing.T, b *browserSession, base, hosts, shots string) {
 	// with a .dark class and its own three-column layout, popovers are
 	// readable and the host keeps its background and columns.
 	t.Run("dark", func(t *testing.T) {
+		b := parallelTab(t)
+		ctx, do := b.ctx, b.do
 		setDark := func(on bool) chromedp.Action[chromedp.Void] {
 			return chromedp.Func(func(ctx2 context.Context, tg *chromedp.Target) error {
 				v := "light"
@@ -350,7 +342,7 @@ func readerView(t *testing.T, b *browserSession, base, hosts, shots string) {
 			t.Error("dark mode: the reference site's background is white")
 		}
 		do(t, "dark", chromedp.Evaluate[chromedp.Void](`(() => { const a = document.querySelector(".ev > a.ev-claim"); a.scrollIntoView({block: "center"}); a.focus(); })()`))
-		shoot(t, "dark-popover")
+		shoot(t, ctx, "dark-popover")
 
 		// A host page of its own (dark class, three columns) with the
 		// claims of the built page and evdoc's stylesheet and script.
@@ -394,7 +386,7 @@ func readerView(t *testing.T, b *browserSession, base, hosts, shots string) {
 			t.Errorf("dark host: %d claims, popover contrast %.2f (want ≥ 4.5), not fully visible: %v", pr.Claims, pr.Contrast, pr.Bad)
 		}
 		do(t, "dark", chromedp.Evaluate[chromedp.Void](`(() => { const a = document.querySelector(".ev > a.ev-claim"); a.focus(); })()`))
-		shoot(t, "dark-host-popover")
+		shoot(t, ctx, "dark-host-popover")
 		// A light host page without a light class, under a dark system
 		// setting: evdoc reads the host's white background and stays light.
 		light := strings.Replace(strings.Replace(host, `class="dark"`, "", 1), "background: rgb(17, 17, 17); color: rgb(230, 230, 230);", "background: rgb(255, 255, 255); color: rgb(17, 17, 17);", 1)
@@ -459,7 +451,7 @@ func readerView(t *testing.T, b *browserSession, base, hosts, shots string) {
 			if rp.Tokens == 0 || rp.Panel > 0.18 || rp.Contrast < 4.5 {
 				t.Errorf("dark mode %s: raw panel luminance %.2f (want ≤ 0.18), %d tokens, lowest contrast %.2f (%s), want ≥ 4.5", page, rp.Panel, rp.Tokens, rp.Contrast, rp.Worst)
 			}
-			shoot(t, "dark-evidence"+strings.ReplaceAll(strings.TrimSuffix(page, "/"), "/", "-"))
+			shoot(t, ctx, "dark-evidence"+strings.ReplaceAll(strings.TrimSuffix(page, "/"), "/", "-"))
 		}
 		do(t, "light evidence", setDark(false), chromedp.Navigate(base+"/evidence/dns-passthrough-tcp/evidence-toml/"), loaded)
 		rp, err := chromedp.Run(ctx, chromedp.Evaluate[rawPanelReport](rawPanelScript))
