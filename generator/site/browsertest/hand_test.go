@@ -298,8 +298,9 @@ func TestReaderHand(t *testing.T) {
 		})
 
 		// Tables, claims and quotations on a phone.
-		name = "phone-" + p.lang + "-390"
-		t.Run(name, func(t *testing.T) {
+		phone := "phone-" + p.lang + "-390"
+		t.Run(phone, func(t *testing.T) {
+			name := phone
 			ctx, do := tab(t)
 			do(t, name, chromedp.EmulateViewport(390, 800), chromedp.Navigate(srv.URL+p.path), loaded)
 			r, err := chromedp.Run(ctx, chromedp.Evaluate[phoneReport](phoneScript))
@@ -322,8 +323,9 @@ func TestReaderHand(t *testing.T) {
 
 		// The keyboard at 1280 px: descriptions, aria-expanded, numbers,
 		// origin notes, tab stops.
-		name = "keyboard-" + p.lang + "-1280"
-		t.Run(name, func(t *testing.T) {
+		keyboard := "keyboard-" + p.lang + "-1280"
+		t.Run(keyboard, func(t *testing.T) {
+			name := keyboard
 			ctx, do := tab(t)
 			do(t, name, chromedp.EmulateViewport(1280, 800), chromedp.Navigate(srv.URL+p.path), loaded)
 			r, err := chromedp.Run(ctx, chromedp.Evaluate[keyboardReport](keyboardScript))
