@@ -25,7 +25,6 @@ func TestServeLiveReload(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs Hugo's server and chromium")
 	}
-	t.Parallel() // a project, an evdoc serve process and ports of its own
 	exe := os.Getenv("EVDOC_CHROMIUM")
 	if exe == "" {
 		for _, name := range []string{"chromium", "chromium-browser"} {
