@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io/fs"
+	"maps"
 	"math/rand/v2"
 	"os"
 	"path"
@@ -279,7 +280,25 @@ func recheckEqualsFreshCheck(ctx context.Context, t *testing.T, seed uint64) {
 	}
 	claims := &staging.ClaimCache{} // kept from burst to burst, as serve keeps it
 	edited := 0                     // bursts staged with StageEdit
+	viewerChecked := 0              // of them, bursts whose viewer pages were compared
 	var log []string
+	// served is what serve's Hugo would read: a whole staging of the
+	// re-checked state (claims.Staged), then the edits' stagings written
+	// over it, with no whole staging between them (each superseded).
+	served := map[string]string{}
+	stageWhole := func(st *State) {
+		t.Helper()
+		dir := t.TempDir()
+		st.Site.FigureCache = incFigures
+		staged, err := staging.Stage(ctx, st.Site, dir, st.Stage, nil)
+		if err != nil {
+			claims.Staged(nil, nil, nil) // serve keeps its last staging
+			return
+		}
+		claims.Staged(st.Site, st.Stage, staged.Viewer)
+		served = treeFiles(t, dir)
+	}
+	stageWhole(st)
 	for range 8 {
 		var changed []string
 		for range 1 + m.rng.IntN(3) {
@@ -323,25 +342,55 @@ func recheckEqualsFreshCheck(ctx context.Context, t *testing.T, seed uint64) {
 		// burst) is what a whole staging of the fresh check writes.
 		if pages, ok := editedPages(next, Scope{}, changed); ok {
 			edit, whole := t.TempDir(), t.TempDir()
+			known := claims.ViewerKnown()
 			if err := staging.StageEditCached(ctx, next.Site, edit, next.Stage, pages, nil, claims); err != nil {
 				t.Fatalf("seed %d: StageEdit: %v\nafter:\n%s", seed, err, strings.Join(log, "\n"))
 			}
+			wrote := treeFiles(t, edit)
+			maps.Copy(served, wrote)
 			want.Site.FigureCache = fullFigures
 			// a figure that cannot be drawn fails the whole staging
 			// (serve then keeps what it staged last): nothing to compare
 			if _, err := staging.Stage(ctx, want.Site, whole, want.Stage, nil); err == nil {
 				all := treeFiles(t, whole)
-				for f, b := range treeFiles(t, edit) {
+				for f, b := range wrote {
 					if w, ok := all[f]; !ok {
 						t.Fatalf("seed %d: StageEdit wrote %s, which Stage does not\nafter:\n%s", seed, f, strings.Join(log, "\n"))
 					} else if b != w {
 						t.Fatalf("seed %d: %s: StageEdit wrote\n%s\nStage of a fresh check writes\n%s\nafter:\n%s", seed, f, clip(b), clip(w), strings.Join(log, "\n"))
 					}
 				}
+				// When the cache knew the served viewer pages and still
+				// does, the edit wrote every one of them that changed:
+				// the whole staging after it writes none.
+				if known && claims.ViewerKnown() {
+					for f, w := range all {
+						if viewerPage(f) && served[f] != w {
+							t.Fatalf("seed %d: the viewer page %s the edit changed was not staged with it: served\n%s\nStage of a fresh check writes\n%s\nafter:\n%s", seed, f, clip(served[f]), clip(w), strings.Join(log, "\n"))
+						}
+					}
+					viewerChecked++
+				}
 				edited++
 			}
+			if !claims.ViewerKnown() {
+				stageWhole(next) // as serve stages the whole project after the edit
+			}
+		} else {
+			stageWhole(next)
 		}
 		st = next
 	}
-	t.Logf("seed %d: %d of 8 bursts staged first as an edit and compared", seed, edited)
+	t.Logf("seed %d: %d of 8 bursts staged first as an edit and compared, %d of them with every viewer page", seed, edited, viewerChecked)
+}
+
+// viewerPage reports whether the staged file f is an evidence viewer
+// page (a window of a raw file, in a content directory) or one of its
+// lines and citations files.
+func viewerPage(f string) bool {
+	if strings.HasPrefix(f, staging.ViewerFilesDir+"/") {
+		return true
+	}
+	_, rest, ok := strings.Cut(f, "/evidence/")
+	return ok && strings.HasPrefix(f, "content/") && strings.Count(rest, "/") == 1 && !strings.HasSuffix(rest, "/_index.md")
 }

@@ -141,7 +141,7 @@ func Run(ctx context.Context, opt Options) error {
 	if err := os.WriteFile(filepath.Join(dir, "pid"), []byte(self.String()+"\n"), 0o644); err != nil {
 		return err
 	}
-	srv := &server{opt: opt, rc: rc, dir: dir, served: filepath.Join(dir, "site"), figures: &project.FigureCache{}, front: fr, rebuilt: make(chan struct{}, 1)}
+	srv := &server{opt: opt, rc: rc, dir: dir, served: filepath.Join(dir, "site"), figures: &project.FigureCache{}, front: fr, rebuilt: make(chan struct{}, 1), claims: &staging.ClaimCache{}}
 	fr.serve(ctx)
 
 	// Watch before the first check, so a save during it is not missed.
@@ -551,6 +551,12 @@ func (s *server) stage(ctx context.Context, superseded func() bool) (err error) 
 			s.evtables = nil
 		}
 	}()
+	if superseded == nil && s.claims != nil {
+		// not after an edit's staging (a change of the configuration,
+		// the layouts, pages added or removed): the viewer pages the
+		// next edit stages are known again once this staging is served
+		s.claims.Staged(nil, nil, nil)
+	}
 	next, err := os.MkdirTemp(s.dir, "next-")
 	if err != nil {
 		return err
@@ -619,6 +625,9 @@ func (s *server) stage(ctx context.Context, superseded func() bool) (err error) 
 	s.partial = false
 	s.env = staged.Env
 	s.evtables = staged.Evtables
+	if s.claims != nil {
+		s.claims.Staged(s.state.Site, s.state.Stage, staged.Viewer)
+	}
 	return nil
 }
 

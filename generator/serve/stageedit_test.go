@@ -170,8 +170,67 @@ func TestChangeBannerOnce(t *testing.T) {
 	if !bytes.Equal(first, last) {
 		t.Errorf("the banner changed between the edit's staging and the whole one:\n%s\nthen\n%s", first, last)
 	}
-	if srv.synced[0] == 0 {
-		t.Errorf("the whole staging wrote nothing after the edit's; the evidence viewer's page of report.md changed")
+	// The edit's staging wrote the evidence viewer's page of report.md
+	// (its lines changed) with the claim data: the whole staging after
+	// it writes nothing, and Hugo rebuilds once for the save.
+	if srv.synced[0] != 0 {
+		t.Errorf("the whole staging wrote %d file(s) after the edit's; want none (one Hugo rebuild per save)", srv.synced[0])
+	}
+}
+
+// TestChangeOneStagingPerSave: after a whole staging, each save of an
+// evidence value or of a page's claim is staged whole by the edit's
+// staging: the whole staging after it writes no file (each written file
+// is a second Hugo rebuild of the save, with a second live reload), and
+// the served project is then what a whole staging writes.
+func TestChangeOneStagingPerSave(t *testing.T) {
+	ctx := context.Background()
+	srv, rc, dir := stagedServer(t, ctx)
+	for _, step := range []struct{ file, old, new string }{
+		{"evidence/d/report.md", "| A | 12.34 |", "| A | 13.34 |"},
+		{"evidence/d/report.md", "| A | 13.34 |", "| A | 12.34 |"},
+		{"content/ko/docs/p.md", "대략 [12]", "대략 [13]"},
+		{"content/ko/docs/p.md", "대략 [13]", "대략 [12]"},
+		{"content/ko/docs/q.md", "[6.5]", "[6.4]"},
+	} {
+		p := filepath.Join(dir, filepath.FromSlash(step.file))
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Contains(b, []byte(step.old)) {
+			t.Fatalf("%s lacks %q", step.file, step.old)
+		}
+		if err := os.WriteFile(p, bytes.Replace(b, []byte(step.old), []byte(step.new), 1), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if srv.state, err = rc.Recheck(ctx, srv.state, []string{step.file}); err != nil {
+			t.Fatal(err)
+		}
+		pages, ok := editedPages(srv.state, Scope{}, []string{step.file})
+		if !ok {
+			t.Fatalf("an edit of %s is not staged first", step.file)
+		}
+		srv.checked = time.Now()
+		if err := srv.stageEdit(ctx, pages); err != nil {
+			t.Fatal(err)
+		}
+		if srv.synced[0] == 0 {
+			t.Fatalf("%s %q → %q: the edit's staging wrote nothing", step.file, step.old, step.new)
+		}
+		edit, before := srv.synced[0], treeFiles(t, srv.served)
+		if err := srv.stage(ctx, nil); err != nil {
+			t.Fatal(err)
+		}
+		if srv.synced[0] != 0 {
+			var changed []string
+			for f, b := range treeFiles(t, srv.served) {
+				if before[f] != b {
+					changed = append(changed, f)
+				}
+			}
+			t.Errorf("%s %q → %q: the whole staging wrote %d file(s) after the edit's %d: %v; want none", step.file, step.old, step.new, srv.synced[0], edit, changed)
+		}
 	}
 }
 
@@ -355,7 +414,7 @@ func stagedServer(t *testing.T, ctx context.Context) (*server, *IncrementalReche
 	dir := txtartest.WriteFile(t, "testdata/stageedit.txtar")
 	rc := &IncrementalRechecker{Root: dir, Load: project.LoadOptions{Lazy: true}, Check: check.DefaultOptions()}
 	work := t.TempDir()
-	srv := &server{opt: Options{Root: dir, Out: io.Discard, Log: io.Discard}, rc: rc, dir: work, served: filepath.Join(work, "site"), figures: &project.FigureCache{}}
+	srv := &server{opt: Options{Root: dir, Out: io.Discard, Log: io.Discard}, rc: rc, dir: work, served: filepath.Join(work, "site"), figures: &project.FigureCache{}, claims: &staging.ClaimCache{}}
 	st, err := rc.Recheck(ctx, nil, nil)
 	if err != nil {
 		t.Fatal(err)

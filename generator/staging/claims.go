@@ -354,6 +354,8 @@ type claimJSON struct {
 	indent, plain []byte
 	// sets are the sets the claim's bindings name (ClaimCache).
 	sets []string
+	// marks are the tokens making the data marked (ClaimCache).
+	marks []viewer.Mark
 }
 
 func (c *claimJSON) indented() ([]byte, error) {
@@ -393,6 +395,9 @@ type ClaimCache struct {
 	store  *evidence.Store
 	viewer *viewer.Viewer
 	data   map[string]*claimJSON // by destKey; nil entry: no data
+	// served is what the evidence viewer pages last staged were made
+	// of (Staged, StageEditCached); nil: not known.
+	served *viewerBasis
 }
 
 // viewerOf returns the viewer of s's evidence, the cached one while s's
@@ -406,19 +411,7 @@ func (cc *ClaimCache) viewerOf(ctx context.Context, s *project.Site) (*viewer.Vi
 	if err != nil {
 		return nil, err
 	}
-	old := cc.viewer
-	cc.store, cc.viewer = s.Store, v
-	if old == nil || len(cc.data) == 0 {
-		cc.data = map[string]*claimJSON{}
-		return v, nil
-	}
-	before, after := setFiles(old), setFiles(v)
-	same := func(set string) bool { return before[set] == after[set] }
-	for k, c := range cc.data {
-		if c == nil || slices.ContainsFunc(c.sets, func(set string) bool { return !same(set) }) {
-			delete(cc.data, k) // no data before may be data now
-		}
-	}
+	cc.adopt(s.Store, v)
 	return v, nil
 }
 
@@ -438,7 +431,10 @@ func setFiles(v *viewer.Viewer) map[string]string {
 }
 
 // claims is v.Claims(data, multi, st) of the cache (viewerOf made v).
-func (cc *ClaimCache) claims(v *viewer.Viewer, data *stagedata.StageData, multi map[string]bool, st *evidence.Store) map[string]*claimJSON {
+// made, when not nil, receives the tokens the claims' data marks, in the
+// order v.Claims marks them: a cached claim's recorded ones, a claim
+// made now as v marks them (v.OnMark must append them to *made).
+func (cc *ClaimCache) claims(v *viewer.Viewer, data *stagedata.StageData, multi map[string]bool, st *evidence.Store, made *[]viewer.Mark) map[string]*claimJSON {
 	seen := make(map[string]*claimJSON, len(cc.data))
 	var key []byte
 	out := viewer.ClaimsOf(data, multi, func(d *stagedata.DestClaim) (*claimJSON, bool) {
@@ -446,9 +442,18 @@ func (cc *ClaimCache) claims(v *viewer.Viewer, data *stagedata.StageData, multi 
 		c, ok := seen[string(key)]
 		if !ok {
 			if c, ok = cc.data[string(key)]; !ok {
+				from := 0
+				if made != nil {
+					from = len(*made)
+				}
 				if cd, ok := v.ClaimDataOf(d, st); ok {
 					c = &claimJSON{cd: cd, sets: bindingSets(d)}
+					if made != nil {
+						c.marks = slices.Clone((*made)[from:])
+					}
 				}
+			} else if c != nil && made != nil {
+				*made = append(*made, c.marks...)
 			}
 			seen[string(key)] = c
 		}

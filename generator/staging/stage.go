@@ -345,6 +345,12 @@ func stageGitInfo(ctx context.Context, root, stage string, logw io.Writer) {
 // stageFallbacks writes the generated fallback pages into the stage, as
 // Hugo should read them (emphasis.HugoMarkdown with mdOpt).
 func stageFallbacks(ctx context.Context, s *project.Site, stage string, mdOpt emphasis.MarkdownOptions, marks map[string]map[int]string, repeats map[string][]stagedata.Repeat) error {
+	return stageFallbacksOf(ctx, s, stage, mdOpt, marks, repeats, nil)
+}
+
+// stageFallbacksOf is stageFallbacks of the fallbacks whose source page
+// is in only (every fallback when only is nil).
+func stageFallbacksOf(ctx context.Context, s *project.Site, stage string, mdOpt emphasis.MarkdownOptions, marks map[string]map[int]string, repeats map[string][]stagedata.Repeat, only map[string]bool) error {
 	src := s.Config.Source()
 	md := s.Config.NewMarkdown()
 	cascades := s.Cascades()
@@ -352,6 +358,9 @@ func stageFallbacks(ctx context.Context, s *project.Site, stage string, mdOpt em
 		for _, f := range fbs {
 			if err := ctx.Err(); err != nil {
 				return err
+			}
+			if only != nil && !only[f.Source.Path] {
+				continue
 			}
 			var b []byte
 			err := s.WhileParsed(f.Source, md, func() (err error) {

@@ -3,13 +3,23 @@ package staging
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"hash"
+	"hash/fnv"
+	"maps"
 	"path"
 	"path/filepath"
+	"reflect"
+	"slices"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/evdoc-lab/evdoc/generator/emphasis"
+	"github.com/evdoc-lab/evdoc/generator/evidence"
 	"github.com/evdoc-lab/evdoc/generator/project"
 	"github.com/evdoc-lab/evdoc/generator/stagedata"
+	"github.com/evdoc-lab/evdoc/generator/viewer"
 	"github.com/evdoc-lab/evdoc/internal/safefile"
 )
 
@@ -66,12 +76,13 @@ func stagedMarkdown(s *project.Site, mdOpt emphasis.MarkdownOptions, marks map[s
 // StageEdit writes into stage (a new or empty directory) the part of
 // Stage's output that a page or evidence edit changes on the pages Hugo
 // shows: each of pages (slash paths relative to the root, of content
-// pages that exist) as Stage stages it, and the claim and set data
-// (data/evdoc/claims.json, sets.json), the same bytes Stage writes for
-// the same data. evdoc serve writes them into the served project first,
-// so the edited page and the pages citing an edited value show the new
-// verdicts before the rest of the project is staged again (evidence
-// viewer pages, translation fallbacks, figures); a Stage must follow.
+// pages that exist) as Stage stages it with the translation fallbacks
+// made from them, and the claim and set data (data/evdoc/claims.json,
+// sets.json), the same bytes Stage writes for the same data. evdoc serve
+// writes them into the served project first, so the edited page and the
+// pages citing an edited value show the new verdicts before the rest of
+// the project is staged again (figures, the evidence sets' pages); a
+// Stage must follow.
 //
 // tables, when not nil, are the evtable calls of every page as the last
 // Stage (Staged.Evtables) and the StageEdit calls since read them:
@@ -85,7 +96,12 @@ func StageEdit(ctx context.Context, s *project.Site, stage string, data *stageda
 // one call to the next, while the site's evidence is the same Store,
 // the evidence viewer and each claim's data and its JSON: after a page
 // edit only the claims whose destination or bindings are new are made
-// again. The files written are StageEdit's, byte for byte.
+// again. The files written are StageEdit's, byte for byte, and, when the
+// cache knows what the served evidence viewer pages are made of
+// (ClaimCache.Staged, then each StageEditCached since), the viewer pages
+// of every raw file the edit changes them of (its lines, the tokens
+// claims mark, the claims citing its lines), as Stage writes them: the
+// Stage after it then writes none of them again.
 func StageEditCached(ctx context.Context, s *project.Site, stage string, data *stagedata.StageData, pages []string, tables Evtables, cache *ClaimCache) error {
 	_, mdOpt, err := s.Config.HugoEnv()
 	if err != nil {
@@ -122,6 +138,13 @@ func StageEditCached(ctx context.Context, s *project.Site, stage string, data *s
 			return err
 		}
 	}
+	if len(pages) > 0 {
+		// the pages of the languages that show an edited page's
+		// translation fallback
+		if err := stageFallbacksOf(ctx, s, stage, mdOpt, marks, repeats, only); err != nil {
+			return err
+		}
+	}
 	if err := ctx.Err(); err != nil {
 		return err
 	}
@@ -142,7 +165,43 @@ func StageEditCached(ctx context.Context, s *project.Site, stage string, data *s
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	return stageClaimsOf(ctx, s, stage, v, cache.claims(v, data, multi, s.Store), tables.all())
+	// The tokens the claims' data and the sets' values mark, in the
+	// order a whole staging's viewer marks them: v's marks are made
+	// again from them, without those of claims gone since.
+	var made []viewer.Mark
+	v.OnMark = func(m viewer.Mark) { made = append(made, m) }
+	err = stageClaimsOf(ctx, s, stage, v, cache.claims(v, data, multi, s.Store, &made), tables.all())
+	v.OnMark = nil
+	if err != nil {
+		cache.served = nil
+		return err
+	}
+	tokens := make(map[string]map[int][]viewer.TokenMark, len(v.Marks))
+	for _, m := range made {
+		viewer.AddMark(tokens, m)
+	}
+	v.Marks = tokens
+	// The viewer pages of the raw files the edit changes (the edited
+	// evidence's lines, the claims citing a line), when the cache knows
+	// what the served ones were made of (Staged).
+	served := cache.served
+	cache.served = nil
+	if served == nil {
+		return nil
+	}
+	next := basisOf(s, data, v, served.crumbs)
+	files, ok := served.changedFiles(next)
+	if !ok {
+		return nil
+	}
+	all, err := stageViewerFiles(ctx, s, stage, v, data, files, served.crumbs)
+	if err != nil {
+		return err
+	}
+	if all {
+		cache.served = next
+	}
+	return nil
 }
 
 // readEvtables reads every content page of s for its evtable calls.
@@ -177,4 +236,239 @@ func readEvtables(s *project.Site) (Evtables, error) {
 		}
 	}
 	return tables, nil
+}
+
+// viewerBasis is what the evidence viewer pages of a staging were made
+// of (stageViewerFile), for telling which raw files' pages an edit
+// changes: the claim data (its citations), each raw file's state, the
+// pages each language falls back to, the newest dates of the project's
+// own pages and whether the theme draws its own breadcrumbs on them.
+type viewerBasis struct {
+	data      *stagedata.StageData
+	files     map[string]viewerFileState
+	fallbacks map[string]string // source page → the languages it is a fallback in
+	newest    map[string]time.Time
+	crumbs    bool
+}
+
+// viewerFileState is what a raw file's viewer pages show of it and of
+// its set, besides the citations: its place in the viewer's order (the
+// pages' weight), its bytes' sum and windows, its lexer, its set's id,
+// date and its provenance, the tokens claims mark (a copy of the
+// viewer's map, which making a claim's data adds to) and the numbers no
+// reading took.
+type viewerFileState struct {
+	index        int
+	sum          [sha256.Size]byte
+	starts       []int
+	total        int
+	size         int64
+	lexer        string
+	sparse       bool
+	set, date    string
+	provenance   evidence.Provenance
+	marks        map[int][]viewer.TokenMark
+	unread       map[int][][2]int
+	hasSet, have bool
+}
+
+// basisOf returns the viewerBasis of a staging of s with data and v,
+// the breadcrumbs' choice being crumbs.
+func basisOf(s *project.Site, data *stagedata.StageData, v *viewer.Viewer, crumbs bool) *viewerBasis {
+	b := &viewerBasis{data: data, files: make(map[string]viewerFileState, len(v.Order)), fallbacks: map[string]string{}, newest: newestOwnDates(s), crumbs: crumbs}
+	unread := viewer.UnreadRanges(s.EvidenceFindings, s.Rules)
+	for i, f := range v.Order {
+		vf := v.Files[f]
+		st := viewerFileState{index: i, sum: vf.Sum, starts: vf.Starts, total: vf.Total, size: vf.Size, lexer: vf.Lexer, sparse: vf.Sparse,
+			marks: maps.Clone(v.Marks[f]), unread: unread[f], have: true}
+		if vf.Set != nil {
+			st.hasSet, st.set, st.date, st.provenance = true, vf.Set.Manifest.ID, vf.Set.Manifest.Date, vf.Set.Provenance(f)
+		}
+		b.files[f] = st
+	}
+	fallbacks := s.Fallbacks()
+	for _, l := range s.Config.Ordered() {
+		for _, fb := range fallbacks[l.Code] {
+			b.fallbacks[fb.Source.Path] += l.Code + " "
+		}
+	}
+	return b
+}
+
+// Staged tells the cache that a whole staging (Stage) of s with data,
+// whose viewer is v, is what the served project holds: the next
+// StageEditCached writes the viewer pages of the raw files whose pages
+// its edit changes, so the whole staging after it finds them written.
+// With a nil v the cache forgets what the served viewer pages are made
+// of, and StageEditCached writes none until the next Staged.
+func (cc *ClaimCache) Staged(s *project.Site, data *stagedata.StageData, v *viewer.Viewer) {
+	if v == nil || data == nil {
+		cc.served = nil
+		return
+	}
+	// The viewer of a whole staging has the marks of every claim: the
+	// cache's from now on.
+	cc.adopt(s.Store, v)
+	_, pageCrumbs := themeBreadcrumbs(s, evidenceListLayout(s) != "")
+	cc.served = basisOf(s, data, v, pageCrumbs)
+}
+
+// adopt makes v, the viewer of store, the cache's: after a new Store it
+// drops the claim data of the sets whose files changed.
+func (cc *ClaimCache) adopt(store *evidence.Store, v *viewer.Viewer) {
+	old := cc.viewer
+	cc.store, cc.viewer = store, v
+	if old == nil || len(cc.data) == 0 {
+		cc.data = map[string]*claimJSON{}
+		return
+	}
+	before, after := setFiles(old), setFiles(v)
+	same := func(set string) bool { return before[set] == after[set] }
+	for k, c := range cc.data {
+		if c == nil || slices.ContainsFunc(c.sets, func(set string) bool { return !same(set) }) {
+			delete(cc.data, k) // no data before may be data now
+		}
+	}
+}
+
+// ViewerKnown reports whether the cache knows what the served evidence
+// viewer pages are made of (Staged, and each StageEditCached since that
+// wrote every one its edit changed): the next StageEditCached then
+// writes the viewer pages its edit changes.
+func (cc *ClaimCache) ViewerKnown() bool { return cc.served != nil }
+
+// changedFiles returns the raw files whose viewer pages differ between
+// the stagings of b and next (the files of next: a file gone leaves
+// pages only a whole staging removes), and false when what changed is
+// not known file by file (the pages' dates, a file gone): a whole
+// staging then writes them.
+func (b *viewerBasis) changedFiles(next *viewerBasis) (map[string]bool, bool) {
+	if !maps.EqualFunc(b.newest, next.newest, time.Time.Equal) || b.crumbs != next.crumbs {
+		return nil, false
+	}
+	files := map[string]bool{}
+	for f, st := range next.files {
+		if !reflect.DeepEqual(b.files[f], st) {
+			files[f] = true
+		}
+	}
+	for f := range b.files {
+		if _, ok := next.files[f]; !ok {
+			return nil, false
+		}
+	}
+	// The pages whose citations changed: the units a re-check made
+	// again (a page's, the figures'), their runs hashed by page.
+	oldUnits := make(map[*stagedata.ClaimStage]bool, len(b.data.Units))
+	for _, u := range b.data.Units {
+		oldUnits[u] = true
+	}
+	newUnits := make(map[*stagedata.ClaimStage]bool, len(next.data.Units))
+	for _, u := range next.data.Units {
+		newUnits[u] = true
+	}
+	type pageCites struct {
+		old, new hash.Hash64
+		files    map[string]bool
+	}
+	pages := map[string]*pageCites{}
+	var buf []byte
+	note := func(units []*stagedata.ClaimStage, other map[*stagedata.ClaimStage]bool, isNew bool, only map[string]bool) {
+		for _, u := range units {
+			if other[u] && only == nil {
+				continue
+			}
+			for _, run := range u.Runs {
+				if only != nil && !only[run.Page] {
+					continue
+				}
+				pc := pages[run.Page]
+				if pc == nil {
+					pc = &pageCites{old: fnv.New64a(), new: fnv.New64a(), files: map[string]bool{}}
+					pages[run.Page] = pc
+				}
+				h := pc.old
+				if isNew {
+					h = pc.new
+				}
+				for _, c := range run.Cites {
+					pc.files[c.File] = true
+					buf = append(append(buf[:0], c.File...), 0)
+					buf = append(strconv.AppendInt(buf, int64(c.Line), 10), 0)
+					buf = append(append(buf, run.Texts[c.Start:c.End]...), 0)
+					h.Write(buf)
+				}
+				h.Write([]byte{1})
+			}
+		}
+	}
+	note(b.data.Units, newUnits, false, nil)
+	note(next.data.Units, oldUnits, true, nil)
+	for _, pc := range pages {
+		if pc.old.Sum64() != pc.new.Sum64() {
+			for f := range pc.files {
+				files[f] = true
+			}
+		}
+	}
+	// A page that became a language's fallback, or stopped being one,
+	// is cited in that language's viewer pages or no longer.
+	moved := map[string]bool{}
+	for p, langs := range next.fallbacks {
+		if b.fallbacks[p] != langs {
+			moved[p] = true
+		}
+	}
+	for p := range b.fallbacks {
+		if _, ok := next.fallbacks[p]; !ok {
+			moved[p] = true
+		}
+	}
+	if len(moved) > 0 {
+		clear(pages)
+		note(b.data.Units, nil, false, moved)
+		note(next.data.Units, nil, true, moved)
+		for _, pc := range pages {
+			for f := range pc.files {
+				files[f] = true
+			}
+		}
+	}
+	return files, true
+}
+
+// stageViewerFiles writes into stage the viewer pages of the raw files
+// of v in files, as stageEvidence writes them, and returns whether it
+// wrote all of them: a sparse file's pages are the windows the whole
+// project links to, which only a whole staging finds.
+func stageViewerFiles(ctx context.Context, s *project.Site, stage string, v *viewer.Viewer, data *stagedata.StageData, files map[string]bool, crumbs bool) (bool, error) {
+	if len(files) == 0 {
+		return true, nil
+	}
+	all := true
+	for f := range files {
+		if vf := v.Files[f]; vf == nil || vf.Sparse {
+			all = false
+			delete(files, f)
+		}
+	}
+	if len(files) == 0 {
+		return all, nil
+	}
+	langs := s.Config.Ordered()
+	fallbacks := s.Fallbacks()
+	cites := make([]map[string]map[int][]viewer.Citation, len(langs))
+	for i, lang := range langs {
+		cites[i] = viewer.CitationsOf(s, data, lang.Code, fallbacks[lang.Code], files)
+	}
+	unread := viewer.UnreadRanges(s.EvidenceFindings, s.Rules)
+	for fi, f := range v.Order {
+		if !files[f] {
+			continue
+		}
+		if err := stageViewerFile(ctx, s, stage, v.Files[f], fi, langs, cites, v.Marks[f], unread[f], crumbs, nil); err != nil {
+			return false, err
+		}
+	}
+	return all, nil
 }

@@ -257,6 +257,13 @@ func GroupCitations(cs []Citation) []citeGroup {
 // Pages of the language count, and so do source-language pages the
 // language falls back to.
 func Citations(s *project.Site, data *stagedata.StageData, lang string, fallbacks []project.Fallback) map[string]map[int][]Citation {
+	return CitationsOf(s, data, lang, fallbacks, nil)
+}
+
+// CitationsOf is Citations of the files in only (all files when nil):
+// each file's lines hold the same citations, in the same order, as
+// Citations gives.
+func CitationsOf(s *project.Site, data *stagedata.StageData, lang string, fallbacks []project.Fallback, only map[string]bool) map[string]map[int][]Citation {
 	pages := map[string]string{} // repo path → Hugo page path in lang
 	for _, p := range s.Pages {
 		if p.Lang == lang && !p.IsEmpty() {
@@ -280,6 +287,9 @@ func Citations(s *project.Site, data *stagedata.StageData, lang string, fallback
 				continue
 			}
 			for _, c := range run.Cites {
+				if only != nil && !only[c.File] {
+					continue
+				}
 				text, line := run.Texts[c.Start:c.End], int(c.Line)
 				key := citeKey{c.File, line, pp, text}
 				if seen[key] {
@@ -463,12 +473,10 @@ func (v *Viewer) rawLineOf(val *evidence.Value) *rawLine {
 	if v.Marks == nil {
 		v.Marks = map[string]map[int][]TokenMark{}
 	}
-	if v.Marks[p.File] == nil {
-		v.Marks[p.File] = map[int][]TokenMark{}
-	}
-	span := TokenMark{Start: p.Column - 1, end: p.Column - 1 + len(val.Raw)}
-	if !slices.Contains(v.Marks[p.File][p.Line], span) {
-		v.Marks[p.File][p.Line] = append(v.Marks[p.File][p.Line], span)
+	m := Mark{File: p.File, Line: p.Line, Token: TokenMark{Start: p.Column - 1, end: p.Column - 1 + len(val.Raw)}}
+	AddMark(v.Marks, m)
+	if v.OnMark != nil {
+		v.OnMark(m)
 	}
 	return rl
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 
@@ -102,10 +103,32 @@ type Viewer struct {
 	// of the raw tokens a claim's popover shows (rawLine): the viewer
 	// marks them on the line a claim lands on.
 	Marks map[string]map[int][]TokenMark
+	// OnMark, when set, is called with each token a claim's data or a
+	// set's value marks, each time it is marked, whether Marks held it
+	// already or not (a cache of claim data replays them).
+	OnMark func(Mark)
 	// raw holds the bytes of raw files rawLineOf read (readAt),
 	// rawBytes their sum.
 	raw      map[string][]byte
 	rawBytes int
+}
+
+// Mark is a token of a raw line a claim's data or a set's value marks
+// (Viewer.Marks).
+type Mark struct {
+	File  string
+	Line  int
+	Token TokenMark
+}
+
+// AddMark adds m to marks (by file and line, as Viewer.Marks), once.
+func AddMark(marks map[string]map[int][]TokenMark, m Mark) {
+	if marks[m.File] == nil {
+		marks[m.File] = map[int][]TokenMark{}
+	}
+	if !slices.Contains(marks[m.File][m.Line], m.Token) {
+		marks[m.File][m.Line] = append(marks[m.File][m.Line], m.Token)
+	}
 }
 
 // TokenMark is a byte range of a raw line the viewer marks: a token a
