@@ -281,11 +281,13 @@ func recheckEqualsFreshCheck(ctx context.Context, t *testing.T, seed uint64) {
 	claims := &staging.ClaimCache{} // kept from burst to burst, as serve keeps it
 	edited := 0                     // bursts staged with StageEdit
 	viewerChecked := 0              // of them, bursts whose viewer pages were compared
+	complete := 0                   // of them, bursts whose staging was complete
 	var log []string
 	// served is what serve's Hugo would read: a whole staging of the
 	// re-checked state (claims.Staged), then the edits' stagings written
 	// over it, with no whole staging between them (each superseded).
 	served := map[string]string{}
+	partial := false // a whole staging is due (serve's server.partial)
 	stageWhole := func(st *State) {
 		t.Helper()
 		dir := t.TempDir()
@@ -370,18 +372,44 @@ func recheckEqualsFreshCheck(ctx context.Context, t *testing.T, seed uint64) {
 						}
 					}
 					viewerChecked++
+					// When the edit's staging says it wrote all a whole
+					// staging changes, serve stages no more: the served
+					// project must be the whole staging, file for file.
+					if !partial && claims.EditComplete() && onlyEdits(next.Site.Config, changed) {
+						for f, w := range all {
+							if served[f] != w {
+								t.Fatalf("seed %d: the edit's staging is called complete, but %s differs: served\n%s\nStage of a fresh check writes\n%s\nafter:\n%s", seed, f, clip(served[f]), clip(w), strings.Join(log, "\n"))
+							}
+						}
+						for f := range served {
+							if _, ok := all[f]; !ok {
+								t.Fatalf("seed %d: the edit's staging is called complete, but the served %s is not staged whole\nafter:\n%s", seed, f, strings.Join(log, "\n"))
+							}
+						}
+						complete++
+					}
 				}
 				edited++
 			}
-			if !claims.ViewerKnown() {
-				stageWhole(next) // as serve stages the whole project after the edit
+			switch {
+			case !claims.ViewerKnown() || partial:
+				// as serve stages the whole project after the edit (a
+				// staging superseded before: at the next change)
+				stageWhole(next)
+				partial = false
+			case !claims.EditComplete() || !onlyEdits(next.Site.Config, changed):
+				// the whole staging serve does next is superseded by the
+				// next burst (the served project keeps its older files
+				// but for the edits' until then)
+				partial = true
 			}
 		} else {
 			stageWhole(next)
+			partial = false
 		}
 		st = next
 	}
-	t.Logf("seed %d: %d of 8 bursts staged first as an edit and compared, %d of them with every viewer page", seed, edited, viewerChecked)
+	t.Logf("seed %d: %d of 8 bursts staged first as an edit and compared, %d of them with every viewer page, %d whole", seed, edited, viewerChecked, complete)
 }
 
 // viewerPage reports whether the staged file f is an evidence viewer

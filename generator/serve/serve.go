@@ -367,6 +367,15 @@ func (s *server) change(ctx context.Context, changed []string) {
 		} else if err == nil && s.opt.Verbose {
 			fmt.Fprintf(s.opt.Log, "evdoc: staged the edit in %v: %d file(s) written for Hugo\n", time.Since(t).Round(time.Millisecond), s.synced[0])
 		}
+		if err == nil && !s.partial && s.claims.EditComplete() && onlyEdits(st.Site.Config, changed) {
+			// The edit's staging wrote every file a whole staging would
+			// change: staging the whole project would write none, and
+			// take the cores from Hugo's rebuild and the next save.
+			if s.opt.Verbose {
+				fmt.Fprintln(s.opt.Log, "evdoc: the edit's staging is the whole project's")
+			}
+			return
+		}
 		if err == nil && s.synced[0] > 0 && s.rebuilt != nil && !s.waitRebuilt(ctx) {
 			return
 		}
@@ -453,6 +462,18 @@ func editedPages(st *State, sc Scope, changed []string) ([]string, bool) {
 		}
 	}
 	return pages, edit
+}
+
+// onlyEdits reports whether every file of changed is a page or an
+// evidence file: a change of any other file (a stylesheet, a template
+// saved in the same burst) is staged by the whole staging only.
+func onlyEdits(cfg *hugoconf.Config, changed []string) bool {
+	for _, f := range changed {
+		if kind, _ := Classify(cfg, f); kind != KindPage && kind != KindEvidence {
+			return false
+		}
+	}
+	return true
 }
 
 // stageEdit writes what a page or evidence edit changes on the pages

@@ -218,6 +218,9 @@ func TestChangeOneStagingPerSave(t *testing.T) {
 		if srv.synced[0] == 0 {
 			t.Fatalf("%s %q → %q: the edit's staging wrote nothing", step.file, step.old, step.new)
 		}
+		if !srv.claims.EditComplete() {
+			t.Errorf("%s %q → %q: the edit's staging is not called complete; serve would stage the whole project after it", step.file, step.old, step.new)
+		}
 		edit, before := srv.synced[0], treeFiles(t, srv.served)
 		if err := srv.stage(ctx, nil); err != nil {
 			t.Fatal(err)
@@ -424,4 +427,54 @@ func stagedServer(t *testing.T, ctx context.Context) (*server, *IncrementalReche
 		t.Fatal(err)
 	}
 	return srv, rc, dir
+}
+
+// TestChangeLeavesOutWholeStaging: a save whose edit staging wrote all
+// a whole staging would change is not followed by a whole staging (it
+// would write nothing, taking the cores from Hugo's rebuild and from the
+// next save's re-check); a burst that also changed a file other than a
+// page or an evidence file is.
+func TestChangeLeavesOutWholeStaging(t *testing.T) {
+	ctx := context.Background()
+	srv, _, dir := stagedServer(t, ctx)
+	var log strings.Builder
+	srv.opt.Verbose, srv.opt.Log = true, &log
+	for _, step := range []struct {
+		files      []string
+		old, new   string
+		wholeAfter bool
+	}{
+		{[]string{"evidence/d/report.md"}, "| A | 12.34 |", "| A | 13.34 |", false},
+		{[]string{"content/ko/docs/p.md"}, "대략 [12]", "대략 [13]", false},
+		{[]string{"content/ko/docs/p.md", "static/extra.css"}, "대략 [13]", "대략 [12]", true},
+		{[]string{"evidence/d/report.md"}, "| A | 13.34 |", "| A | 12.34 |", false},
+	} {
+		log.Reset()
+		p := filepath.Join(dir, filepath.FromSlash(step.files[0]))
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, bytes.Replace(b, []byte(step.old), []byte(step.new), 1), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range step.files[1:] {
+			if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, f)), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(dir, f), []byte("p { color: red }\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		srv.change(ctx, step.files)
+		whole := strings.Contains(log.String(), "evdoc: staged in ")
+		if whole != step.wholeAfter || whole == strings.Contains(log.String(), "the edit's staging is the whole project's") {
+			t.Errorf("%v %q → %q: whole staging after the edit's: %v, want %v:\n%s", step.files, step.old, step.new, whole, step.wholeAfter, log.String())
+		}
+		if strings.HasPrefix(step.files[0], "content/") {
+			if got, err := os.ReadFile(filepath.Join(srv.served, filepath.FromSlash(step.files[0]))); err != nil || !bytes.Contains(got, []byte(step.new)) {
+				t.Errorf("%s: the served page lacks %q (%v)", step.files[0], step.new, err)
+			}
+		}
+	}
 }

@@ -398,6 +398,9 @@ type ClaimCache struct {
 	// served is what the evidence viewer pages last staged were made
 	// of (Staged, StageEditCached); nil: not known.
 	served *viewerBasis
+	// complete: the last StageEditCached wrote all a whole staging would
+	// change (EditComplete).
+	complete bool
 }
 
 // viewerOf returns the viewer of s's evidence, the cached one while s's

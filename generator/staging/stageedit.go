@@ -113,6 +113,10 @@ func StageEditCached(ctx context.Context, s *project.Site, stage string, data *s
 	for _, rel := range pages {
 		only[rel] = true
 	}
+	if cache == nil {
+		cache = &ClaimCache{}
+	}
+	cache.complete = false
 	multi, marks := data.PrecisionMarksOf(only)
 	var repeats map[string][]stagedata.Repeat
 	if len(pages) > 0 {
@@ -155,9 +159,6 @@ func StageEditCached(ctx context.Context, s *project.Site, stage string, data *s
 			return err
 		}
 	}
-	if cache == nil {
-		cache = &ClaimCache{}
-	}
 	v, err := cache.viewerOf(ctx, s)
 	if err != nil {
 		return err
@@ -189,7 +190,7 @@ func StageEditCached(ctx context.Context, s *project.Site, stage string, data *s
 	if served == nil {
 		return nil
 	}
-	next := basisOf(s, data, v, served.crumbs)
+	next := basisOf(s, data, v, served.crumbs, multi)
 	files, ok := served.changedFiles(next)
 	if !ok {
 		return nil
@@ -200,6 +201,7 @@ func StageEditCached(ctx context.Context, s *project.Site, stage string, data *s
 	}
 	if all {
 		cache.served = next
+		cache.complete = served.completeAfter(next, s, only)
 	}
 	return nil
 }
@@ -249,6 +251,13 @@ type viewerBasis struct {
 	fallbacks map[string]string // source page → the languages it is a fallback in
 	newest    map[string]time.Time
 	crumbs    bool
+	// store is the evidence staged, multi the destinations written at
+	// several precisions (StageData.PrecisionMarks), sparse whether a
+	// raw file is shown in windows only: what tells whether an edit's
+	// staging wrote all a whole staging would (ClaimCache.EditComplete).
+	store  *evidence.Store
+	multi  map[string]bool
+	sparse bool
 }
 
 // viewerFileState is what a raw file's viewer pages show of it and of
@@ -274,13 +283,15 @@ type viewerFileState struct {
 
 // basisOf returns the viewerBasis of a staging of s with data and v,
 // the breadcrumbs' choice being crumbs.
-func basisOf(s *project.Site, data *stagedata.StageData, v *viewer.Viewer, crumbs bool) *viewerBasis {
-	b := &viewerBasis{data: data, files: make(map[string]viewerFileState, len(v.Order)), fallbacks: map[string]string{}, newest: newestOwnDates(s), crumbs: crumbs}
+func basisOf(s *project.Site, data *stagedata.StageData, v *viewer.Viewer, crumbs bool, multi map[string]bool) *viewerBasis {
+	b := &viewerBasis{data: data, files: make(map[string]viewerFileState, len(v.Order)), fallbacks: map[string]string{}, newest: newestOwnDates(s), crumbs: crumbs,
+		store: s.Store, multi: multi}
 	unread := viewer.UnreadRanges(s.EvidenceFindings, s.Rules)
 	for i, f := range v.Order {
 		vf := v.Files[f]
 		st := viewerFileState{index: i, sum: vf.Sum, starts: vf.Starts, total: vf.Total, size: vf.Size, lexer: vf.Lexer, sparse: vf.Sparse,
 			marks: maps.Clone(v.Marks[f]), unread: unread[f], have: true}
+		b.sparse = b.sparse || vf.Sparse
 		if vf.Set != nil {
 			st.hasSet, st.set, st.date, st.provenance = true, vf.Set.Manifest.ID, vf.Set.Manifest.Date, vf.Set.Provenance(f)
 		}
@@ -310,7 +321,92 @@ func (cc *ClaimCache) Staged(s *project.Site, data *stagedata.StageData, v *view
 	// cache's from now on.
 	cc.adopt(s.Store, v)
 	_, pageCrumbs := themeBreadcrumbs(s, evidenceListLayout(s) != "")
-	cc.served = basisOf(s, data, v, pageCrumbs)
+	multi, _ := data.PrecisionMarksOf(map[string]bool{})
+	cc.served = basisOf(s, data, v, pageCrumbs, multi)
+	cc.complete = false
+}
+
+// EditComplete reports whether the last StageEditCached wrote every
+// file a whole Stage of its state writes differently from the served
+// project (the cache knew the served project: Staged, then each
+// StageEditCached since): the edit's viewer pages, and no other file
+// changed — no other page's precision marks or repeats, no evidence
+// set's page (its manifest), no figure, no sparse file's windows, no
+// page's dates. evdoc serve then leaves the whole staging out: it would
+// write nothing.
+func (cc *ClaimCache) EditComplete() bool { return cc.complete }
+
+// completeAfter reports whether the edit staged as next, of the pages
+// edited, changed nothing a whole staging writes but the files
+// StageEditCached wrote (the viewer pages of the raw files changedFiles
+// named, all staged): see EditComplete.
+func (b *viewerBasis) completeAfter(next *viewerBasis, s *project.Site, edited map[string]bool) bool {
+	if b.sparse || next.sparse || !maps.Equal(b.multi, next.multi) {
+		return false
+	}
+	if b.store != next.store {
+		// the sets' pages show their manifests; figures are drawn from
+		// the evidence
+		if len(s.Figures) > 0 || len(b.store.Sets) != len(next.store.Sets) {
+			return false
+		}
+		for i, set := range next.store.Sets {
+			old := b.store.Sets[i]
+			if old.Dir != set.Dir || !reflect.DeepEqual(old.Manifest, set.Manifest) {
+				return false
+			}
+		}
+	}
+	// The pages re-checked but not edited (the pages citing an edited
+	// value): their staged text has the same marks and repeats.
+	oldUnits := make(map[*stagedata.ClaimStage]bool, len(b.data.Units))
+	for _, u := range b.data.Units {
+		oldUnits[u] = true
+	}
+	newUnits := make(map[*stagedata.ClaimStage]bool, len(next.data.Units))
+	for _, u := range next.data.Units {
+		newUnits[u] = true
+	}
+	rejudged := map[string]bool{}
+	note := func(units []*stagedata.ClaimStage, other map[*stagedata.ClaimStage]bool) bool {
+		for _, u := range units {
+			if other[u] {
+				continue
+			}
+			n := len(rejudged)
+			for _, r := range u.Runs {
+				if !edited[r.Page] {
+					rejudged[r.Page] = true
+				}
+			}
+			for _, w := range u.Want {
+				if !edited[w.Page] {
+					rejudged[w.Page] = true
+				}
+			}
+			if len(rejudged) == n && len(u.Dests) > 0 && len(u.Runs) == 0 && len(u.Want) == 0 {
+				return false // claims with candidates of a page not known
+			}
+		}
+		return true
+	}
+	if !note(b.data.Units, newUnits) || !note(next.data.Units, oldUnits) {
+		return false
+	}
+	if len(rejudged) == 0 {
+		return true
+	}
+	if !reflect.DeepEqual(b.data.RepeatsOf(b.multi, rejudged), next.data.RepeatsOf(next.multi, rejudged)) {
+		return false
+	}
+	if len(next.multi) > 0 {
+		_, before := b.data.PrecisionMarksOf(rejudged)
+		_, after := next.data.PrecisionMarksOf(rejudged)
+		if !reflect.DeepEqual(before, after) {
+			return false
+		}
+	}
+	return true
 }
 
 // adopt makes v, the viewer of store, the cache's: after a new Store it
