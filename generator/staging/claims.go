@@ -398,9 +398,9 @@ type ClaimCache struct {
 	// served is what the evidence viewer pages last staged were made
 	// of (Staged, StageEditCached); nil: not known.
 	served *viewerBasis
-	// complete: the last StageEditCached wrote all a whole staging would
-	// change (EditComplete).
-	complete bool
+	// complete tells whether the last StageEditCached wrote all a
+	// whole staging would change (EditComplete); nil: it did not.
+	complete func() bool
 }
 
 // viewerOf returns the viewer of s's evidence, the cached one while s's

@@ -116,7 +116,7 @@ func StageEditCached(ctx context.Context, s *project.Site, stage string, data *s
 	if cache == nil {
 		cache = &ClaimCache{}
 	}
-	cache.complete = false
+	cache.complete = nil
 	multi, marks := data.PrecisionMarksOf(only)
 	var repeats map[string][]stagedata.Repeat
 	if len(pages) > 0 {
@@ -201,7 +201,9 @@ func StageEditCached(ctx context.Context, s *project.Site, stage string, data *s
 	}
 	if all {
 		cache.served = next
-		cache.complete = served.completeAfter(next, s, only)
+		// told when asked (EditComplete), after the edit is written
+		// for Hugo: not on the way to its page
+		cache.complete = func() bool { return served.completeAfter(next, s, only) }
 	}
 	return nil
 }
@@ -323,7 +325,7 @@ func (cc *ClaimCache) Staged(s *project.Site, data *stagedata.StageData, v *view
 	_, pageCrumbs := themeBreadcrumbs(s, evidenceListLayout(s) != "")
 	multi, _ := data.PrecisionMarksOf(map[string]bool{})
 	cc.served = basisOf(s, data, v, pageCrumbs, multi)
-	cc.complete = false
+	cc.complete = nil
 }
 
 // EditComplete reports whether the last StageEditCached wrote every
@@ -334,7 +336,14 @@ func (cc *ClaimCache) Staged(s *project.Site, data *stagedata.StageData, v *view
 // set's page (its manifest), no figure, no sparse file's windows, no
 // page's dates. evdoc serve then leaves the whole staging out: it would
 // write nothing.
-func (cc *ClaimCache) EditComplete() bool { return cc.complete }
+func (cc *ClaimCache) EditComplete() bool {
+	if cc.complete == nil {
+		return false
+	}
+	ok := cc.complete()
+	cc.complete = func() bool { return ok }
+	return ok
+}
 
 // completeAfter reports whether the edit staged as next, of the pages
 // edited, changed nothing a whole staging writes but the files
