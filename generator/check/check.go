@@ -77,7 +77,8 @@ type Result struct {
 // a count mismatch between numbers and references, an unknown reference,
 // and a value outside the written precision.
 func Claims(p *claim.Page, st *evidence.Store, opt Options) ([]Result, diag.List) {
-	j := judge(p, st, opt, true)
+	j := judgement{mode: keepResults}
+	j.judge(p, st, opt)
 	return j.results, j.ds
 }
 
@@ -86,33 +87,70 @@ func Claims(p *claim.Page, st *evidence.Store, opt Options) ([]Result, diag.List
 // has (exempt ones included, as Claims returns a Result for each) and how
 // many of them are OK.
 func Counts(p *claim.Page, st *evidence.Store, opt Options) (total, matched int, ds diag.List) {
-	j := judge(p, st, opt, false)
+	j := judgement{mode: keepNone}
+	j.judge(p, st, opt)
 	return j.total, j.matched, j.ds
 }
+
+// Visit judges the claims of one page as Counts does, with the same
+// counts and diagnostics, and calls visit with each claim of p.Claims
+// in order (exempt ones included) and the bindings Claims gives its
+// Result, but without each value's text: a Binding's Value is empty.
+// It builds no Result: a caller keeping a little of each claim's
+// verdict (stagedata) so makes neither a copy of every claim nor the
+// text of every value. bs is valid only until visit returns.
+func Visit(p *claim.Page, st *evidence.Store, opt Options, visit func(c *claim.Claim, bs []Binding)) (total, matched int, ds diag.List) {
+	j := judgement{mode: keepBindings, visit: visit}
+	j.judge(p, st, opt)
+	return j.total, j.matched, j.ds
+}
+
+// keepMode is what judge keeps of each claim's verdict.
+type keepMode int
+
+const (
+	keepNone     keepMode = iota // the counts only (Counts)
+	keepBindings                 // each claim's bindings without the values' text, for visit (Visit)
+	keepResults                  // every Result (Claims)
+)
 
 // judgement is what judge found on a page: every claim's Result when
 // kept, the count of claims and of OK ones, and the diagnostics.
 type judgement struct {
+	mode           keepMode
 	results        []Result
 	total, matched int
 	ds             diag.List
+	// visit receives each claim (cur) and its bindings under
+	// keepBindings; buf is the bindings' room, reused claim after claim.
+	visit func(c *claim.Claim, bs []Binding)
+	cur   *claim.Claim
+	buf   []Binding
 }
 
-// add counts r, and keeps it when keep is set.
-func (j *judgement) add(r Result, keep bool) {
+// add counts r, and keeps it (keepResults) or hands it to visit
+// (keepBindings).
+func (j *judgement) add(r Result) {
 	j.total++
 	if r.OK {
 		j.matched++
 	}
-	if keep {
+	switch j.mode {
+	case keepResults:
 		j.results = append(j.results, r)
+	case keepBindings:
+		j.visit(j.cur, r.Bindings)
+		if cap(r.Bindings) > cap(j.buf) {
+			j.buf = r.Bindings[:0]
+		}
 	}
 }
 
-// judge is Claims when keep is set, and Counts otherwise: without keep
-// it builds no Result, no Binding and no value's text.
-func judge(p *claim.Page, st *evidence.Store, opt Options, keep bool) judgement {
-	var j judgement
+// judge judges the claims of page p, keeping what j.mode says: under
+// keepNone it builds no Result, no Binding and no value's text.
+func (j *judgement) judge(p *claim.Page, st *evidence.Store, opt Options) {
+	keep := j.mode == keepResults // each Result, its claim and values' text
+	bind := j.mode != keepNone    // each claim's bindings
 	ds := &j.ds
 	// Claims resting on an evidence set that did not load are reported
 	// once per page and set, not once per claim.
@@ -132,20 +170,22 @@ func judge(p *claim.Page, st *evidence.Store, opt Options, keep bool) judgement 
 	if len(p.Claims) > 0 && keep {
 		j.results = make([]Result, 0, len(p.Claims))
 	}
-	for _, c := range p.Claims {
-		r := Result{OK: true}
+	for i := range p.Claims {
+		c := p.Claims[i]
+		j.cur = &p.Claims[i]
+		r := Result{OK: true, Bindings: j.buf}
 		if keep {
 			r.Claim = c
 		}
 		if c.Exempt {
-			j.add(r, keep)
+			j.add(r)
 			continue
 		}
 		lit, err := c.Parsed, c.ParseErr
 		if err != nil {
 			*ds = append(*ds, literalError(p, c, err))
 			r.OK = false
-			j.add(r, keep)
+			j.add(r)
 			continue
 		}
 		if d, ok := unitOutside(p, c, lit); ok {
@@ -166,11 +206,11 @@ func judge(p *claim.Page, st *evidence.Store, opt Options, keep bool) judgement 
 		}
 		if split {
 			r.OK = false
-			j.add(r, keep)
+			j.add(r)
 			continue
 		}
 		if lit.Range && len(c.Refs) == 1 && len(lit.Quantities) == 2 {
-			j.add(judgeRange(p, c, lit, st, opt, ds, keep), keep)
+			j.add(judgeRange(p, c, lit, st, opt, ds, j.mode, j.buf))
 			continue
 		}
 		if n := spreadCount(lit); n > 0 && len(c.Refs) == len(lit.Quantities)+n {
@@ -213,14 +253,17 @@ func judge(p *claim.Page, st *evidence.Store, opt Options, keep bool) judgement 
 					*ds = append(*ds, diag.Errorf(pos, diag.ClaimUnknownRef, "unknown evidence reference %q%s", ref, suggest(st, ref)).Spanning(end))
 				}
 				r.OK = false
-				if keep {
+				if bind {
 					r.Bindings = append(r.Bindings, b)
 				}
 				continue
 			}
 			b.Found = true
+			if bind {
+				b.Unit, b.Evidence, b.Raw, b.Inputs = v.Unit, &v.Pos, v.Raw, v.Inputs
+			}
 			if keep {
-				b.Value, b.Unit, b.Evidence, b.Raw, b.Inputs = v.Value.String(), v.Unit, &v.Pos, v.Raw, v.Inputs
+				b.Value = v.Value.String()
 			}
 			if q != nil && q.Spread != nil && v.Spread == nil {
 				// 319.5 ± 11.2ms on a value with no known spread: a
@@ -272,7 +315,7 @@ func judge(p *claim.Page, st *evidence.Store, opt Options, keep bool) judgement 
 				*ds = append(*ds, d)
 				r.OK = false
 			}
-			if !keep {
+			if !bind {
 				continue
 			}
 			if r.Bindings == nil {
@@ -280,9 +323,8 @@ func judge(p *claim.Page, st *evidence.Store, opt Options, keep bool) judgement 
 			}
 			r.Bindings = append(r.Bindings, b)
 		}
-		j.add(r, keep)
+		j.add(r)
 	}
-	return j
 }
 
 // literalError is the claim-literal finding for c's parse error err: at
@@ -360,9 +402,9 @@ func suggestFix(p *claim.Page, c claim.Claim, q literal.Quantity, v *evidence.Va
 }
 
 // judgeRange checks a range literal ("5~10초") bound to one value.
-func judgeRange(p *claim.Page, c claim.Claim, lit literal.Literal, st *evidence.Store, opt Options, ds *diag.List, keep bool) Result {
-	r := Result{OK: true}
-	if keep {
+func judgeRange(p *claim.Page, c claim.Claim, lit literal.Literal, st *evidence.Store, opt Options, ds *diag.List, mode keepMode, room []Binding) Result {
+	r := Result{OK: true, Bindings: room}
+	if mode == keepResults {
 		r.Claim = c
 	}
 	b := Binding{Ref: c.Refs[0], Number: c.Literal[lit.Quantities[0].Start:lit.Quantities[1].End]}
@@ -375,8 +417,11 @@ func judgeRange(p *claim.Page, c claim.Claim, lit literal.Literal, st *evidence.
 		return r
 	}
 	b.Found = true
-	if keep {
-		b.Value, b.Unit, b.Evidence, b.Raw, b.Inputs = v.Value.String(), v.Unit, &v.Pos, v.Raw, v.Inputs
+	if mode != keepNone {
+		b.Unit, b.Evidence, b.Raw, b.Inputs = v.Unit, &v.Pos, v.Raw, v.Inputs
+	}
+	if mode == keepResults {
+		b.Value = v.Value.String()
 	}
 	if lit.Quantities[0].Spread != nil || lit.Quantities[1].Spread != nil {
 		r.OK = false

@@ -328,10 +328,11 @@ func (c *Checker) refresh() {
 	var jobs []func(md goldmark.Markdown)
 	var mu sync.Mutex
 	findings := false // a lazily loaded page added findings
-	// A parse nothing keeps after its group is judged (only counts and
-	// findings are kept: no results, stage data or parse hook) gives its
-	// claims' room back for the next group's pages (claim.Scratch).
-	recycle := c.countsOnly && c.onResults == nil && c.stage == nil && c.onParsed == nil
+	// A parse nothing keeps after its group is judged (only counts,
+	// findings and stage data, which copies what it keeps, are kept: no
+	// results or parse hook) gives its claims' room back for the next
+	// group's pages (claim.Scratch).
+	recycle := c.countsOnly && c.onResults == nil && c.onParsed == nil
 	for _, g := range groups {
 		if len(g.judge) == 0 && len(g.pairs) == 0 {
 			continue
@@ -623,10 +624,17 @@ func (c *Checker) judgePage(p *project.Page) (*pageVerdict, map[string][]string)
 		c.onParsed(p, p.Parsed)
 	}
 	var ds diag.List
-	if c.countsOnly && c.onResults == nil && c.stage == nil {
+	switch {
+	case c.countsOnly && c.onResults == nil && c.stage == nil:
 		// no Result is kept: judge without building them
 		v.total, v.matched, ds = check.Counts(p.Parsed, c.site.Store, c.opt)
-	} else {
+	case c.countsOnly && c.onResults == nil:
+		// only the stage data is kept: made claim by claim, without
+		// a Result for each
+		ub := c.stage.NewUnit()
+		v.total, v.matched, ds = check.Visit(p.Parsed, c.site.Store, c.opt, ub.Add)
+		v.stage = ub.Done()
+	default:
 		var rs []check.Result
 		rs, ds = check.Claims(p.Parsed, c.site.Store, c.opt)
 		v.total = len(rs)

@@ -126,103 +126,140 @@ type StageBuilder struct {
 // Unit returns the claimStage of rs, the verdicts on the claims of one
 // page in order. It keeps no reference into rs (strings are copied).
 func (b *StageBuilder) Unit(rs []check.Result) *ClaimStage {
-	u := &ClaimStage{}
-	seenDest := map[*DestClaim]bool{}
-	type citeKey struct {
-		page, file, text string
-		line             int
+	ub := b.NewUnit()
+	for i := range rs {
+		ub.Add(&rs[i].Claim, rs[i].Bindings)
 	}
-	seenCite := map[citeKey]bool{}
+	return ub.Done()
+}
+
+// UnitBuilder makes the ClaimStage of one page's claims (or of the
+// figure specs' claims) claim by claim, for a caller that builds no
+// check.Result (check.Visit): Add each claim in order, then Done. It
+// keeps no reference into a claim or its bindings (strings are copied),
+// so the page's parse may be reused once Done returned. It is not safe
+// for concurrent use; its StageBuilder is.
+type UnitBuilder struct {
+	b        *StageBuilder
+	u        *ClaimStage
+	seenDest map[*DestClaim]bool
+	seenCite map[citeKey]bool
 	// texts collects the literals of the last run.
-	var texts strings.Builder
-	flush := func() { // the last run is complete: trimmed to its size
-		if n := len(u.Runs); n > 0 {
-			u.Runs[n-1].Texts = texts.String()
-			u.Runs[n-1].Cites = slices.Clone(u.Runs[n-1].Cites)
-			texts = strings.Builder{}
+	texts strings.Builder
+	key   []byte
+	bs    []stageBinding
+}
+
+// citeKey is a citation of a raw line by a claim's literal on a page:
+// each is kept once.
+type citeKey struct {
+	page, file, text string
+	line             int
+}
+
+// NewUnit returns a UnitBuilder for one page's claims.
+func (b *StageBuilder) NewUnit() *UnitBuilder {
+	return &UnitBuilder{b: b, u: &ClaimStage{}, seenDest: map[*DestClaim]bool{}, seenCite: map[citeKey]bool{}}
+}
+
+// flush trims the last run, complete, to its size.
+func (ub *UnitBuilder) flush() {
+	u := ub.u
+	if n := len(u.Runs); n > 0 {
+		u.Runs[n-1].Texts = ub.texts.String()
+		u.Runs[n-1].Cites = slices.Clone(u.Runs[n-1].Cites)
+		ub.texts = strings.Builder{}
+	}
+}
+
+// Add adds claim c, whose bindings are bs (check.Result.Bindings; a
+// binding's Value is not read).
+func (ub *UnitBuilder) Add(c *claim.Claim, bs []check.Binding) {
+	u := ub.u
+	if !c.Exempt && strings.HasPrefix(c.Destination, "ev:") && len(bs) > 0 {
+		if n := len(u.Want); n > 0 && u.Want[n-1].Page == c.Page {
+			u.Want[n-1].N++
+		} else {
+			u.Want = append(u.Want, pageCount{Page: strings.Clone(c.Page), N: 1})
 		}
 	}
-	var key []byte
-	for _, r := range rs {
-		c := r.Claim
-		if !c.Exempt && strings.HasPrefix(c.Destination, "ev:") && len(r.Bindings) > 0 {
-			if n := len(u.Want); n > 0 && u.Want[n-1].Page == c.Page {
-				u.Want[n-1].N++
-			} else {
-				u.Want = append(u.Want, pageCount{Page: strings.Clone(c.Page), N: 1})
-			}
-		}
-		if len(r.Bindings) == 0 {
+	if len(bs) == 0 {
+		return
+	}
+	// The destination's candidate: its bindings with an evidence
+	// position. A claim with none gives viewer.claims nothing.
+	sbs := ub.bs[:0]
+	key := append(ub.key[:0], c.Destination...)
+	for i, bd := range bs {
+		if bd.Evidence == nil {
 			continue
 		}
-		// The destination's candidate: its bindings with an evidence
-		// position. A claim with none gives viewer.claims nothing.
-		var bs []stageBinding
-		key = append(key[:0], c.Destination...)
-		for i, bd := range r.Bindings {
-			if bd.Evidence == nil {
+		at := *bd.Evidence
+		if len(bd.Inputs) > 0 {
+			at = bd.Inputs[0]
+		}
+		sb := stageBinding{Ref: bd.Ref, File: at.File, Line: at.Line, Places: WrittenPlaces(bd.Number), Unit: WrittenUnit(*c, i, bd.Unit)}
+		sbs = append(sbs, sb)
+		key = append(append(key, 0), sb.Ref...)
+		key = append(append(key, 0), sb.File...)
+		key = strconv.AppendInt(append(key, 0), int64(sb.Line), 10)
+		key = strconv.AppendInt(append(key, 0), int64(sb.Places), 10)
+		key = append(append(key, 0), sb.Unit...)
+	}
+	ub.key, ub.bs = key, sbs
+	if len(sbs) > 0 {
+		d := ub.b.intern(key, c.Destination, sbs)
+		if !ub.seenDest[d] {
+			ub.seenDest[d] = true
+			u.Dests = append(u.Dests, d)
+		}
+		if n := len(u.marks); n == 0 || u.marks[n-1].page != c.Page {
+			u.marks = append(u.marks, pageMarks{page: pageName(u, c.Page)})
+		}
+		pm := &u.marks[len(u.marks)-1]
+		dest := int32(-1)
+		if c.DestEnd.Offset-c.RefPos.Offset == len(c.Destination) && c.DestEnd.Offset <= math.MaxInt32 {
+			dest = int32(c.RefPos.Offset)
+		}
+		pm.marks = append(pm.marks, claimMark{off: int32(min(c.Pos.Offset, math.MaxInt32)), dest: dest, d: d})
+	}
+	// The raw lines the claim cites.
+	start := -1
+	for _, bd := range bs {
+		if bd.Evidence == nil {
+			continue
+		}
+		ps := bd.Inputs
+		if len(ps) == 0 {
+			ps = []diag.Position{*bd.Evidence}
+		}
+		for _, p := range ps {
+			k := citeKey{c.Page, p.File, c.Literal, p.Line}
+			if ub.seenCite[k] {
 				continue
 			}
-			at := *bd.Evidence
-			if len(bd.Inputs) > 0 {
-				at = bd.Inputs[0]
+			ub.seenCite[k] = true
+			if n := len(u.Runs); n == 0 || u.Runs[n-1].Page != c.Page {
+				ub.flush()
+				u.Runs = append(u.Runs, citeRun{Page: pageName(u, c.Page)})
 			}
-			sb := stageBinding{Ref: bd.Ref, File: at.File, Line: at.Line, Places: WrittenPlaces(bd.Number), Unit: WrittenUnit(c, i, bd.Unit)}
-			bs = append(bs, sb)
-			key = append(append(key, 0), sb.Ref...)
-			key = append(append(key, 0), sb.File...)
-			key = strconv.AppendInt(append(key, 0), int64(sb.Line), 10)
-			key = strconv.AppendInt(append(key, 0), int64(sb.Places), 10)
-			key = append(append(key, 0), sb.Unit...)
-		}
-		if len(bs) > 0 {
-			d := b.intern(key, c.Destination, bs)
-			if !seenDest[d] {
-				seenDest[d] = true
-				u.Dests = append(u.Dests, d)
+			if start < 0 {
+				start = ub.texts.Len()
+				ub.texts.WriteString(c.Literal)
 			}
-			if n := len(u.marks); n == 0 || u.marks[n-1].page != c.Page {
-				u.marks = append(u.marks, pageMarks{page: pageName(u, c.Page)})
-			}
-			pm := &u.marks[len(u.marks)-1]
-			dest := int32(-1)
-			if c.DestEnd.Offset-c.RefPos.Offset == len(c.Destination) && c.DestEnd.Offset <= math.MaxInt32 {
-				dest = int32(c.RefPos.Offset)
-			}
-			pm.marks = append(pm.marks, claimMark{off: int32(min(c.Pos.Offset, math.MaxInt32)), dest: dest, d: d})
-		}
-		// The raw lines the claim cites.
-		start := -1
-		for _, bd := range r.Bindings {
-			if bd.Evidence == nil {
-				continue
-			}
-			ps := bd.Inputs
-			if len(ps) == 0 {
-				ps = []diag.Position{*bd.Evidence}
-			}
-			for _, p := range ps {
-				k := citeKey{c.Page, p.File, c.Literal, p.Line}
-				if seenCite[k] {
-					continue
-				}
-				seenCite[k] = true
-				if n := len(u.Runs); n == 0 || u.Runs[n-1].Page != c.Page {
-					flush()
-					u.Runs = append(u.Runs, citeRun{Page: pageName(u, c.Page)})
-				}
-				if start < 0 {
-					start = texts.Len()
-					texts.WriteString(c.Literal)
-				}
-				run := &u.Runs[len(u.Runs)-1]
-				run.Cites = append(run.Cites, stageCite{File: p.File, Line: int32(p.Line), Start: uint32(start), End: uint32(start + len(c.Literal))})
-			}
+			run := &u.Runs[len(u.Runs)-1]
+			run.Cites = append(run.Cites, stageCite{File: p.File, Line: int32(p.Line), Start: uint32(start), End: uint32(start + len(c.Literal))})
 		}
 	}
-	flush()
+}
+
+// Done returns the ClaimStage of the claims added.
+func (ub *UnitBuilder) Done() *ClaimStage {
+	u := ub.u
+	ub.flush()
 	u.Dests = slices.Clone(u.Dests)
 	u.marks = slices.Clone(u.marks)
+	ub.u = nil
 	return u
 }
 
@@ -427,8 +464,11 @@ func (b *StageBuilder) intern(key []byte, dest string, bs []stageBinding) *DestC
 	if b.dests == nil {
 		b.dests = map[string]*DestClaim{}
 	}
+	bs = slices.Clone(bs)
 	for i := range bs {
-		bs[i].Ref = strings.Clone(bs[i].Ref) // the file is the evidence store's
+		// the file is the evidence store's; the reference and unit
+		// may be the claim's, whose page is dropped
+		bs[i].Ref, bs[i].Unit = strings.Clone(bs[i].Ref), strings.Clone(bs[i].Unit)
 	}
 	d := &DestClaim{Dest: strings.Clone(dest), Bindings: bs}
 	b.dests[string(key)] = d
