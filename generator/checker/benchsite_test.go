@@ -15,6 +15,7 @@ import (
 	"github.com/evdoc-lab/evdoc/generator/check"
 	"github.com/evdoc-lab/evdoc/generator/claim"
 	"github.com/evdoc-lab/evdoc/generator/project"
+	"github.com/evdoc-lab/evdoc/generator/stagedata"
 	"github.com/evdoc-lab/evdoc/internal/benchsite/benchgen"
 	"github.com/evdoc-lab/evdoc/internal/cputime"
 )
@@ -288,8 +289,9 @@ func BenchmarkRecheckEvidence(b *testing.B) {
 // evidence on the Korean and Japanese page of a generated one-page site
 // (issue 14's page shape: ~40 KB, 480 bound claims each), parsed
 // beforehand: "claims" is check.Claims (every Result kept, as check
-// --format=json and build need them), "counts" check.Counts (as evdoc
-// check keeps them). claims/s counts both pages' claims.
+// --format=json needs them), "counts" check.Counts (as evdoc check keeps
+// them), "stage" and "stage-results" the judgement with the stage data
+// evdoc build keeps. claims/s counts both pages' claims.
 func BenchmarkJudgePage(b *testing.B) {
 	s, err := project.Load(benchSite(b, 1))
 	if err != nil {
@@ -325,6 +327,37 @@ func BenchmarkJudgePage(b *testing.B) {
 				if _, _, ds := check.Counts(p, s.Store, opt); ds.HasErrors() {
 					b.Fatal(ds)
 				}
+			}
+		}
+		b.ReportMetric(float64(claims)*float64(b.N)/b.Elapsed().Seconds(), "claims/s")
+	})
+	// what evdoc build keeps: the stage data of each page
+	// (CheckerOptions.Stage), made from every Result ("stage-results")
+	// or claim by claim as the Checker makes it ("stage")
+	b.Run("stage-results", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			var sb stagedata.StageBuilder
+			for _, p := range pages {
+				rs, ds := check.Claims(p, s.Store, opt)
+				if ds.HasErrors() {
+					b.Fatal(ds)
+				}
+				sb.Unit(rs)
+			}
+		}
+		b.ReportMetric(float64(claims)*float64(b.N)/b.Elapsed().Seconds(), "claims/s")
+	})
+	b.Run("stage", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			var sb stagedata.StageBuilder
+			for _, p := range pages {
+				ub := sb.NewUnit()
+				if _, _, ds := check.Visit(p, s.Store, opt, ub.Add); ds.HasErrors() {
+					b.Fatal(ds)
+				}
+				ub.Done()
 			}
 		}
 		b.ReportMetric(float64(claims)*float64(b.N)/b.Elapsed().Seconds(), "claims/s")

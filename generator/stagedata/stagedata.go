@@ -2,7 +2,6 @@ package stagedata
 
 import (
 	"math"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -140,15 +139,30 @@ func (b *StageBuilder) Unit(rs []check.Result) *ClaimStage {
 // so the page's parse may be reused once Done returned. It is not safe
 // for concurrent use; its StageBuilder is.
 type UnitBuilder struct {
-	b        *StageBuilder
-	u        *ClaimStage
+	b *StageBuilder
+	u *ClaimStage
+	// the room a unit is built in, reused by the next (unitRooms): the
+	// sets of the destinations and citations taken, the last run's
+	// literals and citations, the last page's marks, the destinations
+	*unitRoom
+}
+
+// unitRoom is a UnitBuilder's room, all empty between two units.
+type unitRoom struct {
 	seenDest map[*DestClaim]bool
 	seenCite map[citeKey]bool
-	// texts collects the literals of the last run.
-	texts strings.Builder
-	key   []byte
-	bs    []stageBinding
+	texts    []byte
+	cites    []stageCite
+	marks    []claimMark
+	dests    []*DestClaim
+	key      []byte
+	bs       []stageBinding
 }
+
+// unitRooms holds the rooms of the UnitBuilders done.
+var unitRooms = sync.Pool{New: func() any {
+	return &unitRoom{seenDest: map[*DestClaim]bool{}, seenCite: map[citeKey]bool{}}
+}}
 
 // citeKey is a citation of a raw line by a claim's literal on a page:
 // each is kept once.
@@ -159,17 +173,24 @@ type citeKey struct {
 
 // NewUnit returns a UnitBuilder for one page's claims.
 func (b *StageBuilder) NewUnit() *UnitBuilder {
-	return &UnitBuilder{b: b, u: &ClaimStage{}, seenDest: map[*DestClaim]bool{}, seenCite: map[citeKey]bool{}}
+	return &UnitBuilder{b: b, u: &ClaimStage{}, unitRoom: unitRooms.Get().(*unitRoom)}
 }
 
-// flush trims the last run, complete, to its size.
-func (ub *UnitBuilder) flush() {
-	u := ub.u
-	if n := len(u.Runs); n > 0 {
-		u.Runs[n-1].Texts = ub.texts.String()
-		u.Runs[n-1].Cites = slices.Clone(u.Runs[n-1].Cites)
-		ub.texts = strings.Builder{}
+// flushRun completes the last run with its literals and citations.
+func (ub *UnitBuilder) flushRun() {
+	if n := len(ub.u.Runs); n > 0 {
+		ub.u.Runs[n-1].Texts = string(ub.texts)
+		ub.u.Runs[n-1].Cites = slices.Clone(ub.cites)
 	}
+	ub.texts, ub.cites = ub.texts[:0], ub.cites[:0]
+}
+
+// flushMarks completes the last page's marks.
+func (ub *UnitBuilder) flushMarks() {
+	if n := len(ub.u.marks); n > 0 {
+		ub.u.marks[n-1].marks = slices.Clone(ub.marks)
+	}
+	ub.marks = ub.marks[:0]
 }
 
 // Add adds claim c, whose bindings are bs (check.Result.Bindings; a
@@ -211,17 +232,17 @@ func (ub *UnitBuilder) Add(c *claim.Claim, bs []check.Binding) {
 		d := ub.b.intern(key, c.Destination, sbs)
 		if !ub.seenDest[d] {
 			ub.seenDest[d] = true
-			u.Dests = append(u.Dests, d)
+			ub.dests = append(ub.dests, d)
 		}
 		if n := len(u.marks); n == 0 || u.marks[n-1].page != c.Page {
+			ub.flushMarks()
 			u.marks = append(u.marks, pageMarks{page: pageName(u, c.Page)})
 		}
-		pm := &u.marks[len(u.marks)-1]
 		dest := int32(-1)
 		if c.DestEnd.Offset-c.RefPos.Offset == len(c.Destination) && c.DestEnd.Offset <= math.MaxInt32 {
 			dest = int32(c.RefPos.Offset)
 		}
-		pm.marks = append(pm.marks, claimMark{off: int32(min(c.Pos.Offset, math.MaxInt32)), dest: dest, d: d})
+		ub.marks = append(ub.marks, claimMark{off: int32(min(c.Pos.Offset, math.MaxInt32)), dest: dest, d: d})
 	}
 	// The raw lines the claim cites.
 	start := -1
@@ -240,26 +261,36 @@ func (ub *UnitBuilder) Add(c *claim.Claim, bs []check.Binding) {
 			}
 			ub.seenCite[k] = true
 			if n := len(u.Runs); n == 0 || u.Runs[n-1].Page != c.Page {
-				ub.flush()
+				ub.flushRun()
 				u.Runs = append(u.Runs, citeRun{Page: pageName(u, c.Page)})
 			}
 			if start < 0 {
-				start = ub.texts.Len()
-				ub.texts.WriteString(c.Literal)
+				start = len(ub.texts)
+				ub.texts = append(ub.texts, c.Literal...)
 			}
-			run := &u.Runs[len(u.Runs)-1]
-			run.Cites = append(run.Cites, stageCite{File: p.File, Line: int32(p.Line), Start: uint32(start), End: uint32(start + len(c.Literal))})
+			ub.cites = append(ub.cites, stageCite{File: p.File, Line: int32(p.Line), Start: uint32(start), End: uint32(start + len(c.Literal))})
 		}
 	}
 }
 
-// Done returns the ClaimStage of the claims added.
+// Done returns the ClaimStage of the claims added. The UnitBuilder is
+// not used after.
 func (ub *UnitBuilder) Done() *ClaimStage {
 	u := ub.u
-	ub.flush()
-	u.Dests = slices.Clone(u.Dests)
+	ub.flushRun()
+	ub.flushMarks()
+	u.Dests = slices.Clone(ub.dests)
 	u.marks = slices.Clone(u.marks)
-	ub.u = nil
+	// the room keeps no string of the claims added: the rest points to
+	// evidence files and destinations the StageBuilder holds anyway
+	r := ub.unitRoom
+	clear(r.seenDest)
+	clear(r.seenCite)
+	clear(r.bs[:cap(r.bs)])
+	clear(r.dests)
+	r.dests = r.dests[:0]
+	unitRooms.Put(r)
+	ub.u, ub.unitRoom = nil, nil
 	return u
 }
 
@@ -475,13 +506,27 @@ func (b *StageBuilder) intern(key []byte, dest string, bs []stageBinding) *DestC
 	return d
 }
 
-var decimalsRe = regexp.MustCompile(`[.．](\d+)`)
-
 // WrittenPlaces returns the number of decimal places of a claim's written
-// number ("56.1" → 1), 0 when it has none.
+// number ("56.1" → 1), 0 when it has none: the ASCII digits after the
+// first "." or "．" that has one after it.
 func WrittenPlaces(number string) int {
-	if m := decimalsRe.FindStringSubmatch(number); m != nil {
-		return len(m[1])
+	for i := 0; i < len(number); i++ {
+		var j int
+		switch {
+		case number[i] == '.':
+			j = i + 1
+		case strings.HasPrefix(number[i:], "．"):
+			j = i + len("．")
+		default:
+			continue
+		}
+		k := j
+		for k < len(number) && '0' <= number[k] && number[k] <= '9' {
+			k++
+		}
+		if k > j {
+			return k - j
+		}
 	}
 	return 0
 }
