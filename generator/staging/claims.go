@@ -286,7 +286,8 @@ func markRepeats(src []byte, rs []stagedata.Repeat, shift int, edits *[]edit) ([
 		keys[r.Key]++
 		last = e
 	}
-	var out []byte
+	// each mark adds at most 5 bytes: "<", " @", its role, ">"
+	out := make([]byte, 0, len(src)+5*len(rs))
 	seen := make(map[string]bool, len(keys))
 	last = 0
 	for i, r := range rs {
