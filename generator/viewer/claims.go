@@ -279,27 +279,48 @@ func CitationsOf(s *project.Site, data *stagedata.StageData, lang string, fallba
 		line       int
 		page, text string
 	}
+	// A run holds each citation of its page once (stagedata), so only
+	// the citations of a Hugo page that several runs give need to be
+	// told apart: a page of several units, two repository paths of one
+	// page.
+	runs := map[string]int{}
+	for _, u := range data.Units {
+		for _, run := range u.Runs {
+			if pp, ok := pages[run.Page]; ok {
+				runs[pp]++
+			}
+		}
+	}
 	seen := map[citeKey]bool{}
+	var file string              // the file of the last citation
+	var lines map[int][]Citation // out[file]
 	for _, u := range data.Units {
 		for _, run := range u.Runs {
 			pp, ok := pages[run.Page]
 			if !ok {
 				continue
 			}
+			several := runs[pp] > 1
 			for _, c := range run.Cites {
 				if only != nil && !only[c.File] {
 					continue
 				}
 				text, line := run.Texts[c.Start:c.End], int(c.Line)
-				key := citeKey{c.File, line, pp, text}
-				if seen[key] {
-					continue
+				if several {
+					key := citeKey{c.File, line, pp, text}
+					if seen[key] {
+						continue
+					}
+					seen[key] = true
 				}
-				seen[key] = true
-				if out[c.File] == nil {
-					out[c.File] = map[int][]Citation{}
+				if lines == nil || c.File != file {
+					file, lines = c.File, out[c.File]
+					if lines == nil {
+						lines = map[int][]Citation{}
+						out[c.File] = lines
+					}
 				}
-				out[c.File][line] = append(out[c.File][line], Citation{Page: pp, Text: text})
+				lines[line] = append(lines[line], Citation{Page: pp, Text: text})
 			}
 		}
 	}
