@@ -26,6 +26,7 @@ import (
 	"github.com/evdoc-lab/evdoc/generator/stagedata"
 	"github.com/evdoc-lab/evdoc/generator/translation"
 	"github.com/evdoc-lab/evdoc/generator/viewer"
+	"github.com/evdoc-lab/evdoc/internal/crash"
 )
 
 // stagedDirs are the project directories Hugo reads that Build copies
@@ -187,8 +188,24 @@ func StageWith(ctx context.Context, s *project.Site, stage string, data *stageda
 	multi, marks := data.PrecisionMarks()
 	// A claim repeating a data key of its page names the first's
 	// popover instead of writing its body again (markClaims,
-	// markRepeats).
-	repeats := data.Repeats(multi)
+	// markRepeats). The repeats, and the slots' candidates, are read
+	// while the claim data is made.
+	var repeats map[string][]stagedata.Repeat
+	var cands map[string][]stagedata.Candidate
+	slotted := opt.Slots && evidenceBodyOf(s) != ""
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		defer crash.Guard()
+		repeats = data.Repeats(multi)
+	})
+	if slotted {
+		wg.Go(func() {
+			defer crash.Guard()
+			cands = data.Candidates(multi)
+		})
+	}
+	// they read the stage data alone, which no error stops
+	defer wg.Wait()
 	// The values evtable calls show: their cells land on the token.
 	// A page is staged as it was checked: one whose bytes changed since
 	// the site was loaded (saved while evdoc ran) fails the staging
@@ -210,9 +227,10 @@ func StageWith(ctx context.Context, s *project.Site, stage string, data *stageda
 		return nil, err
 	}
 	claims := v.Claims(data, multi, s.Store)
+	wg.Wait()
 	var sl *slotter
-	if opt.Slots && evidenceBodyOf(s) != "" {
-		sl = &slotter{table: slots.NewTable(len(s.Pages)), summary: s.Config.SummaryLength, pages: make(map[string]int, len(s.Pages)), cands: data.Candidates(multi),
+	if slotted {
+		sl = &slotter{table: slots.NewTable(len(s.Pages)), summary: s.Config.SummaryLength, pages: make(map[string]int, len(s.Pages)), cands: cands,
 			known: func(k string) bool { _, ok := claims[k]; return ok }}
 		for i, p := range s.Pages {
 			sl.pages[p.Path] = i
