@@ -567,11 +567,12 @@ func stageViewerFiles(ctx context.Context, s *project.Site, stage string, v *vie
 		cites[i] = viewer.CitationsOf(s, data, lang.Code, fallbacks[lang.Code], files)
 	}
 	unread := viewer.UnreadRanges(s.EvidenceFindings, s.Rules)
+	newest := newestOwnDates(s)
 	for fi, f := range v.Order {
 		if !files[f] {
 			continue
 		}
-		if err := stageViewerFile(ctx, s, stage, v.Files[f], fi, langs, cites, v.Marks[f], unread[f], crumbs, nil); err != nil {
+		if err := stageViewerFile(ctx, s, stage, v.Files[f], fi, langs, cites, v.Marks[f], unread[f], crumbs, nil, newest); err != nil {
 			return false, err
 		}
 	}
