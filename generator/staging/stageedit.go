@@ -353,6 +353,20 @@ func (b *viewerBasis) completeAfter(next *viewerBasis, s *project.Site, edited m
 	if b.sparse || next.sparse || !maps.Equal(b.multi, next.multi) {
 		return false
 	}
+	// A translation fallback page made or gone (the edit paired a page
+	// or stopped pairing it): a whole staging writes or removes it, and
+	// an edit's staging removes nothing.
+	if !maps.Equal(b.fallbacks, next.fallbacks) {
+		return false
+	}
+	// A section page's cascade goes into the front matter of the
+	// fallback pages of every page under it (stageFallbacksOf), which
+	// the edit's staging writes only of the pages edited.
+	for _, p := range s.Pages {
+		if p.Section && edited[p.Path] {
+			return false
+		}
+	}
 	if b.store != next.store {
 		// the sets' pages show their manifests; figures are drawn from
 		// the evidence
