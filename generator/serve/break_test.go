@@ -82,7 +82,7 @@ func editServedTree(t *testing.T, saves []map[string]string) {
 			st = next
 			continue
 		}
-		t.Logf("save %d: edit staging called complete; no whole staging", i)
+		t.Logf("save %d: the edit staging is called complete: no whole staging", i)
 		want, err := full.Recheck(ctx, nil, nil)
 		if err != nil {
 			t.Fatal(err)
@@ -107,29 +107,94 @@ func editServedTree(t *testing.T, saves []map[string]string) {
 	}
 }
 
-func TestBreakFallbackDraft(t *testing.T) {
-	editServedTree(t, []map[string]string{
-		{"content/ko/docs/t.md": "---\ntitle: t\ndraft: true\n---\n\n글.\n"},
-	})
-}
+// TestEditCompleteServesWholeStaging: after each save whose edit
+// staging ClaimCache.EditComplete calls complete, the served tree is a
+// whole staging of a fresh check, file for file.
+func TestEditCompleteServesWholeStaging(t *testing.T) {
+	for name, saves := range map[string][]map[string]string{
+		"fallback source made a draft": {
+			{"content/ko/docs/t.md": "---\ntitle: t\ndraft: true\n---\n\n글.\n"},
+		},
+		"fallback source given a translationKey of no page": {
+			{"content/ko/docs/t.md": "---\ntitle: t\ntranslationKey: s\n---\n\n글.\n"},
+		},
+		"fallback gone: its source paired by translationKey, then unpaired": {
+			{"content/ja/docs/u.md": "---\ntitle: u\ntranslationKey: k\n---\n\n文。\n"},
+			{"content/ko/docs/t.md": "---\ntitle: t\ntranslationKey: k\n---\n\n글.\n"},
+			{"content/ko/docs/t.md": "---\ntitle: t\n---\n\n글.\n"},
+		},
+		"section page's cascade, in the fallbacks under it": {
+			{"content/ko/docs/_index.md": "---\ntitle: docs\n---\n"},
+			{"content/ko/docs/_index.md": "---\ntitle: docs\ncascade:\n  params:\n    note: n\n---\n"},
+		},
 
-func TestBreakFallbackTranslationKey(t *testing.T) {
-	editServedTree(t, []map[string]string{
-		{"content/ko/docs/t.md": "---\ntitle: t\ntranslationKey: s\n---\n\n글.\n"},
-	})
-}
+		"title of a citing page": {
+			{"content/ko/docs/p.md": "---\ntitle: pp\ntranslationKey: p\n---\n\n실패는 [15건](ev:d3/d3.a.failed).\n"},
+		},
+		"evtable added": {
+			{"content/ko/docs/s.md": "---\ntitle: s\n---\n\n{{< evtable set=\"d3\" prefix=\"d3\" columns=\"failed\" >}}\n"},
+		},
+		"both languages": {
+			{"content/ko/docs/p.md": "---\ntitle: p\ntranslationKey: p\n---\n\n실패는 [6건](ev:d3/d3.b.failed).\n",
+				"content/ja/docs/p.md": "---\ntitle: p\ntranslationKey: p\n---\n\n失敗は[16件](ev:d3/d3.a.failed)。\n"},
+			{"content/ko/docs/p.md": "---\ntitle: p\ntranslationKey: p\n---\n\n실패는 [15건](ev:d3/d3.a.failed).\n",
+				"content/ja/docs/p.md": "---\ntitle: p\ntranslationKey: p\n---\n\n失敗は[15件](ev:d3/d3.a.failed)。\n"},
+		},
+		"fallback page cites": {
+			{"content/ko/docs/t.md": "---\ntitle: t\n---\n\n실패는 [6건](ev:d3/d3.b.failed).\n"},
+			{"content/ko/docs/t.md": "---\ntitle: t\n---\n\n실패는 [6.0건](ev:d3/d3.b.failed) [15건](ev:d3/d3.a.failed).\n"},
+			{"content/ko/docs/t.md": "---\ntitle: t\n---\n\n글.\n"},
+		},
+		"precision": {
+			{"content/ko/docs/t.md": "---\ntitle: t\n---\n\n실패는 [15.0건](ev:d3/d3.a.failed).\n"},
+			{"content/ko/docs/t.md": "---\ntitle: t\n---\n\n실패는 [15건](ev:d3/d3.a.failed).\n"},
+		},
+		"date": {
+			{"content/ko/docs/t.md": "---\ntitle: t\ndate: 2030-01-01\n---\n\n실패는 [15건](ev:d3/d3.a.failed).\n"},
+			{"content/ko/docs/t.md": "---\ntitle: t\ndate: 2020-01-01\n---\n\n실패는 [15건](ev:d3/d3.a.failed).\n"},
+		},
+		"draft citing": {
+			{"content/ko/docs/t.md": "---\ntitle: t\ndraft: true\n---\n\n실패는 [15건](ev:d3/d3.a.failed).\n"},
+			{"content/ko/docs/t.md": "---\ntitle: t\n---\n\n실패는 [15건](ev:d3/d3.a.failed).\n"},
+		},
+		"evidence value": {
+			{"evidence/d3/report.md": "## D-3\n\n| stage | failed |\n|---|---:|\n| A | 16 |\n| B | 6 |\n"},
+			{"evidence/d3/report.md": "## D-3\n\n| stage | failed |\n|---|---:|\n| A | 15 |\n| B | 6 |\n"},
+		},
 
-func TestBreakFallbackGone(t *testing.T) {
-	editServedTree(t, []map[string]string{
-		{"content/ja/docs/u.md": "---\ntitle: u\ntranslationKey: k\n---\n\n文。\n"},
-		{"content/ko/docs/t.md": "---\ntitle: t\ntranslationKey: k\n---\n\n글.\n"},
-		{"content/ko/docs/t.md": "---\ntitle: t\n---\n\n글.\n"},
-	})
-}
-
-func TestBreakCascadeToFallback(t *testing.T) {
-	editServedTree(t, []map[string]string{
-		{"content/ko/docs/_index.md": "---\ntitle: docs\n---\n"},
-		{"content/ko/docs/_index.md": "---\ntitle: docs\ncascade:\n  params:\n    note: n\n---\n"},
-	})
+		"ko page created, its fallback made": {
+			{"content/ko/docs/new.md": "---\ntitle: new\n---\n\n실패는 [15건](ev:d3/d3.a.failed).\n"},
+		},
+		"ja page unpaired by its translationKey": {
+			{"content/ja/docs/s.md": "---\ntitle: s\ntranslationKey: zz\n---\n\n文。\n"},
+			{"content/ja/docs/s.md": "---\ntitle: s\n---\n\n文。\n"},
+		},
+		"slug of linked page": {
+			{"content/ko/docs/s.md": "---\ntitle: s\n---\n\n[p](/docs/p/) 글.\n"},
+			{"content/ko/docs/p.md": "---\ntitle: p\nslug: pp\ntranslationKey: p\n---\n\n실패는 [15건](ev:d3/d3.a.failed).\n"},
+		},
+		"url of fallback source": {
+			{"content/ko/docs/t.md": "---\ntitle: t\nurl: /x/t/\n---\n\n실패는 [15건](ev:d3/d3.a.failed).\n"},
+		},
+		"lastmod of translated page": {
+			{"content/ko/docs/p.md": "---\ntitle: p\nlastmod: 2031-01-01\ntranslationKey: p\n---\n\n실패는 [15건](ev:d3/d3.a.failed). 더.\n"},
+		},
+		"ja page edited, ko unchanged": {
+			{"content/ja/docs/p.md": "---\ntitle: p\ntranslationKey: p\ndate: 2031-01-01\n---\n\n失敗は[6件](ev:d3/d3.b.failed)。\n"},
+		},
+		"claim moved between lines same page": {
+			{"content/ko/docs/p.md": "---\ntitle: p\ntranslationKey: p\n---\n\n실패는 [6건](ev:d3/d3.b.failed).\n"},
+		},
+		"evidence row moved": {
+			{"evidence/d3/report.md": "intro\n\n## D-3\n\n| stage | failed |\n|---|---:|\n| A | 15 |\n| B | 6 |\n"},
+		},
+		"other evidence value": {
+			{"evidence/other/report.md": "## T\n\n| row | n |\n|---|---:|\n| A | 5 |\n"},
+		},
+		"other evidence manifest": {
+			{"evidence/other/evidence.toml": "id = \"other\"\ntitle = \"other2\"\ndate = \"2026-07-10\"\nenvironment = \"lab\"\nreport = \"docs/test-reports/lab.md\"\norigin = \"raw\"\n\n[[table]]\nfile = \"report.md\"\nheading = \"T\"\nname = \"t\"\nrows = { \"A\" = \"a\" }\ncolumns = { \"n\" = \"n\" }\n"},
+		},
+	} {
+		t.Run(name, func(t *testing.T) { editServedTree(t, saves) })
+	}
 }

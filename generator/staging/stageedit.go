@@ -353,11 +353,27 @@ func (b *viewerBasis) completeAfter(next *viewerBasis, s *project.Site, edited m
 	if b.sparse || next.sparse || !maps.Equal(b.multi, next.multi) {
 		return false
 	}
-	// A translation fallback page made or gone (the edit paired a page
-	// or stopped pairing it): a whole staging writes or removes it, and
-	// an edit's staging removes nothing.
-	if !maps.Equal(b.fallbacks, next.fallbacks) {
-		return false
+	// A translation fallback page gone (the edit paired its source
+	// page), or made of a page not edited: a whole staging removes or
+	// writes it; an edit's staging removes nothing and writes the
+	// fallbacks of the edited pages only.
+	for p, langs := range b.fallbacks {
+		if next.fallbacks[p] == langs {
+			continue
+		}
+		if !edited[p] {
+			return false
+		}
+		for _, l := range strings.Fields(langs) {
+			if !slices.Contains(strings.Fields(next.fallbacks[p]), l) {
+				return false
+			}
+		}
+	}
+	for p, langs := range next.fallbacks {
+		if b.fallbacks[p] != langs && !edited[p] {
+			return false
+		}
 	}
 	// A section page's cascade goes into the front matter of the
 	// fallback pages of every page under it (stageFallbacksOf), which
