@@ -112,6 +112,29 @@ func editServedTree(t *testing.T, saves []map[string]string) {
 // whole staging of a fresh check, file for file.
 func TestEditCompleteServesWholeStaging(t *testing.T) {
 	for name, saves := range map[string][]map[string]string{
+		"evidence value a fallback page cites": {
+			{"content/ko/docs/t.md": "---\ntitle: t\n---\n\n실패는 [15건](ev:d3/d3.a.failed).\n"},
+			{"evidence/d3/report.md": "## D-3\n\n| stage | failed |\n|---|---:|\n| A | 16 |\n| B | 6 |\n"},
+		},
+		"derived value": {
+			{"evidence/d3/evidence.toml": "id = \"d3\"\ntitle = \"outlier detection\"\ndate = \"2026-07-09\"\nenvironment = \"lab\"\nreport = \"docs/test-reports/lab.md\"\norigin = \"raw\"\n\n[[table]]\nfile = \"report.md\"\nheading = \"D-3\"\nname = \"d3\"\nrows = { \"A\" = \"a\", \"B\" = \"b\" }\ncolumns = { \"failed\" = \"failed\" }\n\n[derived]\n\"sum\" = \"d3.a.failed + d3.b.failed\"\n"},
+			{"content/ko/docs/t.md": "---\ntitle: t\n---\n\n합은 [21건](ev:d3/sum).\n"},
+			{"evidence/d3/report.md": "## D-3\n\n| stage | failed |\n|---|---:|\n| A | 15 |\n| B | 7 |\n"},
+			{"content/ko/docs/t.md": "---\ntitle: t\n---\n\n합은 [22건](ev:d3/sum).\n"},
+		},
+		"claim exempt, reference link, code span": {
+			{"content/ko/docs/s.md": "---\ntitle: s\n---\n\n[15건](ev:exempt) [15건][r] `[15건](ev:d3/d3.a.failed)`\n\n[r]: ev:d3/d3.a.failed\n"},
+			{"content/ko/docs/s.md": "---\ntitle: s\n---\n\n[15건][r] [15건](ev:d3/d3.a.failed)\n\n[r]: ev:d3/d3.a.failed\n"},
+		},
+		"repeated claims on a page": {
+			{"content/ko/docs/s.md": "---\ntitle: s\n---\n\n[15건](ev:d3/d3.a.failed) [15건](ev:d3/d3.a.failed)\n"},
+			{"content/ko/docs/s.md": "---\ntitle: s\n---\n\n[15건](ev:d3/d3.a.failed) 글 [15.0건](ev:d3/d3.a.failed)\n"},
+			{"content/ko/docs/s.md": "---\ntitle: s\n---\n\n[15건](ev:d3/d3.a.failed)\n"},
+		},
+		"claim in a shortcode": {
+			{"content/ko/docs/s.md": "---\ntitle: s\n---\n\n{{% details title=\"x\" %}}\n[15건](ev:d3/d3.a.failed)\n{{% /details %}}\n"},
+			{"evidence/d3/report.md": "## D-3\n\n| stage | failed |\n|---|---:|\n| A | 16 |\n| B | 6 |\n"},
+		},
 		"fallback source made a draft": {
 			{"content/ko/docs/t.md": "---\ntitle: t\ndraft: true\n---\n\n글.\n"},
 		},
