@@ -32,7 +32,6 @@ func editServedTree(t *testing.T, saves []map[string]string) {
 		t.Fatal(err)
 	}
 	claims := &staging.ClaimCache{}
-	served := map[string]string{}
 	whole := func(st *State) map[string]string {
 		d := t.TempDir()
 		st.Site.FigureCache = figs
@@ -43,7 +42,7 @@ func editServedTree(t *testing.T, saves []map[string]string) {
 		claims.Staged(st.Site, st.Stage, staged.Viewer)
 		return treeFiles(t, d)
 	}
-	served = whole(st)
+	served := whole(st)
 	for i, save := range saves {
 		var changed []string
 		for f, s := range save {
