@@ -222,10 +222,10 @@ func TestEditCompleteServesWholeStaging(t *testing.T) {
 }
 
 // TestEditCompleteLeavesNoCitesFile: a save that takes the last claim
-// citing a raw file's window in a language away leaves that window's
-// citations file (.evdoc/viewer/LANG/….cites) in the served tree, which a
-// whole staging does not write; the viewer page itself no longer names
-// it (evdoc_file.cites is empty), so no page shows it. KNOWN FAILING.
+// citing a raw file's window in a language away would leave that
+// window's citations file (.evdoc/viewer/LANG/….cites) in the served
+// tree, which a whole staging does not write: such a save is not
+// complete, and the whole staging that follows removes the file.
 func TestEditCompleteLeavesNoCitesFile(t *testing.T) {
 	for name, saves := range map[string][]map[string]string{
 		"a claim made an error: its line cited no more": {

@@ -278,7 +278,7 @@ func stageEvidence(ctx context.Context, s *project.Site, stage string, v *viewer
 	}
 	unread := viewer.UnreadRanges(s.EvidenceFindings, s.Rules)
 	for fi, f := range v.Order {
-		if err := stageViewerFile(ctx, s, stage, v.Files[f], fi, langs, cites, v.Marks[f], unread[f], pageCrumbs, citeSlots, newest); err != nil {
+		if err := stageViewerFile(ctx, s, stage, v.Files[f], fi, langs, cites, v.Marks[f], unread[f], pageCrumbs, citeSlots, newest, nil); err != nil {
 			return err
 		}
 	}
@@ -479,7 +479,7 @@ func i18nString(s *project.Site, code, key, def string) string {
 // tokens holds, by line, the byte ranges of the raw tokens to mark
 // (viewer.marks of the file), unread those of its evidence-number
 // warnings (unreadRanges); newest is newestOwnDates(s).
-func stageViewerFile(ctx context.Context, s *project.Site, stage string, vf *viewer.ViewerFile, fi int, langs []hugoconf.Language, cites []map[string]map[int][]viewer.Citation, tokens map[int][]viewer.TokenMark, unread map[int][][2]int, themeCrumbs bool, citeSlots *slots.Table, newest map[string]time.Time) error {
+func stageViewerFile(ctx context.Context, s *project.Site, stage string, vf *viewer.ViewerFile, fi int, langs []hugoconf.Language, cites []map[string]map[int][]viewer.Citation, tokens map[int][]viewer.TokenMark, unread map[int][][2]int, themeCrumbs bool, citeSlots *slots.Table, newest map[string]time.Time, uncited *bool) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
@@ -594,6 +594,8 @@ func stageViewerFile(ctx context.Context, s *project.Site, stage string, vf *vie
 					return fmt.Errorf("%s: %v", vf.File, err)
 				}
 				lmeta.Hash += "-" + h
+			} else if uncited != nil {
+				*uncited = true
 			}
 			src := prov.Source
 			if t, ok := prov.SourceText[lang.Code]; ok {

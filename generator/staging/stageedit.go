@@ -195,7 +195,7 @@ func StageEditCached(ctx context.Context, s *project.Site, stage string, data *s
 	if !ok {
 		return nil
 	}
-	all, err := stageViewerFiles(ctx, s, stage, v, data, files, served.crumbs)
+	all, uncited, err := stageViewerFiles(ctx, s, stage, v, data, files, served.crumbs)
 	if err != nil {
 		return err
 	}
@@ -203,7 +203,7 @@ func StageEditCached(ctx context.Context, s *project.Site, stage string, data *s
 		cache.served = next
 		// told when asked (EditComplete), after the edit is written
 		// for Hugo: not on the way to its page
-		cache.complete = func() bool { return served.completeAfter(next, s, only) }
+		cache.complete = func() bool { return !uncited && served.completeAfter(next, s, only) }
 	}
 	return nil
 }
@@ -574,13 +574,15 @@ func (b *viewerBasis) changedFiles(next *viewerBasis) (map[string]bool, bool) {
 
 // stageViewerFiles writes into stage the viewer pages of the raw files
 // of v in files, as stageEvidence writes them, and returns whether it
-// wrote all of them: a sparse file's pages are the windows the whole
-// project links to, which only a whole staging finds.
-func stageViewerFiles(ctx context.Context, s *project.Site, stage string, v *viewer.Viewer, data *stagedata.StageData, files map[string]bool, crumbs bool) (bool, error) {
+// wrote all of them (a sparse file's pages are the windows the whole
+// project links to, which only a whole staging finds) and whether a
+// page it wrote has no citations in its language: a citations file the
+// served page had is then left, which only a whole staging removes.
+func stageViewerFiles(ctx context.Context, s *project.Site, stage string, v *viewer.Viewer, data *stagedata.StageData, files map[string]bool, crumbs bool) (all, uncited bool, err error) {
 	if len(files) == 0 {
-		return true, nil
+		return true, false, nil
 	}
-	all := true
+	all = true
 	for f := range files {
 		if vf := v.Files[f]; vf == nil || vf.Sparse {
 			all = false
@@ -588,7 +590,7 @@ func stageViewerFiles(ctx context.Context, s *project.Site, stage string, v *vie
 		}
 	}
 	if len(files) == 0 {
-		return all, nil
+		return all, false, nil
 	}
 	langs := s.Config.Ordered()
 	fallbacks := s.Fallbacks()
@@ -602,9 +604,9 @@ func stageViewerFiles(ctx context.Context, s *project.Site, stage string, v *vie
 		if !files[f] {
 			continue
 		}
-		if err := stageViewerFile(ctx, s, stage, v.Files[f], fi, langs, cites, v.Marks[f], unread[f], crumbs, nil, newest); err != nil {
-			return false, err
+		if err := stageViewerFile(ctx, s, stage, v.Files[f], fi, langs, cites, v.Marks[f], unread[f], crumbs, nil, newest, &uncited); err != nil {
+			return false, false, err
 		}
 	}
-	return all, nil
+	return all, uncited, nil
 }
