@@ -1,6 +1,7 @@
 package stagedata
 
 import (
+	"maps"
 	"math"
 	"slices"
 	"strconv"
@@ -349,6 +350,12 @@ func (sd *StageData) PrecisionMarks() (multi map[string]bool, marks map[string]m
 // PrecisionMarksOf is PrecisionMarks with the marks of only the pages
 // of only (every page's when only is nil); multi is the whole site's.
 func (sd *StageData) PrecisionMarksOf(only map[string]bool) (multi map[string]bool, marks map[string]map[int]string) {
+	multi = sd.precisionMulti()
+	return multi, sd.MarksOf(multi, only)
+}
+
+// precisionMulti is PrecisionMarks's multi.
+func (sd *StageData) precisionMulti() (multi map[string]bool) {
 	seen := map[string]string{}
 	for _, u := range sd.Units {
 		for _, d := range u.Dests {
@@ -363,8 +370,16 @@ func (sd *StageData) PrecisionMarksOf(only map[string]bool) (multi map[string]bo
 			}
 		}
 	}
-	if multi == nil {
-		return nil, nil
+	return multi
+}
+
+// MarksOf is PrecisionMarksOf's marks with multi, the destinations
+// written at several precisions (PrecisionMarks's or
+// PrecisionIndex.Multi's of sd): the precision of each claim of those
+// destinations of the pages of only (every page's when only is nil).
+func (sd *StageData) MarksOf(multi map[string]bool, only map[string]bool) (marks map[string]map[int]string) {
+	if len(multi) == 0 {
+		return nil
 	}
 	marks = map[string]map[int]string{}
 	for _, u := range sd.Units {
@@ -383,7 +398,96 @@ func (sd *StageData) PrecisionMarksOf(only map[string]bool) (multi map[string]bo
 			}
 		}
 	}
-	return multi, marks
+	return marks
+}
+
+// PrecisionIndex keeps, from one StageData to the next, the precisions
+// each unit (ClaimStage) writes its destinations at: Multi then reads
+// only the units new since the last call, not every claim of the site.
+// A unit is the same while it is the same pointer (a re-check makes the
+// units of the pages it judges again anew). The zero PrecisionIndex is
+// empty.
+type PrecisionIndex struct {
+	units map[*ClaimStage][]destPrecision
+	count map[destPrecision]int // units writing the destination at the precision
+	precs map[string]int        // destination → its precisions written
+	multi map[string]bool       // destinations of precs with more than one
+	names map[string]string     // each precision's string, once
+}
+
+type destPrecision struct{ dest, prec string }
+
+// Multi returns PrecisionMarks's multi of sd (a new map; nil when no
+// destination is written at several precisions), reading the
+// destinations of the units of sd the last call's StageData did not
+// have.
+func (x *PrecisionIndex) Multi(sd *StageData) map[string]bool {
+	if x.units == nil {
+		x.units = map[*ClaimStage][]destPrecision{}
+		x.count = map[destPrecision]int{}
+		x.precs = map[string]int{}
+		x.multi = map[string]bool{}
+		x.names = map[string]string{}
+	}
+	cur := make(map[*ClaimStage]bool, len(sd.Units))
+	for _, u := range sd.Units {
+		cur[u] = true
+	}
+	var touched []string
+	seen := map[destPrecision]bool{}
+	for u, dps := range x.units {
+		if cur[u] {
+			continue
+		}
+		for _, dp := range dps {
+			if x.count[dp]--; x.count[dp] == 0 {
+				delete(x.count, dp)
+				if x.precs[dp.dest]--; x.precs[dp.dest] == 0 {
+					delete(x.precs, dp.dest)
+				}
+				touched = append(touched, dp.dest)
+			}
+		}
+		delete(x.units, u)
+	}
+	for _, u := range sd.Units {
+		if _, ok := x.units[u]; ok {
+			continue
+		}
+		var dps []destPrecision
+		clear(seen)
+		for _, d := range u.Dests {
+			p := d.Precision()
+			if q, ok := x.names[p]; ok {
+				p = q
+			} else {
+				x.names[p] = p
+			}
+			dp := destPrecision{d.Dest, p}
+			if !seen[dp] {
+				seen[dp] = true
+				dps = append(dps, dp)
+			}
+		}
+		for _, dp := range dps {
+			if x.count[dp]++; x.count[dp] == 1 {
+				x.precs[dp.dest]++
+				touched = append(touched, dp.dest)
+			}
+		}
+		x.units[u] = dps
+	}
+	for _, d := range touched {
+		if x.precs[d] > 1 {
+			x.multi[d] = true
+		} else {
+			delete(x.multi, d)
+		}
+	}
+	if len(x.multi) == 0 {
+		return nil
+	}
+	return maps.Clone(x.multi)
 }
 
 // Repeat is a claim of a page whose render hook data key (its

@@ -402,6 +402,9 @@ type ClaimCache struct {
 	// complete tells whether the last StageEditCached wrote all a
 	// whole staging would change (EditComplete); nil: it did not.
 	complete func() bool
+	// prec is the destinations written at several precisions, kept
+	// from one StageData to the next (StageEditCached, Staged).
+	prec stagedata.PrecisionIndex
 }
 
 // viewerOf returns the viewer of s's evidence, the cached one while s's

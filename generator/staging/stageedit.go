@@ -113,11 +113,16 @@ func StageEditCached(ctx context.Context, s *project.Site, stage string, data *s
 	for _, rel := range pages {
 		only[rel] = true
 	}
+	var multi map[string]bool
 	if cache == nil {
 		cache = &ClaimCache{}
+		multi, _ = data.PrecisionMarksOf(map[string]bool{})
+	} else {
+		// read of the units re-checked since the last call only
+		multi = cache.prec.Multi(data)
 	}
 	cache.complete = nil
-	multi, marks := data.PrecisionMarksOf(only)
+	marks := data.MarksOf(multi, only)
 	var repeats map[string][]stagedata.Repeat
 	if len(pages) > 0 {
 		repeats = data.RepeatsOf(multi, only)
@@ -323,8 +328,7 @@ func (cc *ClaimCache) Staged(s *project.Site, data *stagedata.StageData, v *view
 	// cache's from now on.
 	cc.adopt(s.Store, v)
 	_, pageCrumbs := themeBreadcrumbs(s, evidenceListLayout(s) != "")
-	multi, _ := data.PrecisionMarksOf(map[string]bool{})
-	cc.served = basisOf(s, data, v, pageCrumbs, multi)
+	cc.served = basisOf(s, data, v, pageCrumbs, cc.prec.Multi(data))
 	cc.complete = nil
 }
 
@@ -439,8 +443,8 @@ func (b *viewerBasis) completeAfter(next *viewerBasis, s *project.Site, edited m
 		return false
 	}
 	if len(next.multi) > 0 {
-		_, before := b.data.PrecisionMarksOf(rejudged)
-		_, after := next.data.PrecisionMarksOf(rejudged)
+		before := b.data.MarksOf(b.multi, rejudged)
+		after := next.data.MarksOf(next.multi, rejudged)
 		if !reflect.DeepEqual(before, after) {
 			return false
 		}
