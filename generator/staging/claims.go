@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"hash"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -584,9 +585,15 @@ func claimsFile(claims map[string]*claimJSON) ([]byte, error) {
 // URL. The component's templates and texts are not in it.
 func popoverVersions(keys map[string][]string, claims map[string]*claimJSON, sets []byte) (map[string]string, error) {
 	out := make(map[string]string, len(keys))
+	// sets.json hashed once, each set's digest from a copy of its state
+	h0 := sha256.New()
+	h0.Write(sets)
 	for set, ks := range keys {
-		h := sha256.New()
-		h.Write(sets)
+		c, err := h0.(hash.Cloner).Clone()
+		if err != nil {
+			return nil, err
+		}
+		h := c
 		for _, k := range ks {
 			b, err := claims[k].marshaled()
 			if err != nil {

@@ -1,7 +1,10 @@
 package staging
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"reflect"
 	"testing"
 
@@ -60,6 +63,23 @@ func TestPopoverVersions(t *testing.T) {
 		return v
 	}
 	base := versions(claims(1), `{"a":{}}`)
+	// the digest of sets.json, then each key and its claim data
+	for set, want := range base {
+		cj := claimJSONs(claims(1))
+		h := sha256.New()
+		h.Write([]byte(`{"a":{}}`))
+		for _, k := range popoverKeys(cj)[set] {
+			b, err := cj[k].marshaled()
+			if err != nil {
+				t.Fatal(err)
+			}
+			fmt.Fprintf(h, "\x00%s\x00%d:", k, len(b))
+			h.Write(b)
+		}
+		if got := hex.EncodeToString(h.Sum(nil))[:16]; got != want {
+			t.Errorf("set %s's version %s, want %s", set, want, got)
+		}
+	}
 	if again := versions(claims(1), `{"a":{}}`); !reflect.DeepEqual(again, base) {
 		t.Errorf("the same data gave %v, then %v", base, again)
 	}
