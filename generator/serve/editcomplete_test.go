@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/evdoc-lab/evdoc/generator/check"
@@ -74,10 +75,22 @@ func editServedTree(t *testing.T, saves []map[string]string) {
 		if err := staging.StageEditCached(ctx, next.Site, edit, next.Stage, pages, nil, claims); err != nil {
 			t.Fatal(err)
 		}
-		maps.Copy(served, treeFiles(t, edit))
+		wrote := treeFiles(t, edit)
+		maps.Copy(served, wrote)
 		if !(claims.EditComplete() && onlyEdits(next.Site.Config, changed)) {
 			t.Logf("save %d: edit staging not complete; whole staging", i)
 			served = whole(next)
+			// the claim data and the edited pages the edit's staging
+			// wrote are the whole staging's (but where a page edited
+			// is a fallback's place now)
+			for f, w := range wrote {
+				if !strings.HasPrefix(f, "data/evdoc/") && !(slices.Contains(pages, f) && !strings.Contains(served[f], "\nevdoc_fallback:")) {
+					continue
+				}
+				if served[f] != w {
+					t.Errorf("save %d: the edit's staging wrote %s:\n%s\nthe whole staging\n%s", i, f, clip(w), clip(served[f]))
+				}
+			}
 			st = next
 			continue
 		}
@@ -170,6 +183,16 @@ func TestEditCompleteServesWholeStaging(t *testing.T) {
 		"precision": {
 			{"content/ko/docs/t.md": "---\ntitle: t\n---\n\n실패는 [15.0건](ev:d3/d3.a.failed).\n"},
 			{"content/ko/docs/t.md": "---\ntitle: t\n---\n\n실패는 [15건](ev:d3/d3.a.failed).\n"},
+		},
+		"precision of a value a page not edited writes, then an evidence edit": {
+			// p writes 15건: t's 15.0건 makes d3.a.failed a destination
+			// written at two precisions (PrecisionIndex), the evidence
+			// edits re-check p and t, and t's 15건 makes it one again
+			{"content/ko/docs/t.md": "---\ntitle: t\n---\n\n실패는 [15.0건](ev:d3/d3.a.failed).\n"},
+			{"evidence/d3/report.md": "## D-3\n\n| stage | failed |\n|---|---:|\n| A | 16 |\n| B | 6 |\n"},
+			{"content/ko/docs/t.md": "---\ntitle: t\n---\n\n실패는 [16건](ev:d3/d3.a.failed).\n"},
+			{"evidence/d3/report.md": "## D-3\n\n| stage | failed |\n|---|---:|\n| A | 15 |\n| B | 6 |\n"},
+			{"content/ko/docs/t.md": "---\ntitle: t\n---\n\n실패는 [15.0건](ev:d3/d3.a.failed) [15건](ev:d3/d3.a.failed).\n"},
 		},
 		"date": {
 			{"content/ko/docs/t.md": "---\ntitle: t\ndate: 2030-01-01\n---\n\n실패는 [15건](ev:d3/d3.a.failed).\n"},
