@@ -191,6 +191,9 @@ func Run(ctx context.Context, opt Options) error {
 			if !ok {
 				return nil
 			}
+			if srv.ignoredBatch(b) {
+				continue
+			}
 			env := srv.env
 			srv.change(ctx, b)
 			if ctx.Err() != nil {
@@ -318,6 +321,24 @@ func (s *server) beforeBurst(rels []string) (after func()) {
 	}
 	start := time.Now()
 	return func() { s.ticks.burst(time.Since(start)) }
+}
+
+// ignoredBatch reports whether every file of a batch is one evdoc and
+// Hugo do not read (KindIgnored: a log file written in the project's
+// root, an editor's backup) while nothing is owed from an earlier change
+// (partial): such a batch is not re-checked, staged or announced, so
+// `evdoc serve > serve.log` in the root does not re-check at each line
+// it writes.
+func (s *server) ignoredBatch(changed []string) bool {
+	if s.partial || s.state == nil || s.state.Site == nil {
+		return false
+	}
+	for _, f := range changed {
+		if kind, _ := Classify(s.state.Site.Config, f); kind != KindIgnored {
+			return false
+		}
+	}
+	return true
 }
 
 // change re-checks after a batch of changed files and stages again.

@@ -324,6 +324,9 @@ func TestChangeLeavesWholeStageToNextSave(t *testing.T) {
 		t.Fatalf("the whole project was staged though files changed meanwhile (partial %v)", srv.partial)
 	}
 	unsent = false
+	if srv.ignoredBatch([]string{"content/ko/docs/.p.md.swp"}) {
+		t.Errorf("a batch of ignored files is left out while a whole staging is owed")
+	}
 	srv.change(ctx, []string{"content/ko/docs/.p.md.swp"})
 	if srv.partial || viewer() == before {
 		t.Errorf("the next change, of an ignored file, did not stage the whole project (partial %v)", srv.partial)
@@ -475,6 +478,31 @@ func TestChangeLeavesOutWholeStaging(t *testing.T) {
 			if got, err := os.ReadFile(filepath.Join(srv.served, filepath.FromSlash(step.files[0]))); err != nil || !bytes.Contains(got, []byte(step.new)) {
 				t.Errorf("%s: the served page lacks %q (%v)", step.files[0], step.new, err)
 			}
+		}
+	}
+}
+
+// TestIgnoredBatch: a batch of files only evdoc and Hugo do not read (a
+// log written in the root, editor backups) is left out; one with a page
+// or evidence file, or any batch while a whole staging is owed, is not.
+func TestIgnoredBatch(t *testing.T) {
+	ctx := context.Background()
+	srv, _, _ := stagedServer(t, ctx)
+	for _, tc := range []struct {
+		files   []string
+		partial bool
+		want    bool
+	}{
+		{[]string{"serve.log"}, false, true},
+		{[]string{"serve.log", "content/ko/docs/.p.md.swp", "README.md"}, false, true},
+		{[]string{"serve.log", "content/ko/docs/p.md"}, false, false},
+		{[]string{"evidence/d/report.md"}, false, false},
+		{[]string{"hugo.toml"}, false, false},
+		{[]string{"serve.log"}, true, false},
+	} {
+		srv.partial = tc.partial
+		if got := srv.ignoredBatch(tc.files); got != tc.want {
+			t.Errorf("ignoredBatch(%q) with partial %v = %v, want %v", tc.files, tc.partial, got, tc.want)
 		}
 	}
 }
