@@ -2,6 +2,8 @@ package typeset
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -43,5 +45,31 @@ func TestFontOverride(t *testing.T) {
 	}
 	if b, ok := EmbeddedFont("ipagp.LICENSE"); !ok || !bytes.Contains(b, []byte("IPA")) {
 		t.Error("the IPA font licence is not embedded next to the font")
+	}
+}
+
+// TestEmbeddedFontBytes: each embedded font, kept gzip-compressed, reads
+// back as the font file's bytes (their SHA-256 as shipped), the same
+// slice on each call; a name that is not an embedded font reads nothing.
+func TestEmbeddedFontBytes(t *testing.T) {
+	for name, want := range map[string]string{
+		"ipagp.ttf":        "a63f6153841e56ec9df1b31a54d98d3f41d8aaa1c3d8df30a33502296f5b8068",
+		"NanumSquareR.ttf": "5a51deae5237435d9a0bc0cc6cc30619a914b29801f895698cfdacadcad06e94",
+	} {
+		b, ok := EmbeddedFont(name)
+		if !ok {
+			t.Fatalf("EmbeddedFont(%q): not found", name)
+		}
+		if got := fmt.Sprintf("%x", sha256.Sum256(b)); got != want {
+			t.Errorf("EmbeddedFont(%q): sha256 %s, want %s", name, got, want)
+		}
+		if again, _ := EmbeddedFont(name); &again[0] != &b[0] {
+			t.Errorf("EmbeddedFont(%q) read the font again", name)
+		}
+	}
+	for _, name := range []string{"", "ipagp", "ipagp.ttf.gz", "ipagp.ttf.LICENSE", "../typeset/fonts/ipagp.ttf", "fonts/ipagp.ttf", GoRegular} {
+		if b, ok := EmbeddedFont(name); ok || b != nil {
+			t.Errorf("EmbeddedFont(%q) = %d bytes, %v; want none", name, len(b), ok)
+		}
 	}
 }
