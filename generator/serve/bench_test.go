@@ -17,12 +17,10 @@ import (
 	"github.com/evdoc-lab/evdoc/internal/benchsite/benchgen"
 )
 
-// BenchmarkChange is serve's own part of one save, without Hugo: the
-// re-check of a changed number in an evidence set's report table (and of
-// the save back) and the staging of the served project, on a generated
-// site of $EVDOC_BENCH_PAGES Korean pages (default 500) with their
-// translations. The site is copied into a temporary directory.
-func BenchmarkChange(b *testing.B) {
+// benchSite writes the generated site of the serve benchmarks into a
+// temporary directory: $EVDOC_BENCH_PAGES Korean pages (default 500)
+// with their translations.
+func benchSite(b *testing.B) string {
 	n := 500
 	if v := os.Getenv("EVDOC_BENCH_PAGES"); v != "" {
 		var err error
@@ -34,6 +32,16 @@ func BenchmarkChange(b *testing.B) {
 	if err := benchgen.Write(root, benchgen.Options{Pages: n, Seed: 1, ClaimsPerPage: 480}); err != nil {
 		b.Fatal(err)
 	}
+	return root
+}
+
+// BenchmarkChange is serve's own part of one save, without Hugo: the
+// re-check of a changed number in an evidence set's report table (and of
+// the save back) and the staging of the served project, on a generated
+// site of $EVDOC_BENCH_PAGES Korean pages (default 500) with their
+// translations. The site is copied into a temporary directory.
+func BenchmarkChange(b *testing.B) {
+	root := benchSite(b)
 	ctx := context.Background()
 	rc := &IncrementalRechecker{Root: root, Load: project.LoadOptions{Lazy: true}, Check: check.DefaultOptions()}
 	dir := b.TempDir()

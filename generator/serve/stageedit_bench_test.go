@@ -14,7 +14,6 @@ import (
 	"github.com/evdoc-lab/evdoc/generator/claim"
 	"github.com/evdoc-lab/evdoc/generator/project"
 	"github.com/evdoc-lab/evdoc/generator/staging"
-	"github.com/evdoc-lab/evdoc/internal/benchsite/benchgen"
 	"github.com/evdoc-lab/evdoc/internal/cputime"
 )
 
@@ -30,14 +29,7 @@ import (
 //
 //	go test ./generator/serve -run '^$' -bench StageEdit -benchtime 10x -cpuprofile cpu.out
 func BenchmarkStageEdit(b *testing.B) {
-	n := 500
-	if v := os.Getenv("EVDOC_BENCH_PAGES"); v != "" {
-		n = benchPagesEnv(b, v)
-	}
-	root := b.TempDir()
-	if err := benchgen.Write(root, benchgen.Options{Pages: n, Seed: 1, ClaimsPerPage: 480}); err != nil {
-		b.Fatal(err)
-	}
+	root := benchSite(b)
 	ctx := context.Background()
 	rc := &IncrementalRechecker{Root: root, Load: project.LoadOptions{Lazy: true}, Check: check.DefaultOptions()}
 	dir := b.TempDir()
@@ -106,20 +98,6 @@ type edit struct {
 	rel      string
 	versions [][]byte
 	page     bool
-}
-
-func benchPagesEnv(b *testing.B, v string) int {
-	var n int
-	for _, c := range v {
-		if c < '0' || c > '9' {
-			b.Fatalf("EVDOC_BENCH_PAGES=%q: expected a positive number", v)
-		}
-		n = n*10 + int(c-'0')
-	}
-	if n < 1 {
-		b.Fatalf("EVDOC_BENCH_PAGES=%q: expected a positive number", v)
-	}
-	return n
 }
 
 func benchmarkStageEdit(b *testing.B, ctx context.Context, srv *server, root string, e edit) {
