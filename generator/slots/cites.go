@@ -43,11 +43,30 @@ type cites struct {
 // AddCites records the citations of one viewer window (the fields of
 // its citations file after the header) and returns the fields of its
 // citations file in the slot form, after CitesSlotHeader: its id and
-// its citing pages. It is called by one goroutine, before Fill.
+// its citing pages. It is called by one goroutine, before Fill; it is
+// SetCites of the next id ReserveCites hands out.
 func (t *Table) AddCites(fields []string) []string {
-	id := "-" + strconv.FormatInt(int64(len(t.cites)), 36)
-	t.cites = append(t.cites, cites{fields: fields})
-	out := []string{"i" + id}
+	return t.SetCites(t.ReserveCites(1), fields)
+}
+
+// ReserveCites reserves the ids of n citation tables, numbered on from
+// those the table holds, and returns the first: the stage numbers the
+// tables in its order before writing the windows' citations files side
+// by side (SetCites). It is called by one goroutine, before the
+// SetCites of the ids it reserves and before Fill.
+func (t *Table) ReserveCites(n int) int {
+	first := len(t.cites)
+	t.cites = append(t.cites, make([]cites, n)...)
+	return first
+}
+
+// SetCites records the citations of one viewer window as AddCites does,
+// under id, one ReserveCites reserved, and returns the fields of its
+// citations file in the slot form. Goroutines may call it at the same
+// time for different ids; each id is set once, before Fill.
+func (t *Table) SetCites(id int, fields []string) []string {
+	t.cites[id] = cites{fields: fields}
+	out := []string{"i-" + strconv.FormatInt(int64(id), 36)}
 	seen := map[string]bool{}
 	for _, f := range fields {
 		if strings.HasPrefix(f, "p") && !seen[f] {

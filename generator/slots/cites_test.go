@@ -1,7 +1,9 @@
 package slots
 
 import (
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -72,6 +74,39 @@ func TestAddCites(t *testing.T) {
 	}
 	if _, ok := tb.Slot("-1"); ok {
 		t.Error("a citations id reads as a claim's slot")
+	}
+}
+
+// TestReserveCites: ids reserved, then set side by side in any order,
+// give each table the id and the slot form AddCites gives it in the
+// order of the ids.
+func TestReserveCites(t *testing.T) {
+	fields := [][]string{{"n1", "p/a", "t1"}, {"n2", "p/b", "t2", "p/a", "t3"}, {"n3", "p/c", "t4"}, {"n4", "p/d", "t5"}}
+	added := NewTable(0)
+	var want [][]string
+	for _, f := range fields {
+		want = append(want, added.AddCites(f))
+	}
+	tb := NewTable(0)
+	tb.AddCites(fields[0])
+	first := tb.ReserveCites(len(fields) - 1)
+	if first != 1 || tb.CitesLen() != len(fields) {
+		t.Fatalf("ReserveCites(%d) after one table: first %d, %d tables; want 1, %d", len(fields)-1, first, tb.CitesLen(), len(fields))
+	}
+	got := make([][]string, len(fields))
+	got[0] = want[0]
+	var wg sync.WaitGroup
+	for i := len(fields) - 1; i >= 1; i-- {
+		wg.Go(func() { got[i] = tb.SetCites(i, fields[i]) })
+	}
+	wg.Wait()
+	for i := range fields {
+		if !slices.Equal(got[i], want[i]) {
+			t.Errorf("table %d: SetCites %q, AddCites %q", i, got[i], want[i])
+		}
+		if !slices.Equal(tb.cites[i].fields, added.cites[i].fields) {
+			t.Errorf("table %d: fields %q, AddCites's %q", i, tb.cites[i].fields, added.cites[i].fields)
+		}
 	}
 }
 

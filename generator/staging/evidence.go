@@ -8,10 +8,12 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 	"unicode/utf8"
 
@@ -115,18 +117,21 @@ func writeViewerLines(p string, html []string) (string, error) {
 
 // writeViewerCites writes viewerCitesHeader and the cited lines ls to p
 // as a flat list of fields (viewerCitesFields), each preceded by a NUL
-// byte, and returns the file's hash. With table (claim slots), it
-// writes the slot form instead (slots.CitesSlotHeader): the shortcode
-// then writes a placeholder for the table's rows, which the fill writes
-// from the fields the table keeps (slots.Table.AddCites).
-func writeViewerCites(p string, ls []viewer.CitedLine, table *slots.Table) (string, error) {
+// byte, and returns the file's hash. With ids (claim slots), it writes
+// the slot form instead (slots.CitesSlotHeader) under the next of ids:
+// the shortcode then writes a placeholder for the table's rows, which
+// the fill writes from the fields the table keeps (slots.Table.SetCites).
+func writeViewerCites(p string, ls []viewer.CitedLine, ids *citesIDs) (string, error) {
 	fields, err := viewerCitesFields(ls)
 	if err != nil {
 		return "", err
 	}
 	head := viewerCitesHeader
-	if table != nil {
-		head, fields = slots.CitesSlotHeader, table.AddCites(fields)
+	if ids != nil {
+		if fields, err = ids.set(fields); err != nil {
+			return "", err
+		}
+		head = slots.CitesSlotHeader
 	}
 	n := len(head)
 	for _, f := range fields {
@@ -277,8 +282,127 @@ func stageEvidence(ctx context.Context, s *project.Site, stage string, v *viewer
 		}
 	}
 	unread := viewer.UnreadRanges(s.EvidenceFindings, s.Rules)
-	for fi, f := range v.Order {
-		if err := stageViewerFile(ctx, s, stage, v.Files[f], fi, langs, cites, v.Marks[f], unread[f], pageCrumbs, citeSlots, newest, nil); err != nil {
+	// The raw files' viewer pages are written side by side. With
+	// citeSlots, each file's citation tables get their ids first, in
+	// the order of the files, their windows and the languages, so the
+	// ids do not depend on which file is written first.
+	var ids []*citesIDs
+	if citeSlots != nil {
+		ids = make([]*citesIDs, len(v.Order))
+		for fi, f := range v.Order {
+			n := citedWindows(v.Files[f], len(langs), cites)
+			first := citeSlots.ReserveCites(n)
+			ids[fi] = &citesIDs{table: citeSlots, next: first, end: first + n}
+		}
+	}
+	return eachViewerFile(len(v.Order), func(fi int) error {
+		f := v.Order[fi]
+		var fids *citesIDs
+		if ids != nil {
+			fids = ids[fi]
+		}
+		if err := stageViewerFile(ctx, s, stage, v.Files[f], fi, langs, cites, v.Marks[f], unread[f], pageCrumbs, fids, newest, nil); err != nil {
+			return err
+		}
+		if fids != nil && fids.next != fids.end {
+			return fmt.Errorf("%s: %d of the citation tables counted for its viewer pages were not written (a bug in evdoc)", f, fids.end-fids.next)
+		}
+		return nil
+	})
+}
+
+// citesIDs hands out the ids of one raw file's citation tables, which
+// slots.Table.ReserveCites reserved: next is the id of its next table,
+// end the first id past them.
+type citesIDs struct {
+	table     *slots.Table
+	next, end int
+}
+
+// set records fields under the next id (slots.Table.SetCites) and
+// returns the fields of the citations file in the slot form.
+func (c *citesIDs) set(fields []string) ([]string, error) {
+	if c.next >= c.end {
+		return nil, fmt.Errorf("more citation tables than were counted for its viewer pages (a bug in evdoc)")
+	}
+	out := c.table.SetCites(c.next, fields)
+	c.next++
+	return out, nil
+}
+
+// citedWindows returns the number of citations files stageViewerFile
+// writes for vf: one for each window with a page and each of the nl
+// languages whose citations (cites) cite a line of the window.
+func citedWindows(vf *viewer.ViewerFile, nl int, cites []map[string]map[int][]viewer.Citation) int {
+	if len(vf.Starts) == 0 {
+		return 0
+	}
+	cited := map[[2]int]bool{} // window, language
+	for li := range nl {
+		for n, cs := range cites[li][vf.File] {
+			if len(cs) == 0 {
+				continue
+			}
+			w := vf.Window(n)
+			if n < vf.Starts[w] || n > windowEnd(vf, w) || !vf.HasPage(w) {
+				continue
+			}
+			cited[[2]int{w, li}] = true
+		}
+	}
+	return len(cited)
+}
+
+// windowEnd returns the last line of vf's window w.
+func windowEnd(vf *viewer.ViewerFile, w int) int {
+	if w+1 < len(vf.Starts) {
+		return vf.Starts[w+1] - 1
+	}
+	return vf.Total
+}
+
+// eachViewerFile runs stage(0) … stage(n-1) on up to GOMAXPROCS
+// goroutines, each taking the next file in order, and returns the error
+// of the first file that failed: every file before it was staged, none
+// after it is started once it failed. A panic of stage panics again
+// here (project.WorkerPanic).
+func eachViewerFile(n int, stage func(fi int) error) error {
+	workers := min(runtime.GOMAXPROCS(0), n)
+	if workers <= 1 {
+		for fi := range n {
+			if err := stage(fi); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	errs := make([]error, n)
+	var next atomic.Int64
+	var failed atomic.Int64 // the lowest file that failed, n while none
+	failed.Store(int64(n))
+	var caught project.WorkerPanic
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			defer crash.Guard()
+			defer caught.Recover(func() { failed.Store(-1) })
+			for {
+				fi := next.Add(1) - 1
+				if fi >= int64(n) || fi > failed.Load() {
+					return
+				}
+				if err := stage(int(fi)); err != nil {
+					errs[fi] = err
+					for f := failed.Load(); fi < f && !failed.CompareAndSwap(f, fi); f = failed.Load() {
+					}
+				}
+			}
+		})
+	}
+	wg.Wait()
+	caught.Repanic()
+	for _, err := range errs {
+		if err != nil {
 			return err
 		}
 	}
@@ -479,7 +603,7 @@ func i18nString(s *project.Site, code, key, def string) string {
 // tokens holds, by line, the byte ranges of the raw tokens to mark
 // (viewer.marks of the file), unread those of its evidence-number
 // warnings (unreadRanges); newest is newestOwnDates(s).
-func stageViewerFile(ctx context.Context, s *project.Site, stage string, vf *viewer.ViewerFile, fi int, langs []hugoconf.Language, cites []map[string]map[int][]viewer.Citation, tokens map[int][]viewer.TokenMark, unread map[int][][2]int, themeCrumbs bool, citeSlots *slots.Table, newest map[string]time.Time, uncited *bool) error {
+func stageViewerFile(ctx context.Context, s *project.Site, stage string, vf *viewer.ViewerFile, fi int, langs []hugoconf.Language, cites []map[string]map[int][]viewer.Citation, tokens map[int][]viewer.TokenMark, unread map[int][][2]int, themeCrumbs bool, citeIDs *citesIDs, newest map[string]time.Time, uncited *bool) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
@@ -507,11 +631,7 @@ func stageViewerFile(ctx context.Context, s *project.Site, stage string, vf *vie
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		start := vf.Starts[w]
-		end := vf.Total
-		if w+1 < len(vf.Starts) {
-			end = vf.Starts[w+1] - 1
-		}
+		start, end := vf.Starts[w], windowEnd(vf, w)
 		if _, err := fh.Seek(vf.Offsets[w], io.SeekStart); err != nil {
 			return err
 		}
@@ -589,7 +709,7 @@ func stageViewerFile(ctx context.Context, s *project.Site, stage string, vf *vie
 			lmeta.Hash = linesHash
 			if len(ls) > 0 {
 				lmeta.Cites = viewerCitesFile(lang.Code, vf.PagePath(w))
-				h, err := writeViewerCites(filepath.Join(stage, filepath.FromSlash(lmeta.Cites)), ls, citeSlots)
+				h, err := writeViewerCites(filepath.Join(stage, filepath.FromSlash(lmeta.Cites)), ls, citeIDs)
 				if err != nil {
 					return fmt.Errorf("%s: %v", vf.File, err)
 				}
