@@ -30,6 +30,8 @@ func newServeCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *c
 			"{{ partial \"evdoc/serve-banner.html\" . }} after <body>) reads data/evdoc/serve.json,\n" +
 			"which only serve writes, so a built site never shows it.\n\n" +
 			"A --port that is in use is an error (exit 2) before anything is staged or started.\n" +
+			"A multihost site (a language with its own baseURL) is served by Hugo's server directly,\n" +
+			"one port per language from --port up, without serve's Host check in front of it.\n" +
 			"serve keeps running while findings exist; when Hugo's server stops (a build error at its\n" +
 			"start) it is started again after the next save. Under --strict warnings count as\n" +
 			"failures in the banner and the summary, as in check --strict. Ctrl-C or SIGTERM stops\n" +

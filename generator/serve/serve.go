@@ -110,11 +110,21 @@ func Run(ctx context.Context, opt Options) error {
 	if rc == nil {
 		rc = &IncrementalRechecker{Root: opt.Root, Load: project.LoadOptions{Lazy: true}}
 	}
-	fr, err := listenFront(opt.Bind, opt.Port, opt.BaseURL)
-	if err != nil {
-		return err // before anything is checked, staged or started
+	// A multihost site (a baseURL per language) is served by Hugo's
+	// server on its own: Hugo then listens on one port per language and
+	// writes each port into that language's links, which a front on
+	// other ports cannot relay (Hugo refuses --appendPort=false there).
+	var fr *front
+	if multihost(opt.Root) {
+		fmt.Fprintln(opt.Log, multihostNotice)
+	} else {
+		var err error
+		fr, err = listenFront(opt.Bind, opt.Port, opt.BaseURL)
+		if err != nil {
+			return err // before anything is checked, staged or started
+		}
+		defer fr.close()
 	}
-	defer fr.close()
 	if len(opt.Hugo) == 0 {
 		return errors.New("no Hugo command to run; expected Options.Hugo")
 	}
@@ -142,7 +152,9 @@ func Run(ctx context.Context, opt Options) error {
 		return err
 	}
 	srv := &server{opt: opt, rc: rc, dir: dir, served: filepath.Join(dir, "site"), figures: &project.FigureCache{}, front: fr, rebuilt: make(chan struct{}, 1), claims: &staging.ClaimCache{}}
-	fr.serve(ctx)
+	if fr != nil {
+		fr.serve(ctx)
+	}
 
 	// Watch before the first check, so a save during it is not missed.
 	w, err := newWatcher(opt.Root)
@@ -706,18 +718,26 @@ func (s *server) runHugo(ctx context.Context, portTaken, served *bool) error {
 	if err != nil {
 		return err
 	}
-	// Hugo's server listens on a loopback port of its own behind the
-	// front, which checks each request's Host; its links and live reload
-	// name the front's port.
-	port, err := freeLoopbackPort()
-	if err != nil {
-		return err
-	}
-	s.front.hugo.Store(int64(port))
-	defer s.front.hugo.Store(0)
 	s.ticks.reset() // a new watcher, a new phase
-	args := append(append([]string{}, cmd[1:]...), "server", "--source", abs, "--renderToMemory", "--logLevel", "warn",
-		"--bind", "127.0.0.1", "--port", strconv.Itoa(port), "--baseURL", s.front.baseURL(s.opt.BaseURL), "--appendPort=false", "--liveReloadPort", strconv.Itoa(s.front.port))
+	args := append(append([]string{}, cmd[1:]...), "server", "--source", abs, "--renderToMemory", "--logLevel", "warn")
+	if s.front == nil {
+		// a multihost site: Hugo's server listens where serve was told
+		args = append(args, directServerArgs(s.opt)...)
+	} else {
+		if s.state != nil && s.state.Site != nil && s.state.Site.Config != nil && s.state.Site.Config.PublishURLs.Multihost {
+			return errors.New("the site became multihost (a language sets its own baseURL) while serve ran behind its front on one port; stop evdoc serve and start it again, and Hugo's server then takes one port per language")
+		}
+		// Hugo's server listens on a loopback port of its own behind the
+		// front, which checks each request's Host; its links and live
+		// reload name the front's port.
+		port, err := freeLoopbackPort()
+		if err != nil {
+			return err
+		}
+		s.front.hugo.Store(int64(port))
+		defer s.front.hugo.Store(0)
+		args = append(args, "--bind", "127.0.0.1", "--port", strconv.Itoa(port), "--baseURL", s.front.baseURL(s.opt.BaseURL), "--appendPort=false", "--liveReloadPort", strconv.Itoa(s.front.port))
+	}
 	if s.opt.Verbose {
 		fmt.Fprintf(s.opt.Log, "evdoc: running %s\n", strings.Join(append([]string{cmd[0]}, args...), " "))
 	}
