@@ -56,7 +56,8 @@ func NewSite(roots []Root) (*Site, error) {
 		if err != nil {
 			return nil, fmt.Errorf("baseURL %q: %v", r.URL, err)
 		}
-		sr := siteRoot{dir: r.Dir, scheme: strings.ToLower(u.Scheme), host: strings.ToLower(u.Host), path: "/"}
+		scheme := strings.ToLower(u.Scheme)
+		sr := siteRoot{dir: r.Dir, scheme: scheme, host: hostOf(scheme, u.Host), path: "/"}
 		if p := strings.Trim(u.Path, "/"); p != "" {
 			sr.path = "/" + p + "/"
 		}
@@ -142,7 +143,7 @@ func (s *Site) target(rel, href string) (string, bool, error) {
 	var best *siteRoot
 	for i := range s.roots {
 		c := &s.roots[i]
-		if !sameScheme(r.Scheme, c.scheme) || !strings.EqualFold(r.Host, c.host) {
+		if !sameScheme(r.Scheme, c.scheme) || hostOf(r.Scheme, r.Host) != c.host {
 			continue
 		}
 		if !strings.HasPrefix(r.Path, c.path) && r.Path+"/" != c.path {
@@ -160,6 +161,22 @@ func (s *Site) target(rel, href string) (string, bool, error) {
 		p = ""
 	}
 	return best.dir + p, true, nil
+}
+
+// hostOf returns host (a URL's host[:port]) as a browser compares it
+// within scheme: in lower case, without the scheme's default port
+// (example.org:443 is example.org over https, :80 over http; an empty
+// port, "example.org:", is the default one too). A
+// scheme-relative root (//example.org/) names no port of its own.
+func hostOf(scheme, host string) string {
+	host = strings.TrimSuffix(strings.ToLower(host), ":") // an empty port is the default one
+	switch strings.ToLower(scheme) {
+	case "https":
+		return strings.TrimSuffix(host, ":443")
+	case "http":
+		return strings.TrimSuffix(host, ":80")
+	}
+	return host
 }
 
 // sameScheme reports whether a URL of scheme u lies on a root of scheme

@@ -82,6 +82,14 @@ func TestSiteTarget(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	port443, err := NewSite([]Root{{URL: "https://example.org:443/lab/"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	port80, err := NewSite([]Root{{URL: "HTTP://Example.org:80/lab/"}})
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, tc := range []struct {
 		site       *Site
 		rel, href  string
@@ -95,6 +103,19 @@ func TestSiteTarget(t *testing.T) {
 		{canon, "docs/p/index.html", "http://example.org/lab/a", "", false, true},
 		{canon, "docs/p/index.html", "https://example.org:8443/lab/a", "", false, true},
 		{canon, "docs/p/index.html", "https://example.org/labs/a", "", false, true},
+		// the scheme's default port is the host without one
+		{canon, "docs/p/index.html", "https://example.org:443/lab/a", "a", true, true},
+		{canon, "docs/p/index.html", "https://EXAMPLE.org:443/lab/", "", true, true},
+		{canon, "docs/p/index.html", "https://example.org:80/lab/a", "", false, true},
+		{canon, "docs/p/index.html", "https://example.org:/lab/a", "a", true, true},
+		{port443, "docs/p/index.html", "https://example.org/lab/a", "a", true, true},
+		{port443, "docs/p/index.html", "../../a", "a", true, true},
+		{port80, "docs/p/index.html", "http://example.org/lab/a", "a", true, true},
+		{port80, "docs/p/index.html", "http://example.org:80/lab/a", "a", true, true},
+		{port80, "docs/p/index.html", "http://example.org:8080/lab/a", "", false, true},
+		{schemeless, "docs/p/index.html", "https://example.org:443/lab/a", "a", true, true},
+		{schemeless, "docs/p/index.html", "http://example.org:80/lab/a", "a", true, true},
+		{schemeless, "docs/p/index.html", "http://example.org:443/lab/a", "", false, true},
 		{canon, "docs/p/index.html", "../../a", "a", true, true},
 		{canon, "docs/p/index.html", "../../../a", "", false, true},           // /a: outside /lab/
 		{canon, "docs/p/index.html", "../../../../../lab/a", "a", true, true}, // ".." stops at the root
