@@ -316,11 +316,19 @@ func parse(md goldmark.Markdown, path string, src []byte, page bool, sc *Scratch
 		c := &p.Claims[i]
 		c.Literal = lits[litAt[i][0]:litAt[i][1]]
 		at := len(qs)
-		if j, ok := read[c.Literal]; ok && !c.Exempt {
+		switch j, ok := read[c.Literal]; {
+		case c.Exempt:
+			c.Parsed, c.ParseErr = literal.ParseInto(c.Literal, qs[at:at:at+runs[i]], false)
+		case ok:
 			c.Parsed = sameLiteral(p.Claims[j].Parsed, qs[at:at:at+runs[i]])
-		} else {
-			c.Parsed, c.ParseErr = literal.ParseInto(c.Literal, qs[at:at:at+runs[i]], !c.Exempt)
-			if c.ParseErr == nil && !c.Exempt {
+		default:
+			// read by an earlier page (litCache), or read now
+			if l, ok := cachedLiteral(c.Literal); ok {
+				c.Parsed = sameLiteral(l, qs[at:at:at+runs[i]])
+			} else {
+				c.Parsed, c.ParseErr = readLiteral(c.Literal, qs[at:at:at+runs[i]])
+			}
+			if c.ParseErr == nil {
 				read[c.Literal] = i
 			}
 		}
