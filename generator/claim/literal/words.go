@@ -72,7 +72,7 @@ func WordNumbers(text string, limit int) []WordNumber {
 	for i := 0; i < len(text) && i < limit; {
 		r, n := utf8.DecodeRuneInString(text[i:])
 		sc := scriptOf(r)
-		if sc != other {
+		if sc != other && mayStartWordNumber(r) {
 			before := prev
 			if i > 0 && !prevKnown {
 				before = scriptOf(runeBefore(text, i))
@@ -93,6 +93,50 @@ func WordNumbers(text string, limit int) []WordNumber {
 		i += n
 	}
 	return out
+}
+
+// wordFirstBits holds, for each rune of the Basic Multilingual Plane,
+// whether wordNumberAt may read a number word starting with it
+// (wordFirst): a rune that starts none is passed over by WordNumbers
+// without a call.
+var wordFirstBits = func() (b [1 << 16 / 64]uint64) {
+	for r := rune(0); r < 1<<16; r++ {
+		if wordFirst(r) {
+			b[r>>6] |= 1 << (r & 63)
+		}
+	}
+	return b
+}()
+
+// mayStartWordNumber is wordFirst(r), read from wordFirstBits.
+func mayStartWordNumber(r rune) bool {
+	if r < 1<<16 {
+		return wordFirstBits[r>>6]&(1<<(r&63)) != 0
+	}
+	return wordFirst(r)
+}
+
+// wordFirst reports whether r passes the tests wordNumberAt makes of
+// its first rune before any other (koWordFirst, jaWordFirst,
+// enWordFirst, kanjiDigits and kanjiSmall but 千; a script without a
+// case starts no word): when it does not, wordNumberAt reads no number
+// word at r.
+func wordFirst(r rune) bool {
+	switch scriptOf(r) {
+	case hangul:
+		return koWordFirst[r]
+	case hiragana:
+		return jaWordFirst[r]
+	case latin:
+		return enWordFirst[unicode.ToLower(r)]
+	case han:
+		if _, ok := kanjiDigits[r]; ok {
+			return true
+		}
+		_, ok := kanjiSmall[r]
+		return ok && r != '千'
+	}
+	return false
 }
 
 // ordinalAt reports whether an ordinal suffix follows a counter (두 번째,
