@@ -1,6 +1,7 @@
 package numscan
 
 import (
+	"regexp"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -165,6 +166,59 @@ func mayBeDateLike(norm string, i int) bool {
 	}
 	r := norm[j:]
 	return strings.HasPrefix(r, "年") || strings.HasPrefix(r, "년") || strings.HasPrefix(r, "月") || strings.HasPrefix(r, "월")
+}
+
+// dateForms tells which of ipRe, isoDateRe, cjkDateRe, clockRe and
+// versionRe may match at a run of digits: false where its digit count
+// or the separator after the run rules it out.
+type dateForms struct{ ip, isoDate, cjkDate, clock, version bool }
+
+// dateFormsAt returns the dateForms of the run of digits at norm[i:]:
+// ipRe needs 1 to 3 digits and "."; isoDateRe 4 and "-", "/" or ".";
+// clockRe 1 or 2 and ":"; versionRe "." (the v it allows is not a
+// digit); cjkDateRe 1, 2 or 4 and, after blanks (\s), 年, 년, 月 or 월.
+// Each expression starts with its digits and \d is ASCII, so none
+// can match where its form is false (FuzzDateForms).
+func dateFormsAt(norm string, i int) dateForms {
+	j := i
+	for j < len(norm) && norm[j] >= '0' && norm[j] <= '9' {
+		j++
+	}
+	n := j - i
+	var c byte
+	if j < len(norm) {
+		c = norm[j]
+	}
+	f := dateForms{
+		ip:      n >= 1 && n <= 3 && c == '.',
+		isoDate: n == 4 && (c == '-' || c == '/' || c == '.'),
+		clock:   n >= 1 && n <= 2 && c == ':',
+		version: n >= 1 && c == '.',
+	}
+	if n >= 1 && n <= 2 || n == 4 {
+		for j < len(norm) && (norm[j] == ' ' || norm[j] == '\t' || norm[j] == '\n' || norm[j] == '\f' || norm[j] == '\r') {
+			j++
+		}
+		r := norm[j:]
+		f.cjkDate = strings.HasPrefix(r, "年") || strings.HasPrefix(r, "년") || strings.HasPrefix(r, "月") || strings.HasPrefix(r, "월")
+	}
+	return f
+}
+
+// findIf is re.FindString(s) when may is true, else "".
+func findIf(may bool, re *regexp.Regexp, s string) string {
+	if !may {
+		return ""
+	}
+	return re.FindString(s)
+}
+
+// findSubmatchIf is re.FindStringSubmatch(s) when may is true, else nil.
+func findSubmatchIf(may bool, re *regexp.Regexp, s string) []string {
+	if !may {
+		return nil
+	}
+	return re.FindStringSubmatch(s)
 }
 
 // zeroWord returns the length of a word for zero (ゼロ) at the start

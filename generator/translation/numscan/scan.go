@@ -110,31 +110,34 @@ func ScanLang(text, lang string) []Number {
 			}
 		}
 		if mayBeDateLike(norm, i) {
-			if m := ipRe.FindString(rest); m != "" {
+			// each expression is tried only where its digits and
+			// separator stand (dateFormsAt)
+			f := dateFormsAt(norm, i)
+			if m := findIf(f.ip, ipRe, rest); m != "" {
 				emit(Number{Kind: "ip", Key: m}, i, i+len(m), false)
 				i += len(m)
 				lastEnd = i
 				continue
 			}
-			if m := isoDateRe.FindStringSubmatch(rest); m != nil {
+			if m := findSubmatchIf(f.isoDate, isoDateRe, rest); m != nil {
 				emit(Number{Kind: "date", Key: m[1] + "-" + pad2(m[2]) + "-" + pad2(m[3])}, i, i+len(m[0]), false)
 				i += len(m[0])
 				lastEnd = i
 				continue
 			}
-			if m := cjkDateRe.FindStringSubmatch(rest); m != nil && (m[1] != "" || m[3] != "") {
+			if m := findSubmatchIf(f.cjkDate, cjkDateRe, rest); m != nil && (m[1] != "" || m[3] != "") {
 				emit(Number{Kind: "date", Key: m[1] + "-" + pad2(m[2]) + "-" + pad2(m[3])}, i, i+len(m[0]), false)
 				i += len(m[0])
 				lastEnd = i
 				continue
 			}
-			if m := clockRe.FindStringSubmatch(rest); m != nil {
+			if m := findSubmatchIf(f.clock, clockRe, rest); m != nil {
 				emit(Number{Kind: "time", Key: clockKey(m[1], m[2], m[3], 0)}, i, i+len(m[0]), false)
 				i += len(m[0])
 				lastEnd = i
 				continue
 			}
-			if m := versionRe.FindString(rest); m != "" {
+			if m := findIf(f.version, versionRe, rest); m != "" {
 				emit(Number{Kind: "version", Key: strings.TrimPrefix(m, "v")}, i, i+len(m), false)
 				i += len(m)
 				lastEnd = i
