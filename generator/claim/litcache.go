@@ -3,6 +3,7 @@ package claim
 import (
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/evdoc-lab/evdoc/generator/claim/literal"
 )
@@ -12,33 +13,37 @@ import (
 // the claim grammar once, and each later claim with that literal gets a
 // copy of its quantities (sameLiteral). A reading depends on the
 // literal's text alone (literal.ParseInto with strict), so a literal
-// reads alike in any page. The cache holds at most litCacheMax literals
-// of at most litCacheLen bytes each and is emptied when full: a few MB
-// at most, whatever the site.
+// reads alike in any page. The cache holds literals of at most
+// litCacheLen bytes, litCacheMax of them (and at most one more for each
+// worker storing one at the same time), and is emptied when full: a few
+// MB at most, whatever the site.
 const (
 	litCacheMax = 1 << 14
 	litCacheLen = 128
 )
 
-// litCache maps a literal to its reading. The readings own their
-// quantities (never handed out: copied into each page's) and their
-// strings are substrings of the key, a copy of the literal, so that the
-// cache keeps no page's memory alive. A quantity's spread and parts are
-// shared, as sameLiteral shares them: nothing writes to them.
-var litCache = struct {
-	sync.Mutex
-	m map[string]literal.Literal
-}{m: map[string]literal.Literal{}}
+// litCache maps a literal (string) to its reading (literal.Literal):
+// read without a lock by the workers that parse pages at once. The
+// readings own their quantities (never handed out: copied into each
+// page's) and their strings are substrings of the key, a copy of the
+// literal, so that the cache keeps no page's memory alive. A quantity's
+// spread and parts are shared, as sameLiteral shares them: nothing
+// writes to them. litCacheN counts the literals stored since the cache
+// was last emptied (a literal two workers read at once counts twice).
+var (
+	litCache  sync.Map
+	litCacheN atomic.Int64
+)
 
 // cachedLiteral returns the reading of lit the cache holds, if any.
 func cachedLiteral(lit string) (literal.Literal, bool) {
 	if len(lit) > litCacheLen {
 		return literal.Literal{}, false
 	}
-	litCache.Lock()
-	l, ok := litCache.m[lit]
-	litCache.Unlock()
-	return l, ok
+	if l, ok := litCache.Load(lit); ok {
+		return l.(literal.Literal), true
+	}
+	return literal.Literal{}, false
 }
 
 // readLiteral is literal.ParseInto(lit, qs, true), with the reading kept
@@ -59,11 +64,11 @@ func readLiteral(lit string, qs []literal.Quantity) (literal.Literal, error) {
 	if l.Quantities != nil {
 		kept.Quantities = append([]literal.Quantity(nil), l.Quantities...)
 	}
-	litCache.Lock()
-	if len(litCache.m) >= litCacheMax {
-		clear(litCache.m)
+	if litCacheN.Add(1) > litCacheMax {
+		// full: emptied, and this literal the first of the next
+		litCache.Clear()
+		litCacheN.Store(1)
 	}
-	litCache.m[key] = kept
-	litCache.Unlock()
+	litCache.Store(key, kept)
 	return l, nil
 }
