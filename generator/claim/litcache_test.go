@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"reflect"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/evdoc-lab/evdoc/generator/claim/literal"
@@ -99,4 +100,42 @@ func FuzzLiteralCache(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestLiteralCacheConcurrent: pages parsed at once by several
+// goroutines, each in its own Scratch, read their shared literals as
+// they read alone (run with -race: the cache is read and filled without
+// a lock).
+func TestLiteralCacheConcurrent(t *testing.T) {
+	pages := []string{
+		"[약 38초](ev:s/a) [319.5 ± 11.2ms](ev:s/b) [1분 30초](ev:s/c) [+9](ev:s/d)\n",
+		"[+9](ev:t/d), [약 38초](ev:t/a) [51.7%→0.21%](ev:t/e,t/f) [세 번](ev:t/g) [12 hz](ev:t/h)\n",
+		"[12 hz](ev:u/a) [1,200 ms ± 3%](ev:u/c,u/d) [2만 건](ev:u/e) [3~5초](ev:u/f) [319.5 ± 11.2ms](ev:u/b)\n",
+	}
+	md := NewMarkdown()
+	errs := make(chan string, 4)
+	var wg sync.WaitGroup
+	for g := range 4 {
+		wg.Go(func() {
+			var sc Scratch
+			for k := range 50 {
+				src := pages[(g+k)%len(pages)]
+				p, _ := ParseScratch(md, "p.md", []byte(src), &sc)
+				for i := range p.Claims {
+					c := &p.Claims[i]
+					want, _ := literal.ParseInto(c.Literal, nil, !c.Exempt)
+					if !reflect.DeepEqual(c.Parsed, want) {
+						errs <- fmt.Sprintf("%q: read %+v, alone %+v", c.Literal, c.Parsed, want)
+						return
+					}
+				}
+				sc.Recycle(p)
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
+	}
 }
