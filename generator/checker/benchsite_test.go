@@ -227,8 +227,23 @@ func benchmarkRecheckPage(b *testing.B, root string, mode string) {
 // the pages judged again an edit (those citing the changed values);
 // cpu-ms/op is the CPU time an edit, garbage collection included.
 //
-//	go test ./generator/site -run '^$' -bench RecheckEvidence -benchtime 10x
-func BenchmarkRecheckEvidence(b *testing.B) {
+// Every edit parses the pages it judges again (KeepCiting 0); see
+// BenchmarkRecheckEvidenceKept for evdoc serve's path.
+//
+//	go test ./generator/checker -run '^$' -bench 'RecheckEvidence$' -benchtime 10x
+func BenchmarkRecheckEvidence(b *testing.B) { recheckEvidence(b, 0) }
+
+// BenchmarkRecheckEvidenceKept is BenchmarkRecheckEvidence as evdoc
+// serve re-checks (CheckerOptions.KeepCiting, 128 MiB): the first edit
+// parses the pages citing the changed values, each edit after judges
+// them from the claims kept of them. parsed/op counts the pages parsed
+// an edit.
+//
+//	go test ./generator/checker -run '^$' -bench RecheckEvidenceKept -benchtime 10x
+func BenchmarkRecheckEvidenceKept(b *testing.B) { recheckEvidence(b, 128<<20) }
+
+// recheckEvidence is BenchmarkRecheckEvidence with KeepCiting keep.
+func recheckEvidence(b *testing.B, keep int64) {
 	root := benchSite(b, benchPages(b, 500))
 	s, err := project.LoadWith(root, project.LoadOptions{Lazy: true})
 	if err != nil {
@@ -236,7 +251,7 @@ func BenchmarkRecheckEvidence(b *testing.B) {
 	}
 	judged := 0
 	var mu sync.Mutex
-	c := NewCheckerWith(s, CheckerOptions{Check: check.DefaultOptions(), CountsOnly: true, Stage: true, CitesIndex: true,
+	c := NewCheckerWith(s, CheckerOptions{Check: check.DefaultOptions(), CountsOnly: true, Stage: true, CitesIndex: true, KeepCiting: keep,
 		Parsed: func(*project.Page, *claim.Page) { mu.Lock(); judged++; mu.Unlock() }})
 	if ds := c.Diagnostics(); ds.HasErrors() {
 		b.Fatal(ds)
@@ -260,6 +275,7 @@ func BenchmarkRecheckEvidence(b *testing.B) {
 	versions := [][]byte{edited, orig}
 	runtime.GC()
 	judged = 0
+	parses := c.parses
 	cpu0 := cputime.Self()
 	n := 0
 	for b.Loop() {
@@ -280,6 +296,7 @@ func BenchmarkRecheckEvidence(b *testing.B) {
 	}
 	b.ReportMetric(float64(cputime.Self()-cpu0)/float64(time.Millisecond)/float64(b.N), "cpu-ms/op")
 	b.ReportMetric(float64(judged)/float64(b.N), "pages/op")
+	b.ReportMetric(float64(c.parses-parses)/float64(b.N), "parsed/op")
 	if n := parsedPages(c); n != 0 {
 		b.Fatalf("%d pages still parsed after the re-checks", n)
 	}
