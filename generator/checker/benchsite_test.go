@@ -234,13 +234,13 @@ func benchmarkRecheckPage(b *testing.B, root string, mode string) {
 func BenchmarkRecheckEvidence(b *testing.B) { recheckEvidence(b, 0) }
 
 // BenchmarkRecheckEvidenceKept is BenchmarkRecheckEvidence as evdoc
-// serve re-checks (CheckerOptions.KeepCiting, 128 MiB): the first edit
+// serve re-checks (CheckerOptions.KeepCiting, 64 MiB): the first edit
 // parses the pages citing the changed values, each edit after judges
 // them from the claims kept of them. parsed/op counts the pages parsed
 // an edit.
 //
 //	go test ./generator/checker -run '^$' -bench RecheckEvidenceKept -benchtime 10x
-func BenchmarkRecheckEvidenceKept(b *testing.B) { recheckEvidence(b, 128<<20) }
+func BenchmarkRecheckEvidenceKept(b *testing.B) { recheckEvidence(b, 64<<20) }
 
 // recheckEvidence is BenchmarkRecheckEvidence with KeepCiting keep.
 func recheckEvidence(b *testing.B, keep int64) {

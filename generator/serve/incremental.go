@@ -43,7 +43,7 @@ type IncrementalRechecker struct {
 // next save of that evidence judges them without parsing them again:
 // about 56 MB for the 100 pages citing one set of the 500-page benchmark
 // site.
-const keepCiting = 128 << 20
+const keepCiting = 64 << 20
 
 // record keeps what the judged page p uses (a checker.CheckerOptions.Parsed).
 func (r *IncrementalRechecker) record(p *project.Page, parsed *claim.Page) {
