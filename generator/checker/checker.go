@@ -218,6 +218,11 @@ func NewCheckerWith(s *project.Site, o CheckerOptions) *Checker {
 	return c
 }
 
+// Parses returns the number of pages c has parsed to judge them, since
+// NewCheckerWith: a lazily loaded page is parsed each time it is judged,
+// but for one RecheckEvidence judges from its kept claims (KeepCiting).
+func (c *Checker) Parses() int { return c.parses }
+
 // Site returns the site c checks, with the pages as last (re)read.
 func (c *Checker) Site() *project.Site { return c.site }
 
