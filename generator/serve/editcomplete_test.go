@@ -26,12 +26,13 @@ func editServedTree(t *testing.T, saves []map[string]string) {
 	ctx := context.Background()
 	dir := txtartest.WriteFile(t, "testdata/affected.txtar")
 	inc := &IncrementalRechecker{Root: dir, Load: project.LoadOptions{Lazy: true}, Check: check.DefaultOptions()}
-	full := FullRechecker{Root: dir, Check: check.DefaultOptions()}
-	figs := &project.FigureCache{}
 	st, err := inc.Recheck(ctx, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
+	// serve's cache of drawn figures, kept from save to save: it starts
+	// with the project's figures drawn, as serve's first staging leaves it
+	figs := drawnFigures(t, st.Site)
 	claims := &staging.ClaimCache{}
 	whole := func(st *State) map[string]string {
 		d := t.TempDir()
@@ -95,16 +96,10 @@ func editServedTree(t *testing.T, saves []map[string]string) {
 			continue
 		}
 		t.Logf("save %d: the edit staging is called complete: no whole staging", i)
-		want, err := full.Recheck(ctx, nil, nil)
+		all, err := freshWholeStaging(t, dir)
 		if err != nil {
 			t.Fatal(err)
 		}
-		want.Site.FigureCache = &project.FigureCache{}
-		wd := t.TempDir()
-		if _, err := staging.Stage(ctx, want.Site, wd, want.Stage, nil); err != nil {
-			t.Fatal(err)
-		}
-		all := treeFiles(t, wd)
 		for f, w := range all {
 			if served[f] != w {
 				t.Errorf("save %d (called complete): %s differs: served\n%s\nwhole staging\n%s", i, f, clip(served[f]), clip(w))
@@ -240,7 +235,10 @@ func TestEditCompleteServesWholeStaging(t *testing.T) {
 			{"evidence/other/evidence.toml": "id = \"other\"\ntitle = \"other2\"\ndate = \"2026-07-10\"\nenvironment = \"lab\"\nreport = \"docs/test-reports/lab.md\"\norigin = \"raw\"\n\n[[table]]\nfile = \"report.md\"\nheading = \"T\"\nname = \"t\"\nrows = { \"A\" = \"a\" }\ncolumns = { \"n\" = \"n\" }\n"},
 		},
 	} {
-		t.Run(name, func(t *testing.T) { editServedTree(t, saves) })
+		t.Run(name, func(t *testing.T) {
+			t.Parallel() // a project of its own
+			editServedTree(t, saves)
+		})
 	}
 }
 
@@ -260,6 +258,9 @@ func TestEditCompleteLeavesNoCitesFile(t *testing.T) {
 			{"content/ko/docs/s.md": "---\ntitle: s\n---\n\n글.\n"},
 		},
 	} {
-		t.Run(name, func(t *testing.T) { editServedTree(t, saves) })
+		t.Run(name, func(t *testing.T) {
+			t.Parallel() // a project of its own
+			editServedTree(t, saves)
+		})
 	}
 }
