@@ -118,6 +118,7 @@ func editServedTree(t *testing.T, saves []map[string]string) {
 // staging ClaimCache.EditComplete calls complete, the served tree is a
 // whole staging of a fresh check, file for file.
 func TestEditCompleteServesWholeStaging(t *testing.T) {
+	t.Parallel() // projects of its own
 	for name, saves := range map[string][]map[string]string{
 		"evidence value a fallback page cites": {
 			{"content/ko/docs/t.md": "---\ntitle: t\n---\n\n실패는 [15건](ev:d3/d3.a.failed).\n"},
@@ -248,6 +249,7 @@ func TestEditCompleteServesWholeStaging(t *testing.T) {
 // tree, which a whole staging does not write: such a save is not
 // complete, and the whole staging that follows removes the file.
 func TestEditCompleteLeavesNoCitesFile(t *testing.T) {
+	t.Parallel() // projects of its own
 	for name, saves := range map[string][]map[string]string{
 		"a claim made an error: its line cited no more": {
 			{"content/ko/docs/p.md": "---\ntitle: p\ntranslationKey: p\n---\n\n실패는 [15건](ev:d3/d3.a.faild).\n"},

@@ -39,9 +39,24 @@ func stageClaimFiles(t *testing.T, st *State) (map[string]string, error) {
 	if _, err := staging.Stage(context.Background(), st.Site, stage, st.Stage, nil); err != nil {
 		return nil, err
 	}
-	return sitetest.ReadTree(stage, func(rel string) bool {
-		return rel == "data/evdoc/claims.json" || strings.Contains(rel, "/"+project.EvidenceDir+"/")
-	})
+	return sitetest.ReadTree(stage, isClaimFile)
+}
+
+// isClaimFile reports whether the staged file rel depends on the claims'
+// verdicts: data/evdoc/claims.json, the evidence viewer pages.
+func isClaimFile(rel string) bool {
+	return rel == "data/evdoc/claims.json" || strings.Contains(rel, "/"+project.EvidenceDir+"/")
+}
+
+// claimFiles returns the files of a staged tree that isClaimFile keeps.
+func claimFiles(tree map[string]string) map[string]string {
+	out := map[string]string{}
+	for f, b := range tree {
+		if isClaimFile(f) {
+			out[f] = b
+		}
+	}
+	return out
 }
 
 // TestIncrementalAgreesWithFull applies a series of edits to a project and
@@ -50,6 +65,7 @@ func stageClaimFiles(t *testing.T, st *State) (map[string]string, error) {
 // data and citations, whether it loads pages parsed or lazily (as evdoc
 // serve does).
 func TestIncrementalAgreesWithFull(t *testing.T) {
+	t.Parallel() // projects of its own
 	for _, lazy := range []bool{false, true} {
 		t.Run(map[bool]string{false: "eager", true: "lazy"}[lazy], func(t *testing.T) {
 			t.Parallel() // a project of its own
@@ -64,7 +80,8 @@ func testIncrementalAgreesWithFull(t *testing.T, load project.LoadOptions) {
 	full := FullRechecker{Root: dir, Check: check.DefaultOptions()}
 	inc := &IncrementalRechecker{Root: dir, Load: load, Check: check.DefaultOptions()}
 	// Figures are drawn once per side and kept while their inputs stay
-	// the same (as serve does, and TestRecheckEqualsFreshCheck).
+	// the same (as serve does, and TestRecheckEqualsFreshCheck), their
+	// drawings shared between tests and sides (shareFigures).
 	incFigures, fullFigures := &project.FigureCache{}, &project.FigureCache{}
 	st, err := inc.Recheck(ctx, nil, nil)
 	if err != nil {
@@ -131,6 +148,8 @@ func testIncrementalAgreesWithFull(t *testing.T, load project.LoadOptions) {
 			t.Errorf("%s: incremental findings\n%v\nwant (full check)\n%v", step.name, next.Findings, want.Findings)
 		}
 		next.Site.FigureCache, want.Site.FigureCache = incFigures, fullFigures
+		shareFigures(t, incFigures, next.Site)
+		shareFigures(t, fullFigures, want.Site)
 		if got, want := stagedClaims(t, next), stagedClaims(t, want); !reflect.DeepEqual(got, want) {
 			t.Errorf("%s: incremental staging differs:\n%v\nwant (full check)\n%v", step.name, got, want)
 		}

@@ -3,6 +3,7 @@ package serve
 import (
 	"context"
 	"crypto/sha256"
+	"errors"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -33,6 +34,9 @@ func treeHash(t testing.TB, root string, skip ...string) [32]byte {
 	h := sha256.New()
 	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
+			if p == root && errors.Is(err, fs.ErrNotExist) {
+				return nil // no such directory: no file
+			}
 			return err
 		}
 		rel, _ := filepath.Rel(root, p)
@@ -118,6 +122,56 @@ func drawnFigures(t testing.TB, site *project.Site) *project.FigureCache {
 	return c
 }
 
+// sharedDrawings holds drawings by figure name, output.Project.InputKey
+// and the state of the project's fonts directory (which the key leaves
+// out): what a project.FigureCache keeps, shared by the caches of every
+// test that calls shareFigures.
+var sharedDrawings = struct {
+	sync.Mutex
+	m map[sharedKey]*drawnFigure
+}{m: map[sharedKey]*drawnFigure{}}
+
+type sharedKey struct {
+	input, fonts [32]byte
+	name         string
+}
+
+// shareFigures makes c, a FigureCache kept from staging to staging as
+// serve keeps one, hold each figure of site at its present inputs, taking
+// a drawing another test's cache made of the same inputs: c then holds
+// what it would hold had it drawn them itself, and the Stage after
+// draws nothing again. A figure drawn by none is drawn by c.
+func shareFigures(t testing.TB, c *project.FigureCache, site *project.Site) {
+	t.Helper()
+	if len(site.Figures) == 0 {
+		return
+	}
+	proj, err := site.FigureProject()
+	if err != nil {
+		return
+	}
+	fonts := treeHash(t, filepath.Join(site.Root, filepath.FromSlash(project.FontsDir)))
+	for _, f := range site.Figures {
+		input, ok := proj.InputKey(f)
+		if !ok {
+			continue
+		}
+		k := sharedKey{input, fonts, f.Name}
+		sharedDrawings.Lock()
+		d := sharedDrawings.m[k]
+		if d == nil {
+			d = &drawnFigure{}
+			sharedDrawings.m[k] = d
+		}
+		sharedDrawings.Unlock()
+		drew := false
+		d.once.Do(func() { drew = true; d.files, d.rec, d.err = c.Files(proj, f) })
+		if !drew && d.err == nil {
+			c.Put(proj, f, d.files, d.rec)
+		}
+	}
+}
+
 // wholeMemo holds fresh whole stagings (a fresh load and check of the
 // project, then staging.Stage) by the state of all the project's files.
 var wholeMemo = struct {
@@ -189,6 +243,7 @@ func readTree(dir string) (map[string]string, error) {
 // for file (the drawings hold no path of the directory that drew them);
 // and a project whose evidence changed gets figures drawn anew.
 func TestMemosAreFresh(t *testing.T) {
+	t.Parallel() // projects of its own
 	ctx := context.Background()
 	first := txtartest.WriteFile(t, "testdata/affected.txtar")
 	if _, err := freshWholeStaging(t, first); err != nil {

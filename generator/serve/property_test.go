@@ -257,6 +257,7 @@ func (m *fsModel) step() ([]string, string) {
 // evdoc serve's re-check holds exactly the pages, findings and staged
 // claim data a fresh load and check of the project gives.
 func TestRecheckEqualsFreshCheck(t *testing.T) {
+	t.Parallel() // projects of its own
 	ctx := context.Background()
 	for seed := range uint64(6) { // each seed is a fresh random history of 8 bursts
 		t.Run(fmt.Sprintf("seed%d", seed), func(t *testing.T) {
@@ -273,11 +274,13 @@ func recheckEqualsFreshCheck(ctx context.Context, t *testing.T, seed uint64) {
 	m := &fsModel{t: t, rng: rand.New(rand.NewPCG(seed, 26)), root: dir, outside: t.TempDir(), pagesDir: "content/ko/docs"}
 	inc := &IncrementalRechecker{Root: dir, Load: project.LoadOptions{Lazy: true}, Check: check.DefaultOptions()}
 	full := FullRechecker{Root: dir, Check: check.DefaultOptions()}
-	incFigures, fullFigures := &project.FigureCache{}, &project.FigureCache{}
 	st, err := inc.Recheck(ctx, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Figures are drawn once per seed and side (as serve does), their
+	// drawings shared between seeds and sides (shareFigures).
+	incFigures, fullFigures := &project.FigureCache{}, &project.FigureCache{}
 	claims := &staging.ClaimCache{} // kept from burst to burst, as serve keeps it
 	edited := 0                     // bursts staged with StageEdit
 	viewerChecked := 0              // of them, bursts whose viewer pages were compared
@@ -292,6 +295,7 @@ func recheckEqualsFreshCheck(ctx context.Context, t *testing.T, seed uint64) {
 		t.Helper()
 		dir := t.TempDir()
 		st.Site.FigureCache = incFigures
+		shareFigures(t, incFigures, st.Site)
 		staged, err := staging.Stage(ctx, st.Site, dir, st.Stage, nil)
 		if err != nil {
 			claims.Staged(nil, nil, nil) // serve keeps its last staging
@@ -332,10 +336,20 @@ func recheckEqualsFreshCheck(ctx context.Context, t *testing.T, seed uint64) {
 		if !reflect.DeepEqual(next.Findings, want.Findings) {
 			t.Fatalf("seed %d: findings\n%v\nwant (fresh check)\n%v\nafter:\n%s", seed, next.Findings, want.Findings, strings.Join(log, "\n"))
 		}
-		// Figures are drawn once per seed and side (as serve does).
 		next.Site.FigureCache, want.Site.FigureCache = incFigures, fullFigures
+		shareFigures(t, incFigures, next.Site)
+		shareFigures(t, fullFigures, want.Site)
 		staged, gotErr := stageClaimFiles(t, next)
-		wantFiles, wantErr := stageClaimFiles(t, want)
+		// one whole staging of the fresh check, for its claim data here
+		// and for the edit's staging below
+		var all map[string]string
+		whole := t.TempDir()
+		_, wantErr := staging.Stage(ctx, want.Site, whole, want.Stage, nil)
+		var wantFiles map[string]string
+		if wantErr == nil {
+			all = treeFiles(t, whole)
+			wantFiles = claimFiles(all)
+		}
 		if fmt.Sprint(gotErr) != fmt.Sprint(wantErr) || !reflect.DeepEqual(staged, wantFiles) {
 			t.Fatalf("seed %d: staged claim data\n%v (%v)\nwant (fresh check)\n%v (%v)\nafter:\n%s", seed, staged, gotErr, wantFiles, wantErr, strings.Join(log, "\n"))
 		}
@@ -343,18 +357,16 @@ func recheckEqualsFreshCheck(ctx context.Context, t *testing.T, seed uint64) {
 		// claim and set data, with the claim data cached from burst to
 		// burst) is what a whole staging of the fresh check writes.
 		if pages, ok := editedPages(next, Scope{}, changed); ok {
-			edit, whole := t.TempDir(), t.TempDir()
+			edit := t.TempDir()
 			known := claims.ViewerKnown()
 			if err := staging.StageEditCached(ctx, next.Site, edit, next.Stage, pages, nil, claims); err != nil {
 				t.Fatalf("seed %d: StageEdit: %v\nafter:\n%s", seed, err, strings.Join(log, "\n"))
 			}
 			wrote := treeFiles(t, edit)
 			maps.Copy(served, wrote)
-			want.Site.FigureCache = fullFigures
 			// a figure that cannot be drawn fails the whole staging
 			// (serve then keeps what it staged last): nothing to compare
-			if _, err := staging.Stage(ctx, want.Site, whole, want.Stage, nil); err == nil {
-				all := treeFiles(t, whole)
+			if wantErr == nil {
 				for f, b := range wrote {
 					if w, ok := all[f]; !ok {
 						t.Fatalf("seed %d: StageEdit wrote %s, which Stage does not\nafter:\n%s", seed, f, strings.Join(log, "\n"))
