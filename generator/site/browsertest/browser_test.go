@@ -83,10 +83,12 @@ func buildOptions(t testing.TB, log *strings.Builder) site.BuildOptions {
 
 // parallel is how many of the package's tests run at once unless
 // -test.parallel says otherwise: each holds a Chromium tab and waits on
-// it, so go test's default (GOMAXPROCS: two on a 2-core machine) would
-// keep the third test (and TestReaderHand's subtests) waiting while two
-// tabs are mostly idle.
-const parallel = 6
+// it. On the 2-core machine (2026-12-07, docs/guide/testing.md) two tabs
+// at a time took about as long as six (116 and 129 s against 123 and
+// 123 s, `go test -race -count=1` at a load average of 1.2–12) with less
+// CPU time, and six failed two runs of four ("Cannot find context with
+// specified id" from a tab's CDP call), two none of three.
+const parallel = 2
 
 func TestMain(m *testing.M) {
 	flag.Parse()
