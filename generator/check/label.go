@@ -51,27 +51,85 @@ var (
 // (최대는 [..]; 최대 [3회] is a bound). It returns "" when text names
 // none.
 func LabelBefore(text string) string {
-	s := strings.TrimRightFunc(text, unicode.IsSpace)
+	s := trimSpaceRight(text)
 	particle := false
-	for _, p := range labelParticles {
-		if strings.HasSuffix(s, p) {
-			s, particle = strings.TrimRightFunc(strings.TrimSuffix(s, p), unicode.IsSpace), true
-			break
-		}
+	// every particle is one rune: s ends with one when its last rune is
+	// one (labelParticles' order decides nothing, no two are alike)
+	if r, size := utf8.DecodeLastRuneInString(s); size > 0 && isParticle(r) {
+		s, particle = trimSpaceRight(s[:len(s)-size]), true
 	}
-	if !mayEndLabel(s) {
+	ends, ok := endingsOf(s)
+	if !ok {
 		return "" // most text before a number: nothing below can match
 	}
-	if l := labelAtEnd(s, particle); l != "" {
+	low := lowerTail(s)
+	if l := labelAtEndLow(s, low, particle, ends); l != "" {
 		return l
 	}
-	low := lowerTail(s)
-	for _, n := range labelNouns {
+	for _, n := range ends.nouns {
 		if strings.HasSuffix(low, n) && !glued(low[:len(low)-len(n)], n) {
-			return labelAtEnd(strings.TrimRightFunc(s[:len(s)-len(n)], unicode.IsSpace), true)
+			return labelAtEnd(trimSpaceRight(s[:len(s)-len(n)]), true)
 		}
 	}
 	return ""
+}
+
+// trimSpaceRight is strings.TrimRightFunc(s, unicode.IsSpace), with
+// ASCII read without the Unicode tables.
+func trimSpaceRight(s string) string {
+	for len(s) > 0 {
+		c := s[len(s)-1]
+		if c < utf8.RuneSelf {
+			if asciiSpace[c] {
+				s = s[:len(s)-1]
+				continue
+			}
+			return s
+		}
+		r, size := utf8.DecodeLastRuneInString(s)
+		if !unicode.IsSpace(r) {
+			return s
+		}
+		s = s[:len(s)-size]
+	}
+	return s
+}
+
+// asciiSpace holds the ASCII runes unicode.IsSpace reports.
+var asciiSpace = [utf8.RuneSelf]bool{'\t': true, '\n': true, '\v': true, '\f': true, '\r': true, ' ': true}
+
+// isParticle reports whether r is one of labelParticles (each one rune:
+// TestParticlesOneRune).
+func isParticle(r rune) bool {
+	switch r {
+	case '은', '는', '이', '가', '도', 'は', 'が', 'も', ':', '：', '=', '＝':
+		return true
+	}
+	return false
+}
+
+// labelEnding is what can end at one rune, lowered: the label words,
+// bound words and nouns whose last rune it is, in their lists' order.
+type labelEnding struct {
+	words, bounds []struct{ word, label string }
+	nouns         []string
+}
+
+// endingsOf returns the labelEnding of the last rune of s lowered, and
+// false when no label or noun can end there: the last rune of s lowered
+// is the last rune of strings.ToLower(s), which maps rune by rune, so
+// when it is none of labelEnds no suffix test of LabelBefore can match.
+func endingsOf(s string) (*labelEnding, bool) {
+	if s == "" {
+		return nil, false
+	}
+	if c := s[len(s)-1]; c < utf8.RuneSelf {
+		e := asciiEndings[c]
+		return e, e != nil
+	}
+	r, _ := utf8.DecodeLastRuneInString(s)
+	e, ok := labelEndings[unicode.ToLower(r)]
+	return e, ok
 }
 
 // labelEnds holds every rune a text can end with, lowered, for
@@ -103,14 +161,41 @@ var labelEnds = func() map[rune]bool {
 	return m
 }()
 
-// mayEndLabel reports whether s ends with a rune a label or a noun of
-// what is measured can end with (labelEnds): the last rune of s lowered
-// is the last rune of strings.ToLower(s), which maps rune by rune, so
-// when it is none of labelEnds no suffix test of LabelBefore can match.
-func mayEndLabel(s string) bool {
-	r, _ := utf8.DecodeLastRuneInString(s)
-	return s != "" && labelEnds[unicode.ToLower(r)]
-}
+// labelEndings holds a labelEnding for each rune of labelEnds, and
+// asciiEndings those of the ASCII ones (nil for the others).
+var labelEndings, asciiEndings = func() (map[rune]*labelEnding, [utf8.RuneSelf]*labelEnding) {
+	m := map[rune]*labelEnding{}
+	for r := range labelEnds {
+		m[r] = &labelEnding{}
+	}
+	last := func(w string) *labelEnding {
+		r, _ := utf8.DecodeLastRuneInString(w)
+		return m[unicode.ToLower(r)]
+	}
+	for _, w := range labelWords {
+		e := last(w.word)
+		e.words = append(e.words, w)
+	}
+	for _, w := range boundWords {
+		e := last(w.word)
+		e.bounds = append(e.bounds, w)
+	}
+	for _, n := range labelNouns {
+		e := last(n)
+		e.nouns = append(e.nouns, n)
+	}
+	var a [utf8.RuneSelf]*labelEnding
+	for r, e := range m {
+		if r < utf8.RuneSelf {
+			a[r] = e
+		}
+	}
+	// an ASCII upper case letter lowers to one of them
+	for c := 'A'; c <= 'Z'; c++ {
+		a[c] = m[c+'a'-'A']
+	}
+	return m, a
+}()
 
 // tailRunes is how many runes of a text lowerTail lowers: more than the
 // longest label word, noun or particle has, so that a word's suffix test
@@ -246,11 +331,20 @@ func glued(before, noun string) bool {
 // labelAtEnd returns the label s ends with; bound words (최대, max …)
 // count only when particle is set.
 func labelAtEnd(s string, particle bool) string {
+	ends, ok := endingsOf(s)
+	if !ok {
+		return ""
+	}
+	return labelAtEndLow(s, lowerTail(s), particle, ends)
+}
+
+// labelAtEndLow is labelAtEnd with low, lowerTail(s), and the endings
+// of s's last rune read.
+func labelAtEndLow(s, low string, particle bool, ends *labelEnding) string {
 	if d, ok := percentileAtEnd(s); ok {
 		return percentileLabel(d)
 	}
-	low := lowerTail(s)
-	words := labelWords
+	words := ends.words
 	for pass := 0; pass < 2; pass++ {
 		for _, w := range words {
 			if strings.HasSuffix(low, w.word) && !gluedWord(low[:len(low)-len(w.word)], w.word) {
@@ -260,7 +354,7 @@ func labelAtEnd(s string, particle bool) string {
 		if !particle {
 			break
 		}
-		words = boundWords
+		words = ends.bounds
 	}
 	return ""
 }

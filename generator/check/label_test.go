@@ -239,7 +239,7 @@ func TestCachedLabelOfName(t *testing.T) {
 }
 
 // TestLabelBeforeEndings: LabelBefore, which rejects a text whose last
-// rune no label or noun ends with (mayEndLabel), reads what the oracle
+// rune no label or noun ends with (endingsOf), reads what the oracle
 // reads on every label word, bound word and noun of the lists, in lower,
 // upper and title case, after a percentile, alone and before a
 // particle: a rune missing from labelEnds makes one of them differ.
@@ -291,6 +291,42 @@ func TestOwnLower(t *testing.T) {
 	for _, s := range []string{"\xff", "a\xe3\x81", "지연\xed", "p99 \x80"} {
 		if low := lowerTail(s); low != strings.ToLower(s) {
 			t.Errorf("lowerTail(%q) = %q, want %q", s, low, strings.ToLower(s))
+		}
+	}
+}
+
+// TestParticlesOneRune: isParticle reports exactly the runes of
+// labelParticles, each of which is one rune (LabelBefore tests the last
+// rune of a text for a particle, not each particle as a suffix).
+func TestParticlesOneRune(t *testing.T) {
+	set := map[rune]bool{}
+	for _, p := range labelParticles {
+		r, size := utf8.DecodeRuneInString(p)
+		if size != len(p) {
+			t.Errorf("particle %q is more than one rune", p)
+		}
+		set[r] = true
+	}
+	for r := rune(0); r <= unicode.MaxRune; r++ {
+		if isParticle(r) != set[r] {
+			t.Errorf("isParticle(%q) = %v, labelParticles say %v", r, isParticle(r), set[r])
+		}
+	}
+}
+
+// TestTrimSpaceRight: trimSpaceRight trims what strings.TrimRightFunc
+// with unicode.IsSpace trims, for every rune at the end of a text.
+func TestTrimSpaceRight(t *testing.T) {
+	for r := rune(0); r <= unicode.MaxRune; r++ {
+		for _, s := range []string{string(r), "a" + string(r), string(r) + " \t", "가 " + string(r) + string(r)} {
+			if got, want := trimSpaceRight(s), strings.TrimRightFunc(s, unicode.IsSpace); got != want {
+				t.Fatalf("trimSpaceRight(%q) = %q, want %q", s, got, want)
+			}
+		}
+	}
+	for _, s := range []string{"", "\xff", "a\xff ", "a\xe3\x80", " \xe3\x80\x80", "\u3000\u00a0\u0085x\u2028"} {
+		if got, want := trimSpaceRight(s), strings.TrimRightFunc(s, unicode.IsSpace); got != want {
+			t.Errorf("trimSpaceRight(%q) = %q, want %q", s, got, want)
 		}
 	}
 }
