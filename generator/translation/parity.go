@@ -233,21 +233,21 @@ func linkTarget(d string) string {
 	return d
 }
 
-func headings(d *doc) []block {
-	var out []block
-	for _, b := range d.blocks {
-		if b.kind == "heading" {
-			out = append(out, b)
+func headings(d *doc) []*block {
+	var out []*block
+	for i := range d.blocks {
+		if d.blocks[i].kind == "heading" {
+			out = append(out, &d.blocks[i])
 		}
 	}
 	return out
 }
 
-func codeBlocks(d *doc) []block {
-	var out []block
-	for _, b := range d.blocks {
-		if b.kind == "code" {
-			out = append(out, b)
+func codeBlocks(d *doc) []*block {
+	var out []*block
+	for i := range d.blocks {
+		if d.blocks[i].kind == "code" {
+			out = append(out, &d.blocks[i])
 		}
 	}
 	return out

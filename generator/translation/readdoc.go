@@ -491,12 +491,41 @@ func itemKey(p *Page, it orderItem) (string, string) {
 // first the start and the second the end of a change: an arrow, or
 // 에서 / から (51.7%에서 0.21%로, 51.7%から0.21%に).
 func isTransitionGap(gap string) bool {
-	t := strings.Trim(gap, " \t\u00a0")
+	t := trimGap(gap)
+	if len(t) > len("에서") {
+		return false // longer than every word below
+	}
 	switch t {
 	case "→", "->", "⇒", "=>", "➡", "➔", "⟶", "에서", "から":
 		return true
 	}
 	return false
+}
+
+// trimGap is strings.Trim(gap, " \t\u00a0") read byte by byte: U+00A0
+// is the two bytes C2 A0, and C2 is no continuation byte, so those two
+// bytes at either end are that rune as strings.Trim decodes it
+// (TestTrimGap).
+func trimGap(gap string) string {
+	for len(gap) > 0 {
+		if c := gap[0]; c == ' ' || c == '\t' {
+			gap = gap[1:]
+		} else if c == 0xC2 && len(gap) > 1 && gap[1] == 0xA0 {
+			gap = gap[2:]
+		} else {
+			break
+		}
+	}
+	for len(gap) > 0 {
+		if c := gap[len(gap)-1]; c == ' ' || c == '\t' {
+			gap = gap[:len(gap)-1]
+		} else if c == 0xA0 && len(gap) > 1 && gap[len(gap)-2] == 0xC2 {
+			gap = gap[:len(gap)-2]
+		} else {
+			break
+		}
+	}
+	return gap
 }
 
 // hasNumberRuneString is hasNumberRune of a string, without copying it:
