@@ -50,26 +50,44 @@ func compareClaims(ds, dt *doc, sec func(int) int, peer map[int]int, at posFn, r
 		pb, ok := peer[a.block]
 		return ok, ok && b.block == pb
 	}
+	// each claim's key, and a number for each key: the target's keys
+	// numbered first, 0 to nT-1, then the keys only the source quotes
+	idS, idT := make([]int32, len(ds.claims)), make([]int32, len(dt.claims))
+	ids := make(map[string]int32, len(dt.claims))
+	number := func(id []int32, d *doc) {
+		for i := range d.claims {
+			k := key(d.claims[i])
+			n, ok := ids[k]
+			if !ok {
+				n = int32(len(ids))
+				ids[k] = n
+			}
+			id[i] = n
+		}
+	}
+	number(idT, dt)
+	nT := int32(len(ids))
+	number(idS, ds)
+	type secKey struct {
+		sec int
+		id  int32
+	}
 	// ordinal numbers each claim among the claims of its page that quote
 	// the same references in the same (aligned) section: the n-th such
 	// claim of the source is most likely translated by the n-th of the
 	// target, so a changed number is reported against its own source
 	// claim rather than a later one that happens to agree.
-	type secKey struct {
-		sec int
-		key string
-	}
-	ordinal := func(d *doc) []int {
+	ordinal := func(d *doc, id []int32) []int {
 		seen := make(map[secKey]int, len(d.claims))
 		out := make([]int, len(d.claims))
-		for i, c := range d.claims {
-			k := secKey{sec(c.section), key(c)}
+		for i := range d.claims {
+			k := secKey{sec(d.claims[i].section), id[i]}
 			out[i] = seen[k]
 			seen[k]++
 		}
 		return out
 	}
-	ordS, ordT := ordinal(ds), ordinal(dt)
+	ordS, ordT := ordinal(ds, idS), ordinal(dt, idT)
 	match := make([]int, len(ds.claims))
 	for i := range match {
 		match[i] = -1
@@ -77,23 +95,34 @@ func compareClaims(ds, dt *doc, sec func(int) int, peer map[int]int, at posFn, r
 	// matchV[i] is verdict(source claim i, its match), read once when
 	// they are paired
 	matchV := make([]numscan.Verdict, len(ds.claims))
-	// byKey lists the target claims of each key in page order: a source
-	// claim is paired only with claims quoting its references.
-	byKey := map[string][]int{}
-	for j, b := range dt.claims {
-		k := key(b)
-		byKey[k] = append(byKey[k], j)
+	// the target claims of each key in page order (key n's are
+	// byKey[first[n]:first[n+1]]): a source claim is paired only with
+	// claims quoting its references
+	first := make([]int32, nT+1)
+	for _, n := range idT {
+		first[n+1]++
 	}
-	keyS := make([]string, len(ds.claims))
-	for i, a := range ds.claims {
-		keyS[i] = key(a)
+	for n := int32(1); n <= nT; n++ {
+		first[n] += first[n-1]
+	}
+	byKey := make([]int32, len(idT))
+	next := append([]int32(nil), first[:nT]...)
+	for j, n := range idT {
+		byKey[next[n]] = int32(j)
+		next[n]++
+	}
+	targets := func(i int) []int32 {
+		if n := idS[i]; n < nT {
+			return byKey[first[n]:first[n+1]]
+		}
+		return nil // a key the target does not quote
 	}
 	for pass := 0; pass < 8; pass++ {
 		for i, a := range ds.claims {
 			if match[i] >= 0 {
 				continue
 			}
-			for _, j := range byKey[keyS[i]] {
+			for _, j := range targets(i) {
 				b := dt.claims[j]
 				if used[j] {
 					continue
@@ -113,7 +142,7 @@ func compareClaims(ds, dt *doc, sec func(int) int, peer map[int]int, at posFn, r
 				if !ok {
 					continue
 				}
-				match[i], used[j], matchV[i] = j, true, v
+				match[i], used[j], matchV[i] = int(j), true, v
 				break
 			}
 		}
