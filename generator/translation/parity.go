@@ -331,12 +331,12 @@ func sectionStart(d *doc, n int) int {
 // section and order that have as many cells. It maps a source block to
 // its peer in the translation.
 func alignBlocks(ds, dt *doc, sectionsAlign bool) map[int]int {
-	peer := map[int]int{}
 	if !sectionsAlign {
-		return peer
+		return map[int]int{}
 	}
+	peer := make(map[int]int, len(ds.blocks))
 	text := func(d *doc) map[int][]int {
-		m := map[int][]int{}
+		m := make(map[int][]int, sections(d))
 		for i, b := range d.blocks {
 			if b.kind == "heading" || b.kind == "text" {
 				m[b.section] = append(m[b.section], i)
@@ -377,6 +377,16 @@ func alignBlocks(ds, dt *doc, sectionsAlign bool) map[int]int {
 		}
 	}
 	return peer
+}
+
+// sections returns how many sections d has: its headings and the part
+// before the first, for a map of d's sections to be made with room for
+// all of them.
+func sections(d *doc) int {
+	if len(d.blocks) == 0 {
+		return 1
+	}
+	return d.blocks[len(d.blocks)-1].section + 1
 }
 
 // syncNote returns what a finding on translation t adds about the last

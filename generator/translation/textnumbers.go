@@ -15,7 +15,7 @@ func compareNumbers(ds, dt *doc, sectionsAlign bool, at posFn, rel relFn, srcNam
 	type unit = unitBlocks
 	// text blocks (headings, paragraphs, list items) per section
 	group := func(d *doc) map[int][]int {
-		m := map[int][]int{}
+		m := make(map[int][]int, sections(d))
 		for i, b := range d.blocks {
 			if b.kind != "heading" && b.kind != "text" {
 				continue

@@ -214,7 +214,10 @@ func claimNumbers(src string, c *claim.Claim, before, after, lang string, sl *Sl
 		return bu
 	}
 	nums := sl.numbers(len(qs))
-	var scales []decimal.Decimal
+	// the factor of each number's unit, in a buffer of the stack for a
+	// claim of up to four numbers (the most claims have one or two)
+	var scaleBuf [4]decimal.Decimal
+	scales := scaleBuf[:0]
 	prevEnd := 0
 	k := 0 // the number's index among the claim's numbers, spreads included
 	for qi := range qs {
