@@ -166,7 +166,10 @@ func (j *judgement) judge(p *claim.Page, st *evidence.Store, opt Options) {
 		}
 	}
 	brokenReported := map[string]bool{}
-	names := map[*evidence.Value]string{} // for labelMismatch
+	// for labelMismatch: a value's label, made with room for one value a
+	// claim (most claims of a page cite a value of their own), so that
+	// the map does not grow claim by claim
+	names := make(map[*evidence.Value]string, len(p.Claims))
 	if len(p.Claims) > 0 && keep {
 		j.results = make([]Result, 0, len(p.Claims))
 	}
