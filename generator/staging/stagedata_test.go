@@ -2,7 +2,9 @@ package staging
 
 import (
 	"context"
+	"maps"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -19,8 +21,8 @@ import (
 )
 
 // StagedClaimFiles stages s with data and returns what depends on the
-// claims' verdicts: data/evdoc/claims.json and every evidence viewer
-// page (their citations), by path.
+// claims' verdicts: the claim data (DataDir/claims/) and every evidence
+// viewer page (their citations), by path.
 func StagedClaimFiles(t *testing.T, s *project.Site, data *stagedata.StageData) map[string]string {
 	t.Helper()
 	stage := t.TempDir()
@@ -35,9 +37,10 @@ func StagedClaimFiles(t *testing.T, s *project.Site, data *stagedata.StageData) 
 }
 
 // claimDependent reports whether the staged file rel depends on the
-// claims' verdicts: data/evdoc/claims.json and every evidence viewer page.
+// claims' verdicts: the claim data (DataDir/claims/) and every evidence
+// viewer page.
 func claimDependent(rel string) bool {
-	return rel == "data/evdoc/claims.json" || strings.Contains(rel, "/"+project.EvidenceDir+"/")
+	return strings.HasPrefix(rel, DataDir+"/claims/") || strings.Contains(rel, "/"+project.EvidenceDir+"/")
 }
 
 // referenceFigures keeps the reference site's figures for the
@@ -169,8 +172,14 @@ func TestStageDataEqualsResults(t *testing.T) {
 		defer referenceFiguresMu.Unlock()
 		dir := sitetest.CopyProject(t)
 		files := stageBothWays(t, dir, referenceFigureCache(t, dir))
-		if !strings.Contains(files["data/evdoc/claims.json"], `"values"`) {
-			t.Errorf("the reference site staged no claim data:\n%.500s", files["data/evdoc/claims.json"])
+		claims := 0
+		for rel, b := range files {
+			if strings.HasPrefix(rel, DataDir+"/claims/") && strings.Contains(b, `"values"`) {
+				claims++
+			}
+		}
+		if claims == 0 {
+			t.Errorf("the reference site staged no claim data: %q", slices.Sorted(maps.Keys(files)))
 		}
 	})
 }
