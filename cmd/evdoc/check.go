@@ -172,7 +172,7 @@ func newBuildCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *c
 	cmd.Flags().BoolVar(&strict, "strict", false, "fail (exit 1, nothing built) on warnings too, evdoc's and Hugo's (but Hugo's deprecation notices)")
 	cmd.Flags().StringVar(&hugoFlag, "hugo", "", "Hugo binary to run, a `PATH` (overrides EVDOC_HUGO; \"pinned\": the pinned Hugo, see the lookup order above)")
 	cmd.Flags().DurationVar(&hugoTimeout, "hugo-timeout", 10*time.Minute, "stop Hugo (and fail, leaving --out as it was) when it runs longer than `DURATION` (0: no limit)")
-	cmd.Flags().StringVar(&keepStage, "keep-stage", "", "move the staged Hugo project (generated pages, data/evdoc and assets/evdoc) to this new `DIR` instead of removing it, for profiling or debugging (hugo --source DIR --templateMetrics)")
+	cmd.Flags().StringVar(&keepStage, "keep-stage", "", "move the staged Hugo project (generated pages and data/evdoc) to this new `DIR` instead of removing it, for profiling or debugging (hugo --source DIR --templateMetrics)")
 	lf.register(cmd)
 	addVerboseFlag(cmd, &verbose, "also print each step (check, staging, figures, the Hugo command, the output check) with its wall and CPU time, and Hugo's own report")
 	opts.addJudgeFlags(cmd, root)

@@ -27,8 +27,8 @@ func newServeCmd(root *string, opts *globalOptions, stdout, stderr io.Writer) *c
 			"page. The findings in scope are printed as check prints them, then a summary line, and\n" +
 			"every served page shows the site's errors and warnings in a banner: the partial\n" +
 			"evdoc/serve-banner.html (called by the reference baseof; a site with its own theme adds\n" +
-			"{{ partial \"evdoc/serve-banner.html\" . }} after <body>) reads assets/evdoc/serve.json\n" +
-			"where data/evdoc/serve.json is set, which only serve writes, so a built site never shows it.\n\n" +
+			"{{ partial \"evdoc/serve-banner.html\" . }} after <body>) reads data/evdoc/serve.json,\n" +
+			"which only serve writes, so a built site never shows it.\n\n" +
 			"A --port that is in use is an error (exit 2) before anything is staged or started.\n" +
 			"A multihost site (a language with its own baseURL) is served by Hugo's server directly,\n" +
 			"one port per language from --port up, without serve's Host check in front of it.\n" +

@@ -17,22 +17,16 @@ import (
 )
 
 // stagedClaims stages st and returns the files that depend on the
-// claims' verdicts (the claim data under staging.DataDir, the evidence
-// viewer pages' citations), by path.
+// claims' verdicts (data/evdoc/claims.json, the evidence viewer pages'
+// citations), by path.
 func stagedClaims(t *testing.T, st *State) map[string]string {
 	t.Helper()
 	files, err := stageClaimFiles(t, st)
 	if err != nil {
 		t.Fatal(err)
 	}
-	claims := ""
-	for rel, b := range files {
-		if strings.HasPrefix(rel, staging.DataDir+"/claims/") {
-			claims += b
-		}
-	}
-	if !strings.Contains(claims, `"values"`) {
-		t.Errorf("no claim data staged:\n%.300s", claims)
+	if !strings.Contains(files["data/evdoc/claims.json"], `"values"`) {
+		t.Errorf("no claim data staged:\n%.300s", files["data/evdoc/claims.json"])
 	}
 	return files
 }
@@ -49,10 +43,9 @@ func stageClaimFiles(t *testing.T, st *State) (map[string]string, error) {
 }
 
 // isClaimFile reports whether the staged file rel depends on the claims'
-// verdicts: the claim data (staging.DataDir/claims/), the evidence
-// viewer pages.
+// verdicts: data/evdoc/claims.json, the evidence viewer pages.
 func isClaimFile(rel string) bool {
-	return strings.HasPrefix(rel, staging.DataDir+"/claims/") || strings.Contains(rel, "/"+project.EvidenceDir+"/")
+	return rel == "data/evdoc/claims.json" || strings.Contains(rel, "/"+project.EvidenceDir+"/")
 }
 
 // claimFiles returns the files of a staged tree that isClaimFile keeps.

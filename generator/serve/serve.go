@@ -89,7 +89,7 @@ const DefaultDebounce = 20 * time.Millisecond
 // again every claim of the pages it shows (partialCached entries that
 // read hugo.Data), where a changed asset renders again only the
 // templates that read it.
-const BannerFile = staging.DataDir + "/serve.json"
+const BannerFile = "assets/evdoc/serve.json"
 
 // ServeMarkFile is the data file, relative to the staged project, that
 // tells the layouts they run under serve (hugo.Data.evdoc.serve): its
@@ -331,8 +331,7 @@ type server struct {
 
 // beforeBurst is called with the files a sync is about to write: it
 // tells the front when one of them is not a page (Markdown of a content
-// directory), data, the claim, set and banner data (staging.DataDir) or
-// a viewer page's file (staging.ViewerFilesDir,
+// directory), data, the banner's data or a viewer page's file (staging.ViewerFilesDir,
 // which its page changes with) — a stylesheet, a script, an image, a
 // template: what a browser shows may change without its page's bytes —
 // and waits until Hugo's next watcher tick is not about to fall within

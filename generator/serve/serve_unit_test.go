@@ -19,7 +19,6 @@ import (
 
 	"github.com/evdoc-lab/evdoc/generator/check"
 	"github.com/evdoc-lab/evdoc/generator/diag"
-	"github.com/evdoc-lab/evdoc/generator/staging"
 	"github.com/evdoc-lab/evdoc/internal/procgroup"
 	"github.com/evdoc-lab/evdoc/internal/txtartest"
 )
@@ -76,7 +75,7 @@ func TestSyncTree(t *testing.T) {
 // before the content Hugo rebuilds for (see syncTree).
 func TestSyncTreeDataFirst(t *testing.T) {
 	from, to := t.TempDir(), t.TempDir()
-	for _, p := range []string{"assets/a.css", "content/ko/a.md", "content/ko/z.md", BannerFile, staging.ClaimsFile("ev:d/x"), "data/evdoc/popovers.json", "themes/x/layouts/a.html"} {
+	for _, p := range []string{"assets/a.css", "content/ko/a.md", "content/ko/z.md", BannerFile, "data/evdoc/claims.json", "themes/x/layouts/a.html"} {
 		write(t, filepath.Join(from, p), "new")
 		write(t, filepath.Join(to, p), "old")
 	}
@@ -90,7 +89,7 @@ func TestSyncTreeDataFirst(t *testing.T) {
 		}
 		return fi.ModTime()
 	}
-	for _, first := range []string{BannerFile, staging.ClaimsFile("ev:d/x"), "data/evdoc/popovers.json"} {
+	for _, first := range []string{BannerFile, "data/evdoc/claims.json"} {
 		for _, p := range []string{"assets/a.css", "content/ko/a.md", "content/ko/z.md", "themes/x/layouts/a.html"} {
 			if mtime(p).Before(mtime(first)) {
 				t.Errorf("%s written before %s", p, first)
@@ -181,8 +180,7 @@ func TestBeforeBurstAssets(t *testing.T) {
 		assets bool
 	}{
 		{[]string{"content/ko/docs/p.md", "data/evdoc/claims.json", ServeMarkFile, BannerFile}, false},
-		{[]string{staging.ClaimsFile("ev:d/x"), staging.SetsFile("d"), staging.PopoverVersionsFile}, false},
-		{[]string{BannerFile, "assets/site.css"}, true},
+		{[]string{BannerFile, "assets/evdoc/other.json"}, true},
 		{[]string{"content/ja/evidence/d/report-md.md"}, false},
 		{[]string{"content/ko/docs/p.md", "content/ko/docs/a.png"}, true},
 		{[]string{"static/evdoc/site.css"}, true},

@@ -9,7 +9,6 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
-	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -99,21 +98,14 @@ func TestStageEditIsStage(t *testing.T) {
 				t.Fatal(err)
 			}
 			all := treeFiles(t, whole)
-			data := dataFiles(all)
-			allSets := ""
-			for _, f := range data {
-				if strings.HasPrefix(f, staging.DataDir+"/sets/") {
-					allSets += f + "\x00" + all[f] + "\x00"
-				}
+			if got := all["data/evdoc/sets.json"] != sets; got != step.setsChange {
+				t.Fatalf("Stage's sets.json changed: %v, want %v; the step does not test what it names", got, step.setsChange)
 			}
-			if got := allSets != sets; got != step.setsChange {
-				t.Fatalf("Stage's set data changed: %v, want %v; the step does not test what it names", got, step.setsChange)
-			}
-			sets = allSets
+			sets = all["data/evdoc/sets.json"]
 			var got map[string]string
 			for _, dir := range []string{edit, read, cached} {
 				got = treeFiles(t, dir)
-				want := append(data, pages...)
+				want := append([]string{"data/evdoc/claims.json", "data/evdoc/sets.json"}, pages...)
 				for _, f := range want {
 					if _, ok := got[f]; !ok {
 						t.Errorf("StageEdit wrote no %s; it wrote %v", f, keys(got))
@@ -245,20 +237,6 @@ func TestChangeOneStagingPerSave(t *testing.T) {
 	}
 }
 
-// dataFiles returns the files of a staging (treeFiles) under
-// staging.DataDir that hold claim or set data (every file an edit's
-// staging writes besides its pages), sorted.
-func dataFiles(files map[string]string) []string {
-	var out []string
-	for f := range files {
-		if strings.HasPrefix(f, staging.DataDir+"/claims/") || strings.HasPrefix(f, staging.DataDir+"/sets/") || f == staging.PopoverVersionsFile {
-			out = append(out, f)
-		}
-	}
-	slices.Sort(out)
-	return out
-}
-
 // treeFiles returns the regular files under dir by slash path.
 func treeFiles(t *testing.T, dir string) map[string]string {
 	t.Helper()
@@ -335,7 +313,7 @@ func TestChangeLeavesWholeStageToNextSave(t *testing.T) {
 		t.Fatal(err)
 	}
 	srv.change(ctx, []string{"evidence/d/report.md"})
-	claims, err := os.ReadFile(filepath.Join(srv.served, filepath.FromSlash(staging.ClaimsFile("ev:d/x"))))
+	claims, err := os.ReadFile(filepath.Join(srv.served, "data", "evdoc", "claims.json"))
 	if err != nil {
 		t.Fatal(err)
 	}

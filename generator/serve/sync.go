@@ -8,7 +8,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/evdoc-lab/evdoc/generator/staging"
 	"github.com/evdoc-lab/evdoc/internal/safefile"
 )
 
@@ -24,13 +23,13 @@ var hugoOwned = []string{".hugo_build.lock", "resources"}
 // It returns the number of files written and removed.
 //
 // Every file is compared first and the changed ones are written after,
-// in one burst, data/ and staging.DataDir first: Hugo's watcher batches the events of a
+// in one burst, data/ and the banner's data (BannerFile) first: Hugo's watcher batches the events of a
 // short window, so one save is one rebuild and one live reload. Written
 // as they were met (content/ before data/, with every other file read in
 // between) they fell into two rebuilds half a second apart, and a page
 // reloading after the first missed the second's reload: the edited page
-// showed without the banner naming its new error. With the data
-// first, a page that reloads once already has the banner.
+// showed without the banner naming its new error. With data/ and the
+// banner first, a page that reloads once already has the banner.
 //
 // The bytes of the changed files are held until they are written.
 //
@@ -186,10 +185,10 @@ func syncFiles(from, to string, prune bool, inPlace func(rel string) bool, befor
 }
 
 // dataFirst reports whether syncFiles writes the file rel (a slash path)
-// first: data, and the claim, set and banner data (staging.DataDir,
-// BannerFile), which the pages Hugo rebuilds read.
+// first: data and the banner's data (BannerFile), which the pages Hugo
+// rebuilds read.
 func dataFirst(rel string) bool {
-	return strings.HasPrefix(rel, "data/") || strings.HasPrefix(rel, staging.DataDir+"/")
+	return strings.HasPrefix(rel, "data/") || rel == BannerFile
 }
 
 // writeReplace writes b to p through a temporary file in p's directory

@@ -350,7 +350,7 @@ func stageClaims(ctx context.Context, s *project.Site, stage string, v *viewer.V
 }
 
 // claimJSON is one claim data key's data and its JSON, made once: as
-// its ClaimsFile indents it (indent) and plain (for popoverVersions).
+// claims.json indents it (indent) and plain (for popoverVersions).
 type claimJSON struct {
 	cd            viewer.ClaimData
 	indent, plain []byte
@@ -502,120 +502,34 @@ func destKey(b []byte, d *stagedata.DestClaim) []byte {
 	return b
 }
 
-// DataDir is where, relative to the staged project, staging writes the
-// claim and set data the component's templates read as resources
-// (resources.Get "evdoc/…"): the claim data by key in one file per
-// evidence set (ClaimsFile), each set's values (SetsFile) and the
-// popover files' versions (PopoverVersionsFile). They are assets, not
-// data (data/evdoc), because Hugo's server, after any change of a data
-// file, decodes every data file again and renders again every template
-// that read hugo.Data (every claim of the pages it shows), where after a
-// changed asset it reads that file alone and renders again the claims
-// read from it: an evidence save changes its set's files only.
-const DataDir = "assets/evdoc"
-
-// PopoverVersionsFile is the popover files' versions, by evidence set
-// (popoverVersions), relative to the staged project.
-const PopoverVersionsFile = DataDir + "/popoverversions.json"
-
-// DataFile is the base name of the files under DataDir holding the data
-// of evidence set id (ClaimsFile, SetsFile): the id in lower case when it
-// is made of ASCII letters, digits, ".", "_" and "-" and starts with a
-// letter or a digit, else "_". The component's evdoc/data-file.html
-// computes the same name; ids differing in case share a file (as they
-// would on a file system that ignores case).
-func DataFile(id string) string {
-	if id == "" || !isAlnum(id[0]) {
-		return "_"
-	}
-	for i := 0; i < len(id); i++ {
-		if c := id[i]; !isAlnum(c) && c != '.' && c != '_' && c != '-' {
-			return "_"
-		}
-	}
-	return strings.ToLower(id)
-}
-
-func isAlnum(c byte) bool {
-	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
-}
-
-// ClaimsFile is the file, relative to the staged project, holding the
-// claim data of key (a claim data key: a destination "ev:SET/NAME…",
-// with " ~PRECISION" where its claims write it at several): the file
-// (DataFile) of the set named first in the destination, where Hugo's
-// render hook finds it from the key alone (evdoc/claim-data.html).
-func ClaimsFile(key string) string {
-	set := ""
-	if rest, ok := strings.CutPrefix(key, "ev:"); ok {
-		if id, _, ok := strings.Cut(rest, "/"); ok {
-			set = id
-		}
-	}
-	return DataDir + "/claims/" + DataFile(set) + ".json"
-}
-
-// SetsFile is the file, relative to the staged project, holding the data
-// of evidence set id (viewer.SetData, by id; evdoc/set-data.html).
-func SetsFile(id string) string {
-	return DataDir + "/sets/" + DataFile(id) + ".json"
-}
-
-// stageClaimsOf is stageClaims of the claim data with its JSON: the
-// claim data by ClaimsFile, the set data by SetsFile, the popover
-// files' keys (data/evdoc/popovers.json: they change only with the
-// site's claim data keys) and versions (PopoverVersionsFile).
+// stageClaimsOf is stageClaims of the claim data with its JSON.
 func stageClaimsOf(ctx context.Context, s *project.Site, stage string, v *viewer.Viewer, claims map[string]*claimJSON, tables []project.EvtableShown) error {
-	setData := v.Sets(s.Store, tables)
-	setJSON := make(map[string][]byte, len(setData))
-	setFiles := map[string][]string{}
-	for id, sd := range setData {
-		b, err := json.MarshalIndent(sd, " ", " ")
-		if err != nil {
-			return err
-		}
-		setJSON[id] = b
-		f := SetsFile(id)
-		setFiles[f] = append(setFiles[f], id)
+	sets, err := json.MarshalIndent(v.Sets(s.Store, tables), "", " ")
+	if err != nil {
+		return err
 	}
-	for f, ids := range setFiles {
-		if err := WriteFile(filepath.Join(stage, filepath.FromSlash(f)), indentedMap(ids, setJSON)); err != nil {
-			return err
-		}
+	if err := WriteFile(filepath.Join(stage, "data", "evdoc", "sets.json"), sets); err != nil {
+		return err
 	}
 	if err := ctx.Err(); err != nil {
 		return err
 	}
 	keys := popoverKeys(claims)
-	files := map[string]map[string]*claimJSON{}
-	for k, c := range claims {
-		f := ClaimsFile(k)
-		if files[f] == nil {
-			files[f] = map[string]*claimJSON{}
-		}
-		files[f][k] = c
+	b, err := claimsFile(claims)
+	if err != nil {
+		return err
 	}
-	for f, cs := range files {
-		b, err := claimsFile(cs)
-		if err != nil {
-			return err
-		}
-		if err := WriteFile(filepath.Join(stage, filepath.FromSlash(f)), b); err != nil {
-			return err
-		}
+	if err := WriteFile(filepath.Join(stage, "data", "evdoc", "claims.json"), b); err != nil {
+		return err
 	}
-	b, err := json.Marshal(keys)
+	b, err = json.Marshal(keys)
 	if err != nil {
 		return err
 	}
 	if err := WriteFile(filepath.Join(stage, "data", "evdoc", "popovers.json"), b); err != nil {
 		return err
 	}
-	ids := make([]string, 0, len(setJSON))
-	for id := range setJSON {
-		ids = append(ids, id)
-	}
-	versions, err := popoverVersions(keys, claims, indentedMap(ids, setJSON))
+	versions, err := popoverVersions(keys, claims, sets)
 	if err != nil {
 		return err
 	}
@@ -623,21 +537,27 @@ func stageClaimsOf(ctx context.Context, s *project.Site, stage string, v *viewer
 	if err != nil {
 		return err
 	}
-	return WriteFile(filepath.Join(stage, filepath.FromSlash(PopoverVersionsFile)), b)
+	return WriteFile(filepath.Join(stage, "data", "evdoc", "popoverversions.json"), b)
 }
 
-// indentedMap returns json.MarshalIndent(m, "", " ") of the map m of
-// the keys given (sorted here) to the values whose
-// json.MarshalIndent(value, " ", " ") is vals[key].
-func indentedMap(keys []string, vals map[string][]byte) []byte {
-	if len(keys) == 0 {
-		return []byte("{}")
+// claimsFile returns claims.json: the claim data by key, as
+// json.MarshalIndent(claims, "", " ") writes the map of their data,
+// from each key's indented JSON.
+func claimsFile(claims map[string]*claimJSON) ([]byte, error) {
+	if len(claims) == 0 {
+		return []byte("{}"), nil
+	}
+	keys := make([]string, 0, len(claims))
+	n := 2
+	for k, c := range claims {
+		keys = append(keys, k)
+		b, err := c.indented()
+		if err != nil {
+			return nil, err
+		}
+		n += len(k) + len(b) + 8
 	}
 	slices.Sort(keys)
-	n := 2
-	for _, k := range keys {
-		n += len(k) + len(vals[k]) + 8
-	}
 	out := make([]byte, 0, n)
 	out = append(out, '{')
 	for i, k := range keys {
@@ -645,42 +565,27 @@ func indentedMap(keys []string, vals map[string][]byte) []byte {
 			out = append(out, ',')
 		}
 		out = append(out, "\n "...)
-		kb, _ := json.Marshal(k) // a string marshals without error
-		out = append(out, kb...)
-		out = append(out, ": "...)
-		out = append(out, vals[k]...)
-	}
-	return append(out, "\n}"...)
-}
-
-// claimsFile returns the claim data of claims by key, as
-// json.MarshalIndent(claims, "", " ") writes the map of their data,
-// from each key's indented JSON.
-func claimsFile(claims map[string]*claimJSON) ([]byte, error) {
-	keys := make([]string, 0, len(claims))
-	vals := make(map[string][]byte, len(claims))
-	for k, c := range claims {
-		b, err := c.indented()
+		kb, err := json.Marshal(k)
 		if err != nil {
 			return nil, err
 		}
-		keys = append(keys, k)
-		vals[k] = b
+		out = append(out, kb...)
+		out = append(out, ": "...)
+		out = append(out, claims[k].indent...)
 	}
-	return indentedMap(keys, vals), nil
+	return append(out, "\n}"...), nil
 }
 
 // popoverVersions returns, per evidence set, a digest (16 hex digits of
 // SHA-256) of what its popover file's bodies are rendered from: the
-// claim data of its keys and the sets' data (all sets' SetData by id,
-// as json.MarshalIndent(…, "", " ") writes the map). The head
+// claim data of its keys and the sets' data (sets.json). The head
 // partial puts it into the file's URL (?v=…), so a browser or a cache
 // that kept the file of an earlier build never shows its old values
 // beside a page built with new ones: a value that changes changes the
 // URL. The component's templates and texts are not in it.
 func popoverVersions(keys map[string][]string, claims map[string]*claimJSON, sets []byte) (map[string]string, error) {
 	out := make(map[string]string, len(keys))
-	// the sets' data hashed once, each set's digest from a copy of its state
+	// sets.json hashed once, each set's digest from a copy of its state
 	h0 := sha256.New()
 	h0.Write(sets)
 	for set, ks := range keys {
@@ -709,7 +614,7 @@ func popoverVersions(keys map[string][]string, claims map[string]*claimJSON, set
 const PopoverFormat = "evdocpop"
 
 // popoverKeys returns, per evidence set, the sorted claim data keys
-// whose first value is in the set: the keys whose
+// (claims.json's keys) whose first value is in the set: the keys whose
 // popover bodies the set's popover file holds (data/evdoc/popovers.json,
 // read by layouts/section.evdocpop.js). Every key is in exactly one
 // set's list, the one its claims' popovers name (data-ev-s).

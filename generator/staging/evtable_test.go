@@ -73,7 +73,7 @@ func TestEvtableCellsLandOnToken(t *testing.T) {
 	if _, err := Stage(context.Background(), s, stage, stagedata.StageDataOf(results), nil); err != nil {
 		t.Fatal(err)
 	}
-	b, err := os.ReadFile(filepath.Join(stage, filepath.FromSlash(SetsFile("run"))))
+	b, err := os.ReadFile(filepath.Join(stage, "data", "evdoc", "sets.json"))
 	if err != nil {
 		t.Fatal(err)
 	}

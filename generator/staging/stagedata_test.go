@@ -2,9 +2,7 @@ package staging
 
 import (
 	"context"
-	"maps"
 	"path/filepath"
-	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -21,8 +19,8 @@ import (
 )
 
 // StagedClaimFiles stages s with data and returns what depends on the
-// claims' verdicts: the claim data (DataDir/claims/) and every evidence
-// viewer page (their citations), by path.
+// claims' verdicts: data/evdoc/claims.json and every evidence viewer
+// page (their citations), by path.
 func StagedClaimFiles(t *testing.T, s *project.Site, data *stagedata.StageData) map[string]string {
 	t.Helper()
 	stage := t.TempDir()
@@ -37,10 +35,9 @@ func StagedClaimFiles(t *testing.T, s *project.Site, data *stagedata.StageData) 
 }
 
 // claimDependent reports whether the staged file rel depends on the
-// claims' verdicts: the claim data (DataDir/claims/) and every evidence
-// viewer page.
+// claims' verdicts: data/evdoc/claims.json and every evidence viewer page.
 func claimDependent(rel string) bool {
-	return strings.HasPrefix(rel, DataDir+"/claims/") || strings.Contains(rel, "/"+project.EvidenceDir+"/")
+	return rel == "data/evdoc/claims.json" || strings.Contains(rel, "/"+project.EvidenceDir+"/")
 }
 
 // referenceFigures keeps the reference site's figures for the
@@ -172,14 +169,8 @@ func TestStageDataEqualsResults(t *testing.T) {
 		defer referenceFiguresMu.Unlock()
 		dir := sitetest.CopyProject(t)
 		files := stageBothWays(t, dir, referenceFigureCache(t, dir))
-		claims := 0
-		for rel, b := range files {
-			if strings.HasPrefix(rel, DataDir+"/claims/") && strings.Contains(b, `"values"`) {
-				claims++
-			}
-		}
-		if claims == 0 {
-			t.Errorf("the reference site staged no claim data: %q", slices.Sorted(maps.Keys(files)))
+		if !strings.Contains(files["data/evdoc/claims.json"], `"values"`) {
+			t.Errorf("the reference site staged no claim data:\n%.500s", files["data/evdoc/claims.json"])
 		}
 	})
 }

@@ -77,9 +77,8 @@ func stagedMarkdown(s *project.Site, mdOpt emphasis.MarkdownOptions, marks map[s
 // Stage's output that a page or evidence edit changes on the pages Hugo
 // shows: each of pages (slash paths relative to the root, of content
 // pages that exist) as Stage stages it with the translation fallbacks
-// made from them, and the claim and set data (the files under DataDir
-// and data/evdoc/popovers.json), the same bytes Stage writes for the
-// same data. evdoc serve
+// made from them, and the claim and set data (data/evdoc/claims.json,
+// sets.json), the same bytes Stage writes for the same data. evdoc serve
 // writes them into the served project first, so the edited page and the
 // pages citing an edited value show the new verdicts before the rest of
 // the project is staged again (figures, the evidence sets' pages); a
@@ -160,7 +159,7 @@ func StageEditCached(ctx context.Context, s *project.Site, stage string, data *s
 	}
 	if tables == nil {
 		// The values evtable calls show, of every page, as Stage
-		// gathers them (the set data holds them).
+		// gathers them (sets.json holds them).
 		if tables, err = readEvtables(s); err != nil {
 			return err
 		}

@@ -8,14 +8,13 @@
   a script: evdocPopovers(SET, {KEY: BODY, …}). evdoc.js loads it with a
   script element (which works over HTTP and from file://), and fills
   each popover of the page whose claim's data key (its data-ev, with
-  data-ev-k after it when present) the set holds. Each key's data is in
-  its set's file (evdoc/claim-data.html). */ -}}
+  data-ev-k after it when present) the set holds. */ -}}
 {{- $id := .Params.evdoc_set.id -}}
 {{- with hugo.Data.evdoc -}}
-{{- $sep := "" -}}
+{{- $cl := .claims }}{{ $sep := "" -}}
 evdocPopovers({{ jsonify $id }},{
 {{- range $k := index .popovers $id -}}
-{{- with partial "evdoc/claim-data.html" $k -}}
+{{- with index $cl $k -}}
 {{ $sep }}
 {{ jsonify $k }}:{{ jsonify (partial "evdoc/claim-body.html" .) }}
 {{- $sep = "," -}}
