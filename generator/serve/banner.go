@@ -1,6 +1,5 @@
 // The banner: the findings in scope as the data the banner partial reads
-// (BannerFile in the served project, an asset), and whether a layout
-// shows it.
+// (BannerFile in the served project), and whether a layout shows it.
 
 package serve
 
@@ -75,27 +74,20 @@ func (s *server) banner() bannerData {
 	b.Failing = b.Errors > 0 || (s.opt.Strict && b.Warnings > 0)
 	if len(b.Findings) == 0 {
 		// No banner shows, nor its time: the same bytes at every save
-		// of a clean site, which Hugo does not see change (a changed
-		// banner makes Hugo render again every page it shows).
+		// of a clean site, which Hugo does not see change. Any change
+		// of a data file makes Hugo read every data file again (the
+		// claim data of every claim) and render again each page it
+		// shows with every claim's popover.
 		b.Checked = ""
 	}
 	return b
 }
 
-// writeBanner writes the banner data (BannerFile) and the serve mark
-// (ServeMarkFile) into the staged project dir; the mark only when its
-// bytes differ, so the served project's data never changes after the
-// first staging.
+// writeBanner writes the banner data into the staged project dir.
 func (s *server) writeBanner(dir string) error {
 	j, err := json.MarshalIndent(s.banner(), "", " ")
 	if err != nil {
 		return err
-	}
-	mark := filepath.Join(dir, filepath.FromSlash(ServeMarkFile))
-	if b, err := safefile.ReadPath(mark, int64(len(ServeMark))); err != nil || string(b) != ServeMark {
-		if err := writeReplace(mark, []byte(ServeMark)); err != nil {
-			return err
-		}
 	}
 	return writeReplace(filepath.Join(dir, filepath.FromSlash(BannerFile)), append(j, '\n'))
 }

@@ -3,9 +3,8 @@
 // watcher of the project's files, and a re-check of what each saved file
 // affects. Findings are printed in the terminal (check's text format) and
 // shown in the served pages as a banner, which the layouts read from
-// assets/evdoc/serve.json (BannerFile) when data/evdoc/serve.json
-// (ServeMarkFile) says they run under serve; only serve writes those
-// files, so a built site never shows a banner.
+// data/evdoc/serve.json; only serve writes that file, so a built site
+// never shows a banner.
 package serve
 
 import (
@@ -82,23 +81,8 @@ const editWait = time.Second
 const DefaultDebounce = 20 * time.Millisecond
 
 // BannerFile is where, relative to the staged project, serve writes the
-// banner's data, which changes with the findings: the banner partial
-// reads it as a resource (resources.Get "evdoc/serve.json"), not as
-// data, because Hugo's rebuild after any change under data/ decodes
-// every data file again (the claim data of the whole site) and renders
-// again every claim of the pages it shows (partialCached entries that
-// read hugo.Data), where a changed asset renders again only the
-// templates that read it.
-const BannerFile = "assets/evdoc/serve.json"
-
-// ServeMarkFile is the data file, relative to the staged project, that
-// tells the layouts they run under serve (hugo.Data.evdoc.serve): its
-// bytes are ServeMark at every save, so it never makes Hugo read the data
-// again.
-const ServeMarkFile = "data/evdoc/serve.json"
-
-// ServeMark is ServeMarkFile's content.
-const ServeMark = "{\"serve\": true}\n"
+// banner's data; the layouts read it as hugo.Data.evdoc.serve.
+const BannerFile = "data/evdoc/serve.json"
 
 // BannerPartial is the partial the layouts call to show the banner.
 const BannerPartial = "evdoc/serve-banner.html"
@@ -331,7 +315,7 @@ type server struct {
 
 // beforeBurst is called with the files a sync is about to write: it
 // tells the front when one of them is not a page (Markdown of a content
-// directory), data, the banner's data or a viewer page's file (staging.ViewerFilesDir,
+// directory), data or a viewer page's file (staging.ViewerFilesDir,
 // which its page changes with) — a stylesheet, a script, an image, a
 // template: what a browser shows may change without its page's bytes —
 // and waits until Hugo's next watcher tick is not about to fall within
@@ -339,7 +323,7 @@ type server struct {
 // The function it returns notes the burst's duration (tickPhase.burst).
 func (s *server) beforeBurst(rels []string) (after func()) {
 	for _, rel := range rels {
-		if page := s.contentFile(rel) && strings.HasSuffix(rel, ".md"); !page && !dataFirst(rel) && !strings.HasPrefix(rel, staging.ViewerFilesDir+"/") {
+		if page := s.contentFile(rel) && strings.HasSuffix(rel, ".md"); !page && !strings.HasPrefix(rel, "data/") && !strings.HasPrefix(rel, staging.ViewerFilesDir+"/") {
 			s.front.assetsChanged()
 			break
 		}

@@ -1,9 +1,7 @@
 package serve
 
 import (
-	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"github.com/fsnotify/fsnotify"
 	"os"
@@ -71,11 +69,11 @@ func TestSyncTree(t *testing.T) {
 }
 
 // TestSyncTreeDataFirst: the changed files are written after every file
-// was compared, data/ and the banner data first, so they are in place
-// before the content Hugo rebuilds for (see syncTree).
+// was compared, data/ first, so the banner data is in place before the
+// content Hugo rebuilds for (see syncTree).
 func TestSyncTreeDataFirst(t *testing.T) {
 	from, to := t.TempDir(), t.TempDir()
-	for _, p := range []string{"assets/a.css", "content/ko/a.md", "content/ko/z.md", BannerFile, "data/evdoc/claims.json", "themes/x/layouts/a.html"} {
+	for _, p := range []string{"content/ko/a.md", "content/ko/z.md", "data/evdoc/serve.json", "themes/x/layouts/a.html"} {
 		write(t, filepath.Join(from, p), "new")
 		write(t, filepath.Join(to, p), "old")
 	}
@@ -89,11 +87,10 @@ func TestSyncTreeDataFirst(t *testing.T) {
 		}
 		return fi.ModTime()
 	}
-	for _, first := range []string{BannerFile, "data/evdoc/claims.json"} {
-		for _, p := range []string{"assets/a.css", "content/ko/a.md", "content/ko/z.md", "themes/x/layouts/a.html"} {
-			if mtime(p).Before(mtime(first)) {
-				t.Errorf("%s written before %s", p, first)
-			}
+	data := mtime("data/evdoc/serve.json")
+	for _, p := range []string{"content/ko/a.md", "content/ko/z.md", "themes/x/layouts/a.html"} {
+		if mtime(p).Before(data) {
+			t.Errorf("%s written before data/evdoc/serve.json", p)
 		}
 	}
 }
@@ -179,8 +176,7 @@ func TestBeforeBurstAssets(t *testing.T) {
 		rels   []string
 		assets bool
 	}{
-		{[]string{"content/ko/docs/p.md", "data/evdoc/claims.json", ServeMarkFile, BannerFile}, false},
-		{[]string{BannerFile, "assets/evdoc/other.json"}, true},
+		{[]string{"content/ko/docs/p.md", "data/evdoc/claims.json", "data/evdoc/serve.json"}, false},
 		{[]string{"content/ja/evidence/d/report-md.md"}, false},
 		{[]string{"content/ko/docs/p.md", "content/ko/docs/a.png"}, true},
 		{[]string{"static/evdoc/site.css"}, true},
@@ -224,54 +220,6 @@ func TestBannerCleanUnchanged(t *testing.T) {
 	st.Findings = diag.List{{Pos: diag.Position{File: "content/ja/docs/p.md", Line: 6, Column: 3}, Severity: diag.Warning, Rule: diag.TranslationStale, Message: "stale"}}
 	if got := write(t0); !strings.Contains(got, `"checked": "10:00:00"`) {
 		t.Errorf("the banner data of a finding has no time of the check:\n%s", got)
-	}
-}
-
-// TestWriteBannerDataOnce: the banner's data is an asset (BannerFile),
-// written at every staging; the data file saying the site is served
-// (ServeMarkFile) is written once and left alone after, so no save makes
-// Hugo read the data files again for the banner.
-func TestWriteBannerDataOnce(t *testing.T) {
-	dir := txtartest.WriteFile(t, "testdata/affected.txtar")
-	st, err := FullRechecker{Root: dir, Check: check.DefaultOptions()}.Recheck(context.Background(), nil, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	work := t.TempDir()
-	s := &server{state: st, checked: time.Date(2026, 12, 6, 10, 0, 0, 0, time.UTC)}
-	if err := s.writeBanner(work); err != nil {
-		t.Fatal(err)
-	}
-	mark := filepath.Join(work, filepath.FromSlash(ServeMarkFile))
-	fi0, err := os.Stat(mark)
-	if err != nil {
-		t.Fatal(err)
-	}
-	banner0, err := os.ReadFile(filepath.Join(work, filepath.FromSlash(BannerFile)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	s.checked = s.checked.Add(time.Minute)
-	s.stageErr = errors.New("staging failed")
-	if err := s.writeBanner(work); err != nil {
-		t.Fatal(err)
-	}
-	fi1, err := os.Stat(mark)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !os.SameFile(fi0, fi1) || !fi0.ModTime().Equal(fi1.ModTime()) {
-		t.Errorf("%s was written again (Hugo would read every data file again)", ServeMarkFile)
-	}
-	if b, _ := os.ReadFile(mark); string(b) != ServeMark {
-		t.Errorf("%s = %q, want %q", ServeMarkFile, b, ServeMark)
-	}
-	banner1, err := os.ReadFile(filepath.Join(work, filepath.FromSlash(BannerFile)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if bytes.Equal(banner0, banner1) || !bytes.Contains(banner1, []byte("staging failed")) {
-		t.Errorf("the banner's data did not change with the findings:\n%s\nthen\n%s", banner0, banner1)
 	}
 }
 

@@ -23,13 +23,13 @@ var hugoOwned = []string{".hugo_build.lock", "resources"}
 // It returns the number of files written and removed.
 //
 // Every file is compared first and the changed ones are written after,
-// in one burst, data/ and the banner's data (BannerFile) first: Hugo's watcher batches the events of a
+// in one burst, data/ first: Hugo's watcher batches the events of a
 // short window, so one save is one rebuild and one live reload. Written
 // as they were met (content/ before data/, with every other file read in
 // between) they fell into two rebuilds half a second apart, and a page
 // reloading after the first missed the second's reload: the edited page
-// showed without the banner naming its new error. With data/ and the
-// banner first, a page that reloads once already has the banner.
+// showed without the banner naming its new error. With data/ first, a
+// page that reloads once already has the banner.
 //
 // The bytes of the changed files are held until they are written.
 //
@@ -94,8 +94,9 @@ func syncFiles(from, to string, prune bool, inPlace func(rel string) bool, befor
 	if err != nil {
 		return written, removed, err
 	}
+	data := filepath.Join(to, "data") + string(filepath.Separator)
 	slices.SortStableFunc(changes, func(a, b change) int {
-		ad, bd := dataFirst(a.rel), dataFirst(b.rel)
+		ad, bd := strings.HasPrefix(a.dst, data), strings.HasPrefix(b.dst, data)
 		switch {
 		case ad && !bd:
 			return -1
@@ -182,13 +183,6 @@ func syncFiles(from, to string, prune bool, inPlace func(rel string) bool, befor
 		_ = os.Remove(dirs[i]) // fails, as it should, when not empty
 	}
 	return written, removed, err
-}
-
-// dataFirst reports whether syncFiles writes the file rel (a slash path)
-// first: data and the banner's data (BannerFile), which the pages Hugo
-// rebuilds read.
-func dataFirst(rel string) bool {
-	return strings.HasPrefix(rel, "data/") || rel == BannerFile
 }
 
 // writeReplace writes b to p through a temporary file in p's directory
