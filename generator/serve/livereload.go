@@ -7,11 +7,13 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -178,7 +180,14 @@ func isLiveReload(r *http.Request) bool {
 	return strings.HasSuffix(r.URL.Path, "/livereload") && strings.EqualFold(r.Header.Get("Upgrade"), "websocket")
 }
 
-// recordShown keeps the digest of an HTML page answered to a GET.
+// recordShown keeps the digest of an HTML page answered to a GET. An
+// HTML page Hugo answers with no bytes at all is asked for again (every
+// emptyRetryWait, for up to emptyRetries times), and the first answer
+// with bytes is relayed instead: Hugo's server (--renderToMemory) writes
+// a page it renders again into a file it first empties, and a request
+// that reads it in between gets a blank page (serveedit met it twice in
+// about 40 saves at 500 pages, 2026-12-07), which a browser reloading
+// then would show.
 func (f *front) recordShown(resp *http.Response) error {
 	req := resp.Request
 	if req == nil || req.Method != http.MethodGet || resp.StatusCode != http.StatusOK || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/html") || resp.Header.Get("Content-Encoding") != "" {
@@ -189,9 +198,59 @@ func (f *front) recordShown(resp *http.Response) error {
 	if err != nil {
 		return err
 	}
+	for i := 0; len(b) == 0 && i < emptyRetries; i++ {
+		time.Sleep(emptyRetryWait)
+		again, h, err := getAgain(req)
+		if err != nil {
+			break
+		}
+		if len(again) > 0 {
+			b = again
+			for k, v := range h {
+				resp.Header[k] = v
+			}
+		}
+	}
+	resp.ContentLength = int64(len(b))
+	resp.Header.Set("Content-Length", strconv.Itoa(len(b)))
 	f.shown.note(req.URL.Path, b)
 	resp.Body = io.NopCloser(bytes.NewReader(b))
 	return nil
+}
+
+// emptyRetries and emptyRetryWait bound how long recordShown asks Hugo
+// again for an HTML page it answered with no bytes: one second in all,
+// well over a page's write.
+const (
+	emptyRetries   = 40
+	emptyRetryWait = 25 * time.Millisecond
+)
+
+// getAgain asks Hugo for the HTML page of the proxied request req (its
+// URL is Hugo's, as the proxy rewrote it) again, and returns the page's
+// bytes and headers when Hugo answers 200 with an HTML page.
+func getAgain(req *http.Request) ([]byte, http.Header, error) {
+	r, err := http.NewRequestWithContext(req.Context(), http.MethodGet, req.URL.String(), nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	r.Host = req.Host
+	for _, k := range []string{"Accept", "Accept-Language", "User-Agent"} {
+		if v := req.Header.Get(k); v != "" {
+			r.Header.Set(k, v)
+		}
+	}
+	r.Header.Set("Accept-Encoding", "identity")
+	resp, err := (&http.Client{Timeout: 10 * time.Second}).Do(r)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/html") || resp.Header.Get("Content-Encoding") != "" {
+		return nil, nil, fmt.Errorf("%s: %s", req.URL, resp.Status)
+	}
+	b, err := io.ReadAll(io.LimitReader(resp.Body, 64<<20))
+	return b, resp.Header, err
 }
 
 // relayLiveReload opens Hugo's live reload socket for the browser's
