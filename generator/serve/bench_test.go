@@ -55,20 +55,9 @@ func BenchmarkChange(b *testing.B) {
 	if err := srv.stage(ctx, nil); err != nil {
 		b.Fatal(err)
 	}
-	file := filepath.Join(root, project.EvidenceDir, st.Site.Store.Sets[0].Manifest.ID, "report.md")
-	orig, err := os.ReadFile(file)
-	if err != nil {
-		b.Fatal(err)
-	}
-	i := bytes.Index(orig, []byte("\n| r0 | "))
-	if i < 0 {
-		b.Fatalf("%s has no row r0", file)
-	}
-	cells := bytes.SplitN(orig[i+1:], []byte("|"), 6)
-	at := i + 1 + len(cells[0]) + len(cells[1]) + len(cells[2]) + len(cells[3]) + 4 + 1
-	edited := bytes.Clone(orig)
-	edited[at] = '1' + (edited[at]-'0')%9
 	rel := filepath.ToSlash(filepath.Join(project.EvidenceDir, st.Site.Store.Sets[0].Manifest.ID, "report.md"))
+	file := filepath.Join(root, filepath.FromSlash(rel))
+	edited, orig := reportRowEdit(b, file)
 	versions := [][]byte{edited, orig}
 	k := 0
 	var toEdit time.Duration
@@ -139,4 +128,24 @@ func (l *stampLog) reset() {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	l.lines, l.at = nil, nil
+}
+
+// reportRowEdit returns the generated report table file with the first
+// digit of row r0's "ok" cell changed (1–9, never the digit it was), and
+// the file as it is: the edit the serve benchmarks save and save back.
+func reportRowEdit(b *testing.B, file string) (edited, orig []byte) {
+	b.Helper()
+	orig, err := os.ReadFile(file)
+	if err != nil {
+		b.Fatal(err)
+	}
+	i := bytes.Index(orig, []byte("\n| r0 | "))
+	if i < 0 {
+		b.Fatalf("%s has no row r0", file)
+	}
+	cells := bytes.SplitN(orig[i+1:], []byte("|"), 6)
+	at := i + 1 + len(cells[0]) + len(cells[1]) + len(cells[2]) + len(cells[3]) + 4 + 1
+	edited = bytes.Clone(orig)
+	edited[at] = '1' + (edited[at]-'0')%9
+	return edited, orig
 }

@@ -45,18 +45,7 @@ func BenchmarkStageEdit(b *testing.B) {
 	}
 	// the evidence edit: the first digit of row r0's "ok" cell
 	rel := filepath.ToSlash(filepath.Join(project.EvidenceDir, st.Site.Store.Sets[0].Manifest.ID, "report.md"))
-	orig, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(rel)))
-	if err != nil {
-		b.Fatal(err)
-	}
-	i := bytes.Index(orig, []byte("\n| r0 | "))
-	if i < 0 {
-		b.Fatalf("%s has no row r0", rel)
-	}
-	cells := bytes.SplitN(orig[i+1:], []byte("|"), 6)
-	at := i + 1 + len(cells[0]) + len(cells[1]) + len(cells[2]) + len(cells[3]) + 4 + 1
-	evEdited := bytes.Clone(orig)
-	evEdited[at] = '1' + (evEdited[at]-'0')%9
+	evEdited, orig := reportRowEdit(b, filepath.Join(root, filepath.FromSlash(rel)))
 	evidenceEdit := edit{rel: rel, versions: [][]byte{evEdited, orig}}
 	// the page edit: the first digit of a Korean page's first claim
 	var page *project.Page

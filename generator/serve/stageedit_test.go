@@ -240,16 +240,7 @@ func TestChangeOneStagingPerSave(t *testing.T) {
 // treeFiles returns the regular files under dir by slash path.
 func treeFiles(t *testing.T, dir string) map[string]string {
 	t.Helper()
-	out := map[string]string{}
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		rel, _ := filepath.Rel(dir, p)
-		b, err := os.ReadFile(p)
-		out[filepath.ToSlash(rel)] = string(b)
-		return err
-	})
+	out, err := readTree(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
