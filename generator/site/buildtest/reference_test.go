@@ -21,6 +21,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/evdoc-lab/evdoc/generator/check"
@@ -38,6 +39,22 @@ import (
 // fallback page), built under baseURL "/". No test writes into it.
 var reference sitetest.Shared
 
+// referenceFigures keeps the figures of the reference site for the
+// shared build (builtReference) and the builds of its variants
+// (TestLinkWalk's layouts, buildVariant): their figure specs and evidence
+// are the reference site's, so project.FigureCache gives them the
+// drawings committed in assets/figures (committedfigures, which
+// generator/figure/output's golden tests compare with fresh drawings)
+// instead of drawing them, as evdoc serve does between stagings (drawing
+// is most of a build's time under -race). TestBuildReproducible draws
+// its own, and compares them with the shared build's.
+// figuresMu keeps the builds using it to one at a time: a FigureCache
+// serves one Stage at a time.
+var (
+	figuresMu        sync.Mutex
+	referenceFigures *project.FigureCache
+)
+
 // builtReference returns the project directory of the shared build,
 // building it on first use. It skips under -short.
 func builtReference(t *testing.T) string {
@@ -51,25 +68,20 @@ func builtReference(t *testing.T) string {
 }
 
 // buildReferenceFigures is build with the default options for a copy of
-// the reference project (the shared build, TestLinkWalk's layouts,
-// buildVariant): their figure specs and evidence are the reference
-// site's, so a project.FigureCache of their own gives them the drawings
-// committed in assets/figures (committedfigures, which
-// generator/figure/output's golden tests compare with fresh drawings)
-// instead of drawing them, as evdoc serve does between stagings (drawing
-// is most of a build's time under -race); a figure whose committed
-// drawing is not its drawing from the project's inputs is drawn.
-// TestBuildReproducible draws its own, and compares them with the shared
-// build's. Each build has a cache of its own (a FigureCache serves one
-// Stage at a time), so these builds run side by side.
+// the reference project, its figures through referenceFigures (the
+// committed drawings, or drawn where a committed one is not the figure's).
 func buildReferenceFigures(t testing.TB, dir string) {
 	t.Helper()
-	s, err := project.Load(dir)
-	if err != nil {
-		t.Fatal(err)
+	figuresMu.Lock()
+	defer figuresMu.Unlock()
+	if referenceFigures == nil {
+		s, err := project.Load(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		referenceFigures = committedfigures.Cache(t, s)
 	}
-	s.FigureCache = committedfigures.Cache(t, s)
-	if err := buildSite(t, s, site.BuildOptions{}); err != nil {
+	if err := tryBuildFigures(t, dir, site.BuildOptions{}, referenceFigures); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -102,20 +114,21 @@ func build(t testing.TB, dir string, opt site.BuildOptions) {
 	}
 }
 
-// tryBuild is build returning the build's error; it draws every figure.
+// tryBuild is build returning the build's error.
 func tryBuild(t testing.TB, dir string, opt site.BuildOptions) error {
+	t.Helper()
+	return tryBuildFigures(t, dir, opt, nil)
+}
+
+// tryBuildFigures is tryBuild drawing the figures through figures (nil
+// draws every figure).
+func tryBuildFigures(t testing.TB, dir string, opt site.BuildOptions, figures *project.FigureCache) error {
 	t.Helper()
 	s, err := project.Load(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return buildSite(t, s, opt)
-}
-
-// buildSite builds the loaded project s with the pinned Hugo and the
-// default check options into opt.Out (public/ when empty).
-func buildSite(t testing.TB, s *project.Site, opt site.BuildOptions) error {
-	t.Helper()
+	s.FigureCache = figures
 	if opt.Out == "" {
 		opt.Out = "public"
 	}
@@ -289,11 +302,9 @@ func TestBuildReferenceSite(t *testing.T) {
 // (popover ids once hashed it) or on the project's.
 func TestBuildReproducible(t *testing.T) {
 	t.Parallel() // reads the shared build; builds in a copy
-	skipShort(t)
 	// Build a is the shared reference build, made in a directory of its
-	// own; build b is made here, in another, first: the shared build is
-	// asked for once b is done, so the two are made side by side when
-	// another test started the shared one.
+	// own; build b is made here, in another.
+	built := builtReference(t)
 	dir := sitetest.CopyProject(t)
 	sitetest.Untranslate(t, dir) // as builtReference's project
 	s, err := project.Load(dir)
@@ -321,7 +332,6 @@ func TestBuildReproducible(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, "public-c")); err == nil {
 		t.Error("public-c built although --keep-stage was refused")
 	}
-	built := builtReference(t)
 	a, b := filepath.Join(built, "public"), filepath.Join(dir, "public-b")
 	n := 0
 	err = filepath.WalkDir(a, func(p string, d fs.DirEntry, err error) error {
@@ -407,12 +417,12 @@ func TestLinkWalk(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			t.Parallel() // the shared build only read, or a copy of its own
 			if tc.name == "root" {
 				// builtReference's project: untranslated, baseURL "/"
 				walkBuilt(t, builtReference(t), tc.baseURL, tc.want)
 				return
 			}
+			t.Parallel()
 			dir := buildVariant(t, func(dir string) {
 				sitetest.Untranslate(t, dir) // the ja VS/DR page falls back to the ko original
 				cfg := filepath.Join(dir, hugoconf.ConfigFile)
