@@ -16,7 +16,10 @@
 //	serve_e2e_page_median, serve_e2e_findings_median           the same, the median save
 //	serve_e2e_findings_later                                   saves whose findings came after the page
 //
-// A target whose measurements are missing is listed as "not measured".
+// bench/run writes, for parse-only, Hugo, check and build, the fastest
+// wall time of its rounds (--rounds) with that run's CPU, and the largest
+// peak RSS. A target whose measurements are missing is listed as "not
+// measured".
 //
 // Usage:
 //
