@@ -174,11 +174,11 @@ func (j *judgement) judge(p *claim.Page, st *evidence.Store, opt Options) {
 		j.results = make([]Result, 0, len(p.Claims))
 	}
 	for i := range p.Claims {
-		c := p.Claims[i]
+		c := &p.Claims[i] // a Claim is 408 bytes: not copied
 		j.cur = &p.Claims[i]
 		r := Result{OK: true, Bindings: j.buf}
 		if keep {
-			r.Claim = c
+			r.Claim = *c
 		}
 		if c.Exempt {
 			j.add(r)
@@ -186,7 +186,7 @@ func (j *judgement) judge(p *claim.Page, st *evidence.Store, opt Options) {
 		}
 		lit, err := c.Parsed, c.ParseErr
 		if err != nil {
-			*ds = append(*ds, literalError(p, c, err))
+			*ds = append(*ds, literalError(p, *c, err))
 			r.OK = false
 			j.add(r)
 			continue
@@ -196,7 +196,8 @@ func (j *judgement) judge(p *claim.Page, st *evidence.Store, opt Options) {
 			r.OK = false
 		}
 		split := false
-		for _, q := range lit.Quantities {
+		for qi := range lit.Quantities {
+			q := &lit.Quantities[qi] // a Quantity is 256 bytes: not copied
 			if _, _, ok := c.SourceRange(p.Source, q.NumStart, q.NumEnd); !ok && len(c.Offsets) > 0 {
 				if c.Decoded(p.Source, q.NumStart, q.NumEnd) {
 					*ds = append(*ds, withEnd(diag.Errorf(c.Pos, diag.ClaimLiteral, "claim %q: the number %q is written with a character reference or backslash escape; expected plain digits", c.Literal, c.Literal[q.NumStart:q.NumEnd]), p, c.End))
@@ -213,7 +214,7 @@ func (j *judgement) judge(p *claim.Page, st *evidence.Store, opt Options) {
 			continue
 		}
 		if lit.Range && len(c.Refs) == 1 && len(lit.Quantities) == 2 {
-			j.add(judgeRange(p, c, lit, st, opt, ds, j.mode, j.buf))
+			j.add(judgeRange(p, *c, lit, st, opt, ds, j.mode, j.buf))
 			continue
 		}
 		if n := spreadCount(lit); n > 0 && len(c.Refs) == len(lit.Quantities)+n {
@@ -239,20 +240,20 @@ func (j *judgement) judge(p *claim.Page, st *evidence.Store, opt Options) {
 				if set, _, _ := strings.Cut(ref, "/"); st.Broken[set] {
 					if !brokenReported[set] {
 						brokenReported[set] = true
-						*ds = append(*ds, brokenSet(c, set, ref, brokenCount[set], st))
+						*ds = append(*ds, brokenSet(*c, set, ref, brokenCount[set], st))
 					}
 				} else if at, ok := st.Unavailable(ref); ok {
-					pos, end := refRange(c, i)
+					pos, end := refRange(*c, i)
 					*ds = append(*ds, diag.Diagnostic{Pos: pos, End: end, Severity: diag.Error, Rule: diag.ClaimUnknownRef,
 						Message: fmt.Sprintf("derived value %q could not be computed (value unavailable: see %s)", ref, at),
 						Related: []diag.Related{{Pos: at, Message: "why " + ref + " is unavailable"}}})
 				} else if cell, ok := st.NonNumeric(ref); ok {
-					pos, end := refRange(c, i)
+					pos, end := refRange(*c, i)
 					*ds = append(*ds, diag.Diagnostic{Pos: pos, End: end, Severity: diag.Error, Rule: diag.ClaimUnknownRef,
 						Message: nonNumericMessage(ref, cell),
 						Related: []diag.Related{{Pos: cell.Pos, Message: "the cell"}}})
 				} else {
-					pos, end := refRange(c, i)
+					pos, end := refRange(*c, i)
 					*ds = append(*ds, diag.Errorf(pos, diag.ClaimUnknownRef, "unknown evidence reference %q%s", ref, suggest(st, ref)).Spanning(end))
 				}
 				r.OK = false
@@ -271,7 +272,7 @@ func (j *judgement) judge(p *claim.Page, st *evidence.Store, opt Options) {
 			if q != nil && q.Spread != nil && v.Spread == nil {
 				// 319.5 ± 11.2ms on a value with no known spread: a
 				// tool's mean ± σ, or a tolerance? Say so.
-				*ds = append(*ds, spreadUnknown(p, c, *q, lit.Approx, v, opt))
+				*ds = append(*ds, spreadUnknown(p, *c, *q, lit.Approx, v, opt))
 				r.OK = false
 			} else if q != nil {
 				match := func() (bool, string) { return Match(*q, lit.Approx, v, opt) }
@@ -297,7 +298,7 @@ func (j *judgement) judge(p *claim.Page, st *evidence.Store, opt Options) {
 						// and so is a decimal size that matches only
 						// as a binary one: rewriting the digits would
 						// hide it.
-						if f, ok := suggestFix(p, c, *q, v); ok {
+						if f, ok := suggestFix(p, *c, *q, v); ok {
 							d.Fixes = []diag.SuggestedFix{f}
 						}
 					}
@@ -308,13 +309,13 @@ func (j *judgement) judge(p *claim.Page, st *evidence.Store, opt Options) {
 					r.OK = false
 				}
 				if q.Spread != nil {
-					if d, ok := judgeSpread(p, c, *q, v, opt); !ok {
+					if d, ok := judgeSpread(p, *c, *q, v, opt); !ok {
 						*ds = append(*ds, d)
 						b.OK, r.OK = false, false
 					}
 				}
 			}
-			if d, ok := labelMismatch(p, &c, v, names); ok {
+			if d, ok := labelMismatch(p, c, v, names); ok {
 				*ds = append(*ds, d)
 				r.OK = false
 			}

@@ -24,7 +24,7 @@ import (
 // particle (밀리초가, 2 시간 동안) and a kanji or katakana not at all, so
 // "40 초과", "3 분석", "3 주요", "2 일부" and "3 分析" stay prose. "分の" and
 // "분의" (fractions, 3分の1, 3분의 1) are not units.
-func unitOutside(p *claim.Page, c claim.Claim, lit literal.Literal) (diag.Diagnostic, bool) {
+func unitOutside(p *claim.Page, c *claim.Claim, lit literal.Literal) (diag.Diagnostic, bool) {
 	if len(lit.Quantities) == 0 || p.Index == nil || c.RefPos.Offset <= 0 || c.RefPos.Offset >= len(p.Source) {
 		return diag.Diagnostic{}, false
 	}

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync/atomic"
 
 	"github.com/agnivade/levenshtein"
 	"github.com/shopspring/decimal"
@@ -119,6 +120,19 @@ type Store struct {
 	// claim resting on it is reported against).
 	Broken   map[string]bool
 	BrokenAt map[string]diag.Position
+	// byID indexes Sets by manifest id for set, made at the first
+	// look-up after Sets changed length or place (an append).
+	byID atomic.Pointer[setIndex]
+}
+
+// setIndex is a Store's sets by manifest id, as Sets held them: data
+// and n are the slice it was made of (its first element's place and its
+// length), and ids the first set with each id, as a scan in order finds
+// it.
+type setIndex struct {
+	data **Set
+	n    int
+	ids  map[string]*Set
 }
 
 // Lookup returns the value a claim reference ("set/name") names.
@@ -141,8 +155,27 @@ func (s *Store) NonNumeric(ref string) (labreport.Cell, bool) {
 	return labreport.Cell{}, false
 }
 
-// set returns the loaded set with manifest id, or nil.
+// set returns the loaded set with manifest id, or nil: the first of
+// Sets with that id. Claims look a set up once a reference, so Sets is
+// indexed by id (a map look-up instead of comparing the id with every
+// set's), made again when Sets is another slice or another length; an
+// id the index does not hold is looked for in Sets.
 func (s *Store) set(id string) *Set {
+	if len(s.Sets) > 4 {
+		x := s.byID.Load()
+		if x == nil || x.data != &s.Sets[0] || x.n != len(s.Sets) {
+			x = &setIndex{data: &s.Sets[0], n: len(s.Sets), ids: make(map[string]*Set, len(s.Sets))}
+			for _, set := range s.Sets {
+				if _, ok := x.ids[set.Manifest.ID]; !ok {
+					x.ids[set.Manifest.ID] = set
+				}
+			}
+			s.byID.Store(x)
+		}
+		if set := x.ids[id]; set != nil && set.Manifest.ID == id {
+			return set
+		}
+	}
 	for _, set := range s.Sets {
 		if set.Manifest.ID == id {
 			return set
