@@ -42,6 +42,9 @@ type front struct {
 	// assets counts the syncs that wrote or removed files other than
 	// pages and data (assetsChanged).
 	assets atomic.Int64
+	// onShown, when set (before serve), is called with the URL path of
+	// each HTML page the front served (recordShown), from its handlers.
+	onShown func(path string)
 }
 
 // listenFront listens on bind:port (127.0.0.1 when bind is empty; port

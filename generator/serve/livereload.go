@@ -214,6 +214,9 @@ func (f *front) recordShown(resp *http.Response) error {
 	resp.ContentLength = int64(len(b))
 	resp.Header.Set("Content-Length", strconv.Itoa(len(b)))
 	f.shown.note(req.URL.Path, b)
+	if f.onShown != nil {
+		f.onShown(req.URL.Path)
+	}
 	resp.Body = io.NopCloser(bytes.NewReader(b))
 	return nil
 }

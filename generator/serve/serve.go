@@ -152,7 +152,20 @@ func Run(ctx context.Context, opt Options) error {
 		return err
 	}
 	srv := &server{opt: opt, rc: rc, dir: dir, served: filepath.Join(dir, "site"), figures: &project.FigureCache{}, front: fr, rebuilt: make(chan struct{}, 1), claims: &staging.ClaimCache{}}
+	// A page a browser is shown starts a warm-up of the claims its
+	// sets' next evidence save judges (warmer).
+	warm := newWarmer(rc)
+	var shown chan string
 	if fr != nil {
+		if warm != nil {
+			shown = make(chan string, 1)
+			fr.onShown = func(path string) {
+				select {
+				case shown <- path:
+				default: // the loop is busy: a later visit says it again
+				}
+			}
+		}
 		fr.serve(ctx)
 	}
 
@@ -199,6 +212,12 @@ func Run(ctx context.Context, opt Options) error {
 			// watching and starts it again after the next save.
 			hugo.gone = true
 			fmt.Fprintf(opt.Log, "evdoc: Hugo's server stopped (%v); fix what it reported above: evdoc serve starts it again at the next save (Ctrl-C quits)\n", hugo.err)
+		case path := <-shown:
+			warm.start(ctx, path)
+		case p := <-warm.running():
+			warm.keep(p)
+		case <-warm.ended():
+			warm.finish()
 		case b, ok := <-batches:
 			if !ok {
 				return nil
@@ -206,6 +225,7 @@ func Run(ctx context.Context, opt Options) error {
 			if srv.ignoredBatch(b) {
 				continue
 			}
+			warm.stop()
 			env := srv.env
 			srv.change(ctx, b)
 			if ctx.Err() != nil {
