@@ -217,7 +217,11 @@ func Run(ctx context.Context, opt Options) error {
 		case p := <-warm.running():
 			warm.keep(p)
 		case <-warm.ended():
-			warm.finish()
+			var log io.Writer
+			if opt.Verbose {
+				log = opt.Log
+			}
+			warm.finish(log)
 		case b, ok := <-batches:
 			if !ok {
 				return nil

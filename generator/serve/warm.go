@@ -2,8 +2,11 @@ package serve
 
 import (
 	"context"
+	"fmt"
+	"io"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/evdoc-lab/evdoc/generator/claim"
 	"github.com/evdoc-lab/evdoc/generator/project"
@@ -33,12 +36,12 @@ type warmPage struct {
 
 // warmPlan returns the site of the checker and the pages to parse so
 // the next evidence save of the sets cited by the page served at URL
-// path urlPath judges them from kept claims (checker.Checker.ToKeep):
-// none when no page of the site is served there or nothing is left to
+// path urlPath judges them from kept claims (checker.Checker.ToKeep),
+// with those sets: none when no page of the site is served there or nothing is left to
 // keep.
-func (r *IncrementalRechecker) warmPlan(urlPath string) (*project.Site, []*project.Page) {
+func (r *IncrementalRechecker) warmPlan(urlPath string) (*project.Site, []string, []*project.Page) {
 	if r.checker == nil {
-		return nil, nil
+		return nil, nil, nil
 	}
 	s := r.checker.Site()
 	var sets []string
@@ -52,9 +55,9 @@ func (r *IncrementalRechecker) warmPlan(urlPath string) (*project.Site, []*proje
 		}
 	}
 	if len(sets) == 0 {
-		return nil, nil
+		return nil, nil, nil
 	}
-	return s, r.checker.ToKeep(sets...)
+	return s, sets, r.checker.ToKeep(sets...)
 }
 
 // warmKeep offers the checker w's parse (Checker.Keep) when w is of the
@@ -91,8 +94,11 @@ type warmer struct {
 	// site is the site warmed is of; warmed the URL paths warmed for it.
 	site   *project.Site
 	warmed map[string]bool
-	// kept counts the parses the checker kept (for the tests).
-	kept int
+	// kept counts the parses the checker kept; sets and began are the
+	// sets and the start of the warm-up running (for --verbose).
+	kept  int
+	sets  []string
+	began time.Time
 }
 
 func newWarmer(rc Rechecker) *warmer {
@@ -119,10 +125,11 @@ func (w *warmer) start(ctx context.Context, urlPath string) {
 		return
 	}
 	w.warmed[urlPath] = true
-	site, pages := w.rc.warmPlan(urlPath)
+	site, sets, pages := w.rc.warmPlan(urlPath)
 	if len(pages) == 0 {
 		return
 	}
+	w.sets, w.began, w.kept = sets, time.Now(), 0
 	ctx, cancel := context.WithCancel(ctx)
 	done := make(chan struct{})
 	w.cancel, w.done = cancel, done
@@ -172,10 +179,14 @@ func (w *warmer) ended() <-chan struct{} {
 	return w.done
 }
 
-// finish forgets the warm-up that ended (ended closed).
-func (w *warmer) finish() {
+// finish forgets the warm-up that ended (ended closed) and, with log,
+// says what it kept.
+func (w *warmer) finish(log io.Writer) {
 	w.cancel()
 	w.cancel, w.done = nil, nil
+	if log != nil {
+		fmt.Fprintf(log, "evdoc: kept the claims of %d page(s) citing %s for the next evidence save (parsed in %v)\n", w.kept, strings.Join(w.sets, ", "), time.Since(w.began).Round(time.Millisecond))
+	}
 }
 
 // stop stops the warm-up running, if any, and waits until it ended,

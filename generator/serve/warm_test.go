@@ -21,7 +21,7 @@ func drainWarm(w *warmer) {
 		case p := <-w.running():
 			w.keep(p)
 		case <-w.ended():
-			w.finish()
+			w.finish(nil)
 			return
 		}
 	}

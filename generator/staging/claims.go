@@ -346,7 +346,7 @@ func stageClaims(ctx context.Context, s *project.Site, stage string, v *viewer.V
 	for k, cd := range claims {
 		cj[k] = &claimJSON{cd: cd}
 	}
-	return stageClaimsOf(ctx, s, stage, v, cj, tables)
+	return stageClaimsOf(ctx, s, stage, v, cj, tables, nil)
 }
 
 // claimJSON is one claim data key's data and its JSON, made once: as
@@ -406,6 +406,9 @@ type ClaimCache struct {
 	// prec is the destinations written at several precisions, kept
 	// from one StageData to the next (StageEditCached, Staged).
 	prec stagedata.PrecisionIndex
+	// file keeps the claim data file's entries and the popover
+	// versions from one StageEditCached to the next.
+	file claimFileCache
 }
 
 // viewerOf returns the viewer of s's evidence, the cached one while s's
@@ -502,8 +505,13 @@ func destKey(b []byte, d *stagedata.DestClaim) []byte {
 	return b
 }
 
-// stageClaimsOf is stageClaims of the claim data with its JSON.
-func stageClaimsOf(ctx context.Context, s *project.Site, stage string, v *viewer.Viewer, claims map[string]*claimJSON, tables []project.EvtableShown) error {
+// stageClaimsOf is stageClaims of the claim data with its JSON. With
+// fc (nil: none) the claim data file and the popover versions are made
+// from what fc kept of the last call's: each key's entry of
+// claims.json and each set's version are made again only when the
+// claim data under the key (its *claimJSON) is another, or, for a
+// version, sets.json changed; the bytes are those made without it.
+func stageClaimsOf(ctx context.Context, s *project.Site, stage string, v *viewer.Viewer, claims map[string]*claimJSON, tables []project.EvtableShown, fc *claimFileCache) error {
 	sets, err := json.MarshalIndent(v.Sets(s.Store, tables), "", " ")
 	if err != nil {
 		return err
@@ -514,8 +522,11 @@ func stageClaimsOf(ctx context.Context, s *project.Site, stage string, v *viewer
 	if err := ctx.Err(); err != nil {
 		return err
 	}
+	if fc == nil {
+		fc = &claimFileCache{}
+	}
 	keys := popoverKeys(claims)
-	b, err := claimsFile(claims)
+	b, err := fc.claimsFile(claims)
 	if err != nil {
 		return err
 	}
@@ -529,7 +540,7 @@ func stageClaimsOf(ctx context.Context, s *project.Site, stage string, v *viewer
 	if err := WriteFile(filepath.Join(stage, "data", "evdoc", "popovers.json"), b); err != nil {
 		return err
 	}
-	versions, err := popoverVersions(keys, claims, sets)
+	versions, err := fc.popoverVersions(keys, claims, sets)
 	if err != nil {
 		return err
 	}
@@ -540,38 +551,80 @@ func stageClaimsOf(ctx context.Context, s *project.Site, stage string, v *viewer
 	return WriteFile(filepath.Join(stage, "data", "evdoc", "popoverversions.json"), b)
 }
 
+// claimFileCache keeps, from one stageClaimsOf to the next, each key's
+// entry of claims.json and each set's popover version with what they
+// were made of. The zero value is empty.
+type claimFileCache struct {
+	// entries holds each key's entry of claims.json (",\n \"KEY\": "
+	// and its indented data) and the claim data it was made of.
+	entries map[string]claimEntry
+	// sorted are the keys of entries, sorted.
+	sorted []string
+	// setsSum is the SHA-256 of the sets.json versions were made with;
+	// versions each set's version and its claim data, key by key.
+	setsSum  [sha256.Size]byte
+	versions map[string]setVersion
+}
+
+type claimEntry struct {
+	c     *claimJSON
+	entry []byte
+}
+
+type setVersion struct {
+	claims  []*claimJSON
+	version string
+}
+
 // claimsFile returns claims.json: the claim data by key, as
 // json.MarshalIndent(claims, "", " ") writes the map of their data,
-// from each key's indented JSON.
-func claimsFile(claims map[string]*claimJSON) ([]byte, error) {
+// from each key's indented JSON; fc keeps each key's entry.
+func (fc *claimFileCache) claimsFile(claims map[string]*claimJSON) ([]byte, error) {
 	if len(claims) == 0 {
+		fc.entries, fc.sorted = nil, nil
 		return []byte("{}"), nil
 	}
-	keys := make([]string, 0, len(claims))
+	entries := make(map[string]claimEntry, len(claims))
+	same := len(claims) == len(fc.entries) // the same keys, so far
 	n := 2
 	for k, c := range claims {
-		keys = append(keys, k)
-		b, err := c.indented()
-		if err != nil {
-			return nil, err
+		e, ok := fc.entries[k]
+		same = same && ok
+		if !ok || e.c != c {
+			b, err := c.indented()
+			if err != nil {
+				return nil, err
+			}
+			kb, err := json.Marshal(k)
+			if err != nil {
+				return nil, err
+			}
+			e = claimEntry{c: c, entry: make([]byte, 0, 4+len(kb)+2+len(b))}
+			e.entry = append(e.entry, ",\n "...)
+			e.entry = append(e.entry, kb...)
+			e.entry = append(e.entry, ": "...)
+			e.entry = append(e.entry, b...)
 		}
-		n += len(k) + len(b) + 8
+		entries[k] = e
+		n += len(e.entry)
 	}
-	slices.Sort(keys)
+	keys := fc.sorted
+	if !same {
+		keys = make([]string, 0, len(claims))
+		for k := range claims {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+	}
+	fc.entries, fc.sorted = entries, keys
 	out := make([]byte, 0, n)
 	out = append(out, '{')
 	for i, k := range keys {
-		if i > 0 {
-			out = append(out, ',')
+		e := entries[k].entry
+		if i == 0 {
+			e = e[1:] // no comma before the first
 		}
-		out = append(out, "\n "...)
-		kb, err := json.Marshal(k)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, kb...)
-		out = append(out, ": "...)
-		out = append(out, claims[k].indent...)
+		out = append(out, e...)
 	}
 	return append(out, "\n}"...), nil
 }
@@ -582,19 +635,43 @@ func claimsFile(claims map[string]*claimJSON) ([]byte, error) {
 // partial puts it into the file's URL (?v=…), so a browser or a cache
 // that kept the file of an earlier build never shows its old values
 // beside a page built with new ones: a value that changes changes the
-// URL. The component's templates and texts are not in it.
-func popoverVersions(keys map[string][]string, claims map[string]*claimJSON, sets []byte) (map[string]string, error) {
+// URL. The component's templates and texts are not in it. A set's
+// version fc kept is used again when sets.json and the claim data of
+// each of its keys are the same.
+func (fc *claimFileCache) popoverVersions(keys map[string][]string, claims map[string]*claimJSON, sets []byte) (map[string]string, error) {
 	out := make(map[string]string, len(keys))
+	versions := make(map[string]setVersion, len(keys))
+	sum := sha256.Sum256(sets)
+	old := fc.versions
+	if sum != fc.setsSum {
+		old = nil
+	}
 	// sets.json hashed once, each set's digest from a copy of its state
-	h0 := sha256.New()
-	h0.Write(sets)
+	var h0 hash.Hash
 	for set, ks := range keys {
+		if v, ok := old[set]; ok && len(v.claims) == len(ks) && func() bool {
+			for i, k := range ks {
+				if claims[k] != v.claims[i] {
+					return false
+				}
+			}
+			return true
+		}() {
+			out[set], versions[set] = v.version, v
+			continue
+		}
+		if h0 == nil {
+			h0 = sha256.New()
+			h0.Write(sets)
+		}
 		c, err := h0.(hash.Cloner).Clone()
 		if err != nil {
 			return nil, err
 		}
 		h := c
-		for _, k := range ks {
+		cs := make([]*claimJSON, len(ks))
+		for i, k := range ks {
+			cs[i] = claims[k]
 			b, err := claims[k].marshaled()
 			if err != nil {
 				return nil, err
@@ -603,7 +680,9 @@ func popoverVersions(keys map[string][]string, claims map[string]*claimJSON, set
 			h.Write(b)
 		}
 		out[set] = hex.EncodeToString(h.Sum(nil))[:16]
+		versions[set] = setVersion{claims: cs, version: out[set]}
 	}
+	fc.setsSum, fc.versions = sum, versions
 	return out, nil
 }
 

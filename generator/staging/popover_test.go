@@ -53,7 +53,7 @@ func TestPopoverVersions(t *testing.T) {
 	versions := func(c map[string]viewer.ClaimData, sets string) map[string]string {
 		t.Helper()
 		cj := claimJSONs(c)
-		v, err := popoverVersions(popoverKeys(cj), cj, []byte(sets))
+		v, err := (&claimFileCache{}).popoverVersions(popoverKeys(cj), cj, []byte(sets))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -131,12 +131,78 @@ func TestClaimsFile(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := claimsFile(claimJSONs(claims))
+		got, err := (&claimFileCache{}).claimsFile(claimJSONs(claims))
 		if err != nil {
 			t.Fatal(err)
 		}
 		if string(got) != string(want) {
 			t.Errorf("claimsFile of %d keys:\n%s\nwant (json.MarshalIndent)\n%s", len(claims), got, want)
+		}
+	}
+}
+
+// TestClaimFileCache: the claim data file and the popover versions made
+// with a cache kept from one staging to the next (claimFileCache, as
+// StageEditCached keeps it), where unchanged keys keep their claim
+// data (the same *claimJSON) and changed ones get new data, are the
+// bytes made without it, step by step: a value changed, a key added,
+// one removed, a key's data moved to another set, sets.json changed,
+// nothing changed, every key gone.
+func TestClaimFileCache(t *testing.T) {
+	cd := func(set string, line int) *claimJSON {
+		return &claimJSON{cd: viewer.ClaimData{Set: set, Target: viewer.Target{File: "evidence/" + set + "/r.txt", Line: line}}}
+	}
+	cur := map[string]*claimJSON{"ev:a/x": cd("a", 1), "ev:a/y": cd("a", 2), "ev:b/z": cd("b", 3), "ev:b/z ~1": nil}
+	cur["ev:b/z ~1"] = cur["ev:b/z"] // a precision key shares its data
+	sets := `{"a":{}}`
+	steps := []struct {
+		name   string
+		change func()
+	}{
+		{"first", func() {}},
+		{"a value changed", func() { cur["ev:a/x"] = cd("a", 7) }},
+		{"a key added", func() { cur["ev:c/w"] = cd("c", 1) }},
+		{"a key removed", func() { delete(cur, "ev:a/y") }},
+		{"moved to another set", func() { cur["ev:c/w"] = cd("b", 1) }},
+		{"sets.json changed", func() { sets = `{"a":{"origin":"x"}}` }},
+		{"nothing changed", func() {}},
+		{"a key removed and another added", func() { delete(cur, "ev:a/x"); cur["ev:a/v"] = cd("a", 1) }},
+		{"every key gone", func() { clear(cur) }},
+		{"back", func() { cur["ev:a/x"] = cd("a", 1) }},
+	}
+	fc := &claimFileCache{}
+	for _, step := range steps {
+		step.change()
+		keys := popoverKeys(cur)
+		got, err := fc.claimsFile(cur)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := (&claimFileCache{}).claimsFile(cur)
+		if err != nil {
+			t.Fatal(err)
+		}
+		plain := map[string]viewer.ClaimData{}
+		for k, c := range cur {
+			plain[k] = c.cd
+		}
+		indent, err := json.MarshalIndent(plain, "", " ")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(got) != string(want) || string(want) != string(indent) {
+			t.Errorf("%s: claims.json with the cache\n%s\nwithout\n%s\njson.MarshalIndent\n%s", step.name, got, want, indent)
+		}
+		gotV, err := fc.popoverVersions(keys, cur, []byte(sets))
+		if err != nil {
+			t.Fatal(err)
+		}
+		wantV, err := (&claimFileCache{}).popoverVersions(keys, cur, []byte(sets))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(gotV, wantV) {
+			t.Errorf("%s: popover versions with the cache %v, without %v", step.name, gotV, wantV)
 		}
 	}
 }

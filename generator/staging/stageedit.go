@@ -176,7 +176,7 @@ func StageEditCached(ctx context.Context, s *project.Site, stage string, data *s
 	// again from them, without those of claims gone since.
 	var made []viewer.Mark
 	v.OnMark = func(m viewer.Mark) { made = append(made, m) }
-	err = stageClaimsOf(ctx, s, stage, v, cache.claims(v, data, multi, s.Store, &made), tables.all())
+	err = stageClaimsOf(ctx, s, stage, v, cache.claims(v, data, multi, s.Store, &made), tables.all(), &cache.file)
 	v.OnMark = nil
 	if err != nil {
 		cache.served = nil
