@@ -441,14 +441,15 @@ func setFiles(v *viewer.Viewer) map[string]string {
 	return out
 }
 
-// claims is v.Claims(data, multi, st) of the cache (viewerOf made v).
+// claims is v.Claims(data, multi, st) of the cache (viewerOf made v),
+// each claim's data looked up once (viewer.ClaimsOfOnce).
 // made, when not nil, receives the tokens the claims' data marks, in the
 // order v.Claims marks them: a cached claim's recorded ones, a claim
 // made now as v marks them (v.OnMark must append them to *made).
 func (cc *ClaimCache) claims(v *viewer.Viewer, data *stagedata.StageData, multi map[string]bool, st *evidence.Store, made *[]viewer.Mark) map[string]*claimJSON {
 	seen := make(map[string]*claimJSON, len(cc.data))
 	var key []byte
-	out := viewer.ClaimsOf(data, multi, func(d *stagedata.DestClaim) (*claimJSON, bool) {
+	out := viewer.ClaimsOfOnce(data, multi, func(d *stagedata.DestClaim) (*claimJSON, bool) {
 		key = destKey(key[:0], d)
 		c, ok := seen[string(key)]
 		if !ok {

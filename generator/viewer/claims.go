@@ -101,9 +101,34 @@ func (v *Viewer) Claims(data *stagedata.StageData, multi map[string]bool, st *ev
 // Claims reads, in the same order, and its result is kept where Claims
 // keeps ClaimDataOf's.
 func ClaimsOf[T any](data *stagedata.StageData, multi map[string]bool, of func(d *stagedata.DestClaim) (T, bool)) map[string]T {
+	return claimsOf(data, multi, of, false)
+}
+
+// ClaimsOfOnce is ClaimsOf for an of that, called again with a
+// *DestClaim it was called with, returns the same and has no other
+// effect (a cache of ClaimDataOf by the claim's destination and
+// bindings): a DestClaim met again (StageData shares identical
+// candidates between pages: a page and its translation cite the same
+// values) is passed over without looking its keys up, as ClaimsOf would
+// call of with it again, or pass over it, and so keep the same data.
+func ClaimsOfOnce[T any](data *stagedata.StageData, multi map[string]bool, of func(d *stagedata.DestClaim) (T, bool)) map[string]T {
+	return claimsOf(data, multi, of, true)
+}
+
+func claimsOf[T any](data *stagedata.StageData, multi map[string]bool, of func(d *stagedata.DestClaim) (T, bool), once bool) map[string]T {
 	out := map[string]T{}
+	var met map[*stagedata.DestClaim]struct{}
+	if once {
+		met = map[*stagedata.DestClaim]struct{}{}
+	}
 	for _, u := range data.Units {
 		for _, d := range u.Dests {
+			if once {
+				if _, ok := met[d]; ok {
+					continue
+				}
+				met[d] = struct{}{}
+			}
 			_, plain := out[d.Dest]
 			key := ""
 			if multi[d.Dest] {
