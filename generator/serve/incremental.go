@@ -42,7 +42,7 @@ type IncrementalRechecker struct {
 // evidence edit judged again (checker.CheckerOptions.KeepCiting), so the
 // next save of that evidence judges them without parsing them again:
 // about 56 MB for the 100 pages citing one set of the 500-page benchmark
-// site.
+// site. Before the first evidence save, a warm-up fills it (warmer).
 const keepCiting = 64 << 20
 
 // record keeps what the judged page p uses (a checker.CheckerOptions.Parsed).
