@@ -188,6 +188,12 @@ func Run(ctx context.Context, opt Options) error {
 		return fmt.Errorf("staging the project: %v", err)
 	}
 	srv.noteMissingBanner()
+	if warm != nil {
+		// the claim data of the state served, which the first edit's
+		// staging would otherwise make whole
+		site, stage, claims := srv.state.Site, srv.state.Stage, srv.claims
+		warm.claims = func() { claims.Warm(site, stage) }
+	}
 
 	hugo := srv.startHugo(ctx)
 	defer func() { hugo.stop() }() // the Hugo running then, after a restart too

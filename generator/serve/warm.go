@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/yuin/goldmark"
+
 	"github.com/evdoc-lab/evdoc/generator/claim"
 	"github.com/evdoc-lab/evdoc/generator/project"
 )
@@ -94,6 +96,11 @@ type warmer struct {
 	// site is the site warmed is of; warmed the URL paths warmed for it.
 	site   *project.Site
 	warmed map[string]bool
+	// claims, when set, is the staging's warm-up (staging.ClaimCache.Warm
+	// of the state served), run once, before the first warm-up's parses:
+	// in its goroutine, as nothing but a change (which stops the warm-up
+	// first) uses the cache.
+	claims func()
 	// kept counts the parses the checker kept; sets and began are the
 	// sets and the start of the warm-up running (for --verbose).
 	kept  int
@@ -126,17 +133,25 @@ func (w *warmer) start(ctx context.Context, urlPath string) {
 	}
 	w.warmed[urlPath] = true
 	site, sets, pages := w.rc.warmPlan(urlPath)
-	if len(pages) == 0 {
+	claims := w.claims
+	w.claims = nil
+	if len(pages) == 0 && claims == nil {
 		return
 	}
 	w.sets, w.began, w.kept = sets, time.Now(), 0
 	ctx, cancel := context.WithCancel(ctx)
 	done := make(chan struct{})
 	w.cancel, w.done = cancel, done
-	md := site.Config.NewMarkdown()
+	var md goldmark.Markdown
+	if len(pages) > 0 {
+		md = site.Config.NewMarkdown()
+	}
 	out := w.parsed
 	go func() {
 		defer close(done)
+		if claims != nil {
+			claims()
+		}
 		for _, p := range pages {
 			if ctx.Err() != nil {
 				return
@@ -185,7 +200,7 @@ func (w *warmer) finish(log io.Writer) {
 	w.cancel()
 	w.cancel, w.done = nil, nil
 	if log != nil {
-		fmt.Fprintf(log, "evdoc: kept the claims of %d page(s) citing %s for the next evidence save (parsed in %v)\n", w.kept, strings.Join(w.sets, ", "), time.Since(w.began).Round(time.Millisecond))
+		fmt.Fprintf(log, "evdoc: warmed up in %v: kept the claims of %d page(s) citing %s for the next evidence save\n", time.Since(w.began).Round(time.Millisecond), w.kept, strings.Join(w.sets, ", "))
 	}
 }
 

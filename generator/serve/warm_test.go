@@ -175,3 +175,35 @@ func TestWarmUpWhileSaving(t *testing.T) {
 		t.Errorf("findings differ from a fresh check:\nfresh:\n%v\nre-checked:\n%v", want.Findings, st.Findings)
 	}
 }
+
+// TestWarmUpClaimsOnce: the staging's warm-up (warmer.claims, the
+// claim cache's Warm) runs at the first page shown, before the parses,
+// also for a page citing no set, and never again.
+func TestWarmUpClaimsOnce(t *testing.T) {
+	dir := txtartest.WriteFile(t, "testdata/affected.txtar")
+	ctx := context.Background()
+	inc := &IncrementalRechecker{Root: dir, Load: project.LoadOptions{Lazy: true}, Check: check.DefaultOptions()}
+	if _, err := inc.Recheck(ctx, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	w := newWarmer(inc)
+	runs := 0
+	w.claims = func() {
+		if w.kept != 0 {
+			t.Error("the claim cache warmed after a parse was kept")
+		}
+		runs++
+	}
+	for _, path := range []string{"/docs/s/", "/docs/p/", "/ja/docs/p/"} {
+		w.start(ctx, path)
+		if w.running() != nil {
+			drainWarm(w)
+		}
+	}
+	if runs != 1 {
+		t.Errorf("the claim cache warmed %d times, want once", runs)
+	}
+	if w.kept != 2 {
+		t.Errorf("%d parses kept, want 2", w.kept)
+	}
+}

@@ -409,6 +409,8 @@ type ClaimCache struct {
 	// file keeps the claim data file's entries and the popover
 	// versions from one StageEditCached to the next.
 	file claimFileCache
+	// made counts the claims whose data the cache made (for the tests).
+	made int
 }
 
 // viewerOf returns the viewer of s's evidence, the cached one while s's
@@ -458,6 +460,7 @@ func (cc *ClaimCache) claims(v *viewer.Viewer, data *stagedata.StageData, multi 
 				if made != nil {
 					from = len(*made)
 				}
+				cc.made++
 				if cd, ok := v.ClaimDataOf(d, st); ok {
 					c = &claimJSON{cd: cd, sets: bindingSets(d)}
 					if made != nil {

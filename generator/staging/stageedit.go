@@ -470,6 +470,29 @@ func (cc *ClaimCache) adopt(store *evidence.Store, v *viewer.Viewer) {
 	}
 }
 
+// Warm makes the claim data of every claim of data as the next
+// StageEditCached reads it (with the tokens each marks, and each key's
+// entry of claims.json), from the viewer of the whole staging of s with
+// data that Staged told the cache of: the claim data is empty after the
+// first Staged, so the first edit would otherwise make every claim's
+// data, where the edits after it make only those of the sets whose
+// files changed. The viewer's marks stay the same (it has every claim's
+// already). It does nothing when the cache holds claim data, or no
+// viewer of s's evidence. Like the cache's other methods, it must not
+// run concurrently with them.
+func (cc *ClaimCache) Warm(s *project.Site, data *stagedata.StageData) {
+	if cc.viewer == nil || cc.store != s.Store || len(cc.data) > 0 || data == nil {
+		return
+	}
+	multi := cc.prec.Multi(data)
+	v := cc.viewer
+	var made []viewer.Mark
+	v.OnMark = func(m viewer.Mark) { made = append(made, m) }
+	claims := cc.claims(v, data, multi, s.Store, &made)
+	v.OnMark = nil
+	_, _ = cc.file.claimsFile(claims) // an error is the edit's to report
+}
+
 // ViewerKnown reports whether the cache knows what the served evidence
 // viewer pages are made of (Staged, and each StageEditCached since that
 // wrote every one its edit changed): the next StageEditCached then
