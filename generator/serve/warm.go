@@ -28,6 +28,9 @@ import (
 // serve's loop, between changes; a change stops the warm-up, and a save
 // it had not warmed parses the pages itself, as before. A kept parse is
 // used only while the page's source is the bytes it was parsed from.
+// The first warm-up also makes the staging's claim data of the state
+// served (staging.ClaimCache.Warm), which the first edit's staging would
+// otherwise make for every claim.
 
 // warmPage is one page's parse for the checker, made by a warm-up.
 type warmPage struct {
@@ -36,11 +39,11 @@ type warmPage struct {
 	parsed *claim.Page
 }
 
-// warmPlan returns the site of the checker and the pages to parse so
-// the next evidence save of the sets cited by the page served at URL
-// path urlPath judges them from kept claims (checker.Checker.ToKeep),
-// with those sets: none when no page of the site is served there or nothing is left to
-// keep.
+// warmPlan returns the site of the checker, the sets cited by the page
+// served at URL path urlPath and the pages to parse so the next
+// evidence save of those sets judges them from kept claims
+// (checker.Checker.ToKeep): no pages when no page of the site is served
+// there or nothing is left to keep.
 func (r *IncrementalRechecker) warmPlan(urlPath string) (*project.Site, []string, []*project.Page) {
 	if r.checker == nil {
 		return nil, nil, nil
