@@ -95,6 +95,7 @@ func TestWarmUp(t *testing.T) {
 			}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel() // each case its own project and checker
 			dir := txtartest.WriteFile(t, "testdata/affected.txtar")
 			ctx := context.Background()
 			inc := &IncrementalRechecker{Root: dir, Load: project.LoadOptions{Lazy: true}, Check: check.DefaultOptions()}
