@@ -72,30 +72,43 @@ const tappedScript = `((i) => {
 
 // tapClick is what the page's handlers did with the click a tap made:
 // Follows is the link the click follows (an a[href] whose default
-// action no handler prevented), "" when it follows none.
+// action no handler prevented), or the page the tap led to; "" when it
+// follows none.
 type tapClick struct{ Follows string }
 
 // armClickScript sets window.evTapClick to a promise of the next click
 // event's tapClick, read by a listener on window: the last the event
 // bubbles to, so the page's own listeners have run and defaultPrevented
-// is final. awaitClickScript waits for it, and fails after 5 s.
+// is final. awaitClickScript waits for it, and fails after 5 s; in
+// another document than the one armed (the tap led away before the
+// wait began) it gives that document's address.
 const (
 	armClickScript   = `window.evTapClick = new Promise(r => window.addEventListener("click", e => { const l = e.target.closest && e.target.closest("a[href]"); r({Follows: l && !e.defaultPrevented ? l.href : ""}); }, {once: true}))`
-	awaitClickScript = `Promise.race([window.evTapClick, new Promise((_, no) => setTimeout(() => no(new Error("no click event within 5 s of the tap")), 5000))])`
+	awaitClickScript = `window.evTapClick ? Promise.race([window.evTapClick, new Promise((_, no) => setTimeout(() => no(new Error("no click event within 5 s of the tap")), 5000))]) : {Follows: location.href}`
 )
 
 // tap taps the page at x, y and returns once the click the tap makes
 // has been handled: touch events go to the page at once, and Chromium
 // makes the click from them after, so the tap's effect is read after
 // the click, not after a fixed wait. The page's click handlers run
-// synchronously (evdoc.js opens or closes a popover in them).
+// synchronously (evdoc.js opens or closes a popover in them). A tap
+// that leads to another page returns its address, even when the page
+// it was made on is gone before the wait.
 func tap(t *testing.T, ctx context.Context, x, y float64) tapClick {
 	t.Helper()
-	if err := chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](armClickScript), chromedp.TapXY(x, y)); err != nil {
+	from, err := chromedp.Run(ctx, chromedp.Location())
+	if err == nil {
+		err = chromedp.Do(ctx, chromedp.Evaluate[chromedp.Void](armClickScript), chromedp.TapXY(x, y))
+	}
+	if err != nil {
 		t.Fatalf("tap at %v,%v: %v", x, y, err)
 	}
 	c, err := chromedp.Run(ctx, chromedp.Evaluate[tapClick](awaitClickScript, chromedp.EvalAwaitPromise))
 	if err != nil {
+		// the document was replaced while the wait ran
+		if loc, lerr := chromedp.Run(ctx, chromedp.Location()); lerr == nil && loc != from {
+			return tapClick{Follows: loc}
+		}
 		t.Fatalf("tap at %v,%v: %v", x, y, err)
 	}
 	return c
