@@ -491,10 +491,13 @@ func TestReaderHand(t *testing.T) {
 				for k := range cellSample {
 					tested = append(tested, cells[k*len(cells)/cellSample])
 				}
+				// Two frames after the load: the page has been drawn with
+				// its fragment scrolled to and the landing marked.
+				frames := chromedp.Evaluate[chromedp.Void](`new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r())))`, chromedp.EvalAwaitPromise)
 				var many, wrong, away, first, switchLost int
 				var bad []string
 				for _, l := range tested {
-					do(t, name, chromedp.Navigate(l.Href), loaded, chromedp.Poll[chromedp.Void](`document.querySelector(":target") !== null`, chromedp.WithPollingTimeout(10*time.Second)), chromedp.Sleep(50*time.Millisecond))
+					do(t, name, chromedp.Navigate(l.Href), loaded, chromedp.Poll[chromedp.Void](`document.querySelector(":target") !== null`, chromedp.WithPollingTimeout(10*time.Second)), frames)
 					r, err := chromedp.Run(ctx, chromedp.Evaluate[landingReport](landingScript))
 					if err != nil {
 						t.Fatal(err)
