@@ -432,7 +432,10 @@ func readerView(t *testing.T, base, hosts, shots string) {
 			t.Fatal(err)
 		}
 		do(t, "variant host", setDark(false), chromedp.Navigate(base+"/variant-host.html"), loaded,
-			chromedp.Evaluate[chromedp.Void](`document.documentElement.setAttribute("data-r-theme-variant", "zen-dark")`), chromedp.Sleep(100*time.Millisecond))
+			chromedp.Evaluate[chromedp.Void](`document.documentElement.setAttribute("data-r-theme-variant", "zen-dark")`))
+		// Until the page shows what the check below wants (at most 5 s:
+		// a page that never turns dark is reported by the check).
+		_ = chromedp.Do(ctx, chromedp.Poll[chromedp.Void](`getComputedStyle(document.body).backgroundColor === "rgb(17, 17, 17)" && document.documentElement.getAttribute("data-evdoc-scheme") === "dark"`, chromedp.WithPollingTimeout(5*time.Second)))
 		vh, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`(() => { const a = document.querySelector(".ev > a.ev-claim"); a.focus(); return [getComputedStyle(document.body).backgroundColor, document.documentElement.getAttribute("data-evdoc-scheme"), getComputedStyle(a.parentNode.querySelector(".ev-pop")).backgroundColor]; })()`))
 		if err != nil {
 			t.Fatal(err)
