@@ -47,7 +47,8 @@ var reference sitetest.Shared
 // generator/figure/output's golden tests compare with fresh drawings)
 // instead of drawing them, as evdoc serve does between stagings (drawing
 // is most of a build's time under -race). TestBuildReproducible draws
-// its own, and compares them with the shared build's.
+// one of its own (reproducibleDrawn), and compares it with the shared
+// build's.
 // figuresMu keeps the builds using it to one at a time: a FigureCache
 // serves one Stage at a time.
 var (
