@@ -12,6 +12,7 @@ import (
 
 	"github.com/evdoc-lab/evdoc/generator/claim"
 	"github.com/evdoc-lab/evdoc/generator/project"
+	"github.com/evdoc-lab/evdoc/internal/crash"
 )
 
 // The first evidence save after serve started parsed the pages citing
@@ -151,6 +152,7 @@ func (w *warmer) start(ctx context.Context, urlPath string) {
 	}
 	out := w.parsed
 	go func() {
+		defer crash.Guard()
 		defer close(done)
 		if claims != nil {
 			claims()
