@@ -2,10 +2,7 @@ package serve
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"reflect"
-	"strings"
 	"testing"
 
 	"github.com/evdoc-lab/evdoc/generator/check"
@@ -32,17 +29,7 @@ func TestIncrementalKeepsCitingClaims(t *testing.T) {
 	}
 	edit := func(file, old, new string) {
 		t.Helper()
-		p := filepath.Join(dir, filepath.FromSlash(file))
-		b, err := os.ReadFile(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !strings.Contains(string(b), old) {
-			t.Fatalf("%s has no %q", file, old)
-		}
-		if err := os.WriteFile(p, []byte(strings.Replace(string(b), old, new, 1)), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		replaceIn(t, dir, file, old, new)
 	}
 	const report = "evidence/d3/report.md"
 	for _, step := range []struct {
